@@ -1,0 +1,19 @@
+"""mtgsim: rules-accurate, fast simulation of Magic: The Gathering mana and costs.
+
+    >>> from mtgsim import ManaCost, card_db, Deck
+    >>> ManaCost.parse("{1}{G/W}{G/W}").mana_value
+    3
+"""
+from .cards import CardDatabase, CardDataError, CardDef, UnknownCardError, card, card_db
+try:
+    from .decklist import Deck, DecklistError  # TEMP
+except ImportError:  # TEMP
+    pass  # TEMP
+from .mana import Color, ManaCost, ManaCostError, ManaType
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CardDatabase", "CardDataError", "CardDef", "Color", "Deck", "DecklistError", "ManaCost",
+    "ManaCostError", "ManaType", "UnknownCardError", "card", "card_db", "__version__",
+]

@@ -1,0 +1,317 @@
+# The C-level contract of mtgsim's compiled core: the record layouts (one struct per table
+# row, a comment per field), the enumerations that give their codes meaning, and the limits.
+# The numpy dtypes in `mtgsim.schema` are derived from these structs (never written twice).
+# Index fields are int32 and -1 means "none"; amounts are int16; bit sets are unsigned.
+
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+
+# ---- enumerations ----------------------------------------------------------------------------
+
+cpdef enum ManaTypeBit:          # mana types and colours as bits (105.1, 106.1b)
+    MT_W = 1
+    MT_U = 2
+    MT_B = 4
+    MT_R = 8
+    MT_G = 16
+    MT_C = 32                    # colourless: a type of mana, not a colour
+    MT_CHOSEN = 128              # "the chosen colour" (resolved per permanent)
+
+cpdef enum CardTypeBit:          # 205.2a
+    CT_ARTIFACT = 1
+    CT_BATTLE = 2
+    CT_CREATURE = 4
+    CT_ENCHANTMENT = 8
+    CT_INSTANT = 16
+    CT_KINDRED = 32
+    CT_LAND = 64
+    CT_PLANESWALKER = 128
+    CT_SORCERY = 256
+
+cpdef enum SupertypeBit:         # 205.4a
+    ST_BASIC = 1
+    ST_LEGENDARY = 2
+    ST_SNOW = 4
+    ST_WORLD = 8
+    ST_ONGOING = 16
+
+cpdef enum KeywordBit:
+    KW_HASTE = 1                 # 702.10
+    KW_FLYING = 2
+    KW_TRAMPLE = 4
+    KW_VIGILANCE = 8
+    KW_FIRST_STRIKE = 16
+    KW_DOUBLE_STRIKE = 32
+    KW_LIFELINK = 64
+    KW_DEATHTOUCH = 128
+    KW_REACH = 256
+    KW_DEFENDER = 512
+    KW_FLASH = 1024
+    KW_MENACE = 2048
+    KW_INDESTRUCTIBLE = 4096
+    KW_HEXPROOF = 8192
+
+cpdef enum PermanentFlag:
+    PF_TAPPED = 1                # 110.5
+    PF_TOKEN = 2                 # 111
+    PF_SACRIFICE_AT_END = 4      # sacrificed at the beginning of the next end step
+    PF_ATTACKING = 8
+    PF_PHASED_OUT = 16
+
+cpdef enum CounterKind:          # index into Permanent.counters
+    CK_P1P1 = 0                  # +1/+1 (122.1a)
+    CK_M1M1 = 1                  # -1/-1
+    CK_CHARGE = 2
+    CK_OTHER = 3
+    N_COUNTER_KINDS = 4
+
+cpdef enum CountOf:              # what a variable amount counts
+    CO_PERMANENTS = 0
+    CO_CARDS_IN_HAND = 1
+    CO_DEVOTION = 2
+    CO_COUNTERS_ON_SELF = 3
+    CO_GREATEST_POWER = 4
+    CO_X = 5
+
+cpdef enum Who:                  # a controller filter
+    WHO_YOU = 0
+    WHO_OPPONENTS = 1
+    WHO_ANY = 2
+
+cpdef enum ManaOutput:           # how a mana ability's output is described
+    MO_FIXED = 0
+    MO_CHOICE = 1
+    MO_ANY_COLOR = 2
+    MO_ANY_TYPE = 3
+    MO_COMBINATION = 4
+    MO_CHOSEN_COLOR = 5
+
+cpdef enum CostChange:           # the steps of 601.2f, in the order they apply
+    CC_INCREASE = 0
+    CC_REDUCE = 1
+    CC_SET_MINIMUM = 2
+
+cpdef enum SpellScope:
+    SS_SELF = 0
+    SS_YOUR_SPELLS = 1
+    SS_OPPONENT_SPELLS = 2
+    SS_ALL_SPELLS = 3
+
+cpdef enum Watches:              # which permanents a tapped-for-mana effect watches (106.12)
+    WA_SELF = 0
+    WA_ENCHANTED_LAND = 1
+    WA_LANDS_YOU_CONTROL = 2
+    WA_LANDS = 3
+    WA_BASIC_LANDS = 4
+    WA_PERMANENTS_YOU_CONTROL = 5
+    WA_PERMANENTS = 6
+
+cpdef enum TriggerAdds:
+    TA_FIXED = 0
+    TA_PRODUCED = 1
+    TA_CHOSEN_COLOR = 2
+    TA_ANY_COLOR = 3
+
+cpdef enum Grant:
+    GR_HASTE = 0
+    GR_MANA_ANY_COLOR = 1
+
+cpdef enum GrantTo:
+    GT_CREATURES_YOU_CONTROL = 0
+    GT_LANDS_YOU_CONTROL = 1
+
+cpdef enum TappedUnless:
+    TU_ALWAYS = 0
+    TU_FEW_OTHER_LANDS = 1
+    TU_MANY_OTHER_LANDS = 2
+    TU_CONTROL_SUBTYPE = 3
+    TU_PAY_LIFE = 4
+    TU_REVEAL_SUBTYPE = 5
+
+cpdef enum Event:
+    EV_SELF_ENTERS = 0
+    EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS = 1
+    EV_CREATURE_YOU_CONTROL_ENTERS = 2
+    EV_SELF_BECOMES_TAPPED = 3
+    EV_YOUR_UPKEEP = 4
+    EV_SELF_DIES = 5
+    EV_YOU_CAST_SPELL = 6
+
+# ---- records -------------------------------------------------------------------------------
+
+ctypedef struct Cost:            # a mana cost or a fixed bundle of mana, as counts (COST table)
+    int16_t generic              # generic mana from number symbols
+    uint8_t x                    # number of {X} symbols
+    uint8_t snow                 # {S} symbols
+    uint8_t pips[6]              # coloured/colourless symbols per type, W U B R G C
+    uint8_t phyrexian[5]         # Phyrexian symbols per colour ({W/P}: W or 2 life)
+    uint8_t mono_hybrid[5]       # {2/W}-style symbols per colour
+    uint8_t colorless_hybrid[5]  # {C/W}-style symbols per colour
+    int32_t hybrid_first         # first row in the HYBRID table (two-colour hybrids), -1 none
+    uint8_t n_hybrid             # number of two-colour hybrid symbols
+    int16_t mana_value           # 202.3, X as 0
+
+ctypedef struct Hybrid:          # one two-colour hybrid symbol (HYBRID table)
+    uint8_t colors               # the two colours (ManaTypeBit)
+    uint8_t phyrexian            # 1 for {W/U/P}: may be paid with 2 life
+
+ctypedef struct Count:           # a number read off the game state (COUNT table)
+    uint8_t what                 # CountOf
+    uint8_t who                  # Who: whose permanents count
+    uint8_t other                # 1: not counting the permanent itself
+    uint8_t color                # DEVOTION: ManaTypeBit, or MT_CHOSEN
+    uint8_t counter              # COUNTERS_ON_SELF: CounterKind
+    uint16_t types               # PERMANENTS: any of these CardTypeBits (0: any)
+    uint64_t subtypes            # PERMANENTS: any of these subtype bits (0: any)
+
+ctypedef struct Amount:          # a fixed amount, or a Count times one plus the fixed part
+    int16_t fixed                # the number, when count is -1
+    int32_t count                # row in the COUNT table, or -1
+
+ctypedef struct Effect:          # what a spell or ability does (EFFECT table)
+    Amount damage_to_opponent
+    Amount damage_to_you
+    Amount gain_life
+    Amount lose_life
+    Amount draw
+    int32_t add_mana             # COST row of mana added (rituals), -1 none
+    Amount add_any_color         # mana of one colour added
+    int16_t lands_to_battlefield # basic lands searched onto the battlefield
+    uint8_t lands_tapped         # ...tapped
+    int16_t lands_to_hand
+    uint64_t land_subtypes       # search restricted to these subtypes (0: basic lands)
+    int16_t extra_land_drops
+    int16_t return_land          # lands returned to hand (bounce lands)
+    int16_t counters[4]          # counters put, per CounterKind (fixed part)
+    int32_t counters_count[4]    # ...or a COUNT row per CounterKind, -1 none
+    int32_t token_card           # CARD row of a token created, -1 none
+    Amount token_count
+    uint8_t token_copy           # token copy of a creature you control (707.2)
+    uint8_t sacrifice_at_end     # ...sacrificed at the next end step
+    int16_t untap_lands
+
+ctypedef struct Card:            # a card's copiable values (CARD table)
+    uint16_t types               # CardTypeBits
+    uint8_t supertypes           # SupertypeBits
+    uint8_t colors               # ManaTypeBits W..G (202.2, or the colour indicator)
+    uint64_t subtypes            # subtype bits (the compiler's subtype vocabulary)
+    uint32_t keywords            # KeywordBits
+    int32_t cost                 # COST row of the mana cost, -1 for no mana cost
+    int32_t kicker               # COST row of the kicker cost, -1 none
+    int32_t flashback            # COST row of the flashback cost, -1 none
+    int16_t mana_value           # 202.3 (X as 0)
+    int16_t power                # printed power (the fixed part if it has *)
+    int16_t toughness
+    int32_t star                 # COUNT row for * in power/toughness, -1 none
+    uint8_t power_star           # 1 if power includes *
+    uint8_t toughness_star
+    uint8_t is_token             # a token definition (111)
+    uint8_t unmodeled            # 1 if part of its text is not simulated
+    int32_t mana_first           # first row in MANA_ABILITY, with the count beside it
+    int16_t n_mana
+    int32_t costmod_first        # COST_MODIFIER rows
+    int16_t n_costmod
+    int32_t trigger_first        # MANA_TRIGGER rows
+    int16_t n_trigger
+    int32_t replacement_first    # MANA_REPLACEMENT rows
+    int16_t n_replacement
+    int32_t grant_first          # GRANT rows
+    int16_t n_grant
+    int32_t enters_first         # ENTERS rows
+    int16_t n_enters
+    int32_t triggered_first      # TRIGGERED rows
+    int16_t n_triggered
+    int32_t activated_first      # ACTIVATED rows
+    int16_t n_activated
+    int32_t spell_effect         # EFFECT row of an instant/sorcery, -1 none
+    int32_t kicked_effect        # EFFECT row if kicked, -1 none
+    int32_t back                 # CARD row of the back face, -1 none
+
+ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABILITY table)
+    int32_t card                 # CARD row it belongs to
+    int32_t cost                 # COST row of the mana part of its cost, -1 none
+    uint8_t tap                  # {T} in the cost (107.5)
+    uint8_t untap                # {Q} in the cost (107.6)
+    uint8_t sacrifice_self
+    int16_t life                 # life paid
+    uint8_t output               # ManaOutput
+    int32_t mana                 # COST row of the fixed mana, -1 none
+    int32_t options_first        # CHOICE: first COST row of the options
+    uint8_t n_options
+    uint8_t colors               # ANY_COLOR/ANY_TYPE: the types allowed (ManaTypeBits)
+    Amount amount                # how many (times `mana` for FIXED)
+    uint8_t could_produce        # 0 none; 1 lands you control; 2 lands opponents control (106.7)
+    uint64_t if_you_control      # subtype bits that must all be present for `instead`
+    int32_t instead              # COST row of the mana instead, -1 none
+    int32_t effect               # EFFECT row of side effects (life gain, damage), -1 none
+
+ctypedef struct CostModifier:    # a static cost change (601.2f) (COST_MODIFIER table)
+    int32_t card
+    uint8_t change               # CostChange: the order of application
+    uint8_t scope                # SpellScope
+    int32_t mana                 # COST row added or taken off, -1 none
+    Amount amount                # generic amount (or the minimum for SET_MINIMUM)
+    uint16_t types               # filter: any of these card types (0: no type filter)
+    uint8_t supertypes           # ...or any of these supertypes
+    uint64_t subtypes            # ...or any of these subtypes
+    uint16_t not_types           # and none of these card types
+    uint8_t colors               # and some of these colours (0: any)
+    uint8_t while_untapped       # only while the source is untapped (Trinisphere)
+
+ctypedef struct ManaTrigger:     # a triggered mana ability (106.12a) (MANA_TRIGGER table)
+    int32_t card
+    uint8_t watches              # Watches
+    uint8_t adds                 # TriggerAdds
+    int32_t mana                 # COST row for TA_FIXED, -1 none
+    int16_t amount
+    uint8_t of_type              # ManaTypeBit that must be produced, MT_CHOSEN, or 0 for any
+
+ctypedef struct ManaReplacement: # a tapped-for-mana replacement (106.12b) (MANA_REPLACEMENT)
+    int32_t card
+    uint8_t watches              # Watches
+    int16_t multiply             # 1 = none; 2 Mana Reflection; 3 Nyxbloom Ancient
+    uint8_t replace_with         # ManaTypeBit replacing every type (Contamination), 0 none
+
+ctypedef struct GrantRow:        # a static grant (GRANT table)
+    int32_t card
+    uint8_t grant                # Grant
+    uint8_t to                   # GrantTo
+
+ctypedef struct Enters:          # "as enters" / "enters with" (614.1c, 614.12) (ENTERS table)
+    int32_t card
+    uint8_t tapped
+    uint8_t unless               # TappedUnless
+    uint64_t subtypes            # CONTROL_SUBTYPE / REVEAL_SUBTYPE
+    int16_t life                 # PAY_LIFE
+    int16_t counters[4]          # counters it enters with, per CounterKind (fixed part)
+    int32_t counters_count[4]    # ...or a COUNT row (X of the spell: 107.3m), -1 none
+    uint8_t choose_color
+
+ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED table)
+    int32_t card
+    uint8_t event                # Event
+    int32_t effect               # EFFECT row
+
+ctypedef struct Activated:       # a non-mana activated ability (602) (ACTIVATED table)
+    int32_t card
+    int32_t cost                 # COST row of the mana part, -1 none
+    uint8_t tap
+    uint8_t untap
+    uint8_t sacrifice_self
+    int16_t life
+    uint8_t sorcery_speed
+    int32_t effect               # EFFECT row
+
+ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
+    int32_t card                 # CARD row of its copiable values (a copy: what it copies, 707.2)
+    int32_t object_id            # a new object on each zone change (400.7)
+    uint8_t controller           # 0 = you, 1 = the opponent
+    uint8_t owner
+    uint16_t flags               # PermanentFlags: tapped, token, ...
+    int16_t controlled_since     # turn number its controller gained control (302.6)
+    int16_t counters[4]          # per CounterKind
+    int16_t power_bonus          # non-copy effects on power (613.4c), until cleared
+    int16_t toughness_bonus
+    int16_t damage               # marked damage (120.3)
+    int16_t x_paid               # X paid for the spell it was (107.3m); its own X is 0
+    uint8_t chosen_color         # ManaTypeBit chosen as it entered, 0 none
+    int16_t attached_to          # row of the permanent it is attached to, -1 none

@@ -1,0 +1,495 @@
+"""The card database: loading card records from TOML (validated, with errors naming file,
+card and field), name look-up that forgives case, accents and apostrophes, and the shipped
+curated database of the cards that matter for mana.
+"""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import enum
+import functools
+import re
+import tomllib
+import typing
+import unicodedata
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping
+
+from ..mana import Color, ManaCost, ManaCostError, parse_colors
+from . import model
+from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, Count,
+                    CountOf, Effect, ManaAbility, ManaKind, PT)
+
+__all__ = ["CardDatabase", "CardDataError", "UnknownCardError", "card_db", "card",
+           "normalize_name", "parse_type_line", "parse_activation_cost"]
+
+
+class CardDataError(ValueError):
+    """A card record that is not valid; names the file, the card and the field."""
+
+    def __init__(self, message: str, *, source: str = "", card: str = "", field: str = ""):
+        self.source, self.card, self.field = source, card, field
+        where = ", ".join(p for p in (source, f"card {card!r}" if card else "",
+                                       f"field {field!r}" if field else "") if p)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class UnknownCardError(LookupError):
+    """A card name that is not in the database; lists the closest known names."""
+
+    def __init__(self, name: str, suggestions: list[str]):
+        self.name, self.suggestions = name, suggestions
+        hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
+        super().__init__(f"unknown card {name!r}{hint}")
+
+    def __str__(self) -> str:  # LookupError would print the repr of args
+        return self.args[0]
+
+
+def normalize_name(name: str) -> str:
+    """The look-up key of a card name: case, accents, curly apostrophes and spacing ignored."""
+    s = unicodedata.normalize("NFKD", name)
+    s = "".join(ch for ch in s if not unicodedata.combining(ch))
+    s = s.replace("\u2019", "'").replace("\u2018", "'").replace("\u00c6", "Ae").replace("\u00e6", "ae")
+    return " ".join(s.casefold().split())
+
+
+# ---- text forms of fields ------------------------------------------------------------------
+
+def parse_type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """'Legendary Artifact — Equipment' → (supertypes, types, subtypes); raises ValueError."""
+    halves = re.split(r"\s+(?:—|–|--|-)\s+", text.strip(), maxsplit=1)
+    left, right = halves[0], (halves[1] if len(halves) > 1 else "")
+    sup, typ = [], []
+    for word in left.split():
+        if word in SUPERTYPES:
+            sup.append(word)
+        elif word in CARD_TYPES:
+            typ.append(word)
+        elif word == "Token":
+            continue
+        else:
+            raise ValueError(f"{word!r} is not a card type or supertype (205.2a, 205.4a)")
+    if not typ:
+        raise ValueError(f"type line {text!r} has no card type")
+    return tuple(sup), tuple(typ), tuple(right.split())
+
+
+_LIFE = re.compile(r"pay (\d+) life", re.IGNORECASE)
+_SACRIFICE = re.compile(r"sacrifice (this|~|it)(\s+\w+)?", re.IGNORECASE)
+
+
+def parse_activation_cost(text: str) -> ActivationCost:
+    """'{2}, {T}, Pay 1 life, Sacrifice this artifact' → ActivationCost; raises ValueError."""
+    mana, tap, untap, life, sac = ManaCost(), False, False, 0, False
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            raise ValueError(f"empty part in activation cost {text!r}")
+        symbols = re.findall(r"\{[^}]*\}", part)
+        if "".join(symbols) == part.replace(" ", ""):
+            rest = []
+            for sym in symbols:
+                up = sym.upper()
+                if up == "{T}":
+                    tap = True
+                elif up == "{Q}":
+                    untap = True
+                else:
+                    rest.append(sym)
+            mana = mana + ManaCost.parse("".join(rest))
+        elif m := _LIFE.fullmatch(part):
+            life += int(m.group(1))
+        elif _SACRIFICE.fullmatch(part):
+            sac = True
+        else:
+            raise ValueError(f"{part!r} is not a cost this vocabulary knows "
+                             "(mana symbols, {T}, {Q}, 'Pay N life', 'Sacrifice this')")
+    return ActivationCost(mana=mana, tap=tap, untap=untap, life=life, sacrifice_self=sac)
+
+
+def _parse_pt(text: Any) -> tuple[PT, PT]:
+    s = str(text).replace(" ", "")
+    parts = s.split("/")
+    if len(parts) != 2:
+        raise ValueError(f"power/toughness {text!r} must look like '2/3' or '*/*'")
+    out = []
+    for p in parts:
+        m = re.fullmatch(r"(-?\d+)?(\+?\*)?", p)
+        if not p or not m or (m.group(1) is None and not m.group(2)):
+            raise ValueError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
+        if m.group(2) == "+*" and m.group(1) is None:
+            raise ValueError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
+        out.append(PT(int(m.group(1) or 0), bool(m.group(2))))
+    return out[0], out[1]
+
+
+# ---- generic record conversion (driven by the dataclass fields of the model) -------------
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls, vars(model))
+    return _HINTS[cls]
+
+
+_EFFECT_FIELDS = {f.name for f in dataclasses.fields(Effect)}
+_AMOUNT = typing.get_type_hints(Effect, vars(model))["gain_life"]
+_NAMED_AMOUNTS = typing.get_type_hints(Effect, vars(model))["counters"]
+
+
+def _convert(value: Any, hint: Any, where: str) -> Any:
+    """Convert one TOML value to the field type `hint`; raise ValueError saying what's wrong."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint == _AMOUNT:
+        if isinstance(value, bool):
+            raise ValueError(f"expected a number or a count, got {value!r}")
+        if isinstance(value, int):
+            if value < 0:
+                raise ValueError(f"must not be negative, got {value}")
+            return value
+        if isinstance(value, str) and value.strip().upper() == "X":
+            return Count(CountOf.X)
+        if isinstance(value, dict):
+            return _record(Count, value, where)
+        raise ValueError(f"expected a number, 'X' or a table like {{count = \"permanents\"}}, got {value!r}")
+    if hint == _NAMED_AMOUNTS:
+        if not isinstance(value, dict):
+            raise ValueError(f"expected a table like {{\"+1/+1\" = 1}}, got {value!r}")
+        return tuple((str(k), _convert(v, _AMOUNT, f"{where}.{k}")) for k, v in value.items())
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)) and type(None) in args:
+        inner = next(a for a in args if a is not type(None))
+        return None if value is None else _convert(value, inner, where)
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"expected true or false, got {value!r}")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"expected a whole number, got {value!r}")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise ValueError(f"expected text, got {value!r}")
+        return value
+    if hint is ManaCost:
+        if not isinstance(value, str):
+            raise ValueError(f"expected mana symbols such as \"{{1}}{{G}}\", got {value!r}")
+        return ManaCost.parse(value)
+    if hint is ActivationCost:
+        if not isinstance(value, str):
+            raise ValueError(f"expected a cost such as \"{{1}}, {{T}}\", got {value!r}")
+        return parse_activation_cost(value)
+    if hint is Color:
+        if not isinstance(value, str):
+            raise ValueError(f"expected colour letters such as \"WU\", got {value!r}")
+        return parse_colors(value)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        try:
+            return hint(value)
+        except ValueError:
+            allowed = ", ".join(repr(m.value) for m in hint)
+            raise ValueError(f"{value!r} is not one of {allowed}") from None
+    if origin is tuple:
+        items = [value] if isinstance(value, str) else value
+        if not isinstance(items, list):
+            raise ValueError(f"expected a list, got {value!r}")
+        return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(items))
+    if dataclasses.is_dataclass(hint):
+        if not isinstance(value, dict):
+            raise ValueError(f"expected a table, got {value!r}")
+        return _record(hint, value, where)
+    raise TypeError(f"no conversion for {hint!r}")  # a bug in the model, not in the data
+
+
+def _record(cls: type, table: Mapping[str, Any], where: str):
+    hints = _hints(cls)
+    kwargs = {}
+    for key, value in table.items():
+        if key not in hints:
+            known = ", ".join(sorted(hints))
+            raise _FieldError(f"{where}.{key}" if where else key,
+                              f"unknown field {key!r} for {cls.__name__} (known: {known})")
+        fname = f"{where}.{key}" if where else key
+        try:
+            kwargs[key] = _convert(value, hints[key], fname)
+        except _FieldError:
+            raise
+        except (ValueError, ManaCostError) as e:
+            raise _FieldError(fname, str(e)) from None
+    try:
+        return cls(**kwargs)
+    except TypeError as e:  # a required field is missing
+        raise _FieldError(where, f"{cls.__name__}: {e}") from None
+
+
+class _FieldError(Exception):
+    def __init__(self, field: str, message: str):
+        self.field, self.message = field, message
+
+
+def _ability(table: Mapping[str, Any], where: str):
+    table = dict(table)
+    kind = table.pop("kind", None)
+    if kind not in ABILITY_KINDS:
+        allowed = ", ".join(repr(k) for k in ABILITY_KINDS)
+        raise _FieldError(f"{where}.kind", f"ability kind {kind!r} is not one of {allowed}")
+    cls = ABILITY_KINDS[kind]
+    hints = _hints(cls)
+    # Effect fields may be written flat in the ability table: {kind="trigger", draw=1}.
+    if "effect" in hints and "effect" not in table:
+        flat = {k: table.pop(k) for k in list(table) if k in _EFFECT_FIELDS and k not in hints}
+        table["effect"] = flat
+    rec = _record(cls, table, where)
+    if isinstance(rec, ManaAbility):
+        rec = _check_mana_ability(rec, table, where)
+    return rec
+
+
+def _check_mana_ability(rec: ManaAbility, table: Mapping[str, Any], where: str) -> ManaAbility:
+    if "output" not in table:  # infer the output kind from the fields given
+        if rec.options:
+            rec = dataclasses.replace(rec, output=ManaKind.CHOICE)
+        elif not rec.mana:
+            raise _FieldError(where, "a mana ability needs `mana`, `options` or `output`")
+    for m in (rec.mana, rec.instead, *rec.options):
+        for s in m.symbols:
+            if s.kind.name not in ("COLORED", "COLORLESS"):
+                raise _FieldError(where, f"{s.text} is not a type of mana an ability can add (106.1)")
+    if rec.output is ManaKind.FIXED and not rec.mana:
+        raise _FieldError(where, "output 'fixed' needs `mana`")
+    if rec.output is ManaKind.CHOICE and len(rec.options) < 2:
+        raise _FieldError(where, "output 'choice' needs at least two `options`")
+    return rec
+
+
+_CARD_FIELDS = {"name", "cost", "type", "pt", "loyalty", "colors", "keywords", "abilities",
+                "kicker", "flashback", "text", "unmodeled", "token", "back", "star"}
+
+
+def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardDef:
+    """Build a CardDef from one TOML `[[card]]` table; raises CardDataError naming the field."""
+    name = table.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise CardDataError("every card needs a `name` (text)", source=source)
+    name = " ".join(name.split())
+
+    def fail(field: str, message: str):
+        return CardDataError(message, source=source, card=name, field=field)
+
+    unknown = set(table) - _CARD_FIELDS
+    if unknown:
+        f = sorted(unknown)[0]
+        return_err = fail(f, f"unknown field {f!r} (known: {', '.join(sorted(_CARD_FIELDS))})")
+        raise return_err
+    kw: dict[str, Any] = {"name": name}
+    try:
+        kw["cost"] = ManaCost.parse(table.get("cost", ""))
+    except (ManaCostError, TypeError) as e:
+        raise fail("cost", str(e)) from None
+    if "type" not in table:
+        raise fail("type", "every card needs a type line, e.g. \"Creature — Elf\"")
+    try:
+        kw["supertypes"], kw["types"], kw["subtypes"] = parse_type_line(str(table["type"]))
+    except ValueError as e:
+        raise fail("type", str(e)) from None
+    if "pt" in table:
+        try:
+            kw["power"], kw["toughness"] = _parse_pt(table["pt"])
+        except ValueError as e:
+            raise fail("pt", str(e)) from None
+    elif "Creature" in kw["types"] and not table.get("back"):
+        raise fail("pt", "a creature needs power/toughness, e.g. pt = \"2/2\"")
+    simple = {"loyalty": int, "keywords": tuple[str, ...], "text": str, "unmodeled": str,
+              "token": bool, "kicker": ManaCost, "flashback": ManaCost, "star": Count,
+              "colors": Color}
+    for key, hint in simple.items():
+        if key in table:
+            try:
+                value = _convert(table[key], hint, key)
+            except _FieldError as e:
+                raise fail(e.field, e.message) from None
+            except (ValueError, ManaCostError) as e:
+                raise fail(key, str(e)) from None
+            kw["color_indicator" if key == "colors" else key] = value
+    star = any(p is not None and p.star for p in (kw.get("power"), kw.get("toughness")))
+    if star and "star" not in kw:
+        raise fail("star", "power or toughness has '*': say what it counts, e.g. star = {count = \"cards_in_hand\"}")
+    abilities = table.get("abilities", [])
+    if not isinstance(abilities, list):
+        raise fail("abilities", "expected a list of ability tables")
+    out = []
+    for i, ab in enumerate(abilities):
+        where = f"abilities[{i}]"
+        if not isinstance(ab, dict):
+            raise fail(where, "expected a table such as { kind = \"mana\", cost = \"{T}\", mana = \"{G}\" }")
+        try:
+            out.append(_ability(ab, where))
+        except _FieldError as e:
+            raise fail(e.field, e.message) from None
+    kw["abilities"] = tuple(out)
+    if "back" in table:
+        if not isinstance(table["back"], dict):
+            raise fail("back", "expected a table describing the back face")
+        kw["back"] = card_from_table(table["back"], source)
+    return CardDef(**kw)
+
+
+def card(name: str, cost: str | ManaCost = "", type: str = "Sorcery", pt: str | None = None,
+         *, abilities: Iterable[Mapping[str, Any]] = (), **fields: Any) -> CardDef:
+    """A card in one line: ``card("Test Sorcery", "{1}{G}{G}", "Sorcery")``.
+
+    Abilities are given as the same tables the TOML files use. Raises CardDataError."""
+    table: dict[str, Any] = {"name": name, "cost": str(cost), "type": type, **fields}
+    if pt is not None:
+        table["pt"] = pt
+    if abilities:
+        table["abilities"] = [dict(a) for a in abilities]
+    return card_from_table(table)
+
+
+class CardDatabase(Mapping[str, CardDef]):
+    """Cards by name. Look-up ignores case, accents and apostrophe style, and knows both the
+    full name of a double-faced card ("A // B") and its front face's name."""
+
+    def __init__(self, cards: Iterable[CardDef] = (), *, sources: Mapping[str, str] | None = None):
+        self._cards: dict[str, CardDef] = {}
+        self._alias: dict[str, str] = {}
+        self._source: dict[str, str] = {}
+        for c in cards:
+            self._add(c, (sources or {}).get(c.name, "<python>"))
+
+    def _add(self, c: CardDef, source: str, replace: bool = False) -> None:
+        key = normalize_name(c.name)
+        if key in self._cards and not replace:
+            raise CardDataError(f"card defined twice (first in {self._source[key]})",
+                                source=source, card=c.name)
+        self._cards[key] = c
+        self._source[key] = source
+        if c.back is not None:
+            self._alias[normalize_name(f"{c.name} // {c.back.name}")] = key
+
+    # ---- construction ------------------------------------------------------------------
+    @classmethod
+    def from_toml(cls, *paths: str | Path) -> "CardDatabase":
+        db = cls()
+        for p in paths:
+            db._load(Path(p))
+        return db
+
+    def _load(self, path: Path, replace: bool = False) -> None:
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except OSError as e:
+            raise CardDataError(f"can't read card file: {e.strerror}", source=str(path)) from None
+        self._load_text(text, path.name if _is_shipped(path) else str(path), replace)
+
+    def _load_text(self, text: str, source: str, replace: bool = False) -> None:
+        try:
+            doc = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise CardDataError(f"not valid TOML: {e}", source=source) from None
+        extra = set(doc) - {"card"}
+        if extra:
+            raise CardDataError(f"unexpected top-level key {sorted(extra)[0]!r}; cards go in [[card]] tables",
+                                source=source)
+        cards = doc.get("card", [])
+        if not isinstance(cards, list):
+            raise CardDataError("`card` must be an array of tables: write [[card]]", source=source)
+        for i, table in enumerate(cards):
+            c = card_from_table(table, f"{source} (card #{i + 1})")
+            self._add(c, source, replace)
+
+    def extended(self, *more: "CardDef | str | Path | Iterable[CardDef]", replace: bool = False) -> "CardDatabase":
+        """A new database with more cards (CardDefs, or TOML files); this one is unchanged.
+        A card that already exists is an error unless `replace=True`."""
+        db = CardDatabase()
+        db._cards, db._alias, db._source = dict(self._cards), dict(self._alias), dict(self._source)
+        for m in more:
+            if isinstance(m, CardDef):
+                db._add(m, "<python>", replace)
+            elif isinstance(m, (str, Path)):
+                db._load(Path(m), replace)
+            else:
+                for c in m:
+                    db._add(c, "<python>", replace)
+        return db
+
+    # ---- look-up -------------------------------------------------------------------------
+    def _key(self, name: str) -> str | None:
+        key = normalize_name(name)
+        if key in self._cards:
+            return key
+        return self._alias.get(key)
+
+    def __getitem__(self, name: str) -> CardDef:
+        if isinstance(name, CardDef):
+            return name
+        if not isinstance(name, str):
+            raise TypeError(f"card names are text, not {type(name).__name__}")
+        key = self._key(name)
+        if key is None:
+            raise UnknownCardError(name, self.suggest(name))
+        return self._cards[key]
+
+    def __contains__(self, name: object) -> bool:
+        if isinstance(name, CardDef):
+            return self._key(name.name) is not None
+        return isinstance(name, str) and self._key(name) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        return (c.name for c in self._cards.values())
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def cards(self) -> list[CardDef]:
+        return list(self._cards.values())
+
+    def source_of(self, name: str) -> str:
+        return self._source[self._key(name) or normalize_name(name)]
+
+    def suggest(self, name: str, n: int = 5) -> list[str]:
+        """The closest known names (by spelling, then by containment)."""
+        key = normalize_name(name)
+        keys = list(self._cards) + list(self._alias)
+        close = difflib.get_close_matches(key, keys, n=n, cutoff=0.6)
+        if len(close) < n and len(key) >= 3:
+            close += [k for k in keys if key in k and k not in close][: n - len(close)]
+        names = []
+        for k in close:
+            real = self._cards[self._alias.get(k, k)].name
+            if real not in names:
+                names.append(real)
+        return names
+
+    def __repr__(self) -> str:
+        return f"<CardDatabase of {len(self)} cards>"
+
+
+def _data_dir():
+    return resources.files("mtgsim.cards") / "data"
+
+
+def _is_shipped(path: Path) -> bool:
+    try:
+        return Path(str(_data_dir())) in path.resolve().parents
+    except (OSError, ValueError):
+        return False
+
+
+@functools.lru_cache(maxsize=1)
+def _shipped() -> CardDatabase:
+    db = CardDatabase()
+    for entry in sorted(_data_dir().iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            db._load_text(entry.read_text(encoding="utf-8"), entry.name)
+    return db
+
+
+def card_db(*extra: "str | Path | CardDef | Iterable[CardDef]") -> CardDatabase:
+    """The shipped curated database, optionally extended with your own cards or TOML files."""
+    return _shipped().extended(*extra) if extra else _shipped()

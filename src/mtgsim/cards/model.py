@@ -1,0 +1,393 @@
+"""The card model: a card is a frozen record of its printed characteristics plus a tuple of
+ability records from a closed vocabulary (DESIGN.md, "Ability vocabulary").
+
+Every ability kind is one frozen dataclass; `compile` turns each into integer table rows and
+the kernels interpret them. Fields are named in the game's words; the rule that decides a
+behaviour is cited beside it. The TOML layout of the shipped data mirrors these classes one
+to one (see docs/card-format.md).
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Union
+
+from ..mana import Color, ManaCost, color_order
+
+__all__ = [
+    "CARD_TYPES", "SUPERTYPES", "Count", "Amount", "ActivationCost", "Effect",
+    "ManaAbility", "CostModifier", "ManaTrigger", "ManaReplacement", "StaticGrant",
+    "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "Ability",
+    "CardDef", "ABILITY_KINDS",
+]
+
+CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
+              "Planeswalker", "Sorcery")  # 205.2a
+SUPERTYPES = ("Basic", "Legendary", "Snow", "World", "Ongoing")  # 205.4a
+
+
+class CountOf(str, enum.Enum):
+    """What a variable amount counts (a closed list; each is one kernel branch)."""
+    PERMANENTS = "permanents"            # permanents matching controller/types/subtypes
+    CARDS_IN_HAND = "cards_in_hand"      # cards in your hand (Maro)
+    DEVOTION = "devotion"                # mana symbols of `color` among your permanents' costs
+    COUNTERS_ON_SELF = "counters_on_self"  # counters of `counter` on this permanent (Animar)
+    GREATEST_POWER = "greatest_power"    # greatest power among creatures you control (Henge)
+    X = "x"                              # the X paid for the spell (107.3m for enters effects)
+
+
+class Controller(str, enum.Enum):
+    YOU = "you"
+    OPPONENTS = "opponents"
+    ANY = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A number read off the game state, e.g. creatures you control, cards in hand."""
+    count: CountOf
+    controller: Controller = Controller.YOU
+    types: tuple[str, ...] = ()        # any of these card types (empty: any permanent)
+    subtypes: tuple[str, ...] = ()     # any of these subtypes
+    color: str = ""                    # DEVOTION: a colour letter, or "chosen"
+    counter: str = "+1/+1"             # COUNTERS_ON_SELF: the kind of counter
+    other: bool = False                # PERMANENTS: excluding this permanent
+
+
+Amount = Union[int, Count]
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationCost:
+    """The cost of an activated ability (602.1): mana, {T}, {Q}, life, sacrifice this."""
+    mana: ManaCost = field(default_factory=ManaCost)
+    tap: bool = False          # {T} (107.5)
+    untap: bool = False        # {Q} (107.6)
+    life: int = 0              # "Pay N life"
+    sacrifice_self: bool = False  # "Sacrifice this permanent"
+
+    def __str__(self) -> str:
+        parts = [str(self.mana)] if self.mana else []
+        parts += ["{T}"] * self.tap + ["{Q}"] * self.untap
+        if self.life:
+            parts.append(f"Pay {self.life} life")
+        if self.sacrifice_self:
+            parts.append("Sacrifice this permanent")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What a spell, trigger or activated ability does, as a record of optional parts.
+    Amounts are fixed numbers or Counts (X: Count(CountOf.X))."""
+    damage_to_opponent: Amount = 0     # damage to the opponent (burn aimed at the face)
+    damage_to_you: Amount = 0          # damage dealt to you (pain lands, City of Brass)
+    gain_life: Amount = 0
+    lose_life: Amount = 0              # life you lose
+    draw: Amount = 0                   # cards you draw
+    add_mana: ManaCost = field(default_factory=ManaCost)  # mana added (rituals), as symbols
+    add_any_color: Amount = 0          # mana of any one colour added (e.g. Lotus Petal-like spells)
+    lands_to_battlefield: int = 0      # basic lands searched for and put onto the battlefield
+    lands_tapped: bool = True          # ...tapped?
+    lands_to_hand: int = 0             # basic lands searched for and put into hand
+    land_types: tuple[str, ...] = ()   # restrict the search to these land subtypes ("Forest")
+    extra_land_drops: int = 0          # additional land plays this turn
+    return_land: int = 0               # return N lands you control to hand (bounce lands)
+    counters: tuple[tuple[str, Amount], ...] = ()  # counters put on the object concerned
+    tokens: tuple[tuple[str, Amount], ...] = ()    # tokens created: (token card name, count)
+    token_copy: bool = False           # create a token copy of target creature you control (707.2)
+    sacrifice_at_end: bool = False     # ...sacrificed at the beginning of the next end step
+    untap_lands: int = 0               # untap up to N lands
+
+    def __bool__(self) -> bool:
+        return self != _NO_EFFECT
+
+
+_NO_EFFECT = Effect()
+
+
+class ManaKind(str, enum.Enum):
+    """How a mana ability's output is described."""
+    FIXED = "fixed"          # exactly `mana`, times `amount`
+    CHOICE = "choice"        # one of `options`
+    ANY_COLOR = "any_color"  # `amount` mana of any one colour (106.1b: never {C})
+    ANY_TYPE = "any_type"    # `amount` mana of any one type, {C} included
+    COMBINATION = "combination"  # `amount` mana in any combination of colours
+    CHOSEN_COLOR = "chosen_color"  # the colour chosen as the permanent entered
+
+
+class LandsOf(str, enum.Enum):
+    """Whose lands a "could produce" mana ability refers to (106.7)."""
+    NONE = ""
+    YOU = "you"              # Reflecting Pool, Naga Vitalist
+    OPPONENTS = "opponents"  # Exotic Orchard, Fellwar Stone (any permanent for Fellwar: lands)
+
+
+@dataclass(frozen=True, slots=True)
+class ManaAbility:
+    """An activated mana ability (605.1a): cost and the mana it adds.
+
+    `output` is `mana` (FIXED, scaled by `amount`), one of `options` (CHOICE), or mana of any
+    colour/type. With `could_produce` set, the colour or type must be one that lands of that
+    player could produce (106.7), a least fixpoint over the board. `if_you_control` names land
+    subtypes that must all be present for `instead` to replace the output (Urza's lands)."""
+    cost: ActivationCost
+    output: ManaKind = ManaKind.FIXED
+    mana: ManaCost = field(default_factory=ManaCost)
+    options: tuple[ManaCost, ...] = ()
+    amount: Amount = 1
+    could_produce: LandsOf = LandsOf.NONE
+    if_you_control: tuple[str, ...] = ()
+    instead: ManaCost = field(default_factory=ManaCost)
+    effect: Effect = field(default_factory=Effect)  # life gain (Henge), damage (pain lands)
+    spend_only_on: str = ""   # spending restriction, e.g. "creature spells" (106.6)
+
+
+class SpellScope(str, enum.Enum):
+    SELF = "self"              # this card's own cost (The Great Henge)
+    YOUR_SPELLS = "your_spells"
+    OPPONENT_SPELLS = "opponent_spells"
+    ALL_SPELLS = "all_spells"
+
+
+class CostChange(str, enum.Enum):
+    """The step of 601.2f a cost modifier belongs to; the order is the order of application."""
+    INCREASE = "increase"      # added after the mana/alternative cost and additional costs
+    REDUCE = "reduce"          # generic reductions touch only generic mana (118.7)
+    SET_MINIMUM = "set_minimum"  # Trinisphere: total cost is at least `amount` (applied last)
+
+
+@dataclass(frozen=True, slots=True)
+class CostModifier:
+    """A static ability that changes the total cost of spells (601.2f, 118.7–118.9).
+
+    Filter: a spell matches if it has any of `types`/`supertypes`/`subtypes` (when any are
+    given), none of `not_types`, and some colour of `colors` (when given)."""
+    change: CostChange
+    scope: SpellScope = SpellScope.YOUR_SPELLS
+    mana: ManaCost = field(default_factory=ManaCost)  # the mana added or taken off, e.g. {1} or {G}
+    amount: Amount = 0              # a generic amount instead of `mana` (X less; minimum N)
+    types: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    not_types: tuple[str, ...] = ()
+    colors: Color = Color.NONE
+    while_untapped: bool = False    # Trinisphere: only while this permanent is untapped
+
+
+class Watches(str, enum.Enum):
+    """Which permanents a tapped-for-mana trigger or replacement watches (106.12)."""
+    SELF = "self"
+    ENCHANTED_LAND = "enchanted_land"
+    LANDS_YOU_CONTROL = "lands_you_control"
+    LANDS = "lands"                        # any land, any controller
+    BASIC_LANDS = "basic_lands"            # any basic land (Gauntlet of Power)
+    PERMANENTS_YOU_CONTROL = "permanents_you_control"
+    PERMANENTS = "permanents"
+
+
+class TriggerAdds(str, enum.Enum):
+    FIXED = "fixed"          # `mana`
+    PRODUCED = "produced"    # one mana of any type the permanent produced (Heartbeat of Spring)
+    CHOSEN_COLOR = "chosen_color"  # one mana of the colour chosen as this entered (Utopia Sprawl)
+    ANY_COLOR = "any_color"
+
+
+@dataclass(frozen=True, slots=True)
+class ManaTrigger:
+    """A triggered mana ability (106.12a, 605.1b): when a watched permanent is tapped for mana
+    (of type `of_type`, if set), its controller adds more mana; it resolves at once (605.4a)."""
+    watches: Watches
+    adds: TriggerAdds = TriggerAdds.FIXED
+    mana: ManaCost = field(default_factory=ManaCost)
+    amount: int = 1
+    of_type: str = ""   # "", a type letter WUBRGC, or "chosen"
+
+
+@dataclass(frozen=True, slots=True)
+class ManaReplacement:
+    """A replacement effect on a tapped-for-mana event (106.12b, 614.5, 616.1): the mana
+    produced is multiplied, or replaced by mana of one type."""
+    watches: Watches
+    multiply: int = 1        # Mana Reflection 2, Nyxbloom Ancient 3
+    replace_with: str = ""   # Contamination: "B"
+
+
+class Grant(str, enum.Enum):
+    HASTE = "haste"                       # 702.10 (The Fire Crystal)
+    MANA_ANY_COLOR = "mana_any_color"     # has "{T}: Add one mana of any color" (Chromatic Lantern)
+
+
+class GrantTo(str, enum.Enum):
+    CREATURES_YOU_CONTROL = "creatures_you_control"
+    LANDS_YOU_CONTROL = "lands_you_control"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticGrant:
+    """A static ability giving an ability to a group of permanents."""
+    grant: Grant
+    to: GrantTo
+
+
+class TappedUnless(str, enum.Enum):
+    ALWAYS = ""                           # enters tapped
+    FEW_OTHER_LANDS = "few_other_lands"   # fast lands: unless you control two or fewer other lands
+    MANY_OTHER_LANDS = "many_other_lands" # slow lands: unless you control two or more other lands
+    CONTROL_SUBTYPE = "control_subtype"   # check lands: unless you control a land of `subtypes`
+    PAY_LIFE = "pay_life"                 # shock lands: unless you pay `life` life
+    REVEAL_SUBTYPE = "reveal_subtype"     # unless you reveal a card of `subtypes` from hand
+
+
+@dataclass(frozen=True, slots=True)
+class EntersEffect:
+    """"As this enters" / "this enters with" replacement effects (614.1c, 614.12)."""
+    tapped: bool = False
+    unless: TappedUnless = TappedUnless.ALWAYS
+    subtypes: tuple[str, ...] = ()
+    life: int = 0
+    counters: tuple[tuple[str, Amount], ...] = ()   # e.g. (("+1/+1", Count(X)),) — X of the spell (107.3m)
+    choose_color: bool = False
+
+
+class Event(str, enum.Enum):
+    SELF_ENTERS = "self_enters"                          # when this enters
+    NONTOKEN_CREATURE_YOU_CONTROL_ENTERS = "nontoken_creature_you_control_enters"  # The Great Henge
+    CREATURE_YOU_CONTROL_ENTERS = "creature_you_control_enters"
+    SELF_BECOMES_TAPPED = "self_becomes_tapped"          # City of Brass
+    YOUR_UPKEEP = "your_upkeep"
+    SELF_DIES = "self_dies"                              # Hangarback Walker
+    YOU_CAST_SPELL = "you_cast_spell"
+
+
+@dataclass(frozen=True, slots=True)
+class TriggeredAbility:
+    """A triggered ability (603) that is not a mana ability; `effect.counters` go on the
+    permanent the event is about (the entering creature, or this one)."""
+    event: Event
+    effect: Effect
+
+
+@dataclass(frozen=True, slots=True)
+class ActivatedAbility:
+    """A non-mana activated ability (602): cost and effect."""
+    cost: ActivationCost
+    effect: Effect
+    sorcery_speed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SpellEffect:
+    """What an instant or sorcery does as it resolves (608.2); `kicked` replaces it if kicked."""
+    effect: Effect
+    kicked: Effect | None = None
+
+
+Ability = Union[ManaAbility, CostModifier, ManaTrigger, ManaReplacement, StaticGrant,
+                EntersEffect, TriggeredAbility, ActivatedAbility, SpellEffect]
+
+# The TOML `kind =` of each ability record.
+ABILITY_KINDS: dict[str, type] = {
+    "mana": ManaAbility,
+    "cost": CostModifier,
+    "mana_trigger": ManaTrigger,
+    "mana_replacement": ManaReplacement,
+    "grant": StaticGrant,
+    "enters": EntersEffect,
+    "trigger": TriggeredAbility,
+    "activated": ActivatedAbility,
+    "spell": SpellEffect,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PT:
+    """Power or toughness: `base`, plus a count when printed with * (e.g. '1+*')."""
+    base: int = 0
+    star: bool = False
+
+    def __str__(self) -> str:
+        if not self.star:
+            return str(self.base)
+        return "*" if self.base == 0 else f"{self.base}+*"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card's characteristics as printed (its copiable values, 707.2), and its abilities."""
+    name: str
+    cost: ManaCost = field(default_factory=ManaCost)
+    types: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    power: PT | None = None
+    toughness: PT | None = None
+    star: Count | None = None        # what * counts in power/toughness (Maro: cards in hand)
+    loyalty: int | None = None
+    color_indicator: Color | None = None  # colours not given by the cost (204)
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    kicker: ManaCost | None = None        # additional cost (702.33)
+    flashback: ManaCost | None = None     # alternative cost from the graveyard (702.34)
+    text: str = ""                        # oracle text, for people
+    unmodeled: str = ""                   # parts of the text the vocabulary doesn't express
+    token: bool = False                   # a token definition (111), not a card
+    back: "CardDef | None" = None         # back face of a modal double-faced card (712)
+
+    # ---- derived views ------------------------------------------------------------------
+    @property
+    def mana_value(self) -> int:
+        """202.3 (X counts as 0 off the stack)."""
+        return self.cost.mana_value
+
+    @property
+    def colors(self) -> Color:
+        """202.2: a card's colours come from its mana cost, or its colour indicator."""
+        return self.color_indicator if self.color_indicator is not None else self.cost.colors
+
+    @property
+    def color_letters(self) -> str:
+        return "".join(color_order(self.colors))
+
+    @property
+    def type_line(self) -> str:
+        left = " ".join(self.supertypes + self.types)
+        return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
+
+    def is_type(self, t: str) -> bool:
+        return t in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_permanent(self) -> bool:
+        """110.4: artifacts, battles, creatures, enchantments, lands, planeswalkers."""
+        return bool(set(self.types) - {"Instant", "Sorcery", "Kindred"})
+
+    @property
+    def is_basic(self) -> bool:
+        return "Basic" in self.supertypes
+
+    def abilities_of(self, kind: type) -> tuple:
+        return tuple(a for a in self.abilities if isinstance(a, kind))
+
+    @property
+    def mana_abilities(self) -> tuple[ManaAbility, ...]:
+        return self.abilities_of(ManaAbility)
+
+    @property
+    def is_mana_source(self) -> bool:
+        return bool(self.mana_abilities)
+
+    def renamed(self, name: str) -> "CardDef":
+        return replace(self, name=name)
+
+    def __str__(self) -> str:
+        cost = f" {self.cost}" if self.cost else ""
+        return f"{self.name}{cost} ({self.type_line})"

@@ -1,0 +1,466 @@
+"""The compiler: card records (CardDef) and decks → the flat integer tables the kernels read.
+
+Strings end here. Every card becomes one CARD row; its abilities become rows of the ability
+tables (found from the card by `*_first` and `n_*`); mana costs and fixed mana bundles become
+COST rows; variable amounts COUNT rows; effects EFFECT rows. Subtypes are bits of a per-table
+vocabulary (the basic land types first, then every subtype some filter mentions).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+import numpy as np
+
+from . import schema
+from .cards.database import CardDatabase, card_db
+from .cards.model import (ActivatedAbility, CardDef, CostModifier, Count, Effect, EntersEffect,
+                          ManaAbility, ManaReplacement, ManaTrigger, SpellEffect, StaticGrant,
+                          TriggeredAbility, CARD_TYPES, SUPERTYPES)
+from .mana import COLOR_ORDER, ManaCost, SymbolKind
+from .schema import (CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, SupertypeBit,
+                     Who)
+
+__all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
+           "BASIC_LAND_TYPES"]
+
+MAX_SUBTYPES = 64   # subtype bit sets are uint64
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")  # 305.6
+_TYPE_BIT = {t: int(getattr(CardTypeBit, "CT_" + t.upper())) for t in CARD_TYPES}
+_SUPERTYPE_BIT = {t: int(getattr(SupertypeBit, "ST_" + t.upper())) for t in SUPERTYPES}
+_KEYWORD_BIT = {m.name[3:].replace("_", " ").lower(): int(m) for m in KeywordBit}
+_TYPE_LETTER_BIT = {c: 1 << i for i, c in enumerate(COLOR_ORDER + "C")}
+_COUNTER = {"+1/+1": CounterKind.CK_P1P1, "-1/-1": CounterKind.CK_M1M1,
+            "charge": CounterKind.CK_CHARGE}
+_WHO = {"you": Who.WHO_YOU, "opponents": Who.WHO_OPPONENTS, "any": Who.WHO_ANY}
+_COUNT_OF = {m.value: int(getattr(CountOf, "CO_" + m.name)) for m in __import__(
+    "mtgsim.cards.model", fromlist=["CountOf"]).CountOf}
+
+
+def _enum_code(enum_cls, prefix: str, value) -> int:
+    """The C code of a model enum member: model value 'lands_you_control' → WA_LANDS_YOU_CONTROL."""
+    return int(getattr(enum_cls, prefix + value.name))
+
+
+def type_bits(types: Iterable[str]) -> int:
+    return sum(_TYPE_BIT[t] for t in set(types))
+
+
+def counter_kind(name: str) -> int:
+    return int(_COUNTER.get(name.lower(), CounterKind.CK_OTHER))
+
+
+@dataclass
+class Tables:
+    """The compiled tables of a set of cards, plus the name ↔ row and subtype ↔ bit maps."""
+    cards: np.ndarray
+    costs: np.ndarray
+    hybrids: np.ndarray
+    counts: np.ndarray
+    effects: np.ndarray
+    mana_abilities: np.ndarray
+    cost_modifiers: np.ndarray
+    mana_triggers: np.ndarray
+    mana_replacements: np.ndarray
+    grants: np.ndarray
+    enters: np.ndarray
+    triggered: np.ndarray
+    activated: np.ndarray
+    card_names: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    defs: tuple[CardDef, ...] = field(repr=False, default=())
+
+    def row(self, name: str) -> int:
+        """The CARD row of a card name (exact compiled spelling, or case-insensitive)."""
+        try:
+            return self._rows[name]
+        except KeyError:
+            low = name.casefold()
+            for i, n in enumerate(self.card_names):
+                if n.casefold() == low:
+                    return i
+            raise KeyError(f"card {name!r} is not in these tables") from None
+
+    @property
+    def _rows(self) -> dict[str, int]:
+        if not hasattr(self, "_row_cache"):
+            self._row_cache = {n: i for i, n in enumerate(self.card_names)}
+        return self._row_cache
+
+    def subtype_bits(self, names: Iterable[str]) -> int:
+        """The bit set of subtypes in this vocabulary (subtypes outside it have no bit)."""
+        index = {s: i for i, s in enumerate(self.subtypes)}
+        return sum(1 << index[n] for n in set(names) if n in index)
+
+
+class _Compiler:
+    def __init__(self, subtypes: list[str], tokens: Mapping[str, CardDef]):
+        self.subtypes = subtypes
+        self.sub_index = {s: i for i, s in enumerate(subtypes)}
+        self.tokens = tokens
+        self.rows: dict[str, list] = {k: [] for k in schema.DTYPES if k != "permanent"}
+        self.card_rows: dict[str, int] = {}
+        self.cost_cache: dict[ManaCost, int] = {}
+
+    # -- helpers --------------------------------------------------------------------------
+    def _new(self, record: str) -> np.void:
+        row = schema.empty(record, 1)[0]
+        self.rows[record].append(row)
+        return row
+
+    def _index(self, record: str) -> int:
+        return len(self.rows[record]) - 1
+
+    def subtype_bits(self, names: Iterable[str]) -> int:
+        return sum(1 << self.sub_index[n] for n in set(names) if n in self.sub_index)
+
+    def cost(self, cost: ManaCost | None) -> int:
+        """COST row of a mana cost (shared between equal costs); -1 for none."""
+        if cost is None:
+            return -1
+        if cost in self.cost_cache:
+            return self.cost_cache[cost]
+        hybrids = [s for s in cost.symbols if s.kind in (SymbolKind.HYBRID, SymbolKind.HYBRID_PHYREXIAN)]
+        first = len(self.rows["hybrid"]) if hybrids else -1
+        for s in hybrids:
+            h = self._new("hybrid")
+            h["colors"] = int(s.color_bits)
+            h["phyrexian"] = s.kind is SymbolKind.HYBRID_PHYREXIAN
+        r = self._new("cost")
+        r["generic"] = cost.generic
+        r["x"] = cost.x_count
+        r["mana_value"] = cost.mana_value
+        r["hybrid_first"] = first
+        r["n_hybrid"] = len(hybrids)
+        for s in cost.symbols:
+            ci = COLOR_ORDER.index(s.colors[0]) if s.colors else -1
+            if s.kind is SymbolKind.SNOW:
+                r["snow"] += 1
+            elif s.kind is SymbolKind.COLORLESS:
+                r["pips"][5] += 1
+            elif s.kind is SymbolKind.COLORED:
+                r["pips"][ci] += 1
+            elif s.kind is SymbolKind.PHYREXIAN:
+                r["phyrexian"][ci] += 1
+            elif s.kind is SymbolKind.MONO_HYBRID:
+                r["mono_hybrid"][ci] += 1
+            elif s.kind is SymbolKind.COLORLESS_HYBRID:
+                r["colorless_hybrid"][ci] += 1
+        self.cost_cache[cost] = self._index("cost")
+        return self.cost_cache[cost]
+
+    def count(self, c: Count) -> int:
+        r = self._new("count")
+        r["what"] = _COUNT_OF[c.count.value]
+        r["who"] = _WHO[c.controller.value]
+        r["other"] = c.other
+        r["color"] = (ManaTypeBit.MT_CHOSEN if c.color == "chosen"
+                      else _TYPE_LETTER_BIT.get(c.color, 0))
+        r["counter"] = counter_kind(c.counter)
+        r["types"] = type_bits(c.types)
+        r["subtypes"] = self.subtype_bits(c.subtypes)
+        return self._index("count")
+
+    def amount(self, dest, value) -> None:
+        """Fill an Amount field: a fixed number, or a COUNT row."""
+        if isinstance(value, Count):
+            dest["fixed"] = 0
+            dest["count"] = self.count(value)
+        else:
+            dest["fixed"] = int(value)
+            dest["count"] = -1
+
+    def counters(self, row, pairs) -> None:
+        for name, value in pairs:
+            k = counter_kind(name)
+            if isinstance(value, Count):
+                row["counters_count"][k] = self.count(value)
+            else:
+                row["counters"][k] += int(value)
+
+    def effect(self, e: Effect | None) -> int:
+        if e is None or not e:
+            return -1
+        r = self._new("effect")
+        for name in ("damage_to_opponent", "damage_to_you", "gain_life", "lose_life", "draw",
+                     "add_any_color"):
+            self.amount(r[name], getattr(e, name))
+        r["add_mana"] = self.cost(e.add_mana) if e.add_mana else -1
+        r["lands_to_battlefield"] = e.lands_to_battlefield
+        r["lands_tapped"] = e.lands_tapped
+        r["lands_to_hand"] = e.lands_to_hand
+        r["land_subtypes"] = self.subtype_bits(e.land_types)
+        r["extra_land_drops"] = e.extra_land_drops
+        r["return_land"] = e.return_land
+        self.counters(r, e.counters)
+        if e.tokens:
+            if len(e.tokens) > 1:
+                raise ValueError("an effect creates one kind of token")
+            name, n = e.tokens[0]
+            r["token_card"] = self.card(self.tokens[name])
+            self.amount(r["token_count"], n)
+        r["token_copy"] = e.token_copy
+        r["sacrifice_at_end"] = e.sacrifice_at_end
+        r["untap_lands"] = e.untap_lands
+        return self._index("effect")
+
+    # -- a card and its abilities ---------------------------------------------------------
+    def card(self, c: CardDef) -> int:
+        if c.name in self.card_rows:
+            return self.card_rows[c.name]
+        r = self._new("card")
+        idx = self._index("card")
+        self.card_rows[c.name] = idx
+        r["types"] = type_bits(c.types)
+        r["supertypes"] = sum(_SUPERTYPE_BIT[t] for t in set(c.supertypes))
+        r["colors"] = int(c.colors)
+        r["subtypes"] = self.subtype_bits(c.subtypes)
+        r["keywords"] = sum(_KEYWORD_BIT.get(k.lower(), 0) for k in set(c.keywords))
+        r["cost"] = self.cost(c.cost) if c.cost else -1
+        r["kicker"] = self.cost(c.kicker)
+        r["flashback"] = self.cost(c.flashback)
+        r["mana_value"] = c.mana_value
+        if c.power is not None:
+            r["power"], r["power_star"] = c.power.base, c.power.star
+            r["toughness"], r["toughness_star"] = c.toughness.base, c.toughness.star
+        r["star"] = self.count(c.star) if c.star is not None else -1
+        r["is_token"] = c.token
+        r["unmodeled"] = bool(c.unmodeled)
+        # Ability rows: each kind's rows are contiguous, found from the card.
+        for kind, record, prefix, emit in (
+                (ManaAbility, "mana_ability", "mana", self._mana_ability),
+                (CostModifier, "cost_modifier", "costmod", self._cost_modifier),
+                (ManaTrigger, "mana_trigger", "trigger", self._mana_trigger),
+                (ManaReplacement, "mana_replacement", "replacement", self._mana_replacement),
+                (StaticGrant, "grant", "grant", self._grant),
+                (EntersEffect, "enters", "enters", self._enters),
+                (TriggeredAbility, "triggered", "triggered", self._triggered),
+                (ActivatedAbility, "activated", "activated", self._activated)):
+            abilities = c.abilities_of(kind)
+            # Rows of this card must be contiguous: emit into a staging list first, since
+            # emitting may compile token cards (whose rows would interleave).
+            staged = [emit(a, idx) for a in abilities]
+            first = len(self.rows[record])
+            self.rows[record].extend(staged)
+            self.rows["card"][idx][f"{prefix}_first"] = first if staged else -1
+            self.rows["card"][idx][f"n_{prefix}"] = len(staged)
+        spells = c.abilities_of(SpellEffect)
+        if len(spells) > 1:
+            raise ValueError(f"{c.name}: a card has at most one spell effect")
+        if spells:
+            self.rows["card"][idx]["spell_effect"] = self.effect(spells[0].effect)
+            self.rows["card"][idx]["kicked_effect"] = self.effect(spells[0].kicked)
+        if c.back is not None:
+            self.rows["card"][idx]["back"] = self.card(c.back)
+        return idx
+
+    def _row(self, record: str) -> np.void:
+        return schema.empty(record, 1)[0]
+
+    def _activation(self, r, cost) -> None:
+        r["cost"] = self.cost(cost.mana) if cost.mana else -1
+        r["tap"], r["untap"] = cost.tap, cost.untap
+        r["sacrifice_self"], r["life"] = cost.sacrifice_self, cost.life
+
+    def _mana_ability(self, a: ManaAbility, card: int) -> np.void:
+        r = self._row("mana_ability")
+        r["card"] = card
+        self._activation(r, a.cost)
+        r["output"] = _enum_code(schema.ManaOutput, "MO_", a.output)
+        r["mana"] = self.cost(a.mana) if a.mana else -1
+        if a.options:
+            rows = [self.cost(o) for o in a.options]
+            # Options must be consecutive COST rows: copy them to the end if the cache reused
+            # rows elsewhere.
+            start = len(self.rows["cost"])
+            for o in rows:
+                self.rows["cost"].append(self.rows["cost"][o].copy())
+            r["options_first"], r["n_options"] = start, len(rows)
+        all_types = sum(_TYPE_LETTER_BIT.values())
+        r["colors"] = {"any_color": all_types & ~int(ManaTypeBit.MT_C),
+                       "any_type": all_types, "combination": all_types & ~int(ManaTypeBit.MT_C),
+                       "chosen_color": int(ManaTypeBit.MT_CHOSEN)}.get(a.output.value, 0)
+        self.amount(r["amount"], a.amount)
+        r["could_produce"] = {"": 0, "you": 1, "opponents": 2}[a.could_produce.value]
+        r["if_you_control"] = self.subtype_bits(a.if_you_control)
+        r["instead"] = self.cost(a.instead) if a.instead else -1
+        r["effect"] = self.effect(a.effect)
+        return r
+
+    def _cost_modifier(self, m: CostModifier, card: int) -> np.void:
+        r = self._row("cost_modifier")
+        r["card"] = card
+        r["change"] = _enum_code(schema.CostChange, "CC_", m.change)
+        r["scope"] = _enum_code(schema.SpellScope, "SS_", m.scope)
+        r["mana"] = self.cost(m.mana) if m.mana else -1
+        self.amount(r["amount"], m.amount)
+        r["types"] = type_bits(m.types)
+        r["supertypes"] = sum(_SUPERTYPE_BIT[t] for t in set(m.supertypes))
+        r["subtypes"] = self.subtype_bits(m.subtypes)
+        r["not_types"] = type_bits(m.not_types)
+        r["colors"] = int(m.colors)
+        r["while_untapped"] = m.while_untapped
+        return r
+
+    def _mana_trigger(self, t: ManaTrigger, card: int) -> np.void:
+        r = self._row("mana_trigger")
+        r["card"] = card
+        r["watches"] = _enum_code(schema.Watches, "WA_", t.watches)
+        r["adds"] = _enum_code(schema.TriggerAdds, "TA_", t.adds)
+        r["mana"] = self.cost(t.mana) if t.mana else -1
+        r["amount"] = t.amount
+        r["of_type"] = (ManaTypeBit.MT_CHOSEN if t.of_type == "chosen"
+                        else _TYPE_LETTER_BIT.get(t.of_type, 0))
+        return r
+
+    def _mana_replacement(self, m: ManaReplacement, card: int) -> np.void:
+        r = self._row("mana_replacement")
+        r["card"] = card
+        r["watches"] = _enum_code(schema.Watches, "WA_", m.watches)
+        r["multiply"] = m.multiply
+        r["replace_with"] = _TYPE_LETTER_BIT.get(m.replace_with, 0)
+        return r
+
+    def _grant(self, g: StaticGrant, card: int) -> np.void:
+        r = self._row("grant")
+        r["card"] = card
+        r["grant"] = _enum_code(schema.Grant, "GR_", g.grant)
+        r["to"] = _enum_code(schema.GrantTo, "GT_", g.to)
+        return r
+
+    def _enters(self, e: EntersEffect, card: int) -> np.void:
+        r = self._row("enters")
+        r["card"] = card
+        r["tapped"] = e.tapped
+        r["unless"] = _enum_code(schema.TappedUnless, "TU_", e.unless)
+        r["subtypes"] = self.subtype_bits(e.subtypes)
+        r["life"] = e.life
+        self.counters(r, e.counters)
+        r["choose_color"] = e.choose_color
+        return r
+
+    def _triggered(self, t: TriggeredAbility, card: int) -> np.void:
+        r = self._row("triggered")
+        r["card"] = card
+        r["event"] = _enum_code(schema.Event, "EV_", t.event)
+        r["effect"] = self.effect(t.effect)
+        return r
+
+    def _activated(self, a: ActivatedAbility, card: int) -> np.void:
+        r = self._row("activated")
+        r["card"] = card
+        self._activation(r, a.cost)
+        r["sorcery_speed"] = a.sorcery_speed
+        r["effect"] = self.effect(a.effect)
+        return r
+
+    def tables(self, defs: tuple[CardDef, ...]) -> Tables:
+        def table(record: str) -> np.ndarray:
+            rows = self.rows[record]
+            out = schema.empty(record, len(rows))
+            for i, row in enumerate(rows):
+                out[i] = row
+            return out
+        names = [None] * len(self.card_rows)
+        for n, i in self.card_rows.items():
+            names[i] = n
+        by_name = {d.name: d for d in defs}
+        return Tables(
+            cards=table("card"), costs=table("cost"), hybrids=table("hybrid"),
+            counts=table("count"), effects=table("effect"), mana_abilities=table("mana_ability"),
+            cost_modifiers=table("cost_modifier"), mana_triggers=table("mana_trigger"),
+            mana_replacements=table("mana_replacement"), grants=table("grant"),
+            enters=table("enters"), triggered=table("triggered"), activated=table("activated"),
+            card_names=tuple(names), subtypes=tuple(self.subtypes),
+            defs=tuple(by_name[n] for n in names))
+
+
+def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
+    """The subtype vocabulary: basic land types, then every subtype a filter mentions."""
+    found: list[str] = list(BASIC_LAND_TYPES)
+
+    def add(names):
+        for n in names:
+            if n not in found:
+                found.append(n)
+
+    def walk_effect(e):
+        if e:
+            add(e.land_types)
+
+    for d in defs:
+        for a in d.abilities:
+            if isinstance(a, ManaAbility):
+                add(a.if_you_control)
+                walk_effect(a.effect)
+                if isinstance(a.amount, Count):
+                    add(a.amount.subtypes)
+            elif isinstance(a, CostModifier):
+                add(a.subtypes)
+                if isinstance(a.amount, Count):
+                    add(a.amount.subtypes)
+            elif isinstance(a, EntersEffect):
+                add(a.subtypes)
+            elif isinstance(a, (TriggeredAbility, ActivatedAbility)):
+                walk_effect(a.effect)
+            elif isinstance(a, SpellEffect):
+                walk_effect(a.effect)
+                walk_effect(a.kicked)
+        if d.star is not None:
+            add(d.star.subtypes)
+    if len(found) > MAX_SUBTYPES:
+        raise ValueError(f"these cards refer to {len(found)} subtypes; the core supports {MAX_SUBTYPES}")
+    return found
+
+
+def _with_dependencies(defs: Iterable[CardDef], db: CardDatabase) -> list[CardDef]:
+    """The cards plus the token cards their effects create and their back faces."""
+    out: dict[str, CardDef] = {}
+    todo = list(defs)
+    while todo:
+        d = todo.pop(0)
+        if d.name in out:
+            continue
+        out[d.name] = d
+        for a in d.abilities:
+            for e in (getattr(a, "effect", None), getattr(a, "kicked", None)):
+                if e:
+                    for token, _ in e.tokens:
+                        todo.append(db[token])
+    return list(out.values())
+
+
+def compile_cards(cards: Iterable[CardDef | str], db: CardDatabase | None = None) -> Tables:
+    """Compile cards (CardDefs or names looked up in `db`) into tables. The tokens they create
+    are compiled too (looked up in `db`, the shipped database by default)."""
+    db = db if db is not None else card_db()
+    defs = _with_dependencies((c if isinstance(c, CardDef) else db[c] for c in cards), db)
+    faces = defs + [d.back for d in defs if d.back is not None]
+    comp = _Compiler(_referenced_subtypes(faces), {d.name: d for d in defs})
+    for d in defs:
+        comp.card(d)
+    all_defs = tuple(faces)
+    return comp.tables(all_defs)
+
+
+@dataclass
+class CompiledDeck:
+    """A deck ready for the kernels: the tables of its cards and its library as CARD rows."""
+    tables: Tables
+    library: np.ndarray       # int32 CARD rows, one entry per card in the main deck
+    sideboard: np.ndarray     # int32 CARD rows of the sideboard
+    commander: np.ndarray     # int32 CARD rows of the commander(s)
+
+
+def compile_deck(deck, extra: Iterable[CardDef | str] = ()) -> CompiledDeck:
+    """Compile a Deck (and any `extra` cards a question names, e.g. tracked cards)."""
+    defs = [c for c, _ in deck.cards()]
+    side = [deck.card(n) for n in deck.sideboard]
+    cmd = [deck.card(n) for n in (deck.commander or {})]
+    tables = compile_cards(defs + side + cmd + [e if isinstance(e, CardDef) else deck.db[e] for e in extra],
+                           deck.db)
+
+    def rows(counts: Mapping[str, int]) -> np.ndarray:
+        return np.array([tables.row(n) for n, k in counts.items() for _ in range(k)], dtype=np.int32)
+
+    return CompiledDeck(tables, rows(deck.maindeck), rows(deck.sideboard), rows(deck.commander or {}))

@@ -1,0 +1,102 @@
+"""The numpy structured dtypes of the compiled core's tables, derived from the C structs in
+`_core.pxd` (never written twice), with the enumerations that give their codes meaning, and
+the checks a table must pass before a kernel may read it.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _core
+from ._core import (CardTypeBit, CostChange, CounterKind, CountOf, Event, Grant, GrantTo,
+                    KeywordBit, ManaOutput, ManaTypeBit, PermanentFlag, SpellScope,
+                    SupertypeBit, TappedUnless, TriggerAdds, Watches, Who)
+
+__all__ = [
+    "DTYPES", "COST_DTYPE", "HYBRID_DTYPE", "COUNT_DTYPE", "EFFECT_DTYPE", "CARD_DTYPE",
+    "MANA_ABILITY_DTYPE", "COST_MODIFIER_DTYPE", "MANA_TRIGGER_DTYPE",
+    "MANA_REPLACEMENT_DTYPE", "GRANT_DTYPE", "ENTERS_DTYPE", "TRIGGERED_DTYPE",
+    "ACTIVATED_DTYPE", "PERMANENT_DTYPE", "empty", "check_table", "grow",
+    "CardTypeBit", "CostChange", "CounterKind", "CountOf", "Event", "Grant", "GrantTo",
+    "KeywordBit", "ManaOutput", "ManaTypeBit", "PermanentFlag", "SpellScope", "SupertypeBit",
+    "TappedUnless", "TriggerAdds", "Watches", "Who",
+]
+
+DTYPES: dict[str, np.dtype] = _core.record_dtypes()
+
+COST_DTYPE = DTYPES["cost"]
+HYBRID_DTYPE = DTYPES["hybrid"]
+COUNT_DTYPE = DTYPES["count"]
+EFFECT_DTYPE = DTYPES["effect"]
+CARD_DTYPE = DTYPES["card"]
+MANA_ABILITY_DTYPE = DTYPES["mana_ability"]
+COST_MODIFIER_DTYPE = DTYPES["cost_modifier"]
+MANA_TRIGGER_DTYPE = DTYPES["mana_trigger"]
+MANA_REPLACEMENT_DTYPE = DTYPES["mana_replacement"]
+GRANT_DTYPE = DTYPES["grant"]
+ENTERS_DTYPE = DTYPES["enters"]
+TRIGGERED_DTYPE = DTYPES["triggered"]
+ACTIVATED_DTYPE = DTYPES["activated"]
+PERMANENT_DTYPE = DTYPES["permanent"]
+
+# Fields that index another table: -1 means "none", so a fresh row must hold -1 there.
+_INDEX_FIELDS = {
+    "cost": ("hybrid_first",),
+    "effect": ("add_mana", "token_card"),
+    "card": ("cost", "kicker", "flashback", "star", "spell_effect", "kicked_effect", "back"),
+    "mana_ability": ("cost", "mana", "instead", "effect"),
+    "cost_modifier": ("mana",),
+    "mana_trigger": ("mana",),
+    "triggered": ("effect",),
+    "activated": ("cost", "effect"),
+    "permanent": ("attached_to",),
+}
+
+
+def _fill_none(arr: np.ndarray, record: str) -> None:
+    """Set every index field of `arr` to -1 ("none"): the named ones, every `*_first` row
+    start, every `counters_count`, and the `count` part of every Amount."""
+    for name in arr.dtype.names:
+        sub = arr.dtype[name]
+        if name in _INDEX_FIELDS.get(record, ()) or name.endswith("_first") or name == "counters_count":
+            arr[name] = -1
+        elif sub.names and "count" in sub.names:  # an Amount
+            arr[name]["count"] = -1
+
+
+def empty(record: str, n: int) -> np.ndarray:
+    """A table of `n` rows of `record`: zero bytes, then -1 in every index field."""
+    if record not in DTYPES:
+        raise KeyError(f"no record {record!r}; records are {', '.join(DTYPES)}")
+    arr = np.zeros(n, dtype=DTYPES[record])
+    _fill_none(arr, record)
+    return arr
+
+
+def grow(arr: np.ndarray, record: str, needed: int) -> np.ndarray:
+    """`arr` with room for at least `needed` rows along its last axis, doubling the capacity;
+    new rows are filled as by `empty` (deterministic bytes)."""
+    cap = arr.shape[-1]
+    if needed <= cap:
+        return arr
+    new_cap = max(needed, 2 * cap, 1)
+    out = np.zeros(arr.shape[:-1] + (new_cap,), dtype=arr.dtype)
+    flat = out.reshape(-1)
+    _fill_none(flat, record)
+    out[..., :cap] = arr
+    return out
+
+
+def check_table(arr: object, record: str, *, ndim: int | None = 1, name: str | None = None) -> np.ndarray:
+    """Validate a table before a kernel reads it: a numpy array of exactly the record's dtype,
+    C-contiguous, of the given number of dimensions. Returns it; raises TypeError/ValueError
+    naming the table."""
+    label = name or record
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(f"{label}: expected a numpy array of dtype {record!r}, got {type(arr).__name__}")
+    if arr.dtype != DTYPES[record]:
+        raise TypeError(f"{label}: dtype must be mtgsim.schema.DTYPES[{record!r}], got {arr.dtype}")
+    if ndim is not None and arr.ndim != ndim:
+        raise ValueError(f"{label}: expected {ndim} dimension(s), got shape {arr.shape}")
+    if not arr.flags.c_contiguous:
+        raise ValueError(f"{label}: must be C-contiguous (use np.ascontiguousarray)")
+    return arr
