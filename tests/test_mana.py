@@ -39,6 +39,8 @@ def test_mana_value_with_x_on_the_stack_rule_202_3e():
     ("{W}{U}{B}{R}", "{W}{U}{B}{R}"),      # four colours start after the missing one
     ("{G}{W}{U}{B}", "{G}{W}{U}{B}"),
     ("{1}{1}", "{2}"),
+    ("{0}{G}", "{G}"),
+    ("{0}{0}", "{0}"),
     ("{W/G}", "{G/W}"),                    # hybrid written the other way round
     ("2gg", "{2}{G}{G}"),                  # shorthand
     ("{1}{G}{G/W/P}{W}", "{1}{G}{G/W/P}{W}"),

@@ -5,10 +5,7 @@
     3
 """
 from .cards import CardDatabase, CardDataError, CardDef, UnknownCardError, card, card_db
-try:
-    from .decklist import Deck, DecklistError  # TEMP
-except ImportError:  # TEMP
-    pass  # TEMP
+from .decklist import Deck, DecklistError
 from .mana import Color, ManaCost, ManaCostError, ManaType
 
 __version__ = "0.1.0"

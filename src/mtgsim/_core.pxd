@@ -264,6 +264,7 @@ ctypedef struct ManaTrigger:     # a triggered mana ability (106.12a) (MANA_TRIG
     int32_t mana                 # COST row for TA_FIXED, -1 none
     int16_t amount
     uint8_t of_type              # ManaTypeBit that must be produced, MT_CHOSEN, or 0 for any
+    uint64_t subtypes            # only watched permanents with one of these subtypes (0: any)
 
 ctypedef struct ManaReplacement: # a tapped-for-mana replacement (106.12b) (MANA_REPLACEMENT)
     int32_t card
@@ -290,6 +291,7 @@ ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED
     int32_t card
     uint8_t event                # Event
     int32_t effect               # EFFECT row
+    uint16_t spell_types         # EV_YOU_CAST_SPELL: only spells of these CardTypeBits (0: any)
 
 ctypedef struct Activated:       # a non-mana activated ability (602) (ACTIVATED table)
     int32_t card

@@ -311,6 +311,7 @@ class _Compiler:
         r["amount"] = t.amount
         r["of_type"] = (ManaTypeBit.MT_CHOSEN if t.of_type == "chosen"
                         else _TYPE_LETTER_BIT.get(t.of_type, 0))
+        r["subtypes"] = self.subtype_bits(t.subtypes)
         return r
 
     def _mana_replacement(self, m: ManaReplacement, card: int) -> np.void:
@@ -343,6 +344,7 @@ class _Compiler:
         r = self._row("triggered")
         r["card"] = card
         r["event"] = _enum_code(schema.Event, "EV_", t.event)
+        r["spell_types"] = type_bits(t.spell_types)
         r["effect"] = self.effect(t.effect)
         return r
 
@@ -399,7 +401,7 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
                 add(a.subtypes)
                 if isinstance(a.amount, Count):
                     add(a.amount.subtypes)
-            elif isinstance(a, EntersEffect):
+            elif isinstance(a, (EntersEffect, ManaTrigger)):
                 add(a.subtypes)
             elif isinstance(a, (TriggeredAbility, ActivatedAbility)):
                 walk_effect(a.effect)

@@ -236,8 +236,9 @@ class ManaCost:
         syms = list(symbols)
         generic = [s for s in syms if s.kind is SymbolKind.GENERIC]
         rest = [s for s in syms if s.kind is not SymbolKind.GENERIC]
-        if generic:  # {1}{1} is the same cost as {2}
-            rest.append(ManaSymbol(SymbolKind.GENERIC, (), sum(s.amount for s in generic)))
+        total = sum(s.amount for s in generic)
+        if generic and (total or not rest):  # {1}{1} is {2}; {0}{G} is {G}; {0} stays {0}
+            rest.append(ManaSymbol(SymbolKind.GENERIC, (), total))
         bits = Color.NONE
         for s in rest:
             bits |= s.color_bits

@@ -202,6 +202,7 @@ class ManaTrigger:
     mana: ManaCost = field(default_factory=ManaCost)
     amount: int = 1
     of_type: str = ""   # "", a type letter WUBRGC, or "chosen"
+    subtypes: tuple[str, ...] = ()  # only watched permanents of these subtypes (Forests)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +267,7 @@ class TriggeredAbility:
     permanent the event is about (the entering creature, or this one)."""
     event: Event
     effect: Effect
+    spell_types: tuple[str, ...] = ()  # YOU_CAST_SPELL: only spells of these card types
 
 
 @dataclass(frozen=True, slots=True)

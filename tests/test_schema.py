@@ -1,0 +1,97 @@
+"""The record layouts of the compiled core: dtypes derived from the C structs, pinned here so
+a change to the layout is a deliberate one."""
+import numpy as np
+import pytest
+
+from mtgsim import schema
+from mtgsim.schema import DTYPES, check_table, empty, grow
+
+# Pinned layouts: field names in order and the record size in bytes. Change deliberately.
+PINNED = {
+    "cost": (36, ["generic", "x", "snow", "pips", "phyrexian", "mono_hybrid", "colorless_hybrid",
+                  "hybrid_first", "n_hybrid", "mana_value"]),
+    "hybrid": (2, ["colors", "phyrexian"]),
+    "count": (16, ["what", "who", "other", "color", "counter", "types", "subtypes"]),
+    "permanent": (36, ["card", "object_id", "controller", "owner", "flags", "controlled_since",
+                       "counters", "power_bonus", "toughness_bonus", "damage", "x_paid",
+                       "chosen_color", "attached_to"]),
+    "mana_replacement": (12, ["card", "watches", "multiply", "replace_with"]),
+    "grant": (8, ["card", "grant", "to"]),
+}
+
+
+@pytest.mark.parametrize("record", sorted(PINNED))
+def test_layout_is_pinned(record):
+    size, names = PINNED[record]
+    dt = DTYPES[record]
+    assert list(dt.names) == names
+    assert dt.itemsize == size
+
+
+def test_every_record_has_a_dtype():
+    assert set(DTYPES) == {"cost", "hybrid", "count", "effect", "card", "mana_ability",
+                           "cost_modifier", "mana_trigger", "mana_replacement", "grant",
+                           "enters", "triggered", "activated", "permanent"}
+
+
+def test_fixed_width_fields():
+    # Stored tables use fixed-width integers only (no platform-sized ints, no objects).
+    for name, dt in DTYPES.items():
+        for field in dt.names:
+            base = dt[field].base
+            if base.names:  # an Amount
+                for sub in base.names:
+                    assert base[sub].kind in "iu", (name, field, sub)
+            else:
+                assert base.kind in "iu", (name, field)
+                assert base.itemsize in (1, 2, 4, 8), (name, field)
+
+
+def test_permanent_fields():
+    dt = schema.PERMANENT_DTYPE
+    assert dt["card"] == np.int32 and dt["flags"] == np.uint16
+    assert dt["counters"].shape == (schema.CounterKind.N_COUNTER_KINDS,)
+
+
+def test_cost_pips_are_wubrgc():
+    assert schema.COST_DTYPE["pips"].shape == (6,)
+    assert [schema.ManaTypeBit[f"MT_{c}"] for c in "WUBRGC"] == [1, 2, 4, 8, 16, 32]
+
+
+def test_empty_marks_index_fields_none():
+    card = empty("card", 2)
+    for f in ("cost", "kicker", "flashback", "star", "back", "mana_first", "spell_effect"):
+        assert (card[f] == -1).all(), f
+    ab = empty("mana_ability", 1)
+    assert ab["amount"]["count"][0] == -1 and ab["mana"][0] == -1
+    eff = empty("effect", 1)
+    assert (eff["counters_count"] == -1).all() and eff["draw"]["count"][0] == -1
+    perm = empty("permanent", 3)
+    assert (perm["attached_to"] == -1).all() and (perm["card"] == 0).all()
+
+
+def test_grow_doubles_and_fills_deterministically():
+    a = empty("permanent", 4)
+    a["card"] = [1, 2, 3, 4]
+    b = grow(a, "permanent", 5)
+    assert b.shape == (8,) and list(b["card"][:4]) == [1, 2, 3, 4]
+    assert (b["attached_to"][4:] == -1).all()
+    assert grow(b, "permanent", 3) is b
+    batch = np.stack([empty("permanent", 2)] * 3)
+    g = grow(batch, "permanent", 3)
+    assert g.shape == (3, 4) and (g["attached_to"][:, 2:] == -1).all()
+
+
+def test_check_table_rejects_wrong_inputs():
+    good = empty("permanent", 3)
+    assert check_table(good, "permanent") is good
+    with pytest.raises(TypeError, match="expected a numpy array"):
+        check_table([1, 2], "permanent")
+    with pytest.raises(TypeError, match="dtype"):
+        check_table(np.zeros(3, dtype=np.int32), "permanent")
+    with pytest.raises(ValueError, match="dimension"):
+        check_table(good, "permanent", ndim=2)
+    with pytest.raises(ValueError, match="C-contiguous"):
+        check_table(empty("permanent", 6)[::2], "permanent")
+    with pytest.raises(KeyError, match="no record"):
+        empty("planeswalker", 1)
