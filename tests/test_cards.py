@@ -9,9 +9,6 @@ from mtgsim.cards import (CardDatabase, CostModifier, Count, ManaAbility, ManaRe
                           ManaTrigger, StaticGrant, TriggeredAbility, normalize_name)
 from mtgsim.cards.model import CountOf, ManaKind
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
-
-
 @pytest.fixture(scope="module")
 def db():
     return card_db()
@@ -24,7 +21,7 @@ def test_database_is_large_enough(db):
 
 
 NAMED_IN_ISSUE_AND_DESIGN = [
-    # seeds and DESIGN.md
+    # the seeds (../shared/seeds: The Great Henge, The Fire Crystal) and DESIGN.md
     "The Great Henge", "The Fire Crystal", "Reflecting Pool", "Exotic Orchard", "Fellwar Stone",
     "Naga Vitalist", "Heartbeat of Spring", "Mana Flare", "Utopia Sprawl", "Wild Growth",
     "Mana Reflection", "Contamination", "Trinisphere",
@@ -43,15 +40,6 @@ NAMED_IN_ISSUE_AND_DESIGN = [
 @pytest.mark.parametrize("name", NAMED_IN_ISSUE_AND_DESIGN)
 def test_named_cards_are_shipped(db, name):
     assert name in db
-
-
-def test_every_card_named_in_the_seeds_is_shipped(db):
-    names = set()
-    for f in SEEDS.glob("*.txt"):
-        names |= set(re.findall(r"The (?:Great Henge|Fire Crystal)", f.read_text()))
-    assert names  # the seeds are about these two cards
-    for n in names:
-        assert n in db
 
 
 @pytest.mark.parametrize("name", ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes",
