@@ -8,15 +8,20 @@ from mtgsim.schema import DTYPES, check_table, empty, grow
 
 # Pinned layouts: field names in order and the record size in bytes. Change deliberately.
 PINNED = {
-    "cost": (36, ["generic", "x", "snow", "pips", "phyrexian", "mono_hybrid", "colorless_hybrid",
-                  "hybrid_first", "n_hybrid", "mana_value"]),
-    "hybrid": (2, ["colors", "phyrexian"]),
-    "count": (16, ["what", "who", "other", "color", "counter", "types", "subtypes"]),
-    "permanent": (36, ["card", "object_id", "controller", "owner", "flags", "controlled_since",
-                       "counters", "power_bonus", "toughness_bonus", "damage", "x_paid",
-                       "chosen_color", "attached_to"]),
-    "mana_replacement": (12, ["card", "watches", "multiply", "replace_with"]),
-    "grant": (8, ["card", "grant", "to"]),
+    "cost": (36, ['generic', 'x', 'snow', 'pips', 'phyrexian', 'mono_hybrid', 'colorless_hybrid', 'hybrid_first', 'n_hybrid', 'mana_value']),
+    "hybrid": (2, ['colors', 'phyrexian']),
+    "count": (16, ['what', 'who', 'other', 'color', 'counter', 'types', 'subtypes']),
+    "effect": (120, ['damage_to_opponent', 'damage_to_you', 'gain_life', 'lose_life', 'draw', 'add_mana', 'add_any_color', 'lands_to_battlefield', 'lands_tapped', 'lands_to_hand', 'land_subtypes', 'extra_land_drops', 'return_land', 'counters', 'counters_count', 'token_card', 'token_count', 'token_copy', 'sacrifice_at_end', 'untap_lands']),
+    "card": (128, ['types', 'supertypes', 'colors', 'subtypes', 'keywords', 'cost', 'kicker', 'flashback', 'mana_value', 'power', 'toughness', 'star', 'power_star', 'toughness_star', 'is_token', 'unmodeled', 'mana_first', 'n_mana', 'costmod_first', 'n_costmod', 'trigger_first', 'n_trigger', 'replacement_first', 'n_replacement', 'grant_first', 'n_grant', 'enters_first', 'n_enters', 'triggered_first', 'n_triggered', 'activated_first', 'n_activated', 'spell_effect', 'kicked_effect', 'back']),
+    "mana_ability": (56, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'life', 'output', 'mana', 'options_first', 'n_options', 'colors', 'amount', 'could_produce', 'if_you_control', 'instead', 'effect']),
+    "cost_modifier": (40, ['card', 'change', 'scope', 'mana', 'amount', 'types', 'supertypes', 'subtypes', 'not_types', 'colors', 'while_untapped']),
+    "mana_trigger": (24, ['card', 'watches', 'adds', 'mana', 'amount', 'of_type', 'subtypes']),
+    "mana_replacement": (12, ['card', 'watches', 'multiply', 'replace_with']),
+    "grant": (8, ['card', 'grant', 'to']),
+    "enters": (48, ['card', 'tapped', 'unless', 'subtypes', 'life', 'counters', 'counters_count', 'choose_color']),
+    "triggered": (16, ['card', 'event', 'effect', 'spell_types']),
+    "activated": (20, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'life', 'sorcery_speed', 'effect']),
+    "permanent": (36, ['card', 'object_id', 'controller', 'owner', 'flags', 'controlled_since', 'counters', 'power_bonus', 'toughness_bonus', 'damage', 'x_paid', 'chosen_color', 'attached_to']),
 }
 
 
@@ -56,6 +61,13 @@ def test_permanent_fields():
 def test_cost_pips_are_wubrgc():
     assert schema.COST_DTYPE["pips"].shape == (6,)
     assert [schema.ManaTypeBit[f"MT_{c}"] for c in "WUBRGC"] == [1, 2, 4, 8, 16, 32]
+
+
+def test_python_colour_flags_match_the_core():
+    from mtgsim.mana import Color, ManaType
+    for c in "WUBRG":
+        assert Color[c] == ManaType[c] == schema.ManaTypeBit[f"MT_{c}"]
+    assert ManaType.C == schema.ManaTypeBit.MT_C
 
 
 def test_empty_marks_index_fields_none():
