@@ -70,6 +70,8 @@ def test_ability_rows_point_back_to_their_card(tables):
             assert (first == -1) == (n == 0)
             assert (table["card"][first:first + n] == i).all() if n else True
         assert len(tables.defs[i].mana_abilities) == row["n_mana"]
+    granted = tables.mana_abilities[tables.granted_mana_row]
+    assert granted["card"] == -1 and granted["output"] == ManaOutput.MO_ANY_COLOR and granted["tap"]
 
 
 def test_great_henge_rows(tables):

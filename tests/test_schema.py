@@ -36,7 +36,8 @@ def test_layout_is_pinned(record):
 def test_every_record_has_a_dtype():
     assert set(DTYPES) == {"cost", "hybrid", "count", "effect", "card", "mana_ability",
                            "cost_modifier", "mana_trigger", "mana_replacement", "grant",
-                           "enters", "triggered", "activated", "permanent"}
+                           "enters", "triggered", "activated", "permanent", "total_cost",
+                           "board_info"}
 
 
 def test_fixed_width_fields():

@@ -7,10 +7,12 @@
 from .cards import CardDatabase, CardDataError, CardDef, UnknownCardError, card, card_db
 from .decklist import Deck, DecklistError
 from .mana import Color, ManaCost, ManaCostError, ManaType
+from .scenario import Permanent, RulesError, Scenario
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CardDatabase", "CardDataError", "CardDef", "Color", "Deck", "DecklistError", "ManaCost",
-    "ManaCostError", "ManaType", "UnknownCardError", "card", "card_db", "__version__",
+    "ManaCostError", "ManaType", "Permanent", "RulesError", "Scenario", "UnknownCardError", "card",
+    "card_db", "__version__",
 ]

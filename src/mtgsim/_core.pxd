@@ -317,3 +317,21 @@ ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
     int16_t x_paid               # X paid for the spell it was (107.3m); its own X is 0
     uint8_t chosen_color         # ManaTypeBit chosen as it entered, 0 none
     int16_t attached_to          # row of the permanent it is attached to, -1 none
+
+ctypedef struct TotalCost:       # a spell's total cost as it is paid (601.2f): no X left, counts only
+    int16_t generic              # generic mana (X already folded in)
+    uint8_t snow                 # {S}
+    uint8_t pips[6]              # W U B R G C symbols
+    uint8_t phyrexian[5]         # {W/P}..: colour or 2 life
+    uint8_t mono_hybrid[5]       # {2/W}..: colour or two generic
+    uint8_t colorless_hybrid[5]  # {C/W}..: colour or {C}
+    uint8_t hybrid[10]           # two-colour hybrids by pair (HYBRID_PAIRS order), {W/U}..
+    uint8_t hybrid_phyrexian[10] # {W/U/P}..: either colour or 2 life
+
+ctypedef struct BoardInfo:       # the per-game facts the kernels read besides the permanents
+    int16_t turn                 # the current turn number (turns are numbered from 1)
+    uint8_t active               # the active player
+    int16_t last_turn_start[2]   # each player's most recent turn number (0: none yet)
+    int16_t hand_size[2]
+    int16_t life[2]
+    int16_t pool[2][6]           # mana in each player's pool, W U B R G C

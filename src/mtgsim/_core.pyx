@@ -37,7 +37,11 @@ def _dtype_of(name):
     cdef Triggered triggered
     cdef Activated activated
     cdef Permanent permanent
+    cdef TotalCost total_cost
+    cdef BoardInfo board_info
     views = {
+        "total_cost": lambda: np.asarray(<TotalCost[:1]>(&total_cost)),
+        "board_info": lambda: np.asarray(<BoardInfo[:1]>(&board_info)),
         "cost": lambda: np.asarray(<Cost[:1]>(&cost)),
         "hybrid": lambda: np.asarray(<Hybrid[:1]>(&hybrid)),
         "count": lambda: np.asarray(<Count[:1]>(&count)),
@@ -58,7 +62,7 @@ def _dtype_of(name):
 
 RECORDS = ("cost", "hybrid", "count", "effect", "card", "mana_ability", "cost_modifier",
            "mana_trigger", "mana_replacement", "grant", "enters", "triggered", "activated",
-           "permanent")
+           "permanent", "total_cost", "board_info")
 
 
 def record_dtypes():
@@ -74,3 +78,1382 @@ def openmp_enabled():
 def debug_build():
     """True if this build has bounds checks on (MTGSIM_DEBUG=1 at build time)."""
     return bool(MTGSIM_DEBUG)
+
+
+# =============================================================================================
+# The rules kernels. Everything below reads the compiled tables through `Rules` and one game's
+# permanents through `Board`; nothing allocates Python objects, so it all runs without the GIL.
+# The semantics are specified in docs/rules-core.md.
+# =============================================================================================
+
+from libc.string cimport memset, memcpy
+from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+
+DEF MAXOPT = 64          # distinct outputs one permanent's mana abilities can have
+DEF MAXGROUP = 64        # mana sources considered in one payment
+DEF MAXUNIT = 256        # units of mana supply in one payment check
+DEF MAXDEMAND = 96       # units of mana demand in one payment check
+DEF MAXBRANCH = 12       # sources that need a search (the rest are matched directly)
+DEF ALLTYPES = 63
+DEF ALLCOLORS = 31
+DEF BIG = 30000
+
+# The ten two-colour hybrid pairs in the order rule 107.4 lists them (bit masks W=1 .. G=16).
+cdef uint8_t HYBRID_PAIRS[10]
+HYBRID_PAIRS[:] = [3, 5, 6, 10, 12, 20, 24, 9, 17, 18]
+HYBRID_PAIR_MASKS = tuple(HYBRID_PAIRS[i] for i in range(10))
+
+# Per-card summary flags, computed once per table set.
+cdef enum CardInfoFlag:
+    CI_BOARD_EFFECT = 1      # changes other permanents' mana or costs (replacements, triggers,
+                             # grants, cost modifiers, could-produce references)
+    CI_COMPLEX_MANA = 2      # a mana ability whose output depends on the board or needs input
+
+
+cdef struct Rules:
+    Card* cards
+    int n_cards
+    Cost* costs
+    Hybrid* hybrids
+    Count* counts
+    Effect* effects
+    ManaAbility* mana
+    int n_mana
+    CostModifier* costmods
+    ManaTrigger* mtrig
+    ManaReplacement* mrep
+    GrantRow* grants
+    Enters* enters
+    Triggered* triggered
+    Activated* activated
+    int granted_row          # MANA_ABILITY row of the granted any-colour ability
+    uint32_t* info           # CardInfoFlags per card
+
+
+cdef struct Board:
+    Permanent* perms
+    int n
+    BoardInfo* bi
+
+
+cdef struct Vec:             # an amount of mana of each type, W U B R G C
+    int16_t m[6]
+
+
+cdef struct Options:         # the possible results of activating one source
+    int n
+    Vec out[MAXOPT]
+    uint8_t n_in[MAXOPT]     # input mana units each option needs first
+    uint8_t in_mask[MAXOPT][8]
+    uint8_t ability[MAXOPT]  # which of the permanent's mana abilities
+
+
+# ---- small helpers ---------------------------------------------------------------------------
+
+cdef inline int popcount6(unsigned int m) noexcept nogil:
+    cdef int c = 0
+    while m:
+        c += m & 1
+        m >>= 1
+    return c
+
+
+cdef inline int vec_total(Vec* v) noexcept nogil:
+    return v.m[0] + v.m[1] + v.m[2] + v.m[3] + v.m[4] + v.m[5]
+
+
+cdef inline bint vec_leq(Vec* a, Vec* b) noexcept nogil:
+    cdef int t
+    for t in range(6):
+        if a.m[t] > b.m[t]:
+            return False
+    return True
+
+
+cdef inline bint vec_eq(Vec* a, Vec* b) noexcept nogil:
+    cdef int t
+    for t in range(6):
+        if a.m[t] != b.m[t]:
+            return False
+    return True
+
+
+cdef inline void vec_clear(Vec* v) noexcept nogil:
+    memset(v, 0, sizeof(Vec))
+
+
+cdef inline int type_index(unsigned int bit) noexcept nogil:
+    cdef int t
+    for t in range(6):
+        if bit == (1u << t):
+            return t
+    return -1
+
+
+cdef inline Card* card_of(Rules* R, Board* b, int i) noexcept nogil:
+    return &R.cards[b.perms[i].card]
+
+
+cdef inline bint is_type(Rules* R, Board* b, int i, unsigned int typebit) noexcept nogil:
+    return (R.cards[b.perms[i].card].types & typebit) != 0
+
+
+cdef inline int controller(Board* b, int i) noexcept nogil:
+    return b.perms[i].controller
+
+
+cdef inline bint in_play(Board* b, int i) noexcept nogil:
+    return (b.perms[i].flags & PF_PHASED_OUT) == 0
+
+
+# ---- counts, power and toughness ---------------------------------------------------------
+
+cdef int devotion(Rules* R, Board* b, int player, unsigned int colorbit) noexcept nogil:
+    """Mana symbols of that colour among the mana costs of permanents `player` controls."""
+    cdef int i, k, t, total = 0
+    cdef Card* c
+    cdef Cost* cost
+    t = type_index(colorbit)
+    if t < 0 or t > 4:
+        return 0
+    for i in range(b.n):
+        if controller(b, i) != player or not in_play(b, i):
+            continue
+        c = card_of(R, b, i)
+        if c.cost < 0:
+            continue
+        cost = &R.costs[c.cost]
+        total += cost.pips[t] + cost.phyrexian[t] + cost.mono_hybrid[t] + cost.colorless_hybrid[t]
+        for k in range(cost.n_hybrid):
+            if R.hybrids[cost.hybrid_first + k].colors & colorbit:
+                total += 1
+    return total
+
+
+cdef int eval_count(Rules* R, Board* b, int row, int self_i, int player, int x) noexcept nogil:
+    """The value of COUNT row `row` for an object controlled by `player` (this object: self_i)."""
+    cdef Count* c = &R.counts[row]
+    cdef int i, n = 0, p, best
+    cdef Card* card
+    if c.what == CO_PERMANENTS:
+        for i in range(b.n):
+            if not in_play(b, i) or (c.other and i == self_i):
+                continue
+            p = controller(b, i)
+            if c.who == WHO_YOU and p != player:
+                continue
+            if c.who == WHO_OPPONENTS and p == player:
+                continue
+            card = card_of(R, b, i)
+            if c.types and not (card.types & c.types):
+                continue
+            if c.subtypes and not (card.subtypes & c.subtypes):
+                continue
+            n += 1
+        return n
+    if c.what == CO_CARDS_IN_HAND:
+        return b.bi.hand_size[player]
+    if c.what == CO_DEVOTION:
+        if c.color == MT_CHOSEN:
+            return devotion(R, b, player, b.perms[self_i].chosen_color) if self_i >= 0 else 0
+        return devotion(R, b, player, c.color)
+    if c.what == CO_COUNTERS_ON_SELF:
+        return b.perms[self_i].counters[c.counter] if self_i >= 0 else 0
+    if c.what == CO_GREATEST_POWER:
+        best = 0
+        for i in range(b.n):
+            if in_play(b, i) and controller(b, i) == player and is_type(R, b, i, CT_CREATURE):
+                p = power_of(R, b, i)
+                if p > best:
+                    best = p
+        return best
+    if c.what == CO_X:
+        return x
+    return 0
+
+
+cdef inline int eval_amount(Rules* R, Board* b, Amount a, int self_i, int player, int x) noexcept nogil:
+    if a.count >= 0:
+        return a.fixed + eval_count(R, b, a.count, self_i, player, x)
+    return a.fixed
+
+
+cdef int power_of(Rules* R, Board* b, int i) noexcept nogil:
+    cdef Card* c = card_of(R, b, i)
+    cdef Permanent* p = &b.perms[i]
+    cdef int v = c.power
+    if c.power_star and c.star >= 0:
+        v += eval_count(R, b, c.star, i, p.controller, 0)
+    return v + p.counters[<int>CK_P1P1] - p.counters[<int>CK_M1M1] + p.power_bonus
+
+
+cdef int toughness_of(Rules* R, Board* b, int i) noexcept nogil:
+    cdef Card* c = card_of(R, b, i)
+    cdef Permanent* p = &b.perms[i]
+    cdef int v = c.toughness
+    if c.toughness_star and c.star >= 0:
+        v += eval_count(R, b, c.star, i, p.controller, 0)
+    return v + p.counters[<int>CK_P1P1] - p.counters[<int>CK_M1M1] + p.toughness_bonus
+
+
+# ---- haste, summoning sickness, granted abilities ----------------------------------------
+
+cdef bint grants(Rules* R, Board* b, int player, int grant, int to) noexcept nogil:
+    """Does a permanent `player` controls grant `grant` to group `to`?"""
+    cdef int i, k
+    cdef Card* c
+    for i in range(b.n):
+        if not in_play(b, i) or controller(b, i) != player:
+            continue
+        c = card_of(R, b, i)
+        for k in range(c.n_grant):
+            if R.grants[c.grant_first + k].grant == grant and R.grants[c.grant_first + k].to == to:
+                return True
+    return False
+
+
+cdef bint has_haste(Rules* R, Board* b, int i) noexcept nogil:
+    if card_of(R, b, i).keywords & KW_HASTE:
+        return True
+    return grants(R, b, controller(b, i), GR_HASTE, GT_CREATURES_YOU_CONTROL)   # 702.10
+
+
+cdef bint is_sick(Rules* R, Board* b, int i) noexcept nogil:
+    """302.6: a creature its controller hasn't controlled continuously since their most recent
+    turn began, and without haste, can't use {T}/{Q} abilities or attack."""
+    cdef Permanent* p = &b.perms[i]
+    if not is_type(R, b, i, CT_CREATURE):
+        return False
+    if p.controlled_since < b.bi.last_turn_start[p.controller]:
+        return False
+    return not has_haste(R, b, i)
+
+
+cdef int mana_ability_rows(Rules* R, Board* b, int i, int* rows) noexcept nogil:
+    """The MANA_ABILITY rows of permanent i: printed ones in printed order, then granted ones."""
+    cdef Card* c = card_of(R, b, i)
+    cdef int k, n = 0, player = controller(b, i)
+    for k in range(c.n_mana):
+        rows[n] = c.mana_first + k
+        n += 1
+    if R.granted_row >= 0:
+        if ((c.types & CT_LAND and grants(R, b, player, GR_MANA_ANY_COLOR, GT_LANDS_YOU_CONTROL)) or
+                (c.types & CT_CREATURE and grants(R, b, player, GR_MANA_ANY_COLOR, GT_CREATURES_YOU_CONTROL))):
+            rows[n] = R.granted_row
+            n += 1
+    return n
+
+
+cdef bint ability_ready(Rules* R, Board* b, int i, int row) noexcept nogil:
+    """Can the non-mana parts of this ability's cost be paid now ({T}, {Q}, sickness, life)?"""
+    cdef ManaAbility* a = &R.mana[row]
+    cdef Permanent* p = &b.perms[i]
+    if a.tap and (p.flags & PF_TAPPED):
+        return False                                   # 107.5
+    if a.untap and not (p.flags & PF_TAPPED):
+        return False                                   # 107.6
+    if (a.tap or a.untap) and is_sick(R, b, i):
+        return False                                   # 302.6
+    if a.life > b.bi.life[p.controller]:
+        return False                                   # 119.4
+    return True
+
+
+# ---- what a mana ability produces --------------------------------------------------------
+
+cdef bint watches_match(Rules* R, Board* b, int watcher, int watches, int i) noexcept nogil:
+    """Does the effect of permanent `watcher` (watching `watches`) apply to permanent i?"""
+    cdef Card* c = card_of(R, b, i)
+    if watches == WA_SELF:
+        return watcher == i
+    if watches == WA_ENCHANTED_LAND:
+        return b.perms[watcher].attached_to == i
+    if watches == WA_LANDS_YOU_CONTROL:
+        return (c.types & CT_LAND) != 0 and controller(b, i) == controller(b, watcher)
+    if watches == WA_LANDS:
+        return (c.types & CT_LAND) != 0
+    if watches == WA_BASIC_LANDS:
+        return (c.types & CT_LAND) != 0 and (c.supertypes & ST_BASIC) != 0
+    if watches == WA_PERMANENTS_YOU_CONTROL:
+        return controller(b, i) == controller(b, watcher)
+    return watches == WA_PERMANENTS
+
+
+cdef int replacements_for(Rules* R, Board* b, int i, int* reps) noexcept nogil:
+    """MANA_REPLACEMENT rows that apply when permanent i is tapped for mana (max 6)."""
+    cdef int j, k, n = 0, row
+    cdef Card* c
+    for j in range(b.n):
+        if not in_play(b, j):
+            continue
+        c = card_of(R, b, j)
+        for k in range(c.n_replacement):
+            row = c.replacement_first + k
+            if n < 6 and watches_match(R, b, j, R.mrep[row].watches, i):
+                reps[n] = row
+                n += 1
+    return n
+
+
+cdef void apply_replacement(Rules* R, int row, Vec* v) noexcept nogil:
+    cdef ManaReplacement* r = &R.mrep[row]
+    cdef int t, total
+    if r.replace_with:
+        total = vec_total(v)
+        if total > 0:          # "{B} instead of any other type and amount"
+            vec_clear(v)
+            v.m[type_index(r.replace_with)] = 1
+    if r.multiply > 1:
+        for t in range(6):
+            v.m[t] = v.m[t] * r.multiply
+
+
+cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Vec* outs) noexcept nogil:
+    """The outputs ability `row` of permanent i would give, before replacements (106.5: none if
+    the type can't be defined). Returns how many (≤ MAXOPT)."""
+    cdef ManaAbility* a = &R.mana[row]
+    cdef int player = controller(b, i)
+    cdef int amount = eval_amount(R, b, a.amount, i, player, x)
+    cdef int n = 0, t, j, k, o, allowed, cost_row
+    cdef unsigned int lands_types
+    cdef Cost* cost
+    cdef int counts[5]
+    if amount <= 0:
+        return 0
+    if a.output == MO_FIXED:
+        cost_row = a.mana
+        if a.if_you_control and a.instead >= 0 and controls_all_subtypes(R, b, player, a.if_you_control):
+            cost_row = a.instead
+        vec_clear(&outs[0])
+        cost = &R.costs[cost_row]
+        for t in range(6):
+            outs[0].m[t] = cost.pips[t] * amount
+        return 1 if vec_total(&outs[0]) > 0 else 0
+    if a.output == MO_CHOICE:
+        for k in range(a.n_options):
+            vec_clear(&outs[n])
+            cost = &R.costs[a.options_first + k]
+            for t in range(6):
+                outs[n].m[t] = cost.pips[t] * amount
+            n += 1
+        return n
+    allowed = a.colors
+    if a.output == MO_CHOSEN_COLOR:
+        allowed = b.perms[i].chosen_color & ALLCOLORS
+    if a.could_produce:
+        lands_types = 0
+        for j in range(b.n):
+            if in_play(b, j) and is_type(R, b, j, CT_LAND) and (
+                    (a.could_produce == 1 and controller(b, j) == player) or
+                    (a.could_produce == 2 and controller(b, j) != player)):
+                lands_types |= cp[j]
+        allowed &= lands_types
+    if a.output == MO_COMBINATION:
+        # every multiset of `amount` colours from `allowed`
+        return combinations(allowed, amount, outs)
+    for t in range(6):
+        if allowed & (1 << t) and n < MAXOPT:
+            vec_clear(&outs[n])
+            outs[n].m[t] = amount
+            n += 1
+    return n
+
+
+cdef int combinations(int allowed, int amount, Vec* outs) noexcept nogil:
+    """Every way to split `amount` mana among the types in `allowed` ("any combination")."""
+    cdef int idx[6]
+    cdef int c[6]
+    cdef int n_types = 0, t, n = 0, k, s
+    for t in range(6):
+        if allowed & (1 << t):
+            idx[n_types] = t
+            n_types += 1
+    if n_types == 0:
+        return 0
+    memset(c, 0, sizeof(c))
+    while True:
+        s = 0
+        for k in range(n_types - 1):
+            s += c[k]
+        if s <= amount and n < MAXOPT:
+            vec_clear(&outs[n])
+            for k in range(n_types - 1):
+                outs[n].m[idx[k]] = c[k]
+            outs[n].m[idx[n_types - 1]] = amount - s
+            n += 1
+        k = 0                       # odometer over the first n_types - 1 parts
+        while k < n_types - 1:
+            c[k] += 1
+            if c[k] <= amount:
+                break
+            c[k] = 0
+            k += 1
+        if k >= n_types - 1:
+            break
+    return n
+
+
+cdef bint controls_all_subtypes(Rules* R, Board* b, int player, uint64_t subtypes) noexcept nogil:
+    cdef uint64_t seen = 0
+    cdef int i
+    for i in range(b.n):
+        if in_play(b, i) and controller(b, i) == player:
+            seen |= card_of(R, b, i).subtypes & subtypes
+    return seen == subtypes
+
+
+cdef int add_unique(Vec* outs, int n, Vec* v) noexcept nogil:
+    """Add v to outs[:n] unless it is there already (or full); return the new n."""
+    cdef int k
+    for k in range(n):
+        if vec_eq(&outs[k], v):
+            return n
+    if n < MAXOPT:
+        outs[n] = v[0]
+        n += 1
+    return n
+
+
+cdef int next_permutation(int* a, int n) noexcept nogil:
+    cdef int i = n - 2, j, tmp
+    while i >= 0 and a[i] >= a[i + 1]:
+        i -= 1
+    if i < 0:
+        return 0
+    j = n - 1
+    while a[j] <= a[i]:
+        j -= 1
+    tmp = a[i]; a[i] = a[j]; a[j] = tmp
+    i += 1
+    j = n - 1
+    while i < j:
+        tmp = a[i]; a[i] = a[j]; a[j] = tmp
+        i += 1
+        j -= 1
+    return 1
+
+
+cdef int replaced_outputs(Rules* R, Board* b, int i, int row, Vec* base, int n_base,
+                          Vec* outs) noexcept nogil:
+    """Apply the replacement effects for tapping permanent i, in every order (distinct results)."""
+    cdef int reps[6]
+    cdef int order[6]
+    cdef int n_rep = 0, k, q, n = 0
+    cdef Vec v
+    if R.mana[row].tap:
+        n_rep = replacements_for(R, b, i, reps)
+    if n_rep == 0:
+        for k in range(n_base):
+            n = add_unique(outs, n, &base[k])
+        return n
+    for k in range(n_rep):
+        order[k] = k
+    while True:
+        for k in range(n_base):
+            v = base[k]
+            for q in range(n_rep):
+                apply_replacement(R, reps[order[q]], &v)
+            n = add_unique(outs, n, &v)
+        if not next_permutation(order, n_rep):
+            break
+    return n
+
+
+cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_in,
+                           Vec* outs) noexcept nogil:
+    """Add the triggered mana abilities (106.12a) to each output, every choice; distinct
+    results. What a trigger checks and copies ("a type that land produced") is the mana the
+    ability itself produced, never mana other triggers added."""
+    cdef int j, k, q, t, trow, n = 0, m, cur, cur_k, amount
+    cdef unsigned int of_type, produced
+    cdef Card* c
+    cdef ManaTrigger* tr
+    cdef Vec v
+    cdef Vec acc[MAXOPT]
+    cdef Vec nxt[MAXOPT]
+    for k in range(n_in):
+        produced = 0
+        for t in range(6):
+            if ins[k].m[t] > 0:
+                produced |= 1u << t
+        cur = 1
+        acc[0] = ins[k]
+        if R.mana[row].tap and produced:
+            for j in range(b.n):
+                if not in_play(b, j):
+                    continue
+                c = card_of(R, b, j)
+                for q in range(c.n_trigger):
+                    trow = c.trigger_first + q
+                    tr = &R.mtrig[trow]
+                    if not watches_match(R, b, j, tr.watches, i):
+                        continue
+                    if tr.subtypes and not (card_of(R, b, i).subtypes & tr.subtypes):
+                        continue
+                    of_type = tr.of_type
+                    if of_type == MT_CHOSEN:
+                        of_type = b.perms[j].chosen_color
+                        if of_type == 0:
+                            continue
+                    if of_type and not (produced & of_type):
+                        continue
+                    amount = tr.amount
+                    m = 0
+                    for cur_k in range(cur):
+                        v = acc[cur_k]
+                        if tr.adds == TA_FIXED:
+                            for t in range(6):
+                                v.m[t] += R.costs[tr.mana].pips[t] * amount
+                            m = add_unique(nxt, m, &v)
+                        elif tr.adds == TA_CHOSEN_COLOR:
+                            t = type_index(b.perms[j].chosen_color)
+                            if t >= 0:
+                                v.m[t] += amount
+                            m = add_unique(nxt, m, &v)
+                        else:   # PRODUCED: a type the permanent produced; ANY_COLOR: any colour
+                            for t in range(6):
+                                if (tr.adds == TA_PRODUCED and produced & (1u << t)) or (
+                                        tr.adds == TA_ANY_COLOR and t < 5):
+                                    v = acc[cur_k]
+                                    v.m[t] += amount
+                                    m = add_unique(nxt, m, &v)
+                    memcpy(acc, nxt, m * sizeof(Vec))
+                    cur = m
+        for q in range(cur):
+            n = add_unique(outs, n, &acc[q])
+    return n
+
+
+cdef int ability_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Vec* outs) noexcept nogil:
+    """Every distinct result of activating mana ability `row` of permanent i now: base output,
+    replacement effects in every order, triggered mana abilities with every choice."""
+    cdef Vec base[MAXOPT]
+    cdef Vec rep[MAXOPT]
+    cdef int n = base_outputs(R, b, i, row, cp, x, base)
+    if n == 0:
+        return 0
+    n = replaced_outputs(R, b, i, row, base, n, rep)
+    return triggered_outputs(R, b, i, row, rep, n, outs)
+
+
+# ---- could produce (106.7) -------------------------------------------------------------------
+
+cdef unsigned int types_could_produce(Rules* R, Board* b, int i, uint8_t* cp) noexcept nogil:
+    """The types permanent i could produce given the current sets `cp` of every permanent:
+    every ability, replacement effects in every order, costs ignored."""
+    cdef int rows[16]
+    cdef int n_rows = mana_ability_rows(R, b, i, rows)
+    cdef Vec base[MAXOPT]
+    cdef Vec rep[MAXOPT]
+    cdef int k, q, t, n
+    cdef unsigned int out = 0
+    for k in range(n_rows):
+        n = base_outputs(R, b, i, rows[k], cp, 0, base)
+        if n == 0:
+            continue
+        n = replaced_outputs(R, b, i, rows[k], base, n, rep)
+        for q in range(n):
+            for t in range(6):
+                if rep[q].m[t] > 0:
+                    out |= 1u << t
+    return out
+
+
+cdef void could_produce_all(Rules* R, Board* b, uint8_t* cp) noexcept nogil:
+    """Least fixpoint of "could produce" over the board (Reflecting Pool and friends)."""
+    cdef int i, rounds = 0
+    cdef unsigned int v
+    cdef bint changed = True
+    for i in range(b.n):
+        cp[i] = 0
+    while changed and rounds < 64:
+        changed = False
+        rounds += 1
+        for i in range(b.n):
+            if not in_play(b, i):
+                continue
+            v = types_could_produce(R, b, i, cp) | cp[i]
+            if v != cp[i]:
+                cp[i] = <uint8_t>v
+                changed = True
+
+
+# ---- sources of mana and paying costs ------------------------------------------------------
+
+cdef int input_units(Rules* R, int cost_row, uint8_t* masks) noexcept nogil:
+    """The mana an ability's activation cost needs, as units with the types that may pay each."""
+    cdef int n = 0, t, k
+    cdef Cost* c
+    if cost_row < 0:
+        return 0
+    c = &R.costs[cost_row]
+    for t in range(6):
+        for k in range(c.pips[t]):
+            if n < 8:
+                masks[n] = 1 << t
+                n += 1
+    for k in range(c.n_hybrid):
+        if n < 8:
+            masks[n] = R.hybrids[c.hybrid_first + k].colors
+            n += 1
+    for t in range(5):
+        for k in range(c.phyrexian[t] + c.mono_hybrid[t] + c.colorless_hybrid[t]):
+            if n < 8:
+                masks[n] = (1 << t) | (32 if c.colorless_hybrid[t] else 0)
+                n += 1
+    for k in range(c.generic):
+        if n < 8:
+            masks[n] = ALLTYPES
+            n += 1
+    return n
+
+
+cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o) noexcept nogil:
+    """Every result the ready mana abilities of permanent i can give (one activation: a
+    permanent taps once), with the input each needs; dominated results are dropped."""
+    cdef int rows[16]
+    cdef int n_rows = mana_ability_rows(R, b, i, rows)
+    cdef Vec outs[MAXOPT]
+    cdef uint8_t masks[8]
+    cdef int k, q, n, n_in, r, t
+    cdef bint dominated, same_input
+    o.n = 0
+    for k in range(n_rows):
+        if not ability_ready(R, b, i, rows[k]):
+            continue
+        n = ability_outputs(R, b, i, rows[k], cp, 0, outs)
+        n_in = input_units(R, R.mana[rows[k]].cost, masks)
+        for q in range(n):
+            # drop an output another option of no greater input already covers
+            dominated = False
+            for r in range(o.n):
+                same_input = o.n_in[r] <= n_in and (o.n_in[r] == 0 or (o.n_in[r] == n_in and
+                             memcmp_masks(o.in_mask[r], masks, n_in)))
+                if same_input and vec_leq(&outs[q], &o.out[r]):
+                    dominated = True
+                    break
+            if dominated or o.n >= MAXOPT:
+                continue
+            o.out[o.n] = outs[q]
+            o.n_in[o.n] = n_in
+            for t in range(n_in):
+                o.in_mask[o.n][t] = masks[t]
+            o.ability[o.n] = k
+            o.n += 1
+    return o.n
+
+
+cdef bint memcmp_masks(uint8_t* a, uint8_t* b, int n) noexcept nogil:
+    cdef int k
+    for k in range(n):
+        if a[k] != b[k]:
+            return False
+    return True
+
+
+cdef long binom(int n, int k) noexcept nogil:
+    cdef long r = 1
+    cdef int j
+    if k < 0 or k > n:
+        return 0
+    for j in range(1, k + 1):
+        r = r * (n - k + j) // j
+    return r
+
+
+cdef int decompose(Options* o, uint8_t* masks) noexcept nogil:
+    """If the options are exactly "T units, each any type of a mask" (or one fixed output), write
+    the unit masks and return T; else -1. Such sources need no search: matching decides."""
+    cdef int k, t, total, n = 0, q
+    cdef unsigned int m = 0
+    for k in range(o.n):
+        if o.n_in[k]:
+            return -1
+    if o.n == 1:
+        for t in range(6):
+            for q in range(o.out[0].m[t]):
+                if n < 32:
+                    masks[n] = 1 << t
+                    n += 1
+        return n
+    total = vec_total(&o.out[0])
+    for k in range(o.n):
+        if vec_total(&o.out[k]) != total:
+            return -1
+        for t in range(6):
+            if o.out[k].m[t]:
+                m |= 1u << t
+    if total > 32 or binom(total + popcount6(m) - 1, total) != o.n:
+        return -1
+    for q in range(total):
+        masks[q] = <uint8_t>m
+    return total
+
+
+cdef struct Payment:             # the mana sources of one player, ready for payment checks
+    int n_units                  # sources matched directly: one unit of mana each, of a mask
+    uint8_t unit_mask[MAXUNIT]
+    int n_branch                 # sources that need a search (choices, inputs)
+    Options branch[MAXBRANCH]
+    int max_branch_total         # upper bound of what the searched sources add
+
+
+cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* P) noexcept nogil:
+    cdef int i, t, k, n
+    cdef uint8_t masks[32]
+    cdef Options* o
+    cdef Options tmp
+    cdef int best, v
+    P.n_units = 0
+    P.n_branch = 0
+    P.max_branch_total = 0
+    for t in range(6):                           # mana already in the pool
+        for k in range(b.bi.pool[player][t]):
+            if P.n_units < MAXUNIT:
+                P.unit_mask[P.n_units] = 1 << t
+                P.n_units += 1
+    for i in range(b.n):
+        if not in_play(b, i) or controller(b, i) != player:
+            continue
+        o = &P.branch[P.n_branch] if P.n_branch < MAXBRANCH else &tmp
+        if source_options(R, b, i, cp, o) == 0:
+            continue
+        n = decompose(o, masks)
+        if n >= 0:
+            for k in range(n):
+                if P.n_units < MAXUNIT:
+                    P.unit_mask[P.n_units] = masks[k]
+                    P.n_units += 1
+        elif P.n_branch < MAXBRANCH:
+            best = 0
+            for k in range(o.n):
+                v = vec_total(&o.out[k])
+                if v > best:
+                    best = v
+            P.max_branch_total += best
+            P.n_branch += 1
+        # else: more than MAXBRANCH searched sources; the extra ones are not used (conservative)
+
+
+cdef struct Match:               # one bipartite matching problem: demands ← supplies
+    int n_d
+    uint8_t d_mask[MAXDEMAND]
+    int8_t d_stage[MAXDEMAND]    # a converter's input: only supplies from earlier stages
+    int n_s
+    uint8_t s_mask[MAXUNIT]
+    int8_t s_stage[MAXUNIT]      # -1: base supply; k: made by the converter activated k-th
+    int16_t owner[MAXUNIT]
+    uint8_t seen[MAXUNIT]
+
+
+cdef bint augment(Match* M, int d) noexcept nogil:
+    cdef int s
+    for s in range(M.n_s):
+        if M.seen[s] or not (M.d_mask[d] & M.s_mask[s]) or M.s_stage[s] >= M.d_stage[d]:
+            continue
+        M.seen[s] = 1
+        if M.owner[s] < 0 or augment(M, M.owner[s]):
+            M.owner[s] = d
+            return True
+    return False
+
+
+cdef bint match_all(Match* M) noexcept nogil:
+    """Can every demand get its own supply? (Kuhn's augmenting paths.)"""
+    cdef int d, s
+    if M.n_d > M.n_s:
+        return False
+    for s in range(M.n_s):
+        M.owner[s] = -1
+    for d in range(M.n_d):
+        memset(M.seen, 0, M.n_s)
+        if not augment(M, d):
+            return False
+    return True
+
+
+cdef struct Demand:              # what must be paid: units with the types that may pay each
+    int n
+    uint8_t mask[MAXDEMAND]
+
+
+cdef bint leaf_feasible(Payment* P, Demand* D, int* choice) noexcept nogil:
+    """With each searched source's choice fixed (-1 unused), is there an order of the used
+    converters and a matching that pays D?"""
+    cdef Match M
+    cdef int order[MAXBRANCH]
+    cdef int conv[MAXBRANCH]
+    cdef int n_conv = 0, g, k, t, q, pos
+    cdef Options* o
+    for g in range(P.n_branch):
+        if choice[g] >= 0 and P.branch[g].n_in[choice[g]]:
+            conv[n_conv] = g
+            n_conv += 1
+    for k in range(n_conv):
+        order[k] = k
+    while True:
+        M.n_d = 0
+        M.n_s = 0
+        for k in range(D.n):
+            M.d_mask[M.n_d] = D.mask[k]
+            M.d_stage[M.n_d] = 127
+            M.n_d += 1
+        for k in range(P.n_units):
+            M.s_mask[M.n_s] = P.unit_mask[k]
+            M.s_stage[M.n_s] = -1
+            M.n_s += 1
+        for g in range(P.n_branch):
+            if choice[g] < 0:
+                continue
+            o = &P.branch[g]
+            pos = -1
+            for k in range(n_conv):
+                if conv[order[k]] == g:
+                    pos = k
+            for q in range(o.n_in[choice[g]]):
+                if M.n_d < MAXDEMAND:
+                    M.d_mask[M.n_d] = o.in_mask[choice[g]][q]
+                    M.d_stage[M.n_d] = pos
+                    M.n_d += 1
+            for t in range(6):
+                for q in range(o.out[choice[g]].m[t]):
+                    if M.n_s < MAXUNIT:
+                        M.s_mask[M.n_s] = 1 << t
+                        M.s_stage[M.n_s] = pos
+                        M.n_s += 1
+        if match_all(&M):
+            return True
+        if not next_permutation(order, n_conv):
+            return False
+
+
+cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply) noexcept nogil:
+    """Choose an option for searched sources g.. (converters may also stay unused)."""
+    cdef int k
+    cdef Options* o
+    if supply + P.max_branch_total < D.n:
+        return False
+    if g == P.n_branch:
+        return leaf_feasible(P, D, choice)
+    o = &P.branch[g]
+    for k in range(o.n):
+        choice[g] = k
+        if search(P, D, choice, g + 1, supply):
+            return True
+    choice[g] = -1                       # unused (only worth trying for converters)
+    for k in range(o.n):
+        if o.n_in[k]:
+            return search(P, D, choice, g + 1, supply)
+    return False
+
+
+cdef bint payable(Payment* P, Demand* D) noexcept nogil:
+    cdef int choice[MAXBRANCH]
+    cdef int g
+    for g in range(MAXBRANCH):
+        choice[g] = -1
+    return search(P, D, choice, 0, P.n_units)
+
+
+cdef bint cost_payable(Payment* P, TotalCost* c, int life) noexcept nogil:
+    """Can P pay total cost c (601.2g–h)? Phyrexian symbols may be paid with 2 life each
+    (while life allows), {2/C} symbols with two generic mana; other symbols are demands."""
+    cdef Demand D
+    cdef int n_choice = 0, t, k, alt, n_alt, life_needed, bit
+    cdef uint8_t kinds[MAXDEMAND]       # 0 phyrexian colour t, 1 mono-hybrid, 2 hybrid phyrexian pair
+    cdef uint8_t arg[MAXDEMAND]
+    for t in range(5):
+        for k in range(c.phyrexian[t]):
+            kinds[n_choice] = 0; arg[n_choice] = 1 << t; n_choice += 1
+        for k in range(c.mono_hybrid[t]):
+            kinds[n_choice] = 1; arg[n_choice] = 1 << t; n_choice += 1
+    for t in range(10):
+        for k in range(c.hybrid_phyrexian[t]):
+            kinds[n_choice] = 2; arg[n_choice] = HYBRID_PAIRS[t]; n_choice += 1
+    if n_choice > 10:
+        n_choice = 10                    # beyond 1024 alternatives: the rest paid with mana
+    n_alt = 1 << n_choice
+    for alt in range(n_alt):
+        D.n = 0
+        life_needed = 0
+        for t in range(6):
+            for k in range(c.pips[t]):
+                add_demand(&D, 1 << t)
+        for t in range(5):
+            for k in range(c.colorless_hybrid[t]):
+                add_demand(&D, (1 << t) | 32)
+        for t in range(10):
+            for k in range(c.hybrid[t]):
+                add_demand(&D, HYBRID_PAIRS[t])
+        for k in range(c.snow):
+            add_demand(&D, ALLTYPES)         # {S}: snow sources are not tracked separately yet
+        for k in range(n_choice):
+            bit = (alt >> k) & 1
+            if kinds[k] == 1:                # {2/W}: W, or two generic
+                if bit:
+                    add_demand(&D, ALLTYPES); add_demand(&D, ALLTYPES)
+                else:
+                    add_demand(&D, arg[k])
+            elif bit:
+                life_needed += 2             # Phyrexian: 2 life
+            else:
+                add_demand(&D, arg[k])
+        for k in range(c.generic):
+            add_demand(&D, ALLTYPES)
+        if life_needed > life:
+            continue
+        if payable(P, &D):
+            return True
+    return False
+
+
+cdef inline void add_demand(Demand* D, uint8_t mask) noexcept nogil:
+    if D.n < MAXDEMAND:
+        D.mask[D.n] = mask
+        D.n += 1
+
+
+cdef int max_mana(Payment* P, uint8_t mask) noexcept nogil:
+    """The most mana of the types in `mask` the sources can leave in the pool."""
+    cdef Demand D
+    cdef int lo = 0, hi, mid, k
+    hi = P.n_units + P.max_branch_total
+    if hi >= MAXDEMAND:
+        hi = MAXDEMAND - 1
+    while lo < hi:                      # feasibility is monotone in the amount
+        mid = (lo + hi + 1) // 2
+        D.n = mid
+        for k in range(mid):
+            D.mask[k] = mask
+        if payable(P, &D):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+# ---- total cost (601.2f) ---------------------------------------------------------------------
+
+cdef int pair_index(uint8_t colors) noexcept nogil:
+    cdef int k
+    for k in range(10):
+        if HYBRID_PAIRS[k] == colors:
+            return k
+    return 0
+
+
+cdef void add_cost(Rules* R, int row, int x, TotalCost* out) noexcept nogil:
+    cdef Cost* c
+    cdef int t, k
+    cdef Hybrid* h
+    if row < 0:
+        return
+    c = &R.costs[row]
+    out.generic += c.generic + x * c.x
+    out.snow += c.snow
+    for t in range(6):
+        out.pips[t] += c.pips[t]
+    for t in range(5):
+        out.phyrexian[t] += c.phyrexian[t]
+        out.mono_hybrid[t] += c.mono_hybrid[t]
+        out.colorless_hybrid[t] += c.colorless_hybrid[t]
+    for k in range(c.n_hybrid):
+        h = &R.hybrids[c.hybrid_first + k]
+        if h.phyrexian:
+            out.hybrid_phyrexian[pair_index(h.colors)] += 1
+        else:
+            out.hybrid[pair_index(h.colors)] += 1
+
+
+cdef bint modifier_applies(Rules* R, Board* b, CostModifier* m, int source, int owner,
+                           int card_row, int caster) noexcept nogil:
+    """Does cost modifier m (of permanent `source`, or of the card itself when -1) apply to
+    `card_row` cast by `caster`?"""
+    cdef Card* c = &R.cards[card_row]
+    if m.scope == SS_SELF:
+        if source >= 0:
+            return False
+    else:
+        if source < 0:
+            return False
+        if m.scope == SS_YOUR_SPELLS and owner != caster:
+            return False
+        if m.scope == SS_OPPONENT_SPELLS and owner == caster:
+            return False
+    if m.while_untapped and source >= 0 and (b.perms[source].flags & PF_TAPPED):
+        return False
+    if (m.types or m.supertypes or m.subtypes) and not (
+            (c.types & m.types) or (c.supertypes & m.supertypes) or (c.subtypes & m.subtypes)):
+        return False
+    if c.types & m.not_types:
+        return False
+    if m.colors and not (c.colors & m.colors):
+        return False
+    return True
+
+
+cdef int cost_total(TotalCost* t) noexcept nogil:
+    cdef int k, n = t.generic + t.snow
+    for k in range(6):
+        n += t.pips[k]
+    for k in range(5):
+        n += t.phyrexian[k] + 2 * t.mono_hybrid[k] + t.colorless_hybrid[k]
+    for k in range(10):
+        n += t.hybrid[k] + t.hybrid_phyrexian[k]
+    return n
+
+
+cdef void apply_modifier(Rules* R, Board* b, CostModifier* m, int source, int owner, int x,
+                         TotalCost* out) noexcept nogil:
+    cdef int amount, t, r, spill
+    cdef Cost* c
+    amount = eval_amount(R, b, m.amount, source, owner, x)
+    if m.change == CC_INCREASE:
+        add_cost(R, m.mana, 0, out)
+        out.generic += amount
+    elif m.change == CC_REDUCE:
+        if m.mana >= 0:
+            c = &R.costs[m.mana]
+            for t in range(6):              # coloured or {C} reduction; excess off generic (118.7b-d)
+                r = c.pips[t]
+                if r:
+                    spill = r - out.pips[t] if r > out.pips[t] else 0
+                    out.pips[t] = out.pips[t] - r if out.pips[t] > r else 0
+                    amount += spill
+            amount += c.generic
+        out.generic = out.generic - amount if out.generic > amount else 0   # 118.7a
+    # SET_MINIMUM is applied after every increase and reduction (see total_cost)
+
+
+cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
+                     int caster, bint from_hand, TotalCost* out) noexcept nogil:
+    """601.2f. `alternative`: 0 the mana cost, 1 flashback. `from_hand`: the card leaves the
+    caster's hand as it moves to the stack, before the total is determined."""
+    cdef Card* c = &R.cards[card_row]
+    cdef int step, i, k, minimum, n
+    cdef Card* pc
+    cdef CostModifier* m
+    cdef bint left_hand = from_hand and b.bi.hand_size[caster] > 0
+    memset(out, 0, sizeof(TotalCost))
+    if left_hand:                       # 601.2a: the card moves to the stack first
+        b.bi.hand_size[caster] -= 1
+    add_cost(R, c.flashback if alternative == 1 else c.cost, x, out)
+    if kicked:
+        add_cost(R, c.kicker, 0, out)
+    minimum = 0
+    for step in range(2):               # increases, then reductions
+        for k in range(c.n_costmod):
+            m = &R.costmods[c.costmod_first + k]
+            if m.change == step and modifier_applies(R, b, m, -1, caster, card_row, caster):
+                apply_modifier(R, b, m, -1, caster, x, out)
+        for i in range(b.n):
+            if not in_play(b, i):
+                continue
+            pc = card_of(R, b, i)
+            for k in range(pc.n_costmod):
+                m = &R.costmods[pc.costmod_first + k]
+                if m.change == step and modifier_applies(R, b, m, i, controller(b, i), card_row, caster):
+                    apply_modifier(R, b, m, i, controller(b, i), x, out)
+    for i in range(b.n):                # total-cost setters last (Trinisphere)
+        if not in_play(b, i):
+            continue
+        pc = card_of(R, b, i)
+        for k in range(pc.n_costmod):
+            m = &R.costmods[pc.costmod_first + k]
+            if m.change == CC_SET_MINIMUM and modifier_applies(R, b, m, i, controller(b, i), card_row, caster):
+                n = eval_amount(R, b, m.amount, i, controller(b, i), x)
+                if n > minimum:
+                    minimum = n
+    n = cost_total(out)
+    if n < minimum:
+        out.generic += minimum - n
+    if left_hand:
+        b.bi.hand_size[caster] += 1
+
+
+# =============================================================================================
+# Python entry points. Each validates nothing itself: the Python layer (mtgsim.batch,
+# mtgsim.scenario) checks shapes, dtypes and ranges first, then calls in.
+# =============================================================================================
+
+cdef class CoreTables:
+    """The compiled tables of a set of cards, held for the kernels (see mtgsim.compile)."""
+    cdef Rules R
+    cdef readonly object tables
+    cdef object _keep
+
+    def __cinit__(self, tables):
+        import numpy as np
+        self.tables = tables
+        arrays = {}
+        for name in ("cards", "costs", "hybrids", "counts", "effects", "mana_abilities",
+                     "cost_modifiers", "mana_triggers", "mana_replacements", "grants", "enters",
+                     "triggered", "activated"):
+            a = np.ascontiguousarray(getattr(tables, name))
+            if len(a) == 0:          # a pointer to a zero-length table is never read
+                a = np.zeros(1, dtype=a.dtype)
+            arrays[name] = a
+        self._keep = arrays
+        self.R.cards = <Card*>cnp.PyArray_DATA(arrays["cards"])
+        self.R.n_cards = len(tables.cards)
+        self.R.costs = <Cost*>cnp.PyArray_DATA(arrays["costs"])
+        self.R.hybrids = <Hybrid*>cnp.PyArray_DATA(arrays["hybrids"])
+        self.R.counts = <Count*>cnp.PyArray_DATA(arrays["counts"])
+        self.R.effects = <Effect*>cnp.PyArray_DATA(arrays["effects"])
+        self.R.mana = <ManaAbility*>cnp.PyArray_DATA(arrays["mana_abilities"])
+        self.R.n_mana = len(tables.mana_abilities)
+        self.R.costmods = <CostModifier*>cnp.PyArray_DATA(arrays["cost_modifiers"])
+        self.R.mtrig = <ManaTrigger*>cnp.PyArray_DATA(arrays["mana_triggers"])
+        self.R.mrep = <ManaReplacement*>cnp.PyArray_DATA(arrays["mana_replacements"])
+        self.R.grants = <GrantRow*>cnp.PyArray_DATA(arrays["grants"])
+        self.R.enters = <Enters*>cnp.PyArray_DATA(arrays["enters"])
+        self.R.triggered = <Triggered*>cnp.PyArray_DATA(arrays["triggered"])
+        self.R.activated = <Activated*>cnp.PyArray_DATA(arrays["activated"])
+        self.R.granted_row = tables.granted_mana_row
+        self.R.info = NULL
+
+
+cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) noexcept:
+    cdef Board b
+    b.perms = &perms[0]
+    b.n = n
+    b.bi = &info[0]
+    return b
+
+
+def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count,
+                    BoardInfo[::1] info, int card_row, int x, bint kicked, int alternative,
+                    int player, bint from_hand, TotalCost[::1] out_cost,
+                    int32_t[:, ::1] out_mana, uint8_t[:, ::1] out_could,
+                    uint8_t[::1] out_castable):
+    """For each board: could-produce of every permanent, the total cost of `card_row` cast by
+    `player`, the most mana of each type and in all, and whether the cost can be paid."""
+    cdef Py_ssize_t g, N = perms.shape[0]
+    cdef int t
+    cdef Board b
+    cdef Payment P
+    cdef Rules* R = &core.R
+    with nogil:
+        for g in range(N):
+            b.perms = &perms[g, 0]
+            b.n = count[g]
+            b.bi = &info[g]
+            could_produce_all(R, &b, &out_could[g, 0])
+            total_cost(R, &b, card_row, x, kicked, alternative, player, from_hand, &out_cost[g])
+            prepare_payment(R, &b, player, &out_could[g, 0], &P)
+            for t in range(6):
+                out_mana[g, t] = max_mana(&P, 1 << t)
+            out_mana[g, 6] = max_mana(&P, ALLTYPES)
+            out_castable[g] = cost_payable(&P, &out_cost[g], b.bi.life[player])
+
+
+# ---- one board (the Scenario API) -----------------------------------------------------------
+
+def board_could_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info):
+    cdef Board b = one_board(perms, n, info)
+    out = np.zeros(max(n, 1), dtype=np.uint8)
+    cdef uint8_t[::1] o = out
+    could_produce_all(&core.R, &b, &o[0])
+    return out[:n]
+
+
+def board_is_sick(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
+    cdef Board b = one_board(perms, n, info)
+    return is_sick(&core.R, &b, i)
+
+
+def board_has_haste(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
+    cdef Board b = one_board(perms, n, info)
+    return has_haste(&core.R, &b, i)
+
+
+def board_power_toughness(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
+    cdef Board b = one_board(perms, n, info)
+    return power_of(&core.R, &b, i), toughness_of(&core.R, &b, i)
+
+
+def board_count(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int row,
+                int self_i, int player, int x):
+    cdef Board b = one_board(perms, n, info)
+    return eval_count(&core.R, &b, row, self_i, player, x)
+
+
+def board_mana_rows(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
+    """The MANA_ABILITY rows of permanent i (printed, then granted)."""
+    cdef Board b = one_board(perms, n, info)
+    cdef int rows[16]
+    cdef int k, m = mana_ability_rows(&core.R, &b, i, rows)
+    return [rows[k] for k in range(m)]
+
+
+def board_ability_ready(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i, int row):
+    cdef Board b = one_board(perms, n, info)
+    return ability_ready(&core.R, &b, i, row)
+
+
+def board_base_outputs(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
+                       int i, int row, uint8_t[::1] cp):
+    """The possible outputs of mana ability `row` before replacements: a list of 6-tuples."""
+    cdef Board b = one_board(perms, n, info)
+    cdef Vec outs[MAXOPT]
+    cdef int k, m = base_outputs(&core.R, &b, i, row, &cp[0], 0, outs)
+    return [tuple(outs[k].m[t] for t in range(6)) for k in range(m)]
+
+
+def board_replacements(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
+    """(replacement row, source permanent) pairs that apply when permanent i is tapped for mana."""
+    cdef Board b = one_board(perms, n, info)
+    cdef int j, k, row
+    cdef Card* c
+    out = []
+    for j in range(n):
+        if not in_play(&b, j):
+            continue
+        c = card_of(&core.R, &b, j)
+        for k in range(c.n_replacement):
+            row = c.replacement_first + k
+            if watches_match(&core.R, &b, j, core.R.mrep[row].watches, i):
+                out.append((row, j))
+    return out
+
+
+def apply_replacement_row(CoreTables core, int row, tuple v):
+    cdef Vec w
+    cdef int t
+    for t in range(6):
+        w.m[t] = v[t]
+    apply_replacement(&core.R, row, &w)
+    return tuple(w.m[t] for t in range(6))
+
+
+def board_triggers(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
+    """(trigger row, source permanent) pairs watching permanent i (tapped-for-mana triggers)."""
+    cdef Board b = one_board(perms, n, info)
+    cdef int j, k, row
+    cdef Card* c
+    out = []
+    for j in range(n):
+        if not in_play(&b, j):
+            continue
+        c = card_of(&core.R, &b, j)
+        for k in range(c.n_trigger):
+            row = c.trigger_first + k
+            if not watches_match(&core.R, &b, j, core.R.mtrig[row].watches, i):
+                continue
+            if core.R.mtrig[row].subtypes and not (card_of(&core.R, &b, i).subtypes & core.R.mtrig[row].subtypes):
+                continue
+            out.append((row, j))
+    return out
+
+
+def board_total_cost(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
+                     int card_row, int x, bint kicked, int alternative, int caster, bint from_hand):
+    cdef Board b = one_board(perms, n, info)
+    out = np.zeros(1, dtype=_dtype_of("total_cost"))
+    cdef TotalCost[::1] o = out
+    total_cost(&core.R, &b, card_row, x, kicked, alternative, caster, from_hand, &o[0])
+    return out[0]
+
+
+def board_can_pay(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int player,
+                  TotalCost[::1] cost):
+    cdef Board b = one_board(perms, n, info)
+    cdef uint8_t cp[256]
+    cdef Payment P
+    if n > 256:
+        raise ValueError("at most 256 permanents on one board")
+    could_produce_all(&core.R, &b, cp)
+    prepare_payment(&core.R, &b, player, cp, &P)
+    return cost_payable(&P, &cost[0], b.bi.life[player])
+
+
+def board_mana_summary(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int player):
+    cdef Board b = one_board(perms, n, info)
+    cdef uint8_t cp[256]
+    cdef Payment P
+    cdef int t
+    if n > 256:
+        raise ValueError("at most 256 permanents on one board")
+    could_produce_all(&core.R, &b, cp)
+    prepare_payment(&core.R, &b, player, cp, &P)
+    return tuple(max_mana(&P, 1 << t) for t in range(6)) + (max_mana(&P, ALLTYPES),)
+
+
+def board_ability_outputs(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
+                          int i, int row):
+    """Every distinct result of activating mana ability `row` of permanent i now."""
+    cdef Board b = one_board(perms, n, info)
+    cdef uint8_t cp[256]
+    cdef Vec outs[MAXOPT]
+    cdef int k, t, m
+    could_produce_all(&core.R, &b, cp)
+    m = ability_outputs(&core.R, &b, i, row, cp, 0, outs)
+    return [tuple(outs[k].m[t] for t in range(6)) for k in range(m)]
+
+
+cdef int choose_type(unsigned int allowed, int prefer) noexcept nogil:
+    """The type to take from `allowed`: `prefer` if allowed, else the first in WUBRGC order."""
+    cdef int t
+    if prefer >= 0 and allowed & (1u << prefer):
+        return prefer
+    for t in range(6):
+        if allowed & (1u << t):
+            return t
+    return -1
+
+
+def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i,
+                  int row, int prefer, list order):
+    """The mana one activation of ability `row` of permanent i adds, with the controller's
+    choices: `prefer` (a type index, or -1) for any choice of type, `order` the replacement
+    rows in the order to apply them. Returns (6-tuple from the ability, 6-tuple from triggers).
+    The same steps as `ability_outputs`, taking one branch of each choice."""
+    cdef Board b = one_board(perms, n, info)
+    cdef uint8_t cp[256]
+    cdef Vec base[MAXOPT]
+    cdef Vec v, extra
+    cdef int m, k, t, q
+    cdef unsigned int produced, of_type
+    cdef ManaTrigger* tr
+    could_produce_all(&core.R, &b, cp)
+    vec_clear(&v)
+    vec_clear(&extra)
+    m = base_outputs(&core.R, &b, i, row, cp, 0, base)
+    if m == 0:
+        return (0,) * 6, (0,) * 6                  # 106.5: no mana
+    k = 0
+    if prefer >= 0:
+        for q in range(m):
+            if base[q].m[prefer] > 0:
+                k = q
+                break
+    v = base[k]
+    if core.R.mana[row].tap:
+        for q in order:
+            apply_replacement(&core.R, q, &v)
+        produced = 0
+        for t in range(6):
+            if v.m[t] > 0:
+                produced |= 1u << t
+        if produced:
+            for rrow, j in board_triggers(core, perms, n, info, i):
+                tr = &core.R.mtrig[<int>rrow]
+                of_type = tr.of_type
+                if of_type == MT_CHOSEN:
+                    of_type = b.perms[<int>j].chosen_color
+                    if of_type == 0:
+                        continue
+                if of_type and not (produced & of_type):
+                    continue
+                if tr.adds == TA_FIXED:
+                    for t in range(6):
+                        extra.m[t] += core.R.costs[tr.mana].pips[t] * tr.amount
+                elif tr.adds == TA_CHOSEN_COLOR:
+                    t = type_index(b.perms[<int>j].chosen_color)
+                    if t >= 0:
+                        extra.m[t] += tr.amount
+                elif tr.adds == TA_PRODUCED:
+                    extra.m[choose_type(produced, prefer)] += tr.amount
+                else:
+                    extra.m[choose_type(ALLCOLORS, prefer)] += tr.amount
+    return tuple(v.m[t] for t in range(6)), tuple(extra.m[t] for t in range(6))

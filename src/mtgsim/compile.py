@@ -69,6 +69,9 @@ class Tables:
     card_names: tuple[str, ...]
     subtypes: tuple[str, ...]
     defs: tuple[CardDef, ...] = field(repr=False, default=())
+    granted_mana_row: int = -1   # MANA_ABILITY row of the granted "{T}: Add one mana of any color."
+    count_rows: dict = field(repr=False, default_factory=dict)   # Count record → COUNT row
+    cost_rows: dict = field(repr=False, default_factory=dict)    # ManaCost → COST row
 
     def row(self, name: str) -> int:
         """The CARD row of a card name (exact compiled spelling, or case-insensitive)."""
@@ -101,6 +104,7 @@ class _Compiler:
         self.rows: dict[str, list] = {k: [] for k in schema.DTYPES if k != "permanent"}
         self.card_rows: dict[str, int] = {}
         self.cost_cache: dict[ManaCost, int] = {}
+        self.count_cache: dict[Count, int] = {}
 
     # -- helpers --------------------------------------------------------------------------
     def _new(self, record: str) -> np.void:
@@ -150,6 +154,8 @@ class _Compiler:
         return self.cost_cache[cost]
 
     def count(self, c: Count) -> int:
+        if c in self.count_cache:
+            return self.count_cache[c]
         r = self._new("count")
         r["what"] = _COUNT_OF[c.count.value]
         r["who"] = _WHO[c.controller.value]
@@ -159,7 +165,8 @@ class _Compiler:
         r["counter"] = counter_kind(c.counter)
         r["types"] = type_bits(c.types)
         r["subtypes"] = self.subtype_bits(c.subtypes)
-        return self._index("count")
+        self.count_cache[c] = self._index("count")
+        return self.count_cache[c]
 
     def amount(self, dest, value) -> None:
         """Fill an Amount field: a fixed number, or a COUNT row."""
@@ -356,7 +363,20 @@ class _Compiler:
         r["effect"] = self.effect(a.effect)
         return r
 
+    def granted_any_color(self) -> int:
+        """The MANA_ABILITY row that static grants give (Chromatic Lantern, Cryptolith Rite):
+        "{T}: Add one mana of any color." It belongs to no card (card = -1)."""
+        r = self._new("mana_ability")
+        r["card"] = -1
+        r["tap"] = 1
+        r["output"] = int(schema.ManaOutput.MO_ANY_COLOR)
+        r["colors"] = 31
+        r["amount"]["fixed"] = 1
+        return self._index("mana_ability")
+
     def tables(self, defs: tuple[CardDef, ...]) -> Tables:
+        granted = self.granted_any_color()
+
         def table(record: str) -> np.ndarray:
             rows = self.rows[record]
             out = schema.empty(record, len(rows))
@@ -374,7 +394,8 @@ class _Compiler:
             mana_replacements=table("mana_replacement"), grants=table("grant"),
             enters=table("enters"), triggered=table("triggered"), activated=table("activated"),
             card_names=tuple(names), subtypes=tuple(self.subtypes),
-            defs=tuple(by_name[n] for n in names))
+            defs=tuple(by_name[n] for n in names), granted_mana_row=granted,
+            count_rows=dict(self.count_cache), cost_rows=dict(self.cost_cache))
 
 
 def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:

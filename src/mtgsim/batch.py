@@ -1,0 +1,204 @@
+"""Many boards in one call: for N game states held as an (N, capacity) permanent table plus a
+count per board, evaluate — in one `nogil` kernel call — what every permanent could produce,
+the total cost of a card, the most mana each board can make (per type and in all) and whether
+the cost can be paid. The rules are the ones of docs/rules-core.md, the same kernels the
+Scenario API uses (a Scenario is a batch of one).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from . import _core, schema
+from .cards.model import CardDef
+from .compile import Tables, counter_kind
+from .mana import COLOR_ORDER, ManaCost, ManaSymbol, SymbolKind
+
+__all__ = ["BoardBatch", "BoardResult", "evaluate_boards", "total_cost_to_mana_cost",
+           "TOTAL_COST_DTYPE", "BOARD_INFO_DTYPE", "TYPE_LETTERS"]
+
+TOTAL_COST_DTYPE = schema.DTYPES["total_cost"]
+BOARD_INFO_DTYPE = schema.DTYPES["board_info"]
+TYPE_LETTERS = COLOR_ORDER + "C"
+ALTERNATIVES = {None: 0, "flashback": 1}
+MAX_CAPACITY = 256
+BEFORE_THE_GAME = -1   # controlled_since for permanents controlled since before turn 1
+
+
+def new_board_info(n: int) -> np.ndarray:
+    """Board facts for n games at the start: turn 1, yours; 20 life; empty hands and pools."""
+    info = np.zeros(n, dtype=BOARD_INFO_DTYPE)
+    info["turn"] = 1
+    info["last_turn_start"][:, 0] = 1
+    info["life"] = 20
+    return info
+
+
+def total_cost_to_mana_cost(rec) -> ManaCost:
+    """A TOTAL_COST record as a ManaCost (X already folded into generic)."""
+    syms = [ManaSymbol(SymbolKind.GENERIC, (), int(rec["generic"]))] if rec["generic"] else []
+    syms += [ManaSymbol(SymbolKind.SNOW)] * int(rec["snow"])
+    for t, letter in enumerate(TYPE_LETTERS):
+        kind = SymbolKind.COLORLESS if letter == "C" else SymbolKind.COLORED
+        syms += [ManaSymbol(kind, () if letter == "C" else (letter,))] * int(rec["pips"][t])
+    for t, letter in enumerate(COLOR_ORDER):
+        syms += [ManaSymbol(SymbolKind.PHYREXIAN, (letter,))] * int(rec["phyrexian"][t])
+        syms += [ManaSymbol(SymbolKind.MONO_HYBRID, (letter,))] * int(rec["mono_hybrid"][t])
+        syms += [ManaSymbol(SymbolKind.COLORLESS_HYBRID, (letter,))] * int(rec["colorless_hybrid"][t])
+    for k, mask in enumerate(_core.HYBRID_PAIR_MASKS):
+        pair = tuple(c for i, c in enumerate(COLOR_ORDER) if mask >> i & 1)
+        from .mana import color_order
+        pair = color_order(sum(1 << COLOR_ORDER.index(c) for c in pair))
+        syms += [ManaSymbol(SymbolKind.HYBRID, pair)] * int(rec["hybrid"][k])
+        syms += [ManaSymbol(SymbolKind.HYBRID_PHYREXIAN, pair)] * int(rec["hybrid_phyrexian"][k])
+    if not syms:
+        syms = [ManaSymbol(SymbolKind.GENERIC, (), 0)]    # reduced to nothing: {0} (118.7)
+    return ManaCost(syms)
+
+
+class BoardBatch:
+    """N boards of at most `capacity` permanents each, over one compiled card table set."""
+
+    def __init__(self, tables: Tables, n_boards: int, capacity: int = 16):
+        if not isinstance(tables, Tables):
+            raise TypeError("tables must come from mtgsim.compile.compile_cards")
+        if int(n_boards) < 1:
+            raise ValueError(f"n_boards must be at least 1, got {n_boards}")
+        if not 1 <= int(capacity) <= MAX_CAPACITY:
+            raise ValueError(f"capacity must be 1..{MAX_CAPACITY}, got {capacity}")
+        self.tables = tables
+        self.core = _core.CoreTables(tables)
+        self.permanents = schema.empty("permanent", int(n_boards) * int(capacity)).reshape(
+            int(n_boards), int(capacity))
+        self.permanents["controlled_since"] = BEFORE_THE_GAME
+        self.count = np.zeros(int(n_boards), dtype=np.int32)
+        self.info = new_board_info(int(n_boards))
+
+    # views of the per-board facts
+    n_boards = property(lambda self: self.permanents.shape[0])
+    capacity = property(lambda self: self.permanents.shape[1])
+    turn = property(lambda self: self.info["turn"])
+    active = property(lambda self: self.info["active"])
+    last_turn_start = property(lambda self: self.info["last_turn_start"])
+    hand_size = property(lambda self: self.info["hand_size"])
+    life = property(lambda self: self.info["life"])
+    pool = property(lambda self: self.info["pool"])
+
+    def row_of(self, card: str | CardDef) -> int:
+        return self.tables.row(card.name if isinstance(card, CardDef) else card)
+
+    def put(self, board: int, card: str | CardDef, controller: int = 0, tapped: bool = False,
+            controlled_since: int = BEFORE_THE_GAME, counters: dict | None = None,
+            chosen_color: str | None = None, attached_to: int = -1, x_paid: int = 0) -> int:
+        """Add one permanent to board `board`; returns its row on that board."""
+        if not 0 <= board < self.n_boards:
+            raise IndexError(f"board {board} out of range 0..{self.n_boards - 1}")
+        i = int(self.count[board])
+        if i >= self.capacity:
+            raise ValueError(f"board {board} is full (capacity {self.capacity})")
+        if controller not in (0, 1):
+            raise ValueError(f"controller must be 0 (you) or 1 (opponent), got {controller!r}")
+        if attached_to != -1 and not 0 <= attached_to < i:
+            raise ValueError(f"attached_to must be a row already on board {board}, got {attached_to}")
+        p = self.permanents[board, i]
+        p["card"] = self.row_of(card)
+        p["object_id"] = i + 1
+        p["controller"] = p["owner"] = controller
+        p["flags"] = schema.PermanentFlag.PF_TAPPED if tapped else 0
+        p["controlled_since"] = controlled_since
+        for name, k in (counters or {}).items():
+            p["counters"][counter_kind(name)] += k
+        p["chosen_color"] = _color_bit(chosen_color)
+        p["attached_to"] = attached_to
+        p["x_paid"] = x_paid
+        self.count[board] = i + 1
+        return i
+
+    def validate(self) -> None:
+        """Check every board before a kernel reads it; raises ValueError naming the fault."""
+        schema.check_table(self.permanents, "permanent", ndim=2, name="permanents")
+        if self.count.dtype != np.int32 or self.count.shape != (self.n_boards,):
+            raise ValueError("count must be an int32 array of one entry per board")
+        if (self.count < 0).any() or (self.count > self.capacity).any():
+            bad = int(np.flatnonzero((self.count < 0) | (self.count > self.capacity))[0])
+            raise ValueError(f"board {bad}: count {self.count[bad]} outside 0..{self.capacity}")
+        used = np.arange(self.capacity)[None, :] < self.count[:, None]
+        p = self.permanents
+        for field, lo, hi in (("card", 0, len(self.tables.card_names) - 1), ("controller", 0, 1)):
+            bad = used & ((p[field] < lo) | (p[field] > hi))
+            if bad.any():
+                g, i = map(int, np.argwhere(bad)[0])
+                raise ValueError(f"board {g}, permanent {i}: {field} {p[field][g, i]} outside {lo}..{hi}")
+        att = p["attached_to"]
+        bad = used & ((att < -1) | (att >= self.count[:, None]))
+        if bad.any():
+            g, i = map(int, np.argwhere(bad)[0])
+            raise ValueError(f"board {g}, permanent {i}: attached_to {att[g, i]} is not a permanent of that board")
+        if ((self.info["life"] < -30000) | (self.info["hand_size"] < 0)).any():
+            raise ValueError("hand sizes must not be negative")
+        if (self.info["pool"] < 0).any():
+            raise ValueError("mana in pools must not be negative")
+
+
+def _color_bit(letter: str | None) -> int:
+    if letter is None:
+        return 0
+    if not isinstance(letter, str) or letter.upper() not in COLOR_ORDER or len(letter) != 1:
+        raise ValueError(f"a chosen colour is one of W U B R G, got {letter!r}")
+    return 1 << COLOR_ORDER.index(letter.upper())
+
+
+@dataclass
+class BoardResult:
+    """What `evaluate_boards` found for each board."""
+    total_cost_table: np.ndarray   # (N,) TOTAL_COST_DTYPE
+    mana: np.ndarray               # (N, 7) int32: most mana of W, U, B, R, G, C, and in all
+    could_produce: np.ndarray      # (N, capacity) uint8 type bits per permanent
+    castable: np.ndarray           # (N,) bool
+
+    @cached_property
+    def total_cost(self) -> list[ManaCost]:
+        return [total_cost_to_mana_cost(r) for r in self.total_cost_table]
+
+
+def check_cast_args(tables: Tables, card, x: int, kicked: bool, alternative: str | None, player: int) -> int:
+    """Validate the arguments of a cost question; return the card's row."""
+    name = card.name if isinstance(card, CardDef) else card
+    if not isinstance(name, str):
+        raise TypeError(f"card must be a name or a CardDef, not {type(card).__name__}")
+    row = tables.row(name)
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 0:
+        raise ValueError(f"X must be a whole number ≥ 0 (107.3), got {x!r}")
+    if x > 1000:
+        raise ValueError(f"X = {x} is larger than this simulator supports (1000)")
+    if alternative not in ALTERNATIVES:
+        raise ValueError(f"alternative must be one of {sorted(k for k in ALTERNATIVES if k)} or None, got {alternative!r}")
+    cardrow = tables.cards[row]
+    if alternative == "flashback" and cardrow["flashback"] < 0:
+        raise ValueError(f"{name} has no flashback cost (702.34)")
+    if kicked and cardrow["kicker"] < 0:
+        raise ValueError(f"{name} has no kicker cost (702.33)")
+    if player not in (0, 1):
+        raise ValueError(f"player must be 0 (you) or 1 (opponent), got {player!r}")
+    return row
+
+
+def evaluate_boards(batch: BoardBatch, card: str | CardDef, x: int = 0, kicked: bool = False,
+                    alternative: str | None = None, player: int = 0,
+                    from_hand: bool = True) -> BoardResult:
+    """Evaluate every board of `batch` for `card` cast by `player` (see module docstring).
+    `from_hand`: the card is in the player's hand (counted in hand_size) and leaves it as it
+    is cast, before the total cost is determined (601.2a)."""
+    batch.validate()
+    row = check_cast_args(batch.tables, card, x, kicked, alternative, player)
+    n = batch.n_boards
+    out_cost = np.zeros(n, dtype=TOTAL_COST_DTYPE)
+    out_mana = np.zeros((n, 7), dtype=np.int32)
+    out_could = np.zeros((n, batch.capacity), dtype=np.uint8)
+    out_castable = np.zeros(n, dtype=np.uint8)
+    _core.evaluate_boards(batch.core, batch.permanents, batch.count, batch.info, row, int(x),
+                          bool(kicked), ALTERNATIVES[alternative], int(player), bool(from_hand),
+                          out_cost, out_mana, out_could, out_castable)
+    return BoardResult(out_cost, out_mana, out_could, out_castable.astype(bool))

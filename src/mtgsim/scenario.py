@@ -1,0 +1,873 @@
+"""One game, set up by hand, to ask rules questions: "what does this cost now?", "what can this
+land make?", "what happens when I tap it?". A thin layer over the compiled kernels
+(`mtgsim._core`), which do the rules: a Scenario is a batch of one board.
+
+Game actions (casting, resolving, triggers, token copies, the turn) are carried out here on
+the same permanent table the kernels read. See docs/rules-core.md.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import numpy as np
+
+from . import _core, schema
+from .batch import (ALTERNATIVES, BEFORE_THE_GAME, TYPE_LETTERS, _color_bit, check_cast_args,
+                    new_board_info, total_cost_to_mana_cost)
+from .cards import CardDatabase, CardDef, card_db
+from .cards.model import (ActivatedAbility, Effect, EntersEffect, Event, SpellEffect, TappedUnless,
+                          TriggeredAbility, Count)
+from .compile import Tables, compile_cards, counter_kind
+from .mana import COLOR_ORDER, ManaCost
+
+__all__ = ["Scenario", "Permanent", "RulesError"]
+
+PLAYERS = {"you": 0, "opponent": 1}
+PLAYER_NAMES = ("you", "opponent")
+TAPPED = int(schema.PermanentFlag.PF_TAPPED)
+TOKEN = int(schema.PermanentFlag.PF_TOKEN)
+SACRIFICE_AT_END = int(schema.PermanentFlag.PF_SACRIFICE_AT_END)
+NOT_TAPPED = 0xFFFF ^ TAPPED
+COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
+
+
+class RulesError(Exception):
+    """An action the rules don't allow; the message names the rule."""
+
+
+@dataclass(frozen=True)
+class Permanent:
+    """A handle on a permanent of one Scenario (an object: a new one after each zone change)."""
+    scenario: "Scenario" = field(repr=False, compare=False)
+    object_id: int
+    name: str
+
+    def __repr__(self) -> str:
+        return f"<Permanent {self.name} #{self.object_id}>"
+
+
+def _mana_dict(vec: Iterable[int]) -> dict[str, int]:
+    return {TYPE_LETTERS[t]: int(v) for t, v in enumerate(vec) if v}
+
+
+class Scenario:
+    """One game between "you" and "opponent": your turn 1, precombat main phase."""
+
+    def __init__(self, db: CardDatabase | None = None):
+        self.db = db if db is not None else card_db()
+        self._defs: dict[str, CardDef] = {}
+        self._tables: Tables | None = None
+        self._core = None
+        self._perms = schema.empty("permanent", 16)
+        self._n = 0
+        self._names: list[str] = []          # card name of each permanent row
+        self._info = new_board_info(1)
+        self._hands: tuple[list[str], list[str]] = ([], [])
+        self._libraries: tuple[list[str], list[str]] = ([], [])
+        self._graveyards: tuple[list[str], list[str]] = ([], [])
+        self._next_id = 1
+        self.log: list[str] = []
+
+    # ---- cards and tables ------------------------------------------------------------------
+    def _card(self, card: str | CardDef) -> CardDef:
+        if isinstance(card, CardDef):
+            c = card
+        elif isinstance(card, str):
+            c = self.db[card]                # UnknownCardError lists close names
+        else:
+            raise TypeError(f"a card is a name or a CardDef, not {type(card).__name__}")
+        if c.name not in self._defs:
+            self._defs[c.name] = c
+            self._tables = None              # recompiled on next use
+        return c
+
+    def _compile(self) -> None:
+        if self._tables is not None:
+            return
+        tables = compile_cards(list(self._defs.values()), self.db)
+        for d in tables.defs:
+            self._defs.setdefault(d.name, d)
+        self._tables = tables
+        self._core = _core.CoreTables(tables)
+        for i in range(self._n):                 # card rows moved: re-point every permanent
+            self._perms[i]["card"] = tables.row(self._names[i])
+
+    @property
+    def tables(self) -> Tables:
+        self._compile()
+        return self._tables
+
+    def _args(self):
+        self._compile()
+        self._sync_hand_sizes()
+        return self._core, self._perms, self._n, self._info
+
+    # ---- players and permanents -----------------------------------------------------------
+    def _player(self, player) -> int:
+        if player in PLAYERS:
+            return PLAYERS[player]
+        if player in (0, 1) and not isinstance(player, bool):
+            return int(player)
+        raise ValueError(f"player must be 'you' or 'opponent', got {player!r}")
+
+    def _index(self, p: Permanent) -> int:
+        if not isinstance(p, Permanent):
+            raise TypeError(f"expected a Permanent of this scenario, got {type(p).__name__}")
+        if p.scenario is not self:
+            raise ValueError(f"{p!r} belongs to another Scenario")
+        for i in range(self._n):
+            if self._perms[i]["object_id"] == p.object_id:
+                return i
+        raise RulesError(f"400.7: {p.name} (#{p.object_id}) is no longer on the battlefield")
+
+    def _handle(self, i: int) -> Permanent:
+        return Permanent(self, int(self._perms[i]["object_id"]), self._names[i])
+
+    def _new_permanent(self, c: CardDef, controller: int, *, tapped=False, since=None, token=False,
+                       x_paid=0, chosen_color=0, attached_to=-1) -> int:
+        self._card(c)
+        if self._n == len(self._perms):
+            self._perms = schema.grow(self._perms, "permanent", self._n + 1)
+        i = self._n
+        row = self._perms[i]
+        row["card"] = self._tables.row(c.name) if self._tables is not None else 0
+        row["object_id"] = self._next_id
+        self._next_id += 1
+        row["controller"] = row["owner"] = controller
+        row["flags"] = (TAPPED if tapped else 0) | (TOKEN if token else 0)
+        row["controlled_since"] = self.turn if since is None else since
+        row["counters"] = 0
+        row["power_bonus"] = row["toughness_bonus"] = row["damage"] = 0
+        row["x_paid"] = x_paid
+        row["chosen_color"] = chosen_color
+        row["attached_to"] = attached_to
+        self._names.append(c.name)
+        self._n += 1
+        self._compile()
+        self._perms[i]["card"] = self._tables.row(c.name)
+        return i
+
+    def _remove(self, i: int, to_graveyard: bool = True) -> None:
+        """The permanent leaves the battlefield (a token ceases to exist, 111.7)."""
+        name, token = self._names[i], bool(self._perms[i]["flags"] & TOKEN)
+        owner = int(self._perms[i]["owner"])
+        for j in range(self._n):                      # Auras fall off; SBAs would bin them
+            if self._perms[j]["attached_to"] == i:
+                self._perms[j]["attached_to"] = -1
+            elif self._perms[j]["attached_to"] > i:
+                self._perms[j]["attached_to"] -= 1
+        self._perms[i:self._n - 1] = self._perms[i + 1:self._n].copy()
+        self._perms[self._n - 1] = schema.empty("permanent", 1)[0]
+        del self._names[i]
+        self._n -= 1
+        if to_graveyard and not token:
+            self._graveyards[owner].append(name)
+
+    @property
+    def turn(self) -> int:
+        return int(self._info[0]["turn"])
+
+    def add(self, card, controller="you", tapped=False, entered_this_turn=False, counters=None,
+            attached_to=None, chosen_color=None, x=0) -> Permanent:
+        """Put a permanent onto the battlefield as set-up (no enters effects, no triggers)."""
+        c = self._card(card)
+        if not c.is_permanent:
+            raise ValueError(f"{c.name} is a {c.type_line}, not a permanent card (110.4)")
+        who = self._player(controller)
+        att = -1 if attached_to is None else self._index(attached_to)
+        i = self._new_permanent(c, who, tapped=bool(tapped),
+                                since=self.turn if entered_this_turn else BEFORE_THE_GAME,
+                                x_paid=int(x), chosen_color=_color_bit(chosen_color), attached_to=att)
+        for name, k in (counters or {}).items():
+            if not isinstance(k, int) or k < 0:
+                raise ValueError(f"counters: {name!r} needs a whole number ≥ 0, got {k!r}")
+            self._perms[i]["counters"][counter_kind(name)] += k
+        handle = self._handle(i)
+        self._state_based_actions()
+        return handle
+
+    def add_to_hand(self, card, player="you") -> None:
+        self._hands[self._player(player)].append(self._card(card).name)
+
+    def add_to_library(self, card, player="you") -> None:
+        """Put a card on top of the player's library (drawn first)."""
+        self._libraries[self._player(player)].append(self._card(card).name)
+
+    # ---- looking at the game --------------------------------------------------------------
+    def battlefield(self, player="you") -> list[Permanent]:
+        who = self._player(player)
+        return [self._handle(i) for i in range(self._n) if self._perms[i]["controller"] == who]
+
+    def on_battlefield(self, p: Permanent) -> bool:
+        try:
+            self._index(p)
+        except RulesError:
+            return False
+        return True
+
+    def power(self, p: Permanent) -> int:
+        return int(_core.board_power_toughness(*self._args(), self._index(p))[0])
+
+    def toughness(self, p: Permanent) -> int:
+        return int(_core.board_power_toughness(*self._args(), self._index(p))[1])
+
+    def counters(self, p: Permanent) -> dict[str, int]:
+        c = self._perms[self._index(p)]["counters"]
+        return {COUNTER_NAMES[k]: int(c[k]) for k in range(len(c)) if c[k]}
+
+    def is_tapped(self, p: Permanent) -> bool:
+        return bool(self._perms[self._index(p)]["flags"] & TAPPED)
+
+    def is_summoning_sick(self, p: Permanent) -> bool:
+        return bool(_core.board_is_sick(*self._args(), self._index(p)))
+
+    def life(self, player="you") -> int:
+        return int(self._info[0]["life"][self._player(player)])
+
+    def hand(self, player="you") -> list[str]:
+        return list(self._hands[self._player(player)])
+
+    def graveyard(self, player="you") -> list[str]:
+        return list(self._graveyards[self._player(player)])
+
+    def pool(self, player="you") -> dict[str, int]:
+        return _mana_dict(self._info[0]["pool"][self._player(player)])
+
+    def _sync_hand_sizes(self) -> None:
+        for p in (0, 1):
+            self._info[0]["hand_size"][p] = len(self._hands[p])
+
+    # ---- mana ----------------------------------------------------------------------------------
+    def could_produce(self, p: Permanent) -> frozenset[str]:
+        """106.7: the types of mana this permanent could produce (see docs/rules-core.md)."""
+        i = self._index(p)
+        bits = int(_core.board_could_produce(*self._args())[i])
+        return frozenset(TYPE_LETTERS[t] for t in range(6) if bits >> t & 1)
+
+    def _ability_row(self, i: int, ability: int) -> int:
+        rows = _core.board_mana_rows(*self._args(), i)
+        if isinstance(ability, bool) or not isinstance(ability, int):
+            raise TypeError(f"ability is an index, not {type(ability).__name__}")
+        if not 0 <= ability < len(rows):
+            raise IndexError(f"{self._names[i]} has {len(rows)} mana abilit{'y' if len(rows) == 1 else 'ies'}; "
+                             f"index {ability} is out of range")
+        return rows[ability]
+
+    def can_activate(self, p: Permanent, ability: int = 0) -> bool:
+        """Could this mana ability be activated now (its whole cost paid)?"""
+        i = self._index(p)
+        row = self._ability_row(i, ability)
+        if not _core.board_ability_ready(*self._args(), i, row):
+            return False
+        cost = self._tables.mana_abilities[row]["cost"]
+        return cost < 0 or self._can_pay_cost_row(cost, int(self._perms[i]["controller"]), exclude=i)
+
+    def _why_not_ready(self, i: int, row: int) -> str:
+        a = self._tables.mana_abilities[row]
+        tapped = bool(self._perms[i]["flags"] & TAPPED)
+        if a["tap"] and tapped:
+            return f"107.5: {self._names[i]} is tapped, so its {{T}} ability can't be activated"
+        if a["untap"] and not tapped:
+            return f"107.6: {self._names[i]} is untapped, so its {{Q}} ability can't be activated"
+        if (a["tap"] or a["untap"]) and _core.board_is_sick(*self._args(), i):
+            return (f"302.6: {self._names[i]} is a creature its controller hasn't controlled "
+                    "continuously since their most recent turn began (summoning sick, no haste)")
+        return f"119.4: can't pay {a['life']} life"
+
+    def tap_for_mana(self, p: Permanent, ability: int = 0, color: str | None = None,
+                     order: list[Permanent] | None = None) -> dict[str, int]:
+        """Activate a mana ability; returns the mana added (triggered mana included)."""
+        i = self._index(p)
+        row = self._ability_row(i, ability)
+        return self._activate_mana(i, row, color, order)
+
+    def _activate_mana(self, i: int, row: int, color=None, order=None) -> dict[str, int]:
+        core, perms, n, info = self._args()
+        if not _core.board_ability_ready(core, perms, n, info, i, row):
+            raise RulesError(self._why_not_ready(i, row))
+        a = self._tables.mana_abilities[row]
+        who = int(self._perms[i]["controller"])
+        prefer = self._type_index(color)
+        if prefer >= 0 and not any(v[prefer] for v in _core.board_ability_outputs(core, perms, n, info, i, row)):
+            raise ValueError(f"{self._names[i]} can't produce {{{TYPE_LETTERS[prefer]}}} with that ability now "
+                             f"(106.1b, 106.7)")
+        handle = self._handle(i)
+        if a["cost"] >= 0:                           # pay the mana input first (602.2b)
+            self._pay(self._cost_row_total(int(a["cost"])), who, exclude=i)
+            i = self._index(handle)
+            core, perms, n, info = self._args()
+        reps = _core.board_replacements(core, perms, n, info, i)
+        rows = self._replacement_order(i, row, reps, prefer, order)
+        made, extra = _core.board_produce(core, perms, n, info, i, row, prefer, rows)
+        # pay the other parts of the cost; then the ability resolves (605.3b)
+        self._info[0]["life"][who] -= int(a["life"])
+        name = self._names[i]
+        if a["tap"]:
+            self._perms[i]["flags"] |= TAPPED
+        if a["untap"]:
+            self._perms[i]["flags"] &= NOT_TAPPED
+        total = np.array(made, dtype=np.int64) + np.array(extra, dtype=np.int64)
+        self._info[0]["pool"][who] += total.astype(np.int16)
+        if a["effect"] >= 0:
+            self._apply_effect(int(a["effect"]), i, who)
+        if a["tap"]:
+            self._fire(Event.SELF_BECOMES_TAPPED, handle)
+        if a["sacrifice_self"] and self.on_battlefield(handle):
+            self._remove(self._index(handle))
+        self._state_based_actions()
+        self.log.append(f"{name}: added {ManaCost.parse(''.join('{%s}' % TYPE_LETTERS[t] * int(v) for t, v in enumerate(total))) or 'nothing'}")
+        return _mana_dict(total)
+
+    def _type_index(self, color) -> int:
+        if color is None:
+            return -1
+        if not isinstance(color, str) or color.upper() not in TYPE_LETTERS or len(color) != 1:
+            raise ValueError(f"color must be one of W U B R G C, got {color!r}")
+        return TYPE_LETTERS.index(color.upper())
+
+    def _replacement_order(self, i, row, reps, prefer, order) -> list[int]:
+        """The replacement rows in the order to apply: as given, or the order making the most."""
+        if not reps:
+            return []
+        if order is not None:
+            sources = [self._index(p) for p in order]
+            rows = []
+            for j in sources:
+                rows += [r for r, s in reps if s == j and r not in rows]
+            missing = [r for r, _ in reps if r not in rows]
+            if missing:
+                names = sorted({self._names[s] for r, s in reps if r in missing})
+                raise ValueError(f"order must list every replacement effect that applies (616.1); missing {names}")
+            return rows
+        core, perms, n, info = self._args()
+        best, best_total = None, -1
+        for perm in itertools.permutations([r for r, _ in reps]):
+            made, _ = _core.board_produce(core, perms, n, info, i, row, prefer, list(perm))
+            if sum(made) > best_total:
+                best, best_total = list(perm), sum(made)
+        return best
+
+    # ---- costs ---------------------------------------------------------------------------------
+    def total_cost(self, card, x=0, kicked=False, alternative=None, player="you") -> ManaCost:
+        """601.2f: the total cost to cast `card` now (X folded into generic)."""
+        return total_cost_to_mana_cost(self._total_cost_record(card, x, kicked, alternative, player))
+
+    def _total_cost_record(self, card, x, kicked, alternative, player):
+        c = self._card(card)
+        who = self._player(player)
+        self._compile()
+        row = check_cast_args(self._tables, c, x, kicked, alternative, who)
+        in_hand = alternative is None and c.name in self._hands[who]
+        self._sync_hand_sizes()
+        return _core.board_total_cost(*self._args(), row, int(x), bool(kicked),
+                                      ALTERNATIVES[alternative], who, in_hand)
+
+    def can_cast(self, card, x=0, kicked=False, alternative=None, player="you") -> bool:
+        cost = self._total_cost_record(card, x, kicked, alternative, player)
+        return self._can_pay(cost, self._player(player))
+
+    def _can_pay(self, cost_rec, who: int, exclude: int = -1) -> bool:
+        rec = np.array([cost_rec], dtype=cost_rec.dtype)
+        if exclude >= 0:                 # a source can't pay for its own ability
+            saved = int(self._perms[exclude]["flags"])
+            self._perms[exclude]["flags"] |= schema.PermanentFlag.PF_PHASED_OUT
+            try:
+                return bool(_core.board_can_pay(*self._args(), who, rec))
+            finally:
+                self._perms[exclude]["flags"] = saved
+        return bool(_core.board_can_pay(*self._args(), who, rec))
+
+    def _cost_row_total(self, cost_row: int):
+        tmp = np.zeros(1, dtype=schema.DTYPES["total_cost"])[0]
+        c = self._tables.costs[cost_row]
+        tmp["generic"] = c["generic"]
+        tmp["pips"] = c["pips"]
+        tmp["phyrexian"] = c["phyrexian"]
+        tmp["mono_hybrid"] = c["mono_hybrid"]
+        tmp["colorless_hybrid"] = c["colorless_hybrid"]
+        for k in range(int(c["n_hybrid"])):
+            h = self._tables.hybrids[int(c["hybrid_first"]) + k]
+            idx = _core.HYBRID_PAIR_MASKS.index(int(h["colors"]))
+            tmp["hybrid_phyrexian" if h["phyrexian"] else "hybrid"][idx] += 1
+        return tmp
+
+    def _can_pay_cost_row(self, cost_row: int, who: int, exclude: int = -1) -> bool:
+        return self._can_pay(self._cost_row_total(cost_row), who, exclude)
+
+    def _pay(self, cost_rec, who: int, exclude: int = -1) -> None:
+        """Pay a locked total cost (601.2g–h): activate mana abilities until the pool pays it,
+        keeping it payable at every step, then pay from the pool."""
+        if not self._can_pay(cost_rec, who, exclude):
+            raise RulesError(f"601.2g: can't pay {total_cost_to_mana_cost(cost_rec)}")
+        while self._pool_payment(cost_rec, who) is None:
+            for i, row, color in self._activation_candidates(who, cost_rec, exclude):
+                snapshot = self._snapshot()
+                try:
+                    self._activate_mana(i, row, color)
+                except RulesError:
+                    self._restore(snapshot)
+                    continue
+                if self._can_pay(cost_rec, who, -1 if exclude < 0 else self._find_id(snapshot, exclude)):
+                    break
+                self._restore(snapshot)
+            else:
+                raise RulesError(f"601.2g: can't pay {total_cost_to_mana_cost(cost_rec)}")
+        pool, life = self._pool_payment(cost_rec, who)
+        self._info[0]["pool"][who] = pool
+        self._info[0]["life"][who] -= life
+
+    def _find_id(self, snapshot, old_index: int) -> int:
+        oid = snapshot[0][old_index]["object_id"]
+        for i in range(self._n):
+            if self._perms[i]["object_id"] == oid:
+                return i
+        return -1
+
+    def _activation_candidates(self, who: int, cost_rec, exclude: int):
+        """Mana activations to try, most useful first: sources of a needed colour, then ones
+        with fewer choices (keep flexible sources for later), converters last."""
+        need = [int(cost_rec["pips"][t]) for t in range(6)]
+        out = []
+        core, perms, n, info = self._args()
+        for i in range(self._n):
+            if i == exclude or perms[i]["controller"] != who:
+                continue
+            for row in _core.board_mana_rows(core, perms, n, info, i):
+                if not _core.board_ability_ready(core, perms, n, info, i, row):
+                    continue
+                outputs = _core.board_ability_outputs(core, perms, n, info, i, row)
+                flexible = len(outputs)
+                converter = self._tables.mana_abilities[row]["cost"] >= 0
+                for vec in outputs:
+                    color = max(range(6), key=lambda t: (vec[t] > 0 and need[t] > 0, vec[t]))
+                    useful = sum(min(v, need[t]) for t, v in enumerate(vec))
+                    out.append(((converter, -useful, flexible, i), i, row, TYPE_LETTERS[color]))
+        out.sort(key=lambda e: e[0])
+        return [(i, row, color) for _, i, row, color in out]
+
+    def _pool_payment(self, cost_rec, who: int):
+        """Pay the cost from the pool alone: (new pool, life paid), or None if it can't."""
+        pool = [int(v) for v in self._info[0]["pool"][who]]
+        life = int(self._info[0]["life"][who])
+        choices = []   # each: list of alternatives, an alternative = (type mask or None, generic, life)
+        for t in range(6):
+            choices += [[(1 << t, 0, 0)]] * int(cost_rec["pips"][t])
+        for t in range(5):
+            choices += [[(1 << t, 0, 0), (None, 0, 2)]] * int(cost_rec["phyrexian"][t])
+            choices += [[(1 << t, 0, 0), (None, 2, 0)]] * int(cost_rec["mono_hybrid"][t])
+            choices += [[((1 << t) | 32, 0, 0)]] * int(cost_rec["colorless_hybrid"][t])
+        for k, mask in enumerate(_core.HYBRID_PAIR_MASKS):
+            choices += [[(mask, 0, 0)]] * int(cost_rec["hybrid"][k])
+            choices += [[(mask, 0, 0), (None, 0, 2)]] * int(cost_rec["hybrid_phyrexian"][k])
+        generic = int(cost_rec["generic"]) + int(cost_rec["snow"])
+        for combo in itertools.islice(itertools.product(*choices), 4096):
+            paid_life = sum(c[2] for c in combo)
+            if paid_life > life:
+                continue
+            left = pool[:]
+            ok = True
+            # most constrained symbols first
+            for mask, _, _ in sorted((c for c in combo if c[0] is not None), key=lambda c: bin(c[0]).count("1")):
+                options = [t for t in range(6) if mask >> t & 1 and left[t] > 0]
+                if not options:
+                    ok = False
+                    break
+                left[max(options, key=lambda t: left[t])] -= 1
+            extra = generic + sum(c[1] for c in combo)
+            if not ok or sum(left) < extra:
+                continue
+            for _ in range(extra):       # generic: colourless first, then the most plentiful
+                t = 5 if left[5] > 0 else max(range(5), key=lambda t: left[t])
+                left[t] -= 1
+            return np.array(left, dtype=np.int16), paid_life
+        return None
+
+    def _snapshot(self):
+        return (self._perms.copy(), self._n, list(self._names), self._info.copy(),
+                tuple(list(h) for h in self._hands), tuple(list(g) for g in self._graveyards),
+                tuple(list(l) for l in self._libraries), len(self.log))
+
+    def _restore(self, snap) -> None:
+        perms, n, names, info, hands, graves, libs, log_len = snap
+        self._perms, self._n, self._names, self._info = perms, n, names, info
+        self._hands = tuple(list(h) for h in hands)
+        self._graveyards = tuple(list(g) for g in graves)
+        self._libraries = tuple(list(l) for l in libs)
+        del self.log[log_len:]
+        self._tables = None
+        self._compile()
+
+    # ---- casting ---------------------------------------------------------------------------------
+    def cast(self, card, x=0, kicked=False, alternative=None, player="you", color=None,
+             pay_life_for_lands: bool = True):
+        """Cast a spell (601.2): move it to the stack, lock in its total cost, pay it, and let it
+        resolve (608): a permanent enters the battlefield, an instant or sorcery takes effect."""
+        c = self._card(card)
+        who = self._player(player)
+        if c.is_land:
+            raise RulesError(f"305.1: {c.name} is a land; lands are played, not cast")
+        if alternative is None and c.name not in self._hands[who]:
+            self._hands[who].append(c.name)
+        if alternative == "flashback" and c.name not in self._graveyards[who]:
+            self._graveyards[who].append(c.name)
+        chosen = _color_bit(color) if color is not None else 0
+        cost = self._total_cost_record(c, x, kicked, alternative, who)   # 601.2f, locked
+        snapshot = self._snapshot()
+        zone = self._hands[who] if alternative is None else self._graveyards[who]
+        zone.remove(c.name)                                                # 601.2a
+        self._sync_hand_sizes()
+        try:
+            self._pay(cost, who)
+        except RulesError:
+            self._restore(snapshot)
+            raise
+        self.log.append(f"{PLAYER_NAMES[who]} cast {c.name} for {total_cost_to_mana_cost(cost)}")
+        self._fire(Event.YOU_CAST_SPELL, None, who=who, spell=c)
+        return self._resolve(c, who, int(x), bool(kicked), alternative, chosen, pay_life_for_lands)
+
+    def _resolve(self, c: CardDef, who: int, x: int, kicked: bool, alternative, chosen: int,
+                 pay_life: bool):
+        if c.is_permanent:
+            i = self._enter(c, who, x_paid=x, chosen_color=chosen, pay_life=pay_life)
+            return self._handle(i) if i is not None else None
+        spells = c.abilities_of(SpellEffect)
+        if spells:
+            effect = spells[0].kicked if kicked and spells[0].kicked is not None else spells[0].effect
+            self._apply_effect_record(effect, None, who, x)
+        if alternative == "flashback":
+            self.log.append(f"{c.name} is exiled (702.34)")
+        else:
+            self._graveyards[who].append(c.name)
+        self._state_based_actions()
+        return None
+
+    def play_land(self, card, player="you") -> Permanent:
+        """Play a land from hand (305.1; the one-land-per-turn limit is the caller's to keep)."""
+        c = self._card(card)
+        who = self._player(player)
+        if not c.is_land:
+            raise RulesError(f"305.1: {c.name} is not a land")
+        if c.name in self._hands[who]:
+            self._hands[who].remove(c.name)
+        return self._handle(self._enter(c, who))
+
+    def _enter(self, c: CardDef, who: int, *, x_paid=0, chosen_color=0, token=False, pay_life=True,
+               copy_of: str | None = None) -> int:
+        """A permanent enters (614.1c/614.12 replacement effects first), then its enters
+        triggers and others' resolve."""
+        tapped = False
+        counters = [0, 0, 0, 0]
+        for e in c.abilities_of(EntersEffect):
+            if e.tapped and not self._enters_untapped(e, who, pay_life):
+                tapped = True
+            for name, amount in e.counters:
+                counters[counter_kind(name)] += self._amount(amount, None, who, x_paid)   # 107.3m
+            if e.choose_color and not chosen_color:
+                chosen_color = 1   # default: white; pass color= to choose
+        i = self._new_permanent(c, who, tapped=tapped, token=token, x_paid=0 if token else x_paid,
+                                chosen_color=chosen_color)
+        self._perms[i]["x_paid"] = x_paid
+        self._perms[i]["counters"] = counters
+        handle = self._handle(i)
+        self.log.append(f"{c.name} enters under {('your', 'the opponent' + chr(39) + 's')[who]} control"
+                        + (" tapped" if tapped else ""))
+        # Abilities trigger as it enters; state-based actions are checked before they resolve
+        # (704.3, 603.3): a 0/0 dies first, and its triggers still resolve.
+        pending = self._triggered_by(Event.SELF_ENTERS, handle)
+        if c.is_creature:
+            pending += self._triggered_by(Event.CREATURE_YOU_CONTROL_ENTERS, handle)
+            if not token:
+                pending += self._triggered_by(Event.NONTOKEN_CREATURE_YOU_CONTROL_ENTERS, handle)
+        self._state_based_actions()
+        self._resolve_triggers(pending, x_paid)
+        return self._index(handle) if self.on_battlefield(handle) else None
+
+    def _enters_untapped(self, e: EntersEffect, who: int, pay_life: bool) -> bool:
+        lands = [i for i in range(self._n) if self._perms[i]["controller"] == who
+                 and self._defs[self._names[i]].is_land]
+        if e.unless is TappedUnless.FEW_OTHER_LANDS:
+            return len(lands) <= 2
+        if e.unless is TappedUnless.MANY_OTHER_LANDS:
+            return len(lands) >= 2
+        if e.unless is TappedUnless.CONTROL_SUBTYPE:
+            return any(set(self._defs[self._names[i]].subtypes) & set(e.subtypes) for i in lands)
+        if e.unless is TappedUnless.REVEAL_SUBTYPE:
+            return any(set(self._defs[n].subtypes) & set(e.subtypes) for n in self._hands[who])
+        if e.unless is TappedUnless.PAY_LIFE:
+            if pay_life and self._info[0]["life"][who] >= e.life:
+                self._info[0]["life"][who] -= e.life
+                return True
+            return False
+        return False
+
+    # ---- triggered abilities and effects ------------------------------------------------------
+    def _fire(self, event: Event, subject: Permanent | None, *, who: int | None = None,
+              spell: CardDef | None = None, x: int = 0) -> None:
+        """Triggered abilities for `event` resolve at once (no opponent to respond here)."""
+        self._resolve_triggers(self._triggered_by(event, subject, who=who, spell=spell), x)
+
+    def _triggered_by(self, event: Event, subject: Permanent | None, *, who: int | None = None,
+                      spell: CardDef | None = None) -> list:
+        """The abilities `event` triggers (603.2), as (source, controller, ability, subject)."""
+        if subject is not None and not self.on_battlefield(subject):
+            return []
+        subject_i = self._index(subject) if subject is not None else -1
+        subject_ctrl = int(self._perms[subject_i]["controller"]) if subject is not None else who
+        pending = []
+        for j in range(self._n):
+            d = self._defs[self._names[j]]
+            for t in d.abilities_of(TriggeredAbility):
+                if t.event is not event:
+                    continue
+                if event in (Event.SELF_ENTERS, Event.SELF_BECOMES_TAPPED, Event.SELF_DIES):
+                    if j != subject_i:
+                        continue
+                elif event in (Event.CREATURE_YOU_CONTROL_ENTERS, Event.NONTOKEN_CREATURE_YOU_CONTROL_ENTERS):
+                    if self._perms[j]["controller"] != subject_ctrl:
+                        continue
+                elif event is Event.YOU_CAST_SPELL:
+                    if self._perms[j]["controller"] != who or (
+                            t.spell_types and not set(t.spell_types) & set(spell.types)):
+                        continue
+                pending.append((self._handle(j), int(self._perms[j]["controller"]), t, subject))
+        return pending
+
+    def _resolve_triggers(self, pending: list, x: int = 0) -> None:
+        """Resolve triggered abilities in order; each does what it can (608.2b: a counter for
+        a creature that has left the battlefield is not put, the rest still happens)."""
+        for source, controller, t, subject in pending:
+            target = subject if subject is not None else source
+            src_i = self._index(source) if self.on_battlefield(source) else None
+            self._apply_effect_record(t.effect, target, controller, x, source_index=src_i)
+
+    def _fixed_amounts(self, e: Effect, source_index: int, who: int) -> Effect:
+        """The effect with every counted amount read now (for last known information)."""
+        fix = lambda a: self._amount(a, source_index, who)
+        changes = {f: fix(getattr(e, f)) for f in ("damage_to_opponent", "damage_to_you", "gain_life",
+                                                   "lose_life", "draw", "add_any_color")}
+        changes["tokens"] = tuple((name, fix(a)) for name, a in e.tokens)
+        changes["counters"] = tuple((name, fix(a)) for name, a in e.counters)
+        return dataclasses.replace(e, **changes)
+
+    def _perm_controller(self, p: Permanent, default: int) -> int:
+        return int(self._perms[self._index(p)]["controller"]) if self.on_battlefield(p) else default
+
+    def _amount(self, amount, source_index, who: int, x: int = 0) -> int:
+        if isinstance(amount, Count):
+            row = self._count_row(amount)
+            return int(_core.board_count(*self._args(), row, -1 if source_index is None else source_index, who, x))
+        return int(amount)
+
+    def _count_row(self, count: Count) -> int:
+        """The COUNT row of a Count record (compiled with the card that holds it)."""
+        return self.tables.count_rows[count]
+
+    def _apply_effect(self, effect_row: int, source_index: int, who: int) -> None:
+        e = self._tables.effects[effect_row]
+        core, perms, n, info = self._args()
+        life = info[0]["life"]
+        life[who] += _core_amount(core, perms, n, info, e["gain_life"], source_index, who)
+        life[who] -= _core_amount(core, perms, n, info, e["damage_to_you"], source_index, who)
+        life[who] -= _core_amount(core, perms, n, info, e["lose_life"], source_index, who)
+
+    def _apply_effect_record(self, e: Effect, target: Permanent | None, who: int, x: int = 0,
+                             source_index: int | None = None) -> None:
+        """Carry out an Effect record for player `who`; counters go on `target`."""
+        opp = 1 - who
+        life = self._info[0]["life"]
+        amt = lambda a: self._amount(a, source_index, who, x)
+        life[opp] -= amt(e.damage_to_opponent)
+        life[who] -= amt(e.damage_to_you) + amt(e.lose_life)
+        life[who] += amt(e.gain_life)
+        for _ in range(amt(e.draw)):
+            self._draw(who)
+        if e.add_mana:
+            for s in e.add_mana.symbols:
+                t = 5 if s.kind.name == "COLORLESS" else COLOR_ORDER.index(s.colors[0])
+                self._info[0]["pool"][who][t] += 1
+        k = amt(e.add_any_color)
+        if k:
+            self._info[0]["pool"][who][0] += k       # the colour choice: white unless told
+        for _ in range(e.lands_to_battlefield):
+            self._search_land(who, e.land_types, to_battlefield=True, tapped=e.lands_tapped)
+        for _ in range(e.lands_to_hand):
+            self._search_land(who, e.land_types, to_battlefield=False)
+        for _ in range(e.return_land):
+            self._return_land(who)
+        if target is not None and self.on_battlefield(target):
+            ti = self._index(target)
+            for name, a in e.counters:
+                self._perms[ti]["counters"][counter_kind(name)] += amt(a)
+        for token, a in e.tokens:
+            for _ in range(amt(a)):
+                self._enter(self.db[token], who, token=True)
+        if e.token_copy and target is not None:
+            copy = self.create_token_copy(target, controller=PLAYER_NAMES[who])
+            if e.sacrifice_at_end:
+                self._perms[self._index(copy)]["flags"] |= SACRIFICE_AT_END
+        self._state_based_actions()
+
+    def _draw(self, who: int) -> None:
+        lib = self._libraries[who]
+        drew = bool(lib)
+        if drew:
+            self._hands[who].append(lib.pop())
+        self.log.append(("you draw" if who == 0 else "the opponent draws") + ("" if drew else " nothing"))
+
+    def _search_land(self, who: int, land_types, to_battlefield: bool, tapped: bool = True) -> None:
+        lib = self._libraries[who]
+        for k in range(len(lib) - 1, -1, -1):
+            d = self.db[lib[k]]
+            if d.is_land and (set(land_types) & set(d.subtypes) if land_types else d.is_basic):
+                lib.pop(k)
+                if to_battlefield:
+                    i = self._enter(d, who)
+                    if tapped and i is not None:
+                        self._perms[i]["flags"] |= TAPPED
+                else:
+                    self._hands[who].append(d.name)
+                return
+
+    def _return_land(self, who: int) -> None:
+        lands = [i for i in range(self._n) if self._perms[i]["controller"] == who
+                 and self._defs[self._names[i]].is_land]
+        if not lands:
+            return
+        # Return the least useful: a tapped basic land if there is one, else the newest land.
+        lands.sort(key=lambda i: (not (self._perms[i]["flags"] & TAPPED),
+                                  not self._defs[self._names[i]].is_basic, -i))
+        i = lands[0]
+        name = self._names[i]
+        self._remove(i, to_graveyard=False)
+        if not self._defs[name].token:
+            self._hands[who].append(name)
+
+    # ---- activated abilities and copies ----------------------------------------------------------
+    def activate(self, p: Permanent, ability: int = 0, target: Permanent | None = None) -> None:
+        """Activate a non-mana activated ability (602), paying from pool and untapped sources."""
+        i = self._index(p)
+        d = self._defs[self._names[i]]
+        acts = d.abilities_of(ActivatedAbility)
+        if not 0 <= ability < len(acts):
+            raise IndexError(f"{d.name} has {len(acts)} non-mana activated abilit{'y' if len(acts) == 1 else 'ies'}; "
+                             f"index {ability} is out of range")
+        a = acts[ability]
+        who = int(self._perms[i]["controller"])
+        tapped = bool(self._perms[i]["flags"] & TAPPED)
+        if a.cost.tap and tapped:
+            raise RulesError(f"107.5: {d.name} is tapped")
+        if a.cost.untap and not tapped:
+            raise RulesError(f"107.6: {d.name} is untapped")
+        if (a.cost.tap or a.cost.untap) and _core.board_is_sick(*self._args(), i):
+            raise RulesError(f"302.6: {d.name} is summoning sick")
+        if a.effect.token_copy:
+            if target is None:
+                raise RulesError(f"115.1: {d.name}'s ability needs a target creature you control")
+            ti = self._index(target)
+            if not self._defs[self._names[ti]].is_creature or self._perms[ti]["controller"] != who:
+                raise RulesError(f"601.2c: {target.name} is not a creature you control")
+        snapshot = self._snapshot()
+        if a.cost.mana:
+            rec = self._cost_row_total(self.tables.cost_rows[a.cost.mana])
+            try:
+                self._pay(rec, who, exclude=i if a.cost.tap else -1)
+            except RulesError:
+                self._restore(snapshot)
+                raise
+        i = self._index(p)
+        if a.cost.life:
+            self._info[0]["life"][who] -= a.cost.life
+        if a.cost.tap:
+            self._perms[i]["flags"] |= TAPPED
+            self._fire(Event.SELF_BECOMES_TAPPED, p)
+        if a.cost.untap:
+            self._perms[i]["flags"] &= NOT_TAPPED
+        if a.cost.sacrifice_self:
+            self._remove(self._index(p))
+        self._apply_effect_record(a.effect, target if target is not None else p, who,
+                                  source_index=self._index(p) if self.on_battlefield(p) else None)
+
+    def create_token_copy(self, p: Permanent, controller=None) -> Permanent:
+        """707.2–707.3, 111.3: a token copying the copiable values of p — its printed values, or
+        what p copies, or a token's values as created. Not its tapped state, counters,
+        attachments or other effects; X is 0. Its enters abilities work as it is created."""
+        i = self._index(p)
+        who = int(self._perms[i]["controller"]) if controller is None else self._player(controller)
+        original = self._defs[self._names[i]]        # already the copiable values (707.3)
+        j = self._enter(original, who, token=True, x_paid=0)
+        if j is None:
+            return Permanent(self, self._next_id - 1, original.name)
+        return self._handle(j)
+
+    # ---- state-based actions and the turn -------------------------------------------------------
+    def _state_based_actions(self) -> None:
+        """704.5f: a creature with toughness 0 or less dies; 704.5j: the legend rule (keep the
+        newest). Repeated until none applies (704.3)."""
+        changed = True
+        while changed:
+            changed = False
+            for i in range(self._n):
+                d = self._defs[self._names[i]]
+                if d.is_creature and _core.board_power_toughness(*self._args(), i)[1] <= 0:
+                    self.log.append(f"{d.name} dies (704.5f)")
+                    who = int(self._perms[i]["controller"])
+                    # "when this dies" abilities use its last known information (603.10a)
+                    dies = [self._fixed_amounts(t.effect, i, who) for t in d.abilities_of(TriggeredAbility)
+                            if t.event is Event.SELF_DIES]
+                    self._remove(i)
+                    for effect in dies:
+                        self._apply_effect_record(effect, None, who)
+                    changed = True
+                    break
+            if changed:
+                continue
+            seen = {}
+            for i in range(self._n - 1, -1, -1):
+                d = self._defs[self._names[i]]
+                if "Legendary" in d.supertypes:
+                    key = (d.name, int(self._perms[i]["controller"]))
+                    if key in seen:
+                        self.log.append(f"{d.name} is put into the graveyard (704.5j)")
+                        self._remove(i)
+                        changed = True
+                        break
+                    seen[key] = i
+
+    def next_turn(self) -> None:
+        """End step (end-step sacrifices), cleanup (514), then the next player's turn: untap,
+        upkeep, draw (502, 504)."""
+        for i in range(self._n - 1, -1, -1):
+            if self._perms[i]["flags"] & SACRIFICE_AT_END:
+                self.log.append(f"{self._names[i]} is sacrificed at the end step")
+                self._remove(i)
+        info = self._info[0]
+        self._perms["damage"][:self._n] = 0                 # 514.2
+        self._perms["power_bonus"][:self._n] = 0
+        self._perms["toughness_bonus"][:self._n] = 0
+        info["pool"] = 0                                     # 106.4
+        info["turn"] += 1
+        info["active"] = 1 - info["active"]
+        active = int(info["active"])
+        info["last_turn_start"][active] = info["turn"]
+        for i in range(self._n):                             # 502.3
+            if self._perms[i]["controller"] == active:
+                self._perms[i]["flags"] &= NOT_TAPPED
+        self._fire_upkeep(active)
+        self._draw(active)                                   # 504.1
+
+    def _fire_upkeep(self, who: int) -> None:
+        for j in range(self._n):
+            if self._perms[j]["controller"] == who:
+                for t in self._defs[self._names[j]].abilities_of(TriggeredAbility):
+                    if t.event is Event.YOUR_UPKEEP:
+                        self._apply_effect_record(t.effect, self._handle(j), who, source_index=j)
+
+
+def _core_amount(core, perms, n, info, amount, source_index: int, who: int) -> int:
+    if amount["count"] >= 0:
+        return int(amount["fixed"]) + int(_core.board_count(core, perms, n, info, int(amount["count"]),
+                                                            source_index, who, 0))
+    return int(amount["fixed"])

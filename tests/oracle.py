@@ -1,0 +1,738 @@
+"""A slow, obviously-correct pure-Python model of the rules in docs/rules-core.md.
+
+It is the correctness oracle for the compiled kernels: it reads the card records
+(`mtgsim.cards.model.CardDef`) directly, never the compiled tables, so it shares no code with
+the compiler or the kernels. Everything is brute force:
+
+* `could_produce(board)` — 106.7: for every permanent, the types each of its mana abilities
+  (printed, then granted) would produce if it resolved now, every option, every order of the
+  applicable replacement effects, ignoring costs; a least fixpoint over the board for the
+  "could produce" references (Reflecting Pool, Exotic Orchard, Fellwar Stone, Naga Vitalist).
+* `mana_summary(board, player)` — every sequence of mana-ability activations (each permanent
+  activates at most one {T}/{Q}/sacrifice ability; an ability's mana cost is paid from the
+  pool built so far, in every possible way), every choice of colour/option, every order of
+  replacement effects and every choice of the triggered mana abilities; the most mana of each
+  type, and in total, that some sequence leaves in the pool.
+* `total_cost(board, card, ...)` — 601.2f exactly as the doc says.
+* `can_pay(board, cost, player)` — some reachable pool (and life total) pays the cost.
+
+Boards are small in the tests, so clarity beats speed here (itertools.permutations for the
+replacement orders, exhaustive enumeration for every choice, an explicit search over states).
+"""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+
+from mtgsim.cards.model import (ActivationCost, CardDef, CostChange, CostModifier, Count, CountOf,
+                                Controller, Grant, GrantTo, LandsOf, ManaAbility, ManaKind,
+                                ManaReplacement, ManaTrigger, SpellScope, StaticGrant,
+                                TriggerAdds, Watches)
+from mtgsim.mana import ManaCost, ManaSymbol, SymbolKind
+
+__all__ = ["OPermanent", "OBoard", "TYPES", "COLORS", "could_produce", "mana_summary",
+           "total_cost", "can_pay", "final_states", "power", "is_sick"]
+
+TYPES = ("W", "U", "B", "R", "G", "C")      # the six types of mana (106.1b)
+COLORS = TYPES[:5]                          # the five colours; "any colour" never gives {C}
+SUMMARY_KEYS = TYPES + ("total",)
+
+# The ability Chromatic Lantern grants: "{T}: Add one mana of any color."
+GRANTED_ANY_COLOR = ManaAbility(cost=ActivationCost(tap=True), output=ManaKind.ANY_COLOR)
+
+
+# ---- the board ------------------------------------------------------------------------------
+
+@dataclass
+class OPermanent:
+    """One permanent: its card, controller (0 = you, 1 = opponent), tapped, the turn its
+    controller gained control of it, counters ({"+1/+1": 2}), the colour chosen as it entered
+    (a letter of WUBRG or None), the index of the permanent it is attached to, the X paid for
+    the spell it was, whether it is a token, and non-copy power bonuses."""
+    card: CardDef
+    controller: int = 0
+    tapped: bool = False
+    controlled_since: int = 0
+    counters: dict = field(default_factory=dict)
+    chosen_color: str | None = None
+    attached_to: int | None = None
+    x_paid: int = 0
+    token: bool = False
+    power_bonus: int = 0
+
+
+@dataclass
+class OBoard:
+    """A game state: permanents, the turn number, the active player, each player's most
+    recent turn number (0: no turn yet), hand sizes, life totals and mana pools."""
+    permanents: list = field(default_factory=list)
+    turn: int = 1
+    active: int = 0
+    last_turn_start: tuple = (1, 0)
+    hand_size: tuple = (0, 0)
+    life: tuple = (20, 20)
+    pool: tuple = field(default_factory=lambda: ({}, {}))
+
+
+class _View:
+    """The board at one moment: which permanents are still there (a sacrificed one is gone)
+    and the hand sizes (one fewer while a card being cast has left its owner's hand)."""
+
+    def __init__(self, board: OBoard, alive=None, hand=None):
+        self.board = board
+        self.perms = board.permanents
+        self.alive = frozenset(range(len(board.permanents))) if alive is None else frozenset(alive)
+        self.hand = tuple(board.hand_size) if hand is None else tuple(hand)
+
+    def each(self):
+        return sorted(self.alive)
+
+
+# ---- characteristics ------------------------------------------------------------------------
+
+def _is_land(card: CardDef) -> bool:
+    return "Land" in card.types
+
+
+def _is_creature(card: CardDef) -> bool:
+    return "Creature" in card.types
+
+
+def _is_snow(card: CardDef) -> bool:
+    return "Snow" in card.supertypes
+
+
+def _whose(who: Controller, owner: int, other: int) -> bool:
+    """Does a permanent controlled by `other` pass the controller filter `who`, read from the
+    point of view of `owner` ("you")?"""
+    if who is Controller.YOU:
+        return other == owner
+    if who is Controller.OPPONENTS:
+        return other != owner
+    return True
+
+
+def _count(v: _View, src: int | None, you: int, amount, chosen: str | None = None, x: int = 0) -> int:
+    """The value of an Amount: a number, or a Count read off the board now. `src` is the
+    permanent the ability belongs to (None for a card being cast), `you` its controller."""
+    if isinstance(amount, int):
+        return amount
+    c: Count = amount
+    perms = v.perms
+    if c.count is CountOf.PERMANENTS:
+        n = 0
+        for j in v.each():
+            p = perms[j]
+            if c.other and j == src:
+                continue
+            if not _whose(c.controller, you, p.controller):
+                continue
+            if c.types and not any(t in p.card.types for t in c.types):
+                continue
+            if c.subtypes and not any(s in p.card.subtypes for s in c.subtypes):
+                continue
+            n += 1
+        return n
+    if c.count is CountOf.CARDS_IN_HAND:
+        if c.controller is Controller.OPPONENTS:
+            return v.hand[1 - you]
+        if c.controller is Controller.ANY:
+            return v.hand[0] + v.hand[1]
+        return v.hand[you]
+    if c.count is CountOf.DEVOTION:
+        color = chosen if c.color == "chosen" else c.color
+        if not color:
+            return 0
+        n = 0
+        for j in v.each():
+            p = perms[j]
+            if _whose(c.controller, you, p.controller):
+                n += sum(1 for s in p.card.cost.symbols if color in s.colors)
+        return n
+    if c.count is CountOf.COUNTERS_ON_SELF:
+        return 0 if src is None else perms[src].counters.get(c.counter, 0)
+    if c.count is CountOf.GREATEST_POWER:
+        powers = [power(v, j) for j in v.each()
+                  if _is_creature(perms[j].card) and _whose(c.controller, you, perms[j].controller)]
+        return max(powers, default=0)
+    if c.count is CountOf.X:
+        return x
+    raise ValueError(f"unknown count {c.count}")
+
+
+def power(v: _View | OBoard, j: int) -> int:
+    """A creature's power: printed (plus what * counts), +1/+1 and -1/-1 counters, bonuses."""
+    if isinstance(v, OBoard):
+        v = _View(v)
+    p = v.perms[j]
+    card = p.card
+    n = card.power.base if card.power is not None else 0
+    if card.power is not None and card.power.star and card.star is not None:
+        n += _count(v, j, p.controller, card.star)
+    return n + p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0) + p.power_bonus
+
+
+def _grants(v: _View, j: int, grant: Grant) -> bool:
+    """Does some permanent on the battlefield grant `grant` to permanent j?"""
+    p = v.perms[j]
+    for k in v.each():
+        src = v.perms[k]
+        for g in src.card.abilities_of(StaticGrant):
+            if g.grant is not grant or src.controller != p.controller:
+                continue
+            if g.to is GrantTo.CREATURES_YOU_CONTROL and _is_creature(p.card):
+                return True
+            if g.to is GrantTo.LANDS_YOU_CONTROL and _is_land(p.card):
+                return True
+    return False
+
+
+def _has_haste(v: _View, j: int) -> bool:
+    kw = {k.lower() for k in v.perms[j].card.keywords}
+    return "haste" in kw or _grants(v, j, Grant.HASTE)
+
+
+def is_sick(v: _View | OBoard, j: int) -> bool:
+    """302.6: a creature without haste whose controller hasn't controlled it continuously
+    since the start of their most recent turn."""
+    if isinstance(v, OBoard):
+        v = _View(v)
+    p = v.perms[j]
+    if not _is_creature(p.card) or _has_haste(v, j):
+        return False
+    return p.controlled_since >= v.board.last_turn_start[p.controller]
+
+
+def _mana_abilities(v: _View, j: int) -> list[ManaAbility]:
+    """Printed mana abilities in printed order, then the granted ones."""
+    out = list(v.perms[j].card.mana_abilities)
+    if _grants(v, j, Grant.MANA_ANY_COLOR):
+        out.append(GRANTED_ANY_COLOR)
+    return out
+
+
+# ---- what an ability produces ----------------------------------------------------------------
+
+def _mana_of(cost: ManaCost, times: int = 1) -> Counter:
+    """Mana written as symbols ({G}{G}, {C}) as a Counter of type letters, times `times`."""
+    out = Counter()
+    for s in cost.symbols:
+        if s.kind is SymbolKind.COLORED:
+            out[s.colors[0]] += times
+        elif s.kind is SymbolKind.COLORLESS:
+            out["C"] += times
+        else:
+            raise ValueError(f"{s} is not a type of mana")
+    return +out
+
+
+def _watches(v: _View, src: int, watches: Watches, tapped: int) -> bool:
+    """Does the effect of permanent `src` watch permanent `tapped`?"""
+    s, t = v.perms[src], v.perms[tapped]
+    if watches is Watches.SELF:
+        return src == tapped
+    if watches is Watches.ENCHANTED_LAND:
+        return s.attached_to == tapped
+    if watches is Watches.LANDS_YOU_CONTROL:
+        return _is_land(t.card) and t.controller == s.controller
+    if watches is Watches.LANDS:
+        return _is_land(t.card)
+    if watches is Watches.BASIC_LANDS:
+        return _is_land(t.card) and "Basic" in t.card.supertypes
+    if watches is Watches.PERMANENTS_YOU_CONTROL:
+        return t.controller == s.controller
+    if watches is Watches.PERMANENTS:
+        return True
+    raise ValueError(watches)
+
+
+def _reference_types(v: _View, j: int, ab: ManaAbility, cp) -> frozenset | None:
+    """For a "could produce" ability: the types lands of the named player could produce."""
+    if ab.could_produce is LandsOf.NONE:
+        return None
+    me = v.perms[j].controller
+    out = set()
+    for k in v.each():
+        p = v.perms[k]
+        if not _is_land(p.card):
+            continue
+        if (ab.could_produce is LandsOf.YOU) == (p.controller == me):
+            out |= cp.get(k, frozenset())
+    return frozenset(out)
+
+
+def _base_outputs(v: _View, j: int, ab: ManaAbility, cp) -> list[Counter]:
+    """Every mana the ability could produce before replacement effects (one per choice). An
+    empty Counter is "no mana" (zero amount, or an undefined type: 106.5)."""
+    p = v.perms[j]
+    me = p.controller
+
+    def amount(chosen=None) -> int:
+        return max(0, _count(v, j, me, ab.amount, chosen=chosen))
+
+    allowed = _reference_types(v, j, ab, cp)
+    kind = ab.output
+    if kind is ManaKind.FIXED:
+        if ab.if_you_control:
+            mine = [v.perms[k].card.subtypes for k in v.each() if v.perms[k].controller == me]
+            if all(any(s in subs for subs in mine) for s in ab.if_you_control):
+                return [_mana_of(ab.instead)]
+        return [_mana_of(ab.mana, amount())]
+    if kind is ManaKind.CHOICE:
+        n = amount()
+        return [_mana_of(o, n) for o in ab.options]
+    if kind in (ManaKind.ANY_COLOR, ManaKind.ANY_TYPE):
+        universe = COLORS if kind is ManaKind.ANY_COLOR else TYPES
+        kinds = [t for t in universe if allowed is None or t in allowed]
+        return [+Counter({t: amount(t)}) for t in kinds] or [Counter()]
+    if kind is ManaKind.COMBINATION:
+        kinds = [t for t in COLORS if allowed is None or t in allowed]
+        n = amount()
+        if not kinds or n == 0:
+            return [Counter()]
+        return [Counter(combo) for combo in itertools.combinations_with_replacement(kinds, n)]
+    if kind is ManaKind.CHOSEN_COLOR:
+        c = p.chosen_color
+        return [+Counter({c: amount(c)})] if c else [Counter()]
+    raise ValueError(kind)
+
+
+def _replacements(v: _View, tapped: int) -> list[ManaReplacement]:
+    """The replacement effects that apply to permanent `tapped` being tapped for mana."""
+    out = []
+    for k in v.each():
+        for r in v.perms[k].card.abilities_of(ManaReplacement):
+            if _watches(v, k, r.watches, tapped):
+                out.append(r)
+    return out
+
+
+def _apply(mana: Counter, order) -> Counter:
+    """Apply replacement effects to a mana production event, in this order (616.1)."""
+    m = +mana
+    if not m:
+        return m          # no mana is produced: there is no event to replace (106.12b)
+    for r in order:
+        if r.replace_with:
+            m = Counter({r.replace_with: 1})           # "{B} instead of any other type and amount"
+        elif r.multiply != 1:
+            m = Counter({t: n * r.multiply for t, n in m.items()})
+    return +m
+
+
+def _event_outputs(v: _View, j: int, ab: ManaAbility, cp) -> list[Counter]:
+    """Every mana the resolving ability could produce: every base choice, then (for a {T}
+    ability) the applicable replacement effects in every possible order."""
+    outs = []
+    reps = _replacements(v, j) if ab.cost.tap else []
+    for base in _base_outputs(v, j, ab, cp):
+        if not reps:
+            outs.append(+base)
+            continue
+        for order in itertools.permutations(reps):
+            outs.append(_apply(base, order))
+    unique = []
+    for o in outs:
+        if o not in unique:
+            unique.append(o)
+    return unique
+
+
+def _could_produce_one(v: _View, j: int, cp) -> frozenset:
+    types = set()
+    for ab in _mana_abilities(v, j):
+        for out in _event_outputs(v, j, ab, cp):
+            types |= {t for t, n in out.items() if n > 0}
+    return frozenset(types)
+
+
+def _could_produce_view(v: _View) -> dict:
+    """106.7 as a least fixpoint: start with nothing, recompute every permanent from the
+    current sets until nothing changes (a cycle with no base source produces nothing)."""
+    cp = {j: frozenset() for j in v.each()}
+    while True:
+        new = {j: _could_produce_one(v, j, cp) for j in v.each()}
+        if new == cp:
+            return cp
+        cp = new
+
+
+def could_produce(board: OBoard) -> list[frozenset]:
+    """The types of mana each permanent could produce (106.7), in board order."""
+    cp = _could_produce_view(_View(board))
+    return [cp[j] for j in range(len(board.permanents))]
+
+
+def _trigger_options(v: _View, tapped: int, ab: ManaAbility, produced: Counter) -> list[list]:
+    """The triggered mana abilities (106.12a) that trigger when permanent `tapped` is tapped for
+    `produced`: for each, the list of its possible outputs as (Counter, source is snow)."""
+    if not ab.cost.tap or sum(produced.values()) == 0:
+        return []
+    t = v.perms[tapped]
+    out = []
+    for k in v.each():
+        src = v.perms[k]
+        snow = _is_snow(src.card)
+        for trig in src.card.abilities_of(ManaTrigger):
+            if not _watches(v, k, trig.watches, tapped):
+                continue
+            if trig.subtypes and not any(s in t.card.subtypes for s in trig.subtypes):
+                continue
+            of_type = src.chosen_color if trig.of_type == "chosen" else trig.of_type
+            if trig.of_type == "chosen" and not of_type:
+                continue
+            if of_type and produced.get(of_type, 0) <= 0:
+                continue
+            n = trig.amount
+            if trig.adds is TriggerAdds.FIXED:
+                opts = [_mana_of(trig.mana, n)]
+            elif trig.adds is TriggerAdds.PRODUCED:
+                opts = [Counter({ty: n}) for ty in TYPES if produced.get(ty, 0) > 0]
+            elif trig.adds is TriggerAdds.CHOSEN_COLOR:
+                opts = [Counter({src.chosen_color: n})] if src.chosen_color else [Counter()]
+            elif trig.adds is TriggerAdds.ANY_COLOR:
+                opts = [Counter({c: n}) for c in COLORS]
+            else:
+                raise ValueError(trig.adds)
+            out.append([(+o, snow) for o in opts])
+    return out
+
+
+# ---- mana pools ------------------------------------------------------------------------------
+# A pool is a 12-tuple: for each type W U B R G C, (mana from non-snow sources, from snow sources).
+
+def _slot(t: str, snow: bool) -> int:
+    return TYPES.index(t) * 2 + (1 if snow else 0)
+
+
+def _pool_of(d: dict) -> tuple:
+    out = [0] * 12
+    for t, n in (d or {}).items():
+        out[_slot(t, False)] += int(n)
+    return tuple(out)
+
+
+def _pool_type(pool: tuple, t: str) -> int:
+    i = TYPES.index(t) * 2
+    return pool[i] + pool[i + 1]
+
+
+def _symbol_slots(s: ManaSymbol) -> list:
+    """How one non-generic mana symbol can be paid: a list of alternatives, each either
+    ("slots", [pool slots]) — one mana from one of them — or ("generic", 2) or ("life", 2)."""
+    k = s.kind
+
+    def of(t):
+        return ("slots", [_slot(t, False), _slot(t, True)])
+    if k is SymbolKind.COLORED:
+        return [of(s.colors[0])]
+    if k is SymbolKind.COLORLESS:
+        return [of("C")]
+    if k is SymbolKind.HYBRID:
+        return [of(c) for c in s.colors]
+    if k is SymbolKind.MONO_HYBRID:
+        return [of(s.colors[0]), ("generic", 2)]
+    if k is SymbolKind.COLORLESS_HYBRID:
+        return [of("C"), of(s.colors[0])]
+    if k is SymbolKind.PHYREXIAN:
+        return [of(s.colors[0]), ("life", 2)]
+    if k is SymbolKind.HYBRID_PHYREXIAN:
+        return [of(c) for c in s.colors] + [("life", 2)]
+    if k is SymbolKind.SNOW:
+        return [("slots", [_slot(t, True) for t in TYPES])]
+    raise ValueError(s)
+
+
+def _split_cost(cost: ManaCost, x: int = 0) -> tuple[int, list]:
+    """(generic amount, the other symbols one by one); each {X} is x generic."""
+    generic, rest = 0, []
+    for s in cost.symbols:
+        if s.kind is SymbolKind.GENERIC:
+            generic += s.amount
+        elif s.kind is SymbolKind.X:
+            generic += x
+        else:
+            rest.append(s)
+    return generic, rest
+
+
+def _pay_symbols(pool: tuple, life: int, symbols: list) -> set:
+    """Every (pool, life, extra generic) after paying the non-generic symbols."""
+    states = {(pool, life, 0)}
+    for s in symbols:
+        nxt = set()
+        for pl, lf, g in states:
+            for how, what in _symbol_slots(s):
+                if how == "slots":
+                    for i in what:
+                        if pl[i] > 0:
+                            nxt.add((pl[:i] + (pl[i] - 1,) + pl[i + 1:], lf, g))
+                elif how == "generic":
+                    nxt.add((pl, lf, g + what))
+                elif how == "life" and lf >= what:       # 119.4: life you have
+                    nxt.add((pl, lf - what, g))
+        states = nxt
+    return states
+
+
+def _take_generic(pool: tuple, n: int) -> set:
+    """Every pool left after paying n generic mana with any mana."""
+    if n == 0:
+        return {pool}
+    out = set()
+    for i in range(12):
+        if pool[i] > 0:
+            out |= _take_generic(pool[:i] + (pool[i] - 1,) + pool[i + 1:], n - 1)
+    return out
+
+
+def _payments(pool: tuple, life: int, cost: ManaCost) -> set:
+    """Every (pool, life) left after paying an activation's mana cost from the pool."""
+    generic, rest = _split_cost(cost)
+    out = set()
+    for pl, lf, g in _pay_symbols(pool, life, rest):
+        if sum(pl) >= generic + g:
+            for left in _take_generic(pl, generic + g):
+                out.add((left, lf))
+    return out
+
+
+def _pays(pool: tuple, life: int, cost: ManaCost) -> bool:
+    """Can this pool (and life total) pay the cost?"""
+    generic, rest = _split_cost(cost)
+    return any(sum(pl) >= generic + g for pl, lf, g in _pay_symbols(pool, life, rest))
+
+
+# ---- activation sequences --------------------------------------------------------------------
+
+def _life_effect(v: _View, j: int, ab: ManaAbility) -> int:
+    """Life change from the ability's own effect (Henge's life gain, a pain land's damage).
+    Once, never multiplied. ("Whenever this becomes tapped" triggers such as City of Brass's
+    are not mana abilities: they wait for the stack, after the spell is paid for.)"""
+    e = ab.effect
+    me = v.perms[j].controller
+    return (_count(v, j, me, e.gain_life) - _count(v, j, me, e.damage_to_you)
+            - _count(v, j, me, e.lose_life))
+
+
+def _outcomes(v: _View, j: int, ab: ManaAbility, cp) -> set:
+    """Every (pool delta, life delta) the resolving ability can give its controller: every
+    base choice, replacement order and choice of the triggered mana abilities."""
+    snow = _is_snow(v.perms[j].card)
+    life = _life_effect(v, j, ab)
+    out = set()
+    for produced in _event_outputs(v, j, ab, cp):
+        for combo in itertools.product(*_trigger_options(v, j, ab, produced)):
+            delta = [0] * 12
+            for t, n in produced.items():
+                delta[_slot(t, snow)] += n
+            for extra, tsnow in combo:
+                for t, n in extra.items():
+                    delta[_slot(t, tsnow)] += n
+            out.add((tuple(delta), life))
+    return out
+
+
+def _activations(board: OBoard, alive: frozenset, player: int, cache: dict) -> list:
+    """For the board with these permanents left: each activatable mana ability of `player`'s
+    permanents as (permanent, mana cost, life cost, sacrifices itself, outcomes)."""
+    if alive in cache:
+        return cache[alive]
+    v = _View(board, alive)
+    acts = []
+    for j in v.each():
+        p = v.perms[j]
+        if p.controller != player:
+            continue
+        for ab in _mana_abilities(v, j):
+            c = ab.cost
+            if not (c.tap or c.untap or c.sacrifice_self):
+                continue  # no such abilities among the supported cards (see the doc note)
+            if c.tap and p.tapped:
+                continue                       # 107.5
+            if c.untap and not p.tapped:
+                continue                       # 107.6
+            if (c.tap or c.untap) and is_sick(v, j):
+                continue                       # 302.6
+            after = alive - {j} if c.sacrifice_self else alive
+            v2 = _View(board, after)
+            cp = _could_produce_view(v2)
+            acts.append((j, c.mana, c.life, c.sacrifice_self, frozenset(_outcomes(v2, j, ab, cp))))
+    cache[alive] = acts
+    return acts
+
+
+_FINAL_CACHE: dict = {}
+
+
+def _board_key(board: OBoard, player: int):
+    return (player, board.turn, board.active, tuple(board.last_turn_start), tuple(board.hand_size),
+            tuple(board.life), tuple(tuple(sorted((d or {}).items())) for d in board.pool),
+            tuple((id(p.card), p.card.name, p.controller, p.tapped, p.controlled_since,
+                   tuple(sorted(p.counters.items())), p.chosen_color, p.attached_to, p.x_paid,
+                   p.token, p.power_bonus) for p in board.permanents))
+
+
+def final_states(board: OBoard, player: int = 0) -> frozenset:
+    """Every (pool, life) some sequence of `player`'s mana-ability activations can reach
+    (including doing nothing): an exhaustive search over (permanents left, permanents used,
+    pool, life)."""
+    key = _board_key(board, player)
+    if key in _FINAL_CACHE:
+        return _FINAL_CACHE[key]
+    cache: dict = {}
+    start = (frozenset(range(len(board.permanents))), frozenset(),
+             _pool_of(board.pool[player]), board.life[player])
+    seen = {start}
+    stack = [start]
+    while stack:
+        alive, used, pool, life = stack.pop()
+        for j, mana_cost, life_cost, sac, outcomes in _activations(board, alive, player, cache):
+            if j in used or life_cost > life:
+                continue
+            after = alive - {j} if sac else alive
+            for pool2, life2 in _payments(pool, life - life_cost, mana_cost):
+                for delta, dlife in outcomes:
+                    pool3 = tuple(a + b for a, b in zip(pool2, delta))
+                    state = (after, used | {j}, pool3, life2 + dlife)
+                    if state not in seen:
+                        seen.add(state)
+                        stack.append(state)
+    result = frozenset((pool, life) for _, _, pool, life in seen)
+    if len(_FINAL_CACHE) > 4096:
+        _FINAL_CACHE.clear()
+    _FINAL_CACHE[key] = result
+    return result
+
+
+def mana_summary(board: OBoard, player: int = 0) -> dict:
+    """{W, U, B, R, G, C: the most mana of that type some activation sequence leaves in the
+    pool; total: the most mana in all} — each maximised on its own."""
+    states = final_states(board, player)
+    out = {t: max(_pool_type(pool, t) for pool, _ in states) for t in TYPES}
+    out["total"] = max(sum(pool) for pool, _ in states)
+    return out
+
+
+def can_pay(board: OBoard, cost: ManaCost, player: int = 0) -> bool:
+    """Can some activation sequence leave a pool (and life total) that pays the cost?"""
+    cost = ManaCost.parse(cost)
+    pools = {}
+    for pool, life in final_states(board, player):
+        pools[pool] = max(life, pools.get(pool, life))
+    return any(_pays(pool, life, cost) for pool, life in pools.items())
+
+
+# ---- total cost (601.2f) ---------------------------------------------------------------------
+
+def _spell_matches(m: CostModifier, card: CardDef) -> bool:
+    """The modifier's filter: any of types/supertypes/subtypes (if any given), none of
+    not_types, some shared colour (if colours given)."""
+    if m.types or m.supertypes or m.subtypes:
+        if not (any(t in card.types for t in m.types)
+                or any(t in card.supertypes for t in m.supertypes)
+                or any(t in card.subtypes for t in m.subtypes)):
+            return False
+    if any(t in card.types for t in m.not_types):
+        return False
+    if m.colors and not (int(m.colors) & int(card.colors)):
+        return False
+    return True
+
+
+def _applicable_modifiers(board: OBoard, card: CardDef, player: int):
+    """(modifier, source permanent index or None for the card itself, its controller)."""
+    out = []
+    for m in card.abilities_of(CostModifier):
+        if m.scope is SpellScope.SELF and _spell_matches(m, card):
+            out.append((m, None, player))
+    for j, p in enumerate(board.permanents):
+        for m in p.card.abilities_of(CostModifier):
+            if m.scope is SpellScope.SELF:
+                continue
+            if m.scope is SpellScope.YOUR_SPELLS and p.controller != player:
+                continue
+            if m.scope is SpellScope.OPPONENT_SPELLS and p.controller == player:
+                continue
+            if m.while_untapped and p.tapped:
+                continue
+            if _spell_matches(m, card):
+                out.append((m, j, p.controller))
+    return out
+
+
+def _cost_size(generic: int, symbols: list) -> int:
+    """Mana in a total cost: generic plus one per symbol, two per {2/W}-style symbol."""
+    return generic + sum(2 if s.kind is SymbolKind.MONO_HYBRID else 1 for s in symbols)
+
+
+def total_cost(board: OBoard, card: CardDef, x: int = 0, kicked: bool = False,
+               alternative: str | None = None, player: int = 0,
+               from_hand: bool | None = None) -> ManaCost:
+    """601.2f: the mana cost (or the named alternative cost), {X} as x generic; plus kicker
+    and every increase; minus every reduction (generic ones only touch generic mana, floored
+    at 0; a coloured one removes that colour's symbols and the excess reduces generic); then
+    total-cost setters (Trinisphere). Counted amounts are read as the card has left the hand
+    (`from_hand`, by default: cast without an alternative cost)."""
+    if alternative is None:
+        base = card.cost
+    elif alternative == "flashback":
+        if card.flashback is None:
+            raise ValueError(f"{card.name} has no flashback cost")
+        base = card.flashback
+    else:
+        raise ValueError(f"unknown alternative cost {alternative!r}")
+    if from_hand is None:
+        from_hand = alternative is None
+    hand = list(board.hand_size)
+    if from_hand:
+        hand[player] = max(0, hand[player] - 1)
+    v = _View(board, hand=hand)
+
+    generic, symbols = _split_cost(base, x)
+    if kicked:
+        if card.kicker is None:
+            raise ValueError(f"{card.name} has no kicker")
+        g, s = _split_cost(card.kicker, x)
+        generic += g
+        symbols += s
+
+    mods = _applicable_modifiers(board, card, player)
+
+    def value(m, src, you):
+        return max(0, _count(v, src, you, m.amount, x=x))
+
+    # Step 2: increases.
+    for m, src, you in mods:
+        if m.change is CostChange.INCREASE:
+            g, s = _split_cost(m.mana)
+            generic += g + value(m, src, you)
+            symbols += s
+    # Step 3: reductions (order-independent: each only subtracts, floored at 0).
+    for m, src, you in mods:
+        if m.change is not CostChange.REDUCE:
+            continue
+        g, s = _split_cost(m.mana)
+        generic = max(0, generic - g - value(m, src, you))
+        for sym in s:
+            kind = sym.kind
+            if kind in (SymbolKind.COLORED, SymbolKind.COLORLESS):
+                match = next((i for i, o in enumerate(symbols)
+                              if o.kind is kind and o.colors == sym.colors), None)
+                if match is not None:
+                    del symbols[match]
+                else:
+                    generic = max(0, generic - 1)      # 118.7b-d
+            else:
+                generic = max(0, generic - 1)          # 118.7g etc.: treated as generic
+    # Step 4: total-cost setters.
+    for m, src, you in mods:
+        if m.change is CostChange.SET_MINIMUM:
+            n = value(m, src, you)
+            size = _cost_size(generic, symbols)
+            if size < n:
+                generic += n - size
+    if generic or not symbols:
+        symbols = symbols + [ManaSymbol(SymbolKind.GENERIC, (), generic)]
+    return ManaCost(symbols)     # an all-zero total is {0} (118.7)

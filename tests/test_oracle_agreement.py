@@ -1,0 +1,557 @@
+"""The pure-Python oracle (tests/oracle.py) against the compiled batch kernels.
+
+Part 1 checks the oracle itself on hand-worked boards (docs/rules-core.md and the rulings in
+the seeds). Part 2 generates random boards of the supported cards with hypothesis, puts many
+of them into ONE `BoardBatch`, and requires exact agreement on could-produce (per permanent),
+producible mana (per type and in total), the total cost of several spells (X, kicker,
+flashback, cost modifiers) and castability.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from mtgsim import ManaCost, card_db
+
+sys.path.insert(0, os.path.dirname(__file__))
+from oracle import (COLORS, TYPES, OBoard, OPermanent, can_pay, could_produce,  # noqa: E402
+                    final_states, mana_summary, total_cost)
+
+DB = card_db()
+
+
+def P(name: str, **kw) -> OPermanent:
+    card = DB[name]
+    kw.setdefault("token", card.token)
+    return OPermanent(card, **kw)
+
+
+def B(*perms: OPermanent, **kw) -> OBoard:
+    return OBoard(list(perms), **kw)
+
+
+def cost(text: str) -> ManaCost:
+    return ManaCost.parse(text)
+
+
+# =============================================================================================
+# Part 1 — known answers for the oracle itself
+# =============================================================================================
+
+class TestOracleMana:
+    def test_forest_mana_reflection_doubles(self):
+        # 106.12b / 614.5: Mana Reflection doubles the mana of a tapped permanent.
+        s = mana_summary(B(P("Forest"), P("Mana Reflection")))
+        assert s["G"] == 2 and s["total"] == 2
+
+    def test_contamination_and_reflection_best_order(self):
+        # 616.1: the controller orders the replacements: Contamination then Reflection = {B}{B}.
+        b = B(P("Forest"), P("Contamination"), P("Mana Reflection"))
+        s = mana_summary(b)
+        assert (s["B"], s["G"], s["total"]) == (2, 0, 2)
+        pools = {sum(pool) for pool, _ in final_states(b)}
+        assert pools == {0, 1, 2}  # Reflection then Contamination gives just {B}
+
+    def test_contamination_replaces_any_amount(self):
+        b = B(P("Urza's Tower"), P("Urza's Mine"), P("Urza's Power Plant"), P("Contamination"))
+        assert mana_summary(b)["total"] == 3 and mana_summary(b)["C"] == 0
+
+    def test_tron(self):
+        b = B(P("Urza's Tower"), P("Urza's Mine"), P("Urza's Power Plant"))
+        assert mana_summary(b)["C"] == 7
+        assert mana_summary(B(P("Urza's Tower"), P("Urza's Mine")))["C"] == 2
+        # Another player's Power Plant doesn't count.
+        b = B(P("Urza's Tower"), P("Urza's Mine"), P("Urza's Power Plant", controller=1))
+        assert mana_summary(b)["C"] == 2
+
+    def test_henge_reflection_doubles_mana_not_life(self):
+        b = B(P("The Great Henge"), P("Mana Reflection"))
+        assert mana_summary(b)["G"] == 4
+        assert max(life for _, life in final_states(b)) == 22
+
+    def test_nyxbloom_and_reflection_multiply(self):
+        assert mana_summary(B(P("Forest"), P("Mana Reflection"), P("Nyxbloom Ancient")))["G"] == 6
+
+    def test_heartbeat_trigger_not_doubled(self):
+        # 106.12a: triggered mana isn't affected by the replacement on the tapping event.
+        b = B(P("Forest"), P("Heartbeat of Spring"), P("Mana Reflection"))
+        assert mana_summary(b)["G"] == 3
+
+    def test_mana_flare_opponent_lands_and_zendikar(self):
+        # Mana Flare (any player's lands) helps me; an opponent's Zendikar Resurgent doesn't.
+        assert mana_summary(B(P("Forest"), P("Mana Flare", controller=1)))["G"] == 2
+        assert mana_summary(B(P("Forest"), P("Zendikar Resurgent", controller=1)))["G"] == 1
+        assert mana_summary(B(P("Forest"), P("Zendikar Resurgent")))["G"] == 2
+
+    def test_utopia_sprawl_and_wild_growth(self):
+        b = B(P("Forest"), P("Utopia Sprawl", attached_to=0, chosen_color="U"),
+              P("Wild Growth", attached_to=0))
+        s = mana_summary(b)
+        assert (s["G"], s["U"], s["total"]) == (2, 1, 3)
+        # No chosen colour: undefined type, no mana (106.5).
+        b = B(P("Forest"), P("Utopia Sprawl", attached_to=0))
+        assert mana_summary(b)["total"] == 1
+
+    def test_caged_sun_needs_chosen_colour_produced(self):
+        assert mana_summary(B(P("Forest"), P("Caged Sun", chosen_color="G")))["G"] == 2
+        assert mana_summary(B(P("Mountain"), P("Caged Sun", chosen_color="G")))["total"] == 1
+        b = B(P("Forest"), P("Caged Sun", chosen_color="G"), P("Contamination"))
+        assert mana_summary(b) == {"W": 0, "U": 0, "B": 1, "R": 0, "G": 0, "C": 0, "total": 1}
+        # Caged Sun watches only its controller's lands.
+        assert mana_summary(B(P("Forest"), P("Caged Sun", controller=1, chosen_color="G")))["G"] == 1
+
+    def test_gauntlet_any_players_basic_lands(self):
+        assert mana_summary(B(P("Mountain"), P("Gauntlet of Power", controller=1, chosen_color="R")))["R"] == 2
+        assert mana_summary(B(P("Stomping Ground"), P("Gauntlet of Power", chosen_color="R")))["R"] == 1
+
+    def test_summoning_sickness_and_fire_crystal(self):
+        elf = P("Llanowar Elves", controlled_since=3)
+        b = B(elf, turn=3, last_turn_start=(3, 2))
+        assert mana_summary(b)["total"] == 0
+        b = B(elf, P("The Fire Crystal"), turn=3, last_turn_start=(3, 2))
+        assert mana_summary(b)["G"] == 1
+        # The opponent's Fire Crystal gives my creatures nothing.
+        b = B(elf, P("The Fire Crystal", controller=1), turn=3, last_turn_start=(3, 2))
+        assert mana_summary(b)["G"] == 0
+        # Noncreature permanents are never sick; tapped ones can't pay {T}.
+        b = B(P("Sol Ring", controlled_since=3), P("Forest", tapped=True), turn=3, last_turn_start=(3, 2))
+        assert mana_summary(b)["C"] == 2 and mana_summary(b)["total"] == 2
+
+    def test_filter_land_needs_input(self):
+        assert mana_summary(B(P("Fire-Lit Thicket")))["total"] == 1
+        s = mana_summary(B(P("Fire-Lit Thicket"), P("Mountain")))
+        assert (s["G"], s["R"], s["total"]) == (2, 2, 2)
+        s = mana_summary(B(P("Fire-Lit Thicket"), P("Mountain"), P("Forest")))
+        assert (s["G"], s["total"]) == (3, 3)
+
+    def test_signet_paid_from_pool(self):
+        s = mana_summary(B(P("Gruul Signet"), P("Sol Ring")))
+        assert (s["R"], s["G"], s["C"], s["total"]) == (1, 1, 2, 3)
+        s = mana_summary(B(P("Gruul Signet"), pool=({"W": 1}, {})))
+        assert (s["W"], s["R"], s["total"]) == (1, 1, 2)
+
+    def test_treasure_and_reflection(self):
+        s = mana_summary(B(P("Treasure"), P("Mana Reflection")))
+        assert s["U"] == 2 and s["total"] == 2
+
+    def test_gilded_lotus_any_one_colour(self):
+        s = mana_summary(B(P("Gilded Lotus"), P("Birds of Paradise")))
+        assert s["R"] == 4 and s["total"] == 4 and s["C"] == 0
+
+    def test_chromatic_lantern_grants(self):
+        b = B(P("Wastes"), P("Chromatic Lantern"))
+        assert could_produce(b)[0] == frozenset("WUBRGC")
+        assert mana_summary(b)["U"] == 2
+        b = B(P("Wastes", controller=1), P("Chromatic Lantern"))
+        assert could_produce(b)[0] == frozenset("C")
+
+    def test_gaeas_cradle_counts_your_creatures(self):
+        b = B(P("Gaea's Cradle"), P("Grizzly Bears"), P("Grizzly Bears", controller=1),
+              P("Llanowar Elves", tapped=True))
+        assert mana_summary(b)["G"] == 2
+
+
+class TestOracleCouldProduce:
+    def test_reflecting_pool_alone(self):
+        assert could_produce(B(P("Reflecting Pool"))) == [frozenset()]
+        assert mana_summary(B(P("Reflecting Pool")))["total"] == 0
+
+    def test_reflecting_pool_and_forest(self):
+        assert could_produce(B(P("Reflecting Pool"), P("Forest"))) == [frozenset("G")] * 2
+
+    def test_reflecting_pool_gets_colourless(self):
+        b = B(P("Reflecting Pool"), P("Wastes"), P("Forest", controller=1))
+        assert could_produce(b) == [frozenset("C"), frozenset("C"), frozenset("G")]
+
+    def test_exotic_orchards_facing_each_other(self):
+        b = B(P("Exotic Orchard"), P("Exotic Orchard", controller=1))
+        assert could_produce(b) == [frozenset(), frozenset()]
+
+    def test_exotic_orchard_any_colour_never_colourless(self):
+        b = B(P("Exotic Orchard"), P("Wastes", controller=1), P("Island", controller=1))
+        assert could_produce(b)[0] == frozenset("U")
+
+    def test_fellwar_stone_reads_opponent_pool_chain(self):
+        b = B(P("Fellwar Stone"), P("Reflecting Pool", controller=1), P("Island", controller=1))
+        assert could_produce(b)[0] == frozenset("U")
+
+    def test_naga_vitalist_cycle(self):
+        b = B(P("Naga Vitalist"), P("Reflecting Pool"))
+        assert could_produce(b) == [frozenset(), frozenset()]
+        b = B(P("Naga Vitalist"), P("Reflecting Pool"), P("Wastes"))
+        assert could_produce(b)[:2] == [frozenset("C"), frozenset("C")]
+        # Naga Vitalist is not a land: Reflecting Pool ignores it.
+        b = B(P("Reflecting Pool"), P("Naga Vitalist"), P("Birds of Paradise"))
+        assert could_produce(b)[:2] == [frozenset(), frozenset()]
+
+    def test_gaeas_cradle_no_creatures(self):
+        assert could_produce(B(P("Gaea's Cradle"))) == [frozenset()]
+        assert could_produce(B(P("Gaea's Cradle"), P("Grizzly Bears", tapped=True)))[0] == frozenset("G")
+
+    def test_replacements_every_order(self):
+        # Contamination makes the Forest produce {B} only; the Birds are not a land.
+        b = B(P("Forest"), P("Contamination", controller=1), P("Birds of Paradise"))
+        assert could_produce(b) == [frozenset("B"), frozenset(), frozenset("WUBRG")]
+
+    def test_costs_ignored(self):
+        b = B(P("Llanowar Elves", tapped=True, controlled_since=5), P("Gruul Signet"),
+              turn=5, last_turn_start=(5, 4))
+        assert could_produce(b) == [frozenset("G"), frozenset("RG")]
+
+    def test_triggers_of_others_ignored(self):
+        b = B(P("Forest"), P("Utopia Sprawl", attached_to=0, chosen_color="U"), P("Heartbeat of Spring"))
+        assert could_produce(b)[0] == frozenset("G")
+
+    def test_coldsteel_heart(self):
+        assert could_produce(B(P("Coldsteel Heart", chosen_color="B"))) == [frozenset("B")]
+        assert could_produce(B(P("Coldsteel Heart"))) == [frozenset()]
+
+
+class TestOracleTotalCost:
+    def test_henge_with_four_power(self):
+        b = B(P("Grizzly Bears", counters={"+1/+1": 2}))
+        assert total_cost(b, DB["The Great Henge"]) == cost("{3}{G}{G}")
+
+    def test_henge_opponents_creatures_dont_count(self):
+        b = B(P("Nyxbloom Ancient", controller=1), P("Grizzly Bears"))
+        assert total_cost(b, DB["The Great Henge"]) == cost("{5}{G}{G}")
+
+    def test_henge_maro_shrinks_as_henge_leaves_hand(self):
+        b = B(P("Maro"), hand_size=(5, 0))
+        assert total_cost(b, DB["The Great Henge"]) == cost("{3}{G}{G}")
+
+    def test_henge_reduction_never_touches_green(self):
+        b = B(P("Nyxbloom Ancient", counters={"+1/+1": 10}))
+        assert total_cost(b, DB["The Great Henge"]) == cost("{G}{G}")
+
+    def test_trinisphere_on_bolt(self):
+        assert total_cost(B(P("Trinisphere")), DB["Lightning Bolt"]) == cost("{2}{R}")
+        assert total_cost(B(P("Trinisphere", tapped=True)), DB["Lightning Bolt"]) == cost("{R}")
+        assert total_cost(B(P("Trinisphere", controller=1)), DB["Lightning Bolt"]) == cost("{2}{R}")
+
+    def test_trinisphere_after_reductions(self):
+        b = B(P("Trinisphere"), P("Helm of Awakening"), P("Sol Ring"))
+        assert total_cost(b, DB["Sol Ring"]) == cost("{3}")
+
+    def test_thalia_and_helm(self):
+        b = B(P("Thalia, Guardian of Thraben", controller=1), P("Helm of Awakening"))
+        assert total_cost(b, DB["Pyretic Ritual"]) == cost("{1}{R}")
+        assert total_cost(b, DB["Grizzly Bears"]) == cost("{G}")
+        assert total_cost(B(P("Thalia, Guardian of Thraben")), DB["Grizzly Bears"]) == cost("{1}{G}")
+
+    def test_sphere_and_henge(self):
+        b = B(P("Sphere of Resistance"), P("Grizzly Bears", counters={"+1/+1": 2}))
+        assert total_cost(b, DB["The Great Henge"]) == cost("{4}{G}{G}")
+
+    def test_helm_wastes_excess(self):
+        assert total_cost(B(P("Helm of Awakening")), DB["Lightning Bolt"]) == cost("{R}")
+        assert total_cost(B(P("Helm of Awakening")), DB["Sol Ring"]) == cost("{0}")
+
+    def test_medallions_by_colour(self):
+        b = B(P("Ruby Medallion"), P("Emerald Medallion", controller=1))
+        assert total_cost(b, DB["Burst Lightning"], kicked=True) == cost("{3}{R}")
+        assert total_cost(b, DB["Grizzly Bears"]) == cost("{1}{G}")
+        assert total_cost(b, DB["Sol Ring"]) == cost("{1}")
+
+    def test_kicker_flashback_x(self):
+        b = B()
+        assert total_cost(b, DB["Burst Lightning"], kicked=True) == cost("{4}{R}")
+        assert total_cost(b, DB["Firebolt"], alternative="flashback") == cost("{4}{R}")
+        assert total_cost(b, DB["Hangarback Walker"], x=2) == cost("{4}")
+        assert total_cost(b, DB["Endless One"], x=0) == cost("{0}")
+        b = B(P("Goblin Electromancer"), P("Ruby Medallion"))
+        assert total_cost(b, DB["Firebolt"], alternative="flashback") == cost("{2}{R}")
+
+    def test_animar_counts_its_counters(self):
+        b = B(P("Animar, Soul of Elements", counters={"+1/+1": 2}))
+        assert total_cost(b, DB["Grizzly Bears"]) == cost("{G}")
+        assert total_cost(b, DB["Endless One"], x=3) == cost("{1}")
+        assert total_cost(b, DB["Hangarback Walker"], x=1) == cost("{0}")  # an artifact creature
+        assert total_cost(b, DB["Sol Ring"]) == cost("{1}")
+        b = B(P("Animar, Soul of Elements", controller=1, counters={"+1/+1": 2}))
+        assert total_cost(b, DB["Grizzly Bears"]) == cost("{1}{G}")
+
+    def test_trinisphere_x_zero(self):
+        assert total_cost(B(P("Trinisphere")), DB["Hangarback Walker"], x=0) == cost("{3}")
+
+
+class TestOracleCanPay:
+    def test_two_lands(self):
+        b = B(P("Forest"), P("Mountain"))
+        assert can_pay(b, cost("{R}{G}")) and not can_pay(b, cost("{R}{R}"))
+        assert can_pay(b, cost("{2}")) and not can_pay(b, cost("{3}"))
+        assert can_pay(b, cost("{R/G}{R/G}")) and can_pay(b, cost("{0}"))
+
+    def test_phyrexian_and_life(self):
+        b = B(P("Forest"), life=(2, 20))
+        assert can_pay(b, cost("{G}{R/P}")) and not can_pay(b, cost("{R/P}{R/P}"))
+
+    def test_snow_needs_snow_source(self):
+        assert can_pay(B(P("Coldsteel Heart", chosen_color="G")), cost("{S}"))
+        assert not can_pay(B(P("Forest")), cost("{S}"))
+
+    def test_opponents_permanents_are_not_yours(self):
+        assert not can_pay(B(P("Forest", controller=1)), cost("{G}"))
+        assert can_pay(B(P("Forest", controller=1)), cost("{G}"), player=1)
+
+
+# =============================================================================================
+# Part 2 — agreement with the batch kernels
+# =============================================================================================
+
+BOARD_CARDS = [
+    # lands
+    "Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes",
+    "Stomping Ground", "Watery Grave", "Rootbound Crag", "Karplusan Forest", "Fire-Lit Thicket",
+    "Mystic Gate", "Gruul Turf", "Reflecting Pool", "Exotic Orchard", "Gaea's Cradle",
+    "City of Brass", "Urza's Tower", "Urza's Mine", "Urza's Power Plant",
+    # mana creatures and rocks
+    "Fellwar Stone", "Naga Vitalist", "Llanowar Elves", "Birds of Paradise", "Sol Ring",
+    "Gruul Signet", "Talisman of Impulse", "Gilded Lotus", "Coldsteel Heart", "Treasure",
+    # replacements, triggers, grants
+    "Mana Reflection", "Nyxbloom Ancient", "Contamination", "Heartbeat of Spring", "Mana Flare",
+    "Zendikar Resurgent", "Utopia Sprawl", "Wild Growth", "Caged Sun", "Gauntlet of Power",
+    "Chromatic Lantern", "The Fire Crystal",
+    # cost modifiers and creatures
+    "The Great Henge", "Maro", "Grizzly Bears", "Thalia, Guardian of Thraben",
+    "Sphere of Resistance", "Helm of Awakening", "Trinisphere", "Ruby Medallion",
+    "Emerald Medallion", "Pearl Medallion", "Goblin Electromancer", "Animar, Soul of Elements",
+]
+SPELLS = [  # (card, x, kicked, alternative)
+    ("Lightning Bolt", 0, False, None),
+    ("Burst Lightning", 0, False, None),
+    ("Burst Lightning", 0, True, None),
+    ("Firebolt", 0, False, None),
+    ("Firebolt", 0, False, "flashback"),
+    ("Hangarback Walker", 0, False, None),
+    ("Hangarback Walker", 2, False, None),
+    ("Endless One", 3, False, None),
+    ("The Great Henge", 0, False, None),
+    ("Grizzly Bears", 0, False, None),
+    ("Sol Ring", 0, False, None),
+    ("Pyretic Ritual", 0, False, None),
+]
+AURAS = {"Utopia Sprawl", "Wild Growth"}
+CHOOSE_COLOUR = {"Coldsteel Heart", "Utopia Sprawl", "Caged Sun", "Gauntlet of Power"}
+# Counters worth putting: creatures (power for the Henge and Maro), Animar (its reduction).
+COUNTER_CARDS = {"Grizzly Bears", "Maro", "Llanowar Elves", "Birds of Paradise", "Naga Vitalist",
+                 "Thalia, Guardian of Thraben", "Goblin Electromancer", "Animar, Soul of Elements",
+                 "Nyxbloom Ancient"}
+CAPACITY = 8
+COLOR_BITS = {c: 1 << i for i, c in enumerate(TYPES)}
+COUNTER_INDEX = {"+1/+1": 0, "-1/-1": 1, "charge": 2}
+
+
+def bits_to_types(bits: int) -> frozenset:
+    return frozenset(t for t in TYPES if bits & COLOR_BITS[t])
+
+
+_TABLES = None
+
+
+def tables():
+    global _TABLES
+    if _TABLES is None:
+        from mtgsim.compile import compile_cards
+        _TABLES = compile_cards(BOARD_CARDS + [s[0] for s in SPELLS])
+    return _TABLES
+
+
+@st.composite
+def boards(draw, min_size: int = 2, max_size: int = CAPACITY) -> OBoard:
+    turn = draw(st.integers(1, 5))
+    active = draw(st.integers(0, 1))
+    # Each player's most recent turn: the active player's is now; the other's the turn before
+    # (0 = no turn yet).
+    lts = [0, 0]
+    lts[active] = turn
+    lts[1 - active] = max(0, turn - 1)
+    names = draw(st.lists(st.sampled_from(BOARD_CARDS), min_size=min_size, max_size=max_size))
+    perms = []
+    for name in names:
+        card = DB[name]
+        counters = {}
+        if name in COUNTER_CARDS:
+            plus = draw(st.integers(0, 3))
+            minus = draw(st.sampled_from([0, 0, 0, 1]))
+            if plus:
+                counters["+1/+1"] = plus
+            if minus:
+                counters["-1/-1"] = minus
+        chosen = None
+        if name in CHOOSE_COLOUR:
+            chosen = draw(st.sampled_from(list(COLORS) + [None]))
+        perms.append(OPermanent(
+            card=card,
+            controller=draw(st.sampled_from([0, 0, 1])),
+            tapped=draw(st.sampled_from([False, False, False, True])),
+            controlled_since=draw(st.integers(0, turn)),
+            counters=counters,
+            chosen_color=chosen,
+            token=card.token,
+        ))
+    lands = [i for i, p in enumerate(perms) if "Land" in p.card.types]
+    for p in perms:
+        if p.card.name in AURAS and lands:
+            p.attached_to = draw(st.sampled_from(lands + [None]))
+    hand = (draw(st.integers(0, 5)), draw(st.integers(0, 5)))
+    pool0 = draw(st.sampled_from([{}, {}, {}, {"R": 1}, {"G": 1}, {"C": 1}, {"W": 1, "U": 1}]))
+    return OBoard(perms, turn=turn, active=active, last_turn_start=tuple(lts), hand_size=hand,
+                  pool=(pool0, {}))
+
+
+def to_batch(obs: list[OBoard]):
+    """The adapter: oracle boards → one BoardBatch (tables from compile_cards, rows by name)."""
+    from mtgsim.batch import BoardBatch
+    t = tables()
+    b = BoardBatch(t, n_boards=len(obs), capacity=CAPACITY)
+    for i, ob in enumerate(obs):
+        b.turn[i] = ob.turn
+        b.active[i] = ob.active
+        b.last_turn_start[i] = ob.last_turn_start
+        b.hand_size[i] = ob.hand_size
+        b.life[i] = ob.life
+        for pl in (0, 1):
+            for k, ty in enumerate(TYPES):
+                b.pool[i, pl, k] = ob.pool[pl].get(ty, 0)
+        for p in ob.permanents:
+            r = b.put(i, p.card.name, controller=p.controller, tapped=p.tapped,
+                      controlled_since=p.controlled_since)
+            row = b.permanents[i, r]
+            row["card"] = t.row(p.card.name)
+            row["controller"] = p.controller
+            flags = int(row["flags"]) & ~3
+            row["flags"] = flags | (1 if p.tapped else 0) | (2 if p.token else 0)
+            row["controlled_since"] = p.controlled_since
+            cs = np.zeros(4, dtype=np.int16)
+            for kind, n in p.counters.items():
+                cs[COUNTER_INDEX.get(kind, 3)] += n
+            row["counters"] = cs
+            row["chosen_color"] = COLOR_BITS[p.chosen_color] if p.chosen_color else 0
+            row["attached_to"] = -1 if p.attached_to is None else p.attached_to
+            row["x_paid"] = p.x_paid
+            row["power_bonus"] = p.power_bonus
+            b.permanents[i, r] = row
+        assert int(b.count[i]) == len(ob.permanents)
+    return b
+
+
+def describe(ob: OBoard) -> str:
+    lines = [f"turn={ob.turn} active={ob.active} last_turn_start={ob.last_turn_start} "
+             f"hand={ob.hand_size} life={ob.life} pool={ob.pool}"]
+    for i, p in enumerate(ob.permanents):
+        extra = []
+        if p.tapped:
+            extra.append("tapped")
+        if p.counters:
+            extra.append(f"counters={p.counters}")
+        if p.chosen_color:
+            extra.append(f"chosen={p.chosen_color}")
+        if p.attached_to is not None:
+            extra.append(f"attached_to={p.attached_to}")
+        lines.append(f"  [{i}] {p.card.name} ctl={p.controller} since={p.controlled_since} "
+                     + " ".join(extra))
+    return "\n".join(lines)
+
+
+def evaluate(b, spell=("Grizzly Bears", 0, False, None), player=0):
+    from mtgsim.batch import evaluate_boards
+    name, x, kicked, alternative = spell
+    return evaluate_boards(b, name, x=x, kicked=kicked, alternative=alternative, player=player)
+
+
+AGREE = settings(max_examples=25, deadline=None, print_blob=True,
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+BATCHES = st.lists(boards(), min_size=1, max_size=16)
+
+
+@AGREE
+@given(BATCHES)
+def test_could_produce_agrees(obs):
+    b = to_batch(obs)
+    res = evaluate(b)
+    bad = []
+    for i, ob in enumerate(obs):
+        want = could_produce(ob)
+        got = [bits_to_types(int(res.could_produce[i, j])) for j in range(len(ob.permanents))]
+        assert all(int(res.could_produce[i, j]) == 0 for j in range(len(ob.permanents), CAPACITY))
+        if want != got:
+            bad.append(f"{describe(ob)}\n  oracle={[''.join(sorted(s)) for s in want]}\n"
+                       f"  kernel={[''.join(sorted(s)) for s in got]}")
+    assert not bad, f"{len(bad)} of {len(obs)} boards disagree on could_produce:\n" + "\n".join(bad[:3])
+
+
+@AGREE
+@given(BATCHES, st.integers(0, 1))
+def test_mana_agrees(obs, player):
+    b = to_batch(obs)
+    res = evaluate(b, player=player)
+    bad = []
+    for i, ob in enumerate(obs):
+        s = mana_summary(ob, player)
+        want = [s[t] for t in TYPES] + [s["total"]]
+        got = [int(v) for v in res.mana[i]]
+        if want != got:
+            bad.append(f"{describe(ob)}\n  player={player} oracle={want}\n  kernel={got}  (W U B R G C total)")
+    assert not bad, f"{len(bad)} of {len(obs)} boards disagree on mana:\n" + "\n".join(bad[:3])
+
+
+@AGREE
+@given(BATCHES, st.sampled_from(SPELLS), st.integers(0, 1))
+def test_total_cost_and_castable_agree(obs, spell, player):
+    b = to_batch(obs)
+    res = evaluate(b, spell, player=player)
+    name, x, kicked, alternative = spell
+    card = DB[name]
+    bad = []
+    for i, ob in enumerate(obs):
+        want = total_cost(ob, card, x=x, kicked=kicked, alternative=alternative, player=player)
+        got = res.total_cost[i]
+        if str(got) != str(want) or ManaCost.parse(str(got)) != want:
+            bad.append(f"{describe(ob)}\n  {spell} player={player} total cost: oracle={want} kernel={got}")
+            continue
+        castable = can_pay(ob, want, player)
+        if bool(res.castable[i]) != castable:
+            bad.append(f"{describe(ob)}\n  {spell} player={player} cost {want}: "
+                       f"oracle castable={castable} kernel={bool(res.castable[i])}")
+    assert not bad, f"{len(bad)} of {len(obs)} boards disagree:\n" + "\n".join(bad[:3])
+
+
+def test_fixed_boards_agree_in_one_batch():
+    """The hand-worked boards of part 1, all in one batch, against the kernels."""
+    obs = [
+        B(P("Forest"), P("Mana Reflection")),
+        B(P("Forest"), P("Contamination"), P("Mana Reflection")),
+        B(P("Reflecting Pool")),
+        B(P("Reflecting Pool"), P("Forest")),
+        B(P("Exotic Orchard"), P("Exotic Orchard", controller=1)),
+        B(P("Gaea's Cradle")),
+        B(P("Grizzly Bears", counters={"+1/+1": 2}), P("The Great Henge"), P("Mana Reflection")),
+        B(P("Trinisphere"), P("Thalia, Guardian of Thraben"), P("Helm of Awakening")),
+        B(P("Sphere of Resistance"), P("Maro"), P("Forest"), hand_size=(5, 0)),
+        B(P("Urza's Tower"), P("Urza's Mine"), P("Urza's Power Plant"), P("Heartbeat of Spring")),
+        B(P("Forest"), P("Utopia Sprawl", attached_to=0, chosen_color="U"), P("Wild Growth", attached_to=0),
+          P("Caged Sun", chosen_color="G"), P("Gauntlet of Power", controller=1, chosen_color="G")),
+        B(P("Fire-Lit Thicket"), P("Mountain"), P("Gruul Signet"), P("Sol Ring")),
+        B(P("Naga Vitalist"), P("Reflecting Pool"), P("Fellwar Stone", controller=1), P("Wastes")),
+        B(P("Llanowar Elves", controlled_since=3), P("The Fire Crystal"), turn=3, last_turn_start=(3, 2)),
+        B(P("Treasure", token=True), P("Nyxbloom Ancient"), P("Chromatic Lantern"), P("Wastes")),
+    ]
+    b = to_batch(obs)
+    for spell in SPELLS:
+        res = evaluate(b, spell)
+        name, x, kicked, alternative = spell
+        for i, ob in enumerate(obs):
+            want = total_cost(ob, DB[name], x=x, kicked=kicked, alternative=alternative)
+            assert str(res.total_cost[i]) == str(want), (describe(ob), spell)
+            assert bool(res.castable[i]) == can_pay(ob, want), (describe(ob), spell)
+    res = evaluate(b)
+    for i, ob in enumerate(obs):
+        s = mana_summary(ob)
+        assert [int(v) for v in res.mana[i]] == [s[t] for t in TYPES] + [s["total"]], describe(ob)
+        got = [bits_to_types(int(res.could_produce[i, j])) for j in range(len(ob.permanents))]
+        assert got == could_produce(ob), describe(ob)
