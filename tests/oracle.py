@@ -61,6 +61,15 @@ class OPermanent:
     token: bool = False
     power_bonus: int = 0
 
+    def __repr__(self) -> str:
+        parts = [repr(self.card.name), f"controller={self.controller}"]
+        for name in ("tapped", "controlled_since", "counters", "chosen_color", "attached_to",
+                     "x_paid", "token", "power_bonus"):
+            value = getattr(self, name)
+            if value not in (False, 0, {}, None) or name == "controlled_since":
+                parts.append(f"{name}={value!r}")
+        return f"P({', '.join(parts)})"
+
 
 @dataclass
 class OBoard:
@@ -589,8 +598,8 @@ def final_states(board: OBoard, player: int = 0) -> frozenset:
     while stack:
         alive, used, pool, life = stack.pop()
         for j, mana_cost, life_cost, sac, outcomes in _activations(board, alive, player, cache):
-            if j in used or life_cost > life:
-                continue
+            if j in used or (life_cost > 0 and life_cost > life):
+                continue                       # 119.4: paying 0 life is always possible
             after = alive - {j} if sac else alive
             for pool2, life2 in _payments(pool, life - life_cost, mana_cost):
                 for delta, dlife in outcomes:

@@ -15,13 +15,36 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+import mtgsim
 from mtgsim import ManaCost, card_db
 
 sys.path.insert(0, os.path.dirname(__file__))
 from oracle import (COLORS, TYPES, OBoard, OPermanent, can_pay, could_produce,  # noqa: E402
                     final_states, mana_summary, total_cost)
 
-DB = card_db()
+_DB = card_db()
+
+# Test-only cards (mtgsim.card): costs and modifiers no shipped card has.
+TEST_CARDS = {c.name: c for c in [
+    mtgsim.card("Oracle Phyrexian Spell", "{1}{R/P}{G/P}", "Instant"),
+    mtgsim.card("Oracle Hybrid Spell", "{2/G}{R/W}{C}", "Sorcery"),
+    mtgsim.card("Oracle Snow Spell", "{S}{S}{G}", "Sorcery"),
+    # a coloured (and colourless) reduction: 118.7b-d
+    mtgsim.card("Oracle Green Reducer", "{2}", "Artifact",
+                abilities=[{"kind": "cost", "change": "reduce", "mana": "{G}{C}", "types": ["Creature"]}]),
+    # a counted increase on opponents' spells
+    mtgsim.card("Oracle Tax", "{2}", "Artifact",
+                abilities=[{"kind": "cost", "change": "increase", "scope": "opponent_spells",
+                            "amount": {"count": "permanents", "controller": "you", "types": ["Artifact"]}}]),
+]}
+
+
+class _Catalog:
+    def __getitem__(self, name):
+        return TEST_CARDS[name] if name in TEST_CARDS else _DB[name]
+
+
+DB = _Catalog()
 
 
 def P(name: str, **kw) -> OPermanent:
@@ -303,7 +326,7 @@ class TestOracleCanPay:
 # Part 2 — agreement with the batch kernels
 # =============================================================================================
 
-BOARD_CARDS = [
+BOARD_CARDS = [   # the cards the brief names
     # lands
     "Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes",
     "Stomping Ground", "Watery Grave", "Rootbound Crag", "Karplusan Forest", "Fire-Lit Thicket",
@@ -321,6 +344,14 @@ BOARD_CARDS = [
     "Sphere of Resistance", "Helm of Awakening", "Trinisphere", "Ruby Medallion",
     "Emerald Medallion", "Pearl Medallion", "Goblin Electromancer", "Animar, Soul of Elements",
 ]
+EXTRA_CARDS = [   # more of the vocabulary: life costs, {Q}, sacrifice, counts, grants, snow
+    "Mana Confluence", "Ancient Tomb", "Crystal Vein", "Cabal Coffers", "Tarnished Citadel",
+    "Snow-Covered Forest", "Snow-Covered Island", "Lotus Petal", "Pili-Pala", "Elvish Archdruid",
+    "Priest of Titania", "Everflowing Chalice", "Incubation Druid", "Cryptolith Rite",
+    "Vorinclex, Voice of Hunger", "Nissa, Who Shakes the World", "Fertile Ground", "Overgrowth",
+    "Karametra's Acolyte", "Grand Arbiter Augustin IV", "Lodestone Golem", "Goblin Warchief",
+    "Oracle Green Reducer", "Oracle Tax", "Nykthos, Shrine to Nyx",
+]
 SPELLS = [  # (card, x, kicked, alternative)
     ("Lightning Bolt", 0, False, None),
     ("Burst Lightning", 0, False, None),
@@ -335,12 +366,20 @@ SPELLS = [  # (card, x, kicked, alternative)
     ("Sol Ring", 0, False, None),
     ("Pyretic Ritual", 0, False, None),
 ]
-AURAS = {"Utopia Sprawl", "Wild Growth"}
+EXTRA_SPELLS = [
+    ("Oracle Phyrexian Spell", 0, False, None),
+    ("Oracle Hybrid Spell", 0, False, None),
+    ("Oracle Snow Spell", 0, False, None),
+    ("Animar, Soul of Elements", 0, False, None),
+    ("Endless One", 1, False, None),
+    ("Manamorphose", 0, False, None),
+]
+AURAS = {"Utopia Sprawl", "Wild Growth", "Fertile Ground", "Overgrowth"}
 CHOOSE_COLOUR = {"Coldsteel Heart", "Utopia Sprawl", "Caged Sun", "Gauntlet of Power"}
 # Counters worth putting: creatures (power for the Henge and Maro), Animar (its reduction).
 COUNTER_CARDS = {"Grizzly Bears", "Maro", "Llanowar Elves", "Birds of Paradise", "Naga Vitalist",
                  "Thalia, Guardian of Thraben", "Goblin Electromancer", "Animar, Soul of Elements",
-                 "Nyxbloom Ancient"}
+                 "Nyxbloom Ancient", "Incubation Druid", "Elvish Archdruid", "Pili-Pala"}
 CAPACITY = 8
 COLOR_BITS = {c: 1 << i for i, c in enumerate(TYPES)}
 COUNTER_INDEX = {"+1/+1": 0, "-1/-1": 1, "charge": 2}
@@ -357,12 +396,13 @@ def tables():
     global _TABLES
     if _TABLES is None:
         from mtgsim.compile import compile_cards
-        _TABLES = compile_cards(BOARD_CARDS + [s[0] for s in SPELLS])
+        names = BOARD_CARDS + EXTRA_CARDS + [sp[0] for sp in SPELLS + EXTRA_SPELLS]
+        _TABLES = compile_cards([DB[n] for n in dict.fromkeys(names)])
     return _TABLES
 
 
 @st.composite
-def boards(draw, min_size: int = 2, max_size: int = CAPACITY) -> OBoard:
+def boards(draw, cards=tuple(BOARD_CARDS), min_size: int = 2, max_size: int = CAPACITY) -> OBoard:
     turn = draw(st.integers(1, 5))
     active = draw(st.integers(0, 1))
     # Each player's most recent turn: the active player's is now; the other's the turn before
@@ -370,7 +410,7 @@ def boards(draw, min_size: int = 2, max_size: int = CAPACITY) -> OBoard:
     lts = [0, 0]
     lts[active] = turn
     lts[1 - active] = max(0, turn - 1)
-    names = draw(st.lists(st.sampled_from(BOARD_CARDS), min_size=min_size, max_size=max_size))
+    names = draw(st.lists(st.sampled_from(cards), min_size=min_size, max_size=max_size))
     perms = []
     for name in names:
         card = DB[name]
@@ -382,6 +422,8 @@ def boards(draw, min_size: int = 2, max_size: int = CAPACITY) -> OBoard:
                 counters["+1/+1"] = plus
             if minus:
                 counters["-1/-1"] = minus
+        if name == "Everflowing Chalice":
+            counters["charge"] = draw(st.integers(0, 2))
         chosen = None
         if name in CHOOSE_COLOUR:
             chosen = draw(st.sampled_from(list(COLORS) + [None]))
@@ -389,7 +431,7 @@ def boards(draw, min_size: int = 2, max_size: int = CAPACITY) -> OBoard:
             card=card,
             controller=draw(st.sampled_from([0, 0, 1])),
             tapped=draw(st.sampled_from([False, False, False, True])),
-            controlled_since=draw(st.integers(0, turn)),
+            controlled_since=draw(st.integers(-1, turn)),  # -1: before the game
             counters=counters,
             chosen_color=chosen,
             token=card.token,
@@ -399,9 +441,10 @@ def boards(draw, min_size: int = 2, max_size: int = CAPACITY) -> OBoard:
         if p.card.name in AURAS and lands:
             p.attached_to = draw(st.sampled_from(lands + [None]))
     hand = (draw(st.integers(0, 5)), draw(st.integers(0, 5)))
+    life = (draw(st.sampled_from([20, 20, 20, 4, 3, 2, 1, 0])), 20)
     pool0 = draw(st.sampled_from([{}, {}, {}, {"R": 1}, {"G": 1}, {"C": 1}, {"W": 1, "U": 1}]))
     return OBoard(perms, turn=turn, active=active, last_turn_start=tuple(lts), hand_size=hand,
-                  pool=(pool0, {}))
+                  life=life, pool=(pool0, {}))
 
 
 def to_batch(obs: list[OBoard]):
@@ -555,3 +598,51 @@ def test_fixed_boards_agree_in_one_batch():
         assert [int(v) for v in res.mana[i]] == [s[t] for t in TYPES] + [s["total"]], describe(ob)
         got = [bits_to_types(int(res.could_produce[i, j])) for j in range(len(ob.permanents))]
         assert got == could_produce(ob), describe(ob)
+
+
+EXTENDED = st.lists(boards(cards=tuple(BOARD_CARDS + EXTRA_CARDS)), min_size=1, max_size=16)
+
+
+@AGREE
+@given(EXTENDED, st.sampled_from(SPELLS + EXTRA_SPELLS), st.integers(0, 1))
+def test_extended_cards_agree(obs, spell, player):
+    """Everything at once, over more of the vocabulary: life costs, {Q}, sacrifice, counts,
+    granted abilities, snow mana, Phyrexian/hybrid costs, coloured reductions."""
+    b = to_batch(obs)
+    res = evaluate(b, spell, player=player)
+    name, x, kicked, alternative = spell
+    bad = []
+    for i, ob in enumerate(obs):
+        want_cp = could_produce(ob)
+        got_cp = [bits_to_types(int(res.could_produce[i, j])) for j in range(len(ob.permanents))]
+        if want_cp != got_cp:
+            bad.append(f"{describe(ob)}\n  could_produce oracle={[''.join(sorted(s)) for s in want_cp]} "
+                       f"kernel={[''.join(sorted(s)) for s in got_cp]}")
+            continue
+        s = mana_summary(ob, player)
+        want = [s[t] for t in TYPES] + [s["total"]]
+        got = [int(v) for v in res.mana[i]]
+        if want != got:
+            bad.append(f"{describe(ob)}\n  player={player} mana oracle={want} kernel={got}")
+            continue
+        c = total_cost(ob, DB[name], x=x, kicked=kicked, alternative=alternative, player=player)
+        if str(res.total_cost[i]) != str(c):
+            bad.append(f"{describe(ob)}\n  {spell} player={player} total cost oracle={c} kernel={res.total_cost[i]}")
+            continue
+        if bool(res.castable[i]) != can_pay(ob, c, player):
+            bad.append(f"{describe(ob)}\n  {spell} player={player} cost {c}: castable "
+                       f"oracle={can_pay(ob, c, player)} kernel={bool(res.castable[i])}")
+    assert not bad, f"{len(bad)} of {len(obs)} boards disagree:\n" + "\n".join(bad[:3])
+
+
+def test_nykthos_devotion_to_the_colour_chosen():
+    """Nykthos: "Choose a color. Add an amount of mana of that color equal to your devotion to
+    that color." The count's "chosen" colour is the colour chosen for the mana, so with
+    Llanowar Elves and Grizzly Bears (devotion to green 2) and Sol Ring to pay {2}, the most
+    green is 1 (Elves) + 2 (Nykthos) = 3, and Nykthos could produce {C} and {G} (106.7)."""
+    ob = B(P("Nykthos, Shrine to Nyx"), P("Llanowar Elves"), P("Grizzly Bears"), P("Sol Ring"))
+    assert could_produce(ob)[0] == frozenset("CG")
+    assert mana_summary(ob)["G"] == 3
+    res = evaluate(to_batch([ob]))
+    assert bits_to_types(int(res.could_produce[0, 0])) == frozenset("CG")
+    assert int(res.mana[0, 4]) == 3

@@ -417,3 +417,101 @@ def test_601_2f_total_cost_of_x_spell_when_henge_not_in_hand():
         s.add_to_hand("Island")
     s.add("Maro")
     assert_cost(s.total_cost("The Great Henge"), "{3}{G}{G}")
+
+
+# ==== paying: Phyrexian mana, choices made while paying ====================================
+
+SIMIC_GGU = card("Test Simic Sorcery GGU", "{G}{G}{U}", "Sorcery")
+SIMIC_GUU = card("Test Simic Sorcery GUU", "{G}{U}{U}", "Sorcery")
+VERDANT_CONTAMINATION = card(
+    "Test Verdant Contamination", "{2}{G}", "Enchantment",
+    abilities=[{"kind": "mana_replacement", "watches": "lands", "replace_with": "G"}])
+
+
+def test_107_4f_phyrexian_symbol_paid_with_two_life():
+    """107.4f: {R/P} can be paid with 2 life — Gut Shot is castable with no mana at all."""
+    s = Scenario()
+    assert s.can_cast(GUT_SHOT)
+    s.cast(GUT_SHOT)
+    assert s.life() == 18
+    assert s.life("opponent") == 19
+
+
+def test_118_7a_dismember_reduced_to_phyrexian_symbols_costs_four_life():
+    """118.7a / 107.4f (digest case 7): Dismember with Goblin Electromancer is {B/P}{B/P} —
+    castable for 4 life and no mana."""
+    s = Scenario()
+    s.add("Goblin Electromancer")
+    assert s.can_cast(DISMEMBER)
+    s.cast(DISMEMBER)
+    assert s.life() == 16
+
+
+def test_601_2f_trinisphere_counts_only_mana_actually_paid_for_phyrexian():
+    """601.2b/601.2f + Trinisphere ruling (digest case 7): the Phyrexian choice is made before
+    the total cost; paid with life, Gut Shot's mana cost is {0} and Trinisphere makes it {3}
+    (plus 2 life); paid with {R} it's {2}{R}. Either way it needs three mana — two Mountains
+    can't cast it, three can."""
+    s = Scenario()
+    s.add("Trinisphere")
+    _n(s, "Mountain", 2)
+    assert not s.can_cast(GUT_SHOT)
+    s.add("Mountain")
+    assert s.can_cast(GUT_SHOT)
+
+
+def test_616_1_replacement_order_chosen_while_paying():
+    """616.1: while paying, the player orders Contamination and a "{G} instead" twin to get the
+    type needed — one Plains pays {B} (Duress) in one game and {G} (Llanowar Elves) in another."""
+    for spell in ("Duress", "Llanowar Elves"):
+        s = Scenario()
+        s.add("Contamination")
+        s.add(VERDANT_CONTAMINATION)
+        s.add("Plains")
+        assert s.can_cast(spell), spell
+        s.cast(spell)
+        assert s.pool() == {}, spell
+
+
+def test_605_4a_heartbeat_type_chosen_to_pay_the_spell():
+    """106.12a / 605.4a: Heartbeat of Spring adds one mana of a type the land produced, the
+    player's choice — a Simic Growth Chamber ({G}{U}) pays {G}{G}{U} and, in another game,
+    {G}{U}{U}."""
+    for spell in (SIMIC_GGU, SIMIC_GUU):
+        s = Scenario()
+        s.add("Heartbeat of Spring")
+        s.add("Simic Growth Chamber")
+        assert s.can_cast(spell), spell.name
+        s.cast(spell)
+        assert s.pool() == {}, spell.name
+
+
+def test_605_4a_fertile_ground_colour_chosen_to_pay_the_spell():
+    """605.4a: Fertile Ground adds one mana of any colour — a Forest it enchants pays Growth
+    Spiral's {G}{U}."""
+    s = Scenario()
+    forest = s.add("Forest")
+    s.add("Fertile Ground", attached_to=forest)
+    assert s.can_cast("Growth Spiral")
+    s.cast("Growth Spiral")
+    assert s.pool() == {}
+
+
+def test_601_2i_cast_trigger_does_not_reduce_the_spell_that_caused_it():
+    """601.2f–i: the total cost is locked before the spell becomes cast; Animar's "whenever you
+    cast a creature spell" counter comes after — it reduces the *next* creature spell only."""
+    s = Scenario()
+    animar = s.add("Animar, Soul of Elements")
+    s.add("Forest")
+    assert not s.can_cast("Grizzly Bears")         # {1}{G}: Animar has no counter yet
+    s.add("Forest")
+    s.cast("Grizzly Bears")
+    assert s.counters(animar).get("+1/+1", 0) == 1
+    assert_cost(s.total_cost("Grizzly Bears"), "{G}")
+
+
+def test_118_9a_alternative_cost_the_card_lacks_is_rejected():
+    """118.9a / 702.34: Lightning Bolt has no flashback cost; asking for one is an error."""
+    s = Scenario()
+    with pytest.raises((ValueError, RulesError)):
+        s.total_cost("Lightning Bolt", alternative="flashback")

@@ -1072,3 +1072,65 @@ def test_302_6_fire_crystal_copy_of_elves_on_opponents_creature_is_not_hasty():
     s.add("The Fire Crystal")
     theirs = s.add("Llanowar Elves", controller="opponent", entered_this_turn=True)
     assert not s.can_activate(theirs)
+
+
+def test_106_7_chromatic_lantern_grounds_a_lone_reflecting_pool():
+    """106.7 fixpoint with granted abilities: under Chromatic Lantern a lone Reflecting Pool has
+    "{T}: Add one mana of any color", so it could produce every colour, and its own "any type a
+    land you control could produce" then adds nothing more (no {C})."""
+    s = Scenario()
+    s.add("Chromatic Lantern")
+    pool = s.add("Reflecting Pool")
+    assert s.could_produce(pool) == WUBRG
+    assert s.tap_for_mana(pool, ability=0, color="U") == {"U": 1}
+
+
+def test_106_7_exotic_orchard_sees_colors_granted_to_opposing_lands():
+    """106.7: the opponent's Chromatic Lantern makes the opponent's Wastes able to produce every
+    colour, so your Exotic Orchard could produce every colour."""
+    s = Scenario()
+    s.add("Chromatic Lantern", controller="opponent")
+    s.add("Wastes", controller="opponent")
+    orchard = s.add("Exotic Orchard")
+    assert s.could_produce(orchard) == WUBRG
+
+
+def test_605_1a_priest_of_titania_counts_every_elf_on_the_battlefield():
+    """Priest of Titania: "{G} for each Elf on the battlefield" — both players' Elves count."""
+    s = Scenario()
+    priest = s.add("Priest of Titania")
+    s.add("Llanowar Elves", controller="opponent")
+    assert s.tap_for_mana(priest) == {"G": 2}
+
+
+def test_616_1_explicit_order_multiplier_before_contamination():
+    """616.1: `order=` Nyxbloom Ancient then Contamination → one {B} (the default would be three)."""
+    s = Scenario()
+    contamination = s.add("Contamination")
+    nyxbloom = s.add("Nyxbloom Ancient")
+    assert s.tap_for_mana(s.add("Forest"), order=[nyxbloom, contamination]) == {"B": 1}
+
+
+def test_302_6_summoning_sick_creature_cannot_help_pay_a_spell():
+    """302.6 / 601.2g: Llanowar Elves that arrived this turn can't tap to pay for a spell; with
+    The Fire Crystal (haste) it can."""
+    s = Scenario()
+    s.add("Llanowar Elves", entered_this_turn=True)
+    assert not s.can_cast("Llanowar Elves")
+    with pytest.raises(RulesError):
+        s.cast("Llanowar Elves")
+    s.add("The Fire Crystal")
+    assert s.can_cast("Llanowar Elves")
+
+
+def test_602_2_creature_tap_ability_usable_once_not_sick():
+    """602.2 / 107.5: Hangarback Walker's "{1}, {T}: put a +1/+1 counter" — paid with Sol Ring's
+    mana, it taps and gets the counter; it can't be activated again while tapped."""
+    s = Scenario()
+    walker = s.add("Hangarback Walker", counters={"+1/+1": 1})
+    s.add("Sol Ring")
+    s.activate(walker)
+    assert s.counters(walker).get("+1/+1", 0) == 2
+    assert s.is_tapped(walker)
+    with pytest.raises(RulesError, match="107.5"):
+        s.activate(walker)

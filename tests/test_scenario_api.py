@@ -176,8 +176,9 @@ def test_504_1_draw_step_draws_the_top_card_last_added():
     assert s.hand() == ["Island"]
 
 
-def test_121_4_drawing_from_an_empty_library_draws_nothing_in_a_scenario():
-    """In a Scenario an empty library draws nothing (no game loss is modelled)."""
+def test_scenario_drawing_from_an_empty_library_draws_nothing():
+    """docs/rules-core.md: in a Scenario drawing from an empty library draws nothing (the game
+    loss of 121.4 / 704.5b is not modelled)."""
     s = Scenario()
     s.next_turn()
     s.next_turn()
@@ -350,3 +351,27 @@ def test_scenario_still_works_after_errors():
     assert s.tap_for_mana(forest) == {"G": 1}
     assert s.cast("Llanowar Elves") is not None
     assert s.pool() == {}
+
+
+def test_305_9_lands_are_played_not_cast():
+    """305.1 / 305.9: a land is never cast — `cast("Forest")` raises RulesError."""
+    s = Scenario()
+    with pytest.raises(RulesError):
+        s.cast("Forest")
+    assert s.battlefield() == []
+
+
+def test_601_2c_fire_crystal_target_must_be_a_creature_you_control():
+    """601.2c / 115.1: The Fire Crystal targets a creature *you* control — the opponent's
+    Grizzly Bears or your own Forest are illegal targets; nothing is paid."""
+    s = Scenario()
+    crystal = s.add("The Fire Crystal")
+    mountains = _n(s, "Mountain", 6)
+    theirs = s.add("Grizzly Bears", controller="opponent")
+    with pytest.raises(RulesError):
+        s.activate(crystal, target=theirs)
+    with pytest.raises(RulesError):
+        s.activate(crystal, target=mountains[0])
+    assert not s.is_tapped(crystal)
+    assert not any(s.is_tapped(m) for m in mountains)
+    assert len(_named(s, "Grizzly Bears", "opponent")) == 1

@@ -327,6 +327,8 @@ ctypedef struct TotalCost:       # a spell's total cost as it is paid (601.2f): 
     uint8_t colorless_hybrid[5]  # {C/W}..: colour or {C}
     uint8_t hybrid[10]           # two-colour hybrids by pair (HYBRID_PAIRS order), {W/U}..
     uint8_t hybrid_phyrexian[10] # {W/U/P}..: either colour or 2 life
+    uint8_t minimum              # a total-cost setter's floor (Trinisphere): the mana paid, once
+                                 # Phyrexian/hybrid choices are made (601.2b), is raised to it
 
 ctypedef struct BoardInfo:       # the per-game facts the kernels read besides the permanents
     int16_t turn                 # the current turn number (turns are numbered from 1)

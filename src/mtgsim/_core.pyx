@@ -95,6 +95,7 @@ DEF MAXUNIT = 256        # units of mana supply in one payment check
 DEF MAXDEMAND = 96       # units of mana demand in one payment check
 DEF MAXBRANCH = 12       # sources that need a search (the rest are matched directly)
 DEF ALLTYPES = 63
+DEF SNOW_BIT = 64        # a unit of mana from a snow source (pays {S}, 107.4h)
 DEF ALLCOLORS = 31
 DEF BIG = 30000
 
@@ -103,11 +104,15 @@ cdef uint8_t HYBRID_PAIRS[10]
 HYBRID_PAIRS[:] = [3, 5, 6, 10, 12, 20, 24, 9, 17, 18]
 HYBRID_PAIR_MASKS = tuple(HYBRID_PAIRS[i] for i in range(10))
 
-# Per-card summary flags, computed once per table set.
+# Per-card summary flags, computed once per table set (see `card_summaries`).
 cdef enum CardInfoFlag:
-    CI_BOARD_EFFECT = 1      # changes other permanents' mana or costs (replacements, triggers,
-                             # grants, cost modifiers, could-produce references)
-    CI_COMPLEX_MANA = 2      # a mana ability whose output depends on the board or needs input
+    CI_MANA_EFFECT = 1       # changes what other permanents make: replacements, triggers,
+                             # granted mana abilities, could-produce references
+    CI_COMPLEX_MANA = 2      # a mana ability the direct path can't summarise as units
+    CI_COSTMOD = 4           # has cost modifiers
+    CI_HASTE_GRANT = 8       # gives creatures haste
+    CI_CREATURE = 16
+    CI_HASTE = 32            # has haste itself
 
 
 cdef struct Rules:
@@ -128,6 +133,10 @@ cdef struct Rules:
     Activated* activated
     int granted_row          # MANA_ABILITY row of the granted any-colour ability
     uint32_t* info           # CardInfoFlags per card
+    uint8_t* static_cp       # per card: types it could produce on a board with no mana effects
+    uint8_t* unit_mask       # per card with simple mana: each unit may be any type of this mask
+    uint8_t* unit_count      # ...and how many units one activation makes
+    int fast                 # 1: boards without mana effects take the direct path
 
 
 cdef struct Board:
@@ -146,6 +155,9 @@ cdef struct Options:         # the possible results of activating one source
     uint8_t n_in[MAXOPT]     # input mana units each option needs first
     uint8_t in_mask[MAXOPT][8]
     uint8_t ability[MAXOPT]  # which of the permanent's mana abilities
+    int16_t life[MAXOPT]     # life the option costs (Mana Confluence), with damage to you and
+                             # life gained when a payment also pays life (Phyrexian symbols)
+    uint8_t snow             # SNOW_BIT if the source is a snow permanent
 
 
 # ---- small helpers ---------------------------------------------------------------------------
@@ -413,11 +425,17 @@ cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Ve
     the type can't be defined). Returns how many (≤ MAXOPT)."""
     cdef ManaAbility* a = &R.mana[row]
     cdef int player = controller(b, i)
-    cdef int amount = eval_amount(R, b, a.amount, i, player, x)
+    cdef int amount
     cdef int n = 0, t, j, k, o, allowed, cost_row
     cdef unsigned int lands_types
     cdef Cost* cost
-    cdef int counts[5]
+    cdef bint per_colour = False        # "devotion to that color": the colour chosen for the mana
+    if a.amount.count >= 0 and R.counts[a.amount.count].what == CO_DEVOTION and \
+            R.counts[a.amount.count].color == MT_CHOSEN and a.output != MO_CHOSEN_COLOR:
+        per_colour = True
+        amount = 1
+    else:
+        amount = eval_amount(R, b, a.amount, i, player, x)
     if amount <= 0:
         return 0
     if a.output == MO_FIXED:
@@ -453,6 +471,10 @@ cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Ve
         return combinations(allowed, amount, outs)
     for t in range(6):
         if allowed & (1 << t) and n < MAXOPT:
+            if per_colour:
+                amount = a.amount.fixed + (devotion(R, b, player, 1 << t) if t < 5 else 0)
+                if amount <= 0:
+                    continue
             vec_clear(&outs[n])
             outs[n].m[t] = amount
             n += 1
@@ -708,7 +730,7 @@ cdef int input_units(Rules* R, int cost_row, uint8_t* masks) noexcept nogil:
     return n
 
 
-cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o) noexcept nogil:
+cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint life_effects) noexcept nogil:
     """Every result the ready mana abilities of permanent i can give (one activation: a
     permanent taps once), with the input each needs; dominated results are dropped."""
     cdef int rows[16]
@@ -739,6 +761,10 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o) noex
             for t in range(n_in):
                 o.in_mask[o.n][t] = masks[t]
             o.ability[o.n] = k
+            o.life[o.n] = R.mana[rows[k]].life
+            if life_effects and R.mana[rows[k]].effect >= 0:   # pain lands, The Great Henge
+                o.life[o.n] += (R.effects[R.mana[rows[k]].effect].damage_to_you.fixed
+                                - R.effects[R.mana[rows[k]].effect].gain_life.fixed)
             o.n += 1
     return o.n
 
@@ -767,7 +793,7 @@ cdef int decompose(Options* o, uint8_t* masks) noexcept nogil:
     cdef int k, t, total, n = 0, q
     cdef unsigned int m = 0
     for k in range(o.n):
-        if o.n_in[k]:
+        if o.n_in[k] or o.life[k]:
             return -1
     if o.n == 1:
         for t in range(6):
@@ -796,9 +822,13 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     int n_branch                 # sources that need a search (choices, inputs)
     Options branch[MAXBRANCH]
     int max_branch_total         # upper bound of what the searched sources add
+    int life                     # the player's life (for sources that cost life)
 
 
-cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* P) noexcept nogil:
+cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* P,
+                          bint life_effects) noexcept nogil:
+    """Gather the player's mana sources. With `life_effects`, life lost or gained by activating
+    them is tracked (it matters when the payment also pays life: 601.2g comes before 601.2h)."""
     cdef int i, t, k, n
     cdef uint8_t masks[32]
     cdef Options* o
@@ -807,6 +837,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     P.n_units = 0
     P.n_branch = 0
     P.max_branch_total = 0
+    P.life = b.bi.life[player]
     for t in range(6):                           # mana already in the pool
         for k in range(b.bi.pool[player][t]):
             if P.n_units < MAXUNIT:
@@ -816,13 +847,14 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
         if not in_play(b, i) or controller(b, i) != player:
             continue
         o = &P.branch[P.n_branch] if P.n_branch < MAXBRANCH else &tmp
-        if source_options(R, b, i, cp, o) == 0:
+        if source_options(R, b, i, cp, o, life_effects) == 0:
             continue
+        o.snow = SNOW_BIT if card_of(R, b, i).supertypes & ST_SNOW else 0
         n = decompose(o, masks)
         if n >= 0:
             for k in range(n):
                 if P.n_units < MAXUNIT:
-                    P.unit_mask[P.n_units] = masks[k]
+                    P.unit_mask[P.n_units] = masks[k] | o.snow
                     P.n_units += 1
         elif P.n_branch < MAXBRANCH:
             best = 0
@@ -918,7 +950,7 @@ cdef bint leaf_feasible(Payment* P, Demand* D, int* choice) noexcept nogil:
             for t in range(6):
                 for q in range(o.out[choice[g]].m[t]):
                     if M.n_s < MAXUNIT:
-                        M.s_mask[M.n_s] = 1 << t
+                        M.s_mask[M.n_s] = (1 << t) | o.snow
                         M.s_stage[M.n_s] = pos
                         M.n_s += 1
         if match_all(&M):
@@ -927,8 +959,9 @@ cdef bint leaf_feasible(Payment* P, Demand* D, int* choice) noexcept nogil:
             return False
 
 
-cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply) noexcept nogil:
-    """Choose an option for searched sources g.. (converters may also stay unused)."""
+cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, int life_left) noexcept nogil:
+    """Choose an option for searched sources g.. (converters and sources that cost life may
+    also stay unused); `life_left` is the life the remaining choices may still pay."""
     cdef int k
     cdef Options* o
     if supply + P.max_branch_total < D.n:
@@ -937,29 +970,42 @@ cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply) noexcept
         return leaf_feasible(P, D, choice)
     o = &P.branch[g]
     for k in range(o.n):
+        if life_left - o.life[k] < 0:
+            continue
         choice[g] = k
-        if search(P, D, choice, g + 1, supply):
+        if search(P, D, choice, g + 1, supply, life_left - o.life[k]):
             return True
-    choice[g] = -1                       # unused (only worth trying for converters)
+    choice[g] = -1                       # unused (only worth trying if using it costs something)
     for k in range(o.n):
-        if o.n_in[k]:
-            return search(P, D, choice, g + 1, supply)
+        if o.n_in[k] or o.life[k]:
+            return search(P, D, choice, g + 1, supply, life_left)
     return False
 
 
-cdef bint payable(Payment* P, Demand* D) noexcept nogil:
+cdef bint payable(Payment* P, Demand* D, int life_left) noexcept nogil:
     cdef int choice[MAXBRANCH]
     cdef int g
     for g in range(MAXBRANCH):
         choice[g] = -1
-    return search(P, D, choice, 0, P.n_units)
+    return search(P, D, choice, 0, P.n_units, life_left)
+
+
+cdef bint pays_life(TotalCost* c) noexcept nogil:
+    cdef int k
+    for k in range(5):
+        if c.phyrexian[k]:
+            return True
+    for k in range(10):
+        if c.hybrid_phyrexian[k]:
+            return True
+    return False
 
 
 cdef bint cost_payable(Payment* P, TotalCost* c, int life) noexcept nogil:
     """Can P pay total cost c (601.2g–h)? Phyrexian symbols may be paid with 2 life each
     (while life allows), {2/C} symbols with two generic mana; other symbols are demands."""
     cdef Demand D
-    cdef int n_choice = 0, t, k, alt, n_alt, life_needed, bit
+    cdef int n_choice = 0, t, k, alt, n_alt, life_needed, bit, mana_paid
     cdef uint8_t kinds[MAXDEMAND]       # 0 phyrexian colour t, 1 mono-hybrid, 2 hybrid phyrexian pair
     cdef uint8_t arg[MAXDEMAND]
     for t in range(5):
@@ -986,7 +1032,7 @@ cdef bint cost_payable(Payment* P, TotalCost* c, int life) noexcept nogil:
             for k in range(c.hybrid[t]):
                 add_demand(&D, HYBRID_PAIRS[t])
         for k in range(c.snow):
-            add_demand(&D, ALLTYPES)         # {S}: snow sources are not tracked separately yet
+            add_demand(&D, SNOW_BIT)         # {S}: mana from a snow source (107.4h)
         for k in range(n_choice):
             bit = (alt >> k) & 1
             if kinds[k] == 1:                # {2/W}: W, or two generic
@@ -1000,9 +1046,13 @@ cdef bint cost_payable(Payment* P, TotalCost* c, int life) noexcept nogil:
                 add_demand(&D, arg[k])
         for k in range(c.generic):
             add_demand(&D, ALLTYPES)
+        mana_paid = D.n                  # Trinisphere counts the mana actually paid (601.2b)
+        while mana_paid < c.minimum:
+            add_demand(&D, ALLTYPES)
+            mana_paid += 1
         if life_needed > life:
             continue
-        if payable(P, &D):
+        if payable(P, &D, life - life_needed):
             return True
     return False
 
@@ -1025,7 +1075,7 @@ cdef int max_mana(Payment* P, uint8_t mask) noexcept nogil:
         D.n = mid
         for k in range(mid):
             D.mask[k] = mask
-        if payable(P, &D):
+        if payable(P, &D, P.life):
             lo = mid
         else:
             hi = mid - 1
@@ -1130,9 +1180,11 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int a
     """601.2f. `alternative`: 0 the mana cost, 1 flashback. `from_hand`: the card leaves the
     caster's hand as it moves to the stack, before the total is determined."""
     cdef Card* c = &R.cards[card_row]
-    cdef int step, i, k, minimum, n
+    cdef int step, i, k, q, minimum, n, n_mod = 0
     cdef Card* pc
     cdef CostModifier* m
+    cdef int mod_row[64]
+    cdef int mod_src[64]
     cdef bint left_hand = from_hand and b.bi.hand_size[caster] > 0
     memset(out, 0, sizeof(TotalCost))
     if left_hand:                       # 601.2a: the card moves to the stack first
@@ -1140,33 +1192,40 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int a
     add_cost(R, c.flashback if alternative == 1 else c.cost, x, out)
     if kicked:
         add_cost(R, c.kicker, 0, out)
-    minimum = 0
-    for step in range(2):               # increases, then reductions
-        for k in range(c.n_costmod):
-            m = &R.costmods[c.costmod_first + k]
-            if m.change == step and modifier_applies(R, b, m, -1, caster, card_row, caster):
-                apply_modifier(R, b, m, -1, caster, x, out)
-        for i in range(b.n):
-            if not in_play(b, i):
-                continue
-            pc = card_of(R, b, i)
-            for k in range(pc.n_costmod):
-                m = &R.costmods[pc.costmod_first + k]
-                if m.change == step and modifier_applies(R, b, m, i, controller(b, i), card_row, caster):
-                    apply_modifier(R, b, m, i, controller(b, i), x, out)
-    for i in range(b.n):                # total-cost setters last (Trinisphere)
+    for k in range(c.n_costmod):        # the card's own ("this spell costs ... less")
+        if n_mod < 64:
+            mod_row[n_mod] = c.costmod_first + k
+            mod_src[n_mod] = -1
+            n_mod += 1
+    for i in range(b.n):                # static abilities of permanents
         if not in_play(b, i):
             continue
         pc = card_of(R, b, i)
         for k in range(pc.n_costmod):
-            m = &R.costmods[pc.costmod_first + k]
-            if m.change == CC_SET_MINIMUM and modifier_applies(R, b, m, i, controller(b, i), card_row, caster):
-                n = eval_amount(R, b, m.amount, i, controller(b, i), x)
+            if n_mod < 64:
+                mod_row[n_mod] = pc.costmod_first + k
+                mod_src[n_mod] = i
+                n_mod += 1
+    minimum = 0
+    for step in range(3):               # increases, then reductions, then setters (Trinisphere)
+        for q in range(n_mod):
+            m = &R.costmods[mod_row[q]]
+            i = mod_src[q]
+            if m.change != step or not modifier_applies(R, b, m, i, caster if i < 0 else controller(b, i),
+                                                        card_row, caster):
+                continue
+            if step < 2:
+                apply_modifier(R, b, m, i, caster if i < 0 else controller(b, i), x, out)
+            else:
+                n = eval_amount(R, b, m.amount, i, controller(b, i) if i >= 0 else caster, x)
                 if n > minimum:
                     minimum = n
-    n = cost_total(out)
-    if n < minimum:
-        out.generic += minimum - n
+    out.minimum = minimum if minimum < 255 else 255
+    if cost_is_plain(out):              # no payment choices left: apply the floor now
+        n = cost_total(out)
+        if n < minimum:
+            out.generic += minimum - n
+        out.minimum = 0
     if left_hand:
         b.bi.hand_size[caster] += 1
 
@@ -1210,7 +1269,21 @@ cdef class CoreTables:
         self.R.triggered = <Triggered*>cnp.PyArray_DATA(arrays["triggered"])
         self.R.activated = <Activated*>cnp.PyArray_DATA(arrays["activated"])
         self.R.granted_row = tables.granted_mana_row
-        self.R.info = NULL
+        summary = card_summaries(tables)
+        self._keep["summary"] = summary
+        self.R.info = <uint32_t*>cnp.PyArray_DATA(summary["flags"])
+        self.R.static_cp = <uint8_t*>cnp.PyArray_DATA(summary["could_produce"])
+        self.R.unit_mask = <uint8_t*>cnp.PyArray_DATA(summary["unit_mask"])
+        self.R.unit_count = <uint8_t*>cnp.PyArray_DATA(summary["unit_count"])
+        self.R.fast = 1
+
+    property fast_path:
+        """Whether simple boards take the direct path (tests turn it off to compare)."""
+        def __get__(self):
+            return bool(self.R.fast)
+
+        def __set__(self, value):
+            self.R.fast = 1 if value else 0
 
 
 cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) noexcept:
@@ -1238,12 +1311,18 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
             b.perms = &perms[g, 0]
             b.n = count[g]
             b.bi = &info[g]
+            if R.fast and evaluate_direct(R, &b, card_row, x, kicked, alternative, player, from_hand,
+                                          &out_cost[g], &out_mana[g, 0], &out_could[g, 0],
+                                          &out_castable[g]):
+                continue
             could_produce_all(R, &b, &out_could[g, 0])
             total_cost(R, &b, card_row, x, kicked, alternative, player, from_hand, &out_cost[g])
-            prepare_payment(R, &b, player, &out_could[g, 0], &P)
+            prepare_payment(R, &b, player, &out_could[g, 0], &P, False)
             for t in range(6):
                 out_mana[g, t] = max_mana(&P, 1 << t)
             out_mana[g, 6] = max_mana(&P, ALLTYPES)
+            if pays_life(&out_cost[g]):
+                prepare_payment(R, &b, player, &out_could[g, 0], &P, True)
             out_castable[g] = cost_payable(&P, &out_cost[g], b.bi.life[player])
 
 
@@ -1363,7 +1442,7 @@ def board_can_pay(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
     if n > 256:
         raise ValueError("at most 256 permanents on one board")
     could_produce_all(&core.R, &b, cp)
-    prepare_payment(&core.R, &b, player, cp, &P)
+    prepare_payment(&core.R, &b, player, cp, &P, pays_life(&cost[0]))
     return cost_payable(&P, &cost[0], b.bi.life[player])
 
 
@@ -1375,7 +1454,7 @@ def board_mana_summary(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
     if n > 256:
         raise ValueError("at most 256 permanents on one board")
     could_produce_all(&core.R, &b, cp)
-    prepare_payment(&core.R, &b, player, cp, &P)
+    prepare_payment(&core.R, &b, player, cp, &P, False)
     return tuple(max_mana(&P, 1 << t) for t in range(6)) + (max_mana(&P, ALLTYPES),)
 
 
@@ -1457,3 +1536,187 @@ def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
                 else:
                     extra.m[choose_type(ALLCOLORS, prefer)] += tr.amount
     return tuple(v.m[t] for t in range(6)), tuple(extra.m[t] for t in range(6))
+
+
+# ---- the direct path for simple boards -------------------------------------------------------
+
+def card_summaries(tables):
+    """Per card: flags (CardInfoFlag), the types it could produce on a board without mana
+    effects, and — when every mana ability is a plain {T} ability with a fixed output, a choice
+    or any colour/type — its output as `unit_count` units of `unit_mask` each. A card whose
+    outputs aren't "k units of one mask" (e.g. three mana of one colour) is COMPLEX."""
+    import itertools
+    n = len(tables.cards)
+    flags = np.zeros(max(n, 1), dtype=np.uint32)
+    cp = np.zeros(max(n, 1), dtype=np.uint8)
+    umask = np.zeros(max(n, 1), dtype=np.uint8)
+    ucount = np.zeros(max(n, 1), dtype=np.uint8)
+    mana = tables.mana_abilities
+    for c in range(n):
+        card = tables.cards[c]
+        f = 0
+        if card["n_costmod"]:
+            f |= CI_COSTMOD
+        if card["n_trigger"] or card["n_replacement"]:
+            f |= CI_MANA_EFFECT
+        for k in range(card["n_grant"]):
+            g = tables.grants[card["grant_first"] + k]
+            f |= CI_HASTE_GRANT if g["grant"] == GR_HASTE else CI_MANA_EFFECT
+        if card["types"] & CT_CREATURE:
+            f |= CI_CREATURE
+        if card["keywords"] & KW_HASTE:
+            f |= CI_HASTE
+        outputs = set()
+        for k in range(card["n_mana"]):
+            a = mana[card["mana_first"] + k]
+            if a["could_produce"]:
+                f |= CI_MANA_EFFECT
+            simple = (a["tap"] and not a["untap"] and not a["sacrifice_self"] and a["life"] == 0
+                      and a["cost"] < 0 and a["could_produce"] == 0 and a["if_you_control"] == 0
+                      and a["amount"]["count"] < 0 and a["amount"]["fixed"] > 0
+                      and a["output"] in (MO_FIXED, MO_CHOICE, MO_ANY_COLOR, MO_ANY_TYPE))
+            if not simple:
+                f |= CI_COMPLEX_MANA
+                continue
+            amount = int(a["amount"]["fixed"])
+            if a["output"] == MO_FIXED:
+                outputs.add(tuple(int(v) * amount for v in tables.costs[a["mana"]]["pips"]))
+            elif a["output"] == MO_CHOICE:
+                for o in range(a["n_options"]):
+                    outputs.add(tuple(int(v) * amount for v in tables.costs[a["options_first"] + o]["pips"]))
+            else:
+                for t in range(6):
+                    if a["colors"] >> t & 1:
+                        outputs.add(tuple(amount if u == t else 0 for u in range(6)))
+        outputs.discard((0,) * 6)
+        for o in outputs:
+            for t in range(6):
+                if o[t]:
+                    cp[c] |= 1 << t
+        if outputs and not f & CI_COMPLEX_MANA:
+            totals = {sum(o) for o in outputs}
+            mask = int(cp[c])
+            types = [t for t in range(6) if mask >> t & 1]
+            if len(outputs) == 1:
+                (o,) = outputs
+                if len([t for t in range(6) if o[t]]) == 1:
+                    umask[c], ucount[c] = mask, sum(o)
+                else:
+                    f |= CI_COMPLEX_MANA          # a fixed mix such as {W}{U}: the slow path
+            elif len(totals) == 1:
+                total = totals.pop()
+                every = {tuple(sum(1 for x in combo if x == t) for t in range(6))
+                         for combo in itertools.combinations_with_replacement(types, total)}
+                if every == outputs:
+                    umask[c], ucount[c] = mask, total
+                else:
+                    f |= CI_COMPLEX_MANA
+            else:
+                f |= CI_COMPLEX_MANA
+        flags[c] = f
+    return {"flags": flags, "could_produce": cp, "unit_mask": umask, "unit_count": ucount}
+
+
+cdef bint hall_payable(int n_masks, uint8_t* masks, int32_t* counts, TotalCost* c) noexcept nogil:
+    """Hall's condition: units of the given type masks (counts[k] units of masks[k]) pay a
+    cost of plain coloured pips and generic mana iff every set T of the pips' types has at
+    least as many units able to pay some type of T as T has pips, and there are enough units
+    in all. (Hybrid and Phyrexian costs take the matching search instead.)"""
+    cdef int k, t, total = 0, need, have, pips_total = 0
+    cdef unsigned int D = 0, T
+    for k in range(n_masks):
+        total += counts[k]
+    for t in range(6):
+        pips_total += c.pips[t]
+        if c.pips[t]:
+            D |= 1u << t
+    if total < pips_total + c.generic + c.snow:
+        return False
+    T = D
+    while T:                            # every nonempty subset of the demanded types
+        need = 0
+        for t in range(6):
+            if T & (1u << t):
+                need += c.pips[t]
+        have = 0
+        for k in range(n_masks):
+            if masks[k] & T:
+                have += counts[k]
+        if have < need:
+            return False
+        T = (T - 1) & D
+    return True
+
+
+cdef bint cost_is_plain(TotalCost* c) noexcept nogil:
+    """No payment choices (hybrid, Phyrexian) and no {S}: the direct path can decide it."""
+    cdef int k
+    if c.snow:
+        return False
+    for k in range(5):
+        if c.phyrexian[k] or c.mono_hybrid[k] or c.colorless_hybrid[k]:
+            return False
+    for k in range(10):
+        if c.hybrid[k] or c.hybrid_phyrexian[k]:
+            return False
+    return True
+
+
+cdef bint evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
+                          int player, bint from_hand, TotalCost* out_cost, int32_t* out_mana,
+                          uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
+    """The fast path: a board with no mana effects whose sources are all simple is summed as
+    units and checked with Hall's condition. Returns False (having written nothing useful) if
+    the board needs the general path."""
+    cdef int i, t, k, n_masks = 0
+    cdef uint32_t f, all_flags = 0
+    cdef uint8_t masks[64]
+    cdef int32_t counts[64]
+    cdef int8_t slot[64]
+    cdef bint haste_for[2]
+    cdef uint8_t mask
+    cdef Permanent* p
+    haste_for[0] = haste_for[1] = False
+    for i in range(b.n):
+        f = R.info[b.perms[i].card]
+        all_flags |= f
+        if f & CI_HASTE_GRANT:
+            haste_for[b.perms[i].controller] = True
+    if all_flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
+        return False
+    memset(slot, -1, sizeof(slot))
+    for t in range(6):
+        if b.bi.pool[player][t]:
+            mask = 1 << t
+            slot[mask] = n_masks
+            masks[n_masks] = mask
+            counts[n_masks] = b.bi.pool[player][t]
+            n_masks += 1
+    for i in range(b.n):
+        p = &b.perms[i]
+        f = R.info[p.card]
+        out_could[i] = R.static_cp[p.card]
+        if p.controller != player or out_could[i] == 0 or (p.flags & (PF_TAPPED | PF_PHASED_OUT)):
+            continue
+        if (f & CI_CREATURE and not (f & CI_HASTE) and not haste_for[p.controller]
+                and p.controlled_since >= b.bi.last_turn_start[p.controller]):
+            continue                                   # summoning sick (302.6)
+        mask = R.unit_mask[p.card]
+        if slot[mask] < 0:
+            slot[mask] = n_masks
+            masks[n_masks] = mask
+            counts[n_masks] = 0
+            n_masks += 1
+        counts[slot[mask]] += R.unit_count[p.card]
+    total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
+    if not cost_is_plain(out_cost):
+        return False
+    for t in range(7):
+        out_mana[t] = 0
+    for k in range(n_masks):
+        out_mana[6] += counts[k]
+        for t in range(6):
+            if masks[k] & (1 << t):
+                out_mana[t] += counts[k]
+    out_castable[0] = hall_payable(n_masks, masks, counts, out_cost)
+    return True

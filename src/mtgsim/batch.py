@@ -37,8 +37,15 @@ def new_board_info(n: int) -> np.ndarray:
 
 
 def total_cost_to_mana_cost(rec) -> ManaCost:
-    """A TOTAL_COST record as a ManaCost (X already folded into generic)."""
-    syms = [ManaSymbol(SymbolKind.GENERIC, (), int(rec["generic"]))] if rec["generic"] else []
+    """A TOTAL_COST record as a ManaCost (X already folded into generic). A total-cost floor
+    still pending (Trinisphere with Phyrexian or {2/C} symbols) is folded in as if every
+    symbol were paid with one mana of its colour."""
+    generic = int(rec["generic"])
+    symbols = (int(rec["pips"].sum()) + int(rec["snow"]) + int(rec["phyrexian"].sum())
+               + int(rec["mono_hybrid"].sum()) + int(rec["colorless_hybrid"].sum())
+               + int(rec["hybrid"].sum()) + int(rec["hybrid_phyrexian"].sum()))
+    generic += max(0, int(rec["minimum"]) - generic - symbols)
+    syms = [ManaSymbol(SymbolKind.GENERIC, (), generic)] if generic else []
     syms += [ManaSymbol(SymbolKind.SNOW)] * int(rec["snow"])
     for t, letter in enumerate(TYPE_LETTERS):
         kind = SymbolKind.COLORLESS if letter == "C" else SymbolKind.COLORED

@@ -343,11 +343,12 @@ class Scenario:
                 raise ValueError(f"order must list every replacement effect that applies (616.1); missing {names}")
             return rows
         core, perms, n, info = self._args()
-        best, best_total = None, -1
+        best, best_key = None, None
         for perm in itertools.permutations([r for r, _ in reps]):
             made, _ = _core.board_produce(core, perms, n, info, i, row, prefer, list(perm))
-            if sum(made) > best_total:
-                best, best_total = list(perm), sum(made)
+            key = (made[prefer] if prefer >= 0 else 0, sum(made))   # the type asked for, then most
+            if best_key is None or key > best_key:
+                best, best_key = list(perm), key
         return best
 
     # ---- costs ---------------------------------------------------------------------------------
@@ -477,6 +478,8 @@ class Scenario:
                     break
                 left[max(options, key=lambda t: left[t])] -= 1
             extra = generic + sum(c[1] for c in combo)
+            paid = sum(1 for c in combo if c[0] is not None) + extra
+            extra += max(0, int(cost_rec["minimum"]) - paid)      # Trinisphere (601.2b, 601.2f)
             if not ok or sum(left) < extra:
                 continue
             for _ in range(extra):       # generic: colourless first, then the most plentiful
@@ -706,7 +709,7 @@ class Scenario:
                 self._enter(self.db[token], who, token=True)
         if e.token_copy and target is not None:
             copy = self.create_token_copy(target, controller=PLAYER_NAMES[who])
-            if e.sacrifice_at_end:
+            if e.sacrifice_at_end and self.on_battlefield(copy):
                 self._perms[self._index(copy)]["flags"] |= SACRIFICE_AT_END
         self._state_based_actions()
 
