@@ -15,6 +15,8 @@ the compiler or the kernels. Everything is brute force:
   type, and in total, that some sequence leaves in the pool.
 * `total_cost(board, card, ...)` — 601.2f exactly as the doc says.
 * `can_pay(board, cost, player)` — some reachable pool (and life total) pays the cost.
+* `castable(board, card, ...)` — the total cost can be paid, with the announcements of 601.2b
+  (Phyrexian symbols paid with life pay less mana, which Trinisphere then raises).
 
 Boards are small in the tests, so clarity beats speed here (itertools.permutations for the
 replacement orders, exhaustive enumeration for every choice, an explicit search over states).
@@ -32,7 +34,7 @@ from mtgsim.cards.model import (ActivationCost, CardDef, CostChange, CostModifie
 from mtgsim.mana import ManaCost, ManaSymbol, SymbolKind
 
 __all__ = ["OPermanent", "OBoard", "TYPES", "COLORS", "could_produce", "mana_summary",
-           "total_cost", "can_pay", "final_states", "power", "is_sick"]
+           "total_cost", "castable", "can_pay", "final_states", "power", "is_sick"]
 
 TYPES = ("W", "U", "B", "R", "G", "C")      # the six types of mana (106.1b)
 COLORS = TYPES[:5]                          # the five colours; "any colour" never gives {C}
@@ -671,19 +673,10 @@ def _applicable_modifiers(board: OBoard, card: CardDef, player: int):
     return out
 
 
-def _cost_size(generic: int, symbols: list) -> int:
-    """Mana in a total cost: generic plus one per symbol, two per {2/W}-style symbol."""
-    return generic + sum(2 if s.kind is SymbolKind.MONO_HYBRID else 1 for s in symbols)
-
-
-def total_cost(board: OBoard, card: CardDef, x: int = 0, kicked: bool = False,
-               alternative: str | None = None, player: int = 0,
-               from_hand: bool | None = None) -> ManaCost:
-    """601.2f: the mana cost (or the named alternative cost), {X} as x generic; plus kicker
-    and every increase; minus every reduction (generic ones only touch generic mana, floored
-    at 0; a coloured one removes that colour's symbols and the excess reduces generic); then
-    total-cost setters (Trinisphere). Counted amounts are read as the card has left the hand
-    (`from_hand`, by default: cast without an alternative cost)."""
+def _total_cost_parts(board: OBoard, card: CardDef, x: int = 0, kicked: bool = False,
+                      alternative: str | None = None, player: int = 0,
+                      from_hand: bool | None = None) -> tuple[int, list, int]:
+    """601.2f steps 1-3: (generic, the other symbols, the total-cost floor of step 4)."""
     if alternative is None:
         base = card.cost
     elif alternative == "flashback":
@@ -696,9 +689,10 @@ def total_cost(board: OBoard, card: CardDef, x: int = 0, kicked: bool = False,
         from_hand = alternative is None
     hand = list(board.hand_size)
     if from_hand:
-        hand[player] = max(0, hand[player] - 1)
+        hand[player] = max(0, hand[player] - 1)     # 601.2a: the card is on the stack now
     v = _View(board, hand=hand)
 
+    # Step 1: the mana cost or the alternative cost, {X} as x generic.
     generic, symbols = _split_cost(base, x)
     if kicked:
         if card.kicker is None:
@@ -712,7 +706,7 @@ def total_cost(board: OBoard, card: CardDef, x: int = 0, kicked: bool = False,
     def value(m, src, you):
         return max(0, _count(v, src, you, m.amount, x=x))
 
-    # Step 2: increases.
+    # Step 2: additional costs (above) and increases.
     for m, src, you in mods:
         if m.change is CostChange.INCREASE:
             g, s = _split_cost(m.mana)
@@ -723,7 +717,7 @@ def total_cost(board: OBoard, card: CardDef, x: int = 0, kicked: bool = False,
         if m.change is not CostChange.REDUCE:
             continue
         g, s = _split_cost(m.mana)
-        generic = max(0, generic - g - value(m, src, you))
+        generic = max(0, generic - g - value(m, src, you))       # 118.7a
         for sym in s:
             kind = sym.kind
             if kind in (SymbolKind.COLORED, SymbolKind.COLORLESS):
@@ -735,13 +729,72 @@ def total_cost(board: OBoard, card: CardDef, x: int = 0, kicked: bool = False,
                     generic = max(0, generic - 1)      # 118.7b-d
             else:
                 generic = max(0, generic - 1)          # 118.7g etc.: treated as generic
-    # Step 4: total-cost setters.
-    for m, src, you in mods:
-        if m.change is CostChange.SET_MINIMUM:
-            n = value(m, src, you)
-            size = _cost_size(generic, symbols)
-            if size < n:
-                generic += n - size
+    # Step 4's floor: the largest total-cost setter that applies.
+    minimum = max((value(m, src, you) for m, src, you in mods
+                   if m.change is CostChange.SET_MINIMUM), default=0)
+    return generic, symbols, minimum
+
+
+def total_cost(board: OBoard, card: CardDef, x: int = 0, kicked: bool = False,
+               alternative: str | None = None, player: int = 0,
+               from_hand: bool | None = None) -> ManaCost:
+    """601.2f: the mana cost (or the named alternative cost), {X} as x generic; plus kicker
+    and every increase; minus every reduction (generic ones only touch generic mana, floored
+    at 0; a coloured one removes that colour's symbols and the excess reduces generic); then
+    total-cost setters (Trinisphere). Counted amounts are read as the card has left the hand
+    (`from_hand`, by default: cast without an alternative cost).
+
+    Trinisphere counts the mana actually paid, so with Phyrexian or {2/W} symbols it depends
+    on how they are paid (601.2b; see `castable`). As a ManaCost, the floor is shown as if
+    every symbol were paid with one mana (the convention of mtgsim.batch)."""
+    generic, symbols, minimum = _total_cost_parts(board, card, x, kicked, alternative, player,
+                                                  from_hand)
+    size = generic + len(symbols)
+    if size < minimum:
+        generic += minimum - size
     if generic or not symbols:
         symbols = symbols + [ManaSymbol(SymbolKind.GENERIC, (), generic)]
     return ManaCost(symbols)     # an all-zero total is {0} (118.7)
+
+
+def _announced(symbols: list):
+    """601.2b: every way to announce how the Phyrexian and {2/W} symbols will be paid.
+    Yields (symbols to pay with mana, extra generic, life to pay)."""
+    choices = []
+    for s in symbols:
+        if s.kind is SymbolKind.PHYREXIAN:
+            choices.append([([ManaSymbol(SymbolKind.COLORED, s.colors)], 0, 0), ([], 0, 2)])
+        elif s.kind is SymbolKind.HYBRID_PHYREXIAN:
+            choices.append([([ManaSymbol(SymbolKind.HYBRID, s.colors)], 0, 0), ([], 0, 2)])
+        elif s.kind is SymbolKind.MONO_HYBRID:
+            choices.append([([ManaSymbol(SymbolKind.COLORED, s.colors)], 0, 0), ([], 2, 0)])
+        else:
+            choices.append([([s], 0, 0)])
+    for combo in itertools.product(*choices):
+        syms = [t for part, _, _ in combo for t in part]
+        yield syms, sum(g for _, g, _ in combo), sum(lf for _, _, lf in combo)
+
+
+def castable(board: OBoard, card: CardDef, x: int = 0, kicked: bool = False,
+             alternative: str | None = None, player: int = 0,
+             from_hand: bool | None = None) -> bool:
+    """Can `player` pay the total cost of `card`? Every announcement of how Phyrexian and
+    {2/W} symbols are paid (601.2b), the floor of a total-cost setter applied to the mana that
+    announcement pays (Trinisphere: paying life for {R/P} pays less mana), then some
+    activation sequence that pays it, life included (601.2g-h)."""
+    generic, symbols, minimum = _total_cost_parts(board, card, x, kicked, alternative, player,
+                                                  from_hand)
+    states = final_states(board, player)
+    for syms, extra, life_needed in _announced(symbols):
+        g = generic + extra
+        paid = g + len(syms)
+        if paid < minimum:
+            g += minimum - paid
+        syms = syms + [ManaSymbol(SymbolKind.GENERIC, (), g)] if g else syms
+        cost = ManaCost(syms) if syms else ManaCost.parse("{0}")
+        for pool, life in states:
+            if life_needed and life < life_needed:      # 119.4, paying 2 life at a time
+                continue
+            if _pays(pool, life - life_needed, cost):
+                return True
+    return False

@@ -88,11 +88,12 @@ def debug_build():
 
 from libc.string cimport memset, memcpy
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+from cython.parallel cimport prange
 
 DEF MAXOPT = 64          # distinct outputs one permanent's mana abilities can have
 DEF MAXGROUP = 64        # mana sources considered in one payment
-DEF MAXUNIT = 256        # units of mana supply in one payment check
-DEF MAXDEMAND = 96       # units of mana demand in one payment check
+DEF MAXUNIT = 512        # units of mana supply in one payment check
+DEF MAXDEMAND = 512      # units of mana demand in one payment check
 DEF MAXBRANCH = 12       # sources that need a search (the rest are matched directly)
 DEF ALLTYPES = 63
 DEF SNOW_BIT = 64        # a unit of mana from a snow source (pays {S}, 107.4h)
@@ -152,11 +153,13 @@ cdef struct Vec:             # an amount of mana of each type, W U B R G C
 cdef struct Options:         # the possible results of activating one source
     int n
     Vec out[MAXOPT]
+    Vec own[MAXOPT]          # the part of `out` the permanent itself made (not triggered mana)
     uint8_t n_in[MAXOPT]     # input mana units each option needs first
     uint8_t in_mask[MAXOPT][8]
     uint8_t ability[MAXOPT]  # which of the permanent's mana abilities
-    int16_t life[MAXOPT]     # life the option costs (Mana Confluence), with damage to you and
-                             # life gained when a payment also pays life (Phyrexian symbols)
+    int16_t life[MAXOPT]     # life the option costs (Mana Confluence)
+    int16_t gain[MAXOPT]     # life it gains (The Great Henge) — tracked when life matters
+    int16_t dmg[MAXOPT]      # damage it deals you (pain lands) — tracked when life matters
     uint8_t snow             # SNOW_BIT if the source is a snow permanent
 
 
@@ -524,6 +527,19 @@ cdef bint controls_all_subtypes(Rules* R, Board* b, int player, uint64_t subtype
     return seen == subtypes
 
 
+cdef int add_unique_pair(Vec* outs, Vec* owns, int n, Vec* v, Vec* own) noexcept nogil:
+    """Add the pair (v, own) unless present (or full); return the new n."""
+    cdef int k
+    for k in range(n):
+        if vec_eq(&outs[k], v) and vec_eq(&owns[k], own):
+            return n
+    if n < MAXOPT:
+        outs[n] = v[0]
+        owns[n] = own[0]
+        n += 1
+    return n
+
+
 cdef int add_unique(Vec* outs, int n, Vec* v) noexcept nogil:
     """Add v to outs[:n] unless it is there already (or full); return the new n."""
     cdef int k
@@ -582,7 +598,7 @@ cdef int replaced_outputs(Rules* R, Board* b, int i, int row, Vec* base, int n_b
 
 
 cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_in,
-                           Vec* outs) noexcept nogil:
+                           Vec* outs, Vec* owns) noexcept nogil:
     """Add the triggered mana abilities (106.12a) to each output, every choice; distinct
     results. What a trigger checks and copies ("a type that land produced") is the mana the
     ability itself produced, never mana other triggers added."""
@@ -641,12 +657,13 @@ cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_i
                                     m = add_unique(nxt, m, &v)
                     memcpy(acc, nxt, m * sizeof(Vec))
                     cur = m
-        for q in range(cur):
-            n = add_unique(outs, n, &acc[q])
+        for q in range(cur):            # owns[]: the permanent's own part (its source, 106.3)
+            n = add_unique_pair(outs, owns, n, &acc[q], &ins[k])
     return n
 
 
-cdef int ability_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Vec* outs) noexcept nogil:
+cdef int ability_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Vec* outs,
+                         Vec* owns) noexcept nogil:
     """Every distinct result of activating mana ability `row` of permanent i now: base output,
     replacement effects in every order, triggered mana abilities with every choice."""
     cdef Vec base[MAXOPT]
@@ -655,7 +672,7 @@ cdef int ability_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x,
     if n == 0:
         return 0
     n = replaced_outputs(R, b, i, row, base, n, rep)
-    return triggered_outputs(R, b, i, row, rep, n, outs)
+    return triggered_outputs(R, b, i, row, rep, n, outs, owns)
 
 
 # ---- could produce (106.7) -------------------------------------------------------------------
@@ -736,14 +753,16 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
     cdef int rows[16]
     cdef int n_rows = mana_ability_rows(R, b, i, rows)
     cdef Vec outs[MAXOPT]
+    cdef Vec owns[MAXOPT]
     cdef uint8_t masks[8]
     cdef int k, q, n, n_in, r, t
     cdef bint dominated, same_input
+    cdef bint snow = (card_of(R, b, i).supertypes & ST_SNOW) != 0
     o.n = 0
     for k in range(n_rows):
         if not ability_ready(R, b, i, rows[k]):
             continue
-        n = ability_outputs(R, b, i, rows[k], cp, 0, outs)
+        n = ability_outputs(R, b, i, rows[k], cp, 0, outs, owns)
         n_in = input_units(R, R.mana[rows[k]].cost, masks)
         for q in range(n):
             # drop an output another option of no greater input already covers
@@ -751,20 +770,22 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
             for r in range(o.n):
                 same_input = o.n_in[r] <= n_in and (o.n_in[r] == 0 or (o.n_in[r] == n_in and
                              memcmp_masks(o.in_mask[r], masks, n_in)))
-                if same_input and vec_leq(&outs[q], &o.out[r]):
+                if same_input and vec_leq(&outs[q], &o.out[r]) and (not snow or vec_leq(&owns[q], &o.own[r])):
                     dominated = True
                     break
             if dominated or o.n >= MAXOPT:
                 continue
             o.out[o.n] = outs[q]
+            o.own[o.n] = owns[q]
             o.n_in[o.n] = n_in
             for t in range(n_in):
                 o.in_mask[o.n][t] = masks[t]
             o.ability[o.n] = k
             o.life[o.n] = R.mana[rows[k]].life
+            o.gain[o.n] = o.dmg[o.n] = 0
             if life_effects and R.mana[rows[k]].effect >= 0:   # pain lands, The Great Henge
-                o.life[o.n] += (R.effects[R.mana[rows[k]].effect].damage_to_you.fixed
-                                - R.effects[R.mana[rows[k]].effect].gain_life.fixed)
+                o.dmg[o.n] = R.effects[R.mana[rows[k]].effect].damage_to_you.fixed
+                o.gain[o.n] = R.effects[R.mana[rows[k]].effect].gain_life.fixed
             o.n += 1
     return o.n
 
@@ -793,7 +814,7 @@ cdef int decompose(Options* o, uint8_t* masks) noexcept nogil:
     cdef int k, t, total, n = 0, q
     cdef unsigned int m = 0
     for k in range(o.n):
-        if o.n_in[k] or o.life[k]:
+        if o.n_in[k] or o.life[k] or o.gain[k] or o.dmg[k] or (o.snow and not vec_eq(&o.out[k], &o.own[k])):
             return -1
     if o.n == 1:
         for t in range(6):
@@ -823,6 +844,7 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     Options branch[MAXBRANCH]
     int max_branch_total         # upper bound of what the searched sources add
     int life                     # the player's life (for sources that cost life)
+    int max_gain                 # the most life activating the searched sources can gain
 
 
 cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* P,
@@ -834,9 +856,11 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     cdef Options* o
     cdef Options tmp
     cdef int best, v
+    cdef bint costs_life = False
     P.n_units = 0
     P.n_branch = 0
     P.max_branch_total = 0
+    P.max_gain = 0
     P.life = b.bi.life[player]
     for t in range(6):                           # mana already in the pool
         for k in range(b.bi.pool[player][t]):
@@ -849,6 +873,10 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
         o = &P.branch[P.n_branch] if P.n_branch < MAXBRANCH else &tmp
         if source_options(R, b, i, cp, o, life_effects) == 0:
             continue
+        if not life_effects:
+            for k in range(o.n):
+                if o.life[k]:
+                    costs_life = True
         o.snow = SNOW_BIT if card_of(R, b, i).supertypes & ST_SNOW else 0
         n = decompose(o, masks)
         if n >= 0:
@@ -863,8 +891,15 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                 if v > best:
                     best = v
             P.max_branch_total += best
+            best = 0
+            for k in range(o.n):
+                if o.gain[k] > best:
+                    best = o.gain[k]
+            P.max_gain += best
             P.n_branch += 1
         # else: more than MAXBRANCH searched sources; the extra ones are not used (conservative)
+    if costs_life and not life_effects:  # life costs: life gained or lost by others matters too
+        prepare_payment(R, b, player, cp, P, True)
 
 
 cdef struct Match:               # one bipartite matching problem: demands ← supplies
@@ -949,8 +984,8 @@ cdef bint leaf_feasible(Payment* P, Demand* D, int* choice) noexcept nogil:
                     M.n_d += 1
             for t in range(6):
                 for q in range(o.out[choice[g]].m[t]):
-                    if M.n_s < MAXUNIT:
-                        M.s_mask[M.n_s] = (1 << t) | o.snow
+                    if M.n_s < MAXUNIT:    # only its own mana comes from the snow source
+                        M.s_mask[M.n_s] = (1 << t) | (o.snow if q < o.own[choice[g]].m[t] else 0)
                         M.s_stage[M.n_s] = pos
                         M.n_s += 1
         if match_all(&M):
@@ -959,35 +994,58 @@ cdef bint leaf_feasible(Payment* P, Demand* D, int* choice) noexcept nogil:
             return False
 
 
-cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, int life_left) noexcept nogil:
+cdef struct Life:                # life during a payment: what the chosen activations do to it
+    int start                    # life before paying
+    int need                     # life the cost itself pays (Phyrexian symbols, 601.2h)
+    int cost                     # life paid by activations (Mana Confluence)
+    int gain                     # life gained by activations (The Great Henge)
+    int dmg                      # damage dealt to you by activations (pain lands)
+
+
+cdef inline bint life_ok(Life* L) noexcept nogil:
+    """With gains first, then life costs, then damage (the player orders the activations):
+    every life cost is payable (119.4), and the life the cost itself pays is there at 601.2h."""
+    return (L.start + L.gain - L.cost >= 0 and
+            (L.need == 0 or L.start + L.gain - L.cost - L.dmg >= L.need))
+
+
+cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L) noexcept nogil:
     """Choose an option for searched sources g.. (converters and sources that cost life may
-    also stay unused); `life_left` is the life the remaining choices may still pay."""
+    also stay unused)."""
     cdef int k
     cdef Options* o
+    cdef Life L2
     if supply + P.max_branch_total < D.n:
         return False
     if g == P.n_branch:
-        return leaf_feasible(P, D, choice)
+        return life_ok(L) and leaf_feasible(P, D, choice)
     o = &P.branch[g]
     for k in range(o.n):
-        if life_left - o.life[k] < 0:
-            continue
         choice[g] = k
-        if search(P, D, choice, g + 1, supply, life_left - o.life[k]):
+        L2 = L[0]
+        L2.cost += o.life[k]
+        L2.gain += o.gain[k]
+        L2.dmg += o.dmg[k]
+        if search(P, D, choice, g + 1, supply, &L2):
             return True
     choice[g] = -1                       # unused (only worth trying if using it costs something)
     for k in range(o.n):
-        if o.n_in[k] or o.life[k]:
-            return search(P, D, choice, g + 1, supply, life_left)
+        if o.n_in[k] or o.life[k] or o.dmg[k]:
+            return search(P, D, choice, g + 1, supply, L)
     return False
 
 
-cdef bint payable(Payment* P, Demand* D, int life_left) noexcept nogil:
+cdef bint payable(Payment* P, Demand* D, int need) noexcept nogil:
+    """Can the sources pay demand D, with `need` life paid by the cost itself?"""
     cdef int choice[MAXBRANCH]
     cdef int g
+    cdef Life L
     for g in range(MAXBRANCH):
         choice[g] = -1
-    return search(P, D, choice, 0, P.n_units, life_left)
+    L.start = P.life
+    L.need = need
+    L.cost = L.gain = L.dmg = 0
+    return search(P, D, choice, 0, P.n_units, &L)
 
 
 cdef bint pays_life(TotalCost* c) noexcept nogil:
@@ -1050,9 +1108,9 @@ cdef bint cost_payable(Payment* P, TotalCost* c, int life) noexcept nogil:
         while mana_paid < c.minimum:
             add_demand(&D, ALLTYPES)
             mana_paid += 1
-        if life_needed > life:
+        if life_needed > life + P.max_gain:
             continue
-        if payable(P, &D, life - life_needed):
+        if payable(P, &D, life_needed):
             return True
     return False
 
@@ -1075,7 +1133,7 @@ cdef int max_mana(Payment* P, uint8_t mask) noexcept nogil:
         D.n = mid
         for k in range(mid):
             D.mask[k] = mask
-        if payable(P, &D, P.life):
+        if payable(P, &D, 0):
             lo = mid
         else:
             hi = mid - 1
@@ -1198,7 +1256,7 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int a
             mod_src[n_mod] = -1
             n_mod += 1
     for i in range(b.n):                # static abilities of permanents
-        if not in_play(b, i):
+        if not (R.info[b.perms[i].card] & CI_COSTMOD) or not in_play(b, i):
             continue
         pc = card_of(R, b, i)
         for k in range(pc.n_costmod):
@@ -1294,36 +1352,88 @@ cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) no
     return b
 
 
+cdef void evaluate_one(Rules* R, Permanent* perms, int n, int capacity, BoardInfo* bi, int card_row, int x,
+                       bint kicked, int alternative, int player, bint from_hand, TotalCost* base,
+                       TotalCost* out_cost, int32_t* out_mana, uint8_t* out_could,
+                       uint8_t* out_castable) noexcept nogil:
+    """Everything `evaluate_boards` reports, for one board."""
+    cdef Board b
+    cdef Payment P
+    cdef int t
+    if n > MAXUNIT:
+        return
+    memset(out_could + n, 0, capacity - n)
+    b.perms = perms
+    b.n = n
+    b.bi = bi
+    if R.fast and evaluate_direct(R, &b, card_row, x, kicked, alternative, player, from_hand,
+                                  base, out_cost, out_mana, out_could, out_castable):
+        return
+    could_produce_all(R, &b, out_could)
+    total_cost(R, &b, card_row, x, kicked, alternative, player, from_hand, out_cost)
+    prepare_payment(R, &b, player, out_could, &P, False)
+    for t in range(6):
+        out_mana[t] = max_mana(&P, 1 << t)
+    out_mana[6] = max_mana(&P, ALLTYPES)
+    if pays_life(out_cost):
+        prepare_payment(R, &b, player, out_could, &P, True)
+    out_castable[0] = cost_payable(&P, out_cost, bi.life[player])
+
+
+cdef int32_t board_fault(Rules* R, Permanent* perms, int n, int capacity) noexcept nogil:
+    """0 if the board is well formed, else 1 + the row of the first bad permanent (or of the
+    count): card rows, controllers and attachments must point where they may."""
+    cdef int i
+    if n < 0 or n > capacity:
+        return 1 + capacity
+    for i in range(n):
+        if (perms[i].card < 0 or perms[i].card >= R.n_cards or perms[i].controller > 1
+                or perms[i].attached_to < -1 or perms[i].attached_to >= n):
+            return 1 + i
+    return 0
+
+
 def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count,
                     BoardInfo[::1] info, int card_row, int x, bint kicked, int alternative,
                     int player, bint from_hand, TotalCost[::1] out_cost,
                     int32_t[:, ::1] out_mana, uint8_t[:, ::1] out_could,
-                    uint8_t[::1] out_castable):
+                    uint8_t[::1] out_castable, int32_t[::1] out_fault, int threads=1):
     """For each board: could-produce of every permanent, the total cost of `card_row` cast by
-    `player`, the most mana of each type and in all, and whether the cost can be paid."""
+    `player`, the most mana of each type and in all, and whether the cost can be paid.
+    Boards are independent, so `threads` > 1 splits them over OpenMP threads (same results).
+    A malformed board is not evaluated: out_fault[g] says where it is wrong (board_fault)."""
+    cdef int capacity = perms.shape[1]
     cdef Py_ssize_t g, N = perms.shape[0]
-    cdef int t
     cdef Board b
-    cdef Payment P
     cdef Rules* R = &core.R
+    cdef TotalCost base_cost
+    cdef TotalCost* base = NULL
+    cdef BoardInfo empty_info
+    cdef int n_threads = max(1, threads)
     with nogil:
-        for g in range(N):
-            b.perms = &perms[g, 0]
-            b.n = count[g]
-            b.bi = &info[g]
-            if R.fast and evaluate_direct(R, &b, card_row, x, kicked, alternative, player, from_hand,
-                                          &out_cost[g], &out_mana[g, 0], &out_could[g, 0],
-                                          &out_castable[g]):
-                continue
-            could_produce_all(R, &b, &out_could[g, 0])
-            total_cost(R, &b, card_row, x, kicked, alternative, player, from_hand, &out_cost[g])
-            prepare_payment(R, &b, player, &out_could[g, 0], &P, False)
-            for t in range(6):
-                out_mana[g, t] = max_mana(&P, 1 << t)
-            out_mana[g, 6] = max_mana(&P, ALLTYPES)
-            if pays_life(&out_cost[g]):
-                prepare_payment(R, &b, player, &out_could[g, 0], &P, True)
-            out_castable[g] = cost_payable(&P, &out_cost[g], b.bi.life[player])
+        if R.cards[card_row].n_costmod == 0:   # the cost no permanent changes, worked out once
+            memset(&empty_info, 0, sizeof(BoardInfo))
+            b.perms = NULL
+            b.n = 0
+            b.bi = &empty_info
+            total_cost(R, &b, card_row, x, kicked, alternative, player, False, &base_cost)
+            base = &base_cost
+        if n_threads == 1:
+            for g in range(N):
+                out_fault[g] = board_fault(R, &perms[g, 0], count[g], capacity)
+                if out_fault[g]:
+                    continue
+                evaluate_one(R, &perms[g, 0], count[g], capacity, &info[g], card_row, x, kicked, alternative,
+                             player, from_hand, base, &out_cost[g], &out_mana[g, 0],
+                             &out_could[g, 0], &out_castable[g])
+        else:
+            for g in prange(N, schedule="static", num_threads=n_threads):
+                out_fault[g] = board_fault(R, &perms[g, 0], count[g], capacity)
+                if out_fault[g]:
+                    continue
+                evaluate_one(R, &perms[g, 0], count[g], capacity, &info[g], card_row, x, kicked, alternative,
+                             player, from_hand, base, &out_cost[g], &out_mana[g, 0],
+                             &out_could[g, 0], &out_castable[g])
 
 
 # ---- one board (the Scenario API) -----------------------------------------------------------
@@ -1464,9 +1574,10 @@ def board_ability_outputs(CoreTables core, Permanent[::1] perms, int n, BoardInf
     cdef Board b = one_board(perms, n, info)
     cdef uint8_t cp[256]
     cdef Vec outs[MAXOPT]
+    cdef Vec owns[MAXOPT]
     cdef int k, t, m
     could_produce_all(&core.R, &b, cp)
-    m = ability_outputs(&core.R, &b, i, row, cp, 0, outs)
+    m = ability_outputs(&core.R, &b, i, row, cp, 0, outs, owns)
     return [tuple(outs[k].m[t] for t in range(6)) for k in range(m)]
 
 
@@ -1663,60 +1774,82 @@ cdef bint cost_is_plain(TotalCost* c) noexcept nogil:
 
 
 cdef bint evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
-                          int player, bint from_hand, TotalCost* out_cost, int32_t* out_mana,
-                          uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
+                          int player, bint from_hand, TotalCost* base, TotalCost* out_cost,
+                          int32_t* out_mana, uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
     """The fast path: a board with no mana effects whose sources are all simple is summed as
     units and checked with Hall's condition. Returns False (having written nothing useful) if
-    the board needs the general path."""
-    cdef int i, t, k, n_masks = 0
+    the board needs the general path. The loop over permanents is branch-free: random boards
+    would otherwise mispredict on every tapped or summoning-sick permanent."""
+    cdef int i, t, k, n_masks = 0, use, sick
     cdef uint32_t f, all_flags = 0
     cdef uint8_t masks[64]
     cdef int32_t counts[64]
-    cdef int8_t slot[64]
-    cdef bint haste_for[2]
-    cdef uint8_t mask
+    cdef int32_t by_mask[64]
+    cdef int32_t sick_by_mask[64]       # units of creatures that are sick unless given haste
+    cdef uint64_t seen = 0, seen_sick = 0
+    cdef int haste_grant = 0
+    cdef unsigned int m
     cdef Permanent* p
-    haste_for[0] = haste_for[1] = False
-    for i in range(b.n):
-        f = R.info[b.perms[i].card]
+    # local copies: stores through uint8_t* may alias anything, so keep the tables in registers
+    cdef const uint32_t* info = R.info
+    cdef const uint8_t* static_cp = R.static_cp
+    cdef const uint8_t* unit_mask = R.unit_mask
+    cdef const uint8_t* unit_count = R.unit_count
+    cdef Permanent* perms = b.perms
+    cdef int n = b.n
+    cdef int lts[2]
+    lts[0] = b.bi.last_turn_start[0]
+    lts[1] = b.bi.last_turn_start[1]
+    memset(by_mask, 0, sizeof(by_mask))
+    memset(sick_by_mask, 0, sizeof(sick_by_mask))
+    for t in range(6):
+        by_mask[1 << t] = b.bi.pool[player][t]
+        seen |= (<uint64_t>(b.bi.pool[player][t] > 0)) << (1 << t)
+    for i in range(n):                  # one pass; haste granted later in the list is applied after
+        p = &perms[i]
+        f = info[p.card]
         all_flags |= f
-        if f & CI_HASTE_GRANT:
-            haste_for[b.perms[i].controller] = True
+        haste_grant |= ((f & CI_HASTE_GRANT) != 0) & (p.controller == player)
+        out_could[i] = static_cp[p.card]
+        m = unit_mask[p.card]
+        use = (p.controller == player) & ((p.flags & (PF_TAPPED | PF_PHASED_OUT)) == 0) & (m != 0)
+        sick = (((f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE)
+                & (p.controlled_since >= lts[p.controller & 1]))                   # 302.6
+        by_mask[m] += unit_count[p.card] * (use & (sick == 0))
+        sick_by_mask[m] += unit_count[p.card] * (use & sick)
+        seen |= (<uint64_t>(use & (sick == 0))) << m
+        seen_sick |= (<uint64_t>(use & sick)) << m
     if all_flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
         return False
-    memset(slot, -1, sizeof(slot))
-    for t in range(6):
-        if b.bi.pool[player][t]:
-            mask = 1 << t
-            slot[mask] = n_masks
-            masks[n_masks] = mask
-            counts[n_masks] = b.bi.pool[player][t]
-            n_masks += 1
-    for i in range(b.n):
-        p = &b.perms[i]
-        f = R.info[p.card]
-        out_could[i] = R.static_cp[p.card]
-        if p.controller != player or out_could[i] == 0 or (p.flags & (PF_TAPPED | PF_PHASED_OUT)):
-            continue
-        if (f & CI_CREATURE and not (f & CI_HASTE) and not haste_for[p.controller]
-                and p.controlled_since >= b.bi.last_turn_start[p.controller]):
-            continue                                   # summoning sick (302.6)
-        mask = R.unit_mask[p.card]
-        if slot[mask] < 0:
-            slot[mask] = n_masks
-            masks[n_masks] = mask
-            counts[n_masks] = 0
-            n_masks += 1
-        counts[slot[mask]] += R.unit_count[p.card]
-    total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
+    if haste_grant:                     # The Fire Crystal: creatures you control have haste
+        seen |= seen_sick
+        for k in range(64):
+            by_mask[k] += sick_by_mask[k]
+    if base != NULL and not (all_flags & CI_COSTMOD):
+        out_cost[0] = base[0]          # nothing on the board changes the cost
+    else:
+        total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
     if not cost_is_plain(out_cost):
         return False
     for t in range(7):
         out_mana[t] = 0
-    for k in range(n_masks):
-        out_mana[6] += counts[k]
+    while seen:
+        m = ctz64(seen)
+        seen &= seen - 1
+        masks[n_masks] = <uint8_t>m
+        counts[n_masks] = by_mask[m]
+        n_masks += 1
+        out_mana[6] += by_mask[m]
         for t in range(6):
-            if masks[k] & (1 << t):
-                out_mana[t] += counts[k]
+            if m & (1u << t):
+                out_mana[t] += by_mask[m]
     out_castable[0] = hall_payable(n_masks, masks, counts, out_cost)
     return True
+
+
+cdef inline int ctz64(uint64_t v) noexcept nogil:
+    cdef int k = 0
+    while not (v & 1):
+        v >>= 1
+        k += 1
+    return k

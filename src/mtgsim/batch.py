@@ -6,6 +6,7 @@ Scenario API uses (a Scenario is a batch of one).
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -124,29 +125,40 @@ class BoardBatch:
         return i
 
     def validate(self) -> None:
-        """Check every board before a kernel reads it; raises ValueError naming the fault."""
+        """Check the arrays' layout before a kernel reads them; raises naming the fault. (The
+        kernel checks each board's contents itself as it goes: see `evaluate_boards`.)"""
         schema.check_table(self.permanents, "permanent", ndim=2, name="permanents")
-        if self.count.dtype != np.int32 or self.count.shape != (self.n_boards,):
-            raise ValueError("count must be an int32 array of one entry per board")
-        if (self.count < 0).any() or (self.count > self.capacity).any():
-            bad = int(np.flatnonzero((self.count < 0) | (self.count > self.capacity))[0])
-            raise ValueError(f"board {bad}: count {self.count[bad]} outside 0..{self.capacity}")
-        used = np.arange(self.capacity)[None, :] < self.count[:, None]
-        p = self.permanents
-        for field, lo, hi in (("card", 0, len(self.tables.card_names) - 1), ("controller", 0, 1)):
-            bad = used & ((p[field] < lo) | (p[field] > hi))
-            if bad.any():
-                g, i = map(int, np.argwhere(bad)[0])
-                raise ValueError(f"board {g}, permanent {i}: {field} {p[field][g, i]} outside {lo}..{hi}")
-        att = p["attached_to"]
-        bad = used & ((att < -1) | (att >= self.count[:, None]))
-        if bad.any():
-            g, i = map(int, np.argwhere(bad)[0])
-            raise ValueError(f"board {g}, permanent {i}: attached_to {att[g, i]} is not a permanent of that board")
-        if ((self.info["life"] < -30000) | (self.info["hand_size"] < 0)).any():
+        if not 1 <= self.capacity <= MAX_CAPACITY:
+            raise ValueError(f"capacity {self.capacity} outside 1..{MAX_CAPACITY}")
+        for name, arr, dtype, shape in (("count", self.count, np.int32, (self.n_boards,)),
+                                        ("info", self.info, BOARD_INFO_DTYPE, (self.n_boards,))):
+            if not isinstance(arr, np.ndarray) or arr.dtype != dtype or arr.shape != shape \
+                    or not arr.flags.c_contiguous:
+                raise ValueError(f"{name} must be a C-contiguous {np.dtype(dtype)} array of shape {shape}")
+        if (self.info["hand_size"] < 0).any():
             raise ValueError("hand sizes must not be negative")
         if (self.info["pool"] < 0).any():
             raise ValueError("mana in pools must not be negative")
+
+    def raise_fault(self, fault: np.ndarray) -> None:
+        """Raise a ValueError for the first malformed board the kernel reported."""
+        bad = np.flatnonzero(fault)
+        if not len(bad):
+            return
+        g = int(bad[0])
+        i = int(fault[g]) - 1
+        if i >= self.capacity:
+            raise ValueError(f"board {g}: count {self.count[g]} outside 0..{self.capacity}")
+        p = self.permanents[g, i]
+        n_cards = len(self.tables.card_names)
+        if not 0 <= p["card"] < n_cards:
+            what = f"card row {p['card']} is not a row of these tables (0..{n_cards - 1})"
+        elif p["controller"] > 1:
+            what = f"controller {p['controller']} is not 0 (you) or 1 (opponent)"
+        else:
+            what = f"attached_to {p['attached_to']} is not -1 or a permanent of this board (0..{self.count[g] - 1})"
+        more = f" ({len(bad)} boards are malformed)" if len(bad) > 1 else ""
+        raise ValueError(f"board {g}, permanent {i}: {what}{more}")
 
 
 def _color_bit(letter: str | None) -> int:
@@ -164,6 +176,7 @@ class BoardResult:
     mana: np.ndarray               # (N, 7) int32: most mana of W, U, B, R, G, C, and in all
     could_produce: np.ndarray      # (N, capacity) uint8 type bits per permanent
     castable: np.ndarray           # (N,) bool
+    fault: np.ndarray              # (N,) int32: 0, or where the board was malformed
 
     @cached_property
     def total_cost(self) -> list[ManaCost]:
@@ -194,18 +207,31 @@ def check_cast_args(tables: Tables, card, x: int, kicked: bool, alternative: str
 
 def evaluate_boards(batch: BoardBatch, card: str | CardDef, x: int = 0, kicked: bool = False,
                     alternative: str | None = None, player: int = 0,
-                    from_hand: bool = True) -> BoardResult:
+                    from_hand: bool = True, threads: int | None = 1,
+                    out: BoardResult | None = None) -> BoardResult:
     """Evaluate every board of `batch` for `card` cast by `player` (see module docstring).
     `from_hand`: the card is in the player's hand (counted in hand_size) and leaves it as it
-    is cast, before the total cost is determined (601.2a)."""
+    is cast, before the total cost is determined (601.2a). `threads`: OpenMP threads (None:
+    all cores); the results are the same for any number. `out`: a result of an earlier call on
+    a batch of the same shape, whose arrays are reused (saves allocating them again)."""
+    if threads is None:
+        threads = os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a whole number ≥ 1 or None, got {threads!r}")
     batch.validate()
     row = check_cast_args(batch.tables, card, x, kicked, alternative, player)
     n = batch.n_boards
-    out_cost = np.zeros(n, dtype=TOTAL_COST_DTYPE)
-    out_mana = np.zeros((n, 7), dtype=np.int32)
-    out_could = np.zeros((n, batch.capacity), dtype=np.uint8)
-    out_castable = np.zeros(n, dtype=np.uint8)
+    if out is None:
+        out = BoardResult(np.empty(n, dtype=TOTAL_COST_DTYPE), np.empty((n, 7), dtype=np.int32),
+                          np.empty((n, batch.capacity), dtype=np.uint8), np.empty(n, dtype=bool),
+                          np.empty(n, dtype=np.int32))
+    elif not isinstance(out, BoardResult) or out.mana.shape != (n, 7) or \
+            out.could_produce.shape != (n, batch.capacity):
+        raise ValueError("out must be a BoardResult of a batch of the same shape")
+    out.__dict__.pop("total_cost", None)
     _core.evaluate_boards(batch.core, batch.permanents, batch.count, batch.info, row, int(x),
                           bool(kicked), ALTERNATIVES[alternative], int(player), bool(from_hand),
-                          out_cost, out_mana, out_could, out_castable)
-    return BoardResult(out_cost, out_mana, out_could, out_castable.astype(bool))
+                          out.total_cost_table, out.mana, out.could_produce,
+                          out.castable.view(np.uint8), out.fault, threads)
+    batch.raise_fault(out.fault)
+    return out
