@@ -360,7 +360,8 @@ cdef int mana_ability_rows(Rules* R, Board* b, int i, int* rows) noexcept nogil:
 
 
 cdef bint ability_ready(Rules* R, Board* b, int i, int row) noexcept nogil:
-    """Can the non-mana parts of this ability's cost be paid now ({T}, {Q}, sickness, life)?"""
+    """Can the {T}/{Q} parts of this ability's cost be paid now (tapped state, sickness)? Life
+    costs are checked where the order of activations is known (life gained first counts)."""
     cdef ManaAbility* a = &R.mana[row]
     cdef Permanent* p = &b.perms[i]
     if a.tap and (p.flags & PF_TAPPED):
@@ -369,8 +370,6 @@ cdef bint ability_ready(Rules* R, Board* b, int i, int row) noexcept nogil:
         return False                                   # 107.6
     if (a.tap or a.untap) and is_sick(R, b, i):
         return False                                   # 302.6
-    if a.life > b.bi.life[p.controller]:
-        return False                                   # 119.4
     return True
 
 

@@ -260,7 +260,8 @@ class Scenario:
         """Could this mana ability be activated now (its whole cost paid)?"""
         i = self._index(p)
         row = self._ability_row(i, ability)
-        if not _core.board_ability_ready(*self._args(), i, row):
+        if not _core.board_ability_ready(*self._args(), i, row) or \
+                self._tables.mana_abilities[row]["life"] > self._info[0]["life"][int(self._perms[i]["controller"])]:
             return False
         cost = self._tables.mana_abilities[row]["cost"]
         return cost < 0 or self._can_pay_cost_row(cost, int(self._perms[i]["controller"]), exclude=i)
@@ -286,9 +287,10 @@ class Scenario:
 
     def _activate_mana(self, i: int, row: int, color=None, order=None) -> dict[str, int]:
         core, perms, n, info = self._args()
-        if not _core.board_ability_ready(core, perms, n, info, i, row):
-            raise RulesError(self._why_not_ready(i, row))
         a = self._tables.mana_abilities[row]
+        if not _core.board_ability_ready(core, perms, n, info, i, row) or \
+                a["life"] > info[0]["life"][int(perms[i]["controller"])]:
+            raise RulesError(self._why_not_ready(i, row))
         who = int(self._perms[i]["controller"])
         prefer = self._type_index(color)
         if prefer >= 0 and not any(v[prefer] for v in _core.board_ability_outputs(core, perms, n, info, i, row)):
