@@ -4,9 +4,12 @@ import numpy as np
 from mtgsim.batch import BoardBatch
 from mtgsim.compile import compile_cards
 
-BOARD_CARDS = ["Forest", "Mountain", "Island", "Plains", "Swamp", "Stomping Ground",
-               "Rootbound Crag", "Llanowar Elves", "Birds of Paradise", "Sol Ring",
-               "Grizzly Bears", "Goblin Piker", "Maro", "The Fire Crystal", "Gruul Signet"]
+# Cards and how often each appears (mostly lands, as on real boards).
+WEIGHTS = {"Forest": 6, "Mountain": 6, "Island": 2, "Plains": 2, "Swamp": 2, "Stomping Ground": 2,
+           "Rootbound Crag": 2, "Llanowar Elves": 2, "Birds of Paradise": 1, "Sol Ring": 1,
+           "Grizzly Bears": 2, "Goblin Piker": 2, "Maro": 1, "The Fire Crystal": 0.3,
+           "Gruul Signet": 0.5}
+BOARD_CARDS = list(WEIGHTS)
 
 
 def random_boards(n: int, seed: int = 0, lo: int = 10, hi: int = 20, cards=BOARD_CARDS) -> BoardBatch:
@@ -15,7 +18,7 @@ def random_boards(n: int, seed: int = 0, lo: int = 10, hi: int = 20, cards=BOARD
     rng = np.random.default_rng(seed)
     b = BoardBatch(tables, n, hi)
     rows = np.array([tables.row(c) for c in cards], dtype=np.int32)
-    weights = np.array([6, 6, 2, 2, 2, 2, 2, 2, 1, 1, 2, 2, 1, 0.3, 0.5])
+    weights = np.array([WEIGHTS.get(c, 1.0) for c in cards])
     weights = weights / weights.sum()
     counts = rng.integers(lo, hi + 1, size=n).astype(np.int32)
     used = np.arange(hi)[None, :] < counts[:, None]

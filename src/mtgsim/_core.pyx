@@ -1772,6 +1772,17 @@ cdef bint cost_is_plain(TotalCost* c) noexcept nogil:
     return True
 
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mtgsim_ctz64(v) __builtin_ctzll(v)
+    #else
+    static int mtgsim_ctz64(unsigned long long v) { int k = 0; while (!(v & 1)) { v >>= 1; k++; } return k; }
+    #endif
+    """
+    int mtgsim_ctz64(uint64_t v) noexcept nogil
+
+
 cdef bint evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
                           int player, bint from_hand, TotalCost* base, TotalCost* out_cost,
                           int32_t* out_mana, uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
@@ -1779,13 +1790,12 @@ cdef bint evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, 
     units and checked with Hall's condition. Returns False (having written nothing useful) if
     the board needs the general path. The loop over permanents is branch-free: random boards
     would otherwise mispredict on every tapped or summoning-sick permanent."""
-    cdef int i, t, k, n_masks = 0, use, sick
+    cdef int i, t, n_masks = 0, use, sick
     cdef uint32_t f, all_flags = 0
     cdef uint8_t masks[64]
     cdef int32_t counts[64]
-    cdef int32_t by_mask[64]
-    cdef int32_t sick_by_mask[64]       # units of creatures that are sick unless given haste
-    cdef uint64_t seen = 0, seen_sick = 0
+    cdef uint8_t by_mask[64]            # units per type mask (a board has under 256 per mask)
+    cdef uint64_t seen = 0
     cdef int haste_grant = 0
     cdef unsigned int m
     cdef Permanent* p
@@ -1797,58 +1807,58 @@ cdef bint evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, 
     cdef Permanent* perms = b.perms
     cdef int n = b.n
     cdef int lts[2]
+    if n > 80:                          # by_mask counts fit a byte only for smaller boards
+        return False
     lts[0] = b.bi.last_turn_start[0]
     lts[1] = b.bi.last_turn_start[1]
     memset(by_mask, 0, sizeof(by_mask))
-    memset(sick_by_mask, 0, sizeof(sick_by_mask))
-    for t in range(6):
-        by_mask[1 << t] = b.bi.pool[player][t]
-        seen |= (<uint64_t>(b.bi.pool[player][t] > 0)) << (1 << t)
-    for i in range(n):                  # one pass; haste granted later in the list is applied after
+    for i in range(n):
         p = &perms[i]
         f = info[p.card]
         all_flags |= f
         haste_grant |= ((f & CI_HASTE_GRANT) != 0) & (p.controller == player)
         out_could[i] = static_cp[p.card]
         m = unit_mask[p.card]
-        use = (p.controller == player) & ((p.flags & (PF_TAPPED | PF_PHASED_OUT)) == 0) & (m != 0)
         sick = (((f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE)
                 & (p.controlled_since >= lts[p.controller & 1]))                   # 302.6
-        by_mask[m] += unit_count[p.card] * (use & (sick == 0))
-        sick_by_mask[m] += unit_count[p.card] * (use & sick)
-        seen |= (<uint64_t>(use & (sick == 0))) << m
-        seen_sick |= (<uint64_t>(use & sick)) << m
+        use = ((p.controller == player) & ((p.flags & (PF_TAPPED | PF_PHASED_OUT)) == 0)
+               & (m != 0) & (sick == 0))
+        by_mask[m] += unit_count[p.card] * use
+        seen |= (<uint64_t>use) << m
     if all_flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
         return False
-    if haste_grant:                     # The Fire Crystal: creatures you control have haste
-        seen |= seen_sick
-        for k in range(64):
-            by_mask[k] += sick_by_mask[k]
+    if haste_grant:                     # The Fire Crystal: your sick creatures can tap after all
+        for i in range(n):
+            p = &perms[i]
+            f = info[p.card]
+            m = unit_mask[p.card]
+            if (p.controller == player and not (p.flags & (PF_TAPPED | PF_PHASED_OUT)) and m != 0
+                    and (f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE
+                    and p.controlled_since >= lts[p.controller & 1]):
+                by_mask[m] += unit_count[p.card]
+                seen |= (<uint64_t>1) << m
     if base != NULL and not (all_flags & CI_COSTMOD):
         out_cost[0] = base[0]          # nothing on the board changes the cost
     else:
         total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
     if not cost_is_plain(out_cost):
         return False
+    for t in range(6):                  # mana already in the pool
+        if b.bi.pool[player][t]:
+            seen |= (<uint64_t>1) << (1 << t)
     for t in range(7):
         out_mana[t] = 0
     while seen:
-        m = ctz64(seen)
+        m = mtgsim_ctz64(seen)
         seen &= seen - 1
         masks[n_masks] = <uint8_t>m
         counts[n_masks] = by_mask[m]
-        n_masks += 1
-        out_mana[6] += by_mask[m]
+        if m & (m - 1) == 0:            # a single type: mana of it in the pool counts here
+            counts[n_masks] += b.bi.pool[player][mtgsim_ctz64(m)]
+        out_mana[6] += counts[n_masks]
         for t in range(6):
             if m & (1u << t):
-                out_mana[t] += by_mask[m]
+                out_mana[t] += counts[n_masks]
+        n_masks += 1
     out_castable[0] = hall_payable(n_masks, masks, counts, out_cost)
     return True
-
-
-cdef inline int ctz64(uint64_t v) noexcept nogil:
-    cdef int k = 0
-    while not (v & 1):
-        v >>= 1
-        k += 1
-    return k
