@@ -1351,23 +1351,28 @@ cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) no
     return b
 
 
-cdef void evaluate_one(Rules* R, Permanent* perms, int n, int capacity, BoardInfo* bi, int card_row, int x,
-                       bint kicked, int alternative, int player, bint from_hand, TotalCost* base,
-                       TotalCost* out_cost, int32_t* out_mana, uint8_t* out_could,
-                       uint8_t* out_castable) noexcept nogil:
-    """Everything `evaluate_boards` reports, for one board."""
+cdef int32_t evaluate_one(Rules* R, Permanent* perms, int n, int capacity, BoardInfo* bi,
+                          int card_row, int x, bint kicked, int alternative, int player,
+                          bint from_hand, TotalCost* base, TotalCost* out_cost, int32_t* out_mana,
+                          uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
+    """Everything `evaluate_boards` reports, for one board; returns its fault (board_fault)."""
     cdef Board b
     cdef Payment P
-    cdef int t
-    if n > MAXUNIT:
-        return
+    cdef int t, done = 0
+    if n < 0 or n > capacity:
+        return 1 + capacity
     memset(out_could + n, 0, capacity - n)
     b.perms = perms
     b.n = n
     b.bi = bi
-    if R.fast and evaluate_direct(R, &b, card_row, x, kicked, alternative, player, from_hand,
-                                  base, out_cost, out_mana, out_could, out_castable):
-        return
+    if R.fast:
+        done = evaluate_direct(R, &b, card_row, x, kicked, alternative, player, from_hand,
+                               base, out_cost, out_mana, out_could, out_castable)
+        if done == 1:
+            return 0
+    t = board_fault(R, perms, n, capacity)
+    if t:
+        return t
     could_produce_all(R, &b, out_could)
     total_cost(R, &b, card_row, x, kicked, alternative, player, from_hand, out_cost)
     prepare_payment(R, &b, player, out_could, &P, False)
@@ -1377,6 +1382,7 @@ cdef void evaluate_one(Rules* R, Permanent* perms, int n, int capacity, BoardInf
     if pays_life(out_cost):
         prepare_payment(R, &b, player, out_could, &P, True)
     out_castable[0] = cost_payable(&P, out_cost, bi.life[player])
+    return 0
 
 
 cdef int32_t board_fault(Rules* R, Permanent* perms, int n, int capacity) noexcept nogil:
@@ -1419,20 +1425,16 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
             base = &base_cost
         if n_threads == 1:
             for g in range(N):
-                out_fault[g] = board_fault(R, &perms[g, 0], count[g], capacity)
-                if out_fault[g]:
-                    continue
-                evaluate_one(R, &perms[g, 0], count[g], capacity, &info[g], card_row, x, kicked, alternative,
-                             player, from_hand, base, &out_cost[g], &out_mana[g, 0],
-                             &out_could[g, 0], &out_castable[g])
+                out_fault[g] = evaluate_one(R, &perms[g, 0], count[g], capacity, &info[g], card_row,
+                                            x, kicked, alternative, player, from_hand, base,
+                                            &out_cost[g], &out_mana[g, 0], &out_could[g, 0],
+                                            &out_castable[g])
         else:
             for g in prange(N, schedule="static", num_threads=n_threads):
-                out_fault[g] = board_fault(R, &perms[g, 0], count[g], capacity)
-                if out_fault[g]:
-                    continue
-                evaluate_one(R, &perms[g, 0], count[g], capacity, &info[g], card_row, x, kicked, alternative,
-                             player, from_hand, base, &out_cost[g], &out_mana[g, 0],
-                             &out_could[g, 0], &out_castable[g])
+                out_fault[g] = evaluate_one(R, &perms[g, 0], count[g], capacity, &info[g], card_row,
+                                            x, kicked, alternative, player, from_hand, base,
+                                            &out_cost[g], &out_mana[g, 0], &out_could[g, 0],
+                                            &out_castable[g])
 
 
 # ---- one board (the Scenario API) -----------------------------------------------------------
@@ -1783,14 +1785,17 @@ cdef extern from *:
     int mtgsim_ctz64(uint64_t v) noexcept nogil
 
 
-cdef bint evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
-                          int player, bint from_hand, TotalCost* base, TotalCost* out_cost,
-                          int32_t* out_mana, uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
+cdef int evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
+                         int player, bint from_hand, TotalCost* base, TotalCost* out_cost,
+                         int32_t* out_mana, uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
     """The fast path: a board with no mana effects whose sources are all simple is summed as
-    units and checked with Hall's condition. Returns False (having written nothing useful) if
-    the board needs the general path. The loop over permanents is branch-free: random boards
-    would otherwise mispredict on every tapped or summoning-sick permanent."""
-    cdef int i, t, n_masks = 0, use, sick
+    units and checked with Hall's condition. Returns 1 when done, 0 if the board needs the
+    general path, -1 if a permanent is malformed (it checks them as it goes). The loop over
+    permanents is branch-free: random boards would otherwise mispredict on every tapped or
+    summoning-sick permanent."""
+    cdef int i, t, n_masks = 0, use, sick, bad = 0, ok
+    cdef int32_t c
+    cdef uint32_t n_cards = R.n_cards
     cdef uint32_t f, all_flags = 0
     cdef uint8_t masks[64]
     cdef int32_t counts[64]
@@ -1808,25 +1813,30 @@ cdef bint evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, 
     cdef int n = b.n
     cdef int lts[2]
     if n > 80:                          # by_mask counts fit a byte only for smaller boards
-        return False
+        return 0
     lts[0] = b.bi.last_turn_start[0]
     lts[1] = b.bi.last_turn_start[1]
     memset(by_mask, 0, sizeof(by_mask))
     for i in range(n):
         p = &perms[i]
-        f = info[p.card]
+        ok = (<uint32_t>p.card < n_cards) & (p.controller <= 1) & (p.attached_to >= -1) & (p.attached_to < n)
+        bad |= ok == 0
+        c = p.card if ok else 0         # never index with a bad row (a cmov, not a branch)
+        f = info[c]
         all_flags |= f
         haste_grant |= ((f & CI_HASTE_GRANT) != 0) & (p.controller == player)
-        out_could[i] = static_cp[p.card]
-        m = unit_mask[p.card]
+        out_could[i] = static_cp[c]
+        m = unit_mask[c]
         sick = (((f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE)
                 & (p.controlled_since >= lts[p.controller & 1]))                   # 302.6
         use = ((p.controller == player) & ((p.flags & (PF_TAPPED | PF_PHASED_OUT)) == 0)
                & (m != 0) & (sick == 0))
-        by_mask[m] += unit_count[p.card] * use
+        by_mask[m] += unit_count[c] * use
         seen |= (<uint64_t>use) << m
+    if bad:
+        return -1
     if all_flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
-        return False
+        return 0
     if haste_grant:                     # The Fire Crystal: your sick creatures can tap after all
         for i in range(n):
             p = &perms[i]
@@ -1842,7 +1852,7 @@ cdef bint evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, 
     else:
         total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
     if not cost_is_plain(out_cost):
-        return False
+        return 0
     for t in range(6):                  # mana already in the pool
         if b.bi.pool[player][t]:
             seen |= (<uint64_t>1) << (1 << t)
@@ -1861,4 +1871,4 @@ cdef bint evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, 
                 out_mana[t] += counts[n_masks]
         n_masks += 1
     out_castable[0] = hall_payable(n_masks, masks, counts, out_cost)
-    return True
+    return 1
