@@ -394,8 +394,9 @@ cdef bint watches_match(Rules* R, Board* b, int watcher, int watches, int i) noe
     return watches == WA_PERMANENTS
 
 
-cdef int replacements_for(Rules* R, Board* b, int i, int* reps) noexcept nogil:
-    """MANA_REPLACEMENT rows that apply when permanent i is tapped for mana (max 6)."""
+cdef int replacements_for(Rules* R, Board* b, int i, int* reps, int* sources) noexcept nogil:
+    """MANA_REPLACEMENT rows that apply when permanent i is tapped for mana, and the permanent
+    each belongs to (at most 6: every order of them is tried)."""
     cdef int j, k, n = 0, row
     cdef Card* c
     for j in range(b.n):
@@ -406,8 +407,17 @@ cdef int replacements_for(Rules* R, Board* b, int i, int* reps) noexcept nogil:
             row = c.replacement_first + k
             if n < 6 and watches_match(R, b, j, R.mrep[row].watches, i):
                 reps[n] = row
+                sources[n] = j
                 n += 1
     return n
+
+
+cdef inline bint trigger_watches(Rules* R, Board* b, int j, int trow, int i) noexcept nogil:
+    """Does tapped-for-mana trigger `trow` of permanent j watch permanent i (106.12a)?"""
+    cdef ManaTrigger* tr = &R.mtrig[trow]
+    if not watches_match(R, b, j, tr.watches, i):
+        return False
+    return not tr.subtypes or (card_of(R, b, i).subtypes & tr.subtypes) != 0
 
 
 cdef void apply_replacement(Rules* R, int row, Vec* v) noexcept nogil:
@@ -575,11 +585,12 @@ cdef int replaced_outputs(Rules* R, Board* b, int i, int row, Vec* base, int n_b
                           Vec* outs) noexcept nogil:
     """Apply the replacement effects for tapping permanent i, in every order (distinct results)."""
     cdef int reps[6]
+    cdef int sources[6]
     cdef int order[6]
     cdef int n_rep = 0, k, q, n = 0
     cdef Vec v
     if R.mana[row].tap:
-        n_rep = replacements_for(R, b, i, reps)
+        n_rep = replacements_for(R, b, i, reps, sources)
     if n_rep == 0:
         for k in range(n_base):
             n = add_unique(outs, n, &base[k])
@@ -624,9 +635,7 @@ cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_i
                 for q in range(c.n_trigger):
                     trow = c.trigger_first + q
                     tr = &R.mtrig[trow]
-                    if not watches_match(R, b, j, tr.watches, i):
-                        continue
-                    if tr.subtypes and not (card_of(R, b, i).subtypes & tr.subtypes):
+                    if not trigger_watches(R, b, j, trow, i):
                         continue
                     of_type = tr.of_type
                     if of_type == MT_CHOSEN:
@@ -1457,11 +1466,6 @@ def board_is_sick(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
     return is_sick(&core.R, &b, i)
 
 
-def board_has_haste(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
-    cdef Board b = one_board(perms, n, info)
-    return has_haste(&core.R, &b, i)
-
-
 def board_power_toughness(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
     cdef Board b = one_board(perms, n, info)
     return power_of(&core.R, &b, i), toughness_of(&core.R, &b, i)
@@ -1486,39 +1490,13 @@ def board_ability_ready(CoreTables core, Permanent[::1] perms, int n, BoardInfo[
     return ability_ready(&core.R, &b, i, row)
 
 
-def board_base_outputs(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
-                       int i, int row, uint8_t[::1] cp):
-    """The possible outputs of mana ability `row` before replacements: a list of 6-tuples."""
-    cdef Board b = one_board(perms, n, info)
-    cdef Vec outs[MAXOPT]
-    cdef int k, m = base_outputs(&core.R, &b, i, row, &cp[0], 0, outs)
-    return [tuple(outs[k].m[t] for t in range(6)) for k in range(m)]
-
-
 def board_replacements(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
     """(replacement row, source permanent) pairs that apply when permanent i is tapped for mana."""
     cdef Board b = one_board(perms, n, info)
-    cdef int j, k, row
-    cdef Card* c
-    out = []
-    for j in range(n):
-        if not in_play(&b, j):
-            continue
-        c = card_of(&core.R, &b, j)
-        for k in range(c.n_replacement):
-            row = c.replacement_first + k
-            if watches_match(&core.R, &b, j, core.R.mrep[row].watches, i):
-                out.append((row, j))
-    return out
-
-
-def apply_replacement_row(CoreTables core, int row, tuple v):
-    cdef Vec w
-    cdef int t
-    for t in range(6):
-        w.m[t] = v[t]
-    apply_replacement(&core.R, row, &w)
-    return tuple(w.m[t] for t in range(6))
+    cdef int reps[6]
+    cdef int sources[6]
+    cdef int k, m = replacements_for(&core.R, &b, i, reps, sources)
+    return [(reps[k], sources[k]) for k in range(m)]
 
 
 def board_triggers(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
@@ -1533,11 +1511,8 @@ def board_triggers(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] 
         c = card_of(&core.R, &b, j)
         for k in range(c.n_trigger):
             row = c.trigger_first + k
-            if not watches_match(&core.R, &b, j, core.R.mtrig[row].watches, i):
-                continue
-            if core.R.mtrig[row].subtypes and not (card_of(&core.R, &b, i).subtypes & core.R.mtrig[row].subtypes):
-                continue
-            out.append((row, j))
+            if trigger_watches(&core.R, &b, j, row, i):
+                out.append((row, j))
     return out
 
 
@@ -1587,33 +1562,20 @@ def board_ability_outputs(CoreTables core, Permanent[::1] perms, int n, BoardInf
     return [tuple(outs[k].m[t] for t in range(6)) for k in range(m)]
 
 
-cdef int choose_type(unsigned int allowed, int prefer) noexcept nogil:
-    """The type to take from `allowed`: `prefer` if allowed, else the first in WUBRGC order."""
-    cdef int t
-    if prefer >= 0 and allowed & (1u << prefer):
-        return prefer
-    for t in range(6):
-        if allowed & (1u << t):
-            return t
-    return -1
-
-
 def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i,
                   int row, int prefer, list order):
     """The mana one activation of ability `row` of permanent i adds, with the controller's
     choices: `prefer` (a type index, or -1) for any choice of type, `order` the replacement
-    rows in the order to apply them. Returns (6-tuple from the ability, 6-tuple from triggers).
-    The same steps as `ability_outputs`, taking one branch of each choice."""
+    rows in the order to apply them. Returns (6-tuple the ability made, 6-tuple its triggers
+    added) — one branch of what `ability_outputs` enumerates."""
     cdef Board b = one_board(perms, n, info)
     cdef uint8_t cp[256]
     cdef Vec base[MAXOPT]
-    cdef Vec v, extra
-    cdef int m, k, t, q
-    cdef unsigned int produced, of_type
-    cdef ManaTrigger* tr
+    cdef Vec outs[MAXOPT]
+    cdef Vec owns[MAXOPT]
+    cdef Vec v
+    cdef int m, k, t, q, best
     could_produce_all(&core.R, &b, cp)
-    vec_clear(&v)
-    vec_clear(&extra)
     m = base_outputs(&core.R, &b, i, row, cp, 0, base)
     if m == 0:
         return (0,) * 6, (0,) * 6                  # 106.5: no mana
@@ -1627,32 +1589,13 @@ def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
     if core.R.mana[row].tap:
         for q in order:
             apply_replacement(&core.R, q, &v)
-        produced = 0
-        for t in range(6):
-            if v.m[t] > 0:
-                produced |= 1u << t
-        if produced:
-            for rrow, j in board_triggers(core, perms, n, info, i):
-                tr = &core.R.mtrig[<int>rrow]
-                of_type = tr.of_type
-                if of_type == MT_CHOSEN:
-                    of_type = b.perms[<int>j].chosen_color
-                    if of_type == 0:
-                        continue
-                if of_type and not (produced & of_type):
-                    continue
-                if tr.adds == TA_FIXED:
-                    for t in range(6):
-                        extra.m[t] += core.R.costs[tr.mana].pips[t] * tr.amount
-                elif tr.adds == TA_CHOSEN_COLOR:
-                    t = type_index(b.perms[<int>j].chosen_color)
-                    if t >= 0:
-                        extra.m[t] += tr.amount
-                elif tr.adds == TA_PRODUCED:
-                    extra.m[choose_type(produced, prefer)] += tr.amount
-                else:
-                    extra.m[choose_type(ALLCOLORS, prefer)] += tr.amount
-    return tuple(v.m[t] for t in range(6)), tuple(extra.m[t] for t in range(6))
+    m = triggered_outputs(&core.R, &b, i, row, &v, 1, outs, owns)
+    best = 0                                       # the trigger choices: the preferred type
+    for q in range(1, m):
+        if prefer >= 0 and outs[q].m[prefer] > outs[best].m[prefer]:
+            best = q
+    return (tuple(v.m[t] for t in range(6)),
+            tuple(outs[best].m[t] - v.m[t] for t in range(6)))
 
 
 # ---- the direct path for simple boards -------------------------------------------------------
