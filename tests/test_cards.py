@@ -1,6 +1,5 @@
 """The card model, the TOML loader's validation, and the shipped curated database."""
 import re
-from pathlib import Path
 
 import pytest
 

@@ -1,12 +1,11 @@
 """The compiler: CardDefs → integer tables. Every shipped card compiles; the rows say what the
 card records say (checked by decoding the rows back)."""
-import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from mtgsim import ManaCost, card, card_db
 from mtgsim.compile import BASIC_LAND_TYPES, compile_cards
-from mtgsim.mana import COLOR_ORDER, SymbolKind
+from mtgsim.mana import COLOR_ORDER
 from mtgsim.schema import (CardTypeBit, CostChange, CountOf, ManaOutput, ManaTypeBit,
                            SpellScope, Watches, check_table)
 

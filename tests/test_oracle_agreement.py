@@ -12,7 +12,6 @@ import os
 import sys
 
 import numpy as np
-import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mtgsim

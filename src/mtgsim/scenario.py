@@ -657,9 +657,6 @@ class Scenario:
         changes["counters"] = tuple((name, fix(a)) for name, a in e.counters)
         return dataclasses.replace(e, **changes)
 
-    def _perm_controller(self, p: Permanent, default: int) -> int:
-        return int(self._perms[self._index(p)]["controller"]) if self.on_battlefield(p) else default
-
     def _amount(self, amount, source_index, who: int, x: int = 0) -> int:
         if isinstance(amount, Count):
             row = self._count_row(amount)
