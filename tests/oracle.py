@@ -13,7 +13,8 @@ the compiler or the kernels. Everything is brute force:
   pool built so far, in every possible way), every choice of colour/option, every order of
   replacement effects and every choice of the triggered mana abilities; the most mana of each
   type, and in total, that some sequence leaves in the pool.
-* `total_cost(board, card, ...)` — 601.2f exactly as the doc says.
+* `total_cost(board, card, ...)` — 601.2f as the doc says; a total-cost setter (Trinisphere)
+  counts each remaining symbol as one mana (the ManaCost shown; see `castable`).
 * `can_pay(board, cost, player)` — some reachable pool (and life total) pays the cost.
 * `castable(board, card, ...)` — the total cost can be paid, with the announcements of 601.2b
   (Phyrexian symbols paid with life pay less mana, which Trinisphere then raises).
@@ -51,7 +52,8 @@ class OPermanent:
     """One permanent: its card, controller (0 = you, 1 = opponent), tapped, the turn its
     controller gained control of it, counters ({"+1/+1": 2}), the colour chosen as it entered
     (a letter of WUBRG or None), the index of the permanent it is attached to, the X paid for
-    the spell it was, whether it is a token, and non-copy power bonuses."""
+    the spell it was, whether it is a token, and non-copy power bonuses. A creature is summoning
+    sick if controlled_since >= its controller's last_turn_start (-1: since before the game)."""
     card: CardDef
     controller: int = 0
     tapped: bool = False

@@ -752,6 +752,20 @@ def test_kernel_life_gained_by_mana_abilities_counts():
                ("Oracle Phyrexian Spell", 0, False, None))
 
 
+def test_kernel_granted_ability_without_the_life_cost():
+    """Chromatic Lantern gives Mana Confluence a second ability, "{T}: Add one mana of any
+    color.", with no life cost: at 1 life, two Confluences and the Lantern make 3 mana."""
+    _agree_one(B(P("Mana Confluence"), P("Mana Confluence"), P("Chromatic Lantern"), life=(1, 20)))
+    _agree_one(B(P("Mana Confluence"), P("Chromatic Lantern", tapped=True), life=(0, 20)))
+
+
+def test_kernel_every_colour_of_stacked_any_colour_triggers():
+    """A Mountain with Chromatic Lantern's ability and two Fertile Grounds: {G} (granted) plus
+    {G}{G} from the triggers — 3 green, like every other colour."""
+    _agree_one(B(P("Mountain"), P("Fertile Ground", attached_to=0), P("Fertile Ground", attached_to=0),
+                 P("Chromatic Lantern", tapped=True)))
+
+
 def test_kernel_mana_is_not_capped():
     """mana[t] is the most mana (docs/rules-core.md), however large: Gilded Lotus with two
     Nyxbloom Ancients and two Mana Reflections makes 3 x 3 x 3 x 2 x 2 = 108."""

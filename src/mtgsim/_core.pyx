@@ -4,6 +4,7 @@ the numpy dtypes derived from them; the rules kernels build on these tables."""
 
 import numpy as np
 cimport numpy as cnp
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
 
 cnp.import_array()
 
@@ -98,6 +99,8 @@ DEF MAXBRANCH = 12       # sources that need a search (the rest are matched dire
 DEF ALLTYPES = 63
 DEF SNOW_BIT = 64        # a unit of mana from a snow source (pays {S}, 107.4h)
 DEF PREFETCH_AHEAD = 4   # boards ahead whose permanents are fetched into cache early
+DEF MAXCHOICE = 64       # symbols of one cost whose way of paying is chosen (601.2b)
+DEF MAXCHOOSE = 10       # ...of which both ways are tried (2**10 alternatives at most)
 DEF ALLCOLORS = 31
 DEF BIG = 30000
 
@@ -849,8 +852,10 @@ cdef int decompose(Options* o, uint8_t* masks) noexcept nogil:
 cdef struct Payment:             # the mana sources of one player, ready for payment checks
     int n_units                  # sources matched directly: one unit of mana each, of a mask
     uint8_t unit_mask[MAXUNIT]
+    int16_t unit_src[MAXUNIT]    # the permanent each unit comes from (-1: the mana pool)
     int n_branch                 # sources that need a search (choices, inputs)
     Options branch[MAXBRANCH]
+    int16_t branch_src[MAXBRANCH]
     int max_branch_total         # upper bound of what the searched sources add
     int life                     # the player's life (for sources that cost life)
     int max_gain                 # the most life activating the searched sources can gain
@@ -875,6 +880,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
         for k in range(b.bi.pool[player][t]):
             if P.n_units < MAXUNIT:
                 P.unit_mask[P.n_units] = 1 << t
+                P.unit_src[P.n_units] = -1
                 P.n_units += 1
     for i in range(b.n):
         if not in_play(b, i) or controller(b, i) != player:
@@ -892,6 +898,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
             for k in range(n):
                 if P.n_units < MAXUNIT:
                     P.unit_mask[P.n_units] = masks[k] | o.snow
+                    P.unit_src[P.n_units] = i
                     P.n_units += 1
         elif P.n_branch < MAXBRANCH:
             best = 0
@@ -905,6 +912,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                 if o.gain[k] > best:
                     best = o.gain[k]
             P.max_gain += best
+            P.branch_src[P.n_branch] = i
             P.n_branch += 1
         # else: more than MAXBRANCH searched sources; the extra ones are not used (conservative)
     if costs_life and not life_effects:  # life costs: life gained or lost by others matters too
@@ -953,9 +961,9 @@ cdef struct Demand:              # what must be paid: units with the types that 
     uint8_t mask[MAXDEMAND]
 
 
-cdef bint leaf_feasible(Payment* P, Demand* D, int* choice) noexcept nogil:
+cdef bint leaf_feasible(Payment* P, Demand* D, int* choice, Match* keep) noexcept nogil:
     """With each searched source's choice fixed (-1 unused), is there an order of the used
-    converters and a matching that pays D?"""
+    converters and a matching that pays D? On success the matching is copied to `keep`."""
     cdef Match M
     cdef int order[MAXBRANCH]
     cdef int conv[MAXBRANCH]
@@ -998,6 +1006,8 @@ cdef bint leaf_feasible(Payment* P, Demand* D, int* choice) noexcept nogil:
                         M.s_stage[M.n_s] = pos
                         M.n_s += 1
         if match_all(&M):
+            if keep != NULL:
+                keep[0] = M
             return True
         if not next_permutation(order, n_conv):
             return False
@@ -1018,7 +1028,8 @@ cdef inline bint life_ok(Life* L) noexcept nogil:
             (L.need == 0 or L.start + L.gain - L.cost - L.dmg >= L.need))
 
 
-cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L) noexcept nogil:
+cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
+                 Match* keep) noexcept nogil:
     """Choose an option for searched sources g.. (converters and sources that cost life may
     also stay unused)."""
     cdef int k
@@ -1027,7 +1038,7 @@ cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L)
     if supply + P.max_branch_total < D.n:
         return False
     if g == P.n_branch:
-        return life_ok(L) and leaf_feasible(P, D, choice)
+        return life_ok(L) and leaf_feasible(P, D, choice, keep)
     o = &P.branch[g]
     for k in range(o.n):
         choice[g] = k
@@ -1035,18 +1046,18 @@ cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L)
         L2.cost += o.life[k]
         L2.gain += o.gain[k]
         L2.dmg += o.dmg[k]
-        if search(P, D, choice, g + 1, supply, &L2):
+        if search(P, D, choice, g + 1, supply, &L2, keep):
             return True
     choice[g] = -1                       # unused (only worth trying if using it costs something)
     for k in range(o.n):
         if o.n_in[k] or o.life[k] or o.dmg[k]:
-            return search(P, D, choice, g + 1, supply, L)
+            return search(P, D, choice, g + 1, supply, L, keep)
     return False
 
 
-cdef bint payable(Payment* P, Demand* D, int need) noexcept nogil:
-    """Can the sources pay demand D, with `need` life paid by the cost itself?"""
-    cdef int choice[MAXBRANCH]
+cdef bint payable_keep(Payment* P, Demand* D, int need, int* choice, Match* keep) noexcept nogil:
+    """Can the sources pay demand D, with `need` life paid by the cost itself? On success
+    `choice` holds each searched source's option and `keep` (if given) the matching."""
     cdef int g
     cdef Life L
     for g in range(MAXBRANCH):
@@ -1054,7 +1065,12 @@ cdef bint payable(Payment* P, Demand* D, int need) noexcept nogil:
     L.start = P.life
     L.need = need
     L.cost = L.gain = L.dmg = 0
-    return search(P, D, choice, 0, P.n_units, &L)
+    return search(P, D, choice, 0, P.n_units, &L, keep)
+
+
+cdef bint payable(Payment* P, Demand* D, int need) noexcept nogil:
+    cdef int choice[MAXBRANCH]
+    return payable_keep(P, D, need, choice, NULL)
 
 
 cdef bint pays_life(TotalCost* c) noexcept nogil:
@@ -1068,55 +1084,72 @@ cdef bint pays_life(TotalCost* c) noexcept nogil:
     return False
 
 
-cdef bint cost_payable(Payment* P, TotalCost* c, int life) noexcept nogil:
-    """Can P pay total cost c (601.2g–h)? Phyrexian symbols may be paid with 2 life each
-    (while life allows), {2/C} symbols with two generic mana; other symbols are demands."""
-    cdef Demand D
-    cdef int n_choice = 0, t, k, alt, n_alt, life_needed, bit, mana_paid
-    cdef uint8_t kinds[MAXDEMAND]       # 0 phyrexian colour t, 1 mono-hybrid, 2 hybrid phyrexian pair
-    cdef uint8_t arg[MAXDEMAND]
+cdef int cost_alternatives(TotalCost* c, uint8_t* kinds, uint8_t* arg) noexcept nogil:
+    """The symbols of c whose way of paying is chosen (601.2b): Phyrexian (colour or 2 life),
+    {2/C} (colour or two generic), hybrid Phyrexian (either colour or 2 life). Returns how
+    many (at most MAXCHOICE; the search tries both ways for the first MAXCHOOSE of them and
+    pays the rest with mana)."""
+    cdef int n = 0, t, k
     for t in range(5):
         for k in range(c.phyrexian[t]):
-            kinds[n_choice] = 0; arg[n_choice] = 1 << t; n_choice += 1
+            if n < MAXCHOICE:
+                kinds[n] = 0; arg[n] = 1 << t; n += 1
         for k in range(c.mono_hybrid[t]):
-            kinds[n_choice] = 1; arg[n_choice] = 1 << t; n_choice += 1
+            if n < MAXCHOICE:
+                kinds[n] = 1; arg[n] = 1 << t; n += 1
     for t in range(10):
         for k in range(c.hybrid_phyrexian[t]):
-            kinds[n_choice] = 2; arg[n_choice] = HYBRID_PAIRS[t]; n_choice += 1
-    if n_choice > 10:
-        n_choice = 10                    # beyond 1024 alternatives: the rest paid with mana
-    n_alt = 1 << n_choice
-    for alt in range(n_alt):
-        D.n = 0
-        life_needed = 0
-        for t in range(6):
-            for k in range(c.pips[t]):
-                add_demand(&D, 1 << t)
-        for t in range(5):
-            for k in range(c.colorless_hybrid[t]):
-                add_demand(&D, (1 << t) | 32)
-        for t in range(10):
-            for k in range(c.hybrid[t]):
-                add_demand(&D, HYBRID_PAIRS[t])
-        for k in range(c.snow):
-            add_demand(&D, SNOW_BIT)         # {S}: mana from a snow source (107.4h)
-        for k in range(n_choice):
-            bit = (alt >> k) & 1
-            if kinds[k] == 1:                # {2/W}: W, or two generic
-                if bit:
-                    add_demand(&D, ALLTYPES); add_demand(&D, ALLTYPES)
-                else:
-                    add_demand(&D, arg[k])
-            elif bit:
-                life_needed += 2             # Phyrexian: 2 life
+            if n < MAXCHOICE:
+                kinds[n] = 2; arg[n] = HYBRID_PAIRS[t]; n += 1
+    return n
+
+
+cdef int cost_demand(TotalCost* c, int alt, int n_choice, uint8_t* kinds, uint8_t* arg,
+                     Demand* D) noexcept nogil:
+    """The mana demand of cost c paid the way `alt` chooses (bit k: the k-th choosable symbol
+    paid with life, or {2/C} with two generic); returns the life the cost itself then pays.
+    A Trinisphere floor counts the mana actually paid."""
+    cdef int t, k, bit, life_needed = 0, mana_paid
+    D.n = 0
+    for t in range(6):
+        for k in range(c.pips[t]):
+            add_demand(D, 1 << t)
+    for t in range(5):
+        for k in range(c.colorless_hybrid[t]):
+            add_demand(D, (1 << t) | 32)
+    for t in range(10):
+        for k in range(c.hybrid[t]):
+            add_demand(D, HYBRID_PAIRS[t])
+    for k in range(c.snow):
+        add_demand(D, SNOW_BIT)              # {S}: mana from a snow source (107.4h)
+    for k in range(n_choice):
+        bit = (alt >> k) & 1
+        if kinds[k] == 1:                    # {2/W}: W, or two generic
+            if bit:
+                add_demand(D, ALLTYPES); add_demand(D, ALLTYPES)
             else:
-                add_demand(&D, arg[k])
-        for k in range(c.generic):
-            add_demand(&D, ALLTYPES)
-        mana_paid = D.n                  # Trinisphere counts the mana actually paid (601.2b)
-        while mana_paid < c.minimum:
-            add_demand(&D, ALLTYPES)
-            mana_paid += 1
+                add_demand(D, arg[k])
+        elif bit:
+            life_needed += 2                 # Phyrexian: 2 life
+        else:
+            add_demand(D, arg[k])
+    for k in range(c.generic):
+        add_demand(D, ALLTYPES)
+    mana_paid = D.n
+    while mana_paid < c.minimum:             # Trinisphere (601.2b, 601.2f)
+        add_demand(D, ALLTYPES)
+        mana_paid += 1
+    return life_needed
+
+
+cdef bint cost_payable(Payment* P, TotalCost* c, int life) noexcept nogil:
+    """Can P pay total cost c (601.2g–h)? Each way of paying the choosable symbols is tried."""
+    cdef Demand D
+    cdef uint8_t kinds[MAXCHOICE]
+    cdef uint8_t arg[MAXCHOICE]
+    cdef int n_choice = cost_alternatives(c, kinds, arg), alt, life_needed
+    for alt in range(1 << min(n_choice, MAXCHOOSE)):
+        life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
         if life_needed > life + P.max_gain:
             continue
         if payable(P, &D, life_needed):
@@ -1840,3 +1873,195 @@ cdef int evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, i
         n_masks += 1
     out_castable[0] = hall_payable(n_masks, masks, counts, out_cost)
     return 1
+
+
+# ---- a payment plan: which mana abilities to activate, making what --------------------------
+
+cdef struct PlanStep:            # one activation of a payment plan
+    int16_t perm                 # the permanent's row on the board
+    int16_t ability              # index among its mana abilities (printed, then granted)
+    int16_t stage                # -1 for sources without input; k for the k-th converter
+    Vec out                      # the mana it must make (its own and triggered)
+    Vec spend                    # mana taken from the pool first, for its input
+
+
+cdef struct Plan:
+    int n_steps
+    PlanStep step[MAXUNIT]
+    int life                     # life the cost itself pays (Phyrexian symbols)
+    Vec spend                    # mana taken from the pool for the cost, once the steps are done
+
+
+cdef inline int chosen_type(uint8_t demand_mask, uint8_t supply_mask) noexcept nogil:
+    """The type a unit of mana is made as: one the demand it pays accepts (else its first)."""
+    cdef unsigned int both = demand_mask & supply_mask & ALLTYPES
+    if both == 0:
+        both = supply_mask & ALLTYPES
+    return mtgsim_ctz64(both)
+
+
+cdef int find_ability(Rules* R, Board* b, int i, uint8_t* cp, Vec* want) noexcept nogil:
+    """The index (among permanent i's mana abilities) of a ready ability that can make exactly
+    `want`, or -1."""
+    cdef int rows[16]
+    cdef int n_rows = mana_ability_rows(R, b, i, rows)
+    cdef Vec outs[MAXOPT]
+    cdef Vec owns[MAXOPT]
+    cdef int k, q, m
+    for k in range(n_rows):
+        if not ability_ready(R, b, i, rows[k]):
+            continue
+        m = ability_outputs(R, b, i, rows[k], cp, 0, outs, owns)
+        for q in range(m):
+            if vec_eq(&outs[q], want):
+                return k
+    return -1
+
+
+cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
+                       Plan* plan) noexcept nogil:
+    """A way to pay total cost c (601.2g–h): the activations, in order, and what each makes;
+    False if c can't be paid. The same search as `cost_payable`, keeping its witness."""
+    cdef Payment P
+    cdef Demand D
+    cdef Match M
+    cdef int choice[MAXBRANCH]
+    cdef uint8_t kinds[MAXCHOICE]
+    cdef uint8_t arg[MAXCHOICE]
+    cdef int n_choice, alt, life_needed = 0, s, g, k, t, i, q, d, found = 0
+    cdef int16_t step_of[256]
+    cdef int16_t supply_step[MAXUNIT]
+    cdef uint8_t matched_directly[MAXUNIT]
+    cdef PlanStep* st
+    cdef PlanStep tmp
+    prepare_payment(R, b, player, cp, &P, pays_life(c))
+    n_choice = cost_alternatives(c, kinds, arg)
+    for alt in range(1 << min(n_choice, MAXCHOOSE)):
+        life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
+        if life_needed <= P.life + P.max_gain and payable_keep(&P, &D, life_needed, choice, &M):
+            found = 1
+            break
+    if not found:
+        return False
+    memset(plan, 0, sizeof(Plan))
+    plan.life = life_needed
+    for i in range(b.n):
+        step_of[i] = -1
+    # Supplies are in the order leaf_feasible built them: units (pool, then sources matched
+    # directly), then the outputs of the searched sources chosen.
+    for k in range(P.n_units):            # a source matched directly is used if any unit is
+        i = P.unit_src[k]
+        supply_step[k] = -1
+        if i >= 0 and M.owner[k] >= 0 and step_of[i] < 0:
+            step_of[i] = plan.n_steps
+            plan.step[plan.n_steps].perm = i
+            plan.step[plan.n_steps].stage = -1
+            matched_directly[plan.n_steps] = 1
+            plan.n_steps += 1
+    for k in range(P.n_units):            # ...and then makes all its units, unused ones too
+        i = P.unit_src[k]
+        if i >= 0 and step_of[i] >= 0:
+            supply_step[k] = step_of[i]
+            t = chosen_type(M.d_mask[M.owner[k]] if M.owner[k] >= 0 else 0, M.s_mask[k])
+            plan.step[step_of[i]].out.m[t] += 1
+    s = P.n_units
+    for g in range(P.n_branch):
+        if choice[g] < 0:
+            continue
+        st = &plan.step[plan.n_steps]
+        st.perm = P.branch_src[g]
+        st.ability = P.branch[g].ability[choice[g]]
+        st.out = P.branch[g].out[choice[g]]
+        st.stage = M.s_stage[s] if s < M.n_s else -1    # its position among the converters
+        matched_directly[plan.n_steps] = 0
+        for t in range(vec_total(&st.out)):
+            if s < MAXUNIT:
+                supply_step[s] = plan.n_steps
+                s += 1
+        plan.n_steps += 1
+    for k in range(M.n_s):                # what each used unit pays: the cost, or an input
+        d = M.owner[k]
+        if d < 0:
+            continue
+        t = chosen_type(M.d_mask[d], M.s_mask[k])
+        if d < D.n:
+            plan.spend.m[t] += 1
+        else:
+            for g in range(plan.n_steps):
+                if plan.step[g].stage == M.d_stage[d] and plan.step[g].stage >= 0:
+                    plan.step[g].spend.m[t] += 1
+                    break
+    for g in range(plan.n_steps):         # which ability makes a directly matched source's mana
+        if matched_directly[g]:
+            k = find_ability(R, b, plan.step[g].perm, cp, &plan.step[g].out)
+            plan.step[g].ability = k if k >= 0 else 0
+    for g in range(plan.n_steps):         # sources without input first, then converters in order
+        for q in range(plan.n_steps - 1, g, -1):
+            if plan.step[q].stage < plan.step[q - 1].stage:
+                tmp = plan.step[q]
+                plan.step[q] = plan.step[q - 1]
+                plan.step[q - 1] = tmp
+    return True
+
+
+def board_plan_payment(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
+                       int player, TotalCost[::1] cost):
+    """A plan to pay `cost`: (steps, spend, life) where each step is (permanent row, ability
+    index, mana it makes, mana it takes from the pool first), or None if it can't be paid."""
+    cdef Board b = one_board(perms, n, info)
+    cdef uint8_t cp[256]
+    cdef Plan* plan
+    cdef int g, t
+    if n > 256:
+        raise ValueError("at most 256 permanents on one board")
+    plan = <Plan*>PyMem_Malloc(sizeof(Plan))
+    if plan == NULL:
+        raise MemoryError()
+    try:
+        could_produce_all(&core.R, &b, cp)
+        if not plan_payment(&core.R, &b, player, &cost[0], cp, plan):
+            return None
+        steps = [(plan.step[g].perm, plan.step[g].ability,
+                  tuple(plan.step[g].out.m[t] for t in range(6)),
+                  tuple(plan.step[g].spend.m[t] for t in range(6))) for g in range(plan.n_steps)]
+        return steps, tuple(plan.spend.m[t] for t in range(6)), plan.life
+    finally:
+        PyMem_Free(plan)
+
+
+def board_produce_exact(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
+                        int i, int row, tuple want):
+    """(made, triggered) for one activation of ability `row` of permanent i that makes exactly
+    `want` in all, choosing the base output, the replacement order and the trigger choices;
+    None if no choice does."""
+    cdef Board b = one_board(perms, n, info)
+    cdef uint8_t cp[256]
+    cdef Vec base[MAXOPT]
+    cdef Vec outs[MAXOPT]
+    cdef Vec owns[MAXOPT]
+    cdef Vec v, w
+    cdef int reps[6]
+    cdef int sources[6]
+    cdef int order[6]
+    cdef int m, k, q, t, n_rep = 0, j
+    for t in range(6):
+        w.m[t] = want[t]
+    could_produce_all(&core.R, &b, cp)
+    m = base_outputs(&core.R, &b, i, row, cp, 0, base)
+    if core.R.mana[row].tap:
+        n_rep = replacements_for(&core.R, &b, i, reps, sources)
+    for k in range(m):
+        for q in range(n_rep):
+            order[q] = q
+        while True:
+            v = base[k]
+            for q in range(n_rep):
+                apply_replacement(&core.R, reps[order[q]], &v)
+            j = triggered_outputs(&core.R, &b, i, row, &v, 1, outs, owns)
+            for q in range(j):
+                if vec_eq(&outs[q], &w):
+                    return (tuple(v.m[t] for t in range(6)),
+                            tuple(outs[q].m[t] - v.m[t] for t in range(6)))
+            if not next_permutation(order, n_rep):
+                break
+    return None

@@ -285,7 +285,11 @@ class Scenario:
         row = self._ability_row(i, ability)
         return self._activate_mana(i, row, color, order)
 
-    def _activate_mana(self, i: int, row: int, color=None, order=None) -> dict[str, int]:
+    def _activate_mana(self, i: int, row: int, color=None, order=None, want=None,
+                       input_paid: bool = False) -> dict[str, int]:
+        """Activate mana ability `row` of permanent i: pay its costs, let it resolve (605.3b).
+        `want`: make exactly this mana (a payment plan's step); `input_paid`: its mana input
+        was already taken from the pool."""
         core, perms, n, info = self._args()
         a = self._tables.mana_abilities[row]
         if not _core.board_ability_ready(core, perms, n, info, i, row) or \
@@ -297,13 +301,19 @@ class Scenario:
             raise ValueError(f"{self._names[i]} can't produce {{{TYPE_LETTERS[prefer]}}} with that ability now "
                              f"(106.1b, 106.7)")
         handle = self._handle(i)
-        if a["cost"] >= 0:                           # pay the mana input first (602.2b)
+        if a["cost"] >= 0 and not input_paid:        # pay the mana input first (602.2b)
             self._pay(self._cost_row_total(int(a["cost"])), who, exclude=i)
             i = self._index(handle)
             core, perms, n, info = self._args()
-        reps = _core.board_replacements(core, perms, n, info, i)
-        rows = self._replacement_order(i, row, reps, prefer, order)
-        made, extra = _core.board_produce(core, perms, n, info, i, row, prefer, rows)
+        if want is not None:
+            produced = _core.board_produce_exact(core, perms, n, info, i, row, tuple(int(v) for v in want))
+            if produced is None:
+                raise AssertionError(f"{self._names[i]} can't make {want} as planned")
+            made, extra = produced
+        else:
+            reps = _core.board_replacements(core, perms, n, info, i)
+            rows = self._replacement_order(i, row, reps, prefer, order)
+            made, extra = _core.board_produce(core, perms, n, info, i, row, prefer, rows)
         # pay the other parts of the cost; then the ability resolves (605.3b)
         self._info[0]["life"][who] -= int(a["life"])
         name = self._names[i]
@@ -401,94 +411,35 @@ class Scenario:
         return self._can_pay(self._cost_row_total(cost_row), who, exclude)
 
     def _pay(self, cost_rec, who: int, exclude: int = -1) -> None:
-        """Pay a locked total cost (601.2g–h): activate mana abilities until the pool pays it,
-        keeping it payable at every step, then pay from the pool."""
-        if not self._can_pay(cost_rec, who, exclude):
+        """Pay a locked total cost (601.2g–h) the way the rules core plans it: activate those
+        mana abilities, in that order, each making the mana planned; then pay from the pool."""
+        rec = np.array([cost_rec], dtype=cost_rec.dtype)
+        core, perms, n, info = self._args()
+        saved = int(perms[exclude]["flags"]) if exclude >= 0 else 0
+        if exclude >= 0:                 # a source can't pay for its own ability
+            perms[exclude]["flags"] |= schema.PermanentFlag.PF_PHASED_OUT
+        try:
+            plan = _core.board_plan_payment(core, perms, n, info, who, rec)
+        finally:
+            if exclude >= 0:
+                perms[exclude]["flags"] = saved
+        if plan is None:
             raise RulesError(f"601.2g: can't pay {total_cost_to_mana_cost(cost_rec)}")
-        while self._pool_payment(cost_rec, who) is None:
-            for i, row, color in self._activation_candidates(who, cost_rec, exclude):
-                snapshot = self._snapshot()
-                try:
-                    self._activate_mana(i, row, color)
-                except RulesError:
-                    self._restore(snapshot)
-                    continue
-                if self._can_pay(cost_rec, who, -1 if exclude < 0 else self._find_id(snapshot, exclude)):
-                    break
-                self._restore(snapshot)
-            else:
-                raise RulesError(f"601.2g: can't pay {total_cost_to_mana_cost(cost_rec)}")
-        pool, life = self._pool_payment(cost_rec, who)
-        self._info[0]["pool"][who] = pool
+        steps, spend, life = plan
+        handles = [self._handle(i) for i, _, _, _ in steps]   # rows move as sources leave
+        for handle, (_, ability, out, first) in zip(handles, steps):
+            self._take_from_pool(who, first)
+            i = self._index(handle)
+            row = _core.board_mana_rows(*self._args(), i)[ability]
+            self._activate_mana(i, row, want=out, input_paid=True)
+        self._take_from_pool(who, spend)
         self._info[0]["life"][who] -= life
 
-    def _find_id(self, snapshot, old_index: int) -> int:
-        oid = snapshot[0][old_index]["object_id"]
-        for i in range(self._n):
-            if self._perms[i]["object_id"] == oid:
-                return i
-        return -1
-
-    def _activation_candidates(self, who: int, cost_rec, exclude: int):
-        """Mana activations to try, most useful first: sources of a needed colour, then ones
-        with fewer choices (keep flexible sources for later), converters last."""
-        need = [int(cost_rec["pips"][t]) for t in range(6)]
-        out = []
-        core, perms, n, info = self._args()
-        for i in range(self._n):
-            if i == exclude or perms[i]["controller"] != who:
-                continue
-            for row in _core.board_mana_rows(core, perms, n, info, i):
-                if not _core.board_ability_ready(core, perms, n, info, i, row):
-                    continue
-                outputs = _core.board_ability_outputs(core, perms, n, info, i, row)
-                flexible = len(outputs)
-                converter = self._tables.mana_abilities[row]["cost"] >= 0
-                for vec in outputs:
-                    color = max(range(6), key=lambda t: (vec[t] > 0 and need[t] > 0, vec[t]))
-                    useful = sum(min(v, need[t]) for t, v in enumerate(vec))
-                    out.append(((converter, -useful, flexible, i), i, row, TYPE_LETTERS[color]))
-        out.sort(key=lambda e: e[0])
-        return [(i, row, color) for _, i, row, color in out]
-
-    def _pool_payment(self, cost_rec, who: int):
-        """Pay the cost from the pool alone: (new pool, life paid), or None if it can't."""
-        pool = [int(v) for v in self._info[0]["pool"][who]]
-        life = int(self._info[0]["life"][who])
-        choices = []   # each: list of alternatives, an alternative = (type mask or None, generic, life)
-        for t in range(6):
-            choices += [[(1 << t, 0, 0)]] * int(cost_rec["pips"][t])
-        for t in range(5):
-            choices += [[(1 << t, 0, 0), (None, 0, 2)]] * int(cost_rec["phyrexian"][t])
-            choices += [[(1 << t, 0, 0), (None, 2, 0)]] * int(cost_rec["mono_hybrid"][t])
-            choices += [[((1 << t) | 32, 0, 0)]] * int(cost_rec["colorless_hybrid"][t])
-        for k, mask in enumerate(_core.HYBRID_PAIR_MASKS):
-            choices += [[(mask, 0, 0)]] * int(cost_rec["hybrid"][k])
-            choices += [[(mask, 0, 0), (None, 0, 2)]] * int(cost_rec["hybrid_phyrexian"][k])
-        generic = int(cost_rec["generic"]) + int(cost_rec["snow"])
-        for combo in itertools.islice(itertools.product(*choices), 4096):
-            paid_life = sum(c[2] for c in combo)
-            if paid_life > life:
-                continue
-            left = pool[:]
-            ok = True
-            # most constrained symbols first
-            for mask, _, _ in sorted((c for c in combo if c[0] is not None), key=lambda c: bin(c[0]).count("1")):
-                options = [t for t in range(6) if mask >> t & 1 and left[t] > 0]
-                if not options:
-                    ok = False
-                    break
-                left[max(options, key=lambda t: left[t])] -= 1
-            extra = generic + sum(c[1] for c in combo)
-            paid = sum(1 for c in combo if c[0] is not None) + extra
-            extra += max(0, int(cost_rec["minimum"]) - paid)      # Trinisphere (601.2b, 601.2f)
-            if not ok or sum(left) < extra:
-                continue
-            for _ in range(extra):       # generic: colourless first, then the most plentiful
-                t = 5 if left[5] > 0 else max(range(5), key=lambda t: left[t])
-                left[t] -= 1
-            return np.array(left, dtype=np.int16), paid_life
-        return None
+    def _take_from_pool(self, who: int, mana) -> None:
+        pool = self._info[0]["pool"][who]
+        if any(int(pool[t]) < int(mana[t]) for t in range(6)):    # the plan guarantees it
+            raise AssertionError(f"payment plan overdraws the pool: {list(pool)} - {list(mana)}")
+        pool -= np.array(mana, dtype=np.int16)
 
     def _snapshot(self):
         return (self._perms.copy(), self._n, list(self._names), self._info.copy(),
