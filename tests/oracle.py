@@ -28,14 +28,42 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass, field
 
-from mtgsim.cards.model import (ActivationCost, CardDef, CostChange, CostModifier, Count, CountOf,
-                                Controller, Grant, GrantTo, LandsOf, ManaAbility, ManaKind,
-                                ManaReplacement, ManaTrigger, SpellScope, StaticGrant,
-                                TriggerAdds, Watches)
+from mtgsim.cards.model import (
+    ActivationCost,
+    CardDef,
+    Controller,
+    CostChange,
+    CostModifier,
+    Count,
+    CountOf,
+    Grant,
+    GrantTo,
+    LandsOf,
+    ManaAbility,
+    ManaKind,
+    ManaReplacement,
+    ManaTrigger,
+    SpellScope,
+    StaticGrant,
+    TriggerAdds,
+    Watches,
+)
 from mtgsim.mana import ManaCost, ManaSymbol, SymbolKind
 
-__all__ = ["OPermanent", "OBoard", "TYPES", "COLORS", "could_produce", "mana_summary",
-           "total_cost", "castable", "can_pay", "final_states", "power", "is_sick"]
+__all__ = [
+    "COLORS",
+    "TYPES",
+    "OBoard",
+    "OPermanent",
+    "can_pay",
+    "castable",
+    "could_produce",
+    "final_states",
+    "is_sick",
+    "mana_summary",
+    "power",
+    "total_cost",
+]
 
 TYPES = ("W", "U", "B", "R", "G", "C")      # the six types of mana (106.1b)
 COLORS = TYPES[:5]                          # the five colours; "any colour" never gives {C}
@@ -642,16 +670,15 @@ def can_pay(board: OBoard, cost: ManaCost, player: int = 0) -> bool:
 def _spell_matches(m: CostModifier, card: CardDef) -> bool:
     """The modifier's filter: any of types/supertypes/subtypes (if any given), none of
     not_types, some shared colour (if colours given)."""
-    if m.types or m.supertypes or m.subtypes:
-        if not (any(t in card.types for t in m.types)
-                or any(t in card.supertypes for t in m.supertypes)
-                or any(t in card.subtypes for t in m.subtypes)):
-            return False
+    named = m.types or m.supertypes or m.subtypes
+    has_one = (any(t in card.types for t in m.types)
+               or any(t in card.supertypes for t in m.supertypes)
+               or any(t in card.subtypes for t in m.subtypes))
+    if named and not has_one:
+        return False
     if any(t in card.types for t in m.not_types):
         return False
-    if m.colors and not (int(m.colors) & int(card.colors)):
-        return False
-    return True
+    return not m.colors or bool(int(m.colors) & int(card.colors))
 
 
 def _applicable_modifiers(board: OBoard, card: CardDef, player: int):

@@ -12,14 +12,25 @@ import os
 import sys
 
 import numpy as np
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import mtgsim
 from mtgsim import ManaCost, card_db
 
 sys.path.insert(0, os.path.dirname(__file__))
-from oracle import (COLORS, TYPES, OBoard, OPermanent, can_pay, castable,  # noqa: E402
-                    could_produce, final_states, mana_summary, total_cost)
+from oracle import (
+    COLORS,
+    TYPES,
+    OBoard,
+    OPermanent,
+    can_pay,
+    castable,
+    could_produce,
+    final_states,
+    mana_summary,
+    total_cost,
+)
 
 _DB = card_db()
 
@@ -529,8 +540,8 @@ def to_batch(obs: list[OBoard]):
 
 
 def describe(ob: OBoard) -> str:
-    lines = [f"turn={ob.turn} active={ob.active} last_turn_start={ob.last_turn_start} "
-             f"hand={ob.hand_size} life={ob.life} pool={ob.pool}"]
+    lines = [(f"turn={ob.turn} active={ob.active} last_turn_start={ob.last_turn_start} "
+              f"hand={ob.hand_size} life={ob.life} pool={ob.pool}")]
     for i, p in enumerate(ob.permanents):
         extra = []
         if p.tapped:

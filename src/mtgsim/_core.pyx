@@ -540,11 +540,12 @@ cdef bint controls_all_subtypes(Rules* R, Board* b, int player, uint64_t subtype
     return seen == subtypes
 
 
-cdef int add_unique_pair(Vec* outs, Vec* owns, int n, Vec* v, Vec* own) noexcept nogil:
-    """Add the pair (v, own) unless present (or full); return the new n."""
+cdef int add_unique_pair(Vec* outs, Vec* owns, int n, Vec* v, Vec* own, bint by_own) noexcept nogil:
+    """Add the pair (v, own) unless present (or full); return the new n. Without `by_own`
+    only v tells results apart (the part a permanent made itself matters for snow only)."""
     cdef int k
     for k in range(n):
-        if vec_eq(&outs[k], v) and vec_eq(&owns[k], own):
+        if vec_eq(&outs[k], v) and (not by_own or vec_eq(&owns[k], own)):
             return n
     if n < MAXOPT:
         outs[n] = v[0]
@@ -670,7 +671,8 @@ cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_i
                     memcpy(acc, nxt, m * sizeof(Vec))
                     cur = m
         for q in range(cur):            # owns[]: the permanent's own part (its source, 106.3)
-            n = add_unique_pair(outs, owns, n, &acc[q], &ins[k])
+            n = add_unique_pair(outs, owns, n, &acc[q], &ins[k],
+                                (card_of(R, b, i).supertypes & ST_SNOW) != 0)
     return n
 
 
@@ -767,7 +769,7 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
     cdef Vec outs[MAXOPT]
     cdef Vec owns[MAXOPT]
     cdef uint8_t masks[8]
-    cdef int k, q, n, n_in, r, t
+    cdef int k, q, n, n_in, r, t, life, gain, dmg
     cdef bint dominated, same_input
     cdef bint snow = (card_of(R, b, i).supertypes & ST_SNOW) != 0
     o.n = 0
@@ -776,13 +778,19 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
             continue
         n = ability_outputs(R, b, i, rows[k], cp, 0, outs, owns)
         n_in = input_units(R, R.mana[rows[k]].cost, masks)
+        life = R.mana[rows[k]].life
+        gain = dmg = 0
+        if life_effects and R.mana[rows[k]].effect >= 0:      # pain lands, The Great Henge
+            dmg = R.effects[R.mana[rows[k]].effect].damage_to_you.fixed
+            gain = R.effects[R.mana[rows[k]].effect].gain_life.fixed
         for q in range(n):
-            # drop an output another option of no greater input already covers
+            # drop an output another option already covers at no greater price
             dominated = False
             for r in range(o.n):
                 same_input = o.n_in[r] <= n_in and (o.n_in[r] == 0 or (o.n_in[r] == n_in and
                              memcmp_masks(o.in_mask[r], masks, n_in)))
-                if same_input and vec_leq(&outs[q], &o.out[r]) and (not snow or vec_leq(&owns[q], &o.own[r])):
+                if (same_input and vec_leq(&outs[q], &o.out[r]) and (not snow or vec_leq(&owns[q], &o.own[r]))
+                        and o.life[r] <= life and o.dmg[r] <= dmg and o.gain[r] >= gain):
                     dominated = True
                     break
             if dominated or o.n >= MAXOPT:
@@ -793,11 +801,9 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
             for t in range(n_in):
                 o.in_mask[o.n][t] = masks[t]
             o.ability[o.n] = k
-            o.life[o.n] = R.mana[rows[k]].life
-            o.gain[o.n] = o.dmg[o.n] = 0
-            if life_effects and R.mana[rows[k]].effect >= 0:   # pain lands, The Great Henge
-                o.dmg[o.n] = R.effects[R.mana[rows[k]].effect].damage_to_you.fixed
-                o.gain[o.n] = R.effects[R.mana[rows[k]].effect].gain_life.fixed
+            o.life[o.n] = life
+            o.gain[o.n] = gain
+            o.dmg[o.n] = dmg
             o.n += 1
     return o.n
 

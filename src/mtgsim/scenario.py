@@ -261,7 +261,7 @@ class Scenario:
         i = self._index(p)
         row = self._ability_row(i, ability)
         if not _core.board_ability_ready(*self._args(), i, row) or \
-                self._tables.mana_abilities[row]["life"] > self._info[0]["life"][int(self._perms[i]["controller"])]:
+                0 < self._tables.mana_abilities[row]["life"] > self._info[0]["life"][int(self._perms[i]["controller"])]:
             return False
         cost = self._tables.mana_abilities[row]["cost"]
         return cost < 0 or self._can_pay_cost_row(cost, int(self._perms[i]["controller"]), exclude=i)
@@ -293,7 +293,7 @@ class Scenario:
         core, perms, n, info = self._args()
         a = self._tables.mana_abilities[row]
         if not _core.board_ability_ready(core, perms, n, info, i, row) or \
-                a["life"] > info[0]["life"][int(perms[i]["controller"])]:
+                0 < a["life"] > info[0]["life"][int(perms[i]["controller"])]:     # 119.4
             raise RulesError(self._why_not_ready(i, row))
         who = int(self._perms[i]["controller"])
         prefer = self._type_index(color)
