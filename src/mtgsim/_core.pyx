@@ -1792,20 +1792,23 @@ cdef inline void prefetch_board(Permanent* perms, int n) noexcept nogil:
         mtgsim_prefetch(p + k)
 
 
-cdef int evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
-                         int player, bint from_hand, TotalCost* base, TotalCost* out_cost,
-                         int32_t* out_mana, uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
-    """The fast path: a board with no mana effects whose sources are all simple is summed as
-    units and checked with Hall's condition. Returns 1 when done, 0 if the board needs the
-    general path, -1 if a permanent is malformed (it checks them as it goes). The loop over
+cdef struct Direct:               # a simple board's mana, summed as units of type masks
+    int n_masks
+    uint8_t masks[64]
+    int32_t counts[64]
+    uint32_t all_flags           # the CardInfoFlags of every permanent on the board
+
+
+cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Direct* d) noexcept nogil:
+    """The direct path's view of a board: 1 if it has no mana effects and only simple sources
+    (then `d` holds its units and `out_could` what each permanent could produce), 0 if it needs
+    the general search, -1 if a permanent is malformed (checked as it goes). The loop over
     permanents is branch-free: random boards would otherwise mispredict on every tapped or
     summoning-sick permanent."""
-    cdef int i, t, n_masks = 0, use, sick, bad = 0, ok
+    cdef int i, t, use, sick, bad = 0, ok
     cdef int32_t c
     cdef uint32_t n_cards = R.n_cards
     cdef uint32_t f, all_flags = 0
-    cdef uint8_t masks[64]
-    cdef int32_t counts[64]
     cdef uint8_t by_mask[64]            # units per type mask (a board has under 256 per mask)
     cdef uint64_t seen = 0
     cdef int haste_grant = 0
@@ -1854,30 +1857,52 @@ cdef int evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, i
                     and p.controlled_since >= lts[p.controller & 1]):
                 by_mask[m] += unit_count[p.card]
                 seen |= (<uint64_t>1) << m
-    if base != NULL and not (all_flags & CI_COSTMOD):
+    for t in range(6):                  # mana already in the pool
+        if b.bi.pool[player][t]:
+            seen |= (<uint64_t>1) << (1 << t)
+    d.n_masks = 0
+    d.all_flags = all_flags
+    while seen:
+        m = mtgsim_ctz64(seen)
+        seen &= seen - 1
+        d.masks[d.n_masks] = <uint8_t>m
+        d.counts[d.n_masks] = by_mask[m]
+        if m & (m - 1) == 0:            # a single type: mana of it in the pool counts here
+            d.counts[d.n_masks] += b.bi.pool[player][mtgsim_ctz64(m)]
+        d.n_masks += 1
+    return 1
+
+
+cdef void direct_mana(Direct* d, int32_t* out_mana) noexcept nogil:
+    """mana[t] and mana[total] of a simple board: every unit counts for each type it can be."""
+    cdef int k, t
+    for t in range(7):
+        out_mana[t] = 0
+    for k in range(d.n_masks):
+        out_mana[6] += d.counts[k]
+        for t in range(6):
+            if d.masks[k] & (1 << t):
+                out_mana[t] += d.counts[k]
+
+
+cdef int evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
+                         int player, bint from_hand, TotalCost* base, TotalCost* out_cost,
+                         int32_t* out_mana, uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
+    """The fast path: a board with no mana effects whose sources are all simple is summed as
+    units and checked with Hall's condition. Returns 1 when done, 0 if the board needs the
+    general path, -1 if a permanent is malformed."""
+    cdef Direct d
+    cdef int done = prepare_direct(R, b, player, out_could, &d)
+    if done != 1:
+        return done
+    if base != NULL and not (d.all_flags & CI_COSTMOD):
         out_cost[0] = base[0]          # nothing on the board changes the cost
     else:
         total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
     if not cost_is_plain(out_cost):
         return 0
-    for t in range(6):                  # mana already in the pool
-        if b.bi.pool[player][t]:
-            seen |= (<uint64_t>1) << (1 << t)
-    for t in range(7):
-        out_mana[t] = 0
-    while seen:
-        m = mtgsim_ctz64(seen)
-        seen &= seen - 1
-        masks[n_masks] = <uint8_t>m
-        counts[n_masks] = by_mask[m]
-        if m & (m - 1) == 0:            # a single type: mana of it in the pool counts here
-            counts[n_masks] += b.bi.pool[player][mtgsim_ctz64(m)]
-        out_mana[6] += counts[n_masks]
-        for t in range(6):
-            if m & (1u << t):
-                out_mana[t] += counts[n_masks]
-        n_masks += 1
-    out_castable[0] = hall_payable(n_masks, masks, counts, out_cost)
+    direct_mana(&d, out_mana)
+    out_castable[0] = hall_payable(d.n_masks, d.masks, d.counts, out_cost)
     return 1
 
 
