@@ -88,7 +88,8 @@ def debug_build():
 # =============================================================================================
 
 from libc.string cimport memset, memcpy
-from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport malloc, free
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from cython.parallel cimport prange
 
 DEF MAXOPT = 64          # distinct outputs one permanent's mana abilities can have
@@ -2096,3 +2097,6 @@ def board_produce_exact(CoreTables core, Permanent[::1] perms, int n, BoardInfo[
             if not next_permutation(order, n_rep):
                 break
     return None
+
+
+include "_goldfish.pxi"

@@ -1,0 +1,813 @@
+# The goldfish simulator's turn loop: one player plays a deck alone, turn after turn, over the
+# same permanent rows and rules kernels as everything else (included into _core.pyx).
+# Randomness comes only from a numpy bit generator per chunk of games (see mtgsim.simulate).
+
+from numpy.random cimport bitgen_t
+from cpython.pycapsule cimport PyCapsule_GetPointer
+
+DEF MAXLIB = 256         # cards in a library
+DEF MAXHAND = 128        # cards in a hand
+DEF MAXPERM = 128        # permanents in one goldfish game
+DEF MAXTURNS = 40
+DEF NOT_CAST = 255
+
+
+cdef struct Game:                # one goldfish game in progress
+    int32_t library[MAXLIB]      # card rows; [0, lib_n) in no particular order (draws are random)
+    int lib_n
+    int32_t bottom[MAXHAND]      # cards put on the bottom (London mulligan), drawn last, in order
+    int bottom_n
+    int bottom_next
+    int32_t hand[MAXHAND]
+    int hand_n
+    Permanent perms[MAXPERM]
+    int n
+    BoardInfo bi
+    int opp_life                 # the goldfish opponent: 20 life, no cards
+    int next_id
+    int spent                    # mana spent on spells this turn
+    int8_t cast_turn_of[64]      # per tracked card: the first turn it was cast (NOT_CAST: not yet)
+
+
+cdef struct Spec:                # what to simulate; read-only, shared by the threads
+    int32_t* deck
+    int deck_n
+    int turns
+    int on_play
+    int8_t keep_lo[8]            # per hand size: lands kept, lo..hi (lo = -1: always keep)
+    int8_t keep_hi[8]
+    int32_t* track
+    int n_track
+    uint8_t chosen_color         # "choose a colour": the deck's main colour
+
+
+# Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
+cdef struct Layout:
+    int castable, castable_hit, hit, first_cast, lands, lands_sq, mana, mana_sq
+    int spent, spent_sq, kill, kept, games, size
+
+
+cdef Layout metric_layout(int n_track, int turns) noexcept nogil:
+    cdef Layout L
+    L.castable = 0
+    L.castable_hit = L.castable + n_track * turns
+    L.hit = L.castable_hit + n_track * turns
+    L.first_cast = L.hit + turns
+    L.lands = L.first_cast + n_track * (turns + 1)
+    L.lands_sq = L.lands + turns
+    L.mana = L.lands_sq + turns
+    L.mana_sq = L.mana + turns
+    L.spent = L.mana_sq + turns
+    L.spent_sq = L.spent + turns
+    L.kill = L.spent_sq + turns
+    L.kept = L.kill + turns + 1
+    L.games = L.kept + 8
+    L.size = L.games + 1
+    return L
+
+
+def metric_offsets(int n_track, int turns):
+    """{metric name: (offset, length)} of a chunk's metric row (for mtgsim.simulate)."""
+    cdef Layout L = metric_layout(n_track, turns)
+    return {"castable": (L.castable, n_track * turns), "castable_hit": (L.castable_hit, n_track * turns),
+            "hit": (L.hit, turns), "first_cast": (L.first_cast, n_track * (turns + 1)),
+            "lands": (L.lands, turns), "lands_sq": (L.lands_sq, turns), "mana": (L.mana, turns),
+            "mana_sq": (L.mana_sq, turns), "spent": (L.spent, turns), "spent_sq": (L.spent_sq, turns),
+            "kill": (L.kill, turns + 1), "kept": (L.kept, 8), "games": (L.games, 1), "size": (L.size, 0)}
+
+
+cdef inline uint32_t bounded(bitgen_t* rng, uint32_t n) noexcept nogil:
+    """A uniform integer in [0, n) (Lemire's method, as numpy does)."""
+    cdef uint64_t m = (rng.next_uint64(rng.state) >> 32) * n
+    cdef uint32_t low = <uint32_t>m
+    cdef uint32_t threshold
+    if low < n:
+        threshold = (<uint32_t>(-n)) % n
+        while low < threshold:
+            m = (rng.next_uint64(rng.state) >> 32) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
+cdef inline Board game_board(Game* g) noexcept nogil:
+    cdef Board b
+    b.perms = g.perms
+    b.n = g.n
+    b.bi = &g.bi
+    return b
+
+
+cdef void draw(Game* g, bitgen_t* rng) noexcept nogil:
+    """Draw a card (504.1): a uniformly random one of the library's unseen part, then the
+    cards put on the bottom, in order; an empty library draws nothing (goldfish)."""
+    cdef uint32_t j
+    if g.hand_n >= MAXHAND:
+        return
+    if g.lib_n > 0:
+        j = bounded(rng, g.lib_n)
+        g.hand[g.hand_n] = g.library[j]
+        g.library[j] = g.library[g.lib_n - 1]
+        g.lib_n -= 1
+        g.hand_n += 1
+    elif g.bottom_next < g.bottom_n:
+        g.hand[g.hand_n] = g.bottom[g.bottom_next]
+        g.bottom_next += 1
+        g.hand_n += 1
+    g.bi.hand_size[0] = g.hand_n
+
+
+cdef inline bint is_land_row(Rules* R, int row) noexcept nogil:
+    return (R.cards[row].types & CT_LAND) != 0
+
+
+cdef int lands_in_hand(Rules* R, Game* g) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(g.hand_n):
+        n += is_land_row(R, g.hand[k])
+    return n
+
+
+cdef void remove_from_hand(Game* g, int k) noexcept nogil:
+    g.hand[k] = g.hand[g.hand_n - 1]
+    g.hand_n -= 1
+    g.bi.hand_size[0] = g.hand_n
+
+
+cdef void mulligan(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
+    """London mulligan (103.5): draw seven; keep if the lands are in the policy's range for
+    the hand size it would be (below the smallest size listed: always keep); else shuffle the
+    hand back and draw seven again. Then put one card on the bottom per mulligan: lands while
+    there are more than the range's top, else the spell of the highest mana value."""
+    cdef int taken = 0, k, size, lands, best, hi
+    while True:
+        for k in range(7):
+            draw(g, rng)
+        size = 7 - taken
+        if size <= 0 or S.keep_lo[size] < 0:
+            break
+        lands = lands_in_hand(R, g)
+        if S.keep_lo[size] <= lands <= S.keep_hi[size]:
+            break
+        for k in range(g.hand_n):        # shuffle back (draws are random picks anyway)
+            g.library[g.lib_n] = g.hand[k]
+            g.lib_n += 1
+        g.hand_n = 0
+        taken += 1
+    size = 7 - taken if taken < 7 else 0
+    hi = S.keep_hi[size] if size > 0 and S.keep_lo[size] >= 0 else 7
+    while taken > 0 and g.hand_n > 0:
+        lands = lands_in_hand(R, g)
+        best = -1
+        for k in range(g.hand_n):
+            if lands > hi:
+                if is_land_row(R, g.hand[k]):
+                    best = k
+                    break
+            elif not is_land_row(R, g.hand[k]) and (
+                    best < 0 or R.cards[g.hand[k]].mana_value > R.cards[g.hand[best]].mana_value):
+                best = k
+        if best < 0:
+            best = g.hand_n - 1
+        g.bottom[g.bottom_n] = g.hand[best]
+        g.bottom_n += 1
+        remove_from_hand(g, best)
+        taken -= 1
+    g.bi.hand_size[0] = g.hand_n
+
+
+# ---- permanents entering and leaving -------------------------------------------------------
+
+cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) noexcept nogil:
+    """A permanent enters under your control (its "as enters" effects applied, 614.1c/614.12);
+    returns its row, or -1 if the battlefield is full."""
+    cdef Permanent* p
+    cdef Card* c = &R.cards[row]
+    cdef Enters* e
+    cdef int k, q, lands = 0, j
+    cdef Board b
+    if g.n >= MAXPERM:
+        return -1
+    for j in range(g.n):
+        lands += (R.cards[g.perms[j].card].types & CT_LAND) != 0
+    p = &g.perms[g.n]
+    memset(p, 0, sizeof(Permanent))
+    p.card = row
+    p.object_id = g.next_id
+    g.next_id += 1
+    p.controlled_since = g.bi.turn
+    p.flags = PF_TOKEN if token else 0
+    p.x_paid = x
+    p.attached_to = -1
+    for k in range(c.n_enters):
+        e = &R.enters[c.enters_first + k]
+        if e.tapped and not enters_untapped(R, g, e, lands):
+            p.flags |= PF_TAPPED
+        for q in range(4):
+            p.counters[q] += e.counters[q]
+            if e.counters_count[q] >= 0 and R.counts[e.counters_count[q]].what == CO_X:
+                p.counters[q] += x                          # 107.3m: the X paid for the spell
+        if e.choose_color:
+            p.chosen_color = S.chosen_color
+    g.n += 1
+    return g.n - 1
+
+
+cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands) noexcept nogil:
+    """Does a land that "enters tapped unless ..." enter untapped here? (Pays 2 life for a
+    shock land while above 10 life.)"""
+    cdef int j
+    if e.unless == TU_FEW_OTHER_LANDS:
+        return lands <= 2
+    if e.unless == TU_MANY_OTHER_LANDS:
+        return lands >= 2
+    if e.unless == TU_CONTROL_SUBTYPE:
+        for j in range(g.n):
+            if R.cards[g.perms[j].card].types & CT_LAND and R.cards[g.perms[j].card].subtypes & e.subtypes:
+                return True
+        return False
+    if e.unless == TU_REVEAL_SUBTYPE:
+        for j in range(g.hand_n):
+            if R.cards[g.hand[j]].subtypes & e.subtypes:
+                return True
+        return False
+    if e.unless == TU_PAY_LIFE:
+        if g.bi.life[0] > 10:
+            g.bi.life[0] -= e.life
+            return True
+        return False
+    return False
+
+
+cdef void remove_permanent(Game* g, int i) noexcept nogil:
+    """It leaves the battlefield; later rows move up (Auras on it fall off)."""
+    cdef int j
+    for j in range(i, g.n - 1):
+        g.perms[j] = g.perms[j + 1]
+    g.n -= 1
+    for j in range(g.n):
+        if g.perms[j].attached_to == i:
+            g.perms[j].attached_to = -1
+        elif g.perms[j].attached_to > i:
+            g.perms[j].attached_to -= 1
+
+
+cdef void state_based_actions(Rules* R, Game* g) noexcept nogil:
+    """704.5f: a creature with toughness 0 or less dies; 704.5j: of two legendary permanents
+    with the same name, the older goes. ("When dies" abilities aren't simulated here yet.)"""
+    cdef int i, j
+    cdef Board b
+    cdef bint again = True
+    while again:
+        again = False
+        b = game_board(g)
+        for i in range(g.n):
+            if R.cards[g.perms[i].card].types & CT_CREATURE and toughness_of(R, &b, i) <= 0:
+                remove_permanent(g, i)
+                again = True
+                break
+        if again:
+            continue
+        for i in range(g.n):
+            if R.cards[g.perms[i].card].supertypes & ST_LEGENDARY:
+                for j in range(i + 1, g.n):
+                    if g.perms[j].card == g.perms[i].card:
+                        remove_permanent(g, i)
+                        again = True
+                        break
+            if again:
+                break
+
+
+# ---- effects ---------------------------------------------------------------------------------
+
+cdef void search_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield) noexcept nogil:
+    """Search the library for a basic land (or one of the named land types) (701.23)."""
+    cdef int k, row, i
+    for k in range(g.lib_n):
+        row = g.library[k]
+        if not is_land_row(R, row):
+            continue
+        if (e.land_subtypes and R.cards[row].subtypes & e.land_subtypes) or (
+                not e.land_subtypes and R.cards[row].supertypes & ST_BASIC):
+            g.library[k] = g.library[g.lib_n - 1]
+            g.lib_n -= 1
+            if to_battlefield:
+                i = add_permanent(R, S, g, row, False, 0)
+                if i >= 0 and e.lands_tapped:
+                    g.perms[i].flags |= PF_TAPPED
+            elif g.hand_n < MAXHAND:
+                g.hand[g.hand_n] = row
+                g.hand_n += 1
+            return
+
+
+cdef void return_land(Rules* R, Game* g) noexcept nogil:
+    """Return a land you control to hand (bounce lands): a tapped basic one if there is one."""
+    cdef int i, best = -1
+    for i in range(g.n):
+        if not (R.cards[g.perms[i].card].types & CT_LAND):
+            continue
+        if best < 0 or ((g.perms[i].flags & PF_TAPPED) and R.cards[g.perms[i].card].supertypes & ST_BASIC):
+            best = i
+    if best >= 0:
+        if not (g.perms[best].flags & PF_TOKEN) and g.hand_n < MAXHAND:
+            g.hand[g.hand_n] = g.perms[best].card
+            g.hand_n += 1
+        remove_permanent(g, best)
+
+
+cdef void apply_effect(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row, int target, int source,
+                       int x) noexcept nogil:
+    """Carry out EFFECT row `row` for you; counters go on permanent `target` (-1: none)."""
+    cdef Effect* e = &R.effects[row]
+    cdef Board b = game_board(g)
+    cdef int k, n, q
+    if row < 0:
+        return
+    g.opp_life -= eval_amount(R, &b, e.damage_to_opponent, source, 0, x)
+    g.bi.life[0] -= eval_amount(R, &b, e.damage_to_you, source, 0, x)
+    g.bi.life[0] -= eval_amount(R, &b, e.lose_life, source, 0, x)
+    g.bi.life[0] += eval_amount(R, &b, e.gain_life, source, 0, x)
+    if e.add_mana >= 0:
+        for k in range(6):
+            g.bi.pool[0][k] += R.costs[e.add_mana].pips[k]
+    n = eval_amount(R, &b, e.add_any_color, source, 0, x)
+    if n > 0:
+        g.bi.pool[0][type_index(S.chosen_color)] += n
+    if target >= 0 and target < g.n:
+        for q in range(4):
+            g.perms[target].counters[q] += e.counters[q]
+            if e.counters_count[q] >= 0:
+                g.perms[target].counters[q] += eval_count(R, &b, e.counters_count[q], source, 0, x)
+    n = eval_amount(R, &b, e.draw, source, 0, x)
+    for k in range(n):
+        draw(g, rng)
+    for k in range(e.lands_to_battlefield):
+        search_land(R, S, g, e, True)
+    for k in range(e.lands_to_hand):
+        search_land(R, S, g, e, False)
+    for k in range(e.return_land):
+        return_land(R, g)
+    if e.token_card >= 0:
+        b = game_board(g)
+        n = eval_amount(R, &b, e.token_count, source, 0, x)
+        for k in range(n):
+            add_permanent(R, S, g, e.token_card, True, 0)
+    g.bi.hand_size[0] = g.hand_n
+
+
+cdef void enters_triggers(Rules* R, Spec* S, Game* g, bitgen_t* rng, int i, bint token, int x) noexcept nogil:
+    """Abilities that trigger as permanent i enters (603.2): its own "when this enters" and
+    others' "whenever a creature you control enters" (The Great Henge). State-based actions
+    are checked first (a 0/0 dies before they resolve), and each does what it still can."""
+    cdef int object_id = g.perms[i].object_id
+    cdef int card_row = g.perms[i].card
+    cdef bint creature = (R.cards[card_row].types & CT_CREATURE) != 0
+    cdef int j, k, target, n_pending = 0, ev
+    cdef int pending_row[32]
+    cdef int pending_src[32]
+    cdef Card* c
+    cdef Triggered* t
+    for j in range(g.n):
+        c = &R.cards[g.perms[j].card]
+        for k in range(c.n_triggered):
+            t = &R.triggered[c.triggered_first + k]
+            ev = t.event
+            if (ev == EV_SELF_ENTERS and j == i) or (creature and j != i and (
+                    ev == EV_CREATURE_YOU_CONTROL_ENTERS or
+                    (ev == EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS and not token))) or (
+                    creature and j == i and ev == EV_CREATURE_YOU_CONTROL_ENTERS):
+                if n_pending < 32:
+                    pending_row[n_pending] = t.effect
+                    pending_src[n_pending] = g.perms[j].object_id
+                    n_pending += 1
+    state_based_actions(R, g)
+    for k in range(n_pending):
+        target = find_object(g, object_id)
+        apply_effect(R, S, g, rng, pending_row[k], target, find_object(g, pending_src[k]), x)
+    state_based_actions(R, g)
+
+
+cdef int find_object(Game* g, int object_id) noexcept nogil:
+    cdef int j
+    for j in range(g.n):
+        if g.perms[j].object_id == object_id:
+            return j
+    return -1
+
+
+cdef void cast_triggers(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row) noexcept nogil:
+    """"Whenever you cast a (creature) spell" abilities (Beast Whisperer, Animar)."""
+    cdef int j, k
+    cdef Card* c
+    cdef Triggered* t
+    for j in range(g.n):
+        c = &R.cards[g.perms[j].card]
+        for k in range(c.n_triggered):
+            t = &R.triggered[c.triggered_first + k]
+            if t.event == EV_YOU_CAST_SPELL and (t.spell_types == 0 or R.cards[row].types & t.spell_types):
+                apply_effect(R, S, g, rng, t.effect, j, j, 0)
+
+
+# ---- mana: what the board can pay, and paying ---------------------------------------------------
+
+cdef struct ManaView:            # one board state's mana, prepared once for several questions
+    int kind                     # 1: the direct path applies; 2: the general search
+    Direct d
+    Payment P
+    uint8_t cp[MAXPERM]
+
+
+cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
+    cdef Board b = game_board(g)
+    if prepare_direct(R, &b, 0, v.cp, &v.d) == 1:
+        v.kind = 1
+    else:
+        could_produce_all(R, &b, v.cp)
+        prepare_payment(R, &b, 0, v.cp, &v.P, False)
+        v.kind = 2
+
+
+cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept nogil:
+    cdef Board b
+    if v.kind == 1 and cost_is_plain(c):
+        return hall_payable(v.d.n_masks, v.d.masks, v.d.counts, c)
+    if v.kind == 1 or pays_life(c):      # the search, with life tracked if the cost pays life
+        b = game_board(g)
+        could_produce_all(R, &b, v.cp)
+        prepare_payment(R, &b, 0, v.cp, &v.P, pays_life(c))
+        v.kind = 0 if pays_life(c) else 2
+        return cost_payable(&v.P, c, g.bi.life[0])
+    return cost_payable(&v.P, c, g.bi.life[0])
+
+
+cdef int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
+    cdef int32_t mana[7]
+    cdef Board b
+    if v.kind == 1:
+        direct_mana(&v.d, mana)
+        return mana[6]
+    if v.kind != 2:
+        b = game_board(g)
+        could_produce_all(R, &b, v.cp)
+        prepare_payment(R, &b, 0, v.cp, &v.P, False)
+        v.kind = 2
+    return max_mana(&v.P, ALLTYPES)
+
+
+cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
+    """Pay c the way the rules core plans it (601.2g–h); False if it can't be paid."""
+    cdef Plan* plan = <Plan*>malloc(sizeof(Plan))
+    cdef Board b = game_board(g)
+    cdef uint8_t cp[MAXPERM]
+    cdef int rows[16]
+    cdef int s, t, i, k, n_gone = 0
+    cdef int16_t gone[MAXPERM]
+    cdef ManaAbility* a
+    cdef bint ok
+    if plan == NULL:
+        return False
+    could_produce_all(R, &b, cp)
+    ok = plan_payment(R, &b, 0, c, cp, plan)
+    if ok:
+        for s in range(plan.n_steps):
+            i = plan.step[s].perm
+            for t in range(6):
+                g.bi.pool[0][t] -= plan.step[s].spend.m[t]
+            b = game_board(g)
+            k = mana_ability_rows(R, &b, i, rows)
+            a = &R.mana[rows[plan.step[s].ability]]
+            if a.tap:
+                g.perms[i].flags |= PF_TAPPED
+            if a.untap:
+                g.perms[i].flags &= ~PF_TAPPED
+            g.bi.life[0] -= a.life
+            for t in range(6):
+                g.bi.pool[0][t] += plan.step[s].out.m[t]
+            if a.effect >= 0:
+                g.bi.life[0] += eval_amount(R, &b, R.effects[a.effect].gain_life, i, 0, 0)
+                g.bi.life[0] -= eval_amount(R, &b, R.effects[a.effect].damage_to_you, i, 0, 0)
+            if a.sacrifice_self:
+                gone[n_gone] = i
+                n_gone += 1
+        for t in range(6):
+            g.bi.pool[0][t] -= plan.spend.m[t]
+        g.bi.life[0] -= plan.life
+        for s in range(n_gone - 1, -1, -1):      # rows were taken in order: remove from the end
+            remove_permanent(g, gone[s])
+    free(plan)
+    return ok
+
+
+# ---- the play policy -------------------------------------------------------------------------------
+
+cdef int castable_spells(Rules* R, Game* g, ManaView* v) noexcept nogil:
+    """How many distinct nonland cards in hand could be cast now."""
+    cdef int k, q, n = 0
+    cdef bint seen
+    cdef TotalCost tc
+    cdef Board b = game_board(g)
+    for k in range(g.hand_n):
+        if is_land_row(R, g.hand[k]):
+            continue
+        seen = False
+        for q in range(k):
+            if g.hand[q] == g.hand[k]:
+                seen = True
+                break
+        if seen:
+            continue
+        total_cost(R, &b, g.hand[k], 0, False, 0, 0, True, &tc)
+        n += view_payable(R, g, v, &tc)
+    return n
+
+
+cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
+    """Per colour, the most symbols of it in one cost among the spells in hand and the
+    tracked cards: how many sources of it the hand asks for."""
+    cdef int k, t, row, n
+    cdef Cost* c
+    for t in range(5):
+        demand[t] = 0
+    for k in range(g.hand_n + S.n_track):
+        row = g.hand[k] if k < g.hand_n else S.track[k - g.hand_n]
+        if R.cards[row].cost < 0:
+            continue
+        c = &R.costs[R.cards[row].cost]
+        for t in range(5):
+            n = c.pips[t] + c.phyrexian[t] + c.mono_hybrid[t] + c.colorless_hybrid[t]
+            if n > demand[t]:
+                demand[t] = n
+
+
+cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
+    """The land to play (305.1): the one that lets the most of the hand be cast now; then the
+    one giving colours the hand (and the tracked cards) still lack sources of; then an
+    untapped one; then the first in hand."""
+    cdef int k, q, t, best = -1, score, best_score = -1, i, life
+    cdef int demand[5]
+    cdef int supply[5]
+    cdef uint8_t cp
+    cdef bint seen
+    colour_demand(R, S, g, demand)
+    for t in range(5):
+        supply[t] = 0
+    for k in range(g.n):
+        if R.cards[g.perms[k].card].types & CT_LAND:
+            for t in range(5):
+                supply[t] += (R.static_cp[g.perms[k].card] >> t) & 1
+    for k in range(g.hand_n):
+        if not is_land_row(R, g.hand[k]):
+            continue
+        seen = False
+        for q in range(k):
+            if g.hand[q] == g.hand[k]:
+                seen = True
+                break
+        if seen:
+            continue
+        life = g.bi.life[0]
+        i = add_permanent(R, S, g, g.hand[k], False, 0)
+        if i < 0:
+            return -1
+        view_prepare(R, g, v)
+        score = 16 * castable_spells(R, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
+        cp = R.static_cp[g.hand[k]]
+        for t in range(5):
+            if supply[t] < demand[t] and (cp >> t) & 1:
+                score += 4
+        g.n -= 1                       # take the trial land back
+        g.next_id -= 1
+        g.bi.life[0] = life
+        if score > best_score:
+            best, best_score = k, score
+    return best
+
+
+cdef void play_land(Rules* R, Spec* S, Game* g, bitgen_t* rng, ManaView* v) noexcept nogil:
+    cdef int k = choose_land(R, S, g, v)
+    cdef int row, i
+    if k < 0:
+        return
+    row = g.hand[k]
+    remove_from_hand(g, k)
+    i = add_permanent(R, S, g, row, False, 0)
+    if i >= 0:
+        enters_triggers(R, S, g, rng, i, False, 0)
+
+
+cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_turn, int turn) noexcept nogil:
+    """Cast spells while one can be paid for: the one spending the most mana first, then the
+    highest mana value (X spells with X = 0). A second copy of a legendary permanent you
+    control is not cast."""
+    cdef ManaView* v = <ManaView*>malloc(sizeof(ManaView))
+    cdef int k, q, j, best, row, i, spend, best_spend
+    cdef TotalCost tc, best_tc
+    cdef Board b
+    cdef bint skip
+    if v == NULL:
+        return
+    while True:
+        view_prepare(R, g, v)
+        b = game_board(g)
+        best = -1
+        best_spend = -1
+        for k in range(g.hand_n):
+            row = g.hand[k]
+            if is_land_row(R, row):
+                continue
+            skip = False
+            for q in range(k):
+                if g.hand[q] == row:
+                    skip = True
+            if R.cards[row].supertypes & ST_LEGENDARY:
+                for j in range(g.n):
+                    if g.perms[j].card == row:
+                        skip = True
+            if skip:
+                continue
+            total_cost(R, &b, row, 0, False, 0, 0, True, &tc)
+            if not view_payable(R, g, v, &tc):
+                continue
+            spend = cost_total(&tc)
+            if spend > best_spend or (spend == best_spend and
+                                      R.cards[row].mana_value > R.cards[g.hand[best]].mana_value):
+                best, best_spend, best_tc = k, spend, tc
+        if best < 0:
+            break
+        row = g.hand[best]
+        remove_from_hand(g, best)              # 601.2a: to the stack, then pay
+        if not pay(R, g, &best_tc):            # can't happen: payable was just checked
+            break
+        g.spent += best_spend
+        for q in range(S.n_track):
+            if S.track[q] == row and cast_turn[q] == <int8_t>NOT_CAST:
+                cast_turn[q] = turn
+        cast_triggers(R, S, g, rng, row)
+        if R.cards[row].types & (CT_ARTIFACT | CT_CREATURE | CT_ENCHANTMENT | CT_PLANESWALKER | CT_BATTLE):
+            i = add_permanent(R, S, g, row, False, 0)
+            if i >= 0:
+                enters_triggers(R, S, g, rng, i, False, 0)
+        else:
+            apply_effect(R, S, g, rng, R.cards[row].spell_effect, -1, -1, 0)
+            state_based_actions(R, g)
+    free(v)
+
+
+cdef void combat(Rules* R, Game* g) noexcept nogil:
+    """Attack with every creature able to (508.1); no blockers: their power to the opponent."""
+    cdef int i, damage = 0, p
+    cdef Board b = game_board(g)
+    for i in range(g.n):
+        if not (R.cards[g.perms[i].card].types & CT_CREATURE) or g.perms[i].flags & PF_TAPPED:
+            continue
+        if is_sick(R, &b, i):
+            continue
+        p = power_of(R, &b, i)
+        if p > 0:
+            damage += p
+        if not (R.cards[g.perms[i].card].keywords & KW_VIGILANCE):
+            g.perms[i].flags |= PF_TAPPED
+    g.opp_life -= damage
+
+
+cdef void end_of_turn(Game* g) noexcept nogil:
+    """End step: tokens made to be sacrificed go; cleanup; the pool empties (106.4, 514)."""
+    cdef int i = g.n - 1
+    while i >= 0:
+        if g.perms[i].flags & PF_SACRIFICE_AT_END:
+            remove_permanent(g, i)
+        i -= 1
+    for i in range(g.n):
+        g.perms[i].damage = 0
+        g.perms[i].power_bonus = 0
+        g.perms[i].toughness_bonus = 0
+    memset(g.bi.pool, 0, sizeof(g.bi.pool))
+
+
+# ---- one game, and chunks of games ----------------------------------------------------------------
+
+cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_t* out) noexcept nogil:
+    cdef int t, q, k, lands, mana, killed = 0, turn
+    cdef ManaView* v = <ManaView*>malloc(sizeof(ManaView))
+    cdef TotalCost tc
+    cdef Board b
+    cdef bint in_hand
+    cdef int8_t cast_turn[64]
+    if v == NULL:
+        return
+    memset(g, 0, sizeof(Game))
+    for k in range(S.deck_n):
+        g.library[k] = S.deck[k]
+    g.lib_n = S.deck_n
+    g.bi.life[0] = g.bi.life[1] = 20
+    g.opp_life = 20
+    g.next_id = 1
+    for q in range(S.n_track):
+        cast_turn[q] = <int8_t>NOT_CAST
+    mulligan(R, S, g, rng)
+    out[L.kept + g.hand_n if g.hand_n < 8 else L.kept + 7] += 1
+    for turn in range(1, S.turns + 1):
+        t = turn - 1
+        g.bi.turn = turn
+        g.bi.last_turn_start[0] = turn          # the goldfish opponent takes no turns
+        for k in range(g.n):                     # untap (502.3)
+            g.perms[k].flags &= ~PF_TAPPED
+        if not (turn == 1 and S.on_play):        # 103.8a
+            draw(g, rng)
+        play_land(R, S, g, rng, v)
+        lands = 0
+        for k in range(g.n):
+            lands += (R.cards[g.perms[k].card].types & CT_LAND) != 0
+        out[L.lands + t] += lands
+        out[L.lands_sq + t] += lands * lands
+        view_prepare(R, g, v)
+        mana = view_max_mana(R, g, v)
+        out[L.mana + t] += mana
+        out[L.mana_sq + t] += mana * mana
+        if lands >= turn:
+            out[L.hit + t] += 1
+        b = game_board(g)
+        for q in range(S.n_track):              # castable now: after the land drop, before spells
+            in_hand = False
+            for k in range(g.hand_n):
+                if g.hand[k] == S.track[q]:
+                    in_hand = True
+                    break
+            total_cost(R, &b, S.track[q], 0, False, 0, 0, in_hand, &tc)
+            if view_payable(R, g, v, &tc):
+                out[L.castable + q * S.turns + t] += 1
+                if lands >= turn:
+                    out[L.castable_hit + q * S.turns + t] += 1
+        g.spent = 0
+        cast_spells(R, S, g, rng, cast_turn, turn)
+        out[L.spent + t] += g.spent
+        out[L.spent_sq + t] += g.spent * g.spent
+        combat(R, g)
+        if not killed and g.opp_life <= 0:
+            killed = turn
+            out[L.kill + t] += 1
+        end_of_turn(g)
+    if not killed:
+        out[L.kill + S.turns] += 1
+    for q in range(S.n_track):
+        k = cast_turn[q] - 1 if cast_turn[q] != <int8_t>NOT_CAST else S.turns
+        out[L.first_cast + q * (S.turns + 1) + k] += 1
+    out[L.games] += 1
+    free(v)
+
+
+def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8_t[::1] keep_lo,
+               int8_t[::1] keep_hi, int32_t[::1] track, int chosen_color, list generators,
+               int64_t[::1] games, int64_t[:, ::1] out, int threads=1):
+    """Play games[c] goldfish games with generators[c] for each chunk c, adding the metrics to
+    out[c] (laid out by `metric_offsets`). Chunks are independent: any number of threads gives
+    the same numbers."""
+    cdef Spec S
+    cdef Layout L = metric_layout(track.shape[0], turns)
+    cdef Py_ssize_t c, n_chunks = len(generators)
+    cdef bitgen_t** rngs
+    cdef int k
+    if out.shape[0] != n_chunks or out.shape[1] != L.size or games.shape[0] != n_chunks:
+        raise ValueError("out must be (chunks, metric size) and games one entry per chunk")
+    if not 1 <= turns <= MAXTURNS:
+        raise ValueError(f"turns must be 1..{MAXTURNS}")
+    if not 7 <= deck.shape[0] <= MAXLIB:
+        raise ValueError(f"a deck has 7..{MAXLIB} cards here")
+    if track.shape[0] > 64:
+        raise ValueError("at most 64 tracked cards")
+    S.deck = &deck[0]
+    S.deck_n = deck.shape[0]
+    S.turns = turns
+    S.on_play = on_play
+    for k in range(8):
+        S.keep_lo[k] = keep_lo[k]
+        S.keep_hi[k] = keep_hi[k]
+    S.track = &track[0] if track.shape[0] else NULL
+    S.n_track = track.shape[0]
+    S.chosen_color = chosen_color
+    rngs = <bitgen_t**>malloc(max(n_chunks, 1) * sizeof(bitgen_t*))
+    if rngs == NULL:
+        raise MemoryError()
+    try:
+        for c in range(n_chunks):
+            rngs[c] = <bitgen_t*>PyCapsule_GetPointer(generators[c].bit_generator.capsule, "BitGenerator")
+        with nogil:
+            if threads <= 1:
+                for c in range(n_chunks):
+                    run_chunk(&core.R, &S, rngs[c], games[c], &L, &out[c, 0])
+            else:
+                for c in prange(n_chunks, schedule="dynamic", num_threads=threads):
+                    run_chunk(&core.R, &S, rngs[c], games[c], &L, &out[c, 0])
+    finally:
+        free(rngs)
+
+
+cdef void run_chunk(Rules* R, Spec* S, bitgen_t* rng, int64_t n_games, Layout* L, int64_t* out) noexcept nogil:
+    cdef Game* g = <Game*>malloc(sizeof(Game))
+    cdef int64_t k
+    if g == NULL:
+        return
+    for k in range(n_games):
+        play_game(R, S, g, rng, L, out)
+    free(g)

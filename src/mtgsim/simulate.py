@@ -1,0 +1,363 @@
+"""Monte Carlo goldfish: play a deck alone many times through the compiled rules core and
+report what deck builders ask — castable on curve, mana development, the kill turn — each
+with a 95% confidence interval.
+
+Seeding: `seed` → numpy SeedSequence → one child per fixed-size chunk of games, so results
+are identical for any number of threads. Chunks are aggregated as they finish (memory stays
+flat); Ctrl-C returns the result so far with its true number of games.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import numpy as np
+
+from . import _core
+from .cards import CardDef, UnknownCardError
+from .compile import compile_deck
+from .decklist import Deck
+from .mana import COLOR_ORDER
+
+__all__ = ["simulate", "MulliganPolicy", "Estimate", "KillTurn", "SimResult", "CHUNK"]
+
+CHUNK = 2048            # games per seeded chunk (fixed: results don't depend on threads)
+MAX_TURNS = 40
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A probability or mean with a 95% confidence interval from n games."""
+    value: float
+    low: float
+    high: float
+    n: int
+
+    def __str__(self) -> str:
+        return f"{self.value:.4f} [{self.low:.4f}, {self.high:.4f}] (n={self.n})"
+
+
+def wilson(k: int, n: int) -> Estimate:
+    """Wilson score interval for k successes in n trials."""
+    if n <= 0:
+        return Estimate(float("nan"), 0.0, 1.0, 0)
+    p = k / n
+    denom = 1 + Z95 ** 2 / n
+    centre = (p + Z95 ** 2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / denom
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def mean_estimate(total: float, total_sq: float, n: int) -> Estimate:
+    """Mean with a normal-approximation 95% interval."""
+    if n <= 0:
+        return Estimate(float("nan"), float("nan"), float("nan"), 0)
+    mean = total / n
+    var = max(0.0, total_sq / n - mean * mean) * n / max(1, n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return Estimate(mean, mean - half, mean + half, n)
+
+
+class MulliganPolicy:
+    """London mulligan (103.5): `keep` maps hand size to the inclusive range of lands kept.
+    Below the smallest size listed, always keep; a size between listed ones uses the range of
+    the next larger listed size."""
+
+    def __init__(self, keep: Mapping[int, tuple[int, int]] | None = None):
+        keep = dict({7: (2, 5), 6: (2, 4), 5: (2, 4)} if keep is None else keep)
+        for size, rng in keep.items():
+            if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 7:
+                raise ValueError(f"mulligan policy: hand size {size!r} must be 1..7")
+            if (not isinstance(rng, (tuple, list)) or len(rng) != 2
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in rng)):
+                raise ValueError(f"mulligan policy: size {size} needs a (min lands, max lands) pair, got {rng!r}")
+            lo, hi = rng
+            if not 0 <= lo <= hi <= 7:
+                raise ValueError(f"mulligan policy: size {size}: lands range {lo}..{hi} is impossible "
+                                 "(need 0 <= min <= max <= 7)")
+        self.keep = keep
+
+    @classmethod
+    def never(cls) -> "MulliganPolicy":
+        """Keep every opening seven."""
+        return cls({})
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per hand size 0..7: the lands range (lo = -1: always keep)."""
+        lo = np.full(8, -1, dtype=np.int8)
+        hi = np.full(8, 7, dtype=np.int8)
+        if self.keep:
+            smallest = min(self.keep)
+            for size in range(7, smallest - 1, -1):
+                src = min(s for s in self.keep if s >= size)
+                lo[size], hi[size] = self.keep[src]
+        return lo, hi
+
+    def __repr__(self) -> str:
+        return f"MulliganPolicy({self.keep})"
+
+
+@dataclass
+class KillTurn:
+    """When the goldfish opponent (20 life) is dead: counts per turn, and never within the
+    simulated turns."""
+    counts: np.ndarray        # [turns + 1]: killed on turn t+1; last entry: not killed
+    n: int
+
+    def p_by(self, turn: int) -> Estimate:
+        """P(the opponent is dead by the end of `turn`)."""
+        _check_turn(turn, len(self.counts) - 1)
+        return wilson(int(self.counts[:turn].sum()), self.n)
+
+    @property
+    def p_never(self) -> Estimate:
+        return wilson(int(self.counts[-1]), self.n)
+
+    @property
+    def mean(self) -> float:
+        """Mean kill turn among the games that killed within the turns (nan if none did)."""
+        killed = self.counts[:-1]
+        total = killed.sum()
+        return float((killed * np.arange(1, len(killed) + 1)).sum() / total) if total else float("nan")
+
+    def quantile(self, q: float) -> float:
+        """The kill turn at quantile q over all games (inf: not killed within the turns)."""
+        if not 0 <= q <= 1:
+            raise ValueError("q must be in [0, 1]")
+        cum = np.cumsum(self.counts) / max(1, self.n)
+        t = int(np.searchsorted(cum, q - 1e-12))
+        return float("inf") if t >= len(self.counts) - 1 else float(t + 1)
+
+    def to_dict(self) -> dict:
+        return {"n": self.n, "killed_on_turn": [int(v) for v in self.counts[:-1]],
+                "not_killed": int(self.counts[-1]), "mean": self.mean,
+                "median": self.quantile(0.5)}
+
+
+def _check_turn(turn, turns: int) -> None:
+    if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= turns:
+        raise ValueError(f"turn must be 1..{turns} (the turns simulated), got {turn!r}")
+
+
+@dataclass
+class SimResult:
+    """What `simulate` found. Cards are named by name or CardDef everywhere."""
+    deck_name: str
+    games: int
+    turns: int
+    on_play: bool
+    seed: object
+    tracked: tuple[str, ...]
+    metrics: dict[str, np.ndarray] = field(repr=False)
+    interrupted: bool = False
+
+    def _track(self, card) -> int:
+        name = card.name if isinstance(card, CardDef) else card
+        for i, n in enumerate(self.tracked):
+            if n.casefold() == str(name).casefold():
+                return i
+        raise UnknownCardError(str(name), [n for n in self.tracked if str(name).casefold()[:4] in n.casefold()][:5])
+
+    def p_castable(self, card, turn: int, hit_land_drops: bool = False) -> Estimate:
+        """P(after turn `turn`'s land drop, before any spell, the board could pay the card's
+        total cost). With hit_land_drops: among games with at least `turn` lands in play."""
+        _check_turn(turn, self.turns)
+        q = self._track(card)
+        if hit_land_drops:
+            return wilson(int(self.metrics["castable_hit"][q, turn - 1]), int(self.metrics["hit"][turn - 1]))
+        return wilson(int(self.metrics["castable"][q, turn - 1]), self.games)
+
+    def p_cast(self, card, by_turn: int) -> Estimate:
+        """P(the play policy has cast the card by the end of turn `by_turn`)."""
+        _check_turn(by_turn, self.turns)
+        return wilson(int(self.metrics["first_cast"][self._track(card), :by_turn].sum()), self.games)
+
+    def lands_in_play(self, turn: int) -> Estimate:
+        _check_turn(turn, self.turns)
+        return mean_estimate(self.metrics["lands"][turn - 1], self.metrics["lands_sq"][turn - 1], self.games)
+
+    def mana_available(self, turn: int) -> Estimate:
+        """Mean of the most mana the board could make after the land drop."""
+        _check_turn(turn, self.turns)
+        return mean_estimate(self.metrics["mana"][turn - 1], self.metrics["mana_sq"][turn - 1], self.games)
+
+    def mana_spent(self, turn: int) -> Estimate:
+        _check_turn(turn, self.turns)
+        return mean_estimate(self.metrics["spent"][turn - 1], self.metrics["spent_sq"][turn - 1], self.games)
+
+    @property
+    def kill_turn(self) -> KillTurn:
+        return KillTurn(self.metrics["kill"].copy(), self.games)
+
+    @property
+    def mulligans(self) -> dict[int, Estimate]:
+        """P(keeping a hand of each size) (7: no mulligan)."""
+        kept = self.metrics["kept"]
+        return {size: wilson(int(kept[size]), self.games) for size in range(7, -1, -1) if kept[size]}
+
+    def to_dict(self) -> dict:
+        d = {"deck": self.deck_name, "games": self.games, "turns": self.turns,
+             "on_play": self.on_play, "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
+             "interrupted": self.interrupted,
+             "p_castable": {name: [_est(self.p_castable(name, t)) for t in range(1, self.turns + 1)]
+                            for name in self.tracked},
+             "p_cast_by": {name: [_est(self.p_cast(name, t)) for t in range(1, self.turns + 1)]
+                           for name in self.tracked},
+             "lands_in_play": [_est(self.lands_in_play(t)) for t in range(1, self.turns + 1)],
+             "mana_available": [_est(self.mana_available(t)) for t in range(1, self.turns + 1)],
+             "mana_spent": [_est(self.mana_spent(t)) for t in range(1, self.turns + 1)],
+             "kill_turn": self.kill_turn.to_dict(),
+             "mulligans": {str(k): _est(v) for k, v in self.mulligans.items()}}
+        return d
+
+    def to_json(self, path) -> None:
+        Path(path).write_text(json.dumps(self.to_dict(), indent=2), encoding="utf-8")
+
+    def to_csv(self, path) -> None:
+        """One row per (metric, card, turn): value and interval."""
+        import csv
+        with open(path, "w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f)
+            w.writerow(["metric", "card", "turn", "value", "low", "high", "n"])
+            for name in self.tracked:
+                for t in range(1, self.turns + 1):
+                    for metric, e in (("p_castable", self.p_castable(name, t)), ("p_cast_by", self.p_cast(name, t))):
+                        w.writerow([metric, name, t, e.value, e.low, e.high, e.n])
+            for t in range(1, self.turns + 1):
+                for metric, e in (("lands_in_play", self.lands_in_play(t)), ("mana_available", self.mana_available(t)),
+                                  ("mana_spent", self.mana_spent(t)), ("p_kill_by", self.kill_turn.p_by(t))):
+                    w.writerow([metric, "", t, e.value, e.low, e.high, e.n])
+
+    def plot(self, path, cards: Iterable[str] | None = None) -> None:
+        """P(castable) by turn for the key cards, and the kill-turn distribution (needs
+        matplotlib: pip install "mtgsim[plot]")."""
+        try:
+            import matplotlib
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError as e:
+            raise ImportError('plotting needs matplotlib: pip install "mtgsim[plot]"') from e
+        names = list(cards) if cards is not None else list(self.tracked)[:8]
+        turns = np.arange(1, self.turns + 1)
+        fig, (a, b) = plt.subplots(1, 2, figsize=(12, 4.5))
+        for name in names:
+            est = [self.p_castable(name, int(t)) for t in turns]
+            a.plot(turns, [e.value for e in est], marker="o", label=name)
+            a.fill_between(turns, [e.low for e in est], [e.high for e in est], alpha=0.2)
+        a.set(xlabel="turn", ylabel="P(castable)", title=f"{self.deck_name}: castable by turn", ylim=(0, 1))
+        a.legend(fontsize=7)
+        kill = self.kill_turn
+        b.bar(turns, kill.counts[:-1] / max(1, kill.n))
+        b.set(xlabel="turn", ylabel="P(kill on turn)",
+              title=f"kill turn (not by turn {self.turns}: {kill.p_never.value:.1%})")
+        fig.tight_layout()
+        fig.savefig(path, dpi=120)
+        plt.close(fig)
+
+
+def _est(e: Estimate) -> dict:
+    return {"value": e.value, "low": e.low, "high": e.high, "n": e.n}
+
+
+def _main_color(deck: Deck) -> int:
+    pips = Counter()
+    for c, k in deck.cards():
+        for col, v in c.cost.colored.items():
+            pips[col] += v * k
+    col = pips.most_common(1)[0][0] if pips else "G"
+    return 1 << COLOR_ORDER.index(col)
+
+
+def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = True, seed=None,
+             mulligan: MulliganPolicy | None = None, track: Iterable = (), threads: int | None = None,
+             progress: bool = False) -> SimResult:
+    """Goldfish `deck` `games` times for `turns` turns (see the module docstring)."""
+    if not isinstance(deck, Deck):
+        raise TypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
+    if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
+        raise ValueError(f"games must be a whole number > 0, got {games!r}")
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
+        raise ValueError(f"turns must be 1..{MAX_TURNS}, got {turns!r}")
+    library_size = sum(deck.maindeck.values())
+    if library_size < 7:
+        raise ValueError(f"a deck needs at least 7 cards to draw an opening hand; this one has {library_size}")
+    if library_size > 256:
+        raise ValueError(f"decks of more than 256 cards aren't supported (this one has {library_size})")
+    if threads is None:
+        threads = os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a whole number >= 1 or None, got {threads!r}")
+    mulligan = MulliganPolicy() if mulligan is None else mulligan
+    if not isinstance(mulligan, MulliganPolicy):
+        raise TypeError("mulligan must be a MulliganPolicy")
+    extra = []
+    for t in track:
+        extra.append(t if isinstance(t, CardDef) else deck.db[t])     # UnknownCardError
+    compiled = compile_deck(deck, extra=extra)
+    tables = compiled.tables
+    tracked: list[str] = []
+    for c, _ in deck.cards("maindeck"):
+        if not c.is_land and c.name not in tracked:
+            tracked.append(c.name)
+    for c in extra:
+        if c.name not in tracked:
+            tracked.append(c.name)
+    if len(tracked) > 64:
+        raise ValueError(f"at most 64 cards can be tracked; this run tracks {len(tracked)}")
+    core = _core.CoreTables(tables)
+    track_rows = np.array([tables.row(n) for n in tracked], dtype=np.int32)
+    keep_lo, keep_hi = mulligan.arrays()
+    offsets = _core.metric_offsets(len(tracked), turns)
+    size = offsets["size"][0]
+    n_chunks = -(-games // CHUNK)
+    children = np.random.SeedSequence(seed).spawn(n_chunks)
+    totals = np.zeros(size, dtype=np.int64)
+    batch = max(1, threads) * 4
+    bar = _progress(games) if progress else None
+    interrupted = False
+    try:
+        for start in range(0, n_chunks, batch):
+            stop = min(n_chunks, start + batch)
+            gens = [np.random.Generator(np.random.PCG64(children[c])) for c in range(start, stop)]
+            counts = np.array([min(CHUNK, games - c * CHUNK) for c in range(start, stop)], dtype=np.int64)
+            out = np.zeros((stop - start, size), dtype=np.int64)
+            _core.run_chunks(core, compiled.library, turns, on_play, keep_lo, keep_hi, track_rows,
+                             _main_color(deck), gens, counts, out, threads)
+            totals += out.sum(axis=0)
+            if bar is not None:
+                bar.update(int(counts.sum()))
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if bar is not None:
+            bar.close()
+    played = int(totals[offsets["games"][0]])
+    if played == 0:
+        raise KeyboardInterrupt("interrupted before any game finished")
+    metrics = {}
+    nt = len(tracked)
+    for name, (off, length) in offsets.items():
+        if name in ("size", "games"):
+            continue
+        v = totals[off:off + length]
+        if name in ("castable", "castable_hit"):
+            v = v.reshape(nt, turns)
+        elif name == "first_cast":
+            v = v.reshape(nt, turns + 1)
+        metrics[name] = v
+    return SimResult(deck.name or "deck", played, turns, bool(on_play), seed, tuple(tracked), metrics,
+                     interrupted)
+
+
+def _progress(total: int):
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="game", unit_scale=True, desc="simulating")

@@ -1,0 +1,140 @@
+"""Goldfish simulation: exact probabilities (hypergeometric) within 4 standard errors, seeding,
+threads, and bad arguments."""
+import math
+
+import numpy as np
+import pytest
+
+from mtgsim import Deck, UnknownCardError, card
+from mtgsim.simulate import MulliganPolicy, simulate, wilson
+
+BIG = card("Big Spell", "{6}{G}", "Sorcery")          # never castable within the turns tested
+W1 = Deck({"Forest": 14, "Wastes": 10, BIG: 36})
+N = 60
+
+
+def p_at_least(seen: int, needs: dict) -> float:
+    """P(among `seen` cards of the W1 deck: >= needs['lands'] lands and >= needs['forests']
+    Forests), by summing the multivariate hypergeometric distribution."""
+    total = 0
+    for f in range(0, min(14, seen) + 1):
+        for w in range(0, min(10, seen - f) + 1):
+            s = seen - f - w
+            if s > 36 or f + w < needs.get("lands", 0) or f < needs.get("forests", 0):
+                continue
+            total += math.comb(14, f) * math.comb(10, w) * math.comb(36, s)
+    return total / math.comb(N, seen)
+
+
+def test_exact_reference_value():
+    # the issue's figure: >= 3 lands and >= 2 Forests among the first 9 cards
+    assert abs(p_at_least(9, {"lands": 3, "forests": 2}) - 0.626980) < 1e-6
+
+
+CASES = [  # (cost, turn, on_play, needs)
+    ("{1}{G}{G}", 3, True, {"lands": 3, "forests": 2}),
+    ("{1}{G}{G}", 4, True, {"lands": 3, "forests": 2}),
+    ("{1}{G}{G}", 3, False, {"lands": 3, "forests": 2}),
+    ("{G}", 1, True, {"lands": 1, "forests": 1}),
+    ("{G}{G}", 2, False, {"lands": 2, "forests": 2}),
+    ("{2}", 2, True, {"lands": 2}),
+    ("{3}{G}", 4, True, {"lands": 4, "forests": 1}),
+]
+
+
+@pytest.fixture(scope="module")
+def w1_runs():
+    probes = {cost: card(f"Probe {cost}", cost, "Sorcery") for cost, *_ in CASES}
+    runs = {}
+    for on_play in (True, False):
+        runs[on_play] = simulate(W1, games=60_000, turns=4, on_play=on_play, seed=7,
+                                 mulligan=MulliganPolicy.never(), track=list(probes.values()), threads=2)
+    return probes, runs
+
+
+@pytest.mark.parametrize("cost, turn, on_play, needs", CASES)
+def test_p_castable_matches_the_hypergeometric_probability(w1_runs, cost, turn, on_play, needs):
+    probes, runs = w1_runs
+    seen = 7 + turn - (1 if on_play else 0)        # 103.8a: the player on the play skips a draw
+    exact = p_at_least(seen, needs)
+    est = runs[on_play].p_castable(probes[cost], turn)
+    se = math.sqrt(exact * (1 - exact) / est.n)
+    assert abs(est.value - exact) <= 4 * se + 1e-12, (cost, turn, on_play, est, exact)
+
+
+def test_nothing_castable_before_enough_land_drops(w1_runs):
+    probes, runs = w1_runs
+    assert runs[True].p_castable(probes["{1}{G}{G}"], 2).value == 0.0
+
+
+def test_same_seed_same_result_for_any_threads():
+    a = simulate(W1, games=9000, turns=5, seed=3, threads=1)
+    b = simulate(W1, games=9000, turns=5, seed=3, threads=2)
+    assert all(np.array_equal(a.metrics[k], b.metrics[k]) for k in a.metrics)
+    c = simulate(W1, games=9000, turns=5, seed=4, threads=2)
+    assert not all(np.array_equal(a.metrics[k], c.metrics[k]) for k in a.metrics)
+
+
+def test_london_mulligan_keeps_the_policy_range():
+    res = simulate(W1, games=20_000, turns=2, seed=5,
+                   mulligan=MulliganPolicy({7: (3, 4), 6: (2, 4)}), threads=2)
+    mull = res.mulligans
+    # P(keep 7) = P(3 or 4 lands among 7 from 24 lands in 60)
+    exact = sum(math.comb(24, k) * math.comb(36, 7 - k) for k in (3, 4)) / math.comb(60, 7)
+    assert abs(mull[7].value - exact) <= 4 * math.sqrt(exact * (1 - exact) / res.games)
+    assert sum(e.value for e in mull.values()) == pytest.approx(1.0)
+
+
+def test_burn_deck_kills_and_metrics_are_sane():
+    deck = Deck({"Mountain": 20, "Lightning Bolt": 40})
+    res = simulate(deck, games=4000, turns=8, seed=1, threads=2)
+    kill = res.kill_turn
+    assert kill.p_by(8).value > 0.9 and 4 <= kill.mean <= 8
+    assert res.p_cast("Lightning Bolt", 1).value > 0.8
+    assert res.lands_in_play(1).value <= 1 and res.mana_spent(3).value > 0
+    d = res.to_dict()
+    assert d["games"] == 4000 and len(d["lands_in_play"]) == 8
+
+
+def test_wilson_interval():
+    e = wilson(50, 100)
+    assert e.low < 0.5 < e.high and e.n == 100
+    assert wilson(0, 10).low == 0.0
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({"games": 0}, ValueError, "games"),
+    ({"games": -5}, ValueError, "games"),
+    ({"turns": 0}, ValueError, "turns"),
+    ({"turns": 99}, ValueError, "turns"),
+    ({"threads": 0}, ValueError, "threads"),
+    ({"track": ["Not A Card"]}, UnknownCardError, "Not A Card"),
+])
+def test_bad_arguments(kwargs, error, message):
+    args = {"games": 10, "turns": 3, **kwargs}
+    with pytest.raises(error, match=message):
+        simulate(W1, **args)
+
+
+def test_small_deck_is_refused():
+    with pytest.raises(ValueError, match="at least 7"):
+        simulate(Deck({"Forest": 6}), games=10)
+
+
+@pytest.mark.parametrize("keep, message", [
+    ({8: (2, 5)}, "hand size"),
+    ({7: (5, 2)}, "impossible"),
+    ({7: (2, 9)}, "impossible"),
+    ({7: 3}, "pair"),
+])
+def test_impossible_mulligan_policies(keep, message):
+    with pytest.raises(ValueError, match=message):
+        MulliganPolicy(keep)
+
+
+def test_unknown_card_in_a_question():
+    res = simulate(W1, games=100, turns=2, seed=1)
+    with pytest.raises(UnknownCardError):
+        res.p_castable("Llanowar Elves", 1)
+    with pytest.raises(ValueError, match="turn"):
+        res.p_castable("Big Spell", 3)
