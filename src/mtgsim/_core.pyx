@@ -149,6 +149,16 @@ cdef struct Board:
     Permanent* perms
     int n
     BoardInfo* bi
+    int scanned                  # 0 until scan_board has filled the fields below
+    uint8_t grants_to[2]         # per player: GRANTS_* bits of the static grants they control
+    uint8_t any_replacement      # some permanent has a tapped-for-mana replacement effect
+    uint8_t any_trigger          # some permanent has a tapped-for-mana trigger
+
+
+cdef enum GrantBits:
+    GRANTS_HASTE = 1
+    GRANTS_MANA_LANDS = 2
+    GRANTS_MANA_CREATURES = 4
 
 
 cdef struct Vec:             # an amount of mana of each type, W U B R G C
@@ -318,24 +328,41 @@ cdef int toughness_of(Rules* R, Board* b, int i) noexcept nogil:
 
 # ---- haste, summoning sickness, granted abilities ----------------------------------------
 
-cdef bint grants(Rules* R, Board* b, int player, int grant, int to) noexcept nogil:
-    """Does a permanent `player` controls grant `grant` to group `to`?"""
-    cdef int i, k
+cdef void scan_board(Rules* R, Board* b) noexcept nogil:
+    """Note once which board-wide effects exist (grants, replacements, triggers), so the
+    questions asked per permanent don't each rescan the board. A Board is a snapshot: build a
+    new one after the permanents change."""
+    cdef int i, k, p
     cdef Card* c
+    cdef GrantRow* gr
+    b.grants_to[0] = b.grants_to[1] = 0
+    b.any_replacement = b.any_trigger = 0
     for i in range(b.n):
-        if not in_play(b, i) or controller(b, i) != player:
+        if not in_play(b, i):
             continue
         c = card_of(R, b, i)
+        p = controller(b, i) & 1
         for k in range(c.n_grant):
-            if R.grants[c.grant_first + k].grant == grant and R.grants[c.grant_first + k].to == to:
-                return True
-    return False
+            gr = &R.grants[c.grant_first + k]
+            if gr.grant == GR_HASTE and gr.to == GT_CREATURES_YOU_CONTROL:
+                b.grants_to[p] |= GRANTS_HASTE
+            elif gr.grant == GR_MANA_ANY_COLOR:
+                b.grants_to[p] |= GRANTS_MANA_LANDS if gr.to == GT_LANDS_YOU_CONTROL else GRANTS_MANA_CREATURES
+        b.any_replacement |= c.n_replacement > 0
+        b.any_trigger |= c.n_trigger > 0
+    b.scanned = 1
+
+
+cdef inline uint8_t grants_of(Rules* R, Board* b, int player) noexcept nogil:
+    if not b.scanned:
+        scan_board(R, b)
+    return b.grants_to[player & 1]
 
 
 cdef bint has_haste(Rules* R, Board* b, int i) noexcept nogil:
     if card_of(R, b, i).keywords & KW_HASTE:
         return True
-    return grants(R, b, controller(b, i), GR_HASTE, GT_CREATURES_YOU_CONTROL)   # 702.10
+    return (grants_of(R, b, controller(b, i)) & GRANTS_HASTE) != 0             # 702.10
 
 
 cdef bint is_sick(Rules* R, Board* b, int i) noexcept nogil:
@@ -356,9 +383,11 @@ cdef int mana_ability_rows(Rules* R, Board* b, int i, int* rows) noexcept nogil:
     for k in range(c.n_mana):
         rows[n] = c.mana_first + k
         n += 1
-    if R.granted_row >= 0:
-        if ((c.types & CT_LAND and grants(R, b, player, GR_MANA_ANY_COLOR, GT_LANDS_YOU_CONTROL)) or
-                (c.types & CT_CREATURE and grants(R, b, player, GR_MANA_ANY_COLOR, GT_CREATURES_YOU_CONTROL))):
+    cdef uint8_t granted
+    if R.granted_row >= 0 and c.types & (CT_LAND | CT_CREATURE):
+        granted = grants_of(R, b, player)
+        if (c.types & CT_LAND and granted & GRANTS_MANA_LANDS) or (
+                c.types & CT_CREATURE and granted & GRANTS_MANA_CREATURES):
             rows[n] = R.granted_row
             n += 1
     return n
@@ -403,6 +432,10 @@ cdef int replacements_for(Rules* R, Board* b, int i, int* reps, int* sources) no
     each belongs to (at most 6: every order of them is tried)."""
     cdef int j, k, n = 0, row
     cdef Card* c
+    if not b.scanned:
+        scan_board(R, b)
+    if not b.any_replacement:
+        return 0
     for j in range(b.n):
         if not in_play(b, j):
             continue
@@ -632,7 +665,9 @@ cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_i
                 produced |= 1u << t
         cur = 1
         acc[0] = ins[k]
-        if R.mana[row].tap and produced:
+        if not b.scanned:
+            scan_board(R, b)
+        if R.mana[row].tap and produced and b.any_trigger:
             for j in range(b.n):
                 if not in_play(b, j):
                     continue
@@ -1397,6 +1432,7 @@ cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) no
     cdef Board b
     b.perms = &perms[0]
     b.n = n
+    b.scanned = 0
     b.bi = &info[0]
     return b
 
@@ -1414,6 +1450,7 @@ cdef int32_t evaluate_one(Rules* R, Permanent* perms, int n, int capacity, Board
     memset(out_could + n, 0, capacity - n)
     b.perms = perms
     b.n = n
+    b.scanned = 0
     b.bi = bi
     if R.fast:
         done = evaluate_direct(R, &b, card_row, x, kicked, alternative, player, from_hand,
@@ -1470,6 +1507,7 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
             memset(&empty_info, 0, sizeof(BoardInfo))
             b.perms = NULL
             b.n = 0
+            b.scanned = 0
             b.bi = &empty_info
             total_cost(R, &b, card_row, x, kicked, alternative, player, False, &base_cost)
             base = &base_cost

@@ -93,6 +93,7 @@ cdef inline Board game_board(Game* g) noexcept nogil:
     cdef Board b
     b.perms = g.perms
     b.n = g.n
+    b.scanned = 0
     b.bi = &g.bi
     return b
 
