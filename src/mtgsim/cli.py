@@ -48,6 +48,54 @@ def cmd_deck(args) -> int:
     return 0
 
 
+def cmd_simulate(args) -> int:
+    from .simulate import MulliganPolicy, simulate
+    db = card_db(*args.cards) if args.cards else card_db()
+    deck = Deck.from_file(_deck_path(args), db=db)
+    mulligan = MulliganPolicy.never() if args.no_mulligan else MulliganPolicy()
+    res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=args.seed,
+                   mulligan=mulligan, track=args.track, threads=args.threads,
+                   progress=args.games >= 200_000 and sys.stderr.isatty())
+    print(_report(res, args.track))
+    if args.json:
+        res.to_json(args.json)
+    if args.csv:
+        res.to_csv(args.csv)
+    if args.plot:
+        key = list(args.track) + [n for n in res.tracked if n not in args.track]
+        res.plot(args.plot, cards=key[:8])
+    return 0
+
+
+def _report(res, track) -> str:
+    """A readable table of the key figures with their 95% intervals."""
+    turns = range(1, res.turns + 1)
+    lines = [f"{res.deck_name}: {res.games:,} games, {res.turns} turns, "
+             f"{'on the play' if res.on_play else 'on the draw'}, seed {res.seed}"
+             + (" (interrupted)" if res.interrupted else ""), ""]
+    width = max([len(n) for n in res.tracked] + [24])
+    lines.append("P(castable) by turn".ljust(width) + "".join(f"{t:>8d}" for t in turns))
+    shown = list(track) + [n for n in res.tracked if n not in track]
+    for name in shown[:15]:
+        lines.append(name[:width].ljust(width) + "".join(f"{res.p_castable(name, t).value:8.3f}" for t in turns))
+    if len(shown) > 15:
+        lines.append(f"... and {len(shown) - 15} more cards (see --json / --csv)")
+    lines.append("")
+    for label, f in (("lands in play", res.lands_in_play), ("mana available", res.mana_available),
+                     ("mana spent", res.mana_spent)):
+        lines.append(label.ljust(width) + "".join(f"{f(t).value:8.2f}" for t in turns))
+    kill = res.kill_turn
+    lines.append("P(opponent dead by turn)".ljust(width) + "".join(f"{kill.p_by(t).value:8.3f}" for t in turns))
+    lines.append("")
+    lines.append(f"kill turn: mean {kill.mean:.2f} (of games that killed), median {kill.quantile(0.5)}, "
+                 f"not by turn {res.turns}: {kill.p_never}")
+    lines.append("kept hands: " + ", ".join(f"{k}: {v.value:.3f}" for k, v in res.mulligans.items()))
+    half = max(res.p_castable(n, res.turns).high - res.p_castable(n, res.turns).low for n in res.tracked) / 2 \
+        if res.tracked else 0
+    lines.append(f"(95% intervals are at most ±{half:.4f} for the probabilities above)")
+    return "\n".join(lines)
+
+
 def cmd_examples(args) -> int:
     for name, path in example_decks().items():
         deck = Deck.from_file(path)
@@ -69,6 +117,16 @@ def cmd_card(args) -> int:
     return 0
 
 
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mtgsim", description="Magic: The Gathering mana and cost simulation.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -78,6 +136,22 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--cards", action="append", default=[], metavar="TOML",
                    help="extra card definitions (TOML), may repeat")
     d.set_defaults(run=cmd_deck)
+    s = sub.add_parser("simulate", help="goldfish a deck many times: castable on curve, mana, kill turn")
+    s.add_argument("deck", nargs="?", help="decklist file")
+    s.add_argument("--example", metavar="NAME", help="use a bundled example deck instead")
+    s.add_argument("--games", type=_positive_int, default=100_000)
+    s.add_argument("--turns", type=_positive_int, default=8)
+    s.add_argument("--seed", type=int, default=None)
+    s.add_argument("--on-draw", action="store_true", help="be on the draw (default: on the play)")
+    s.add_argument("--no-mulligan", action="store_true", help="keep every opening seven")
+    s.add_argument("--track", action="append", default=[], metavar="CARD",
+                   help="also report this card (need not be in the deck); may repeat")
+    s.add_argument("--threads", type=_positive_int, default=None)
+    s.add_argument("--json", metavar="PATH")
+    s.add_argument("--csv", metavar="PATH")
+    s.add_argument("--plot", metavar="PATH", help="PNG of P(castable) by turn and the kill turn")
+    s.add_argument("--cards", action="append", default=[], metavar="TOML")
+    s.set_defaults(run=cmd_simulate)
     e = sub.add_parser("examples", help="list the bundled example decks")
     e.set_defaults(run=cmd_examples)
     c = sub.add_parser("card", help="show cards from the database")
@@ -92,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except (UsageError, DecklistError, CardDataError, UnknownCardError, ManaCostError) as e:
+        return _fail(str(e))
+    except (ValueError, ImportError) as e:      # bad arguments to simulate, plotting without matplotlib
         return _fail(str(e))
     except OSError as e:
         return _fail(f"{e.filename}: {e.strerror}" if e.filename else str(e))
