@@ -782,6 +782,10 @@ def test_kernel_mana_is_not_capped():
     Nyxbloom Ancients and two Mana Reflections makes 3 x 3 x 3 x 2 x 2 = 108."""
     _agree_one(B(P("Gilded Lotus"), P("Nyxbloom Ancient"), P("Nyxbloom Ancient"),
                  P("Mana Reflection"), P("Mana Reflection")))
+    # One fixed-output source making more than 32: Sol Ring {C}{C} x 3 x 3 x 2 = 36.
+    _agree_one(B(P("Sol Ring"), P("Nyxbloom Ancient"), P("Nyxbloom Ancient"), P("Mana Reflection")))
+    # Karametra's Acolyte with devotion to green 6 (3 + 1 + 2), x 3 x 2 = 36.
+    _agree_one(B(P("Nyxbloom Ancient"), P("Karametra's Acolyte"), P("Mana Reflection")))
 
 
 def test_kernel_trinisphere_with_life_paid_phyrexian():

@@ -873,7 +873,7 @@ cdef int decompose(Options* o, uint8_t* masks) noexcept nogil:
     if o.n == 1:
         for t in range(6):
             for q in range(o.out[0].m[t]):
-                if n < 32:
+                if n < MAXUNIT:
                     masks[n] = 1 << t
                     n += 1
         return n
@@ -884,7 +884,7 @@ cdef int decompose(Options* o, uint8_t* masks) noexcept nogil:
         for t in range(6):
             if o.out[k].m[t]:
                 m |= 1u << t
-    if total > 32 or binom(total + popcount6(m) - 1, total) != o.n:
+    if total > MAXUNIT or binom(total + popcount6(m) - 1, total) != o.n:
         return -1
     for q in range(total):
         masks[q] = <uint8_t>m
@@ -908,7 +908,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     """Gather the player's mana sources. With `life_effects`, life lost or gained by activating
     them is tracked (it matters when the payment also pays life: 601.2g comes before 601.2h)."""
     cdef int i, t, k, n
-    cdef uint8_t masks[32]
+    cdef uint8_t masks[MAXUNIT]
     cdef Options* o
     cdef Options tmp
     cdef int best, v

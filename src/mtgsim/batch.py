@@ -229,8 +229,9 @@ def evaluate_boards(batch: BoardBatch, card: str | CardDef, x: int = 0, kicked: 
             out.could_produce.shape != (n, batch.capacity):
         raise ValueError("out must be a BoardResult of a batch of the same shape")
     out.__dict__.pop("total_cost", None)
+    from_hand = bool(from_hand) and alternative is None    # flashback casts from the graveyard
     _core.evaluate_boards(batch.core, batch.permanents, batch.count, batch.info, row, int(x),
-                          bool(kicked), ALTERNATIVES[alternative], int(player), bool(from_hand),
+                          bool(kicked), ALTERNATIVES[alternative], int(player), from_hand,
                           out.total_cost_table, out.mana, out.could_produce,
                           out.castable.view(np.uint8), out.fault, threads)
     batch.raise_fault(out.fault)
