@@ -26,7 +26,33 @@ cdef struct Game:                # one goldfish game in progress
     int opp_life                 # the goldfish opponent: 20 life, no cards
     int next_id
     int spent                    # mana spent on spells this turn
-    int8_t cast_turn_of[64]      # per tracked card: the first turn it was cast (NOT_CAST: not yet)
+    int32_t* trace               # events (kind, turn, card row, value) when tracing, else NULL
+    int trace_n
+    int trace_cap
+
+
+cpdef enum TraceEvent:           # what a traced game reports, four int32 per event
+    TR_GAME = 0                  # a new game (value: its index)
+    TR_MULLIGAN = 1              # value: cards in the hand shuffled back
+    TR_BOTTOM = 2                # card put on the bottom
+    TR_KEEP = 3                  # value: hand size kept
+    TR_TURN = 4                  # a turn starts
+    TR_DRAW = 5
+    TR_HAND = 6                  # a card in hand after the draw
+    TR_LAND = 7                  # land played
+    TR_CAST = 8                  # spell cast (value: mana spent)
+    TR_ATTACK = 9                # value: combat damage
+    TR_LIFE = 10                 # value: the opponent's life at the end of the turn
+    TR_MANA = 11                 # value: the most mana the board could make after the land drop
+
+
+cdef inline void trace(Game* g, int kind, int row, int value) noexcept nogil:
+    if g.trace != NULL and g.trace_n + 4 <= g.trace_cap:
+        g.trace[g.trace_n] = kind
+        g.trace[g.trace_n + 1] = g.bi.turn
+        g.trace[g.trace_n + 2] = row
+        g.trace[g.trace_n + 3] = value
+        g.trace_n += 4
 
 
 cdef struct Spec:                # what to simulate; read-only, shared by the threads
@@ -110,6 +136,7 @@ cdef void draw(Game* g, bitgen_t* rng) noexcept nogil:
         g.library[j] = g.library[g.lib_n - 1]
         g.lib_n -= 1
         g.hand_n += 1
+        trace(g, TR_DRAW, g.hand[g.hand_n - 1], 0)
     elif g.bottom_next < g.bottom_n:
         g.hand[g.hand_n] = g.bottom[g.bottom_next]
         g.bottom_next += 1
@@ -149,6 +176,7 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
         lands = lands_in_hand(R, g)
         if S.keep_lo[size] <= lands <= S.keep_hi[size]:
             break
+        trace(g, TR_MULLIGAN, -1, g.hand_n)
         for k in range(g.hand_n):        # shuffle back (draws are random picks anyway)
             g.library[g.lib_n] = g.hand[k]
             g.lib_n += 1
@@ -171,6 +199,7 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
             best = g.hand_n - 1
         g.bottom[g.bottom_n] = g.hand[best]
         g.bottom_n += 1
+        trace(g, TR_BOTTOM, g.hand[best], 0)
         remove_from_hand(g, best)
         taken -= 1
     g.bi.hand_size[0] = g.hand_n
@@ -592,6 +621,7 @@ cdef void play_land(Rules* R, Spec* S, Game* g, bitgen_t* rng, ManaView* v) noex
         return
     row = g.hand[k]
     remove_from_hand(g, k)
+    trace(g, TR_LAND, row, 0)
     i = add_permanent(R, S, g, row, False, 0)
     if i >= 0:
         enters_triggers(R, S, g, rng, i, False, 0)
@@ -641,6 +671,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_tu
         if not pay(R, g, &best_tc):            # can't happen: payable was just checked
             break
         g.spent += best_spend
+        trace(g, TR_CAST, row, best_spend)
         for q in range(S.n_track):
             if S.track[q] == row and cast_turn[q] == <int8_t>NOT_CAST:
                 cast_turn[q] = turn
@@ -670,6 +701,7 @@ cdef void combat(Rules* R, Game* g) noexcept nogil:
         if not (R.cards[g.perms[i].card].keywords & KW_VIGILANCE):
             g.perms[i].flags |= PF_TAPPED
     g.opp_life -= damage
+    trace(g, TR_ATTACK, -1, damage)
 
 
 cdef void end_of_turn(Game* g) noexcept nogil:
@@ -688,7 +720,8 @@ cdef void end_of_turn(Game* g) noexcept nogil:
 
 # ---- one game, and chunks of games ----------------------------------------------------------------
 
-cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_t* out) noexcept nogil:
+cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_t* out,
+                    int32_t* trace_buf, int trace_cap) noexcept nogil:
     cdef int t, q, k, lands, mana, killed = 0, turn
     cdef ManaView* v = <ManaView*>malloc(sizeof(ManaView))
     cdef TotalCost tc
@@ -698,6 +731,8 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
     if v == NULL:
         return
     memset(g, 0, sizeof(Game))
+    g.trace = trace_buf
+    g.trace_cap = trace_cap
     for k in range(S.deck_n):
         g.library[k] = S.deck[k]
     g.lib_n = S.deck_n
@@ -707,6 +742,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
     for q in range(S.n_track):
         cast_turn[q] = <int8_t>NOT_CAST
     mulligan(R, S, g, rng)
+    trace(g, TR_KEEP, -1, g.hand_n)
     out[L.kept + g.hand_n if g.hand_n < 8 else L.kept + 7] += 1
     for turn in range(1, S.turns + 1):
         t = turn - 1
@@ -714,8 +750,11 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
         g.bi.last_turn_start[0] = turn          # the goldfish opponent takes no turns
         for k in range(g.n):                     # untap (502.3)
             g.perms[k].flags &= ~PF_TAPPED
+        trace(g, TR_TURN, -1, 0)
         if not (turn == 1 and S.on_play):        # 103.8a
             draw(g, rng)
+        for k in range(g.hand_n):
+            trace(g, TR_HAND, g.hand[k], 0)
         play_land(R, S, g, rng, v)
         lands = 0
         for k in range(g.n):
@@ -724,6 +763,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
         out[L.lands_sq + t] += lands * lands
         view_prepare(R, g, v)
         mana = view_max_mana(R, g, v)
+        trace(g, TR_MANA, -1, mana)
         out[L.mana + t] += mana
         out[L.mana_sq + t] += mana * mana
         if lands >= turn:
@@ -748,6 +788,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
         if not killed and g.opp_life <= 0:
             killed = turn
             out[L.kill + t] += 1
+        trace(g, TR_LIFE, -1, g.opp_life)
         end_of_turn(g)
     if not killed:
         out[L.kill + S.turns] += 1
@@ -810,5 +851,42 @@ cdef void run_chunk(Rules* R, Spec* S, bitgen_t* rng, int64_t n_games, Layout* L
     if g == NULL:
         return
     for k in range(n_games):
-        play_game(R, S, g, rng, L, out)
+        play_game(R, S, g, rng, L, out, NULL, 0)
     free(g)
+
+
+def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8_t[::1] keep_lo,
+                int8_t[::1] keep_hi, int32_t[::1] track, int chosen_color, generator, int games):
+    """Play `games` games with `generator` (the first chunk's) and return their events as an
+    (n, 4) array of (TraceEvent, turn, card row, value)."""
+    cdef Spec S
+    cdef Layout L = metric_layout(track.shape[0], turns)
+    cdef Game* g = <Game*>malloc(sizeof(Game))
+    cdef bitgen_t* rng = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
+    cdef int k, cap = 4 * 4096
+    cdef int64_t[::1] out = np.zeros(L.size, dtype=np.int64)
+    events = np.zeros(cap * max(1, games), dtype=np.int32)
+    cdef int32_t[::1] ev = events
+    cdef int used = 0
+    if g == NULL:
+        raise MemoryError()
+    S.deck = &deck[0]
+    S.deck_n = deck.shape[0]
+    S.turns = turns
+    S.on_play = on_play
+    for k in range(8):
+        S.keep_lo[k] = keep_lo[k]
+        S.keep_hi[k] = keep_hi[k]
+    S.track = &track[0] if track.shape[0] else NULL
+    S.n_track = track.shape[0]
+    S.chosen_color = chosen_color
+    try:
+        for k in range(games):
+            ev[used] = TR_GAME
+            ev[used + 3] = k
+            used += 4
+            play_game(&core.R, &S, g, rng, &L, &out[0], &ev[used], cap - 4)
+            used += g.trace_n
+    finally:
+        free(g)
+    return events[:used].reshape(-1, 4)

@@ -24,7 +24,7 @@ from .compile import compile_deck
 from .decklist import Deck
 from .mana import COLOR_ORDER
 
-__all__ = ["simulate", "MulliganPolicy", "Estimate", "KillTurn", "SimResult", "CHUNK"]
+__all__ = ["simulate", "trace", "MulliganPolicy", "Estimate", "KillTurn", "SimResult", "CHUNK"]
 
 CHUNK = 2048            # games per seeded chunk (fixed: results don't depend on threads)
 MAX_TURNS = 40
@@ -274,14 +274,22 @@ def _main_color(deck: Deck) -> int:
     return 1 << COLOR_ORDER.index(col)
 
 
-def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = True, seed=None,
-             mulligan: MulliganPolicy | None = None, track: Iterable = (), threads: int | None = None,
-             progress: bool = False) -> SimResult:
-    """Goldfish `deck` `games` times for `turns` turns (see the module docstring)."""
+@dataclass
+class _Setup:
+    """A deck and a question, compiled for the core."""
+    core: object
+    library: np.ndarray
+    tracked: list
+    track_rows: np.ndarray
+    keep_lo: np.ndarray
+    keep_hi: np.ndarray
+    chosen_color: int
+    tables: object
+
+
+def _setup(deck: Deck, turns: int, mulligan, track: Iterable) -> _Setup:
     if not isinstance(deck, Deck):
         raise TypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
-    if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
-        raise ValueError(f"games must be a whole number > 0, got {games!r}")
     if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
         raise ValueError(f"turns must be 1..{MAX_TURNS}, got {turns!r}")
     library_size = sum(deck.maindeck.values())
@@ -289,16 +297,10 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
         raise ValueError(f"a deck needs at least 7 cards to draw an opening hand; this one has {library_size}")
     if library_size > 256:
         raise ValueError(f"decks of more than 256 cards aren't supported (this one has {library_size})")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a whole number >= 1 or None, got {threads!r}")
     mulligan = MulliganPolicy() if mulligan is None else mulligan
     if not isinstance(mulligan, MulliganPolicy):
         raise TypeError("mulligan must be a MulliganPolicy")
-    extra = []
-    for t in track:
-        extra.append(t if isinstance(t, CardDef) else deck.db[t])     # UnknownCardError
+    extra = [t if isinstance(t, CardDef) else deck.db[t] for t in track]     # UnknownCardError
     compiled = compile_deck(deck, extra=extra)
     tables = compiled.tables
     tracked: list[str] = []
@@ -310,9 +312,24 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
             tracked.append(c.name)
     if len(tracked) > 64:
         raise ValueError(f"at most 64 cards can be tracked; this run tracks {len(tracked)}")
-    core = _core.CoreTables(tables)
-    track_rows = np.array([tables.row(n) for n in tracked], dtype=np.int32)
     keep_lo, keep_hi = mulligan.arrays()
+    return _Setup(_core.CoreTables(tables), compiled.library, tracked,
+                  np.array([tables.row(n) for n in tracked], dtype=np.int32), keep_lo, keep_hi,
+                  _main_color(deck), tables)
+
+
+def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = True, seed=None,
+             mulligan: MulliganPolicy | None = None, track: Iterable = (), threads: int | None = None,
+             progress: bool = False) -> SimResult:
+    """Goldfish `deck` `games` times for `turns` turns (see the module docstring)."""
+    if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
+        raise ValueError(f"games must be a whole number > 0, got {games!r}")
+    if threads is None:
+        threads = os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a whole number >= 1 or None, got {threads!r}")
+    st = _setup(deck, turns, mulligan, track)
+    tracked = st.tracked
     offsets = _core.metric_offsets(len(tracked), turns)
     size = offsets["size"][0]
     n_chunks = -(-games // CHUNK)
@@ -327,8 +344,8 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
             gens = [np.random.Generator(np.random.PCG64(children[c])) for c in range(start, stop)]
             counts = np.array([min(CHUNK, games - c * CHUNK) for c in range(start, stop)], dtype=np.int64)
             out = np.zeros((stop - start, size), dtype=np.int64)
-            _core.run_chunks(core, compiled.library, turns, on_play, keep_lo, keep_hi, track_rows,
-                             _main_color(deck), gens, counts, out, threads)
+            _core.run_chunks(st.core, st.library, turns, on_play, st.keep_lo, st.keep_hi, st.track_rows,
+                             st.chosen_color, gens, counts, out, threads)
             totals += out.sum(axis=0)
             if bar is not None:
                 bar.update(int(counts.sum()))
@@ -353,6 +370,65 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
         metrics[name] = v
     return SimResult(deck.name or "deck", played, turns, bool(on_play), seed, tuple(tracked), metrics,
                      interrupted)
+
+
+def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,
+          mulligan: MulliganPolicy | None = None) -> str:
+    """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
+    land played, mana available, spells cast and mana spent, combat damage, the opponent's life."""
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
+        raise ValueError(f"games must be 1..100 for a trace, got {games!r}")
+    st = _setup(deck, turns, mulligan, ())
+    gen = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed).spawn(1)[0]))
+    events = _core.trace_games(st.core, st.library, turns, on_play, st.keep_lo, st.keep_hi,
+                               st.track_rows, st.chosen_color, gen, games)
+    names = st.tables.card_names
+    E = _core.TraceEvent
+    lines: list[str] = []
+    turn_parts: list[str] = []
+    hand: list[str] = []
+
+    def flush():
+        if turn_parts:
+            lines.append("  " + "; ".join(turn_parts))
+            turn_parts.clear()
+
+    for kind, turn, row, value in events.tolist():
+        card_name = names[row] if row >= 0 else ""
+        if kind == E.TR_GAME:
+            flush()
+            lines.append(f"game {value + 1}")
+        elif kind == E.TR_MULLIGAN:
+            lines.append(f"  mulligan: {value} cards shuffled back")
+        elif kind == E.TR_BOTTOM:
+            lines.append(f"  bottom: {card_name}")
+        elif kind == E.TR_KEEP:
+            lines.append(f"  keep {value}")
+        elif kind == E.TR_TURN:
+            flush()
+            turn_parts.append(f"turn {turn}")
+            hand = []
+        elif kind == E.TR_DRAW and turn > 0:
+            turn_parts.append(f"draw {card_name}")
+        elif kind == E.TR_HAND:
+            hand.append(card_name)
+        elif kind == E.TR_LAND:
+            turn_parts.append("hand [" + ", ".join(sorted(hand)) + "]")
+            hand = []
+            turn_parts.append(f"land {card_name}")
+        elif kind == E.TR_MANA:
+            if hand:
+                turn_parts.append("hand [" + ", ".join(sorted(hand)) + "]")
+                hand = []
+            turn_parts.append(f"mana {value}")
+        elif kind == E.TR_CAST:
+            turn_parts.append(f"cast {card_name} ({value})")
+        elif kind == E.TR_ATTACK:
+            turn_parts.append(f"attack {value}")
+        elif kind == E.TR_LIFE:
+            turn_parts.append(f"opponent {value}")
+    flush()
+    return "\n".join(lines) + "\n"
 
 
 def _progress(total: int):

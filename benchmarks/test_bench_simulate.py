@@ -1,0 +1,60 @@
+"""Goldfish speed: games per second for W1 (with the C floor of ../shared/bench measured in
+the same run) and W2, and how time per game grows with turns and deck size.
+
+    pip install -e ".[bench]" && pytest benchmarks/test_bench_simulate.py -q --benchmark-only
+"""
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from mtgsim import Deck, MulliganPolicy, card, simulate
+from mtgsim.cli import example_decks
+
+FLOOR = Path(__file__).resolve().parents[2] / "shared" / "bench" / "floor_w1.c"
+TEST = card("Test Sorcery", "{1}{G}{G}", "Sorcery")
+W1 = Deck({"Forest": 14, "Wastes": 10, card("Big Spell", "{6}{G}", "Sorcery"): 36})
+
+
+def _games_per_second(benchmark, games, **kwargs):
+    benchmark.pedantic(simulate, args=(kwargs.pop("deck"),), kwargs={"games": games, **kwargs},
+                       rounds=3, iterations=1)
+    benchmark.extra_info["games_per_second"] = games / benchmark.stats.stats.min
+
+
+@pytest.mark.skipif(not FLOOR.exists() or shutil.which("gcc") is None, reason="needs ../shared/bench and gcc")
+def test_c_floor_w1(benchmark):
+    """The yardstick: a minimal C loop answering W1 (see ../shared/bench/README.md)."""
+    exe = Path(tempfile.mkdtemp()) / "floor_w1"
+    subprocess.run(["gcc", "-O3", "-march=native", "-o", str(exe), str(FLOOR)], check=True)
+    out = benchmark.pedantic(lambda: subprocess.run([str(exe), "20000000"], capture_output=True, text=True).stdout,
+                             rounds=1, iterations=1)
+    fields = dict(kv.split("=") for kv in out.split())
+    benchmark.extra_info["games_per_second"] = float(fields["games_per_sec"])
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_w1(benchmark, threads):
+    _games_per_second(benchmark, 1_000_000, deck=W1, turns=3, seed=1, threads=threads,
+                      mulligan=MulliganPolicy.never(), track=[TEST])
+
+
+@pytest.mark.parametrize("example", ["mono_green_henge", "red_fire_crystal"])
+def test_w2(benchmark, example):
+    deck = Deck.from_file(example_decks()[example])
+    _games_per_second(benchmark, 20_000, deck=deck, turns=10, seed=1, threads=1)
+
+
+@pytest.mark.parametrize("turns", [3, 5, 10])
+def test_scaling_with_turns(benchmark, turns):
+    deck = Deck.from_file(example_decks()["red_fire_crystal"])
+    _games_per_second(benchmark, 20_000, deck=deck, turns=turns, seed=1, threads=1)
+
+
+@pytest.mark.parametrize("size", [40, 60, 100])
+def test_scaling_with_deck_size(benchmark, size):
+    lands = size * 2 // 5
+    deck = Deck({"Mountain": lands, "Lightning Bolt": size - lands - size // 5, "Goblin Piker": size // 5})
+    _games_per_second(benchmark, 20_000, deck=deck, turns=8, seed=1, threads=1)
