@@ -29,6 +29,7 @@ cdef struct Game:                # one goldfish game in progress
     int32_t* trace               # events (kind, turn, card row, value) when tracing, else NULL
     int trace_n
     int trace_cap
+    void* scratch                # working memory kept across the games of a chunk (Scratch)
 
 
 cpdef enum TraceEvent:           # what a traced game reports, four int32 per event
@@ -485,9 +486,15 @@ cdef int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
     return max_mana(&v.P, ALLTYPES)
 
 
+cdef struct Scratch:              # working memory for one chunk of games (allocated once)
+    ManaView view                # the board's mana during a turn
+    ManaView cast_view           # ...while choosing spells to cast
+    Plan plan                    # a payment plan
+
+
 cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
     """Pay c the way the rules core plans it (601.2g–h); False if it can't be paid."""
-    cdef Plan* plan = <Plan*>malloc(sizeof(Plan))
+    cdef Plan* plan = &(<Scratch*>g.scratch).plan
     cdef Board b = game_board(g)
     cdef uint8_t cp[MAXPERM]
     cdef int rows[16]
@@ -495,8 +502,6 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
     cdef int16_t gone[MAXPERM]
     cdef ManaAbility* a
     cdef bint ok
-    if plan == NULL:
-        return False
     could_produce_all(R, &b, cp)
     ok = plan_payment(R, &b, 0, c, cp, plan)
     if ok:
@@ -525,7 +530,6 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
         g.bi.life[0] -= plan.life
         for s in range(n_gone - 1, -1, -1):      # rows were taken in order: remove from the end
             remove_permanent(g, gone[s])
-    free(plan)
     return ok
 
 
@@ -631,13 +635,11 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_tu
     """Cast spells while one can be paid for: the one spending the most mana first, then the
     highest mana value (X spells with X = 0). A second copy of a legendary permanent you
     control is not cast."""
-    cdef ManaView* v = <ManaView*>malloc(sizeof(ManaView))
+    cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
     cdef int k, q, j, best, row, i, spend, best_spend
     cdef TotalCost tc, best_tc
     cdef Board b
     cdef bint skip
-    if v == NULL:
-        return
     while True:
         view_prepare(R, g, v)
         b = game_board(g)
@@ -683,7 +685,6 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_tu
         else:
             apply_effect(R, S, g, rng, R.cards[row].spell_effect, -1, -1, 0)
             state_based_actions(R, g)
-    free(v)
 
 
 cdef void combat(Rules* R, Game* g) noexcept nogil:
@@ -722,17 +723,20 @@ cdef void end_of_turn(Game* g) noexcept nogil:
 
 cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_t* out,
                     int32_t* trace_buf, int trace_cap) noexcept nogil:
+    """One game: mulligans, then the turns, adding its metrics to `out`. `g.scratch` must be
+    set; everything else of `g` is set up here (only what a game reads: no full clear)."""
     cdef int t, q, k, lands, mana, killed = 0, turn
-    cdef ManaView* v = <ManaView*>malloc(sizeof(ManaView))
+    cdef ManaView* v = &(<Scratch*>g.scratch).view
     cdef TotalCost tc
     cdef Board b
     cdef bint in_hand
     cdef int8_t cast_turn[64]
-    if v == NULL:
-        return
-    memset(g, 0, sizeof(Game))
+    g.lib_n = g.bottom_n = g.bottom_next = g.hand_n = g.n = 0
+    memset(&g.bi, 0, sizeof(BoardInfo))
+    g.spent = 0
     g.trace = trace_buf
     g.trace_cap = trace_cap
+    g.trace_n = 0
     for k in range(S.deck_n):
         g.library[k] = S.deck[k]
     g.lib_n = S.deck_n
@@ -796,7 +800,6 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
         k = cast_turn[q] - 1 if cast_turn[q] != <int8_t>NOT_CAST else S.turns
         out[L.first_cast + q * (S.turns + 1) + k] += 1
     out[L.games] += 1
-    free(v)
 
 
 def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8_t[::1] keep_lo,
@@ -847,11 +850,13 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
 
 cdef void run_chunk(Rules* R, Spec* S, bitgen_t* rng, int64_t n_games, Layout* L, int64_t* out) noexcept nogil:
     cdef Game* g = <Game*>malloc(sizeof(Game))
+    cdef Scratch* scratch = <Scratch*>malloc(sizeof(Scratch))
     cdef int64_t k
-    if g == NULL:
-        return
-    for k in range(n_games):
-        play_game(R, S, g, rng, L, out, NULL, 0)
+    if g != NULL and scratch != NULL:
+        g.scratch = scratch
+        for k in range(n_games):
+            play_game(R, S, g, rng, L, out, NULL, 0)
+    free(scratch)
     free(g)
 
 
@@ -862,14 +867,18 @@ def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int
     cdef Spec S
     cdef Layout L = metric_layout(track.shape[0], turns)
     cdef Game* g = <Game*>malloc(sizeof(Game))
+    cdef Scratch* scratch = <Scratch*>malloc(sizeof(Scratch))
     cdef bitgen_t* rng = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
     cdef int k, cap = 4 * 4096
     cdef int64_t[::1] out = np.zeros(L.size, dtype=np.int64)
     events = np.zeros(cap * max(1, games), dtype=np.int32)
     cdef int32_t[::1] ev = events
     cdef int used = 0
-    if g == NULL:
+    if g == NULL or scratch == NULL:
+        free(g)
+        free(scratch)
         raise MemoryError()
+    g.scratch = scratch
     S.deck = &deck[0]
     S.deck_n = deck.shape[0]
     S.turns = turns
@@ -888,5 +897,6 @@ def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int
             play_game(&core.R, &S, g, rng, &L, &out[0], &ev[used], cap - 4)
             used += g.trace_n
     finally:
+        free(scratch)
         free(g)
     return events[:used].reshape(-1, 4)
