@@ -308,22 +308,25 @@ cdef inline int eval_amount(Rules* R, Board* b, Amount a, int self_i, int player
     return a.fixed
 
 
-cdef int power_of(Rules* R, Board* b, int i) noexcept nogil:
-    cdef Card* c = card_of(R, b, i)
+cdef int pt_value(Rules* R, Board* b, int i, int printed, bint star, int bonus) noexcept nogil:
+    """Power or toughness: printed (plus what * counts), +1/+1 and -1/-1 counters, and other
+    effects (613)."""
     cdef Permanent* p = &b.perms[i]
-    cdef int v = c.power
-    if c.power_star and c.star >= 0:
-        v += eval_count(R, b, c.star, i, p.controller, 0)
-    return v + p.counters[<int>CK_P1P1] - p.counters[<int>CK_M1M1] + p.power_bonus
+    cdef int star_row = card_of(R, b, i).star
+    cdef int v = printed
+    if star and star_row >= 0:
+        v += eval_count(R, b, star_row, i, p.controller, 0)
+    return v + p.counters[<int>CK_P1P1] - p.counters[<int>CK_M1M1] + bonus
 
 
-cdef int toughness_of(Rules* R, Board* b, int i) noexcept nogil:
+cdef inline int power_of(Rules* R, Board* b, int i) noexcept nogil:
     cdef Card* c = card_of(R, b, i)
-    cdef Permanent* p = &b.perms[i]
-    cdef int v = c.toughness
-    if c.toughness_star and c.star >= 0:
-        v += eval_count(R, b, c.star, i, p.controller, 0)
-    return v + p.counters[<int>CK_P1P1] - p.counters[<int>CK_M1M1] + p.toughness_bonus
+    return pt_value(R, b, i, c.power, c.power_star, b.perms[i].power_bonus)
+
+
+cdef inline int toughness_of(Rules* R, Board* b, int i) noexcept nogil:
+    cdef Card* c = card_of(R, b, i)
+    return pt_value(R, b, i, c.toughness, c.toughness_star, b.perms[i].toughness_bonus)
 
 
 # ---- haste, summoning sickness, granted abilities ----------------------------------------
