@@ -1514,22 +1514,15 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
             b.bi = &empty_info
             total_cost(R, &b, card_row, x, kicked, alternative, player, False, &base_cost)
             base = &base_cost
-        if n_threads == 1:
-            for g in range(N):
-                if g + PREFETCH_AHEAD < N:
-                    prefetch_board(&perms[g + PREFETCH_AHEAD, 0], count[g + PREFETCH_AHEAD] if count[g + PREFETCH_AHEAD] <= capacity else capacity)
-                out_fault[g] = evaluate_one(R, &perms[g, 0], count[g], capacity, &info[g], card_row,
-                                            x, kicked, alternative, player, from_hand, base,
-                                            &out_cost[g], &out_mana[g, 0], &out_could[g, 0],
-                                            &out_castable[g])
-        else:
-            for g in prange(N, schedule="static", num_threads=n_threads):
-                if g + PREFETCH_AHEAD < N:
-                    prefetch_board(&perms[g + PREFETCH_AHEAD, 0], count[g + PREFETCH_AHEAD] if count[g + PREFETCH_AHEAD] <= capacity else capacity)
-                out_fault[g] = evaluate_one(R, &perms[g, 0], count[g], capacity, &info[g], card_row,
-                                            x, kicked, alternative, player, from_hand, base,
-                                            &out_cost[g], &out_mana[g, 0], &out_could[g, 0],
-                                            &out_castable[g])
+        # prange with one thread (or without OpenMP) is a plain loop: one code path
+        for g in prange(N, schedule="static", num_threads=n_threads):
+            if g + PREFETCH_AHEAD < N:
+                prefetch_board(&perms[g + PREFETCH_AHEAD, 0],
+                               min(max(count[g + PREFETCH_AHEAD], 0), capacity))
+            out_fault[g] = evaluate_one(R, &perms[g, 0], count[g], capacity, &info[g], card_row,
+                                        x, kicked, alternative, player, from_hand, base,
+                                        &out_cost[g], &out_mana[g, 0], &out_could[g, 0],
+                                        &out_castable[g])
 
 
 # ---- one board (the Scenario API) -----------------------------------------------------------

@@ -838,12 +838,8 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
         for c in range(n_chunks):
             rngs[c] = <bitgen_t*>PyCapsule_GetPointer(generators[c].bit_generator.capsule, "BitGenerator")
         with nogil:
-            if threads <= 1:
-                for c in range(n_chunks):
-                    run_chunk(&core.R, &S, rngs[c], games[c], &L, &out[c, 0])
-            else:
-                for c in prange(n_chunks, schedule="dynamic", num_threads=threads):
-                    run_chunk(&core.R, &S, rngs[c], games[c], &L, &out[c, 0])
+            for c in prange(n_chunks, schedule="dynamic", num_threads=max(1, threads)):
+                run_chunk(&core.R, &S, rngs[c], games[c], &L, &out[c, 0])
     finally:
         free(rngs)
 
