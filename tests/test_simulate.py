@@ -138,3 +138,23 @@ def test_unknown_card_in_a_question():
         res.p_castable("Llanowar Elves", 1)
     with pytest.raises(ValueError, match="turn"):
         res.p_castable("Big Spell", 3)
+
+
+def test_ctrl_c_returns_the_games_played_so_far(monkeypatch):
+    """Ctrl-C between chunks: the result so far, with its true number of games."""
+    import importlib
+    from mtgsim import _core
+    sim = importlib.import_module("mtgsim.simulate")    # the package's `simulate` is the function
+    real = _core.run_chunks
+    calls = {"n": 0}
+
+    def interrupted_after_one_batch(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] > 1:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sim._core, "run_chunks", interrupted_after_one_batch)
+    res = simulate(W1, games=50 * sim.CHUNK, turns=2, seed=1, threads=1)
+    assert res.interrupted and res.games == 4 * sim.CHUNK     # one batch: 4 chunks per thread
+    assert res.lands_in_play(1).n == res.games
