@@ -633,17 +633,19 @@ cdef void play_land(Rules* R, Spec* S, Game* g, bitgen_t* rng, ManaView* v) noex
 
 cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_turn, int turn) noexcept nogil:
     """Cast spells while one can be paid for: the one spending the most mana first, then the
-    highest mana value (X spells with X = 0). A second copy of a legendary permanent you
-    control is not cast."""
+    highest mana value; an X spell with the largest X that can be paid (never X = 0). A
+    second copy of a legendary permanent you control is not cast."""
     cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
-    cdef int k, q, j, best, row, i, spend, best_spend
+    cdef int k, q, j, best, row, i, spend, best_spend, x, best_x, most
     cdef TotalCost tc, best_tc
     cdef Board b
     cdef bint skip
     while True:
         view_prepare(R, g, v)
         b = game_board(g)
+        most = -1                              # the most mana the board makes (for X)
         best = -1
+        best_x = 0
         best_spend = -1
         for k in range(g.hand_n):
             row = g.hand[k]
@@ -659,13 +661,26 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_tu
                         skip = True
             if skip:
                 continue
-            total_cost(R, &b, row, 0, False, 0, 0, True, &tc)
+            x = 0
+            if R.cards[row].cost >= 0 and R.costs[R.cards[row].cost].x:
+                if most < 0:
+                    most = view_max_mana(R, g, v)
+                    view_prepare(R, g, v)       # max_mana may have replaced the direct view
+                x = most // R.costs[R.cards[row].cost].x
+                while x > 0:                    # the largest X that can be paid (107.3)
+                    total_cost(R, &b, row, x, False, 0, 0, True, &tc)
+                    if view_payable(R, g, v, &tc):
+                        break
+                    x -= 1
+                if x == 0:                      # an X spell is not cast with X = 0
+                    continue
+            total_cost(R, &b, row, x, False, 0, 0, True, &tc)
             if not view_payable(R, g, v, &tc):
                 continue
             spend = cost_total(&tc)
             if spend > best_spend or (spend == best_spend and
                                       R.cards[row].mana_value > R.cards[g.hand[best]].mana_value):
-                best, best_spend, best_tc = k, spend, tc
+                best, best_spend, best_tc, best_x = k, spend, tc, x
         if best < 0:
             break
         row = g.hand[best]
@@ -679,11 +694,11 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_tu
                 cast_turn[q] = turn
         cast_triggers(R, S, g, rng, row)
         if R.cards[row].types & (CT_ARTIFACT | CT_CREATURE | CT_ENCHANTMENT | CT_PLANESWALKER | CT_BATTLE):
-            i = add_permanent(R, S, g, row, False, 0)
+            i = add_permanent(R, S, g, row, False, best_x)       # enters with X counters (107.3m)
             if i >= 0:
-                enters_triggers(R, S, g, rng, i, False, 0)
+                enters_triggers(R, S, g, rng, i, False, best_x)
         else:
-            apply_effect(R, S, g, rng, R.cards[row].spell_effect, -1, -1, 0)
+            apply_effect(R, S, g, rng, R.cards[row].spell_effect, -1, -1, best_x)
             state_based_actions(R, g)
 
 
