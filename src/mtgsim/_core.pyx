@@ -143,6 +143,7 @@ cdef struct Rules:
     uint8_t* unit_mask       # per card with simple mana: each unit may be any type of this mask
     uint8_t* unit_count      # ...and how many units one activation makes
     int fast                 # 1: boards without mana effects take the direct path
+    TotalCost* base_cost     # per card: its mana cost as a total cost when nothing changes it
 
 
 cdef struct Board:
@@ -153,6 +154,7 @@ cdef struct Board:
     uint8_t grants_to[2]         # per player: GRANTS_* bits of the static grants they control
     uint8_t any_replacement      # some permanent has a tapped-for-mana replacement effect
     uint8_t any_trigger          # some permanent has a tapped-for-mana trigger
+    uint8_t any_costmod          # some permanent has a cost modifier
 
 
 cdef enum GrantBits:
@@ -339,7 +341,7 @@ cdef void scan_board(Rules* R, Board* b) noexcept nogil:
     cdef Card* c
     cdef GrantRow* gr
     b.grants_to[0] = b.grants_to[1] = 0
-    b.any_replacement = b.any_trigger = 0
+    b.any_replacement = b.any_trigger = b.any_costmod = 0
     for i in range(b.n):
         if not in_play(b, i):
             continue
@@ -353,6 +355,7 @@ cdef void scan_board(Rules* R, Board* b) noexcept nogil:
                 b.grants_to[p] |= GRANTS_MANA_LANDS if gr.to == GT_LANDS_YOU_CONTROL else GRANTS_MANA_CREATURES
         b.any_replacement |= c.n_replacement > 0
         b.any_trigger |= c.n_trigger > 0
+        b.any_costmod |= c.n_costmod > 0
     b.scanned = 1
 
 
@@ -1330,7 +1333,14 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int a
     cdef CostModifier* m
     cdef int mod_row[64]
     cdef int mod_src[64]
-    cdef bint left_hand = from_hand and b.bi.hand_size[caster] > 0
+    cdef bint left_hand
+    if R.base_cost != NULL and x == 0 and not kicked and alternative == 0 and c.n_costmod == 0:
+        if not b.scanned:
+            scan_board(R, b)
+        if not b.any_costmod:           # nothing changes it: the precomputed total
+            out[0] = R.base_cost[card_row]
+            return
+    left_hand = from_hand and b.bi.hand_size[caster] > 0
     memset(out, 0, sizeof(TotalCost))
     if left_hand:                       # 601.2a: the card moves to the stack first
         b.bi.hand_size[caster] -= 1
@@ -1421,6 +1431,11 @@ cdef class CoreTables:
         self.R.unit_mask = <uint8_t*>cnp.PyArray_DATA(summary["unit_mask"])
         self.R.unit_count = <uint8_t*>cnp.PyArray_DATA(summary["unit_count"])
         self.R.fast = 1
+        self.R.base_cost = NULL
+        base = np.zeros(max(self.R.n_cards, 1), dtype=_dtype_of("total_cost"))
+        self._keep["base_cost"] = base
+        cdef_fill_base_costs(&self.R, base)
+        self.R.base_cost = <TotalCost*>cnp.PyArray_DATA(base)
 
     property fast_path:
         """Whether simple boards take the direct path (tests turn it off to compare)."""
@@ -1429,6 +1444,20 @@ cdef class CoreTables:
 
         def __set__(self, value):
             self.R.fast = 1 if value else 0
+
+
+cdef void cdef_fill_base_costs(Rules* R, TotalCost[::1] out) noexcept:
+    """Each card's total cost on a board that changes nothing (601.2f with no modifiers)."""
+    cdef Board b
+    cdef BoardInfo info
+    cdef int row
+    memset(&info, 0, sizeof(BoardInfo))
+    b.perms = NULL
+    b.n = 0
+    b.bi = &info
+    b.scanned = 0
+    for row in range(R.n_cards):
+        total_cost(R, &b, row, 0, False, 0, 0, False, &out[row])
 
 
 cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) noexcept:
