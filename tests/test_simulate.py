@@ -158,3 +158,24 @@ def test_ctrl_c_returns_the_games_played_so_far(monkeypatch):
     res = simulate(W1, games=50 * sim.CHUNK, turns=2, seed=1, threads=1)
     assert res.interrupted and res.games == 4 * sim.CHUNK     # one batch: 4 chunks per thread
     assert res.lands_in_play(1).n == res.games
+
+
+def test_the_fire_crystal_copy_is_used_and_attacks():
+    """The policy activates The Fire Crystal ({4}{R}{R}, {T}) when it can: the copy has haste
+    (the Crystal's static ability) and attacks, and is sacrificed at the end step."""
+    from mtgsim.simulate import trace
+    deck = Deck({"Mountain": 24, "The Fire Crystal": 10, "Goblin Piker": 26})
+    text = trace(deck, games=3, turns=8, seed=4)
+    line = next(l for l in text.splitlines() if "activate The Fire Crystal (6)" in l)
+    attack = int(line.split("attack ")[1].split(";")[0])
+    assert attack % 2 == 0 and attack >= 4          # Goblin Pikers, the copy among them
+
+
+def test_x_spells_use_the_largest_payable_x():
+    """107.3: Hangarback Walker ({X}{X}) with 4 mana is cast with X = 2 and enters with two
+    +1/+1 counters (107.3m); with X = 0 it would die, so the policy never casts it so."""
+    from mtgsim.simulate import trace
+    deck = Deck({"Forest": 30, "Hangarback Walker": 30})
+    text = trace(deck, games=2, turns=6, seed=2, mulligan=MulliganPolicy.never())
+    casts = [p for l in text.splitlines() for p in l.split("; ") if p.startswith("cast Hangarback")]
+    assert casts and all(int(p.split("(")[1].rstrip(")")) % 2 == 0 and not p.endswith("(0)") for p in casts)

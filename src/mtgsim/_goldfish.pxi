@@ -45,6 +45,7 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
     TR_ATTACK = 9                # value: combat damage
     TR_LIFE = 10                 # value: the opponent's life at the end of the turn
     TR_MANA = 11                 # value: the most mana the board could make after the land drop
+    TR_ACTIVATE = 12             # a non-mana ability of this card activated (value: mana spent)
 
 
 cdef inline void trace(Game* g, int kind, int row, int value) noexcept nogil:
@@ -282,18 +283,26 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
             g.perms[j].attached_to -= 1
 
 
-cdef void state_based_actions(Rules* R, Game* g) noexcept nogil:
-    """704.5f: a creature with toughness 0 or less dies; 704.5j: of two legendary permanents
-    with the same name, the older goes. ("When dies" abilities aren't simulated here yet.)"""
-    cdef int i, j
+cdef void state_based_actions(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
+    """704.5f: a creature with toughness 0 or less dies (its "when this dies" abilities then
+    resolve, reading it as it last existed: 603.10a); 704.5j: of two legendary permanents with
+    the same name, the older goes."""
+    cdef int i, j, k, row, object_id
     cdef Board b
     cdef bint again = True
+    cdef Card* c
     while again:
         again = False
         b = game_board(g)
         for i in range(g.n):
             if R.cards[g.perms[i].card].types & CT_CREATURE and toughness_of(R, &b, i) <= 0:
-                remove_permanent(g, i)
+                c = &R.cards[g.perms[i].card]
+                object_id = g.perms[i].object_id
+                for k in range(c.n_triggered):   # its dies abilities, counted while it's there
+                    if R.triggered[c.triggered_first + k].event == EV_SELF_DIES:
+                        apply_effect(R, S, g, rng, R.triggered[c.triggered_first + k].effect, -1,
+                                     find_object(g, object_id), 0)
+                remove_permanent(g, find_object(g, object_id))
                 again = True
                 break
         if again:
@@ -412,11 +421,11 @@ cdef void enters_triggers(Rules* R, Spec* S, Game* g, bitgen_t* rng, int i, bint
                     pending_row[n_pending] = t.effect
                     pending_src[n_pending] = g.perms[j].object_id
                     n_pending += 1
-    state_based_actions(R, g)
+    state_based_actions(R, S, g, rng)
     for k in range(n_pending):
         target = find_object(g, object_id)
         apply_effect(R, S, g, rng, pending_row[k], target, find_object(g, pending_src[k]), x)
-    state_based_actions(R, g)
+    state_based_actions(R, S, g, rng)
 
 
 cdef int find_object(Game* g, int object_id) noexcept nogil:
@@ -699,7 +708,94 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_tu
                 enters_triggers(R, S, g, rng, i, False, best_x)
         else:
             apply_effect(R, S, g, rng, R.cards[row].spell_effect, -1, -1, best_x)
-            state_based_actions(R, g)
+            state_based_actions(R, S, g, rng)
+
+
+cdef int copy_target(Rules* R, Game* g) noexcept nogil:
+    """The creature to copy: the one with the greatest power (a nontoken one on ties)."""
+    cdef int i, best = -1, p, best_p = -1000
+    cdef Board b = game_board(g)
+    for i in range(g.n):
+        if not (R.cards[g.perms[i].card].types & CT_CREATURE):
+            continue
+        p = power_of(R, &b, i) * 2 + ((g.perms[i].flags & PF_TOKEN) == 0)
+        if p > best_p:
+            best, best_p = i, p
+    return best
+
+
+cdef void use_abilities(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
+    """After casting: activate, once each, the non-mana abilities whose effect the simulator
+    knows (a token copy — The Fire Crystal —, counters, land search, cards) when their cost
+    can be paid, the source's own {T} excluded from paying (602.2). A creature that could
+    attack keeps its {T} for combat."""
+    cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
+    cdef int i, k, object_id, target, row, n_seen = 0, j, copy
+    cdef int seen[MAXPERM]
+    cdef Activated* a
+    cdef Effect* e
+    cdef TotalCost tc
+    cdef Board b
+    cdef bint useful, ok
+    cdef uint16_t saved
+    i = 0
+    while i < g.n:
+        object_id = g.perms[i].object_id
+        for j in range(n_seen):
+            if seen[j] == object_id:
+                object_id = -1
+        if object_id < 0:
+            i += 1
+            continue
+        seen[n_seen] = object_id
+        n_seen += 1
+        for k in range(R.cards[g.perms[i].card].n_activated):
+            a = &R.activated[R.cards[g.perms[i].card].activated_first + k]
+            if a.effect < 0:
+                continue
+            e = &R.effects[a.effect]
+            useful = (e.token_copy or e.lands_to_battlefield or e.lands_to_hand
+                      or e.draw.fixed or e.counters[0] or e.counters_count[0] >= 0)
+            if not useful or a.untap:
+                continue
+            b = game_board(g)
+            if a.tap and (g.perms[i].flags & PF_TAPPED or is_sick(R, &b, i)):
+                continue
+            if a.tap and R.cards[g.perms[i].card].types & CT_CREATURE and power_of(R, &b, i) > 0:
+                continue                         # a creature that can attack keeps its {T} for combat
+            target = copy_target(R, g) if e.token_copy else i
+            if e.token_copy and target < 0:
+                continue
+            memset(&tc, 0, sizeof(TotalCost))
+            add_cost(R, a.cost, 0, &tc)
+            saved = g.perms[i].flags
+            if a.tap:                            # the source can't pay for its own {T} ability
+                g.perms[i].flags |= PF_PHASED_OUT
+            view_prepare(R, g, v)
+            ok = view_payable(R, g, v, &tc) and a.life <= g.bi.life[0] and pay(R, g, &tc)
+            i = find_object(g, object_id)
+            g.perms[i].flags = saved
+            if not ok:
+                continue
+            if a.tap:
+                g.perms[i].flags |= PF_TAPPED
+            g.bi.life[0] -= a.life
+            g.spent += cost_total(&tc)
+            trace(g, TR_ACTIVATE, g.perms[i].card, cost_total(&tc))
+            if e.token_copy:                     # 707.2: copiable values only; X is 0
+                copy = add_permanent(R, S, g, g.perms[target].card, True, 0)
+                if copy >= 0:
+                    if e.sacrifice_at_end:
+                        g.perms[copy].flags |= PF_SACRIFICE_AT_END
+                    enters_triggers(R, S, g, rng, copy, True, 0)
+            else:
+                apply_effect(R, S, g, rng, a.effect, i, i, 0)
+            i = find_object(g, object_id)
+            if a.sacrifice_self and i >= 0:
+                remove_permanent(g, i)
+            state_based_actions(R, S, g, rng)
+            break
+        i = 0                                    # rows may have moved: look again from the top
 
 
 cdef void combat(Rules* R, Game* g) noexcept nogil:
@@ -801,6 +897,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
                     out[L.castable_hit + q * S.turns + t] += 1
         g.spent = 0
         cast_spells(R, S, g, rng, cast_turn, turn)
+        use_abilities(R, S, g, rng)
         out[L.spent + t] += g.spent
         out[L.spent_sq + t] += g.spent * g.spent
         combat(R, g)

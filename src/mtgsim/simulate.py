@@ -375,7 +375,8 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
 def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,
           mulligan: MulliganPolicy | None = None) -> str:
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
-    land played, mana available, spells cast and mana spent, combat damage, the opponent's life."""
+    land played, mana available, spells cast and abilities activated with the mana spent,
+    combat damage, the opponent's life."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ValueError(f"games must be 1..100 for a trace, got {games!r}")
     st = _setup(deck, turns, mulligan, ())
@@ -423,6 +424,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
             turn_parts.append(f"mana {value}")
         elif kind == E.TR_CAST:
             turn_parts.append(f"cast {card_name} ({value})")
+        elif kind == E.TR_ACTIVATE:
+            turn_parts.append(f"activate {card_name} ({value})")
         elif kind == E.TR_ATTACK:
             turn_parts.append(f"attack {value}")
         elif kind == E.TR_LIFE:
