@@ -587,11 +587,21 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     """The land to play (305.1): the one that lets the most of the hand be cast now; then the
     one giving colours the hand (and the tracked cards) still lack sources of; then an
     untapped one; then the first in hand."""
-    cdef int k, q, t, best = -1, score, best_score = -1, i, life
+    cdef int k, q, t, best = -1, score, best_score = -1, i, life, kinds = 0, first = -1
     cdef int demand[5]
     cdef int supply[5]
     cdef uint8_t cp
     cdef bint seen
+    for k in range(g.hand_n):                # one kind of land in hand: nothing to weigh
+        if is_land_row(R, g.hand[k]):
+            if first < 0:
+                first = k
+                kinds = 1
+            elif g.hand[k] != g.hand[first]:
+                kinds = 2
+                break
+    if kinds <= 1:
+        return first
     colour_demand(R, S, g, demand)
     for t in range(5):
         supply[t] = 0
@@ -640,17 +650,19 @@ cdef void play_land(Rules* R, Spec* S, Game* g, bitgen_t* rng, ManaView* v) noex
         enters_triggers(R, S, g, rng, i, False, 0)
 
 
-cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_turn, int turn) noexcept nogil:
+cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_turn, int turn,
+                      ManaView* fresh) noexcept nogil:
     """Cast spells while one can be paid for: the one spending the most mana first, then the
     highest mana value; an X spell with the largest X that can be paid (never X = 0). A
     second copy of a legendary permanent you control is not cast."""
-    cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
+    cdef ManaView* v = fresh if fresh != NULL else &(<Scratch*>g.scratch).cast_view
     cdef int k, q, j, best, row, i, spend, best_spend, x, best_x, most
     cdef TotalCost tc, best_tc
     cdef Board b
     cdef bint skip
     while True:
-        view_prepare(R, g, v)
+        if v != fresh:                         # `fresh` describes the board as it is now
+            view_prepare(R, g, v)
         b = game_board(g)
         most = -1                              # the most mana the board makes (for X)
         best = -1
@@ -693,6 +705,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_tu
         if best < 0:
             break
         row = g.hand[best]
+        v = &(<Scratch*>g.scratch).cast_view   # the board changes from here on
         remove_from_hand(g, best)              # 601.2a: to the stack, then pay
         if not pay(R, g, &best_tc):            # can't happen: payable was just checked
             break
@@ -896,7 +909,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
                 if lands >= turn:
                     out[L.castable_hit + q * S.turns + t] += 1
         g.spent = 0
-        cast_spells(R, S, g, rng, cast_turn, turn)
+        cast_spells(R, S, g, rng, cast_turn, turn, v)
         use_abilities(R, S, g, rng)
         out[L.spent + t] += g.spent
         out[L.spent_sq + t] += g.spent * g.spent
