@@ -70,3 +70,40 @@ def test_missing_file(tmp_path, capsys):
 def test_console_entry_point_runs():
     out = subprocess.run([sys.executable, "-m", "mtgsim", "examples"], capture_output=True, text=True)
     assert out.returncode == 0 and "mono_green_henge" in out.stdout
+
+
+def test_simulate_command_writes_json_csv_and_plot(tmp_path, capsys):
+    import json
+    out_json, out_csv, out_png = tmp_path / "r.json", tmp_path / "r.csv", tmp_path / "r.png"
+    code = main(["simulate", "--example", "red_fire_crystal", "--games", "3000", "--turns", "4",
+                 "--seed", "1", "--on-draw", "--track", "Lightning Bolt", "--threads", "2",
+                 "--json", str(out_json), "--csv", str(out_csv), "--plot", str(out_png)])
+    text = capsys.readouterr()
+    try:
+        import matplotlib  # noqa: F401
+        has_plot = True
+    except ImportError:
+        has_plot = False
+    if has_plot:
+        assert code == 0 and out_png.stat().st_size > 1000
+    else:
+        assert code == 2 and "mtgsim[plot]" in text.err
+    assert "P(castable) by turn" in text.out and "Lightning Bolt" in text.out and "on the draw" in text.out
+    data = json.loads(out_json.read_text())
+    assert data["games"] == 3000 and data["on_play"] is False
+    assert out_csv.read_text().startswith("metric,card,turn,value,low,high,n")
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["simulate", "--example", "red_fire_crystal", "--games", "0"], "must be at least 1"),
+    (["simulate", "--example", "red_fire_crystal", "--turns", "x"], "not a whole number"),
+])
+def test_simulate_command_bad_numbers(capsys, argv, fragment):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2 and fragment in capsys.readouterr().err
+
+
+def test_simulate_command_unknown_tracked_card(capsys):
+    assert main(["simulate", "--example", "red_fire_crystal", "--games", "100", "--track", "Lightnig Bolt"]) == 2
+    assert "did you mean 'Lightning Bolt'" in capsys.readouterr().err
