@@ -375,3 +375,17 @@ def test_601_2c_fire_crystal_target_must_be_a_creature_you_control():
     assert not s.is_tapped(crystal)
     assert not any(s.is_tapped(m) for m in mountains)
     assert len(_named(s, "Grizzly Bears", "opponent")) == 1
+
+
+def test_107_4h_snow_in_an_activation_cost_needs_snow_mana():
+    """107.4h: {S} in a mana ability's cost is paid only with mana from a snow source."""
+    from mtgsim import Scenario, card
+    rock = card("Test Snow Rock", "{2}", "Artifact",
+                abilities=[{"kind": "mana", "cost": "{S}, {T}", "mana": "{G}{G}"}])
+    s = Scenario()
+    r = s.add(rock)
+    s.add("Forest")
+    assert not s.can_activate(r)
+    s.add("Snow-Covered Forest")
+    assert s.can_activate(r)
+    assert s.tap_for_mana(r) == {"G": 2}

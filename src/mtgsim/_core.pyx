@@ -1556,6 +1556,16 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
 
 # ---- one board (the Scenario API) -----------------------------------------------------------
 
+def cost_as_total(CoreTables core, int cost_row):
+    """COST row `cost_row` (an activation cost's mana, say) as a TOTAL_COST record."""
+    out = np.zeros(1, dtype=_dtype_of("total_cost"))
+    cdef TotalCost[::1] o = out
+    if not 0 <= cost_row < len(core.tables.costs):
+        raise IndexError(f"no COST row {cost_row}")
+    add_cost(&core.R, cost_row, 0, &o[0])
+    return out[0]
+
+
 def board_could_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info):
     cdef Board b = one_board(perms, n, info)
     out = np.zeros(max(n, 1), dtype=np.uint8)

@@ -15,7 +15,7 @@ import numpy as np
 from . import _core, schema
 from .cards.model import CardDef
 from .compile import Tables, counter_kind
-from .mana import COLOR_ORDER, ManaCost, ManaSymbol, SymbolKind
+from .mana import COLOR_ORDER, ManaCost, ManaSymbol, SymbolKind, color_order
 
 __all__ = ["BoardBatch", "BoardResult", "evaluate_boards", "total_cost_to_mana_cost",
            "TOTAL_COST_DTYPE", "BOARD_INFO_DTYPE", "TYPE_LETTERS"]
@@ -56,9 +56,7 @@ def total_cost_to_mana_cost(rec) -> ManaCost:
         syms += [ManaSymbol(SymbolKind.MONO_HYBRID, (letter,))] * int(rec["mono_hybrid"][t])
         syms += [ManaSymbol(SymbolKind.COLORLESS_HYBRID, (letter,))] * int(rec["colorless_hybrid"][t])
     for k, mask in enumerate(_core.HYBRID_PAIR_MASKS):
-        pair = tuple(c for i, c in enumerate(COLOR_ORDER) if mask >> i & 1)
-        from .mana import color_order
-        pair = color_order(sum(1 << COLOR_ORDER.index(c) for c in pair))
+        pair = color_order(mask)                       # colour bits are the same in both
         syms += [ManaSymbol(SymbolKind.HYBRID, pair)] * int(rec["hybrid"][k])
         syms += [ManaSymbol(SymbolKind.HYBRID_PHYREXIAN, pair)] * int(rec["hybrid_phyrexian"][k])
     if not syms:

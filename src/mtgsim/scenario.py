@@ -394,18 +394,7 @@ class Scenario:
         return bool(_core.board_can_pay(*self._args(), who, rec))
 
     def _cost_row_total(self, cost_row: int):
-        tmp = np.zeros(1, dtype=schema.DTYPES["total_cost"])[0]
-        c = self._tables.costs[cost_row]
-        tmp["generic"] = c["generic"]
-        tmp["pips"] = c["pips"]
-        tmp["phyrexian"] = c["phyrexian"]
-        tmp["mono_hybrid"] = c["mono_hybrid"]
-        tmp["colorless_hybrid"] = c["colorless_hybrid"]
-        for k in range(int(c["n_hybrid"])):
-            h = self._tables.hybrids[int(c["hybrid_first"]) + k]
-            idx = _core.HYBRID_PAIR_MASKS.index(int(h["colors"]))
-            tmp["hybrid_phyrexian" if h["phyrexian"] else "hybrid"][idx] += 1
-        return tmp
+        return _core.cost_as_total(self._args()[0], cost_row)
 
     def _can_pay_cost_row(self, cost_row: int, who: int, exclude: int = -1) -> bool:
         return self._can_pay(self._cost_row_total(cost_row), who, exclude)
