@@ -41,3 +41,10 @@ def test_simple_boards(benchmark, simple_boards, card, threads):
 @pytest.mark.parametrize("threads", [1, 2])
 def test_mixed_boards(benchmark, mixed_boards, threads):
     _run(benchmark, mixed_boards, "The Great Henge", threads)
+
+
+@pytest.mark.parametrize("size", [5, 10, 20, 40])
+def test_scaling_with_board_size(benchmark, size):
+    """Time per board against the number of permanents on it (simple boards, one thread)."""
+    batch = random_boards(N // 2, seed=3, lo=size, hi=size, cards=SIMPLE)
+    _run(benchmark, batch, "Grizzly Bears", 1)

@@ -385,6 +385,11 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
                                st.track_rows, st.chosen_color, gen, games)
     names = st.tables.card_names
     E = _core.TraceEvent
+    own_line = {E.TR_MULLIGAN: "  mulligan: {v} cards shuffled back", E.TR_BOTTOM: "  bottom: {c}",
+                E.TR_KEEP: "  keep {v}"}
+    in_turn = {E.TR_DRAW: "draw {c}", E.TR_LAND: "land {c}", E.TR_MANA: "mana {v}",
+               E.TR_CAST: "cast {c} ({v})", E.TR_ACTIVATE: "activate {c} ({v})",
+               E.TR_ATTACK: "attack {v}", E.TR_LIFE: "opponent {v}"}
     lines: list[str] = []
     turn_parts: list[str] = []
     hand: list[str] = []
@@ -395,41 +400,22 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
             turn_parts.clear()
 
     for kind, turn, row, value in events.tolist():
-        card_name = names[row] if row >= 0 else ""
+        c = names[row] if row >= 0 else ""
         if kind == E.TR_GAME:
             flush()
             lines.append(f"game {value + 1}")
-        elif kind == E.TR_MULLIGAN:
-            lines.append(f"  mulligan: {value} cards shuffled back")
-        elif kind == E.TR_BOTTOM:
-            lines.append(f"  bottom: {card_name}")
-        elif kind == E.TR_KEEP:
-            lines.append(f"  keep {value}")
         elif kind == E.TR_TURN:
             flush()
             turn_parts.append(f"turn {turn}")
-            hand = []
-        elif kind == E.TR_DRAW and turn > 0:
-            turn_parts.append(f"draw {card_name}")
         elif kind == E.TR_HAND:
-            hand.append(card_name)
-        elif kind == E.TR_LAND:
-            turn_parts.append("hand [" + ", ".join(sorted(hand)) + "]")
-            hand = []
-            turn_parts.append(f"land {card_name}")
-        elif kind == E.TR_MANA:
-            if hand:
+            hand.append(c)
+        elif kind in own_line:
+            lines.append(own_line[kind].format(c=c, v=value))
+        elif kind in in_turn and turn > 0:
+            if hand and kind in (E.TR_LAND, E.TR_MANA):     # the hand after the draw
                 turn_parts.append("hand [" + ", ".join(sorted(hand)) + "]")
                 hand = []
-            turn_parts.append(f"mana {value}")
-        elif kind == E.TR_CAST:
-            turn_parts.append(f"cast {card_name} ({value})")
-        elif kind == E.TR_ACTIVATE:
-            turn_parts.append(f"activate {card_name} ({value})")
-        elif kind == E.TR_ATTACK:
-            turn_parts.append(f"attack {value}")
-        elif kind == E.TR_LIFE:
-            turn_parts.append(f"opponent {value}")
+            turn_parts.append(in_turn[kind].format(c=c, v=value))
     flush()
     return "\n".join(lines) + "\n"
 
