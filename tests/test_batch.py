@@ -91,14 +91,35 @@ def test_known_boards(tables):
     (lambda b: b.permanents["card"].__setitem__((0, 0), 999), "card row 999"),
     (lambda b: b.permanents["controller"].__setitem__((0, 0), 3), "controller 3"),
     (lambda b: b.permanents["attached_to"].__setitem__((0, 0), 5), "attached_to 5"),
+    (lambda b: b.permanents["card"].__setitem__((0, 0), -1), "card row -1"),
+    (lambda b: b.permanents["card"].__setitem__((0, 0), len(b.tables.card_names)), "card row"),
+    (lambda b: b.permanents["controller"].__setitem__((0, 0), 2), "controller 2"),
+    (lambda b: b.permanents["attached_to"].__setitem__((0, 0), -2), "attached_to -2"),
     (lambda b: b.count.__setitem__(1, 99), "count 99"),
+    (lambda b: b.count.__setitem__(1, -1), "count -1"),
+    (lambda b: b.hand_size.__setitem__((1, 1), -1), "board 1: hand sizes must not be negative"),
+    (lambda b: b.info["pool"].__setitem__((0, 1, 2), -3), "board 0: mana in pools must not be negative"),
 ])
 def test_malformed_boards_are_refused(tables, mutate, message):
+    """The kernel checks every board as it reads it (the direct path by OR-ing the rows
+    together): a malformed one is named, never read out of bounds."""
     b = BoardBatch(tables, 2, 4)
     b.put(0, "Forest")
     mutate(b)
     with pytest.raises(ValueError, match=message):
         evaluate_boards(b, "Grizzly Bears")
+
+
+def test_well_formed_attachments_pass_the_quick_check(tables):
+    """Rows attached to 1 and 2 OR to 3, past the board's 3 permanents: the quick check
+    must fall back to the exact one, not refuse the board."""
+    b = BoardBatch(tables, 1, 4)
+    b.put(0, "Forest")
+    b.put(0, "Forest")
+    b.put(0, "Forest")
+    b.permanents["attached_to"][0, :3] = [1, 2, -1]
+    r = evaluate_boards(b, "Grizzly Bears")
+    assert r.castable[0] and list(r.mana[0]) == [0, 0, 0, 0, 3, 0, 3]
 
 
 @pytest.mark.parametrize("kwargs, error, message", [

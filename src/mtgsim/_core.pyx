@@ -99,7 +99,8 @@ DEF MAXDEMAND = 512      # units of mana demand in one payment check
 DEF MAXBRANCH = 12       # sources that need a search (the rest are matched directly)
 DEF ALLTYPES = 63
 DEF SNOW_BIT = 64        # a unit of mana from a snow source (pays {S}, 107.4h)
-DEF PREFETCH_AHEAD = 4   # boards ahead whose permanents are fetched into cache early
+DEF DIRECT_SICK_SHIFT = 31   # Rules.direct: the card is a creature without haste
+DEF DIRECT_BAD = 1 << 30     # Rules.direct: a padding row past the last card   # boards ahead whose permanents are fetched into cache early
 DEF MAXCHOICE = 64       # symbols of one cost whose way of paying is chosen (601.2b)
 DEF MAXCHOOSE = 10       # ...of which both ways are tried (2**10 alternatives at most)
 DEF ALLCOLORS = 31
@@ -142,6 +143,11 @@ cdef struct Rules:
     uint8_t* static_cp       # per card: types it could produce on a board with no mana effects
     uint8_t* unit_mask       # per card with simple mana: each unit may be any type of this mask
     uint8_t* unit_count      # ...and how many units one activation makes
+    uint32_t direct_mask     # `direct` has direct_mask + 1 rows (a power of two)
+    uint32_t* direct         # the four above packed for the direct path's single load:
+                             # could-produce | unit mask << 8 | unit count << 16 | flags << 24
+                             # | 1 << 31 for a creature without haste (summoning sickness);
+                             # rows past the cards hold DIRECT_BAD
     int fast                 # 1: boards without mana effects take the direct path
     TotalCost* base_cost     # per card: its mana cost as a total cost when nothing changes it
 
@@ -1430,6 +1436,18 @@ cdef class CoreTables:
         self.R.static_cp = <uint8_t*>cnp.PyArray_DATA(summary["could_produce"])
         self.R.unit_mask = <uint8_t*>cnp.PyArray_DATA(summary["unit_mask"])
         self.R.unit_count = <uint8_t*>cnp.PyArray_DATA(summary["unit_count"])
+        flags = summary["flags"]
+        size = 1 << max(self.R.n_cards - 1, 0).bit_length()
+        direct = np.full(size, DIRECT_BAD, dtype=np.uint32)
+        direct[:self.R.n_cards] = (
+            summary["could_produce"][:self.R.n_cards].astype(np.uint32)
+            | summary["unit_mask"][:self.R.n_cards].astype(np.uint32) << 8
+            | summary["unit_count"][:self.R.n_cards].astype(np.uint32) << 16
+            | (flags[:self.R.n_cards] & 0x7F) << 24
+            | np.where(flags[:self.R.n_cards] & (CI_CREATURE | CI_HASTE) == CI_CREATURE, 1 << 31, 0))
+        summary["direct"] = direct
+        self.R.direct_mask = size - 1
+        self.R.direct = <uint32_t*>cnp.PyArray_DATA(summary["direct"])
         self.R.fast = 1
         self.R.base_cost = NULL
         base = np.zeros(max(self.R.n_cards, 1), dtype=_dtype_of("total_cost"))
@@ -1471,42 +1489,82 @@ cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) no
 
 cdef int32_t evaluate_one(Rules* R, Permanent* perms, int n, int capacity, BoardInfo* bi,
                           int card_row, int x, bint kicked, int alternative, int player,
-                          bint from_hand, TotalCost* base, TotalCost* out_cost, int32_t* out_mana,
-                          uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
-    """Everything `evaluate_boards` reports, for one board; returns its fault (board_fault)."""
+                          bint from_hand, TotalCost* base, HallDemand* base_demand, TotalCost* out_cost,
+                          int32_t* out_mana, uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
+    """Everything `evaluate_boards` reports, for one board; returns its fault (board_fault).
+    Simple boards (no mana effects, simple sources, a plain cost) are summed as units and
+    decided by Hall's condition here; the rest take the general search."""
     cdef Board b
-    cdef Payment P
-    cdef int t, done = 0
-    if n < 0 or n > capacity:
+    cdef Direct d
+    cdef HallDemand own
+    cdef HallDemand* demand = base_demand
+    cdef int t, done
+    if <unsigned int>n > <unsigned int>capacity:
         return 1 + capacity
-    memset(out_could + n, 0, capacity - n)
+    if info_fault(bi):
+        return 2 + capacity
+    for t in range(n, capacity):
+        out_could[t] = 0
     b.perms = perms
     b.n = n
     b.scanned = 0
     b.bi = bi
     if R.fast:
-        done = evaluate_direct(R, &b, card_row, x, kicked, alternative, player, from_hand,
-                               base, out_cost, out_mana, out_could, out_castable)
+        done = prepare_direct(R, &b, player, out_could, &d)
+        if done < 0:
+            return board_fault(R, perms, n, capacity)
         if done == 1:
-            return 0
+            if base != NULL and not (d.all_flags & CI_COSTMOD):
+                out_cost[0] = base[0]          # nothing on the board changes the cost
+            else:
+                total_cost(R, &b, card_row, x, kicked, alternative, player, from_hand, out_cost)
+                demand = NULL
+                if cost_is_plain(out_cost):
+                    hall_demand(out_cost, &own)
+                    demand = &own
+            if demand != NULL:
+                direct_mana(&d, out_mana)
+                out_castable[0] = hall_holds(demand, d.n_masks, d.masks, d.counts)
+                return 0
     t = board_fault(R, perms, n, capacity)
     if t:
         return t
-    could_produce_all(R, &b, out_could)
-    total_cost(R, &b, card_row, x, kicked, alternative, player, from_hand, out_cost)
-    prepare_payment(R, &b, player, out_could, &P, False)
+    evaluate_searched(R, &b, card_row, x, kicked, alternative, player, from_hand,
+                      out_cost, out_mana, out_could, out_castable)
+    return 0
+
+
+cdef void evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
+                            int player, bint from_hand, TotalCost* out_cost, int32_t* out_mana,
+                            uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
+    """The general path of `evaluate_one`: could-produce fixpoint, total cost, payment search."""
+    cdef Payment P
+    cdef int t
+    could_produce_all(R, b, out_could)
+    total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
+    prepare_payment(R, b, player, out_could, &P, False)
     for t in range(6):
         out_mana[t] = max_mana(&P, 1 << t)
     out_mana[6] = max_mana(&P, ALLTYPES)
     if pays_life(out_cost):
-        prepare_payment(R, &b, player, out_could, &P, True)
-    out_castable[0] = cost_payable(&P, out_cost, bi.life[player])
-    return 0
+        prepare_payment(R, b, player, out_could, &P, True)
+    out_castable[0] = cost_payable(&P, out_cost, b.bi.life[player])
+
+
+cdef inline bint info_fault(BoardInfo* bi) noexcept nogil:
+    """A negative hand size or mana in a pool (a board the kernels can't read)."""
+    cdef int t, p
+    cdef int16_t neg = bi.hand_size[0] | bi.hand_size[1]
+    for p in range(2):
+        for t in range(6):
+            neg |= bi.pool[p][t]
+    return neg < 0
 
 
 cdef int32_t board_fault(Rules* R, Permanent* perms, int n, int capacity) noexcept nogil:
     """0 if the board is well formed, else 1 + the row of the first bad permanent (or of the
-    count): card rows, controllers and attachments must point where they may."""
+    count, 1 + capacity; 2 + capacity for its BoardInfo): card rows, controllers and
+    attachments must point where they may."""
     cdef int i
     if n < 0 or n > capacity:
         return 1 + capacity
@@ -1532,6 +1590,8 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
     cdef Rules* R = &core.R
     cdef TotalCost base_cost
     cdef TotalCost* base = NULL
+    cdef HallDemand base_demand
+    cdef HallDemand* demand = NULL
     cdef BoardInfo empty_info
     cdef int n_threads = max(1, threads)
     with nogil:
@@ -1543,14 +1603,14 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
             b.bi = &empty_info
             total_cost(R, &b, card_row, x, kicked, alternative, player, False, &base_cost)
             base = &base_cost
+            if cost_is_plain(base):
+                hall_demand(base, &base_demand)
+                demand = &base_demand
         # prange with one thread (or without OpenMP) is a plain loop: one code path
         for g in prange(N, schedule="static", num_threads=n_threads):
-            if g + PREFETCH_AHEAD < N:
-                prefetch_board(&perms[g + PREFETCH_AHEAD, 0],
-                               min(max(count[g + PREFETCH_AHEAD], 0), capacity))
             out_fault[g] = evaluate_one(R, &perms[g, 0], count[g], capacity, &info[g], card_row,
                                         x, kicked, alternative, player, from_hand, base,
-                                        &out_cost[g], &out_mana[g, 0], &out_could[g, 0],
+                                        demand, &out_cost[g], &out_mana[g, 0], &out_could[g, 0],
                                         &out_castable[g])
 
 
@@ -1790,35 +1850,59 @@ def card_summaries(tables):
     return {"flags": flags, "could_produce": cp, "unit_mask": umask, "unit_count": ucount}
 
 
-cdef bint hall_payable(int n_masks, uint8_t* masks, int32_t* counts, TotalCost* c) noexcept nogil:
-    """Hall's condition: units of the given type masks (counts[k] units of masks[k]) pay a
-    cost of plain coloured pips and generic mana iff every set T of the pips' types has at
-    least as many units able to pay some type of T as T has pips, and there are enough units
-    in all. (Hybrid and Phyrexian costs take the matching search instead.)"""
-    cdef int k, t, total = 0, need, have, pips_total = 0
+cdef struct HallDemand:           # a plain cost as Hall's condition reads it
+    int total                     # mana in all
+    int n_sets
+    uint8_t sets[63]              # every nonempty set T of the pips' types...
+    int16_t need[63]              # ...and how many pips of those types there are
+
+
+cdef void hall_demand(TotalCost* c, HallDemand* h) noexcept nogil:
+    cdef int t, need, pips_total = 0
     cdef unsigned int D = 0, T
-    for k in range(n_masks):
-        total += counts[k]
     for t in range(6):
         pips_total += c.pips[t]
         if c.pips[t]:
             D |= 1u << t
-    if total < pips_total + c.generic + c.snow:
-        return False
+    h.total = pips_total + c.generic + c.snow
+    h.n_sets = 0
     T = D
     while T:                            # every nonempty subset of the demanded types
         need = 0
         for t in range(6):
             if T & (1u << t):
                 need += c.pips[t]
+        h.sets[h.n_sets] = <uint8_t>T
+        h.need[h.n_sets] = need
+        h.n_sets += 1
+        T = (T - 1) & D
+
+
+cdef bint hall_holds(HallDemand* h, int n_masks, uint8_t* masks, int32_t* counts) noexcept nogil:
+    """Hall's condition: units of the given type masks (counts[k] units of masks[k]) pay a
+    cost of plain coloured pips and generic mana iff every set T of the pips' types has at
+    least as many units able to pay some type of T as T has pips, and there are enough units
+    in all. (Hybrid and Phyrexian costs take the matching search instead.)"""
+    cdef int k, j, total = 0, have
+    for k in range(n_masks):
+        total += counts[k]
+    if total < h.total:
+        return False
+    for j in range(h.n_sets):
         have = 0
         for k in range(n_masks):
-            if masks[k] & T:
+            if masks[k] & h.sets[j]:
                 have += counts[k]
-        if have < need:
+        if have < h.need[j]:
             return False
-        T = (T - 1) & D
     return True
+
+
+cdef bint hall_payable(int n_masks, uint8_t* masks, int32_t* counts, TotalCost* c) noexcept nogil:
+    """hall_holds for the plain cost c."""
+    cdef HallDemand h
+    hall_demand(c, &h)
+    return hall_holds(&h, n_masks, masks, counts)
 
 
 cdef bint cost_is_plain(TotalCost* c) noexcept nogil:
@@ -1846,26 +1930,6 @@ cdef extern from *:
     int mtgsim_ctz64(uint64_t v) noexcept nogil
 
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define mtgsim_prefetch(p) __builtin_prefetch((const void*)(p), 0, 3)
-    #else
-    #define mtgsim_prefetch(p) ((void)0)
-    #endif
-    """
-    void mtgsim_prefetch(const void* p) noexcept nogil
-
-
-cdef inline void prefetch_board(Permanent* perms, int n) noexcept nogil:
-    """Ask for a board's rows ahead of time: boards are read one after another, but each only
-    up to its count, which defeats the hardware's own stride prefetching."""
-    cdef const char* p = <const char*>perms
-    cdef int k, size = n * <int>sizeof(Permanent)
-    for k in range(0, size, 64):
-        mtgsim_prefetch(p + k)
-
-
 cdef struct Direct:               # a simple board's mana, summed as units of type masks
     int n_masks
     uint8_t masks[64]
@@ -1876,60 +1940,62 @@ cdef struct Direct:               # a simple board's mana, summed as units of ty
 cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Direct* d) noexcept nogil:
     """The direct path's view of a board: 1 if it has no mana effects and only simple sources
     (then `d` holds its units and `out_could` what each permanent could produce), 0 if it needs
-    the general search, -1 if a permanent is malformed (checked as it goes). The loop over
-    permanents is branch-free: random boards would otherwise mispredict on every tapped or
-    summoning-sick permanent."""
-    cdef int i, t, use, sick, bad = 0, ok
-    cdef int32_t c
-    cdef uint32_t n_cards = R.n_cards
-    cdef uint32_t f, all_flags = 0
-    cdef uint8_t by_mask[64]            # units per type mask (a board has under 256 per mask)
+    the general search, -1 if a permanent is malformed. The loop over permanents is
+    branch-free (random boards would otherwise mispredict on every tapped or summoning-sick
+    permanent), reads one packed word of card facts per permanent, and checks the rows by
+    OR-ing them together (exactly, by board_fault, only when that looks wrong)."""
+    cdef int i, t
+    cdef uint32_t c, w, use, all_flags = 0, card_or = 0, ctrl_or = 0, att_or = 0, ctrl
+    cdef uint16_t by_mask[64]           # units per type mask (mask 0: no usable mana)
+    cdef uint64_t* by_mask_words = <uint64_t*>by_mask
     cdef uint64_t seen = 0
-    cdef int haste_grant = 0
     cdef unsigned int m
     cdef Permanent* p
-    # local copies: stores through uint8_t* may alias anything, so keep the tables in registers
-    cdef const uint32_t* info = R.info
-    cdef const uint8_t* static_cp = R.static_cp
-    cdef const uint8_t* unit_mask = R.unit_mask
-    cdef const uint8_t* unit_count = R.unit_count
+    # local copies: stores through uint8_t* may alias anything, so keep these in registers
+    cdef const uint32_t* direct = R.direct
+    cdef uint32_t rows = R.direct_mask
+    cdef uint32_t yours = <uint32_t>player ^ 1
     cdef Permanent* perms = b.perms
     cdef int n = b.n
-    cdef int lts[2]
-    if n > 80:                          # by_mask counts fit a byte only for smaller boards
-        return 0
-    lts[0] = b.bi.last_turn_start[0]
-    lts[1] = b.bi.last_turn_start[1]
-    memset(by_mask, 0, sizeof(by_mask))
+    cdef int before = b.bi.last_turn_start[player & 1] - 1
+    # sixteen stores, not memset or a loop (which gcc turns into a slow `rep stos`)
+    by_mask_words[0] = 0; by_mask_words[1] = 0; by_mask_words[2] = 0; by_mask_words[3] = 0
+    by_mask_words[4] = 0; by_mask_words[5] = 0; by_mask_words[6] = 0; by_mask_words[7] = 0
+    by_mask_words[8] = 0; by_mask_words[9] = 0; by_mask_words[10] = 0; by_mask_words[11] = 0
+    by_mask_words[12] = 0; by_mask_words[13] = 0; by_mask_words[14] = 0; by_mask_words[15] = 0
     for i in range(n):
         p = &perms[i]
-        ok = (<uint32_t>p.card < n_cards) & (p.controller <= 1) & (p.attached_to >= -1) & (p.attached_to < n)
-        bad |= ok == 0
-        c = p.card if ok else 0         # never index with a bad row (a cmov, not a branch)
-        f = info[c]
-        all_flags |= f
-        haste_grant |= ((f & CI_HASTE_GRANT) != 0) & (p.controller == player)
-        out_could[i] = static_cp[c]
-        m = unit_mask[c]
-        sick = (((f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE)
-                & (p.controlled_since >= lts[p.controller & 1]))                   # 302.6
-        use = ((p.controller == player) & ((p.flags & (PF_TAPPED | PF_PHASED_OUT)) == 0)
-               & (m != 0) & (sick == 0))
-        by_mask[m] += unit_count[c] * use
-        seen |= (<uint64_t>use) << m
-    if bad:
+        c = <uint32_t>p.card
+        ctrl = p.controller
+        card_or |= c
+        ctrl_or |= ctrl
+        att_or |= <uint16_t>(p.attached_to + 1)
+        w = direct[c & rows]            # a row past the cards is a sentinel with DIRECT_BAD
+        all_flags |= w
+        out_could[i] = <uint8_t>w
+        # usable: yours (controllers are 0/1, checked below), untapped, and not summoning sick
+        # (302.6): not a creature without haste that came under your control since your most
+        # recent turn began (controlled_since > before: the sign bit of before - since)
+        use = ((ctrl ^ yours) & ((p.flags & (PF_TAPPED | PF_PHASED_OUT)) == 0)
+               & ~((w & <uint32_t>(before - p.controlled_since)) >> 31))
+        m = (w >> 8) & ALLTYPES & -use  # unusable units are counted under mask 0
+        by_mask[m] += (w >> 16) & 0xFF
+        seen |= (<uint64_t>1) << m
+    seen &= ~(<uint64_t>1)
+    if ((all_flags & DIRECT_BAD) | (card_or > rows) | (ctrl_or > 1) | (att_or > <uint32_t>n)) \
+            and board_fault(R, perms, n, n):
         return -1
+    all_flags = (all_flags >> 24) & 0x7F
     if all_flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
         return 0
-    if haste_grant:                     # The Fire Crystal: your sick creatures can tap after all
-        for i in range(n):
+    if all_flags & CI_HASTE_GRANT and grants_of(R, b, player) & GRANTS_HASTE:
+        for i in range(n):              # The Fire Crystal: your sick creatures can tap after all
             p = &perms[i]
-            f = info[p.card]
-            m = unit_mask[p.card]
+            w = direct[p.card]
+            m = (w >> 8) & ALLTYPES
             if (p.controller == player and not (p.flags & (PF_TAPPED | PF_PHASED_OUT)) and m != 0
-                    and (f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE
-                    and p.controlled_since >= lts[p.controller & 1]):
-                by_mask[m] += unit_count[p.card]
+                    and (w >> DIRECT_SICK_SHIFT) & 1 and p.controlled_since > before):
+                by_mask[m] += (w >> 16) & 0xFF
                 seen |= (<uint64_t>1) << m
     for t in range(6):                  # mana already in the pool
         if b.bi.pool[player][t]:
@@ -1957,27 +2023,6 @@ cdef void direct_mana(Direct* d, int32_t* out_mana) noexcept nogil:
         for t in range(6):
             if d.masks[k] & (1 << t):
                 out_mana[t] += d.counts[k]
-
-
-cdef int evaluate_direct(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
-                         int player, bint from_hand, TotalCost* base, TotalCost* out_cost,
-                         int32_t* out_mana, uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
-    """The fast path: a board with no mana effects whose sources are all simple is summed as
-    units and checked with Hall's condition. Returns 1 when done, 0 if the board needs the
-    general path, -1 if a permanent is malformed."""
-    cdef Direct d
-    cdef int done = prepare_direct(R, b, player, out_could, &d)
-    if done != 1:
-        return done
-    if base != NULL and not (d.all_flags & CI_COSTMOD):
-        out_cost[0] = base[0]          # nothing on the board changes the cost
-    else:
-        total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
-    if not cost_is_plain(out_cost):
-        return 0
-    direct_mana(&d, out_mana)
-    out_castable[0] = hall_payable(d.n_masks, d.masks, d.counts, out_cost)
-    return 1
 
 
 # ---- a payment plan: which mana abilities to activate, making what --------------------------

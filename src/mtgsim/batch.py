@@ -133,10 +133,6 @@ class BoardBatch:
             if not isinstance(arr, np.ndarray) or arr.dtype != dtype or arr.shape != shape \
                     or not arr.flags.c_contiguous:
                 raise ValueError(f"{name} must be a C-contiguous {np.dtype(dtype)} array of shape {shape}")
-        if (self.info["hand_size"] < 0).any():
-            raise ValueError("hand sizes must not be negative")
-        if (self.info["pool"] < 0).any():
-            raise ValueError("mana in pools must not be negative")
 
     def raise_fault(self, fault: np.ndarray) -> None:
         """Raise a ValueError for the first malformed board the kernel reported."""
@@ -145,8 +141,13 @@ class BoardBatch:
             return
         g = int(bad[0])
         i = int(fault[g]) - 1
-        if i >= self.capacity:
-            raise ValueError(f"board {g}: count {self.count[g]} outside 0..{self.capacity}")
+        more = f" ({len(bad)} boards are malformed)" if len(bad) > 1 else ""
+        if i == self.capacity:
+            raise ValueError(f"board {g}: count {self.count[g]} outside 0..{self.capacity}{more}")
+        if i > self.capacity:
+            info = self.info[g]
+            what = "hand sizes" if (info["hand_size"] < 0).any() else "mana in pools"
+            raise ValueError(f"board {g}: {what} must not be negative{more}")
         p = self.permanents[g, i]
         n_cards = len(self.tables.card_names)
         if not 0 <= p["card"] < n_cards:
@@ -155,7 +156,6 @@ class BoardBatch:
             what = f"controller {p['controller']} is not 0 (you) or 1 (opponent)"
         else:
             what = f"attached_to {p['attached_to']} is not -1 or a permanent of this board (0..{self.count[g] - 1})"
-        more = f" ({len(bad)} boards are malformed)" if len(bad) > 1 else ""
         raise ValueError(f"board {g}, permanent {i}: {what}{more}")
 
 
