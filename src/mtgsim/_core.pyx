@@ -1273,7 +1273,6 @@ cdef bint modifier_applies(Rules* R, Board* b, CostModifier* m, int source, int 
                            int card_row, int caster) noexcept nogil:
     """Does cost modifier m (of permanent `source`, or of the card itself when -1) apply to
     `card_row` cast by `caster`?"""
-    cdef Card* c = &R.cards[card_row]
     if m.scope == SS_SELF:
         if source >= 0:
             return False
@@ -1286,6 +1285,12 @@ cdef bint modifier_applies(Rules* R, Board* b, CostModifier* m, int source, int 
             return False
     if m.while_untapped and source >= 0 and (b.perms[source].flags & PF_TAPPED):
         return False
+    return modifier_filter_matches(R, m, card_row)
+
+
+cdef bint modifier_filter_matches(Rules* R, CostModifier* m, int card_row) noexcept nogil:
+    """The part of modifier_applies that depends on the spell alone: its types and colours."""
+    cdef Card* c = &R.cards[card_row]
     if (m.types or m.supertypes or m.subtypes) and not (
             (c.types & m.types) or (c.supertypes & m.supertypes) or (c.subtypes & m.subtypes)):
         return False
@@ -1294,6 +1299,18 @@ cdef bint modifier_applies(Rules* R, Board* b, CostModifier* m, int source, int 
     if m.colors and not (c.colors & m.colors):
         return False
     return True
+
+
+cdef bint may_change_cost(Rules* R, int card, int card_row) noexcept nogil:
+    """Could a permanent of `card` ever change the cost of `card_row` (whoever controls it)?"""
+    cdef Card* c = &R.cards[card]
+    cdef int k
+    cdef CostModifier* m
+    for k in range(c.n_costmod):
+        m = &R.costmods[c.costmod_first + k]
+        if m.scope != SS_SELF and modifier_filter_matches(R, m, card_row):
+            return True
+    return False
 
 
 cdef int cost_total(TotalCost* t) noexcept nogil:
@@ -1487,17 +1504,28 @@ cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) no
     return b
 
 
-cdef int32_t evaluate_one(Rules* R, Permanent* perms, int n, int capacity, BoardInfo* bi,
-                          int card_row, int x, bint kicked, int alternative, int player,
-                          bint from_hand, TotalCost* base, HallDemand* base_demand, TotalCost* out_cost,
-                          int32_t* out_mana, uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
+cdef struct Question:              # what evaluate_boards asks of every board
+    int card_row                   # the spell...
+    int x
+    bint kicked
+    int alternative
+    int player                     # ...cast by this player
+    bint from_hand
+    TotalCost* base                # its total cost where no permanent changes it, or NULL
+    HallDemand* demand             # ...as Hall's condition reads it, or NULL if not plain
+    uint8_t* changes_cost          # per card: may a permanent of it change the spell's cost
+
+
+cdef int32_t evaluate_one(Rules* R, Question* q, Permanent* perms, int n, int capacity,
+                          BoardInfo* bi, TotalCost* out_cost, int32_t* out_mana,
+                          uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
     """Everything `evaluate_boards` reports, for one board; returns its fault (board_fault).
     Simple boards (no mana effects, simple sources, a plain cost) are summed as units and
     decided by Hall's condition here; the rest take the general search."""
     cdef Board b
     cdef Direct d
     cdef HallDemand own
-    cdef HallDemand* demand = base_demand
+    cdef HallDemand* demand = q.demand
     cdef int t, done
     if <unsigned int>n > <unsigned int>capacity:
         return 1 + capacity
@@ -1510,14 +1538,15 @@ cdef int32_t evaluate_one(Rules* R, Permanent* perms, int n, int capacity, Board
     b.scanned = 0
     b.bi = bi
     if R.fast:
-        done = prepare_direct(R, &b, player, out_could, &d)
+        done = prepare_direct(R, &b, q.player, out_could, &d)
         if done < 0:
             return board_fault(R, perms, n, capacity)
         if done == 1:
-            if base != NULL and not (d.all_flags & CI_COSTMOD):
-                out_cost[0] = base[0]          # nothing on the board changes the cost
+            if q.base != NULL and not (d.all_flags & CI_COSTMOD and changes_cost(q, perms, n)):
+                out_cost[0] = q.base[0]          # nothing on the board changes the cost
             else:
-                total_cost(R, &b, card_row, x, kicked, alternative, player, from_hand, out_cost)
+                total_cost(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player,
+                           q.from_hand, out_cost)
                 demand = NULL
                 if cost_is_plain(out_cost):
                     hall_demand(out_cost, &own)
@@ -1529,9 +1558,18 @@ cdef int32_t evaluate_one(Rules* R, Permanent* perms, int n, int capacity, Board
     t = board_fault(R, perms, n, capacity)
     if t:
         return t
-    evaluate_searched(R, &b, card_row, x, kicked, alternative, player, from_hand,
+    evaluate_searched(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player, q.from_hand,
                       out_cost, out_mana, out_could, out_castable)
     return 0
+
+
+cdef inline bint changes_cost(Question* q, Permanent* perms, int n) noexcept nogil:
+    """Is there a permanent whose cost modifiers may apply to the spell asked about?"""
+    cdef int i
+    for i in range(n):
+        if q.changes_cost[perms[i].card]:
+            return True
+    return False
 
 
 cdef void evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
@@ -1589,28 +1627,34 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
     cdef Board b
     cdef Rules* R = &core.R
     cdef TotalCost base_cost
-    cdef TotalCost* base = NULL
     cdef HallDemand base_demand
-    cdef HallDemand* demand = NULL
     cdef BoardInfo empty_info
-    cdef int n_threads = max(1, threads)
+    cdef Question q
+    cdef int c, n_threads = max(1, threads)
+    cdef uint8_t[::1] changes = np.zeros(R.n_cards + 1, dtype=np.uint8)
+    q.card_row, q.x, q.kicked, q.alternative = card_row, x, kicked, alternative
+    q.player, q.from_hand = player, from_hand
+    q.base = NULL
+    q.demand = NULL
+    q.changes_cost = &changes[0]
     with nogil:
-        if R.cards[card_row].n_costmod == 0:   # the cost no permanent changes, worked out once
+        if R.cards[card_row].n_costmod == 0:   # the cost where no permanent changes it, once
             memset(&empty_info, 0, sizeof(BoardInfo))
             b.perms = NULL
             b.n = 0
             b.scanned = 0
             b.bi = &empty_info
             total_cost(R, &b, card_row, x, kicked, alternative, player, False, &base_cost)
-            base = &base_cost
-            if cost_is_plain(base):
-                hall_demand(base, &base_demand)
-                demand = &base_demand
+            q.base = &base_cost
+            if cost_is_plain(q.base):
+                hall_demand(q.base, &base_demand)
+                q.demand = &base_demand
+            for c in range(R.n_cards):
+                changes[c] = may_change_cost(R, c, card_row)
         # prange with one thread (or without OpenMP) is a plain loop: one code path
         for g in prange(N, schedule="static", num_threads=n_threads):
-            out_fault[g] = evaluate_one(R, &perms[g, 0], count[g], capacity, &info[g], card_row,
-                                        x, kicked, alternative, player, from_hand, base,
-                                        demand, &out_cost[g], &out_mana[g, 0], &out_could[g, 0],
+            out_fault[g] = evaluate_one(R, &q, &perms[g, 0], count[g], capacity, &info[g],
+                                        &out_cost[g], &out_mana[g, 0], &out_could[g, 0],
                                         &out_castable[g])
 
 
@@ -1951,6 +1995,7 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
     cdef uint64_t seen = 0
     cdef unsigned int m
     cdef Permanent* p
+    cdef int16_t* pool
     # local copies: stores through uint8_t* may alias anything, so keep these in registers
     cdef const uint32_t* direct = R.direct
     cdef uint32_t rows = R.direct_mask
@@ -1988,7 +2033,7 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
     all_flags = (all_flags >> 24) & 0x7F
     if all_flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
         return 0
-    if all_flags & CI_HASTE_GRANT and grants_of(R, b, player) & GRANTS_HASTE:
+    if all_flags & CI_HASTE_GRANT and grants_haste(R, b, player):
         for i in range(n):              # The Fire Crystal: your sick creatures can tap after all
             p = &perms[i]
             w = direct[p.card]
@@ -1997,9 +2042,6 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
                     and (w >> DIRECT_SICK_SHIFT) & 1 and p.controlled_since > before):
                 by_mask[m] += (w >> 16) & 0xFF
                 seen |= (<uint64_t>1) << m
-    for t in range(6):                  # mana already in the pool
-        if b.bi.pool[player][t]:
-            seen |= (<uint64_t>1) << (1 << t)
     d.n_masks = 0
     d.all_flags = all_flags
     while seen:
@@ -2007,22 +2049,60 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
         seen &= seen - 1
         d.masks[d.n_masks] = <uint8_t>m
         d.counts[d.n_masks] = by_mask[m]
-        if m & (m - 1) == 0:            # a single type: mana of it in the pool counts here
-            d.counts[d.n_masks] += b.bi.pool[player][mtgsim_ctz64(m)]
         d.n_masks += 1
+    pool = b.bi.pool[player]
+    if pool[0] | pool[1] | pool[2] | pool[3] | pool[4] | pool[5]:
+        add_pool(d, pool)
     return 1
 
 
+cdef void add_pool(Direct* d, int16_t* pool) noexcept nogil:
+    """Mana already in the pool: units of its one type each."""
+    cdef int t, k, found
+    for t in range(6):
+        if not pool[t]:
+            continue
+        found = -1
+        for k in range(d.n_masks):
+            if d.masks[k] == (1 << t):
+                found = k
+                break
+        if found < 0:
+            found = d.n_masks
+            d.masks[found] = <uint8_t>(1 << t)
+            d.counts[found] = 0
+            d.n_masks += 1
+        d.counts[found] += pool[t]
+
+
+cdef bint grants_haste(Rules* R, Board* b, int player) noexcept nogil:
+    """Does `player` control a permanent giving their creatures haste (a simple board's
+    quick form of grants_of)?"""
+    cdef int i
+    for i in range(b.n):
+        if (b.perms[i].controller == player and in_play(b, i)
+                and R.direct[b.perms[i].card] & (CI_HASTE_GRANT << 24)):
+            return True
+    return False
+
+
 cdef void direct_mana(Direct* d, int32_t* out_mana) noexcept nogil:
-    """mana[t] and mana[total] of a simple board: every unit counts for each type it can be."""
+    """mana[t] and mana[total] of a simple board: every unit counts for each type it can be
+    (branch-free: the masks vary from board to board)."""
     cdef int k, t
+    cdef int32_t sums[7]
+    cdef int32_t n
+    cdef unsigned int m
     for t in range(7):
-        out_mana[t] = 0
+        sums[t] = 0
     for k in range(d.n_masks):
-        out_mana[6] += d.counts[k]
+        n = d.counts[k]
+        m = d.masks[k]
+        sums[6] += n
         for t in range(6):
-            if d.masks[k] & (1 << t):
-                out_mana[t] += d.counts[k]
+            sums[t] += n & -<int32_t>((m >> t) & 1)
+    for t in range(7):
+        out_mana[t] = sums[t]
 
 
 # ---- a payment plan: which mana abilities to activate, making what --------------------------
