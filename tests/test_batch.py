@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mtgsim.batch import BoardBatch, evaluate_boards
+from mtgsim import card
 from mtgsim.compile import compile_cards
 
 CARDS = ["Forest", "Mountain", "Island", "Plains", "Wastes", "Stomping Ground", "Rootbound Crag",
@@ -151,3 +152,26 @@ def test_bad_batches(tables):
     b.permanents = b.permanents[:, ::-1]
     with pytest.raises(ValueError, match="C-contiguous"):
         evaluate_boards(b, "Grizzly Bears")
+
+
+def test_mana_sums_of_boards_with_many_units():
+    """The direct path sums mana per type in packed 10-bit fields; a board of over 1023 units
+    takes the plain sum. (The general search counts at most 512 units: compared below that.)"""
+    big = card("Test Vault", "{0}", "Artifact",
+               abilities=[{"kind": "mana", "cost": "{T}", "mana": "{G}{G}{G}{G}{G}{G}{G}{G}"}])
+    tables = compile_cards(["Forest", "Island", "Grizzly Bears", big])
+    b = BoardBatch(tables, 3, 200)
+    for _ in range(130):                      # 1040 units + 70
+        b.put(0, big)
+    for _ in range(70):
+        b.put(0, "Island")
+    for _ in range(60):                       # 480 units + 20
+        b.put(1, big)
+    for _ in range(20):
+        b.put(1, "Island")
+    fast = evaluate_boards(b, "Grizzly Bears")
+    assert list(fast.mana[0]) == [0, 70, 0, 0, 1040, 0, 1110] and fast.castable[0]
+    assert list(fast.mana[1]) == [0, 20, 0, 0, 480, 0, 500]
+    b.core.fast_path = False
+    slow = evaluate_boards(b, "Grizzly Bears")
+    assert (fast.mana[1:] == slow.mana[1:]).all() and (fast.castable == slow.castable).all()
