@@ -1000,17 +1000,28 @@ cdef bint augment(Match* M, int d) noexcept nogil:
     return False
 
 
-cdef bint match_all(Match* M) noexcept nogil:
-    """Can every demand get its own supply? (Kuhn's augmenting paths.)"""
+cdef bint match_all(Match* M, bint free_first) noexcept nogil:
+    """Can every demand get its own supply? (Kuhn's augmenting paths.) With `free_first` a
+    demand takes a free supply when there is one (faster; a different matching, so payment
+    plans, which keep the matching, don't ask for it)."""
     cdef int d, s
+    cdef bint placed
     if M.n_d > M.n_s:
         return False
     for s in range(M.n_s):
         M.owner[s] = -1
     for d in range(M.n_d):
-        memset(M.seen, 0, M.n_s)
-        if not augment(M, d):
-            return False
+        placed = False
+        if free_first:
+            for s in range(M.n_s):
+                if M.owner[s] < 0 and M.d_mask[d] & M.s_mask[s] and M.s_stage[s] < M.d_stage[d]:
+                    M.owner[s] = d
+                    placed = True
+                    break
+        if not placed:
+            memset(M.seen, 0, M.n_s)
+            if not augment(M, d):
+                return False
     return True
 
 
@@ -1019,56 +1030,109 @@ cdef struct Demand:              # what must be paid: units with the types that 
     uint8_t mask[MAXDEMAND]
 
 
+cdef int used_converters(Payment* P, int* choice, int* conv) noexcept nogil:
+    """The searched sources whose chosen option takes mana in (converters), in source order."""
+    cdef int g, n_conv = 0
+    for g in range(P.n_branch):
+        if choice[g] >= 0 and P.branch[g].n_in[choice[g]]:
+            conv[n_conv] = g
+            n_conv += 1
+    return n_conv
+
+
+cdef void leaf_match(Payment* P, Demand* D, int* choice, int* conv, int n_conv, int* order,
+                     Match* M) noexcept nogil:
+    """The matching problem of one leaf of the search: D and the converters' inputs ← the
+    units and the chosen outputs, converters activated in `order` (a converter's input only
+    from units made before it)."""
+    cdef int g, k, t, q, pos
+    cdef Options* o
+    M.n_d = 0
+    M.n_s = 0
+    for k in range(D.n):
+        M.d_mask[M.n_d] = D.mask[k]
+        M.d_stage[M.n_d] = 127
+        M.n_d += 1
+    for k in range(P.n_units):
+        M.s_mask[M.n_s] = P.unit_mask[k]
+        M.s_stage[M.n_s] = -1
+        M.n_s += 1
+    for g in range(P.n_branch):
+        if choice[g] < 0:
+            continue
+        o = &P.branch[g]
+        pos = -1
+        for k in range(n_conv):
+            if conv[order[k]] == g:
+                pos = k
+        for q in range(o.n_in[choice[g]]):
+            if M.n_d < MAXDEMAND:
+                M.d_mask[M.n_d] = o.in_mask[choice[g]][q]
+                M.d_stage[M.n_d] = pos
+                M.n_d += 1
+        for t in range(6):
+            for q in range(o.out[choice[g]].m[t]):
+                if M.n_s < MAXUNIT:    # only its own mana comes from the snow source
+                    M.s_mask[M.n_s] = (1 << t) | (o.snow if q < o.own[choice[g]].m[t] else 0)
+                    M.s_stage[M.n_s] = pos
+                    M.n_s += 1
+
+
 cdef bint leaf_feasible(Payment* P, Demand* D, int* choice, Match* keep) noexcept nogil:
     """With each searched source's choice fixed (-1 unused), is there an order of the used
     converters and a matching that pays D? On success the matching is copied to `keep`."""
     cdef Match M
     cdef int order[MAXBRANCH]
     cdef int conv[MAXBRANCH]
-    cdef int n_conv = 0, g, k, t, q, pos
-    cdef Options* o
-    for g in range(P.n_branch):
-        if choice[g] >= 0 and P.branch[g].n_in[choice[g]]:
-            conv[n_conv] = g
-            n_conv += 1
+    cdef int k, n_conv = used_converters(P, choice, conv)
     for k in range(n_conv):
         order[k] = k
     while True:
-        M.n_d = 0
-        M.n_s = 0
-        for k in range(D.n):
-            M.d_mask[M.n_d] = D.mask[k]
-            M.d_stage[M.n_d] = 127
-            M.n_d += 1
-        for k in range(P.n_units):
-            M.s_mask[M.n_s] = P.unit_mask[k]
-            M.s_stage[M.n_s] = -1
-            M.n_s += 1
-        for g in range(P.n_branch):
-            if choice[g] < 0:
-                continue
-            o = &P.branch[g]
-            pos = -1
-            for k in range(n_conv):
-                if conv[order[k]] == g:
-                    pos = k
-            for q in range(o.n_in[choice[g]]):
-                if M.n_d < MAXDEMAND:
-                    M.d_mask[M.n_d] = o.in_mask[choice[g]][q]
-                    M.d_stage[M.n_d] = pos
-                    M.n_d += 1
-            for t in range(6):
-                for q in range(o.out[choice[g]].m[t]):
-                    if M.n_s < MAXUNIT:    # only its own mana comes from the snow source
-                        M.s_mask[M.n_s] = (1 << t) | (o.snow if q < o.own[choice[g]].m[t] else 0)
-                        M.s_stage[M.n_s] = pos
-                        M.n_s += 1
-        if match_all(&M):
+        leaf_match(P, D, choice, conv, n_conv, order, &M)
+        if match_all(&M, keep == NULL):
             if keep != NULL:
                 keep[0] = M
             return True
         if not next_permutation(order, n_conv):
             return False
+
+
+cdef int leaf_most(Payment* P, uint8_t mask, int* choice) noexcept nogil:
+    """With each searched source's choice fixed: the most units of `mask` left over once every
+    used converter's input is paid (-1 if the inputs can't be). Left vertices stay matched
+    along augmenting paths and identical demands share one neighbourhood, so adding `mask`
+    demands one at a time until one fails gives the maximum (the transversal matroid's greedy)."""
+    cdef Match M
+    cdef Demand none
+    cdef int order[MAXBRANCH]
+    cdef int conv[MAXBRANCH]
+    cdef int k, d, s, got, best = -1, n_conv = used_converters(P, choice, conv)
+    none.n = 0
+    for k in range(n_conv):
+        order[k] = k
+    while True:
+        leaf_match(P, &none, choice, conv, n_conv, order, &M)
+        if match_all(&M, True):
+            got = 0
+            s = 0
+            while M.n_d < MAXDEMAND and got < M.n_s:
+                d = M.n_d
+                M.d_mask[d] = mask
+                M.d_stage[d] = 127
+                M.n_d += 1
+                while s < M.n_s and (M.owner[s] >= 0 or not (M.s_mask[s] & mask)):
+                    s += 1              # a free supply of the mask needs no path (only the
+                if s < M.n_s:           # count matters here, not which matching)
+                    M.owner[s] = d
+                else:
+                    memset(M.seen, 0, M.n_s)
+                    if not augment(&M, d):
+                        break
+                got += 1
+            if got > best:
+                best = got
+        if not next_permutation(order, n_conv):
+            return best
 
 
 cdef struct Life:                # life during a payment: what the chosen activations do to it
@@ -1222,22 +1286,46 @@ cdef inline void add_demand(Demand* D, uint8_t mask) noexcept nogil:
 
 
 cdef int max_mana(Payment* P, uint8_t mask) noexcept nogil:
-    """The most mana of the types in `mask` the sources can leave in the pool."""
-    cdef Demand D
-    cdef int lo = 0, hi, mid, k
-    hi = P.n_units + P.max_branch_total
-    if hi >= MAXDEMAND:
-        hi = MAXDEMAND - 1
-    while lo < hi:                      # feasibility is monotone in the amount
-        mid = (lo + hi + 1) // 2
-        D.n = mid
-        for k in range(mid):
-            D.mask[k] = mask
-        if payable(P, &D, 0):
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
+    """The most mana of the types in `mask` the sources can leave in the pool: the best leaf
+    of the same search `payable` makes (every life cost of the activations payable)."""
+    cdef int choice[MAXBRANCH]
+    cdef int g, best = 0
+    cdef Life L
+    for g in range(MAXBRANCH):
+        choice[g] = -1
+    L.start = P.life
+    L.need = 0
+    L.cost = L.gain = L.dmg = 0
+    search_most(P, mask, choice, 0, &L, &best)
+    return best
+
+
+cdef void search_most(Payment* P, uint8_t mask, int* choice, int g, Life* L, int* best) noexcept nogil:
+    """`search`, maximising leaf_most over the leaves instead of stopping at a feasible one."""
+    cdef int k, v
+    cdef Options* o
+    cdef Life L2
+    if best[0] >= P.n_units + P.max_branch_total or best[0] >= MAXDEMAND - 1:
+        return                          # nothing can do better
+    if g == P.n_branch:
+        if life_ok(L):
+            v = leaf_most(P, mask, choice)
+            if v > best[0]:
+                best[0] = v if v < MAXDEMAND - 1 else MAXDEMAND - 1
+        return
+    o = &P.branch[g]
+    for k in range(o.n):
+        choice[g] = k
+        L2 = L[0]
+        L2.cost += o.life[k]
+        L2.gain += o.gain[k]
+        L2.dmg += o.dmg[k]
+        search_most(P, mask, choice, g + 1, &L2, best)
+    choice[g] = -1
+    for k in range(o.n):
+        if o.n_in[k] or o.life[k] or o.dmg[k]:
+            search_most(P, mask, choice, g + 1, L, best)
+            return
 
 
 # ---- total cost (601.2f) ---------------------------------------------------------------------
