@@ -14,11 +14,50 @@ COSTS = ["{G}", "{1}{G}", "{G}{G}", "{W}{U}", "{2}{R}{G}", "{3}", "{C}{C}", "{G/
          "{R/P}", "{2/U}{2/U}", "{S}{G}", "{4}{W}{W}", "{X}{G}", "{B/G/P}{1}"]
 
 
+# Boards the direct path plans (units of type masks) and plain costs
+SIMPLE_SOURCES = ["Forest", "Island", "Mountain", "Wastes", "Stomping Ground", "Sol Ring",
+                  "Birds of Paradise", "Llanowar Elves", "Grizzly Bears", "The Great Henge"]
+PLAIN_COSTS = ["{G}", "{1}{G}", "{G}{G}", "{U}{R}", "{2}{R}{G}", "{3}", "{C}{C}", "{X}{G}",
+               "{1}{U}{G}{R}"]
+
+
 @settings(max_examples=120, deadline=None)
 @given(st.lists(st.sampled_from(SOURCES), min_size=1, max_size=7), st.sampled_from(COSTS),
        st.integers(0, 3), st.integers(1, 20),
        st.lists(st.booleans(), min_size=7, max_size=7))
 def test_a_plan_exists_exactly_when_the_cost_can_be_paid_and_it_pays(names, cost, x, life, tapped):
+    check_plan(names, cost, x, life, tapped)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.sampled_from(SIMPLE_SOURCES), min_size=1, max_size=9), st.sampled_from(PLAIN_COSTS),
+       st.integers(0, 3), st.lists(st.booleans(), min_size=9, max_size=9))
+def test_direct_plans_on_simple_boards_pay_exactly_when_payable(names, cost, x, tapped):
+    check_plan(names, cost, x, 20, tapped)
+
+
+def test_601_2g_a_plan_leaves_the_most_flexible_sources_untapped():
+    """The player chooses how to pay (601.2g): coloured symbols take the sources of fewest
+    colours that keep the rest payable, generic mana the narrowest left — Birds of Paradise
+    and the dual land stay untapped for the next spell."""
+    s = Scenario()
+    forest, dual, birds, mountain = (s.add(n) for n in ("Forest", "Stomping Ground",
+                                                        "Birds of Paradise", "Mountain"))
+    s.cast("Grizzly Bears")                      # {1}{G}: Forest, Mountain
+    assert [s.is_tapped(p) for p in (forest, dual, birds, mountain)] == [True, False, False, True]
+    s.cast("Llanowar Elves")                     # {G}: the dual before the Birds
+    assert s.is_tapped(dual) and not s.is_tapped(birds)
+
+
+def test_601_2g_mana_in_the_pool_is_spent_before_tapping_a_source():
+    s = Scenario()
+    forest = s.add("Forest")
+    s._info[0]["pool"][0][4] = 1                 # {G} floating
+    s.cast("Llanowar Elves")
+    assert not s.is_tapped(forest) and s.pool() == {}
+
+
+def check_plan(names, cost, x, life, tapped):
     s = Scenario()
     for k, name in enumerate(names):
         s.add(name, tapped=tapped[k])

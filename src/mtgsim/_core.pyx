@@ -768,9 +768,17 @@ cdef void could_produce_all(Rules* R, Board* b, uint8_t* cp) noexcept nogil:
     """Least fixpoint of "could produce" over the board (Reflecting Pool and friends)."""
     cdef int i, rounds = 0
     cdef unsigned int v
+    cdef uint32_t flags = 0
     cdef bint changed = True
     for i in range(b.n):
         cp[i] = 0
+        if in_play(b, i):
+            flags |= R.info[b.perms[i].card]
+    if R.fast and not (flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA)):
+        for i in range(b.n):            # nothing refers to anything: each card's own types
+            if in_play(b, i):
+                cp[i] = R.static_cp[b.perms[i].card]
+        return
     while changed and rounds < 64:
         changed = False
         rounds += 1
@@ -2244,6 +2252,163 @@ cdef int find_ability(Rules* R, Board* b, int i, uint8_t* cp, Vec* want) noexcep
     return -1
 
 
+cdef int direct_source(Rules* R, Board* b, int i, int player, bint haste_granted) noexcept nogil:
+    """The unit mask of permanent i as the direct path counts it (0: not a usable source):
+    the player's, in play, untapped, not summoning sick (302.6)."""
+    cdef Permanent* p = &b.perms[i]
+    cdef uint32_t w = R.direct[p.card]
+    if p.controller != player or p.flags & (PF_TAPPED | PF_PHASED_OUT):
+        return 0
+    if (w >> DIRECT_SICK_SHIFT) & 1 and not haste_granted \
+            and p.controlled_since >= b.bi.last_turn_start[player & 1]:
+        return 0
+    return (w >> 8) & ALLTYPES
+
+
+cdef bint hall_after(TotalCost* c, int16_t* pips, int n_masks, uint8_t* masks,
+                     int32_t* counts) noexcept nogil:
+    """Hall's condition for c with its pips replaced by `pips` (what is left to pay)."""
+    cdef TotalCost rest = c[0]
+    cdef HallDemand h
+    cdef int t
+    for t in range(6):
+        rest.pips[t] = <uint8_t>pips[t]
+    hall_demand(&rest, &h)
+    return hall_holds(&h, n_masks, masks, counts)
+
+
+cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan) noexcept nogil:
+    """A payment plan on a simple board for a plain cost, from the direct path's units: 1 made,
+    0 the cost can't be paid, -1 the board or the cost needs the general search. Each coloured
+    symbol takes a unit of the fewest types that keeps the rest payable (Hall's condition), the
+    scarcest colour first; generic mana takes the units of fewest types left, colourless
+    first; mana in the pool goes before any source. So the most flexible sources stay
+    untapped for later spells."""
+    cdef Direct d
+    cdef uint8_t cp[256]
+    cdef int16_t left[6]
+    cdef int16_t pool[6]
+    cdef int16_t made[64][6]         # per unit mask: units made of each type
+    cdef int32_t used[64]
+    cdef int k, t, best, bk, able, need, i, m, pass_, units, q
+    cdef bint haste
+    cdef Card* card
+    cdef PlanStep* st
+    if b.n > 256 or not cost_is_plain(c) or c.minimum:
+        return -1
+    if prepare_direct(R, b, player, cp, &d) != 1:
+        return -1
+    if not hall_payable(d.n_masks, d.masks, d.counts, c):
+        return 0
+    memset(plan, 0, sizeof(Plan))
+    memset(made, 0, sizeof(made))
+    for k in range(d.n_masks):
+        used[k] = 0
+    for t in range(6):
+        left[t] = c.pips[t]
+        pool[t] = b.bi.pool[player][t]
+    while True:                         # coloured (and {C}) symbols, the scarcest type first
+        best = -1
+        bk = BIG
+        for t in range(6):
+            if left[t]:
+                able = 0
+                for k in range(d.n_masks):
+                    if d.masks[k] >> t & 1:
+                        able += d.counts[k]
+                if able < bk:
+                    bk = able
+                    best = t
+        if best < 0:
+            break
+        t = best
+        left[t] -= 1
+        bk = -1
+        for k in range(d.n_masks):      # the unit of fewest types that keeps the rest payable
+            if d.counts[k] and d.masks[k] >> t & 1 and (
+                    bk < 0 or popcount6(d.masks[k]) < popcount6(d.masks[bk])):
+                d.counts[k] -= 1
+                if hall_after(c, left, d.n_masks, d.masks, d.counts):
+                    bk = k
+                d.counts[k] += 1
+        if bk < 0:                      # (Hall's condition held, so some unit always does)
+            return -1
+        d.counts[bk] -= 1
+        used[bk] += 1
+        made[bk][t] += 1
+        plan.spend.m[t] += 1
+    for q in range(c.generic):          # generic: colourless units first, then fewest types
+        bk = -1
+        for k in range(d.n_masks):
+            if d.counts[k] and (bk < 0 or generic_rank(d.masks[k]) < generic_rank(d.masks[bk])):
+                bk = k
+        if bk < 0:
+            return -1
+        t = mtgsim_ctz64(d.masks[bk])
+        d.counts[bk] -= 1
+        used[bk] += 1
+        made[bk][t] += 1
+        plan.spend.m[t] += 1
+    haste = grants_haste(R, b, player)
+    for k in range(d.n_masks):          # units to permanents: the pool first, then sources
+        m = d.masks[k]
+        need = used[k]
+        if m & (m - 1) == 0:
+            t = mtgsim_ctz64(m)
+            q = min(need, pool[t])
+            pool[t] -= q
+            need -= q
+            made[k][t] -= q
+        for pass_ in range(2):          # sources making no more than is needed first
+            for i in range(b.n):
+                if need <= 0:
+                    break
+                if direct_source(R, b, i, player, haste) != m:
+                    continue
+                units = (R.direct[b.perms[i].card] >> 16) & 0xFF
+                if (pass_ == 0 and units > need) or plan_has(plan, i):
+                    continue
+                st = &plan.step[plan.n_steps]
+                st.perm = i
+                st.stage = -1
+                for q in range(units):  # the types chosen for its units; extra ones float
+                    t = first_made(made[k], m)
+                    st.out.m[t] += 1
+                    if made[k][t]:
+                        made[k][t] -= 1
+                need -= units
+                card = &R.cards[b.perms[i].card]
+                st.ability = 0 if card.n_mana == 1 else find_ability(R, b, i, cp, &st.out)
+                if st.ability < 0:
+                    return -1
+                plan.n_steps += 1
+        if need > 0:
+            return -1
+    return 1
+
+
+cdef inline int generic_rank(uint8_t mask) noexcept nogil:
+    """The order units pay generic mana in: colourless, then fewest types."""
+    return 0 if mask == MT_C else popcount6(mask)
+
+
+cdef inline int first_made(int16_t* made, uint8_t mask) noexcept nogil:
+    """The next unit's type: one still to make, else the mask's first."""
+    cdef int t
+    for t in range(6):
+        if made[t] > 0:
+            return t
+    return mtgsim_ctz64(mask)
+
+
+cdef bint plan_has(Plan* plan, int i) noexcept nogil:
+    cdef int s
+    for s in range(plan.n_steps):
+        if plan.step[s].perm == i:
+            return True
+    return False
+
+
 cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
                        Plan* plan) noexcept nogil:
     """A way to pay total cost c (601.2g–h): the activations, in order, and what each makes;
@@ -2260,6 +2425,11 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
     cdef uint8_t matched_directly[MAXUNIT]
     cdef PlanStep* st
     cdef PlanStep tmp
+    if R.fast:
+        found = plan_direct(R, b, player, c, plan)
+        if found >= 0:
+            return found == 1
+        found = 0
     prepare_payment(R, b, player, cp, &P, pays_life(c))
     n_choice = cost_alternatives(c, kinds, arg)
     for alt in range(1 << min(n_choice, MAXCHOOSE)):
