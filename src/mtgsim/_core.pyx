@@ -1158,6 +1158,15 @@ cdef inline bint life_ok(Life* L) noexcept nogil:
             (L.need == 0 or L.start + L.gain - L.cost - L.dmg >= L.need))
 
 
+cdef inline Life after(Life* L, Options* o, int k) noexcept nogil:
+    """Life once option k of a source is chosen too."""
+    cdef Life L2 = L[0]
+    L2.cost += o.life[k]
+    L2.gain += o.gain[k]
+    L2.dmg += o.dmg[k]
+    return L2
+
+
 cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
                  Match* keep) noexcept nogil:
     """Choose an option for searched sources g.. (converters and sources that cost life may
@@ -1172,10 +1181,7 @@ cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
     o = &P.branch[g]
     for k in range(o.n):
         choice[g] = k
-        L2 = L[0]
-        L2.cost += o.life[k]
-        L2.gain += o.gain[k]
-        L2.dmg += o.dmg[k]
+        L2 = after(L, o, k)
         if search(P, D, choice, g + 1, supply, &L2, keep):
             return True
     choice[g] = -1                       # unused (only worth trying if using it costs something)
@@ -1324,10 +1330,7 @@ cdef void search_most(Payment* P, uint8_t mask, int* choice, int g, Life* L, int
     o = &P.branch[g]
     for k in range(o.n):
         choice[g] = k
-        L2 = L[0]
-        L2.cost += o.life[k]
-        L2.gain += o.gain[k]
-        L2.dmg += o.dmg[k]
+        L2 = after(L, o, k)
         search_most(P, mask, choice, g + 1, &L2, best)
     choice[g] = -1
     for k in range(o.n):
