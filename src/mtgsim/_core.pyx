@@ -2303,7 +2303,9 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan) n
         return -1
     if not hall_payable(d.n_masks, d.masks, d.counts, c):
         return 0
-    memset(plan, 0, sizeof(Plan))
+    plan.n_steps = 0                    # (steps are cleared as they are added: a Plan is big)
+    plan.life = 0
+    vec_clear(&plan.spend)
     memset(made, 0, sizeof(made))
     for k in range(d.n_masks):
         used[k] = 0
@@ -2372,6 +2374,7 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan) n
                 if (pass_ == 0 and units > need) or plan_has(plan, i):
                     continue
                 st = &plan.step[plan.n_steps]
+                memset(st, 0, sizeof(PlanStep))
                 st.perm = i
                 st.stage = -1
                 for q in range(units):  # the types chosen for its units; extra ones float
