@@ -3,6 +3,7 @@
 # Randomness comes only from a numpy bit generator per chunk of games (see mtgsim.simulate).
 
 from numpy.random cimport bitgen_t
+from libc.stdlib cimport calloc
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
 DEF MAXLIB = 256         # cards in a library
@@ -30,6 +31,11 @@ cdef struct Game:                # one goldfish game in progress
     int trace_n
     int trace_cap
     void* scratch                # working memory kept across the games of a chunk (Scratch)
+    uint32_t gen                 # bumped on every change to the board, hand, life or pool:
+                                 # what was worked out at the same generation still holds
+    uint32_t costmod_gen         # the generation `any_costmod` was found at
+    bint any_costmod             # a permanent in play has a cost modifier
+    uint32_t sba_gen             # the generation state-based actions last found nothing to do
 
 
 cpdef enum TraceEvent:           # what a traced game reports, four int32 per event
@@ -67,6 +73,16 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int32_t* track
     int n_track
     uint8_t chosen_color         # "choose a colour": the deck's main colour
+    uint8_t* gf                  # per card row: GoldfishFlags (see `goldfish_flags`)
+
+
+cdef enum GoldfishFlag:          # facts about a card that never change during a game
+    GF_LAND = 1
+    GF_BASE_COST = 2             # no cost modifier of its own: R.base_cost[row] is its total
+                                 # cost (X = 0) while no permanent changes costs
+    GF_PLAIN = 4                 # ...and that cost is plain (cost_is_plain)
+    GF_ACTIVATED = 8             # a non-mana activated ability the policy may use
+    GF_TRIGGERED = 16            # has triggered abilities
 
 
 # Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
@@ -144,6 +160,7 @@ cdef void draw(Game* g, bitgen_t* rng) noexcept nogil:
         g.bottom_next += 1
         g.hand_n += 1
     g.bi.hand_size[0] = g.hand_n
+    g.gen += 1
 
 
 cdef inline bint is_land_row(Rules* R, int row) noexcept nogil:
@@ -161,6 +178,7 @@ cdef void remove_from_hand(Game* g, int k) noexcept nogil:
     g.hand[k] = g.hand[g.hand_n - 1]
     g.hand_n -= 1
     g.bi.hand_size[0] = g.hand_n
+    g.gen += 1
 
 
 cdef void mulligan(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
@@ -205,6 +223,7 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
         remove_from_hand(g, best)
         taken -= 1
     g.bi.hand_size[0] = g.hand_n
+    g.gen += 1
 
 
 # ---- permanents entering and leaving -------------------------------------------------------
@@ -219,8 +238,9 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
     cdef Board b
     if g.n >= MAXPERM:
         return -1
-    for j in range(g.n):
-        lands += (R.cards[g.perms[j].card].types & CT_LAND) != 0
+    if c.n_enters:
+        for j in range(g.n):
+            lands += (R.cards[g.perms[j].card].types & CT_LAND) != 0
     p = &g.perms[g.n]
     memset(p, 0, sizeof(Permanent))
     p.card = row
@@ -241,6 +261,7 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
         if e.choose_color:
             p.chosen_color = S.chosen_color
     g.n += 1
+    g.gen += 1
     return g.n - 1
 
 
@@ -276,6 +297,7 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
     for j in range(i, g.n - 1):
         g.perms[j] = g.perms[j + 1]
     g.n -= 1
+    g.gen += 1
     for j in range(g.n):
         if g.perms[j].attached_to == i:
             g.perms[j].attached_to = -1
@@ -291,6 +313,8 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcep
     cdef Board b
     cdef bint again = True
     cdef Card* c
+    if g.sba_gen == g.gen:             # nothing changed since they last found nothing to do
+        return
     while again:
         again = False
         b = game_board(g)
@@ -316,6 +340,7 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcep
                         break
             if again:
                 break
+    g.sba_gen = g.gen
 
 
 # ---- effects ---------------------------------------------------------------------------------
@@ -338,6 +363,7 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield
             elif g.hand_n < MAXHAND:
                 g.hand[g.hand_n] = row
                 g.hand_n += 1
+            g.gen += 1
             return
 
 
@@ -354,6 +380,7 @@ cdef void return_land(Rules* R, Game* g) noexcept nogil:
             g.hand[g.hand_n] = g.perms[best].card
             g.hand_n += 1
         remove_permanent(g, best)
+        g.gen += 1
 
 
 cdef void apply_effect(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row, int target, int source,
@@ -364,6 +391,7 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row, int t
     cdef int k, n, q
     if row < 0:
         return
+    g.gen += 1
     g.opp_life -= eval_amount(R, &b, e.damage_to_opponent, source, 0, x)
     g.bi.life[0] -= eval_amount(R, &b, e.damage_to_you, source, 0, x)
     g.bi.life[0] -= eval_amount(R, &b, e.lose_life, source, 0, x)
@@ -394,6 +422,7 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row, int t
         for k in range(n):
             add_permanent(R, S, g, e.token_card, True, 0)
     g.bi.hand_size[0] = g.hand_n
+    g.gen += 1
 
 
 cdef void enters_triggers(Rules* R, Spec* S, Game* g, bitgen_t* rng, int i, bint token, int x) noexcept nogil:
@@ -453,19 +482,63 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row) noex
 
 cdef struct ManaView:            # one board state's mana, prepared once for several questions
     int kind                     # 1: the direct path applies; 2: the general search
+    uint32_t gen                 # the game's generation it describes (kinds 1 and 2)
     Direct d
     Payment P
     uint8_t cp[MAXPERM]
 
 
 cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
-    cdef Board b = game_board(g)
+    """Make v describe the board as it is now (nothing to do if it already does)."""
+    cdef Board b
+    if v.gen == g.gen and (v.kind == 1 or v.kind == 2):
+        return
+    b = game_board(g)
+    v.gen = g.gen
     if prepare_direct(R, &b, 0, v.cp, &v.d) == 1:
         v.kind = 1
     else:
         could_produce_all(R, &b, v.cp)
         prepare_payment(R, &b, 0, v.cp, &v.P, False)
         v.kind = 2
+
+
+cdef bint board_costmod(Rules* R, Game* g) noexcept nogil:
+    """Does a permanent in play have a cost modifier (scan_board's any_costmod)?"""
+    cdef int i
+    if g.costmod_gen != g.gen:
+        g.costmod_gen = g.gen
+        g.any_costmod = False
+        for i in range(g.n):
+            if R.cards[g.perms[i].card].n_costmod > 0 and not (g.perms[i].flags & PF_PHASED_OUT):
+                g.any_costmod = True
+                break
+    return g.any_costmod
+
+
+cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint from_hand,
+                           TotalCost* buf) noexcept nogil:
+    """Card `row`'s total cost cast with X = x (601.2f): the precomputed one while nothing
+    changes it, else worked out into `buf`."""
+    cdef Board b
+    if x == 0 and (S.gf[row] & GF_BASE_COST) and not board_costmod(R, g):
+        return &R.base_cost[row]
+    b = game_board(g)
+    total_cost(R, &b, row, x, False, 0, 0, from_hand, buf)
+    return buf
+
+
+cdef inline bint payable_now(Rules* R, Spec* S, Game* g, ManaView* v, int row, TotalCost* c) noexcept nogil:
+    """view_payable for total cost c of card `row` (c as spell_cost gave it)."""
+    if v.kind == 1 and c == &R.base_cost[row] and (S.gf[row] & GF_PLAIN):
+        return hall_payable(v.d.n_masks, v.d.masks, v.d.counts, c)
+    return view_payable(R, g, v, c)
+
+
+cdef bint card_payable(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint from_hand) noexcept nogil:
+    """Could the board (as `v`, prepared now, sees it) pay card `row`'s total cost (X = 0)?"""
+    cdef TotalCost buf
+    return payable_now(R, S, g, v, row, spell_cost(R, S, g, row, 0, from_hand, &buf))
 
 
 cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept nogil:
@@ -499,6 +572,35 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     ManaView view                # the board's mana during a turn
     ManaView cast_view           # ...while choosing spells to cast
     Plan plan                    # a payment plan
+    uint32_t* stamp              # per card row: the mark it was last met with (first_time)
+    uint32_t epoch
+
+
+cdef Scratch* new_scratch(Rules* R) noexcept nogil:
+    cdef Scratch* sc = <Scratch*>malloc(sizeof(Scratch))
+    if sc == NULL:
+        return NULL
+    sc.stamp = <uint32_t*>calloc(max(R.n_cards, 1), sizeof(uint32_t))
+    if sc.stamp == NULL:
+        free(sc)
+        return NULL
+    sc.epoch = 0
+    sc.view.gen = sc.cast_view.gen = 0
+    sc.view.kind = sc.cast_view.kind = 0
+    return sc
+
+
+cdef void free_scratch(Scratch* sc) noexcept nogil:
+    if sc != NULL:
+        free(sc.stamp)
+        free(sc)
+
+
+cdef void new_chunk(Game* g, Scratch* sc) noexcept nogil:
+    g.scratch = sc
+    g.gen = 1
+    g.costmod_gen = 0
+    g.sba_gen = 0
 
 
 cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
@@ -539,29 +641,37 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
         g.bi.life[0] -= plan.life
         for s in range(n_gone - 1, -1, -1):      # rows were taken in order: remove from the end
             remove_permanent(g, gone[s])
+        g.gen += 1
     return ok
 
 
 # ---- the play policy -------------------------------------------------------------------------------
 
-cdef int castable_spells(Rules* R, Game* g, ManaView* v) noexcept nogil:
+cdef inline uint32_t new_stamp(Game* g) noexcept nogil:
+    """A fresh mark for `stamp` (see `first_time`)."""
+    cdef Scratch* sc = <Scratch*>g.scratch
+    sc.epoch += 1
+    return sc.epoch
+
+
+cdef inline bint first_time(Game* g, int row, uint32_t mark) noexcept nogil:
+    """True the first time card `row` is met since `mark` was made."""
+    cdef uint32_t* stamp = (<Scratch*>g.scratch).stamp
+    if stamp[row] == mark:
+        return False
+    stamp[row] = mark
+    return True
+
+
+cdef int castable_spells(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     """How many distinct nonland cards in hand could be cast now."""
-    cdef int k, q, n = 0
-    cdef bint seen
-    cdef TotalCost tc
-    cdef Board b = game_board(g)
+    cdef int k, row, n = 0
+    cdef uint32_t mark = new_stamp(g)
     for k in range(g.hand_n):
-        if is_land_row(R, g.hand[k]):
+        row = g.hand[k]
+        if S.gf[row] & GF_LAND or not first_time(g, row, mark):
             continue
-        seen = False
-        for q in range(k):
-            if g.hand[q] == g.hand[k]:
-                seen = True
-                break
-        if seen:
-            continue
-        total_cost(R, &b, g.hand[k], 0, False, 0, 0, True, &tc)
-        n += view_payable(R, g, v, &tc)
+        n += card_payable(R, S, g, v, row, True)
     return n
 
 
@@ -624,7 +734,7 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
         if i < 0:
             return -1
         view_prepare(R, g, v)
-        score = 16 * castable_spells(R, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
+        score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
         cp = R.static_cp[g.hand[k]]
         for t in range(5):
             if supply[t] < demand[t] and (cp >> t) & 1:
@@ -632,6 +742,7 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
         g.n -= 1                       # take the trial land back
         g.next_id -= 1
         g.bi.life[0] = life
+        g.gen += 1
         if score > best_score:
             best, best_score = k, score
     return best
@@ -658,30 +769,28 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_tu
     cdef ManaView* v = fresh if fresh != NULL else &(<Scratch*>g.scratch).cast_view
     cdef int k, q, j, best, row, i, spend, best_spend, x, best_x, most
     cdef TotalCost tc, best_tc
-    cdef Board b
+    cdef TotalCost* c
     cdef bint skip
+    cdef uint32_t mark
     while True:
         if v != fresh:                         # `fresh` describes the board as it is now
             view_prepare(R, g, v)
-        b = game_board(g)
         most = -1                              # the most mana the board makes (for X)
         best = -1
         best_x = 0
         best_spend = -1
+        mark = new_stamp(g)
         for k in range(g.hand_n):
             row = g.hand[k]
-            if is_land_row(R, row):
+            if S.gf[row] & GF_LAND or not first_time(g, row, mark):
                 continue
-            skip = False
-            for q in range(k):
-                if g.hand[q] == row:
-                    skip = True
             if R.cards[row].supertypes & ST_LEGENDARY:
+                skip = False
                 for j in range(g.n):
                     if g.perms[j].card == row:
                         skip = True
-            if skip:
-                continue
+                if skip:
+                    continue
             x = 0
             if R.cards[row].cost >= 0 and R.costs[R.cards[row].cost].x:
                 if most < 0:
@@ -689,19 +798,18 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_tu
                     view_prepare(R, g, v)       # max_mana may have replaced the direct view
                 x = most // R.costs[R.cards[row].cost].x
                 while x > 0:                    # the largest X that can be paid (107.3)
-                    total_cost(R, &b, row, x, False, 0, 0, True, &tc)
-                    if view_payable(R, g, v, &tc):
+                    if payable_now(R, S, g, v, row, spell_cost(R, S, g, row, x, True, &tc)):
                         break
                     x -= 1
                 if x == 0:                      # an X spell is not cast with X = 0
                     continue
-            total_cost(R, &b, row, x, False, 0, 0, True, &tc)
-            if not view_payable(R, g, v, &tc):
+            c = spell_cost(R, S, g, row, x, True, &tc)
+            if not payable_now(R, S, g, v, row, c):
                 continue
-            spend = cost_total(&tc)
+            spend = cost_total(c)
             if spend > best_spend or (spend == best_spend and
                                       R.cards[row].mana_value > R.cards[g.hand[best]].mana_value):
-                best, best_spend, best_tc, best_x = k, spend, tc, x
+                best, best_spend, best_tc, best_x = k, spend, c[0], x
         if best < 0:
             break
         row = g.hand[best]
@@ -751,8 +859,12 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogi
     cdef Board b
     cdef bint useful, ok
     cdef uint16_t saved
+    cdef bint used
     i = 0
     while i < g.n:
+        if not (S.gf[g.perms[i].card] & GF_ACTIVATED):
+            i += 1                               # nothing to use (and nothing moves)
+            continue
         object_id = g.perms[i].object_id
         for j in range(n_seen):
             if seen[j] == object_id:
@@ -762,6 +874,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogi
             continue
         seen[n_seen] = object_id
         n_seen += 1
+        used = False
         for k in range(R.cards[g.perms[i].card].n_activated):
             a = &R.activated[R.cards[g.perms[i].card].activated_first + k]
             if a.effect < 0:
@@ -784,15 +897,19 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogi
             saved = g.perms[i].flags
             if a.tap:                            # the source can't pay for its own {T} ability
                 g.perms[i].flags |= PF_PHASED_OUT
+                g.gen += 1
             view_prepare(R, g, v)
             ok = view_payable(R, g, v, &tc) and a.life <= g.bi.life[0] and pay(R, g, &tc)
             i = find_object(g, object_id)
-            g.perms[i].flags = saved
+            if g.perms[i].flags != saved:
+                g.perms[i].flags = saved
+                g.gen += 1
             if not ok:
                 continue
             if a.tap:
                 g.perms[i].flags |= PF_TAPPED
             g.bi.life[0] -= a.life
+            g.gen += 1
             g.spent += cost_total(&tc)
             trace(g, TR_ACTIVATE, g.perms[i].card, cost_total(&tc))
             if e.token_copy:                     # 707.2: copiable values only; X is 0
@@ -807,8 +924,12 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogi
             if a.sacrifice_self and i >= 0:
                 remove_permanent(g, i)
             state_based_actions(R, S, g, rng)
+            used = True
             break
-        i = 0                                    # rows may have moved: look again from the top
+        if used:
+            i = 0                                # rows may have moved: look again from the top
+        else:
+            i += 1
 
 
 cdef void combat(Rules* R, Game* g) noexcept nogil:
@@ -826,6 +947,7 @@ cdef void combat(Rules* R, Game* g) noexcept nogil:
         if not (R.cards[g.perms[i].card].keywords & KW_VIGILANCE):
             g.perms[i].flags |= PF_TAPPED
     g.opp_life -= damage
+    g.gen += 1
     trace(g, TR_ATTACK, -1, damage)
 
 
@@ -841,6 +963,7 @@ cdef void end_of_turn(Game* g) noexcept nogil:
         g.perms[i].power_bonus = 0
         g.perms[i].toughness_bonus = 0
     memset(g.bi.pool, 0, sizeof(g.bi.pool))
+    g.gen += 1
 
 
 # ---- one game, and chunks of games ----------------------------------------------------------------
@@ -867,6 +990,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
     g.bi.life[0] = g.bi.life[1] = 20
     g.opp_life = 20
     g.next_id = 1
+    g.gen += 1                                   # a new board: nothing worked out holds
     for q in range(S.n_track):
         cast_turn[q] = <int8_t>NOT_CAST
     mulligan(R, S, g, rng)
@@ -878,6 +1002,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
         g.bi.last_turn_start[0] = turn          # the goldfish opponent takes no turns
         for k in range(g.n):                     # untap (502.3)
             g.perms[k].flags &= ~PF_TAPPED
+        g.gen += 1
         trace(g, TR_TURN, -1, 0)
         if not (turn == 1 and S.on_play):        # 103.8a
             draw(g, rng)
@@ -896,15 +1021,13 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
         out[L.mana_sq + t] += mana * mana
         if lands >= turn:
             out[L.hit + t] += 1
-        b = game_board(g)
         for q in range(S.n_track):              # castable now: after the land drop, before spells
             in_hand = False
             for k in range(g.hand_n):
                 if g.hand[k] == S.track[q]:
                     in_hand = True
                     break
-            total_cost(R, &b, S.track[q], 0, False, 0, 0, in_hand, &tc)
-            if view_payable(R, g, v, &tc):
+            if card_payable(R, S, g, v, S.track[q], in_hand):
                 out[L.castable + q * S.turns + t] += 1
                 if lands >= turn:
                     out[L.castable_hit + q * S.turns + t] += 1
@@ -927,6 +1050,39 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
     out[L.games] += 1
 
 
+def goldfish_flags(CoreTables core):
+    """Per card row, its GoldfishFlags (an array the Spec points into)."""
+    cdef Rules* R = &core.R
+    flags = np.zeros(max(R.n_cards, 1), dtype=np.uint8)
+    cdef uint8_t[::1] f = flags
+    cdef int row, k
+    cdef uint8_t v
+    cdef Card* c
+    cdef Activated* a
+    cdef Effect* e
+    for row in range(R.n_cards):
+        c = &R.cards[row]
+        v = 0
+        if c.types & CT_LAND:
+            v |= GF_LAND
+        if c.n_costmod == 0 and R.base_cost != NULL:
+            v |= GF_BASE_COST
+            if cost_is_plain(&R.base_cost[row]):
+                v |= GF_PLAIN
+        for k in range(c.n_activated):          # as use_abilities chooses them
+            a = &R.activated[c.activated_first + k]
+            if a.effect < 0 or a.untap:
+                continue
+            e = &R.effects[a.effect]
+            if (e.token_copy or e.lands_to_battlefield or e.lands_to_hand
+                    or e.draw.fixed or e.counters[0] or e.counters_count[0] >= 0):
+                v |= GF_ACTIVATED
+        if c.n_triggered:
+            v |= GF_TRIGGERED
+        f[row] = v
+    return flags
+
+
 def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8_t[::1] keep_lo,
                int8_t[::1] keep_hi, int32_t[::1] track, int chosen_color, list generators,
                int64_t[::1] games, int64_t[:, ::1] out, int threads=1):
@@ -938,6 +1094,7 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
     cdef Py_ssize_t c, n_chunks = len(generators)
     cdef bitgen_t** rngs
     cdef int k
+    cdef uint8_t[::1] gf = goldfish_flags(core)
     if out.shape[0] != n_chunks or out.shape[1] != L.size or games.shape[0] != n_chunks:
         raise ValueError("out must be (chunks, metric size) and games one entry per chunk")
     if not 1 <= turns <= MAXTURNS:
@@ -956,6 +1113,7 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
     S.track = &track[0] if track.shape[0] else NULL
     S.n_track = track.shape[0]
     S.chosen_color = chosen_color
+    S.gf = &gf[0]
     rngs = <bitgen_t**>malloc(max(n_chunks, 1) * sizeof(bitgen_t*))
     if rngs == NULL:
         raise MemoryError()
@@ -971,13 +1129,13 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
 
 cdef void run_chunk(Rules* R, Spec* S, bitgen_t* rng, int64_t n_games, Layout* L, int64_t* out) noexcept nogil:
     cdef Game* g = <Game*>malloc(sizeof(Game))
-    cdef Scratch* scratch = <Scratch*>malloc(sizeof(Scratch))
+    cdef Scratch* scratch = new_scratch(R)
     cdef int64_t k
     if g != NULL and scratch != NULL:
-        g.scratch = scratch
+        new_chunk(g, scratch)
         for k in range(n_games):
             play_game(R, S, g, rng, L, out, NULL, 0)
-    free(scratch)
+    free_scratch(scratch)
     free(g)
 
 
@@ -988,18 +1146,20 @@ def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int
     cdef Spec S
     cdef Layout L = metric_layout(track.shape[0], turns)
     cdef Game* g = <Game*>malloc(sizeof(Game))
-    cdef Scratch* scratch = <Scratch*>malloc(sizeof(Scratch))
+    cdef Scratch* scratch = new_scratch(&core.R)
     cdef bitgen_t* rng = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
     cdef int k, cap = 4 * 4096
     cdef int64_t[::1] out = np.zeros(L.size, dtype=np.int64)
     events = np.zeros(cap * max(1, games), dtype=np.int32)
     cdef int32_t[::1] ev = events
     cdef int used = 0
+    cdef uint8_t[::1] gf = goldfish_flags(core)
     if g == NULL or scratch == NULL:
         free(g)
-        free(scratch)
+        free_scratch(scratch)
         raise MemoryError()
-    g.scratch = scratch
+    new_chunk(g, scratch)
+    S.gf = &gf[0]
     S.deck = &deck[0]
     S.deck_n = deck.shape[0]
     S.turns = turns
@@ -1018,6 +1178,6 @@ def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int
             play_game(&core.R, &S, g, rng, &L, &out[0], &ev[used], cap - 4)
             used += g.trace_n
     finally:
-        free(scratch)
+        free_scratch(scratch)
         free(g)
     return events[:used].reshape(-1, 4)
