@@ -21,6 +21,11 @@ cdef struct Game:                # one goldfish game in progress
     int bottom_next
     int32_t hand[MAXHAND]
     int hand_n
+    uint8_t* hand_count          # per card row: copies in hand (kept by hand_add/hand_remove)
+    int32_t hand_rows[MAXHAND]   # the distinct card rows in hand, in no particular order
+    int n_rows
+    int hand_lands               # lands in hand
+    int land_kinds               # distinct lands in hand
     Permanent perms[MAXPERM]
     int n
     BoardInfo bi
@@ -74,6 +79,7 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int n_track
     uint8_t chosen_color         # "choose a colour": the deck's main colour
     uint8_t* gf                  # per card row: GoldfishFlags (see `goldfish_flags`)
+    uint8_t* demand              # per card row, 5 bytes: symbols of each colour in its cost
 
 
 cdef enum GoldfishFlag:          # facts about a card that never change during a game
@@ -83,6 +89,7 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
     GF_PLAIN = 4                 # ...and that cost is plain (cost_is_plain)
     GF_ACTIVATED = 8             # a non-mana activated ability the policy may use
     GF_TRIGGERED = 16            # has triggered abilities
+    GF_DEMAND = 32               # its mana cost has coloured symbols (see `colour_demand`)
 
 
 # Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
@@ -142,7 +149,54 @@ cdef inline Board game_board(Game* g) noexcept nogil:
     return b
 
 
-cdef void draw(Game* g, bitgen_t* rng) noexcept nogil:
+cdef inline void hand_add(Rules* R, Game* g, int row) noexcept nogil:
+    """Card `row` is put into the hand (the caller checks there is room)."""
+    cdef bint land = (R.cards[row].types & CT_LAND) != 0
+    g.hand[g.hand_n] = row
+    g.hand_n += 1
+    if g.hand_count[row] == 0:
+        g.hand_rows[g.n_rows] = row
+        g.n_rows += 1
+        g.land_kinds += land
+    g.hand_count[row] += 1
+    g.hand_lands += land
+    g.gen += 1
+
+
+cdef void hand_forget(Rules* R, Game* g, int row) noexcept nogil:
+    """Bookkeeping for one copy of `row` leaving the hand."""
+    cdef int q
+    cdef bint land = (R.cards[row].types & CT_LAND) != 0
+    g.hand_count[row] -= 1
+    g.hand_lands -= land
+    if g.hand_count[row] == 0:
+        g.land_kinds -= land
+        for q in range(g.n_rows):
+            if g.hand_rows[q] == row:
+                g.n_rows -= 1
+                g.hand_rows[q] = g.hand_rows[g.n_rows]
+                break
+    g.gen += 1
+
+
+cdef void hand_clear(Game* g) noexcept nogil:
+    """The hand is emptied (its cards go elsewhere)."""
+    cdef int q
+    for q in range(g.n_rows):
+        g.hand_count[g.hand_rows[q]] = 0
+    g.n_rows = g.hand_n = g.hand_lands = g.land_kinds = 0
+    g.gen += 1
+
+
+cdef int first_in_hand(Game* g, int row) noexcept nogil:
+    """The index of the first copy of `row` in the hand (it must be there)."""
+    cdef int k = 0
+    while g.hand[k] != row:
+        k += 1
+    return k
+
+
+cdef void draw(Rules* R, Game* g, bitgen_t* rng) noexcept nogil:
     """Draw a card (504.1): a uniformly random one of the library's unseen part, then the
     cards put on the bottom, in order; an empty library draws nothing (goldfish)."""
     cdef uint32_t j
@@ -150,15 +204,13 @@ cdef void draw(Game* g, bitgen_t* rng) noexcept nogil:
         return
     if g.lib_n > 0:
         j = bounded(rng, g.lib_n)
-        g.hand[g.hand_n] = g.library[j]
+        hand_add(R, g, g.library[j])
         g.library[j] = g.library[g.lib_n - 1]
         g.lib_n -= 1
-        g.hand_n += 1
         trace(g, TR_DRAW, g.hand[g.hand_n - 1], 0)
     elif g.bottom_next < g.bottom_n:
-        g.hand[g.hand_n] = g.bottom[g.bottom_next]
+        hand_add(R, g, g.bottom[g.bottom_next])
         g.bottom_next += 1
-        g.hand_n += 1
     g.bi.hand_size[0] = g.hand_n
     g.gen += 1
 
@@ -167,14 +219,8 @@ cdef inline bint is_land_row(Rules* R, int row) noexcept nogil:
     return (R.cards[row].types & CT_LAND) != 0
 
 
-cdef int lands_in_hand(Rules* R, Game* g) noexcept nogil:
-    cdef int k, n = 0
-    for k in range(g.hand_n):
-        n += is_land_row(R, g.hand[k])
-    return n
-
-
-cdef void remove_from_hand(Game* g, int k) noexcept nogil:
+cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:
+    hand_forget(R, g, g.hand[k])
     g.hand[k] = g.hand[g.hand_n - 1]
     g.hand_n -= 1
     g.bi.hand_size[0] = g.hand_n
@@ -189,23 +235,23 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
     cdef int taken = 0, k, size, lands, best, hi
     while True:
         for k in range(7):
-            draw(g, rng)
+            draw(R, g, rng)
         size = 7 - taken
         if size <= 0 or S.keep_lo[size] < 0:
             break
-        lands = lands_in_hand(R, g)
+        lands = g.hand_lands
         if S.keep_lo[size] <= lands <= S.keep_hi[size]:
             break
         trace(g, TR_MULLIGAN, -1, g.hand_n)
         for k in range(g.hand_n):        # shuffle back (draws are random picks anyway)
             g.library[g.lib_n] = g.hand[k]
             g.lib_n += 1
-        g.hand_n = 0
+        hand_clear(g)
         taken += 1
     size = 7 - taken if taken < 7 else 0
     hi = S.keep_hi[size] if size > 0 and S.keep_lo[size] >= 0 else 7
     while taken > 0 and g.hand_n > 0:
-        lands = lands_in_hand(R, g)
+        lands = g.hand_lands
         best = -1
         for k in range(g.hand_n):
             if lands > hi:
@@ -220,7 +266,7 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
         g.bottom[g.bottom_n] = g.hand[best]
         g.bottom_n += 1
         trace(g, TR_BOTTOM, g.hand[best], 0)
-        remove_from_hand(g, best)
+        remove_from_hand(R, g, best)
         taken -= 1
     g.bi.hand_size[0] = g.hand_n
     g.gen += 1
@@ -361,8 +407,7 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield
                 if i >= 0 and e.lands_tapped:
                     g.perms[i].flags |= PF_TAPPED
             elif g.hand_n < MAXHAND:
-                g.hand[g.hand_n] = row
-                g.hand_n += 1
+                hand_add(R, g, row)
             g.gen += 1
             return
 
@@ -377,8 +422,7 @@ cdef void return_land(Rules* R, Game* g) noexcept nogil:
             best = i
     if best >= 0:
         if not (g.perms[best].flags & PF_TOKEN) and g.hand_n < MAXHAND:
-            g.hand[g.hand_n] = g.perms[best].card
-            g.hand_n += 1
+            hand_add(R, g, g.perms[best].card)
         remove_permanent(g, best)
         g.gen += 1
 
@@ -409,7 +453,7 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row, int t
                 g.perms[target].counters[q] += eval_count(R, &b, e.counters_count[q], source, 0, x)
     n = eval_amount(R, &b, e.draw, source, 0, x)
     for k in range(n):
-        draw(g, rng)
+        draw(R, g, rng)
     for k in range(e.lands_to_battlefield):
         search_land(R, S, g, e, True)
     for k in range(e.lands_to_hand):
@@ -493,14 +537,85 @@ cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
     cdef Board b
     if v.gen == g.gen and (v.kind == 1 or v.kind == 2):
         return
-    b = game_board(g)
     v.gen = g.gen
-    if prepare_direct(R, &b, 0, v.cp, &v.d) == 1:
+    if goldfish_direct(R, g, &v.d):
         v.kind = 1
     else:
+        b = game_board(g)
         could_produce_all(R, &b, v.cp)
         prepare_payment(R, &b, 0, v.cp, &v.P, False)
         v.kind = 2
+
+
+cdef inline void add_units(int* n_masks, uint8_t* masks, uint8_t* counts, unsigned int m,
+                           int n) noexcept nogil:
+    """n more units of type mask m in a list kept in increasing order of mask."""
+    cdef int k = 0, j
+    while k < n_masks[0] and masks[k] < m:
+        k += 1
+    if k < n_masks[0] and masks[k] == m:
+        counts[k] += n                  # a byte, as prepare_direct counts them
+        return
+    for j in range(n_masks[0], k, -1):
+        masks[j] = masks[j - 1]
+        counts[j] = counts[j - 1]
+    masks[k] = <uint8_t>m
+    counts[k] = <uint8_t>n
+    n_masks[0] += 1
+
+
+cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
+    """prepare_direct for the goldfish player (0) on a goldfish board, whose permanents are
+    well formed by construction: True with `d` filled in the same way, False if the board
+    needs the general search. It lists the masks met instead of clearing a table of all 64,
+    and leaves the could-produce bytes alone (only the general search reads them)."""
+    cdef int i, t, n = g.n, haste_grant = 0, n_masks = 0
+    cdef uint32_t f, all_flags = 0
+    cdef unsigned int m
+    cdef Permanent* p
+    cdef const uint32_t* info = R.info
+    cdef const uint8_t* unit_mask = R.unit_mask
+    cdef const uint8_t* unit_count = R.unit_count
+    cdef int lts = g.bi.last_turn_start[0]
+    cdef uint8_t masks[64]
+    cdef uint8_t counts[64]
+    if n > 80:                          # as prepare_direct
+        return False
+    for i in range(n):
+        p = &g.perms[i]
+        f = info[p.card]
+        all_flags |= f
+        if p.controller != 0:
+            continue
+        haste_grant |= (f & CI_HASTE_GRANT) != 0
+        m = unit_mask[p.card]
+        if m == 0 or p.flags & (PF_TAPPED | PF_PHASED_OUT):
+            continue
+        if (f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE and p.controlled_since >= lts:
+            continue                    # summoning sick (302.6)
+        add_units(&n_masks, masks, counts, m, unit_count[p.card])
+    if all_flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
+        return False
+    if haste_grant:                     # The Fire Crystal: your sick creatures can tap after all
+        for i in range(n):
+            p = &g.perms[i]
+            f = info[p.card]
+            m = unit_mask[p.card]
+            if (p.controller == 0 and not (p.flags & (PF_TAPPED | PF_PHASED_OUT)) and m != 0
+                    and (f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE and p.controlled_since >= lts):
+                add_units(&n_masks, masks, counts, m, unit_count[p.card])
+    for t in range(6):                  # mana already in the pool (a list entry, even if 0)
+        if g.bi.pool[0][t]:
+            add_units(&n_masks, masks, counts, 1u << t, 0)
+    d.n_masks = n_masks
+    d.all_flags = all_flags
+    for i in range(n_masks):
+        d.masks[i] = masks[i]
+        d.counts[i] = counts[i]
+        m = masks[i]
+        if m & (m - 1) == 0:            # a single type: mana of it in the pool counts here
+            d.counts[i] += g.bi.pool[0][mtgsim_ctz64(m)]
+    return True
 
 
 cdef bint board_costmod(Rules* R, Game* g) noexcept nogil:
@@ -572,19 +687,17 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     ManaView view                # the board's mana during a turn
     ManaView cast_view           # ...while choosing spells to cast
     Plan plan                    # a payment plan
-    uint32_t* stamp              # per card row: the mark it was last met with (first_time)
-    uint32_t epoch
+    uint8_t* hand_count          # per card row: copies in hand (Game.hand_count)
 
 
 cdef Scratch* new_scratch(Rules* R) noexcept nogil:
     cdef Scratch* sc = <Scratch*>malloc(sizeof(Scratch))
     if sc == NULL:
         return NULL
-    sc.stamp = <uint32_t*>calloc(max(R.n_cards, 1), sizeof(uint32_t))
-    if sc.stamp == NULL:
+    sc.hand_count = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
+    if sc.hand_count == NULL:
         free(sc)
         return NULL
-    sc.epoch = 0
     sc.view.gen = sc.cast_view.gen = 0
     sc.view.kind = sc.cast_view.kind = 0
     return sc
@@ -592,12 +705,14 @@ cdef Scratch* new_scratch(Rules* R) noexcept nogil:
 
 cdef void free_scratch(Scratch* sc) noexcept nogil:
     if sc != NULL:
-        free(sc.stamp)
+        free(sc.hand_count)
         free(sc)
 
 
 cdef void new_chunk(Game* g, Scratch* sc) noexcept nogil:
     g.scratch = sc
+    g.hand_count = sc.hand_count
+    g.n_rows = g.hand_n = g.hand_lands = g.land_kinds = 0
     g.gen = 1
     g.costmod_gen = 0
     g.sba_gen = 0
@@ -647,71 +762,47 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
 
 # ---- the play policy -------------------------------------------------------------------------------
 
-cdef inline uint32_t new_stamp(Game* g) noexcept nogil:
-    """A fresh mark for `stamp` (see `first_time`)."""
-    cdef Scratch* sc = <Scratch*>g.scratch
-    sc.epoch += 1
-    return sc.epoch
-
-
-cdef inline bint first_time(Game* g, int row, uint32_t mark) noexcept nogil:
-    """True the first time card `row` is met since `mark` was made."""
-    cdef uint32_t* stamp = (<Scratch*>g.scratch).stamp
-    if stamp[row] == mark:
-        return False
-    stamp[row] = mark
-    return True
-
-
 cdef int castable_spells(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     """How many distinct nonland cards in hand could be cast now."""
-    cdef int k, row, n = 0
-    cdef uint32_t mark = new_stamp(g)
-    for k in range(g.hand_n):
-        row = g.hand[k]
-        if S.gf[row] & GF_LAND or not first_time(g, row, mark):
-            continue
-        n += card_payable(R, S, g, v, row, True)
+    cdef int q, row, n = 0
+    for q in range(g.n_rows):
+        row = g.hand_rows[q]
+        if not (S.gf[row] & GF_LAND):
+            n += card_payable(R, S, g, v, row, True)
     return n
 
 
 cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
     """Per colour, the most symbols of it in one cost among the spells in hand and the
     tracked cards: how many sources of it the hand asks for."""
-    cdef int k, t, row, n
-    cdef Cost* c
+    cdef int k, t, row
+    cdef uint8_t* d
     for t in range(5):
         demand[t] = 0
-    for k in range(g.hand_n + S.n_track):
-        row = g.hand[k] if k < g.hand_n else S.track[k - g.hand_n]
-        if R.cards[row].cost < 0:
+    for k in range(g.n_rows + S.n_track):
+        row = g.hand_rows[k] if k < g.n_rows else S.track[k - g.n_rows]
+        if not (S.gf[row] & GF_DEMAND):
             continue
-        c = &R.costs[R.cards[row].cost]
+        d = &S.demand[5 * row]
         for t in range(5):
-            n = c.pips[t] + c.phyrexian[t] + c.mono_hybrid[t] + c.colorless_hybrid[t]
-            if n > demand[t]:
-                demand[t] = n
+            if d[t] > demand[t]:
+                demand[t] = d[t]
 
 
 cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     """The land to play (305.1): the one that lets the most of the hand be cast now; then the
     one giving colours the hand (and the tracked cards) still lack sources of; then an
-    untapped one; then the first in hand."""
-    cdef int k, q, t, best = -1, score, best_score = -1, i, life, kinds = 0, first = -1
+    untapped one; then the first in hand. Returns its index in the hand, or -1."""
+    cdef int k, q, t, row, best = -1, score, best_score = -1, i, life
     cdef int demand[5]
     cdef int supply[5]
     cdef uint8_t cp
-    cdef bint seen
-    for k in range(g.hand_n):                # one kind of land in hand: nothing to weigh
-        if is_land_row(R, g.hand[k]):
-            if first < 0:
-                first = k
-                kinds = 1
-            elif g.hand[k] != g.hand[first]:
-                kinds = 2
-                break
-    if kinds <= 1:
-        return first
+    if g.land_kinds == 0:
+        return -1
+    if g.land_kinds == 1:                    # one kind of land in hand: nothing to weigh
+        for q in range(g.n_rows):
+            if S.gf[g.hand_rows[q]] & GF_LAND:
+                return first_in_hand(g, g.hand_rows[q])
     colour_demand(R, S, g, demand)
     for t in range(5):
         supply[t] = 0
@@ -719,23 +810,17 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
         if R.cards[g.perms[k].card].types & CT_LAND:
             for t in range(5):
                 supply[t] += (R.static_cp[g.perms[k].card] >> t) & 1
-    for k in range(g.hand_n):
-        if not is_land_row(R, g.hand[k]):
-            continue
-        seen = False
-        for q in range(k):
-            if g.hand[q] == g.hand[k]:
-                seen = True
-                break
-        if seen:
+    for q in range(g.n_rows):                # each kind once; ties go to the first in hand
+        row = g.hand_rows[q]
+        if not (S.gf[row] & GF_LAND):
             continue
         life = g.bi.life[0]
-        i = add_permanent(R, S, g, g.hand[k], False, 0)
+        i = add_permanent(R, S, g, row, False, 0)
         if i < 0:
             return -1
         view_prepare(R, g, v)
         score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
-        cp = R.static_cp[g.hand[k]]
+        cp = R.static_cp[row]
         for t in range(5):
             if supply[t] < demand[t] and (cp >> t) & 1:
                 score += 4
@@ -744,7 +829,11 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
         g.bi.life[0] = life
         g.gen += 1
         if score > best_score:
-            best, best_score = k, score
+            best, best_score = first_in_hand(g, row), score
+        elif score == best_score:
+            k = first_in_hand(g, row)
+            if k < best:
+                best = k
     return best
 
 
@@ -754,7 +843,7 @@ cdef void play_land(Rules* R, Spec* S, Game* g, bitgen_t* rng, ManaView* v) noex
     if k < 0:
         return
     row = g.hand[k]
-    remove_from_hand(g, k)
+    remove_from_hand(R, g, k)
     trace(g, TR_LAND, row, 0)
     i = add_permanent(R, S, g, row, False, 0)
     if i >= 0:
@@ -764,25 +853,25 @@ cdef void play_land(Rules* R, Spec* S, Game* g, bitgen_t* rng, ManaView* v) noex
 cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_turn, int turn,
                       ManaView* fresh) noexcept nogil:
     """Cast spells while one can be paid for: the one spending the most mana first, then the
-    highest mana value; an X spell with the largest X that can be paid (never X = 0). A
-    second copy of a legendary permanent you control is not cast."""
+    highest mana value, then the first in hand; an X spell with the largest X that can be paid
+    (never X = 0). A second copy of a legendary permanent you control is not cast."""
     cdef ManaView* v = fresh if fresh != NULL else &(<Scratch*>g.scratch).cast_view
-    cdef int k, q, j, best, row, i, spend, best_spend, x, best_x, most
+    cdef int k, q, j, best, row, i, spend, best_spend, x, best_x, most, mv, best_mv, best_row
     cdef TotalCost tc, best_tc
     cdef TotalCost* c
-    cdef bint skip
-    cdef uint32_t mark
+    cdef bint skip, better
     while True:
         if v != fresh:                         # `fresh` describes the board as it is now
             view_prepare(R, g, v)
         most = -1                              # the most mana the board makes (for X)
-        best = -1
+        best = -1                              # the first index in hand of best_row, when needed
+        best_row = -1
         best_x = 0
         best_spend = -1
-        mark = new_stamp(g)
-        for k in range(g.hand_n):
-            row = g.hand[k]
-            if S.gf[row] & GF_LAND or not first_time(g, row, mark):
+        best_mv = 0
+        for q in range(g.n_rows):
+            row = g.hand_rows[q]
+            if S.gf[row] & GF_LAND:
                 continue
             if R.cards[row].supertypes & ST_LEGENDARY:
                 skip = False
@@ -807,14 +896,26 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_tu
             if not payable_now(R, S, g, v, row, c):
                 continue
             spend = cost_total(c)
-            if spend > best_spend or (spend == best_spend and
-                                      R.cards[row].mana_value > R.cards[g.hand[best]].mana_value):
-                best, best_spend, best_tc, best_x = k, spend, c[0], x
-        if best < 0:
+            mv = R.cards[row].mana_value
+            better = spend > best_spend or (spend == best_spend and mv > best_mv)
+            if not better and spend == best_spend and mv == best_mv:    # the first in hand
+                if best < 0:
+                    best = first_in_hand(g, best_row)
+                k = first_in_hand(g, row)
+                better = k < best
+                if better:
+                    best = k
+            elif better:
+                best = -1
+            if better:
+                best_row, best_spend, best_mv, best_tc, best_x = row, spend, mv, c[0], x
+        if best_row < 0:
             break
-        row = g.hand[best]
+        row = best_row
+        if best < 0:
+            best = first_in_hand(g, row)
         v = &(<Scratch*>g.scratch).cast_view   # the board changes from here on
-        remove_from_hand(g, best)              # 601.2a: to the stack, then pay
+        remove_from_hand(R, g, best)           # 601.2a: to the stack, then pay
         if not pay(R, g, &best_tc):            # can't happen: payable was just checked
             break
         g.spent += best_spend
@@ -978,7 +1079,8 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
     cdef Board b
     cdef bint in_hand
     cdef int8_t cast_turn[64]
-    g.lib_n = g.bottom_n = g.bottom_next = g.hand_n = g.n = 0
+    g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
+    hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
     g.spent = 0
     g.trace = trace_buf
@@ -1005,9 +1107,10 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
         g.gen += 1
         trace(g, TR_TURN, -1, 0)
         if not (turn == 1 and S.on_play):        # 103.8a
-            draw(g, rng)
-        for k in range(g.hand_n):
-            trace(g, TR_HAND, g.hand[k], 0)
+            draw(R, g, rng)
+        if g.trace != NULL:
+            for k in range(g.hand_n):
+                trace(g, TR_HAND, g.hand[k], 0)
         play_land(R, S, g, rng, v)
         lands = 0
         for k in range(g.n):
@@ -1022,11 +1125,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
         if lands >= turn:
             out[L.hit + t] += 1
         for q in range(S.n_track):              # castable now: after the land drop, before spells
-            in_hand = False
-            for k in range(g.hand_n):
-                if g.hand[k] == S.track[q]:
-                    in_hand = True
-                    break
+            in_hand = g.hand_count[S.track[q]] > 0
             if card_payable(R, S, g, v, S.track[q], in_hand):
                 out[L.castable + q * S.turns + t] += 1
                 if lands >= turn:
@@ -1051,18 +1150,29 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
 
 
 def goldfish_flags(CoreTables core):
-    """Per card row, its GoldfishFlags (an array the Spec points into)."""
+    """Per card row, its GoldfishFlags, and its colour demand (5 bytes a card): the arrays
+    the Spec points into."""
     cdef Rules* R = &core.R
     flags = np.zeros(max(R.n_cards, 1), dtype=np.uint8)
+    demands = np.zeros(5 * max(R.n_cards, 1), dtype=np.uint8)
     cdef uint8_t[::1] f = flags
-    cdef int row, k
+    cdef uint8_t[::1] dm = demands
+    cdef int row, k, t, n
     cdef uint8_t v
     cdef Card* c
+    cdef Cost* cost
     cdef Activated* a
     cdef Effect* e
     for row in range(R.n_cards):
         c = &R.cards[row]
         v = 0
+        if c.cost >= 0:
+            cost = &R.costs[c.cost]
+            for t in range(5):
+                n = cost.pips[t] + cost.phyrexian[t] + cost.mono_hybrid[t] + cost.colorless_hybrid[t]
+                dm[5 * row + t] = n if n < 255 else 255
+                if n:
+                    v |= GF_DEMAND
         if c.types & CT_LAND:
             v |= GF_LAND
         if c.n_costmod == 0 and R.base_cost != NULL:
@@ -1080,7 +1190,7 @@ def goldfish_flags(CoreTables core):
         if c.n_triggered:
             v |= GF_TRIGGERED
         f[row] = v
-    return flags
+    return flags, demands
 
 
 def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8_t[::1] keep_lo,
@@ -1094,7 +1204,9 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
     cdef Py_ssize_t c, n_chunks = len(generators)
     cdef bitgen_t** rngs
     cdef int k
-    cdef uint8_t[::1] gf = goldfish_flags(core)
+    flags, demands = goldfish_flags(core)
+    cdef uint8_t[::1] gf = flags
+    cdef uint8_t[::1] dm = demands
     if out.shape[0] != n_chunks or out.shape[1] != L.size or games.shape[0] != n_chunks:
         raise ValueError("out must be (chunks, metric size) and games one entry per chunk")
     if not 1 <= turns <= MAXTURNS:
@@ -1114,6 +1226,7 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
     S.n_track = track.shape[0]
     S.chosen_color = chosen_color
     S.gf = &gf[0]
+    S.demand = &dm[0]
     rngs = <bitgen_t**>malloc(max(n_chunks, 1) * sizeof(bitgen_t*))
     if rngs == NULL:
         raise MemoryError()
@@ -1153,13 +1266,16 @@ def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int
     events = np.zeros(cap * max(1, games), dtype=np.int32)
     cdef int32_t[::1] ev = events
     cdef int used = 0
-    cdef uint8_t[::1] gf = goldfish_flags(core)
+    flags, demands = goldfish_flags(core)
+    cdef uint8_t[::1] gf = flags
+    cdef uint8_t[::1] dm = demands
     if g == NULL or scratch == NULL:
         free(g)
         free_scratch(scratch)
         raise MemoryError()
     new_chunk(g, scratch)
     S.gf = &gf[0]
+    S.demand = &dm[0]
     S.deck = &deck[0]
     S.deck_n = deck.shape[0]
     S.turns = turns
