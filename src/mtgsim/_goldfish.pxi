@@ -41,6 +41,11 @@ cdef struct Game:                # one goldfish game in progress
     uint32_t costmod_gen         # the generation `any_costmod` was found at
     bint any_costmod             # a permanent in play has a cost modifier
     uint32_t sba_gen             # the generation state-based actions last found nothing to do
+    uint8_t* gf                  # Spec.gf
+    int n_lands                  # permanents that are lands     (counts kept by add_permanent
+    int n_costmod                # ...with cost modifiers          and remove_permanent)
+    int n_triggered              # ...with triggered abilities
+    int n_sba                    # ...creatures or legendary (what state-based actions check)
 
 
 cpdef enum TraceEvent:           # what a traced game reports, four int32 per event
@@ -80,6 +85,13 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     uint8_t chosen_color         # "choose a colour": the deck's main colour
     uint8_t* gf                  # per card row: GoldfishFlags (see `goldfish_flags`)
     uint8_t* demand              # per card row, 5 bytes: symbols of each colour in its cost
+    BaseNeed* need               # per card row: its base cost (GF_PLAIN) for a quick check
+
+
+cdef struct BaseNeed:            # a plain base cost at a glance (see `direct_payable`)
+    int16_t total                # symbols and generic: the units of mana it takes
+    int8_t single                # the one type with symbols (0..5), -1 none, -2 several
+    uint8_t pips                 # ...and how many symbols of it
 
 
 cdef enum GoldfishFlag:          # facts about a card that never change during a game
@@ -90,6 +102,17 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
     GF_ACTIVATED = 8             # a non-mana activated ability the policy may use
     GF_TRIGGERED = 16            # has triggered abilities
     GF_DEMAND = 32               # its mana cost has coloured symbols (see `colour_demand`)
+    GF_COSTMOD = 64              # has cost modifiers
+    GF_SBA = 128                 # a creature or legendary: state-based actions look at it
+
+
+cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
+    """Permanent counts per kind as one of card `row` enters (d = 1) or leaves (d = -1)."""
+    cdef uint8_t f = g.gf[row]
+    g.n_lands += d * ((f & GF_LAND) != 0)
+    g.n_costmod += d * ((f & GF_COSTMOD) != 0)
+    g.n_triggered += d * ((f & GF_TRIGGERED) != 0)
+    g.n_sba += d * ((f & GF_SBA) != 0)
 
 
 # Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
@@ -308,6 +331,7 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
             p.chosen_color = S.chosen_color
     g.n += 1
     g.gen += 1
+    count_permanent(g, row, 1)
     return g.n - 1
 
 
@@ -340,6 +364,7 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands) noexcept nogi
 cdef void remove_permanent(Game* g, int i) noexcept nogil:
     """It leaves the battlefield; later rows move up (Auras on it fall off)."""
     cdef int j
+    count_permanent(g, g.perms[i].card, -1)
     for j in range(i, g.n - 1):
         g.perms[j] = g.perms[j + 1]
     g.n -= 1
@@ -360,6 +385,9 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcep
     cdef bint again = True
     cdef Card* c
     if g.sba_gen == g.gen:             # nothing changed since they last found nothing to do
+        return
+    if g.n_sba == 0:                   # no creature, nothing legendary
+        g.sba_gen = g.gen
         return
     while again:
         again = False
@@ -481,7 +509,7 @@ cdef void enters_triggers(Rules* R, Spec* S, Game* g, bitgen_t* rng, int i, bint
     cdef int pending_src[32]
     cdef Card* c
     cdef Triggered* t
-    for j in range(g.n):
+    for j in range(g.n if g.n_triggered else 0):
         c = &R.cards[g.perms[j].card]
         for k in range(c.n_triggered):
             t = &R.triggered[c.triggered_first + k]
@@ -527,6 +555,8 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row) noex
 cdef struct ManaView:            # one board state's mana, prepared once for several questions
     int kind                     # 1: the direct path applies; 2: the general search
     uint32_t gen                 # the game's generation it describes (kinds 1 and 2)
+    int total                    # kind 1: the units of mana (direct_mana's total)
+    int have[6]                  # kind 1: ...that can be each type (direct_mana's per type)
     Direct d
     Payment P
     uint8_t cp[MAXPERM]
@@ -538,7 +568,7 @@ cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
     if v.gen == g.gen and (v.kind == 1 or v.kind == 2):
         return
     v.gen = g.gen
-    if goldfish_direct(R, g, &v.d):
+    if goldfish_direct(R, g, &v.d, &v.total, v.have):
         v.kind = 1
     else:
         b = game_board(g)
@@ -564,7 +594,7 @@ cdef inline void add_units(int* n_masks, uint8_t* masks, uint8_t* counts, unsign
     n_masks[0] += 1
 
 
-cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
+cdef bint goldfish_direct(Rules* R, Game* g, Direct* d, int* total, int* have) noexcept nogil:
     """prepare_direct for the goldfish player (0) on a goldfish board, whose permanents are
     well formed by construction: True with `d` filled in the same way, False if the board
     needs the general search. It lists the masks met instead of clearing a table of all 64,
@@ -609,18 +639,38 @@ cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
             add_units(&n_masks, masks, counts, 1u << t, 0)
     d.n_masks = n_masks
     d.all_flags = all_flags
+    total[0] = 0
+    for t in range(6):
+        have[t] = 0
     for i in range(n_masks):
         d.masks[i] = masks[i]
         d.counts[i] = counts[i]
         m = masks[i]
         if m & (m - 1) == 0:            # a single type: mana of it in the pool counts here
             d.counts[i] += g.bi.pool[0][mtgsim_ctz64(m)]
+        total[0] += d.counts[i]
+        for t in range(6):
+            if m & (1u << t):
+                have[t] += d.counts[i]
     return True
+
+
+cdef inline bint direct_payable(ManaView* v, BaseNeed* need, TotalCost* c) noexcept nogil:
+    """hall_payable(v's units, c) for a plain base cost c summed up in `need`."""
+    if v.total < need.total:
+        return False
+    if need.single == -1:
+        return True
+    if need.single >= 0:                # one type of symbols: the one subset to check
+        return v.have[need.single] >= need.pips
+    return hall_payable(v.d.n_masks, v.d.masks, v.d.counts, c)
 
 
 cdef bint board_costmod(Rules* R, Game* g) noexcept nogil:
     """Does a permanent in play have a cost modifier (scan_board's any_costmod)?"""
     cdef int i
+    if g.n_costmod == 0:
+        return False
     if g.costmod_gen != g.gen:
         g.costmod_gen = g.gen
         g.any_costmod = False
@@ -646,7 +696,7 @@ cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint from
 cdef inline bint payable_now(Rules* R, Spec* S, Game* g, ManaView* v, int row, TotalCost* c) noexcept nogil:
     """view_payable for total cost c of card `row` (c as spell_cost gave it)."""
     if v.kind == 1 and c == &R.base_cost[row] and (S.gf[row] & GF_PLAIN):
-        return hall_payable(v.d.n_masks, v.d.masks, v.d.counts, c)
+        return direct_payable(v, &S.need[row], c)
     return view_payable(R, g, v, c)
 
 
@@ -673,8 +723,7 @@ cdef int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
     cdef int32_t mana[7]
     cdef Board b
     if v.kind == 1:
-        direct_mana(&v.d, mana)
-        return mana[6]
+        return v.total                  # direct_mana's total
     if v.kind != 2:
         b = game_board(g)
         could_produce_all(R, &b, v.cp)
@@ -709,8 +758,9 @@ cdef void free_scratch(Scratch* sc) noexcept nogil:
         free(sc)
 
 
-cdef void new_chunk(Game* g, Scratch* sc) noexcept nogil:
+cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.scratch = sc
+    g.gf = S.gf
     g.hand_count = sc.hand_count
     g.n_rows = g.hand_n = g.hand_lands = g.land_kinds = 0
     g.gen = 1
@@ -825,6 +875,7 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
             if supply[t] < demand[t] and (cp >> t) & 1:
                 score += 4
         g.n -= 1                       # take the trial land back
+        count_permanent(g, row, -1)
         g.next_id -= 1
         g.bi.life[0] = life
         g.gen += 1
@@ -1080,14 +1131,14 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
     cdef bint in_hand
     cdef int8_t cast_turn[64]
     g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
+    g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = 0
     hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
     g.spent = 0
     g.trace = trace_buf
     g.trace_cap = trace_cap
     g.trace_n = 0
-    for k in range(S.deck_n):
-        g.library[k] = S.deck[k]
+    memcpy(g.library, S.deck, S.deck_n * sizeof(int32_t))
     g.lib_n = S.deck_n
     g.bi.life[0] = g.bi.life[1] = 20
     g.opp_life = 20
@@ -1112,9 +1163,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
             for k in range(g.hand_n):
                 trace(g, TR_HAND, g.hand[k], 0)
         play_land(R, S, g, rng, v)
-        lands = 0
-        for k in range(g.n):
-            lands += (R.cards[g.perms[k].card].types & CT_LAND) != 0
+        lands = g.n_lands
         out[L.lands + t] += lands
         out[L.lands_sq + t] += lands * lands
         view_prepare(R, g, v)
@@ -1155,8 +1204,11 @@ def goldfish_flags(CoreTables core):
     cdef Rules* R = &core.R
     flags = np.zeros(max(R.n_cards, 1), dtype=np.uint8)
     demands = np.zeros(5 * max(R.n_cards, 1), dtype=np.uint8)
+    needs = np.zeros(4 * max(R.n_cards, 1), dtype=np.uint8)      # BaseNeed rows
     cdef uint8_t[::1] f = flags
     cdef uint8_t[::1] dm = demands
+    cdef BaseNeed* nd = <BaseNeed*>cnp.PyArray_DATA(needs)
+    cdef TotalCost* bc
     cdef int row, k, t, n
     cdef uint8_t v
     cdef Card* c
@@ -1177,8 +1229,17 @@ def goldfish_flags(CoreTables core):
             v |= GF_LAND
         if c.n_costmod == 0 and R.base_cost != NULL:
             v |= GF_BASE_COST
-            if cost_is_plain(&R.base_cost[row]):
+            bc = &R.base_cost[row]
+            if cost_is_plain(bc) and bc.minimum == 0:
                 v |= GF_PLAIN
+                n = bc.generic + bc.snow
+                nd[row].single = -1
+                for t in range(6):
+                    n += bc.pips[t]
+                    if bc.pips[t]:
+                        nd[row].single = t if nd[row].single == -1 else -2
+                        nd[row].pips = bc.pips[t]
+                nd[row].total = n
         for k in range(c.n_activated):          # as use_abilities chooses them
             a = &R.activated[c.activated_first + k]
             if a.effect < 0 or a.untap:
@@ -1189,8 +1250,12 @@ def goldfish_flags(CoreTables core):
                 v |= GF_ACTIVATED
         if c.n_triggered:
             v |= GF_TRIGGERED
+        if c.n_costmod:
+            v |= GF_COSTMOD
+        if c.types & CT_CREATURE or c.supertypes & ST_LEGENDARY:
+            v |= GF_SBA
         f[row] = v
-    return flags, demands
+    return flags, demands, needs
 
 
 def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8_t[::1] keep_lo,
@@ -1204,7 +1269,7 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
     cdef Py_ssize_t c, n_chunks = len(generators)
     cdef bitgen_t** rngs
     cdef int k
-    flags, demands = goldfish_flags(core)
+    flags, demands, needs = goldfish_flags(core)
     cdef uint8_t[::1] gf = flags
     cdef uint8_t[::1] dm = demands
     if out.shape[0] != n_chunks or out.shape[1] != L.size or games.shape[0] != n_chunks:
@@ -1227,6 +1292,7 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
     S.chosen_color = chosen_color
     S.gf = &gf[0]
     S.demand = &dm[0]
+    S.need = <BaseNeed*>cnp.PyArray_DATA(needs)
     rngs = <bitgen_t**>malloc(max(n_chunks, 1) * sizeof(bitgen_t*))
     if rngs == NULL:
         raise MemoryError()
@@ -1245,7 +1311,7 @@ cdef void run_chunk(Rules* R, Spec* S, bitgen_t* rng, int64_t n_games, Layout* L
     cdef Scratch* scratch = new_scratch(R)
     cdef int64_t k
     if g != NULL and scratch != NULL:
-        new_chunk(g, scratch)
+        new_chunk(g, scratch, S)
         for k in range(n_games):
             play_game(R, S, g, rng, L, out, NULL, 0)
     free_scratch(scratch)
@@ -1266,16 +1332,17 @@ def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int
     events = np.zeros(cap * max(1, games), dtype=np.int32)
     cdef int32_t[::1] ev = events
     cdef int used = 0
-    flags, demands = goldfish_flags(core)
+    flags, demands, needs = goldfish_flags(core)
     cdef uint8_t[::1] gf = flags
     cdef uint8_t[::1] dm = demands
     if g == NULL or scratch == NULL:
         free(g)
         free_scratch(scratch)
         raise MemoryError()
-    new_chunk(g, scratch)
     S.gf = &gf[0]
+    new_chunk(g, scratch, &S)
     S.demand = &dm[0]
+    S.need = <BaseNeed*>cnp.PyArray_DATA(needs)
     S.deck = &deck[0]
     S.deck_n = deck.shape[0]
     S.turns = turns
