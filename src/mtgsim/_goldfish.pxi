@@ -21,11 +21,11 @@ cdef struct Game:                # one goldfish game in progress
     int bottom_next
     int32_t hand[MAXHAND]
     int hand_n
-    uint8_t* hand_count          # per card row: copies in hand (kept by hand_add/hand_remove)
-    int32_t hand_rows[MAXHAND]   # the distinct card rows in hand, in no particular order
-    int n_rows
+    uint8_t* hand_count          # per card row: copies in hand (kept by hand_add/hand_forget)
+    uint8_t* hand_pos            # per card row in hand: its index in rows[its kind]
+    int32_t rows[2][MAXHAND]     # the distinct card rows in hand: [0] spells, [1] lands, each
+    int n_rows[2]                # in no particular order (ties go by the hand's order)
     int hand_lands               # lands in hand
-    int land_kinds               # distinct lands in hand
     Permanent perms[MAXPERM]
     int n
     BoardInfo bi
@@ -172,42 +172,47 @@ cdef inline Board game_board(Game* g) noexcept nogil:
     return b
 
 
-cdef inline void hand_add(Rules* R, Game* g, int row) noexcept nogil:
-    """Card `row` is put into the hand (the caller checks there is room)."""
-    cdef bint land = (R.cards[row].types & CT_LAND) != 0
+cdef inline void hand_add(Game* g, int row) noexcept nogil:
+    """Card `row` is put into the hand (the caller checks there is room). Branch-free: the
+    card drawn is random, a branch on it would be mispredicted half the time."""
+    cdef int land = g.gf[row] & GF_LAND
+    cdef int cnt = g.hand_count[row]
+    cdef int new = cnt == 0
+    cdef int n = g.n_rows[land]
     g.hand[g.hand_n] = row
     g.hand_n += 1
-    if g.hand_count[row] == 0:
-        g.hand_rows[g.n_rows] = row
-        g.n_rows += 1
-        g.land_kinds += land
-    g.hand_count[row] += 1
+    g.rows[land][n] = row               # kept only if new (else overwritten later)
+    g.hand_pos[row] = <uint8_t>(n if new else g.hand_pos[row])
+    g.n_rows[land] = n + new
+    g.hand_count[row] = <uint8_t>(cnt + 1)
     g.hand_lands += land
     g.gen += 1
 
 
-cdef void hand_forget(Rules* R, Game* g, int row) noexcept nogil:
-    """Bookkeeping for one copy of `row` leaving the hand."""
-    cdef int q
-    cdef bint land = (R.cards[row].types & CT_LAND) != 0
-    g.hand_count[row] -= 1
+cdef inline void hand_forget(Game* g, int row) noexcept nogil:
+    """Bookkeeping for one copy of `row` leaving the hand (branch-free, as hand_add)."""
+    cdef int land = g.gf[row] & GF_LAND
+    cdef int cnt = g.hand_count[row] - 1
+    cdef int gone = cnt == 0
+    cdef int n = g.n_rows[land] - 1
+    cdef int q = g.hand_pos[row]
+    cdef int last = g.rows[land][n]
+    g.hand_count[row] = <uint8_t>cnt
     g.hand_lands -= land
-    if g.hand_count[row] == 0:
-        g.land_kinds -= land
-        for q in range(g.n_rows):
-            if g.hand_rows[q] == row:
-                g.n_rows -= 1
-                g.hand_rows[q] = g.hand_rows[g.n_rows]
-                break
+    g.rows[land][q] = last if gone else row            # the last row takes its place
+    g.hand_pos[last] = <uint8_t>(q if gone else g.hand_pos[last])
+    g.n_rows[land] = n + 1 - gone
     g.gen += 1
 
 
 cdef void hand_clear(Game* g) noexcept nogil:
     """The hand is emptied (its cards go elsewhere)."""
-    cdef int q
-    for q in range(g.n_rows):
-        g.hand_count[g.hand_rows[q]] = 0
-    g.n_rows = g.hand_n = g.hand_lands = g.land_kinds = 0
+    cdef int q, land
+    for land in range(2):
+        for q in range(g.n_rows[land]):
+            g.hand_count[g.rows[land][q]] = 0
+        g.n_rows[land] = 0
+    g.hand_n = g.hand_lands = 0
     g.gen += 1
 
 
@@ -227,12 +232,12 @@ cdef void draw(Rules* R, Game* g, bitgen_t* rng) noexcept nogil:
         return
     if g.lib_n > 0:
         j = bounded(rng, g.lib_n)
-        hand_add(R, g, g.library[j])
+        hand_add(g, g.library[j])
         g.library[j] = g.library[g.lib_n - 1]
         g.lib_n -= 1
         trace(g, TR_DRAW, g.hand[g.hand_n - 1], 0)
     elif g.bottom_next < g.bottom_n:
-        hand_add(R, g, g.bottom[g.bottom_next])
+        hand_add(g, g.bottom[g.bottom_next])
         g.bottom_next += 1
     g.bi.hand_size[0] = g.hand_n
     g.gen += 1
@@ -243,7 +248,7 @@ cdef inline bint is_land_row(Rules* R, int row) noexcept nogil:
 
 
 cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:
-    hand_forget(R, g, g.hand[k])
+    hand_forget(g, g.hand[k])
     g.hand[k] = g.hand[g.hand_n - 1]
     g.hand_n -= 1
     g.bi.hand_size[0] = g.hand_n
@@ -435,7 +440,7 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield
                 if i >= 0 and e.lands_tapped:
                     g.perms[i].flags |= PF_TAPPED
             elif g.hand_n < MAXHAND:
-                hand_add(R, g, row)
+                hand_add(g, row)
             g.gen += 1
             return
 
@@ -450,7 +455,7 @@ cdef void return_land(Rules* R, Game* g) noexcept nogil:
             best = i
     if best >= 0:
         if not (g.perms[best].flags & PF_TOKEN) and g.hand_n < MAXHAND:
-            hand_add(R, g, g.perms[best].card)
+            hand_add(g, g.perms[best].card)
         remove_permanent(g, best)
         g.gen += 1
 
@@ -556,7 +561,6 @@ cdef struct ManaView:            # one board state's mana, prepared once for sev
     int kind                     # 1: the direct path applies; 2: the general search
     uint32_t gen                 # the game's generation it describes (kinds 1 and 2)
     int total                    # kind 1: the units of mana (direct_mana's total)
-    int have[6]                  # kind 1: ...that can be each type (direct_mana's per type)
     Direct d
     Payment P
     uint8_t cp[MAXPERM]
@@ -568,7 +572,7 @@ cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
     if v.gen == g.gen and (v.kind == 1 or v.kind == 2):
         return
     v.gen = g.gen
-    if goldfish_direct(R, g, &v.d, &v.total, v.have):
+    if goldfish_direct(R, g, &v.d, &v.total):
         v.kind = 1
     else:
         b = game_board(g)
@@ -577,53 +581,45 @@ cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
         v.kind = 2
 
 
-cdef inline void add_units(int* n_masks, uint8_t* masks, uint8_t* counts, unsigned int m,
-                           int n) noexcept nogil:
-    """n more units of type mask m in a list kept in increasing order of mask."""
-    cdef int k = 0, j
-    while k < n_masks[0] and masks[k] < m:
-        k += 1
-    if k < n_masks[0] and masks[k] == m:
-        counts[k] += n                  # a byte, as prepare_direct counts them
-        return
-    for j in range(n_masks[0], k, -1):
-        masks[j] = masks[j - 1]
-        counts[j] = counts[j - 1]
-    masks[k] = <uint8_t>m
-    counts[k] = <uint8_t>n
-    n_masks[0] += 1
+cdef inline bint pool_empty(Game* g) noexcept nogil:
+    cdef uint64_t a
+    cdef uint32_t b
+    memcpy(&a, &g.bi.pool[0][0], 8)
+    memcpy(&b, &g.bi.pool[0][4], 4)
+    return (a | b) == 0
 
 
-cdef bint goldfish_direct(Rules* R, Game* g, Direct* d, int* total, int* have) noexcept nogil:
+cdef bint goldfish_direct(Rules* R, Game* g, Direct* d, int* total) noexcept nogil:
     """prepare_direct for the goldfish player (0) on a goldfish board, whose permanents are
-    well formed by construction: True with `d` filled in the same way, False if the board
-    needs the general search. It lists the masks met instead of clearing a table of all 64,
-    and leaves the could-produce bytes alone (only the general search reads them)."""
-    cdef int i, t, n = g.n, haste_grant = 0, n_masks = 0
+    well formed by construction: True with `d` filled in the same way (and the units in all:
+    direct_mana's total), False if the board needs the general search. It
+    leaves the could-produce bytes alone (only the general search reads them)."""
+    cdef int i, t, k, n = g.n, haste_grant = 0, use, sick, mine
     cdef uint32_t f, all_flags = 0
     cdef unsigned int m
+    cdef int32_t c
     cdef Permanent* p
     cdef const uint32_t* info = R.info
     cdef const uint8_t* unit_mask = R.unit_mask
     cdef const uint8_t* unit_count = R.unit_count
     cdef int lts = g.bi.last_turn_start[0]
-    cdef uint8_t masks[64]
-    cdef uint8_t counts[64]
+    cdef uint8_t by_mask[64]            # units per type mask, a byte each (as prepare_direct)
+    cdef uint64_t seen = 0
     if n > 80:                          # as prepare_direct
         return False
-    for i in range(n):
+    memset(by_mask, 0, sizeof(by_mask))
+    for i in range(n):                  # branch-free, as prepare_direct
         p = &g.perms[i]
-        f = info[p.card]
+        c = p.card
+        f = info[c]
         all_flags |= f
-        if p.controller != 0:
-            continue
-        haste_grant |= (f & CI_HASTE_GRANT) != 0
-        m = unit_mask[p.card]
-        if m == 0 or p.flags & (PF_TAPPED | PF_PHASED_OUT):
-            continue
-        if (f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE and p.controlled_since >= lts:
-            continue                    # summoning sick (302.6)
-        add_units(&n_masks, masks, counts, m, unit_count[p.card])
+        mine = p.controller == 0
+        haste_grant |= ((f & CI_HASTE_GRANT) != 0) & mine
+        m = unit_mask[c]
+        sick = ((f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE) & (p.controlled_since >= lts)
+        use = mine & ((p.flags & (PF_TAPPED | PF_PHASED_OUT)) == 0) & (m != 0) & (sick == 0)
+        by_mask[m] += unit_count[c] * use
+        seen |= (<uint64_t>use) << m
     if all_flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
         return False
     if haste_grant:                     # The Fire Crystal: your sick creatures can tap after all
@@ -633,36 +629,39 @@ cdef bint goldfish_direct(Rules* R, Game* g, Direct* d, int* total, int* have) n
             m = unit_mask[p.card]
             if (p.controller == 0 and not (p.flags & (PF_TAPPED | PF_PHASED_OUT)) and m != 0
                     and (f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE and p.controlled_since >= lts):
-                add_units(&n_masks, masks, counts, m, unit_count[p.card])
-    for t in range(6):                  # mana already in the pool (a list entry, even if 0)
-        if g.bi.pool[0][t]:
-            add_units(&n_masks, masks, counts, 1u << t, 0)
-    d.n_masks = n_masks
+                by_mask[m] += unit_count[p.card]
+                seen |= (<uint64_t>1) << m
+    if not pool_empty(g):
+        for t in range(6):              # mana already in the pool
+            if g.bi.pool[0][t]:
+                seen |= (<uint64_t>1) << (1 << t)
+    d.n_masks = 0
     d.all_flags = all_flags
     total[0] = 0
-    for t in range(6):
-        have[t] = 0
-    for i in range(n_masks):
-        d.masks[i] = masks[i]
-        d.counts[i] = counts[i]
-        m = masks[i]
+    while seen:
+        m = mtgsim_ctz64(seen)
+        seen &= seen - 1
+        k = d.n_masks
+        d.masks[k] = <uint8_t>m
+        d.counts[k] = by_mask[m]
         if m & (m - 1) == 0:            # a single type: mana of it in the pool counts here
-            d.counts[i] += g.bi.pool[0][mtgsim_ctz64(m)]
-        total[0] += d.counts[i]
-        for t in range(6):
-            if m & (1u << t):
-                have[t] += d.counts[i]
+            d.counts[k] += g.bi.pool[0][mtgsim_ctz64(m)]
+        d.n_masks = k + 1
+        total[0] += d.counts[k]
     return True
 
 
 cdef inline bint direct_payable(ManaView* v, BaseNeed* need, TotalCost* c) noexcept nogil:
     """hall_payable(v's units, c) for a plain base cost c summed up in `need`."""
+    cdef int k, have = 0
     if v.total < need.total:
         return False
     if need.single == -1:
         return True
     if need.single >= 0:                # one type of symbols: the one subset to check
-        return v.have[need.single] >= need.pips
+        for k in range(v.d.n_masks):
+            have += v.d.counts[k] * ((v.d.masks[k] >> need.single) & 1)
+        return have >= need.pips
     return hall_payable(v.d.n_masks, v.d.masks, v.d.counts, c)
 
 
@@ -737,6 +736,7 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     ManaView cast_view           # ...while choosing spells to cast
     Plan plan                    # a payment plan
     uint8_t* hand_count          # per card row: copies in hand (Game.hand_count)
+    uint8_t* hand_pos            # (Game.hand_pos)
 
 
 cdef Scratch* new_scratch(Rules* R) noexcept nogil:
@@ -744,7 +744,10 @@ cdef Scratch* new_scratch(Rules* R) noexcept nogil:
     if sc == NULL:
         return NULL
     sc.hand_count = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
-    if sc.hand_count == NULL:
+    sc.hand_pos = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
+    if sc.hand_count == NULL or sc.hand_pos == NULL:
+        free(sc.hand_count)
+        free(sc.hand_pos)
         free(sc)
         return NULL
     sc.view.gen = sc.cast_view.gen = 0
@@ -755,6 +758,7 @@ cdef Scratch* new_scratch(Rules* R) noexcept nogil:
 cdef void free_scratch(Scratch* sc) noexcept nogil:
     if sc != NULL:
         free(sc.hand_count)
+        free(sc.hand_pos)
         free(sc)
 
 
@@ -762,7 +766,8 @@ cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.scratch = sc
     g.gf = S.gf
     g.hand_count = sc.hand_count
-    g.n_rows = g.hand_n = g.hand_lands = g.land_kinds = 0
+    g.hand_pos = sc.hand_pos
+    g.n_rows[0] = g.n_rows[1] = g.hand_n = g.hand_lands = 0
     g.gen = 1
     g.costmod_gen = 0
     g.sba_gen = 0
@@ -814,11 +819,9 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
 
 cdef int castable_spells(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     """How many distinct nonland cards in hand could be cast now."""
-    cdef int q, row, n = 0
-    for q in range(g.n_rows):
-        row = g.hand_rows[q]
-        if not (S.gf[row] & GF_LAND):
-            n += card_payable(R, S, g, v, row, True)
+    cdef int q, n = 0
+    for q in range(g.n_rows[0]):
+        n += card_payable(R, S, g, v, g.rows[0][q], True)
     return n
 
 
@@ -829,8 +832,9 @@ cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
     cdef uint8_t* d
     for t in range(5):
         demand[t] = 0
-    for k in range(g.n_rows + S.n_track):
-        row = g.hand_rows[k] if k < g.n_rows else S.track[k - g.n_rows]
+    for k in range(g.n_rows[0] + g.n_rows[1] + S.n_track):
+        row = (g.rows[0][k] if k < g.n_rows[0] else g.rows[1][k - g.n_rows[0]] if k < g.n_rows[0] + g.n_rows[1]
+               else S.track[k - g.n_rows[0] - g.n_rows[1]])
         if not (S.gf[row] & GF_DEMAND):
             continue
         d = &S.demand[5 * row]
@@ -847,12 +851,10 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     cdef int demand[5]
     cdef int supply[5]
     cdef uint8_t cp
-    if g.land_kinds == 0:
+    if g.n_rows[1] == 0:
         return -1
-    if g.land_kinds == 1:                    # one kind of land in hand: nothing to weigh
-        for q in range(g.n_rows):
-            if S.gf[g.hand_rows[q]] & GF_LAND:
-                return first_in_hand(g, g.hand_rows[q])
+    if g.n_rows[1] == 1:                     # one kind of land in hand: nothing to weigh
+        return first_in_hand(g, g.rows[1][0])
     colour_demand(R, S, g, demand)
     for t in range(5):
         supply[t] = 0
@@ -860,10 +862,8 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
         if R.cards[g.perms[k].card].types & CT_LAND:
             for t in range(5):
                 supply[t] += (R.static_cp[g.perms[k].card] >> t) & 1
-    for q in range(g.n_rows):                # each kind once; ties go to the first in hand
-        row = g.hand_rows[q]
-        if not (S.gf[row] & GF_LAND):
-            continue
+    for q in range(g.n_rows[1]):             # each kind once; ties go to the first in hand
+        row = g.rows[1][q]
         life = g.bi.life[0]
         i = add_permanent(R, S, g, row, False, 0)
         if i < 0:
@@ -920,10 +920,8 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_tu
         best_x = 0
         best_spend = -1
         best_mv = 0
-        for q in range(g.n_rows):
-            row = g.hand_rows[q]
-            if S.gf[row] & GF_LAND:
-                continue
+        for q in range(g.n_rows[0]):
+            row = g.rows[0][q]
             if R.cards[row].supertypes & ST_LEGENDARY:
                 skip = False
                 for j in range(g.n):
