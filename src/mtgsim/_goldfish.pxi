@@ -41,11 +41,15 @@ cdef struct Game:                # one goldfish game in progress
     uint32_t costmod_gen         # the generation `any_costmod` was found at
     bint any_costmod             # a permanent in play has a cost modifier
     uint32_t sba_gen             # the generation state-based actions last found nothing to do
-    uint8_t* gf                  # Spec.gf
+    uint16_t* gf                 # Spec.gf
+    uint8_t* unit_of             # Spec.units
     int n_lands                  # permanents that are lands     (counts kept by add_permanent
     int n_costmod                # ...with cost modifiers          and remove_permanent)
     int n_triggered              # ...with triggered abilities
     int n_sba                    # ...creatures or legendary (what state-based actions check)
+    int n_mana_fx                # ...with GF_MANA_FX
+    int units                    # the units of mana all of them make on the direct path: a
+                                 # bound of what the board makes while n_mana_fx is 0
 
 
 cpdef enum TraceEvent:           # what a traced game reports, four int32 per event
@@ -83,7 +87,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int32_t* track
     int n_track
     uint8_t chosen_color         # "choose a colour": the deck's main colour
-    uint8_t* gf                  # per card row: GoldfishFlags (see `goldfish_flags`)
+    uint16_t* gf                 # per card row: GoldfishFlags (see `goldfish_flags`)
+    uint8_t* units               # per card row: units of mana it makes on the direct path
     uint8_t* demand              # per card row, 5 bytes: symbols of each colour in its cost
     BaseNeed* need               # per card row: its base cost (GF_PLAIN) for a quick check
 
@@ -104,12 +109,15 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
     GF_DEMAND = 32               # its mana cost has coloured symbols (see `colour_demand`)
     GF_COSTMOD = 64              # has cost modifiers
     GF_SBA = 128                 # a creature or legendary: state-based actions look at it
+    GF_MANA_FX = 256             # CI_MANA_EFFECT or CI_COMPLEX_MANA: no direct path with it
 
 
 cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
     """Permanent counts per kind as one of card `row` enters (d = 1) or leaves (d = -1)."""
-    cdef uint8_t f = g.gf[row]
+    cdef uint16_t f = g.gf[row]
     g.n_lands += d * ((f & GF_LAND) != 0)
+    g.n_mana_fx += d * ((f & GF_MANA_FX) != 0)
+    g.units += d * g.unit_of[row]
     g.n_costmod += d * ((f & GF_COSTMOD) != 0)
     g.n_triggered += d * ((f & GF_TRIGGERED) != 0)
     g.n_sba += d * ((f & GF_SBA) != 0)
@@ -765,6 +773,7 @@ cdef void free_scratch(Scratch* sc) noexcept nogil:
 cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.scratch = sc
     g.gf = S.gf
+    g.unit_of = S.units
     g.hand_count = sc.hand_count
     g.hand_pos = sc.hand_pos
     g.n_rows[0] = g.n_rows[1] = g.hand_n = g.hand_lands = 0
@@ -817,6 +826,23 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
 
 # ---- the play policy -------------------------------------------------------------------------------
 
+cdef inline bint beyond_reach(Rules* R, Spec* S, Game* g, int row, int extra) noexcept nogil:
+    """Certainly not payable now, or with permanents making `extra` more units of mana on
+    the direct path added: card `row`'s plain base cost takes more units than the board's
+    sources make at most, on a board that takes the direct path (where that decides it)."""
+    return ((S.gf[row] & GF_PLAIN) != 0 and g.n_mana_fx == 0 and g.n < 80 and pool_empty(g)
+            and S.need[row].total > g.units + extra and not board_costmod(R, g))
+
+
+cdef bint all_beyond_reach(Rules* R, Spec* S, Game* g, int extra) noexcept nogil:
+    """beyond_reach for every spell in hand."""
+    cdef int q
+    for q in range(g.n_rows[0]):
+        if not beyond_reach(R, S, g, g.rows[0][q], extra):
+            return False
+    return True
+
+
 cdef int castable_spells(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     """How many distinct nonland cards in hand could be cast now."""
     cdef int q, n = 0
@@ -862,23 +888,29 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
         if R.cards[g.perms[k].card].types & CT_LAND:
             for t in range(5):
                 supply[t] += (R.static_cp[g.perms[k].card] >> t) & 1
+    if g.n >= MAXPERM:
+        return -1
     for q in range(g.n_rows[1]):             # each kind once; ties go to the first in hand
         row = g.rows[1][q]
-        life = g.bi.life[0]
-        i = add_permanent(R, S, g, row, False, 0)
-        if i < 0:
-            return -1
-        view_prepare(R, g, v)
-        score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
+        if (R.cards[row].n_enters == 0 and not (S.gf[row] & (GF_MANA_FX | GF_COSTMOD))
+                and all_beyond_reach(R, S, g, g.unit_of[row])):
+            score = 2                          # untapped, and no spell castable: no trial needed
+        else:
+            life = g.bi.life[0]
+            i = add_permanent(R, S, g, row, False, 0)
+            if i < 0:
+                return -1
+            view_prepare(R, g, v)
+            score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
+            g.n -= 1                       # take the trial land back
+            count_permanent(g, row, -1)
+            g.next_id -= 1
+            g.bi.life[0] = life
+            g.gen += 1
         cp = R.static_cp[row]
         for t in range(5):
             if supply[t] < demand[t] and (cp >> t) & 1:
                 score += 4
-        g.n -= 1                       # take the trial land back
-        count_permanent(g, row, -1)
-        g.next_id -= 1
-        g.bi.life[0] = life
-        g.gen += 1
         if score > best_score:
             best, best_score = first_in_hand(g, row), score
         elif score == best_score:
@@ -1129,7 +1161,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
     cdef bint in_hand
     cdef int8_t cast_turn[64]
     g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
-    g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = 0
+    g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
     hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
     g.spent = 0
@@ -1200,15 +1232,17 @@ def goldfish_flags(CoreTables core):
     """Per card row, its GoldfishFlags, and its colour demand (5 bytes a card): the arrays
     the Spec points into."""
     cdef Rules* R = &core.R
-    flags = np.zeros(max(R.n_cards, 1), dtype=np.uint8)
+    flags = np.zeros(max(R.n_cards, 1), dtype=np.uint16)
+    units = np.zeros(max(R.n_cards, 1), dtype=np.uint8)
     demands = np.zeros(5 * max(R.n_cards, 1), dtype=np.uint8)
     needs = np.zeros(4 * max(R.n_cards, 1), dtype=np.uint8)      # BaseNeed rows
-    cdef uint8_t[::1] f = flags
+    cdef uint16_t[::1] f = flags
+    cdef uint8_t[::1] un = units
     cdef uint8_t[::1] dm = demands
     cdef BaseNeed* nd = <BaseNeed*>cnp.PyArray_DATA(needs)
     cdef TotalCost* bc
     cdef int row, k, t, n
-    cdef uint8_t v
+    cdef uint16_t v
     cdef Card* c
     cdef Cost* cost
     cdef Activated* a
@@ -1252,8 +1286,11 @@ def goldfish_flags(CoreTables core):
             v |= GF_COSTMOD
         if c.types & CT_CREATURE or c.supertypes & ST_LEGENDARY:
             v |= GF_SBA
+        if R.info[row] & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
+            v |= GF_MANA_FX
+        un[row] = R.unit_count[row] if R.unit_mask[row] else 0
         f[row] = v
-    return flags, demands, needs
+    return flags, demands, needs, units
 
 
 def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8_t[::1] keep_lo,
@@ -1267,8 +1304,9 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
     cdef Py_ssize_t c, n_chunks = len(generators)
     cdef bitgen_t** rngs
     cdef int k
-    flags, demands, needs = goldfish_flags(core)
-    cdef uint8_t[::1] gf = flags
+    flags, demands, needs, units = goldfish_flags(core)
+    cdef uint16_t[::1] gf = flags
+    cdef uint8_t[::1] un = units
     cdef uint8_t[::1] dm = demands
     if out.shape[0] != n_chunks or out.shape[1] != L.size or games.shape[0] != n_chunks:
         raise ValueError("out must be (chunks, metric size) and games one entry per chunk")
@@ -1289,6 +1327,7 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
     S.n_track = track.shape[0]
     S.chosen_color = chosen_color
     S.gf = &gf[0]
+    S.units = &un[0]
     S.demand = &dm[0]
     S.need = <BaseNeed*>cnp.PyArray_DATA(needs)
     rngs = <bitgen_t**>malloc(max(n_chunks, 1) * sizeof(bitgen_t*))
@@ -1330,14 +1369,16 @@ def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int
     events = np.zeros(cap * max(1, games), dtype=np.int32)
     cdef int32_t[::1] ev = events
     cdef int used = 0
-    flags, demands, needs = goldfish_flags(core)
-    cdef uint8_t[::1] gf = flags
+    flags, demands, needs, units = goldfish_flags(core)
+    cdef uint16_t[::1] gf = flags
+    cdef uint8_t[::1] un = units
     cdef uint8_t[::1] dm = demands
     if g == NULL or scratch == NULL:
         free(g)
         free_scratch(scratch)
         raise MemoryError()
     S.gf = &gf[0]
+    S.units = &un[0]
     new_chunk(g, scratch, &S)
     S.demand = &dm[0]
     S.need = <BaseNeed*>cnp.PyArray_DATA(needs)
