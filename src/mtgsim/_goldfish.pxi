@@ -91,6 +91,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     uint8_t* units               # per card row: units of mana it makes on the direct path
     uint8_t* demand              # per card row, 5 bytes: symbols of each colour in its cost
     BaseNeed* need               # per card row: its base cost (GF_PLAIN) for a quick check
+    uint8_t track_demand[5]      # colour_demand of the tracked cards alone
+    bint land_demand             # some land has coloured symbols in a mana cost
 
 
 cdef struct BaseNeed:            # a plain base cost at a glance (see `direct_payable`)
@@ -710,6 +712,8 @@ cdef inline bint payable_now(Rules* R, Spec* S, Game* g, ManaView* v, int row, T
 cdef bint card_payable(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint from_hand) noexcept nogil:
     """Could the board (as `v`, prepared now, sees it) pay card `row`'s total cost (X = 0)?"""
     cdef TotalCost buf
+    if v.kind == 1 and beyond_reach(R, S, g, row, 0):
+        return False                    # what the direct path would find
     return payable_now(R, S, g, v, row, spell_cost(R, S, g, row, 0, from_hand, &buf))
 
 
@@ -854,19 +858,19 @@ cdef int castable_spells(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil
 cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
     """Per colour, the most symbols of it in one cost among the spells in hand and the
     tracked cards: how many sources of it the hand asks for."""
-    cdef int k, t, row
+    cdef int k, t, row, kind
     cdef uint8_t* d
     for t in range(5):
-        demand[t] = 0
-    for k in range(g.n_rows[0] + g.n_rows[1] + S.n_track):
-        row = (g.rows[0][k] if k < g.n_rows[0] else g.rows[1][k - g.n_rows[0]] if k < g.n_rows[0] + g.n_rows[1]
-               else S.track[k - g.n_rows[0] - g.n_rows[1]])
-        if not (S.gf[row] & GF_DEMAND):
-            continue
-        d = &S.demand[5 * row]
-        for t in range(5):
-            if d[t] > demand[t]:
-                demand[t] = d[t]
+        demand[t] = S.track_demand[t]
+    for kind in range(2 if S.land_demand else 1):
+        for k in range(g.n_rows[kind]):
+            row = g.rows[kind][k]
+            if not (S.gf[row] & GF_DEMAND):
+                continue
+            d = &S.demand[5 * row]
+            for t in range(5):
+                if d[t] > demand[t]:
+                    demand[t] = d[t]
 
 
 cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
@@ -1330,6 +1334,7 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
     S.units = &un[0]
     S.demand = &dm[0]
     S.need = <BaseNeed*>cnp.PyArray_DATA(needs)
+    spec_demand(&S)
     rngs = <bitgen_t**>malloc(max(n_chunks, 1) * sizeof(bitgen_t*))
     if rngs == NULL:
         raise MemoryError()
@@ -1341,6 +1346,24 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
                 run_chunk(&core.R, &S, rngs[c], games[c], &L, &out[c, 0])
     finally:
         free(rngs)
+
+
+cdef void spec_demand(Spec* S) noexcept nogil:
+    """S.track_demand and S.land_demand, once S.gf, S.demand and the tracked cards are set."""
+    cdef int q, t, row
+    for t in range(5):
+        S.track_demand[t] = 0
+    for q in range(S.n_track):
+        row = S.track[q]
+        if S.gf[row] & GF_DEMAND:
+            for t in range(5):
+                if S.demand[5 * row + t] > S.track_demand[t]:
+                    S.track_demand[t] = S.demand[5 * row + t]
+    S.land_demand = False
+    for q in range(S.deck_n):
+        row = S.deck[q]
+        if S.gf[row] & GF_LAND and S.gf[row] & GF_DEMAND:
+            S.land_demand = True
 
 
 cdef void run_chunk(Rules* R, Spec* S, bitgen_t* rng, int64_t n_games, Layout* L, int64_t* out) noexcept nogil:
@@ -1392,6 +1415,7 @@ def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int
     S.track = &track[0] if track.shape[0] else NULL
     S.n_track = track.shape[0]
     S.chosen_color = chosen_color
+    spec_demand(&S)
     try:
         for k in range(games):
             ev[used] = TR_GAME
