@@ -4,6 +4,7 @@
 
 from numpy.random cimport bitgen_t
 from libc.stdlib cimport calloc
+from libc.string cimport memcmp
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
 DEF MAXLIB = 256         # cards in a library
@@ -160,15 +161,76 @@ def metric_offsets(int n_track, int turns):
             "kill": (L.kill, turns + 1), "kept": (L.kept, 8), "games": (L.games, 1), "size": (L.size, 0)}
 
 
-cdef inline uint32_t bounded(bitgen_t* rng, uint32_t n) noexcept nogil:
+cdef extern from *:
+    """
+    #if defined(__SIZEOF_INT128__)
+    /* numpy's PCG64 step (XSL-RR output of the stepped 128-bit LCG state), on the state
+       words {state lo, state hi, inc lo, inc hi}; checked against numpy before use. */
+    static inline uint64_t mtgsim_pcg64_next(uint64_t* s) {
+        const __uint128_t mult = (((__uint128_t)0x2360ed051fc65da4ULL) << 64) | 0x4385df649fccf645ULL;
+        __uint128_t state = (((__uint128_t)s[1]) << 64) | s[0];
+        __uint128_t inc = (((__uint128_t)s[3]) << 64) | s[2];
+        uint64_t hi, x;
+        unsigned rot;
+        state = state * mult + inc;
+        s[0] = (uint64_t)state;
+        s[1] = hi = (uint64_t)(state >> 64);
+        x = hi ^ s[0];
+        rot = (unsigned)(hi >> 58);
+        return (x >> rot) | (x << ((64u - rot) & 63u));
+    }
+    #define MTGSIM_PCG64_INLINE 1
+    #else
+    static inline uint64_t mtgsim_pcg64_next(uint64_t* s) { (void)s; return 0; }
+    #define MTGSIM_PCG64_INLINE 0
+    #endif
+    """
+    uint64_t mtgsim_pcg64_next(uint64_t* s) noexcept nogil
+    int MTGSIM_PCG64_INLINE
+
+
+cdef struct Rng:                 # a chunk's numpy bit generator
+    bitgen_t* bg
+    uint64_t* pcg                # its PCG64 state words, stepped inline; NULL: call bg
+
+
+cdef void rng_init(Rng* r, bitgen_t* bg, bint is_pcg64) noexcept nogil:
+    """Step a PCG64 inline if one step of ours matches numpy's exactly (then undone: the
+    stream is untouched); else call the bit generator."""
+    cdef uint64_t saved[4]
+    cdef uint64_t after[4]
+    cdef uint64_t* st
+    cdef uint64_t a, b
+    r.bg = bg
+    r.pcg = NULL
+    if not is_pcg64 or not MTGSIM_PCG64_INLINE:
+        return
+    st = (<uint64_t**>bg.state)[0]      # pcg64_state: its first member points at the state
+    memcpy(saved, st, sizeof(saved))
+    a = bg.next_uint64(bg.state)
+    memcpy(after, st, sizeof(after))
+    memcpy(st, saved, sizeof(saved))
+    b = mtgsim_pcg64_next(st)
+    if a == b and memcmp(after, st, sizeof(after)) == 0:
+        r.pcg = st
+    memcpy(st, saved, sizeof(saved))
+
+
+cdef inline uint64_t next64(Rng* rng) noexcept nogil:
+    if rng.pcg != NULL:
+        return mtgsim_pcg64_next(rng.pcg)
+    return rng.bg.next_uint64(rng.bg.state)
+
+
+cdef inline uint32_t bounded(Rng* rng, uint32_t n) noexcept nogil:
     """A uniform integer in [0, n) (Lemire's method, as numpy does)."""
-    cdef uint64_t m = (rng.next_uint64(rng.state) >> 32) * n
+    cdef uint64_t m = (next64(rng) >> 32) * n
     cdef uint32_t low = <uint32_t>m
     cdef uint32_t threshold
     if low < n:
         threshold = (<uint32_t>(-n)) % n
         while low < threshold:
-            m = (rng.next_uint64(rng.state) >> 32) * n
+            m = (next64(rng) >> 32) * n
             low = <uint32_t>m
     return <uint32_t>(m >> 32)
 
@@ -234,7 +296,7 @@ cdef int first_in_hand(Game* g, int row) noexcept nogil:
     return k
 
 
-cdef void draw(Rules* R, Game* g, bitgen_t* rng) noexcept nogil:
+cdef void draw(Rules* R, Game* g, Rng* rng) noexcept nogil:
     """Draw a card (504.1): a uniformly random one of the library's unseen part, then the
     cards put on the bottom, in order; an empty library draws nothing (goldfish)."""
     cdef uint32_t j
@@ -265,7 +327,7 @@ cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:
     g.gen += 1
 
 
-cdef void mulligan(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
+cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """London mulligan (103.5): draw seven; keep if the lands are in the policy's range for
     the hand size it would be (below the smallest size listed: always keep); else shuffle the
     hand back and draw seven again. Then put one card on the bottom per mulligan: lands while
@@ -391,7 +453,7 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
             g.perms[j].attached_to -= 1
 
 
-cdef void state_based_actions(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
+cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """704.5f: a creature with toughness 0 or less dies (its "when this dies" abilities then
     resolve, reading it as it last existed: 603.10a); 704.5j: of two legendary permanents with
     the same name, the older goes."""
@@ -470,7 +532,7 @@ cdef void return_land(Rules* R, Game* g) noexcept nogil:
         g.gen += 1
 
 
-cdef void apply_effect(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row, int target, int source,
+cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int source,
                        int x) noexcept nogil:
     """Carry out EFFECT row `row` for you; counters go on permanent `target` (-1: none)."""
     cdef Effect* e = &R.effects[row]
@@ -512,7 +574,7 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row, int t
     g.gen += 1
 
 
-cdef void enters_triggers(Rules* R, Spec* S, Game* g, bitgen_t* rng, int i, bint token, int x) noexcept nogil:
+cdef void enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint token, int x) noexcept nogil:
     """Abilities that trigger as permanent i enters (603.2): its own "when this enters" and
     others' "whenever a creature you control enters" (The Great Henge). State-based actions
     are checked first (a 0/0 dies before they resolve), and each does what it still can."""
@@ -552,7 +614,7 @@ cdef int find_object(Game* g, int object_id) noexcept nogil:
     return -1
 
 
-cdef void cast_triggers(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row) noexcept nogil:
+cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row) noexcept nogil:
     """"Whenever you cast a (creature) spell" abilities (Beast Whisperer, Animar)."""
     cdef int j, k
     cdef Card* c
@@ -924,7 +986,7 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     return best
 
 
-cdef void play_land(Rules* R, Spec* S, Game* g, bitgen_t* rng, ManaView* v) noexcept nogil:
+cdef void play_land(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
     cdef int k = choose_land(R, S, g, v)
     cdef int row, i
     if k < 0:
@@ -937,7 +999,7 @@ cdef void play_land(Rules* R, Spec* S, Game* g, bitgen_t* rng, ManaView* v) noex
         enters_triggers(R, S, g, rng, i, False, 0)
 
 
-cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_turn, int turn,
+cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, int turn,
                       ManaView* fresh) noexcept nogil:
     """Cast spells while one can be paid for: the one spending the most mana first, then the
     highest mana value, then the first in hand; an X spell with the largest X that can be paid
@@ -1031,7 +1093,7 @@ cdef int copy_target(Rules* R, Game* g) noexcept nogil:
     return best
 
 
-cdef void use_abilities(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
+cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """After casting: activate, once each, the non-mana abilities whose effect the simulator
     knows (a token copy — The Fire Crystal —, counters, land search, cards) when their cost
     can be paid, the source's own {T} excluded from paying (602.2). A creature that could
@@ -1154,7 +1216,7 @@ cdef void end_of_turn(Game* g) noexcept nogil:
 
 # ---- one game, and chunks of games ----------------------------------------------------------------
 
-cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_t* out,
+cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* out,
                     int32_t* trace_buf, int trace_cap) noexcept nogil:
     """One game: mulligans, then the turns, adding its metrics to `out`. `g.scratch` must be
     set; everything else of `g` is set up here (only what a game reads: no full clear)."""
@@ -1307,6 +1369,8 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
     cdef Layout L = metric_layout(track.shape[0], turns)
     cdef Py_ssize_t c, n_chunks = len(generators)
     cdef bitgen_t** rngs
+    cdef uint8_t[::1] is_pcg = np.array([type(gen.bit_generator) is np.random.PCG64 for gen in generators]
+                                        + [False], dtype=np.uint8)
     cdef int k
     flags, demands, needs, units = goldfish_flags(core)
     cdef uint16_t[::1] gf = flags
@@ -1343,7 +1407,7 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
             rngs[c] = <bitgen_t*>PyCapsule_GetPointer(generators[c].bit_generator.capsule, "BitGenerator")
         with nogil:
             for c in prange(n_chunks, schedule="dynamic", num_threads=max(1, threads)):
-                run_chunk(&core.R, &S, rngs[c], games[c], &L, &out[c, 0])
+                run_chunk(&core.R, &S, rngs[c], is_pcg[c], games[c], &L, &out[c, 0])
     finally:
         free(rngs)
 
@@ -1366,14 +1430,18 @@ cdef void spec_demand(Spec* S) noexcept nogil:
             S.land_demand = True
 
 
-cdef void run_chunk(Rules* R, Spec* S, bitgen_t* rng, int64_t n_games, Layout* L, int64_t* out) noexcept nogil:
+cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_games, Layout* L,
+                    int64_t* out) noexcept nogil:
     cdef Game* g = <Game*>malloc(sizeof(Game))
     cdef Scratch* scratch = new_scratch(R)
     cdef int64_t k
+    cdef Rng rng
+    cdef Rng* rng_p = &rng
+    rng_init(&rng, bg, is_pcg64)
     if g != NULL and scratch != NULL:
         new_chunk(g, scratch, S)
         for k in range(n_games):
-            play_game(R, S, g, rng, L, out, NULL, 0)
+            play_game(R, S, g, rng_p, L, out, NULL, 0)
     free_scratch(scratch)
     free(g)
 
@@ -1386,7 +1454,9 @@ def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int
     cdef Layout L = metric_layout(track.shape[0], turns)
     cdef Game* g = <Game*>malloc(sizeof(Game))
     cdef Scratch* scratch = new_scratch(&core.R)
-    cdef bitgen_t* rng = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
+    cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
+    cdef Rng rng
+    rng_init(&rng, bg, type(generator.bit_generator) is np.random.PCG64)
     cdef int k, cap = 4 * 4096
     cdef int64_t[::1] out = np.zeros(L.size, dtype=np.int64)
     events = np.zeros(cap * max(1, games), dtype=np.int32)
@@ -1421,7 +1491,7 @@ def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int
             ev[used] = TR_GAME
             ev[used + 3] = k
             used += 4
-            play_game(&core.R, &S, g, rng, &L, &out[0], &ev[used], cap - 4)
+            play_game(&core.R, &S, g, &rng, &L, &out[0], &ev[used], cap - 4)
             used += g.trace_n
     finally:
         free_scratch(scratch)
