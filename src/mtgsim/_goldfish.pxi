@@ -638,6 +638,20 @@ cdef struct ManaView:            # one board state's mana, prepared once for sev
     uint8_t cp[MAXPERM]
 
 
+cdef void board_could_produce_now(Rules* R, Game* g, uint8_t* cp) noexcept nogil:
+    """could_produce_all for the board as it is now. On a board the direct path takes (no
+    mana effects, simple sources) that is each permanent's own static set, as prepare_direct
+    reports it (phased-out ones, left out of the fixpoint, get none)."""
+    cdef int i
+    cdef Board b
+    if g.n_mana_fx == 0 and g.n <= 80:
+        for i in range(g.n):
+            cp[i] = R.static_cp[g.perms[i].card] if not (g.perms[i].flags & PF_PHASED_OUT) else 0
+    else:
+        b = game_board(g)
+        could_produce_all(R, &b, cp)
+
+
 cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
     """Make v describe the board as it is now (nothing to do if it already does)."""
     cdef Board b
@@ -648,7 +662,7 @@ cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
         v.kind = 1
     else:
         b = game_board(g)
-        could_produce_all(R, &b, v.cp)
+        board_could_produce_now(R, g, v.cp)
         prepare_payment(R, &b, 0, v.cp, &v.P, False)
         v.kind = 2
 
@@ -785,7 +799,7 @@ cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept no
         return hall_payable(v.d.n_masks, v.d.masks, v.d.counts, c)
     if v.kind == 1 or pays_life(c):      # the search, with life tracked if the cost pays life
         b = game_board(g)
-        could_produce_all(R, &b, v.cp)
+        board_could_produce_now(R, g, v.cp)
         prepare_payment(R, &b, 0, v.cp, &v.P, pays_life(c))
         v.kind = 0 if pays_life(c) else 2
         return cost_payable(&v.P, c, g.bi.life[0])
@@ -799,7 +813,7 @@ cdef int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
         return v.total                  # direct_mana's total
     if v.kind != 2:
         b = game_board(g)
-        could_produce_all(R, &b, v.cp)
+        board_could_produce_now(R, g, v.cp)
         prepare_payment(R, &b, 0, v.cp, &v.P, False)
         v.kind = 2
     return max_mana(&v.P, ALLTYPES)
@@ -858,7 +872,7 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
     cdef int16_t gone[MAXPERM]
     cdef ManaAbility* a
     cdef bint ok
-    could_produce_all(R, &b, cp)
+    board_could_produce_now(R, g, cp)
     ok = plan_payment(R, &b, 0, c, cp, plan)
     if ok:
         for s in range(plan.n_steps):
