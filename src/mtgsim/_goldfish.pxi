@@ -110,7 +110,8 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
     GF_ACTIVATED = 8             # a non-mana activated ability the policy may use
     GF_TRIGGERED = 16            # has triggered abilities
     GF_DEMAND = 32               # its mana cost has coloured symbols (see `colour_demand`)
-    GF_COSTMOD = 64              # has cost modifiers
+    GF_COSTMOD = 64              # has cost modifiers for other spells than itself (a "this
+                                 # spell costs less" one never applies from the battlefield)
     GF_SBA = 128                 # a creature or legendary: state-based actions look at it
     GF_MANA_FX = 256             # CI_MANA_EFFECT or CI_COMPLEX_MANA: no direct path with it
 
@@ -752,7 +753,9 @@ cdef inline bint direct_payable(ManaView* v, BaseNeed* need, TotalCost* c) noexc
 
 
 cdef bint board_costmod(Rules* R, Game* g) noexcept nogil:
-    """Does a permanent in play have a cost modifier (scan_board's any_costmod)?"""
+    """Could a permanent in play change the cost of a spell? (scan_board's any_costmod, less
+    the permanents whose modifiers are all for themselves as spells: total_cost never applies
+    those from the battlefield, so with only them a spell's total cost is its base cost.)"""
     cdef int i
     if g.n_costmod == 0:
         return False
@@ -760,7 +763,7 @@ cdef bint board_costmod(Rules* R, Game* g) noexcept nogil:
         g.costmod_gen = g.gen
         g.any_costmod = False
         for i in range(g.n):
-            if R.cards[g.perms[i].card].n_costmod > 0 and not (g.perms[i].flags & PF_PHASED_OUT):
+            if g.gf[g.perms[i].card] & GF_COSTMOD and not (g.perms[i].flags & PF_PHASED_OUT):
                 g.any_costmod = True
                 break
     return g.any_costmod
@@ -1362,8 +1365,9 @@ def goldfish_flags(CoreTables core):
                 v |= GF_ACTIVATED
         if c.n_triggered:
             v |= GF_TRIGGERED
-        if c.n_costmod:
-            v |= GF_COSTMOD
+        for k in range(c.n_costmod):
+            if R.costmods[c.costmod_first + k].scope != SS_SELF:
+                v |= GF_COSTMOD
         if c.types & CT_CREATURE or c.supertypes & ST_LEGENDARY:
             v |= GF_SBA
         if R.info[row] & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
