@@ -882,8 +882,8 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
             i = plan.step[s].perm
             for t in range(6):
                 g.bi.pool[0][t] -= plan.step[s].spend.m[t]
-            b = game_board(g)
-            k = mana_ability_rows(R, &b, i, rows)
+            k = mana_ability_rows(R, &b, i, rows)   # b's scan still holds: tapping and the
+                                                    # pool don't change what scan_board notes
             a = &R.mana[rows[plan.step[s].ability]]
             if a.tap:
                 g.perms[i].flags |= PF_TAPPED
