@@ -236,6 +236,19 @@ cdef inline uint32_t bounded(Rng* rng, uint32_t n) noexcept nogil:
     return <uint32_t>(m >> 32)
 
 
+cdef inline uint32_t bounded_in(Rng* rng, uint64_t* st, uint32_t n) noexcept nogil:
+    """bounded(), with a PCG64's state words held in `st` (a local copy) when st is not NULL."""
+    cdef uint64_t m = ((mtgsim_pcg64_next(st) if st != NULL else rng.bg.next_uint64(rng.bg.state)) >> 32) * n
+    cdef uint32_t low = <uint32_t>m
+    cdef uint32_t threshold
+    if low < n:
+        threshold = (<uint32_t>(-n)) % n
+        while low < threshold:
+            m = ((mtgsim_pcg64_next(st) if st != NULL else rng.bg.next_uint64(rng.bg.state)) >> 32) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
 cdef inline Board game_board(Game* g) noexcept nogil:
     cdef Board b
     b.perms = g.perms
@@ -320,6 +333,32 @@ cdef inline bint is_land_row(Rules* R, int row) noexcept nogil:
     return (R.cards[row].types & CT_LAND) != 0
 
 
+cdef void draw_cards(Rules* R, Game* g, Rng* rng, int n) noexcept nogil:
+    """n draws, as draw() n times: the random picks from the library first (the generator's
+    state kept in registers), then the hand's bookkeeping."""
+    cdef int32_t got[MAXHAND]
+    cdef int m = 0, k
+    cdef uint32_t j
+    cdef uint64_t st[4]
+    if rng.pcg != NULL:
+        memcpy(st, rng.pcg, sizeof(st))
+    while m < n and g.lib_n > 0 and g.hand_n + m < MAXHAND:
+        j = bounded_in(rng, st if rng.pcg != NULL else NULL, g.lib_n)
+        got[m] = g.library[j]
+        g.library[j] = g.library[g.lib_n - 1]
+        g.lib_n -= 1
+        m += 1
+    if rng.pcg != NULL:
+        memcpy(rng.pcg, st, sizeof(st))
+    for k in range(m):
+        hand_add(g, got[k])
+        trace(g, TR_DRAW, got[k], 0)
+    if m:
+        g.bi.hand_size[0] = g.hand_n
+    for k in range(m, n):                # from the bottom, or into a full hand
+        draw(R, g, rng)
+
+
 cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:
     hand_forget(g, g.hand[k])
     g.hand[k] = g.hand[g.hand_n - 1]
@@ -335,8 +374,7 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     there are more than the range's top, else the spell of the highest mana value."""
     cdef int taken = 0, k, size, lands, best, hi
     while True:
-        for k in range(7):
-            draw(R, g, rng)
+        draw_cards(R, g, rng, 7)
         size = 7 - taken
         if size <= 0 or S.keep_lo[size] < 0:
             break
