@@ -1349,6 +1349,45 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     out[L.games] += 1
 
 
+def direct_views(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info):
+    """For tests: player 0's direct view of a board by prepare_direct and by the goldfish's
+    own summary, and what each permanent could produce (could_produce_all, and as the
+    goldfish takes it): ((ok, masks, counts, could), (ok, masks, counts, total, could))."""
+    cdef Game* g
+    cdef Board b = one_board(perms, n, info)
+    cdef Direct d1, d2
+    cdef uint8_t cp1[MAXPERM]
+    cdef uint8_t cp2[MAXPERM]
+    cdef int ok1, ok2, total = 0, k
+    flags, demands, needs, units = goldfish_flags(core)
+    cdef uint16_t[::1] gf = flags
+    cdef uint8_t[::1] un = units
+    if n > MAXPERM:
+        raise ValueError(f"at most {MAXPERM} permanents")
+    g = <Game*>malloc(sizeof(Game))
+    if g == NULL:
+        raise MemoryError()
+    try:
+        memcpy(g.perms, &perms[0], n * sizeof(Permanent))
+        g.n = n
+        g.bi = info[0]
+        g.gf = &gf[0]
+        g.unit_of = &un[0]
+        g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
+        for k in range(n):
+            count_permanent(g, perms[k].card, 1)
+        ok1 = prepare_direct(&core.R, &b, 0, cp1, &d1)
+        could_produce_all(&core.R, &b, cp1)
+        ok2 = goldfish_direct(&core.R, g, &d2, &total)
+        board_could_produce_now(&core.R, g, cp2)
+        return ((ok1 == 1, [d1.masks[k] for k in range(d1.n_masks if ok1 == 1 else 0)],
+                 [d1.counts[k] for k in range(d1.n_masks if ok1 == 1 else 0)], [cp1[k] for k in range(n)]),
+                (bool(ok2), [d2.masks[k] for k in range(d2.n_masks if ok2 else 0)],
+                 [d2.counts[k] for k in range(d2.n_masks if ok2 else 0)], total, [cp2[k] for k in range(n)]))
+    finally:
+        free(g)
+
+
 def goldfish_flags(CoreTables core):
     """Per card row, its GoldfishFlags, and its colour demand (5 bytes a card): the arrays
     the Spec points into."""
