@@ -42,6 +42,8 @@ cdef struct Game:                # one goldfish game in progress
     uint32_t costmod_gen         # the generation `any_costmod` was found at
     bint any_costmod             # a permanent in play has a cost modifier
     uint32_t sba_gen             # the generation state-based actions last found nothing to do
+    uint32_t scan_gen            # the generation `scan` was made at
+    Board scan                   # scan_board's findings then
     uint16_t* gf                 # Spec.gf
     uint8_t* unit_of             # Spec.units
     int n_lands                  # permanents that are lands     (counts kept by add_permanent
@@ -234,6 +236,25 @@ cdef inline uint32_t bounded(Rng* rng, uint32_t n) noexcept nogil:
             m = (next64(rng) >> 32) * n
             low = <uint32_t>m
     return <uint32_t>(m >> 32)
+
+
+cdef Board scanned_board(Rules* R, Game* g) noexcept nogil:
+    """game_board, already scanned (scan_board's findings kept while nothing changes)."""
+    cdef Board b
+    b.perms = g.perms
+    b.n = g.n
+    b.bi = &g.bi
+    if g.scan_gen != g.gen:
+        b.scanned = 0
+        scan_board(R, &b)
+        g.scan = b
+        g.scan_gen = g.gen
+    else:
+        b = g.scan
+        b.perms = g.perms
+        b.n = g.n
+        b.bi = &g.bi
+    return b
 
 
 cdef inline uint32_t bounded_in(Rng* rng, uint64_t* st, uint32_t n) noexcept nogil:
@@ -814,7 +835,7 @@ cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint from
     cdef Board b
     if x == 0 and (S.gf[row] & GF_BASE_COST) and not board_costmod(R, g):
         return &R.base_cost[row]
-    b = game_board(g)
+    b = scanned_board(R, g)
     total_cost(R, &b, row, x, False, 0, 0, from_hand, buf)
     return buf
 
@@ -901,12 +922,13 @@ cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.gen = 1
     g.costmod_gen = 0
     g.sba_gen = 0
+    g.scan_gen = 0
 
 
 cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
     """Pay c the way the rules core plans it (601.2g–h); False if it can't be paid."""
     cdef Plan* plan = &(<Scratch*>g.scratch).plan
-    cdef Board b = game_board(g)
+    cdef Board b = scanned_board(R, g)
     cdef uint8_t cp[MAXPERM]
     cdef int rows[16]
     cdef int s, t, i, k, n_gone = 0
