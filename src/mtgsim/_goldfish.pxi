@@ -925,6 +925,141 @@ cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.scan_gen = 0
 
 
+cdef void direct_payment(Rules* R, Game* g, Payment* P) noexcept nogil:
+    """prepare_payment(player 0, no life effects) on a board the direct path takes: every
+    source is simple, so each ready one decomposes into unit_count units of its unit mask
+    (and the snow bit), in permanent order after the pool's mana; nothing needs a search."""
+    cdef int i, t, k, n, lts = g.bi.last_turn_start[0]
+    cdef uint8_t m
+    cdef uint32_t f
+    cdef bint haste = False
+    cdef Permanent* p
+    P.n_units = 0
+    P.n_branch = 0
+    P.max_branch_total = 0
+    P.max_gain = 0
+    P.life = g.bi.life[0]
+    for t in range(6):                           # mana already in the pool
+        for k in range(g.bi.pool[0][t]):
+            if P.n_units < MAXUNIT:
+                P.unit_mask[P.n_units] = 1 << t
+                P.unit_src[P.n_units] = -1
+                P.n_units += 1
+    for i in range(g.n):                         # a haste grant (302.6: sick creatures may tap)
+        if g.perms[i].controller == 0 and not (g.perms[i].flags & PF_PHASED_OUT):
+            haste |= (R.info[g.perms[i].card] & CI_HASTE_GRANT) != 0
+    for i in range(g.n):
+        p = &g.perms[i]
+        if p.flags & PF_PHASED_OUT or p.controller != 0:
+            continue
+        f = R.info[p.card]
+        m = R.unit_mask[p.card]
+        n = R.unit_count[p.card]
+        if m == 0 or n == 0 or p.flags & PF_TAPPED:
+            continue
+        if (f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE and p.controlled_since >= lts and not haste:
+            continue                             # summoning sick (302.6)
+        if R.cards[p.card].supertypes & ST_SNOW:
+            m |= SNOW_BIT
+        for k in range(n):
+            if P.n_units < MAXUNIT:
+                P.unit_mask[P.n_units] = m
+                P.unit_src[P.n_units] = i
+                P.n_units += 1
+
+
+cdef bint direct_plan_payment(Rules* R, Game* game, Board* b, TotalCost* c, uint8_t* cp,
+                              Plan* plan) noexcept nogil:
+    """plan_payment for the goldfish player on a board the direct path takes, paying a cost
+    that pays no life: the same code, but the sources are listed as prepare_payment would list
+    them (see `direct_payment`) without working out each one's options.
+    (Keep in step with plan_payment.)"""
+    cdef int player = 0
+    cdef Payment P
+    cdef Demand D
+    cdef Match M
+    cdef int choice[MAXBRANCH]
+    cdef uint8_t kinds[MAXCHOICE]
+    cdef uint8_t arg[MAXCHOICE]
+    cdef int n_choice, alt, life_needed = 0, s, g, k, t, i, q, d, found = 0
+    cdef int16_t step_of[256]
+    cdef int16_t supply_step[MAXUNIT]
+    cdef uint8_t matched_directly[MAXUNIT]
+    cdef PlanStep* st
+    cdef PlanStep tmp
+    direct_payment(R, game, &P)
+    n_choice = cost_alternatives(c, kinds, arg)
+    for alt in range(1 << min(n_choice, MAXCHOOSE)):
+        life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
+        if life_needed <= P.life + P.max_gain and payable_keep(&P, &D, life_needed, choice, &M):
+            found = 1
+            break
+    if not found:
+        return False
+    plan.n_steps = 0                      # steps are cleared as they are added (not all MAXUNIT)
+    vec_clear(&plan.spend)
+    plan.life = life_needed
+    for i in range(b.n):
+        step_of[i] = -1
+    # Supplies are in the order leaf_feasible built them: units (pool, then sources matched
+    # directly), then the outputs of the searched sources chosen.
+    for k in range(P.n_units):            # a source matched directly is used if any unit is
+        i = P.unit_src[k]
+        supply_step[k] = -1
+        if i >= 0 and M.owner[k] >= 0 and step_of[i] < 0:
+            step_of[i] = plan.n_steps
+            memset(&plan.step[plan.n_steps], 0, sizeof(PlanStep))
+            plan.step[plan.n_steps].perm = i
+            plan.step[plan.n_steps].stage = -1
+            matched_directly[plan.n_steps] = 1
+            plan.n_steps += 1
+    for k in range(P.n_units):            # ...and then makes all its units, unused ones too
+        i = P.unit_src[k]
+        if i >= 0 and step_of[i] >= 0:
+            supply_step[k] = step_of[i]
+            t = chosen_type(M.d_mask[M.owner[k]] if M.owner[k] >= 0 else 0, M.s_mask[k])
+            plan.step[step_of[i]].out.m[t] += 1
+    s = P.n_units
+    for g in range(P.n_branch):
+        if choice[g] < 0:
+            continue
+        st = &plan.step[plan.n_steps]
+        memset(st, 0, sizeof(PlanStep))
+        st.perm = P.branch_src[g]
+        st.ability = P.branch[g].ability[choice[g]]
+        st.out = P.branch[g].out[choice[g]]
+        st.stage = M.s_stage[s] if s < M.n_s else -1    # its position among the converters
+        matched_directly[plan.n_steps] = 0
+        for t in range(vec_total(&st.out)):
+            if s < MAXUNIT:
+                supply_step[s] = plan.n_steps
+                s += 1
+        plan.n_steps += 1
+    for k in range(M.n_s):                # what each used unit pays: the cost, or an input
+        d = M.owner[k]
+        if d < 0:
+            continue
+        t = chosen_type(M.d_mask[d], M.s_mask[k])
+        if d < D.n:
+            plan.spend.m[t] += 1
+        else:
+            for g in range(plan.n_steps):
+                if plan.step[g].stage == M.d_stage[d] and plan.step[g].stage >= 0:
+                    plan.step[g].spend.m[t] += 1
+                    break
+    for g in range(plan.n_steps):         # which ability makes a directly matched source's mana
+        if matched_directly[g]:
+            k = find_ability(R, b, plan.step[g].perm, cp, &plan.step[g].out)
+            plan.step[g].ability = k if k >= 0 else 0
+    for g in range(plan.n_steps):         # sources without input first, then converters in order
+        for q in range(plan.n_steps - 1, g, -1):
+            if plan.step[q].stage < plan.step[q - 1].stage:
+                tmp = plan.step[q]
+                plan.step[q] = plan.step[q - 1]
+                plan.step[q - 1] = tmp
+    return True
+
+
 cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
     """Pay c the way the rules core plans it (601.2g–h); False if it can't be paid."""
     cdef Plan* plan = &(<Scratch*>g.scratch).plan
@@ -936,7 +1071,10 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
     cdef ManaAbility* a
     cdef bint ok
     board_could_produce_now(R, g, cp)
-    ok = plan_payment(R, &b, 0, c, cp, plan)
+    if g.n_mana_fx == 0 and g.n <= 80 and not pays_life(c):    # the direct path's board
+        ok = direct_plan_payment(R, g, &b, c, cp, plan)
+    else:
+        ok = plan_payment(R, &b, 0, c, cp, plan)
     if ok:
         for s in range(plan.n_steps):
             i = plan.step[s].perm
