@@ -230,3 +230,22 @@ def test_goldfish_direct_view_agrees_with_prepare_direct(board):
     if ok1:
         assert (masks1, counts1) == (masks2, counts2) and total == sum(counts1)
         assert cp1 == cp2
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(SOURCES), st.booleans(), st.booleans()), min_size=0, max_size=9),
+       st.sampled_from(["{G}", "{1}{G}", "{G}{G}", "{2}{R}{G}", "{3}", "{C}{C}", "{4}{W}{U}", "{R}{R}{R}"]),
+       st.lists(st.integers(0, 2), min_size=6, max_size=6))
+def test_goldfish_direct_payment_plan_is_plan_payments(board, cost, pool):
+    """On a direct-path board the goldfish lists the sources itself and runs plan_payment's
+    code: the plan (which sources, what they make, what the pool pays) must be the same."""
+    from mtgsim import Scenario, _core
+    s = Scenario()
+    for name, tapped, new in board:
+        s.add(name, tapped=tapped, entered_this_turn=new)
+    s._compile()
+    s._info[0]["pool"][0] = pool
+    rec = s._total_cost_record(card("Plan Probe", cost, "Sorcery"), 0, False, None, "you")
+    plans = _core.direct_plans(*s._args(), np.array([rec], dtype=rec.dtype))
+    if plans is not None:
+        assert plans[0] == plans[1]

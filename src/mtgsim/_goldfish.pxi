@@ -1548,6 +1548,54 @@ def direct_views(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] in
         free(g)
 
 
+def direct_plans(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, TotalCost[::1] cost):
+    """For tests: player 0's plan to pay `cost` by plan_payment and by the goldfish's
+    direct_plan_payment, as (steps, spend, life) each (None: can't be paid); None if the
+    board isn't one the direct path takes or the cost pays life."""
+    cdef Game* g
+    cdef Board b = one_board(perms, n, info)
+    cdef Plan* plans[2]
+    cdef uint8_t cp[MAXPERM]
+    cdef int k, q, t
+    cdef bint ok
+    flags, demands, needs, units = goldfish_flags(core)
+    cdef uint16_t[::1] gf = flags
+    cdef uint8_t[::1] un = units
+    if n > MAXPERM:
+        raise ValueError(f"at most {MAXPERM} permanents")
+    g = <Game*>malloc(sizeof(Game))
+    plans[0] = <Plan*>malloc(sizeof(Plan))
+    plans[1] = <Plan*>malloc(sizeof(Plan))
+    try:
+        if g == NULL or plans[0] == NULL or plans[1] == NULL:
+            raise MemoryError()
+        memcpy(g.perms, &perms[0], n * sizeof(Permanent))
+        g.n = n
+        g.bi = info[0]
+        g.gf = &gf[0]
+        g.unit_of = &un[0]
+        g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
+        for k in range(n):
+            count_permanent(g, perms[k].card, 1)
+        if not (g.n_mana_fx == 0 and g.n <= 80 and not pays_life(&cost[0])):
+            return None
+        could_produce_all(&core.R, &b, cp)
+        result = []
+        for q in range(2):
+            ok = (plan_payment(&core.R, &b, 0, &cost[0], cp, plans[q]) if q == 0 else
+                  direct_plan_payment(&core.R, g, &b, &cost[0], cp, plans[q]))
+            result.append(None if not ok else (
+                [(plans[q].step[k].perm, plans[q].step[k].ability,
+                  tuple(plans[q].step[k].out.m[t] for t in range(6)),
+                  tuple(plans[q].step[k].spend.m[t] for t in range(6))) for k in range(plans[q].n_steps)],
+                tuple(plans[q].spend.m[t] for t in range(6)), plans[q].life))
+        return tuple(result)
+    finally:
+        free(g)
+        free(plans[0])
+        free(plans[1])
+
+
 def goldfish_flags(CoreTables core):
     """Per card row, its GoldfishFlags, and its colour demand (5 bytes a card): the arrays
     the Spec points into."""
