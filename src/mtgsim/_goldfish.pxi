@@ -116,6 +116,8 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
                                  # spell costs less" one never applies from the battlefield)
     GF_SBA = 128                 # a creature or legendary: state-based actions look at it
     GF_MANA_FX = 256             # CI_MANA_EFFECT or CI_COMPLEX_MANA: no direct path with it
+    GF_LEGENDARY = 512
+    GF_X = 1024                  # {X} in its mana cost
 
 
 cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
@@ -1235,7 +1237,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
         best_mv = 0
         for q in range(g.n_rows[0]):
             row = g.rows[0][q]
-            if R.cards[row].supertypes & ST_LEGENDARY:
+            if S.gf[row] & GF_LEGENDARY:
                 skip = False
                 for j in range(g.n):
                     if g.perms[j].card == row:
@@ -1243,7 +1245,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                 if skip:
                     continue
             x = 0
-            if R.cards[row].cost >= 0 and R.costs[R.cards[row].cost].x:
+            if S.gf[row] & GF_X:
                 if most < 0:
                     most = view_max_mana(R, g, v)
                     view_prepare(R, g, v)       # max_mana may have replaced the direct view
@@ -1655,6 +1657,10 @@ def goldfish_flags(CoreTables core):
                 v |= GF_COSTMOD
         if c.types & CT_CREATURE or c.supertypes & ST_LEGENDARY:
             v |= GF_SBA
+        if c.supertypes & ST_LEGENDARY:
+            v |= GF_LEGENDARY
+        if c.cost >= 0 and R.costs[c.cost].x:
+            v |= GF_X
         if R.info[row] & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
             v |= GF_MANA_FX
         un[row] = R.unit_count[row] if R.unit_mask[row] else 0
