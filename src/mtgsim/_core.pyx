@@ -2445,7 +2445,8 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
             break
     if not found:
         return False
-    memset(plan, 0, sizeof(Plan))
+    plan.n_steps = 0                      # steps are cleared as they are added (not all MAXUNIT)
+    vec_clear(&plan.spend)
     plan.life = life_needed
     for i in range(b.n):
         step_of[i] = -1
@@ -2456,6 +2457,7 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
         supply_step[k] = -1
         if i >= 0 and M.owner[k] >= 0 and step_of[i] < 0:
             step_of[i] = plan.n_steps
+            memset(&plan.step[plan.n_steps], 0, sizeof(PlanStep))
             plan.step[plan.n_steps].perm = i
             plan.step[plan.n_steps].stage = -1
             matched_directly[plan.n_steps] = 1
@@ -2471,6 +2473,7 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
         if choice[g] < 0:
             continue
         st = &plan.step[plan.n_steps]
+        memset(st, 0, sizeof(PlanStep))
         st.perm = P.branch_src[g]
         st.ability = P.branch[g].ability[choice[g]]
         st.out = P.branch[g].out[choice[g]]

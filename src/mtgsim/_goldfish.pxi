@@ -3,6 +3,8 @@
 # Randomness comes only from a numpy bit generator per chunk of games (see mtgsim.simulate).
 
 from numpy.random cimport bitgen_t
+from libc.stdlib cimport calloc
+from libc.string cimport memcmp
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
 DEF MAXLIB = 256         # cards in a library
@@ -20,6 +22,11 @@ cdef struct Game:                # one goldfish game in progress
     int bottom_next
     int32_t hand[MAXHAND]
     int hand_n
+    uint8_t* hand_count          # per card row: copies in hand (kept by hand_add/hand_forget)
+    uint8_t* hand_pos            # per card row in hand: its index in rows[its kind]
+    int32_t rows[2][MAXHAND]     # the distinct card rows in hand: [0] spells, [1] lands, each
+    int n_rows[2]                # in no particular order (ties go by the hand's order)
+    int hand_lands               # lands in hand
     Permanent perms[MAXPERM]
     int n
     BoardInfo bi
@@ -30,6 +37,22 @@ cdef struct Game:                # one goldfish game in progress
     int trace_n
     int trace_cap
     void* scratch                # working memory kept across the games of a chunk (Scratch)
+    uint32_t gen                 # bumped on every change to the board, hand, life or pool:
+                                 # what was worked out at the same generation still holds
+    uint32_t costmod_gen         # the generation `any_costmod` was found at
+    bint any_costmod             # a permanent in play has a cost modifier
+    uint32_t sba_gen             # the generation state-based actions last found nothing to do
+    uint32_t scan_gen            # the generation `scan` was made at
+    Board scan                   # scan_board's findings then
+    uint16_t* gf                 # Spec.gf
+    uint8_t* unit_of             # Spec.units
+    int n_lands                  # permanents that are lands     (counts kept by add_permanent
+    int n_costmod                # ...with cost modifiers          and remove_permanent)
+    int n_triggered              # ...with triggered abilities
+    int n_sba                    # ...creatures or legendary (what state-based actions check)
+    int n_mana_fx                # ...with GF_MANA_FX
+    int units                    # the units of mana all of them make on the direct path: a
+                                 # bound of what the board makes while n_mana_fx is 0
 
 
 cpdef enum TraceEvent:           # what a traced game reports, four int32 per event
@@ -67,6 +90,45 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int32_t* track
     int n_track
     uint8_t chosen_color         # "choose a colour": the deck's main colour
+    uint16_t* gf                 # per card row: GoldfishFlags (see `goldfish_flags`)
+    uint8_t* units               # per card row: units of mana it makes on the direct path
+    uint8_t* demand              # per card row, 5 bytes: symbols of each colour in its cost
+    BaseNeed* need               # per card row: its base cost (GF_PLAIN) for a quick check
+    uint8_t track_demand[5]      # colour_demand of the tracked cards alone
+    bint land_demand             # some land has coloured symbols in a mana cost
+
+
+cdef struct BaseNeed:            # a plain base cost at a glance (see `direct_payable`)
+    int16_t total                # symbols and generic: the units of mana it takes
+    int8_t single                # the one type with symbols (0..5), -1 none, -2 several
+    uint8_t pips                 # ...and how many symbols of it
+
+
+cdef enum GoldfishFlag:          # facts about a card that never change during a game
+    GF_LAND = 1
+    GF_BASE_COST = 2             # no cost modifier of its own: R.base_cost[row] is its total
+                                 # cost (X = 0) while no permanent changes costs
+    GF_PLAIN = 4                 # ...and that cost is plain (cost_is_plain)
+    GF_ACTIVATED = 8             # a non-mana activated ability the policy may use
+    GF_TRIGGERED = 16            # has triggered abilities
+    GF_DEMAND = 32               # its mana cost has coloured symbols (see `colour_demand`)
+    GF_COSTMOD = 64              # has cost modifiers for other spells than itself (a "this
+                                 # spell costs less" one never applies from the battlefield)
+    GF_SBA = 128                 # a creature or legendary: state-based actions look at it
+    GF_MANA_FX = 256             # CI_MANA_EFFECT or CI_COMPLEX_MANA: no direct path with it
+    GF_LEGENDARY = 512
+    GF_X = 1024                  # {X} in its mana cost
+
+
+cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
+    """Permanent counts per kind as one of card `row` enters (d = 1) or leaves (d = -1)."""
+    cdef uint16_t f = g.gf[row]
+    g.n_lands += d * ((f & GF_LAND) != 0)
+    g.n_mana_fx += d * ((f & GF_MANA_FX) != 0)
+    g.units += d * g.unit_of[row]
+    g.n_costmod += d * ((f & GF_COSTMOD) != 0)
+    g.n_triggered += d * ((f & GF_TRIGGERED) != 0)
+    g.n_sba += d * ((f & GF_SBA) != 0)
 
 
 # Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
@@ -104,15 +166,108 @@ def metric_offsets(int n_track, int turns):
             "kill": (L.kill, turns + 1), "kept": (L.kept, 8), "games": (L.games, 1), "size": (L.size, 0)}
 
 
-cdef inline uint32_t bounded(bitgen_t* rng, uint32_t n) noexcept nogil:
+cdef extern from *:
+    """
+    #if defined(__SIZEOF_INT128__)
+    /* numpy's PCG64 step (XSL-RR output of the stepped 128-bit LCG state), on the state
+       words {state lo, state hi, inc lo, inc hi}; checked against numpy before use. */
+    static inline uint64_t mtgsim_pcg64_next(uint64_t* s) {
+        const __uint128_t mult = (((__uint128_t)0x2360ed051fc65da4ULL) << 64) | 0x4385df649fccf645ULL;
+        __uint128_t state = (((__uint128_t)s[1]) << 64) | s[0];
+        __uint128_t inc = (((__uint128_t)s[3]) << 64) | s[2];
+        uint64_t hi, x;
+        unsigned rot;
+        state = state * mult + inc;
+        s[0] = (uint64_t)state;
+        s[1] = hi = (uint64_t)(state >> 64);
+        x = hi ^ s[0];
+        rot = (unsigned)(hi >> 58);
+        return (x >> rot) | (x << ((64u - rot) & 63u));
+    }
+    #define MTGSIM_PCG64_INLINE 1
+    #else
+    static inline uint64_t mtgsim_pcg64_next(uint64_t* s) { (void)s; return 0; }
+    #define MTGSIM_PCG64_INLINE 0
+    #endif
+    """
+    uint64_t mtgsim_pcg64_next(uint64_t* s) noexcept nogil
+    int MTGSIM_PCG64_INLINE
+
+
+cdef struct Rng:                 # a chunk's numpy bit generator
+    bitgen_t* bg
+    uint64_t* pcg                # its PCG64 state words, stepped inline; NULL: call bg
+
+
+cdef void rng_init(Rng* r, bitgen_t* bg, bint is_pcg64) noexcept nogil:
+    """Step a PCG64 inline if one step of ours matches numpy's exactly (then undone: the
+    stream is untouched); else call the bit generator."""
+    cdef uint64_t saved[4]
+    cdef uint64_t after[4]
+    cdef uint64_t* st
+    cdef uint64_t a, b
+    r.bg = bg
+    r.pcg = NULL
+    if not is_pcg64 or not MTGSIM_PCG64_INLINE:
+        return
+    st = (<uint64_t**>bg.state)[0]      # pcg64_state: its first member points at the state
+    memcpy(saved, st, sizeof(saved))
+    a = bg.next_uint64(bg.state)
+    memcpy(after, st, sizeof(after))
+    memcpy(st, saved, sizeof(saved))
+    b = mtgsim_pcg64_next(st)
+    if a == b and memcmp(after, st, sizeof(after)) == 0:
+        r.pcg = st
+    memcpy(st, saved, sizeof(saved))
+
+
+cdef inline uint64_t next64(Rng* rng) noexcept nogil:
+    if rng.pcg != NULL:
+        return mtgsim_pcg64_next(rng.pcg)
+    return rng.bg.next_uint64(rng.bg.state)
+
+
+cdef inline uint32_t bounded(Rng* rng, uint32_t n) noexcept nogil:
     """A uniform integer in [0, n) (Lemire's method, as numpy does)."""
-    cdef uint64_t m = (rng.next_uint64(rng.state) >> 32) * n
+    cdef uint64_t m = (next64(rng) >> 32) * n
     cdef uint32_t low = <uint32_t>m
     cdef uint32_t threshold
     if low < n:
         threshold = (<uint32_t>(-n)) % n
         while low < threshold:
-            m = (rng.next_uint64(rng.state) >> 32) * n
+            m = (next64(rng) >> 32) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
+cdef Board scanned_board(Rules* R, Game* g) noexcept nogil:
+    """game_board, already scanned (scan_board's findings kept while nothing changes)."""
+    cdef Board b
+    b.perms = g.perms
+    b.n = g.n
+    b.bi = &g.bi
+    if g.scan_gen != g.gen:
+        b.scanned = 0
+        scan_board(R, &b)
+        g.scan = b
+        g.scan_gen = g.gen
+    else:
+        b = g.scan
+        b.perms = g.perms
+        b.n = g.n
+        b.bi = &g.bi
+    return b
+
+
+cdef inline uint32_t bounded_in(Rng* rng, uint64_t* st, uint32_t n) noexcept nogil:
+    """bounded(), with a PCG64's state words held in `st` (a local copy) when st is not NULL."""
+    cdef uint64_t m = ((mtgsim_pcg64_next(st) if st != NULL else rng.bg.next_uint64(rng.bg.state)) >> 32) * n
+    cdef uint32_t low = <uint32_t>m
+    cdef uint32_t threshold
+    if low < n:
+        threshold = (<uint32_t>(-n)) % n
+        while low < threshold:
+            m = ((mtgsim_pcg64_next(st) if st != NULL else rng.bg.next_uint64(rng.bg.state)) >> 32) * n
             low = <uint32_t>m
     return <uint32_t>(m >> 32)
 
@@ -126,7 +281,59 @@ cdef inline Board game_board(Game* g) noexcept nogil:
     return b
 
 
-cdef void draw(Game* g, bitgen_t* rng) noexcept nogil:
+cdef inline void hand_add(Game* g, int row) noexcept nogil:
+    """Card `row` is put into the hand (the caller checks there is room). Branch-free: the
+    card drawn is random, a branch on it would be mispredicted half the time."""
+    cdef int land = g.gf[row] & GF_LAND
+    cdef int cnt = g.hand_count[row]
+    cdef int new = cnt == 0
+    cdef int n = g.n_rows[land]
+    g.hand[g.hand_n] = row
+    g.hand_n += 1
+    g.rows[land][n] = row               # kept only if new (else overwritten later)
+    g.hand_pos[row] = <uint8_t>(n if new else g.hand_pos[row])
+    g.n_rows[land] = n + new
+    g.hand_count[row] = <uint8_t>(cnt + 1)
+    g.hand_lands += land
+    g.gen += 1
+
+
+cdef inline void hand_forget(Game* g, int row) noexcept nogil:
+    """Bookkeeping for one copy of `row` leaving the hand (branch-free, as hand_add)."""
+    cdef int land = g.gf[row] & GF_LAND
+    cdef int cnt = g.hand_count[row] - 1
+    cdef int gone = cnt == 0
+    cdef int n = g.n_rows[land] - 1
+    cdef int q = g.hand_pos[row]
+    cdef int last = g.rows[land][n]
+    g.hand_count[row] = <uint8_t>cnt
+    g.hand_lands -= land
+    g.rows[land][q] = last if gone else row            # the last row takes its place
+    g.hand_pos[last] = <uint8_t>(q if gone else g.hand_pos[last])
+    g.n_rows[land] = n + 1 - gone
+    g.gen += 1
+
+
+cdef void hand_clear(Game* g) noexcept nogil:
+    """The hand is emptied (its cards go elsewhere)."""
+    cdef int q, land
+    for land in range(2):
+        for q in range(g.n_rows[land]):
+            g.hand_count[g.rows[land][q]] = 0
+        g.n_rows[land] = 0
+    g.hand_n = g.hand_lands = 0
+    g.gen += 1
+
+
+cdef int first_in_hand(Game* g, int row) noexcept nogil:
+    """The index of the first copy of `row` in the hand (it must be there)."""
+    cdef int k = 0
+    while g.hand[k] != row:
+        k += 1
+    return k
+
+
+cdef void draw(Rules* R, Game* g, Rng* rng) noexcept nogil:
     """Draw a card (504.1): a uniformly random one of the library's unseen part, then the
     cards put on the bottom, in order; an empty library draws nothing (goldfish)."""
     cdef uint32_t j
@@ -134,60 +341,79 @@ cdef void draw(Game* g, bitgen_t* rng) noexcept nogil:
         return
     if g.lib_n > 0:
         j = bounded(rng, g.lib_n)
-        g.hand[g.hand_n] = g.library[j]
+        hand_add(g, g.library[j])
         g.library[j] = g.library[g.lib_n - 1]
         g.lib_n -= 1
-        g.hand_n += 1
         trace(g, TR_DRAW, g.hand[g.hand_n - 1], 0)
     elif g.bottom_next < g.bottom_n:
-        g.hand[g.hand_n] = g.bottom[g.bottom_next]
+        hand_add(g, g.bottom[g.bottom_next])
         g.bottom_next += 1
-        g.hand_n += 1
     g.bi.hand_size[0] = g.hand_n
+    g.gen += 1
 
 
 cdef inline bint is_land_row(Rules* R, int row) noexcept nogil:
     return (R.cards[row].types & CT_LAND) != 0
 
 
-cdef int lands_in_hand(Rules* R, Game* g) noexcept nogil:
-    cdef int k, n = 0
-    for k in range(g.hand_n):
-        n += is_land_row(R, g.hand[k])
-    return n
+cdef void draw_cards(Rules* R, Game* g, Rng* rng, int n) noexcept nogil:
+    """n draws, as draw() n times: the random picks from the library first (the generator's
+    state kept in registers), then the hand's bookkeeping."""
+    cdef int32_t got[MAXHAND]
+    cdef int m = 0, k
+    cdef uint32_t j
+    cdef uint64_t st[4]
+    if rng.pcg != NULL:
+        memcpy(st, rng.pcg, sizeof(st))
+    while m < n and g.lib_n > 0 and g.hand_n + m < MAXHAND:
+        j = bounded_in(rng, st if rng.pcg != NULL else NULL, g.lib_n)
+        got[m] = g.library[j]
+        g.library[j] = g.library[g.lib_n - 1]
+        g.lib_n -= 1
+        m += 1
+    if rng.pcg != NULL:
+        memcpy(rng.pcg, st, sizeof(st))
+    for k in range(m):
+        hand_add(g, got[k])
+        trace(g, TR_DRAW, got[k], 0)
+    if m:
+        g.bi.hand_size[0] = g.hand_n
+    for k in range(m, n):                # from the bottom, or into a full hand
+        draw(R, g, rng)
 
 
-cdef void remove_from_hand(Game* g, int k) noexcept nogil:
+cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:
+    hand_forget(g, g.hand[k])
     g.hand[k] = g.hand[g.hand_n - 1]
     g.hand_n -= 1
     g.bi.hand_size[0] = g.hand_n
+    g.gen += 1
 
 
-cdef void mulligan(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
+cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """London mulligan (103.5): draw seven; keep if the lands are in the policy's range for
     the hand size it would be (below the smallest size listed: always keep); else shuffle the
     hand back and draw seven again. Then put one card on the bottom per mulligan: lands while
     there are more than the range's top, else the spell of the highest mana value."""
     cdef int taken = 0, k, size, lands, best, hi
     while True:
-        for k in range(7):
-            draw(g, rng)
+        draw_cards(R, g, rng, 7)
         size = 7 - taken
         if size <= 0 or S.keep_lo[size] < 0:
             break
-        lands = lands_in_hand(R, g)
+        lands = g.hand_lands
         if S.keep_lo[size] <= lands <= S.keep_hi[size]:
             break
         trace(g, TR_MULLIGAN, -1, g.hand_n)
         for k in range(g.hand_n):        # shuffle back (draws are random picks anyway)
             g.library[g.lib_n] = g.hand[k]
             g.lib_n += 1
-        g.hand_n = 0
+        hand_clear(g)
         taken += 1
     size = 7 - taken if taken < 7 else 0
     hi = S.keep_hi[size] if size > 0 and S.keep_lo[size] >= 0 else 7
     while taken > 0 and g.hand_n > 0:
-        lands = lands_in_hand(R, g)
+        lands = g.hand_lands
         best = -1
         for k in range(g.hand_n):
             if lands > hi:
@@ -202,9 +428,10 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
         g.bottom[g.bottom_n] = g.hand[best]
         g.bottom_n += 1
         trace(g, TR_BOTTOM, g.hand[best], 0)
-        remove_from_hand(g, best)
+        remove_from_hand(R, g, best)
         taken -= 1
     g.bi.hand_size[0] = g.hand_n
+    g.gen += 1
 
 
 # ---- permanents entering and leaving -------------------------------------------------------
@@ -219,8 +446,9 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
     cdef Board b
     if g.n >= MAXPERM:
         return -1
-    for j in range(g.n):
-        lands += (R.cards[g.perms[j].card].types & CT_LAND) != 0
+    if c.n_enters:
+        for j in range(g.n):
+            lands += (R.cards[g.perms[j].card].types & CT_LAND) != 0
     p = &g.perms[g.n]
     memset(p, 0, sizeof(Permanent))
     p.card = row
@@ -241,6 +469,8 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
         if e.choose_color:
             p.chosen_color = S.chosen_color
     g.n += 1
+    g.gen += 1
+    count_permanent(g, row, 1)
     return g.n - 1
 
 
@@ -273,9 +503,11 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands) noexcept nogi
 cdef void remove_permanent(Game* g, int i) noexcept nogil:
     """It leaves the battlefield; later rows move up (Auras on it fall off)."""
     cdef int j
+    count_permanent(g, g.perms[i].card, -1)
     for j in range(i, g.n - 1):
         g.perms[j] = g.perms[j + 1]
     g.n -= 1
+    g.gen += 1
     for j in range(g.n):
         if g.perms[j].attached_to == i:
             g.perms[j].attached_to = -1
@@ -283,7 +515,7 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
             g.perms[j].attached_to -= 1
 
 
-cdef void state_based_actions(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
+cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """704.5f: a creature with toughness 0 or less dies (its "when this dies" abilities then
     resolve, reading it as it last existed: 603.10a); 704.5j: of two legendary permanents with
     the same name, the older goes."""
@@ -291,6 +523,11 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcep
     cdef Board b
     cdef bint again = True
     cdef Card* c
+    if g.sba_gen == g.gen:             # nothing changed since they last found nothing to do
+        return
+    if g.n_sba == 0:                   # no creature, nothing legendary
+        g.sba_gen = g.gen
+        return
     while again:
         again = False
         b = game_board(g)
@@ -316,6 +553,7 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcep
                         break
             if again:
                 break
+    g.sba_gen = g.gen
 
 
 # ---- effects ---------------------------------------------------------------------------------
@@ -336,8 +574,8 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield
                 if i >= 0 and e.lands_tapped:
                     g.perms[i].flags |= PF_TAPPED
             elif g.hand_n < MAXHAND:
-                g.hand[g.hand_n] = row
-                g.hand_n += 1
+                hand_add(g, row)
+            g.gen += 1
             return
 
 
@@ -351,12 +589,12 @@ cdef void return_land(Rules* R, Game* g) noexcept nogil:
             best = i
     if best >= 0:
         if not (g.perms[best].flags & PF_TOKEN) and g.hand_n < MAXHAND:
-            g.hand[g.hand_n] = g.perms[best].card
-            g.hand_n += 1
+            hand_add(g, g.perms[best].card)
         remove_permanent(g, best)
+        g.gen += 1
 
 
-cdef void apply_effect(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row, int target, int source,
+cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int source,
                        int x) noexcept nogil:
     """Carry out EFFECT row `row` for you; counters go on permanent `target` (-1: none)."""
     cdef Effect* e = &R.effects[row]
@@ -364,6 +602,7 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row, int t
     cdef int k, n, q
     if row < 0:
         return
+    g.gen += 1
     g.opp_life -= eval_amount(R, &b, e.damage_to_opponent, source, 0, x)
     g.bi.life[0] -= eval_amount(R, &b, e.damage_to_you, source, 0, x)
     g.bi.life[0] -= eval_amount(R, &b, e.lose_life, source, 0, x)
@@ -381,7 +620,7 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row, int t
                 g.perms[target].counters[q] += eval_count(R, &b, e.counters_count[q], source, 0, x)
     n = eval_amount(R, &b, e.draw, source, 0, x)
     for k in range(n):
-        draw(g, rng)
+        draw(R, g, rng)
     for k in range(e.lands_to_battlefield):
         search_land(R, S, g, e, True)
     for k in range(e.lands_to_hand):
@@ -394,9 +633,10 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row, int t
         for k in range(n):
             add_permanent(R, S, g, e.token_card, True, 0)
     g.bi.hand_size[0] = g.hand_n
+    g.gen += 1
 
 
-cdef void enters_triggers(Rules* R, Spec* S, Game* g, bitgen_t* rng, int i, bint token, int x) noexcept nogil:
+cdef void enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint token, int x) noexcept nogil:
     """Abilities that trigger as permanent i enters (603.2): its own "when this enters" and
     others' "whenever a creature you control enters" (The Great Henge). State-based actions
     are checked first (a 0/0 dies before they resolve), and each does what it still can."""
@@ -408,7 +648,7 @@ cdef void enters_triggers(Rules* R, Spec* S, Game* g, bitgen_t* rng, int i, bint
     cdef int pending_src[32]
     cdef Card* c
     cdef Triggered* t
-    for j in range(g.n):
+    for j in range(g.n if g.n_triggered else 0):
         c = &R.cards[g.perms[j].card]
         for k in range(c.n_triggered):
             t = &R.triggered[c.triggered_first + k]
@@ -436,7 +676,7 @@ cdef int find_object(Game* g, int object_id) noexcept nogil:
     return -1
 
 
-cdef void cast_triggers(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row) noexcept nogil:
+cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row) noexcept nogil:
     """"Whenever you cast a (creature) spell" abilities (Beast Whisperer, Animar)."""
     cdef int j, k
     cdef Card* c
@@ -453,19 +693,168 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, bitgen_t* rng, int row) noex
 
 cdef struct ManaView:            # one board state's mana, prepared once for several questions
     int kind                     # 1: the direct path applies; 2: the general search
+    uint32_t gen                 # the game's generation it describes (kinds 1 and 2)
+    int total                    # kind 1: the units of mana (direct_mana's total)
     Direct d
     Payment P
     uint8_t cp[MAXPERM]
 
 
+cdef void board_could_produce_now(Rules* R, Game* g, uint8_t* cp) noexcept nogil:
+    """could_produce_all for the board as it is now. On a board the direct path takes (no
+    mana effects, simple sources) that is each permanent's own static set, as prepare_direct
+    reports it (phased-out ones, left out of the fixpoint, get none)."""
+    cdef int i
+    cdef Board b
+    if g.n_mana_fx == 0 and g.n <= 80:
+        for i in range(g.n):
+            cp[i] = R.static_cp[g.perms[i].card] if not (g.perms[i].flags & PF_PHASED_OUT) else 0
+    else:
+        b = game_board(g)
+        could_produce_all(R, &b, cp)
+
+
 cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
-    cdef Board b = game_board(g)
-    if prepare_direct(R, &b, 0, v.cp, &v.d) == 1:
+    """Make v describe the board as it is now (nothing to do if it already does)."""
+    cdef Board b
+    if v.gen == g.gen and (v.kind == 1 or v.kind == 2):
+        return
+    v.gen = g.gen
+    if goldfish_direct(R, g, &v.d, &v.total):
         v.kind = 1
     else:
-        could_produce_all(R, &b, v.cp)
+        b = game_board(g)
+        board_could_produce_now(R, g, v.cp)
         prepare_payment(R, &b, 0, v.cp, &v.P, False)
         v.kind = 2
+
+
+cdef inline bint pool_empty(Game* g) noexcept nogil:
+    cdef uint64_t a
+    cdef uint32_t b
+    memcpy(&a, &g.bi.pool[0][0], 8)
+    memcpy(&b, &g.bi.pool[0][4], 4)
+    return (a | b) == 0
+
+
+cdef bint goldfish_direct(Rules* R, Game* g, Direct* d, int* total) noexcept nogil:
+    """prepare_direct for the goldfish player (0) on a goldfish board, whose permanents are
+    well formed by construction: True with `d` filled in the same way (and the units in all:
+    direct_mana's total), False if the board needs the general search. It
+    leaves the could-produce bytes alone (only the general search reads them)."""
+    cdef int i, t, k, n = g.n, haste_grant = 0, use, sick, mine
+    cdef uint32_t f, all_flags = 0
+    cdef unsigned int m
+    cdef int32_t c
+    cdef Permanent* p
+    cdef const uint32_t* info = R.info
+    cdef const uint8_t* unit_mask = R.unit_mask
+    cdef const uint8_t* unit_count = R.unit_count
+    cdef int lts = g.bi.last_turn_start[0]
+    cdef uint8_t by_mask[64]            # units per type mask, a byte each (as prepare_direct)
+    cdef uint64_t seen = 0
+    if n > 80:                          # as prepare_direct
+        return False
+    memset(by_mask, 0, sizeof(by_mask))
+    for i in range(n):                  # branch-free, as prepare_direct
+        p = &g.perms[i]
+        c = p.card
+        f = info[c]
+        all_flags |= f
+        mine = p.controller == 0
+        haste_grant |= ((f & CI_HASTE_GRANT) != 0) & mine
+        m = unit_mask[c]
+        sick = ((f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE) & (p.controlled_since >= lts)
+        use = mine & ((p.flags & (PF_TAPPED | PF_PHASED_OUT)) == 0) & (m != 0) & (sick == 0)
+        by_mask[m] += unit_count[c] * use
+        seen |= (<uint64_t>use) << m
+    if all_flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
+        return False
+    if haste_grant:                     # The Fire Crystal: your sick creatures can tap after all
+        for i in range(n):
+            p = &g.perms[i]
+            f = info[p.card]
+            m = unit_mask[p.card]
+            if (p.controller == 0 and not (p.flags & (PF_TAPPED | PF_PHASED_OUT)) and m != 0
+                    and (f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE and p.controlled_since >= lts):
+                by_mask[m] += unit_count[p.card]
+                seen |= (<uint64_t>1) << m
+    if not pool_empty(g):
+        for t in range(6):              # mana already in the pool
+            if g.bi.pool[0][t]:
+                seen |= (<uint64_t>1) << (1 << t)
+    d.n_masks = 0
+    d.all_flags = all_flags
+    total[0] = 0
+    while seen:
+        m = mtgsim_ctz64(seen)
+        seen &= seen - 1
+        k = d.n_masks
+        d.masks[k] = <uint8_t>m
+        d.counts[k] = by_mask[m]
+        if m & (m - 1) == 0:            # a single type: mana of it in the pool counts here
+            d.counts[k] += g.bi.pool[0][mtgsim_ctz64(m)]
+        d.n_masks = k + 1
+        total[0] += d.counts[k]
+    return True
+
+
+cdef inline bint direct_payable(ManaView* v, BaseNeed* need, TotalCost* c) noexcept nogil:
+    """hall_payable(v's units, c) for a plain base cost c summed up in `need`."""
+    cdef int k, have = 0
+    if v.total < need.total:
+        return False
+    if need.single == -1:
+        return True
+    if need.single >= 0:                # one type of symbols: the one subset to check
+        for k in range(v.d.n_masks):
+            have += v.d.counts[k] * ((v.d.masks[k] >> need.single) & 1)
+        return have >= need.pips
+    return hall_payable(v.d.n_masks, v.d.masks, v.d.counts, c)
+
+
+cdef bint board_costmod(Rules* R, Game* g) noexcept nogil:
+    """Could a permanent in play change the cost of a spell? (scan_board's any_costmod, less
+    the permanents whose modifiers are all for themselves as spells: total_cost never applies
+    those from the battlefield, so with only them a spell's total cost is its base cost.)"""
+    cdef int i
+    if g.n_costmod == 0:
+        return False
+    if g.costmod_gen != g.gen:
+        g.costmod_gen = g.gen
+        g.any_costmod = False
+        for i in range(g.n):
+            if g.gf[g.perms[i].card] & GF_COSTMOD and not (g.perms[i].flags & PF_PHASED_OUT):
+                g.any_costmod = True
+                break
+    return g.any_costmod
+
+
+cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint from_hand,
+                           TotalCost* buf) noexcept nogil:
+    """Card `row`'s total cost cast with X = x (601.2f): the precomputed one while nothing
+    changes it, else worked out into `buf`."""
+    cdef Board b
+    if x == 0 and (S.gf[row] & GF_BASE_COST) and not board_costmod(R, g):
+        return &R.base_cost[row]
+    b = scanned_board(R, g)
+    total_cost(R, &b, row, x, False, 0, 0, from_hand, buf)
+    return buf
+
+
+cdef inline bint payable_now(Rules* R, Spec* S, Game* g, ManaView* v, int row, TotalCost* c) noexcept nogil:
+    """view_payable for total cost c of card `row` (c as spell_cost gave it)."""
+    if v.kind == 1 and c == &R.base_cost[row] and (S.gf[row] & GF_PLAIN):
+        return direct_payable(v, &S.need[row], c)
+    return view_payable(R, g, v, c)
+
+
+cdef bint card_payable(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint from_hand) noexcept nogil:
+    """Could the board (as `v`, prepared now, sees it) pay card `row`'s total cost (X = 0)?"""
+    cdef TotalCost buf
+    if v.kind == 1 and beyond_reach(R, S, g, row, 0):
+        return False                    # what the direct path would find
+    return payable_now(R, S, g, v, row, spell_cost(R, S, g, row, 0, from_hand, &buf))
 
 
 cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept nogil:
@@ -474,7 +863,7 @@ cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept no
         return hall_payable(v.d.n_masks, v.d.masks, v.d.counts, c)
     if v.kind == 1 or pays_life(c):      # the search, with life tracked if the cost pays life
         b = game_board(g)
-        could_produce_all(R, &b, v.cp)
+        board_could_produce_now(R, g, v.cp)
         prepare_payment(R, &b, 0, v.cp, &v.P, pays_life(c))
         v.kind = 0 if pays_life(c) else 2
         return cost_payable(&v.P, c, g.bi.life[0])
@@ -485,11 +874,10 @@ cdef int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
     cdef int32_t mana[7]
     cdef Board b
     if v.kind == 1:
-        direct_mana(&v.d, mana)
-        return mana[6]
+        return v.total                  # direct_mana's total
     if v.kind != 2:
         b = game_board(g)
-        could_produce_all(R, &b, v.cp)
+        board_could_produce_now(R, g, v.cp)
         prepare_payment(R, &b, 0, v.cp, &v.P, False)
         v.kind = 2
     return max_mana(&v.P, ALLTYPES)
@@ -499,27 +887,203 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     ManaView view                # the board's mana during a turn
     ManaView cast_view           # ...while choosing spells to cast
     Plan plan                    # a payment plan
+    uint8_t* hand_count          # per card row: copies in hand (Game.hand_count)
+    uint8_t* hand_pos            # (Game.hand_pos)
+
+
+cdef Scratch* new_scratch(Rules* R) noexcept nogil:
+    cdef Scratch* sc = <Scratch*>malloc(sizeof(Scratch))
+    if sc == NULL:
+        return NULL
+    sc.hand_count = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
+    sc.hand_pos = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
+    if sc.hand_count == NULL or sc.hand_pos == NULL:
+        free(sc.hand_count)
+        free(sc.hand_pos)
+        free(sc)
+        return NULL
+    sc.view.gen = sc.cast_view.gen = 0
+    sc.view.kind = sc.cast_view.kind = 0
+    return sc
+
+
+cdef void free_scratch(Scratch* sc) noexcept nogil:
+    if sc != NULL:
+        free(sc.hand_count)
+        free(sc.hand_pos)
+        free(sc)
+
+
+cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
+    g.scratch = sc
+    g.gf = S.gf
+    g.unit_of = S.units
+    g.hand_count = sc.hand_count
+    g.hand_pos = sc.hand_pos
+    g.n_rows[0] = g.n_rows[1] = g.hand_n = g.hand_lands = 0
+    g.gen = 1
+    g.costmod_gen = 0
+    g.sba_gen = 0
+    g.scan_gen = 0
+
+
+cdef void direct_payment(Rules* R, Game* g, Payment* P) noexcept nogil:
+    """prepare_payment(player 0, no life effects) on a board the direct path takes: every
+    source is simple, so each ready one decomposes into unit_count units of its unit mask
+    (and the snow bit), in permanent order after the pool's mana; nothing needs a search."""
+    cdef int i, t, k, n, lts = g.bi.last_turn_start[0]
+    cdef uint8_t m
+    cdef uint32_t f
+    cdef bint haste = False
+    cdef Permanent* p
+    P.n_units = 0
+    P.n_branch = 0
+    P.max_branch_total = 0
+    P.max_gain = 0
+    P.life = g.bi.life[0]
+    for t in range(6):                           # mana already in the pool
+        for k in range(g.bi.pool[0][t]):
+            if P.n_units < MAXUNIT:
+                P.unit_mask[P.n_units] = 1 << t
+                P.unit_src[P.n_units] = -1
+                P.n_units += 1
+    for i in range(g.n):                         # a haste grant (302.6: sick creatures may tap)
+        if g.perms[i].controller == 0 and not (g.perms[i].flags & PF_PHASED_OUT):
+            haste |= (R.info[g.perms[i].card] & CI_HASTE_GRANT) != 0
+    for i in range(g.n):
+        p = &g.perms[i]
+        if p.flags & PF_PHASED_OUT or p.controller != 0:
+            continue
+        f = R.info[p.card]
+        m = R.unit_mask[p.card]
+        n = R.unit_count[p.card]
+        if m == 0 or n == 0 or p.flags & PF_TAPPED:
+            continue
+        if (f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE and p.controlled_since >= lts and not haste:
+            continue                             # summoning sick (302.6)
+        if R.cards[p.card].supertypes & ST_SNOW:
+            m |= SNOW_BIT
+        for k in range(n):
+            if P.n_units < MAXUNIT:
+                P.unit_mask[P.n_units] = m
+                P.unit_src[P.n_units] = i
+                P.n_units += 1
+
+
+cdef bint direct_plan_payment(Rules* R, Game* game, Board* b, TotalCost* c, uint8_t* cp,
+                              Plan* plan) noexcept nogil:
+    """plan_payment for the goldfish player on a board the direct path takes, paying a cost
+    that pays no life: the same code, but the sources are listed as prepare_payment would list
+    them (see `direct_payment`) without working out each one's options.
+    (Keep in step with plan_payment.)"""
+    cdef int player = 0
+    cdef Payment P
+    cdef Demand D
+    cdef Match M
+    cdef int choice[MAXBRANCH]
+    cdef uint8_t kinds[MAXCHOICE]
+    cdef uint8_t arg[MAXCHOICE]
+    cdef int n_choice, alt, life_needed = 0, s, g, k, t, i, q, d, found = 0
+    cdef int16_t step_of[256]
+    cdef int16_t supply_step[MAXUNIT]
+    cdef uint8_t matched_directly[MAXUNIT]
+    cdef PlanStep* st
+    cdef PlanStep tmp
+    direct_payment(R, game, &P)
+    n_choice = cost_alternatives(c, kinds, arg)
+    for alt in range(1 << min(n_choice, MAXCHOOSE)):
+        life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
+        if life_needed <= P.life + P.max_gain and payable_keep(&P, &D, life_needed, choice, &M):
+            found = 1
+            break
+    if not found:
+        return False
+    plan.n_steps = 0                      # steps are cleared as they are added (not all MAXUNIT)
+    vec_clear(&plan.spend)
+    plan.life = life_needed
+    for i in range(b.n):
+        step_of[i] = -1
+    # Supplies are in the order leaf_feasible built them: units (pool, then sources matched
+    # directly), then the outputs of the searched sources chosen.
+    for k in range(P.n_units):            # a source matched directly is used if any unit is
+        i = P.unit_src[k]
+        supply_step[k] = -1
+        if i >= 0 and M.owner[k] >= 0 and step_of[i] < 0:
+            step_of[i] = plan.n_steps
+            memset(&plan.step[plan.n_steps], 0, sizeof(PlanStep))
+            plan.step[plan.n_steps].perm = i
+            plan.step[plan.n_steps].stage = -1
+            matched_directly[plan.n_steps] = 1
+            plan.n_steps += 1
+    for k in range(P.n_units):            # ...and then makes all its units, unused ones too
+        i = P.unit_src[k]
+        if i >= 0 and step_of[i] >= 0:
+            supply_step[k] = step_of[i]
+            t = chosen_type(M.d_mask[M.owner[k]] if M.owner[k] >= 0 else 0, M.s_mask[k])
+            plan.step[step_of[i]].out.m[t] += 1
+    s = P.n_units
+    for g in range(P.n_branch):
+        if choice[g] < 0:
+            continue
+        st = &plan.step[plan.n_steps]
+        memset(st, 0, sizeof(PlanStep))
+        st.perm = P.branch_src[g]
+        st.ability = P.branch[g].ability[choice[g]]
+        st.out = P.branch[g].out[choice[g]]
+        st.stage = M.s_stage[s] if s < M.n_s else -1    # its position among the converters
+        matched_directly[plan.n_steps] = 0
+        for t in range(vec_total(&st.out)):
+            if s < MAXUNIT:
+                supply_step[s] = plan.n_steps
+                s += 1
+        plan.n_steps += 1
+    for k in range(M.n_s):                # what each used unit pays: the cost, or an input
+        d = M.owner[k]
+        if d < 0:
+            continue
+        t = chosen_type(M.d_mask[d], M.s_mask[k])
+        if d < D.n:
+            plan.spend.m[t] += 1
+        else:
+            for g in range(plan.n_steps):
+                if plan.step[g].stage == M.d_stage[d] and plan.step[g].stage >= 0:
+                    plan.step[g].spend.m[t] += 1
+                    break
+    for g in range(plan.n_steps):         # which ability makes a directly matched source's mana
+        if matched_directly[g]:
+            k = find_ability(R, b, plan.step[g].perm, cp, &plan.step[g].out)
+            plan.step[g].ability = k if k >= 0 else 0
+    for g in range(plan.n_steps):         # sources without input first, then converters in order
+        for q in range(plan.n_steps - 1, g, -1):
+            if plan.step[q].stage < plan.step[q - 1].stage:
+                tmp = plan.step[q]
+                plan.step[q] = plan.step[q - 1]
+                plan.step[q - 1] = tmp
+    return True
 
 
 cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
     """Pay c the way the rules core plans it (601.2g–h); False if it can't be paid."""
     cdef Plan* plan = &(<Scratch*>g.scratch).plan
-    cdef Board b = game_board(g)
+    cdef Board b = scanned_board(R, g)
     cdef uint8_t cp[MAXPERM]
     cdef int rows[16]
     cdef int s, t, i, k, n_gone = 0
     cdef int16_t gone[MAXPERM]
     cdef ManaAbility* a
     cdef bint ok
-    could_produce_all(R, &b, cp)
-    ok = plan_payment(R, &b, 0, c, cp, plan)
+    board_could_produce_now(R, g, cp)
+    if g.n_mana_fx == 0 and g.n <= 80 and not pays_life(c):    # the direct path's board
+        ok = direct_plan_payment(R, g, &b, c, cp, plan)
+    else:
+        ok = plan_payment(R, &b, 0, c, cp, plan)
     if ok:
         for s in range(plan.n_steps):
             i = plan.step[s].perm
             for t in range(6):
                 g.bi.pool[0][t] -= plan.step[s].spend.m[t]
-            b = game_board(g)
-            k = mana_ability_rows(R, &b, i, rows)
+            k = mana_ability_rows(R, &b, i, rows)   # b's scan still holds: tapping and the
+                                                    # pool don't change what scan_board notes
             a = &R.mana[rows[plan.step[s].ability]]
             if a.tap:
                 g.perms[i].flags |= PF_TAPPED
@@ -539,69 +1103,67 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
         g.bi.life[0] -= plan.life
         for s in range(n_gone - 1, -1, -1):      # rows were taken in order: remove from the end
             remove_permanent(g, gone[s])
+        g.gen += 1
     return ok
 
 
 # ---- the play policy -------------------------------------------------------------------------------
 
-cdef int castable_spells(Rules* R, Game* g, ManaView* v) noexcept nogil:
+cdef inline bint beyond_reach(Rules* R, Spec* S, Game* g, int row, int extra) noexcept nogil:
+    """Certainly not payable now, or with permanents making `extra` more units of mana on
+    the direct path added: card `row`'s plain base cost takes more units than the board's
+    sources make at most, on a board that takes the direct path (where that decides it)."""
+    return ((S.gf[row] & GF_PLAIN) != 0 and g.n_mana_fx == 0 and g.n < 80 and pool_empty(g)
+            and S.need[row].total > g.units + extra and not board_costmod(R, g))
+
+
+cdef bint all_beyond_reach(Rules* R, Spec* S, Game* g, int extra) noexcept nogil:
+    """beyond_reach for every spell in hand."""
+    cdef int q
+    for q in range(g.n_rows[0]):
+        if not beyond_reach(R, S, g, g.rows[0][q], extra):
+            return False
+    return True
+
+
+cdef int castable_spells(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     """How many distinct nonland cards in hand could be cast now."""
-    cdef int k, q, n = 0
-    cdef bint seen
-    cdef TotalCost tc
-    cdef Board b = game_board(g)
-    for k in range(g.hand_n):
-        if is_land_row(R, g.hand[k]):
-            continue
-        seen = False
-        for q in range(k):
-            if g.hand[q] == g.hand[k]:
-                seen = True
-                break
-        if seen:
-            continue
-        total_cost(R, &b, g.hand[k], 0, False, 0, 0, True, &tc)
-        n += view_payable(R, g, v, &tc)
+    cdef int q, n = 0
+    for q in range(g.n_rows[0]):
+        n += card_payable(R, S, g, v, g.rows[0][q], True)
     return n
 
 
 cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
     """Per colour, the most symbols of it in one cost among the spells in hand and the
     tracked cards: how many sources of it the hand asks for."""
-    cdef int k, t, row, n
-    cdef Cost* c
+    cdef int k, t, row, kind
+    cdef uint8_t* d
     for t in range(5):
-        demand[t] = 0
-    for k in range(g.hand_n + S.n_track):
-        row = g.hand[k] if k < g.hand_n else S.track[k - g.hand_n]
-        if R.cards[row].cost < 0:
-            continue
-        c = &R.costs[R.cards[row].cost]
-        for t in range(5):
-            n = c.pips[t] + c.phyrexian[t] + c.mono_hybrid[t] + c.colorless_hybrid[t]
-            if n > demand[t]:
-                demand[t] = n
+        demand[t] = S.track_demand[t]
+    for kind in range(2 if S.land_demand else 1):
+        for k in range(g.n_rows[kind]):
+            row = g.rows[kind][k]
+            if not (S.gf[row] & GF_DEMAND):
+                continue
+            d = &S.demand[5 * row]
+            for t in range(5):
+                if d[t] > demand[t]:
+                    demand[t] = d[t]
 
 
 cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     """The land to play (305.1): the one that lets the most of the hand be cast now; then the
     one giving colours the hand (and the tracked cards) still lack sources of; then an
-    untapped one; then the first in hand."""
-    cdef int k, q, t, best = -1, score, best_score = -1, i, life, kinds = 0, first = -1
+    untapped one; then the first in hand. Returns its index in the hand, or -1."""
+    cdef int k, q, t, row, best = -1, score, best_score = -1, i, life
     cdef int demand[5]
     cdef int supply[5]
     cdef uint8_t cp
-    cdef bint seen
-    for k in range(g.hand_n):                # one kind of land in hand: nothing to weigh
-        if is_land_row(R, g.hand[k]):
-            if first < 0:
-                first = k
-                kinds = 1
-            elif g.hand[k] != g.hand[first]:
-                kinds = 2
-                break
-    if kinds <= 1:
-        return first
+    if g.n_rows[1] == 0:
+        return -1
+    if g.n_rows[1] == 1:                     # one kind of land in hand: nothing to weigh
+        return first_in_hand(g, g.rows[1][0])
     colour_demand(R, S, g, demand)
     for t in range(5):
         supply[t] = 0
@@ -609,104 +1171,115 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
         if R.cards[g.perms[k].card].types & CT_LAND:
             for t in range(5):
                 supply[t] += (R.static_cp[g.perms[k].card] >> t) & 1
-    for k in range(g.hand_n):
-        if not is_land_row(R, g.hand[k]):
-            continue
-        seen = False
-        for q in range(k):
-            if g.hand[q] == g.hand[k]:
-                seen = True
-                break
-        if seen:
-            continue
-        life = g.bi.life[0]
-        i = add_permanent(R, S, g, g.hand[k], False, 0)
-        if i < 0:
-            return -1
-        view_prepare(R, g, v)
-        score = 16 * castable_spells(R, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
-        cp = R.static_cp[g.hand[k]]
+    if g.n >= MAXPERM:
+        return -1
+    for q in range(g.n_rows[1]):             # each kind once; ties go to the first in hand
+        row = g.rows[1][q]
+        if (R.cards[row].n_enters == 0 and not (S.gf[row] & (GF_MANA_FX | GF_COSTMOD))
+                and all_beyond_reach(R, S, g, g.unit_of[row])):
+            score = 2                          # untapped, and no spell castable: no trial needed
+        else:
+            life = g.bi.life[0]
+            i = add_permanent(R, S, g, row, False, 0)
+            if i < 0:
+                return -1
+            view_prepare(R, g, v)
+            score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
+            g.n -= 1                       # take the trial land back
+            count_permanent(g, row, -1)
+            g.next_id -= 1
+            g.bi.life[0] = life
+            g.gen += 1
+        cp = R.static_cp[row]
         for t in range(5):
             if supply[t] < demand[t] and (cp >> t) & 1:
                 score += 4
-        g.n -= 1                       # take the trial land back
-        g.next_id -= 1
-        g.bi.life[0] = life
         if score > best_score:
-            best, best_score = k, score
+            best, best_score = first_in_hand(g, row), score
+        elif score == best_score:
+            k = first_in_hand(g, row)
+            if k < best:
+                best = k
     return best
 
 
-cdef void play_land(Rules* R, Spec* S, Game* g, bitgen_t* rng, ManaView* v) noexcept nogil:
+cdef void play_land(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
     cdef int k = choose_land(R, S, g, v)
     cdef int row, i
     if k < 0:
         return
     row = g.hand[k]
-    remove_from_hand(g, k)
+    remove_from_hand(R, g, k)
     trace(g, TR_LAND, row, 0)
     i = add_permanent(R, S, g, row, False, 0)
     if i >= 0:
         enters_triggers(R, S, g, rng, i, False, 0)
 
 
-cdef void cast_spells(Rules* R, Spec* S, Game* g, bitgen_t* rng, int8_t* cast_turn, int turn,
+cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, int turn,
                       ManaView* fresh) noexcept nogil:
     """Cast spells while one can be paid for: the one spending the most mana first, then the
-    highest mana value; an X spell with the largest X that can be paid (never X = 0). A
-    second copy of a legendary permanent you control is not cast."""
+    highest mana value, then the first in hand; an X spell with the largest X that can be paid
+    (never X = 0). A second copy of a legendary permanent you control is not cast."""
     cdef ManaView* v = fresh if fresh != NULL else &(<Scratch*>g.scratch).cast_view
-    cdef int k, q, j, best, row, i, spend, best_spend, x, best_x, most
+    cdef int k, q, j, best, row, i, spend, best_spend, x, best_x, most, mv, best_mv, best_row
     cdef TotalCost tc, best_tc
-    cdef Board b
-    cdef bint skip
+    cdef TotalCost* c
+    cdef bint skip, better
     while True:
         if v != fresh:                         # `fresh` describes the board as it is now
             view_prepare(R, g, v)
-        b = game_board(g)
         most = -1                              # the most mana the board makes (for X)
-        best = -1
+        best = -1                              # the first index in hand of best_row, when needed
+        best_row = -1
         best_x = 0
         best_spend = -1
-        for k in range(g.hand_n):
-            row = g.hand[k]
-            if is_land_row(R, row):
-                continue
-            skip = False
-            for q in range(k):
-                if g.hand[q] == row:
-                    skip = True
-            if R.cards[row].supertypes & ST_LEGENDARY:
+        best_mv = 0
+        for q in range(g.n_rows[0]):
+            row = g.rows[0][q]
+            if S.gf[row] & GF_LEGENDARY:
+                skip = False
                 for j in range(g.n):
                     if g.perms[j].card == row:
                         skip = True
-            if skip:
-                continue
+                if skip:
+                    continue
             x = 0
-            if R.cards[row].cost >= 0 and R.costs[R.cards[row].cost].x:
+            if S.gf[row] & GF_X:
                 if most < 0:
                     most = view_max_mana(R, g, v)
                     view_prepare(R, g, v)       # max_mana may have replaced the direct view
                 x = most // R.costs[R.cards[row].cost].x
                 while x > 0:                    # the largest X that can be paid (107.3)
-                    total_cost(R, &b, row, x, False, 0, 0, True, &tc)
-                    if view_payable(R, g, v, &tc):
+                    if payable_now(R, S, g, v, row, spell_cost(R, S, g, row, x, True, &tc)):
                         break
                     x -= 1
                 if x == 0:                      # an X spell is not cast with X = 0
                     continue
-            total_cost(R, &b, row, x, False, 0, 0, True, &tc)
-            if not view_payable(R, g, v, &tc):
+            c = spell_cost(R, S, g, row, x, True, &tc)
+            if not payable_now(R, S, g, v, row, c):
                 continue
-            spend = cost_total(&tc)
-            if spend > best_spend or (spend == best_spend and
-                                      R.cards[row].mana_value > R.cards[g.hand[best]].mana_value):
-                best, best_spend, best_tc, best_x = k, spend, tc, x
-        if best < 0:
+            spend = cost_total(c)
+            mv = R.cards[row].mana_value
+            better = spend > best_spend or (spend == best_spend and mv > best_mv)
+            if not better and spend == best_spend and mv == best_mv:    # the first in hand
+                if best < 0:
+                    best = first_in_hand(g, best_row)
+                k = first_in_hand(g, row)
+                better = k < best
+                if better:
+                    best = k
+            elif better:
+                best = -1
+            if better:
+                best_row, best_spend, best_mv, best_tc, best_x = row, spend, mv, c[0], x
+        if best_row < 0:
             break
-        row = g.hand[best]
+        row = best_row
+        if best < 0:
+            best = first_in_hand(g, row)
         v = &(<Scratch*>g.scratch).cast_view   # the board changes from here on
-        remove_from_hand(g, best)              # 601.2a: to the stack, then pay
+        remove_from_hand(R, g, best)           # 601.2a: to the stack, then pay
         if not pay(R, g, &best_tc):            # can't happen: payable was just checked
             break
         g.spent += best_spend
@@ -737,7 +1310,7 @@ cdef int copy_target(Rules* R, Game* g) noexcept nogil:
     return best
 
 
-cdef void use_abilities(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogil:
+cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """After casting: activate, once each, the non-mana abilities whose effect the simulator
     knows (a token copy — The Fire Crystal —, counters, land search, cards) when their cost
     can be paid, the source's own {T} excluded from paying (602.2). A creature that could
@@ -751,8 +1324,12 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogi
     cdef Board b
     cdef bint useful, ok
     cdef uint16_t saved
+    cdef bint used
     i = 0
     while i < g.n:
+        if not (S.gf[g.perms[i].card] & GF_ACTIVATED):
+            i += 1                               # nothing to use (and nothing moves)
+            continue
         object_id = g.perms[i].object_id
         for j in range(n_seen):
             if seen[j] == object_id:
@@ -762,6 +1339,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogi
             continue
         seen[n_seen] = object_id
         n_seen += 1
+        used = False
         for k in range(R.cards[g.perms[i].card].n_activated):
             a = &R.activated[R.cards[g.perms[i].card].activated_first + k]
             if a.effect < 0:
@@ -784,15 +1362,19 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogi
             saved = g.perms[i].flags
             if a.tap:                            # the source can't pay for its own {T} ability
                 g.perms[i].flags |= PF_PHASED_OUT
+                g.gen += 1
             view_prepare(R, g, v)
             ok = view_payable(R, g, v, &tc) and a.life <= g.bi.life[0] and pay(R, g, &tc)
             i = find_object(g, object_id)
-            g.perms[i].flags = saved
+            if g.perms[i].flags != saved:
+                g.perms[i].flags = saved
+                g.gen += 1
             if not ok:
                 continue
             if a.tap:
                 g.perms[i].flags |= PF_TAPPED
             g.bi.life[0] -= a.life
+            g.gen += 1
             g.spent += cost_total(&tc)
             trace(g, TR_ACTIVATE, g.perms[i].card, cost_total(&tc))
             if e.token_copy:                     # 707.2: copiable values only; X is 0
@@ -807,8 +1389,12 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, bitgen_t* rng) noexcept nogi
             if a.sacrifice_self and i >= 0:
                 remove_permanent(g, i)
             state_based_actions(R, S, g, rng)
+            used = True
             break
-        i = 0                                    # rows may have moved: look again from the top
+        if used:
+            i = 0                                # rows may have moved: look again from the top
+        else:
+            i += 1
 
 
 cdef void combat(Rules* R, Game* g) noexcept nogil:
@@ -826,6 +1412,7 @@ cdef void combat(Rules* R, Game* g) noexcept nogil:
         if not (R.cards[g.perms[i].card].keywords & KW_VIGILANCE):
             g.perms[i].flags |= PF_TAPPED
     g.opp_life -= damage
+    g.gen += 1
     trace(g, TR_ATTACK, -1, damage)
 
 
@@ -841,11 +1428,12 @@ cdef void end_of_turn(Game* g) noexcept nogil:
         g.perms[i].power_bonus = 0
         g.perms[i].toughness_bonus = 0
     memset(g.bi.pool, 0, sizeof(g.bi.pool))
+    g.gen += 1
 
 
 # ---- one game, and chunks of games ----------------------------------------------------------------
 
-cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_t* out,
+cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* out,
                     int32_t* trace_buf, int trace_cap) noexcept nogil:
     """One game: mulligans, then the turns, adding its metrics to `out`. `g.scratch` must be
     set; everything else of `g` is set up here (only what a game reads: no full clear)."""
@@ -855,18 +1443,20 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
     cdef Board b
     cdef bint in_hand
     cdef int8_t cast_turn[64]
-    g.lib_n = g.bottom_n = g.bottom_next = g.hand_n = g.n = 0
+    g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
+    g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
+    hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
     g.spent = 0
     g.trace = trace_buf
     g.trace_cap = trace_cap
     g.trace_n = 0
-    for k in range(S.deck_n):
-        g.library[k] = S.deck[k]
+    memcpy(g.library, S.deck, S.deck_n * sizeof(int32_t))
     g.lib_n = S.deck_n
     g.bi.life[0] = g.bi.life[1] = 20
     g.opp_life = 20
     g.next_id = 1
+    g.gen += 1                                   # a new board: nothing worked out holds
     for q in range(S.n_track):
         cast_turn[q] = <int8_t>NOT_CAST
     mulligan(R, S, g, rng)
@@ -878,15 +1468,15 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
         g.bi.last_turn_start[0] = turn          # the goldfish opponent takes no turns
         for k in range(g.n):                     # untap (502.3)
             g.perms[k].flags &= ~PF_TAPPED
+        g.gen += 1
         trace(g, TR_TURN, -1, 0)
         if not (turn == 1 and S.on_play):        # 103.8a
-            draw(g, rng)
-        for k in range(g.hand_n):
-            trace(g, TR_HAND, g.hand[k], 0)
+            draw(R, g, rng)
+        if g.trace != NULL:
+            for k in range(g.hand_n):
+                trace(g, TR_HAND, g.hand[k], 0)
         play_land(R, S, g, rng, v)
-        lands = 0
-        for k in range(g.n):
-            lands += (R.cards[g.perms[k].card].types & CT_LAND) != 0
+        lands = g.n_lands
         out[L.lands + t] += lands
         out[L.lands_sq + t] += lands * lands
         view_prepare(R, g, v)
@@ -896,15 +1486,9 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
         out[L.mana_sq + t] += mana * mana
         if lands >= turn:
             out[L.hit + t] += 1
-        b = game_board(g)
         for q in range(S.n_track):              # castable now: after the land drop, before spells
-            in_hand = False
-            for k in range(g.hand_n):
-                if g.hand[k] == S.track[q]:
-                    in_hand = True
-                    break
-            total_cost(R, &b, S.track[q], 0, False, 0, 0, in_hand, &tc)
-            if view_payable(R, g, v, &tc):
+            in_hand = g.hand_count[S.track[q]] > 0
+            if card_payable(R, S, g, v, S.track[q], in_hand):
                 out[L.castable + q * S.turns + t] += 1
                 if lands >= turn:
                     out[L.castable_hit + q * S.turns + t] += 1
@@ -927,6 +1511,163 @@ cdef void play_game(Rules* R, Spec* S, Game* g, bitgen_t* rng, Layout* L, int64_
     out[L.games] += 1
 
 
+def direct_views(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info):
+    """For tests: player 0's direct view of a board by prepare_direct and by the goldfish's
+    own summary, and what each permanent could produce (could_produce_all, and as the
+    goldfish takes it): ((ok, masks, counts, could), (ok, masks, counts, total, could))."""
+    cdef Game* g
+    cdef Board b = one_board(perms, n, info)
+    cdef Direct d1, d2
+    cdef uint8_t cp1[MAXPERM]
+    cdef uint8_t cp2[MAXPERM]
+    cdef int ok1, ok2, total = 0, k
+    flags, demands, needs, units = goldfish_flags(core)
+    cdef uint16_t[::1] gf = flags
+    cdef uint8_t[::1] un = units
+    if n > MAXPERM:
+        raise ValueError(f"at most {MAXPERM} permanents")
+    g = <Game*>malloc(sizeof(Game))
+    if g == NULL:
+        raise MemoryError()
+    try:
+        memcpy(g.perms, &perms[0], n * sizeof(Permanent))
+        g.n = n
+        g.bi = info[0]
+        g.gf = &gf[0]
+        g.unit_of = &un[0]
+        g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
+        for k in range(n):
+            count_permanent(g, perms[k].card, 1)
+        ok1 = prepare_direct(&core.R, &b, 0, cp1, &d1)
+        could_produce_all(&core.R, &b, cp1)
+        ok2 = goldfish_direct(&core.R, g, &d2, &total)
+        board_could_produce_now(&core.R, g, cp2)
+        return ((ok1 == 1, [d1.masks[k] for k in range(d1.n_masks if ok1 == 1 else 0)],
+                 [d1.counts[k] for k in range(d1.n_masks if ok1 == 1 else 0)], [cp1[k] for k in range(n)]),
+                (bool(ok2), [d2.masks[k] for k in range(d2.n_masks if ok2 else 0)],
+                 [d2.counts[k] for k in range(d2.n_masks if ok2 else 0)], total, [cp2[k] for k in range(n)]))
+    finally:
+        free(g)
+
+
+def direct_plans(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, TotalCost[::1] cost):
+    """For tests: player 0's plan to pay `cost` by plan_payment and by the goldfish's
+    direct_plan_payment, as (steps, spend, life) each (None: can't be paid); None if the
+    board isn't one the direct path takes or the cost pays life."""
+    cdef Game* g
+    cdef Board b = one_board(perms, n, info)
+    cdef Plan* plans[2]
+    cdef uint8_t cp[MAXPERM]
+    cdef int k, q, t
+    cdef bint ok
+    flags, demands, needs, units = goldfish_flags(core)
+    cdef uint16_t[::1] gf = flags
+    cdef uint8_t[::1] un = units
+    if n > MAXPERM:
+        raise ValueError(f"at most {MAXPERM} permanents")
+    g = <Game*>malloc(sizeof(Game))
+    plans[0] = <Plan*>malloc(sizeof(Plan))
+    plans[1] = <Plan*>malloc(sizeof(Plan))
+    try:
+        if g == NULL or plans[0] == NULL or plans[1] == NULL:
+            raise MemoryError()
+        memcpy(g.perms, &perms[0], n * sizeof(Permanent))
+        g.n = n
+        g.bi = info[0]
+        g.gf = &gf[0]
+        g.unit_of = &un[0]
+        g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
+        for k in range(n):
+            count_permanent(g, perms[k].card, 1)
+        if not (g.n_mana_fx == 0 and g.n <= 80 and not pays_life(&cost[0])):
+            return None
+        could_produce_all(&core.R, &b, cp)
+        result = []
+        for q in range(2):
+            ok = (plan_payment(&core.R, &b, 0, &cost[0], cp, plans[q]) if q == 0 else
+                  direct_plan_payment(&core.R, g, &b, &cost[0], cp, plans[q]))
+            result.append(None if not ok else (
+                [(plans[q].step[k].perm, plans[q].step[k].ability,
+                  tuple(plans[q].step[k].out.m[t] for t in range(6)),
+                  tuple(plans[q].step[k].spend.m[t] for t in range(6))) for k in range(plans[q].n_steps)],
+                tuple(plans[q].spend.m[t] for t in range(6)), plans[q].life))
+        return tuple(result)
+    finally:
+        free(g)
+        free(plans[0])
+        free(plans[1])
+
+
+def goldfish_flags(CoreTables core):
+    """Per card row, its GoldfishFlags, and its colour demand (5 bytes a card): the arrays
+    the Spec points into."""
+    cdef Rules* R = &core.R
+    flags = np.zeros(max(R.n_cards, 1), dtype=np.uint16)
+    units = np.zeros(max(R.n_cards, 1), dtype=np.uint8)
+    demands = np.zeros(5 * max(R.n_cards, 1), dtype=np.uint8)
+    needs = np.zeros(4 * max(R.n_cards, 1), dtype=np.uint8)      # BaseNeed rows
+    cdef uint16_t[::1] f = flags
+    cdef uint8_t[::1] un = units
+    cdef uint8_t[::1] dm = demands
+    cdef BaseNeed* nd = <BaseNeed*>cnp.PyArray_DATA(needs)
+    cdef TotalCost* bc
+    cdef int row, k, t, n
+    cdef uint16_t v
+    cdef Card* c
+    cdef Cost* cost
+    cdef Activated* a
+    cdef Effect* e
+    for row in range(R.n_cards):
+        c = &R.cards[row]
+        v = 0
+        if c.cost >= 0:
+            cost = &R.costs[c.cost]
+            for t in range(5):
+                n = cost.pips[t] + cost.phyrexian[t] + cost.mono_hybrid[t] + cost.colorless_hybrid[t]
+                dm[5 * row + t] = n if n < 255 else 255
+                if n:
+                    v |= GF_DEMAND
+        if c.types & CT_LAND:
+            v |= GF_LAND
+        if c.n_costmod == 0 and R.base_cost != NULL:
+            v |= GF_BASE_COST
+            bc = &R.base_cost[row]
+            if cost_is_plain(bc) and bc.minimum == 0:
+                v |= GF_PLAIN
+                n = bc.generic + bc.snow
+                nd[row].single = -1
+                for t in range(6):
+                    n += bc.pips[t]
+                    if bc.pips[t]:
+                        nd[row].single = t if nd[row].single == -1 else -2
+                        nd[row].pips = bc.pips[t]
+                nd[row].total = n
+        for k in range(c.n_activated):          # as use_abilities chooses them
+            a = &R.activated[c.activated_first + k]
+            if a.effect < 0 or a.untap:
+                continue
+            e = &R.effects[a.effect]
+            if (e.token_copy or e.lands_to_battlefield or e.lands_to_hand
+                    or e.draw.fixed or e.counters[0] or e.counters_count[0] >= 0):
+                v |= GF_ACTIVATED
+        if c.n_triggered:
+            v |= GF_TRIGGERED
+        for k in range(c.n_costmod):
+            if R.costmods[c.costmod_first + k].scope != SS_SELF:
+                v |= GF_COSTMOD
+        if c.types & CT_CREATURE or c.supertypes & ST_LEGENDARY:
+            v |= GF_SBA
+        if c.supertypes & ST_LEGENDARY:
+            v |= GF_LEGENDARY
+        if c.cost >= 0 and R.costs[c.cost].x:
+            v |= GF_X
+        if R.info[row] & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
+            v |= GF_MANA_FX
+        un[row] = R.unit_count[row] if R.unit_mask[row] else 0
+        f[row] = v
+    return flags, demands, needs, units
+
+
 def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8_t[::1] keep_lo,
                int8_t[::1] keep_hi, int32_t[::1] track, int chosen_color, list generators,
                int64_t[::1] games, int64_t[:, ::1] out, int threads=1):
@@ -937,7 +1678,13 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
     cdef Layout L = metric_layout(track.shape[0], turns)
     cdef Py_ssize_t c, n_chunks = len(generators)
     cdef bitgen_t** rngs
+    cdef uint8_t[::1] is_pcg = np.array([type(gen.bit_generator) is np.random.PCG64 for gen in generators]
+                                        + [False], dtype=np.uint8)
     cdef int k
+    flags, demands, needs, units = goldfish_flags(core)
+    cdef uint16_t[::1] gf = flags
+    cdef uint8_t[::1] un = units
+    cdef uint8_t[::1] dm = demands
     if out.shape[0] != n_chunks or out.shape[1] != L.size or games.shape[0] != n_chunks:
         raise ValueError("out must be (chunks, metric size) and games one entry per chunk")
     if not 1 <= turns <= MAXTURNS:
@@ -956,6 +1703,11 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
     S.track = &track[0] if track.shape[0] else NULL
     S.n_track = track.shape[0]
     S.chosen_color = chosen_color
+    S.gf = &gf[0]
+    S.units = &un[0]
+    S.demand = &dm[0]
+    S.need = <BaseNeed*>cnp.PyArray_DATA(needs)
+    spec_demand(&S)
     rngs = <bitgen_t**>malloc(max(n_chunks, 1) * sizeof(bitgen_t*))
     if rngs == NULL:
         raise MemoryError()
@@ -964,20 +1716,42 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
             rngs[c] = <bitgen_t*>PyCapsule_GetPointer(generators[c].bit_generator.capsule, "BitGenerator")
         with nogil:
             for c in prange(n_chunks, schedule="dynamic", num_threads=max(1, threads)):
-                run_chunk(&core.R, &S, rngs[c], games[c], &L, &out[c, 0])
+                run_chunk(&core.R, &S, rngs[c], is_pcg[c], games[c], &L, &out[c, 0])
     finally:
         free(rngs)
 
 
-cdef void run_chunk(Rules* R, Spec* S, bitgen_t* rng, int64_t n_games, Layout* L, int64_t* out) noexcept nogil:
+cdef void spec_demand(Spec* S) noexcept nogil:
+    """S.track_demand and S.land_demand, once S.gf, S.demand and the tracked cards are set."""
+    cdef int q, t, row
+    for t in range(5):
+        S.track_demand[t] = 0
+    for q in range(S.n_track):
+        row = S.track[q]
+        if S.gf[row] & GF_DEMAND:
+            for t in range(5):
+                if S.demand[5 * row + t] > S.track_demand[t]:
+                    S.track_demand[t] = S.demand[5 * row + t]
+    S.land_demand = False
+    for q in range(S.deck_n):
+        row = S.deck[q]
+        if S.gf[row] & GF_LAND and S.gf[row] & GF_DEMAND:
+            S.land_demand = True
+
+
+cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_games, Layout* L,
+                    int64_t* out) noexcept nogil:
     cdef Game* g = <Game*>malloc(sizeof(Game))
-    cdef Scratch* scratch = <Scratch*>malloc(sizeof(Scratch))
+    cdef Scratch* scratch = new_scratch(R)
     cdef int64_t k
+    cdef Rng rng
+    cdef Rng* rng_p = &rng
+    rng_init(&rng, bg, is_pcg64)
     if g != NULL and scratch != NULL:
-        g.scratch = scratch
+        new_chunk(g, scratch, S)
         for k in range(n_games):
-            play_game(R, S, g, rng, L, out, NULL, 0)
-    free(scratch)
+            play_game(R, S, g, rng_p, L, out, NULL, 0)
+    free_scratch(scratch)
     free(g)
 
 
@@ -988,18 +1762,28 @@ def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int
     cdef Spec S
     cdef Layout L = metric_layout(track.shape[0], turns)
     cdef Game* g = <Game*>malloc(sizeof(Game))
-    cdef Scratch* scratch = <Scratch*>malloc(sizeof(Scratch))
-    cdef bitgen_t* rng = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
+    cdef Scratch* scratch = new_scratch(&core.R)
+    cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
+    cdef Rng rng
+    rng_init(&rng, bg, type(generator.bit_generator) is np.random.PCG64)
     cdef int k, cap = 4 * 4096
     cdef int64_t[::1] out = np.zeros(L.size, dtype=np.int64)
     events = np.zeros(cap * max(1, games), dtype=np.int32)
     cdef int32_t[::1] ev = events
     cdef int used = 0
+    flags, demands, needs, units = goldfish_flags(core)
+    cdef uint16_t[::1] gf = flags
+    cdef uint8_t[::1] un = units
+    cdef uint8_t[::1] dm = demands
     if g == NULL or scratch == NULL:
         free(g)
-        free(scratch)
+        free_scratch(scratch)
         raise MemoryError()
-    g.scratch = scratch
+    S.gf = &gf[0]
+    S.units = &un[0]
+    new_chunk(g, scratch, &S)
+    S.demand = &dm[0]
+    S.need = <BaseNeed*>cnp.PyArray_DATA(needs)
     S.deck = &deck[0]
     S.deck_n = deck.shape[0]
     S.turns = turns
@@ -1010,14 +1794,15 @@ def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int
     S.track = &track[0] if track.shape[0] else NULL
     S.n_track = track.shape[0]
     S.chosen_color = chosen_color
+    spec_demand(&S)
     try:
         for k in range(games):
             ev[used] = TR_GAME
             ev[used + 3] = k
             used += 4
-            play_game(&core.R, &S, g, rng, &L, &out[0], &ev[used], cap - 4)
+            play_game(&core.R, &S, g, &rng, &L, &out[0], &ev[used], cap - 4)
             used += g.trace_n
     finally:
-        free(scratch)
+        free_scratch(scratch)
         free(g)
     return events[:used].reshape(-1, 4)
