@@ -4,7 +4,6 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
 
 from mtgsim import Deck, UnknownCardError, card
 from mtgsim.simulate import MulliganPolicy, simulate, wilson
@@ -207,45 +206,3 @@ def test_x_spells_use_the_largest_payable_x():
     text = trace(deck, games=2, turns=6, seed=2, mulligan=MulliganPolicy.never())
     casts = [p for l in text.splitlines() for p in l.split("; ") if p.startswith("cast Hangarback")]
     assert casts and all(int(p.split("(")[1].rstrip(")")) % 2 == 0 and not p.endswith("(0)") for p in casts)
-
-
-SOURCES = ["Forest", "Island", "Mountain", "Wastes", "Snow-Covered Forest", "Stomping Ground",
-           "Azorius Signet", "Sol Ring", "Birds of Paradise", "Llanowar Elves", "Gilded Lotus",
-           "The Great Henge", "The Fire Crystal", "Reflecting Pool", "Mana Reflection",
-           "Castle Garenbrig", "Ancient Tomb", "City of Brass", "Grizzly Bears", "Goblin Guide"]
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(SOURCES), st.booleans(), st.booleans()), min_size=0, max_size=9))
-def test_goldfish_direct_view_agrees_with_prepare_direct(board):
-    """The goldfish keeps its own summary of a direct-path board (and takes each permanent's
-    static could-produce set there): it must be prepare_direct's, masks, counts and all."""
-    from mtgsim import Scenario, _core
-    s = Scenario()
-    for name, tapped, new in board:
-        s.add(name, tapped=tapped, entered_this_turn=new)
-    s._compile()
-    (ok1, masks1, counts1, cp1), (ok2, masks2, counts2, total, cp2) = _core.direct_views(*s._args())
-    assert ok1 == ok2
-    if ok1:
-        assert (masks1, counts1) == (masks2, counts2) and total == sum(counts1)
-        assert cp1 == cp2
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(SOURCES), st.booleans(), st.booleans()), min_size=0, max_size=9),
-       st.sampled_from(["{G}", "{1}{G}", "{G}{G}", "{2}{R}{G}", "{3}", "{C}{C}", "{4}{W}{U}", "{R}{R}{R}"]),
-       st.lists(st.integers(0, 2), min_size=6, max_size=6))
-def test_goldfish_direct_payment_plan_is_plan_payments(board, cost, pool):
-    """On a direct-path board the goldfish lists the sources itself and runs plan_payment's
-    code: the plan (which sources, what they make, what the pool pays) must be the same."""
-    from mtgsim import Scenario, _core
-    s = Scenario()
-    for name, tapped, new in board:
-        s.add(name, tapped=tapped, entered_this_turn=new)
-    s._compile()
-    s._info[0]["pool"][0] = pool
-    rec = s._total_cost_record(card("Plan Probe", cost, "Sorcery"), 0, False, None, "you")
-    plans = _core.direct_plans(*s._args(), np.array([rec], dtype=rec.dtype))
-    if plans is not None:
-        assert plans[0] == plans[1]

@@ -700,20 +700,6 @@ cdef struct ManaView:            # one board state's mana, prepared once for sev
     uint8_t cp[MAXPERM]
 
 
-cdef void board_could_produce_now(Rules* R, Game* g, uint8_t* cp) noexcept nogil:
-    """could_produce_all for the board as it is now. On a board the direct path takes (no
-    mana effects, simple sources) that is each permanent's own static set, as prepare_direct
-    reports it (phased-out ones, left out of the fixpoint, get none)."""
-    cdef int i
-    cdef Board b
-    if g.n_mana_fx == 0 and g.n <= 80:
-        for i in range(g.n):
-            cp[i] = R.static_cp[g.perms[i].card] if not (g.perms[i].flags & PF_PHASED_OUT) else 0
-    else:
-        b = game_board(g)
-        could_produce_all(R, &b, cp)
-
-
 cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
     """Make v describe the board as it is now (nothing to do if it already does)."""
     cdef Board b
@@ -724,7 +710,7 @@ cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
         v.kind = 1
     else:
         b = game_board(g)
-        board_could_produce_now(R, g, v.cp)
+        could_produce_all(R, &b, v.cp)
         prepare_payment(R, &b, 0, v.cp, &v.P, False)
         v.kind = 2
 
@@ -738,63 +724,15 @@ cdef inline bint pool_empty(Game* g) noexcept nogil:
 
 
 cdef bint goldfish_direct(Rules* R, Game* g, Direct* d, int* total) noexcept nogil:
-    """prepare_direct for the goldfish player (0) on a goldfish board, whose permanents are
-    well formed by construction: True with `d` filled in the same way (and the units in all:
-    direct_mana's total), False if the board needs the general search. It
-    leaves the could-produce bytes alone (only the general search reads them)."""
-    cdef int i, t, k, n = g.n, haste_grant = 0, use, sick, mine
-    cdef uint32_t f, all_flags = 0
-    cdef unsigned int m
-    cdef int32_t c
-    cdef Permanent* p
-    cdef const uint32_t* info = R.info
-    cdef const uint8_t* unit_mask = R.unit_mask
-    cdef const uint8_t* unit_count = R.unit_count
-    cdef int lts = g.bi.last_turn_start[0]
-    cdef uint8_t by_mask[64]            # units per type mask, a byte each (as prepare_direct)
-    cdef uint64_t seen = 0
-    if n > 80:                          # as prepare_direct
+    """prepare_direct for the goldfish player (0): True with `d` filled in and `total` the
+    units in all, False if the board needs the general search."""
+    cdef Board b = game_board(g)
+    cdef uint8_t cp[MAXPERM]
+    cdef int k
+    if prepare_direct(R, &b, 0, cp, d) != 1:
         return False
-    memset(by_mask, 0, sizeof(by_mask))
-    for i in range(n):                  # branch-free, as prepare_direct
-        p = &g.perms[i]
-        c = p.card
-        f = info[c]
-        all_flags |= f
-        mine = p.controller == 0
-        haste_grant |= ((f & CI_HASTE_GRANT) != 0) & mine
-        m = unit_mask[c]
-        sick = ((f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE) & (p.controlled_since >= lts)
-        use = mine & ((p.flags & (PF_TAPPED | PF_PHASED_OUT)) == 0) & (m != 0) & (sick == 0)
-        by_mask[m] += unit_count[c] * use
-        seen |= (<uint64_t>use) << m
-    if all_flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
-        return False
-    if haste_grant:                     # The Fire Crystal: your sick creatures can tap after all
-        for i in range(n):
-            p = &g.perms[i]
-            f = info[p.card]
-            m = unit_mask[p.card]
-            if (p.controller == 0 and not (p.flags & (PF_TAPPED | PF_PHASED_OUT)) and m != 0
-                    and (f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE and p.controlled_since >= lts):
-                by_mask[m] += unit_count[p.card]
-                seen |= (<uint64_t>1) << m
-    if not pool_empty(g):
-        for t in range(6):              # mana already in the pool
-            if g.bi.pool[0][t]:
-                seen |= (<uint64_t>1) << (1 << t)
-    d.n_masks = 0
-    d.all_flags = all_flags
     total[0] = 0
-    while seen:
-        m = mtgsim_ctz64(seen)
-        seen &= seen - 1
-        k = d.n_masks
-        d.masks[k] = <uint8_t>m
-        d.counts[k] = by_mask[m]
-        if m & (m - 1) == 0:            # a single type: mana of it in the pool counts here
-            d.counts[k] += g.bi.pool[0][mtgsim_ctz64(m)]
-        d.n_masks = k + 1
+    for k in range(d.n_masks):
         total[0] += d.counts[k]
     return True
 
@@ -863,7 +801,7 @@ cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept no
         return hall_payable(v.d.n_masks, v.d.masks, v.d.counts, c)
     if v.kind == 1 or pays_life(c):      # the search, with life tracked if the cost pays life
         b = game_board(g)
-        board_could_produce_now(R, g, v.cp)
+        could_produce_all(R, &b, v.cp)
         prepare_payment(R, &b, 0, v.cp, &v.P, pays_life(c))
         v.kind = 0 if pays_life(c) else 2
         return cost_payable(&v.P, c, g.bi.life[0])
@@ -877,7 +815,7 @@ cdef int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
         return v.total                  # direct_mana's total
     if v.kind != 2:
         b = game_board(g)
-        board_could_produce_now(R, g, v.cp)
+        could_produce_all(R, &b, v.cp)
         prepare_payment(R, &b, 0, v.cp, &v.P, False)
         v.kind = 2
     return max_mana(&v.P, ALLTYPES)
@@ -927,141 +865,6 @@ cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.scan_gen = 0
 
 
-cdef void direct_payment(Rules* R, Game* g, Payment* P) noexcept nogil:
-    """prepare_payment(player 0, no life effects) on a board the direct path takes: every
-    source is simple, so each ready one decomposes into unit_count units of its unit mask
-    (and the snow bit), in permanent order after the pool's mana; nothing needs a search."""
-    cdef int i, t, k, n, lts = g.bi.last_turn_start[0]
-    cdef uint8_t m
-    cdef uint32_t f
-    cdef bint haste = False
-    cdef Permanent* p
-    P.n_units = 0
-    P.n_branch = 0
-    P.max_branch_total = 0
-    P.max_gain = 0
-    P.life = g.bi.life[0]
-    for t in range(6):                           # mana already in the pool
-        for k in range(g.bi.pool[0][t]):
-            if P.n_units < MAXUNIT:
-                P.unit_mask[P.n_units] = 1 << t
-                P.unit_src[P.n_units] = -1
-                P.n_units += 1
-    for i in range(g.n):                         # a haste grant (302.6: sick creatures may tap)
-        if g.perms[i].controller == 0 and not (g.perms[i].flags & PF_PHASED_OUT):
-            haste |= (R.info[g.perms[i].card] & CI_HASTE_GRANT) != 0
-    for i in range(g.n):
-        p = &g.perms[i]
-        if p.flags & PF_PHASED_OUT or p.controller != 0:
-            continue
-        f = R.info[p.card]
-        m = R.unit_mask[p.card]
-        n = R.unit_count[p.card]
-        if m == 0 or n == 0 or p.flags & PF_TAPPED:
-            continue
-        if (f & (CI_CREATURE | CI_HASTE)) == CI_CREATURE and p.controlled_since >= lts and not haste:
-            continue                             # summoning sick (302.6)
-        if R.cards[p.card].supertypes & ST_SNOW:
-            m |= SNOW_BIT
-        for k in range(n):
-            if P.n_units < MAXUNIT:
-                P.unit_mask[P.n_units] = m
-                P.unit_src[P.n_units] = i
-                P.n_units += 1
-
-
-cdef bint direct_plan_payment(Rules* R, Game* game, Board* b, TotalCost* c, uint8_t* cp,
-                              Plan* plan) noexcept nogil:
-    """plan_payment for the goldfish player on a board the direct path takes, paying a cost
-    that pays no life: the same code, but the sources are listed as prepare_payment would list
-    them (see `direct_payment`) without working out each one's options.
-    (Keep in step with plan_payment.)"""
-    cdef int player = 0
-    cdef Payment P
-    cdef Demand D
-    cdef Match M
-    cdef int choice[MAXBRANCH]
-    cdef uint8_t kinds[MAXCHOICE]
-    cdef uint8_t arg[MAXCHOICE]
-    cdef int n_choice, alt, life_needed = 0, s, g, k, t, i, q, d, found = 0
-    cdef int16_t step_of[256]
-    cdef int16_t supply_step[MAXUNIT]
-    cdef uint8_t matched_directly[MAXUNIT]
-    cdef PlanStep* st
-    cdef PlanStep tmp
-    direct_payment(R, game, &P)
-    n_choice = cost_alternatives(c, kinds, arg)
-    for alt in range(1 << min(n_choice, MAXCHOOSE)):
-        life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
-        if life_needed <= P.life + P.max_gain and payable_keep(&P, &D, life_needed, choice, &M):
-            found = 1
-            break
-    if not found:
-        return False
-    plan.n_steps = 0                      # steps are cleared as they are added (not all MAXUNIT)
-    vec_clear(&plan.spend)
-    plan.life = life_needed
-    for i in range(b.n):
-        step_of[i] = -1
-    # Supplies are in the order leaf_feasible built them: units (pool, then sources matched
-    # directly), then the outputs of the searched sources chosen.
-    for k in range(P.n_units):            # a source matched directly is used if any unit is
-        i = P.unit_src[k]
-        supply_step[k] = -1
-        if i >= 0 and M.owner[k] >= 0 and step_of[i] < 0:
-            step_of[i] = plan.n_steps
-            memset(&plan.step[plan.n_steps], 0, sizeof(PlanStep))
-            plan.step[plan.n_steps].perm = i
-            plan.step[plan.n_steps].stage = -1
-            matched_directly[plan.n_steps] = 1
-            plan.n_steps += 1
-    for k in range(P.n_units):            # ...and then makes all its units, unused ones too
-        i = P.unit_src[k]
-        if i >= 0 and step_of[i] >= 0:
-            supply_step[k] = step_of[i]
-            t = chosen_type(M.d_mask[M.owner[k]] if M.owner[k] >= 0 else 0, M.s_mask[k])
-            plan.step[step_of[i]].out.m[t] += 1
-    s = P.n_units
-    for g in range(P.n_branch):
-        if choice[g] < 0:
-            continue
-        st = &plan.step[plan.n_steps]
-        memset(st, 0, sizeof(PlanStep))
-        st.perm = P.branch_src[g]
-        st.ability = P.branch[g].ability[choice[g]]
-        st.out = P.branch[g].out[choice[g]]
-        st.stage = M.s_stage[s] if s < M.n_s else -1    # its position among the converters
-        matched_directly[plan.n_steps] = 0
-        for t in range(vec_total(&st.out)):
-            if s < MAXUNIT:
-                supply_step[s] = plan.n_steps
-                s += 1
-        plan.n_steps += 1
-    for k in range(M.n_s):                # what each used unit pays: the cost, or an input
-        d = M.owner[k]
-        if d < 0:
-            continue
-        t = chosen_type(M.d_mask[d], M.s_mask[k])
-        if d < D.n:
-            plan.spend.m[t] += 1
-        else:
-            for g in range(plan.n_steps):
-                if plan.step[g].stage == M.d_stage[d] and plan.step[g].stage >= 0:
-                    plan.step[g].spend.m[t] += 1
-                    break
-    for g in range(plan.n_steps):         # which ability makes a directly matched source's mana
-        if matched_directly[g]:
-            k = find_ability(R, b, plan.step[g].perm, cp, &plan.step[g].out)
-            plan.step[g].ability = k if k >= 0 else 0
-    for g in range(plan.n_steps):         # sources without input first, then converters in order
-        for q in range(plan.n_steps - 1, g, -1):
-            if plan.step[q].stage < plan.step[q - 1].stage:
-                tmp = plan.step[q]
-                plan.step[q] = plan.step[q - 1]
-                plan.step[q - 1] = tmp
-    return True
-
-
 cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
     """Pay c the way the rules core plans it (601.2g–h); False if it can't be paid."""
     cdef Plan* plan = &(<Scratch*>g.scratch).plan
@@ -1072,11 +875,8 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
     cdef int16_t gone[MAXPERM]
     cdef ManaAbility* a
     cdef bint ok
-    board_could_produce_now(R, g, cp)
-    if g.n_mana_fx == 0 and g.n <= 80 and not pays_life(c):    # the direct path's board
-        ok = direct_plan_payment(R, g, &b, c, cp, plan)
-    else:
-        ok = plan_payment(R, &b, 0, c, cp, plan)
+    could_produce_all(R, &b, cp)
+    ok = plan_payment(R, &b, 0, c, cp, plan)
     if ok:
         for s in range(plan.n_steps):
             i = plan.step[s].perm
@@ -1509,93 +1309,6 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         k = cast_turn[q] - 1 if cast_turn[q] != <int8_t>NOT_CAST else S.turns
         out[L.first_cast + q * (S.turns + 1) + k] += 1
     out[L.games] += 1
-
-
-def direct_views(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info):
-    """For tests: player 0's direct view of a board by prepare_direct and by the goldfish's
-    own summary, and what each permanent could produce (could_produce_all, and as the
-    goldfish takes it): ((ok, masks, counts, could), (ok, masks, counts, total, could))."""
-    cdef Game* g
-    cdef Board b = one_board(perms, n, info)
-    cdef Direct d1, d2
-    cdef uint8_t cp1[MAXPERM]
-    cdef uint8_t cp2[MAXPERM]
-    cdef int ok1, ok2, total = 0, k
-    flags, demands, needs, units = goldfish_flags(core)
-    cdef uint16_t[::1] gf = flags
-    cdef uint8_t[::1] un = units
-    if n > MAXPERM:
-        raise ValueError(f"at most {MAXPERM} permanents")
-    g = <Game*>malloc(sizeof(Game))
-    if g == NULL:
-        raise MemoryError()
-    try:
-        memcpy(g.perms, &perms[0], n * sizeof(Permanent))
-        g.n = n
-        g.bi = info[0]
-        g.gf = &gf[0]
-        g.unit_of = &un[0]
-        g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
-        for k in range(n):
-            count_permanent(g, perms[k].card, 1)
-        ok1 = prepare_direct(&core.R, &b, 0, cp1, &d1)
-        could_produce_all(&core.R, &b, cp1)
-        ok2 = goldfish_direct(&core.R, g, &d2, &total)
-        board_could_produce_now(&core.R, g, cp2)
-        return ((ok1 == 1, [d1.masks[k] for k in range(d1.n_masks if ok1 == 1 else 0)],
-                 [d1.counts[k] for k in range(d1.n_masks if ok1 == 1 else 0)], [cp1[k] for k in range(n)]),
-                (bool(ok2), [d2.masks[k] for k in range(d2.n_masks if ok2 else 0)],
-                 [d2.counts[k] for k in range(d2.n_masks if ok2 else 0)], total, [cp2[k] for k in range(n)]))
-    finally:
-        free(g)
-
-
-def direct_plans(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, TotalCost[::1] cost):
-    """For tests: player 0's plan to pay `cost` by plan_payment and by the goldfish's
-    direct_plan_payment, as (steps, spend, life) each (None: can't be paid); None if the
-    board isn't one the direct path takes or the cost pays life."""
-    cdef Game* g
-    cdef Board b = one_board(perms, n, info)
-    cdef Plan* plans[2]
-    cdef uint8_t cp[MAXPERM]
-    cdef int k, q, t
-    cdef bint ok
-    flags, demands, needs, units = goldfish_flags(core)
-    cdef uint16_t[::1] gf = flags
-    cdef uint8_t[::1] un = units
-    if n > MAXPERM:
-        raise ValueError(f"at most {MAXPERM} permanents")
-    g = <Game*>malloc(sizeof(Game))
-    plans[0] = <Plan*>malloc(sizeof(Plan))
-    plans[1] = <Plan*>malloc(sizeof(Plan))
-    try:
-        if g == NULL or plans[0] == NULL or plans[1] == NULL:
-            raise MemoryError()
-        memcpy(g.perms, &perms[0], n * sizeof(Permanent))
-        g.n = n
-        g.bi = info[0]
-        g.gf = &gf[0]
-        g.unit_of = &un[0]
-        g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
-        for k in range(n):
-            count_permanent(g, perms[k].card, 1)
-        if not (g.n_mana_fx == 0 and g.n <= 80 and not pays_life(&cost[0])):
-            return None
-        could_produce_all(&core.R, &b, cp)
-        result = []
-        for q in range(2):
-            ok = (plan_payment(&core.R, &b, 0, &cost[0], cp, plans[q]) if q == 0 else
-                  direct_plan_payment(&core.R, g, &b, &cost[0], cp, plans[q]))
-            result.append(None if not ok else (
-                [(plans[q].step[k].perm, plans[q].step[k].ability,
-                  tuple(plans[q].step[k].out.m[t] for t in range(6)),
-                  tuple(plans[q].step[k].spend.m[t] for t in range(6))) for k in range(plans[q].n_steps)],
-                tuple(plans[q].spend.m[t] for t in range(6)), plans[q].life))
-        return tuple(result)
-    finally:
-        free(g)
-        free(plans[0])
-        free(plans[1])
 
 
 def goldfish_flags(CoreTables core):
