@@ -76,3 +76,31 @@ def check_plan(names, cost, x, life, tapped):
     s.cast(spell, x=x)
     assert all(v >= 0 for v in s._info[0]["pool"][0])
     assert "Plan Probe" in s.graveyard()
+
+
+def test_119_4_a_plan_pays_life_before_taking_damage_and_skips_needless_pain():
+    """At 1 life, {G} is paid with Mana Confluence's 1 life (119.4: a life total equal to the
+    payment may pay it); Ancient Tomb, which isn't needed, is left untapped rather than dealing
+    2 damage first and making the life payment impossible."""
+    s = Scenario()
+    tomb, confluence = s.add("Ancient Tomb"), s.add("Mana Confluence")
+    s._info[0]["life"][0] = 1
+    spell = card("Plan Probe", "{G}", "Sorcery")
+    assert s.can_cast(spell)
+    s.cast(spell)
+    assert s.life() == 0 and s.is_tapped(confluence) and not s.is_tapped(tomb)
+
+
+def test_119_4_life_gained_while_paying_counts_before_a_life_cost():
+    """The Great Henge's {G}{G} and 2 life come before Mana Confluence's life payment: at 1
+    life both can be used for {2}{G}{G}{W}."""
+    s = Scenario()
+    s.add("The Great Henge")
+    s.add("Mana Confluence")
+    s.add("Forest")
+    s.add("Forest")
+    s._info[0]["life"][0] = 1
+    spell = card("Plan Probe", "{2}{G}{G}{W}", "Sorcery")
+    assert s.can_cast(spell)
+    s.cast(spell)
+    assert s.life() == 2

@@ -1170,25 +1170,29 @@ cdef inline Life after(Life* L, Options* o, int k) noexcept nogil:
 cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
                  Match* keep) noexcept nogil:
     """Choose an option for searched sources g.. (converters and sources that cost life may
-    also stay unused)."""
+    also stay unused). For a plan (`keep` given) such a source is left unused first: no
+    mana, life or damage is spent on it when the rest can pay."""
     cdef int k
     cdef Options* o
     cdef Life L2
+    cdef bint costly = False
     if supply + P.max_branch_total < D.n:
         return False
     if g == P.n_branch:
         return life_ok(L) and leaf_feasible(P, D, choice, keep)
     o = &P.branch[g]
+    for k in range(o.n):                 # unused is only worth trying if using it costs
+        costly |= o.n_in[k] or o.life[k] or o.dmg[k]
+    choice[g] = -1
+    if costly and keep != NULL and search(P, D, choice, g + 1, supply, L, keep):
+        return True
     for k in range(o.n):
         choice[g] = k
         L2 = after(L, o, k)
         if search(P, D, choice, g + 1, supply, &L2, keep):
             return True
-    choice[g] = -1                       # unused (only worth trying if using it costs something)
-    for k in range(o.n):
-        if o.n_in[k] or o.life[k] or o.dmg[k]:
-            return search(P, D, choice, g + 1, supply, L, keep)
-    return False
+    choice[g] = -1
+    return costly and keep == NULL and search(P, D, choice, g + 1, supply, L, keep)
 
 
 cdef bint payable_keep(Payment* P, Demand* D, int need, int* choice, Match* keep) noexcept nogil:
@@ -2431,6 +2435,7 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
     cdef uint8_t matched_directly[MAXUNIT]
     cdef PlanStep* st
     cdef PlanStep tmp
+    cdef int rank[MAXUNIT]
     if R.fast:
         found = plan_direct(R, b, player, c, plan)
         if found >= 0:
@@ -2500,13 +2505,37 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
         if matched_directly[g]:
             k = find_ability(R, b, plan.step[g].perm, cp, &plan.step[g].out)
             plan.step[g].ability = k if k >= 0 else 0
-    for g in range(plan.n_steps):         # sources without input first, then converters in order
+    for g in range(plan.n_steps):         # sources without input first, then converters in
+        rank[g] = 4 * plan.step[g].stage + life_rank(R, b, &plan.step[g])   # order; gains,
+    for g in range(plan.n_steps):         # then life costs, then damage (as life_ok assumes)
         for q in range(plan.n_steps - 1, g, -1):
-            if plan.step[q].stage < plan.step[q - 1].stage:
+            if rank[q] < rank[q - 1]:
                 tmp = plan.step[q]
                 plan.step[q] = plan.step[q - 1]
                 plan.step[q - 1] = tmp
+                rank[q], rank[q - 1] = rank[q - 1], rank[q]
     return True
+
+
+cdef int life_rank(Rules* R, Board* b, PlanStep* st) noexcept nogil:
+    """Where an activation goes among those of its stage: 0 it gains life, 1 nothing about
+    life, 2 it costs life, 3 it deals damage to you."""
+    cdef int rows[16]
+    cdef int n = mana_ability_rows(R, b, st.perm, rows)
+    cdef ManaAbility* a
+    cdef Effect* e
+    if st.ability < 0 or st.ability >= n:
+        return 1
+    a = &R.mana[rows[st.ability]]
+    if a.effect >= 0:
+        e = &R.effects[a.effect]
+        if e.damage_to_you.fixed > 0 or e.damage_to_you.count >= 0:
+            return 3
+    if a.life > 0:
+        return 2
+    if a.effect >= 0 and (R.effects[a.effect].gain_life.fixed > 0 or R.effects[a.effect].gain_life.count >= 0):
+        return 0
+    return 1
 
 
 def board_plan_payment(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
