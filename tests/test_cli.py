@@ -1,4 +1,5 @@
 """The command line and the bundled example decks."""
+import json
 import subprocess
 import sys
 
@@ -107,3 +108,33 @@ def test_simulate_command_bad_numbers(capsys, argv, fragment):
 def test_simulate_command_unknown_tracked_card(capsys):
     assert main(["simulate", "--example", "red_fire_crystal", "--games", "100", "--track", "Lightnig Bolt"]) == 2
     assert "did you mean 'Lightning Bolt'" in capsys.readouterr().err
+
+
+def test_simulate_command_play_policy(tmp_path, capsys):
+    """The play policy's options on the command line: a held card is never cast."""
+    out = tmp_path / "r.json"
+    argv = ["simulate", "--example", "red_fire_crystal", "--games", "2000", "--seed", "3", "--threads", "1",
+            "--turns", "4", "--hold", "Lightning Bolt", "--cast-first", "Searing Spear", "--no-attack",
+            "--spell-order", "lowest_mana_value", "--land-choice", "first", "--no-kicker", "--no-flashback",
+            "--no-abilities", "--min-x", "2", "--json", str(out)]
+    assert main(argv) == 0
+    cast_by = json.loads(out.read_text())["p_cast_by"]
+    assert all(e["value"] == 0 for e in cast_by["Lightning Bolt"])
+    assert cast_by["Searing Spear"][-1]["value"] > 0.3
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["--min-x", "-1"], "x must be a whole number 0..99"),
+    (["--hold", ""], "hold names an empty card name"),
+    (["--cast-first", "Lightning Bolt", "--hold", "Lightning Bolt"], "both cast first and held"),
+    (["--hold", "Lightnig Bolt"], "did you mean 'Lightning Bolt'"),
+])
+def test_simulate_command_bad_policy(capsys, argv, fragment):
+    assert main(["simulate", "--example", "red_fire_crystal", "--games", "100"] + argv) == 2
+    assert fragment in capsys.readouterr().err
+
+
+def test_simulate_command_bad_policy_choice(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "--example", "red_fire_crystal", "--spell-order", "random"])
+    assert info.value.code == 2 and "invalid choice" in capsys.readouterr().err

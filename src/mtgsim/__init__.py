@@ -8,13 +8,14 @@ from .cards import CardDatabase, CardDataError, CardDef, UnknownCardError, card,
 from .decklist import Deck, DecklistError
 from .mana import Color, ManaCost, ManaCostError, ManaType
 from .scenario import Permanent, RulesError, Scenario
+from .policy import PlayPolicy
 from .simulate import Estimate, MulliganPolicy, SimResult, simulate
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CardDatabase", "CardDataError", "CardDef", "Color", "Deck", "DecklistError", "Estimate",
-    "ManaCost", "MulliganPolicy", "SimResult", "simulate",
+    "ManaCost", "MulliganPolicy", "PlayPolicy", "SimResult", "simulate",
     "ManaCostError", "ManaType", "Permanent", "RulesError", "Scenario", "UnknownCardError", "card",
     "card_db", "__version__",
 ]

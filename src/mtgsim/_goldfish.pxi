@@ -12,6 +12,7 @@ DEF MAXHAND = 128        # cards in a hand
 DEF MAXPERM = 128        # permanents in one goldfish game
 DEF MAXTURNS = 40
 DEF NOT_CAST = 255
+DEF MAXFLASHBACK = 32    # cards with flashback in a graveyard (the only ones a game reads)
 
 
 cdef struct Game:                # one goldfish game in progress
@@ -33,6 +34,8 @@ cdef struct Game:                # one goldfish game in progress
     int opp_life                 # the goldfish opponent: 20 life, no cards
     int next_id
     int spent                    # mana spent on spells this turn
+    int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
+    int n_flashback
     int32_t* trace               # events (kind, turn, card row, value) when tracing, else NULL
     int trace_n
     int trace_cap
@@ -96,6 +99,22 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     BaseNeed* need               # per card row: its base cost (GF_PLAIN) for a quick check
     uint8_t track_demand[5]      # colour_demand of the tracked cards alone
     bint land_demand             # some land has coloured symbols in a mana cost
+    # the play policy (mtgsim.policy.PlayPolicy)
+    uint8_t lands_first          # play the first land in hand (else the most castable)
+    uint8_t spell_order          # SpellOrder
+    int16_t* rank                # per card row: 1, 2, ... cast before others in this order
+    uint8_t* hold                # per card row: never cast
+    uint8_t kicker               # kick when the kicked cost can be paid (702.33)
+    uint8_t flashback            # cast from the graveyard with flashback (702.34)
+    int16_t min_x                # the smallest X an X spell is cast with
+    uint8_t abilities            # use non-mana activated abilities
+    uint8_t attack               # attack with every creature able to
+
+
+cdef enum SpellOrder:             # PlayPolicy.spells
+    SO_MOST_MANA = 0
+    SO_HIGHEST_MANA_VALUE = 1
+    SO_LOWEST_MANA_VALUE = 2
 
 
 cdef struct BaseNeed:            # a plain base cost at a glance (see `direct_payable`)
@@ -768,15 +787,16 @@ cdef bint board_costmod(Rules* R, Game* g) noexcept nogil:
     return g.any_costmod
 
 
-cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint from_hand,
-                           TotalCost* buf) noexcept nogil:
-    """Card `row`'s total cost cast with X = x (601.2f): the precomputed one while nothing
-    changes it, else worked out into `buf`."""
+cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kicked,
+                           int alternative, bint from_hand, TotalCost* buf) noexcept nogil:
+    """Card `row`'s total cost cast with X = x (601.2f; alternative 1: flashback): the
+    precomputed one while nothing changes it, else worked out into `buf`."""
     cdef Board b
-    if x == 0 and (S.gf[row] & GF_BASE_COST) and not board_costmod(R, g):
+    if (x == 0 and not kicked and alternative == 0 and (S.gf[row] & GF_BASE_COST)
+            and not board_costmod(R, g)):
         return &R.base_cost[row]
     b = scanned_board(R, g)
-    total_cost(R, &b, row, x, False, 0, 0, from_hand, buf)
+    total_cost(R, &b, row, x, kicked, alternative, 0, from_hand, buf)
     return buf
 
 
@@ -792,7 +812,7 @@ cdef bint card_payable(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fr
     cdef TotalCost buf
     if v.kind == 1 and beyond_reach(R, S, g, row, 0):
         return False                    # what the direct path would find
-    return payable_now(R, S, g, v, row, spell_cost(R, S, g, row, 0, from_hand, &buf))
+    return payable_now(R, S, g, v, row, spell_cost(R, S, g, row, 0, False, 0, from_hand, &buf))
 
 
 cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept nogil:
@@ -964,6 +984,10 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
         return -1
     if g.n_rows[1] == 1:                     # one kind of land in hand: nothing to weigh
         return first_in_hand(g, g.rows[1][0])
+    if S.lands_first:
+        for k in range(g.hand_n):
+            if S.gf[g.hand[k]] & GF_LAND:
+                return k
     colour_demand(R, S, g, demand)
     for t in range(5):
         supply[t] = 0
@@ -1016,27 +1040,85 @@ cdef void play_land(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept 
         enters_triggers(R, S, g, rng, i, False, 0)
 
 
+cdef struct Cast:                 # one way to cast a spell, as the policy weighs it
+    int32_t row
+    int x
+    bint kicked
+    bint flashback               # from the graveyard for its flashback cost (702.34)
+    int spend                    # mana it takes
+    int64_t key                  # the policy's order: the highest is cast first
+    TotalCost cost
+
+
+cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint flashback,
+                      int* most, Cast* out) noexcept nogil:
+    """How the policy would cast card `row` now (from hand, or from the graveyard with
+    flashback): X as large as can be paid and at least the policy's smallest X (107.3),
+    kicked if the kicked cost can be paid too (702.33). False if it can't be paid."""
+    cdef TotalCost buf
+    cdef TotalCost* c
+    cdef int x = 0, alt = 1 if flashback else 0, cost_row, xs
+    cdef int64_t mv, rank, first, a, b
+    cost_row = R.cards[row].flashback if flashback else R.cards[row].cost
+    xs = R.costs[cost_row].x if cost_row >= 0 else 0
+    if xs:
+        if most[0] < 0:
+            most[0] = view_max_mana(R, g, v)
+            view_prepare(R, g, v)           # max_mana may have replaced the direct view
+        x = most[0] // xs
+        while x >= S.min_x:                 # the largest X that can be paid
+            if payable_now(R, S, g, v, row, spell_cost(R, S, g, row, x, False, alt, not flashback, &buf)):
+                break
+            x -= 1
+        if x < S.min_x:
+            return False
+    out.kicked = False
+    c = NULL
+    if S.kicker and R.cards[row].kicker >= 0:
+        c = spell_cost(R, S, g, row, x, True, alt, not flashback, &buf)
+        out.kicked = payable_now(R, S, g, v, row, c)
+    if not out.kicked:
+        c = spell_cost(R, S, g, row, x, False, alt, not flashback, &buf)
+        if not payable_now(R, S, g, v, row, c):
+            return False
+    out.row = row
+    out.x = x
+    out.flashback = flashback
+    out.cost = c[0]
+    out.spend = cost_total(c)
+    mv = R.cards[row].mana_value
+    rank = S.rank[row]
+    first = 1000 - rank if rank > 0 else 0
+    if S.spell_order == SO_MOST_MANA:
+        a, b = out.spend, mv
+    elif S.spell_order == SO_HIGHEST_MANA_VALUE:
+        a, b = mv, out.spend
+    else:
+        a, b = 1000 - mv, out.spend
+    out.key = (first << 40) | (a << 20) | b
+    return True
+
+
 cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, int turn,
                       ManaView* fresh) noexcept nogil:
-    """Cast spells while one can be paid for: the one spending the most mana first, then the
-    highest mana value, then the first in hand; an X spell with the largest X that can be paid
-    (never X = 0). A second copy of a legendary permanent you control is not cast."""
+    """Cast spells while one can be paid for, in the policy's order (by default the one
+    spending the most mana first, then the highest mana value, then the first in hand); cards
+    with flashback from the graveyard once nothing in hand can be cast. A second copy of a
+    legendary permanent you control is not cast."""
     cdef ManaView* v = fresh if fresh != NULL else &(<Scratch*>g.scratch).cast_view
-    cdef int k, q, j, best, row, i, spend, best_spend, x, best_x, most, mv, best_mv, best_row
-    cdef TotalCost tc, best_tc
-    cdef TotalCost* c
-    cdef bint skip, better
+    cdef int k, q, j, best, row, i, most, effect
+    cdef Cast way, chosen
+    cdef bint skip, better, any_way
     while True:
         if v != fresh:                         # `fresh` describes the board as it is now
             view_prepare(R, g, v)
         most = -1                              # the most mana the board makes (for X)
-        best = -1                              # the first index in hand of best_row, when needed
-        best_row = -1
-        best_x = 0
-        best_spend = -1
-        best_mv = 0
+        best = -1                              # the first index in hand of the chosen row
+        any_way = False
         for q in range(g.n_rows[0]):
             row = g.rows[0][q]
+            if S.hold[row]:
+                continue
             if S.gf[row] & GF_LEGENDARY:
                 skip = False
                 for j in range(g.n):
@@ -1044,27 +1126,12 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                         skip = True
                 if skip:
                     continue
-            x = 0
-            if S.gf[row] & GF_X:
-                if most < 0:
-                    most = view_max_mana(R, g, v)
-                    view_prepare(R, g, v)       # max_mana may have replaced the direct view
-                x = most // R.costs[R.cards[row].cost].x
-                while x > 0:                    # the largest X that can be paid (107.3)
-                    if payable_now(R, S, g, v, row, spell_cost(R, S, g, row, x, True, &tc)):
-                        break
-                    x -= 1
-                if x == 0:                      # an X spell is not cast with X = 0
-                    continue
-            c = spell_cost(R, S, g, row, x, True, &tc)
-            if not payable_now(R, S, g, v, row, c):
+            if not way_to_cast(R, S, g, v, row, False, &most, &way):
                 continue
-            spend = cost_total(c)
-            mv = R.cards[row].mana_value
-            better = spend > best_spend or (spend == best_spend and mv > best_mv)
-            if not better and spend == best_spend and mv == best_mv:    # the first in hand
+            better = not any_way or way.key > chosen.key
+            if any_way and way.key == chosen.key:    # ties go to the first in hand
                 if best < 0:
-                    best = first_in_hand(g, best_row)
+                    best = first_in_hand(g, chosen.row)
                 k = first_in_hand(g, row)
                 better = k < best
                 if better:
@@ -1072,28 +1139,48 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             elif better:
                 best = -1
             if better:
-                best_row, best_spend, best_mv, best_tc, best_x = row, spend, mv, c[0], x
-        if best_row < 0:
+                chosen = way
+                any_way = True
+        if not any_way and S.flashback:
+            for q in range(g.n_flashback):
+                row = g.flashback[q]
+                if not S.hold[row] and way_to_cast(R, S, g, v, row, True, &most, &way) and (
+                        not any_way or way.key > chosen.key):
+                    chosen = way
+                    any_way = True
+        if not any_way:
             break
-        row = best_row
-        if best < 0:
-            best = first_in_hand(g, row)
+        row = chosen.row
         v = &(<Scratch*>g.scratch).cast_view   # the board changes from here on
-        remove_from_hand(R, g, best)           # 601.2a: to the stack, then pay
-        if not pay(R, g, &best_tc):            # can't happen: payable was just checked
+        if chosen.flashback:                   # 601.2a: to the stack, then pay
+            for q in range(g.n_flashback):
+                if g.flashback[q] == row:
+                    g.n_flashback -= 1
+                    g.flashback[q] = g.flashback[g.n_flashback]
+                    break
+        else:
+            remove_from_hand(R, g, best if best >= 0 else first_in_hand(g, row))
+        if not pay(R, g, &chosen.cost):        # can't happen: payable was just checked
             break
-        g.spent += best_spend
-        trace(g, TR_CAST, row, best_spend)
+        g.spent += chosen.spend
+        trace(g, TR_CAST, row, chosen.spend)
         for q in range(S.n_track):
             if S.track[q] == row and cast_turn[q] == <int8_t>NOT_CAST:
                 cast_turn[q] = turn
         cast_triggers(R, S, g, rng, row)
         if R.cards[row].types & (CT_ARTIFACT | CT_CREATURE | CT_ENCHANTMENT | CT_PLANESWALKER | CT_BATTLE):
-            i = add_permanent(R, S, g, row, False, best_x)       # enters with X counters (107.3m)
+            i = add_permanent(R, S, g, row, False, chosen.x)     # enters with X counters (107.3m)
             if i >= 0:
-                enters_triggers(R, S, g, rng, i, False, best_x)
+                enters_triggers(R, S, g, rng, i, False, chosen.x)
         else:
-            apply_effect(R, S, g, rng, R.cards[row].spell_effect, -1, -1, best_x)
+            effect = R.cards[row].spell_effect
+            if chosen.kicked and R.cards[row].kicked_effect >= 0:
+                effect = R.cards[row].kicked_effect
+            apply_effect(R, S, g, rng, effect, -1, -1, chosen.x)
+            if (not chosen.flashback and R.cards[row].flashback >= 0       # to the graveyard;
+                    and g.n_flashback < MAXFLASHBACK):                     # flashback: exiled
+                g.flashback[g.n_flashback] = row
+                g.n_flashback += 1
             state_based_actions(R, S, g, rng)
 
 
@@ -1248,6 +1335,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
     g.spent = 0
+    g.n_flashback = 0
     g.trace = trace_buf
     g.trace_cap = trace_cap
     g.trace_n = 0
@@ -1294,10 +1382,12 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
                     out[L.castable_hit + q * S.turns + t] += 1
         g.spent = 0
         cast_spells(R, S, g, rng, cast_turn, turn, v)
-        use_abilities(R, S, g, rng)
+        if S.abilities:
+            use_abilities(R, S, g, rng)
         out[L.spent + t] += g.spent
         out[L.spent_sq + t] += g.spent * g.spent
-        combat(R, g)
+        if S.attack:
+            combat(R, g)
         if not killed and g.opp_life <= 0:
             killed = turn
             out[L.kill + t] += 1
@@ -1381,46 +1471,72 @@ def goldfish_flags(CoreTables core):
     return flags, demands, needs, units
 
 
-def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8_t[::1] keep_lo,
-               int8_t[::1] keep_hi, int32_t[::1] track, int chosen_color, list generators,
-               int64_t[::1] games, int64_t[:, ::1] out, int threads=1):
+cdef class GoldfishSpec:
+    """What `run_chunks` and `trace_games` simulate: the deck, turns, mulligan ranges, tracked
+    cards and play policy (`policy`: PlayPolicy.arrays()), compiled for the turn loop."""
+    cdef Spec S
+    cdef CoreTables core
+    cdef object _keep                  # the arrays the Spec points into
+
+    def __init__(self, CoreTables core, deck, int turns, bint on_play, keep_lo, keep_hi, track,
+                 int chosen_color, dict policy):
+        if not 1 <= turns <= MAXTURNS:
+            raise ValueError(f"turns must be 1..{MAXTURNS}")
+        if not 7 <= len(deck) <= MAXLIB:
+            raise ValueError(f"a deck has 7..{MAXLIB} cards here")
+        if len(track) > 64:
+            raise ValueError("at most 64 tracked cards")
+        n_cards = max(core.R.n_cards, 1)
+        flags, demands, needs, units = goldfish_flags(core)
+        keep = {"deck": np.ascontiguousarray(deck, dtype=np.int32),
+                "track": np.ascontiguousarray(track, dtype=np.int32),
+                "flags": flags, "demands": demands, "needs": needs, "units": units,
+                "rank": np.ascontiguousarray(policy["rank"], dtype=np.int16),
+                "hold": np.ascontiguousarray(policy["hold"], dtype=np.uint8)}
+        if len(keep["rank"]) < n_cards or len(keep["hold"]) < n_cards:
+            raise ValueError("policy arrays need one entry per card row")
+        self.core = core
+        self._keep = keep
+        self.S.deck = <int32_t*>cnp.PyArray_DATA(keep["deck"])
+        self.S.deck_n = len(deck)
+        self.S.turns = turns
+        self.S.on_play = on_play
+        for k in range(8):
+            self.S.keep_lo[k] = keep_lo[k]
+            self.S.keep_hi[k] = keep_hi[k]
+        self.S.track = <int32_t*>cnp.PyArray_DATA(keep["track"]) if len(track) else NULL
+        self.S.n_track = len(track)
+        self.S.chosen_color = chosen_color
+        self.S.gf = <uint16_t*>cnp.PyArray_DATA(flags)
+        self.S.units = <uint8_t*>cnp.PyArray_DATA(units)
+        self.S.demand = <uint8_t*>cnp.PyArray_DATA(demands)
+        self.S.need = <BaseNeed*>cnp.PyArray_DATA(needs)
+        self.S.lands_first = policy["lands"] == 1
+        self.S.spell_order = policy["spells"]
+        self.S.rank = <int16_t*>cnp.PyArray_DATA(keep["rank"])
+        self.S.hold = <uint8_t*>cnp.PyArray_DATA(keep["hold"])
+        self.S.kicker = policy["kicker"]
+        self.S.flashback = policy["flashback"]
+        self.S.min_x = policy["x"]
+        self.S.abilities = policy["abilities"]
+        self.S.attack = policy["attack"]
+        spec_demand(&self.S)
+
+
+def run_chunks(GoldfishSpec spec, list generators, int64_t[::1] games, int64_t[:, ::1] out,
+               int threads=1):
     """Play games[c] goldfish games with generators[c] for each chunk c, adding the metrics to
     out[c] (laid out by `metric_offsets`). Chunks are independent: any number of threads gives
     the same numbers."""
-    cdef Spec S
-    cdef Layout L = metric_layout(track.shape[0], turns)
+    cdef Spec* S = &spec.S
+    cdef Rules* R = &spec.core.R
+    cdef Layout L = metric_layout(S.n_track, S.turns)
     cdef Py_ssize_t c, n_chunks = len(generators)
     cdef bitgen_t** rngs
     cdef uint8_t[::1] is_pcg = np.array([type(gen.bit_generator) is np.random.PCG64 for gen in generators]
                                         + [False], dtype=np.uint8)
-    cdef int k
-    flags, demands, needs, units = goldfish_flags(core)
-    cdef uint16_t[::1] gf = flags
-    cdef uint8_t[::1] un = units
-    cdef uint8_t[::1] dm = demands
     if out.shape[0] != n_chunks or out.shape[1] != L.size or games.shape[0] != n_chunks:
         raise ValueError("out must be (chunks, metric size) and games one entry per chunk")
-    if not 1 <= turns <= MAXTURNS:
-        raise ValueError(f"turns must be 1..{MAXTURNS}")
-    if not 7 <= deck.shape[0] <= MAXLIB:
-        raise ValueError(f"a deck has 7..{MAXLIB} cards here")
-    if track.shape[0] > 64:
-        raise ValueError("at most 64 tracked cards")
-    S.deck = &deck[0]
-    S.deck_n = deck.shape[0]
-    S.turns = turns
-    S.on_play = on_play
-    for k in range(8):
-        S.keep_lo[k] = keep_lo[k]
-        S.keep_hi[k] = keep_hi[k]
-    S.track = &track[0] if track.shape[0] else NULL
-    S.n_track = track.shape[0]
-    S.chosen_color = chosen_color
-    S.gf = &gf[0]
-    S.units = &un[0]
-    S.demand = &dm[0]
-    S.need = <BaseNeed*>cnp.PyArray_DATA(needs)
-    spec_demand(&S)
     rngs = <bitgen_t**>malloc(max(n_chunks, 1) * sizeof(bitgen_t*))
     if rngs == NULL:
         raise MemoryError()
@@ -1429,7 +1545,7 @@ def run_chunks(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8
             rngs[c] = <bitgen_t*>PyCapsule_GetPointer(generators[c].bit_generator.capsule, "BitGenerator")
         with nogil:
             for c in prange(n_chunks, schedule="dynamic", num_threads=max(1, threads)):
-                run_chunk(&core.R, &S, rngs[c], is_pcg[c], games[c], &L, &out[c, 0])
+                run_chunk(R, S, rngs[c], is_pcg[c], games[c], &L, &out[c, 0])
     finally:
         free(rngs)
 
@@ -1468,14 +1584,13 @@ cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_ga
     free(g)
 
 
-def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int8_t[::1] keep_lo,
-                int8_t[::1] keep_hi, int32_t[::1] track, int chosen_color, generator, int games):
+def trace_games(GoldfishSpec spec, generator, int games):
     """Play `games` games with `generator` (the first chunk's) and return their events as an
     (n, 4) array of (TraceEvent, turn, card row, value)."""
-    cdef Spec S
-    cdef Layout L = metric_layout(track.shape[0], turns)
+    cdef Spec* S = &spec.S
+    cdef Layout L = metric_layout(S.n_track, S.turns)
     cdef Game* g = <Game*>malloc(sizeof(Game))
-    cdef Scratch* scratch = new_scratch(&core.R)
+    cdef Scratch* scratch = new_scratch(&spec.core.R)
     cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
     cdef Rng rng
     rng_init(&rng, bg, type(generator.bit_generator) is np.random.PCG64)
@@ -1484,36 +1599,17 @@ def trace_games(CoreTables core, int32_t[::1] deck, int turns, bint on_play, int
     events = np.zeros(cap * max(1, games), dtype=np.int32)
     cdef int32_t[::1] ev = events
     cdef int used = 0
-    flags, demands, needs, units = goldfish_flags(core)
-    cdef uint16_t[::1] gf = flags
-    cdef uint8_t[::1] un = units
-    cdef uint8_t[::1] dm = demands
     if g == NULL or scratch == NULL:
         free(g)
         free_scratch(scratch)
         raise MemoryError()
-    S.gf = &gf[0]
-    S.units = &un[0]
-    new_chunk(g, scratch, &S)
-    S.demand = &dm[0]
-    S.need = <BaseNeed*>cnp.PyArray_DATA(needs)
-    S.deck = &deck[0]
-    S.deck_n = deck.shape[0]
-    S.turns = turns
-    S.on_play = on_play
-    for k in range(8):
-        S.keep_lo[k] = keep_lo[k]
-        S.keep_hi[k] = keep_hi[k]
-    S.track = &track[0] if track.shape[0] else NULL
-    S.n_track = track.shape[0]
-    S.chosen_color = chosen_color
-    spec_demand(&S)
+    new_chunk(g, scratch, S)
     try:
         for k in range(games):
             ev[used] = TR_GAME
             ev[used + 3] = k
             used += 4
-            play_game(&core.R, &S, g, &rng, &L, &out[0], &ev[used], cap - 4)
+            play_game(&spec.core.R, S, g, &rng, &L, &out[0], &ev[used], cap - 4)
             used += g.trace_n
     finally:
         free_scratch(scratch)

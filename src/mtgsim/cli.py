@@ -10,6 +10,7 @@ from pathlib import Path
 from .cards import CardDataError, UnknownCardError, card_db
 from .decklist import Deck, DecklistError
 from .mana import ManaCostError
+from .policy import LANDS, SPELLS
 
 EXAMPLE_SUFFIXES = (".txt", ".dek")
 
@@ -49,12 +50,15 @@ def cmd_deck(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from .simulate import MulliganPolicy, simulate
+    from .simulate import MulliganPolicy, PlayPolicy, simulate
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(_deck_path(args), db=db)
     mulligan = MulliganPolicy.never() if args.no_mulligan else MulliganPolicy()
+    policy = PlayPolicy(lands=args.land_choice, spells=args.spell_order, first=args.cast_first,
+                        hold=args.hold, kicker=not args.no_kicker, flashback=not args.no_flashback,
+                        x=args.min_x, abilities=not args.no_abilities, attack=not args.no_attack)
     res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=args.seed,
-                   mulligan=mulligan, track=args.track, threads=args.threads,
+                   mulligan=mulligan, track=args.track, threads=args.threads, policy=policy,
                    progress=args.games >= 200_000 and sys.stderr.isatty())
     print(_report(res, args.track))
     if args.json:
@@ -147,6 +151,21 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--track", action="append", default=[], metavar="CARD",
                    help="also report this card (need not be in the deck); may repeat")
     s.add_argument("--threads", type=_positive_int, default=None)
+    play = s.add_argument_group("play policy (see mtgsim.PlayPolicy)")
+    play.add_argument("--land-choice", choices=LANDS, default=LANDS[0],
+                      help="which land to play (default: the one making most of the hand castable)")
+    play.add_argument("--spell-order", choices=SPELLS, default=SPELLS[0],
+                      help="which spell first (default: the most mana spent, then mana value)")
+    play.add_argument("--cast-first", action="append", default=[], metavar="CARD",
+                      help="cast this card before any other when it can be paid for; may repeat")
+    play.add_argument("--hold", action="append", default=[], metavar="CARD",
+                      help="never cast this card; may repeat")
+    play.add_argument("--min-x", type=int, default=1, metavar="N",
+                      help="the smallest X an X spell is cast with (default 1)")
+    play.add_argument("--no-kicker", action="store_true", help="never pay kicker costs")
+    play.add_argument("--no-flashback", action="store_true", help="never cast with flashback")
+    play.add_argument("--no-abilities", action="store_true", help="never use non-mana activated abilities")
+    play.add_argument("--no-attack", action="store_true", help="never attack")
     s.add_argument("--json", metavar="PATH")
     s.add_argument("--csv", metavar="PATH")
     s.add_argument("--plot", metavar="PATH", help="PNG of P(castable) by turn and the kill turn")

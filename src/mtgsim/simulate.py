@@ -23,8 +23,10 @@ from .cards import CardDef, UnknownCardError
 from .compile import compile_deck
 from .decklist import Deck
 from .mana import COLOR_ORDER
+from .policy import PlayPolicy
 
-__all__ = ["simulate", "trace", "MulliganPolicy", "Estimate", "KillTurn", "SimResult", "CHUNK"]
+__all__ = ["simulate", "trace", "MulliganPolicy", "PlayPolicy", "Estimate", "KillTurn", "SimResult",
+           "CHUNK"]
 
 CHUNK = 2048            # games per seeded chunk (fixed: results don't depend on threads)
 MAX_TURNS = 40
@@ -276,18 +278,12 @@ def _main_color(deck: Deck) -> int:
 
 @dataclass
 class _Setup:
-    """A deck and a question, compiled for the core."""
-    core: object
-    library: np.ndarray
+    spec: object              # _core.GoldfishSpec
     tracked: list
-    track_rows: np.ndarray
-    keep_lo: np.ndarray
-    keep_hi: np.ndarray
-    chosen_color: int
     tables: object
 
 
-def _setup(deck: Deck, turns: int, mulligan, track: Iterable) -> _Setup:
+def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable) -> _Setup:
     if not isinstance(deck, Deck):
         raise TypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
     if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
@@ -300,8 +296,11 @@ def _setup(deck: Deck, turns: int, mulligan, track: Iterable) -> _Setup:
     mulligan = MulliganPolicy() if mulligan is None else mulligan
     if not isinstance(mulligan, MulliganPolicy):
         raise TypeError("mulligan must be a MulliganPolicy")
+    policy = PlayPolicy() if policy is None else policy
+    if not isinstance(policy, PlayPolicy):
+        raise TypeError("policy must be a PlayPolicy")
     extra = [t if isinstance(t, CardDef) else deck.db[t] for t in track]     # UnknownCardError
-    compiled = compile_deck(deck, extra=extra)
+    compiled = compile_deck(deck, extra=extra + policy.card_defs(deck.db))
     tables = compiled.tables
     tracked: list[str] = []
     for c, _ in deck.cards("maindeck"):
@@ -313,14 +312,15 @@ def _setup(deck: Deck, turns: int, mulligan, track: Iterable) -> _Setup:
     if len(tracked) > 64:
         raise ValueError(f"at most 64 cards can be tracked; this run tracks {len(tracked)}")
     keep_lo, keep_hi = mulligan.arrays()
-    return _Setup(_core.CoreTables(tables), compiled.library, tracked,
-                  np.array([tables.row(n) for n in tracked], dtype=np.int32), keep_lo, keep_hi,
-                  _main_color(deck), tables)
+    spec = _core.GoldfishSpec(_core.CoreTables(tables), compiled.library, turns, bool(on_play), keep_lo,
+                              keep_hi, np.array([tables.row(n) for n in tracked], dtype=np.int32),
+                              _main_color(deck), policy.arrays(tables))
+    return _Setup(spec, tracked, tables)
 
 
 def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = True, seed=None,
              mulligan: MulliganPolicy | None = None, track: Iterable = (), threads: int | None = None,
-             progress: bool = False) -> SimResult:
+             progress: bool = False, policy: PlayPolicy | None = None) -> SimResult:
     """Goldfish `deck` `games` times for `turns` turns (see the module docstring)."""
     if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
         raise ValueError(f"games must be a whole number > 0, got {games!r}")
@@ -328,7 +328,7 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
         threads = os.cpu_count() or 1
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be a whole number >= 1 or None, got {threads!r}")
-    st = _setup(deck, turns, mulligan, track)
+    st = _setup(deck, turns, on_play, mulligan, policy, track)
     tracked = st.tracked
     offsets = _core.metric_offsets(len(tracked), turns)
     size = offsets["size"][0]
@@ -344,8 +344,7 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
             gens = [np.random.Generator(np.random.PCG64(children[c])) for c in range(start, stop)]
             counts = np.array([min(CHUNK, games - c * CHUNK) for c in range(start, stop)], dtype=np.int64)
             out = np.zeros((stop - start, size), dtype=np.int64)
-            _core.run_chunks(st.core, st.library, turns, on_play, st.keep_lo, st.keep_hi, st.track_rows,
-                             st.chosen_color, gens, counts, out, threads)
+            _core.run_chunks(st.spec, gens, counts, out, threads)
             totals += out.sum(axis=0)
             if bar is not None:
                 bar.update(int(counts.sum()))
@@ -373,16 +372,15 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
 
 
 def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,
-          mulligan: MulliganPolicy | None = None) -> str:
+          mulligan: MulliganPolicy | None = None, policy: PlayPolicy | None = None) -> str:
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
     land played, mana available, spells cast and abilities activated with the mana spent,
     combat damage, the opponent's life."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ValueError(f"games must be 1..100 for a trace, got {games!r}")
-    st = _setup(deck, turns, mulligan, ())
+    st = _setup(deck, turns, on_play, mulligan, policy, ())
     gen = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed).spawn(1)[0]))
-    events = _core.trace_games(st.core, st.library, turns, on_play, st.keep_lo, st.keep_hi,
-                               st.track_rows, st.chosen_color, gen, games)
+    events = _core.trace_games(st.spec, gen, games)
     names = st.tables.card_names
     E = _core.TraceEvent
     own_line = {E.TR_MULLIGAN: "  mulligan: {v} cards shuffled back", E.TR_BOTTOM: "  bottom: {c}",

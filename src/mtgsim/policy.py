@@ -1,0 +1,98 @@
+"""How the goldfish player plays a turn: the play policy `simulate` follows, made explicit.
+
+Every choice the simulator makes for the player is one field here, with the default the
+simulator has always used:
+
+- `lands`: which land to play (305.1). "most_castable" plays the land that lets the most of
+  the hand be cast now, then the one giving colours the hand still lacks, then an untapped
+  one; "first" plays the first land drawn.
+- `spells`: the order spells are cast in while one can be paid for. "most_mana" casts the one
+  spending the most mana first (then the highest mana value); "highest_mana_value" and
+  "lowest_mana_value" order by mana value (202.3).
+- `first`: cards cast before any other whenever they can be paid for, in this order.
+- `hold`: cards never cast (kept in hand).
+- `kicker`: kick a spell (702.33) whenever the kicked cost can be paid.
+- `flashback`: cast instants and sorceries with flashback (702.34) from the graveyard once
+  nothing in hand can be cast.
+- `x`: the smallest X an X spell (107.3) is cast with; it is cast with the largest X the
+  board can pay, and not at all below this.
+- `abilities`: use non-mana activated abilities (602) after casting spells.
+- `attack`: attack with every creature able to (508.1).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+import numpy as np
+
+from .cards import CardDef
+
+__all__ = ["PlayPolicy"]
+
+LANDS = ("most_castable", "first")
+SPELLS = ("most_mana", "highest_mana_value", "lowest_mana_value")
+
+
+def _cards(cards, what: str) -> tuple:
+    """`first`/`hold` as a tuple of card names and cards."""
+    cards = (cards,) if isinstance(cards, (str, CardDef)) else tuple(cards)
+    for c in cards:
+        if isinstance(c, str) and not c.strip():
+            raise ValueError(f"play policy: {what} names an empty card name")
+        if not isinstance(c, (str, CardDef)):
+            raise TypeError(f"play policy: {what} must list card names or cards, got {c!r}")
+    return cards
+
+
+def _name(c) -> str:
+    return c.name if isinstance(c, CardDef) else c
+
+
+@dataclass(frozen=True)
+class PlayPolicy:
+    """The goldfish play policy (see the module docstring). `PlayPolicy()` is the default."""
+    lands: str = "most_castable"
+    spells: str = "most_mana"
+    first: tuple = ()
+    hold: tuple = ()
+    kicker: bool = True
+    flashback: bool = True
+    x: int = 1
+    abilities: bool = True
+    attack: bool = True
+
+    def __post_init__(self):
+        if self.lands not in LANDS:
+            raise ValueError(f"play policy: lands must be one of {', '.join(LANDS)}; got {self.lands!r}")
+        if self.spells not in SPELLS:
+            raise ValueError(f"play policy: spells must be one of {', '.join(SPELLS)}; got {self.spells!r}")
+        for name in ("kicker", "flashback", "abilities", "attack"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"play policy: {name} must be True or False, got {getattr(self, name)!r}")
+        if isinstance(self.x, bool) or not isinstance(self.x, int) or not 0 <= self.x <= 99:
+            raise ValueError(f"play policy: x must be a whole number 0..99, got {self.x!r}")
+        object.__setattr__(self, "first", _cards(self.first, "first"))
+        object.__setattr__(self, "hold", _cards(self.hold, "hold"))
+        both = {_name(c) for c in self.first} & {_name(c) for c in self.hold}
+        if both:
+            raise ValueError(f"play policy: {sorted(both)[0]!r} is both cast first and held")
+
+    def card_defs(self, db) -> list[CardDef]:
+        """The cards the policy names, looked up in `db` when given by name (UnknownCardError)."""
+        return [c if isinstance(c, CardDef) else db[c] for c in self.first + self.hold]
+
+    def arrays(self, tables) -> dict:
+        """The policy as the compiled core reads it, for the card rows of `tables`: `rank` per
+        card (1, 2, ... for `first` in order; 0 otherwise), `hold` per card, and the codes."""
+        n = max(len(tables.card_names), 1)
+        rank = np.zeros(n, dtype=np.int16)
+        hold = np.zeros(n, dtype=np.uint8)
+        for k, c in enumerate(self.first):
+            rank[tables.row(_name(c))] = k + 1
+        for c in self.hold:
+            hold[tables.row(_name(c))] = 1
+        return {"rank": rank, "hold": hold, "lands": LANDS.index(self.lands),
+                "spells": SPELLS.index(self.spells), "kicker": int(self.kicker),
+                "flashback": int(self.flashback), "x": self.x, "abilities": int(self.abilities),
+                "attack": int(self.attack)}

@@ -1,0 +1,144 @@
+"""The goldfish play policy: every choice is a named, validated option, and each one changes
+the play the way it says."""
+import pytest
+
+from mtgsim import Deck, MulliganPolicy, PlayPolicy, card, simulate
+from mtgsim.compile import compile_cards
+
+GAMES = 4000
+
+
+def run(deck, policy=None, turns=6, track=(), **kw):
+    return simulate(deck, games=GAMES, turns=turns, seed=7, threads=1, policy=policy,
+                    mulligan=MulliganPolicy.never(), track=track, **kw)
+
+
+# ---- validation ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({"lands": "best"}, ValueError, "lands must be one of most_castable, first"),
+    ({"spells": "random"}, ValueError, "spells must be one of most_mana"),
+    ({"x": -1}, ValueError, "x must be a whole number 0..99"),
+    ({"x": True}, ValueError, "x must be"),
+    ({"attack": "yes"}, TypeError, "attack must be True or False"),
+    ({"first": [3]}, TypeError, "first must list card names or cards"),
+    ({"hold": [""]}, ValueError, "hold names an empty card name"),
+    ({"first": ["Lightning Bolt"], "hold": "Lightning Bolt"}, ValueError, "both cast first and held"),
+])
+def test_bad_policies_are_refused(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        PlayPolicy(**kwargs)
+
+
+def test_policy_names_cards_by_name_or_object():
+    bolt = card("Test Bolt", "{R}", "Instant")
+    p = PlayPolicy(first=bolt, hold=["Shock"])
+    assert p.first == (bolt,) and p.hold == ("Shock",)
+    tables = compile_cards(["Mountain", bolt, "Shock"])
+    a = p.arrays(tables)
+    assert a["rank"][tables.row("Test Bolt")] == 1 and a["hold"][tables.row("Shock")] == 1
+
+
+def test_simulate_refuses_a_policy_naming_an_unknown_card():
+    from mtgsim import UnknownCardError
+    with pytest.raises(UnknownCardError):
+        run(Deck({"Mountain": 20, "Shock": 20}), PlayPolicy(hold=["No Such Card"]))
+
+
+def test_simulate_refuses_what_is_not_a_policy():
+    with pytest.raises(TypeError, match="policy must be a PlayPolicy"):
+        run(Deck({"Mountain": 20, "Shock": 20}), {"attack": False})
+
+
+# ---- each option changes the play as it says -------------------------------------------------
+
+def casts(text: str, name: str) -> list[int]:
+    """The mana spent on each cast of `name` in a trace."""
+    return [int(p.split("(")[1].rstrip(")")) for line in text.splitlines()
+            for p in line.split("; ") if p.startswith(f"cast {name} (")]
+
+
+def trace_of(deck, policy=None, games=6, turns=8, seed=3):
+    from mtgsim.simulate import trace
+    return trace(deck, games=games, turns=turns, seed=seed, mulligan=MulliganPolicy.never(), policy=policy)
+
+
+BEAR = card("Test Bear", "{1}{R}", "Creature — Bear", "2/2")
+BURN = Deck({"Mountain": 24, "Lightning Bolt": 18, BEAR: 18})
+
+
+def test_hold_keeps_a_card_in_hand():
+    held = run(BURN, PlayPolicy(hold=["Lightning Bolt"]))
+    assert held.p_cast("Lightning Bolt", by_turn=6).value == 0
+    assert run(BURN).p_cast("Lightning Bolt", by_turn=6).value > 0.9
+
+
+def test_first_casts_a_card_before_the_default_order():
+    """By default the bear ({1}{R}, more mana) goes first; cast-first Bolt is cast before it,
+    so on turn 2 (two lands) the bear waits more often."""
+    default = run(BURN, track=[BEAR])
+    bolt_first = run(BURN, PlayPolicy(first=["Lightning Bolt"]), track=[BEAR])
+    assert bolt_first.p_cast("Test Bear", by_turn=2).high < default.p_cast("Test Bear", by_turn=2).low
+
+
+def test_lowest_mana_value_first_changes_the_order():
+    default = run(BURN)
+    cheap = run(BURN, PlayPolicy(spells="lowest_mana_value"))
+    assert cheap.p_cast("Test Bear", by_turn=2).high < default.p_cast("Test Bear", by_turn=2).low
+
+
+def test_lands_first_plays_the_first_land_drawn():
+    """Holding {G}{G} spells, the default plays Forests before Islands; playing the first land
+    drawn casts them later."""
+    gg = card("Test Growth", "{G}{G}", "Sorcery")
+    deck = Deck({"Forest": 12, "Island": 12, gg: 36})
+    smart = run(deck, turns=3)
+    first = run(deck, PlayPolicy(lands="first"), turns=3)
+    assert first.p_cast("Test Growth", by_turn=3).high < smart.p_cast("Test Growth", by_turn=3).low
+
+
+def test_702_33_kicker_is_paid_when_it_can_be():
+    deck = Deck({"Mountain": 30, "Burst Lightning": 30})
+    assert 5 in casts(trace_of(deck), "Burst Lightning")                  # kicked: {R} + {4}
+    assert 5 not in casts(trace_of(deck, PlayPolicy(kicker=False)), "Burst Lightning")
+
+
+def test_702_33_a_kicked_spell_has_its_kicked_effect():
+    """Burst Lightning kicked deals 4 instead of 2: with only kicked casts the damage adds up
+    in fours."""
+    deck = Deck({"Mountain": 30, "Burst Lightning": 30})
+    text = trace_of(deck, games=3, turns=6)
+    for game in text.split("game ")[1:]:
+        life = 20
+        for line in game.splitlines():
+            spent = casts(line, "Burst Lightning")
+            if spent:
+                life -= sum(4 if s == 5 else 2 for s in spent)
+                assert f"opponent {life}" in line
+
+
+def test_702_34_flashback_casts_from_the_graveyard_then_exiles():
+    deck = Deck({"Mountain": 30, "Firebolt": 30})
+    spent = casts(trace_of(deck), "Firebolt")
+    assert 5 in spent                                                     # {4}{R} from the graveyard
+    assert spent.count(5) <= spent.count(1)                               # each once, after a cast
+    assert 5 not in casts(trace_of(deck, PlayPolicy(flashback=False)), "Firebolt")
+
+
+def test_107_3_smallest_x():
+    deck = Deck({"Forest": 30, "Hangarback Walker": 30})
+    assert all(s >= 4 for s in casts(trace_of(deck, PlayPolicy(x=2)), "Hangarback Walker"))
+    assert 0 in casts(trace_of(deck, PlayPolicy(x=0), turns=3), "Hangarback Walker")
+
+
+def test_abilities_can_be_left_unused():
+    deck = Deck({"Mountain": 24, "The Fire Crystal": 10, "Goblin Piker": 26})
+    assert "activate The Fire Crystal" in trace_of(deck, games=4, turns=9)
+    assert "activate" not in trace_of(deck, PlayPolicy(abilities=False), games=4, turns=9)
+
+
+def test_no_attack_deals_no_combat_damage():
+    deck = Deck({"Mountain": 24, "Goblin Piker": 36})
+    assert run(deck).kill_turn.p_by(6).value > 0.5
+    calm = run(deck, PlayPolicy(attack=False))
+    assert calm.kill_turn.p_by(6).value == 0
