@@ -58,3 +58,27 @@ def test_scaling_with_deck_size(benchmark, size):
     lands = size * 2 // 5
     deck = Deck({"Mountain": lands, "Lightning Bolt": size - lands - size // 5, "Goblin Piker": size // 5})
     _games_per_second(benchmark, 20_000, deck=deck, turns=8, seed=1, threads=1)
+
+
+BOARD_DECKS = {   # permanents at turn 8: lands only; and a creature a turn; and three tokens a turn
+    "lands": ({"Mountain": 24, card("Test Far Spell", "{9}", "Sorcery"): 36}, 0),
+    "one_drops": ({"Mountain": 24, card("Test Goblin", "{R}", "Creature — Goblin", "1/1"): 36}, 1),
+    "tokens": ({"Mountain": 24, card("Test Swarm", "{R}", "Sorcery",
+                                     abilities=[{"kind": "spell", "tokens": {"Goblin": 3}}]): 36}, 3),
+}
+
+
+@pytest.mark.parametrize("board", list(BOARD_DECKS))
+def test_scaling_with_board_size(benchmark, board):
+    """Time per game against the permanents in play (8 turns, one thread); the mean number of
+    permanents at the end (lands played, and what each cast puts in play) goes in extra_info
+    as board_size."""
+    from mtgsim.simulate import trace
+    cards, per_cast = BOARD_DECKS[board]
+    deck = Deck(cards)
+    parts = [p for line in trace(deck, games=100, turns=8, seed=1, mulligan=MulliganPolicy.never()).splitlines()
+             for p in line.split("; ")]
+    benchmark.extra_info["board_size"] = (sum(p.startswith("land ") for p in parts)
+                                          + per_cast * sum(p.startswith("cast ") for p in parts)) / 100
+    _games_per_second(benchmark, 20_000, deck=deck, turns=8, seed=1, threads=1,
+                      mulligan=MulliganPolicy.never())
