@@ -2431,7 +2431,6 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
     cdef uint8_t arg[MAXCHOICE]
     cdef int n_choice, alt, life_needed = 0, s, g, k, t, i, q, d, found = 0
     cdef int16_t step_of[256]
-    cdef int16_t supply_step[MAXUNIT]
     cdef uint8_t matched_directly[MAXUNIT]
     cdef PlanStep* st
     cdef PlanStep tmp
@@ -2459,7 +2458,6 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
     # directly), then the outputs of the searched sources chosen.
     for k in range(P.n_units):            # a source matched directly is used if any unit is
         i = P.unit_src[k]
-        supply_step[k] = -1
         if i >= 0 and M.owner[k] >= 0 and step_of[i] < 0:
             step_of[i] = plan.n_steps
             memset(&plan.step[plan.n_steps], 0, sizeof(PlanStep))
@@ -2470,7 +2468,6 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
     for k in range(P.n_units):            # ...and then makes all its units, unused ones too
         i = P.unit_src[k]
         if i >= 0 and step_of[i] >= 0:
-            supply_step[k] = step_of[i]
             t = chosen_type(M.d_mask[M.owner[k]] if M.owner[k] >= 0 else 0, M.s_mask[k])
             plan.step[step_of[i]].out.m[t] += 1
     s = P.n_units
@@ -2484,10 +2481,7 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
         st.out = P.branch[g].out[choice[g]]
         st.stage = M.s_stage[s] if s < M.n_s else -1    # its position among the converters
         matched_directly[plan.n_steps] = 0
-        for t in range(vec_total(&st.out)):
-            if s < MAXUNIT:
-                supply_step[s] = plan.n_steps
-                s += 1
+        s += vec_total(&st.out)          # its outputs' place among the supplies
         plan.n_steps += 1
     for k in range(M.n_s):                # what each used unit pays: the cost, or an input
         d = M.owner[k]
