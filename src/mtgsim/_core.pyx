@@ -764,6 +764,16 @@ cdef unsigned int types_could_produce(Rules* R, Board* b, int i, uint8_t* cp) no
     return out
 
 
+cdef inline uint32_t board_flags(Rules* R, Board* b) noexcept nogil:
+    """The CardInfoFlags of every permanent in play, OR-ed together."""
+    cdef int i
+    cdef uint32_t flags = 0
+    for i in range(b.n):
+        if in_play(b, i):
+            flags |= R.info[b.perms[i].card]
+    return flags
+
+
 cdef void could_produce_all(Rules* R, Board* b, uint8_t* cp) noexcept nogil:
     """Least fixpoint of "could produce" over the board (Reflecting Pool and friends)."""
     cdef int i, rounds = 0
@@ -774,10 +784,16 @@ cdef void could_produce_all(Rules* R, Board* b, uint8_t* cp) noexcept nogil:
         cp[i] = 0
         if in_play(b, i):
             flags |= R.info[b.perms[i].card]
-    if R.fast and not (flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA)):
-        for i in range(b.n):            # nothing refers to anything: each card's own types
+    if R.fast and not (flags & CI_MANA_EFFECT):
+        # Nothing refers to anything (no could-produce references, grants, replacements):
+        # each permanent's types are its own, found in one pass; a simple card's are its
+        # summary's, a complex source's (Castle Garenbrig, Gaea's Cradle) are worked out.
+        for i in range(b.n):
             if in_play(b, i):
-                cp[i] = R.static_cp[b.perms[i].card]
+                if R.info[b.perms[i].card] & CI_COMPLEX_MANA:
+                    cp[i] = <uint8_t>types_could_produce(R, b, i, cp)
+                else:
+                    cp[i] = R.static_cp[b.perms[i].card]
         return
     while changed and rounds < 64:
         changed = False
@@ -927,6 +943,33 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     int max_gain                 # the most life activating the searched sources can gain
 
 
+cdef bint simple_units(Rules* R, Board* b, int i, bint life_effects, Payment* P) noexcept nogil:
+    """On a board without mana effects, add the units of permanent i if it is a simple source
+    (every mana ability a plain {T} ability: `unit_count` units of `unit_mask`, the same units
+    source_options and decompose would find) and return True; False if it needs them (a complex
+    source, or one whose abilities gain life or deal damage while life is tracked)."""
+    cdef int card = b.perms[i].card
+    cdef Card* c = &R.cards[card]
+    cdef int k, n
+    cdef uint8_t mask
+    if R.info[card] & CI_COMPLEX_MANA:
+        return False
+    if life_effects:
+        for k in range(c.n_mana):
+            if R.mana[c.mana_first + k].effect >= 0:
+                return False
+    n = R.unit_count[card]
+    if n == 0 or b.perms[i].flags & PF_TAPPED or is_sick(R, b, i):
+        return True                                  # no ready ability (107.5, 302.6)
+    mask = R.unit_mask[card] | (SNOW_BIT if c.supertypes & ST_SNOW else 0)
+    for k in range(n):
+        if P.n_units < MAXUNIT:
+            P.unit_mask[P.n_units] = mask
+            P.unit_src[P.n_units] = i
+            P.n_units += 1
+    return True
+
+
 cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* P,
                           bint life_effects) noexcept nogil:
     """Gather the player's mana sources. With `life_effects`, life lost or gained by activating
@@ -937,6 +980,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     cdef Options tmp
     cdef int best, v
     cdef bint costs_life = False
+    cdef bint simple_ok
     P.n_units = 0
     P.n_branch = 0
     P.max_branch_total = 0
@@ -948,8 +992,11 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                 P.unit_mask[P.n_units] = 1 << t
                 P.unit_src[P.n_units] = -1
                 P.n_units += 1
+    simple_ok = R.fast and not (board_flags(R, b) & CI_MANA_EFFECT)
     for i in range(b.n):
         if not in_play(b, i) or controller(b, i) != player:
+            continue
+        if simple_ok and simple_units(R, b, i, life_effects, P):
             continue
         o = &P.branch[P.n_branch] if P.n_branch < MAXBRANCH else &tmp
         if source_options(R, b, i, cp, o, life_effects) == 0:
