@@ -1161,16 +1161,23 @@ cdef int leaf_most(Payment* P, uint8_t mask, int* choice) noexcept nogil:
     cdef Demand none
     cdef int order[MAXBRANCH]
     cdef int conv[MAXBRANCH]
-    cdef int k, d, s, got, best = -1, n_conv = used_converters(P, choice, conv)
+    cdef int k, d, s, got, bound, best = -1, n_conv = used_converters(P, choice, conv)
     none.n = 0
     for k in range(n_conv):
         order[k] = k
     while True:
         leaf_match(P, &none, choice, conv, n_conv, order, &M)
         if match_all(&M, True):
+            # at most one demand per supply of the mask, and the inputs hold supplies too:
+            # once `bound` is reached the next augmenting path (a full search) would fail
+            bound = 0
+            for s in range(M.n_s):
+                bound += (M.s_mask[s] & mask) != 0
+            if bound > M.n_s - M.n_d:
+                bound = M.n_s - M.n_d
             got = 0
             s = 0
-            while M.n_d < MAXDEMAND and got < M.n_s:
+            while M.n_d < MAXDEMAND and got < M.n_s and got < bound:
                 d = M.n_d
                 M.d_mask[d] = mask
                 M.d_stage[d] = 127
@@ -1186,6 +1193,8 @@ cdef int leaf_most(Payment* P, uint8_t mask, int* choice) noexcept nogil:
                 got += 1
             if got > best:
                 best = got
+            if best >= bound:           # (the same for every order of the converters)
+                return best
         if not next_permutation(order, n_conv):
             return best
 
