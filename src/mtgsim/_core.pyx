@@ -110,6 +110,10 @@ DEF BIG = 30000
 cdef uint64_t SPREAD[64]
 SPREAD[:] = [sum(1 << (10 * t) for t in range(6) if m >> t & 1) for m in range(64)]
 
+# The masks of mana[t] (W U B R G C) and mana[total].
+cdef uint8_t MANA_MASKS[7]
+MANA_MASKS[:] = [1, 2, 4, 8, 16, 32, ALLTYPES]
+
 # The ten two-colour hybrid pairs in the order rule 107.4 lists them (bit masks W=1 .. G=16).
 cdef uint8_t HYBRID_PAIRS[10]
 HYBRID_PAIRS[:] = [3, 5, 6, 10, 12, 20, 24, 9, 17, 18]
@@ -1152,51 +1156,70 @@ cdef bint leaf_feasible(Payment* P, Demand* D, int* choice, Match* keep) noexcep
             return False
 
 
-cdef int leaf_most(Payment* P, uint8_t mask, int* choice) noexcept nogil:
-    """With each searched source's choice fixed: the most units of `mask` left over once every
-    used converter's input is paid (-1 if the inputs can't be). Left vertices stay matched
-    along augmenting paths and identical demands share one neighbourhood, so adding `mask`
-    demands one at a time until one fails gives the maximum (the transversal matroid's greedy)."""
+cdef int greedy_most(Match* M, uint8_t mask, int bound) noexcept nogil:
+    """Add `mask` demands to a matching of the inputs one at a time until one fails (or
+    `bound` is reached): how many got a supply."""
+    cdef int d, s = 0, got = 0
+    while M.n_d < MAXDEMAND and got < M.n_s and got < bound:
+        d = M.n_d
+        M.d_mask[d] = mask
+        M.d_stage[d] = 127
+        M.n_d += 1
+        while s < M.n_s and (M.owner[s] >= 0 or not (M.s_mask[s] & mask)):
+            s += 1              # a free supply of the mask needs no path (only the
+        if s < M.n_s:           # count matters here, not which matching)
+            M.owner[s] = d
+        else:
+            memset(M.seen, 0, M.n_s)
+            if not augment(M, d):
+                break
+        got += 1
+    return got
+
+
+cdef void leaf_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int* best) noexcept nogil:
+    """With each searched source's choice fixed: for each mask, the most units of it left over
+    once every used converter's input is paid (best[m] raised to it; nothing if the inputs
+    can't be paid). Left vertices stay matched along augmenting paths and identical demands
+    share one neighbourhood, so adding mask demands one at a time until one fails gives the
+    maximum (the transversal matroid's greedy). The masks share one matching of the inputs."""
     cdef Match M
     cdef Demand none
     cdef int order[MAXBRANCH]
     cdef int conv[MAXBRANCH]
-    cdef int k, d, s, got, bound, best = -1, n_conv = used_converters(P, choice, conv)
+    cdef int16_t owner0[MAXUNIT]
+    cdef int bound[8]
+    cdef int k, m, s, got, n_d0, left, n_conv = used_converters(P, choice, conv)
     none.n = 0
     for k in range(n_conv):
         order[k] = k
     while True:
         leaf_match(P, &none, choice, conv, n_conv, order, &M)
         if match_all(&M, True):
-            # at most one demand per supply of the mask, and the inputs hold supplies too:
-            # once `bound` is reached the next augmenting path (a full search) would fail
-            bound = 0
-            for s in range(M.n_s):
-                bound += (M.s_mask[s] & mask) != 0
-            if bound > M.n_s - M.n_d:
-                bound = M.n_s - M.n_d
-            got = 0
-            s = 0
-            while M.n_d < MAXDEMAND and got < M.n_s and got < bound:
-                d = M.n_d
-                M.d_mask[d] = mask
-                M.d_stage[d] = 127
-                M.n_d += 1
-                while s < M.n_s and (M.owner[s] >= 0 or not (M.s_mask[s] & mask)):
-                    s += 1              # a free supply of the mask needs no path (only the
-                if s < M.n_s:           # count matters here, not which matching)
-                    M.owner[s] = d
-                else:
-                    memset(M.seen, 0, M.n_s)
-                    if not augment(&M, d):
-                        break
-                got += 1
-            if got > best:
-                best = got
-            if best >= bound:           # (the same for every order of the converters)
-                return best
+            n_d0 = M.n_d
+            memcpy(owner0, M.owner, M.n_s * sizeof(int16_t))
+            left = 0
+            for m in range(n_masks):
+                # at most one demand per supply of the mask, and the inputs hold supplies
+                # too: at `bound` the next augmenting path (a full search) would fail
+                bound[m] = 0
+                for s in range(M.n_s):
+                    bound[m] += (M.s_mask[s] & masks[m]) != 0
+                if bound[m] > M.n_s - n_d0:
+                    bound[m] = M.n_s - n_d0
+                if best[m] >= bound[m]:
+                    continue
+                M.n_d = n_d0
+                memcpy(M.owner, owner0, M.n_s * sizeof(int16_t))
+                got = greedy_most(&M, masks[m], bound[m])
+                if got > best[m]:
+                    best[m] = got
+                if best[m] < bound[m]:  # (bounds are the same for every converter order)
+                    left += 1
+            if left == 0:
+                return
         if not next_permutation(order, n_conv):
-            return best
+            return
 
 
 cdef struct Life:                # life during a payment: what the chosen activations do to it
@@ -1362,40 +1385,58 @@ cdef inline void add_demand(Demand* D, uint8_t mask) noexcept nogil:
 cdef int max_mana(Payment* P, uint8_t mask) noexcept nogil:
     """The most mana of the types in `mask` the sources can leave in the pool: the best leaf
     of the same search `payable` makes (every life cost of the activations payable)."""
-    cdef int choice[MAXBRANCH]
-    cdef int g, best = 0
-    cdef Life L
-    for g in range(MAXBRANCH):
-        choice[g] = -1
-    L.start = P.life
-    L.need = 0
-    L.cost = L.gain = L.dmg = 0
-    search_most(P, mask, choice, 0, &L, &best)
+    cdef int best = 0
+    max_mana_masks(P, 1, &mask, &best)
     return best
 
 
-cdef void search_most(Payment* P, uint8_t mask, int* choice, int g, Life* L, int* best) noexcept nogil:
+cdef void max_mana_masks(Payment* P, int n_masks, uint8_t* masks, int* best) noexcept nogil:
+    """max_mana for several masks with one search (each leaf's input matching shared)."""
+    cdef int choice[MAXBRANCH]
+    cdef int g
+    cdef Life L
+    for g in range(MAXBRANCH):
+        choice[g] = -1
+    for g in range(n_masks):
+        best[g] = 0
+    L.start = P.life
+    L.need = 0
+    L.cost = L.gain = L.dmg = 0
+    search_most(P, n_masks, masks, choice, 0, &L, best)
+
+
+cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int g, Life* L,
+                      int* best) noexcept nogil:
     """`search`, maximising leaf_most over the leaves instead of stopping at a feasible one."""
-    cdef int k, v
+    cdef int k, m, v
+    cdef int most[8]
+    cdef bint open_ = False
     cdef Options* o
     cdef Life L2
-    if best[0] >= P.n_units + P.max_branch_total or best[0] >= MAXDEMAND - 1:
+    for m in range(n_masks):
+        if best[m] < P.n_units + P.max_branch_total and best[m] < MAXDEMAND - 1:
+            open_ = True
+    if not open_:
         return                          # nothing can do better
     if g == P.n_branch:
         if life_ok(L):
-            v = leaf_most(P, mask, choice)
-            if v > best[0]:
-                best[0] = v if v < MAXDEMAND - 1 else MAXDEMAND - 1
+            for m in range(n_masks):
+                most[m] = best[m]
+            leaf_most(P, n_masks, masks, choice, most)
+            for m in range(n_masks):
+                v = most[m]
+                if v > best[m]:
+                    best[m] = v if v < MAXDEMAND - 1 else MAXDEMAND - 1
         return
     o = &P.branch[g]
     for k in range(o.n):
         choice[g] = k
         L2 = after(L, o, k)
-        search_most(P, mask, choice, g + 1, &L2, best)
+        search_most(P, n_masks, masks, choice, g + 1, &L2, best)
     choice[g] = -1
     for k in range(o.n):
         if o.n_in[k] or o.life[k] or o.dmg[k]:
-            search_most(P, mask, choice, g + 1, L, best)
+            search_most(P, n_masks, masks, choice, g + 1, L, best)
             return
 
 
@@ -1741,12 +1782,13 @@ cdef void evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked
     """The general path of `evaluate_one`: could-produce fixpoint, total cost, payment search."""
     cdef Payment P
     cdef int t
+    cdef int most[7]
     could_produce_all(R, b, out_could)
     total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
     prepare_payment(R, b, player, out_could, &P, False)
-    for t in range(6):
-        out_mana[t] = max_mana(&P, 1 << t)
-    out_mana[6] = max_mana(&P, ALLTYPES)
+    max_mana_masks(&P, 7, MANA_MASKS, most)
+    for t in range(7):
+        out_mana[t] = most[t]
     if pays_life(out_cost):
         prepare_payment(R, b, player, out_could, &P, True)
     out_castable[0] = cost_payable(&P, out_cost, b.bi.life[player])
