@@ -357,9 +357,9 @@ cdef void scan_board(Rules* R, Board* b) noexcept nogil:
     b.grants_to[0] = b.grants_to[1] = 0
     b.any_replacement = b.any_trigger = b.any_costmod = 0
     for i in range(b.n):
-        if not in_play(b, i):
-            continue
-        c = card_of(R, b, i)
+        if not in_play(b, i) or not (R.info[b.perms[i].card] & (CI_MANA_EFFECT | CI_COSTMOD | CI_HASTE_GRANT)):
+            continue                    # (grants, replacements, triggers, cost modifiers
+        c = card_of(R, b, i)            # all set one of these flags: card_summaries)
         p = controller(b, i) & 1
         for k in range(c.n_grant):
             gr = &R.grants[c.grant_first + k]
