@@ -1393,28 +1393,43 @@ cdef int max_mana(Payment* P, uint8_t mask) noexcept nogil:
 cdef void max_mana_masks(Payment* P, int n_masks, uint8_t* masks, int* best) noexcept nogil:
     """max_mana for several masks with one search (each leaf's input matching shared)."""
     cdef int choice[MAXBRANCH]
-    cdef int g
+    cdef int rest[MAXBRANCH + 1]
+    cdef int g, k, v, gain
     cdef Life L
+    cdef Options* o
     for g in range(MAXBRANCH):
         choice[g] = -1
     for g in range(n_masks):
         best[g] = 0
+    rest[P.n_branch] = 0                # the most sources g.. can add net of their inputs
+    for g in range(P.n_branch - 1, -1, -1):
+        o = &P.branch[g]
+        gain = 0
+        for k in range(o.n):
+            v = vec_total(&o.out[k]) - o.n_in[k]
+            if v > gain:
+                gain = v
+        rest[g] = rest[g + 1] + gain
     L.start = P.life
     L.need = 0
     L.cost = L.gain = L.dmg = 0
-    search_most(P, n_masks, masks, choice, 0, &L, best)
+    search_most(P, n_masks, masks, choice, 0, &L, best, P.n_units, rest)
 
 
 cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int g, Life* L,
-                      int* best) noexcept nogil:
-    """`search`, maximising leaf_most over the leaves instead of stopping at a feasible one."""
-    cdef int k, m, v
+                      int* best, int have, int* rest) noexcept nogil:
+    """`search`, maximising leaf_most over the leaves instead of stopping at a feasible one.
+    `have`: the units and the chosen outputs less their inputs; no leaf below can leave more
+    than have + rest[g] (a leaf's value is at most its supplies less its inputs)."""
+    cdef int k, m, v, cap = P.n_units + P.max_branch_total
     cdef int most[8]
     cdef bint open_ = False
     cdef Options* o
     cdef Life L2
+    if cap > have + rest[g]:
+        cap = have + rest[g]
     for m in range(n_masks):
-        if best[m] < P.n_units + P.max_branch_total and best[m] < MAXDEMAND - 1:
+        if best[m] < cap and best[m] < MAXDEMAND - 1:
             open_ = True
     if not open_:
         return                          # nothing can do better
@@ -1432,11 +1447,12 @@ cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int 
     for k in range(o.n):
         choice[g] = k
         L2 = after(L, o, k)
-        search_most(P, n_masks, masks, choice, g + 1, &L2, best)
+        search_most(P, n_masks, masks, choice, g + 1, &L2, best,
+                    have + vec_total(&o.out[k]) - o.n_in[k], rest)
     choice[g] = -1
     for k in range(o.n):
         if o.n_in[k] or o.life[k] or o.dmg[k]:
-            search_most(P, n_masks, masks, choice, g + 1, L, best)
+            search_most(P, n_masks, masks, choice, g + 1, L, best, have, rest)
             return
 
 
