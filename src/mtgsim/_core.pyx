@@ -110,6 +110,10 @@ DEF BIG = 30000
 cdef uint64_t SPREAD[64]
 SPREAD[:] = [sum(1 << (10 * t) for t in range(6) if m >> t & 1) for m in range(64)]
 
+# The masks of mana[t] (W U B R G C) and mana[total].
+cdef uint8_t MANA_MASKS[7]
+MANA_MASKS[:] = [1, 2, 4, 8, 16, 32, ALLTYPES]
+
 # The ten two-colour hybrid pairs in the order rule 107.4 lists them (bit masks W=1 .. G=16).
 cdef uint8_t HYBRID_PAIRS[10]
 HYBRID_PAIRS[:] = [3, 5, 6, 10, 12, 20, 24, 9, 17, 18]
@@ -353,9 +357,9 @@ cdef void scan_board(Rules* R, Board* b) noexcept nogil:
     b.grants_to[0] = b.grants_to[1] = 0
     b.any_replacement = b.any_trigger = b.any_costmod = 0
     for i in range(b.n):
-        if not in_play(b, i):
-            continue
-        c = card_of(R, b, i)
+        if not in_play(b, i) or not (R.info[b.perms[i].card] & (CI_MANA_EFFECT | CI_COSTMOD | CI_HASTE_GRANT)):
+            continue                    # (grants, replacements, triggers, cost modifiers
+        c = card_of(R, b, i)            # all set one of these flags: card_summaries)
         p = controller(b, i) & 1
         for k in range(c.n_grant):
             gr = &R.grants[c.grant_first + k]
@@ -764,6 +768,16 @@ cdef unsigned int types_could_produce(Rules* R, Board* b, int i, uint8_t* cp) no
     return out
 
 
+cdef inline uint32_t board_flags(Rules* R, Board* b) noexcept nogil:
+    """The CardInfoFlags of every permanent in play, OR-ed together."""
+    cdef int i
+    cdef uint32_t flags = 0
+    for i in range(b.n):
+        if in_play(b, i):
+            flags |= R.info[b.perms[i].card]
+    return flags
+
+
 cdef void could_produce_all(Rules* R, Board* b, uint8_t* cp) noexcept nogil:
     """Least fixpoint of "could produce" over the board (Reflecting Pool and friends)."""
     cdef int i, rounds = 0
@@ -774,10 +788,16 @@ cdef void could_produce_all(Rules* R, Board* b, uint8_t* cp) noexcept nogil:
         cp[i] = 0
         if in_play(b, i):
             flags |= R.info[b.perms[i].card]
-    if R.fast and not (flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA)):
-        for i in range(b.n):            # nothing refers to anything: each card's own types
+    if R.fast and not (flags & CI_MANA_EFFECT):
+        # Nothing refers to anything (no could-produce references, grants, replacements):
+        # each permanent's types are its own, found in one pass; a simple card's are its
+        # summary's, a complex source's (Castle Garenbrig, Gaea's Cradle) are worked out.
+        for i in range(b.n):
             if in_play(b, i):
-                cp[i] = R.static_cp[b.perms[i].card]
+                if R.info[b.perms[i].card] & CI_COMPLEX_MANA:
+                    cp[i] = <uint8_t>types_could_produce(R, b, i, cp)
+                else:
+                    cp[i] = R.static_cp[b.perms[i].card]
         return
     while changed and rounds < 64:
         changed = False
@@ -927,6 +947,33 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     int max_gain                 # the most life activating the searched sources can gain
 
 
+cdef bint simple_units(Rules* R, Board* b, int i, bint life_effects, Payment* P) noexcept nogil:
+    """On a board without mana effects, add the units of permanent i if it is a simple source
+    (every mana ability a plain {T} ability: `unit_count` units of `unit_mask`, the same units
+    source_options and decompose would find) and return True; False if it needs them (a complex
+    source, or one whose abilities gain life or deal damage while life is tracked)."""
+    cdef int card = b.perms[i].card
+    cdef Card* c = &R.cards[card]
+    cdef int k, n
+    cdef uint8_t mask
+    if R.info[card] & CI_COMPLEX_MANA:
+        return False
+    if life_effects:
+        for k in range(c.n_mana):
+            if R.mana[c.mana_first + k].effect >= 0:
+                return False
+    n = R.unit_count[card]
+    if n == 0 or b.perms[i].flags & PF_TAPPED or is_sick(R, b, i):
+        return True                                  # no ready ability (107.5, 302.6)
+    mask = R.unit_mask[card] | (SNOW_BIT if c.supertypes & ST_SNOW else 0)
+    for k in range(n):
+        if P.n_units < MAXUNIT:
+            P.unit_mask[P.n_units] = mask
+            P.unit_src[P.n_units] = i
+            P.n_units += 1
+    return True
+
+
 cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* P,
                           bint life_effects) noexcept nogil:
     """Gather the player's mana sources. With `life_effects`, life lost or gained by activating
@@ -937,6 +984,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     cdef Options tmp
     cdef int best, v
     cdef bint costs_life = False
+    cdef bint simple_ok
     P.n_units = 0
     P.n_branch = 0
     P.max_branch_total = 0
@@ -948,8 +996,11 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                 P.unit_mask[P.n_units] = 1 << t
                 P.unit_src[P.n_units] = -1
                 P.n_units += 1
+    simple_ok = R.fast and not (board_flags(R, b) & CI_MANA_EFFECT)
     for i in range(b.n):
         if not in_play(b, i) or controller(b, i) != player:
+            continue
+        if simple_ok and simple_units(R, b, i, life_effects, P):
             continue
         o = &P.branch[P.n_branch] if P.n_branch < MAXBRANCH else &tmp
         if source_options(R, b, i, cp, o, life_effects) == 0:
@@ -1105,42 +1156,70 @@ cdef bint leaf_feasible(Payment* P, Demand* D, int* choice, Match* keep) noexcep
             return False
 
 
-cdef int leaf_most(Payment* P, uint8_t mask, int* choice) noexcept nogil:
-    """With each searched source's choice fixed: the most units of `mask` left over once every
-    used converter's input is paid (-1 if the inputs can't be). Left vertices stay matched
-    along augmenting paths and identical demands share one neighbourhood, so adding `mask`
-    demands one at a time until one fails gives the maximum (the transversal matroid's greedy)."""
+cdef int greedy_most(Match* M, uint8_t mask, int bound) noexcept nogil:
+    """Add `mask` demands to a matching of the inputs one at a time until one fails (or
+    `bound` is reached): how many got a supply."""
+    cdef int d, s = 0, got = 0
+    while M.n_d < MAXDEMAND and got < M.n_s and got < bound:
+        d = M.n_d
+        M.d_mask[d] = mask
+        M.d_stage[d] = 127
+        M.n_d += 1
+        while s < M.n_s and (M.owner[s] >= 0 or not (M.s_mask[s] & mask)):
+            s += 1              # a free supply of the mask needs no path (only the
+        if s < M.n_s:           # count matters here, not which matching)
+            M.owner[s] = d
+        else:
+            memset(M.seen, 0, M.n_s)
+            if not augment(M, d):
+                break
+        got += 1
+    return got
+
+
+cdef void leaf_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int* best) noexcept nogil:
+    """With each searched source's choice fixed: for each mask, the most units of it left over
+    once every used converter's input is paid (best[m] raised to it; nothing if the inputs
+    can't be paid). Left vertices stay matched along augmenting paths and identical demands
+    share one neighbourhood, so adding mask demands one at a time until one fails gives the
+    maximum (the transversal matroid's greedy). The masks share one matching of the inputs."""
     cdef Match M
     cdef Demand none
     cdef int order[MAXBRANCH]
     cdef int conv[MAXBRANCH]
-    cdef int k, d, s, got, best = -1, n_conv = used_converters(P, choice, conv)
+    cdef int16_t owner0[MAXUNIT]
+    cdef int bound[8]
+    cdef int k, m, s, got, n_d0, left, n_conv = used_converters(P, choice, conv)
     none.n = 0
     for k in range(n_conv):
         order[k] = k
     while True:
         leaf_match(P, &none, choice, conv, n_conv, order, &M)
         if match_all(&M, True):
-            got = 0
-            s = 0
-            while M.n_d < MAXDEMAND and got < M.n_s:
-                d = M.n_d
-                M.d_mask[d] = mask
-                M.d_stage[d] = 127
-                M.n_d += 1
-                while s < M.n_s and (M.owner[s] >= 0 or not (M.s_mask[s] & mask)):
-                    s += 1              # a free supply of the mask needs no path (only the
-                if s < M.n_s:           # count matters here, not which matching)
-                    M.owner[s] = d
-                else:
-                    memset(M.seen, 0, M.n_s)
-                    if not augment(&M, d):
-                        break
-                got += 1
-            if got > best:
-                best = got
+            n_d0 = M.n_d
+            memcpy(owner0, M.owner, M.n_s * sizeof(int16_t))
+            left = 0
+            for m in range(n_masks):
+                # at most one demand per supply of the mask, and the inputs hold supplies
+                # too: at `bound` the next augmenting path (a full search) would fail
+                bound[m] = 0
+                for s in range(M.n_s):
+                    bound[m] += (M.s_mask[s] & masks[m]) != 0
+                if bound[m] > M.n_s - n_d0:
+                    bound[m] = M.n_s - n_d0
+                if best[m] >= bound[m]:
+                    continue
+                M.n_d = n_d0
+                memcpy(M.owner, owner0, M.n_s * sizeof(int16_t))
+                got = greedy_most(&M, masks[m], bound[m])
+                if got > best[m]:
+                    best[m] = got
+                if best[m] < bound[m]:  # (bounds are the same for every converter order)
+                    left += 1
+            if left == 0:
+                return
         if not next_permutation(order, n_conv):
-            return best
+            return
 
 
 cdef struct Life:                # life during a payment: what the chosen activations do to it
@@ -1306,40 +1385,74 @@ cdef inline void add_demand(Demand* D, uint8_t mask) noexcept nogil:
 cdef int max_mana(Payment* P, uint8_t mask) noexcept nogil:
     """The most mana of the types in `mask` the sources can leave in the pool: the best leaf
     of the same search `payable` makes (every life cost of the activations payable)."""
-    cdef int choice[MAXBRANCH]
-    cdef int g, best = 0
-    cdef Life L
-    for g in range(MAXBRANCH):
-        choice[g] = -1
-    L.start = P.life
-    L.need = 0
-    L.cost = L.gain = L.dmg = 0
-    search_most(P, mask, choice, 0, &L, &best)
+    cdef int best = 0
+    max_mana_masks(P, 1, &mask, &best)
     return best
 
 
-cdef void search_most(Payment* P, uint8_t mask, int* choice, int g, Life* L, int* best) noexcept nogil:
-    """`search`, maximising leaf_most over the leaves instead of stopping at a feasible one."""
-    cdef int k, v
+cdef void max_mana_masks(Payment* P, int n_masks, uint8_t* masks, int* best) noexcept nogil:
+    """max_mana for several masks with one search (each leaf's input matching shared)."""
+    cdef int choice[MAXBRANCH]
+    cdef int rest[MAXBRANCH + 1]
+    cdef int g, k, v, gain
+    cdef Life L
+    cdef Options* o
+    for g in range(MAXBRANCH):
+        choice[g] = -1
+    for g in range(n_masks):
+        best[g] = 0
+    rest[P.n_branch] = 0                # the most sources g.. can add net of their inputs
+    for g in range(P.n_branch - 1, -1, -1):
+        o = &P.branch[g]
+        gain = 0
+        for k in range(o.n):
+            v = vec_total(&o.out[k]) - o.n_in[k]
+            if v > gain:
+                gain = v
+        rest[g] = rest[g + 1] + gain
+    L.start = P.life
+    L.need = 0
+    L.cost = L.gain = L.dmg = 0
+    search_most(P, n_masks, masks, choice, 0, &L, best, P.n_units, rest)
+
+
+cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int g, Life* L,
+                      int* best, int have, int* rest) noexcept nogil:
+    """`search`, maximising leaf_most over the leaves instead of stopping at a feasible one.
+    `have`: the units and the chosen outputs less their inputs; no leaf below can leave more
+    than have + rest[g] (a leaf's value is at most its supplies less its inputs)."""
+    cdef int k, m, v, cap = P.n_units + P.max_branch_total
+    cdef int most[8]
+    cdef bint open_ = False
     cdef Options* o
     cdef Life L2
-    if best[0] >= P.n_units + P.max_branch_total or best[0] >= MAXDEMAND - 1:
+    if cap > have + rest[g]:
+        cap = have + rest[g]
+    for m in range(n_masks):
+        if best[m] < cap and best[m] < MAXDEMAND - 1:
+            open_ = True
+    if not open_:
         return                          # nothing can do better
     if g == P.n_branch:
         if life_ok(L):
-            v = leaf_most(P, mask, choice)
-            if v > best[0]:
-                best[0] = v if v < MAXDEMAND - 1 else MAXDEMAND - 1
+            for m in range(n_masks):
+                most[m] = best[m]
+            leaf_most(P, n_masks, masks, choice, most)
+            for m in range(n_masks):
+                v = most[m]
+                if v > best[m]:
+                    best[m] = v if v < MAXDEMAND - 1 else MAXDEMAND - 1
         return
     o = &P.branch[g]
     for k in range(o.n):
         choice[g] = k
         L2 = after(L, o, k)
-        search_most(P, mask, choice, g + 1, &L2, best)
+        search_most(P, n_masks, masks, choice, g + 1, &L2, best,
+                    have + vec_total(&o.out[k]) - o.n_in[k], rest)
     choice[g] = -1
     for k in range(o.n):
         if o.n_in[k] or o.life[k] or o.dmg[k]:
-            search_most(P, mask, choice, g + 1, L, best)
+            search_most(P, n_masks, masks, choice, g + 1, L, best, have, rest)
             return
 
 
@@ -1685,12 +1798,13 @@ cdef void evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked
     """The general path of `evaluate_one`: could-produce fixpoint, total cost, payment search."""
     cdef Payment P
     cdef int t
+    cdef int most[7]
     could_produce_all(R, b, out_could)
     total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
     prepare_payment(R, b, player, out_could, &P, False)
-    for t in range(6):
-        out_mana[t] = max_mana(&P, 1 << t)
-    out_mana[6] = max_mana(&P, ALLTYPES)
+    max_mana_masks(&P, 7, MANA_MASKS, most)
+    for t in range(7):
+        out_mana[t] = most[t]
     if pays_life(out_cost):
         prepare_payment(R, b, player, out_could, &P, True)
     out_castable[0] = cost_payable(&P, out_cost, b.bi.life[player])
