@@ -12,6 +12,7 @@ DEF MAXHAND = 128        # cards in a hand
 DEF MAXPERM = 128        # permanents in one goldfish game
 DEF MAXTURNS = 40
 DEF NOT_CAST = 255
+DEF MAXTRACK = 512       # cards tracked in one run (every distinct nonland card of a deck, and more)
 DEF MAXFLASHBACK = 32    # cards with flashback in a graveyard (the only ones a game reads)
 
 
@@ -1329,7 +1330,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     cdef TotalCost tc
     cdef Board b
     cdef bint in_hand
-    cdef int8_t cast_turn[64]
+    cdef int8_t cast_turn[MAXTRACK]
     g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
     g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
     hand_clear(g)
@@ -1484,8 +1485,8 @@ cdef class GoldfishSpec:
             raise ValueError(f"turns must be 1..{MAXTURNS}")
         if not 7 <= len(deck) <= MAXLIB:
             raise ValueError(f"a deck has 7..{MAXLIB} cards here")
-        if len(track) > 64:
-            raise ValueError("at most 64 tracked cards")
+        if len(track) > MAXTRACK:
+            raise ValueError(f"at most {MAXTRACK} tracked cards")
         n_cards = max(core.R.n_cards, 1)
         flags, demands, needs, units = goldfish_flags(core)
         keep = {"deck": np.ascontiguousarray(deck, dtype=np.int32),

@@ -30,6 +30,7 @@ __all__ = ["simulate", "trace", "MulliganPolicy", "PlayPolicy", "Estimate", "Kil
 
 CHUNK = 2048            # games per seeded chunk (fixed: results don't depend on threads)
 MAX_TURNS = 40
+MAX_TRACKED = 512       # the core's MAXTRACK
 Z95 = 1.959963984540054
 
 
@@ -309,8 +310,8 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     for c in extra:
         if c.name not in tracked:
             tracked.append(c.name)
-    if len(tracked) > 64:
-        raise ValueError(f"at most 64 cards can be tracked; this run tracks {len(tracked)}")
+    if len(tracked) > MAX_TRACKED:
+        raise ValueError(f"at most {MAX_TRACKED} cards can be tracked; this run tracks {len(tracked)}")
     keep_lo, keep_hi = mulligan.arrays()
     spec = _core.GoldfishSpec(_core.CoreTables(tables), compiled.library, turns, bool(on_play), keep_lo,
                               keep_hi, np.array([tables.row(n) for n in tracked], dtype=np.int32),
