@@ -35,8 +35,6 @@ cdef struct Game:                # one goldfish game in progress
     int opp_life                 # the goldfish opponent: 20 life, no cards
     int next_id
     int spent                    # mana spent on spells this turn
-    int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
-    int n_flashback
     int32_t* trace               # events (kind, turn, card row, value) when tracing, else NULL
     int trace_n
     int trace_cap
@@ -57,6 +55,8 @@ cdef struct Game:                # one goldfish game in progress
     int n_mana_fx                # ...with GF_MANA_FX
     int units                    # the units of mana all of them make on the direct path: a
                                  # bound of what the board makes while n_mana_fx is 0
+    int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
+    int n_flashback
 
 
 cpdef enum TraceEvent:           # what a traced game reports, four int32 per event
@@ -1056,12 +1056,15 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
     """How the policy would cast card `row` now (from hand, or from the graveyard with
     flashback): X as large as can be paid and at least the policy's smallest X (107.3),
     kicked if the kicked cost can be paid too (702.33). False if it can't be paid."""
-    cdef TotalCost buf
+    cdef TotalCost buf, kicked_buf
     cdef TotalCost* c
+    cdef TotalCost* kicked
     cdef int x = 0, alt = 1 if flashback else 0, cost_row, xs
     cdef int64_t mv, rank, first, a, b
-    cost_row = R.cards[row].flashback if flashback else R.cards[row].cost
-    xs = R.costs[cost_row].x if cost_row >= 0 else 0
+    xs = 0
+    if flashback or S.gf[row] & GF_X:
+        cost_row = R.cards[row].flashback if flashback else R.cards[row].cost
+        xs = R.costs[cost_row].x if cost_row >= 0 else 0
     if xs:
         if most[0] < 0:
             most[0] = view_max_mana(R, g, v)
@@ -1073,15 +1076,15 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
             x -= 1
         if x < S.min_x:
             return False
+    c = spell_cost(R, S, g, row, x, False, alt, not flashback, &buf)
+    if not payable_now(R, S, g, v, row, c):
+        return False                    # (kicked costs more: it can't be paid either)
     out.kicked = False
-    c = NULL
     if S.kicker and R.cards[row].kicker >= 0:
-        c = spell_cost(R, S, g, row, x, True, alt, not flashback, &buf)
-        out.kicked = payable_now(R, S, g, v, row, c)
-    if not out.kicked:
-        c = spell_cost(R, S, g, row, x, False, alt, not flashback, &buf)
-        if not payable_now(R, S, g, v, row, c):
-            return False
+        kicked = spell_cost(R, S, g, row, x, True, alt, not flashback, &kicked_buf)
+        if payable_now(R, S, g, v, row, kicked):
+            c = kicked
+            out.kicked = True
     out.row = row
     out.x = x
     out.flashback = flashback
