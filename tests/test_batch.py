@@ -175,3 +175,19 @@ def test_mana_sums_of_boards_with_many_units():
     b.core.fast_path = False
     slow = evaluate_boards(b, "Grizzly Bears")
     assert (fast.mana[1:] == slow.mana[1:]).all() and (fast.castable == slow.castable).all()
+
+
+def test_sources_with_the_same_options_are_searched_once_per_multiset():
+    """Under Chromatic Lantern and Mana Reflection each Mountain makes two mana of any one
+    colour: ten of them are ten searched sources of five options (5**11 leaves with the
+    Lantern). The search takes sources with the same options in order, so this is a
+    thousand leaves, and the answers are exact: 22 mana of any one colour."""
+    tables = compile_cards(["Mountain", "Chromatic Lantern", "Mana Reflection", "Grizzly Bears",
+                            card("Test Rainbow", "{W}{U}{B}{R}{G}{W}{U}{B}{R}{G}", "Sorcery"),
+                            card("Test Flood", "{W}" * 12, "Sorcery")])
+    b = BoardBatch(tables, 1, 16)
+    for name in ["Chromatic Lantern", "Mana Reflection"] + ["Mountain"] * 10:
+        b.put(0, name)
+    r = evaluate_boards(b, "Test Rainbow")
+    assert list(r.mana[0]) == [22, 22, 22, 22, 22, 0, 22] and r.castable[0]
+    assert evaluate_boards(b, "Test Flood").castable[0]

@@ -942,6 +942,7 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     int n_branch                 # sources that need a search (choices, inputs)
     Options branch[MAXBRANCH]
     int16_t branch_src[MAXBRANCH]
+    int8_t prev_same[MAXBRANCH]  # the last earlier searched source with the same options, -1
     int max_branch_total         # upper bound of what the searched sources add
     int life                     # the player's life (for sources that cost life)
     int max_gain                 # the most life activating the searched sources can gain
@@ -1034,6 +1035,30 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
         # else: more than MAXBRANCH searched sources; the extra ones are not used (conservative)
     if costs_life and not life_effects:  # life costs: life gained or lost by others matters too
         prepare_payment(R, b, player, cp, P, True)
+        return
+    for i in range(P.n_branch):
+        P.prev_same[i] = -1
+        for k in range(i - 1, -1, -1):
+            if same_options(&P.branch[k], &P.branch[i]):
+                P.prev_same[i] = k
+                break
+
+
+cdef bint same_options(Options* a, Options* b) noexcept nogil:
+    """Could two searched sources swap their choices without changing any leaf of the search
+    (the same outputs, inputs and life effects, option by option)?"""
+    cdef int k, q
+    if a.n != b.n or a.snow != b.snow:
+        return False
+    for k in range(a.n):
+        if (not vec_eq(&a.out[k], &b.out[k]) or not vec_eq(&a.own[k], &b.own[k])
+                or a.n_in[k] != b.n_in[k] or a.life[k] != b.life[k] or a.gain[k] != b.gain[k]
+                or a.dmg[k] != b.dmg[k]):
+            return False
+        for q in range(a.n_in[k]):
+            if a.in_mask[k][q] != b.in_mask[k][q]:
+                return False
+    return True
 
 
 cdef struct Match:               # one bipartite matching problem: demands ← supplies
@@ -1251,10 +1276,10 @@ cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
     """Choose an option for searched sources g.. (converters and sources that cost life may
     also stay unused). For a plan (`keep` given) such a source is left unused first: no
     mana, life or damage is spent on it when the rest can pay."""
-    cdef int k
+    cdef int k, first
     cdef Options* o
     cdef Life L2
-    cdef bint costly = False
+    cdef bint costly = False, unused_first
     if supply + P.max_branch_total < D.n:
         return False
     if g == P.n_branch:
@@ -1262,16 +1287,30 @@ cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
     o = &P.branch[g]
     for k in range(o.n):                 # unused is only worth trying if using it costs
         costly |= o.n_in[k] or o.life[k] or o.dmg[k]
+    # Sources with the same options take them in order (a choice no earlier than the last
+    # such source's): the first feasible leaf in this order is in order anyway, since
+    # swapping two such sources' choices gives a feasible leaf met earlier.
+    unused_first = costly and keep != NULL
+    first = -1                          # the rank of the earliest choice allowed
+    if P.prev_same[g] >= 0:
+        first = choice_rank(choice[P.prev_same[g]], o.n, unused_first)
     choice[g] = -1
-    if costly and keep != NULL and search(P, D, choice, g + 1, supply, L, keep):
+    if unused_first and first <= -1 and search(P, D, choice, g + 1, supply, L, keep):
         return True
-    for k in range(o.n):
+    for k in range(max(first, 0), o.n):
         choice[g] = k
         L2 = after(L, o, k)
         if search(P, D, choice, g + 1, supply, &L2, keep):
             return True
     choice[g] = -1
     return costly and keep == NULL and search(P, D, choice, g + 1, supply, L, keep)
+
+
+cdef inline int choice_rank(int choice, int n, bint unused_first) noexcept nogil:
+    """Where a choice comes in the order the search tries them: unused (-1) first or last."""
+    if choice >= 0:
+        return choice
+    return -1 if unused_first else n
 
 
 cdef bint payable_keep(Payment* P, Demand* D, int need, int* choice, Match* keep) noexcept nogil:
@@ -1421,7 +1460,7 @@ cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int 
     """`search`, maximising leaf_most over the leaves instead of stopping at a feasible one.
     `have`: the units and the chosen outputs less their inputs; no leaf below can leave more
     than have + rest[g] (a leaf's value is at most its supplies less its inputs)."""
-    cdef int k, m, v, cap = P.n_units + P.max_branch_total
+    cdef int k, m, v, first, cap = P.n_units + P.max_branch_total
     cdef int most[8]
     cdef bint open_ = False
     cdef Options* o
@@ -1444,7 +1483,10 @@ cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int 
                     best[m] = v if v < MAXDEMAND - 1 else MAXDEMAND - 1
         return
     o = &P.branch[g]
-    for k in range(o.n):
+    first = -1                          # sources with the same options in order (see search)
+    if P.prev_same[g] >= 0:
+        first = choice_rank(choice[P.prev_same[g]], o.n, False)
+    for k in range(max(first, 0), o.n):
         choice[g] = k
         L2 = after(L, o, k)
         search_most(P, n_masks, masks, choice, g + 1, &L2, best,
