@@ -2,6 +2,9 @@
 report what deck builders ask — castable on curve, mana development, the kill turn — each
 with a 95% confidence interval.
 
+How the player plays (which land, which spell first, kicker, flashback, X, abilities,
+attacks) is a `PlayPolicy` (mtgsim.policy); the mulligan is a `MulliganPolicy`.
+
 Seeding: `seed` → numpy SeedSequence → one child per fixed-size chunk of games, so results
 are identical for any number of threads. Chunks are aggregated as they finish (memory stays
 flat); Ctrl-C returns the result so far with its true number of games.
