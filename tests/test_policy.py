@@ -87,7 +87,7 @@ def test_lowest_mana_value_first_changes_the_order():
     assert cheap.p_cast("Test Bear", by_turn=2).high < default.p_cast("Test Bear", by_turn=2).low
 
 
-def test_lands_first_plays_the_first_land_drawn():
+def test_lands_first_plays_the_first_land_in_hand():
     """Holding {G}{G} spells, the default plays Forests before Islands; playing the first land
     drawn casts them later."""
     gg = card("Test Growth", "{G}{G}", "Sorcery")

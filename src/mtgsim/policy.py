@@ -5,7 +5,7 @@ simulator has always used:
 
 - `lands`: which land to play (305.1). "most_castable" plays the land that lets the most of
   the hand be cast now, then the one giving colours the hand still lacks, then an untapped
-  one; "first" plays the first land drawn.
+  one; "first" plays the first land in hand, weighing nothing.
 - `spells`: the order spells are cast in while one can be paid for. "most_mana" casts the one
   spending the most mana first (then the highest mana value); "highest_mana_value" and
   "lowest_mana_value" order by mana value (202.3).
@@ -22,7 +22,6 @@ simulator has always used:
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 
 import numpy as np
 
