@@ -89,7 +89,7 @@ def test_lowest_mana_value_first_changes_the_order():
 
 def test_lands_first_plays_the_first_land_in_hand():
     """Holding {G}{G} spells, the default plays Forests before Islands; playing the first land
-    drawn casts them later."""
+    in hand casts them later."""
     gg = card("Test Growth", "{G}{G}", "Sorcery")
     deck = Deck({"Forest": 12, "Island": 12, gg: 36})
     smart = run(deck, turns=3)
