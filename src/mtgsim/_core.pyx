@@ -2296,15 +2296,14 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
     all_flags = (all_flags >> 24) & 0x7F
     if all_flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
         return 0
-    if all_flags & CI_HASTE_GRANT and grants_haste(R, b, player):
-        for i in range(n):              # The Fire Crystal: your sick creatures can tap after all
-            p = &perms[i]
-            w = direct[p.card]
-            m = (w >> 8) & ALLTYPES
-            if (p.controller == player and not (p.flags & (PF_TAPPED | PF_PHASED_OUT)) and m != 0
-                    and (w >> DIRECT_SICK_SHIFT) & 1 and p.controlled_since > before):
-                by_mask[m] += (w >> 16) & 0xFF
-                seen |= (<uint64_t>1) << m
+    if all_flags & CI_HASTE_GRANT and grants_of(R, b, player) & GRANTS_HASTE:
+        for i in range(n):              # The Fire Crystal: the creatures left out as summoning
+            w = direct[perms[i].card]   # sick can tap after all
+            if (w >> DIRECT_SICK_SHIFT) & 1 and perms[i].controlled_since > before:
+                m = direct_source(R, b, i, player)
+                if m:
+                    by_mask[m] += (w >> 16) & 0xFF
+                    seen |= (<uint64_t>1) << m
     d.n_masks = 0
     d.all_flags = all_flags
     while seen:
@@ -2336,17 +2335,6 @@ cdef void add_pool(Direct* d, int16_t* pool) noexcept nogil:
             d.counts[found] = 0
             d.n_masks += 1
         d.counts[found] += pool[t]
-
-
-cdef bint grants_haste(Rules* R, Board* b, int player) noexcept nogil:
-    """Does `player` control a permanent giving their creatures haste (a simple board's
-    quick form of grants_of)?"""
-    cdef int i
-    for i in range(b.n):
-        if (b.perms[i].controller == player and in_play(b, i)
-                and R.direct[b.perms[i].card] & (CI_HASTE_GRANT << 24)):
-            return True
-    return False
 
 
 cdef void direct_mana(Direct* d, int32_t* out_mana) noexcept nogil:
@@ -2415,17 +2403,13 @@ cdef int find_ability(Rules* R, Board* b, int i, uint8_t* cp, Vec* want) noexcep
     return -1
 
 
-cdef int direct_source(Rules* R, Board* b, int i, int player, bint haste_granted) noexcept nogil:
+cdef int direct_source(Rules* R, Board* b, int i, int player) noexcept nogil:
     """The unit mask of permanent i as the direct path counts it (0: not a usable source):
     the player's, in play, untapped, not summoning sick (302.6)."""
     cdef Permanent* p = &b.perms[i]
-    cdef uint32_t w = R.direct[p.card]
-    if p.controller != player or p.flags & (PF_TAPPED | PF_PHASED_OUT):
+    if p.controller != player or p.flags & (PF_TAPPED | PF_PHASED_OUT) or is_sick(R, b, i):
         return 0
-    if (w >> DIRECT_SICK_SHIFT) & 1 and not haste_granted \
-            and p.controlled_since >= b.bi.last_turn_start[player & 1]:
-        return 0
-    return (w >> 8) & ALLTYPES
+    return R.unit_mask[p.card]
 
 
 cdef bint hall_after(TotalCost* c, int16_t* pips, int n_masks, uint8_t* masks,
@@ -2454,7 +2438,7 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan) n
     cdef int16_t made[64][6]         # per unit mask: units made of each type
     cdef int32_t used[64]
     cdef int k, t, best, bk, able, need, i, m, pass_, units, q
-    cdef bint haste
+    cdef uint8_t taken[256]             # permanents already in the plan
     cdef Card* card
     cdef PlanStep* st
     if b.n > 256 or not cost_is_plain(c) or c.minimum:
@@ -2514,7 +2498,7 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan) n
         used[bk] += 1
         made[bk][t] += 1
         plan.spend.m[t] += 1
-    haste = grants_haste(R, b, player)
+    memset(taken, 0, b.n)
     for k in range(d.n_masks):          # units to permanents: the pool first, then sources
         m = d.masks[k]
         need = used[k]
@@ -2528,11 +2512,12 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan) n
             for i in range(b.n):
                 if need <= 0:
                     break
-                if direct_source(R, b, i, player, haste) != m:
+                if taken[i] or direct_source(R, b, i, player) != m:
                     continue
-                units = (R.direct[b.perms[i].card] >> 16) & 0xFF
-                if (pass_ == 0 and units > need) or plan_has(plan, i):
+                units = R.unit_count[b.perms[i].card]
+                if pass_ == 0 and units > need:
                     continue
+                taken[i] = 1
                 st = &plan.step[plan.n_steps]
                 memset(st, 0, sizeof(PlanStep))
                 st.perm = i
@@ -2565,14 +2550,6 @@ cdef inline int first_made(int16_t* made, uint8_t mask) noexcept nogil:
         if made[t] > 0:
             return t
     return mtgsim_ctz64(mask)
-
-
-cdef bint plan_has(Plan* plan, int i) noexcept nogil:
-    cdef int s
-    for s in range(plan.n_steps):
-        if plan.step[s].perm == i:
-            return True
-    return False
 
 
 cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
