@@ -15,6 +15,9 @@ DEF NOT_CAST = 255
 DEF MAXTRACK = 512       # cards tracked in one run (every distinct nonland card of a deck, and more)
 DEF MAXFLASHBACK = 32    # cards with flashback in a graveyard (the only ones a game reads)
 
+MAX_TURNS = MAXTURNS     # the limits, for the Python layer's messages
+MAX_TRACKED = MAXTRACK
+
 
 cdef struct Game:                # one goldfish game in progress
     int32_t library[MAXLIB]      # card rows; [0, lib_n) in no particular order (draws are random)

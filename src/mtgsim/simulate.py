@@ -32,8 +32,8 @@ __all__ = ["simulate", "trace", "MulliganPolicy", "PlayPolicy", "Estimate", "Kil
            "CHUNK"]
 
 CHUNK = 2048            # games per seeded chunk (fixed: results don't depend on threads)
-MAX_TURNS = 40
-MAX_TRACKED = 512       # the core's MAXTRACK
+MAX_TURNS = _core.MAX_TURNS
+MAX_TRACKED = _core.MAX_TRACKED
 Z95 = 1.959963984540054
 
 
