@@ -1815,7 +1815,7 @@ cdef int32_t evaluate_one(Rules* R, Question* q, Permanent* perms, int n, int ca
                     demand = &own
             if demand != NULL:
                 direct_mana(&d, out_mana)
-                out_castable[0] = hall_holds(demand, d.n_masks, d.masks, d.counts)
+                out_castable[0] = hall_holds(demand, &d)
                 return 0
     t = board_fault(R, perms, n, capacity)
     if t:
@@ -2185,31 +2185,29 @@ cdef void hall_demand(TotalCost* c, HallDemand* h) noexcept nogil:
         T = (T - 1) & D
 
 
-cdef bint hall_holds(HallDemand* h, int n_masks, uint8_t* masks, int32_t* counts) noexcept nogil:
-    """Hall's condition: units of the given type masks (counts[k] units of masks[k]) pay a
-    cost of plain coloured pips and generic mana iff every set T of the pips' types has at
+cdef bint hall_holds(HallDemand* h, Direct* d) noexcept nogil:
+    """Hall's condition: units of the given type masks (d.counts[k] units of d.masks[k]) pay
+    a cost of plain coloured pips and generic mana iff every set T of the pips' types has at
     least as many units able to pay some type of T as T has pips, and there are enough units
     in all. (Hybrid and Phyrexian costs take the matching search instead.)"""
-    cdef int k, j, total = 0, have
-    for k in range(n_masks):
-        total += counts[k]
-    if total < h.total:
+    cdef int k, j, have
+    if d.total < h.total:
         return False
     for j in range(h.n_sets):
         have = 0
-        for k in range(n_masks):
-            if masks[k] & h.sets[j]:
-                have += counts[k]
+        for k in range(d.n_masks):
+            if d.masks[k] & h.sets[j]:
+                have += d.counts[k]
         if have < h.need[j]:
             return False
     return True
 
 
-cdef bint hall_payable(int n_masks, uint8_t* masks, int32_t* counts, TotalCost* c) noexcept nogil:
+cdef bint hall_payable(Direct* d, TotalCost* c) noexcept nogil:
     """hall_holds for the plain cost c."""
     cdef HallDemand h
     hall_demand(c, &h)
-    return hall_holds(&h, n_masks, masks, counts)
+    return hall_holds(&h, d)
 
 
 cdef bint cost_is_plain(TotalCost* c) noexcept nogil:
@@ -2241,6 +2239,7 @@ cdef struct Direct:               # a simple board's mana, summed as units of ty
     int n_masks
     uint8_t masks[64]
     int32_t counts[64]
+    int32_t total                # the units in all
     uint32_t all_flags           # the CardInfoFlags of every permanent on the board
 
 
@@ -2305,12 +2304,14 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
                     by_mask[m] += (w >> 16) & 0xFF
                     seen |= (<uint64_t>1) << m
     d.n_masks = 0
+    d.total = 0
     d.all_flags = all_flags
     while seen:
         m = mtgsim_ctz64(seen)
         seen &= seen - 1
         d.masks[d.n_masks] = <uint8_t>m
         d.counts[d.n_masks] = by_mask[m]
+        d.total += by_mask[m]
         d.n_masks += 1
     pool = b.bi.pool[player]
     if pool[0] | pool[1] | pool[2] | pool[3] | pool[4] | pool[5]:
@@ -2335,6 +2336,7 @@ cdef void add_pool(Direct* d, int16_t* pool) noexcept nogil:
             d.counts[found] = 0
             d.n_masks += 1
         d.counts[found] += pool[t]
+        d.total += pool[t]
 
 
 cdef void direct_mana(Direct* d, int32_t* out_mana) noexcept nogil:
@@ -2343,13 +2345,11 @@ cdef void direct_mana(Direct* d, int32_t* out_mana) noexcept nogil:
     each type of the mask), so each mask takes one multiply-add; boards of over 1023 units
     take the plain loop."""
     cdef int k, t
-    cdef int32_t total = 0
     cdef uint64_t sums = 0
     for k in range(d.n_masks):
-        total += d.counts[k]
         sums += <uint64_t>d.counts[k] * SPREAD[d.masks[k]]
-    out_mana[6] = total
-    if total <= 1023:
+    out_mana[6] = d.total
+    if d.total <= 1023:
         for t in range(6):
             out_mana[t] = (sums >> (10 * t)) & 1023
         return
@@ -2412,8 +2412,7 @@ cdef int direct_source(Rules* R, Board* b, int i, int player) noexcept nogil:
     return R.unit_mask[p.card]
 
 
-cdef bint hall_after(TotalCost* c, int16_t* pips, int n_masks, uint8_t* masks,
-                     int32_t* counts) noexcept nogil:
+cdef bint hall_after(TotalCost* c, int16_t* pips, Direct* d) noexcept nogil:
     """Hall's condition for c with its pips replaced by `pips` (what is left to pay)."""
     cdef TotalCost rest = c[0]
     cdef HallDemand h
@@ -2421,7 +2420,7 @@ cdef bint hall_after(TotalCost* c, int16_t* pips, int n_masks, uint8_t* masks,
     for t in range(6):
         rest.pips[t] = <uint8_t>pips[t]
     hall_demand(&rest, &h)
-    return hall_holds(&h, n_masks, masks, counts)
+    return hall_holds(&h, d)
 
 
 cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan) noexcept nogil:
@@ -2445,7 +2444,7 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan) n
         return -1
     if prepare_direct(R, b, player, cp, &d) != 1:
         return -1
-    if not hall_payable(d.n_masks, d.masks, d.counts, c):
+    if not hall_payable(&d, c):
         return 0
     plan.n_steps = 0                    # (steps are cleared as they are added: a Plan is big)
     plan.life = 0
@@ -2477,12 +2476,15 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan) n
             if d.counts[k] and d.masks[k] >> t & 1 and (
                     bk < 0 or popcount6(d.masks[k]) < popcount6(d.masks[bk])):
                 d.counts[k] -= 1
-                if hall_after(c, left, d.n_masks, d.masks, d.counts):
+                d.total -= 1
+                if hall_after(c, left, &d):
                     bk = k
                 d.counts[k] += 1
+                d.total += 1
         if bk < 0:                      # (Hall's condition held, so some unit always does)
             return -1
         d.counts[bk] -= 1
+        d.total -= 1
         used[bk] += 1
         made[bk][t] += 1
         plan.spend.m[t] += 1
@@ -2495,6 +2497,7 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan) n
             return -1
         t = mtgsim_ctz64(d.masks[bk])
         d.counts[bk] -= 1
+        d.total -= 1
         used[bk] += 1
         made[bk][t] += 1
         plan.spend.m[t] += 1

@@ -100,7 +100,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     uint16_t* gf                 # per card row: GoldfishFlags (see `goldfish_flags`)
     uint8_t* units               # per card row: units of mana it makes on the direct path
     uint8_t* demand              # per card row, 5 bytes: symbols of each colour in its cost
-    BaseNeed* need               # per card row: its base cost (GF_PLAIN) for a quick check
+    HallDemand* need             # per card row: its plain base cost (GF_PLAIN) as Hall's
+                                 # condition reads it
     uint8_t track_demand[5]      # colour_demand of the tracked cards alone
     bint land_demand             # some land has coloured symbols in a mana cost
     # the play policy (mtgsim.policy.PlayPolicy)
@@ -119,12 +120,6 @@ cdef enum SpellOrder:             # PlayPolicy.spells
     SO_MOST_MANA = 0
     SO_HIGHEST_MANA_VALUE = 1
     SO_LOWEST_MANA_VALUE = 2
-
-
-cdef struct BaseNeed:            # a plain base cost at a glance (see `direct_payable`)
-    int16_t total                # symbols and generic: the units of mana it takes
-    int8_t single                # the one type with symbols (0..5), -1 none, -2 several
-    uint8_t pips                 # ...and how many symbols of it
 
 
 cdef enum GoldfishFlag:          # facts about a card that never change during a game
@@ -717,7 +712,6 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row) noexcept 
 cdef struct ManaView:            # one board state's mana, prepared once for several questions
     int kind                     # 1: the direct path applies; 2: the general search
     uint32_t gen                 # the game's generation it describes (kinds 1 and 2)
-    int total                    # kind 1: the units of mana (direct_mana's total)
     Direct d
     Payment P
     uint8_t cp[MAXPERM]
@@ -729,7 +723,7 @@ cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
     if v.gen == g.gen and (v.kind == 1 or v.kind == 2):
         return
     v.gen = g.gen
-    if goldfish_direct(R, g, &v.d, &v.total):
+    if goldfish_direct(R, g, &v.d):
         v.kind = 1
     else:
         b = game_board(g)
@@ -746,32 +740,12 @@ cdef inline bint pool_empty(Game* g) noexcept nogil:
     return (a | b) == 0
 
 
-cdef bint goldfish_direct(Rules* R, Game* g, Direct* d, int* total) noexcept nogil:
-    """prepare_direct for the goldfish player (0): True with `d` filled in and `total` the
-    units in all, False if the board needs the general search."""
+cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
+    """prepare_direct for the goldfish player (0): True with `d` filled in, False if the board
+    needs the general search."""
     cdef Board b = game_board(g)
     cdef uint8_t cp[MAXPERM]
-    cdef int k
-    if prepare_direct(R, &b, 0, cp, d) != 1:
-        return False
-    total[0] = 0
-    for k in range(d.n_masks):
-        total[0] += d.counts[k]
-    return True
-
-
-cdef inline bint direct_payable(ManaView* v, BaseNeed* need, TotalCost* c) noexcept nogil:
-    """hall_payable(v's units, c) for a plain base cost c summed up in `need`."""
-    cdef int k, have = 0
-    if v.total < need.total:
-        return False
-    if need.single == -1:
-        return True
-    if need.single >= 0:                # one type of symbols: the one subset to check
-        for k in range(v.d.n_masks):
-            have += v.d.counts[k] * ((v.d.masks[k] >> need.single) & 1)
-        return have >= need.pips
-    return hall_payable(v.d.n_masks, v.d.masks, v.d.counts, c)
+    return prepare_direct(R, &b, 0, cp, d) == 1
 
 
 cdef bint board_costmod(Rules* R, Game* g) noexcept nogil:
@@ -807,7 +781,7 @@ cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kick
 cdef inline bint payable_now(Rules* R, Spec* S, Game* g, ManaView* v, int row, TotalCost* c) noexcept nogil:
     """view_payable for total cost c of card `row` (c as spell_cost gave it)."""
     if v.kind == 1 and c == &R.base_cost[row] and (S.gf[row] & GF_PLAIN):
-        return direct_payable(v, &S.need[row], c)
+        return hall_holds(&S.need[row], &v.d)
     return view_payable(R, g, v, c)
 
 
@@ -822,7 +796,7 @@ cdef bint card_payable(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fr
 cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept nogil:
     cdef Board b
     if v.kind == 1 and cost_is_plain(c):
-        return hall_payable(v.d.n_masks, v.d.masks, v.d.counts, c)
+        return hall_payable(&v.d, c)
     if v.kind == 1 or pays_life(c):      # the search, with life tracked if the cost pays life
         b = game_board(g)
         could_produce_all(R, &b, v.cp)
@@ -836,7 +810,7 @@ cdef int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
     cdef int32_t mana[7]
     cdef Board b
     if v.kind == 1:
-        return v.total                  # direct_mana's total
+        return v.d.total
     if v.kind != 2:
         b = game_board(g)
         could_produce_all(R, &b, v.cp)
@@ -1415,11 +1389,11 @@ def goldfish_flags(CoreTables core):
     flags = np.zeros(max(R.n_cards, 1), dtype=np.uint16)
     units = np.zeros(max(R.n_cards, 1), dtype=np.uint8)
     demands = np.zeros(5 * max(R.n_cards, 1), dtype=np.uint8)
-    needs = np.zeros(4 * max(R.n_cards, 1), dtype=np.uint8)      # BaseNeed rows
+    needs = np.zeros(sizeof(HallDemand) * max(R.n_cards, 1), dtype=np.uint8)   # HallDemand rows
     cdef uint16_t[::1] f = flags
     cdef uint8_t[::1] un = units
     cdef uint8_t[::1] dm = demands
-    cdef BaseNeed* nd = <BaseNeed*>cnp.PyArray_DATA(needs)
+    cdef HallDemand* nd = <HallDemand*>cnp.PyArray_DATA(needs)
     cdef TotalCost* bc
     cdef int row, k, t, n
     cdef uint16_t v
@@ -1444,14 +1418,7 @@ def goldfish_flags(CoreTables core):
             bc = &R.base_cost[row]
             if cost_is_plain(bc) and bc.minimum == 0:
                 v |= GF_PLAIN
-                n = bc.generic + bc.snow
-                nd[row].single = -1
-                for t in range(6):
-                    n += bc.pips[t]
-                    if bc.pips[t]:
-                        nd[row].single = t if nd[row].single == -1 else -2
-                        nd[row].pips = bc.pips[t]
-                nd[row].total = n
+                hall_demand(bc, &nd[row])
         for k in range(c.n_activated):          # as use_abilities chooses them
             a = &R.activated[c.activated_first + k]
             if a.effect < 0 or a.untap:
@@ -1517,7 +1484,7 @@ cdef class GoldfishSpec:
         self.S.gf = <uint16_t*>cnp.PyArray_DATA(flags)
         self.S.units = <uint8_t*>cnp.PyArray_DATA(units)
         self.S.demand = <uint8_t*>cnp.PyArray_DATA(demands)
-        self.S.need = <BaseNeed*>cnp.PyArray_DATA(needs)
+        self.S.need = <HallDemand*>cnp.PyArray_DATA(needs)
         self.S.lands_first = policy["lands"] == 1
         self.S.spell_order = policy["spells"]
         self.S.rank = <int16_t*>cnp.PyArray_DATA(keep["rank"])
