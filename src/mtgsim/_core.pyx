@@ -124,7 +124,8 @@ cdef enum CardInfoFlag:
     CI_MANA_EFFECT = 1       # changes what other permanents make: replacements, triggers,
                              # granted mana abilities, could-produce references
     CI_COMPLEX_MANA = 2      # a mana ability the direct path can't summarise as units
-    CI_COSTMOD = 4           # has cost modifiers
+    CI_COSTMOD = 4           # has cost modifiers for spells other than itself (a "this spell
+                             # costs less" one never applies from the battlefield)
     CI_HASTE_GRANT = 8       # gives creatures haste
     CI_CREATURE = 16
     CI_HASTE = 32            # has haste itself
@@ -369,7 +370,7 @@ cdef void scan_board(Rules* R, Board* b) noexcept nogil:
                 b.grants_to[p] |= GRANTS_MANA_LANDS if gr.to == GT_LANDS_YOU_CONTROL else GRANTS_MANA_CREATURES
         b.any_replacement |= c.n_replacement > 0
         b.any_trigger |= c.n_trigger > 0
-        b.any_costmod |= c.n_costmod > 0
+        b.any_costmod |= (R.info[b.perms[i].card] & CI_COSTMOD) != 0
     b.scanned = 1
 
 
@@ -2095,7 +2096,8 @@ def card_summaries(tables):
     for c in range(n):
         card = tables.cards[c]
         f = 0
-        if card["n_costmod"]:
+        if any(tables.cost_modifiers[card["costmod_first"] + k]["scope"] != SS_SELF
+               for k in range(card["n_costmod"])):
             f |= CI_COSTMOD
         if card["n_trigger"] or card["n_replacement"]:
             f |= CI_MANA_EFFECT

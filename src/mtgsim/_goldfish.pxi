@@ -130,8 +130,7 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
     GF_ACTIVATED = 8             # a non-mana activated ability the policy may use
     GF_TRIGGERED = 16            # has triggered abilities
     GF_DEMAND = 32               # its mana cost has coloured symbols (see `colour_demand`)
-    GF_COSTMOD = 64              # has cost modifiers for other spells than itself (a "this
-                                 # spell costs less" one never applies from the battlefield)
+    GF_COSTMOD = 64              # CI_COSTMOD: cost modifiers for other spells than itself
     GF_SBA = 128                 # a creature or legendary: state-based actions look at it
     GF_MANA_FX = 256             # CI_MANA_EFFECT or CI_COMPLEX_MANA: no direct path with it
     GF_LEGENDARY = 512
@@ -749,9 +748,8 @@ cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
 
 
 cdef bint board_costmod(Rules* R, Game* g) noexcept nogil:
-    """Could a permanent in play change the cost of a spell? (scan_board's any_costmod, less
-    the permanents whose modifiers are all for themselves as spells: total_cost never applies
-    those from the battlefield, so with only them a spell's total cost is its base cost.)"""
+    """Could a permanent in play change the cost of a spell? (scan_board's any_costmod, kept
+    per board generation.)"""
     cdef int i
     if g.n_costmod == 0:
         return False
@@ -1429,9 +1427,8 @@ def goldfish_flags(CoreTables core):
                 v |= GF_ACTIVATED
         if c.n_triggered:
             v |= GF_TRIGGERED
-        for k in range(c.n_costmod):
-            if R.costmods[c.costmod_first + k].scope != SS_SELF:
-                v |= GF_COSTMOD
+        if R.info[row] & CI_COSTMOD:
+            v |= GF_COSTMOD
         if c.types & CT_CREATURE or c.supertypes & ST_LEGENDARY:
             v |= GF_SBA
         if c.supertypes & ST_LEGENDARY:
