@@ -56,6 +56,9 @@ cdef struct Game:                # one goldfish game in progress
     int n_triggered              # ...with triggered abilities
     int n_sba                    # ...creatures or legendary (what state-based actions check)
     int n_mana_fx                # ...with GF_MANA_FX
+    int n_activated              # ...with GF_ACTIVATED
+    int n_creatures              # ...creature cards (what combat looks at)
+    int n_sacrifice_at_end       # tokens to sacrifice at the end step (PF_SACRIFICE_AT_END)
     int units                    # the units of mana all of them make on the direct path: a
                                  # bound of what the board makes while n_mana_fx is 0
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
@@ -135,6 +138,7 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
     GF_MANA_FX = 256             # CI_MANA_EFFECT or CI_COMPLEX_MANA: no direct path with it
     GF_LEGENDARY = 512
     GF_X = 1024                  # {X} in its mana cost
+    GF_CREATURE = 2048
 
 
 cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
@@ -146,6 +150,8 @@ cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
     g.n_costmod += d * ((f & GF_COSTMOD) != 0)
     g.n_triggered += d * ((f & GF_TRIGGERED) != 0)
     g.n_sba += d * ((f & GF_SBA) != 0)
+    g.n_activated += d * ((f & GF_ACTIVATED) != 0)
+    g.n_creatures += d * ((f & GF_CREATURE) != 0)
 
 
 # Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
@@ -521,6 +527,7 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
     """It leaves the battlefield; later rows move up (Auras on it fall off)."""
     cdef int j
     count_permanent(g, g.perms[i].card, -1)
+    g.n_sacrifice_at_end -= (g.perms[i].flags & PF_SACRIFICE_AT_END) != 0
     for j in range(i, g.n - 1):
         g.perms[j] = g.perms[j + 1]
     g.n -= 1
@@ -1192,7 +1199,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     cdef uint16_t saved
     cdef bint used
     i = 0
-    while i < g.n:
+    while i < g.n and g.n_activated:
         if not (S.gf[g.perms[i].card] & GF_ACTIVATED):
             i += 1                               # nothing to use (and nothing moves)
             continue
@@ -1248,6 +1255,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
                 if copy >= 0:
                     if e.sacrifice_at_end:
                         g.perms[copy].flags |= PF_SACRIFICE_AT_END
+                        g.n_sacrifice_at_end += 1
                     enters_triggers(R, S, g, rng, copy, True, 0)
             else:
                 apply_effect(R, S, g, rng, a.effect, i, i, 0)
@@ -1283,16 +1291,14 @@ cdef void combat(Rules* R, Game* g) noexcept nogil:
 
 
 cdef void end_of_turn(Game* g) noexcept nogil:
-    """End step: tokens made to be sacrificed go; cleanup; the pool empties (106.4, 514)."""
+    """End step: tokens made to be sacrificed go; the pool empties (106.4, 514). (Cleanup's
+    removal of damage and "until end of turn" effects, 514.2, has nothing to do: no goldfish
+    effect marks damage or pumps a creature.)"""
     cdef int i = g.n - 1
-    while i >= 0:
+    while i >= 0 and g.n_sacrifice_at_end:
         if g.perms[i].flags & PF_SACRIFICE_AT_END:
             remove_permanent(g, i)
         i -= 1
-    for i in range(g.n):
-        g.perms[i].damage = 0
-        g.perms[i].power_bonus = 0
-        g.perms[i].toughness_bonus = 0
     memset(g.bi.pool, 0, sizeof(g.bi.pool))
     g.gen += 1
 
@@ -1311,6 +1317,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     cdef int8_t cast_turn[MAXTRACK]
     g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
     g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
+    g.n_activated = g.n_creatures = g.n_sacrifice_at_end = 0
     hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
     g.spent = 0
@@ -1365,8 +1372,10 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
             use_abilities(R, S, g, rng)
         out[L.spent + t] += g.spent
         out[L.spent_sq + t] += g.spent * g.spent
-        if S.attack:
+        if S.attack and g.n_creatures:
             combat(R, g)
+        elif S.attack:
+            trace(g, TR_ATTACK, -1, 0)          # nothing to attack with
         if not killed and g.opp_life <= 0:
             killed = turn
             out[L.kill + t] += 1
@@ -1431,6 +1440,8 @@ def goldfish_flags(CoreTables core):
             v |= GF_COSTMOD
         if c.types & CT_CREATURE or c.supertypes & ST_LEGENDARY:
             v |= GF_SBA
+        if c.types & CT_CREATURE:
+            v |= GF_CREATURE
         if c.supertypes & ST_LEGENDARY:
             v |= GF_LEGENDARY
         if c.cost >= 0 and R.costs[c.cost].x:
