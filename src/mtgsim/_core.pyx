@@ -2248,7 +2248,10 @@ cdef struct Direct:               # a simple board's mana, summed as units of ty
 cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Direct* d) noexcept nogil:
     """The direct path's view of a board: 1 if it has no mana effects and only simple sources
     (then `d` holds its units and `out_could` what each permanent could produce), 0 if it needs
-    the general search, -1 if a permanent is malformed. The loop over permanents is
+    the general search, -1 if a permanent is malformed. d.all_flags is set unless -1; when it
+    has CI_COMPLEX_MANA but not CI_MANA_EFFECT (0: sources too complex to sum as units, nothing
+    changing what others make), `d` holds the simple sources' units: what they can pay, the
+    board can (a lower bound). The loop over permanents is
     branch-free (random boards would otherwise mispredict on every tapped or summoning-sick
     permanent), reads one packed word of card facts per permanent, and checks the rows by
     OR-ing them together (exactly, by board_fault, only when that looks wrong)."""
@@ -2295,7 +2298,8 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
             and board_fault(R, perms, n, n):
         return -1
     all_flags = (all_flags >> 24) & 0x7F
-    if all_flags & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
+    d.all_flags = all_flags
+    if all_flags & CI_MANA_EFFECT:
         return 0
     if all_flags & CI_HASTE_GRANT and grants_of(R, b, player) & GRANTS_HASTE:
         for i in range(n):              # The Fire Crystal: the creatures left out as summoning
@@ -2307,7 +2311,6 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
                     seen |= (<uint64_t>1) << m
     d.n_masks = 0
     d.total = 0
-    d.all_flags = all_flags
     while seen:
         m = mtgsim_ctz64(seen)
         seen &= seen - 1
@@ -2318,7 +2321,7 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
     pool = b.bi.pool[player]
     if pool[0] | pool[1] | pool[2] | pool[3] | pool[4] | pool[5]:
         add_pool(d, pool)
-    return 1
+    return 0 if all_flags & CI_COMPLEX_MANA else 1
 
 
 cdef void add_pool(Direct* d, int16_t* pool) noexcept nogil:

@@ -59,6 +59,9 @@ cdef struct Game:                # one goldfish game in progress
     int n_activated              # ...with GF_ACTIVATED
     int n_creatures              # ...creature cards (what combat looks at)
     int n_sacrifice_at_end       # tokens to sacrifice at the end step (PF_SACRIFICE_AT_END)
+    int n_may_die                # ...with GF_MAY_DIE
+    int n_legendary              # ...legendary
+    bint m1m1                    # a -1/-1 counter has been put on a permanent this game
     int units                    # the units of mana all of them make on the direct path: a
                                  # bound of what the board makes while n_mana_fx is 0
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
@@ -139,6 +142,8 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
     GF_LEGENDARY = 512
     GF_X = 1024                  # {X} in its mana cost
     GF_CREATURE = 2048
+    GF_MAY_DIE = 4096            # a creature whose toughness isn't a fixed number above 0 (a
+                                 # characteristic-defining * or printed 0): 704.5f may apply
 
 
 cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
@@ -152,6 +157,8 @@ cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
     g.n_sba += d * ((f & GF_SBA) != 0)
     g.n_activated += d * ((f & GF_ACTIVATED) != 0)
     g.n_creatures += d * ((f & GF_CREATURE) != 0)
+    g.n_may_die += d * ((f & GF_MAY_DIE) != 0)
+    g.n_legendary += d * ((f & GF_LEGENDARY) != 0)
 
 
 # Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
@@ -489,6 +496,7 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
             p.counters[q] += e.counters[q]
             if e.counters_count[q] >= 0 and R.counts[e.counters_count[q]].what == CO_X:
                 p.counters[q] += x                          # 107.3m: the X paid for the spell
+        g.m1m1 |= p.counters[<int>CK_M1M1] != 0
         if e.choose_color:
             p.chosen_color = S.chosen_color
     g.n += 1
@@ -542,7 +550,8 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
 cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """704.5f: a creature with toughness 0 or less dies (its "when this dies" abilities then
     resolve, reading it as it last existed: 603.10a); 704.5j: of two legendary permanents with
-    the same name, the older goes."""
+    the same name, the older goes. (Toughness is only looked at when some creature's isn't a
+    fixed number above 0 or a -1/-1 counter was put; names when two legends are in play.)"""
     cdef int i, j, k, row, object_id
     cdef Board b
     cdef bint again = True
@@ -555,7 +564,7 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nog
     while again:
         again = False
         b = game_board(g)
-        for i in range(g.n):
+        for i in range(g.n if g.n_may_die or g.m1m1 else 0):
             if R.cards[g.perms[i].card].types & CT_CREATURE and toughness_of(R, &b, i) <= 0:
                 c = &R.cards[g.perms[i].card]
                 object_id = g.perms[i].object_id
@@ -568,7 +577,7 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nog
                 break
         if again:
             continue
-        for i in range(g.n):
+        for i in range(g.n if g.n_legendary > 1 else 0):
             if R.cards[g.perms[i].card].supertypes & ST_LEGENDARY:
                 for j in range(i + 1, g.n):
                     if g.perms[j].card == g.perms[i].card:
@@ -642,6 +651,7 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
             g.perms[target].counters[q] += e.counters[q]
             if e.counters_count[q] >= 0:
                 g.perms[target].counters[q] += eval_count(R, &b, e.counters_count[q], source, 0, x)
+        g.m1m1 |= g.perms[target].counters[<int>CK_M1M1] != 0
     n = eval_amount(R, &b, e.draw, source, 0, x)
     for k in range(n):
         draw(R, g, rng)
@@ -716,26 +726,33 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row) noexcept 
 # ---- mana: what the board can pay, and paying ---------------------------------------------------
 
 cdef struct ManaView:            # one board state's mana, prepared once for several questions
-    int kind                     # 1: the direct path applies; 2: the general search
-    uint32_t gen                 # the game's generation it describes (kinds 1 and 2)
+    int kind                     # 1: the direct path applies; 2: the general search; 3: the
+                                 # general search, not prepared yet
+    uint32_t gen                 # the game's generation it describes (kinds 1, 2 and 3)
+    bint part                    # (kinds 2, 3) d holds the simple sources' units: what they
+                                 # can pay, the board can (prepare_direct)
     Direct d
     Payment P
     uint8_t cp[MAXPERM]
 
 
 cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
-    """Make v describe the board as it is now (nothing to do if it already does)."""
-    cdef Board b
-    if v.gen == g.gen and (v.kind == 1 or v.kind == 2):
+    """Make v describe the board as it is now (nothing to do if it already does); the general
+    search is prepared when first asked (view_general)."""
+    if v.gen == g.gen and 1 <= v.kind <= 3:
         return
     v.gen = g.gen
-    if goldfish_direct(R, g, &v.d):
-        v.kind = 1
-    else:
-        b = game_board(g)
-        could_produce_all(R, &b, v.cp)
-        prepare_payment(R, &b, 0, v.cp, &v.P, False)
-        v.kind = 2
+    v.kind = 1 if goldfish_direct(R, g, &v.d) else 3
+    v.part = v.kind == 3 and not (v.d.all_flags & CI_MANA_EFFECT)
+
+
+cdef void view_general(Rules* R, Game* g, ManaView* v, bint life) noexcept nogil:
+    """Prepare the general search on v's board (tracking life if `life`: then v is good for
+    that one question, kind 0)."""
+    cdef Board b = game_board(g)
+    could_produce_all(R, &b, v.cp)
+    prepare_payment(R, &b, 0, v.cp, &v.P, life)
+    v.kind = 0 if life else 2
 
 
 cdef inline bint pool_empty(Game* g) noexcept nogil:
@@ -799,28 +816,21 @@ cdef bint card_payable(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fr
 
 
 cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept nogil:
-    cdef Board b
-    if v.kind == 1 and cost_is_plain(c):
+    cdef bint plain = cost_is_plain(c)
+    if v.kind == 1 and plain:
         return hall_payable(&v.d, c)
-    if v.kind == 1 or pays_life(c):      # the search, with life tracked if the cost pays life
-        b = game_board(g)
-        could_produce_all(R, &b, v.cp)
-        prepare_payment(R, &b, 0, v.cp, &v.P, pays_life(c))
-        v.kind = 0 if pays_life(c) else 2
-        return cost_payable(&v.P, c, g.bi.life[0])
+    if v.kind != 1 and v.part and plain and hall_payable(&v.d, c):
+        return True                      # the simple sources alone pay it
+    if v.kind != 2 or pays_life(c):      # the search, with life tracked if the cost pays life
+        view_general(R, g, v, pays_life(c))
     return cost_payable(&v.P, c, g.bi.life[0])
 
 
 cdef int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
-    cdef int32_t mana[7]
-    cdef Board b
     if v.kind == 1:
         return v.d.total
     if v.kind != 2:
-        b = game_board(g)
-        could_produce_all(R, &b, v.cp)
-        prepare_payment(R, &b, 0, v.cp, &v.P, False)
-        v.kind = 2
+        view_general(R, g, v, False)
     return max_mana(&v.P, ALLTYPES)
 
 
@@ -1317,7 +1327,8 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     cdef int8_t cast_turn[MAXTRACK]
     g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
     g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
-    g.n_activated = g.n_creatures = g.n_sacrifice_at_end = 0
+    g.n_activated = g.n_creatures = g.n_sacrifice_at_end = g.n_may_die = g.n_legendary = 0
+    g.m1m1 = False
     hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
     g.spent = 0
@@ -1442,6 +1453,8 @@ def goldfish_flags(CoreTables core):
             v |= GF_SBA
         if c.types & CT_CREATURE:
             v |= GF_CREATURE
+            if c.toughness_star or c.toughness <= 0:
+                v |= GF_MAY_DIE
         if c.supertypes & ST_LEGENDARY:
             v |= GF_LEGENDARY
         if c.cost >= 0 and R.costs[c.cost].x:
