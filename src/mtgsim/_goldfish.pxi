@@ -28,6 +28,7 @@ cdef struct Game:                # one goldfish game in progress
     int32_t hand[MAXHAND]
     int hand_n
     uint8_t* hand_count          # per card row: copies in hand (kept by hand_add/hand_forget)
+    uint8_t* in_play             # per card row: permanents of it (kept by count_permanent)
     uint8_t* hand_pos            # per card row in hand: its index in rows[its kind]
     int32_t rows[2][MAXHAND]     # the distinct card rows in hand: [0] spells, [1] lands, each
     int n_rows[2]                # in no particular order (ties go by the hand's order)
@@ -61,6 +62,7 @@ cdef struct Game:                # one goldfish game in progress
     int n_sacrifice_at_end       # tokens to sacrifice at the end step (PF_SACRIFICE_AT_END)
     int n_may_die                # ...with GF_MAY_DIE
     int n_legendary              # ...legendary
+    bint new_legend              # a legendary permanent entered since state-based actions
     bint m1m1                    # a -1/-1 counter has been put on a permanent this game
     int units                    # the units of mana all of them make on the direct path: a
                                  # bound of what the board makes while n_mana_fx is 0
@@ -149,6 +151,7 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
 cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
     """Permanent counts per kind as one of card `row` enters (d = 1) or leaves (d = -1)."""
     cdef uint16_t f = g.gf[row]
+    g.in_play[row] += d
     g.n_lands += d * ((f & GF_LAND) != 0)
     g.n_mana_fx += d * ((f & GF_MANA_FX) != 0)
     g.units += d * g.unit_of[row]
@@ -159,6 +162,7 @@ cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
     g.n_creatures += d * ((f & GF_CREATURE) != 0)
     g.n_may_die += d * ((f & GF_MAY_DIE) != 0)
     g.n_legendary += d * ((f & GF_LEGENDARY) != 0)
+    g.new_legend |= d > 0 and (f & GF_LEGENDARY) != 0
 
 
 # Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
@@ -551,7 +555,7 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nog
     """704.5f: a creature with toughness 0 or less dies (its "when this dies" abilities then
     resolve, reading it as it last existed: 603.10a); 704.5j: of two legendary permanents with
     the same name, the older goes. (Toughness is only looked at when some creature's isn't a
-    fixed number above 0 or a -1/-1 counter was put; names when two legends are in play.)"""
+    fixed number above 0 or a -1/-1 counter was put; names when a legend has entered.)"""
     cdef int i, j, k, row, object_id
     cdef Board b
     cdef bint again = True
@@ -577,7 +581,7 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nog
                 break
         if again:
             continue
-        for i in range(g.n if g.n_legendary > 1 else 0):
+        for i in range(g.n if g.new_legend and g.n_legendary > 1 else 0):
             if R.cards[g.perms[i].card].supertypes & ST_LEGENDARY:
                 for j in range(i + 1, g.n):
                     if g.perms[j].card == g.perms[i].card:
@@ -586,6 +590,7 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nog
                         break
             if again:
                 break
+    g.new_legend = False
     g.sba_gen = g.gen
 
 
@@ -839,6 +844,7 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     ManaView cast_view           # ...while choosing spells to cast
     Plan plan                    # a payment plan
     uint8_t* hand_count          # per card row: copies in hand (Game.hand_count)
+    uint8_t* in_play             # (Game.in_play)
     uint8_t* hand_pos            # (Game.hand_pos)
 
 
@@ -848,10 +854,9 @@ cdef Scratch* new_scratch(Rules* R) noexcept nogil:
         return NULL
     sc.hand_count = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
     sc.hand_pos = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
-    if sc.hand_count == NULL or sc.hand_pos == NULL:
-        free(sc.hand_count)
-        free(sc.hand_pos)
-        free(sc)
+    sc.in_play = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
+    if sc.hand_count == NULL or sc.hand_pos == NULL or sc.in_play == NULL:
+        free_scratch(sc)
         return NULL
     sc.view.gen = sc.cast_view.gen = 0
     sc.view.kind = sc.cast_view.kind = 0
@@ -862,6 +867,7 @@ cdef void free_scratch(Scratch* sc) noexcept nogil:
     if sc != NULL:
         free(sc.hand_count)
         free(sc.hand_pos)
+        free(sc.in_play)
         free(sc)
 
 
@@ -871,6 +877,8 @@ cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.unit_of = S.units
     g.hand_count = sc.hand_count
     g.hand_pos = sc.hand_pos
+    g.in_play = sc.in_play
+    g.n = 0
     g.n_rows[0] = g.n_rows[1] = g.hand_n = g.hand_lands = 0
     g.gen = 1
     g.costmod_gen = 0
@@ -1104,7 +1112,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
     cdef ManaView* v = fresh if fresh != NULL else &(<Scratch*>g.scratch).cast_view
     cdef int k, q, j, best, row, i, most, effect
     cdef Cast way, chosen
-    cdef bint skip, better, any_way
+    cdef bint better, any_way
     while True:
         if v != fresh:                         # `fresh` describes the board as it is now
             view_prepare(R, g, v)
@@ -1115,13 +1123,8 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             row = g.rows[0][q]
             if S.hold[row]:
                 continue
-            if S.gf[row] & GF_LEGENDARY:
-                skip = False
-                for j in range(g.n):
-                    if g.perms[j].card == row:
-                        skip = True
-                if skip:
-                    continue
+            if S.gf[row] & GF_LEGENDARY and g.in_play[row]:
+                continue
             if not way_to_cast(R, S, g, v, row, False, &most, &way):
                 continue
             better = not any_way or way.key > chosen.key
@@ -1325,10 +1328,12 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     cdef Board b
     cdef bint in_hand
     cdef int8_t cast_turn[MAXTRACK]
+    for k in range(g.n):                         # the last game's permanents
+        g.in_play[g.perms[k].card] = 0
     g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
     g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
     g.n_activated = g.n_creatures = g.n_sacrifice_at_end = g.n_may_die = g.n_legendary = 0
-    g.m1m1 = False
+    g.m1m1 = g.new_legend = False
     hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
     g.spent = 0
