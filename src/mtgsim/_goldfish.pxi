@@ -29,6 +29,8 @@ cdef struct Game:                # one goldfish game in progress
     int hand_n
     uint8_t* hand_count          # per card row: copies in hand (kept by hand_add/hand_forget)
     uint8_t* in_play             # per card row: permanents of it (kept by count_permanent)
+    TotalCost* cost_memo         # per card row: its total cost (X = 0, unkicked, cast from
+    uint64_t* cost_memo_key      # hand or not), worked out at generation (key - 1) // 2
     uint8_t* hand_pos            # per card row in hand: its index in rows[its kind]
     int32_t rows[2][MAXHAND]     # the distinct card rows in hand: [0] spells, [1] lands, each
     int n_rows[2]                # in no particular order (ties go by the hand's order)
@@ -795,11 +797,19 @@ cdef bint board_costmod(Rules* R, Game* g) noexcept nogil:
 cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kicked,
                            int alternative, bint from_hand, TotalCost* buf) noexcept nogil:
     """Card `row`'s total cost cast with X = x (601.2f; alternative 1: flashback): the
-    precomputed one while nothing changes it, else worked out into `buf`."""
+    precomputed one while nothing changes it, else worked out into `buf` (or, for the plain
+    X = 0 cast, the memo, which holds until the game's generation moves on)."""
     cdef Board b
-    if (x == 0 and not kicked and alternative == 0 and (S.gf[row] & GF_BASE_COST)
-            and not board_costmod(R, g)):
+    cdef bint plain = x == 0 and not kicked and alternative == 0
+    cdef uint64_t key
+    if plain and (S.gf[row] & GF_BASE_COST) and not board_costmod(R, g):
         return &R.base_cost[row]
+    if plain:
+        key = (((<uint64_t>g.gen) << 1) | (from_hand != 0)) + 1
+        if g.cost_memo_key[row] == key:
+            return &g.cost_memo[row]
+        g.cost_memo_key[row] = key
+        buf = &g.cost_memo[row]
     b = scanned_board(R, g)
     total_cost(R, &b, row, x, kicked, alternative, 0, from_hand, buf)
     return buf
@@ -845,6 +855,8 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     Plan plan                    # a payment plan
     uint8_t* hand_count          # per card row: copies in hand (Game.hand_count)
     uint8_t* in_play             # (Game.in_play)
+    TotalCost* cost_memo         # (Game.cost_memo, .cost_memo_key)
+    uint64_t* cost_memo_key
     uint8_t* hand_pos            # (Game.hand_pos)
 
 
@@ -855,7 +867,10 @@ cdef Scratch* new_scratch(Rules* R) noexcept nogil:
     sc.hand_count = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
     sc.hand_pos = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
     sc.in_play = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
-    if sc.hand_count == NULL or sc.hand_pos == NULL or sc.in_play == NULL:
+    sc.cost_memo = <TotalCost*>malloc(max(R.n_cards, 1) * sizeof(TotalCost))
+    sc.cost_memo_key = <uint64_t*>calloc(max(R.n_cards, 1), sizeof(uint64_t))
+    if (sc.hand_count == NULL or sc.hand_pos == NULL or sc.in_play == NULL or sc.cost_memo == NULL
+            or sc.cost_memo_key == NULL):
         free_scratch(sc)
         return NULL
     sc.view.gen = sc.cast_view.gen = 0
@@ -868,6 +883,8 @@ cdef void free_scratch(Scratch* sc) noexcept nogil:
         free(sc.hand_count)
         free(sc.hand_pos)
         free(sc.in_play)
+        free(sc.cost_memo)
+        free(sc.cost_memo_key)
         free(sc)
 
 
@@ -878,6 +895,8 @@ cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.hand_count = sc.hand_count
     g.hand_pos = sc.hand_pos
     g.in_play = sc.in_play
+    g.cost_memo = sc.cost_memo
+    g.cost_memo_key = sc.cost_memo_key
     g.n = 0
     g.n_rows[0] = g.n_rows[1] = g.hand_n = g.hand_lands = 0
     g.gen = 1
