@@ -2563,7 +2563,8 @@ cdef inline int first_made(int16_t* made, uint8_t mask) noexcept nogil:
 cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
                        Plan* plan) noexcept nogil:
     """A way to pay total cost c (601.2g–h): the activations, in order, and what each makes;
-    False if c can't be paid. The same search as `cost_payable`, keeping its witness."""
+    False if c can't be paid. The same search as `cost_payable`, keeping its witness. `cp`
+    (b.n entries) is working space: it ends holding what each permanent could produce."""
     cdef Payment P
     cdef Demand D
     cdef Match M
@@ -2581,6 +2582,7 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
         if found >= 0:
             return found == 1
         found = 0
+    could_produce_all(R, b, cp)
     prepare_payment(R, b, player, cp, &P, pays_life(c))
     n_choice = cost_alternatives(c, kinds, arg)
     for alt in range(1 << min(n_choice, MAXCHOOSE)):
@@ -2687,7 +2689,6 @@ def board_plan_payment(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
     if plan == NULL:
         raise MemoryError()
     try:
-        could_produce_all(&core.R, &b, cp)
         if not plan_payment(&core.R, &b, player, &cost[0], cp, plan):
             return None
         steps = [(plan.step[g].perm, plan.step[g].ability,

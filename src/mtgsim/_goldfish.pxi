@@ -915,7 +915,6 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
     cdef int16_t gone[MAXPERM]
     cdef ManaAbility* a
     cdef bint ok
-    could_produce_all(R, &b, cp)
     ok = plan_payment(R, &b, 0, c, cp, plan)
     if ok:
         for s in range(plan.n_steps):
