@@ -218,3 +218,24 @@ def test_every_bundled_example_simulates(example):
     nonland = {c.name for c, _ in deck.cards("maindeck") if not c.is_land}
     assert res.games == 300 and set(res.tracked) == nonland
     assert res.mana_available(10).value > res.mana_available(1).value
+
+
+def test_a_creature_with_toughness_0_dies_in_the_goldfish():
+    """704.5f: a 1/0 creature is put into the graveyard as it enters, so it never attacks."""
+    from mtgsim.simulate import trace
+    wisp = card("Test Wisp", "{R}", "Creature — Spirit", "1/0")
+    text = trace(Deck({"Mountain": 20, wisp: 40}), games=3, turns=6, seed=1, mulligan=MulliganPolicy.never())
+    assert "cast Test Wisp (1)" in text
+    assert all(int(p.split()[1]) == 0 for l in text.splitlines() for p in l.split("; ") if p.startswith("attack"))
+
+
+def test_the_fire_crystal_never_copies_a_legend():
+    """704.5j: a token copy of your legendary creature would put one of the two into the
+    graveyard at once, so the policy doesn't make one; a nonlegendary creature is copied."""
+    from mtgsim.simulate import trace
+    legend = card("Test Legend", "{R}", "Legendary Creature — Goblin", "5/5")
+    alone = trace(Deck({"Mountain": 24, "The Fire Crystal": 16, legend: 20}), games=4, turns=9, seed=1)
+    assert "cast The Fire Crystal" in alone and "activate The Fire Crystal" not in alone
+    mixed = trace(Deck({"Mountain": 24, "The Fire Crystal": 16, legend: 10, "Goblin Piker": 10}),
+                  games=4, turns=9, seed=1)
+    assert "activate The Fire Crystal" in mixed

@@ -65,6 +65,7 @@ cdef struct Game:                # one goldfish game in progress
     int n_may_die                # ...with GF_MAY_DIE
     int n_legendary              # ...legendary
     bint new_legend              # a legendary permanent entered since state-based actions
+    bint shortcuts               # Spec.shortcuts
     bint m1m1                    # a -1/-1 counter has been put on a permanent this game
     int units                    # the units of mana all of them make on the direct path: a
                                  # bound of what the board makes while n_mana_fx is 0
@@ -124,6 +125,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int16_t min_x                # the smallest X an X spell is cast with
     uint8_t abilities            # use non-mana activated abilities
     uint8_t attack               # attack with every creature able to
+    bint shortcuts               # take the shortcuts that skip work whose answer is known
+                                 # (off: the slow reference the tests compare with)
 
 
 cdef enum SpellOrder:             # PlayPolicy.spells
@@ -570,7 +573,7 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nog
     while again:
         again = False
         b = game_board(g)
-        for i in range(g.n if g.n_may_die or g.m1m1 else 0):
+        for i in range(g.n if g.n_may_die or g.m1m1 or not g.shortcuts else 0):
             if R.cards[g.perms[i].card].types & CT_CREATURE and toughness_of(R, &b, i) <= 0:
                 c = &R.cards[g.perms[i].card]
                 object_id = g.perms[i].object_id
@@ -583,7 +586,7 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nog
                 break
         if again:
             continue
-        for i in range(g.n if g.new_legend and g.n_legendary > 1 else 0):
+        for i in range(g.n if (g.new_legend and g.n_legendary > 1) or not g.shortcuts else 0):
             if R.cards[g.perms[i].card].supertypes & ST_LEGENDARY:
                 for j in range(i + 1, g.n):
                     if g.perms[j].card == g.perms[i].card:
@@ -804,7 +807,7 @@ cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kick
     cdef uint64_t key
     if plain and (S.gf[row] & GF_BASE_COST) and not board_costmod(R, g):
         return &R.base_cost[row]
-    if plain:
+    if plain and g.shortcuts:
         key = (((<uint64_t>g.gen) << 1) | (from_hand != 0)) + 1
         if g.cost_memo_key[row] == key:
             return &g.cost_memo[row]
@@ -834,7 +837,7 @@ cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept no
     cdef bint plain = cost_is_plain(c)
     if v.kind == 1 and plain:
         return hall_payable(&v.d, c)
-    if v.kind != 1 and v.part and plain and hall_payable(&v.d, c):
+    if v.kind != 1 and v.part and plain and g.shortcuts and hall_payable(&v.d, c):
         return True                      # the simple sources alone pay it
     if v.kind != 2 or pays_life(c):      # the search, with life tracked if the cost pays life
         view_general(R, g, v, pays_life(c))
@@ -895,6 +898,7 @@ cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.hand_count = sc.hand_count
     g.hand_pos = sc.hand_pos
     g.in_play = sc.in_play
+    g.shortcuts = S.shortcuts
     g.cost_memo = sc.cost_memo
     g.cost_memo_key = sc.cost_memo_key
     g.n = 0
@@ -952,7 +956,7 @@ cdef inline bint beyond_reach(Rules* R, Spec* S, Game* g, int row, int extra) no
     """Certainly not payable now, or with permanents making `extra` more units of mana on
     the direct path added: card `row`'s plain base cost takes more units than the board's
     sources make at most, on a board that takes the direct path (where that decides it)."""
-    return ((S.gf[row] & GF_PLAIN) != 0 and g.n_mana_fx == 0 and g.n < 80 and pool_empty(g)
+    return (g.shortcuts and (S.gf[row] & GF_PLAIN) != 0 and g.n_mana_fx == 0 and g.n < 80 and pool_empty(g)
             and S.need[row].total > g.units + extra and not board_costmod(R, g))
 
 
@@ -1202,11 +1206,12 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
 
 
 cdef int copy_target(Rules* R, Game* g) noexcept nogil:
-    """The creature to copy: the one with the greatest power (a nontoken one on ties)."""
+    """The creature to copy: the one with the greatest power (a nontoken one on ties); never
+    a legendary one (704.5j would put one of the two into the graveyard at once)."""
     cdef int i, best = -1, p, best_p = -1000
     cdef Board b = game_board(g)
     for i in range(g.n):
-        if not (R.cards[g.perms[i].card].types & CT_CREATURE):
+        if not (R.cards[g.perms[i].card].types & CT_CREATURE) or g.gf[g.perms[i].card] & GF_LEGENDARY:
             continue
         p = power_of(R, &b, i) * 2 + ((g.perms[i].flags & PF_TOKEN) == 0)
         if p > best_p:
@@ -1538,7 +1543,18 @@ cdef class GoldfishSpec:
         self.S.min_x = policy["x"]
         self.S.abilities = policy["abilities"]
         self.S.attack = policy["attack"]
+        self.S.shortcuts = True
         spec_demand(&self.S)
+
+
+def without_shortcuts(GoldfishSpec spec):
+    """The same spec, played without the shortcuts (what tests compare the fast path with)."""
+    cdef GoldfishSpec slow = GoldfishSpec.__new__(GoldfishSpec)
+    slow.S = spec.S
+    slow.core = spec.core
+    slow._keep = spec._keep
+    slow.S.shortcuts = False
+    return slow
 
 
 def run_chunks(GoldfishSpec spec, list generators, int64_t[::1] games, int64_t[:, ::1] out,

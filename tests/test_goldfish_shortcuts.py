@@ -1,0 +1,44 @@
+"""The goldfish's shortcuts change no answer. They skip work whose outcome is already known: a
+spell needing more mana than the board's sources make at most; on a board with sources too
+complex to sum as units (Signets, Castle Garenbrig, Talismans), the simple sources paying a
+cost on their own; state-based actions when no creature can have toughness 0 or less and no
+legend has entered; a total cost worked out once per board state. Games played with and
+without them must give the same metrics, chunk for chunk, on decks that exercise each one."""
+import numpy as np
+import pytest
+
+from mtgsim import Deck, MulliganPolicy, PlayPolicy, _core, card
+from mtgsim.cli import example_decks
+from mtgsim.simulate import _setup
+
+LEGEND = card("Test Legend", "{R}", "Legendary Creature — Goblin", "5/5")
+WISP = card("Test Wisp", "{R}", "Creature — Spirit", "1/0")
+
+DECKS = {
+    **{name: lambda name=name: Deck.from_file(example_decks()[name]) for name in example_decks()},
+    "signets_and_talismans": lambda: Deck({"Island": 12, "Swamp": 6, "Dimir Signet": 4, "Talisman of Dominance": 4,
+                                           "Mind Stone": 4, "Gilded Lotus": 2, "Lightning Bolt": 4,
+                                           "Hangarback Walker": 8, "Harmonize": 8, "Endless One": 8}),
+    "dying_creatures_legends_copies": lambda: Deck({"Mountain": 22, "The Fire Crystal": 8, "Endless One": 10,
+                                                    WISP: 4, LEGEND: 8, "Goblin Piker": 8}),
+}
+
+
+def _metrics(spec, n_track, seed=11, chunks=3, games=400):
+    """Each chunk's metric row (mtgsim.simulate's layout), seeded as simulate seeds them."""
+    gens = [np.random.Generator(np.random.PCG64(s)) for s in np.random.SeedSequence(seed).spawn(chunks)]
+    offsets = _core.metric_offsets(n_track, 10)
+    out = np.zeros((chunks, offsets["size"][0]), dtype=np.int64)
+    _core.run_chunks(spec, gens, np.full(chunks, games, dtype=np.int64), out, 1)
+    assert out[:, offsets["games"][0]].sum() == chunks * games
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(DECKS))
+@pytest.mark.parametrize("policy", [PlayPolicy(), PlayPolicy(x=0, spells="lowest_mana_value")],
+                         ids=["default", "x0_cheapest_first"])
+def test_shortcuts_change_no_answer(name, policy):
+    st = _setup(DECKS[name](), 10, True, MulliganPolicy(), policy, [])
+    fast = _metrics(st.spec, len(st.tracked))
+    reference = _metrics(_core.without_shortcuts(st.spec), len(st.tracked))
+    np.testing.assert_array_equal(fast, reference)
