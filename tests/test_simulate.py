@@ -111,6 +111,37 @@ def test_london_mulligan_keeps_the_policy_range():
     assert sum(e.value for e in mull.values()) == pytest.approx(1.0)
 
 
+def _mulligan_games(text):
+    """Per traced game with one mulligan: (lands in the seven drawn, the card bottomed, the
+    hand kept)."""
+    games = []
+    for block in text.split("game ")[1:]:
+        lines = block.splitlines()
+        bottom = [l.split(": ", 1)[1] for l in lines if l.startswith("  bottom: ")]
+        if len(bottom) != 1:
+            continue
+        hand = next(l for l in lines if l.startswith("  turn 1;")).split("hand [")[1].split("]")[0].split(", ")
+        games.append((sum(c in ("Forest", "Wastes") for c in hand + bottom), bottom[0], hand))
+    return games
+
+
+def test_bottoming_keeps_a_balanced_hand_off_colour_lands_first():
+    """103.5 London mulligan: with 30 lands in 60, a six-card hand should hold 3 lands (the
+    deck's share, rounded up): from a seven with more, a land goes to the bottom, and an
+    off-colour Wastes before a Forest the Grizzly Bears need; else the most expensive spell."""
+    from mtgsim.simulate import trace
+    deck = Deck({"Forest": 15, "Wastes": 15, "Grizzly Bears": 15, "Craw Wurm": 15})
+    games = [g for seed in range(3) for g in _mulligan_games(
+        trace(deck, games=100, turns=1, seed=seed, mulligan=MulliganPolicy({7: (0, 2), 6: (0, 6)})))]
+    assert len(games) > 100 and any(lands > 3 for lands, _, _ in games)
+    for lands, bottom, hand in games:
+        if lands > 3:
+            assert bottom == "Wastes" if "Wastes" in hand + [bottom] else bottom == "Forest"
+            assert sum(c in ("Forest", "Wastes") for c in hand) == lands - 1
+        else:
+            assert bottom == "Craw Wurm" if "Craw Wurm" in hand + [bottom] else bottom == "Grizzly Bears"
+
+
 def test_burn_deck_kills_and_metrics_are_sane():
     deck = Deck({"Mountain": 20, "Lightning Bolt": 40})
     res = simulate(deck, games=4000, turns=8, seed=1, threads=2)

@@ -114,7 +114,12 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     HallDemand* need             # per card row: its plain base cost (GF_PLAIN) as Hall's
                                  # condition reads it
     uint8_t track_demand[5]      # colour_demand of the tracked cards alone
+    int16_t* track_need          # per tracked card: its index in track_needs, or -1 if its
+    HallDemand* track_needs      # cost isn't a plain base cost (the distinct `need`s of the
+    int n_track_needs            # tracked cards: each is checked once a turn)
     bint land_demand             # some land has coloured symbols in a mana cost
+    uint8_t deck_colours         # the colours (W..G bits) in the mana costs of the deck's spells
+    int deck_lands               # lands in the deck
     # the play policy (mtgsim.policy.PlayPolicy)
     uint8_t lands_first          # play the first land in hand (else the most castable)
     uint8_t spell_order          # SpellOrder
@@ -432,9 +437,12 @@ cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:
 cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """London mulligan (103.5): draw seven; keep if the lands are in the policy's range for
     the hand size it would be (below the smallest size listed: always keep); else shuffle the
-    hand back and draw seven again. Then put one card on the bottom per mulligan: lands while
-    there are more than the range's top, else the spell of the highest mana value."""
-    cdef int taken = 0, k, size, lands, best, hi
+    hand back and draw seven again. Then put one card on the bottom per mulligan, keeping the
+    hand balanced: a land while it holds more than the deck's share of lands (rounded up, within
+    the range) or nothing else, the least useful first (bottom_rank); else the spell of the
+    highest mana value."""
+    cdef int taken = 0, k, size, lands, best, target, rank, best_rank
+    cdef bint land
     while True:
         draw_cards(R, g, rng, 7)
         size = 7 - taken
@@ -450,20 +458,20 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         hand_clear(g)
         taken += 1
     size = 7 - taken if taken < 7 else 0
-    hi = S.keep_hi[size] if size > 0 and S.keep_lo[size] >= 0 else 7
+    target = (size * S.deck_lands + S.deck_n - 1) // S.deck_n
+    if size > 0 and S.keep_lo[size] >= 0:
+        target = min(max(target, S.keep_lo[size]), S.keep_hi[size])
     while taken > 0 and g.hand_n > 0:
         lands = g.hand_lands
+        land = lands > target or lands == g.hand_n
         best = -1
-        for k in range(g.hand_n):
-            if lands > hi:
-                if is_land_row(R, g.hand[k]):
-                    best = k
-                    break
-            elif not is_land_row(R, g.hand[k]) and (
-                    best < 0 or R.cards[g.hand[k]].mana_value > R.cards[g.hand[best]].mana_value):
-                best = k
-        if best < 0:
-            best = g.hand_n - 1
+        best_rank = 0
+        for k in range(g.hand_n):        # the first of the highest rank
+            if is_land_row(R, g.hand[k]) != land:
+                continue
+            rank = bottom_rank(R, S, g, g.hand[k]) if land else R.cards[g.hand[k]].mana_value
+            if best < 0 or rank > best_rank:
+                best, best_rank = k, rank
         g.bottom[g.bottom_n] = g.hand[best]
         g.bottom_n += 1
         trace(g, TR_BOTTOM, g.hand[best], 0)
@@ -471,6 +479,20 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         taken -= 1
     g.bi.hand_size[0] = g.hand_n
     g.gen += 1
+
+
+cdef int bottom_rank(Rules* R, Spec* S, Game* g, int row) noexcept nogil:
+    """How readily land `row` goes to the bottom: off-colour lands (making none of the colours
+    the spells in hand ask for) before on-colour ones; among those, the fewer of the deck's
+    spell colours it makes, the sooner."""
+    cdef unsigned int hand_colours = 0, cp = R.static_cp[row]
+    cdef int q, t, spell
+    for q in range(g.n_rows[0]):
+        spell = g.rows[0][q]
+        for t in range(5):
+            if S.demand[5 * spell + t]:
+                hand_colours |= 1u << t
+    return -(8 * popcount6(cp & hand_colours) + popcount6(cp & S.deck_colours))
 
 
 # ---- permanents entering and leaving -------------------------------------------------------
@@ -1349,7 +1371,8 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     cdef ManaView* v = &(<Scratch*>g.scratch).view
     cdef TotalCost tc
     cdef Board b
-    cdef bint in_hand
+    cdef bint direct, castable
+    cdef uint8_t met[MAXTRACK]
     cdef int8_t cast_turn[MAXTRACK]
     for k in range(g.n):                         # the last game's permanents
         g.in_play[g.perms[k].card] = 0
@@ -1399,9 +1422,16 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         out[L.mana_sq + t] += mana * mana
         if lands >= turn:
             out[L.hit + t] += 1
+        direct = v.kind == 1 and not board_costmod(R, g)
+        for q in range(S.n_track_needs if direct else 0):     # each plain cost once
+            met[q] = hall_holds(&S.track_needs[q], &v.d)
         for q in range(S.n_track):              # castable now: after the land drop, before spells
-            in_hand = g.hand_count[S.track[q]] > 0
-            if card_payable(R, S, g, v, S.track[q], in_hand):
+            k = S.track_need[q]
+            if direct and k >= 0:
+                castable = met[k]
+            else:
+                castable = card_payable(R, S, g, v, S.track[q], g.hand_count[S.track[q]] > 0)
+            if castable:
                 out[L.castable + q * S.turns + t] += 1
                 if lands >= turn:
                     out[L.castable_hit + q * S.turns + t] += 1
@@ -1545,6 +1575,23 @@ cdef class GoldfishSpec:
         self.S.attack = policy["attack"]
         self.S.shortcuts = True
         spec_demand(&self.S)
+        self._tracked_needs(needs, flags, track)
+
+    def _tracked_needs(self, needs, flags, track):
+        """S.track_need and S.track_needs: the tracked cards' distinct plain base costs."""
+        rows = needs.reshape(-1, sizeof(HallDemand))
+        distinct = {}
+        index = np.full(max(len(track), 1), -1, dtype=np.int16)
+        for q, row in enumerate(track):
+            if flags[row] & GF_PLAIN:
+                index[q] = distinct.setdefault(rows[row].tobytes(), len(distinct))
+        table = np.zeros((max(len(distinct), 1), sizeof(HallDemand)), dtype=np.uint8)
+        for key, k in distinct.items():
+            table[k] = np.frombuffer(key, dtype=np.uint8)
+        self._keep["track_need"], self._keep["track_needs"] = index, table
+        self.S.track_need = <int16_t*>cnp.PyArray_DATA(index)
+        self.S.track_needs = <HallDemand*>cnp.PyArray_DATA(table)
+        self.S.n_track_needs = len(distinct)
 
 
 def without_shortcuts(GoldfishSpec spec):
@@ -1585,7 +1632,8 @@ def run_chunks(GoldfishSpec spec, list generators, int64_t[::1] games, int64_t[:
 
 
 cdef void spec_demand(Spec* S) noexcept nogil:
-    """S.track_demand and S.land_demand, once S.gf, S.demand and the tracked cards are set."""
+    """S.track_demand, S.land_demand, S.deck_colours and S.deck_lands, once S.gf, S.demand
+    and the tracked cards are set."""
     cdef int q, t, row
     for t in range(5):
         S.track_demand[t] = 0
@@ -1596,10 +1644,17 @@ cdef void spec_demand(Spec* S) noexcept nogil:
                 if S.demand[5 * row + t] > S.track_demand[t]:
                     S.track_demand[t] = S.demand[5 * row + t]
     S.land_demand = False
+    S.deck_colours = 0
+    S.deck_lands = 0
     for q in range(S.deck_n):
         row = S.deck[q]
+        S.deck_lands += (S.gf[row] & GF_LAND) != 0
         if S.gf[row] & GF_LAND and S.gf[row] & GF_DEMAND:
             S.land_demand = True
+        if not (S.gf[row] & GF_LAND):
+            for t in range(5):
+                if S.demand[5 * row + t]:
+                    S.deck_colours |= 1 << t
 
 
 cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_games, Layout* L,

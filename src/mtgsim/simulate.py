@@ -73,7 +73,9 @@ def mean_estimate(total: float, total_sq: float, n: int) -> Estimate:
 class MulliganPolicy:
     """London mulligan (103.5): `keep` maps hand size to the inclusive range of lands kept.
     Below the smallest size listed, always keep; a size between listed ones uses the range of
-    the next larger listed size."""
+    the next larger listed size. The cards put on the bottom keep the hand balanced: lands while
+    it holds more than the deck's share of lands (rounded up, within the range), off-colour
+    lands before on-colour ones; otherwise the spells of the highest mana value."""
 
     def __init__(self, keep: Mapping[int, tuple[int, int]] | None = None):
         keep = dict({7: (2, 5), 6: (2, 4), 5: (2, 4)} if keep is None else keep)
