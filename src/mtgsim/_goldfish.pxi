@@ -763,6 +763,7 @@ cdef struct ManaView:            # one board state's mana, prepared once for sev
     uint32_t gen                 # the game's generation it describes (kinds 1, 2 and 3)
     bint part                    # (kinds 2, 3) d holds the simple sources' units: what they
                                  # can pay, the board can (prepare_direct)
+    int most                     # (kind 2) the most mana the board makes, -1 not worked out
     Direct d
     Payment P
     uint8_t cp[MAXPERM]
@@ -776,6 +777,7 @@ cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
     v.gen = g.gen
     v.kind = 1 if goldfish_direct(R, g, &v.d) else 3
     v.part = v.kind == 3 and not (v.d.all_flags & CI_MANA_EFFECT)
+    v.most = -1
 
 
 cdef void view_general(Rules* R, Game* g, ManaView* v, bint life) noexcept nogil:
@@ -785,6 +787,7 @@ cdef void view_general(Rules* R, Game* g, ManaView* v, bint life) noexcept nogil
     could_produce_all(R, &b, v.cp)
     prepare_payment(R, &b, 0, v.cp, &v.P, life)
     v.kind = 0 if life else 2
+    v.most = -1
 
 
 cdef inline bint pool_empty(Game* g) noexcept nogil:
@@ -863,6 +866,8 @@ cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept no
         return True                      # the simple sources alone pay it
     if v.kind != 2 or pays_life(c):      # the search, with life tracked if the cost pays life
         view_general(R, g, v, pays_life(c))
+    if plain and v.kind == 2 and g.shortcuts and cost_total(c) > view_max_mana(R, g, v):
+        return False                     # more than the board makes at most
     return cost_payable(&v.P, c, g.bi.life[0])
 
 
@@ -871,7 +876,9 @@ cdef int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
         return v.d.total
     if v.kind != 2:
         view_general(R, g, v, False)
-    return max_mana(&v.P, ALLTYPES)
+    if v.most < 0:
+        v.most = max_mana(&v.P, ALLTYPES)
+    return v.most
 
 
 cdef struct Scratch:              # working memory for one chunk of games (allocated once)
