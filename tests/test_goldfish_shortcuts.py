@@ -1,9 +1,10 @@
 """The goldfish's shortcuts change no answer. They skip work whose outcome is already known: a
 spell needing more mana than the board's sources make at most; on a board with sources too
 complex to sum as units (Signets, Castle Garenbrig, Talismans), the simple sources paying a
-cost on their own; state-based actions when no creature can have toughness 0 or less and no
-legend has entered; a total cost worked out once per board state. Games played with and
-without them must give the same metrics, chunk for chunk, on decks that exercise each one."""
+cost on their own, and a cost above the most the whole board makes refused without a search;
+state-based actions when no creature can have toughness 0 or less and no legend has entered;
+a total cost worked out once per board state. Games played with and without them must give the
+same metrics, chunk for chunk, on decks that exercise each one."""
 import numpy as np
 import pytest
 

@@ -28,12 +28,12 @@ cdef struct Game:                # one goldfish game in progress
     int32_t hand[MAXHAND]
     int hand_n
     uint8_t* hand_count          # per card row: copies in hand (kept by hand_add/hand_forget)
-    uint8_t* in_play             # per card row: permanents of it (kept by count_permanent)
-    TotalCost* cost_memo         # per card row: its total cost (X = 0, unkicked, cast from
-    uint64_t* cost_memo_key      # hand or not), worked out at generation (key - 1) // 2
     uint8_t* hand_pos            # per card row in hand: its index in rows[its kind]
     int32_t rows[2][MAXHAND]     # the distinct card rows in hand: [0] spells, [1] lands, each
     int n_rows[2]                # in no particular order (ties go by the hand's order)
+    uint8_t* in_play             # per card row: permanents of it (kept by count_permanent)
+    TotalCost* cost_memo         # per card row: its total cost (X = 0, unkicked, cast from
+    uint64_t* cost_memo_key      # hand or not), worked out at generation (key - 1) // 2
     int hand_lands               # lands in hand
     Permanent perms[MAXPERM]
     int n
@@ -64,11 +64,11 @@ cdef struct Game:                # one goldfish game in progress
     int n_sacrifice_at_end       # tokens to sacrifice at the end step (PF_SACRIFICE_AT_END)
     int n_may_die                # ...with GF_MAY_DIE
     int n_legendary              # ...legendary
-    bint new_legend              # a legendary permanent entered since state-based actions
-    bint shortcuts               # Spec.shortcuts
-    bint m1m1                    # a -1/-1 counter has been put on a permanent this game
     int units                    # the units of mana all of them make on the direct path: a
                                  # bound of what the board makes while n_mana_fx is 0
+    bint new_legend              # a legendary permanent entered since state-based actions
+    bint m1m1                    # a -1/-1 counter has been put on a permanent this game
+    bint shortcuts               # Spec.shortcuts
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
     int n_flashback
 
@@ -886,10 +886,10 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     ManaView cast_view           # ...while choosing spells to cast
     Plan plan                    # a payment plan
     uint8_t* hand_count          # per card row: copies in hand (Game.hand_count)
+    uint8_t* hand_pos            # (Game.hand_pos)
     uint8_t* in_play             # (Game.in_play)
     TotalCost* cost_memo         # (Game.cost_memo, .cost_memo_key)
     uint64_t* cost_memo_key
-    uint8_t* hand_pos            # (Game.hand_pos)
 
 
 cdef Scratch* new_scratch(Rules* R) noexcept nogil:
@@ -985,8 +985,8 @@ cdef inline bint beyond_reach(Rules* R, Spec* S, Game* g, int row, int extra) no
     """Certainly not payable now, or with permanents making `extra` more units of mana on
     the direct path added: card `row`'s plain base cost takes more units than the board's
     sources make at most, on a board that takes the direct path (where that decides it)."""
-    return (g.shortcuts and (S.gf[row] & GF_PLAIN) != 0 and g.n_mana_fx == 0 and g.n < 80 and pool_empty(g)
-            and S.need[row].total > g.units + extra and not board_costmod(R, g))
+    return (g.shortcuts and (S.gf[row] & GF_PLAIN) != 0 and g.n_mana_fx == 0 and g.n < 80
+            and pool_empty(g) and S.need[row].total > g.units + extra and not board_costmod(R, g))
 
 
 cdef bint all_beyond_reach(Rules* R, Spec* S, Game* g, int extra) noexcept nogil:
