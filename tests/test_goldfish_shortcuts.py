@@ -3,7 +3,8 @@ spell needing more mana than the board's sources make at most; on a board with s
 complex to sum as units (Signets, Castle Garenbrig, Talismans), the simple sources paying a
 cost on their own, and a cost above the most the whole board makes refused without a search;
 state-based actions when no creature can have toughness 0 or less and no legend has entered;
-a total cost worked out once per board state. Games played with and without them must give the
+a total cost worked out once per board state, or once per set of cost modifiers in play while
+none of them reads the board. Games played with and without them must give the
 same metrics, chunk for chunk, on decks that exercise each one."""
 import numpy as np
 import pytest
@@ -20,6 +21,10 @@ DECKS = {
     "signets_and_talismans": lambda: Deck({"Island": 12, "Swamp": 6, "Dimir Signet": 4, "Talisman of Dominance": 4,
                                            "Mind Stone": 4, "Gilded Lotus": 2, "Lightning Bolt": 4,
                                            "Hangarback Walker": 8, "Harmonize": 8, "Endless One": 8}),
+    "cost_modifiers": lambda: Deck({"Mountain": 20, "Ruby Medallion": 3, "Sphere of Resistance": 2, "Trinisphere": 2,
+                                    "Goblin Warchief": 3, "Foundry Inspector": 3, "Frogmite": 4, "Myr Enforcer": 4,
+                                    "Thalia, Guardian of Thraben": 2, "Goblin Electromancer": 3, "Sol Ring": 2,
+                                    "Goblin Piker": 6, "Lightning Bolt": 6}),
     "dying_creatures_legends_copies": lambda: Deck({"Mountain": 22, "The Fire Crystal": 8, "Endless One": 10,
                                                     WISP: 4, LEGEND: 8, "Goblin Piker": 8}),
 }

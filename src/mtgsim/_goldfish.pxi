@@ -33,7 +33,8 @@ cdef struct Game:                # one goldfish game in progress
     int n_rows[2]                # in no particular order (ties go by the hand's order)
     uint8_t* in_play             # per card row: permanents of it (kept by count_permanent)
     TotalCost* cost_memo         # per card row: its total cost (X = 0, unkicked, cast from
-    uint64_t* cost_memo_key      # hand or not), worked out at generation (key - 1) // 2
+    uint64_t* cost_memo_key      # hand or not) and, if plain, its Hall demand, worked out
+    HallDemand* need_memo        # under the key memo_key gives
     int hand_lands               # lands in hand
     Permanent perms[MAXPERM]
     int n
@@ -64,6 +65,9 @@ cdef struct Game:                # one goldfish game in progress
     int n_sacrifice_at_end       # tokens to sacrifice at the end step (PF_SACRIFICE_AT_END)
     int n_may_die                # ...with GF_MAY_DIE
     int n_legendary              # ...legendary
+    int n_dynamic_costmod        # ...with GF_COSTMOD and GF_DYNAMIC_COST
+    uint32_t costmod_set_gen     # bumped as a permanent with cost modifiers enters, leaves or
+                                 # phases out or in (see memo_key)
     int units                    # the units of mana all of them make on the direct path: a
                                  # bound of what the board makes while n_mana_fx is 0
     bint new_legend              # a legendary permanent entered since state-based actions
@@ -156,6 +160,8 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
     GF_CREATURE = 2048
     GF_MAY_DIE = 4096            # a creature whose toughness isn't a fixed number above 0 (a
                                  # characteristic-defining * or printed 0): 704.5f may apply
+    GF_DYNAMIC_COST = 8192       # has a cost modifier reading the board (an amount that counts,
+                                 # or "while untapped"): costs it changes hold one generation
 
 
 cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
@@ -172,6 +178,8 @@ cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
     g.n_creatures += d * ((f & GF_CREATURE) != 0)
     g.n_may_die += d * ((f & GF_MAY_DIE) != 0)
     g.n_legendary += d * ((f & GF_LEGENDARY) != 0)
+    g.n_dynamic_costmod += d * ((f & (GF_COSTMOD | GF_DYNAMIC_COST)) == (GF_COSTMOD | GF_DYNAMIC_COST))
+    g.costmod_set_gen += (f & GF_COSTMOD) != 0
     g.new_legend |= d > 0 and (f & GF_LEGENDARY) != 0
 
 
@@ -826,27 +834,40 @@ cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kick
                            int alternative, bint from_hand, TotalCost* buf) noexcept nogil:
     """Card `row`'s total cost cast with X = x (601.2f; alternative 1: flashback): the
     precomputed one while nothing changes it, else worked out into `buf` (or, for the plain
-    X = 0 cast, the memo, which holds until the game's generation moves on)."""
+    X = 0 cast, into the memo, with its Hall demand if plain: see memo_key)."""
     cdef Board b
     cdef bint plain = x == 0 and not kicked and alternative == 0
     cdef uint64_t key
     if plain and (S.gf[row] & GF_BASE_COST) and not board_costmod(R, g):
         return &R.base_cost[row]
     if plain and g.shortcuts:
-        key = (((<uint64_t>g.gen) << 1) | (from_hand != 0)) + 1
+        key = memo_key(g, row, from_hand)
         if g.cost_memo_key[row] == key:
             return &g.cost_memo[row]
         g.cost_memo_key[row] = key
         buf = &g.cost_memo[row]
     b = scanned_board(R, g)
     total_cost(R, &b, row, x, kicked, alternative, 0, from_hand, buf)
+    if plain and g.shortcuts and cost_is_plain(buf):
+        hall_demand(buf, &g.need_memo[row])
     return buf
+
+
+cdef inline uint64_t memo_key(Game* g, int row, bint from_hand) noexcept nogil:
+    """What a memoised cost of card `row` holds for: while no cost modifier in play or of the
+    card itself reads the board, the set of permanents with cost modifiers (their amounts are
+    fixed and their filters read the spell alone); else the game's generation."""
+    cdef bint fixed = g.n_dynamic_costmod == 0 and not (g.gf[row] & GF_DYNAMIC_COST)
+    cdef uint64_t gen = g.costmod_set_gen if fixed else g.gen
+    return ((gen << 2) | (<uint64_t>fixed << 1) | (from_hand != 0)) + 1
 
 
 cdef inline bint payable_now(Rules* R, Spec* S, Game* g, ManaView* v, int row, TotalCost* c) noexcept nogil:
     """view_payable for total cost c of card `row` (c as spell_cost gave it)."""
     if v.kind == 1 and c == &R.base_cost[row] and (S.gf[row] & GF_PLAIN):
         return hall_holds(&S.need[row], &v.d)
+    if v.kind == 1 and c == &g.cost_memo[row] and cost_is_plain(c):
+        return hall_holds(&g.need_memo[row], &v.d)
     return view_payable(R, g, v, c)
 
 
@@ -888,8 +909,9 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     uint8_t* hand_count          # per card row: copies in hand (Game.hand_count)
     uint8_t* hand_pos            # (Game.hand_pos)
     uint8_t* in_play             # (Game.in_play)
-    TotalCost* cost_memo         # (Game.cost_memo, .cost_memo_key)
+    TotalCost* cost_memo         # (Game.cost_memo, .cost_memo_key, .need_memo)
     uint64_t* cost_memo_key
+    HallDemand* need_memo
 
 
 cdef Scratch* new_scratch(Rules* R) noexcept nogil:
@@ -901,8 +923,9 @@ cdef Scratch* new_scratch(Rules* R) noexcept nogil:
     sc.in_play = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
     sc.cost_memo = <TotalCost*>malloc(max(R.n_cards, 1) * sizeof(TotalCost))
     sc.cost_memo_key = <uint64_t*>calloc(max(R.n_cards, 1), sizeof(uint64_t))
+    sc.need_memo = <HallDemand*>malloc(max(R.n_cards, 1) * sizeof(HallDemand))
     if (sc.hand_count == NULL or sc.hand_pos == NULL or sc.in_play == NULL or sc.cost_memo == NULL
-            or sc.cost_memo_key == NULL):
+            or sc.cost_memo_key == NULL or sc.need_memo == NULL):
         free_scratch(sc)
         return NULL
     sc.view.gen = sc.cast_view.gen = 0
@@ -917,6 +940,7 @@ cdef void free_scratch(Scratch* sc) noexcept nogil:
         free(sc.in_play)
         free(sc.cost_memo)
         free(sc.cost_memo_key)
+        free(sc.need_memo)
         free(sc)
 
 
@@ -930,6 +954,8 @@ cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.shortcuts = S.shortcuts
     g.cost_memo = sc.cost_memo
     g.cost_memo_key = sc.cost_memo_key
+    g.need_memo = sc.need_memo
+    g.costmod_set_gen = 1
     g.n = 0
     g.n_rows[0] = g.n_rows[1] = g.hand_n = g.hand_lands = 0
     g.gen = 1
@@ -1301,12 +1327,14 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             if a.tap:                            # the source can't pay for its own {T} ability
                 g.perms[i].flags |= PF_PHASED_OUT
                 g.gen += 1
+                g.costmod_set_gen += 1
             view_prepare(R, g, v)
             ok = view_payable(R, g, v, &tc) and a.life <= g.bi.life[0] and pay(R, g, &tc)
             i = find_object(g, object_id)
             if g.perms[i].flags != saved:
                 g.perms[i].flags = saved
                 g.gen += 1
+                g.costmod_set_gen += 1
             if not ok:
                 continue
             if a.tap:
@@ -1386,6 +1414,8 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
     g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
     g.n_activated = g.n_creatures = g.n_sacrifice_at_end = g.n_may_die = g.n_legendary = 0
+    g.n_dynamic_costmod = 0
+    g.costmod_set_gen += 1                       # a new board
     g.m1m1 = g.new_legend = False
     hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
@@ -1484,6 +1514,7 @@ def goldfish_flags(CoreTables core):
     cdef Cost* cost
     cdef Activated* a
     cdef Effect* e
+    cdef CostModifier* m
     for row in range(R.n_cards):
         c = &R.cards[row]
         v = 0
@@ -1514,6 +1545,10 @@ def goldfish_flags(CoreTables core):
             v |= GF_TRIGGERED
         if R.info[row] & CI_COSTMOD:
             v |= GF_COSTMOD
+        for k in range(c.n_costmod):
+            m = &R.costmods[c.costmod_first + k]
+            if m.amount.count >= 0 or m.while_untapped:
+                v |= GF_DYNAMIC_COST
         if c.types & CT_CREATURE or c.supertypes & ST_LEGENDARY:
             v |= GF_SBA
         if c.types & CT_CREATURE:
