@@ -66,8 +66,8 @@ cdef struct Game:                # one goldfish game in progress
     int n_may_die                # ...with GF_MAY_DIE
     int n_legendary              # ...legendary
     int n_dynamic_costmod        # ...with GF_COSTMOD and GF_DYNAMIC_COST
-    uint32_t costmod_set_gen     # bumped as a permanent with cost modifiers enters, leaves or
-                                 # phases out or in (see memo_key)
+    uint32_t costmod_set_gen     # bumped as a permanent with cost modifiers enters or leaves
+                                 # (see memo_key)
     int units                    # the units of mana all of them make on the direct path: a
                                  # bound of what the board makes while n_mana_fx is 0
     bint new_legend              # a legendary permanent entered since state-based actions
@@ -1324,21 +1324,17 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             memset(&tc, 0, sizeof(TotalCost))
             add_cost(R, a.cost, 0, &tc)
             saved = g.perms[i].flags
-            if a.tap:                            # the source can't pay for its own {T} ability
-                g.perms[i].flags |= PF_PHASED_OUT
+            if a.tap:                            # {T} first (602.2b): the source can't also
+                g.perms[i].flags |= PF_TAPPED    # make mana for the rest of the cost
                 g.gen += 1
-                g.costmod_set_gen += 1
             view_prepare(R, g, v)
             ok = view_payable(R, g, v, &tc) and a.life <= g.bi.life[0] and pay(R, g, &tc)
             i = find_object(g, object_id)
-            if g.perms[i].flags != saved:
-                g.perms[i].flags = saved
-                g.gen += 1
-                g.costmod_set_gen += 1
             if not ok:
+                if g.perms[i].flags != saved:
+                    g.perms[i].flags = saved
+                    g.gen += 1
                 continue
-            if a.tap:
-                g.perms[i].flags |= PF_TAPPED
             g.bi.life[0] -= a.life
             g.gen += 1
             g.spent += cost_total(&tc)
