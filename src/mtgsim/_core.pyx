@@ -2428,13 +2428,15 @@ cdef bint hall_after(TotalCost* c, int16_t* pips, Direct* d) noexcept nogil:
     return hall_holds(&h, d)
 
 
-cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan) noexcept nogil:
+cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
+                     const Direct* known) noexcept nogil:
     """A payment plan on a simple board for a plain cost, from the direct path's units: 1 made,
     0 the cost can't be paid, -1 the board or the cost needs the general search. Each coloured
     symbol takes a unit of the fewest types that keeps the rest payable (Hall's condition), the
     scarcest colour first; generic mana takes the units of fewest types left, colourless
     first; mana in the pool goes before any source. So the most flexible sources stay
-    untapped for later spells."""
+    untapped for later spells. `known`: the board's direct view if the caller has it (prepare_
+    direct's, returning 1, for this board as it is), else NULL."""
     cdef Direct d
     cdef uint8_t cp[256]
     cdef int16_t left[6]
@@ -2445,9 +2447,12 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan) n
     cdef uint8_t taken[256]             # permanents already in the plan
     cdef Card* card
     cdef PlanStep* st
+    cdef bint have_cp = known == NULL
     if b.n > 256 or not cost_is_plain(c) or c.minimum:
         return -1
-    if prepare_direct(R, b, player, cp, &d) != 1:
+    if known != NULL:
+        d = known[0]
+    elif prepare_direct(R, b, player, cp, &d) != 1:
         return -1
     if not hall_payable(&d, c):
         return 0
@@ -2537,6 +2542,10 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan) n
                         made[k][t] -= 1
                 need -= units
                 card = &R.cards[b.perms[i].card]
+                if card.n_mana > 1 and not have_cp:      # what prepare_direct would give
+                    for q in range(b.n):
+                        cp[q] = <uint8_t>R.direct[b.perms[q].card]
+                    have_cp = True
                 st.ability = 0 if card.n_mana == 1 else find_ability(R, b, i, cp, &st.out)
                 if st.ability < 0:
                     return -1
@@ -2561,10 +2570,10 @@ cdef inline int first_made(int16_t* made, uint8_t mask) noexcept nogil:
 
 
 cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
-                       Plan* plan) noexcept nogil:
+                       Plan* plan, const Direct* known) noexcept nogil:
     """A way to pay total cost c (601.2g–h): the activations, in order, and what each makes;
     False if c can't be paid. The same search as `cost_payable`, keeping its witness. `cp`
-    (b.n entries) is working space: it ends holding what each permanent could produce."""
+    (b.n entries) is working space; `known` as plan_direct takes it."""
     cdef Payment P
     cdef Demand D
     cdef Match M
@@ -2578,7 +2587,7 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
     cdef PlanStep tmp
     cdef int rank[MAXUNIT]
     if R.fast:
-        found = plan_direct(R, b, player, c, plan)
+        found = plan_direct(R, b, player, c, plan, known)
         if found >= 0:
             return found == 1
         found = 0
@@ -2689,7 +2698,7 @@ def board_plan_payment(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
     if plan == NULL:
         raise MemoryError()
     try:
-        if not plan_payment(&core.R, &b, player, &cost[0], cp, plan):
+        if not plan_payment(&core.R, &b, player, &cost[0], cp, plan, NULL):
             return None
         steps = [(plan.step[g].perm, plan.step[g].ability,
                   tuple(plan.step[g].out.m[t] for t in range(6)),

@@ -48,10 +48,11 @@ cdef struct Game:                # one goldfish game in progress
     void* scratch                # working memory kept across the games of a chunk (Scratch)
     uint32_t gen                 # bumped on every change to the board, hand, life or pool:
                                  # what was worked out at the same generation still holds
-    uint32_t costmod_gen         # the generation `any_costmod` was found at
+    uint32_t board_gen           # ...to anything but the hand (board_changed)
+    uint32_t costmod_gen         # the board generation `any_costmod` was found at
     bint any_costmod             # a permanent in play has a cost modifier
     uint32_t sba_gen             # the generation state-based actions last found nothing to do
-    uint32_t scan_gen            # the generation `scan` was made at
+    uint32_t scan_gen            # the board generation `scan` was made at
     Board scan                   # scan_board's findings then
     uint16_t* gf                 # Spec.gf
     uint8_t* unit_of             # Spec.units
@@ -162,6 +163,12 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
                                  # characteristic-defining * or printed 0): 704.5f may apply
     GF_DYNAMIC_COST = 8192       # has a cost modifier reading the board (an amount that counts,
                                  # or "while untapped"): costs it changes hold one generation
+
+
+cdef inline void board_changed(Game* g) noexcept nogil:
+    """Something other than the hand changed (the board, life, the pool, the turn)."""
+    g.gen += 1
+    g.board_gen += 1
 
 
 cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
@@ -293,16 +300,16 @@ cdef inline uint32_t bounded(Rng* rng, uint32_t n) noexcept nogil:
 
 
 cdef Board scanned_board(Rules* R, Game* g) noexcept nogil:
-    """game_board, already scanned (scan_board's findings kept while nothing changes)."""
+    """game_board, already scanned (scan_board's findings kept while the board doesn't change)."""
     cdef Board b
     b.perms = g.perms
     b.n = g.n
     b.bi = &g.bi
-    if g.scan_gen != g.gen:
+    if g.scan_gen != g.board_gen:
         b.scanned = 0
         scan_board(R, &b)
         g.scan = b
-        g.scan_gen = g.gen
+        g.scan_gen = g.board_gen
     else:
         b = g.scan
         b.perms = g.perms
@@ -539,7 +546,7 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
         if e.choose_color:
             p.chosen_color = S.chosen_color
     g.n += 1
-    g.gen += 1
+    board_changed(g)
     count_permanent(g, row, 1)
     return g.n - 1
 
@@ -578,7 +585,7 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
     for j in range(i, g.n - 1):
         g.perms[j] = g.perms[j + 1]
     g.n -= 1
-    g.gen += 1
+    board_changed(g)
     for j in range(g.n):
         if g.perms[j].attached_to == i:
             g.perms[j].attached_to = -1
@@ -648,7 +655,7 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield
                     g.perms[i].flags |= PF_TAPPED
             elif g.hand_n < MAXHAND:
                 hand_add(g, row)
-            g.gen += 1
+            board_changed(g)
             return
 
 
@@ -664,7 +671,7 @@ cdef void return_land(Rules* R, Game* g) noexcept nogil:
         if not (g.perms[best].flags & PF_TOKEN) and g.hand_n < MAXHAND:
             hand_add(g, g.perms[best].card)
         remove_permanent(g, best)
-        g.gen += 1
+        board_changed(g)
 
 
 cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int source,
@@ -675,7 +682,7 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
     cdef int k, n, q
     if row < 0:
         return
-    g.gen += 1
+    board_changed(g)
     g.opp_life -= eval_amount(R, &b, e.damage_to_opponent, source, 0, x)
     g.bi.life[0] -= eval_amount(R, &b, e.damage_to_you, source, 0, x)
     g.bi.life[0] -= eval_amount(R, &b, e.lose_life, source, 0, x)
@@ -707,7 +714,7 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
         for k in range(n):
             add_permanent(R, S, g, e.token_card, True, 0)
     g.bi.hand_size[0] = g.hand_n
-    g.gen += 1
+    board_changed(g)
 
 
 cdef void enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint token, int x) noexcept nogil:
@@ -769,6 +776,8 @@ cdef struct ManaView:            # one board state's mana, prepared once for sev
     int kind                     # 1: the direct path applies; 2: the general search; 3: the
                                  # general search, not prepared yet
     uint32_t gen                 # the game's generation it describes (kinds 1, 2 and 3)
+    uint32_t board_gen           # ...and its board generation: a kind 1 view holds while that
+                                 # does (the direct path reads nothing in the hand)
     bint part                    # (kinds 2, 3) d holds the simple sources' units: what they
                                  # can pay, the board can (prepare_direct)
     int most                     # (kind 2) the most mana the board makes, -1 not worked out
@@ -782,7 +791,11 @@ cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
     search is prepared when first asked (view_general)."""
     if v.gen == g.gen and 1 <= v.kind <= 3:
         return
+    if v.kind == 1 and v.board_gen == g.board_gen and g.shortcuts:
+        v.gen = g.gen
+        return
     v.gen = g.gen
+    v.board_gen = g.board_gen
     v.kind = 1 if goldfish_direct(R, g, &v.d) else 3
     v.part = v.kind == 3 and not (v.d.all_flags & CI_MANA_EFFECT)
     v.most = -1
@@ -820,8 +833,8 @@ cdef bint board_costmod(Rules* R, Game* g) noexcept nogil:
     cdef int i
     if g.n_costmod == 0:
         return False
-    if g.costmod_gen != g.gen:
-        g.costmod_gen = g.gen
+    if g.costmod_gen != g.board_gen:
+        g.costmod_gen = g.board_gen
         g.any_costmod = False
         for i in range(g.n):
             if g.gf[g.perms[i].card] & GF_COSTMOD and not (g.perms[i].flags & PF_PHASED_OUT):
@@ -958,14 +971,15 @@ cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.costmod_set_gen = 1
     g.n = 0
     g.n_rows[0] = g.n_rows[1] = g.hand_n = g.hand_lands = 0
-    g.gen = 1
+    g.gen = g.board_gen = 1
     g.costmod_gen = 0
     g.sba_gen = 0
     g.scan_gen = 0
 
 
-cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
-    """Pay c the way the rules core plans it (601.2g–h); False if it can't be paid."""
+cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
+    """Pay c the way the rules core plans it (601.2g–h); False if it can't be paid. `v`, if not
+    NULL, is a view the planner may start from when it still describes the board."""
     cdef Plan* plan = &(<Scratch*>g.scratch).plan
     cdef Board b = scanned_board(R, g)
     cdef uint8_t cp[MAXPERM]
@@ -974,7 +988,9 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
     cdef int16_t gone[MAXPERM]
     cdef ManaAbility* a
     cdef bint ok
-    ok = plan_payment(R, &b, 0, c, cp, plan)
+    ok = plan_payment(R, &b, 0, c, cp, plan,
+                      &v.d if v != NULL and v.kind == 1 and v.board_gen == g.board_gen and g.shortcuts
+                      else NULL)
     if ok:
         for s in range(plan.n_steps):
             i = plan.step[s].perm
@@ -1001,7 +1017,7 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c) noexcept nogil:
         g.bi.life[0] -= plan.life
         for s in range(n_gone - 1, -1, -1):      # rows were taken in order: remove from the end
             remove_permanent(g, gone[s])
-        g.gen += 1
+        board_changed(g)
     return ok
 
 
@@ -1091,7 +1107,7 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
             count_permanent(g, row, -1)
             g.next_id -= 1
             g.bi.life[0] = life
-            g.gen += 1
+            board_changed(g)
         cp = R.static_cp[row]
         for t in range(5):
             if supply[t] < demand[t] and (cp >> t) & 1:
@@ -1227,7 +1243,6 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
         if not any_way:
             break
         row = chosen.row
-        v = &(<Scratch*>g.scratch).cast_view   # the board changes from here on
         if chosen.flashback:                   # 601.2a: to the stack, then pay
             for q in range(g.n_flashback):
                 if g.flashback[q] == row:
@@ -1236,8 +1251,9 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                     break
         else:
             remove_from_hand(R, g, best if best >= 0 else first_in_hand(g, row))
-        if not pay(R, g, &chosen.cost):        # can't happen: payable was just checked
+        if not pay(R, g, &chosen.cost, v):     # can't happen: payable was just checked
             break
+        v = &(<Scratch*>g.scratch).cast_view   # the board has changed
         g.spent += chosen.spend
         trace(g, TR_CAST, row, chosen.spend)
         for q in range(S.n_track):
@@ -1326,17 +1342,17 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             saved = g.perms[i].flags
             if a.tap:                            # {T} first (602.2b): the source can't also
                 g.perms[i].flags |= PF_TAPPED    # make mana for the rest of the cost
-                g.gen += 1
+                board_changed(g)
             view_prepare(R, g, v)
-            ok = view_payable(R, g, v, &tc) and a.life <= g.bi.life[0] and pay(R, g, &tc)
+            ok = view_payable(R, g, v, &tc) and a.life <= g.bi.life[0] and pay(R, g, &tc, v)
             i = find_object(g, object_id)
             if not ok:
                 if g.perms[i].flags != saved:
                     g.perms[i].flags = saved
-                    g.gen += 1
+                    board_changed(g)
                 continue
             g.bi.life[0] -= a.life
-            g.gen += 1
+            board_changed(g)
             g.spent += cost_total(&tc)
             trace(g, TR_ACTIVATE, g.perms[i].card, cost_total(&tc))
             if e.token_copy:                     # 707.2: copiable values only; X is 0
@@ -1375,7 +1391,7 @@ cdef void combat(Rules* R, Game* g) noexcept nogil:
         if not (R.cards[g.perms[i].card].keywords & KW_VIGILANCE):
             g.perms[i].flags |= PF_TAPPED
     g.opp_life -= damage
-    g.gen += 1
+    board_changed(g)
     trace(g, TR_ATTACK, -1, damage)
 
 
@@ -1389,7 +1405,7 @@ cdef void end_of_turn(Game* g) noexcept nogil:
             remove_permanent(g, i)
         i -= 1
     memset(g.bi.pool, 0, sizeof(g.bi.pool))
-    g.gen += 1
+    board_changed(g)
 
 
 # ---- one game, and chunks of games ----------------------------------------------------------------
@@ -1425,7 +1441,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     g.bi.life[0] = g.bi.life[1] = 20
     g.opp_life = 20
     g.next_id = 1
-    g.gen += 1                                   # a new board: nothing worked out holds
+    board_changed(g)                                   # a new board: nothing worked out holds
     for q in range(S.n_track):
         cast_turn[q] = <int8_t>NOT_CAST
     mulligan(R, S, g, rng)
@@ -1437,7 +1453,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         g.bi.last_turn_start[0] = turn          # the goldfish opponent takes no turns
         for k in range(g.n):                     # untap (502.3)
             g.perms[k].flags &= ~PF_TAPPED
-        g.gen += 1
+        board_changed(g)
         trace(g, TR_TURN, -1, 0)
         if not (turn == 1 and S.on_play):        # 103.8a
             draw(R, g, rng)
