@@ -2450,8 +2450,11 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
     cdef bint have_cp = known == NULL
     if b.n > 256 or not cost_is_plain(c) or c.minimum:
         return -1
-    if known != NULL:
-        d = known[0]
+    if known != NULL:                   # (its used part: a Direct is mostly room)
+        d.n_masks = known.n_masks
+        d.total = known.total
+        memcpy(d.masks, known.masks, known.n_masks)
+        memcpy(d.counts, known.counts, known.n_masks * sizeof(int32_t))
     elif prepare_direct(R, b, player, cp, &d) != 1:
         return -1
     if not hall_payable(&d, c):
@@ -2459,7 +2462,7 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
     plan.n_steps = 0                    # (steps are cleared as they are added: a Plan is big)
     plan.life = 0
     vec_clear(&plan.spend)
-    memset(made, 0, sizeof(made))
+    memset(made, 0, d.n_masks * sizeof(made[0]))
     for k in range(d.n_masks):
         used[k] = 0
     for t in range(6):

@@ -861,8 +861,11 @@ cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kick
         buf = &g.cost_memo[row]
     b = scanned_board(R, g)
     total_cost(R, &b, row, x, kicked, alternative, 0, from_hand, buf)
-    if plain and g.shortcuts and cost_is_plain(buf):
-        hall_demand(buf, &g.need_memo[row])
+    if plain and g.shortcuts:
+        if cost_is_plain(buf):
+            hall_demand(buf, &g.need_memo[row])
+        else:
+            g.need_memo[row].total = -1     # (no Hall demand: hybrid or Phyrexian symbols)
     return buf
 
 
@@ -879,7 +882,7 @@ cdef inline bint payable_now(Rules* R, Spec* S, Game* g, ManaView* v, int row, T
     """view_payable for total cost c of card `row` (c as spell_cost gave it)."""
     if v.kind == 1 and c == &R.base_cost[row] and (S.gf[row] & GF_PLAIN):
         return hall_holds(&S.need[row], &v.d)
-    if v.kind == 1 and c == &g.cost_memo[row] and cost_is_plain(c):
+    if v.kind == 1 and c == &g.cost_memo[row] and g.need_memo[row].total >= 0:
         return hall_holds(&g.need_memo[row], &v.d)
     return view_payable(R, g, v, c)
 
