@@ -2213,17 +2213,15 @@ cdef bint hall_payable(Direct* d, TotalCost* c) noexcept nogil:
 
 
 cdef bint cost_is_plain(TotalCost* c) noexcept nogil:
-    """No payment choices (hybrid, Phyrexian) and no {S}: the direct path can decide it."""
+    """No payment choices (hybrid, Phyrexian) and no {S}: the direct path can decide it.
+    (OR-ed together without branches: the compiler makes a few wide ORs of it.)"""
     cdef int k
-    if c.snow:
-        return False
+    cdef uint8_t any = c.snow
     for k in range(5):
-        if c.phyrexian[k] or c.mono_hybrid[k] or c.colorless_hybrid[k]:
-            return False
+        any |= c.phyrexian[k] | c.mono_hybrid[k] | c.colorless_hybrid[k]
     for k in range(10):
-        if c.hybrid[k] or c.hybrid_phyrexian[k]:
-            return False
-    return True
+        any |= c.hybrid[k] | c.hybrid_phyrexian[k]
+    return any == 0
 
 
 cdef extern from *:
