@@ -1309,7 +1309,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     cdef uint16_t saved
     cdef bint used
     i = 0
-    while i < g.n and g.n_activated:
+    while i < g.n:
         if not (S.gf[g.perms[i].card] & GF_ACTIVATED):
             i += 1                               # nothing to use (and nothing moves)
             continue
@@ -1488,8 +1488,9 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
                 if lands >= turn:
                     out[L.castable_hit + q * S.turns + t] += 1
         g.spent = 0
-        cast_spells(R, S, g, rng, cast_turn, turn, v)
-        if S.abilities:
+        if g.n_rows[0] or g.n_flashback:
+            cast_spells(R, S, g, rng, cast_turn, turn, v)
+        if S.abilities and g.n_activated:
             use_abilities(R, S, g, rng)
         out[L.spent + t] += g.spent
         out[L.spent_sq + t] += g.spent * g.spent
