@@ -48,3 +48,26 @@ def test_shortcuts_change_no_answer(name, policy):
     fast = _metrics(st.spec, len(st.tracked))
     reference = _metrics(_core.without_shortcuts(st.spec), len(st.tracked))
     np.testing.assert_array_equal(fast, reference)
+
+
+def _random_decks(n, seed):
+    """Random 60-card decks from the whole card database: four lands, twelve other cards (found
+    a negative-life-total bug in the payment search, 119.4b)."""
+    import random
+    cards = Deck({"Forest": 60}).db.cards()
+    lands = sorted(c.name for c in cards if c.is_land)
+    others = sorted(c.name for c in cards if not c.is_land)
+    rng = random.Random(seed)
+    for _ in range(n):
+        deck = {name: 6 for name in rng.sample(lands, 4)}
+        deck.update({name: 3 for name in rng.sample(others, 12)})
+        yield deck, rng.choice([PlayPolicy(), PlayPolicy(x=0, spells="lowest_mana_value")]), rng.random() < 0.5
+
+
+@pytest.mark.parametrize("k", range(3))
+def test_shortcuts_change_no_answer_on_random_decks(k):
+    for cards, policy, on_play in _random_decks(6, seed=k):
+        st = _setup(Deck(cards), 10, on_play, MulliganPolicy(), policy, [])
+        fast = _metrics(st.spec, len(st.tracked), seed=k, chunks=2, games=150)
+        reference = _metrics(_core.without_shortcuts(st.spec), len(st.tracked), seed=k, chunks=2, games=150)
+        np.testing.assert_array_equal(fast, reference, err_msg=str(sorted(cards)))

@@ -497,7 +497,7 @@ def boards(draw, cards=tuple(BOARD_CARDS), min_size: int = 2, max_size: int = CA
         if p.card.name in AURAS and lands:
             p.attached_to = draw(st.sampled_from(lands + [None]))
     hand = (draw(st.integers(0, 5)), draw(st.integers(0, 5)))
-    life = (draw(st.sampled_from([20, 20, 20, 4, 3, 2, 1, 0])), 20)
+    life = (draw(st.sampled_from([20, 20, 20, 4, 3, 2, 1, 0, -2])), 20)
     pool0 = draw(st.sampled_from([{}, {}, {}, {"R": 1}, {"G": 1}, {"C": 1}, {"W": 1, "U": 1}]))
     return OBoard(perms, turn=turn, active=active, last_turn_start=tuple(lts), hand_size=hand,
                   life=life, pool=(pool0, {}))

@@ -91,6 +91,22 @@ def test_119_4_a_plan_pays_life_before_taking_damage_and_skips_needless_pain():
     assert s.life() == 0 and s.is_tapped(confluence) and not s.is_tapped(tomb)
 
 
+def test_119_4b_paying_no_life_is_possible_at_any_life_total():
+    """119.4b: at -2 life (a goldfish player keeps going after pain lands), costs that pay no
+    life can still be paid, pain lands' and Talismans' damage included; Mana Confluence's 1
+    life can't be paid (119.4), so {W} can't be."""
+    s = Scenario()
+    s.add("Karplusan Forest")
+    s.add("Karplusan Forest")
+    s.add("Talisman of Curiosity")
+    s.add("Mana Confluence")
+    s._info[0]["life"][0] = -2
+    assert s.can_cast(card("Probe 2G", "{2}{G}", "Sorcery"))
+    assert not s.can_cast(card("Probe W", "{W}", "Sorcery"))
+    s.cast(card("Probe 1G", "{1}{G}", "Sorcery"))
+    assert s.life() == -3
+
+
 def test_119_4_life_gained_while_paying_counts_before_a_life_cost():
     """The Great Henge's {G}{G} and 2 life come before Mana Confluence's life payment: at 1
     life both can be used for {2}{G}{G}{W}."""

@@ -5,7 +5,7 @@ RulesError naming the rule) and never crash.
 """
 import pytest
 
-from mtgsim import ManaCost, RulesError, Scenario, UnknownCardError
+from mtgsim import ManaCost, RulesError, Scenario, UnknownCardError, card
 
 
 def _n(s, name, n, **kw):
@@ -389,3 +389,14 @@ def test_107_4h_snow_in_an_activation_cost_needs_snow_mana():
     s.add("Snow-Covered Forest")
     assert s.can_activate(r)
     assert s.tap_for_mana(r) == {"G": 2}
+
+
+def test_a_different_card_under_a_name_already_used_is_refused():
+    """One name, one card: a second definition named like one the scenario already knows
+    would otherwise be silently read as the first."""
+    s = Scenario()
+    s.add("Forest")
+    assert s.can_cast(card("Probe", "{G}", "Sorcery"))
+    assert s.can_cast(card("Probe", "{G}", "Sorcery"))          # the same card again is fine
+    with pytest.raises(ValueError, match="different card named 'Probe'"):
+        s.can_cast(card("Probe", "{W}", "Sorcery"))

@@ -270,3 +270,13 @@ def test_the_fire_crystal_never_copies_a_legend():
     mixed = trace(Deck({"Mountain": 24, "The Fire Crystal": 16, legend: 10, "Goblin Piker": 10}),
                   games=4, turns=9, seed=1)
     assert "activate The Fire Crystal" in mixed
+
+
+def test_a_tracked_card_named_like_a_different_deck_card_is_refused():
+    """One name, one card: a tracked {5} 'Probe' beside the deck's {G} 'Probe' would otherwise
+    be answered for the deck's card."""
+    deck = Deck({"Forest": 20, card("Probe", "{G}", "Sorcery"): 40})
+    with pytest.raises(ValueError, match="different card named 'Probe'"):
+        simulate(deck, games=10, turns=2, track=[card("Probe", "{5}", "Sorcery")])
+    res = simulate(deck, games=10, turns=2, track=[card("Probe", "{G}", "Sorcery"), "Probe"])
+    assert res.p_castable("Probe", 2).n == 10

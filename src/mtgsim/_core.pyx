@@ -1258,8 +1258,9 @@ cdef struct Life:                # life during a payment: what the chosen activa
 
 cdef inline bint life_ok(Life* L) noexcept nogil:
     """With gains first, then life costs, then damage (the player orders the activations):
-    every life cost is payable (119.4), and the life the cost itself pays is there at 601.2h."""
-    return (L.start + L.gain - L.cost >= 0 and
+    every life cost is payable (119.4), and the life the cost itself pays is there at 601.2h.
+    Paying no life is always possible, whatever the life total (119.4b)."""
+    return ((L.cost == 0 or L.start + L.gain - L.cost >= 0) and
             (L.need == 0 or L.start + L.gain - L.cost - L.dmg >= L.need))
 
 
@@ -1409,7 +1410,7 @@ cdef bint cost_payable(Payment* P, TotalCost* c, int life) noexcept nogil:
     cdef int n_choice = cost_alternatives(c, kinds, arg), alt, life_needed
     for alt in range(1 << min(n_choice, MAXCHOOSE)):
         life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
-        if life_needed > life + P.max_gain:
+        if life_needed > 0 and life_needed > life + P.max_gain:      # (119.4b)
             continue
         if payable(P, &D, life_needed):
             return True
@@ -2597,7 +2598,8 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
     n_choice = cost_alternatives(c, kinds, arg)
     for alt in range(1 << min(n_choice, MAXCHOOSE)):
         life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
-        if life_needed <= P.life + P.max_gain and payable_keep(&P, &D, life_needed, choice, &M):
+        if ((life_needed == 0 or life_needed <= P.life + P.max_gain)                  # (119.4b)
+                and payable_keep(&P, &D, life_needed, choice, &M)):
             found = 1
             break
     if not found:

@@ -79,9 +79,13 @@ class Scenario:
             c = self.db[card]                # UnknownCardError lists close names
         else:
             raise TypeError(f"a card is a name or a CardDef, not {type(card).__name__}")
-        if c.name not in self._defs:
+        known = self._defs.get(c.name)
+        if known is None:
             self._defs[c.name] = c
             self._tables = None              # recompiled on next use
+        elif known != c:
+            raise ValueError(f"a different card named {c.name!r} is already in this scenario "
+                             "(one name, one card: give the new one another name)")
         return c
 
     def _compile(self) -> None:
@@ -384,9 +388,9 @@ class Scenario:
 
     def _can_pay(self, cost_rec, who: int, exclude: int = -1) -> bool:
         rec = np.array([cost_rec], dtype=cost_rec.dtype)
-        if exclude >= 0:                 # a source can't pay for its own ability
+        if exclude >= 0:                 # {T} first (602.2b): a source can't pay for its own ability
             saved = int(self._perms[exclude]["flags"])
-            self._perms[exclude]["flags"] |= schema.PermanentFlag.PF_PHASED_OUT
+            self._perms[exclude]["flags"] |= TAPPED
             try:
                 return bool(_core.board_can_pay(*self._args(), who, rec))
             finally:
@@ -405,8 +409,8 @@ class Scenario:
         rec = np.array([cost_rec], dtype=cost_rec.dtype)
         core, perms, n, info = self._args()
         saved = int(perms[exclude]["flags"]) if exclude >= 0 else 0
-        if exclude >= 0:                 # a source can't pay for its own ability
-            perms[exclude]["flags"] |= schema.PermanentFlag.PF_PHASED_OUT
+        if exclude >= 0:                 # {T} first (602.2b): a source can't pay for its own ability
+            perms[exclude]["flags"] |= TAPPED
         try:
             plan = _core.board_plan_payment(core, perms, n, info, who, rec)
         finally:

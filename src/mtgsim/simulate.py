@@ -306,7 +306,13 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     if not isinstance(policy, PlayPolicy):
         raise TypeError("policy must be a PlayPolicy")
     extra = [t if isinstance(t, CardDef) else deck.db[t] for t in track]     # UnknownCardError
-    compiled = compile_deck(deck, extra=extra + policy.card_defs(deck.db))
+    named = policy.card_defs(deck.db)
+    known = {c.name: c for c, _ in deck.cards("maindeck")}
+    for c in extra + named:
+        if known.setdefault(c.name, c) != c:
+            raise ValueError(f"a different card named {c.name!r} is already in the deck or tracked "
+                             "(one name, one card: give the new one another name)")
+    compiled = compile_deck(deck, extra=extra + named)
     tables = compiled.tables
     tracked: list[str] = []
     for c, _ in deck.cards("maindeck"):
