@@ -1720,10 +1720,10 @@ cdef class CoreTables:
         flags = summary["flags"]
         size = 1 << max(self.R.n_cards - 1, 0).bit_length()
         direct = np.full(size, DIRECT_BAD, dtype=np.uint32)
-        direct[:self.R.n_cards] = (
+        direct[:self.R.n_cards] = (     # (a complex card's units: its lower bound)
             summary["could_produce"][:self.R.n_cards].astype(np.uint32)
-            | summary["unit_mask"][:self.R.n_cards].astype(np.uint32) << 8
-            | summary["unit_count"][:self.R.n_cards].astype(np.uint32) << 16
+            | (summary["unit_mask"] | summary["lower_mask"])[:self.R.n_cards].astype(np.uint32) << 8
+            | (summary["unit_count"] | summary["lower_count"])[:self.R.n_cards].astype(np.uint32) << 16
             | (flags[:self.R.n_cards] & 0x7F) << 24
             | np.where(flags[:self.R.n_cards] & (CI_CREATURE | CI_HASTE) == CI_CREATURE, 1 << 31, 0))
         summary["direct"] = direct
@@ -2086,13 +2086,18 @@ def card_summaries(tables):
     """Per card: flags (CardInfoFlag), the types it could produce on a board without mana
     effects, and — when every mana ability is a plain {T} ability with a fixed output, a choice
     or any colour/type — its output as `unit_count` units of `unit_mask` each. A card whose
-    outputs aren't "k units of one mask" (e.g. three mana of one colour) is COMPLEX."""
+    outputs aren't "k units of one mask" (e.g. three mana of one colour) is COMPLEX; for one,
+    `lower_mask`/`lower_count` are what its abilities needing no mana and no life make that way
+    (Castle Garenbrig's {T}: Add {G}, a Treasure's one mana of any colour): one way to use it,
+    so a lower bound of what it adds (prepare_direct)."""
     import itertools
     n = len(tables.cards)
     flags = np.zeros(max(n, 1), dtype=np.uint32)
     cp = np.zeros(max(n, 1), dtype=np.uint8)
     umask = np.zeros(max(n, 1), dtype=np.uint8)
     ucount = np.zeros(max(n, 1), dtype=np.uint8)
+    lmask = np.zeros(max(n, 1), dtype=np.uint8)
+    lcount = np.zeros(max(n, 1), dtype=np.uint8)
     mana = tables.mana_abilities
     for c in range(n):
         card = tables.cards[c]
@@ -2110,10 +2115,15 @@ def card_summaries(tables):
         if card["keywords"] & KW_HASTE:
             f |= CI_HASTE
         outputs = set()
+        lower = []                      # (mask, amount) of each ability usable without mana or life
         for k in range(card["n_mana"]):
             a = mana[card["mana_first"] + k]
             if a["could_produce"]:
                 f |= CI_MANA_EFFECT
+            if (a["tap"] and not a["untap"] and a["life"] == 0 and a["cost"] < 0 and a["if_you_control"] == 0
+                    and a["amount"]["count"] < 0 and 0 < a["amount"]["fixed"] < 256):
+                m = _unit_mask_of(tables, a)  # k of one type chosen: k units only of one type
+                lower.append((m, int(a["amount"]["fixed"]) if m & (m - 1) == 0 else 1))
             simple = (a["tap"] and not a["untap"] and not a["sacrifice_self"] and a["life"] == 0
                       and a["cost"] < 0 and a["could_produce"] == 0 and a["if_you_control"] == 0
                       and a["amount"]["count"] < 0 and a["amount"]["fixed"] > 0
@@ -2156,8 +2166,34 @@ def card_summaries(tables):
                     f |= CI_COMPLEX_MANA
             else:
                 f |= CI_COMPLEX_MANA
+        lower = [(m, k) for m, k in lower if m]
+        if f & CI_COMPLEX_MANA and lower:
+            most = max(k for _, k in lower)
+            lmask[c] = np.bitwise_or.reduce([m for m, k in lower if k == most])
+            lcount[c] = most
         flags[c] = f
-    return {"flags": flags, "could_produce": cp, "unit_mask": umask, "unit_count": ucount}
+    return {"flags": flags, "could_produce": cp, "unit_mask": umask, "unit_count": ucount,
+            "lower_mask": lmask, "lower_count": lcount}
+
+
+def _unit_mask_of(tables, a):
+    """The mask of one unit of mana ability `a`'s output when every unit may be any type of
+    one mask (a single type, a choice of single types, any colour or type); 0 otherwise."""
+    if a["output"] in (MO_ANY_COLOR, MO_ANY_TYPE):
+        return int(a["colors"])
+    if a["output"] == MO_FIXED:
+        options = [tables.costs[a["mana"]]["pips"]]
+    elif a["output"] == MO_CHOICE:
+        options = [tables.costs[a["options_first"] + o]["pips"] for o in range(a["n_options"])]
+    else:
+        return 0
+    mask = 0
+    for pips in options:
+        types = [t for t in range(6) if pips[t]]
+        if len(types) != 1 or pips[types[0]] != 1:
+            return 0
+        mask |= 1 << types[0]
+    return mask
 
 
 cdef struct HallDemand:           # a plain cost as Hall's condition reads it
@@ -2249,8 +2285,9 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
     (then `d` holds its units and `out_could` what each permanent could produce), 0 if it needs
     the general search, -1 if a permanent is malformed. d.all_flags is set unless -1; when it
     has CI_COMPLEX_MANA but not CI_MANA_EFFECT (0: sources too complex to sum as units, nothing
-    changing what others make), `d` holds the simple sources' units: what they can pay, the
-    board can (a lower bound). The loop over permanents is
+    changing what others make), `d` holds the simple sources' units and one way of using each
+    complex one (card_summaries' lower units): what they can pay, the board can (a lower
+    bound). The loop over permanents is
     branch-free (random boards would otherwise mispredict on every tapped or summoning-sick
     permanent), reads one packed word of card facts per permanent, and checks the rows by
     OR-ing them together (exactly, by board_fault, only when that looks wrong)."""
