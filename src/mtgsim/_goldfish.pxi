@@ -67,6 +67,7 @@ cdef struct Game:                # one goldfish game in progress
     int n_may_die                # ...with GF_MAY_DIE
     int n_legendary              # ...legendary
     int n_dynamic_costmod        # ...with GF_COSTMOD and GF_DYNAMIC_COST
+    int n_cast_trigger           # ...with GF_CAST_TRIGGER
     uint32_t costmod_set_gen     # bumped as a permanent with cost modifiers enters or leaves
                                  # (see memo_key)
     int units                    # the units of mana all of them make on the direct path: a
@@ -163,6 +164,7 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
                                  # characteristic-defining * or printed 0): 704.5f may apply
     GF_DYNAMIC_COST = 8192       # has a cost modifier reading the board (an amount that counts,
                                  # or "while untapped"): costs it changes hold one generation
+    GF_CAST_TRIGGER = 16384      # "whenever you cast a spell" (Beast Whisperer)
 
 
 cdef inline void board_changed(Game* g) noexcept nogil:
@@ -187,6 +189,7 @@ cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
     g.n_legendary += d * ((f & GF_LEGENDARY) != 0)
     g.n_dynamic_costmod += d * ((f & (GF_COSTMOD | GF_DYNAMIC_COST)) == (GF_COSTMOD | GF_DYNAMIC_COST))
     g.costmod_set_gen += (f & GF_COSTMOD) != 0
+    g.n_cast_trigger += d * ((f & GF_CAST_TRIGGER) != 0)
     g.new_legend |= d > 0 and (f & GF_LEGENDARY) != 0
 
 
@@ -750,6 +753,7 @@ cdef void enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint toke
 
 
 cdef int find_object(Game* g, int object_id) noexcept nogil:
+    """The row of the permanent with this object id, or -1 if it has left."""
     cdef int j
     for j in range(g.n):
         if g.perms[j].object_id == object_id:
@@ -1262,7 +1266,8 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
         for q in range(S.n_track):
             if S.track[q] == row and cast_turn[q] == <int8_t>NOT_CAST:
                 cast_turn[q] = turn
-        cast_triggers(R, S, g, rng, row)
+        if g.n_cast_trigger:
+            cast_triggers(R, S, g, rng, row)
         if R.cards[row].types & (CT_ARTIFACT | CT_CREATURE | CT_ENCHANTMENT | CT_PLANESWALKER | CT_BATTLE):
             i = add_permanent(R, S, g, row, False, chosen.x)     # enters with X counters (107.3m)
             if i >= 0:
@@ -1429,7 +1434,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
     g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
     g.n_activated = g.n_creatures = g.n_sacrifice_at_end = g.n_may_die = g.n_legendary = 0
-    g.n_dynamic_costmod = 0
+    g.n_dynamic_costmod = g.n_cast_trigger = 0
     g.costmod_set_gen += 1                       # a new board
     g.m1m1 = g.new_legend = False
     hand_clear(g)
@@ -1559,6 +1564,9 @@ def goldfish_flags(CoreTables core):
                 v |= GF_ACTIVATED
         if c.n_triggered:
             v |= GF_TRIGGERED
+        for k in range(c.n_triggered):
+            if R.triggered[c.triggered_first + k].event == EV_YOU_CAST_SPELL:
+                v |= GF_CAST_TRIGGER
         if R.info[row] & CI_COSTMOD:
             v |= GF_COSTMOD
         for k in range(c.n_costmod):
