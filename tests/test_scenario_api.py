@@ -400,3 +400,13 @@ def test_a_different_card_under_a_name_already_used_is_refused():
     assert s.can_cast(card("Probe", "{G}", "Sorcery"))          # the same card again is fine
     with pytest.raises(ValueError, match="different card named 'Probe'"):
         s.can_cast(card("Probe", "{W}", "Sorcery"))
+
+
+def test_602_2b_a_source_tapped_for_its_own_ability_still_counts_while_paying():
+    """602.2b: the {T} of Myriad Landscape's search ability is paid along with {2}; while the
+    rest is paid it is still a land you control, so Incubation Druid (any type a land you
+    control could produce) makes {C} for it, with Llanowar Elves' {G}."""
+    s = Scenario()
+    land, druid, elves = s.add("Myriad Landscape"), s.add("Incubation Druid"), s.add("Llanowar Elves")
+    s.activate(land, 0)
+    assert not s.on_battlefield(land) and s.is_tapped(druid) and s.is_tapped(elves)
