@@ -2581,9 +2581,9 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
                         made[k][t] -= 1
                 need -= units
                 card = &R.cards[b.perms[i].card]
-                if card.n_mana > 1 and not have_cp:      # what prepare_direct would give
+                if card.n_mana > 1 and not have_cp:      # a simple board's could-produce
                     for q in range(b.n):
-                        cp[q] = <uint8_t>R.direct[b.perms[q].card]
+                        cp[q] = R.static_cp[b.perms[q].card]
                     have_cp = True
                 st.ability = 0 if card.n_mana == 1 else find_ability(R, b, i, cp, &st.out)
                 if st.ability < 0:

@@ -49,8 +49,6 @@ cdef struct Game:                # one goldfish game in progress
     uint32_t gen                 # bumped on every change to the board, hand, life or pool:
                                  # what was worked out at the same generation still holds
     uint32_t board_gen           # ...to anything but the hand (board_changed)
-    uint32_t costmod_gen         # the board generation `any_costmod` was found at
-    bint any_costmod             # a permanent in play has a cost modifier
     uint32_t sba_gen             # the generation state-based actions last found nothing to do
     uint32_t scan_gen            # the board generation `scan` was made at
     Board scan                   # scan_board's findings then
@@ -59,7 +57,6 @@ cdef struct Game:                # one goldfish game in progress
     int n_lands                  # permanents that are lands     (counts kept by add_permanent
     int n_costmod                # ...with cost modifiers          and remove_permanent)
     int n_triggered              # ...with triggered abilities
-    int n_sba                    # ...creatures or legendary (what state-based actions check)
     int n_mana_fx                # ...with GF_MANA_FX
     int n_activated              # ...with GF_ACTIVATED
     int n_creatures              # ...creature cards (what combat looks at)
@@ -155,7 +152,6 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
     GF_TRIGGERED = 16            # has triggered abilities
     GF_DEMAND = 32               # its mana cost has coloured symbols (see `colour_demand`)
     GF_COSTMOD = 64              # CI_COSTMOD: cost modifiers for other spells than itself
-    GF_SBA = 128                 # a creature or legendary: state-based actions look at it
     GF_MANA_FX = 256             # CI_MANA_EFFECT or CI_COMPLEX_MANA: no direct path with it
     GF_LEGENDARY = 512
     GF_X = 1024                  # {X} in its mana cost
@@ -182,7 +178,6 @@ cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
     g.units += d * g.unit_of[row]
     g.n_costmod += d * ((f & GF_COSTMOD) != 0)
     g.n_triggered += d * ((f & GF_TRIGGERED) != 0)
-    g.n_sba += d * ((f & GF_SBA) != 0)
     g.n_activated += d * ((f & GF_ACTIVATED) != 0)
     g.n_creatures += d * ((f & GF_CREATURE) != 0)
     g.n_may_die += d * ((f & GF_MAY_DIE) != 0)
@@ -605,15 +600,15 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nog
     cdef Board b
     cdef bint again = True
     cdef Card* c
+    cdef bint toughness, names
     if g.sba_gen == g.gen:             # nothing changed since they last found nothing to do
-        return
-    if g.n_sba == 0:                   # no creature, nothing legendary
-        g.sba_gen = g.gen
         return
     while again:
         again = False
+        toughness = g.n_may_die or g.m1m1 or not g.shortcuts     # (a dies trigger may add some)
+        names = (g.new_legend and g.n_legendary > 1) or not g.shortcuts
         b = game_board(g)
-        for i in range(g.n if g.n_may_die or g.m1m1 or not g.shortcuts else 0):
+        for i in range(g.n if toughness else 0):
             if R.cards[g.perms[i].card].types & CT_CREATURE and toughness_of(R, &b, i) <= 0:
                 c = &R.cards[g.perms[i].card]
                 object_id = g.perms[i].object_id
@@ -626,7 +621,7 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nog
                 break
         if again:
             continue
-        for i in range(g.n if (g.new_legend and g.n_legendary > 1) or not g.shortcuts else 0):
+        for i in range(g.n if names else 0):
             if R.cards[g.perms[i].card].supertypes & ST_LEGENDARY:
                 for j in range(i + 1, g.n):
                     if g.perms[j].card == g.perms[i].card:
@@ -790,12 +785,17 @@ cdef struct ManaView:            # one board state's mana, prepared once for sev
     uint8_t cp[MAXPERM]
 
 
+cdef inline bint direct_view_holds(Game* g, ManaView* v) noexcept nogil:
+    """Is v a direct view of the board as it is now? (It reads nothing in the hand.)"""
+    return v.kind == 1 and v.board_gen == g.board_gen and g.shortcuts
+
+
 cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
     """Make v describe the board as it is now (nothing to do if it already does); the general
     search is prepared when first asked (view_general)."""
     if v.gen == g.gen and 1 <= v.kind <= 3:
         return
-    if v.kind == 1 and v.board_gen == g.board_gen and g.shortcuts:
+    if direct_view_holds(g, v):
         v.gen = g.gen
         return
     v.gen = g.gen
@@ -831,20 +831,10 @@ cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
     return prepare_direct(R, &b, 0, cp, d) == 1
 
 
-cdef bint board_costmod(Rules* R, Game* g) noexcept nogil:
-    """Could a permanent in play change the cost of a spell? (scan_board's any_costmod, kept
-    per board generation.)"""
-    cdef int i
-    if g.n_costmod == 0:
-        return False
-    if g.costmod_gen != g.board_gen:
-        g.costmod_gen = g.board_gen
-        g.any_costmod = False
-        for i in range(g.n):
-            if g.gf[g.perms[i].card] & GF_COSTMOD and not (g.perms[i].flags & PF_PHASED_OUT):
-                g.any_costmod = True
-                break
-    return g.any_costmod
+cdef inline bint board_costmod(Rules* R, Game* g) noexcept nogil:
+    """Could a permanent in play change the cost of a spell? (scan_board's any_costmod: the
+    goldfish never phases a permanent out, so it is the count of them.)"""
+    return g.n_costmod > 0
 
 
 cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kicked,
@@ -979,7 +969,6 @@ cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.n = 0
     g.n_rows[0] = g.n_rows[1] = g.hand_n = g.hand_lands = 0
     g.gen = g.board_gen = 1
-    g.costmod_gen = 0
     g.sba_gen = 0
     g.scan_gen = 0
 
@@ -995,9 +984,7 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
     cdef int16_t gone[MAXPERM]
     cdef ManaAbility* a
     cdef bint ok
-    ok = plan_payment(R, &b, 0, c, cp, plan,
-                      &v.d if v != NULL and v.kind == 1 and v.board_gen == g.board_gen and g.shortcuts
-                      else NULL)
+    ok = plan_payment(R, &b, 0, c, cp, plan, &v.d if v != NULL and direct_view_holds(g, v) else NULL)
     if ok:
         for s in range(plan.n_steps):
             i = plan.step[s].perm
@@ -1432,7 +1419,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     for k in range(g.n):                         # the last game's permanents
         g.in_play[g.perms[k].card] = 0
     g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
-    g.n_lands = g.n_costmod = g.n_triggered = g.n_sba = g.n_mana_fx = g.units = 0
+    g.n_lands = g.n_costmod = g.n_triggered = g.n_mana_fx = g.units = 0
     g.n_activated = g.n_creatures = g.n_sacrifice_at_end = g.n_may_die = g.n_legendary = 0
     g.n_dynamic_costmod = g.n_cast_trigger = 0
     g.costmod_set_gen += 1                       # a new board
@@ -1573,8 +1560,6 @@ def goldfish_flags(CoreTables core):
             m = &R.costmods[c.costmod_first + k]
             if m.amount.count >= 0 or m.while_untapped:
                 v |= GF_DYNAMIC_COST
-        if c.types & CT_CREATURE or c.supertypes & ST_LEGENDARY:
-            v |= GF_SBA
         if c.types & CT_CREATURE:
             v |= GF_CREATURE
             if c.toughness_star or c.toughness <= 0:
