@@ -607,6 +607,8 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nog
         again = False
         toughness = g.n_may_die or g.m1m1 or not g.shortcuts     # (a dies trigger may add some)
         names = (g.new_legend and g.n_legendary > 1) or not g.shortcuts
+        if not (toughness or names):
+            break
         b = game_board(g)
         for i in range(g.n if toughness else 0):
             if R.cards[g.perms[i].card].types & CT_CREATURE and toughness_of(R, &b, i) <= 0:
