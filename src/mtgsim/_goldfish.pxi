@@ -517,7 +517,6 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
     cdef Card* c = &R.cards[row]
     cdef Enters* e
     cdef int k, q, lands = 0, j
-    cdef Board b
     if g.n >= MAXPERM:
         return -1
     if c.n_enters:
@@ -596,7 +595,7 @@ cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nog
     resolve, reading it as it last existed: 603.10a); 704.5j: of two legendary permanents with
     the same name, the older goes. (Toughness is only looked at when some creature's isn't a
     fixed number above 0 or a -1/-1 counter was put; names when a legend has entered.)"""
-    cdef int i, j, k, row, object_id
+    cdef int i, j, k, object_id
     cdef Board b
     cdef bint again = True
     cdef Card* c
@@ -982,7 +981,7 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
     cdef Board b = scanned_board(R, g)
     cdef uint8_t cp[MAXPERM]
     cdef int rows[16]
-    cdef int s, t, i, k, n_gone = 0
+    cdef int s, t, i, n_gone = 0
     cdef int16_t gone[MAXPERM]
     cdef ManaAbility* a
     cdef bint ok
@@ -992,8 +991,8 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
             i = plan.step[s].perm
             for t in range(6):
                 g.bi.pool[0][t] -= plan.step[s].spend.m[t]
-            k = mana_ability_rows(R, &b, i, rows)   # b's scan still holds: tapping and the
-                                                    # pool don't change what scan_board notes
+            mana_ability_rows(R, &b, i, rows)   # b's scan still holds: tapping and the pool
+                                                # don't change what scan_board notes
             a = &R.mana[rows[plan.step[s].ability]]
             if a.tap:
                 g.perms[i].flags |= PF_TAPPED
@@ -1199,7 +1198,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
     with flashback from the graveyard once nothing in hand can be cast. A second copy of a
     legendary permanent you control is not cast."""
     cdef ManaView* v = fresh if fresh != NULL else &(<Scratch*>g.scratch).cast_view
-    cdef int k, q, j, best, row, i, most, effect
+    cdef int k, q, best, row, i, most, effect
     cdef Cast way, chosen
     cdef bint better, any_way
     while True:
@@ -1293,7 +1292,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     can be paid, the source's own {T} excluded from paying (602.2). A creature that could
     attack keeps its {T} for combat."""
     cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
-    cdef int i, k, object_id, target, row, n_seen = 0, j, copy
+    cdef int i, k, object_id, target, n_seen = 0, j, copy
     cdef int seen[MAXPERM]
     cdef Activated* a
     cdef Effect* e
@@ -1413,8 +1412,6 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     set; everything else of `g` is set up here (only what a game reads: no full clear)."""
     cdef int t, q, k, lands, mana, killed = 0, turn
     cdef ManaView* v = &(<Scratch*>g.scratch).view
-    cdef TotalCost tc
-    cdef Board b
     cdef bint direct, castable
     cdef uint8_t met[MAXTRACK]
     cdef int8_t cast_turn[MAXTRACK]
