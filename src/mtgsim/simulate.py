@@ -22,7 +22,7 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from . import _core
-from .cards import CardDef, UnknownCardError
+from .cards import CardDef, UnknownCardError, normalize_name
 from .compile import compile_deck
 from .decklist import Deck
 from .mana import COLOR_ORDER
@@ -307,9 +307,9 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
         raise TypeError("policy must be a PlayPolicy")
     extra = [t if isinstance(t, CardDef) else deck.db[t] for t in track]     # UnknownCardError
     named = policy.card_defs(deck.db)
-    known = {c.name: c for c, _ in deck.cards("maindeck")}
-    for c in extra + named:
-        if known.setdefault(c.name, c) != c:
+    known = {normalize_name(c.name): c for c, _ in deck.cards("maindeck")}
+    for c in extra + named:                      # (names as the database matches them)
+        if known.setdefault(normalize_name(c.name), c) != c:
             raise ValueError(f"a different card named {c.name!r} is already in the deck or tracked "
                              "(one name, one card: give the new one another name)")
     compiled = compile_deck(deck, extra=extra + named)
