@@ -10,7 +10,7 @@ from pathlib import Path
 from .cards import CardDataError, UnknownCardError, card_db
 from .decklist import Deck, DecklistError
 from .mana import ManaCostError
-from .policy import LANDS, SPELLS
+from .policy import LANDS, SPELLS, PlayPolicy
 
 EXAMPLE_SUFFIXES = (".txt", ".dek")
 
@@ -50,7 +50,7 @@ def cmd_deck(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from .simulate import MulliganPolicy, PlayPolicy, simulate
+    from .simulate import MulliganPolicy, simulate
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(_deck_path(args), db=db)
     mulligan = MulliganPolicy.never() if args.no_mulligan else MulliganPolicy()
@@ -160,8 +160,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="cast this card before any other when it can be paid for; may repeat")
     play.add_argument("--hold", action="append", default=[], metavar="CARD",
                       help="never cast this card; may repeat")
-    play.add_argument("--min-x", type=int, default=1, metavar="N",
-                      help="the smallest X an X spell is cast with (default 1)")
+    play.add_argument("--min-x", type=int, default=PlayPolicy.x, metavar="N",
+                      help=f"the smallest X an X spell is cast with (default {PlayPolicy.x})")
     play.add_argument("--no-kicker", action="store_true", help="never pay kicker costs")
     play.add_argument("--no-flashback", action="store_true", help="never cast with flashback")
     play.add_argument("--no-abilities", action="store_true", help="never use non-mana activated abilities")
