@@ -75,6 +75,18 @@ def test_same_seed_same_result_for_any_threads():
     assert not all(np.array_equal(a.metrics[k], c.metrics[k]) for k in a.metrics)
 
 
+def test_chunk_seeds_are_the_seed_sequences_children():
+    """Each chunk's generator is made as it is played (memory stays flat however many chunks
+    a run has) from the seed's c-th child, as SeedSequence.spawn gives it."""
+    from mtgsim.simulate import chunk_generator
+    for seed in (0, 3, 2**80 + 5):
+        root = np.random.SeedSequence(seed)
+        children = np.random.SeedSequence(seed).spawn(40)
+        for c in (0, 1, 17, 39):
+            want = np.random.Generator(np.random.PCG64(children[c])).integers(0, 2**62, 8)
+            assert np.array_equal(chunk_generator(root, c).integers(0, 2**62, 8), want)
+
+
 def test_inline_generator_steps_match_numpys():
     """The core steps numpy's PCG64 inline (after checking one step against numpy's); with any
     other bit generator it calls numpy. Both ways give the same games, and leave the generator

@@ -1479,7 +1479,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
                 if lands >= turn:
                     out[L.castable_hit + q * S.turns + t] += 1
         g.spent = 0
-        if g.n_rows[0] or g.n_flashback:
+        if g.n_flashback or (g.n_rows[0] and not all_beyond_reach(R, S, g, 0)):
             cast_spells(R, S, g, rng, cast_turn, turn, v)
         if S.abilities and g.n_activated:
             use_abilities(R, S, g, rng)

@@ -289,6 +289,13 @@ class _Setup:
     tables: object
 
 
+def chunk_generator(root: np.random.SeedSequence, c: int) -> np.random.Generator:
+    """Chunk c's generator: root's c-th child seed (as `root.spawn(c + 1)[c]` gives it), made
+    when the chunk is played, so memory stays flat however many chunks a run has."""
+    child = np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key + (c,), pool_size=root.pool_size)
+    return np.random.Generator(np.random.PCG64(child))
+
+
 def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable) -> _Setup:
     if not isinstance(deck, Deck):
         raise TypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
@@ -345,7 +352,7 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     offsets = _core.metric_offsets(len(tracked), turns)
     size = offsets["size"][0]
     n_chunks = -(-games // CHUNK)
-    children = np.random.SeedSequence(seed).spawn(n_chunks)
+    root = np.random.SeedSequence(seed)
     totals = np.zeros(size, dtype=np.int64)
     batch = max(1, threads) * 4
     bar = _progress(games) if progress else None
@@ -353,7 +360,7 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     try:
         for start in range(0, n_chunks, batch):
             stop = min(n_chunks, start + batch)
-            gens = [np.random.Generator(np.random.PCG64(children[c])) for c in range(start, stop)]
+            gens = [chunk_generator(root, c) for c in range(start, stop)]
             counts = np.array([min(CHUNK, games - c * CHUNK) for c in range(start, stop)], dtype=np.int64)
             out = np.zeros((stop - start, size), dtype=np.int64)
             _core.run_chunks(st.spec, gens, counts, out, threads)
@@ -391,7 +398,7 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ValueError(f"games must be 1..100 for a trace, got {games!r}")
     st = _setup(deck, turns, on_play, mulligan, policy, ())
-    gen = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed).spawn(1)[0]))
+    gen = chunk_generator(np.random.SeedSequence(seed), 0)
     events = _core.trace_games(st.spec, gen, games)
     names = st.tables.card_names
     E = _core.TraceEvent
