@@ -2609,11 +2609,14 @@ cdef inline int first_made(int16_t* made, uint8_t mask) noexcept nogil:
 
 
 cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
-                       Plan* plan, const Direct* known) noexcept nogil:
+                       Plan* plan, const Direct* known, Payment* ready) noexcept nogil:
     """A way to pay total cost c (601.2g–h): the activations, in order, and what each makes;
     False if c can't be paid. The same search as `cost_payable`, keeping its witness. `cp`
-    (b.n entries) is working space; `known` as plan_direct takes it."""
-    cdef Payment P
+    (b.n entries) is working space; `known` as plan_direct takes it. `ready`, if not NULL, is
+    this board's search already prepared (without life, for a cost paying none), with `cp`
+    filled in: it is used up."""
+    cdef Payment own
+    cdef Payment* P = ready if ready != NULL else &own
     cdef Demand D
     cdef Match M
     cdef int choice[MAXBRANCH]
@@ -2625,18 +2628,19 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
     cdef PlanStep* st
     cdef PlanStep tmp
     cdef int rank[MAXUNIT]
-    if R.fast:
+    if R.fast and ready == NULL:        # (a board with its search prepared isn't a simple one)
         found = plan_direct(R, b, player, c, plan, known)
         if found >= 0:
             return found == 1
         found = 0
-    could_produce_all(R, b, cp)
-    prepare_payment(R, b, player, cp, &P, pays_life(c))
+    if ready == NULL:
+        could_produce_all(R, b, cp)
+        prepare_payment(R, b, player, cp, P, pays_life(c))
     n_choice = cost_alternatives(c, kinds, arg)
     for alt in range(1 << min(n_choice, MAXCHOOSE)):
         life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
         if ((life_needed == 0 or life_needed <= P.life + P.max_gain)                  # (119.4b)
-                and payable_keep(&P, &D, life_needed, choice, &M)):
+                and payable_keep(P, &D, life_needed, choice, &M)):
             found = 1
             break
     if not found:
@@ -2738,7 +2742,7 @@ def board_plan_payment(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
     if plan == NULL:
         raise MemoryError()
     try:
-        if not plan_payment(&core.R, &b, player, &cost[0], cp, plan, NULL):
+        if not plan_payment(&core.R, &b, player, &cost[0], cp, plan, NULL, NULL):
             return None
         steps = [(plan.step[g].perm, plan.step[g].ability,
                   tuple(plan.step[g].out.m[t] for t in range(6)),

@@ -72,6 +72,7 @@ cdef struct Game:                # one goldfish game in progress
     bint new_legend              # a legendary permanent entered since state-based actions
     bint m1m1                    # a -1/-1 counter has been put on a permanent this game
     bint shortcuts               # Spec.shortcuts
+    bint counts_hand             # Spec.counts_hand
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
     int n_flashback
 
@@ -135,6 +136,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     uint8_t attack               # attack with every creature able to
     bint shortcuts               # take the shortcuts that skip work whose answer is known
                                  # (off: the slow reference the tests compare with)
+    bint counts_hand             # some count reads the cards in hand (a mana ability's
+                                 # amount may then change as a spell leaves the hand)
 
 
 cdef enum SpellOrder:             # PlayPolicy.spells
@@ -778,6 +781,8 @@ cdef struct ManaView:            # one board state's mana, prepared once for sev
     uint32_t gen                 # the game's generation it describes (kinds 1, 2 and 3)
     uint32_t board_gen           # ...and its board generation: a kind 1 view holds while that
                                  # does (the direct path reads nothing in the hand)
+    bint simple                  # the board takes the direct path (kind 1, unless a cost the
+                                 # direct path can't decide made it kind 2)
     bint part                    # (kinds 2, 3) d holds the simple sources' units: what they
                                  # can pay, the board can (prepare_direct)
     int most                     # (kind 2) the most mana the board makes, -1 not worked out
@@ -802,6 +807,7 @@ cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
     v.gen = g.gen
     v.board_gen = g.board_gen
     v.kind = 1 if goldfish_direct(R, g, &v.d) else 3
+    v.simple = v.kind == 1
     v.part = v.kind == 3 and not (v.d.all_flags & CI_MANA_EFFECT)
     v.most = -1
 
@@ -941,6 +947,7 @@ cdef Scratch* new_scratch(Rules* R) noexcept nogil:
         return NULL
     sc.view.gen = sc.cast_view.gen = 0
     sc.view.kind = sc.cast_view.kind = 0
+    sc.view.simple = sc.cast_view.simple = False
     return sc
 
 
@@ -963,6 +970,7 @@ cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.hand_pos = sc.hand_pos
     g.in_play = sc.in_play
     g.shortcuts = S.shortcuts
+    g.counts_hand = S.counts_hand
     g.cost_memo = sc.cost_memo
     g.cost_memo_key = sc.cost_memo_key
     g.need_memo = sc.need_memo
@@ -985,7 +993,13 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
     cdef int16_t gone[MAXPERM]
     cdef ManaAbility* a
     cdef bint ok
-    ok = plan_payment(R, &b, 0, c, cp, plan, &v.d if v != NULL and direct_view_holds(g, v) else NULL)
+    cdef Payment* ready = NULL
+    if v != NULL and v.kind == 2 and not v.simple and v.board_gen == g.board_gen and g.shortcuts \
+            and not g.counts_hand and not pays_life(c):
+        ready = &v.P                    # the view's search, prepared on this board (the spell
+        memcpy(cp, v.cp, g.n)           # leaving the hand changes nothing it reads): used up
+        v.kind = 3
+    ok = plan_payment(R, &b, 0, c, cp, plan, &v.d if v != NULL and direct_view_holds(g, v) else NULL, ready)
     if ok:
         for s in range(plan.n_steps):
             i = plan.step[s].perm
@@ -1624,6 +1638,7 @@ cdef class GoldfishSpec:
         self.S.abilities = policy["abilities"]
         self.S.attack = policy["attack"]
         self.S.shortcuts = True
+        self.S.counts_hand = bool(np.any(core.tables.counts["what"] == CO_CARDS_IN_HAND))
         spec_demand(&self.S)
         self._tracked_needs(needs, flags, track)
 
