@@ -65,8 +65,10 @@ cdef struct Game:                # one goldfish game in progress
     int n_legendary              # ...legendary
     int n_dynamic_costmod        # ...with GF_COSTMOD and GF_DYNAMIC_COST
     int n_cast_trigger           # ...with GF_CAST_TRIGGER
-    uint32_t costmod_set_gen     # bumped as a permanent with cost modifiers enters or leaves
-                                 # (see memo_key)
+    uint64_t costmod_set         # the permanents with cost modifiers in play, as a multiset:
+                                 # 4 bits of copies per card (Spec.costmod_code; see memo_key)
+    int n_costmod_wild           # ...of them, the ones it can't hold (a 16th copy, a 16th card)
+    uint64_t* costmod_code       # Spec.costmod_code
     int units                    # the units of mana all of them make on the direct path: a
                                  # bound of what the board makes while n_mana_fx is 0
     bint new_legend              # a legendary permanent entered since state-based actions
@@ -136,6 +138,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     uint8_t attack               # attack with every creature able to
     bint shortcuts               # take the shortcuts that skip work whose answer is known
                                  # (off: the slow reference the tests compare with)
+    uint64_t* costmod_code       # per card row with GF_COSTMOD: its unit in Game.costmod_set
+                                 # (1 << 4j for the j-th such card, j < 15), else 0
     bint counts_hand             # some count reads the cards in hand (a mana ability's
                                  # amount may then change as a spell leaves the hand)
 
@@ -175,7 +179,10 @@ cdef inline void board_changed(Game* g) noexcept nogil:
 cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
     """Permanent counts per kind as one of card `row` enters (d = 1) or leaves (d = -1)."""
     cdef uint16_t f = g.gf[row]
+    cdef uint64_t code = g.costmod_code[row]
+    cdef int copies
     g.in_play[row] += d
+    copies = g.in_play[row]
     g.n_lands += d * ((f & GF_LAND) != 0)
     g.n_mana_fx += d * ((f & GF_MANA_FX) != 0)
     g.units += d * g.unit_of[row]
@@ -186,7 +193,9 @@ cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
     g.n_may_die += d * ((f & GF_MAY_DIE) != 0)
     g.n_legendary += d * ((f & GF_LEGENDARY) != 0)
     g.n_dynamic_costmod += d * ((f & (GF_COSTMOD | GF_DYNAMIC_COST)) == (GF_COSTMOD | GF_DYNAMIC_COST))
-    g.costmod_set_gen += (f & GF_COSTMOD) != 0
+    g.costmod_set += <uint64_t>d * code
+    g.n_costmod_wild += d * (((f & GF_COSTMOD) != 0 and code == 0)
+                             + (code != 0 and copies == (16 if d > 0 else 15)))
     g.n_cast_trigger += d * ((f & GF_CAST_TRIGGER) != 0)
     g.new_legend |= d > 0 and (f & GF_LEGENDARY) != 0
 
@@ -874,8 +883,9 @@ cdef inline uint64_t memo_key(Game* g, int row, bint from_hand) noexcept nogil:
     """What a memoised cost of card `row` holds for: while no cost modifier in play or of the
     card itself reads the board, the set of permanents with cost modifiers (their amounts are
     fixed and their filters read the spell alone); else the game's generation."""
-    cdef bint fixed = g.n_dynamic_costmod == 0 and not (g.gf[row] & GF_DYNAMIC_COST)
-    cdef uint64_t gen = g.costmod_set_gen if fixed else g.gen
+    cdef bint fixed = (g.n_dynamic_costmod == 0 and not (g.gf[row] & GF_DYNAMIC_COST)
+                       and g.n_costmod_wild == 0)
+    cdef uint64_t gen = g.costmod_set if fixed else g.gen
     return ((gen << 2) | (<uint64_t>fixed << 1) | (from_hand != 0)) + 1
 
 
@@ -974,7 +984,9 @@ cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.cost_memo = sc.cost_memo
     g.cost_memo_key = sc.cost_memo_key
     g.need_memo = sc.need_memo
-    g.costmod_set_gen = 1
+    g.costmod_set = 0
+    g.n_costmod_wild = 0
+    g.costmod_code = S.costmod_code
     g.n = 0
     g.n_rows[0] = g.n_rows[1] = g.hand_n = g.hand_lands = 0
     g.gen = g.board_gen = 1
@@ -1434,8 +1446,8 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
     g.n_lands = g.n_costmod = g.n_triggered = g.n_mana_fx = g.units = 0
     g.n_activated = g.n_creatures = g.n_sacrifice_at_end = g.n_may_die = g.n_legendary = 0
-    g.n_dynamic_costmod = g.n_cast_trigger = 0
-    g.costmod_set_gen += 1                       # a new board
+    g.n_dynamic_costmod = g.n_cast_trigger = g.n_costmod_wild = 0
+    g.costmod_set = 0
     g.m1m1 = g.new_legend = False
     hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
@@ -1638,6 +1650,11 @@ cdef class GoldfishSpec:
         self.S.abilities = policy["abilities"]
         self.S.attack = policy["attack"]
         self.S.shortcuts = True
+        code = np.zeros(n_cards, dtype=np.uint64)
+        for j, row in enumerate(np.flatnonzero(flags[:n_cards] & GF_COSTMOD)[:15]):
+            code[row] = np.uint64(1) << np.uint64(4 * j)
+        keep["costmod_code"] = code
+        self.S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
         self.S.counts_hand = bool(np.any(core.tables.counts["what"] == CO_CARDS_IN_HAND))
         spec_demand(&self.S)
         self._tracked_needs(needs, flags, track)
