@@ -2448,9 +2448,10 @@ cdef int direct_source(Rules* R, Board* b, int i, int player) noexcept nogil:
     """The unit mask of permanent i as the direct path counts it (0: not a usable source):
     the player's, in play, untapped, not summoning sick (302.6)."""
     cdef Permanent* p = &b.perms[i]
-    if p.controller != player or p.flags & (PF_TAPPED | PF_PHASED_OUT) or is_sick(R, b, i):
-        return 0
-    return R.unit_mask[p.card]
+    cdef uint8_t m = R.unit_mask[p.card]
+    if m == 0 or p.controller != player or p.flags & (PF_TAPPED | PF_PHASED_OUT) or is_sick(R, b, i):
+        return 0                        # (not a source at all: no need to ask if it is sick)
+    return m
 
 
 cdef bint hall_after(TotalCost* c, int16_t* pips, Direct* d) noexcept nogil:
@@ -2521,15 +2522,22 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
         t = best
         left[t] -= 1
         bk = -1
-        for k in range(d.n_masks):      # the unit of fewest types that keeps the rest payable
-            if d.counts[k] and d.masks[k] >> t & 1 and (
-                    bk < 0 or popcount6(d.masks[k]) < popcount6(d.masks[bk])):
-                d.counts[k] -= 1
-                d.total -= 1
-                if hall_after(c, left, &d):
-                    bk = k
-                d.counts[k] += 1
-                d.total += 1
+        able = 0                        # the masks able to pay it: with one, it is that one
+        for k in range(d.n_masks):      # (Hall's condition holds for it)
+            if d.counts[k] and d.masks[k] >> t & 1:
+                able += 1
+                bk = k
+        if able > 1:                    # the unit of fewest types that keeps the rest payable
+            bk = -1
+            for k in range(d.n_masks):
+                if d.counts[k] and d.masks[k] >> t & 1 and (
+                        bk < 0 or popcount6(d.masks[k]) < popcount6(d.masks[bk])):
+                    d.counts[k] -= 1
+                    d.total -= 1
+                    if hall_after(c, left, &d):
+                        bk = k
+                    d.counts[k] += 1
+                    d.total += 1
         if bk < 0:                      # (Hall's condition held, so some unit always does)
             return -1
         d.counts[bk] -= 1
