@@ -2617,12 +2617,23 @@ cdef inline int first_made(int16_t* made, uint8_t mask) noexcept nogil:
 
 
 cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
-                       Plan* plan, const Direct* known, Payment* ready) noexcept nogil:
+                       Plan* plan, const Direct* known) noexcept nogil:
     """A way to pay total cost c (601.2g–h): the activations, in order, and what each makes;
-    False if c can't be paid. The same search as `cost_payable`, keeping its witness. `cp`
-    (b.n entries) is working space; `known` as plan_direct takes it. `ready`, if not NULL, is
-    this board's search already prepared (without life, for a cost paying none), with `cp`
-    filled in: it is used up."""
+    False if c can't be paid. On a simple board, plan_direct's plan; else plan_search's. `cp`
+    (b.n entries) is working space; `known` as plan_direct takes it."""
+    cdef int found
+    if R.fast:
+        found = plan_direct(R, b, player, c, plan, known)
+        if found >= 0:
+            return found == 1
+    return plan_search(R, b, player, c, cp, plan, NULL)
+
+
+cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
+                      Plan* plan, Payment* ready) noexcept nogil:
+    """plan_payment by the same search as `cost_payable`, keeping its witness. `ready`, if not
+    NULL, is this board's search already prepared (without life, for a cost paying none), with
+    `cp` filled in: it is used up."""
     cdef Payment own
     cdef Payment* P = ready if ready != NULL else &own
     cdef Demand D
@@ -2636,11 +2647,6 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
     cdef PlanStep* st
     cdef PlanStep tmp
     cdef int rank[MAXUNIT]
-    if R.fast and ready == NULL:        # (a board with its search prepared isn't a simple one)
-        found = plan_direct(R, b, player, c, plan, known)
-        if found >= 0:
-            return found == 1
-        found = 0
     if ready == NULL:
         could_produce_all(R, b, cp)
         prepare_payment(R, b, player, cp, P, pays_life(c))
@@ -2750,7 +2756,7 @@ def board_plan_payment(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
     if plan == NULL:
         raise MemoryError()
     try:
-        if not plan_payment(&core.R, &b, player, &cost[0], cp, plan, NULL, NULL):
+        if not plan_payment(&core.R, &b, player, &cost[0], cp, plan, NULL):
             return None
         steps = [(plan.step[g].perm, plan.step[g].ability,
                   tuple(plan.step[g].out.m[t] for t in range(6)),

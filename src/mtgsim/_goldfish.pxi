@@ -958,6 +958,7 @@ cdef Scratch* new_scratch(Rules* R) noexcept nogil:
     sc.view.gen = sc.cast_view.gen = 0
     sc.view.kind = sc.cast_view.kind = 0
     sc.view.simple = sc.cast_view.simple = False
+    sc.view.board_gen = sc.cast_view.board_gen = 0
     return sc
 
 
@@ -1006,12 +1007,14 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
     cdef ManaAbility* a
     cdef bint ok
     cdef Payment* ready = NULL
-    if v != NULL and v.kind == 2 and not v.simple and v.board_gen == g.board_gen and g.shortcuts \
-            and not g.counts_hand and not pays_life(c):
-        ready = &v.P                    # the view's search, prepared on this board (the spell
-        memcpy(cp, v.cp, g.n)           # leaving the hand changes nothing it reads): used up
-        v.kind = 3
-    ok = plan_payment(R, &b, 0, c, cp, plan, &v.d if v != NULL and direct_view_holds(g, v) else NULL, ready)
+    if v != NULL and v.board_gen == g.board_gen and v.kind != 1 and not v.simple and g.shortcuts:
+        if v.kind == 2 and not g.counts_hand and not pays_life(c):
+            ready = &v.P                # the view's search, prepared on this board (the spell
+            memcpy(cp, v.cp, g.n)       # leaving the hand changes nothing it reads): used up
+            v.kind = 3
+        ok = plan_search(R, &b, 0, c, cp, plan, ready)      # (not a simple board: no direct plan)
+    else:
+        ok = plan_payment(R, &b, 0, c, cp, plan, &v.d if v != NULL and direct_view_holds(g, v) else NULL)
     if ok:
         for s in range(plan.n_steps):
             i = plan.step[s].perm
