@@ -1,6 +1,9 @@
 """Declares the Cython extensions only; metadata lives in pyproject.toml.
 
 MTGSIM_DEBUG=1 builds with bounds and wraparound checks on (for debugging the kernels).
+MTGSIM_PGO=1 builds the core twice with GCC's profile-guided optimisation: once instrumented,
+then, after goldfishing the bundled example decks with it, optimised for what that run did
+(about a sixth faster; any other compiler builds as usual, with a note).
 OpenMP is used when the compiler supports it; the build is clean without it.
 """
 import os
@@ -13,8 +16,22 @@ import tempfile
 import numpy as np
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 DEBUG = os.environ.get("MTGSIM_DEBUG", "") not in ("", "0")
+PGO = os.environ.get("MTGSIM_PGO", "") not in ("", "0") and not DEBUG
+
+# What the instrumented core plays to learn where time goes: every bundled example deck, and
+# the shortest games (mostly draws and land drops).
+PGO_TRAINING = """
+from mtgsim import Deck, MulliganPolicy, card, simulate
+from mtgsim.cli import example_decks
+for path in example_decks().values():
+    simulate(Deck.from_file(path), games=3000, turns=10, seed=1, threads=1)
+deck = Deck({"Forest": 14, "Wastes": 10, card("Big Spell", "{6}{G}", "Sorcery"): 36})
+simulate(deck, games=100000, turns=3, seed=1, threads=1, mulligan=MulliganPolicy.never(),
+         track=[card("Test Sorcery", "{1}{G}{G}", "Sorcery")])
+"""
 
 
 def openmp_flags():
@@ -58,7 +75,48 @@ extensions = [
     ),
 ]
 
+def is_gcc():
+    cc = (sysconfig.get_config_var("CC") or "cc").split()
+    try:
+        out = subprocess.run(cc + ["--version"], capture_output=True, text=True).stdout
+    except OSError:
+        return False
+    return "Free Software Foundation" in out and "clang" not in out
+
+
+class BuildExt(build_ext):
+    """build_ext, with MTGSIM_PGO=1: instrumented build, training run, optimised build."""
+
+    def run(self):
+        if not PGO:
+            return super().run()
+        if sys.platform == "win32" or not is_gcc():
+            print("MTGSIM_PGO: profile-guided optimisation needs GCC; building as usual")
+            return super().run()
+        profile = tempfile.mkdtemp(prefix="mtgsim-pgo-")
+        compiler = self.compiler        # (run() replaces the name with the compiler it made)
+        try:
+            self._with_flags(["-fprofile-generate", f"-fprofile-dir={profile}"])
+            super().run()
+            where = os.path.abspath("src" if self.inplace else self.build_lib)
+            env = dict(os.environ, PYTHONPATH=where + os.pathsep + os.environ.get("PYTHONPATH", ""))
+            subprocess.run([sys.executable, "-c", PGO_TRAINING], env=env, check=True, cwd=profile)
+            self._with_flags(["-fprofile-use", f"-fprofile-dir={profile}", "-fprofile-partial-training",
+                              "-Wno-missing-profile"])
+            self.force = True
+            self.compiler = compiler
+            super().run()
+        finally:
+            shutil.rmtree(profile, ignore_errors=True)
+
+    def _with_flags(self, flags):
+        for ext in self.extensions:
+            ext.extra_compile_args = extra_compile + omp_compile + flags
+            ext.extra_link_args = omp_link + flags
+
+
 setup(
+    cmdclass={"build_ext": BuildExt},
     ext_modules=cythonize(
         extensions,
         compiler_directives={
