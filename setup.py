@@ -103,11 +103,16 @@ class BuildExt(build_ext):
             subprocess.run([sys.executable, "-c", PGO_TRAINING], env=env, check=True, cwd=profile)
             self._with_flags(["-fprofile-use", f"-fprofile-dir={profile}", "-fprofile-partial-training",
                               "-Wno-missing-profile"])
+        except Exception as e:          # an old GCC, a training run that fails: a usual build
+            print(f"MTGSIM_PGO: profile-guided optimisation failed ({e}); building as usual")
+            self._with_flags([])
+        finally:
             self.force = True
             self.compiler = compiler
-            super().run()
-        finally:
-            shutil.rmtree(profile, ignore_errors=True)
+            try:
+                super().run()
+            finally:
+                shutil.rmtree(profile, ignore_errors=True)
 
     def _with_flags(self, flags):
         for ext in self.extensions:
