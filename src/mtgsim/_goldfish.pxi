@@ -881,8 +881,9 @@ cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kick
 
 cdef inline uint64_t memo_key(Game* g, int row, bint from_hand) noexcept nogil:
     """What a memoised cost of card `row` holds for: while no cost modifier in play or of the
-    card itself reads the board, the set of permanents with cost modifiers (their amounts are
-    fixed and their filters read the spell alone); else the game's generation."""
+    card itself reads the board, the multiset of permanents with cost modifiers in play, in
+    this game or any other (their amounts are fixed and their filters read the spell alone);
+    else, or if costmod_set can't hold them, the game's generation."""
     cdef bint fixed = (g.n_dynamic_costmod == 0 and not (g.gf[row] & GF_DYNAMIC_COST)
                        and g.n_costmod_wild == 0)
     cdef uint64_t gen = g.costmod_set if fixed else g.gen
@@ -1007,7 +1008,7 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
     cdef ManaAbility* a
     cdef bint ok
     cdef Payment* ready = NULL
-    if v != NULL and v.board_gen == g.board_gen and v.kind != 1 and not v.simple and g.shortcuts:
+    if v != NULL and v.board_gen == g.board_gen and not v.simple and g.shortcuts:
         if v.kind == 2 and not g.counts_hand and not pays_life(c):
             ready = &v.P                # the view's search, prepared on this board (the spell
             memcpy(cp, v.cp, g.n)       # leaving the hand changes nothing it reads): used up
