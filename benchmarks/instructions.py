@@ -38,8 +38,8 @@ def count(name: str, games: int, functions: int) -> None:
         env = dict(os.environ, OPENBLAS_NUM_THREADS="1")      # (an idle BLAS thread spins)
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
                         "-c", WORKLOAD, name, str(games)], env=env, check=True, capture_output=True)
-        report = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", "--auto=no", out],
-                                check=True, capture_output=True, text=True).stdout
+        annotate = ["callgrind_annotate", "--inclusive=yes", "--threshold=100", "--auto=no", out]
+        report = subprocess.run(annotate, check=True, capture_output=True, text=True).stdout
     inclusive = {}                      # per function of the core (specialised copies merged)
     for line in report.splitlines():
         m = re.match(r"\s*([\d,]+)\s+\(?[\d.%)\s]*\S*_core\.c:__pyx_f_6mtgsim_5_core_(\w+)", line)
