@@ -17,6 +17,7 @@ import numpy as np
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.errors import CCompilerError, ExecError
 
 DEBUG = os.environ.get("MTGSIM_DEBUG", "") not in ("", "0")
 PGO = os.environ.get("MTGSIM_PGO", "") not in ("", "0") and not DEBUG
@@ -49,7 +50,7 @@ def openmp_flags():
         with open(path, "w") as f:
             f.write(src)
         ok = subprocess.run(cc + flags + [path, "-o", os.path.join(tmp, "t")] + ["-fopenmp"],
-                            capture_output=True).returncode == 0
+                            capture_output=True, check=False).returncode == 0
     except OSError:
         ok = False
     finally:
@@ -78,7 +79,7 @@ extensions = [
 def is_gcc():
     cc = (sysconfig.get_config_var("CC") or "cc").split()
     try:
-        out = subprocess.run(cc + ["--version"], capture_output=True, text=True).stdout
+        out = subprocess.run(cc + ["--version"], capture_output=True, text=True, check=False).stdout
     except OSError:
         return False
     return "Free Software Foundation" in out and "clang" not in out
@@ -103,7 +104,8 @@ class BuildExt(build_ext):
             subprocess.run([sys.executable, "-c", PGO_TRAINING], env=env, check=True, cwd=profile)
             self._with_flags(["-fprofile-use", f"-fprofile-dir={profile}", "-fprofile-partial-training",
                               "-Wno-missing-profile"])
-        except Exception as e:          # an old GCC, a training run that fails: a usual build
+        except (CCompilerError, ExecError, OSError, subprocess.CalledProcessError) as e:
+            # an old GCC, a training run that fails: a usual build
             print(f"MTGSIM_PGO: profile-guided optimisation failed ({e}); building as usual")
             self._with_flags([])
         finally:
