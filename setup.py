@@ -76,6 +76,7 @@ extensions = [
     ),
 ]
 
+
 def is_gcc():
     cc = (sysconfig.get_config_var("CC") or "cc").split()
     try:
@@ -85,8 +86,12 @@ def is_gcc():
     return "Free Software Foundation" in out and "clang" not in out
 
 
+BUILD_ERRORS = (CCompilerError, ExecError, OSError, subprocess.CalledProcessError)
+
+
 class BuildExt(build_ext):
-    """build_ext, with MTGSIM_PGO=1: instrumented build, training run, optimised build."""
+    """build_ext, with MTGSIM_PGO=1: instrumented build, training run, optimised build. Any
+    stage failing (an old GCC, a training run that fails) gives a usual build, with a note."""
 
     def run(self):
         if not PGO:
@@ -95,31 +100,30 @@ class BuildExt(build_ext):
             print("MTGSIM_PGO: profile-guided optimisation needs GCC; building as usual")
             return super().run()
         profile = tempfile.mkdtemp(prefix="mtgsim-pgo-")
-        compiler = self.compiler        # (run() replaces the name with the compiler it made)
+        # run() replaces the compiler's name with the compiler it made, and leaves inplace
+        # off if a build fails: each build starts from these
+        start = (self.compiler, self.inplace)
         try:
-            self._with_flags(["-fprofile-generate", f"-fprofile-dir={profile}"])
-            super().run()
-            where = os.path.abspath("src" if self.inplace else self.build_lib)
-            env = dict(os.environ, PYTHONPATH=where + os.pathsep + os.environ.get("PYTHONPATH", ""))
-            subprocess.run([sys.executable, "-c", PGO_TRAINING], env=env, check=True, cwd=profile)
-            self._with_flags(["-fprofile-use", f"-fprofile-dir={profile}", "-fprofile-partial-training",
-                              "-Wno-missing-profile"])
-        except (CCompilerError, ExecError, OSError, subprocess.CalledProcessError) as e:
-            # an old GCC, a training run that fails: a usual build
-            print(f"MTGSIM_PGO: profile-guided optimisation failed ({e}); building as usual")
-            self._with_flags([])
-        finally:
-            self.force = True
-            self.compiler = compiler
             try:
-                super().run()
-            finally:
-                shutil.rmtree(profile, ignore_errors=True)
+                self._build(start, ["-fprofile-generate", f"-fprofile-dir={profile}"])
+                where = os.path.abspath("src" if self.inplace else self.build_lib)
+                env = dict(os.environ, PYTHONPATH=where + os.pathsep + os.environ.get("PYTHONPATH", ""))
+                subprocess.run([sys.executable, "-c", PGO_TRAINING], env=env, check=True, cwd=profile)
+                self._build(start, ["-fprofile-use", f"-fprofile-dir={profile}",
+                                    "-fprofile-partial-training", "-Wno-missing-profile"])
+            except BUILD_ERRORS as e:
+                print(f"MTGSIM_PGO: profile-guided optimisation failed ({e}); building as usual")
+                self._build(start, [])
+        finally:
+            shutil.rmtree(profile, ignore_errors=True)
 
-    def _with_flags(self, flags):
+    def _build(self, start, flags):
         for ext in self.extensions:
             ext.extra_compile_args = extra_compile + omp_compile + flags
             ext.extra_link_args = omp_link + flags
+        self.compiler, self.inplace = start
+        self.force = True
+        super().run()
 
 
 setup(
