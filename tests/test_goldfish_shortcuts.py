@@ -11,7 +11,7 @@ import pytest
 
 from mtgsim import Deck, MulliganPolicy, PlayPolicy, _core, card
 from mtgsim.cli import example_decks
-from mtgsim.simulate import _setup
+from mtgsim.simulate import _setup, chunk_generator
 
 LEGEND = card("Test Legend", "{R}", "Legendary Creature — Goblin", "5/5")
 WISP = card("Test Wisp", "{R}", "Creature — Spirit", "1/0")
@@ -43,7 +43,7 @@ DECKS = {
 
 def _metrics(spec, n_track, seed=11, chunks=3, games=400):
     """Each chunk's metric row (mtgsim.simulate's layout), seeded as simulate seeds them."""
-    gens = [np.random.Generator(np.random.PCG64(s)) for s in np.random.SeedSequence(seed).spawn(chunks)]
+    gens = [chunk_generator(np.random.SeedSequence(seed), c) for c in range(chunks)]
     offsets = _core.metric_offsets(n_track, 10)
     out = np.zeros((chunks, offsets["size"][0]), dtype=np.int64)
     _core.run_chunks(spec, gens, np.full(chunks, games, dtype=np.int64), out, 1)
