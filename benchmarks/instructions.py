@@ -19,13 +19,13 @@ import tempfile
 
 WORKLOAD = """
 import sys
-from mtgsim import Deck, MulliganPolicy, card, simulate
+sys.path.insert(0, sys.argv[3])
+from mtgsim import Deck, MulliganPolicy, simulate
 from mtgsim.cli import example_decks
+from test_bench_simulate import TEST, W1      # the benchmarks' own W1
 name, games = sys.argv[1], int(sys.argv[2])
 if name == "w1":
-    deck = Deck({"Forest": 14, "Wastes": 10, card("Big Spell", "{6}{G}", "Sorcery"): 36})
-    simulate(deck, games=games, turns=3, seed=1, threads=1, mulligan=MulliganPolicy.never(),
-             track=[card("Test Sorcery", "{1}{G}{G}", "Sorcery")])
+    simulate(W1, games=games, turns=3, seed=1, threads=1, mulligan=MulliganPolicy.never(), track=[TEST])
 else:
     simulate(Deck.from_file(example_decks()[name]), games=games, turns=10, seed=1, threads=1)
 """
@@ -37,7 +37,8 @@ def count(name: str, games: int, functions: int) -> None:
         out = os.path.join(tmp, "callgrind.out")
         env = dict(os.environ, OPENBLAS_NUM_THREADS="1")      # (an idle BLAS thread spins)
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
-                        "-c", WORKLOAD, name, str(games)], env=env, check=True, capture_output=True)
+                        "-c", WORKLOAD, name, str(games), os.path.dirname(os.path.abspath(__file__))],
+                       env=env, check=True, capture_output=True)
         annotate = ["callgrind_annotate", "--inclusive=yes", "--threshold=100", "--auto=no", out]
         report = subprocess.run(annotate, check=True, capture_output=True, text=True).stdout
     inclusive = {}                      # per function of the core (specialised copies merged)
