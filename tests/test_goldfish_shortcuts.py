@@ -82,3 +82,25 @@ def test_shortcuts_change_no_answer_on_random_decks(k):
         fast = _metrics(st.spec, len(st.tracked), seed=k, chunks=2, games=150)
         reference = _metrics(_core.without_shortcuts(st.spec), len(st.tracked), seed=k, chunks=2, games=150)
         np.testing.assert_array_equal(fast, reference, err_msg=str(sorted(cards)))
+
+
+def _view_faults(spec, games=60, seed=5):
+    """TR_VIEW_FAULT events of games played checking every live view against prepare_direct."""
+    events = _core.trace_games(_core.checking_views(spec), chunk_generator(np.random.SeedSequence(seed), 0), games)
+    return int(np.count_nonzero(events[:, 0] == _core.TraceEvent.TR_VIEW_FAULT))
+
+
+@pytest.mark.parametrize("name", sorted(DECKS))
+def test_live_view_is_prepare_direct(name):
+    """The mana view kept up as permanents enter, leave, tap and untap (302.6 summoning
+    sickness ending as a turn begins, 502.3 untapping) equals the board's view prepared from
+    scratch, at every question the turn loop asks."""
+    st = _setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
+    assert _view_faults(st.spec) == 0
+
+
+def test_live_view_is_prepare_direct_on_random_decks():
+    for cards, policy, on_play in _random_decks(12, seed=7):
+        st = _setup(Deck(cards), 10, on_play, MulliganPolicy(), policy, [])
+        assert _view_faults(st.spec, games=30) == 0, sorted(cards)
+

@@ -77,6 +77,14 @@ cdef struct Game:                # one goldfish game in progress
     bint counts_hand             # Spec.counts_hand
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
     int n_flashback
+    const uint32_t* direct       # Rules.direct: per card row, the direct path's word
+    uint32_t live[64]            # the usable sources per unit mask, kept as they change: units
+                                 # (low 16 bits) and permanents (high 16) (see live_count)
+    uint64_t live_masks          # the masks m with live[m] != 0 (never mask 0: no mana)
+    uint64_t n_ci                # permanents per CardInfoFlag bit k, in byte k (the board's
+                                 # all_flags: at most MAXPERM < 256 each)
+    const uint64_t* ci_unit      # Spec.ci_unit
+    bint check_views             # Spec.check_views
 
 
 cpdef enum TraceEvent:           # what a traced game reports, four int32 per event
@@ -93,6 +101,7 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
     TR_LIFE = 10                 # value: the opponent's life at the end of the turn
     TR_MANA = 11                 # value: the most mana the board could make after the land drop
     TR_ACTIVATE = 12             # a non-mana ability of this card activated (value: mana spent)
+    TR_VIEW_FAULT = 13           # (check_views) the live view differed from prepare_direct's
 
 
 cdef inline void trace(Game* g, int kind, int row, int value) noexcept nogil:
@@ -142,6 +151,9 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
                                  # (1 << 4j for the j-th such card, j < 15), else 0
     bint counts_hand             # some count reads the cards in hand (a mana ability's
                                  # amount may then change as a spell leaves the hand)
+    bint check_views             # also prepare every live view from scratch, tracing a
+                                 # TR_VIEW_FAULT where they differ (tests)
+    uint64_t* ci_unit            # per card row: 1 << 8k for each CardInfoFlag bit k it has
 
 
 cdef enum SpellOrder:             # PlayPolicy.spells
@@ -198,6 +210,38 @@ cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
                              + (code != 0 and copies == (16 if d > 0 else 15)))
     g.n_cast_trigger += d * ((f & GF_CAST_TRIGGER) != 0)
     g.new_legend |= d > 0 and (f & GF_LEGENDARY) != 0
+    g.n_ci += <uint64_t>d * g.ci_unit[row]
+
+
+cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
+    """Permanent i's units into (d = 1) or out of (d = -1) the live view, if it can make mana
+    now as the direct path counts it: untapped and not summoning sick (302.6: a creature
+    without haste that came under your control since your most recent turn began; haste
+    granted by others is left to prepare_direct, see goldfish_direct). The view then always
+    equals prepare_direct's sums, kept up as permanents enter, leave, tap and untap."""
+    cdef Permanent* p = &g.perms[i]
+    cdef uint32_t w = g.direct[p.card]
+    cdef uint32_t m = (w >> 8) & ALLTYPES
+    cdef bint sick = (w >> DIRECT_SICK_SHIFT) & 1 and p.controlled_since >= g.bi.last_turn_start[0]
+    if m == 0 or sick or p.flags & (PF_TAPPED | PF_PHASED_OUT):
+        return
+    g.live[m] += <uint32_t>d * ((1u << 16) | ((w >> 16) & 0xFF))
+    g.live_masks = (g.live_masks & ~((<uint64_t>1) << m)) | (<uint64_t>(g.live[m] != 0) << m)
+
+
+cdef inline void set_flags(Game* g, int i, uint16_t flags) noexcept nogil:
+    """Permanent i's flags (tapped or not) changed, the live view with them."""
+    live_count(g, i, -1)
+    g.perms[i].flags = flags
+    live_count(g, i, 1)
+
+
+cdef void live_clear(Game* g) noexcept nogil:
+    cdef uint64_t masks = g.live_masks
+    while masks:
+        g.live[mtgsim_ctz64(masks)] = 0
+        masks &= masks - 1
+    g.live_masks = 0
 
 
 # Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
@@ -557,6 +601,7 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
     g.n += 1
     board_changed(g)
     count_permanent(g, row, 1)
+    live_count(g, g.n - 1, 1)
     return g.n - 1
 
 
@@ -589,6 +634,7 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands) noexcept nogi
 cdef void remove_permanent(Game* g, int i) noexcept nogil:
     """It leaves the battlefield; later rows move up (Auras on it fall off)."""
     cdef int j
+    live_count(g, i, -1)
     count_permanent(g, g.perms[i].card, -1)
     g.n_sacrifice_at_end -= (g.perms[i].flags & PF_SACRIFICE_AT_END) != 0
     for j in range(i, g.n - 1):
@@ -602,18 +648,26 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
             g.perms[j].attached_to -= 1
 
 
-cdef void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
+cdef inline void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """704.5f: a creature with toughness 0 or less dies (its "when this dies" abilities then
     resolve, reading it as it last existed: 603.10a); 704.5j: of two legendary permanents with
     the same name, the older goes. (Toughness is only looked at when some creature's isn't a
     fixed number above 0 or a -1/-1 counter was put; names when a legend has entered.)"""
+    if g.sba_gen == g.gen:             # nothing changed since they last found nothing to do
+        return
+    if g.shortcuts and not (g.n_may_die or g.m1m1 or (g.new_legend and g.n_legendary > 1)):
+        g.new_legend = False           # (what the loop below finds at once)
+        g.sba_gen = g.gen
+        return
+    sba_loop(R, S, g, rng)
+
+
+cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     cdef int i, j, k, object_id
     cdef Board b
     cdef bint again = True
     cdef Card* c
     cdef bint toughness, names
-    if g.sba_gen == g.gen:             # nothing changed since they last found nothing to do
-        return
     while again:
         again = False
         toughness = g.n_may_die or g.m1m1 or not g.shortcuts     # (a dies trigger may add some)
@@ -663,7 +717,7 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield
             if to_battlefield:
                 i = add_permanent(R, S, g, row, False, 0)
                 if i >= 0 and e.lands_tapped:
-                    g.perms[i].flags |= PF_TAPPED
+                    set_flags(g, i, g.perms[i].flags | PF_TAPPED)
             elif g.hand_n < MAXHAND:
                 hand_add(g, row)
             board_changed(g)
@@ -728,10 +782,17 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
     board_changed(g)
 
 
-cdef void enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint token, int x) noexcept nogil:
+cdef inline void enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint token, int x) noexcept nogil:
     """Abilities that trigger as permanent i enters (603.2): its own "when this enters" and
     others' "whenever a creature you control enters" (The Great Henge). State-based actions
     are checked first (a 0/0 dies before they resolve), and each does what it still can."""
+    if g.n_triggered:
+        resolve_enters_triggers(R, S, g, rng, i, token, x)
+    else:                              # (nothing triggers)
+        state_based_actions(R, S, g, rng)
+
+
+cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint token, int x) noexcept nogil:
     cdef int object_id = g.perms[i].object_id
     cdef int card_row = g.perms[i].card
     cdef bint creature = (R.cards[card_row].types & CT_CREATURE) != 0
@@ -740,7 +801,7 @@ cdef void enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint toke
     cdef int pending_src[32]
     cdef Card* c
     cdef Triggered* t
-    for j in range(g.n if g.n_triggered else 0):
+    for j in range(g.n):
         c = &R.cards[g.perms[j].card]
         for k in range(c.n_triggered):
             t = &R.triggered[c.triggered_first + k]
@@ -841,10 +902,45 @@ cdef inline bint pool_empty(Game* g) noexcept nogil:
 
 cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
     """prepare_direct for the goldfish player (0): True with `d` filled in, False if the board
-    needs the general search."""
-    cdef Board b = game_board(g)
+    needs the general search (`d` then as prepare_direct leaves it). Read off the live view
+    when no permanent changes what others make or grants haste (prepare_direct's cases that
+    read more than each permanent alone); else, or without shortcuts, prepared from scratch."""
+    cdef Board b
     cdef uint8_t cp[MAXPERM]
-    return prepare_direct(R, &b, 0, cp, d) == 1
+    cdef int found, k
+    cdef Direct check
+    cdef uint32_t all_flags
+    cdef uint64_t masks = g.live_masks, nonzero
+    cdef unsigned int m
+    cdef int16_t* pool
+    if not g.shortcuts or g.n_ci & 0xFF or (g.n_ci >> 24) & 0xFF:   # CI_MANA_EFFECT (bit 0)
+        b = game_board(g)                                           # or CI_HASTE_GRANT (3)
+        return prepare_direct(R, &b, 0, cp, d) == 1
+    nonzero = ((((g.n_ci & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | g.n_ci) >> 7) \
+        & 0x0101010101010101ULL                          # bit 8k: byte k isn't 0, gathered
+    all_flags = <uint32_t>((nonzero * 0x0102040810204080ULL) >> 56)      # into bit k
+    d.all_flags = all_flags
+    d.n_masks = 0
+    d.total = 0
+    while masks:                        # the masks in order, as prepare_direct has them
+        m = mtgsim_ctz64(masks)
+        masks &= masks - 1
+        d.masks[d.n_masks] = <uint8_t>m
+        d.counts[d.n_masks] = g.live[m] & 0xFFFF
+        d.total += g.live[m] & 0xFFFF
+        d.n_masks += 1
+    pool = g.bi.pool[0]
+    if pool[0] | pool[1] | pool[2] | pool[3] | pool[4] | pool[5]:
+        add_pool(d, pool)
+    found = (all_flags & CI_COMPLEX_MANA) == 0
+    if g.check_views:
+        b = game_board(g)
+        if (prepare_direct(R, &b, 0, cp, &check) != found or check.all_flags != d.all_flags
+                or check.n_masks != d.n_masks or check.total != d.total
+                or memcmp(check.masks, d.masks, d.n_masks) != 0
+                or memcmp(check.counts, d.counts, d.n_masks * sizeof(int32_t)) != 0):
+            trace(g, TR_VIEW_FAULT, -1, g.n)
+    return found
 
 
 cdef inline bint board_costmod(Rules* R, Game* g) noexcept nogil:
@@ -974,8 +1070,14 @@ cdef void free_scratch(Scratch* sc) noexcept nogil:
         free(sc)
 
 
-cdef void new_chunk(Game* g, Scratch* sc, Spec* S) noexcept nogil:
+cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.scratch = sc
+    g.direct = R.direct
+    memset(g.live, 0, sizeof(g.live))
+    g.live_masks = 0
+    g.n_ci = 0
+    g.ci_unit = S.ci_unit
+    g.check_views = S.check_views
     g.gf = S.gf
     g.unit_of = S.units
     g.hand_count = sc.hand_count
@@ -1025,9 +1127,9 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
                                                 # don't change what scan_board notes
             a = &R.mana[rows[plan.step[s].ability]]
             if a.tap:
-                g.perms[i].flags |= PF_TAPPED
+                set_flags(g, i, g.perms[i].flags | PF_TAPPED)
             if a.untap:
-                g.perms[i].flags &= ~PF_TAPPED
+                set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
             g.bi.life[0] -= a.life
             for t in range(6):
                 g.bi.pool[0][t] += plan.step[s].out.m[t]
@@ -1128,6 +1230,7 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
                 return -1
             view_prepare(R, g, v)
             score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
+            live_count(g, i, -1)
             g.n -= 1                       # take the trial land back
             count_permanent(g, row, -1)
             g.next_id -= 1
@@ -1367,14 +1470,14 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             add_cost(R, a.cost, 0, &tc)
             saved = g.perms[i].flags
             if a.tap:                            # {T} first (602.2b): the source can't also
-                g.perms[i].flags |= PF_TAPPED    # make mana for the rest of the cost
+                set_flags(g, i, g.perms[i].flags | PF_TAPPED)   # make mana for the rest of the cost
                 board_changed(g)
             view_prepare(R, g, v)
             ok = view_payable(R, g, v, &tc) and a.life <= g.bi.life[0] and pay(R, g, &tc, v)
             i = find_object(g, object_id)
             if not ok:
                 if g.perms[i].flags != saved:
-                    g.perms[i].flags = saved
+                    set_flags(g, i, saved)
                     board_changed(g)
                 continue
             g.bi.life[0] -= a.life
@@ -1415,7 +1518,7 @@ cdef void combat(Rules* R, Game* g) noexcept nogil:
         if p > 0:
             damage += p
         if not (R.cards[g.perms[i].card].keywords & KW_VIGILANCE):
-            g.perms[i].flags |= PF_TAPPED
+            set_flags(g, i, g.perms[i].flags | PF_TAPPED)
     g.opp_life -= damage
     board_changed(g)
     trace(g, TR_ATTACK, -1, damage)
@@ -1453,6 +1556,8 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     g.n_dynamic_costmod = g.n_cast_trigger = g.n_costmod_wild = 0
     g.costmod_set = 0
     g.m1m1 = g.new_legend = False
+    live_clear(g)
+    g.n_ci = 0
     hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
     g.spent = 0
@@ -1475,8 +1580,10 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         t = turn - 1
         g.bi.turn = turn
         g.bi.last_turn_start[0] = turn          # the goldfish opponent takes no turns
+        live_clear(g)                            # (a new turn: none is summoning sick now)
         for k in range(g.n):                     # untap (502.3)
             g.perms[k].flags &= ~PF_TAPPED
+            live_count(g, k, 1)
         board_changed(g)
         trace(g, TR_TURN, -1, 0)
         if not (turn == 1 and S.on_play):        # 103.8a
@@ -1654,11 +1761,20 @@ cdef class GoldfishSpec:
         self.S.abilities = policy["abilities"]
         self.S.attack = policy["attack"]
         self.S.shortcuts = True
+        self.S.check_views = False
         code = np.zeros(n_cards, dtype=np.uint64)
         for j, row in enumerate(np.flatnonzero(flags[:n_cards] & GF_COSTMOD)[:15]):
             code[row] = np.uint64(1) << np.uint64(4 * j)
         keep["costmod_code"] = code
         self.S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
+        info = np.zeros(n_cards, dtype=np.uint64)
+        if core.R.n_cards:
+            info[:core.R.n_cards] = np.asarray(<uint32_t[:core.R.n_cards]>core.R.info) & 0x7F
+        ci_unit = np.zeros(n_cards, dtype=np.uint64)
+        for k in range(7):
+            ci_unit |= ((info >> np.uint64(k)) & np.uint64(1)) << np.uint64(8 * k)
+        keep["ci_unit"] = ci_unit
+        self.S.ci_unit = <uint64_t*>cnp.PyArray_DATA(ci_unit)
         self.S.counts_hand = bool(np.any(core.tables.counts["what"] == CO_CARDS_IN_HAND))
         spec_demand(&self.S)
         self._tracked_needs(needs, flags, track)
@@ -1680,14 +1796,27 @@ cdef class GoldfishSpec:
         self.S.n_track_needs = len(distinct)
 
 
+cdef GoldfishSpec spec_copy(GoldfishSpec spec):
+    cdef GoldfishSpec copy = GoldfishSpec.__new__(GoldfishSpec)
+    copy.S = spec.S
+    copy.core = spec.core
+    copy._keep = spec._keep
+    return copy
+
+
 def without_shortcuts(GoldfishSpec spec):
     """The same spec, played without the shortcuts (what tests compare the fast path with)."""
-    cdef GoldfishSpec slow = GoldfishSpec.__new__(GoldfishSpec)
-    slow.S = spec.S
-    slow.core = spec.core
-    slow._keep = spec._keep
+    cdef GoldfishSpec slow = spec_copy(spec)
     slow.S.shortcuts = False
     return slow
+
+
+def checking_views(GoldfishSpec spec):
+    """The same spec, checking each live view against prepare_direct's (tests: a difference
+    is traced as TR_VIEW_FAULT)."""
+    cdef GoldfishSpec checked = spec_copy(spec)
+    checked.S.check_views = True
+    return checked
 
 
 def run_chunks(GoldfishSpec spec, list generators, int64_t[::1] games, int64_t[:, ::1] out,
@@ -1752,7 +1881,7 @@ cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_ga
     cdef Rng* rng_p = &rng
     rng_init(&rng, bg, is_pcg64)
     if g != NULL and scratch != NULL:
-        new_chunk(g, scratch, S)
+        new_chunk(R, g, scratch, S)
         for k in range(n_games):
             play_game(R, S, g, rng_p, L, out, NULL, 0)
     free_scratch(scratch)
@@ -1778,7 +1907,7 @@ def trace_games(GoldfishSpec spec, generator, int games):
         free(g)
         free_scratch(scratch)
         raise MemoryError()
-    new_chunk(g, scratch, S)
+    new_chunk(&spec.core.R, g, scratch, S)
     try:
         for k in range(games):
             ev[used] = TR_GAME
