@@ -322,6 +322,8 @@ ctypedef struct TotalCost:       # a spell's total cost as it is paid (601.2f): 
     int16_t generic              # generic mana (X already folded in)
     uint8_t snow                 # {S}
     uint8_t pips[6]              # W U B R G C symbols
+    # the symbols with a payment choice, from `phyrexian` up to `minimum`, are kept together
+    # (cost_is_plain reads them as words)
     uint8_t phyrexian[5]         # {W/P}..: colour or 2 life
     uint8_t mono_hybrid[5]       # {2/W}..: colour or two generic
     uint8_t colorless_hybrid[5]  # {C/W}..: colour or {C}

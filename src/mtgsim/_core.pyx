@@ -2249,15 +2249,20 @@ cdef bint hall_payable(Direct* d, TotalCost* c) noexcept nogil:
     return hall_holds(&h, d)
 
 
-cdef bint cost_is_plain(TotalCost* c) noexcept nogil:
-    """No payment choices (hybrid, Phyrexian) and no {S}: the direct path can decide it.
-    (OR-ed together without branches: the compiler makes a few wide ORs of it.)"""
-    cdef int k
-    cdef uint8_t any = c.snow
-    for k in range(5):
-        any |= c.phyrexian[k] | c.mono_hybrid[k] | c.colorless_hybrid[k]
-    for k in range(10):
-        any |= c.hybrid[k] | c.hybrid_phyrexian[k]
+cdef inline bint cost_is_plain(TotalCost* c) noexcept nogil:
+    """No payment choices (hybrid, Phyrexian) and no {S}: the direct path can decide it. The
+    choice symbols' counts are the bytes from `phyrexian` up to `minimum` (TotalCost keeps
+    them together), read as a few 8-byte words (the last one overlapping)."""
+    cdef const uint8_t* first = &c.phyrexian[0]
+    cdef size_t n = <size_t>(&c.minimum - first), k = 0
+    cdef uint64_t w, any = c.snow
+    while k + 8 <= n:
+        memcpy(&w, first + k, 8)
+        any |= w
+        k += 8
+    if k < n:
+        memcpy(&w, first + n - 8, 8)
+        any |= w
     return any == 0
 
 

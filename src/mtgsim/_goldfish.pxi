@@ -54,17 +54,10 @@ cdef struct Game:                # one goldfish game in progress
     Board scan                   # scan_board's findings then
     uint16_t* gf                 # Spec.gf
     uint8_t* unit_of             # Spec.units
-    int n_lands                  # permanents that are lands     (counts kept by add_permanent
-    int n_costmod                # ...with cost modifiers          and remove_permanent)
-    int n_triggered              # ...with triggered abilities
-    int n_mana_fx                # ...with GF_MANA_FX
-    int n_activated              # ...with GF_ACTIVATED
-    int n_creatures              # ...creature cards (what combat looks at)
+    uint64_t kinds[3]            # permanents of each Kind, a byte each (count_of; kept by
+                                 # count_permanent, at most MAXPERM < 256 each)
+    const uint64_t* kind_unit    # Spec.kind_unit
     int n_sacrifice_at_end       # tokens to sacrifice at the end step (PF_SACRIFICE_AT_END)
-    int n_may_die                # ...with GF_MAY_DIE
-    int n_legendary              # ...legendary
-    int n_dynamic_costmod        # ...with GF_COSTMOD and GF_DYNAMIC_COST
-    int n_cast_trigger           # ...with GF_CAST_TRIGGER
     uint64_t costmod_set         # the permanents with cost modifiers in play, as a multiset:
                                  # 4 bits of copies per card (Spec.costmod_code; see memo_key)
     int n_costmod_wild           # ...of them, the ones it can't hold (a 16th copy, a 16th card)
@@ -81,9 +74,6 @@ cdef struct Game:                # one goldfish game in progress
     uint32_t live[64]            # the usable sources per unit mask, kept as they change: units
                                  # (low 16 bits) and permanents (high 16) (see live_count)
     uint64_t live_masks          # the masks m with live[m] != 0 (never mask 0: no mana)
-    uint64_t n_ci                # permanents per CardInfoFlag bit k, in byte k (the board's
-                                 # all_flags: at most MAXPERM < 256 each)
-    const uint64_t* ci_unit      # Spec.ci_unit
     bint check_views             # Spec.check_views
 
 
@@ -153,7 +143,7 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
                                  # amount may then change as a spell leaves the hand)
     bint check_views             # also prepare every live view from scratch, tracing a
                                  # TR_VIEW_FAULT where they differ (tests)
-    uint64_t* ci_unit            # per card row: 1 << 8k for each CardInfoFlag bit k it has
+    uint64_t* kind_unit          # per card row, 3 words: 1 in the byte of each Kind it is of
 
 
 cdef enum SpellOrder:             # PlayPolicy.spells
@@ -188,6 +178,24 @@ cdef inline void board_changed(Game* g) noexcept nogil:
     g.board_gen += 1
 
 
+cdef enum Kind:                    # what Game.kinds counts permanents of (a byte each)
+    K_LANDS = 0
+    K_COSTMOD = 1                  # GF_COSTMOD
+    K_TRIGGERED = 2                # GF_TRIGGERED
+    K_MANA_FX = 3                  # GF_MANA_FX
+    K_ACTIVATED = 4                # GF_ACTIVATED
+    K_CREATURES = 5                # creature cards (what combat looks at)
+    K_MAY_DIE = 6                  # GF_MAY_DIE
+    K_LEGENDARY = 7
+    K_DYNAMIC_COSTMOD = 8          # GF_COSTMOD and GF_DYNAMIC_COST
+    K_CAST_TRIGGER = 9             # GF_CAST_TRIGGER
+    K_CI = 16                      # K_CI + k: CardInfoFlag bit k (word 2: the board's all_flags)
+
+
+cdef inline int count_of(Game* g, int kind) noexcept nogil:
+    return (g.kinds[kind >> 3] >> (8 * (kind & 7))) & 0xFF
+
+
 cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
     """Permanent counts per kind as one of card `row` enters (d = 1) or leaves (d = -1)."""
     cdef uint16_t f = g.gf[row]
@@ -195,22 +203,14 @@ cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
     cdef int copies
     g.in_play[row] += d
     copies = g.in_play[row]
-    g.n_lands += d * ((f & GF_LAND) != 0)
-    g.n_mana_fx += d * ((f & GF_MANA_FX) != 0)
+    g.kinds[0] += <uint64_t>d * g.kind_unit[3 * row]       # (no byte under- or overflows)
+    g.kinds[1] += <uint64_t>d * g.kind_unit[3 * row + 1]
+    g.kinds[2] += <uint64_t>d * g.kind_unit[3 * row + 2]
     g.units += d * g.unit_of[row]
-    g.n_costmod += d * ((f & GF_COSTMOD) != 0)
-    g.n_triggered += d * ((f & GF_TRIGGERED) != 0)
-    g.n_activated += d * ((f & GF_ACTIVATED) != 0)
-    g.n_creatures += d * ((f & GF_CREATURE) != 0)
-    g.n_may_die += d * ((f & GF_MAY_DIE) != 0)
-    g.n_legendary += d * ((f & GF_LEGENDARY) != 0)
-    g.n_dynamic_costmod += d * ((f & (GF_COSTMOD | GF_DYNAMIC_COST)) == (GF_COSTMOD | GF_DYNAMIC_COST))
     g.costmod_set += <uint64_t>d * code
     g.n_costmod_wild += d * (((f & GF_COSTMOD) != 0 and code == 0)
                              + (code != 0 and copies == (16 if d > 0 else 15)))
-    g.n_cast_trigger += d * ((f & GF_CAST_TRIGGER) != 0)
     g.new_legend |= d > 0 and (f & GF_LEGENDARY) != 0
-    g.n_ci += <uint64_t>d * g.ci_unit[row]
 
 
 cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
@@ -655,7 +655,7 @@ cdef inline void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexc
     fixed number above 0 or a -1/-1 counter was put; names when a legend has entered.)"""
     if g.sba_gen == g.gen:             # nothing changed since they last found nothing to do
         return
-    if g.shortcuts and not (g.n_may_die or g.m1m1 or (g.new_legend and g.n_legendary > 1)):
+    if g.shortcuts and not (count_of(g, K_MAY_DIE) or g.m1m1 or (g.new_legend and count_of(g, K_LEGENDARY) > 1)):
         g.new_legend = False           # (what the loop below finds at once)
         g.sba_gen = g.gen
         return
@@ -670,8 +670,8 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     cdef bint toughness, names
     while again:
         again = False
-        toughness = g.n_may_die or g.m1m1 or not g.shortcuts     # (a dies trigger may add some)
-        names = (g.new_legend and g.n_legendary > 1) or not g.shortcuts
+        toughness = count_of(g, K_MAY_DIE) or g.m1m1 or not g.shortcuts     # (a dies trigger may add some)
+        names = (g.new_legend and count_of(g, K_LEGENDARY) > 1) or not g.shortcuts
         if not (toughness or names):
             break
         b = game_board(g)
@@ -786,7 +786,7 @@ cdef inline void enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bi
     """Abilities that trigger as permanent i enters (603.2): its own "when this enters" and
     others' "whenever a creature you control enters" (The Great Henge). State-based actions
     are checked first (a 0/0 dies before they resolve), and each does what it still can."""
-    if g.n_triggered:
+    if count_of(g, K_TRIGGERED):
         resolve_enters_triggers(R, S, g, rng, i, token, x)
     else:                              # (nothing triggers)
         state_based_actions(R, S, g, rng)
@@ -910,13 +910,13 @@ cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
     cdef int found, k
     cdef Direct check
     cdef uint32_t all_flags
-    cdef uint64_t masks = g.live_masks, nonzero
+    cdef uint64_t masks = g.live_masks, nonzero, ci = g.kinds[2]
     cdef unsigned int m
     cdef int16_t* pool
-    if not g.shortcuts or g.n_ci & 0xFF or (g.n_ci >> 24) & 0xFF:   # CI_MANA_EFFECT (bit 0)
+    if not g.shortcuts or ci & 0xFF or (ci >> 24) & 0xFF:   # CI_MANA_EFFECT (bit 0)
         b = game_board(g)                                           # or CI_HASTE_GRANT (3)
         return prepare_direct(R, &b, 0, cp, d) == 1
-    nonzero = ((((g.n_ci & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | g.n_ci) >> 7) \
+    nonzero = ((((ci & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | ci) >> 7) \
         & 0x0101010101010101ULL                          # bit 8k: byte k isn't 0, gathered
     all_flags = <uint32_t>((nonzero * 0x0102040810204080ULL) >> 56)      # into bit k
     d.all_flags = all_flags
@@ -946,7 +946,7 @@ cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
 cdef inline bint board_costmod(Rules* R, Game* g) noexcept nogil:
     """Could a permanent in play change the cost of a spell? (scan_board's any_costmod: the
     goldfish never phases a permanent out, so it is the count of them.)"""
-    return g.n_costmod > 0
+    return count_of(g, K_COSTMOD) > 0
 
 
 cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kicked,
@@ -980,7 +980,7 @@ cdef inline uint64_t memo_key(Game* g, int row, bint from_hand) noexcept nogil:
     card itself reads the board, the multiset of permanents with cost modifiers in play, in
     this game or any other (their amounts are fixed and their filters read the spell alone);
     else, or if costmod_set can't hold them, the game's generation."""
-    cdef bint fixed = (g.n_dynamic_costmod == 0 and not (g.gf[row] & GF_DYNAMIC_COST)
+    cdef bint fixed = (count_of(g, K_DYNAMIC_COSTMOD) == 0 and not (g.gf[row] & GF_DYNAMIC_COST)
                        and g.n_costmod_wild == 0)
     cdef uint64_t gen = g.costmod_set if fixed else g.gen
     return ((gen << 2) | (<uint64_t>fixed << 1) | (from_hand != 0)) + 1
@@ -1075,8 +1075,8 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.direct = R.direct
     memset(g.live, 0, sizeof(g.live))
     g.live_masks = 0
-    g.n_ci = 0
-    g.ci_unit = S.ci_unit
+    g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
+    g.kind_unit = S.kind_unit
     g.check_views = S.check_views
     g.gf = S.gf
     g.unit_of = S.units
@@ -1154,7 +1154,7 @@ cdef inline bint beyond_reach(Rules* R, Spec* S, Game* g, int row, int extra) no
     """Certainly not payable now, or with permanents making `extra` more units of mana on
     the direct path added: card `row`'s plain base cost takes more units than the board's
     sources make at most, on a board that takes the direct path (where that decides it)."""
-    return (g.shortcuts and (S.gf[row] & GF_PLAIN) != 0 and g.n_mana_fx == 0 and g.n < 80
+    return (g.shortcuts and (S.gf[row] & GF_PLAIN) != 0 and count_of(g, K_MANA_FX) == 0 and g.n < 80
             and pool_empty(g) and S.need[row].total > g.units + extra and not board_costmod(R, g))
 
 
@@ -1387,7 +1387,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
         for q in range(S.n_track):
             if S.track[q] == row and cast_turn[q] == <int8_t>NOT_CAST:
                 cast_turn[q] = turn
-        if g.n_cast_trigger:
+        if count_of(g, K_CAST_TRIGGER):
             cast_triggers(R, S, g, rng, row)
         if R.cards[row].types & (CT_ARTIFACT | CT_CREATURE | CT_ENCHANTMENT | CT_PLANESWALKER | CT_BATTLE):
             i = add_permanent(R, S, g, row, False, chosen.x)     # enters with X counters (107.3m)
@@ -1551,13 +1551,11 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     for k in range(g.n):                         # the last game's permanents
         g.in_play[g.perms[k].card] = 0
     g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
-    g.n_lands = g.n_costmod = g.n_triggered = g.n_mana_fx = g.units = 0
-    g.n_activated = g.n_creatures = g.n_sacrifice_at_end = g.n_may_die = g.n_legendary = 0
-    g.n_dynamic_costmod = g.n_cast_trigger = g.n_costmod_wild = 0
+    g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
+    g.units = g.n_sacrifice_at_end = g.n_costmod_wild = 0
     g.costmod_set = 0
     g.m1m1 = g.new_legend = False
     live_clear(g)
-    g.n_ci = 0
     hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
     g.spent = 0
@@ -1592,7 +1590,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
             for k in range(g.hand_n):
                 trace(g, TR_HAND, g.hand[k], 0)
         play_land(R, S, g, rng, v)
-        lands = g.n_lands
+        lands = count_of(g, K_LANDS)
         out[L.lands + t] += lands
         out[L.lands_sq + t] += lands * lands
         view_prepare(R, g, v)
@@ -1618,11 +1616,11 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         g.spent = 0
         if g.n_flashback or (g.n_rows[0] and not all_beyond_reach(R, S, g, 0)):
             cast_spells(R, S, g, rng, cast_turn, turn, v)
-        if S.abilities and g.n_activated:
+        if S.abilities and count_of(g, K_ACTIVATED):
             use_abilities(R, S, g, rng)
         out[L.spent + t] += g.spent
         out[L.spent_sq + t] += g.spent * g.spent
-        if S.attack and g.n_creatures:
+        if S.attack and count_of(g, K_CREATURES):
             combat(R, g)
         elif S.attack:
             trace(g, TR_ATTACK, -1, 0)          # nothing to attack with
@@ -1711,6 +1709,27 @@ def goldfish_flags(CoreTables core):
     return flags, demands, needs, units
 
 
+def kind_units(CoreTables core, flags):
+    """Per card row, the three words count_permanent adds to Game.kinds for it: 1 in the
+    byte of each Kind it is of."""
+    cdef Rules* R = &core.R
+    n_cards = len(flags)
+    f = flags.astype(np.int64)
+    info = np.zeros(n_cards, dtype=np.int64)
+    if R.n_cards:
+        info[:R.n_cards] = np.asarray(<uint32_t[:R.n_cards]>R.info) & 0x7F
+    of_kind = {K_LANDS: f & GF_LAND, K_COSTMOD: f & GF_COSTMOD, K_TRIGGERED: f & GF_TRIGGERED,
+               K_MANA_FX: f & GF_MANA_FX, K_ACTIVATED: f & GF_ACTIVATED, K_CREATURES: f & GF_CREATURE,
+               K_MAY_DIE: f & GF_MAY_DIE, K_LEGENDARY: f & GF_LEGENDARY,
+               K_DYNAMIC_COSTMOD: (f & (GF_COSTMOD | GF_DYNAMIC_COST)) == (GF_COSTMOD | GF_DYNAMIC_COST),
+               K_CAST_TRIGGER: f & GF_CAST_TRIGGER,
+               **{K_CI + k: (info >> k) & 1 for k in range(7)}}
+    units = np.zeros((n_cards, 3), dtype=np.uint64)
+    for kind, has in of_kind.items():
+        units[:, kind // 8] |= (np.asarray(has) != 0).astype(np.uint64) << np.uint64(8 * (kind % 8))
+    return units.reshape(-1)
+
+
 cdef class GoldfishSpec:
     """What `run_chunks` and `trace_games` simulate: the deck, turns, mulligan ranges, tracked
     cards and play policy (`policy`: PlayPolicy.arrays()), compiled for the turn loop."""
@@ -1767,14 +1786,8 @@ cdef class GoldfishSpec:
             code[row] = np.uint64(1) << np.uint64(4 * j)
         keep["costmod_code"] = code
         self.S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
-        info = np.zeros(n_cards, dtype=np.uint64)
-        if core.R.n_cards:
-            info[:core.R.n_cards] = np.asarray(<uint32_t[:core.R.n_cards]>core.R.info) & 0x7F
-        ci_unit = np.zeros(n_cards, dtype=np.uint64)
-        for k in range(7):
-            ci_unit |= ((info >> np.uint64(k)) & np.uint64(1)) << np.uint64(8 * k)
-        keep["ci_unit"] = ci_unit
-        self.S.ci_unit = <uint64_t*>cnp.PyArray_DATA(ci_unit)
+        keep["kind_unit"] = kind_units(core, flags)
+        self.S.kind_unit = <uint64_t*>cnp.PyArray_DATA(keep["kind_unit"])
         self.S.counts_hand = bool(np.any(core.tables.counts["what"] == CO_CARDS_IN_HAND))
         spec_demand(&self.S)
         self._tracked_needs(needs, flags, track)
