@@ -34,7 +34,7 @@ cdef struct Game:                # one goldfish game in progress
     uint8_t* in_play             # per card row: permanents of it (kept by count_permanent)
     TotalCost* cost_memo         # per card row: its total cost (X = 0, unkicked, cast from
     uint64_t* cost_memo_key      # hand or not) and, if plain, its Hall demand, worked out
-    HallDemand* need_memo        # under the key memo_key gives
+    HallDemand* need_memo        # under the key memo_key gives (two words a row)
     int hand_lands               # lands in hand
     Permanent perms[MAXPERM]
     int n
@@ -170,6 +170,9 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
     GF_DYNAMIC_COST = 8192       # has a cost modifier reading the board (an amount that counts,
                                  # or "while untapped"): costs it changes hold one generation
     GF_CAST_TRIGGER = 16384      # "whenever you cast a spell" (Beast Whisperer)
+    GF_SELF_COUNTED = 32768      # its own cost modifiers are all it has that read the board,
+                                 # by amounts that count permanents (at most four of them, none
+                                 # reading the hand): its memoised cost is keyed by their values
 
 
 cdef inline void board_changed(Game* g) noexcept nogil:
@@ -956,14 +959,15 @@ cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kick
     X = 0 cast, into the memo, with its Hall demand if plain: see memo_key)."""
     cdef Board b
     cdef bint plain = x == 0 and not kicked and alternative == 0
-    cdef uint64_t key
+    cdef uint64_t key, counted
     if plain and (S.gf[row] & GF_BASE_COST) and not board_costmod(R, g):
         return &R.base_cost[row]
     if plain and g.shortcuts:
-        key = memo_key(g, row, from_hand)
-        if g.cost_memo_key[row] == key:
+        key = memo_key(R, g, row, from_hand, &counted)
+        if g.cost_memo_key[2 * row] == key and g.cost_memo_key[2 * row + 1] == counted:
             return &g.cost_memo[row]
-        g.cost_memo_key[row] = key
+        g.cost_memo_key[2 * row] = key
+        g.cost_memo_key[2 * row + 1] = counted
         buf = &g.cost_memo[row]
     b = scanned_board(R, g)
     total_cost(R, &b, row, x, kicked, alternative, 0, from_hand, buf)
@@ -975,14 +979,30 @@ cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kick
     return buf
 
 
-cdef inline uint64_t memo_key(Game* g, int row, bint from_hand) noexcept nogil:
-    """What a memoised cost of card `row` holds for: while no cost modifier in play or of the
-    card itself reads the board, the multiset of permanents with cost modifiers in play, in
-    this game or any other (their amounts are fixed and their filters read the spell alone);
-    else, or if costmod_set can't hold them, the game's generation."""
-    cdef bint fixed = (count_of(g, K_DYNAMIC_COSTMOD) == 0 and not (g.gf[row] & GF_DYNAMIC_COST)
-                       and g.n_costmod_wild == 0)
+cdef inline uint64_t memo_key(Rules* R, Game* g, int row, bint from_hand, uint64_t* counted) noexcept nogil:
+    """What a memoised cost of card `row` holds for: while no cost modifier in play reads the
+    board, the multiset of permanents with cost modifiers in play, in this game or any other
+    (their amounts are fixed and their filters read the spell alone), with `counted` the
+    values of what the card's own modifiers count (GF_SELF_COUNTED: The Great Henge's greatest
+    power; its modifiers' filters read the spell alone too), else 0; otherwise, or if
+    costmod_set can't hold them, the game's generation."""
+    cdef bint fixed = (count_of(g, K_DYNAMIC_COSTMOD) == 0 and g.n_costmod_wild == 0
+                       and (g.gf[row] & (GF_DYNAMIC_COST | GF_SELF_COUNTED)) != GF_DYNAMIC_COST)
     cdef uint64_t gen = g.costmod_set if fixed else g.gen
+    cdef Card* c
+    cdef Board b
+    cdef int k
+    cdef bint left_hand
+    counted[0] = 0
+    if fixed and g.gf[row] & GF_SELF_COUNTED:
+        c = &R.cards[row]
+        b = game_board(g)
+        left_hand = from_hand and g.bi.hand_size[0] > 0
+        g.bi.hand_size[0] -= left_hand      # as total_cost counts (a power may count the hand)
+        for k in range(c.n_costmod):        # (at most four count: 16 bits each)
+            if R.costmods[c.costmod_first + k].amount.count >= 0:
+                counted[0] = (counted[0] << 16) | <uint16_t>eval_amount(R, &b, R.costmods[c.costmod_first + k].amount, -1, 0, 0)
+        g.bi.hand_size[0] += left_hand
     return ((gen << 2) | (<uint64_t>fixed << 1) | (from_hand != 0)) + 1
 
 
@@ -1046,7 +1066,7 @@ cdef Scratch* new_scratch(Rules* R) noexcept nogil:
     sc.hand_pos = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
     sc.in_play = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
     sc.cost_memo = <TotalCost*>malloc(max(R.n_cards, 1) * sizeof(TotalCost))
-    sc.cost_memo_key = <uint64_t*>calloc(max(R.n_cards, 1), sizeof(uint64_t))
+    sc.cost_memo_key = <uint64_t*>calloc(2 * max(R.n_cards, 1), sizeof(uint64_t))
     sc.need_memo = <HallDemand*>malloc(max(R.n_cards, 1) * sizeof(HallDemand))
     if (sc.hand_count == NULL or sc.hand_pos == NULL or sc.in_play == NULL or sc.cost_memo == NULL
             or sc.cost_memo_key == NULL or sc.need_memo == NULL):
@@ -1651,7 +1671,8 @@ def goldfish_flags(CoreTables core):
     cdef uint8_t[::1] dm = demands
     cdef HallDemand* nd = <HallDemand*>cnp.PyArray_DATA(needs)
     cdef TotalCost* bc
-    cdef int row, k, t, n
+    cdef int row, k, t, n, counted
+    cdef bint self_counted
     cdef uint16_t v
     cdef Card* c
     cdef Cost* cost
@@ -1691,10 +1712,20 @@ def goldfish_flags(CoreTables core):
                 v |= GF_CAST_TRIGGER
         if R.info[row] & CI_COSTMOD:
             v |= GF_COSTMOD
+        counted = 0
+        self_counted = c.n_costmod > 0
         for k in range(c.n_costmod):
             m = &R.costmods[c.costmod_first + k]
             if m.amount.count >= 0 or m.while_untapped:
                 v |= GF_DYNAMIC_COST
+            if m.amount.count >= 0:
+                counted += 1
+                if R.counts[m.amount.count].what in (CO_CARDS_IN_HAND, CO_X):
+                    self_counted = False
+            if m.scope != SS_SELF or m.while_untapped:
+                self_counted = False
+        if v & GF_DYNAMIC_COST and self_counted and counted <= 4:
+            v |= GF_SELF_COUNTED
         if c.types & CT_CREATURE:
             v |= GF_CREATURE
             if c.toughness_star or c.toughness <= 0:
