@@ -38,6 +38,10 @@ DECKS = {
                              "Jhoira's Familiar", "Goblin Warchief", "Foundry Inspector", "Etherium Sculptor")}}),
     "dying_creatures_legends_copies": lambda: Deck({"Mountain": 22, "The Fire Crystal": 8, "Endless One": 10,
                                                     WISP: 4, LEGEND: 8, "Goblin Piker": 8}),
+    # mana creatures entering while The Fire Crystal gives them haste: tapped for mana at once
+    "haste_and_mana_creatures": lambda: Deck({"Mountain": 12, "Forest": 12, "The Fire Crystal": 6, "Llanowar Elves": 6,
+                                              "Birds of Paradise": 6, "Paradise Druid": 6, "Goblin Piker": 6,
+                                              "Harmonize": 6}),
 }
 
 

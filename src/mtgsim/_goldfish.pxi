@@ -74,6 +74,9 @@ cdef struct Game:                # one goldfish game in progress
     uint32_t live[64]            # the usable sources per unit mask, kept as they change: units
                                  # (low 16 bits) and permanents (high 16) (see live_count)
     uint64_t live_masks          # the masks m with live[m] != 0 (never mask 0: no mana)
+    uint32_t sick[64]            # ...and the summoning-sick ones, usable once given haste
+    uint64_t sick_masks
+    const uint8_t* unit_mask     # Rules.unit_mask
     bint check_views             # Spec.check_views
 
 
@@ -192,6 +195,7 @@ cdef enum Kind:                    # what Game.kinds counts permanents of (a byt
     K_LEGENDARY = 7
     K_DYNAMIC_COSTMOD = 8          # GF_COSTMOD and GF_DYNAMIC_COST
     K_CAST_TRIGGER = 9             # GF_CAST_TRIGGER
+    K_HASTE_GIVER = 10             # gives creatures you control haste (The Fire Crystal)
     K_CI = 16                      # K_CI + k: CardInfoFlag bit k (word 2: the board's all_flags)
 
 
@@ -226,7 +230,15 @@ cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
     cdef uint32_t w = g.direct[p.card]
     cdef uint32_t m = (w >> 8) & ALLTYPES
     cdef bint sick = (w >> DIRECT_SICK_SHIFT) & 1 and p.controlled_since >= g.bi.last_turn_start[0]
-    if m == 0 or sick or p.flags & (PF_TAPPED | PF_PHASED_OUT):
+    if p.flags & (PF_TAPPED | PF_PHASED_OUT):
+        return
+    if sick:                            # (given haste, prepare_direct counts it by its
+        m = g.unit_mask[p.card]         # unit mask: direct_source)
+        if m:
+            g.sick[m] += <uint32_t>d * ((1u << 16) | ((w >> 16) & 0xFF))
+            g.sick_masks = (g.sick_masks & ~((<uint64_t>1) << m)) | (<uint64_t>(g.sick[m] != 0) << m)
+        return
+    if m == 0:
         return
     g.live[m] += <uint32_t>d * ((1u << 16) | ((w >> 16) & 0xFF))
     g.live_masks = (g.live_masks & ~((<uint64_t>1) << m)) | (<uint64_t>(g.live[m] != 0) << m)
@@ -245,6 +257,11 @@ cdef void live_clear(Game* g) noexcept nogil:
         g.live[mtgsim_ctz64(masks)] = 0
         masks &= masks - 1
     g.live_masks = 0
+    masks = g.sick_masks
+    while masks:
+        g.sick[mtgsim_ctz64(masks)] = 0
+        masks &= masks - 1
+    g.sick_masks = 0
 
 
 # Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
@@ -906,18 +923,21 @@ cdef inline bint pool_empty(Game* g) noexcept nogil:
 cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
     """prepare_direct for the goldfish player (0): True with `d` filled in, False if the board
     needs the general search (`d` then as prepare_direct leaves it). Read off the live view
-    when no permanent changes what others make or grants haste (prepare_direct's cases that
-    read more than each permanent alone); else, or without shortcuts, prepared from scratch."""
+    (with the summoning-sick sources while something gives creatures haste) when no permanent
+    changes what others make (prepare_direct's case that reads more than each permanent
+    alone); else, or without shortcuts, prepared from scratch."""
     cdef Board b
     cdef uint8_t cp[MAXPERM]
     cdef int found, k
     cdef Direct check
     cdef uint32_t all_flags
-    cdef uint64_t masks = g.live_masks, nonzero, ci = g.kinds[2]
+    cdef bint haste = count_of(g, K_HASTE_GIVER) != 0
+    cdef uint64_t masks = g.live_masks | (g.sick_masks if haste else 0), nonzero, ci = g.kinds[2]
     cdef unsigned int m
     cdef int16_t* pool
-    if not g.shortcuts or ci & 0xFF or (ci >> 24) & 0xFF:   # CI_MANA_EFFECT (bit 0)
-        b = game_board(g)                                           # or CI_HASTE_GRANT (3)
+    cdef uint32_t units
+    if not g.shortcuts or ci & 0xFF:    # CI_MANA_EFFECT (bit 0)
+        b = game_board(g)
         return prepare_direct(R, &b, 0, cp, d) == 1
     nonzero = ((((ci & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | ci) >> 7) \
         & 0x0101010101010101ULL                          # bit 8k: byte k isn't 0, gathered
@@ -928,9 +948,10 @@ cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
     while masks:                        # the masks in order, as prepare_direct has them
         m = mtgsim_ctz64(masks)
         masks &= masks - 1
+        units = (g.live[m] & 0xFFFF) + ((g.sick[m] & 0xFFFF) if haste else 0)
         d.masks[d.n_masks] = <uint8_t>m
-        d.counts[d.n_masks] = g.live[m] & 0xFFFF
-        d.total += g.live[m] & 0xFFFF
+        d.counts[d.n_masks] = units
+        d.total += units
         d.n_masks += 1
     pool = g.bi.pool[0]
     if pool[0] | pool[1] | pool[2] | pool[3] | pool[4] | pool[5]:
@@ -1094,7 +1115,9 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.scratch = sc
     g.direct = R.direct
     memset(g.live, 0, sizeof(g.live))
-    g.live_masks = 0
+    memset(g.sick, 0, sizeof(g.sick))
+    g.live_masks = g.sick_masks = 0
+    g.unit_mask = R.unit_mask
     g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
     g.kind_unit = S.kind_unit
     g.check_views = S.check_views
@@ -1741,6 +1764,16 @@ def goldfish_flags(CoreTables core):
     return flags, demands, needs, units
 
 
+def haste_givers(tables, int n_cards):
+    """Per card row: does it give creatures you control haste (scan_board's GRANTS_HASTE)?"""
+    out = np.zeros(n_cards, dtype=bool)
+    for row, card in enumerate(tables.cards):
+        out[row] = any(tables.grants[card["grant_first"] + k]["grant"] == GR_HASTE
+                       and tables.grants[card["grant_first"] + k]["to"] == GT_CREATURES_YOU_CONTROL
+                       for k in range(card["n_grant"]))
+    return out
+
+
 def kind_units(CoreTables core, flags):
     """Per card row, the three words count_permanent adds to Game.kinds for it: 1 in the
     byte of each Kind it is of."""
@@ -1754,7 +1787,7 @@ def kind_units(CoreTables core, flags):
                K_MANA_FX: f & GF_MANA_FX, K_ACTIVATED: f & GF_ACTIVATED, K_CREATURES: f & GF_CREATURE,
                K_MAY_DIE: f & GF_MAY_DIE, K_LEGENDARY: f & GF_LEGENDARY,
                K_DYNAMIC_COSTMOD: (f & (GF_COSTMOD | GF_DYNAMIC_COST)) == (GF_COSTMOD | GF_DYNAMIC_COST),
-               K_CAST_TRIGGER: f & GF_CAST_TRIGGER,
+               K_CAST_TRIGGER: f & GF_CAST_TRIGGER, K_HASTE_GIVER: haste_givers(core.tables, n_cards),
                **{K_CI + k: (info >> k) & 1 for k in range(7)}}
     units = np.zeros((n_cards, 3), dtype=np.uint64)
     for kind, has in of_kind.items():
