@@ -4,8 +4,10 @@ complex to sum as units (Signets, Castle Garenbrig, Talismans), the simple sourc
 cost on their own, and a cost above the most the whole board makes refused without a search;
 state-based actions when no creature can have toughness 0 or less and no legend has entered;
 a total cost worked out once per board state, or once per set of cost modifiers in play while
-none of them reads the board (kept across games). Games played with and without them must give the
-same metrics, chunk for chunk, on decks that exercise each one."""
+none of them reads the board (kept across games), or while what a card's own modifiers count stays
+the same; the board's mana kept up as permanents enter, leave, tap and untap instead of summed
+afresh. Games played with and without them must give the same metrics, chunk for chunk, on decks
+that exercise each one."""
 import numpy as np
 import pytest
 
