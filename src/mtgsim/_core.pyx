@@ -1578,9 +1578,9 @@ cdef bint may_change_cost(Rules* R, int card, int card_row) noexcept nogil:
 
 
 cdef int cost_total(TotalCost* t) noexcept nogil:
-    cdef int k, n = t.generic + t.snow
-    for k in range(6):
-        n += t.pips[k]
+    cdef int k, n = t.generic + t.snow + t.pips[0] + t.pips[1] + t.pips[2] + t.pips[3] + t.pips[4] + t.pips[5]
+    if cost_is_plain(t):                # (most are: no choice symbols to count)
+        return n
     for k in range(5):
         n += t.phyrexian[k] + 2 * t.mono_hybrid[k] + t.colorless_hybrid[k]
     for k in range(10):
