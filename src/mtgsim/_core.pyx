@@ -2483,6 +2483,7 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
     cdef uint8_t cp[256]
     cdef int16_t left[6]
     cdef int16_t pool[6]
+    cdef int32_t scarce[6]           # per type: the units left able to pay it
     cdef int16_t made[64][6]         # per unit mask: units made of each type
     cdef int32_t used[64]
     cdef int k, t, best, bk, able, need, i, m, pass_, units, q
@@ -2510,18 +2511,19 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
     for t in range(6):
         left[t] = c.pips[t]
         pool[t] = b.bi.pool[player][t]
+    for t in range(6):                  # per type, the units able to pay it
+        scarce[t] = 0
+    for k in range(d.n_masks):
+        for t in range(6):
+            if d.masks[k] >> t & 1:
+                scarce[t] += d.counts[k]
     while True:                         # coloured (and {C}) symbols, the scarcest type first
         best = -1
         bk = BIG
         for t in range(6):
-            if left[t]:
-                able = 0
-                for k in range(d.n_masks):
-                    if d.masks[k] >> t & 1:
-                        able += d.counts[k]
-                if able < bk:
-                    bk = able
-                    best = t
+            if left[t] and scarce[t] < bk:
+                bk = scarce[t]
+                best = t
         if best < 0:
             break
         t = best
@@ -2550,6 +2552,8 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
         used[bk] += 1
         made[bk][t] += 1
         plan.spend.m[t] += 1
+        for q in range(6):
+            scarce[q] -= d.masks[bk] >> q & 1
     for q in range(c.generic):          # generic: colourless units first, then fewest types
         bk = -1
         for k in range(d.n_masks):
