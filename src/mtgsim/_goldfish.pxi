@@ -76,6 +76,8 @@ cdef struct Game:                # one goldfish game in progress
     uint64_t live_masks          # the masks m with live[m] != 0 (never mask 0: no mana)
     uint32_t sick[64]            # ...and the summoning-sick ones, usable once given haste
     uint64_t sick_masks
+    uint32_t all_units[64]       # ...and all of them, whatever their state: the live view as
+    uint64_t all_masks           # a turn begins (every permanent untapped, none sick)
     const uint8_t* unit_mask     # Rules.unit_mask
     bint check_views             # Spec.check_views
 
@@ -242,6 +244,33 @@ cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
         return
     g.live[m] += <uint32_t>d * ((1u << 16) | ((w >> 16) & 0xFF))
     g.live_masks = (g.live_masks & ~((<uint64_t>1) << m)) | (<uint64_t>(g.live[m] != 0) << m)
+
+
+cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
+    """Permanent i enters (d = 1) or leaves (d = -1) the live view and all_units."""
+    cdef Permanent* p = &g.perms[i]
+    cdef uint32_t w = g.direct[p.card]
+    cdef uint32_t m = (w >> 8) & ALLTYPES
+    live_count(g, i, d)
+    if m and not (p.flags & PF_PHASED_OUT):
+        g.all_units[m] += <uint32_t>d * ((1u << 16) | ((w >> 16) & 0xFF))
+        g.all_masks = (g.all_masks & ~((<uint64_t>1) << m)) | (<uint64_t>(g.all_units[m] != 0) << m)
+
+
+cdef void untap_all(Game* g) noexcept nogil:
+    """The untap step (502.3) as a turn begins: every permanent untaps and none is summoning
+    sick, so the live view is all_units."""
+    cdef int k
+    cdef uint64_t masks
+    cdef unsigned int m
+    for k in range(g.n):
+        g.perms[k].flags &= ~PF_TAPPED
+    live_clear(g)
+    masks = g.live_masks = g.all_masks
+    while masks:
+        m = mtgsim_ctz64(masks)
+        masks &= masks - 1
+        g.live[m] = g.all_units[m]
 
 
 cdef inline void set_flags(Game* g, int i, uint16_t flags) noexcept nogil:
@@ -621,7 +650,7 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
     g.n += 1
     board_changed(g)
     count_permanent(g, row, 1)
-    live_count(g, g.n - 1, 1)
+    enters_or_leaves(g, g.n - 1, 1)
     return g.n - 1
 
 
@@ -654,7 +683,7 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands) noexcept nogi
 cdef void remove_permanent(Game* g, int i) noexcept nogil:
     """It leaves the battlefield; later rows move up (Auras on it fall off)."""
     cdef int j
-    live_count(g, i, -1)
+    enters_or_leaves(g, i, -1)
     count_permanent(g, g.perms[i].card, -1)
     g.n_sacrifice_at_end -= (g.perms[i].flags & PF_SACRIFICE_AT_END) != 0
     for j in range(i, g.n - 1):
@@ -1116,7 +1145,8 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.direct = R.direct
     memset(g.live, 0, sizeof(g.live))
     memset(g.sick, 0, sizeof(g.sick))
-    g.live_masks = g.sick_masks = 0
+    memset(g.all_units, 0, sizeof(g.all_units))
+    g.live_masks = g.sick_masks = g.all_masks = 0
     g.unit_mask = R.unit_mask
     g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
     g.kind_unit = S.kind_unit
@@ -1274,7 +1304,7 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
                 return -1
             view_prepare(R, g, v)
             score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
-            live_count(g, i, -1)
+            enters_or_leaves(g, i, -1)
             g.n -= 1                       # take the trial land back
             count_permanent(g, row, -1)
             g.next_id -= 1
@@ -1600,6 +1630,9 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     g.costmod_set = 0
     g.m1m1 = g.new_legend = False
     live_clear(g)
+    while g.all_masks:                  # (a new game: no permanents)
+        g.all_units[mtgsim_ctz64(g.all_masks)] = 0
+        g.all_masks &= g.all_masks - 1
     hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
     g.spent = 0
@@ -1622,10 +1655,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         t = turn - 1
         g.bi.turn = turn
         g.bi.last_turn_start[0] = turn          # the goldfish opponent takes no turns
-        live_clear(g)                            # (a new turn: none is summoning sick now)
-        for k in range(g.n):                     # untap (502.3)
-            g.perms[k].flags &= ~PF_TAPPED
-            live_count(g, k, 1)
+        untap_all(g)
         board_changed(g)
         trace(g, TR_TURN, -1, 0)
         if not (turn == 1 and S.on_play):        # 103.8a
