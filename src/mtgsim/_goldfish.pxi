@@ -1002,16 +1002,22 @@ cdef inline bint board_costmod(Rules* R, Game* g) noexcept nogil:
     return count_of(g, K_COSTMOD) > 0
 
 
-cdef TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kicked,
-                           int alternative, bint from_hand, TotalCost* buf) noexcept nogil:
+cdef inline TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kicked,
+                                  int alternative, bint from_hand, TotalCost* buf) noexcept nogil:
     """Card `row`'s total cost cast with X = x (601.2f; alternative 1: flashback): the
     precomputed one while nothing changes it, else worked out into `buf` (or, for the plain
     X = 0 cast, into the memo, with its Hall demand if plain: see memo_key)."""
+    if x == 0 and not kicked and alternative == 0 and (S.gf[row] & GF_BASE_COST) and not board_costmod(R, g):
+        return &R.base_cost[row]
+    return changed_cost(R, S, g, row, x, kicked, alternative, from_hand, buf)
+
+
+cdef TotalCost* changed_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kicked,
+                             int alternative, bint from_hand, TotalCost* buf) noexcept nogil:
+    """spell_cost when it isn't the precomputed one."""
     cdef Board b
     cdef bint plain = x == 0 and not kicked and alternative == 0
     cdef uint64_t key, counted
-    if plain and (S.gf[row] & GF_BASE_COST) and not board_costmod(R, g):
-        return &R.base_cost[row]
     if plain and g.shortcuts:
         key = memo_key(R, g, row, from_hand, &counted)
         if g.cost_memo_key[2 * row] == key and g.cost_memo_key[2 * row + 1] == counted:
