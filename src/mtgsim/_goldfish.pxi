@@ -1063,12 +1063,20 @@ cdef inline uint64_t memo_key(Rules* R, Game* g, int row, bint from_hand, uint64
 
 
 cdef inline bint payable_now(Rules* R, Spec* S, Game* g, ManaView* v, int row, TotalCost* c) noexcept nogil:
-    """view_payable for total cost c of card `row` (c as spell_cost gave it)."""
-    if v.kind == 1 and c == &R.base_cost[row] and (S.gf[row] & GF_PLAIN):
-        return hall_holds(&S.need[row], &v.d)
-    if v.kind == 1 and c == &g.cost_memo[row] and g.need_memo[row].total >= 0:
-        return hall_holds(&g.need_memo[row], &v.d)
-    return view_payable(R, g, v, c)
+    """view_payable for total cost c of card `row` (c as spell_cost gave it), with its Hall
+    demand worked out already when c is a plain precomputed or memoised cost."""
+    cdef HallDemand* h = NULL
+    if c == &R.base_cost[row] and (S.gf[row] & GF_PLAIN):
+        h = &S.need[row]
+    elif c == &g.cost_memo[row] and g.need_memo[row].total >= 0:
+        h = &g.need_memo[row]
+    if h == NULL:
+        return view_payable(R, g, v, c)
+    if v.kind == 1:
+        return hall_holds(h, &v.d)
+    if v.part and g.shortcuts and hall_holds(h, &v.d):
+        return True                      # (as view_payable: the simple sources alone pay it)
+    return searched_payable(R, g, v, c, True)
 
 
 cdef bint card_payable(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint from_hand) noexcept nogil:
@@ -1085,6 +1093,11 @@ cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept no
         return hall_payable(&v.d, c)
     if v.kind != 1 and v.part and plain and g.shortcuts and hall_payable(&v.d, c):
         return True                      # the simple sources alone pay it
+    return searched_payable(R, g, v, c, plain)
+
+
+cdef bint searched_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, bint plain) noexcept nogil:
+    """view_payable by the general search (`plain`: cost_is_plain(c))."""
     if v.kind != 2 or pays_life(c):      # the search, with life tracked if the cost pays life
         view_general(R, g, v, pays_life(c))
     if plain and v.kind == 2 and g.shortcuts and cost_total(c) > view_max_mana(R, g, v):
