@@ -2511,7 +2511,6 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
     for t in range(6):
         left[t] = c.pips[t]
         pool[t] = b.bi.pool[player][t]
-    for t in range(6):                  # per type, the units able to pay it
         scarce[t] = 0
     for k in range(d.n_masks):
         for t in range(6):

@@ -34,7 +34,8 @@ cdef struct Game:                # one goldfish game in progress
     uint8_t* in_play             # per card row: permanents of it (kept by count_permanent)
     TotalCost* cost_memo         # per card row: its total cost (X = 0, unkicked, cast from
     uint64_t* cost_memo_key      # hand or not) and, if plain, its Hall demand, worked out
-    HallDemand* need_memo        # under the key memo_key gives (two words a row)
+    HallDemand* need_memo        # under the key memo_key gives (two words a row: the key and
+                                 # the values it counted)
     int hand_lands               # lands in hand
     Permanent perms[MAXPERM]
     int n
@@ -176,8 +177,8 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
                                  # or "while untapped"): costs it changes hold one generation
     GF_CAST_TRIGGER = 16384      # "whenever you cast a spell" (Beast Whisperer)
     GF_SELF_COUNTED = 32768      # its own cost modifiers are all it has that read the board,
-                                 # by amounts that count permanents (at most four of them, none
-                                 # reading the hand): its memoised cost is keyed by their values
+                                 # by amounts that count on the battlefield (at most four, none
+                                 # of cards in hand or X): its memoised cost is keyed by their values
 
 
 cdef inline void board_changed(Game* g) noexcept nogil:
@@ -225,9 +226,10 @@ cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
 cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
     """Permanent i's units into (d = 1) or out of (d = -1) the live view, if it can make mana
     now as the direct path counts it: untapped and not summoning sick (302.6: a creature
-    without haste that came under your control since your most recent turn began; haste
-    granted by others is left to prepare_direct, see goldfish_direct). The view then always
-    equals prepare_direct's sums, kept up as permanents enter, leave, tap and untap."""
+    without haste of its own that came under your control since your most recent turn
+    began), else, if summoning sick, into the sick ones (usable while something gives
+    creatures haste: goldfish_direct adds them). The view then always equals
+    prepare_direct's sums, kept up as permanents enter, leave, tap and untap."""
     cdef Permanent* p = &g.perms[i]
     cdef uint32_t w = g.direct[p.card]
     cdef uint32_t m = (w >> 8) & ALLTYPES
@@ -957,7 +959,7 @@ cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
     alone); else, or without shortcuts, prepared from scratch."""
     cdef Board b
     cdef uint8_t cp[MAXPERM]
-    cdef int found, k
+    cdef int found
     cdef Direct check
     cdef uint32_t all_flags
     cdef bint haste = count_of(g, K_HASTE_GIVER) != 0
