@@ -275,6 +275,16 @@ cdef void untap_all(Game* g) noexcept nogil:
         g.live[m] = g.all_units[m]
 
 
+cdef inline bint summoning_sick(Rules* R, Game* g, Board* b, int i) noexcept nogil:
+    """is_sick (302.6) for permanent i of the goldfish game (board b), read off its direct
+    word: a creature without haste of its own, under your control since this turn began,
+    while no permanent gives creatures haste (scan_board's GRANTS_HASTE)."""
+    if not g.shortcuts:
+        return is_sick(R, b, i)
+    return ((g.direct[g.perms[i].card] >> DIRECT_SICK_SHIFT) & 1
+            and g.perms[i].controlled_since >= g.bi.last_turn_start[0] and count_of(g, K_HASTE_GIVER) == 0)
+
+
 cdef inline void set_flags(Game* g, int i, uint16_t flags) noexcept nogil:
     """Permanent i's flags (tapped or not) changed, the live view with them."""
     live_count(g, i, -1)
@@ -1554,7 +1564,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             if not useful or a.untap:
                 continue
             b = game_board(g)
-            if a.tap and (g.perms[i].flags & PF_TAPPED or is_sick(R, &b, i)):
+            if a.tap and (g.perms[i].flags & PF_TAPPED or summoning_sick(R, g, &b, i)):
                 continue
             if a.tap and R.cards[g.perms[i].card].types & CT_CREATURE and power_of(R, &b, i) > 0:
                 continue                         # a creature that can attack keeps its {T} for combat
@@ -1607,7 +1617,7 @@ cdef void combat(Rules* R, Game* g) noexcept nogil:
     for i in range(g.n):
         if not (R.cards[g.perms[i].card].types & CT_CREATURE) or g.perms[i].flags & PF_TAPPED:
             continue
-        if is_sick(R, &b, i):
+        if summoning_sick(R, g, &b, i):
             continue
         p = power_of(R, &b, i)
         if p > 0:
