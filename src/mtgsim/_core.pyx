@@ -147,7 +147,7 @@ cdef struct Rules:
     Enters* enters
     Triggered* triggered
     Activated* activated
-    int granted_row          # MANA_ABILITY row of the granted any-colour ability
+    int granted_row          # MANA_ABILITY row of the granted any-colour ability (-1: none)
     uint32_t* info           # CardInfoFlags per card
     uint8_t* static_cp       # per card: types it could produce on a board with no mana effects
     uint8_t* unit_mask       # per card with simple mana: each unit may be any type of this mask
@@ -1710,7 +1710,10 @@ cdef class CoreTables:
         self.R.enters = <Enters*>cnp.PyArray_DATA(arrays["enters"])
         self.R.triggered = <Triggered*>cnp.PyArray_DATA(arrays["triggered"])
         self.R.activated = <Activated*>cnp.PyArray_DATA(arrays["activated"])
-        self.R.granted_row = tables.granted_mana_row
+        # -1 when none of the cards grants it: no permanent can have it then, and
+        # mana_ability_rows needn't ask the board's grants (a scan of the board)
+        self.R.granted_row = (tables.granted_mana_row if np.any(tables.grants["grant"] == GR_MANA_ANY_COLOR)
+                              else -1)
         summary = card_summaries(tables)
         self._keep["summary"] = summary
         self.R.info = <uint32_t*>cnp.PyArray_DATA(summary["flags"])
