@@ -1074,14 +1074,20 @@ cdef inline uint64_t memo_key(Rules* R, Game* g, int row, bint from_hand, uint64
     return ((gen << 2) | (<uint64_t>fixed << 1) | (from_hand != 0)) + 1
 
 
-cdef inline bint payable_now(Rules* R, Spec* S, Game* g, ManaView* v, int row, TotalCost* c) noexcept nogil:
-    """view_payable for total cost c of card `row` (c as spell_cost gave it), with its Hall
-    demand worked out already when c is a plain precomputed or memoised cost."""
-    cdef HallDemand* h = NULL
+cdef inline HallDemand* known_demand(Rules* R, Spec* S, Game* g, int row, TotalCost* c) noexcept nogil:
+    """The Hall demand of total cost c of card `row` (as spell_cost gave it) if it is worked
+    out already (a plain precomputed or memoised cost), else NULL."""
     if c == &R.base_cost[row] and (S.gf[row] & GF_PLAIN):
-        h = &S.need[row]
-    elif c == &g.cost_memo[row] and g.need_memo[row].total >= 0:
-        h = &g.need_memo[row]
+        return &S.need[row]
+    if c == &g.cost_memo[row] and g.need_memo[row].total >= 0:
+        return &g.need_memo[row]
+    return NULL
+
+
+cdef inline bint payable_now(Rules* R, Spec* S, Game* g, ManaView* v, int row, TotalCost* c) noexcept nogil:
+    """view_payable for total cost c of card `row` (c as spell_cost gave it), by its Hall
+    demand when that is worked out already."""
+    cdef HallDemand* h = known_demand(R, S, g, row, c)
     if h == NULL:
         return view_payable(R, g, v, c)
     if v.kind == 1:
@@ -1385,6 +1391,7 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
     cdef TotalCost buf, kicked_buf
     cdef TotalCost* c
     cdef TotalCost* kicked
+    cdef HallDemand* h
     cdef int x = 0, alt = 1 if flashback else 0, cost_row, xs
     cdef int64_t mv, rank, first, a, b
     xs = 0
@@ -1415,7 +1422,8 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
     out.x = x
     out.flashback = flashback
     out.cost = c[0]
-    out.spend = cost_total(c)
+    h = known_demand(R, S, g, row, c)
+    out.spend = h.total if h != NULL else cost_total(c)     # (a plain cost's demand: its total)
     mv = R.cards[row].mana_value
     rank = S.rank[row]
     first = 1000 - rank if rank > 0 else 0
