@@ -223,6 +223,12 @@ cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
     g.new_legend |= d > 0 and (f & GF_LEGENDARY) != 0
 
 
+cdef inline bint sick_by_itself(Game* g, Permanent* p, uint32_t w) noexcept nogil:
+    """Summoning sick (302.6) unless something gives it haste: a creature without haste of its
+    own (its direct word `w`) under your control since your most recent turn began."""
+    return (w >> DIRECT_SICK_SHIFT) & 1 and p.controlled_since >= g.bi.last_turn_start[0]
+
+
 cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
     """Permanent i's units into (d = 1) or out of (d = -1) the live view, if it can make mana
     now as the direct path counts it: untapped and not summoning sick (302.6: a creature
@@ -233,7 +239,7 @@ cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
     cdef Permanent* p = &g.perms[i]
     cdef uint32_t w = g.direct[p.card]
     cdef uint32_t m = (w >> 8) & ALLTYPES
-    cdef bint sick = (w >> DIRECT_SICK_SHIFT) & 1 and p.controlled_since >= g.bi.last_turn_start[0]
+    cdef bint sick = sick_by_itself(g, p, w)
     if p.flags & (PF_TAPPED | PF_PHASED_OUT):
         return
     if sick:                            # (given haste, prepare_direct counts it by its
@@ -281,8 +287,7 @@ cdef inline bint summoning_sick(Rules* R, Game* g, Board* b, int i) noexcept nog
     while no permanent gives creatures haste (scan_board's GRANTS_HASTE)."""
     if not g.shortcuts:
         return is_sick(R, b, i)
-    return ((g.direct[g.perms[i].card] >> DIRECT_SICK_SHIFT) & 1
-            and g.perms[i].controlled_since >= g.bi.last_turn_start[0] and count_of(g, K_HASTE_GIVER) == 0)
+    return sick_by_itself(g, &g.perms[i], g.direct[g.perms[i].card]) and count_of(g, K_HASTE_GIVER) == 0
 
 
 cdef inline void set_flags(Game* g, int i, uint16_t flags) noexcept nogil:
@@ -292,17 +297,17 @@ cdef inline void set_flags(Game* g, int i, uint16_t flags) noexcept nogil:
     live_count(g, i, 1)
 
 
+cdef inline uint64_t cleared(uint32_t* sums, uint64_t masks) noexcept nogil:
+    """Zero the per-mask sums that `masks` says are nonzero; returns the masks left: none."""
+    while masks:
+        sums[mtgsim_ctz64(masks)] = 0
+        masks &= masks - 1
+    return 0
+
+
 cdef void live_clear(Game* g) noexcept nogil:
-    cdef uint64_t masks = g.live_masks
-    while masks:
-        g.live[mtgsim_ctz64(masks)] = 0
-        masks &= masks - 1
-    g.live_masks = 0
-    masks = g.sick_masks
-    while masks:
-        g.sick[mtgsim_ctz64(masks)] = 0
-        masks &= masks - 1
-    g.sick_masks = 0
+    g.live_masks = cleared(g.live, g.live_masks)
+    g.sick_masks = cleared(g.sick, g.sick_masks)
 
 
 # Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
@@ -1054,8 +1059,8 @@ cdef inline uint64_t memo_key(Rules* R, Game* g, int row, bint from_hand, uint64
     values of what the card's own modifiers count (GF_SELF_COUNTED: The Great Henge's greatest
     power; its modifiers' filters read the spell alone too), else 0; otherwise, or if
     costmod_set can't hold them, the game's generation."""
-    cdef bint fixed = (count_of(g, K_DYNAMIC_COSTMOD) == 0 and g.n_costmod_wild == 0
-                       and (g.gf[row] & (GF_DYNAMIC_COST | GF_SELF_COUNTED)) != GF_DYNAMIC_COST)
+    cdef bint fixed = (count_of(g, K_DYNAMIC_COSTMOD) == 0 and g.n_costmod_wild == 0    # (its own
+                       and (g.gf[row] & (GF_DYNAMIC_COST | GF_SELF_COUNTED)) != GF_DYNAMIC_COST)  # counted)
     cdef uint64_t gen = g.costmod_set if fixed else g.gen
     cdef Card* c
     cdef Board b
@@ -1669,9 +1674,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     g.costmod_set = 0
     g.m1m1 = g.new_legend = False
     live_clear(g)
-    while g.all_masks:                  # (a new game: no permanents)
-        g.all_units[mtgsim_ctz64(g.all_masks)] = 0
-        g.all_masks &= g.all_masks - 1
+    g.all_masks = cleared(g.all_units, g.all_masks)     # (a new game: no permanents)
     hand_clear(g)
     memset(&g.bi, 0, sizeof(BoardInfo))
     g.spent = 0
