@@ -73,7 +73,7 @@ cdef struct Game:                # one goldfish game in progress
     int n_flashback
     const uint32_t* direct       # Rules.direct: per card row, the direct path's word
     uint32_t live[64]            # the usable sources per unit mask, kept as they change: units
-                                 # (low 16 bits) and permanents (high 16) (see live_count)
+                                 # (low 16 bits) and permanents (high 16) (see added)
     uint64_t live_masks          # the masks m with live[m] != 0 (never mask 0: no mana)
     uint32_t sick[64]            # ...and the summoning-sick ones, usable once given haste
     uint64_t sick_masks
@@ -229,6 +229,14 @@ cdef inline bint sick_by_itself(Game* g, Permanent* p, uint32_t w) noexcept nogi
     return (w >> DIRECT_SICK_SHIFT) & 1 and p.controlled_since >= g.bi.last_turn_start[0]
 
 
+cdef inline uint64_t added(uint32_t* sums, uint64_t masks, uint32_t m, int d, uint32_t w) noexcept nogil:
+    """One source of unit mask m (direct word w) into (d = 1) or out of (d = -1) the per-mask
+    sums: units in the low 16 bits, sources in the high 16. Returns the masks with a nonzero
+    sum."""
+    sums[m] += <uint32_t>d * ((1u << 16) | ((w >> 16) & 0xFF))
+    return (masks & ~((<uint64_t>1) << m)) | (<uint64_t>(sums[m] != 0) << m)
+
+
 cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
     """Permanent i's units into (d = 1) or out of (d = -1) the live view, if it can make mana
     now as the direct path counts it: untapped and not summoning sick (302.6: a creature
@@ -245,13 +253,9 @@ cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
     if sick:                            # (given haste, prepare_direct counts it by its
         m = g.unit_mask[p.card]         # unit mask: direct_source)
         if m:
-            g.sick[m] += <uint32_t>d * ((1u << 16) | ((w >> 16) & 0xFF))
-            g.sick_masks = (g.sick_masks & ~((<uint64_t>1) << m)) | (<uint64_t>(g.sick[m] != 0) << m)
-        return
-    if m == 0:
-        return
-    g.live[m] += <uint32_t>d * ((1u << 16) | ((w >> 16) & 0xFF))
-    g.live_masks = (g.live_masks & ~((<uint64_t>1) << m)) | (<uint64_t>(g.live[m] != 0) << m)
+            g.sick_masks = added(g.sick, g.sick_masks, m, d, w)
+    elif m:
+        g.live_masks = added(g.live, g.live_masks, m, d, w)
 
 
 cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
@@ -261,8 +265,7 @@ cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
     cdef uint32_t m = (w >> 8) & ALLTYPES
     live_count(g, i, d)
     if m and not (p.flags & PF_PHASED_OUT):
-        g.all_units[m] += <uint32_t>d * ((1u << 16) | ((w >> 16) & 0xFF))
-        g.all_masks = (g.all_masks & ~((<uint64_t>1) << m)) | (<uint64_t>(g.all_units[m] != 0) << m)
+        g.all_masks = added(g.all_units, g.all_masks, m, d, w)
 
 
 cdef void untap_all(Game* g) noexcept nogil:
