@@ -1016,7 +1016,7 @@ cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
     return found
 
 
-cdef inline bint board_costmod(Rules* R, Game* g) noexcept nogil:
+cdef inline bint board_costmod(Game* g) noexcept nogil:
     """Could a permanent in play change the cost of a spell? (scan_board's any_costmod: the
     goldfish never phases a permanent out, so it is the count of them.)"""
     return count_of(g, K_COSTMOD) > 0
@@ -1027,7 +1027,7 @@ cdef inline TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bi
     """Card `row`'s total cost cast with X = x (601.2f; alternative 1: flashback): the
     precomputed one while nothing changes it, else worked out into `buf` (or, for the plain
     X = 0 cast, into the memo, with its Hall demand if plain: see memo_key)."""
-    if x == 0 and not kicked and alternative == 0 and (S.gf[row] & GF_BASE_COST) and not board_costmod(R, g):
+    if x == 0 and not kicked and alternative == 0 and (S.gf[row] & GF_BASE_COST) and not board_costmod(g):
         return &R.base_cost[row]
     return changed_cost(R, S, g, row, x, kicked, alternative, from_hand, buf)
 
@@ -1274,7 +1274,7 @@ cdef inline bint beyond_reach(Rules* R, Spec* S, Game* g, int row, int extra) no
     the direct path added: card `row`'s plain base cost takes more units than the board's
     sources make at most, on a board that takes the direct path (where that decides it)."""
     return (g.shortcuts and (S.gf[row] & GF_PLAIN) != 0 and count_of(g, K_MANA_FX) == 0 and g.n < 80
-            and pool_empty(g) and S.need[row].total > g.units + extra and not board_costmod(R, g))
+            and pool_empty(g) and S.need[row].total > g.units + extra and not board_costmod(g))
 
 
 cdef bint all_beyond_reach(Rules* R, Spec* S, Game* g, int extra) noexcept nogil:
@@ -1719,7 +1719,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         out[L.mana_sq + t] += mana * mana
         if lands >= turn:
             out[L.hit + t] += 1
-        direct = v.kind == 1 and not board_costmod(R, g)
+        direct = v.kind == 1 and not board_costmod(g)
         for q in range(S.n_track_needs if direct else 0):     # each plain cost once
             met[q] = hall_holds(&S.track_needs[q], &v.d)
         for q in range(S.n_track):              # castable now: after the land drop, before spells
