@@ -5,8 +5,8 @@ cost on their own, and a cost above the most the whole board makes refused witho
 state-based actions when no creature can have toughness 0 or less and no legend has entered;
 a total cost worked out once per board state, or once per set of cost modifiers in play while
 none of them reads the board (kept across games), or while what a card's own modifiers count stays
-the same; the board's mana kept up as permanents enter, leave, tap and untap instead of summed
-afresh. Games played with and without them must give the same metrics, chunk for chunk, on decks
+the same; castable-on-turn asked once per distinct cost among the tracked cards; the board's
+mana kept up as permanents enter, leave, tap and untap instead of summed afresh. Games played with and without them must give the same metrics, chunk for chunk, on decks
 that exercise each one."""
 import numpy as np
 import pytest
@@ -64,6 +64,30 @@ def test_shortcuts_change_no_answer(name, policy):
     st = _setup(DECKS[name](), 10, True, MulliganPolicy(), policy, [])
     fast = _metrics(st.spec, len(st.tracked))
     reference = _metrics(_core.without_shortcuts(st.spec), len(st.tracked))
+    np.testing.assert_array_equal(fast, reference)
+
+
+HYBRID = card("Test Hybrid", "{1}{R/W}", "Creature — Soldier", "2/2")
+PHYREXIAN = card("Test Phyrexian", "{R/P}", "Instant")
+BOLT_TWIN = card("Test Bolt Twin", "{R}", "Sorcery")        # tracked only: Lightning Bolt's cost
+BIG_RED = card("Test Big Red", "{2}{R}{R}", "Sorcery")
+
+
+@pytest.mark.parametrize("choices", [False, True], ids=["plain_costs", "hybrid_and_phyrexian"])
+def test_tracked_costs_asked_once_change_no_answer(choices):
+    """Castable on turn t is asked once per distinct cost among the tracked cards, as the cost
+    modifiers in play make them (601.2f): cards sharing a cost ({R}), costs the modifiers set
+    apart (Ruby Medallion: red spells; Goblin Electromancer: instants and sorceries; both at
+    once), affinity (it counts artifacts: asked alone), cards tracked but not in the deck; with
+    hybrid and Phyrexian costs too (decided by the search, which the turn's view then turns to).
+    Each card's answers are its own."""
+    cards = {"Mountain": 27, "Island": 4, "Ruby Medallion": 6, "Goblin Electromancer": 4, "Lightning Bolt": 3,
+             "Shock": 3, "Burst Lightning": 3, "Goblin Piker": 3, "Frogmite": 3, BIG_RED: 4}
+    if choices:
+        cards.update({"Mountain": 14, "Plains": 4, HYBRID: 3, PHYREXIAN: 3, "Manamorphose": 3})
+    st = _setup(Deck(cards), 10, True, MulliganPolicy(), PlayPolicy(), [BOLT_TWIN, BIG_RED])
+    fast = _metrics(st.spec, len(st.tracked), chunks=2, games=600)
+    reference = _metrics(_core.without_shortcuts(st.spec), len(st.tracked), chunks=2, games=600)
     np.testing.assert_array_equal(fast, reference)
 
 

@@ -125,9 +125,6 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     HallDemand* need             # per card row: its plain base cost (GF_PLAIN) as Hall's
                                  # condition reads it
     uint8_t track_demand[5]      # colour_demand of the tracked cards alone
-    int16_t* track_need          # per tracked card: its index in track_needs, or -1 if its
-    HallDemand* track_needs      # cost isn't a plain base cost (the distinct `need`s of the
-    int n_track_needs            # tracked cards: each is checked once a turn)
     bint land_demand             # some land has coloured symbols in a mana cost
     uint8_t deck_colours         # the colours (W..G bits) in the mana costs of the deck's spells
     int deck_lands               # lands in the deck
@@ -1113,6 +1110,59 @@ cdef bint card_payable(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fr
     return payable_now(R, S, g, v, row, spell_cost(R, S, g, row, 0, False, 0, from_hand, &buf))
 
 
+cdef struct TrackedCosts:         # the tracked cards' distinct total costs (X = 0), asked once
+    bint made                    # a turn each, while no cost modifier in play reads the board:
+    uint64_t key                 # then costs are what the multiset of cost modifiers in play
+    int n                        # (Game.costmod_set, the key) makes them (see memo_key)
+    int16_t* of                  # per tracked card: the index of its cost, -1 asked alone
+    int32_t* rep                 # per cost: the first tracked card with it,
+    TotalCost* cost              # the cost,
+    HallDemand* need             # and, if plain, its Hall demand (else need.total is -1)
+
+
+cdef inline TrackedCosts* tracked_costs(Rules* R, Spec* S, Game* g) noexcept nogil:
+    """The tracked cards' distinct costs as the cost modifiers in play make them, worked out
+    when those change (a cost asked once answers for every card with it: card_payable reads
+    nothing else of the card); NULL while a modifier in play reads the board, or without
+    shortcuts: each card is then asked alone. A card whose own modifiers read the board is
+    always asked alone. Its cost doesn't depend on whether it is in hand: a fixed modifier's
+    amount counts nothing."""
+    cdef TrackedCosts* T
+    if not g.shortcuts or count_of(g, K_DYNAMIC_COSTMOD) or g.n_costmod_wild:
+        return NULL
+    T = &(<Scratch*>g.scratch).tracked[0 if g.costmod_set == 0 else 1]
+    if not (T.made and T.key == g.costmod_set):
+        make_tracked_costs(R, S, g, T)
+    return T
+
+
+cdef void make_tracked_costs(Rules* R, Spec* S, Game* g, TrackedCosts* T) noexcept nogil:
+    cdef TotalCost buf
+    cdef TotalCost* c
+    cdef int q, k, row
+    T.made = True
+    T.key = g.costmod_set
+    T.n = 0
+    for q in range(S.n_track):
+        row = S.track[q]
+        T.of[q] = -1
+        if S.gf[row] & (GF_DYNAMIC_COST | GF_SELF_COUNTED):
+            continue
+        c = spell_cost(R, S, g, row, 0, False, 0, True, &buf)
+        k = 0
+        while k < T.n and memcmp(c, &T.cost[k], sizeof(TotalCost)) != 0:
+            k += 1
+        if k == T.n:
+            T.cost[k] = c[0]
+            T.rep[k] = row
+            if cost_is_plain(c):
+                hall_demand(c, &T.need[k])
+            else:
+                T.need[k].total = -1
+            T.n += 1
+        T.of[q] = k
+
+
 cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept nogil:
     cdef bint plain = cost_is_plain(c)
     if v.kind == 1 and plain:
@@ -1151,12 +1201,24 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     TotalCost* cost_memo         # (Game.cost_memo, .cost_memo_key, .need_memo)
     uint64_t* cost_memo_key
     HallDemand* need_memo
+    TrackedCosts tracked[2]      # with no cost modifier in play, and with the last other set
 
 
-cdef Scratch* new_scratch(Rules* R) noexcept nogil:
-    cdef Scratch* sc = <Scratch*>malloc(sizeof(Scratch))
+cdef Scratch* new_scratch(Rules* R, int n_track) noexcept nogil:
+    cdef Scratch* sc = <Scratch*>calloc(1, sizeof(Scratch))
+    cdef int k
+    cdef TrackedCosts* T
     if sc == NULL:
         return NULL
+    for k in range(2):
+        T = &sc.tracked[k]
+        T.of = <int16_t*>malloc(max(n_track, 1) * sizeof(int16_t))
+        T.rep = <int32_t*>malloc(max(n_track, 1) * sizeof(int32_t))
+        T.cost = <TotalCost*>malloc(max(n_track, 1) * sizeof(TotalCost))
+        T.need = <HallDemand*>malloc(max(n_track, 1) * sizeof(HallDemand))
+        if T.of == NULL or T.rep == NULL or T.cost == NULL or T.need == NULL:
+            free_scratch(sc)
+            return NULL
     sc.hand_count = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
     sc.hand_pos = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
     sc.in_play = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
@@ -1175,7 +1237,13 @@ cdef Scratch* new_scratch(Rules* R) noexcept nogil:
 
 
 cdef void free_scratch(Scratch* sc) noexcept nogil:
+    cdef int k
     if sc != NULL:
+        for k in range(2):
+            free(sc.tracked[k].of)
+            free(sc.tracked[k].rep)
+            free(sc.tracked[k].cost)
+            free(sc.tracked[k].need)
         free(sc.hand_count)
         free(sc.hand_pos)
         free(sc.in_play)
@@ -1666,7 +1734,8 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     set; everything else of `g` is set up here (only what a game reads: no full clear)."""
     cdef int t, q, k, lands, mana, killed = 0, turn
     cdef ManaView* v = &(<Scratch*>g.scratch).view
-    cdef bint direct, castable
+    cdef bint castable, hit
+    cdef TrackedCosts* costs
     cdef uint8_t met[MAXTRACK]
     cdef int8_t cast_turn[MAXTRACK]
     for k in range(g.n):                         # the last game's permanents
@@ -1717,20 +1786,24 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         trace(g, TR_MANA, -1, mana)
         out[L.mana + t] += mana
         out[L.mana_sq + t] += mana * mana
-        if lands >= turn:
+        hit = lands >= turn
+        if hit:
             out[L.hit + t] += 1
-        direct = v.kind == 1 and not board_costmod(g)
-        for q in range(S.n_track_needs if direct else 0):     # each plain cost once
-            met[q] = hall_holds(&S.track_needs[q], &v.d)
+        costs = tracked_costs(R, S, g)
+        for k in range(costs.n if costs != NULL else 0):       # each distinct cost once
+            if v.kind == 1 and costs.need[k].total >= 0:
+                met[k] = hall_holds(&costs.need[k], &v.d)      # (as card_payable decides it)
+            else:
+                met[k] = card_payable(R, S, g, v, costs.rep[k], True)
         for q in range(S.n_track):              # castable now: after the land drop, before spells
-            k = S.track_need[q]
-            if direct and k >= 0:
+            k = costs.of[q] if costs != NULL else -1
+            if k >= 0:
                 castable = met[k]
             else:
                 castable = card_payable(R, S, g, v, S.track[q], g.hand_count[S.track[q]] > 0)
             if castable:
                 out[L.castable + q * S.turns + t] += 1
-                if lands >= turn:
+                if hit:
                     out[L.castable_hit + q * S.turns + t] += 1
         g.spent = 0
         if g.n_flashback or (g.n_rows[0] and not all_beyond_reach(R, S, g, 0)):
@@ -1930,23 +2003,6 @@ cdef class GoldfishSpec:
         self.S.kind_unit = <uint64_t*>cnp.PyArray_DATA(keep["kind_unit"])
         self.S.counts_hand = bool(np.any(core.tables.counts["what"] == CO_CARDS_IN_HAND))
         spec_demand(&self.S)
-        self._tracked_needs(needs, flags, track)
-
-    def _tracked_needs(self, needs, flags, track):
-        """S.track_need and S.track_needs: the tracked cards' distinct plain base costs."""
-        rows = needs.reshape(-1, sizeof(HallDemand))
-        distinct = {}
-        index = np.full(max(len(track), 1), -1, dtype=np.int16)
-        for q, row in enumerate(track):
-            if flags[row] & GF_PLAIN:
-                index[q] = distinct.setdefault(rows[row].tobytes(), len(distinct))
-        table = np.zeros((max(len(distinct), 1), sizeof(HallDemand)), dtype=np.uint8)
-        for key, k in distinct.items():
-            table[k] = np.frombuffer(key, dtype=np.uint8)
-        self._keep["track_need"], self._keep["track_needs"] = index, table
-        self.S.track_need = <int16_t*>cnp.PyArray_DATA(index)
-        self.S.track_needs = <HallDemand*>cnp.PyArray_DATA(table)
-        self.S.n_track_needs = len(distinct)
 
 
 cdef GoldfishSpec spec_copy(GoldfishSpec spec):
@@ -2028,7 +2084,7 @@ cdef void spec_demand(Spec* S) noexcept nogil:
 cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_games, Layout* L,
                     int64_t* out) noexcept nogil:
     cdef Game* g = <Game*>malloc(sizeof(Game))
-    cdef Scratch* scratch = new_scratch(R)
+    cdef Scratch* scratch = new_scratch(R, S.n_track)
     cdef int64_t k
     cdef Rng rng
     cdef Rng* rng_p = &rng
@@ -2047,7 +2103,7 @@ def trace_games(GoldfishSpec spec, generator, int games):
     cdef Spec* S = &spec.S
     cdef Layout L = metric_layout(S.n_track, S.turns)
     cdef Game* g = <Game*>malloc(sizeof(Game))
-    cdef Scratch* scratch = new_scratch(&spec.core.R)
+    cdef Scratch* scratch = new_scratch(&spec.core.R, spec.S.n_track)
     cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
     cdef Rng rng
     rng_init(&rng, bg, type(generator.bit_generator) is np.random.PCG64)
