@@ -57,6 +57,16 @@ def test_601_2g_mana_in_the_pool_is_spent_before_tapping_a_source():
     assert not s.is_tapped(forest) and s.pool() == {}
 
 
+def test_601_2g_one_kind_of_source_pool_first_then_sources_in_order():
+    """Every source makes the same one kind of mana: the pool pays first, then the first
+    sources in play."""
+    s = Scenario()
+    forests = [s.add("Forest") for _ in range(4)]
+    s._info[0]["pool"][0][4] = 1                 # {G} floating
+    s.cast(card("Plan Probe", "{2}{G}", "Sorcery"))
+    assert [s.is_tapped(p) for p in forests] == [True, True, False, False] and s.pool() == {}
+
+
 def check_plan(names, cost, x, life, tapped):
     s = Scenario()
     for k, name in enumerate(names):

@@ -2515,60 +2515,70 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
         left[t] = c.pips[t]
         pool[t] = b.bi.pool[player][t]
         scarce[t] = 0
-    for k in range(d.n_masks):
-        for t in range(6):
-            if d.masks[k] >> t & 1:
-                scarce[t] += d.counts[k]
-    while True:                         # coloured (and {C}) symbols, the scarcest type first
-        best = -1
-        bk = BIG
-        for t in range(6):
-            if left[t] and scarce[t] < bk:
-                bk = scarce[t]
-                best = t
-        if best < 0:
-            break
-        t = best
-        left[t] -= 1
-        bk = -1
-        able = 0                        # the masks able to pay it: with one, it is that one
-        for k in range(d.n_masks):      # (Hall's condition holds for it)
-            if d.counts[k] and d.masks[k] >> t & 1:
-                able += 1
-                bk = k
-        if able > 1:                    # the unit of fewest types that keeps the rest payable
+    if d.n_masks == 1:                  # one kind of unit: every symbol takes one of them
+        t = mtgsim_ctz64(d.masks[0])
+        for q in range(6):
+            made[0][q] = c.pips[q]
+            plan.spend.m[q] = c.pips[q]
+            used[0] += c.pips[q]
+        made[0][t] += c.generic
+        plan.spend.m[t] += c.generic
+        used[0] += c.generic
+    else:
+        for k in range(d.n_masks):
+            for t in range(6):
+                if d.masks[k] >> t & 1:
+                    scarce[t] += d.counts[k]
+        while True:                         # coloured (and {C}) symbols, the scarcest type first
+            best = -1
+            bk = BIG
+            for t in range(6):
+                if left[t] and scarce[t] < bk:
+                    bk = scarce[t]
+                    best = t
+            if best < 0:
+                break
+            t = best
+            left[t] -= 1
+            bk = -1
+            able = 0                        # the masks able to pay it: with one, it is that one
+            for k in range(d.n_masks):      # (Hall's condition holds for it)
+                if d.counts[k] and d.masks[k] >> t & 1:
+                    able += 1
+                    bk = k
+            if able > 1:                    # the unit of fewest types that keeps the rest payable
+                bk = -1
+                for k in range(d.n_masks):
+                    if d.counts[k] and d.masks[k] >> t & 1 and (
+                            bk < 0 or popcount6(d.masks[k]) < popcount6(d.masks[bk])):
+                        d.counts[k] -= 1
+                        d.total -= 1
+                        if hall_after(c, left, &d):
+                            bk = k
+                        d.counts[k] += 1
+                        d.total += 1
+            if bk < 0:                      # (Hall's condition held, so some unit always does)
+                return -1
+            d.counts[bk] -= 1
+            d.total -= 1
+            used[bk] += 1
+            made[bk][t] += 1
+            plan.spend.m[t] += 1
+            for q in range(6):
+                scarce[q] -= d.masks[bk] >> q & 1
+        for q in range(c.generic):          # generic: colourless units first, then fewest types
             bk = -1
             for k in range(d.n_masks):
-                if d.counts[k] and d.masks[k] >> t & 1 and (
-                        bk < 0 or popcount6(d.masks[k]) < popcount6(d.masks[bk])):
-                    d.counts[k] -= 1
-                    d.total -= 1
-                    if hall_after(c, left, &d):
-                        bk = k
-                    d.counts[k] += 1
-                    d.total += 1
-        if bk < 0:                      # (Hall's condition held, so some unit always does)
-            return -1
-        d.counts[bk] -= 1
-        d.total -= 1
-        used[bk] += 1
-        made[bk][t] += 1
-        plan.spend.m[t] += 1
-        for q in range(6):
-            scarce[q] -= d.masks[bk] >> q & 1
-    for q in range(c.generic):          # generic: colourless units first, then fewest types
-        bk = -1
-        for k in range(d.n_masks):
-            if d.counts[k] and (bk < 0 or generic_rank(d.masks[k]) < generic_rank(d.masks[bk])):
-                bk = k
-        if bk < 0:
-            return -1
-        t = mtgsim_ctz64(d.masks[bk])
-        d.counts[bk] -= 1
-        d.total -= 1
-        used[bk] += 1
-        made[bk][t] += 1
-        plan.spend.m[t] += 1
+                if d.counts[k] and (bk < 0 or generic_rank(d.masks[k]) < generic_rank(d.masks[bk])):
+                    bk = k
+            if bk < 0:
+                return -1
+            t = mtgsim_ctz64(d.masks[bk])
+            d.counts[bk] -= 1
+            d.total -= 1
+            used[bk] += 1
+            made[bk][t] += 1
+            plan.spend.m[t] += 1
     memset(taken, 0, b.n)
     for k in range(d.n_masks):          # units to permanents: the pool first, then sources
         m = d.masks[k]

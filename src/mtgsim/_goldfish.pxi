@@ -1341,8 +1341,15 @@ cdef inline bint beyond_reach(Rules* R, Spec* S, Game* g, int row, int extra) no
     """Certainly not payable now, or with permanents making `extra` more units of mana on
     the direct path added: card `row`'s plain base cost takes more units than the board's
     sources make at most, on a board that takes the direct path (where that decides it)."""
-    return (g.shortcuts and (S.gf[row] & GF_PLAIN) != 0 and count_of(g, K_MANA_FX) == 0 and g.n < 80
-            and pool_empty(g) and S.need[row].total > g.units + extra and not board_costmod(g))
+    return ((S.gf[row] & GF_PLAIN) != 0 and not board_costmod(g)
+            and more_than_made(g, S.need[row].total, extra))
+
+
+cdef inline bint more_than_made(Game* g, int mana, int extra) noexcept nogil:
+    """`mana` units are more than the board's sources make at most (with `extra` more), on a
+    board taking the direct path, with an empty pool."""
+    return (g.shortcuts and count_of(g, K_MANA_FX) == 0 and g.n < 80 and pool_empty(g)
+            and mana > g.units + extra)
 
 
 cdef bint all_beyond_reach(Rules* R, Spec* S, Game* g, int extra) noexcept nogil:
@@ -1652,11 +1659,13 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
                 continue
             if a.tap and R.cards[g.perms[i].card].types & CT_CREATURE and power_of(R, &b, i) > 0:
                 continue                         # a creature that can attack keeps its {T} for combat
+            memset(&tc, 0, sizeof(TotalCost))
+            add_cost(R, a.cost, 0, &tc)
+            if cost_is_plain(&tc) and more_than_made(g, cost_total(&tc), 0):
+                continue                         # (what view_payable would find)
             target = copy_target(R, g) if e.token_copy else i
             if e.token_copy and target < 0:
                 continue
-            memset(&tc, 0, sizeof(TotalCost))
-            add_cost(R, a.cost, 0, &tc)
             saved = g.perms[i].flags
             if a.tap:                            # {T} first (602.2b): the source can't also
                 set_flags(g, i, g.perms[i].flags | PF_TAPPED)   # make mana for the rest of the cost
