@@ -1,7 +1,8 @@
 """The payment plan (601.2g–h): the rules core says which mana abilities to activate and what
 each makes; carrying the plan out pays the cost. Checked on random boards against the
 core's own yes/no answer (itself checked against the oracle)."""
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mtgsim import RulesError, Scenario, card
 
