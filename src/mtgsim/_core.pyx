@@ -414,6 +414,16 @@ cdef int mana_ability_rows(Rules* R, Board* b, int i, int* rows) noexcept nogil:
     return n
 
 
+cdef inline int mana_ability_row(Rules* R, Board* b, int i, int k) noexcept nogil:
+    """The MANA_ABILITY row of permanent i's k-th mana ability (numbered as mana_ability_rows
+    lists them: a printed one without looking for grants), -1 if it has none such."""
+    cdef Card* c = card_of(R, b, i)
+    cdef int rows[16]
+    if 0 <= k < c.n_mana:
+        return c.mana_first + k
+    return rows[k] if 0 <= k < mana_ability_rows(R, b, i, rows) else -1
+
+
 cdef bint ability_ready(Rules* R, Board* b, int i, int row) noexcept nogil:
     """Can the {T}/{Q} parts of this ability's cost be paid now (tapped state, sickness)? Life
     costs are checked where the order of activations is known (life gained first counts)."""
@@ -2745,13 +2755,12 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
 cdef int life_rank(Rules* R, Board* b, PlanStep* st) noexcept nogil:
     """Where an activation goes among those of its stage: 0 it gains life, 1 nothing about
     life, 2 it costs life, 3 it deals damage to you."""
-    cdef int rows[16]
-    cdef int n = mana_ability_rows(R, b, st.perm, rows)
+    cdef int row = mana_ability_row(R, b, st.perm, st.ability)
     cdef ManaAbility* a
     cdef Effect* e
-    if st.ability < 0 or st.ability >= n:
+    if row < 0:
         return 1
-    a = &R.mana[rows[st.ability]]
+    a = &R.mana[row]
     if a.effect >= 0:
         e = &R.effects[a.effect]
         if e.damage_to_you.fixed > 0 or e.damage_to_you.count >= 0:

@@ -1291,7 +1291,6 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
     cdef Board b = scanned_board(R, g) if g.scan_gen == g.board_gen else game_board(g)
     cdef uint8_t cp[MAXPERM]           # (else scanned if a question needs it: a simple board's
                                        # plan asks none, unless of a summoning-sick creature)
-    cdef int rows[16]
     cdef int s, t, i, n_gone = 0
     cdef int16_t gone[MAXPERM]
     cdef ManaAbility* a
@@ -1310,9 +1309,8 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
             i = plan.step[s].perm
             for t in range(6):
                 g.bi.pool[0][t] -= plan.step[s].spend.m[t]
-            mana_ability_rows(R, &b, i, rows)   # b's scan (if made) still holds: tapping and
-                                                # the pool don't change what scan_board notes
-            a = &R.mana[rows[plan.step[s].ability]]
+            # (b's scan, if made, still holds: tapping and the pool don't change what it notes)
+            a = &R.mana[mana_ability_row(R, &b, i, plan.step[s].ability)]
             if a.tap:
                 set_flags(g, i, g.perms[i].flags | PF_TAPPED)
             if a.untap:
