@@ -1110,43 +1110,52 @@ cdef bint card_payable(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fr
     return payable_now(R, S, g, v, row, spell_cost(R, S, g, row, 0, False, 0, from_hand, &buf))
 
 
-cdef struct TrackedCosts:         # the tracked cards' distinct total costs (X = 0), asked once
-    bint made                    # a turn each, while no cost modifier in play reads the board:
+cdef struct TrackedCosts:         # the tracked cards' distinct total costs (X = 0), each asked
+    bint made                    # once a turn, while no cost modifier in play reads the board:
     uint64_t key                 # then costs are what the multiset of cost modifiers in play
     int n                        # (Game.costmod_set, the key) makes them (see memo_key)
     int16_t* of                  # per tracked card: the index of its cost, -1 asked alone
+    int n_alone
+    int16_t* alone               # the tracked cards asked alone
     int32_t* rep                 # per cost: the first tracked card with it,
     TotalCost* cost              # the cost,
-    HallDemand* need             # and, if plain, its Hall demand (else need.total is -1)
+    HallDemand* need             # if plain, its Hall demand (else need.total is -1),
+    int64_t* castable            # and per turn, the games it was castable in (and with the
+    int64_t* castable_hit        # land drops hit) not yet added to its cards' metrics
 
 
-cdef inline TrackedCosts* tracked_costs(Rules* R, Spec* S, Game* g) noexcept nogil:
+cdef inline TrackedCosts* tracked_costs(Rules* R, Spec* S, Game* g, Layout* L, int64_t* out) noexcept nogil:
     """The tracked cards' distinct costs as the cost modifiers in play make them, worked out
     when those change (a cost asked once answers for every card with it: card_payable reads
-    nothing else of the card); NULL while a modifier in play reads the board, or without
-    shortcuts: each card is then asked alone. A card whose own modifiers read the board is
-    always asked alone. Its cost doesn't depend on whether it is in hand: a fixed modifier's
-    amount counts nothing."""
+    nothing else of the card); while a modifier in play reads the board, or without shortcuts,
+    every card is asked alone. A card whose own modifiers read the board is always asked
+    alone. A cost doesn't depend on whether its card is in hand: a fixed modifier's amount
+    counts nothing."""
+    cdef Scratch* sc = <Scratch*>g.scratch
     cdef TrackedCosts* T
     if not g.shortcuts or count_of(g, K_DYNAMIC_COSTMOD) or g.n_costmod_wild:
-        return NULL
-    T = &(<Scratch*>g.scratch).tracked[0 if g.costmod_set == 0 else 1]
+        return &sc.tracked[2]
+    T = &sc.tracked[0 if g.costmod_set == 0 else 1]
     if not (T.made and T.key == g.costmod_set):
-        make_tracked_costs(R, S, g, T)
+        make_tracked_costs(R, S, g, T, L, out)
     return T
 
 
-cdef void make_tracked_costs(Rules* R, Spec* S, Game* g, TrackedCosts* T) noexcept nogil:
+cdef void make_tracked_costs(Rules* R, Spec* S, Game* g, TrackedCosts* T, Layout* L,
+                             int64_t* out) noexcept nogil:
     cdef TotalCost buf
     cdef TotalCost* c
     cdef int q, k, row
+    add_tracked_counts(S, T, L, out)    # (what it counted under the set it held before)
     T.made = True
     T.key = g.costmod_set
-    T.n = 0
+    T.n = T.n_alone = 0
     for q in range(S.n_track):
         row = S.track[q]
-        T.of[q] = -1
         if S.gf[row] & (GF_DYNAMIC_COST | GF_SELF_COUNTED):
+            T.of[q] = -1
+            T.alone[T.n_alone] = q
+            T.n_alone += 1
             continue
         c = spell_cost(R, S, g, row, 0, False, 0, True, &buf)
         k = 0
@@ -1161,6 +1170,26 @@ cdef void make_tracked_costs(Rules* R, Spec* S, Game* g, TrackedCosts* T) noexce
                 T.need[k].total = -1
             T.n += 1
         T.of[q] = k
+
+
+cdef void add_tracked_counts(Spec* S, TrackedCosts* T, Layout* L, int64_t* out) noexcept nogil:
+    """Add the games T's costs were castable in to their cards' metrics, and clear them."""
+    cdef int q, k, t
+    if not T.made:
+        return
+    for q in range(S.n_track):
+        k = T.of[q]
+        for t in range(S.turns if k >= 0 else 0):
+            out[L.castable + q * S.turns + t] += T.castable[k * S.turns + t]
+            out[L.castable_hit + q * S.turns + t] += T.castable_hit[k * S.turns + t]
+    memset(T.castable, 0, T.n * S.turns * sizeof(int64_t))
+    memset(T.castable_hit, 0, T.n * S.turns * sizeof(int64_t))
+
+
+cdef inline void count_castable(int64_t* castable, int64_t* castable_hit, int k, bint hit) noexcept nogil:
+    """One more game with entry k castable (castable_hit: with the land drops hit too)."""
+    castable[k] += 1
+    castable_hit[k] += hit
 
 
 cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept nogil:
@@ -1201,24 +1230,35 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     TotalCost* cost_memo         # (Game.cost_memo, .cost_memo_key, .need_memo)
     uint64_t* cost_memo_key
     HallDemand* need_memo
-    TrackedCosts tracked[2]      # with no cost modifier in play, and with the last other set
+    TrackedCosts tracked[3]      # with no cost modifier in play, with the last other set of
+                                 # them, and every card asked alone
 
 
-cdef Scratch* new_scratch(Rules* R, int n_track) noexcept nogil:
+cdef Scratch* new_scratch(Rules* R, int n_track, int turns) noexcept nogil:
     cdef Scratch* sc = <Scratch*>calloc(1, sizeof(Scratch))
-    cdef int k
+    cdef int k, q, n = max(n_track, 1)
     cdef TrackedCosts* T
     if sc == NULL:
         return NULL
-    for k in range(2):
+    for k in range(3):
         T = &sc.tracked[k]
-        T.of = <int16_t*>malloc(max(n_track, 1) * sizeof(int16_t))
-        T.rep = <int32_t*>malloc(max(n_track, 1) * sizeof(int32_t))
-        T.cost = <TotalCost*>malloc(max(n_track, 1) * sizeof(TotalCost))
-        T.need = <HallDemand*>malloc(max(n_track, 1) * sizeof(HallDemand))
-        if T.of == NULL or T.rep == NULL or T.cost == NULL or T.need == NULL:
+        T.of = <int16_t*>malloc(n * sizeof(int16_t))
+        T.alone = <int16_t*>malloc(n * sizeof(int16_t))
+        T.rep = <int32_t*>malloc(n * sizeof(int32_t))
+        T.cost = <TotalCost*>malloc(n * sizeof(TotalCost))
+        T.need = <HallDemand*>malloc(n * sizeof(HallDemand))
+        T.castable = <int64_t*>calloc(n * turns, sizeof(int64_t))
+        T.castable_hit = <int64_t*>calloc(n * turns, sizeof(int64_t))
+        if (T.of == NULL or T.alone == NULL or T.rep == NULL or T.cost == NULL or T.need == NULL
+                or T.castable == NULL or T.castable_hit == NULL):
             free_scratch(sc)
             return NULL
+    T = &sc.tracked[2]
+    T.made = True
+    T.n_alone = n_track
+    for q in range(n_track):
+        T.of[q] = -1
+        T.alone[q] = q
     sc.hand_count = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
     sc.hand_pos = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
     sc.in_play = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
@@ -1239,11 +1279,14 @@ cdef Scratch* new_scratch(Rules* R, int n_track) noexcept nogil:
 cdef void free_scratch(Scratch* sc) noexcept nogil:
     cdef int k
     if sc != NULL:
-        for k in range(2):
+        for k in range(3):
             free(sc.tracked[k].of)
+            free(sc.tracked[k].alone)
             free(sc.tracked[k].rep)
             free(sc.tracked[k].cost)
             free(sc.tracked[k].need)
+            free(sc.tracked[k].castable)
+            free(sc.tracked[k].castable_hit)
         free(sc.hand_count)
         free(sc.hand_pos)
         free(sc.in_play)
@@ -1737,13 +1780,13 @@ cdef void end_of_turn(Game* g) noexcept nogil:
 
 cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* out,
                     int32_t* trace_buf, int trace_cap) noexcept nogil:
-    """One game: mulligans, then the turns, adding its metrics to `out`. `g.scratch` must be
-    set; everything else of `g` is set up here (only what a game reads: no full clear)."""
+    """One game: mulligans, then the turns, adding its metrics to `out` (castable counts of
+    tracked cards sharing a cost, at the chunk's end: end_chunk). `g.scratch` must be set;
+    everything else of `g` is set up here (only what a game reads: no full clear)."""
     cdef int t, q, k, lands, mana, killed = 0, turn
     cdef ManaView* v = &(<Scratch*>g.scratch).view
     cdef bint castable, hit
     cdef TrackedCosts* costs
-    cdef uint8_t met[MAXTRACK]
     cdef int8_t cast_turn[MAXTRACK]
     for k in range(g.n):                         # the last game's permanents
         g.in_play[g.perms[k].card] = 0
@@ -1796,22 +1839,17 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         hit = lands >= turn
         if hit:
             out[L.hit + t] += 1
-        costs = tracked_costs(R, S, g)
-        for k in range(costs.n if costs != NULL else 0):       # each distinct cost once
+        costs = tracked_costs(R, S, g, L, out)  # castable now: after the land drop, before spells
+        for k in range(costs.n):                # each distinct cost once
             if v.kind == 1 and costs.need[k].total >= 0:
-                met[k] = hall_holds(&costs.need[k], &v.d)      # (as card_payable decides it)
+                castable = hall_holds(&costs.need[k], &v.d)    # (as card_payable decides it)
             else:
-                met[k] = card_payable(R, S, g, v, costs.rep[k], True)
-        for q in range(S.n_track):              # castable now: after the land drop, before spells
-            k = costs.of[q] if costs != NULL else -1
-            if k >= 0:
-                castable = met[k]
-            else:
-                castable = card_payable(R, S, g, v, S.track[q], g.hand_count[S.track[q]] > 0)
+                castable = card_payable(R, S, g, v, costs.rep[k], True)
             if castable:
-                out[L.castable + q * S.turns + t] += 1
-                if hit:
-                    out[L.castable_hit + q * S.turns + t] += 1
+                count_castable(costs.castable, costs.castable_hit, k * S.turns + t, hit)
+        for q in costs.alone[:costs.n_alone]:
+            if card_payable(R, S, g, v, S.track[q], g.hand_count[S.track[q]] > 0):
+                count_castable(out + L.castable, out + L.castable_hit, q * S.turns + t, hit)
         g.spent = 0
         if g.n_flashback or (g.n_rows[0] and not all_beyond_reach(R, S, g, 0)):
             cast_spells(R, S, g, rng, cast_turn, turn, v)
@@ -2088,10 +2126,16 @@ cdef void spec_demand(Spec* S) noexcept nogil:
                     S.deck_colours |= 1 << t
 
 
+cdef void end_chunk(Spec* S, Scratch* sc, Layout* L, int64_t* out) noexcept nogil:
+    """What the chunk's games leave to add to its metrics: the counts of the tracked costs."""
+    add_tracked_counts(S, &sc.tracked[0], L, out)
+    add_tracked_counts(S, &sc.tracked[1], L, out)
+
+
 cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_games, Layout* L,
                     int64_t* out) noexcept nogil:
     cdef Game* g = <Game*>malloc(sizeof(Game))
-    cdef Scratch* scratch = new_scratch(R, S.n_track)
+    cdef Scratch* scratch = new_scratch(R, S.n_track, S.turns)
     cdef int64_t k
     cdef Rng rng
     cdef Rng* rng_p = &rng
@@ -2100,6 +2144,7 @@ cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_ga
         new_chunk(R, g, scratch, S)
         for k in range(n_games):
             play_game(R, S, g, rng_p, L, out, NULL, 0)
+        end_chunk(S, scratch, L, out)
     free_scratch(scratch)
     free(g)
 
@@ -2110,7 +2155,7 @@ def trace_games(GoldfishSpec spec, generator, int games):
     cdef Spec* S = &spec.S
     cdef Layout L = metric_layout(S.n_track, S.turns)
     cdef Game* g = <Game*>malloc(sizeof(Game))
-    cdef Scratch* scratch = new_scratch(&spec.core.R, spec.S.n_track)
+    cdef Scratch* scratch = new_scratch(&spec.core.R, spec.S.n_track, spec.S.turns)
     cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
     cdef Rng rng
     rng_init(&rng, bg, type(generator.bit_generator) is np.random.PCG64)
@@ -2131,6 +2176,7 @@ def trace_games(GoldfishSpec spec, generator, int games):
             used += 4
             play_game(&spec.core.R, S, g, &rng, &L, &out[0], &ev[used], cap - 4)
             used += g.trace_n
+        end_chunk(S, scratch, &L, &out[0])
     finally:
         free_scratch(scratch)
         free(g)
