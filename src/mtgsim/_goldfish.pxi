@@ -118,6 +118,7 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int8_t keep_hi[8]
     int32_t* track
     int n_track
+    int16_t* tracked_as          # per card row: its index in `track`, -1 not tracked
     uint8_t chosen_color         # "choose a colour": the deck's main colour
     uint16_t* gf                 # per card row: GoldfishFlags (see `goldfish_flags`)
     uint8_t* units               # per card row: units of mana it makes on the direct path
@@ -1621,9 +1622,9 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
         v = &(<Scratch*>g.scratch).cast_view   # the board has changed
         g.spent += chosen.spend
         trace(g, TR_CAST, row, chosen.spend)
-        for q in range(S.n_track):
-            if S.track[q] == row and cast_turn[q] == <int8_t>NOT_CAST:
-                cast_turn[q] = turn
+        q = S.tracked_as[row]
+        if q >= 0 and cast_turn[q] == <int8_t>NOT_CAST:
+            cast_turn[q] = turn
         if count_of(g, K_CAST_TRIGGER):
             cast_triggers(R, S, g, rng, row)
         if R.cards[row].types & (CT_ARTIFACT | CT_CREATURE | CT_ENCHANTMENT | CT_PLANESWALKER | CT_BATTLE):
@@ -2003,6 +2004,8 @@ cdef class GoldfishSpec:
             raise ValueError(f"a deck has 7..{MAXLIB} cards here")
         if len(track) > MAXTRACK:
             raise ValueError(f"at most {MAXTRACK} tracked cards")
+        if len(set(np.asarray(track).tolist())) != len(track):
+            raise ValueError("a card is tracked twice")
         n_cards = max(core.R.n_cards, 1)
         flags, demands, needs, units = goldfish_flags(core)
         keep = {"deck": np.ascontiguousarray(deck, dtype=np.int32),
@@ -2022,6 +2025,9 @@ cdef class GoldfishSpec:
             self.S.keep_lo[k] = keep_lo[k]
             self.S.keep_hi[k] = keep_hi[k]
         self.S.track = <int32_t*>cnp.PyArray_DATA(keep["track"]) if len(track) else NULL
+        keep["tracked_as"] = np.full(n_cards, -1, dtype=np.int16)
+        keep["tracked_as"][keep["track"]] = np.arange(len(track), dtype=np.int16)
+        self.S.tracked_as = <int16_t*>cnp.PyArray_DATA(keep["tracked_as"])
         self.S.n_track = len(track)
         self.S.chosen_color = chosen_color
         self.S.gf = <uint16_t*>cnp.PyArray_DATA(flags)
