@@ -2539,7 +2539,7 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
             for t in range(6):
                 if d.masks[k] >> t & 1:
                     scarce[t] += d.counts[k]
-        while True:                         # coloured (and {C}) symbols, the scarcest type first
+        while True:                     # coloured (and {C}) symbols, the scarcest type first
             best = -1
             bk = BIG
             for t in range(6):
@@ -2551,12 +2551,12 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
             t = best
             left[t] -= 1
             bk = -1
-            able = 0                        # the masks able to pay it: with one, it is that one
-            for k in range(d.n_masks):      # (Hall's condition holds for it)
+            able = 0                    # the masks able to pay it: with one, it is that one
+            for k in range(d.n_masks):  # (Hall's condition holds for it)
                 if d.counts[k] and d.masks[k] >> t & 1:
                     able += 1
                     bk = k
-            if able > 1:                    # the unit of fewest types that keeps the rest payable
+            if able > 1:                # the unit of fewest types that keeps the rest payable
                 bk = -1
                 for k in range(d.n_masks):
                     if d.counts[k] and d.masks[k] >> t & 1 and (
@@ -2567,7 +2567,7 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
                             bk = k
                         d.counts[k] += 1
                         d.total += 1
-            if bk < 0:                      # (Hall's condition held, so some unit always does)
+            if bk < 0:                  # (Hall's condition held, so some unit always does)
                 return -1
             d.counts[bk] -= 1
             d.total -= 1
@@ -2576,7 +2576,7 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
             plan.spend.m[t] += 1
             for q in range(6):
                 scarce[q] -= d.masks[bk] >> q & 1
-        for q in range(c.generic):          # generic: colourless units first, then fewest types
+        for q in range(c.generic):      # generic: colourless units first, then fewest types
             bk = -1
             for k in range(d.n_masks):
                 if d.counts[k] and (bk < 0 or generic_rank(d.masks[k]) < generic_rank(d.masks[bk])):
