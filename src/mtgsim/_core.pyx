@@ -2491,7 +2491,8 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
     scarcest colour first; generic mana takes the units of fewest types left, colourless
     first; mana in the pool goes before any source. So the most flexible sources stay
     untapped for later spells. `known`: the board's direct view if the caller has it (prepare_
-    direct's, returning 1, for this board as it is), else NULL."""
+    direct's, returning 1, for this board as it is) and has found c payable on it
+    (hall_payable: not asked again), else NULL."""
     cdef Direct d
     cdef uint8_t cp[256]
     cdef int16_t left[6]
@@ -2513,7 +2514,7 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
         memcpy(d.counts, known.counts, known.n_masks * sizeof(int32_t))
     elif prepare_direct(R, b, player, cp, &d) != 1:
         return -1
-    if not hall_payable(&d, c):
+    if known == NULL and not hall_payable(&d, c):
         return 0
     plan.n_steps = 0                    # (steps are cleared as they are added: a Plan is big)
     plan.life = 0

@@ -1330,7 +1330,8 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
 
 cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
     """Pay c the way the rules core plans it (601.2g–h); False if it can't be paid. `v`, if not
-    NULL, is a view the planner may start from when it still describes the board."""
+    NULL, is a view on which the caller has found c payable: the planner may start from it
+    when it still describes the board."""
     cdef Plan* plan = &(<Scratch*>g.scratch).plan
     cdef Board b = scanned_board(R, g) if g.scan_gen == g.board_gen else game_board(g)
     cdef uint8_t cp[MAXPERM]           # (else scanned if a question needs it: a simple board's
