@@ -1,6 +1,7 @@
 """The payment plan (601.2g–h): the rules core says which mana abilities to activate and what
 each makes; carrying the plan out pays the cost. Checked on random boards against the
 core's own yes/no answer (itself checked against the oracle)."""
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -66,6 +67,18 @@ def test_601_2g_one_kind_of_source_pool_first_then_sources_in_order():
     s._info[0]["pool"][0][4] = 1                 # {G} floating
     s.cast(card("Plan Probe", "{2}{G}", "Sorcery"))
     assert [s.is_tapped(p) for p in forests] == [True, True, False, False] and s.pool() == {}
+
+
+def test_601_2g_one_kind_of_source_cannot_pay_another_colour_or_more_than_it_makes():
+    s = Scenario()
+    for _ in range(3):
+        s.add("Forest")
+    for k, cost in enumerate(("{U}", "{3}{G}", "{1}{G}{C}")):
+        spell = card(f"Plan Probe {k}", cost, "Sorcery")
+        assert not s.can_cast(spell)
+        with pytest.raises(RulesError, match="601.2g"):
+            s.cast(spell)
+    assert s.can_cast(card("Plan Probe 3", "{1}{G}{G}", "Sorcery"))
 
 
 def check_plan(names, cost, x, life, tapped):

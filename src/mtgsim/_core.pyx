@@ -2491,8 +2491,7 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
     scarcest colour first; generic mana takes the units of fewest types left, colourless
     first; mana in the pool goes before any source. So the most flexible sources stay
     untapped for later spells. `known`: the board's direct view if the caller has it (prepare_
-    direct's, returning 1, for this board as it is) and has found c payable on it
-    (hall_payable: not asked again), else NULL."""
+    direct's, returning 1, for this board as it is), else NULL."""
     cdef Direct d
     cdef uint8_t cp[256]
     cdef int16_t left[6]
@@ -2514,7 +2513,13 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
         memcpy(d.counts, known.counts, known.n_masks * sizeof(int32_t))
     elif prepare_direct(R, b, player, cp, &d) != 1:
         return -1
-    if known == NULL and not hall_payable(&d, c):
+    if d.n_masks == 1:                  # one kind of unit: Hall's condition is enough units,
+        for t in range(6):              # each of a type every symbol may take
+            if c.pips[t] and not (d.masks[0] >> t & 1):
+                return 0
+        if cost_total(c) > d.total:
+            return 0
+    elif not hall_payable(&d, c):
         return 0
     plan.n_steps = 0                    # (steps are cleared as they are added: a Plan is big)
     plan.life = 0
@@ -2526,7 +2531,7 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
         left[t] = c.pips[t]
         pool[t] = b.bi.pool[player][t]
         scarce[t] = 0
-    if d.n_masks == 1:                  # one kind of unit: every symbol takes one of them
+    if d.n_masks == 1:                  # every symbol takes one of its units
         t = mtgsim_ctz64(d.masks[0])
         for q in range(6):
             made[0][q] = c.pips[q]
