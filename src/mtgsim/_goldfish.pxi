@@ -1153,7 +1153,7 @@ cdef void make_tracked_costs(Rules* R, Spec* S, Game* g, TrackedCosts* T, Layout
     T.n = T.n_alone = 0
     for q in range(S.n_track):
         row = S.track[q]
-        if S.gf[row] & (GF_DYNAMIC_COST | GF_SELF_COUNTED):
+        if S.gf[row] & GF_DYNAMIC_COST:          # (self-counted ones too)
             T.of[q] = -1
             T.alone[T.n_alone] = q
             T.n_alone += 1
@@ -1330,8 +1330,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
 
 cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
     """Pay c the way the rules core plans it (601.2g–h); False if it can't be paid. `v`, if not
-    NULL, is a view on which the caller has found c payable: the planner may start from it
-    when it still describes the board."""
+    NULL, is a view the planner may start from when it still describes the board."""
     cdef Plan* plan = &(<Scratch*>g.scratch).plan
     cdef Board b = scanned_board(R, g) if g.scan_gen == g.board_gen else game_board(g)
     cdef uint8_t cp[MAXPERM]           # (else scanned if a question needs it: a simple board's
