@@ -1,0 +1,94 @@
+# Haste, summoning sickness (302.6) and granted abilities: scan_board's board-wide findings, a
+# permanent's mana ability rows (printed, then granted) and whether one is ready to activate.
+# Uses base, counts.
+
+# ---- haste, summoning sickness, granted abilities ----------------------------------------
+
+cdef void scan_board(Rules* R, Board* b) noexcept nogil:
+    """Note once which board-wide effects exist (grants, replacements, triggers), so the
+    questions asked per permanent don't each rescan the board. A Board is a snapshot: build a
+    new one after the permanents change."""
+    cdef int i, k, p
+    cdef Card* c
+    cdef GrantRow* gr
+    b.grants_to[0] = b.grants_to[1] = 0
+    b.any_replacement = b.any_trigger = b.any_costmod = 0
+    for i in range(b.n):
+        if not in_play(b, i) or not (R.info[b.perms[i].card] & (CI_MANA_EFFECT | CI_COSTMOD | CI_HASTE_GRANT)):
+            continue                    # (grants, replacements, triggers, cost modifiers
+        c = card_of(R, b, i)            # all set one of these flags: card_summaries)
+        p = controller(b, i) & 1
+        for k in range(c.n_grant):
+            gr = &R.grants[c.grant_first + k]
+            if gr.grant == GR_HASTE and gr.to == GT_CREATURES_YOU_CONTROL:
+                b.grants_to[p] |= GRANTS_HASTE
+            elif gr.grant == GR_MANA_ANY_COLOR:
+                b.grants_to[p] |= GRANTS_MANA_LANDS if gr.to == GT_LANDS_YOU_CONTROL else GRANTS_MANA_CREATURES
+        b.any_replacement |= c.n_replacement > 0
+        b.any_trigger |= c.n_trigger > 0
+        b.any_costmod |= (R.info[b.perms[i].card] & CI_COSTMOD) != 0
+    b.scanned = 1
+
+
+cdef inline uint8_t grants_of(Rules* R, Board* b, int player) noexcept nogil:
+    if not b.scanned:
+        scan_board(R, b)
+    return b.grants_to[player & 1]
+
+
+cdef bint has_haste(Rules* R, Board* b, int i) noexcept nogil:
+    if card_of(R, b, i).keywords & KW_HASTE:
+        return True
+    return (grants_of(R, b, controller(b, i)) & GRANTS_HASTE) != 0             # 702.10
+
+
+cdef bint is_sick(Rules* R, Board* b, int i) noexcept nogil:
+    """302.6: a creature its controller hasn't controlled continuously since their most recent
+    turn began, and without haste, can't use {T}/{Q} abilities or attack."""
+    cdef Permanent* p = &b.perms[i]
+    if not is_type(R, b, i, CT_CREATURE):
+        return False
+    if p.controlled_since < b.bi.last_turn_start[p.controller]:
+        return False
+    return not has_haste(R, b, i)
+
+
+cdef int mana_ability_rows(Rules* R, Board* b, int i, int* rows) noexcept nogil:
+    """The MANA_ABILITY rows of permanent i: printed ones in printed order, then granted ones."""
+    cdef Card* c = card_of(R, b, i)
+    cdef int k, n = 0, player = controller(b, i)
+    for k in range(c.n_mana):
+        rows[n] = c.mana_first + k
+        n += 1
+    cdef uint8_t granted
+    if R.granted_row >= 0 and c.types & (CT_LAND | CT_CREATURE):
+        granted = grants_of(R, b, player)
+        if (c.types & CT_LAND and granted & GRANTS_MANA_LANDS) or (
+                c.types & CT_CREATURE and granted & GRANTS_MANA_CREATURES):
+            rows[n] = R.granted_row
+            n += 1
+    return n
+
+
+cdef inline int mana_ability_row(Rules* R, Board* b, int i, int k) noexcept nogil:
+    """The MANA_ABILITY row of permanent i's k-th mana ability (numbered as mana_ability_rows
+    lists them: a printed one without looking for grants), -1 if it has none such."""
+    cdef Card* c = card_of(R, b, i)
+    cdef int rows[16]
+    if 0 <= k < c.n_mana:
+        return c.mana_first + k
+    return rows[k] if 0 <= k < mana_ability_rows(R, b, i, rows) else -1
+
+
+cdef bint ability_ready(Rules* R, Board* b, int i, int row) noexcept nogil:
+    """Can the {T}/{Q} parts of this ability's cost be paid now (tapped state, sickness)? Life
+    costs are checked where the order of activations is known (life gained first counts)."""
+    cdef ManaAbility* a = &R.mana[row]
+    cdef Permanent* p = &b.perms[i]
+    if a.tap and (p.flags & PF_TAPPED):
+        return False                                   # 107.5
+    if a.untap and not (p.flags & PF_TAPPED):
+        return False                                   # 107.6
+    if (a.tap or a.untap) and is_sick(R, b, i):
+        return False                                   # 302.6
+    return True

@@ -1,0 +1,174 @@
+# The foundation every kernel stands on: the C imports, the compile-time limits, the module
+# constants, the internal structs (Rules: the compiled tables; Board: one game's permanents;
+# Vec, Options) and the small inline helpers. Uses only _core.pxd.
+
+# =============================================================================================
+# The rules kernels. Everything below reads the compiled tables through `Rules` and one game's
+# permanents through `Board`; nothing allocates Python objects, so it all runs without the GIL.
+# The semantics are specified in docs/rules-core.md.
+# =============================================================================================
+
+from libc.string cimport memset, memcpy
+from libc.stdlib cimport malloc, free
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from cython.parallel cimport prange
+
+DEF MAXOPT = 64          # distinct outputs one permanent's mana abilities can have
+DEF MAXGROUP = 64        # mana sources considered in one payment
+DEF MAXUNIT = 512        # units of mana supply in one payment check
+DEF MAXDEMAND = 512      # units of mana demand in one payment check
+DEF MAXBRANCH = 12       # sources that need a search (the rest are matched directly)
+DEF ALLTYPES = 63
+DEF SNOW_BIT = 64        # a unit of mana from a snow source (pays {S}, 107.4h)
+DEF DIRECT_SICK_SHIFT = 31   # Rules.direct: the card is a creature without haste
+DEF DIRECT_BAD = 1 << 30     # Rules.direct: a padding row past the last card   # boards ahead whose permanents are fetched into cache early
+DEF MAXCHOICE = 64       # symbols of one cost whose way of paying is chosen (601.2b)
+DEF MAXCHOOSE = 10       # ...of which both ways are tried (2**10 alternatives at most)
+DEF ALLCOLORS = 31
+DEF BIG = 30000
+
+# Per type mask: a 1 in the 10-bit field of each of its types (see direct_mana).
+cdef uint64_t SPREAD[64]
+SPREAD[:] = [sum(1 << (10 * t) for t in range(6) if m >> t & 1) for m in range(64)]
+
+# The masks of mana[t] (W U B R G C) and mana[total].
+cdef uint8_t MANA_MASKS[7]
+MANA_MASKS[:] = [1, 2, 4, 8, 16, 32, ALLTYPES]
+
+# The ten two-colour hybrid pairs in the order rule 107.4 lists them (bit masks W=1 .. G=16).
+cdef uint8_t HYBRID_PAIRS[10]
+HYBRID_PAIRS[:] = [3, 5, 6, 10, 12, 20, 24, 9, 17, 18]
+HYBRID_PAIR_MASKS = tuple(HYBRID_PAIRS[i] for i in range(10))
+
+# Per-card summary flags, computed once per table set (see `card_summaries`).
+cdef enum CardInfoFlag:
+    CI_MANA_EFFECT = 1       # changes what other permanents make: replacements, triggers,
+                             # granted mana abilities, could-produce references
+    CI_COMPLEX_MANA = 2      # a mana ability the direct path can't summarise as units
+    CI_COSTMOD = 4           # has cost modifiers for spells other than itself (a "this spell
+                             # costs less" one never applies from the battlefield)
+    CI_HASTE_GRANT = 8       # gives creatures haste
+    CI_CREATURE = 16
+    CI_HASTE = 32            # has haste itself
+
+
+cdef struct Rules:
+    Card* cards
+    int n_cards
+    Cost* costs
+    Hybrid* hybrids
+    Count* counts
+    Effect* effects
+    ManaAbility* mana
+    int n_mana
+    CostModifier* costmods
+    ManaTrigger* mtrig
+    ManaReplacement* mrep
+    GrantRow* grants
+    Enters* enters
+    Triggered* triggered
+    Activated* activated
+    int granted_row          # MANA_ABILITY row of the granted any-colour ability (-1: none)
+    uint32_t* info           # CardInfoFlags per card
+    uint8_t* static_cp       # per card: types it could produce on a board with no mana effects
+    uint8_t* unit_mask       # per card with simple mana: each unit may be any type of this mask
+    uint8_t* unit_count      # ...and how many units one activation makes
+    uint32_t direct_mask     # `direct` has direct_mask + 1 rows (a power of two)
+    uint32_t* direct         # the four above packed for the direct path's single load:
+                             # could-produce | unit mask << 8 | unit count << 16 | flags << 24
+                             # | 1 << 31 for a creature without haste (summoning sickness);
+                             # rows past the cards hold DIRECT_BAD
+    int fast                 # 1: boards without mana effects take the direct path
+    TotalCost* base_cost     # per card: its mana cost as a total cost when nothing changes it
+
+
+cdef struct Board:
+    Permanent* perms
+    int n
+    BoardInfo* bi
+    int scanned                  # 0 until scan_board has filled the fields below
+    uint8_t grants_to[2]         # per player: GRANTS_* bits of the static grants they control
+    uint8_t any_replacement      # some permanent has a tapped-for-mana replacement effect
+    uint8_t any_trigger          # some permanent has a tapped-for-mana trigger
+    uint8_t any_costmod          # some permanent has a cost modifier
+
+
+cdef enum GrantBits:
+    GRANTS_HASTE = 1
+    GRANTS_MANA_LANDS = 2
+    GRANTS_MANA_CREATURES = 4
+
+
+cdef struct Vec:             # an amount of mana of each type, W U B R G C
+    int16_t m[6]
+
+
+cdef struct Options:         # the possible results of activating one source
+    int n
+    Vec out[MAXOPT]
+    Vec own[MAXOPT]          # the part of `out` the permanent itself made (not triggered mana)
+    uint8_t n_in[MAXOPT]     # input mana units each option needs first
+    uint8_t in_mask[MAXOPT][8]
+    uint8_t ability[MAXOPT]  # which of the permanent's mana abilities
+    int16_t life[MAXOPT]     # life the option costs (Mana Confluence)
+    int16_t gain[MAXOPT]     # life it gains (The Great Henge) — tracked when life matters
+    int16_t dmg[MAXOPT]      # damage it deals you (pain lands) — tracked when life matters
+    uint8_t snow             # SNOW_BIT if the source is a snow permanent
+
+
+# ---- small helpers ---------------------------------------------------------------------------
+
+cdef inline int popcount6(unsigned int m) noexcept nogil:
+    cdef int c = 0
+    while m:
+        c += m & 1
+        m >>= 1
+    return c
+
+
+cdef inline int vec_total(Vec* v) noexcept nogil:
+    return v.m[0] + v.m[1] + v.m[2] + v.m[3] + v.m[4] + v.m[5]
+
+
+cdef inline bint vec_leq(Vec* a, Vec* b) noexcept nogil:
+    cdef int t
+    for t in range(6):
+        if a.m[t] > b.m[t]:
+            return False
+    return True
+
+
+cdef inline bint vec_eq(Vec* a, Vec* b) noexcept nogil:
+    cdef int t
+    for t in range(6):
+        if a.m[t] != b.m[t]:
+            return False
+    return True
+
+
+cdef inline void vec_clear(Vec* v) noexcept nogil:
+    memset(v, 0, sizeof(Vec))
+
+
+cdef inline int type_index(unsigned int bit) noexcept nogil:
+    cdef int t
+    for t in range(6):
+        if bit == (1u << t):
+            return t
+    return -1
+
+
+cdef inline Card* card_of(Rules* R, Board* b, int i) noexcept nogil:
+    return &R.cards[b.perms[i].card]
+
+
+cdef inline bint is_type(Rules* R, Board* b, int i, unsigned int typebit) noexcept nogil:
+    return (R.cards[b.perms[i].card].types & typebit) != 0
+
+
+cdef inline int controller(Board* b, int i) noexcept nogil:
+    return b.perms[i].controller
+
+
+cdef inline bint in_play(Board* b, int i) noexcept nogil:
+    return (b.perms[i].flags & PF_PHASED_OUT) == 0

@@ -1,0 +1,166 @@
+# Many boards at once (mtgsim.batch.evaluate_boards): total cost, most mana, could-produce and
+# castable per board, in parallel over boards. Uses base, production, payment, total_cost,
+# direct, tables.
+
+cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) noexcept:
+    cdef Board b
+    b.perms = &perms[0]
+    b.n = n
+    b.scanned = 0
+    b.bi = &info[0]
+    return b
+
+
+cdef struct Question:              # what evaluate_boards asks of every board
+    int card_row                   # the spell...
+    int x
+    bint kicked
+    int alternative
+    int player                     # ...cast by this player
+    bint from_hand
+    TotalCost* base                # its total cost where no permanent changes it, or NULL
+    HallDemand* demand             # ...as Hall's condition reads it, or NULL if not plain
+    uint8_t* changes_cost          # per card: may a permanent of it change the spell's cost
+
+
+cdef int32_t evaluate_one(Rules* R, Question* q, Permanent* perms, int n, int capacity,
+                          BoardInfo* bi, TotalCost* out_cost, int32_t* out_mana,
+                          uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
+    """Everything `evaluate_boards` reports, for one board; returns its fault (board_fault).
+    Simple boards (no mana effects, simple sources, a plain cost) are summed as units and
+    decided by Hall's condition here; the rest take the general search."""
+    cdef Board b
+    cdef Direct d
+    cdef HallDemand own
+    cdef HallDemand* demand = q.demand
+    cdef int t, done
+    if <unsigned int>n > <unsigned int>capacity:
+        return 1 + capacity
+    if info_fault(bi):
+        return 2 + capacity
+    for t in range(n, capacity):
+        out_could[t] = 0
+    b.perms = perms
+    b.n = n
+    b.scanned = 0
+    b.bi = bi
+    if R.fast:
+        done = prepare_direct(R, &b, q.player, out_could, &d)
+        if done < 0:
+            return board_fault(R, perms, n, capacity)
+        if done == 1:
+            if q.base != NULL and not (d.all_flags & CI_COSTMOD and changes_cost(q, perms, n)):
+                out_cost[0] = q.base[0]          # nothing on the board changes the cost
+            else:
+                total_cost(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player,
+                           q.from_hand, out_cost)
+                demand = NULL
+                if cost_is_plain(out_cost):
+                    hall_demand(out_cost, &own)
+                    demand = &own
+            if demand != NULL:
+                direct_mana(&d, out_mana)
+                out_castable[0] = hall_holds(demand, &d)
+                return 0
+    t = board_fault(R, perms, n, capacity)
+    if t:
+        return t
+    evaluate_searched(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player, q.from_hand,
+                      out_cost, out_mana, out_could, out_castable)
+    return 0
+
+
+cdef inline bint changes_cost(Question* q, Permanent* perms, int n) noexcept nogil:
+    """Is there a permanent whose cost modifiers may apply to the spell asked about?"""
+    cdef int i
+    for i in range(n):
+        if q.changes_cost[perms[i].card]:
+            return True
+    return False
+
+
+cdef void evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
+                            int player, bint from_hand, TotalCost* out_cost, int32_t* out_mana,
+                            uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
+    """The general path of `evaluate_one`: could-produce fixpoint, total cost, payment search."""
+    cdef Payment P
+    cdef int t
+    cdef int most[7]
+    could_produce_all(R, b, out_could)
+    total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
+    prepare_payment(R, b, player, out_could, &P, False)
+    max_mana_masks(&P, 7, MANA_MASKS, most)
+    for t in range(7):
+        out_mana[t] = most[t]
+    if pays_life(out_cost):
+        prepare_payment(R, b, player, out_could, &P, True)
+    out_castable[0] = cost_payable(&P, out_cost, b.bi.life[player])
+
+
+cdef inline bint info_fault(BoardInfo* bi) noexcept nogil:
+    """A negative hand size or mana in a pool (a board the kernels can't read)."""
+    cdef int t, p
+    cdef int16_t neg = bi.hand_size[0] | bi.hand_size[1]
+    for p in range(2):
+        for t in range(6):
+            neg |= bi.pool[p][t]
+    return neg < 0
+
+
+cdef int32_t board_fault(Rules* R, Permanent* perms, int n, int capacity) noexcept nogil:
+    """0 if the board is well formed, else 1 + the row of the first bad permanent (or of the
+    count, 1 + capacity; 2 + capacity for its BoardInfo): card rows, controllers and
+    attachments must point where they may."""
+    cdef int i
+    if n < 0 or n > capacity:
+        return 1 + capacity
+    for i in range(n):
+        if (perms[i].card < 0 or perms[i].card >= R.n_cards or perms[i].controller > 1
+                or perms[i].attached_to < -1 or perms[i].attached_to >= n):
+            return 1 + i
+    return 0
+
+
+def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count,
+                    BoardInfo[::1] info, int card_row, int x, bint kicked, int alternative,
+                    int player, bint from_hand, TotalCost[::1] out_cost,
+                    int32_t[:, ::1] out_mana, uint8_t[:, ::1] out_could,
+                    uint8_t[::1] out_castable, int32_t[::1] out_fault, int threads=1):
+    """For each board: could-produce of every permanent, the total cost of `card_row` cast by
+    `player`, the most mana of each type and in all, and whether the cost can be paid.
+    Boards are independent, so `threads` > 1 splits them over OpenMP threads (same results).
+    A malformed board is not evaluated: out_fault[g] says where it is wrong (board_fault)."""
+    cdef int capacity = perms.shape[1]
+    cdef Py_ssize_t g, N = perms.shape[0]
+    cdef Board b
+    cdef Rules* R = &core.R
+    cdef TotalCost base_cost
+    cdef HallDemand base_demand
+    cdef BoardInfo empty_info
+    cdef Question q
+    cdef int c, n_threads = max(1, threads)
+    cdef uint8_t[::1] changes = np.zeros(R.n_cards + 1, dtype=np.uint8)
+    q.card_row, q.x, q.kicked, q.alternative = card_row, x, kicked, alternative
+    q.player, q.from_hand = player, from_hand
+    q.base = NULL
+    q.demand = NULL
+    q.changes_cost = &changes[0]
+    with nogil:
+        if R.cards[card_row].n_costmod == 0:   # the cost where no permanent changes it, once
+            memset(&empty_info, 0, sizeof(BoardInfo))
+            b.perms = NULL
+            b.n = 0
+            b.scanned = 0
+            b.bi = &empty_info
+            total_cost(R, &b, card_row, x, kicked, alternative, player, False, &base_cost)
+            q.base = &base_cost
+            if cost_is_plain(q.base):
+                hall_demand(q.base, &base_demand)
+                q.demand = &base_demand
+            for c in range(R.n_cards):
+                changes[c] = may_change_cost(R, c, card_row)
+        # prange with one thread (or without OpenMP) is a plain loop: one code path
+        for g in prange(N, schedule="static", num_threads=n_threads):
+            out_fault[g] = evaluate_one(R, &q, &perms[g, 0], count[g], capacity, &info[g],
+                                        &out_cost[g], &out_mana[g, 0], &out_could[g, 0],
+                                        &out_castable[g])

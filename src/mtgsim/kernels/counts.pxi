@@ -1,0 +1,95 @@
+# Counts, power and toughness: the numbers a card reads off the game (devotion, permanents of a
+# kind, cards in hand, greatest power, X) and characteristic-defining power/toughness.
+# Uses base.
+
+# ---- counts, power and toughness ---------------------------------------------------------
+
+cdef int devotion(Rules* R, Board* b, int player, unsigned int colorbit) noexcept nogil:
+    """Mana symbols of that colour among the mana costs of permanents `player` controls."""
+    cdef int i, k, t, total = 0
+    cdef Card* c
+    cdef Cost* cost
+    t = type_index(colorbit)
+    if t < 0 or t > 4:
+        return 0
+    for i in range(b.n):
+        if controller(b, i) != player or not in_play(b, i):
+            continue
+        c = card_of(R, b, i)
+        if c.cost < 0:
+            continue
+        cost = &R.costs[c.cost]
+        total += cost.pips[t] + cost.phyrexian[t] + cost.mono_hybrid[t] + cost.colorless_hybrid[t]
+        for k in range(cost.n_hybrid):
+            if R.hybrids[cost.hybrid_first + k].colors & colorbit:
+                total += 1
+    return total
+
+
+cdef int eval_count(Rules* R, Board* b, int row, int self_i, int player, int x) noexcept nogil:
+    """The value of COUNT row `row` for an object controlled by `player` (this object: self_i)."""
+    cdef Count* c = &R.counts[row]
+    cdef int i, n = 0, p, best
+    cdef Card* card
+    if c.what == CO_PERMANENTS:
+        for i in range(b.n):
+            if not in_play(b, i) or (c.other and i == self_i):
+                continue
+            p = controller(b, i)
+            if c.who == WHO_YOU and p != player:
+                continue
+            if c.who == WHO_OPPONENTS and p == player:
+                continue
+            card = card_of(R, b, i)
+            if c.types and not (card.types & c.types):
+                continue
+            if c.subtypes and not (card.subtypes & c.subtypes):
+                continue
+            n += 1
+        return n
+    if c.what == CO_CARDS_IN_HAND:
+        return b.bi.hand_size[player]
+    if c.what == CO_DEVOTION:
+        if c.color == MT_CHOSEN:
+            return devotion(R, b, player, b.perms[self_i].chosen_color) if self_i >= 0 else 0
+        return devotion(R, b, player, c.color)
+    if c.what == CO_COUNTERS_ON_SELF:
+        return b.perms[self_i].counters[c.counter] if self_i >= 0 else 0
+    if c.what == CO_GREATEST_POWER:
+        best = 0
+        for i in range(b.n):
+            if in_play(b, i) and controller(b, i) == player and is_type(R, b, i, CT_CREATURE):
+                p = power_of(R, b, i)
+                if p > best:
+                    best = p
+        return best
+    if c.what == CO_X:
+        return x
+    return 0
+
+
+cdef inline int eval_amount(Rules* R, Board* b, Amount a, int self_i, int player, int x) noexcept nogil:
+    if a.count >= 0:
+        return a.fixed + eval_count(R, b, a.count, self_i, player, x)
+    return a.fixed
+
+
+cdef int pt_value(Rules* R, Board* b, int i, int printed, bint star, int bonus) noexcept nogil:
+    """Power or toughness: printed (plus what * counts), +1/+1 and -1/-1 counters, and other
+    effects (613)."""
+    cdef Permanent* p = &b.perms[i]
+    cdef int star_row = card_of(R, b, i).star
+    cdef int v = printed
+    if star and star_row >= 0:
+        v += eval_count(R, b, star_row, i, p.controller, 0)
+    return v + p.counters[<int>CK_P1P1] - p.counters[<int>CK_M1M1] + bonus
+
+
+cdef inline int power_of(Rules* R, Board* b, int i) noexcept nogil:
+    cdef Card* c = card_of(R, b, i)
+    return pt_value(R, b, i, c.power, c.power_star, b.perms[i].power_bonus)
+
+
+cdef inline int toughness_of(Rules* R, Board* b, int i) noexcept nogil:
+    cdef Card* c = card_of(R, b, i)
+    return pt_value(R, b, i, c.toughness, c.toughness_star, b.perms[i].toughness_bonus)

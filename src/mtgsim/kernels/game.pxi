@@ -1,0 +1,379 @@
+# The goldfish game state: the Game record (one player's library, hand, permanents, life and
+# pool, with caches kept as they change), trace events, the Spec of a run, per-card goldfish
+# flags, permanent counts per kind, the live mana view, and the metric row's layout.
+# Uses every kernel room.
+
+# The goldfish simulator: one player plays a deck alone, turn after turn, over the same
+# permanent rows and rules kernels as everything else. Randomness comes only from a numpy
+# bit generator per chunk of games (see mtgsim.simulate).
+
+from numpy.random cimport bitgen_t
+from libc.stdlib cimport calloc
+from libc.string cimport memcmp
+from cpython.pycapsule cimport PyCapsule_GetPointer
+
+DEF MAXLIB = 256         # cards in a library
+DEF MAXHAND = 128        # cards in a hand
+DEF MAXPERM = 128        # permanents in one goldfish game
+DEF MAXTURNS = 40
+DEF NOT_CAST = 255
+DEF MAXTRACK = 512       # cards tracked in one run (every distinct nonland card of a deck, and more)
+DEF MAXFLASHBACK = 32    # cards with flashback in a graveyard (the only ones a game reads)
+
+MAX_TURNS = MAXTURNS     # the limits, for the Python layer's messages
+MAX_TRACKED = MAXTRACK
+
+
+cdef struct Game:                # one goldfish game in progress
+    int32_t library[MAXLIB]      # card rows; [0, lib_n) in no particular order (draws are random)
+    int lib_n
+    int32_t bottom[MAXHAND]      # cards put on the bottom (London mulligan), drawn last, in order
+    int bottom_n
+    int bottom_next
+    int32_t hand[MAXHAND]
+    int hand_n
+    uint8_t* hand_count          # per card row: copies in hand (kept by hand_add/hand_forget)
+    uint8_t* hand_pos            # per card row in hand: its index in rows[its kind]
+    int32_t rows[2][MAXHAND]     # the distinct card rows in hand: [0] spells, [1] lands, each
+    int n_rows[2]                # in no particular order (ties go by the hand's order)
+    uint8_t* in_play             # per card row: permanents of it (kept by count_permanent)
+    TotalCost* cost_memo         # per card row: its total cost (X = 0, unkicked, cast from
+    uint64_t* cost_memo_key      # hand or not) and, if plain, its Hall demand, worked out
+    HallDemand* need_memo        # under the key memo_key gives (two words a row: the key and
+                                 # the values it counted)
+    int hand_lands               # lands in hand
+    Permanent perms[MAXPERM]
+    int n
+    BoardInfo bi
+    int opp_life                 # the goldfish opponent: 20 life, no cards
+    int next_id
+    int spent                    # mana spent on spells this turn
+    int32_t* trace               # events (kind, turn, card row, value) when tracing, else NULL
+    int trace_n
+    int trace_cap
+    void* scratch                # working memory kept across the games of a chunk (Scratch)
+    uint32_t gen                 # bumped on every change to the board, hand, life or pool:
+                                 # what was worked out at the same generation still holds
+    uint32_t board_gen           # ...to anything but the hand (board_changed)
+    uint32_t sba_gen             # the generation state-based actions last found nothing to do
+    uint32_t scan_gen            # the board generation `scan` was made at
+    Board scan                   # scan_board's findings then
+    uint16_t* gf                 # Spec.gf
+    uint8_t* unit_of             # Spec.units
+    uint64_t kinds[3]            # permanents of each Kind, a byte each (count_of; kept by
+                                 # count_permanent, at most MAXPERM < 256 each)
+    const uint64_t* kind_unit    # Spec.kind_unit
+    int n_sacrifice_at_end       # tokens to sacrifice at the end step (PF_SACRIFICE_AT_END)
+    uint64_t costmod_set         # the permanents with cost modifiers in play, as a multiset:
+                                 # 4 bits of copies per card (Spec.costmod_code; see memo_key)
+    int n_costmod_wild           # ...of them, the ones it can't hold (a 16th copy, a 16th card)
+    uint64_t* costmod_code       # Spec.costmod_code
+    int units                    # the units of mana all of them make on the direct path: a
+                                 # bound of what the board makes while n_mana_fx is 0
+    bint new_legend              # a legendary permanent entered since state-based actions
+    bint m1m1                    # a -1/-1 counter has been put on a permanent this game
+    bint shortcuts               # Spec.shortcuts
+    bint counts_hand             # Spec.counts_hand
+    int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
+    int n_flashback
+    const uint32_t* direct       # Rules.direct: per card row, the direct path's word
+    uint32_t live[64]            # the usable sources per unit mask, kept as they change: units
+                                 # (low 16 bits) and permanents (high 16) (see added)
+    uint64_t live_masks          # the masks m with live[m] != 0 (never mask 0: no mana)
+    uint32_t sick[64]            # ...and the summoning-sick ones, usable once given haste
+    uint64_t sick_masks
+    uint32_t all_units[64]       # ...and all of them, whatever their state: the live view as
+    uint64_t all_masks           # a turn begins (every permanent untapped, none sick)
+    const uint8_t* unit_mask     # Rules.unit_mask
+    bint check_views             # Spec.check_views
+
+
+cpdef enum TraceEvent:           # what a traced game reports, four int32 per event
+    TR_GAME = 0                  # a new game (value: its index)
+    TR_MULLIGAN = 1              # value: cards in the hand shuffled back
+    TR_BOTTOM = 2                # card put on the bottom
+    TR_KEEP = 3                  # value: hand size kept
+    TR_TURN = 4                  # a turn starts
+    TR_DRAW = 5
+    TR_HAND = 6                  # a card in hand after the draw
+    TR_LAND = 7                  # land played
+    TR_CAST = 8                  # spell cast (value: mana spent)
+    TR_ATTACK = 9                # value: combat damage
+    TR_LIFE = 10                 # value: the opponent's life at the end of the turn
+    TR_MANA = 11                 # value: the most mana the board could make after the land drop
+    TR_ACTIVATE = 12             # a non-mana ability of this card activated (value: mana spent)
+    TR_VIEW_FAULT = 13           # (check_views) the live view differed from prepare_direct's
+
+
+cdef inline void trace(Game* g, int kind, int row, int value) noexcept nogil:
+    if g.trace != NULL and g.trace_n + 4 <= g.trace_cap:
+        g.trace[g.trace_n] = kind
+        g.trace[g.trace_n + 1] = g.bi.turn
+        g.trace[g.trace_n + 2] = row
+        g.trace[g.trace_n + 3] = value
+        g.trace_n += 4
+
+
+cdef struct Spec:                # what to simulate; read-only, shared by the threads
+    int32_t* deck
+    int deck_n
+    int turns
+    int on_play
+    int8_t keep_lo[8]            # per hand size: lands kept, lo..hi (lo = -1: always keep)
+    int8_t keep_hi[8]
+    int32_t* track
+    int n_track
+    int16_t* tracked_as          # per card row: its index in `track`, -1 not tracked
+    uint8_t chosen_color         # "choose a colour": the deck's main colour
+    uint16_t* gf                 # per card row: GoldfishFlags (see `goldfish_flags`)
+    uint8_t* units               # per card row: units of mana it makes on the direct path
+    uint8_t* demand              # per card row, 5 bytes: symbols of each colour in its cost
+    HallDemand* need             # per card row: its plain base cost (GF_PLAIN) as Hall's
+                                 # condition reads it
+    uint8_t track_demand[5]      # colour_demand of the tracked cards alone
+    bint land_demand             # some land has coloured symbols in a mana cost
+    uint8_t deck_colours         # the colours (W..G bits) in the mana costs of the deck's spells
+    int deck_lands               # lands in the deck
+    # the play policy (mtgsim.policy.PlayPolicy)
+    uint8_t lands_first          # play the first land in hand (else the most castable)
+    uint8_t spell_order          # SpellOrder
+    int16_t* rank                # per card row: 1, 2, ... cast before others in this order
+    uint8_t* hold                # per card row: never cast
+    uint8_t kicker               # kick when the kicked cost can be paid (702.33)
+    uint8_t flashback            # cast from the graveyard with flashback (702.34)
+    int16_t min_x                # the smallest X an X spell is cast with
+    uint8_t abilities            # use non-mana activated abilities
+    uint8_t attack               # attack with every creature able to
+    bint shortcuts               # take the shortcuts that skip work whose answer is known
+                                 # (off: the slow reference the tests compare with)
+    uint64_t* costmod_code       # per card row with GF_COSTMOD: its unit in Game.costmod_set
+                                 # (1 << 4j for the j-th such card, j < 15), else 0
+    bint counts_hand             # some count reads the cards in hand (a mana ability's
+                                 # amount may then change as a spell leaves the hand)
+    bint check_views             # also prepare every live view from scratch, tracing a
+                                 # TR_VIEW_FAULT where they differ (tests)
+    uint64_t* kind_unit          # per card row, 3 words: 1 in the byte of each Kind it is of
+
+
+cdef enum SpellOrder:             # PlayPolicy.spells
+    SO_MOST_MANA = 0
+    SO_HIGHEST_MANA_VALUE = 1
+    SO_LOWEST_MANA_VALUE = 2
+
+
+cdef enum GoldfishFlag:          # facts about a card that never change during a game
+    GF_LAND = 1
+    GF_BASE_COST = 2             # no cost modifier of its own: R.base_cost[row] is its total
+                                 # cost (X = 0) while no permanent changes costs
+    GF_PLAIN = 4                 # ...and that cost is plain (cost_is_plain)
+    GF_ACTIVATED = 8             # a non-mana activated ability the policy may use
+    GF_TRIGGERED = 16            # has triggered abilities
+    GF_DEMAND = 32               # its mana cost has coloured symbols (see `colour_demand`)
+    GF_COSTMOD = 64              # CI_COSTMOD: cost modifiers for other spells than itself
+    GF_MANA_FX = 256             # CI_MANA_EFFECT or CI_COMPLEX_MANA: no direct path with it
+    GF_LEGENDARY = 512
+    GF_X = 1024                  # {X} in its mana cost
+    GF_CREATURE = 2048
+    GF_MAY_DIE = 4096            # a creature whose toughness isn't a fixed number above 0 (a
+                                 # characteristic-defining * or printed 0): 704.5f may apply
+    GF_DYNAMIC_COST = 8192       # has a cost modifier reading the board (an amount that counts,
+                                 # or "while untapped"): costs it changes hold one generation
+    GF_CAST_TRIGGER = 16384      # "whenever you cast a spell" (Beast Whisperer)
+    GF_SELF_COUNTED = 32768      # its own cost modifiers are all it has that read the board,
+                                 # by amounts that count on the battlefield (at most four, none
+                                 # of cards in hand or X): its memoised cost is keyed by their values
+
+
+cdef inline void board_changed(Game* g) noexcept nogil:
+    """Something other than the hand changed (the board, life, the pool, the turn)."""
+    g.gen += 1
+    g.board_gen += 1
+
+
+cdef enum Kind:                    # what Game.kinds counts permanents of (a byte each)
+    K_LANDS = 0
+    K_COSTMOD = 1                  # GF_COSTMOD
+    K_TRIGGERED = 2                # GF_TRIGGERED
+    K_MANA_FX = 3                  # GF_MANA_FX
+    K_ACTIVATED = 4                # GF_ACTIVATED
+    K_CREATURES = 5                # creature cards (what combat looks at)
+    K_MAY_DIE = 6                  # GF_MAY_DIE
+    K_LEGENDARY = 7
+    K_DYNAMIC_COSTMOD = 8          # GF_COSTMOD and GF_DYNAMIC_COST
+    K_CAST_TRIGGER = 9             # GF_CAST_TRIGGER
+    K_HASTE_GIVER = 10             # gives creatures you control haste (The Fire Crystal)
+    K_CI = 16                      # K_CI + k: CardInfoFlag bit k (word 2: the board's all_flags)
+
+
+cdef inline int count_of(Game* g, int kind) noexcept nogil:
+    return (g.kinds[kind >> 3] >> (8 * (kind & 7))) & 0xFF
+
+
+cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:
+    """Permanent counts per kind as one of card `row` enters (d = 1) or leaves (d = -1)."""
+    cdef uint16_t f = g.gf[row]
+    cdef uint64_t code = g.costmod_code[row]
+    cdef int copies
+    g.in_play[row] += d
+    copies = g.in_play[row]
+    g.kinds[0] += <uint64_t>d * g.kind_unit[3 * row]       # (no byte under- or overflows)
+    g.kinds[1] += <uint64_t>d * g.kind_unit[3 * row + 1]
+    g.kinds[2] += <uint64_t>d * g.kind_unit[3 * row + 2]
+    g.units += d * g.unit_of[row]
+    g.costmod_set += <uint64_t>d * code
+    g.n_costmod_wild += d * (((f & GF_COSTMOD) != 0 and code == 0)
+                             + (code != 0 and copies == (16 if d > 0 else 15)))
+    g.new_legend |= d > 0 and (f & GF_LEGENDARY) != 0
+
+
+cdef inline bint sick_by_itself(Game* g, Permanent* p, uint32_t w) noexcept nogil:
+    """Summoning sick (302.6) unless something gives it haste: a creature without haste of its
+    own (its direct word `w`) under your control since your most recent turn began."""
+    return (w >> DIRECT_SICK_SHIFT) & 1 and p.controlled_since >= g.bi.last_turn_start[0]
+
+
+cdef inline uint64_t added(uint32_t* sums, uint64_t masks, uint32_t m, int d, uint32_t w) noexcept nogil:
+    """One source of unit mask m (direct word w) into (d = 1) or out of (d = -1) the per-mask
+    sums: units in the low 16 bits, sources in the high 16. Returns the masks with a nonzero
+    sum."""
+    sums[m] += <uint32_t>d * ((1u << 16) | ((w >> 16) & 0xFF))
+    return (masks & ~((<uint64_t>1) << m)) | (<uint64_t>(sums[m] != 0) << m)
+
+
+cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
+    """Permanent i's units into (d = 1) or out of (d = -1) the live view, if it can make mana
+    now as the direct path counts it: untapped and not summoning sick (302.6: a creature
+    without haste of its own that came under your control since your most recent turn
+    began), else, if summoning sick, into the sick ones (usable while something gives
+    creatures haste: goldfish_direct adds them). The view then always equals
+    prepare_direct's sums, kept up as permanents enter, leave, tap and untap."""
+    cdef Permanent* p = &g.perms[i]
+    cdef uint32_t w = g.direct[p.card]
+    cdef uint32_t m = (w >> 8) & ALLTYPES
+    cdef bint sick = sick_by_itself(g, p, w)
+    if p.flags & (PF_TAPPED | PF_PHASED_OUT):
+        return
+    if sick:                            # (given haste, prepare_direct counts it by its
+        m = g.unit_mask[p.card]         # unit mask: direct_source)
+        if m:
+            g.sick_masks = added(g.sick, g.sick_masks, m, d, w)
+    elif m:
+        g.live_masks = added(g.live, g.live_masks, m, d, w)
+
+
+cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
+    """Permanent i enters (d = 1) or leaves (d = -1) the live view and all_units."""
+    cdef Permanent* p = &g.perms[i]
+    cdef uint32_t w = g.direct[p.card]
+    cdef uint32_t m = (w >> 8) & ALLTYPES
+    live_count(g, i, d)
+    if m and not (p.flags & PF_PHASED_OUT):
+        g.all_masks = added(g.all_units, g.all_masks, m, d, w)
+
+
+cdef void untap_all(Game* g) noexcept nogil:
+    """The untap step (502.3) as a turn begins: every permanent untaps and none is summoning
+    sick, so the live view is all_units."""
+    cdef int k
+    cdef uint64_t masks
+    cdef unsigned int m
+    for k in range(g.n):
+        g.perms[k].flags &= ~PF_TAPPED
+    live_clear(g)
+    masks = g.live_masks = g.all_masks
+    while masks:
+        m = mtgsim_ctz64(masks)
+        masks &= masks - 1
+        g.live[m] = g.all_units[m]
+
+
+cdef inline bint summoning_sick(Rules* R, Game* g, Board* b, int i) noexcept nogil:
+    """is_sick (302.6) for permanent i of the goldfish game (board b), read off its direct
+    word: a creature without haste of its own, under your control since this turn began,
+    while no permanent gives creatures haste (scan_board's GRANTS_HASTE)."""
+    if not g.shortcuts:
+        return is_sick(R, b, i)
+    return sick_by_itself(g, &g.perms[i], g.direct[g.perms[i].card]) and count_of(g, K_HASTE_GIVER) == 0
+
+
+cdef inline void set_flags(Game* g, int i, uint16_t flags) noexcept nogil:
+    """Permanent i's flags (tapped or not) changed, the live view with them."""
+    live_count(g, i, -1)
+    g.perms[i].flags = flags
+    live_count(g, i, 1)
+
+
+cdef inline uint64_t cleared(uint32_t* sums, uint64_t masks) noexcept nogil:
+    """Zero the per-mask sums that `masks` says are nonzero; returns the masks left: none."""
+    while masks:
+        sums[mtgsim_ctz64(masks)] = 0
+        masks &= masks - 1
+    return 0
+
+
+cdef void live_clear(Game* g) noexcept nogil:
+    g.live_masks = cleared(g.live, g.live_masks)
+    g.sick_masks = cleared(g.sick, g.sick_masks)
+
+
+# Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
+cdef struct Layout:
+    int castable, castable_hit, hit, first_cast, lands, lands_sq, mana, mana_sq
+    int spent, spent_sq, kill, kept, games, size
+
+
+cdef Layout metric_layout(int n_track, int turns) noexcept nogil:
+    cdef Layout L
+    L.castable = 0
+    L.castable_hit = L.castable + n_track * turns
+    L.hit = L.castable_hit + n_track * turns
+    L.first_cast = L.hit + turns
+    L.lands = L.first_cast + n_track * (turns + 1)
+    L.lands_sq = L.lands + turns
+    L.mana = L.lands_sq + turns
+    L.mana_sq = L.mana + turns
+    L.spent = L.mana_sq + turns
+    L.spent_sq = L.spent + turns
+    L.kill = L.spent_sq + turns
+    L.kept = L.kill + turns + 1
+    L.games = L.kept + 8
+    L.size = L.games + 1
+    return L
+
+
+def metric_offsets(int n_track, int turns):
+    """{metric name: (offset, length)} of a chunk's metric row (for mtgsim.simulate)."""
+    cdef Layout L = metric_layout(n_track, turns)
+    return {"castable": (L.castable, n_track * turns), "castable_hit": (L.castable_hit, n_track * turns),
+            "hit": (L.hit, turns), "first_cast": (L.first_cast, n_track * (turns + 1)),
+            "lands": (L.lands, turns), "lands_sq": (L.lands_sq, turns), "mana": (L.mana, turns),
+            "mana_sq": (L.mana_sq, turns), "spent": (L.spent, turns), "spent_sq": (L.spent_sq, turns),
+            "kill": (L.kill, turns + 1), "kept": (L.kept, 8), "games": (L.games, 1), "size": (L.size, 0)}
+
+
+cdef Board scanned_board(Rules* R, Game* g) noexcept nogil:
+    """game_board, already scanned (scan_board's findings kept while the board doesn't change)."""
+    cdef Board b
+    b.perms = g.perms
+    b.n = g.n
+    b.bi = &g.bi
+    if g.scan_gen != g.board_gen:
+        b.scanned = 0
+        scan_board(R, &b)
+        g.scan = b
+        g.scan_gen = g.board_gen
+    else:
+        b = g.scan
+        b.perms = g.perms
+        b.n = g.n
+        b.bi = &g.bi
+    return b
+
+
+cdef inline Board game_board(Game* g) noexcept nogil:
+    cdef Board b
+    b.perms = g.perms
+    b.n = g.n
+    b.scanned = 0
+    b.bi = &g.bi
+    return b

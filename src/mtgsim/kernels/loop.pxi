@@ -1,0 +1,183 @@
+# One goldfish game from mulligan to the last turn, and chunks of games: run_chunks (parallel,
+# seeded per chunk) and trace_games. Uses every other room.
+
+# ---- one game, and chunks of games ----------------------------------------------------------------
+
+cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* out,
+                    int32_t* trace_buf, int trace_cap) noexcept nogil:
+    """One game: mulligans, then the turns, adding its metrics to `out` (castable counts of
+    tracked cards sharing a cost, at the chunk's end: end_chunk). `g.scratch` must be set;
+    everything else of `g` is set up here (only what a game reads: no full clear)."""
+    cdef int t, q, k, lands, mana, killed = 0, turn
+    cdef ManaView* v = &(<Scratch*>g.scratch).view
+    cdef bint castable, hit
+    cdef TrackedCosts* costs
+    cdef int8_t cast_turn[MAXTRACK]
+    for k in range(g.n):                         # the last game's permanents
+        g.in_play[g.perms[k].card] = 0
+    g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
+    g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
+    g.units = g.n_sacrifice_at_end = g.n_costmod_wild = 0
+    g.costmod_set = 0
+    g.m1m1 = g.new_legend = False
+    live_clear(g)
+    g.all_masks = cleared(g.all_units, g.all_masks)     # (a new game: no permanents)
+    hand_clear(g)
+    memset(&g.bi, 0, sizeof(BoardInfo))
+    g.spent = 0
+    g.n_flashback = 0
+    g.trace = trace_buf
+    g.trace_cap = trace_cap
+    g.trace_n = 0
+    memcpy(g.library, S.deck, S.deck_n * sizeof(int32_t))
+    g.lib_n = S.deck_n
+    g.bi.life[0] = g.bi.life[1] = 20
+    g.opp_life = 20
+    g.next_id = 1
+    board_changed(g)                                   # a new board: nothing worked out holds
+    for q in range(S.n_track):
+        cast_turn[q] = <int8_t>NOT_CAST
+    mulligan(R, S, g, rng)
+    trace(g, TR_KEEP, -1, g.hand_n)
+    out[L.kept + g.hand_n if g.hand_n < 8 else L.kept + 7] += 1
+    for turn in range(1, S.turns + 1):
+        t = turn - 1
+        g.bi.turn = turn
+        g.bi.last_turn_start[0] = turn          # the goldfish opponent takes no turns
+        untap_all(g)
+        board_changed(g)
+        trace(g, TR_TURN, -1, 0)
+        if not (turn == 1 and S.on_play):        # 103.8a
+            draw(R, g, rng)
+        if g.trace != NULL:
+            for k in range(g.hand_n):
+                trace(g, TR_HAND, g.hand[k], 0)
+        play_land(R, S, g, rng, v)
+        lands = count_of(g, K_LANDS)
+        out[L.lands + t] += lands
+        out[L.lands_sq + t] += lands * lands
+        view_prepare(R, g, v)
+        mana = view_max_mana(R, g, v)
+        trace(g, TR_MANA, -1, mana)
+        out[L.mana + t] += mana
+        out[L.mana_sq + t] += mana * mana
+        hit = lands >= turn
+        if hit:
+            out[L.hit + t] += 1
+        costs = tracked_costs(R, S, g, L, out)  # castable now: after the land drop, before spells
+        for k in range(costs.n):                # each distinct cost once
+            if v.kind == 1 and costs.need[k].total >= 0:
+                castable = hall_holds(&costs.need[k], &v.d)    # (as card_payable decides it)
+            else:
+                castable = card_payable(R, S, g, v, costs.rep[k], True)
+            if castable:
+                count_castable(costs.castable, costs.castable_hit, k * S.turns + t, hit)
+        for q in costs.alone[:costs.n_alone]:
+            if card_payable(R, S, g, v, S.track[q], g.hand_count[S.track[q]] > 0):
+                count_castable(out + L.castable, out + L.castable_hit, q * S.turns + t, hit)
+        g.spent = 0
+        if g.n_flashback or (g.n_rows[0] and not all_beyond_reach(R, S, g, 0)):
+            cast_spells(R, S, g, rng, cast_turn, turn, v)
+        if S.abilities and count_of(g, K_ACTIVATED):
+            use_abilities(R, S, g, rng)
+        out[L.spent + t] += g.spent
+        out[L.spent_sq + t] += g.spent * g.spent
+        if S.attack and count_of(g, K_CREATURES):
+            combat(R, g)
+        elif S.attack:
+            trace(g, TR_ATTACK, -1, 0)          # nothing to attack with
+        if not killed and g.opp_life <= 0:
+            killed = turn
+            out[L.kill + t] += 1
+        trace(g, TR_LIFE, -1, g.opp_life)
+        end_of_turn(g)
+    if not killed:
+        out[L.kill + S.turns] += 1
+    for q in range(S.n_track):
+        k = cast_turn[q] - 1 if cast_turn[q] != <int8_t>NOT_CAST else S.turns
+        out[L.first_cast + q * (S.turns + 1) + k] += 1
+    out[L.games] += 1
+
+
+def run_chunks(GoldfishSpec spec, list generators, int64_t[::1] games, int64_t[:, ::1] out,
+               int threads=1):
+    """Play games[c] goldfish games with generators[c] for each chunk c, adding the metrics to
+    out[c] (laid out by `metric_offsets`). Chunks are independent: any number of threads gives
+    the same numbers."""
+    cdef Spec* S = &spec.S
+    cdef Rules* R = &spec.core.R
+    cdef Layout L = metric_layout(S.n_track, S.turns)
+    cdef Py_ssize_t c, n_chunks = len(generators)
+    cdef bitgen_t** rngs
+    cdef uint8_t[::1] is_pcg = np.array([type(gen.bit_generator) is np.random.PCG64 for gen in generators]
+                                        + [False], dtype=np.uint8)
+    if out.shape[0] != n_chunks or out.shape[1] != L.size or games.shape[0] != n_chunks:
+        raise ValueError("out must be (chunks, metric size) and games one entry per chunk")
+    rngs = <bitgen_t**>malloc(max(n_chunks, 1) * sizeof(bitgen_t*))
+    if rngs == NULL:
+        raise MemoryError()
+    try:
+        for c in range(n_chunks):
+            rngs[c] = <bitgen_t*>PyCapsule_GetPointer(generators[c].bit_generator.capsule, "BitGenerator")
+        with nogil:
+            for c in prange(n_chunks, schedule="dynamic", num_threads=max(1, threads)):
+                run_chunk(R, S, rngs[c], is_pcg[c], games[c], &L, &out[c, 0])
+    finally:
+        free(rngs)
+
+
+cdef void end_chunk(Spec* S, Scratch* sc, Layout* L, int64_t* out) noexcept nogil:
+    """What the chunk's games leave to add to its metrics: the counts of the tracked costs."""
+    add_tracked_counts(S, &sc.tracked[0], L, out)
+    add_tracked_counts(S, &sc.tracked[1], L, out)
+
+
+cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_games, Layout* L,
+                    int64_t* out) noexcept nogil:
+    cdef Game* g = <Game*>malloc(sizeof(Game))
+    cdef Scratch* scratch = new_scratch(R, S.n_track, S.turns)
+    cdef int64_t k
+    cdef Rng rng
+    cdef Rng* rng_p = &rng
+    rng_init(&rng, bg, is_pcg64)
+    if g != NULL and scratch != NULL:
+        new_chunk(R, g, scratch, S)
+        for k in range(n_games):
+            play_game(R, S, g, rng_p, L, out, NULL, 0)
+        end_chunk(S, scratch, L, out)
+    free_scratch(scratch)
+    free(g)
+
+
+def trace_games(GoldfishSpec spec, generator, int games):
+    """Play `games` games with `generator` (the first chunk's) and return their events as an
+    (n, 4) array of (TraceEvent, turn, card row, value)."""
+    cdef Spec* S = &spec.S
+    cdef Layout L = metric_layout(S.n_track, S.turns)
+    cdef Game* g = <Game*>malloc(sizeof(Game))
+    cdef Scratch* scratch = new_scratch(&spec.core.R, spec.S.n_track, spec.S.turns)
+    cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
+    cdef Rng rng
+    rng_init(&rng, bg, type(generator.bit_generator) is np.random.PCG64)
+    cdef int k, cap = 4 * 4096
+    cdef int64_t[::1] out = np.zeros(L.size, dtype=np.int64)
+    events = np.zeros(cap * max(1, games), dtype=np.int32)
+    cdef int32_t[::1] ev = events
+    cdef int used = 0
+    if g == NULL or scratch == NULL:
+        free(g)
+        free_scratch(scratch)
+        raise MemoryError()
+    new_chunk(&spec.core.R, g, scratch, S)
+    try:
+        for k in range(games):
+            ev[used] = TR_GAME
+            ev[used + 3] = k
+            used += 4
+            play_game(&spec.core.R, S, g, &rng, &L, &out[0], &ev[used], cap - 4)
+            used += g.trace_n
+        end_chunk(S, scratch, &L, &out[0])
+    finally:
+        free_scratch(scratch)
+        free(g)
+    return events[:used].reshape(-1, 4)

@@ -1,0 +1,223 @@
+# One board (the Scenario API): thin Python entry points over the kernels for a single
+# permanent table: could produce, sickness, power, counts, mana rows, outputs, producing mana,
+# total cost, payability and payment plans. Uses every kernel room.
+
+# ---- one board (the Scenario API) -----------------------------------------------------------
+
+def cost_as_total(CoreTables core, int cost_row):
+    """COST row `cost_row` (an activation cost's mana, say) as a TOTAL_COST record."""
+    out = np.zeros(1, dtype=_dtype_of("total_cost"))
+    cdef TotalCost[::1] o = out
+    if not 0 <= cost_row < len(core.tables.costs):
+        raise IndexError(f"no COST row {cost_row}")
+    add_cost(&core.R, cost_row, 0, &o[0])
+    return out[0]
+
+
+def board_could_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info):
+    cdef Board b = one_board(perms, n, info)
+    out = np.zeros(max(n, 1), dtype=np.uint8)
+    cdef uint8_t[::1] o = out
+    could_produce_all(&core.R, &b, &o[0])
+    return out[:n]
+
+
+def board_is_sick(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
+    cdef Board b = one_board(perms, n, info)
+    return is_sick(&core.R, &b, i)
+
+
+def board_power_toughness(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
+    cdef Board b = one_board(perms, n, info)
+    return power_of(&core.R, &b, i), toughness_of(&core.R, &b, i)
+
+
+def board_count(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int row,
+                int self_i, int player, int x):
+    cdef Board b = one_board(perms, n, info)
+    return eval_count(&core.R, &b, row, self_i, player, x)
+
+
+def board_mana_rows(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
+    """The MANA_ABILITY rows of permanent i (printed, then granted)."""
+    cdef Board b = one_board(perms, n, info)
+    cdef int rows[16]
+    cdef int k, m = mana_ability_rows(&core.R, &b, i, rows)
+    return [rows[k] for k in range(m)]
+
+
+def board_ability_ready(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i, int row):
+    cdef Board b = one_board(perms, n, info)
+    return ability_ready(&core.R, &b, i, row)
+
+
+def board_replacements(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
+    """(replacement row, source permanent) pairs that apply when permanent i is tapped for mana."""
+    cdef Board b = one_board(perms, n, info)
+    cdef int reps[6]
+    cdef int sources[6]
+    cdef int k, m = replacements_for(&core.R, &b, i, reps, sources)
+    return [(reps[k], sources[k]) for k in range(m)]
+
+
+def board_triggers(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
+    """(trigger row, source permanent) pairs watching permanent i (tapped-for-mana triggers)."""
+    cdef Board b = one_board(perms, n, info)
+    cdef int j, k, row
+    cdef Card* c
+    out = []
+    for j in range(n):
+        if not in_play(&b, j):
+            continue
+        c = card_of(&core.R, &b, j)
+        for k in range(c.n_trigger):
+            row = c.trigger_first + k
+            if trigger_watches(&core.R, &b, j, row, i):
+                out.append((row, j))
+    return out
+
+
+def board_total_cost(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
+                     int card_row, int x, bint kicked, int alternative, int caster, bint from_hand):
+    cdef Board b = one_board(perms, n, info)
+    out = np.zeros(1, dtype=_dtype_of("total_cost"))
+    cdef TotalCost[::1] o = out
+    total_cost(&core.R, &b, card_row, x, kicked, alternative, caster, from_hand, &o[0])
+    return out[0]
+
+
+def board_can_pay(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int player,
+                  TotalCost[::1] cost):
+    cdef Board b = one_board(perms, n, info)
+    cdef uint8_t cp[256]
+    cdef Payment P
+    if n > 256:
+        raise ValueError("at most 256 permanents on one board")
+    could_produce_all(&core.R, &b, cp)
+    prepare_payment(&core.R, &b, player, cp, &P, pays_life(&cost[0]))
+    return cost_payable(&P, &cost[0], b.bi.life[player])
+
+
+def board_mana_summary(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int player):
+    cdef Board b = one_board(perms, n, info)
+    cdef uint8_t cp[256]
+    cdef Payment P
+    cdef int t
+    if n > 256:
+        raise ValueError("at most 256 permanents on one board")
+    could_produce_all(&core.R, &b, cp)
+    prepare_payment(&core.R, &b, player, cp, &P, False)
+    return tuple(max_mana(&P, 1 << t) for t in range(6)) + (max_mana(&P, ALLTYPES),)
+
+
+def board_ability_outputs(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
+                          int i, int row):
+    """Every distinct result of activating mana ability `row` of permanent i now."""
+    cdef Board b = one_board(perms, n, info)
+    cdef uint8_t cp[256]
+    cdef Vec outs[MAXOPT]
+    cdef Vec owns[MAXOPT]
+    cdef int k, t, m
+    could_produce_all(&core.R, &b, cp)
+    m = ability_outputs(&core.R, &b, i, row, cp, 0, outs, owns)
+    return [tuple(outs[k].m[t] for t in range(6)) for k in range(m)]
+
+
+def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i,
+                  int row, int prefer, list order):
+    """The mana one activation of ability `row` of permanent i adds, with the controller's
+    choices: `prefer` (a type index, or -1) for any choice of type, `order` the replacement
+    rows in the order to apply them. Returns (6-tuple the ability made, 6-tuple its triggers
+    added) — one branch of what `ability_outputs` enumerates."""
+    cdef Board b = one_board(perms, n, info)
+    cdef uint8_t cp[256]
+    cdef Vec base[MAXOPT]
+    cdef Vec outs[MAXOPT]
+    cdef Vec owns[MAXOPT]
+    cdef Vec v
+    cdef int m, k, t, q, best
+    could_produce_all(&core.R, &b, cp)
+    m = base_outputs(&core.R, &b, i, row, cp, 0, base)
+    if m == 0:
+        return (0,) * 6, (0,) * 6                  # 106.5: no mana
+    k = 0
+    if prefer >= 0:
+        for q in range(m):
+            if base[q].m[prefer] > 0:
+                k = q
+                break
+    v = base[k]
+    if core.R.mana[row].tap:
+        for q in order:
+            apply_replacement(&core.R, q, &v)
+    m = triggered_outputs(&core.R, &b, i, row, &v, 1, outs, owns)
+    best = 0                                       # the trigger choices: the preferred type
+    for q in range(1, m):
+        if prefer >= 0 and outs[q].m[prefer] > outs[best].m[prefer]:
+            best = q
+    return (tuple(v.m[t] for t in range(6)),
+            tuple(outs[best].m[t] - v.m[t] for t in range(6)))
+
+
+
+
+def board_plan_payment(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
+                       int player, TotalCost[::1] cost):
+    """A plan to pay `cost`: (steps, spend, life) where each step is (permanent row, ability
+    index, mana it makes, mana it takes from the pool first), or None if it can't be paid."""
+    cdef Board b = one_board(perms, n, info)
+    cdef uint8_t cp[256]
+    cdef Plan* plan
+    cdef int g, t
+    if n > 256:
+        raise ValueError("at most 256 permanents on one board")
+    plan = <Plan*>PyMem_Malloc(sizeof(Plan))
+    if plan == NULL:
+        raise MemoryError()
+    try:
+        if not plan_payment(&core.R, &b, player, &cost[0], cp, plan, NULL):
+            return None
+        steps = [(plan.step[g].perm, plan.step[g].ability,
+                  tuple(plan.step[g].out.m[t] for t in range(6)),
+                  tuple(plan.step[g].spend.m[t] for t in range(6))) for g in range(plan.n_steps)]
+        return steps, tuple(plan.spend.m[t] for t in range(6)), plan.life
+    finally:
+        PyMem_Free(plan)
+
+
+def board_produce_exact(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
+                        int i, int row, tuple want):
+    """(made, triggered) for one activation of ability `row` of permanent i that makes exactly
+    `want` in all, choosing the base output, the replacement order and the trigger choices;
+    None if no choice does."""
+    cdef Board b = one_board(perms, n, info)
+    cdef uint8_t cp[256]
+    cdef Vec base[MAXOPT]
+    cdef Vec outs[MAXOPT]
+    cdef Vec owns[MAXOPT]
+    cdef Vec v, w
+    cdef int reps[6]
+    cdef int sources[6]
+    cdef int order[6]
+    cdef int m, k, q, t, n_rep = 0, j
+    for t in range(6):
+        w.m[t] = want[t]
+    could_produce_all(&core.R, &b, cp)
+    m = base_outputs(&core.R, &b, i, row, cp, 0, base)
+    if core.R.mana[row].tap:
+        n_rep = replacements_for(&core.R, &b, i, reps, sources)
+    for k in range(m):
+        for q in range(n_rep):
+            order[q] = q
+        while True:
+            v = base[k]
+            for q in range(n_rep):
+                apply_replacement(&core.R, reps[order[q]], &v)
+            j = triggered_outputs(&core.R, &b, i, row, &v, 1, outs, owns)
+            for q in range(j):
+                if vec_eq(&outs[q], &w):
+                    return (tuple(v.m[t] for t in range(6)),
+                            tuple(outs[q].m[t] - v.m[t] for t in range(6)))
+            if not next_permutation(order, n_rep):
+                break
+    return None

@@ -1,0 +1,690 @@
+# Paying costs (601.2g-h): each source's options, the units of supply and demand, the search
+# over sources with bipartite matching, life during a payment, and the most mana a board
+# makes. Uses base, counts, abilities, production.
+
+# ---- sources of mana and paying costs ------------------------------------------------------
+
+cdef int input_units(Rules* R, int cost_row, uint8_t* masks) noexcept nogil:
+    """The mana an ability's activation cost needs, as units with the types that may pay each."""
+    cdef int n = 0, t, k
+    cdef Cost* c
+    if cost_row < 0:
+        return 0
+    c = &R.costs[cost_row]
+    for t in range(6):
+        for k in range(c.pips[t]):
+            if n < 8:
+                masks[n] = 1 << t
+                n += 1
+    for k in range(c.n_hybrid):
+        if n < 8:
+            masks[n] = R.hybrids[c.hybrid_first + k].colors
+            n += 1
+    for t in range(5):
+        for k in range(c.phyrexian[t] + c.mono_hybrid[t] + c.colorless_hybrid[t]):
+            if n < 8:
+                masks[n] = (1 << t) | (32 if c.colorless_hybrid[t] else 0)
+                n += 1
+    for k in range(c.generic):
+        if n < 8:
+            masks[n] = ALLTYPES
+            n += 1
+    return n
+
+
+cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint life_effects) noexcept nogil:
+    """Every result the ready mana abilities of permanent i can give (one activation: a
+    permanent taps once), with the input each needs; dominated results are dropped."""
+    cdef int rows[16]
+    cdef int n_rows = mana_ability_rows(R, b, i, rows)
+    cdef Vec outs[MAXOPT]
+    cdef Vec owns[MAXOPT]
+    cdef uint8_t masks[8]
+    cdef int k, q, n, n_in, r, t, life, gain, dmg
+    cdef bint dominated, same_input
+    cdef bint snow = (card_of(R, b, i).supertypes & ST_SNOW) != 0
+    o.n = 0
+    for k in range(n_rows):
+        if not ability_ready(R, b, i, rows[k]):
+            continue
+        n = ability_outputs(R, b, i, rows[k], cp, 0, outs, owns)
+        n_in = input_units(R, R.mana[rows[k]].cost, masks)
+        life = R.mana[rows[k]].life
+        gain = dmg = 0
+        if life_effects and R.mana[rows[k]].effect >= 0:      # pain lands, The Great Henge
+            dmg = R.effects[R.mana[rows[k]].effect].damage_to_you.fixed
+            gain = R.effects[R.mana[rows[k]].effect].gain_life.fixed
+        for q in range(n):
+            # drop an output another option already covers at no greater price
+            dominated = False
+            for r in range(o.n):
+                same_input = o.n_in[r] <= n_in and (o.n_in[r] == 0 or (o.n_in[r] == n_in and
+                             memcmp_masks(o.in_mask[r], masks, n_in)))
+                if (same_input and vec_leq(&outs[q], &o.out[r]) and (not snow or vec_leq(&owns[q], &o.own[r]))
+                        and o.life[r] <= life and o.dmg[r] <= dmg and o.gain[r] >= gain):
+                    dominated = True
+                    break
+            if dominated or o.n >= MAXOPT:
+                continue
+            o.out[o.n] = outs[q]
+            o.own[o.n] = owns[q]
+            o.n_in[o.n] = n_in
+            for t in range(n_in):
+                o.in_mask[o.n][t] = masks[t]
+            o.ability[o.n] = k
+            o.life[o.n] = life
+            o.gain[o.n] = gain
+            o.dmg[o.n] = dmg
+            o.n += 1
+    return o.n
+
+
+cdef bint memcmp_masks(uint8_t* a, uint8_t* b, int n) noexcept nogil:
+    cdef int k
+    for k in range(n):
+        if a[k] != b[k]:
+            return False
+    return True
+
+
+cdef long binom(int n, int k) noexcept nogil:
+    cdef long r = 1
+    cdef int j
+    if k < 0 or k > n:
+        return 0
+    for j in range(1, k + 1):
+        r = r * (n - k + j) // j
+    return r
+
+
+cdef int decompose(Options* o, uint8_t* masks) noexcept nogil:
+    """If the options are exactly "T units, each any type of a mask" (or one fixed output), write
+    the unit masks and return T; else -1. Such sources need no search: matching decides."""
+    cdef int k, t, total, n = 0, q
+    cdef unsigned int m = 0
+    for k in range(o.n):
+        if o.n_in[k] or o.life[k] or o.gain[k] or o.dmg[k] or (o.snow and not vec_eq(&o.out[k], &o.own[k])):
+            return -1
+    if o.n == 1:
+        for t in range(6):
+            for q in range(o.out[0].m[t]):
+                if n < MAXUNIT:
+                    masks[n] = 1 << t
+                    n += 1
+        return n
+    total = vec_total(&o.out[0])
+    for k in range(o.n):
+        if vec_total(&o.out[k]) != total:
+            return -1
+        for t in range(6):
+            if o.out[k].m[t]:
+                m |= 1u << t
+    if total > MAXUNIT or binom(total + popcount6(m) - 1, total) != o.n:
+        return -1
+    for q in range(total):
+        masks[q] = <uint8_t>m
+    return total
+
+
+cdef struct Payment:             # the mana sources of one player, ready for payment checks
+    int n_units                  # sources matched directly: one unit of mana each, of a mask
+    uint8_t unit_mask[MAXUNIT]
+    int16_t unit_src[MAXUNIT]    # the permanent each unit comes from (-1: the mana pool)
+    int n_branch                 # sources that need a search (choices, inputs)
+    Options branch[MAXBRANCH]
+    int16_t branch_src[MAXBRANCH]
+    int8_t prev_same[MAXBRANCH]  # the last earlier searched source with the same options, -1
+    int max_branch_total         # upper bound of what the searched sources add
+    int life                     # the player's life (for sources that cost life)
+    int max_gain                 # the most life activating the searched sources can gain
+
+
+cdef bint simple_units(Rules* R, Board* b, int i, bint life_effects, Payment* P) noexcept nogil:
+    """On a board without mana effects, add the units of permanent i if it is a simple source
+    (every mana ability a plain {T} ability: `unit_count` units of `unit_mask`, the same units
+    source_options and decompose would find) and return True; False if it needs them (a complex
+    source, or one whose abilities gain life or deal damage while life is tracked)."""
+    cdef int card = b.perms[i].card
+    cdef Card* c = &R.cards[card]
+    cdef int k, n
+    cdef uint8_t mask
+    if R.info[card] & CI_COMPLEX_MANA:
+        return False
+    if life_effects:
+        for k in range(c.n_mana):
+            if R.mana[c.mana_first + k].effect >= 0:
+                return False
+    n = R.unit_count[card]
+    if n == 0 or b.perms[i].flags & PF_TAPPED or is_sick(R, b, i):
+        return True                                  # no ready ability (107.5, 302.6)
+    mask = R.unit_mask[card] | (SNOW_BIT if c.supertypes & ST_SNOW else 0)
+    for k in range(n):
+        if P.n_units < MAXUNIT:
+            P.unit_mask[P.n_units] = mask
+            P.unit_src[P.n_units] = i
+            P.n_units += 1
+    return True
+
+
+cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* P,
+                          bint life_effects) noexcept nogil:
+    """Gather the player's mana sources. With `life_effects`, life lost or gained by activating
+    them is tracked (it matters when the payment also pays life: 601.2g comes before 601.2h)."""
+    cdef int i, t, k, n
+    cdef uint8_t masks[MAXUNIT]
+    cdef Options* o
+    cdef Options tmp
+    cdef int best, v
+    cdef bint costs_life = False
+    cdef bint simple_ok
+    P.n_units = 0
+    P.n_branch = 0
+    P.max_branch_total = 0
+    P.max_gain = 0
+    P.life = b.bi.life[player]
+    for t in range(6):                           # mana already in the pool
+        for k in range(b.bi.pool[player][t]):
+            if P.n_units < MAXUNIT:
+                P.unit_mask[P.n_units] = 1 << t
+                P.unit_src[P.n_units] = -1
+                P.n_units += 1
+    simple_ok = R.fast and not (board_flags(R, b) & CI_MANA_EFFECT)
+    for i in range(b.n):
+        if not in_play(b, i) or controller(b, i) != player:
+            continue
+        if simple_ok and simple_units(R, b, i, life_effects, P):
+            continue
+        o = &P.branch[P.n_branch] if P.n_branch < MAXBRANCH else &tmp
+        if source_options(R, b, i, cp, o, life_effects) == 0:
+            continue
+        if not life_effects:
+            for k in range(o.n):
+                if o.life[k]:
+                    costs_life = True
+        o.snow = SNOW_BIT if card_of(R, b, i).supertypes & ST_SNOW else 0
+        n = decompose(o, masks)
+        if n >= 0:
+            for k in range(n):
+                if P.n_units < MAXUNIT:
+                    P.unit_mask[P.n_units] = masks[k] | o.snow
+                    P.unit_src[P.n_units] = i
+                    P.n_units += 1
+        elif P.n_branch < MAXBRANCH:
+            best = 0
+            for k in range(o.n):
+                v = vec_total(&o.out[k])
+                if v > best:
+                    best = v
+            P.max_branch_total += best
+            best = 0
+            for k in range(o.n):
+                if o.gain[k] > best:
+                    best = o.gain[k]
+            P.max_gain += best
+            P.branch_src[P.n_branch] = i
+            P.n_branch += 1
+        # else: more than MAXBRANCH searched sources; the extra ones are not used (conservative)
+    if costs_life and not life_effects:  # life costs: life gained or lost by others matters too
+        prepare_payment(R, b, player, cp, P, True)
+        return
+    for i in range(P.n_branch):
+        P.prev_same[i] = -1
+        for k in range(i - 1, -1, -1):
+            if same_options(&P.branch[k], &P.branch[i]):
+                P.prev_same[i] = k
+                break
+
+
+cdef bint same_options(Options* a, Options* b) noexcept nogil:
+    """Could two searched sources swap their choices without changing any leaf of the search
+    (the same outputs, inputs and life effects, option by option)?"""
+    cdef int k, q
+    if a.n != b.n or a.snow != b.snow:
+        return False
+    for k in range(a.n):
+        if (not vec_eq(&a.out[k], &b.out[k]) or not vec_eq(&a.own[k], &b.own[k])
+                or a.n_in[k] != b.n_in[k] or a.life[k] != b.life[k] or a.gain[k] != b.gain[k]
+                or a.dmg[k] != b.dmg[k]):
+            return False
+        for q in range(a.n_in[k]):
+            if a.in_mask[k][q] != b.in_mask[k][q]:
+                return False
+    return True
+
+
+cdef struct Match:               # one bipartite matching problem: demands ← supplies
+    int n_d
+    uint8_t d_mask[MAXDEMAND]
+    int8_t d_stage[MAXDEMAND]    # a converter's input: only supplies from earlier stages
+    int n_s
+    uint8_t s_mask[MAXUNIT]
+    int8_t s_stage[MAXUNIT]      # -1: base supply; k: made by the converter activated k-th
+    int16_t owner[MAXUNIT]
+    uint8_t seen[MAXUNIT]
+
+
+cdef bint augment(Match* M, int d) noexcept nogil:
+    cdef int s
+    for s in range(M.n_s):
+        if M.seen[s] or not (M.d_mask[d] & M.s_mask[s]) or M.s_stage[s] >= M.d_stage[d]:
+            continue
+        M.seen[s] = 1
+        if M.owner[s] < 0 or augment(M, M.owner[s]):
+            M.owner[s] = d
+            return True
+    return False
+
+
+cdef bint match_all(Match* M, bint free_first) noexcept nogil:
+    """Can every demand get its own supply? (Kuhn's augmenting paths.) With `free_first` a
+    demand takes a free supply when there is one (faster; a different matching, so payment
+    plans, which keep the matching, don't ask for it)."""
+    cdef int d, s
+    cdef bint placed
+    if M.n_d > M.n_s:
+        return False
+    for s in range(M.n_s):
+        M.owner[s] = -1
+    for d in range(M.n_d):
+        placed = False
+        if free_first:
+            for s in range(M.n_s):
+                if M.owner[s] < 0 and M.d_mask[d] & M.s_mask[s] and M.s_stage[s] < M.d_stage[d]:
+                    M.owner[s] = d
+                    placed = True
+                    break
+        if not placed:
+            memset(M.seen, 0, M.n_s)
+            if not augment(M, d):
+                return False
+    return True
+
+
+cdef struct Demand:              # what must be paid: units with the types that may pay each
+    int n
+    uint8_t mask[MAXDEMAND]
+
+
+cdef int used_converters(Payment* P, int* choice, int* conv) noexcept nogil:
+    """The searched sources whose chosen option takes mana in (converters), in source order."""
+    cdef int g, n_conv = 0
+    for g in range(P.n_branch):
+        if choice[g] >= 0 and P.branch[g].n_in[choice[g]]:
+            conv[n_conv] = g
+            n_conv += 1
+    return n_conv
+
+
+cdef void leaf_match(Payment* P, Demand* D, int* choice, int* conv, int n_conv, int* order,
+                     Match* M) noexcept nogil:
+    """The matching problem of one leaf of the search: D and the converters' inputs ← the
+    units and the chosen outputs, converters activated in `order` (a converter's input only
+    from units made before it)."""
+    cdef int g, k, t, q, pos
+    cdef Options* o
+    M.n_d = 0
+    M.n_s = 0
+    for k in range(D.n):
+        M.d_mask[M.n_d] = D.mask[k]
+        M.d_stage[M.n_d] = 127
+        M.n_d += 1
+    for k in range(P.n_units):
+        M.s_mask[M.n_s] = P.unit_mask[k]
+        M.s_stage[M.n_s] = -1
+        M.n_s += 1
+    for g in range(P.n_branch):
+        if choice[g] < 0:
+            continue
+        o = &P.branch[g]
+        pos = -1
+        for k in range(n_conv):
+            if conv[order[k]] == g:
+                pos = k
+        for q in range(o.n_in[choice[g]]):
+            if M.n_d < MAXDEMAND:
+                M.d_mask[M.n_d] = o.in_mask[choice[g]][q]
+                M.d_stage[M.n_d] = pos
+                M.n_d += 1
+        for t in range(6):
+            for q in range(o.out[choice[g]].m[t]):
+                if M.n_s < MAXUNIT:    # only its own mana comes from the snow source
+                    M.s_mask[M.n_s] = (1 << t) | (o.snow if q < o.own[choice[g]].m[t] else 0)
+                    M.s_stage[M.n_s] = pos
+                    M.n_s += 1
+
+
+cdef bint leaf_feasible(Payment* P, Demand* D, int* choice, Match* keep) noexcept nogil:
+    """With each searched source's choice fixed (-1 unused), is there an order of the used
+    converters and a matching that pays D? On success the matching is copied to `keep`."""
+    cdef Match M
+    cdef int order[MAXBRANCH]
+    cdef int conv[MAXBRANCH]
+    cdef int k, n_conv = used_converters(P, choice, conv)
+    for k in range(n_conv):
+        order[k] = k
+    while True:
+        leaf_match(P, D, choice, conv, n_conv, order, &M)
+        if match_all(&M, keep == NULL):
+            if keep != NULL:
+                keep[0] = M
+            return True
+        if not next_permutation(order, n_conv):
+            return False
+
+
+cdef int greedy_most(Match* M, uint8_t mask, int bound) noexcept nogil:
+    """Add `mask` demands to a matching of the inputs one at a time until one fails (or
+    `bound` is reached): how many got a supply."""
+    cdef int d, s = 0, got = 0
+    while M.n_d < MAXDEMAND and got < M.n_s and got < bound:
+        d = M.n_d
+        M.d_mask[d] = mask
+        M.d_stage[d] = 127
+        M.n_d += 1
+        while s < M.n_s and (M.owner[s] >= 0 or not (M.s_mask[s] & mask)):
+            s += 1              # a free supply of the mask needs no path (only the
+        if s < M.n_s:           # count matters here, not which matching)
+            M.owner[s] = d
+        else:
+            memset(M.seen, 0, M.n_s)
+            if not augment(M, d):
+                break
+        got += 1
+    return got
+
+
+cdef void leaf_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int* best) noexcept nogil:
+    """With each searched source's choice fixed: for each mask, the most units of it left over
+    once every used converter's input is paid (best[m] raised to it; nothing if the inputs
+    can't be paid). Left vertices stay matched along augmenting paths and identical demands
+    share one neighbourhood, so adding mask demands one at a time until one fails gives the
+    maximum (the transversal matroid's greedy). The masks share one matching of the inputs."""
+    cdef Match M
+    cdef Demand none
+    cdef int order[MAXBRANCH]
+    cdef int conv[MAXBRANCH]
+    cdef int16_t owner0[MAXUNIT]
+    cdef int bound[8]
+    cdef int k, m, s, got, n_d0, left, n_conv = used_converters(P, choice, conv)
+    none.n = 0
+    for k in range(n_conv):
+        order[k] = k
+    while True:
+        leaf_match(P, &none, choice, conv, n_conv, order, &M)
+        if match_all(&M, True):
+            n_d0 = M.n_d
+            memcpy(owner0, M.owner, M.n_s * sizeof(int16_t))
+            left = 0
+            for m in range(n_masks):
+                # at most one demand per supply of the mask, and the inputs hold supplies
+                # too: at `bound` the next augmenting path (a full search) would fail
+                bound[m] = 0
+                for s in range(M.n_s):
+                    bound[m] += (M.s_mask[s] & masks[m]) != 0
+                if bound[m] > M.n_s - n_d0:
+                    bound[m] = M.n_s - n_d0
+                if best[m] >= bound[m]:
+                    continue
+                M.n_d = n_d0
+                memcpy(M.owner, owner0, M.n_s * sizeof(int16_t))
+                got = greedy_most(&M, masks[m], bound[m])
+                if got > best[m]:
+                    best[m] = got
+                if best[m] < bound[m]:  # (bounds are the same for every converter order)
+                    left += 1
+            if left == 0:
+                return
+        if not next_permutation(order, n_conv):
+            return
+
+
+cdef struct Life:                # life during a payment: what the chosen activations do to it
+    int start                    # life before paying
+    int need                     # life the cost itself pays (Phyrexian symbols, 601.2h)
+    int cost                     # life paid by activations (Mana Confluence)
+    int gain                     # life gained by activations (The Great Henge)
+    int dmg                      # damage dealt to you by activations (pain lands)
+
+
+cdef inline bint life_ok(Life* L) noexcept nogil:
+    """With gains first, then life costs, then damage (the player orders the activations):
+    every life cost is payable (119.4), and the life the cost itself pays is there at 601.2h.
+    Paying no life is always possible, whatever the life total (119.4b)."""
+    return ((L.cost == 0 or L.start + L.gain - L.cost >= 0) and
+            (L.need == 0 or L.start + L.gain - L.cost - L.dmg >= L.need))
+
+
+cdef inline Life after(Life* L, Options* o, int k) noexcept nogil:
+    """Life once option k of a source is chosen too."""
+    cdef Life L2 = L[0]
+    L2.cost += o.life[k]
+    L2.gain += o.gain[k]
+    L2.dmg += o.dmg[k]
+    return L2
+
+
+cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
+                 Match* keep) noexcept nogil:
+    """Choose an option for searched sources g.. (converters and sources that cost life may
+    also stay unused). For a plan (`keep` given) such a source is left unused first: no
+    mana, life or damage is spent on it when the rest can pay."""
+    cdef int k, first
+    cdef Options* o
+    cdef Life L2
+    cdef bint costly = False, unused_first
+    if supply + P.max_branch_total < D.n:
+        return False
+    if g == P.n_branch:
+        return life_ok(L) and leaf_feasible(P, D, choice, keep)
+    o = &P.branch[g]
+    for k in range(o.n):                 # unused is only worth trying if using it costs
+        costly |= o.n_in[k] or o.life[k] or o.dmg[k]
+    # Sources with the same options take them in order (a choice no earlier than the last
+    # such source's): the first feasible leaf in this order is in order anyway, since
+    # swapping two such sources' choices gives a feasible leaf met earlier.
+    unused_first = costly and keep != NULL
+    first = -1                          # the rank of the earliest choice allowed
+    if P.prev_same[g] >= 0:
+        first = choice_rank(choice[P.prev_same[g]], o.n, unused_first)
+    choice[g] = -1
+    if unused_first and first <= -1 and search(P, D, choice, g + 1, supply, L, keep):
+        return True
+    for k in range(max(first, 0), o.n):
+        choice[g] = k
+        L2 = after(L, o, k)
+        if search(P, D, choice, g + 1, supply, &L2, keep):
+            return True
+    choice[g] = -1
+    return costly and keep == NULL and search(P, D, choice, g + 1, supply, L, keep)
+
+
+cdef inline int choice_rank(int choice, int n, bint unused_first) noexcept nogil:
+    """Where a choice comes in the order the search tries them: unused (-1) first or last."""
+    if choice >= 0:
+        return choice
+    return -1 if unused_first else n
+
+
+cdef bint payable_keep(Payment* P, Demand* D, int need, int* choice, Match* keep) noexcept nogil:
+    """Can the sources pay demand D, with `need` life paid by the cost itself? On success
+    `choice` holds each searched source's option and `keep` (if given) the matching."""
+    cdef int g
+    cdef Life L
+    for g in range(MAXBRANCH):
+        choice[g] = -1
+    L.start = P.life
+    L.need = need
+    L.cost = L.gain = L.dmg = 0
+    return search(P, D, choice, 0, P.n_units, &L, keep)
+
+
+cdef bint payable(Payment* P, Demand* D, int need) noexcept nogil:
+    cdef int choice[MAXBRANCH]
+    return payable_keep(P, D, need, choice, NULL)
+
+
+cdef bint pays_life(TotalCost* c) noexcept nogil:
+    cdef int k
+    for k in range(5):
+        if c.phyrexian[k]:
+            return True
+    for k in range(10):
+        if c.hybrid_phyrexian[k]:
+            return True
+    return False
+
+
+cdef int cost_alternatives(TotalCost* c, uint8_t* kinds, uint8_t* arg) noexcept nogil:
+    """The symbols of c whose way of paying is chosen (601.2b): Phyrexian (colour or 2 life),
+    {2/C} (colour or two generic), hybrid Phyrexian (either colour or 2 life). Returns how
+    many (at most MAXCHOICE; the search tries both ways for the first MAXCHOOSE of them and
+    pays the rest with mana)."""
+    cdef int n = 0, t, k
+    for t in range(5):
+        for k in range(c.phyrexian[t]):
+            if n < MAXCHOICE:
+                kinds[n] = 0; arg[n] = 1 << t; n += 1
+        for k in range(c.mono_hybrid[t]):
+            if n < MAXCHOICE:
+                kinds[n] = 1; arg[n] = 1 << t; n += 1
+    for t in range(10):
+        for k in range(c.hybrid_phyrexian[t]):
+            if n < MAXCHOICE:
+                kinds[n] = 2; arg[n] = HYBRID_PAIRS[t]; n += 1
+    return n
+
+
+cdef int cost_demand(TotalCost* c, int alt, int n_choice, uint8_t* kinds, uint8_t* arg,
+                     Demand* D) noexcept nogil:
+    """The mana demand of cost c paid the way `alt` chooses (bit k: the k-th choosable symbol
+    paid with life, or {2/C} with two generic); returns the life the cost itself then pays.
+    A Trinisphere floor counts the mana actually paid."""
+    cdef int t, k, bit, life_needed = 0, mana_paid
+    D.n = 0
+    for t in range(6):
+        for k in range(c.pips[t]):
+            add_demand(D, 1 << t)
+    for t in range(5):
+        for k in range(c.colorless_hybrid[t]):
+            add_demand(D, (1 << t) | 32)
+    for t in range(10):
+        for k in range(c.hybrid[t]):
+            add_demand(D, HYBRID_PAIRS[t])
+    for k in range(c.snow):
+        add_demand(D, SNOW_BIT)              # {S}: mana from a snow source (107.4h)
+    for k in range(n_choice):
+        bit = (alt >> k) & 1
+        if kinds[k] == 1:                    # {2/W}: W, or two generic
+            if bit:
+                add_demand(D, ALLTYPES); add_demand(D, ALLTYPES)
+            else:
+                add_demand(D, arg[k])
+        elif bit:
+            life_needed += 2                 # Phyrexian: 2 life
+        else:
+            add_demand(D, arg[k])
+    for k in range(c.generic):
+        add_demand(D, ALLTYPES)
+    mana_paid = D.n
+    while mana_paid < c.minimum:             # Trinisphere (601.2b, 601.2f)
+        add_demand(D, ALLTYPES)
+        mana_paid += 1
+    return life_needed
+
+
+cdef bint cost_payable(Payment* P, TotalCost* c, int life) noexcept nogil:
+    """Can P pay total cost c (601.2g–h)? Each way of paying the choosable symbols is tried."""
+    cdef Demand D
+    cdef uint8_t kinds[MAXCHOICE]
+    cdef uint8_t arg[MAXCHOICE]
+    cdef int n_choice = cost_alternatives(c, kinds, arg), alt, life_needed
+    for alt in range(1 << min(n_choice, MAXCHOOSE)):
+        life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
+        if life_needed > 0 and life_needed > life + P.max_gain:      # (119.4b)
+            continue
+        if payable(P, &D, life_needed):
+            return True
+    return False
+
+
+cdef inline void add_demand(Demand* D, uint8_t mask) noexcept nogil:
+    if D.n < MAXDEMAND:
+        D.mask[D.n] = mask
+        D.n += 1
+
+
+cdef int max_mana(Payment* P, uint8_t mask) noexcept nogil:
+    """The most mana of the types in `mask` the sources can leave in the pool: the best leaf
+    of the same search `payable` makes (every life cost of the activations payable)."""
+    cdef int best = 0
+    max_mana_masks(P, 1, &mask, &best)
+    return best
+
+
+cdef void max_mana_masks(Payment* P, int n_masks, uint8_t* masks, int* best) noexcept nogil:
+    """max_mana for several masks with one search (each leaf's input matching shared)."""
+    cdef int choice[MAXBRANCH]
+    cdef int rest[MAXBRANCH + 1]
+    cdef int g, k, v, gain
+    cdef Life L
+    cdef Options* o
+    for g in range(MAXBRANCH):
+        choice[g] = -1
+    for g in range(n_masks):
+        best[g] = 0
+    rest[P.n_branch] = 0                # the most sources g.. can add net of their inputs
+    for g in range(P.n_branch - 1, -1, -1):
+        o = &P.branch[g]
+        gain = 0
+        for k in range(o.n):
+            v = vec_total(&o.out[k]) - o.n_in[k]
+            if v > gain:
+                gain = v
+        rest[g] = rest[g + 1] + gain
+    L.start = P.life
+    L.need = 0
+    L.cost = L.gain = L.dmg = 0
+    search_most(P, n_masks, masks, choice, 0, &L, best, P.n_units, rest)
+
+
+cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int g, Life* L,
+                      int* best, int have, int* rest) noexcept nogil:
+    """`search`, maximising leaf_most over the leaves instead of stopping at a feasible one.
+    `have`: the units and the chosen outputs less their inputs; no leaf below can leave more
+    than have + rest[g] (a leaf's value is at most its supplies less its inputs)."""
+    cdef int k, m, v, first, cap = P.n_units + P.max_branch_total
+    cdef int most[8]
+    cdef bint open_ = False
+    cdef Options* o
+    cdef Life L2
+    if cap > have + rest[g]:
+        cap = have + rest[g]
+    for m in range(n_masks):
+        if best[m] < cap and best[m] < MAXDEMAND - 1:
+            open_ = True
+    if not open_:
+        return                          # nothing can do better
+    if g == P.n_branch:
+        if life_ok(L):
+            for m in range(n_masks):
+                most[m] = best[m]
+            leaf_most(P, n_masks, masks, choice, most)
+            for m in range(n_masks):
+                v = most[m]
+                if v > best[m]:
+                    best[m] = v if v < MAXDEMAND - 1 else MAXDEMAND - 1
+        return
+    o = &P.branch[g]
+    first = -1                          # sources with the same options in order (see search)
+    if P.prev_same[g] >= 0:
+        first = choice_rank(choice[P.prev_same[g]], o.n, False)
+    for k in range(max(first, 0), o.n):
+        choice[g] = k
+        L2 = after(L, o, k)
+        search_most(P, n_masks, masks, choice, g + 1, &L2, best,
+                    have + vec_total(&o.out[k]) - o.n_in[k], rest)
+    choice[g] = -1
+    for k in range(o.n):
+        if o.n_in[k] or o.life[k] or o.dmg[k]:
+            search_most(P, n_masks, masks, choice, g + 1, L, best, have, rest)
+            return

@@ -1,0 +1,361 @@
+# Payment plans: which mana abilities to activate, making what, and what to take from the pool
+# (601.2g-h): the direct plan on simple boards and the searched plan otherwise.
+# Uses base, counts, abilities, production, payment, direct.
+
+# ---- a payment plan: which mana abilities to activate, making what --------------------------
+
+cdef struct PlanStep:            # one activation of a payment plan
+    int16_t perm                 # the permanent's row on the board
+    int16_t ability              # index among its mana abilities (printed, then granted)
+    int16_t stage                # -1 for sources without input; k for the k-th converter
+    Vec out                      # the mana it must make (its own and triggered)
+    Vec spend                    # mana taken from the pool first, for its input
+
+
+cdef struct Plan:
+    int n_steps
+    PlanStep step[MAXUNIT]
+    int life                     # life the cost itself pays (Phyrexian symbols)
+    Vec spend                    # mana taken from the pool for the cost, once the steps are done
+
+
+cdef inline int chosen_type(uint8_t demand_mask, uint8_t supply_mask) noexcept nogil:
+    """The type a unit of mana is made as: one the demand it pays accepts (else its first)."""
+    cdef unsigned int both = demand_mask & supply_mask & ALLTYPES
+    if both == 0:
+        both = supply_mask & ALLTYPES
+    return mtgsim_ctz64(both)
+
+
+cdef int find_ability(Rules* R, Board* b, int i, uint8_t* cp, Vec* want) noexcept nogil:
+    """The index (among permanent i's mana abilities) of a ready ability that can make exactly
+    `want`, or -1."""
+    cdef int rows[16]
+    cdef int n_rows = mana_ability_rows(R, b, i, rows)
+    cdef Vec outs[MAXOPT]
+    cdef Vec owns[MAXOPT]
+    cdef int k, q, m
+    for k in range(n_rows):
+        if not ability_ready(R, b, i, rows[k]):
+            continue
+        m = ability_outputs(R, b, i, rows[k], cp, 0, outs, owns)
+        for q in range(m):
+            if vec_eq(&outs[q], want):
+                return k
+    return -1
+
+
+cdef int direct_source(Rules* R, Board* b, int i, int player) noexcept nogil:
+    """The unit mask of permanent i as the direct path counts it (0: not a usable source):
+    the player's, in play, untapped, not summoning sick (302.6)."""
+    cdef Permanent* p = &b.perms[i]
+    cdef uint8_t m = R.unit_mask[p.card]
+    if m == 0 or p.controller != player or p.flags & (PF_TAPPED | PF_PHASED_OUT) or is_sick(R, b, i):
+        return 0                        # (not a source at all: no need to ask if it is sick)
+    return m
+
+
+cdef bint hall_after(TotalCost* c, int16_t* pips, Direct* d) noexcept nogil:
+    """Hall's condition for c with its pips replaced by `pips` (what is left to pay)."""
+    cdef TotalCost rest = c[0]
+    cdef HallDemand h
+    cdef int t
+    for t in range(6):
+        rest.pips[t] = <uint8_t>pips[t]
+    hall_demand(&rest, &h)
+    return hall_holds(&h, d)
+
+
+cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
+                     const Direct* known) noexcept nogil:
+    """A payment plan on a simple board for a plain cost, from the direct path's units: 1 made,
+    0 the cost can't be paid, -1 the board or the cost needs the general search. Each coloured
+    symbol takes a unit of the fewest types that keeps the rest payable (Hall's condition), the
+    scarcest colour first; generic mana takes the units of fewest types left, colourless
+    first; mana in the pool goes before any source. So the most flexible sources stay
+    untapped for later spells. `known`: the board's direct view if the caller has it (prepare_
+    direct's, returning 1, for this board as it is), else NULL."""
+    cdef Direct d
+    cdef uint8_t cp[256]
+    cdef int16_t left[6]
+    cdef int16_t pool[6]
+    cdef int32_t scarce[6]           # per type: the units left able to pay it
+    cdef int16_t made[64][6]         # per unit mask: units made of each type
+    cdef int32_t used[64]
+    cdef int k, t, best, bk, able, need, i, m, pass_, units, q
+    cdef uint8_t taken[256]             # permanents already in the plan
+    cdef Card* card
+    cdef PlanStep* st
+    cdef bint have_cp = known == NULL
+    if b.n > 256 or not cost_is_plain(c) or c.minimum:
+        return -1
+    if known != NULL:                   # (its used part: a Direct is mostly room)
+        d.n_masks = known.n_masks
+        d.total = known.total
+        memcpy(d.masks, known.masks, known.n_masks)
+        memcpy(d.counts, known.counts, known.n_masks * sizeof(int32_t))
+    elif prepare_direct(R, b, player, cp, &d) != 1:
+        return -1
+    if d.n_masks == 1:                  # one kind of unit: Hall's condition is enough units,
+        for t in range(6):              # each of a type every symbol may take
+            if c.pips[t] and not (d.masks[0] >> t & 1):
+                return 0
+        if cost_total(c) > d.total:
+            return 0
+    elif not hall_payable(&d, c):
+        return 0
+    plan.n_steps = 0                    # (steps are cleared as they are added: a Plan is big)
+    plan.life = 0
+    vec_clear(&plan.spend)
+    memset(made, 0, d.n_masks * sizeof(made[0]))
+    for k in range(d.n_masks):
+        used[k] = 0
+    for t in range(6):
+        left[t] = c.pips[t]
+        pool[t] = b.bi.pool[player][t]
+        scarce[t] = 0
+    if d.n_masks == 1:                  # every symbol takes one of its units
+        t = mtgsim_ctz64(d.masks[0])
+        for q in range(6):
+            made[0][q] = c.pips[q]
+            plan.spend.m[q] = c.pips[q]
+            used[0] += c.pips[q]
+        made[0][t] += c.generic
+        plan.spend.m[t] += c.generic
+        used[0] += c.generic
+    else:
+        for k in range(d.n_masks):
+            for t in range(6):
+                if d.masks[k] >> t & 1:
+                    scarce[t] += d.counts[k]
+        while True:                     # coloured (and {C}) symbols, the scarcest type first
+            best = -1
+            bk = BIG
+            for t in range(6):
+                if left[t] and scarce[t] < bk:
+                    bk = scarce[t]
+                    best = t
+            if best < 0:
+                break
+            t = best
+            left[t] -= 1
+            bk = -1
+            able = 0                    # the masks able to pay it: with one, it is that one
+            for k in range(d.n_masks):  # (Hall's condition holds for it)
+                if d.counts[k] and d.masks[k] >> t & 1:
+                    able += 1
+                    bk = k
+            if able > 1:                # the unit of fewest types that keeps the rest payable
+                bk = -1
+                for k in range(d.n_masks):
+                    if d.counts[k] and d.masks[k] >> t & 1 and (
+                            bk < 0 or popcount6(d.masks[k]) < popcount6(d.masks[bk])):
+                        d.counts[k] -= 1
+                        d.total -= 1
+                        if hall_after(c, left, &d):
+                            bk = k
+                        d.counts[k] += 1
+                        d.total += 1
+            if bk < 0:                  # (Hall's condition held, so some unit always does)
+                return -1
+            d.counts[bk] -= 1
+            d.total -= 1
+            used[bk] += 1
+            made[bk][t] += 1
+            plan.spend.m[t] += 1
+            for q in range(6):
+                scarce[q] -= d.masks[bk] >> q & 1
+        for q in range(c.generic):      # generic: colourless units first, then fewest types
+            bk = -1
+            for k in range(d.n_masks):
+                if d.counts[k] and (bk < 0 or generic_rank(d.masks[k]) < generic_rank(d.masks[bk])):
+                    bk = k
+            if bk < 0:
+                return -1
+            t = mtgsim_ctz64(d.masks[bk])
+            d.counts[bk] -= 1
+            d.total -= 1
+            used[bk] += 1
+            made[bk][t] += 1
+            plan.spend.m[t] += 1
+    memset(taken, 0, b.n)
+    for k in range(d.n_masks):          # units to permanents: the pool first, then sources
+        m = d.masks[k]
+        need = used[k]
+        if m & (m - 1) == 0:
+            t = mtgsim_ctz64(m)
+            q = min(need, pool[t])
+            pool[t] -= q
+            need -= q
+            made[k][t] -= q
+        for pass_ in range(2):          # sources making no more than is needed first
+            for i in range(b.n):
+                if need <= 0:
+                    break
+                if taken[i] or direct_source(R, b, i, player) != m:
+                    continue
+                units = R.unit_count[b.perms[i].card]
+                if pass_ == 0 and units > need:
+                    continue
+                taken[i] = 1
+                st = &plan.step[plan.n_steps]
+                memset(st, 0, sizeof(PlanStep))
+                st.perm = i
+                st.stage = -1
+                for q in range(units):  # the types chosen for its units; extra ones float
+                    t = first_made(made[k], m)
+                    st.out.m[t] += 1
+                    if made[k][t]:
+                        made[k][t] -= 1
+                need -= units
+                card = &R.cards[b.perms[i].card]
+                if card.n_mana > 1 and not have_cp:      # a simple board's could-produce
+                    for q in range(b.n):
+                        cp[q] = R.static_cp[b.perms[q].card]
+                    have_cp = True
+                st.ability = 0 if card.n_mana == 1 else find_ability(R, b, i, cp, &st.out)
+                if st.ability < 0:
+                    return -1
+                plan.n_steps += 1
+        if need > 0:
+            return -1
+    return 1
+
+
+cdef inline int generic_rank(uint8_t mask) noexcept nogil:
+    """The order units pay generic mana in: colourless, then fewest types."""
+    return 0 if mask == MT_C else popcount6(mask)
+
+
+cdef inline int first_made(int16_t* made, uint8_t mask) noexcept nogil:
+    """The next unit's type: one still to make, else the mask's first."""
+    cdef int t
+    for t in range(6):
+        if made[t] > 0:
+            return t
+    return mtgsim_ctz64(mask)
+
+
+cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
+                       Plan* plan, const Direct* known) noexcept nogil:
+    """A way to pay total cost c (601.2g–h): the activations, in order, and what each makes;
+    False if c can't be paid. On a simple board, plan_direct's plan; else plan_search's. `cp`
+    (b.n entries) is working space; `known` as plan_direct takes it."""
+    cdef int found
+    if R.fast:
+        found = plan_direct(R, b, player, c, plan, known)
+        if found >= 0:
+            return found == 1
+    return plan_search(R, b, player, c, cp, plan, NULL)
+
+
+cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
+                      Plan* plan, Payment* ready) noexcept nogil:
+    """plan_payment by the same search as `cost_payable`, keeping its witness. `ready`, if not
+    NULL, is this board's search already prepared (without life, for a cost paying none), with
+    `cp` filled in: it is used up."""
+    cdef Payment own
+    cdef Payment* P = ready if ready != NULL else &own
+    cdef Demand D
+    cdef Match M
+    cdef int choice[MAXBRANCH]
+    cdef uint8_t kinds[MAXCHOICE]
+    cdef uint8_t arg[MAXCHOICE]
+    cdef int n_choice, alt, life_needed = 0, s, g, k, t, i, q, d, found = 0
+    cdef int16_t step_of[256]
+    cdef uint8_t matched_directly[MAXUNIT]
+    cdef PlanStep* st
+    cdef PlanStep tmp
+    cdef int rank[MAXUNIT]
+    if ready == NULL:
+        could_produce_all(R, b, cp)
+        prepare_payment(R, b, player, cp, P, pays_life(c))
+    n_choice = cost_alternatives(c, kinds, arg)
+    for alt in range(1 << min(n_choice, MAXCHOOSE)):
+        life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
+        if ((life_needed == 0 or life_needed <= P.life + P.max_gain)                  # (119.4b)
+                and payable_keep(P, &D, life_needed, choice, &M)):
+            found = 1
+            break
+    if not found:
+        return False
+    plan.n_steps = 0                      # steps are cleared as they are added (not all MAXUNIT)
+    vec_clear(&plan.spend)
+    plan.life = life_needed
+    for i in range(b.n):
+        step_of[i] = -1
+    # Supplies are in the order leaf_feasible built them: units (pool, then sources matched
+    # directly), then the outputs of the searched sources chosen.
+    for k in range(P.n_units):            # a source matched directly is used if any unit is
+        i = P.unit_src[k]
+        if i >= 0 and M.owner[k] >= 0 and step_of[i] < 0:
+            step_of[i] = plan.n_steps
+            memset(&plan.step[plan.n_steps], 0, sizeof(PlanStep))
+            plan.step[plan.n_steps].perm = i
+            plan.step[plan.n_steps].stage = -1
+            matched_directly[plan.n_steps] = 1
+            plan.n_steps += 1
+    for k in range(P.n_units):            # ...and then makes all its units, unused ones too
+        i = P.unit_src[k]
+        if i >= 0 and step_of[i] >= 0:
+            t = chosen_type(M.d_mask[M.owner[k]] if M.owner[k] >= 0 else 0, M.s_mask[k])
+            plan.step[step_of[i]].out.m[t] += 1
+    s = P.n_units
+    for g in range(P.n_branch):
+        if choice[g] < 0:
+            continue
+        st = &plan.step[plan.n_steps]
+        memset(st, 0, sizeof(PlanStep))
+        st.perm = P.branch_src[g]
+        st.ability = P.branch[g].ability[choice[g]]
+        st.out = P.branch[g].out[choice[g]]
+        st.stage = M.s_stage[s] if s < M.n_s else -1    # its position among the converters
+        matched_directly[plan.n_steps] = 0
+        s += vec_total(&st.out)          # its outputs' place among the supplies
+        plan.n_steps += 1
+    for k in range(M.n_s):                # what each used unit pays: the cost, or an input
+        d = M.owner[k]
+        if d < 0:
+            continue
+        t = chosen_type(M.d_mask[d], M.s_mask[k])
+        if d < D.n:
+            plan.spend.m[t] += 1
+        else:
+            for g in range(plan.n_steps):
+                if plan.step[g].stage == M.d_stage[d] and plan.step[g].stage >= 0:
+                    plan.step[g].spend.m[t] += 1
+                    break
+    for g in range(plan.n_steps):         # which ability makes a directly matched source's mana
+        if matched_directly[g]:
+            k = find_ability(R, b, plan.step[g].perm, cp, &plan.step[g].out)
+            plan.step[g].ability = k if k >= 0 else 0
+    for g in range(plan.n_steps):         # sources without input first, then converters in
+        rank[g] = 4 * plan.step[g].stage + life_rank(R, b, &plan.step[g])   # order; gains,
+    for g in range(plan.n_steps):         # then life costs, then damage (as life_ok assumes)
+        for q in range(plan.n_steps - 1, g, -1):
+            if rank[q] < rank[q - 1]:
+                tmp = plan.step[q]
+                plan.step[q] = plan.step[q - 1]
+                plan.step[q - 1] = tmp
+                rank[q], rank[q - 1] = rank[q - 1], rank[q]
+    return True
+
+
+cdef int life_rank(Rules* R, Board* b, PlanStep* st) noexcept nogil:
+    """Where an activation goes among those of its stage: 0 it gains life, 1 nothing about
+    life, 2 it costs life, 3 it deals damage to you."""
+    cdef int row = mana_ability_row(R, b, st.perm, st.ability)
+    cdef ManaAbility* a
+    cdef Effect* e
+    if row < 0:
+        return 1
+    a = &R.mana[row]
+    if a.effect >= 0:
+        e = &R.effects[a.effect]
+        if e.damage_to_you.fixed > 0 or e.damage_to_you.count >= 0:
+            return 3
+    if a.life > 0:
+        return 2
+    if a.effect >= 0 and (R.effects[a.effect].gain_life.fixed > 0 or R.effects[a.effect].gain_life.count >= 0):
+        return 0
+    return 1

@@ -1,0 +1,402 @@
+# The play policy (mtgsim.policy.PlayPolicy): which land to play, which spells to cast and
+# how, which activated abilities to use, combat and the end of the turn.
+# Uses game, zones, actions, views.
+
+# ---- the play policy -------------------------------------------------------------------------------
+
+cdef inline bint beyond_reach(Rules* R, Spec* S, Game* g, int row, int extra) noexcept nogil:
+    """Certainly not payable now, or with permanents making `extra` more units of mana on
+    the direct path added: card `row`'s plain base cost takes more units than the board's
+    sources make at most, on a board that takes the direct path (where that decides it)."""
+    return ((S.gf[row] & GF_PLAIN) != 0 and not board_costmod(g)
+            and more_than_made(g, S.need[row].total, extra))
+
+
+cdef inline bint more_than_made(Game* g, int mana, int extra) noexcept nogil:
+    """`mana` units are more than the board's sources make at most (with `extra` more), on a
+    board taking the direct path, with an empty pool."""
+    return (g.shortcuts and count_of(g, K_MANA_FX) == 0 and g.n < 80 and pool_empty(g)
+            and mana > g.units + extra)
+
+
+cdef bint all_beyond_reach(Rules* R, Spec* S, Game* g, int extra) noexcept nogil:
+    """beyond_reach for every spell in hand."""
+    cdef int q
+    for q in range(g.n_rows[0]):
+        if not beyond_reach(R, S, g, g.rows[0][q], extra):
+            return False
+    return True
+
+
+cdef int castable_spells(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
+    """How many distinct nonland cards in hand could be cast now."""
+    cdef int q, n = 0
+    for q in range(g.n_rows[0]):
+        n += card_payable(R, S, g, v, g.rows[0][q], True)
+    return n
+
+
+cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
+    """Per colour, the most symbols of it in one cost among the spells in hand and the
+    tracked cards: how many sources of it the hand asks for."""
+    cdef int k, t, row, kind
+    cdef uint8_t* d
+    for t in range(5):
+        demand[t] = S.track_demand[t]
+    for kind in range(2 if S.land_demand else 1):
+        for k in range(g.n_rows[kind]):
+            row = g.rows[kind][k]
+            if not (S.gf[row] & GF_DEMAND):
+                continue
+            d = &S.demand[5 * row]
+            for t in range(5):
+                if d[t] > demand[t]:
+                    demand[t] = d[t]
+
+
+cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
+    """The land to play (305.1): the one that lets the most of the hand be cast now; then the
+    one giving colours the hand (and the tracked cards) still lack sources of; then an
+    untapped one; then the first in hand. Returns its index in the hand, or -1."""
+    cdef int k, q, t, row, best = -1, score, best_score = -1, i, life
+    cdef int demand[5]
+    cdef int supply[5]
+    cdef uint8_t cp
+    if g.n_rows[1] == 0:
+        return -1
+    if g.n_rows[1] == 1:                     # one kind of land in hand: nothing to weigh
+        return first_in_hand(g, g.rows[1][0])
+    if S.lands_first:
+        for k in range(g.hand_n):
+            if S.gf[g.hand[k]] & GF_LAND:
+                return k
+    colour_demand(R, S, g, demand)
+    for t in range(5):
+        supply[t] = 0
+    for k in range(g.n):
+        if R.cards[g.perms[k].card].types & CT_LAND:
+            for t in range(5):
+                supply[t] += (R.static_cp[g.perms[k].card] >> t) & 1
+    if g.n >= MAXPERM:
+        return -1
+    for q in range(g.n_rows[1]):             # each kind once; ties go to the first in hand
+        row = g.rows[1][q]
+        if (R.cards[row].n_enters == 0 and not (S.gf[row] & (GF_MANA_FX | GF_COSTMOD))
+                and all_beyond_reach(R, S, g, g.unit_of[row])):
+            score = 2                          # untapped, and no spell castable: no trial needed
+        else:
+            life = g.bi.life[0]
+            i = add_permanent(R, S, g, row, False, 0)
+            if i < 0:
+                return -1
+            view_prepare(R, g, v)
+            score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
+            enters_or_leaves(g, i, -1)
+            g.n -= 1                       # take the trial land back
+            count_permanent(g, row, -1)
+            g.next_id -= 1
+            g.bi.life[0] = life
+            board_changed(g)
+        cp = R.static_cp[row]
+        for t in range(5):
+            if supply[t] < demand[t] and (cp >> t) & 1:
+                score += 4
+        if score > best_score:
+            best, best_score = first_in_hand(g, row), score
+        elif score == best_score:
+            k = first_in_hand(g, row)
+            if k < best:
+                best = k
+    return best
+
+
+cdef void play_land(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
+    cdef int k = choose_land(R, S, g, v)
+    cdef int row, i
+    if k < 0:
+        return
+    row = g.hand[k]
+    remove_from_hand(R, g, k)
+    trace(g, TR_LAND, row, 0)
+    i = add_permanent(R, S, g, row, False, 0)
+    if i >= 0:
+        enters_triggers(R, S, g, rng, i, False, 0)
+
+
+cdef struct Cast:                 # one way to cast a spell, as the policy weighs it
+    int32_t row
+    int x
+    bint kicked
+    bint flashback               # from the graveyard for its flashback cost (702.34)
+    int spend                    # mana it takes
+    int64_t key                  # the policy's order: the highest is cast first
+    TotalCost cost
+
+
+cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint flashback,
+                      int* most, Cast* out) noexcept nogil:
+    """How the policy would cast card `row` now (from hand, or from the graveyard with
+    flashback): X as large as can be paid and at least the policy's smallest X (107.3),
+    kicked if the kicked cost can be paid too (702.33). False if it can't be paid."""
+    cdef TotalCost buf, kicked_buf
+    cdef TotalCost* c
+    cdef TotalCost* kicked
+    cdef HallDemand* h
+    cdef int x = 0, alt = 1 if flashback else 0, cost_row, xs
+    cdef int64_t mv, rank, first, a, b
+    xs = 0
+    if flashback or S.gf[row] & GF_X:
+        cost_row = R.cards[row].flashback if flashback else R.cards[row].cost
+        xs = R.costs[cost_row].x if cost_row >= 0 else 0
+    if xs:
+        if most[0] < 0:
+            most[0] = view_max_mana(R, g, v)
+            view_prepare(R, g, v)           # max_mana may have replaced the direct view
+        x = most[0] // xs
+        while x >= S.min_x:                 # the largest X that can be paid
+            if payable_now(R, S, g, v, row, spell_cost(R, S, g, row, x, False, alt, not flashback, &buf)):
+                break
+            x -= 1
+        if x < S.min_x:
+            return False
+    c = spell_cost(R, S, g, row, x, False, alt, not flashback, &buf)
+    if not payable_now(R, S, g, v, row, c):
+        return False                    # (kicked costs more: it can't be paid either)
+    out.kicked = False
+    if S.kicker and R.cards[row].kicker >= 0:
+        kicked = spell_cost(R, S, g, row, x, True, alt, not flashback, &kicked_buf)
+        if payable_now(R, S, g, v, row, kicked):
+            c = kicked
+            out.kicked = True
+    out.row = row
+    out.x = x
+    out.flashback = flashback
+    out.cost = c[0]
+    h = known_demand(R, S, g, row, c)
+    out.spend = h.total if h != NULL else cost_total(c)     # (a plain cost's demand: its total)
+    mv = R.cards[row].mana_value
+    rank = S.rank[row]
+    first = 1000 - rank if rank > 0 else 0
+    if S.spell_order == SO_MOST_MANA:
+        a, b = out.spend, mv
+    elif S.spell_order == SO_HIGHEST_MANA_VALUE:
+        a, b = mv, out.spend
+    else:
+        a, b = 1000 - mv, out.spend
+    out.key = (first << 40) | (a << 20) | b
+    return True
+
+
+cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, int turn,
+                      ManaView* fresh) noexcept nogil:
+    """Cast spells while one can be paid for, in the policy's order (by default the one
+    spending the most mana first, then the highest mana value, then the first in hand); cards
+    with flashback from the graveyard once nothing in hand can be cast. A second copy of a
+    legendary permanent you control is not cast."""
+    cdef ManaView* v = fresh if fresh != NULL else &(<Scratch*>g.scratch).cast_view
+    cdef int k, q, best, row, i, most, effect
+    cdef Cast way, chosen
+    cdef bint better, any_way
+    while True:
+        if v != fresh:                         # `fresh` describes the board as it is now
+            view_prepare(R, g, v)
+        most = -1                              # the most mana the board makes (for X)
+        best = -1                              # the first index in hand of the chosen row
+        any_way = False
+        for q in range(g.n_rows[0]):
+            row = g.rows[0][q]
+            if S.hold[row]:
+                continue
+            if S.gf[row] & GF_LEGENDARY and g.in_play[row]:
+                continue
+            if not way_to_cast(R, S, g, v, row, False, &most, &way):
+                continue
+            better = not any_way or way.key > chosen.key
+            if any_way and way.key == chosen.key:    # ties go to the first in hand
+                if best < 0:
+                    best = first_in_hand(g, chosen.row)
+                k = first_in_hand(g, row)
+                better = k < best
+                if better:
+                    best = k
+            elif better:
+                best = -1
+            if better:
+                chosen = way
+                any_way = True
+        if not any_way and S.flashback:
+            for q in range(g.n_flashback):
+                row = g.flashback[q]
+                if not S.hold[row] and way_to_cast(R, S, g, v, row, True, &most, &way) and (
+                        not any_way or way.key > chosen.key):
+                    chosen = way
+                    any_way = True
+        if not any_way:
+            break
+        row = chosen.row
+        if chosen.flashback:                   # 601.2a: to the stack, then pay
+            for q in range(g.n_flashback):
+                if g.flashback[q] == row:
+                    g.n_flashback -= 1
+                    g.flashback[q] = g.flashback[g.n_flashback]
+                    break
+        else:
+            remove_from_hand(R, g, best if best >= 0 else first_in_hand(g, row))
+        if not pay(R, g, &chosen.cost, v):     # can't happen: payable was just checked
+            break
+        v = &(<Scratch*>g.scratch).cast_view   # the board has changed
+        g.spent += chosen.spend
+        trace(g, TR_CAST, row, chosen.spend)
+        q = S.tracked_as[row]
+        if q >= 0 and cast_turn[q] == <int8_t>NOT_CAST:
+            cast_turn[q] = turn
+        if count_of(g, K_CAST_TRIGGER):
+            cast_triggers(R, S, g, rng, row)
+        if R.cards[row].types & (CT_ARTIFACT | CT_CREATURE | CT_ENCHANTMENT | CT_PLANESWALKER | CT_BATTLE):
+            i = add_permanent(R, S, g, row, False, chosen.x)     # enters with X counters (107.3m)
+            if i >= 0:
+                enters_triggers(R, S, g, rng, i, False, chosen.x)
+        else:
+            effect = R.cards[row].spell_effect
+            if chosen.kicked and R.cards[row].kicked_effect >= 0:
+                effect = R.cards[row].kicked_effect
+            apply_effect(R, S, g, rng, effect, -1, -1, chosen.x)
+            if (not chosen.flashback and R.cards[row].flashback >= 0       # to the graveyard;
+                    and g.n_flashback < MAXFLASHBACK):                     # flashback: exiled
+                g.flashback[g.n_flashback] = row
+                g.n_flashback += 1
+            state_based_actions(R, S, g, rng)
+
+
+cdef int copy_target(Rules* R, Game* g) noexcept nogil:
+    """The creature to copy: the one with the greatest power (a nontoken one on ties); never
+    a legendary one (704.5j would put one of the two into the graveyard at once)."""
+    cdef int i, best = -1, p, best_p = -1000
+    cdef Board b = game_board(g)
+    for i in range(g.n):
+        if not (R.cards[g.perms[i].card].types & CT_CREATURE) or g.gf[g.perms[i].card] & GF_LEGENDARY:
+            continue
+        p = power_of(R, &b, i) * 2 + ((g.perms[i].flags & PF_TOKEN) == 0)
+        if p > best_p:
+            best, best_p = i, p
+    return best
+
+
+cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
+    """After casting: activate, once each, the non-mana abilities whose effect the simulator
+    knows (a token copy — The Fire Crystal —, counters, land search, cards) when their cost
+    can be paid, the source's own {T} excluded from paying (602.2). A creature that could
+    attack keeps its {T} for combat."""
+    cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
+    cdef int i, k, object_id, target, n_seen = 0, j, copy
+    cdef int seen[MAXPERM]
+    cdef Activated* a
+    cdef Effect* e
+    cdef TotalCost tc
+    cdef Board b
+    cdef bint useful, ok
+    cdef uint16_t saved
+    cdef bint used
+    i = 0
+    while i < g.n:
+        if not (S.gf[g.perms[i].card] & GF_ACTIVATED):
+            i += 1                               # nothing to use (and nothing moves)
+            continue
+        object_id = g.perms[i].object_id
+        for j in range(n_seen):
+            if seen[j] == object_id:
+                object_id = -1
+        if object_id < 0:
+            i += 1
+            continue
+        seen[n_seen] = object_id
+        n_seen += 1
+        used = False
+        for k in range(R.cards[g.perms[i].card].n_activated):
+            a = &R.activated[R.cards[g.perms[i].card].activated_first + k]
+            if a.effect < 0:
+                continue
+            e = &R.effects[a.effect]
+            useful = (e.token_copy or e.lands_to_battlefield or e.lands_to_hand
+                      or e.draw.fixed or e.counters[0] or e.counters_count[0] >= 0)
+            if not useful or a.untap:
+                continue
+            b = game_board(g)
+            if a.tap and (g.perms[i].flags & PF_TAPPED or summoning_sick(R, g, &b, i)):
+                continue
+            if a.tap and R.cards[g.perms[i].card].types & CT_CREATURE and power_of(R, &b, i) > 0:
+                continue                         # a creature that can attack keeps its {T} for combat
+            memset(&tc, 0, sizeof(TotalCost))
+            add_cost(R, a.cost, 0, &tc)
+            if cost_is_plain(&tc) and more_than_made(g, cost_total(&tc), 0):
+                continue                         # (what view_payable would find)
+            target = copy_target(R, g) if e.token_copy else i
+            if e.token_copy and target < 0:
+                continue
+            saved = g.perms[i].flags
+            if a.tap:                            # {T} first (602.2b): the source can't also
+                set_flags(g, i, g.perms[i].flags | PF_TAPPED)   # make mana for the rest of the cost
+                board_changed(g)
+            view_prepare(R, g, v)
+            ok = view_payable(R, g, v, &tc) and a.life <= g.bi.life[0] and pay(R, g, &tc, v)
+            i = find_object(g, object_id)
+            if not ok:
+                if g.perms[i].flags != saved:
+                    set_flags(g, i, saved)
+                    board_changed(g)
+                continue
+            g.bi.life[0] -= a.life
+            board_changed(g)
+            g.spent += cost_total(&tc)
+            trace(g, TR_ACTIVATE, g.perms[i].card, cost_total(&tc))
+            if e.token_copy:                     # 707.2: copiable values only; X is 0
+                copy = add_permanent(R, S, g, g.perms[target].card, True, 0)
+                if copy >= 0:
+                    if e.sacrifice_at_end:
+                        g.perms[copy].flags |= PF_SACRIFICE_AT_END
+                        g.n_sacrifice_at_end += 1
+                    enters_triggers(R, S, g, rng, copy, True, 0)
+            else:
+                apply_effect(R, S, g, rng, a.effect, i, i, 0)
+            i = find_object(g, object_id)
+            if a.sacrifice_self and i >= 0:
+                remove_permanent(g, i)
+            state_based_actions(R, S, g, rng)
+            used = True
+            break
+        if used:
+            i = 0                                # rows may have moved: look again from the top
+        else:
+            i += 1
+
+
+cdef void combat(Rules* R, Game* g) noexcept nogil:
+    """Attack with every creature able to (508.1); no blockers: their power to the opponent."""
+    cdef int i, damage = 0, p
+    cdef Board b = game_board(g)
+    for i in range(g.n):
+        if not (R.cards[g.perms[i].card].types & CT_CREATURE) or g.perms[i].flags & PF_TAPPED:
+            continue
+        if summoning_sick(R, g, &b, i):
+            continue
+        p = power_of(R, &b, i)
+        if p > 0:
+            damage += p
+        if not (R.cards[g.perms[i].card].keywords & KW_VIGILANCE):
+            set_flags(g, i, g.perms[i].flags | PF_TAPPED)
+    g.opp_life -= damage
+    board_changed(g)
+    trace(g, TR_ATTACK, -1, damage)
+
+
+cdef void end_of_turn(Game* g) noexcept nogil:
+    """End step: tokens made to be sacrificed go; the pool empties (106.4, 514). (Cleanup's
+    removal of damage and "until end of turn" effects, 514.2, has nothing to do: no goldfish
+    effect marks damage or pumps a creature.)"""
+    cdef int i = g.n - 1
+    while i >= 0 and g.n_sacrifice_at_end:
+        if g.perms[i].flags & PF_SACRIFICE_AT_END:
+            remove_permanent(g, i)
+        i -= 1
+    memset(g.bi.pool, 0, sizeof(g.bi.pool))
+    board_changed(g)

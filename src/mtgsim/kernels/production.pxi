@@ -1,0 +1,386 @@
+# What a mana ability produces (106.12): base outputs, replacement effects in every order
+# (616.1), triggered mana abilities; and "could produce" (106.7) as a least fixpoint.
+# Uses base, counts, abilities.
+
+# ---- what a mana ability produces --------------------------------------------------------
+
+cdef bint watches_match(Rules* R, Board* b, int watcher, int watches, int i) noexcept nogil:
+    """Does the effect of permanent `watcher` (watching `watches`) apply to permanent i?"""
+    cdef Card* c = card_of(R, b, i)
+    if watches == WA_SELF:
+        return watcher == i
+    if watches == WA_ENCHANTED_LAND:
+        return b.perms[watcher].attached_to == i
+    if watches == WA_LANDS_YOU_CONTROL:
+        return (c.types & CT_LAND) != 0 and controller(b, i) == controller(b, watcher)
+    if watches == WA_LANDS:
+        return (c.types & CT_LAND) != 0
+    if watches == WA_BASIC_LANDS:
+        return (c.types & CT_LAND) != 0 and (c.supertypes & ST_BASIC) != 0
+    if watches == WA_PERMANENTS_YOU_CONTROL:
+        return controller(b, i) == controller(b, watcher)
+    return watches == WA_PERMANENTS
+
+
+cdef int replacements_for(Rules* R, Board* b, int i, int* reps, int* sources) noexcept nogil:
+    """MANA_REPLACEMENT rows that apply when permanent i is tapped for mana, and the permanent
+    each belongs to (at most 6: every order of them is tried)."""
+    cdef int j, k, n = 0, row
+    cdef Card* c
+    if not b.scanned:
+        scan_board(R, b)
+    if not b.any_replacement:
+        return 0
+    for j in range(b.n):
+        if not in_play(b, j):
+            continue
+        c = card_of(R, b, j)
+        for k in range(c.n_replacement):
+            row = c.replacement_first + k
+            if n < 6 and watches_match(R, b, j, R.mrep[row].watches, i):
+                reps[n] = row
+                sources[n] = j
+                n += 1
+    return n
+
+
+cdef inline bint trigger_watches(Rules* R, Board* b, int j, int trow, int i) noexcept nogil:
+    """Does tapped-for-mana trigger `trow` of permanent j watch permanent i (106.12a)?"""
+    cdef ManaTrigger* tr = &R.mtrig[trow]
+    if not watches_match(R, b, j, tr.watches, i):
+        return False
+    return not tr.subtypes or (card_of(R, b, i).subtypes & tr.subtypes) != 0
+
+
+cdef void apply_replacement(Rules* R, int row, Vec* v) noexcept nogil:
+    cdef ManaReplacement* r = &R.mrep[row]
+    cdef int t, total
+    if r.replace_with:
+        total = vec_total(v)
+        if total > 0:          # "{B} instead of any other type and amount"
+            vec_clear(v)
+            v.m[type_index(r.replace_with)] = 1
+    if r.multiply > 1:
+        for t in range(6):
+            v.m[t] = v.m[t] * r.multiply
+
+
+cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Vec* outs) noexcept nogil:
+    """The outputs ability `row` of permanent i would give, before replacements (106.5: none if
+    the type can't be defined). Returns how many (≤ MAXOPT)."""
+    cdef ManaAbility* a = &R.mana[row]
+    cdef int player = controller(b, i)
+    cdef int amount
+    cdef int n = 0, t, j, k, o, allowed, cost_row
+    cdef unsigned int lands_types
+    cdef Cost* cost
+    cdef bint per_colour = False        # "devotion to that color": the colour chosen for the mana
+    if a.amount.count >= 0 and R.counts[a.amount.count].what == CO_DEVOTION and \
+            R.counts[a.amount.count].color == MT_CHOSEN and a.output != MO_CHOSEN_COLOR:
+        per_colour = True
+        amount = 1
+    else:
+        amount = eval_amount(R, b, a.amount, i, player, x)
+    if amount <= 0:
+        return 0
+    if a.output == MO_FIXED:
+        cost_row = a.mana
+        if a.if_you_control and a.instead >= 0 and controls_all_subtypes(R, b, player, a.if_you_control):
+            cost_row = a.instead
+        vec_clear(&outs[0])
+        cost = &R.costs[cost_row]
+        for t in range(6):
+            outs[0].m[t] = cost.pips[t] * amount
+        return 1 if vec_total(&outs[0]) > 0 else 0
+    if a.output == MO_CHOICE:
+        for k in range(a.n_options):
+            vec_clear(&outs[n])
+            cost = &R.costs[a.options_first + k]
+            for t in range(6):
+                outs[n].m[t] = cost.pips[t] * amount
+            n += 1
+        return n
+    allowed = a.colors
+    if a.output == MO_CHOSEN_COLOR:
+        allowed = b.perms[i].chosen_color & ALLCOLORS
+    if a.could_produce:
+        lands_types = 0
+        for j in range(b.n):
+            if in_play(b, j) and is_type(R, b, j, CT_LAND) and (
+                    (a.could_produce == 1 and controller(b, j) == player) or
+                    (a.could_produce == 2 and controller(b, j) != player)):
+                lands_types |= cp[j]
+        allowed &= lands_types
+    if a.output == MO_COMBINATION:
+        # every multiset of `amount` colours from `allowed`
+        return combinations(allowed, amount, outs)
+    for t in range(6):
+        if allowed & (1 << t) and n < MAXOPT:
+            if per_colour:
+                amount = a.amount.fixed + (devotion(R, b, player, 1 << t) if t < 5 else 0)
+                if amount <= 0:
+                    continue
+            vec_clear(&outs[n])
+            outs[n].m[t] = amount
+            n += 1
+    return n
+
+
+cdef int combinations(int allowed, int amount, Vec* outs) noexcept nogil:
+    """Every way to split `amount` mana among the types in `allowed` ("any combination")."""
+    cdef int idx[6]
+    cdef int c[6]
+    cdef int n_types = 0, t, n = 0, k, s
+    for t in range(6):
+        if allowed & (1 << t):
+            idx[n_types] = t
+            n_types += 1
+    if n_types == 0:
+        return 0
+    memset(c, 0, sizeof(c))
+    while True:
+        s = 0
+        for k in range(n_types - 1):
+            s += c[k]
+        if s <= amount and n < MAXOPT:
+            vec_clear(&outs[n])
+            for k in range(n_types - 1):
+                outs[n].m[idx[k]] = c[k]
+            outs[n].m[idx[n_types - 1]] = amount - s
+            n += 1
+        k = 0                       # odometer over the first n_types - 1 parts
+        while k < n_types - 1:
+            c[k] += 1
+            if c[k] <= amount:
+                break
+            c[k] = 0
+            k += 1
+        if k >= n_types - 1:
+            break
+    return n
+
+
+cdef bint controls_all_subtypes(Rules* R, Board* b, int player, uint64_t subtypes) noexcept nogil:
+    cdef uint64_t seen = 0
+    cdef int i
+    for i in range(b.n):
+        if in_play(b, i) and controller(b, i) == player:
+            seen |= card_of(R, b, i).subtypes & subtypes
+    return seen == subtypes
+
+
+cdef int add_unique_pair(Vec* outs, Vec* owns, int n, Vec* v, Vec* own, bint by_own) noexcept nogil:
+    """Add the pair (v, own) unless present (or full); return the new n. Without `by_own`
+    only v tells results apart (the part a permanent made itself matters for snow only)."""
+    cdef int k
+    for k in range(n):
+        if vec_eq(&outs[k], v) and (not by_own or vec_eq(&owns[k], own)):
+            return n
+    if n < MAXOPT:
+        outs[n] = v[0]
+        owns[n] = own[0]
+        n += 1
+    return n
+
+
+cdef int add_unique(Vec* outs, int n, Vec* v) noexcept nogil:
+    """Add v to outs[:n] unless it is there already (or full); return the new n."""
+    cdef int k
+    for k in range(n):
+        if vec_eq(&outs[k], v):
+            return n
+    if n < MAXOPT:
+        outs[n] = v[0]
+        n += 1
+    return n
+
+
+cdef int next_permutation(int* a, int n) noexcept nogil:
+    cdef int i = n - 2, j, tmp
+    while i >= 0 and a[i] >= a[i + 1]:
+        i -= 1
+    if i < 0:
+        return 0
+    j = n - 1
+    while a[j] <= a[i]:
+        j -= 1
+    tmp = a[i]; a[i] = a[j]; a[j] = tmp
+    i += 1
+    j = n - 1
+    while i < j:
+        tmp = a[i]; a[i] = a[j]; a[j] = tmp
+        i += 1
+        j -= 1
+    return 1
+
+
+cdef int replaced_outputs(Rules* R, Board* b, int i, int row, Vec* base, int n_base,
+                          Vec* outs) noexcept nogil:
+    """Apply the replacement effects for tapping permanent i, in every order (distinct results)."""
+    cdef int reps[6]
+    cdef int sources[6]
+    cdef int order[6]
+    cdef int n_rep = 0, k, q, n = 0
+    cdef Vec v
+    if R.mana[row].tap:
+        n_rep = replacements_for(R, b, i, reps, sources)
+    if n_rep == 0:
+        for k in range(n_base):
+            n = add_unique(outs, n, &base[k])
+        return n
+    for k in range(n_rep):
+        order[k] = k
+    while True:
+        for k in range(n_base):
+            v = base[k]
+            for q in range(n_rep):
+                apply_replacement(R, reps[order[q]], &v)
+            n = add_unique(outs, n, &v)
+        if not next_permutation(order, n_rep):
+            break
+    return n
+
+
+cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_in,
+                           Vec* outs, Vec* owns) noexcept nogil:
+    """Add the triggered mana abilities (106.12a) to each output, every choice; distinct
+    results. What a trigger checks and copies ("a type that land produced") is the mana the
+    ability itself produced, never mana other triggers added."""
+    cdef int j, k, q, t, trow, n = 0, m, cur, cur_k, amount
+    cdef unsigned int of_type, produced
+    cdef Card* c
+    cdef ManaTrigger* tr
+    cdef Vec v
+    cdef Vec acc[MAXOPT]
+    cdef Vec nxt[MAXOPT]
+    for k in range(n_in):
+        produced = 0
+        for t in range(6):
+            if ins[k].m[t] > 0:
+                produced |= 1u << t
+        cur = 1
+        acc[0] = ins[k]
+        if not b.scanned:
+            scan_board(R, b)
+        if R.mana[row].tap and produced and b.any_trigger:
+            for j in range(b.n):
+                if not in_play(b, j):
+                    continue
+                c = card_of(R, b, j)
+                for q in range(c.n_trigger):
+                    trow = c.trigger_first + q
+                    tr = &R.mtrig[trow]
+                    if not trigger_watches(R, b, j, trow, i):
+                        continue
+                    of_type = tr.of_type
+                    if of_type == MT_CHOSEN:
+                        of_type = b.perms[j].chosen_color
+                        if of_type == 0:
+                            continue
+                    if of_type and not (produced & of_type):
+                        continue
+                    amount = tr.amount
+                    m = 0
+                    for cur_k in range(cur):
+                        v = acc[cur_k]
+                        if tr.adds == TA_FIXED:
+                            for t in range(6):
+                                v.m[t] += R.costs[tr.mana].pips[t] * amount
+                            m = add_unique(nxt, m, &v)
+                        elif tr.adds == TA_CHOSEN_COLOR:
+                            t = type_index(b.perms[j].chosen_color)
+                            if t >= 0:
+                                v.m[t] += amount
+                            m = add_unique(nxt, m, &v)
+                        else:   # PRODUCED: a type the permanent produced; ANY_COLOR: any colour
+                            for t in range(6):
+                                if (tr.adds == TA_PRODUCED and produced & (1u << t)) or (
+                                        tr.adds == TA_ANY_COLOR and t < 5):
+                                    v = acc[cur_k]
+                                    v.m[t] += amount
+                                    m = add_unique(nxt, m, &v)
+                    memcpy(acc, nxt, m * sizeof(Vec))
+                    cur = m
+        for q in range(cur):            # owns[]: the permanent's own part (its source, 106.3)
+            n = add_unique_pair(outs, owns, n, &acc[q], &ins[k],
+                                (card_of(R, b, i).supertypes & ST_SNOW) != 0)
+    return n
+
+
+cdef int ability_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Vec* outs,
+                         Vec* owns) noexcept nogil:
+    """Every distinct result of activating mana ability `row` of permanent i now: base output,
+    replacement effects in every order, triggered mana abilities with every choice."""
+    cdef Vec base[MAXOPT]
+    cdef Vec rep[MAXOPT]
+    cdef int n = base_outputs(R, b, i, row, cp, x, base)
+    if n == 0:
+        return 0
+    n = replaced_outputs(R, b, i, row, base, n, rep)
+    return triggered_outputs(R, b, i, row, rep, n, outs, owns)
+
+
+# ---- could produce (106.7) -------------------------------------------------------------------
+
+cdef unsigned int types_could_produce(Rules* R, Board* b, int i, uint8_t* cp) noexcept nogil:
+    """The types permanent i could produce given the current sets `cp` of every permanent:
+    every ability, replacement effects in every order, costs ignored."""
+    cdef int rows[16]
+    cdef int n_rows = mana_ability_rows(R, b, i, rows)
+    cdef Vec base[MAXOPT]
+    cdef Vec rep[MAXOPT]
+    cdef int k, q, t, n
+    cdef unsigned int out = 0
+    for k in range(n_rows):
+        n = base_outputs(R, b, i, rows[k], cp, 0, base)
+        if n == 0:
+            continue
+        n = replaced_outputs(R, b, i, rows[k], base, n, rep)
+        for q in range(n):
+            for t in range(6):
+                if rep[q].m[t] > 0:
+                    out |= 1u << t
+    return out
+
+
+cdef inline uint32_t board_flags(Rules* R, Board* b) noexcept nogil:
+    """The CardInfoFlags of every permanent in play, OR-ed together."""
+    cdef int i
+    cdef uint32_t flags = 0
+    for i in range(b.n):
+        if in_play(b, i):
+            flags |= R.info[b.perms[i].card]
+    return flags
+
+
+cdef void could_produce_all(Rules* R, Board* b, uint8_t* cp) noexcept nogil:
+    """Least fixpoint of "could produce" over the board (Reflecting Pool and friends)."""
+    cdef int i, rounds = 0
+    cdef unsigned int v
+    cdef uint32_t flags = 0
+    cdef bint changed = True
+    for i in range(b.n):
+        cp[i] = 0
+        if in_play(b, i):
+            flags |= R.info[b.perms[i].card]
+    if R.fast and not (flags & CI_MANA_EFFECT):
+        # Nothing refers to anything (no could-produce references, grants, replacements):
+        # each permanent's types are its own, found in one pass; a simple card's are its
+        # summary's, a complex source's (Castle Garenbrig, Gaea's Cradle) are worked out.
+        for i in range(b.n):
+            if in_play(b, i):
+                if R.info[b.perms[i].card] & CI_COMPLEX_MANA:
+                    cp[i] = <uint8_t>types_could_produce(R, b, i, cp)
+                else:
+                    cp[i] = R.static_cp[b.perms[i].card]
+        return
+    while changed and rounds < 64:
+        changed = False
+        rounds += 1
+        for i in range(b.n):
+            if not in_play(b, i):
+                continue
+            v = types_could_produce(R, b, i, cp) | cp[i]
+            if v != cp[i]:
+                cp[i] = <uint8_t>v
+                changed = True

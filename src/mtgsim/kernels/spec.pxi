@@ -1,0 +1,234 @@
+# A run's Spec from Python: per-card goldfish flags and kinds (plain precomputation), the
+# GoldfishSpec class and its test switches, and the colour demand of a deck.
+# Uses game, views.
+
+def goldfish_flags(CoreTables core):
+    """Per card row, its GoldfishFlags, and its colour demand (5 bytes a card): the arrays
+    the Spec points into."""
+    cdef Rules* R = &core.R
+    flags = np.zeros(max(R.n_cards, 1), dtype=np.uint16)
+    units = np.zeros(max(R.n_cards, 1), dtype=np.uint8)
+    demands = np.zeros(5 * max(R.n_cards, 1), dtype=np.uint8)
+    needs = np.zeros(sizeof(HallDemand) * max(R.n_cards, 1), dtype=np.uint8)   # HallDemand rows
+    cdef uint16_t[::1] f = flags
+    cdef uint8_t[::1] un = units
+    cdef uint8_t[::1] dm = demands
+    cdef HallDemand* nd = <HallDemand*>cnp.PyArray_DATA(needs)
+    cdef TotalCost* bc
+    cdef int row, k, t, n, counted
+    cdef bint self_counted
+    cdef uint16_t v
+    cdef Card* c
+    cdef Cost* cost
+    cdef Activated* a
+    cdef Effect* e
+    cdef CostModifier* m
+    for row in range(R.n_cards):
+        c = &R.cards[row]
+        v = 0
+        if c.cost >= 0:
+            cost = &R.costs[c.cost]
+            for t in range(5):
+                n = cost.pips[t] + cost.phyrexian[t] + cost.mono_hybrid[t] + cost.colorless_hybrid[t]
+                dm[5 * row + t] = n if n < 255 else 255
+                if n:
+                    v |= GF_DEMAND
+        if c.types & CT_LAND:
+            v |= GF_LAND
+        if c.n_costmod == 0 and R.base_cost != NULL:
+            v |= GF_BASE_COST
+            bc = &R.base_cost[row]
+            if cost_is_plain(bc) and bc.minimum == 0:
+                v |= GF_PLAIN
+                hall_demand(bc, &nd[row])
+        for k in range(c.n_activated):          # as use_abilities chooses them
+            a = &R.activated[c.activated_first + k]
+            if a.effect < 0 or a.untap:
+                continue
+            e = &R.effects[a.effect]
+            if (e.token_copy or e.lands_to_battlefield or e.lands_to_hand
+                    or e.draw.fixed or e.counters[0] or e.counters_count[0] >= 0):
+                v |= GF_ACTIVATED
+        if c.n_triggered:
+            v |= GF_TRIGGERED
+        for k in range(c.n_triggered):
+            if R.triggered[c.triggered_first + k].event == EV_YOU_CAST_SPELL:
+                v |= GF_CAST_TRIGGER
+        if R.info[row] & CI_COSTMOD:
+            v |= GF_COSTMOD
+        counted = 0
+        self_counted = c.n_costmod > 0
+        for k in range(c.n_costmod):
+            m = &R.costmods[c.costmod_first + k]
+            if m.amount.count >= 0 or m.while_untapped:
+                v |= GF_DYNAMIC_COST
+            if m.amount.count >= 0:
+                counted += 1
+                if R.counts[m.amount.count].what in (CO_CARDS_IN_HAND, CO_X):
+                    self_counted = False
+            if m.scope != SS_SELF or m.while_untapped:
+                self_counted = False
+        if v & GF_DYNAMIC_COST and self_counted and counted <= 4:
+            v |= GF_SELF_COUNTED
+        if c.types & CT_CREATURE:
+            v |= GF_CREATURE
+            if c.toughness_star or c.toughness <= 0:
+                v |= GF_MAY_DIE
+        if c.supertypes & ST_LEGENDARY:
+            v |= GF_LEGENDARY
+        if c.cost >= 0 and R.costs[c.cost].x:
+            v |= GF_X
+        if R.info[row] & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
+            v |= GF_MANA_FX
+        un[row] = R.unit_count[row] if R.unit_mask[row] else 0
+        f[row] = v
+    return flags, demands, needs, units
+
+
+def haste_givers(tables, int n_cards):
+    """Per card row: does it give creatures you control haste (scan_board's GRANTS_HASTE)?"""
+    out = np.zeros(n_cards, dtype=bool)
+    for row, card in enumerate(tables.cards):
+        out[row] = any(tables.grants[card["grant_first"] + k]["grant"] == GR_HASTE
+                       and tables.grants[card["grant_first"] + k]["to"] == GT_CREATURES_YOU_CONTROL
+                       for k in range(card["n_grant"]))
+    return out
+
+
+def kind_units(CoreTables core, flags):
+    """Per card row, the three words count_permanent adds to Game.kinds for it: 1 in the
+    byte of each Kind it is of."""
+    cdef Rules* R = &core.R
+    n_cards = len(flags)
+    f = flags.astype(np.int64)
+    info = np.zeros(n_cards, dtype=np.int64)
+    if R.n_cards:
+        info[:R.n_cards] = np.asarray(<uint32_t[:R.n_cards]>R.info) & 0x7F
+    of_kind = {K_LANDS: f & GF_LAND, K_COSTMOD: f & GF_COSTMOD, K_TRIGGERED: f & GF_TRIGGERED,
+               K_MANA_FX: f & GF_MANA_FX, K_ACTIVATED: f & GF_ACTIVATED, K_CREATURES: f & GF_CREATURE,
+               K_MAY_DIE: f & GF_MAY_DIE, K_LEGENDARY: f & GF_LEGENDARY,
+               K_DYNAMIC_COSTMOD: (f & (GF_COSTMOD | GF_DYNAMIC_COST)) == (GF_COSTMOD | GF_DYNAMIC_COST),
+               K_CAST_TRIGGER: f & GF_CAST_TRIGGER, K_HASTE_GIVER: haste_givers(core.tables, n_cards),
+               **{K_CI + k: (info >> k) & 1 for k in range(7)}}
+    units = np.zeros((n_cards, 3), dtype=np.uint64)
+    for kind, has in of_kind.items():
+        units[:, kind // 8] |= (np.asarray(has) != 0).astype(np.uint64) << np.uint64(8 * (kind % 8))
+    return units.reshape(-1)
+
+
+cdef class GoldfishSpec:
+    """What `run_chunks` and `trace_games` simulate: the deck, turns, mulligan ranges, tracked
+    cards and play policy (`policy`: PlayPolicy.arrays()), compiled for the turn loop."""
+    cdef Spec S
+    cdef CoreTables core
+    cdef object _keep                  # the arrays the Spec points into
+
+    def __init__(self, CoreTables core, deck, int turns, bint on_play, keep_lo, keep_hi, track,
+                 int chosen_color, dict policy):
+        if not 1 <= turns <= MAXTURNS:
+            raise ValueError(f"turns must be 1..{MAXTURNS}")
+        if not 7 <= len(deck) <= MAXLIB:
+            raise ValueError(f"a deck has 7..{MAXLIB} cards here")
+        if len(track) > MAXTRACK:
+            raise ValueError(f"at most {MAXTRACK} tracked cards")
+        if len(set(np.asarray(track).tolist())) != len(track):
+            raise ValueError("a card is tracked twice")
+        n_cards = max(core.R.n_cards, 1)
+        flags, demands, needs, units = goldfish_flags(core)
+        keep = {"deck": np.ascontiguousarray(deck, dtype=np.int32),
+                "track": np.ascontiguousarray(track, dtype=np.int32),
+                "flags": flags, "demands": demands, "needs": needs, "units": units,
+                "rank": np.ascontiguousarray(policy["rank"], dtype=np.int16),
+                "hold": np.ascontiguousarray(policy["hold"], dtype=np.uint8)}
+        if len(keep["rank"]) < n_cards or len(keep["hold"]) < n_cards:
+            raise ValueError("policy arrays need one entry per card row")
+        self.core = core
+        self._keep = keep
+        self.S.deck = <int32_t*>cnp.PyArray_DATA(keep["deck"])
+        self.S.deck_n = len(deck)
+        self.S.turns = turns
+        self.S.on_play = on_play
+        for k in range(8):
+            self.S.keep_lo[k] = keep_lo[k]
+            self.S.keep_hi[k] = keep_hi[k]
+        self.S.track = <int32_t*>cnp.PyArray_DATA(keep["track"]) if len(track) else NULL
+        keep["tracked_as"] = np.full(n_cards, -1, dtype=np.int16)
+        keep["tracked_as"][keep["track"]] = np.arange(len(track), dtype=np.int16)
+        self.S.tracked_as = <int16_t*>cnp.PyArray_DATA(keep["tracked_as"])
+        self.S.n_track = len(track)
+        self.S.chosen_color = chosen_color
+        self.S.gf = <uint16_t*>cnp.PyArray_DATA(flags)
+        self.S.units = <uint8_t*>cnp.PyArray_DATA(units)
+        self.S.demand = <uint8_t*>cnp.PyArray_DATA(demands)
+        self.S.need = <HallDemand*>cnp.PyArray_DATA(needs)
+        self.S.lands_first = policy["lands"] == 1
+        self.S.spell_order = policy["spells"]
+        self.S.rank = <int16_t*>cnp.PyArray_DATA(keep["rank"])
+        self.S.hold = <uint8_t*>cnp.PyArray_DATA(keep["hold"])
+        self.S.kicker = policy["kicker"]
+        self.S.flashback = policy["flashback"]
+        self.S.min_x = policy["x"]
+        self.S.abilities = policy["abilities"]
+        self.S.attack = policy["attack"]
+        self.S.shortcuts = True
+        self.S.check_views = False
+        code = np.zeros(n_cards, dtype=np.uint64)
+        for j, row in enumerate(np.flatnonzero(flags[:n_cards] & GF_COSTMOD)[:15]):
+            code[row] = np.uint64(1) << np.uint64(4 * j)
+        keep["costmod_code"] = code
+        self.S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
+        keep["kind_unit"] = kind_units(core, flags)
+        self.S.kind_unit = <uint64_t*>cnp.PyArray_DATA(keep["kind_unit"])
+        self.S.counts_hand = bool(np.any(core.tables.counts["what"] == CO_CARDS_IN_HAND))
+        spec_demand(&self.S)
+
+
+cdef GoldfishSpec spec_copy(GoldfishSpec spec):
+    cdef GoldfishSpec copy = GoldfishSpec.__new__(GoldfishSpec)
+    copy.S = spec.S
+    copy.core = spec.core
+    copy._keep = spec._keep
+    return copy
+
+
+def without_shortcuts(GoldfishSpec spec):
+    """The same spec, played without the shortcuts (what tests compare the fast path with)."""
+    cdef GoldfishSpec slow = spec_copy(spec)
+    slow.S.shortcuts = False
+    return slow
+
+
+def checking_views(GoldfishSpec spec):
+    """The same spec, checking each live view against prepare_direct's (tests: a difference
+    is traced as TR_VIEW_FAULT)."""
+    cdef GoldfishSpec checked = spec_copy(spec)
+    checked.S.check_views = True
+    return checked
+
+
+
+
+cdef void spec_demand(Spec* S) noexcept nogil:
+    """S.track_demand, S.land_demand, S.deck_colours and S.deck_lands, once S.gf, S.demand
+    and the tracked cards are set."""
+    cdef int q, t, row
+    for t in range(5):
+        S.track_demand[t] = 0
+    for q in range(S.n_track):
+        row = S.track[q]
+        if S.gf[row] & GF_DEMAND:
+            for t in range(5):
+                if S.demand[5 * row + t] > S.track_demand[t]:
+                    S.track_demand[t] = S.demand[5 * row + t]
+    S.land_demand = False
+    S.deck_colours = 0
+    S.deck_lands = 0
+    for q in range(S.deck_n):
+        row = S.deck[q]
+        S.deck_lands += (S.gf[row] & GF_LAND) != 0
+        if S.gf[row] & GF_LAND and S.gf[row] & GF_DEMAND:
+            S.land_demand = True
+        if not (S.gf[row] & GF_LAND):
+            for t in range(5):
+                if S.demand[5 * row + t]:
+                    S.deck_colours |= 1 << t

@@ -1,0 +1,92 @@
+# The compiled tables held for the kernels (CoreTables, from mtgsim.compile) and each card's
+# total cost on a board that changes nothing. Python entry points start here: they validate
+# nothing themselves (mtgsim.batch and mtgsim.scenario check first). Uses every kernel room.
+
+# =============================================================================================
+# Python entry points. Each validates nothing itself: the Python layer (mtgsim.batch,
+# mtgsim.scenario) checks shapes, dtypes and ranges first, then calls in.
+# =============================================================================================
+
+cdef class CoreTables:
+    """The compiled tables of a set of cards, held for the kernels (see mtgsim.compile)."""
+    cdef Rules R
+    cdef readonly object tables
+    cdef object _keep
+
+    def __cinit__(self, tables):
+        import numpy as np
+        self.tables = tables
+        arrays = {}
+        for name in ("cards", "costs", "hybrids", "counts", "effects", "mana_abilities",
+                     "cost_modifiers", "mana_triggers", "mana_replacements", "grants", "enters",
+                     "triggered", "activated"):
+            a = np.ascontiguousarray(getattr(tables, name))
+            if len(a) == 0:          # a pointer to a zero-length table is never read
+                a = np.zeros(1, dtype=a.dtype)
+            arrays[name] = a
+        self._keep = arrays
+        self.R.cards = <Card*>cnp.PyArray_DATA(arrays["cards"])
+        self.R.n_cards = len(tables.cards)
+        self.R.costs = <Cost*>cnp.PyArray_DATA(arrays["costs"])
+        self.R.hybrids = <Hybrid*>cnp.PyArray_DATA(arrays["hybrids"])
+        self.R.counts = <Count*>cnp.PyArray_DATA(arrays["counts"])
+        self.R.effects = <Effect*>cnp.PyArray_DATA(arrays["effects"])
+        self.R.mana = <ManaAbility*>cnp.PyArray_DATA(arrays["mana_abilities"])
+        self.R.n_mana = len(tables.mana_abilities)
+        self.R.costmods = <CostModifier*>cnp.PyArray_DATA(arrays["cost_modifiers"])
+        self.R.mtrig = <ManaTrigger*>cnp.PyArray_DATA(arrays["mana_triggers"])
+        self.R.mrep = <ManaReplacement*>cnp.PyArray_DATA(arrays["mana_replacements"])
+        self.R.grants = <GrantRow*>cnp.PyArray_DATA(arrays["grants"])
+        self.R.enters = <Enters*>cnp.PyArray_DATA(arrays["enters"])
+        self.R.triggered = <Triggered*>cnp.PyArray_DATA(arrays["triggered"])
+        self.R.activated = <Activated*>cnp.PyArray_DATA(arrays["activated"])
+        # -1 when none of the cards grants it: no permanent can have it then, and
+        # mana_ability_rows needn't ask the board's grants (a scan of the board)
+        self.R.granted_row = (tables.granted_mana_row if np.any(tables.grants["grant"] == GR_MANA_ANY_COLOR)
+                              else -1)
+        summary = card_summaries(tables)
+        self._keep["summary"] = summary
+        self.R.info = <uint32_t*>cnp.PyArray_DATA(summary["flags"])
+        self.R.static_cp = <uint8_t*>cnp.PyArray_DATA(summary["could_produce"])
+        self.R.unit_mask = <uint8_t*>cnp.PyArray_DATA(summary["unit_mask"])
+        self.R.unit_count = <uint8_t*>cnp.PyArray_DATA(summary["unit_count"])
+        flags = summary["flags"]
+        size = 1 << max(self.R.n_cards - 1, 0).bit_length()
+        direct = np.full(size, DIRECT_BAD, dtype=np.uint32)
+        direct[:self.R.n_cards] = (     # (a complex card's units: its lower bound)
+            summary["could_produce"][:self.R.n_cards].astype(np.uint32)
+            | (summary["unit_mask"] | summary["lower_mask"])[:self.R.n_cards].astype(np.uint32) << 8
+            | (summary["unit_count"] | summary["lower_count"])[:self.R.n_cards].astype(np.uint32) << 16
+            | (flags[:self.R.n_cards] & 0x7F) << 24
+            | np.where(flags[:self.R.n_cards] & (CI_CREATURE | CI_HASTE) == CI_CREATURE, 1 << 31, 0))
+        summary["direct"] = direct
+        self.R.direct_mask = size - 1
+        self.R.direct = <uint32_t*>cnp.PyArray_DATA(summary["direct"])
+        self.R.fast = 1
+        self.R.base_cost = NULL
+        base = np.zeros(max(self.R.n_cards, 1), dtype=_dtype_of("total_cost"))
+        self._keep["base_cost"] = base
+        cdef_fill_base_costs(&self.R, base)
+        self.R.base_cost = <TotalCost*>cnp.PyArray_DATA(base)
+
+    property fast_path:
+        """Whether simple boards take the direct path (tests turn it off to compare)."""
+        def __get__(self):
+            return bool(self.R.fast)
+
+        def __set__(self, value):
+            self.R.fast = 1 if value else 0
+
+
+cdef void cdef_fill_base_costs(Rules* R, TotalCost[::1] out) noexcept:
+    """Each card's total cost on a board that changes nothing (601.2f with no modifiers)."""
+    cdef Board b
+    cdef BoardInfo info
+    cdef int row
+    memset(&info, 0, sizeof(BoardInfo))
+    b.perms = NULL
+    b.n = 0
+    b.bi = &info
+    b.scanned = 0
+    for row in range(R.n_cards):
+        total_cost(R, &b, row, 0, False, 0, 0, False, &out[row])

@@ -1,0 +1,469 @@
+# The goldfish's mana views: one board state's mana prepared once for several questions
+# (direct or searched), spell costs with their memo, the tracked cards' castable counts, and
+# paying a cost by a plan. Uses every kernel room, game, zones.
+
+# ---- mana: what the board can pay, and paying ---------------------------------------------------
+
+cdef struct ManaView:            # one board state's mana, prepared once for several questions
+    int kind                     # 1: the direct path applies; 2: the general search; 3: the
+                                 # general search, not prepared yet
+    uint32_t gen                 # the game's generation it describes (kinds 1, 2 and 3)
+    uint32_t board_gen           # ...and its board generation: a kind 1 view holds while that
+                                 # does (the direct path reads nothing in the hand)
+    bint simple                  # the board takes the direct path (kind 1, unless a cost the
+                                 # direct path can't decide made it kind 2)
+    bint part                    # (kinds 2, 3) d holds the simple sources' units: what they
+                                 # can pay, the board can (prepare_direct)
+    int most                     # (kind 2) the most mana the board makes, -1 not worked out
+    Direct d
+    Payment P
+    uint8_t cp[MAXPERM]
+
+
+cdef inline bint direct_view_holds(Game* g, ManaView* v) noexcept nogil:
+    """Is v a direct view of the board as it is now? (It reads nothing in the hand.)"""
+    return v.kind == 1 and v.board_gen == g.board_gen and g.shortcuts
+
+
+cdef void view_prepare(Rules* R, Game* g, ManaView* v) noexcept nogil:
+    """Make v describe the board as it is now (nothing to do if it already does); the general
+    search is prepared when first asked (view_general)."""
+    if v.gen == g.gen and 1 <= v.kind <= 3:
+        return
+    if direct_view_holds(g, v):
+        v.gen = g.gen
+        return
+    v.gen = g.gen
+    v.board_gen = g.board_gen
+    v.kind = 1 if goldfish_direct(R, g, &v.d) else 3
+    v.simple = v.kind == 1
+    v.part = v.kind == 3 and not (v.d.all_flags & CI_MANA_EFFECT)
+    v.most = -1
+
+
+cdef void view_general(Rules* R, Game* g, ManaView* v, bint life) noexcept nogil:
+    """Prepare the general search on v's board (tracking life if `life`: then v is good for
+    that one question, kind 0)."""
+    cdef Board b = game_board(g)
+    could_produce_all(R, &b, v.cp)
+    prepare_payment(R, &b, 0, v.cp, &v.P, life)
+    v.kind = 0 if life else 2
+    v.most = -1
+
+
+cdef inline bint pool_empty(Game* g) noexcept nogil:
+    cdef uint64_t a
+    cdef uint32_t b
+    memcpy(&a, &g.bi.pool[0][0], 8)
+    memcpy(&b, &g.bi.pool[0][4], 4)
+    return (a | b) == 0
+
+
+cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
+    """prepare_direct for the goldfish player (0): True with `d` filled in, False if the board
+    needs the general search (`d` then as prepare_direct leaves it). Read off the live view
+    (with the summoning-sick sources while something gives creatures haste) when no permanent
+    changes what others make (prepare_direct's case that reads more than each permanent
+    alone); else, or without shortcuts, prepared from scratch."""
+    cdef Board b
+    cdef uint8_t cp[MAXPERM]
+    cdef int found
+    cdef Direct check
+    cdef uint32_t all_flags
+    cdef bint haste = count_of(g, K_HASTE_GIVER) != 0
+    cdef uint64_t masks = g.live_masks | (g.sick_masks if haste else 0), nonzero, ci = g.kinds[2]
+    cdef unsigned int m
+    cdef int16_t* pool
+    cdef uint32_t units
+    if not g.shortcuts or ci & 0xFF:    # CI_MANA_EFFECT (bit 0)
+        b = game_board(g)
+        return prepare_direct(R, &b, 0, cp, d) == 1
+    nonzero = ((((ci & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | ci) >> 7) \
+        & 0x0101010101010101ULL                          # bit 8k: byte k isn't 0, gathered
+    all_flags = <uint32_t>((nonzero * 0x0102040810204080ULL) >> 56)      # into bit k
+    d.all_flags = all_flags
+    d.n_masks = 0
+    d.total = 0
+    while masks:                        # the masks in order, as prepare_direct has them
+        m = mtgsim_ctz64(masks)
+        masks &= masks - 1
+        units = (g.live[m] & 0xFFFF) + ((g.sick[m] & 0xFFFF) if haste else 0)
+        d.masks[d.n_masks] = <uint8_t>m
+        d.counts[d.n_masks] = units
+        d.total += units
+        d.n_masks += 1
+    pool = g.bi.pool[0]
+    if pool[0] | pool[1] | pool[2] | pool[3] | pool[4] | pool[5]:
+        add_pool(d, pool)
+    found = (all_flags & CI_COMPLEX_MANA) == 0
+    if g.check_views:
+        b = game_board(g)
+        if (prepare_direct(R, &b, 0, cp, &check) != found or check.all_flags != d.all_flags
+                or check.n_masks != d.n_masks or check.total != d.total
+                or memcmp(check.masks, d.masks, d.n_masks) != 0
+                or memcmp(check.counts, d.counts, d.n_masks * sizeof(int32_t)) != 0):
+            trace(g, TR_VIEW_FAULT, -1, g.n)
+    return found
+
+
+cdef inline bint board_costmod(Game* g) noexcept nogil:
+    """Could a permanent in play change the cost of a spell? (scan_board's any_costmod: the
+    goldfish never phases a permanent out, so it is the count of them.)"""
+    return count_of(g, K_COSTMOD) > 0
+
+
+cdef inline TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kicked,
+                                  int alternative, bint from_hand, TotalCost* buf) noexcept nogil:
+    """Card `row`'s total cost cast with X = x (601.2f; alternative 1: flashback): the
+    precomputed one while nothing changes it, else worked out into `buf` (or, for the plain
+    X = 0 cast, into the memo, with its Hall demand if plain: see memo_key)."""
+    if x == 0 and not kicked and alternative == 0 and (S.gf[row] & GF_BASE_COST) and not board_costmod(g):
+        return &R.base_cost[row]
+    return changed_cost(R, S, g, row, x, kicked, alternative, from_hand, buf)
+
+
+cdef TotalCost* changed_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kicked,
+                             int alternative, bint from_hand, TotalCost* buf) noexcept nogil:
+    """spell_cost when it isn't the precomputed one."""
+    cdef Board b
+    cdef bint plain = x == 0 and not kicked and alternative == 0
+    cdef uint64_t key, counted
+    if plain and g.shortcuts:
+        key = memo_key(R, g, row, from_hand, &counted)
+        if g.cost_memo_key[2 * row] == key and g.cost_memo_key[2 * row + 1] == counted:
+            return &g.cost_memo[row]
+        g.cost_memo_key[2 * row] = key
+        g.cost_memo_key[2 * row + 1] = counted
+        buf = &g.cost_memo[row]
+    b = scanned_board(R, g)
+    total_cost(R, &b, row, x, kicked, alternative, 0, from_hand, buf)
+    if plain and g.shortcuts:
+        if cost_is_plain(buf):
+            hall_demand(buf, &g.need_memo[row])
+        else:
+            g.need_memo[row].total = -1     # (no Hall demand: hybrid or Phyrexian symbols)
+    return buf
+
+
+cdef inline uint64_t memo_key(Rules* R, Game* g, int row, bint from_hand, uint64_t* counted) noexcept nogil:
+    """What a memoised cost of card `row` holds for: while no cost modifier in play reads the
+    board, the multiset of permanents with cost modifiers in play, in this game or any other
+    (their amounts are fixed and their filters read the spell alone), with `counted` the
+    values of what the card's own modifiers count (GF_SELF_COUNTED: The Great Henge's greatest
+    power; its modifiers' filters read the spell alone too), else 0; otherwise, or if
+    costmod_set can't hold them, the game's generation."""
+    cdef bint fixed = (count_of(g, K_DYNAMIC_COSTMOD) == 0 and g.n_costmod_wild == 0    # (its own
+                       and (g.gf[row] & (GF_DYNAMIC_COST | GF_SELF_COUNTED)) != GF_DYNAMIC_COST)  # counted)
+    cdef uint64_t gen = g.costmod_set if fixed else g.gen
+    cdef Card* c
+    cdef Board b
+    cdef int k
+    cdef bint left_hand
+    counted[0] = 0
+    if fixed and g.gf[row] & GF_SELF_COUNTED:
+        c = &R.cards[row]
+        b = game_board(g)
+        left_hand = from_hand and g.bi.hand_size[0] > 0
+        g.bi.hand_size[0] -= left_hand      # as total_cost counts (a power may count the hand)
+        for k in range(c.n_costmod):        # (at most four count: 16 bits each)
+            if R.costmods[c.costmod_first + k].amount.count >= 0:
+                counted[0] = (counted[0] << 16) | <uint16_t>eval_amount(R, &b, R.costmods[c.costmod_first + k].amount, -1, 0, 0)
+        g.bi.hand_size[0] += left_hand
+    return ((gen << 2) | (<uint64_t>fixed << 1) | (from_hand != 0)) + 1
+
+
+cdef inline HallDemand* known_demand(Rules* R, Spec* S, Game* g, int row, TotalCost* c) noexcept nogil:
+    """The Hall demand of total cost c of card `row` (as spell_cost gave it) if it is worked
+    out already (a plain precomputed or memoised cost), else NULL."""
+    if c == &R.base_cost[row] and (S.gf[row] & GF_PLAIN):
+        return &S.need[row]
+    if c == &g.cost_memo[row] and g.need_memo[row].total >= 0:
+        return &g.need_memo[row]
+    return NULL
+
+
+cdef inline bint payable_now(Rules* R, Spec* S, Game* g, ManaView* v, int row, TotalCost* c) noexcept nogil:
+    """view_payable for total cost c of card `row` (c as spell_cost gave it), by its Hall
+    demand when that is worked out already."""
+    cdef HallDemand* h = known_demand(R, S, g, row, c)
+    if h == NULL:
+        return view_payable(R, g, v, c)
+    if v.kind == 1:
+        return hall_holds(h, &v.d)
+    if v.part and g.shortcuts and hall_holds(h, &v.d):
+        return True                      # (as view_payable: the simple sources alone pay it)
+    return searched_payable(R, g, v, c, True)
+
+
+cdef bint card_payable(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint from_hand) noexcept nogil:
+    """Could the board (as `v`, prepared now, sees it) pay card `row`'s total cost (X = 0)?"""
+    cdef TotalCost buf
+    if v.kind == 1 and beyond_reach(R, S, g, row, 0):
+        return False                    # what the direct path would find
+    return payable_now(R, S, g, v, row, spell_cost(R, S, g, row, 0, False, 0, from_hand, &buf))
+
+
+cdef struct TrackedCosts:         # the tracked cards' distinct total costs (X = 0), each asked
+    bint made                    # once a turn, while no cost modifier in play reads the board:
+    uint64_t key                 # then costs are what the multiset of cost modifiers in play
+    int n                        # (Game.costmod_set, the key) makes them (see memo_key)
+    int16_t* of                  # per tracked card: the index of its cost, -1 asked alone
+    int n_alone
+    int16_t* alone               # the tracked cards asked alone
+    int32_t* rep                 # per cost: the first tracked card with it,
+    TotalCost* cost              # the cost,
+    HallDemand* need             # if plain, its Hall demand (else need.total is -1),
+    int64_t* castable            # and per turn, the games it was castable in (and with the
+    int64_t* castable_hit        # land drops hit) not yet added to its cards' metrics
+
+
+cdef inline TrackedCosts* tracked_costs(Rules* R, Spec* S, Game* g, Layout* L, int64_t* out) noexcept nogil:
+    """The tracked cards' distinct costs as the cost modifiers in play make them, worked out
+    when those change (a cost asked once answers for every card with it: card_payable reads
+    nothing else of the card); while a modifier in play reads the board, or without shortcuts,
+    every card is asked alone. A card whose own modifiers read the board is always asked
+    alone. A cost doesn't depend on whether its card is in hand: a fixed modifier's amount
+    counts nothing."""
+    cdef Scratch* sc = <Scratch*>g.scratch
+    cdef TrackedCosts* T
+    if not g.shortcuts or count_of(g, K_DYNAMIC_COSTMOD) or g.n_costmod_wild:
+        return &sc.tracked[2]
+    T = &sc.tracked[0 if g.costmod_set == 0 else 1]
+    if not (T.made and T.key == g.costmod_set):
+        make_tracked_costs(R, S, g, T, L, out)
+    return T
+
+
+cdef void make_tracked_costs(Rules* R, Spec* S, Game* g, TrackedCosts* T, Layout* L,
+                             int64_t* out) noexcept nogil:
+    cdef TotalCost buf
+    cdef TotalCost* c
+    cdef int q, k, row
+    add_tracked_counts(S, T, L, out)    # (what it counted under the set it held before)
+    T.made = True
+    T.key = g.costmod_set
+    T.n = T.n_alone = 0
+    for q in range(S.n_track):
+        row = S.track[q]
+        if S.gf[row] & GF_DYNAMIC_COST:          # (self-counted ones too)
+            T.of[q] = -1
+            T.alone[T.n_alone] = q
+            T.n_alone += 1
+            continue
+        c = spell_cost(R, S, g, row, 0, False, 0, True, &buf)
+        k = 0
+        while k < T.n and memcmp(c, &T.cost[k], sizeof(TotalCost)) != 0:
+            k += 1
+        if k == T.n:
+            T.cost[k] = c[0]
+            T.rep[k] = row
+            if cost_is_plain(c):
+                hall_demand(c, &T.need[k])
+            else:
+                T.need[k].total = -1
+            T.n += 1
+        T.of[q] = k
+
+
+cdef void add_tracked_counts(Spec* S, TrackedCosts* T, Layout* L, int64_t* out) noexcept nogil:
+    """Add the games T's costs were castable in to their cards' metrics, and clear them."""
+    cdef int q, k, t
+    if not T.made:
+        return
+    for q in range(S.n_track):
+        k = T.of[q]
+        for t in range(S.turns if k >= 0 else 0):
+            out[L.castable + q * S.turns + t] += T.castable[k * S.turns + t]
+            out[L.castable_hit + q * S.turns + t] += T.castable_hit[k * S.turns + t]
+    memset(T.castable, 0, T.n * S.turns * sizeof(int64_t))
+    memset(T.castable_hit, 0, T.n * S.turns * sizeof(int64_t))
+
+
+cdef inline void count_castable(int64_t* castable, int64_t* castable_hit, int k, bint hit) noexcept nogil:
+    """One more game with entry k castable (castable_hit: with the land drops hit too)."""
+    castable[k] += 1
+    castable_hit[k] += hit
+
+
+cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept nogil:
+    cdef bint plain = cost_is_plain(c)
+    if v.kind == 1 and plain:
+        return hall_payable(&v.d, c)
+    if v.kind != 1 and v.part and plain and g.shortcuts and hall_payable(&v.d, c):
+        return True                      # the simple sources alone pay it
+    return searched_payable(R, g, v, c, plain)
+
+
+cdef bint searched_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, bint plain) noexcept nogil:
+    """view_payable by the general search (`plain`: cost_is_plain(c))."""
+    if v.kind != 2 or pays_life(c):      # the search, with life tracked if the cost pays life
+        view_general(R, g, v, pays_life(c))
+    if plain and v.kind == 2 and g.shortcuts and cost_total(c) > view_max_mana(R, g, v):
+        return False                     # more than the board makes at most
+    return cost_payable(&v.P, c, g.bi.life[0])
+
+
+cdef int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
+    if v.kind == 1:
+        return v.d.total
+    if v.kind != 2:
+        view_general(R, g, v, False)
+    if v.most < 0:
+        v.most = max_mana(&v.P, ALLTYPES)
+    return v.most
+
+
+cdef struct Scratch:              # working memory for one chunk of games (allocated once)
+    ManaView view                # the board's mana during a turn
+    ManaView cast_view           # ...while choosing spells to cast
+    Plan plan                    # a payment plan
+    uint8_t* hand_count          # per card row: copies in hand (Game.hand_count)
+    uint8_t* hand_pos            # (Game.hand_pos)
+    uint8_t* in_play             # (Game.in_play)
+    TotalCost* cost_memo         # (Game.cost_memo, .cost_memo_key, .need_memo)
+    uint64_t* cost_memo_key
+    HallDemand* need_memo
+    TrackedCosts tracked[3]      # with no cost modifier in play, with the last other set of
+                                 # them, and every card asked alone
+
+
+cdef Scratch* new_scratch(Rules* R, int n_track, int turns) noexcept nogil:
+    cdef Scratch* sc = <Scratch*>calloc(1, sizeof(Scratch))
+    cdef int k, q, n = max(n_track, 1)
+    cdef TrackedCosts* T
+    if sc == NULL:
+        return NULL
+    for k in range(3):
+        T = &sc.tracked[k]
+        T.of = <int16_t*>malloc(n * sizeof(int16_t))
+        T.alone = <int16_t*>malloc(n * sizeof(int16_t))
+        T.rep = <int32_t*>malloc(n * sizeof(int32_t))
+        T.cost = <TotalCost*>malloc(n * sizeof(TotalCost))
+        T.need = <HallDemand*>malloc(n * sizeof(HallDemand))
+        T.castable = <int64_t*>calloc(n * turns, sizeof(int64_t))
+        T.castable_hit = <int64_t*>calloc(n * turns, sizeof(int64_t))
+        if (T.of == NULL or T.alone == NULL or T.rep == NULL or T.cost == NULL or T.need == NULL
+                or T.castable == NULL or T.castable_hit == NULL):
+            free_scratch(sc)
+            return NULL
+    T = &sc.tracked[2]
+    T.made = True
+    T.n_alone = n_track
+    for q in range(n_track):
+        T.of[q] = -1
+        T.alone[q] = q
+    sc.hand_count = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
+    sc.hand_pos = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
+    sc.in_play = <uint8_t*>calloc(max(R.n_cards, 1), sizeof(uint8_t))
+    sc.cost_memo = <TotalCost*>malloc(max(R.n_cards, 1) * sizeof(TotalCost))
+    sc.cost_memo_key = <uint64_t*>calloc(2 * max(R.n_cards, 1), sizeof(uint64_t))
+    sc.need_memo = <HallDemand*>malloc(max(R.n_cards, 1) * sizeof(HallDemand))
+    if (sc.hand_count == NULL or sc.hand_pos == NULL or sc.in_play == NULL or sc.cost_memo == NULL
+            or sc.cost_memo_key == NULL or sc.need_memo == NULL):
+        free_scratch(sc)
+        return NULL
+    sc.view.gen = sc.cast_view.gen = 0
+    sc.view.kind = sc.cast_view.kind = 0
+    sc.view.simple = sc.cast_view.simple = False
+    sc.view.board_gen = sc.cast_view.board_gen = 0
+    return sc
+
+
+cdef void free_scratch(Scratch* sc) noexcept nogil:
+    cdef int k
+    if sc != NULL:
+        for k in range(3):
+            free(sc.tracked[k].of)
+            free(sc.tracked[k].alone)
+            free(sc.tracked[k].rep)
+            free(sc.tracked[k].cost)
+            free(sc.tracked[k].need)
+            free(sc.tracked[k].castable)
+            free(sc.tracked[k].castable_hit)
+        free(sc.hand_count)
+        free(sc.hand_pos)
+        free(sc.in_play)
+        free(sc.cost_memo)
+        free(sc.cost_memo_key)
+        free(sc.need_memo)
+        free(sc)
+
+
+cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
+    g.scratch = sc
+    g.direct = R.direct
+    memset(g.live, 0, sizeof(g.live))
+    memset(g.sick, 0, sizeof(g.sick))
+    memset(g.all_units, 0, sizeof(g.all_units))
+    g.live_masks = g.sick_masks = g.all_masks = 0
+    g.unit_mask = R.unit_mask
+    g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
+    g.kind_unit = S.kind_unit
+    g.check_views = S.check_views
+    g.gf = S.gf
+    g.unit_of = S.units
+    g.hand_count = sc.hand_count
+    g.hand_pos = sc.hand_pos
+    g.in_play = sc.in_play
+    g.shortcuts = S.shortcuts
+    g.counts_hand = S.counts_hand
+    g.cost_memo = sc.cost_memo
+    g.cost_memo_key = sc.cost_memo_key
+    g.need_memo = sc.need_memo
+    g.costmod_set = 0
+    g.n_costmod_wild = 0
+    g.costmod_code = S.costmod_code
+    g.n = 0
+    g.n_rows[0] = g.n_rows[1] = g.hand_n = g.hand_lands = 0
+    g.gen = g.board_gen = 1
+    g.sba_gen = 0
+    g.scan_gen = 0
+
+
+cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
+    """Pay c the way the rules core plans it (601.2g–h); False if it can't be paid. `v`, if not
+    NULL, is a view the planner may start from when it still describes the board."""
+    cdef Plan* plan = &(<Scratch*>g.scratch).plan
+    cdef Board b = scanned_board(R, g) if g.scan_gen == g.board_gen else game_board(g)
+    cdef uint8_t cp[MAXPERM]           # (else scanned if a question needs it: a simple board's
+                                       # plan asks none, unless of a summoning-sick creature)
+    cdef int s, t, i, n_gone = 0
+    cdef int16_t gone[MAXPERM]
+    cdef ManaAbility* a
+    cdef bint ok
+    cdef Payment* ready = NULL
+    if v != NULL and v.board_gen == g.board_gen and not v.simple and g.shortcuts:
+        if v.kind == 2 and not g.counts_hand and not pays_life(c):
+            ready = &v.P                # the view's search, prepared on this board (the spell
+            memcpy(cp, v.cp, g.n)       # leaving the hand changes nothing it reads): used up
+            v.kind = 3
+        ok = plan_search(R, &b, 0, c, cp, plan, ready)      # (not a simple board: no direct plan)
+    else:
+        ok = plan_payment(R, &b, 0, c, cp, plan, &v.d if v != NULL and direct_view_holds(g, v) else NULL)
+    if ok:
+        for s in range(plan.n_steps):
+            i = plan.step[s].perm
+            for t in range(6):
+                g.bi.pool[0][t] -= plan.step[s].spend.m[t]
+            # (b's scan, if made, still holds: tapping and the pool don't change what it notes)
+            a = &R.mana[mana_ability_row(R, &b, i, plan.step[s].ability)]
+            if a.tap:
+                set_flags(g, i, g.perms[i].flags | PF_TAPPED)
+            if a.untap:
+                set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
+            g.bi.life[0] -= a.life
+            for t in range(6):
+                g.bi.pool[0][t] += plan.step[s].out.m[t]
+            if a.effect >= 0:
+                g.bi.life[0] += eval_amount(R, &b, R.effects[a.effect].gain_life, i, 0, 0)
+                g.bi.life[0] -= eval_amount(R, &b, R.effects[a.effect].damage_to_you, i, 0, 0)
+            if a.sacrifice_self:
+                gone[n_gone] = i
+                n_gone += 1
+        for t in range(6):
+            g.bi.pool[0][t] -= plan.spend.m[t]
+        g.bi.life[0] -= plan.life
+        for s in range(n_gone - 1, -1, -1):      # rows were taken in order: remove from the end
+            remove_permanent(g, gone[s])
+        board_changed(g)
+    return ok

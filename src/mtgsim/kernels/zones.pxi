@@ -1,0 +1,259 @@
+# Random numbers (a chunk's numpy bit generator, stepped inline), the hand and the library:
+# adding and removing hand cards, draws (504.1) and the London mulligan (103.5).
+# Uses base, game.
+
+cdef extern from *:
+    """
+    #if defined(__SIZEOF_INT128__)
+    /* numpy's PCG64 step (XSL-RR output of the stepped 128-bit LCG state), on the state
+       words {state lo, state hi, inc lo, inc hi}; checked against numpy before use. */
+    static inline uint64_t mtgsim_pcg64_next(uint64_t* s) {
+        const __uint128_t mult = (((__uint128_t)0x2360ed051fc65da4ULL) << 64) | 0x4385df649fccf645ULL;
+        __uint128_t state = (((__uint128_t)s[1]) << 64) | s[0];
+        __uint128_t inc = (((__uint128_t)s[3]) << 64) | s[2];
+        uint64_t hi, x;
+        unsigned rot;
+        state = state * mult + inc;
+        s[0] = (uint64_t)state;
+        s[1] = hi = (uint64_t)(state >> 64);
+        x = hi ^ s[0];
+        rot = (unsigned)(hi >> 58);
+        return (x >> rot) | (x << ((64u - rot) & 63u));
+    }
+    #define MTGSIM_PCG64_INLINE 1
+    #else
+    static inline uint64_t mtgsim_pcg64_next(uint64_t* s) { (void)s; return 0; }
+    #define MTGSIM_PCG64_INLINE 0
+    #endif
+    """
+    uint64_t mtgsim_pcg64_next(uint64_t* s) noexcept nogil
+    int MTGSIM_PCG64_INLINE
+
+
+cdef struct Rng:                 # a chunk's numpy bit generator
+    bitgen_t* bg
+    uint64_t* pcg                # its PCG64 state words, stepped inline; NULL: call bg
+
+
+cdef void rng_init(Rng* r, bitgen_t* bg, bint is_pcg64) noexcept nogil:
+    """Step a PCG64 inline if one step of ours matches numpy's exactly (then undone: the
+    stream is untouched); else call the bit generator."""
+    cdef uint64_t saved[4]
+    cdef uint64_t after[4]
+    cdef uint64_t* st
+    cdef uint64_t a, b
+    r.bg = bg
+    r.pcg = NULL
+    if not is_pcg64 or not MTGSIM_PCG64_INLINE:
+        return
+    st = (<uint64_t**>bg.state)[0]      # pcg64_state: its first member points at the state
+    memcpy(saved, st, sizeof(saved))
+    a = bg.next_uint64(bg.state)
+    memcpy(after, st, sizeof(after))
+    memcpy(st, saved, sizeof(saved))
+    b = mtgsim_pcg64_next(st)
+    if a == b and memcmp(after, st, sizeof(after)) == 0:
+        r.pcg = st
+    memcpy(st, saved, sizeof(saved))
+
+
+cdef inline uint64_t next64(Rng* rng) noexcept nogil:
+    if rng.pcg != NULL:
+        return mtgsim_pcg64_next(rng.pcg)
+    return rng.bg.next_uint64(rng.bg.state)
+
+
+cdef inline uint32_t bounded(Rng* rng, uint32_t n) noexcept nogil:
+    """A uniform integer in [0, n) (Lemire's method, as numpy does)."""
+    cdef uint64_t m = (next64(rng) >> 32) * n
+    cdef uint32_t low = <uint32_t>m
+    cdef uint32_t threshold
+    if low < n:
+        threshold = (<uint32_t>(-n)) % n
+        while low < threshold:
+            m = (next64(rng) >> 32) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
+cdef inline uint32_t bounded_in(Rng* rng, uint64_t* st, uint32_t n) noexcept nogil:
+    """bounded(), with a PCG64's state words held in `st` (a local copy) when st is not NULL."""
+    cdef uint64_t m = ((mtgsim_pcg64_next(st) if st != NULL else rng.bg.next_uint64(rng.bg.state)) >> 32) * n
+    cdef uint32_t low = <uint32_t>m
+    cdef uint32_t threshold
+    if low < n:
+        threshold = (<uint32_t>(-n)) % n
+        while low < threshold:
+            m = ((mtgsim_pcg64_next(st) if st != NULL else rng.bg.next_uint64(rng.bg.state)) >> 32) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
+cdef inline void hand_add(Game* g, int row) noexcept nogil:
+    """Card `row` is put into the hand (the caller checks there is room). Branch-free: the
+    card drawn is random, a branch on it would be mispredicted half the time."""
+    cdef int land = g.gf[row] & GF_LAND
+    cdef int cnt = g.hand_count[row]
+    cdef int new = cnt == 0
+    cdef int n = g.n_rows[land]
+    g.hand[g.hand_n] = row
+    g.hand_n += 1
+    g.rows[land][n] = row               # kept only if new (else overwritten later)
+    g.hand_pos[row] = <uint8_t>(n if new else g.hand_pos[row])
+    g.n_rows[land] = n + new
+    g.hand_count[row] = <uint8_t>(cnt + 1)
+    g.hand_lands += land
+    g.gen += 1
+
+
+cdef inline void hand_forget(Game* g, int row) noexcept nogil:
+    """Bookkeeping for one copy of `row` leaving the hand (branch-free, as hand_add)."""
+    cdef int land = g.gf[row] & GF_LAND
+    cdef int cnt = g.hand_count[row] - 1
+    cdef int gone = cnt == 0
+    cdef int n = g.n_rows[land] - 1
+    cdef int q = g.hand_pos[row]
+    cdef int last = g.rows[land][n]
+    g.hand_count[row] = <uint8_t>cnt
+    g.hand_lands -= land
+    g.rows[land][q] = last if gone else row            # the last row takes its place
+    g.hand_pos[last] = <uint8_t>(q if gone else g.hand_pos[last])
+    g.n_rows[land] = n + 1 - gone
+    g.gen += 1
+
+
+cdef void hand_clear(Game* g) noexcept nogil:
+    """The hand is emptied (its cards go elsewhere)."""
+    cdef int q, land
+    for land in range(2):
+        for q in range(g.n_rows[land]):
+            g.hand_count[g.rows[land][q]] = 0
+        g.n_rows[land] = 0
+    g.hand_n = g.hand_lands = 0
+    g.gen += 1
+
+
+cdef int first_in_hand(Game* g, int row) noexcept nogil:
+    """The index of the first copy of `row` in the hand (it must be there)."""
+    cdef int k = 0
+    while g.hand[k] != row:
+        k += 1
+    return k
+
+
+cdef void draw(Rules* R, Game* g, Rng* rng) noexcept nogil:
+    """Draw a card (504.1): a uniformly random one of the library's unseen part, then the
+    cards put on the bottom, in order; an empty library draws nothing (goldfish)."""
+    cdef uint32_t j
+    if g.hand_n >= MAXHAND:
+        return
+    if g.lib_n > 0:
+        j = bounded(rng, g.lib_n)
+        hand_add(g, g.library[j])
+        g.library[j] = g.library[g.lib_n - 1]
+        g.lib_n -= 1
+        trace(g, TR_DRAW, g.hand[g.hand_n - 1], 0)
+    elif g.bottom_next < g.bottom_n:
+        hand_add(g, g.bottom[g.bottom_next])
+        g.bottom_next += 1
+    g.bi.hand_size[0] = g.hand_n
+    g.gen += 1
+
+
+cdef inline bint is_land_row(Rules* R, int row) noexcept nogil:
+    return (R.cards[row].types & CT_LAND) != 0
+
+
+cdef void draw_cards(Rules* R, Game* g, Rng* rng, int n) noexcept nogil:
+    """n draws, as draw() n times: the random picks from the library first (the generator's
+    state kept in registers), then the hand's bookkeeping."""
+    cdef int32_t got[MAXHAND]
+    cdef int m = 0, k
+    cdef uint32_t j
+    cdef uint64_t st[4]
+    if rng.pcg != NULL:
+        memcpy(st, rng.pcg, sizeof(st))
+    while m < n and g.lib_n > 0 and g.hand_n + m < MAXHAND:
+        j = bounded_in(rng, st if rng.pcg != NULL else NULL, g.lib_n)
+        got[m] = g.library[j]
+        g.library[j] = g.library[g.lib_n - 1]
+        g.lib_n -= 1
+        m += 1
+    if rng.pcg != NULL:
+        memcpy(rng.pcg, st, sizeof(st))
+    for k in range(m):
+        hand_add(g, got[k])
+        trace(g, TR_DRAW, got[k], 0)
+    if m:
+        g.bi.hand_size[0] = g.hand_n
+    for k in range(m, n):                # from the bottom, or into a full hand
+        draw(R, g, rng)
+
+
+cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:
+    hand_forget(g, g.hand[k])
+    g.hand[k] = g.hand[g.hand_n - 1]
+    g.hand_n -= 1
+    g.bi.hand_size[0] = g.hand_n
+    g.gen += 1
+
+
+cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
+    """London mulligan (103.5): draw seven; keep if the lands are in the policy's range for
+    the hand size it would be (below the smallest size listed: always keep); else shuffle the
+    hand back and draw seven again. Then put one card on the bottom per mulligan, keeping the
+    hand balanced: a land while it holds more than the deck's share of lands (rounded up, within
+    the range) or nothing else, the least useful first (bottom_rank); else the spell of the
+    highest mana value."""
+    cdef int taken = 0, k, size, lands, best, target, rank, best_rank
+    cdef bint land
+    while True:
+        draw_cards(R, g, rng, 7)
+        size = 7 - taken
+        if size <= 0 or S.keep_lo[size] < 0:
+            break
+        lands = g.hand_lands
+        if S.keep_lo[size] <= lands <= S.keep_hi[size]:
+            break
+        trace(g, TR_MULLIGAN, -1, g.hand_n)
+        for k in range(g.hand_n):        # shuffle back (draws are random picks anyway)
+            g.library[g.lib_n] = g.hand[k]
+            g.lib_n += 1
+        hand_clear(g)
+        taken += 1
+    size = 7 - taken if taken < 7 else 0
+    target = (size * S.deck_lands + S.deck_n - 1) // S.deck_n
+    if size > 0 and S.keep_lo[size] >= 0:
+        target = min(max(target, S.keep_lo[size]), S.keep_hi[size])
+    while taken > 0 and g.hand_n > 0:
+        lands = g.hand_lands
+        land = lands > target or lands == g.hand_n
+        best = -1
+        best_rank = 0
+        for k in range(g.hand_n):        # the first of the highest rank
+            if is_land_row(R, g.hand[k]) != land:
+                continue
+            rank = bottom_rank(R, S, g, g.hand[k]) if land else R.cards[g.hand[k]].mana_value
+            if best < 0 or rank > best_rank:
+                best, best_rank = k, rank
+        g.bottom[g.bottom_n] = g.hand[best]
+        g.bottom_n += 1
+        trace(g, TR_BOTTOM, g.hand[best], 0)
+        remove_from_hand(R, g, best)
+        taken -= 1
+    g.bi.hand_size[0] = g.hand_n
+    g.gen += 1
+
+
+cdef int bottom_rank(Rules* R, Spec* S, Game* g, int row) noexcept nogil:
+    """How readily land `row` goes to the bottom: off-colour lands (making none of the colours
+    the spells in hand ask for) before on-colour ones; among those, the fewer of the deck's
+    spell colours it makes, the sooner."""
+    cdef unsigned int hand_colours = 0, cp = R.static_cp[row]
+    cdef int q, t, spell
+    for q in range(g.n_rows[0]):
+        spell = g.rows[0][q]
+        for t in range(5):
+            if S.demand[5 * spell + t]:
+                hand_colours |= 1u << t
+    return -(8 * popcount6(cp & hand_colours) + popcount6(cp & S.deck_colours))
