@@ -426,6 +426,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
             turn_parts.clear()
 
     for kind, turn, row, value in events.tolist():
+        if kind not in own_line and kind not in in_turn and kind not in (E.TR_GAME, E.TR_TURN, E.TR_HAND):
+            continue                                   # (how actions were taken: for replays)
         c = names[row] if row >= 0 else ""
         if kind == E.TR_GAME:
             flush()

@@ -152,6 +152,7 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield
                 not e.land_subtypes and R.cards[row].supertypes & ST_BASIC):
             g.library[k] = g.library[g.lib_n - 1]
             g.lib_n -= 1
+            trace(g, TR_SEARCH, row, to_battlefield)
             if to_battlefield:
                 i = add_permanent(R, S, g, row, False, 0)
                 if i >= 0 and e.lands_tapped:

@@ -86,6 +86,7 @@ cdef struct Game:                # one goldfish game in progress
     uint64_t all_masks           # a turn begins (every permanent untapped, none sick)
     const uint8_t* unit_mask     # Rules.unit_mask
     bint check_views             # Spec.check_views
+    bint snapshots               # Spec.snapshots (traced games only)
 
 
 cpdef enum TraceEvent:           # what a traced game reports, four int32 per event
@@ -103,6 +104,41 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
     TR_MANA = 11                 # value: the most mana the board could make after the land drop
     TR_ACTIVATE = 12             # a non-mana ability of this card activated (value: mana spent)
     TR_VIEW_FAULT = 13           # (check_views) the live view differed from prepare_direct's
+    # how an action was taken, for replaying a traced game action by action (tests):
+    TR_SEARCH = 14               # a card taken from the library by a search (value: 1 onto the
+                                 # battlefield, 0 into the hand)
+    TR_CAST_WAY = 15             # before TR_CAST: value X | kicked << 16 | flashback << 17
+    TR_ACTIVATE_WAY = 16         # before TR_ACTIVATE: row the source's index on the battlefield,
+                                 # value its ability's index | (target's index + 1) << 8
+    # (Spec.snapshots) the state after each action (TR_KEEP and TR_LIFE: after the mulligans
+    # and after combat): TR_STATE (value: the action's event kind),
+    # then one TR_PERMANENT (row: card, value: flags) per permanent in order, each followed by
+    # a TR_COUNTER (row: CounterKind, value: how many) per kind it has; a TR_IN_HAND (row) per
+    # card in hand; a TR_POOL (row: mana type, value) per type in the pool; TR_LIVES (row: your
+    # life, value: the opponent's)
+    TR_STATE = 17
+    TR_PERMANENT = 18
+    TR_COUNTER = 19
+    TR_IN_HAND = 20
+    TR_POOL = 21
+    TR_LIVES = 22
+
+
+cdef void snapshot(Game* g, int action) noexcept nogil:
+    """Trace the state after an action (Spec.snapshots): see TraceEvent."""
+    cdef int i, k
+    trace(g, TR_STATE, -1, action)
+    for i in range(g.n):
+        trace(g, TR_PERMANENT, g.perms[i].card, g.perms[i].flags)
+        for k in range(N_COUNTER_KINDS):
+            if g.perms[i].counters[k]:
+                trace(g, TR_COUNTER, k, g.perms[i].counters[k])
+    for k in range(g.hand_n):
+        trace(g, TR_IN_HAND, g.hand[k], 0)
+    for k in range(6):
+        if g.bi.pool[0][k]:
+            trace(g, TR_POOL, k, g.bi.pool[0][k])
+    trace(g, TR_LIVES, g.bi.life[0], g.opp_life)
 
 
 cdef inline void trace(Game* g, int kind, int row, int value) noexcept nogil:
@@ -112,6 +148,8 @@ cdef inline void trace(Game* g, int kind, int row, int value) noexcept nogil:
         g.trace[g.trace_n + 2] = row
         g.trace[g.trace_n + 3] = value
         g.trace_n += 4
+        if (kind == TR_KEEP or kind == TR_LIFE) and g.snapshots:    # (the hand kept; the
+            snapshot(g, kind)                                       # turn after combat)
 
 
 cdef struct Spec:                # what to simulate; read-only, shared by the threads
@@ -152,6 +190,7 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
                                  # amount may then change as a spell leaves the hand)
     bint check_views             # also prepare every live view from scratch, tracing a
                                  # TR_VIEW_FAULT where they differ (tests)
+    bint snapshots               # trace the state after every action (tests)
     uint64_t* kind_unit          # per card row, 3 words: 1 in the byte of each Kind it is of
 
 

@@ -52,6 +52,8 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         if g.trace != NULL:
             for k in range(g.hand_n):
                 trace(g, TR_HAND, g.hand[k], 0)
+            if g.snapshots:
+                snapshot(g, TR_TURN)
         play_land(R, S, g, rng, v)
         lands = count_of(g, K_LANDS)
         out[L.lands + t] += lands
@@ -159,7 +161,7 @@ def trace_games(GoldfishSpec spec, generator, int games):
     cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
     cdef Rng rng
     rng_init(&rng, bg, type(generator.bit_generator) is np.random.PCG64)
-    cdef int k, cap = 4 * 4096
+    cdef int k, cap = 4 * (65536 if S.snapshots else 4096)
     cdef int64_t[::1] out = np.zeros(L.size, dtype=np.int64)
     events = np.zeros(cap * max(1, games), dtype=np.int32)
     cdef int32_t[::1] ev = events

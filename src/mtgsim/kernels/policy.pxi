@@ -121,6 +121,8 @@ cdef void play_land(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept 
     i = add_permanent(R, S, g, row, False, 0)
     if i >= 0:
         enters_triggers(R, S, g, rng, i, False, 0)
+    if g.snapshots:
+        snapshot(g, TR_LAND)
 
 
 cdef struct Cast:                 # one way to cast a spell, as the policy weighs it
@@ -246,6 +248,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             break
         v = &(<Scratch*>g.scratch).cast_view   # the board has changed
         g.spent += chosen.spend
+        trace(g, TR_CAST_WAY, row, chosen.x | (chosen.kicked << 16) | (chosen.flashback << 17))
         trace(g, TR_CAST, row, chosen.spend)
         q = S.tracked_as[row]
         if q >= 0 and cast_turn[q] == <int8_t>NOT_CAST:
@@ -266,6 +269,8 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                 g.flashback[g.n_flashback] = row
                 g.n_flashback += 1
             state_based_actions(R, S, g, rng)
+        if g.snapshots:
+            snapshot(g, TR_CAST)
 
 
 cdef int copy_target(Rules* R, Game* g) noexcept nogil:
@@ -348,6 +353,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             g.bi.life[0] -= a.life
             board_changed(g)
             g.spent += cost_total(&tc)
+            trace(g, TR_ACTIVATE_WAY, i, k | ((target + 1) << 8))
             trace(g, TR_ACTIVATE, g.perms[i].card, cost_total(&tc))
             if e.token_copy:                     # 707.2: copiable values only; X is 0
                 copy = add_permanent(R, S, g, g.perms[target].card, True, 0)
@@ -362,6 +368,8 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             if a.sacrifice_self and i >= 0:
                 remove_permanent(g, i)
             state_based_actions(R, S, g, rng)
+            if g.snapshots:
+                snapshot(g, TR_ACTIVATE)
             used = True
             break
         if used:

@@ -172,6 +172,7 @@ cdef class GoldfishSpec:
         self.S.attack = policy["attack"]
         self.S.shortcuts = True
         self.S.check_views = False
+        self.S.snapshots = False
         code = np.zeros(n_cards, dtype=np.uint64)
         for j, row in enumerate(np.flatnonzero(flags[:n_cards] & GF_COSTMOD)[:15]):
             code[row] = np.uint64(1) << np.uint64(4 * j)
@@ -196,6 +197,14 @@ def without_shortcuts(GoldfishSpec spec):
     cdef GoldfishSpec slow = spec_copy(spec)
     slow.S.shortcuts = False
     return slow
+
+
+def with_snapshots(GoldfishSpec spec):
+    """The same spec, tracing the state after every action (TR_STATE: tests replay traced
+    games action by action)."""
+    cdef GoldfishSpec traced = spec_copy(spec)
+    traced.S.snapshots = True
+    return traced
 
 
 def checking_views(GoldfishSpec spec):

@@ -400,6 +400,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
     g.kind_unit = S.kind_unit
     g.check_views = S.check_views
+    g.snapshots = S.snapshots
     g.gf = S.gf
     g.unit_of = S.units
     g.hand_count = sc.hand_count

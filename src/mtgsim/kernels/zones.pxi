@@ -156,6 +156,7 @@ cdef void draw(Rules* R, Game* g, Rng* rng) noexcept nogil:
     elif g.bottom_next < g.bottom_n:
         hand_add(g, g.bottom[g.bottom_next])
         g.bottom_next += 1
+        trace(g, TR_DRAW, g.hand[g.hand_n - 1], 0)
     g.bi.hand_size[0] = g.hand_n
     g.gen += 1
 
