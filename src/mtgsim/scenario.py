@@ -804,6 +804,38 @@ class Scenario:
         self._fire_upkeep(active)
         self._draw(active)                                   # 504.1
 
+    def draw(self, player="you", n: int = 1) -> None:
+        """The player draws n cards (121.1); from an empty library, nothing."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"n must be a whole number ≥ 0, got {n!r}")
+        for _ in range(n):
+            self._draw(self._player(player))
+
+    def attack(self, attackers: list[Permanent] | None = None) -> int:
+        """Combat with no blockers (506–511): the active player's creatures attack (by default
+        every one able to: untapped and not summoning sick, 508.1a), tapping unless they have
+        vigilance (702.20b), and deal their combat damage to the other player (510.1). Returns
+        the damage dealt."""
+        who = int(self._info[0]["active"])
+        able = [i for i in range(self._n) if self._perms[i]["controller"] == who
+                and self._defs[self._names[i]].is_creature and not self._perms[i]["flags"] & TAPPED
+                and not _core.board_is_sick(*self._args(), i)]
+        if attackers is None:
+            chosen = able
+        else:
+            chosen = [self._index(p) for p in attackers]
+            for i in chosen:
+                if i not in able:
+                    raise RulesError(f"508.1a: {self._names[i]} can't attack (tapped, summoning sick, "
+                                     "not a creature, or not the active player's)")
+        damage = sum(max(0, int(_core.board_power_toughness(*self._args(), i)[0])) for i in chosen)
+        for i in chosen:
+            if "vigilance" not in {k.casefold() for k in self._defs[self._names[i]].keywords}:
+                self._perms[i]["flags"] |= TAPPED
+        self._info[0]["life"][1 - who] -= damage
+        self.log.append(f"{PLAYER_NAMES[who]} attack{'s' if who else ''} for {damage}")
+        return damage
+
     def _fire_upkeep(self, who: int) -> None:
         for j in range(self._n):
             if self._perms[j]["controller"] == who:
