@@ -141,3 +141,29 @@ def test_random_costs_round_trip_through_the_tables(symbols):
     c = card("Random Spell", cost, "Sorcery")
     t = compile_cards([c])
     assert decode_cost(t, int(t.cards[0]["cost"])) == cost
+
+
+def test_111_1_every_effect_that_creates_tokens_points_at_its_token(db):
+    """111.1: an effect creating tokens compiles to its own EFFECT row naming the token card and
+    the count, also when compiling the token card adds rows in between (Thraben Inspector's
+    "investigate" once pointed at the Clue's draw effect instead)."""
+    from mtgsim.cards.model import ActivatedAbility, SpellEffect, TriggeredAbility
+    makers = [c for c in db.cards() if any(
+        getattr(a, "effect", None) is not None and a.effect.tokens
+        for a in c.abilities_of(TriggeredAbility) + c.abilities_of(ActivatedAbility) + c.abilities_of(SpellEffect))]
+    assert len(makers) >= 5
+    for c in makers:
+        t = compile_cards([c], db)
+        row = t.cards[t.row(c.name)]
+        effects = [t.triggered[row["triggered_first"] + k]["effect"] for k in range(row["n_triggered"])]
+        effects += [t.activated[row["activated_first"] + k]["effect"] for k in range(row["n_activated"])]
+        effects += [row["spell_effect"]]
+        records = [a.effect for a in c.abilities_of(TriggeredAbility) + c.abilities_of(ActivatedAbility)]
+        records += [s.effect for s in c.abilities_of(SpellEffect)] or [None]
+        for e, rec in zip(effects, records):
+            if rec is None or not rec.tokens:
+                continue
+            name, n = rec.tokens[0]
+            assert t.card_names[t.effects[e]["token_card"]] == name, c.name
+            if isinstance(n, int):
+                assert t.effects[e]["token_count"]["fixed"] == n, c.name

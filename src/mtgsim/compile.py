@@ -189,6 +189,7 @@ class _Compiler:
         if e is None or not e:
             return -1
         r = self._new("effect")
+        index = self._index("effect")         # (a token compiled below adds rows after it)
         for name in ("damage_to_opponent", "damage_to_you", "gain_life", "lose_life", "draw",
                      "add_any_color"):
             self.amount(r[name], getattr(e, name))
@@ -209,7 +210,7 @@ class _Compiler:
         r["token_copy"] = e.token_copy
         r["sacrifice_at_end"] = e.sacrifice_at_end
         r["untap_lands"] = e.untap_lands
-        return self._index("effect")
+        return index
 
     # -- a card and its abilities ---------------------------------------------------------
     def card(self, c: CardDef) -> int:
