@@ -144,3 +144,21 @@ def test_119_4_life_gained_while_paying_counts_before_a_life_cost():
     assert s.can_cast(spell)
     s.cast(spell)
     assert s.life() == 2
+
+
+def test_601_2g_a_plan_activates_only_the_mana_abilities_the_payment_needs():
+    """601.2g: the player activates the mana abilities the payment needs. Two Forests pay
+    {1}{G} alone: Eldrazi Temple (a source the general search weighs) stays untapped and no
+    mana is left floating; a cost of nothing (an ability costing only {T}) taps nothing."""
+    s = Scenario()
+    temple = s.add("Eldrazi Temple")
+    s.add("Forest")
+    s.add("Forest")
+    s.cast(card("Test Bear", "{1}{G}", "Creature — Bear", "2/2"))
+    assert not s.is_tapped(temple) and s.pool() == {}
+    s = Scenario()
+    temple = s.add("Eldrazi Temple")
+    wilds = s.add("Evolving Wilds")
+    s.add_to_library("Forest")
+    s.activate(wilds)
+    assert not s.is_tapped(temple) and s.pool() == {}

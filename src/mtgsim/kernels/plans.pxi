@@ -267,6 +267,7 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
     cdef PlanStep* st
     cdef PlanStep tmp
     cdef int rank[MAXUNIT]
+    cdef bint dropped[MAXBRANCH]
     if ready == NULL:
         could_produce_all(R, b, cp)
         prepare_payment(R, b, player, cp, P, pays_life(c))
@@ -279,6 +280,7 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
             break
     if not found:
         return False
+    drop_unused_activations(P, &D, choice, &M, life_needed > 0, dropped)
     plan.n_steps = 0                      # steps are cleared as they are added (not all MAXUNIT)
     vec_clear(&plan.spend)
     plan.life = life_needed
@@ -303,6 +305,9 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
     s = P.n_units
     for g in range(P.n_branch):
         if choice[g] < 0:
+            continue
+        if dropped[g]:
+            s += vec_total(&P.branch[g].out[choice[g]])
             continue
         st = &plan.step[plan.n_steps]
         memset(st, 0, sizeof(PlanStep))
@@ -339,6 +344,39 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
                 plan.step[q - 1] = tmp
                 rank[q], rank[q - 1] = rank[q - 1], rank[q]
     return True
+
+
+cdef void drop_unused_activations(Payment* P, Demand* D, int* choice, Match* M, bint pays_life,
+                                  bint* dropped) noexcept nogil:
+    """Mark the searched sources whose mana the matching M gives to nothing (the search may
+    choose to activate a source it doesn't need): they aren't activated (601.2g: the mana
+    abilities activated are those the payment needs). A converter dropped frees what paid
+    its input, which may leave more to drop. (One gaining life is kept while the cost pays
+    life: the search may have counted on it, 119.4.)"""
+    cdef int g, k, s, d, total, n_in
+    cdef bint again = True, used
+    for g in range(P.n_branch):
+        dropped[g] = False
+    while again:
+        again = False
+        s = P.n_units                     # supplies and demands in leaf_match's order
+        d = D.n
+        for g in range(P.n_branch):
+            if choice[g] < 0:
+                continue
+            total = vec_total(&P.branch[g].out[choice[g]])
+            n_in = P.branch[g].n_in[choice[g]]
+            if not dropped[g] and not (pays_life and P.branch[g].gain[choice[g]] > 0):
+                used = False
+                for k in range(s, min(s + total, M.n_s)):
+                    used |= M.owner[k] >= 0
+                if not used:
+                    dropped[g] = again = True
+                    for k in range(M.n_s):     # its input's units pay nothing now
+                        if d <= M.owner[k] < d + n_in:
+                            M.owner[k] = -1
+            s += total
+            d += n_in
 
 
 cdef int life_rank(Rules* R, Board* b, PlanStep* st) noexcept nogil:
