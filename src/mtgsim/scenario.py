@@ -453,7 +453,9 @@ class Scenario:
     def cast(self, card, x=0, kicked=False, alternative=None, player="you", color=None,
              pay_life_for_lands: bool = True):
         """Cast a spell (601.2): move it to the stack, lock in its total cost, pay it, and let it
-        resolve (608): a permanent enters the battlefield, an instant or sorcery takes effect."""
+        resolve (608): a permanent enters the battlefield, an instant or sorcery takes effect.
+        `color` (W U B R G): the colour chosen as the permanent enters ("choose a colour") and of
+        the mana of any colour the spell adds (Manamorphose); white if not given."""
         c = self._card(card)
         who = self._player(player)
         if c.is_land:
@@ -485,7 +487,7 @@ class Scenario:
         spells = c.abilities_of(SpellEffect)
         if spells:
             effect = spells[0].kicked if kicked and spells[0].kicked is not None else spells[0].effect
-            self._apply_effect_record(effect, None, who, x)
+            self._apply_effect_record(effect, None, who, x, color=chosen)
         if alternative == "flashback":
             self.log.append(f"{c.name} is exiled (702.34)")
         else:
@@ -493,15 +495,18 @@ class Scenario:
         self._state_based_actions()
         return None
 
-    def play_land(self, card, player="you") -> Permanent:
-        """Play a land from hand (305.1; the one-land-per-turn limit is the caller's to keep)."""
+    def play_land(self, card, player="you", pay_life: bool = True) -> Permanent | None:
+        """Play a land from hand (305.1; the one-land-per-turn limit is the caller's to keep).
+        `pay_life`: pay the life a land asks to enter untapped (a shock land), if you have it.
+        Returns the land, or None if it has already left (a bounce land returning itself)."""
         c = self._card(card)
         who = self._player(player)
         if not c.is_land:
             raise RulesError(f"305.1: {c.name} is not a land")
         if c.name in self._hands[who]:
             self._hands[who].remove(c.name)
-        return self._handle(self._enter(c, who))
+        i = self._enter(c, who, pay_life=bool(pay_life))
+        return self._handle(i) if i is not None else None
 
     def _enter(self, c: CardDef, who: int, *, x_paid=0, chosen_color=0, token=False, pay_life=True,
                copy_of: str | None = None) -> int:
@@ -620,8 +625,9 @@ class Scenario:
         life[who] -= _core_amount(core, perms, n, info, e["lose_life"], source_index, who)
 
     def _apply_effect_record(self, e: Effect, target: Permanent | None, who: int, x: int = 0,
-                             source_index: int | None = None) -> None:
-        """Carry out an Effect record for player `who`; counters go on `target`."""
+                             source_index: int | None = None, color: int = 0) -> None:
+        """Carry out an Effect record for player `who`; counters go on `target`; mana of any
+        colour it adds is of colour `color` (a colour bit: the player's choice), else white."""
         opp = 1 - who
         life = self._info[0]["life"]
         amt = lambda a: self._amount(a, source_index, who, x)
@@ -636,7 +642,7 @@ class Scenario:
                 self._info[0]["pool"][who][t] += 1
         k = amt(e.add_any_color)
         if k:
-            self._info[0]["pool"][who][0] += k       # the colour choice: white unless told
+            self._info[0]["pool"][who][color.bit_length() - 1 if color else 0] += k
         for _ in range(e.lands_to_battlefield):
             self._search_land(who, e.land_types, to_battlefield=True, tapped=e.lands_tapped)
         for _ in range(e.lands_to_hand):
@@ -682,10 +688,10 @@ class Scenario:
                  and self._defs[self._names[i]].is_land]
         if not lands:
             return
-        # Return the least useful: a tapped basic land if there is one, else the newest land.
-        lands.sort(key=lambda i: (not (self._perms[i]["flags"] & TAPPED),
-                                  not self._defs[self._names[i]].is_basic, -i))
-        i = lands[0]
+        # The player's choice, as the simulator makes it: the newest tapped basic land, else
+        # the oldest land (docs/rules-core.md)
+        tapped_basics = [i for i in lands if self._perms[i]["flags"] & TAPPED and self._defs[self._names[i]].is_basic]
+        i = tapped_basics[-1] if tapped_basics else lands[0]
         name = self._names[i]
         self._remove(i, to_graveyard=False)
         if not self._defs[name].token:
