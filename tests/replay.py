@@ -1,0 +1,174 @@
+"""Replaying goldfish games through Scenario, action by action (a test helper).
+
+The simulator traces, for a seeded game, every action it takes (land played, spell cast with
+its X / kicker / flashback, ability activated with its target, the turn's steps) and the
+state after each (`_core.with_snapshots`): permanents with their flags and counters, the
+hand, the pool and both lives. `replay` sets a Scenario up with the kept hand and the
+library in the order the game took cards from it, takes the same actions through Scenario's
+public calls, and compares the state after each. The first difference is returned.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from mtgsim import Scenario, _core
+from mtgsim.mana import COLOR_ORDER
+from mtgsim.simulate import _main_color, _setup, chunk_generator
+
+E = _core.TraceEvent
+TYPES = "WUBRGC"
+COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
+# the permanent flags both sides keep: tapped, token, sacrificed at the next end step
+FLAGS = int(_core.PermanentFlag.PF_TAPPED | _core.PermanentFlag.PF_TOKEN | _core.PermanentFlag.PF_SACRIFICE_AT_END)
+
+
+@dataclass
+class State:
+    permanents: list          # (name, flags, {counter kind index: n}) in battlefield order
+    hand: Counter
+    pool: dict
+    lives: tuple              # (yours, the opponent's)
+
+    def differences(self, other: State) -> list[str]:
+        out = []
+        if self.permanents != other.permanents:
+            out.append(f"battlefield: goldfish {self.permanents} != scenario {other.permanents}")
+        if self.hand != other.hand:
+            out.append(f"hand: goldfish {sorted(self.hand.elements())} != scenario {sorted(other.hand.elements())}")
+        if self.pool != other.pool:
+            out.append(f"pool: goldfish {self.pool} != scenario {other.pool}")
+        if self.lives != other.lives:
+            out.append(f"lives: goldfish {self.lives} != scenario {other.lives}")
+        return out
+
+
+@dataclass
+class Step:
+    action: str               # "keep", "turn", "land", "cast", "activate", "attack"
+    turn: int
+    args: dict
+    state: State
+
+
+@dataclass
+class TracedGame:
+    kept: list                                      # the hand kept
+    taken: list = field(default_factory=list)       # cards taken from the library, in order
+    bottom: list = field(default_factory=list)      # cards put on the bottom, in order
+    steps: list = field(default_factory=list)
+
+
+def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None, policy=None) -> list:
+    """The first `games` games `simulate` plays with this seed, as TracedGames."""
+    st = _setup(deck, turns, on_play, mulligan, policy, ())
+    spec = _core.with_snapshots(st.spec)
+    events = _core.trace_games(spec, chunk_generator(np.random.SeedSequence(seed), 0), games).tolist()
+    names = st.tables.card_names
+    out = []
+    action = {E.TR_KEEP: "keep", E.TR_TURN: "turn", E.TR_LAND: "land", E.TR_CAST: "cast",
+              E.TR_ACTIVATE: "activate", E.TR_LIFE: "attack"}
+    game = None
+    args: dict = {}
+    k = 0
+    while k < len(events):
+        kind, turn, row, value = events[k]
+        if kind == E.TR_GAME:
+            game = TracedGame(kept=[])
+            out.append(game)
+            args = {}
+        elif kind == E.TR_BOTTOM:
+            game.bottom.append(names[row])
+        elif kind in (E.TR_DRAW, E.TR_SEARCH) and game.steps:       # (after the keep)
+            game.taken.append(names[row])
+        elif kind == E.TR_LAND:
+            args = {"card": names[row]}
+        elif kind == E.TR_CAST_WAY:
+            args = {"card": names[row], "x": value & 0xFFFF, "kicked": bool(value >> 16 & 1),
+                    "flashback": bool(value >> 17 & 1)}
+        elif kind == E.TR_ACTIVATE_WAY:
+            args = {"source": row, "ability": value & 0xFF, "target": (value >> 8) - 1}
+        elif kind == E.TR_STATE:
+            state, k = _read_state(events, k + 1, names)
+            step = Step(action[value], turn, args, state)
+            if step.action == "keep":
+                game.kept = list(state.hand.elements())
+            game.steps.append(step)
+            args = {}
+            continue
+        k += 1
+    return out
+
+
+def _read_state(events, k, names):
+    perms, hand, pool, lives = [], Counter(), {}, None
+    while lives is None:
+        kind, _, row, value = events[k]
+        if kind == E.TR_PERMANENT:
+            perms.append((names[row], value & FLAGS, {}))
+        elif kind == E.TR_COUNTER:
+            perms[-1][2][row] = value
+        elif kind == E.TR_IN_HAND:
+            hand[names[row]] += 1
+        elif kind == E.TR_POOL:
+            pool[TYPES[row]] = value
+        elif kind == E.TR_LIVES:
+            lives = (row, value)
+        k += 1
+    return State(perms, hand, pool, lives), k
+
+
+def scenario_state(s: Scenario) -> State:
+    perms = []
+    for p in s.battlefield("you") + s.battlefield("opponent"):
+        i = s._index(p)
+        counters = {COUNTER_NAMES.index(name): n for name, n in s.counters(p).items()}
+        perms.append((p.name, int(s._perms[i]["flags"]) & FLAGS, counters))
+    return State(perms, Counter(s.hand()), s.pool(), (s.life("you"), s.life("opponent")))
+
+
+def replay(deck, game: TracedGame, on_play=True) -> str | None:
+    """Take the game's actions through a Scenario; the first difference of state, or None."""
+    s = Scenario(db=deck.db)
+    colour = COLOR_ORDER[_main_color(deck).bit_length() - 1]      # the policy's colour choice
+    library = Counter(c.name for c, k in deck.cards("maindeck") for _ in range(k))
+    library.subtract(Counter(game.kept))
+    library.subtract(Counter(game.taken))
+    rest = list(library.elements())
+    for name in game.bottom:                 # the bottom last, in the order put there
+        if name in rest:
+            rest.remove(name)
+    top_first = game.taken + rest + [n for n in game.bottom if library[n] > 0]
+    for name in reversed(top_first):
+        s.add_to_library(name)
+    for name in game.kept:
+        s.add_to_hand(name)
+    for step in game.steps:
+        where = f"turn {step.turn}, {step.action} {step.args}"
+        try:
+            if step.action == "turn":
+                if step.turn > 1:
+                    s.next_turn()            # the goldfish opponent's empty turn
+                    s.next_turn()
+                elif not on_play:
+                    s.draw()
+            elif step.action == "land":
+                s.play_land(step.args["card"], pay_life=s.life() > 10)    # (the policy's rule)
+            elif step.action == "cast":
+                a = step.args
+                s.cast(a["card"], x=a["x"], kicked=a["kicked"],
+                       alternative="flashback" if a["flashback"] else None, color=colour)
+            elif step.action == "activate":
+                mine = s.battlefield("you")
+                a = step.args
+                s.activate(mine[a["source"]], a["ability"], mine[a["target"]] if a["target"] >= 0 else None)
+            elif step.action == "attack":
+                s.attack()
+        except Exception as e:               # noqa: BLE001 - any failure is a difference
+            return f"{where}: Scenario raised {type(e).__name__}: {e}"
+        diff = step.state.differences(scenario_state(s))
+        if diff:
+            return f"{where}: " + "; ".join(diff)
+    return None

@@ -1,0 +1,57 @@
+"""The simulator and Scenario play the same game: seeded goldfish games (every bundled example
+deck and random decks from the curated database) replayed action by action through Scenario's
+public calls, comparing the battlefield, the hand, the pool and both lives after every action.
+(The graveyard is not compared: the goldfish keeps only the cards it may cast with flashback.)"""
+import numpy as np
+import pytest
+from replay import replay, traced_games
+
+from mtgsim import Deck, card_db
+from mtgsim.cli import example_decks
+
+
+def random_deck(seed: int) -> Deck:
+    """60 cards drawn at random from the curated database: 24 lands, 36 other cards."""
+    db = card_db()
+    names = sorted(db)
+    rng = np.random.default_rng(seed)
+    lands = [n for n in names if db[n].is_land]
+    spells = [n for n in names if not db[n].is_land and not db[n].token]
+    deck: dict = {}
+    for name in rng.choice(lands, 6):
+        deck[name] = deck.get(name, 0) + 4
+    for name in rng.choice(spells, 9):
+        deck[name] = deck.get(name, 0) + 4
+    return Deck(deck)
+
+
+DECKS = {**{name: (lambda name=name: Deck.from_file(example_decks()[name])) for name in example_decks()},
+         **{f"random_{k}": (lambda k=k: random_deck(k)) for k in range(40)}}
+# Today's known disagreements, each to be decided once (../shared/design/ONE_ENGINE.md lists
+# them); strict: one that is fixed fails here until its mark is removed.
+UPKEEP = "#5: the simulator has no upkeep step: Phyrexian Arena's trigger never resolves (503.1)"
+BECOMES_TAPPED = "#6: the simulator never fires 'whenever this becomes tapped' (City of Brass)"
+KNOWN = {
+    ("random_9", True): UPKEEP, ("random_9", False): UPKEEP,
+    ("random_17", True): BECOMES_TAPPED, ("random_17", False): BECOMES_TAPPED,
+    ("random_25", True): BECOMES_TAPPED, ("random_25", False): BECOMES_TAPPED,
+    ("random_32", True): BECOMES_TAPPED, ("random_32", False): BECOMES_TAPPED,
+    ("random_24", False): "Maro (*/* counting cards in hand) dies in Scenario after Manamorphose, not in the "
+                          "simulator",
+    ("random_33", False): "#10: a shock land searched onto the battlefield: Scenario always pays 2 life, the "
+                          "simulator only above 10 life (the choice isn't passed to a search's lands)",
+}
+CASES = [(name, on_play) for name in DECKS for on_play in (True, False)]
+
+
+@pytest.mark.parametrize("name,on_play", [
+    pytest.param(*case, marks=pytest.mark.xfail(reason=KNOWN[case], strict=True)) if case in KNOWN else case
+    for case in CASES])
+def test_goldfish_games_replay_through_scenario(name, on_play):
+    deck = DECKS[name]()
+    failures = []
+    for k, game in enumerate(traced_games(deck, games=4, turns=8, seed=2026, on_play=on_play)):
+        diff = replay(deck, game, on_play=on_play)
+        if diff:
+            failures.append(f"game {k + 1}: {diff}")
+    assert not failures, "\n".join(failures)
