@@ -9,14 +9,11 @@ from pathlib import Path
 
 from .cards import CardDataError, UnknownCardError, card_db
 from .decklist import Deck, DecklistError
+from .errors import UsageError
 from .mana import ManaCostError
 from .policy import LANDS, SPELLS, PlayPolicy
 
 EXAMPLE_SUFFIXES = (".txt", ".dek")
-
-
-class UsageError(Exception):
-    """A command line that can't be carried out as given."""
 
 
 def example_decks() -> dict[str, Path]:

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from .cards import CardDatabase, CardDef, UnknownCardError, card_db, normalize_name
 from .cards.model import LandsOf, ManaKind
+from .errors import DecklistError
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind
 
 __all__ = ["Deck", "DecklistError", "ColorRequirement", "SECTIONS"]
@@ -37,48 +38,6 @@ __all__ = ["Deck", "DecklistError", "ColorRequirement", "SECTIONS"]
 MAINDECK, SIDEBOARD, COMMANDER, COMPANION = "maindeck", "sideboard", "commander", "companion"
 SECTIONS = (MAINDECK, SIDEBOARD, COMMANDER, COMPANION)
 _ABOUT, _IGNORED = "about", "ignored"   # parse-only sections: deck metadata, maybeboard
-
-
-class DecklistError(ValueError):
-    """A fault in a decklist. Carries `.source` (file path, "<text>", or None for a Deck built
-    in Python), `.line` (1-based, or None), `.text` (the line as written) and `.reason`.
-
-    When a list has several faults they are raised together as one error whose `.errors` holds
-    each of them (a single fault's `.errors` is `(self,)`); `.line` and `.text` are the first's.
-    """
-
-    def __init__(self, reason: str, *, source: str | None = None, line: int | None = None,
-                 text: str | None = None, suggestions: Iterable[str] = (),
-                 errors: Iterable["DecklistError"] = ()):
-        self.reason, self.source, self.line, self.text = reason, source, line, text
-        self.suggestions = tuple(suggestions)   # close card names, for an unknown card
-        self.errors = tuple(errors) or (self,)
-        if len(self.errors) > 1:
-            where = f" in {source}" if source else ""
-            details = "\n".join(f"  {e._describe(with_source=False)}" for e in self.errors)
-            message = f"{len(self.errors)} problems{where}:\n{details}"
-        else:
-            message = self._describe(with_source=True)
-        super().__init__(message)
-
-    def _describe(self, with_source: bool) -> str:
-        place = [self.source] if with_source and self.source else []
-        if self.line is not None:
-            place.append(f"line {self.line}")
-        parts = [", ".join(place)] if place else []
-        if self.text:
-            parts.append(f'"{self.text}"')
-        return ": ".join(parts + [self.reason])
-
-    @classmethod
-    def combine(cls, errors: list["DecklistError"]) -> "DecklistError":
-        """One error for all of `errors` (in line order); a single error is returned as is."""
-        errors = sorted(errors, key=lambda e: e.line or 0)
-        if len(errors) == 1:
-            return errors[0]
-        first = errors[0]
-        return cls(f"{len(errors)} problems", source=first.source, line=first.line,
-                   text=first.text, errors=errors)
 
 
 # ---- reading lists: text → entries (unresolved names and counts) -----------------------------

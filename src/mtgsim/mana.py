@@ -11,6 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
+from .errors import ManaCostError
+
 __all__ = [
     "Color", "ManaType", "COLOR_ORDER", "ManaSymbol", "ManaCost", "ManaCostError",
     "color_order", "parse_colors",
@@ -41,15 +43,6 @@ class ManaType(enum.IntFlag):
 COLOR_ORDER = "WUBRG"
 ALL_COLORS = Color.W | Color.U | Color.B | Color.R | Color.G
 ALL_TYPES = ManaType(int(ALL_COLORS)) | ManaType.C
-
-
-class ManaCostError(ValueError):
-    """A mana cost text that is not well formed; quotes the text and the position of the fault."""
-
-    def __init__(self, text: str, position: int, reason: str):
-        self.text, self.position, self.reason = text, position, reason
-        pointer = " " * (position + 2) + "^"
-        super().__init__(f"invalid mana cost {text!r} at position {position}: {reason}\n {text!r}\n{pointer}")
 
 
 def parse_colors(text: str, what: str = "colours") -> Color:

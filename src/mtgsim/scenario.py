@@ -21,6 +21,7 @@ from .cards import CardDatabase, CardDef, card_db
 from .cards.model import (ActivatedAbility, Effect, EntersEffect, Event, SpellEffect, TappedUnless,
                           TriggeredAbility, Count)
 from .compile import Tables, compile_cards, counter_kind
+from .errors import RulesError
 from .mana import COLOR_ORDER, ManaCost
 
 __all__ = ["Scenario", "Permanent", "RulesError"]
@@ -32,10 +33,6 @@ TOKEN = int(schema.PermanentFlag.PF_TOKEN)
 SACRIFICE_AT_END = int(schema.PermanentFlag.PF_SACRIFICE_AT_END)
 NOT_TAPPED = 0xFFFF ^ TAPPED
 COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
-
-
-class RulesError(Exception):
-    """An action the rules don't allow; the message names the rule."""
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
+from ..errors import CardDataError, UnknownCardError
 from ..mana import Color, ManaCost, ManaCostError, parse_colors
 from . import model
 from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, Count,
@@ -23,28 +24,6 @@ from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardD
 
 __all__ = ["CardDatabase", "CardDataError", "UnknownCardError", "card_db", "card",
            "normalize_name", "parse_type_line", "parse_activation_cost"]
-
-
-class CardDataError(ValueError):
-    """A card record that is not valid; names the file, the card and the field."""
-
-    def __init__(self, message: str, *, source: str = "", card: str = "", field: str = ""):
-        self.source, self.card, self.field = source, card, field
-        where = ", ".join(p for p in (source, f"card {card!r}" if card else "",
-                                       f"field {field!r}" if field else "") if p)
-        super().__init__(f"{where}: {message}" if where else message)
-
-
-class UnknownCardError(LookupError):
-    """A card name that is not in the database; lists the closest known names."""
-
-    def __init__(self, name: str, suggestions: list[str]):
-        self.name, self.suggestions = name, suggestions
-        hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
-        super().__init__(f"unknown card {name!r}{hint}")
-
-    def __str__(self) -> str:  # LookupError would print the repr of args
-        return self.args[0]
 
 
 def normalize_name(name: str) -> str:
