@@ -1,9 +1,14 @@
 """One family of errors: every error mtgsim raises is an `mtgsim.MtgsimError` and an instance
 of the built-in exception it fits."""
+import ast
+import builtins
+from pathlib import Path
+
 import pytest
 
 import mtgsim
-from mtgsim import errors
+from mtgsim import errors, schema
+from mtgsim.cards.database import parse_type_line
 
 FAMILY = {   # member: the built-in it also is
     mtgsim.ArgumentError: ValueError,
@@ -53,3 +58,158 @@ def test_unknown_card_error_is_a_lookup_error_printed_without_quotes():
 
 def test_internal_error_asks_for_a_report():
     assert "this is a bug in mtgsim, please report it" in str(mtgsim.InternalError("pool overdrawn"))
+
+
+# ---- no bare built-in exception is raised ----------------------------------------------------
+
+SOURCES = sorted(Path(mtgsim.__file__).parent.rglob("*.py"))
+BUILTIN_EXCEPTIONS = {n for n, v in vars(builtins).items()
+                      if isinstance(v, type) and issubclass(v, BaseException)}
+ALLOWED = {   # (file, exception): why it is not a family member
+    ("__main__.py", "SystemExit"): "`python -m mtgsim` exits with the command line's status",
+    ("simulate.py", "KeyboardInterrupt"): "Ctrl-C before any game finished is passed on as such",
+}
+PROTOCOL = {   # methods Python requires to raise a certain built-in
+    "__getattr__": "AttributeError", "__getattribute__": "AttributeError", "__delattr__": "AttributeError",
+    "__next__": "StopIteration", "__anext__": "StopAsyncIteration",
+}
+
+
+def _raised_name(node: ast.Raise) -> str | None:
+    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    return exc.id if isinstance(exc, ast.Name) else None
+
+
+def _bare_raises(path: Path) -> list[str]:
+    found = []
+
+    def visit(node, function):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                visit(child, child.name)
+                continue
+            if isinstance(child, ast.Raise) and child.exc is not None:
+                name = _raised_name(child)
+                if (name in BUILTIN_EXCEPTIONS and (path.name, name) not in ALLOWED
+                        and PROTOCOL.get(function) != name):
+                    found.append(f"{path.name}:{child.lineno}: raise {name}")
+            elif isinstance(child, ast.Assert):
+                found.append(f"{path.name}:{child.lineno}: assert (an AssertionError for users)")
+            visit(child, function)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), None)
+    return found
+
+
+def test_the_sources_are_found():
+    names = {p.name for p in SOURCES}
+    assert {"scenario.py", "mana.py", "database.py", "decklist.py", "errors.py"} <= names
+
+
+def test_no_bare_builtin_exception_is_raised():
+    """Every `raise` in mtgsim's Python sources raises a family member (or re-raises); the
+    exceptions in ALLOWED and PROTOCOL are the only others, each for the reason given."""
+    bare = [r for p in SOURCES for r in _bare_raises(p)]
+    assert bare == [], "raise a member of mtgsim.errors instead:\n" + "\n".join(bare)
+
+
+def test_the_scan_sees_bare_raises(tmp_path):
+    p = tmp_path / "bad.py"
+    p.write_text("def f(x):\n    if x:\n        raise ValueError('x')\n    assert x\n    raise KeyError\n\n"
+                 "class A:\n    def __getattr__(self, n):\n        raise AttributeError(n)\n")
+    assert _bare_raises(p) == ["bad.py:3: raise ValueError", "bad.py:4: assert (an AssertionError for users)",
+                               "bad.py:5: raise KeyError"]
+
+
+# ---- what the library raises ---------------------------------------------------------------
+
+def _scenario_with_forest():
+    s = mtgsim.Scenario()
+    return s, s.add("Forest")
+
+
+def _tap_forest(**kwargs):
+    s, forest = _scenario_with_forest()
+    return s.tap_for_mana(forest, **kwargs)
+
+
+def _tables():
+    from mtgsim.compile import compile_cards
+    return compile_cards(["Forest", "Grizzly Bears"])
+
+
+@pytest.mark.parametrize("call, member, fragment", [
+    (lambda: mtgsim.Scenario().life("bob"), mtgsim.ArgumentError, "player must be"),
+    (lambda: mtgsim.Scenario().add("Lightning Bolt"), mtgsim.ArgumentError, "not a permanent card"),
+    (lambda: mtgsim.Scenario().add(7), mtgsim.ArgumentTypeError, "a card is a name or a CardDef"),
+    (lambda: mtgsim.Scenario().total_cost("Hangarback Walker", x=-1), mtgsim.ArgumentError, "X must be"),
+    (lambda: mtgsim.Scenario().total_cost("Hangarback Walker", x=5000), mtgsim.LimitError, "X = 5000"),
+    (lambda: mtgsim.Scenario().cast("Craw Wurm"), mtgsim.RulesError, "601.2g"),
+    (lambda: _scenario_with_forest()[0].tap_for_mana(_scenario_with_forest()[1]), mtgsim.ArgumentError,
+     "belongs to another Scenario"),
+    (lambda: _tap_forest(ability=1), mtgsim.ArgumentIndexError, "1 mana ability"),
+    (lambda: _tap_forest(color="Q"), mtgsim.ArgumentError, "color must be"),
+    (lambda: mtgsim.ManaCost.parse(3), mtgsim.ArgumentTypeError, "a mana cost is text"),
+    (lambda: mtgsim.ManaCost.parse("{Q}"), mtgsim.ManaCostError, "untap symbol"),
+    (lambda: mtgsim.PlayPolicy(lands="best"), mtgsim.ArgumentError, "lands must be one of"),
+    (lambda: mtgsim.PlayPolicy(kicker=1), mtgsim.ArgumentTypeError, "kicker must be True or False"),
+    (lambda: mtgsim.MulliganPolicy({8: (2, 5)}), mtgsim.ArgumentError, "hand size 8"),
+    (lambda: mtgsim.simulate(mtgsim.Deck({"Forest": 60}), games=0), mtgsim.ArgumentError, "games must be"),
+    (lambda: mtgsim.simulate(mtgsim.Deck({"Forest": 300}), games=1), mtgsim.LimitError, "256 cards"),
+    (lambda: mtgsim.simulate({"Forest": 60}), mtgsim.ArgumentTypeError, "deck must be a mtgsim.Deck"),
+    (lambda: mtgsim.Deck({"Forest": 60}).cards("graveyard"), mtgsim.ArgumentError, "section 'graveyard'"),
+    (lambda: mtgsim.Deck({"Forest": 60}).check("pauper"), mtgsim.ArgumentError, "format 'pauper'"),
+    (lambda: mtgsim.Deck({7: 60}), mtgsim.ArgumentTypeError, "maindeck: a card is a name"),
+    (lambda: mtgsim.card_db()[7], mtgsim.ArgumentTypeError, "card names are text"),
+    (lambda: mtgsim.card("Test Card", "{1}", colors="Q"), mtgsim.CardDataError, "'Q' is not a colour"),
+    (lambda: parse_type_line("Spell"), mtgsim.CardDataError, "'Spell' is not a card type"),
+    (lambda: schema.empty("planeswalker", 1), mtgsim.UnknownNameError, "no record"),
+    (lambda: schema.check_table([1], "permanent"), mtgsim.ArgumentTypeError, "expected a numpy array"),
+])
+def test_the_library_raises_family_members(call, member, fragment):
+    with pytest.raises(member, match=fragment) as info:
+        call()
+    assert isinstance(info.value, mtgsim.MtgsimError) and isinstance(info.value, FAMILY[member])
+
+
+def test_batch_arguments():
+    from mtgsim.batch import BoardBatch, evaluate_boards
+    b = BoardBatch(_tables(), 1, 2)
+    with pytest.raises(mtgsim.ArgumentIndexError, match="board 3 out of range"):
+        b.put(3, "Forest")
+    with pytest.raises(mtgsim.ArgumentError, match="threads"):
+        evaluate_boards(b, "Grizzly Bears", threads=0)
+    with pytest.raises(mtgsim.ArgumentTypeError, match="tables must come from"):
+        BoardBatch(None, 1)
+
+
+def test_a_card_the_core_cant_compile_names_card_and_field():
+    from mtgsim.compile import compile_cards
+    twice = mtgsim.card("Test Twice", "{1}", "Sorcery", abilities=[{"kind": "spell", "draw": 1},
+                                                                  {"kind": "spell", "draw": 2}])
+    with pytest.raises(mtgsim.CardDataError, match="card 'Test Twice', field 'abilities': a card has"):
+        compile_cards([twice])
+    tokens = mtgsim.card("Test Tokens", "{1}", "Sorcery",
+                         abilities=[{"kind": "spell", "tokens": {"Treasure": 1, "Clue": 1}}])
+    with pytest.raises(mtgsim.CardDataError, match=r"field 'abilities\[0\].tokens': an effect creates one"):
+        compile_cards([tokens])
+
+
+def test_a_scenario_board_holds_at_most_256_permanents():
+    """The rules core reads one board of at most 256 permanents; the Scenario refuses more
+    rather than hand the core a board it can't read."""
+    s = mtgsim.Scenario()
+    for _ in range(256):
+        s.add("Forest")
+    with pytest.raises(mtgsim.LimitError, match="at most 256 permanents"):
+        s.add("Forest")
+    assert len(s.battlefield()) == 256 and s.can_cast("Grizzly Bears")
+
+
+def test_plotting_without_matplotlib_is_a_missing_dependency(monkeypatch):
+    import sys
+    res = mtgsim.simulate(mtgsim.Deck({"Forest": 20, "Grizzly Bears": 40}), games=10, turns=2, seed=1)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(mtgsim.MissingDependencyError, match=r"mtgsim\[plot\]") as info:
+        res.plot("never.png")
+    assert isinstance(info.value, ImportError)

@@ -17,6 +17,7 @@ from .cards.database import CardDatabase, card_db
 from .cards.model import (ActivatedAbility, CardDef, CostModifier, Count, Effect, EntersEffect,
                           ManaAbility, ManaReplacement, ManaTrigger, SpellEffect, StaticGrant,
                           TriggeredAbility, CARD_TYPES, SUPERTYPES)
+from .errors import CardDataError, LimitError, UnknownCardError
 from .mana import COLOR_ORDER, ManaCost, SymbolKind
 from .schema import (CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, SupertypeBit,
                      Who)
@@ -82,7 +83,7 @@ class Tables:
             for i, n in enumerate(self.card_names):
                 if n.casefold() == low:
                     return i
-            raise KeyError(f"card {name!r} is not in these tables") from None
+            raise UnknownCardError(name, reason=f"card {name!r} is not in these tables") from None
 
     @property
     def _rows(self) -> dict[str, int]:
@@ -201,9 +202,7 @@ class _Compiler:
         r["return_land"] = e.return_land
         self.counters(r, e.counters)
         if e.tokens:
-            if len(e.tokens) > 1:
-                raise ValueError("an effect creates one kind of token")
-            name, n = e.tokens[0]
+            name, n = e.tokens[0]       # one kind: `card` checked it
             r["token_card"] = self.card(self.tokens[name])
             self.amount(r["token_count"], n)
         r["token_copy"] = e.token_copy
@@ -215,6 +214,11 @@ class _Compiler:
     def card(self, c: CardDef) -> int:
         if c.name in self.card_rows:
             return self.card_rows[c.name]
+        for i, a in enumerate(c.abilities):
+            if any(e is not None and len(e.tokens) > 1 for e in (getattr(a, "effect", None),
+                                                                 getattr(a, "kicked", None))):
+                raise CardDataError("an effect creates one kind of token here (the rules core's limit)",
+                                    card=c.name, field=f"abilities[{i}].tokens")
         r = self._new("card")
         idx = self._index("card")
         self.card_rows[c.name] = idx
@@ -253,7 +257,7 @@ class _Compiler:
             self.rows["card"][idx][f"n_{prefix}"] = len(staged)
         spells = c.abilities_of(SpellEffect)
         if len(spells) > 1:
-            raise ValueError(f"{c.name}: a card has at most one spell effect")
+            raise CardDataError("a card has at most one spell effect", card=c.name, field="abilities")
         if spells:
             self.rows["card"][idx]["spell_effect"] = self.effect(spells[0].effect)
             self.rows["card"][idx]["kicked_effect"] = self.effect(spells[0].kicked)
@@ -432,7 +436,7 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
         if d.star is not None:
             add(d.star.subtypes)
     if len(found) > MAX_SUBTYPES:
-        raise ValueError(f"these cards refer to {len(found)} subtypes; the core supports {MAX_SUBTYPES}")
+        raise LimitError(f"these cards refer to {len(found)} subtypes; the core supports {MAX_SUBTYPES}")
     return found
 
 

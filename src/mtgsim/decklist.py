@@ -30,7 +30,7 @@ from pathlib import Path
 
 from .cards import CardDatabase, CardDef, UnknownCardError, card_db, normalize_name
 from .cards.model import LandsOf, ManaKind
-from .errors import DecklistError
+from .errors import ArgumentError, ArgumentTypeError, DecklistError
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind
 
 __all__ = ["Deck", "DecklistError", "ColorRequirement", "SECTIONS"]
@@ -322,7 +322,7 @@ def _python_entries(section: str, value: object) -> list[_Entry]:
     out = []
     for key, count in items:
         if not isinstance(key, (str, CardDef)):
-            raise TypeError(f"{section}: a card is a name or a CardDef, not {type(key).__name__}")
+            raise ArgumentTypeError(f"{section}: a card is a name or a CardDef, not {type(key).__name__}")
         if isinstance(count, str):  # only a list's text may spell a count as digits
             raise DecklistError(f"{section}: bad count {count!r} for {str(key)!r}: counts are "
                                 "whole numbers, not text")
@@ -527,7 +527,7 @@ class Deck:
         elif section in SECTIONS:
             counts = self._counts[section]
         else:
-            raise ValueError(f"section {section!r} is not one of {', '.join(SECTIONS)}")
+            raise ArgumentError(f"section {section!r} is not one of {', '.join(SECTIONS)}")
         return [(self._defs[name], n) for name, n in counts.items()]
 
     @property
@@ -625,7 +625,7 @@ class Deck:
             return self._check_constructed()
         if format == "commander":
             return self._check_commander()
-        raise ValueError(f"format {format!r} is not 'constructed' or 'commander'")
+        raise ArgumentError(f"format {format!r} is not 'constructed' or 'commander'")
 
     def _copies(self, sections: Iterable[str]) -> dict[str, int]:
         out: dict[str, int] = {}

@@ -144,9 +144,17 @@ class UnknownNameError(MtgsimError, KeyError):
 
 
 class UnknownCardError(UnknownNameError):
-    """A card name that is not in the database; the message lists the closest known names."""
+    """A card name that is not known where it was looked up (the card database, compiled
+    tables, a result's tracked cards); the message lists the closest known names.
 
-    def __init__(self, name: str, suggestions: Iterable[str] = ()):
+    `reason` replaces "unknown card 'X'" where the card is known but not there; `where`
+    (e.g. "track") says which argument or field named it."""
+
+    def __init__(self, name: str, suggestions: Iterable[str] = (), *, reason: str = "",
+                 where: str = ""):
         suggestions = tuple(suggestions)
+        message = reason or f"unknown card {name!r}"
+        if where:
+            message = f"{where}: {message}"
         hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
-        super().__init__(f"unknown card {name!r}{hint}", name, suggestions)
+        super().__init__(message + hint, name, suggestions)

@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
-from ..errors import CardDataError, UnknownCardError
+from ..errors import ArgumentTypeError, CardDataError, InternalError, UnknownCardError
 from ..mana import Color, ManaCost, ManaCostError, parse_colors
 from . import model
 from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, Count,
@@ -37,7 +37,7 @@ def normalize_name(name: str) -> str:
 # ---- text forms of fields ------------------------------------------------------------------
 
 def parse_type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """'Legendary Artifact — Equipment' → (supertypes, types, subtypes); raises ValueError."""
+    """'Legendary Artifact — Equipment' → (supertypes, types, subtypes); raises CardDataError."""
     halves = re.split(r"\s+(?:—|–|--|-)\s+", text.strip(), maxsplit=1)
     left, right = halves[0], (halves[1] if len(halves) > 1 else "")
     sup, typ = [], []
@@ -49,9 +49,9 @@ def parse_type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[
         elif word == "Token":
             continue
         else:
-            raise ValueError(f"{word!r} is not a card type or supertype (205.2a, 205.4a)")
+            raise CardDataError(f"{word!r} is not a card type or supertype (205.2a, 205.4a)")
     if not typ:
-        raise ValueError(f"type line {text!r} has no card type")
+        raise CardDataError(f"type line {text!r} has no card type")
     return tuple(sup), tuple(typ), tuple(right.split())
 
 
@@ -60,11 +60,11 @@ _SACRIFICE = re.compile(r"sacrifice (this|~|it)(\s+\w+)?", re.IGNORECASE)
 
 
 def parse_activation_cost(text: str) -> ActivationCost:
-    """'{2}, {T}, Pay 1 life, Sacrifice this artifact' → ActivationCost; raises ValueError."""
+    """'{2}, {T}, Pay 1 life, Sacrifice this artifact' → ActivationCost; raises CardDataError."""
     mana, tap, untap, life, sac = ManaCost(), False, False, 0, False
     for part in (p.strip() for p in text.split(",")):
         if not part:
-            raise ValueError(f"empty part in activation cost {text!r}")
+            raise CardDataError(f"empty part in activation cost {text!r}")
         symbols = re.findall(r"\{[^}]*\}", part)
         if "".join(symbols) == part.replace(" ", ""):
             rest = []
@@ -82,8 +82,8 @@ def parse_activation_cost(text: str) -> ActivationCost:
         elif _SACRIFICE.fullmatch(part):
             sac = True
         else:
-            raise ValueError(f"{part!r} is not a cost this vocabulary knows "
-                             "(mana symbols, {T}, {Q}, 'Pay N life', 'Sacrifice this')")
+            raise CardDataError(f"{part!r} is not a cost this vocabulary knows "
+                                "(mana symbols, {T}, {Q}, 'Pay N life', 'Sacrifice this')")
     return ActivationCost(mana=mana, tap=tap, untap=untap, life=life, sacrifice_self=sac)
 
 
@@ -91,14 +91,14 @@ def _parse_pt(text: Any) -> tuple[PT, PT]:
     s = str(text).replace(" ", "")
     parts = s.split("/")
     if len(parts) != 2:
-        raise ValueError(f"power/toughness {text!r} must look like '2/3' or '*/*'")
+        raise CardDataError(f"power/toughness {text!r} must look like '2/3' or '*/*'")
     out = []
     for p in parts:
         m = re.fullmatch(r"(-?\d+)?(\+?\*)?", p)
         if not p or not m or (m.group(1) is None and not m.group(2)):
-            raise ValueError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
+            raise CardDataError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
         if m.group(2) == "+*" and m.group(1) is None:
-            raise ValueError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
+            raise CardDataError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
         out.append(PT(int(m.group(1) or 0), bool(m.group(2))))
     return out[0], out[1]
 
@@ -120,68 +120,69 @@ _NAMED_AMOUNTS = typing.get_type_hints(Effect, vars(model))["counters"]
 
 
 def _convert(value: Any, hint: Any, where: str) -> Any:
-    """Convert one TOML value to the field type `hint`; raise ValueError saying what's wrong."""
+    """Convert one TOML value to the field type `hint`; raise CardDataError saying what's wrong."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if hint == _AMOUNT:
         if isinstance(value, bool):
-            raise ValueError(f"expected a number or a count, got {value!r}")
+            raise CardDataError(f"expected a number or a count, got {value!r}")
         if isinstance(value, int):
             if value < 0:
-                raise ValueError(f"must not be negative, got {value}")
+                raise CardDataError(f"must not be negative, got {value}")
             return value
         if isinstance(value, str) and value.strip().upper() == "X":
             return Count(CountOf.X)
         if isinstance(value, dict):
             return _record(Count, value, where)
-        raise ValueError(f"expected a number, 'X' or a table like {{count = \"permanents\"}}, got {value!r}")
+        raise CardDataError(f"expected a number, 'X' or a table like {{count = \"permanents\"}}, "
+                            f"got {value!r}")
     if hint == _NAMED_AMOUNTS:
         if not isinstance(value, dict):
-            raise ValueError(f"expected a table like {{\"+1/+1\" = 1}}, got {value!r}")
+            raise CardDataError(f"expected a table like {{\"+1/+1\" = 1}}, got {value!r}")
         return tuple((str(k), _convert(v, _AMOUNT, f"{where}.{k}")) for k, v in value.items())
     if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)) and type(None) in args:
         inner = next(a for a in args if a is not type(None))
         return None if value is None else _convert(value, inner, where)
     if hint is bool:
         if not isinstance(value, bool):
-            raise ValueError(f"expected true or false, got {value!r}")
+            raise CardDataError(f"expected true or false, got {value!r}")
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"expected a whole number, got {value!r}")
+            raise CardDataError(f"expected a whole number, got {value!r}")
         return value
     if hint is str:
         if not isinstance(value, str):
-            raise ValueError(f"expected text, got {value!r}")
+            raise CardDataError(f"expected text, got {value!r}")
         return value
     if hint is ManaCost:
         if not isinstance(value, str):
-            raise ValueError(f"expected mana symbols such as \"{{1}}{{G}}\", got {value!r}")
+            raise CardDataError(f"expected mana symbols such as \"{{1}}{{G}}\", got {value!r}")
         return ManaCost.parse(value)
     if hint is ActivationCost:
         if not isinstance(value, str):
-            raise ValueError(f"expected a cost such as \"{{1}}, {{T}}\", got {value!r}")
+            raise CardDataError(f"expected a cost such as \"{{1}}, {{T}}\", got {value!r}")
         return parse_activation_cost(value)
     if hint is Color:
         if not isinstance(value, str):
-            raise ValueError(f"expected colour letters such as \"WU\", got {value!r}")
+            raise CardDataError(f"expected colour letters such as \"WU\", got {value!r}")
         return parse_colors(value)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(value)
         except ValueError:
             allowed = ", ".join(repr(m.value) for m in hint)
-            raise ValueError(f"{value!r} is not one of {allowed}") from None
+            raise CardDataError(f"{value!r} is not one of {allowed}") from None
     if origin is tuple:
         items = [value] if isinstance(value, str) else value
         if not isinstance(items, list):
-            raise ValueError(f"expected a list, got {value!r}")
+            raise CardDataError(f"expected a list, got {value!r}")
         return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(items))
     if dataclasses.is_dataclass(hint):
         if not isinstance(value, dict):
-            raise ValueError(f"expected a table, got {value!r}")
+            raise CardDataError(f"expected a table, got {value!r}")
         return _record(hint, value, where)
-    raise TypeError(f"no conversion for {hint!r}")  # a bug in the model, not in the data
+    raise InternalError(f"the card model has a field of type {hint!r}, which the loader can't convert")
 
 
 def _record(cls: type, table: Mapping[str, Any], where: str):
@@ -205,9 +206,12 @@ def _record(cls: type, table: Mapping[str, Any], where: str):
         raise _FieldError(where, f"{cls.__name__}: {e}") from None
 
 
-class _FieldError(Exception):
+class _FieldError(CardDataError):
+    """A fault in one field of a card table; `card_from_table` adds the file and the card."""
+
     def __init__(self, field: str, message: str):
-        self.field, self.message = field, message
+        super().__init__(message, field=field)
+        self.message = message
 
 
 def _ability(table: Mapping[str, Any], where: str):
@@ -273,12 +277,12 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
         raise fail("type", "every card needs a type line, e.g. \"Creature — Elf\"")
     try:
         kw["supertypes"], kw["types"], kw["subtypes"] = parse_type_line(str(table["type"]))
-    except ValueError as e:
+    except CardDataError as e:
         raise fail("type", str(e)) from None
     if "pt" in table:
         try:
             kw["power"], kw["toughness"] = _parse_pt(table["pt"])
-        except ValueError as e:
+        except CardDataError as e:
             raise fail("pt", str(e)) from None
     elif "Creature" in kw["types"] and not table.get("back"):
         raise fail("pt", "a creature needs power/toughness, e.g. pt = \"2/2\"")
@@ -408,7 +412,7 @@ class CardDatabase(Mapping[str, CardDef]):
         if isinstance(name, CardDef):
             return name
         if not isinstance(name, str):
-            raise TypeError(f"card names are text, not {type(name).__name__}")
+            raise ArgumentTypeError(f"card names are text, not {type(name).__name__}")
         key = self._key(name)
         if key is None:
             raise UnknownCardError(name, self.suggest(name))
