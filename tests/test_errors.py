@@ -27,13 +27,26 @@ FAMILY = {   # member: the built-in it also is
 }
 
 
+UNKNOWN_CARD_IN = {   # an unknown card where it was named: both errors
+    mtgsim.UnknownCardInDecklistError: mtgsim.DecklistError,
+    mtgsim.UnknownCardInCardDataError: mtgsim.CardDataError,
+}
+
+
 @pytest.mark.parametrize("member, builtin", FAMILY.items(), ids=[c.__name__ for c in FAMILY])
 def test_every_member_derives_from_mtgsim_error_and_its_builtin(member, builtin):
     assert issubclass(member, mtgsim.MtgsimError) and issubclass(member, builtin)
 
 
+@pytest.mark.parametrize("member, where", UNKNOWN_CARD_IN.items(), ids=[c.__name__ for c in UNKNOWN_CARD_IN])
+def test_an_unknown_card_in_a_list_or_file_is_both_errors(member, where):
+    assert issubclass(member, mtgsim.UnknownCardError) and issubclass(member, where)
+    assert issubclass(member, ValueError) and issubclass(member, KeyError)
+
+
 def test_the_family_is_exported_everywhere():
-    assert set(FAMILY) | {mtgsim.MtgsimError} == {getattr(errors, n) for n in errors.__all__}
+    assert set(FAMILY) | set(UNKNOWN_CARD_IN) | {mtgsim.MtgsimError} == {
+        getattr(errors, n) for n in errors.__all__}
     assert set(errors.__all__) <= set(mtgsim.__all__)
     assert all(getattr(mtgsim, n) is getattr(errors, n) for n in errors.__all__)
 
@@ -213,3 +226,146 @@ def test_plotting_without_matplotlib_is_a_missing_dependency(monkeypatch):
     with pytest.raises(mtgsim.MissingDependencyError, match=r"mtgsim\[plot\]") as info:
         res.plot("never.png")
     assert isinstance(info.value, ImportError)
+
+
+# ---- an unknown card, wherever it is named -----------------------------------------------------
+
+def test_an_unknown_card_in_a_decklist_file_keeps_file_and_line(tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text("20 Forest\n4 Llanowar Elfs\n", encoding="utf-8")
+    with pytest.raises(mtgsim.UnknownCardError) as info:
+        mtgsim.Deck.from_file(path)
+    err = info.value
+    assert isinstance(err, mtgsim.DecklistError) and isinstance(err, mtgsim.UnknownCardInDecklistError)
+    assert (err.source, err.line, err.text, err.name) == (str(path), 2, "4 Llanowar Elfs", "Llanowar Elfs")
+    assert err.suggestions[0] == "Llanowar Elves"
+    assert str(err) == (f'{path}, line 2: "4 Llanowar Elfs": unknown card \'Llanowar Elfs\'; '
+                        f"did you mean {', '.join(repr(s) for s in err.suggestions)}?")
+
+
+def test_a_list_with_an_unknown_card_among_other_faults_is_an_unknown_card_error():
+    with pytest.raises(mtgsim.UnknownCardError) as info:
+        mtgsim.Deck.from_text("0 Forest\n4 Grizly Bears\n4 Lightnig Bolt\n", source="d.txt")
+    err = info.value
+    assert isinstance(err, mtgsim.DecklistError) and len(err.errors) == 3
+    assert (err.line, err.name, err.suggestions[0]) == (1, "Grizly Bears", "Grizzly Bears")
+    assert [type(e).__name__ for e in err.errors] == ["DecklistError", "UnknownCardInDecklistError",
+                                                      "UnknownCardInDecklistError"]
+
+
+@pytest.mark.parametrize("text", ["0 Forest\n-1 Mountain\n", "four Forest\n"])
+def test_a_list_without_unknown_cards_is_no_unknown_card_error(text):
+    with pytest.raises(mtgsim.DecklistError) as info:
+        mtgsim.Deck.from_text(text)
+    assert not isinstance(info.value, mtgsim.UnknownCardError)
+
+
+def test_an_unknown_card_in_a_python_deck():
+    with pytest.raises(mtgsim.UnknownCardError, match="sideboard: unknown card 'Abrad'"):
+        mtgsim.Deck({"Forest": 60}, sideboard={"Abrad": 1})
+
+
+W1 = mtgsim.Deck({"Forest": 20, "Grizzly Bears": 40})
+
+
+def test_an_unknown_card_in_track():
+    with pytest.raises(mtgsim.UnknownCardError, match="track: unknown card 'Lightnig Bolt'; did you mean "
+                                                      "'Lightning Bolt'") as info:
+        mtgsim.simulate(W1, games=10, track=["Lightnig Bolt"])
+    assert info.value.name == "Lightnig Bolt"
+
+
+def test_an_unknown_card_in_the_play_policy():
+    with pytest.raises(mtgsim.UnknownCardError, match="play policy: hold: unknown card 'Lightnig Bolt'; "
+                                                      "did you mean 'Lightning Bolt'"):
+        mtgsim.simulate(W1, games=10, policy=mtgsim.PlayPolicy(hold=["Lightnig Bolt"]))
+
+
+def test_a_card_not_tracked_in_a_result_lists_the_tracked_cards_closest():
+    res = mtgsim.simulate(W1, games=10, turns=2, seed=1)
+    with pytest.raises(mtgsim.UnknownCardError, match="'Grizly Bears' is not tracked in this result.*"
+                                                      "did you mean 'Grizzly Bears'"):
+        res.p_castable("Grizly Bears", 1)
+    with pytest.raises(mtgsim.UnknownCardError, match="'Llanowar Elves' is not tracked") as info:
+        res.p_cast("Llanowar Elves", 1)
+    assert info.value.suggestions == ()
+
+
+@pytest.mark.parametrize("call", [
+    lambda s: s.add("Llanowar Elfs"),
+    lambda s: s.add_to_hand("Llanowar Elfs"),
+    lambda s: s.add_to_library("Llanowar Elfs"),
+    lambda s: s.cast("Llanowar Elfs"),
+    lambda s: s.total_cost("Llanowar Elfs"),
+    lambda s: s.can_cast("Llanowar Elfs"),
+    lambda s: s.play_land("Llanowar Elfs"),
+])
+def test_an_unknown_card_in_a_scenario(call):
+    with pytest.raises(mtgsim.UnknownCardError, match="unknown card 'Llanowar Elfs'; did you mean"):
+        call(mtgsim.Scenario())
+
+
+def test_a_card_not_in_compiled_tables_lists_their_closest():
+    with pytest.raises(mtgsim.UnknownCardError, match="'Grizly Bears' is not in these tables; did you mean "
+                                                      "'Grizzly Bears'") as info:
+        _tables().row("Grizly Bears")
+    assert isinstance(info.value, KeyError)
+
+
+def test_source_of_an_unknown_card():
+    with pytest.raises(mtgsim.UnknownCardError, match="did you mean 'Llanowar Elves'"):
+        mtgsim.card_db().source_of("Llanowar Elfs")
+
+
+MAKER = """
+[[card]]
+name = "Test Maker"
+cost = "{1}"
+type = "Artifact"
+abilities = [ { kind = "trigger", event = "self_enters", tokens = { "%s" = 1 } } ]
+"""
+
+
+def test_a_card_file_naming_an_unknown_token(tmp_path):
+    path = tmp_path / "cards.toml"
+    path.write_text(MAKER % "Treasur", encoding="utf-8")
+    with pytest.raises(mtgsim.UnknownCardError) as info:
+        mtgsim.card_db(path)
+    err = info.value
+    assert isinstance(err, mtgsim.CardDataError) and isinstance(err, mtgsim.UnknownCardInCardDataError)
+    assert (err.source, err.card, err.field, err.name) == (str(path), "Test Maker", "abilities[0].tokens",
+                                                           "Treasur")
+    assert str(err) == (f"{path}, card 'Test Maker', field 'abilities[0].tokens': unknown card 'Treasur'; "
+                        "did you mean 'Treasure'?")
+    with pytest.raises(mtgsim.UnknownCardInCardDataError):
+        mtgsim.CardDatabase.from_toml(path)
+
+
+def test_a_token_may_be_defined_in_a_later_card_file(tmp_path):
+    maker, token = tmp_path / "maker.toml", tmp_path / "token.toml"
+    maker.write_text(MAKER % "Test Gem", encoding="utf-8")
+    token.write_text('[[card]]\nname = "Test Gem"\ntype = "Artifact"\ntoken = true\n', encoding="utf-8")
+    assert mtgsim.CardDatabase.from_toml(maker, token)["Test Gem"].token
+    s = mtgsim.Scenario(mtgsim.card_db(maker, token))
+    s.add("Test Maker")
+    assert [p.name for p in s.battlefield()] == ["Test Maker"]
+
+
+def test_a_token_named_in_other_case_compiles(tmp_path):
+    """Token names are looked up as card names are (case, accents ignored)."""
+    path = tmp_path / "cards.toml"
+    path.write_text(MAKER % "treasure", encoding="utf-8")
+    s = mtgsim.Scenario(mtgsim.card_db(path))
+    for _ in range(2):
+        s.add("Forest")
+    s.cast("Test Maker")
+    assert sorted(p.name for p in s.battlefield()) == ["Forest", "Forest", "Test Maker", "Treasure"]
+
+
+def test_a_python_card_naming_an_unknown_token_is_refused_when_compiled():
+    from mtgsim.compile import compile_cards
+    maker = mtgsim.card("Test Maker", "{1}", "Artifact", abilities=[
+        {"kind": "trigger", "event": "self_enters", "tokens": {"Treasur": 1}}])
+    with pytest.raises(mtgsim.UnknownCardError, match="Test Maker: tokens: unknown card 'Treasur'; "
+                                                      "did you mean 'Treasure'"):
+        compile_cards([maker])

@@ -7,7 +7,8 @@
 from .cards import CardDatabase, CardDataError, CardDef, UnknownCardError, card, card_db
 from .decklist import Deck, DecklistError
 from .errors import (ArgumentError, ArgumentIndexError, ArgumentTypeError, InternalError, LimitError,
-                     MissingDependencyError, MtgsimError, RulesError, UnknownNameError, UsageError)
+                     MissingDependencyError, MtgsimError, RulesError, UnknownCardInCardDataError,
+                     UnknownCardInDecklistError, UnknownNameError, UsageError)
 from .mana import Color, ManaCost, ManaCostError, ManaType
 from .scenario import Permanent, Scenario
 from .policy import PlayPolicy
@@ -22,5 +23,6 @@ __all__ = [
     "card_db", "__version__",
     # the exception family (mtgsim.errors)
     "MtgsimError", "ArgumentError", "ArgumentTypeError", "ArgumentIndexError", "LimitError",
-    "UnknownNameError", "UsageError", "MissingDependencyError", "InternalError",
+    "UnknownNameError", "UnknownCardInDecklistError", "UnknownCardInCardDataError", "UsageError",
+    "MissingDependencyError", "InternalError",
 ]

@@ -13,7 +13,7 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from . import schema
-from .cards.database import CardDatabase, card_db
+from .cards.database import CardDatabase, card_db, closest_names, named_card, normalize_name
 from .cards.model import (ActivatedAbility, CardDef, CostModifier, Count, Effect, EntersEffect,
                           ManaAbility, ManaReplacement, ManaTrigger, SpellEffect, StaticGrant,
                           TriggeredAbility, CARD_TYPES, SUPERTYPES)
@@ -83,7 +83,8 @@ class Tables:
             for i, n in enumerate(self.card_names):
                 if n.casefold() == low:
                     return i
-            raise UnknownCardError(name, reason=f"card {name!r} is not in these tables") from None
+            raise UnknownCardError(name, closest_names(name, self.card_names),
+                                   reason=f"card {name!r} is not in these tables") from None
 
     @property
     def _rows(self) -> dict[str, int]:
@@ -101,7 +102,7 @@ class _Compiler:
     def __init__(self, subtypes: list[str], tokens: Mapping[str, CardDef]):
         self.subtypes = subtypes
         self.sub_index = {s: i for i, s in enumerate(subtypes)}
-        self.tokens = tokens
+        self.tokens = tokens            # token cards by look-up key (normalize_name)
         self.rows: dict[str, list] = {k: [] for k in schema.DTYPES if k != "permanent"}
         self.card_rows: dict[str, int] = {}
         self.cost_cache: dict[ManaCost, int] = {}
@@ -203,7 +204,7 @@ class _Compiler:
         self.counters(r, e.counters)
         if e.tokens:
             name, n = e.tokens[0]       # one kind: `card` checked it
-            r["token_card"] = self.card(self.tokens[name])
+            r["token_card"] = self.card(self.tokens[normalize_name(name)])
             self.amount(r["token_count"], n)
         r["token_copy"] = e.token_copy
         r["sacrifice_at_end"] = e.sacrifice_at_end
@@ -453,7 +454,7 @@ def _with_dependencies(defs: Iterable[CardDef], db: CardDatabase) -> list[CardDe
             for e in (getattr(a, "effect", None), getattr(a, "kicked", None)):
                 if e:
                     for token, _ in e.tokens:
-                        todo.append(db[token])
+                        todo.append(named_card(db, token, f"{d.name}: tokens"))
     return list(out.values())
 
 
@@ -463,7 +464,7 @@ def compile_cards(cards: Iterable[CardDef | str], db: CardDatabase | None = None
     db = db if db is not None else card_db()
     defs = _with_dependencies((c if isinstance(c, CardDef) else db[c] for c in cards), db)
     faces = defs + [d.back for d in defs if d.back is not None]
-    comp = _Compiler(_referenced_subtypes(faces), {d.name: d for d in defs})
+    comp = _Compiler(_referenced_subtypes(faces), {normalize_name(d.name): d for d in defs})
     for d in defs:
         comp.card(d)
     all_defs = tuple(faces)

@@ -28,12 +28,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .cards import CardDatabase, CardDef, UnknownCardError, card_db, normalize_name
+from .cards import CardDatabase, CardDef, UnknownCardError, card_db, closest_names, normalize_name
 from .cards.model import LandsOf, ManaKind
-from .errors import ArgumentError, ArgumentTypeError, DecklistError
+from .errors import ArgumentError, ArgumentTypeError, DecklistError, UnknownCardInDecklistError
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind
 
-__all__ = ["Deck", "DecklistError", "ColorRequirement", "SECTIONS"]
+__all__ = ["Deck", "DecklistError", "UnknownCardInDecklistError", "ColorRequirement", "SECTIONS"]
 
 MAINDECK, SIDEBOARD, COMMANDER, COMPANION = "maindeck", "sideboard", "commander", "companion"
 SECTIONS = (MAINDECK, SIDEBOARD, COMMANDER, COMPANION)
@@ -258,12 +258,15 @@ def _count_problem(count: object) -> str | None:
 
 
 def _resolve(db: Mapping[str, CardDef], entry: _Entry, source: str | None) -> tuple[CardDef, int]:
-    """The card and count of one entry; raises DecklistError saying what is wrong."""
-    def fail(reason: str, suggestions: Iterable[str] = ()) -> DecklistError:
+    """The card and count of one entry; raises DecklistError saying what is wrong (for an
+    unknown card, an UnknownCardInDecklistError)."""
+    def fail(reason: str, unknown: str | None = None, suggestions: Iterable[str] = ()) -> DecklistError:
         if entry.line is None:   # an entry given in Python: say which section it is in
             reason = f"{entry.section}: {reason}"
-        return DecklistError(reason, source=source, line=entry.line, text=entry.text,
-                             suggestions=suggestions)
+        where = {"source": source, "line": entry.line, "text": entry.text, "suggestions": suggestions}
+        if unknown is None:
+            return DecklistError(reason, **where)
+        return UnknownCardInDecklistError(reason, name=unknown, **where)
 
     count = entry.count
     try:
@@ -278,17 +281,19 @@ def _resolve(db: Mapping[str, CardDef], entry: _Entry, source: str | None) -> tu
     return card, int(count)
 
 
-def _unknown_reason(db, key: str | CardDef, error: LookupError) -> tuple[str, list[str]]:
-    """The message for a name not in `db`: a spelled-out count ("four Forest"), or the
-    database's own message with its suggestions."""
+def _unknown_reason(db, key: str | CardDef,
+                    error: LookupError) -> tuple[str, str | None, tuple[str, ...]]:
+    """For a name not in `db`: the message, the unknown card name (None if the fault is a
+    spelled-out count, "four Forest") and the closest names."""
     if isinstance(key, str):
         word, _, rest = key.partition(" ")
         if word.lower() in _NUMBER_WORDS and (card := _find(db, rest)):
             return (f"bad count {word!r}: write the number of copies in digits, "
-                    f'e.g. "4 {card.name}"', [])
-    if isinstance(error, UnknownCardError):
-        return str(error), list(error.suggestions)
-    return f"unknown card {str(key)!r}", []
+                    f'e.g. "4 {card.name}"', None, ())
+    if not isinstance(error, UnknownCardError):   # a plain mapping as the database
+        name = key.name if isinstance(key, CardDef) else key
+        error = UnknownCardError(name, closest_names(name, db))
+    return str(error), error.name, error.suggestions
 
 
 def _tally(db: Mapping[str, CardDef], entries: Iterable[_Entry], source: str | None,

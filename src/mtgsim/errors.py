@@ -13,6 +13,8 @@ from the built-in exception it fits, so it can be caught either way:
         UsageError(ValueError)             a command line that can't be carried out
         UnknownNameError(KeyError)         a name that is not one of those known
             UnknownCardError               a card name not known (lists the closest names)
+                UnknownCardInDecklistError     (also a DecklistError)
+                UnknownCardInCardDataError     (also a CardDataError)
         MissingDependencyError(ImportError)  an optional package that is not installed
         InternalError(RuntimeError)        a broken invariant: a bug in mtgsim
 
@@ -27,7 +29,8 @@ from collections.abc import Iterable
 __all__ = [
     "ArgumentError", "ArgumentIndexError", "ArgumentTypeError", "CardDataError", "DecklistError",
     "InternalError", "LimitError", "ManaCostError", "MissingDependencyError", "MtgsimError",
-    "RulesError", "UnknownCardError", "UnknownNameError", "UsageError",
+    "RulesError", "UnknownCardError", "UnknownCardInCardDataError", "UnknownCardInDecklistError",
+    "UnknownNameError", "UsageError",
 ]
 
 
@@ -87,7 +90,8 @@ class CardDataError(MtgsimError, ValueError):
         self.source, self.card, self.field = source, card, field
         where = ", ".join(p for p in (source, f"card {card!r}" if card else "",
                                        f"field {field!r}" if field else "") if p)
-        super().__init__(f"{where}: {message}" if where else message)
+        # MtgsimError's __init__, not super(): in UnknownCardInCardDataError super() is UnknownCardError
+        MtgsimError.__init__(self, f"{where}: {message}" if where else message)
 
 
 class DecklistError(MtgsimError, ValueError):
@@ -110,7 +114,8 @@ class DecklistError(MtgsimError, ValueError):
             message = f"{len(self.errors)} problems{where}:\n{details}"
         else:
             message = self._describe(with_source=True)
-        super().__init__(message)
+        # MtgsimError's __init__, not super(): in UnknownCardInDecklistError super() is UnknownCardError
+        MtgsimError.__init__(self, message)
 
     def _describe(self, with_source: bool) -> str:
         place = [self.source] if with_source and self.source else []
@@ -123,13 +128,19 @@ class DecklistError(MtgsimError, ValueError):
 
     @classmethod
     def combine(cls, errors: list[DecklistError]) -> DecklistError:
-        """One error for all of `errors` (in line order); a single error is returned as is."""
+        """One error for all of `errors` (in line order); a single error is returned as is.
+        If one of them is an unknown card, so is the whole (an UnknownCardInDecklistError
+        with the first unknown card's name and suggestions)."""
         errors = sorted(errors, key=lambda e: e.line or 0)
         if len(errors) == 1:
             return errors[0]
         first = errors[0]
-        return cls(f"{len(errors)} problems", source=first.source, line=first.line,
-                   text=first.text, errors=errors)
+        where = {"source": first.source, "line": first.line, "text": first.text, "errors": errors}
+        unknown = next((e for e in errors if isinstance(e, UnknownCardError)), None)
+        if unknown is not None:
+            return UnknownCardInDecklistError(f"{len(errors)} problems", name=unknown.name,
+                                              suggestions=unknown.suggestions, **where)
+        return cls(f"{len(errors)} problems", **where)
 
 
 class UnknownNameError(MtgsimError, KeyError):
@@ -156,5 +167,26 @@ class UnknownCardError(UnknownNameError):
         message = reason or f"unknown card {name!r}"
         if where:
             message = f"{where}: {message}"
-        hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
-        super().__init__(message + hint, name, suggestions)
+        super().__init__(message + _did_you_mean(suggestions), name, suggestions)
+
+
+class UnknownCardInDecklistError(DecklistError, UnknownCardError):
+    """An unknown card name in a decklist: a DecklistError (`.source`, `.line`, `.text`) that is
+    also an UnknownCardError (`.name`, `.suggestions`)."""
+
+    def __init__(self, reason: str, *, name: str, **where):
+        self.name = name
+        DecklistError.__init__(self, reason, **where)
+
+
+class UnknownCardInCardDataError(CardDataError, UnknownCardError):
+    """A card file naming a card that is not in the database (a token it creates): a
+    CardDataError (`.source`, `.card`, `.field`) that is also an UnknownCardError."""
+
+    def __init__(self, name: str, suggestions: Iterable[str] = (), **where):
+        self.name, self.suggestions = name, tuple(suggestions)
+        CardDataError.__init__(self, f"unknown card {name!r}{_did_you_mean(self.suggestions)}", **where)
+
+
+def _did_you_mean(suggestions: tuple[str, ...]) -> str:
+    return f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""

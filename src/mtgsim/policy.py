@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .cards import CardDef
+from .cards.database import named_card
 from .errors import ArgumentError, ArgumentTypeError
 
 __all__ = ["PlayPolicy"]
@@ -82,7 +83,8 @@ class PlayPolicy:
 
     def card_defs(self, db) -> list[CardDef]:
         """The cards the policy names, looked up in `db` when given by name (UnknownCardError)."""
-        return [c if isinstance(c, CardDef) else db[c] for c in self.first + self.hold]
+        return [named_card(db, c, f"play policy: {where}")
+                for where, cards in (("first", self.first), ("hold", self.hold)) for c in cards]
 
     def arrays(self, tables) -> dict:
         """The policy as the compiled core reads it, for the card rows of `tables`: `rank` per

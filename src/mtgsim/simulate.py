@@ -23,7 +23,8 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from . import _core
-from .cards import CardDef, UnknownCardError, normalize_name
+from .cards import CardDef, UnknownCardError, closest_names, normalize_name
+from .cards.database import named_card
 from .compile import compile_deck
 from .decklist import Deck
 from .errors import ArgumentError, ArgumentTypeError, LimitError, MissingDependencyError
@@ -173,7 +174,9 @@ class SimResult:
         for i, n in enumerate(self.tracked):
             if n.casefold() == str(name).casefold():
                 return i
-        raise UnknownCardError(str(name), [n for n in self.tracked if str(name).casefold()[:4] in n.casefold()][:5])
+        raise UnknownCardError(str(name), closest_names(str(name), self.tracked),
+                               reason=f"card {str(name)!r} is not tracked in this result "
+                                      "(simulate tracks the deck's spells and the cards of track=)")
 
     def p_castable(self, card, turn: int, hit_land_drops: bool = False) -> Estimate:
         """P(after turn `turn`'s land drop, before any spell, the board could pay the card's
@@ -316,7 +319,7 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     policy = PlayPolicy() if policy is None else policy
     if not isinstance(policy, PlayPolicy):
         raise ArgumentTypeError(f"policy must be a PlayPolicy, not {type(policy).__name__}")
-    extra = [t if isinstance(t, CardDef) else deck.db[t] for t in track]     # UnknownCardError
+    extra = [named_card(deck.db, t, "track") for t in track]
     named = policy.card_defs(deck.db)
     known = {normalize_name(c.name): c for c, _ in deck.cards("maindeck")}
     for c in extra + named:                      # (names as the database matches them)

@@ -16,14 +16,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
-from ..errors import ArgumentTypeError, CardDataError, InternalError, UnknownCardError
+from ..errors import (ArgumentTypeError, CardDataError, InternalError, UnknownCardError,
+                      UnknownCardInCardDataError)
 from ..mana import Color, ManaCost, ManaCostError, parse_colors
 from . import model
 from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, Count,
                     CountOf, Effect, ManaAbility, ManaKind, PT)
 
 __all__ = ["CardDatabase", "CardDataError", "UnknownCardError", "card_db", "card",
-           "normalize_name", "parse_type_line", "parse_activation_cost"]
+           "normalize_name", "closest_names", "parse_type_line", "parse_activation_cost"]
 
 
 def normalize_name(name: str) -> str:
@@ -32,6 +33,22 @@ def normalize_name(name: str) -> str:
     s = "".join(ch for ch in s if not unicodedata.combining(ch))
     s = s.replace("\u2019", "'").replace("\u2018", "'").replace("\u00c6", "Ae").replace("\u00e6", "ae")
     return " ".join(s.casefold().split())
+
+
+def _closest_keys(key: str, keys: list[str], n: int) -> list[str]:
+    """The look-up keys closest to `key`: by spelling, then those containing it."""
+    close = difflib.get_close_matches(key, keys, n=n, cutoff=0.6)
+    if len(close) < n and len(key) >= 3:
+        close += [k for k in keys if key in k and k not in close][: n - len(close)]
+    return close
+
+
+def closest_names(name: str, names: Iterable[str], n: int = 5) -> list[str]:
+    """The names among `names` closest to `name` (case, accents and apostrophes ignored)."""
+    by_key: dict[str, str] = {}
+    for real in names:
+        by_key.setdefault(normalize_name(real), real)
+    return [by_key[k] for k in _closest_keys(normalize_name(name), list(by_key), n)]
 
 
 # ---- text forms of fields ------------------------------------------------------------------
@@ -334,6 +351,15 @@ def card(name: str, cost: str | ManaCost = "", type: str = "Sorcery", pt: str | 
     return card_from_table(table)
 
 
+def named_card(db: CardDatabase, card: str | CardDef, where: str) -> CardDef:
+    """`db[card]`, for a card given in argument or field `where`: an unknown name raises an
+    UnknownCardError saying where it was given."""
+    try:
+        return db[card]
+    except UnknownCardError as e:
+        raise UnknownCardError(e.name, e.suggestions, where=where) from None
+
+
 class CardDatabase(Mapping[str, CardDef]):
     """Cards by name. Look-up ignores case, accents and apostrophe style, and knows both the
     full name of a double-faced card ("A // B") and its front face's name."""
@@ -359,18 +385,19 @@ class CardDatabase(Mapping[str, CardDef]):
     @classmethod
     def from_toml(cls, *paths: str | Path) -> "CardDatabase":
         db = cls()
-        for p in paths:
-            db._load(Path(p))
+        db._check_tokens([c for p in paths for c in db._load(Path(p))])
         return db
 
-    def _load(self, path: Path, replace: bool = False) -> None:
+    def _load(self, path: Path, replace: bool = False) -> list[CardDef]:
         try:
             text = path.read_text(encoding="utf-8-sig")
         except OSError as e:
             raise CardDataError(f"can't read card file: {e.strerror}", source=str(path)) from None
-        self._load_text(text, path.name if _is_shipped(path) else str(path), replace)
+        return self._load_text(text, path.name if _is_shipped(path) else str(path), replace)
 
-    def _load_text(self, text: str, source: str, replace: bool = False) -> None:
+    def _load_text(self, text: str, source: str, replace: bool = False) -> list[CardDef]:
+        """Add the cards of one TOML text; returns them (their tokens are checked by the caller,
+        once every file is read: a token may be defined in a later one)."""
         try:
             doc = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
@@ -382,23 +409,34 @@ class CardDatabase(Mapping[str, CardDef]):
         cards = doc.get("card", [])
         if not isinstance(cards, list):
             raise CardDataError("`card` must be an array of tables: write [[card]]", source=source)
-        for i, table in enumerate(cards):
-            c = card_from_table(table, f"{source} (card #{i + 1})")
+        loaded = [card_from_table(table, f"{source} (card #{i + 1})") for i, table in enumerate(cards)]
+        for c in loaded:
             self._add(c, source, replace)
+        return loaded
+
+    def _check_tokens(self, cards: Iterable[CardDef]) -> None:
+        """Every token the cards create is a card of this database."""
+        for c in cards:
+            for field, token in _token_references(c):
+                if token not in self:
+                    raise UnknownCardInCardDataError(token, self.suggest(token), card=c.name, field=field,
+                                                     source=self.source_of(c.name))
 
     def extended(self, *more: "CardDef | str | Path | Iterable[CardDef]", replace: bool = False) -> "CardDatabase":
         """A new database with more cards (CardDefs, or TOML files); this one is unchanged.
         A card that already exists is an error unless `replace=True`."""
         db = CardDatabase()
         db._cards, db._alias, db._source = dict(self._cards), dict(self._alias), dict(self._source)
+        from_files = []
         for m in more:
             if isinstance(m, CardDef):
                 db._add(m, "<python>", replace)
             elif isinstance(m, (str, Path)):
-                db._load(Path(m), replace)
+                from_files += db._load(Path(m), replace)
             else:
                 for c in m:
                     db._add(c, "<python>", replace)
+        db._check_tokens(from_files)
         return db
 
     # ---- look-up -------------------------------------------------------------------------
@@ -433,17 +471,16 @@ class CardDatabase(Mapping[str, CardDef]):
         return list(self._cards.values())
 
     def source_of(self, name: str) -> str:
-        return self._source[self._key(name) or normalize_name(name)]
+        """The file the card of `name` was read from ("<python>" for a CardDef given)."""
+        key = self._key(name)
+        if key is None:
+            raise UnknownCardError(name, self.suggest(name))
+        return self._source[key]
 
     def suggest(self, name: str, n: int = 5) -> list[str]:
         """The closest known names (by spelling, then by containment)."""
-        key = normalize_name(name)
-        keys = list(self._cards) + list(self._alias)
-        close = difflib.get_close_matches(key, keys, n=n, cutoff=0.6)
-        if len(close) < n and len(key) >= 3:
-            close += [k for k in keys if key in k and k not in close][: n - len(close)]
         names = []
-        for k in close:
+        for k in _closest_keys(normalize_name(name), list(self._cards) + list(self._alias), n):
             real = self._cards[self._alias.get(k, k)].name
             if real not in names:
                 names.append(real)
@@ -451,6 +488,17 @@ class CardDatabase(Mapping[str, CardDef]):
 
     def __repr__(self) -> str:
         return f"<CardDatabase of {len(self)} cards>"
+
+
+def _token_references(c: CardDef, prefix: str = "") -> Iterator[tuple[str, str]]:
+    """(field, token name) for each token the effects of card `c` create, its back face's too."""
+    for i, a in enumerate(c.abilities):
+        for part in ("effect", "kicked"):
+            e = getattr(a, part, None)
+            for token, _ in e.tokens if e is not None else ():
+                yield f"{prefix}abilities[{i}].{'kicked.' if part == 'kicked' else ''}tokens", token
+    if c.back is not None:
+        yield from _token_references(c.back, "back.")
 
 
 def _data_dir():
@@ -467,9 +515,11 @@ def _is_shipped(path: Path) -> bool:
 @functools.lru_cache(maxsize=1)
 def _shipped() -> CardDatabase:
     db = CardDatabase()
+    loaded = []
     for entry in sorted(_data_dir().iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
-            db._load_text(entry.read_text(encoding="utf-8"), entry.name)
+            loaded += db._load_text(entry.read_text(encoding="utf-8"), entry.name)
+    db._check_tokens(loaded)
     return db
 
 
