@@ -369,3 +369,20 @@ def test_a_python_card_naming_an_unknown_token_is_refused_when_compiled():
     with pytest.raises(mtgsim.UnknownCardError, match="Test Maker: tokens: unknown card 'Treasur'; "
                                                       "did you mean 'Treasure'"):
         compile_cards([maker])
+
+
+# ---- CardDatabase.get --------------------------------------------------------------------------
+
+def test_get_returns_the_default_for_an_unknown_name():
+    db = mtgsim.card_db()
+    assert db.get("Llanowar Elfs", 5) == 5
+    assert db.get("Llanowar Elfs") is None and db.get(7, "x") == "x"
+
+
+def test_get_looks_names_up_as_indexing_does():
+    db = mtgsim.card_db()
+    elves = db["Llanowar Elves"]
+    assert db.get("llanowar elves") is elves and db.get("  LLANOWAR   elves ") is elves
+    assert db.get("G\u00e6a\u2019s Cradle") is db["Gaea's Cradle"]       # accents, curly apostrophe
+    assert db.get("Brightclimb Pathway // Grimclimb Pathway") is db["Brightclimb Pathway"]
+    assert db.get(elves) is elves

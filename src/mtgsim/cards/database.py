@@ -456,6 +456,13 @@ class CardDatabase(Mapping[str, CardDef]):
             raise UnknownCardError(name, self.suggest(name))
         return self._cards[key]
 
+    def get(self, name: str | CardDef, default=None):
+        """The card of `name`, looked up as `db[name]` does; `default` if there is none."""
+        if isinstance(name, CardDef):
+            return name
+        key = self._key(name) if isinstance(name, str) else None
+        return default if key is None else self._cards[key]
+
     def __contains__(self, name: object) -> bool:
         if isinstance(name, CardDef):
             return self._key(name.name) is not None
