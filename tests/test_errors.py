@@ -386,3 +386,53 @@ def test_get_looks_names_up_as_indexing_does():
     assert db.get("G\u00e6a\u2019s Cradle") is db["Gaea's Cradle"]       # accents, curly apostrophe
     assert db.get("Brightclimb Pathway // Grimclimb Pathway") is db["Brightclimb Pathway"]
     assert db.get(elves) is elves
+
+
+# ---- predicates are bool, counts int -----------------------------------------------------------
+
+def _board():
+    s = mtgsim.Scenario()
+    forest = s.add("Forest")
+    sol_ring = s.add("Sol Ring", tapped=True)
+    elves = s.add("Llanowar Elves", entered_this_turn=True)
+    walker = s.add("Hangarback Walker", counters={"+1/+1": 2}, x=2)
+    signet = s.add("Simic Signet")
+    return s, forest, sol_ring, elves, walker, signet
+
+
+def test_scenario_predicates_are_bool():
+    s, forest, sol_ring, elves, _, signet = _board()
+    values = [s.can_cast("Grizzly Bears"), s.can_cast("Craw Wurm"), s.can_activate(forest),
+              s.can_activate(sol_ring), s.can_activate(elves), s.can_activate(signet),
+              s.on_battlefield(forest), s.is_tapped(forest), s.is_tapped(sol_ring),
+              s.is_summoning_sick(elves), s.is_summoning_sick(forest)]
+    assert [type(v) for v in values] == [bool] * len(values)
+    assert values == [True, False, True, False, False, True, True, False, True, True, False]
+    s.tap_for_mana(forest)
+    assert s.can_activate(forest) is False and s.is_tapped(forest) is True
+
+
+def test_scenario_counts_are_int():
+    s, forest, _, elves, walker, _ = _board()
+    counts = [s.power(walker), s.toughness(walker), s.power(elves), s.life(), s.life("opponent"),
+              s.turn, forest.object_id, *s.counters(walker).values(), *s.tap_for_mana(forest).values(),
+              *s.pool().values()]
+    assert [type(v) for v in counts] == [int] * len(counts)
+    assert (s.power(walker), s.counters(walker), s.pool()) == (2, {"+1/+1": 2}, {"G": 1})
+
+
+def test_deck_and_card_counts_are_int():
+    deck = mtgsim.Deck({"Forest": 20, "Llanowar Elves": 20, "Grizzly Bears": 20})
+    req = deck.color_requirements()["G"]
+    counts = [len(deck), deck.land_count, deck.spell_count, *deck.maindeck.values(), *deck.curve(),
+              *deck.curve().values(), req.spells, req.sources, req.nonland_sources,
+              deck.card("Grizzly Bears").mana_value, mtgsim.ManaCost.parse("{X}{2}{G}").generic]
+    assert [type(v) for v in counts] == [int] * len(counts)
+
+
+def test_result_counts_are_int():
+    res = mtgsim.simulate(mtgsim.Deck({"Forest": 20, "Grizzly Bears": 40}), games=100, turns=2, seed=1)
+    counts = [res.games, res.turns, res.p_castable("Grizzly Bears", 2).n, res.lands_in_play(1).n,
+              res.kill_turn.n, *(e.n for e in res.mulligans.values())]
+    assert [type(v) for v in counts] == [int] * len(counts)
+    assert type(res.on_play) is bool and type(res.interrupted) is bool

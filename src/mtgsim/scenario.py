@@ -268,7 +268,7 @@ class Scenario:
         if not _core.board_ability_ready(*self._args(), i, row) or \
                 0 < self._tables.mana_abilities[row]["life"] > self._info[0]["life"][int(self._perms[i]["controller"])]:
             return False
-        cost = self._tables.mana_abilities[row]["cost"]
+        cost = int(self._tables.mana_abilities[row]["cost"])
         return cost < 0 or self._can_pay_cost_row(cost, int(self._perms[i]["controller"]), exclude=i)
 
     def _why_not_ready(self, i: int, row: int) -> str:
