@@ -436,3 +436,59 @@ def test_result_counts_are_int():
               res.kill_turn.n, *(e.n for e in res.mulligans.values())]
     assert [type(v) for v in counts] == [int] * len(counts)
     assert type(res.on_play) is bool and type(res.interrupted) is bool
+
+
+# ---- arguments third-party code refuses, and the command line ---------------------------------
+
+@pytest.mark.parametrize("seed, member", [(-1, mtgsim.ArgumentError), ("x", mtgsim.ArgumentTypeError)])
+def test_a_seed_numpy_refuses(seed, member):
+    with pytest.raises(member, match="seed must be None, a whole number"):
+        mtgsim.simulate(W1, games=10, seed=seed)
+
+
+def test_plotting_to_a_file_type_matplotlib_cant_write(monkeypatch):
+    import sys
+    from unittest import mock
+    res = mtgsim.simulate(W1, games=10, turns=2, seed=1)
+    fig = mock.MagicMock()
+    fig.savefig.side_effect = ValueError("Format 'xyz' is not supported")
+    matplotlib = mock.MagicMock()
+    matplotlib.pyplot.subplots.return_value = (fig, (mock.MagicMock(), mock.MagicMock()))
+    monkeypatch.setitem(sys.modules, "matplotlib", matplotlib)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", matplotlib.pyplot)
+    with pytest.raises(mtgsim.ArgumentError, match="plot: can't write out.xyz: Format 'xyz' is not"):
+        res.plot("out.xyz")
+    matplotlib.pyplot.close.assert_called_once_with(fig)
+
+
+def test_a_decklist_that_is_not_utf16_after_a_utf16_mark():
+    data = b"\xff\xfe" + "20 Forest\n".encode("utf-16-le") + b"\x00\xd8"
+    with pytest.raises(mtgsim.DecklistError, match="d.txt, line 2: not UTF-16 text"):
+        mtgsim.Deck.from_text(data, source="d.txt")
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["simulate", "--example", "red_fire_crystal", "--games", "10", "--seed", "-1"], "seed must be"),
+    (["simulate", "--example", "red_fire_crystal", "--games", "10", "--turns", "41"], "turns must be 1..40"),
+    (["simulate", "--example", "red_fire_crystal", "--games", "10", "--track", "Lightnig Bolt"],
+     "track: unknown card 'Lightnig Bolt'"),
+    (["card", "Llanowar Elfs"], "unknown card 'Llanowar Elfs'"),
+])
+def test_the_command_line_reports_any_mtgsim_error_in_one_line(capsys, argv, fragment):
+    from mtgsim.cli import main
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mtgsim: error: ") and fragment in err and "Traceback" not in err
+    assert err.count("\n") == 1
+
+
+def test_the_command_line_lets_a_bug_show_its_traceback(monkeypatch):
+    """Only MtgsimError (and a file that can't be read or written) is reported in one line;
+    anything else is a bug in mtgsim and keeps its traceback."""
+    from mtgsim import cli
+
+    def broken(args):
+        raise ZeroDivisionError("a bug")
+    monkeypatch.setattr(cli, "cmd_card", broken)
+    with pytest.raises(ZeroDivisionError):
+        cli.main(["card", "Forest"])

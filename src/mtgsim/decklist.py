@@ -677,11 +677,11 @@ def _any_number_allowed(card: CardDef) -> bool:
 
 def _decode(data: bytes, source: str) -> str:
     """A file's text: UTF-8 with or without BOM (or UTF-16 with a BOM)."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+    encoding = "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8-sig"
     try:
-        return data.decode("utf-8-sig")
+        return data.decode(encoding)
     except UnicodeDecodeError as e:
-        line = len(_split_lines(data[:e.start].decode("utf-8", "replace")))
-        raise DecklistError(f"not UTF-8 text (byte 0x{data[e.start]:02x})", source=source,
+        line = len(_split_lines(data[:e.start].decode(encoding, "replace")))
+        what = "UTF-16 text (after a UTF-16 byte order mark)" if encoding == "utf-16" else "UTF-8 text"
+        raise DecklistError(f"not {what} (byte 0x{data[e.start]:02x})", source=source,
                             line=line) from None

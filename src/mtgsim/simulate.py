@@ -271,8 +271,12 @@ class SimResult:
         b.set(xlabel="turn", ylabel="P(kill on turn)",
               title=f"kill turn (not by turn {self.turns}: {kill.p_never.value:.1%})")
         fig.tight_layout()
-        fig.savefig(path, dpi=120)
-        plt.close(fig)
+        try:
+            fig.savefig(path, dpi=120)
+        except ValueError as e:            # matplotlib: a file type it can't write
+            raise ArgumentError(f"plot: can't write {path}: {e}") from None
+        finally:
+            plt.close(fig)
 
 
 def _est(e: Estimate) -> dict:
@@ -293,6 +297,18 @@ class _Setup:
     spec: object              # _core.GoldfishSpec
     tracked: list
     tables: object
+
+
+def _seed_sequence(seed) -> np.random.SeedSequence:
+    """The root SeedSequence of `seed`: None, a whole number ≥ 0 or a sequence of them."""
+    try:
+        return np.random.SeedSequence(seed)
+    except TypeError:
+        raise ArgumentTypeError("seed must be None, a whole number or a sequence of them, "
+                                f"not {type(seed).__name__}") from None
+    except ValueError:
+        raise ArgumentError("seed must be None, a whole number ≥ 0 or a sequence of them, "
+                            f"got {seed!r}") from None
 
 
 def chunk_generator(root: np.random.SeedSequence, c: int) -> np.random.Generator:
@@ -359,7 +375,7 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     offsets = _core.metric_offsets(len(tracked), turns)
     size = offsets["size"][0]
     n_chunks = -(-games // CHUNK)
-    root = np.random.SeedSequence(seed)
+    root = _seed_sequence(seed)
     totals = np.zeros(size, dtype=np.int64)
     # Chunks per thread in one call into the core: doubled while calls take under 0.05 s (the
     # Python between calls costs a few per cent on fast decks), so Ctrl-C and the progress bar
@@ -413,7 +429,7 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ArgumentError(f"games must be 1..100 for a trace, got {games!r}")
     st = _setup(deck, turns, on_play, mulligan, policy, ())
-    gen = chunk_generator(np.random.SeedSequence(seed), 0)
+    gen = chunk_generator(_seed_sequence(seed), 0)
     events = _core.trace_games(st.spec, gen, games)
     names = st.tables.card_names
     E = _core.TraceEvent
