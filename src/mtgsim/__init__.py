@@ -6,8 +6,11 @@
 """
 from .cards import CardDatabase, CardDataError, CardDef, UnknownCardError, card, card_db
 from .decklist import Deck, DecklistError
+from .errors import (ArgumentError, ArgumentIndexError, ArgumentTypeError, InternalError, LimitError,
+                     MissingDependencyError, MtgsimError, RulesError, UnknownCardInCardDataError,
+                     UnknownCardInDecklistError, UnknownNameError, UsageError)
 from .mana import Color, ManaCost, ManaCostError, ManaType
-from .scenario import Permanent, RulesError, Scenario
+from .scenario import Permanent, Scenario
 from .policy import PlayPolicy
 from .simulate import Estimate, MulliganPolicy, SimResult, simulate
 
@@ -18,4 +21,8 @@ __all__ = [
     "ManaCost", "MulliganPolicy", "PlayPolicy", "SimResult", "simulate",
     "ManaCostError", "ManaType", "Permanent", "RulesError", "Scenario", "UnknownCardError", "card",
     "card_db", "__version__",
+    # the exception family (mtgsim.errors)
+    "MtgsimError", "ArgumentError", "ArgumentTypeError", "ArgumentIndexError", "LimitError",
+    "UnknownNameError", "UnknownCardInDecklistError", "UnknownCardInCardDataError", "UsageError",
+    "MissingDependencyError", "InternalError",
 ]

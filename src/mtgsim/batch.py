@@ -15,6 +15,7 @@ import numpy as np
 from . import _core, schema
 from .cards.model import CardDef
 from .compile import Tables, counter_kind
+from .errors import ArgumentError, ArgumentIndexError, ArgumentTypeError, LimitError
 from .mana import COLOR_ORDER, ManaCost, ManaSymbol, SymbolKind, color_order
 
 __all__ = ["BoardBatch", "BoardResult", "evaluate_boards", "total_cost_to_mana_cost",
@@ -69,11 +70,12 @@ class BoardBatch:
 
     def __init__(self, tables: Tables, n_boards: int, capacity: int = 16):
         if not isinstance(tables, Tables):
-            raise TypeError("tables must come from mtgsim.compile.compile_cards")
+            raise ArgumentTypeError("tables must come from mtgsim.compile.compile_cards, "
+                                    f"not {type(tables).__name__}")
         if int(n_boards) < 1:
-            raise ValueError(f"n_boards must be at least 1, got {n_boards}")
+            raise ArgumentError(f"n_boards must be at least 1, got {n_boards}")
         if not 1 <= int(capacity) <= MAX_CAPACITY:
-            raise ValueError(f"capacity must be 1..{MAX_CAPACITY}, got {capacity}")
+            raise ArgumentError(f"capacity must be 1..{MAX_CAPACITY}, got {capacity}")
         self.tables = tables
         self.core = _core.CoreTables(tables)
         self.permanents = schema.empty("permanent", int(n_boards) * int(capacity)).reshape(
@@ -100,14 +102,14 @@ class BoardBatch:
             chosen_color: str | None = None, attached_to: int = -1, x_paid: int = 0) -> int:
         """Add one permanent to board `board`; returns its row on that board."""
         if not 0 <= board < self.n_boards:
-            raise IndexError(f"board {board} out of range 0..{self.n_boards - 1}")
+            raise ArgumentIndexError(f"board {board} out of range 0..{self.n_boards - 1}")
         i = int(self.count[board])
         if i >= self.capacity:
-            raise ValueError(f"board {board} is full (capacity {self.capacity})")
+            raise ArgumentError(f"board {board} is full (capacity {self.capacity})")
         if controller not in (0, 1):
-            raise ValueError(f"controller must be 0 (you) or 1 (opponent), got {controller!r}")
+            raise ArgumentError(f"controller must be 0 (you) or 1 (opponent), got {controller!r}")
         if attached_to != -1 and not 0 <= attached_to < i:
-            raise ValueError(f"attached_to must be a row already on board {board}, got {attached_to}")
+            raise ArgumentError(f"attached_to must be a row already on board {board}, got {attached_to}")
         p = self.permanents[board, i]
         p["card"] = self.row_of(card)
         p["object_id"] = i + 1
@@ -127,15 +129,15 @@ class BoardBatch:
         kernel checks each board's contents itself as it goes: see `evaluate_boards`.)"""
         schema.check_table(self.permanents, "permanent", ndim=2, name="permanents")
         if not 1 <= self.capacity <= MAX_CAPACITY:
-            raise ValueError(f"capacity {self.capacity} outside 1..{MAX_CAPACITY}")
+            raise ArgumentError(f"capacity {self.capacity} outside 1..{MAX_CAPACITY}")
         for name, arr, dtype, shape in (("count", self.count, np.int32, (self.n_boards,)),
                                         ("info", self.info, BOARD_INFO_DTYPE, (self.n_boards,))):
             if not isinstance(arr, np.ndarray) or arr.dtype != dtype or arr.shape != shape \
                     or not arr.flags.c_contiguous:
-                raise ValueError(f"{name} must be a C-contiguous {np.dtype(dtype)} array of shape {shape}")
+                raise ArgumentError(f"{name} must be a C-contiguous {np.dtype(dtype)} array of shape {shape}")
 
     def raise_fault(self, fault: np.ndarray) -> None:
-        """Raise a ValueError for the first malformed board the kernel reported."""
+        """Raise an ArgumentError for the first malformed board the kernel reported."""
         bad = np.flatnonzero(fault)
         if not len(bad):
             return
@@ -143,11 +145,11 @@ class BoardBatch:
         i = int(fault[g]) - 1
         more = f" ({len(bad)} boards are malformed)" if len(bad) > 1 else ""
         if i == self.capacity:
-            raise ValueError(f"board {g}: count {self.count[g]} outside 0..{self.capacity}{more}")
+            raise ArgumentError(f"board {g}: count {self.count[g]} outside 0..{self.capacity}{more}")
         if i > self.capacity:
             info = self.info[g]
             what = "hand sizes" if (info["hand_size"] < 0).any() else "mana in pools"
-            raise ValueError(f"board {g}: {what} must not be negative{more}")
+            raise ArgumentError(f"board {g}: {what} must not be negative{more}")
         p = self.permanents[g, i]
         n_cards = len(self.tables.card_names)
         if not 0 <= p["card"] < n_cards:
@@ -156,14 +158,14 @@ class BoardBatch:
             what = f"controller {p['controller']} is not 0 (you) or 1 (opponent)"
         else:
             what = f"attached_to {p['attached_to']} is not -1 or a permanent of this board (0..{self.count[g] - 1})"
-        raise ValueError(f"board {g}, permanent {i}: {what}{more}")
+        raise ArgumentError(f"board {g}, permanent {i}: {what}{more}")
 
 
 def _color_bit(letter: str | None) -> int:
     if letter is None:
         return 0
     if not isinstance(letter, str) or letter.upper() not in COLOR_ORDER or len(letter) != 1:
-        raise ValueError(f"a chosen colour is one of W U B R G, got {letter!r}")
+        raise ArgumentError(f"a chosen colour is one of W U B R G, got {letter!r}")
     return 1 << COLOR_ORDER.index(letter.upper())
 
 
@@ -185,21 +187,22 @@ def check_cast_args(tables: Tables, card, x: int, kicked: bool, alternative: str
     """Validate the arguments of a cost question; return the card's row."""
     name = card.name if isinstance(card, CardDef) else card
     if not isinstance(name, str):
-        raise TypeError(f"card must be a name or a CardDef, not {type(card).__name__}")
+        raise ArgumentTypeError(f"card must be a name or a CardDef, not {type(card).__name__}")
     row = tables.row(name)
     if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 0:
-        raise ValueError(f"X must be a whole number ≥ 0 (107.3), got {x!r}")
+        raise ArgumentError(f"X must be a whole number ≥ 0 (107.3), got {x!r}")
     if x > 1000:
-        raise ValueError(f"X = {x} is larger than this simulator supports (1000)")
+        raise LimitError(f"X = {x} is larger than this simulator supports (1000)")
     if alternative not in ALTERNATIVES:
-        raise ValueError(f"alternative must be one of {sorted(k for k in ALTERNATIVES if k)} or None, got {alternative!r}")
+        raise ArgumentError(f"alternative must be one of {sorted(k for k in ALTERNATIVES if k)} or None, "
+                            f"got {alternative!r}")
     cardrow = tables.cards[row]
     if alternative == "flashback" and cardrow["flashback"] < 0:
-        raise ValueError(f"{name} has no flashback cost (702.34)")
+        raise ArgumentError(f"{name} has no flashback cost (702.34)")
     if kicked and cardrow["kicker"] < 0:
-        raise ValueError(f"{name} has no kicker cost (702.33)")
+        raise ArgumentError(f"{name} has no kicker cost (702.33)")
     if player not in (0, 1):
-        raise ValueError(f"player must be 0 (you) or 1 (opponent), got {player!r}")
+        raise ArgumentError(f"player must be 0 (you) or 1 (opponent), got {player!r}")
     return row
 
 
@@ -215,7 +218,7 @@ def evaluate_boards(batch: BoardBatch, card: str | CardDef, x: int = 0, kicked: 
     if threads is None:
         threads = os.cpu_count() or 1
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a whole number ≥ 1 or None, got {threads!r}")
+        raise ArgumentError(f"threads must be a whole number ≥ 1 or None, got {threads!r}")
     batch.validate()
     row = check_cast_args(batch.tables, card, x, kicked, alternative, player)
     n = batch.n_boards
@@ -225,7 +228,7 @@ def evaluate_boards(batch: BoardBatch, card: str | CardDef, x: int = 0, kicked: 
                           np.empty(n, dtype=np.int32))
     elif not isinstance(out, BoardResult) or out.mana.shape != (n, 7) or \
             out.could_produce.shape != (n, batch.capacity):
-        raise ValueError("out must be a BoardResult of a batch of the same shape")
+        raise ArgumentError("out must be a BoardResult of a batch of the same shape")
     out.__dict__.pop("total_cost", None)
     from_hand = bool(from_hand) and alternative is None    # flashback casts from the graveyard
     _core.evaluate_boards(batch.core, batch.permanents, batch.count, batch.info, row, int(x),

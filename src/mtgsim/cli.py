@@ -1,5 +1,6 @@
-"""The `mtgsim` command line: look at decks and cards. Bad input is reported in one line
-naming what and where, with exit status 2; never a traceback."""
+"""The `mtgsim` command line: look at decks and cards. Bad input (any `MtgsimError`, or a file
+that can't be read or written) is reported in one line naming what and where, with exit
+status 2; never a traceback."""
 from __future__ import annotations
 
 import argparse
@@ -7,16 +8,12 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from .cards import CardDataError, UnknownCardError, card_db
-from .decklist import Deck, DecklistError
-from .mana import ManaCostError
+from .cards import card_db
+from .decklist import Deck
+from .errors import MtgsimError, UsageError
 from .policy import LANDS, SPELLS, PlayPolicy
 
 EXAMPLE_SUFFIXES = (".txt", ".dek")
-
-
-class UsageError(Exception):
-    """A command line that can't be carried out as given."""
 
 
 def example_decks() -> dict[str, Path]:
@@ -184,9 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
-    except (UsageError, DecklistError, CardDataError, UnknownCardError, ManaCostError) as e:
-        return _fail(str(e))
-    except (ValueError, ImportError) as e:      # bad arguments to simulate, plotting without matplotlib
+    except MtgsimError as e:
         return _fail(str(e))
     except OSError as e:
         return _fail(f"{e.filename}: {e.strerror}" if e.filename else str(e))

@@ -13,10 +13,11 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from . import schema
-from .cards.database import CardDatabase, card_db
+from .cards.database import CardDatabase, card_db, closest_names, named_card, normalize_name
 from .cards.model import (ActivatedAbility, CardDef, CostModifier, Count, Effect, EntersEffect,
                           ManaAbility, ManaReplacement, ManaTrigger, SpellEffect, StaticGrant,
                           TriggeredAbility, CARD_TYPES, SUPERTYPES)
+from .errors import CardDataError, LimitError, UnknownCardError
 from .mana import COLOR_ORDER, ManaCost, SymbolKind
 from .schema import (CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, SupertypeBit,
                      Who)
@@ -82,7 +83,8 @@ class Tables:
             for i, n in enumerate(self.card_names):
                 if n.casefold() == low:
                     return i
-            raise KeyError(f"card {name!r} is not in these tables") from None
+            raise UnknownCardError(name, closest_names(name, self.card_names),
+                                   reason=f"card {name!r} is not in these tables") from None
 
     @property
     def _rows(self) -> dict[str, int]:
@@ -100,7 +102,7 @@ class _Compiler:
     def __init__(self, subtypes: list[str], tokens: Mapping[str, CardDef]):
         self.subtypes = subtypes
         self.sub_index = {s: i for i, s in enumerate(subtypes)}
-        self.tokens = tokens
+        self.tokens = tokens            # token cards by look-up key (normalize_name)
         self.rows: dict[str, list] = {k: [] for k in schema.DTYPES if k != "permanent"}
         self.card_rows: dict[str, int] = {}
         self.cost_cache: dict[ManaCost, int] = {}
@@ -202,10 +204,8 @@ class _Compiler:
         r["return_land"] = e.return_land
         self.counters(r, e.counters)
         if e.tokens:
-            if len(e.tokens) > 1:
-                raise ValueError("an effect creates one kind of token")
-            name, n = e.tokens[0]
-            r["token_card"] = self.card(self.tokens[name])
+            name, n = e.tokens[0]       # one kind: `card` checked it
+            r["token_card"] = self.card(self.tokens[normalize_name(name)])
             self.amount(r["token_count"], n)
         r["token_copy"] = e.token_copy
         r["sacrifice_at_end"] = e.sacrifice_at_end
@@ -216,6 +216,11 @@ class _Compiler:
     def card(self, c: CardDef) -> int:
         if c.name in self.card_rows:
             return self.card_rows[c.name]
+        for i, a in enumerate(c.abilities):
+            if any(e is not None and len(e.tokens) > 1 for e in (getattr(a, "effect", None),
+                                                                 getattr(a, "kicked", None))):
+                raise CardDataError("an effect creates one kind of token here (the rules core's limit)",
+                                    card=c.name, field=f"abilities[{i}].tokens")
         r = self._new("card")
         idx = self._index("card")
         self.card_rows[c.name] = idx
@@ -254,7 +259,7 @@ class _Compiler:
             self.rows["card"][idx][f"n_{prefix}"] = len(staged)
         spells = c.abilities_of(SpellEffect)
         if len(spells) > 1:
-            raise ValueError(f"{c.name}: a card has at most one spell effect")
+            raise CardDataError("a card has at most one spell effect", card=c.name, field="abilities")
         if spells:
             self.rows["card"][idx]["spell_effect"] = self.effect(spells[0].effect)
             self.rows["card"][idx]["kicked_effect"] = self.effect(spells[0].kicked)
@@ -433,7 +438,7 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
         if d.star is not None:
             add(d.star.subtypes)
     if len(found) > MAX_SUBTYPES:
-        raise ValueError(f"these cards refer to {len(found)} subtypes; the core supports {MAX_SUBTYPES}")
+        raise LimitError(f"these cards refer to {len(found)} subtypes; the core supports {MAX_SUBTYPES}")
     return found
 
 
@@ -450,7 +455,7 @@ def _with_dependencies(defs: Iterable[CardDef], db: CardDatabase) -> list[CardDe
             for e in (getattr(a, "effect", None), getattr(a, "kicked", None)):
                 if e:
                     for token, _ in e.tokens:
-                        todo.append(db[token])
+                        todo.append(named_card(db, token, f"{d.name}: tokens"))
     return list(out.values())
 
 
@@ -460,7 +465,7 @@ def compile_cards(cards: Iterable[CardDef | str], db: CardDatabase | None = None
     db = db if db is not None else card_db()
     defs = _with_dependencies((c if isinstance(c, CardDef) else db[c] for c in cards), db)
     faces = defs + [d.back for d in defs if d.back is not None]
-    comp = _Compiler(_referenced_subtypes(faces), {d.name: d for d in defs})
+    comp = _Compiler(_referenced_subtypes(faces), {normalize_name(d.name): d for d in defs})
     for d in defs:
         comp.card(d)
     all_defs = tuple(faces)

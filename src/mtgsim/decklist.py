@@ -28,57 +28,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .cards import CardDatabase, CardDef, UnknownCardError, card_db, normalize_name
+from .cards import CardDatabase, CardDef, UnknownCardError, card_db, closest_names, normalize_name
 from .cards.model import LandsOf, ManaKind
+from .errors import ArgumentError, ArgumentTypeError, DecklistError, UnknownCardInDecklistError
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind
 
-__all__ = ["Deck", "DecklistError", "ColorRequirement", "SECTIONS"]
+__all__ = ["Deck", "DecklistError", "UnknownCardInDecklistError", "ColorRequirement", "SECTIONS"]
 
 MAINDECK, SIDEBOARD, COMMANDER, COMPANION = "maindeck", "sideboard", "commander", "companion"
 SECTIONS = (MAINDECK, SIDEBOARD, COMMANDER, COMPANION)
 _ABOUT, _IGNORED = "about", "ignored"   # parse-only sections: deck metadata, maybeboard
-
-
-class DecklistError(ValueError):
-    """A fault in a decklist. Carries `.source` (file path, "<text>", or None for a Deck built
-    in Python), `.line` (1-based, or None), `.text` (the line as written) and `.reason`.
-
-    When a list has several faults they are raised together as one error whose `.errors` holds
-    each of them (a single fault's `.errors` is `(self,)`); `.line` and `.text` are the first's.
-    """
-
-    def __init__(self, reason: str, *, source: str | None = None, line: int | None = None,
-                 text: str | None = None, suggestions: Iterable[str] = (),
-                 errors: Iterable["DecklistError"] = ()):
-        self.reason, self.source, self.line, self.text = reason, source, line, text
-        self.suggestions = tuple(suggestions)   # close card names, for an unknown card
-        self.errors = tuple(errors) or (self,)
-        if len(self.errors) > 1:
-            where = f" in {source}" if source else ""
-            details = "\n".join(f"  {e._describe(with_source=False)}" for e in self.errors)
-            message = f"{len(self.errors)} problems{where}:\n{details}"
-        else:
-            message = self._describe(with_source=True)
-        super().__init__(message)
-
-    def _describe(self, with_source: bool) -> str:
-        place = [self.source] if with_source and self.source else []
-        if self.line is not None:
-            place.append(f"line {self.line}")
-        parts = [", ".join(place)] if place else []
-        if self.text:
-            parts.append(f'"{self.text}"')
-        return ": ".join(parts + [self.reason])
-
-    @classmethod
-    def combine(cls, errors: list["DecklistError"]) -> "DecklistError":
-        """One error for all of `errors` (in line order); a single error is returned as is."""
-        errors = sorted(errors, key=lambda e: e.line or 0)
-        if len(errors) == 1:
-            return errors[0]
-        first = errors[0]
-        return cls(f"{len(errors)} problems", source=first.source, line=first.line,
-                   text=first.text, errors=errors)
 
 
 # ---- reading lists: text → entries (unresolved names and counts) -----------------------------
@@ -299,12 +258,15 @@ def _count_problem(count: object) -> str | None:
 
 
 def _resolve(db: Mapping[str, CardDef], entry: _Entry, source: str | None) -> tuple[CardDef, int]:
-    """The card and count of one entry; raises DecklistError saying what is wrong."""
-    def fail(reason: str, suggestions: Iterable[str] = ()) -> DecklistError:
+    """The card and count of one entry; raises DecklistError saying what is wrong (for an
+    unknown card, an UnknownCardInDecklistError)."""
+    def fail(reason: str, unknown: str | None = None, suggestions: Iterable[str] = ()) -> DecklistError:
         if entry.line is None:   # an entry given in Python: say which section it is in
             reason = f"{entry.section}: {reason}"
-        return DecklistError(reason, source=source, line=entry.line, text=entry.text,
-                             suggestions=suggestions)
+        where = {"source": source, "line": entry.line, "text": entry.text, "suggestions": suggestions}
+        if unknown is None:
+            return DecklistError(reason, **where)
+        return UnknownCardInDecklistError(reason, name=unknown, **where)
 
     count = entry.count
     try:
@@ -319,17 +281,19 @@ def _resolve(db: Mapping[str, CardDef], entry: _Entry, source: str | None) -> tu
     return card, int(count)
 
 
-def _unknown_reason(db, key: str | CardDef, error: LookupError) -> tuple[str, list[str]]:
-    """The message for a name not in `db`: a spelled-out count ("four Forest"), or the
-    database's own message with its suggestions."""
+def _unknown_reason(db, key: str | CardDef,
+                    error: LookupError) -> tuple[str, str | None, tuple[str, ...]]:
+    """For a name not in `db`: the message, the unknown card name (None if the fault is a
+    spelled-out count, "four Forest") and the closest names."""
     if isinstance(key, str):
         word, _, rest = key.partition(" ")
         if word.lower() in _NUMBER_WORDS and (card := _find(db, rest)):
             return (f"bad count {word!r}: write the number of copies in digits, "
-                    f'e.g. "4 {card.name}"', [])
-    if isinstance(error, UnknownCardError):
-        return str(error), list(error.suggestions)
-    return f"unknown card {str(key)!r}", []
+                    f'e.g. "4 {card.name}"', None, ())
+    if not isinstance(error, UnknownCardError):   # a plain mapping as the database
+        name = key.name if isinstance(key, CardDef) else key
+        error = UnknownCardError(name, closest_names(name, db))
+    return str(error), error.name, error.suggestions
 
 
 def _tally(db: Mapping[str, CardDef], entries: Iterable[_Entry], source: str | None,
@@ -363,7 +327,7 @@ def _python_entries(section: str, value: object) -> list[_Entry]:
     out = []
     for key, count in items:
         if not isinstance(key, (str, CardDef)):
-            raise TypeError(f"{section}: a card is a name or a CardDef, not {type(key).__name__}")
+            raise ArgumentTypeError(f"{section}: a card is a name or a CardDef, not {type(key).__name__}")
         if isinstance(count, str):  # only a list's text may spell a count as digits
             raise DecklistError(f"{section}: bad count {count!r} for {str(key)!r}: counts are "
                                 "whole numbers, not text")
@@ -568,7 +532,7 @@ class Deck:
         elif section in SECTIONS:
             counts = self._counts[section]
         else:
-            raise ValueError(f"section {section!r} is not one of {', '.join(SECTIONS)}")
+            raise ArgumentError(f"section {section!r} is not one of {', '.join(SECTIONS)}")
         return [(self._defs[name], n) for name, n in counts.items()]
 
     @property
@@ -666,7 +630,7 @@ class Deck:
             return self._check_constructed()
         if format == "commander":
             return self._check_commander()
-        raise ValueError(f"format {format!r} is not 'constructed' or 'commander'")
+        raise ArgumentError(f"format {format!r} is not 'constructed' or 'commander'")
 
     def _copies(self, sections: Iterable[str]) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -713,11 +677,11 @@ def _any_number_allowed(card: CardDef) -> bool:
 
 def _decode(data: bytes, source: str) -> str:
     """A file's text: UTF-8 with or without BOM (or UTF-16 with a BOM)."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+    encoding = "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8-sig"
     try:
-        return data.decode("utf-8-sig")
+        return data.decode(encoding)
     except UnicodeDecodeError as e:
-        line = len(_split_lines(data[:e.start].decode("utf-8", "replace")))
-        raise DecklistError(f"not UTF-8 text (byte 0x{data[e.start]:02x})", source=source,
+        line = len(_split_lines(data[:e.start].decode(encoding, "replace")))
+        what = "UTF-16 text (after a UTF-16 byte order mark)" if encoding == "utf-16" else "UTF-8 text"
+        raise DecklistError(f"not {what} (byte 0x{data[e.start]:02x})", source=source,
                             line=line) from None

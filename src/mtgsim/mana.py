@@ -11,6 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
+from .errors import ArgumentError, ArgumentTypeError, InternalError, ManaCostError
+
 __all__ = [
     "Color", "ManaType", "COLOR_ORDER", "ManaSymbol", "ManaCost", "ManaCostError",
     "color_order", "parse_colors",
@@ -43,21 +45,12 @@ ALL_COLORS = Color.W | Color.U | Color.B | Color.R | Color.G
 ALL_TYPES = ManaType(int(ALL_COLORS)) | ManaType.C
 
 
-class ManaCostError(ValueError):
-    """A mana cost text that is not well formed; quotes the text and the position of the fault."""
-
-    def __init__(self, text: str, position: int, reason: str):
-        self.text, self.position, self.reason = text, position, reason
-        pointer = " " * (position + 2) + "^"
-        super().__init__(f"invalid mana cost {text!r} at position {position}: {reason}\n {text!r}\n{pointer}")
-
-
 def parse_colors(text: str, what: str = "colours") -> Color:
-    """'WG' or 'GW' or 'G,W' → Color.W | Color.G; raises ValueError naming a bad letter."""
+    """'WG' or 'GW' or 'G,W' → Color.W | Color.G; raises ArgumentError naming a bad letter."""
     out = Color.NONE
     for ch in text.replace(",", "").replace(" ", "").upper():
         if ch not in COLOR_ORDER:
-            raise ValueError(f"{what}: {ch!r} is not a colour (use letters of WUBRG)")
+            raise ArgumentError(f"{what}: {ch!r} is not a colour (use letters of WUBRG)")
         out |= Color[ch]
     return out
 
@@ -93,7 +86,7 @@ def _order_color_set(letters: list[str]) -> tuple[str, ...]:
             others = {(c + 2) % 5, (c - 2) % 5}
             if others == set(idx) - {c}:  # wedge: centre is the enemy of both others
                 return tuple(COLOR_ORDER[(c + k) % 5] for k in (-2, 0, 2))
-        raise AssertionError(idx)  # every 3-set is a shard or a wedge
+        raise InternalError(f"colours {letters} are neither a shard nor a wedge")
     if n == 4:
         missing = (set(range(5)) - set(idx)).pop()
         return tuple(COLOR_ORDER[(missing + k) % 5] for k in range(1, 5))
@@ -254,7 +247,7 @@ class ManaCost:
         if isinstance(text, ManaCost):
             return text
         if not isinstance(text, str):
-            raise TypeError(f"a mana cost is text such as '{{2}}{{G}}', not {type(text).__name__}")
+            raise ArgumentTypeError(f"a mana cost is text such as '{{2}}{{G}}', not {type(text).__name__}")
         stripped = text.strip()
         if stripped and "{" not in stripped and "}" not in stripped:
             return cls._parse_shorthand(text)

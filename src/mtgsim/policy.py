@@ -26,6 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .cards import CardDef
+from .cards.database import named_card
+from .errors import ArgumentError, ArgumentTypeError
 
 __all__ = ["PlayPolicy"]
 
@@ -38,9 +40,9 @@ def _cards(cards, what: str) -> tuple:
     cards = (cards,) if isinstance(cards, (str, CardDef)) else tuple(cards)
     for c in cards:
         if isinstance(c, str) and not c.strip():
-            raise ValueError(f"play policy: {what} names an empty card name")
+            raise ArgumentError(f"play policy: {what} names an empty card name")
         if not isinstance(c, (str, CardDef)):
-            raise TypeError(f"play policy: {what} must list card names or cards, got {c!r}")
+            raise ArgumentTypeError(f"play policy: {what} must list card names or cards, got {c!r}")
     return cards
 
 
@@ -63,23 +65,26 @@ class PlayPolicy:
 
     def __post_init__(self):
         if self.lands not in LANDS:
-            raise ValueError(f"play policy: lands must be one of {', '.join(LANDS)}; got {self.lands!r}")
+            raise ArgumentError(f"play policy: lands must be one of {', '.join(LANDS)}; got {self.lands!r}")
         if self.spells not in SPELLS:
-            raise ValueError(f"play policy: spells must be one of {', '.join(SPELLS)}; got {self.spells!r}")
+            raise ArgumentError(f"play policy: spells must be one of {', '.join(SPELLS)}; "
+                                f"got {self.spells!r}")
         for name in ("kicker", "flashback", "abilities", "attack"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"play policy: {name} must be True or False, got {getattr(self, name)!r}")
+                raise ArgumentTypeError(f"play policy: {name} must be True or False, "
+                                        f"got {getattr(self, name)!r}")
         if isinstance(self.x, bool) or not isinstance(self.x, int) or not 0 <= self.x <= 99:
-            raise ValueError(f"play policy: x must be a whole number 0..99, got {self.x!r}")
+            raise ArgumentError(f"play policy: x must be a whole number 0..99, got {self.x!r}")
         object.__setattr__(self, "first", _cards(self.first, "first"))
         object.__setattr__(self, "hold", _cards(self.hold, "hold"))
         both = {_name(c) for c in self.first} & {_name(c) for c in self.hold}
         if both:
-            raise ValueError(f"play policy: {sorted(both)[0]!r} is both cast first and held")
+            raise ArgumentError(f"play policy: {sorted(both)[0]!r} is both cast first and held")
 
     def card_defs(self, db) -> list[CardDef]:
         """The cards the policy names, looked up in `db` when given by name (UnknownCardError)."""
-        return [c if isinstance(c, CardDef) else db[c] for c in self.first + self.hold]
+        return [named_card(db, c, f"play policy: {where}")
+                for where, cards in (("first", self.first), ("hold", self.hold)) for c in cards]
 
     def arrays(self, tables) -> dict:
         """The policy as the compiled core reads it, for the card rows of `tables`: `rank` per

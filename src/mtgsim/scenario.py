@@ -15,12 +15,14 @@ from typing import Iterable
 import numpy as np
 
 from . import _core, schema
-from .batch import (ALTERNATIVES, BEFORE_THE_GAME, TYPE_LETTERS, _color_bit, check_cast_args,
-                    new_board_info, total_cost_to_mana_cost)
+from .batch import (ALTERNATIVES, BEFORE_THE_GAME, MAX_CAPACITY, TYPE_LETTERS, _color_bit,
+                    check_cast_args, new_board_info, total_cost_to_mana_cost)
 from .cards import CardDatabase, CardDef, card_db
 from .cards.model import (ActivatedAbility, Effect, EntersEffect, Event, SpellEffect, TappedUnless,
                           TriggeredAbility, Count)
 from .compile import Tables, compile_cards, counter_kind
+from .errors import (ArgumentError, ArgumentIndexError, ArgumentTypeError, InternalError, LimitError,
+                     RulesError)
 from .mana import COLOR_ORDER, ManaCost
 
 __all__ = ["Scenario", "Permanent", "RulesError"]
@@ -32,10 +34,6 @@ TOKEN = int(schema.PermanentFlag.PF_TOKEN)
 SACRIFICE_AT_END = int(schema.PermanentFlag.PF_SACRIFICE_AT_END)
 NOT_TAPPED = 0xFFFF ^ TAPPED
 COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
-
-
-class RulesError(Exception):
-    """An action the rules don't allow; the message names the rule."""
 
 
 @dataclass(frozen=True)
@@ -78,14 +76,14 @@ class Scenario:
         elif isinstance(card, str):
             c = self.db[card]                # UnknownCardError lists close names
         else:
-            raise TypeError(f"a card is a name or a CardDef, not {type(card).__name__}")
+            raise ArgumentTypeError(f"a card is a name or a CardDef, not {type(card).__name__}")
         known = self._defs.get(c.name)
         if known is None:
             self._defs[c.name] = c
             self._tables = None              # recompiled on next use
         elif known != c:
-            raise ValueError(f"a different card named {c.name!r} is already in this scenario "
-                             "(one name, one card: give the new one another name)")
+            raise ArgumentError(f"a different card named {c.name!r} is already in this scenario "
+                                "(one name, one card: give the new one another name)")
         return c
 
     def _compile(self) -> None:
@@ -115,13 +113,13 @@ class Scenario:
             return PLAYERS[player]
         if player in (0, 1) and not isinstance(player, bool):
             return int(player)
-        raise ValueError(f"player must be 'you' or 'opponent', got {player!r}")
+        raise ArgumentError(f"player must be 'you' or 'opponent', got {player!r}")
 
     def _index(self, p: Permanent) -> int:
         if not isinstance(p, Permanent):
-            raise TypeError(f"expected a Permanent of this scenario, got {type(p).__name__}")
+            raise ArgumentTypeError(f"expected a Permanent of this scenario, got {type(p).__name__}")
         if p.scenario is not self:
-            raise ValueError(f"{p!r} belongs to another Scenario")
+            raise ArgumentError(f"{p!r} belongs to another Scenario")
         for i in range(self._n):
             if self._perms[i]["object_id"] == p.object_id:
                 return i
@@ -133,6 +131,9 @@ class Scenario:
     def _new_permanent(self, c: CardDef, controller: int, *, tapped=False, since=None, token=False,
                        x_paid=0, chosen_color=0, attached_to=-1) -> int:
         self._card(c)
+        if self._n == MAX_CAPACITY:
+            raise LimitError(f"a Scenario holds at most {MAX_CAPACITY} permanents (the rules core's board); "
+                             f"{c.name} can't enter")
         if self._n == len(self._perms):
             self._perms = schema.grow(self._perms, "permanent", self._n + 1)
         i = self._n
@@ -179,7 +180,7 @@ class Scenario:
         """Put a permanent onto the battlefield as set-up (no enters effects, no triggers)."""
         c = self._card(card)
         if not c.is_permanent:
-            raise ValueError(f"{c.name} is a {c.type_line}, not a permanent card (110.4)")
+            raise ArgumentError(f"{c.name} is a {c.type_line}, not a permanent card (110.4)")
         who = self._player(controller)
         att = -1 if attached_to is None else self._index(attached_to)
         i = self._new_permanent(c, who, tapped=bool(tapped),
@@ -187,7 +188,7 @@ class Scenario:
                                 x_paid=int(x), chosen_color=_color_bit(chosen_color), attached_to=att)
         for name, k in (counters or {}).items():
             if not isinstance(k, int) or k < 0:
-                raise ValueError(f"counters: {name!r} needs a whole number ≥ 0, got {k!r}")
+                raise ArgumentError(f"counters: {name!r} needs a whole number ≥ 0, got {k!r}")
             self._perms[i]["counters"][counter_kind(name)] += k
         handle = self._handle(i)
         self._state_based_actions()
@@ -254,10 +255,10 @@ class Scenario:
     def _ability_row(self, i: int, ability: int) -> int:
         rows = _core.board_mana_rows(*self._args(), i)
         if isinstance(ability, bool) or not isinstance(ability, int):
-            raise TypeError(f"ability is an index, not {type(ability).__name__}")
+            raise ArgumentTypeError(f"ability is an index, not {type(ability).__name__}")
         if not 0 <= ability < len(rows):
-            raise IndexError(f"{self._names[i]} has {len(rows)} mana abilit{'y' if len(rows) == 1 else 'ies'}; "
-                             f"index {ability} is out of range")
+            raise ArgumentIndexError(f"{self._names[i]} has {len(rows)} mana abilit"
+                                     f"{'y' if len(rows) == 1 else 'ies'}; index {ability} is out of range")
         return rows[ability]
 
     def can_activate(self, p: Permanent, ability: int = 0) -> bool:
@@ -267,7 +268,7 @@ class Scenario:
         if not _core.board_ability_ready(*self._args(), i, row) or \
                 0 < self._tables.mana_abilities[row]["life"] > self._info[0]["life"][int(self._perms[i]["controller"])]:
             return False
-        cost = self._tables.mana_abilities[row]["cost"]
+        cost = int(self._tables.mana_abilities[row]["cost"])
         return cost < 0 or self._can_pay_cost_row(cost, int(self._perms[i]["controller"]), exclude=i)
 
     def _why_not_ready(self, i: int, row: int) -> str:
@@ -302,8 +303,8 @@ class Scenario:
         who = int(self._perms[i]["controller"])
         prefer = self._type_index(color)
         if prefer >= 0 and not any(v[prefer] for v in _core.board_ability_outputs(core, perms, n, info, i, row)):
-            raise ValueError(f"{self._names[i]} can't produce {{{TYPE_LETTERS[prefer]}}} with that ability now "
-                             f"(106.1b, 106.7)")
+            raise ArgumentError(f"{self._names[i]} can't produce {{{TYPE_LETTERS[prefer]}}} with that "
+                                "ability now (106.1b, 106.7)")
         handle = self._handle(i)
         if a["cost"] >= 0 and not input_paid:        # pay the mana input first (602.2b)
             self._pay(self._cost_row_total(int(a["cost"])), who, exclude=i)
@@ -312,7 +313,7 @@ class Scenario:
         if want is not None:
             produced = _core.board_produce_exact(core, perms, n, info, i, row, tuple(int(v) for v in want))
             if produced is None:
-                raise AssertionError(f"{self._names[i]} can't make {want} as planned")
+                raise InternalError(f"{self._names[i]} can't make {want} as the payment plan says")
             made, extra = produced
         else:
             reps = _core.board_replacements(core, perms, n, info, i)
@@ -341,7 +342,7 @@ class Scenario:
         if color is None:
             return -1
         if not isinstance(color, str) or color.upper() not in TYPE_LETTERS or len(color) != 1:
-            raise ValueError(f"color must be one of W U B R G C, got {color!r}")
+            raise ArgumentError(f"color must be one of W U B R G C, got {color!r}")
         return TYPE_LETTERS.index(color.upper())
 
     def _replacement_order(self, i, row, reps, prefer, order) -> list[int]:
@@ -356,7 +357,8 @@ class Scenario:
             missing = [r for r, _ in reps if r not in rows]
             if missing:
                 names = sorted({self._names[s] for r, s in reps if r in missing})
-                raise ValueError(f"order must list every replacement effect that applies (616.1); missing {names}")
+                raise ArgumentError("order must list every replacement effect that applies (616.1); "
+                                    f"missing {names}")
             return rows
         core, perms, n, info = self._args()
         best, best_key = None, None
@@ -431,7 +433,7 @@ class Scenario:
     def _take_from_pool(self, who: int, mana) -> None:
         pool = self._info[0]["pool"][who]
         if any(int(pool[t]) < int(mana[t]) for t in range(6)):    # the plan guarantees it
-            raise AssertionError(f"payment plan overdraws the pool: {list(pool)} - {list(mana)}")
+            raise InternalError(f"the payment plan overdraws the pool: {list(pool)} - {list(mana)}")
         pool -= np.array(mana, dtype=np.int16)
 
     def _snapshot(self):
@@ -704,8 +706,8 @@ class Scenario:
         d = self._defs[self._names[i]]
         acts = d.abilities_of(ActivatedAbility)
         if not 0 <= ability < len(acts):
-            raise IndexError(f"{d.name} has {len(acts)} non-mana activated abilit{'y' if len(acts) == 1 else 'ies'}; "
-                             f"index {ability} is out of range")
+            raise ArgumentIndexError(f"{d.name} has {len(acts)} non-mana activated abilit"
+                                     f"{'y' if len(acts) == 1 else 'ies'}; index {ability} is out of range")
         a = acts[ability]
         who = int(self._perms[i]["controller"])
         tapped = bool(self._perms[i]["flags"] & TAPPED)
@@ -813,7 +815,7 @@ class Scenario:
     def draw(self, player="you", n: int = 1) -> None:
         """The player draws n cards (121.1); from an empty library, nothing."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ValueError(f"n must be a whole number ≥ 0, got {n!r}")
+            raise ArgumentError(f"draw: n must be a whole number ≥ 0, got {n!r}")
         for _ in range(n):
             self._draw(self._player(player))
 

@@ -10,6 +10,7 @@ from . import _core
 from ._core import (CardTypeBit, CostChange, CounterKind, CountOf, Event, Grant, GrantTo,
                     KeywordBit, ManaOutput, ManaTypeBit, PermanentFlag, SpellScope,
                     SupertypeBit, TappedUnless, TriggerAdds, Watches, Who)
+from .errors import ArgumentError, ArgumentTypeError, UnknownNameError
 
 __all__ = [
     "DTYPES", "COST_DTYPE", "HYBRID_DTYPE", "COUNT_DTYPE", "EFFECT_DTYPE", "CARD_DTYPE",
@@ -66,7 +67,7 @@ def _fill_none(arr: np.ndarray, record: str) -> None:
 def empty(record: str, n: int) -> np.ndarray:
     """A table of `n` rows of `record`: zero bytes, then -1 in every index field."""
     if record not in DTYPES:
-        raise KeyError(f"no record {record!r}; records are {', '.join(DTYPES)}")
+        raise UnknownNameError(f"no record {record!r}; records are {', '.join(DTYPES)}", record)
     arr = np.zeros(n, dtype=DTYPES[record])
     _fill_none(arr, record)
     return arr
@@ -88,15 +89,16 @@ def grow(arr: np.ndarray, record: str, needed: int) -> np.ndarray:
 
 def check_table(arr: object, record: str, *, ndim: int | None = 1, name: str | None = None) -> np.ndarray:
     """Validate a table before a kernel reads it: a numpy array of exactly the record's dtype,
-    C-contiguous, of the given number of dimensions. Returns it; raises TypeError/ValueError
-    naming the table."""
+    C-contiguous, of the given number of dimensions. Returns it; raises ArgumentTypeError or
+    ArgumentError naming the table."""
     label = name or record
     if not isinstance(arr, np.ndarray):
-        raise TypeError(f"{label}: expected a numpy array of dtype {record!r}, got {type(arr).__name__}")
+        raise ArgumentTypeError(f"{label}: expected a numpy array of dtype {record!r}, "
+                                f"got {type(arr).__name__}")
     if arr.dtype != DTYPES[record]:
-        raise TypeError(f"{label}: dtype must be mtgsim.schema.DTYPES[{record!r}], got {arr.dtype}")
+        raise ArgumentTypeError(f"{label}: dtype must be mtgsim.schema.DTYPES[{record!r}], got {arr.dtype}")
     if ndim is not None and arr.ndim != ndim:
-        raise ValueError(f"{label}: expected {ndim} dimension(s), got shape {arr.shape}")
+        raise ArgumentError(f"{label}: expected {ndim} dimension(s), got shape {arr.shape}")
     if not arr.flags.c_contiguous:
-        raise ValueError(f"{label}: must be C-contiguous (use np.ascontiguousarray)")
+        raise ArgumentError(f"{label}: must be C-contiguous (use np.ascontiguousarray)")
     return arr

@@ -23,9 +23,11 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from . import _core
-from .cards import CardDef, UnknownCardError, normalize_name
+from .cards import CardDef, UnknownCardError, closest_names, normalize_name
+from .cards.database import named_card
 from .compile import compile_deck
 from .decklist import Deck
+from .errors import ArgumentError, ArgumentTypeError, LimitError, MissingDependencyError
 from .mana import COLOR_ORDER
 from .policy import PlayPolicy
 
@@ -82,14 +84,15 @@ class MulliganPolicy:
         keep = dict({7: (2, 5), 6: (2, 4), 5: (2, 4)} if keep is None else keep)
         for size, rng in keep.items():
             if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 7:
-                raise ValueError(f"mulligan policy: hand size {size!r} must be 1..7")
+                raise ArgumentError(f"mulligan policy: hand size {size!r} must be 1..7")
             if (not isinstance(rng, (tuple, list)) or len(rng) != 2
                     or not all(isinstance(v, int) and not isinstance(v, bool) for v in rng)):
-                raise ValueError(f"mulligan policy: size {size} needs a (min lands, max lands) pair, got {rng!r}")
+                raise ArgumentError(f"mulligan policy: size {size} needs a (min lands, max lands) pair, "
+                                    f"got {rng!r}")
             lo, hi = rng
             if not 0 <= lo <= hi <= 7:
-                raise ValueError(f"mulligan policy: size {size}: lands range {lo}..{hi} is impossible "
-                                 "(need 0 <= min <= max <= 7)")
+                raise ArgumentError(f"mulligan policy: size {size}: lands range {lo}..{hi} is impossible "
+                                    "(need 0 <= min <= max <= 7)")
         self.keep = keep
 
     @classmethod
@@ -138,7 +141,7 @@ class KillTurn:
     def quantile(self, q: float) -> float:
         """The kill turn at quantile q over all games (inf: not killed within the turns)."""
         if not 0 <= q <= 1:
-            raise ValueError("q must be in [0, 1]")
+            raise ArgumentError(f"q must be in [0, 1], got {q!r}")
         cum = np.cumsum(self.counts) / max(1, self.n)
         t = int(np.searchsorted(cum, q - 1e-12))
         return float("inf") if t >= len(self.counts) - 1 else float(t + 1)
@@ -151,7 +154,7 @@ class KillTurn:
 
 def _check_turn(turn, turns: int) -> None:
     if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= turns:
-        raise ValueError(f"turn must be 1..{turns} (the turns simulated), got {turn!r}")
+        raise ArgumentError(f"turn must be 1..{turns} (the turns simulated), got {turn!r}")
 
 
 @dataclass
@@ -171,7 +174,9 @@ class SimResult:
         for i, n in enumerate(self.tracked):
             if n.casefold() == str(name).casefold():
                 return i
-        raise UnknownCardError(str(name), [n for n in self.tracked if str(name).casefold()[:4] in n.casefold()][:5])
+        raise UnknownCardError(str(name), closest_names(str(name), self.tracked),
+                               reason=f"card {str(name)!r} is not tracked in this result "
+                                      "(simulate tracks the deck's spells and the cards of track=)")
 
     def p_castable(self, card, turn: int, hit_land_drops: bool = False) -> Estimate:
         """P(after turn `turn`'s land drop, before any spell, the board could pay the card's
@@ -251,7 +256,7 @@ class SimResult:
             matplotlib.use("Agg")
             import matplotlib.pyplot as plt
         except ImportError as e:
-            raise ImportError('plotting needs matplotlib: pip install "mtgsim[plot]"') from e
+            raise MissingDependencyError('plotting needs matplotlib: pip install "mtgsim[plot]"') from e
         names = list(cards) if cards is not None else list(self.tracked)[:8]
         turns = np.arange(1, self.turns + 1)
         fig, (a, b) = plt.subplots(1, 2, figsize=(12, 4.5))
@@ -266,8 +271,12 @@ class SimResult:
         b.set(xlabel="turn", ylabel="P(kill on turn)",
               title=f"kill turn (not by turn {self.turns}: {kill.p_never.value:.1%})")
         fig.tight_layout()
-        fig.savefig(path, dpi=120)
-        plt.close(fig)
+        try:
+            fig.savefig(path, dpi=120)
+        except ValueError as e:            # matplotlib: a file type it can't write
+            raise ArgumentError(f"plot: can't write {path}: {e}") from None
+        finally:
+            plt.close(fig)
 
 
 def _est(e: Estimate) -> dict:
@@ -290,6 +299,18 @@ class _Setup:
     tables: object
 
 
+def _seed_sequence(seed) -> np.random.SeedSequence:
+    """The root SeedSequence of `seed`: None, a whole number ≥ 0 or a sequence of them."""
+    try:
+        return np.random.SeedSequence(seed)
+    except TypeError:
+        raise ArgumentTypeError("seed must be None, a whole number or a sequence of them, "
+                                f"not {type(seed).__name__}") from None
+    except ValueError:
+        raise ArgumentError("seed must be None, a whole number ≥ 0 or a sequence of them, "
+                            f"got {seed!r}") from None
+
+
 def chunk_generator(root: np.random.SeedSequence, c: int) -> np.random.Generator:
     """Chunk c's generator: root's c-th child seed (as `root.spawn(c + 1)[c]` gives it), made
     when the chunk is played, so memory stays flat however many chunks a run has."""
@@ -299,27 +320,28 @@ def chunk_generator(root: np.random.SeedSequence, c: int) -> np.random.Generator
 
 def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable) -> _Setup:
     if not isinstance(deck, Deck):
-        raise TypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
+        raise ArgumentTypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
     if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
-        raise ValueError(f"turns must be 1..{MAX_TURNS}, got {turns!r}")
+        raise ArgumentError(f"turns must be 1..{MAX_TURNS}, got {turns!r}")
     library_size = sum(deck.maindeck.values())
     if library_size < 7:
-        raise ValueError(f"a deck needs at least 7 cards to draw an opening hand; this one has {library_size}")
+        raise ArgumentError("a deck needs at least 7 cards to draw an opening hand; "
+                            f"this one has {library_size}")
     if library_size > 256:
-        raise ValueError(f"decks of more than 256 cards aren't supported (this one has {library_size})")
+        raise LimitError(f"decks of more than 256 cards aren't supported (this one has {library_size})")
     mulligan = MulliganPolicy() if mulligan is None else mulligan
     if not isinstance(mulligan, MulliganPolicy):
-        raise TypeError("mulligan must be a MulliganPolicy")
+        raise ArgumentTypeError(f"mulligan must be a MulliganPolicy, not {type(mulligan).__name__}")
     policy = PlayPolicy() if policy is None else policy
     if not isinstance(policy, PlayPolicy):
-        raise TypeError("policy must be a PlayPolicy")
-    extra = [t if isinstance(t, CardDef) else deck.db[t] for t in track]     # UnknownCardError
+        raise ArgumentTypeError(f"policy must be a PlayPolicy, not {type(policy).__name__}")
+    extra = [named_card(deck.db, t, "track") for t in track]
     named = policy.card_defs(deck.db)
     known = {normalize_name(c.name): c for c, _ in deck.cards("maindeck")}
     for c in extra + named:                      # (names as the database matches them)
         if known.setdefault(normalize_name(c.name), c) != c:
-            raise ValueError(f"a different card named {c.name!r} is already in the deck or tracked "
-                             "(one name, one card: give the new one another name)")
+            raise ArgumentError(f"a different card named {c.name!r} is already in the deck or tracked "
+                                "(one name, one card: give the new one another name)")
     compiled = compile_deck(deck, extra=extra + named)
     tables = compiled.tables
     tracked: list[str] = []
@@ -330,7 +352,7 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
         if c.name not in tracked:
             tracked.append(c.name)
     if len(tracked) > MAX_TRACKED:
-        raise ValueError(f"at most {MAX_TRACKED} cards can be tracked; this run tracks {len(tracked)}")
+        raise LimitError(f"at most {MAX_TRACKED} cards can be tracked; this run tracks {len(tracked)}")
     keep_lo, keep_hi = mulligan.arrays()
     spec = _core.GoldfishSpec(_core.CoreTables(tables), compiled.library, turns, bool(on_play), keep_lo,
                               keep_hi, np.array([tables.row(n) for n in tracked], dtype=np.int32),
@@ -343,17 +365,17 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
              progress: bool = False, policy: PlayPolicy | None = None) -> SimResult:
     """Goldfish `deck` `games` times for `turns` turns (see the module docstring)."""
     if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
-        raise ValueError(f"games must be a whole number > 0, got {games!r}")
+        raise ArgumentError(f"games must be a whole number > 0, got {games!r}")
     if threads is None:
         threads = os.cpu_count() or 1
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a whole number >= 1 or None, got {threads!r}")
+        raise ArgumentError(f"threads must be a whole number >= 1 or None, got {threads!r}")
     st = _setup(deck, turns, on_play, mulligan, policy, track)
     tracked = st.tracked
     offsets = _core.metric_offsets(len(tracked), turns)
     size = offsets["size"][0]
     n_chunks = -(-games // CHUNK)
-    root = np.random.SeedSequence(seed)
+    root = _seed_sequence(seed)
     totals = np.zeros(size, dtype=np.int64)
     # Chunks per thread in one call into the core: doubled while calls take under 0.05 s (the
     # Python between calls costs a few per cent on fast decks), so Ctrl-C and the progress bar
@@ -405,9 +427,9 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
     land played, mana available, spells cast and abilities activated with the mana spent,
     combat damage, the opponent's life."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
-        raise ValueError(f"games must be 1..100 for a trace, got {games!r}")
+        raise ArgumentError(f"games must be 1..100 for a trace, got {games!r}")
     st = _setup(deck, turns, on_play, mulligan, policy, ())
-    gen = chunk_generator(np.random.SeedSequence(seed), 0)
+    gen = chunk_generator(_seed_sequence(seed), 0)
     events = _core.trace_games(st.spec, gen, games)
     names = st.tables.card_names
     E = _core.TraceEvent

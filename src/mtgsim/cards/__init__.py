@@ -1,8 +1,8 @@
 """Cards: the card model (`model`), the database and its loaders (`database`)."""
 from .database import (CardDatabase, CardDataError, UnknownCardError, card, card_db,
-                       normalize_name)
+                       closest_names, normalize_name)
 from .model import *  # noqa: F401,F403
 from .model import __all__ as _model_all
 
 __all__ = ["CardDatabase", "CardDataError", "UnknownCardError", "card", "card_db",
-           "normalize_name", *_model_all]
+           "closest_names", "normalize_name", *_model_all]

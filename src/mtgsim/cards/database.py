@@ -16,35 +16,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
+from ..errors import (ArgumentTypeError, CardDataError, InternalError, UnknownCardError,
+                      UnknownCardInCardDataError)
 from ..mana import Color, ManaCost, ManaCostError, parse_colors
 from . import model
 from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, Count,
                     CountOf, Effect, ManaAbility, ManaKind, PT)
 
 __all__ = ["CardDatabase", "CardDataError", "UnknownCardError", "card_db", "card",
-           "normalize_name", "parse_type_line", "parse_activation_cost"]
-
-
-class CardDataError(ValueError):
-    """A card record that is not valid; names the file, the card and the field."""
-
-    def __init__(self, message: str, *, source: str = "", card: str = "", field: str = ""):
-        self.source, self.card, self.field = source, card, field
-        where = ", ".join(p for p in (source, f"card {card!r}" if card else "",
-                                       f"field {field!r}" if field else "") if p)
-        super().__init__(f"{where}: {message}" if where else message)
-
-
-class UnknownCardError(LookupError):
-    """A card name that is not in the database; lists the closest known names."""
-
-    def __init__(self, name: str, suggestions: list[str]):
-        self.name, self.suggestions = name, suggestions
-        hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
-        super().__init__(f"unknown card {name!r}{hint}")
-
-    def __str__(self) -> str:  # LookupError would print the repr of args
-        return self.args[0]
+           "normalize_name", "closest_names", "parse_type_line", "parse_activation_cost"]
 
 
 def normalize_name(name: str) -> str:
@@ -55,10 +35,26 @@ def normalize_name(name: str) -> str:
     return " ".join(s.casefold().split())
 
 
+def _closest_keys(key: str, keys: list[str], n: int) -> list[str]:
+    """The look-up keys closest to `key`: by spelling, then those containing it."""
+    close = difflib.get_close_matches(key, keys, n=n, cutoff=0.6)
+    if len(close) < n and len(key) >= 3:
+        close += [k for k in keys if key in k and k not in close][: n - len(close)]
+    return close
+
+
+def closest_names(name: str, names: Iterable[str], n: int = 5) -> list[str]:
+    """The names among `names` closest to `name` (case, accents and apostrophes ignored)."""
+    by_key: dict[str, str] = {}
+    for real in names:
+        by_key.setdefault(normalize_name(real), real)
+    return [by_key[k] for k in _closest_keys(normalize_name(name), list(by_key), n)]
+
+
 # ---- text forms of fields ------------------------------------------------------------------
 
 def parse_type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """'Legendary Artifact — Equipment' → (supertypes, types, subtypes); raises ValueError."""
+    """'Legendary Artifact — Equipment' → (supertypes, types, subtypes); raises CardDataError."""
     halves = re.split(r"\s+(?:—|–|--|-)\s+", text.strip(), maxsplit=1)
     left, right = halves[0], (halves[1] if len(halves) > 1 else "")
     sup, typ = [], []
@@ -70,9 +66,9 @@ def parse_type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[
         elif word == "Token":
             continue
         else:
-            raise ValueError(f"{word!r} is not a card type or supertype (205.2a, 205.4a)")
+            raise CardDataError(f"{word!r} is not a card type or supertype (205.2a, 205.4a)")
     if not typ:
-        raise ValueError(f"type line {text!r} has no card type")
+        raise CardDataError(f"type line {text!r} has no card type")
     return tuple(sup), tuple(typ), tuple(right.split())
 
 
@@ -81,11 +77,11 @@ _SACRIFICE = re.compile(r"sacrifice (this|~|it)(\s+\w+)?", re.IGNORECASE)
 
 
 def parse_activation_cost(text: str) -> ActivationCost:
-    """'{2}, {T}, Pay 1 life, Sacrifice this artifact' → ActivationCost; raises ValueError."""
+    """'{2}, {T}, Pay 1 life, Sacrifice this artifact' → ActivationCost; raises CardDataError."""
     mana, tap, untap, life, sac = ManaCost(), False, False, 0, False
     for part in (p.strip() for p in text.split(",")):
         if not part:
-            raise ValueError(f"empty part in activation cost {text!r}")
+            raise CardDataError(f"empty part in activation cost {text!r}")
         symbols = re.findall(r"\{[^}]*\}", part)
         if "".join(symbols) == part.replace(" ", ""):
             rest = []
@@ -103,8 +99,8 @@ def parse_activation_cost(text: str) -> ActivationCost:
         elif _SACRIFICE.fullmatch(part):
             sac = True
         else:
-            raise ValueError(f"{part!r} is not a cost this vocabulary knows "
-                             "(mana symbols, {T}, {Q}, 'Pay N life', 'Sacrifice this')")
+            raise CardDataError(f"{part!r} is not a cost this vocabulary knows "
+                                "(mana symbols, {T}, {Q}, 'Pay N life', 'Sacrifice this')")
     return ActivationCost(mana=mana, tap=tap, untap=untap, life=life, sacrifice_self=sac)
 
 
@@ -112,14 +108,14 @@ def _parse_pt(text: Any) -> tuple[PT, PT]:
     s = str(text).replace(" ", "")
     parts = s.split("/")
     if len(parts) != 2:
-        raise ValueError(f"power/toughness {text!r} must look like '2/3' or '*/*'")
+        raise CardDataError(f"power/toughness {text!r} must look like '2/3' or '*/*'")
     out = []
     for p in parts:
         m = re.fullmatch(r"(-?\d+)?(\+?\*)?", p)
         if not p or not m or (m.group(1) is None and not m.group(2)):
-            raise ValueError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
+            raise CardDataError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
         if m.group(2) == "+*" and m.group(1) is None:
-            raise ValueError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
+            raise CardDataError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
         out.append(PT(int(m.group(1) or 0), bool(m.group(2))))
     return out[0], out[1]
 
@@ -141,68 +137,69 @@ _NAMED_AMOUNTS = typing.get_type_hints(Effect, vars(model))["counters"]
 
 
 def _convert(value: Any, hint: Any, where: str) -> Any:
-    """Convert one TOML value to the field type `hint`; raise ValueError saying what's wrong."""
+    """Convert one TOML value to the field type `hint`; raise CardDataError saying what's wrong."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if hint == _AMOUNT:
         if isinstance(value, bool):
-            raise ValueError(f"expected a number or a count, got {value!r}")
+            raise CardDataError(f"expected a number or a count, got {value!r}")
         if isinstance(value, int):
             if value < 0:
-                raise ValueError(f"must not be negative, got {value}")
+                raise CardDataError(f"must not be negative, got {value}")
             return value
         if isinstance(value, str) and value.strip().upper() == "X":
             return Count(CountOf.X)
         if isinstance(value, dict):
             return _record(Count, value, where)
-        raise ValueError(f"expected a number, 'X' or a table like {{count = \"permanents\"}}, got {value!r}")
+        raise CardDataError(f"expected a number, 'X' or a table like {{count = \"permanents\"}}, "
+                            f"got {value!r}")
     if hint == _NAMED_AMOUNTS:
         if not isinstance(value, dict):
-            raise ValueError(f"expected a table like {{\"+1/+1\" = 1}}, got {value!r}")
+            raise CardDataError(f"expected a table like {{\"+1/+1\" = 1}}, got {value!r}")
         return tuple((str(k), _convert(v, _AMOUNT, f"{where}.{k}")) for k, v in value.items())
     if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)) and type(None) in args:
         inner = next(a for a in args if a is not type(None))
         return None if value is None else _convert(value, inner, where)
     if hint is bool:
         if not isinstance(value, bool):
-            raise ValueError(f"expected true or false, got {value!r}")
+            raise CardDataError(f"expected true or false, got {value!r}")
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"expected a whole number, got {value!r}")
+            raise CardDataError(f"expected a whole number, got {value!r}")
         return value
     if hint is str:
         if not isinstance(value, str):
-            raise ValueError(f"expected text, got {value!r}")
+            raise CardDataError(f"expected text, got {value!r}")
         return value
     if hint is ManaCost:
         if not isinstance(value, str):
-            raise ValueError(f"expected mana symbols such as \"{{1}}{{G}}\", got {value!r}")
+            raise CardDataError(f"expected mana symbols such as \"{{1}}{{G}}\", got {value!r}")
         return ManaCost.parse(value)
     if hint is ActivationCost:
         if not isinstance(value, str):
-            raise ValueError(f"expected a cost such as \"{{1}}, {{T}}\", got {value!r}")
+            raise CardDataError(f"expected a cost such as \"{{1}}, {{T}}\", got {value!r}")
         return parse_activation_cost(value)
     if hint is Color:
         if not isinstance(value, str):
-            raise ValueError(f"expected colour letters such as \"WU\", got {value!r}")
+            raise CardDataError(f"expected colour letters such as \"WU\", got {value!r}")
         return parse_colors(value)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(value)
         except ValueError:
             allowed = ", ".join(repr(m.value) for m in hint)
-            raise ValueError(f"{value!r} is not one of {allowed}") from None
+            raise CardDataError(f"{value!r} is not one of {allowed}") from None
     if origin is tuple:
         items = [value] if isinstance(value, str) else value
         if not isinstance(items, list):
-            raise ValueError(f"expected a list, got {value!r}")
+            raise CardDataError(f"expected a list, got {value!r}")
         return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(items))
     if dataclasses.is_dataclass(hint):
         if not isinstance(value, dict):
-            raise ValueError(f"expected a table, got {value!r}")
+            raise CardDataError(f"expected a table, got {value!r}")
         return _record(hint, value, where)
-    raise TypeError(f"no conversion for {hint!r}")  # a bug in the model, not in the data
+    raise InternalError(f"the card model has a field of type {hint!r}, which the loader can't convert")
 
 
 def _record(cls: type, table: Mapping[str, Any], where: str):
@@ -226,9 +223,12 @@ def _record(cls: type, table: Mapping[str, Any], where: str):
         raise _FieldError(where, f"{cls.__name__}: {e}") from None
 
 
-class _FieldError(Exception):
+class _FieldError(CardDataError):
+    """A fault in one field of a card table; `card_from_table` adds the file and the card."""
+
     def __init__(self, field: str, message: str):
-        self.field, self.message = field, message
+        super().__init__(message, field=field)
+        self.message = message
 
 
 def _ability(table: Mapping[str, Any], where: str):
@@ -294,12 +294,12 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
         raise fail("type", "every card needs a type line, e.g. \"Creature — Elf\"")
     try:
         kw["supertypes"], kw["types"], kw["subtypes"] = parse_type_line(str(table["type"]))
-    except ValueError as e:
+    except CardDataError as e:
         raise fail("type", str(e)) from None
     if "pt" in table:
         try:
             kw["power"], kw["toughness"] = _parse_pt(table["pt"])
-        except ValueError as e:
+        except CardDataError as e:
             raise fail("pt", str(e)) from None
     elif "Creature" in kw["types"] and not table.get("back"):
         raise fail("pt", "a creature needs power/toughness, e.g. pt = \"2/2\"")
@@ -351,6 +351,15 @@ def card(name: str, cost: str | ManaCost = "", type: str = "Sorcery", pt: str | 
     return card_from_table(table)
 
 
+def named_card(db: CardDatabase, card: str | CardDef, where: str) -> CardDef:
+    """`db[card]`, for a card given in argument or field `where`: an unknown name raises an
+    UnknownCardError saying where it was given."""
+    try:
+        return db[card]
+    except UnknownCardError as e:
+        raise UnknownCardError(e.name, e.suggestions, where=where) from None
+
+
 class CardDatabase(Mapping[str, CardDef]):
     """Cards by name. Look-up ignores case, accents and apostrophe style, and knows both the
     full name of a double-faced card ("A // B") and its front face's name."""
@@ -376,18 +385,19 @@ class CardDatabase(Mapping[str, CardDef]):
     @classmethod
     def from_toml(cls, *paths: str | Path) -> "CardDatabase":
         db = cls()
-        for p in paths:
-            db._load(Path(p))
+        db._check_tokens([c for p in paths for c in db._load(Path(p))])
         return db
 
-    def _load(self, path: Path, replace: bool = False) -> None:
+    def _load(self, path: Path, replace: bool = False) -> list[CardDef]:
         try:
             text = path.read_text(encoding="utf-8-sig")
         except OSError as e:
             raise CardDataError(f"can't read card file: {e.strerror}", source=str(path)) from None
-        self._load_text(text, path.name if _is_shipped(path) else str(path), replace)
+        return self._load_text(text, path.name if _is_shipped(path) else str(path), replace)
 
-    def _load_text(self, text: str, source: str, replace: bool = False) -> None:
+    def _load_text(self, text: str, source: str, replace: bool = False) -> list[CardDef]:
+        """Add the cards of one TOML text; returns them (their tokens are checked by the caller,
+        once every file is read: a token may be defined in a later one)."""
         try:
             doc = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
@@ -399,23 +409,34 @@ class CardDatabase(Mapping[str, CardDef]):
         cards = doc.get("card", [])
         if not isinstance(cards, list):
             raise CardDataError("`card` must be an array of tables: write [[card]]", source=source)
-        for i, table in enumerate(cards):
-            c = card_from_table(table, f"{source} (card #{i + 1})")
+        loaded = [card_from_table(table, f"{source} (card #{i + 1})") for i, table in enumerate(cards)]
+        for c in loaded:
             self._add(c, source, replace)
+        return loaded
+
+    def _check_tokens(self, cards: Iterable[CardDef]) -> None:
+        """Every token the cards create is a card of this database."""
+        for c in cards:
+            for field, token in _token_references(c):
+                if token not in self:
+                    raise UnknownCardInCardDataError(token, self.suggest(token), card=c.name, field=field,
+                                                     source=self.source_of(c.name))
 
     def extended(self, *more: "CardDef | str | Path | Iterable[CardDef]", replace: bool = False) -> "CardDatabase":
         """A new database with more cards (CardDefs, or TOML files); this one is unchanged.
         A card that already exists is an error unless `replace=True`."""
         db = CardDatabase()
         db._cards, db._alias, db._source = dict(self._cards), dict(self._alias), dict(self._source)
+        from_files = []
         for m in more:
             if isinstance(m, CardDef):
                 db._add(m, "<python>", replace)
             elif isinstance(m, (str, Path)):
-                db._load(Path(m), replace)
+                from_files += db._load(Path(m), replace)
             else:
                 for c in m:
                     db._add(c, "<python>", replace)
+        db._check_tokens(from_files)
         return db
 
     # ---- look-up -------------------------------------------------------------------------
@@ -429,11 +450,18 @@ class CardDatabase(Mapping[str, CardDef]):
         if isinstance(name, CardDef):
             return name
         if not isinstance(name, str):
-            raise TypeError(f"card names are text, not {type(name).__name__}")
+            raise ArgumentTypeError(f"card names are text, not {type(name).__name__}")
         key = self._key(name)
         if key is None:
             raise UnknownCardError(name, self.suggest(name))
         return self._cards[key]
+
+    def get(self, name: str | CardDef, default=None):
+        """The card of `name`, looked up as `db[name]` does; `default` if there is none."""
+        if isinstance(name, CardDef):
+            return name
+        key = self._key(name) if isinstance(name, str) else None
+        return default if key is None else self._cards[key]
 
     def __contains__(self, name: object) -> bool:
         if isinstance(name, CardDef):
@@ -450,17 +478,16 @@ class CardDatabase(Mapping[str, CardDef]):
         return list(self._cards.values())
 
     def source_of(self, name: str) -> str:
-        return self._source[self._key(name) or normalize_name(name)]
+        """The file the card of `name` was read from ("<python>" for a CardDef given)."""
+        key = self._key(name)
+        if key is None:
+            raise UnknownCardError(name, self.suggest(name))
+        return self._source[key]
 
     def suggest(self, name: str, n: int = 5) -> list[str]:
         """The closest known names (by spelling, then by containment)."""
-        key = normalize_name(name)
-        keys = list(self._cards) + list(self._alias)
-        close = difflib.get_close_matches(key, keys, n=n, cutoff=0.6)
-        if len(close) < n and len(key) >= 3:
-            close += [k for k in keys if key in k and k not in close][: n - len(close)]
         names = []
-        for k in close:
+        for k in _closest_keys(normalize_name(name), list(self._cards) + list(self._alias), n):
             real = self._cards[self._alias.get(k, k)].name
             if real not in names:
                 names.append(real)
@@ -468,6 +495,17 @@ class CardDatabase(Mapping[str, CardDef]):
 
     def __repr__(self) -> str:
         return f"<CardDatabase of {len(self)} cards>"
+
+
+def _token_references(c: CardDef, prefix: str = "") -> Iterator[tuple[str, str]]:
+    """(field, token name) for each token the effects of card `c` create, its back face's too."""
+    for i, a in enumerate(c.abilities):
+        for part in ("effect", "kicked"):
+            e = getattr(a, part, None)
+            for token, _ in e.tokens if e is not None else ():
+                yield f"{prefix}abilities[{i}].{'kicked.' if part == 'kicked' else ''}tokens", token
+    if c.back is not None:
+        yield from _token_references(c.back, "back.")
 
 
 def _data_dir():
@@ -484,9 +522,11 @@ def _is_shipped(path: Path) -> bool:
 @functools.lru_cache(maxsize=1)
 def _shipped() -> CardDatabase:
     db = CardDatabase()
+    loaded = []
     for entry in sorted(_data_dir().iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
-            db._load_text(entry.read_text(encoding="utf-8"), entry.name)
+            loaded += db._load_text(entry.read_text(encoding="utf-8"), entry.name)
+    db._check_tokens(loaded)
     return db
 
 
