@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from mtgsim import Deck, UnknownCardError, card
-from mtgsim.simulate import MulliganPolicy, simulate, wilson
+from mtgsim.simulate import MulliganPolicy, simulate, trace, wilson
 
 BIG = card("Big Spell", "{6}{G}", "Sorcery")          # never castable within the turns tested
 W1 = Deck({"Forest": 14, "Wastes": 10, BIG: 36})
@@ -293,3 +293,22 @@ def test_a_tracked_card_named_like_a_different_deck_card_is_refused():
             simulate(deck, games=10, turns=2, track=[card(name, "{5}", "Sorcery")])
     res = simulate(deck, games=10, turns=2, track=[card("Probe", "{G}", "Sorcery"), "Probe"])
     assert res.p_castable("Probe", 2).n == 10
+
+
+def test_503_1a_upkeep_triggers_resolve_in_the_goldfish():
+    """503.1a: "at the beginning of your upkeep" abilities trigger each turn: with n Phyrexian
+    Arenas in play as a turn begins, the turn draws 1 + n cards (the draw step's and theirs)."""
+    deck = Deck({"Swamp": 24, "Phyrexian Arena": 36})
+    text = trace(deck, games=6, turns=8, seed=4, mulligan=MulliganPolicy.never())
+    arenas, checked = 0, 0
+    for line in text.splitlines():
+        if line.startswith("game"):
+            arenas = 0
+        elif line.strip().startswith("turn "):
+            parts = line.strip().split("; ")
+            turn = int(parts[0].split()[1])
+            if turn > 1:
+                assert sum(p.startswith("draw ") for p in parts) == 1 + arenas, line
+                checked += arenas > 0
+            arenas += sum(p.startswith("cast Phyrexian Arena") for p in parts)
+    assert checked >= 6

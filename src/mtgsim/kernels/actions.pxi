@@ -269,6 +269,26 @@ cdef int find_object(Game* g, int object_id) noexcept nogil:
     return -1
 
 
+cdef void upkeep_triggers(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
+    """"At the beginning of your upkeep" abilities (503.1a: they trigger as the upkeep begins;
+    Phyrexian Arena), resolved in the order of their permanents; each does what it can."""
+    cdef int j, k, n = 0, object_id
+    cdef int ids[MAXPERM]
+    cdef int rows[MAXPERM]
+    cdef Card* c
+    for j in range(g.n):                 # (what triggers is fixed as the step begins)
+        c = &R.cards[g.perms[j].card]
+        for k in range(c.n_triggered):
+            if R.triggered[c.triggered_first + k].event == EV_YOUR_UPKEEP and n < MAXPERM:
+                ids[n] = g.perms[j].object_id
+                rows[n] = R.triggered[c.triggered_first + k].effect
+                n += 1
+    for k in range(n):
+        j = find_object(g, ids[k])
+        apply_effect(R, S, g, rng, rows[k], j, j, 0)
+        state_based_actions(R, S, g, rng)
+
+
 cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row) noexcept nogil:
     """"Whenever you cast a (creature) spell" abilities (Beast Whisperer, Animar)."""
     cdef int j, k
