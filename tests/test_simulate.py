@@ -312,3 +312,22 @@ def test_503_1a_upkeep_triggers_resolve_in_the_goldfish():
                 checked += arenas > 0
             arenas += sum(p.startswith("cast Phyrexian Arena") for p in parts)
     assert checked >= 6
+
+
+def test_603_2_city_of_brass_deals_damage_each_time_it_becomes_tapped_in_the_goldfish():
+    """603.2: "whenever this land becomes tapped, it deals 1 damage to you" triggers each time
+    the simulator taps City of Brass for mana: with only Cities as lands, your life is 20 less
+    the mana spent on spells."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from replay import traced_games
+    deck = Deck({"City of Brass": 24, "Grizzly Bears": 36})
+    spent = 0
+    for game in traced_games(deck, games=5, turns=6, seed=3, mulligan=MulliganPolicy.never()):
+        spent = 0
+        for step in game.steps:
+            if step.action == "cast":
+                spent += 2
+                assert step.state.lives[0] == 20 - spent
+    assert spent >= 4

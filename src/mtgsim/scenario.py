@@ -837,9 +837,13 @@ class Scenario:
                     raise RulesError(f"508.1a: {self._names[i]} can't attack (tapped, summoning sick, "
                                      "not a creature, or not the active player's)")
         damage = sum(max(0, int(_core.board_power_toughness(*self._args(), i)[0])) for i in chosen)
+        tapped = []
         for i in chosen:
             if "vigilance" not in {k.casefold() for k in self._defs[self._names[i]].keywords}:
                 self._perms[i]["flags"] |= TAPPED
+                tapped.append(self._handle(i))
+        for p in tapped:                     # "whenever this becomes tapped" (603.2)
+            self._fire(Event.SELF_BECOMES_TAPPED, p)
         self._info[0]["life"][1 - who] -= damage
         self.log.append(f"{PLAYER_NAMES[who]} attack{'s' if who else ''} for {damage}")
         return damage

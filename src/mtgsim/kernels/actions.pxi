@@ -269,6 +269,31 @@ cdef int find_object(Game* g, int object_id) noexcept nogil:
     return -1
 
 
+cdef inline void note_tapped(Game* g, int i) noexcept nogil:
+    """Permanent i became tapped: if it has triggered abilities, its "whenever this becomes
+    tapped" ones trigger (resolved by tapped_triggers once the action is done, 603.3)."""
+    if g.gf[g.perms[i].card] & GF_TRIGGERED and g.n_tapped < MAXPERM:
+        g.tapped_rows[g.n_tapped] = g.perms[i].card
+        g.tapped_ids[g.n_tapped] = g.perms[i].object_id
+        g.n_tapped += 1
+
+
+cdef void tapped_triggers(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
+    """Resolve the "whenever this becomes tapped" abilities noted (City of Brass deals 1
+    damage to you), in the order the permanents became tapped; one that has left still
+    resolves (603.10a: as it last existed)."""
+    cdef int k, q, j, n = g.n_tapped
+    cdef Card* c
+    g.n_tapped = 0
+    for k in range(n):
+        c = &R.cards[g.tapped_rows[k]]
+        for q in range(c.n_triggered):
+            if R.triggered[c.triggered_first + q].event == EV_SELF_BECOMES_TAPPED:
+                j = find_object(g, g.tapped_ids[k])
+                apply_effect(R, S, g, rng, R.triggered[c.triggered_first + q].effect, j, j, 0)
+    state_based_actions(R, S, g, rng)
+
+
 cdef void upkeep_triggers(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """"At the beginning of your upkeep" abilities (503.1a: they trigger as the upkeep begins;
     Phyrexian Arena), resolved in the order of their permanents; each does what it can."""

@@ -64,6 +64,9 @@ cdef struct Game:                # one goldfish game in progress
                                  # count_permanent, at most MAXPERM < 256 each)
     const uint64_t* kind_unit    # Spec.kind_unit
     int n_sacrifice_at_end       # tokens to sacrifice at the end step (PF_SACRIFICE_AT_END)
+    int32_t tapped_rows[MAXPERM] # permanents with triggered abilities that became tapped, their
+    int32_t tapped_ids[MAXPERM]  # "whenever this becomes tapped" abilities still to resolve:
+    int n_tapped                 # card rows and object ids (see note_tapped)
     uint64_t costmod_set         # the permanents with cost modifiers in play, as a multiset:
                                  # 4 bits of copies per card (Spec.costmod_code; see memo_key)
     int n_costmod_wild           # ...of them, the ones it can't hold (a 16th copy, a 16th card)

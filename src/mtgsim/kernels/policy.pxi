@@ -246,6 +246,8 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             remove_from_hand(R, g, best if best >= 0 else first_in_hand(g, row))
         if not pay(R, g, &chosen.cost, v):     # can't happen: payable was just checked
             break
+        if g.n_tapped:                         # (they resolve before the spell does)
+            tapped_triggers(R, S, g, rng)
         v = &(<Scratch*>g.scratch).cast_view   # the board has changed
         g.spent += chosen.spend
         trace(g, TR_CAST_WAY, row, chosen.x | (chosen.kicked << 16) | (chosen.flashback << 17))
@@ -293,7 +295,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     can be paid, the source's own {T} excluded from paying (602.2). A creature that could
     attack keeps its {T} for combat."""
     cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
-    cdef int i, k, object_id, target, n_seen = 0, j, copy
+    cdef int i, k, object_id, target, target_id, n_seen = 0, j, copy
     cdef int seen[MAXPERM]
     cdef Activated* a
     cdef Effect* e
@@ -338,6 +340,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             target = copy_target(R, g) if e.token_copy else i
             if e.token_copy and target < 0:
                 continue
+            target_id = g.perms[target].object_id
             saved = g.perms[i].flags
             if a.tap:                            # {T} first (602.2b): the source can't also
                 set_flags(g, i, g.perms[i].flags | PF_TAPPED)   # make mana for the rest of the cost
@@ -355,8 +358,14 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             g.spent += cost_total(&tc)
             trace(g, TR_ACTIVATE_WAY, i, k | ((target + 1) << 8))
             trace(g, TR_ACTIVATE, g.perms[i].card, cost_total(&tc))
+            if a.tap:
+                note_tapped(g, i)
+            if g.n_tapped:                       # (they resolve before the ability does)
+                tapped_triggers(R, S, g, rng)
+                i = find_object(g, object_id)
+                target = find_object(g, target_id)
             if e.token_copy:                     # 707.2: copiable values only; X is 0
-                copy = add_permanent(R, S, g, g.perms[target].card, True, 0)
+                copy = add_permanent(R, S, g, g.perms[target].card, True, 0) if target >= 0 else -1
                 if copy >= 0:
                     if e.sacrifice_at_end:
                         g.perms[copy].flags |= PF_SACRIFICE_AT_END
@@ -378,7 +387,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             i += 1
 
 
-cdef void combat(Rules* R, Game* g) noexcept nogil:
+cdef void combat(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """Attack with every creature able to (508.1); no blockers: their power to the opponent."""
     cdef int i, damage = 0, p
     cdef Board b = game_board(g)
@@ -392,9 +401,12 @@ cdef void combat(Rules* R, Game* g) noexcept nogil:
             damage += p
         if not (R.cards[g.perms[i].card].keywords & KW_VIGILANCE):
             set_flags(g, i, g.perms[i].flags | PF_TAPPED)
+            note_tapped(g, i)
     g.opp_life -= damage
     board_changed(g)
     trace(g, TR_ATTACK, -1, damage)
+    if g.n_tapped:
+        tapped_triggers(R, S, g, rng)
 
 
 cdef void end_of_turn(Game* g) noexcept nogil:

@@ -415,6 +415,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.n_costmod_wild = 0
     g.costmod_code = S.costmod_code
     g.n = 0
+    g.n_tapped = 0
     g.n_rows[0] = g.n_rows[1] = g.hand_n = g.hand_lands = 0
     g.gen = g.board_gen = 1
     g.sba_gen = 0
@@ -450,6 +451,7 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
             a = &R.mana[mana_ability_row(R, &b, i, plan.step[s].ability)]
             if a.tap:
                 set_flags(g, i, g.perms[i].flags | PF_TAPPED)
+                note_tapped(g, i)
             if a.untap:
                 set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
             g.bi.life[0] -= a.life
