@@ -30,7 +30,6 @@ DECKS = {**{name: (lambda name=name: Deck.from_file(example_decks()[name])) for 
 # Today's known disagreements, each to be decided once (../shared/design/ONE_ENGINE.md lists
 # them); strict: one that is fixed fails here until its mark is removed.
 KNOWN = {
-    ("random_25", True): "the simulator's library search doesn't look at the cards a mulligan put on the bottom",
     ("random_32", False): "#10: a shock land put onto the battlefield tapped by a search (Farseek): Scenario "
                           "still pays 2 life, the simulator only above 10 life",
     ("random_24", False): "Maro (*/* counting cards in hand) dies in Scenario after Manamorphose, not in the "

@@ -141,26 +141,39 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
 
 # ---- effects ---------------------------------------------------------------------------------
 
+cdef inline bint land_searched_for(Rules* R, Effect* e, int row) noexcept nogil:
+    """Is card `row` a land the search looks for: a basic land, or one of the named types?"""
+    return is_land_row(R, row) and ((e.land_subtypes and R.cards[row].subtypes & e.land_subtypes) or (
+        not e.land_subtypes and R.cards[row].supertypes & ST_BASIC))
+
+
 cdef void search_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield) noexcept nogil:
-    """Search the library for a basic land (or one of the named land types) (701.23)."""
-    cdef int k, row, i
+    """Search the library for a basic land (or one of the named land types) (701.23): its
+    unseen part, then the cards a mulligan put on its bottom (103.5: they are in it too)."""
+    cdef int k, row = -1, i
     for k in range(g.lib_n):
-        row = g.library[k]
-        if not is_land_row(R, row):
-            continue
-        if (e.land_subtypes and R.cards[row].subtypes & e.land_subtypes) or (
-                not e.land_subtypes and R.cards[row].supertypes & ST_BASIC):
+        if land_searched_for(R, e, g.library[k]):
+            row = g.library[k]
             g.library[k] = g.library[g.lib_n - 1]
             g.lib_n -= 1
-            trace(g, TR_SEARCH, row, to_battlefield)
-            if to_battlefield:
-                i = add_permanent(R, S, g, row, False, 0)
-                if i >= 0 and e.lands_tapped:
-                    set_flags(g, i, g.perms[i].flags | PF_TAPPED)
-            elif g.hand_n < MAXHAND:
-                hand_add(g, row)
-            board_changed(g)
-            return
+            break
+    if row < 0:
+        for k in range(g.bottom_next, g.bottom_n):
+            if land_searched_for(R, e, g.bottom[k]):
+                row = g.bottom[k]
+                memmove(&g.bottom[k], &g.bottom[k + 1], (g.bottom_n - k - 1) * sizeof(int32_t))
+                g.bottom_n -= 1
+                break
+    if row < 0:
+        return
+    trace(g, TR_SEARCH, row, to_battlefield)
+    if to_battlefield:
+        i = add_permanent(R, S, g, row, False, 0)
+        if i >= 0 and e.lands_tapped:
+            set_flags(g, i, g.perms[i].flags | PF_TAPPED)
+    elif g.hand_n < MAXHAND:
+        hand_add(g, row)
+    board_changed(g)
 
 
 cdef void return_land(Rules* R, Game* g) noexcept nogil:
