@@ -32,8 +32,6 @@ DECKS = {**{name: (lambda name=name: Deck.from_file(example_decks()[name])) for 
 KNOWN = {
     ("random_32", False): "#10: a shock land put onto the battlefield tapped by a search (Farseek): Scenario "
                           "still pays 2 life, the simulator only above 10 life",
-    ("random_24", False): "Maro (*/* counting cards in hand) dies in Scenario after Manamorphose, not in the "
-                          "simulator",
     ("random_33", False): "#10: a shock land searched onto the battlefield: Scenario always pays 2 life, the "
                           "simulator only above 10 life (the choice isn't passed to a search's lands)",
 }

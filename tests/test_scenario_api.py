@@ -410,3 +410,22 @@ def test_602_2b_a_source_tapped_for_its_own_ability_still_counts_while_paying():
     land, druid, elves = s.add("Myriad Landscape"), s.add("Incubation Druid"), s.add("Llanowar Elves")
     s.activate(land, 0)
     assert not s.on_battlefield(land) and s.is_tapped(druid) and s.is_tapped(elves)
+
+
+def test_704_3_state_based_actions_are_checked_once_a_spell_is_cast_before_it_resolves():
+    """117.3c, 704.3: after casting, the caster receives priority, so state-based actions are
+    checked before the spell resolves. Maro (*/*: cards in hand) with Harmonize as its
+    controller's last card dies as Harmonize is cast from the pool, although Harmonize would
+    draw three cards on resolving."""
+    s = Scenario()
+    forests = [s.add("Forest") for _ in range(4)]
+    s.add_to_hand("Harmonize")
+    maro = s.add("Maro")
+    for _ in range(3):
+        s.add_to_library("Forest")
+    for f in forests:
+        s.tap_for_mana(f)
+    assert s.toughness(maro) == 1
+    s.cast("Harmonize")
+    assert not s.on_battlefield(maro) and "Maro" in s.graveyard()
+    assert len(s.hand()) == 3

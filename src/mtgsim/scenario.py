@@ -478,6 +478,7 @@ class Scenario:
             self._restore(snapshot)
             raise
         self.log.append(f"{PLAYER_NAMES[who]} cast {c.name} for {total_cost_to_mana_cost(cost)}")
+        self._state_based_actions()          # 117.3c, 704.3: the caster receives priority
         self._fire(Event.YOU_CAST_SPELL, None, who=who, spell=c)
         return self._resolve(c, who, int(x), bool(kicked), alternative, chosen, pay_life_for_lands)
 

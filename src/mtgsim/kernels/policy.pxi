@@ -248,6 +248,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             break
         if g.n_tapped:                         # (they resolve before the spell does)
             tapped_triggers(R, S, g, rng)
+        state_based_actions(R, S, g, rng)      # 117.3c, 704.3: the caster gets priority
         v = &(<Scratch*>g.scratch).cast_view   # the board has changed
         g.spent += chosen.spend
         trace(g, TR_CAST_WAY, row, chosen.x | (chosen.kicked << 16) | (chosen.flashback << 17))
