@@ -283,9 +283,9 @@ cdef int find_object(Game* g, int object_id) noexcept nogil:
 
 
 cdef inline void note_tapped(Game* g, int i) noexcept nogil:
-    """Permanent i became tapped: if it has triggered abilities, its "whenever this becomes
-    tapped" ones trigger (resolved by tapped_triggers once the action is done, 603.3)."""
-    if g.gf[g.perms[i].card] & GF_TRIGGERED and g.n_tapped < MAXPERM:
+    """Permanent i became tapped: its "whenever this becomes tapped" abilities trigger
+    (resolved by tapped_triggers once the action is done, 603.3)."""
+    if g.gf[g.perms[i].card] & GF_TAPPED_TRIGGER and g.n_tapped < MAXPERM:
         g.tapped_rows[g.n_tapped] = g.perms[i].card
         g.tapped_ids[g.n_tapped] = g.perms[i].object_id
         g.n_tapped += 1

@@ -212,6 +212,7 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
     GF_TRIGGERED = 16            # has triggered abilities
     GF_DEMAND = 32               # its mana cost has coloured symbols (see `colour_demand`)
     GF_COSTMOD = 64              # CI_COSTMOD: cost modifiers for other spells than itself
+    GF_TAPPED_TRIGGER = 128      # "whenever this becomes tapped" (City of Brass)
     GF_MANA_FX = 256             # CI_MANA_EFFECT or CI_COMPLEX_MANA: no direct path with it
     GF_LEGENDARY = 512
     GF_X = 1024                  # {X} in its mana cost
@@ -244,6 +245,7 @@ cdef enum Kind:                    # what Game.kinds counts permanents of (a byt
     K_DYNAMIC_COSTMOD = 8          # GF_COSTMOD and GF_DYNAMIC_COST
     K_CAST_TRIGGER = 9             # GF_CAST_TRIGGER
     K_HASTE_GIVER = 10             # gives creatures you control haste (The Fire Crystal)
+    K_UPKEEP = 11                  # has "at the beginning of your upkeep" abilities
     K_CI = 16                      # K_CI + k: CardInfoFlag bit k (word 2: the board's all_flags)
 
 

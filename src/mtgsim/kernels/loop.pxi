@@ -47,7 +47,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         untap_all(g)
         board_changed(g)
         trace(g, TR_TURN, -1, 0)
-        if count_of(g, K_TRIGGERED):            # 503.1a
+        if count_of(g, K_UPKEEP):               # 503.1a
             upkeep_triggers(R, S, g, rng)
         if not (turn == 1 and S.on_play):        # 103.8a
             draw(R, g, rng)

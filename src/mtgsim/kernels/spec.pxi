@@ -54,6 +54,8 @@ def goldfish_flags(CoreTables core):
         for k in range(c.n_triggered):
             if R.triggered[c.triggered_first + k].event == EV_YOU_CAST_SPELL:
                 v |= GF_CAST_TRIGGER
+            if R.triggered[c.triggered_first + k].event == EV_SELF_BECOMES_TAPPED:
+                v |= GF_TAPPED_TRIGGER
         if R.info[row] & CI_COSTMOD:
             v |= GF_COSTMOD
         counted = 0
@@ -95,6 +97,15 @@ def haste_givers(tables, int n_cards):
     return out
 
 
+def upkeep_triggered(tables, int n_cards):
+    """Per card row: has it "at the beginning of your upkeep" abilities (503.1a)?"""
+    out = np.zeros(n_cards, dtype=bool)
+    for row, card in enumerate(tables.cards):
+        out[row] = any(tables.triggered[card["triggered_first"] + k]["event"] == EV_YOUR_UPKEEP
+                       for k in range(card["n_triggered"]))
+    return out
+
+
 def kind_units(CoreTables core, flags):
     """Per card row, the three words count_permanent adds to Game.kinds for it: 1 in the
     byte of each Kind it is of."""
@@ -109,6 +120,7 @@ def kind_units(CoreTables core, flags):
                K_MAY_DIE: f & GF_MAY_DIE, K_LEGENDARY: f & GF_LEGENDARY,
                K_DYNAMIC_COSTMOD: (f & (GF_COSTMOD | GF_DYNAMIC_COST)) == (GF_COSTMOD | GF_DYNAMIC_COST),
                K_CAST_TRIGGER: f & GF_CAST_TRIGGER, K_HASTE_GIVER: haste_givers(core.tables, n_cards),
+               K_UPKEEP: upkeep_triggered(core.tables, n_cards),
                **{K_CI + k: (info >> k) & 1 for k in range(7)}}
     units = np.zeros((n_cards, 3), dtype=np.uint64)
     for kind, has in of_kind.items():
