@@ -331,3 +331,42 @@ def test_603_2_city_of_brass_deals_damage_each_time_it_becomes_tapped_in_the_gol
                 spent += 2
                 assert step.state.lives[0] == 20 - spent
     assert spent >= 4
+
+
+SWARM = """
+[[card]]
+name = "Test Swarm"
+cost = "{1}{G}"
+type = "Creature — Insect"
+pt = "0/0"
+text = "This creature enters with a +1/+1 counter on it for each other creature you control."
+abilities = [ { kind = "enters", counters = { "+1/+1" = { count = "permanents", types = ["Creature"], other = true } } } ]
+"""
+
+
+def test_614_1c_enters_with_a_counted_number_of_counters_in_the_goldfish(tmp_path):
+    """614.1c: "enters with a +1/+1 counter for each other creature you control" counts as the
+    permanent enters, in the simulator as in Scenario (the simulator honoured only X): with
+    n creatures in play it enters with n counters; with none it is 0/0 and dies (704.5f)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from replay import traced_games
+    from mtgsim import card_db
+    path = tmp_path / "swarm.toml"
+    path.write_text(SWARM, encoding="utf-8")
+    deck = Deck({"Forest": 24, "Llanowar Elves": 18, "Test Swarm": 18}, db=card_db(path))
+    seen = set()
+    for game in traced_games(deck, games=8, turns=6, seed=5, mulligan=MulliganPolicy.never()):
+        before = []
+        for step in game.steps:
+            if step.action == "cast" and step.args["card"] == "Test Swarm":
+                creatures = sum(name in ("Llanowar Elves", "Test Swarm") for name, _, _ in before)
+                swarms = [c for name, _, c in step.state.permanents if name == "Test Swarm"]
+                new = len(swarms) - sum(name == "Test Swarm" for name, _, _ in before)
+                assert new == (1 if creatures else 0)
+                if creatures:
+                    assert swarms[-1] == {0: creatures}
+                seen.add(creatures > 0)
+            before = step.state.permanents
+    assert True in seen

@@ -10,6 +10,7 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
     cdef Permanent* p
     cdef Card* c = &R.cards[row]
     cdef Enters* e
+    cdef Board b
     cdef int k, q, lands = 0, j
     if g.n >= MAXPERM:
         return -1
@@ -31,8 +32,9 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
             p.flags |= PF_TAPPED
         for q in range(4):
             p.counters[q] += e.counters[q]
-            if e.counters_count[q] >= 0 and R.counts[e.counters_count[q]].what == CO_X:
-                p.counters[q] += x                          # 107.3m: the X paid for the spell
+            if e.counters_count[q] >= 0:                    # counted as it enters (614.1c), X
+                b = game_board(g)                           # the X paid for the spell (107.3m)
+                p.counters[q] += eval_count(R, &b, e.counters_count[q], -1, 0, x)
         g.m1m1 |= p.counters[<int>CK_M1M1] != 0
         if e.choose_color:
             p.chosen_color = S.chosen_color
