@@ -243,6 +243,21 @@ ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABIL
     uint64_t if_you_control      # subtype bits that must all be present for `instead`
     int32_t instead              # COST row of the mana instead, -1 none
     int32_t effect               # EFFECT row of side effects (life gain, damage), -1 none
+    int32_t restriction          # SPEND_RESTRICTION row its mana keeps (106.6), -1 unrestricted
+
+ctypedef struct SpendRestriction: # what restricted mana may be spent on (106.6) (SPEND_RESTRICTION)
+    uint8_t spells               # 1: casting spells that pass the spell filter
+    uint16_t spell_types         # spell filter: any of these CardTypeBits (0: any)
+    uint8_t spell_supertypes     # ...and any of these supertypes (0: any)
+    uint64_t spell_subtypes      # ...and any of these subtypes (0: any)
+    uint8_t spell_colorless      # ...and colourless (202.2)
+    uint8_t chosen_type          # ...and of the creature type chosen as the source entered
+                                 # (not tracked: any creature type counts as the chosen one)
+    uint8_t abilities            # 1: activating abilities of permanents that pass the source filter
+    uint16_t source_types        # source filter: any of these CardTypeBits (0: any)
+    uint8_t source_supertypes    # ...and any of these supertypes (0: any)
+    uint64_t source_subtypes     # ...and any of these subtypes (0: any)
+    uint8_t source_colorless     # ...and colourless
 
 ctypedef struct CostModifier:    # a static cost change (601.2f) (COST_MODIFIER table)
     int32_t card
