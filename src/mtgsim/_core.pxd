@@ -353,4 +353,8 @@ ctypedef struct BoardInfo:       # the per-game facts the kernels read besides t
     int16_t last_turn_start[2]   # each player's most recent turn number (0: none yet)
     int16_t hand_size[2]
     int16_t life[2]
-    int16_t pool[2][6]           # mana in each player's pool, W U B R G C
+    int16_t pool[2][6]           # mana in each player's pool, W U B R G C (unrestricted)
+    uint8_t n_restricted[2]      # restricted mana in each player's pool (106.6): entries in use
+                                 # (at most MAXRPOOL), each of one SPEND_RESTRICTION row,
+    int32_t restricted_row[2][4] # ...that row,
+    int16_t restricted[2][4][6]  # ...and its mana, W U B R G C
