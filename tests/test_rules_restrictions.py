@@ -205,3 +205,41 @@ def test_106_6_the_goldfish_no_longer_casts_the_great_henge_with_castle_garenbri
     assert nine == [0.0] * 8 + [1.0, 1.0]
     # the most mana available (all of it counts: a report), k + k // 5
     assert [res.mana_available(t).value for t in range(1, 11)] == [k + k // 5 for k in range(10)]
+
+
+def test_106_6_a_batch_with_bad_restricted_pool_entries_is_refused_naming_them():
+    tables = compile_cards(["Eldrazi Temple", "Mind Stone"])
+    batch = BoardBatch(tables, 2)
+    batch.put(0, "Eldrazi Temple")
+    batch.info[1]["n_restricted"][0] = 1
+    batch.info[1]["restricted_row"][0][0] = 7                 # no such row
+    with pytest.raises(ValueError, match="board 1: a restricted pool entry's restricted_row"):
+        evaluate_boards(batch, "Mind Stone")
+    batch.info[1]["n_restricted"][0] = 5
+    with pytest.raises(ValueError, match="board 1: at most 4 restricted pool entries"):
+        evaluate_boards(batch, "Mind Stone")
+    batch.info[1]["n_restricted"][0] = 1
+    batch.info[1]["restricted_row"][0][0] = 0
+    batch.info[1]["restricted"][0][0] = [0, 0, 0, 0, 0, 2]   # the Temple's {C}{C}, restricted
+    res = evaluate_boards(batch, "Mind Stone")
+    assert not res.castable[1] and res.mana[1].tolist() == [0, 0, 0, 0, 0, 2, 2]
+
+
+def test_106_6_the_pool_refuses_restricted_mana_past_its_limits_changing_nothing():
+    """Four restricted entries a player at most (the core's limit, checked as mana enters):
+    with Eldrazi Temple's, Castle Garenbrig's, Delighted Halfling's and Cavern of Souls' mana
+    in the pool, a fifth restriction's mana is refused and nothing changes."""
+    shrine = card("Test Shrine", "", "Land", abilities=[{"kind": "mana", "cost": "{T}", "mana": "{C}{C}",
+                                                        "spend_only_on": "artifact spells"}])
+    s = Scenario()
+    for _ in range(4):
+        s.add("Forest")
+    for name, ability in (("Eldrazi Temple", 1), ("Castle Garenbrig", 1), ("Delighted Halfling", 1),
+                          ("Cavern of Souls", 1)):
+        s.tap_for_mana(s.add(name), ability, color="G" if name != "Eldrazi Temple" else None)
+    assert len(s.restricted_pool()) == 4
+    before = s.pool()
+    source = s.add(shrine)
+    with pytest.raises(ValueError, match="at most 4 restrictions"):
+        s.tap_for_mana(source)
+    assert not s.is_tapped(source) and s.pool() == before and len(s.restricted_pool()) == 4

@@ -146,6 +146,14 @@ class BoardBatch:
             raise ValueError(f"board {g}: count {self.count[g]} outside 0..{self.capacity}{more}")
         if i > self.capacity:
             info = self.info[g]
+            n_rows = len(self.tables.spend_restrictions)
+            entries = [(p, e) for p in (0, 1) for e in range(min(int(info["n_restricted"][p]), 4))]
+            if (info["n_restricted"] > _core.MAX_RESTRICTED_POOL).any():
+                raise ValueError(f"board {g}: at most {_core.MAX_RESTRICTED_POOL} restricted pool entries "
+                                 f"a player (n_restricted {list(info['n_restricted'])}){more}")
+            if any(not 0 <= info["restricted_row"][p][e] < n_rows for p, e in entries):
+                raise ValueError(f"board {g}: a restricted pool entry's restricted_row is not a "
+                                 f"SPEND_RESTRICTION row of these tables (0..{n_rows - 1}){more}")
             what = "hand sizes" if (info["hand_size"] < 0).any() else "mana in pools"
             raise ValueError(f"board {g}: {what} must not be negative{more}")
         p = self.permanents[g, i]
