@@ -1,8 +1,9 @@
 """Many boards in one call: for N game states held as an (N, capacity) permanent table plus a
 count per board, evaluate — in one `nogil` kernel call — what every permanent could produce,
 the total cost of a card, the most mana each board can make (per type and in all) and whether
-the cost can be paid. The rules are the ones of docs/rules-core.md, the same kernels the
-Scenario API uses (a Scenario is a batch of one).
+the cost can be paid (restricted mana, 106.6, only if its restriction admits the card). The
+rules are the ones of docs/rules-core.md, the same kernels the Scenario API uses (a Scenario
+is a batch of one).
 """
 from __future__ import annotations
 
@@ -180,6 +181,7 @@ class BoardResult:
     """What `evaluate_boards` found for each board."""
     total_cost_table: np.ndarray   # (N,) TOTAL_COST_DTYPE
     mana: np.ndarray               # (N, 7) int32: most mana of W, U, B, R, G, C, and in all
+                                   # (all of it: restricted mana, 106.6, counts too)
     could_produce: np.ndarray      # (N, capacity) uint8 type bits per permanent
     castable: np.ndarray           # (N,) bool
     fault: np.ndarray              # (N,) int32: 0, or where the board was malformed
