@@ -15,7 +15,9 @@ the compiler or the kernels. Everything is brute force:
   type, and in total, that some sequence leaves in the pool.
 * `total_cost(board, card, ...)` — 601.2f as the doc says; a total-cost setter (Trinisphere)
   counts each remaining symbol as one mana (the ManaCost shown; see `castable`).
-* `can_pay(board, cost, player)` — some reachable pool (and life total) pays the cost.
+* `can_pay(board, cost, player, card)` — some reachable pool (and life total) pays the cost of
+  `card`; restricted mana (106.6) pays only what its restriction admits, a mana ability's
+  input too (an ability of that permanent).
 * `castable(board, card, ...)` — the total cost can be paid, with the announcements of 601.2b
   (Phyrexian symbols paid with life pay less mana, which Trinisphere then raises).
 
@@ -106,7 +108,8 @@ class OPermanent:
 @dataclass
 class OBoard:
     """A game state: permanents, the turn number, the active player, each player's most
-    recent turn number (0: no turn yet), hand sizes, life totals and mana pools."""
+    recent turn number (0: no turn yet), hand sizes, life totals and mana pools (unrestricted,
+    and restricted mana with its restriction)."""
     permanents: list = field(default_factory=list)
     turn: int = 1
     active: int = 0
@@ -114,6 +117,7 @@ class OBoard:
     hand_size: tuple = (0, 0)
     life: tuple = (20, 20)
     pool: tuple = field(default_factory=lambda: ({}, {}))
+    restricted_pool: tuple = ((), ())      # per player: (SpendRestriction, {type: n}) entries (106.6)
 
 
 class _View:
@@ -441,31 +445,74 @@ def _trigger_options(v: _View, tapped: int, ab: ManaAbility, produced: Counter) 
 
 
 # ---- mana pools ------------------------------------------------------------------------------
-# A pool is a 12-tuple: for each type W U B R G C, (mana from non-snow sources, from snow sources).
+# A pool is a tuple of 12 * (1 + R) counts: for each restriction class r (0: unrestricted; then
+# each distinct spending restriction of the board, 106.6), each type W U B R G C, (mana from
+# non-snow sources, from snow sources). A payment names the classes it may take (`admitted`).
 
-def _slot(t: str, snow: bool) -> int:
-    return TYPES.index(t) * 2 + (1 if snow else 0)
+def _slot(t: str, snow: bool, r: int = 0) -> int:
+    return (r * 6 + TYPES.index(t)) * 2 + (1 if snow else 0)
 
 
-def _pool_of(d: dict) -> tuple:
-    out = [0] * 12
+def _restrictions(board: OBoard) -> list:
+    """The distinct spending restrictions of the board's mana abilities and pools: class r is
+    the restriction at index r - 1."""
+    out = []
+    for p in board.permanents:
+        for ab in p.card.mana_abilities:
+            if ab.spend_only_on is not None and ab.spend_only_on not in out:
+                out.append(ab.spend_only_on)
+    for entries in board.restricted_pool:
+        for r, _ in entries:
+            if r not in out:
+                out.append(r)
+    return out
+
+
+def _class(restrictions: list, r) -> int:
+    return 0 if r is None else 1 + restrictions.index(r)
+
+
+def _admits(r, card: CardDef, ability: bool) -> bool:
+    """106.6: may mana restricted by `r` be spent to cast `card` (ability False) or to activate
+    an ability of a permanent of `card`? Every part of the filter given must hold ("of the
+    chosen type": the type isn't tracked, any creature spell passes)."""
+    f = r.abilities if ability else r.spells
+    if f is None:
+        return False
+    return ((not f.types or any(t in card.types for t in f.types))
+            and (not f.supertypes or any(t in card.supertypes for t in f.supertypes))
+            and (not f.subtypes or any(t in card.subtypes for t in f.subtypes))
+            and (not f.colorless or int(card.colors) == 0))
+
+
+def _admitted(restrictions: list, card: CardDef | None, ability: bool) -> frozenset:
+    """The classes whose mana may pay for `card` (None: only unrestricted mana)."""
+    return frozenset([0] + [k + 1 for k, r in enumerate(restrictions)
+                            if card is not None and _admits(r, card, ability)])
+
+
+def _pool_of(d: dict, restricted=(), restrictions=()) -> tuple:
+    out = [0] * (12 * (1 + len(restrictions)))
     for t, n in (d or {}).items():
         out[_slot(t, False)] += int(n)
+    for r, mana in restricted:
+        for t, n in mana.items():
+            out[_slot(t, False, _class(list(restrictions), r))] += int(n)
     return tuple(out)
 
 
 def _pool_type(pool: tuple, t: str) -> int:
-    i = TYPES.index(t) * 2
-    return pool[i] + pool[i + 1]
+    """All the mana of type t, whatever its restriction (a report counts it all)."""
+    return sum(pool[_slot(t, snow, r)] for r in range(len(pool) // 12) for snow in (False, True))
 
 
-def _symbol_slots(s: ManaSymbol) -> list:
+def _symbol_slots(s: ManaSymbol, admitted: frozenset) -> list:
     """How one non-generic mana symbol can be paid: a list of alternatives, each either
     ("slots", [pool slots]) — one mana from one of them — or ("generic", 2) or ("life", 2)."""
     k = s.kind
 
     def of(t):
-        return ("slots", [_slot(t, False), _slot(t, True)])
+        return ("slots", [_slot(t, snow, r) for r in sorted(admitted) for snow in (False, True)])
     if k is SymbolKind.COLORED:
         return [of(s.colors[0])]
     if k is SymbolKind.COLORLESS:
@@ -481,7 +528,7 @@ def _symbol_slots(s: ManaSymbol) -> list:
     if k is SymbolKind.HYBRID_PHYREXIAN:
         return [of(c) for c in s.colors] + [("life", 2)]
     if k is SymbolKind.SNOW:
-        return [("slots", [_slot(t, True) for t in TYPES])]
+        return [("slots", [_slot(t, True, r) for r in sorted(admitted) for t in TYPES])]
     raise ValueError(s)
 
 
@@ -498,13 +545,13 @@ def _split_cost(cost: ManaCost, x: int = 0) -> tuple[int, list]:
     return generic, rest
 
 
-def _pay_symbols(pool: tuple, life: int, symbols: list) -> set:
+def _pay_symbols(pool: tuple, life: int, symbols: list, admitted: frozenset) -> set:
     """Every (pool, life, extra generic) after paying the non-generic symbols."""
     states = {(pool, life, 0)}
     for s in symbols:
         nxt = set()
         for pl, lf, g in states:
-            for how, what in _symbol_slots(s):
+            for how, what in _symbol_slots(s, admitted):
                 if how == "slots":
                     for i in what:
                         if pl[i] > 0:
@@ -517,32 +564,38 @@ def _pay_symbols(pool: tuple, life: int, symbols: list) -> set:
     return states
 
 
-def _take_generic(pool: tuple, n: int) -> set:
-    """Every pool left after paying n generic mana with any mana."""
+def _usable(pool: tuple, admitted: frozenset) -> list:
+    """The pool slots of the admitted classes."""
+    return [i for i in range(len(pool)) if i // 12 in admitted]
+
+
+def _take_generic(pool: tuple, n: int, admitted: frozenset) -> set:
+    """Every pool left after paying n generic mana with any admitted mana."""
     if n == 0:
         return {pool}
     out = set()
-    for i in range(12):
+    for i in _usable(pool, admitted):
         if pool[i] > 0:
-            out |= _take_generic(pool[:i] + (pool[i] - 1,) + pool[i + 1:], n - 1)
+            out |= _take_generic(pool[:i] + (pool[i] - 1,) + pool[i + 1:], n - 1, admitted)
     return out
 
 
-def _payments(pool: tuple, life: int, cost: ManaCost) -> set:
+def _payments(pool: tuple, life: int, cost: ManaCost, admitted: frozenset) -> set:
     """Every (pool, life) left after paying an activation's mana cost from the pool."""
     generic, rest = _split_cost(cost)
     out = set()
-    for pl, lf, g in _pay_symbols(pool, life, rest):
-        if sum(pl) >= generic + g:
-            for left in _take_generic(pl, generic + g):
+    for pl, lf, g in _pay_symbols(pool, life, rest, admitted):
+        if sum(pl[i] for i in _usable(pl, admitted)) >= generic + g:
+            for left in _take_generic(pl, generic + g, admitted):
                 out.add((left, lf))
     return out
 
 
-def _pays(pool: tuple, life: int, cost: ManaCost) -> bool:
-    """Can this pool (and life total) pay the cost?"""
+def _pays(pool: tuple, life: int, cost: ManaCost, admitted: frozenset = frozenset([0])) -> bool:
+    """Can this pool (and life total) pay the cost, with mana of the admitted classes?"""
     generic, rest = _split_cost(cost)
-    return any(sum(pl) >= generic + g for pl, lf, g in _pay_symbols(pool, life, rest))
+    return any(sum(pl[i] for i in _usable(pl, admitted)) >= generic + g
+               for pl, lf, g in _pay_symbols(pool, life, rest, admitted))
 
 
 # ---- activation sequences --------------------------------------------------------------------
@@ -557,17 +610,20 @@ def _life_effect(v: _View, j: int, ab: ManaAbility) -> int:
             - _count(v, j, me, e.lose_life))
 
 
-def _outcomes(v: _View, j: int, ab: ManaAbility, cp) -> set:
+def _outcomes(v: _View, j: int, ab: ManaAbility, cp, restrictions: list) -> set:
     """Every (pool delta, life delta) the resolving ability can give its controller: every
-    base choice, replacement order and choice of the triggered mana abilities."""
+    base choice, replacement order and choice of the triggered mana abilities. The ability's
+    own mana, replacement effects' extra included, keeps its restriction (106.6a); the
+    triggered mana abilities' mana is theirs, unrestricted."""
     snow = _is_snow(v.perms[j].card)
     life = _life_effect(v, j, ab)
+    r = _class(restrictions, ab.spend_only_on)
     out = set()
     for produced in _event_outputs(v, j, ab, cp):
         for combo in itertools.product(*_trigger_options(v, j, ab, produced)):
-            delta = [0] * 12
+            delta = [0] * (12 * (1 + len(restrictions)))
             for t, n in produced.items():
-                delta[_slot(t, snow)] += n
+                delta[_slot(t, snow, r)] += n
             for extra, tsnow in combo:
                 for t, n in extra.items():
                     delta[_slot(t, tsnow)] += n
@@ -575,9 +631,10 @@ def _outcomes(v: _View, j: int, ab: ManaAbility, cp) -> set:
     return out
 
 
-def _activations(board: OBoard, alive: frozenset, player: int, cache: dict) -> list:
+def _activations(board: OBoard, alive: frozenset, player: int, cache: dict, restrictions: list) -> list:
     """For the board with these permanents left: each activatable mana ability of `player`'s
-    permanents as (permanent, mana cost, life cost, sacrifices itself, outcomes)."""
+    permanents as (permanent, mana cost, life cost, sacrifices itself, outcomes, the classes
+    that may pay its mana cost: an ability of that permanent, 106.6)."""
     if alive in cache:
         return cache[alive]
     v = _View(board, alive)
@@ -599,7 +656,9 @@ def _activations(board: OBoard, alive: frozenset, player: int, cache: dict) -> l
             after = alive - {j} if c.sacrifice_self else alive
             v2 = _View(board, after)
             cp = _could_produce_view(v2)
-            acts.append((j, c.mana, c.life, c.sacrifice_self, frozenset(_outcomes(v2, j, ab, cp))))
+            outcomes = frozenset(_outcomes(v2, j, ab, cp, restrictions))
+            acts.append((j, c.mana, c.life, c.sacrifice_self, outcomes,
+                         _admitted(restrictions, p.card, True)))
     cache[alive] = acts
     return acts
 
@@ -610,6 +669,7 @@ _FINAL_CACHE: dict = {}
 def _board_key(board: OBoard, player: int):
     return (player, board.turn, board.active, tuple(board.last_turn_start), tuple(board.hand_size),
             tuple(board.life), tuple(tuple(sorted((d or {}).items())) for d in board.pool),
+            tuple(tuple((r, tuple(sorted(m.items()))) for r, m in pl) for pl in board.restricted_pool),
             tuple((id(p.card), p.card.name, p.controller, p.tapped, p.controlled_since,
                    tuple(sorted(p.counters.items())), p.chosen_color, p.attached_to, p.x_paid,
                    p.token, p.power_bonus) for p in board.permanents))
@@ -623,17 +683,19 @@ def final_states(board: OBoard, player: int = 0) -> frozenset:
     if key in _FINAL_CACHE:
         return _FINAL_CACHE[key]
     cache: dict = {}
+    restrictions = _restrictions(board)
     start = (frozenset(range(len(board.permanents))), frozenset(),
-             _pool_of(board.pool[player]), board.life[player])
+             _pool_of(board.pool[player], board.restricted_pool[player], restrictions), board.life[player])
     seen = {start}
     stack = [start]
     while stack:
         alive, used, pool, life = stack.pop()
-        for j, mana_cost, life_cost, sac, outcomes in _activations(board, alive, player, cache):
+        for j, mana_cost, life_cost, sac, outcomes, admitted in _activations(board, alive, player, cache,
+                                                                               restrictions):
             if j in used or (life_cost > 0 and life_cost > life):
                 continue                       # 119.4: paying 0 life is always possible
             after = alive - {j} if sac else alive
-            for pool2, life2 in _payments(pool, life - life_cost, mana_cost):
+            for pool2, life2 in _payments(pool, life - life_cost, mana_cost, admitted):
                 for delta, dlife in outcomes:
                     pool3 = tuple(a + b for a, b in zip(pool2, delta))
                     state = (after, used | {j}, pool3, life2 + dlife)
@@ -649,20 +711,25 @@ def final_states(board: OBoard, player: int = 0) -> frozenset:
 
 def mana_summary(board: OBoard, player: int = 0) -> dict:
     """{W, U, B, R, G, C: the most mana of that type some activation sequence leaves in the
-    pool; total: the most mana in all} — each maximised on its own."""
+    pool; total: the most mana in all} — each maximised on its own, restricted mana counted
+    like any other (a report: it isn't spent)."""
     states = final_states(board, player)
     out = {t: max(_pool_type(pool, t) for pool, _ in states) for t in TYPES}
     out["total"] = max(sum(pool) for pool, _ in states)
     return out
 
 
-def can_pay(board: OBoard, cost: ManaCost, player: int = 0) -> bool:
-    """Can some activation sequence leave a pool (and life total) that pays the cost?"""
+def can_pay(board: OBoard, cost: ManaCost, player: int = 0, card: CardDef | None = None,
+            ability: bool = False) -> bool:
+    """Can some activation sequence leave a pool (and life total) that pays the cost of
+    casting `card` (or, with `ability`, of an activated ability of a permanent of it)?
+    Restricted mana pays only what its restriction admits (106.6; no card: nothing)."""
     cost = ManaCost.parse(cost)
+    admitted = _admitted(_restrictions(board), card, ability)
     pools = {}
     for pool, life in final_states(board, player):
         pools[pool] = max(life, pools.get(pool, life))
-    return any(_pays(pool, life, cost) for pool, life in pools.items())
+    return any(_pays(pool, life, cost, admitted) for pool, life in pools.items())
 
 
 # ---- total cost (601.2f) ---------------------------------------------------------------------
@@ -810,10 +877,12 @@ def castable(board: OBoard, card: CardDef, x: int = 0, kicked: bool = False,
     """Can `player` pay the total cost of `card`? Every announcement of how Phyrexian and
     {2/W} symbols are paid (601.2b), the floor of a total-cost setter applied to the mana that
     announcement pays (Trinisphere: paying life for {R/P} pays less mana), then some
-    activation sequence that pays it, life included (601.2g-h)."""
+    activation sequence that pays it, life included (601.2g-h), restricted mana only if its
+    restriction admits the spell (106.6)."""
     generic, symbols, minimum = _total_cost_parts(board, card, x, kicked, alternative, player,
                                                   from_hand)
     states = final_states(board, player)
+    admitted = _admitted(_restrictions(board), card, False)      # 106.6: what may pay for it
     for syms, extra, life_needed in _announced(symbols):
         g = generic + extra
         paid = g + len(syms)
@@ -824,6 +893,6 @@ def castable(board: OBoard, card: CardDef, x: int = 0, kicked: bool = False,
         for pool, life in states:
             if life_needed and life < life_needed:      # 119.4, paying 2 life at a time
                 continue
-            if _pays(pool, life - life_needed, cost):
+            if _pays(pool, life - life_needed, cost, admitted):
                 return True
     return False

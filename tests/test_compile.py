@@ -167,3 +167,60 @@ def test_111_1_every_effect_that_creates_tokens_points_at_its_token(db):
             assert t.card_names[t.effects[e]["token_card"]] == name, c.name
             if isinstance(n, int):
                 assert t.effects[e]["token_count"]["fixed"] == n, c.name
+
+
+# ---- spending restrictions (106.6) ----------------------------------------------------------
+
+RESTRICTED = {      # every curated card with a spending restriction, its Oracle phrase as given
+    "Eldrazi Temple": "colorless Eldrazi spells or abilities of colorless Eldrazi",
+    "Castle Garenbrig": "creature spells or abilities of creatures",
+    "Delighted Halfling": "legendary spells",
+    "Cavern of Souls": "creature spells of the chosen type",
+}
+
+
+def test_106_6_every_curated_spending_restriction_is_compiled(db, tables):
+    """Each curated card whose text says "Spend this mana only to ..." has that phrase as a
+    structured restriction on the right ability, compiled to a SPEND_RESTRICTION row; no
+    other card has one."""
+    found = {d.name: [a.spend_only_on for a in d.mana_abilities] for d in db.cards()
+             if any(a.spend_only_on for a in d.mana_abilities)}
+    assert set(found) == set(RESTRICTED)
+    for name, restrictions in found.items():
+        assert "Spend this mana only to" in db[name].text
+        assert [None if r is None else r.text for r in restrictions] == [None, RESTRICTED[name]]
+        c = tables.cards[tables.row(name)]
+        rows = tables.mana_abilities[c["mana_first"]:c["mana_first"] + c["n_mana"]]["restriction"]
+        assert rows[0] == -1 and 0 <= rows[1] < len(tables.spend_restrictions)
+        assert tables.restriction_texts[rows[1]] == RESTRICTED[name]
+
+
+def test_106_6_restriction_rows_say_what_the_phrases_say(tables):
+    def row(name):
+        c = tables.cards[tables.row(name)]
+        return tables.spend_restrictions[tables.mana_abilities[c["mana_first"] + 1]["restriction"]]
+    eldrazi = 1 << tables.subtypes.index("Eldrazi")
+    temple = row("Eldrazi Temple")
+    assert (temple["spells"], temple["spell_subtypes"], temple["spell_colorless"],
+            temple["spell_types"]) == (1, eldrazi, 1, 0)
+    assert (temple["abilities"], temple["source_subtypes"],
+            temple["source_colorless"]) == (1, eldrazi, 1)
+    castle = row("Castle Garenbrig")
+    assert (castle["spells"], castle["spell_types"], castle["abilities"], castle["source_types"]) == \
+        (1, CardTypeBit.CT_CREATURE, 1, CardTypeBit.CT_CREATURE)
+    halfling = row("Delighted Halfling")
+    assert (halfling["spells"], halfling["spell_supertypes"], halfling["abilities"]) == (1, 2, 0)
+    cavern = row("Cavern of Souls")
+    assert (cavern["spell_types"], cavern["chosen_type"],
+            cavern["abilities"]) == (CardTypeBit.CT_CREATURE, 1, 0)
+
+
+@pytest.mark.parametrize("text", ["blue spells", "creature spells or instants", "spells of the chosen colour",
+                                  "abilities of", "noncreature spells", "legendary or spells"])
+def test_106_6_a_restriction_outside_the_vocabulary_names_card_and_text(text):
+    from mtgsim import CardDataError
+    with pytest.raises(CardDataError) as info:
+        card("Odd Land", "", "Land", abilities=[{"kind": "mana", "cost": "{T}", "mana": "{C}",
+                                                 "spend_only_on": text}])
+    err = info.value
+    assert err.card == "Odd Land" and "spend_only_on" in err.field and text in str(err)

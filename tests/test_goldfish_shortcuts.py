@@ -17,6 +17,10 @@ from mtgsim.simulate import _setup, chunk_generator
 
 LEGEND = card("Test Legend", "{R}", "Legendary Creature — Goblin", "5/5")
 WISP = card("Test Wisp", "{R}", "Creature — Spirit", "1/0")
+# spells that spending restrictions (106.6) tell apart: the same cost, different castability
+SIX_BEAST = card("Test Six Beast", "{4}{G}{G}", "Creature — Beast", "6/6")
+SIX_RELIC = card("Test Six Relic", "{4}{G}{G}", "Artifact")
+ELDRAZI = card("Test Eldrazi", "{2}", "Creature — Eldrazi", "2/2")
 
 DECKS = {
     **{name: lambda name=name: Deck.from_file(example_decks()[name]) for name in example_decks()},
@@ -40,6 +44,12 @@ DECKS = {
                              "Jhoira's Familiar", "Goblin Warchief", "Foundry Inspector", "Etherium Sculptor")}}),
     "dying_creatures_legends_copies": lambda: Deck({"Mountain": 22, "The Fire Crystal": 8, "Endless One": 10,
                                                     WISP: 4, LEGEND: 8, "Goblin Piker": 8}),
+    # restricted mana (106.6): Castle Garenbrig, Eldrazi Temple, Cavern of Souls, Delighted
+    # Halfling; a bounce land may return a Castle whose mana is still in the pool
+    "restricted_mana": lambda: Deck({"Forest": 14, "Mountain": 4, "Castle Garenbrig": 4, "Eldrazi Temple": 4,
+                                     "Cavern of Souls": 2, "Simic Growth Chamber": 2, "Delighted Halfling": 4,
+                                     "Incubation Druid": 4, "Mind Stone": 2, ELDRAZI: 4, SIX_BEAST: 4,
+                                     SIX_RELIC: 4, LEGEND: 4, "Lightning Bolt": 2, "The Great Henge": 2}),
     # mana creatures entering while The Fire Crystal gives them haste: tapped for mana at once
     "haste_and_mana_creatures": lambda: Deck({"Mountain": 12, "Forest": 12, "The Fire Crystal": 6, "Llanowar Elves": 6,
                                               "Birds of Paradise": 6, "Paradise Druid": 6, "Goblin Piker": 6,
@@ -89,6 +99,20 @@ def test_tracked_costs_asked_once_change_no_answer(choices):
     fast = _metrics(st.spec, len(st.tracked), chunks=2, games=600)
     reference = _metrics(_core.without_shortcuts(st.spec), len(st.tracked), chunks=2, games=600)
     np.testing.assert_array_equal(fast, reference)
+
+
+def test_tracked_costs_told_apart_by_restrictions_change_no_answer():
+    """Two tracked cards of one cost, {4}{G}{G}, a creature and an artifact: Castle Garenbrig's
+    restricted {G} pays for one and not the other (106.6), so asking their shared cost once
+    must not answer for both."""
+    st = _setup(DECKS["restricted_mana"](), 10, True, MulliganPolicy(), PlayPolicy(), [SIX_BEAST, SIX_RELIC])
+    fast = _metrics(st.spec, len(st.tracked), chunks=2, games=600)
+    reference = _metrics(_core.without_shortcuts(st.spec), len(st.tracked), chunks=2, games=600)
+    np.testing.assert_array_equal(fast, reference)
+    castable = _core.metric_offsets(len(st.tracked), 10)["castable"][0]
+    beast, relic = (fast[:, castable + q * 10:castable + (q + 1) * 10].sum(axis=0)
+                    for q in (st.tracked.index(SIX_BEAST.name), st.tracked.index(SIX_RELIC.name)))
+    assert (beast >= relic).all() and (beast > relic).any()
 
 
 def _random_decks(n, seed):

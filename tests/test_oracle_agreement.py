@@ -48,6 +48,10 @@ TEST_CARDS = {c.name: c for c in [
     mtgsim.card("Oracle Tax", "{2}", "Artifact",
                 abilities=[{"kind": "cost", "change": "increase", "scope": "opponent_spells",
                             "amount": {"count": "permanents", "controller": "you", "types": ["Artifact"]}}]),
+    # spells that spending restrictions (106.6) tell apart
+    mtgsim.card("Oracle Eldrazi", "{3}", "Creature — Eldrazi", "3/3"),
+    mtgsim.card("Oracle Green Eldrazi", "{1}{G}", "Creature — Eldrazi", "2/2"),
+    mtgsim.card("Oracle Legendary Relic", "{2}{R}", "Legendary Artifact"),
 ]}
 
 
@@ -406,6 +410,23 @@ EXTRA_CARDS = [   # more of the vocabulary: life costs, {Q}, sacrifice, counts, 
     "Karametra's Acolyte", "Grand Arbiter Augustin IV", "Lodestone Golem", "Goblin Warchief",
     "Oracle Green Reducer", "Oracle Tax", "Nykthos, Shrine to Nyx",
 ]
+RESTRICTED_CARDS = [   # spending restrictions (106.6), and what they may or may not pay for:
+    "Eldrazi Temple", "Castle Garenbrig", "Delighted Halfling", "Cavern of Souls",
+    "Pili-Pala",               # a creature's mana ability with a mana cost: Castle's mana pays it
+    "Forest", "Wastes", "Mountain", "Sol Ring", "Birds of Paradise", "Mana Reflection",
+    "Heartbeat of Spring", "Gilded Lotus", "Grizzly Bears", "Llanowar Elves", "Treasure",
+]
+RESTRICTED_SPELLS = [
+    ("Oracle Eldrazi", 0, False, None),
+    ("Oracle Green Eldrazi", 0, False, None),
+    ("Oracle Legendary Relic", 0, False, None),
+    ("Grizzly Bears", 0, False, None),
+    ("The Great Henge", 0, False, None),
+    ("Sol Ring", 0, False, None),
+    ("Lightning Bolt", 0, False, None),
+    ("Hangarback Walker", 2, False, None),
+    ("Oracle Phyrexian Spell", 0, False, None),
+]
 SPELLS = [  # (card, x, kicked, alternative)
     ("Lightning Bolt", 0, False, None),
     ("Burst Lightning", 0, False, None),
@@ -448,17 +469,33 @@ def bits_to_types(bits: int) -> frozenset:
 _TABLES = None
 
 
+def _restriction(name: str):
+    """The spending restriction of a card's restricted mana ability."""
+    return next(a.spend_only_on for a in DB[name].mana_abilities if a.spend_only_on)
+
+
+RESTRICTED_POOLS = [   # restricted mana already in the pool (106.6)
+    (), (), (),
+    ((_restriction("Eldrazi Temple"), {"C": 2}),),
+    ((_restriction("Castle Garenbrig"), {"G": 3}),),
+    ((_restriction("Delighted Halfling"), {"R": 1}),),
+    ((_restriction("Cavern of Souls"), {"G": 1}), (_restriction("Eldrazi Temple"), {"C": 1})),
+]
+
+
 def tables():
     global _TABLES
     if _TABLES is None:
         from mtgsim.compile import compile_cards
-        names = BOARD_CARDS + EXTRA_CARDS + [sp[0] for sp in SPELLS + EXTRA_SPELLS]
+        names = (BOARD_CARDS + EXTRA_CARDS + RESTRICTED_CARDS
+                 + [sp[0] for sp in SPELLS + EXTRA_SPELLS + RESTRICTED_SPELLS])
         _TABLES = compile_cards([DB[n] for n in dict.fromkeys(names)])
     return _TABLES
 
 
 @st.composite
-def boards(draw, cards=tuple(BOARD_CARDS), min_size: int = 2, max_size: int = CAPACITY) -> OBoard:
+def boards(draw, cards=tuple(BOARD_CARDS), min_size: int = 2, max_size: int = CAPACITY,
+           restricted_pool: bool = False) -> OBoard:
     turn = draw(st.integers(1, 5))
     active = draw(st.integers(0, 1))
     # Each player's most recent turn: the active player's is now; the other's the turn before
@@ -499,8 +536,11 @@ def boards(draw, cards=tuple(BOARD_CARDS), min_size: int = 2, max_size: int = CA
     hand = (draw(st.integers(0, 5)), draw(st.integers(0, 5)))
     life = (draw(st.sampled_from([20, 20, 20, 4, 3, 2, 1, 0, -2])), 20)
     pool0 = draw(st.sampled_from([{}, {}, {}, {"R": 1}, {"G": 1}, {"C": 1}, {"W": 1, "U": 1}]))
+    restricted = ((), ())
+    if restricted_pool:
+        restricted = (draw(st.sampled_from(RESTRICTED_POOLS)), ())
     return OBoard(perms, turn=turn, active=active, last_turn_start=tuple(lts), hand_size=hand,
-                  life=life, pool=(pool0, {}))
+                  life=life, pool=(pool0, {}), restricted_pool=restricted)
 
 
 def to_batch(obs: list[OBoard]):
@@ -517,6 +557,10 @@ def to_batch(obs: list[OBoard]):
         for pl in (0, 1):
             for k, ty in enumerate(TYPES):
                 b.pool[i, pl, k] = ob.pool[pl].get(ty, 0)
+            b.info[i]["n_restricted"][pl] = len(ob.restricted_pool[pl])
+            for e, (r, mana) in enumerate(ob.restricted_pool[pl]):
+                b.info[i]["restricted_row"][pl][e] = t.restriction_texts.index(r.text)
+                b.info[i]["restricted"][pl][e] = [mana.get(ty, 0) for ty in TYPES]
         for p in ob.permanents:
             r = b.put(i, p.card.name, controller=p.controller, tapped=p.tapped,
                       controlled_since=p.controlled_since)
@@ -541,7 +585,9 @@ def to_batch(obs: list[OBoard]):
 
 def describe(ob: OBoard) -> str:
     lines = [(f"turn={ob.turn} active={ob.active} last_turn_start={ob.last_turn_start} "
-              f"hand={ob.hand_size} life={ob.life} pool={ob.pool}")]
+              f"hand={ob.hand_size} life={ob.life} pool={ob.pool}"
+              + (f" restricted pool={[[(r.text, m) for r, m in pl] for pl in ob.restricted_pool]}"
+                 if any(ob.restricted_pool) else ""))]
     for i, p in enumerate(ob.permanents):
         extra = []
         if p.tapped:
@@ -718,6 +764,53 @@ DENSE = st.lists(boards(cards=tuple(DENSE_CARDS)), min_size=1, max_size=16)
 def test_dense_mana_interactions_agree(obs, spell, player):
     bad = compare_all(obs, spell, player)
     assert not bad, f"{len(bad)} disagreements in {len(obs)} boards:\n" + "\n".join(bad[:3])
+
+
+RESTRICTED = st.lists(boards(cards=tuple(RESTRICTED_CARDS), restricted_pool=True), min_size=1, max_size=16)
+
+
+@AGREE
+@given(RESTRICTED, st.sampled_from(RESTRICTED_SPELLS), st.integers(0, 1))
+def test_restricted_sources_agree(obs, spell, player):
+    """106.6: boards with restricted sources and restricted mana in the pool — castability of
+    spells the restrictions admit or not, and the most mana (all of it counts)."""
+    bad = compare_all(obs, spell, player)
+    assert not bad, f"{len(bad)} disagreements in {len(obs)} boards:\n" + "\n".join(bad[:3])
+
+
+def test_106_6_oracle_restricted_mana_pays_only_what_it_admits():
+    """The oracle itself on hand-worked boards: a lone Eldrazi Temple pays {2} of a colorless
+    Eldrazi, not of an artifact; Castle Garenbrig's six {G} pay for a creature, not an
+    artifact; in the pool, its {G}{G} pay Pili-Pala's {2} (an ability of a creature), whose
+    mana then pays for anything, but Eldrazi Temple's don't (Pili-Pala isn't an Eldrazi)."""
+    temple = B(P("Eldrazi Temple"))
+    assert castable(temple, DB["Oracle Eldrazi"]) is False          # {3}: only 2 there
+    assert can_pay(temple, cost("{2}"), card=DB["Oracle Eldrazi"])
+    assert not can_pay(temple, cost("{2}"), card=DB["Sol Ring"]) and not can_pay(temple, cost("{2}"))
+    assert mana_summary(temple)["C"] == 2
+    castle = B(P("Castle Garenbrig"), *[P("Forest") for _ in range(4)])      # 5 unrestricted
+    assert not can_pay(castle, cost("{6}"), card=DB["Sol Ring"])
+    assert can_pay(castle, cost("{6}"), card=DB["Grizzly Bears"])
+    castle_gg = (((_restriction("Castle Garenbrig"), {"G": 2}),), ())
+    temple_cc = (((_restriction("Eldrazi Temple"), {"C": 2}),), ())
+    pili = P("Pili-Pala", tapped=True)
+    assert can_pay(B(pili, restricted_pool=castle_gg), cost("{R}"), card=DB["Sol Ring"])
+    assert not can_pay(B(pili, restricted_pool=temple_cc), cost("{R}"), card=DB["Sol Ring"])
+    pooled = B(P("Wastes"), restricted_pool=(((_restriction("Eldrazi Temple"), {"C": 2}),), ()))
+    assert castable(pooled, DB["Oracle Eldrazi"]) and not castable(pooled, DB["Hangarback Walker"], x=1)
+    assert can_pay(pooled, cost("{1}"), card=DB["Sol Ring"])
+
+
+def test_kernel_restricted_mana_pays_a_creatures_mana_ability_then_anything():
+    """Castle Garenbrig's six {G} pay Pili-Pala's {2}, {Q}: a converter whose input restricted
+    mana may pay (an ability of a creature); its mana is unrestricted."""
+    castle_gg = (((_restriction("Castle Garenbrig"), {"G": 2}),), ())
+    temple_cc = (((_restriction("Eldrazi Temple"), {"C": 2}),), ())
+    for ob in (B(P("Castle Garenbrig"), *[P("Forest") for _ in range(4)], P("Pili-Pala", tapped=True)),
+               B(P("Pili-Pala", tapped=True), restricted_pool=castle_gg),
+               B(P("Pili-Pala", tapped=True), restricted_pool=temple_cc)):
+        for spell in RESTRICTED_SPELLS:
+            _agree_one(ob, spell)
 
 
 def test_nykthos_devotion_to_the_colour_chosen():

@@ -13,7 +13,8 @@ PINNED = {
     "count": (16, ['what', 'who', 'other', 'color', 'counter', 'types', 'subtypes']),
     "effect": (120, ['damage_to_opponent', 'damage_to_you', 'gain_life', 'lose_life', 'draw', 'add_mana', 'add_any_color', 'lands_to_battlefield', 'lands_tapped', 'lands_to_hand', 'land_subtypes', 'extra_land_drops', 'return_land', 'counters', 'counters_count', 'token_card', 'token_count', 'token_copy', 'sacrifice_at_end', 'untap_lands']),
     "card": (128, ['types', 'supertypes', 'colors', 'subtypes', 'keywords', 'cost', 'kicker', 'flashback', 'mana_value', 'power', 'toughness', 'star', 'power_star', 'toughness_star', 'is_token', 'unmodeled', 'mana_first', 'n_mana', 'costmod_first', 'n_costmod', 'trigger_first', 'n_trigger', 'replacement_first', 'n_replacement', 'grant_first', 'n_grant', 'enters_first', 'n_enters', 'triggered_first', 'n_triggered', 'activated_first', 'n_activated', 'spell_effect', 'kicked_effect', 'back']),
-    "mana_ability": (56, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'life', 'output', 'mana', 'options_first', 'n_options', 'colors', 'amount', 'could_produce', 'if_you_control', 'instead', 'effect']),
+    "mana_ability": (64, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'life', 'output', 'mana', 'options_first', 'n_options', 'colors', 'amount', 'could_produce', 'if_you_control', 'instead', 'effect', 'restriction']),
+    "spend_restriction": (40, ['spells', 'spell_types', 'spell_supertypes', 'spell_subtypes', 'spell_colorless', 'chosen_type', 'abilities', 'source_types', 'source_supertypes', 'source_subtypes', 'source_colorless']),
     "cost_modifier": (40, ['card', 'change', 'scope', 'mana', 'amount', 'types', 'supertypes', 'subtypes', 'not_types', 'colors', 'while_untapped']),
     "mana_trigger": (24, ['card', 'watches', 'adds', 'mana', 'amount', 'of_type', 'subtypes']),
     "mana_replacement": (12, ['card', 'watches', 'multiply', 'replace_with']),
@@ -35,7 +36,7 @@ def test_layout_is_pinned(record):
 
 def test_every_record_has_a_dtype():
     assert set(DTYPES) == {"cost", "hybrid", "count", "effect", "card", "mana_ability",
-                           "cost_modifier", "mana_trigger", "mana_replacement", "grant",
+                           "spend_restriction", "cost_modifier", "mana_trigger", "mana_replacement", "grant",
                            "enters", "triggered", "activated", "permanent", "total_cost",
                            "board_info"}
 

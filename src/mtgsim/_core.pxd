@@ -243,6 +243,21 @@ ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABIL
     uint64_t if_you_control      # subtype bits that must all be present for `instead`
     int32_t instead              # COST row of the mana instead, -1 none
     int32_t effect               # EFFECT row of side effects (life gain, damage), -1 none
+    int32_t restriction          # SPEND_RESTRICTION row its mana keeps (106.6), -1 unrestricted
+
+ctypedef struct SpendRestriction: # what restricted mana may be spent on (106.6) (SPEND_RESTRICTION)
+    uint8_t spells               # 1: casting spells that pass the spell filter
+    uint16_t spell_types         # spell filter: any of these CardTypeBits (0: any)
+    uint8_t spell_supertypes     # ...and any of these supertypes (0: any)
+    uint64_t spell_subtypes      # ...and any of these subtypes (0: any)
+    uint8_t spell_colorless      # ...and colourless (202.2)
+    uint8_t chosen_type          # ...and of the creature type chosen as the source entered
+                                 # (not tracked: any creature type counts as the chosen one)
+    uint8_t abilities            # 1: activating abilities of permanents that pass the source filter
+    uint16_t source_types        # source filter: any of these CardTypeBits (0: any)
+    uint8_t source_supertypes    # ...and any of these supertypes (0: any)
+    uint64_t source_subtypes     # ...and any of these subtypes (0: any)
+    uint8_t source_colorless     # ...and colourless
 
 ctypedef struct CostModifier:    # a static cost change (601.2f) (COST_MODIFIER table)
     int32_t card
@@ -338,4 +353,8 @@ ctypedef struct BoardInfo:       # the per-game facts the kernels read besides t
     int16_t last_turn_start[2]   # each player's most recent turn number (0: none yet)
     int16_t hand_size[2]
     int16_t life[2]
-    int16_t pool[2][6]           # mana in each player's pool, W U B R G C
+    int16_t pool[2][6]           # mana in each player's pool, W U B R G C (unrestricted)
+    uint8_t n_restricted[2]      # restricted mana in each player's pool (106.6): entries in use
+                                 # (at most MAXRPOOL), each of one SPEND_RESTRICTION row,
+    int32_t restricted_row[2][4] # ...that row,
+    int16_t restricted[2][4][6]  # ...and its mana, W U B R G C

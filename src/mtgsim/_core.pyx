@@ -30,6 +30,7 @@ def _dtype_of(name):
     cdef Effect effect
     cdef Card card
     cdef ManaAbility mana_ability
+    cdef SpendRestriction spend_restriction
     cdef CostModifier cost_modifier
     cdef ManaTrigger mana_trigger
     cdef ManaReplacement mana_replacement
@@ -49,6 +50,7 @@ def _dtype_of(name):
         "effect": lambda: np.asarray(<Effect[:1]>(&effect)),
         "card": lambda: np.asarray(<Card[:1]>(&card)),
         "mana_ability": lambda: np.asarray(<ManaAbility[:1]>(&mana_ability)),
+        "spend_restriction": lambda: np.asarray(<SpendRestriction[:1]>(&spend_restriction)),
         "cost_modifier": lambda: np.asarray(<CostModifier[:1]>(&cost_modifier)),
         "mana_trigger": lambda: np.asarray(<ManaTrigger[:1]>(&mana_trigger)),
         "mana_replacement": lambda: np.asarray(<ManaReplacement[:1]>(&mana_replacement)),
@@ -61,8 +63,8 @@ def _dtype_of(name):
     return views[name]().dtype
 
 
-RECORDS = ("cost", "hybrid", "count", "effect", "card", "mana_ability", "cost_modifier",
-           "mana_trigger", "mana_replacement", "grant", "enters", "triggered", "activated",
+RECORDS = ("cost", "hybrid", "count", "effect", "card", "mana_ability", "spend_restriction",
+           "cost_modifier", "mana_trigger", "mana_replacement", "grant", "enters", "triggered", "activated",
            "permanent", "total_cost", "board_info")
 
 

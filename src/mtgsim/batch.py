@@ -1,8 +1,9 @@
 """Many boards in one call: for N game states held as an (N, capacity) permanent table plus a
 count per board, evaluate — in one `nogil` kernel call — what every permanent could produce,
 the total cost of a card, the most mana each board can make (per type and in all) and whether
-the cost can be paid. The rules are the ones of docs/rules-core.md, the same kernels the
-Scenario API uses (a Scenario is a batch of one).
+the cost can be paid (restricted mana, 106.6, only if its restriction admits the card). The
+rules are the ones of docs/rules-core.md, the same kernels the Scenario API uses (a Scenario
+is a batch of one).
 """
 from __future__ import annotations
 
@@ -148,6 +149,14 @@ class BoardBatch:
             raise ArgumentError(f"board {g}: count {self.count[g]} outside 0..{self.capacity}{more}")
         if i > self.capacity:
             info = self.info[g]
+            n_rows = len(self.tables.spend_restrictions)
+            entries = [(p, e) for p in (0, 1) for e in range(min(int(info["n_restricted"][p]), 4))]
+            if (info["n_restricted"] > _core.MAX_RESTRICTED_POOL).any():
+                raise LimitError(f"board {g}: at most {_core.MAX_RESTRICTED_POOL} restricted pool entries "
+                                 f"a player (n_restricted {list(info['n_restricted'])}){more}")
+            if any(not 0 <= info["restricted_row"][p][e] < n_rows for p, e in entries):
+                raise ArgumentError(f"board {g}: a restricted pool entry's restricted_row is not a "
+                                 f"SPEND_RESTRICTION row of these tables (0..{n_rows - 1}){more}")
             what = "hand sizes" if (info["hand_size"] < 0).any() else "mana in pools"
             raise ArgumentError(f"board {g}: {what} must not be negative{more}")
         p = self.permanents[g, i]
@@ -174,6 +183,7 @@ class BoardResult:
     """What `evaluate_boards` found for each board."""
     total_cost_table: np.ndarray   # (N,) TOTAL_COST_DTYPE
     mana: np.ndarray               # (N, 7) int32: most mana of W, U, B, R, G, C, and in all
+                                   # (all of it: restricted mana, 106.6, counts too)
     could_produce: np.ndarray      # (N, capacity) uint8 type bits per permanent
     castable: np.ndarray           # (N,) bool
     fault: np.ndarray              # (N,) int32: 0, or where the board was malformed

@@ -15,8 +15,8 @@ import numpy as np
 from . import schema
 from .cards.database import CardDatabase, card_db, closest_names, named_card, normalize_name
 from .cards.model import (ActivatedAbility, CardDef, CostModifier, Count, Effect, EntersEffect,
-                          ManaAbility, ManaReplacement, ManaTrigger, SpellEffect, StaticGrant,
-                          TriggeredAbility, CARD_TYPES, SUPERTYPES)
+                          ManaAbility, ManaReplacement, ManaTrigger, SpellEffect, SpendRestriction,
+                          StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES)
 from .errors import CardDataError, LimitError, UnknownCardError
 from .mana import COLOR_ORDER, ManaCost, SymbolKind
 from .schema import (CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, SupertypeBit,
@@ -60,6 +60,7 @@ class Tables:
     counts: np.ndarray
     effects: np.ndarray
     mana_abilities: np.ndarray
+    spend_restrictions: np.ndarray
     cost_modifiers: np.ndarray
     mana_triggers: np.ndarray
     mana_replacements: np.ndarray
@@ -73,6 +74,7 @@ class Tables:
     granted_mana_row: int = -1   # MANA_ABILITY row of the granted "{T}: Add one mana of any color."
     count_rows: dict = field(repr=False, default_factory=dict)   # Count record → COUNT row
     cost_rows: dict = field(repr=False, default_factory=dict)    # ManaCost → COST row
+    restriction_texts: tuple[str, ...] = ()   # per SPEND_RESTRICTION row: the phrase it was read from
 
     def row(self, name: str) -> int:
         """The CARD row of a card name (exact compiled spelling, or case-insensitive)."""
@@ -107,6 +109,8 @@ class _Compiler:
         self.card_rows: dict[str, int] = {}
         self.cost_cache: dict[ManaCost, int] = {}
         self.count_cache: dict[Count, int] = {}
+        self.restriction_cache: dict[tuple, int] = {}
+        self.restriction_texts: list[str] = []
 
     # -- helpers --------------------------------------------------------------------------
     def _new(self, record: str) -> np.void:
@@ -169,6 +173,26 @@ class _Compiler:
         r["subtypes"] = self.subtype_bits(c.subtypes)
         self.count_cache[c] = self._index("count")
         return self.count_cache[c]
+
+    def restriction(self, r: SpendRestriction | None) -> int:
+        """SPEND_RESTRICTION row of a spending restriction (shared by equal ones); -1 for none."""
+        if r is None:
+            return -1
+        key = (r.spells, r.abilities)
+        if key not in self.restriction_cache:
+            row = self._new("spend_restriction")
+            for prefix, f in (("spell", r.spells), ("source", r.abilities)):
+                if f is not None:
+                    row[f"{prefix}_types"] = type_bits(f.types)
+                    row[f"{prefix}_supertypes"] = sum(_SUPERTYPE_BIT[t] for t in set(f.supertypes))
+                    row[f"{prefix}_subtypes"] = self.subtype_bits(f.subtypes)
+                    row[f"{prefix}_colorless"] = f.colorless
+            row["spells"] = r.spells is not None
+            row["chosen_type"] = r.spells is not None and r.spells.chosen_type
+            row["abilities"] = r.abilities is not None
+            self.restriction_cache[key] = self._index("spend_restriction")
+            self.restriction_texts.append(r.text)
+        return self.restriction_cache[key]
 
     def amount(self, dest, value) -> None:
         """Fill an Amount field: a fixed number, or a COUNT row."""
@@ -298,6 +322,7 @@ class _Compiler:
         r["if_you_control"] = self.subtype_bits(a.if_you_control)
         r["instead"] = self.cost(a.instead) if a.instead else -1
         r["effect"] = self.effect(a.effect)
+        r["restriction"] = self.restriction(a.spend_only_on)
         return r
 
     def _cost_modifier(self, m: CostModifier, card: int) -> np.void:
@@ -396,12 +421,14 @@ class _Compiler:
         return Tables(
             cards=table("card"), costs=table("cost"), hybrids=table("hybrid"),
             counts=table("count"), effects=table("effect"), mana_abilities=table("mana_ability"),
-            cost_modifiers=table("cost_modifier"), mana_triggers=table("mana_trigger"),
+            spend_restrictions=table("spend_restriction"), cost_modifiers=table("cost_modifier"),
+            mana_triggers=table("mana_trigger"),
             mana_replacements=table("mana_replacement"), grants=table("grant"),
             enters=table("enters"), triggered=table("triggered"), activated=table("activated"),
             card_names=tuple(names), subtypes=tuple(self.subtypes),
             defs=tuple(by_name[n] for n in names), granted_mana_row=granted,
-            count_rows=dict(self.count_cache), cost_rows=dict(self.cost_cache))
+            count_rows=dict(self.count_cache), cost_rows=dict(self.cost_cache),
+            restriction_texts=tuple(self.restriction_texts))
 
 
 def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
@@ -424,6 +451,9 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
                 walk_effect(a.effect)
                 if isinstance(a.amount, Count):
                     add(a.amount.subtypes)
+                for f in (a.spend_only_on.spells, a.spend_only_on.abilities) if a.spend_only_on else ():
+                    if f is not None:
+                        add(f.subtypes)
             elif isinstance(a, CostModifier):
                 add(a.subtypes)
                 if isinstance(a.amount, Count):

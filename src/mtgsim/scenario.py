@@ -239,7 +239,67 @@ class Scenario:
         return list(self._graveyards[self._player(player)])
 
     def pool(self, player="you") -> dict[str, int]:
-        return _mana_dict(self._info[0]["pool"][self._player(player)])
+        """All the mana in the player's pool, restricted mana (106.6) included."""
+        who = self._player(player)
+        info = self._info[0]
+        total = info["pool"][who].astype(np.int64)
+        for e in range(int(info["n_restricted"][who])):
+            total = total + info["restricted"][who][e]
+        return _mana_dict(total)
+
+    def restricted_pool(self, player="you") -> list[tuple[str, dict[str, int]]]:
+        """The restricted mana in the player's pool (106.6): (the restriction, as its card
+        says what it may be spent on; the mana), one entry per restriction."""
+        who = self._player(player)
+        info = self._info[0]
+        texts = self.tables.restriction_texts
+        return [(texts[int(info["restricted_row"][who][e])], _mana_dict(info["restricted"][who][e]))
+                for e in range(int(info["n_restricted"][who]))]
+
+    def _add_restricted(self, who: int, row: int, mana) -> None:
+        """Restricted mana of SPEND_RESTRICTION row `row` into the pool, in its own entry (at
+        most _core.MAX_RESTRICTED_POOL restrictions and MAX_RESTRICTED_UNITS mana a player:
+        the core's limits, checked by _check_restricted_room first)."""
+        info = self._info[0]
+        n = int(info["n_restricted"][who])
+        rows = [int(info["restricted_row"][who][e]) for e in range(n)]
+        if row in rows:
+            e = rows.index(row)
+        else:
+            e = n
+            info["restricted_row"][who][e] = row
+            info["restricted"][who][e] = 0
+            info["n_restricted"][who] = n + 1
+        info["restricted"][who][e] += np.array(mana, dtype=np.int16)
+
+    def _check_restricted_room(self, who: int, adds) -> None:
+        """Raise ValueError (changing nothing) if restricted mana `adds` ((row, mana) pairs)
+        would take the pool past the core's limits."""
+        info = self._info[0]
+        n = int(info["n_restricted"][who])
+        rows = {int(info["restricted_row"][who][e]) for e in range(n)} | {r for r, m in adds if sum(m)}
+        units = int(info["restricted"][who][:n].sum()) + sum(sum(m) for _, m in adds)
+        if len(rows) > _core.MAX_RESTRICTED_POOL or units > _core.MAX_RESTRICTED_UNITS:
+            raise LimitError(f"a mana pool holds restricted mana (106.6) of at most "
+                             f"{_core.MAX_RESTRICTED_POOL} restrictions and "
+                             f"{_core.MAX_RESTRICTED_UNITS} mana here")
+
+    def _take_restricted(self, who: int, row: int, mana) -> None:
+        info = self._info[0]
+        n = int(info["n_restricted"][who])
+        rows = [int(info["restricted_row"][who][e]) for e in range(n)]
+        mana = np.array(mana, dtype=np.int16)
+        if not mana.any():
+            return
+        if row not in rows or (info["restricted"][who][rows.index(row)] < mana).any():   # (plans never do)
+            raise InternalError(f"payment plan overdraws the restricted pool: row {row}, {list(mana)}")
+        e = rows.index(row)
+        info["restricted"][who][e] -= mana
+        if not info["restricted"][who][e].any():          # an emptied entry goes; the rest keep order
+            for k in range(e, n - 1):
+                info["restricted_row"][who][k] = info["restricted_row"][who][k + 1]
+                info["restricted"][who][k] = info["restricted"][who][k + 1]
+            info["n_restricted"][who] = n - 1
 
     def _sync_hand_sizes(self) -> None:
         for p in (0, 1):
@@ -269,7 +329,8 @@ class Scenario:
                 0 < self._tables.mana_abilities[row]["life"] > self._info[0]["life"][int(self._perms[i]["controller"])]:
             return False
         cost = int(self._tables.mana_abilities[row]["cost"])
-        return cost < 0 or self._can_pay_cost_row(cost, int(self._perms[i]["controller"]), exclude=i)
+        return cost < 0 or self._can_pay_cost_row(cost, int(self._perms[i]["controller"]), exclude=i,
+                                                   for_card=int(self._perms[i]["card"]), for_ability=True)
 
     def _why_not_ready(self, i: int, row: int) -> str:
         a = self._tables.mana_abilities[row]
@@ -288,13 +349,20 @@ class Scenario:
         """Activate a mana ability; returns the mana added (triggered mana included)."""
         i = self._index(p)
         row = self._ability_row(i, ability)
-        return self._activate_mana(i, row, color, order)
+        snapshot = self._snapshot()
+        try:
+            return self._activate_mana(i, row, color, order)
+        except ValueError:                       # (a limit of restricted mana: nothing changes)
+            self._restore(snapshot)
+            raise
 
     def _activate_mana(self, i: int, row: int, color=None, order=None, want=None,
-                       input_paid: bool = False) -> dict[str, int]:
+                       input_paid: bool = False, own=None) -> dict[str, int]:
         """Activate mana ability `row` of permanent i: pay its costs, let it resolve (605.3b).
-        `want`: make exactly this mana (a payment plan's step); `input_paid`: its mana input
-        was already taken from the pool."""
+        `want`: make exactly this mana (a payment plan's step), `own` of it the ability itself
+        (a restricted ability's part); `input_paid`: its mana input was already taken from
+        the pool. A restricted ability's own mana goes to its entry of the pool (106.6, 106.6a:
+        replacement effects' extra mana too); triggered mana is unrestricted."""
         core, perms, n, info = self._args()
         a = self._tables.mana_abilities[row]
         if not _core.board_ability_ready(core, perms, n, info, i, row) or \
@@ -307,11 +375,13 @@ class Scenario:
                                 "ability now (106.1b, 106.7)")
         handle = self._handle(i)
         if a["cost"] >= 0 and not input_paid:        # pay the mana input first (602.2b)
-            self._pay(self._cost_row_total(int(a["cost"])), who, exclude=i)
+            self._pay(self._cost_row_total(int(a["cost"])), who, exclude=i,
+                      for_card=int(self._perms[i]["card"]), for_ability=True)
             i = self._index(handle)
             core, perms, n, info = self._args()
         if want is not None:
-            produced = _core.board_produce_exact(core, perms, n, info, i, row, tuple(int(v) for v in want))
+            produced = _core.board_produce_exact(core, perms, n, info, i, row, tuple(int(v) for v in want),
+                                                 None if own is None else tuple(int(v) for v in own))
             if produced is None:
                 raise InternalError(f"{self._names[i]} can't make {want} as the payment plan says")
             made, extra = produced
@@ -319,6 +389,9 @@ class Scenario:
             reps = _core.board_replacements(core, perms, n, info, i)
             rows = self._replacement_order(i, row, reps, prefer, order)
             made, extra = _core.board_produce(core, perms, n, info, i, row, prefer, rows)
+        restriction = int(a["restriction"])
+        if restriction >= 0:
+            self._check_restricted_room(who, [(restriction, made)])
         # pay the other parts of the cost; then the ability resolves (605.3b)
         self._info[0]["life"][who] -= int(a["life"])
         name = self._names[i]
@@ -327,7 +400,11 @@ class Scenario:
         if a["untap"]:
             self._perms[i]["flags"] &= NOT_TAPPED
         total = np.array(made, dtype=np.int64) + np.array(extra, dtype=np.int64)
-        self._info[0]["pool"][who] += total.astype(np.int16)
+        if restriction >= 0:
+            self._add_restricted(who, restriction, made)
+            self._info[0]["pool"][who] += np.array(extra, dtype=np.int16)
+        else:
+            self._info[0]["pool"][who] += total.astype(np.int16)
         if a["effect"] >= 0:
             self._apply_effect(int(a["effect"]), i, who)
         if a["tap"]:
@@ -386,48 +463,64 @@ class Scenario:
 
     def can_cast(self, card, x=0, kicked=False, alternative=None, player="you") -> bool:
         cost = self._total_cost_record(card, x, kicked, alternative, player)
-        return self._can_pay(cost, self._player(player))
+        return self._can_pay(cost, self._player(player), for_card=self._tables.row(self._card(card).name),
+                             for_ability=False)
 
-    def _can_pay(self, cost_rec, who: int, exclude: int = -1) -> bool:
+    def _can_pay(self, cost_rec, who: int, exclude: int = -1, *, for_card: int, for_ability: bool) -> bool:
+        """Can `who` pay the cost of casting CARD row `for_card` (or of an activated ability of
+        a permanent of it)? Restricted mana pays only what it may (106.6)."""
         rec = np.array([cost_rec], dtype=cost_rec.dtype)
         if exclude >= 0:                 # {T} first (602.2b): a source can't pay for its own ability
             saved = int(self._perms[exclude]["flags"])
             self._perms[exclude]["flags"] |= TAPPED
             try:
-                return bool(_core.board_can_pay(*self._args(), who, rec))
+                return bool(_core.board_can_pay(*self._args(), who, rec, for_card, for_ability))
             finally:
                 self._perms[exclude]["flags"] = saved
-        return bool(_core.board_can_pay(*self._args(), who, rec))
+        return bool(_core.board_can_pay(*self._args(), who, rec, for_card, for_ability))
 
     def _cost_row_total(self, cost_row: int):
         return _core.cost_as_total(self._args()[0], cost_row)
 
-    def _can_pay_cost_row(self, cost_row: int, who: int, exclude: int = -1) -> bool:
-        return self._can_pay(self._cost_row_total(cost_row), who, exclude)
+    def _can_pay_cost_row(self, cost_row: int, who: int, exclude: int = -1, *, for_card: int,
+                          for_ability: bool) -> bool:
+        return self._can_pay(self._cost_row_total(cost_row), who, exclude, for_card=for_card,
+                             for_ability=for_ability)
 
-    def _pay(self, cost_rec, who: int, exclude: int = -1) -> None:
-        """Pay a locked total cost (601.2g–h) the way the rules core plans it: activate those
-        mana abilities, in that order, each making the mana planned; then pay from the pool."""
+    def _pay(self, cost_rec, who: int, exclude: int = -1, *, for_card: int, for_ability: bool) -> None:
+        """Pay a locked total cost (601.2g–h) of casting CARD row `for_card` (or of an activated
+        ability of a permanent of it) the way the rules core plans it: activate those mana
+        abilities, in that order, each making the mana planned; then pay from the pool,
+        restricted mana only where it may be spent (106.6)."""
         rec = np.array([cost_rec], dtype=cost_rec.dtype)
         core, perms, n, info = self._args()
         saved = int(perms[exclude]["flags"]) if exclude >= 0 else 0
         if exclude >= 0:                 # {T} first (602.2b): a source can't pay for its own ability
             perms[exclude]["flags"] |= TAPPED
         try:
-            plan = _core.board_plan_payment(core, perms, n, info, who, rec)
+            plan = _core.board_plan_payment(core, perms, n, info, who, rec, for_card, for_ability)
         finally:
             if exclude >= 0:
                 perms[exclude]["flags"] = saved
         if plan is None:
             raise RulesError(f"601.2g: can't pay {total_cost_to_mana_cost(cost_rec)}")
-        steps, spend, life = plan
+        steps, spend, life, restricted = plan
+        made = {perm: (row, mana) for perm, is_made, row, mana in restricted if is_made}
+        self._check_restricted_room(who, list(made.values()))
         handles = [self._handle(i) for i, _, _, _ in steps]   # rows move as sources leave
-        for handle, (_, ability, out, first) in zip(handles, steps):
+        for handle, (perm, ability, out, first) in zip(handles, steps):
             self._take_from_pool(who, first)
+            for p, is_made, row, mana in restricted:
+                if p == perm and not is_made:
+                    self._take_restricted(who, row, mana)
             i = self._index(handle)
             row = _core.board_mana_rows(*self._args(), i)[ability]
-            self._activate_mana(i, row, want=out, input_paid=True)
+            self._activate_mana(i, row, want=out, input_paid=True,
+                                own=made[perm][1] if perm in made else None)
         self._take_from_pool(who, spend)
+        for p, is_made, row, mana in restricted:
+            if p == -1:
+                self._take_restricted(who, row, mana)
         self._info[0]["life"][who] -= life
 
     def _take_from_pool(self, who: int, mana) -> None:
@@ -473,7 +566,7 @@ class Scenario:
         zone.remove(c.name)                                                # 601.2a
         self._sync_hand_sizes()
         try:
-            self._pay(cost, who)
+            self._pay(cost, who, for_card=self._tables.row(c.name), for_ability=False)
         except RulesError:
             self._restore(snapshot)
             raise
@@ -728,7 +821,8 @@ class Scenario:
         if a.cost.mana:
             rec = self._cost_row_total(self.tables.cost_rows[a.cost.mana])
             try:
-                self._pay(rec, who, exclude=i if a.cost.tap else -1)
+                self._pay(rec, who, exclude=i if a.cost.tap else -1, for_card=int(self._perms[i]["card"]),
+                          for_ability=True)
             except RulesError:
                 self._restore(snapshot)
                 raise
@@ -803,6 +897,7 @@ class Scenario:
         self._perms["power_bonus"][:self._n] = 0
         self._perms["toughness_bonus"][:self._n] = 0
         info["pool"] = 0                                     # 106.4
+        info["n_restricted"] = 0
         info["turn"] += 1
         info["active"] = 1 - info["active"]
         active = int(info["active"])

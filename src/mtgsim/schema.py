@@ -14,7 +14,7 @@ from .errors import ArgumentError, ArgumentTypeError, UnknownNameError
 
 __all__ = [
     "DTYPES", "COST_DTYPE", "HYBRID_DTYPE", "COUNT_DTYPE", "EFFECT_DTYPE", "CARD_DTYPE",
-    "MANA_ABILITY_DTYPE", "COST_MODIFIER_DTYPE", "MANA_TRIGGER_DTYPE",
+    "MANA_ABILITY_DTYPE", "SPEND_RESTRICTION_DTYPE", "COST_MODIFIER_DTYPE", "MANA_TRIGGER_DTYPE",
     "MANA_REPLACEMENT_DTYPE", "GRANT_DTYPE", "ENTERS_DTYPE", "TRIGGERED_DTYPE",
     "ACTIVATED_DTYPE", "PERMANENT_DTYPE", "empty", "check_table", "grow",
     "CardTypeBit", "CostChange", "CounterKind", "CountOf", "Event", "Grant", "GrantTo",
@@ -30,6 +30,7 @@ COUNT_DTYPE = DTYPES["count"]
 EFFECT_DTYPE = DTYPES["effect"]
 CARD_DTYPE = DTYPES["card"]
 MANA_ABILITY_DTYPE = DTYPES["mana_ability"]
+SPEND_RESTRICTION_DTYPE = DTYPES["spend_restriction"]
 COST_MODIFIER_DTYPE = DTYPES["cost_modifier"]
 MANA_TRIGGER_DTYPE = DTYPES["mana_trigger"]
 MANA_REPLACEMENT_DTYPE = DTYPES["mana_replacement"]
@@ -44,7 +45,7 @@ _INDEX_FIELDS = {
     "cost": ("hybrid_first",),
     "effect": ("add_mana", "token_card"),
     "card": ("cost", "kicker", "flashback", "star", "spell_effect", "kicked_effect", "back"),
-    "mana_ability": ("cost", "mana", "instead", "effect"),
+    "mana_ability": ("cost", "mana", "instead", "effect", "restriction"),
     "cost_modifier": ("mana",),
     "mana_trigger": ("mana",),
     "triggered": ("effect",),

@@ -195,6 +195,8 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
         if not isinstance(items, list):
             raise CardDataError(f"expected a list, got {value!r}")
         return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(items))
+    if hint is model.SpendRestriction:
+        return model.SpendRestriction.parse(value)
     if dataclasses.is_dataclass(hint):
         if not isinstance(value, dict):
             raise CardDataError(f"expected a table, got {value!r}")

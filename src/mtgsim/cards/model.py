@@ -12,12 +12,13 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Union
 
+from ..errors import CardDataError
 from ..mana import Color, ManaCost, color_order
 
 __all__ = [
     "CARD_TYPES", "SUPERTYPES", "Count", "Amount", "ActivationCost", "Effect",
-    "ManaAbility", "CostModifier", "ManaTrigger", "ManaReplacement", "StaticGrant",
-    "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "Ability",
+    "ManaAbility", "SpendFilter", "SpendRestriction", "CostModifier", "ManaTrigger", "ManaReplacement",
+    "StaticGrant", "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "Ability",
     "CardDef", "ABILITY_KINDS",
 ]
 
@@ -124,6 +125,110 @@ class LandsOf(str, enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class SpendFilter:
+    """Which spells, or which permanents' abilities, restricted mana may pay for: every part
+    given must hold — any of `types`, any of `supertypes`, any of `subtypes`, colourless (no
+    colour, 202.2), and "of the chosen type" (the creature type chosen as the source entered;
+    the choice is not tracked, so any creature type counts as chosen)."""
+    types: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colorless: bool = False
+    chosen_type: bool = False
+
+
+# The closed vocabulary of spending restrictions: "[a] <qualifiers> spell(s) [of the chosen
+# type]", "abilities of <qualifiers, plural>", or the two joined by "or". Qualifiers are
+# "colorless", supertypes and card types in lower case (card types may be joined by "or":
+# "instant or sorcery spells"), and subtypes capitalised ("Eldrazi").
+_PLURAL_TYPES = {t.lower() + "s": t for t in CARD_TYPES} | {"sorceries": "Sorcery"}
+
+
+def _spend_filter(words: list[str], plural: bool, text: str) -> SpendFilter:
+    types, supertypes, subtypes, colorless = [], [], [], False
+    joined = False                      # the last word was "or" (between card types)
+    for w in words:
+        low = w.lower()
+        if w == "or" and types and not joined:
+            joined = True
+            continue
+        if w == "colorless" and not joined:
+            colorless = True
+        elif w.capitalize() in SUPERTYPES and w == low and not joined:
+            supertypes.append(w.capitalize())
+        elif w == low and (w.capitalize() in CARD_TYPES or (plural and w in _PLURAL_TYPES)):
+            types.append(_PLURAL_TYPES[w] if plural and w in _PLURAL_TYPES else w.capitalize())
+        elif w[:1].isupper() and w[1:].islower() and w.isalpha() and not joined:
+            subtypes.append(w)
+        else:
+            raise CardDataError(f"{w!r} in {text!r} is not a word of the spending-restriction vocabulary")
+        joined = False
+    if joined:
+        raise CardDataError(f"{text!r} ends a list of card types with 'or'")
+    return SpendFilter(tuple(types), tuple(supertypes), tuple(subtypes), colorless)
+
+
+@dataclass(frozen=True, slots=True)
+class SpendRestriction:
+    """A spending restriction on the mana of an ability (106.6): "Spend this mana only to cast
+    <spells> [or activate abilities of <permanents>]". `spells`: the spells it may pay for
+    (None: none); `abilities`: the permanents whose activated abilities it may pay for (None:
+    none). It doesn't change the mana's type (106.6) and rides on every mana the ability
+    produces, replacement effects' extra mana included (106.6a); mana added by a triggered
+    mana ability is that ability's own, unrestricted. `text` is the phrase it was read from."""
+    text: str
+    spells: SpendFilter | None = None
+    abilities: SpendFilter | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "SpendRestriction":
+        """'creature spells or abilities of creatures' → SpendRestriction; raises CardDataError
+        for a phrase outside the vocabulary (see `_spend_filter`)."""
+        if not isinstance(text, str):
+            raise CardDataError(f"expected a phrase such as \"creature spells\", got {text!r}")
+        words = text.replace(",", " ").split()
+        if words[:1] == ["cast"]:
+            words = words[1:]
+        spells = abilities = None
+        if "abilities" in words:
+            k = words.index("abilities")
+            if words[k + 1:k + 2] != ["of"] or len(words) < k + 3:
+                raise CardDataError(f"{text!r}: write 'abilities of <permanents>' ('abilities of creatures')")
+            head = words[:k]
+            if head[-1:] == ["activate"]:
+                head = head[:-1]
+            if head:
+                if head[-1] != "or":
+                    raise CardDataError(f"{text!r}: join spells and abilities with 'or'")
+                head = head[:-1]
+            abilities = _spend_filter(words[k + 2:], True, text)
+            words = head
+        if words:
+            chosen = words[-4:] == ["of", "the", "chosen", "type"]
+            if chosen:
+                words = words[:-4]
+            if words[:1] in (["a"], ["an"]):
+                words = words[1:]
+            if not words or words[-1] not in ("spell", "spells"):
+                raise CardDataError(f"{text!r} is not a spending restriction this vocabulary knows: "
+                                 "'<qualifiers> spells [of the chosen type]', 'abilities of <permanents>', "
+                                 "or both joined by 'or'")
+            spells = _spend_filter(words[:-1], False, text)
+            if chosen:
+                spells = replace(spells, chosen_type=True)
+                if spells.types and "Creature" not in spells.types:
+                    raise CardDataError(f"{text!r}: 'of the chosen type' reads a creature type")
+                if not spells.types:
+                    spells = replace(spells, types=("Creature",))
+        if spells is None and abilities is None:
+            raise CardDataError("an empty spending restriction")
+        return cls(text, spells, abilities)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
 class ManaAbility:
     """An activated mana ability (605.1a): cost and the mana it adds.
 
@@ -140,7 +245,7 @@ class ManaAbility:
     if_you_control: tuple[str, ...] = ()
     instead: ManaCost = field(default_factory=ManaCost)
     effect: Effect = field(default_factory=Effect)  # life gain (Henge), damage (pain lands)
-    spend_only_on: str = ""   # spending restriction, e.g. "creature spells" (106.6)
+    spend_only_on: SpendRestriction | None = None   # a spending restriction (106.6)
 
 
 class SpellScope(str, enum.Enum):

@@ -26,6 +26,16 @@ DEF MAXCHOICE = 64       # symbols of one cost whose way of paying is chosen (60
 DEF MAXCHOOSE = 10       # ...of which both ways are tried (2**10 alternatives at most)
 DEF ALLCOLORS = 31
 DEF BIG = 30000
+DEF MAXRPOOL = 4         # restricted entries in one player's mana pool (BoardInfo.restricted)
+DEF MAXCLASS = 7         # distinct spending restrictions told apart in one payment (106.6)
+DEF CLASS_NEVER = 128    # the class of restricted mana past MAXCLASS: it pays for nothing
+DEF ALLCLASSES = 127
+DEF MAXRUNIT = 64        # units of restricted mana in the pool one payment check reads
+DEF MAXPLANR = 104       # restricted mana records of one plan: (MAXBRANCH + 1) * MAXCLASS
+                         # spent (on the cost and converters), MAXBRANCH made: never full
+
+MAX_RESTRICTED_POOL = MAXRPOOL          # the limits, for the Python layer's checks
+MAX_RESTRICTED_UNITS = MAXRUNIT
 
 # Per type mask: a 1 in the 10-bit field of each of its types (see direct_mana).
 cdef uint64_t SPREAD[64]
@@ -61,6 +71,8 @@ cdef struct Rules:
     Effect* effects
     ManaAbility* mana
     int n_mana
+    SpendRestriction* restrictions
+    int n_restrictions
     CostModifier* costmods
     ManaTrigger* mtrig
     ManaReplacement* mrep
@@ -113,7 +125,53 @@ cdef struct Options:         # the possible results of activating one source
     int16_t life[MAXOPT]     # life the option costs (Mana Confluence)
     int16_t gain[MAXOPT]     # life it gains (The Great Henge) — tracked when life matters
     int16_t dmg[MAXOPT]      # damage it deals you (pain lands) — tracked when life matters
+    int16_t restriction[MAXOPT]  # SPEND_RESTRICTION row `own` keeps (106.6), -1 none
+    uint8_t cls[MAXOPT]      # ...as the payment's class bit of it (prepare_payment), 0 none
+    bint restricted          # some option's mana is restricted
     uint8_t snow             # SNOW_BIT if the source is a snow permanent
+
+
+cdef struct Purpose:         # what a payment is for: what restricted mana asks of it (106.6)
+    int32_t card             # CARD row of the spell cast, or of the permanent whose activated
+                             # ability is paid for (-1: nothing restricted mana may pay)
+    uint8_t ability          # 1: an ability of that permanent; 0: casting the spell
+
+
+cdef inline Purpose casting(int card) noexcept nogil:
+    cdef Purpose p
+    p.card = card
+    p.ability = 0
+    return p
+
+
+cdef inline Purpose activating(int card) noexcept nogil:
+    """An activated ability of a permanent of `card` (a mana ability's input too)."""
+    cdef Purpose p
+    p.card = card
+    p.ability = 1
+    return p
+
+
+cdef inline bint passes(Card* c, uint16_t types, uint8_t supertypes, uint64_t subtypes,
+                        uint8_t colorless) noexcept nogil:
+    """A spending restriction's filter: every part given holds (colourless: no colour, 202.2)."""
+    return ((types == 0 or (c.types & types) != 0) and (supertypes == 0 or (c.supertypes & supertypes) != 0)
+            and (subtypes == 0 or (c.subtypes & subtypes) != 0)
+            and (not colorless or (c.colors & ALLCOLORS) == 0))
+
+
+cdef bint restriction_admits(Rules* R, int row, Purpose* why) noexcept nogil:
+    """May mana restricted by SPEND_RESTRICTION row `row` be spent on `why` (106.6)? ("Of the
+    chosen type": the chosen creature type isn't tracked, so a creature spell passes.)"""
+    cdef SpendRestriction* r = &R.restrictions[row]
+    cdef Card* c
+    if why.card < 0:
+        return False
+    c = &R.cards[why.card]
+    if why.ability:
+        return r.abilities and passes(c, r.source_types, r.source_supertypes, r.source_subtypes,
+                                      r.source_colorless)
+    return r.spells and passes(c, r.spell_types, r.spell_supertypes, r.spell_subtypes, r.spell_colorless)
 
 
 # ---- small helpers ---------------------------------------------------------------------------

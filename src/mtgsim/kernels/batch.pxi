@@ -36,7 +36,7 @@ cdef int32_t evaluate_one(Rules* R, Question* q, Permanent* perms, int n, int ca
     cdef int t, done
     if <unsigned int>n > <unsigned int>capacity:
         return 1 + capacity
-    if info_fault(bi):
+    if info_fault(R, bi):
         return 2 + capacity
     for t in range(n, capacity):
         out_could[t] = 0
@@ -94,16 +94,25 @@ cdef void evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked
         out_mana[t] = most[t]
     if pays_life(out_cost):
         prepare_payment(R, b, player, out_could, &P, True)
-    out_castable[0] = cost_payable(&P, out_cost, b.bi.life[player])
+    out_castable[0] = cost_payable(R, &P, out_cost, b.bi.life[player], casting(card_row))
 
 
-cdef inline bint info_fault(BoardInfo* bi) noexcept nogil:
-    """A negative hand size or mana in a pool (a board the kernels can't read)."""
-    cdef int t, p
+cdef inline bint info_fault(Rules* R, BoardInfo* bi) noexcept nogil:
+    """A negative hand size or mana in a pool, or restricted pool entries (106.6) past
+    MAXRPOOL or of no SPEND_RESTRICTION row (a board the kernels can't read)."""
+    cdef int t, p, e
     cdef int16_t neg = bi.hand_size[0] | bi.hand_size[1]
     for p in range(2):
         for t in range(6):
             neg |= bi.pool[p][t]
+        if bi.n_restricted[p]:
+            if bi.n_restricted[p] > MAXRPOOL:
+                return True
+            for e in range(bi.n_restricted[p]):
+                if not 0 <= bi.restricted_row[p][e] < R.n_restrictions:
+                    return True
+                for t in range(6):
+                    neg |= bi.restricted[p][e][t]
     return neg < 0
 
 
@@ -127,7 +136,8 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
                     int32_t[:, ::1] out_mana, uint8_t[:, ::1] out_could,
                     uint8_t[::1] out_castable, int32_t[::1] out_fault, int threads=1):
     """For each board: could-produce of every permanent, the total cost of `card_row` cast by
-    `player`, the most mana of each type and in all, and whether the cost can be paid.
+    `player`, the most mana of each type and in all (all mana counts, restricted mana too:
+    106.6), and whether the cost can be paid (restricted mana only where it may be spent).
     Boards are independent, so `threads` > 1 splits them over OpenMP threads (same results).
     A malformed board is not evaluated: out_fault[g] says where it is wrong (board_fault)."""
     cdef int capacity = perms.shape[1]

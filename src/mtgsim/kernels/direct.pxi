@@ -8,10 +8,11 @@ def card_summaries(tables):
     """Per card: flags (CardInfoFlag), the types it could produce on a board without mana
     effects, and — when every mana ability is a plain {T} ability with a fixed output, a choice
     or any colour/type — its output as `unit_count` units of `unit_mask` each. A card whose
-    outputs aren't "k units of one mask" (e.g. three mana of one colour) is COMPLEX; for one,
-    `lower_mask`/`lower_count` are what its abilities needing no mana and no life make that way
-    (Castle Garenbrig's {T}: Add {G}, a Treasure's one mana of any colour): one way to use it,
-    so a lower bound of what it adds (prepare_direct)."""
+    outputs aren't "k units of one mask" (e.g. three mana of one colour), or with a spending
+    restriction (106.6), is COMPLEX; for one, `lower_mask`/`lower_count` are what its
+    unrestricted abilities needing no mana and no life make that way (Castle Garenbrig's {T}:
+    Add {G}, a Treasure's one mana of any colour): one way to use it, so a lower bound of what
+    it adds for any spell (prepare_direct)."""
     import itertools
     n = len(tables.cards)
     flags = np.zeros(max(n, 1), dtype=np.uint32)
@@ -42,7 +43,11 @@ def card_summaries(tables):
             a = mana[card["mana_first"] + k]
             if a["could_produce"]:
                 f |= CI_MANA_EFFECT
-            if (a["tap"] and not a["untap"] and a["life"] == 0 and a["cost"] < 0 and a["if_you_control"] == 0
+            restricted = a["restriction"] >= 0
+            if restricted:              # its mana pays only some costs (106.6): never units
+                f |= CI_COMPLEX_MANA    # of the direct path, nor part of the lower bound
+            if (not restricted and a["tap"] and not a["untap"] and a["life"] == 0 and a["cost"] < 0
+                    and a["if_you_control"] == 0
                     and a["amount"]["count"] < 0 and 0 < a["amount"]["fixed"] < 256):
                 m = _unit_mask_of(tables, a)  # k of one type chosen: k units only of one type
                 lower.append((m, int(a["amount"]["fixed"]) if m & (m - 1) == 0 else 1))
@@ -208,8 +213,9 @@ cdef struct Direct:               # a simple board's mana, summed as units of ty
 
 
 cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Direct* d) noexcept nogil:
-    """The direct path's view of a board: 1 if it has no mana effects and only simple sources
-    (then `d` holds its units and `out_could` what each permanent could produce), 0 if it needs
+    """The direct path's view of a board: 1 if it has no mana effects, only simple sources and
+    no restricted mana in the pool (then `d` holds its units, all unrestricted, and
+    `out_could` what each permanent could produce), 0 if it needs
     the general search, -1 if a permanent is malformed. d.all_flags is set unless -1; when it
     has CI_COMPLEX_MANA but not CI_MANA_EFFECT (0: sources too complex to sum as units, nothing
     changing what others make), `d` holds the simple sources' units and one way of using each
@@ -284,7 +290,8 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
     pool = b.bi.pool[player]
     if pool[0] | pool[1] | pool[2] | pool[3] | pool[4] | pool[5]:
         add_pool(d, pool)
-    return 0 if all_flags & CI_COMPLEX_MANA else 1
+    return 0 if all_flags & CI_COMPLEX_MANA or b.bi.n_restricted[player] else 1   # (restricted
+                                                                # mana in the pool: the search)
 
 
 cdef void add_pool(Direct* d, int16_t* pool) noexcept nogil:

@@ -195,6 +195,9 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
                                  # TR_VIEW_FAULT where they differ (tests)
     bint snapshots               # trace the state after every action (tests)
     uint64_t* kind_unit          # per card row, 3 words: 1 in the byte of each Kind it is of
+    uint64_t* spend_sig          # per card row: which spending restrictions admit casting it
+                                 # (106.6; see spend_signatures): cards with equal costs and
+                                 # equal signatures are as castable as each other
 
 
 cdef enum SpellOrder:             # PlayPolicy.spells
@@ -237,7 +240,7 @@ cdef enum Kind:                    # what Game.kinds counts permanents of (a byt
     K_LANDS = 0
     K_COSTMOD = 1                  # GF_COSTMOD
     K_TRIGGERED = 2                # GF_TRIGGERED
-    K_MANA_FX = 3                  # GF_MANA_FX
+    K_MANA_FX = 3                  # GF_MANA_FX (and restricted mana in the pool: see below)
     K_ACTIVATED = 4                # GF_ACTIVATED
     K_CREATURES = 5                # creature cards (what combat looks at)
     K_MAY_DIE = 6                  # GF_MAY_DIE
@@ -247,6 +250,15 @@ cdef enum Kind:                    # what Game.kinds counts permanents of (a byt
     K_HASTE_GIVER = 10             # gives creatures you control haste (The Fire Crystal)
     K_UPKEEP = 11                  # has "at the beginning of your upkeep" abilities
     K_CI = 16                      # K_CI + k: CardInfoFlag bit k (word 2: the board's all_flags)
+
+
+cdef inline void count_restricted_pool(Game* g, int d) noexcept nogil:
+    """Restricted mana (106.6) came into (d = 1) or left (d = -1) the pool, or neither (0). While
+    it is there it counts as one more permanent of K_MANA_FX and of CI_MANA_EFFECT's kind: it
+    keeps the board off the direct path and the live view as they do (prepare_direct checks
+    the pool itself), at no cost to the turns without it."""
+    g.kinds[K_MANA_FX >> 3] += <uint64_t>d << (8 * (K_MANA_FX & 7))
+    g.kinds[(K_CI + 0) >> 3] += <uint64_t>d << (8 * ((K_CI + 0) & 7))
 
 
 cdef inline int count_of(Game* g, int kind) noexcept nogil:

@@ -23,7 +23,8 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     live_clear(g)
     g.all_masks = cleared(g.all_units, g.all_masks)     # (a new game: no permanents)
     hand_clear(g)
-    memset(&g.bi, 0, sizeof(BoardInfo))
+    memset(&g.bi, 0, <size_t>(<char*>&g.bi.restricted_row - <char*>&g.bi))   # (restricted entries
+                                                    # past n_restricted, 0 now, are never read)
     g.spent = 0
     g.n_flashback = 0
     g.trace = trace_buf

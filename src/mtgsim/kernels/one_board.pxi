@@ -87,7 +87,10 @@ def board_total_cost(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1
 
 
 def board_can_pay(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int player,
-                  TotalCost[::1] cost):
+                  TotalCost[::1] cost, int card, bint ability):
+    """Can `player` pay `cost` for casting CARD row `card` (or, with `ability`, for an
+    activated ability of a permanent of that card)? Restricted mana pays only what it may
+    (106.6); card -1: restricted mana pays nothing."""
     cdef Board b = one_board(perms, n, info)
     cdef uint8_t cp[256]
     cdef Payment P
@@ -95,10 +98,16 @@ def board_can_pay(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
         raise ValueError("at most 256 permanents on one board")
     could_produce_all(&core.R, &b, cp)
     prepare_payment(&core.R, &b, player, cp, &P, pays_life(&cost[0]))
-    return cost_payable(&P, &cost[0], b.bi.life[player])
+    return cost_payable(&core.R, &P, &cost[0], b.bi.life[player], purpose(card, ability))
+
+
+cdef inline Purpose purpose(int card, bint ability) noexcept:
+    return activating(card) if ability else casting(card)
 
 
 def board_mana_summary(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int player):
+    """The most mana of each type and in all the player can make (all of it, restricted mana
+    too, 106.6)."""
     cdef Board b = one_board(perms, n, info)
     cdef uint8_t cp[256]
     cdef Payment P
@@ -162,9 +171,13 @@ def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
 
 
 def board_plan_payment(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
-                       int player, TotalCost[::1] cost):
-    """A plan to pay `cost`: (steps, spend, life) where each step is (permanent row, ability
-    index, mana it makes, mana it takes from the pool first), or None if it can't be paid."""
+                       int player, TotalCost[::1] cost, int card, bint ability):
+    """A plan to pay `cost` for `card` (as board_can_pay): (steps, spend, life, restricted)
+    where each step is (permanent row, ability index, mana it makes, unrestricted mana it
+    takes from the pool first) and `restricted` the restricted mana (106.6) as (permanent row
+    or -1 for the cost, made, SPEND_RESTRICTION row, mana): made, the part of that step's
+    mana that keeps the row's restriction; else, mana of that restriction it (or the cost)
+    takes from the pool. None if the cost can't be paid."""
     cdef Board b = one_board(perms, n, info)
     cdef uint8_t cp[256]
     cdef Plan* plan
@@ -174,22 +187,27 @@ def board_plan_payment(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
     plan = <Plan*>PyMem_Malloc(sizeof(Plan))
     if plan == NULL:
         raise MemoryError()
+    plan.n_restricted = 0                          # (see Plan)
     try:
-        if not plan_payment(&core.R, &b, player, &cost[0], cp, plan, NULL):
+        if not plan_payment(&core.R, &b, player, &cost[0], cp, plan, NULL, purpose(card, ability)):
             return None
         steps = [(plan.step[g].perm, plan.step[g].ability,
                   tuple(plan.step[g].out.m[t] for t in range(6)),
                   tuple(plan.step[g].spend.m[t] for t in range(6))) for g in range(plan.n_steps)]
-        return steps, tuple(plan.spend.m[t] for t in range(6)), plan.life
+        restricted = [(plan.restricted[g].perm, bool(plan.restricted[g].made), plan.restricted[g].row,
+                       tuple(plan.restricted[g].mana.m[t] for t in range(6)))
+                      for g in range(plan.n_restricted)]
+        return steps, tuple(plan.spend.m[t] for t in range(6)), plan.life, restricted
     finally:
         PyMem_Free(plan)
 
 
 def board_produce_exact(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
-                        int i, int row, tuple want):
+                        int i, int row, tuple want, own=None):
     """(made, triggered) for one activation of ability `row` of permanent i that makes exactly
-    `want` in all, choosing the base output, the replacement order and the trigger choices;
-    None if no choice does."""
+    `want` in all (and, if `own` is given, exactly `own` itself: a restricted ability's part,
+    106.6a), choosing the base output, the replacement order and the trigger choices; None if
+    no choice does."""
     cdef Board b = one_board(perms, n, info)
     cdef uint8_t cp[256]
     cdef Vec base[MAXOPT]
@@ -215,7 +233,7 @@ def board_produce_exact(CoreTables core, Permanent[::1] perms, int n, BoardInfo[
                 apply_replacement(&core.R, reps[order[q]], &v)
             j = triggered_outputs(&core.R, &b, i, row, &v, 1, outs, owns)
             for q in range(j):
-                if vec_eq(&outs[q], &w):
+                if vec_eq(&outs[q], &w) and (own is None or tuple(v.m[t] for t in range(6)) == tuple(own)):
                     return (tuple(v.m[t] for t in range(6)),
                             tuple(outs[q].m[t] - v.m[t] for t in range(6)))
             if not next_permutation(order, n_rep):

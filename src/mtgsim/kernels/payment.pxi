@@ -40,14 +40,16 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
     cdef Vec outs[MAXOPT]
     cdef Vec owns[MAXOPT]
     cdef uint8_t masks[8]
-    cdef int k, q, n, n_in, r, t, life, gain, dmg
+    cdef int k, q, n, n_in, r, t, life, gain, dmg, restriction
     cdef bint dominated, same_input
     cdef bint snow = (card_of(R, b, i).supertypes & ST_SNOW) != 0
     o.n = 0
+    o.restricted = False
     for k in range(n_rows):
         if not ability_ready(R, b, i, rows[k]):
             continue
         n = ability_outputs(R, b, i, rows[k], cp, 0, outs, owns)
+        restriction = R.mana[rows[k]].restriction
         n_in = input_units(R, R.mana[rows[k]].cost, masks)
         life = R.mana[rows[k]].life
         gain = dmg = 0
@@ -61,8 +63,10 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
                 same_input = o.n_in[r] <= n_in and (o.n_in[r] == 0 or (o.n_in[r] == n_in and
                              memcmp_masks(o.in_mask[r], masks, n_in)))
                 if (same_input and vec_leq(&outs[q], &o.out[r]) and (not snow or vec_leq(&owns[q], &o.own[r]))
-                        and o.life[r] <= life and o.dmg[r] <= dmg and o.gain[r] >= gain):
-                    dominated = True
+                        and o.life[r] <= life and o.dmg[r] <= dmg and o.gain[r] >= gain
+                        and (o.restriction[r] < 0 or (o.restriction[r] == restriction
+                                                      and unrestricted_leq(&outs[q], &owns[q], o, r)))):
+                    dominated = True    # (restricted mana covers only mana of its restriction)
                     break
             if dominated or o.n >= MAXOPT:
                 continue
@@ -75,8 +79,21 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
             o.life[o.n] = life
             o.gain[o.n] = gain
             o.dmg[o.n] = dmg
+            o.restriction[o.n] = restriction
+            o.cls[o.n] = 0
+            o.restricted |= restriction >= 0
             o.n += 1
     return o.n
+
+
+cdef inline bint unrestricted_leq(Vec* out, Vec* own, Options* o, int r) noexcept nogil:
+    """Is the unrestricted part (triggered mana) of the result (out, own) no more, type by
+    type, than option r's?"""
+    cdef int t
+    for t in range(6):
+        if out.m[t] - own.m[t] > o.out[r].m[t] - o.own[r].m[t]:
+            return False
+    return True
 
 
 cdef bint memcmp_masks(uint8_t* a, uint8_t* b, int n) noexcept nogil:
@@ -102,6 +119,8 @@ cdef int decompose(Options* o, uint8_t* masks) noexcept nogil:
     the unit masks and return T; else -1. Such sources need no search: matching decides."""
     cdef int k, t, total, n = 0, q
     cdef unsigned int m = 0
+    if o.restricted:                    # (its units pay only some costs: a searched source)
+        return -1
     for k in range(o.n):
         if o.n_in[k] or o.life[k] or o.gain[k] or o.dmg[k] or (o.snow and not vec_eq(&o.out[k], &o.own[k])):
             return -1
@@ -137,6 +156,16 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     int max_branch_total         # upper bound of what the searched sources add
     int life                     # the player's life (for sources that cost life)
     int max_gain                 # the most life activating the searched sources can gain
+    # Restricted mana (106.6): each distinct restriction among the supplies is a class (a bit);
+    # a demand may take a supply of class c only if its admit mask has c. Unrestricted: 0.
+    int n_class
+    int32_t class_row[MAXCLASS]  # the SPEND_RESTRICTION row of class 1 << k
+    int n_pool_r                 # restricted mana in the pool, units of one type each...
+    uint8_t pool_r_mask[MAXRUNIT]
+    uint8_t pool_r_cls[MAXRUNIT] # ...and their classes
+    uint8_t branch_admit[MAXBRANCH]  # classes that may pay searched source g's input (an
+                                 # activated ability of that permanent)
+    uint8_t admit                # classes that may pay what is being paid for now
 
 
 cdef bint simple_units(Rules* R, Board* b, int i, bint life_effects, Payment* P) noexcept nogil:
@@ -181,6 +210,9 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     P.n_branch = 0
     P.max_branch_total = 0
     P.max_gain = 0
+    P.n_class = 0
+    P.n_pool_r = 0
+    P.admit = 0
     P.life = b.bi.life[player]
     for t in range(6):                           # mana already in the pool
         for k in range(b.bi.pool[player][t]):
@@ -188,6 +220,8 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                 P.unit_mask[P.n_units] = 1 << t
                 P.unit_src[P.n_units] = -1
                 P.n_units += 1
+    if b.bi.n_restricted[player]:
+        restricted_pool_units(b.bi, player, P)
     simple_ok = R.fast and not (board_flags(R, b) & CI_MANA_EFFECT)
     for i in range(b.n):
         if not in_play(b, i) or controller(b, i) != player:
@@ -202,6 +236,9 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                 if o.life[k]:
                     costs_life = True
         o.snow = SNOW_BIT if card_of(R, b, i).supertypes & ST_SNOW else 0
+        if o.restricted:
+            for k in range(o.n):
+                o.cls[k] = class_of(P, o.restriction[k])
         n = decompose(o, masks)
         if n >= 0:
             for k in range(n):
@@ -227,12 +264,57 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     if costs_life and not life_effects:  # life costs: life gained or lost by others matters too
         prepare_payment(R, b, player, cp, P, True)
         return
+    if P.n_class:
+        for i in range(P.n_branch):
+            P.branch_admit[i] = admitted(R, P, activating(b.perms[P.branch_src[i]].card))
     for i in range(P.n_branch):
         P.prev_same[i] = -1
         for k in range(i - 1, -1, -1):
-            if same_options(&P.branch[k], &P.branch[i]):
+            if same_options(&P.branch[k], &P.branch[i]) and (
+                    P.n_class == 0 or P.branch_admit[k] == P.branch_admit[i]):
                 P.prev_same[i] = k
                 break
+
+
+cdef inline uint8_t class_of(Payment* P, int row) noexcept nogil:
+    """The class bit of SPEND_RESTRICTION row `row` in this payment (0 for -1: unrestricted;
+    CLASS_NEVER past MAXCLASS distinct rows: that mana is not spent, a conservative limit)."""
+    cdef int k
+    if row < 0:
+        return 0
+    for k in range(P.n_class):
+        if P.class_row[k] == row:
+            return 1 << k
+    if P.n_class == MAXCLASS:
+        return CLASS_NEVER
+    P.class_row[P.n_class] = row
+    P.n_class += 1
+    return 1 << (P.n_class - 1)
+
+
+cdef uint8_t admitted(Rules* R, Payment* P, Purpose why) noexcept nogil:
+    """The classes of P whose mana may be spent on `why` (106.6)."""
+    cdef int k
+    cdef uint8_t out = 0
+    for k in range(P.n_class):
+        if restriction_admits(R, P.class_row[k], &why):
+            out |= 1 << k
+    return out
+
+
+cdef void restricted_pool_units(BoardInfo* bi, int player, Payment* P) noexcept nogil:
+    """The restricted mana in the player's pool as units of one type and its class each (past
+    MAXRUNIT units, the rest is not used: a limit the Python layer checks)."""
+    cdef int e, t, k
+    cdef uint8_t c
+    for e in range(min(bi.n_restricted[player], MAXRPOOL)):
+        c = class_of(P, bi.restricted_row[player][e])
+        for t in range(6):
+            for k in range(bi.restricted[player][e][t]):
+                if P.n_pool_r < MAXRUNIT:
+                    P.pool_r_mask[P.n_pool_r] = 1 << t
+                    P.pool_r_cls[P.n_pool_r] = c
+                    P.n_pool_r += 1
 
 
 cdef bint same_options(Options* a, Options* b) noexcept nogil:
@@ -244,7 +326,7 @@ cdef bint same_options(Options* a, Options* b) noexcept nogil:
     for k in range(a.n):
         if (not vec_eq(&a.out[k], &b.out[k]) or not vec_eq(&a.own[k], &b.own[k])
                 or a.n_in[k] != b.n_in[k] or a.life[k] != b.life[k] or a.gain[k] != b.gain[k]
-                or a.dmg[k] != b.dmg[k]):
+                or a.dmg[k] != b.dmg[k] or a.cls[k] != b.cls[k]):
             return False
         for q in range(a.n_in[k]):
             if a.in_mask[k][q] != b.in_mask[k][q]:
@@ -261,6 +343,8 @@ cdef struct Match:               # one bipartite matching problem: demands ← s
     int8_t s_stage[MAXUNIT]      # -1: base supply; k: made by the converter activated k-th
     int16_t owner[MAXUNIT]
     uint8_t seen[MAXUNIT]
+    uint8_t* d_admit             # restricted mana (106.6): per demand the classes it may take,
+    uint8_t* s_cls               # per supply its class (0 unrestricted); NULL if none is
 
 
 cdef bint augment(Match* M, int d) noexcept nogil:
@@ -275,6 +359,26 @@ cdef bint augment(Match* M, int d) noexcept nogil:
     return False
 
 
+cdef inline bint may_take(Match* M, int d, int s) noexcept nogil:
+    """May demand d take supply s: a type in common, made before it, and (restricted mana)
+    a class it admits?"""
+    return ((M.d_mask[d] & M.s_mask[s]) != 0 and M.s_stage[s] < M.d_stage[d]
+            and (M.s_cls == NULL or (M.s_cls[s] & ~M.d_admit[d]) == 0))
+
+
+cdef bint augment_restricted(Match* M, int d) noexcept nogil:
+    """augment, with supplies of restricted mana taken only by demands their class admits."""
+    cdef int s
+    for s in range(M.n_s):
+        if M.seen[s] or not may_take(M, d, s):
+            continue
+        M.seen[s] = 1
+        if M.owner[s] < 0 or augment_restricted(M, M.owner[s]):
+            M.owner[s] = d
+            return True
+    return False
+
+
 cdef bint match_all(Match* M, bint free_first) noexcept nogil:
     """Can every demand get its own supply? (Kuhn's augmenting paths.) With `free_first` a
     demand takes a free supply when there is one (faster; a different matching, so payment
@@ -283,6 +387,8 @@ cdef bint match_all(Match* M, bint free_first) noexcept nogil:
     cdef bint placed
     if M.n_d > M.n_s:
         return False
+    if M.s_cls != NULL:
+        return match_all_restricted(M, free_first)
     for s in range(M.n_s):
         M.owner[s] = -1
     for d in range(M.n_d):
@@ -296,6 +402,27 @@ cdef bint match_all(Match* M, bint free_first) noexcept nogil:
         if not placed:
             memset(M.seen, 0, M.n_s)
             if not augment(M, d):
+                return False
+    return True
+
+
+cdef bint match_all_restricted(Match* M, bint free_first) noexcept nogil:
+    """match_all with restricted mana among the supplies (106.6): may_take decides."""
+    cdef int d, s
+    cdef bint placed
+    for s in range(M.n_s):
+        M.owner[s] = -1
+    for d in range(M.n_d):
+        placed = False
+        if free_first:
+            for s in range(M.n_s):
+                if M.owner[s] < 0 and may_take(M, d, s):
+                    M.owner[s] = d
+                    placed = True
+                    break
+        if not placed:
+            memset(M.seen, 0, M.n_s)
+            if not augment_restricted(M, d):
                 return False
     return True
 
@@ -316,14 +443,16 @@ cdef int used_converters(Payment* P, int* choice, int* conv) noexcept nogil:
 
 
 cdef void leaf_match(Payment* P, Demand* D, int* choice, int* conv, int n_conv, int* order,
-                     Match* M) noexcept nogil:
+                     Match* M, uint8_t* d_admit, uint8_t* s_cls) noexcept nogil:
     """The matching problem of one leaf of the search: D and the converters' inputs ← the
     units and the chosen outputs, converters activated in `order` (a converter's input only
-    from units made before it)."""
+    from units made before it). With restricted mana among the supplies, `d_admit` and
+    `s_cls` (MAXDEMAND and MAXUNIT entries) receive the classes (106.6)."""
     cdef int g, k, t, q, pos
     cdef Options* o
     M.n_d = 0
     M.n_s = 0
+    M.d_admit = M.s_cls = NULL
     for k in range(D.n):
         M.d_mask[M.n_d] = D.mask[k]
         M.d_stage[M.n_d] = 127
@@ -332,6 +461,9 @@ cdef void leaf_match(Payment* P, Demand* D, int* choice, int* conv, int n_conv, 
         M.s_mask[M.n_s] = P.unit_mask[k]
         M.s_stage[M.n_s] = -1
         M.n_s += 1
+    if P.n_class:
+        restricted_leaf(P, choice, conv, n_conv, order, M, d_admit, s_cls)
+        return
     for g in range(P.n_branch):
         if choice[g] < 0:
             continue
@@ -353,20 +485,65 @@ cdef void leaf_match(Payment* P, Demand* D, int* choice, int* conv, int n_conv, 
                     M.n_s += 1
 
 
+cdef void restricted_leaf(Payment* P, int* choice, int* conv, int n_conv, int* order, Match* M,
+                          uint8_t* d_admit, uint8_t* s_cls) noexcept nogil:
+    """leaf_match past the units, with restricted mana: the pool's restricted units, then the
+    chosen outputs (a restricted ability's own mana of its class, triggered mana none); the
+    cost's demands admit P.admit, a converter's input what its source's abilities may take."""
+    cdef int g, k, t, q, pos
+    cdef Options* o
+    M.d_admit = d_admit
+    M.s_cls = s_cls
+    for k in range(M.n_d):
+        d_admit[k] = P.admit
+    for k in range(M.n_s):
+        s_cls[k] = 0
+    for k in range(P.n_pool_r):
+        if M.n_s < MAXUNIT:
+            M.s_mask[M.n_s] = P.pool_r_mask[k]
+            M.s_stage[M.n_s] = -1
+            s_cls[M.n_s] = P.pool_r_cls[k]
+            M.n_s += 1
+    for g in range(P.n_branch):
+        if choice[g] < 0:
+            continue
+        o = &P.branch[g]
+        pos = -1
+        for k in range(n_conv):
+            if conv[order[k]] == g:
+                pos = k
+        for q in range(o.n_in[choice[g]]):
+            if M.n_d < MAXDEMAND:
+                M.d_mask[M.n_d] = o.in_mask[choice[g]][q]
+                M.d_stage[M.n_d] = pos
+                d_admit[M.n_d] = P.branch_admit[g]
+                M.n_d += 1
+        for t in range(6):
+            for q in range(o.out[choice[g]].m[t]):
+                if M.n_s < MAXUNIT:    # the permanent's own mana first (snow, restricted)
+                    M.s_mask[M.n_s] = (1 << t) | (o.snow if q < o.own[choice[g]].m[t] else 0)
+                    M.s_stage[M.n_s] = pos
+                    s_cls[M.n_s] = o.cls[choice[g]] if q < o.own[choice[g]].m[t] else 0
+                    M.n_s += 1
+
+
 cdef bint leaf_feasible(Payment* P, Demand* D, int* choice, Match* keep) noexcept nogil:
     """With each searched source's choice fixed (-1 unused), is there an order of the used
     converters and a matching that pays D? On success the matching is copied to `keep`."""
     cdef Match M
     cdef int order[MAXBRANCH]
     cdef int conv[MAXBRANCH]
+    cdef uint8_t d_admit[MAXDEMAND]
+    cdef uint8_t s_cls[MAXUNIT]
     cdef int k, n_conv = used_converters(P, choice, conv)
     for k in range(n_conv):
         order[k] = k
     while True:
-        leaf_match(P, D, choice, conv, n_conv, order, &M)
+        leaf_match(P, D, choice, conv, n_conv, order, &M, d_admit, s_cls)
         if match_all(&M, keep == NULL):
             if keep != NULL:
                 keep[0] = M
+                keep.d_admit = keep.s_cls = NULL    # (this frame's: see supply_classes)
             return True
         if not next_permutation(order, n_conv):
             return False
@@ -376,6 +553,8 @@ cdef int greedy_most(Match* M, uint8_t mask, int bound) noexcept nogil:
     """Add `mask` demands to a matching of the inputs one at a time until one fails (or
     `bound` is reached): how many got a supply."""
     cdef int d, s = 0, got = 0
+    if M.s_cls != NULL:
+        return greedy_most_restricted(M, mask, bound)
     while M.n_d < MAXDEMAND and got < M.n_s and got < bound:
         d = M.n_d
         M.d_mask[d] = mask
@@ -393,6 +572,28 @@ cdef int greedy_most(Match* M, uint8_t mask, int bound) noexcept nogil:
     return got
 
 
+cdef int greedy_most_restricted(Match* M, uint8_t mask, int bound) noexcept nogil:
+    """greedy_most with restricted mana among the supplies: all of it counts (106.6: the most
+    mana is a report), except mana past MAXCLASS restrictions, which is never spent."""
+    cdef int d, s = 0, got = 0
+    while M.n_d < MAXDEMAND and got < M.n_s and got < bound:
+        d = M.n_d
+        M.d_mask[d] = mask
+        M.d_stage[d] = 127
+        M.d_admit[d] = ALLCLASSES
+        M.n_d += 1
+        while s < M.n_s and not (M.owner[s] < 0 and may_take(M, d, s)):
+            s += 1
+        if s < M.n_s:
+            M.owner[s] = d
+        else:
+            memset(M.seen, 0, M.n_s)
+            if not augment_restricted(M, d):
+                break
+        got += 1
+    return got
+
+
 cdef void leaf_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int* best) noexcept nogil:
     """With each searched source's choice fixed: for each mask, the most units of it left over
     once every used converter's input is paid (best[m] raised to it; nothing if the inputs
@@ -404,13 +605,15 @@ cdef void leaf_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int* b
     cdef int order[MAXBRANCH]
     cdef int conv[MAXBRANCH]
     cdef int16_t owner0[MAXUNIT]
+    cdef uint8_t d_admit[MAXDEMAND]
+    cdef uint8_t s_cls[MAXUNIT]
     cdef int bound[8]
     cdef int k, m, s, got, n_d0, left, n_conv = used_converters(P, choice, conv)
     none.n = 0
     for k in range(n_conv):
         order[k] = k
     while True:
-        leaf_match(P, &none, choice, conv, n_conv, order, &M)
+        leaf_match(P, &none, choice, conv, n_conv, order, &M, d_admit, s_cls)
         if match_all(&M, True):
             n_d0 = M.n_d
             memcpy(owner0, M.owner, M.n_s * sizeof(int16_t))
@@ -515,7 +718,7 @@ cdef bint payable_keep(Payment* P, Demand* D, int need, int* choice, Match* keep
     L.start = P.life
     L.need = need
     L.cost = L.gain = L.dmg = 0
-    return search(P, D, choice, 0, P.n_units, &L, keep)
+    return search(P, D, choice, 0, P.n_units + P.n_pool_r, &L, keep)
 
 
 cdef bint payable(Payment* P, Demand* D, int need) noexcept nogil:
@@ -592,12 +795,15 @@ cdef int cost_demand(TotalCost* c, int alt, int n_choice, uint8_t* kinds, uint8_
     return life_needed
 
 
-cdef bint cost_payable(Payment* P, TotalCost* c, int life) noexcept nogil:
-    """Can P pay total cost c (601.2g–h)? Each way of paying the choosable symbols is tried."""
+cdef bint cost_payable(Rules* R, Payment* P, TotalCost* c, int life, Purpose why) noexcept nogil:
+    """Can P pay total cost c (601.2g–h) of `why` (what restricted mana may pay, 106.6)? Each
+    way of paying the choosable symbols is tried."""
     cdef Demand D
     cdef uint8_t kinds[MAXCHOICE]
     cdef uint8_t arg[MAXCHOICE]
     cdef int n_choice = cost_alternatives(c, kinds, arg), alt, life_needed
+    if P.n_class:
+        P.admit = admitted(R, P, why)
     for alt in range(1 << min(n_choice, MAXCHOOSE)):
         life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
         if life_needed > 0 and life_needed > life + P.max_gain:      # (119.4b)
@@ -615,7 +821,9 @@ cdef inline void add_demand(Demand* D, uint8_t mask) noexcept nogil:
 
 cdef int max_mana(Payment* P, uint8_t mask) noexcept nogil:
     """The most mana of the types in `mask` the sources can leave in the pool: the best leaf
-    of the same search `payable` makes (every life cost of the activations payable)."""
+    of the same search `payable` makes (every life cost of the activations payable). All of
+    it counts, restricted mana too (106.6: a report, not a payment; converters' inputs are
+    still paid only with mana their restrictions admit)."""
     cdef int best = 0
     max_mana_masks(P, 1, &mask, &best)
     return best
@@ -644,7 +852,8 @@ cdef void max_mana_masks(Payment* P, int n_masks, uint8_t* masks, int* best) noe
     L.start = P.life
     L.need = 0
     L.cost = L.gain = L.dmg = 0
-    search_most(P, n_masks, masks, choice, 0, &L, best, P.n_units, rest)
+    P.admit = ALLCLASSES
+    search_most(P, n_masks, masks, choice, 0, &L, best, P.n_units + P.n_pool_r, rest)
 
 
 cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int g, Life* L,
@@ -652,7 +861,7 @@ cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int 
     """`search`, maximising leaf_most over the leaves instead of stopping at a feasible one.
     `have`: the units and the chosen outputs less their inputs; no leaf below can leave more
     than have + rest[g] (a leaf's value is at most its supplies less its inputs)."""
-    cdef int k, m, v, first, cap = P.n_units + P.max_branch_total
+    cdef int k, m, v, first, cap = P.n_units + P.n_pool_r + P.max_branch_total
     cdef int most[8]
     cdef bint open_ = False
     cdef Options* o
@@ -688,3 +897,50 @@ cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int 
         if o.n_in[k] or o.life[k] or o.dmg[k]:
             search_most(P, n_masks, masks, choice, g + 1, L, best, have, rest)
             return
+
+
+# ---- restricted mana in the pool (106.6) ------------------------------------------------------
+
+cdef int restricted_entry(BoardInfo* bi, int player, int row, bint make) noexcept nogil:
+    """The index of the player's restricted pool entry of SPEND_RESTRICTION row `row` (made
+    if `make` and there is room), -1 if there is none."""
+    cdef int e, n = bi.n_restricted[player]
+    for e in range(n):
+        if bi.restricted_row[player][e] == row:
+            return e
+    if not make or n >= MAXRPOOL:
+        return -1
+    bi.restricted_row[player][n] = row
+    memset(bi.restricted[player][n], 0, sizeof(bi.restricted[player][n]))
+    bi.n_restricted[player] = n + 1
+    return n
+
+
+cdef bint add_restricted(BoardInfo* bi, int player, int row, Vec* v) noexcept nogil:
+    """Restricted mana of row `row` into the player's pool; False if its entries are full
+    (the Python layer and GoldfishSpec keep to MAXRPOOL restrictions, so it never is)."""
+    cdef int t, e
+    if vec_total(v) == 0:
+        return True
+    e = restricted_entry(bi, player, row, True)
+    if e < 0:
+        return False
+    for t in range(6):
+        bi.restricted[player][e][t] += v.m[t]
+    return True
+
+
+cdef void take_restricted(BoardInfo* bi, int player, int row, Vec* v) noexcept nogil:
+    """Restricted mana of row `row` out of the player's pool (spent); an emptied entry goes,
+    the rest keep their order."""
+    cdef int t, e = restricted_entry(bi, player, row, False), k, left = 0
+    if e < 0:
+        return
+    for t in range(6):
+        bi.restricted[player][e][t] -= v.m[t]
+        left += bi.restricted[player][e][t]
+    if left == 0:
+        for k in range(e, bi.n_restricted[player] - 1):
+            bi.restricted_row[player][k] = bi.restricted_row[player][k + 1]
+            memcpy(bi.restricted[player][k], bi.restricted[player][k + 1], sizeof(bi.restricted[player][k]))
+        bi.n_restricted[player] -= 1

@@ -12,11 +12,69 @@ cdef struct PlanStep:            # one activation of a payment plan
     Vec spend                    # mana taken from the pool first, for its input
 
 
+cdef struct PlanRestricted:      # restricted mana in a payment plan (106.6)
+    int16_t perm                 # the permanent of the step it concerns (a permanent is
+                                 # activated once in a plan); -1: the cost
+    uint8_t made                 # 1: that step's own mana, made restricted; 0: restricted mana
+                                 # taken from the pool for that step's input (or the cost)
+    int32_t row                  # the SPEND_RESTRICTION row the mana keeps
+    Vec mana
+
+
 cdef struct Plan:
     int n_steps
     PlanStep step[MAXUNIT]
     int life                     # life the cost itself pays (Phyrexian symbols)
     Vec spend                    # mana taken from the pool for the cost, once the steps are done
+    # (a step's `out` is all it makes and `spend` the unrestricted mana it takes; with
+    # restricted mana the records below say which part of that is restricted, and what
+    # restricted mana is taken from the pool besides `spend`. n_restricted is 0 but in a
+    # plan_search plan not carried out yet: whoever carries one out clears it, and whoever
+    # allocates a Plan zeroes it, so plan_direct needn't store it every time)
+    int n_restricted
+    PlanRestricted restricted[MAXPLANR]
+
+
+cdef void note_restricted(Plan* plan, int perm, bint made, int row, int t, int amount) noexcept nogil:
+    """Add `amount` mana of type t of restriction `row` to the plan's record (perm, made)."""
+    cdef int k
+    cdef PlanRestricted* r
+    for k in range(plan.n_restricted):
+        r = &plan.restricted[k]
+        if r.perm == perm and r.made == made and r.row == row:
+            r.mana.m[t] += amount
+            return
+    if plan.n_restricted < MAXPLANR:
+        r = &plan.restricted[plan.n_restricted]
+        r.perm = perm
+        r.made = made
+        r.row = row
+        vec_clear(&r.mana)
+        r.mana.m[t] = amount
+        plan.n_restricted += 1
+
+
+cdef int supply_classes(Payment* P, int* choice, uint8_t* cls) noexcept nogil:
+    """The class of each supply of the leaf with these choices, in restricted_leaf's order."""
+    cdef int g, k, t, q, n = 0
+    cdef Options* o
+    for k in range(P.n_units):
+        cls[n] = 0
+        n += 1
+    for k in range(P.n_pool_r):
+        if n < MAXUNIT:
+            cls[n] = P.pool_r_cls[k]
+            n += 1
+    for g in range(P.n_branch):
+        if choice[g] < 0:
+            continue
+        o = &P.branch[g]
+        for t in range(6):
+            for q in range(o.out[choice[g]].m[t]):
+                if n < MAXUNIT:
+                    cls[n] = o.cls[choice[g]] if q < o.own[choice[g]].m[t] else 0
+                    n += 1
+    return n
 
 
 cdef inline int chosen_type(uint8_t demand_mask, uint8_t supply_mask) noexcept nogil:
@@ -105,8 +163,8 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
     elif not hall_payable(&d, c):
         return 0
     plan.n_steps = 0                    # (steps are cleared as they are added: a Plan is big)
-    plan.life = 0
-    vec_clear(&plan.spend)
+    plan.life = 0                       # (n_restricted is 0 already: a simple board has no
+    vec_clear(&plan.spend)              # restricted mana, see Plan)
     memset(made, 0, d.n_masks * sizeof(made[0]))
     for k in range(d.n_masks):
         used[k] = 0
@@ -237,20 +295,21 @@ cdef inline int first_made(int16_t* made, uint8_t mask) noexcept nogil:
 
 
 cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
-                       Plan* plan, const Direct* known) noexcept nogil:
-    """A way to pay total cost c (601.2g–h): the activations, in order, and what each makes;
-    False if c can't be paid. On a simple board, plan_direct's plan; else plan_search's. `cp`
-    (b.n entries) is working space; `known` as plan_direct takes it."""
+                       Plan* plan, const Direct* known, Purpose why) noexcept nogil:
+    """A way to pay total cost c of `why` (601.2g–h; restricted mana only where it may be
+    spent, 106.6): the activations, in order, and what each makes; False if c can't be paid.
+    On a simple board, plan_direct's plan (a simple board has no restricted mana); else
+    plan_search's. `cp` (b.n entries) is working space; `known` as plan_direct takes it."""
     cdef int found
     if R.fast:
         found = plan_direct(R, b, player, c, plan, known)
         if found >= 0:
             return found == 1
-    return plan_search(R, b, player, c, cp, plan, NULL)
+    return plan_search(R, b, player, c, cp, plan, NULL, why)
 
 
 cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
-                      Plan* plan, Payment* ready) noexcept nogil:
+                      Plan* plan, Payment* ready, Purpose why) noexcept nogil:
     """plan_payment by the same search as `cost_payable`, keeping its witness. `ready`, if not
     NULL, is this board's search already prepared (without life, for a cost paying none), with
     `cp` filled in: it is used up."""
@@ -268,9 +327,13 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
     cdef PlanStep tmp
     cdef int rank[MAXUNIT]
     cdef bint dropped[MAXBRANCH]
+    cdef uint8_t cls[MAXUNIT]
+    cdef uint8_t k_cls
     if ready == NULL:
         could_produce_all(R, b, cp)
         prepare_payment(R, b, player, cp, P, pays_life(c))
+    if P.n_class:
+        P.admit = admitted(R, P, why)
     n_choice = cost_alternatives(c, kinds, arg)
     for alt in range(1 << min(n_choice, MAXCHOOSE)):
         life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
@@ -282,6 +345,7 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
         return False
     drop_unused_activations(P, &D, choice, &M, life_needed > 0, dropped)
     plan.n_steps = 0                      # steps are cleared as they are added (not all MAXUNIT)
+    plan.n_restricted = 0
     vec_clear(&plan.spend)
     plan.life = life_needed
     for i in range(b.n):
@@ -302,7 +366,7 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
         if i >= 0 and step_of[i] >= 0:
             t = chosen_type(M.d_mask[M.owner[k]] if M.owner[k] >= 0 else 0, M.s_mask[k])
             plan.step[step_of[i]].out.m[t] += 1
-    s = P.n_units
+    s = P.n_units + P.n_pool_r
     for g in range(P.n_branch):
         if choice[g] < 0:
             continue
@@ -314,21 +378,36 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
         st.perm = P.branch_src[g]
         st.ability = P.branch[g].ability[choice[g]]
         st.out = P.branch[g].out[choice[g]]
+        if P.branch[g].cls[choice[g]]:        # its own mana keeps its restriction (106.6a)
+            for t in range(6):
+                if P.branch[g].own[choice[g]].m[t]:
+                    note_restricted(plan, st.perm, True, P.branch[g].restriction[choice[g]], t,
+                                    P.branch[g].own[choice[g]].m[t])
         st.stage = M.s_stage[s] if s < M.n_s else -1    # its position among the converters
         matched_directly[plan.n_steps] = 0
         s += vec_total(&st.out)          # its outputs' place among the supplies
         plan.n_steps += 1
+    if P.n_class:
+        supply_classes(P, choice, cls)
     for k in range(M.n_s):                # what each used unit pays: the cost, or an input
         d = M.owner[k]
         if d < 0:
             continue
         t = chosen_type(M.d_mask[d], M.s_mask[k])
+        k_cls = cls[k] if P.n_class else 0
         if d < D.n:
-            plan.spend.m[t] += 1
+            if k_cls:
+                note_restricted(plan, -1, False, P.class_row[mtgsim_ctz64(k_cls)], t, 1)
+            else:
+                plan.spend.m[t] += 1
         else:
             for g in range(plan.n_steps):
                 if plan.step[g].stage == M.d_stage[d] and plan.step[g].stage >= 0:
-                    plan.step[g].spend.m[t] += 1
+                    if k_cls:
+                        note_restricted(plan, plan.step[g].perm, False,
+                                        P.class_row[mtgsim_ctz64(k_cls)], t, 1)
+                    else:
+                        plan.step[g].spend.m[t] += 1
                     break
     for g in range(plan.n_steps):         # which ability makes a directly matched source's mana
         if matched_directly[g]:
@@ -359,7 +438,7 @@ cdef void drop_unused_activations(Payment* P, Demand* D, int* choice, Match* M, 
         dropped[g] = False
     while again:
         again = False
-        s = P.n_units                     # supplies and demands in leaf_match's order
+        s = P.n_units + P.n_pool_r        # supplies and demands in leaf_match's order
         d = D.n
         for g in range(P.n_branch):
             if choice[g] < 0:

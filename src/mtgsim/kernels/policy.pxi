@@ -244,7 +244,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                     break
         else:
             remove_from_hand(R, g, best if best >= 0 else first_in_hand(g, row))
-        if not pay(R, g, &chosen.cost, v):     # can't happen: payable was just checked
+        if not pay(R, g, &chosen.cost, v, casting(row)):   # can't happen: payable was just checked
             break
         if g.n_tapped:                         # (they resolve before the spell does)
             tapped_triggers(R, S, g, rng)
@@ -347,7 +347,8 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
                 set_flags(g, i, g.perms[i].flags | PF_TAPPED)   # make mana for the rest of the cost
                 board_changed(g)
             view_prepare(R, g, v)
-            ok = view_payable(R, g, v, &tc) and a.life <= g.bi.life[0] and pay(R, g, &tc, v)
+            ok = (view_payable(R, g, v, &tc, activating(g.perms[i].card)) and a.life <= g.bi.life[0]
+                  and pay(R, g, &tc, v, activating(g.perms[i].card)))
             i = find_object(g, object_id)
             if not ok:
                 if g.perms[i].flags != saved:
@@ -420,4 +421,7 @@ cdef void end_of_turn(Game* g) noexcept nogil:
             remove_permanent(g, i)
         i -= 1
     memset(g.bi.pool, 0, sizeof(g.bi.pool))
+    if g.bi.n_restricted[0]:           # (restricted mana in the pool was counted)
+        g.bi.n_restricted[0] = 0
+        count_restricted_pool(g, -1)
     board_changed(g)

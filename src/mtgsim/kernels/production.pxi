@@ -253,6 +253,7 @@ cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_i
     cdef Vec v
     cdef Vec acc[MAXOPT]
     cdef Vec nxt[MAXOPT]
+    cdef bint by_own = (card_of(R, b, i).supertypes & ST_SNOW) != 0 or R.mana[row].restriction >= 0
     for k in range(n_in):
         produced = 0
         for t in range(6):
@@ -301,9 +302,8 @@ cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_i
                                     m = add_unique(nxt, m, &v)
                     memcpy(acc, nxt, m * sizeof(Vec))
                     cur = m
-        for q in range(cur):            # owns[]: the permanent's own part (its source, 106.3)
-            n = add_unique_pair(outs, owns, n, &acc[q], &ins[k],
-                                (card_of(R, b, i).supertypes & ST_SNOW) != 0)
+        for q in range(cur):            # owns[]: the permanent's own part (its source, 106.3;
+            n = add_unique_pair(outs, owns, n, &acc[q], &ins[k], by_own)     # its restriction, 106.6a)
     return n
 
 

@@ -128,6 +128,26 @@ def kind_units(CoreTables core, flags):
     return units.reshape(-1)
 
 
+def spend_signatures(CoreTables core):
+    """Per card row: bit k set if SPEND_RESTRICTION row k admits casting it (106.6), so two
+    cards' castability can differ only if their costs or their signatures do. With more than
+    63 rows a card's signature is its own row (bit 63 set): no two cards share one."""
+    cdef Rules* R = &core.R
+    cdef Purpose why
+    cdef int row, k
+    sig = np.zeros(max(R.n_cards, 1), dtype=np.uint64)
+    cdef uint64_t[::1] out = sig
+    for row in range(R.n_cards):
+        why = casting(row)
+        if R.n_restrictions > 63:
+            out[row] = (<uint64_t>1 << 63) | <uint64_t>row
+            continue
+        for k in range(R.n_restrictions):
+            if restriction_admits(R, k, &why):
+                out[row] |= <uint64_t>1 << k
+    return sig
+
+
 cdef class GoldfishSpec:
     """What `run_chunks` and `trace_games` simulate: the deck, turns, mulligan ranges, tracked
     cards and play policy (`policy`: PlayPolicy.arrays()), compiled for the turn loop."""
@@ -141,6 +161,9 @@ cdef class GoldfishSpec:
             raise ValueError(f"turns must be 1..{MAXTURNS}")
         if not 7 <= len(deck) <= MAXLIB:
             raise ValueError(f"a deck has 7..{MAXLIB} cards here")
+        if core.R.n_restrictions > MAXRPOOL:    # (each may have its own entry in the pool)
+            raise ValueError(f"at most {MAXRPOOL} distinct spending restrictions (106.6) among a "
+                             f"deck's cards here, got {core.R.n_restrictions}")
         if len(track) > MAXTRACK:
             raise ValueError(f"at most {MAXTRACK} tracked cards")
         if len(set(np.asarray(track).tolist())) != len(track):
@@ -192,6 +215,8 @@ cdef class GoldfishSpec:
         self.S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
         keep["kind_unit"] = kind_units(core, flags)
         self.S.kind_unit = <uint64_t*>cnp.PyArray_DATA(keep["kind_unit"])
+        keep["spend_sig"] = spend_signatures(core)
+        self.S.spend_sig = <uint64_t*>cnp.PyArray_DATA(keep["spend_sig"])
         self.S.counts_hand = bool(np.any(core.tables.counts["what"] == CO_CARDS_IN_HAND))
         spec_demand(&self.S)
 

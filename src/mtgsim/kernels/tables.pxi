@@ -18,8 +18,8 @@ cdef class CoreTables:
         self.tables = tables
         arrays = {}
         for name in ("cards", "costs", "hybrids", "counts", "effects", "mana_abilities",
-                     "cost_modifiers", "mana_triggers", "mana_replacements", "grants", "enters",
-                     "triggered", "activated"):
+                     "spend_restrictions", "cost_modifiers", "mana_triggers", "mana_replacements",
+                     "grants", "enters", "triggered", "activated"):
             a = np.ascontiguousarray(getattr(tables, name))
             if len(a) == 0:          # a pointer to a zero-length table is never read
                 a = np.zeros(1, dtype=a.dtype)
@@ -33,6 +33,8 @@ cdef class CoreTables:
         self.R.effects = <Effect*>cnp.PyArray_DATA(arrays["effects"])
         self.R.mana = <ManaAbility*>cnp.PyArray_DATA(arrays["mana_abilities"])
         self.R.n_mana = len(tables.mana_abilities)
+        self.R.restrictions = <SpendRestriction*>cnp.PyArray_DATA(arrays["spend_restrictions"])
+        self.R.n_restrictions = len(tables.spend_restrictions)
         self.R.costmods = <CostModifier*>cnp.PyArray_DATA(arrays["cost_modifiers"])
         self.R.mtrig = <ManaTrigger*>cnp.PyArray_DATA(arrays["mana_triggers"])
         self.R.mrep = <ManaReplacement*>cnp.PyArray_DATA(arrays["mana_replacements"])

@@ -52,6 +52,8 @@ cdef void view_general(Rules* R, Game* g, ManaView* v, bint life) noexcept nogil
 
 
 cdef inline bint pool_empty(Game* g) noexcept nogil:
+    """No unrestricted mana in the goldfish player's pool (restricted mana keeps the board off
+    the direct path: it counts as K_MANA_FX)."""
     cdef uint64_t a
     cdef uint32_t b
     memcpy(&a, &g.bi.pool[0][0], 8)
@@ -75,7 +77,7 @@ cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
     cdef unsigned int m
     cdef int16_t* pool
     cdef uint32_t units
-    if not g.shortcuts or ci & 0xFF:    # CI_MANA_EFFECT (bit 0)
+    if not g.shortcuts or ci & 0xFF:    # CI_MANA_EFFECT (bit 0; restricted mana in the pool too)
         b = game_board(g)
         return prepare_direct(R, &b, 0, cp, d) == 1
     nonzero = ((((ci & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | ci) >> 7) \
@@ -187,12 +189,12 @@ cdef inline bint payable_now(Rules* R, Spec* S, Game* g, ManaView* v, int row, T
     demand when that is worked out already."""
     cdef HallDemand* h = known_demand(R, S, g, row, c)
     if h == NULL:
-        return view_payable(R, g, v, c)
+        return view_payable(R, g, v, c, casting(row))
     if v.kind == 1:
         return hall_holds(h, &v.d)
     if v.part and g.shortcuts and hall_holds(h, &v.d):
         return True                      # (as view_payable: the simple sources alone pay it)
-    return searched_payable(R, g, v, c, True)
+    return searched_payable(R, g, v, c, True, casting(row))
 
 
 cdef bint card_payable(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint from_hand) noexcept nogil:
@@ -219,11 +221,11 @@ cdef struct TrackedCosts:         # the tracked cards' distinct total costs (X =
 
 cdef inline TrackedCosts* tracked_costs(Rules* R, Spec* S, Game* g, Layout* L, int64_t* out) noexcept nogil:
     """The tracked cards' distinct costs as the cost modifiers in play make them, worked out
-    when those change (a cost asked once answers for every card with it: card_payable reads
-    nothing else of the card); while a modifier in play reads the board, or without shortcuts,
-    every card is asked alone. A card whose own modifiers read the board is always asked
-    alone. A cost doesn't depend on whether its card is in hand: a fixed modifier's amount
-    counts nothing."""
+    when those change (a cost asked once answers for every card with it whose spend signature
+    is the same: card_payable reads nothing else of the card); while a modifier in play reads
+    the board, or without shortcuts, every card is asked alone. A card whose own modifiers
+    read the board is always asked alone. A cost doesn't depend on whether its card is in
+    hand: a fixed modifier's amount counts nothing."""
     cdef Scratch* sc = <Scratch*>g.scratch
     cdef TrackedCosts* T
     if not g.shortcuts or count_of(g, K_DYNAMIC_COSTMOD) or g.n_costmod_wild:
@@ -251,8 +253,9 @@ cdef void make_tracked_costs(Rules* R, Spec* S, Game* g, TrackedCosts* T, Layout
             T.n_alone += 1
             continue
         c = spell_cost(R, S, g, row, 0, False, 0, True, &buf)
-        k = 0
-        while k < T.n and memcmp(c, &T.cost[k], sizeof(TotalCost)) != 0:
+        k = 0                           # (a cost of another card no restriction tells apart)
+        while k < T.n and (memcmp(c, &T.cost[k], sizeof(TotalCost)) != 0
+                           or S.spend_sig[row] != S.spend_sig[T.rep[k]]):
             k += 1
         if k == T.n:
             T.cost[k] = c[0]
@@ -285,22 +288,25 @@ cdef inline void count_castable(int64_t* castable, int64_t* castable_hit, int k,
     castable_hit[k] += hit
 
 
-cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c) noexcept nogil:
+cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, Purpose why) noexcept nogil:
+    """Could the board (as `v`, prepared now, sees it) pay total cost c of `why` (106.6)?
+    (The direct path's units are all unrestricted.)"""
     cdef bint plain = cost_is_plain(c)
     if v.kind == 1 and plain:
         return hall_payable(&v.d, c)
     if v.kind != 1 and v.part and plain and g.shortcuts and hall_payable(&v.d, c):
         return True                      # the simple sources alone pay it
-    return searched_payable(R, g, v, c, plain)
+    return searched_payable(R, g, v, c, plain, why)
 
 
-cdef bint searched_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, bint plain) noexcept nogil:
+cdef bint searched_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, bint plain,
+                           Purpose why) noexcept nogil:
     """view_payable by the general search (`plain`: cost_is_plain(c))."""
     if v.kind != 2 or pays_life(c):      # the search, with life tracked if the cost pays life
         view_general(R, g, v, pays_life(c))
     if plain and v.kind == 2 and g.shortcuts and cost_total(c) > view_max_mana(R, g, v):
-        return False                     # more than the board makes at most
-    return cost_payable(&v.P, c, g.bi.life[0])
+        return False                     # more than the board makes at most (restricted too)
+    return cost_payable(R, &v.P, c, g.bi.life[0], why)
 
 
 cdef int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
@@ -422,16 +428,16 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.scan_gen = 0
 
 
-cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
-    """Pay c the way the rules core plans it (601.2g–h); False if it can't be paid. `v`, if not
-    NULL, is a view the planner may start from when it still describes the board."""
+cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v, Purpose why) noexcept nogil:
+    """Pay c, for `why`, the way the rules core plans it (601.2g–h; restricted mana stays in
+    its pool entries and pays only what it may, 106.6); False if it can't be paid. `v`, if
+    not NULL, is a view the planner may start from when it still describes the board."""
     cdef Plan* plan = &(<Scratch*>g.scratch).plan
     cdef Board b = scanned_board(R, g) if g.scan_gen == g.board_gen else game_board(g)
     cdef uint8_t cp[MAXPERM]           # (else scanned if a question needs it: a simple board's
                                        # plan asks none, unless of a summoning-sick creature)
-    cdef int s, t, i, n_gone = 0
+    cdef int s, t, n_gone = 0
     cdef int16_t gone[MAXPERM]
-    cdef ManaAbility* a
     cdef bint ok
     cdef Payment* ready = NULL
     if v != NULL and v.board_gen == g.board_gen and not v.simple and g.shortcuts:
@@ -439,34 +445,74 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
             ready = &v.P                # the view's search, prepared on this board (the spell
             memcpy(cp, v.cp, g.n)       # leaving the hand changes nothing it reads): used up
             v.kind = 3
-        ok = plan_search(R, &b, 0, c, cp, plan, ready)      # (not a simple board: no direct plan)
+        ok = plan_search(R, &b, 0, c, cp, plan, ready, why)     # (not a simple board: no direct plan)
     else:
-        ok = plan_payment(R, &b, 0, c, cp, plan, &v.d if v != NULL and direct_view_holds(g, v) else NULL)
+        ok = plan_payment(R, &b, 0, c, cp, plan, &v.d if v != NULL and direct_view_holds(g, v) else NULL,
+                          why)
     if ok:
-        for s in range(plan.n_steps):
-            i = plan.step[s].perm
+        if plan.n_restricted == 0:
+            for s in range(plan.n_steps):
+                carry_out_step(R, g, &b, &plan.step[s], gone, &n_gone)
             for t in range(6):
-                g.bi.pool[0][t] -= plan.step[s].spend.m[t]
-            # (b's scan, if made, still holds: tapping and the pool don't change what it notes)
-            a = &R.mana[mana_ability_row(R, &b, i, plan.step[s].ability)]
-            if a.tap:
-                set_flags(g, i, g.perms[i].flags | PF_TAPPED)
-                note_tapped(g, i)
-            if a.untap:
-                set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
-            g.bi.life[0] -= a.life
+                g.bi.pool[0][t] -= plan.spend.m[t]
+        else:                           # restricted mana: to and from its entries (106.6)
+            for s in range(plan.n_steps):
+                restricted_step(plan, g, plan.step[s].perm, False)
+                carry_out_step(R, g, &b, &plan.step[s], gone, &n_gone)
+                restricted_step(plan, g, plan.step[s].perm, True)
             for t in range(6):
-                g.bi.pool[0][t] += plan.step[s].out.m[t]
-            if a.effect >= 0:
-                g.bi.life[0] += eval_amount(R, &b, R.effects[a.effect].gain_life, i, 0, 0)
-                g.bi.life[0] -= eval_amount(R, &b, R.effects[a.effect].damage_to_you, i, 0, 0)
-            if a.sacrifice_self:
-                gone[n_gone] = i
-                n_gone += 1
-        for t in range(6):
-            g.bi.pool[0][t] -= plan.spend.m[t]
+                g.bi.pool[0][t] -= plan.spend.m[t]
+            restricted_step(plan, g, -1, False)
+            plan.n_restricted = 0       # (carried out: see Plan)
         g.bi.life[0] -= plan.life
         for s in range(n_gone - 1, -1, -1):      # rows were taken in order: remove from the end
             remove_permanent(g, gone[s])
         board_changed(g)
     return ok
+
+
+cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16_t* gone,
+                                int* n_gone) noexcept nogil:
+    """One activation of a payment plan: its unrestricted input from the pool, its costs, its
+    mana into the pool, its effects; a permanent it sacrifices is noted in `gone`."""
+    cdef int t, i = st.perm
+    cdef ManaAbility* a
+    for t in range(6):
+        g.bi.pool[0][t] -= st.spend.m[t]
+    # (b's scan, if made, still holds: tapping and the pool don't change what it notes)
+    a = &R.mana[mana_ability_row(R, b, i, st.ability)]
+    if a.tap:
+        set_flags(g, i, g.perms[i].flags | PF_TAPPED)
+        note_tapped(g, i)
+    if a.untap:
+        set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
+    g.bi.life[0] -= a.life
+    for t in range(6):
+        g.bi.pool[0][t] += st.out.m[t]
+    if a.effect >= 0:
+        g.bi.life[0] += eval_amount(R, b, R.effects[a.effect].gain_life, i, 0, 0)
+        g.bi.life[0] -= eval_amount(R, b, R.effects[a.effect].damage_to_you, i, 0, 0)
+    if a.sacrifice_self:
+        gone[n_gone[0]] = i
+        n_gone[0] += 1
+
+
+cdef void restricted_step(Plan* plan, Game* g, int perm, bint made) noexcept nogil:
+    """Carry out the plan's restricted mana records of step `perm` (-1: the cost): made, the
+    step's restricted part moves from the unrestricted pool (where its `out` went) to its own
+    entry; spent, it is taken from its entry."""
+    cdef int k, t
+    cdef PlanRestricted* r
+    cdef BoardInfo* bi = &g.bi
+    cdef bint had = bi.n_restricted[0] != 0
+    for k in range(plan.n_restricted):
+        r = &plan.restricted[k]
+        if r.perm != perm or r.made != made:
+            continue
+        if made:
+            for t in range(6):
+                bi.pool[0][t] -= r.mana.m[t]
+            add_restricted(bi, 0, r.row, &r.mana)
+        else:
+            take_restricted(bi, 0, r.row, &r.mana)
+    count_restricted_pool(g, <int>(bi.n_restricted[0] != 0) - <int>had)
