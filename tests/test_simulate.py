@@ -370,3 +370,38 @@ def test_614_1c_enters_with_a_counted_number_of_counters_in_the_goldfish(tmp_pat
                 seen.add(creatures > 0)
             before = step.state.permanents
     assert True in seen
+
+
+WATCHER = """
+[[card]]
+name = "Test Watcher"
+cost = "{1}{G}"
+type = "Creature — Elf"
+pt = "1/1"
+text = "Whenever a nontoken creature you control enters, you gain 1 life."
+abilities = [ { kind = "trigger", event = "nontoken_creature_you_control_enters", gain_life = 1 } ]
+"""
+
+
+def test_603_6a_a_creature_sees_itself_enter_in_the_goldfish(tmp_path):
+    """603.6a: every permanent on the battlefield, the newcomer included, is checked for enters
+    triggers: a creature with "whenever a nontoken creature you control enters" triggers on
+    itself (the simulator skipped it; Scenario didn't). With only Watchers and lands, life
+    is 20 + the sum over each Watcher cast of the Watchers then in play."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from replay import traced_games
+    from mtgsim import card_db
+    path = tmp_path / "watcher.toml"
+    path.write_text(WATCHER, encoding="utf-8")
+    deck = Deck({"Forest": 24, "Test Watcher": 36}, db=card_db(path))
+    checked = 0
+    for game in traced_games(deck, games=5, turns=6, seed=5, mulligan=MulliganPolicy.never()):
+        life = 20
+        for step in game.steps:
+            if step.action == "cast":
+                life += sum(name == "Test Watcher" for name, _, _ in step.state.permanents)
+                assert step.state.lives[0] == life
+                checked += 1
+    assert checked >= 5

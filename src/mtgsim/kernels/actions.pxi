@@ -260,10 +260,10 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
         for k in range(c.n_triggered):
             t = &R.triggered[c.triggered_first + k]
             ev = t.event
-            if (ev == EV_SELF_ENTERS and j == i) or (creature and j != i and (
+            # 603.6a: every permanent, the newcomer included, is checked for a match
+            if (ev == EV_SELF_ENTERS and j == i) or (creature and (
                     ev == EV_CREATURE_YOU_CONTROL_ENTERS or
-                    (ev == EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS and not token))) or (
-                    creature and j == i and ev == EV_CREATURE_YOU_CONTROL_ENTERS):
+                    (ev == EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS and not token))):
                 if n_pending < 32:
                     pending_row[n_pending] = t.effect
                     pending_src[n_pending] = g.perms[j].object_id
