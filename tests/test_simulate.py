@@ -405,3 +405,54 @@ def test_603_6a_a_creature_sees_itself_enter_in_the_goldfish(tmp_path):
                 assert step.state.lives[0] == life
                 checked += 1
     assert checked >= 5
+
+
+SPROUTS = """
+[[card]]
+name = "Test Sprout"
+type = "Creature — Plant"
+pt = "1/1"
+token = true
+
+[[card]]
+name = "Test Sprouting"
+cost = "{G}"
+type = "Sorcery"
+text = "Create a 1/1 Plant creature token."
+abilities = [ { kind = "spell", tokens = { "Test Sprout" = 1 } } ]
+
+[[card]]
+name = "Test Gardener"
+cost = "{1}{G}"
+type = "Creature — Elf"
+pt = "1/1"
+text = "Whenever a creature you control enters, you gain 1 life."
+abilities = [ { kind = "trigger", event = "creature_you_control_enters", gain_life = 1 } ]
+"""
+
+
+def test_603_6a_tokens_an_effect_creates_trigger_enters_abilities_in_the_goldfish(tmp_path):
+    """603.6a, 111.1: a token an effect creates enters the battlefield like any permanent, so
+    "whenever a creature you control enters" triggers for it (the simulator never fired it).
+    Life is 20 + one per Gardener in play for each creature that entered after it."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from replay import traced_games
+    from mtgsim import card_db
+    path = tmp_path / "sprouts.toml"
+    path.write_text(SPROUTS, encoding="utf-8")
+    deck = Deck({"Forest": 24, "Test Gardener": 12, "Test Sprouting": 24}, db=card_db(path))
+    sprouts_seen = 0
+    for game in traced_games(deck, games=6, turns=6, seed=5, mulligan=MulliganPolicy.never()):
+        life = 20
+        for step in game.steps:
+            if step.action == "cast":
+                gardeners = sum(name == "Test Gardener" for name, _, _ in step.state.permanents)
+                if step.args["card"] == "Test Sprouting":
+                    life += gardeners
+                    sprouts_seen += gardeners > 0
+                else:
+                    life += gardeners           # (it sees itself enter, 603.6a)
+                assert step.state.lives[0] == life
+    assert sprouts_seen >= 3

@@ -230,8 +230,10 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
     if e.token_card >= 0:
         b = game_board(g)
         n = eval_amount(R, &b, e.token_count, source, 0, x)
-        for k in range(n):
-            add_permanent(R, S, g, e.token_card, True, 0)
+        for k in range(n):                 # each token's enters abilities (603.6a; 111.1)
+            q = add_permanent(R, S, g, e.token_card, True, 0)
+            if q >= 0:
+                enters_triggers(R, S, g, rng, q, True, 0)
     g.bi.hand_size[0] = g.hand_n
     board_changed(g)
 
