@@ -456,3 +456,34 @@ def test_603_6a_tokens_an_effect_creates_trigger_enters_abilities_in_the_goldfis
                     life += gardeners           # (it sees itself enter, 603.6a)
                 assert step.state.lives[0] == life
     assert sprouts_seen >= 3
+
+
+GROVE = """
+[[card]]
+name = "Test Grove"
+type = "Land — Forest"
+text = "When this land enters, you gain 1 life.\\n{T}: Add {G}."
+abilities = [ { kind = "trigger", event = "self_enters", gain_life = 1 },
+              { kind = "mana", cost = "{T}", mana = "{G}" } ]
+"""
+
+
+def test_603_6a_a_land_a_search_puts_onto_the_battlefield_triggers_in_the_goldfish(tmp_path):
+    """603.6a: a land put onto the battlefield by a search (Three Visits) enters like one played,
+    so its "when this enters" ability triggers (the simulator skipped it). Every Test Grove that
+    entered gained 1 life: life is 20 + the Groves in play after every action."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from replay import traced_games
+    from mtgsim import card_db
+    path = tmp_path / "grove.toml"
+    path.write_text(GROVE, encoding="utf-8")
+    deck = Deck({"Test Grove": 30, "Three Visits": 30}, db=card_db(path))
+    searched = 0
+    for game in traced_games(deck, games=6, turns=6, seed=5, mulligan=MulliganPolicy.never()):
+        for step in game.steps:
+            groves = sum(name == "Test Grove" for name, _, _ in step.state.permanents)
+            assert step.state.lives[0] == 20 + groves
+            searched += step.action == "cast"
+    assert searched >= 5

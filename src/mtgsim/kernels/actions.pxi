@@ -149,7 +149,7 @@ cdef inline bint land_searched_for(Rules* R, Effect* e, int row) noexcept nogil:
         not e.land_subtypes and R.cards[row].supertypes & ST_BASIC))
 
 
-cdef void search_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield) noexcept nogil:
+cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_battlefield) noexcept nogil:
     """Search the library for a basic land (or one of the named land types) (701.23): its
     unseen part, then the cards a mulligan put on its bottom (103.5: they are in it too)."""
     cdef int k, row = -1, i
@@ -173,6 +173,9 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield
         i = add_permanent(R, S, g, row, False, 0)
         if i >= 0 and e.lands_tapped:
             set_flags(g, i, g.perms[i].flags | PF_TAPPED)
+        board_changed(g)
+        if i >= 0:                       # its enters abilities (603.6a: a bounce land's too)
+            enters_triggers(R, S, g, rng, i, False, 0)
     elif g.hand_n < MAXHAND:
         hand_add(g, row)
     board_changed(g)
@@ -222,9 +225,9 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
     for k in range(n):
         draw(R, g, rng)
     for k in range(e.lands_to_battlefield):
-        search_land(R, S, g, e, True)
+        search_land(R, S, g, rng, e, True)
     for k in range(e.lands_to_hand):
-        search_land(R, S, g, e, False)
+        search_land(R, S, g, rng, e, False)
     for k in range(e.return_land):
         return_land(R, g)
     if e.token_card >= 0:
