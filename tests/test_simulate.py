@@ -487,3 +487,40 @@ def test_603_6a_a_land_a_search_puts_onto_the_battlefield_triggers_in_the_goldfi
             assert step.state.lives[0] == 20 + groves
             searched += step.action == "cast"
     assert searched >= 5
+
+
+BLOOD_WELL = """
+[[card]]
+name = "Test Blood Well"
+type = "Land"
+text = "{T}: Add {B}. You lose 1 life."
+abilities = [ { kind = "mana", cost = "{T}", mana = "{B}", lose_life = 1 } ]
+
+[[card]]
+name = "Test Shade"
+cost = "{1}{B}{B}"
+type = "Creature — Shade"
+pt = "2/2"
+"""
+
+
+def test_605_3b_a_mana_ability_that_makes_you_lose_life_does_in_the_goldfish(tmp_path):
+    """605.3b: a mana ability resolves at once, side effects included: "{T}: Add {B}. You lose 1
+    life" costs a life per tapping in the simulator too (it applied gains and damage only).
+    With only Blood Wells for mana, life is 20 less the mana spent."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from replay import traced_games
+    from mtgsim import card_db
+    path = tmp_path / "well.toml"
+    path.write_text(BLOOD_WELL, encoding="utf-8")
+    deck = Deck({"Test Blood Well": 24, "Test Shade": 36}, db=card_db(path))
+    spent = 0
+    for game in traced_games(deck, games=5, turns=6, seed=5, mulligan=MulliganPolicy.never()):
+        spent = 0
+        for step in game.steps:
+            if step.action == "cast":
+                spent += 3
+                assert step.state.lives[0] == 20 - spent
+    assert spent >= 3

@@ -489,9 +489,10 @@ cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16
     g.bi.life[0] -= a.life
     for t in range(6):
         g.bi.pool[0][t] += st.out.m[t]
-    if a.effect >= 0:
+    if a.effect >= 0:                   # its side effects (605.3b: it resolves at once)
         g.bi.life[0] += eval_amount(R, b, R.effects[a.effect].gain_life, i, 0, 0)
         g.bi.life[0] -= eval_amount(R, b, R.effects[a.effect].damage_to_you, i, 0, 0)
+        g.bi.life[0] -= eval_amount(R, b, R.effects[a.effect].lose_life, i, 0, 0)
     if a.sacrifice_self:
         gone[n_gone[0]] = i
         n_gone[0] += 1
