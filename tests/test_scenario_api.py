@@ -429,3 +429,20 @@ def test_704_3_state_based_actions_are_checked_once_a_spell_is_cast_before_it_re
     s.cast("Harmonize")
     assert not s.on_battlefield(maro) and "Maro" in s.graveyard()
     assert len(s.hand()) == 3
+
+
+def test_119_4_a_non_mana_ability_costing_life_needs_that_much_life():
+    """119.4: a player can pay life only if their life total is at least the amount. Prismatic
+    Vista ("{T}, Pay 1 life, Sacrifice") can't be activated at 0 life, and nothing changes;
+    at 1 life it can, leaving 0."""
+    s = Scenario()
+    vista = s.add("Prismatic Vista")
+    s.add_to_library("Forest")
+    s.set_life(0)
+    with pytest.raises(RulesError, match="119.4"):
+        s.activate(vista)
+    assert s.on_battlefield(vista) and s.life() == 0
+    s.set_life(1)
+    s.activate(vista)
+    assert not s.on_battlefield(vista) and s.life() == 0
+    assert [p.name for p in s.battlefield()] == ["Forest"]

@@ -194,6 +194,12 @@ class Scenario:
         self._state_based_actions()
         return handle
 
+    def set_life(self, life: int, player="you") -> None:
+        """Set a player's life total (setting up a game; 119.1: each starts at 20)."""
+        if isinstance(life, bool) or not isinstance(life, int) or not -30000 <= life <= 30000:
+            raise ArgumentError(f"set_life: life must be a whole number in -30000..30000, got {life!r}")
+        self._info[0]["life"][self._player(player)] = life
+
     def add_to_hand(self, card, player="you") -> None:
         self._hands[self._player(player)].append(self._card(card).name)
 
@@ -817,6 +823,10 @@ class Scenario:
             ti = self._index(target)
             if not self._defs[self._names[ti]].is_creature or self._perms[ti]["controller"] != who:
                 raise RulesError(f"601.2c: {target.name} is not a creature you control")
+        if a.cost.life and self._info[0]["life"][who] < a.cost.life:
+            raise RulesError(f"119.4: paying {a.cost.life} life for {d.name}'s ability needs a life total of "
+                             f"at least {a.cost.life}; {PLAYER_NAMES[who]} {'have' if who == 0 else 'has'} "
+                             f"{int(self._info[0]['life'][who])}")
         snapshot = self._snapshot()
         if a.cost.mana:
             rec = self._cost_row_total(self.tables.cost_rows[a.cost.mana])
