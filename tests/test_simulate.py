@@ -524,3 +524,37 @@ def test_605_3b_a_mana_ability_that_makes_you_lose_life_does_in_the_goldfish(tmp
                 spent += 3
                 assert step.state.lives[0] == 20 - spent
     assert spent >= 3
+
+
+ALTAR = """
+[[card]]
+name = "Test Altar"
+cost = "{1}"
+type = "Artifact"
+text = "{T}, Sacrifice this artifact: Draw a card. You gain 1 life for each artifact you control."
+abilities = [ { kind = "activated", cost = "{T}, Sacrifice this artifact", draw = 1, gain_life = { count = "permanents", types = ["Artifact"] } } ]
+"""
+
+
+def test_602_2b_a_sacrifice_cost_is_paid_before_the_ability_resolves_in_the_goldfish(tmp_path):
+    """602.2b, 601.2h: costs are paid as the ability is activated, so "{T}, Sacrifice: draw a
+    card; you gain 1 life for each artifact you control" no longer counts the sacrificed Altar
+    (the simulator sacrificed it after the effect). Each activation gains the Altars left."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from replay import traced_games
+    from mtgsim import card_db
+    path = tmp_path / "altar.toml"
+    path.write_text(ALTAR, encoding="utf-8")
+    deck = Deck({"Wastes": 24, "Test Altar": 36}, db=card_db(path))
+    checked = 0
+    for game in traced_games(deck, games=6, turns=7, seed=5, mulligan=MulliganPolicy.never()):
+        before = None
+        for step in game.steps:
+            if step.action == "activate" and before is not None:
+                left = sum(name == "Test Altar" for name, _, _ in step.state.permanents)
+                assert step.state.lives[0] - before.lives[0] == left
+                checked += 1
+            before = step.state
+    assert checked >= 3

@@ -374,9 +374,12 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
                         g.n_sacrifice_at_end += 1
                     enters_triggers(R, S, g, rng, copy, True, 0)
             else:
+                if a.sacrifice_self and i >= 0:  # a cost: paid before it resolves (602.2b,
+                    remove_permanent(g, i)       # 601.2h); it then reads what it sacrificed
+                    i = -1                       # as it last existed (608.2h)
                 apply_effect(R, S, g, rng, a.effect, i, i, 0)
             i = find_object(g, object_id)
-            if a.sacrifice_self and i >= 0:
+            if a.sacrifice_self and i >= 0:      # (a token copy's source)
                 remove_permanent(g, i)
             state_based_actions(R, S, g, rng)
             if g.snapshots:
