@@ -34,6 +34,17 @@ NOT_TAPPED = 0xFFFF ^ TAPPED
 COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
 
 
+_COMPILED: set = set()      # cards known to compile (a card's tables are compiled again and again)
+
+
+def _check_compiles(c: CardDef, db: CardDatabase) -> None:
+    """Compile card c alone once: a card beyond the core's limits (too many mana abilities, a
+    number too large) raises ValueError naming it, before it becomes part of a Scenario."""
+    if c not in _COMPILED:
+        compile_cards([c], db)
+        _COMPILED.add(c)
+
+
 class RulesError(Exception):
     """An action the rules don't allow; the message names the rule."""
 
@@ -81,6 +92,7 @@ class Scenario:
             raise TypeError(f"a card is a name or a CardDef, not {type(card).__name__}")
         known = self._defs.get(c.name)
         if known is None:
+            _check_compiles(c, self.db)      # beyond a limit? (ValueError) before it is in
             self._defs[c.name] = c
             self._tables = None              # recompiled on next use
         elif known != c:

@@ -14,7 +14,9 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, u
 from cython.parallel cimport prange
 
 DEF MAXOPT = 64          # distinct outputs one permanent's mana abilities can have
-DEF MAXGROUP = 64        # mana sources considered in one payment
+DEF MAXMANA = 16         # printed mana abilities of one card (checked as tables are made); a
+                         # static grant adds one more row, so row buffers hold MAXMANA + 1
+DEF MAXINPUT = 8         # units of mana in one mana ability's activation cost (checked likewise)
 DEF MAXUNIT = 512        # units of mana supply in one payment check
 DEF MAXDEMAND = 512      # units of mana demand in one payment check
 DEF MAXBRANCH = 12       # sources that need a search (the rest are matched directly)
@@ -108,7 +110,7 @@ cdef struct Options:         # the possible results of activating one source
     Vec out[MAXOPT]
     Vec own[MAXOPT]          # the part of `out` the permanent itself made (not triggered mana)
     uint8_t n_in[MAXOPT]     # input mana units each option needs first
-    uint8_t in_mask[MAXOPT][8]
+    uint8_t in_mask[MAXOPT][MAXINPUT]
     uint8_t ability[MAXOPT]  # which of the permanent's mana abilities
     int16_t life[MAXOPT]     # life the option costs (Mana Confluence)
     int16_t gain[MAXOPT]     # life it gains (The Great Henge) — tracked when life matters

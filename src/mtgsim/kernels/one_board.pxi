@@ -41,7 +41,7 @@ def board_count(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] inf
 def board_mana_rows(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
     """The MANA_ABILITY rows of permanent i (printed, then granted)."""
     cdef Board b = one_board(perms, n, info)
-    cdef int rows[16]
+    cdef int rows[MAXMANA + 1]
     cdef int k, m = mana_ability_rows(&core.R, &b, i, rows)
     return [rows[k] for k in range(m)]
 

@@ -13,20 +13,20 @@ cdef int input_units(Rules* R, int cost_row, uint8_t* masks) noexcept nogil:
     c = &R.costs[cost_row]
     for t in range(6):
         for k in range(c.pips[t]):
-            if n < 8:
+            if n < MAXINPUT:
                 masks[n] = 1 << t
                 n += 1
     for k in range(c.n_hybrid):
-        if n < 8:
+        if n < MAXINPUT:
             masks[n] = R.hybrids[c.hybrid_first + k].colors
             n += 1
     for t in range(5):
         for k in range(c.phyrexian[t] + c.mono_hybrid[t] + c.colorless_hybrid[t]):
-            if n < 8:
+            if n < MAXINPUT:
                 masks[n] = (1 << t) | (32 if c.colorless_hybrid[t] else 0)
                 n += 1
     for k in range(c.generic):
-        if n < 8:
+        if n < MAXINPUT:
             masks[n] = ALLTYPES
             n += 1
     return n
@@ -35,11 +35,11 @@ cdef int input_units(Rules* R, int cost_row, uint8_t* masks) noexcept nogil:
 cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint life_effects) noexcept nogil:
     """Every result the ready mana abilities of permanent i can give (one activation: a
     permanent taps once), with the input each needs; dominated results are dropped."""
-    cdef int rows[16]
+    cdef int rows[MAXMANA + 1]
     cdef int n_rows = mana_ability_rows(R, b, i, rows)
     cdef Vec outs[MAXOPT]
     cdef Vec owns[MAXOPT]
-    cdef uint8_t masks[8]
+    cdef uint8_t masks[MAXINPUT]
     cdef int k, q, n, n_in, r, t, life, gain, dmg
     cdef bint dominated, same_input
     cdef bint snow = (card_of(R, b, i).supertypes & ST_SNOW) != 0

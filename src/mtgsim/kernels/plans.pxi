@@ -30,7 +30,7 @@ cdef inline int chosen_type(uint8_t demand_mask, uint8_t supply_mask) noexcept n
 cdef int find_ability(Rules* R, Board* b, int i, uint8_t* cp, Vec* want) noexcept nogil:
     """The index (among permanent i's mana abilities) of a ready ability that can make exactly
     `want`, or -1."""
-    cdef int rows[16]
+    cdef int rows[MAXMANA + 1]
     cdef int n_rows = mana_ability_rows(R, b, i, rows)
     cdef Vec outs[MAXOPT]
     cdef Vec owns[MAXOPT]

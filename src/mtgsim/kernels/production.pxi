@@ -325,7 +325,7 @@ cdef int ability_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x,
 cdef unsigned int types_could_produce(Rules* R, Board* b, int i, uint8_t* cp) noexcept nogil:
     """The types permanent i could produce given the current sets `cp` of every permanent:
     every ability, replacement effects in every order, costs ignored."""
-    cdef int rows[16]
+    cdef int rows[MAXMANA + 1]
     cdef int n_rows = mana_ability_rows(R, b, i, rows)
     cdef Vec base[MAXOPT]
     cdef Vec rep[MAXOPT]
