@@ -129,3 +129,127 @@ def test_compile_cards_rejects_a_generic_cost_beyond_int16():
 def test_compile_cards_rejects_power_beyond_int16():
     with pytest.raises(ValueError, match="'Test Huge'.*40000"):
         compile_cards([card("Test Huge", "{G}", "Creature — Elf", pt="40000/1")])
+
+
+# ==== permanents on one board (uint8_t cp[MAXBOARD], plans' taken/step_of[MAXBOARD]) =======
+
+MAX_BOARD = _core.MAX_BOARD
+SWARM = card("Test Swarm", "{0}", "Sorcery", abilities=[{"kind": "spell", "tokens": {"Treasure": 300}}])
+
+
+def forests(n: int):
+    s = Scenario()
+    return s, [s.add("Forest") for _ in range(n)]
+
+
+def test_scenario_add_past_256_permanents_raises_naming_the_count():
+    s, _ = forests(MAX_BOARD)
+    with pytest.raises(ValueError, match=r"Scenario: at most 256 permanents on the battlefield \(this board would have 257\)"):
+        s.add("Forest")
+    assert len(s.battlefield()) == MAX_BOARD
+
+
+def test_scenario_mana_questions_on_a_full_board_of_256_forests_are_answered():
+    s, lands = forests(MAX_BOARD)
+    assert s.could_produce(lands[-1]) == {"G"}
+    assert s.can_activate(lands[-1])
+    assert s.can_cast(card("Test Big Green", "{250}{G}", "Sorcery"))
+    assert not s.can_cast(card("Test Too Big", "{256}{G}", "Sorcery"))
+    assert s.tap_for_mana(lands[-1]) == {"G": 1}
+    assert s.total_cost("Grizzly Bears") == "{1}{G}"
+
+
+def test_scenario_cast_of_a_sorcery_on_a_full_board_taps_255_forests():
+    s, lands = forests(MAX_BOARD)
+    assert s.cast(card("Test Sorcery 255", "{254}{G}", "Sorcery")) is None
+    assert sum(s.is_tapped(p) for p in lands) == 255
+
+
+def test_scenario_cast_of_a_permanent_onto_a_full_board_raises_and_changes_nothing():
+    s, lands = forests(MAX_BOARD)
+    with pytest.raises(ValueError, match="at most 256 permanents.*would have 257"):
+        s.cast("Grizzly Bears")
+    assert not any(s.is_tapped(p) for p in lands) and s.hand() == [] and s.pool() == {}
+    assert len(s.battlefield()) == MAX_BOARD
+
+
+def test_scenario_cast_of_a_spell_making_300_tokens_raises_and_changes_nothing():
+    s, _ = forests(2)
+    with pytest.raises(ValueError, match="at most 256 permanents.*would have 257"):
+        s.cast(SWARM)
+    assert [p.name for p in s.battlefield()] == ["Forest", "Forest"]
+    assert s.graveyard() == [] and s.hand() == []
+
+
+def test_scenario_play_land_onto_a_full_board_raises():
+    s, _ = forests(MAX_BOARD)
+    s.add_to_hand("Mountain")
+    with pytest.raises(ValueError, match="at most 256 permanents"):
+        s.play_land("Mountain")
+    assert s.hand() == ["Mountain"]
+
+
+def test_scenario_create_token_copy_onto_a_full_board_raises():
+    s, _ = forests(MAX_BOARD - 1)
+    bear = s.add("Grizzly Bears")
+    with pytest.raises(ValueError, match="at most 256 permanents"):
+        s.create_token_copy(bear)
+    assert len(s.battlefield()) == MAX_BOARD
+
+
+def test_scenario_activate_searching_a_land_onto_a_full_board_raises_and_changes_nothing():
+    s, _ = forests(MAX_BOARD - 1)
+    seeker = s.add(card("Test Seeker", "{0}", "Artifact",
+                        abilities=[{"kind": "activated", "cost": "{T}", "lands_to_battlefield": 1}]))
+    s.add_to_library("Forest")
+    with pytest.raises(ValueError, match="at most 256 permanents"):
+        s.activate(seeker)
+    assert not s.is_tapped(seeker)
+
+
+def test_scenario_next_turn_with_an_upkeep_trigger_past_256_raises_and_changes_nothing():
+    s, _ = forests(2)
+    s.add(card("Test Upkeep Swarm", "{0}", "Artifact",
+               abilities=[{"kind": "trigger", "event": "your_upkeep", "tokens": {"Treasure": 300}}]),
+          controller="opponent")
+    with pytest.raises(ValueError, match="at most 256 permanents"):
+        s.next_turn()
+    assert s.turn == 1 and len(s.battlefield("opponent")) == 1
+
+
+@pytest.mark.parametrize("entry", ["board_could_produce", "board_mana_rows", "board_ability_outputs",
+                                   "board_produce", "board_produce_exact", "board_can_pay",
+                                   "board_mana_summary", "board_plan_payment", "board_total_cost"])
+def test_compiled_one_board_entry_points_refuse_a_board_of_300(entry):
+    """The core's one-board entry points check the board once (the Scenario never asks)."""
+    tables = compile_cards(["Forest", "Grizzly Bears"])
+    core = _core.CoreTables(tables)
+    perms = np.zeros(300, dtype=_core.record_dtypes()["permanent"])
+    perms["card"] = tables.row("Forest")
+    perms["attached_to"] = -1
+    info = np.zeros(1, dtype=_core.record_dtypes()["board_info"])
+    cost = np.zeros(1, dtype=_core.record_dtypes()["total_cost"])
+    args = {"board_could_produce": (), "board_mana_rows": (0,), "board_ability_outputs": (0, 0),
+            "board_produce": (0, 0, -1, []), "board_produce_exact": (0, 0, (1, 0, 0, 0, 0, 0)),
+            "board_can_pay": (0, cost), "board_mana_summary": (0,), "board_plan_payment": (0, cost),
+            "board_total_cost": (tables.row("Grizzly Bears"), 0, False, 0, 0, False)}[entry]
+    with pytest.raises(ValueError, match=r"at most 256 permanents on one board \(this board has 300\)"):
+        getattr(_core, entry)(core, perms, 300, info, *args)
+
+
+def test_board_batch_refuses_a_capacity_of_300():
+    with pytest.raises(ValueError, match=r"capacity must be 1\.\.256, got 300"):
+        BoardBatch(compile_cards(["Forest"]), 1, 300)
+
+
+def test_evaluate_boards_on_full_boards_of_256():
+    tables = compile_cards(["Forest", "Mana Reflection", "Grizzly Bears"])
+    b = BoardBatch(tables, 2, MAX_BOARD)
+    for _ in range(MAX_BOARD):
+        b.put(0, "Forest")
+    for _ in range(MAX_BOARD - 56):               # 200 Forests under Mana Reflection: the search
+        b.put(1, "Forest")
+    b.put(1, "Mana Reflection")
+    r = evaluate_boards(b, "Grizzly Bears")
+    assert list(r.mana[0]) == [0, 0, 0, 0, 256, 0, 256] and r.castable.all()
+    assert list(r.mana[1]) == [0, 0, 0, 0, 400, 0, 400]

@@ -24,7 +24,7 @@ TOTAL_COST_DTYPE = schema.DTYPES["total_cost"]
 BOARD_INFO_DTYPE = schema.DTYPES["board_info"]
 TYPE_LETTERS = COLOR_ORDER + "C"
 ALTERNATIVES = {None: 0, "flashback": 1}
-MAX_CAPACITY = 256
+MAX_CAPACITY = _core.MAX_BOARD   # permanents on one board (the kernels' buffers)
 BEFORE_THE_GAME = -1   # controlled_since for permanents controlled since before turn 1
 
 

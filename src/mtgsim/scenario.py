@@ -8,6 +8,7 @@ the same permanent table the kernels read. See docs/rules-core.md.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -32,6 +33,7 @@ TOKEN = int(schema.PermanentFlag.PF_TOKEN)
 SACRIFICE_AT_END = int(schema.PermanentFlag.PF_SACRIFICE_AT_END)
 NOT_TAPPED = 0xFFFF ^ TAPPED
 COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
+MAX_PERMANENTS = _core.MAX_BOARD     # the one-board kernels' buffers hold this many permanents
 
 
 _COMPILED: set = set()      # cards known to compile (a card's tables are compiled again and again)
@@ -47,6 +49,20 @@ def _check_compiles(c: CardDef, db: CardDatabase) -> None:
 
 class RulesError(Exception):
     """An action the rules don't allow; the message names the rule."""
+
+
+def _all_or_nothing(method):
+    """A game action that meets a limit of the simulator (a ValueError: too many permanents, a
+    number too large) part way leaves the Scenario as it was before the action."""
+    @functools.wraps(method)
+    def action(self, *args, **kwargs):
+        snapshot = self._snapshot()
+        try:
+            return method(self, *args, **kwargs)
+        except ValueError:
+            self._restore(snapshot)
+            raise
+    return action
 
 
 @dataclass(frozen=True)
@@ -142,8 +158,14 @@ class Scenario:
     def _handle(self, i: int) -> Permanent:
         return Permanent(self, int(self._perms[i]["object_id"]), self._names[i])
 
+    def _check_room(self) -> None:
+        if self._n >= MAX_PERMANENTS:
+            raise ValueError(f"Scenario: at most {MAX_PERMANENTS} permanents on the battlefield "
+                             f"(this board would have {self._n + 1})")
+
     def _new_permanent(self, c: CardDef, controller: int, *, tapped=False, since=None, token=False,
                        x_paid=0, chosen_color=0, attached_to=-1) -> int:
+        self._check_room()
         self._card(c)
         if self._n == len(self._perms):
             self._perms = schema.grow(self._perms, "permanent", self._n + 1)
@@ -186,6 +208,7 @@ class Scenario:
     def turn(self) -> int:
         return int(self._info[0]["turn"])
 
+    @_all_or_nothing
     def add(self, card, controller="you", tapped=False, entered_this_turn=False, counters=None,
             attached_to=None, chosen_color=None, x=0) -> Permanent:
         """Put a permanent onto the battlefield as set-up (no enters effects, no triggers)."""
@@ -294,6 +317,7 @@ class Scenario:
                     "continuously since their most recent turn began (summoning sick, no haste)")
         return f"119.4: can't pay {a['life']} life"
 
+    @_all_or_nothing
     def tap_for_mana(self, p: Permanent, ability: int = 0, color: str | None = None,
                      order: list[Permanent] | None = None) -> dict[str, int]:
         """Activate a mana ability; returns the mana added (triggered mana included)."""
@@ -462,6 +486,7 @@ class Scenario:
         self._compile()
 
     # ---- casting ---------------------------------------------------------------------------------
+    @_all_or_nothing
     def cast(self, card, x=0, kicked=False, alternative=None, player="you", color=None,
              pay_life_for_lands: bool = True):
         """Cast a spell (601.2): move it to the stack, lock in its total cost, pay it, and let it
@@ -505,6 +530,7 @@ class Scenario:
         self._state_based_actions()
         return None
 
+    @_all_or_nothing
     def play_land(self, card, player="you") -> Permanent:
         """Play a land from hand (305.1; the one-land-per-turn limit is the caller's to keep)."""
         c = self._card(card)
@@ -519,6 +545,7 @@ class Scenario:
                copy_of: str | None = None) -> int:
         """A permanent enters (614.1c/614.12 replacement effects first), then its enters
         triggers and others' resolve."""
+        self._check_room()                   # (before an enters effect pays life)
         tapped = False
         counters = [0, 0, 0, 0]
         for e in c.abilities_of(EntersEffect):
@@ -704,6 +731,7 @@ class Scenario:
             self._hands[who].append(name)
 
     # ---- activated abilities and copies ----------------------------------------------------------
+    @_all_or_nothing
     def activate(self, p: Permanent, ability: int = 0, target: Permanent | None = None) -> None:
         """Activate a non-mana activated ability (602), paying from pool and untapped sources."""
         i = self._index(p)
@@ -748,6 +776,7 @@ class Scenario:
         self._apply_effect_record(a.effect, target if target is not None else p, who,
                                   source_index=self._index(p) if self.on_battlefield(p) else None)
 
+    @_all_or_nothing
     def create_token_copy(self, p: Permanent, controller=None) -> Permanent:
         """707.2–707.3, 111.3: a token copying the copiable values of p — its printed values, or
         what p copies, or a token's values as created. Not its tapped state, counters,
@@ -794,6 +823,7 @@ class Scenario:
                         break
                     seen[key] = i
 
+    @_all_or_nothing
     def next_turn(self) -> None:
         """End step (end-step sacrifices), cleanup (514), then the next player's turn: untap,
         upkeep, draw (502, 504)."""

@@ -16,6 +16,7 @@ from cython.parallel cimport prange
 DEF MAXOPT = 64          # distinct outputs one permanent's mana abilities can have
 DEF MAXMANA = 16         # printed mana abilities of one card (checked as tables are made); a
                          # static grant adds one more row, so row buffers hold MAXMANA + 1
+DEF MAXBOARD = 256       # permanents on one board of the one-board and batch entry points
 DEF MAXINPUT = 8         # units of mana in one mana ability's activation cost (checked likewise)
 DEF MAXUNIT = 512        # units of mana supply in one payment check
 DEF MAXDEMAND = 512      # units of mana demand in one payment check

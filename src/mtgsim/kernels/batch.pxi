@@ -2,8 +2,17 @@
 # castable per board, in parallel over boards. Uses base, production, payment, total_cost,
 # direct, tables.
 
-cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) noexcept:
+MAX_BOARD = MAXBOARD              # for the Python layer's messages
+
+
+cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) except *:
+    """The Board of a one-board entry point, checked once: its buffers (could-produce, plans)
+    hold MAXBOARD permanents."""
     cdef Board b
+    if not 0 <= n <= perms.shape[0] or info.shape[0] < 1:
+        raise ValueError(f"a board of {n} permanents needs that many rows and one BoardInfo")
+    if n > MAXBOARD:
+        raise ValueError(f"at most {MAXBOARD} permanents on one board (this board has {n})")
     b.perms = &perms[0]
     b.n = n
     b.scanned = 0

@@ -89,10 +89,8 @@ def board_total_cost(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1
 def board_can_pay(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int player,
                   TotalCost[::1] cost):
     cdef Board b = one_board(perms, n, info)
-    cdef uint8_t cp[256]
+    cdef uint8_t cp[MAXBOARD]
     cdef Payment P
-    if n > 256:
-        raise ValueError("at most 256 permanents on one board")
     could_produce_all(&core.R, &b, cp)
     prepare_payment(&core.R, &b, player, cp, &P, pays_life(&cost[0]))
     return cost_payable(&P, &cost[0], b.bi.life[player])
@@ -100,11 +98,9 @@ def board_can_pay(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
 
 def board_mana_summary(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int player):
     cdef Board b = one_board(perms, n, info)
-    cdef uint8_t cp[256]
+    cdef uint8_t cp[MAXBOARD]
     cdef Payment P
     cdef int t
-    if n > 256:
-        raise ValueError("at most 256 permanents on one board")
     could_produce_all(&core.R, &b, cp)
     prepare_payment(&core.R, &b, player, cp, &P, False)
     return tuple(max_mana(&P, 1 << t) for t in range(6)) + (max_mana(&P, ALLTYPES),)
@@ -114,7 +110,7 @@ def board_ability_outputs(CoreTables core, Permanent[::1] perms, int n, BoardInf
                           int i, int row):
     """Every distinct result of activating mana ability `row` of permanent i now."""
     cdef Board b = one_board(perms, n, info)
-    cdef uint8_t cp[256]
+    cdef uint8_t cp[MAXBOARD]
     cdef Vec outs[MAXOPT]
     cdef Vec owns[MAXOPT]
     cdef int k, t, m
@@ -130,7 +126,7 @@ def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
     rows in the order to apply them. Returns (6-tuple the ability made, 6-tuple its triggers
     added) — one branch of what `ability_outputs` enumerates."""
     cdef Board b = one_board(perms, n, info)
-    cdef uint8_t cp[256]
+    cdef uint8_t cp[MAXBOARD]
     cdef Vec base[MAXOPT]
     cdef Vec outs[MAXOPT]
     cdef Vec owns[MAXOPT]
@@ -166,11 +162,9 @@ def board_plan_payment(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
     """A plan to pay `cost`: (steps, spend, life) where each step is (permanent row, ability
     index, mana it makes, mana it takes from the pool first), or None if it can't be paid."""
     cdef Board b = one_board(perms, n, info)
-    cdef uint8_t cp[256]
+    cdef uint8_t cp[MAXBOARD]
     cdef Plan* plan
     cdef int g, t
-    if n > 256:
-        raise ValueError("at most 256 permanents on one board")
     plan = <Plan*>PyMem_Malloc(sizeof(Plan))
     if plan == NULL:
         raise MemoryError()
@@ -191,7 +185,7 @@ def board_produce_exact(CoreTables core, Permanent[::1] perms, int n, BoardInfo[
     `want` in all, choosing the base output, the replacement order and the trigger choices;
     None if no choice does."""
     cdef Board b = one_board(perms, n, info)
-    cdef uint8_t cp[256]
+    cdef uint8_t cp[MAXBOARD]
     cdef Vec base[MAXOPT]
     cdef Vec outs[MAXOPT]
     cdef Vec owns[MAXOPT]

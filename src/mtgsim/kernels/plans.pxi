@@ -76,18 +76,18 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
     untapped for later spells. `known`: the board's direct view if the caller has it (prepare_
     direct's, returning 1, for this board as it is), else NULL."""
     cdef Direct d
-    cdef uint8_t cp[256]
+    cdef uint8_t cp[MAXBOARD]
     cdef int16_t left[6]
     cdef int16_t pool[6]
     cdef int32_t scarce[6]           # per type: the units left able to pay it
     cdef int16_t made[64][6]         # per unit mask: units made of each type
     cdef int32_t used[64]
     cdef int k, t, best, bk, able, need, i, m, pass_, units, q
-    cdef uint8_t taken[256]             # permanents already in the plan
+    cdef uint8_t taken[MAXBOARD]            # permanents already in the plan
     cdef Card* card
     cdef PlanStep* st
     cdef bint have_cp = known == NULL
-    if b.n > 256 or not cost_is_plain(c) or c.minimum:
+    if b.n > MAXBOARD or not cost_is_plain(c) or c.minimum:
         return -1
     if known != NULL:                   # (its used part: a Direct is mostly room)
         d.n_masks = known.n_masks
@@ -262,7 +262,7 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
     cdef uint8_t kinds[MAXCHOICE]
     cdef uint8_t arg[MAXCHOICE]
     cdef int n_choice, alt, life_needed = 0, s, g, k, t, i, q, d, found = 0
-    cdef int16_t step_of[256]
+    cdef int16_t step_of[MAXBOARD]   # (b.n <= MAXBOARD: every caller checks)
     cdef uint8_t matched_directly[MAXUNIT]
     cdef PlanStep* st
     cdef PlanStep tmp
