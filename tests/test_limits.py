@@ -253,3 +253,195 @@ def test_evaluate_boards_on_full_boards_of_256():
     r = evaluate_boards(b, "Grizzly Bears")
     assert list(r.mana[0]) == [0, 0, 0, 0, 256, 0, 256] and r.castable.all()
     assert list(r.mana[1]) == [0, 0, 0, 0, 400, 0, 400]
+
+
+# ==== the payment search: units (MAXUNIT), searched sources (MAXBRANCH), one source's results
+# (MAXOPT), symbols paid by a choice (MAXCHOOSE, MAXCHOICE), demand (MAXDEMAND), replacement
+# effects on one tapping (MAXREPLACE). Past one, an answer the limit may have made wrong raises;
+# an answer it can't have changed is given.
+
+VAULT = card("Test Vault", "{0}", "Artifact", abilities=[{"kind": "mana", "cost": "{T}", "mana": "{G}" * 8}])
+TWIN = card("Test Twin", "", "Land", abilities=[{"kind": "mana", "cost": "{T}", "options": ["{G}{G}", "{R}{R}"]}])
+BLOOM = card("Test Bloom", "{0}", "Artifact",
+             abilities=[{"kind": "mana", "cost": "{T}", "output": "combination", "amount": 5}])
+
+
+def vaults_under_reflection(n_vaults: int = 130):
+    """n Vaults (8 {G} each) doubled by Mana Reflection: 16 n units, read by the search."""
+    s = Scenario()
+    s.add("Mana Reflection")
+    return s, [s.add(VAULT) for _ in range(n_vaults)]
+
+
+def test_scenario_can_cast_past_512_units_answers_yes_and_raises_for_no():
+    s, _ = vaults_under_reflection()                     # 2080 units
+    assert s.can_cast("Grizzly Bears")                   # (a payment found is one)
+    with pytest.raises(ValueError, match="not known exactly: this board has more than 512 units of mana"):
+        s.can_cast(card("Test Huge Spell", "{600}", "Sorcery"))
+
+
+def test_scenario_cast_past_512_units_raises_and_changes_nothing():
+    s, vaults = vaults_under_reflection()
+    with pytest.raises(ValueError, match="more than 512 units of mana"):
+        s.cast(card("Test Huge Spell", "{600}", "Sorcery"))
+    assert not any(s.is_tapped(v) for v in vaults) and s.pool() == {} and s.graveyard() == []
+
+
+def test_scenario_cast_of_x_1000_past_512_units_raises():
+    s, _ = vaults_under_reflection()
+    with pytest.raises(ValueError, match="more than 512 units of mana"):
+        s.cast(card("Test X Spell", "{X}", "Sorcery"), x=1000)
+
+
+def test_evaluate_boards_past_512_units_in_the_search_raises_naming_the_board():
+    tables = compile_cards(["Forest", "Mana Reflection", "Grizzly Bears", VAULT])
+    b = BoardBatch(tables, 2, 200)
+    b.put(0, "Forest")
+    b.put(1, "Mana Reflection")
+    for _ in range(130):
+        b.put(1, VAULT)
+    with pytest.raises(ValueError, match="board 1: its answers are not known exactly: .*more than 512 units"):
+        evaluate_boards(b, "Grizzly Bears")
+
+
+def test_scenario_can_cast_with_13_searched_sources_raises_for_no():
+    """A land making {G}{G} or {R}{R} is searched (its results aren't units of one mask): 13 of
+    them make 26, the search takes 12 (24)."""
+    s = Scenario()
+    for _ in range(13):
+        s.add(TWIN)
+    assert s.can_cast(card("Test 24", "{22}{G}{G}", "Sorcery"))
+    with pytest.raises(ValueError, match="more than 12 mana sources needing a search"):
+        s.can_cast(card("Test 26", "{24}{G}{G}", "Sorcery"))
+
+
+def test_evaluate_boards_with_13_searched_sources_raises():
+    tables = compile_cards([TWIN, card("Test 26", "{24}{G}{G}", "Sorcery")])
+    b = BoardBatch(tables, 1, 13)
+    for _ in range(13):
+        b.put(0, TWIN)
+    with pytest.raises(ValueError, match="board 0: .*more than 12 mana sources"):
+        evaluate_boards(b, "Test 26")
+
+
+def test_scenario_questions_on_a_source_of_126_results_raise():
+    """Five mana in any combination of colours: 126 results, more than the 64 kept."""
+    s = Scenario()
+    bloom = s.add(BLOOM)
+    with pytest.raises(ValueError, match="a mana source with more than 64 distinct results"):
+        s.can_cast(card("Test Five Red", "{R}{R}{R}{R}{R}", "Sorcery"))
+    with pytest.raises(ValueError, match="more than 64 distinct results"):
+        s.tap_for_mana(bloom, color="R")
+    with pytest.raises(ValueError, match="more than 64 distinct results"):
+        s.could_produce(bloom)
+
+
+def test_a_source_of_35_results_is_answered():
+    """Three mana in any combination of colours: 35 results, all kept."""
+    s = Scenario()
+    s.add(card("Test Small Bloom", "{0}", "Artifact",
+               abilities=[{"kind": "mana", "cost": "{T}", "output": "combination", "amount": 3}]))
+    assert s.can_cast(card("Test Three Red", "{R}{R}{R}", "Sorcery"))
+    assert not s.can_cast(card("Test Four Red", "{R}{R}{R}{R}", "Sorcery"))
+
+
+def test_scenario_can_cast_of_11_phyrexian_symbols_raises_for_no():
+    """Each {G/P} is paid with {G} or 2 life: both ways are tried for 10 of them."""
+    s = Scenario()
+    assert s.can_cast(card("Test Ten Phyrexian", "{G/P}" * 10, "Sorcery"))       # 20 life
+    with pytest.raises(ValueError, match="a cost with more than 10 symbols paid by a choice"):
+        s.can_cast(card("Test Eleven Phyrexian", "{G/P}" * 11, "Sorcery"))
+
+
+def test_scenario_can_cast_of_70_phyrexian_symbols_raises_either_way():
+    s = Scenario()
+    for _ in range(70):
+        s.add("Forest")
+    with pytest.raises(ValueError, match=r"more than 512 units of mana to pay \(or 64 symbols paid by a choice\)"):
+        s.can_cast(card("Test Seventy Phyrexian", "{G/P}" * 70, "Sorcery"))
+
+
+def test_scenario_can_cast_of_x_1000_on_a_searched_board_of_510_mana_is_no():
+    """The demand is past 512 units but the board makes 510: that it can't be paid is certain."""
+    s = Scenario()
+    s.add("Mana Reflection")
+    for _ in range(255):
+        s.add("Forest")
+    x_spell = card("Test X Spell", "{X}", "Sorcery")
+    assert not s.can_cast(x_spell, x=1000)
+    assert s.can_cast(x_spell, x=510) and not s.can_cast(x_spell, x=511)
+
+
+def test_evaluate_boards_of_x_1000_with_an_x_spell():
+    tables = compile_cards(["Forest", card("Test X Spell", "{X}", "Sorcery")])
+    b = BoardBatch(tables, 1, MAX_BOARD)
+    for _ in range(MAX_BOARD):
+        b.put(0, "Forest")
+    assert not evaluate_boards(b, "Test X Spell", x=1000).castable[0]
+    assert evaluate_boards(b, "Test X Spell", x=256).castable[0]
+
+
+def seven_reflections():
+    s = Scenario()
+    for _ in range(7):
+        s.add("Mana Reflection")
+    return s, s.add("Forest")
+
+
+def test_scenario_tap_for_mana_under_7_replacement_effects_raises():
+    s, forest = seven_reflections()
+    with pytest.raises(ValueError, match="more than 6 replacement effects on one permanent tapped for mana"):
+        s.tap_for_mana(forest)
+    assert not s.is_tapped(forest) and s.pool() == {}
+
+
+def test_scenario_can_cast_and_could_produce_under_7_replacement_effects_raise():
+    s, forest = seven_reflections()
+    with pytest.raises(ValueError, match="more than 6 replacement effects"):
+        s.can_cast("Grizzly Bears")
+    with pytest.raises(ValueError, match="more than 6 replacement effects"):
+        s.could_produce(forest)
+
+
+def test_scenario_tap_for_mana_under_6_replacement_effects_makes_64():
+    s = Scenario()
+    for _ in range(6):
+        s.add("Mana Reflection")
+    assert s.tap_for_mana(s.add("Forest")) == {"G": 64}
+
+
+def test_evaluate_boards_under_7_replacement_effects_raises():
+    tables = compile_cards(["Forest", "Mana Reflection", "Grizzly Bears"])
+    b = BoardBatch(tables, 1, 8)
+    for _ in range(7):
+        b.put(0, "Mana Reflection")
+    b.put(0, "Forest")
+    with pytest.raises(ValueError, match="board 0: .*more than 6 replacement effects"):
+        evaluate_boards(b, "Grizzly Bears")
+
+
+# ==== cost modifiers on one board (total_cost lists MAXMODS at once, then reads the board) ==
+
+TAXER = card("Test Taxer", "{0}", "Artifact",
+             abilities=[{"kind": "cost", "change": "increase", "scope": "all_spells", "mana": "{1}"}])
+
+
+def test_scenario_total_cost_with_70_cost_modifiers_counts_all_70():
+    s = Scenario()
+    for _ in range(70):
+        s.add(TAXER)
+    assert s.total_cost("Grizzly Bears") == "{71}{G}"
+    assert not s.can_cast("Grizzly Bears")
+
+
+def test_evaluate_boards_total_cost_with_70_cost_modifiers_counts_all_70():
+    tables = compile_cards(["Forest", "Grizzly Bears", TAXER])
+    b = BoardBatch(tables, 2, 150)
+    for _ in range(70):
+        b.put(0, TAXER)
+        b.put(1, TAXER)
+    for _ in range(72):
+        b.put(1, "Forest")
+    r = evaluate_boards(b, "Grizzly Bears")
+    assert [str(c) for c in r.total_cost] == ["{71}{G}", "{71}{G}"]
+    assert list(r.castable) == [False, True]

@@ -144,10 +144,13 @@ class BoardBatch:
         more = f" ({len(bad)} boards are malformed)" if len(bad) > 1 else ""
         if i == self.capacity:
             raise ValueError(f"board {g}: count {self.count[g]} outside 0..{self.capacity}{more}")
-        if i > self.capacity:
+        if i == self.capacity + 1:
             info = self.info[g]
             what = "hand sizes" if (info["hand_size"] < 0).any() else "mana in pools"
             raise ValueError(f"board {g}: {what} must not be negative{more}")
+        if i > self.capacity + 1:            # the search met a limit: its answers may be wrong
+            raise ValueError(f"board {g}: its answers are not known exactly: it has "
+                             f"{_core.overflow_message(i - self.capacity - 1)} (limits of the rules core){more}")
         p = self.permanents[g, i]
         n_cards = len(self.tables.card_names)
         if not 0 <= p["card"] < n_cards:

@@ -21,11 +21,13 @@ DEF MAXINPUT = 8         # units of mana in one mana ability's activation cost (
 DEF MAXUNIT = 512        # units of mana supply in one payment check
 DEF MAXDEMAND = 512      # units of mana demand in one payment check
 DEF MAXBRANCH = 12       # sources that need a search (the rest are matched directly)
+DEF MAXREPLACE = 6       # replacement effects applying to one tapping (every order is tried)
 DEF ALLTYPES = 63
 DEF SNOW_BIT = 64        # a unit of mana from a snow source (pays {S}, 107.4h)
 DEF DIRECT_SICK_SHIFT = 31   # Rules.direct: the card is a creature without haste
 DEF DIRECT_BAD = 1 << 30     # Rules.direct: a padding row past the last card   # boards ahead whose permanents are fetched into cache early
 DEF MAXCHOICE = 64       # symbols of one cost whose way of paying is chosen (601.2b)
+DEF MAXMODS = 64         # cost modifiers total_cost lists at once (more: read off the board)
 DEF MAXCHOOSE = 10       # ...of which both ways are tried (2**10 alternatives at most)
 DEF ALLCOLORS = 31
 DEF BIG = 30000
@@ -85,10 +87,27 @@ cdef struct Rules:
     TotalCost* base_cost     # per card: its mana cost as a total cost when nothing changes it
 
 
+cdef enum Overflow:               # a limit a kernel met (Board.over, Payment.over): the answer
+                                 # it gives may be wrong. The one-board and batch entry points
+                                 # raise naming it (overflow_message); the goldfish doesn't read
+                                 # them and keeps the conservative answers (docs/rules-core.md)
+    OV_UNITS = 1                 # more than MAXUNIT units of mana supply (or the most mana capped)
+    OV_BRANCH = 2                # more than MAXBRANCH sources need a search
+    OV_OPTIONS = 4               # a source with more than MAXOPT distinct results
+    OV_CHOOSE = 8                # more than MAXCHOOSE symbols whose way of paying is chosen
+    OV_DEMAND = 16               # more than MAXDEMAND units of demand (a cost, converters' inputs)
+                                 # or more than MAXCHOICE choosable symbols
+    OV_REPLACEMENTS = 32         # more than MAXREPLACE replacement effects on one tapping
+    OV_LOWER = 1 | 2 | 4 | 8 | 32    # ...an answer may be too low: "can't pay" may be wrong
+    OV_UPPER = 16 | 32               # ...an answer may be too high: "can pay" may be wrong
+
+
 cdef struct Board:
     Permanent* perms
     int n
     BoardInfo* bi
+    uint8_t over                 # Overflow bits met while reading this board (the one-board and
+                                 # batch entry points clear it; the goldfish never reads it)
     int scanned                  # 0 until scan_board has filled the fields below
     uint8_t grants_to[2]         # per player: GRANTS_* bits of the static grants they control
     uint8_t any_replacement      # some permanent has a tapped-for-mana replacement effect

@@ -16,6 +16,7 @@ cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) ex
     b.perms = &perms[0]
     b.n = n
     b.scanned = 0
+    b.over = 0
     b.bi = &info[0]
     return b
 
@@ -52,6 +53,7 @@ cdef int32_t evaluate_one(Rules* R, Question* q, Permanent* perms, int n, int ca
     b.perms = perms
     b.n = n
     b.scanned = 0
+    b.over = 0
     b.bi = bi
     if R.fast:
         done = prepare_direct(R, &b, q.player, out_could, &d)
@@ -74,9 +76,9 @@ cdef int32_t evaluate_one(Rules* R, Question* q, Permanent* perms, int n, int ca
     t = board_fault(R, perms, n, capacity)
     if t:
         return t
-    evaluate_searched(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player, q.from_hand,
-                      out_cost, out_mana, out_could, out_castable)
-    return 0
+    t = evaluate_searched(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player, q.from_hand,
+                          out_cost, out_mana, out_could, out_castable)
+    return 2 + capacity + t if t else 0        # past a limit of the search: its Overflow bits
 
 
 cdef inline bint changes_cost(Question* q, Permanent* perms, int n) noexcept nogil:
@@ -88,12 +90,14 @@ cdef inline bint changes_cost(Question* q, Permanent* perms, int n) noexcept nog
     return False
 
 
-cdef void evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
-                            int player, bint from_hand, TotalCost* out_cost, int32_t* out_mana,
-                            uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
-    """The general path of `evaluate_one`: could-produce fixpoint, total cost, payment search."""
+cdef int evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
+                           int player, bint from_hand, TotalCost* out_cost, int32_t* out_mana,
+                           uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
+    """The general path of `evaluate_one`: could-produce fixpoint, total cost, payment search.
+    Returns the Overflow bits of the limits it met that may make an answer wrong (0: they
+    are exact): any for the most mana, those that may turn its answer for castable."""
     cdef Payment P
-    cdef int t
+    cdef int t, over
     cdef int most[7]
     could_produce_all(R, b, out_could)
     total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
@@ -101,9 +105,11 @@ cdef void evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked
     max_mana_masks(&P, 7, MANA_MASKS, most)
     for t in range(7):
         out_mana[t] = most[t]
+    over = P.over | b.over              # (the most mana: any limit met may make it wrong)
     if pays_life(out_cost):
         prepare_payment(R, b, player, out_could, &P, True)
     out_castable[0] = cost_payable(&P, out_cost, b.bi.life[player])
+    return over | ((P.over | b.over) & (OV_UPPER if out_castable[0] else OV_LOWER))
 
 
 cdef inline bint info_fault(BoardInfo* bi) noexcept nogil:
@@ -138,7 +144,9 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
     """For each board: could-produce of every permanent, the total cost of `card_row` cast by
     `player`, the most mana of each type and in all, and whether the cost can be paid.
     Boards are independent, so `threads` > 1 splits them over OpenMP threads (same results).
-    A malformed board is not evaluated: out_fault[g] says where it is wrong (board_fault)."""
+    A malformed board is not evaluated: out_fault[g] says where it is wrong (board_fault); a
+    board past a limit of the search has out_fault[g] = 2 + capacity + its Overflow bits (its
+    answers may be wrong: see overflow_message)."""
     cdef int capacity = perms.shape[1]
     cdef Py_ssize_t g, N = perms.shape[0]
     cdef Board b
@@ -160,6 +168,7 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
             b.perms = NULL
             b.n = 0
             b.scanned = 0
+            b.over = 0
             b.bi = &empty_info
             total_cost(R, &b, card_row, x, kicked, alternative, player, False, &base_cost)
             q.base = &base_cost

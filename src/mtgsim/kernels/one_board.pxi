@@ -4,6 +4,32 @@
 
 # ---- one board (the Scenario API) -----------------------------------------------------------
 
+def overflow_message(int over):
+    """What a board has beyond the search's limits, by its Overflow bits (for the errors)."""
+    parts = []
+    if over & OV_UNITS:
+        parts.append(f"more than {MAXUNIT} units of mana to count")
+    if over & OV_BRANCH:
+        parts.append(f"more than {MAXBRANCH} mana sources needing a search (choices, inputs or life)")
+    if over & OV_OPTIONS:
+        parts.append(f"a mana source with more than {MAXOPT} distinct results")
+    if over & OV_CHOOSE:
+        parts.append(f"a cost with more than {MAXCHOOSE} symbols paid by a choice (Phyrexian, {{2/W}})")
+    if over & OV_DEMAND:
+        parts.append(f"more than {MAXDEMAND} units of mana to pay (or {MAXCHOICE} symbols paid by a choice)")
+    if over & OV_REPLACEMENTS:
+        parts.append(f"more than {MAXREPLACE} replacement effects on one permanent tapped for mana")
+    return "; ".join(parts)
+
+
+cdef int check_exact(int over, str what) except -1:
+    """Raise if limits the kernels met (Overflow bits `over`) may have made an answer wrong."""
+    if over:
+        raise ValueError(f"{what} is not known exactly: this board has {overflow_message(over)} "
+                         "(limits of the rules core)")
+    return 0
+
+
 def cost_as_total(CoreTables core, int cost_row):
     """COST row `cost_row` (an activation cost's mana, say) as a TOTAL_COST record."""
     out = np.zeros(1, dtype=_dtype_of("total_cost"))
@@ -19,6 +45,7 @@ def board_could_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[
     out = np.zeros(max(n, 1), dtype=np.uint8)
     cdef uint8_t[::1] o = out
     could_produce_all(&core.R, &b, &o[0])
+    check_exact(b.over, "what the permanents could produce")
     return out[:n]
 
 
@@ -54,9 +81,10 @@ def board_ability_ready(CoreTables core, Permanent[::1] perms, int n, BoardInfo[
 def board_replacements(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
     """(replacement row, source permanent) pairs that apply when permanent i is tapped for mana."""
     cdef Board b = one_board(perms, n, info)
-    cdef int reps[6]
-    cdef int sources[6]
+    cdef int reps[MAXREPLACE]
+    cdef int sources[MAXREPLACE]
     cdef int k, m = replacements_for(&core.R, &b, i, reps, sources)
+    check_exact(b.over, "the replacement effects that apply")
     return [(reps[k], sources[k]) for k in range(m)]
 
 
@@ -93,7 +121,9 @@ def board_can_pay(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
     cdef Payment P
     could_produce_all(&core.R, &b, cp)
     prepare_payment(&core.R, &b, player, cp, &P, pays_life(&cost[0]))
-    return cost_payable(&P, &cost[0], b.bi.life[player])
+    payable = cost_payable(&P, &cost[0], b.bi.life[player])
+    check_exact((b.over | P.over) & (OV_UPPER if payable else OV_LOWER), "whether the cost can be paid")
+    return payable
 
 
 def board_mana_summary(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int player):
@@ -103,7 +133,9 @@ def board_mana_summary(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
     cdef int t
     could_produce_all(&core.R, &b, cp)
     prepare_payment(&core.R, &b, player, cp, &P, False)
-    return tuple(max_mana(&P, 1 << t) for t in range(6)) + (max_mana(&P, ALLTYPES),)
+    most = tuple(max_mana(&P, 1 << t) for t in range(6)) + (max_mana(&P, ALLTYPES),)
+    check_exact(b.over | P.over, "the most mana the board makes")
+    return most
 
 
 def board_ability_outputs(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
@@ -116,6 +148,7 @@ def board_ability_outputs(CoreTables core, Permanent[::1] perms, int n, BoardInf
     cdef int k, t, m
     could_produce_all(&core.R, &b, cp)
     m = ability_outputs(&core.R, &b, i, row, cp, 0, outs, owns)
+    check_exact(b.over, "what the mana ability can make")
     return [tuple(outs[k].m[t] for t in range(6)) for k in range(m)]
 
 
@@ -134,6 +167,7 @@ def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
     cdef int m, k, t, q, best
     could_produce_all(&core.R, &b, cp)
     m = base_outputs(&core.R, &b, i, row, cp, 0, base)
+    check_exact(b.over, "what the mana ability makes")
     if m == 0:
         return (0,) * 6, (0,) * 6                  # 106.5: no mana
     k = 0
@@ -148,6 +182,7 @@ def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
             apply_replacement(&core.R, q, &v)
     m = triggered_outputs(&core.R, &b, i, row, &v, 1, outs, owns)
     best = 0                                       # the trigger choices: the preferred type
+    check_exact(b.over, "what the mana ability makes")
     for q in range(1, m):
         if prefer >= 0 and outs[q].m[prefer] > outs[best].m[prefer]:
             best = q
@@ -170,7 +205,9 @@ def board_plan_payment(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
         raise MemoryError()
     try:
         if not plan_payment(&core.R, &b, player, &cost[0], cp, plan, NULL):
+            check_exact(b.over & OV_LOWER, "whether the cost can be paid")
             return None
+        check_exact(b.over & OV_UPPER, "a plan to pay the cost")
         steps = [(plan.step[g].perm, plan.step[g].ability,
                   tuple(plan.step[g].out.m[t] for t in range(6)),
                   tuple(plan.step[g].spend.m[t] for t in range(6))) for g in range(plan.n_steps)]
@@ -190,9 +227,9 @@ def board_produce_exact(CoreTables core, Permanent[::1] perms, int n, BoardInfo[
     cdef Vec outs[MAXOPT]
     cdef Vec owns[MAXOPT]
     cdef Vec v, w
-    cdef int reps[6]
-    cdef int sources[6]
-    cdef int order[6]
+    cdef int reps[MAXREPLACE]
+    cdef int sources[MAXREPLACE]
+    cdef int order[MAXREPLACE]
     cdef int m, k, q, t, n_rep = 0, j
     for t in range(6):
         w.m[t] = want[t]
@@ -214,4 +251,5 @@ def board_produce_exact(CoreTables core, Permanent[::1] perms, int n, BoardInfo[
                             tuple(outs[q].m[t] - v.m[t] for t in range(6)))
             if not next_permutation(order, n_rep):
                 break
+    check_exact(b.over, "whether the mana ability can make it")
     return None

@@ -64,7 +64,10 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
                         and o.life[r] <= life and o.dmg[r] <= dmg and o.gain[r] >= gain):
                     dominated = True
                     break
-            if dominated or o.n >= MAXOPT:
+            if dominated:
+                continue
+            if o.n >= MAXOPT:
+                b.over |= OV_OPTIONS
                 continue
             o.out[o.n] = outs[q]
             o.own[o.n] = owns[q]
@@ -106,11 +109,12 @@ cdef int decompose(Options* o, uint8_t* masks) noexcept nogil:
         if o.n_in[k] or o.life[k] or o.gain[k] or o.dmg[k] or (o.snow and not vec_eq(&o.out[k], &o.own[k])):
             return -1
     if o.n == 1:
+        if vec_total(&o.out[0]) > MAXUNIT:
+            return -1                   # (searched: where its supplies meet the limit, it says so)
         for t in range(6):
             for q in range(o.out[0].m[t]):
-                if n < MAXUNIT:
-                    masks[n] = 1 << t
-                    n += 1
+                masks[n] = 1 << t
+                n += 1
         return n
     total = vec_total(&o.out[0])
     for k in range(o.n):
@@ -137,6 +141,7 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     int max_branch_total         # upper bound of what the searched sources add
     int life                     # the player's life (for sources that cost life)
     int max_gain                 # the most life activating the searched sources can gain
+    uint8_t over                 # Overflow bits met preparing it and searching it (see Board.over)
 
 
 cdef bint simple_units(Rules* R, Board* b, int i, bint life_effects, Payment* P) noexcept nogil:
@@ -163,6 +168,8 @@ cdef bint simple_units(Rules* R, Board* b, int i, bint life_effects, Payment* P)
             P.unit_mask[P.n_units] = mask
             P.unit_src[P.n_units] = i
             P.n_units += 1
+        else:
+            P.over |= OV_UNITS
     return True
 
 
@@ -181,6 +188,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     P.n_branch = 0
     P.max_branch_total = 0
     P.max_gain = 0
+    P.over = 0
     P.life = b.bi.life[player]
     for t in range(6):                           # mana already in the pool
         for k in range(b.bi.pool[player][t]):
@@ -188,6 +196,8 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                 P.unit_mask[P.n_units] = 1 << t
                 P.unit_src[P.n_units] = -1
                 P.n_units += 1
+            else:
+                P.over |= OV_UNITS
     simple_ok = R.fast and not (board_flags(R, b) & CI_MANA_EFFECT)
     for i in range(b.n):
         if not in_play(b, i) or controller(b, i) != player:
@@ -209,6 +219,8 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                     P.unit_mask[P.n_units] = masks[k] | o.snow
                     P.unit_src[P.n_units] = i
                     P.n_units += 1
+                else:
+                    P.over |= OV_UNITS
         elif P.n_branch < MAXBRANCH:
             best = 0
             for k in range(o.n):
@@ -223,7 +235,8 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
             P.max_gain += best
             P.branch_src[P.n_branch] = i
             P.n_branch += 1
-        # else: more than MAXBRANCH searched sources; the extra ones are not used (conservative)
+        else:       # more than MAXBRANCH searched sources; the extra ones are not used
+            P.over |= OV_BRANCH
     if costs_life and not life_effects:  # life costs: life gained or lost by others matters too
         prepare_payment(R, b, player, cp, P, True)
         return
@@ -302,6 +315,7 @@ cdef bint match_all(Match* M, bint free_first) noexcept nogil:
 
 cdef struct Demand:              # what must be paid: units with the types that may pay each
     int n
+    bint over                    # more than MAXDEMAND units: the rest are not in `mask`
     uint8_t mask[MAXDEMAND]
 
 
@@ -320,7 +334,7 @@ cdef void leaf_match(Payment* P, Demand* D, int* choice, int* conv, int n_conv, 
     """The matching problem of one leaf of the search: D and the converters' inputs ← the
     units and the chosen outputs, converters activated in `order` (a converter's input only
     from units made before it)."""
-    cdef int g, k, t, q, pos
+    cdef int g, k, t, q, pos, n_out
     cdef Options* o
     M.n_d = 0
     M.n_s = 0
@@ -345,12 +359,17 @@ cdef void leaf_match(Payment* P, Demand* D, int* choice, int* conv, int n_conv, 
                 M.d_mask[M.n_d] = o.in_mask[choice[g]][q]
                 M.d_stage[M.n_d] = pos
                 M.n_d += 1
+            else:
+                P.over |= OV_DEMAND
         for t in range(6):
-            for q in range(o.out[choice[g]].m[t]):
-                if M.n_s < MAXUNIT:    # only its own mana comes from the snow source
-                    M.s_mask[M.n_s] = (1 << t) | (o.snow if q < o.own[choice[g]].m[t] else 0)
-                    M.s_stage[M.n_s] = pos
-                    M.n_s += 1
+            n_out = o.out[choice[g]].m[t]
+            if n_out > MAXUNIT - M.n_s:             # (supplies past the limit are not used)
+                n_out = MAXUNIT - M.n_s
+                P.over |= OV_UNITS
+            for q in range(n_out):      # only its own mana comes from the snow source
+                M.s_mask[M.n_s] = (1 << t) | (o.snow if q < o.own[choice[g]].m[t] else 0)
+                M.s_stage[M.n_s] = pos
+                M.n_s += 1
 
 
 cdef bint leaf_feasible(Payment* P, Demand* D, int* choice, Match* keep) noexcept nogil:
@@ -428,6 +447,8 @@ cdef void leaf_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int* b
                 M.n_d = n_d0
                 memcpy(M.owner, owner0, M.n_s * sizeof(int16_t))
                 got = greedy_most(&M, masks[m], bound[m])
+                if got < bound[m] and M.n_d >= MAXDEMAND:
+                    P.over |= OV_UNITS  # (the most mana counted stops at MAXDEMAND)
                 if got > best[m]:
                     best[m] = got
                 if best[m] < bound[m]:  # (bounds are the same for every converter order)
@@ -561,6 +582,7 @@ cdef int cost_demand(TotalCost* c, int alt, int n_choice, uint8_t* kinds, uint8_
     A Trinisphere floor counts the mana actually paid."""
     cdef int t, k, bit, life_needed = 0, mana_paid
     D.n = 0
+    D.over = False
     for t in range(6):
         for k in range(c.pips[t]):
             add_demand(D, 1 << t)
@@ -598,8 +620,12 @@ cdef bint cost_payable(Payment* P, TotalCost* c, int life) noexcept nogil:
     cdef uint8_t kinds[MAXCHOICE]
     cdef uint8_t arg[MAXCHOICE]
     cdef int n_choice = cost_alternatives(c, kinds, arg), alt, life_needed
+    if n_choice > MAXCHOOSE:
+        P.over |= choice_overflow(c, n_choice)
     for alt in range(1 << min(n_choice, MAXCHOOSE)):
         life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
+        if D.over:
+            P.over |= OV_DEMAND
         if life_needed > 0 and life_needed > life + P.max_gain:      # (119.4b)
             continue
         if payable(P, &D, life_needed):
@@ -607,10 +633,26 @@ cdef bint cost_payable(Payment* P, TotalCost* c, int life) noexcept nogil:
     return False
 
 
+cdef uint8_t choice_overflow(TotalCost* c, int n_choice) noexcept nogil:
+    """The Overflow bits of a cost with n_choice (> MAXCHOOSE) choosable symbols stored: the
+    ones past MAXCHOOSE are paid with mana (OV_CHOOSE), and past MAXCHOICE they are not in
+    the demand at all (OV_DEMAND)."""
+    cdef int k, n = 0
+    if n_choice < MAXCHOICE:
+        return OV_CHOOSE
+    for k in range(5):
+        n += c.phyrexian[k] + c.mono_hybrid[k]
+    for k in range(10):
+        n += c.hybrid_phyrexian[k]
+    return OV_CHOOSE | (OV_DEMAND if n > MAXCHOICE else 0)
+
+
 cdef inline void add_demand(Demand* D, uint8_t mask) noexcept nogil:
     if D.n < MAXDEMAND:
         D.mask[D.n] = mask
         D.n += 1
+    else:
+        D.over = True
 
 
 cdef int max_mana(Payment* P, uint8_t mask) noexcept nogil:
@@ -673,6 +715,8 @@ cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int 
                 v = most[m]
                 if v > best[m]:
                     best[m] = v if v < MAXDEMAND - 1 else MAXDEMAND - 1
+                    if v >= MAXDEMAND - 1:
+                        P.over |= OV_UNITS
         return
     o = &P.branch[g]
     first = -1                          # sources with the same options in order (see search)

@@ -126,5 +126,6 @@ cdef void cdef_fill_base_costs(Rules* R, TotalCost[::1] out) noexcept:
     b.n = 0
     b.bi = &info
     b.scanned = 0
+    b.over = 0
     for row in range(R.n_cards):
         total_cost(R, &b, row, 0, False, 0, 0, False, &out[row])
