@@ -27,10 +27,13 @@ DEF SNOW_BIT = 64        # a unit of mana from a snow source (pays {S}, 107.4h)
 DEF DIRECT_SICK_SHIFT = 31   # Rules.direct: the card is a creature without haste
 DEF DIRECT_BAD = 1 << 30     # Rules.direct: a padding row past the last card   # boards ahead whose permanents are fetched into cache early
 DEF MAXCHOICE = 64       # symbols of one cost whose way of paying is chosen (601.2b)
-DEF MAXMODS = 64         # cost modifiers total_cost lists at once (more: read off the board)
+DEF MAXMODS = 64         # cost modifiers total_cost lists (the spell's and the board's: the
+                         # entry points check, limits_met; the goldfish's setup, its deck)
 DEF MAXCHOOSE = 10       # ...of which both ways are tried (2**10 alternatives at most)
 DEF ALLCOLORS = 31
 DEF BIG = 30000
+DEF MAXX = 1000          # X of a spell (107.3): the one-board and batch entry points check it;
+                         # the goldfish casts with at most this X
 
 # Per type mask: a 1 in the 10-bit field of each of its types (see direct_mana).
 cdef uint64_t SPREAD[64]
@@ -91,15 +94,19 @@ cdef enum Overflow:               # a limit a kernel met (Board.over, Payment.ov
                                  # it gives may be wrong. The one-board and batch entry points
                                  # raise naming it (overflow_message); the goldfish doesn't read
                                  # them and keeps the conservative answers (docs/rules-core.md)
-    OV_UNITS = 1                 # more than MAXUNIT units of mana supply (or the most mana capped)
+    OV_UNITS = 1                 # MAXUNIT units of mana supply, the buffer full (or the most
+                                 # mana counted up to MAXDEMAND - 1)
     OV_BRANCH = 2                # more than MAXBRANCH sources need a search
-    OV_OPTIONS = 4               # a source with more than MAXOPT distinct results
+    OV_OPTIONS = 4               # a source whose results fill the MAXOPT buffer (some may be
+                                 # dropped)
     OV_CHOOSE = 8                # more than MAXCHOOSE symbols whose way of paying is chosen
-    OV_DEMAND = 16               # more than MAXDEMAND units of demand (a cost, converters' inputs)
-                                 # or more than MAXCHOICE choosable symbols
-    OV_REPLACEMENTS = 32         # more than MAXREPLACE replacement effects on one tapping
-    OV_LOWER = 1 | 2 | 4 | 8 | 32    # ...an answer may be too low: "can't pay" may be wrong
-    OV_UPPER = 16 | 32               # ...an answer may be too high: "can pay" may be wrong
+    OV_DEMAND = 16               # MAXDEMAND units of demand, the buffer full (a cost, converters'
+                                 # inputs), or more than MAXCHOICE choosable symbols
+    OV_REPLACEMENTS = 32         # more than MAXREPLACE replacement effects on the board (a
+                                 # tapping applies at most MAXREPLACE: limits_met notes it)
+    OV_MODIFIERS = 64            # more than MAXMODS cost modifiers for one spell (limits_met)
+    OV_LOWER = 1 | 2 | 4 | 8 | 32 | 64   # ...an answer may be too low: "can't pay" may be wrong
+    OV_UPPER = 16 | 32 | 64              # ...an answer may be too high: "can pay" may be wrong
 
 
 cdef struct Board:
@@ -139,6 +146,17 @@ cdef struct Options:         # the possible results of activating one source
 
 
 # ---- small helpers ---------------------------------------------------------------------------
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mtgsim_unlikely(x) __builtin_expect(!!(x), 0)
+    #else
+    #define mtgsim_unlikely(x) (x)
+    #endif
+    """
+    bint unlikely "mtgsim_unlikely"(bint x) noexcept nogil   # a limit met: off the usual path
+
 
 cdef inline int popcount6(unsigned int m) noexcept nogil:
     cdef int c = 0

@@ -3,6 +3,7 @@
 # direct, tables.
 
 MAX_BOARD = MAXBOARD              # for the Python layer's messages
+MAX_X = MAXX
 
 
 cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) except *:
@@ -65,6 +66,9 @@ cdef int32_t evaluate_one(Rules* R, Question* q, Permanent* perms, int n, int ca
             else:
                 total_cost(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player,
                            q.from_hand, out_cost)
+                t = limits_met(R, &b, q.card_row) & OV_MODIFIERS
+                if t:
+                    return 2 + capacity + t
                 demand = NULL
                 if cost_is_plain(out_cost):
                     hall_demand(out_cost, &own)
@@ -105,11 +109,12 @@ cdef int evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked,
     max_mana_masks(&P, 7, MANA_MASKS, most)
     for t in range(7):
         out_mana[t] = most[t]
-    over = P.over | b.over              # (the most mana: any limit met may make it wrong)
+    over = P.over | limits_met(R, b, card_row)    # (the most mana: any limit met may make it
+                                                  # wrong; the cost's modifiers: castable)
     if pays_life(out_cost):
         prepare_payment(R, b, player, out_could, &P, True)
     out_castable[0] = cost_payable(&P, out_cost, b.bi.life[player])
-    return over | ((P.over | b.over) & (OV_UPPER if out_castable[0] else OV_LOWER))
+    return over | ((P.over | limits_met(R, b)) & (OV_UPPER if out_castable[0] else OV_LOWER))
 
 
 cdef inline bint info_fault(BoardInfo* bi) noexcept nogil:
@@ -157,6 +162,8 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
     cdef Question q
     cdef int c, n_threads = max(1, threads)
     cdef uint8_t[::1] changes = np.zeros(R.n_cards + 1, dtype=np.uint8)
+    if capacity > MAXBOARD:
+        raise ValueError(f"at most {MAXBOARD} permanents on one board (boards of {capacity})")
     q.card_row, q.x, q.kicked, q.alternative = card_row, x, kicked, alternative
     q.player, q.from_hand = player, from_hand
     q.base = NULL

@@ -8,18 +8,35 @@ def overflow_message(int over):
     """What a board has beyond the search's limits, by its Overflow bits (for the errors)."""
     parts = []
     if over & OV_UNITS:
-        parts.append(f"more than {MAXUNIT} units of mana to count")
+        parts.append(f"{MAXUNIT} or more units of mana to count")
     if over & OV_BRANCH:
         parts.append(f"more than {MAXBRANCH} mana sources needing a search (choices, inputs or life)")
     if over & OV_OPTIONS:
-        parts.append(f"a mana source with more than {MAXOPT} distinct results")
+        parts.append(f"a mana source with {MAXOPT} or more distinct results")
     if over & OV_CHOOSE:
         parts.append(f"a cost with more than {MAXCHOOSE} symbols paid by a choice (Phyrexian, {{2/W}})")
     if over & OV_DEMAND:
-        parts.append(f"more than {MAXDEMAND} units of mana to pay (or {MAXCHOICE} symbols paid by a choice)")
+        parts.append(f"{MAXDEMAND} or more units of mana to pay (or over {MAXCHOICE} symbols paid by a choice)")
     if over & OV_REPLACEMENTS:
-        parts.append(f"more than {MAXREPLACE} replacement effects on one permanent tapped for mana")
+        parts.append(f"more than {MAXREPLACE} replacement effects on the battlefield (one permanent "
+                     f"tapped for mana applies at most {MAXREPLACE})")
+    if over & OV_MODIFIERS:
+        parts.append(f"more than {MAXMODS} cost modifiers for one spell (its own and the battlefield's)")
     return "; ".join(parts)
+
+
+cdef uint8_t limits_met(Rules* R, Board* b, int card_row=-1) noexcept nogil:
+    """The Overflow bits of the limits the kernels met reading board b (b.over), and those it
+    is past by counting (here, at the entry points, to leave the kernels' own paths as they
+    are): more replacement effects than one tapping applies (MAXREPLACE), more cost modifiers
+    for spell `card_row` (if given) than total_cost lists (MAXMODS)."""
+    cdef int i, n_rep = 0, n_mod = R.cards[card_row].n_costmod if card_row >= 0 else 0
+    for i in range(b.n):
+        if in_play(b, i):
+            n_rep += card_of(R, b, i).n_replacement
+            n_mod += card_of(R, b, i).n_costmod
+    return (b.over | (OV_REPLACEMENTS if n_rep > MAXREPLACE else 0)
+            | (OV_MODIFIERS if card_row >= 0 and n_mod > MAXMODS else 0))
 
 
 cdef int check_exact(int over, str what) except -1:
@@ -45,7 +62,7 @@ def board_could_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[
     out = np.zeros(max(n, 1), dtype=np.uint8)
     cdef uint8_t[::1] o = out
     could_produce_all(&core.R, &b, &o[0])
-    check_exact(b.over, "what the permanents could produce")
+    check_exact(limits_met(&core.R, &b), "what the permanents could produce")
     return out[:n]
 
 
@@ -84,7 +101,7 @@ def board_replacements(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
     cdef int reps[MAXREPLACE]
     cdef int sources[MAXREPLACE]
     cdef int k, m = replacements_for(&core.R, &b, i, reps, sources)
-    check_exact(b.over, "the replacement effects that apply")
+    check_exact(limits_met(&core.R, &b), "the replacement effects that apply")
     return [(reps[k], sources[k]) for k in range(m)]
 
 
@@ -111,6 +128,7 @@ def board_total_cost(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1
     out = np.zeros(1, dtype=_dtype_of("total_cost"))
     cdef TotalCost[::1] o = out
     total_cost(&core.R, &b, card_row, x, kicked, alternative, caster, from_hand, &o[0])
+    check_exact(limits_met(&core.R, &b, card_row) & OV_MODIFIERS, "the total cost")
     return out[0]
 
 
@@ -122,7 +140,7 @@ def board_can_pay(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
     could_produce_all(&core.R, &b, cp)
     prepare_payment(&core.R, &b, player, cp, &P, pays_life(&cost[0]))
     payable = cost_payable(&P, &cost[0], b.bi.life[player])
-    check_exact((b.over | P.over) & (OV_UPPER if payable else OV_LOWER), "whether the cost can be paid")
+    check_exact((limits_met(&core.R, &b) | P.over) & (OV_UPPER if payable else OV_LOWER), "whether the cost can be paid")
     return payable
 
 
@@ -134,7 +152,7 @@ def board_mana_summary(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
     could_produce_all(&core.R, &b, cp)
     prepare_payment(&core.R, &b, player, cp, &P, False)
     most = tuple(max_mana(&P, 1 << t) for t in range(6)) + (max_mana(&P, ALLTYPES),)
-    check_exact(b.over | P.over, "the most mana the board makes")
+    check_exact(limits_met(&core.R, &b) | P.over, "the most mana the board makes")
     return most
 
 
@@ -148,7 +166,7 @@ def board_ability_outputs(CoreTables core, Permanent[::1] perms, int n, BoardInf
     cdef int k, t, m
     could_produce_all(&core.R, &b, cp)
     m = ability_outputs(&core.R, &b, i, row, cp, 0, outs, owns)
-    check_exact(b.over, "what the mana ability can make")
+    check_exact(limits_met(&core.R, &b), "what the mana ability can make")
     return [tuple(outs[k].m[t] for t in range(6)) for k in range(m)]
 
 
@@ -167,7 +185,7 @@ def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
     cdef int m, k, t, q, best
     could_produce_all(&core.R, &b, cp)
     m = base_outputs(&core.R, &b, i, row, cp, 0, base)
-    check_exact(b.over, "what the mana ability makes")
+    check_exact(limits_met(&core.R, &b), "what the mana ability makes")
     if m == 0:
         return (0,) * 6, (0,) * 6                  # 106.5: no mana
     k = 0
@@ -182,7 +200,7 @@ def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
             apply_replacement(&core.R, q, &v)
     m = triggered_outputs(&core.R, &b, i, row, &v, 1, outs, owns)
     best = 0                                       # the trigger choices: the preferred type
-    check_exact(b.over, "what the mana ability makes")
+    check_exact(limits_met(&core.R, &b), "what the mana ability makes")
     for q in range(1, m):
         if prefer >= 0 and outs[q].m[prefer] > outs[best].m[prefer]:
             best = q
@@ -205,9 +223,9 @@ def board_plan_payment(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
         raise MemoryError()
     try:
         if not plan_payment(&core.R, &b, player, &cost[0], cp, plan, NULL):
-            check_exact(b.over & OV_LOWER, "whether the cost can be paid")
+            check_exact(limits_met(&core.R, &b) & OV_LOWER, "whether the cost can be paid")
             return None
-        check_exact(b.over & OV_UPPER, "a plan to pay the cost")
+        check_exact(limits_met(&core.R, &b) & OV_UPPER, "a plan to pay the cost")
         steps = [(plan.step[g].perm, plan.step[g].ability,
                   tuple(plan.step[g].out.m[t] for t in range(6)),
                   tuple(plan.step[g].spend.m[t] for t in range(6))) for g in range(plan.n_steps)]
@@ -251,5 +269,5 @@ def board_produce_exact(CoreTables core, Permanent[::1] perms, int n, BoardInfo[
                             tuple(outs[q].m[t] - v.m[t] for t in range(6)))
             if not next_permutation(order, n_rep):
                 break
-    check_exact(b.over, "whether the mana ability can make it")
+    check_exact(limits_met(&core.R, &b), "whether the mana ability can make it")
     return None

@@ -64,10 +64,7 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
                         and o.life[r] <= life and o.dmg[r] <= dmg and o.gain[r] >= gain):
                     dominated = True
                     break
-            if dominated:
-                continue
-            if o.n >= MAXOPT:
-                b.over |= OV_OPTIONS
+            if dominated or o.n >= MAXOPT:
                 continue
             o.out[o.n] = outs[q]
             o.own[o.n] = owns[q]
@@ -79,6 +76,8 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
             o.gain[o.n] = gain
             o.dmg[o.n] = dmg
             o.n += 1
+    if unlikely(o.n >= MAXOPT):         # (full: results may have been dropped)
+        b.over |= OV_OPTIONS
     return o.n
 
 
@@ -168,8 +167,6 @@ cdef bint simple_units(Rules* R, Board* b, int i, bint life_effects, Payment* P)
             P.unit_mask[P.n_units] = mask
             P.unit_src[P.n_units] = i
             P.n_units += 1
-        else:
-            P.over |= OV_UNITS
     return True
 
 
@@ -196,8 +193,6 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                 P.unit_mask[P.n_units] = 1 << t
                 P.unit_src[P.n_units] = -1
                 P.n_units += 1
-            else:
-                P.over |= OV_UNITS
     simple_ok = R.fast and not (board_flags(R, b) & CI_MANA_EFFECT)
     for i in range(b.n):
         if not in_play(b, i) or controller(b, i) != player:
@@ -219,8 +214,6 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                     P.unit_mask[P.n_units] = masks[k] | o.snow
                     P.unit_src[P.n_units] = i
                     P.n_units += 1
-                else:
-                    P.over |= OV_UNITS
         elif P.n_branch < MAXBRANCH:
             best = 0
             for k in range(o.n):
@@ -237,6 +230,8 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
             P.n_branch += 1
         else:       # more than MAXBRANCH searched sources; the extra ones are not used
             P.over |= OV_BRANCH
+    if unlikely(P.n_units >= MAXUNIT):   # (full: units may have been dropped)
+        P.over |= OV_UNITS
     if costs_life and not life_effects:  # life costs: life gained or lost by others matters too
         prepare_payment(R, b, player, cp, P, True)
         return
@@ -314,8 +309,7 @@ cdef bint match_all(Match* M, bint free_first) noexcept nogil:
 
 
 cdef struct Demand:              # what must be paid: units with the types that may pay each
-    int n
-    bint over                    # more than MAXDEMAND units: the rest are not in `mask`
+    int n                        # (MAXDEMAND: the buffer full, units may have been dropped)
     uint8_t mask[MAXDEMAND]
 
 
@@ -363,7 +357,7 @@ cdef void leaf_match(Payment* P, Demand* D, int* choice, int* conv, int n_conv, 
                 P.over |= OV_DEMAND
         for t in range(6):
             n_out = o.out[choice[g]].m[t]
-            if n_out > MAXUNIT - M.n_s:             # (supplies past the limit are not used)
+            if unlikely(n_out > MAXUNIT - M.n_s):   # (supplies past the limit are not used)
                 n_out = MAXUNIT - M.n_s
                 P.over |= OV_UNITS
             for q in range(n_out):      # only its own mana comes from the snow source
@@ -447,7 +441,7 @@ cdef void leaf_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int* b
                 M.n_d = n_d0
                 memcpy(M.owner, owner0, M.n_s * sizeof(int16_t))
                 got = greedy_most(&M, masks[m], bound[m])
-                if got < bound[m] and M.n_d >= MAXDEMAND:
+                if unlikely(got < bound[m] and M.n_d >= MAXDEMAND):
                     P.over |= OV_UNITS  # (the most mana counted stops at MAXDEMAND)
                 if got > best[m]:
                     best[m] = got
@@ -582,7 +576,6 @@ cdef int cost_demand(TotalCost* c, int alt, int n_choice, uint8_t* kinds, uint8_
     A Trinisphere floor counts the mana actually paid."""
     cdef int t, k, bit, life_needed = 0, mana_paid
     D.n = 0
-    D.over = False
     for t in range(6):
         for k in range(c.pips[t]):
             add_demand(D, 1 << t)
@@ -620,11 +613,11 @@ cdef bint cost_payable(Payment* P, TotalCost* c, int life) noexcept nogil:
     cdef uint8_t kinds[MAXCHOICE]
     cdef uint8_t arg[MAXCHOICE]
     cdef int n_choice = cost_alternatives(c, kinds, arg), alt, life_needed
-    if n_choice > MAXCHOOSE:
+    if unlikely(n_choice > MAXCHOOSE):
         P.over |= choice_overflow(c, n_choice)
     for alt in range(1 << min(n_choice, MAXCHOOSE)):
         life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
-        if D.over:
+        if unlikely(D.n >= MAXDEMAND):
             P.over |= OV_DEMAND
         if life_needed > 0 and life_needed > life + P.max_gain:      # (119.4b)
             continue
@@ -651,8 +644,6 @@ cdef inline void add_demand(Demand* D, uint8_t mask) noexcept nogil:
     if D.n < MAXDEMAND:
         D.mask[D.n] = mask
         D.n += 1
-    else:
-        D.over = True
 
 
 cdef int max_mana(Payment* P, uint8_t mask) noexcept nogil:
@@ -715,7 +706,7 @@ cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int 
                 v = most[m]
                 if v > best[m]:
                     best[m] = v if v < MAXDEMAND - 1 else MAXDEMAND - 1
-                    if v >= MAXDEMAND - 1:
+                    if unlikely(v >= MAXDEMAND - 1):
                         P.over |= OV_UNITS
         return
     o = &P.branch[g]

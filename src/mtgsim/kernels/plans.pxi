@@ -271,11 +271,11 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
         could_produce_all(R, b, cp)
         prepare_payment(R, b, player, cp, P, pays_life(c))
     n_choice = cost_alternatives(c, kinds, arg)
-    if n_choice > MAXCHOOSE:
+    if unlikely(n_choice > MAXCHOOSE):
         P.over |= choice_overflow(c, n_choice)
     for alt in range(1 << min(n_choice, MAXCHOOSE)):
         life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
-        if D.over:
+        if unlikely(D.n >= MAXDEMAND):
             P.over |= OV_DEMAND
         if ((life_needed == 0 or life_needed <= P.life + P.max_gain)                  # (119.4b)
                 and payable_keep(P, &D, life_needed, choice, &M)):

@@ -22,28 +22,31 @@ cdef bint watches_match(Rules* R, Board* b, int watcher, int watches, int i) noe
     return watches == WA_PERMANENTS
 
 
-cdef int replacements_for(Rules* R, Board* b, int i, int* reps, int* sources) noexcept nogil:
+cdef inline int replacements_for(Rules* R, Board* b, int i, int* reps, int* sources) noexcept nogil:
     """MANA_REPLACEMENT rows that apply when permanent i is tapped for mana, and the permanent
-    each belongs to (at most MAXREPLACE: every order of them is tried; more is OV_REPLACEMENTS)."""
-    cdef int j, k, n = 0, row
-    cdef Card* c
+    each belongs to (at most MAXREPLACE: every order of them is tried; a board with more is
+    noted by limits_met at the entry points: OV_REPLACEMENTS). Inline: most boards have none."""
     if not b.scanned:
         scan_board(R, b)
     if not b.any_replacement:
         return 0
+    return replacements_found(R, b, i, reps, sources)
+
+
+cdef int replacements_found(Rules* R, Board* b, int i, int* reps, int* sources) noexcept nogil:
+    """replacements_for on a board that has some."""
+    cdef int j, k, n = 0, row
+    cdef Card* c
     for j in range(b.n):
         if not in_play(b, j):
             continue
         c = card_of(R, b, j)
         for k in range(c.n_replacement):
             row = c.replacement_first + k
-            if watches_match(R, b, j, R.mrep[row].watches, i):
-                if n < MAXREPLACE:
-                    reps[n] = row
-                    sources[n] = j
-                    n += 1
-                else:
-                    b.over |= OV_REPLACEMENTS
+            if n < MAXREPLACE and watches_match(R, b, j, R.mrep[row].watches, i):
+                reps[n] = row
+                sources[n] = j
+                n += 1
     return n
 
 
@@ -116,7 +119,10 @@ cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Ve
         allowed &= lands_types
     if a.output == MO_COMBINATION:
         # every multiset of `amount` colours from `allowed`
-        return combinations(allowed, amount, outs, &b.over)
+        n = combinations(allowed, amount, outs)
+        if unlikely(n >= MAXOPT):       # (the buffer is full: results may have been dropped)
+            b.over |= OV_OPTIONS
+        return n
     for t in range(6):
         if allowed & (1 << t) and n < MAXOPT:
             if per_colour:
@@ -129,9 +135,9 @@ cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Ve
     return n
 
 
-cdef int combinations(int allowed, int amount, Vec* outs, uint8_t* over) noexcept nogil:
+cdef int combinations(int allowed, int amount, Vec* outs) noexcept nogil:
     """Every way to split `amount` mana among the types in `allowed` ("any combination"), the
-    first MAXOPT of them (more: OV_OPTIONS in `over`)."""
+    first MAXOPT of them."""
     cdef int idx[6]
     cdef int c[6]
     cdef int n_types = 0, t, n = 0, k, s
@@ -146,15 +152,12 @@ cdef int combinations(int allowed, int amount, Vec* outs, uint8_t* over) noexcep
         s = 0
         for k in range(n_types - 1):
             s += c[k]
-        if s <= amount:
-            if n < MAXOPT:
-                vec_clear(&outs[n])
-                for k in range(n_types - 1):
-                    outs[n].m[idx[k]] = c[k]
-                outs[n].m[idx[n_types - 1]] = amount - s
-                n += 1
-            else:
-                over[0] |= OV_OPTIONS
+        if s <= amount and n < MAXOPT:
+            vec_clear(&outs[n])
+            for k in range(n_types - 1):
+                outs[n].m[idx[k]] = c[k]
+            outs[n].m[idx[n_types - 1]] = amount - s
+            n += 1
         k = 0                       # odometer over the first n_types - 1 parts
         while k < n_types - 1:
             c[k] += 1
@@ -176,11 +179,10 @@ cdef bint controls_all_subtypes(Rules* R, Board* b, int player, uint64_t subtype
     return seen == subtypes
 
 
-cdef int add_unique_pair(Vec* outs, Vec* owns, int n, Vec* v, Vec* own, bint by_own,
-                         uint8_t* over) noexcept nogil:
-    """Add the pair (v, own) unless present (or full: OV_OPTIONS in `over`); return the new n.
-    Without `by_own` only v tells results apart (the part a permanent made itself matters for
-    snow only)."""
+cdef int add_unique_pair(Vec* outs, Vec* owns, int n, Vec* v, Vec* own, bint by_own) noexcept nogil:
+    """Add the pair (v, own) unless present (or full); return the new n. Without `by_own`
+    only v tells results apart (the part a permanent made itself matters for snow only). (Its
+    callers note a full buffer: results may have been dropped, OV_OPTIONS.)"""
     cdef int k
     for k in range(n):
         if vec_eq(&outs[k], v) and (not by_own or vec_eq(&owns[k], own)):
@@ -189,14 +191,11 @@ cdef int add_unique_pair(Vec* outs, Vec* owns, int n, Vec* v, Vec* own, bint by_
         outs[n] = v[0]
         owns[n] = own[0]
         n += 1
-    else:
-        over[0] |= OV_OPTIONS
     return n
 
 
-cdef int add_unique(Vec* outs, int n, Vec* v, uint8_t* over) noexcept nogil:
-    """Add v to outs[:n] unless it is there already (or full: OV_OPTIONS in `over`); return
-    the new n."""
+cdef int add_unique(Vec* outs, int n, Vec* v) noexcept nogil:
+    """Add v to outs[:n] unless it is there already (or full); return the new n."""
     cdef int k
     for k in range(n):
         if vec_eq(&outs[k], v):
@@ -204,8 +203,6 @@ cdef int add_unique(Vec* outs, int n, Vec* v, uint8_t* over) noexcept nogil:
     if n < MAXOPT:
         outs[n] = v[0]
         n += 1
-    else:
-        over[0] |= OV_OPTIONS
     return n
 
 
@@ -240,7 +237,7 @@ cdef int replaced_outputs(Rules* R, Board* b, int i, int row, Vec* base, int n_b
         n_rep = replacements_for(R, b, i, reps, sources)
     if n_rep == 0:
         for k in range(n_base):
-            n = add_unique(outs, n, &base[k], &b.over)
+            n = add_unique(outs, n, &base[k])
         return n
     for k in range(n_rep):
         order[k] = k
@@ -249,9 +246,11 @@ cdef int replaced_outputs(Rules* R, Board* b, int i, int row, Vec* base, int n_b
             v = base[k]
             for q in range(n_rep):
                 apply_replacement(R, reps[order[q]], &v)
-            n = add_unique(outs, n, &v, &b.over)
+            n = add_unique(outs, n, &v)
         if not next_permutation(order, n_rep):
             break
+    if unlikely(n >= MAXOPT):           # (full: results may have been dropped)
+        b.over |= OV_OPTIONS
     return n
 
 
@@ -300,24 +299,28 @@ cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_i
                         if tr.adds == TA_FIXED:
                             for t in range(6):
                                 v.m[t] += R.costs[tr.mana].pips[t] * amount
-                            m = add_unique(nxt, m, &v, &b.over)
+                            m = add_unique(nxt, m, &v)
                         elif tr.adds == TA_CHOSEN_COLOR:
                             t = type_index(b.perms[j].chosen_color)
                             if t >= 0:
                                 v.m[t] += amount
-                            m = add_unique(nxt, m, &v, &b.over)
+                            m = add_unique(nxt, m, &v)
                         else:   # PRODUCED: a type the permanent produced; ANY_COLOR: any colour
                             for t in range(6):
                                 if (tr.adds == TA_PRODUCED and produced & (1u << t)) or (
                                         tr.adds == TA_ANY_COLOR and t < 5):
                                     v = acc[cur_k]
                                     v.m[t] += amount
-                                    m = add_unique(nxt, m, &v, &b.over)
+                                    m = add_unique(nxt, m, &v)
                     memcpy(acc, nxt, m * sizeof(Vec))
                     cur = m
+                    if unlikely(m >= MAXOPT):   # (full: results may have been dropped)
+                        b.over |= OV_OPTIONS
         for q in range(cur):            # owns[]: the permanent's own part (its source, 106.3)
             n = add_unique_pair(outs, owns, n, &acc[q], &ins[k],
-                                (card_of(R, b, i).supertypes & ST_SNOW) != 0, &b.over)
+                                (card_of(R, b, i).supertypes & ST_SNOW) != 0)
+    if unlikely(n >= MAXOPT):
+        b.over |= OV_OPTIONS
     return n
 
 

@@ -111,42 +111,6 @@ cdef void apply_modifier(Rules* R, Board* b, CostModifier* m, int source, int ow
     # SET_MINIMUM is applied after every increase and reduction (see total_cost)
 
 
-cdef int modifiers_unbuffered(Rules* R, Board* b, Card* c, int card_row, int caster, int x,
-                              TotalCost* out) noexcept nogil:
-    """total_cost's three steps for a board with more than MAXMODS cost modifiers: each
-    modifier read where total_cost would have listed it (the card's own, then the board's, in
-    order), once per step. Returns the total-cost setters' floor."""
-    cdef int step, i, k, n, minimum = 0
-    cdef Card* pc
-    for step in range(3):
-        for k in range(c.n_costmod):
-            modifier_step(R, b, c.costmod_first + k, -1, step, card_row, caster, x, out, &minimum)
-        for i in range(b.n):
-            if not (R.info[b.perms[i].card] & CI_COSTMOD) or not in_play(b, i):
-                continue
-            pc = card_of(R, b, i)
-            for k in range(pc.n_costmod):
-                modifier_step(R, b, pc.costmod_first + k, i, step, card_row, caster, x, out, &minimum)
-    return minimum
-
-
-cdef void modifier_step(Rules* R, Board* b, int row, int i, int step, int card_row, int caster,
-                        int x, TotalCost* out, int* minimum) noexcept nogil:
-    """Cost modifier `row` (of permanent i; -1: the card's own) at step `step` of 601.2f, as
-    total_cost applies it."""
-    cdef CostModifier* m = &R.costmods[row]
-    cdef int n
-    if m.change != step or not modifier_applies(R, b, m, i, caster if i < 0 else controller(b, i),
-                                                card_row, caster):
-        return
-    if step < 2:
-        apply_modifier(R, b, m, i, caster if i < 0 else controller(b, i), x, out)
-    else:
-        n = eval_amount(R, b, m.amount, i, controller(b, i) if i >= 0 else caster, x)
-        if n > minimum[0]:
-            minimum[0] = n
-
-
 cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
                      int caster, bint from_hand, TotalCost* out) noexcept nogil:
     """601.2f. `alternative`: 0 the mana cost, 1 flashback. `from_hand`: the card leaves the
@@ -155,9 +119,9 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int a
     cdef int step, i, k, q, minimum, n, n_mod = 0
     cdef Card* pc
     cdef CostModifier* m
-    cdef int mod_row[MAXMODS]
+    cdef int mod_row[MAXMODS]          # (the entry points check there are no more: limits_met)
     cdef int mod_src[MAXMODS]
-    cdef bint left_hand, unbuffered = False
+    cdef bint left_hand
     if R.base_cost != NULL and x == 0 and not kicked and alternative == 0 and c.n_costmod == 0:
         if not b.scanned:
             scan_board(R, b)
@@ -176,8 +140,6 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int a
             mod_row[n_mod] = c.costmod_first + k
             mod_src[n_mod] = -1
             n_mod += 1
-        else:
-            unbuffered = True
     for i in range(b.n):                # static abilities of permanents
         if not (R.info[b.perms[i].card] & CI_COSTMOD) or not in_play(b, i):
             continue
@@ -187,12 +149,7 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int a
                 mod_row[n_mod] = pc.costmod_first + k
                 mod_src[n_mod] = i
                 n_mod += 1
-            else:
-                unbuffered = True
     minimum = 0
-    if unbuffered:                      # more than the buffer holds: the same, off the board
-        minimum = modifiers_unbuffered(R, b, c, card_row, caster, x, out)
-        n_mod = 0                       # (nothing left for the steps below)
     for step in range(3):               # increases, then reductions, then setters (Trinisphere)
         for q in range(n_mod):
             m = &R.costmods[mod_row[q]]
