@@ -459,3 +459,133 @@ def test_evaluate_boards_with_70_cost_modifiers_raises_and_with_64_counts_them()
         b.put(0, TAXER)
     with pytest.raises(ValueError, match="board 0: .*more than 64 cost modifiers"):
         evaluate_boards(b, "Grizzly Bears")
+
+
+# ==== the goldfish (mtgsim.simulate, mtgsim.trace): library, tracked cards, turns, X, and the
+# game's own buffers (battlefield, hand, triggers, graveyard, abilities, trace) ===============
+
+BRICK = card("Test Brick", "{99}", "Artifact")                 # never cast
+DRAW_ALL = card("Test Draw All", "{0}", "Sorcery", abilities=[{"kind": "spell", "draw": 300}])
+NEVER = MulliganPolicy.never()
+
+
+def test_simulate_and_trace_reject_a_deck_of_300_cards():
+    deck = Deck({"Forest": 300})
+    with pytest.raises(ValueError, match=r"decks of more than 256 cards aren't supported \(this one has 300\)"):
+        simulate(deck, games=10, turns=2, seed=1)
+    with pytest.raises(ValueError, match="more than 256 cards"):
+        trace(deck, games=1, turns=2, seed=1)
+
+
+def test_simulate_plays_a_deck_of_256_cards():
+    res = simulate(Deck({"Forest": 100, "Grizzly Bears": 156}), games=200, turns=4, seed=1, threads=1)
+    assert res.games == 200 and res.p_castable("Grizzly Bears", 2).value > 0
+
+
+def test_simulate_rejects_513_tracked_cards():
+    spells = [card(f"Test Spell {k}", "{1}", "Sorcery") for k in range(513)]
+    with pytest.raises(ValueError, match="at most 512 cards can be tracked; this run tracks 513"):
+        simulate(Deck({"Forest": 60}), games=10, turns=2, seed=1, track=spells)
+
+
+def test_simulate_and_trace_reject_41_turns():
+    with pytest.raises(ValueError, match=r"turns must be 1\.\.40, got 41"):
+        simulate(Deck({"Forest": 60}), games=10, turns=41, seed=1)
+    with pytest.raises(ValueError, match=r"turns must be 1\.\.40, got 41"):
+        trace(Deck({"Forest": 60}), games=1, turns=41, seed=1)
+
+
+def test_simulate_and_trace_past_255_permanents_raise():
+    deck = Deck({"Forest": 20, SWARM: 40})                         # 300 Treasures a cast
+    with pytest.raises(ValueError, match="simulate: a game went past a limit of the simulator: "
+                                         "more than 255 permanents on the battlefield"):
+        simulate(deck, games=50, turns=3, seed=1, threads=1)
+    with pytest.raises(ValueError, match="trace: .*more than 255 permanents on the battlefield"):
+        trace(deck, games=5, turns=3, seed=1)
+
+
+def hand_line(text: str, turn: int, game: int = 1) -> str:
+    """The hand shown on a turn of one game of a trace."""
+    games = text.split("game ")
+    return next(line for line in games[game].splitlines() if line.strip().startswith(f"turn {turn};"))
+
+
+def test_trace_of_a_deck_drawn_into_one_hand_holds_all_216_bricks():
+    """A hand holds the whole library but the card that drew it (MAXHAND = 255)."""
+    deck = Deck({DRAW_ALL: 40, BRICK: 216})
+    text = trace(deck, games=1, turns=2, seed=4, mulligan=NEVER)
+    assert "cast Test Draw All" in hand_line(text, 1)
+    assert hand_line(text, 2).count("Test Brick") == 216
+    assert simulate(deck, games=100, turns=3, seed=1, threads=1, mulligan=NEVER).games == 100
+
+
+def test_trace_of_40_turns_with_a_hand_of_216_cards_is_complete():
+    """8640 hand events: more than the trace buffer's first 4096 a game (it is made larger)."""
+    text = trace(Deck({DRAW_ALL: 40, BRICK: 216}), games=2, turns=40, seed=4, mulligan=NEVER)
+    assert hand_line(text, 40).count("Test Brick") == 216
+    assert "opponent 20" in hand_line(text, 40, game=2)
+
+
+WATCHER = card("Test Watcher", "{0}", "Artifact",
+               abilities=[{"kind": "trigger", "event": "creature_you_control_enters", "damage_to_opponent": 1}])
+RALLY = card("Test Rally", "{0}", "Artifact",
+             abilities=[{"kind": "trigger", "event": "creature_you_control_enters", "damage_to_opponent": 1}] * 6)
+RECRUIT = card("Test Recruit", "{0}", "Creature — Soldier", pt="1/1")
+
+
+def test_trace_resolves_every_one_of_200_enters_triggers():
+    """Each Recruit entering triggers every Watcher in play: all of them resolve (the buffer
+    holds 4 * 255), so the opponent's life is 20 less one per Watcher in play per Recruit."""
+    text = trace(Deck({DRAW_ALL: 10, WATCHER: 200, RECRUIT: 46}), games=5, turns=1, seed=4, mulligan=NEVER)
+    most = 0
+    for game in range(1, 6):
+        turn = hand_line(text, 1, game)
+        watchers = damage = 0
+        for part in turn.split("; "):
+            watchers += part == "cast Test Watcher (0)"
+            damage += watchers if part == "cast Test Recruit (0)" else 0
+        assert turn.endswith(f"opponent {20 - damage}")
+        most = max(most, damage)
+    assert most > 32 * 46                  # (a game where the library was drawn)
+
+
+def test_simulate_past_1020_enters_triggers_raises():
+    with pytest.raises(ValueError, match="more than 1020 abilities triggering as one permanent enters"):
+        simulate(Deck({DRAW_ALL: 10, RALLY: 200, RECRUIT: 46}), games=20, turns=1, seed=4, threads=1,
+                 mulligan=NEVER)
+
+
+def test_trace_casts_all_40_flashback_cards_from_the_graveyard():
+    """The graveyard holds every flashback card of the library (MAXFLASHBACK = MAXLIB)."""
+    shock = card("Test Flashback Shock", "{0}", "Sorcery", flashback="{0}",
+                 abilities=[{"kind": "spell", "damage_to_opponent": 1, "draw": 300}])
+    text = trace(Deck({shock: 40, BRICK: 216}), games=1, turns=1, seed=4, mulligan=NEVER)
+    assert hand_line(text, 1).count("cast Test Flashback Shock") == 80
+
+
+def test_simulate_with_an_endless_chain_of_token_copies_raises():
+    """Sacrifice this: a token copy of your best creature — itself, again and again: each copy is
+    a new permanent whose ability is used once (MAXPERM of them looked at in one go)."""
+    splitter = card("Test Splitter", "{0}", "Creature — Shapeshifter", pt="1/1",
+                    abilities=[{"kind": "activated", "cost": "Sacrifice this", "token_copy": True}])
+    with pytest.raises(ValueError, match="more than 255 permanents activating abilities in one main phase"):
+        simulate(Deck({"Forest": 20, splitter: 40}), games=20, turns=2, seed=1, threads=1)
+
+
+MEGA_LAND = card("Test Mega Land", "", "Land", abilities=[{"kind": "mana", "cost": "{T}", "mana": "{G}" * 255}])
+X_SPELL = card("Test X Spell", "{X}", "Sorcery", abilities=[{"kind": "spell", "damage_to_opponent": "X"}])
+
+
+def test_simulate_casts_x_spells_up_to_x_765():
+    res = simulate(Deck({MEGA_LAND: 20, X_SPELL: 40}), games=50, turns=3, seed=1, threads=1, mulligan=NEVER)
+    assert 0 < res.mana_spent(3).value <= 765
+
+
+def test_simulate_past_x_1000_raises():
+    with pytest.raises(ValueError, match="an X spell with X above 1000"):
+        simulate(Deck({MEGA_LAND: 20, X_SPELL: 40}), games=50, turns=6, seed=1, threads=1, mulligan=NEVER)
+
+
+def test_simulate_rejects_a_deck_of_70_cost_modifiers():
+    with pytest.raises(ValueError, match=r"this deck's permanents have 70 cost modifiers \(with a spell's own\); a total cost counts at most 64"):
+        simulate(Deck({"Forest": 20, TAXER: 70}), games=10, turns=2, seed=1)

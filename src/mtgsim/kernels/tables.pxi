@@ -10,6 +10,7 @@
 MAX_MANA_ABILITIES = MAXMANA     # the per-card limits, for the Python layer's messages
 MAX_MANA_OPTIONS = MAXOPT
 MAX_MANA_INPUT = MAXINPUT
+MAX_COST_MODIFIERS = MAXMODS      # for one spell: its own and the battlefield's
 
 
 def check_tables(tables):
