@@ -589,3 +589,127 @@ def test_simulate_past_x_1000_raises():
 def test_simulate_rejects_a_deck_of_70_cost_modifiers():
     with pytest.raises(ValueError, match=r"this deck's permanents have 70 cost modifiers \(with a spell's own\); a total cost counts at most 64"):
         simulate(Deck({"Forest": 20, TAXER: 70}), games=10, turns=2, seed=1)
+
+
+# ==== amounts in int16 fields (life, mana in a pool, counters, X, the turn, hand sizes) and a
+# total cost's fields (generic int16, symbol counts uint8) ==================================
+
+GROWER = card("Test Grower", "{0}", "Creature — Plant", pt="0/1",
+              abilities=[{"kind": "activated", "cost": "{0}", "counters": {"+1/+1": 10000}}])
+
+
+def test_scenario_add_with_40000_counters_raises():
+    s = Scenario()
+    with pytest.raises(ValueError, match=r"Scenario: Grizzly Bears's \+1/\+1 counters would be 40000; "
+                                         r"the simulator holds -32768\.\.32767"):
+        s.add("Grizzly Bears", counters={"+1/+1": 40000})
+    assert s.battlefield() == []
+
+
+def test_scenario_activate_past_32767_counters_raises_and_changes_nothing():
+    s = Scenario()
+    grower = s.add(GROWER, counters={"+1/+1": 30000})
+    with pytest.raises(ValueError, match=r"\+1/\+1 counters would be 40000"):
+        s.activate(grower)
+    assert s.counters(grower) == {"+1/+1": 30000} and s.power(grower) == 30000
+
+
+def test_scenario_add_with_x_2000_raises():
+    with pytest.raises(ValueError, match=r"x must be a whole number 0\.\.1000 \(107\.3\), got 2000"):
+        Scenario().add("Grizzly Bears", x=2000)
+
+
+def test_scenario_cast_gaining_life_past_32767_raises_and_changes_nothing():
+    s = Scenario()
+    feast = card("Test Feast", "{0}", "Sorcery", abilities=[{"kind": "spell", "gain_life": 30000}])
+    s.cast(feast)
+    with pytest.raises(ValueError, match="Scenario: your life total would be 60020"):
+        s.cast(feast)
+    assert s.life() == 30020 and s.graveyard() == ["Test Feast"]
+
+
+def test_scenario_tap_for_mana_past_32767_in_the_pool_raises_and_changes_nothing():
+    """Under Mana Reflection a Mega Land makes 510 {G}: the 65th makes 33150 in the pool."""
+    s = Scenario()
+    s.add("Mana Reflection")
+    lands = [s.add(MEGA_LAND) for _ in range(65)]
+    for land in lands[:64]:
+        assert s.tap_for_mana(land) == {"G": 510}
+    with pytest.raises(ValueError, match="Scenario: G mana in your pool would be 33150"):
+        s.tap_for_mana(lands[64])
+    assert s.pool() == {"G": 32640} and not s.is_tapped(lands[64])
+
+
+def test_scenario_next_turn_past_turn_32767_raises():
+    s = Scenario()
+    for _ in range(32766):
+        s.next_turn()
+    assert s.turn == 32767
+    with pytest.raises(ValueError, match="Scenario: the turn number would be 32768"):
+        s.next_turn()
+    assert s.turn == 32767
+
+
+def test_scenario_add_to_hand_past_32767_cards_raises():
+    s = Scenario()
+    for _ in range(32767):
+        s.add_to_hand("Forest")
+    with pytest.raises(ValueError, match="Scenario: your hand size would be 32768"):
+        s.add_to_hand("Forest")
+    assert len(s.hand()) == 32767 and not s.can_cast("Grizzly Bears")
+
+
+X40 = card("Test Forty X", "{X}" * 40, "Sorcery")
+KICKED = card("Test Kicked", "{G}" * 200, "Sorcery", kicker="{G}" * 100)
+MEGA_TAXER = card("Test Mega Taxer", "{0}", "Artifact",
+                  abilities=[{"kind": "cost", "change": "increase", "scope": "all_spells", "mana": "{20000}"}])
+
+
+def test_scenario_total_cost_of_x_1000_with_40_x_symbols_raises():
+    s = Scenario()
+    assert s.total_cost(X40, x=800) == "{32000}"
+    with pytest.raises(ValueError, match="the total cost is not known exactly: .*more than 32767 generic mana"):
+        s.total_cost(X40, x=1000)
+    with pytest.raises(ValueError, match="more than 32767 generic mana"):
+        s.can_cast(X40, x=1000)
+
+
+def test_scenario_total_cost_kicked_past_255_green_symbols_raises():
+    s = Scenario()
+    assert s.total_cost(KICKED) == "{G}" * 200
+    with pytest.raises(ValueError, match="or 255 symbols of one kind"):
+        s.total_cost(KICKED, kicked=True)
+
+
+def test_scenario_total_cost_with_increases_past_32767_raises():
+    s = Scenario()
+    s.add(MEGA_TAXER)
+    assert s.total_cost("Grizzly Bears") == "{20001}{G}"
+    s.add(MEGA_TAXER)
+    with pytest.raises(ValueError, match="more than 32767 generic mana"):
+        s.total_cost("Grizzly Bears")
+
+
+def test_evaluate_boards_of_total_costs_past_their_fields_raises():
+    tables = compile_cards(["Forest", "Grizzly Bears", X40, KICKED, MEGA_TAXER])
+    b = BoardBatch(tables, 1, 4)
+    b.put(0, "Forest")
+    with pytest.raises(ValueError, match="more than 32767 generic mana"):
+        evaluate_boards(b, X40, x=1000)
+    with pytest.raises(ValueError, match="255 symbols of one kind"):
+        evaluate_boards(b, KICKED, kicked=True)
+    b.put(0, MEGA_TAXER)
+    b.put(0, MEGA_TAXER)
+    with pytest.raises(ValueError, match="board 0: .*more than 32767 generic mana"):
+        evaluate_boards(b, "Grizzly Bears")
+
+
+def test_board_batch_put_rejects_counters_and_x_past_their_fields():
+    b = BoardBatch(compile_cards(["Grizzly Bears"]), 1, 4)
+    with pytest.raises(ValueError, match=r"counters '\+1/\+1' must be a whole number 0\.\.32767, got 40000"):
+        b.put(0, "Grizzly Bears", counters={"+1/+1": 40000})
+    with pytest.raises(ValueError, match=r"at most 32767 of a kind"):
+        b.put(0, "Grizzly Bears", counters={"loyalty": 20000, "time": 20000})     # (both "other")
+    with pytest.raises(ValueError, match=r"x_paid must be a whole number 0\.\.1000, got 2000"):
+        b.put(0, "Grizzly Bears", x_paid=2000)
+    assert b.count[0] == 0

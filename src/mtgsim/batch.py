@@ -25,6 +25,7 @@ BOARD_INFO_DTYPE = schema.DTYPES["board_info"]
 TYPE_LETTERS = COLOR_ORDER + "C"
 ALTERNATIVES = {None: 0, "flashback": 1}
 MAX_CAPACITY = _core.MAX_BOARD   # permanents on one board (the kernels' buffers)
+INT16 = np.iinfo(np.int16)       # counters, turns, life and mana in the permanent and board tables
 BEFORE_THE_GAME = -1   # controlled_since for permanents controlled since before turn 1
 
 
@@ -106,6 +107,14 @@ class BoardBatch:
             raise ValueError(f"board {board} is full (capacity {self.capacity})")
         if controller not in (0, 1):
             raise ValueError(f"controller must be 0 (you) or 1 (opponent), got {controller!r}")
+        _check_whole("controlled_since", controlled_since, INT16.min, INT16.max)
+        _check_whole("x_paid", x_paid, 0, _core.MAX_X)
+        totals = [0] * 4
+        for name, k in (counters or {}).items():
+            _check_whole(f"counters {name!r}", k, 0, INT16.max)
+            totals[counter_kind(name)] += k
+        if max(totals) > INT16.max:
+            raise ValueError(f"counters: at most {INT16.max} of a kind on a permanent, got {max(totals)}")
         if attached_to != -1 and not 0 <= attached_to < i:
             raise ValueError(f"attached_to must be a row already on board {board}, got {attached_to}")
         p = self.permanents[board, i]
@@ -162,6 +171,11 @@ class BoardBatch:
         raise ValueError(f"board {g}, permanent {i}: {what}{more}")
 
 
+def _check_whole(what: str, value, lo: int, hi: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not lo <= value <= hi:
+        raise ValueError(f"{what} must be a whole number {lo}..{hi}, got {value!r}")
+
+
 def _color_bit(letter: str | None) -> int:
     if letter is None:
         return 0
@@ -192,8 +206,8 @@ def check_cast_args(tables: Tables, card, x: int, kicked: bool, alternative: str
     row = tables.row(name)
     if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 0:
         raise ValueError(f"X must be a whole number ≥ 0 (107.3), got {x!r}")
-    if x > 1000:
-        raise ValueError(f"X = {x} is larger than this simulator supports (1000)")
+    if x > _core.MAX_X:
+        raise ValueError(f"X = {x} is larger than this simulator supports ({_core.MAX_X})")
     if alternative not in ALTERNATIVES:
         raise ValueError(f"alternative must be one of {sorted(k for k in ALTERNATIVES if k)} or None, got {alternative!r}")
     cardrow = tables.cards[row]

@@ -28,12 +28,14 @@ __all__ = ["Scenario", "Permanent", "RulesError"]
 
 PLAYERS = {"you": 0, "opponent": 1}
 PLAYER_NAMES = ("you", "opponent")
+POSSESSIVE = ("your", "the opponent's")
 TAPPED = int(schema.PermanentFlag.PF_TAPPED)
 TOKEN = int(schema.PermanentFlag.PF_TOKEN)
 SACRIFICE_AT_END = int(schema.PermanentFlag.PF_SACRIFICE_AT_END)
 NOT_TAPPED = 0xFFFF ^ TAPPED
 COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
 MAX_PERMANENTS = _core.MAX_BOARD     # the one-board kernels' buffers hold this many permanents
+INT16 = np.iinfo(np.int16)           # life, mana in a pool, counters, X, turns, hand sizes
 
 
 _COMPILED: set = set()      # cards known to compile (a card's tables are compiled again and again)
@@ -74,6 +76,13 @@ class Permanent:
 
     def __repr__(self) -> str:
         return f"<Permanent {self.name} #{self.object_id}>"
+
+
+def _fit16(value: int, what: str) -> int:
+    """`value`, if the permanent and board tables' int16 fields can hold it; else ValueError."""
+    if not INT16.min <= value <= INT16.max:
+        raise ValueError(f"Scenario: {what} would be {value}; the simulator holds {INT16.min}..{INT16.max}")
+    return value
 
 
 def _mana_dict(vec: Iterable[int]) -> dict[str, int]:
@@ -217,19 +226,36 @@ class Scenario:
             raise ValueError(f"{c.name} is a {c.type_line}, not a permanent card (110.4)")
         who = self._player(controller)
         att = -1 if attached_to is None else self._index(attached_to)
+        if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= x <= _core.MAX_X:
+            raise ValueError(f"x must be a whole number 0..{_core.MAX_X} (107.3), got {x!r}")
         i = self._new_permanent(c, who, tapped=bool(tapped),
                                 since=self.turn if entered_this_turn else BEFORE_THE_GAME,
                                 x_paid=int(x), chosen_color=_color_bit(chosen_color), attached_to=att)
         for name, k in (counters or {}).items():
             if not isinstance(k, int) or k < 0:
                 raise ValueError(f"counters: {name!r} needs a whole number ≥ 0, got {k!r}")
-            self._perms[i]["counters"][counter_kind(name)] += k
+            self._add_counters(i, name, k)
         handle = self._handle(i)
         self._state_based_actions()
         return handle
 
+    def _add_counters(self, i: int, name: str, k: int) -> None:
+        kind = counter_kind(name)
+        self._perms[i]["counters"][kind] = _fit16(int(self._perms[i]["counters"][kind]) + int(k),
+                                                  f"{self._names[i]}'s {name} counters")
+
+    def _add_life(self, who: int, amount: int) -> None:
+        life = self._info[0]["life"]
+        life[who] = _fit16(int(life[who]) + int(amount), f"{POSSESSIVE[who]} life total")
+
+    def _add_mana(self, who: int, t: int, amount: int) -> None:
+        pool = self._info[0]["pool"][who]
+        pool[t] = _fit16(int(pool[t]) + int(amount), f"{TYPE_LETTERS[t]} mana in {POSSESSIVE[who]} pool")
+
     def add_to_hand(self, card, player="you") -> None:
-        self._hands[self._player(player)].append(self._card(card).name)
+        who = self._player(player)
+        _fit16(len(self._hands[who]) + 1, f"{POSSESSIVE[who]} hand size")
+        self._hands[who].append(self._card(card).name)
 
     def add_to_library(self, card, player="you") -> None:
         """Put a card on top of the player's library (drawn first)."""
@@ -277,7 +303,7 @@ class Scenario:
 
     def _sync_hand_sizes(self) -> None:
         for p in (0, 1):
-            self._info[0]["hand_size"][p] = len(self._hands[p])
+            self._info[0]["hand_size"][p] = _fit16(len(self._hands[p]), f"{POSSESSIVE[p]} hand size")
 
     # ---- mana ----------------------------------------------------------------------------------
     def could_produce(self, p: Permanent) -> frozenset[str]:
@@ -355,14 +381,16 @@ class Scenario:
             rows = self._replacement_order(i, row, reps, prefer, order)
             made, extra = _core.board_produce(core, perms, n, info, i, row, prefer, rows)
         # pay the other parts of the cost; then the ability resolves (605.3b)
-        self._info[0]["life"][who] -= int(a["life"])
+        self._add_life(who, -int(a["life"]))
         name = self._names[i]
         if a["tap"]:
             self._perms[i]["flags"] |= TAPPED
         if a["untap"]:
             self._perms[i]["flags"] &= NOT_TAPPED
         total = np.array(made, dtype=np.int64) + np.array(extra, dtype=np.int64)
-        self._info[0]["pool"][who] += total.astype(np.int16)
+        for t in range(6):
+            if total[t]:
+                self._add_mana(who, t, int(total[t]))
         if a["effect"] >= 0:
             self._apply_effect(int(a["effect"]), i, who)
         if a["tap"]:
@@ -462,7 +490,7 @@ class Scenario:
             row = _core.board_mana_rows(*self._args(), i)[ability]
             self._activate_mana(i, row, want=out, input_paid=True)
         self._take_from_pool(who, spend)
-        self._info[0]["life"][who] -= life
+        self._add_life(who, -life)
 
     def _take_from_pool(self, who: int, mana) -> None:
         pool = self._info[0]["pool"][who]
@@ -558,7 +586,9 @@ class Scenario:
         i = self._new_permanent(c, who, tapped=tapped, token=token, x_paid=0 if token else x_paid,
                                 chosen_color=chosen_color)
         self._perms[i]["x_paid"] = x_paid
-        self._perms[i]["counters"] = counters
+        for kind, k in enumerate(counters):
+            if k:
+                self._add_counters(i, COUNTER_NAMES[kind], k)
         handle = self._handle(i)
         self.log.append(f"{c.name} enters under {('your', 'the opponent' + chr(39) + 's')[who]} control"
                         + (" tapped" if tapped else ""))
@@ -586,7 +616,7 @@ class Scenario:
             return any(set(self._defs[n].subtypes) & set(e.subtypes) for n in self._hands[who])
         if e.unless is TappedUnless.PAY_LIFE:
             if pay_life and self._info[0]["life"][who] >= e.life:
-                self._info[0]["life"][who] -= e.life
+                self._add_life(who, -e.life)
                 return True
             return False
         return False
@@ -653,29 +683,26 @@ class Scenario:
     def _apply_effect(self, effect_row: int, source_index: int, who: int) -> None:
         e = self._tables.effects[effect_row]
         core, perms, n, info = self._args()
-        life = info[0]["life"]
-        life[who] += _core_amount(core, perms, n, info, e["gain_life"], source_index, who)
-        life[who] -= _core_amount(core, perms, n, info, e["damage_to_you"], source_index, who)
-        life[who] -= _core_amount(core, perms, n, info, e["lose_life"], source_index, who)
+        self._add_life(who, _core_amount(core, perms, n, info, e["gain_life"], source_index, who)
+                       - _core_amount(core, perms, n, info, e["damage_to_you"], source_index, who)
+                       - _core_amount(core, perms, n, info, e["lose_life"], source_index, who))
 
     def _apply_effect_record(self, e: Effect, target: Permanent | None, who: int, x: int = 0,
                              source_index: int | None = None) -> None:
         """Carry out an Effect record for player `who`; counters go on `target`."""
         opp = 1 - who
-        life = self._info[0]["life"]
         amt = lambda a: self._amount(a, source_index, who, x)
-        life[opp] -= amt(e.damage_to_opponent)
-        life[who] -= amt(e.damage_to_you) + amt(e.lose_life)
-        life[who] += amt(e.gain_life)
+        self._add_life(opp, -amt(e.damage_to_opponent))
+        self._add_life(who, amt(e.gain_life) - amt(e.damage_to_you) - amt(e.lose_life))
         for _ in range(amt(e.draw)):
             self._draw(who)
         if e.add_mana:
             for s in e.add_mana.symbols:
                 t = 5 if s.kind.name == "COLORLESS" else COLOR_ORDER.index(s.colors[0])
-                self._info[0]["pool"][who][t] += 1
+                self._add_mana(who, t, 1)
         k = amt(e.add_any_color)
         if k:
-            self._info[0]["pool"][who][0] += k       # the colour choice: white unless told
+            self._add_mana(who, 0, k)                # the colour choice: white unless told
         for _ in range(e.lands_to_battlefield):
             self._search_land(who, e.land_types, to_battlefield=True, tapped=e.lands_tapped)
         for _ in range(e.lands_to_hand):
@@ -685,7 +712,7 @@ class Scenario:
         if target is not None and self.on_battlefield(target):
             ti = self._index(target)
             for name, a in e.counters:
-                self._perms[ti]["counters"][counter_kind(name)] += amt(a)
+                self._add_counters(ti, name, amt(a))
         for token, a in e.tokens:
             for _ in range(amt(a)):
                 self._enter(self.db[token], who, token=True)
@@ -765,7 +792,7 @@ class Scenario:
                 raise
         i = self._index(p)
         if a.cost.life:
-            self._info[0]["life"][who] -= a.cost.life
+            self._add_life(who, -a.cost.life)
         if a.cost.tap:
             self._perms[i]["flags"] |= TAPPED
             self._fire(Event.SELF_BECOMES_TAPPED, p)
@@ -836,7 +863,7 @@ class Scenario:
         self._perms["power_bonus"][:self._n] = 0
         self._perms["toughness_bonus"][:self._n] = 0
         info["pool"] = 0                                     # 106.4
-        info["turn"] += 1
+        info["turn"] = _fit16(int(info["turn"]) + 1, "the turn number")
         info["active"] = 1 - info["active"]
         active = int(info["active"])
         info["last_turn_start"][active] = info["turn"]

@@ -105,8 +105,10 @@ cdef enum Overflow:               # a limit a kernel met (Board.over, Payment.ov
     OV_REPLACEMENTS = 32         # more than MAXREPLACE replacement effects on the board (a
                                  # tapping applies at most MAXREPLACE: limits_met notes it)
     OV_MODIFIERS = 64            # more than MAXMODS cost modifiers for one spell (limits_met)
-    OV_LOWER = 1 | 2 | 4 | 8 | 32 | 64   # ...an answer may be too low: "can't pay" may be wrong
-    OV_UPPER = 16 | 32 | 64              # ...an answer may be too high: "can pay" may be wrong
+    OV_TOTAL = 128               # a total cost past its fields: generic int16, symbols uint8
+                                 # (cost_overflows)
+    OV_LOWER = 1 | 2 | 4 | 8 | 32 | 64 | 128   # ...an answer may be too low: "can't pay" may be
+    OV_UPPER = 16 | 32 | 64 | 128              # wrong; too high: "can pay" may be wrong
 
 
 cdef struct Board:

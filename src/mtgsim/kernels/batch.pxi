@@ -66,7 +66,8 @@ cdef int32_t evaluate_one(Rules* R, Question* q, Permanent* perms, int n, int ca
             else:
                 total_cost(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player,
                            q.from_hand, out_cost)
-                t = limits_met(R, &b, q.card_row) & OV_MODIFIERS
+                t = ((limits_met(R, &b, q.card_row) & OV_MODIFIERS)
+                     | cost_overflows(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player, q.from_hand))
                 if t:
                     return 2 + capacity + t
                 demand = NULL
@@ -109,8 +110,9 @@ cdef int evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked,
     max_mana_masks(&P, 7, MANA_MASKS, most)
     for t in range(7):
         out_mana[t] = most[t]
-    over = P.over | limits_met(R, b, card_row)    # (the most mana: any limit met may make it
-                                                  # wrong; the cost's modifiers: castable)
+    over = (P.over | limits_met(R, b, card_row)   # (the most mana: any limit met may make it
+            | cost_overflows(R, b, card_row, x, kicked, alternative, player, from_hand))  # wrong;
+                                                  # the cost's modifiers and fields: castable)
     if pays_life(out_cost):
         prepare_payment(R, b, player, out_could, &P, True)
     out_castable[0] = cost_payable(&P, out_cost, b.bi.life[player])
@@ -178,6 +180,9 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
             b.over = 0
             b.bi = &empty_info
             total_cost(R, &b, card_row, x, kicked, alternative, player, False, &base_cost)
+            if cost_overflows(R, &b, card_row, x, kicked, alternative, player, False):
+                with gil:
+                    raise ValueError(f"the total cost is not known exactly: {overflow_message(OV_TOTAL)}")
             q.base = &base_cost
             if cost_is_plain(q.base):
                 hall_demand(q.base, &base_demand)

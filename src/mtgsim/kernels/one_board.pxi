@@ -22,6 +22,8 @@ def overflow_message(int over):
                      f"tapped for mana applies at most {MAXREPLACE})")
     if over & OV_MODIFIERS:
         parts.append(f"more than {MAXMODS} cost modifiers for one spell (its own and the battlefield's)")
+    if over & OV_TOTAL:
+        parts.append("a total cost of more than 32767 generic mana or 255 symbols of one kind")
     return "; ".join(parts)
 
 
@@ -37,6 +39,78 @@ cdef uint8_t limits_met(Rules* R, Board* b, int card_row=-1) noexcept nogil:
             n_mod += card_of(R, b, i).n_costmod
     return (b.over | (OV_REPLACEMENTS if n_rep > MAXREPLACE else 0)
             | (OV_MODIFIERS if card_row >= 0 and n_mod > MAXMODS else 0))
+
+
+cdef struct WideCost:            # a total cost's counts as ints (cost_overflows)
+    int generic
+    int snow
+    int pips[6]
+    int phyrexian[5]
+    int mono_hybrid[5]
+    int colorless_hybrid[5]
+    int hybrid[10]
+    int hybrid_phyrexian[10]
+
+
+cdef void add_wide(Rules* R, int row, int x, WideCost* w) noexcept nogil:
+    """add_cost, into ints."""
+    cdef Cost* c
+    cdef int t, k
+    if row < 0:
+        return
+    c = &R.costs[row]
+    w.generic += c.generic + x * c.x
+    w.snow += c.snow
+    for t in range(6):
+        w.pips[t] += c.pips[t]
+    for t in range(5):
+        w.phyrexian[t] += c.phyrexian[t]
+        w.mono_hybrid[t] += c.mono_hybrid[t]
+        w.colorless_hybrid[t] += c.colorless_hybrid[t]
+    for k in range(c.n_hybrid):
+        if R.hybrids[c.hybrid_first + k].phyrexian:
+            w.hybrid_phyrexian[pair_index(R.hybrids[c.hybrid_first + k].colors)] += 1
+        else:
+            w.hybrid[pair_index(R.hybrids[c.hybrid_first + k].colors)] += 1
+
+
+cdef uint8_t cost_overflows(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
+                            int caster, bint from_hand) noexcept nogil:
+    """OV_TOTAL if total_cost's running totals would leave their fields (generic mana int16,
+    the symbol counts uint8): its mana cost (or flashback cost) with X, the kicker and every
+    increase that applies, summed in ints; increases come first (601.2f), so this is their
+    largest. Else 0."""
+    cdef Card* c = &R.cards[card_row]
+    cdef Card* pc
+    cdef CostModifier* m
+    cdef WideCost w
+    cdef int i, k, t, most = 0
+    cdef bint left_hand = from_hand and b.bi.hand_size[caster] > 0
+    memset(&w, 0, sizeof(WideCost))
+    if left_hand:                       # (as total_cost counts: the card has left the hand)
+        b.bi.hand_size[caster] -= 1
+    add_wide(R, c.flashback if alternative == 1 else c.cost, x, &w)
+    if kicked:
+        add_wide(R, c.kicker, 0, &w)
+    for i in range(-1, b.n):            # the card's own modifiers, then the board's
+        if i >= 0 and (not (R.info[b.perms[i].card] & CI_COSTMOD) or not in_play(b, i)):
+            continue
+        pc = c if i < 0 else card_of(R, b, i)
+        for k in range(pc.n_costmod):
+            m = &R.costmods[pc.costmod_first + k]
+            if m.change == CC_INCREASE and modifier_applies(
+                    R, b, m, i, caster if i < 0 else controller(b, i), card_row, caster):
+                add_wide(R, m.mana, 0, &w)
+                w.generic += eval_amount(R, b, m.amount, i, caster if i < 0 else controller(b, i), x)
+    if left_hand:
+        b.bi.hand_size[caster] += 1
+    for t in range(6):
+        most = max(most, w.pips[t])
+    for t in range(5):
+        most = max(most, w.phyrexian[t], w.mono_hybrid[t], w.colorless_hybrid[t])
+    for t in range(10):
+        most = max(most, w.hybrid[t], w.hybrid_phyrexian[t])
+    return OV_TOTAL if w.generic > 32767 or w.snow > 255 or most > 255 else 0
 
 
 cdef int check_exact(int over, str what) except -1:
@@ -128,7 +202,9 @@ def board_total_cost(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1
     out = np.zeros(1, dtype=_dtype_of("total_cost"))
     cdef TotalCost[::1] o = out
     total_cost(&core.R, &b, card_row, x, kicked, alternative, caster, from_hand, &o[0])
-    check_exact(limits_met(&core.R, &b, card_row) & OV_MODIFIERS, "the total cost")
+    check_exact((limits_met(&core.R, &b, card_row) & OV_MODIFIERS)
+                | cost_overflows(&core.R, &b, card_row, x, kicked, alternative, caster, from_hand),
+                "the total cost")
     return out[0]
 
 
