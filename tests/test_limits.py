@@ -713,3 +713,53 @@ def test_board_batch_put_rejects_counters_and_x_past_their_fields():
     with pytest.raises(ValueError, match=r"x_paid must be a whole number 0\.\.1000, got 2000"):
         b.put(0, "Grizzly Bears", x_paid=2000)
     assert b.count[0] == 0
+
+
+# ==== one activation's mana (Vec: int16 per type) ==========================================
+
+def doubled_mega_land():
+    """255 {G} times 3 * 3 * 2 * 2 * 2 * 2: 36720, more than a Vec holds."""
+    s = Scenario()
+    for name in ["Nyxbloom Ancient"] * 2 + ["Mana Reflection"] * 4:
+        s.add(name)
+    return s, s.add(MEGA_LAND)
+
+
+def test_scenario_tap_for_mana_of_36720_green_raises_and_changes_nothing():
+    s, land = doubled_mega_land()
+    with pytest.raises(ValueError, match="a mana ability making more than 32767 mana of one type at once"):
+        s.tap_for_mana(land)
+    assert not s.is_tapped(land) and s.pool() == {}
+
+
+def test_scenario_can_cast_and_could_produce_with_36720_green_raise():
+    s, land = doubled_mega_land()
+    with pytest.raises(ValueError, match="more than 32767 mana of one type"):
+        s.can_cast(card("Test Two Green", "{G}{G}", "Sorcery"))
+    with pytest.raises(ValueError, match="more than 32767 mana of one type"):
+        s.could_produce(land)
+
+
+def test_scenario_tap_for_mana_of_18360_green_is_made():
+    s = Scenario()
+    for name in ["Nyxbloom Ancient"] * 2 + ["Mana Reflection"] * 3:
+        s.add(name)
+    assert s.tap_for_mana(s.add(MEGA_LAND)) == {"G": 18360}
+
+
+def test_evaluate_boards_with_a_counted_amount_of_51000_green_raises():
+    """255 {G} for each land you control, with 200 lands: the amount is past what a Vec holds."""
+    cradle = card("Test Mega Cradle", "", "Land", abilities=[{
+        "kind": "mana", "cost": "{T}", "mana": "{G}" * 255,
+        "amount": {"count": "permanents", "controller": "you", "types": ["Land"]}}])
+    tables = compile_cards(["Forest", "Grizzly Bears", cradle])
+    b = BoardBatch(tables, 2, 200)
+    for board, lands in ((0, 1), (1, 200)):
+        b.put(board, cradle)
+        for _ in range(lands - 1):
+            b.put(board, "Forest")
+    b.count[1] = 0
+    assert list(evaluate_boards(b, "Grizzly Bears").mana[0]) == [0, 0, 0, 0, 255, 0, 255]
+    b.count[1] = 200
+    with pytest.raises(ValueError, match="board 1: .*more than 32767 mana of one type"):
+        evaluate_boards(b, "Grizzly Bears")

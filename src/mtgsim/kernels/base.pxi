@@ -32,6 +32,7 @@ DEF MAXMODS = 64         # cost modifiers total_cost lists (the spell's and the 
 DEF MAXCHOOSE = 10       # ...of which both ways are tried (2**10 alternatives at most)
 DEF ALLCOLORS = 31
 DEF BIG = 30000
+DEF VEC_MAX = 32767      # a Vec's amounts are int16
 DEF MAXX = 1000          # X of a spell (107.3): the one-board and batch entry points check it;
                          # the goldfish casts with at most this X
 
@@ -107,15 +108,16 @@ cdef enum Overflow:               # a limit a kernel met (Board.over, Payment.ov
     OV_MODIFIERS = 64            # more than MAXMODS cost modifiers for one spell (limits_met)
     OV_TOTAL = 128               # a total cost past its fields: generic int16, symbols uint8
                                  # (cost_overflows)
-    OV_LOWER = 1 | 2 | 4 | 8 | 32 | 64 | 128   # ...an answer may be too low: "can't pay" may be
-    OV_UPPER = 16 | 32 | 64 | 128              # wrong; too high: "can pay" may be wrong
+    OV_AMOUNT = 256              # one activation making more mana of a type than a Vec holds
+    OV_LOWER = 1 | 2 | 4 | 8 | 32 | 64 | 128 | 256   # ...an answer may be too low: "can't pay"
+    OV_UPPER = 16 | 32 | 64 | 128 | 256              # may be wrong; too high: "can pay" may be
 
 
 cdef struct Board:
     Permanent* perms
     int n
     BoardInfo* bi
-    uint8_t over                 # Overflow bits met while reading this board (the one-board and
+    uint16_t over                # Overflow bits met while reading this board (the one-board and
                                  # batch entry points clear it; the goldfish never reads it)
     int scanned                  # 0 until scan_board has filled the fields below
     uint8_t grants_to[2]         # per player: GRANTS_* bits of the static grants they control
@@ -131,7 +133,7 @@ cdef enum GrantBits:
 
 
 cdef struct Vec:             # an amount of mana of each type, W U B R G C
-    int16_t m[6]
+    int16_t m[6]                 # (more than VEC_MAX: OV_AMOUNT, noted where it is made)
 
 
 cdef struct Options:         # the possible results of activating one source

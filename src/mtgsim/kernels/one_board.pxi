@@ -24,10 +24,12 @@ def overflow_message(int over):
         parts.append(f"more than {MAXMODS} cost modifiers for one spell (its own and the battlefield's)")
     if over & OV_TOTAL:
         parts.append("a total cost of more than 32767 generic mana or 255 symbols of one kind")
+    if over & OV_AMOUNT:
+        parts.append(f"a mana ability making more than {VEC_MAX} mana of one type at once")
     return "; ".join(parts)
 
 
-cdef uint8_t limits_met(Rules* R, Board* b, int card_row=-1) noexcept nogil:
+cdef uint16_t limits_met(Rules* R, Board* b, int card_row=-1) noexcept nogil:
     """The Overflow bits of the limits the kernels met reading board b (b.over), and those it
     is past by counting (here, at the entry points, to leave the kernels' own paths as they
     are): more replacement effects than one tapping applies (MAXREPLACE), more cost modifiers
@@ -74,7 +76,7 @@ cdef void add_wide(Rules* R, int row, int x, WideCost* w) noexcept nogil:
             w.hybrid[pair_index(R.hybrids[c.hybrid_first + k].colors)] += 1
 
 
-cdef uint8_t cost_overflows(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
+cdef uint16_t cost_overflows(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
                             int caster, bint from_hand) noexcept nogil:
     """OV_TOTAL if total_cost's running totals would leave their fields (generic mana int16,
     the symbol counts uint8): its mana cost (or flashback cost) with X, the kicker and every
@@ -273,7 +275,7 @@ def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
     v = base[k]
     if core.R.mana[row].tap:
         for q in order:
-            apply_replacement(&core.R, q, &v)
+            b.over |= apply_replacement(&core.R, q, &v)
     m = triggered_outputs(&core.R, &b, i, row, &v, 1, outs, owns)
     best = 0                                       # the trigger choices: the preferred type
     check_exact(limits_met(&core.R, &b), "what the mana ability makes")
@@ -337,7 +339,7 @@ def board_produce_exact(CoreTables core, Permanent[::1] perms, int n, BoardInfo[
         while True:
             v = base[k]
             for q in range(n_rep):
-                apply_replacement(&core.R, reps[order[q]], &v)
+                b.over |= apply_replacement(&core.R, reps[order[q]], &v)
             j = triggered_outputs(&core.R, &b, i, row, &v, 1, outs, owns)
             for q in range(j):
                 if vec_eq(&outs[q], &w):

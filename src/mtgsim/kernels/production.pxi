@@ -58,9 +58,11 @@ cdef inline bint trigger_watches(Rules* R, Board* b, int j, int trow, int i) noe
     return not tr.subtypes or (card_of(R, b, i).subtypes & tr.subtypes) != 0
 
 
-cdef void apply_replacement(Rules* R, int row, Vec* v) noexcept nogil:
+cdef uint16_t apply_replacement(Rules* R, int row, Vec* v) noexcept nogil:
+    """Replacement `row` applied to v; OV_AMOUNT if the mana it makes is more than v holds."""
     cdef ManaReplacement* r = &R.mrep[row]
     cdef int t, total
+    cdef uint16_t over = 0
     if r.replace_with:
         total = vec_total(v)
         if total > 0:          # "{B} instead of any other type and amount"
@@ -68,7 +70,10 @@ cdef void apply_replacement(Rules* R, int row, Vec* v) noexcept nogil:
             v.m[type_index(r.replace_with)] = 1
     if r.multiply > 1:
         for t in range(6):
+            if v.m[t] * r.multiply > VEC_MAX:
+                over = OV_AMOUNT
             v.m[t] = v.m[t] * r.multiply
+    return over
 
 
 cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Vec* outs) noexcept nogil:
@@ -89,6 +94,8 @@ cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Ve
         amount = eval_amount(R, b, a.amount, i, player, x)
     if amount <= 0:
         return 0
+    if unlikely(amount > VEC_MAX // 255) and amount_too_large(R, a, amount):   # (255: the most
+        b.over |= OV_AMOUNT                                                    # pips of a type)
     if a.output == MO_FIXED:
         cost_row = a.mana
         if a.if_you_control and a.instead >= 0 and controls_all_subtypes(R, b, player, a.if_you_control):
@@ -129,10 +136,25 @@ cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Ve
                 amount = a.amount.fixed + (devotion(R, b, player, 1 << t) if t < 5 else 0)
                 if amount <= 0:
                     continue
+                if unlikely(amount > VEC_MAX):
+                    b.over |= OV_AMOUNT
             vec_clear(&outs[n])
             outs[n].m[t] = amount
             n += 1
     return n
+
+
+cdef bint amount_too_large(Rules* R, ManaAbility* a, int amount) noexcept nogil:
+    """Would `amount` times ability a's output be more mana of a type than a Vec holds?"""
+    cdef int t, k, most = 1
+    if a.output == MO_FIXED:
+        for t in range(6):
+            most = max(most, R.costs[a.mana].pips[t], R.costs[a.instead].pips[t] if a.instead >= 0 else 0)
+    elif a.output == MO_CHOICE:
+        for k in range(a.n_options):
+            for t in range(6):
+                most = max(most, R.costs[a.options_first + k].pips[t])
+    return most * amount > VEC_MAX
 
 
 cdef int combinations(int allowed, int amount, Vec* outs) noexcept nogil:
@@ -245,13 +267,20 @@ cdef int replaced_outputs(Rules* R, Board* b, int i, int row, Vec* base, int n_b
         for k in range(n_base):
             v = base[k]
             for q in range(n_rep):
-                apply_replacement(R, reps[order[q]], &v)
+                b.over |= apply_replacement(R, reps[order[q]], &v)
             n = add_unique(outs, n, &v)
         if not next_permutation(order, n_rep):
             break
     if unlikely(n >= MAXOPT):           # (full: results may have been dropped)
         b.over |= OV_OPTIONS
     return n
+
+
+cdef inline uint16_t added_mana(Vec* v, int t, int amount) noexcept nogil:
+    """amount more mana of type t in v; OV_AMOUNT if that is more than v holds."""
+    cdef int total = v.m[t] + amount
+    v.m[t] = <int16_t>total
+    return OV_AMOUNT if total > VEC_MAX else 0
 
 
 cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_in,
@@ -298,19 +327,19 @@ cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_i
                         v = acc[cur_k]
                         if tr.adds == TA_FIXED:
                             for t in range(6):
-                                v.m[t] += R.costs[tr.mana].pips[t] * amount
+                                b.over |= added_mana(&v, t, R.costs[tr.mana].pips[t] * amount)
                             m = add_unique(nxt, m, &v)
                         elif tr.adds == TA_CHOSEN_COLOR:
                             t = type_index(b.perms[j].chosen_color)
                             if t >= 0:
-                                v.m[t] += amount
+                                b.over |= added_mana(&v, t, amount)
                             m = add_unique(nxt, m, &v)
                         else:   # PRODUCED: a type the permanent produced; ANY_COLOR: any colour
                             for t in range(6):
                                 if (tr.adds == TA_PRODUCED and produced & (1u << t)) or (
                                         tr.adds == TA_ANY_COLOR and t < 5):
                                     v = acc[cur_k]
-                                    v.m[t] += amount
+                                    b.over |= added_mana(&v, t, amount)
                                     m = add_unique(nxt, m, &v)
                     memcpy(acc, nxt, m * sizeof(Vec))
                     cur = m
