@@ -26,7 +26,8 @@ TOTAL_COST_DTYPE = schema.DTYPES["total_cost"]
 BOARD_INFO_DTYPE = schema.DTYPES["board_info"]
 TYPE_LETTERS = COLOR_ORDER + "C"
 ALTERNATIVES = {None: 0, "flashback": 1}
-MAX_CAPACITY = 256
+MAX_CAPACITY = _core.MAX_BOARD   # permanents on one board (the kernels' buffers)
+INT16 = np.iinfo(np.int16)       # counters, turns, life and mana in the permanent and board tables
 BEFORE_THE_GAME = -1   # controlled_since for permanents controlled since before turn 1
 
 
@@ -109,6 +110,14 @@ class BoardBatch:
             raise ArgumentError(f"board {board} is full (capacity {self.capacity})")
         if controller not in (0, 1):
             raise ArgumentError(f"controller must be 0 (you) or 1 (opponent), got {controller!r}")
+        _check_whole("controlled_since", controlled_since, INT16.min, INT16.max)
+        _check_whole("x_paid", x_paid, 0, _core.MAX_X)
+        totals = [0] * 4
+        for name, k in (counters or {}).items():
+            _check_whole(f"counters {name!r}", k, 0, INT16.max)
+            totals[counter_kind(name)] += k
+        if max(totals) > INT16.max:
+            raise LimitError(f"counters: at most {INT16.max} of a kind on a permanent, got {max(totals)}")
         if attached_to != -1 and not 0 <= attached_to < i:
             raise ArgumentError(f"attached_to must be a row already on board {board}, got {attached_to}")
         p = self.permanents[board, i]
@@ -147,7 +156,7 @@ class BoardBatch:
         more = f" ({len(bad)} boards are malformed)" if len(bad) > 1 else ""
         if i == self.capacity:
             raise ArgumentError(f"board {g}: count {self.count[g]} outside 0..{self.capacity}{more}")
-        if i > self.capacity:
+        if i == self.capacity + 1:
             info = self.info[g]
             n_rows = len(self.tables.spend_restrictions)
             entries = [(p, e) for p in (0, 1) for e in range(min(int(info["n_restricted"][p]), 4))]
@@ -159,6 +168,9 @@ class BoardBatch:
                                  f"SPEND_RESTRICTION row of these tables (0..{n_rows - 1}){more}")
             what = "hand sizes" if (info["hand_size"] < 0).any() else "mana in pools"
             raise ArgumentError(f"board {g}: {what} must not be negative{more}")
+        if i > self.capacity + 1:            # the search met a limit: its answers may be wrong
+            raise LimitError(f"board {g}: its answers are not known exactly: it has "
+                             f"{_core.overflow_message(i - self.capacity - 1)} (limits of the rules core){more}")
         p = self.permanents[g, i]
         n_cards = len(self.tables.card_names)
         if not 0 <= p["card"] < n_cards:
@@ -168,6 +180,11 @@ class BoardBatch:
         else:
             what = f"attached_to {p['attached_to']} is not -1 or a permanent of this board (0..{self.count[g] - 1})"
         raise ArgumentError(f"board {g}, permanent {i}: {what}{more}")
+
+
+def _check_whole(what: str, value, lo: int, hi: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not lo <= value <= hi:
+        raise LimitError(f"{what} must be a whole number {lo}..{hi}, got {value!r}")
 
 
 def _color_bit(letter: str | None) -> int:
@@ -201,8 +218,8 @@ def check_cast_args(tables: Tables, card, x: int, kicked: bool, alternative: str
     row = tables.row(name)
     if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 0:
         raise ArgumentError(f"X must be a whole number ≥ 0 (107.3), got {x!r}")
-    if x > 1000:
-        raise LimitError(f"X = {x} is larger than this simulator supports (1000)")
+    if x > _core.MAX_X:
+        raise LimitError(f"X = {x} is larger than this simulator supports ({_core.MAX_X})")
     if alternative not in ALTERNATIVES:
         raise ArgumentError(f"alternative must be one of {sorted(k for k in ALTERNATIVES if k)} or None, "
                             f"got {alternative!r}")

@@ -12,7 +12,7 @@ from typing import Iterable, Mapping
 
 import numpy as np
 
-from . import schema
+from . import _core, schema
 from .cards.database import CardDatabase, card_db, closest_names, named_card, normalize_name
 from .cards.model import (ActivatedAbility, CardDef, CostModifier, Count, Effect, EntersEffect,
                           ManaAbility, ManaReplacement, ManaTrigger, SpellEffect, SpendRestriction,
@@ -36,6 +36,21 @@ _COUNTER = {"+1/+1": CounterKind.CK_P1P1, "-1/-1": CounterKind.CK_M1M1,
 _WHO = {"you": Who.WHO_YOU, "opponents": Who.WHO_OPPONENTS, "any": Who.WHO_ANY}
 _COUNT_OF = {m.value: int(getattr(CountOf, "CO_" + m.name)) for m in __import__(
     "mtgsim.cards.model", fromlist=["CountOf"]).CountOf}
+
+
+_SYMBOL_FIELD = {SymbolKind.PHYREXIAN: "phyrexian", SymbolKind.MONO_HYBRID: "mono_hybrid",
+                 SymbolKind.COLORLESS_HYBRID: "colorless_hybrid"}
+
+
+class _RangeError(ValueError):
+    """A number that doesn't fit its table field (re-raised naming the card)."""
+
+
+def _check_range(what: str, field: str, value: int, dtype) -> None:
+    info = np.iinfo(dtype)
+    if not info.min <= value <= info.max:
+        raise _RangeError(f"{what}: {field} = {value} is outside {info.min}..{info.max}, what the "
+                          "compiled tables can hold")
 
 
 def _enum_code(enum_cls, prefix: str, value) -> int:
@@ -136,26 +151,29 @@ class _Compiler:
             h = self._new("hybrid")
             h["colors"] = int(s.color_bits)
             h["phyrexian"] = s.kind is SymbolKind.HYBRID_PHYREXIAN
-        r = self._new("cost")
-        r["generic"] = cost.generic
-        r["x"] = cost.x_count
-        r["mana_value"] = cost.mana_value
-        r["hybrid_first"] = first
-        r["n_hybrid"] = len(hybrids)
+        # counted here, then stored: a uint8 count must not wrap (_check_range says which)
+        counts = {"snow": 0, "pips": [0] * 6, "phyrexian": [0] * 5, "mono_hybrid": [0] * 5,
+                  "colorless_hybrid": [0] * 5}
         for s in cost.symbols:
             ci = COLOR_ORDER.index(s.colors[0]) if s.colors else -1
             if s.kind is SymbolKind.SNOW:
-                r["snow"] += 1
+                counts["snow"] += 1
             elif s.kind is SymbolKind.COLORLESS:
-                r["pips"][5] += 1
+                counts["pips"][5] += 1
             elif s.kind is SymbolKind.COLORED:
-                r["pips"][ci] += 1
-            elif s.kind is SymbolKind.PHYREXIAN:
-                r["phyrexian"][ci] += 1
-            elif s.kind is SymbolKind.MONO_HYBRID:
-                r["mono_hybrid"][ci] += 1
-            elif s.kind is SymbolKind.COLORLESS_HYBRID:
-                r["colorless_hybrid"][ci] += 1
+                counts["pips"][ci] += 1
+            elif s.kind in _SYMBOL_FIELD:
+                counts[_SYMBOL_FIELD[s.kind]][ci] += 1
+        values = {"generic": cost.generic, "x": cost.x_count, "mana_value": cost.mana_value,
+                  "n_hybrid": len(hybrids), **counts}
+        for name, v in values.items():
+            for one in (v if isinstance(v, list) else [v]):
+                text = str(cost) if len(str(cost)) <= 40 else str(cost)[:37] + "..."
+                _check_range(f"mana cost {text}", name, one, schema.DTYPES["cost"][name].base)
+        r = self._new("cost")
+        for name, v in values.items():
+            r[name] = v
+        r["hybrid_first"] = first
         self.cost_cache[cost] = self._index("cost")
         return self.cost_cache[cost]
 
@@ -204,12 +222,16 @@ class _Compiler:
             dest["count"] = -1
 
     def counters(self, row, pairs) -> None:
+        fixed = [int(v) for v in row["counters"]]
         for name, value in pairs:
             k = counter_kind(name)
             if isinstance(value, Count):
                 row["counters_count"][k] = self.count(value)
             else:
-                row["counters"][k] += int(value)
+                fixed[k] += int(value)
+        for k, v in enumerate(fixed):
+            _check_range("counters", f"counters[{k}]", v, row["counters"].dtype)
+        row["counters"] = fixed
 
     def effect(self, e: Effect | None) -> int:
         if e is None or not e:
@@ -245,6 +267,14 @@ class _Compiler:
                                                                  getattr(a, "kicked", None))):
                 raise CardDataError("an effect creates one kind of token here (the rules core's limit)",
                                     card=c.name, field=f"abilities[{i}].tokens")
+        try:
+            return self._card(c)
+        except OverflowError as e:   # a number too large for its table field (numpy's message)
+            raise CardDataError(str(e), card=c.name) from None
+        except _RangeError as e:
+            raise CardDataError(str(e), card=c.name) from None
+
+    def _card(self, c: CardDef) -> int:
         r = self._new("card")
         idx = self._index("card")
         self.card_rows[c.name] = idx
@@ -499,7 +529,9 @@ def compile_cards(cards: Iterable[CardDef | str], db: CardDatabase | None = None
     for d in defs:
         comp.card(d)
     all_defs = tuple(faces)
-    return comp.tables(all_defs)
+    tables = comp.tables(all_defs)
+    _core.check_tables(tables)      # per-card limits of the kernels' buffers, naming the card
+    return tables
 
 
 @dataclass

@@ -8,6 +8,7 @@ the same permanent table the kernels read. See docs/rules-core.md.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -29,11 +30,39 @@ __all__ = ["Scenario", "Permanent", "RulesError"]
 
 PLAYERS = {"you": 0, "opponent": 1}
 PLAYER_NAMES = ("you", "opponent")
+POSSESSIVE = ("your", "the opponent's")
 TAPPED = int(schema.PermanentFlag.PF_TAPPED)
 TOKEN = int(schema.PermanentFlag.PF_TOKEN)
 SACRIFICE_AT_END = int(schema.PermanentFlag.PF_SACRIFICE_AT_END)
 NOT_TAPPED = 0xFFFF ^ TAPPED
 COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
+MAX_PERMANENTS = _core.MAX_BOARD     # the one-board kernels' buffers hold this many permanents
+INT16 = np.iinfo(np.int16)           # life, mana in a pool, counters, X, turns, hand sizes
+
+
+_COMPILED: set = set()      # cards known to compile (a card's tables are compiled again and again)
+
+
+def _check_compiles(c: CardDef, db: CardDatabase) -> None:
+    """Compile card c alone once: a card beyond the core's limits (too many mana abilities, a
+    number too large) raises ValueError naming it, before it becomes part of a Scenario."""
+    if c not in _COMPILED:
+        compile_cards([c], db)
+        _COMPILED.add(c)
+
+
+def _all_or_nothing(method):
+    """A game action that meets a limit of the simulator (a ValueError: too many permanents, a
+    number too large) part way leaves the Scenario as it was before the action."""
+    @functools.wraps(method)
+    def action(self, *args, **kwargs):
+        snapshot = self._snapshot()
+        try:
+            return method(self, *args, **kwargs)
+        except ValueError:
+            self._restore(snapshot)
+            raise
+    return action
 
 
 @dataclass(frozen=True)
@@ -45,6 +74,13 @@ class Permanent:
 
     def __repr__(self) -> str:
         return f"<Permanent {self.name} #{self.object_id}>"
+
+
+def _fit16(value: int, what: str) -> int:
+    """`value`, if the permanent and board tables' int16 fields can hold it; else ValueError."""
+    if not INT16.min <= value <= INT16.max:
+        raise LimitError(f"Scenario: {what} would be {value}; the simulator holds {INT16.min}..{INT16.max}")
+    return value
 
 
 def _mana_dict(vec: Iterable[int]) -> dict[str, int]:
@@ -79,6 +115,7 @@ class Scenario:
             raise ArgumentTypeError(f"a card is a name or a CardDef, not {type(card).__name__}")
         known = self._defs.get(c.name)
         if known is None:
+            _check_compiles(c, self.db)      # beyond a limit? (ValueError) before it is in
             self._defs[c.name] = c
             self._tables = None              # recompiled on next use
         elif known != c:
@@ -128,12 +165,15 @@ class Scenario:
     def _handle(self, i: int) -> Permanent:
         return Permanent(self, int(self._perms[i]["object_id"]), self._names[i])
 
+    def _check_room(self) -> None:
+        if self._n >= MAX_PERMANENTS:
+            raise LimitError(f"Scenario: at most {MAX_PERMANENTS} permanents on the battlefield "
+                             f"(this board would have {self._n + 1})")
+
     def _new_permanent(self, c: CardDef, controller: int, *, tapped=False, since=None, token=False,
                        x_paid=0, chosen_color=0, attached_to=-1) -> int:
+        self._check_room()
         self._card(c)
-        if self._n == MAX_CAPACITY:
-            raise LimitError(f"a Scenario holds at most {MAX_CAPACITY} permanents (the rules core's board); "
-                             f"{c.name} can't enter")
         if self._n == len(self._perms):
             self._perms = schema.grow(self._perms, "permanent", self._n + 1)
         i = self._n
@@ -175,6 +215,7 @@ class Scenario:
     def turn(self) -> int:
         return int(self._info[0]["turn"])
 
+    @_all_or_nothing
     def add(self, card, controller="you", tapped=False, entered_this_turn=False, counters=None,
             attached_to=None, chosen_color=None, x=0) -> Permanent:
         """Put a permanent onto the battlefield as set-up (no enters effects, no triggers)."""
@@ -183,13 +224,15 @@ class Scenario:
             raise ArgumentError(f"{c.name} is a {c.type_line}, not a permanent card (110.4)")
         who = self._player(controller)
         att = -1 if attached_to is None else self._index(attached_to)
+        if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= x <= _core.MAX_X:
+            raise ArgumentError(f"x must be a whole number 0..{_core.MAX_X} (107.3), got {x!r}")
         i = self._new_permanent(c, who, tapped=bool(tapped),
                                 since=self.turn if entered_this_turn else BEFORE_THE_GAME,
                                 x_paid=int(x), chosen_color=_color_bit(chosen_color), attached_to=att)
         for name, k in (counters or {}).items():
             if not isinstance(k, int) or k < 0:
                 raise ArgumentError(f"counters: {name!r} needs a whole number ≥ 0, got {k!r}")
-            self._perms[i]["counters"][counter_kind(name)] += k
+            self._add_counters(i, name, k)
         handle = self._handle(i)
         self._state_based_actions()
         return handle
@@ -199,9 +242,23 @@ class Scenario:
         if isinstance(life, bool) or not isinstance(life, int) or not -30000 <= life <= 30000:
             raise ArgumentError(f"set_life: life must be a whole number in -30000..30000, got {life!r}")
         self._info[0]["life"][self._player(player)] = life
+    def _add_counters(self, i: int, name: str, k: int) -> None:
+        kind = counter_kind(name)
+        self._perms[i]["counters"][kind] = _fit16(int(self._perms[i]["counters"][kind]) + int(k),
+                                                  f"{self._names[i]}'s {name} counters")
+
+    def _add_life(self, who: int, amount: int) -> None:
+        life = self._info[0]["life"]
+        life[who] = _fit16(int(life[who]) + int(amount), f"{POSSESSIVE[who]} life total")
+
+    def _add_mana(self, who: int, t: int, amount: int) -> None:
+        pool = self._info[0]["pool"][who]
+        pool[t] = _fit16(int(pool[t]) + int(amount), f"{TYPE_LETTERS[t]} mana in {POSSESSIVE[who]} pool")
 
     def add_to_hand(self, card, player="you") -> None:
-        self._hands[self._player(player)].append(self._card(card).name)
+        who = self._player(player)
+        _fit16(len(self._hands[who]) + 1, f"{POSSESSIVE[who]} hand size")
+        self._hands[who].append(self._card(card).name)
 
     def add_to_library(self, card, player="you") -> None:
         """Put a card on top of the player's library (drawn first)."""
@@ -309,7 +366,7 @@ class Scenario:
 
     def _sync_hand_sizes(self) -> None:
         for p in (0, 1):
-            self._info[0]["hand_size"][p] = len(self._hands[p])
+            self._info[0]["hand_size"][p] = _fit16(len(self._hands[p]), f"{POSSESSIVE[p]} hand size")
 
     # ---- mana ----------------------------------------------------------------------------------
     def could_produce(self, p: Permanent) -> frozenset[str]:
@@ -350,6 +407,7 @@ class Scenario:
                     "continuously since their most recent turn began (summoning sick, no haste)")
         return f"119.4: can't pay {a['life']} life"
 
+    @_all_or_nothing
     def tap_for_mana(self, p: Permanent, ability: int = 0, color: str | None = None,
                      order: list[Permanent] | None = None) -> dict[str, int]:
         """Activate a mana ability; returns the mana added (triggered mana included)."""
@@ -399,7 +457,7 @@ class Scenario:
         if restriction >= 0:
             self._check_restricted_room(who, [(restriction, made)])
         # pay the other parts of the cost; then the ability resolves (605.3b)
-        self._info[0]["life"][who] -= int(a["life"])
+        self._add_life(who, -int(a["life"]))
         name = self._names[i]
         if a["tap"]:
             self._perms[i]["flags"] |= TAPPED
@@ -408,9 +466,13 @@ class Scenario:
         total = np.array(made, dtype=np.int64) + np.array(extra, dtype=np.int64)
         if restriction >= 0:
             self._add_restricted(who, restriction, made)
-            self._info[0]["pool"][who] += np.array(extra, dtype=np.int16)
+            for t in range(6):
+                if extra[t]:
+                    self._add_mana(who, t, int(extra[t]))
         else:
-            self._info[0]["pool"][who] += total.astype(np.int16)
+            for t in range(6):
+                if total[t]:
+                    self._add_mana(who, t, int(total[t]))
         if a["effect"] >= 0:
             self._apply_effect(int(a["effect"]), i, who)
         if a["tap"]:
@@ -527,7 +589,7 @@ class Scenario:
         for p, is_made, row, mana in restricted:
             if p == -1:
                 self._take_restricted(who, row, mana)
-        self._info[0]["life"][who] -= life
+        self._add_life(who, -life)
 
     def _take_from_pool(self, who: int, mana) -> None:
         pool = self._info[0]["pool"][who]
@@ -551,6 +613,7 @@ class Scenario:
         self._compile()
 
     # ---- casting ---------------------------------------------------------------------------------
+    @_all_or_nothing
     def cast(self, card, x=0, kicked=False, alternative=None, player="you", color=None,
              pay_life_for_lands: bool = True):
         """Cast a spell (601.2): move it to the stack, lock in its total cost, pay it, and let it
@@ -597,6 +660,7 @@ class Scenario:
         self._state_based_actions()
         return None
 
+    @_all_or_nothing
     def play_land(self, card, player="you", pay_life: bool = True) -> Permanent | None:
         """Play a land from hand (305.1; the one-land-per-turn limit is the caller's to keep).
         `pay_life`: pay the life a land asks to enter untapped (a shock land), if you have it.
@@ -614,6 +678,7 @@ class Scenario:
                copy_of: str | None = None) -> int:
         """A permanent enters (614.1c/614.12 replacement effects first), then its enters
         triggers and others' resolve."""
+        self._check_room()                   # (before an enters effect pays life)
         tapped = False
         counters = [0, 0, 0, 0]
         for e in c.abilities_of(EntersEffect):
@@ -626,7 +691,9 @@ class Scenario:
         i = self._new_permanent(c, who, tapped=tapped, token=token, x_paid=0 if token else x_paid,
                                 chosen_color=chosen_color)
         self._perms[i]["x_paid"] = x_paid
-        self._perms[i]["counters"] = counters
+        for kind, k in enumerate(counters):
+            if k:
+                self._add_counters(i, COUNTER_NAMES[kind], k)
         handle = self._handle(i)
         self.log.append(f"{c.name} enters under {('your', 'the opponent' + chr(39) + 's')[who]} control"
                         + (" tapped" if tapped else ""))
@@ -654,7 +721,7 @@ class Scenario:
             return any(set(self._defs[n].subtypes) & set(e.subtypes) for n in self._hands[who])
         if e.unless is TappedUnless.PAY_LIFE:
             if pay_life and self._info[0]["life"][who] >= e.life:
-                self._info[0]["life"][who] -= e.life
+                self._add_life(who, -e.life)
                 return True
             return False
         return False
@@ -721,30 +788,27 @@ class Scenario:
     def _apply_effect(self, effect_row: int, source_index: int, who: int) -> None:
         e = self._tables.effects[effect_row]
         core, perms, n, info = self._args()
-        life = info[0]["life"]
-        life[who] += _core_amount(core, perms, n, info, e["gain_life"], source_index, who)
-        life[who] -= _core_amount(core, perms, n, info, e["damage_to_you"], source_index, who)
-        life[who] -= _core_amount(core, perms, n, info, e["lose_life"], source_index, who)
+        self._add_life(who, _core_amount(core, perms, n, info, e["gain_life"], source_index, who)
+                       - _core_amount(core, perms, n, info, e["damage_to_you"], source_index, who)
+                       - _core_amount(core, perms, n, info, e["lose_life"], source_index, who))
 
     def _apply_effect_record(self, e: Effect, target: Permanent | None, who: int, x: int = 0,
                              source_index: int | None = None, color: int = 0) -> None:
         """Carry out an Effect record for player `who`; counters go on `target`; mana of any
         colour it adds is of colour `color` (a colour bit: the player's choice), else white."""
         opp = 1 - who
-        life = self._info[0]["life"]
         amt = lambda a: self._amount(a, source_index, who, x)
-        life[opp] -= amt(e.damage_to_opponent)
-        life[who] -= amt(e.damage_to_you) + amt(e.lose_life)
-        life[who] += amt(e.gain_life)
+        self._add_life(opp, -amt(e.damage_to_opponent))
+        self._add_life(who, amt(e.gain_life) - amt(e.damage_to_you) - amt(e.lose_life))
         for _ in range(amt(e.draw)):
             self._draw(who)
         if e.add_mana:
             for s in e.add_mana.symbols:
                 t = 5 if s.kind.name == "COLORLESS" else COLOR_ORDER.index(s.colors[0])
-                self._info[0]["pool"][who][t] += 1
+                self._add_mana(who, t, 1)
         k = amt(e.add_any_color)
         if k:
-            self._info[0]["pool"][who][color.bit_length() - 1 if color else 0] += k
+            self._add_mana(who, color.bit_length() - 1 if color else 0, k)
         for _ in range(e.lands_to_battlefield):
             self._search_land(who, e.land_types, to_battlefield=True, tapped=e.lands_tapped)
         for _ in range(e.lands_to_hand):
@@ -754,7 +818,7 @@ class Scenario:
         if target is not None and self.on_battlefield(target):
             ti = self._index(target)
             for name, a in e.counters:
-                self._perms[ti]["counters"][counter_kind(name)] += amt(a)
+                self._add_counters(ti, name, amt(a))
         for token, a in e.tokens:
             for _ in range(amt(a)):
                 self._enter(self.db[token], who, token=True)
@@ -800,6 +864,7 @@ class Scenario:
             self._hands[who].append(name)
 
     # ---- activated abilities and copies ----------------------------------------------------------
+    @_all_or_nothing
     def activate(self, p: Permanent, ability: int = 0, target: Permanent | None = None) -> None:
         """Activate a non-mana activated ability (602), paying from pool and untapped sources."""
         i = self._index(p)
@@ -838,7 +903,7 @@ class Scenario:
                 raise
         i = self._index(p)
         if a.cost.life:
-            self._info[0]["life"][who] -= a.cost.life
+            self._add_life(who, -a.cost.life)
         if a.cost.tap:
             self._perms[i]["flags"] |= TAPPED
             self._fire(Event.SELF_BECOMES_TAPPED, p)
@@ -849,6 +914,7 @@ class Scenario:
         self._apply_effect_record(a.effect, target if target is not None else p, who,
                                   source_index=self._index(p) if self.on_battlefield(p) else None)
 
+    @_all_or_nothing
     def create_token_copy(self, p: Permanent, controller=None) -> Permanent:
         """707.2–707.3, 111.3: a token copying the copiable values of p — its printed values, or
         what p copies, or a token's values as created. Not its tapped state, counters,
@@ -895,6 +961,7 @@ class Scenario:
                         break
                     seen[key] = i
 
+    @_all_or_nothing
     def next_turn(self) -> None:
         """End step (end-step sacrifices), cleanup (514), then the next player's turn: untap,
         upkeep, draw (502, 504)."""
@@ -908,7 +975,7 @@ class Scenario:
         self._perms["toughness_bonus"][:self._n] = 0
         info["pool"] = 0                                     # 106.4
         info["n_restricted"] = 0
-        info["turn"] += 1
+        info["turn"] = _fit16(int(info["turn"]) + 1, "the turn number")
         info["active"] = 1 - info["active"]
         active = int(info["active"])
         info["last_turn_start"][active] = info["turn"]

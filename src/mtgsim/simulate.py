@@ -22,7 +22,7 @@ from typing import Iterable, Mapping
 
 import numpy as np
 
-from . import _core
+from . import _core, schema
 from .cards import CardDef, UnknownCardError, closest_names, normalize_name
 from .cards.database import named_card
 from .compile import compile_deck
@@ -37,6 +37,7 @@ __all__ = ["simulate", "trace", "MulliganPolicy", "PlayPolicy", "Estimate", "Kil
 CHUNK = 2048            # games per seeded chunk (fixed: results don't depend on threads)
 MAX_TURNS = _core.MAX_TURNS
 MAX_TRACKED = _core.MAX_TRACKED
+MAX_LIBRARY = _core.MAX_LIBRARY
 Z95 = 1.959963984540054
 
 
@@ -327,8 +328,8 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     if library_size < 7:
         raise ArgumentError("a deck needs at least 7 cards to draw an opening hand; "
                             f"this one has {library_size}")
-    if library_size > 256:
-        raise LimitError(f"decks of more than 256 cards aren't supported (this one has {library_size})")
+    if library_size > MAX_LIBRARY:
+        raise LimitError(f"decks of more than {MAX_LIBRARY} cards aren't supported (this one has {library_size})")
     mulligan = MulliganPolicy() if mulligan is None else mulligan
     if not isinstance(mulligan, MulliganPolicy):
         raise ArgumentTypeError(f"mulligan must be a MulliganPolicy, not {type(mulligan).__name__}")
@@ -344,6 +345,7 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
                                 "(one name, one card: give the new one another name)")
     compiled = compile_deck(deck, extra=extra + named)
     tables = compiled.tables
+    _check_cost_modifiers(tables, compiled.library)
     tracked: list[str] = []
     for c, _ in deck.cards("maindeck"):
         if not c.is_land and c.name not in tracked:
@@ -358,6 +360,28 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
                               keep_hi, np.array([tables.row(n) for n in tracked], dtype=np.int32),
                               _main_color(deck), policy.arrays(tables))
     return _Setup(spec, tracked, tables)
+
+
+_PERMANENT_TYPES = sum(int(getattr(schema.CardTypeBit, "CT_" + t)) for t in
+                       ("ARTIFACT", "BATTLE", "CREATURE", "ENCHANTMENT", "LAND", "PLANESWALKER"))
+
+
+def _check_cost_modifiers(tables, library: np.ndarray) -> None:
+    """A spell's total cost counts at most MAX_COST_MODIFIERS cost modifiers (its own and those
+    of the permanents in play): raise if the deck's could be more, so a game never loses one
+    (its permanents, each card once, and tokens with cost modifiers as many as can be in play)."""
+    n = tables.cards["n_costmod"].astype(np.int64)
+    back = tables.cards["back"]
+    per_card = np.maximum(n, np.where(back >= 0, n[np.clip(back, 0, None)], 0))
+    permanent = (tables.cards["types"] & _PERMANENT_TYPES) != 0
+    in_play = int(per_card[library][permanent[library]].sum())
+    tokens = n[tables.cards["is_token"] != 0]
+    in_play += _core.MAX_PERMANENTS_IN_GAME * int(tokens.max()) if len(tokens) else 0
+    own = per_card[~permanent]             # (a permanent spell is not in play as it is cast)
+    most = in_play + (int(own.max()) if len(own) else 0)
+    if most > _core.MAX_COST_MODIFIERS:
+        raise LimitError(f"simulate: this deck's permanents have {most} cost modifiers (with a spell's own); "
+                         f"a total cost counts at most {_core.MAX_COST_MODIFIERS}")
 
 
 def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = True, seed=None,
@@ -390,8 +414,12 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
             gens = [chunk_generator(root, c) for c in range(start, stop)]
             counts = np.array([min(CHUNK, games - c * CHUNK) for c in range(start, stop)], dtype=np.int64)
             out = np.zeros((stop - start, size), dtype=np.int64)
+            over = np.zeros(stop - start, dtype=np.uint8)
             began = time.perf_counter()
-            _core.run_chunks(st.spec, gens, counts, out, threads)
+            _core.run_chunks(st.spec, gens, counts, out, threads, over)
+            if over.any():                  # a game met a limit of the goldfish: wrong metrics
+                raise LimitError(f"simulate: a game went past a limit of the simulator: "
+                                 f"{_core.goldfish_overflow_message(int(np.bitwise_or.reduce(over)))}")
             if time.perf_counter() - began < 0.05 and per_thread < 64:
                 per_thread *= 2
             totals += out.sum(axis=0)

@@ -74,7 +74,7 @@ cdef inline int mana_ability_row(Rules* R, Board* b, int i, int k) noexcept nogi
     """The MANA_ABILITY row of permanent i's k-th mana ability (numbered as mana_ability_rows
     lists them: a printed one without looking for grants), -1 if it has none such."""
     cdef Card* c = card_of(R, b, i)
-    cdef int rows[16]
+    cdef int rows[MAXMANA + 1]
     if 0 <= k < c.n_mana:
         return c.mana_first + k
     return rows[k] if 0 <= k < mana_ability_rows(R, b, i, rows) else -1

@@ -13,6 +13,7 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
     cdef Board b
     cdef int k, q, lands = 0, j
     if g.n >= MAXPERM:
+        g.over |= GO_PERMANENTS
         return -1
     if c.n_enters:
         for j in range(g.n):
@@ -178,6 +179,8 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
             enters_triggers(R, S, g, rng, i, False, 0)
     elif g.hand_n < MAXHAND:
         hand_add(g, row)
+    else:
+        g.over |= GO_HAND
     board_changed(g)
 
 
@@ -190,8 +193,11 @@ cdef void return_land(Rules* R, Game* g) noexcept nogil:
         if best < 0 or ((g.perms[i].flags & PF_TAPPED) and R.cards[g.perms[i].card].supertypes & ST_BASIC):
             best = i
     if best >= 0:
-        if not (g.perms[best].flags & PF_TOKEN) and g.hand_n < MAXHAND:
-            hand_add(g, g.perms[best].card)
+        if not (g.perms[best].flags & PF_TOKEN):
+            if g.hand_n < MAXHAND:
+                hand_add(g, g.perms[best].card)
+            else:
+                g.over |= GO_HAND
         remove_permanent(g, best)
         board_changed(g)
 
@@ -256,8 +262,8 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
     cdef int card_row = g.perms[i].card
     cdef bint creature = (R.cards[card_row].types & CT_CREATURE) != 0
     cdef int j, k, target, n_pending = 0, ev
-    cdef int pending_row[32]
-    cdef int pending_src[32]
+    cdef int pending_row[MAXPENDING]
+    cdef int pending_src[MAXPENDING]
     cdef Card* c
     cdef Triggered* t
     for j in range(g.n):
@@ -269,10 +275,12 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
             if (ev == EV_SELF_ENTERS and j == i) or (creature and (
                     ev == EV_CREATURE_YOU_CONTROL_ENTERS or
                     (ev == EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS and not token))):
-                if n_pending < 32:
+                if n_pending < MAXPENDING:
                     pending_row[n_pending] = t.effect
                     pending_src[n_pending] = g.perms[j].object_id
                     n_pending += 1
+                else:
+                    g.over |= GO_TRIGGERS
     state_based_actions(R, S, g, rng)
     for k in range(n_pending):
         target = find_object(g, object_id)

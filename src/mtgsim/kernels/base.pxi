@@ -14,15 +14,21 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, u
 from cython.parallel cimport prange
 
 DEF MAXOPT = 64          # distinct outputs one permanent's mana abilities can have
-DEF MAXGROUP = 64        # mana sources considered in one payment
+DEF MAXMANA = 16         # printed mana abilities of one card (checked as tables are made); a
+                         # static grant adds one more row, so row buffers hold MAXMANA + 1
+DEF MAXBOARD = 256       # permanents on one board of the one-board and batch entry points
+DEF MAXINPUT = 8         # units of mana in one mana ability's activation cost (checked likewise)
 DEF MAXUNIT = 512        # units of mana supply in one payment check
 DEF MAXDEMAND = 512      # units of mana demand in one payment check
 DEF MAXBRANCH = 12       # sources that need a search (the rest are matched directly)
+DEF MAXREPLACE = 6       # replacement effects applying to one tapping (every order is tried)
 DEF ALLTYPES = 63
 DEF SNOW_BIT = 64        # a unit of mana from a snow source (pays {S}, 107.4h)
 DEF DIRECT_SICK_SHIFT = 31   # Rules.direct: the card is a creature without haste
 DEF DIRECT_BAD = 1 << 30     # Rules.direct: a padding row past the last card   # boards ahead whose permanents are fetched into cache early
 DEF MAXCHOICE = 64       # symbols of one cost whose way of paying is chosen (601.2b)
+DEF MAXMODS = 64         # cost modifiers total_cost lists (the spell's and the board's: the
+                         # entry points check, limits_met; the goldfish's setup, its deck)
 DEF MAXCHOOSE = 10       # ...of which both ways are tried (2**10 alternatives at most)
 DEF ALLCOLORS = 31
 DEF BIG = 30000
@@ -36,6 +42,9 @@ DEF MAXPLANR = 104       # restricted mana records of one plan: (MAXBRANCH + 1) 
 
 MAX_RESTRICTED_POOL = MAXRPOOL          # the limits, for the Python layer's checks
 MAX_RESTRICTED_UNITS = MAXRUNIT
+DEF VEC_MAX = 32767      # a Vec's amounts are int16
+DEF MAXX = 1000          # X of a spell (107.3): the one-board and batch entry points check it;
+                         # the goldfish casts with at most this X
 
 # Per type mask: a 1 in the 10-bit field of each of its types (see direct_mana).
 cdef uint64_t SPREAD[64]
@@ -94,10 +103,34 @@ cdef struct Rules:
     TotalCost* base_cost     # per card: its mana cost as a total cost when nothing changes it
 
 
+cdef enum Overflow:               # a limit a kernel met (Board.over, Payment.over): the answer
+                                 # it gives may be wrong. The one-board and batch entry points
+                                 # raise naming it (overflow_message); the goldfish doesn't read
+                                 # them and keeps the conservative answers (docs/rules-core.md)
+    OV_UNITS = 1                 # MAXUNIT units of mana supply, the buffer full (or the most
+                                 # mana counted up to MAXDEMAND - 1)
+    OV_BRANCH = 2                # more than MAXBRANCH sources need a search
+    OV_OPTIONS = 4               # a source whose results fill the MAXOPT buffer (some may be
+                                 # dropped)
+    OV_CHOOSE = 8                # more than MAXCHOOSE symbols whose way of paying is chosen
+    OV_DEMAND = 16               # MAXDEMAND units of demand, the buffer full (a cost, converters'
+                                 # inputs), or more than MAXCHOICE choosable symbols
+    OV_REPLACEMENTS = 32         # more than MAXREPLACE replacement effects on the board (a
+                                 # tapping applies at most MAXREPLACE: limits_met notes it)
+    OV_MODIFIERS = 64            # more than MAXMODS cost modifiers for one spell (limits_met)
+    OV_TOTAL = 128               # a total cost past its fields: generic int16, symbols uint8
+                                 # (cost_overflows)
+    OV_AMOUNT = 256              # one activation making more mana of a type than a Vec holds
+    OV_LOWER = 1 | 2 | 4 | 8 | 32 | 64 | 128 | 256   # ...an answer may be too low: "can't pay"
+    OV_UPPER = 16 | 32 | 64 | 128 | 256              # may be wrong; too high: "can pay" may be
+
+
 cdef struct Board:
     Permanent* perms
     int n
     BoardInfo* bi
+    uint16_t over                # Overflow bits met while reading this board (the one-board and
+                                 # batch entry points clear it; the goldfish never reads it)
     int scanned                  # 0 until scan_board has filled the fields below
     uint8_t grants_to[2]         # per player: GRANTS_* bits of the static grants they control
     uint8_t any_replacement      # some permanent has a tapped-for-mana replacement effect
@@ -112,7 +145,7 @@ cdef enum GrantBits:
 
 
 cdef struct Vec:             # an amount of mana of each type, W U B R G C
-    int16_t m[6]
+    int16_t m[6]                 # (more than VEC_MAX: OV_AMOUNT, noted where it is made)
 
 
 cdef struct Options:         # the possible results of activating one source
@@ -120,7 +153,7 @@ cdef struct Options:         # the possible results of activating one source
     Vec out[MAXOPT]
     Vec own[MAXOPT]          # the part of `out` the permanent itself made (not triggered mana)
     uint8_t n_in[MAXOPT]     # input mana units each option needs first
-    uint8_t in_mask[MAXOPT][8]
+    uint8_t in_mask[MAXOPT][MAXINPUT]
     uint8_t ability[MAXOPT]  # which of the permanent's mana abilities
     int16_t life[MAXOPT]     # life the option costs (Mana Confluence)
     int16_t gain[MAXOPT]     # life it gains (The Great Henge) — tracked when life matters
@@ -175,6 +208,17 @@ cdef bint restriction_admits(Rules* R, int row, Purpose* why) noexcept nogil:
 
 
 # ---- small helpers ---------------------------------------------------------------------------
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mtgsim_unlikely(x) __builtin_expect(!!(x), 0)
+    #else
+    #define mtgsim_unlikely(x) (x)
+    #endif
+    """
+    bint unlikely "mtgsim_unlikely"(bint x) noexcept nogil   # a limit met: off the usual path
+
 
 cdef inline int popcount6(unsigned int m) noexcept nogil:
     cdef int c = 0

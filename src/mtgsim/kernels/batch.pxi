@@ -2,11 +2,22 @@
 # castable per board, in parallel over boards. Uses base, production, payment, total_cost,
 # direct, tables.
 
-cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) noexcept:
+MAX_BOARD = MAXBOARD              # for the Python layer's messages
+MAX_X = MAXX
+
+
+cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) except *:
+    """The Board of a one-board entry point, checked once: its buffers (could-produce, plans)
+    hold MAXBOARD permanents."""
     cdef Board b
+    if not 0 <= n <= perms.shape[0] or info.shape[0] < 1:
+        raise ValueError(f"a board of {n} permanents needs that many rows and one BoardInfo")
+    if n > MAXBOARD:
+        raise ValueError(f"at most {MAXBOARD} permanents on one board (this board has {n})")
     b.perms = &perms[0]
     b.n = n
     b.scanned = 0
+    b.over = 0
     b.bi = &info[0]
     return b
 
@@ -43,6 +54,7 @@ cdef int32_t evaluate_one(Rules* R, Question* q, Permanent* perms, int n, int ca
     b.perms = perms
     b.n = n
     b.scanned = 0
+    b.over = 0
     b.bi = bi
     if R.fast:
         done = prepare_direct(R, &b, q.player, out_could, &d)
@@ -54,6 +66,10 @@ cdef int32_t evaluate_one(Rules* R, Question* q, Permanent* perms, int n, int ca
             else:
                 total_cost(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player,
                            q.from_hand, out_cost)
+                t = ((limits_met(R, &b, q.card_row) & OV_MODIFIERS)
+                     | cost_overflows(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player, q.from_hand))
+                if t:
+                    return 2 + capacity + t
                 demand = NULL
                 if cost_is_plain(out_cost):
                     hall_demand(out_cost, &own)
@@ -65,9 +81,9 @@ cdef int32_t evaluate_one(Rules* R, Question* q, Permanent* perms, int n, int ca
     t = board_fault(R, perms, n, capacity)
     if t:
         return t
-    evaluate_searched(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player, q.from_hand,
-                      out_cost, out_mana, out_could, out_castable)
-    return 0
+    t = evaluate_searched(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player, q.from_hand,
+                          out_cost, out_mana, out_could, out_castable)
+    return 2 + capacity + t if t else 0        # past a limit of the search: its Overflow bits
 
 
 cdef inline bint changes_cost(Question* q, Permanent* perms, int n) noexcept nogil:
@@ -79,12 +95,14 @@ cdef inline bint changes_cost(Question* q, Permanent* perms, int n) noexcept nog
     return False
 
 
-cdef void evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
-                            int player, bint from_hand, TotalCost* out_cost, int32_t* out_mana,
-                            uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
-    """The general path of `evaluate_one`: could-produce fixpoint, total cost, payment search."""
+cdef int evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
+                           int player, bint from_hand, TotalCost* out_cost, int32_t* out_mana,
+                           uint8_t* out_could, uint8_t* out_castable) noexcept nogil:
+    """The general path of `evaluate_one`: could-produce fixpoint, total cost, payment search.
+    Returns the Overflow bits of the limits it met that may make an answer wrong (0: they
+    are exact): any for the most mana, those that may turn its answer for castable."""
     cdef Payment P
-    cdef int t
+    cdef int t, over
     cdef int most[7]
     could_produce_all(R, b, out_could)
     total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
@@ -92,9 +110,13 @@ cdef void evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked
     max_mana_masks(&P, 7, MANA_MASKS, most)
     for t in range(7):
         out_mana[t] = most[t]
+    over = (P.over | limits_met(R, b, card_row)   # (the most mana: any limit met may make it
+            | cost_overflows(R, b, card_row, x, kicked, alternative, player, from_hand))  # wrong;
+                                                  # the cost's modifiers and fields: castable)
     if pays_life(out_cost):
         prepare_payment(R, b, player, out_could, &P, True)
     out_castable[0] = cost_payable(R, &P, out_cost, b.bi.life[player], casting(card_row))
+    return over | ((P.over | limits_met(R, b)) & (OV_UPPER if out_castable[0] else OV_LOWER))
 
 
 cdef inline bint info_fault(Rules* R, BoardInfo* bi) noexcept nogil:
@@ -139,7 +161,9 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
     `player`, the most mana of each type and in all (all mana counts, restricted mana too:
     106.6), and whether the cost can be paid (restricted mana only where it may be spent).
     Boards are independent, so `threads` > 1 splits them over OpenMP threads (same results).
-    A malformed board is not evaluated: out_fault[g] says where it is wrong (board_fault)."""
+    A malformed board is not evaluated: out_fault[g] says where it is wrong (board_fault); a
+    board past a limit of the search has out_fault[g] = 2 + capacity + its Overflow bits (its
+    answers may be wrong: see overflow_message)."""
     cdef int capacity = perms.shape[1]
     cdef Py_ssize_t g, N = perms.shape[0]
     cdef Board b
@@ -150,6 +174,8 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
     cdef Question q
     cdef int c, n_threads = max(1, threads)
     cdef uint8_t[::1] changes = np.zeros(R.n_cards + 1, dtype=np.uint8)
+    if capacity > MAXBOARD:
+        raise ValueError(f"at most {MAXBOARD} permanents on one board (boards of {capacity})")
     q.card_row, q.x, q.kicked, q.alternative = card_row, x, kicked, alternative
     q.player, q.from_hand = player, from_hand
     q.base = NULL
@@ -161,8 +187,12 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
             b.perms = NULL
             b.n = 0
             b.scanned = 0
+            b.over = 0
             b.bi = &empty_info
             total_cost(R, &b, card_row, x, kicked, alternative, player, False, &base_cost)
+            if cost_overflows(R, &b, card_row, x, kicked, alternative, player, False):
+                with gil:
+                    raise ValueError(f"the total cost is not known exactly: {overflow_message(OV_TOTAL)}")
             q.base = &base_cost
             if cost_is_plain(q.base):
                 hall_demand(q.base, &base_demand)

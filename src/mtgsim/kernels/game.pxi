@@ -12,16 +12,56 @@ from libc.stdlib cimport calloc
 from libc.string cimport memcmp
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
-DEF MAXLIB = 256         # cards in a library
-DEF MAXHAND = 128        # cards in a hand
-DEF MAXPERM = 128        # permanents in one goldfish game
+DEF MAXLIB = 256         # cards in a library (GoldfishSpec checks the deck)
+DEF MAXHAND = 255        # cards in a hand: all of the library but the card whose effect made
+                         # you draw past the turns' draws, so never full (hand_count and
+                         # hand_pos are bytes: at most 255)
+DEF MAXPERM = 255        # permanents in one goldfish game (Game.kinds counts them in bytes)
 DEF MAXTURNS = 40
 DEF NOT_CAST = 255
 DEF MAXTRACK = 512       # cards tracked in one run (every distinct nonland card of a deck, and more)
-DEF MAXFLASHBACK = 32    # cards with flashback in a graveyard (the only ones a game reads)
+DEF MAXFLASHBACK = MAXLIB    # cards with flashback in a graveyard: at most the library's
+DEF MAXPENDING = 4 * MAXPERM     # abilities triggering as one permanent enters (a stack buffer)
 
 MAX_TURNS = MAXTURNS     # the limits, for the Python layer's messages
 MAX_TRACKED = MAXTRACK
+MAX_LIBRARY = MAXLIB
+MAX_PERMANENTS_IN_GAME = MAXPERM
+
+
+cdef enum GoldfishOverflow:      # a limit a game met (Game.over, kept for the whole chunk):
+                                 # its results are wrong, and mtgsim.simulate raises naming it.
+                                 # Each is noted where the limit is met, off the usual paths
+    GO_PERMANENTS = 1            # a permanent didn't enter: MAXPERM on the battlefield
+    GO_HAND = 2                  # a card wasn't put into a full hand (MAXHAND)
+    GO_TRIGGERS = 4              # more than MAXPENDING abilities triggered as a permanent entered
+    GO_FLASHBACK = 8             # more than MAXFLASHBACK flashback cards in the graveyard
+    GO_ABILITIES = 16            # more than MAXPERM permanents' abilities looked at in one go
+    GO_TRACE = 32                # a traced game's events didn't fit the trace buffer
+    GO_MEMORY = 64               # a chunk's working memory couldn't be allocated: no games
+    GO_X = 128                   # an X spell could have been cast with X above MAXX
+
+
+def goldfish_overflow_message(int over):
+    """What a game met of the goldfish's limits, by its GoldfishOverflow bits."""
+    parts = []
+    if over & GO_PERMANENTS:
+        parts.append(f"more than {MAXPERM} permanents on the battlefield")
+    if over & GO_HAND:
+        parts.append(f"more than {MAXHAND} cards in hand")
+    if over & GO_TRIGGERS:
+        parts.append(f"more than {MAXPENDING} abilities triggering as one permanent enters")
+    if over & GO_FLASHBACK:
+        parts.append(f"more than {MAXFLASHBACK} cards with flashback in the graveyard")
+    if over & GO_ABILITIES:
+        parts.append(f"more than {MAXPERM} permanents activating abilities in one main phase")
+    if over & GO_TRACE:
+        parts.append("more events than the trace buffer holds")
+    if over & GO_MEMORY:
+        parts.append("no memory for a chunk of games")
+    if over & GO_X:
+        parts.append(f"an X spell with X above {MAXX}")
+    return "; ".join(parts)
 
 
 cdef struct Game:                # one goldfish game in progress
@@ -90,6 +130,7 @@ cdef struct Game:                # one goldfish game in progress
     const uint8_t* unit_mask     # Rules.unit_mask
     bint check_views             # Spec.check_views
     bint snapshots               # Spec.snapshots (traced games only)
+    uint8_t over                 # GoldfishOverflow bits of the limits met (cleared per chunk)
 
 
 cpdef enum TraceEvent:           # what a traced game reports, four int32 per event
@@ -145,14 +186,17 @@ cdef void snapshot(Game* g, int action) noexcept nogil:
 
 
 cdef inline void trace(Game* g, int kind, int row, int value) noexcept nogil:
-    if g.trace != NULL and g.trace_n + 4 <= g.trace_cap:
-        g.trace[g.trace_n] = kind
-        g.trace[g.trace_n + 1] = g.bi.turn
-        g.trace[g.trace_n + 2] = row
-        g.trace[g.trace_n + 3] = value
-        g.trace_n += 4
-        if (kind == TR_KEEP or kind == TR_LIFE) and g.snapshots:    # (the hand kept; the
-            snapshot(g, kind)                                       # turn after combat)
+    if g.trace != NULL:
+        if g.trace_n + 4 <= g.trace_cap:
+            g.trace[g.trace_n] = kind
+            g.trace[g.trace_n + 1] = g.bi.turn
+            g.trace[g.trace_n + 2] = row
+            g.trace[g.trace_n + 3] = value
+            g.trace_n += 4
+            if (kind == TR_KEEP or kind == TR_LIFE) and g.snapshots:    # (the hand kept; the
+                snapshot(g, kind)                                       # turn after combat)
+        else:
+            g.over |= GO_TRACE
 
 
 cdef struct Spec:                # what to simulate; read-only, shared by the threads

@@ -105,10 +105,11 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
 
 
 def run_chunks(GoldfishSpec spec, list generators, int64_t[::1] games, int64_t[:, ::1] out,
-               int threads=1):
+               int threads=1, uint8_t[::1] over=None):
     """Play games[c] goldfish games with generators[c] for each chunk c, adding the metrics to
     out[c] (laid out by `metric_offsets`). Chunks are independent: any number of threads gives
-    the same numbers."""
+    the same numbers. `over`, if given, gets each chunk's GoldfishOverflow bits: the limits its
+    games met (0: none; else its metrics are wrong)."""
     cdef Spec* S = &spec.S
     cdef Rules* R = &spec.core.R
     cdef Layout L = metric_layout(S.n_track, S.turns)
@@ -118,6 +119,9 @@ def run_chunks(GoldfishSpec spec, list generators, int64_t[::1] games, int64_t[:
                                         + [False], dtype=np.uint8)
     if out.shape[0] != n_chunks or out.shape[1] != L.size or games.shape[0] != n_chunks:
         raise ValueError("out must be (chunks, metric size) and games one entry per chunk")
+    if over is not None and over.shape[0] != n_chunks:
+        raise ValueError("over must have one entry per chunk")
+    cdef uint8_t* over_p = &over[0] if over is not None and n_chunks else NULL
     rngs = <bitgen_t**>malloc(max(n_chunks, 1) * sizeof(bitgen_t*))
     if rngs == NULL:
         raise MemoryError()
@@ -126,7 +130,8 @@ def run_chunks(GoldfishSpec spec, list generators, int64_t[::1] games, int64_t[:
             rngs[c] = <bitgen_t*>PyCapsule_GetPointer(generators[c].bit_generator.capsule, "BitGenerator")
         with nogil:
             for c in prange(n_chunks, schedule="dynamic", num_threads=max(1, threads)):
-                run_chunk(R, S, rngs[c], is_pcg[c], games[c], &L, &out[c, 0])
+                run_chunk(R, S, rngs[c], is_pcg[c], games[c], &L, &out[c, 0],
+                          over_p + c if over_p != NULL else NULL)
     finally:
         free(rngs)
 
@@ -138,7 +143,7 @@ cdef void end_chunk(Spec* S, Scratch* sc, Layout* L, int64_t* out) noexcept nogi
 
 
 cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_games, Layout* L,
-                    int64_t* out) noexcept nogil:
+                    int64_t* out, uint8_t* over) noexcept nogil:
     cdef Game* g = <Game*>malloc(sizeof(Game))
     cdef Scratch* scratch = new_scratch(R, S.n_track, S.turns)
     cdef int64_t k
@@ -150,13 +155,35 @@ cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_ga
         for k in range(n_games):
             play_game(R, S, g, rng_p, L, out, NULL, 0)
         end_chunk(S, scratch, L, out)
+        if over != NULL:
+            over[0] = g.over
+    elif over != NULL:
+        over[0] = GO_MEMORY
     free_scratch(scratch)
     free(g)
 
 
 def trace_games(GoldfishSpec spec, generator, int games):
     """Play `games` games with `generator` (the first chunk's) and return their events as an
-    (n, 4) array of (TraceEvent, turn, card row, value)."""
+    (n, 4) array of (TraceEvent, turn, card row, value). A game with more events than the
+    buffer holds is played again, from the same state of the generator, with a larger one.
+    Raises ValueError if a game met a limit of the goldfish (goldfish_overflow_message)."""
+    state = generator.bit_generator.state
+    cap = 4 * 4096                     # int32 per game: 4096 events (a game of 40 turns with a
+    while True:                        # hand of 100 cards may have more)
+        events, over = trace_with_buffer(spec, generator, games, cap)
+        if not over & GO_TRACE:
+            break
+        generator.bit_generator.state = state
+        cap *= 4
+    if over:
+        raise ValueError(f"trace: a game went past a limit of the simulator: "
+                         f"{goldfish_overflow_message(over)}")
+    return events
+
+
+cdef trace_with_buffer(GoldfishSpec spec, generator, int games, int cap):
+    """trace_games with `cap` int32 of events per game: (events, GoldfishOverflow bits)."""
     cdef Spec* S = &spec.S
     cdef Layout L = metric_layout(S.n_track, S.turns)
     cdef Game* g = <Game*>malloc(sizeof(Game))
@@ -164,7 +191,7 @@ def trace_games(GoldfishSpec spec, generator, int games):
     cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
     cdef Rng rng
     rng_init(&rng, bg, type(generator.bit_generator) is np.random.PCG64)
-    cdef int k, cap = 4 * (65536 if S.snapshots else 4096)
+    cdef int k
     cdef int64_t[::1] out = np.zeros(L.size, dtype=np.int64)
     events = np.zeros(cap * max(1, games), dtype=np.int32)
     cdef int32_t[::1] ev = events
@@ -182,7 +209,8 @@ def trace_games(GoldfishSpec spec, generator, int games):
             play_game(&spec.core.R, S, g, &rng, &L, &out[0], &ev[used], cap - 4)
             used += g.trace_n
         end_chunk(S, scratch, &L, &out[0])
+        over = g.over
     finally:
         free_scratch(scratch)
         free(g)
-    return events[:used].reshape(-1, 4)
+    return events[:used].reshape(-1, 4), over

@@ -13,20 +13,20 @@ cdef int input_units(Rules* R, int cost_row, uint8_t* masks) noexcept nogil:
     c = &R.costs[cost_row]
     for t in range(6):
         for k in range(c.pips[t]):
-            if n < 8:
+            if n < MAXINPUT:
                 masks[n] = 1 << t
                 n += 1
     for k in range(c.n_hybrid):
-        if n < 8:
+        if n < MAXINPUT:
             masks[n] = R.hybrids[c.hybrid_first + k].colors
             n += 1
     for t in range(5):
         for k in range(c.phyrexian[t] + c.mono_hybrid[t] + c.colorless_hybrid[t]):
-            if n < 8:
+            if n < MAXINPUT:
                 masks[n] = (1 << t) | (32 if c.colorless_hybrid[t] else 0)
                 n += 1
     for k in range(c.generic):
-        if n < 8:
+        if n < MAXINPUT:
             masks[n] = ALLTYPES
             n += 1
     return n
@@ -35,11 +35,11 @@ cdef int input_units(Rules* R, int cost_row, uint8_t* masks) noexcept nogil:
 cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint life_effects) noexcept nogil:
     """Every result the ready mana abilities of permanent i can give (one activation: a
     permanent taps once), with the input each needs; dominated results are dropped."""
-    cdef int rows[16]
+    cdef int rows[MAXMANA + 1]
     cdef int n_rows = mana_ability_rows(R, b, i, rows)
     cdef Vec outs[MAXOPT]
     cdef Vec owns[MAXOPT]
-    cdef uint8_t masks[8]
+    cdef uint8_t masks[MAXINPUT]
     cdef int k, q, n, n_in, r, t, life, gain, dmg, restriction
     cdef bint dominated, same_input
     cdef bint snow = (card_of(R, b, i).supertypes & ST_SNOW) != 0
@@ -83,6 +83,8 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
             o.cls[o.n] = 0
             o.restricted |= restriction >= 0
             o.n += 1
+    if unlikely(o.n >= MAXOPT):         # (full: results may have been dropped)
+        b.over |= OV_OPTIONS
     return o.n
 
 
@@ -125,11 +127,12 @@ cdef int decompose(Options* o, uint8_t* masks) noexcept nogil:
         if o.n_in[k] or o.life[k] or o.gain[k] or o.dmg[k] or (o.snow and not vec_eq(&o.out[k], &o.own[k])):
             return -1
     if o.n == 1:
+        if vec_total(&o.out[0]) > MAXUNIT:
+            return -1                   # (searched: where its supplies meet the limit, it says so)
         for t in range(6):
             for q in range(o.out[0].m[t]):
-                if n < MAXUNIT:
-                    masks[n] = 1 << t
-                    n += 1
+                masks[n] = 1 << t
+                n += 1
         return n
     total = vec_total(&o.out[0])
     for k in range(o.n):
@@ -166,6 +169,7 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     uint8_t branch_admit[MAXBRANCH]  # classes that may pay searched source g's input (an
                                  # activated ability of that permanent)
     uint8_t admit                # classes that may pay what is being paid for now
+    uint8_t over                 # Overflow bits met preparing it and searching it (see Board.over)
 
 
 cdef bint simple_units(Rules* R, Board* b, int i, bint life_effects, Payment* P) noexcept nogil:
@@ -213,6 +217,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     P.n_class = 0
     P.n_pool_r = 0
     P.admit = 0
+    P.over = 0
     P.life = b.bi.life[player]
     for t in range(6):                           # mana already in the pool
         for k in range(b.bi.pool[player][t]):
@@ -260,7 +265,10 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
             P.max_gain += best
             P.branch_src[P.n_branch] = i
             P.n_branch += 1
-        # else: more than MAXBRANCH searched sources; the extra ones are not used (conservative)
+        else:       # more than MAXBRANCH searched sources; the extra ones are not used
+            P.over |= OV_BRANCH
+    if unlikely(P.n_units >= MAXUNIT):   # (full: units may have been dropped)
+        P.over |= OV_UNITS
     if costs_life and not life_effects:  # life costs: life gained or lost by others matters too
         prepare_payment(R, b, player, cp, P, True)
         return
@@ -428,7 +436,7 @@ cdef bint match_all_restricted(Match* M, bint free_first) noexcept nogil:
 
 
 cdef struct Demand:              # what must be paid: units with the types that may pay each
-    int n
+    int n                        # (MAXDEMAND: the buffer full, units may have been dropped)
     uint8_t mask[MAXDEMAND]
 
 
@@ -448,7 +456,7 @@ cdef void leaf_match(Payment* P, Demand* D, int* choice, int* conv, int n_conv, 
     units and the chosen outputs, converters activated in `order` (a converter's input only
     from units made before it). With restricted mana among the supplies, `d_admit` and
     `s_cls` (MAXDEMAND and MAXUNIT entries) receive the classes (106.6)."""
-    cdef int g, k, t, q, pos
+    cdef int g, k, t, q, pos, n_out
     cdef Options* o
     M.n_d = 0
     M.n_s = 0
@@ -477,12 +485,17 @@ cdef void leaf_match(Payment* P, Demand* D, int* choice, int* conv, int n_conv, 
                 M.d_mask[M.n_d] = o.in_mask[choice[g]][q]
                 M.d_stage[M.n_d] = pos
                 M.n_d += 1
+            else:
+                P.over |= OV_DEMAND
         for t in range(6):
-            for q in range(o.out[choice[g]].m[t]):
-                if M.n_s < MAXUNIT:    # only its own mana comes from the snow source
-                    M.s_mask[M.n_s] = (1 << t) | (o.snow if q < o.own[choice[g]].m[t] else 0)
-                    M.s_stage[M.n_s] = pos
-                    M.n_s += 1
+            n_out = o.out[choice[g]].m[t]
+            if unlikely(n_out > MAXUNIT - M.n_s):   # (supplies past the limit are not used)
+                n_out = MAXUNIT - M.n_s
+                P.over |= OV_UNITS
+            for q in range(n_out):      # only its own mana comes from the snow source
+                M.s_mask[M.n_s] = (1 << t) | (o.snow if q < o.own[choice[g]].m[t] else 0)
+                M.s_stage[M.n_s] = pos
+                M.n_s += 1
 
 
 cdef void restricted_leaf(Payment* P, int* choice, int* conv, int n_conv, int* order, Match* M,
@@ -631,6 +644,8 @@ cdef void leaf_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int* b
                 M.n_d = n_d0
                 memcpy(M.owner, owner0, M.n_s * sizeof(int16_t))
                 got = greedy_most(&M, masks[m], bound[m])
+                if unlikely(got < bound[m] and M.n_d >= MAXDEMAND):
+                    P.over |= OV_UNITS  # (the most mana counted stops at MAXDEMAND)
                 if got > best[m]:
                     best[m] = got
                 if best[m] < bound[m]:  # (bounds are the same for every converter order)
@@ -804,13 +819,31 @@ cdef bint cost_payable(Rules* R, Payment* P, TotalCost* c, int life, Purpose why
     cdef int n_choice = cost_alternatives(c, kinds, arg), alt, life_needed
     if P.n_class:
         P.admit = admitted(R, P, why)
+    if unlikely(n_choice > MAXCHOOSE):
+        P.over |= choice_overflow(c, n_choice)
     for alt in range(1 << min(n_choice, MAXCHOOSE)):
         life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
+        if unlikely(D.n >= MAXDEMAND):
+            P.over |= OV_DEMAND
         if life_needed > 0 and life_needed > life + P.max_gain:      # (119.4b)
             continue
         if payable(P, &D, life_needed):
             return True
     return False
+
+
+cdef uint8_t choice_overflow(TotalCost* c, int n_choice) noexcept nogil:
+    """The Overflow bits of a cost with n_choice (> MAXCHOOSE) choosable symbols stored: the
+    ones past MAXCHOOSE are paid with mana (OV_CHOOSE), and past MAXCHOICE they are not in
+    the demand at all (OV_DEMAND)."""
+    cdef int k, n = 0
+    if n_choice < MAXCHOICE:
+        return OV_CHOOSE
+    for k in range(5):
+        n += c.phyrexian[k] + c.mono_hybrid[k]
+    for k in range(10):
+        n += c.hybrid_phyrexian[k]
+    return OV_CHOOSE | (OV_DEMAND if n > MAXCHOICE else 0)
 
 
 cdef inline void add_demand(Demand* D, uint8_t mask) noexcept nogil:
@@ -882,6 +915,8 @@ cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int 
                 v = most[m]
                 if v > best[m]:
                     best[m] = v if v < MAXDEMAND - 1 else MAXDEMAND - 1
+                    if unlikely(v >= MAXDEMAND - 1):
+                        P.over |= OV_UNITS
         return
     o = &P.branch[g]
     first = -1                          # sources with the same options in order (see search)

@@ -88,7 +88,7 @@ cdef inline int chosen_type(uint8_t demand_mask, uint8_t supply_mask) noexcept n
 cdef int find_ability(Rules* R, Board* b, int i, uint8_t* cp, Vec* want) noexcept nogil:
     """The index (among permanent i's mana abilities) of a ready ability that can make exactly
     `want`, or -1."""
-    cdef int rows[16]
+    cdef int rows[MAXMANA + 1]
     cdef int n_rows = mana_ability_rows(R, b, i, rows)
     cdef Vec outs[MAXOPT]
     cdef Vec owns[MAXOPT]
@@ -134,18 +134,18 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
     untapped for later spells. `known`: the board's direct view if the caller has it (prepare_
     direct's, returning 1, for this board as it is), else NULL."""
     cdef Direct d
-    cdef uint8_t cp[256]
+    cdef uint8_t cp[MAXBOARD]
     cdef int16_t left[6]
     cdef int16_t pool[6]
     cdef int32_t scarce[6]           # per type: the units left able to pay it
     cdef int16_t made[64][6]         # per unit mask: units made of each type
     cdef int32_t used[64]
     cdef int k, t, best, bk, able, need, i, m, pass_, units, q
-    cdef uint8_t taken[256]             # permanents already in the plan
+    cdef uint8_t taken[MAXBOARD]            # permanents already in the plan
     cdef Card* card
     cdef PlanStep* st
     cdef bint have_cp = known == NULL
-    if b.n > 256 or not cost_is_plain(c) or c.minimum:
+    if b.n > MAXBOARD or not cost_is_plain(c) or c.minimum:
         return -1
     if known != NULL:                   # (its used part: a Direct is mostly room)
         d.n_masks = known.n_masks
@@ -321,7 +321,7 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
     cdef uint8_t kinds[MAXCHOICE]
     cdef uint8_t arg[MAXCHOICE]
     cdef int n_choice, alt, life_needed = 0, s, g, k, t, i, q, d, found = 0
-    cdef int16_t step_of[256]
+    cdef int16_t step_of[MAXBOARD]   # (b.n <= MAXBOARD: every caller checks)
     cdef uint8_t matched_directly[MAXUNIT]
     cdef PlanStep* st
     cdef PlanStep tmp
@@ -335,12 +335,17 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
     if P.n_class:
         P.admit = admitted(R, P, why)
     n_choice = cost_alternatives(c, kinds, arg)
+    if unlikely(n_choice > MAXCHOOSE):
+        P.over |= choice_overflow(c, n_choice)
     for alt in range(1 << min(n_choice, MAXCHOOSE)):
         life_needed = cost_demand(c, alt, n_choice, kinds, arg, &D)
+        if unlikely(D.n >= MAXDEMAND):
+            P.over |= OV_DEMAND
         if ((life_needed == 0 or life_needed <= P.life + P.max_gain)                  # (119.4b)
                 and payable_keep(P, &D, life_needed, choice, &M)):
             found = 1
             break
+    b.over |= P.over                     # (what the one-board entry points read)
     if not found:
         return False
     drop_unused_activations(P, &D, choice, &M, life_needed > 0, dropped)

@@ -78,6 +78,7 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
             for t in range(5):
                 supply[t] += (R.static_cp[g.perms[k].card] >> t) & 1
     if g.n >= MAXPERM:
+        g.over |= GO_PERMANENTS          # (no room to play a land)
         return -1
     for q in range(g.n_rows[1]):             # each kind once; ties go to the first in hand
         row = g.rows[1][q]
@@ -155,6 +156,9 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
             most[0] = view_max_mana(R, g, v)
             view_prepare(R, g, v)           # max_mana may have replaced the direct view
         x = most[0] // xs
+        if x > MAXX:                        # (spell_cost's total would overflow its fields)
+            x = MAXX
+            g.over |= GO_X
         while x >= S.min_x:                 # the largest X that can be paid
             if payable_now(R, S, g, v, row, spell_cost(R, S, g, row, x, False, alt, not flashback, &buf)):
                 break
@@ -267,10 +271,12 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             if chosen.kicked and R.cards[row].kicked_effect >= 0:
                 effect = R.cards[row].kicked_effect
             apply_effect(R, S, g, rng, effect, -1, -1, chosen.x)
-            if (not chosen.flashback and R.cards[row].flashback >= 0       # to the graveyard;
-                    and g.n_flashback < MAXFLASHBACK):                     # flashback: exiled
-                g.flashback[g.n_flashback] = row
-                g.n_flashback += 1
+            if not chosen.flashback and R.cards[row].flashback >= 0:       # to the graveyard;
+                if g.n_flashback < MAXFLASHBACK:                           # flashback: exiled
+                    g.flashback[g.n_flashback] = row
+                    g.n_flashback += 1
+                else:
+                    g.over |= GO_FLASHBACK
             state_based_actions(R, S, g, rng)
         if g.snapshots:
             snapshot(g, TR_CAST)
@@ -317,6 +323,9 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         if object_id < 0:
             i += 1
             continue
+        if n_seen >= MAXPERM:
+            g.over |= GO_ABILITIES
+            break
         seen[n_seen] = object_id
         n_seen += 1
         used = False

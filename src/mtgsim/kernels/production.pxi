@@ -22,22 +22,28 @@ cdef bint watches_match(Rules* R, Board* b, int watcher, int watches, int i) noe
     return watches == WA_PERMANENTS
 
 
-cdef int replacements_for(Rules* R, Board* b, int i, int* reps, int* sources) noexcept nogil:
+cdef inline int replacements_for(Rules* R, Board* b, int i, int* reps, int* sources) noexcept nogil:
     """MANA_REPLACEMENT rows that apply when permanent i is tapped for mana, and the permanent
-    each belongs to (at most 6: every order of them is tried)."""
-    cdef int j, k, n = 0, row
-    cdef Card* c
+    each belongs to (at most MAXREPLACE: every order of them is tried; a board with more is
+    noted by limits_met at the entry points: OV_REPLACEMENTS). Inline: most boards have none."""
     if not b.scanned:
         scan_board(R, b)
     if not b.any_replacement:
         return 0
+    return replacements_found(R, b, i, reps, sources)
+
+
+cdef int replacements_found(Rules* R, Board* b, int i, int* reps, int* sources) noexcept nogil:
+    """replacements_for on a board that has some."""
+    cdef int j, k, n = 0, row
+    cdef Card* c
     for j in range(b.n):
         if not in_play(b, j):
             continue
         c = card_of(R, b, j)
         for k in range(c.n_replacement):
             row = c.replacement_first + k
-            if n < 6 and watches_match(R, b, j, R.mrep[row].watches, i):
+            if n < MAXREPLACE and watches_match(R, b, j, R.mrep[row].watches, i):
                 reps[n] = row
                 sources[n] = j
                 n += 1
@@ -52,9 +58,11 @@ cdef inline bint trigger_watches(Rules* R, Board* b, int j, int trow, int i) noe
     return not tr.subtypes or (card_of(R, b, i).subtypes & tr.subtypes) != 0
 
 
-cdef void apply_replacement(Rules* R, int row, Vec* v) noexcept nogil:
+cdef uint16_t apply_replacement(Rules* R, int row, Vec* v) noexcept nogil:
+    """Replacement `row` applied to v; OV_AMOUNT if the mana it makes is more than v holds."""
     cdef ManaReplacement* r = &R.mrep[row]
     cdef int t, total
+    cdef uint16_t over = 0
     if r.replace_with:
         total = vec_total(v)
         if total > 0:          # "{B} instead of any other type and amount"
@@ -62,7 +70,10 @@ cdef void apply_replacement(Rules* R, int row, Vec* v) noexcept nogil:
             v.m[type_index(r.replace_with)] = 1
     if r.multiply > 1:
         for t in range(6):
+            if v.m[t] * r.multiply > VEC_MAX:
+                over = OV_AMOUNT
             v.m[t] = v.m[t] * r.multiply
+    return over
 
 
 cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Vec* outs) noexcept nogil:
@@ -83,6 +94,8 @@ cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Ve
         amount = eval_amount(R, b, a.amount, i, player, x)
     if amount <= 0:
         return 0
+    if unlikely(amount > VEC_MAX // 255) and amount_too_large(R, a, amount):   # (255: the most
+        b.over |= OV_AMOUNT                                                    # pips of a type)
     if a.output == MO_FIXED:
         cost_row = a.mana
         if a.if_you_control and a.instead >= 0 and controls_all_subtypes(R, b, player, a.if_you_control):
@@ -113,21 +126,40 @@ cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Ve
         allowed &= lands_types
     if a.output == MO_COMBINATION:
         # every multiset of `amount` colours from `allowed`
-        return combinations(allowed, amount, outs)
+        n = combinations(allowed, amount, outs)
+        if unlikely(n >= MAXOPT):       # (the buffer is full: results may have been dropped)
+            b.over |= OV_OPTIONS
+        return n
     for t in range(6):
         if allowed & (1 << t) and n < MAXOPT:
             if per_colour:
                 amount = a.amount.fixed + (devotion(R, b, player, 1 << t) if t < 5 else 0)
                 if amount <= 0:
                     continue
+                if unlikely(amount > VEC_MAX):
+                    b.over |= OV_AMOUNT
             vec_clear(&outs[n])
             outs[n].m[t] = amount
             n += 1
     return n
 
 
+cdef bint amount_too_large(Rules* R, ManaAbility* a, int amount) noexcept nogil:
+    """Would `amount` times ability a's output be more mana of a type than a Vec holds?"""
+    cdef int t, k, most = 1
+    if a.output == MO_FIXED:
+        for t in range(6):
+            most = max(most, R.costs[a.mana].pips[t], R.costs[a.instead].pips[t] if a.instead >= 0 else 0)
+    elif a.output == MO_CHOICE:
+        for k in range(a.n_options):
+            for t in range(6):
+                most = max(most, R.costs[a.options_first + k].pips[t])
+    return most * amount > VEC_MAX
+
+
 cdef int combinations(int allowed, int amount, Vec* outs) noexcept nogil:
-    """Every way to split `amount` mana among the types in `allowed` ("any combination")."""
+    """Every way to split `amount` mana among the types in `allowed` ("any combination"), the
+    first MAXOPT of them."""
     cdef int idx[6]
     cdef int c[6]
     cdef int n_types = 0, t, n = 0, k, s
@@ -171,7 +203,8 @@ cdef bint controls_all_subtypes(Rules* R, Board* b, int player, uint64_t subtype
 
 cdef int add_unique_pair(Vec* outs, Vec* owns, int n, Vec* v, Vec* own, bint by_own) noexcept nogil:
     """Add the pair (v, own) unless present (or full); return the new n. Without `by_own`
-    only v tells results apart (the part a permanent made itself matters for snow only)."""
+    only v tells results apart (the part a permanent made itself matters for snow only). (Its
+    callers note a full buffer: results may have been dropped, OV_OPTIONS.)"""
     cdef int k
     for k in range(n):
         if vec_eq(&outs[k], v) and (not by_own or vec_eq(&owns[k], own)):
@@ -217,9 +250,9 @@ cdef int next_permutation(int* a, int n) noexcept nogil:
 cdef int replaced_outputs(Rules* R, Board* b, int i, int row, Vec* base, int n_base,
                           Vec* outs) noexcept nogil:
     """Apply the replacement effects for tapping permanent i, in every order (distinct results)."""
-    cdef int reps[6]
-    cdef int sources[6]
-    cdef int order[6]
+    cdef int reps[MAXREPLACE]
+    cdef int sources[MAXREPLACE]
+    cdef int order[MAXREPLACE]
     cdef int n_rep = 0, k, q, n = 0
     cdef Vec v
     if R.mana[row].tap:
@@ -234,11 +267,20 @@ cdef int replaced_outputs(Rules* R, Board* b, int i, int row, Vec* base, int n_b
         for k in range(n_base):
             v = base[k]
             for q in range(n_rep):
-                apply_replacement(R, reps[order[q]], &v)
+                b.over |= apply_replacement(R, reps[order[q]], &v)
             n = add_unique(outs, n, &v)
         if not next_permutation(order, n_rep):
             break
+    if unlikely(n >= MAXOPT):           # (full: results may have been dropped)
+        b.over |= OV_OPTIONS
     return n
+
+
+cdef inline uint16_t added_mana(Vec* v, int t, int amount) noexcept nogil:
+    """amount more mana of type t in v; OV_AMOUNT if that is more than v holds."""
+    cdef int total = v.m[t] + amount
+    v.m[t] = <int16_t>total
+    return OV_AMOUNT if total > VEC_MAX else 0
 
 
 cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_in,
@@ -286,24 +328,29 @@ cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_i
                         v = acc[cur_k]
                         if tr.adds == TA_FIXED:
                             for t in range(6):
-                                v.m[t] += R.costs[tr.mana].pips[t] * amount
+                                b.over |= added_mana(&v, t, R.costs[tr.mana].pips[t] * amount)
                             m = add_unique(nxt, m, &v)
                         elif tr.adds == TA_CHOSEN_COLOR:
                             t = type_index(b.perms[j].chosen_color)
                             if t >= 0:
-                                v.m[t] += amount
+                                b.over |= added_mana(&v, t, amount)
                             m = add_unique(nxt, m, &v)
                         else:   # PRODUCED: a type the permanent produced; ANY_COLOR: any colour
                             for t in range(6):
                                 if (tr.adds == TA_PRODUCED and produced & (1u << t)) or (
                                         tr.adds == TA_ANY_COLOR and t < 5):
                                     v = acc[cur_k]
-                                    v.m[t] += amount
+                                    b.over |= added_mana(&v, t, amount)
                                     m = add_unique(nxt, m, &v)
                     memcpy(acc, nxt, m * sizeof(Vec))
                     cur = m
+                    if unlikely(m >= MAXOPT):   # (full: results may have been dropped)
+                        b.over |= OV_OPTIONS
         for q in range(cur):            # owns[]: the permanent's own part (its source, 106.3;
-            n = add_unique_pair(outs, owns, n, &acc[q], &ins[k], by_own)     # its restriction, 106.6a)
+                                        # its restriction, 106.6a)
+            n = add_unique_pair(outs, owns, n, &acc[q], &ins[k], by_own)
+    if unlikely(n >= MAXOPT):
+        b.over |= OV_OPTIONS
     return n
 
 
@@ -325,7 +372,7 @@ cdef int ability_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x,
 cdef unsigned int types_could_produce(Rules* R, Board* b, int i, uint8_t* cp) noexcept nogil:
     """The types permanent i could produce given the current sets `cp` of every permanent:
     every ability, replacement effects in every order, costs ignored."""
-    cdef int rows[16]
+    cdef int rows[MAXMANA + 1]
     cdef int n_rows = mana_ability_rows(R, b, i, rows)
     cdef Vec base[MAXOPT]
     cdef Vec rep[MAXOPT]

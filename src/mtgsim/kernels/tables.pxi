@@ -7,6 +7,44 @@
 # mtgsim.scenario) checks shapes, dtypes and ranges first, then calls in.
 # =============================================================================================
 
+MAX_MANA_ABILITIES = MAXMANA     # the per-card limits, for the Python layer's messages
+MAX_MANA_OPTIONS = MAXOPT
+MAX_MANA_INPUT = MAXINPUT
+MAX_COST_MODIFIERS = MAXMODS      # for one spell: its own and the battlefield's
+
+
+def check_tables(tables):
+    """Raise ValueError naming the first card beyond the kernels' fixed per-card buffers: its
+    mana abilities (MAXMANA rows, plus one granted), the options of one mana ability (MAXOPT
+    results) and the mana one mana ability's activation cost takes (MAXINPUT units)."""
+    cards, mana, costs = tables.cards, tables.mana_abilities, tables.costs
+    names = tables.card_names
+
+    def name(row):
+        return names[row] if 0 <= row < len(names) else f"row {row}"
+    over = np.flatnonzero(cards["n_mana"] > MAXMANA)
+    if len(over):
+        c = int(over[0])
+        raise ValueError(f"card {name(c)!r} has {int(cards['n_mana'][c])} mana abilities; "
+                         f"at most {MAXMANA} are supported")
+    over = np.flatnonzero(mana["n_options"] > MAXOPT)
+    if len(over):
+        a = mana[int(over[0])]
+        raise ValueError(f"card {name(int(a['card']))!r} has a mana ability with {int(a['n_options'])} "
+                         f"options; at most {MAXOPT} are supported")
+    if len(mana) and len(costs):
+        units = (costs["pips"].sum(axis=1, dtype=np.int64) + costs["n_hybrid"]
+                 + costs["phyrexian"].sum(axis=1, dtype=np.int64) + costs["mono_hybrid"].sum(axis=1, dtype=np.int64)
+                 + costs["colorless_hybrid"].sum(axis=1, dtype=np.int64) + np.maximum(costs["generic"], 0))
+        rows = mana["cost"]
+        taken = np.where(rows >= 0, units[np.clip(rows, 0, len(costs) - 1)], 0)
+        over = np.flatnonzero(taken > MAXINPUT)
+        if len(over):
+            a = mana[int(over[0])]
+            raise ValueError(f"card {name(int(a['card']))!r} has a mana ability whose cost takes "
+                             f"{int(taken[over[0]])} mana; at most {MAXINPUT} are supported")
+
+
 cdef class CoreTables:
     """The compiled tables of a set of cards, held for the kernels (see mtgsim.compile)."""
     cdef Rules R
@@ -15,6 +53,7 @@ cdef class CoreTables:
 
     def __cinit__(self, tables):
         import numpy as np
+        check_tables(tables)             # (compile_cards checks too; tables may come from elsewhere)
         self.tables = tables
         arrays = {}
         for name in ("cards", "costs", "hybrids", "counts", "effects", "mana_abilities",
@@ -90,5 +129,6 @@ cdef void cdef_fill_base_costs(Rules* R, TotalCost[::1] out) noexcept:
     b.n = 0
     b.bi = &info
     b.scanned = 0
+    b.over = 0
     for row in range(R.n_cards):
         total_cost(R, &b, row, 0, False, 0, 0, False, &out[row])

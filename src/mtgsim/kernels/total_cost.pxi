@@ -119,8 +119,8 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int a
     cdef int step, i, k, q, minimum, n, n_mod = 0
     cdef Card* pc
     cdef CostModifier* m
-    cdef int mod_row[64]
-    cdef int mod_src[64]
+    cdef int mod_row[MAXMODS]          # (the entry points check there are no more: limits_met)
+    cdef int mod_src[MAXMODS]
     cdef bint left_hand
     if R.base_cost != NULL and x == 0 and not kicked and alternative == 0 and c.n_costmod == 0:
         if not b.scanned:
@@ -136,7 +136,7 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int a
     if kicked:
         add_cost(R, c.kicker, 0, out)
     for k in range(c.n_costmod):        # the card's own ("this spell costs ... less")
-        if n_mod < 64:
+        if n_mod < MAXMODS:
             mod_row[n_mod] = c.costmod_first + k
             mod_src[n_mod] = -1
             n_mod += 1
@@ -145,7 +145,7 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int a
             continue
         pc = card_of(R, b, i)
         for k in range(pc.n_costmod):
-            if n_mod < 64:
+            if n_mod < MAXMODS:
                 mod_row[n_mod] = pc.costmod_first + k
                 mod_src[n_mod] = i
                 n_mod += 1

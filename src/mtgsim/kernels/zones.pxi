@@ -146,6 +146,8 @@ cdef void draw(Rules* R, Game* g, Rng* rng) noexcept nogil:
     cards put on the bottom, in order; an empty library draws nothing (goldfish)."""
     cdef uint32_t j
     if g.hand_n >= MAXHAND:
+        if g.lib_n > 0 or g.bottom_next < g.bottom_n:
+            g.over |= GO_HAND           # (a card to draw, and no room for it)
         return
     if g.lib_n > 0:
         j = bounded(rng, g.lib_n)
