@@ -4,13 +4,21 @@ import math
 
 import numpy as np
 import pytest
+from replay import traced_games
 
-from mtgsim import Deck, UnknownCardError, card
+from mtgsim import Deck, UnknownCardError, card, card_db
 from mtgsim.simulate import MulliganPolicy, simulate, trace, wilson
 
 BIG = card("Big Spell", "{6}{G}", "Sorcery")          # never castable within the turns tested
 W1 = Deck({"Forest": 14, "Wastes": 10, BIG: 36})
 N = 60
+
+
+def deck_with(tmp_path, toml: str, counts: dict) -> Deck:
+    """A deck of the curated cards and test cards given as card-file TOML (docs/card-format.md)."""
+    path = tmp_path / "test_cards.toml"
+    path.write_text(toml, encoding="utf-8")
+    return Deck(counts, db=card_db(path))
 
 
 def p_at_least(seen: int, needs: dict) -> float:
@@ -92,6 +100,7 @@ def test_inline_generator_steps_match_numpys():
     other bit generator it calls numpy. Both ways give the same games, and leave the generator
     in the same state."""
     import importlib
+
     from mtgsim import _core
     from mtgsim.cli import example_decks
     sim = importlib.import_module("mtgsim.simulate")
@@ -212,6 +221,7 @@ def test_unknown_card_in_a_question():
 def test_ctrl_c_returns_the_games_played_so_far(monkeypatch):
     """Ctrl-C between chunks: the result so far, with its true number of games."""
     import importlib
+
     from mtgsim import _core
     sim = importlib.import_module("mtgsim.simulate")    # the package's `simulate` is the function
     real = _core.run_chunks
@@ -318,10 +328,6 @@ def test_603_2_city_of_brass_deals_damage_each_time_it_becomes_tapped_in_the_gol
     """603.2: "whenever this land becomes tapped, it deals 1 damage to you" triggers each time
     the simulator taps City of Brass for mana: with only Cities as lands, your life is 20 less
     the mana spent on spells."""
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).parent))
-    from replay import traced_games
     deck = Deck({"City of Brass": 24, "Grizzly Bears": 36})
     spent = 0
     for game in traced_games(deck, games=5, turns=6, seed=3, mulligan=MulliganPolicy.never()):
@@ -348,14 +354,7 @@ def test_614_1c_enters_with_a_counted_number_of_counters_in_the_goldfish(tmp_pat
     """614.1c: "enters with a +1/+1 counter for each other creature you control" counts as the
     permanent enters, in the simulator as in Scenario (the simulator honoured only X): with
     n creatures in play it enters with n counters; with none it is 0/0 and dies (704.5f)."""
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).parent))
-    from replay import traced_games
-    from mtgsim import card_db
-    path = tmp_path / "swarm.toml"
-    path.write_text(SWARM, encoding="utf-8")
-    deck = Deck({"Forest": 24, "Llanowar Elves": 18, "Test Swarm": 18}, db=card_db(path))
+    deck = deck_with(tmp_path, SWARM, {"Forest": 24, "Llanowar Elves": 18, "Test Swarm": 18})
     seen = set()
     for game in traced_games(deck, games=8, turns=6, seed=5, mulligan=MulliganPolicy.never()):
         before = []
@@ -388,14 +387,7 @@ def test_603_6a_a_creature_sees_itself_enter_in_the_goldfish(tmp_path):
     triggers: a creature with "whenever a nontoken creature you control enters" triggers on
     itself (the simulator skipped it; Scenario didn't). With only Watchers and lands, life
     is 20 + the sum over each Watcher cast of the Watchers then in play."""
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).parent))
-    from replay import traced_games
-    from mtgsim import card_db
-    path = tmp_path / "watcher.toml"
-    path.write_text(WATCHER, encoding="utf-8")
-    deck = Deck({"Forest": 24, "Test Watcher": 36}, db=card_db(path))
+    deck = deck_with(tmp_path, WATCHER, {"Forest": 24, "Test Watcher": 36})
     checked = 0
     for game in traced_games(deck, games=5, turns=6, seed=5, mulligan=MulliganPolicy.never()):
         life = 20
@@ -435,14 +427,7 @@ def test_603_6a_tokens_an_effect_creates_trigger_enters_abilities_in_the_goldfis
     """603.6a, 111.1: a token an effect creates enters the battlefield like any permanent, so
     "whenever a creature you control enters" triggers for it (the simulator never fired it).
     Life is 20 + one per Gardener in play for each creature that entered after it."""
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).parent))
-    from replay import traced_games
-    from mtgsim import card_db
-    path = tmp_path / "sprouts.toml"
-    path.write_text(SPROUTS, encoding="utf-8")
-    deck = Deck({"Forest": 24, "Test Gardener": 12, "Test Sprouting": 24}, db=card_db(path))
+    deck = deck_with(tmp_path, SPROUTS, {"Forest": 24, "Test Gardener": 12, "Test Sprouting": 24})
     sprouts_seen = 0
     for game in traced_games(deck, games=6, turns=6, seed=5, mulligan=MulliganPolicy.never()):
         life = 20
@@ -472,14 +457,7 @@ def test_603_6a_a_land_a_search_puts_onto_the_battlefield_triggers_in_the_goldfi
     """603.6a: a land put onto the battlefield by a search (Three Visits) enters like one played,
     so its "when this enters" ability triggers (the simulator skipped it). Every Test Grove that
     entered gained 1 life: life is 20 + the Groves in play after every action."""
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).parent))
-    from replay import traced_games
-    from mtgsim import card_db
-    path = tmp_path / "grove.toml"
-    path.write_text(GROVE, encoding="utf-8")
-    deck = Deck({"Test Grove": 30, "Three Visits": 30}, db=card_db(path))
+    deck = deck_with(tmp_path, GROVE, {"Test Grove": 30, "Three Visits": 30})
     searched = 0
     for game in traced_games(deck, games=6, turns=6, seed=5, mulligan=MulliganPolicy.never()):
         for step in game.steps:
@@ -508,14 +486,7 @@ def test_605_3b_a_mana_ability_that_makes_you_lose_life_does_in_the_goldfish(tmp
     """605.3b: a mana ability resolves at once, side effects included: "{T}: Add {B}. You lose 1
     life" costs a life per tapping in the simulator too (it applied gains and damage only).
     With only Blood Wells for mana, life is 20 less the mana spent."""
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).parent))
-    from replay import traced_games
-    from mtgsim import card_db
-    path = tmp_path / "well.toml"
-    path.write_text(BLOOD_WELL, encoding="utf-8")
-    deck = Deck({"Test Blood Well": 24, "Test Shade": 36}, db=card_db(path))
+    deck = deck_with(tmp_path, BLOOD_WELL, {"Test Blood Well": 24, "Test Shade": 36})
     spent = 0
     for game in traced_games(deck, games=5, turns=6, seed=5, mulligan=MulliganPolicy.never()):
         spent = 0
@@ -540,14 +511,7 @@ def test_602_2b_a_sacrifice_cost_is_paid_before_the_ability_resolves_in_the_gold
     """602.2b, 601.2h: costs are paid as the ability is activated, so "{T}, Sacrifice: draw a
     card; you gain 1 life for each artifact you control" no longer counts the sacrificed Altar
     (the simulator sacrificed it after the effect). Each activation gains the Altars left."""
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).parent))
-    from replay import traced_games
-    from mtgsim import card_db
-    path = tmp_path / "altar.toml"
-    path.write_text(ALTAR, encoding="utf-8")
-    deck = Deck({"Wastes": 24, "Test Altar": 36}, db=card_db(path))
+    deck = deck_with(tmp_path, ALTAR, {"Wastes": 24, "Test Altar": 36})
     checked = 0
     for game in traced_games(deck, games=6, turns=7, seed=5, mulligan=MulliganPolicy.never()):
         before = None
