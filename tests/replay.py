@@ -158,8 +158,8 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
                 s.play_land(step.args["card"], pay_life=s.life() > 10)    # (the policy's rule)
             elif step.action == "cast":
                 a = step.args
-                s.cast(a["card"], x=a["x"], kicked=a["kicked"],
-                       alternative="flashback" if a["flashback"] else None, color=colour)
+                s.cast(a["card"], x=a["x"], kicked=a["kicked"], alternative="flashback" if a["flashback"] else None,
+                       color=colour, pay_life_for_lands=s.life() > 10)        # (the policy's choices)
             elif step.action == "activate":
                 mine = s.battlefield("you")
                 a = step.args

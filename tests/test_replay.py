@@ -30,10 +30,9 @@ DECKS = {**{name: (lambda name=name: Deck.from_file(example_decks()[name])) for 
 # Today's known disagreements, each to be decided once (../shared/design/ONE_ENGINE.md lists
 # them); strict: one that is fixed fails here until its mark is removed.
 KNOWN = {
-    ("random_32", False): "#10: a shock land put onto the battlefield tapped by a search (Farseek): Scenario "
-                          "still pays 2 life, the simulator only above 10 life",
-    ("random_33", False): "#10: a shock land searched onto the battlefield: Scenario always pays 2 life, the "
-                          "simulator only above 10 life (the choice isn't passed to a search's lands)",
+    ("random_33", False): "#10: the simulator decides to pay a shock land's life as it enters (above 10 life), "
+                          "after a painland's damage paying for Three Visits; Scenario's pay_life_for_lands is "
+                          "decided before the cast",
 }
 CASES = [(name, on_play) for name in DECKS for on_play in (True, False)]
 

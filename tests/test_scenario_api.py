@@ -446,3 +446,21 @@ def test_119_4_a_non_mana_ability_costing_life_needs_that_much_life():
     s.activate(vista)
     assert not s.on_battlefield(vista) and s.life() == 0
     assert [p.name for p in s.battlefield()] == ["Forest"]
+
+
+def test_a_shock_land_put_onto_the_battlefield_tapped_costs_no_life():
+    """A choice decided once (docs/rules-core.md): Temple Garden ("you may pay 2 life; if you
+    don't, it enters tapped") found by Farseek, which puts it onto the battlefield tapped anyway,
+    is entered without paying; found by Three Visits (untapped), 2 life are paid if allowed."""
+    s = Scenario()
+    for _ in range(2):
+        s.add("Forest")
+    s.add_to_library("Temple Garden")
+    s.cast("Farseek")
+    assert s.life() == 20 and s.is_tapped(s.battlefield()[-1])
+    s = Scenario()
+    for _ in range(3):
+        s.add("Forest")
+    s.add_to_library("Temple Garden")
+    s.cast("Three Visits")
+    assert s.life() == 18 and not s.is_tapped(s.battlefield()[-1])

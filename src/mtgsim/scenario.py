@@ -619,7 +619,9 @@ class Scenario:
         """Cast a spell (601.2): move it to the stack, lock in its total cost, pay it, and let it
         resolve (608): a permanent enters the battlefield, an instant or sorcery takes effect.
         `color` (W U B R G): the colour chosen as the permanent enters ("choose a colour") and of
-        the mana of any colour the spell adds (Manamorphose); white if not given."""
+        the mana of any colour the spell adds (Manamorphose); white if not given.
+        `pay_life_for_lands`: pay the life a land the spell puts onto the battlefield untapped
+        asks for (a shock land found by Three Visits); none is paid for one entering tapped."""
         c = self._card(card)
         who = self._player(player)
         if c.is_land:
@@ -652,7 +654,7 @@ class Scenario:
         spells = c.abilities_of(SpellEffect)
         if spells:
             effect = spells[0].kicked if kicked and spells[0].kicked is not None else spells[0].effect
-            self._apply_effect_record(effect, None, who, x, color=chosen)
+            self._apply_effect_record(effect, None, who, x, color=chosen, pay_life=pay_life)
         if alternative == "flashback":
             self.log.append(f"{c.name} is exiled (702.34)")
         else:
@@ -793,7 +795,7 @@ class Scenario:
                        - _core_amount(core, perms, n, info, e["lose_life"], source_index, who))
 
     def _apply_effect_record(self, e: Effect, target: Permanent | None, who: int, x: int = 0,
-                             source_index: int | None = None, color: int = 0) -> None:
+                             source_index: int | None = None, color: int = 0, pay_life: bool = True) -> None:
         """Carry out an Effect record for player `who`; counters go on `target`; mana of any
         colour it adds is of colour `color` (a colour bit: the player's choice), else white."""
         opp = 1 - who
@@ -810,7 +812,7 @@ class Scenario:
         if k:
             self._add_mana(who, color.bit_length() - 1 if color else 0, k)
         for _ in range(e.lands_to_battlefield):
-            self._search_land(who, e.land_types, to_battlefield=True, tapped=e.lands_tapped)
+            self._search_land(who, e.land_types, to_battlefield=True, tapped=e.lands_tapped, pay_life=pay_life)
         for _ in range(e.lands_to_hand):
             self._search_land(who, e.land_types, to_battlefield=False)
         for _ in range(e.return_land):
@@ -835,14 +837,15 @@ class Scenario:
             self._hands[who].append(lib.pop())
         self.log.append(("you draw" if who == 0 else "the opponent draws") + ("" if drew else " nothing"))
 
-    def _search_land(self, who: int, land_types, to_battlefield: bool, tapped: bool = True) -> None:
+    def _search_land(self, who: int, land_types, to_battlefield: bool, tapped: bool = True,
+                     pay_life: bool = True) -> None:
         lib = self._libraries[who]
         for k in range(len(lib) - 1, -1, -1):
             d = self.db[lib[k]]
             if d.is_land and (set(land_types) & set(d.subtypes) if land_types else d.is_basic):
                 lib.pop(k)
-                if to_battlefield:
-                    i = self._enter(d, who)
+                if to_battlefield:        # (no life paid for a land that enters tapped anyway)
+                    i = self._enter(d, who, pay_life=pay_life and not tapped)
                     if tapped and i is not None:
                         self._perms[i]["flags"] |= TAPPED
                 else:

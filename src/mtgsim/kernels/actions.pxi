@@ -64,8 +64,8 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands) noexcept nogi
             if R.cards[g.hand[j]].subtypes & e.subtypes:
                 return True
         return False
-    if e.unless == TU_PAY_LIFE:
-        if g.bi.life[0] > 10:
+    if e.unless == TU_PAY_LIFE:          # (nothing paid for a land entering tapped anyway)
+        if g.bi.life[0] > 10 and not g.entering_tapped:
             g.bi.life[0] -= e.life
             return True
         return False
@@ -171,7 +171,9 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
         return
     trace(g, TR_SEARCH, row, to_battlefield)
     if to_battlefield:
+        g.entering_tapped = e.lands_tapped != 0
         i = add_permanent(R, S, g, row, False, 0)
+        g.entering_tapped = False
         if i >= 0 and e.lands_tapped:
             set_flags(g, i, g.perms[i].flags | PF_TAPPED)
         board_changed(g)

@@ -130,6 +130,7 @@ cdef struct Game:                # one goldfish game in progress
     const uint8_t* unit_mask     # Rules.unit_mask
     bint check_views             # Spec.check_views
     bint snapshots               # Spec.snapshots (traced games only)
+    bint entering_tapped         # the permanent entering is put onto the battlefield tapped
     uint8_t over                 # GoldfishOverflow bits of the limits met (cleared per chunk)
 
 

@@ -422,6 +422,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.costmod_code = S.costmod_code
     g.n = 0
     g.n_tapped = 0
+    g.entering_tapped = False
     g.over = 0
     g.n_rows[0] = g.n_rows[1] = g.hand_n = g.hand_lands = 0
     g.gen = g.board_gen = 1
