@@ -1,28 +1,239 @@
-"""Type stubs for the compiled core (see _core.pxd for the record layouts)."""
+"""Type stubs for the compiled core, mtgsim._core: every public name (tests/test_build.py
+checks that none is missing). Record layouts: _core.pxd; the rooms: docs/architecture.md."""
 import enum
 
 import numpy as np
 
 RECORDS: tuple[str, ...]
+HYBRID_PAIR_MASKS: tuple[int, ...]
+MAX_BOARD: int
+MAX_COST_MODIFIERS: int
+MAX_LIBRARY: int
+MAX_MANA_ABILITIES: int
+MAX_MANA_INPUT: int
+MAX_MANA_OPTIONS: int
+MAX_PERMANENTS_IN_GAME: int
+MAX_RESTRICTED_POOL: int
+MAX_RESTRICTED_UNITS: int
+MAX_TRACKED: int
+MAX_TURNS: int
+MAX_X: int
 
-def record_dtypes() -> dict[str, np.dtype]: ...
-def openmp_enabled() -> bool: ...
-def debug_build() -> bool: ...
 
-class ManaTypeBit(enum.IntEnum): ...
-class CardTypeBit(enum.IntEnum): ...
-class SupertypeBit(enum.IntEnum): ...
-class KeywordBit(enum.IntEnum): ...
-class PermanentFlag(enum.IntEnum): ...
-class CounterKind(enum.IntEnum): ...
-class CountOf(enum.IntEnum): ...
-class Who(enum.IntEnum): ...
-class ManaOutput(enum.IntEnum): ...
-class CostChange(enum.IntEnum): ...
-class SpellScope(enum.IntEnum): ...
-class Watches(enum.IntEnum): ...
-class TriggerAdds(enum.IntEnum): ...
-class Grant(enum.IntEnum): ...
-class GrantTo(enum.IntEnum): ...
-class TappedUnless(enum.IntEnum): ...
-class Event(enum.IntEnum): ...
+class CardTypeBit(enum.IntEnum):
+    CT_ARTIFACT: int
+    CT_BATTLE: int
+    CT_CREATURE: int
+    CT_ENCHANTMENT: int
+    CT_INSTANT: int
+    CT_KINDRED: int
+    CT_LAND: int
+    CT_PLANESWALKER: int
+    CT_SORCERY: int
+
+class CostChange(enum.IntEnum):
+    CC_INCREASE: int
+    CC_REDUCE: int
+    CC_SET_MINIMUM: int
+
+class CountOf(enum.IntEnum):
+    CO_PERMANENTS: int
+    CO_CARDS_IN_HAND: int
+    CO_DEVOTION: int
+    CO_COUNTERS_ON_SELF: int
+    CO_GREATEST_POWER: int
+    CO_X: int
+
+class CounterKind(enum.IntEnum):
+    CK_P1P1: int
+    CK_M1M1: int
+    CK_CHARGE: int
+    CK_OTHER: int
+    N_COUNTER_KINDS: int
+
+class Event(enum.IntEnum):
+    EV_SELF_ENTERS: int
+    EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS: int
+    EV_CREATURE_YOU_CONTROL_ENTERS: int
+    EV_SELF_BECOMES_TAPPED: int
+    EV_YOUR_UPKEEP: int
+    EV_SELF_DIES: int
+    EV_YOU_CAST_SPELL: int
+
+class Grant(enum.IntEnum):
+    GR_HASTE: int
+    GR_MANA_ANY_COLOR: int
+
+class GrantTo(enum.IntEnum):
+    GT_CREATURES_YOU_CONTROL: int
+    GT_LANDS_YOU_CONTROL: int
+
+class KeywordBit(enum.IntEnum):
+    KW_HASTE: int
+    KW_FLYING: int
+    KW_TRAMPLE: int
+    KW_VIGILANCE: int
+    KW_FIRST_STRIKE: int
+    KW_DOUBLE_STRIKE: int
+    KW_LIFELINK: int
+    KW_DEATHTOUCH: int
+    KW_REACH: int
+    KW_DEFENDER: int
+    KW_FLASH: int
+    KW_MENACE: int
+    KW_INDESTRUCTIBLE: int
+    KW_HEXPROOF: int
+
+class ManaOutput(enum.IntEnum):
+    MO_FIXED: int
+    MO_CHOICE: int
+    MO_ANY_COLOR: int
+    MO_ANY_TYPE: int
+    MO_COMBINATION: int
+    MO_CHOSEN_COLOR: int
+
+class ManaTypeBit(enum.IntEnum):
+    MT_W: int
+    MT_U: int
+    MT_B: int
+    MT_R: int
+    MT_G: int
+    MT_C: int
+    MT_CHOSEN: int
+
+class PermanentFlag(enum.IntEnum):
+    PF_TAPPED: int
+    PF_TOKEN: int
+    PF_SACRIFICE_AT_END: int
+    PF_ATTACKING: int
+    PF_PHASED_OUT: int
+
+class SpellScope(enum.IntEnum):
+    SS_SELF: int
+    SS_YOUR_SPELLS: int
+    SS_OPPONENT_SPELLS: int
+    SS_ALL_SPELLS: int
+
+class SupertypeBit(enum.IntEnum):
+    ST_BASIC: int
+    ST_LEGENDARY: int
+    ST_SNOW: int
+    ST_WORLD: int
+    ST_ONGOING: int
+
+class TappedUnless(enum.IntEnum):
+    TU_ALWAYS: int
+    TU_FEW_OTHER_LANDS: int
+    TU_MANY_OTHER_LANDS: int
+    TU_CONTROL_SUBTYPE: int
+    TU_PAY_LIFE: int
+    TU_REVEAL_SUBTYPE: int
+
+class TraceEvent(enum.IntEnum):
+    TR_GAME: int
+    TR_MULLIGAN: int
+    TR_BOTTOM: int
+    TR_KEEP: int
+    TR_TURN: int
+    TR_DRAW: int
+    TR_HAND: int
+    TR_LAND: int
+    TR_CAST: int
+    TR_ATTACK: int
+    TR_LIFE: int
+    TR_MANA: int
+    TR_ACTIVATE: int
+    TR_VIEW_FAULT: int
+    TR_SEARCH: int
+    TR_CAST_WAY: int
+    TR_ACTIVATE_WAY: int
+    TR_STATE: int
+    TR_PERMANENT: int
+    TR_COUNTER: int
+    TR_IN_HAND: int
+    TR_POOL: int
+    TR_LIVES: int
+
+class TriggerAdds(enum.IntEnum):
+    TA_FIXED: int
+    TA_PRODUCED: int
+    TA_CHOSEN_COLOR: int
+    TA_ANY_COLOR: int
+
+class Watches(enum.IntEnum):
+    WA_SELF: int
+    WA_ENCHANTED_LAND: int
+    WA_LANDS_YOU_CONTROL: int
+    WA_LANDS: int
+    WA_BASIC_LANDS: int
+    WA_PERMANENTS_YOU_CONTROL: int
+    WA_PERMANENTS: int
+
+class Who(enum.IntEnum):
+    WHO_YOU: int
+    WHO_OPPONENTS: int
+    WHO_ANY: int
+
+
+class CoreTables:
+    """The compiled tables of a set of cards, held for the kernels."""
+    tables: object
+    fast_path: bool
+    def __init__(self, tables: object) -> None: ...
+
+
+class GoldfishSpec:
+    """What run_chunks and trace_games simulate (see mtgsim.simulate)."""
+    def __init__(self, core: CoreTables, deck: np.ndarray, turns: int, on_play: bool, keep_lo: np.ndarray,
+                 keep_hi: np.ndarray, track: np.ndarray, chosen_color: int, policy: dict) -> None: ...
+
+
+def board_ability_outputs(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, i: int,
+                          row: int) -> object: ...
+def board_ability_ready(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, i: int,
+                        row: int) -> object: ...
+def board_can_pay(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, player: int,
+                  cost: np.ndarray, card: int, ability: bool) -> object: ...
+def board_could_produce(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray) -> object: ...
+def board_count(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, row: int, self_i: int,
+                player: int, x: int) -> object: ...
+def board_is_sick(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, i: int) -> object: ...
+def board_mana_rows(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, i: int) -> object: ...
+def board_mana_summary(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray,
+                       player: int) -> object: ...
+def board_plan_payment(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, player: int,
+                       cost: np.ndarray, card: int, ability: bool) -> object: ...
+def board_power_toughness(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray,
+                          i: int) -> object: ...
+def board_produce(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, i: int, row: int,
+                  prefer: int, order: list) -> object: ...
+def board_produce_exact(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, i: int, row: int,
+                        want: tuple, own: object | None = None) -> object: ...
+def board_replacements(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, i: int) -> object: ...
+def board_total_cost(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, card_row: int, x: int,
+                     kicked: bool, alternative: int, caster: int, from_hand: bool) -> object: ...
+def board_triggers(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, i: int) -> object: ...
+def card_summaries(tables: object) -> object: ...
+def check_tables(tables: object) -> object: ...
+def checking_views(spec: GoldfishSpec) -> object: ...
+def cost_as_total(core: CoreTables, cost_row: int) -> object: ...
+def debug_build() -> object: ...
+def evaluate_boards(core: CoreTables, perms: np.ndarray, count: np.ndarray, info: np.ndarray, card_row: int,
+                    x: int, kicked: bool, alternative: int, player: int, from_hand: bool,
+                    out_cost: np.ndarray, out_mana: np.ndarray, out_could: np.ndarray,
+                    out_castable: np.ndarray, out_fault: np.ndarray, threads: int = 1) -> object: ...
+def goldfish_flags(core: CoreTables) -> object: ...
+def goldfish_overflow_message(over: int) -> object: ...
+def haste_givers(tables: object, n_cards: int) -> object: ...
+def kind_units(core: CoreTables, flags: object) -> object: ...
+def metric_offsets(n_track: int, turns: int) -> object: ...
+def openmp_enabled() -> object: ...
+def overflow_message(over: int) -> object: ...
+def record_dtypes() -> object: ...
+def run_chunks(spec: GoldfishSpec, generators: list, games: np.ndarray, out: np.ndarray, threads: int = 1,
+               over: np.ndarray | None = None) -> object: ...
+def spend_signatures(core: CoreTables) -> object: ...
+def trace_games(spec: GoldfishSpec, generator: object, games: int) -> object: ...
+def upkeep_triggered(tables: object, n_cards: int) -> object: ...
+def with_snapshots(spec: GoldfishSpec) -> object: ...
+def without_shortcuts(spec: GoldfishSpec) -> object: ...
