@@ -763,3 +763,36 @@ def test_evaluate_boards_with_a_counted_amount_of_51000_green_raises():
     b.count[1] = 200
     with pytest.raises(ValueError, match="board 1: .*more than 32767 mana of one type"):
         evaluate_boards(b, "Grizzly Bears")
+
+
+# ==== the goldfish's amounts (int16: life, counters, the pool, one activation's mana) and the
+# replacement effects one tapping applies ===================================================
+
+FREE_BLOOM = card("Test Free Bloom", "{0}", "Enchantment",
+                  abilities=[{"kind": "mana_replacement", "watches": "permanents_you_control", "multiply": 3}])
+FREE_REFLECTION = card("Test Free Reflection", "{0}", "Enchantment",
+                       abilities=[{"kind": "mana_replacement", "watches": "permanents_you_control", "multiply": 2}])
+
+
+def test_simulate_gaining_life_past_32767_raises():
+    feast = card("Test Feast", "{0}", "Sorcery", abilities=[{"kind": "spell", "gain_life": 30000}])
+    with pytest.raises(ValueError, match=r"simulate: .*life, mana or counters past -32768\.\.32767"):
+        simulate(Deck({"Forest": 20, feast: 40}), games=20, turns=2, seed=1, threads=1)
+
+
+def test_simulate_putting_counters_past_32767_raises():
+    with pytest.raises(ValueError, match=r"life, mana or counters past -32768\.\.32767"):
+        simulate(Deck({"Forest": 20, GROWER: 40}), games=20, turns=5, seed=1, threads=1)
+
+
+def test_simulate_with_an_activation_of_36720_green_raises():
+    """Two free Nyxblooms and four free Reflections over a Mega Land: 255 * 9 * 16 {G}."""
+    deck = Deck({DRAW_ALL: 10, FREE_BLOOM: 2, FREE_REFLECTION: 4, MEGA_LAND: 44})
+    with pytest.raises(ValueError, match=r"life, mana or counters past -32768\.\.32767"):
+        simulate(deck, games=20, turns=2, seed=1, threads=1, mulligan=NEVER)
+
+
+def test_simulate_rejects_a_deck_of_7_replacement_effects():
+    with pytest.raises(ValueError, match="this deck's permanents have 7 replacement effects for mana; "
+                                         "one permanent tapped for mana applies at most 6"):
+        simulate(Deck({"Forest": 53, "Mana Reflection": 7}), games=10, turns=2, seed=1)

@@ -215,6 +215,7 @@ def board_can_pay(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
     cdef Board b = one_board(perms, n, info)
     cdef uint8_t cp[MAXBOARD]
     cdef Payment P
+    P.over = 0
     could_produce_all(&core.R, &b, cp)
     prepare_payment(&core.R, &b, player, cp, &P, pays_life(&cost[0]))
     payable = cost_payable(&P, &cost[0], b.bi.life[player])
@@ -226,6 +227,7 @@ def board_mana_summary(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
     cdef Board b = one_board(perms, n, info)
     cdef uint8_t cp[MAXBOARD]
     cdef Payment P
+    P.over = 0
     cdef int t
     could_produce_all(&core.R, &b, cp)
     prepare_payment(&core.R, &b, player, cp, &P, False)

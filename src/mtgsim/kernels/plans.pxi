@@ -268,6 +268,7 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
     cdef PlanStep tmp
     cdef int rank[MAXUNIT]
     if ready == NULL:
+        own.over = 0
         could_produce_all(R, b, cp)
         prepare_payment(R, b, player, cp, P, pays_life(c))
     n_choice = cost_alternatives(c, kinds, arg)
