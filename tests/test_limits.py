@@ -796,3 +796,17 @@ def test_simulate_rejects_a_deck_of_7_replacement_effects():
     with pytest.raises(ValueError, match="this deck's permanents have 7 replacement effects for mana; "
                                          "one permanent tapped for mana applies at most 6"):
         simulate(Deck({"Forest": 53, "Mana Reflection": 7}), games=10, turns=2, seed=1)
+
+
+def test_compile_cards_rejects_a_card_entering_with_33000_counters():
+    with pytest.raises(ValueError, match=r"'Test Swollen' enters with more than 32767 counters of a kind \(X counts as 1000\)"):
+        compile_cards([card("Test Swollen", "{X}", "Creature — Ooze", pt="0/0",
+                            abilities=[{"kind": "enters", "counters": {"+1/+1": "X"}},
+                                       {"kind": "enters", "counters": {"+1/+1": 32000}}])])
+
+
+def test_simulate_with_a_mana_ability_gaining_life_past_32767_raises():
+    spring = card("Test Spring", "", "Land",
+                  abilities=[{"kind": "mana", "cost": "{T}", "mana": "{G}", "gain_life": 30000}])
+    with pytest.raises(ValueError, match=r"life, mana or counters past -32768\.\.32767"):
+        simulate(Deck({spring: 20, "Grizzly Bears": 40}), games=20, turns=6, seed=1, threads=1)

@@ -464,8 +464,8 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v) noexcept nogil:
             for t in range(6):
                 g.bi.pool[0][t] += plan.step[s].out.m[t]
             if a.effect >= 0:
-                g.bi.life[0] += eval_amount(R, &b, R.effects[a.effect].gain_life, i, 0, 0)
-                g.bi.life[0] -= eval_amount(R, &b, R.effects[a.effect].damage_to_you, i, 0, 0)
+                g.over |= amount_in(&g.bi.life[0], eval_amount(R, &b, R.effects[a.effect].gain_life, i, 0, 0)
+                                    - eval_amount(R, &b, R.effects[a.effect].damage_to_you, i, 0, 0))
             if a.sacrifice_self:
                 gone[n_gone] = i
                 n_gone += 1
