@@ -307,7 +307,8 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     if library_size < 7:
         raise ValueError(f"a deck needs at least 7 cards to draw an opening hand; this one has {library_size}")
     if library_size > MAX_LIBRARY:
-        raise ValueError(f"decks of more than {MAX_LIBRARY} cards aren't supported (this one has {library_size})")
+        raise ValueError(f"decks of more than {MAX_LIBRARY} cards aren't supported "
+                         f"(this one has {library_size})")
     mulligan = MulliganPolicy() if mulligan is None else mulligan
     if not isinstance(mulligan, MulliganPolicy):
         raise TypeError("mulligan must be a MulliganPolicy")

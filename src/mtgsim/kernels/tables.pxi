@@ -44,9 +44,9 @@ def check_tables(tables):
             raise ValueError(f"card {name(int(over[0]))!r} enters with more than 32767 counters of a kind "
                              f"(X counts as {MAXX})")
     if len(mana) and len(costs):
-        units = (costs["pips"].sum(axis=1, dtype=np.int64) + costs["n_hybrid"]
-                 + costs["phyrexian"].sum(axis=1, dtype=np.int64) + costs["mono_hybrid"].sum(axis=1, dtype=np.int64)
-                 + costs["colorless_hybrid"].sum(axis=1, dtype=np.int64) + np.maximum(costs["generic"], 0))
+        units = (sum(costs[f].sum(axis=1, dtype=np.int64)
+                     for f in ("pips", "phyrexian", "mono_hybrid", "colorless_hybrid"))
+                 + costs["n_hybrid"] + np.maximum(costs["generic"], 0))
         rows = mana["cost"]
         taken = np.where(rows >= 0, units[np.clip(rows, 0, len(costs) - 1)], 0)
         over = np.flatnonzero(taken > MAXINPUT)
