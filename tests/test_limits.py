@@ -27,15 +27,16 @@ def prism(n: int, name: str | None = None):
 # ==== a card's mana abilities (int rows[MAXMANA + 1]: printed ones, then one granted) ======
 
 def test_compile_cards_rejects_a_card_with_40_mana_abilities():
-    with pytest.raises(ValueError, match=r"card 'Test Prism 40' has 40 mana abilities; at most 16 are supported"):
+    with pytest.raises(ValueError, match=r"card 'Test Prism 40' has 40 mana abilities; at most 16 are "
+                                         r"supported"):
         compile_cards([prism(40)])
 
 
 def test_compile_cards_rejects_a_toml_card_with_17_mana_abilities(tmp_path):
     ability = '{ kind = "mana", cost = "{T}", mana = "{G}" }'
     path = tmp_path / "cards.toml"
-    path.write_text(f'[[card]]\nname = "Test Toml Prism"\ntype = "Land"\nabilities = [ {", ".join([ability] * 17)} ]\n',
-                    encoding="utf-8")
+    path.write_text('[[card]]\nname = "Test Toml Prism"\ntype = "Land"\n'
+                    f'abilities = [ {", ".join([ability] * 17)} ]\n', encoding="utf-8")
     db = card_db(path)
     with pytest.raises(ValueError, match=r"'Test Toml Prism' has 17 mana abilities; at most 16"):
         compile_cards(["Test Toml Prism"], db)
@@ -95,11 +96,13 @@ def test_board_batch_rejects_tables_edited_past_16_mana_abilities():
 def test_compile_cards_rejects_a_mana_ability_with_70_options():
     options = ["{G}", "{W}"] * 35
     with pytest.raises(ValueError, match="'Test Options' has a mana ability with 70 options; at most 64"):
-        compile_cards([card("Test Options", "", "Land", abilities=[{"kind": "mana", "cost": "{T}", "options": options}])])
+        compile_cards([card("Test Options", "", "Land",
+                            abilities=[{"kind": "mana", "cost": "{T}", "options": options}])])
 
 
 def test_compile_cards_rejects_a_mana_ability_whose_cost_takes_9_mana():
-    with pytest.raises(ValueError, match="'Test Converter' has a mana ability whose cost takes 9 mana; at most 8"):
+    with pytest.raises(ValueError, match="'Test Converter' has a mana ability whose cost takes 9 mana; "
+                                         "at most 8"):
         compile_cards([card("Test Converter", "", "Artifact",
                             abilities=[{"kind": "mana", "cost": "{9}, {T}", "mana": "{G}"}])])
 
@@ -145,7 +148,8 @@ def forests(n: int):
 
 def test_scenario_add_past_256_permanents_raises_naming_the_count():
     s, _ = forests(MAX_BOARD)
-    with pytest.raises(ValueError, match=r"Scenario: at most 256 permanents on the battlefield \(this board would have 257\)"):
+    with pytest.raises(ValueError, match=r"Scenario: at most 256 permanents on the battlefield "
+                                         r"\(this board would have 257\)"):
         s.add("Forest")
     assert len(s.battlefield()) == MAX_BOARD
 
@@ -263,7 +267,8 @@ def test_evaluate_boards_on_full_boards_of_256():
 # an answer it can't have changed is given.
 
 VAULT = card("Test Vault", "{0}", "Artifact", abilities=[{"kind": "mana", "cost": "{T}", "mana": "{G}" * 8}])
-TWIN = card("Test Twin", "", "Land", abilities=[{"kind": "mana", "cost": "{T}", "options": ["{G}{G}", "{R}{R}"]}])
+TWIN = card("Test Twin", "", "Land",
+            abilities=[{"kind": "mana", "cost": "{T}", "options": ["{G}{G}", "{R}{R}"]}])
 BLOOM = card("Test Bloom", "{0}", "Artifact",
              abilities=[{"kind": "mana", "cost": "{T}", "output": "combination", "amount": 5}])
 
@@ -359,7 +364,8 @@ def test_scenario_can_cast_of_70_phyrexian_symbols_raises_either_way():
     s = Scenario()
     for _ in range(70):
         s.add("Forest")
-    with pytest.raises(ValueError, match=r"512 or more units of mana to pay \(or over 64 symbols paid by a choice\)"):
+    with pytest.raises(ValueError, match=r"512 or more units of mana to pay "
+                                         r"\(or over 64 symbols paid by a choice\)"):
         s.can_cast(card("Test Seventy Phyrexian", "{G/P}" * 70, "Sorcery"))
 
 
@@ -392,7 +398,8 @@ def seven_reflections():
 
 def test_scenario_tap_for_mana_under_7_replacement_effects_raises():
     s, forest = seven_reflections()
-    with pytest.raises(ValueError, match=r"more than 6 replacement effects on the battlefield \(one permanent tapped for mana applies at most 6\)"):
+    with pytest.raises(ValueError, match=r"more than 6 replacement effects on the battlefield "
+                                         r"\(one permanent tapped for mana applies at most 6\)"):
         s.tap_for_mana(forest)
     assert not s.is_tapped(forest) and s.pool() == {}
 
@@ -472,7 +479,8 @@ NEVER = MulliganPolicy.never()
 
 def test_simulate_and_trace_reject_a_deck_of_300_cards():
     deck = Deck({"Forest": 300})
-    with pytest.raises(ValueError, match=r"decks of more than 256 cards aren't supported \(this one has 300\)"):
+    with pytest.raises(ValueError, match=r"decks of more than 256 cards aren't supported "
+                                         r"\(this one has 300\)"):
         simulate(deck, games=10, turns=2, seed=1)
     with pytest.raises(ValueError, match="more than 256 cards"):
         trace(deck, games=1, turns=2, seed=1)
@@ -527,10 +535,9 @@ def test_trace_of_40_turns_with_a_hand_of_216_cards_is_complete():
     assert "opponent 20" in hand_line(text, 40, game=2)
 
 
-WATCHER = card("Test Watcher", "{0}", "Artifact",
-               abilities=[{"kind": "trigger", "event": "creature_you_control_enters", "damage_to_opponent": 1}])
-RALLY = card("Test Rally", "{0}", "Artifact",
-             abilities=[{"kind": "trigger", "event": "creature_you_control_enters", "damage_to_opponent": 1}] * 6)
+SHOCK_ON_ENTER = {"kind": "trigger", "event": "creature_you_control_enters", "damage_to_opponent": 1}
+WATCHER = card("Test Watcher", "{0}", "Artifact", abilities=[SHOCK_ON_ENTER])
+RALLY = card("Test Rally", "{0}", "Artifact", abilities=[SHOCK_ON_ENTER] * 6)
 RECRUIT = card("Test Recruit", "{0}", "Creature — Soldier", pt="1/1")
 
 
@@ -573,7 +580,8 @@ def test_simulate_with_an_endless_chain_of_token_copies_raises():
         simulate(Deck({"Forest": 20, splitter: 40}), games=20, turns=2, seed=1, threads=1)
 
 
-MEGA_LAND = card("Test Mega Land", "", "Land", abilities=[{"kind": "mana", "cost": "{T}", "mana": "{G}" * 255}])
+MEGA_LAND = card("Test Mega Land", "", "Land",
+                 abilities=[{"kind": "mana", "cost": "{T}", "mana": "{G}" * 255}])
 X_SPELL = card("Test X Spell", "{X}", "Sorcery", abilities=[{"kind": "spell", "damage_to_opponent": "X"}])
 
 
@@ -588,7 +596,8 @@ def test_simulate_past_x_1000_raises():
 
 
 def test_simulate_rejects_a_deck_of_70_cost_modifiers():
-    with pytest.raises(ValueError, match=r"this deck's permanents have 70 cost modifiers \(with a spell's own\); a total cost counts at most 64"):
+    with pytest.raises(ValueError, match=r"this deck's permanents have 70 cost modifiers "
+                                         r"\(with a spell's own\); a total cost counts at most 64"):
         simulate(Deck({"Forest": 20, TAXER: 70}), games=10, turns=2, seed=1)
 
 
@@ -663,13 +672,15 @@ def test_scenario_add_to_hand_past_32767_cards_raises():
 X40 = card("Test Forty X", "{X}" * 40, "Sorcery")
 KICKED = card("Test Kicked", "{G}" * 200, "Sorcery", kicker="{G}" * 100)
 MEGA_TAXER = card("Test Mega Taxer", "{0}", "Artifact",
-                  abilities=[{"kind": "cost", "change": "increase", "scope": "all_spells", "mana": "{20000}"}])
+                  abilities=[{"kind": "cost", "change": "increase", "scope": "all_spells",
+                              "mana": "{20000}"}])
 
 
 def test_scenario_total_cost_of_x_1000_with_40_x_symbols_raises():
     s = Scenario()
     assert s.total_cost(X40, x=800) == "{32000}"
-    with pytest.raises(ValueError, match="the total cost is not known exactly: .*more than 32767 generic mana"):
+    with pytest.raises(ValueError, match="the total cost is not known exactly: "
+                                         ".*more than 32767 generic mana"):
         s.total_cost(X40, x=1000)
     with pytest.raises(ValueError, match="more than 32767 generic mana"):
         s.can_cast(X40, x=1000)
@@ -764,3 +775,51 @@ def test_evaluate_boards_with_a_counted_amount_of_51000_green_raises():
     b.count[1] = 200
     with pytest.raises(ValueError, match="board 1: .*more than 32767 mana of one type"):
         evaluate_boards(b, "Grizzly Bears")
+
+
+# ==== the goldfish's amounts (int16: life, counters, the pool, one activation's mana) and the
+# replacement effects one tapping applies ===================================================
+
+FREE_BLOOM = card("Test Free Bloom", "{0}", "Enchantment", abilities=[
+    {"kind": "mana_replacement", "watches": "permanents_you_control", "multiply": 3}])
+FREE_REFLECTION = card("Test Free Reflection", "{0}", "Enchantment", abilities=[
+    {"kind": "mana_replacement", "watches": "permanents_you_control", "multiply": 2}])
+
+
+def test_simulate_gaining_life_past_32767_raises():
+    feast = card("Test Feast", "{0}", "Sorcery", abilities=[{"kind": "spell", "gain_life": 30000}])
+    with pytest.raises(ValueError, match=r"simulate: .*life, mana or counters past -32768\.\.32767"):
+        simulate(Deck({"Forest": 20, feast: 40}), games=20, turns=2, seed=1, threads=1)
+
+
+def test_simulate_putting_counters_past_32767_raises():
+    with pytest.raises(ValueError, match=r"life, mana or counters past -32768\.\.32767"):
+        simulate(Deck({"Forest": 20, GROWER: 40}), games=20, turns=5, seed=1, threads=1)
+
+
+def test_simulate_with_an_activation_of_36720_green_raises():
+    """Two free Nyxblooms and four free Reflections over a Mega Land: 255 * 9 * 16 {G}."""
+    deck = Deck({DRAW_ALL: 10, FREE_BLOOM: 2, FREE_REFLECTION: 4, MEGA_LAND: 44})
+    with pytest.raises(ValueError, match=r"life, mana or counters past -32768\.\.32767"):
+        simulate(deck, games=20, turns=2, seed=1, threads=1, mulligan=NEVER)
+
+
+def test_simulate_rejects_a_deck_of_7_replacement_effects():
+    with pytest.raises(ValueError, match="this deck's permanents have 7 replacement effects for mana; "
+                                         "one permanent tapped for mana applies at most 6"):
+        simulate(Deck({"Forest": 53, "Mana Reflection": 7}), games=10, turns=2, seed=1)
+
+
+def test_compile_cards_rejects_a_card_entering_with_33000_counters():
+    with pytest.raises(ValueError, match=r"'Test Swollen' enters with more than 32767 counters of a kind "
+                                         r"\(X counts as 1000\)"):
+        compile_cards([card("Test Swollen", "{X}", "Creature — Ooze", pt="0/0",
+                            abilities=[{"kind": "enters", "counters": {"+1/+1": "X"}},
+                                       {"kind": "enters", "counters": {"+1/+1": 32000}}])])
+
+
+def test_simulate_with_a_mana_ability_gaining_life_past_32767_raises():
+    spring = card("Test Spring", "", "Land",
+                  abilities=[{"kind": "mana", "cost": "{T}", "mana": "{G}", "gain_life": 30000}])
+    with pytest.raises(ValueError, match=r"life, mana or counters past -32768\.\.32767"):
+        simulate(Deck({spring: 20, "Grizzly Bears": 40}), games=20, turns=6, seed=1, threads=1)

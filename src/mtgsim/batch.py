@@ -170,7 +170,8 @@ class BoardBatch:
             raise ArgumentError(f"board {g}: {what} must not be negative{more}")
         if i > self.capacity + 1:            # the search met a limit: its answers may be wrong
             raise LimitError(f"board {g}: its answers are not known exactly: it has "
-                             f"{_core.overflow_message(i - self.capacity - 1)} (limits of the rules core){more}")
+                             f"{_core.overflow_message(i - self.capacity - 1)} "
+                             f"(limits of the rules core){more}")
         p = self.permanents[g, i]
         n_cards = len(self.tables.card_names)
         if not 0 <= p["card"] < n_cards:

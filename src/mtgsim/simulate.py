@@ -329,7 +329,8 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
         raise ArgumentError("a deck needs at least 7 cards to draw an opening hand; "
                             f"this one has {library_size}")
     if library_size > MAX_LIBRARY:
-        raise LimitError(f"decks of more than {MAX_LIBRARY} cards aren't supported (this one has {library_size})")
+        raise LimitError(f"decks of more than {MAX_LIBRARY} cards aren't supported "
+                         f"(this one has {library_size})")
     mulligan = MulliganPolicy() if mulligan is None else mulligan
     if not isinstance(mulligan, MulliganPolicy):
         raise ArgumentTypeError(f"mulligan must be a MulliganPolicy, not {type(mulligan).__name__}")
@@ -345,7 +346,7 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
                                 "(one name, one card: give the new one another name)")
     compiled = compile_deck(deck, extra=extra + named)
     tables = compiled.tables
-    _check_cost_modifiers(tables, compiled.library)
+    _check_in_play(tables, compiled.library)
     tracked: list[str] = []
     for c, _ in deck.cards("maindeck"):
         if not c.is_land and c.name not in tracked:
@@ -366,22 +367,31 @@ _PERMANENT_TYPES = sum(int(getattr(schema.CardTypeBit, "CT_" + t)) for t in
                        ("ARTIFACT", "BATTLE", "CREATURE", "ENCHANTMENT", "LAND", "PLANESWALKER"))
 
 
-def _check_cost_modifiers(tables, library: np.ndarray) -> None:
-    """A spell's total cost counts at most MAX_COST_MODIFIERS cost modifiers (its own and those
-    of the permanents in play): raise if the deck's could be more, so a game never loses one
-    (its permanents, each card once, and tokens with cost modifiers as many as can be in play)."""
-    n = tables.cards["n_costmod"].astype(np.int64)
-    back = tables.cards["back"]
-    per_card = np.maximum(n, np.where(back >= 0, n[np.clip(back, 0, None)], 0))
-    permanent = (tables.cards["types"] & _PERMANENT_TYPES) != 0
-    in_play = int(per_card[library][permanent[library]].sum())
-    tokens = n[tables.cards["is_token"] != 0]
-    in_play += _core.MAX_PERMANENTS_IN_GAME * int(tokens.max()) if len(tokens) else 0
+def _check_in_play(tables, library: np.ndarray) -> None:
+    """What the permanents in play can reach, bounded from the deck (its permanents, each card
+    once, and tokens as many as can be in play): a spell's total cost counts at most
+    MAX_COST_MODIFIERS cost modifiers (its own and those in play), and one permanent tapped for
+    mana applies at most MAX_REPLACEMENTS replacement effects. Raises if a game could need more."""
+    cards = tables.cards
+    back = cards["back"]
+    permanent = (cards["types"] & _PERMANENT_TYPES) != 0
+
+    def most_in_play(field: str) -> tuple[int, np.ndarray]:
+        n = cards[field].astype(np.int64)
+        per_card = np.maximum(n, np.where(back >= 0, n[np.clip(back, 0, None)], 0))
+        tokens = n[cards["is_token"] != 0]
+        return (int(per_card[library][permanent[library]].sum())
+                + _core.MAX_PERMANENTS_IN_GAME * (int(tokens.max()) if len(tokens) else 0)), per_card
+    in_play, per_card = most_in_play("n_costmod")
     own = per_card[~permanent]             # (a permanent spell is not in play as it is cast)
     most = in_play + (int(own.max()) if len(own) else 0)
     if most > _core.MAX_COST_MODIFIERS:
         raise LimitError(f"simulate: this deck's permanents have {most} cost modifiers (with a spell's own); "
                          f"a total cost counts at most {_core.MAX_COST_MODIFIERS}")
+    most, _ = most_in_play("n_replacement")
+    if most > _core.MAX_REPLACEMENTS:
+        raise LimitError(f"simulate: this deck's permanents have {most} replacement effects for mana; "
+                         f"one permanent tapped for mana applies at most {_core.MAX_REPLACEMENTS}")
 
 
 def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = True, seed=None,
@@ -414,7 +424,7 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
             gens = [chunk_generator(root, c) for c in range(start, stop)]
             counts = np.array([min(CHUNK, games - c * CHUNK) for c in range(start, stop)], dtype=np.int64)
             out = np.zeros((stop - start, size), dtype=np.int64)
-            over = np.zeros(stop - start, dtype=np.uint8)
+            over = np.zeros(stop - start, dtype=np.uint16)
             began = time.perf_counter()
             _core.run_chunks(st.spec, gens, counts, out, threads, over)
             if over.any():                  # a game met a limit of the goldfish: wrong metrics

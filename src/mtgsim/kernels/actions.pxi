@@ -4,6 +4,14 @@
 
 # ---- permanents entering and leaving -------------------------------------------------------
 
+cdef inline uint16_t amount_in(int16_t* field, int amount) noexcept nogil:
+    """amount added to an int16 field of the game (life, a pool, counters); GO_AMOUNT if the sum
+    is past what it holds."""
+    cdef int total = field[0] + amount
+    field[0] = <int16_t>total
+    return GO_AMOUNT if unlikely(total != <int16_t>total) else 0
+
+
 cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) noexcept nogil:
     """A permanent enters under your control (its "as enters" effects applied, 614.1c/614.12);
     returns its row, or -1 if the battlefield is full."""
@@ -31,7 +39,7 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
         e = &R.enters[c.enters_first + k]
         if e.tapped and not enters_untapped(R, g, e, lands):
             p.flags |= PF_TAPPED
-        for q in range(4):
+        for q in range(4):             # (within int16: check_tables bounds a card's enters counters)
             p.counters[q] += e.counters[q]
             if e.counters_count[q] >= 0:                    # counted as it enters (614.1c), X
                 b = game_board(g)                           # the X paid for the spell (107.3m)
@@ -209,26 +217,32 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
     """Carry out EFFECT row `row` for you; counters go on permanent `target` (-1: none)."""
     cdef Effect* e = &R.effects[row]
     cdef Board b = game_board(g)
-    cdef int k, n, q
+    cdef int k, n, q, total
+    cdef unsigned int wide              # the new values + 32768 OR-ed: past 16 bits, one left int16
     if row < 0:
         return
     board_changed(g)
     g.opp_life -= eval_amount(R, &b, e.damage_to_opponent, source, 0, x)
-    g.bi.life[0] -= eval_amount(R, &b, e.damage_to_you, source, 0, x)
-    g.bi.life[0] -= eval_amount(R, &b, e.lose_life, source, 0, x)
-    g.bi.life[0] += eval_amount(R, &b, e.gain_life, source, 0, x)
+    total = (g.bi.life[0] - eval_amount(R, &b, e.damage_to_you, source, 0, x)
+             - eval_amount(R, &b, e.lose_life, source, 0, x) + eval_amount(R, &b, e.gain_life, source, 0, x))
+    g.bi.life[0] = <int16_t>total
+    wide = <unsigned int>(total + 32768)
     if e.add_mana >= 0:
         for k in range(6):
-            g.bi.pool[0][k] += R.costs[e.add_mana].pips[k]
+            g.over |= amount_in(&g.bi.pool[0][k], R.costs[e.add_mana].pips[k])
     n = eval_amount(R, &b, e.add_any_color, source, 0, x)
     if n > 0:
-        g.bi.pool[0][type_index(S.chosen_color)] += n
+        g.over |= amount_in(&g.bi.pool[0][type_index(S.chosen_color)], n)
     if target >= 0 and target < g.n:
         for q in range(4):
-            g.perms[target].counters[q] += e.counters[q]
+            total = g.perms[target].counters[q] + e.counters[q]
             if e.counters_count[q] >= 0:
-                g.perms[target].counters[q] += eval_count(R, &b, e.counters_count[q], source, 0, x)
+                total += eval_count(R, &b, e.counters_count[q], source, 0, x)
+            g.perms[target].counters[q] = <int16_t>total
+            wide |= <unsigned int>(total + 32768)
         g.m1m1 |= g.perms[target].counters[<int>CK_M1M1] != 0
+    if unlikely(wide >> 16):
+        g.over |= GO_AMOUNT
     n = eval_amount(R, &b, e.draw, source, 0, x)
     for k in range(n):
         draw(R, g, rng)

@@ -104,6 +104,7 @@ cdef int evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked,
     cdef Payment P
     cdef int t, over
     cdef int most[7]
+    P.over = 0
     could_produce_all(R, b, out_could)
     total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
     prepare_payment(R, b, player, out_could, &P, False)

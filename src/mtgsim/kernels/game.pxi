@@ -40,6 +40,8 @@ cdef enum GoldfishOverflow:      # a limit a game met (Game.over, kept for the w
     GO_TRACE = 32                # a traced game's events didn't fit the trace buffer
     GO_MEMORY = 64               # a chunk's working memory couldn't be allocated: no games
     GO_X = 128                   # an X spell could have been cast with X above MAXX
+    GO_AMOUNT = 256              # life, mana in the pool, counters or one activation's mana past
+                                 # its int16 field
 
 
 def goldfish_overflow_message(int over):
@@ -61,6 +63,8 @@ def goldfish_overflow_message(int over):
         parts.append("no memory for a chunk of games")
     if over & GO_X:
         parts.append(f"an X spell with X above {MAXX}")
+    if over & GO_AMOUNT:
+        parts.append("life, mana or counters past -32768..32767")
     return "; ".join(parts)
 
 
@@ -131,7 +135,7 @@ cdef struct Game:                # one goldfish game in progress
     bint check_views             # Spec.check_views
     bint snapshots               # Spec.snapshots (traced games only)
     bint entering_tapped         # the permanent entering is put onto the battlefield tapped
-    uint8_t over                 # GoldfishOverflow bits of the limits met (cleared per chunk)
+    uint16_t over                # GoldfishOverflow bits of the limits met (cleared per chunk)
 
 
 cpdef enum TraceEvent:           # what a traced game reports, four int32 per event

@@ -105,7 +105,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
 
 
 def run_chunks(GoldfishSpec spec, list generators, int64_t[::1] games, int64_t[:, ::1] out,
-               int threads=1, uint8_t[::1] over=None):
+               int threads=1, uint16_t[::1] over=None):
     """Play games[c] goldfish games with generators[c] for each chunk c, adding the metrics to
     out[c] (laid out by `metric_offsets`). Chunks are independent: any number of threads gives
     the same numbers. `over`, if given, gets each chunk's GoldfishOverflow bits: the limits its
@@ -121,7 +121,7 @@ def run_chunks(GoldfishSpec spec, list generators, int64_t[::1] games, int64_t[:
         raise ValueError("out must be (chunks, metric size) and games one entry per chunk")
     if over is not None and over.shape[0] != n_chunks:
         raise ValueError("over must have one entry per chunk")
-    cdef uint8_t* over_p = &over[0] if over is not None and n_chunks else NULL
+    cdef uint16_t* over_p = &over[0] if over is not None and n_chunks else NULL
     rngs = <bitgen_t**>malloc(max(n_chunks, 1) * sizeof(bitgen_t*))
     if rngs == NULL:
         raise MemoryError()
@@ -143,7 +143,7 @@ cdef void end_chunk(Spec* S, Scratch* sc, Layout* L, int64_t* out) noexcept nogi
 
 
 cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_games, Layout* L,
-                    int64_t* out, uint8_t* over) noexcept nogil:
+                    int64_t* out, uint16_t* over) noexcept nogil:
     cdef Game* g = <Game*>malloc(sizeof(Game))
     cdef Scratch* scratch = new_scratch(R, S.n_track, S.turns)
     cdef int64_t k
@@ -156,7 +156,7 @@ cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_ga
             play_game(R, S, g, rng_p, L, out, NULL, 0)
         end_chunk(S, scratch, L, out)
         if over != NULL:
-            over[0] = g.over
+            over[0] = chunk_overflow(g)
     elif over != NULL:
         over[0] = GO_MEMORY
     free_scratch(scratch)
@@ -209,7 +209,7 @@ cdef trace_with_buffer(GoldfishSpec spec, generator, int games, int cap):
             play_game(&spec.core.R, S, g, &rng, &L, &out[0], &ev[used], cap - 4)
             used += g.trace_n
         end_chunk(S, scratch, &L, &out[0])
-        over = g.over
+        over = chunk_overflow(g)
     finally:
         free_scratch(scratch)
         free(g)

@@ -16,7 +16,8 @@ def overflow_message(int over):
     if over & OV_CHOOSE:
         parts.append(f"a cost with more than {MAXCHOOSE} symbols paid by a choice (Phyrexian, {{2/W}})")
     if over & OV_DEMAND:
-        parts.append(f"{MAXDEMAND} or more units of mana to pay (or over {MAXCHOICE} symbols paid by a choice)")
+        parts.append(f"{MAXDEMAND} or more units of mana to pay "
+                     f"(or over {MAXCHOICE} symbols paid by a choice)")
     if over & OV_REPLACEMENTS:
         parts.append(f"more than {MAXREPLACE} replacement effects on the battlefield (one permanent "
                      f"tapped for mana applies at most {MAXREPLACE})")
@@ -218,10 +219,12 @@ def board_can_pay(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
     cdef Board b = one_board(perms, n, info)
     cdef uint8_t cp[MAXBOARD]
     cdef Payment P
+    P.over = 0
     could_produce_all(&core.R, &b, cp)
     prepare_payment(&core.R, &b, player, cp, &P, pays_life(&cost[0]))
     payable = cost_payable(&core.R, &P, &cost[0], b.bi.life[player], purpose(card, ability))
-    check_exact((limits_met(&core.R, &b) | P.over) & (OV_UPPER if payable else OV_LOWER), "whether the cost can be paid")
+    check_exact((limits_met(&core.R, &b) | P.over) & (OV_UPPER if payable else OV_LOWER),
+                "whether the cost can be paid")
     return payable
 
 
@@ -235,6 +238,7 @@ def board_mana_summary(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
     cdef Board b = one_board(perms, n, info)
     cdef uint8_t cp[MAXBOARD]
     cdef Payment P
+    P.over = 0
     cdef int t
     could_produce_all(&core.R, &b, cp)
     prepare_payment(&core.R, &b, player, cp, &P, False)

@@ -169,7 +169,9 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     uint8_t branch_admit[MAXBRANCH]  # classes that may pay searched source g's input (an
                                  # activated ability of that permanent)
     uint8_t admit                # classes that may pay what is being paid for now
-    uint8_t over                 # Overflow bits met preparing it and searching it (see Board.over)
+    uint16_t over                # Overflow bits met preparing it and searching it (see Board.over),
+                                 # kept until its owner clears them (the goldfish's views: once
+                                 # a chunk, and it reads OV_AMOUNT only)
 
 
 cdef bint simple_units(Rules* R, Board* b, int i, bint life_effects, Payment* P) noexcept nogil:
@@ -217,7 +219,6 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     P.n_class = 0
     P.n_pool_r = 0
     P.admit = 0
-    P.over = 0
     P.life = b.bi.life[player]
     for t in range(6):                           # mana already in the pool
         for k in range(b.bi.pool[player][t]):
@@ -269,6 +270,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
             P.over |= OV_BRANCH
     if unlikely(P.n_units >= MAXUNIT):   # (full: units may have been dropped)
         P.over |= OV_UNITS
+    P.over |= b.over & OV_AMOUNT         # (what the goldfish's views read of the board's)
     if costs_life and not life_effects:  # life costs: life gained or lost by others matters too
         prepare_payment(R, b, player, cp, P, True)
         return
@@ -832,7 +834,7 @@ cdef bint cost_payable(Rules* R, Payment* P, TotalCost* c, int life, Purpose why
     return False
 
 
-cdef uint8_t choice_overflow(TotalCost* c, int n_choice) noexcept nogil:
+cdef uint16_t choice_overflow(TotalCost* c, int n_choice) noexcept nogil:
     """The Overflow bits of a cost with n_choice (> MAXCHOOSE) choosable symbols stored: the
     ones past MAXCHOOSE are paid with mana (OV_CHOOSE), and past MAXCHOICE they are not in
     the demand at all (OV_DEMAND)."""

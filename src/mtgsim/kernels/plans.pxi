@@ -330,6 +330,7 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
     cdef uint8_t cls[MAXUNIT]
     cdef uint8_t k_cls
     if ready == NULL:
+        own.over = 0
         could_produce_all(R, b, cp)
         prepare_payment(R, b, player, cp, P, pays_life(c))
     if P.n_class:

@@ -11,12 +11,14 @@ MAX_MANA_ABILITIES = MAXMANA     # the per-card limits, for the Python layer's m
 MAX_MANA_OPTIONS = MAXOPT
 MAX_MANA_INPUT = MAXINPUT
 MAX_COST_MODIFIERS = MAXMODS      # for one spell: its own and the battlefield's
+MAX_REPLACEMENTS = MAXREPLACE     # applying to one permanent tapped for mana
 
 
 def check_tables(tables):
     """Raise ValueError naming the first card beyond the kernels' fixed per-card buffers: its
     mana abilities (MAXMANA rows, plus one granted), the options of one mana ability (MAXOPT
-    results) and the mana one mana ability's activation cost takes (MAXINPUT units)."""
+    results), the mana one mana ability's activation cost takes (MAXINPUT units), and the
+    counters it enters with (int16, X at most MAXX)."""
     cards, mana, costs = tables.cards, tables.mana_abilities, tables.costs
     names = tables.card_names
 
@@ -32,10 +34,19 @@ def check_tables(tables):
         a = mana[int(over[0])]
         raise ValueError(f"card {name(int(a['card']))!r} has a mana ability with {int(a['n_options'])} "
                          f"options; at most {MAXOPT} are supported")
+    enters = tables.enters
+    if len(enters):                      # (a permanent enters with them and X: add_permanent)
+        per_card = np.zeros((max(len(cards), 1), 4), dtype=np.int64)
+        np.add.at(per_card, enters["card"], np.abs(enters["counters"].astype(np.int64))
+                  + np.where(enters["counters_count"] >= 0, MAXX, 0))
+        over = np.flatnonzero(per_card.max(axis=1) > 32767)
+        if len(over):
+            raise ValueError(f"card {name(int(over[0]))!r} enters with more than 32767 counters of a kind "
+                             f"(X counts as {MAXX})")
     if len(mana) and len(costs):
-        units = (costs["pips"].sum(axis=1, dtype=np.int64) + costs["n_hybrid"]
-                 + costs["phyrexian"].sum(axis=1, dtype=np.int64) + costs["mono_hybrid"].sum(axis=1, dtype=np.int64)
-                 + costs["colorless_hybrid"].sum(axis=1, dtype=np.int64) + np.maximum(costs["generic"], 0))
+        units = (sum(costs[f].sum(axis=1, dtype=np.int64)
+                     for f in ("pips", "phyrexian", "mono_hybrid", "colorless_hybrid"))
+                 + costs["n_hybrid"] + np.maximum(costs["generic"], 0))
         rows = mana["cost"]
         taken = np.where(rows >= 0, units[np.clip(rows, 0, len(costs) - 1)], 0)
         over = np.flatnonzero(taken > MAXINPUT)

@@ -45,6 +45,7 @@ cdef void view_general(Rules* R, Game* g, ManaView* v, bint life) noexcept nogil
     """Prepare the general search on v's board (tracking life if `life`: then v is good for
     that one question, kind 0)."""
     cdef Board b = game_board(g)
+    b.over = 0                          # (its OV_AMOUNT is kept in v.P.over: see chunk_overflow)
     could_produce_all(R, &b, v.cp)
     prepare_payment(R, &b, 0, v.cp, &v.P, life)
     v.kind = 0 if life else 2
@@ -375,6 +376,13 @@ cdef Scratch* new_scratch(Rules* R, int n_track, int turns) noexcept nogil:
     return sc
 
 
+cdef uint16_t chunk_overflow(Game* g) noexcept nogil:
+    """The GoldfishOverflow bits of a chunk's games: what they noted, and GO_AMOUNT if one
+    activation's mana was past a Vec in a search of the views (their Payments keep it)."""
+    cdef Scratch* sc = <Scratch*>g.scratch
+    return g.over | (GO_AMOUNT if (sc.view.P.over | sc.cast_view.P.over) & OV_AMOUNT else 0)
+
+
 cdef void free_scratch(Scratch* sc) noexcept nogil:
     cdef int k
     if sc != NULL:
@@ -492,9 +500,9 @@ cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16
     for t in range(6):
         g.bi.pool[0][t] += st.out.m[t]
     if a.effect >= 0:                   # its side effects (605.3b: it resolves at once)
-        g.bi.life[0] += eval_amount(R, b, R.effects[a.effect].gain_life, i, 0, 0)
-        g.bi.life[0] -= eval_amount(R, b, R.effects[a.effect].damage_to_you, i, 0, 0)
-        g.bi.life[0] -= eval_amount(R, b, R.effects[a.effect].lose_life, i, 0, 0)
+        g.over |= amount_in(&g.bi.life[0], eval_amount(R, b, R.effects[a.effect].gain_life, i, 0, 0)
+                            - eval_amount(R, b, R.effects[a.effect].damage_to_you, i, 0, 0)
+                            - eval_amount(R, b, R.effects[a.effect].lose_life, i, 0, 0))
     if a.sacrifice_self:
         gone[n_gone[0]] = i
         n_gone[0] += 1
