@@ -8,6 +8,8 @@ RECORDS: tuple[str, ...]
 HYBRID_PAIR_MASKS: tuple[int, ...]
 MAX_BOARD: int
 MAX_COST_MODIFIERS: int
+MAX_GRAVEYARD: int
+MAX_HAND: int
 MAX_LIBRARY: int
 MAX_MANA_ABILITIES: int
 MAX_MANA_INPUT: int

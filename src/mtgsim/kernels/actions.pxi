@@ -1,6 +1,10 @@
-# Game actions of the goldfish: a permanent entering (614.1c/614.12) and leaving, state-based
-# actions (704), effects of spells and abilities, land search and bounce, enters and cast
-# triggers (603). Uses base, counts, game, zones.
+# The game actions, written once for the goldfish and a Scenario's game (GameState): a
+# permanent entering (614.1c/614.12) and leaving, state-based actions (704), effects of spells
+# and abilities, land search and bounce, triggers (603: enters, cast, upkeep, becomes tapped),
+# a spell resolving, a non-mana ability's costs and effect, combat with no blockers, and the
+# turn's steps. Each takes the player it is for; the choices inside them are read off the
+# Game (chosen_color, pay_life_above), set by the play policy or a Scenario's arguments.
+# Uses base, counts, game, zones.
 
 # ---- permanents entering and leaving -------------------------------------------------------
 
@@ -12,9 +16,9 @@ cdef inline uint16_t amount_in(int16_t* field, int amount) noexcept nogil:
     return GO_AMOUNT if unlikely(total != <int16_t>total) else 0
 
 
-cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) noexcept nogil:
-    """A permanent enters under your control (its "as enters" effects applied, 614.1c/614.12);
-    returns its row, or -1 if the battlefield is full."""
+cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) noexcept nogil:
+    """A permanent enters under player who's control (its "as enters" effects applied,
+    614.1c/614.12); returns its row, or -1 if the battlefield is full."""
     cdef Permanent* p
     cdef Card* c = &R.cards[row]
     cdef Enters* e
@@ -25,10 +29,11 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
         return -1
     if c.n_enters:
         for j in range(g.n):
-            lands += (R.cards[g.perms[j].card].types & CT_LAND) != 0
+            lands += (R.cards[g.perms[j].card].types & CT_LAND) != 0 and g.perms[j].controller == who
     p = &g.perms[g.n]
     memset(p, 0, sizeof(Permanent))
     p.card = row
+    p.controller = p.owner = who
     p.object_id = g.next_id
     g.next_id += 1
     p.controlled_since = g.bi.turn
@@ -37,16 +42,16 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
     p.attached_to = -1
     for k in range(c.n_enters):
         e = &R.enters[c.enters_first + k]
-        if e.tapped and not enters_untapped(R, g, e, lands):
+        if e.tapped and not enters_untapped(R, g, e, lands, who):
             p.flags |= PF_TAPPED
         for q in range(4):             # (within int16: check_tables bounds a card's enters counters)
             p.counters[q] += e.counters[q]
             if e.counters_count[q] >= 0:                    # counted as it enters (614.1c), X
                 b = game_board(g)                           # the X paid for the spell (107.3m)
-                p.counters[q] += eval_count(R, &b, e.counters_count[q], -1, 0, x)
+                p.counters[q] += eval_count(R, &b, e.counters_count[q], -1, who, x)
         g.m1m1 |= p.counters[<int>CK_M1M1] != 0
         if e.choose_color:
-            p.chosen_color = S.chosen_color
+            p.chosen_color = g.chosen_color
     g.n += 1
     board_changed(g)
     count_permanent(g, row, 1)
@@ -54,9 +59,10 @@ cdef int add_permanent(Rules* R, Spec* S, Game* g, int row, bint token, int x) n
     return g.n - 1
 
 
-cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands) noexcept nogil:
-    """Does a land that "enters tapped unless ..." enter untapped here? (Pays 2 life for a
-    shock land while above 10 life.)"""
+cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands, int who) noexcept nogil:
+    """Does a land that "enters tapped unless ..." enter untapped for player `who` (`lands`:
+    the other lands they control)? Life is paid for a shock land while above the player's
+    choice g.pay_life_above, if they have it (119.4)."""
     cdef int j
     if e.unless == TU_FEW_OTHER_LANDS:
         return lands <= 2
@@ -64,17 +70,18 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands) noexcept nogi
         return lands >= 2
     if e.unless == TU_CONTROL_SUBTYPE:
         for j in range(g.n):
-            if R.cards[g.perms[j].card].types & CT_LAND and R.cards[g.perms[j].card].subtypes & e.subtypes:
+            if (g.perms[j].controller == who and R.cards[g.perms[j].card].types & CT_LAND
+                    and R.cards[g.perms[j].card].subtypes & e.subtypes):
                 return True
         return False
     if e.unless == TU_REVEAL_SUBTYPE:
-        for j in range(g.hand_n):
-            if R.cards[g.hand[j]].subtypes & e.subtypes:
+        for j in range(g.hand_n[who]):
+            if R.cards[g.hand[who][j]].subtypes & e.subtypes:
                 return True
         return False
     if e.unless == TU_PAY_LIFE:          # (nothing paid for a land entering tapped anyway)
-        if g.bi.life[0] > 10 and not g.entering_tapped:
-            g.bi.life[0] -= e.life
+        if g.bi.life[who] > g.pay_life_above and g.bi.life[who] >= e.life and not g.entering_tapped:
+            g.bi.life[who] -= e.life
             return True
         return False
     return False
@@ -97,10 +104,18 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
             g.perms[j].attached_to -= 1
 
 
+cdef void leave_to_graveyard(Game* g, int i) noexcept nogil:
+    """Permanent i is put into its owner's graveyard (it dies, is sacrificed, or goes by the
+    legend rule); a token ceases to exist (111.7)."""
+    if not (g.perms[i].flags & PF_TOKEN):
+        put_in_graveyard(g, g.perms[i].owner, g.perms[i].card)
+    remove_permanent(g, i)
+
+
 cdef inline void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """704.5f: a creature with toughness 0 or less dies (its "when this dies" abilities then
     resolve, reading it as it last existed: 603.10a); 704.5j: of two legendary permanents with
-    the same name, the older goes. (Toughness is only looked at when some creature's isn't a
+    the same name one player controls, the older goes (the player's choice: the newest is kept). (Toughness is only looked at when some creature's isn't a
     fixed number above 0 or a -1/-1 counter was put; names when a legend has entered.)"""
     if g.sba_gen == g.gen:             # nothing changed since they last found nothing to do
         return
@@ -112,7 +127,7 @@ cdef inline void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexc
 
 
 cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
-    cdef int i, j, k, object_id
+    cdef int i, j, k, object_id, who
     cdef Board b
     cdef bint again = True
     cdef Card* c
@@ -128,11 +143,12 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             if R.cards[g.perms[i].card].types & CT_CREATURE and toughness_of(R, &b, i) <= 0:
                 c = &R.cards[g.perms[i].card]
                 object_id = g.perms[i].object_id
+                who = g.perms[i].controller
                 for k in range(c.n_triggered):   # its dies abilities, counted while it's there
                     if R.triggered[c.triggered_first + k].event == EV_SELF_DIES:
                         apply_effect(R, S, g, rng, R.triggered[c.triggered_first + k].effect, -1,
-                                     find_object(g, object_id), 0)
-                remove_permanent(g, find_object(g, object_id))
+                                     find_object(g, object_id), 0, who)
+                leave_to_graveyard(g, find_object(g, object_id))
                 again = True
                 break
         if again:
@@ -140,8 +156,8 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         for i in range(g.n if names else 0):
             if R.cards[g.perms[i].card].supertypes & ST_LEGENDARY:
                 for j in range(i + 1, g.n):
-                    if g.perms[j].card == g.perms[i].card:
-                        remove_permanent(g, i)
+                    if g.perms[j].card == g.perms[i].card and g.perms[j].controller == g.perms[i].controller:
+                        leave_to_graveyard(g, i)
                         again = True
                         break
             if again:
@@ -158,17 +174,28 @@ cdef inline bint land_searched_for(Rules* R, Effect* e, int row) noexcept nogil:
         not e.land_subtypes and R.cards[row].supertypes & ST_BASIC))
 
 
-cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_battlefield) noexcept nogil:
-    """Search the library for a basic land (or one of the named land types) (701.23): its
-    unseen part, then the cards a mulligan put on its bottom (103.5: they are in it too)."""
+cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_battlefield,
+                      int who) noexcept nogil:
+    """Player `who` searches their library for a basic land (or one of the named land types)
+    (701.23) and puts it onto the battlefield or into their hand: in a Scenario's game the
+    first from the top (the player's choice); in the goldfish one of the library's unseen part,
+    then of the cards a mulligan put on its bottom (103.5: they are in it too)."""
     cdef int k, row = -1, i
-    for k in range(g.lib_n):
-        if land_searched_for(R, e, g.library[k]):
-            row = g.library[k]
-            g.library[k] = g.library[g.lib_n - 1]
-            g.lib_n -= 1
-            break
-    if row < 0:
+    if g.scenario:
+        for k in range(g.lib_n[who] - 1, -1, -1):
+            if land_searched_for(R, e, g.library[who][k]):
+                row = g.library[who][k]
+                memmove(&g.library[who][k], &g.library[who][k + 1], (g.lib_n[who] - k - 1) * sizeof(int32_t))
+                g.lib_n[who] -= 1
+                break
+    else:
+        for k in range(g.lib_n[0]):
+            if land_searched_for(R, e, g.library[0][k]):
+                row = g.library[0][k]
+                g.library[0][k] = g.library[0][g.lib_n[0] - 1]
+                g.lib_n[0] -= 1
+                break
+    if row < 0 and not g.scenario:
         for k in range(g.bottom_next, g.bottom_n):
             if land_searched_for(R, e, g.bottom[k]):
                 row = g.bottom[k]
@@ -180,87 +207,106 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
     trace(g, TR_SEARCH, row, to_battlefield)
     if to_battlefield:
         g.entering_tapped = e.lands_tapped != 0
-        i = add_permanent(R, S, g, row, False, 0)
+        i = add_permanent(R, g, row, False, 0, who)
         g.entering_tapped = False
         if i >= 0 and e.lands_tapped:
             set_flags(g, i, g.perms[i].flags | PF_TAPPED)
         board_changed(g)
         if i >= 0:                       # its enters abilities (603.6a: a bounce land's too)
             enters_triggers(R, S, g, rng, i, False, 0)
-    elif g.hand_n < MAXHAND:
-        hand_add(g, row)
     else:
-        g.over |= GO_HAND
+        put_in_hand(g, who, row)
     board_changed(g)
 
 
-cdef void return_land(Rules* R, Game* g) noexcept nogil:
-    """Return a land you control to hand (bounce lands): a tapped basic one if there is one."""
+cdef void return_land(Rules* R, Game* g, int who) noexcept nogil:
+    """Player `who` returns a land they control to its owner's hand (bounce lands). Which one
+    is the player's choice, made here as the simulator makes it: the newest tapped basic
+    land, else the oldest land."""
     cdef int i, best = -1
     for i in range(g.n):
-        if not (R.cards[g.perms[i].card].types & CT_LAND):
+        if not (R.cards[g.perms[i].card].types & CT_LAND) or g.perms[i].controller != who:
             continue
         if best < 0 or ((g.perms[i].flags & PF_TAPPED) and R.cards[g.perms[i].card].supertypes & ST_BASIC):
             best = i
     if best >= 0:
         if not (g.perms[best].flags & PF_TOKEN):
-            if g.hand_n < MAXHAND:
-                hand_add(g, g.perms[best].card)
-            else:
-                g.over |= GO_HAND
+            put_in_hand(g, g.perms[best].owner, g.perms[best].card)
         remove_permanent(g, best)
         board_changed(g)
 
 
 cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int source,
-                       int x) noexcept nogil:
-    """Carry out EFFECT row `row` for you; counters go on permanent `target` (-1: none)."""
+                       int x, int who) noexcept nogil:
+    """Carry out EFFECT row `row` for player `who` (its source: permanent `source`, -1 none);
+    counters go on permanent `target` (-1: none), a token copy copies it (707.2)."""
     cdef Effect* e = &R.effects[row]
     cdef Board b = game_board(g)
-    cdef int k, n, q, total
+    cdef int k, n, q, total, target_id
     cdef unsigned int wide              # the new values + 32768 OR-ed: past 16 bits, one left int16
     if row < 0:
         return
     board_changed(g)
-    g.opp_life -= eval_amount(R, &b, e.damage_to_opponent, source, 0, x)
-    total = (g.bi.life[0] - eval_amount(R, &b, e.damage_to_you, source, 0, x)
-             - eval_amount(R, &b, e.lose_life, source, 0, x) + eval_amount(R, &b, e.gain_life, source, 0, x))
-    g.bi.life[0] = <int16_t>total
+    target_id = g.perms[target].object_id if 0 <= target < g.n else -1
+    g.over |= amount_in(&g.bi.life[1 - who], -eval_amount(R, &b, e.damage_to_opponent, source, who, x))
+    total = (g.bi.life[who] - eval_amount(R, &b, e.damage_to_you, source, who, x)
+             - eval_amount(R, &b, e.lose_life, source, who, x) + eval_amount(R, &b, e.gain_life, source, who, x))
+    g.bi.life[who] = <int16_t>total
     wide = <unsigned int>(total + 32768)
     if e.add_mana >= 0:
         for k in range(6):
-            g.over |= amount_in(&g.bi.pool[0][k], R.costs[e.add_mana].pips[k])
-    n = eval_amount(R, &b, e.add_any_color, source, 0, x)
+            g.over |= amount_in(&g.bi.pool[who][k], R.costs[e.add_mana].pips[k])
+    n = eval_amount(R, &b, e.add_any_color, source, who, x)
     if n > 0:
-        g.over |= amount_in(&g.bi.pool[0][type_index(S.chosen_color)], n)
-    if target >= 0 and target < g.n:
+        g.over |= amount_in(&g.bi.pool[who][type_index(g.chosen_color)], n)
+    if target_id >= 0:
         for q in range(4):
             total = g.perms[target].counters[q] + e.counters[q]
             if e.counters_count[q] >= 0:
-                total += eval_count(R, &b, e.counters_count[q], source, 0, x)
+                total += eval_count(R, &b, e.counters_count[q], source, who, x)
             g.perms[target].counters[q] = <int16_t>total
             wide |= <unsigned int>(total + 32768)
         g.m1m1 |= g.perms[target].counters[<int>CK_M1M1] != 0
     if unlikely(wide >> 16):
         g.over |= GO_AMOUNT
-    n = eval_amount(R, &b, e.draw, source, 0, x)
+    n = eval_amount(R, &b, e.draw, source, who, x)
     for k in range(n):
-        draw(R, g, rng)
+        draw(R, g, rng, who)
     for k in range(e.lands_to_battlefield):
-        search_land(R, S, g, rng, e, True)
+        search_land(R, S, g, rng, e, True, who)
     for k in range(e.lands_to_hand):
-        search_land(R, S, g, rng, e, False)
+        search_land(R, S, g, rng, e, False, who)
     for k in range(e.return_land):
-        return_land(R, g)
+        return_land(R, g, who)
     if e.token_card >= 0:
         b = game_board(g)
-        n = eval_amount(R, &b, e.token_count, source, 0, x)
+        n = eval_amount(R, &b, e.token_count, source, who, x)
         for k in range(n):                 # each token's enters abilities (603.6a; 111.1)
-            q = add_permanent(R, S, g, e.token_card, True, 0)
+            q = add_permanent(R, g, e.token_card, True, 0, who)
             if q >= 0:
                 enters_triggers(R, S, g, rng, q, True, 0)
-    g.bi.hand_size[0] = g.hand_n
+    if e.token_copy and target_id >= 0:
+        target = find_object(g, target_id)
+        if target >= 0:                    # 707.2: copiable values only; X is 0
+            token_copy(R, S, g, rng, target, who, e.sacrifice_at_end)
+    g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
+
+
+cdef int token_copy(Rules* R, Spec* S, Game* g, Rng* rng, int i, int who, bint sacrifice_at_end) noexcept nogil:
+    """Player `who` creates a token that is a copy of permanent i (707.2–707.3: its copiable
+    values, its card row; not its tapped state, counters or X), sacrificed at the next end step
+    if asked; its enters abilities trigger (603.6a). Returns its object id, -1 if none entered."""
+    cdef int copy = add_permanent(R, g, g.perms[i].card, True, 0, who)
+    cdef int object_id
+    if copy < 0:
+        return -1
+    object_id = g.perms[copy].object_id
+    if sacrifice_at_end:
+        g.perms[copy].flags |= PF_SACRIFICE_AT_END
+        g.n_sacrifice_at_end += 1
+    enters_triggers(R, S, g, rng, copy, True, 0)
+    return object_id
 
 
 cdef inline void enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint token, int x) noexcept nogil:
@@ -276,10 +322,12 @@ cdef inline void enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bi
 cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint token, int x) noexcept nogil:
     cdef int object_id = g.perms[i].object_id
     cdef int card_row = g.perms[i].card
+    cdef int controller = g.perms[i].controller
     cdef bint creature = (R.cards[card_row].types & CT_CREATURE) != 0
     cdef int j, k, target, n_pending = 0, ev
     cdef int pending_row[MAXPENDING]
     cdef int pending_src[MAXPENDING]
+    cdef uint8_t pending_who[MAXPENDING]
     cdef Card* c
     cdef Triggered* t
     for j in range(g.n):
@@ -288,19 +336,20 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
             t = &R.triggered[c.triggered_first + k]
             ev = t.event
             # 603.6a: every permanent, the newcomer included, is checked for a match
-            if (ev == EV_SELF_ENTERS and j == i) or (creature and (
+            if (ev == EV_SELF_ENTERS and j == i) or (creature and g.perms[j].controller == controller and (
                     ev == EV_CREATURE_YOU_CONTROL_ENTERS or
                     (ev == EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS and not token))):
                 if n_pending < MAXPENDING:
                     pending_row[n_pending] = t.effect
                     pending_src[n_pending] = g.perms[j].object_id
+                    pending_who[n_pending] = g.perms[j].controller
                     n_pending += 1
                 else:
                     g.over |= GO_TRIGGERS
     state_based_actions(R, S, g, rng)
     for k in range(n_pending):
         target = find_object(g, object_id)
-        apply_effect(R, S, g, rng, pending_row[k], target, find_object(g, pending_src[k]), x)
+        apply_effect(R, S, g, rng, pending_row[k], target, find_object(g, pending_src[k]), x, pending_who[k])
     state_based_actions(R, S, g, rng)
 
 
@@ -319,6 +368,7 @@ cdef inline void note_tapped(Game* g, int i) noexcept nogil:
     if g.gf[g.perms[i].card] & GF_TAPPED_TRIGGER and g.n_tapped < MAXPERM:
         g.tapped_rows[g.n_tapped] = g.perms[i].card
         g.tapped_ids[g.n_tapped] = g.perms[i].object_id
+        g.tapped_who[g.n_tapped] = g.perms[i].controller
         g.n_tapped += 1
 
 
@@ -334,13 +384,14 @@ cdef void tapped_triggers(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         for q in range(c.n_triggered):
             if R.triggered[c.triggered_first + q].event == EV_SELF_BECOMES_TAPPED:
                 j = find_object(g, g.tapped_ids[k])
-                apply_effect(R, S, g, rng, R.triggered[c.triggered_first + q].effect, j, j, 0)
+                apply_effect(R, S, g, rng, R.triggered[c.triggered_first + q].effect, j, j, 0, g.tapped_who[k])
     state_based_actions(R, S, g, rng)
 
 
-cdef void upkeep_triggers(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
-    """"At the beginning of your upkeep" abilities (503.1a: they trigger as the upkeep begins;
-    Phyrexian Arena), resolved in the order of their permanents; each does what it can."""
+cdef void upkeep_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexcept nogil:
+    """Player who's "at the beginning of your upkeep" abilities (503.1a: they trigger as the
+    upkeep begins; Phyrexian Arena), resolved in the order of their permanents; each does
+    what it can."""
     cdef int j, k, n = 0, object_id
     cdef int ids[MAXPERM]
     cdef int rows[MAXPERM]
@@ -348,18 +399,19 @@ cdef void upkeep_triggers(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     for j in range(g.n):                 # (what triggers is fixed as the step begins)
         c = &R.cards[g.perms[j].card]
         for k in range(c.n_triggered):
-            if R.triggered[c.triggered_first + k].event == EV_YOUR_UPKEEP and n < MAXPERM:
+            if (R.triggered[c.triggered_first + k].event == EV_YOUR_UPKEEP and n < MAXPERM
+                    and g.perms[j].controller == who):
                 ids[n] = g.perms[j].object_id
                 rows[n] = R.triggered[c.triggered_first + k].effect
                 n += 1
     for k in range(n):
         j = find_object(g, ids[k])
-        apply_effect(R, S, g, rng, rows[k], j, j, 0)
+        apply_effect(R, S, g, rng, rows[k], j, j, 0, who)
         state_based_actions(R, S, g, rng)
 
 
-cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row) noexcept nogil:
-    """"Whenever you cast a (creature) spell" abilities (Beast Whisperer, Animar)."""
+cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int who) noexcept nogil:
+    """Player who's "whenever you cast a (creature) spell" abilities (Beast Whisperer, Animar)."""
     cdef int j, k
     cdef Card* c
     cdef Triggered* t
@@ -367,5 +419,137 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row) noexcept 
         c = &R.cards[g.perms[j].card]
         for k in range(c.n_triggered):
             t = &R.triggered[c.triggered_first + k]
-            if t.event == EV_YOU_CAST_SPELL and (t.spell_types == 0 or R.cards[row].types & t.spell_types):
-                apply_effect(R, S, g, rng, t.effect, j, j, 0)
+            if (t.event == EV_YOU_CAST_SPELL and g.perms[j].controller == who
+                    and (t.spell_types == 0 or R.cards[row].types & t.spell_types)):
+                apply_effect(R, S, g, rng, t.effect, j, j, 0, who)
+
+
+# ---- a spell resolving, an ability's costs and effect ----------------------------------------
+
+cdef inline int resolve_spell(Rules* R, Spec* S, Game* g, Rng* rng, int row, int x, bint kicked,
+                       bint flashback, int who) noexcept nogil:
+    """Spell `row`, cast by player `who` and paid for, resolves (608), its "whenever you cast"
+    abilities first (603.2: they trigger as it is cast; no one responds): a permanent spell
+    enters the battlefield (X recorded, 107.3m) and its enters abilities trigger; an instant or
+    sorcery takes effect (kicked: its kicked effect, 702.33) and goes to the graveyard, or is
+    exiled if cast with flashback (702.34a). Returns the permanent's object id (-1: none)."""
+    cdef int i, effect
+    if count_of(g, K_CAST_TRIGGER):
+        cast_triggers(R, S, g, rng, row, who)
+    if R.cards[row].types & (CT_ARTIFACT | CT_CREATURE | CT_ENCHANTMENT | CT_PLANESWALKER | CT_BATTLE):
+        i = add_permanent(R, g, row, False, x, who)      # enters with X counters (107.3m)
+        if i < 0:
+            return -1
+        effect = g.perms[i].object_id
+        enters_triggers(R, S, g, rng, i, False, x)
+        return effect
+    effect = R.cards[row].spell_effect
+    if kicked and R.cards[row].kicked_effect >= 0:
+        effect = R.cards[row].kicked_effect
+    apply_effect(R, S, g, rng, effect, -1, -1, x, who)
+    if not flashback:
+        if g.scenario:
+            put_in_graveyard(g, who, row)
+        elif R.cards[row].flashback >= 0:   # (the goldfish's graveyard: cards it may flash back)
+            if g.n_flashback < MAXFLASHBACK:
+                g.flashback[g.n_flashback] = row
+                g.n_flashback += 1
+            else:
+                g.over |= GO_FLASHBACK
+    state_based_actions(R, S, g, rng)
+    return -1
+
+
+cdef void resolve_activation(Rules* R, Spec* S, Game* g, Rng* rng, int i, int k, int target) noexcept nogil:
+    """Permanent i's non-mana activated ability k (602), its mana paid: the rest of its cost is
+    paid ({T} — already marked if the payment had to leave it out —, {Q}, life: the caller checked
+    119.4, sacrificing it: 602.2b), then it resolves on `target` (-1: on its source), after the
+    "whenever this becomes tapped" abilities the cost triggered (603.3). A sacrificed source is
+    read as it last existed (608.2h). An ability whose target has gone doesn't resolve
+    (608.2b)."""
+    cdef Activated* a = &R.activated[R.cards[g.perms[i].card].activated_first + k]
+    cdef int object_id = g.perms[i].object_id, who = g.perms[i].controller
+    cdef int target_id = g.perms[target].object_id if target >= 0 else -1
+    g.over |= amount_in(&g.bi.life[who], -a.life)
+    if a.tap:
+        if not (g.perms[i].flags & PF_TAPPED):
+            set_flags(g, i, g.perms[i].flags | PF_TAPPED)
+        note_tapped(g, i)
+    if a.untap:
+        set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
+    board_changed(g)
+    if g.n_tapped:
+        tapped_triggers(R, S, g, rng)
+    i = find_object(g, object_id)
+    if a.sacrifice_self and i >= 0:
+        leave_to_graveyard(g, i)
+        i = -1
+    if target_id < 0:
+        apply_effect(R, S, g, rng, a.effect, i, i, 0, who)
+    elif find_object(g, target_id) >= 0:
+        apply_effect(R, S, g, rng, a.effect, find_object(g, target_id), i, 0, who)
+    state_based_actions(R, S, g, rng)
+
+
+# ---- combat and the turn's steps -------------------------------------------------------------
+
+cdef inline bint able_to_attack(Rules* R, Game* g, Board* b, int i, int who) noexcept nogil:
+    """508.1a: an untapped creature player `who` controls, not summoning sick (302.6)."""
+    return (R.cards[g.perms[i].card].types & CT_CREATURE and not (g.perms[i].flags & PF_TAPPED)
+            and g.perms[i].controller == who and not summoning_sick(R, g, b, i))
+
+
+cdef inline int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attackers, int n) noexcept nogil:
+    """Player `who` attacks with these creatures (able ones: able_to_attack), no blockers: each
+    taps unless it has vigilance (702.20b) and deals its combat damage, its power, to the other
+    player (510.1); then the "whenever this becomes tapped" abilities resolve. Returns the
+    damage dealt."""
+    cdef int k, i, p, damage = 0
+    cdef Board b = game_board(g)
+    for k in range(n):
+        i = attackers[k]
+        p = power_of(R, &b, i)
+        if p > 0:
+            damage += p
+        if not (R.cards[g.perms[i].card].keywords & KW_VIGILANCE):
+            set_flags(g, i, g.perms[i].flags | PF_TAPPED)
+            note_tapped(g, i)
+    g.over |= amount_in(&g.bi.life[1 - who], -damage)
+    board_changed(g)
+    trace(g, TR_ATTACK, -1, damage)
+    if g.n_tapped:
+        tapped_triggers(R, S, g, rng)
+    return damage
+
+
+cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bint draws) noexcept nogil:
+    """Turn `turn`, player who's, begins: the untap step (502.3: their permanents untap),
+    the upkeep (503.1a: their upkeep abilities), the draw step (504.1; not on the first turn of
+    the player who plays first, 103.8a: `draws`)."""
+    g.bi.turn = turn
+    g.bi.active = who
+    g.bi.last_turn_start[who] = turn
+    untap_step(g, who)
+    board_changed(g)
+    trace(g, TR_TURN, -1, 0)
+    if count_of(g, K_UPKEEP):
+        upkeep_triggers(R, S, g, rng, who)
+    if draws:
+        draw(R, g, rng, who)
+
+
+cdef void end_of_turn(Game* g) noexcept nogil:
+    """End step: tokens made to be sacrificed go; the pools empty (106.4, 514). (Cleanup's
+    removal of damage and "until end of turn" effects, 514.2, has nothing to do: no effect
+    marks damage or pumps a creature.)"""
+    cdef int i = g.n - 1
+    while i >= 0 and g.n_sacrifice_at_end:
+        if g.perms[i].flags & PF_SACRIFICE_AT_END:
+            leave_to_graveyard(g, i)
+        i -= 1
+    memset(g.bi.pool, 0, sizeof(g.bi.pool))
+    if g.bi.n_restricted[0]:           # (restricted mana in the pool was counted)
+        g.bi.n_restricted[0] = 0
+        count_restricted_pool(g, -1)
+    g.bi.n_restricted[1] = 0
+    board_changed(g)

@@ -13,6 +13,7 @@ from libc.string cimport memcmp
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
 DEF MAXLIB = 256         # cards in a library (GoldfishSpec checks the deck)
+DEF MAXGRAVE = 512       # cards in a graveyard (a Scenario's game)
 DEF MAXHAND = 255        # cards in a hand: all of the library but the card whose effect made
                          # you draw past the turns' draws, so never full (hand_count and
                          # hand_pos are bytes: at most 255)
@@ -26,6 +27,8 @@ DEF MAXPENDING = 4 * MAXPERM     # abilities triggering as one permanent enters 
 MAX_TURNS = MAXTURNS     # the limits, for the Python layer's messages
 MAX_TRACKED = MAXTRACK
 MAX_LIBRARY = MAXLIB
+MAX_HAND = MAXHAND
+MAX_GRAVEYARD = MAXGRAVE
 MAX_PERMANENTS_IN_GAME = MAXPERM
 
 
@@ -42,6 +45,7 @@ cdef enum GoldfishOverflow:      # a limit a game met (Game.over, kept for the w
     GO_X = 128                   # an X spell could have been cast with X above MAXX
     GO_AMOUNT = 256              # life, mana in the pool, counters or one activation's mana past
                                  # its int16 field
+    GO_GRAVEYARD = 512           # a card wasn't put into a full graveyard (MAXGRAVE)
 
 
 def goldfish_overflow_message(int over):
@@ -65,17 +69,27 @@ def goldfish_overflow_message(int over):
         parts.append(f"an X spell with X above {MAXX}")
     if over & GO_AMOUNT:
         parts.append("life, mana or counters past -32768..32767")
+    if over & GO_GRAVEYARD:
+        parts.append(f"more than {MAXGRAVE} cards in a graveyard")
     return "; ".join(parts)
 
 
-cdef struct Game:                # one goldfish game in progress
-    int32_t library[MAXLIB]      # card rows; [0, lib_n) in no particular order (draws are random)
-    int lib_n
+cdef struct Game:                # one game in progress: the goldfish's, or a Scenario's (GameState)
+    bint scenario                # a Scenario's game: both players' permanents, libraries in
+                                 # order (the top card last), graveyards kept. Else the
+                                 # goldfish: one player's permanents, random draws, and of the
+                                 # graveyard only the flashback cards (its opponent has life
+                                 # and nothing else)
+    int32_t library[2][MAXLIB]   # per player: card rows, [0, lib_n)
+    int lib_n[2]
     int32_t bottom[MAXHAND]      # cards put on the bottom (London mulligan), drawn last, in order
     int bottom_n
     int bottom_next
-    int32_t hand[MAXHAND]
-    int hand_n
+    int32_t hand[2][MAXHAND]     # per player: the cards in hand, in the order they came
+    int hand_n[2]
+    int32_t graveyard[2][MAXGRAVE]   # per player: the cards in the graveyard, oldest first (kept
+    int grave_n[2]                   # in a Scenario's game only)
+    # of player 0's hand (the goldfish's), kept as it changes:
     uint8_t* hand_count          # per card row: copies in hand (kept by hand_add/hand_forget)
     uint8_t* hand_pos            # per card row in hand: its index in rows[its kind]
     int32_t rows[2][MAXHAND]     # the distinct card rows in hand: [0] spells, [1] lands, each
@@ -88,8 +102,7 @@ cdef struct Game:                # one goldfish game in progress
     int hand_lands               # lands in hand
     Permanent perms[MAXPERM]
     int n
-    BoardInfo bi
-    int opp_life                 # the goldfish opponent: 20 life, no cards
+    BoardInfo bi                 # (bi.life[1]: the goldfish opponent's life)
     int next_id
     int spent                    # mana spent on spells this turn
     int32_t* trace               # events (kind, turn, card row, value) when tracing, else NULL
@@ -110,7 +123,8 @@ cdef struct Game:                # one goldfish game in progress
     int n_sacrifice_at_end       # tokens to sacrifice at the end step (PF_SACRIFICE_AT_END)
     int32_t tapped_rows[MAXPERM] # permanents with triggered abilities that became tapped, their
     int32_t tapped_ids[MAXPERM]  # "whenever this becomes tapped" abilities still to resolve:
-    int n_tapped                 # card rows and object ids (see note_tapped)
+    uint8_t tapped_who[MAXPERM]  # card rows, object ids and controllers (see note_tapped)
+    int n_tapped
     uint64_t costmod_set         # the permanents with cost modifiers in play, as a multiset:
                                  # 4 bits of copies per card (Spec.costmod_code; see memo_key)
     int n_costmod_wild           # ...of them, the ones it can't hold (a 16th copy, a 16th card)
@@ -135,6 +149,11 @@ cdef struct Game:                # one goldfish game in progress
     bint check_views             # Spec.check_views
     bint snapshots               # Spec.snapshots (traced games only)
     bint entering_tapped         # the permanent entering is put onto the battlefield tapped
+    # the players' choices inside actions: the rules read them, the play policy or a
+    # Scenario's arguments set them
+    uint8_t chosen_color         # "choose a colour" and "any colour": this ManaTypeBit
+    int16_t pay_life_above       # pay life for a land to enter untapped (a shock land) while
+                                 # life is above this (and at least the life asked, 119.4)
     uint16_t over                # GoldfishOverflow bits of the limits met (cleared per chunk)
 
 
@@ -182,12 +201,12 @@ cdef void snapshot(Game* g, int action) noexcept nogil:
         for k in range(N_COUNTER_KINDS):
             if g.perms[i].counters[k]:
                 trace(g, TR_COUNTER, k, g.perms[i].counters[k])
-    for k in range(g.hand_n):
-        trace(g, TR_IN_HAND, g.hand[k], 0)
+    for k in range(g.hand_n[0]):
+        trace(g, TR_IN_HAND, g.hand[0][k], 0)
     for k in range(6):
         if g.bi.pool[0][k]:
             trace(g, TR_POOL, k, g.bi.pool[0][k])
-    trace(g, TR_LIVES, g.bi.life[0], g.opp_life)
+    trace(g, TR_LIVES, g.bi.life[0], g.bi.life[1])
 
 
 cdef inline void trace(Game* g, int kind, int row, int value) noexcept nogil:
@@ -376,12 +395,18 @@ cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
         g.all_masks = added(g.all_units, g.all_masks, m, d, w)
 
 
-cdef void untap_all(Game* g) noexcept nogil:
-    """The untap step (502.3) as a turn begins: every permanent untaps and none is summoning
-    sick, so the live view is all_units."""
+cdef void untap_step(Game* g, int who) noexcept nogil:
+    """The untap step (502.3) as player who's turn begins: their permanents untap. In the
+    goldfish they are all of them, and none is summoning sick, so the live view is all_units
+    (a Scenario's game, with two players' permanents, reads no live view)."""
     cdef int k
     cdef uint64_t masks
     cdef unsigned int m
+    if g.scenario:
+        for k in range(g.n):
+            if g.perms[k].controller == who:
+                g.perms[k].flags &= ~PF_TAPPED
+        return
     for k in range(g.n):
         g.perms[k].flags &= ~PF_TAPPED
     live_clear(g)

@@ -15,7 +15,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     cdef int8_t cast_turn[MAXTRACK]
     for k in range(g.n):                         # the last game's permanents
         g.in_play[g.perms[k].card] = 0
-    g.lib_n = g.bottom_n = g.bottom_next = g.n = 0
+    g.lib_n[0] = g.bottom_n = g.bottom_next = g.n = 0
     g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
     g.units = g.n_sacrifice_at_end = g.n_costmod_wild = 0
     g.costmod_set = 0
@@ -30,31 +30,23 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     g.trace = trace_buf
     g.trace_cap = trace_cap
     g.trace_n = 0
-    memcpy(g.library, S.deck, S.deck_n * sizeof(int32_t))
-    g.lib_n = S.deck_n
+    memcpy(g.library[0], S.deck, S.deck_n * sizeof(int32_t))
+    g.lib_n[0] = S.deck_n
     g.bi.life[0] = g.bi.life[1] = 20
-    g.opp_life = 20
+    g.bi.life[1] = 20
     g.next_id = 1
     board_changed(g)                                   # a new board: nothing worked out holds
     for q in range(S.n_track):
         cast_turn[q] = <int8_t>NOT_CAST
     mulligan(R, S, g, rng)
-    trace(g, TR_KEEP, -1, g.hand_n)
-    out[L.kept + g.hand_n if g.hand_n < 8 else L.kept + 7] += 1
+    trace(g, TR_KEEP, -1, g.hand_n[0])
+    out[L.kept + g.hand_n[0] if g.hand_n[0] < 8 else L.kept + 7] += 1
     for turn in range(1, S.turns + 1):
         t = turn - 1
-        g.bi.turn = turn
-        g.bi.last_turn_start[0] = turn          # the goldfish opponent takes no turns
-        untap_all(g)
-        board_changed(g)
-        trace(g, TR_TURN, -1, 0)
-        if count_of(g, K_UPKEEP):               # 503.1a
-            upkeep_triggers(R, S, g, rng)
-        if not (turn == 1 and S.on_play):        # 103.8a
-            draw(R, g, rng)
-        if g.trace != NULL:
-            for k in range(g.hand_n):
-                trace(g, TR_HAND, g.hand[k], 0)
+        begin_turn(R, S, g, rng, 0, turn, not (turn == 1 and S.on_play))   # (the goldfish
+        if g.trace != NULL:                                                 # opponent takes no turns)
+            for k in range(g.hand_n[0]):
+                trace(g, TR_HAND, g.hand[0][k], 0)
             if g.snapshots:
                 snapshot(g, TR_TURN)
         play_land(R, S, g, rng, v)
@@ -91,10 +83,10 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
             combat(R, S, g, rng)
         elif S.attack:
             trace(g, TR_ATTACK, -1, 0)          # nothing to attack with
-        if not killed and g.opp_life <= 0:
+        if not killed and g.bi.life[1] <= 0:
             killed = turn
             out[L.kill + t] += 1
-        trace(g, TR_LIFE, -1, g.opp_life)
+        trace(g, TR_LIFE, -1, g.bi.life[1])
         end_of_turn(g)
     if not killed:
         out[L.kill + S.turns] += 1

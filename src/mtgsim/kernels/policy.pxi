@@ -67,8 +67,8 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     if g.n_rows[1] == 1:                     # one kind of land in hand: nothing to weigh
         return first_in_hand(g, g.rows[1][0])
     if S.lands_first:
-        for k in range(g.hand_n):
-            if S.gf[g.hand[k]] & GF_LAND:
+        for k in range(g.hand_n[0]):
+            if S.gf[g.hand[0][k]] & GF_LAND:
                 return k
     colour_demand(R, S, g, demand)
     for t in range(5):
@@ -87,7 +87,7 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
             score = 2                          # untapped, and no spell castable: no trial needed
         else:
             life = g.bi.life[0]
-            i = add_permanent(R, S, g, row, False, 0)
+            i = add_permanent(R, g, row, False, 0, 0)
             if i < 0:
                 return -1
             view_prepare(R, g, v)
@@ -116,10 +116,10 @@ cdef void play_land(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept 
     cdef int row, i
     if k < 0:
         return
-    row = g.hand[k]
+    row = g.hand[0][k]
     remove_from_hand(R, g, k)
     trace(g, TR_LAND, row, 0)
-    i = add_permanent(R, S, g, row, False, 0)
+    i = add_permanent(R, g, row, False, 0, 0)
     if i >= 0:
         enters_triggers(R, S, g, rng, i, False, 0)
     if g.snapshots:
@@ -200,7 +200,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
     with flashback from the graveyard once nothing in hand can be cast. A second copy of a
     legendary permanent you control is not cast."""
     cdef ManaView* v = fresh if fresh != NULL else &(<Scratch*>g.scratch).cast_view
-    cdef int k, q, best, row, i, most, effect
+    cdef int k, q, best, row, most
     cdef Cast way, chosen
     cdef bint better, any_way
     while True:
@@ -260,35 +260,20 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
         q = S.tracked_as[row]
         if q >= 0 and cast_turn[q] == <int8_t>NOT_CAST:
             cast_turn[q] = turn
-        if count_of(g, K_CAST_TRIGGER):
-            cast_triggers(R, S, g, rng, row)
-        if R.cards[row].types & (CT_ARTIFACT | CT_CREATURE | CT_ENCHANTMENT | CT_PLANESWALKER | CT_BATTLE):
-            i = add_permanent(R, S, g, row, False, chosen.x)     # enters with X counters (107.3m)
-            if i >= 0:
-                enters_triggers(R, S, g, rng, i, False, chosen.x)
-        else:
-            effect = R.cards[row].spell_effect
-            if chosen.kicked and R.cards[row].kicked_effect >= 0:
-                effect = R.cards[row].kicked_effect
-            apply_effect(R, S, g, rng, effect, -1, -1, chosen.x)
-            if not chosen.flashback and R.cards[row].flashback >= 0:       # to the graveyard;
-                if g.n_flashback < MAXFLASHBACK:                           # flashback: exiled
-                    g.flashback[g.n_flashback] = row
-                    g.n_flashback += 1
-                else:
-                    g.over |= GO_FLASHBACK
-            state_based_actions(R, S, g, rng)
+        resolve_spell(R, S, g, rng, row, chosen.x, chosen.kicked, chosen.flashback, 0)
         if g.snapshots:
             snapshot(g, TR_CAST)
 
 
-cdef int copy_target(Rules* R, Game* g) noexcept nogil:
+cdef int copy_target(Rules* R, Game* g, int source) noexcept nogil:
     """The creature to copy: the one with the greatest power (a nontoken one on ties); never
-    a legendary one (704.5j would put one of the two into the graveyard at once)."""
+    a legendary one (704.5j would put one of the two into the graveyard at once), nor the
+    source if the ability's cost sacrifices it (`source` >= 0: it would be gone, 608.2b)."""
     cdef int i, best = -1, p, best_p = -1000
     cdef Board b = game_board(g)
     for i in range(g.n):
-        if not (R.cards[g.perms[i].card].types & CT_CREATURE) or g.gf[g.perms[i].card] & GF_LEGENDARY:
+        if (not (R.cards[g.perms[i].card].types & CT_CREATURE) or g.gf[g.perms[i].card] & GF_LEGENDARY
+                or i == source):
             continue
         p = power_of(R, &b, i) * 2 + ((g.perms[i].flags & PF_TOKEN) == 0)
         if p > best_p:
@@ -302,7 +287,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     can be paid, the source's own {T} excluded from paying (602.2). A creature that could
     attack keeps its {T} for combat."""
     cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
-    cdef int i, k, object_id, target, target_id, n_seen = 0, j, copy
+    cdef int i, k, object_id, target, target_id, n_seen = 0, j
     cdef int seen[MAXPERM]
     cdef Activated* a
     cdef Effect* e
@@ -347,7 +332,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             add_cost(R, a.cost, 0, &tc)
             if cost_is_plain(&tc) and more_than_made(g, cost_total(&tc), 0):
                 continue                         # (what view_payable would find)
-            target = copy_target(R, g) if e.token_copy else i
+            target = copy_target(R, g, i if a.sacrifice_self else -1) if e.token_copy else i
             if e.token_copy and target < 0:
                 continue
             target_id = g.perms[target].object_id
@@ -364,33 +349,10 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
                     set_flags(g, i, saved)
                     board_changed(g)
                 continue
-            g.bi.life[0] -= a.life
-            board_changed(g)
             g.spent += cost_total(&tc)
             trace(g, TR_ACTIVATE_WAY, i, k | ((target + 1) << 8))
             trace(g, TR_ACTIVATE, g.perms[i].card, cost_total(&tc))
-            if a.tap:
-                note_tapped(g, i)
-            if g.n_tapped:                       # (they resolve before the ability does)
-                tapped_triggers(R, S, g, rng)
-                i = find_object(g, object_id)
-                target = find_object(g, target_id)
-            if e.token_copy:                     # 707.2: copiable values only; X is 0
-                copy = add_permanent(R, S, g, g.perms[target].card, True, 0) if target >= 0 else -1
-                if copy >= 0:
-                    if e.sacrifice_at_end:
-                        g.perms[copy].flags |= PF_SACRIFICE_AT_END
-                        g.n_sacrifice_at_end += 1
-                    enters_triggers(R, S, g, rng, copy, True, 0)
-            else:
-                if a.sacrifice_self and i >= 0:  # a cost: paid before it resolves (602.2b,
-                    remove_permanent(g, i)       # 601.2h); it then reads what it sacrificed
-                    i = -1                       # as it last existed (608.2h)
-                apply_effect(R, S, g, rng, a.effect, i, i, 0)
-            i = find_object(g, object_id)
-            if a.sacrifice_self and i >= 0:      # (a token copy's source)
-                remove_permanent(g, i)
-            state_based_actions(R, S, g, rng)
+            resolve_activation(R, S, g, rng, i, k, find_object(g, target_id) if e.token_copy else -1)
             if g.snapshots:
                 snapshot(g, TR_ACTIVATE)
             used = True
@@ -402,38 +364,12 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
 
 
 cdef void combat(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
-    """Attack with every creature able to (508.1); no blockers: their power to the opponent."""
-    cdef int i, damage = 0, p
+    """Attack with every creature able to (508.1a)."""
+    cdef int i, n = 0
+    cdef int32_t attackers[MAXPERM]
     cdef Board b = game_board(g)
     for i in range(g.n):
-        if not (R.cards[g.perms[i].card].types & CT_CREATURE) or g.perms[i].flags & PF_TAPPED:
-            continue
-        if summoning_sick(R, g, &b, i):
-            continue
-        p = power_of(R, &b, i)
-        if p > 0:
-            damage += p
-        if not (R.cards[g.perms[i].card].keywords & KW_VIGILANCE):
-            set_flags(g, i, g.perms[i].flags | PF_TAPPED)
-            note_tapped(g, i)
-    g.opp_life -= damage
-    board_changed(g)
-    trace(g, TR_ATTACK, -1, damage)
-    if g.n_tapped:
-        tapped_triggers(R, S, g, rng)
-
-
-cdef void end_of_turn(Game* g) noexcept nogil:
-    """End step: tokens made to be sacrificed go; the pool empties (106.4, 514). (Cleanup's
-    removal of damage and "until end of turn" effects, 514.2, has nothing to do: no goldfish
-    effect marks damage or pumps a creature.)"""
-    cdef int i = g.n - 1
-    while i >= 0 and g.n_sacrifice_at_end:
-        if g.perms[i].flags & PF_SACRIFICE_AT_END:
-            remove_permanent(g, i)
-        i -= 1
-    memset(g.bi.pool, 0, sizeof(g.bi.pool))
-    if g.bi.n_restricted[0]:           # (restricted mana in the pool was counted)
-        g.bi.n_restricted[0] = 0
-        count_restricted_pool(g, -1)
-    board_changed(g)
+        if able_to_attack(R, g, &b, i, 0):
+            attackers[n] = i
+            n += 1
+    attack(R, S, g, rng, 0, attackers, n)

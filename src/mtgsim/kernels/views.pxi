@@ -432,7 +432,11 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.n_tapped = 0
     g.entering_tapped = False
     g.over = 0
-    g.n_rows[0] = g.n_rows[1] = g.hand_n = g.hand_lands = 0
+    g.n_rows[0] = g.n_rows[1] = g.hand_n[0] = g.hand_n[1] = g.hand_lands = 0
+    g.lib_n[1] = g.grave_n[0] = g.grave_n[1] = 0
+    g.scenario = False
+    g.chosen_color = S.chosen_color
+    g.pay_life_above = 10
     g.gen = g.board_gen = 1
     g.sba_gen = 0
     g.scan_gen = 0
@@ -476,7 +480,7 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v, Purpose why) noexcep
             plan.n_restricted = 0       # (carried out: see Plan)
         g.bi.life[0] -= plan.life
         for s in range(n_gone - 1, -1, -1):      # rows were taken in order: remove from the end
-            remove_permanent(g, gone[s])
+            leave_to_graveyard(g, gone[s])
         board_changed(g)
     return ok
 

@@ -96,8 +96,8 @@ cdef inline void hand_add(Game* g, int row) noexcept nogil:
     cdef int cnt = g.hand_count[row]
     cdef int new = cnt == 0
     cdef int n = g.n_rows[land]
-    g.hand[g.hand_n] = row
-    g.hand_n += 1
+    g.hand[0][g.hand_n[0]] = row
+    g.hand_n[0] += 1
     g.rows[land][n] = row               # kept only if new (else overwritten later)
     g.hand_pos[row] = <uint8_t>(n if new else g.hand_pos[row])
     g.n_rows[land] = n + new
@@ -129,37 +129,82 @@ cdef void hand_clear(Game* g) noexcept nogil:
         for q in range(g.n_rows[land]):
             g.hand_count[g.rows[land][q]] = 0
         g.n_rows[land] = 0
-    g.hand_n = g.hand_lands = 0
+    g.hand_n[0] = g.hand_lands = 0
     g.gen += 1
 
 
 cdef int first_in_hand(Game* g, int row) noexcept nogil:
     """The index of the first copy of `row` in the hand (it must be there)."""
     cdef int k = 0
-    while g.hand[k] != row:
+    while g.hand[0][k] != row:
         k += 1
     return k
 
 
-cdef void draw(Rules* R, Game* g, Rng* rng) noexcept nogil:
-    """Draw a card (504.1): a uniformly random one of the library's unseen part, then the
-    cards put on the bottom, in order; an empty library draws nothing (goldfish)."""
+cdef inline void put_in_hand(Game* g, int who, int row) noexcept nogil:
+    """Card `row` is put into player who's hand (GO_HAND if it is full)."""
+    if g.hand_n[who] >= MAXHAND:
+        g.over |= GO_HAND
+        return
+    if who == 0:
+        hand_add(g, row)
+    else:
+        g.hand[1][g.hand_n[1]] = row
+        g.hand_n[1] += 1
+        g.gen += 1
+    g.bi.hand_size[who] = g.hand_n[who]
+
+
+cdef inline void put_in_graveyard(Game* g, int who, int row) noexcept nogil:
+    """Card `row` is put into player who's graveyard (kept in a Scenario's game only: the
+    goldfish keeps its flashback cards apart)."""
+    if g.scenario:
+        if g.grave_n[who] >= MAXGRAVE:
+            g.over |= GO_GRAVEYARD
+            return
+        g.graveyard[who][g.grave_n[who]] = row
+        g.grave_n[who] += 1
+
+
+cdef inline void draw(Rules* R, Game* g, Rng* rng, int who) noexcept nogil:
+    """Player `who` draws a card (121.1, 504.1): in a Scenario's game the top one; in the
+    goldfish a random one (draw_random). An empty library draws nothing (704.5b is not
+    checked: no one loses)."""
+    if unlikely(g.scenario):
+        draw_top(g, who)
+    else:
+        draw_random(R, g, rng)
+
+
+cdef void draw_top(Game* g, int who) noexcept nogil:
+    if g.lib_n[who] > 0:
+        if g.hand_n[who] >= MAXHAND:
+            g.over |= GO_HAND
+            return
+        g.lib_n[who] -= 1
+        put_in_hand(g, who, g.library[who][g.lib_n[who]])
+        trace(g, TR_DRAW, g.library[who][g.lib_n[who]], who)
+
+
+cdef void draw_random(Rules* R, Game* g, Rng* rng) noexcept nogil:
+    """The goldfish draws a uniformly random card of the library's unseen part, then the
+    cards put on the bottom, in order."""
     cdef uint32_t j
-    if g.hand_n >= MAXHAND:
-        if g.lib_n > 0 or g.bottom_next < g.bottom_n:
+    if g.hand_n[0] >= MAXHAND:
+        if g.lib_n[0] > 0 or g.bottom_next < g.bottom_n:
             g.over |= GO_HAND           # (a card to draw, and no room for it)
         return
-    if g.lib_n > 0:
-        j = bounded(rng, g.lib_n)
-        hand_add(g, g.library[j])
-        g.library[j] = g.library[g.lib_n - 1]
-        g.lib_n -= 1
-        trace(g, TR_DRAW, g.hand[g.hand_n - 1], 0)
+    if g.lib_n[0] > 0:
+        j = bounded(rng, g.lib_n[0])
+        hand_add(g, g.library[0][j])
+        g.library[0][j] = g.library[0][g.lib_n[0] - 1]
+        g.lib_n[0] -= 1
+        trace(g, TR_DRAW, g.hand[0][g.hand_n[0] - 1], 0)
     elif g.bottom_next < g.bottom_n:
         hand_add(g, g.bottom[g.bottom_next])
         g.bottom_next += 1
-        trace(g, TR_DRAW, g.hand[g.hand_n - 1], 0)
-    g.bi.hand_size[0] = g.hand_n
+        trace(g, TR_DRAW, g.hand[0][g.hand_n[0] - 1], 0)
+    g.bi.hand_size[0] = g.hand_n[0]
     g.gen += 1
 
 
@@ -176,11 +221,11 @@ cdef void draw_cards(Rules* R, Game* g, Rng* rng, int n) noexcept nogil:
     cdef uint64_t st[4]
     if rng.pcg != NULL:
         memcpy(st, rng.pcg, sizeof(st))
-    while m < n and g.lib_n > 0 and g.hand_n + m < MAXHAND:
-        j = bounded_in(rng, st if rng.pcg != NULL else NULL, g.lib_n)
-        got[m] = g.library[j]
-        g.library[j] = g.library[g.lib_n - 1]
-        g.lib_n -= 1
+    while m < n and g.lib_n[0] > 0 and g.hand_n[0] + m < MAXHAND:
+        j = bounded_in(rng, st if rng.pcg != NULL else NULL, g.lib_n[0])
+        got[m] = g.library[0][j]
+        g.library[0][j] = g.library[0][g.lib_n[0] - 1]
+        g.lib_n[0] -= 1
         m += 1
     if rng.pcg != NULL:
         memcpy(rng.pcg, st, sizeof(st))
@@ -188,16 +233,16 @@ cdef void draw_cards(Rules* R, Game* g, Rng* rng, int n) noexcept nogil:
         hand_add(g, got[k])
         trace(g, TR_DRAW, got[k], 0)
     if m:
-        g.bi.hand_size[0] = g.hand_n
+        g.bi.hand_size[0] = g.hand_n[0]
     for k in range(m, n):                # from the bottom, or into a full hand
-        draw(R, g, rng)
+        draw_random(R, g, rng)
 
 
 cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:
-    hand_forget(g, g.hand[k])
-    g.hand[k] = g.hand[g.hand_n - 1]
-    g.hand_n -= 1
-    g.bi.hand_size[0] = g.hand_n
+    hand_forget(g, g.hand[0][k])
+    g.hand[0][k] = g.hand[0][g.hand_n[0] - 1]
+    g.hand_n[0] -= 1
+    g.bi.hand_size[0] = g.hand_n[0]
     g.gen += 1
 
 
@@ -218,33 +263,33 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         lands = g.hand_lands
         if S.keep_lo[size] <= lands <= S.keep_hi[size]:
             break
-        trace(g, TR_MULLIGAN, -1, g.hand_n)
-        for k in range(g.hand_n):        # shuffle back (draws are random picks anyway)
-            g.library[g.lib_n] = g.hand[k]
-            g.lib_n += 1
+        trace(g, TR_MULLIGAN, -1, g.hand_n[0])
+        for k in range(g.hand_n[0]):        # shuffle back (draws are random picks anyway)
+            g.library[0][g.lib_n[0]] = g.hand[0][k]
+            g.lib_n[0] += 1
         hand_clear(g)
         taken += 1
     size = 7 - taken if taken < 7 else 0
     target = (size * S.deck_lands + S.deck_n - 1) // S.deck_n
     if size > 0 and S.keep_lo[size] >= 0:
         target = min(max(target, S.keep_lo[size]), S.keep_hi[size])
-    while taken > 0 and g.hand_n > 0:
+    while taken > 0 and g.hand_n[0] > 0:
         lands = g.hand_lands
-        land = lands > target or lands == g.hand_n
+        land = lands > target or lands == g.hand_n[0]
         best = -1
         best_rank = 0
-        for k in range(g.hand_n):        # the first of the highest rank
-            if is_land_row(R, g.hand[k]) != land:
+        for k in range(g.hand_n[0]):        # the first of the highest rank
+            if is_land_row(R, g.hand[0][k]) != land:
                 continue
-            rank = bottom_rank(R, S, g, g.hand[k]) if land else R.cards[g.hand[k]].mana_value
+            rank = bottom_rank(R, S, g, g.hand[0][k]) if land else R.cards[g.hand[0][k]].mana_value
             if best < 0 or rank > best_rank:
                 best, best_rank = k, rank
-        g.bottom[g.bottom_n] = g.hand[best]
+        g.bottom[g.bottom_n] = g.hand[0][best]
         g.bottom_n += 1
-        trace(g, TR_BOTTOM, g.hand[best], 0)
+        trace(g, TR_BOTTOM, g.hand[0][best], 0)
         remove_from_hand(R, g, best)
         taken -= 1
-    g.bi.hand_size[0] = g.hand_n
+    g.bi.hand_size[0] = g.hand_n[0]
     g.gen += 1
 
 
