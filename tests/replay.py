@@ -163,7 +163,8 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
             elif step.action == "activate":
                 mine = s.battlefield("you")
                 a = step.args
-                s.activate(mine[a["source"]], a["ability"], mine[a["target"]] if a["target"] >= 0 else None)
+                aim = a["target"] if a["target"] not in (-1, a["source"]) else None   # (on its source: no target)
+                s.activate(mine[a["source"]], a["ability"], mine[aim] if aim is not None else None)
             elif step.action == "attack":
                 s.attack()
         except Exception as e:               # noqa: BLE001 - any failure is a difference

@@ -208,15 +208,15 @@ def test_a_card_the_core_cant_compile_names_card_and_field():
         compile_cards([tokens])
 
 
-def test_a_scenario_board_holds_at_most_256_permanents():
-    """The rules core reads one board of at most 256 permanents; the Scenario refuses more
-    rather than hand the core a board it can't read."""
+def test_a_scenario_board_holds_at_most_255_permanents():
+    """The compiled game holds at most 255 permanents; the Scenario refuses more rather than
+    hand the core a board it can't read."""
     s = mtgsim.Scenario()
-    for _ in range(256):
+    for _ in range(255):
         s.add("Forest")
-    with pytest.raises(mtgsim.LimitError, match="at most 256 permanents"):
+    with pytest.raises(mtgsim.LimitError, match="at most 255 permanents"):
         s.add("Forest")
-    assert len(s.battlefield()) == 256 and s.can_cast("Grizzly Bears")
+    assert len(s.battlefield()) == 255 and s.can_cast("Grizzly Bears")
 
 
 def test_plotting_without_matplotlib_is_a_missing_dependency(monkeypatch):

@@ -9,10 +9,10 @@ import copy
 import numpy as np
 import pytest
 
-from mtgsim import Deck, MulliganPolicy, Scenario, card, card_db, simulate
-from mtgsim import _core
+from mtgsim import Deck, MulliganPolicy, Scenario, _core, card, card_db, simulate
 from mtgsim.batch import BoardBatch, evaluate_boards
 from mtgsim.compile import compile_cards, compile_deck
+from mtgsim.scenario import MAX_PERMANENTS
 from mtgsim.simulate import trace
 
 MAX_ABILITIES = _core.MAX_MANA_ABILITIES
@@ -138,6 +138,7 @@ def test_compile_cards_rejects_power_beyond_int16():
 # ==== permanents on one board (uint8_t cp[MAXBOARD], plans' taken/step_of[MAXBOARD]) =======
 
 MAX_BOARD = _core.MAX_BOARD
+MAX_GAME = MAX_PERMANENTS   # a Scenario's compiled game: 255 (its kinds are counted in bytes)
 SWARM = card("Test Swarm", "{0}", "Sorcery", abilities=[{"kind": "spell", "tokens": {"Treasure": 300}}])
 
 
@@ -146,68 +147,68 @@ def forests(n: int):
     return s, [s.add("Forest") for _ in range(n)]
 
 
-def test_scenario_add_past_256_permanents_raises_naming_the_count():
-    s, _ = forests(MAX_BOARD)
-    with pytest.raises(ValueError, match=r"Scenario: at most 256 permanents on the battlefield "
-                                         r"\(this board would have 257\)"):
+def test_scenario_add_past_255_permanents_raises_naming_the_count():
+    s, _ = forests(MAX_GAME)
+    with pytest.raises(ValueError, match=r"Scenario: at most 255 permanents on the battlefield "
+                                         r"\(this board would have 256\)"):
         s.add("Forest")
-    assert len(s.battlefield()) == MAX_BOARD
+    assert len(s.battlefield()) == MAX_GAME
 
 
-def test_scenario_mana_questions_on_a_full_board_of_256_forests_are_answered():
-    s, lands = forests(MAX_BOARD)
+def test_scenario_mana_questions_on_a_full_board_of_255_forests_are_answered():
+    s, lands = forests(MAX_GAME)
     assert s.could_produce(lands[-1]) == {"G"}
     assert s.can_activate(lands[-1])
     assert s.can_cast(card("Test Big Green", "{250}{G}", "Sorcery"))
-    assert not s.can_cast(card("Test Too Big", "{256}{G}", "Sorcery"))
+    assert not s.can_cast(card("Test Too Big", "{255}{G}", "Sorcery"))
     assert s.tap_for_mana(lands[-1]) == {"G": 1}
     assert s.total_cost("Grizzly Bears") == "{1}{G}"
 
 
 def test_scenario_cast_of_a_sorcery_on_a_full_board_taps_255_forests():
-    s, lands = forests(MAX_BOARD)
+    s, lands = forests(MAX_GAME)
     assert s.cast(card("Test Sorcery 255", "{254}{G}", "Sorcery")) is None
     assert sum(s.is_tapped(p) for p in lands) == 255
 
 
 def test_scenario_cast_of_a_permanent_onto_a_full_board_raises_and_changes_nothing():
-    s, lands = forests(MAX_BOARD)
-    with pytest.raises(ValueError, match="at most 256 permanents.*would have 257"):
+    s, lands = forests(MAX_GAME)
+    with pytest.raises(ValueError, match="more than 255 permanents on the battlefield"):
         s.cast("Grizzly Bears")
     assert not any(s.is_tapped(p) for p in lands) and s.hand() == [] and s.pool() == {}
-    assert len(s.battlefield()) == MAX_BOARD
+    assert len(s.battlefield()) == MAX_GAME
 
 
 def test_scenario_cast_of_a_spell_making_300_tokens_raises_and_changes_nothing():
     s, _ = forests(2)
-    with pytest.raises(ValueError, match="at most 256 permanents.*would have 257"):
+    with pytest.raises(ValueError, match="more than 255 permanents on the battlefield"):
         s.cast(SWARM)
     assert [p.name for p in s.battlefield()] == ["Forest", "Forest"]
     assert s.graveyard() == [] and s.hand() == []
 
 
 def test_scenario_play_land_onto_a_full_board_raises():
-    s, _ = forests(MAX_BOARD)
+    s, _ = forests(MAX_GAME)
     s.add_to_hand("Mountain")
-    with pytest.raises(ValueError, match="at most 256 permanents"):
+    with pytest.raises(ValueError, match="more than 255 permanents on the battlefield"):
         s.play_land("Mountain")
     assert s.hand() == ["Mountain"]
 
 
 def test_scenario_create_token_copy_onto_a_full_board_raises():
-    s, _ = forests(MAX_BOARD - 1)
+    s, _ = forests(MAX_GAME - 1)
     bear = s.add("Grizzly Bears")
-    with pytest.raises(ValueError, match="at most 256 permanents"):
+    with pytest.raises(ValueError, match="more than 255 permanents on the battlefield"):
         s.create_token_copy(bear)
-    assert len(s.battlefield()) == MAX_BOARD
+    assert len(s.battlefield()) == MAX_GAME
 
 
 def test_scenario_activate_searching_a_land_onto_a_full_board_raises_and_changes_nothing():
-    s, _ = forests(MAX_BOARD - 1)
+    s, _ = forests(MAX_GAME - 1)
     seeker = s.add(card("Test Seeker", "{0}", "Artifact",
                         abilities=[{"kind": "activated", "cost": "{T}", "lands_to_battlefield": 1}]))
     s.add_to_library("Forest")
-    with pytest.raises(ValueError, match="at most 256 permanents"):
+    with pytest.raises(ValueError, match="more than 255 permanents on the battlefield"):
         s.activate(seeker)
     assert not s.is_tapped(seeker)
 
@@ -217,7 +218,7 @@ def test_scenario_next_turn_with_an_upkeep_trigger_past_256_raises_and_changes_n
     s.add(card("Test Upkeep Swarm", "{0}", "Artifact",
                abilities=[{"kind": "trigger", "event": "your_upkeep", "tokens": {"Treasure": 300}}]),
           controller="opponent")
-    with pytest.raises(ValueError, match="at most 256 permanents"):
+    with pytest.raises(ValueError, match="more than 255 permanents on the battlefield"):
         s.next_turn()
     assert s.turn == 1 and len(s.battlefield("opponent")) == 1
 
@@ -369,15 +370,15 @@ def test_scenario_can_cast_of_70_phyrexian_symbols_raises_either_way():
         s.can_cast(card("Test Seventy Phyrexian", "{G/P}" * 70, "Sorcery"))
 
 
-def test_scenario_can_cast_of_x_1000_on_a_searched_board_of_510_mana_is_no():
-    """The demand is past 512 units but the board makes 510: that it can't be paid is certain."""
+def test_scenario_can_cast_of_x_1000_on_a_searched_board_of_508_mana_is_no():
+    """The demand is past 512 units but the board makes 508: that it can't be paid is certain."""
     s = Scenario()
     s.add("Mana Reflection")
-    for _ in range(255):
+    for _ in range(254):
         s.add("Forest")
     x_spell = card("Test X Spell", "{X}", "Sorcery")
     assert not s.can_cast(x_spell, x=1000)
-    assert s.can_cast(x_spell, x=510) and not s.can_cast(x_spell, x=511)
+    assert s.can_cast(x_spell, x=508) and not s.can_cast(x_spell, x=509)
 
 
 def test_evaluate_boards_of_x_1000_with_an_x_spell():
@@ -619,7 +620,7 @@ def test_scenario_add_with_40000_counters_raises():
 def test_scenario_activate_past_32767_counters_raises_and_changes_nothing():
     s = Scenario()
     grower = s.add(GROWER, counters={"+1/+1": 30000})
-    with pytest.raises(ValueError, match=r"\+1/\+1 counters would be 40000"):
+    with pytest.raises(ValueError, match=r"Scenario: life, mana or counters past -32768\.\.32767"):
         s.activate(grower)
     assert s.counters(grower) == {"+1/+1": 30000} and s.power(grower) == 30000
 
@@ -633,7 +634,7 @@ def test_scenario_cast_gaining_life_past_32767_raises_and_changes_nothing():
     s = Scenario()
     feast = card("Test Feast", "{0}", "Sorcery", abilities=[{"kind": "spell", "gain_life": 30000}])
     s.cast(feast)
-    with pytest.raises(ValueError, match="Scenario: your life total would be 60020"):
+    with pytest.raises(ValueError, match=r"Scenario: life, mana or counters past -32768\.\.32767"):
         s.cast(feast)
     assert s.life() == 30020 and s.graveyard() == ["Test Feast"]
 
@@ -660,13 +661,33 @@ def test_scenario_next_turn_past_turn_32767_raises():
     assert s.turn == 32767
 
 
-def test_scenario_add_to_hand_past_32767_cards_raises():
+def test_scenario_add_to_hand_past_255_cards_raises():
     s = Scenario()
-    for _ in range(32767):
+    for _ in range(255):
         s.add_to_hand("Forest")
-    with pytest.raises(ValueError, match="Scenario: your hand size would be 32768"):
+    with pytest.raises(ValueError, match="Scenario: at most 255 cards in your hand"):
         s.add_to_hand("Forest")
-    assert len(s.hand()) == 32767 and not s.can_cast("Grizzly Bears")
+    assert len(s.hand()) == 255 and not s.can_cast("Grizzly Bears")
+
+
+def test_scenario_add_to_library_past_256_cards_raises():
+    s = Scenario()
+    for _ in range(256):
+        s.add_to_library("Forest", player="opponent")
+    with pytest.raises(ValueError, match="Scenario: at most 256 cards in the opponent's library"):
+        s.add_to_library("Forest", player="opponent")
+    s.next_turn()
+    assert s.hand("opponent") == ["Forest"]
+
+
+def test_scenario_draw_into_a_full_hand_raises_and_changes_nothing():
+    s = Scenario()
+    for _ in range(255):
+        s.add_to_hand("Forest")
+    s.add_to_library("Island")
+    with pytest.raises(ValueError, match="Scenario: more than 255 cards in hand"):
+        s.draw()
+    assert len(s.hand()) == 255 and s.hand()[-1] == "Forest"
 
 
 X40 = card("Test Forty X", "{X}" * 40, "Sorcery")

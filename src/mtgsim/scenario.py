@@ -2,12 +2,14 @@
 land make?", "what happens when I tap it?". A thin layer over the compiled kernels
 (`mtgsim._core`), which do the rules: a Scenario is a batch of one board.
 
-Game actions (casting, resolving, triggers, token copies, the turn) are carried out here on
-the same permanent table the kernels read. See docs/rules-core.md.
+The game actions (entering, triggers, effects, state-based actions, resolving spells and
+abilities, token copies, combat, the turn's steps) are the goldfish's own, carried out in the
+compiled game state (`_core.GameState`) on this Scenario's zones; what is left here is checking
+arguments, paying (the rules core's payment plans, carried out ability by ability), handles
+and conversion. See docs/rules-core.md.
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 import itertools
 from dataclasses import dataclass, field
@@ -15,18 +17,30 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _core, schema
-from .batch import (ALTERNATIVES, BEFORE_THE_GAME, TYPE_LETTERS, _color_bit,
-                    check_cast_args, new_board_info, total_cost_to_mana_cost)
+from .batch import (
+    ALTERNATIVES,
+    BEFORE_THE_GAME,
+    TYPE_LETTERS,
+    _color_bit,
+    check_cast_args,
+    new_board_info,
+    total_cost_to_mana_cost,
+)
 from .cards import CardDatabase, CardDef, card_db
-from .cards.model import (ActivatedAbility, Effect, EntersEffect, Event, SpellEffect, TappedUnless,
-                          TriggeredAbility, Count)
+from .cards.model import ActivatedAbility
 from .compile import Tables, compile_cards, counter_kind
-from .errors import (ArgumentError, ArgumentIndexError, ArgumentTypeError, InternalError, LimitError,
-                     RulesError)
-from .mana import COLOR_ORDER, ManaCost
+from .errors import (
+    ArgumentError,
+    ArgumentIndexError,
+    ArgumentTypeError,
+    InternalError,
+    LimitError,
+    RulesError,
+)
+from .mana import ManaCost
 from .pool import POSSESSIVE, ManaPools, _fit16, _mana_dict
 
-__all__ = ["Scenario", "Permanent", "RulesError"]
+__all__ = ["Permanent", "RulesError", "Scenario"]
 
 PLAYERS = {"you": 0, "opponent": 1}
 PLAYER_NAMES = ("you", "opponent")
@@ -35,7 +49,7 @@ TOKEN = int(schema.PermanentFlag.PF_TOKEN)
 SACRIFICE_AT_END = int(schema.PermanentFlag.PF_SACRIFICE_AT_END)
 NOT_TAPPED = 0xFFFF ^ TAPPED
 COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
-MAX_PERMANENTS = _core.MAX_BOARD     # the one-board kernels' buffers hold this many permanents
+MAX_PERMANENTS = _core.MAX_PERMANENTS_IN_GAME    # the compiled game holds this many permanents
 
 
 _COMPILED: set = set()      # cards known to compile (a card's tables are compiled again and again)
@@ -66,7 +80,7 @@ def _all_or_nothing(method):
 @dataclass(frozen=True)
 class Permanent:
     """A handle on a permanent of one Scenario (an object: a new one after each zone change)."""
-    scenario: "Scenario" = field(repr=False, compare=False)
+    scenario: Scenario = field(repr=False, compare=False)
     object_id: int
     name: str
 
@@ -90,6 +104,8 @@ class Scenario(ManaPools):
         self._libraries: tuple[list[str], list[str]] = ([], [])
         self._graveyards: tuple[list[str], list[str]] = ([], [])
         self._next_id = 1
+        self._state = None                   # the compiled game (_core.GameState) of these tables
+        self._choosing()
         self.log: list[str] = []
 
     # ---- cards and tables ------------------------------------------------------------------
@@ -118,6 +134,7 @@ class Scenario(ManaPools):
             self._defs.setdefault(d.name, d)
         self._tables = tables
         self._core = _core.CoreTables(tables)
+        self._state = None
         for i in range(self._n):                 # card rows moved: re-point every permanent
             self._perms[i]["card"] = tables.row(self._names[i])
 
@@ -182,22 +199,6 @@ class Scenario(ManaPools):
         self._perms[i]["card"] = self._tables.row(c.name)
         return i
 
-    def _remove(self, i: int, to_graveyard: bool = True) -> None:
-        """The permanent leaves the battlefield (a token ceases to exist, 111.7)."""
-        name, token = self._names[i], bool(self._perms[i]["flags"] & TOKEN)
-        owner = int(self._perms[i]["owner"])
-        for j in range(self._n):                      # Auras fall off; SBAs would bin them
-            if self._perms[j]["attached_to"] == i:
-                self._perms[j]["attached_to"] = -1
-            elif self._perms[j]["attached_to"] > i:
-                self._perms[j]["attached_to"] -= 1
-        self._perms[i:self._n - 1] = self._perms[i + 1:self._n].copy()
-        self._perms[self._n - 1] = schema.empty("permanent", 1)[0]
-        del self._names[i]
-        self._n -= 1
-        if to_graveyard and not token:
-            self._graveyards[owner].append(name)
-
     @property
     def turn(self) -> int:
         return int(self._info[0]["turn"])
@@ -221,7 +222,7 @@ class Scenario(ManaPools):
                 raise ArgumentError(f"counters: {name!r} needs a whole number ≥ 0, got {k!r}")
             self._add_counters(i, name, k)
         handle = self._handle(i)
-        self._state_based_actions()
+        self._play(lambda st: st.state_based_actions())      # (a 0/0 dies at once, 704.5f)
         return handle
 
     def set_life(self, life: int, player="you") -> None:
@@ -240,12 +241,19 @@ class Scenario(ManaPools):
 
     def add_to_hand(self, card, player="you") -> None:
         who = self._player(player)
-        _fit16(len(self._hands[who]) + 1, f"{POSSESSIVE[who]} hand size")
+        self._check_zone_room(self._hands[who], _core.MAX_HAND, f"{POSSESSIVE[who]} hand")
         self._hands[who].append(self._card(card).name)
 
     def add_to_library(self, card, player="you") -> None:
         """Put a card on top of the player's library (drawn first)."""
-        self._libraries[self._player(player)].append(self._card(card).name)
+        who = self._player(player)
+        self._check_zone_room(self._libraries[who], _core.MAX_LIBRARY, f"{POSSESSIVE[who]} library")
+        self._libraries[who].append(self._card(card).name)
+
+    @staticmethod
+    def _check_zone_room(zone: list, most: int, what: str) -> None:
+        if len(zone) >= most:
+            raise LimitError(f"Scenario: at most {most} cards in {what}")
 
     # ---- looking at the game --------------------------------------------------------------
     def battlefield(self, player="you") -> list[Permanent]:
@@ -393,13 +401,18 @@ class Scenario(ManaPools):
             for t in range(6):
                 if total[t]:
                     self._add_mana(who, t, int(total[t]))
-        if a["effect"] >= 0:
-            self._apply_effect(int(a["effect"]), i, who)
-        if a["tap"]:
-            self._fire(Event.SELF_BECOMES_TAPPED, handle)
-        if a["sacrifice_self"] and self.on_battlefield(handle):
-            self._remove(self._index(handle))
-        self._state_based_actions()
+        effect, tap, sacrifice = int(a["effect"]), bool(a["tap"]), bool(a["sacrifice_self"])
+
+        def resolves(st):                    # 605.3b: its effect; then what its cost triggered
+            if effect >= 0:
+                st.apply_effect(effect, st.index_of(handle.object_id), st.index_of(handle.object_id), who)
+            if tap and st.index_of(handle.object_id) >= 0:
+                st.became_tapped(st.index_of(handle.object_id))
+            if sacrifice and st.index_of(handle.object_id) >= 0:
+                st.sacrifice(st.index_of(handle.object_id))
+            st.state_based_actions()
+        self._choosing()
+        self._play(resolves)
         self.log.append(f"{name}: added {ManaCost.parse(''.join('{%s}' % TYPE_LETTERS[t] * int(v) for t, v in enumerate(total))) or 'nothing'}")
         return _mana_dict(total)
 
@@ -526,6 +539,55 @@ class Scenario(ManaPools):
         self._tables = None
         self._compile()
 
+    # ---- the compiled game ------------------------------------------------------------------
+    def _play(self, action):
+        """Carry out one game action in the compiled game state (mtgsim._core.GameState: the
+        goldfish's own actions) on this Scenario's zones: `action(state)` runs on them loaded,
+        and they are kept only if it returns without meeting a limit (then nothing changes)."""
+        self._compile()
+        if self._state is None:
+            self._state = _core.GameState(self._core)
+        state, row = self._state, self._tables.row
+        state.load(self._perms, self._n, self._info,
+                   *(tuple([row(name) for name in zone] for zone in zones)
+                     for zones in (self._hands, self._libraries, self._graveyards)),
+                   self._next_id, self._choices["color"], self._choices["pay_life_above"])
+        result = action(state)
+        if state.over:
+            raise LimitError(f"Scenario: {_core.goldfish_overflow_message(state.over)}")
+        perms, info, hands, libraries, graveyards, next_id = state.store()
+        names = self._tables.card_names
+        before = {int(self._perms[i]["object_id"]): self._names[i] for i in range(self._n)}
+        self._perms, self._n = perms, len(perms)
+        self._names = [names[r] for r in perms["card"]]
+        self._info[0] = info[0]
+        self._hands, self._libraries, self._graveyards = (
+            tuple([names[r] for r in zone] for zone in zones) for zones in (hands, libraries, graveyards))
+        self._next_id = next_id
+        after = {int(i) for i in perms["object_id"]}
+        for i, object_id in enumerate(perms["object_id"]):
+            if int(object_id) not in before:
+                self.log.append(f"{self._names[i]} enters under {POSSESSIVE[int(perms[i]['controller'])]} "
+                                "control" + (" tapped" if perms[i]["flags"] & TAPPED else ""))
+        for object_id, name in before.items():
+            if object_id not in after:
+                self.log.append(f"{name} leaves the battlefield")
+        return result
+
+    def _choosing(self, color=None, pay_life: bool = True):
+        """The players' choices for the next action (docs/rules-core.md): the colour chosen for
+        "choose a colour" and mana of any colour (white if none is given), and whether life
+        is paid for a land to enter untapped (while it can be, 119.4)."""
+        self._choices = {"color": _color_bit(color) if color is not None else 1,
+                         "pay_life_above": -32768 if pay_life else 32767}
+
+    def _found(self, object_id: int) -> Permanent | None:
+        """The handle of the permanent with this object id, None if it has left (or is none)."""
+        for i in range(self._n):
+            if self._perms[i]["object_id"] == object_id:
+                return self._handle(i)
+        return None
+
     # ---- casting ---------------------------------------------------------------------------------
     @_all_or_nothing
     def cast(self, card, x=0, kicked=False, alternative=None, player="you", color=None,
@@ -540,11 +602,13 @@ class Scenario(ManaPools):
         who = self._player(player)
         if c.is_land:
             raise RulesError(f"305.1: {c.name} is a land; lands are played, not cast")
+        if color is not None:
+            _color_bit(color)                # (a bad colour is refused before anything is done)
         if alternative is None and c.name not in self._hands[who]:
+            self._check_zone_room(self._hands[who], _core.MAX_HAND, f"{POSSESSIVE[who]} hand")
             self._hands[who].append(c.name)
         if alternative == "flashback" and c.name not in self._graveyards[who]:
             self._graveyards[who].append(c.name)
-        chosen = _color_bit(color) if color is not None else 0
         cost = self._total_cost_record(c, x, kicked, alternative, who)   # 601.2f, locked
         snapshot = self._snapshot()
         zone = self._hands[who] if alternative is None else self._graveyards[who]
@@ -556,25 +620,11 @@ class Scenario(ManaPools):
             self._restore(snapshot)
             raise
         self.log.append(f"{PLAYER_NAMES[who]} cast {c.name} for {total_cost_to_mana_cost(cost)}")
-        self._state_based_actions()          # 117.3c, 704.3: the caster receives priority
-        self._fire(Event.YOU_CAST_SPELL, None, who=who, spell=c)
-        return self._resolve(c, who, int(x), bool(kicked), alternative, chosen, pay_life_for_lands)
-
-    def _resolve(self, c: CardDef, who: int, x: int, kicked: bool, alternative, chosen: int,
-                 pay_life: bool):
-        if c.is_permanent:
-            i = self._enter(c, who, x_paid=x, chosen_color=chosen, pay_life=pay_life)
-            return self._handle(i) if i is not None else None
-        spells = c.abilities_of(SpellEffect)
-        if spells:
-            effect = spells[0].kicked if kicked and spells[0].kicked is not None else spells[0].effect
-            self._apply_effect_record(effect, None, who, x, color=chosen, pay_life=pay_life)
-        if alternative == "flashback":
-            self.log.append(f"{c.name} is exiled (702.34)")
-        else:
-            self._graveyards[who].append(c.name)
-        self._state_based_actions()
-        return None
+        row = self._tables.row(c.name)
+        self._choosing(color, pay_life_for_lands)
+        object_id = self._play(lambda st: st.resolve_spell(row, who, int(x), bool(kicked),
+                                                           alternative == "flashback"))
+        return self._found(object_id) if c.is_permanent else None
 
     @_all_or_nothing
     def play_land(self, card, player="you", pay_life: bool = True) -> Permanent | None:
@@ -587,198 +637,10 @@ class Scenario(ManaPools):
             raise RulesError(f"305.1: {c.name} is not a land")
         if c.name in self._hands[who]:
             self._hands[who].remove(c.name)
-        i = self._enter(c, who, pay_life=bool(pay_life))
-        return self._handle(i) if i is not None else None
-
-    def _enter(self, c: CardDef, who: int, *, x_paid=0, chosen_color=0, token=False, pay_life=True,
-               copy_of: str | None = None) -> int:
-        """A permanent enters (614.1c/614.12 replacement effects first), then its enters
-        triggers and others' resolve."""
-        self._check_room()                   # (before an enters effect pays life)
-        tapped = False
-        counters = [0, 0, 0, 0]
-        for e in c.abilities_of(EntersEffect):
-            if e.tapped and not self._enters_untapped(e, who, pay_life):
-                tapped = True
-            for name, amount in e.counters:
-                counters[counter_kind(name)] += self._amount(amount, None, who, x_paid)   # 107.3m
-            if e.choose_color and not chosen_color:
-                chosen_color = 1   # default: white; pass color= to choose
-        i = self._new_permanent(c, who, tapped=tapped, token=token, x_paid=0 if token else x_paid,
-                                chosen_color=chosen_color)
-        self._perms[i]["x_paid"] = x_paid
-        for kind, k in enumerate(counters):
-            if k:
-                self._add_counters(i, COUNTER_NAMES[kind], k)
-        handle = self._handle(i)
-        self.log.append(f"{c.name} enters under {('your', 'the opponent' + chr(39) + 's')[who]} control"
-                        + (" tapped" if tapped else ""))
-        # Abilities trigger as it enters; state-based actions are checked before they resolve
-        # (704.3, 603.3): a 0/0 dies first, and its triggers still resolve.
-        pending = self._triggered_by(Event.SELF_ENTERS, handle)
-        if c.is_creature:
-            pending += self._triggered_by(Event.CREATURE_YOU_CONTROL_ENTERS, handle)
-            if not token:
-                pending += self._triggered_by(Event.NONTOKEN_CREATURE_YOU_CONTROL_ENTERS, handle)
-        self._state_based_actions()
-        self._resolve_triggers(pending, x_paid)
-        return self._index(handle) if self.on_battlefield(handle) else None
-
-    def _enters_untapped(self, e: EntersEffect, who: int, pay_life: bool) -> bool:
-        lands = [i for i in range(self._n) if self._perms[i]["controller"] == who
-                 and self._defs[self._names[i]].is_land]
-        if e.unless is TappedUnless.FEW_OTHER_LANDS:
-            return len(lands) <= 2
-        if e.unless is TappedUnless.MANY_OTHER_LANDS:
-            return len(lands) >= 2
-        if e.unless is TappedUnless.CONTROL_SUBTYPE:
-            return any(set(self._defs[self._names[i]].subtypes) & set(e.subtypes) for i in lands)
-        if e.unless is TappedUnless.REVEAL_SUBTYPE:
-            return any(set(self._defs[n].subtypes) & set(e.subtypes) for n in self._hands[who])
-        if e.unless is TappedUnless.PAY_LIFE:
-            if pay_life and self._info[0]["life"][who] >= e.life:
-                self._add_life(who, -e.life)
-                return True
-            return False
-        return False
-
-    # ---- triggered abilities and effects ------------------------------------------------------
-    def _fire(self, event: Event, subject: Permanent | None, *, who: int | None = None,
-              spell: CardDef | None = None, x: int = 0) -> None:
-        """Triggered abilities for `event` resolve at once (no opponent to respond here)."""
-        self._resolve_triggers(self._triggered_by(event, subject, who=who, spell=spell), x)
-
-    def _triggered_by(self, event: Event, subject: Permanent | None, *, who: int | None = None,
-                      spell: CardDef | None = None) -> list:
-        """The abilities `event` triggers (603.2), as (source, controller, ability, subject)."""
-        if subject is not None and not self.on_battlefield(subject):
-            return []
-        subject_i = self._index(subject) if subject is not None else -1
-        subject_ctrl = int(self._perms[subject_i]["controller"]) if subject is not None else who
-        pending = []
-        for j in range(self._n):
-            d = self._defs[self._names[j]]
-            for t in d.abilities_of(TriggeredAbility):
-                if t.event is not event:
-                    continue
-                if event in (Event.SELF_ENTERS, Event.SELF_BECOMES_TAPPED, Event.SELF_DIES):
-                    if j != subject_i:
-                        continue
-                elif event in (Event.CREATURE_YOU_CONTROL_ENTERS, Event.NONTOKEN_CREATURE_YOU_CONTROL_ENTERS):
-                    if self._perms[j]["controller"] != subject_ctrl:
-                        continue
-                elif event is Event.YOU_CAST_SPELL:
-                    if self._perms[j]["controller"] != who or (
-                            t.spell_types and not set(t.spell_types) & set(spell.types)):
-                        continue
-                pending.append((self._handle(j), int(self._perms[j]["controller"]), t, subject))
-        return pending
-
-    def _resolve_triggers(self, pending: list, x: int = 0) -> None:
-        """Resolve triggered abilities in order; each does what it can (608.2b: a counter for
-        a creature that has left the battlefield is not put, the rest still happens)."""
-        for source, controller, t, subject in pending:
-            target = subject if subject is not None else source
-            src_i = self._index(source) if self.on_battlefield(source) else None
-            self._apply_effect_record(t.effect, target, controller, x, source_index=src_i)
-
-    def _fixed_amounts(self, e: Effect, source_index: int, who: int) -> Effect:
-        """The effect with every counted amount read now (for last known information)."""
-        fix = lambda a: self._amount(a, source_index, who)
-        changes = {f: fix(getattr(e, f)) for f in ("damage_to_opponent", "damage_to_you", "gain_life",
-                                                   "lose_life", "draw", "add_any_color")}
-        changes["tokens"] = tuple((name, fix(a)) for name, a in e.tokens)
-        changes["counters"] = tuple((name, fix(a)) for name, a in e.counters)
-        return dataclasses.replace(e, **changes)
-
-    def _amount(self, amount, source_index, who: int, x: int = 0) -> int:
-        if isinstance(amount, Count):
-            row = self._count_row(amount)
-            return int(_core.board_count(*self._args(), row, -1 if source_index is None else source_index, who, x))
-        return int(amount)
-
-    def _count_row(self, count: Count) -> int:
-        """The COUNT row of a Count record (compiled with the card that holds it)."""
-        return self.tables.count_rows[count]
-
-    def _apply_effect(self, effect_row: int, source_index: int, who: int) -> None:
-        e = self._tables.effects[effect_row]
-        core, perms, n, info = self._args()
-        self._add_life(who, _core_amount(core, perms, n, info, e["gain_life"], source_index, who)
-                       - _core_amount(core, perms, n, info, e["damage_to_you"], source_index, who)
-                       - _core_amount(core, perms, n, info, e["lose_life"], source_index, who))
-
-    def _apply_effect_record(self, e: Effect, target: Permanent | None, who: int, x: int = 0,
-                             source_index: int | None = None, color: int = 0, pay_life: bool = True) -> None:
-        """Carry out an Effect record for player `who`; counters go on `target`; mana of any
-        colour it adds is of colour `color` (a colour bit: the player's choice), else white."""
-        opp = 1 - who
-        amt = lambda a: self._amount(a, source_index, who, x)
-        self._add_life(opp, -amt(e.damage_to_opponent))
-        self._add_life(who, amt(e.gain_life) - amt(e.damage_to_you) - amt(e.lose_life))
-        for _ in range(amt(e.draw)):
-            self._draw(who)
-        if e.add_mana:
-            for s in e.add_mana.symbols:
-                t = 5 if s.kind.name == "COLORLESS" else COLOR_ORDER.index(s.colors[0])
-                self._add_mana(who, t, 1)
-        k = amt(e.add_any_color)
-        if k:
-            self._add_mana(who, color.bit_length() - 1 if color else 0, k)
-        for _ in range(e.lands_to_battlefield):
-            self._search_land(who, e.land_types, to_battlefield=True, tapped=e.lands_tapped, pay_life=pay_life)
-        for _ in range(e.lands_to_hand):
-            self._search_land(who, e.land_types, to_battlefield=False)
-        for _ in range(e.return_land):
-            self._return_land(who)
-        if target is not None and self.on_battlefield(target):
-            ti = self._index(target)
-            for name, a in e.counters:
-                self._add_counters(ti, name, amt(a))
-        for token, a in e.tokens:
-            for _ in range(amt(a)):
-                self._enter(self.db[token], who, token=True)
-        if e.token_copy and target is not None:
-            copy = self.create_token_copy(target, controller=PLAYER_NAMES[who])
-            if e.sacrifice_at_end and self.on_battlefield(copy):
-                self._perms[self._index(copy)]["flags"] |= SACRIFICE_AT_END
-        self._state_based_actions()
-
-    def _draw(self, who: int) -> None:
-        lib = self._libraries[who]
-        drew = bool(lib)
-        if drew:
-            self._hands[who].append(lib.pop())
-        self.log.append(("you draw" if who == 0 else "the opponent draws") + ("" if drew else " nothing"))
-
-    def _search_land(self, who: int, land_types, to_battlefield: bool, tapped: bool = True,
-                     pay_life: bool = True) -> None:
-        lib = self._libraries[who]
-        for k in range(len(lib) - 1, -1, -1):
-            d = self.db[lib[k]]
-            if d.is_land and (set(land_types) & set(d.subtypes) if land_types else d.is_basic):
-                lib.pop(k)
-                if to_battlefield:        # (no life paid for a land that enters tapped anyway)
-                    i = self._enter(d, who, pay_life=pay_life and not tapped)
-                    if tapped and i is not None:
-                        self._perms[i]["flags"] |= TAPPED
-                else:
-                    self._hands[who].append(d.name)
-                return
-
-    def _return_land(self, who: int) -> None:
-        lands = [i for i in range(self._n) if self._perms[i]["controller"] == who
-                 and self._defs[self._names[i]].is_land]
-        if not lands:
-            return
-        # The player's choice, as the simulator makes it: the newest tapped basic land, else
-        # the oldest land (docs/rules-core.md)
-        tapped_basics = [i for i in lands if self._perms[i]["flags"] & TAPPED and self._defs[self._names[i]].is_basic]
-        i = tapped_basics[-1] if tapped_basics else lands[0]
-        name = self._names[i]
-        self._remove(i, to_graveyard=False)
-        if not self._defs[name].token:
-            self._hands[who].append(name)
+        self._compile()
+        row = self._tables.row(c.name)
+        self._choosing(pay_life=bool(pay_life))
+        return self._found(self._play(lambda st: st.enter(row, who)))
 
     # ---- activated abilities and copies ----------------------------------------------------------
     @_all_or_nothing
@@ -787,6 +649,8 @@ class Scenario(ManaPools):
         i = self._index(p)
         d = self._defs[self._names[i]]
         acts = d.abilities_of(ActivatedAbility)
+        if isinstance(ability, bool) or not isinstance(ability, int):
+            raise ArgumentTypeError(f"ability is an index, not {type(ability).__name__}")
         if not 0 <= ability < len(acts):
             raise ArgumentIndexError(f"{d.name} has {len(acts)} non-mana activated abilit"
                                      f"{'y' if len(acts) == 1 else 'ies'}; index {ability} is out of range")
@@ -805,6 +669,8 @@ class Scenario(ManaPools):
             ti = self._index(target)
             if not self._defs[self._names[ti]].is_creature or self._perms[ti]["controller"] != who:
                 raise RulesError(f"601.2c: {target.name} is not a creature you control")
+        elif target is not None:
+            raise ArgumentError(f"{d.name}'s ability has no target (115.1)")
         if a.cost.life and self._info[0]["life"][who] < a.cost.life:
             raise RulesError(f"119.4: paying {a.cost.life} life for {d.name}'s ability needs a life total of "
                              f"at least {a.cost.life}; {PLAYER_NAMES[who]} {'have' if who == 0 else 'has'} "
@@ -818,136 +684,57 @@ class Scenario(ManaPools):
             except RulesError:
                 self._restore(snapshot)
                 raise
-        i = self._index(p)
-        if a.cost.life:
-            self._add_life(who, -a.cost.life)
-        if a.cost.tap:
-            self._perms[i]["flags"] |= TAPPED
-            self._fire(Event.SELF_BECOMES_TAPPED, p)
-        if a.cost.untap:
-            self._perms[i]["flags"] &= NOT_TAPPED
-        if a.cost.sacrifice_self:
-            self._remove(self._index(p))
-        self._apply_effect_record(a.effect, target if target is not None else p, who,
-                                  source_index=self._index(p) if self.on_battlefield(p) else None)
+        source, aim = p.object_id, target.object_id if target is not None else -1
+        self._choosing()
+        self._play(lambda st: st.resolve_activation(st.index_of(source), ability,
+                                                    st.index_of(aim) if aim >= 0 else -1))
 
     @_all_or_nothing
     def create_token_copy(self, p: Permanent, controller=None) -> Permanent:
         """707.2–707.3, 111.3: a token copying the copiable values of p — its printed values, or
         what p copies, or a token's values as created. Not its tapped state, counters,
-        attachments or other effects; X is 0. Its enters abilities work as it is created."""
+        attachments or other effects; X is 0. Its enters abilities work as it is created.
+        Returns the token (which may already have left: a 0/0 dies at once)."""
         i = self._index(p)
         who = int(self._perms[i]["controller"]) if controller is None else self._player(controller)
-        original = self._defs[self._names[i]]        # already the copiable values (707.3)
-        j = self._enter(original, who, token=True, x_paid=0)
-        if j is None:
-            return Permanent(self, self._next_id - 1, original.name)
-        return self._handle(j)
+        self._choosing()
+        return Permanent(self, self._play(lambda st: st.token_copy(i, who)), self._names[i])
 
-    # ---- state-based actions and the turn -------------------------------------------------------
-    def _state_based_actions(self) -> None:
-        """704.5f: a creature with toughness 0 or less dies; 704.5j: the legend rule (keep the
-        newest). Repeated until none applies (704.3)."""
-        changed = True
-        while changed:
-            changed = False
-            for i in range(self._n):
-                d = self._defs[self._names[i]]
-                if d.is_creature and _core.board_power_toughness(*self._args(), i)[1] <= 0:
-                    self.log.append(f"{d.name} dies (704.5f)")
-                    who = int(self._perms[i]["controller"])
-                    # "when this dies" abilities use its last known information (603.10a)
-                    dies = [self._fixed_amounts(t.effect, i, who) for t in d.abilities_of(TriggeredAbility)
-                            if t.event is Event.SELF_DIES]
-                    self._remove(i)
-                    for effect in dies:
-                        self._apply_effect_record(effect, None, who)
-                    changed = True
-                    break
-            if changed:
-                continue
-            seen = {}
-            for i in range(self._n - 1, -1, -1):
-                d = self._defs[self._names[i]]
-                if "Legendary" in d.supertypes:
-                    key = (d.name, int(self._perms[i]["controller"]))
-                    if key in seen:
-                        self.log.append(f"{d.name} is put into the graveyard (704.5j)")
-                        self._remove(i)
-                        changed = True
-                        break
-                    seen[key] = i
-
+    # ---- the turn ---------------------------------------------------------------------------------
     @_all_or_nothing
     def next_turn(self) -> None:
         """End step (end-step sacrifices), cleanup (514), then the next player's turn: untap,
-        upkeep, draw (502, 504)."""
-        for i in range(self._n - 1, -1, -1):
-            if self._perms[i]["flags"] & SACRIFICE_AT_END:
-                self.log.append(f"{self._names[i]} is sacrificed at the end step")
-                self._remove(i)
-        info = self._info[0]
-        self._perms["damage"][:self._n] = 0                 # 514.2
-        self._perms["power_bonus"][:self._n] = 0
-        self._perms["toughness_bonus"][:self._n] = 0
-        info["pool"] = 0                                     # 106.4
-        info["n_restricted"] = 0
-        info["turn"] = _fit16(int(info["turn"]) + 1, "the turn number")
-        info["active"] = 1 - info["active"]
-        active = int(info["active"])
-        info["last_turn_start"][active] = info["turn"]
-        for i in range(self._n):                             # 502.3
-            if self._perms[i]["controller"] == active:
-                self._perms[i]["flags"] &= NOT_TAPPED
-        self._fire_upkeep(active)
-        self._draw(active)                                   # 504.1
+        upkeep, draw (502–504)."""
+        self._choosing()
+        if not self._play(lambda st: st.next_turn()):
+            raise LimitError("Scenario: the turn number would be 32768")
 
+    @_all_or_nothing
     def draw(self, player="you", n: int = 1) -> None:
         """The player draws n cards (121.1); from an empty library, nothing."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ArgumentError(f"draw: n must be a whole number ≥ 0, got {n!r}")
-        for _ in range(n):
-            self._draw(self._player(player))
+        who = self._player(player)
+        self._choosing()
+        self._play(lambda st: st.draw(who, min(n, len(self._libraries[who]))))
 
+    @_all_or_nothing
     def attack(self, attackers: list[Permanent] | None = None) -> int:
         """Combat with no blockers (506–511): the active player's creatures attack (by default
         every one able to: untapped and not summoning sick, 508.1a), tapping unless they have
         vigilance (702.20b), and deal their combat damage to the other player (510.1). Returns
         the damage dealt."""
         who = int(self._info[0]["active"])
-        able = [i for i in range(self._n) if self._perms[i]["controller"] == who
-                and self._defs[self._names[i]].is_creature and not self._perms[i]["flags"] & TAPPED
-                and not _core.board_is_sick(*self._args(), i)]
-        if attackers is None:
-            chosen = able
-        else:
-            chosen = [self._index(p) for p in attackers]
-            for i in chosen:
+        chosen = None if attackers is None else [self._index(p) for p in attackers]
+
+        def combat(st):
+            able = [i for i in range(self._n) if st.able_to_attack(i, who)]
+            for i in chosen if chosen is not None else ():
                 if i not in able:
                     raise RulesError(f"508.1a: {self._names[i]} can't attack (tapped, summoning sick, "
                                      "not a creature, or not the active player's)")
-        damage = sum(max(0, int(_core.board_power_toughness(*self._args(), i)[0])) for i in chosen)
-        tapped = []
-        for i in chosen:
-            if "vigilance" not in {k.casefold() for k in self._defs[self._names[i]].keywords}:
-                self._perms[i]["flags"] |= TAPPED
-                tapped.append(self._handle(i))
-        for p in tapped:                     # "whenever this becomes tapped" (603.2)
-            self._fire(Event.SELF_BECOMES_TAPPED, p)
-        self._info[0]["life"][1 - who] -= damage
+            return st.attack(who, able if chosen is None else chosen)
+        self._choosing()
+        damage = self._play(combat)
         self.log.append(f"{PLAYER_NAMES[who]} attack{'s' if who else ''} for {damage}")
         return damage
-
-    def _fire_upkeep(self, who: int) -> None:
-        for j in range(self._n):
-            if self._perms[j]["controller"] == who:
-                for t in self._defs[self._names[j]].abilities_of(TriggeredAbility):
-                    if t.event is Event.YOUR_UPKEEP:
-                        self._apply_effect_record(t.effect, self._handle(j), who, source_index=j)
-
-
-def _core_amount(core, perms, n, info, amount, source_index: int, who: int) -> int:
-    if amount["count"] >= 0:
-        return int(amount["fixed"]) + int(_core.board_count(core, perms, n, info, int(amount["count"]),
-                                                            source_index, who, 0))
-    return int(amount["fixed"])

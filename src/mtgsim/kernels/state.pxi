@@ -1,0 +1,245 @@
+# A Scenario's game in the compiled game state (GameState): a Scenario's zones are loaded into
+# a Game, one action is carried out by the same compiled actions the goldfish uses (actions),
+# and the zones are read back. Uses game, zones, actions, views (Scratch), spec (the per-card
+# flags of goldfish_flags and kind_units).
+
+cdef class GameState:
+    """The compiled game a Scenario's actions run on, over one CoreTables.
+
+    `load` takes a Scenario's zones (the permanents, the board info, and per player the
+    card rows of the hand, the library with its top card last, and the graveyard); each
+    action method carries out one game action with the goldfish's own code; `store` gives the
+    zones back. `over` holds the GoldfishOverflow bits of the limits an action met: its
+    result is then not to be kept (goldfish_overflow_message names them)."""
+    cdef CoreTables core
+    cdef Spec S
+    cdef Scratch* sc
+    cdef Game* g
+    cdef object _keep                  # the arrays the Spec points into
+    cdef object _permanent_dtype, _board_info_dtype    # the record dtypes (read off the structs once)
+
+    def __cinit__(self):
+        self.sc = NULL
+        self.g = NULL
+
+    def __init__(self, CoreTables core):
+        cdef int n_cards = max(core.R.n_cards, 1)
+        flags, demands, needs, units = goldfish_flags(core)
+        keep = {"flags": flags, "units": units, "demands": demands, "needs": needs,
+                "kind_unit": kind_units(core, flags), "spend_sig": spend_signatures(core)}
+        code = np.zeros(n_cards, dtype=np.uint64)
+        for j, row in enumerate(np.flatnonzero(flags[:n_cards] & GF_COSTMOD)[:15]):
+            code[row] = np.uint64(1) << np.uint64(4 * j)
+        keep["costmod_code"] = code
+        self._keep = keep
+        self.core = core
+        self._permanent_dtype = _dtype_of("permanent")
+        self._board_info_dtype = _dtype_of("board_info")
+        memset(&self.S, 0, sizeof(Spec))
+        self.S.gf = <uint16_t*>cnp.PyArray_DATA(flags)
+        self.S.units = <uint8_t*>cnp.PyArray_DATA(units)
+        self.S.demand = <uint8_t*>cnp.PyArray_DATA(demands)
+        self.S.need = <HallDemand*>cnp.PyArray_DATA(needs)
+        self.S.kind_unit = <uint64_t*>cnp.PyArray_DATA(keep["kind_unit"])
+        self.S.spend_sig = <uint64_t*>cnp.PyArray_DATA(keep["spend_sig"])
+        self.S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
+        self.S.counts_hand = bool(np.any(core.tables.counts["what"] == CO_CARDS_IN_HAND))
+        self.S.shortcuts = False        # (the reference path: every rule looked at in full)
+        self.S.chosen_color = 1
+        self.sc = new_scratch(&core.R, 0, 1)
+        self.g = <Game*>calloc(1, sizeof(Game))
+        if self.sc == NULL or self.g == NULL:
+            raise MemoryError()
+        new_chunk(&core.R, self.g, self.sc, &self.S)
+        self.g.scenario = True
+        self.g.trace = NULL
+
+    def __dealloc__(self):
+        free_scratch(self.sc)
+        free(self.g)
+
+    # ---- the zones in and out ------------------------------------------------------------------
+    def load(self, perms, int n, info, hands, libraries, graveyards, int next_id,
+             int chosen_color=1, int pay_life_above=-32768):
+        """Set the game to a Scenario's zones (see the class), with the players' choices for
+        the next action: the colour (a ManaTypeBit) chosen for "choose a colour" and "any
+        colour", and the life above which life is paid for a land to enter untapped."""
+        cdef Game* g = self.g
+        cdef Rules* R = &self.core.R
+        cdef int i, who, row
+        if not 0 <= n <= MAXPERM:
+            raise ValueError(f"a game holds at most {MAXPERM} permanents, got {n}")
+        for who in range(2):
+            if len(hands[who]) > MAXHAND or len(libraries[who]) > MAXLIB or len(graveyards[who]) > MAXGRAVE:
+                raise ValueError(f"a game holds at most {MAXHAND} cards in a hand, {MAXLIB} in a "
+                                 f"library and {MAXGRAVE} in a graveyard")
+        rows = np.ascontiguousarray(perms[:n])
+        board = np.ascontiguousarray(info[:1])
+        if rows.dtype != self._permanent_dtype or board.dtype != self._board_info_dtype:
+            raise ValueError("perms and info must be PERMANENT and BOARD_INFO records")
+        for who in range(2):
+            for zone in (hands[who], libraries[who], graveyards[who]):
+                for row in zone:
+                    if not 0 <= row < R.n_cards:
+                        raise ValueError(f"card row {row} is not in these tables")
+        for i in range(n):
+            if not 0 <= rows[i]["card"] < R.n_cards:
+                raise ValueError(f"card row {rows[i]['card']} is not in these tables")
+        hand_clear(g)
+        memset(g.in_play, 0, R.n_cards * sizeof(uint8_t))
+        g.n = n
+        if n:
+            memcpy(g.perms, cnp.PyArray_DATA(rows), n * sizeof(Permanent))
+        memcpy(&g.bi, cnp.PyArray_DATA(board), sizeof(BoardInfo))
+        g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
+        g.units = g.n_costmod_wild = g.n_sacrifice_at_end = 0
+        g.costmod_set = 0
+        g.m1m1 = False
+        live_clear(g)
+        g.all_masks = cleared(g.all_units, g.all_masks)
+        if g.bi.n_restricted[0]:
+            count_restricted_pool(g, 1)
+        for i in range(n):              # the counts and views kept as permanents come and go
+            count_permanent(g, g.perms[i].card, 1)
+            enters_or_leaves(g, i, 1)
+            g.n_sacrifice_at_end += (g.perms[i].flags & PF_SACRIFICE_AT_END) != 0
+            g.m1m1 |= g.perms[i].counters[<int>CK_M1M1] != 0
+        g.new_legend = True
+        for row in hands[0]:
+            hand_add(g, row)
+        for who in range(2):
+            if who == 1:
+                g.hand_n[1] = 0
+                for row in hands[1]:
+                    g.hand[1][g.hand_n[1]] = row
+                    g.hand_n[1] += 1
+            g.lib_n[who] = 0
+            for row in libraries[who]:
+                g.library[who][g.lib_n[who]] = row
+                g.lib_n[who] += 1
+            g.grave_n[who] = 0
+            for row in graveyards[who]:
+                g.graveyard[who][g.grave_n[who]] = row
+                g.grave_n[who] += 1
+            g.bi.hand_size[who] = g.hand_n[who]
+        g.next_id = next_id
+        g.n_tapped = 0
+        g.n_flashback = 0
+        g.entering_tapped = False
+        g.over = 0
+        g.chosen_color = chosen_color
+        g.pay_life_above = pay_life_above
+        g.gen += 1
+        board_changed(g)
+        g.sba_gen = 0
+
+    def store(self):
+        """The zones as they are now: (perms, info, hands, libraries, graveyards, next_id)."""
+        cdef Game* g = self.g
+        cdef int who
+        perms = np.zeros(g.n, dtype=self._permanent_dtype)
+        if g.n:
+            memcpy(cnp.PyArray_DATA(perms), g.perms, g.n * sizeof(Permanent))
+        info = np.zeros(1, dtype=self._board_info_dtype)
+        memcpy(cnp.PyArray_DATA(info), &g.bi, sizeof(BoardInfo))
+        hands = tuple([g.hand[who][k] for k in range(g.hand_n[who])] for who in range(2))
+        libraries = tuple([g.library[who][k] for k in range(g.lib_n[who])] for who in range(2))
+        graveyards = tuple([g.graveyard[who][k] for k in range(g.grave_n[who])] for who in range(2))
+        return perms, info, hands, libraries, graveyards, g.next_id
+
+    @property
+    def over(self):
+        """GoldfishOverflow bits of the limits the last action met (0: none)."""
+        return self.g.over
+
+    # ---- the actions ---------------------------------------------------------------------------
+    cdef int _permanent(self, int i) except -2:
+        if not 0 <= i < self.g.n:
+            raise IndexError(f"no permanent {i}")
+        return i
+
+    cdef int _player(self, int who) except -2:
+        if who != 0 and who != 1:
+            raise ValueError(f"a player is 0 or 1, got {who}")
+        return who
+
+    def index_of(self, int object_id):
+        """The row of the permanent with this object id, -1 if it has left."""
+        return find_object(self.g, object_id)
+
+    def enter(self, int row, int who, bint token=False, int x=0):
+        """Card `row` enters the battlefield under player who's control (a land played, a
+        token created) and its enters abilities resolve. Its object id, -1 if none entered."""
+        cdef Game* g = self.g
+        cdef int i = add_permanent(&self.core.R, g, row, token, x, self._player(who))
+        cdef int object_id
+        if i < 0:
+            return -1
+        object_id = g.perms[i].object_id
+        enters_triggers(&self.core.R, &self.S, g, NULL, i, token, x)
+        return object_id
+
+    def resolve_spell(self, int row, int who, int x=0, bint kicked=False, bint flashback=False):
+        """Spell `row`, cast by `who` and paid for, resolves (resolve_spell): its permanent's
+        object id, -1 if none."""
+        sba_loop(&self.core.R, &self.S, self.g, NULL)     # (117.3c, 704.3: the caster gets priority)
+        return resolve_spell(&self.core.R, &self.S, self.g, NULL, row, x, kicked, flashback, self._player(who))
+
+    def apply_effect(self, int row, int target, int source, int who, int x=0):
+        """EFFECT row `row` for `who` (permanents `target`, `source`: -1 none), then state-based
+        actions (704.3)."""
+        apply_effect(&self.core.R, &self.S, self.g, NULL, row, target, source, x, self._player(who))
+        sba_loop(&self.core.R, &self.S, self.g, NULL)
+
+    def resolve_activation(self, int i, int k, int target=-1):
+        """Permanent i's non-mana ability k, its mana paid (resolve_activation)."""
+        cdef int t = self._permanent(target) if target >= 0 else -1
+        resolve_activation(&self.core.R, &self.S, self.g, NULL, self._permanent(i), k, t)
+
+    def became_tapped(self, int i):
+        """Permanent i became tapped: its "whenever this becomes tapped" abilities resolve."""
+        note_tapped(self.g, self._permanent(i))
+        tapped_triggers(&self.core.R, &self.S, self.g, NULL)
+
+    def sacrifice(self, int i):
+        """Permanent i is sacrificed (701.21a: to its owner's graveyard)."""
+        leave_to_graveyard(self.g, self._permanent(i))
+
+    def state_based_actions(self):
+        sba_loop(&self.core.R, &self.S, self.g, NULL)
+
+    def token_copy(self, int i, int who, bint sacrifice_at_end=False):
+        """`who` creates a token copy of permanent i (token_copy); its object id, -1 if none."""
+        cdef int object_id = token_copy(&self.core.R, &self.S, self.g, NULL, self._permanent(i),
+                                        self._player(who), sacrifice_at_end)
+        sba_loop(&self.core.R, &self.S, self.g, NULL)
+        return object_id
+
+    def able_to_attack(self, int i, int who):
+        cdef Board b = game_board(self.g)
+        return bool(able_to_attack(&self.core.R, self.g, &b, self._permanent(i), self._player(who)))
+
+    def attack(self, int who, attackers):
+        """`who` attacks with these permanents (able ones) and no blockers: the damage dealt."""
+        cdef int32_t chosen[MAXPERM]
+        cdef int k
+        if len(attackers) > MAXPERM:
+            raise ValueError(f"at most {MAXPERM} attackers")
+        for k in range(len(attackers)):
+            chosen[k] = self._permanent(attackers[k])
+        return attack(&self.core.R, &self.S, self.g, NULL, self._player(who), chosen, len(attackers))
+
+    def next_turn(self):
+        """The end step and cleanup (end_of_turn), then the other player's turn begins: untap,
+        upkeep, draw (begin_turn). Returns False if the turn number would pass int16."""
+        cdef Game* g = self.g
+        if g.bi.turn >= 32767:
+            return False
+        end_of_turn(g)
+        begin_turn(&self.core.R, &self.S, g, NULL, 1 - g.bi.active, g.bi.turn + 1, True)
+        return True
+
+    def draw(self, int who, int n=1):
+        cdef int k
+        for k in range(n):
+            draw(&self.core.R, self.g, NULL, self._player(who))

@@ -1,0 +1,114 @@
+"""A Scenario's game actions for each player: they run in the compiled game (GameState), the
+same code the goldfish plays with, and each action is for the player it names — their
+permanents, their zones, their triggers (rules cited per test)."""
+import pytest
+
+from mtgsim import LimitError, Scenario, card
+
+HERALD = card("Test Herald", "{0}", "Enchantment",
+              abilities=[{"kind": "trigger", "event": "creature_you_control_enters", "gain_life": 1}])
+TITHE = card("Test Tithe", "{0}", "Enchantment",
+             abilities=[{"kind": "trigger", "event": "your_upkeep", "gain_life": 1}])
+CHANT = card("Test Chant", "{0}", "Enchantment",
+             abilities=[{"kind": "trigger", "event": "you_cast_spell", "gain_life": 1}])
+BEAR = card("Test Bear", "{0}", "Creature — Bear", "2/2")
+LEGEND = card("Test Legend", "{0}", "Legendary Creature — Goblin", "1/1")
+MARTYR = card("Test Martyr", "{0}", "Creature — Spirit", "0/0",
+              abilities=[{"kind": "trigger", "event": "self_dies", "draw": 1}])
+KAROO = card("Test Karoo", "", "Land",
+             abilities=[{"kind": "trigger", "event": "self_enters", "return_land": 1}])
+
+
+def test_603_2_an_opponents_creature_you_control_trigger_ignores_your_creature():
+    """603.2: "whenever a creature you control enters" watches its controller's creatures."""
+    s = Scenario()
+    s.add(HERALD, controller="opponent")
+    s.cast(BEAR)
+    assert s.life("opponent") == 20
+    s.cast(BEAR, player="opponent")
+    assert s.life("opponent") == 21 and s.life() == 20
+
+
+def test_503_1a_only_the_active_players_upkeep_abilities_trigger():
+    """503.1a: "at the beginning of your upkeep" triggers in its controller's upkeep only."""
+    s = Scenario()
+    s.add(TITHE)
+    s.next_turn()                        # the opponent's turn 2
+    assert s.life() == 20
+    s.next_turn()                        # your turn 3
+    assert s.life() == 21 and s.turn == 3
+
+
+def test_603_2_a_cast_trigger_watches_its_controllers_spells():
+    s = Scenario()
+    s.add(CHANT, controller="opponent")
+    s.cast(BEAR)
+    assert s.life("opponent") == 20
+    s.cast(BEAR, player="opponent")
+    assert s.life("opponent") == 21
+
+
+def test_704_5j_the_legend_rule_is_per_player():
+    """704.5j: a player who controls two legendary permanents with the same name keeps one;
+    each player may control one of that name."""
+    s = Scenario()
+    mine = s.cast(LEGEND)
+    theirs = s.cast(LEGEND, player="opponent")
+    assert s.on_battlefield(mine) and s.on_battlefield(theirs)
+    newer = s.cast(LEGEND)
+    assert s.on_battlefield(newer) and not s.on_battlefield(mine)
+    assert s.graveyard() == ["Test Legend"] and s.graveyard("opponent") == []
+
+
+def test_704_5f_a_creature_dies_to_its_owners_graveyard_and_its_trigger_is_its_controllers():
+    """704.5f, 603.3a: the 0/0 dies into its owner's graveyard; its "when this dies" ability
+    is its controller's (the opponent draws)."""
+    s = Scenario()
+    s.add_to_library("Forest", player="opponent")
+    s.add_to_library("Island")
+    s.cast(MARTYR, player="opponent")
+    assert s.graveyard("opponent") == ["Test Martyr"] and s.hand("opponent") == ["Forest"]
+    assert s.hand() == [] and s.graveyard() == []
+
+
+def test_a_bounce_land_returns_a_land_of_its_controller_to_its_owners_hand():
+    s = Scenario()
+    s.add("Forest", controller="opponent")
+    s.add("Island")
+    s.add_to_hand(KAROO)
+    assert s.play_land(KAROO) is not None        # (the Island goes back, not the opponent's Forest)
+    assert s.hand() == ["Island"] and [p.name for p in s.battlefield("opponent")] == ["Forest"]
+
+
+def test_121_1_draws_come_from_the_top_of_the_players_own_library():
+    s = Scenario()
+    for name in ("Plains", "Island", "Swamp"):
+        s.add_to_library(name)
+    s.add_to_library("Mountain", player="opponent")
+    s.draw(n=2)
+    assert s.hand() == ["Swamp", "Island"] and s.hand("opponent") == []
+    s.draw(player="opponent", n=5)                # (an empty library draws nothing)
+    assert s.hand("opponent") == ["Mountain"]
+
+
+def test_an_action_past_a_limit_of_the_compiled_game_changes_nothing():
+    s = Scenario()
+    for _ in range(255):
+        s.add_to_hand("Forest")
+    s.add_to_library("Island")
+    with pytest.raises(LimitError, match="more than 255 cards in hand"):
+        s.draw()
+    assert len(s.hand()) == 255 and "Island" not in s.hand()
+
+
+def test_a_target_for_an_ability_without_one_is_refused():
+    """115.1: only an ability that says "target" has one."""
+    s = Scenario()
+    s.add_to_library("Forest")
+    seeker = s.add(card("Test Seeker", "{0}", "Artifact",
+                        abilities=[{"kind": "activated", "cost": "{T}", "lands_to_hand": 1}]))
+    bear = s.add(BEAR)
+    with pytest.raises(ValueError, match="has no target"):
+        s.activate(seeker, target=bear)
+    s.activate(seeker)
+    assert s.hand() == ["Forest"]
