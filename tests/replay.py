@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mtgsim import Scenario, _core
+from mtgsim import PlayPolicy, Scenario, _core
 from mtgsim.mana import COLOR_ORDER
 from mtgsim.simulate import _main_color, _setup, chunk_generator
 
@@ -155,11 +155,12 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
                 elif not on_play:
                     s.draw()
             elif step.action == "land":
-                s.play_land(step.args["card"], pay_life=s.life() > 10)    # (the policy's rule)
+                s.play_land(step.args["card"], pay_life=PlayPolicy().pay_life_above)   # (the policy's
+                                                                                       # choices)
             elif step.action == "cast":
                 a = step.args
                 s.cast(a["card"], x=a["x"], kicked=a["kicked"], alternative="flashback" if a["flashback"] else None,
-                       color=colour, pay_life_for_lands=s.life() > 10)        # (the policy's choices)
+                       color=colour, pay_life_for_lands=PlayPolicy().pay_life_above)
             elif step.action == "activate":
                 mine = s.battlefield("you")
                 a = step.args

@@ -123,8 +123,24 @@ def test_simulate_command_play_policy(tmp_path, capsys):
     assert cast_by["Searing Spear"][-1]["value"] > 0.3
 
 
+def test_simulate_command_choices_inside_actions(tmp_path):
+    """--pay-life-above: never paying for a shock land (30000) leaves the first turn with no
+    mana; --color: the colour chosen as Coldsteel Heart enters."""
+    deck = tmp_path / "shocks.txt"
+    deck.write_text("30 Stomping Ground\n30 Grizzly Bears\n")
+    means = []
+    for life in ("10", "30000"):
+        out = tmp_path / f"r{life}.json"
+        assert main(["simulate", str(deck), "--games", "500", "--seed", "3", "--threads", "1", "--turns", "1",
+                     "--no-mulligan", "--pay-life-above", life, "--json", str(out)]) == 0
+        means.append(json.loads(out.read_text())["mana_available"][0]["value"])
+    assert means[0] > 0.9 and means[1] == 0
+    assert main(["simulate", "--example", "red_fire_crystal", "--games", "100", "--color", "U"]) == 0
+
+
 @pytest.mark.parametrize("argv, fragment", [
     (["--min-x", "-1"], "x must be a whole number 0..99"),
+    (["--pay-life-above", "40000"], "pay_life_above must be a whole number -30000..30000"),
     (["--hold", ""], "hold names an empty card name"),
     (["--cast-first", "Lightning Bolt", "--hold", "Lightning Bolt"], "both cast first and held"),
     (["--hold", "Lightnig Bolt"], "did you mean 'Lightning Bolt'"),

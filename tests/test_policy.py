@@ -24,6 +24,9 @@ def run(deck, policy=None, turns=6, track=(), **kw):
     ({"first": [3]}, TypeError, "first must list card names or cards"),
     ({"hold": [""]}, ValueError, "hold names an empty card name"),
     ({"first": ["Lightning Bolt"], "hold": "Lightning Bolt"}, ValueError, "both cast first and held"),
+    ({"color": "X"}, ValueError, "color must be one of W U B R G or None"),
+    ({"pay_life_above": 1.5}, ValueError, "pay_life_above must be a whole number"),
+    ({"pay_life_above": 40000}, ValueError, "pay_life_above must be a whole number -30000..30000"),
 ])
 def test_bad_policies_are_refused(kwargs, error, message):
     with pytest.raises(error, match=message):
@@ -142,3 +145,26 @@ def test_no_attack_deals_no_combat_damage():
     assert run(deck).kill_turn.p_by(6).value > 0.5
     calm = run(deck, PlayPolicy(attack=False))
     assert calm.kill_turn.p_by(6).value == 0
+
+
+# ---- the choices inside the game's actions -------------------------------------------------------
+
+def test_pay_life_above_decides_paying_for_a_shock_land_as_it_enters():
+    """Hallowed-Fountain-style lands (614.12, 119.4): life is paid while above the policy's
+    number, else the land enters tapped."""
+    deck = Deck({"Stomping Ground": 30, "Grizzly Bears": 30})
+    always, never, default = (run(deck, PlayPolicy(pay_life_above=n), turns=1) for n in (-30000, 30000, 10))
+    assert always.mana_available(1).value > 0.99 and never.mana_available(1).value == 0
+    assert default.mana_available(1).value == always.mana_available(1).value   # (20 is above 10)
+    assert "mana 0" in trace_of(deck, PlayPolicy(pay_life_above=30000), games=1, turns=1)
+
+
+def test_color_is_the_colour_chosen_as_a_permanent_enters():
+    """Coldsteel Heart ("as this enters, choose a color") makes the policy's colour; by
+    default the deck's most common one."""
+    blue = card("Test Blue", "{U}", "Creature — Merfolk", "1/1")
+    deck = Deck({"Wastes": 20, "Coldsteel Heart": 20, blue: 2, "Lightning Bolt": 18})
+    as_blue = run(deck, PlayPolicy(color="U"), turns=4, track=[blue])
+    as_red = run(deck, turns=4, track=[blue])                   # (red: the Bolts' colour)
+    assert as_blue.p_castable("Test Blue", 4).value > 0.3 and as_red.p_castable("Test Blue", 4).value == 0
+

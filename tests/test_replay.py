@@ -29,11 +29,7 @@ DECKS = {**{name: (lambda name=name: Deck.from_file(example_decks()[name])) for 
          **{f"random_{k}": (lambda k=k: random_deck(k)) for k in range(40)}}
 # Today's known disagreements, each to be decided once (../shared/design/ONE_ENGINE.md lists
 # them); strict: one that is fixed fails here until its mark is removed.
-KNOWN = {
-    ("random_33", False): "#10: the simulator decides to pay a shock land's life as it enters (above 10 life), "
-                          "after a painland's damage paying for Three Visits; Scenario's pay_life_for_lands is "
-                          "decided before the cast",
-}
+KNOWN: dict = {}      # (name, on_play): why that replay differs — none now
 CASES = [(name, on_play) for name in DECKS for on_play in (True, False)]
 
 

@@ -112,3 +112,53 @@ def test_a_target_for_an_ability_without_one_is_refused():
         s.activate(seeker, target=bear)
     s.activate(seeker)
     assert s.hand() == ["Forest"]
+
+
+# ---- the players' choices inside actions, passed in ------------------------------------------
+
+def test_bounce_names_the_land_a_bounce_land_returns():
+    """The controller of Azorius Chancery's trigger chooses the land (a choice, 603.3d)."""
+    s = Scenario()
+    old = s.add("Plains")
+    swamp = s.add("Swamp", tapped=True)
+    s.add_to_hand("Azorius Chancery")
+    s.play_land("Azorius Chancery", bounce=old)
+    assert s.hand() == ["Plains"] and s.on_battlefield(swamp)
+
+
+def test_by_default_a_bounce_land_returns_the_newest_tapped_basic():
+    s = Scenario()
+    s.add("Plains")
+    s.add("Swamp", tapped=True)
+    s.add_to_hand("Azorius Chancery")
+    s.play_land("Azorius Chancery")
+    assert s.hand() == ["Swamp"]
+
+
+def test_bounce_must_be_a_land_the_player_controls():
+    s = Scenario()
+    bear = s.add(BEAR)
+    theirs = s.add("Plains", controller="opponent")
+    s.add_to_hand("Azorius Chancery")
+    for wrong in (bear, theirs):
+        with pytest.raises(ValueError, match="is not a land you control"):
+            s.play_land("Azorius Chancery", bounce=wrong)
+    assert s.hand() == ["Azorius Chancery"]
+
+
+def test_119_4_pay_life_as_a_number_pays_while_life_is_above_it():
+    """A shock land (614.12) asks 2 life as it enters: paid at 11 life above 10, not at 10."""
+    s = Scenario()
+    s.set_life(11)
+    s.add_to_hand("Hallowed Fountain")
+    s.add_to_hand("Hallowed Fountain")
+    first = s.play_land("Hallowed Fountain", pay_life=10)
+    second = s.play_land("Hallowed Fountain", pay_life=10)
+    assert not s.is_tapped(first) and s.is_tapped(second) and s.life() == 9
+
+
+def test_pay_life_is_a_bool_or_a_life_total():
+    s = Scenario()
+    s.add_to_hand("Hallowed Fountain")
+    with pytest.raises(ValueError, match="pay_life: True, False or a life total"):
+        s.play_land("Hallowed Fountain", pay_life="yes")

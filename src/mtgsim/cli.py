@@ -11,7 +11,7 @@ from pathlib import Path
 from .cards import card_db
 from .decklist import Deck
 from .errors import MtgsimError, UsageError
-from .policy import LANDS, SPELLS, PlayPolicy
+from .policy import COLORS, LANDS, SPELLS, PlayPolicy
 
 EXAMPLE_SUFFIXES = (".txt", ".dek")
 
@@ -53,7 +53,8 @@ def cmd_simulate(args) -> int:
     mulligan = MulliganPolicy.never() if args.no_mulligan else MulliganPolicy()
     policy = PlayPolicy(lands=args.land_choice, spells=args.spell_order, first=args.cast_first,
                         hold=args.hold, kicker=not args.no_kicker, flashback=not args.no_flashback,
-                        x=args.min_x, abilities=not args.no_abilities, attack=not args.no_attack)
+                        x=args.min_x, abilities=not args.no_abilities, attack=not args.no_attack,
+                        color=args.color, pay_life_above=args.pay_life_above)
     res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=args.seed,
                    mulligan=mulligan, track=args.track, threads=args.threads, policy=policy,
                    progress=args.games >= 200_000 and sys.stderr.isatty())
@@ -163,6 +164,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--no-flashback", action="store_true", help="never cast with flashback")
     play.add_argument("--no-abilities", action="store_true", help="never use non-mana activated abilities")
     play.add_argument("--no-attack", action="store_true", help="never attack")
+    play.add_argument("--color", choices=COLORS, default=None,
+                      help='the colour chosen for "choose a colour" and mana of any colour '
+                           "(default: the deck's most common colour)")
+    play.add_argument("--pay-life-above", type=int, default=PlayPolicy.pay_life_above, metavar="LIFE",
+                      help="pay life for a shock land to enter untapped while above this life "
+                           f"(default {PlayPolicy.pay_life_above})")
     s.add_argument("--json", metavar="PATH")
     s.add_argument("--csv", metavar="PATH")
     s.add_argument("--plot", metavar="PATH", help="PNG of P(castable) by turn and the kill turn")

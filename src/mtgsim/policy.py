@@ -18,6 +18,13 @@ simulator has always used:
   board can pay, and not at all below this.
 - `abilities`: use non-mana activated abilities (602) after casting spells.
 - `attack`: attack with every creature able to (508.1).
+
+And the choices made inside the game's actions:
+
+- `color`: the colour chosen for "choose a colour as it enters" and for mana of any colour a
+  spell or ability adds (W U B R G); None: the most common colour in the deck's mana costs.
+- `pay_life_above`: pay the life a land asks to enter untapped (a shock land) while your life
+  is above this (119.4: and at least what it asks), decided as the land enters.
 """
 from __future__ import annotations
 
@@ -33,6 +40,7 @@ __all__ = ["PlayPolicy"]
 
 LANDS = ("most_castable", "first")
 SPELLS = ("most_mana", "highest_mana_value", "lowest_mana_value")
+COLORS = ("W", "U", "B", "R", "G")
 
 
 def _cards(cards, what: str) -> tuple:
@@ -62,6 +70,8 @@ class PlayPolicy:
     x: int = 1
     abilities: bool = True
     attack: bool = True
+    color: str | None = None
+    pay_life_above: int = 10
 
     def __post_init__(self):
         if self.lands not in LANDS:
@@ -75,6 +85,13 @@ class PlayPolicy:
                                         f"got {getattr(self, name)!r}")
         if isinstance(self.x, bool) or not isinstance(self.x, int) or not 0 <= self.x <= 99:
             raise ArgumentError(f"play policy: x must be a whole number 0..99, got {self.x!r}")
+        if self.color is not None and self.color not in COLORS:
+            raise ArgumentError(f"play policy: color must be one of {' '.join(COLORS)} or None; "
+                                f"got {self.color!r}")
+        if (isinstance(self.pay_life_above, bool) or not isinstance(self.pay_life_above, int)
+                or not -30000 <= self.pay_life_above <= 30000):
+            raise ArgumentError("play policy: pay_life_above must be a whole number -30000..30000, "
+                                f"got {self.pay_life_above!r}")
         object.__setattr__(self, "first", _cards(self.first, "first"))
         object.__setattr__(self, "hold", _cards(self.hold, "hold"))
         both = {_name(c) for c in self.first} & {_name(c) for c in self.hold}
@@ -88,7 +105,8 @@ class PlayPolicy:
 
     def arrays(self, tables) -> dict:
         """The policy as the compiled core reads it, for the card rows of `tables`: `rank` per
-        card (1, 2, ... for `first` in order; 0 otherwise), `hold` per card, and the codes."""
+        card (1, 2, ... for `first` in order; 0 otherwise), `hold` per card, and the codes
+        (`color`: a colour bit, 0 for the deck's main colour)."""
         n = max(len(tables.card_names), 1)
         rank = np.zeros(n, dtype=np.int16)
         hold = np.zeros(n, dtype=np.uint8)
@@ -99,4 +117,5 @@ class PlayPolicy:
         return {"rank": rank, "hold": hold, "lands": LANDS.index(self.lands),
                 "spells": SPELLS.index(self.spells), "kicker": int(self.kicker),
                 "flashback": int(self.flashback), "x": self.x, "abilities": int(self.abilities),
-                "attack": int(self.attack)}
+                "attack": int(self.attack), "pay_life_above": self.pay_life_above,
+                "color": 0 if self.color is None else 1 << COLORS.index(self.color)}

@@ -551,7 +551,8 @@ class Scenario(ManaPools):
         state.load(self._perms, self._n, self._info,
                    *(tuple([row(name) for name in zone] for zone in zones)
                      for zones in (self._hands, self._libraries, self._graveyards)),
-                   self._next_id, self._choices["color"], self._choices["pay_life_above"])
+                   self._next_id, self._choices["color"], self._choices["pay_life_above"],
+                   self._choices["bounce_object"])
         result = action(state)
         if state.over:
             raise LimitError(f"Scenario: {_core.goldfish_overflow_message(state.over)}")
@@ -574,12 +575,29 @@ class Scenario(ManaPools):
                 self.log.append(f"{name} leaves the battlefield")
         return result
 
-    def _choosing(self, color=None, pay_life: bool = True):
+    def _choosing(self, color=None, pay_life: bool | int = True, bounce: Permanent | None = None,
+                  who: int = 0):
         """The players' choices for the next action (docs/rules-core.md): the colour chosen for
-        "choose a colour" and mana of any colour (white if none is given), and whether life
-        is paid for a land to enter untapped (while it can be, 119.4)."""
+        "choose a colour" and mana of any colour (white if none is given); whether life is
+        paid for a land to enter untapped (True: while it can be, 119.4; a number: while the
+        player's life is above it, as it enters); the land `who` returns for a bounce land
+        (None: the newest tapped basic land, else the oldest)."""
+        if isinstance(pay_life, bool):
+            above = -32768 if pay_life else 32767
+        elif isinstance(pay_life, int) and -30000 <= pay_life <= 30000:
+            above = pay_life
+        else:
+            raise ArgumentError(f"pay_life: True, False or a life total -30000..30000 to pay above, "
+                                f"got {pay_life!r}")
+        returned = -1
+        if bounce is not None:
+            i = self._index(bounce)
+            if not self._defs[self._names[i]].is_land or self._perms[i]["controller"] != who:
+                raise ArgumentError(f"bounce: {bounce.name} is not a land "
+                                    f"{('you control', 'the opponent controls')[who]}")
+            returned = bounce.object_id
         self._choices = {"color": _color_bit(color) if color is not None else 1,
-                         "pay_life_above": -32768 if pay_life else 32767}
+                         "pay_life_above": above, "bounce_object": returned}
 
     def _found(self, object_id: int) -> Permanent | None:
         """The handle of the permanent with this object id, None if it has left (or is none)."""
@@ -591,19 +609,21 @@ class Scenario(ManaPools):
     # ---- casting ---------------------------------------------------------------------------------
     @_all_or_nothing
     def cast(self, card, x=0, kicked=False, alternative=None, player="you", color=None,
-             pay_life_for_lands: bool = True):
+             pay_life_for_lands: bool | int = True, bounce: Permanent | None = None):
         """Cast a spell (601.2): move it to the stack, lock in its total cost, pay it, and let it
         resolve (608): a permanent enters the battlefield, an instant or sorcery takes effect.
-        `color` (W U B R G): the colour chosen as the permanent enters ("choose a colour") and of
-        the mana of any colour the spell adds (Manamorphose); white if not given.
-        `pay_life_for_lands`: pay the life a land the spell puts onto the battlefield untapped
-        asks for (a shock land found by Three Visits); none is paid for one entering tapped."""
+        The caster's choices as it resolves: `color` (W U B R G), the colour chosen as the
+        permanent enters ("choose a colour") and of the mana of any colour the spell adds
+        (Manamorphose), white if not given; `pay_life_for_lands`, whether to pay the life a land
+        the spell puts onto the battlefield untapped asks for (a shock land found by Three
+        Visits; none is paid for one entering tapped): True (if they can), False, or a life
+        total to pay above, looked at as the land enters; `bounce`, the land returned if a
+        bounce land enters (default: the newest tapped basic land, else the oldest)."""
         c = self._card(card)
         who = self._player(player)
         if c.is_land:
             raise RulesError(f"305.1: {c.name} is a land; lands are played, not cast")
-        if color is not None:
-            _color_bit(color)                # (a bad colour is refused before anything is done)
+        self._choosing(color, pay_life_for_lands, bounce, who)   # (bad choices refused first)
         if alternative is None and c.name not in self._hands[who]:
             self._check_zone_room(self._hands[who], _core.MAX_HAND, f"{POSSESSIVE[who]} hand")
             self._hands[who].append(c.name)
@@ -621,25 +641,29 @@ class Scenario(ManaPools):
             raise
         self.log.append(f"{PLAYER_NAMES[who]} cast {c.name} for {total_cost_to_mana_cost(cost)}")
         row = self._tables.row(c.name)
-        self._choosing(color, pay_life_for_lands)
+        self._choosing(color, pay_life_for_lands, bounce, who)
         object_id = self._play(lambda st: st.resolve_spell(row, who, int(x), bool(kicked),
                                                            alternative == "flashback"))
         return self._found(object_id) if c.is_permanent else None
 
     @_all_or_nothing
-    def play_land(self, card, player="you", pay_life: bool = True) -> Permanent | None:
+    def play_land(self, card, player="you", pay_life: bool | int = True,
+                  bounce: Permanent | None = None) -> Permanent | None:
         """Play a land from hand (305.1; the one-land-per-turn limit is the caller's to keep).
-        `pay_life`: pay the life a land asks to enter untapped (a shock land), if you have it.
+        `pay_life`: pay the life a land asks to enter untapped (a shock land): True (if you
+        have it), False, or a life total to pay above. `bounce`: the land a bounce land returns
+        (default: the newest tapped basic land, else the oldest).
         Returns the land, or None if it has already left (a bounce land returning itself)."""
         c = self._card(card)
         who = self._player(player)
         if not c.is_land:
             raise RulesError(f"305.1: {c.name} is not a land")
+        self._choosing(pay_life=pay_life, bounce=bounce, who=who)
         if c.name in self._hands[who]:
             self._hands[who].remove(c.name)
         self._compile()
         row = self._tables.row(c.name)
-        self._choosing(pay_life=bool(pay_life))
+        self._choosing(pay_life=pay_life, bounce=bounce, who=who)
         return self._found(self._play(lambda st: st.enter(row, who)))
 
     # ---- activated abilities and copies ----------------------------------------------------------

@@ -357,9 +357,10 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     if len(tracked) > MAX_TRACKED:
         raise LimitError(f"at most {MAX_TRACKED} cards can be tracked; this run tracks {len(tracked)}")
     keep_lo, keep_hi = mulligan.arrays()
+    plays = policy.arrays(tables)
     spec = _core.GoldfishSpec(_core.CoreTables(tables), compiled.library, turns, bool(on_play), keep_lo,
                               keep_hi, np.array([tables.row(n) for n in tracked], dtype=np.int32),
-                              _main_color(deck), policy.arrays(tables))
+                              plays["color"] or _main_color(deck), plays)
     return _Setup(spec, tracked, tables)
 
 

@@ -3,7 +3,8 @@
 # and abilities, land search and bounce, triggers (603: enters, cast, upkeep, becomes tapped),
 # a spell resolving, a non-mana ability's costs and effect, combat with no blockers, and the
 # turn's steps. Each takes the player it is for; the choices inside them are read off the
-# Game (chosen_color, pay_life_above), set by the play policy or a Scenario's arguments.
+# Game (chosen_color, pay_life_above, bounce_object), set by the play policy or a Scenario's
+# arguments.
 # Uses base, counts, game, zones.
 
 # ---- permanents entering and leaving -------------------------------------------------------
@@ -221,12 +222,16 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
 
 cdef void return_land(Rules* R, Game* g, int who) noexcept nogil:
     """Player `who` returns a land they control to its owner's hand (bounce lands). Which one
-    is the player's choice, made here as the simulator makes it: the newest tapped basic
-    land, else the oldest land."""
+    is the player's choice: g.bounce_object if it is one, else the newest tapped basic land,
+    else the oldest land (the simulator's rule: in its turns every land is untapped as a land
+    is played, so that is the oldest)."""
     cdef int i, best = -1
     for i in range(g.n):
         if not (R.cards[g.perms[i].card].types & CT_LAND) or g.perms[i].controller != who:
             continue
+        if g.perms[i].object_id == g.bounce_object:
+            best = i
+            break
         if best < 0 or ((g.perms[i].flags & PF_TAPPED) and R.cards[g.perms[i].card].supertypes & ST_BASIC):
             best = i
     if best >= 0:

@@ -154,6 +154,8 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     uint8_t chosen_color         # "choose a colour" and "any colour": this ManaTypeBit
     int16_t pay_life_above       # pay life for a land to enter untapped (a shock land) while
                                  # life is above this (and at least the life asked, 119.4)
+    int32_t bounce_object        # the land a bounce land returns (an object id; -1: by the
+                                 # rule of return_land)
     uint16_t over                # GoldfishOverflow bits of the limits met (cleared per chunk)
 
 
@@ -233,7 +235,9 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int32_t* track
     int n_track
     int16_t* tracked_as          # per card row: its index in `track`, -1 not tracked
-    uint8_t chosen_color         # "choose a colour": the deck's main colour
+    uint8_t chosen_color         # "choose a colour", "any colour": PlayPolicy.color (else the
+                                 # deck's main colour)
+    int16_t pay_life_above       # PlayPolicy.pay_life_above
     uint16_t* gf                 # per card row: GoldfishFlags (see `goldfish_flags`)
     uint8_t* units               # per card row: units of mana it makes on the direct path
     uint8_t* demand              # per card row, 5 bytes: symbols of each colour in its cost

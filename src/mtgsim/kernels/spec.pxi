@@ -192,6 +192,7 @@ cdef class GoldfishSpec:
         self.S.tracked_as = <int16_t*>cnp.PyArray_DATA(keep["tracked_as"])
         self.S.n_track = len(track)
         self.S.chosen_color = chosen_color
+        self.S.pay_life_above = policy["pay_life_above"]
         self.S.gf = <uint16_t*>cnp.PyArray_DATA(flags)
         self.S.units = <uint8_t*>cnp.PyArray_DATA(units)
         self.S.demand = <uint8_t*>cnp.PyArray_DATA(demands)

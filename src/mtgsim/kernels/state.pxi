@@ -60,10 +60,11 @@ cdef class GameState:
 
     # ---- the zones in and out ------------------------------------------------------------------
     def load(self, perms, int n, info, hands, libraries, graveyards, int next_id,
-             int chosen_color=1, int pay_life_above=-32768):
+             int chosen_color=1, int pay_life_above=-32768, int bounce_object=-1):
         """Set the game to a Scenario's zones (see the class), with the players' choices for
         the next action: the colour (a ManaTypeBit) chosen for "choose a colour" and "any
-        colour", and the life above which life is paid for a land to enter untapped."""
+        colour", the life above which life is paid for a land to enter untapped, and the land
+        a bounce land returns (the one with object id `bounce_object`; -1: return_land's rule)."""
         cdef Game* g = self.g
         cdef Rules* R = &self.core.R
         cdef int i, who, row
@@ -129,6 +130,7 @@ cdef class GameState:
         g.over = 0
         g.chosen_color = chosen_color
         g.pay_life_above = pay_life_above
+        g.bounce_object = bounce_object
         g.gen += 1
         board_changed(g)
         g.sba_gen = 0

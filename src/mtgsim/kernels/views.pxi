@@ -436,7 +436,8 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.lib_n[1] = g.grave_n[0] = g.grave_n[1] = 0
     g.scenario = False
     g.chosen_color = S.chosen_color
-    g.pay_life_above = 10
+    g.pay_life_above = S.pay_life_above
+    g.bounce_object = -1
     g.gen = g.board_gen = 1
     g.sba_gen = 0
     g.scan_gen = 0
