@@ -225,6 +225,8 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     int32_t spell_effect         # EFFECT row of an instant/sorcery, -1 none
     int32_t kicked_effect        # EFFECT row if kicked, -1 none
     int32_t back                 # CARD row of the back face, -1 none
+    int16_t extra_land_plays     # additional lands its controller may play on each of their
+                                 # turns (305.2: Azusa)
 
 ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABILITY table)
     int32_t card                 # CARD row it belongs to

@@ -15,7 +15,7 @@ import numpy as np
 from . import _core, schema
 from .cards.database import CardDatabase, card_db, closest_names, named_card, normalize_name
 from .cards.model import (ActivatedAbility, CardDef, CostModifier, Count, Effect, EntersEffect,
-                          ManaAbility, ManaReplacement, ManaTrigger, SpellEffect, SpendRestriction,
+                          LandPlays, ManaAbility, ManaReplacement, ManaTrigger, SpellEffect, SpendRestriction,
                           StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES)
 from .errors import CardDataError, LimitError, UnknownCardError
 from .mana import COLOR_ORDER, ManaCost, SymbolKind
@@ -293,6 +293,11 @@ class _Compiler:
         r["star"] = self.count(c.star) if c.star is not None else -1
         r["is_token"] = c.token
         r["unmodeled"] = bool(c.unmodeled)
+        plays = [a.additional for a in c.abilities_of(LandPlays)]
+        if any(not 1 <= k <= 20 for k in plays):
+            raise CardDataError("additional land plays are a whole number 1..20", card=c.name,
+                                field="abilities.additional")
+        r["extra_land_plays"] = sum(plays)
         # Ability rows: each kind's rows are contiguous, found from the card.
         for kind, record, prefix, emit in (
                 (ManaAbility, "mana_ability", "mana", self._mana_ability),

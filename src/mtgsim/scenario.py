@@ -105,6 +105,7 @@ class Scenario(ManaPools):
         self._graveyards: tuple[list[str], list[str]] = ([], [])
         self._next_id = 1
         self._state = None                   # the compiled game (_core.GameState) of these tables
+        self._land_plays = (0, 0)            # this turn: lands played, additional plays given
         self._choosing()
         self.log: list[str] = []
 
@@ -527,10 +528,10 @@ class Scenario(ManaPools):
     def _snapshot(self):
         return (self._perms.copy(), self._n, list(self._names), self._info.copy(),
                 tuple(list(h) for h in self._hands), tuple(list(g) for g in self._graveyards),
-                tuple(list(l) for l in self._libraries), len(self.log))
+                tuple(list(l) for l in self._libraries), len(self.log), self._land_plays)
 
     def _restore(self, snap) -> None:
-        perms, n, names, info, hands, graves, libs, log_len = snap
+        perms, n, names, info, hands, graves, libs, log_len, self._land_plays = snap
         self._perms, self._n, self._names, self._info = perms, n, names, info
         self._hands = tuple(list(h) for h in hands)
         self._graveyards = tuple(list(g) for g in graves)
@@ -552,11 +553,11 @@ class Scenario(ManaPools):
                    *(tuple([row(name) for name in zone] for zone in zones)
                      for zones in (self._hands, self._libraries, self._graveyards)),
                    self._next_id, self._choices["color"], self._choices["pay_life_above"],
-                   self._choices["bounce_object"])
+                   self._choices["bounce_object"], *self._land_plays)
         result = action(state)
         if state.over:
             raise LimitError(f"Scenario: {_core.goldfish_overflow_message(state.over)}")
-        perms, info, hands, libraries, graveyards, next_id = state.store()
+        perms, info, hands, libraries, graveyards, next_id, *land_plays = state.store()
         names = self._tables.card_names
         before = {int(self._perms[i]["object_id"]): self._names[i] for i in range(self._n)}
         self._perms, self._n = perms, len(perms)
@@ -565,6 +566,7 @@ class Scenario(ManaPools):
         self._hands, self._libraries, self._graveyards = (
             tuple([names[r] for r in zone] for zone in zones) for zones in (hands, libraries, graveyards))
         self._next_id = next_id
+        self._land_plays = tuple(land_plays)
         after = {int(i) for i in perms["object_id"]}
         for i, object_id in enumerate(perms["object_id"]):
             if int(object_id) not in before:
@@ -664,7 +666,13 @@ class Scenario(ManaPools):
         self._compile()
         row = self._tables.row(c.name)
         self._choosing(pay_life=pay_life, bounce=bounce, who=who)
-        return self._found(self._play(lambda st: st.enter(row, who)))
+        return self._found(self._play(lambda st: st.play_land(row, who)))
+
+    def land_plays_left(self) -> int:
+        """305.2: the lands the active player may still play this turn — one, and one more for
+        each additional land play their permanents (Azusa) and this turn's effects (Explore)
+        give. (`play_land` counts the plays; keeping to them is the caller's choice.)"""
+        return int(self._play(lambda st: st.land_plays_left()))
 
     # ---- activated abilities and copies ----------------------------------------------------------
     @_all_or_nothing
@@ -687,6 +695,9 @@ class Scenario(ManaPools):
             raise RulesError(f"107.6: {d.name} is untapped")
         if (a.cost.tap or a.cost.untap) and _core.board_is_sick(*self._args(), i):
             raise RulesError(f"302.6: {d.name} is summoning sick")
+        if a.sorcery_speed and who != int(self._info[0]["active"]):     # (a Scenario is always in
+            raise RulesError(f"307.1, 602.5d: {d.name}'s ability can be activated only as a "   # a main
+                             f"sorcery: on {POSSESSIVE[who]} turn")                             # phase)
         if a.effect.token_copy:
             if target is None:
                 raise RulesError(f"115.1: {d.name}'s ability needs a target creature you control")

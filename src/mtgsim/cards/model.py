@@ -18,7 +18,7 @@ from ..mana import Color, ManaCost, color_order
 __all__ = [
     "CARD_TYPES", "SUPERTYPES", "Count", "Amount", "ActivationCost", "Effect",
     "ManaAbility", "SpendFilter", "SpendRestriction", "CostModifier", "ManaTrigger", "ManaReplacement",
-    "StaticGrant", "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "Ability",
+    "StaticGrant", "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "LandPlays", "Ability",
     "CardDef", "ABILITY_KINDS",
 ]
 
@@ -384,6 +384,13 @@ class ActivatedAbility:
 
 
 @dataclass(frozen=True, slots=True)
+class LandPlays:
+    """305.2: its controller may play `additional` more lands on each of their turns
+    (Azusa, Lost but Seeking; Exploration)."""
+    additional: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class SpellEffect:
     """What an instant or sorcery does as it resolves (608.2); `kicked` replaces it if kicked."""
     effect: Effect
@@ -391,7 +398,7 @@ class SpellEffect:
 
 
 Ability = Union[ManaAbility, CostModifier, ManaTrigger, ManaReplacement, StaticGrant,
-                EntersEffect, TriggeredAbility, ActivatedAbility, SpellEffect]
+                EntersEffect, TriggeredAbility, ActivatedAbility, SpellEffect, LandPlays]
 
 # The TOML `kind =` of each ability record.
 ABILITY_KINDS: dict[str, type] = {
@@ -404,6 +411,7 @@ ABILITY_KINDS: dict[str, type] = {
     "trigger": TriggeredAbility,
     "activated": ActivatedAbility,
     "spell": SpellEffect,
+    "land_plays": LandPlays,
 }
 
 

@@ -290,11 +290,33 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
             q = add_permanent(R, g, e.token_card, True, 0, who)
             if q >= 0:
                 enters_triggers(R, S, g, rng, q, True, 0)
+    if e.extra_land_drops and who == g.bi.active:   # "you may play an additional land this turn"
+        g.extra_land_drops += e.extra_land_drops
+    if e.untap_lands:
+        untap_lands(R, g, who, e.untap_lands)
     if e.token_copy and target_id >= 0:
         target = find_object(g, target_id)
         if target >= 0:                    # 707.2: copiable values only; X is 0
             token_copy(R, S, g, rng, target, who, e.sacrifice_at_end)
     g.bi.hand_size[who] = g.hand_n[who]
+    board_changed(g)
+
+
+cdef void untap_lands(Rules* R, Game* g, int who, int n) noexcept nogil:
+    """Untap up to n lands player `who` controls (Frantic Search): which ones is their choice,
+    made here as the tapped lands making the most units of mana on the direct path first,
+    then the oldest."""
+    cdef int k, i, best, most
+    for k in range(n):
+        best = -1
+        most = -1
+        for i in range(g.n):
+            if (g.perms[i].controller == who and g.perms[i].flags & PF_TAPPED
+                    and R.cards[g.perms[i].card].types & CT_LAND and g.unit_of[g.perms[i].card] > most):
+                best, most = i, g.unit_of[g.perms[i].card]
+        if best < 0:
+            return
+        set_flags(g, best, g.perms[best].flags & ~PF_TAPPED)
     board_changed(g)
 
 
@@ -527,12 +549,37 @@ cdef inline int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* a
     return damage
 
 
+cdef int land_plays_left(Rules* R, Game* g) noexcept nogil:
+    """305.2: the lands the active player may still play this turn: one, and one more for
+    each additional land play their permanents (Azusa) and this turn's effects (Explore) give."""
+    cdef int i, plays = 1 + g.extra_land_drops - g.lands_played
+    if count_of(g, K_LAND_PLAYS):
+        for i in range(g.n):
+            if g.perms[i].controller == g.bi.active:
+                plays += R.cards[g.perms[i].card].extra_land_plays
+    return plays
+
+
+cdef int play_a_land(Rules* R, Spec* S, Game* g, Rng* rng, int row, int who) noexcept nogil:
+    """Player `who` plays land `row` (305.1; from their hand: the caller takes it out): it
+    enters, its enters abilities resolve. Returns its object id, -1 if none entered."""
+    cdef int i = add_permanent(R, g, row, False, 0, who)
+    cdef int object_id
+    g.lands_played += who == g.bi.active
+    if i < 0:
+        return -1
+    object_id = g.perms[i].object_id
+    enters_triggers(R, S, g, rng, i, False, 0)
+    return object_id
+
+
 cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bint draws) noexcept nogil:
     """Turn `turn`, player who's, begins: the untap step (502.3: their permanents untap),
     the upkeep (503.1a: their upkeep abilities), the draw step (504.1; not on the first turn of
     the player who plays first, 103.8a: `draws`)."""
     g.bi.turn = turn
     g.bi.active = who
+    g.lands_played = g.extra_land_drops = 0
     g.bi.last_turn_start[who] = turn
     untap_step(g, who)
     board_changed(g)

@@ -105,6 +105,8 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     BoardInfo bi                 # (bi.life[1]: the goldfish opponent's life)
     int next_id
     int spent                    # mana spent on spells this turn
+    int lands_played             # lands the active player has played this turn (305.2)
+    int extra_land_drops         # ...and the additional land plays effects gave them this turn
     int32_t* trace               # events (kind, turn, card row, value) when tracing, else NULL
     int trace_n
     int trace_cap
@@ -321,6 +323,7 @@ cdef enum Kind:                    # what Game.kinds counts permanents of (a byt
     K_CAST_TRIGGER = 9             # GF_CAST_TRIGGER
     K_HASTE_GIVER = 10             # gives creatures you control haste (The Fire Crystal)
     K_UPKEEP = 11                  # has "at the beginning of your upkeep" abilities
+    K_LAND_PLAYS = 12              # lets its controller play additional lands each turn (305.2)
     K_CI = 16                      # K_CI + k: CardInfoFlag bit k (word 2: the board's all_flags)
 
 

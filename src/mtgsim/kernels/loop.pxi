@@ -49,7 +49,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
                 trace(g, TR_HAND, g.hand[0][k], 0)
             if g.snapshots:
                 snapshot(g, TR_TURN)
-        play_land(R, S, g, rng, v)
+        play_lands(R, S, g, rng, v)
         lands = count_of(g, K_LANDS)
         out[L.lands + t] += lands
         out[L.lands_sq + t] += lands * lands

@@ -111,19 +111,19 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     return best
 
 
-cdef void play_land(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
-    cdef int k = choose_land(R, S, g, v)
-    cdef int row, i
-    if k < 0:
-        return
-    row = g.hand[0][k]
-    remove_from_hand(R, g, k)
-    trace(g, TR_LAND, row, 0)
-    i = add_permanent(R, g, row, False, 0, 0)
-    if i >= 0:
-        enters_triggers(R, S, g, rng, i, False, 0)
-    if g.snapshots:
-        snapshot(g, TR_LAND)
+cdef void play_lands(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
+    """Play lands while the rules allow one more (305.2) and the hand has one (choose_land)."""
+    cdef int k, row
+    while g.hand_lands and land_plays_left(R, g) > 0:
+        k = choose_land(R, S, g, v)
+        if k < 0:
+            return
+        row = g.hand[0][k]
+        remove_from_hand(R, g, k)
+        trace(g, TR_LAND, row, 0)
+        play_a_land(R, S, g, rng, row, 0)
+        if g.snapshots:
+            snapshot(g, TR_LAND)
 
 
 cdef struct Cast:                 # one way to cast a spell, as the policy weighs it
@@ -263,6 +263,9 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
         resolve_spell(R, S, g, rng, row, chosen.x, chosen.kicked, chosen.flashback, 0)
         if g.snapshots:
             snapshot(g, TR_CAST)
+        if g.extra_land_drops and g.hand_lands:      # (Explore: another land, then more spells)
+            view_prepare(R, g, v)
+            play_lands(R, S, g, rng, v)
 
 
 cdef int copy_target(Rules* R, Game* g, int source) noexcept nogil:

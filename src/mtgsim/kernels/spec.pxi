@@ -106,6 +106,13 @@ def upkeep_triggered(tables, int n_cards):
     return out
 
 
+def _padded(a, int n):
+    """a, one entry per card row, padded with zeros to n rows."""
+    out = np.zeros(n, dtype=np.int64)
+    out[:len(a)] = a
+    return out
+
+
 def kind_units(CoreTables core, flags):
     """Per card row, the three words count_permanent adds to Game.kinds for it: 1 in the
     byte of each Kind it is of."""
@@ -121,6 +128,7 @@ def kind_units(CoreTables core, flags):
                K_DYNAMIC_COSTMOD: (f & (GF_COSTMOD | GF_DYNAMIC_COST)) == (GF_COSTMOD | GF_DYNAMIC_COST),
                K_CAST_TRIGGER: f & GF_CAST_TRIGGER, K_HASTE_GIVER: haste_givers(core.tables, n_cards),
                K_UPKEEP: upkeep_triggered(core.tables, n_cards),
+               K_LAND_PLAYS: _padded(core.tables.cards["extra_land_plays"] > 0, n_cards),
                **{K_CI + k: (info >> k) & 1 for k in range(7)}}
     units = np.zeros((n_cards, 3), dtype=np.uint64)
     for kind, has in of_kind.items():

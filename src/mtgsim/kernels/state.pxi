@@ -60,11 +60,14 @@ cdef class GameState:
 
     # ---- the zones in and out ------------------------------------------------------------------
     def load(self, perms, int n, info, hands, libraries, graveyards, int next_id,
-             int chosen_color=1, int pay_life_above=-32768, int bounce_object=-1):
+             int chosen_color=1, int pay_life_above=-32768, int bounce_object=-1, int lands_played=0,
+             int extra_land_drops=0):
         """Set the game to a Scenario's zones (see the class), with the players' choices for
         the next action: the colour (a ManaTypeBit) chosen for "choose a colour" and "any
         colour", the life above which life is paid for a land to enter untapped, and the land
-        a bounce land returns (the one with object id `bounce_object`; -1: return_land's rule)."""
+        a bounce land returns (the one with object id `bounce_object`; -1: return_land's rule);
+        and the lands the active player has played this turn and the additional land plays
+        effects gave them."""
         cdef Game* g = self.g
         cdef Rules* R = &self.core.R
         cdef int i, who, row
@@ -131,12 +134,15 @@ cdef class GameState:
         g.chosen_color = chosen_color
         g.pay_life_above = pay_life_above
         g.bounce_object = bounce_object
+        g.lands_played = lands_played
+        g.extra_land_drops = extra_land_drops
         g.gen += 1
         board_changed(g)
         g.sba_gen = 0
 
     def store(self):
-        """The zones as they are now: (perms, info, hands, libraries, graveyards, next_id)."""
+        """The zones as they are now: (perms, info, hands, libraries, graveyards, next_id,
+        lands_played, extra_land_drops)."""
         cdef Game* g = self.g
         cdef int who
         perms = np.zeros(g.n, dtype=self._permanent_dtype)
@@ -147,7 +153,7 @@ cdef class GameState:
         hands = tuple([g.hand[who][k] for k in range(g.hand_n[who])] for who in range(2))
         libraries = tuple([g.library[who][k] for k in range(g.lib_n[who])] for who in range(2))
         graveyards = tuple([g.graveyard[who][k] for k in range(g.grave_n[who])] for who in range(2))
-        return perms, info, hands, libraries, graveyards, g.next_id
+        return perms, info, hands, libraries, graveyards, g.next_id, g.lands_played, g.extra_land_drops
 
     @property
     def over(self):
@@ -169,17 +175,13 @@ cdef class GameState:
         """The row of the permanent with this object id, -1 if it has left."""
         return find_object(self.g, object_id)
 
-    def enter(self, int row, int who, bint token=False, int x=0):
-        """Card `row` enters the battlefield under player who's control (a land played, a
-        token created) and its enters abilities resolve. Its object id, -1 if none entered."""
-        cdef Game* g = self.g
-        cdef int i = add_permanent(&self.core.R, g, row, token, x, self._player(who))
-        cdef int object_id
-        if i < 0:
-            return -1
-        object_id = g.perms[i].object_id
-        enters_triggers(&self.core.R, &self.S, g, NULL, i, token, x)
-        return object_id
+    def play_land(self, int row, int who):
+        """`who` plays land `row` (play_a_land): its object id, -1 if none entered."""
+        return play_a_land(&self.core.R, &self.S, self.g, NULL, row, self._player(who))
+
+    def land_plays_left(self):
+        """The lands the active player may still play this turn (305.2)."""
+        return land_plays_left(&self.core.R, self.g)
 
     def resolve_spell(self, int row, int who, int x=0, bint kicked=False, bint flashback=False):
         """Spell `row`, cast by `who` and paid for, resolves (resolve_spell): its permanent's
