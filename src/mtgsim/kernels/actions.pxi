@@ -526,15 +526,17 @@ cdef inline bint able_to_attack(Rules* R, Game* g, Board* b, int i, int who) noe
             and g.perms[i].controller == who and not summoning_sick(R, g, b, i))
 
 
-cdef inline int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attackers, int n) noexcept nogil:
-    """Player `who` attacks with these creatures (able ones: able_to_attack), no blockers: each
-    taps unless it has vigilance (702.20b) and deals its combat damage, its power, to the other
-    player (510.1); then the "whenever this becomes tapped" abilities resolve. Returns the
-    damage dealt."""
+cdef int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attackers, int n) noexcept nogil:
+    """Player `who` attacks with these n creatures (able ones: able_to_attack; attackers NULL:
+    every one able to), no blockers: each taps unless it has vigilance (702.20b) and deals its
+    combat damage, its power, to the other player (510.1); then the "whenever this becomes
+    tapped" abilities resolve. Returns the damage dealt."""
     cdef int k, i, p, damage = 0
     cdef Board b = game_board(g)
-    for k in range(n):
-        i = attackers[k]
+    for k in range(g.n if attackers == NULL else n):
+        i = k if attackers == NULL else attackers[k]
+        if attackers == NULL and not able_to_attack(R, g, &b, i, who):
+            continue
         p = power_of(R, &b, i)
         if p > 0:
             damage += p
@@ -549,7 +551,7 @@ cdef inline int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* a
     return damage
 
 
-cdef int land_plays_left(Rules* R, Game* g) noexcept nogil:
+cdef inline int land_plays_left(Rules* R, Game* g) noexcept nogil:
     """305.2: the lands the active player may still play this turn: one, and one more for
     each additional land play their permanents (Azusa) and this turn's effects (Explore) give."""
     cdef int i, plays = 1 + g.extra_land_drops - g.lands_played
@@ -590,7 +592,7 @@ cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bi
         draw(R, g, rng, who)
 
 
-cdef void end_of_turn(Game* g) noexcept nogil:
+cdef inline void end_of_turn(Game* g) noexcept nogil:
     """End step: tokens made to be sacrificed go; the pools empty (106.4, 514). (Cleanup's
     removal of damage and "until end of turn" effects, 514.2, has nothing to do: no effect
     marks damage or pumps a creature.)"""

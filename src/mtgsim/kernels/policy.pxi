@@ -111,7 +111,7 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     return best
 
 
-cdef void play_lands(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
+cdef inline void play_lands(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
     """Play lands while the rules allow one more (305.2) and the hand has one (choose_land)."""
     cdef int k, row
     while g.hand_lands and land_plays_left(R, g) > 0:
@@ -366,13 +366,6 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             i += 1
 
 
-cdef void combat(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
+cdef inline void combat(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """Attack with every creature able to (508.1a)."""
-    cdef int i, n = 0
-    cdef int32_t attackers[MAXPERM]
-    cdef Board b = game_board(g)
-    for i in range(g.n):
-        if able_to_attack(R, g, &b, i, 0):
-            attackers[n] = i
-            n += 1
-    attack(R, S, g, rng, 0, attackers, n)
+    attack(R, S, g, rng, 0, NULL, 0)
