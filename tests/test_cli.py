@@ -154,3 +154,9 @@ def test_simulate_command_bad_policy_choice(capsys):
     with pytest.raises(SystemExit) as info:
         main(["simulate", "--example", "red_fire_crystal", "--spell-order", "random"])
     assert info.value.code == 2 and "invalid choice" in capsys.readouterr().err
+
+
+def test_simulate_command_lists_the_card_text_it_leaves_out(capsys):
+    assert main(["simulate", "--example", "mono_green_henge", "--games", "200", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Card text the simulation leaves out:" in out and "  Steel Leaf Champion: not simulated:" in out

@@ -8,7 +8,7 @@ from .cards import CardDatabase, CardDataError, CardDef, UnknownCardError, card,
 from .decklist import Deck, DecklistError
 from .errors import (ArgumentError, ArgumentIndexError, ArgumentTypeError, InternalError, LimitError,
                      MissingDependencyError, MtgsimError, RulesError, UnknownCardInCardDataError,
-                     UnknownCardInDecklistError, UnknownNameError, UsageError)
+                     UnknownCardInDecklistError, UnknownNameError, UnmodeledTextWarning, UsageError)
 from .mana import Color, ManaCost, ManaCostError, ManaType
 from .scenario import Permanent, Scenario
 from .policy import PlayPolicy
@@ -24,5 +24,5 @@ __all__ = [
     # the exception family (mtgsim.errors)
     "MtgsimError", "ArgumentError", "ArgumentTypeError", "ArgumentIndexError", "LimitError",
     "UnknownNameError", "UnknownCardInDecklistError", "UnknownCardInCardDataError", "UsageError",
-    "MissingDependencyError", "InternalError",
+    "MissingDependencyError", "InternalError", "UnmodeledTextWarning",
 ]

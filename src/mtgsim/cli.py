@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from importlib import resources
 from pathlib import Path
 
 from .cards import card_db
 from .decklist import Deck
-from .errors import MtgsimError, UsageError
+from .errors import MtgsimError, UnmodeledTextWarning, UsageError
 from .policy import COLORS, LANDS, SPELLS, PlayPolicy
 
 EXAMPLE_SUFFIXES = (".txt", ".dek")
@@ -55,10 +56,18 @@ def cmd_simulate(args) -> int:
                         hold=args.hold, kicker=not args.no_kicker, flashback=not args.no_flashback,
                         x=args.min_x, abilities=not args.no_abilities, attack=not args.no_attack,
                         color=args.color, pay_life_above=args.pay_life_above)
-    res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=args.seed,
-                   mulligan=mulligan, track=args.track, threads=args.threads, policy=policy,
-                   progress=args.games >= 200_000 and sys.stderr.isatty())
+    with warnings.catch_warnings(record=True) as caught:     # (listed after the report, once)
+        warnings.simplefilter("always", UnmodeledTextWarning)
+        res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=args.seed,
+                       mulligan=mulligan, track=args.track, threads=args.threads, policy=policy,
+                       progress=args.games >= 200_000 and sys.stderr.isatty())
+    for w in caught:
+        if not issubclass(w.category, UnmodeledTextWarning):
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     print(_report(res, args.track))
+    texts = sorted({str(w.message) for w in caught if issubclass(w.category, UnmodeledTextWarning)})
+    if texts:
+        print("\nCard text the simulation leaves out:\n" + "\n".join(f"  {t}" for t in texts))
     if args.json:
         res.to_json(args.json)
     if args.csv:

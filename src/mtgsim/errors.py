@@ -18,6 +18,12 @@ from the built-in exception it fits, so it can be caught either way:
         MissingDependencyError(ImportError)  an optional package that is not installed
         InternalError(RuntimeError)        a broken invariant: a bug in mtgsim
 
+and one warning:
+
+    UnmodeledTextWarning(UserWarning)      a card's text the engine does not act on, reported
+                                           once per card as the card enters a simulation or
+                                           a Scenario
+
 `UnknownNameError` is a KeyError (not only a LookupError) because a `CardDatabase` is a
 Mapping, whose protocol is KeyError, and because the compiled tables' name look-up raised
 KeyError before there was a family.
@@ -30,12 +36,28 @@ __all__ = [
     "ArgumentError", "ArgumentIndexError", "ArgumentTypeError", "CardDataError", "DecklistError",
     "InternalError", "LimitError", "ManaCostError", "MissingDependencyError", "MtgsimError",
     "RulesError", "UnknownCardError", "UnknownCardInCardDataError", "UnknownCardInDecklistError",
-    "UnknownNameError", "UsageError",
+    "UnknownNameError", "UnmodeledTextWarning", "UsageError",
 ]
 
 
 class MtgsimError(Exception):
     """The base of every error mtgsim raises."""
+
+
+class UnmodeledTextWarning(UserWarning):
+    """Part of a card's text that the engine does not act on (the card's `unmodeled` note):
+    its results leave that part out."""
+
+
+def warn_unmodeled(cards, stacklevel: int = 3) -> None:
+    """Warn once per card (Python's warning registry keeps one per card's message) for each
+    card, or back face, with text the engine does not act on."""
+    import warnings
+    for c in cards:
+        for face in (c, c.back) if c.back is not None else (c,):
+            if face.unmodeled:
+                warnings.warn(f"{face.name}: not simulated: {face.unmodeled}", UnmodeledTextWarning,
+                              stacklevel=stacklevel)
 
 
 class ArgumentError(MtgsimError, ValueError):

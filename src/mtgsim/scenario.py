@@ -36,6 +36,7 @@ from .errors import (
     InternalError,
     LimitError,
     RulesError,
+    warn_unmodeled,
 )
 from .mana import ManaCost
 from .pool import POSSESSIVE, ManaPools, _fit16, _mana_dict
@@ -120,6 +121,7 @@ class Scenario(ManaPools):
         known = self._defs.get(c.name)
         if known is None:
             _check_compiles(c, self.db)      # beyond a limit? (ValueError) before it is in
+            warn_unmodeled([c], stacklevel=4)
             self._defs[c.name] = c
             self._tables = None              # recompiled on next use
         elif known != c:

@@ -27,7 +27,7 @@ from .cards import CardDef, UnknownCardError, closest_names, normalize_name
 from .cards.database import named_card
 from .compile import compile_deck
 from .decklist import Deck
-from .errors import ArgumentError, ArgumentTypeError, LimitError, MissingDependencyError
+from .errors import ArgumentError, ArgumentTypeError, LimitError, MissingDependencyError, warn_unmodeled
 from .mana import COLOR_ORDER
 from .policy import PlayPolicy
 
@@ -337,6 +337,7 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     policy = PlayPolicy() if policy is None else policy
     if not isinstance(policy, PlayPolicy):
         raise ArgumentTypeError(f"policy must be a PlayPolicy, not {type(policy).__name__}")
+    warn_unmodeled([c for c, _ in deck.cards("maindeck")], stacklevel=4)
     extra = [named_card(deck.db, t, "track") for t in track]
     named = policy.card_defs(deck.db)
     known = {normalize_name(c.name): c for c, _ in deck.cards("maindeck")}

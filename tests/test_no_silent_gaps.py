@@ -1,0 +1,66 @@
+"""No silent gaps: every field of the compiled records is read by some kernel room, or is
+listed here with where it is acted on instead. A new field the kernels don't read fails this
+test until it is implemented (one kernel branch) or listed with its reason."""
+import re
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "mtgsim"
+RECORDS = ("Effect", "Activated", "Enters", "Triggered", "Card", "ManaAbility", "CostModifier",
+           "ManaTrigger", "ManaReplacement", "GrantRow", "SpendRestriction", "Count", "Cost",
+           "Hybrid", "Permanent")
+
+# (record, field): where it is acted on, if no kernel reads it
+ACTED_ON_ELSEWHERE = {
+    ("Activated", "sorcery_speed"): "scenario.py checks the timing (602.5d); the goldfish uses "
+                                    "abilities only in its own main phase",
+    ("Card", "is_token"): "compile.py: a token definition is never part of a deck",
+    ("Card", "unmodeled"): "simulate.py and the CLI report the card's unmodelled text once",
+    ("Card", "back"): "the back face of a double-faced card: the front is played; the back is "
+                      "reported as unmodelled text",
+    ("SpendRestriction", "chosen_type"): "Cavern of Souls' chosen type is not tracked: any "
+                                         "creature spell passes (docs/card-format.md)",
+    ("Permanent", "damage"): "no effect marks damage yet (514.2 has nothing to clear)",
+}
+
+
+def fields_of(record: str) -> list[str]:
+    pxd = (SRC / "_core.pxd").read_text()
+    body = re.search(rf"ctypedef struct {record}:(.*?)\n\n", pxd, re.S).group(1)
+    return [m.group(1) for line in body.splitlines()
+            if (m := re.match(r"\s+[\w\[\]]+\**\s+(\w+)", line))]
+
+
+def test_every_compiled_field_is_read_by_a_kernel_or_says_where_it_is_acted_on():
+    kernels = "".join(p.read_text() for p in sorted((SRC / "kernels").glob("*.pxi")))
+    unread = {(r, f) for r in RECORDS for f in fields_of(r) if not re.search(rf"\.{f}\b", kernels)}
+    assert unread == set(ACTED_ON_ELSEWHERE), (
+        f"read by no kernel and not listed: {sorted(unread - set(ACTED_ON_ELSEWHERE))}; "
+        f"listed but now read: {sorted(set(ACTED_ON_ELSEWHERE) - unread)}")
+
+
+@pytest.mark.parametrize("record", RECORDS)
+def test_each_record_has_fields(record):
+    assert len(fields_of(record)) >= 2
+
+
+def test_a_cards_unmodelled_text_is_reported_once_as_it_enters_a_simulation():
+    import warnings
+
+    from mtgsim import Deck, MulliganPolicy, UnmodeledTextWarning, simulate
+    deck = Deck({"Forest": 20, "Island": 20, "Growth Spiral": 20})
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("default")
+        for _ in range(2):
+            simulate(deck, games=10, turns=2, seed=1, threads=1, mulligan=MulliganPolicy.never())
+    reported = [str(w.message) for w in caught if issubclass(w.category, UnmodeledTextWarning)]
+    assert reported == ["Growth Spiral: not simulated: The land is put onto the battlefield from your "
+                        "hand at instant speed (modelled as an extra land drop this turn)."]
+
+
+def test_a_cards_unmodelled_text_is_reported_as_it_enters_a_scenario():
+    from mtgsim import Scenario, UnmodeledTextWarning
+    s = Scenario()
+    with pytest.warns(UnmodeledTextWarning, match="Growth Spiral: not simulated"):
+        s.add_to_hand("Growth Spiral")
