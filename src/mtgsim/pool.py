@@ -9,7 +9,7 @@ import numpy as np
 
 from . import _core
 from .batch import TYPE_LETTERS
-from .errors import InternalError, LimitError
+from .errors import LimitError
 
 INT16 = np.iinfo(np.int16)           # life, mana in a pool, counters, X, turns, hand sizes
 POSSESSIVE = ("your", "the opponent's")
@@ -76,29 +76,6 @@ class ManaPools:
                              f"{_core.MAX_RESTRICTED_POOL} restrictions and "
                              f"{_core.MAX_RESTRICTED_UNITS} mana here")
 
-    def _take_restricted(self, who: int, row: int, mana) -> None:
-        info = self._info[0]
-        n = int(info["n_restricted"][who])
-        rows = [int(info["restricted_row"][who][e]) for e in range(n)]
-        mana = np.array(mana, dtype=np.int16)
-        if not mana.any():
-            return
-        if row not in rows or (info["restricted"][who][rows.index(row)] < mana).any():   # (plans never do)
-            raise InternalError(f"payment plan overdraws the restricted pool: row {row}, {list(mana)}")
-        e = rows.index(row)
-        info["restricted"][who][e] -= mana
-        if not info["restricted"][who][e].any():          # an emptied entry goes; the rest keep order
-            for k in range(e, n - 1):
-                info["restricted_row"][who][k] = info["restricted_row"][who][k + 1]
-                info["restricted"][who][k] = info["restricted"][who][k + 1]
-            info["n_restricted"][who] = n - 1
-
     def _add_mana(self, who: int, t: int, amount: int) -> None:
         pool = self._info[0]["pool"][who]
         pool[t] = _fit16(int(pool[t]) + int(amount), f"{TYPE_LETTERS[t]} mana in {POSSESSIVE[who]} pool")
-
-    def _take_from_pool(self, who: int, mana) -> None:
-        pool = self._info[0]["pool"][who]
-        if any(int(pool[t]) < int(mana[t]) for t in range(6)):    # the plan guarantees it
-            raise InternalError(f"the payment plan overdraws the pool: {list(pool)} - {list(mana)}")
-        pool -= np.array(mana, dtype=np.int16)

@@ -2,11 +2,11 @@
 land make?", "what happens when I tap it?". A thin layer over the compiled kernels
 (`mtgsim._core`), which do the rules: a Scenario is a batch of one board.
 
-The game actions (entering, triggers, effects, state-based actions, resolving spells and
-abilities, token copies, combat, the turn's steps) are the goldfish's own, carried out in the
-compiled game state (`_core.GameState`) on this Scenario's zones; what is left here is checking
-arguments, paying (the rules core's payment plans, carried out ability by ability), handles
-and conversion. See docs/rules-core.md.
+The game actions (paying, entering, triggers, effects, state-based actions, resolving spells
+and abilities, token copies, combat, the turn's steps) are the goldfish's own, carried out in
+the compiled game state (`_core.GameState`) on this Scenario's zones; what is left here is
+checking arguments, the players' choices, handles and conversion, and one mana ability
+activated with the caller's choices (`tap_for_mana`). See docs/rules-core.md.
 """
 from __future__ import annotations
 
@@ -33,7 +33,6 @@ from .errors import (
     ArgumentError,
     ArgumentIndexError,
     ArgumentTypeError,
-    InternalError,
     LimitError,
     RulesError,
     warn_unmodeled,
@@ -351,12 +350,9 @@ class Scenario(ManaPools):
             self._restore(snapshot)
             raise
 
-    def _activate_mana(self, i: int, row: int, color=None, order=None, want=None,
-                       input_paid: bool = False, own=None) -> dict[str, int]:
+    def _activate_mana(self, i: int, row: int, color=None, order=None) -> dict[str, int]:
         """Activate mana ability `row` of permanent i: pay its costs, let it resolve (605.3b).
-        `want`: make exactly this mana (a payment plan's step), `own` of it the ability itself
-        (a restricted ability's part); `input_paid`: its mana input was already taken from
-        the pool. A restricted ability's own mana goes to its entry of the pool (106.6, 106.6a:
+        A restricted ability's own mana goes to its entry of the pool (106.6, 106.6a:
         replacement effects' extra mana too); triggered mana is unrestricted."""
         core, perms, n, info = self._args()
         a = self._tables.mana_abilities[row]
@@ -369,21 +365,14 @@ class Scenario(ManaPools):
             raise ArgumentError(f"{self._names[i]} can't produce {{{TYPE_LETTERS[prefer]}}} with that "
                                 "ability now (106.1b, 106.7)")
         handle = self._handle(i)
-        if a["cost"] >= 0 and not input_paid:        # pay the mana input first (602.2b)
+        if a["cost"] >= 0:                       # pay the mana input first (602.2b)
             self._pay(self._cost_row_total(int(a["cost"])), who, exclude=i,
                       for_card=int(self._perms[i]["card"]), for_ability=True)
             i = self._index(handle)
             core, perms, n, info = self._args()
-        if want is not None:
-            produced = _core.board_produce_exact(core, perms, n, info, i, row, tuple(int(v) for v in want),
-                                                 None if own is None else tuple(int(v) for v in own))
-            if produced is None:
-                raise InternalError(f"{self._names[i]} can't make {want} as the payment plan says")
-            made, extra = produced
-        else:
-            reps = _core.board_replacements(core, perms, n, info, i)
-            rows = self._replacement_order(i, row, reps, prefer, order)
-            made, extra = _core.board_produce(core, perms, n, info, i, row, prefer, rows)
+        reps = _core.board_replacements(core, perms, n, info, i)
+        rows = self._replacement_order(i, row, reps, prefer, order)
+        made, extra = _core.board_produce(core, perms, n, info, i, row, prefer, rows)
         restriction = int(a["restriction"])
         if restriction >= 0:
             self._check_restricted_room(who, [(restriction, made)])
@@ -493,39 +482,14 @@ class Scenario(ManaPools):
 
     def _pay(self, cost_rec, who: int, exclude: int = -1, *, for_card: int, for_ability: bool) -> None:
         """Pay a locked total cost (601.2g–h) of casting CARD row `for_card` (or of an activated
-        ability of a permanent of it) the way the rules core plans it: activate those mana
-        abilities, in that order, each making the mana planned; then pay from the pool,
-        restricted mana only where it may be spent (106.6)."""
+        ability of a permanent of it) the way the rules core plans it, carried out in the
+        compiled game (`GameState.pay`: the goldfish's own code): those mana abilities
+        activated in order, each making the mana planned, then the pool spent, restricted mana
+        only where it may be (106.6); "whenever this becomes tapped" abilities resolve after."""
         rec = np.array([cost_rec], dtype=cost_rec.dtype)
-        core, perms, n, info = self._args()
-        saved = int(perms[exclude]["flags"]) if exclude >= 0 else 0
-        if exclude >= 0:                 # {T} first (602.2b): a source can't pay for its own ability
-            perms[exclude]["flags"] |= TAPPED
-        try:
-            plan = _core.board_plan_payment(core, perms, n, info, who, rec, for_card, for_ability)
-        finally:
-            if exclude >= 0:
-                perms[exclude]["flags"] = saved
-        if plan is None:
+        self._choosing()
+        if not self._play(lambda st: st.pay(rec, who, exclude, for_card, for_ability)):
             raise RulesError(f"601.2g: can't pay {total_cost_to_mana_cost(cost_rec)}")
-        steps, spend, life, restricted = plan
-        made = {perm: (row, mana) for perm, is_made, row, mana in restricted if is_made}
-        self._check_restricted_room(who, list(made.values()))
-        handles = [self._handle(i) for i, _, _, _ in steps]   # rows move as sources leave
-        for handle, (perm, ability, out, first) in zip(handles, steps):
-            self._take_from_pool(who, first)
-            for p, is_made, row, mana in restricted:
-                if p == perm and not is_made:
-                    self._take_restricted(who, row, mana)
-            i = self._index(handle)
-            row = _core.board_mana_rows(*self._args(), i)[ability]
-            self._activate_mana(i, row, want=out, input_paid=True,
-                                own=made[perm][1] if perm in made else None)
-        self._take_from_pool(who, spend)
-        for p, is_made, row, mana in restricted:
-            if p == -1:
-                self._take_restricted(who, row, mana)
-        self._add_life(who, -life)
 
     def _snapshot(self):
         return (self._perms.copy(), self._n, list(self._names), self._info.copy(),

@@ -46,6 +46,7 @@ cdef enum GoldfishOverflow:      # a limit a game met (Game.over, kept for the w
     GO_AMOUNT = 256              # life, mana in the pool, counters or one activation's mana past
                                  # its int16 field
     GO_GRAVEYARD = 512           # a card wasn't put into a full graveyard (MAXGRAVE)
+    GO_RESTRICTED = 1024         # restricted mana past its pool's entries (MAXRPOOL, MAXRUNIT)
 
 
 def goldfish_overflow_message(int over):
@@ -71,6 +72,9 @@ def goldfish_overflow_message(int over):
         parts.append("life, mana or counters past -32768..32767")
     if over & GO_GRAVEYARD:
         parts.append(f"more than {MAXGRAVE} cards in a graveyard")
+    if over & GO_RESTRICTED:
+        parts.append(f"restricted mana (106.6) of more than {MAXRPOOL} restrictions or "
+                     f"{MAXRUNIT} mana in a pool")
     return "; ".join(parts)
 
 

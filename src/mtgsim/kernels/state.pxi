@@ -200,6 +200,42 @@ cdef class GameState:
         cdef int t = self._permanent(target) if target >= 0 else -1
         resolve_activation(&self.core.R, &self.S, self.g, NULL, self._permanent(i), k, t)
 
+    def pay(self, cost, int who, int exclude, int card, bint ability):
+        """Pay total cost `cost` (a TOTAL_COST record array) for player `who`: planned as
+        board_plan_payment plans it (601.2g-h; for CARD row `card`, or an activated ability of
+        a permanent of it: 106.6), carried out by the goldfish's own code (carry_out_plan),
+        then the "whenever this becomes tapped" abilities it triggered resolve (603.3) and
+        state-based actions. `exclude`: a permanent whose own {T} is part of the cost, which
+        can't also pay (602.2b; -1 none). False if the cost can't be paid (nothing changes)."""
+        cdef Game* g = self.g
+        cdef Rules* R = &self.core.R
+        cdef TotalCost[::1] c = cost
+        cdef Plan* plan = &self.sc.plan
+        cdef uint8_t cp[MAXPERM]
+        cdef uint16_t saved = 0
+        cdef Board b
+        cdef bint ok
+        self._player(who)
+        if exclude >= 0:
+            saved = g.perms[self._permanent(exclude)].flags
+            g.perms[exclude].flags |= PF_TAPPED
+        b = game_board(g)
+        b.over = 0
+        plan.n_restricted = 0
+        ok = plan_payment(R, &b, who, &c[0], cp, plan, NULL, purpose(card, ability))
+        if exclude >= 0:
+            g.perms[exclude].flags = saved
+        if not ok:
+            check_exact(limits_met(R, &b) & OV_LOWER, "whether the cost can be paid")
+            return False
+        check_exact(limits_met(R, &b) & OV_UPPER, "a plan to pay the cost")
+        b = game_board(g)
+        carry_out_plan(R, g, &b, plan, who)
+        if g.n_tapped:
+            tapped_triggers(R, &self.S, g, NULL)
+        sba_loop(R, &self.S, g, NULL)
+        return True
+
     def became_tapped(self, int i):
         """Permanent i became tapped: its "whenever this becomes tapped" abilities resolve."""
         note_tapped(self.g, self._permanent(i))

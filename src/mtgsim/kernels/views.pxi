@@ -451,8 +451,6 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v, Purpose why) noexcep
     cdef Board b = scanned_board(R, g) if g.scan_gen == g.board_gen else game_board(g)
     cdef uint8_t cp[MAXPERM]           # (else scanned if a question needs it: a simple board's
                                        # plan asks none, unless of a summoning-sick creature)
-    cdef int s, t, n_gone = 0
-    cdef int16_t gone[MAXPERM]
     cdef bint ok
     cdef Payment* ready = NULL
     if v != NULL and v.board_gen == g.board_gen and not v.simple and g.shortcuts:
@@ -465,35 +463,46 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v, Purpose why) noexcep
         ok = plan_payment(R, &b, 0, c, cp, plan, &v.d if v != NULL and direct_view_holds(g, v) else NULL,
                           why)
     if ok:
-        if plan.n_restricted == 0:
-            for s in range(plan.n_steps):
-                carry_out_step(R, g, &b, &plan.step[s], gone, &n_gone)
-            for t in range(6):
-                g.bi.pool[0][t] -= plan.spend.m[t]
-        else:                           # restricted mana: to and from its entries (106.6)
-            for s in range(plan.n_steps):
-                restricted_step(plan, g, plan.step[s].perm, False)
-                carry_out_step(R, g, &b, &plan.step[s], gone, &n_gone)
-                restricted_step(plan, g, plan.step[s].perm, True)
-            for t in range(6):
-                g.bi.pool[0][t] -= plan.spend.m[t]
-            restricted_step(plan, g, -1, False)
-            plan.n_restricted = 0       # (carried out: see Plan)
-        g.bi.life[0] -= plan.life
-        for s in range(n_gone - 1, -1, -1):      # rows were taken in order: remove from the end
-            leave_to_graveyard(g, gone[s])
-        board_changed(g)
+        carry_out_plan(R, g, &b, plan, 0)
     return ok
 
 
+cdef inline void carry_out_plan(Rules* R, Game* g, Board* b, Plan* plan, int who) noexcept nogil:
+    """Player who's payment plan, carried out (601.2g-h): each activation in order, then the
+    mana spent from the pool, restricted mana to and from its entries (106.6), life paid, the
+    sources the abilities sacrifice. The "whenever this becomes tapped" abilities are noted,
+    to resolve after (603.3: tapped_triggers)."""
+    cdef int s, t, n_gone = 0
+    cdef int16_t gone[MAXPERM]
+    if plan.n_restricted == 0:
+        for s in range(plan.n_steps):
+            carry_out_step(R, g, b, &plan.step[s], gone, &n_gone, who)
+        for t in range(6):
+            g.bi.pool[who][t] -= plan.spend.m[t]
+    else:                               # restricted mana: to and from its entries (106.6)
+        for s in range(plan.n_steps):
+            restricted_step(plan, g, plan.step[s].perm, False, who)
+            carry_out_step(R, g, b, &plan.step[s], gone, &n_gone, who)
+            restricted_step(plan, g, plan.step[s].perm, True, who)
+        for t in range(6):
+            g.bi.pool[who][t] -= plan.spend.m[t]
+        restricted_step(plan, g, -1, False, who)
+        plan.n_restricted = 0           # (carried out: see Plan)
+    g.over |= amount_in(&g.bi.life[who], -plan.life)
+    for s in range(n_gone - 1, -1, -1):          # rows were taken in order: remove from the end
+        leave_to_graveyard(g, gone[s])
+    board_changed(g)
+
+
 cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16_t* gone,
-                                int* n_gone) noexcept nogil:
-    """One activation of a payment plan: its unrestricted input from the pool, its costs, its
-    mana into the pool, its effects; a permanent it sacrifices is noted in `gone`."""
+                                int* n_gone, int who) noexcept nogil:
+    """One activation of player who's payment plan: its unrestricted input from the pool, its
+    costs, its mana into the pool, its effects (605.3b: it resolves at once); a permanent it
+    sacrifices is noted in `gone`."""
     cdef int t, i = st.perm
     cdef ManaAbility* a
     for t in range(6):
-        g.bi.pool[0][t] -= st.spend.m[t]
+        g.bi.pool[who][t] -= st.spend.m[t]
     # (b's scan, if made, still holds: tapping and the pool don't change what it notes)
     a = &R.mana[mana_ability_row(R, b, i, st.ability)]
     if a.tap:
@@ -501,34 +510,45 @@ cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16
         note_tapped(g, i)
     if a.untap:
         set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
-    g.bi.life[0] -= a.life
-    for t in range(6):
-        g.bi.pool[0][t] += st.out.m[t]
+    g.bi.life[who] -= a.life
+    for t in range(6):                  # (the search bounds one activation's mana: OV_AMOUNT)
+        g.bi.pool[who][t] += st.out.m[t]
     if a.effect >= 0:                   # its side effects (605.3b: it resolves at once)
-        g.over |= amount_in(&g.bi.life[0], eval_amount(R, b, R.effects[a.effect].gain_life, i, 0, 0)
-                            - eval_amount(R, b, R.effects[a.effect].damage_to_you, i, 0, 0)
-                            - eval_amount(R, b, R.effects[a.effect].lose_life, i, 0, 0))
+        g.over |= amount_in(&g.bi.life[who], eval_amount(R, b, R.effects[a.effect].gain_life, i, who, 0)
+                            - eval_amount(R, b, R.effects[a.effect].damage_to_you, i, who, 0)
+                            - eval_amount(R, b, R.effects[a.effect].lose_life, i, who, 0))
     if a.sacrifice_self:
         gone[n_gone[0]] = i
         n_gone[0] += 1
 
 
-cdef void restricted_step(Plan* plan, Game* g, int perm, bint made) noexcept nogil:
-    """Carry out the plan's restricted mana records of step `perm` (-1: the cost): made, the
-    step's restricted part moves from the unrestricted pool (where its `out` went) to its own
-    entry; spent, it is taken from its entry."""
+cdef int restricted_units(BoardInfo* bi, int who) noexcept nogil:
+    cdef int e, t, n = 0
+    for e in range(bi.n_restricted[who]):
+        for t in range(6):
+            n += bi.restricted[who][e][t]
+    return n
+
+
+cdef void restricted_step(Plan* plan, Game* g, int perm, bint made, int who) noexcept nogil:
+    """Carry out the plan's restricted mana records of step `perm` (-1: the cost) for player
+    `who`: made, the step's restricted part moves from the unrestricted pool (where its `out`
+    went) to its own entry (GO_RESTRICTED if the entries are full); spent, it is taken from
+    its entry."""
     cdef int k, t
     cdef PlanRestricted* r
     cdef BoardInfo* bi = &g.bi
-    cdef bint had = bi.n_restricted[0] != 0
+    cdef bint had = bi.n_restricted[who] != 0
     for k in range(plan.n_restricted):
         r = &plan.restricted[k]
         if r.perm != perm or r.made != made:
             continue
         if made:
             for t in range(6):
-                bi.pool[0][t] -= r.mana.m[t]
-            add_restricted(bi, 0, r.row, &r.mana)
+                bi.pool[who][t] -= r.mana.m[t]
+            if not add_restricted(bi, who, r.row, &r.mana) or restricted_units(bi, who) > MAXRUNIT:
+                g.over |= GO_RESTRICTED
         else:
-            take_restricted(bi, 0, r.row, &r.mana)
-    count_restricted_pool(g, <int>(bi.n_restricted[0] != 0) - <int>had)
+            take_restricted(bi, who, r.row, &r.mana)
+    if who == 0:                        # (the goldfish's kinds count player 0's pool)
+        count_restricted_pool(g, <int>(bi.n_restricted[0] != 0) - <int>had)
