@@ -11,6 +11,7 @@ boards through the batch kernels and the payment planner.
 """
 import hashlib
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -20,10 +21,13 @@ from boards import random_boards  # noqa: E402
 from test_bench_simulate import TEST, W1  # noqa: E402
 
 from mtgsim import Deck, MulliganPolicy, card_db, simulate  # noqa: E402
+import mtgsim  # noqa: E402
 from mtgsim import _core  # noqa: E402
 from mtgsim.batch import evaluate_boards  # noqa: E402
 from mtgsim.cli import example_decks  # noqa: E402
 from mtgsim.simulate import _setup, chunk_generator, trace  # noqa: E402
+
+warnings.simplefilter("ignore", mtgsim.UnmodeledTextWarning)   # (the hashes are the output)
 
 
 def digest(*parts) -> str:
