@@ -117,7 +117,7 @@ def test_a_target_for_an_ability_without_one_is_refused():
 # ---- the players' choices inside actions, passed in ------------------------------------------
 
 def test_bounce_names_the_land_a_bounce_land_returns():
-    """The controller of Azorius Chancery's trigger chooses the land (a choice, 603.3d)."""
+    """The controller of Azorius Chancery's trigger chooses the land as it resolves (608.2d)."""
     s = Scenario()
     old = s.add("Plains")
     swamp = s.add("Swamp", tapped=True)
