@@ -13,8 +13,6 @@ RECORDS = ("Effect", "Activated", "Enters", "Triggered", "Card", "ManaAbility", 
 
 # (record, field): where it is acted on, if no kernel reads it
 ACTED_ON_ELSEWHERE = {
-    ("Activated", "sorcery_speed"): "scenario.py checks the timing (602.5d); the goldfish uses "
-                                    "abilities only in its own main phase",
     ("Card", "is_token"): "compile.py: a token definition is never part of a deck",
     ("Card", "unmodeled"): "simulate.py and the CLI report the card's unmodelled text once",
     ("Card", "back"): "the back face of a double-faced card: the front is played; the back is "

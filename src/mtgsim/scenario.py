@@ -393,18 +393,8 @@ class Scenario(ManaPools):
             for t in range(6):
                 if total[t]:
                     self._add_mana(who, t, int(total[t]))
-        effect, tap, sacrifice = int(a["effect"]), bool(a["tap"]), bool(a["sacrifice_self"])
-
-        def resolves(st):                    # 605.3b: its effect; then what its cost triggered
-            if effect >= 0:
-                st.apply_effect(effect, st.index_of(handle.object_id), st.index_of(handle.object_id), who)
-            if tap and st.index_of(handle.object_id) >= 0:
-                st.became_tapped(st.index_of(handle.object_id))
-            if sacrifice and st.index_of(handle.object_id) >= 0:
-                st.sacrifice(st.index_of(handle.object_id))
-            st.state_based_actions()
-        self._choosing()
-        self._play(resolves)
+        self._choosing()                         # 605.3b: its effects; then what its cost triggered
+        self._play(lambda st: st.mana_ability_resolved(st.index_of(handle.object_id), row))
         self.log.append(f"{name}: added {ManaCost.parse(''.join('{%s}' % TYPE_LETTERS[t] * int(v) for t, v in enumerate(total))) or 'nothing'}")
         return _mana_dict(total)
 
@@ -654,16 +644,18 @@ class Scenario(ManaPools):
                                      f"{'y' if len(acts) == 1 else 'ies'}; index {ability} is out of range")
         a = acts[ability]
         who = int(self._perms[i]["controller"])
-        tapped = bool(self._perms[i]["flags"] & TAPPED)
-        if a.cost.tap and tapped:
-            raise RulesError(f"107.5: {d.name} is tapped")
-        if a.cost.untap and not tapped:
-            raise RulesError(f"107.6: {d.name} is untapped")
-        if (a.cost.tap or a.cost.untap) and _core.board_is_sick(*self._args(), i):
-            raise RulesError(f"302.6: {d.name} is summoning sick")
-        if a.sorcery_speed and who != int(self._info[0]["active"]):     # (a Scenario is always in
-            raise RulesError(f"307.1, 602.5d: {d.name}'s ability can be activated only as a "   # a main
-                             f"sorcery: on {POSSESSIVE[who]} turn")                             # phase)
+        fault = self._play(lambda st: st.activation_fault(i, ability))
+        AF = _core.ActivationFault
+        why = {AF.AF_TAPPED: f"107.5: {d.name} is tapped",
+               AF.AF_UNTAPPED: f"107.6: {d.name} is untapped",
+               AF.AF_SICK: f"302.6: {d.name} is summoning sick",
+               AF.AF_TIMING: f"307.1, 602.5d: {d.name}'s ability can be activated only as a sorcery: "
+                             f"on {POSSESSIVE[who]} turn",
+               AF.AF_LIFE: f"119.4: paying {a.cost.life} life for {d.name}'s ability needs a life total of "
+                           f"at least {a.cost.life}; {PLAYER_NAMES[who]} {'have' if who == 0 else 'has'} "
+                           f"{int(self._info[0]['life'][who])}"}
+        if fault not in (AF.AF_NONE, AF.AF_LIFE):
+            raise RulesError(why[fault])
         if a.effect.token_copy:
             if target is None:
                 raise RulesError(f"115.1: {d.name}'s ability needs a target creature you control")
@@ -672,10 +664,8 @@ class Scenario(ManaPools):
                 raise RulesError(f"601.2c: {target.name} is not a creature you control")
         elif target is not None:
             raise ArgumentError(f"{d.name}'s ability has no target (115.1)")
-        if a.cost.life and self._info[0]["life"][who] < a.cost.life:
-            raise RulesError(f"119.4: paying {a.cost.life} life for {d.name}'s ability needs a life total of "
-                             f"at least {a.cost.life}; {PLAYER_NAMES[who]} {'have' if who == 0 else 'has'} "
-                             f"{int(self._info[0]['life'][who])}")
+        if fault == AF.AF_LIFE:
+            raise RulesError(why[fault])
         snapshot = self._snapshot()
         if a.cost.mana:
             rec = self._cost_row_total(self.tables.cost_rows[a.cost.mana])

@@ -487,10 +487,36 @@ cdef inline int resolve_spell(Rules* R, Spec* S, Game* g, Rng* rng, int row, int
     return -1
 
 
+cpdef enum ActivationFault:      # why a non-mana ability can't be activated now (activation_fault)
+    AF_NONE = 0
+    AF_TAPPED = 1                # {T} of a tapped permanent (107.5)
+    AF_UNTAPPED = 2              # {Q} of an untapped one (107.6)
+    AF_SICK = 3                  # {T} or {Q} of a summoning-sick creature (302.6)
+    AF_TIMING = 4                # "activate only as a sorcery" off its controller's turn (602.5d)
+    AF_LIFE = 5                  # more life to pay than its controller has (119.4)
+
+
+cdef inline int activation_fault(Rules* R, Game* g, Board* b, int i, Activated* a) noexcept nogil:
+    """The first rule that stops permanent i's ability `a` being activated now, AF_NONE if none
+    (its mana cost aside: the payment's to find)."""
+    cdef uint16_t flags = g.perms[i].flags
+    if a.tap and flags & PF_TAPPED:
+        return AF_TAPPED
+    if a.untap and not (flags & PF_TAPPED):
+        return AF_UNTAPPED
+    if (a.tap or a.untap) and summoning_sick(R, g, b, i):
+        return AF_SICK
+    if a.sorcery_speed and g.perms[i].controller != g.bi.active:   # (in a main phase, the stack
+        return AF_TIMING                                           # empty: the only times here)
+    if a.life > g.bi.life[g.perms[i].controller]:
+        return AF_LIFE
+    return AF_NONE
+
+
 cdef void resolve_activation(Rules* R, Spec* S, Game* g, Rng* rng, int i, int k, int target) noexcept nogil:
     """Permanent i's non-mana activated ability k (602), its mana paid: the rest of its cost is
     paid ({T} — already marked if the payment had to leave it out —, {Q}, life: the caller checked
-    119.4, sacrificing it: 602.2b), then it resolves on `target` (-1: on its source), after the
+    activation_fault, sacrificing it: 602.2b), then it resolves on `target` (-1: on its source), after the
     "whenever this becomes tapped" abilities the cost triggered (603.3). A sacrificed source is
     read as it last existed (608.2h). An ability whose target has gone doesn't resolve
     (608.2b)."""

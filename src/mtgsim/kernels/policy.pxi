@@ -327,7 +327,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             if not useful or a.untap:
                 continue
             b = game_board(g)
-            if a.tap and (g.perms[i].flags & PF_TAPPED or summoning_sick(R, g, &b, i)):
+            if activation_fault(R, g, &b, i, a):
                 continue
             if a.tap and R.cards[g.perms[i].card].types & CT_CREATURE and power_of(R, &b, i) > 0:
                 continue                         # a creature that can attack keeps its {T} for combat
@@ -344,7 +344,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
                 set_flags(g, i, g.perms[i].flags | PF_TAPPED)   # make mana for the rest of the cost
                 board_changed(g)
             view_prepare(R, g, v)
-            ok = (view_payable(R, g, v, &tc, activating(g.perms[i].card)) and a.life <= g.bi.life[0]
+            ok = (view_payable(R, g, v, &tc, activating(g.perms[i].card))
                   and pay(R, g, &tc, v, activating(g.perms[i].card)))
             i = find_object(g, object_id)
             if not ok:

@@ -195,6 +195,15 @@ cdef class GameState:
         apply_effect(&self.core.R, &self.S, self.g, NULL, row, target, source, x, self._player(who))
         sba_loop(&self.core.R, &self.S, self.g, NULL)
 
+    def activation_fault(self, int i, int k):
+        """Why permanent i's non-mana ability k can't be activated now (ActivationFault)."""
+        cdef Board b = game_board(self.g)
+        self._permanent(i)
+        if not 0 <= k < self.core.R.cards[self.g.perms[i].card].n_activated:
+            raise IndexError(f"no activated ability {k}")
+        return activation_fault(&self.core.R, self.g, &b, i,
+                                &self.core.R.activated[self.core.R.cards[self.g.perms[i].card].activated_first + k])
+
     def resolve_activation(self, int i, int k, int target=-1):
         """Permanent i's non-mana ability k, its mana paid (resolve_activation)."""
         cdef int t = self._permanent(target) if target >= 0 else -1
@@ -236,14 +245,28 @@ cdef class GameState:
         sba_loop(R, &self.S, g, NULL)
         return True
 
-    def became_tapped(self, int i):
-        """Permanent i became tapped: its "whenever this becomes tapped" abilities resolve."""
-        note_tapped(self.g, self._permanent(i))
-        tapped_triggers(&self.core.R, &self.S, self.g, NULL)
-
-    def sacrifice(self, int i):
-        """Permanent i is sacrificed (701.21a: to its owner's graveyard)."""
-        leave_to_graveyard(self.g, self._permanent(i))
+    def mana_ability_resolved(self, int i, int row):
+        """Mana ability `row` of permanent i was activated (its costs paid, its mana added):
+        its side effects, as a payment's activations have them (mana_ability_effect), a
+        sacrifice in its cost (701.21a), then the "whenever this becomes tapped" abilities its
+        {T} triggered (603.3) and state-based actions."""
+        cdef Game* g = self.g
+        cdef ManaAbility* a
+        cdef Board b = game_board(g)
+        if not 0 <= row < self.core.R.n_mana:
+            raise IndexError(f"no mana ability row {row}")
+        a = &self.core.R.mana[row]
+        self._permanent(i)
+        if a.effect >= 0:
+            mana_ability_effect(&self.core.R, g, &b, i, a, g.perms[i].controller)
+        if a.tap:
+            note_tapped(g, i)
+        if a.sacrifice_self:
+            leave_to_graveyard(g, i)
+        board_changed(g)
+        if g.n_tapped:
+            tapped_triggers(&self.core.R, &self.S, g, NULL)
+        sba_loop(&self.core.R, &self.S, g, NULL)
 
     def state_based_actions(self):
         sba_loop(&self.core.R, &self.S, self.g, NULL)

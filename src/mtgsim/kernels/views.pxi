@@ -513,13 +513,19 @@ cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16
     g.bi.life[who] -= a.life
     for t in range(6):                  # (the search bounds one activation's mana: OV_AMOUNT)
         g.bi.pool[who][t] += st.out.m[t]
-    if a.effect >= 0:                   # its side effects (605.3b: it resolves at once)
-        g.over |= amount_in(&g.bi.life[who], eval_amount(R, b, R.effects[a.effect].gain_life, i, who, 0)
-                            - eval_amount(R, b, R.effects[a.effect].damage_to_you, i, who, 0)
-                            - eval_amount(R, b, R.effects[a.effect].lose_life, i, who, 0))
+    if a.effect >= 0:
+        mana_ability_effect(R, g, b, i, a, who)
     if a.sacrifice_self:
         gone[n_gone[0]] = i
         n_gone[0] += 1
+
+
+cdef inline void mana_ability_effect(Rules* R, Game* g, Board* b, int i, ManaAbility* a, int who) noexcept nogil:
+    """Mana ability a of permanent i, activated by `who`: its side effects as it resolves (605.3b:
+    at once), the life it gains, deals or loses (the vocabulary's effects of mana abilities)."""
+    g.over |= amount_in(&g.bi.life[who], eval_amount(R, b, R.effects[a.effect].gain_life, i, who, 0)
+                        - eval_amount(R, b, R.effects[a.effect].damage_to_you, i, who, 0)
+                        - eval_amount(R, b, R.effects[a.effect].lose_life, i, who, 0))
 
 
 cdef int restricted_units(BoardInfo* bi, int who) noexcept nogil:
