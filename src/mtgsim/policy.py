@@ -32,15 +32,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .batch import _color_bit
 from .cards import CardDef
 from .cards.database import named_card
 from .errors import ArgumentError, ArgumentTypeError
+from .mana import COLOR_ORDER
 
 __all__ = ["PlayPolicy"]
 
 LANDS = ("most_castable", "first")
 SPELLS = ("most_mana", "highest_mana_value", "lowest_mana_value")
-COLORS = ("W", "U", "B", "R", "G")
+COLORS = tuple(COLOR_ORDER)        # the colours "choose a colour" may name (W U B R G)
 
 
 def _cards(cards, what: str) -> tuple:
@@ -118,4 +120,4 @@ class PlayPolicy:
                 "spells": SPELLS.index(self.spells), "kicker": int(self.kicker),
                 "flashback": int(self.flashback), "x": self.x, "abilities": int(self.abilities),
                 "attack": int(self.attack), "pay_life_above": self.pay_life_above,
-                "color": 0 if self.color is None else 1 << COLORS.index(self.color)}
+                "color": _color_bit(self.color)}      # (0: none, the deck's main colour)
