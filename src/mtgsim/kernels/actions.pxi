@@ -116,8 +116,9 @@ cdef void leave_to_graveyard(Game* g, int i) noexcept nogil:
 cdef inline void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """704.5f: a creature with toughness 0 or less dies (its "when this dies" abilities then
     resolve, reading it as it last existed: 603.10a); 704.5j: of two legendary permanents with
-    the same name one player controls, the older goes (the player's choice: the newest is kept). (Toughness is only looked at when some creature's isn't a
-    fixed number above 0 or a -1/-1 counter was put; names when a legend has entered.)"""
+    the same name one player controls, the older goes (the player's choice: the newest is
+    kept). (Toughness is only looked at when some creature's isn't a fixed number above 0 or a
+    -1/-1 counter was put; names when a legend has entered.)"""
     if g.sba_gen == g.gen:             # nothing changed since they last found nothing to do
         return
     if g.shortcuts and not (count_of(g, K_MAY_DIE) or g.m1m1 or (g.new_legend and count_of(g, K_LEGENDARY) > 1)):
@@ -287,9 +288,7 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
         b = game_board(g)
         n = eval_amount(R, &b, e.token_count, source, who, x)
         for k in range(n):                 # each token's enters abilities (603.6a; 111.1)
-            q = add_permanent(R, g, e.token_card, True, 0, who)
-            if q >= 0:
-                enters_triggers(R, S, g, rng, q, True, 0)
+            put_onto_battlefield(R, S, g, rng, e.token_card, True, 0, who)
     if e.extra_land_drops and who == g.bi.active:   # "you may play an additional land this turn"
         g.extra_land_drops += e.extra_land_drops
     if e.untap_lands:
@@ -333,6 +332,19 @@ cdef int token_copy(Rules* R, Spec* S, Game* g, Rng* rng, int i, int who, bint s
         g.perms[copy].flags |= PF_SACRIFICE_AT_END
         g.n_sacrifice_at_end += 1
     enters_triggers(R, S, g, rng, copy, True, 0)
+    return object_id
+
+
+cdef inline int put_onto_battlefield(Rules* R, Spec* S, Game* g, Rng* rng, int row, bint token, int x,
+                                     int who) noexcept nogil:
+    """Card `row` enters under player who's control (add_permanent) and the abilities its
+    entering triggers resolve (enters_triggers). Its object id, -1 if none entered."""
+    cdef int i = add_permanent(R, g, row, token, x, who)
+    cdef int object_id
+    if i < 0:
+        return -1
+    object_id = g.perms[i].object_id
+    enters_triggers(R, S, g, rng, i, token, x)
     return object_id
 
 
@@ -460,16 +472,11 @@ cdef inline int resolve_spell(Rules* R, Spec* S, Game* g, Rng* rng, int row, int
     enters the battlefield (X recorded, 107.3m) and its enters abilities trigger; an instant or
     sorcery takes effect (kicked: its kicked effect, 702.33) and goes to the graveyard, or is
     exiled if cast with flashback (702.34a). Returns the permanent's object id (-1: none)."""
-    cdef int i, effect
+    cdef int effect
     if count_of(g, K_CAST_TRIGGER):
         cast_triggers(R, S, g, rng, row, who)
     if R.cards[row].types & (CT_ARTIFACT | CT_CREATURE | CT_ENCHANTMENT | CT_PLANESWALKER | CT_BATTLE):
-        i = add_permanent(R, g, row, False, x, who)      # enters with X counters (107.3m)
-        if i < 0:
-            return -1
-        effect = g.perms[i].object_id
-        enters_triggers(R, S, g, rng, i, False, x)
-        return effect
+        return put_onto_battlefield(R, S, g, rng, row, False, x, who)   # X recorded (107.3m)
     effect = R.cards[row].spell_effect
     if kicked and R.cards[row].kicked_effect >= 0:
         effect = R.cards[row].kicked_effect
@@ -591,14 +598,8 @@ cdef inline int land_plays_left(Rules* R, Game* g) noexcept nogil:
 cdef int play_a_land(Rules* R, Spec* S, Game* g, Rng* rng, int row, int who) noexcept nogil:
     """Player `who` plays land `row` (305.1; from their hand: the caller takes it out): it
     enters, its enters abilities resolve. Returns its object id, -1 if none entered."""
-    cdef int i = add_permanent(R, g, row, False, 0, who)
-    cdef int object_id
     g.lands_played += who == g.bi.active
-    if i < 0:
-        return -1
-    object_id = g.perms[i].object_id
-    enters_triggers(R, S, g, rng, i, False, 0)
-    return object_id
+    return put_onto_battlefield(R, S, g, rng, row, False, 0, who)
 
 
 cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bint draws) noexcept nogil:

@@ -109,14 +109,13 @@ cdef class GameState:
             g.n_sacrifice_at_end += (g.perms[i].flags & PF_SACRIFICE_AT_END) != 0
             g.m1m1 |= g.perms[i].counters[<int>CK_M1M1] != 0
         g.new_legend = True
-        for row in hands[0]:
+        for row in hands[0]:            # (player 0's hand with the goldfish's bookkeeping)
             hand_add(g, row)
+        g.hand_n[1] = 0
+        for row in hands[1]:
+            g.hand[1][g.hand_n[1]] = row
+            g.hand_n[1] += 1
         for who in range(2):
-            if who == 1:
-                g.hand_n[1] = 0
-                for row in hands[1]:
-                    g.hand[1][g.hand_n[1]] = row
-                    g.hand_n[1] += 1
             g.lib_n[who] = 0
             for row in libraries[who]:
                 g.library[who][g.lib_n[who]] = row
