@@ -19,10 +19,12 @@ KAROO = card("Test Karoo", "", "Land",
              abilities=[{"kind": "trigger", "event": "self_enters", "return_land": 1}])
 
 
-def test_603_2_an_opponents_creature_you_control_trigger_ignores_your_creature():
-    """603.2: "whenever a creature you control enters" watches its controller's creatures."""
+@pytest.mark.parametrize("watcher", [HERALD, CHANT], ids=["creature_you_control_enters", "you_cast_spell"])
+def test_603_2_an_opponents_trigger_watches_only_its_controllers_things(watcher):
+    """603.2: "whenever a creature you control enters" and "whenever you cast a spell" watch
+    their controller's creatures and spells, not yours."""
     s = Scenario()
-    s.add(HERALD, controller="opponent")
+    s.add(watcher, controller="opponent")
     s.cast(BEAR)
     assert s.life("opponent") == 20
     s.cast(BEAR, player="opponent")
@@ -37,15 +39,6 @@ def test_503_1a_only_the_active_players_upkeep_abilities_trigger():
     assert s.life() == 20
     s.next_turn()                        # your turn 3
     assert s.life() == 21 and s.turn == 3
-
-
-def test_603_2_a_cast_trigger_watches_its_controllers_spells():
-    s = Scenario()
-    s.add(CHANT, controller="opponent")
-    s.cast(BEAR)
-    assert s.life("opponent") == 20
-    s.cast(BEAR, player="opponent")
-    assert s.life("opponent") == 21
 
 
 def test_704_5j_the_legend_rule_is_per_player():
