@@ -844,3 +844,16 @@ def test_simulate_with_a_mana_ability_gaining_life_past_32767_raises():
                   abilities=[{"kind": "mana", "cost": "{T}", "mana": "{G}", "gain_life": 30000}])
     with pytest.raises(ValueError, match=r"life, mana or counters past -32768\.\.32767"):
         simulate(Deck({spring: 20, "Grizzly Bears": 40}), games=20, turns=6, seed=1, threads=1)
+
+
+def test_scenario_graveyard_past_512_cards_raises_and_changes_nothing():
+    s = Scenario()
+    nothing = card("Test Nothing", "{0}", "Sorcery")
+    for _ in range(512):
+        s.cast(nothing)
+    with pytest.raises(ValueError, match="Scenario: more than 512 cards in a graveyard"):
+        s.cast(nothing)
+    assert len(s.graveyard()) == 512 and s.hand() == []
+    back = card("Test Back", "{0}", "Sorcery", flashback="{0}")
+    with pytest.raises(ValueError, match="Scenario: at most 512 cards in your graveyard"):
+        s.cast(back, alternative="flashback")

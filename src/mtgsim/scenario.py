@@ -586,6 +586,7 @@ class Scenario(ManaPools):
             self._check_zone_room(self._hands[who], _core.MAX_HAND, f"{POSSESSIVE[who]} hand")
             self._hands[who].append(c.name)
         if alternative == "flashback" and c.name not in self._graveyards[who]:
+            self._check_zone_room(self._graveyards[who], _core.MAX_GRAVEYARD, f"{POSSESSIVE[who]} graveyard")
             self._graveyards[who].append(c.name)
         cost = self._total_cost_record(c, x, kicked, alternative, who)   # 601.2f, locked
         snapshot = self._snapshot()
