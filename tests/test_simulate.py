@@ -328,15 +328,20 @@ def test_603_2_city_of_brass_deals_damage_each_time_it_becomes_tapped_in_the_gol
     """603.2: "whenever this land becomes tapped, it deals 1 damage to you" triggers each time
     the simulator taps City of Brass for mana: with only Cities as lands, your life is 20 less
     the mana spent on spells."""
-    deck = Deck({"City of Brass": 24, "Grizzly Bears": 36})
+    assert_life_is_20_less_mana_spent(Deck({"City of Brass": 24, "Grizzly Bears": 36}), 2, seed=3) >= 4
+
+
+def assert_life_is_20_less_mana_spent(deck, cost: int, seed: int) -> int:
+    """In traced games where every spell costs `cost` and every mana costs a life, your life
+    after each cast is 20 less the mana spent so far; returns the last game's mana spent."""
     spent = 0
-    for game in traced_games(deck, games=5, turns=6, seed=3, mulligan=MulliganPolicy.never()):
+    for game in traced_games(deck, games=5, turns=6, seed=seed, mulligan=MulliganPolicy.never()):
         spent = 0
         for step in game.steps:
             if step.action == "cast":
-                spent += 2
+                spent += cost
                 assert step.state.lives[0] == 20 - spent
-    assert spent >= 4
+    return spent
 
 
 SWARM = """
@@ -487,14 +492,7 @@ def test_605_3b_a_mana_ability_that_makes_you_lose_life_does_in_the_goldfish(tmp
     life" costs a life per tapping in the simulator too (it applied gains and damage only).
     With only Blood Wells for mana, life is 20 less the mana spent."""
     deck = deck_with(tmp_path, BLOOD_WELL, {"Test Blood Well": 24, "Test Shade": 36})
-    spent = 0
-    for game in traced_games(deck, games=5, turns=6, seed=5, mulligan=MulliganPolicy.never()):
-        spent = 0
-        for step in game.steps:
-            if step.action == "cast":
-                spent += 3
-                assert step.state.lives[0] == 20 - spent
-    assert spent >= 3
+    assert assert_life_is_20_less_mana_spent(deck, 3, seed=5) >= 3
 
 
 ALTAR = """
