@@ -6,6 +6,8 @@ import numpy as np
 cimport numpy as cnp
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 
+from mtgsim._kernel cimport *      # the kernels' limits, shared structs and hot helpers
+
 cnp.import_array()
 
 cdef extern from *:

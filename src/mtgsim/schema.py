@@ -1,5 +1,5 @@
 """The numpy structured dtypes of the compiled core's tables, derived from the C structs in
-`_core.pxd` (never written twice), with the enumerations that give their codes meaning, and
+`_records.pxd` (never written twice), with the enumerations of `_core.pxd` that give their codes meaning, and
 the checks a table must pass before a kernel may read it.
 """
 from __future__ import annotations

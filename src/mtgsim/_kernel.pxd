@@ -1,0 +1,245 @@
+# The kernels' internal contract: the limits every buffer is sized by, the structs the rooms
+# share (Rules: the compiled tables; Board: one game's permanents; Vec, Options, Purpose) and the
+# small hot helpers they all inline. Uses only the record layouts and the enumerations
+# (`_records.pxd`, `_core.pxd`); it has no module of its own and nothing in it allocates.
+
+from libc.string cimport memset
+from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+from mtgsim._records cimport *
+from mtgsim._core cimport PF_PHASED_OUT
+
+# ---- limits ----------------------------------------------------------------------------------
+
+cdef enum:
+    MAXOPT = 64          # distinct outputs one permanent's mana abilities can have
+    MAXMANA = 16         # printed mana abilities of one card (checked as tables are made); a
+                         # static grant adds one more row, so row buffers hold MAXMANA + 1
+    MAXBOARD = 256       # permanents on one board of the one-board and batch entry points
+    MAXINPUT = 8         # units of mana in one mana ability's activation cost (checked likewise)
+    MAXUNIT = 512        # units of mana supply in one payment check
+    MAXDEMAND = 512      # units of mana demand in one payment check
+    MAXBRANCH = 12       # sources that need a search (the rest are matched directly)
+    MAXREPLACE = 6       # replacement effects applying to one tapping (every order is tried)
+    ALLTYPES = 63
+    SNOW_BIT = 64        # a unit of mana from a snow source (pays {S}, 107.4h)
+    DIRECT_SICK_SHIFT = 31   # Rules.direct: the card is a creature without haste
+    DIRECT_BAD = 1 << 30     # Rules.direct: a padding row past the last card
+    MAXCHOICE = 64       # symbols of one cost whose way of paying is chosen (601.2b)
+    MAXMODS = 64         # cost modifiers total_cost lists (the spell's and the board's: the
+                         # entry points check, limits_met; the goldfish's setup, its deck)
+    MAXCHOOSE = 10       # ...of which both ways are tried (2**10 alternatives at most)
+    ALLCOLORS = 31
+    BIG = 30000
+    MAXRPOOL = 4         # restricted entries in one player's mana pool (BoardInfo.restricted)
+    MAXCLASS = 7         # distinct spending restrictions told apart in one payment (106.6)
+    CLASS_NEVER = 128    # the class of restricted mana past MAXCLASS: it pays for nothing
+    ALLCLASSES = 127
+    MAXRUNIT = 64        # units of restricted mana in the pool one payment check reads
+    MAXPLANR = 104       # restricted mana records of one plan: (MAXBRANCH + 1) * MAXCLASS
+                         # spent (on the cost and converters), MAXBRANCH made: never full
+    VEC_MAX = 32767      # a Vec's amounts are int16
+    MAXX = 1000          # X of a spell (107.3): the one-board and batch entry points check it;
+                         # the goldfish casts with at most this X
+
+
+# Per-card summary flags, computed once per table set (see `card_summaries`).
+cdef enum CardInfoFlag:
+    CI_MANA_EFFECT = 1       # changes what other permanents make: replacements, triggers,
+                             # granted mana abilities, could-produce references
+    CI_COMPLEX_MANA = 2      # a mana ability the direct path can't summarise as units
+    CI_COSTMOD = 4           # has cost modifiers for spells other than itself (a "this spell
+                             # costs less" one never applies from the battlefield)
+    CI_HASTE_GRANT = 8       # gives creatures haste
+    CI_CREATURE = 16
+    CI_HASTE = 32            # has haste itself
+
+
+cdef struct Rules:
+    Card* cards
+    int n_cards
+    Cost* costs
+    Hybrid* hybrids
+    Count* counts
+    Effect* effects
+    ManaAbility* mana
+    int n_mana
+    SpendRestriction* restrictions
+    int n_restrictions
+    CostModifier* costmods
+    ManaTrigger* mtrig
+    ManaReplacement* mrep
+    GrantRow* grants
+    Enters* enters
+    Triggered* triggered
+    Activated* activated
+    int granted_row          # MANA_ABILITY row of the granted any-colour ability (-1: none)
+    uint32_t* info           # CardInfoFlags per card
+    uint8_t* static_cp       # per card: types it could produce on a board with no mana effects
+    uint8_t* unit_mask       # per card with simple mana: each unit may be any type of this mask
+    uint8_t* unit_count      # ...and how many units one activation makes
+    uint32_t direct_mask     # `direct` has direct_mask + 1 rows (a power of two)
+    uint32_t* direct         # the four above packed for the direct path's single load:
+                             # could-produce | unit mask << 8 | unit count << 16 | flags << 24
+                             # | 1 << 31 for a creature without haste (summoning sickness);
+                             # rows past the cards hold DIRECT_BAD
+    int fast                 # 1: boards without mana effects take the direct path
+    TotalCost* base_cost     # per card: its mana cost as a total cost when nothing changes it
+
+
+cdef enum Overflow:               # a limit a kernel met (Board.over, Payment.over): the answer
+                                 # it gives may be wrong. The one-board and batch entry points
+                                 # raise naming it (overflow_message); the goldfish doesn't read
+                                 # them and keeps the conservative answers (docs/rules-core.md)
+    OV_UNITS = 1                 # MAXUNIT units of mana supply, the buffer full (or the most
+                                 # mana counted up to MAXDEMAND - 1)
+    OV_BRANCH = 2                # more than MAXBRANCH sources need a search
+    OV_OPTIONS = 4               # a source whose results fill the MAXOPT buffer (some may be
+                                 # dropped)
+    OV_CHOOSE = 8                # more than MAXCHOOSE symbols whose way of paying is chosen
+    OV_DEMAND = 16               # MAXDEMAND units of demand, the buffer full (a cost, converters'
+                                 # inputs), or more than MAXCHOICE choosable symbols
+    OV_REPLACEMENTS = 32         # more than MAXREPLACE replacement effects on the board (a
+                                 # tapping applies at most MAXREPLACE: limits_met notes it)
+    OV_MODIFIERS = 64            # more than MAXMODS cost modifiers for one spell (limits_met)
+    OV_TOTAL = 128               # a total cost past its fields: generic int16, symbols uint8
+                                 # (cost_overflows)
+    OV_AMOUNT = 256              # one activation making more mana of a type than a Vec holds
+    OV_LOWER = 1 | 2 | 4 | 8 | 32 | 64 | 128 | 256   # ...an answer may be too low: "can't pay"
+    OV_UPPER = 16 | 32 | 64 | 128 | 256              # may be wrong; too high: "can pay" may be
+
+
+cdef struct Board:
+    Permanent* perms
+    int n
+    BoardInfo* bi
+    uint16_t over                # Overflow bits met while reading this board (the one-board and
+                                 # batch entry points clear it; the goldfish never reads it)
+    int scanned                  # 0 until scan_board has filled the fields below
+    uint8_t grants_to[2]         # per player: GRANTS_* bits of the static grants they control
+    uint8_t any_replacement      # some permanent has a tapped-for-mana replacement effect
+    uint8_t any_trigger          # some permanent has a tapped-for-mana trigger
+    uint8_t any_costmod          # some permanent has a cost modifier
+
+
+cdef enum GrantBits:
+    GRANTS_HASTE = 1
+    GRANTS_MANA_LANDS = 2
+    GRANTS_MANA_CREATURES = 4
+
+
+cdef struct Vec:             # an amount of mana of each type, W U B R G C
+    int16_t m[6]                 # (more than VEC_MAX: OV_AMOUNT, noted where it is made)
+
+
+cdef struct Options:         # the possible results of activating one source
+    int n
+    Vec out[MAXOPT]
+    Vec own[MAXOPT]          # the part of `out` the permanent itself made (not triggered mana)
+    uint8_t n_in[MAXOPT]     # input mana units each option needs first
+    uint8_t in_mask[MAXOPT][MAXINPUT]
+    uint8_t ability[MAXOPT]  # which of the permanent's mana abilities
+    int16_t life[MAXOPT]     # life the option costs (Mana Confluence)
+    int16_t gain[MAXOPT]     # life it gains (The Great Henge) — tracked when life matters
+    int16_t dmg[MAXOPT]      # damage it deals you (pain lands) — tracked when life matters
+    int16_t restriction[MAXOPT]  # SPEND_RESTRICTION row `own` keeps (106.6), -1 none
+    uint8_t cls[MAXOPT]      # ...as the payment's class bit of it (prepare_payment), 0 none
+    bint restricted          # some option's mana is restricted
+    uint8_t snow             # SNOW_BIT if the source is a snow permanent
+
+
+cdef struct Purpose:         # what a payment is for: what restricted mana asks of it (106.6)
+    int32_t card             # CARD row of the spell cast, or of the permanent whose activated
+                             # ability is paid for (-1: nothing restricted mana may pay)
+    uint8_t ability          # 1: an ability of that permanent; 0: casting the spell
+
+
+cdef inline Purpose casting(int card) noexcept nogil:
+    cdef Purpose p
+    p.card = card
+    p.ability = 0
+    return p
+
+
+cdef inline Purpose activating(int card) noexcept nogil:
+    """An activated ability of a permanent of `card` (a mana ability's input too)."""
+    cdef Purpose p
+    p.card = card
+    p.ability = 1
+    return p
+
+
+cdef inline bint passes(Card* c, uint16_t types, uint8_t supertypes, uint64_t subtypes,
+                        uint8_t colorless) noexcept nogil:
+    """A spending restriction's filter: every part given holds (colourless: no colour, 202.2)."""
+    return ((types == 0 or (c.types & types) != 0) and (supertypes == 0 or (c.supertypes & supertypes) != 0)
+            and (subtypes == 0 or (c.subtypes & subtypes) != 0)
+            and (not colorless or (c.colors & ALLCOLORS) == 0))
+
+
+# ---- small helpers ---------------------------------------------------------------------------
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mtgsim_unlikely(x) __builtin_expect(!!(x), 0)
+    #else
+    #define mtgsim_unlikely(x) (x)
+    #endif
+    """
+    bint unlikely "mtgsim_unlikely"(bint x) noexcept nogil   # a limit met: off the usual path
+
+
+cdef inline int popcount6(unsigned int m) noexcept nogil:
+    cdef int c = 0
+    while m:
+        c += m & 1
+        m >>= 1
+    return c
+
+
+cdef inline int vec_total(Vec* v) noexcept nogil:
+    return v.m[0] + v.m[1] + v.m[2] + v.m[3] + v.m[4] + v.m[5]
+
+
+cdef inline bint vec_leq(Vec* a, Vec* b) noexcept nogil:
+    cdef int t
+    for t in range(6):
+        if a.m[t] > b.m[t]:
+            return False
+    return True
+
+
+cdef inline bint vec_eq(Vec* a, Vec* b) noexcept nogil:
+    cdef int t
+    for t in range(6):
+        if a.m[t] != b.m[t]:
+            return False
+    return True
+
+
+cdef inline void vec_clear(Vec* v) noexcept nogil:
+    memset(v, 0, sizeof(Vec))
+
+
+cdef inline int type_index(unsigned int bit) noexcept nogil:
+    cdef int t
+    for t in range(6):
+        if bit == (1u << t):
+            return t
+    return -1
+
+
+cdef inline Card* card_of(Rules* R, Board* b, int i) noexcept nogil:
+    return &R.cards[b.perms[i].card]
+
+
+cdef inline bint is_type(Rules* R, Board* b, int i, unsigned int typebit) noexcept nogil:
+    return (R.cards[b.perms[i].card].types & typebit) != 0
+
+
+cdef inline int controller(Board* b, int i) noexcept nogil:
+    return b.perms[i].controller
+
+
+cdef inline bint in_play(Board* b, int i) noexcept nogil:
+    return (b.perms[i].flags & PF_PHASED_OUT) == 0

@@ -1,0 +1,230 @@
+# The record layouts of mtgsim's compiled core: one struct per table row, a comment per field.
+# The numpy dtypes in `mtgsim.schema` are derived from these structs (never written twice); the
+# codes in their fields are the enumerations of `_core.pxd`. Index fields are int32 and -1 means
+# "none"; amounts are int16; bit sets are unsigned. A file of declarations with no module behind
+# it, so that both `_core.pxd` and the kernels' internal `_kernel.pxd` can cimport it.
+
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+
+ctypedef struct Cost:            # a mana cost or a fixed bundle of mana, as counts (COST table)
+    int16_t generic              # generic mana from number symbols
+    uint8_t x                    # number of {X} symbols
+    uint8_t snow                 # {S} symbols
+    uint8_t pips[6]              # coloured/colourless symbols per type, W U B R G C
+    uint8_t phyrexian[5]         # Phyrexian symbols per colour ({W/P}: W or 2 life)
+    uint8_t mono_hybrid[5]       # {2/W}-style symbols per colour
+    uint8_t colorless_hybrid[5]  # {C/W}-style symbols per colour
+    int32_t hybrid_first         # first row in the HYBRID table (two-colour hybrids), -1 none
+    uint8_t n_hybrid             # number of two-colour hybrid symbols
+    int16_t mana_value           # 202.3, X as 0
+
+ctypedef struct Hybrid:          # one two-colour hybrid symbol (HYBRID table)
+    uint8_t colors               # the two colours (ManaTypeBit)
+    uint8_t phyrexian            # 1 for {W/U/P}: may be paid with 2 life
+
+ctypedef struct Count:           # a number read off the game state (COUNT table)
+    uint8_t what                 # CountOf
+    uint8_t who                  # Who: whose permanents count
+    uint8_t other                # 1: not counting the permanent itself
+    uint8_t color                # DEVOTION: ManaTypeBit, or MT_CHOSEN
+    uint8_t counter              # COUNTERS_ON_SELF: CounterKind
+    uint16_t types               # PERMANENTS: any of these CardTypeBits (0: any)
+    uint64_t subtypes            # PERMANENTS: any of these subtype bits (0: any)
+
+ctypedef struct Amount:          # a fixed amount, or a Count times one plus the fixed part
+    int16_t fixed                # the number, when count is -1
+    int32_t count                # row in the COUNT table, or -1
+
+ctypedef struct Effect:          # what a spell or ability does (EFFECT table)
+    Amount damage_to_opponent
+    Amount damage_to_you
+    Amount gain_life
+    Amount lose_life
+    Amount draw
+    int32_t add_mana             # COST row of mana added (rituals), -1 none
+    Amount add_any_color         # mana of one colour added
+    int16_t lands_to_battlefield # basic lands searched onto the battlefield
+    uint8_t lands_tapped         # ...tapped
+    int16_t lands_to_hand
+    uint64_t land_subtypes       # search restricted to these subtypes (0: basic lands)
+    int16_t extra_land_drops
+    int16_t return_land          # lands returned to hand (bounce lands)
+    int16_t counters[4]          # counters put, per CounterKind (fixed part)
+    int32_t counters_count[4]    # ...or a COUNT row per CounterKind, -1 none
+    int32_t token_card           # CARD row of a token created, -1 none
+    Amount token_count
+    uint8_t token_copy           # token copy of a creature you control (707.2)
+    uint8_t sacrifice_at_end     # ...sacrificed at the next end step
+    int16_t untap_lands
+
+ctypedef struct Card:            # a card's copiable values (CARD table)
+    uint16_t types               # CardTypeBits
+    uint8_t supertypes           # SupertypeBits
+    uint8_t colors               # ManaTypeBits W..G (202.2, or the colour indicator)
+    uint64_t subtypes            # subtype bits (the compiler's subtype vocabulary)
+    uint32_t keywords            # KeywordBits
+    int32_t cost                 # COST row of the mana cost, -1 for no mana cost
+    int32_t kicker               # COST row of the kicker cost, -1 none
+    int32_t flashback            # COST row of the flashback cost, -1 none
+    int16_t mana_value           # 202.3 (X as 0)
+    int16_t power                # printed power (the fixed part if it has *)
+    int16_t toughness
+    int32_t star                 # COUNT row for * in power/toughness, -1 none
+    uint8_t power_star           # 1 if power includes *
+    uint8_t toughness_star
+    uint8_t is_token             # a token definition (111)
+    uint8_t unmodeled            # 1 if part of its text is not simulated
+    int32_t mana_first           # first row in MANA_ABILITY, with the count beside it
+    int16_t n_mana
+    int32_t costmod_first        # COST_MODIFIER rows
+    int16_t n_costmod
+    int32_t trigger_first        # MANA_TRIGGER rows
+    int16_t n_trigger
+    int32_t replacement_first    # MANA_REPLACEMENT rows
+    int16_t n_replacement
+    int32_t grant_first          # GRANT rows
+    int16_t n_grant
+    int32_t enters_first         # ENTERS rows
+    int16_t n_enters
+    int32_t triggered_first      # TRIGGERED rows
+    int16_t n_triggered
+    int32_t activated_first      # ACTIVATED rows
+    int16_t n_activated
+    int32_t spell_effect         # EFFECT row of an instant/sorcery, -1 none
+    int32_t kicked_effect        # EFFECT row if kicked, -1 none
+    int32_t back                 # CARD row of the back face, -1 none
+    int16_t extra_land_plays     # additional lands its controller may play on each of their
+                                 # turns (305.2: Azusa)
+
+ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABILITY table)
+    int32_t card                 # CARD row it belongs to
+    int32_t cost                 # COST row of the mana part of its cost, -1 none
+    uint8_t tap                  # {T} in the cost (107.5)
+    uint8_t untap                # {Q} in the cost (107.6)
+    uint8_t sacrifice_self
+    int16_t life                 # life paid
+    uint8_t output               # ManaOutput
+    int32_t mana                 # COST row of the fixed mana, -1 none
+    int32_t options_first        # CHOICE: first COST row of the options
+    uint8_t n_options
+    uint8_t colors               # ANY_COLOR/ANY_TYPE: the types allowed (ManaTypeBits)
+    Amount amount                # how many (times `mana` for FIXED)
+    uint8_t could_produce        # 0 none; 1 lands you control; 2 lands opponents control (106.7)
+    uint64_t if_you_control      # subtype bits that must all be present for `instead`
+    int32_t instead              # COST row of the mana instead, -1 none
+    int32_t effect               # EFFECT row of side effects (life gain, damage), -1 none
+    int32_t restriction          # SPEND_RESTRICTION row its mana keeps (106.6), -1 unrestricted
+
+ctypedef struct SpendRestriction: # what restricted mana may be spent on (106.6) (SPEND_RESTRICTION)
+    uint8_t spells               # 1: casting spells that pass the spell filter
+    uint16_t spell_types         # spell filter: any of these CardTypeBits (0: any)
+    uint8_t spell_supertypes     # ...and any of these supertypes (0: any)
+    uint64_t spell_subtypes      # ...and any of these subtypes (0: any)
+    uint8_t spell_colorless      # ...and colourless (202.2)
+    uint8_t chosen_type          # ...and of the creature type chosen as the source entered
+                                 # (not tracked: any creature type counts as the chosen one)
+    uint8_t abilities            # 1: activating abilities of permanents that pass the source filter
+    uint16_t source_types        # source filter: any of these CardTypeBits (0: any)
+    uint8_t source_supertypes    # ...and any of these supertypes (0: any)
+    uint64_t source_subtypes     # ...and any of these subtypes (0: any)
+    uint8_t source_colorless     # ...and colourless
+
+ctypedef struct CostModifier:    # a static cost change (601.2f) (COST_MODIFIER table)
+    int32_t card
+    uint8_t change               # CostChange: the order of application
+    uint8_t scope                # SpellScope
+    int32_t mana                 # COST row added or taken off, -1 none
+    Amount amount                # generic amount (or the minimum for SET_MINIMUM)
+    uint16_t types               # filter: any of these card types (0: no type filter)
+    uint8_t supertypes           # ...or any of these supertypes
+    uint64_t subtypes            # ...or any of these subtypes
+    uint16_t not_types           # and none of these card types
+    uint8_t colors               # and some of these colours (0: any)
+    uint8_t while_untapped       # only while the source is untapped (Trinisphere)
+
+ctypedef struct ManaTrigger:     # a triggered mana ability (106.12a) (MANA_TRIGGER table)
+    int32_t card
+    uint8_t watches              # Watches
+    uint8_t adds                 # TriggerAdds
+    int32_t mana                 # COST row for TA_FIXED, -1 none
+    int16_t amount
+    uint8_t of_type              # ManaTypeBit that must be produced, MT_CHOSEN, or 0 for any
+    uint64_t subtypes            # only watched permanents with one of these subtypes (0: any)
+
+ctypedef struct ManaReplacement: # a tapped-for-mana replacement (106.12b) (MANA_REPLACEMENT)
+    int32_t card
+    uint8_t watches              # Watches
+    int16_t multiply             # 1 = none; 2 Mana Reflection; 3 Nyxbloom Ancient
+    uint8_t replace_with         # ManaTypeBit replacing every type (Contamination), 0 none
+
+ctypedef struct GrantRow:        # a static grant (GRANT table)
+    int32_t card
+    uint8_t grant                # Grant
+    uint8_t to                   # GrantTo
+
+ctypedef struct Enters:          # "as enters" / "enters with" (614.1c, 614.12) (ENTERS table)
+    int32_t card
+    uint8_t tapped
+    uint8_t unless               # TappedUnless
+    uint64_t subtypes            # CONTROL_SUBTYPE / REVEAL_SUBTYPE
+    int16_t life                 # PAY_LIFE
+    int16_t counters[4]          # counters it enters with, per CounterKind (fixed part)
+    int32_t counters_count[4]    # ...or a COUNT row (X of the spell: 107.3m), -1 none
+    uint8_t choose_color
+
+ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED table)
+    int32_t card
+    uint8_t event                # Event
+    int32_t effect               # EFFECT row
+    uint16_t spell_types         # EV_YOU_CAST_SPELL: only spells of these CardTypeBits (0: any)
+
+ctypedef struct Activated:       # a non-mana activated ability (602) (ACTIVATED table)
+    int32_t card
+    int32_t cost                 # COST row of the mana part, -1 none
+    uint8_t tap
+    uint8_t untap
+    uint8_t sacrifice_self
+    int16_t life
+    uint8_t sorcery_speed
+    int32_t effect               # EFFECT row
+
+ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
+    int32_t card                 # CARD row of its copiable values (a copy: what it copies, 707.2)
+    int32_t object_id            # a new object on each zone change (400.7)
+    uint8_t controller           # 0 = you, 1 = the opponent
+    uint8_t owner
+    uint16_t flags               # PermanentFlags: tapped, token, ...
+    int16_t controlled_since     # turn number its controller gained control (302.6)
+    int16_t counters[4]          # per CounterKind
+    int16_t power_bonus          # non-copy effects on power (613.4c), until cleared
+    int16_t toughness_bonus
+    int16_t damage               # marked damage (120.3)
+    int16_t x_paid               # X paid for the spell it was (107.3m); its own X is 0
+    uint8_t chosen_color         # ManaTypeBit chosen as it entered, 0 none
+    int16_t attached_to          # row of the permanent it is attached to, -1 none
+
+ctypedef struct TotalCost:       # a spell's total cost as it is paid (601.2f): no X left, counts only
+    int16_t generic              # generic mana (X already folded in)
+    uint8_t snow                 # {S}
+    uint8_t pips[6]              # W U B R G C symbols
+    # the symbols with a payment choice, from `phyrexian` up to `minimum`, are kept together
+    # (cost_is_plain reads them as words)
+    uint8_t phyrexian[5]         # {W/P}..: colour or 2 life
+    uint8_t mono_hybrid[5]       # {2/W}..: colour or two generic
+    uint8_t colorless_hybrid[5]  # {C/W}..: colour or {C}
+    uint8_t hybrid[10]           # two-colour hybrids by pair (HYBRID_PAIRS order), {W/U}..
+    uint8_t hybrid_phyrexian[10] # {W/U/P}..: either colour or 2 life
+    uint8_t minimum              # a total-cost setter's floor (Trinisphere): the mana paid, once
+                                 # Phyrexian/hybrid choices are made (601.2b), is raised to it
+
+ctypedef struct BoardInfo:       # the per-game facts the kernels read besides the permanents
+    int16_t turn                 # the current turn number (turns are numbered from 1)
+    uint8_t active               # the active player
+    int16_t last_turn_start[2]   # each player's most recent turn number (0: none yet)
+    int16_t hand_size[2]
+    int16_t life[2]
+    int16_t pool[2][6]           # mana in each player's pool, W U B R G C (unrestricted)
+    uint8_t n_restricted[2]      # restricted mana in each player's pool (106.6): entries in use
+                                 # (at most MAXRPOOL), each of one SPEND_RESTRICTION row,
+    int32_t restricted_row[2][4] # ...that row,
+    int16_t restricted[2][4][6]  # ...and its mana, W U B R G C
