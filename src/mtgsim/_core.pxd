@@ -134,3 +134,14 @@ cpdef enum Event:
     EV_YOUR_UPKEEP = 4
     EV_SELF_DIES = 5
     EV_YOU_CAST_SPELL = 6
+
+cpdef enum CardInfoFlag:         # per-card summary flags (Rules.info), once per table set
+                                 # (`mtgsim.card_facts.card_summaries`)
+    CI_MANA_EFFECT = 1       # changes what other permanents make: replacements, triggers,
+                             # granted mana abilities, could-produce references
+    CI_COMPLEX_MANA = 2      # a mana ability the direct path can't summarise as units
+    CI_COSTMOD = 4           # has cost modifiers for spells other than itself (a "this spell
+                             # costs less" one never applies from the battlefield)
+    CI_HASTE_GRANT = 8       # gives creatures haste
+    CI_CREATURE = 16
+    CI_HASTE = 32            # has haste itself

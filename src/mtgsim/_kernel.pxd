@@ -42,18 +42,6 @@ cdef enum:
                          # the goldfish casts with at most this X
 
 
-# Per-card summary flags, computed once per table set (see `card_summaries`).
-cdef enum CardInfoFlag:
-    CI_MANA_EFFECT = 1       # changes what other permanents make: replacements, triggers,
-                             # granted mana abilities, could-produce references
-    CI_COMPLEX_MANA = 2      # a mana ability the direct path can't summarise as units
-    CI_COSTMOD = 4           # has cost modifiers for spells other than itself (a "this spell
-                             # costs less" one never applies from the battlefield)
-    CI_HASTE_GRANT = 8       # gives creatures haste
-    CI_CREATURE = 16
-    CI_HASTE = 32            # has haste itself
-
-
 cdef struct Rules:
     Card* cards
     int n_cards

@@ -12,7 +12,7 @@ from typing import Iterable, Mapping
 
 import numpy as np
 
-from . import _core, schema
+from . import schema
 from .cards.database import CardDatabase, card_db, closest_names, named_card, normalize_name
 from .cards.model import (ActivatedAbility, CardDef, CostModifier, Count, Effect, EntersEffect,
                           LandPlays, ManaAbility, ManaReplacement, ManaTrigger, SpellEffect, SpendRestriction,
@@ -535,7 +535,7 @@ def compile_cards(cards: Iterable[CardDef | str], db: CardDatabase | None = None
         comp.card(d)
     all_defs = tuple(faces)
     tables = comp.tables(all_defs)
-    _core.check_tables(tables)      # per-card limits of the kernels' buffers, naming the card
+    schema.check_card_limits(tables)    # per-card limits of the kernels' buffers, naming the card
     return tables
 
 

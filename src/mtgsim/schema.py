@@ -1,6 +1,7 @@
 """The numpy structured dtypes of the compiled core's tables, derived from the C structs in
-`_records.pxd` (never written twice), with the enumerations of `_core.pxd` that give their codes meaning, and
-the checks a table must pass before a kernel may read it.
+`_records.pxd` (never written twice), with the enumerations of `_core.pxd` that give their
+codes meaning, and the checks a table must pass before a kernel may read it (its dtype and
+shape, `check_table`; a card set's use of the kernels' fixed buffers, `check_card_limits`).
 """
 from __future__ import annotations
 
@@ -10,13 +11,13 @@ from . import _core
 from ._core import (CardTypeBit, CostChange, CounterKind, CountOf, Event, Grant, GrantTo,
                     KeywordBit, ManaOutput, ManaTypeBit, PermanentFlag, SpellScope,
                     SupertypeBit, TappedUnless, TriggerAdds, Watches, Who)
-from .errors import ArgumentError, ArgumentTypeError, UnknownNameError
+from .errors import ArgumentError, ArgumentTypeError, LimitError, UnknownNameError
 
 __all__ = [
     "DTYPES", "COST_DTYPE", "HYBRID_DTYPE", "COUNT_DTYPE", "EFFECT_DTYPE", "CARD_DTYPE",
     "MANA_ABILITY_DTYPE", "SPEND_RESTRICTION_DTYPE", "COST_MODIFIER_DTYPE", "MANA_TRIGGER_DTYPE",
     "MANA_REPLACEMENT_DTYPE", "GRANT_DTYPE", "ENTERS_DTYPE", "TRIGGERED_DTYPE",
-    "ACTIVATED_DTYPE", "PERMANENT_DTYPE", "empty", "check_table", "grow",
+    "ACTIVATED_DTYPE", "PERMANENT_DTYPE", "empty", "check_table", "check_card_limits", "grow",
     "CardTypeBit", "CostChange", "CounterKind", "CountOf", "Event", "Grant", "GrantTo",
     "KeywordBit", "ManaOutput", "ManaTypeBit", "PermanentFlag", "SpellScope", "SupertypeBit",
     "TappedUnless", "TriggerAdds", "Watches", "Who",
@@ -103,3 +104,46 @@ def check_table(arr: object, record: str, *, ndim: int | None = 1, name: str | N
     if not arr.flags.c_contiguous:
         raise ArgumentError(f"{label}: must be C-contiguous (use np.ascontiguousarray)")
     return arr
+
+
+def check_card_limits(tables) -> None:
+    """Raise LimitError naming the first card of `tables` (a `compile.Tables`) beyond the
+    kernels' fixed per-card buffers: its mana abilities (MAX_MANA_ABILITIES rows, plus one
+    granted), the options of one mana ability (MAX_MANA_OPTIONS results), the mana one mana
+    ability's activation cost takes (MAX_MANA_INPUT units), and the counters it enters with
+    (int16, X at most MAX_X)."""
+    cards, mana, costs = tables.cards, tables.mana_abilities, tables.costs
+    names = tables.card_names
+
+    def name(row):
+        return names[row] if 0 <= row < len(names) else f"row {row}"
+    over = np.flatnonzero(cards["n_mana"] > _core.MAX_MANA_ABILITIES)
+    if len(over):
+        c = int(over[0])
+        raise LimitError(f"card {name(c)!r} has {int(cards['n_mana'][c])} mana abilities; "
+                         f"at most {_core.MAX_MANA_ABILITIES} are supported")
+    over = np.flatnonzero(mana["n_options"] > _core.MAX_MANA_OPTIONS)
+    if len(over):
+        a = mana[int(over[0])]
+        raise LimitError(f"card {name(int(a['card']))!r} has a mana ability with {int(a['n_options'])} "
+                         f"options; at most {_core.MAX_MANA_OPTIONS} are supported")
+    enters = tables.enters
+    if len(enters):                      # (a permanent enters with them and X: add_permanent)
+        per_card = np.zeros((max(len(cards), 1), 4), dtype=np.int64)
+        np.add.at(per_card, enters["card"], np.abs(enters["counters"].astype(np.int64))
+                  + np.where(enters["counters_count"] >= 0, _core.MAX_X, 0))
+        over = np.flatnonzero(per_card.max(axis=1) > 32767)
+        if len(over):
+            raise LimitError(f"card {name(int(over[0]))!r} enters with more than 32767 counters of a kind "
+                             f"(X counts as {_core.MAX_X})")
+    if len(mana) and len(costs):
+        units = (sum(costs[f].sum(axis=1, dtype=np.int64)
+                     for f in ("pips", "phyrexian", "mono_hybrid", "colorless_hybrid"))
+                 + costs["n_hybrid"] + np.maximum(costs["generic"], 0))
+        rows = mana["cost"]
+        taken = np.where(rows >= 0, units[np.clip(rows, 0, len(costs) - 1)], 0)
+        over = np.flatnonzero(taken > _core.MAX_MANA_INPUT)
+        if len(over):
+            a = mana[int(over[0])]
+            raise LimitError(f"card {name(int(a['card']))!r} has a mana ability whose cost takes "
+                             f"{int(taken[over[0]])} mana; at most {_core.MAX_MANA_INPUT} are supported")

@@ -1,6 +1,6 @@
-# A run's Spec from Python: per-card goldfish flags and kinds (plain precomputation), the
-# GoldfishSpec class and its test switches, and the colour demand of a deck.
-# Uses game, views.
+# A run's Spec from Python: per-card goldfish flags (read through Rules) and the words of
+# Game.kinds (packing `mtgsim.card_facts`' per-card kinds), the GoldfishSpec class and its test
+# switches, and the colour demand of a deck. Uses game, views.
 
 def goldfish_flags(CoreTables core):
     """Per card row, its GoldfishFlags, and its colour demand (5 bytes a card): the arrays
@@ -87,35 +87,10 @@ def goldfish_flags(CoreTables core):
     return flags, demands, needs, units
 
 
-def haste_givers(tables, int n_cards):
-    """Per card row: does it give creatures you control haste (scan_board's GRANTS_HASTE)?"""
-    out = np.zeros(n_cards, dtype=bool)
-    for row, card in enumerate(tables.cards):
-        out[row] = any(tables.grants[card["grant_first"] + k]["grant"] == GR_HASTE
-                       and tables.grants[card["grant_first"] + k]["to"] == GT_CREATURES_YOU_CONTROL
-                       for k in range(card["n_grant"]))
-    return out
-
-
-def upkeep_triggered(tables, int n_cards):
-    """Per card row: has it "at the beginning of your upkeep" abilities (503.1a)?"""
-    out = np.zeros(n_cards, dtype=bool)
-    for row, card in enumerate(tables.cards):
-        out[row] = any(tables.triggered[card["triggered_first"] + k]["event"] == EV_YOUR_UPKEEP
-                       for k in range(card["n_triggered"]))
-    return out
-
-
-def _padded(a, int n):
-    """a, one entry per card row, padded with zeros to n rows."""
-    out = np.zeros(n, dtype=np.int64)
-    out[:len(a)] = a
-    return out
-
-
 def kind_units(CoreTables core, flags):
     """Per card row, the three words count_permanent adds to Game.kinds for it: 1 in the
     byte of each Kind it is of."""
+    from mtgsim import card_facts       # (a Python module that imports this one)
     cdef Rules* R = &core.R
     n_cards = len(flags)
     f = flags.astype(np.int64)
@@ -126,9 +101,9 @@ def kind_units(CoreTables core, flags):
                K_MANA_FX: f & GF_MANA_FX, K_ACTIVATED: f & GF_ACTIVATED, K_CREATURES: f & GF_CREATURE,
                K_MAY_DIE: f & GF_MAY_DIE, K_LEGENDARY: f & GF_LEGENDARY,
                K_DYNAMIC_COSTMOD: (f & (GF_COSTMOD | GF_DYNAMIC_COST)) == (GF_COSTMOD | GF_DYNAMIC_COST),
-               K_CAST_TRIGGER: f & GF_CAST_TRIGGER, K_HASTE_GIVER: haste_givers(core.tables, n_cards),
-               K_UPKEEP: upkeep_triggered(core.tables, n_cards),
-               K_LAND_PLAYS: _padded(core.tables.cards["extra_land_plays"] > 0, n_cards),
+               K_CAST_TRIGGER: f & GF_CAST_TRIGGER, K_HASTE_GIVER: card_facts.haste_givers(core.tables, n_cards),
+               K_UPKEEP: card_facts.upkeep_triggered(core.tables, n_cards),
+               K_LAND_PLAYS: card_facts.land_play_givers(core.tables, n_cards),
                **{K_CI + k: (info >> k) & 1 for k in range(7)}}
     units = np.zeros((n_cards, 3), dtype=np.uint64)
     for kind, has in of_kind.items():

@@ -14,48 +14,6 @@ MAX_COST_MODIFIERS = MAXMODS      # for one spell: its own and the battlefield's
 MAX_REPLACEMENTS = MAXREPLACE     # applying to one permanent tapped for mana
 
 
-def check_tables(tables):
-    """Raise ValueError naming the first card beyond the kernels' fixed per-card buffers: its
-    mana abilities (MAXMANA rows, plus one granted), the options of one mana ability (MAXOPT
-    results), the mana one mana ability's activation cost takes (MAXINPUT units), and the
-    counters it enters with (int16, X at most MAXX)."""
-    cards, mana, costs = tables.cards, tables.mana_abilities, tables.costs
-    names = tables.card_names
-
-    def name(row):
-        return names[row] if 0 <= row < len(names) else f"row {row}"
-    over = np.flatnonzero(cards["n_mana"] > MAXMANA)
-    if len(over):
-        c = int(over[0])
-        raise ValueError(f"card {name(c)!r} has {int(cards['n_mana'][c])} mana abilities; "
-                         f"at most {MAXMANA} are supported")
-    over = np.flatnonzero(mana["n_options"] > MAXOPT)
-    if len(over):
-        a = mana[int(over[0])]
-        raise ValueError(f"card {name(int(a['card']))!r} has a mana ability with {int(a['n_options'])} "
-                         f"options; at most {MAXOPT} are supported")
-    enters = tables.enters
-    if len(enters):                      # (a permanent enters with them and X: add_permanent)
-        per_card = np.zeros((max(len(cards), 1), 4), dtype=np.int64)
-        np.add.at(per_card, enters["card"], np.abs(enters["counters"].astype(np.int64))
-                  + np.where(enters["counters_count"] >= 0, MAXX, 0))
-        over = np.flatnonzero(per_card.max(axis=1) > 32767)
-        if len(over):
-            raise ValueError(f"card {name(int(over[0]))!r} enters with more than 32767 counters of a kind "
-                             f"(X counts as {MAXX})")
-    if len(mana) and len(costs):
-        units = (sum(costs[f].sum(axis=1, dtype=np.int64)
-                     for f in ("pips", "phyrexian", "mono_hybrid", "colorless_hybrid"))
-                 + costs["n_hybrid"] + np.maximum(costs["generic"], 0))
-        rows = mana["cost"]
-        taken = np.where(rows >= 0, units[np.clip(rows, 0, len(costs) - 1)], 0)
-        over = np.flatnonzero(taken > MAXINPUT)
-        if len(over):
-            a = mana[int(over[0])]
-            raise ValueError(f"card {name(int(a['card']))!r} has a mana ability whose cost takes "
-                             f"{int(taken[over[0]])} mana; at most {MAXINPUT} are supported")
-
-
 cdef class CoreTables:
     """The compiled tables of a set of cards, held for the kernels (see mtgsim.compile)."""
     cdef Rules R
@@ -64,7 +22,8 @@ cdef class CoreTables:
 
     def __cinit__(self, tables):
         import numpy as np
-        check_tables(tables)             # (compile_cards checks too; tables may come from elsewhere)
+        from mtgsim import card_facts, schema     # (Python modules that import this one)
+        schema.check_card_limits(tables)     # (compile_cards checks too; tables may come from elsewhere)
         self.tables = tables
         arrays = {}
         for name in ("cards", "costs", "hybrids", "counts", "effects", "mana_abilities",
@@ -96,7 +55,7 @@ cdef class CoreTables:
         # mana_ability_rows needn't ask the board's grants (a scan of the board)
         self.R.granted_row = (tables.granted_mana_row if np.any(tables.grants["grant"] == GR_MANA_ANY_COLOR)
                               else -1)
-        summary = card_summaries(tables)
+        summary = card_facts.card_summaries(tables)
         self._keep["summary"] = summary
         self.R.info = <uint32_t*>cnp.PyArray_DATA(summary["flags"])
         self.R.static_cp = <uint8_t*>cnp.PyArray_DATA(summary["could_produce"])

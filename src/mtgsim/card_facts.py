@@ -1,0 +1,175 @@
+"""Per-card facts the compiled core reads, worked out once per table set from the compiled
+tables (`compile.Tables`) in plain Python and numpy: the direct path's card summaries
+(`CardInfoFlag`s, what a card could produce, its mana as units of one type mask) and the
+goldfish's per-card kinds that no kernel flag carries. `_core.CoreTables` and the goldfish's
+spec pack them into their structs.
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from ._core import CardInfoFlag, CardTypeBit, Event, Grant, GrantTo, KeywordBit, ManaOutput, SpellScope
+
+__all__ = ["card_summaries", "DIRECT_OUTPUTS", "SEARCHED_OUTPUTS", "haste_givers", "upkeep_triggered",
+           "land_play_givers"]
+
+CI_MANA_EFFECT, CI_COMPLEX_MANA, CI_COSTMOD = (CardInfoFlag.CI_MANA_EFFECT, CardInfoFlag.CI_COMPLEX_MANA,
+                                               CardInfoFlag.CI_COSTMOD)
+CI_HASTE_GRANT, CI_CREATURE, CI_HASTE = CardInfoFlag.CI_HASTE_GRANT, CardInfoFlag.CI_CREATURE, CardInfoFlag.CI_HASTE
+MO_FIXED, MO_CHOICE, MO_ANY_COLOR, MO_ANY_TYPE = (ManaOutput.MO_FIXED, ManaOutput.MO_CHOICE,
+                                                  ManaOutput.MO_ANY_COLOR, ManaOutput.MO_ANY_TYPE)
+SS_SELF, GR_HASTE, CT_CREATURE, KW_HASTE = (SpellScope.SS_SELF, Grant.GR_HASTE, CardTypeBit.CT_CREATURE,
+                                            KeywordBit.KW_HASTE)
+
+# Every mana-ability output kind is in exactly one of these (tests/test_card_facts.py fails on
+# a kind in neither): the kinds whose mana card_summaries can state as units of one type mask
+# (the direct path), and those a card with one always leaves to the general search.
+DIRECT_OUTPUTS = frozenset(int(m) for m in (MO_FIXED, MO_CHOICE, MO_ANY_COLOR, MO_ANY_TYPE))
+SEARCHED_OUTPUTS = frozenset(int(m) for m in (ManaOutput.MO_COMBINATION, ManaOutput.MO_CHOSEN_COLOR))
+
+
+def card_summaries(tables):
+    """Per card: flags (CardInfoFlag), the types it could produce on a board without mana
+    effects, and — when every mana ability is a plain {T} ability with a fixed output, a choice
+    or any colour/type — its output as `unit_count` units of `unit_mask` each. A card whose
+    outputs aren't "k units of one mask" (e.g. three mana of one colour), or with a spending
+    restriction (106.6), is COMPLEX; for one, `lower_mask`/`lower_count` are what its
+    unrestricted abilities needing no mana and no life make that way (Castle Garenbrig's {T}:
+    Add {G}, a Treasure's one mana of any colour): one way to use it, so a lower bound of what
+    it adds for any spell (prepare_direct)."""
+    n = len(tables.cards)
+    flags = np.zeros(max(n, 1), dtype=np.uint32)
+    cp = np.zeros(max(n, 1), dtype=np.uint8)
+    umask = np.zeros(max(n, 1), dtype=np.uint8)
+    ucount = np.zeros(max(n, 1), dtype=np.uint8)
+    lmask = np.zeros(max(n, 1), dtype=np.uint8)
+    lcount = np.zeros(max(n, 1), dtype=np.uint8)
+    mana = tables.mana_abilities
+    for c in range(n):
+        card = tables.cards[c]
+        f = 0
+        if any(tables.cost_modifiers[card["costmod_first"] + k]["scope"] != SS_SELF
+               for k in range(card["n_costmod"])):
+            f |= CI_COSTMOD
+        if card["n_trigger"] or card["n_replacement"]:
+            f |= CI_MANA_EFFECT
+        for k in range(card["n_grant"]):
+            g = tables.grants[card["grant_first"] + k]
+            f |= CI_HASTE_GRANT if g["grant"] == GR_HASTE else CI_MANA_EFFECT
+        if card["types"] & CT_CREATURE:
+            f |= CI_CREATURE
+        if card["keywords"] & KW_HASTE:
+            f |= CI_HASTE
+        outputs = set()
+        lower = []                      # (mask, amount) of each ability usable without mana or life
+        for k in range(card["n_mana"]):
+            a = mana[card["mana_first"] + k]
+            if a["could_produce"]:
+                f |= CI_MANA_EFFECT
+            restricted = a["restriction"] >= 0
+            if restricted:              # its mana pays only some costs (106.6): never units
+                f |= CI_COMPLEX_MANA    # of the direct path, nor part of the lower bound
+            if (not restricted and a["tap"] and not a["untap"] and a["life"] == 0 and a["cost"] < 0
+                    and a["if_you_control"] == 0
+                    and a["amount"]["count"] < 0 and 0 < a["amount"]["fixed"] < 256):
+                m = _unit_mask_of(tables, a)  # k of one type chosen: k units only of one type
+                lower.append((m, int(a["amount"]["fixed"]) if m & (m - 1) == 0 else 1))
+            simple = (a["tap"] and not a["untap"] and not a["sacrifice_self"] and a["life"] == 0
+                      and a["cost"] < 0 and a["could_produce"] == 0 and a["if_you_control"] == 0
+                      and a["amount"]["count"] < 0 and a["amount"]["fixed"] > 0
+                      and a["output"] in DIRECT_OUTPUTS)
+            if not simple:
+                f |= CI_COMPLEX_MANA
+                continue
+            amount = int(a["amount"]["fixed"])
+            if a["output"] == MO_FIXED:
+                outputs.add(tuple(int(v) * amount for v in tables.costs[a["mana"]]["pips"]))
+            elif a["output"] == MO_CHOICE:
+                for o in range(a["n_options"]):
+                    outputs.add(tuple(int(v) * amount for v in tables.costs[a["options_first"] + o]["pips"]))
+            else:
+                for t in range(6):
+                    if a["colors"] >> t & 1:
+                        outputs.add(tuple(amount if u == t else 0 for u in range(6)))
+        outputs.discard((0,) * 6)
+        for o in outputs:
+            for t in range(6):
+                if o[t]:
+                    cp[c] |= 1 << t
+        if outputs and not f & CI_COMPLEX_MANA:
+            totals = {sum(o) for o in outputs}
+            mask = int(cp[c])
+            types = [t for t in range(6) if mask >> t & 1]
+            if len(outputs) == 1:
+                (o,) = outputs
+                if len([t for t in range(6) if o[t]]) == 1:
+                    umask[c], ucount[c] = mask, sum(o)
+                else:
+                    f |= CI_COMPLEX_MANA          # a fixed mix such as {W}{U}: the slow path
+            elif len(totals) == 1:
+                total = totals.pop()
+                every = {tuple(sum(1 for x in combo if x == t) for t in range(6))
+                         for combo in itertools.combinations_with_replacement(types, total)}
+                if every == outputs:
+                    umask[c], ucount[c] = mask, total
+                else:
+                    f |= CI_COMPLEX_MANA
+            else:
+                f |= CI_COMPLEX_MANA
+        lower = [(m, k) for m, k in lower if m]
+        if f & CI_COMPLEX_MANA and lower:
+            most = max(k for _, k in lower)
+            lmask[c] = np.bitwise_or.reduce([m for m, k in lower if k == most])
+            lcount[c] = most
+        flags[c] = f
+    return {"flags": flags, "could_produce": cp, "unit_mask": umask, "unit_count": ucount,
+            "lower_mask": lmask, "lower_count": lcount}
+
+
+def _unit_mask_of(tables, a):
+    """The mask of one unit of mana ability `a`'s output when every unit may be any type of
+    one mask (a single type, a choice of single types, any colour or type); 0 otherwise."""
+    if a["output"] in (MO_ANY_COLOR, MO_ANY_TYPE):
+        return int(a["colors"])
+    if a["output"] == MO_FIXED:
+        options = [tables.costs[a["mana"]]["pips"]]
+    elif a["output"] == MO_CHOICE:
+        options = [tables.costs[a["options_first"] + o]["pips"] for o in range(a["n_options"])]
+    else:
+        return 0
+    mask = 0
+    for pips in options:
+        types = [t for t in range(6) if pips[t]]
+        if len(types) != 1 or pips[types[0]] != 1:
+            return 0
+        mask |= 1 << types[0]
+    return mask
+
+
+def _owners(rows: np.ndarray, n: int) -> np.ndarray:
+    """Per card row (n of them: the table's cards padded with False): does it own one of these
+    ability rows (found by their `card` field)?"""
+    out = np.zeros(n, dtype=bool)
+    out[rows["card"]] = True
+    return out
+
+
+def haste_givers(tables, n: int) -> np.ndarray:
+    """Per card row: does it give creatures you control haste (scan_board's GRANTS_HASTE)?"""
+    g = tables.grants
+    return _owners(g[(g["grant"] == GR_HASTE) & (g["to"] == GrantTo.GT_CREATURES_YOU_CONTROL)], n)
+
+
+def upkeep_triggered(tables, n: int) -> np.ndarray:
+    """Per card row: has it "at the beginning of your upkeep" abilities (503.1a)?"""
+    t = tables.triggered
+    return _owners(t[t["event"] == Event.EV_YOUR_UPKEEP], n)
+
+
+def land_play_givers(tables, n: int) -> np.ndarray:
+    """Per card row: does it let its controller play additional lands (305.2)?"""
+    out = np.zeros(n, dtype=bool)
+    out[:len(tables.cards)] = tables.cards["extra_land_plays"] > 0
+    return out

@@ -1,0 +1,52 @@
+"""The per-card facts the compiled core reads (mtgsim.card_facts): every mana-ability output
+kind is placed on the direct path or left to the search on purpose, and the per-card kinds
+read by an ability row's `card` agree with the card's own rows (`*_first`, `n_*`)."""
+import numpy as np
+import pytest
+
+from mtgsim import card_db
+from mtgsim.card_facts import (DIRECT_OUTPUTS, SEARCHED_OUTPUTS, card_summaries, haste_givers,
+                               land_play_givers, upkeep_triggered)
+from mtgsim.compile import compile_cards
+from mtgsim._core import CardInfoFlag
+from mtgsim.schema import Event, Grant, GrantTo, ManaOutput
+
+
+@pytest.fixture(scope="module")
+def tables():
+    db = card_db()
+    return compile_cards(db.cards(), db)
+
+
+def test_every_mana_output_kind_is_placed_once():
+    """A new ManaOutput fails here until card_summaries is told whether its mana is units of
+    one type mask (the direct path) or always searched: never pushed off the fast path unseen."""
+    assert DIRECT_OUTPUTS.isdisjoint(SEARCHED_OUTPUTS)
+    assert DIRECT_OUTPUTS | SEARCHED_OUTPUTS == {int(m) for m in ManaOutput}
+
+
+def _by_own_rows(tables, table, first, n, keep):
+    return np.array([any(keep(table[c[first] + k]) for k in range(c[n])) for c in tables.cards])
+
+
+def test_per_card_kinds_agree_with_each_cards_own_rows(tables):
+    n = len(tables.cards) + 3                    # (padded rows are never of a kind)
+    haste = haste_givers(tables, n)
+    upkeep = upkeep_triggered(tables, n)
+    plays = land_play_givers(tables, n)
+    assert not (haste[-3:].any() or upkeep[-3:].any() or plays[-3:].any())
+    assert (haste[:-3] == _by_own_rows(tables, tables.grants, "grant_first", "n_grant", lambda g: (
+        g["grant"] == Grant.GR_HASTE and g["to"] == GrantTo.GT_CREATURES_YOU_CONTROL))).all()
+    assert (upkeep[:-3] == _by_own_rows(tables, tables.triggered, "triggered_first", "n_triggered",
+                                        lambda t: t["event"] == Event.EV_YOUR_UPKEEP)).all()
+    assert haste[tables.row("The Fire Crystal")] and upkeep.any() and plays[tables.row("Azusa, Lost but Seeking")]
+
+
+@pytest.mark.parametrize("name, unit_mask, unit_count", [
+    ("Forest", 0b10000, 1), ("Stomping Ground", 0b11000, 1), ("Llanowar Elves", 0b10000, 1),
+    ("Birds of Paradise", 0b11111, 1), ("Sol Ring", 0b100000, 2)])
+def test_simple_mana_is_units_of_one_mask(tables, name, unit_mask, unit_count):
+    s = card_summaries(tables)
+    row = tables.row(name)
+    assert not s["flags"][row] & CardInfoFlag.CI_COMPLEX_MANA
+    assert (s["unit_mask"][row], s["unit_count"][row]) == (unit_mask, unit_count)
