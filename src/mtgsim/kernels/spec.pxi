@@ -131,6 +131,29 @@ def spend_signatures(CoreTables core):
     return sig
 
 
+cdef dict card_arrays(CoreTables core, Spec* S):
+    """The per-card arrays of a Spec (GoldfishFlags, units, colour demands, Hall demands,
+    Game.kinds words, spend signatures, cost-modifier codes), made from `core` and pointed at
+    by S; the dict keeps them alive as long as S is used."""
+    cdef int n_cards = max(core.R.n_cards, 1)
+    flags, demands, needs, units = goldfish_flags(core)
+    code = np.zeros(n_cards, dtype=np.uint64)
+    for j, row in enumerate(np.flatnonzero(flags[:n_cards] & GF_COSTMOD)[:15]):
+        code[row] = np.uint64(1) << np.uint64(4 * j)
+    keep = {"flags": flags, "demands": demands, "needs": needs, "units": units,
+            "kind_unit": kind_units(core, flags), "spend_sig": spend_signatures(core),
+            "costmod_code": code}
+    S.gf = <uint16_t*>cnp.PyArray_DATA(flags)
+    S.units = <uint8_t*>cnp.PyArray_DATA(units)
+    S.demand = <uint8_t*>cnp.PyArray_DATA(demands)
+    S.need = <HallDemand*>cnp.PyArray_DATA(needs)
+    S.kind_unit = <uint64_t*>cnp.PyArray_DATA(keep["kind_unit"])
+    S.spend_sig = <uint64_t*>cnp.PyArray_DATA(keep["spend_sig"])
+    S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
+    S.counts_hand = bool(np.any(core.tables.counts["what"] == CO_CARDS_IN_HAND))
+    return keep
+
+
 cdef class GoldfishSpec:
     """What `run_chunks` and `trace_games` simulate: the deck, turns, mulligan ranges, tracked
     cards and play policy (`policy`: PlayPolicy.arrays()), compiled for the turn loop."""
@@ -152,12 +175,11 @@ cdef class GoldfishSpec:
         if len(set(np.asarray(track).tolist())) != len(track):
             raise ValueError("a card is tracked twice")
         n_cards = max(core.R.n_cards, 1)
-        flags, demands, needs, units = goldfish_flags(core)
-        keep = {"deck": np.ascontiguousarray(deck, dtype=np.int32),
-                "track": np.ascontiguousarray(track, dtype=np.int32),
-                "flags": flags, "demands": demands, "needs": needs, "units": units,
-                "rank": np.ascontiguousarray(policy["rank"], dtype=np.int16),
-                "hold": np.ascontiguousarray(policy["hold"], dtype=np.uint8)}
+        keep = card_arrays(core, &self.S)
+        keep |= {"deck": np.ascontiguousarray(deck, dtype=np.int32),
+                 "track": np.ascontiguousarray(track, dtype=np.int32),
+                 "rank": np.ascontiguousarray(policy["rank"], dtype=np.int16),
+                 "hold": np.ascontiguousarray(policy["hold"], dtype=np.uint8)}
         if len(keep["rank"]) < n_cards or len(keep["hold"]) < n_cards:
             raise ValueError("policy arrays need one entry per card row")
         self.core = core
@@ -176,10 +198,6 @@ cdef class GoldfishSpec:
         self.S.n_track = len(track)
         self.S.chosen_color = chosen_color
         self.S.pay_life_above = policy["pay_life_above"]
-        self.S.gf = <uint16_t*>cnp.PyArray_DATA(flags)
-        self.S.units = <uint8_t*>cnp.PyArray_DATA(units)
-        self.S.demand = <uint8_t*>cnp.PyArray_DATA(demands)
-        self.S.need = <HallDemand*>cnp.PyArray_DATA(needs)
         self.S.lands_first = policy["lands"] == 1
         self.S.spell_order = policy["spells"]
         self.S.rank = <int16_t*>cnp.PyArray_DATA(keep["rank"])
@@ -192,16 +210,6 @@ cdef class GoldfishSpec:
         self.S.shortcuts = True
         self.S.check_views = False
         self.S.snapshots = False
-        code = np.zeros(n_cards, dtype=np.uint64)
-        for j, row in enumerate(np.flatnonzero(flags[:n_cards] & GF_COSTMOD)[:15]):
-            code[row] = np.uint64(1) << np.uint64(4 * j)
-        keep["costmod_code"] = code
-        self.S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
-        keep["kind_unit"] = kind_units(core, flags)
-        self.S.kind_unit = <uint64_t*>cnp.PyArray_DATA(keep["kind_unit"])
-        keep["spend_sig"] = spend_signatures(core)
-        self.S.spend_sig = <uint64_t*>cnp.PyArray_DATA(keep["spend_sig"])
-        self.S.counts_hand = bool(np.any(core.tables.counts["what"] == CO_CARDS_IN_HAND))
         spec_demand(&self.S)
 
 

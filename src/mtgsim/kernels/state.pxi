@@ -1,7 +1,7 @@
 # A Scenario's game in the compiled game state (GameState): a Scenario's zones are loaded into
 # a Game, one action is carried out by the same compiled actions the goldfish uses (actions),
 # and the zones are read back. Uses game, zones, actions, views (Scratch), spec (the per-card
-# flags of goldfish_flags and kind_units).
+# arrays of card_arrays).
 
 cdef class GameState:
     """The compiled game a Scenario's actions run on, over one CoreTables.
@@ -23,27 +23,11 @@ cdef class GameState:
         self.g = NULL
 
     def __init__(self, CoreTables core):
-        cdef int n_cards = max(core.R.n_cards, 1)
-        flags, demands, needs, units = goldfish_flags(core)
-        keep = {"flags": flags, "units": units, "demands": demands, "needs": needs,
-                "kind_unit": kind_units(core, flags), "spend_sig": spend_signatures(core)}
-        code = np.zeros(n_cards, dtype=np.uint64)
-        for j, row in enumerate(np.flatnonzero(flags[:n_cards] & GF_COSTMOD)[:15]):
-            code[row] = np.uint64(1) << np.uint64(4 * j)
-        keep["costmod_code"] = code
-        self._keep = keep
         self.core = core
         self._permanent_dtype = _dtype_of("permanent")
         self._board_info_dtype = _dtype_of("board_info")
         memset(&self.S, 0, sizeof(Spec))
-        self.S.gf = <uint16_t*>cnp.PyArray_DATA(flags)
-        self.S.units = <uint8_t*>cnp.PyArray_DATA(units)
-        self.S.demand = <uint8_t*>cnp.PyArray_DATA(demands)
-        self.S.need = <HallDemand*>cnp.PyArray_DATA(needs)
-        self.S.kind_unit = <uint64_t*>cnp.PyArray_DATA(keep["kind_unit"])
-        self.S.spend_sig = <uint64_t*>cnp.PyArray_DATA(keep["spend_sig"])
-        self.S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
-        self.S.counts_hand = bool(np.any(core.tables.counts["what"] == CO_CARDS_IN_HAND))
+        self._keep = card_arrays(core, &self.S)
         self.S.shortcuts = False        # (the reference path: every rule looked at in full)
         self.S.chosen_color = 1
         self.sc = new_scratch(&core.R, 0, 1)
