@@ -5,7 +5,7 @@ replacement effect adds to a restricted ability's keeps the restriction; mana a 
 mana ability adds is that ability's own, unrestricted."""
 import pytest
 
-from mtgsim import Deck, RulesError, Scenario, card
+from mtgsim import Deck, LimitError, RulesError, Scenario, card
 from mtgsim.batch import BoardBatch, evaluate_boards
 from mtgsim.compile import compile_cards
 from mtgsim.simulate import MulliganPolicy, simulate
@@ -240,6 +240,6 @@ def test_106_6_the_pool_refuses_restricted_mana_past_its_limits_changing_nothing
     assert len(s.restricted_pool()) == 4
     before = s.pool()
     source = s.add(shrine)
-    with pytest.raises(ValueError, match="at most 4 restrictions"):
+    with pytest.raises(LimitError, match=r"restricted mana \(106.6\) of more than 4 restrictions"):
         s.tap_for_mana(source)
     assert not s.is_tapped(source) and s.pool() == before and len(s.restricted_pool()) == 4

@@ -155,3 +155,19 @@ def test_pay_life_is_a_bool_or_a_life_total():
     s.add_to_hand("Hallowed Fountain")
     with pytest.raises(ValueError, match="pay_life: True, False or a life total"):
         s.play_land("Hallowed Fountain", pay_life="yes")
+
+
+@pytest.mark.parametrize("source, life", [("Mana Confluence", 19), ("City of Brass", 19), ("Forest", 20)])
+def test_605_3b_a_mana_ability_activated_by_hand_or_by_a_payment_is_the_same_activation(source, life):
+    """605.3b, 119.4, 603.3: Mana Confluence's life, City of Brass's "becomes tapped" damage
+    and the tapping are the same whether tap_for_mana activates the ability and the spell is
+    paid from the pool, or the payment activates it (both carry out one compiled plan step)."""
+    by_hand, by_payment = Scenario(), Scenario()
+    for s in (by_hand, by_payment):
+        s.add(source)
+    assert by_hand.tap_for_mana(by_hand.battlefield()[0], color="G") == {"G": 1}
+    by_hand.cast("Llanowar Elves")
+    by_payment.cast("Llanowar Elves")
+    for s in (by_hand, by_payment):
+        assert s.life() == life and s.is_tapped(s.battlefield()[0]) and s.pool() == {}
+        assert [p.name for p in s.battlefield()] == [source, "Llanowar Elves"]

@@ -7,7 +7,6 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from . import _core
 from .batch import TYPE_LETTERS
 from .errors import LimitError
 
@@ -47,35 +46,3 @@ class ManaPools:
         texts = self.tables.restriction_texts
         return [(texts[int(info["restricted_row"][who][e])], _mana_dict(info["restricted"][who][e]))
                 for e in range(int(info["n_restricted"][who]))]
-
-    def _add_restricted(self, who: int, row: int, mana) -> None:
-        """Restricted mana of SPEND_RESTRICTION row `row` into the pool, in its own entry (at
-        most _core.MAX_RESTRICTED_POOL restrictions and MAX_RESTRICTED_UNITS mana a player:
-        the core's limits, checked by _check_restricted_room first)."""
-        info = self._info[0]
-        n = int(info["n_restricted"][who])
-        rows = [int(info["restricted_row"][who][e]) for e in range(n)]
-        if row in rows:
-            e = rows.index(row)
-        else:
-            e = n
-            info["restricted_row"][who][e] = row
-            info["restricted"][who][e] = 0
-            info["n_restricted"][who] = n + 1
-        info["restricted"][who][e] += np.array(mana, dtype=np.int16)
-
-    def _check_restricted_room(self, who: int, adds) -> None:
-        """Raise ValueError (changing nothing) if restricted mana `adds` ((row, mana) pairs)
-        would take the pool past the core's limits."""
-        info = self._info[0]
-        n = int(info["n_restricted"][who])
-        rows = {int(info["restricted_row"][who][e]) for e in range(n)} | {r for r, m in adds if sum(m)}
-        units = int(info["restricted"][who][:n].sum()) + sum(sum(m) for _, m in adds)
-        if len(rows) > _core.MAX_RESTRICTED_POOL or units > _core.MAX_RESTRICTED_UNITS:
-            raise LimitError(f"a mana pool holds restricted mana (106.6) of at most "
-                             f"{_core.MAX_RESTRICTED_POOL} restrictions and "
-                             f"{_core.MAX_RESTRICTED_UNITS} mana here")
-
-    def _add_mana(self, who: int, t: int, amount: int) -> None:
-        pool = self._info[0]["pool"][who]
-        pool[t] = _fit16(int(pool[t]) + int(amount), f"{TYPE_LETTERS[t]} mana in {POSSESSIVE[who]} pool")

@@ -47,7 +47,6 @@ PLAYER_NAMES = ("you", "opponent")
 TAPPED = int(schema.PermanentFlag.PF_TAPPED)
 TOKEN = int(schema.PermanentFlag.PF_TOKEN)
 SACRIFICE_AT_END = int(schema.PermanentFlag.PF_SACRIFICE_AT_END)
-NOT_TAPPED = 0xFFFF ^ TAPPED
 COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
 MAX_PERMANENTS = _core.MAX_PERMANENTS_IN_GAME    # the compiled game holds this many permanents
 
@@ -318,8 +317,7 @@ class Scenario(ManaPools):
         """Could this mana ability be activated now (its whole cost paid)?"""
         i = self._index(p)
         row = self._ability_row(i, ability)
-        if not _core.board_ability_ready(*self._args(), i, row) or \
-                0 < self._tables.mana_abilities[row]["life"] > self._info[0]["life"][int(self._perms[i]["controller"])]:
+        if not _core.board_ability_ready(*self._args(), i, row):
             return False
         cost = int(self._tables.mana_abilities[row]["cost"])
         return cost < 0 or self._can_pay_cost_row(cost, int(self._perms[i]["controller"]), exclude=i,
@@ -345,19 +343,19 @@ class Scenario(ManaPools):
         row = self._ability_row(i, ability)
         snapshot = self._snapshot()
         try:
-            return self._activate_mana(i, row, color, order)
+            return self._activate_mana(i, ability, row, color, order)
         except ValueError:                       # (a limit of restricted mana: nothing changes)
             self._restore(snapshot)
             raise
 
-    def _activate_mana(self, i: int, row: int, color=None, order=None) -> dict[str, int]:
-        """Activate mana ability `row` of permanent i: pay its costs, let it resolve (605.3b).
-        A restricted ability's own mana goes to its entry of the pool (106.6, 106.6a:
-        replacement effects' extra mana too); triggered mana is unrestricted."""
+    def _activate_mana(self, i: int, ability: int, row: int, color=None, order=None) -> dict[str, int]:
+        """Activate mana ability `ability` (MANA_ABILITY row `row`) of permanent i: its mana
+        input paid first, then what it makes with the colour and replacement order chosen,
+        carried out in the compiled game (`GameState.activate_mana`: its other costs, the mana
+        into the pool, 106.6's restricted mana in its own entry, its effects, 605.3b)."""
         core, perms, n, info = self._args()
         a = self._tables.mana_abilities[row]
-        if not _core.board_ability_ready(core, perms, n, info, i, row) or \
-                0 < a["life"] > info[0]["life"][int(perms[i]["controller"])]:     # 119.4
+        if not _core.board_ability_ready(core, perms, n, info, i, row):
             raise RulesError(self._why_not_ready(i, row))
         who = int(self._perms[i]["controller"])
         prefer = self._type_index(color)
@@ -373,28 +371,14 @@ class Scenario(ManaPools):
         reps = _core.board_replacements(core, perms, n, info, i)
         rows = self._replacement_order(i, row, reps, prefer, order)
         made, extra = _core.board_produce(core, perms, n, info, i, row, prefer, rows)
-        restriction = int(a["restriction"])
-        if restriction >= 0:
-            self._check_restricted_room(who, [(restriction, made)])
-        # pay the other parts of the cost; then the ability resolves (605.3b)
-        self._add_life(who, -int(a["life"]))
         name = self._names[i]
-        if a["tap"]:
-            self._perms[i]["flags"] |= TAPPED
-        if a["untap"]:
-            self._perms[i]["flags"] &= NOT_TAPPED
         total = np.array(made, dtype=np.int64) + np.array(extra, dtype=np.int64)
-        if restriction >= 0:
-            self._add_restricted(who, restriction, made)
-            for t in range(6):
-                if extra[t]:
-                    self._add_mana(who, t, int(extra[t]))
-        else:
-            for t in range(6):
-                if total[t]:
-                    self._add_mana(who, t, int(total[t]))
-        self._choosing()                         # 605.3b: its effects; then what its cost triggered
-        self._play(lambda st: st.mana_ability_resolved(st.index_of(handle.object_id), row))
+        pool = self._info[0]["pool"][who]
+        for t in np.flatnonzero(total):          # (it all passes through the pool: int16)
+            _fit16(int(pool[t]) + int(total[t]), f"{TYPE_LETTERS[t]} mana in {POSSESSIVE[who]} pool")
+        self._choosing()
+        self._play(lambda st: st.activate_mana(st.index_of(handle.object_id), ability, made, extra,
+                                               int(a["restriction"])))
         self.log.append(f"{name}: added {ManaCost.parse(''.join('{%s}' % TYPE_LETTERS[t] * int(v) for t, v in enumerate(total))) or 'nothing'}")
         return _mana_dict(total)
 
@@ -453,14 +437,7 @@ class Scenario(ManaPools):
         """Can `who` pay the cost of casting CARD row `for_card` (or of an activated ability of
         a permanent of it)? Restricted mana pays only what it may (106.6)."""
         rec = np.array([cost_rec], dtype=cost_rec.dtype)
-        if exclude >= 0:                 # {T} first (602.2b): a source can't pay for its own ability
-            saved = int(self._perms[exclude]["flags"])
-            self._perms[exclude]["flags"] |= TAPPED
-            try:
-                return bool(_core.board_can_pay(*self._args(), who, rec, for_card, for_ability))
-            finally:
-                self._perms[exclude]["flags"] = saved
-        return bool(_core.board_can_pay(*self._args(), who, rec, for_card, for_ability))
+        return bool(_core.board_can_pay(*self._args(), who, rec, for_card, for_ability, exclude))
 
     def _cost_row_total(self, cost_row: int):
         return _core.cost_as_total(self._args()[0], cost_row)

@@ -168,8 +168,13 @@ def board_mana_rows(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1]
 
 
 def board_ability_ready(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i, int row):
+    """Can mana ability `row` of permanent i be activated now but for its mana input: its
+    {T}/{Q} (ability_ready: 107.5, 107.6, 302.6) and the life it costs (119.4: no more than
+    its controller has)?"""
     cdef Board b = one_board(perms, n, info)
-    return ability_ready(&core.R, &b, i, row)
+    cdef int life = core.R.mana[row].life
+    return bool(ability_ready(&core.R, &b, i, row)
+                and (life <= 0 or life <= b.bi.life[controller(&b, i)]))
 
 
 def board_replacements(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
@@ -212,20 +217,34 @@ def board_total_cost(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1
 
 
 def board_can_pay(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int player,
-                  TotalCost[::1] cost, int card, bint ability):
+                  TotalCost[::1] cost, int card, bint ability, int exclude=-1):
     """Can `player` pay `cost` for casting CARD row `card` (or, with `ability`, for an
     activated ability of a permanent of that card)? Restricted mana pays only what it may
-    (106.6); card -1: restricted mana pays nothing."""
+    (106.6); card -1: restricted mana pays nothing. `exclude`: a permanent whose own {T} is
+    part of the cost, which can't also pay (602.2b; -1 none)."""
     cdef Board b = one_board(perms, n, info)
     cdef uint8_t cp[MAXBOARD]
     cdef Payment P
+    cdef uint16_t saved = set_aside(b.perms, exclude)
     P.over = 0
     could_produce_all(&core.R, &b, cp)
     prepare_payment(&core.R, &b, player, cp, &P, pays_life(&cost[0]))
     payable = cost_payable(&core.R, &P, &cost[0], b.bi.life[player], purpose(card, ability))
+    if exclude >= 0:
+        b.perms[exclude].flags = saved
     check_exact((limits_met(&core.R, &b) | P.over) & (OV_UPPER if payable else OV_LOWER),
                 "whether the cost can be paid")
     return payable
+
+
+cdef inline uint16_t set_aside(Permanent* perms, int exclude) noexcept nogil:
+    """Tap permanent `exclude` (-1: none) for a payment of a cost that includes its own {T}
+    (602.2b: it can't also pay for it); its flags, to give back once the payment is planned."""
+    if exclude < 0:
+        return 0
+    cdef uint16_t flags = perms[exclude].flags
+    perms[exclude].flags |= PF_TAPPED
+    return flags
 
 
 cdef inline Purpose purpose(int card, bint ability) noexcept:

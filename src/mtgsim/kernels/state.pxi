@@ -204,13 +204,11 @@ cdef class GameState:
         cdef TotalCost[::1] c = cost
         cdef Plan* plan = &self.sc.plan
         cdef uint8_t cp[MAXPERM]
-        cdef uint16_t saved = 0
+        cdef uint16_t saved
         cdef Board b
         cdef bint ok
         self._player(who)
-        if exclude >= 0:
-            saved = g.perms[self._permanent(exclude)].flags
-            g.perms[exclude].flags |= PF_TAPPED
+        saved = set_aside(g.perms, self._permanent(exclude) if exclude >= 0 else -1)
         b = game_board(g)
         b.over = 0
         plan.n_restricted = 0
@@ -228,28 +226,43 @@ cdef class GameState:
         sba_loop(R, &self.S, g, NULL)
         return True
 
-    def mana_ability_resolved(self, int i, int row):
-        """Mana ability `row` of permanent i was activated (its costs paid, its mana added):
-        its side effects, as a payment's activations have them (mana_ability_effect), a
-        sacrifice in its cost (701.21a), then the "whenever this becomes tapped" abilities its
-        {T} triggered (603.3) and state-based actions."""
+    def activate_mana(self, int i, int ability, made, extra, int restriction):
+        """Permanent i's controller activates its mana ability `ability` (an index among its
+        mana abilities, printed then granted; its mana input already paid, by `pay`), which
+        makes `made` (its own mana, W U B R G C, replacement effects applied) and `extra` (the
+        mana its triggered mana abilities add): carried out as a one-step payment plan is
+        (carry_out_plan): {T} or untap and life paid (119.4), the mana into the pool, its own
+        mana into its restriction's entry if `restriction` >= 0 (106.6, 106.6a), its effects
+        at once (605.3b), a sacrifice in its cost (701.21a); then the "whenever this becomes
+        tapped" abilities it triggered (603.3) and state-based actions."""
         cdef Game* g = self.g
-        cdef ManaAbility* a
-        cdef Board b = game_board(g)
-        if not 0 <= row < self.core.R.n_mana:
-            raise IndexError(f"no mana ability row {row}")
-        a = &self.core.R.mana[row]
-        self._permanent(i)
-        if a.effect >= 0:
-            mana_ability_effect(&self.core.R, g, &b, i, a, g.perms[i].controller)
-        if a.tap:
-            note_tapped(g, i)
-        if a.sacrifice_self:
-            leave_to_graveyard(g, i)
-        board_changed(g)
+        cdef Rules* R = &self.core.R
+        cdef Plan* plan = &self.sc.plan
+        cdef PlanStep* st = &plan.step[0]
+        cdef Board b
+        cdef int t, who
+        i = self._permanent(i)
+        who = g.perms[i].controller
+        plan.n_steps = 1
+        plan.life = 0
+        plan.n_restricted = 0
+        vec_clear(&plan.spend)
+        st.perm = i
+        st.ability = ability
+        st.stage = -1
+        vec_clear(&st.spend)
+        for t in range(6):
+            if not 0 <= made[t] + extra[t] <= VEC_MAX - g.bi.pool[who][t]:
+                g.over |= GO_AMOUNT          # (the pool's int16: nothing is carried out)
+                return
+            st.out.m[t] = made[t] + extra[t]
+            if restriction >= 0 and made[t]:
+                note_restricted(plan, i, True, restriction, t, made[t])
+        b = game_board(g)
+        carry_out_plan(R, g, &b, plan, who)
         if g.n_tapped:
-            tapped_triggers(&self.core.R, &self.S, g, NULL)
-        sba_loop(&self.core.R, &self.S, g, NULL)
+            tapped_triggers(R, &self.S, g, NULL)
+        sba_loop(R, &self.S, g, NULL)
 
     def state_based_actions(self):
         sba_loop(&self.core.R, &self.S, self.g, NULL)
