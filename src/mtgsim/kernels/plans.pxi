@@ -124,27 +124,24 @@ cdef bint hall_after(TotalCost* c, int16_t* pips, Direct* d) noexcept nogil:
     return hall_holds(&h, d)
 
 
+cdef struct Tally:                # a direct plan's units, per unit mask of its Direct
+    int16_t made[64][6]           # units taken of each type
+    int32_t used[64]              # units taken in all
+
+
 cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
                      const Direct* known) noexcept nogil:
     """A payment plan on a simple board for a plain cost, from the direct path's units: 1 made,
     0 the cost can't be paid, -1 the board or the cost needs the general search. Each coloured
     symbol takes a unit of the fewest types that keeps the rest payable (Hall's condition), the
     scarcest colour first; generic mana takes the units of fewest types left, colourless
-    first; mana in the pool goes before any source. So the most flexible sources stay
-    untapped for later spells. `known`: the board's direct view if the caller has it (prepare_
-    direct's, returning 1, for this board as it is), else NULL."""
+    first (direct_symbols); mana in the pool goes before any source (units_to_sources). So the
+    most flexible sources stay untapped for later spells. `known`: the board's direct view if
+    the caller has it (prepare_direct's, returning 1, for this board as it is), else NULL."""
     cdef Direct d
+    cdef Tally tally
     cdef uint8_t cp[MAXBOARD]
-    cdef int16_t left[6]
-    cdef int16_t pool[6]
-    cdef int32_t scarce[6]           # per type: the units left able to pay it
-    cdef int16_t made[64][6]         # per unit mask: units made of each type
-    cdef int32_t used[64]
-    cdef int k, t, best, bk, able, need, i, m, pass_, units, q
-    cdef uint8_t taken[MAXBOARD]            # permanents already in the plan
-    cdef Card* card
-    cdef PlanStep* st
-    cdef bint have_cp = known == NULL
+    cdef int t
     if b.n > MAXBOARD or not cost_is_plain(c) or c.minimum:
         return -1
     if known != NULL:                   # (its used part: a Direct is mostly room)
@@ -165,87 +162,112 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
     plan.n_steps = 0                    # (steps are cleared as they are added: a Plan is big)
     plan.life = 0                       # (n_restricted is 0 already: a simple board has no
     vec_clear(&plan.spend)              # restricted mana, see Plan)
-    memset(made, 0, d.n_masks * sizeof(made[0]))
+    if direct_symbols(c, &d, &tally, plan) < 0:
+        return -1
+    return units_to_sources(R, b, player, &d, &tally, cp, known == NULL, plan)
+
+
+cdef inline int direct_symbols(TotalCost* c, Direct* d, Tally* tally, Plan* plan) noexcept nogil:
+    """plan_direct's symbols to units: each symbol of the cost takes a unit of one of d's
+    masks (noted in tally and plan.spend, taken from d). 0, or -1 if the search is needed."""
+    cdef int16_t left[6]
+    cdef int32_t scarce[6]           # per type: the units left able to pay it
+    cdef int k, t, q, best, bk, able
+    memset(tally.made, 0, d.n_masks * sizeof(tally.made[0]))
     for k in range(d.n_masks):
-        used[k] = 0
+        tally.used[k] = 0
     for t in range(6):
         left[t] = c.pips[t]
-        pool[t] = b.bi.pool[player][t]
         scarce[t] = 0
     if d.n_masks == 1:                  # every symbol takes one of its units
         t = mtgsim_ctz64(d.masks[0])
         for q in range(6):
-            made[0][q] = c.pips[q]
+            tally.made[0][q] = c.pips[q]
             plan.spend.m[q] = c.pips[q]
-            used[0] += c.pips[q]
-        made[0][t] += c.generic
+            tally.used[0] += c.pips[q]
+        tally.made[0][t] += c.generic
         plan.spend.m[t] += c.generic
-        used[0] += c.generic
-    else:
-        for k in range(d.n_masks):
-            for t in range(6):
-                if d.masks[k] >> t & 1:
-                    scarce[t] += d.counts[k]
-        while True:                     # coloured (and {C}) symbols, the scarcest type first
-            best = -1
-            bk = BIG
-            for t in range(6):
-                if left[t] and scarce[t] < bk:
-                    bk = scarce[t]
-                    best = t
-            if best < 0:
-                break
-            t = best
-            left[t] -= 1
-            bk = -1
-            able = 0                    # the masks able to pay it: with one, it is that one
-            for k in range(d.n_masks):  # (Hall's condition holds for it)
-                if d.counts[k] and d.masks[k] >> t & 1:
-                    able += 1
-                    bk = k
-            if able > 1:                # the unit of fewest types that keeps the rest payable
-                bk = -1
-                for k in range(d.n_masks):
-                    if d.counts[k] and d.masks[k] >> t & 1 and (
-                            bk < 0 or popcount6(d.masks[k]) < popcount6(d.masks[bk])):
-                        d.counts[k] -= 1
-                        d.total -= 1
-                        if hall_after(c, left, &d):
-                            bk = k
-                        d.counts[k] += 1
-                        d.total += 1
-            if bk < 0:                  # (Hall's condition held, so some unit always does)
-                return -1
-            d.counts[bk] -= 1
-            d.total -= 1
-            used[bk] += 1
-            made[bk][t] += 1
-            plan.spend.m[t] += 1
-            for q in range(6):
-                scarce[q] -= d.masks[bk] >> q & 1
-        for q in range(c.generic):      # generic: colourless units first, then fewest types
+        tally.used[0] += c.generic
+        return 0
+    for k in range(d.n_masks):
+        for t in range(6):
+            if d.masks[k] >> t & 1:
+                scarce[t] += d.counts[k]
+    while True:                         # coloured (and {C}) symbols, the scarcest type first
+        best = -1
+        bk = BIG
+        for t in range(6):
+            if left[t] and scarce[t] < bk:
+                bk = scarce[t]
+                best = t
+        if best < 0:
+            break
+        t = best
+        left[t] -= 1
+        bk = -1
+        able = 0                        # the masks able to pay it: with one, it is that one
+        for k in range(d.n_masks):      # (Hall's condition holds for it)
+            if d.counts[k] and d.masks[k] >> t & 1:
+                able += 1
+                bk = k
+        if able > 1:                    # the unit of fewest types that keeps the rest payable
             bk = -1
             for k in range(d.n_masks):
-                if d.counts[k] and (bk < 0 or generic_rank(d.masks[k]) < generic_rank(d.masks[bk])):
-                    bk = k
-            if bk < 0:
-                return -1
-            t = mtgsim_ctz64(d.masks[bk])
-            d.counts[bk] -= 1
-            d.total -= 1
-            used[bk] += 1
-            made[bk][t] += 1
-            plan.spend.m[t] += 1
+                if d.counts[k] and d.masks[k] >> t & 1 and (
+                        bk < 0 or popcount6(d.masks[k]) < popcount6(d.masks[bk])):
+                    d.counts[k] -= 1
+                    d.total -= 1
+                    if hall_after(c, left, d):
+                        bk = k
+                    d.counts[k] += 1
+                    d.total += 1
+        if bk < 0:                      # (Hall's condition held, so some unit always does)
+            return -1
+        d.counts[bk] -= 1
+        d.total -= 1
+        tally.used[bk] += 1
+        tally.made[bk][t] += 1
+        plan.spend.m[t] += 1
+        for q in range(6):
+            scarce[q] -= d.masks[bk] >> q & 1
+    for q in range(c.generic):          # generic: colourless units first, then fewest types
+        bk = -1
+        for k in range(d.n_masks):
+            if d.counts[k] and (bk < 0 or generic_rank(d.masks[k]) < generic_rank(d.masks[bk])):
+                bk = k
+        if bk < 0:
+            return -1
+        t = mtgsim_ctz64(d.masks[bk])
+        d.counts[bk] -= 1
+        d.total -= 1
+        tally.used[bk] += 1
+        tally.made[bk][t] += 1
+        plan.spend.m[t] += 1
+    return 0
+
+
+cdef inline int units_to_sources(Rules* R, Board* b, int player, Direct* d, Tally* tally, uint8_t* cp,
+                                 bint have_cp, Plan* plan) noexcept nogil:
+    """plan_direct's units to permanents: of each mask, the pool's mana first, then sources
+    making no more than is still needed, then the others; each an activation of the plan.
+    1, or -1 if the search is needed. `cp`: the board's could-produce if `have_cp`."""
+    cdef int16_t pool[6]
+    cdef uint8_t taken[MAXBOARD]            # permanents already in the plan
+    cdef int k, t, q, m, i, need, units, pass_
+    cdef Card* card
+    cdef PlanStep* st
+    for t in range(6):
+        pool[t] = b.bi.pool[player][t]
     memset(taken, 0, b.n)
-    for k in range(d.n_masks):          # units to permanents: the pool first, then sources
+    for k in range(d.n_masks):
         m = d.masks[k]
-        need = used[k]
+        need = tally.used[k]
         if m & (m - 1) == 0:
             t = mtgsim_ctz64(m)
             q = min(need, pool[t])
             pool[t] -= q
             need -= q
-            made[k][t] -= q
+            tally.made[k][t] -= q
         for pass_ in range(2):          # sources making no more than is needed first
             for i in range(b.n):
                 if need <= 0:
@@ -261,10 +283,10 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
                 st.perm = i
                 st.stage = -1
                 for q in range(units):  # the types chosen for its units; extra ones float
-                    t = first_made(made[k], m)
+                    t = first_made(tally.made[k], m)
                     st.out.m[t] += 1
-                    if made[k][t]:
-                        made[k][t] -= 1
+                    if tally.made[k][t]:
+                        tally.made[k][t] -= 1
                 need -= units
                 card = &R.cards[b.perms[i].card]
                 if card.n_mana > 1 and not have_cp:      # a simple board's could-produce
@@ -320,15 +342,7 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
     cdef int choice[MAXBRANCH]
     cdef uint8_t kinds[MAXCHOICE]
     cdef uint8_t arg[MAXCHOICE]
-    cdef int n_choice, alt, life_needed = 0, s, g, k, t, i, q, d, found = 0
-    cdef int16_t step_of[MAXBOARD]   # (b.n <= MAXBOARD: every caller checks)
-    cdef uint8_t matched_directly[MAXUNIT]
-    cdef PlanStep* st
-    cdef PlanStep tmp
-    cdef int rank[MAXUNIT]
-    cdef bint dropped[MAXBRANCH]
-    cdef uint8_t cls[MAXUNIT]
-    cdef uint8_t k_cls
+    cdef int n_choice, alt, life_needed = 0, found = 0
     if ready == NULL:
         own.over = 0
         could_produce_all(R, b, cp)
@@ -349,7 +363,24 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
     b.over |= P.over                     # (what the one-board entry points read)
     if not found:
         return False
-    drop_unused_activations(P, &D, choice, &M, life_needed > 0, dropped)
+    plan_from_witness(R, b, P, &D, &M, choice, life_needed, cp, plan)
+    order_steps(R, b, plan)
+    return True
+
+
+cdef inline void plan_from_witness(Rules* R, Board* b, Payment* P, Demand* D, Match* M, int* choice,
+                                   int life_needed, uint8_t* cp, Plan* plan) noexcept nogil:
+    """plan_search's plan from the search's witness (the alternative's demand D, the branch
+    choices and the matching M): the sources activated (unused ones dropped), what each makes,
+    what the cost and each converter's input take from the pool, restricted mana apart."""
+    cdef int s, g, k, t, i, d
+    cdef int16_t step_of[MAXBOARD]   # (b.n <= MAXBOARD: every caller checks)
+    cdef uint8_t matched_directly[MAXUNIT]
+    cdef PlanStep* st
+    cdef bint dropped[MAXBRANCH]
+    cdef uint8_t cls[MAXUNIT]
+    cdef uint8_t k_cls
+    drop_unused_activations(P, D, choice, M, life_needed > 0, dropped)
     plan.n_steps = 0                      # steps are cleared as they are added (not all MAXUNIT)
     plan.n_restricted = 0
     vec_clear(&plan.spend)
@@ -419,16 +450,24 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
         if matched_directly[g]:
             k = find_ability(R, b, plan.step[g].perm, cp, &plan.step[g].out)
             plan.step[g].ability = k if k >= 0 else 0
-    for g in range(plan.n_steps):         # sources without input first, then converters in
-        rank[g] = 4 * plan.step[g].stage + life_rank(R, b, &plan.step[g])   # order; gains,
-    for g in range(plan.n_steps):         # then life costs, then damage (as life_ok assumes)
+
+
+cdef inline void order_steps(Rules* R, Board* b, Plan* plan) noexcept nogil:
+    """A plan's activations in the order to carry out: sources without input first, then the
+    converters in order; within each, life gains, then life costs, then damage (as life_ok
+    assumes)."""
+    cdef int g, q
+    cdef PlanStep tmp
+    cdef int rank[MAXUNIT]
+    for g in range(plan.n_steps):
+        rank[g] = 4 * plan.step[g].stage + life_rank(R, b, &plan.step[g])
+    for g in range(plan.n_steps):
         for q in range(plan.n_steps - 1, g, -1):
             if rank[q] < rank[q - 1]:
                 tmp = plan.step[q]
                 plan.step[q] = plan.step[q - 1]
                 plan.step[q - 1] = tmp
                 rank[q], rank[q - 1] = rank[q - 1], rank[q]
-    return True
 
 
 cdef void drop_unused_activations(Payment* P, Demand* D, int* choice, Match* M, bint pays_life,
