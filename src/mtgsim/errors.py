@@ -210,5 +210,17 @@ class UnknownCardInCardDataError(CardDataError, UnknownCardError):
         CardDataError.__init__(self, f"unknown card {name!r}{_did_you_mean(self.suggestions)}", **where)
 
 
+def shown(value: object) -> str:
+    """`value` as an error message quotes it: its repr, shortened; a whole number too long to
+    print (Python refuses to print one of more than 4300 digits) by its number of digits."""
+    import math
+    import reprlib
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 128:
+        return f"a number of {math.floor(math.log10(abs(value))) + 1} digits"
+    short = reprlib.Repr()   # (3.11's Repr takes no arguments)
+    short.maxstring = short.maxother = short.maxlong = 80
+    return short.repr(value)
+
+
 def _did_you_mean(suggestions: tuple[str, ...]) -> str:
     return f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
