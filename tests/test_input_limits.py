@@ -208,3 +208,123 @@ def test_deck_arguments_of_the_wrong_type(call, fragment):
 def test_deck_method_arguments(call, error, fragment):
     with pytest.raises(error, match=fragment):
         call(Deck({"Forest": 4}))
+
+
+# ---- item 8: Scenario's arguments ------------------------------------------------------------
+
+@pytest.fixture
+def scenario():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        s = Scenario()
+        s.add("Forest")
+        s.add_to_library("Forest")
+        return s
+
+
+def test_counters_past_int16_are_a_limit_error_naming_the_counter_and_leave_nothing(scenario):
+    before = len(scenario.battlefield())
+    with pytest.raises(LimitError, match=r"Scenario: Grizzly Bears's \+1/\+1 counters would be 40000; "
+                                         r"the simulator holds -32768\.\.32767"):
+        scenario.add("Grizzly Bears", counters={"+1/+1": 40000})
+    assert len(scenario.battlefield()) == before
+    bears = scenario.add("Grizzly Bears", counters={"+1/+1": 32767, "charge": np.int16(3)})
+    assert scenario.counters(bears) == {"+1/+1": 32767, "charge": 3}
+
+
+@pytest.mark.parametrize("counters, error, fragment", [
+    ({"+1/+1": 10 ** 30}, LimitError, "counters would be 1000000000000000000000000000000; the simulator holds"),
+    ({"+1/+1": 10 ** 5000}, LimitError, "counters would be a number of 5001 digits"),
+    ({"+1/+1": -1}, ArgumentError, r"counters: '\+1/\+1' needs a whole number ≥ 0, got -1"),
+    ({"+1/+1": 1.5}, ArgumentError, "needs a whole number ≥ 0, got 1.5"),
+    ({"+1/+1": True}, ArgumentError, "needs a whole number ≥ 0, got True"),
+    ({"+1/+1": "2"}, ArgumentError, "needs a whole number ≥ 0, got '2'"),
+    ({5: 1}, ArgumentTypeError, r"counters: a counter's name is text such as '\+1/\+1', not int"),
+    ({"  ": 1}, ArgumentError, "a counter's name is text .*, not empty"),
+    ([("+1/+1", 1)], ArgumentTypeError, r"counters must be a mapping \{name: count\} .*, not list"),
+    (5, ArgumentTypeError, "counters must be a mapping"),
+    # two names counted as "other": their sum is past int16 (checked as they are added)
+    ({"lore": 20000, "loyalty": 20000}, LimitError, "Grizzly Bears.s loyalty counters would be 40000; the simulator holds -32768..32767"),
+], ids=shown)
+def test_scenario_add_counters(scenario, counters, error, fragment):
+    with pytest.raises(error, match=fragment):
+        scenario.add("Grizzly Bears", counters=counters)
+    assert [p.name for p in scenario.battlefield()] == ["Forest"]
+
+
+def _forest(s):
+    return s.battlefield()[0]
+
+
+@pytest.mark.parametrize("call, error, fragment", [
+    (lambda s: Scenario(db=5), ArgumentTypeError, "db must be a CardDatabase"),
+    (lambda s: Scenario(db={"Forest": None}), ArgumentTypeError, "db must be a CardDatabase .* not dict"),
+    (lambda s: s.add(None), ArgumentTypeError, "a card is a name or a CardDef, not NoneType"),
+    (lambda s: s.add("Forest", controller=[]), ArgumentError, r"player must be 'you' or 'opponent', got \[\]"),
+    (lambda s: s.add("Forest", controller=True), ArgumentError, "player must be 'you' or 'opponent', got True"),
+    (lambda s: s.add("Forest", tapped="no"), ArgumentTypeError, "tapped must be True or False, got 'no'"),
+    (lambda s: s.add("Forest", entered_this_turn=2), ArgumentTypeError, "entered_this_turn must be True or False"),
+    (lambda s: s.add("Grizzly Bears", x=10 ** 5000), ArgumentError,
+     r"x must be a whole number 0\.\.1000 \(107\.3\), got a number of 5001 digits"),
+    (lambda s: s.add("Grizzly Bears", x=-1), ArgumentError, r"x must be a whole number 0\.\.1000"),
+    (lambda s: s.add("Grizzly Bears", chosen_color=5), ArgumentError, "a chosen colour is one of W U B R G"),
+    (lambda s: s.add("Grizzly Bears", attached_to=5), ArgumentTypeError, "expected a Permanent of this scenario"),
+    (lambda s: s.set_life(10 ** 30), ArgumentError,
+     r"set_life: life must be a whole number -30000\.\.30000, got 1000000000000000000000000000000"),
+    (lambda s: s.set_life(10 ** 5000), ArgumentError, "got a number of 5001 digits"),
+    (lambda s: s.set_life(1.5), ArgumentError, "set_life: life must be a whole number"),
+    (lambda s: s.set_life(True), ArgumentError, "got True"),
+    (lambda s: s.set_life(20, player="me"), ArgumentError, "player must be 'you' or 'opponent', got 'me'"),
+    (lambda s: s.add_to_hand(None), ArgumentTypeError, "a card is a name or a CardDef"),
+    (lambda s: s.add_to_library(5), ArgumentTypeError, "a card is a name or a CardDef, not int"),
+    (lambda s: s.cast("Lightning Bolt", x=10 ** 30), LimitError,
+     r"X = 1000000000000000000000000000000 is larger than this simulator supports \(1000\)"),
+    (lambda s: s.cast("Lightning Bolt", x=10 ** 5000), LimitError, "X = a number of 5001 digits is larger"),
+    (lambda s: s.total_cost("Lightning Bolt", x=-(10 ** 5000)), ArgumentError,
+     r"X must be a whole number ≥ 0 \(107\.3\), got a number of 5001 digits"),
+    (lambda s: s.can_cast("Lightning Bolt", x=1.5), ArgumentError, "X must be a whole number ≥ 0"),
+    (lambda s: s.can_cast("Lightning Bolt", kicked="no"), ArgumentTypeError, "kicked must be True or False, got 'no'"),
+    (lambda s: s.cast("Lightning Bolt", alternative=[]), ArgumentTypeError, "alternative must be 'flashback' or None, not list"),
+    (lambda s: s.cast("Lightning Bolt", alternative="overload"), ArgumentError, "alternative must be one of"),
+    (lambda s: s.cast("Lightning Bolt", color=5), ArgumentError, "a chosen colour is one of W U B R G"),
+    (lambda s: s.cast("Lightning Bolt", pay_life_for_lands=10 ** 5000), ArgumentError,
+     "pay_life: True, False or a life total -30000..30000 to pay above, got a number of 5001 digits"),
+    (lambda s: s.cast("Lightning Bolt", bounce=5), ArgumentTypeError, "expected a Permanent"),
+    (lambda s: s.play_land("Forest", pay_life=1.5), ArgumentError, "pay_life: True, False or a life total"),
+    (lambda s: s.draw(n=1.5), ArgumentError, "draw: n must be a whole number ≥ 0, got 1.5"),
+    (lambda s: s.draw(n=-(10 ** 5000)), ArgumentError, "got a number of 5001 digits"),
+    (lambda s: s.draw(n=None), ArgumentError, "draw: n must be a whole number ≥ 0, got None"),
+    (lambda s: s.tap_for_mana(_forest(s), ability=10 ** 5000), ArgumentIndexError,
+     "Forest has 1 mana ability; index a number of 5001 digits is out of range"),
+    (lambda s: s.tap_for_mana(_forest(s), ability="0"), ArgumentTypeError, "ability is an index, not str"),
+    (lambda s: s.tap_for_mana(_forest(s), color=5), ArgumentError, "color must be one of W U B R G C"),
+    (lambda s: s.tap_for_mana(_forest(s), order=5), ArgumentTypeError, "order must be a list of Permanents, not int"),
+    (lambda s: s.tap_for_mana(_forest(s), order=[5]), ArgumentTypeError, "expected a Permanent of this scenario"),
+    (lambda s: s.can_activate(_forest(s), ability=-1), ArgumentIndexError, "index -1 is out of range"),
+    (lambda s: s.activate(_forest(s), ability=10 ** 5000), ArgumentIndexError,
+     "Forest has 0 non-mana activated abilities; index a number of 5001 digits"),
+    (lambda s: s.attack(5), ArgumentTypeError, "attackers must be a list of Permanents or None, not int"),
+    (lambda s: s.attack("abc"), ArgumentTypeError, "attackers must be a list of Permanents or None, not str"),
+    (lambda s: s.attack([5]), ArgumentTypeError, "expected a Permanent of this scenario, got int"),
+    (lambda s: s.create_token_copy(None), ArgumentTypeError, "expected a Permanent"),
+    (lambda s: s.create_token_copy(_forest(s), controller=5), ArgumentError, "player must be 'you' or 'opponent'"),
+    (lambda s: s.power(None), ArgumentTypeError, "expected a Permanent of this scenario, got NoneType"),
+    (lambda s: s.pool(None), ArgumentError, "player must be 'you' or 'opponent', got None"),
+])
+def test_scenario_arguments(scenario, call, error, fragment):
+    with pytest.raises(error, match=fragment):
+        call(scenario)
+
+
+def test_scenario_takes_numpy_whole_numbers_and_flags(scenario):
+    scenario.set_life(np.int64(7), player=np.int64(1))
+    assert scenario.life("opponent") == 7
+    scenario.draw(n=np.int64(1))
+    assert scenario.hand() == ["Forest"]
+    assert scenario.total_cost("Lightning Bolt", x=np.int16(0), kicked=np.bool_(False)).mana_value == 1
+    scenario.add("Forest", tapped=np.bool_(True), entered_this_turn=1)
+
+
+def test_drawing_more_cards_than_the_library_has_draws_what_there_is(scenario):
+    scenario.draw(n=10 ** 30)            # (the number is never used as a count of work)
+    assert scenario.hand() == ["Forest"]

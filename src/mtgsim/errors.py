@@ -30,6 +30,8 @@ KeyError before there was a family.
 """
 from __future__ import annotations
 
+import math
+import reprlib
 from collections.abc import Iterable
 
 __all__ = [
@@ -212,14 +214,23 @@ class UnknownCardInCardDataError(CardDataError, UnknownCardError):
 
 def shown(value: object) -> str:
     """`value` as an error message quotes it: its repr, shortened; a whole number too long to
-    print (Python refuses to print one of more than 4300 digits) by its number of digits."""
-    import math
-    import reprlib
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 128:
-        return f"a number of {math.floor(math.log10(abs(value))) + 1} digits"
-    short = reprlib.Repr()   # (3.11's Repr takes no arguments)
-    short.maxstring = short.maxother = short.maxlong = 80
-    return short.repr(value)
+    print (Python refuses to print one of more than 4300 digits), also inside a container, by
+    its number of digits."""
+    return _SHORT.repr(value)
+
+
+class _ShortRepr(reprlib.Repr):
+    def __init__(self):
+        super().__init__()   # (3.11's Repr takes no arguments)
+        self.maxstring = self.maxother = self.maxlong = 80
+
+    def repr_int(self, x: int, level: int) -> str:
+        if abs(x).bit_length() > 128:
+            return f"a number of {math.floor(math.log10(abs(x))) + 1} digits"
+        return super().repr_int(x, level)
+
+
+_SHORT = _ShortRepr()
 
 
 def _did_you_mean(suggestions: tuple[str, ...]) -> str:
