@@ -14,6 +14,16 @@ Text may be UTF-8 with or without a BOM, with any line endings; lines starting w
 `DecklistError` naming the source, the line and the text; all faults of one list are
 reported together, so a list can be fixed in one go.
 
+Limits: a count (a line's, or one given in Python) and a section's total (main deck,
+sideboard, commander, companion) are at most MAX_CARDS = 10000 cards: far more than any list
+a deck builder reads (a 720-card cube), and small enough that nothing grows with it (the
+summary's bars are scaled). A deck may still be larger than a simulation takes: `simulate`
+refuses a main deck of more than 256 cards (`_core.MAX_LIBRARY`), naming its size. A count
+is judged by its digits before it is turned into a number, so "10000000000 Forest" is
+refused at once. A card line has at most MAX_LINE = 1000 characters (the longest card name
+has 141). A fault of a list is a `DecklistError` naming the source, line and card; a count
+or section beyond the limit given in Python is a `LimitError`.
+
 Counting convention: the commander is kept apart from the main deck (`deck.commander`), but
 `len(deck)` and every analysis (lands, curve, colours) cover main deck + commander — the
 cards you play with, so a Commander deck has `len(deck) == 100`. Sideboard and companion are
@@ -26,18 +36,25 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from os import PathLike
 from pathlib import Path
 
 from .cards import CardDatabase, CardDef, UnknownCardError, card_db, closest_names, normalize_name
 from .cards.model import LandsOf, ManaKind
-from .errors import ArgumentError, ArgumentTypeError, DecklistError, UnknownCardInDecklistError
+from .errors import (ArgumentError, ArgumentTypeError, DecklistError, LimitError,
+                     UnknownCardInDecklistError, shown)
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind
 
-__all__ = ["Deck", "DecklistError", "UnknownCardInDecklistError", "ColorRequirement", "SECTIONS"]
+__all__ = ["Deck", "DecklistError", "UnknownCardInDecklistError", "ColorRequirement", "SECTIONS",
+           "MAX_CARDS", "MAX_LINE"]
 
 MAINDECK, SIDEBOARD, COMMANDER, COMPANION = "maindeck", "sideboard", "commander", "companion"
 SECTIONS = (MAINDECK, SIDEBOARD, COMMANDER, COMPANION)
 _ABOUT, _IGNORED = "about", "ignored"   # parse-only sections: deck metadata, maybeboard
+MAX_CARDS = 10_000              # copies on one line, cards in one section (a cube has 720)
+MAX_LINE = 1000                 # characters of a card line; keeps the line patterns' work small
+CURVE_WIDTH = 50                # the longest bar of Deck.summary()'s curve
+_MAX_HEADER = 40                # no section header is longer ("Sideboard (15):" has 15)
 
 
 # ---- reading lists: text → entries (unresolved names and counts) -----------------------------
@@ -81,6 +98,8 @@ def _split_lines(text: str) -> list[str]:
 
 
 def _header(text: str) -> str | None:
+    if len(text) > _MAX_HEADER:     # (the pattern's work grows as the cube of a line of spaces)
+        return None
     m = _HEADER.fullmatch(text)
     return _HEADERS.get(" ".join(m.group(1).lower().split())) if m else None
 
@@ -95,6 +114,9 @@ def _comment(text: str) -> str | None:
 def _card_entry(section: str, text: str, number: int, raw: str,
                 source: str) -> _Entry | DecklistError:
     """One card line ("4x Name (SET) 123 *F*", or "Name" for one copy) as an entry."""
+    if len(text) > MAX_LINE:        # (the end-anchored patterns' work grows as its square)
+        return DecklistError(f"a line of {len(text)} characters: a card line has at most {MAX_LINE}",
+                             source=source, line=number, text=raw[:60] + "...")
     card_text = _SET_CODE.sub("", _MARKS.sub("", text))
     m = _COUNTED.fullmatch(card_text)
     if m:
@@ -241,20 +263,28 @@ def _find(db: Mapping[str, CardDef], name: str | CardDef) -> CardDef | None:
         return None
 
 
-def _count_problem(count: object) -> str | None:
-    """Why `count` is not a number of copies (a whole number ≥ 1), or None if it is one."""
+def _count_problem(count: object, name: str) -> str | None:
+    """Why `count` is not a number of copies of card `name` (a whole number 1..MAX_CARDS), or
+    None if it is one. A count written as text is judged by its digits first: no work grows
+    with the number it spells."""
     if isinstance(count, str):
-        ok = re.fullmatch(r"[0-9]+", count) is not None and int(count) > 0
+        digits = count.lstrip("0")
+        whole = re.fullmatch(r"[0-9]+", count) is not None
+        n = int(digits) if whole and 0 < len(digits) <= len(str(MAX_CARDS)) else None
+        ok, too_many = n is not None, whole and n is None and digits != ""
     elif isinstance(count, bool):
-        ok = False
+        ok = too_many = False
     else:
         try:
-            ok = operator.index(count) > 0
+            n = operator.index(count)
         except TypeError:
-            ok = False
+            n = None
+        ok, too_many = n is not None and n > 0, n is not None and n > MAX_CARDS
+    if too_many or (ok and n > MAX_CARDS):
+        return f"bad count {shown(count)}: at most {MAX_CARDS} copies of {name!r}"
     if ok:
         return None
-    return f"bad count {count!r}: the number of copies must be a whole number, at least 1"
+    return f"bad count {shown(count)}: the number of copies must be a whole number, at least 1"
 
 
 def _resolve(db: Mapping[str, CardDef], entry: _Entry, source: str | None) -> tuple[CardDef, int]:
@@ -276,7 +306,7 @@ def _resolve(db: Mapping[str, CardDef], entry: _Entry, source: str | None) -> tu
         if card is None:
             raise fail(*_unknown_reason(db, entry.key, error)) from None
         count = 1
-    if problem := _count_problem(count):
+    if problem := _count_problem(count, card.name):
         raise fail(problem)
     return card, int(count)
 
@@ -302,6 +332,7 @@ def _tally(db: Mapping[str, CardDef], entries: Iterable[_Entry], source: str | N
     DecklistError for all faulty entries (and the parse `errors` given)."""
     errors = list(errors)
     counts: dict[str, dict[str, int]] = {s: {} for s in SECTIONS}
+    totals = dict.fromkeys(SECTIONS, 0)
     for entry in entries:
         try:
             card, n = _resolve(db, entry, source)
@@ -310,9 +341,21 @@ def _tally(db: Mapping[str, CardDef], entries: Iterable[_Entry], source: str | N
             continue
         section = counts[entry.section]
         section[card.name] = section.get(card.name, 0) + n
+        totals[entry.section] += n
+        if totals[entry.section] - n <= MAX_CARDS < totals[entry.section]:   # once, where it passes
+            errors.append(_too_many_cards(entry, totals[entry.section], source))
     if errors:
         raise DecklistError.combine(errors)
     return counts
+
+
+def _too_many_cards(entry: _Entry, total: int, source: str | None) -> DecklistError:
+    """The fault of the entry that takes its section past MAX_CARDS; in Python, a LimitError."""
+    label = "the main deck" if entry.section == MAINDECK else f"the {entry.section}"
+    reason = f"{label} has {total} cards with this one: a section holds at most {MAX_CARDS}"
+    if entry.line is None:
+        raise LimitError(f"{entry.section}: {reason}")
+    return DecklistError(reason, source=source, line=entry.line, text=entry.text)
 
 
 def _python_entries(section: str, value: object) -> list[_Entry]:
@@ -322,15 +365,29 @@ def _python_entries(section: str, value: object) -> list[_Entry]:
         return []
     if isinstance(value, (str, CardDef)):
         value = {value: 1}
+    if isinstance(value, (bytes, bytearray)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"{section}: a mapping {{card: count}}, a card, or an iterable of "
+                                f"cards and (card, count) pairs, not {type(value).__name__}")
     items = value.items() if isinstance(value, Mapping) else (
         (v, 1) if isinstance(v, (str, CardDef)) else v for v in value)
     out = []
-    for key, count in items:
+    for item in items:
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            raise ArgumentTypeError(f"{section}: an item is a card or a (card, count) pair, "
+                                    f"not {shown(item)}")
+        key, count = item
         if not isinstance(key, (str, CardDef)):
             raise ArgumentTypeError(f"{section}: a card is a name or a CardDef, not {type(key).__name__}")
         if isinstance(count, str):  # only a list's text may spell a count as digits
-            raise DecklistError(f"{section}: bad count {count!r} for {str(key)!r}: counts are "
+            raise DecklistError(f"{section}: bad count {shown(count)} for {str(key)!r}: counts are "
                                 "whole numbers, not text")
+        try:
+            too_many = not isinstance(count, bool) and operator.index(count) > MAX_CARDS
+        except TypeError:
+            too_many = False        # (not a whole number: its count problem is reported later)
+        if too_many:                # before any work with it: len(), sums, bars
+            raise LimitError(f"{section}: too many copies of {str(key)!r} ({shown(count)}): at most "
+                             f"{MAX_CARDS} of a card")
         out.append(_Entry(section, key, count))
     return out
 
@@ -439,6 +496,7 @@ class Deck:
 
     def __init__(self, maindeck: Mapping | Iterable = (), sideboard=None, commander=None,
                  companion=None, db: CardDatabase | None = None, name: str | None = None):
+        _check_db_and_name(db, name)
         given = {MAINDECK: maindeck, SIDEBOARD: sideboard, COMMANDER: commander,
                  COMPANION: companion}
         entries = [e for section, value in given.items() for e in _python_entries(section, value)]
@@ -467,6 +525,13 @@ class Deck:
     def from_text(cls, text: str | bytes, db: CardDatabase | None = None,
                   source: str = "<text>", name: str | None = None) -> "Deck":
         """Read a list in any supported format (detected from its content)."""
+        if not isinstance(text, (str, bytes)):
+            raise ArgumentTypeError(f"text must be the list as str or bytes, not {type(text).__name__}"
+                                    " (Deck.from_file reads a file)")
+        if not isinstance(source, str):
+            raise ArgumentTypeError(f"source must be a str naming where the text is from, not "
+                                    f"{type(source).__name__}")
+        _check_db_and_name(db, name)
         if isinstance(text, bytes):
             text = _decode(text, source)
         parsed = _parse_dek(text, source) if _is_xml(text) else _parse_text(text, source)
@@ -475,6 +540,9 @@ class Deck:
     @classmethod
     def from_file(cls, path: str | Path, db: CardDatabase | None = None) -> "Deck":
         """Read a list file; the deck's name is the Arena "Name" line, else the file's stem."""
+        if not isinstance(path, (str, PathLike)):
+            raise ArgumentTypeError(f"path must be a str or a path, not {type(path).__name__}")
+        _check_db_and_name(db, None)
         path = Path(path)
         text = _decode(path.read_bytes(), str(path))
         return cls.from_text(text, db, source=str(path), name=path.stem)
@@ -601,14 +669,22 @@ class Deck:
         return f"<Deck {self.name!r}: {len(self)} cards>" if self.name else f"<Deck: {len(self)} cards>"
 
     def summary(self) -> str:
-        """Name and size, lands and spells, the curve as a histogram, the colour table."""
+        """Name and size, lands and spells, the curve as a histogram, the colour table.
+        The curve's bars are at most CURVE_WIDTH characters (scaled beyond: "# = k cards"),
+        and a run of more than 3 empty mana values is one ".." row."""
         lines = [str(self)]
         curve = self.curve()
         if curve:
-            lines.append("Curve (nonland cards by mana value):")
-            for mv in range(min(curve), max(curve) + 1):
-                n = curve.get(mv, 0)
-                lines.append(f"  {mv:>2} | {'#' * n}{' ' if n else ''}{n}")
+            per = -(-max(curve.values()) // CURVE_WIDTH)    # cards per "#", rounded up
+            lines.append("Curve (nonland cards by mana value" + (f"; # = {per} cards):" if per > 1 else "):"))
+            previous = None
+            for mv, n in curve.items():
+                if previous is not None and mv - previous - 1 > 3:    # (a custom {1000000} card)
+                    lines.append("  .. |")
+                elif previous is not None:
+                    lines.extend(f"  {empty:>2} | 0" for empty in range(previous + 1, mv))
+                lines.append(f"  {mv:>2} | {'#' * -(-n // per)} {n}")
+                previous = mv
         reqs = self.color_requirements()
         if reqs:
             lines.append("Colours:")
@@ -668,6 +744,15 @@ class Deck:
                                                      in c.text.lower())):
                 problems.append(f"{name!r} can't be a commander: it is not a legendary creature")
         return problems + self._too_many((MAINDECK, COMMANDER), 1)
+
+
+def _check_db_and_name(db: object, name: object) -> None:
+    """The `db` and `name` arguments of a Deck's constructors."""
+    if db is not None and not isinstance(db, Mapping):   # (a CardDatabase is a Mapping)
+        raise ArgumentTypeError(f"db must be a CardDatabase (or None: the shipped cards), not "
+                                f"{type(db).__name__}")
+    if name is not None and not isinstance(name, str):
+        raise ArgumentTypeError(f"name must be a str or None, not {type(name).__name__}")
 
 
 def _any_number_allowed(card: CardDef) -> bool:

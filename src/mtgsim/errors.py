@@ -30,6 +30,8 @@ KeyError before there was a family.
 """
 from __future__ import annotations
 
+import math
+import reprlib
 from collections.abc import Iterable
 
 __all__ = [
@@ -208,6 +210,27 @@ class UnknownCardInCardDataError(CardDataError, UnknownCardError):
     def __init__(self, name: str, suggestions: Iterable[str] = (), **where):
         self.name, self.suggestions = name, tuple(suggestions)
         CardDataError.__init__(self, f"unknown card {name!r}{_did_you_mean(self.suggestions)}", **where)
+
+
+def shown(value: object) -> str:
+    """`value` as an error message quotes it: its repr, shortened; a whole number too long to
+    print (Python refuses to print one of more than 4300 digits), also inside a container, by
+    its number of digits."""
+    return _SHORT.repr(value)
+
+
+class _ShortRepr(reprlib.Repr):
+    def __init__(self):
+        super().__init__()   # (3.11's Repr takes no arguments)
+        self.maxstring = self.maxother = self.maxlong = 80
+
+    def repr_int(self, x: int, level: int) -> str:
+        if abs(x).bit_length() > 128:
+            return f"a number of {math.floor(math.log10(abs(x))) + 1} digits"
+        return super().repr_int(x, level)
+
+
+_SHORT = _ShortRepr()
 
 
 def _did_you_mean(suggestions: tuple[str, ...]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -35,10 +36,11 @@ from .errors import (
     ArgumentTypeError,
     LimitError,
     RulesError,
+    shown,
     warn_unmodeled,
 )
 from .mana import ManaCost
-from .pool import POSSESSIVE, ManaPools, _fit16, _mana_dict
+from .pool import INT16, POSSESSIVE, ManaPools, _fit16, _mana_dict
 
 __all__ = ["Permanent", "RulesError", "Scenario"]
 
@@ -49,6 +51,55 @@ TOKEN = int(schema.PermanentFlag.PF_TOKEN)
 SACRIFICE_AT_END = int(schema.PermanentFlag.PF_SACRIFICE_AT_END)
 COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
 MAX_PERMANENTS = _core.MAX_PERMANENTS_IN_GAME    # the compiled game holds this many permanents
+
+
+def _whole(value, what: str, lo: int, hi: int, error=ArgumentError, rule: str = "") -> int:
+    """`value` as an int, if it is a whole number lo..hi (not a bool); else `error` naming
+    `what` and the range (a number too long to print by its digits)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not lo <= value <= hi:
+        raise error(f"{what} must be a whole number {lo}..{hi}{rule}, got {shown(value)}")
+    return int(value)
+
+
+def _flag(value, what: str) -> bool:
+    """A yes/no argument: True or False (numpy's too, or 0 and 1); a string like "no" is not."""
+    if isinstance(value, (bool, np.bool_)) or (isinstance(value, (int, np.integer)) and value in (0, 1)):
+        return bool(value)
+    raise ArgumentTypeError(f"{what} must be True or False, got {shown(value)}")
+
+
+def _counter_args(counters, card: str) -> dict[str, int]:
+    """The `counters` argument of Scenario.add, checked: {counter name: how many}, each
+    0..32767 (a permanent's counters of a kind are int16; names not +1/+1, -1/-1 or charge
+    are counted as "other")."""
+    if counters is None:
+        return {}
+    if not isinstance(counters, Mapping):
+        raise ArgumentTypeError("counters must be a mapping {name: count} such as {'+1/+1': 2}, "
+                                f"not {type(counters).__name__}")
+    out: dict[str, int] = {}
+    for name, k in counters.items():
+        if not isinstance(name, str):
+            raise ArgumentTypeError(f"counters: a counter's name is text such as '+1/+1', not "
+                                    f"{type(name).__name__}")
+        if not name.strip():
+            raise ArgumentError("counters: a counter's name is text such as '+1/+1', not empty")
+        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) or k < 0:
+            raise ArgumentError(f"counters: {name!r} needs a whole number ≥ 0, got {shown(k)}")
+        if k > INT16.max:
+            raise LimitError(f"Scenario: {card}'s {name} counters would be {shown(k)}; the simulator "
+                             f"holds {INT16.min}..{INT16.max}")
+        out[name] = int(k)
+    return out
+
+
+def _ability_index(ability, count: int, has: str) -> int:
+    """`ability` as an index into `count` abilities; `has` says what the permanent has."""
+    if isinstance(ability, (bool, np.bool_)) or not isinstance(ability, (int, np.integer)):
+        raise ArgumentTypeError(f"ability is an index, not {type(ability).__name__}")
+    if not 0 <= ability < count:
+        raise ArgumentIndexError(f"{has}; index {shown(ability)} is out of range")
+    return int(ability)
 
 
 _COMPILED: set = set()      # cards known to compile (a card's tables are compiled again and again)
@@ -91,6 +142,9 @@ class Scenario(ManaPools):
     """One game between "you" and "opponent": your turn 1, precombat main phase."""
 
     def __init__(self, db: CardDatabase | None = None):
+        if db is not None and not isinstance(db, CardDatabase):
+            raise ArgumentTypeError(f"db must be a CardDatabase (or None: the shipped cards), not "
+                                    f"{type(db).__name__}")
         self.db = db if db is not None else card_db()
         self._defs: dict[str, CardDef] = {}
         self._tables: Tables | None = None
@@ -151,11 +205,11 @@ class Scenario(ManaPools):
 
     # ---- players and permanents -----------------------------------------------------------
     def _player(self, player) -> int:
-        if player in PLAYERS:
+        if isinstance(player, str) and player in PLAYERS:    # (a list is not hashable)
             return PLAYERS[player]
-        if player in (0, 1) and not isinstance(player, bool):
+        if isinstance(player, (int, np.integer)) and not isinstance(player, bool) and player in (0, 1):
             return int(player)
-        raise ArgumentError(f"player must be 'you' or 'opponent', got {player!r}")
+        raise ArgumentError(f"player must be 'you' or 'opponent', got {shown(player)}")
 
     def _index(self, p: Permanent) -> int:
         if not isinstance(p, Permanent):
@@ -213,14 +267,13 @@ class Scenario(ManaPools):
             raise ArgumentError(f"{c.name} is a {c.type_line}, not a permanent card (110.4)")
         who = self._player(controller)
         att = -1 if attached_to is None else self._index(attached_to)
-        if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= x <= _core.MAX_X:
-            raise ArgumentError(f"x must be a whole number 0..{_core.MAX_X} (107.3), got {x!r}")
-        i = self._new_permanent(c, who, tapped=bool(tapped),
-                                since=self.turn if entered_this_turn else BEFORE_THE_GAME,
-                                x_paid=int(x), chosen_color=_color_bit(chosen_color), attached_to=att)
-        for name, k in (counters or {}).items():
-            if not isinstance(k, int) or k < 0:
-                raise ArgumentError(f"counters: {name!r} needs a whole number ≥ 0, got {k!r}")
+        x = _whole(x, "x", 0, _core.MAX_X, rule=" (107.3)")
+        tapped, entered = _flag(tapped, "tapped"), _flag(entered_this_turn, "entered_this_turn")
+        counters = _counter_args(counters, c.name)           # (all checked before the permanent is made)
+        i = self._new_permanent(c, who, tapped=tapped,
+                                since=self.turn if entered else BEFORE_THE_GAME,
+                                x_paid=x, chosen_color=_color_bit(chosen_color), attached_to=att)
+        for name, k in counters.items():
             self._add_counters(i, name, k)
         handle = self._handle(i)
         self._play(lambda st: st.state_based_actions())      # (a 0/0 dies at once, 704.5f)
@@ -228,8 +281,7 @@ class Scenario(ManaPools):
 
     def set_life(self, life: int, player="you") -> None:
         """Set a player's life total (setting up a game; 119.1: each starts at 20)."""
-        if isinstance(life, bool) or not isinstance(life, int) or not -30000 <= life <= 30000:
-            raise ArgumentError(f"set_life: life must be a whole number in -30000..30000, got {life!r}")
+        life = _whole(life, "set_life: life", -30000, 30000)
         self._info[0]["life"][self._player(player)] = life
     def _add_counters(self, i: int, name: str, k: int) -> None:
         kind = counter_kind(name)
@@ -306,11 +358,8 @@ class Scenario(ManaPools):
 
     def _ability_row(self, i: int, ability: int) -> int:
         rows = _core.board_mana_rows(*self._args(), i)
-        if isinstance(ability, bool) or not isinstance(ability, int):
-            raise ArgumentTypeError(f"ability is an index, not {type(ability).__name__}")
-        if not 0 <= ability < len(rows):
-            raise ArgumentIndexError(f"{self._names[i]} has {len(rows)} mana abilit"
-                                     f"{'y' if len(rows) == 1 else 'ies'}; index {ability} is out of range")
+        ability = _ability_index(ability, len(rows), f"{self._names[i]} has {len(rows)} mana abilit"
+                                 f"{'y' if len(rows) == 1 else 'ies'}")
         return rows[ability]
 
     def can_activate(self, p: Permanent, ability: int = 0) -> bool:
@@ -341,9 +390,15 @@ class Scenario(ManaPools):
         """Activate a mana ability; returns the mana added (triggered mana included)."""
         i = self._index(p)
         row = self._ability_row(i, ability)
+        if order is not None:                    # (checked even where no replacement applies)
+            if isinstance(order, (str, Permanent)) or not isinstance(order, Iterable):
+                raise ArgumentTypeError(f"order must be a list of Permanents, not {type(order).__name__}")
+            order = list(order)
+            for q in order:
+                self._index(q)
         snapshot = self._snapshot()
         try:
-            return self._activate_mana(i, ability, row, color, order)
+            return self._activate_mana(i, int(ability), row, color, order)
         except ValueError:                       # (a limit of restricted mana: nothing changes)
             self._restore(snapshot)
             raise
@@ -421,6 +476,13 @@ class Scenario(ManaPools):
     def _total_cost_record(self, card, x, kicked, alternative, player):
         c = self._card(card)
         who = self._player(player)
+        if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or x < 0:
+            raise ArgumentError(f"X must be a whole number ≥ 0 (107.3), got {shown(x)}")
+        if x > _core.MAX_X:
+            raise LimitError(f"X = {shown(x)} is larger than this simulator supports ({_core.MAX_X})")
+        kicked = _flag(kicked, "kicked")
+        if alternative is not None and not isinstance(alternative, str):   # (a list is not hashable)
+            raise ArgumentTypeError(f"alternative must be 'flashback' or None, not {type(alternative).__name__}")
         self._compile()
         row = check_cast_args(self._tables, c, x, kicked, alternative, who)
         in_hand = alternative is None and c.name in self._hands[who]
@@ -517,13 +579,13 @@ class Scenario(ManaPools):
         paid for a land to enter untapped (True: while it can be, 119.4; a number: while the
         player's life is above it, as it enters); the land `who` returns for a bounce land
         (None: the newest tapped basic land, else the oldest)."""
-        if isinstance(pay_life, bool):
+        if isinstance(pay_life, (bool, np.bool_)):
             above = -32768 if pay_life else 32767
-        elif isinstance(pay_life, int) and -30000 <= pay_life <= 30000:
-            above = pay_life
+        elif isinstance(pay_life, (int, np.integer)) and -30000 <= pay_life <= 30000:
+            above = int(pay_life)
         else:
             raise ArgumentError(f"pay_life: True, False or a life total -30000..30000 to pay above, "
-                                f"got {pay_life!r}")
+                                f"got {shown(pay_life)}")
         returned = -1
         if bounce is not None:
             i = self._index(bounce)
@@ -615,11 +677,10 @@ class Scenario(ManaPools):
         i = self._index(p)
         d = self._defs[self._names[i]]
         acts = d.abilities_of(ActivatedAbility)
-        if isinstance(ability, bool) or not isinstance(ability, int):
-            raise ArgumentTypeError(f"ability is an index, not {type(ability).__name__}")
-        if not 0 <= ability < len(acts):
-            raise ArgumentIndexError(f"{d.name} has {len(acts)} non-mana activated abilit"
-                                     f"{'y' if len(acts) == 1 else 'ies'}; index {ability} is out of range")
+        ability = _ability_index(ability, len(acts), f"{d.name} has {len(acts)} non-mana activated "
+                                 f"abilit{'y' if len(acts) == 1 else 'ies'}")
+        if target is not None:
+            self._index(target)                      # (a Permanent of this scenario, on the battlefield)
         a = acts[ability]
         who = int(self._perms[i]["controller"])
         fault = self._play(lambda st: st.activation_fault(i, ability))
@@ -681,11 +742,11 @@ class Scenario(ManaPools):
     @_all_or_nothing
     def draw(self, player="you", n: int = 1) -> None:
         """The player draws n cards (121.1); from an empty library, nothing."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ArgumentError(f"draw: n must be a whole number ≥ 0, got {n!r}")
+        if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 0:
+            raise ArgumentError(f"draw: n must be a whole number ≥ 0, got {shown(n)}")
         who = self._player(player)
         self._choosing()
-        self._play(lambda st: st.draw(who, min(n, len(self._libraries[who]))))
+        self._play(lambda st: st.draw(who, min(int(n), len(self._libraries[who]))))
 
     @_all_or_nothing
     def attack(self, attackers: list[Permanent] | None = None) -> int:
@@ -694,6 +755,8 @@ class Scenario(ManaPools):
         vigilance (702.20b), and deal their combat damage to the other player (510.1). Returns
         the damage dealt."""
         who = int(self._info[0]["active"])
+        if attackers is not None and (isinstance(attackers, (str, Permanent)) or not isinstance(attackers, Iterable)):
+            raise ArgumentTypeError(f"attackers must be a list of Permanents or None, not {type(attackers).__name__}")
         chosen = None if attackers is None else [self._index(p) for p in attackers]
 
         def combat(st):
