@@ -89,7 +89,8 @@ def test_simulate_command_writes_json_csv_and_plot(tmp_path, capsys):
         assert code == 0 and out_png.stat().st_size > 1000
     else:
         assert code == 2 and "mtgsim[plot]" in text.err
-    assert "P(castable) by turn" in text.out and "Lightning Bolt" in text.out and "on the draw" in text.out
+    assert "castable" in text.out and "cast by" in text.out and "Lightning Bolt" in text.out
+    assert "on the draw" in text.out
     data = json.loads(out_json.read_text())
     assert data["games"] == 3000 and data["on_play"] is False
     assert out_csv.read_text().startswith("metric,card,turn,value,low,high,n")

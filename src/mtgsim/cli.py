@@ -64,7 +64,8 @@ def cmd_simulate(args) -> int:
     for w in caught:
         if not issubclass(w.category, UnmodeledTextWarning):
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-    print(_report(res, args.track))
+    mana_values = {n: deck.db[n].mana_value for n in res.tracked}
+    print(_report(res, args.track, mana_values))
     texts = sorted({str(w.message) for w in caught if issubclass(w.category, UnmodeledTextWarning)})
     if texts:
         print("\nCard text the simulation leaves out:\n" + "\n".join(f"  {t}" for t in texts))
@@ -78,33 +79,95 @@ def cmd_simulate(args) -> int:
     return 0
 
 
-def _report(res, track) -> str:
-    """A readable table of the key figures with their 95% intervals."""
+SHOWN_CARDS = 15          # cards in the table; --json / --csv have them all
+
+LEGEND = """\
+castable   you had the mana for it after your land drop, before casting anything that turn
+           (whether or not the card was in your hand)
+cast by    the play policy had actually cast it by the end of that turn
+*          on curve: the turn equal to the card's mana value
+lands in play, mana available (the most mana the board could make after the land drop),
+mana spent that turn: means over all games
+P(opponent dead by turn): the goldfish opponent (20 life, never blocks) at 0 life or less
+by the end of that turn
+(how each figure is counted: docs/metrics.md)"""
+
+
+def shown_cards(res, track) -> list[str]:
+    """The cards the table shows, in order: the --track cards first, then the deck's spells."""
+    return (list(track) + [n for n in res.tracked if n not in track])[:SHOWN_CARDS]
+
+
+def shown_probabilities(res, track) -> list:
+    """Every probability (an Estimate) that `_report` prints, for the footnote's bound."""
+    turns = range(1, res.turns + 1)
+    kill = res.kill_turn
+    out = [e for name in shown_cards(res, track) for t in turns
+           for e in (res.p_castable(name, t), res.p_cast(name, t))]
+    out += [kill.p_by(t) for t in turns] + [kill.p_never] + list(res.mulligans.values())
+    return out
+
+
+def reach(e) -> float:
+    """How far a 95% interval reaches from its figure (a Wilson interval is not symmetric:
+    the farther end)."""
+    return max(e.value - e.low, e.high - e.value)
+
+
+def _report(res, track, mana_values: dict[str, int] | None = None) -> str:
+    """A readable table of the key figures, what each means, and the widest of their 95%
+    intervals. `mana_values` (card name: mana value) marks the on-curve turn of each card."""
+    mana_values = mana_values or {}
     turns = range(1, res.turns + 1)
     lines = [f"{res.deck_name}: {res.games:,} games, {res.turns} turns, "
              f"{'on the play' if res.on_play else 'on the draw'}, seed {res.seed}"
              + (" (interrupted)" if res.interrupted else ""), ""]
-    width = max([len(n) for n in res.tracked] + [24])
-    lines.append("P(castable) by turn".ljust(width) + "".join(f"{t:>8d}" for t in turns))
-    shown = list(track) + [n for n in res.tracked if n not in track]
-    for name in shown[:15]:
-        lines.append(name[:width].ljust(width) + "".join(f"{res.p_castable(name, t).value:8.3f}" for t in turns))
-    if len(shown) > 15:
-        lines.append(f"... and {len(shown) - 15} more cards (see --json / --csv)")
+    shown = shown_cards(res, track)
+    width = max([len(n) for n in shown] + [24])
+    label = width + 10
+
+    def cells(values, fmt: str, mark: int = 0) -> str:
+        # (a trailing "*" or space after each figure keeps the columns aligned)
+        return "".join(f" {v:{fmt}}" + ("*" if t == mark else " ") for t, v in zip(turns, values))
+
+    lines.append("by turn".ljust(label) + "".join(f"{t:>8d} " for t in turns))
+    for name in shown:
+        mv = mana_values.get(name, 0)
+        lines.append(name[:width].ljust(width) + "  castable"
+                     + cells([res.p_castable(name, t).value for t in turns], "7.3f", mv))
+        lines.append("".ljust(width) + "  cast by "
+                     + cells([res.p_cast(name, t).value for t in turns], "7.3f", mv))
+    if len(res.tracked) > len(shown):
+        lines.append(f"... and {len(res.tracked) - len(shown)} more cards (see --json / --csv)")
     lines.append("")
-    for label, f in (("lands in play", res.lands_in_play), ("mana available", res.mana_available),
-                     ("mana spent", res.mana_spent)):
-        lines.append(label.ljust(width) + "".join(f"{f(t).value:8.2f}" for t in turns))
+    means = []
+    for name, f in (("lands in play", res.lands_in_play), ("mana available", res.mana_available),
+                    ("mana spent", res.mana_spent)):
+        est = [f(t) for t in turns]
+        means += est
+        lines.append(name.ljust(label) + cells([e.value for e in est], "7.2f"))
     kill = res.kill_turn
-    lines.append("P(opponent dead by turn)".ljust(width) + "".join(f"{kill.p_by(t).value:8.3f}" for t in turns))
+    lines.append("P(opponent dead by turn)".ljust(label) + cells([kill.p_by(t).value for t in turns], "7.3f"))
     lines.append("")
-    lines.append(f"kill turn: mean {kill.mean:.2f} (of games that killed), median {kill.quantile(0.5)}, "
-                 f"not by turn {res.turns}: {kill.p_never}")
-    lines.append("kept hands: " + ", ".join(f"{k}: {v.value:.3f}" for k, v in res.mulligans.items()))
-    half = max(res.p_castable(n, res.turns).high - res.p_castable(n, res.turns).low for n in res.tracked) / 2 \
-        if res.tracked else 0
-    lines.append(f"(95% intervals are at most ±{half:.4f} for the probabilities above)")
-    return "\n".join(lines)
+    lines.append(_kill_line(kill, res.turns))
+    lines.append("kept hands: " + ", ".join(f"{k} cards {v.value:.3f}" for k, v in res.mulligans.items()))
+    lines.append("")
+    lines.append(LEGEND)
+    lines.append(f"95% intervals (Wilson score, n = {res.games:,} games) reach at most "
+                 f"±{max(map(reach, shown_probabilities(res, track))):.4f} from any probability above, "
+                 f"±{max(map(reach, means)):.2f} from any mean (normal approximation).")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _kill_line(kill, turns: int) -> str:
+    """The kill turn in words, with no nan or inf when few or no games killed."""
+    killed = 1 - kill.p_never.value
+    if killed == 0:
+        return f"kill turn: no game reached it (the opponent survived every game to turn {turns})"
+    median = kill.quantile(0.5)
+    return (f"kill turn: mean {kill.mean:.2f} over the {killed:.1%} of games that killed by turn {turns}; "
+            + (f"median turn {median:.0f}" if median != float("inf") else f"median later than turn {turns}")
+            + f"; not dead by turn {turns}: {kill.p_never.value:.3f}")
 
 
 def cmd_examples(args) -> int:
