@@ -4,6 +4,7 @@ status 2; never a traceback."""
 from __future__ import annotations
 
 import argparse
+import secrets
 import sys
 import warnings
 from importlib import resources
@@ -56,16 +57,21 @@ def cmd_simulate(args) -> int:
                         hold=args.hold, kicker=not args.no_kicker, flashback=not args.no_flashback,
                         x=args.min_x, abilities=not args.no_abilities, attack=not args.no_attack,
                         color=args.color, pay_life_above=args.pay_life_above)
+    # With no --seed, one drawn from the OS and printed, so the run can be replayed; below 10^15
+    # so that JSON readers and spreadsheets (doubles, 15 digits) keep it exactly.
+    seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
+    if seed < 0:                 # (here, not in argparse: one line like every mtgsim error)
+        raise UsageError(f"--seed: seed must be a whole number >= 0, got {seed}")
     with warnings.catch_warnings(record=True) as caught:     # (listed after the report, once)
         warnings.simplefilter("always", UnmodeledTextWarning)
-        res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=args.seed,
+        res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=seed,
                        mulligan=mulligan, track=args.track, threads=args.threads, policy=policy,
                        progress=args.games >= 200_000 and sys.stderr.isatty())
     for w in caught:
         if not issubclass(w.category, UnmodeledTextWarning):
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     mana_values = {n: deck.db[n].mana_value for n in res.tracked}
-    print(_report(res, args.track, mana_values))
+    print(_report(res, args.track, mana_values, seed_drawn=args.seed is None))
     texts = sorted({str(w.message) for w in caught if issubclass(w.category, UnmodeledTextWarning)})
     if texts:
         print("\nCard text the simulation leaves out:\n" + "\n".join(f"  {t}" for t in texts))
@@ -114,13 +120,15 @@ def reach(e) -> float:
     return max(e.value - e.low, e.high - e.value)
 
 
-def _report(res, track, mana_values: dict[str, int] | None = None) -> str:
+def _report(res, track, mana_values: dict[str, int] | None = None, seed_drawn: bool = False) -> str:
     """A readable table of the key figures, what each means, and the widest of their 95%
-    intervals. `mana_values` (card name: mana value) marks the on-curve turn of each card."""
+    intervals. `mana_values` (card name: mana value) marks the on-curve turn of each card;
+    `seed_drawn`: the seed was drawn at random (the header says how to replay the run)."""
     mana_values = mana_values or {}
     turns = range(1, res.turns + 1)
     lines = [f"{res.deck_name}: {res.games:,} games, {res.turns} turns, "
              f"{'on the play' if res.on_play else 'on the draw'}, seed {res.seed}"
+             + (f" (drawn at random: --seed {res.seed} replays this run)" if seed_drawn else "")
              + (" (interrupted)" if res.interrupted else ""), ""]
     shown = shown_cards(res, track)
     width = max([len(n) for n in shown] + [24])
@@ -215,7 +223,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--example", metavar="NAME", help="use a bundled example deck instead")
     s.add_argument("--games", type=_positive_int, default=100_000)
     s.add_argument("--turns", type=_positive_int, default=8)
-    s.add_argument("--seed", type=int, default=None)
+    s.add_argument("--seed", type=int, default=None, metavar="N",
+                   help="a whole number >= 0: the same seed gives the same figures (default: one drawn "
+                        "at random, printed in the header so the run can be replayed)")
     s.add_argument("--on-draw", action="store_true", help="be on the draw (default: on the play)")
     s.add_argument("--no-mulligan", action="store_true", help="keep every opening seven")
     s.add_argument("--track", action="append", default=[], metavar="CARD",

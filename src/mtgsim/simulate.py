@@ -160,7 +160,9 @@ def _check_turn(turn, turns: int) -> None:
 
 @dataclass
 class SimResult:
-    """What `simulate` found. Cards are named by name or CardDef everywhere."""
+    """What `simulate` found. Cards are named by name or CardDef everywhere. `seed` is the
+    seed the games were played with (the one drawn from the OS when none was given: pass it
+    back to replay the run)."""
     deck_name: str
     games: int
     turns: int
@@ -235,11 +237,13 @@ class SimResult:
         Path(path).write_text(json.dumps(self.to_dict(), indent=2), encoding="utf-8")
 
     def to_csv(self, path) -> None:
-        """One row per (metric, card, turn): value and interval."""
+        """One row per (metric, card, turn): value and interval; first a row "seed" whose
+        value is the seed (to replay the run)."""
         import csv
         with open(path, "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
             w.writerow(["metric", "card", "turn", "value", "low", "high", "n"])
+            w.writerow(["seed", "", "", self.seed, "", "", self.games])
             for name in self.tracked:
                 for t in range(1, self.turns + 1):
                     for metric, e in (("p_castable", self.p_castable(name, t)), ("p_cast_by", self.p_cast(name, t))):
@@ -412,6 +416,8 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     size = offsets["size"][0]
     n_chunks = -(-games // CHUNK)
     root = _seed_sequence(seed)
+    if seed is None:                 # the entropy drawn from the OS: recorded, so the run can be replayed
+        seed = root.entropy
     totals = np.zeros(size, dtype=np.int64)
     # Chunks per thread in one call into the core: doubled while calls take under 0.05 s (the
     # Python between calls costs a few per cent on fast decks), so Ctrl-C and the progress bar
