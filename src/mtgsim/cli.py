@@ -4,6 +4,7 @@ status 2; never a traceback."""
 from __future__ import annotations
 
 import argparse
+import re
 import secrets
 import sys
 import warnings
@@ -12,8 +13,9 @@ from pathlib import Path
 
 from .cards import card_db
 from .decklist import Deck
-from .errors import MtgsimError, UnmodeledTextWarning, UsageError
+from .errors import ArgumentError, MtgsimError, UnmodeledTextWarning, UsageError
 from .policy import COLORS, LANDS, SPELLS, PlayPolicy
+from .simulate import MulliganPolicy
 
 EXAMPLE_SUFFIXES = (".txt", ".dek")
 
@@ -49,10 +51,10 @@ def cmd_deck(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from .simulate import MulliganPolicy, simulate
+    from .simulate import simulate
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(_deck_path(args), db=db)
-    mulligan = MulliganPolicy.never() if args.no_mulligan else MulliganPolicy()
+    mulligan = MulliganPolicy.never() if args.no_mulligan else MulliganPolicy(args.keep)
     policy = PlayPolicy(lands=args.land_choice, spells=args.spell_order, first=args.cast_first,
                         hold=args.hold, kicker=not args.no_kicker, flashback=not args.no_flashback,
                         x=args.min_x, abilities=not args.no_abilities, attack=not args.no_attack,
@@ -129,7 +131,7 @@ def _report(res, track, mana_values: dict[str, int] | None = None, seed_drawn: b
     lines = [f"{res.deck_name}: {res.games:,} games, {res.turns} turns, "
              f"{'on the play' if res.on_play else 'on the draw'}, seed {res.seed}"
              + (f" (drawn at random: --seed {res.seed} replays this run)" if seed_drawn else "")
-             + (" (interrupted)" if res.interrupted else ""), ""]
+             + (" (interrupted)" if res.interrupted else ""), keep_line(res.keep), ""]
     shown = shown_cards(res, track)
     width = max([len(n) for n in shown] + [24])
     label = width + 10
@@ -167,6 +169,25 @@ def _report(res, track, mana_values: dict[str, int] | None = None, seed_drawn: b
     return "\n".join(line.rstrip() for line in lines)
 
 
+def keep_text(keep: dict) -> str:
+    """A keep rule as --keep takes it: "7:2-5,6:2-4,5:2-4"."""
+    return ",".join(f"{size}:{lo}-{hi}" for size, (lo, hi) in sorted(keep.items(), reverse=True))
+
+
+def keep_line(keep: dict) -> str:
+    """The mulligan keep rule in words, each hand size from 7 down (as MulliganPolicy.arrays
+    applies it: a size not listed takes the next larger one's range)."""
+    if not keep:
+        return "mulligan: none (every opening seven kept)"
+    lo, hi = MulliganPolicy(keep).arrays()
+    smallest = min(keep)
+    sizes = [f"{size} with {lo[size]}-{hi[size]}" for size in range(7, smallest - 1, -1)]
+    sizes[0] = f"7 cards with {lo[7]}-{hi[7]} lands"
+    rest = f"; {smallest - 1} or fewer: always kept" if smallest > 1 else ""
+    return (f"mulligan (London): keep {', '.join(sizes)}{rest}; only lands count "
+            f"(--keep {keep_text(keep)})")
+
+
 def _kill_line(kill, turns: int) -> str:
     """The kill turn in words, with no nan or inf when few or no games killed."""
     killed = 1 - kill.p_never.value
@@ -199,6 +220,28 @@ def cmd_card(args) -> int:
     return 0
 
 
+def _keep_rule(text: str) -> dict[int, tuple[int, int]]:
+    """--keep: "7:2-5,6:2-4,5:1-4" as {7: (2, 5), 6: (2, 4), 5: (1, 4)}, checked as
+    MulliganPolicy checks it."""
+    keep: dict[int, tuple[int, int]] = {}
+    for part in text.split(","):
+        m = re.fullmatch(r"\s*(\d+)\s*:\s*(\d+)\s*-\s*(\d+)\s*", part)
+        if not m:
+            raise argparse.ArgumentTypeError(f"{part.strip()!r} is not HAND SIZE:MIN LANDS-MAX LANDS "
+                                             "(as in 7:2-5,6:2-4,5:1-4)")
+        size, lo, hi = map(int, m.groups())
+        if size in keep:
+            raise argparse.ArgumentTypeError(f"hand size {size} is given twice")
+        keep[size] = (lo, hi)
+    if 7 not in keep:            # (the opening seven's range is where a keep rule starts)
+        raise argparse.ArgumentTypeError("needs a range for the opening seven (7:MIN-MAX)")
+    try:
+        MulliganPolicy(keep)
+    except ArgumentError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("mulligan policy: ")) from None
+    return keep
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -209,8 +252,15 @@ def _positive_int(text: str) -> int:
     return value
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors in one line, as mtgsim's own are (exit status 2)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mtgsim", description="Magic: The Gathering mana and cost simulation.")
+    p = _Parser(prog="mtgsim", description="Magic: The Gathering mana and cost simulation.")
     sub = p.add_subparsers(dest="command", required=True)
     d = sub.add_parser("deck", help="read a decklist and print its curve and colour requirements")
     d.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
@@ -227,7 +277,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a whole number >= 0: the same seed gives the same figures (default: one drawn "
                         "at random, printed in the header so the run can be replayed)")
     s.add_argument("--on-draw", action="store_true", help="be on the draw (default: on the play)")
-    s.add_argument("--no-mulligan", action="store_true", help="keep every opening seven")
+    mull = s.add_mutually_exclusive_group()
+    mull.add_argument("--keep", type=_keep_rule, default=None, metavar="RULE",
+                      help="the London mulligan's keep rule: per hand size, the lands kept, as "
+                           f"SIZE:MIN-MAX,... (default {keep_text(MulliganPolicy().keep)}: keep a seven "
+                           "with 2 to 5 lands, else mulligan, and so on; a hand below the smallest size "
+                           "listed is always kept, a size not listed takes the next larger one's range). "
+                           "Only lands count: mana creatures and rocks don't")
+    mull.add_argument("--no-mulligan", action="store_true", help="keep every opening seven")
     s.add_argument("--track", action="append", default=[], metavar="CARD",
                    help="also report this card (need not be in the deck); may repeat")
     s.add_argument("--threads", type=_positive_int, default=None)

@@ -162,7 +162,8 @@ def _check_turn(turn, turns: int) -> None:
 class SimResult:
     """What `simulate` found. Cards are named by name or CardDef everywhere. `seed` is the
     seed the games were played with (the one drawn from the OS when none was given: pass it
-    back to replay the run)."""
+    back to replay the run); `keep` is the mulligan keep rule, {hand size: (min lands, max
+    lands)} (empty: every opening seven kept)."""
     deck_name: str
     games: int
     turns: int
@@ -171,6 +172,7 @@ class SimResult:
     tracked: tuple[str, ...]
     metrics: dict[str, np.ndarray] = field(repr=False)
     interrupted: bool = False
+    keep: dict = field(default_factory=dict)
 
     def _track(self, card) -> int:
         name = card.name if isinstance(card, CardDef) else card
@@ -222,6 +224,7 @@ class SimResult:
         d = {"deck": self.deck_name, "games": self.games, "turns": self.turns,
              "on_play": self.on_play, "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
              "interrupted": self.interrupted,
+             "keep": {str(k): list(v) for k, v in sorted(self.keep.items(), reverse=True)},
              "p_castable": {name: [_est(self.p_castable(name, t)) for t in range(1, self.turns + 1)]
                             for name in self.tracked},
              "p_cast_by": {name: [_est(self.p_cast(name, t)) for t in range(1, self.turns + 1)]
@@ -464,7 +467,8 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
             v = v.reshape(nt, turns + 1)
         metrics[name] = v
     return SimResult(deck.name or "deck", played, turns, bool(on_play), seed, tuple(tracked), metrics,
-                     interrupted)
+                     interrupted, keep={k: tuple(v) for k, v in
+                           (MulliganPolicy() if mulligan is None else mulligan).keep.items()})
 
 
 def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,
