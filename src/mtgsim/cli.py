@@ -4,6 +4,7 @@ status 2; never a traceback."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import secrets
 import sys
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from .cards import card_db
 from .decklist import Deck
-from .errors import ArgumentError, MtgsimError, UnmodeledTextWarning, UsageError
+from .errors import ArgumentError, MissingDependencyError, MtgsimError, UnmodeledTextWarning, UsageError
 from .policy import COLORS, LANDS, SPELLS, PlayPolicy
 from .simulate import MulliganPolicy
 
@@ -50,10 +51,59 @@ def cmd_deck(args) -> int:
     return 0
 
 
+def _plot_formats() -> dict[str, str]:
+    """The file types matplotlib can write, {suffix: description}; a MissingDependencyError
+    saying how to install it when it is not there."""
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise MissingDependencyError('--plot needs matplotlib: pip install matplotlib '
+                                     '(or pip install "mtgsim[plot]")') from None
+    return FigureCanvasBase.get_supported_filetypes()
+
+
+def _check_writable(flag: str, path: str) -> None:
+    """`path` can be opened for writing (a file made to find out is removed again)."""
+    p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"{flag} {path}: is a directory")
+    existed = p.exists()
+    try:
+        with open(p, "ab"):
+            pass
+    except OSError as e:
+        raise UsageError(f"{flag} {path}: can't be written: {e.strerror}") from None
+    if not existed:
+        p.unlink(missing_ok=True)
+
+
+def check_destinations(args) -> None:
+    """Before any game is played, so that a long run is not lost to a typo: each of --json,
+    --csv, --plot can be written, no two name one file, and for --plot matplotlib is installed
+    and can write the file's type."""
+    given = [(flag, path) for flag, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot))
+             if path]
+    seen: dict[str, str] = {}
+    for flag, path in given:
+        other = seen.setdefault(os.path.abspath(path), flag)
+        if other != flag:
+            raise UsageError(f"{other} and {flag} both name {path}: give each its own file")
+    if args.plot:
+        formats = _plot_formats()
+        suffix = Path(args.plot).suffix.lower().removeprefix(".")
+        if suffix not in formats:
+            raise UsageError(f"--plot {args.plot}: matplotlib writes " + ", ".join(f".{f}" for f in sorted(formats))
+                             + (f", not .{suffix}" if suffix else ": give the file one of these suffixes"))
+    for flag, path in given:
+        _check_writable(flag, path)
+
+
 def cmd_simulate(args) -> int:
     from .simulate import simulate
+    path = _deck_path(args)
+    check_destinations(args)        # (before the deck is read and any game played)
     db = card_db(*args.cards) if args.cards else card_db()
-    deck = Deck.from_file(_deck_path(args), db=db)
+    deck = Deck.from_file(path, db=db)
     mulligan = MulliganPolicy.never() if args.no_mulligan else MulliganPolicy(args.keep)
     policy = PlayPolicy(lands=args.land_choice, spells=args.spell_order, first=args.cast_first,
                         hold=args.hold, kicker=not args.no_kicker, flashback=not args.no_flashback,
@@ -309,9 +359,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--pay-life-above", type=int, default=PlayPolicy.pay_life_above, metavar="LIFE",
                       help="pay life for a shock land to enter untapped while above this life "
                            f"(default {PlayPolicy.pay_life_above})")
-    s.add_argument("--json", metavar="PATH")
-    s.add_argument("--csv", metavar="PATH")
-    s.add_argument("--plot", metavar="PATH", help="PNG of P(castable) by turn and the kill turn")
+    s.add_argument("--json", metavar="PATH", help="also write every figure, with its interval, as JSON")
+    s.add_argument("--csv", metavar="PATH", help="also write every figure, one row per metric, card and turn")
+    s.add_argument("--plot", metavar="PATH",
+                   help="also draw P(castable) by turn and the kill turn, in the file type of the suffix "
+                        '(.png, .pdf, .svg...; needs matplotlib: pip install "mtgsim[plot]")')
     s.add_argument("--cards", action="append", default=[], metavar="TOML")
     s.set_defaults(run=cmd_simulate)
     e = sub.add_parser("examples", help="list the bundled example decks")
