@@ -13,12 +13,15 @@ from importlib import resources
 from pathlib import Path
 
 from .cards import card_db
+from .cards.database import named_card
 from .decklist import Deck
 from .errors import ArgumentError, MissingDependencyError, MtgsimError, UnmodeledTextWarning, UsageError
 from .policy import COLORS, LANDS, SPELLS, PlayPolicy
-from .simulate import MulliganPolicy
+from .simulate import MAX_TURNS, MulliganPolicy
 
 EXAMPLE_SUFFIXES = (".txt", ".dek")
+MAX_GAMES = 10 ** 12          # (far beyond any run's time; keeps every count well inside int64)
+MAX_THREADS = 1024
 
 
 def example_decks() -> dict[str, Path]:
@@ -29,6 +32,9 @@ def example_decks() -> dict[str, Path]:
 
 
 def _deck_path(args) -> Path:
+    """The decklist file: the one given, or the bundled example named by --example."""
+    if args.example and args.deck:
+        raise UsageError(f"give a decklist file ({args.deck}) or --example {args.example}, not both")
     if args.example:
         examples = example_decks()
         if args.example not in examples:
@@ -101,9 +107,16 @@ def check_destinations(args) -> None:
 def cmd_simulate(args) -> int:
     from .simulate import simulate
     path = _deck_path(args)
+    if not 1 <= args.turns <= MAX_TURNS:
+        raise UsageError(f"--turns: turns must be 1..{MAX_TURNS} (the most the simulator plays), got {args.turns}")
     check_destinations(args)        # (before the deck is read and any game played)
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(path, db=db)
+    for name in args.track:
+        c = named_card(db, name, "track")
+        if c.is_land:               # (castable would read 1.000: a land is played, never cast)
+            raise UsageError(f"--track {name}: {c.name} is a land; --track reports spells, "
+                             "and a land is played, not cast (see lands in play)")
     mulligan = MulliganPolicy.never() if args.no_mulligan else MulliganPolicy(args.keep)
     policy = PlayPolicy(lands=args.land_choice, spells=args.spell_order, first=args.cast_first,
                         hold=args.hold, kicker=not args.no_kicker, flashback=not args.no_flashback,
@@ -257,7 +270,14 @@ def cmd_examples(args) -> int:
 
 
 def cmd_card(args) -> int:
+    """Show the cards named, or (--search) list the cards whose name or text holds the text."""
     db = card_db(*args.cards) if args.cards else card_db()
+    if args.search is not None:
+        if args.names:
+            raise UsageError("give card names or --search TEXT, not both")
+        return _search(db, args.search)
+    if not args.names:
+        raise UsageError("give card names, or --search TEXT")
     for name in args.names:
         c = db[name]
         print(c)
@@ -292,6 +312,35 @@ def _keep_rule(text: str) -> dict[int, tuple[int, int]]:
     return keep
 
 
+def _search(db, text: str) -> int:
+    """One line per card whose name, type line or rules text holds `text` (any case); exit
+    status 1 when none does (as grep)."""
+    needle = text.casefold().strip()
+    if not needle:
+        raise UsageError("--search: give some text to look for")
+    found = {c.name: c for c in db.values()
+             if needle in c.name.casefold() or needle in c.type_line.casefold() or needle in c.text.casefold()}
+    if not found:
+        print(f"no card's name or text holds {text!r}", file=sys.stderr)
+        return 1
+    for name in sorted(found, key=str.casefold):
+        print(found[name])
+    return 0
+
+
+def _bounded_int(low: int, high: int):
+    """An argparse type: a whole number low..high."""
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low:,}..{high:,}, got {value:,}")
+        return value
+    return convert
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -311,18 +360,22 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="mtgsim", description="Magic: The Gathering mana and cost simulation.")
+    p.add_argument("--version", action="version", version=f"mtgsim {package_version()}")
     sub = p.add_subparsers(dest="command", required=True)
     d = sub.add_parser("deck", help="read a decklist and print its curve and colour requirements")
     d.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
-    d.add_argument("--example", metavar="NAME", help="use a bundled example deck instead")
+    d.add_argument("--example", metavar="NAME", help="use a bundled example deck instead (see `mtgsim examples`)")
     d.add_argument("--cards", action="append", default=[], metavar="TOML",
                    help="extra card definitions (TOML), may repeat")
     d.set_defaults(run=cmd_deck)
     s = sub.add_parser("simulate", help="goldfish a deck many times: castable on curve, mana, kill turn")
-    s.add_argument("deck", nargs="?", help="decklist file")
-    s.add_argument("--example", metavar="NAME", help="use a bundled example deck instead")
-    s.add_argument("--games", type=_positive_int, default=100_000)
-    s.add_argument("--turns", type=_positive_int, default=8)
+    s.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
+    s.add_argument("--example", metavar="NAME",
+                   help="use a bundled example deck instead of a file (see `mtgsim examples`)")
+    s.add_argument("--games", type=_bounded_int(1, MAX_GAMES), default=100_000, metavar="N",
+                   help=f"games to play (default 100,000: intervals about ±0.003; at most {MAX_GAMES:,})")
+    s.add_argument("--turns", type=_positive_int, default=8, metavar="N",
+                   help=f"turns per game (default 8, at most {MAX_TURNS})")
     s.add_argument("--seed", type=int, default=None, metavar="N",
                    help="a whole number >= 0: the same seed gives the same figures (default: one drawn "
                         "at random, printed in the header so the run can be replayed)")
@@ -336,8 +389,11 @@ def build_parser() -> argparse.ArgumentParser:
                            "Only lands count: mana creatures and rocks don't")
     mull.add_argument("--no-mulligan", action="store_true", help="keep every opening seven")
     s.add_argument("--track", action="append", default=[], metavar="CARD",
-                   help="also report this card (need not be in the deck); may repeat")
-    s.add_argument("--threads", type=_positive_int, default=None)
+                   help="also report this spell (need not be in the deck; not a land); may repeat "
+                        "(default: the deck's spells; the table shows 15, --json/--csv all)")
+    s.add_argument("--threads", type=_bounded_int(1, MAX_THREADS), default=None, metavar="N",
+                   help=f"threads to play on (default: one per CPU, here {os.cpu_count() or 1}; at most "
+                        f"{MAX_THREADS}); the figures are the same for any number")
     play = s.add_argument_group("play policy (see mtgsim.PlayPolicy)")
     play.add_argument("--land-choice", choices=LANDS, default=LANDS[0],
                       help="which land to play (default: the one making most of the hand castable)")
@@ -348,7 +404,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--hold", action="append", default=[], metavar="CARD",
                       help="never cast this card; may repeat")
     play.add_argument("--min-x", type=int, default=PlayPolicy.x, metavar="N",
-                      help=f"the smallest X an X spell is cast with (default {PlayPolicy.x})")
+                      help=f"the smallest X an X spell is cast with (default {PlayPolicy.x}; 0..99)")
     play.add_argument("--no-kicker", action="store_true", help="never pay kicker costs")
     play.add_argument("--no-flashback", action="store_true", help="never cast with flashback")
     play.add_argument("--no-abilities", action="store_true", help="never use non-mana activated abilities")
@@ -358,27 +414,57 @@ def build_parser() -> argparse.ArgumentParser:
                            "(default: the deck's most common colour)")
     play.add_argument("--pay-life-above", type=int, default=PlayPolicy.pay_life_above, metavar="LIFE",
                       help="pay life for a shock land to enter untapped while above this life "
-                           f"(default {PlayPolicy.pay_life_above})")
+                           f"(default {PlayPolicy.pay_life_above}; -30000..30000)")
     s.add_argument("--json", metavar="PATH", help="also write every figure, with its interval, as JSON")
     s.add_argument("--csv", metavar="PATH", help="also write every figure, one row per metric, card and turn")
     s.add_argument("--plot", metavar="PATH",
                    help="also draw P(castable) by turn and the kill turn, in the file type of the suffix "
                         '(.png, .pdf, .svg...; needs matplotlib: pip install "mtgsim[plot]")')
-    s.add_argument("--cards", action="append", default=[], metavar="TOML")
+    s.add_argument("--cards", action="append", default=[], metavar="TOML",
+                   help="extra card definitions (TOML), may repeat (default: the bundled database)")
     s.set_defaults(run=cmd_simulate)
     e = sub.add_parser("examples", help="list the bundled example decks")
     e.set_defaults(run=cmd_examples)
-    c = sub.add_parser("card", help="show cards from the database")
-    c.add_argument("names", nargs="+")
-    c.add_argument("--cards", action="append", default=[], metavar="TOML")
+    c = sub.add_parser("card", help="show cards from the database, or search it")
+    c.add_argument("names", nargs="*", metavar="NAME", help="card names (any case)")
+    c.add_argument("--search", metavar="TEXT",
+                   help="list the cards whose name, type line or rules text holds TEXT (any case)")
+    c.add_argument("--cards", action="append", default=[], metavar="TOML",
+                   help="extra card definitions (TOML), may repeat (default: the bundled database)")
     c.set_defaults(run=cmd_card)
     return p
 
 
+def package_version() -> str:
+    """The installed package's version, else the source's (running from a checkout)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("mtgsim")
+    except PackageNotFoundError:
+        from . import __version__
+        return __version__
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe: point stdout at /dev/null, so the flush at exit raises nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):       # (a stdout with no file descriptor: nothing to flush)
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; the exit status: 0, 1 (a search found nothing), 2 (bad input),
+    141 (the output pipe was closed, as by `| head`)."""
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()                 # (a closed pipe shows here, not at exit)
+        return code
+    except BrokenPipeError:                # the reader (`head`) has all it wanted
+        _quiet_stdout()
+        return 141
     except MtgsimError as e:
         return _fail(str(e))
     except OSError as e:
