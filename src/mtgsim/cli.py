@@ -147,6 +147,9 @@ def cmd_simulate(args) -> int:
     if args.plot:
         key = list(args.track) + [n for n in res.tracked if n not in args.track]
         res.plot(args.plot, cards=key[:8])
+    if res.interrupted:              # (the figures of the games finished; 130: as a shell reports Ctrl-C)
+        print(f"mtgsim: interrupted: the figures are of the {res.games:,} games finished", file=sys.stderr)
+        return 130
     return 0
 
 
@@ -456,15 +459,19 @@ def _quiet_stdout() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; the exit status: 0, 1 (a search found nothing), 2 (bad input),
-    141 (the output pipe was closed, as by `| head`)."""
-    args = build_parser().parse_args(argv)
+    130 (Ctrl-C; a simulation prints what it has first), 141 (the output pipe was closed, as
+    by `| head`)."""
     try:
+        args = build_parser().parse_args(argv)
         code = args.run(args)
         sys.stdout.flush()                 # (a closed pipe shows here, not at exit)
         return code
     except BrokenPipeError:                # the reader (`head`) has all it wanted
         _quiet_stdout()
         return 141
+    except KeyboardInterrupt as e:         # (before or outside the games: nothing to report)
+        print(f"mtgsim: {str(e) or 'interrupted'}", file=sys.stderr)
+        return 130
     except MtgsimError as e:
         return _fail(str(e))
     except OSError as e:
