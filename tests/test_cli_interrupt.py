@@ -2,10 +2,8 @@
 games finished and exits 130; anywhere else, one line and 130; never a traceback."""
 import json
 
-from mtgsim import _core
+from mtgsim import _core, cli
 from mtgsim.cli import main
-
-import mtgsim.cli as cli
 
 
 def test_interrupted_run_prints_its_partial_result_and_exits_130(tmp_path, capsys, monkeypatch):

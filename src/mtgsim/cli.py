@@ -87,8 +87,8 @@ def check_destinations(args) -> None:
     """Before any game is played, so that a long run is not lost to a typo: each of --json,
     --csv, --plot can be written, no two name one file, and for --plot matplotlib is installed
     and can write the file's type."""
-    given = [(flag, path) for flag, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot))
-             if path]
+    given = [(flag, path) for flag, path in
+             (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)) if path]
     seen: dict[str, str] = {}
     for flag, path in given:
         other = seen.setdefault(os.path.abspath(path), flag)
@@ -98,7 +98,8 @@ def check_destinations(args) -> None:
         formats = _plot_formats()
         suffix = Path(args.plot).suffix.lower().removeprefix(".")
         if suffix not in formats:
-            raise UsageError(f"--plot {args.plot}: matplotlib writes " + ", ".join(f".{f}" for f in sorted(formats))
+            raise UsageError(f"--plot {args.plot}: matplotlib writes "
+                             + ", ".join(f".{f}" for f in sorted(formats))
                              + (f", not .{suffix}" if suffix else ": give the file one of these suffixes"))
     for flag, path in given:
         _check_writable(flag, path)
@@ -108,7 +109,8 @@ def cmd_simulate(args) -> int:
     from .simulate import simulate
     path = _deck_path(args)
     if not 1 <= args.turns <= MAX_TURNS:
-        raise UsageError(f"--turns: turns must be 1..{MAX_TURNS} (the most the simulator plays), got {args.turns}")
+        raise UsageError(f"--turns: turns must be 1..{MAX_TURNS} (the most the simulator plays), "
+                         f"got {args.turns}")
     check_destinations(args)        # (before the deck is read and any game played)
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(path, db=db)
@@ -322,7 +324,7 @@ def _search(db, text: str) -> int:
     if not needle:
         raise UsageError("--search: give some text to look for")
     found = {c.name: c for c in db.values()
-             if needle in c.name.casefold() or needle in c.type_line.casefold() or needle in c.text.casefold()}
+             if needle in f"{c.name}\n{c.type_line}\n{c.text}".casefold()}
     if not found:
         print(f"no card's name or text holds {text!r}", file=sys.stderr)
         return 1
@@ -367,7 +369,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     d = sub.add_parser("deck", help="read a decklist and print its curve and colour requirements")
     d.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
-    d.add_argument("--example", metavar="NAME", help="use a bundled example deck instead (see `mtgsim examples`)")
+    d.add_argument("--example", metavar="NAME",
+                   help="use a bundled example deck instead (see `mtgsim examples`)")
     d.add_argument("--cards", action="append", default=[], metavar="TOML",
                    help="extra card definitions (TOML), may repeat")
     d.set_defaults(run=cmd_deck)
