@@ -160,7 +160,10 @@ def _check_turn(turn, turns: int) -> None:
 
 @dataclass
 class SimResult:
-    """What `simulate` found. Cards are named by name or CardDef everywhere."""
+    """What `simulate` found. Cards are named by name or CardDef everywhere. `seed` is the
+    seed the games were played with (the one drawn from the OS when none was given: pass it
+    back to replay the run); `keep` is the mulligan keep rule, {hand size: (min lands, max
+    lands)} (empty: every opening seven kept)."""
     deck_name: str
     games: int
     turns: int
@@ -169,6 +172,7 @@ class SimResult:
     tracked: tuple[str, ...]
     metrics: dict[str, np.ndarray] = field(repr=False)
     interrupted: bool = False
+    keep: dict = field(default_factory=dict)
 
     def _track(self, card) -> int:
         name = card.name if isinstance(card, CardDef) else card
@@ -220,6 +224,7 @@ class SimResult:
         d = {"deck": self.deck_name, "games": self.games, "turns": self.turns,
              "on_play": self.on_play, "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
              "interrupted": self.interrupted,
+             "keep": {str(k): list(v) for k, v in sorted(self.keep.items(), reverse=True)},
              "p_castable": {name: [_est(self.p_castable(name, t)) for t in range(1, self.turns + 1)]
                             for name in self.tracked},
              "p_cast_by": {name: [_est(self.p_cast(name, t)) for t in range(1, self.turns + 1)]
@@ -235,11 +240,13 @@ class SimResult:
         Path(path).write_text(json.dumps(self.to_dict(), indent=2), encoding="utf-8")
 
     def to_csv(self, path) -> None:
-        """One row per (metric, card, turn): value and interval."""
+        """One row per (metric, card, turn): value and interval; first a row "seed" whose
+        value is the seed (to replay the run)."""
         import csv
         with open(path, "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
             w.writerow(["metric", "card", "turn", "value", "low", "high", "n"])
+            w.writerow(["seed", "", "", self.seed, "", "", self.games])
             for name in self.tracked:
                 for t in range(1, self.turns + 1):
                     for metric, e in (("p_castable", self.p_castable(name, t)), ("p_cast_by", self.p_cast(name, t))):
@@ -412,6 +419,8 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     size = offsets["size"][0]
     n_chunks = -(-games // CHUNK)
     root = _seed_sequence(seed)
+    if seed is None:                 # the entropy drawn from the OS: recorded, so the run can be replayed
+        seed = root.entropy
     totals = np.zeros(size, dtype=np.int64)
     # Chunks per thread in one call into the core: doubled while calls take under 0.05 s (the
     # Python between calls costs a few per cent on fast decks), so Ctrl-C and the progress bar
@@ -458,7 +467,8 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
             v = v.reshape(nt, turns + 1)
         metrics[name] = v
     return SimResult(deck.name or "deck", played, turns, bool(on_play), seed, tuple(tracked), metrics,
-                     interrupted)
+                     interrupted, keep={k: tuple(v) for k, v in
+                           (MulliganPolicy() if mulligan is None else mulligan).keep.items()})
 
 
 def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,
