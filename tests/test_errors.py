@@ -493,3 +493,11 @@ def test_the_command_line_lets_a_bug_show_its_traceback(monkeypatch):
     monkeypatch.setattr(cli, "cmd_card", broken)
     with pytest.raises(ZeroDivisionError):
         cli.main(["card", "Forest"])
+
+
+def test_a_mulligan_policy_without_the_opening_seven_names_what_is_missing():
+    """MulliganPolicy({6: (2, 4)}) once failed later with min() of an empty sequence."""
+    from mtgsim.simulate import MulliganPolicy
+    with pytest.raises(mtgsim.ArgumentError, match="give the lands range for 7 cards"):
+        MulliganPolicy({6: (2, 4)})
+    assert MulliganPolicy({}).arrays()[0].tolist() == [-1] * 8

@@ -76,8 +76,9 @@ def mean_estimate(total: float, total_sq: float, n: int) -> Estimate:
 
 class MulliganPolicy:
     """London mulligan (103.5): `keep` maps hand size to the inclusive range of lands kept.
-    Below the smallest size listed, always keep; a size between listed ones uses the range of
-    the next larger listed size. The cards put on the bottom keep the hand balanced: lands while
+    It lists 7 (the opening hand) unless it is empty (`never`: keep every hand). Below the
+    smallest size listed, always keep; a size between listed ones uses the range of the next
+    larger listed size. The cards put on the bottom keep the hand balanced: lands while
     it holds more than the deck's share of lands (rounded up, within the range), off-colour
     lands before on-colour ones; otherwise the spells of the highest mana value."""
 
@@ -94,6 +95,9 @@ class MulliganPolicy:
             if not 0 <= lo <= hi <= 7:
                 raise ArgumentError(f"mulligan policy: size {size}: lands range {lo}..{hi} is impossible "
                                     "(need 0 <= min <= max <= 7)")
+        if keep and 7 not in keep:
+            raise ArgumentError(f"mulligan policy: give the lands range for 7 cards, the opening hand "
+                                f"(got sizes {sorted(keep)}); an empty policy keeps every hand")
         self.keep = keep
 
     @classmethod
