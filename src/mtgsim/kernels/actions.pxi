@@ -554,9 +554,12 @@ cdef void resolve_activation(Rules* R, Spec* S, Game* g, Rng* rng, int i, int k,
 # ---- combat and the turn's steps -------------------------------------------------------------
 
 cdef inline bint able_to_attack(Rules* R, Game* g, Board* b, int i, int who) noexcept nogil:
-    """508.1a: an untapped creature player `who` controls, not summoning sick (302.6)."""
-    return (R.cards[g.perms[i].card].types & CT_CREATURE and not (g.perms[i].flags & PF_TAPPED)
-            and g.perms[i].controller == who and not summoning_sick(R, g, b, i))
+    """508.1a: an untapped creature player `who` controls, not summoning sick (302.6), without
+    defender (702.3b)."""
+    cdef Card* c = &R.cards[g.perms[i].card]
+    return (c.types & CT_CREATURE and not (g.perms[i].flags & PF_TAPPED)
+            and g.perms[i].controller == who and not summoning_sick(R, g, b, i)
+            and not (c.keywords & KW_DEFENDER))
 
 
 cdef int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attackers, int n) noexcept nogil:
