@@ -95,6 +95,13 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     int32_t back                 # CARD row of the back face, -1 none
     int16_t extra_land_plays     # additional lands its controller may play on each of their
                                  # turns (305.2: Azusa)
+    uint16_t attack_if_types     # "can't attack unless you control a <type> ..." (508.1c): the
+                                 # CardTypeBits one such permanent has (any of); 0: no such restriction
+    uint8_t attack_if_other      # ...other than this creature
+    int16_t attack_if_power_min  # ...with power in min..max
+    int16_t attack_if_power_max
+    int16_t attack_if_toughness_min  # ...and toughness in min..max
+    int16_t attack_if_toughness_max
 
 ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABILITY table)
     int32_t card                 # CARD row it belongs to

@@ -14,9 +14,9 @@ import numpy as np
 
 from . import schema
 from .cards.database import CardDatabase, card_db, closest_names, named_card, normalize_name
-from .cards.model import (ActivatedAbility, CardDef, CostModifier, Count, Effect, EntersEffect,
-                          LandPlays, ManaAbility, ManaReplacement, ManaTrigger, SpellEffect, SpendRestriction,
-                          StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES)
+from .cards.model import (ActivatedAbility, AttackCondition, CardDef, Controls, CostModifier, Count, Effect,
+                          EntersEffect, LandPlays, ManaAbility, ManaReplacement, ManaTrigger, SpellEffect,
+                          SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES)
 from .errors import CardDataError, LimitError, UnknownCardError
 from .mana import COLOR_ORDER, ManaCost, SymbolKind
 from .schema import (CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, SupertypeBit,
@@ -298,6 +298,8 @@ class _Compiler:
             raise CardDataError("additional land plays are a whole number 1..20", card=c.name,
                                 field="abilities.additional")
         r["extra_land_plays"] = sum(plays)
+        if c.attacks_only_if is not None:
+            self._attack_condition(r, c.attacks_only_if)
         # Ability rows: each kind's rows are contiguous, found from the card.
         for kind, record, prefix, emit in (
                 (ManaAbility, "mana_ability", "mana", self._mana_ability),
@@ -325,6 +327,19 @@ class _Compiler:
         if c.back is not None:
             self.rows["card"][idx]["back"] = self.card(c.back)
         return idx
+
+    @staticmethod
+    def _attack_condition(r, a: AttackCondition) -> None:
+        """508.1c: "can't attack unless you control ..." as ranges of power and toughness."""
+        lo, hi = -(1 << 15), (1 << 15) - 1
+        r["attack_if_types"] = type_bits(("Creature",)) if a.controls is Controls.CREATURE else 0
+        r["attack_if_other"] = a.other
+        power = (a.power, a.power) if a.power is not None else (lo, hi)
+        if a.min_power is not None:
+            power = (max(power[0], a.min_power), power[1])
+        r["attack_if_power_min"], r["attack_if_power_max"] = power
+        r["attack_if_toughness_min"], r["attack_if_toughness_max"] = (
+            (a.toughness, a.toughness) if a.toughness is not None else (lo, hi))
 
     def _row(self, record: str) -> np.void:
         return schema.empty(record, 1)[0]
