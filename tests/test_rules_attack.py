@@ -126,3 +126,26 @@ def test_a_custom_card_with_attacks_only_if_is_restricted_too():
     assert s.attack() == 0
     s.add(ELF)
     assert s.attack() == 4
+
+
+def test_attacks_only_if_numbers_fit_the_record():
+    """The condition's numbers are kept in bytes: beyond -127..127 is refused on compiling,
+    and a creature's power beyond 127 still counts as "power 4 or greater"."""
+    from mtgsim import CardDataError
+    huge = card("Test Huge", "{G}", "Creature — Beast", "5/5", attacks_only_if={"min_power": 200})
+    with pytest.raises(CardDataError, match="min_power must be -127..127"):
+        Scenario().add(huge)
+    s = Scenario()
+    rhonas = s.add("Rhonas the Indomitable")
+    s.add(card("Test Titan", "{G}", "Creature — Giant", "300/300"))
+    assert s.attack([rhonas]) == 5
+
+
+def test_702_3b_defender_wins_over_a_condition_that_holds():
+    """702.3b: a creature with defender can't attack, whatever else it says about attacking."""
+    odd = card("Test Odd Wall", "{G}", "Creature — Wall", "2/2", keywords=["Defender"],
+               attacks_only_if={"controls": "creature", "power": 1, "toughness": 1})
+    s = Scenario()
+    s.add(odd)
+    s.add(ELF)
+    assert s.attack() == 1

@@ -61,6 +61,12 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     uint16_t types               # CardTypeBits
     uint8_t supertypes           # SupertypeBits
     uint8_t colors               # ManaTypeBits W..G (202.2, or the colour indicator)
+    uint8_t attack_if            # restrictions on attacking (508.1c): 0 none; "can't attack unless
+                                 # you control" 1 a creature, 2 another creature than this one ...;
+                                 # 3 it can't attack (defender, 702.3b)
+    int8_t attack_if_power_min   # ...with power min..max (power beyond -128..127 read as the bound)
+    int8_t attack_if_power_max
+    int8_t attack_if_toughness   # ...and this toughness (-128: any); four bytes, the record's padding
     uint64_t subtypes            # subtype bits (the compiler's subtype vocabulary)
     uint32_t keywords            # KeywordBits
     int32_t cost                 # COST row of the mana cost, -1 for no mana cost
@@ -95,13 +101,6 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     int32_t back                 # CARD row of the back face, -1 none
     int16_t extra_land_plays     # additional lands its controller may play on each of their
                                  # turns (305.2: Azusa)
-    uint16_t attack_if_types     # "can't attack unless you control a <type> ..." (508.1c): the
-                                 # CardTypeBits one such permanent has (any of); 0: no such restriction
-    uint8_t attack_if_other      # ...other than this creature
-    int16_t attack_if_power_min  # ...with power in min..max
-    int16_t attack_if_power_max
-    int16_t attack_if_toughness_min  # ...and toughness in min..max
-    int16_t attack_if_toughness_max
 
 ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABILITY table)
     int32_t card                 # CARD row it belongs to

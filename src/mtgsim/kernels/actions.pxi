@@ -553,20 +553,22 @@ cdef void resolve_activation(Rules* R, Spec* S, Game* g, Rng* rng, int i, int k,
 
 # ---- combat and the turn's steps -------------------------------------------------------------
 
-cdef bint attack_condition_met(Rules* R, Board* b, int i, int who) noexcept nogil:
-    """Creature i's "can't attack unless you control a creature ..." (508.1c): player `who`
-    controls a permanent of its attack_if_types (another one, if it says so) with power and
-    toughness in its ranges (613: as they are now)."""
+cdef bint attack_restriction_met(Rules* R, Board* b, int i, int who) noexcept nogil:
+    """Whether creature i's restriction on attacking (508.1c) lets it attack: with defender
+    never (702.3b); "can't attack unless you control a creature ..." while player `who`
+    controls a creature (another one, if it says so) with power in its range and the toughness
+    it asks for (613: as they are now; read within the record's bytes, -128..127)."""
     cdef Card* c = card_of(R, b, i)
-    cdef int j, p, t
+    cdef int j, p
+    if c.attack_if == 3:
+        return False
     for j in range(b.n):
-        if (not in_play(b, j) or controller(b, j) != who or (c.attack_if_other and j == i)
-                or not (card_of(R, b, j).types & c.attack_if_types)):
+        if (not in_play(b, j) or controller(b, j) != who or (c.attack_if == 2 and j == i)
+                or not is_type(R, b, j, CT_CREATURE)):
             continue
-        p = power_of(R, b, j)
-        t = toughness_of(R, b, j)
-        if (c.attack_if_power_min <= p <= c.attack_if_power_max
-                and c.attack_if_toughness_min <= t <= c.attack_if_toughness_max):
+        p = min(max(power_of(R, b, j), -128), 127)
+        if (c.attack_if_power_min <= p <= c.attack_if_power_max and (c.attack_if_toughness == -128
+                or min(max(toughness_of(R, b, j), -128), 127) == c.attack_if_toughness)):
             return True
     return False
 
@@ -574,12 +576,11 @@ cdef bint attack_condition_met(Rules* R, Board* b, int i, int who) noexcept nogi
 cdef inline bint able_to_attack(Rules* R, Game* g, Board* b, int i, int who) noexcept nogil:
     """508.1a: an untapped creature player `who` controls, not summoning sick (302.6); 508.1c:
     the restrictions on attacking, checked as attackers are declared: not with defender
-    (702.3b), nor unless its condition holds (only a creature that has one reads it)."""
+    (702.3b), nor unless its condition holds (only a creature with one pays for reading it)."""
     cdef Card* c = &R.cards[g.perms[i].card]
     return (c.types & CT_CREATURE and not (g.perms[i].flags & PF_TAPPED)
             and g.perms[i].controller == who and not summoning_sick(R, g, b, i)
-            and not (c.keywords & KW_DEFENDER)
-            and (c.attack_if_types == 0 or attack_condition_met(R, b, i, who)))
+            and (c.attack_if == 0 or attack_restriction_met(R, b, i, who)))
 
 
 cdef int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attackers, int n) noexcept nogil:
