@@ -62,3 +62,23 @@ def test_a_cards_unmodelled_text_is_reported_as_it_enters_a_scenario():
     s = Scenario()
     with pytest.warns(UnmodeledTextWarning, match="Growth Spiral: not simulated"):
         s.add_to_hand("Growth Spiral")
+
+
+def test_a_simulation_result_records_the_decks_unmodelled_text():
+    """SimResult.unmodeled: each card of the deck with text the simulator doesn't act on,
+    name → what it leaves out, in the result and its JSON; fully simulated cards are absent
+    (Lovestruck Beast's attack restriction is simulated, its Adventure is not)."""
+    import json
+    import warnings
+
+    from mtgsim import Deck, MulliganPolicy, UnmodeledTextWarning, card, simulate
+    mine = card("Test Oddity", "{G}", "Creature — Ooze", "2/2", unmodeled="Something odd.")
+    deck = Deck({"Forest": 20, "Growth Spiral": 10, "Lovestruck Beast": 10, "Llanowar Elves": 10, mine: 10})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnmodeledTextWarning)
+        res = simulate(deck, games=10, turns=2, seed=1, threads=1, mulligan=MulliganPolicy.never())
+    assert set(res.unmodeled) == {"Growth Spiral", "Lovestruck Beast", "Test Oddity"}
+    assert res.unmodeled["Test Oddity"] == "Something odd."
+    assert res.unmodeled["Lovestruck Beast"].startswith("Adventure: Heart's Desire")
+    assert "attack" not in res.unmodeled["Lovestruck Beast"]
+    assert json.loads(json.dumps(res.to_dict()))["unmodeled"] == res.unmodeled

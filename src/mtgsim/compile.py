@@ -14,9 +14,9 @@ import numpy as np
 
 from . import schema
 from .cards.database import CardDatabase, card_db, closest_names, named_card, normalize_name
-from .cards.model import (ActivatedAbility, CardDef, CostModifier, Count, Effect, EntersEffect,
-                          LandPlays, ManaAbility, ManaReplacement, ManaTrigger, SpellEffect, SpendRestriction,
-                          StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES)
+from .cards.model import (ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
+                          EntersEffect, LandPlays, ManaAbility, ManaReplacement, ManaTrigger, SpellEffect,
+                          SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES)
 from .errors import CardDataError, LimitError, UnknownCardError
 from .mana import COLOR_ORDER, ManaCost, SymbolKind
 from .schema import (CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, SupertypeBit,
@@ -298,6 +298,10 @@ class _Compiler:
             raise CardDataError("additional land plays are a whole number 1..20", card=c.name,
                                 field="abilities.additional")
         r["extra_land_plays"] = sum(plays)
+        if c.attacks_only_if is not None:
+            self._attack_condition(r, c.attacks_only_if)
+        if r["keywords"] & KeywordBit.KW_DEFENDER:
+            r["attack_if"] = 3                     # 702.3b (one byte for able_to_attack to read)
         # Ability rows: each kind's rows are contiguous, found from the card.
         for kind, record, prefix, emit in (
                 (ManaAbility, "mana_ability", "mana", self._mana_ability),
@@ -325,6 +329,21 @@ class _Compiler:
         if c.back is not None:
             self.rows["card"][idx]["back"] = self.card(c.back)
         return idx
+
+    @staticmethod
+    def _attack_condition(r, a: AttackCondition) -> None:
+        """508.1c: "can't attack unless you control a creature ..." as a power range and a
+        toughness (-128: any), in bytes: numbers beyond -127..127 are refused."""
+        for name in ("power", "toughness", "min_power"):
+            v = getattr(a, name)
+            if v is not None and not -127 <= v <= 127:
+                raise _RangeError(f"attacks_only_if.{name} must be -127..127, got {v}")
+        r["attack_if"] = 2 if a.other else 1       # (controls: a creature, the one kind so far)
+        lo, hi = a.power if a.power is not None else -128, a.power if a.power is not None else 127
+        if a.min_power is not None:
+            lo = max(lo, a.min_power)
+        r["attack_if_power_min"], r["attack_if_power_max"] = lo, hi
+        r["attack_if_toughness"] = a.toughness if a.toughness is not None else -128
 
     def _row(self, record: str) -> np.void:
         return schema.empty(record, 1)[0]

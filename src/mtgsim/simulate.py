@@ -177,6 +177,8 @@ class SimResult:
     metrics: dict[str, np.ndarray] = field(repr=False)
     interrupted: bool = False
     keep: dict = field(default_factory=dict)
+    unmodeled: dict[str, str] = field(default_factory=dict)   # the deck's cards (or faces) with
+    # text the simulator doesn't act on: name → what it leaves out (as UnmodeledTextWarning says)
 
     def _track(self, card) -> int:
         name = card.name if isinstance(card, CardDef) else card
@@ -237,7 +239,8 @@ class SimResult:
              "mana_available": [_est(self.mana_available(t)) for t in range(1, self.turns + 1)],
              "mana_spent": [_est(self.mana_spent(t)) for t in range(1, self.turns + 1)],
              "kill_turn": self.kill_turn.to_dict(),
-             "mulligans": {str(k): _est(v) for k, v in self.mulligans.items()}}
+             "mulligans": {str(k): _est(v) for k, v in self.mulligans.items()},
+             "unmodeled": dict(self.unmodeled)}
         return d
 
     def to_json(self, path) -> None:
@@ -470,9 +473,12 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
         elif name == "first_cast":
             v = v.reshape(nt, turns + 1)
         metrics[name] = v
+    unmodeled = {face.name: face.unmodeled for c, _ in deck.cards("maindeck")
+                 for face in (c, c.back) if face is not None and face.unmodeled}
     return SimResult(deck.name or "deck", played, turns, bool(on_play), seed, tuple(tracked), metrics,
                      interrupted, keep={k: tuple(v) for k, v in
-                           (MulliganPolicy() if mulligan is None else mulligan).keep.items()})
+                           (MulliganPolicy() if mulligan is None else mulligan).keep.items()},
+                     unmodeled=unmodeled)
 
 
 def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,

@@ -19,7 +19,7 @@ __all__ = [
     "CARD_TYPES", "SUPERTYPES", "Count", "Amount", "ActivationCost", "Effect",
     "ManaAbility", "SpendFilter", "SpendRestriction", "CostModifier", "ManaTrigger", "ManaReplacement",
     "StaticGrant", "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "LandPlays", "Ability",
-    "CardDef", "ABILITY_KINDS",
+    "AttackCondition", "Controls", "CardDef", "ABILITY_KINDS",
 ]
 
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
@@ -415,6 +415,23 @@ ABILITY_KINDS: dict[str, type] = {
 }
 
 
+class Controls(str, enum.Enum):
+    """What "unless you control a ..." asks for (a closed list)."""
+    CREATURE = "creature"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackCondition:
+    """"This creature can't attack unless you control <a creature ...>": a restriction on
+    attacking (508.1c), checked as attackers are declared. Every part given must hold of one
+    permanent its controller controls."""
+    controls: Controls = Controls.CREATURE
+    other: bool = False                # another one: not this creature (Rhonas)
+    power: int | None = None           # of exactly this power (Lovestruck Beast: a 1/1)
+    toughness: int | None = None       # ...and toughness
+    min_power: int | None = None       # with power this or greater (Rhonas: 4)
+
+
 @dataclass(frozen=True, slots=True)
 class PT:
     """Power or toughness: `base`, plus a count when printed with * (e.g. '1+*')."""
@@ -448,6 +465,7 @@ class CardDef:
     unmodeled: str = ""                   # parts of the text the vocabulary doesn't express
     token: bool = False                   # a token definition (111), not a card
     back: "CardDef | None" = None         # back face of a modal double-faced card (712)
+    attacks_only_if: AttackCondition | None = None  # "can't attack unless you control ..." (508.1c)
 
     # ---- derived views ------------------------------------------------------------------
     @property

@@ -553,10 +553,34 @@ cdef void resolve_activation(Rules* R, Spec* S, Game* g, Rng* rng, int i, int k,
 
 # ---- combat and the turn's steps -------------------------------------------------------------
 
+cdef bint attack_restriction_met(Rules* R, Board* b, int i, int who) noexcept nogil:
+    """Whether creature i's restriction on attacking (508.1c) lets it attack: with defender
+    never (702.3b); "can't attack unless you control a creature ..." while player `who`
+    controls a creature (another one, if it says so) with power in its range and the toughness
+    it asks for (613: as they are now; read within the record's bytes, -128..127)."""
+    cdef Card* c = card_of(R, b, i)
+    cdef int j, p
+    if c.attack_if == 3:
+        return False
+    for j in range(b.n):
+        if (not in_play(b, j) or controller(b, j) != who or (c.attack_if == 2 and j == i)
+                or not is_type(R, b, j, CT_CREATURE)):
+            continue
+        p = min(max(power_of(R, b, j), -128), 127)
+        if (c.attack_if_power_min <= p <= c.attack_if_power_max and (c.attack_if_toughness == -128
+                or min(max(toughness_of(R, b, j), -128), 127) == c.attack_if_toughness)):
+            return True
+    return False
+
+
 cdef inline bint able_to_attack(Rules* R, Game* g, Board* b, int i, int who) noexcept nogil:
-    """508.1a: an untapped creature player `who` controls, not summoning sick (302.6)."""
-    return (R.cards[g.perms[i].card].types & CT_CREATURE and not (g.perms[i].flags & PF_TAPPED)
-            and g.perms[i].controller == who and not summoning_sick(R, g, b, i))
+    """508.1a: an untapped creature player `who` controls, not summoning sick (302.6); 508.1c:
+    the restrictions on attacking, checked as attackers are declared: not with defender
+    (702.3b), nor unless its condition holds (only a creature with one pays for reading it)."""
+    cdef Card* c = &R.cards[g.perms[i].card]
+    return (c.types & CT_CREATURE and not (g.perms[i].flags & PF_TAPPED)
+            and g.perms[i].controller == who and not summoning_sick(R, g, b, i)
+            and (c.attack_if == 0 or attack_restriction_met(R, b, i, who)))
 
 
 cdef int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attackers, int n) noexcept nogil:
