@@ -50,3 +50,21 @@ def test_simple_mana_is_units_of_one_mask(tables, name, unit_mask, unit_count):
     row = tables.row(name)
     assert not s["flags"][row] & CardInfoFlag.CI_COMPLEX_MANA
     assert (s["unit_mask"][row], s["unit_count"][row]) == (unit_mask, unit_count)
+
+
+def test_the_known_keywords_are_the_engines_keyword_bits():
+    from mtgsim.cards.model import KNOWN_KEYWORDS
+    from mtgsim.schema import KeywordBit
+    assert KNOWN_KEYWORDS == {m.name[3:].replace("_", " ").lower() for m in KeywordBit}
+
+
+@pytest.mark.parametrize("name, keyword", [("Noble Hierarch", "Exalted"), ("Monastery Swiftspear", "Prowess")])
+def test_a_keyword_the_engine_does_not_play_is_reported_not_dropped(name, keyword):
+    """No silent gaps: Exalted and Prowess change combat damage, which the goldfish counts."""
+    assert f"not simulated: {keyword}" in card_db()[name].unmodeled
+
+
+def test_a_custom_cards_unknown_keyword_is_reported():
+    from mtgsim import card
+    c = card("Test Striker", "{1}{R}", "Creature — Human", "2/2", keywords=["Haste", "Battle cry"])
+    assert c.unmodeled == "Keyword not simulated: Battle cry."

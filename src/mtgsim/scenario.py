@@ -763,8 +763,9 @@ class Scenario(ManaPools):
             able = [i for i in range(self._n) if st.able_to_attack(i, who)]
             for i in chosen if chosen is not None else ():
                 if i not in able:
-                    raise RulesError(f"508.1a: {self._names[i]} can't attack (tapped, summoning sick, "
-                                     "not a creature, or not the active player's)")
+                    raise RulesError(f"508.1a, 508.1c: {self._names[i]} can't attack (tapped, summoning "
+                                     "sick, not a creature, not the active player's, defender (702.3b) "
+                                     "or its \"can't attack unless\" condition not met)")
             return st.attack(who, able if chosen is None else chosen)
         self._choosing()
         damage = self._play(combat)

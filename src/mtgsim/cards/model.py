@@ -444,6 +444,20 @@ class PT:
         return "*" if self.base == 0 else f"{self.base}+*"
 
 
+# The keywords the engine knows (its KeywordBit vocabulary; tests/test_card_facts.py keeps the
+# two equal) and "Enchant ..." (an Aura's attachment). Any other keyword (Exalted, Prowess,
+# Protection from ...) is added to the card's `unmodeled` note, so it is reported, not dropped.
+KNOWN_KEYWORDS = frozenset({"haste", "flying", "trample", "vigilance", "first strike", "double strike",
+                            "lifelink", "deathtouch", "reach", "defender", "flash", "menace",
+                            "indestructible", "hexproof"})
+
+
+def keyword_played(keyword: str) -> bool:
+    """Does the engine act on this keyword (or is it an Aura's "Enchant ...")?"""
+    k = keyword.strip().lower()
+    return k in KNOWN_KEYWORDS or k.startswith("enchant")
+
+
 @dataclass(frozen=True, slots=True)
 class CardDef:
     """A card's characteristics as printed (its copiable values, 707.2), and its abilities."""
@@ -466,6 +480,13 @@ class CardDef:
     token: bool = False                   # a token definition (111), not a card
     back: "CardDef | None" = None         # back face of a modal double-faced card (712)
     attacks_only_if: AttackCondition | None = None  # "can't attack unless you control ..." (508.1c)
+
+    def __post_init__(self):
+        unplayed = [k for k in self.keywords if not keyword_played(k)]
+        if unplayed:                     # (reported with the rest of what the engine leaves out)
+            note = f"Keyword{'s' if len(unplayed) > 1 else ''} not simulated: {', '.join(unplayed)}."
+            if note not in self.unmodeled:
+                object.__setattr__(self, "unmodeled", f"{self.unmodeled} {note}".strip())
 
     # ---- derived views ------------------------------------------------------------------
     @property
