@@ -70,4 +70,24 @@ def test_help_explains_the_default_keep_rule(capsys):
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    assert "default 7:2-5,6:2-4,5:2-4" in out and "mana creatures and rocks don't" in out
+    assert "default 7:2-5,6:2-4,5:2-4" in out and "Only lands count, unless --count-mana-sources" in out
+
+
+def test_count_mana_sources_keeps_more_hands_and_says_so(tmp_path, capsys):
+    """--count-mana-sources: the Henge deck's Llanowar Elves and Elvish Mystic count as lands
+    for keeping, so a seven is kept more often; the header and the JSON say so."""
+    kept7 = []
+    for extra in ([], ["--count-mana-sources"]):
+        out = tmp_path / f"r{len(extra)}.json"
+        assert main(ARGS + ["--keep", "7:3-4"] + extra + ["--json", str(out)]) == 0
+        data = json.loads(out.read_text())
+        kept7.append(data["mulligans"]["7"]["value"])
+        assert data["keep_mana_sources"] is bool(extra)
+    assert "lands, mana creatures and rocks count (--count-mana-sources) (--keep 7:3-4)" in capsys.readouterr().out
+    assert kept7[1] > kept7[0] + 0.05
+
+
+def test_count_mana_sources_with_no_mulligan_is_an_error(capsys):
+    assert main(ARGS + ["--no-mulligan", "--count-mana-sources"]) == 2
+    err = capsys.readouterr().err
+    assert "--count-mana-sources" in err and len(err.strip().splitlines()) == 1

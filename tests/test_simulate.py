@@ -132,6 +132,21 @@ def test_london_mulligan_keeps_the_policy_range():
     assert sum(e.value for e in mull.values()) == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize("count_sources", [False, True])
+def test_london_mulligan_may_count_mana_creatures_and_rocks_as_lands(count_sources):
+    """MulliganPolicy(count_mana_sources=True): Llanowar Elves and Sol Ring count as lands for
+    keeping, The Great Henge (mana value 9) doesn't. P(keep 7) is hypergeometric in the lands,
+    or in the lands and the two sources."""
+    deck = Deck({"Forest": 10, "Llanowar Elves": 6, "Sol Ring": 4, "The Great Henge": 10,
+                 card("Big Spell", "{6}{G}", "Sorcery"): 30})
+    res = simulate(deck, games=20_000, turns=1, seed=3, threads=2,
+                   mulligan=MulliganPolicy({7: (2, 3)}, count_mana_sources=count_sources))
+    counted = 20 if count_sources else 10
+    exact = sum(math.comb(counted, k) * math.comb(60 - counted, 7 - k) for k in (2, 3)) / math.comb(60, 7)
+    assert abs(res.mulligans[7].value - exact) <= 4 * math.sqrt(exact * (1 - exact) / res.games)
+    assert res.keep_mana_sources is count_sources and res.to_dict()["keep_mana_sources"] is count_sources
+
+
 def _mulligan_games(text):
     """Per traced game with one mulligan: (lands in the seven drawn, the card bottomed, the
     hand kept)."""

@@ -119,7 +119,10 @@ def cmd_simulate(args) -> int:
         if c.is_land:               # (castable would read 1.000: a land is played, never cast)
             raise UsageError(f"--track {name}: {c.name} is a land; --track reports spells, "
                              "and a land is played, not cast (see lands in play)")
-    mulligan = MulliganPolicy.never() if args.no_mulligan else MulliganPolicy(args.keep)
+    if args.no_mulligan and args.count_mana_sources:
+        raise UsageError("--count-mana-sources changes the keep rule; --no-mulligan keeps every hand")
+    mulligan = (MulliganPolicy.never() if args.no_mulligan
+                else MulliganPolicy(args.keep, count_mana_sources=args.count_mana_sources))
     policy = PlayPolicy(lands=args.land_choice, spells=args.spell_order, first=args.cast_first,
                         hold=args.hold, kicker=not args.no_kicker, flashback=not args.no_flashback,
                         x=args.min_x, abilities=not args.no_abilities, attack=not args.no_attack,
@@ -199,7 +202,7 @@ def _report(res, track, mana_values: dict[str, int] | None = None, seed_drawn: b
     lines = [f"{res.deck_name}: {res.games:,} games, {res.turns} turns, "
              f"{'on the play' if res.on_play else 'on the draw'}, seed {res.seed}"
              + (f" (drawn at random: --seed {res.seed} replays this run)" if seed_drawn else "")
-             + (" (interrupted)" if res.interrupted else ""), keep_line(res.keep), ""]
+             + (" (interrupted)" if res.interrupted else ""), keep_line(res.keep, res.keep_mana_sources), ""]
     shown = shown_cards(res, track)
     width = max([len(n) for n in shown] + [24])
     label = width + 10
@@ -242,9 +245,9 @@ def keep_text(keep: dict) -> str:
     return ",".join(f"{size}:{lo}-{hi}" for size, (lo, hi) in sorted(keep.items(), reverse=True))
 
 
-def keep_line(keep: dict) -> str:
+def keep_line(keep: dict, mana_sources: bool = False) -> str:
     """The mulligan keep rule in words, each hand size from 7 down (as MulliganPolicy.arrays
-    applies it: a size not listed takes the next larger one's range)."""
+    applies it: a size not listed takes the next larger one's range), and what counts."""
     if not keep:
         return "mulligan: none (every opening seven kept)"
     lo, hi = MulliganPolicy(keep).arrays()
@@ -252,8 +255,9 @@ def keep_line(keep: dict) -> str:
     sizes = [f"{size} with {lo[size]}-{hi[size]}" for size in range(7, smallest - 1, -1)]
     sizes[0] = f"7 cards with {lo[7]}-{hi[7]} lands"
     rest = f"; {smallest - 1} or fewer: always kept" if smallest > 1 else ""
-    return (f"mulligan (London): keep {', '.join(sizes)}{rest}; only lands count "
-            f"(--keep {keep_text(keep)})")
+    counted = ("lands, mana creatures and rocks count (--count-mana-sources)" if mana_sources
+               else "only lands count")
+    return f"mulligan (London): keep {', '.join(sizes)}{rest}; {counted} (--keep {keep_text(keep)})"
 
 
 def _kill_line(kill, turns: int) -> str:
@@ -392,8 +396,12 @@ def build_parser() -> argparse.ArgumentParser:
                            f"SIZE:MIN-MAX,... (default {keep_text(MulliganPolicy().keep)}: keep a seven "
                            "with 2 to 5 lands, else mulligan, and so on; a hand below the smallest size "
                            "listed is always kept, a size not listed takes the next larger one's range). "
-                           "Only lands count: mana creatures and rocks don't")
+                           "Only lands count, unless --count-mana-sources")
     mull.add_argument("--no-mulligan", action="store_true", help="keep every opening seven")
+    s.add_argument("--count-mana-sources", action="store_true",
+                   help="count mana creatures and rocks (nonland cards with a mana ability, mana value "
+                        "at most 2: Llanowar Elves, Sol Ring) as lands when deciding to keep (default: "
+                        "only lands count; the cards put on the bottom still balance lands)")
     s.add_argument("--track", action="append", default=[], metavar="CARD",
                    help="also report this spell (need not be in the deck; not a land); may repeat "
                         "(default: the deck's spells; the table shows 15, --json/--csv all)")

@@ -78,11 +78,13 @@ class MulliganPolicy:
     """London mulligan (103.5): `keep` maps hand size to the inclusive range of lands kept.
     It lists 7 (the opening hand) unless it is empty (`never`: keep every hand). Below the
     smallest size listed, always keep; a size between listed ones uses the range of the next
-    larger listed size. The cards put on the bottom keep the hand balanced: lands while
+    larger listed size. With `count_mana_sources`, the mana creatures and rocks in the hand
+    (nonland cards with a mana ability and mana value at most 2: Llanowar Elves, Sol Ring)
+    count as lands for keeping. The cards put on the bottom keep the hand balanced: lands while
     it holds more than the deck's share of lands (rounded up, within the range), off-colour
     lands before on-colour ones; otherwise the spells of the highest mana value."""
 
-    def __init__(self, keep: Mapping[int, tuple[int, int]] | None = None):
+    def __init__(self, keep: Mapping[int, tuple[int, int]] | None = None, count_mana_sources: bool = False):
         keep = dict({7: (2, 5), 6: (2, 4), 5: (2, 4)} if keep is None else keep)
         for size, rng in keep.items():
             if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 7:
@@ -98,7 +100,10 @@ class MulliganPolicy:
         if keep and 7 not in keep:
             raise ArgumentError(f"mulligan policy: give the lands range for 7 cards, the opening hand "
                                 f"(got sizes {sorted(keep)}); an empty policy keeps every hand")
+        if not isinstance(count_mana_sources, (bool, np.bool_)):
+            raise ArgumentTypeError(f"count_mana_sources must be True or False, not {count_mana_sources!r}")
         self.keep = keep
+        self.count_mana_sources = bool(count_mana_sources)
 
     @classmethod
     def never(cls) -> "MulliganPolicy":
@@ -117,7 +122,8 @@ class MulliganPolicy:
         return lo, hi
 
     def __repr__(self) -> str:
-        return f"MulliganPolicy({self.keep})"
+        return (f"MulliganPolicy({self.keep}"
+                + (", count_mana_sources=True)" if self.count_mana_sources else ")"))
 
 
 @dataclass
@@ -167,7 +173,8 @@ class SimResult:
     """What `simulate` found. Cards are named by name or CardDef everywhere. `seed` is the
     seed the games were played with (the one drawn from the OS when none was given: pass it
     back to replay the run); `keep` is the mulligan keep rule, {hand size: (min lands, max
-    lands)} (empty: every opening seven kept)."""
+    lands)} (empty: every opening seven kept), `keep_mana_sources` whether it counted mana
+    creatures and rocks as lands."""
     deck_name: str
     games: int
     turns: int
@@ -177,6 +184,7 @@ class SimResult:
     metrics: dict[str, np.ndarray] = field(repr=False)
     interrupted: bool = False
     keep: dict = field(default_factory=dict)
+    keep_mana_sources: bool = False
     unmodeled: dict[str, str] = field(default_factory=dict)   # the deck's cards (or faces) with
     # text the simulator doesn't act on: name → what it leaves out (as UnmodeledTextWarning says)
 
@@ -231,6 +239,7 @@ class SimResult:
              "on_play": self.on_play, "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
              "interrupted": self.interrupted,
              "keep": {str(k): list(v) for k, v in sorted(self.keep.items(), reverse=True)},
+             "keep_mana_sources": self.keep_mana_sources,
              "p_castable": {name: [_est(self.p_castable(name, t)) for t in range(1, self.turns + 1)]
                             for name in self.tracked},
              "p_cast_by": {name: [_est(self.p_cast(name, t)) for t in range(1, self.turns + 1)]
@@ -375,7 +384,7 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     plays = policy.arrays(tables)
     spec = _core.GoldfishSpec(_core.CoreTables(tables), compiled.library, turns, bool(on_play), keep_lo,
                               keep_hi, np.array([tables.row(n) for n in tracked], dtype=np.int32),
-                              plays["color"] or _main_color(deck), plays)
+                              plays["color"] or _main_color(deck), plays, mulligan.count_mana_sources)
     return _Setup(spec, tracked, tables)
 
 
@@ -473,12 +482,12 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
         elif name == "first_cast":
             v = v.reshape(nt, turns + 1)
         metrics[name] = v
+    rule = MulliganPolicy() if mulligan is None else mulligan
     unmodeled = {face.name: face.unmodeled for c, _ in deck.cards("maindeck")
                  for face in (c, c.back) if face is not None and face.unmodeled}
     return SimResult(deck.name or "deck", played, turns, bool(on_play), seed, tuple(tracked), metrics,
-                     interrupted, keep={k: tuple(v) for k, v in
-                           (MulliganPolicy() if mulligan is None else mulligan).keep.items()},
-                     unmodeled=unmodeled)
+                     interrupted, keep={k: tuple(v) for k, v in rule.keep.items()},
+                     keep_mana_sources=rule.count_mana_sources, unmodeled=unmodeled)
 
 
 def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,

@@ -238,6 +238,7 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int on_play
     int8_t keep_lo[8]            # per hand size: lands kept, lo..hi (lo = -1: always keep)
     int8_t keep_hi[8]
+    bint keep_sources            # ...counting mana creatures and rocks (mana_source_row) as lands
     int32_t* track
     int n_track
     int16_t* tracked_as          # per card row: its index in `track`, -1 not tracked

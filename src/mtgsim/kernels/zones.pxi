@@ -247,9 +247,10 @@ cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:
 
 
 cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
-    """London mulligan (103.5): draw seven; keep if the lands are in the policy's range for
-    the hand size it would be (below the smallest size listed: always keep); else shuffle the
-    hand back and draw seven again. Then put one card on the bottom per mulligan, keeping the
+    """London mulligan (103.5): draw seven; keep if the lands (with S.keep_sources, and the
+    mana creatures and rocks: mana_source_row) are in the policy's range for the hand size it
+    would be (below the smallest size listed: always keep); else shuffle the hand back and
+    draw seven again. Then put one card on the bottom per mulligan, keeping the
     hand balanced: a land while it holds more than the deck's share of lands (rounded up, within
     the range) or nothing else, the least useful first (bottom_rank); else the spell of the
     highest mana value."""
@@ -261,6 +262,9 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         if size <= 0 or S.keep_lo[size] < 0:
             break
         lands = g.hand_lands
+        if S.keep_sources:
+            for k in range(g.hand_n[0]):
+                lands += mana_source_row(R, g.hand[0][k])
         if S.keep_lo[size] <= lands <= S.keep_hi[size]:
             break
         trace(g, TR_MULLIGAN, -1, g.hand_n[0])
@@ -291,6 +295,13 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         taken -= 1
     g.bi.hand_size[0] = g.hand_n[0]
     g.gen += 1
+
+
+cdef inline bint mana_source_row(Rules* R, int row) noexcept nogil:
+    """A mana creature or rock, as a keep rule may count it: a nonland card with a mana
+    ability and mana value at most 2 (Llanowar Elves, Sol Ring; not The Great Henge)."""
+    cdef Card* c = &R.cards[row]
+    return c.n_mana > 0 and not (c.types & CT_LAND) and c.mana_value <= 2
 
 
 cdef int bottom_rank(Rules* R, Spec* S, Game* g, int row) noexcept nogil:
