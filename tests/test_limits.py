@@ -9,7 +9,7 @@ import copy
 import numpy as np
 import pytest
 
-from mtgsim import Deck, MulliganPolicy, Scenario, _core, card, card_db, simulate
+from mtgsim import Deck, LimitError, MulliganPolicy, Scenario, _core, card, card_db, simulate
 from mtgsim.batch import BoardBatch, evaluate_boards
 from mtgsim.compile import compile_cards, compile_deck
 from mtgsim.scenario import MAX_PERMANENTS
@@ -681,13 +681,14 @@ def test_scenario_add_to_library_past_256_cards_raises():
 
 
 def test_scenario_draw_into_a_full_hand_raises_and_changes_nothing():
+    """An action past a limit of the compiled game is refused whole: the card stays on top."""
     s = Scenario()
     for _ in range(255):
         s.add_to_hand("Forest")
     s.add_to_library("Island")
-    with pytest.raises(ValueError, match="Scenario: more than 255 cards in hand"):
+    with pytest.raises(LimitError, match="Scenario: more than 255 cards in hand"):
         s.draw()
-    assert len(s.hand()) == 255 and s.hand()[-1] == "Forest"
+    assert len(s.hand()) == 255 and "Island" not in s.hand()
 
 
 X40 = card("Test Forty X", "{X}" * 40, "Sorcery")
