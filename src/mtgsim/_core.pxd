@@ -135,6 +135,12 @@ cpdef enum Event:
     EV_SELF_DIES = 5
     EV_YOU_CAST_SPELL = 6
 
+cpdef enum AttackIf:             # Card.attack_if: its restriction on attacking (508.1c)
+    AI_NONE = 0
+    AI_CONTROLS = 1              # "can't attack unless you control a creature ..." (see Card)
+    AI_CONTROLS_ANOTHER = 2      # ...another creature than this one
+    AI_NEVER = 3                 # it can't attack (defender, 702.3b)
+
 cpdef enum CardInfoFlag:         # per-card summary flags (Rules.info), once per table set
                                  # (`mtgsim.card_facts.card_summaries`)
     CI_MANA_EFFECT = 1       # changes what other permanents make: replacements, triggers,

@@ -32,6 +32,13 @@ class ActivationFault(enum.IntEnum):
     AF_LIFE: int
 
 
+class AttackIf(enum.IntEnum):
+    AI_NONE: int
+    AI_CONTROLS: int
+    AI_CONTROLS_ANOTHER: int
+    AI_NEVER: int
+
+
 class CardInfoFlag(enum.IntEnum):
     CI_MANA_EFFECT: int
     CI_COMPLEX_MANA: int

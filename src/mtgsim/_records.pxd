@@ -61,9 +61,8 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     uint16_t types               # CardTypeBits
     uint8_t supertypes           # SupertypeBits
     uint8_t colors               # ManaTypeBits W..G (202.2, or the colour indicator)
-    uint8_t attack_if            # restrictions on attacking (508.1c): 0 none; "can't attack unless
-                                 # you control" 1 a creature, 2 another creature than this one ...;
-                                 # 3 it can't attack (defender, 702.3b)
+    uint8_t attack_if            # its restriction on attacking (508.1c), an AttackIf: "can't attack
+                                 # unless you control a creature (another one) ...", or never
     int8_t attack_if_power_min   # ...with power min..max (power beyond -128..127 read as the bound)
     int8_t attack_if_power_max
     int8_t attack_if_toughness   # ...and this toughness (-128: any); four bytes, the record's padding

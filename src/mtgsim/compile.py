@@ -19,7 +19,7 @@ from .cards.model import (ActivatedAbility, AttackCondition, CardDef, CostModifi
                           SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES)
 from .errors import CardDataError, LimitError, UnknownCardError
 from .mana import COLOR_ORDER, ManaCost, SymbolKind
-from .schema import (CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, SupertypeBit,
+from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, SupertypeBit,
                      Who)
 
 __all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
@@ -301,7 +301,7 @@ class _Compiler:
         if c.attacks_only_if is not None:
             self._attack_condition(r, c.attacks_only_if)
         if r["keywords"] & KeywordBit.KW_DEFENDER:
-            r["attack_if"] = 3                     # 702.3b (one byte for able_to_attack to read)
+            r["attack_if"] = AttackIf.AI_NEVER     # 702.3b (one byte for able_to_attack to read)
         # Ability rows: each kind's rows are contiguous, found from the card.
         for kind, record, prefix, emit in (
                 (ManaAbility, "mana_ability", "mana", self._mana_ability),
@@ -338,7 +338,8 @@ class _Compiler:
             v = getattr(a, name)
             if v is not None and not -127 <= v <= 127:
                 raise _RangeError(f"attacks_only_if.{name} must be -127..127, got {v}")
-        r["attack_if"] = 2 if a.other else 1       # (controls: a creature, the one kind so far)
+        # (what is controlled: a creature, the one kind so far)
+        r["attack_if"] = AttackIf.AI_CONTROLS_ANOTHER if a.other else AttackIf.AI_CONTROLS
         lo, hi = a.power if a.power is not None else -128, a.power if a.power is not None else 127
         if a.min_power is not None:
             lo = max(lo, a.min_power)

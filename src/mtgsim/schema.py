@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _core
-from ._core import (CardTypeBit, CostChange, CounterKind, CountOf, Event, Grant, GrantTo,
+from ._core import (AttackIf, CardTypeBit, CostChange, CounterKind, CountOf, Event, Grant, GrantTo,
                     KeywordBit, ManaOutput, ManaTypeBit, PermanentFlag, SpellScope,
                     SupertypeBit, TappedUnless, TriggerAdds, Watches, Who)
 from .errors import ArgumentError, ArgumentTypeError, LimitError, UnknownNameError
@@ -18,7 +18,7 @@ __all__ = [
     "MANA_ABILITY_DTYPE", "SPEND_RESTRICTION_DTYPE", "COST_MODIFIER_DTYPE", "MANA_TRIGGER_DTYPE",
     "MANA_REPLACEMENT_DTYPE", "GRANT_DTYPE", "ENTERS_DTYPE", "TRIGGERED_DTYPE",
     "ACTIVATED_DTYPE", "PERMANENT_DTYPE", "empty", "check_table", "check_card_limits", "grow",
-    "CardTypeBit", "CostChange", "CounterKind", "CountOf", "Event", "Grant", "GrantTo",
+    "AttackIf", "CardTypeBit", "CostChange", "CounterKind", "CountOf", "Event", "Grant", "GrantTo",
     "KeywordBit", "ManaOutput", "ManaTypeBit", "PermanentFlag", "SpellScope", "SupertypeBit",
     "TappedUnless", "TriggerAdds", "Watches", "Who",
 ]

@@ -560,10 +560,10 @@ cdef bint attack_restriction_met(Rules* R, Board* b, int i, int who) noexcept no
     it asks for (613: as they are now; read within the record's bytes, -128..127)."""
     cdef Card* c = card_of(R, b, i)
     cdef int j, p
-    if c.attack_if == 3:
+    if c.attack_if == AI_NEVER:
         return False
     for j in range(b.n):
-        if (not in_play(b, j) or controller(b, j) != who or (c.attack_if == 2 and j == i)
+        if (not in_play(b, j) or controller(b, j) != who or (c.attack_if == AI_CONTROLS_ANOTHER and j == i)
                 or not is_type(R, b, j, CT_CREATURE)):
             continue
         p = min(max(power_of(R, b, j), -128), 127)
@@ -580,7 +580,7 @@ cdef inline bint able_to_attack(Rules* R, Game* g, Board* b, int i, int who) noe
     cdef Card* c = &R.cards[g.perms[i].card]
     return (c.types & CT_CREATURE and not (g.perms[i].flags & PF_TAPPED)
             and g.perms[i].controller == who and not summoning_sick(R, g, b, i)
-            and (c.attack_if == 0 or attack_restriction_met(R, b, i, who)))
+            and (c.attack_if == AI_NONE or attack_restriction_met(R, b, i, who)))
 
 
 cdef int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attackers, int n) noexcept nogil:

@@ -330,7 +330,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             if activation_fault(R, g, &b, i, a):
                 continue
             if (a.tap and R.cards[g.perms[i].card].types & CT_CREATURE and power_of(R, &b, i) > 0
-                    and not (R.cards[g.perms[i].card].keywords & KW_DEFENDER)):
+                    and R.cards[g.perms[i].card].attack_if != AI_NEVER):
                 continue                         # a creature that can attack keeps its {T} for combat
             memset(&tc, 0, sizeof(TotalCost))
             add_cost(R, a.cost, 0, &tc)
