@@ -53,10 +53,15 @@ COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
 MAX_PERMANENTS = _core.MAX_PERMANENTS_IN_GAME    # the compiled game holds this many permanents
 
 
+def _is_whole(value) -> bool:
+    """A whole number: a Python or numpy int, not a bool."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
 def _whole(value, what: str, lo: int, hi: int, error=ArgumentError, rule: str = "") -> int:
     """`value` as an int, if it is a whole number lo..hi (not a bool); else `error` naming
     `what` and the range (a number too long to print by its digits)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not lo <= value <= hi:
+    if not _is_whole(value) or not lo <= value <= hi:
         raise error(f"{what} must be a whole number {lo}..{hi}{rule}, got {shown(value)}")
     return int(value)
 
@@ -84,7 +89,7 @@ def _counter_args(counters, card: str) -> dict[str, int]:
                                     f"{type(name).__name__}")
         if not name.strip():
             raise ArgumentError("counters: a counter's name is text such as '+1/+1', not empty")
-        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) or k < 0:
+        if not _is_whole(k) or k < 0:
             raise ArgumentError(f"counters: {name!r} needs a whole number ≥ 0, got {shown(k)}")
         if k > INT16.max:
             raise LimitError(f"Scenario: {card}'s {name} counters would be {shown(k)}; the simulator "
@@ -93,9 +98,18 @@ def _counter_args(counters, card: str) -> dict[str, int]:
     return out
 
 
+def _permanent_list(value, what: str, none_ok: bool = False) -> list:
+    """A list argument of Permanents (`what` names it; `none_ok`: None is allowed too): any
+    iterable but a string or one Permanent; its members are checked by the caller's _index."""
+    if isinstance(value, (str, Permanent)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"{what} must be a list of Permanents{' or None' if none_ok else ''}, "
+                                f"not {type(value).__name__}")
+    return list(value)
+
+
 def _ability_index(ability, count: int, has: str) -> int:
     """`ability` as an index into `count` abilities; `has` says what the permanent has."""
-    if isinstance(ability, (bool, np.bool_)) or not isinstance(ability, (int, np.integer)):
+    if not _is_whole(ability):
         raise ArgumentTypeError(f"ability is an index, not {type(ability).__name__}")
     if not 0 <= ability < count:
         raise ArgumentIndexError(f"{has}; index {shown(ability)} is out of range")
@@ -391,9 +405,7 @@ class Scenario(ManaPools):
         i = self._index(p)
         row = self._ability_row(i, ability)
         if order is not None:                    # (checked even where no replacement applies)
-            if isinstance(order, (str, Permanent)) or not isinstance(order, Iterable):
-                raise ArgumentTypeError(f"order must be a list of Permanents, not {type(order).__name__}")
-            order = list(order)
+            order = _permanent_list(order, "order")
             for q in order:
                 self._index(q)
         snapshot = self._snapshot()
@@ -476,7 +488,7 @@ class Scenario(ManaPools):
     def _total_cost_record(self, card, x, kicked, alternative, player):
         c = self._card(card)
         who = self._player(player)
-        if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or x < 0:
+        if not _is_whole(x) or x < 0:
             raise ArgumentError(f"X must be a whole number ≥ 0 (107.3), got {shown(x)}")
         if x > _core.MAX_X:
             raise LimitError(f"X = {shown(x)} is larger than this simulator supports ({_core.MAX_X})")
@@ -742,7 +754,7 @@ class Scenario(ManaPools):
     @_all_or_nothing
     def draw(self, player="you", n: int = 1) -> None:
         """The player draws n cards (121.1); from an empty library, nothing."""
-        if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 0:
+        if not _is_whole(n) or n < 0:
             raise ArgumentError(f"draw: n must be a whole number ≥ 0, got {shown(n)}")
         who = self._player(player)
         self._choosing()
@@ -755,9 +767,8 @@ class Scenario(ManaPools):
         vigilance (702.20b), and deal their combat damage to the other player (510.1). Returns
         the damage dealt."""
         who = int(self._info[0]["active"])
-        if attackers is not None and (isinstance(attackers, (str, Permanent)) or not isinstance(attackers, Iterable)):
-            raise ArgumentTypeError(f"attackers must be a list of Permanents or None, not {type(attackers).__name__}")
-        chosen = None if attackers is None else [self._index(p) for p in attackers]
+        chosen = (None if attackers is None
+                  else [self._index(p) for p in _permanent_list(attackers, "attackers", none_ok=True)])
 
         def combat(st):
             able = [i for i in range(self._n) if st.able_to_attack(i, who)]
