@@ -263,26 +263,30 @@ def _find(db: Mapping[str, CardDef], name: str | CardDef) -> CardDef | None:
         return None
 
 
+def _copies(count: object) -> int | None:
+    """`count` as a whole number, or None if it isn't one (a bool isn't). A count written as
+    text is judged by its digits first: one of more digits than MAX_CARDS has is never turned
+    into a number (it reads as MAX_CARDS + 1), so no work grows with the number it spells."""
+    if isinstance(count, str):
+        if re.fullmatch(r"[0-9]+", count) is None:
+            return None
+        digits = count.lstrip("0")
+        return int(digits or "0") if len(digits) <= len(str(MAX_CARDS)) else MAX_CARDS + 1
+    if isinstance(count, bool):
+        return None
+    try:
+        return operator.index(count)
+    except TypeError:
+        return None
+
+
 def _count_problem(count: object, name: str) -> str | None:
     """Why `count` is not a number of copies of card `name` (a whole number 1..MAX_CARDS), or
-    None if it is one. A count written as text is judged by its digits first: no work grows
-    with the number it spells."""
-    if isinstance(count, str):
-        digits = count.lstrip("0")
-        whole = re.fullmatch(r"[0-9]+", count) is not None
-        n = int(digits) if whole and 0 < len(digits) <= len(str(MAX_CARDS)) else None
-        ok, too_many = n is not None, whole and n is None and digits != ""
-    elif isinstance(count, bool):
-        ok = too_many = False
-    else:
-        try:
-            n = operator.index(count)
-        except TypeError:
-            n = None
-        ok, too_many = n is not None and n > 0, n is not None and n > MAX_CARDS
-    if too_many or (ok and n > MAX_CARDS):
+    None if it is one."""
+    n = _copies(count)
+    if n is not None and n > MAX_CARDS:
         return f"bad count {shown(count)}: at most {MAX_CARDS} copies of {name!r}"
-    if ok:
+    if n is not None and n >= 1:
         return None
     return f"bad count {shown(count)}: the number of copies must be a whole number, at least 1"
 
@@ -381,11 +385,8 @@ def _python_entries(section: str, value: object) -> list[_Entry]:
         if isinstance(count, str):  # only a list's text may spell a count as digits
             raise DecklistError(f"{section}: bad count {shown(count)} for {str(key)!r}: counts are "
                                 "whole numbers, not text")
-        try:
-            too_many = not isinstance(count, bool) and operator.index(count) > MAX_CARDS
-        except TypeError:
-            too_many = False        # (not a whole number: its count problem is reported later)
-        if too_many:                # before any work with it: len(), sums, bars
+        n = _copies(count)          # (not a whole number: its count problem is reported later)
+        if n is not None and n > MAX_CARDS:     # before any work with it: len(), sums, bars
             raise LimitError(f"{section}: too many copies of {str(key)!r} ({shown(count)}): at most "
                              f"{MAX_CARDS} of a card")
         out.append(_Entry(section, key, count))
