@@ -132,17 +132,14 @@ def cmd_simulate(args) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
     if seed < 0:                 # (here, not in argparse: one line like every mtgsim error)
         raise UsageError(f"--seed: seed must be a whole number >= 0, got {seed}")
-    with warnings.catch_warnings(record=True) as caught:     # (listed after the report, once)
-        warnings.simplefilter("always", UnmodeledTextWarning)
+    with warnings.catch_warnings():      # (the result lists them: printed after the report, once)
+        warnings.simplefilter("ignore", UnmodeledTextWarning)
         res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=seed,
                        mulligan=mulligan, track=args.track, threads=args.threads, policy=policy,
                        progress=args.games >= 200_000 and sys.stderr.isatty())
-    for w in caught:
-        if not issubclass(w.category, UnmodeledTextWarning):
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     mana_values = {n: deck.db[n].mana_value for n in res.tracked}
     print(_report(res, args.track, mana_values, seed_drawn=args.seed is None))
-    texts = sorted({str(w.message) for w in caught if issubclass(w.category, UnmodeledTextWarning)})
+    texts = sorted(f"{name}: not simulated: {note}" for name, note in res.unmodeled.items())
     if texts:
         print("\nCard text the simulation leaves out:\n" + "\n".join(f"  {t}" for t in texts))
     if args.json:
