@@ -17,12 +17,14 @@ FAMILY = {   # member: the built-in it also is
     mtgsim.LimitError: ValueError,
     mtgsim.ManaCostError: ValueError,
     mtgsim.CardDataError: ValueError,
+    mtgsim.BulkFileError: ValueError,
     mtgsim.DecklistError: ValueError,
     mtgsim.RulesError: ValueError,
     mtgsim.UsageError: ValueError,
     mtgsim.UnknownNameError: KeyError,
     mtgsim.UnknownCardError: KeyError,
     mtgsim.MissingDependencyError: ImportError,
+    mtgsim.DownloadError: OSError,
     mtgsim.InternalError: RuntimeError,
 }
 

@@ -6,9 +6,10 @@
 """
 from .cards import CardDatabase, CardDataError, CardDef, UnknownCardError, card, card_db
 from .decklist import Deck, DecklistError
-from .errors import (ArgumentError, ArgumentIndexError, ArgumentTypeError, InternalError, LimitError,
-                     MissingDependencyError, MtgsimError, RulesError, UnknownCardInCardDataError,
-                     UnknownCardInDecklistError, UnknownNameError, UnmodeledTextWarning, UsageError)
+from .errors import (ArgumentError, ArgumentIndexError, ArgumentTypeError, BulkFileError, DownloadError,
+                     InternalError, LimitError, MissingDependencyError, MtgsimError, RulesError,
+                     UnknownCardInCardDataError, UnknownCardInDecklistError, UnknownNameError,
+                     UnmodeledTextWarning, UsageError)
 from .mana import Color, ManaCost, ManaCostError, ManaType
 from .scenario import Permanent, Scenario
 from .policy import PlayPolicy
@@ -24,5 +25,5 @@ __all__ = [
     # the exception family (mtgsim.errors)
     "MtgsimError", "ArgumentError", "ArgumentTypeError", "ArgumentIndexError", "LimitError",
     "UnknownNameError", "UnknownCardInDecklistError", "UnknownCardInCardDataError", "UsageError",
-    "MissingDependencyError", "InternalError", "UnmodeledTextWarning",
+    "MissingDependencyError", "InternalError", "UnmodeledTextWarning", "BulkFileError", "DownloadError",
 ]

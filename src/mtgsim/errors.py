@@ -8,6 +8,7 @@ from the built-in exception it fits, so it can be caught either way:
         LimitError(ValueError)             more than the simulator supports (board, deck size)
         ManaCostError(ValueError)          a mana cost text that is not well formed
         CardDataError(ValueError)          a card record that is not valid (file, card, field)
+            BulkFileError                  a bulk card file (Scryfall, MTGJSON) that can't be read
         DecklistError(ValueError)          a fault in a decklist (file, line, text)
         RulesError(ValueError)             an action the rules don't allow (names the rule)
         UsageError(ValueError)             a command line that can't be carried out
@@ -16,6 +17,7 @@ from the built-in exception it fits, so it can be caught either way:
                 UnknownCardInDecklistError     (also a DecklistError)
                 UnknownCardInCardDataError     (also a CardDataError)
         MissingDependencyError(ImportError)  an optional package that is not installed
+        DownloadError(OSError)             a download that failed (names the URL and the cause)
         InternalError(RuntimeError)        a broken invariant: a bug in mtgsim
 
 and one warning:
@@ -35,8 +37,8 @@ import reprlib
 from collections.abc import Iterable
 
 __all__ = [
-    "ArgumentError", "ArgumentIndexError", "ArgumentTypeError", "CardDataError", "DecklistError",
-    "InternalError", "LimitError", "ManaCostError", "MissingDependencyError", "MtgsimError",
+    "ArgumentError", "ArgumentIndexError", "ArgumentTypeError", "BulkFileError", "CardDataError",
+    "DecklistError", "DownloadError", "InternalError", "LimitError", "ManaCostError", "MissingDependencyError", "MtgsimError",
     "RulesError", "UnknownCardError", "UnknownCardInCardDataError", "UnknownCardInDecklistError",
     "UnknownNameError", "UnmodeledTextWarning", "UsageError",
 ]
@@ -116,6 +118,26 @@ class CardDataError(MtgsimError, ValueError):
                                        f"field {field!r}" if field else "") if p)
         # MtgsimError's __init__, not super(): in UnknownCardInCardDataError super() is UnknownCardError
         MtgsimError.__init__(self, f"{where}: {message}" if where else message)
+
+
+class BulkFileError(CardDataError):
+    """A bulk card file (Scryfall's, MTGJSON's) that can't be read as one: not JSON, cut short,
+    a bad gzip, a JSON file of another kind. `.where` says where in the file (a record, a line
+    and column), `.source` which file."""
+
+    def __init__(self, message: str, *, source: str = "", where: str = ""):
+        self.where = where
+        super().__init__(f"{where}: {message}" if where else message, source=source)
+
+
+class DownloadError(MtgsimError, OSError):
+    """A download that failed: the server unreachable or silent past the timeout, an HTTP
+    error, a reply that is not what was asked for, the connection lost midway. `.url` is the
+    address, `.reason` the cause."""
+
+    def __init__(self, url: str, reason: str):
+        self.url, self.reason = url, reason
+        MtgsimError.__init__(self, f"{url}: {reason}")
 
 
 class DecklistError(MtgsimError, ValueError):
