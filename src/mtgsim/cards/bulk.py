@@ -180,7 +180,7 @@ class _Walk:
             for i in s.array("the file's list"):
                 yield from self.found.record(s.value(f"record {i}"), f"record {i}")
         elif first == "{":
-            complete, value = s.probe(_FIRST_RECORD, "the first record")
+            complete, value = s.probe(_FIRST_RECORD, "the file's first object")
             if complete and card_style(value) is not None:
                 yield from self._json_lines()
             else:
