@@ -38,9 +38,10 @@ from collections.abc import Iterable
 
 __all__ = [
     "ArgumentError", "ArgumentIndexError", "ArgumentTypeError", "BulkFileError", "CardDataError",
-    "DecklistError", "DownloadError", "InternalError", "LimitError", "ManaCostError", "MissingDependencyError", "MtgsimError",
-    "RulesError", "UnknownCardError", "UnknownCardInCardDataError", "UnknownCardInDecklistError",
-    "UnknownNameError", "UnmodeledTextWarning", "UsageError",
+    "DecklistError", "DownloadError", "InternalError", "LimitError", "ManaCostError",
+    "MissingDependencyError", "MtgsimError", "RulesError", "UnknownCardError",
+    "UnknownCardInCardDataError", "UnknownCardInDecklistError", "UnknownNameError",
+    "UnmodeledTextWarning", "UsageError",
 ]
 
 

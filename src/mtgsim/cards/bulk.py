@@ -23,7 +23,7 @@ import gzip
 import os
 import zlib
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import BinaryIO
@@ -108,7 +108,7 @@ def read_bulk(path: str | os.PathLike, summary: ImportSummary | None = None) -> 
     with _opened(source) as (raw, gzipped):
         summary.gzipped = gzipped
         stream = JsonStream(_text_chunks(raw, source, gzipped), source)
-        yield from _Walk(stream, _Cards(summary)).cards()
+        yield from _Walk(stream, _Cards(summary)).walk()
 
 
 # ---- bytes to text ---------------------------------------------------------------------------
@@ -170,7 +170,7 @@ class _Walk:
     def _error(self, message: str, where: str = "") -> BulkFileError:
         return BulkFileError(message, source=self.stream.source, where=where)
 
-    def cards(self) -> Iterator[OracleCard]:
+    def walk(self) -> Iterator[OracleCard]:
         s = self.stream
         first = s.peek()
         if first == "":
@@ -180,7 +180,7 @@ class _Walk:
             for i in s.array("the file's list"):
                 yield from self.found.record(s.value(f"record {i}"), f"record {i}")
         elif first == "{":
-            complete, value = s.probe(_FIRST_RECORD, "the first record")
+            complete, value = s.probe(_FIRST_RECORD, "the file's first object")
             if complete and card_style(value) is not None:
                 yield from self._json_lines()
             else:
@@ -264,12 +264,12 @@ class _Walk:
             else:
                 s.skip(f"'data' entry {key!r}")
                 found.skip("not a card", f"data entry {n}", key,
-                           f"{'not a set' if kind == 'AllPrintings' else 'not a list of faces'}")
+                           "not a set" if kind == "AllPrintings" else "not a list of faces")
         if kind in ("set", "AllPrintings") and not sets_with_cards:
-            what = "the set has" if kind == "set" else "no set in it has"
-            raise self._error(f"the file looks like MTGJSON's {kind}, but {what} 'cards'" + _EXPECTED)
+            what = "a set file, but the set has" if kind == "set" else "AllPrintings, but no set in it has"
+            raise self._error(f"the file looks like MTGJSON's {what} 'cards'" + _EXPECTED)
 
-    def _set(self, code: str):
+    def _set(self, code: str) -> Generator[OracleCard, None, int]:
         """The cards of one set of AllPrintings; returns 1 if it had a 'cards' list."""
         s, had_cards = self.stream, 0
         for key in s.members(f"set {code}"):
