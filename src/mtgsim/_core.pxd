@@ -70,6 +70,8 @@ cpdef enum CountOf:              # what a variable amount counts
     CO_COUNTERS_ON_SELF = 3
     CO_GREATEST_POWER = 4
     CO_X = 5
+    CO_POWER = 6
+    CO_TOUGHNESS = 7
 
 cpdef enum Who:                  # a controller filter
     WHO_YOU = 0
@@ -125,6 +127,10 @@ cpdef enum TappedUnless:
     TU_CONTROL_SUBTYPE = 3
     TU_PAY_LIFE = 4
     TU_REVEAL_SUBTYPE = 5
+    TU_MANY_BASIC_LANDS = 6
+    TU_CONTROL_BASIC = 7
+    TU_LOW_LIFE = 8
+    TU_CONTROL_LEGENDARY_CREATURE = 9
 
 cpdef enum Event:
     EV_SELF_ENTERS = 0
@@ -134,6 +140,8 @@ cpdef enum Event:
     EV_YOUR_UPKEEP = 4
     EV_SELF_DIES = 5
     EV_YOU_CAST_SPELL = 6
+    EV_LAND_YOU_CONTROL_ENTERS = 7
+    EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS = 8
 
 cpdef enum AttackIf:             # Card.attack_if: its restriction on attacking (508.1c)
     AI_NONE = 0

@@ -71,6 +71,8 @@ class CountOf(enum.IntEnum):
     CO_COUNTERS_ON_SELF: int
     CO_GREATEST_POWER: int
     CO_X: int
+    CO_POWER: int
+    CO_TOUGHNESS: int
 
 class CounterKind(enum.IntEnum):
     CK_P1P1: int
@@ -87,6 +89,8 @@ class Event(enum.IntEnum):
     EV_YOUR_UPKEEP: int
     EV_SELF_DIES: int
     EV_YOU_CAST_SPELL: int
+    EV_LAND_YOU_CONTROL_ENTERS: int
+    EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS: int
 
 class Grant(enum.IntEnum):
     GR_HASTE: int
@@ -156,6 +160,10 @@ class TappedUnless(enum.IntEnum):
     TU_CONTROL_SUBTYPE: int
     TU_PAY_LIFE: int
     TU_REVEAL_SUBTYPE: int
+    TU_MANY_BASIC_LANDS: int
+    TU_CONTROL_BASIC: int
+    TU_LOW_LIFE: int
+    TU_CONTROL_LEGENDARY_CREATURE: int
 
 class TraceEvent(enum.IntEnum):
     TR_GAME: int

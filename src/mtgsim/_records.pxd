@@ -45,6 +45,7 @@ ctypedef struct Effect:          # what a spell or ability does (EFFECT table)
     Amount add_any_color         # mana of one colour added
     int16_t lands_to_battlefield # basic lands searched onto the battlefield
     uint8_t lands_tapped         # ...tapped
+    uint8_t lands_basic          # ...basic ones only, of land_subtypes ("a basic Forest card")
     int16_t lands_to_hand
     uint64_t land_subtypes       # search restricted to these subtypes (0: basic lands)
     int16_t extra_land_drops

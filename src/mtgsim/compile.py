@@ -244,6 +244,7 @@ class _Compiler:
         r["add_mana"] = self.cost(e.add_mana) if e.add_mana else -1
         r["lands_to_battlefield"] = e.lands_to_battlefield
         r["lands_tapped"] = e.lands_tapped
+        r["lands_basic"] = e.lands_basic
         r["lands_to_hand"] = e.lands_to_hand
         r["land_subtypes"] = self.subtype_bits(e.land_types)
         r["extra_land_drops"] = e.extra_land_drops

@@ -320,6 +320,8 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
     if "attacks_only_if" in kw and "Creature" not in kw["types"]:
         raise fail("attacks_only_if", "only a creature attacks (508.1a): this card is no creature")
     star = any(p is not None and p.star for p in (kw.get("power"), kw.get("toughness")))
+    if "star" in kw and kw["star"].count in (model.CountOf.POWER, model.CountOf.TOUGHNESS):
+        raise fail("star", "a * can't count the creature's own power or toughness (it would be defined by itself, 208.2)")
     if star and "star" not in kw:
         raise fail("star", "power or toughness has '*': say what it counts, e.g. star = {count = \"cards_in_hand\"}")
     abilities = table.get("abilities", [])

@@ -35,6 +35,8 @@ class CountOf(str, enum.Enum):
     COUNTERS_ON_SELF = "counters_on_self"  # counters of `counter` on this permanent (Animar)
     GREATEST_POWER = "greatest_power"    # greatest power among creatures you control (Henge)
     X = "x"                              # the X paid for the spell (107.3m for enters effects)
+    POWER = "power"                      # this permanent's power (Viridian Joiner; 0 if negative, 107.1b)
+    TOUGHNESS = "toughness"              # this permanent's toughness
 
 
 class Controller(str, enum.Enum):
@@ -90,6 +92,7 @@ class Effect:
     add_any_color: Amount = 0          # mana of any one colour added (e.g. Lotus Petal-like spells)
     lands_to_battlefield: int = 0      # basic lands searched for and put onto the battlefield
     lands_tapped: bool = True          # ...tapped?
+    lands_basic: bool = False          # with land_types: basic lands of those types only
     lands_to_hand: int = 0             # basic lands searched for and put into hand
     land_types: tuple[str, ...] = ()   # restrict the search to these land subtypes ("Forest")
     extra_land_drops: int = 0          # additional land plays this turn
@@ -343,6 +346,10 @@ class TappedUnless(str, enum.Enum):
     CONTROL_SUBTYPE = "control_subtype"   # check lands: unless you control a land of `subtypes`
     PAY_LIFE = "pay_life"                 # shock lands: unless you pay `life` life
     REVEAL_SUBTYPE = "reveal_subtype"     # unless you reveal a card of `subtypes` from hand
+    MANY_BASIC_LANDS = "many_basic_lands" # battle lands: unless you control two or more basic lands
+    CONTROL_BASIC = "control_basic"       # unless you control a basic land
+    LOW_LIFE = "low_life"                 # unless a player has `life` or less life
+    CONTROL_LEGENDARY_CREATURE = "control_legendary_creature"  # unless you control a legendary creature
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,6 +371,8 @@ class Event(str, enum.Enum):
     YOUR_UPKEEP = "your_upkeep"
     SELF_DIES = "self_dies"                              # Hangarback Walker
     YOU_CAST_SPELL = "you_cast_spell"
+    LAND_YOU_CONTROL_ENTERS = "land_you_control_enters"  # landfall (Lotus Cobra)
+    ANOTHER_CREATURE_YOU_CONTROL_ENTERS = "another_creature_you_control_enters"
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,6 +80,21 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands, int who) noex
             if R.cards[g.hand[who][j]].subtypes & e.subtypes:
                 return True
         return False
+    if e.unless == TU_MANY_BASIC_LANDS or e.unless == TU_CONTROL_BASIC:
+        lands = 0
+        for j in range(g.n):
+            if (g.perms[j].controller == who and R.cards[g.perms[j].card].types & CT_LAND
+                    and R.cards[g.perms[j].card].supertypes & ST_BASIC):
+                lands += 1
+        return lands >= (2 if e.unless == TU_MANY_BASIC_LANDS else 1)
+    if e.unless == TU_CONTROL_LEGENDARY_CREATURE:
+        for j in range(g.n):
+            if (g.perms[j].controller == who and R.cards[g.perms[j].card].types & CT_CREATURE
+                    and R.cards[g.perms[j].card].supertypes & ST_LEGENDARY):
+                return True
+        return False
+    if e.unless == TU_LOW_LIFE:          # any player: the opponent's life counts too
+        return g.bi.life[0] <= e.life or g.bi.life[1] <= e.life
     if e.unless == TU_PAY_LIFE:          # (nothing paid for a land entering tapped anyway)
         if g.bi.life[who] > g.pay_life_above and g.bi.life[who] >= e.life and not g.entering_tapped:
             g.bi.life[who] -= e.life
@@ -171,9 +186,13 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
 # ---- effects ---------------------------------------------------------------------------------
 
 cdef inline bint land_searched_for(Rules* R, Effect* e, int row) noexcept nogil:
-    """Is card `row` a land the search looks for: a basic land, or one of the named types?"""
-    return is_land_row(R, row) and ((e.land_subtypes and R.cards[row].subtypes & e.land_subtypes) or (
-        not e.land_subtypes and R.cards[row].supertypes & ST_BASIC))
+    """Is card `row` a land the search looks for: a basic land, or one of the named types
+    (basic, if the search says so)?"""
+    if not is_land_row(R, row):
+        return False
+    if (e.lands_basic or not e.land_subtypes) and not (R.cards[row].supertypes & ST_BASIC):
+        return False
+    return not e.land_subtypes or (R.cards[row].subtypes & e.land_subtypes) != 0
 
 
 cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_battlefield,
@@ -363,6 +382,7 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
     cdef int card_row = g.perms[i].card
     cdef int controller = g.perms[i].controller
     cdef bint creature = (R.cards[card_row].types & CT_CREATURE) != 0
+    cdef bint land = (R.cards[card_row].types & CT_LAND) != 0
     cdef int j, k, target, n_pending = 0, ev
     cdef int pending_row[MAXPENDING]
     cdef int pending_src[MAXPENDING]
@@ -377,7 +397,9 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
             # 603.6a: every permanent, the newcomer included, is checked for a match
             if (ev == EV_SELF_ENTERS and j == i) or (creature and g.perms[j].controller == controller and (
                     ev == EV_CREATURE_YOU_CONTROL_ENTERS or
-                    (ev == EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS and not token))):
+                    (ev == EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS and not token) or
+                    (ev == EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS and j != i))) or (
+                    land and ev == EV_LAND_YOU_CONTROL_ENTERS and g.perms[j].controller == controller):
                 if n_pending < MAXPENDING:
                     pending_row[n_pending] = t.effect
                     pending_src[n_pending] = g.perms[j].object_id

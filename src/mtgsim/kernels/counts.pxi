@@ -65,6 +65,10 @@ cdef int eval_count(Rules* R, Board* b, int row, int self_i, int player, int x) 
         return best
     if c.what == CO_X:
         return x
+    if c.what == CO_POWER:             # (as it is now: counters and * counted, 613)
+        return max(power_of(R, b, self_i), 0) if self_i >= 0 else 0
+    if c.what == CO_TOUGHNESS:
+        return max(toughness_of(R, b, self_i), 0) if self_i >= 0 else 0
     return 0
 
 

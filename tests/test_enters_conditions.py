@@ -1,0 +1,135 @@
+"""The "enters tapped unless ..." conditions real lands print beyond the classic cycles, and
+searches for basic lands of named types (614.1c, 305.6, 701.23). Card facts from the oracle
+corpus (Canopy Vista, Abandoned Campground, Rivendell, Bant Panorama)."""
+import pytest
+
+from mtgsim import Scenario, card, card_db
+
+
+def _land(name: str, type_line: str, unless: str, **fields):
+    return card(name, "", type_line, abilities=[
+        {"kind": "enters", "tapped": True, "unless": unless, **fields},
+        {"kind": "mana", "cost": "{T}", "options": ["{G}", "{W}"]}])
+
+
+VISTA = _land("Canopy Vista", "Land — Forest Plains", "many_basic_lands")
+CAMPGROUND = _land("Abandoned Campground", "Land", "low_life", life=13)
+RIVENDELL = _land("Rivendell", "Legendary Land", "control_legendary_creature")
+BASIC_CHECK = _land("Test Basic Check Land", "Land", "control_basic")
+PANORAMA = card("Bant Panorama", "", "Land", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+    {"kind": "activated", "cost": "{1}, {T}, Sacrifice this", "lands_to_battlefield": 1,
+     "land_types": ["Forest", "Plains", "Island"], "lands_basic": True}])
+
+
+@pytest.fixture
+def db():
+    return card_db().extended(VISTA, CAMPGROUND, RIVENDELL, BASIC_CHECK, PANORAMA, replace=True)
+
+
+def _enters_tapped(s: Scenario, name: str) -> bool:
+    s.add_to_hand(name)
+    s.play_land(name)
+    return s.is_tapped(s.battlefield()[-1])
+
+
+@pytest.mark.parametrize("basics, tapped", [(0, True), (1, True), (2, False)])
+def test_battle_land_enters_untapped_with_two_basic_lands(db, basics, tapped):
+    """Canopy Vista: "enters tapped unless you control two or more basic lands" — nonbasic
+    lands (even with basic land types) don't count."""
+    s = Scenario(db)
+    s.add("Temple Garden")
+    for _ in range(basics):
+        s.add("Forest")
+    assert _enters_tapped(s, "Canopy Vista") is tapped
+
+
+@pytest.mark.parametrize("yours, theirs, tapped", [(20, 20, True), (13, 20, False), (20, 13, False), (20, 14, True)])
+def test_low_life_land_reads_every_players_life(db, yours, theirs, tapped):
+    """Abandoned Campground: "unless a player has 13 or less life" — either player."""
+    s = Scenario(db)
+    s.set_life(yours)
+    s.set_life(theirs, player="opponent")
+    assert _enters_tapped(s, "Abandoned Campground") is tapped
+
+
+def test_legendary_creature_land(db):
+    """Rivendell: "enters tapped unless you control a legendary creature"."""
+    s = Scenario(db)
+    s.add("Llanowar Elves")
+    assert _enters_tapped(s, "Rivendell")
+    s = Scenario(db)
+    s.add("Thalia, Guardian of Thraben")
+    assert not _enters_tapped(s, "Rivendell")
+
+
+def test_basic_land_condition(db):
+    s = Scenario(db)
+    s.add("Temple Garden")
+    assert _enters_tapped(s, "Test Basic Check Land")
+    s = Scenario(db)
+    s.add("Plains")
+    assert not _enters_tapped(s, "Test Basic Check Land")
+
+
+def test_search_for_a_basic_land_of_a_type_skips_nonbasic_duals(db):
+    """Bant Panorama finds "a basic Forest, Plains, or Island card": never Temple Garden (a
+    Forest Plains, but not basic), never a basic Swamp."""
+    s = Scenario(db)
+    s.add("Plains")
+    pano = s.add("Bant Panorama")
+    for name in ("Temple Garden", "Swamp"):
+        s.add_to_library(name)
+    s.activate(pano)
+    assert [p.name for p in s.battlefield()] == ["Plains"]
+    s = Scenario(db)
+    s.add("Plains")
+    pano = s.add("Bant Panorama")
+    s.add_to_library("Temple Garden")
+    s.add_to_library("Island")
+    s.activate(pano)
+    assert [p.name for p in s.battlefield()] == ["Plains", "Island"]
+
+
+def test_mana_equal_to_its_power_counts_counters():
+    """Viridian Joiner: "{T}: Add an amount of {G} equal to this creature's power" — its power
+    as it is now (613): a +1/+1 counter makes it two."""
+    joiner = card("Viridian Joiner", "{2}{G}", "Creature — Elf Druid", "1/2", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{G}", "amount": {"count": "power"}}])
+    s = Scenario(card_db().extended(joiner))
+    p = s.add("Viridian Joiner")
+    s.tap_for_mana(p)
+    assert s.pool() == {"G": 1}
+    s = Scenario(card_db().extended(joiner))
+    p = s.add("Viridian Joiner", counters={"+1/+1": 1})
+    s.tap_for_mana(p)
+    assert s.pool() == {"G": 2}
+
+
+def test_a_star_counting_its_own_power_is_refused():
+    with pytest.raises(Exception, match="208.2"):
+        card("Test Loop", "{1}", "Creature — Horror", "*/*", star={"count": "power"})
+
+
+def test_landfall_and_another_creature_triggers():
+    """"Whenever a land you control enters" (landfall) fires for each land entering under your
+    control; "whenever another creature you control enters" not for the creature itself."""
+    lander = card("Test Landfall Healer", "{G}", "Creature — Elf", "1/1", abilities=[
+        {"kind": "trigger", "event": "land_you_control_enters", "gain_life": 1}])
+    greeter = card("Test Greeter", "{W}", "Creature — Human", "1/1", abilities=[
+        {"kind": "trigger", "event": "another_creature_you_control_enters", "gain_life": 2}])
+    db = card_db().extended(lander, greeter)
+    s = Scenario(db)
+    s.add("Test Landfall Healer")
+    s.add_to_hand("Forest")
+    s.play_land("Forest")
+    assert s.life() == 21
+    s = Scenario(db)
+    s.add_to_hand("Test Greeter")
+    s.add("Plains")
+    s.cast("Test Greeter")
+    assert s.life() == 20
+    s.add_to_hand("Test Greeter")
+    s.add("Plains")
+    s.cast("Test Greeter")
+    assert s.life() == 22
