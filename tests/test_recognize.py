@@ -1,0 +1,171 @@
+"""The oracle-text recognizers, clause by clause, on real cards' text (facts checked against
+the oracle corpus, tests/corpus.py): each phrase family becomes the ability the curated data
+would write, reminder text is never rules text (207.2), old and new templates read alike, and
+every clause is recognized, ignored (irrelevant to a goldfish) or reported unrecognized."""
+import pytest
+
+from mtgsim.cards.database import card_from_table
+from mtgsim.cards.oracle import OracleCard, OracleFace
+from mtgsim.cards.recognize import IGNORED, RECOGNIZED, UNRECOGNIZED, recognize
+
+
+def _card(name, cost, type_line, text, pt=None, keywords=(), layout="normal", faces=()):
+    p, t = pt.split("/") if pt else (None, None)
+    front = OracleFace(name, cost, type_line, text, p, t)
+    return OracleCard(name if not faces else f"{name} // {faces[0].name}", layout, (front, *faces), tuple(keywords))
+
+
+def _abilities(*args, **kw):
+    rec = recognize(_card(*args, **kw))
+    return rec, card_from_table(rec.table)
+
+
+def _same(rec_table_abilities, expected):
+    built = card_from_table({"name": "X", "type": "Land", "abilities": expected}).abilities
+    assert sorted(map(repr, rec_table_abilities)) == sorted(map(repr, built))
+
+
+def test_basic_land_types_give_their_mana_ability_though_the_text_is_reminder_only():
+    """305.6: a Forest Mountain has "{T}: Add {R} or {G}" — printed only as reminder text."""
+    rec, c = _abilities("Stomping Ground", "", "Land — Mountain Forest",
+                        "({T}: Add {R} or {G}.)\nAs this land enters, you may pay 2 life. If you don't, it enters tapped.")
+    assert rec.bucket == "fully"
+    _same(c.abilities, [{"kind": "mana", "cost": "{T}", "options": ["{R}", "{G}"]},
+                        {"kind": "enters", "tapped": True, "unless": "pay_life", "life": 2}])
+
+
+def test_reminder_text_never_makes_a_card_a_mana_source():
+    """207.2: the Treasure reminder text "(... Add one mana of any color.)" is not an ability."""
+    rec, c = _abilities("Test Pirate", "{2}{R}", "Creature — Human Pirate",
+                        "When this creature enters, create a Treasure token. (It's an artifact with \"{T}, "
+                        "Sacrifice this token: Add one mana of any color.\")", "2/2")
+    assert not c.mana_abilities
+    _same(c.abilities, [{"kind": "trigger", "event": "self_enters", "tokens": {"Treasure": 1}}])
+
+
+@pytest.mark.parametrize("text", [
+    "Llanowar Elves enters the battlefield tapped.\n{T}: Add {G} to your mana pool.",     # old template
+    "This creature enters tapped.\n{T}: Add {G}.",                                          # current
+])
+def test_old_and_new_templates_read_alike(text):
+    rec, c = _abilities("Llanowar Elves", "{G}", "Creature — Elf Druid", text, "1/1")
+    assert rec.bucket == "fully"
+    _same(c.abilities, [{"kind": "enters", "tapped": True}, {"kind": "mana", "cost": "{T}", "mana": "{G}"}])
+
+
+@pytest.mark.parametrize("name, text, abilities", [
+    ("Glacial Fortress", "This land enters tapped unless you control a Plains or an Island.\n{T}: Add {W} or {U}.",
+     [{"kind": "enters", "tapped": True, "unless": "control_subtype", "subtypes": ["Plains", "Island"]},
+      {"kind": "mana", "cost": "{T}", "options": ["{W}", "{U}"]}]),
+    ("Blooming Marsh", "This land enters tapped unless you control two or fewer other lands.\n{T}: Add {B} or {G}.",
+     [{"kind": "enters", "tapped": True, "unless": "few_other_lands"},
+      {"kind": "mana", "cost": "{T}", "options": ["{B}", "{G}"]}]),
+    ("Deserted Beach", "This land enters tapped unless you control two or more other lands.\n{T}: Add {W} or {U}.",
+     [{"kind": "enters", "tapped": True, "unless": "many_other_lands"},
+      {"kind": "mana", "cost": "{T}", "options": ["{W}", "{U}"]}]),
+    ("Port Town", "As this land enters, you may reveal a Plains or Island card from your hand. If you don't, "
+                  "this land enters tapped.\n{T}: Add {W} or {U}.",
+     [{"kind": "enters", "tapped": True, "unless": "reveal_subtype", "subtypes": ["Plains", "Island"]},
+      {"kind": "mana", "cost": "{T}", "options": ["{W}", "{U}"]}]),
+    ("Abandoned Campground", "This land enters tapped unless a player has 13 or less life.\n{T}: Add {W} or {U}.",
+     [{"kind": "enters", "tapped": True, "unless": "low_life", "life": 13},
+      {"kind": "mana", "cost": "{T}", "options": ["{W}", "{U}"]}]),
+    ("Battlefield Forge", "{T}: Add {C}.\n{T}: Add {R} or {W}. This land deals 1 damage to you.",
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
+      {"kind": "mana", "cost": "{T}", "options": ["{R}", "{W}"], "damage_to_you": 1}]),
+    ("Cabal Coffers", "{2}, {T}: Add {B} for each Swamp you control.",
+     [{"kind": "mana", "cost": "{2}, {T}", "mana": "{B}", "amount": {"count": "permanents", "subtypes": ["Swamp"]}}]),
+    ("Urza's Mine", "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead.",
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}", "if_you_control": ["Power-Plant", "Tower"], "instead": "{C}{C}"}]),
+    ("Evolving Wilds", "{T}, Sacrifice this land: Search your library for a basic land card, put it onto the "
+                       "battlefield tapped, then shuffle.",
+     [{"kind": "activated", "cost": "{T}, Sacrifice this", "lands_to_battlefield": 1, "lands_tapped": True}]),
+    ("Bant Panorama", "{T}: Add {C}.\n{1}, {T}, Sacrifice this land: Search your library for a basic Forest, "
+                      "Plains, or Island card, put it onto the battlefield tapped, then shuffle.",
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
+      {"kind": "activated", "cost": "{1}, {T}, Sacrifice this", "lands_to_battlefield": 1, "lands_tapped": True,
+       "land_types": ["Forest", "Plains", "Island"], "lands_basic": True}]),
+    ("Gaea's Cradle", "{T}: Add {G} for each creature you control.",
+     [{"kind": "mana", "cost": "{T}", "mana": "{G}", "amount": {"count": "permanents", "types": ["Creature"]}}]),
+])
+def test_land_cycles(name, text, abilities):
+    rec, c = _abilities(name, "", "Land", text)
+    assert rec.bucket == "fully", rec.clauses
+    _same(c.abilities, abilities)
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt, abilities", [
+    ("Birds of Paradise", "{G}", "Creature — Bird", "Flying\n{T}: Add one mana of any color.", "0/1",
+     [{"kind": "mana", "cost": "{T}", "output": "any_color"}]),
+    ("Sol Ring", "{1}", "Artifact", "{T}: Add {C}{C}.", None, [{"kind": "mana", "cost": "{T}", "mana": "{C}{C}"}]),
+    ("Dark Ritual", "{B}", "Instant", "Add {B}{B}{B}.", None, [{"kind": "spell", "add_mana": "{B}{B}{B}"}]),
+    ("Lightning Bolt", "{R}", "Instant", "Lightning Bolt deals 3 damage to any target.", None,
+     [{"kind": "spell", "damage_to_opponent": 3}]),
+    ("Rampant Growth", "{1}{G}", "Sorcery", "Search your library for a basic land card, put that card onto the "
+                                           "battlefield tapped, then shuffle.", None,
+     [{"kind": "spell", "lands_to_battlefield": 1, "lands_tapped": True}]),
+    ("Goblin Electromancer", "{U}{R}", "Creature — Goblin Wizard",
+     "Instant and sorcery spells you cast cost {1} less to cast.", "2/2",
+     [{"kind": "cost", "change": "reduce", "mana": "{1}", "types": ["Instant", "Sorcery"]}]),
+    ("Thalia, Guardian of Thraben", "{1}{W}", "Legendary Creature — Human Soldier",
+     "First strike\nNoncreature spells cost {1} more to cast.", "2/1",
+     [{"kind": "cost", "change": "increase", "scope": "all_spells", "mana": "{1}", "not_types": ["Creature"]}]),
+    ("Azusa, Lost but Seeking", "{2}{G}", "Legendary Creature — Human Monk",
+     "You may play two additional lands on each of your turns.", "1/2", [{"kind": "land_plays", "additional": 2}]),
+    ("Mind Stone", "{2}", "Artifact", "{T}: Add {C}.\n{1}, {T}, Sacrifice this artifact: Draw a card.", None,
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"}, {"kind": "activated", "cost": "{1}, {T}, Sacrifice this", "draw": 1}]),
+])
+def test_spells_and_mana_sources(name, cost, type_line, text, pt, abilities):
+    rec, c = _abilities(name, cost, type_line, text, pt)
+    assert rec.bucket == "fully", rec.clauses
+    _same(c.abilities, abilities)
+
+
+def test_keywords_the_engine_plays_are_kept_and_kicker_is_a_cost():
+    rec, c = _abilities("Test Kicked Elf", "{1}{G}", "Creature — Elf", "Flying, haste\nKicker {2}", "2/2",
+                        keywords=("Flying", "Haste", "Kicker"))
+    assert set(c.keywords) == {"Flying", "Haste"} and str(c.kicker) == "{2}"
+    assert rec.bucket == "fully"
+
+
+def test_clauses_irrelevant_to_a_goldfish_are_ignored_and_listed():
+    """A goldfish opponent has no creatures and never blocks: removal of its creatures, and
+    "can't block", change nothing measured — listed as ignored, the card fully recognized."""
+    rec, c = _abilities("Skyline Cascade", "", "Land",
+                        "This land enters tapped.\nWhen this land enters, target creature an opponent controls "
+                        "doesn't untap during its controller's next untap step.\n{T}: Add {U}.")
+    assert rec.bucket == "fully"
+    assert [cl.status for cl in rec.clauses] == [RECOGNIZED, IGNORED, RECOGNIZED]
+
+
+def test_an_unread_relevant_clause_makes_the_card_partly_recognized_and_is_reported():
+    rec, c = _abilities("Temple of Mystery", "", "Land", "This land enters tapped.\nWhen this land enters, scry 1."
+                        "\n{T}: Add {G} or {U}.")
+    assert rec.bucket == "partly"
+    assert rec.unrecognized == ["When Temple of Mystery enters, scry 1."]
+    assert "scry 1" in c.unmodeled
+
+
+def test_a_card_with_no_clause_read_is_unknown_and_plays_as_its_characteristics():
+    rec, c = _abilities("Tarmogoyf", "{1}{G}", "Creature — Lhurgoyf",
+                        "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and "
+                        "its toughness is equal to that number plus 1.", "*/1+*")
+    assert rec.bucket == "unknown"
+    assert (c.power.base, c.toughness.base) == (0, 1) and not c.abilities
+    assert {cl.status for cl in rec.clauses} == {UNRECOGNIZED}
+
+
+def test_a_modal_double_faced_land_keeps_its_back_face():
+    back = OracleFace("Grimclimb Pathway", "", "Land", "{T}: Add {B}.")
+    rec, c = _abilities("Brightclimb Pathway", "", "Land", "{T}: Add {W}.", layout="modal_dfc", faces=(back,))
+    assert c.back is not None and c.back.name == "Grimclimb Pathway"
+    assert str(c.back.mana_abilities[0].mana) == "{B}" and rec.bucket == "fully"
+
+
+def test_an_adventure_is_reported_as_not_simulated():
+    stomp = OracleFace("Stomp", "{1}{R}", "Instant — Adventure", "Damage can't be prevented this turn. "
+                       "Stomp deals 2 damage to any target.")
+    rec, c = _abilities("Bonecrusher Giant", "{2}{R}", "Creature — Giant",
+                        "Whenever Bonecrusher Giant becomes the target of a spell, Bonecrusher Giant deals 2 "
+                        "damage to that spell's controller.", "4/3", layout="adventure", faces=(stomp,))
+    assert rec.bucket != "fully" and any("Stomp" in u for u in rec.unrecognized)
