@@ -36,7 +36,7 @@ def test_basic_land_types_give_their_mana_ability_though_the_text_is_reminder_on
 
 def test_reminder_text_never_makes_a_card_a_mana_source():
     """207.2: the Treasure reminder text "(... Add one mana of any color.)" is not an ability."""
-    rec, c = _abilities("Test Pirate", "{2}{R}", "Creature — Human Pirate",
+    _, c = _abilities("Test Pirate", "{2}{R}", "Creature — Human Pirate",
                         "When this creature enters, create a Treasure token. (It's an artifact with \"{T}, "
                         "Sacrifice this token: Add one mana of any color.\")", "2/2")
     assert not c.mana_abilities
@@ -131,7 +131,7 @@ def test_keywords_the_engine_plays_are_kept_and_kicker_is_a_cost():
 def test_clauses_irrelevant_to_a_goldfish_are_ignored_and_listed():
     """A goldfish opponent has no creatures and never blocks: removal of its creatures, and
     "can't block", change nothing measured — listed as ignored, the card fully recognized."""
-    rec, c = _abilities("Skyline Cascade", "", "Land",
+    rec, _ = _abilities("Skyline Cascade", "", "Land",
                         "This land enters tapped.\nWhen this land enters, target creature an opponent controls "
                         "doesn't untap during its controller's next untap step.\n{T}: Add {U}.")
     assert rec.bucket == "fully"
@@ -165,7 +165,7 @@ def test_a_modal_double_faced_land_keeps_its_back_face():
 def test_an_adventure_is_reported_as_not_simulated():
     stomp = OracleFace("Stomp", "{1}{R}", "Instant — Adventure", "Damage can't be prevented this turn. "
                        "Stomp deals 2 damage to any target.")
-    rec, c = _abilities("Bonecrusher Giant", "{2}{R}", "Creature — Giant",
+    rec, _ = _abilities("Bonecrusher Giant", "{2}{R}", "Creature — Giant",
                         "Whenever Bonecrusher Giant becomes the target of a spell, Bonecrusher Giant deals 2 "
                         "damage to that spell's controller.", "4/3", layout="adventure", faces=(stomp,))
     assert rec.bucket != "fully" and any("Stomp" in u for u in rec.unrecognized)

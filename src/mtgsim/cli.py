@@ -139,6 +139,7 @@ def cmd_simulate(args) -> int:
                        progress=args.games >= 200_000 and sys.stderr.isatty())
     mana_values = {n: deck.db[n].mana_value for n in res.tracked}
     print(_report(res, args.track, mana_values, seed_drawn=args.seed is None))
+    print(f"\n{deck.db.coverage(deck, sections=('maindeck',)).summary_line()}")   # (the cards simulated)
     texts = sorted(f"{name}: not simulated: {note}" for name, note in res.unmodeled.items())
     if texts:
         print("\nCard text the simulation leaves out:\n" + "\n".join(f"  {t}" for t in texts))
@@ -372,8 +373,8 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
     d.add_argument("--example", metavar="NAME",
                    help="use a bundled example deck instead (see `mtgsim examples`)")
-    d.add_argument("--cards", action="append", default=[], metavar="TOML",
-                   help="extra card definitions (TOML), may repeat")
+    d.add_argument("--cards", action="append", default=[], metavar="FILE",
+                   help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
     d.set_defaults(run=cmd_deck)
     s = sub.add_parser("simulate", help="goldfish a deck many times: castable on curve, mana, kill turn")
     s.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
@@ -431,8 +432,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--plot", metavar="PATH",
                    help="also draw P(castable) by turn and the kill turn, in the file type of the suffix "
                         '(.png, .pdf, .svg...; needs matplotlib: pip install "mtgsim[plot]")')
-    s.add_argument("--cards", action="append", default=[], metavar="TOML",
-                   help="extra card definitions (TOML), may repeat (default: the bundled database)")
+    s.add_argument("--cards", action="append", default=[], metavar="FILE",
+                   help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
     s.set_defaults(run=cmd_simulate)
     e = sub.add_parser("examples", help="list the bundled example decks")
     e.set_defaults(run=cmd_examples)
@@ -440,9 +441,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("names", nargs="*", metavar="NAME", help="card names (any case)")
     c.add_argument("--search", metavar="TEXT",
                    help="list the cards whose name, type line or rules text holds TEXT (any case)")
-    c.add_argument("--cards", action="append", default=[], metavar="TOML",
-                   help="extra card definitions (TOML), may repeat (default: the bundled database)")
+    c.add_argument("--cards", action="append", default=[], metavar="FILE",
+                   help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
     c.set_defaults(run=cmd_card)
+    from .cli_cards import add_parser
+    add_parser(sub)
     return p
 
 

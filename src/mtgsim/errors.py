@@ -59,9 +59,11 @@ def warn_unmodeled(cards, stacklevel: int = 3) -> None:
     card, or back face, with text the engine does not act on."""
     import warnings
     for c in cards:
+        how = {"partly": " (partly recognized)", "unknown": " (unknown text: it plays as its cost, types "
+               "and power)"}.get(getattr(c, "recognized", ""), "")
         for face in (c, c.back) if c.back is not None else (c,):
             if face.unmodeled:
-                warnings.warn(f"{face.name}: not simulated: {face.unmodeled}", UnmodeledTextWarning,
+                warnings.warn(f"{face.name}{how}: not simulated: {face.unmodeled}", UnmodeledTextWarning,
                               stacklevel=stacklevel)
 
 

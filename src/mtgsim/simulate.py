@@ -187,6 +187,8 @@ class SimResult:
     keep_mana_sources: bool = False
     unmodeled: dict[str, str] = field(default_factory=dict)   # the deck's cards (or faces) with
     # text the simulator doesn't act on: name → what it leaves out (as UnmodeledTextWarning says)
+    coverage: dict[str, str] = field(default_factory=dict)    # the deck's cards not fully
+    # recognized: name → "partly" or "unknown" (Coverage's buckets; see CardDatabase.coverage)
 
     def _track(self, card) -> int:
         name = card.name if isinstance(card, CardDef) else card
@@ -249,7 +251,7 @@ class SimResult:
              "mana_spent": [_est(self.mana_spent(t)) for t in range(1, self.turns + 1)],
              "kill_turn": self.kill_turn.to_dict(),
              "mulligans": {str(k): _est(v) for k, v in self.mulligans.items()},
-             "unmodeled": dict(self.unmodeled)}
+             "unmodeled": dict(self.unmodeled), "coverage": dict(self.coverage)}
         return d
 
     def to_json(self, path) -> None:
@@ -485,9 +487,11 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     rule = MulliganPolicy() if mulligan is None else mulligan
     unmodeled = {face.name: face.unmodeled for c, _ in deck.cards("maindeck")
                  for face in (c, c.back) if face is not None and face.unmodeled}
+    cov = deck.db.coverage(deck, sections=("maindeck",))
+    coverage = {name: v.bucket for name, v in cov.cards.items() if v.bucket != "fully"}
     return SimResult(deck.name or "deck", played, turns, bool(on_play), seed, tuple(tracked), metrics,
                      interrupted, keep={k: tuple(v) for k, v in rule.keep.items()},
-                     keep_mana_sources=rule.count_mana_sources, unmodeled=unmodeled)
+                     keep_mana_sources=rule.count_mana_sources, unmodeled=unmodeled, coverage=coverage)
 
 
 def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,

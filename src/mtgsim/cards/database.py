@@ -368,12 +368,16 @@ def named_card(db: CardDatabase, card: str | CardDef, where: str) -> CardDef:
 
 class CardDatabase(Mapping[str, CardDef]):
     """Cards by name. Look-up ignores case, accents and apostrophe style, and knows both the
-    full name of a double-faced card ("A // B") and its front face's name."""
+    full name of a double-faced card ("A // B") and its front face's name.
+
+    Cards recognized from a bulk file are held as their validated tables and built into
+    CardDefs the first time they are looked up; `coverage` says how far each is understood."""
 
     def __init__(self, cards: Iterable[CardDef] = (), *, sources: Mapping[str, str] | None = None):
-        self._cards: dict[str, CardDef] = {}
+        self._cards: dict[str, CardDef | _Unbuilt] = {}
         self._alias: dict[str, str] = {}
         self._source: dict[str, str] = {}
+        self._imported: dict[str, Any] = {}             # key → (ImportedCards, name) of recognized cards
         for c in cards:
             self._add(c, (sources or {}).get(c.name, "<python>"))
 
@@ -429,21 +433,89 @@ class CardDatabase(Mapping[str, CardDef]):
                                                      source=self.source_of(c.name))
 
     def extended(self, *more: "CardDef | str | Path | Iterable[CardDef]", replace: bool = False) -> "CardDatabase":
-        """A new database with more cards (CardDefs, or TOML files); this one is unchanged.
+        """A new database with more cards (CardDefs, TOML files, or bulk card files of real
+        cards, whose recognized cards never replace cards already here); this one is unchanged.
         A card that already exists is an error unless `replace=True`."""
-        db = CardDatabase()
-        db._cards, db._alias, db._source = dict(self._cards), dict(self._alias), dict(self._source)
+        db = self._copy()
         from_files = []
         for m in more:
             if isinstance(m, CardDef):
                 db._add(m, "<python>", replace)
-            elif isinstance(m, (str, Path)):
+            elif isinstance(m, (str, Path)) and _is_toml(Path(m)):
                 from_files += db._load(Path(m), replace)
+            elif isinstance(m, (str, Path)):
+                from .bulk import ImportSummary
+                from .imported import recognized_cards
+                db._add_imported(recognized_cards(m, ImportSummary()))
+            elif type(m).__name__ == "ImportedCards":
+                db._add_imported(m)
             else:
                 for c in m:
                     db._add(c, "<python>", replace)
         db._check_tokens(from_files)
         return db
+
+    def _copy(self) -> "CardDatabase":
+        db = CardDatabase()
+        db._cards, db._alias, db._source = dict(self._cards), dict(self._alias), dict(self._source)
+        db._imported = dict(self._imported)
+        return db
+
+    def _add_imported(self, imported) -> None:
+        """Add recognized cards (an ImportedCards); a card already here (curated, or yours) is
+        kept as it is: curated entries override recognized ones."""
+        source = imported.source or "<bulk file>"
+        for name, key in imported.keys.items():
+            if key in self._cards or key in self._alias:
+                continue
+            self._cards[key] = _Unbuilt(name, imported.is_token(name))
+            self._source[key] = source
+            self._imported[key] = (imported, name)
+        for full, name in imported.aliases.items():    # ("A // B" of split, adventure and MDFC cards)
+            key = imported.keys.get(name)
+            if key in self._cards:
+                self._alias.setdefault(normalize_name(full), key)
+
+    def _built(self, key: str) -> CardDef:
+        """The card of `key`, built from its table the first time (tables were validated as
+        they were imported, so building can't fail)."""
+        c = self._cards[key]
+        if isinstance(c, _Unbuilt):
+            imported, name = self._imported[key]
+            try:
+                c = card_from_table(imported.table(name), self._source[key])
+            except CardDataError as e:
+                raise InternalError(f"an imported card no longer validates: {e}") from None
+            if not c.token:
+                c = dataclasses.replace(c, recognized=imported.bucket(name))
+            self._cards[key] = c
+        return c
+
+    # ---- coverage ------------------------------------------------------------------------
+    def verdict(self, card: "str | CardDef"):
+        """How far the card is understood (a coverage.CardCoverage): a recognized card's
+        clauses; a curated card is fully recognized unless it has an `unmodeled` note."""
+        from .coverage import CardCoverage
+        from .recognize import Clause, UNRECOGNIZED
+        c = self[card] if not isinstance(card, CardDef) else card
+        key = self._key(c.name)
+        if key is not None and key in self._imported:
+            imported, name = self._imported[key]
+            return imported.verdict(name)
+        notes = [(f.name, f.unmodeled) for f in ((c, c.back) if c.back is not None else (c,)) if f.unmodeled]
+        clauses = tuple(Clause(note, UNRECOGNIZED, face) for face, note in notes)
+        return CardCoverage(c.name, "partly" if notes else "fully", clauses, curated=True)
+
+    def coverage(self, deck=None, sections=("maindeck", "sideboard", "commander", "companion")):
+        """The Coverage of a deck's cards (of the sections named), or of every card of this
+        database."""
+        from .coverage import Coverage
+        if deck is None:                  # (every card, not the tokens cards create)
+            return Coverage.of(self.verdict(self._built(k)) if k not in self._imported
+                               else self._imported[k][0].verdict(self._imported[k][1]) for k, c in self._cards.items()
+                               if not c.token)
+        cards = {c.name: c for section in sections for c, _ in deck.cards(section)}
+        return Coverage.of(self.verdict(c) for c in cards.values())
 
     # ---- look-up -------------------------------------------------------------------------
     def _key(self, name: str) -> str | None:
@@ -460,14 +532,14 @@ class CardDatabase(Mapping[str, CardDef]):
         key = self._key(name)
         if key is None:
             raise UnknownCardError(name, self.suggest(name))
-        return self._cards[key]
+        return self._built(key)
 
     def get(self, name: str | CardDef, default=None):
         """The card of `name`, looked up as `db[name]` does; `default` if there is none."""
         if isinstance(name, CardDef):
             return name
         key = self._key(name) if isinstance(name, str) else None
-        return default if key is None else self._cards[key]
+        return default if key is None else self._built(key)
 
     def __contains__(self, name: object) -> bool:
         if isinstance(name, CardDef):
@@ -481,7 +553,7 @@ class CardDatabase(Mapping[str, CardDef]):
         return len(self._cards)
 
     def cards(self) -> list[CardDef]:
-        return list(self._cards.values())
+        return [self._built(k) for k in self._cards]
 
     def source_of(self, name: str) -> str:
         """The file the card of `name` was read from ("<python>" for a CardDef given)."""
@@ -501,6 +573,13 @@ class CardDatabase(Mapping[str, CardDef]):
 
     def __repr__(self) -> str:
         return f"<CardDatabase of {len(self)} cards>"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Unbuilt:
+    """A recognized card not looked up yet: its name (its table waits in its ImportedCards)."""
+    name: str
+    token: bool = False
 
 
 def _token_references(c: CardDef, prefix: str = "") -> Iterator[tuple[str, str]]:
@@ -536,6 +615,30 @@ def _shipped() -> CardDatabase:
     return db
 
 
+def _is_toml(path: Path) -> bool:
+    return path.suffix.lower() == ".toml"
+
+
 def card_db(*extra: "str | Path | CardDef | Iterable[CardDef]") -> CardDatabase:
-    """The shipped curated database, optionally extended with your own cards or TOML files."""
-    return _shipped().extended(*extra) if extra else _shipped()
+    """The shipped curated database plus the user's imported database (`mtgsim cards
+    import`), when there is one; extended with your own cards, TOML files, or bulk card files
+    (Scryfall, MTGJSON: read and recognized, curated entries overriding recognized ones)."""
+    base = _with_user_database()
+    return base.extended(*extra) if extra else base
+
+
+def _with_user_database() -> CardDatabase:
+    from .imported import user_database_path
+    path = user_database_path()
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return _shipped()
+    return _shipped_and_imported(str(path), stamp)
+
+
+@functools.lru_cache(maxsize=2)
+def _shipped_and_imported(path: str, stamp: int) -> CardDatabase:
+    from .imported import read_imported
+    imported = read_imported(path)
+    return _shipped().extended(imported) if imported is not None else _shipped()

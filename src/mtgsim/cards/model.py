@@ -489,6 +489,9 @@ class CardDef:
     token: bool = False                   # a token definition (111), not a card
     back: "CardDef | None" = None         # back face of a modal double-faced card (712)
     attacks_only_if: AttackCondition | None = None  # "can't attack unless you control ..." (508.1c)
+    # How its abilities were read from oracle text (a bulk file's card): "fully", "partly" or
+    # "unknown" (coverage.py); "" for a curated card. Not a characteristic: never compiled.
+    recognized: str = ""
 
     def __post_init__(self):
         unplayed = [k for k in self.keywords if not keyword_played(k)]

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from ..errors import InternalError
 from ..mana import ManaCost, ManaCostError
-from .model import KNOWN_KEYWORDS, SUPERTYPES, CARD_TYPES
+from .model import CARD_TYPES, KNOWN_KEYWORDS, SUPERTYPES
 from .oracle import OracleCard, OracleFace
 from .oracle_text import normalize, number, paragraphs, sentences, shape
 
@@ -200,12 +200,12 @@ def _e_draw(m):
     return {"draw": _n(m["n"])}
 
 
-@_effect(rf"(?:you )?gain (?P<n>\d+|X) life")
+@_effect(r"(?:you )?gain (?P<n>\d+|X) life")
 def _e_gain(m):
     return {"gain_life": "X" if m["n"] == "X" else int(m["n"])}
 
 
-@_effect(rf"(?:you )?lose (?P<n>\d+) life")
+@_effect(r"(?:you )?lose (?P<n>\d+) life")
 def _e_lose(m):
     return {"lose_life": int(m["n"])}
 
@@ -740,7 +740,7 @@ _IGNORED = [re.compile(p, re.IGNORECASE) for p in (
     r".*\b(?:an opponent controls|your opponents control|you don't control|an opponent owns|"
     r"target opponent's hand|an opponent's hand|opponents' hands|an opponent casts|your opponents cast)\b.*",
     r"target creature gets -\d+/-\d+ until end of turn\.", r"each opponent sacrifices [^.]*\.",
-    r"prevent all combat damage that would be dealt to you[^.]*\.",
+    r"prevent all combat damage that would be dealt to you[^.]*\.", r"damage can't be prevented[^.]*\.",
     r"(?:target|each) opponent reveals their hand[^.]*\.",
 )]
 _IGNORED_KEYWORDS = {"ward", "protection", "shroud", "hexproof from", "fear", "intimidate", "shadow",
@@ -771,7 +771,7 @@ def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[
         rest = part[len(head):].strip(" —")
         status = UNRECOGNIZED
         if head in KNOWN_KEYWORDS and not rest:
-            face.keywords.append(head.capitalize() if " " not in head else head.capitalize())
+            face.keywords.append(head.capitalize())     # ("first strike" → "First strike")
             status = RECOGNIZED
         elif head in ("kicker", "flashback") and _mana_or_none(rest):
             face.fields[head] = rest

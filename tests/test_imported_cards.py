@@ -1,0 +1,159 @@
+"""Real cards from bulk files in the card database: `card_db(bulk file)`, the user's imported
+database (`mtgsim cards import`, kept in the user cache and read by `card_db()` without being
+told), curated entries overriding recognized ones, coverage by deck, and the simulation's
+warnings and record of the cards it doesn't fully understand. Card facts as the oracle has
+them (checked against the corpus of tests/corpus.py)."""
+import json
+import warnings
+
+import pytest
+
+from mtgsim import Deck, Scenario, card_db, simulate
+from mtgsim.cards.imported import import_bulk, read_imported, user_database_path
+from mtgsim.errors import BulkFileError, CardDataError, UnmodeledTextWarning
+
+
+def _scryfall(name, cost, type_line, text, pt=None, layout="normal", **more):
+    card = {"object": "card", "oracle_id": f"id-{name}", "name": name, "layout": layout, "mana_cost": cost,
+            "type_line": type_line, "oracle_text": text, **more}
+    if pt:
+        card["power"], card["toughness"] = pt.split("/")
+    return card
+
+
+CARDS = [
+    _scryfall("Llanowar Elves", "{G}", "Creature — Elf Druid", "{T}: Add {G}. (homebrew text, curated wins)", "1/1"),
+    _scryfall("Heartfire Hero", "{R}", "Creature — Mouse Soldier",
+              "Valiant — Whenever this creature becomes the target of a spell or ability you control for the first "
+              "time each turn, put a +1/+1 counter on it.\nWhen this creature dies, it deals damage equal to its "
+              "power to each opponent.", "1/1"),
+    _scryfall("Shock", "{R}", "Instant", "Shock deals 2 damage to any target."),
+    _scryfall("Rockface Village", "", "Land", "{T}: Add {C}.\n{T}: Add {R}. Spend this mana only to cast a creature "
+              "spell.\n{R}, {T}: Target Lizard, Mouse, Otter, or Raccoon you control gets +1/+0 and gains haste until "
+              "end of turn. Activate only as a sorcery."),
+    _scryfall("Mountain", "", "Basic Land — Mountain", "({T}: Add {R}.)"),
+    _scryfall("Raging Goblin", "{R}", "Creature — Goblin Berserker", "Haste", "1/1", keywords=["Haste"]),
+    _scryfall("Siege-Gang Lieutenant", "{3}{R}", "Creature — Goblin",
+              "When this creature enters, create two 1/1 red Goblin creature tokens.", "2/2"),
+    _scryfall("Treasure", "", "Token Artifact — Treasure", "{T}, Sacrifice this token: Add one mana of any color.",
+              layout="token"),
+]
+
+
+@pytest.fixture
+def bulk(tmp_path):
+    path = tmp_path / "oracle-cards.json"
+    path.write_text(json.dumps(CARDS), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("MTGSIM_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def test_card_db_reads_a_bulk_file_and_curated_cards_override_recognized_ones(bulk):
+    db = card_db(bulk)
+    assert db["Heartfire Hero"].recognized == "unknown"         # (neither clause is read)
+    assert db["Rockface Village"].recognized == "partly"
+    assert db["Raging Goblin"].recognized == "fully" and "Haste" in db["Raging Goblin"].keywords
+    assert db["Llanowar Elves"] is card_db()["Llanowar Elves"]          # the curated one
+    assert db.verdict("Llanowar Elves").curated
+    assert "Treasure" in db and db["Treasure"].token                    # (the curated token, not the skipped record)
+
+
+def test_a_token_a_card_creates_is_made_from_its_words_and_simulates(bulk):
+    """111.4: "create two 1/1 red Goblin creature tokens" defines the tokens; the goldfish
+    makes them and attacks with them."""
+    db = card_db(bulk)
+    lt = db["Siege-Gang Lieutenant"]
+    assert lt.recognized == "fully"
+    token = db[lt.abilities[0].effect.tokens[0][0]]
+    assert token.token and (token.power.base, token.toughness.base) == (1, 1) and token.subtypes == ("Goblin",)
+    s = Scenario(db)
+    for _ in range(4):
+        s.add("Mountain")
+    s.add_to_hand("Siege-Gang Lieutenant")
+    s.cast("Siege-Gang Lieutenant")
+    assert sorted(p.name for p in s.battlefield() if p.name != "Mountain") == sorted(
+        ["Siege-Gang Lieutenant", token.name, token.name])
+
+
+def test_the_imported_database_is_read_by_later_runs_without_being_told(bulk, cache):
+    assert "Heartfire Hero" not in card_db()
+    imported = import_bulk(bulk)
+    assert user_database_path() == cache / "cards.json" and user_database_path().exists()
+    assert imported.summary["skipped"] == {"layout token": 1}
+    db = card_db()
+    assert db["Heartfire Hero"].recognized == "unknown"
+    assert db.source_of("Heartfire Hero") == str(bulk.resolve()) or db.source_of("Heartfire Hero").endswith(
+        "oracle-cards.json")
+
+
+def test_loading_parses_only_the_index_and_a_card_when_it_is_looked_up(bulk, cache):
+    import_bulk(bulk)
+    cards = read_imported()
+    assert not cards.tables                       # nothing parsed yet
+    assert read_imported().table("Shock")["abilities"] == [{"kind": "spell", "damage_to_opponent": 2}]
+    assert card_db()["Shock"].abilities[0].effect.damage_to_opponent == 2
+
+
+def test_a_failed_import_leaves_the_previous_database_as_it_was(bulk, cache, tmp_path):
+    import_bulk(bulk)
+    before = user_database_path().read_bytes()
+    broken = tmp_path / "cut.json"
+    broken.write_text(json.dumps(CARDS)[:300], encoding="utf-8")
+    with pytest.raises(BulkFileError, match="cut.json"):
+        import_bulk(broken)
+    assert user_database_path().read_bytes() == before
+    assert [p.name for p in user_database_path().parent.iterdir()] == ["cards.json"]   # no temporary left
+
+
+@pytest.mark.parametrize("content, fragment", [
+    (b"not json at all", "not an mtgsim card database"),
+    (b'{"format": "something else"}\n', "not an mtgsim card database"),
+    (b'{"format": "mtgsim imported cards", "cache_format": 999, "mtgsim": "9.9", "source": "x.json"}\n',
+     "run `mtgsim cards import x.json` again"),
+])
+def test_a_damaged_database_is_a_clear_error_saying_what_to_run(cache, content, fragment):
+    cache.mkdir(parents=True)
+    (cache / "cards.json").write_bytes(content)
+    with pytest.raises(CardDataError, match=fragment.replace("(", r"\(").replace(")", r"\)").replace("`", ".")):
+        card_db()
+
+
+def test_a_database_cut_short_is_refused(bulk, cache):
+    import_bulk(bulk)
+    data = user_database_path().read_bytes()
+    user_database_path().write_bytes(data[:-20])
+    with pytest.raises(CardDataError, match="cut short"):
+        card_db()
+
+
+DECK = "Deck\n4 Heartfire Hero\n4 Raging Goblin\n4 Shock\n4 Siege-Gang Lieutenant\n4 Rockface Village\n16 Mountain\n"
+
+
+def test_coverage_of_a_deck_puts_each_card_in_one_bucket_with_its_reasons(bulk):
+    db = card_db(bulk)
+    deck = Deck.from_text(DECK, db=db)
+    cov = db.coverage(deck)
+    assert cov.fully == ["Mountain", "Raging Goblin", "Shock", "Siege-Gang Lieutenant"]
+    assert cov.partly == ["Rockface Village"] and cov.unknown == ["Heartfire Hero"]
+    assert any("gets +1/+0 and gains haste" in r for r in cov.reasons["Rockface Village"])
+    assert all(r.startswith(("unrecognized: ", "ignored: ")) for rs in cov.reasons.values() for r in rs)
+    assert cov.summary_line() == ("card text: 4 fully recognized, 1 partly (Rockface Village), "
+                                  "1 unknown (Heartfire Hero)")
+
+
+def test_a_simulation_warns_once_per_card_not_fully_recognized_and_records_them(bulk):
+    db = card_db(bulk)
+    deck = Deck.from_text(DECK, db=db)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UnmodeledTextWarning)
+        res = simulate(deck, games=500, turns=5, seed=3)
+    said = [str(w.message) for w in caught if issubclass(w.category, UnmodeledTextWarning)]
+    assert sum(m.startswith("Heartfire Hero (unknown text: it plays as its cost, types and power)") for m in said) == 1
+    assert sum(m.startswith("Rockface Village (partly recognized): not simulated: ") for m in said) == 1
+    assert res.coverage == {"Heartfire Hero": "unknown", "Rockface Village": "partly"}
+    assert res.to_dict()["coverage"] == res.coverage
