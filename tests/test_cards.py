@@ -276,3 +276,16 @@ def test_card_helper_errors_name_the_field():
         card("Bad", "{1}{Q}")
     with pytest.raises(CardDataError, match="field 'type'"):
         card("Bad", "{1}", "Spell")
+
+
+def test_zendikar_resurgent_draws_for_each_creature_spell():
+    """Zendikar Resurgent: "Whenever you cast a creature spell, draw a card." (603.2: it
+    triggers on casting, whether or not the spell resolves)."""
+    from mtgsim import Scenario
+    s = Scenario()
+    s.add("Zendikar Resurgent")
+    s.add("Forest")
+    s.add_to_hand("Llanowar Elves")
+    s.add_to_library("Island")
+    s.cast("Llanowar Elves")
+    assert s.hand() == ["Island"]
