@@ -181,10 +181,6 @@ def activation_cost(text: str) -> str | None:
 
 # ---- effects -------------------------------------------------------------------------------
 
-def _draw(m):
-    return {"draw": _n(m["n"])}
-
-
 _EFFECT_SENTENCES: list[tuple[re.Pattern, Callable[[re.Match], dict]]] = []
 
 
@@ -247,6 +243,22 @@ def _e_counters(m):
     return {"counters": {"+1/+1": "X" if m["n"] == "X" else _n(m["n"])}, "_on_": m["on"]}
 
 
+@_effect(rf"target player draws {_N} cards? and loses (?P<l>\d+) life")
+def _e_sign_in_blood(m):                # (the goldfish's player targets themself)
+    return {"draw": _n(m["n"]), "lose_life": int(m["l"])}
+
+
+@_effect(r"(?:you )?draw a card for each (?P<what>.+)")
+def _e_draw_for_each(m):
+    amount = _amount_phrase("for each " + m["what"])
+    return None if amount is None else {"draw": amount}
+
+
+@_effect(r"(?:you may )?put a land card from your hand onto the battlefield")
+def _e_land_from_hand(m):               # (as one more land play this turn: the land enters untapped)
+    return {"extra_land_drops": 1}
+
+
 @_effect(r"investigate")
 def _e_investigate(m):
     return {"tokens": {"Clue": 1}}
@@ -259,8 +271,9 @@ def _e_sac_end(m):
 
 _LAND_SEARCH = re.compile(
     r"(?:you may )?search your library for (?P<n>a|an|up to (?:one|two|three|four|\w+)) (?P<what>[\w ,]+?) cards?"
-    r"(?:, reveal (?:it|them|those cards))?, (?P<put>put (?:it|them|that card|those cards) (?:onto the battlefield"
-    r"(?P<tapped> tapped)?|into your hand))(?:,)? then shuffle\.?", re.IGNORECASE)
+    r"(?:, reveal (?:it|them|those cards))?,(?: and)? (?P<put>put (?:it|them|that card|those cards) (?:onto the battlefield"
+    r"(?P<tapped> tapped)?|into your hand)|put one onto the battlefield tapped and the (?:other|rest) into your hand)"
+    r"(?:,)? then shuffle\.?", re.IGNORECASE)
 
 
 def _land_types(what: str) -> tuple[bool, list[str]] | None:
@@ -295,7 +308,9 @@ def land_search(text: str) -> dict | None:
     out: dict[str, Any] = {}
     if basic and types:
         out["lands_basic"] = True
-    if m["put"].endswith("into your hand"):
+    if m["put"].startswith("put one onto the battlefield"):      # (Cultivate)
+        out.update(lands_to_battlefield=1, lands_tapped=True, lands_to_hand=count - 1)
+    elif m["put"].endswith("into your hand"):
         out["lands_to_hand"] = count
     else:
         out["lands_to_battlefield"] = count
@@ -360,7 +375,8 @@ def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
             for pattern, fn in _EFFECT_SENTENCES:
                 if m := pattern.fullmatch(s):
                     part = fn(m)
-                    break
+                    if part is not None:
+                        break
         if part is None:
             return None
         for k, v in part.items():
@@ -620,7 +636,8 @@ def _mana_trigger(face: _Face, p: str) -> Abilities | None:
     return [t]
 
 
-_COST_FILTER_WORDS = {**{w: ("colors", c) for w, c in _COLOR_WORDS.items()}, "legendary": ("supertypes", "Legendary")}
+_COST_FILTER_WORDS = {**{w: ("colors", c) for w, c in _COLOR_WORDS.items()}, "legendary": ("supertypes", "Legendary"),
+                      "historic": ("historic", "")}
 
 
 def _spell_filter(words: str) -> dict | None:
@@ -634,7 +651,11 @@ def _spell_filter(words: str) -> dict | None:
             w = w.lower()              # (the first word of a sentence)
         if w in _COST_FILTER_WORDS:
             key, val = _COST_FILTER_WORDS[w]
-            if key == "colors":
+            if key == "historic":          # 700.6: artifacts, legendaries and Sagas
+                out.setdefault("types", []).append("Artifact")
+                out.setdefault("supertypes", []).append("Legendary")
+                out.setdefault("subtypes", []).append("Saga")
+            elif key == "colors":
                 out["colors"] = str(out.get("colors", "")) + val
             else:
                 out.setdefault(key, []).append(val)
@@ -682,6 +703,17 @@ def _statics(face: _Face, p: str) -> Abilities | None:
         return [{"kind": "grant", "grant": "mana_any_color", "to": "lands_you_control"}]
     if p in ("Creatures you control have haste.",):
         return [{"kind": "grant", "grant": "haste", "to": "creatures_you_control"}]
+    if p == 'Creatures you control have "{T}: Add one mana of any color."':
+        return [{"kind": "grant", "grant": "mana_any_color", "to": "creatures_you_control"}]
+    if m := re.fullmatch(r"If you tap a permanent for mana, it produces (?P<k>twice|three times) as much of that "
+                         r"mana instead\.?", p):
+        return [{"kind": "mana_replacement", "watches": "permanents_you_control",
+                 "multiply": 2 if m["k"] == "twice" else 3}]
+    if m := re.fullmatch(r"As long as ~ is untapped, each spell that would cost less than (?P<n>\w+) mana to cast "
+                         r"costs (?P=n) mana to cast\.?", p):
+        if number(m["n"]) is not None:
+            return [{"kind": "cost", "change": "set_minimum", "scope": "all_spells", "amount": number(m["n"]),
+                     "while_untapped": True}]
     return None
 
 
@@ -699,10 +731,13 @@ def _star(face: _Face, p: str) -> Abilities | None:
 def _spell_effect(face: _Face, p: str) -> Abilities | None:
     if not face.is_spell:
         return None
-    m = re.fullmatch(r"If this spell was kicked, (?P<effect>.+?) instead\.?", p) or re.fullmatch(
+    m = re.fullmatch(r"If (?:this spell|~) was kicked, (?P<effect>.+?) instead\.?", p) or re.fullmatch(
         r"Kicked — (?P<effect>.+)", p)
     if m:
-        fields = effect_of(m["effect"], face.tokens)
+        if d := re.fullmatch(r"it deals (\d+) damage", m["effect"]):     # (to the same target)
+            fields = {**face.spell, "damage_to_opponent": int(d.group(1))} if "damage_to_opponent" in face.spell else None
+        else:
+            fields = effect_of(m["effect"], face.tokens)
         if fields is None or face.kicked is not None or "_on_" in fields:
             return None
         face.kicked = fields
@@ -776,8 +811,14 @@ def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[
         elif head in ("kicker", "flashback") and _mana_or_none(rest):
             face.fields[head] = rest
             status = RECOGNIZED
-        elif head == "devoid":
+        elif head == "devoid":                 # 702.114a: it is colourless
             face.fields["colors"] = ""
+            status = RECOGNIZED
+        elif head == "affinity" and (m := re.fullmatch(r"for (artifacts|\w+s)", rest)):
+            what = _singular(m.group(1)).capitalize()       # 702.41a: {1} less for each one you control
+            count = {"count": "permanents", "types": [what]} if what in CARD_TYPES else {
+                "count": "permanents", "subtypes": [what]}
+            face.abilities.append({"kind": "cost", "change": "reduce", "scope": "self", "amount": count})
             status = RECOGNIZED
         elif head == "enchant" or head in _IGNORED_KEYWORDS or any(head.startswith(k) for k in _IGNORED_KEYWORDS):
             status = IGNORED
@@ -941,9 +982,7 @@ def _words(clause: str, name: str) -> str:
 def _spell_sentences(f: _Face, parts: list[str], clauses: list[Clause]) -> str | None:
     """A spell paragraph read sentence by sentence: each sentence a clause of its own."""
     for s in parts:
-        fields = effect_of(s, f.tokens)
-        if fields is not None and not set(fields) & set(f.spell) and "_on_" not in fields:
-            f.spell.update(fields)
+        if _spell_effect(f, s) is not None:
             clauses.append(Clause(_words(s, f.face.name), RECOGNIZED, f.face.name))
         else:
             status = IGNORED if _ignored(s) else UNRECOGNIZED

