@@ -1,0 +1,293 @@
+"""The paragraph recognizers: enters replacement effects, activated and triggered abilities,
+cost modifiers, static grants and land plays, characteristic-defining P/T, spell effects."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..oracle import OracleFace
+from ..oracle_text import number, sentences
+from .effects import _BASIC_TYPES, effect_of
+from .mana import _mana_ability
+from .phrases import _COLOR_WORDS, _MANA, _N, _TYPE_WORDS, _amount_phrase, _mana_symbols, _n, activation_cost
+
+Abilities = list[dict[str, Any]]
+
+
+class _Face:
+    """The recognizer's view of the face being read: its types, the fields it has set."""
+
+    def __init__(self, face: OracleFace, types: tuple[str, ...], subtypes: tuple[str, ...]):
+        self.face = face
+        self.types = types
+        self.subtypes = subtypes
+        self.fields: dict[str, Any] = {}
+        self.abilities: Abilities = []
+        self.keywords: list[str] = []
+        self.spell: dict[str, Any] = {}
+        self.kicked: dict[str, Any] | None = None
+        self.tokens: dict[str, dict[str, Any]] = {}    # token cards its effects create
+
+    @property
+    def is_spell(self) -> bool:
+        return "Instant" in self.types or "Sorcery" in self.types
+
+
+_ENTERS_TAPPED = {
+    r"~ enters tapped": {},
+    r"~ enters tapped unless you control two or fewer other lands": {"unless": "few_other_lands"},
+    r"if you control two or more other lands, ~ enters tapped": {"unless": "few_other_lands"},
+    r"~ enters tapped unless you control two or more other lands": {"unless": "many_other_lands"},
+    r"as ~ enters, you may pay (?P<life>\d+) life\. if you don't, (?:it|~) enters tapped": {"unless": "pay_life"},
+    r"~ enters tapped unless you control (?:a|an) (?P<sub>[A-Z]\w+)(?: or (?:an? )?(?P<sub2>[A-Z]\w+))?":
+        {"unless": "control_subtype"},
+    r"as ~ enters, you may reveal (?:a|an) (?P<sub>[A-Z]\w+)(?: or (?:an? )?(?P<sub2>[A-Z]\w+))? card from your hand\. "
+    r"if you don't, (?:~|it) enters tapped": {"unless": "reveal_subtype"},
+    r"~ enters tapped unless you control two or more basic lands": {"unless": "many_basic_lands"},
+    r"~ enters tapped unless you control a basic land": {"unless": "control_basic"},
+    r"~ enters tapped unless a player has (?P<low>\d+) or less life": {"unless": "low_life"},
+    r"~ enters tapped unless you control a legendary creature": {"unless": "control_legendary_creature"},
+    # A goldfish has one opponent (1v1), and it controls no lands: these never hold.
+    r"~ enters tapped unless you have two or more opponents": {},
+    r"~ enters tapped unless your opponents control (?:eight|seven|\d+) or more lands": {},
+}
+_ENTERS_RE = [(re.compile(p + r"\.?", re.IGNORECASE), v) for p, v in _ENTERS_TAPPED.items()]
+
+
+def _enters(face: _Face, p: str) -> Abilities | None:
+    for pattern, fields in _ENTERS_RE:
+        m = pattern.fullmatch(p)
+        if m:
+            t: dict[str, Any] = {"kind": "enters", "tapped": True, **fields}
+            g = m.groupdict()
+            if g.get("life") or g.get("low"):
+                t["life"] = int(g.get("life") or g["low"])
+            if g.get("sub"):
+                subs = [s for s in (g["sub"], g.get("sub2")) if s]
+                if not all(s in _BASIC_TYPES for s in subs) and fields.get("unless") == "control_subtype":
+                    return None
+                t["subtypes"] = subs
+            return [t]
+    if re.fullmatch(r"~ enters tapped\. As it enters, choose a color\.?", p):
+        return [{"kind": "enters", "tapped": True, "choose_color": True}]
+    if re.fullmatch(r"As ~ enters, choose a color\.?", p):
+        return [{"kind": "enters", "choose_color": True}]
+    if m := re.fullmatch(rf"~ enters with {_N} \+1/\+1 counters? on it\.?", p, re.IGNORECASE):
+        return [{"kind": "enters", "counters": {"+1/+1": _n(m["n"])}}]
+    if re.fullmatch(r"~ enters with X \+1/\+1 counters on it\.?", p):
+        return [{"kind": "enters", "counters": {"+1/+1": "X"}}]
+    return None
+
+
+def _activated(face: _Face, p: str) -> Abilities | None:
+    m = re.fullmatch(r'(?P<cost>[^:"]+?): (?P<effect>.+)', p)
+    if not m:
+        return None
+    cost = activation_cost(m["cost"])
+    if cost is None:
+        return None
+    effect = m["effect"]
+    if re.match(r"Add\b", effect):
+        return _mana_ability(cost, effect)
+    sorcery = False
+    if effect.endswith("Activate only as a sorcery."):
+        effect, sorcery = effect[: -len("Activate only as a sorcery.")].strip(), True
+    fields = effect_of(effect, face.tokens)
+    if fields is None or fields.pop("_on_", "~") != "~":
+        return None
+    return [{"kind": "activated", "cost": cost, **fields} | ({"sorcery_speed": True} if sorcery else {})]
+
+
+_EVENTS = {
+    r"When ~ enters": "self_enters",
+    r"When ~ enters or dies": None,
+    r"When ~ dies": "self_dies",
+    r"At the beginning of your upkeep": "your_upkeep",
+    r"Whenever ~ becomes tapped": "self_becomes_tapped",
+    r"Whenever a nontoken creature you control enters": "nontoken_creature_you_control_enters",
+    r"Whenever a creature you control enters": "creature_you_control_enters",
+    r"Whenever another creature you control enters": "another_creature_you_control_enters",
+    r"Whenever a land you control enters": "land_you_control_enters",
+    r"Whenever a land enters under your control": "land_you_control_enters",
+    r"Whenever you cast a spell": "you_cast_spell",
+    r"Whenever you cast (?:a|an) (?P<types>creature|artifact|enchantment|instant or sorcery|instant|sorcery|"
+    r"planeswalker|artifact or creature) spell": "you_cast_spell",
+}
+_EVENTS_RE = [(re.compile(p + r", (?P<effect>.+)"), v) for p, v in _EVENTS.items()]
+
+
+def _triggered(face: _Face, p: str) -> Abilities | None:
+    for pattern, event in _EVENTS_RE:
+        m = pattern.fullmatch(p)
+        if not m or event is None:
+            continue
+        fields = effect_of(m["effect"], face.tokens)
+        # counters go on the permanent the event is about (model.TriggeredAbility)
+        if fields is None or fields.pop("_on_", "it") != "it" and not event.startswith("self_"):
+            return None
+        t: dict[str, Any] = {"kind": "trigger", "event": event, **fields}
+        if m.groupdict().get("types"):
+            t["spell_types"] = [w.capitalize() for w in m["types"].split(" or ")]
+        return [t]
+    return None
+
+
+_WATCH = {"a land": "lands", "a basic land": "basic_lands", "a permanent": "permanents",
+          "a Forest": "lands", "a Plains": "lands", "an Island": "lands", "a Swamp": "lands",
+          "a Mountain": "lands", "a creature": None}
+
+
+def _mana_trigger(face: _Face, p: str) -> Abilities | None:
+    m = re.fullmatch(r"Whenever (?P<who>you tap|a player taps) (?P<what>an? [\w ]+?) for mana, (?:that player |its "
+                     r"controller )?adds? (?:an additional )?(?P<adds>.+?)\.?", p)
+    if m is None:
+        m2 = re.fullmatch(r"Whenever enchanted (?P<what>land|Forest|Plains|Island|Swamp|Mountain) is tapped for mana, "
+                          r"its controller adds (?:an additional )?(?P<adds>.+?)\.?", p)
+        if m2 is None:
+            return None
+        watches = "enchanted_land"      # (which land: the Aura's "Enchant Forest", 303.4)
+        subs = []
+        adds = m2["adds"]
+    else:
+        what = m["what"]
+        if what not in _WATCH or _WATCH[what] is None:
+            return None
+        watches = _WATCH[what]
+        if m["who"] == "you tap":
+            watches = {"lands": "lands_you_control", "permanents": "permanents_you_control"}.get(watches)
+            if watches is None:
+                return None
+        subs = [what.split()[1]] if what.split()[1] in _BASIC_TYPES else []
+        adds = m["adds"]
+    t: dict[str, Any] = {"kind": "mana_trigger", "watches": watches}
+    if subs:
+        t["subtypes"] = subs
+    adds = adds.removesuffix(" to their mana pool").removesuffix(" in addition to the mana the land produces")
+    if fixed := _mana_symbols(adds):
+        t |= {"adds": "fixed", "mana": fixed}
+    elif adds in ("one mana of any type that land produced", "one additional mana of any type that land produced"):
+        t["adds"] = "produced"
+    elif adds == "one mana of the chosen color":
+        t["adds"] = "chosen_color"
+    elif adds == "one mana of any color":
+        t["adds"] = "any_color"
+    else:
+        return None
+    return [t]
+
+
+_COST_FILTER_WORDS = {**{w: ("colors", c) for w, c in _COLOR_WORDS.items()}, "legendary": ("supertypes", "Legendary"),
+                      "historic": ("historic", "")}
+
+
+def _spell_filter(words: str) -> dict | None:
+    """'green creature' / 'noncreature' / 'artifact' / 'Elf' / 'instant and sorcery' → the
+    filter fields of a `cost` ability, else None."""
+    out: dict[str, list | str] = {}
+    for i, w in enumerate(re.split(r" and | or |, | ", words.strip())):
+        if not w:
+            continue
+        if i == 0 and w.lower() in _COST_FILTER_WORDS | _TYPE_WORDS or w.lower().startswith("non"):
+            w = w.lower()              # (the first word of a sentence)
+        if w in _COST_FILTER_WORDS:
+            key, val = _COST_FILTER_WORDS[w]
+            if key == "historic":          # 700.6: artifacts, legendaries and Sagas
+                out.setdefault("types", []).append("Artifact")
+                out.setdefault("supertypes", []).append("Legendary")
+                out.setdefault("subtypes", []).append("Saga")
+            elif key == "colors":
+                out["colors"] = str(out.get("colors", "")) + val
+            else:
+                out.setdefault(key, []).append(val)
+        elif w.lower() in _TYPE_WORDS and w == w.lower():
+            out.setdefault("types", []).append(_TYPE_WORDS[w])
+        elif w.startswith("non") and w[3:] in _TYPE_WORDS:
+            out.setdefault("not_types", []).append(_TYPE_WORDS[w[3:]])
+        elif re.fullmatch(r"[A-Z][a-z]+", w):
+            out.setdefault("subtypes", []).append(w)
+        else:
+            return None
+    return out
+
+
+def _cost_modifier(face: _Face, p: str) -> Abilities | None:
+    s = sentences(p)
+    if len(s) == 2 and s[1].startswith("This effect reduces only the amount of generic mana"):
+        s = s[:1]
+    if len(s) != 1:
+        return None
+    m = re.fullmatch(r"(?P<filter>[\w ]*?)\s*[Ss]pells (?P<who>you cast |your opponents cast )?cost (?P<mana>"
+                     + _MANA + r") (?P<dir>less|more) to cast\.?", s[0])
+    if m:
+        filt = _spell_filter(m["filter"])
+        if filt is None:
+            return None
+        scope = {"you cast ": "your_spells", "your opponents cast ": "opponent_spells", None: "all_spells"}[m["who"]]
+        t = {"kind": "cost", "change": "reduce" if m["dir"] == "less" else "increase", "mana": m["mana"], **filt}
+        if scope != "your_spells":
+            t["scope"] = scope
+        return [t]
+    m = re.fullmatch(r"~ costs (?P<mana>\{\d+\}) less to cast for each (?P<what>.+?)\.?", s[0])
+    if m:
+        amount = _amount_phrase("for each " + m["what"])
+        if amount is None or m["mana"] != "{1}":
+            return None
+        return [{"kind": "cost", "change": "reduce", "scope": "self", "amount": amount}]
+    return None
+
+
+def _statics(face: _Face, p: str) -> Abilities | None:
+    if m := re.fullmatch(r"You may play (?P<n>an|two|three) additional lands? on each of your turns\.?", p):
+        return [{"kind": "land_plays", "additional": _n(m["n"])}]
+    if p in ('Lands you control have "{T}: Add one mana of any color."',):
+        return [{"kind": "grant", "grant": "mana_any_color", "to": "lands_you_control"}]
+    if p in ("Creatures you control have haste.",):
+        return [{"kind": "grant", "grant": "haste", "to": "creatures_you_control"}]
+    if p == 'Creatures you control have "{T}: Add one mana of any color."':
+        return [{"kind": "grant", "grant": "mana_any_color", "to": "creatures_you_control"}]
+    if m := re.fullmatch(r"If you tap a permanent for mana, it produces (?P<k>twice|three times) as much of that "
+                         r"mana instead\.?", p):
+        return [{"kind": "mana_replacement", "watches": "permanents_you_control",
+                 "multiply": 2 if m["k"] == "twice" else 3}]
+    if m := re.fullmatch(r"As long as ~ is untapped, each spell that would cost less than (?P<n>\w+) mana to cast "
+                         r"costs (?P=n) mana to cast\.?", p):
+        if number(m["n"]) is not None:
+            return [{"kind": "cost", "change": "set_minimum", "scope": "all_spells", "amount": number(m["n"]),
+                     "while_untapped": True}]
+    return None
+
+
+def _star(face: _Face, p: str) -> Abilities | None:
+    m = re.fullmatch(r"~'s power (?:and toughness are each|is) equal to (?P<what>the number of .+?)\.?", p)
+    if not m:
+        return None
+    amount = _amount_phrase("equal to " + m["what"])
+    if amount is None:
+        return None
+    face.fields["star"] = amount
+    return []
+
+
+def _spell_effect(face: _Face, p: str) -> Abilities | None:
+    if not face.is_spell:
+        return None
+    m = re.fullmatch(r"If (?:this spell|~) was kicked, (?P<effect>.+?) instead\.?", p) or re.fullmatch(
+        r"Kicked — (?P<effect>.+)", p)
+    if m:
+        if d := re.fullmatch(r"it deals (\d+) damage", m["effect"]):     # (to the same target)
+            fields = {**face.spell, "damage_to_opponent": int(d.group(1))} if "damage_to_opponent" in face.spell else None
+        else:
+            fields = effect_of(m["effect"], face.tokens)
+        if fields is None or face.kicked is not None or "_on_" in fields:
+            return None
+        face.kicked = fields
+        return []
+    fields = effect_of(p, face.tokens)
+    if fields is None or set(fields) & set(face.spell) or "_on_" in fields:
+        return None
+    face.spell.update(fields)
+    return []
+
+
+_PARAGRAPH_RECOGNIZERS = (_enters, _mana_trigger, _cost_modifier, _statics, _star, _activated, _triggered,
+                          _spell_effect)

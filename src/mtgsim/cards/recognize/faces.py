@@ -1,0 +1,236 @@
+"""A card's faces read paragraph by paragraph (keyword lines, ability words, each recognizer
+in turn, then the ignored patterns) into its card table and clauses."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...mana import ManaCost, ManaCostError
+from ..model import CARD_TYPES, KNOWN_KEYWORDS, SUPERTYPES
+from ..oracle import OracleCard, OracleFace
+from ..oracle_text import normalize, paragraphs, sentences, shape
+from .abilities import _PARAGRAPH_RECOGNIZERS, Abilities, _Face, _spell_effect
+from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
+from .ignored import _IGNORED_KEYWORDS, _ignored
+from .phrases import _MANA, _singular
+
+
+def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[Clause]) -> bool:
+    """Read a paragraph made only of keywords ('Flying, haste', 'Kicker {2}{G}'); False if it
+    isn't one."""
+    known = {k.lower() for k in keywords} | KNOWN_KEYWORDS
+    parts = [x.strip() for x in re.split(r", |; ", p.rstrip("."))]
+    heads = []
+    for part in parts:
+        low = part.lower()
+        head = next((k for k in sorted(known, key=len, reverse=True)
+                     if low == k or low.startswith(k + " ") or low.startswith(k + "\u2014")), None)
+        if head is None:
+            return False
+        heads.append((head, part))
+    for head, part in heads:
+        rest = part[len(head):].strip(" —")
+        status = UNRECOGNIZED
+        if head in KNOWN_KEYWORDS and not rest:
+            face.keywords.append(head.capitalize())     # ("first strike" → "First strike")
+            status = RECOGNIZED
+        elif head in ("kicker", "flashback") and _mana_or_none(rest):
+            face.fields[head] = rest
+            status = RECOGNIZED
+        elif head == "devoid":                 # 702.114a: it is colourless
+            face.fields["colors"] = ""
+            status = RECOGNIZED
+        elif head == "affinity" and (m := re.fullmatch(r"for (artifacts|\w+s)", rest)):
+            what = _singular(m.group(1)).capitalize()       # 702.41a: {1} less for each one you control
+            count = {"count": "permanents", "types": [what]} if what in CARD_TYPES else {
+                "count": "permanents", "subtypes": [what]}
+            face.abilities.append({"kind": "cost", "change": "reduce", "scope": "self", "amount": count})
+            status = RECOGNIZED
+        elif head == "enchant" or head in _IGNORED_KEYWORDS or any(head.startswith(k) for k in _IGNORED_KEYWORDS):
+            status = IGNORED
+        clauses.append(Clause(part, status, face.face.name, shape(part) if status != RECOGNIZED else ""))
+    return True
+
+
+def _mana_or_none(text: str) -> str | None:
+    try:
+        return text if re.fullmatch(_MANA, text) and ManaCost.parse(text) is not None else None
+    except ManaCostError:
+        return None
+
+
+
+_TYPE_ALIASES = {"Tribal": "Kindred"}
+_NONCARD_TYPES = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
+
+
+class NotACardError(ValueError):
+    """A record that is not a card a deck can hold (a plane, a scheme, a token ...)."""
+
+
+def _type_line(text: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    halves = re.split(r"\s+[—–-]\s+", text.strip(), maxsplit=1)
+    left = [_TYPE_ALIASES.get(w, w) for w in halves[0].split()]
+    if _NONCARD_TYPES & set(left):
+        raise NotACardError(f"type line {text!r}")
+    types = tuple(w for w in left if w in CARD_TYPES)
+    for w in left:
+        if w not in CARD_TYPES and w not in SUPERTYPES and w != "Token":
+            raise NotACardError(f"{w!r} in type line {text!r} is not a card type or supertype")
+    subtypes = tuple(halves[1].split()) if len(halves) > 1 else ()
+    line = " ".join(w for w in left if w != "Token")
+    return (f"{line} — {' '.join(subtypes)}" if subtypes else line), types, subtypes
+
+
+def _pt(text: str | None) -> str | None:
+    if text is None:
+        return None
+    t = text.strip().replace(" ", "")
+    if re.fullmatch(r"-?\d+|\*|\d+\+\*", t):
+        return t
+    return None
+
+
+def _base(printed: str | None) -> str:
+    """The number part of a printed power or toughness ('1+*' → '1', '*' → '0', '?' → '0')."""
+    m = re.match(r"-?\d+", (printed or "").strip())
+    return m.group() if m else "0"
+
+
+def _intrinsic(subtypes: tuple[str, ...]) -> list[dict[str, Any]]:
+    """305.6: a land with basic land types has "{T}: Add [mana]" for each, as printed in
+    reminder text only (a Forest Plains: one ability, {G} or {W})."""
+    mana = [f"{{{_BASIC_MANA[t]}}}" for t in subtypes if t in _BASIC_MANA]
+    if not mana:
+        return []
+    if len(mana) == 1:
+        return [{"kind": "mana", "cost": "{T}", "mana": mana[0]}]
+    return [{"kind": "mana", "cost": "{T}", "options": mana}]
+
+
+_BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause],
+               tokens: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The card table of one face, the clauses it was read from appended to `clauses`, the
+    token cards its effects create to `tokens`."""
+    type_line, types, subtypes = _type_line(face.type_line)
+    f = _Face(face, types, subtypes)
+    table: dict[str, Any] = {"name": face.name, "type": type_line}
+    if face.mana_cost:
+        table["cost"] = face.mana_cost
+    if face.oracle_text:
+        table["text"] = face.oracle_text
+    if face.color_indicator:
+        table["colors"] = face.color_indicator
+    if "Creature" in types or face.power is not None:
+        p, t = _pt(face.power), _pt(face.toughness)
+        if p is None or t is None:
+            clauses.append(Clause(f"power/toughness {face.power}/{face.toughness}", UNRECOGNIZED, face.name,
+                                  "power/toughness N/N"))
+            p, t = p or _base(face.power), t or _base(face.toughness)
+        table["pt"] = f"{p}/{t}"
+    if face.loyalty is not None and face.loyalty.isdigit():
+        table["loyalty"] = int(face.loyalty)
+    if "Land" in types and (intrinsic := _intrinsic(subtypes)):
+        f.abilities.extend(intrinsic)
+        clauses.append(Clause(f"basic land types {' '.join(t for t in subtypes if t in _BASIC_MANA)} (305.6)",
+                              RECOGNIZED, face.name))
+    text = normalize(face.oracle_text, face.name)
+    for p in paragraphs(text):
+        if _keyword_line(f, p, keywords, clauses):
+            continue
+        body = re.sub(r"^[A-Z][\w' ,-]+ — (?=\S)", "", p)     # an ability word (207.2c) is flavour
+        status = UNRECOGNIZED
+        for recognizer in _PARAGRAPH_RECOGNIZERS:
+            out = recognizer(f, body)
+            if out is not None:
+                f.abilities.extend(out)
+                status = RECOGNIZED
+                break
+        else:
+            if _ignored(body):
+                status = IGNORED
+            elif f.is_spell and (parts := sentences(body)) and len(parts) > 1:
+                status = _spell_sentences(f, parts, clauses)
+                if status is None:
+                    continue
+        clauses.append(Clause(_words(p, face.name), status, face.name, shape(p) if status != RECOGNIZED else ""))
+    _merge_enters(f.abilities)
+    if f.spell or f.kicked:
+        ab: dict[str, Any] = {"kind": "spell", **f.spell}
+        if f.kicked:
+            ab["kicked"] = f.kicked
+        f.abilities.append(ab)
+    if "star" in f.fields and "*" not in table.get("pt", ""):
+        f.fields.pop("star")
+    if "*" in table.get("pt", "") and "star" not in f.fields:
+        table["pt"] = "/".join(_base(x) for x in table["pt"].split("/"))
+        if not any(c.family == "power/toughness N/N" for c in clauses):
+            clauses.append(Clause(f"power/toughness {face.power}/{face.toughness}", UNRECOGNIZED, face.name,
+                                  "power/toughness *"))
+    table.update(f.fields)
+    if f.keywords:
+        table["keywords"] = f.keywords
+    if f.abilities:
+        table["abilities"] = f.abilities
+    tokens.update(f.tokens)
+    unread = [c.text for c in clauses if c.status == UNRECOGNIZED and c.face == face.name]
+    if unread:
+        table["unmodeled"] = " ".join(u if u.endswith(".") else u + "." for u in unread)
+    return table
+
+
+def _merge_enters(abilities: Abilities) -> None:
+    """"Enters tapped" and "as it enters, choose a color" as one `enters` record, as a card
+    has one set of enters replacement effects (614.1c)."""
+    enters = [a for a in abilities if a["kind"] == "enters"]
+    if len(enters) < 2:
+        return
+    merged: dict[str, Any] = {}
+    for a in enters:
+        for k, v in a.items():
+            if k in merged and merged[k] != v and k != "kind":
+                return
+            merged[k] = v
+    first = abilities.index(enters[0])
+    abilities[:] = [a for a in abilities if a["kind"] != "enters"]
+    abilities.insert(first, merged)
+
+
+def _words(clause: str, name: str) -> str:
+    """A clause in the card's words again: its name where the recognizers read `~`."""
+    return clause.replace("~", name)
+
+
+def _spell_sentences(f: _Face, parts: list[str], clauses: list[Clause]) -> str | None:
+    """A spell paragraph read sentence by sentence: each sentence a clause of its own."""
+    for s in parts:
+        if _spell_effect(f, s) is not None:
+            clauses.append(Clause(_words(s, f.face.name), RECOGNIZED, f.face.name))
+        else:
+            status = IGNORED if _ignored(s) else UNRECOGNIZED
+            clauses.append(Clause(_words(s, f.face.name), status, f.face.name, shape(s)))
+    return None
+
+
+def recognize(card: OracleCard) -> Recognition:
+    """The card table and clauses of a real card; raises NotACardError for a record that is
+    not a card a deck holds (a plane, a scheme)."""
+    clauses: list[Clause] = []
+    tokens: dict[str, dict[str, Any]] = {}
+    front = face_table(card.front, card.keywords, clauses, tokens)
+    if card.layout == "modal_dfc" and len(card.faces) > 1:
+        front["back"] = face_table(card.faces[1], card.keywords, clauses, tokens)
+    elif len(card.faces) > 1 and card.layout not in ("reversible_card",):
+        for other in card.faces[1:]:
+            how = {"transform": "its back face", "meld": "its melded face", "flip": "its flipped face"}.get(
+                card.layout, f"its other half ({card.layout})")
+            if other.oracle_text or card.layout not in ("transform", "meld", "flip"):
+                clauses.append(Clause(f"{other.name}: {how} is not simulated", UNRECOGNIZED, other.name,
+                                      f"{card.layout} face"))
+        unread = [c.text for c in clauses if c.status == UNRECOGNIZED and c.face != card.front.name]
+        if unread:
+            front["unmodeled"] = (front.get("unmodeled", "") + " " + " ".join(u + "." for u in unread)).strip()
+    return Recognition(card.name, front, clauses, tokens)

@@ -1,0 +1,88 @@
+"""Mana abilities (605.1a: "Add ..." with what follows it: pain, spending restrictions, Urza's
+lands) and triggered mana abilities (106.12a: "whenever ... is tapped for mana, add ...")."""
+from __future__ import annotations
+
+import re
+
+from ..oracle_text import sentences
+from .phrases import _MANA, _SYM, _amount_phrase, _mana_symbols, _n
+
+_ANY = r"(?:one|two|three|four|five)"   # (X mana of an ability: not the X of a spell)
+
+
+def mana_effect(text: str) -> dict | None:
+    """'Add {G}' / 'Add {R} or {G}' / 'Add one mana of any color' / 'Add {G} for each Elf you
+    control' ... → the mana fields of a `mana` ability table, else None."""
+    t = text.strip().rstrip(".")
+    m = re.fullmatch(r"[Aa]dd (.+)", t)
+    if not m:
+        return None
+    body = m.group(1)
+    if fixed := _mana_symbols(body):
+        return {"mana": fixed}
+    parts = re.split(r",? or |, ", body)
+    if len(parts) >= 2 and all(_mana_symbols(p) for p in parts):
+        return {"options": parts}
+    if m := re.fullmatch(rf"(?P<n>{_ANY}) mana of any (?:one )?color", body):
+        return {"output": "any_color"} | ({} if m["n"] == "one" else {"amount": _n(m["n"])})
+    if body == "one mana of any type":
+        return {"output": "any_type"}
+    if m := re.fullmatch(r"one mana of any (?P<kind>color|type) that a land (?P<who>you control|an opponent controls)"
+                         r" could produce", body):
+        return {"output": "any_color" if m["kind"] == "color" else "any_type",
+                "could_produce": "you" if m["who"] == "you control" else "opponents"}
+    if m := re.fullmatch(r"X mana of any one color, where X is ~'s (?P<what>power|toughness)", body):
+        return {"output": "any_color", "amount": {"count": m["what"]}}
+    if m := re.fullmatch(rf"(?P<n>{_ANY}) mana in any combination of colors", body):
+        return {"output": "combination", "amount": _n(m["n"])}
+    if body == "one mana of the chosen color":
+        return {"output": "chosen_color"}
+    # (a legal commander deck's spells are all within its commander's colour identity, 903.5c,
+    # so any colour of that identity pays for the deck as any colour does)
+    if body == "one mana of any color in your commander's color identity":
+        return {"output": "any_color"}
+    m = re.fullmatch(r"(?P<fixed>(?:\{[WUBRGC]\}(?:, | or |, or ))+)one mana of the chosen color", body)
+    if m:
+        return {"split": [_mana_symbols(x) for x in re.split(r", or |, | or ", m["fixed"]) if x] + ["chosen"]}
+    if m := re.fullmatch(rf"(?P<mana>{_MANA}) (?P<amount>(?:for each|equal to) .+)", body):
+        fixed, amount = _mana_symbols(m["mana"]), _amount_phrase(m["amount"])
+        if fixed and amount is not None and len(re.findall(_SYM, fixed)) == 1:
+            return {"mana": fixed, "amount": amount}
+    if m := re.fullmatch(r"an amount of (?P<mana>\{[WUBRGC]\}) (?P<amount>equal to .+)", body):
+        amount = _amount_phrase(m["amount"])
+        if amount is not None:
+            return {"mana": m["mana"], "amount": amount}
+    return None
+
+
+def _mana_ability(cost: str, effect: str) -> dict | None:
+    """A `mana` ability table from its cost and effect text (sentences after "Add ..." may
+    say the ability hurts, or restrict the spending of its mana), else None."""
+    ss = sentences(effect)
+    out = mana_effect(ss[0])
+    if out is None:
+        return None
+    if "split" in out:                 # "{T}: Add {G} or one mana of the chosen color": one
+        if len(ss) > 1:                # ability of two choices is two abilities of one each
+            return None
+        return [{"kind": "mana", "cost": cost, **({"output": "chosen_color"} if m == "chosen" else {"mana": m})}
+                for m in out["split"]]
+    out = {"kind": "mana", "cost": cost, **out}
+    for s in ss[1:]:
+        if m := re.fullmatch(r"~ deals (\d+) damage to you\.?", s):
+            out["damage_to_you"] = int(m.group(1))
+        elif m := re.fullmatch(r"You (gain|lose) (\d+) life\.?", s):
+            out["gain_life" if m.group(1) == "gain" else "lose_life"] = int(m.group(2))
+        elif m := re.fullmatch(r"Spend this mana only to (?:cast )?(.+?)\.?", s):
+            from ..model import SpendRestriction
+            try:
+                SpendRestriction.parse(m.group(1))
+            except ValueError:
+                return None
+            out["spend_only_on"] = m.group(1).replace("activate abilities", "abilities")
+        elif m := re.fullmatch(r"If you control an (Urza's [\w-]+) and an (Urza's [\w-]+), add ((?:\{C\})+) instead\.?", s):
+            out["if_you_control"] = [m.group(1).removeprefix("Urza's "), m.group(2).removeprefix("Urza's ")]
+            out["instead"] = m.group(3)
+        else:
+            return None
+    return [out]

@@ -1,0 +1,129 @@
+"""Small readers shared by the recognizers: numbers, mana symbols, plural subtypes, counts of
+permanents ("for each Elf you control"), amounts, activation costs."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...errors import InternalError
+from ...mana import ManaCost, ManaCostError
+from ..model import CARD_TYPES
+from ..oracle_text import number
+
+_SYM = r"\{[^}]+\}"
+_MANA = rf"(?:{_SYM})+"
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_N = r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+
+
+def _n(word: str) -> int:
+    """The number a matched number word says (the patterns let only number words through)."""
+    v = number(word)
+    if v is None:
+        raise InternalError(f"a recognizer matched {word!r} as a number")
+    return v
+
+
+def _mana_symbols(text: str) -> str | None:
+    """'{G}{G}' if text is mana symbols a mana ability can add, else None."""
+    text = text.strip()
+    if not re.fullmatch(r"(?:\{[WUBRGC]\})+", text):
+        return None
+    return text
+
+
+_PLURAL = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Mice": "Mouse", "Fungi": "Fungus",
+           "Octopi": "Octopus", "Sphinxes": "Sphinx", "Foxes": "Fox", "Allies": "Ally"}
+
+
+def _singular(word: str) -> str:
+    if word in _PLURAL:
+        return _PLURAL[word]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+_TYPE_WORDS = {t.lower(): t for t in CARD_TYPES} | {t.lower() + "s": t for t in CARD_TYPES} | {
+    "sorceries": "Sorcery"}
+
+
+def _count_of_permanents(phrase: str) -> dict | None:
+    """'Elf you control' / 'creatures you control' / 'other Elves you control' / 'Swamp you
+    control' / 'artifact and/or creature you control' → a Count table, else None."""
+    m = re.fullmatch(r"(?P<other>other )?(?P<what>[\w' ]+?) (?P<who>you control|your opponents control|"
+                     r"an opponent controls|on the battlefield)", phrase.strip())
+    if not m:
+        return None
+    who = {"you control": "you", "your opponents control": "opponents", "an opponent controls": "opponents",
+           "on the battlefield": "any"}[m["who"]]
+    types, subtypes = [], []
+    for w in re.split(r" or | and/or |, ", m["what"]):
+        w = w.strip()
+        if w.startswith("basic "):
+            return None
+        if w in ("permanent", "permanents"):
+            continue
+        if w.lower() in _TYPE_WORDS and w == w.lower():
+            types.append(_TYPE_WORDS[w.lower()])
+        elif re.fullmatch(r"[A-Z][a-z'-]+(?: [A-Z][a-z]+)?(?: creatures?)?", w):
+            subtypes.append(_singular(w.split()[0]))
+        else:
+            return None
+    t: dict[str, Any] = {"count": "permanents"}
+    if who != "you":
+        t["controller"] = who
+    if types:
+        t["types"] = types
+    if subtypes:
+        t["subtypes"] = subtypes
+    if m["other"]:
+        t["other"] = True
+    return t
+
+
+def _amount_phrase(phrase: str) -> Any:
+    """'for each Elf you control' / 'equal to the number of ...' → an Amount table, else None."""
+    phrase = phrase.strip().rstrip(".")
+    m = re.fullmatch(r"for each (.+)", phrase) or re.fullmatch(r"equal to the number of (.+)", phrase)
+    if m:
+        what = m.group(1)
+        if what in ("card in your hand", "cards in your hand"):
+            return {"count": "cards_in_hand"}
+        if c := re.fullmatch(r"(\+1/\+1|charge|storage) counters? on ~", what):
+            return {"count": "counters_on_self", "counter": c.group(1)}
+        return _count_of_permanents(what)
+    if phrase in ("equal to the greatest power among creatures you control",):
+        return {"count": "greatest_power"}
+    if m := re.fullmatch(r"equal to ~'s (power|toughness)", phrase):
+        return {"count": m.group(1)}
+    m = re.fullmatch(r"equal to your devotion to (white|blue|black|red|green)", phrase)
+    if m:
+        return {"count": "devotion", "color": _COLOR_WORDS[m.group(1)]}
+    return None
+
+
+
+def activation_cost(text: str) -> str | None:
+    """An activation cost in the vocabulary's form ('{2}, {T}, Sacrifice this'), or None when
+    some part of it is outside the vocabulary (mana, {T}, {Q}, life, sacrificing itself)."""
+    parts = []
+    for part in (p.strip() for p in text.split(",")):
+        if re.fullmatch(r"(?:\{[^}]+\})+", part):
+            try:
+                syms = re.findall(r"\{[^}]+\}", part)
+                mana = [s for s in syms if s not in ("{T}", "{Q}")]
+                if mana:
+                    ManaCost.parse("".join(mana))
+            except ManaCostError:
+                return None
+            parts.append(part)
+        elif m := re.fullmatch(r"[Pp]ay (\d+) life", part):
+            parts.append(f"Pay {m.group(1)} life")
+        elif part in ("Sacrifice ~", "sacrifice ~"):
+            parts.append("Sacrifice this")
+        else:
+            return None
+    return ", ".join(parts) if parts else None
