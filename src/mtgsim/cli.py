@@ -15,7 +15,8 @@ from pathlib import Path
 from .cards import card_db
 from .cards.database import named_card
 from .decklist import Deck
-from .errors import ArgumentError, MissingDependencyError, MtgsimError, UnmodeledTextWarning, UsageError
+from .errors import (ArgumentError, MissingDependencyError, MtgsimError, UnknownCardError, UnmodeledTextWarning,
+                     UsageError)
 from .policy import COLORS, LANDS, SPELLS, PlayPolicy
 from .simulate import MAX_TURNS, MulliganPolicy
 
@@ -468,6 +469,15 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _import_hint() -> str:
+    """For an unknown card when no real cards are imported: how to get them."""
+    from .cards.imported import user_database_path
+    if user_database_path().exists():
+        return ""
+    return (" (only mtgsim's curated cards are known: `mtgsim cards update` imports every real card, "
+            "`--cards FILE` reads a bulk file for one run)")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; the exit status: 0, 1 (a search found nothing), 2 (bad input),
     130 (Ctrl-C; a simulation prints what it has first), 141 (the output pipe was closed, as
@@ -483,6 +493,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt as e:         # (before or outside the games: nothing to report)
         print(f"mtgsim: {str(e) or 'interrupted'}", file=sys.stderr)
         return 130
+    except UnknownCardError as e:
+        return _fail(str(e) + _import_hint())
     except MtgsimError as e:
         return _fail(str(e))
     except OSError as e:
