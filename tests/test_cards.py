@@ -289,3 +289,19 @@ def test_zendikar_resurgent_draws_for_each_creature_spell():
     s.add_to_library("Island")
     s.cast("Llanowar Elves")
     assert s.hand() == ["Island"]
+
+
+@pytest.mark.parametrize("name, kind", [("Gold", "mana"), ("Food", "activated"), ("Lander", "activated")])
+def test_predefined_tokens(db, name, kind):
+    """111.10b, c, u: Food, Gold and Lander tokens as the rules define them."""
+    from mtgsim.cards.model import ABILITY_KINDS
+    c = db[name]
+    assert c.token and c.type_line == f"Artifact — {name}" and isinstance(c.abilities[0], ABILITY_KINDS[kind])
+
+
+def test_a_gold_token_is_sacrificed_for_mana_without_tapping():
+    from mtgsim import Scenario
+    s = Scenario()
+    gold = s.add("Gold")
+    s.tap_for_mana(gold, color="G")
+    assert s.pool() == {"G": 1} and not s.on_battlefield(gold)
