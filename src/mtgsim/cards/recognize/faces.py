@@ -18,7 +18,8 @@ from .phrases import _MANA, _singular
 def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[Clause]) -> bool:
     """Read a paragraph made only of keywords ('Flying, haste', 'Kicker {2}{G}'); False if it
     isn't one."""
-    known = {k.lower() for k in keywords} | KNOWN_KEYWORDS
+    # (the keywords the record lists, and those read whether or not a file lists them)
+    known = {k.lower() for k in keywords} | KNOWN_KEYWORDS | {"kicker", "flashback", "devoid", "affinity"}
     parts = [x.strip() for x in re.split(r", |; ", p.rstrip("."))]
     heads = []
     for part in parts:

@@ -1,0 +1,81 @@
+"""The phrase families issue 14 names, each read from a real card's oracle text (as the corpus
+of tests/corpus.py has it) into the abilities the curated data would write: filter, gain,
+bounce and tri-lands, fetch lands, Treasure and Gold makers, X spells, flashback."""
+import pytest
+
+from mtgsim.cards.database import card_from_table
+from mtgsim.cards.oracle import OracleCard, OracleFace
+from mtgsim.cards.recognize import recognize
+
+
+def _read(name, cost, type_line, text, pt=None):
+    p, t = pt.split("/") if pt else (None, None)
+    rec = recognize(OracleCard(name, "normal", (OracleFace(name, cost, type_line, text, p, t),)))
+    return rec, card_from_table(rec.table)
+
+
+def _abilities(abilities):
+    return sorted(map(repr, card_from_table({"name": "X", "type": "Land", "abilities": abilities}).abilities))
+
+
+@pytest.mark.parametrize("name, type_line, text, abilities", [
+    ("Mystic Gate", "Land", "{T}: Add {C}.\n{W/U}, {T}: Add {W}{W}, {W}{U}, or {U}{U}.",       # filter land
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
+      {"kind": "mana", "cost": "{W/U}, {T}", "options": ["{W}{W}", "{W}{U}", "{U}{U}"]}]),
+    ("Scoured Barrens", "Land", "This land enters tapped.\nWhen this land enters, you gain 1 life.\n"  # gain land
+     "{T}: Add {W} or {B}.",
+     [{"kind": "enters", "tapped": True}, {"kind": "trigger", "event": "self_enters", "gain_life": 1},
+      {"kind": "mana", "cost": "{T}", "options": ["{W}", "{B}"]}]),
+    ("Simic Growth Chamber", "Land", "This land enters tapped.\nWhen this land enters, return a land you "   # bounce land
+     "control to its owner's hand.\n{T}: Add {G}{U}.",
+     [{"kind": "enters", "tapped": True}, {"kind": "trigger", "event": "self_enters", "return_land": 1},
+      {"kind": "mana", "cost": "{T}", "mana": "{G}{U}"}]),
+    ("Jungle Shrine", "Land", "This land enters tapped.\n{T}: Add {R}, {G}, or {W}.",               # tri-land
+     [{"kind": "enters", "tapped": True}, {"kind": "mana", "cost": "{T}", "options": ["{R}", "{G}", "{W}"]}]),
+    ("Windswept Heath", "Land", "{T}, Pay 1 life, Sacrifice this land: Search your library for a Forest or "  # fetch
+     "Plains card, put it onto the battlefield, then shuffle.",
+     [{"kind": "activated", "cost": "{T}, Pay 1 life, Sacrifice this", "lands_to_battlefield": 1,
+       "lands_tapped": False, "land_types": ["Forest", "Plains"]}]),
+])
+def test_land_families(name, type_line, text, abilities):
+    rec, c = _read(name, "", type_line, text)
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities(abilities)
+
+
+def test_a_fetch_land_finds_nonbasic_lands_of_its_types():
+    """A fetch land's "Forest or Plains card" is any land with either type (Temple Garden too):
+    no `lands_basic`, unlike "a basic Forest, Plains, or Island card"."""
+    _, c = _read("Windswept Heath", "", "Land", "{T}, Pay 1 life, Sacrifice this land: Search your library for a "
+                 "Forest or Plains card, put it onto the battlefield, then shuffle.")
+    assert c.abilities[0].effect.lands_basic is False
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt, abilities", [
+    ("Blaze", "{X}{R}", "Sorcery", "Blaze deals X damage to any target.", None,
+     [{"kind": "spell", "damage_to_opponent": "X"}]),
+    ("Think Twice", "{1}{U}", "Instant", "Draw a card.\nFlashback {2}{U} (You may cast this card from your "
+     "graveyard for its flashback cost. Then exile it.)", None, [{"kind": "spell", "draw": 1}]),
+    ("Prosperous Innkeeper", "{1}{G}", "Creature — Halfling Citizen", "When this creature enters, create a "
+     "Treasure token. (It's an artifact with \"{T}, Sacrifice this token: Add one mana of any color.\")\nWhenever "
+     "another creature you control enters, you gain 1 life.", "1/1",
+     [{"kind": "trigger", "event": "self_enters", "tokens": {"Treasure": 1}},
+      {"kind": "trigger", "event": "another_creature_you_control_enters", "gain_life": 1}]),
+])
+def test_spell_and_creature_families(name, cost, type_line, text, pt, abilities):
+    rec, c = _read(name, cost, type_line, text, pt)
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities(abilities)
+
+
+def test_flashback_is_the_cards_alternative_cost():
+    _, c = _read("Think Twice", "{1}{U}", "Instant", "Draw a card.\nFlashback {2}{U}")
+    assert str(c.flashback) == "{2}{U}"
+
+
+def test_a_gold_maker_makes_the_predefined_gold_token():
+    """111.10c: "create a Gold token" — the Gold token of the curated data."""
+    rec, c = _read("Gild", "{3}{B}", "Sorcery", "Exile target creature. Create a Gold token. (It's an artifact "
+                   "with \"Sacrifice this token: Add one mana of any color.\")")
+    assert c.abilities[0].effect.tokens == (("Gold", 1),)
+    assert rec.bucket == "fully"           # (exiling the opponent's creature: ignored in a goldfish)
