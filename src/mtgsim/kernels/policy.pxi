@@ -58,10 +58,9 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     """The land to play (305.1): the one that lets the most of the hand be cast now; then the
     one giving colours the hand (and the tracked cards) still lack sources of; then an
     untapped one; then the first in hand. Returns its index in the hand, or -1."""
-    cdef int k, q, t, row, best = -1, score, best_score = -1, i, life
+    cdef int k, q, row, best = -1, score, best_score = -1
     cdef int demand[5]
     cdef int supply[5]
-    cdef uint8_t cp
     if g.n_rows[1] == 0:
         return -1
     if g.n_rows[1] == 1:                     # one kind of land in hand: nothing to weigh
@@ -71,37 +70,13 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
             if S.gf[g.hand[0][k]] & GF_LAND:
                 return k
     colour_demand(R, S, g, demand)
-    for t in range(5):
-        supply[t] = 0
-    for k in range(g.n):
-        if R.cards[g.perms[k].card].types & CT_LAND:
-            for t in range(5):
-                supply[t] += (R.static_cp[g.perms[k].card] >> t) & 1
+    colour_supply(R, g, supply)
     if g.n >= MAXPERM:
         g.over |= GO_PERMANENTS          # (no room to play a land)
         return -1
     for q in range(g.n_rows[1]):             # each kind once; ties go to the first in hand
         row = g.rows[1][q]
-        if (R.cards[row].n_enters == 0 and not (S.gf[row] & (GF_MANA_FX | GF_COSTMOD))
-                and all_beyond_reach(R, S, g, g.unit_of[row])):
-            score = 2                          # untapped, and no spell castable: no trial needed
-        else:
-            life = g.bi.life[0]
-            i = add_permanent(R, g, row, False, 0, 0)
-            if i < 0:
-                return -1
-            view_prepare(R, g, v)
-            score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
-            enters_or_leaves(g, i, -1)
-            g.n -= 1                       # take the trial land back
-            count_permanent(g, row, -1)
-            g.next_id -= 1
-            g.bi.life[0] = life
-            board_changed(g)
-        cp = R.static_cp[row]
-        for t in range(5):
-            if supply[t] < demand[t] and (cp >> t) & 1:
-                score += 4
+        score = land_score(R, S, g, v, row, demand, supply)
         if score > best_score:
             best, best_score = first_in_hand(g, row), score
         elif score == best_score:
@@ -109,6 +84,46 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
             if k < best:
                 best = k
     return best
+
+
+cdef inline void colour_supply(Rules* R, Game* g, int* supply) noexcept nogil:
+    """Per colour, the lands on the battlefield that could produce it."""
+    cdef int k, t
+    for t in range(5):
+        supply[t] = 0
+    for k in range(g.n):
+        if R.cards[g.perms[k].card].types & CT_LAND:
+            for t in range(5):
+                supply[t] += (R.static_cp[g.perms[k].card] >> t) & 1
+
+
+cdef inline int land_score(Rules* R, Spec* S, Game* g, ManaView* v, int row, int* demand,
+                           int* supply) noexcept nogil:
+    """How good a play land `row` is (choose_land): 16 for each spell in hand it lets be cast
+    now, 4 for each colour it gives that the hand lacks sources of (`demand` over `supply`), 2
+    if it enters untapped; found by playing it on trial and taking it back (the caller checks
+    that the battlefield has room for it)."""
+    cdef int t, score, i, life
+    cdef uint8_t cp
+    if (R.cards[row].n_enters == 0 and not (S.gf[row] & (GF_MANA_FX | GF_COSTMOD))
+            and all_beyond_reach(R, S, g, g.unit_of[row])):
+        score = 2                          # untapped, and no spell castable: no trial needed
+    else:
+        life = g.bi.life[0]
+        i = add_permanent(R, g, row, False, 0, 0)
+        view_prepare(R, g, v)
+        score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
+        enters_or_leaves(g, i, -1)
+        g.n -= 1                       # take the trial land back
+        count_permanent(g, row, -1)
+        g.next_id -= 1
+        g.bi.life[0] = life
+        board_changed(g)
+    cp = R.static_cp[row]
+    for t in range(5):
+        if supply[t] < demand[t] and (cp >> t) & 1:
+            score += 4
+    return score
 
 
 cdef inline void play_lands(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
