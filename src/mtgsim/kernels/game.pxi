@@ -144,6 +144,7 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
     int n_flashback
     const uint32_t* direct       # Rules.direct: per card row, the direct path's word
+    const int32_t* front         # Rules.front: per card row, the card it is a face of
     uint32_t live[64]            # the usable sources per unit mask, kept as they change: units
                                  # (low 16 bits) and permanents (high 16) (see added)
     uint64_t live_masks          # the masks m with live[m] != 0 (never mask 0: no mana)
