@@ -1,10 +1,15 @@
 """Modal double-faced cards with a land face (712): playing one as a land chooses a face that
 is a land (712.12, 305.1); on the battlefield the permanent has that face's characteristics
 (712.8f), everywhere else the card's front face's (712.8a). In a Scenario the caller chooses
-the face (`play_land(face=...)`)."""
-import pytest
+the face (`play_land(face=...)`); the goldfish weighs each land face as it weighs any land
+(choose_land_face), a spell // land card's land face with the spell given up."""
+from math import comb
 
-from mtgsim import ArgumentError, RulesError, Scenario, card
+import pytest
+from replay import replay, traced_games
+
+from mtgsim import ArgumentError, Deck, MulliganPolicy, RulesError, Scenario, card, simulate
+from mtgsim.simulate import trace
 
 # A spell // land card as Zendikar Rising's mythic ones are: an instant whose back face is a
 # land that enters tapped unless its controller pays 3 life.
@@ -22,6 +27,19 @@ GOD = card("Test God", "{1}{B}", "Legendary Creature — God", "2/2",
 FLARE = card("Test Flare", "{R}", "Instant", unmodeled="Its spell does nothing here.",
              back={"name": "Test Flare Crater", "type": "Land", "text": "{T}, Sacrifice this land: Add {R}.",
                    "abilities": [{"kind": "mana", "cost": "{T}, Sacrifice this", "mana": "{R}"}]})
+WHITE_BEAR = card("Test White Bear", "{W}", "Creature — Bear", "2/2")
+BLACK_BEAR = card("Test Black Bear", "{B}", "Creature — Bear", "2/2")
+RED_BEAR = card("Test Red Bear", "{R}", "Creature — Bear", "2/2")
+NEVER = MulliganPolicy.never()
+
+
+def turn_lines(text: str, turn: int) -> list[str]:
+    return [line for line in text.splitlines() if line.strip().startswith(f"turn {turn};")]
+
+
+def land_played(line: str) -> str | None:
+    lands = [p[len("land "):] for p in line.split("; ") if p.startswith("land ")]
+    return lands[0] if lands else None
 
 
 # ---- Scenario: the caller chooses the face ------------------------------------------------------
@@ -114,3 +132,88 @@ def test_712_8a_in_hand_a_spell_land_card_is_its_front_face_a_spell():
     assert s.can_cast(AWAKENING)
     s.cast(AWAKENING)
     assert s.hand() == [] and s.graveyard() == ["Test Awakening"] and len(s.battlefield()) == 3
+
+
+# ---- the goldfish: which face it plays ------------------------------------------------------------
+
+def test_712_12_the_goldfish_plays_a_pathway_as_the_face_whose_colour_the_hand_needs():
+    """A hand of Pathways and a white spell plays Brightclimb (W) on turn 1, a hand with a
+    black spell Grimclimb (B): the face that lets the spell be cast (choose_land's weighing,
+    each face a candidate). The trace names the face played."""
+    for bear, face in ((WHITE_BEAR, "Brightclimb Pathway"), (BLACK_BEAR, "Grimclimb Pathway")):
+        text = trace(Deck({"Brightclimb Pathway": 30, bear: 30}), games=20, turns=1, seed=4, mulligan=NEVER)
+        lines = [t for t in turn_lines(text, 1) if bear.name in t and "Brightclimb Pathway" in t]
+        assert len(lines) >= 15
+        assert {land_played(t) for t in lines} == {face}
+        assert all(f"cast {bear.name}" in t for t in lines)
+
+
+def test_712_12_the_goldfish_plays_a_spell_land_card_alone_in_hand_as_its_land():
+    """A deck of only spell // land cards: every turn one is played as its land (P(a land on
+    turn 1) = 1, a land a turn exactly), paying 3 life to have it untapped while life is above
+    PlayPolicy.pay_life_above (10): 20, 17, 14, 11 and then 8, so the fifth enters tapped and
+    the mana after turn 5's land drop is exactly 4."""
+    res = simulate(Deck({AWAKENING: 60}), games=200, turns=5, seed=1, threads=1, mulligan=NEVER)
+    assert [res.lands_in_play(t).value for t in range(1, 6)] == [1.0, 2.0, 3.0, 4.0, 5.0]
+    assert [res.mana_available(t).value for t in range(1, 6)] == [1.0, 2.0, 3.0, 4.0, 4.0]
+    text = trace(Deck({AWAKENING: 60}), games=2, turns=2, seed=1, mulligan=NEVER)
+    assert all(land_played(t) == "Test Stoneforge" for t in turn_lines(text, 1) + turn_lines(text, 2))
+
+
+def test_the_goldfish_prefers_a_real_land_to_giving_up_a_spell():
+    """A hand with a Mountain and a spell // land card plays the Mountain (both make {R}: the
+    spell's land face gives nothing more); with no Mountain, the card's land face."""
+    text = trace(Deck({"Mountain": 20, AWAKENING: 20, RED_BEAR: 20}), games=40, turns=1, seed=2, mulligan=NEVER)
+    both = [t for t in turn_lines(text, 1) if "Mountain" in t.split("land ")[0] and "Test Awakening" in t]
+    alone = [t for t in turn_lines(text, 1) if "Mountain" not in t and "Test Awakening" in t]
+    assert both and alone
+    assert {land_played(t) for t in both} == {"Mountain"}
+    assert {land_played(t) for t in alone} == {"Test Stoneforge"}
+
+
+def test_the_goldfish_plays_a_spell_land_card_for_a_colour_the_hand_lacks():
+    """Forests and a red spell: the spell // land card's red land face is played over a
+    Forest on turn 1 (a colour the hand lacks outweighs the spell given up)."""
+    text = trace(Deck({"Forest": 20, AWAKENING: 20, RED_BEAR: 20}), games=60, turns=1, seed=2, mulligan=NEVER)
+    lines = [t for t in turn_lines(text, 1)
+             if "Forest" in t and "Test Awakening" in t and "Test Red Bear" in t]
+    assert lines
+    assert {land_played(t) for t in lines} == {"Test Stoneforge"}
+
+
+def test_the_goldfish_land_of_a_spell_land_card_has_its_back_faces_mana_ability():
+    """17 Mountains and 4 spell // land cards: the cards played as lands make {R} (the back
+    face's ability), so with a never-mulligan P(a land on turn 1) is exactly the chance that
+    the opening seven holds one of the 21: 1 - C(39,7)/C(60,7), not the 17 Mountains' chance
+    1 - C(43,7)/C(60,7); the red spells are cast with their mana."""
+    deck = Deck({"Mountain": 17, AWAKENING: 4, RED_BEAR: 39})
+    res = simulate(deck, games=40000, turns=2, seed=3, threads=2, mulligan=NEVER)
+    exact = 1 - comb(39, 7) / comb(60, 7)
+    est = res.lands_in_play(1)
+    assert est.low <= exact <= est.high
+    assert not est.low <= 1 - comb(43, 7) / comb(60, 7) <= est.high
+    assert res.p_castable(RED_BEAR.name, 1).value == pytest.approx(est.value, abs=1e-12)
+    text = trace(deck, games=60, turns=2, seed=3, mulligan=NEVER)
+    assert "land Test Stoneforge; mana 1; cast Test Red Bear" in text
+
+
+def test_712_12_a_deck_of_pathways_and_one_spell_always_has_a_land_on_turn_1():
+    res = simulate(Deck({"Brightclimb Pathway": 59, WHITE_BEAR: 1}), games=300, turns=2, seed=1,
+                   threads=1, mulligan=NEVER)
+    assert res.lands_in_play(1).value == 1.0 and res.lands_in_play(2).value == 2.0
+
+
+# ---- one game, two faces of the engine ----------------------------------------------------------
+
+@pytest.mark.parametrize("on_play", [True, False])
+def test_goldfish_games_with_double_faced_lands_replay_through_scenario(on_play):
+    """The goldfish's land faces are the Scenario's: its games, replayed action by action
+    through Scenario.play_land(face=...), leave the same state after every action."""
+    deck = Deck({"Brightclimb Pathway": 8, "Plains": 6, "Swamp": 6, AWAKENING: 8, FLARE: 4,
+                 WHITE_BEAR: 10, BLACK_BEAR: 10, RED_BEAR: 8})
+    games = traced_games(deck, games=8, turns=6, seed=11, on_play=on_play)
+    faces = {step.args.get("card") for game in games for step in game.steps
+             if step.action == "land" and step.args.get("face") == "back"}
+    assert {"Brightclimb Pathway", "Test Awakening"} <= faces
+    failures = [f"game {k + 1}: {d}" for k, game in enumerate(games) if (d := replay(deck, game, on_play))]
+    assert not failures, "\n".join(failures)

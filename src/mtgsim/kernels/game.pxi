@@ -255,6 +255,9 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     bint land_demand             # some land has coloured symbols in a mana cost
     uint8_t deck_colours         # the colours (W..G bits) in the mana costs of the deck's spells
     int deck_lands               # lands in the deck
+    bint land_faces              # some card of the deck has a back face that is a land: a
+                                 # modal double-faced card, played as either land face (712.12)
+    bint spell_lands             # ...and of those, some has a front face that is not a land
     # the play policy (mtgsim.policy.PlayPolicy)
     uint8_t lands_first          # play the first land in hand (else the most castable)
     uint8_t spell_order          # SpellOrder

@@ -126,19 +126,117 @@ cdef inline int land_score(Rules* R, Spec* S, Game* g, ManaView* v, int row, int
     return score
 
 
+DEF SPELL_GIVEN_UP = 3          # choose_land_face: the handicap of a spell // land card's land
+                                # face (more than entering untapped is worth, less than a colour)
+DEF MAXFACES = 2 * MAXHAND      # land faces of the distinct cards in a hand
+
+
+cdef int choose_land_face(Rules* R, Spec* S, Game* g, ManaView* v, int* face) noexcept nogil:
+    """choose_land for a deck with modal double-faced cards whose back face is a land: the
+    player chooses which land face to play (712.12). Each land face of each card in hand is
+    weighed as choose_land weighs a land (land_score): a land's front face, its back face too
+    if that is a land (a Pathway), and the back face of a card whose front face is a spell
+    (Valakut Awakening // Valakut Stoneforge). Playing that card as a land gives the spell up,
+    so its land face is weighed with the hand as it would be without the card (its own cost
+    neither cast nor asking for colours) and SPELL_GIVEN_UP less: a real land is played unless
+    the spell's land face lets more of the hand be cast now or gives a colour the hand lacks
+    sources of; with no real land in hand it is played. Ties go to the first in hand, a front
+    face before its back face; with S.lands_first, the first land in hand (its front face),
+    else the first spell // land card. Returns the card's index in the hand (-1: none) and
+    sets `face` to the row of the face to play."""
+    cdef int32_t card[MAXFACES]             # the candidates (the hand changes as they are
+    cdef int32_t side[MAXFACES]             # weighed): card, face, and whether a spell is
+    cdef uint8_t spell[MAXFACES]            # given up
+    cdef int n = 0, q, k, f, row, last, score, best = -1, best_face = -1, best_score = -1000
+    cdef int demand[5]
+    cdef int own[5]
+    cdef int supply[5]
+    for q in range(g.n_rows[1]):
+        row = g.rows[1][q]
+        card[n], side[n], spell[n] = row, row, False
+        n += 1
+        f = land_face(R, row)
+        if f >= 0:
+            card[n], side[n], spell[n] = row, f, False
+            n += 1
+    for q in range(g.n_rows[0]):
+        row = g.rows[0][q]
+        f = land_face(R, row)
+        if f >= 0:
+            card[n], side[n], spell[n] = row, f, True
+            n += 1
+    if n <= 1:
+        if n == 1:
+            face[0] = side[0]
+            return first_in_hand(g, card[0])
+        return -1
+    if S.lands_first:
+        for k in range(g.hand_n[0]):
+            if S.gf[g.hand[0][k]] & GF_LAND:
+                face[0] = g.hand[0][k]
+                return k
+        for k in range(g.hand_n[0]):
+            f = land_face(R, g.hand[0][k])
+            if f >= 0:
+                face[0] = f
+                return k
+    colour_demand(R, S, g, demand)
+    colour_supply(R, g, supply)
+    if g.n >= MAXPERM:
+        g.over |= GO_PERMANENTS          # (no room to play a land)
+        return -1
+    for q in range(n):
+        row = card[q]
+        k = first_in_hand(g, row)
+        if not spell[q]:
+            score = land_score(R, S, g, v, side[q], demand, supply)
+        else:                                # the hand without the card, on trial
+            remove_from_hand(R, g, k)
+            colour_demand(R, S, g, own)
+            score = land_score(R, S, g, v, side[q], own, supply) - SPELL_GIVEN_UP
+            hand_add(g, row)                 # back in its place
+            last = g.hand_n[0] - 1
+            g.hand[0][last] = g.hand[0][k]
+            g.hand[0][k] = row
+            g.bi.hand_size[0] = g.hand_n[0]
+        if score > best_score or (score == best_score and k < best):
+            best, best_face, best_score = k, side[q], score
+    face[0] = best_face
+    return best
+
+
 cdef inline void play_lands(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
-    """Play lands while the rules allow one more (305.2) and the hand has one (choose_land)."""
-    cdef int k, row
+    """Play lands while the rules allow one more (305.2) and the hand has one (choose_land). A
+    deck with modal double-faced lands plays them by play_land_faces instead."""
+    cdef int k
     while g.hand_lands and land_plays_left(R, g) > 0:
         k = choose_land(R, S, g, v)
         if k < 0:
             return
-        row = g.hand[0][k]
-        remove_from_hand(R, g, k)
-        trace(g, TR_LAND, row, 0)
-        play_a_land(R, S, g, rng, row, 0)
-        if g.snapshots:
-            snapshot(g, TR_LAND)
+        play_from_hand(R, S, g, rng, k, g.hand[0][k])
+
+
+cdef void play_land_faces(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
+    """play_lands for a deck with modal double-faced cards whose back face is a land
+    (S.land_faces): the card played, and the face it is played as (choose_land_face, 712.12).
+    (Its own function, called apart from play_lands, so that the decks without such cards
+    play play_lands' code as compiled before.)"""
+    cdef int k, face = -1
+    while land_in_hand(R, S, g) and land_plays_left(R, g) > 0:
+        k = choose_land_face(R, S, g, v, &face)
+        if k < 0:
+            return
+        play_from_hand(R, S, g, rng, k, face)
+
+
+cdef inline void play_from_hand(Rules* R, Spec* S, Game* g, Rng* rng, int k, int face) noexcept nogil:
+    """The card at index k of the hand is played as a land with face `face` up (its own row, or
+    its back face's: 712.12)."""
+    remove_from_hand(R, g, k)
+    trace(g, TR_LAND, face, 0)
+    play_a_land(R, S, g, rng, face, 0)
+    if g.snapshots:
+        snapshot(g, TR_LAND)
 
 
 cdef struct Cast:                 # one way to cast a spell, as the policy weighs it
@@ -278,9 +376,12 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
         resolve_spell(R, S, g, rng, row, chosen.x, chosen.kicked, chosen.flashback, 0)
         if g.snapshots:
             snapshot(g, TR_CAST)
-        if g.extra_land_drops and g.hand_lands:      # (Explore: another land, then more spells)
+        if g.extra_land_drops and land_in_hand(R, S, g):   # (Explore: another land, then more spells)
             view_prepare(R, g, v)
-            play_lands(R, S, g, rng, v)
+            if S.land_faces:
+                play_land_faces(R, S, g, rng, v)
+            else:
+                play_lands(R, S, g, rng, v)
 
 
 cdef int copy_target(Rules* R, Game* g, int source) noexcept nogil:

@@ -212,6 +212,28 @@ cdef inline bint is_land_row(Rules* R, int row) noexcept nogil:
     return (R.cards[row].types & CT_LAND) != 0
 
 
+cdef inline int land_face(Rules* R, int row) noexcept nogil:
+    """The row of card `row`'s back face if that face is a land, else -1: a modal double-faced
+    card that may be played as that land (712.12), whatever its front face is (a Pathway's is
+    a land too; Valakut Awakening's an instant)."""
+    cdef int back = R.cards[row].back
+    return back if back >= 0 and R.cards[back].types & CT_LAND else -1
+
+
+cdef int spell_lands_in_hand(Rules* R, Game* g) noexcept nogil:
+    """The cards in hand whose front face is not a land and whose back face is one (spell //
+    land modal double-faced cards: they may be played as a land, 712.12)."""
+    cdef int k, n = 0
+    for k in range(g.hand_n[0]):
+        n += not is_land_row(R, g.hand[0][k]) and land_face(R, g.hand[0][k]) >= 0
+    return n
+
+
+cdef inline bint land_in_hand(Rules* R, Spec* S, Game* g) noexcept nogil:
+    """Does the hand hold a card that may be played as a land (305.1, 712.12)?"""
+    return g.hand_lands > 0 or (S.spell_lands and spell_lands_in_hand(R, g) > 0)
+
+
 cdef void draw_cards(Rules* R, Game* g, Rng* rng, int n) noexcept nogil:
     """n draws, as draw() n times: the random picks from the library first (the generator's
     state kept in registers), then the hand's bookkeeping."""
