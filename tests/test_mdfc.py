@@ -2,7 +2,8 @@
 is a land (712.12, 305.1); on the battlefield the permanent has that face's characteristics
 (712.8f), everywhere else the card's front face's (712.8a). In a Scenario the caller chooses
 the face (`play_land(face=...)`); the goldfish weighs each land face as it weighs any land
-(choose_land_face), a spell // land card's land face with the spell given up."""
+(choose_land_face), a spell // land card's land face with the spell given up; its mulligan
+counts such a card as a land."""
 from math import comb
 
 import pytest
@@ -201,6 +202,39 @@ def test_712_12_a_deck_of_pathways_and_one_spell_always_has_a_land_on_turn_1():
     res = simulate(Deck({"Brightclimb Pathway": 59, WHITE_BEAR: 1}), games=300, turns=2, seed=1,
                    threads=1, mulligan=NEVER)
     assert res.lands_in_play(1).value == 1.0 and res.lands_in_play(2).value == 2.0
+
+
+# ---- the mulligan: a spell // land card counts as a land ------------------------------------------
+
+def test_the_mulligan_counts_a_spell_land_card_as_a_land():
+    """No lands, 20 spell // land cards: the default keep rule (2..5 lands in seven) keeps
+    the opening seven exactly when it holds 2..5 of them (hypergeometric), where counting
+    only lands it would never keep."""
+    res = simulate(Deck({AWAKENING: 20, RED_BEAR: 40}), games=40000, turns=1, seed=5, threads=2)
+    exact = sum(comb(20, k) * comb(40, 7 - k) for k in range(2, 6)) / comb(60, 7)
+    est = res.mulligans[7]
+    assert est.low <= exact <= est.high
+
+
+def test_the_mulligan_counts_a_spell_land_card_that_makes_mana_once():
+    """With count_mana_sources, a mana creature // land card (Tangled Florahedron // Tangled
+    Vale) is one land for the keep rule, not two: seven of them are kept by a rule keeping
+    exactly seven lands."""
+    florahedron = card("Test Florahedron", "{1}{G}", "Creature — Elemental", "1/1",
+                       abilities=[{"kind": "mana", "cost": "{T}", "mana": "{G}"}],
+                       back={"name": "Test Vale", "type": "Land", "text": "{T}: Add {G}.",
+                             "abilities": [{"kind": "mana", "cost": "{T}", "mana": "{G}"},
+                                           {"kind": "enters", "tapped": True}]})
+    rule = MulliganPolicy({7: (7, 7)}, count_mana_sources=True)
+    res = simulate(Deck({florahedron: 60}), games=50, turns=1, seed=5, threads=1, mulligan=rule)
+    assert res.mulligans[7].value == 1.0
+
+
+def test_a_deck_with_no_double_faced_lands_mulligans_as_before():
+    """Counting as lands only the cards with a land back face: Kaldheim's god // artifact
+    cards are spells for the keep rule."""
+    res = simulate(Deck({GOD: 20, RED_BEAR: 40}), games=500, turns=1, seed=5, threads=1)
+    assert 7 not in res.mulligans
 
 
 # ---- one game, two faces of the engine ----------------------------------------------------------

@@ -254,7 +254,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     uint8_t track_demand[5]      # colour_demand of the tracked cards alone
     bint land_demand             # some land has coloured symbols in a mana cost
     uint8_t deck_colours         # the colours (W..G bits) in the mana costs of the deck's spells
-    int deck_lands               # lands in the deck
+    int deck_lands               # lands in the deck (the spell // land cards counted: see
+                                 # counts_as_land)
     bint land_faces              # some card of the deck has a back face that is a land: a
                                  # modal double-faced card, played as either land face (712.12)
     bint spell_lands             # ...and of those, some has a front face that is not a land

@@ -270,7 +270,7 @@ cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
             S.spell_lands |= not (S.gf[row] & GF_LAND)
     for q in range(S.deck_n):
         row = S.deck[q]
-        S.deck_lands += (S.gf[row] & GF_LAND) != 0
+        S.deck_lands += counts_as_land(R, S, row)
         if S.gf[row] & GF_LAND and S.gf[row] & GF_DEMAND:
             S.land_demand = True
         if not (S.gf[row] & GF_LAND):
