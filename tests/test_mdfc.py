@@ -251,3 +251,48 @@ def test_goldfish_games_with_double_faced_lands_replay_through_scenario(on_play)
     assert {"Brightclimb Pathway", "Test Awakening"} <= faces
     failures = [f"game {k + 1}: {d}" for k, game in enumerate(games) if (d := replay(deck, game, on_play))]
     assert not failures, "\n".join(failures)
+
+
+# ---- the curated cards (facts: the oracle corpus for the front faces, Forge's card scripts
+# for the back faces) ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,land,mana,life", [
+    ("Emeria's Call", "Emeria, Shattered Skyclave", "W", 3),
+    ("Sea Gate Restoration", "Sea Gate, Reborn", "U", 3),
+    ("Agadeem's Awakening", "Agadeem, the Undercrypt", "B", 3),
+    ("Shatterskull Smashing", "Shatterskull, the Hammer Pass", "R", 3),
+    ("Turntimber Symbiosis", "Turntimber, Serpentine Wood", "G", 3),
+    ("Fell the Profane", "Fell Mire", "B", 3),
+    ("Valakut Awakening", "Valakut Stoneforge", "R", None),
+    ("Skyclave Cleric", "Skyclave Basilica", "W", None),
+])
+def test_712_12_curated_spell_land_cards_play_as_their_land(name, land, mana, life):
+    """Each is a spell in hand and its back face's land when played: "As this land enters, you
+    may pay 3 life. If you don't, it enters tapped." (the mythic Zendikar Rising cycle, Modern
+    Horizons 3), or "This land enters tapped." (Valakut Stoneforge, Skyclave Basilica)."""
+    s = Scenario()
+    assert not s.db[name].is_land and s.db[f"{name} // {land}"] is s.db[name]
+    paid = s.play_land(name, pay_life=True)
+    assert paid.name == land and s.could_produce(paid) == frozenset(mana)
+    assert s.is_tapped(paid) == (life is None) and s.life() == 20 - (life or 0)
+    assert s.is_tapped(s.play_land(name, pay_life=False))
+
+
+def test_skyclave_cleric_is_cast_as_its_front_face():
+    s = Scenario()
+    s.add("Plains")
+    s.add("Plains")
+    cleric = s.cast("Skyclave Cleric")
+    assert cleric.name == "Skyclave Cleric" and s.life() == 22 and s.toughness(cleric) == 3
+
+
+def test_a_deck_of_basics_and_real_spell_land_cards_plays_them_as_lands():
+    """17 Mountains, 4 Shatterskull Smashing, 39 one-drops: the cards are played as
+    Shatterskull, the Hammer Pass (paying 3 life for it untapped while life is above 10),
+    making {R} for the spells; P(a land on turn 1) is that of 21 lands in 60."""
+    deck = Deck({"Mountain": 17, "Shatterskull Smashing": 4, RED_BEAR: 39})
+    res = simulate(deck, games=40000, turns=2, seed=8, threads=2, mulligan=NEVER)
+    est = res.lands_in_play(1)
+    assert est.low <= 1 - comb(39, 7) / comb(60, 7) <= est.high
+    text = trace(deck, games=80, turns=3, seed=8, mulligan=NEVER)
+    assert "land Shatterskull, the Hammer Pass; mana 2; cast Test Red Bear (1); cast Test Red Bear (1)" in text
