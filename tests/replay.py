@@ -67,6 +67,7 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
     spec = _core.with_snapshots(st.spec)
     events = _core.trace_games(spec, chunk_generator(np.random.SeedSequence(seed), 0), games).tolist()
     names = st.tables.card_names
+    front_of = {d.back.name: d.name for d in st.tables.defs if d.back is not None}   # (712.12)
     out = []
     action = {E.TR_KEEP: "keep", E.TR_TURN: "turn", E.TR_LAND: "land", E.TR_CAST: "cast",
               E.TR_ACTIVATE: "activate", E.TR_LIFE: "attack"}
@@ -83,8 +84,9 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
             game.bottom.append(names[row])
         elif kind in (E.TR_DRAW, E.TR_SEARCH) and game.steps:       # (after the keep)
             game.taken.append(names[row])
-        elif kind == E.TR_LAND:
-            args = {"card": names[row]}
+        elif kind == E.TR_LAND:                     # (a back face played: its card, face="back")
+            args = ({"card": front_of[names[row]], "face": "back"} if names[row] in front_of
+                    else {"card": names[row], "face": "front"})
         elif kind == E.TR_CAST_WAY:
             args = {"card": names[row], "x": value & 0xFFFF, "kicked": bool(value >> 16 & 1),
                     "flashback": bool(value >> 17 & 1)}
@@ -155,8 +157,8 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
                 elif not on_play:
                     s.draw()
             elif step.action == "land":
-                s.play_land(step.args["card"], pay_life=PlayPolicy().pay_life_above)   # (the policy's
-                                                                                       # choices)
+                s.play_land(step.args["card"], pay_life=PlayPolicy().pay_life_above,   # (the policy's
+                            face=step.args["face"])                                    # choices)
             elif step.action == "cast":
                 a = step.args
                 s.cast(a["card"], x=a["x"], kicked=a["kicked"], alternative="flashback" if a["flashback"] else None,

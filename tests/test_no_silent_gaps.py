@@ -15,8 +15,6 @@ RECORDS = ("Effect", "Activated", "Enters", "Triggered", "Card", "ManaAbility", 
 ACTED_ON_ELSEWHERE = {
     ("Card", "is_token"): "compile.py: a token definition is never part of a deck",
     ("Card", "unmodeled"): "simulate.py and the CLI report the card's unmodelled text once",
-    ("Card", "back"): "the back face of a double-faced card: the front is played; the back is "
-                      "reported as unmodelled text",
     ("SpendRestriction", "chosen_type"): "Cavern of Souls' chosen type is not tracked: any "
                                          "creature spell passes (docs/card-format.md)",
     ("Permanent", "damage"): "no effect marks damage yet (514.2 has nothing to clear)",

@@ -72,6 +72,9 @@ cdef struct Rules:
                              # rows past the cards hold DIRECT_BAD
     int fast                 # 1: boards without mana effects take the direct path
     TotalCost* base_cost     # per card: its mana cost as a total cost when nothing changes it
+    int32_t* front           # per card: the card it is a face of (712.8a: off the battlefield and
+                             # the stack, a double-faced card is its front face): for a back
+                             # face its front face's row, else the row itself
 
 
 cdef enum Overflow:               # a limit a kernel met (Board.over, Payment.over): the answer

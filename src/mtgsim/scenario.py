@@ -658,23 +658,44 @@ class Scenario(ManaPools):
 
     @_all_or_nothing
     def play_land(self, card, player="you", pay_life: bool | int = True,
-                  bounce: Permanent | None = None) -> Permanent | None:
+                  bounce: Permanent | None = None, face: str | None = None) -> Permanent | None:
         """Play a land from hand (305.1; the one-land-per-turn limit is the caller's to keep).
         `pay_life`: pay the life a land asks to enter untapped (a shock land): True (if you
         have it), False, or a life total to pay above. `bounce`: the land a bounce land returns
-        (default: the newest tapped basic land, else the oldest).
-        Returns the land, or None if it has already left (a bounce land returning itself)."""
+        (default: the newest tapped basic land, else the oldest). `face`: of a modal
+        double-faced card, the face played, "front" or "back" (712.12: a face that is a land;
+        the permanent has that face's characteristics, 712.8f, and off the battlefield it is
+        the card again, its front face, 712.8a); None: the front face if it is a land, else the
+        back face. Returns the land, or None if it has already left (a bounce land returning
+        itself)."""
         c = self._card(card)
         who = self._player(player)
-        if not c.is_land:
-            raise RulesError(f"305.1: {c.name} is not a land")
+        played = self._land_face(c, face)
         self._choosing(pay_life=pay_life, bounce=bounce, who=who)
         if c.name in self._hands[who]:
             self._hands[who].remove(c.name)
         self._compile()
-        row = self._tables.row(c.name)
+        row = self._tables.row(played.name)
         self._choosing(pay_life=pay_life, bounce=bounce, who=who)
         return self._found(self._play(lambda st: st.play_land(row, who)))
+
+    @staticmethod
+    def _land_face(c: CardDef, face) -> CardDef:
+        """The face of card c that `face` names for play_land, checked: a land (305.1, 712.12)."""
+        if face is not None and (not isinstance(face, str) or face not in ("front", "back")):
+            raise ArgumentError(f"face must be 'front', 'back' or None, got {shown(face)}")
+        if face == "back" and c.back is None:
+            raise ArgumentError(f"face: {c.name} has no back face (it is not a double-faced card, 712.1)")
+        if face is None:
+            face = "back" if not c.is_land and c.back is not None and c.back.is_land else "front"
+        played = c if face == "front" else c.back
+        if not played.is_land:
+            if face == "back":
+                raise RulesError(f"712.12, 305.1: {c.name}'s back face {played.name} is not a land")
+            hint = (f" (its back face {c.back.name} is: face='back', 712.12)"
+                    if c.back is not None and c.back.is_land else "")
+            raise RulesError(f"305.1: {c.name} is not a land{hint}")
+        return played
 
     def land_plays_left(self) -> int:
         """305.2: the lands the active player may still play this turn — one, and one more for

@@ -80,9 +80,12 @@ class MulliganPolicy:
     smallest size listed, always keep; a size between listed ones uses the range of the next
     larger listed size. With `count_mana_sources`, the mana creatures and rocks in the hand
     (nonland cards with a mana ability and mana value at most 2: Llanowar Elves, Sol Ring)
-    count as lands for keeping. The cards put on the bottom keep the hand balanced: lands while
-    it holds more than the deck's share of lands (rounded up, within the range), off-colour
-    lands before on-colour ones; otherwise the spells of the highest mana value."""
+    count as lands for keeping. A modal double-faced card whose back face is a land (a spell //
+    land card: Valakut Awakening // Valakut Stoneforge) counts as a land, here and below, as deck
+    builders count it: it may be played as that land (712.12), though in hand it is a spell
+    (712.8a). The cards put on the bottom keep the hand balanced: lands while it holds more
+    than the deck's share of lands (rounded up, within the range), off-colour lands before
+    on-colour ones; otherwise the spells of the highest mana value."""
 
     def __init__(self, keep: Mapping[int, tuple[int, int]] | None = None, count_mana_sources: bool = False):
         keep = dict({7: (2, 5), 6: (2, 4), 5: (2, 4)} if keep is None else keep)

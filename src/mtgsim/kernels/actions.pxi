@@ -122,9 +122,10 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
 
 cdef void leave_to_graveyard(Game* g, int i) noexcept nogil:
     """Permanent i is put into its owner's graveyard (it dies, is sacrificed, or goes by the
-    legend rule); a token ceases to exist (111.7)."""
+    legend rule); a token ceases to exist (111.7). A double-faced card is its front face there
+    (712.8a), whichever face was up."""
     if not (g.perms[i].flags & PF_TOKEN):
-        put_in_graveyard(g, g.perms[i].owner, g.perms[i].card)
+        put_in_graveyard(g, g.perms[i].owner, g.front[g.perms[i].card])
     remove_permanent(g, i)
 
 
@@ -255,8 +256,8 @@ cdef void return_land(Rules* R, Game* g, int who) noexcept nogil:
         if best < 0 or ((g.perms[i].flags & PF_TAPPED) and R.cards[g.perms[i].card].supertypes & ST_BASIC):
             best = i
     if best >= 0:
-        if not (g.perms[best].flags & PF_TOKEN):
-            put_in_hand(g, g.perms[best].owner, g.perms[best].card)
+        if not (g.perms[best].flags & PF_TOKEN):      # (712.8a: a double-faced card's front face)
+            put_in_hand(g, g.perms[best].owner, g.front[g.perms[best].card])
         remove_permanent(g, best)
         board_changed(g)
 

@@ -144,6 +144,7 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
     int n_flashback
     const uint32_t* direct       # Rules.direct: per card row, the direct path's word
+    const int32_t* front         # Rules.front: per card row, the card it is a face of
     uint32_t live[64]            # the usable sources per unit mask, kept as they change: units
                                  # (low 16 bits) and permanents (high 16) (see added)
     uint64_t live_masks          # the masks m with live[m] != 0 (never mask 0: no mana)
@@ -253,7 +254,11 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     uint8_t track_demand[5]      # colour_demand of the tracked cards alone
     bint land_demand             # some land has coloured symbols in a mana cost
     uint8_t deck_colours         # the colours (W..G bits) in the mana costs of the deck's spells
-    int deck_lands               # lands in the deck
+    int deck_lands               # lands in the deck (the spell // land cards counted: see
+                                 # counts_as_land)
+    bint land_faces              # some card of the deck has a back face that is a land: a
+                                 # modal double-faced card, played as either land face (712.12)
+    bint spell_lands             # ...and of those, some has a front face that is not a land
     # the play policy (mtgsim.policy.PlayPolicy)
     uint8_t lands_first          # play the first land in hand (else the most castable)
     uint8_t spell_order          # SpellOrder

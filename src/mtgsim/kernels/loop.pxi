@@ -49,7 +49,10 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
                 trace(g, TR_HAND, g.hand[0][k], 0)
             if g.snapshots:
                 snapshot(g, TR_TURN)
-        play_lands(R, S, g, rng, v)
+        if S.land_faces:                         # (modal double-faced lands: 712.12)
+            play_land_faces(R, S, g, rng, v)
+        else:
+            play_lands(R, S, g, rng, v)
         lands = count_of(g, K_LANDS)
         out[L.lands + t] += lands
         out[L.lands_sq + t] += lands * lands

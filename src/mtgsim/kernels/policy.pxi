@@ -58,10 +58,9 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     """The land to play (305.1): the one that lets the most of the hand be cast now; then the
     one giving colours the hand (and the tracked cards) still lack sources of; then an
     untapped one; then the first in hand. Returns its index in the hand, or -1."""
-    cdef int k, q, t, row, best = -1, score, best_score = -1, i, life
+    cdef int k, q, row, best = -1, score, best_score = -1
     cdef int demand[5]
     cdef int supply[5]
-    cdef uint8_t cp
     if g.n_rows[1] == 0:
         return -1
     if g.n_rows[1] == 1:                     # one kind of land in hand: nothing to weigh
@@ -71,37 +70,13 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
             if S.gf[g.hand[0][k]] & GF_LAND:
                 return k
     colour_demand(R, S, g, demand)
-    for t in range(5):
-        supply[t] = 0
-    for k in range(g.n):
-        if R.cards[g.perms[k].card].types & CT_LAND:
-            for t in range(5):
-                supply[t] += (R.static_cp[g.perms[k].card] >> t) & 1
+    colour_supply(R, g, supply)
     if g.n >= MAXPERM:
         g.over |= GO_PERMANENTS          # (no room to play a land)
         return -1
     for q in range(g.n_rows[1]):             # each kind once; ties go to the first in hand
         row = g.rows[1][q]
-        if (R.cards[row].n_enters == 0 and not (S.gf[row] & (GF_MANA_FX | GF_COSTMOD))
-                and all_beyond_reach(R, S, g, g.unit_of[row])):
-            score = 2                          # untapped, and no spell castable: no trial needed
-        else:
-            life = g.bi.life[0]
-            i = add_permanent(R, g, row, False, 0, 0)
-            if i < 0:
-                return -1
-            view_prepare(R, g, v)
-            score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
-            enters_or_leaves(g, i, -1)
-            g.n -= 1                       # take the trial land back
-            count_permanent(g, row, -1)
-            g.next_id -= 1
-            g.bi.life[0] = life
-            board_changed(g)
-        cp = R.static_cp[row]
-        for t in range(5):
-            if supply[t] < demand[t] and (cp >> t) & 1:
-                score += 4
+        score = land_score(R, S, g, v, row, demand, supply)
         if score > best_score:
             best, best_score = first_in_hand(g, row), score
         elif score == best_score:
@@ -111,19 +86,157 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     return best
 
 
+cdef inline void colour_supply(Rules* R, Game* g, int* supply) noexcept nogil:
+    """Per colour, the lands on the battlefield that could produce it."""
+    cdef int k, t
+    for t in range(5):
+        supply[t] = 0
+    for k in range(g.n):
+        if R.cards[g.perms[k].card].types & CT_LAND:
+            for t in range(5):
+                supply[t] += (R.static_cp[g.perms[k].card] >> t) & 1
+
+
+cdef inline int land_score(Rules* R, Spec* S, Game* g, ManaView* v, int row, int* demand,
+                           int* supply) noexcept nogil:
+    """How good a play land `row` is (choose_land): 16 for each spell in hand it lets be cast
+    now, 4 for each colour it gives that the hand lacks sources of (`demand` over `supply`), 2
+    if it enters untapped; found by playing it on trial and taking it back (the caller checks
+    that the battlefield has room for it)."""
+    cdef int t, score, i, life
+    cdef uint8_t cp
+    if (R.cards[row].n_enters == 0 and not (S.gf[row] & (GF_MANA_FX | GF_COSTMOD))
+            and all_beyond_reach(R, S, g, g.unit_of[row])):
+        score = 2                          # untapped, and no spell castable: no trial needed
+    else:
+        life = g.bi.life[0]
+        i = add_permanent(R, g, row, False, 0, 0)
+        view_prepare(R, g, v)
+        score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
+        enters_or_leaves(g, i, -1)
+        g.n -= 1                       # take the trial land back
+        count_permanent(g, row, -1)
+        g.next_id -= 1
+        g.bi.life[0] = life
+        board_changed(g)
+    cp = R.static_cp[row]
+    for t in range(5):
+        if supply[t] < demand[t] and (cp >> t) & 1:
+            score += 4
+    return score
+
+
+DEF SPELL_GIVEN_UP = 3          # choose_land_face: the handicap of a spell // land card's land
+                                # face (more than entering untapped is worth, less than a colour)
+DEF MAXFACES = 2 * MAXHAND      # land faces of the distinct cards in a hand
+
+
+cdef int choose_land_face(Rules* R, Spec* S, Game* g, ManaView* v, int* face) noexcept nogil:
+    """choose_land for a deck with modal double-faced cards whose back face is a land: the
+    player chooses which land face to play (712.12). Each land face of each card in hand is
+    weighed as choose_land weighs a land (land_score): a land's front face, its back face too
+    if that is a land (a Pathway), and the back face of a card whose front face is a spell
+    (Valakut Awakening // Valakut Stoneforge). Playing that card as a land gives the spell up,
+    so its land face is weighed with the hand as it would be without the card (its own cost
+    neither cast nor asking for colours) and SPELL_GIVEN_UP less: a real land is played unless
+    the spell's land face lets more of the hand be cast now or gives a colour the hand lacks
+    sources of; with no real land in hand it is played. Ties go to the first in hand, a front
+    face before its back face; with S.lands_first, the first land in hand (its front face),
+    else the first spell // land card. Returns the card's index in the hand (-1: none) and
+    sets `face` to the row of the face to play."""
+    cdef int32_t card[MAXFACES]             # the candidates (the hand changes as they are
+    cdef int32_t side[MAXFACES]             # weighed): card, face, and whether a spell is
+    cdef uint8_t spell[MAXFACES]            # given up
+    cdef int n = 0, q, k, f, row, last, score, best = -1, best_face = -1, best_score = -1000
+    cdef int demand[5]
+    cdef int own[5]
+    cdef int supply[5]
+    for q in range(g.n_rows[1]):
+        row = g.rows[1][q]
+        card[n], side[n], spell[n] = row, row, False
+        n += 1
+        f = land_face(R, row)
+        if f >= 0:
+            card[n], side[n], spell[n] = row, f, False
+            n += 1
+    for q in range(g.n_rows[0]):
+        row = g.rows[0][q]
+        f = land_face(R, row)
+        if f >= 0:
+            card[n], side[n], spell[n] = row, f, True
+            n += 1
+    if n <= 1:
+        if n == 1:
+            face[0] = side[0]
+            return first_in_hand(g, card[0])
+        return -1
+    if S.lands_first:
+        for k in range(g.hand_n[0]):
+            if S.gf[g.hand[0][k]] & GF_LAND:
+                face[0] = g.hand[0][k]
+                return k
+        for k in range(g.hand_n[0]):
+            f = land_face(R, g.hand[0][k])
+            if f >= 0:
+                face[0] = f
+                return k
+    colour_demand(R, S, g, demand)
+    colour_supply(R, g, supply)
+    if g.n >= MAXPERM:
+        g.over |= GO_PERMANENTS          # (no room to play a land)
+        return -1
+    for q in range(n):
+        row = card[q]
+        k = first_in_hand(g, row)
+        if not spell[q]:
+            score = land_score(R, S, g, v, side[q], demand, supply)
+        else:                                # the hand without the card, on trial
+            remove_from_hand(R, g, k)
+            colour_demand(R, S, g, own)
+            score = land_score(R, S, g, v, side[q], own, supply) - SPELL_GIVEN_UP
+            hand_add(g, row)                 # back in its place
+            last = g.hand_n[0] - 1
+            g.hand[0][last] = g.hand[0][k]
+            g.hand[0][k] = row
+            g.bi.hand_size[0] = g.hand_n[0]
+        if score > best_score or (score == best_score and k < best):
+            best, best_face, best_score = k, side[q], score
+    face[0] = best_face
+    return best
+
+
 cdef inline void play_lands(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
-    """Play lands while the rules allow one more (305.2) and the hand has one (choose_land)."""
-    cdef int k, row
+    """Play lands while the rules allow one more (305.2) and the hand has one (choose_land). A
+    deck with modal double-faced lands plays them by play_land_faces instead."""
+    cdef int k
     while g.hand_lands and land_plays_left(R, g) > 0:
         k = choose_land(R, S, g, v)
         if k < 0:
             return
-        row = g.hand[0][k]
-        remove_from_hand(R, g, k)
-        trace(g, TR_LAND, row, 0)
-        play_a_land(R, S, g, rng, row, 0)
-        if g.snapshots:
-            snapshot(g, TR_LAND)
+        play_from_hand(R, S, g, rng, k, g.hand[0][k])
+
+
+cdef void play_land_faces(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
+    """play_lands for a deck with modal double-faced cards whose back face is a land
+    (S.land_faces): the card played, and the face it is played as (choose_land_face, 712.12).
+    (Its own function, called apart from play_lands, so that the decks without such cards
+    play play_lands' code as compiled before.)"""
+    cdef int k, face = -1
+    while land_in_hand(R, S, g) and land_plays_left(R, g) > 0:
+        k = choose_land_face(R, S, g, v, &face)
+        if k < 0:
+            return
+        play_from_hand(R, S, g, rng, k, face)
+
+
+cdef inline void play_from_hand(Rules* R, Spec* S, Game* g, Rng* rng, int k, int face) noexcept nogil:
+    """The card at index k of the hand is played as a land with face `face` up (its own row, or
+    its back face's: 712.12)."""
+    remove_from_hand(R, g, k)
+    trace(g, TR_LAND, face, 0)
+    play_a_land(R, S, g, rng, face, 0)
+    if g.snapshots:
+        snapshot(g, TR_LAND)
 
 
 cdef struct Cast:                 # one way to cast a spell, as the policy weighs it
@@ -263,9 +376,12 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
         resolve_spell(R, S, g, rng, row, chosen.x, chosen.kicked, chosen.flashback, 0)
         if g.snapshots:
             snapshot(g, TR_CAST)
-        if g.extra_land_drops and g.hand_lands:      # (Explore: another land, then more spells)
+        if g.extra_land_drops and land_in_hand(R, S, g):   # (Explore: another land, then more spells)
             view_prepare(R, g, v)
-            play_lands(R, S, g, rng, v)
+            if S.land_faces:
+                play_land_faces(R, S, g, rng, v)
+            else:
+                play_lands(R, S, g, rng, v)
 
 
 cdef int copy_target(Rules* R, Game* g, int source) noexcept nogil:

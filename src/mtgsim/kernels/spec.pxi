@@ -211,7 +211,7 @@ cdef class GoldfishSpec:
         self.S.shortcuts = True
         self.S.check_views = False
         self.S.snapshots = False
-        spec_demand(&self.S)
+        spec_demand(&core.R, &self.S)
 
 
 cdef GoldfishSpec spec_copy(GoldfishSpec spec):
@@ -247,9 +247,9 @@ def checking_views(GoldfishSpec spec):
 
 
 
-cdef void spec_demand(Spec* S) noexcept nogil:
-    """S.track_demand, S.land_demand, S.deck_colours and S.deck_lands, once S.gf, S.demand
-    and the tracked cards are set."""
+cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
+    """S.track_demand, S.land_demand, S.deck_colours, S.deck_lands and the deck's double-faced
+    lands (S.land_faces, S.spell_lands), once S.gf, S.demand and the tracked cards are set."""
     cdef int q, t, row
     for t in range(5):
         S.track_demand[t] = 0
@@ -262,9 +262,15 @@ cdef void spec_demand(Spec* S) noexcept nogil:
     S.land_demand = False
     S.deck_colours = 0
     S.deck_lands = 0
+    S.land_faces = S.spell_lands = False
     for q in range(S.deck_n):
         row = S.deck[q]
-        S.deck_lands += (S.gf[row] & GF_LAND) != 0
+        if land_face(R, row) >= 0:
+            S.land_faces = True
+            S.spell_lands |= not (S.gf[row] & GF_LAND)
+    for q in range(S.deck_n):
+        row = S.deck[q]
+        S.deck_lands += counts_as_land(R, S, row)
         if S.gf[row] & GF_LAND and S.gf[row] & GF_DEMAND:
             S.land_demand = True
         if not (S.gf[row] & GF_LAND):

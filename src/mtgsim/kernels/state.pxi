@@ -159,7 +159,8 @@ cdef class GameState:
         return find_object(self.g, object_id)
 
     def play_land(self, int row, int who):
-        """`who` plays land `row` (play_a_land): its object id, -1 if none entered."""
+        """`who` plays land `row` (play_a_land; of a modal double-faced card, the row of the
+        face played, 712.12): its object id, -1 if none entered."""
         return play_a_land(&self.core.R, &self.S, self.g, NULL, row, self._player(who))
 
     def land_plays_left(self):

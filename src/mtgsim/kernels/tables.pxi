@@ -79,6 +79,11 @@ cdef class CoreTables:
         self._keep["base_cost"] = base
         cdef_fill_base_costs(&self.R, base)
         self.R.base_cost = <TotalCost*>cnp.PyArray_DATA(base)
+        front = np.arange(max(self.R.n_cards, 1), dtype=np.int32)
+        faces = np.flatnonzero(tables.cards["back"] >= 0)
+        front[tables.cards["back"][faces]] = faces
+        self._keep["front"] = front
+        self.R.front = <int32_t*>cnp.PyArray_DATA(front)
 
     property fast_path:
         """Whether simple boards take the direct path (tests turn it off to compare)."""

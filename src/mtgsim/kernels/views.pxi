@@ -406,6 +406,7 @@ cdef void free_scratch(Scratch* sc) noexcept nogil:
 cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.scratch = sc
     g.direct = R.direct
+    g.front = R.front
     memset(g.live, 0, sizeof(g.live))
     memset(g.sick, 0, sizeof(g.sick))
     memset(g.all_units, 0, sizeof(g.all_units))

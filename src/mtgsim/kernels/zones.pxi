@@ -212,6 +212,36 @@ cdef inline bint is_land_row(Rules* R, int row) noexcept nogil:
     return (R.cards[row].types & CT_LAND) != 0
 
 
+cdef inline int land_face(Rules* R, int row) noexcept nogil:
+    """The row of card `row`'s back face if that face is a land, else -1: a modal double-faced
+    card that may be played as that land (712.12), whatever its front face is (a Pathway's is
+    a land too; Valakut Awakening's an instant)."""
+    cdef int back = R.cards[row].back
+    return back if back >= 0 and R.cards[back].types & CT_LAND else -1
+
+
+cdef inline bint counts_as_land(Rules* R, Spec* S, int row) noexcept nogil:
+    """Does card `row` count as a land in a hand or a deck for the mulligan (its keep rule and
+    the lands it bottoms): a land, or (S.spell_lands) a card with a land back face? In the hand
+    such a card has only its front face's characteristics (712.8a), a spell; it is counted as
+    deck builders count it, as the land it may be played as."""
+    return is_land_row(R, row) or (S.spell_lands and land_face(R, row) >= 0)
+
+
+cdef int spell_lands_in_hand(Rules* R, Game* g) noexcept nogil:
+    """The cards in hand whose front face is not a land and whose back face is one (spell //
+    land modal double-faced cards: they may be played as a land, 712.12)."""
+    cdef int k, n = 0
+    for k in range(g.hand_n[0]):
+        n += not is_land_row(R, g.hand[0][k]) and land_face(R, g.hand[0][k]) >= 0
+    return n
+
+
+cdef inline bint land_in_hand(Rules* R, Spec* S, Game* g) noexcept nogil:
+    """Does the hand hold a card that may be played as a land (305.1, 712.12)?"""
+    return g.hand_lands > 0 or (S.spell_lands and spell_lands_in_hand(R, g) > 0)
+
+
 cdef void draw_cards(Rules* R, Game* g, Rng* rng, int n) noexcept nogil:
     """n draws, as draw() n times: the random picks from the library first (the generator's
     state kept in registers), then the hand's bookkeeping."""
@@ -247,14 +277,14 @@ cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:
 
 
 cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
-    """London mulligan (103.5): draw seven; keep if the lands (with S.keep_sources, and the
-    mana creatures and rocks: mana_source_row) are in the policy's range for the hand size it
-    would be (below the smallest size listed: always keep); else shuffle the hand back and
-    draw seven again. Then put one card on the bottom per mulligan, keeping the
-    hand balanced: a land while it holds more than the deck's share of lands (rounded up, within
-    the range) or nothing else, the least useful first (bottom_rank); else the spell of the
-    highest mana value."""
-    cdef int taken = 0, k, size, lands, best, target, rank, best_rank
+    """London mulligan (103.5): draw seven; keep if the lands (counts_as_land: the spell // land
+    double-faced cards too; with S.keep_sources, the mana creatures and rocks: mana_source_row)
+    are in the policy's range for the hand size it would be (below the smallest size listed:
+    always keep); else shuffle the hand back and draw seven again. Then put one card on the
+    bottom per mulligan, keeping the hand balanced: a land while it holds more than the deck's
+    share of lands (rounded up, within the range) or nothing else, the least useful first
+    (bottom_rank); else the spell of the highest mana value."""
+    cdef int taken = 0, k, size, lands, best, target, rank, best_rank, row
     cdef bint land
     while True:
         draw_cards(R, g, rng, 7)
@@ -262,9 +292,11 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         if size <= 0 or S.keep_lo[size] < 0:
             break
         lands = g.hand_lands
+        if S.spell_lands:
+            lands += spell_lands_in_hand(R, g)
         if S.keep_sources:
-            for k in range(g.hand_n[0]):
-                lands += mana_source_row(R, g.hand[0][k])
+            for k in range(g.hand_n[0]):       # (a card counted as a land is not counted again)
+                lands += mana_source_row(R, g.hand[0][k]) and not counts_as_land(R, S, g.hand[0][k])
         if S.keep_lo[size] <= lands <= S.keep_hi[size]:
             break
         trace(g, TR_MULLIGAN, -1, g.hand_n[0])
@@ -279,13 +311,16 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         target = min(max(target, S.keep_lo[size]), S.keep_hi[size])
     while taken > 0 and g.hand_n[0] > 0:
         lands = g.hand_lands
+        if S.spell_lands:
+            lands += spell_lands_in_hand(R, g)
         land = lands > target or lands == g.hand_n[0]
         best = -1
         best_rank = 0
         for k in range(g.hand_n[0]):        # the first of the highest rank
-            if is_land_row(R, g.hand[0][k]) != land:
+            row = g.hand[0][k]
+            if counts_as_land(R, S, row) != land:
                 continue
-            rank = bottom_rank(R, S, g, g.hand[0][k]) if land else R.cards[g.hand[0][k]].mana_value
+            rank = bottom_rank(R, S, g, row) if land else R.cards[row].mana_value
             if best < 0 or rank > best_rank:
                 best, best_rank = k, rank
         g.bottom[g.bottom_n] = g.hand[0][best]
@@ -307,9 +342,12 @@ cdef inline bint mana_source_row(Rules* R, int row) noexcept nogil:
 cdef int bottom_rank(Rules* R, Spec* S, Game* g, int row) noexcept nogil:
     """How readily land `row` goes to the bottom: off-colour lands (making none of the colours
     the spells in hand ask for) before on-colour ones; among those, the fewer of the deck's
-    spell colours it makes, the sooner."""
-    cdef unsigned int hand_colours = 0, cp = R.static_cp[row]
-    cdef int q, t, spell
+    spell colours it makes, the sooner. A card with a land back face makes what either of its
+    land faces makes (712.12: it may be played as either)."""
+    cdef unsigned int hand_colours = 0, cp = R.static_cp[row] if is_land_row(R, row) else 0
+    cdef int q, t, spell, back = land_face(R, row)
+    if back >= 0:
+        cp |= R.static_cp[back]
     for q in range(g.n_rows[0]):
         spell = g.rows[0][q]
         for t in range(5):
