@@ -26,7 +26,9 @@ EXPECTED_DIFFERENCES = {
     **{name: "no back face" for name in (
         "Brightclimb Pathway", "Clearwater Pathway", "Cragcrown Pathway", "Riverglide Pathway",
         "Needleverge Pathway", "Hengegate Pathway", "Darkbore Pathway", "Blightstep Pathway",
-        "Barkchannel Pathway", "Branchloft Pathway")},
+        "Barkchannel Pathway", "Branchloft Pathway", "Agadeem's Awakening", "Emeria's Call", "Fell the Profane",
+        "Sea Gate Restoration", "Shatterskull Smashing", "Skyclave Cleric", "Turntimber Symbiosis",
+        "Valakut Awakening")},
     # ignored, not unread: X counts the artifacts and enchantments of the opponent, who has none
     "Dockside Extortionist": "goldfish opponent",
     **{name: UNREAD for name in (
