@@ -169,3 +169,96 @@ def test_an_adventure_is_reported_as_not_simulated():
                         "Whenever Bonecrusher Giant becomes the target of a spell, Bonecrusher Giant deals 2 "
                         "damage to that spell's controller.", "4/3", layout="adventure", faces=(stomp,))
     assert rec.bucket != "fully" and any("Stomp" in u for u in rec.unrecognized)
+
+
+def _statuses(rec):
+    return [cl.status for cl in rec.clauses]
+
+
+R, I, U = RECOGNIZED, IGNORED, UNRECOGNIZED
+_KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",), "Knight of the White Orchid": ("First strike",),
+             "Archfiend of Despair": ("Flying",)}     # (the corpus's keywords of these cards)
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt, statuses", [
+    # regeneration (701.19) shields a creature from destruction, which no goldfish opponent brings
+    ("Drudge Skeletons", "{1}{B}", "Creature — Skeleton", "{B}: Regenerate this creature. (The next time this "
+     "creature would be destroyed this turn, instead tap it, remove it from combat, and heal all damage on it.)", "1/1",
+     [I]),
+    ("Death Ward", "{W}", "Instant", "Regenerate target creature.", None, [I]),
+    # damage prevention (615): the opponent deals no damage, and this prevents none of the player's
+    ("Samite Healer", "{1}{W}", "Creature — Human Cleric",
+     "{T}: Prevent the next 1 damage that would be dealt to any target this turn.", "1/1", [I]),
+    # a Fog would stop the player's own attack: a spell they choose to cast, never cast
+    ("Holy Day", "{W}", "Instant", "Prevent all combat damage that would be dealt this turn.", None, [I]),
+    # an Aura that only hinders the creature it enchants: the opponent has none to enchant
+    ("Pacifism", "{1}{W}", "Enchantment — Aura", "Enchant creature\nEnchanted creature can't attack or block.", None,
+     [I, I]),
+    # the opponent's hand: it has none; the life the player pays is read
+    ("Duress", "{B}", "Sorcery", "Target opponent reveals their hand. You choose a noncreature, nonland card from "
+     "it. That player discards that card.", None, [I]),
+    ("Thoughtseize", "{B}", "Sorcery", "Target player reveals their hand. You choose a nonland card from it. That "
+     "player discards that card. You lose 2 life.", None, [I, I, I, R]),
+    ("Mind Rot", "{2}{B}", "Sorcery", "Target player discards two cards.", None, [I]),
+    # removal the player would aim only at their own creature, and a shield it can't use
+    ("Terror", "{1}{B}", "Instant", "Destroy target nonartifact, nonblack creature. It can't be regenerated.", None, [I]),
+    ("Royal Assassin", "{1}{B}{B}", "Creature — Human Assassin", "{T}: Destroy target tapped creature.", "1/1", [I]),
+    # "you may": declined
+    ("Manglehorn", "{2}{G}", "Creature — Beast", "When this creature enters, you may destroy target artifact.\n"
+     "Artifacts your opponents control enter tapped.", "2/2", [I, I]),
+    # a target only an opponent's creature can be: the spell can't be cast (601.2c)
+    ("Cosmotronic Wave", "{3}{R}", "Sorcery", "Cosmotronic Wave deals 1 damage to each creature your opponents "
+     "control. Creatures your opponents control can't block this turn.", None, [I]),
+    # trigger events and intervening conditions (603.4) that never happen in a goldfish
+    ("Rhystic Study", "{2}{U}", "Enchantment", "Whenever an opponent casts a spell, you may draw a card unless that "
+     "player pays {1}.", None, [I]),
+    ("Knight of the White Orchid", "{W}{W}", "Creature — Human Knight", "First strike\nWhen this creature enters, if "
+     "an opponent controls more lands than you, you may search your library for a Plains card, put it onto the "
+     "battlefield, then shuffle.", "2/2", [R, I]),
+    ("Gustcloak Sentinel", "{2}{W}{W}", "Creature — Human Soldier", "Whenever this creature becomes blocked, you may "
+     "untap it and remove it from combat.", "3/3", [I]),
+    ("Beasts of Bogardan", "{4}{R}", "Creature — Beast", "Protection from red\nThis creature gets +1/+1 as long as an "
+     "opponent controls a nontoken white permanent.", "3/3", [I, I]),
+    ("Orgg", "{3}{R}{R}", "Creature — Orgg", "Trample\nThis creature can't attack if defending player controls an "
+     "untapped creature with power 3 or greater.\nThis creature can't block creatures with power 3 or greater.",
+     "6/6", [R, I, I]),
+    ("Archfiend of Despair", "{6}{B}{B}", "Creature — Demon", "Flying\nYour opponents can't gain life.\nAt the "
+     "beginning of each end step, each opponent loses life equal to the life that player lost this turn. (Damage "
+     "causes loss of life.)", "6/6", [R, I, U]),
+    # blocking: nothing blocks; and the goldfish attacks with every creature able to (508.1d)
+    ("Juggernaut", "{4}", "Artifact Creature — Juggernaut", "This creature attacks each combat if able.\nThis "
+     "creature can't be blocked by Walls.", "5/3", [I, I]),
+])
+def test_clauses_that_change_nothing_in_a_goldfish_are_ignored(name, cost, type_line, text, pt, statuses):
+    rec, _ = _abilities(name, cost, type_line, text, pt, keywords=_KEYWORDS.get(name, ()))
+    assert _statuses(rec) == statuses, rec.clauses
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt, statuses", [
+    # a mandatory trigger must target the player's own creature if it is the only one (603.3d)
+    ("Man-o'-War", "{2}{U}", "Creature — Jellyfish", "When this creature enters, return target creature to its "
+     "owner's hand.", "2/2", [U]),
+    ("Flametongue Kavu", "{3}{R}", "Creature — Kavu", "When this creature enters, it deals 4 damage to target "
+     "creature.", "4/2", [U]),
+    # never blocked: so it always draws
+    ("Eternal of Harsh Truths", "{2}{U}", "Creature — Zombie Cleric", "Afflict 2 (Whenever this creature becomes "
+     "blocked, defending player loses 2 life.)\nWhenever this creature attacks and isn't blocked, draw a card.", "1/3",
+     [U, U]),
+    # "can't block" of a token it makes, and a draw beside "can't be blocked", are not all the clause says
+    ("Crawling Chorus", "{W}", "Creature — Phyrexian Horror", "Toxic 1 (Players dealt combat damage by this creature "
+     "also get a poison counter.)\nWhen this creature dies, create a 1/1 colorless Phyrexian Mite artifact creature "
+     "token with toxic 1 and \"This token can't block.\"", "1/1", [U, U]),
+    ("Basim Ibn Ishaq", "{U}{B}", "Legendary Creature — Human Assassin", "Whenever you cast a historic spell, draw a "
+     "card. Basim Ibn Ishaq can't be blocked this turn. This ability triggers only once each turn. (Artifacts, "
+     "legendaries, and Sagas are historic.)\nWhenever Basim Ibn Ishaq deals combat damage to a player, put a +1/+1 "
+     "counter on it.", "2/2", [U, U]),
+    # the player's own creatures get +1/+1: not only the opponent's
+    ("Zealous Persecution", "{W}{B}", "Instant", "Until end of turn, creatures you control get +1/+1 and creatures "
+     "your opponents control get -1/-1.", None, [U]),
+    # Ghost Quarter on the player's own land fetches a basic: not harmful only
+    ("Ghost Quarter", "", "Land", "{T}: Add {C}.\n{T}, Sacrifice this land: Destroy target land. Its controller may "
+     "search their library for a basic land card, put it onto the battlefield, then shuffle.", None, [R, U]),
+])
+def test_clauses_that_can_matter_to_a_goldfish_are_not_ignored(name, cost, type_line, text, pt, statuses):
+    rec, _ = _abilities(name, cost, type_line, text, pt)
+    assert _statuses(rec) == statuses, rec.clauses

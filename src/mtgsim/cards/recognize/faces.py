@@ -138,6 +138,8 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
         clauses.append(Clause(f"basic land types {' '.join(t for t in subtypes if t in _BASIC_MANA)} (305.6)",
                               RECOGNIZED, face.name))
     text = normalize(face.oracle_text, face.name)
+    # an Aura the player casts onto a permanent of their choice (303.4a), theirs or no one's
+    aura = "Aura" in subtypes and not re.search(r"^Enchant [\w ]+ you control", text, re.MULTILINE)
     for p in paragraphs(text):
         if _keyword_line(f, p, keywords, clauses):
             continue
@@ -150,7 +152,7 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
                 status = RECOGNIZED
                 break
         else:
-            if _ignored(body):
+            if _ignored(body, f.is_spell, aura):
                 status = IGNORED
             elif f.is_spell and (parts := sentences(body)) and len(parts) > 1:
                 status = _spell_sentences(f, parts, clauses)
@@ -210,7 +212,7 @@ def _spell_sentences(f: _Face, parts: list[str], clauses: list[Clause]) -> str |
         if _spell_effect(f, s) is not None:
             clauses.append(Clause(_words(s, f.face.name), RECOGNIZED, f.face.name))
         else:
-            status = IGNORED if _ignored(s) else UNRECOGNIZED
+            status = IGNORED if _ignored(s, True) else UNRECOGNIZED
             clauses.append(Clause(_words(s, f.face.name), status, f.face.name, shape(s)))
     return None
 
