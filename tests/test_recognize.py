@@ -262,3 +262,133 @@ def test_clauses_that_change_nothing_in_a_goldfish_are_ignored(name, cost, type_
 def test_clauses_that_can_matter_to_a_goldfish_are_not_ignored(name, cost, type_line, text, pt, statuses):
     rec, _ = _abilities(name, cost, type_line, text, pt)
     assert _statuses(rec) == statuses, rec.clauses
+
+
+_SCION = '1/1 colorless Eldrazi Scion creature token with "Sacrifice this creature: Add {C}."'
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt, abilities", [
+    # one sentence, two effects joined by "and"
+    ("Lightning Helix", "{R}{W}", "Instant", "Lightning Helix deals 3 damage to any target and you gain 3 life.", None,
+     [{"kind": "spell", "damage_to_opponent": 3, "gain_life": 3}]),
+    ("Cloudblazer", "{3}{W}{U}", "Creature — Human Scout", "Flying\nWhen this creature enters, you gain 2 life and draw "
+     "two cards.", "2/2", [{"kind": "trigger", "event": "self_enters", "gain_life": 2, "draw": 2}]),
+    # 120.3: damage to each player is damage to the opponent and to the player
+    ("Flame Rift", "{1}{R}", "Sorcery", "Flame Rift deals 4 damage to each player.", None,
+     [{"kind": "spell", "damage_to_opponent": 4, "damage_to_you": 4}]),
+    # the goldfish opponent has no library: of "each player draws", only the player's draw counts
+    ("Mikokoro, Center of the Sea", "", "Legendary Land", "{T}: Add {C}.\n{2}, {T}: Each player draws a card.", None,
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"}, {"kind": "activated", "cost": "{2}, {T}", "draw": 1}]),
+    # creature tokens: X of them (107.3), or one for each of a count
+    ("Secure the Wastes", "{X}{W}", "Instant", "Create X 1/1 white Warrior creature tokens.", None,
+     [{"kind": "spell", "tokens": {"1/1 white Warrior creature token": "X"}}]),
+    ("Elvish Promenade", "{3}{G}", "Kindred Sorcery — Elf", "Create a 1/1 green Elf Warrior creature token for each "
+     "Elf you control.", None,                                  # (the shipped database's Elf Warrior token)
+     [{"kind": "spell", "tokens": {"Elf Warrior": {"count": "permanents", "subtypes": ["Elf"]}}}]),
+    # 702.114a, and "this spell costs {X} less, where X is ..." (601.2f)
+    ("Marshmist Titan", "{6}{B}", "Creature — Giant", "This spell costs {X} less to cast, where X is your devotion to "
+     "black. (Each {B} in the mana costs of permanents you control counts toward your devotion to black.)", "4/5",
+     [{"kind": "cost", "change": "reduce", "scope": "self", "amount": {"count": "devotion", "color": "B"}}]),
+    # "and that spell can't be countered", "... that spell can't be countered": no one counters it
+    ("Delighted Halfling", "{G}", "Creature — Halfling Citizen", "{T}: Add {C}.\n{T}: Add one mana of any color. Spend "
+     "this mana only to cast a legendary spell, and that spell can't be countered.", "1/2",
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
+      {"kind": "mana", "cost": "{T}", "output": "any_color", "spend_only_on": "legendary spells"}]),
+    ("Boseiju, Who Shelters All", "", "Legendary Land", "Boseiju enters tapped.\n{T}, Pay 2 life: Add {C}. If that "
+     "mana is spent on an instant or sorcery spell, that spell can't be countered.", None,
+     [{"kind": "enters", "tapped": True}, {"kind": "mana", "cost": "{T}, Pay 2 life", "mana": "{C}"}]),
+    # 700.4: "is put into a graveyard from the battlefield" is "dies"
+    ("Gods' Eye, Gate to the Reikai", "", "Legendary Land", "{T}: Add {C}.\nWhen Gods' Eye is put into a graveyard "
+     "from the battlefield, create a 1/1 colorless Spirit creature token.", None,
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
+      {"kind": "trigger", "event": "self_dies", "tokens": {"1/1 colorless Spirit creature token": 1}}]),
+])
+def test_effects_read_from_the_text(name, cost, type_line, text, pt, abilities):
+    rec, c = _abilities(name, cost, type_line, text, pt)
+    assert rec.bucket == "fully", rec.clauses
+    _same(c.abilities, abilities)
+
+
+def test_an_enchantment_creature_token_is_both():
+    rec, c = _abilities("Fated Intervention", "{2}{G}{G}{G}", "Instant", "Create two 3/3 green Centaur enchantment "
+                        "creature tokens. If it's your turn, scry 2.")
+    assert _statuses(rec) == [R, U]
+    centaur = card_from_table(rec.tokens["3/3 green Centaur enchantment creature token"])
+    assert centaur.type_line == "Enchantment Creature — Centaur" and centaur.color_letters == "G"
+
+
+def test_predefined_food_and_lander_tokens_are_made_as_defined():
+    """111.10b: a Food is an artifact with "{2}, {T}, Sacrifice this token: You gain 3 life";
+    a Lander's ability searches for a basic land, put onto the battlefield tapped."""
+    rec, c = _abilities("Savor", "{1}{B}", "Instant", "Target creature gets -2/-2 until end of turn. Create a Food "
+                        "token. (It's an artifact with \"{2}, {T}, Sacrifice this token: You gain 3 life.\")")
+    assert rec.bucket == "fully"
+    _same(c.abilities, [{"kind": "spell", "tokens": {"Food": 1}}])
+    food = card_from_table(rec.tokens["Food"])
+    assert food.token and food.type_line == "Artifact — Food"
+    assert str(food.abilities[0].cost) == "{2}, {T}, Sacrifice this permanent" and food.abilities[0].effect.gain_life == 3
+    rec, c = _abilities("Beamsaw Prospector", "{1}{B}", "Creature — Human Artificer", "When this creature dies, create "
+                        "a Lander token. (It's an artifact with \"{2}, {T}, Sacrifice this token: Search your library "
+                        "for a basic land card, put it onto the battlefield tapped, then shuffle.\")", "2/1")
+    assert rec.bucket == "fully"
+    lander = card_from_table(rec.tokens["Lander"]).abilities[0].effect
+    assert (lander.lands_to_battlefield, lander.lands_tapped) == (1, True)
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt, keywords, count", [
+    ("Eldrazi Skyspawner", "{2}{U}", "Creature — Eldrazi Drone", "Devoid (This card has no color.)\nFlying\nWhen this "
+     "creature enters, create a 1/1 colorless Eldrazi Scion creature token. It has \"Sacrifice this token: Add {C}.\"",
+     "2/1", ("Devoid", "Flying"), 1),
+    ("Call the Scions", "{2}{G}", "Sorcery", "Devoid (This card has no color.)\nCreate two 1/1 colorless Eldrazi Scion "
+     "creature tokens. They have \"Sacrifice this token: Add {C}.\"", None, ("Devoid",), 2),
+])
+def test_a_creature_token_keeps_the_mana_ability_the_text_gives_it(name, cost, type_line, text, pt, keywords, count):
+    """111.4: the effect sets the token's characteristics, "It has ..." among them; a
+    sacrifice-only mana ability is usable at once (302.6 restricts {T} abilities only)."""
+    rec, c = _abilities(name, cost, type_line, text, pt, keywords=keywords)
+    assert rec.bucket == "fully", rec.clauses
+    ability = c.abilities[0]
+    assert dict(ability.effect.tokens) == {_SCION: count}
+    scion = card_from_table(rec.tokens[_SCION])
+    assert scion.token and scion.type_line == "Creature — Eldrazi Scion" and (scion.power.base, scion.toughness.base) == (1, 1)
+    [mana] = scion.mana_abilities
+    assert mana.cost.sacrifice_self and not mana.cost.tap and str(mana.mana) == "{C}"
+
+
+def test_a_token_the_shipped_database_defines_is_made_as_that_card():
+    """Hangarback Walker's 1/1 colorless Thopter artifact creature token with flying is the
+    shipped Thopter, so the recognized card equals the curated one."""
+    rec, c = _abilities("Hangarback Walker", "{X}{X}", "Artifact Creature — Construct", "This creature enters with X "
+                        "+1/+1 counters on it.\nWhen this creature dies, create a 1/1 colorless Thopter artifact creature "
+                        "token with flying for each +1/+1 counter on this creature.\n{1}, {T}: Put a +1/+1 counter on "
+                        "this creature.", "0/0")
+    assert rec.bucket == "fully" and not rec.tokens
+    _same(c.abilities, [{"kind": "enters", "counters": {"+1/+1": "X"}},
+                        {"kind": "trigger", "event": "self_dies",
+                         "tokens": {"Thopter": {"count": "counters_on_self", "counter": "+1/+1"}}},
+                        {"kind": "activated", "cost": "{1}, {T}", "counters": {"+1/+1": 1}}])
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt", [
+    # 107.3k: an ability's own X is not the vocabulary's X (the X paid for the spell)
+    ("Oracle of Nectars", "{2}{G/W}", "Creature — Elf Cleric", "{X}, {T}: You gain X life.", "2/2"),
+    # a Forest land creature token would tap for {G} (305.6): not read as a creature token alone
+    ("Awaken the Woods", "{X}{G}{G}", "Sorcery", "Create X 1/1 green Forest Dryad land creature tokens.", None),
+])
+def test_phrases_outside_the_vocabulary_stay_unrecognized(name, cost, type_line, text, pt):
+    rec, _ = _abilities(name, cost, type_line, text, pt)
+    assert rec.bucket != "fully"
+
+
+def test_a_card_names_itself_by_its_short_name_and_an_alchemy_card_by_the_original_name():
+    """201.5a: "Sharuum" in Sharuum the Hegemon's text is itself; an Alchemy rebalanced card
+    (A-) keeps the original's name in its text."""
+    rec, _ = _abilities("Sharuum the Hegemon", "{3}{W}{U}{B}", "Legendary Artifact Creature — Sphinx",
+                        "Flying\nWhen Sharuum enters, you may return target artifact card from your graveyard to the "
+                        "battlefield.", "5/5", keywords=("Flying",))
+    assert rec.clauses[-1].family.startswith("When ~ enters, you may return")
+    rec, c = _abilities("A-Bretagard Stronghold", "", "Land", "Bretagard Stronghold enters tapped.\n{T}: Add {G}.\n"
+                        "{G}{W}{W}, {T}, Sacrifice Bretagard Stronghold: Distribute two +1/+1 counters among one or two "
+                        "target creatures you control. They gain vigilance and lifelink until end of turn. Activate "
+                        "only as a sorcery.")
+    assert _statuses(rec) == [R, R, U]          # ("Bretagard Stronghold enters tapped": itself)

@@ -29,13 +29,16 @@ EXPECTED_DIFFERENCES = {
         "Barkchannel Pathway", "Branchloft Pathway")},
     # ignored, not unread: X counts the artifacts and enchantments of the opponent, who has none
     "Dockside Extortionist": "goldfish opponent",
+    # read, not curated: the curated entry leaves its Food tokens unmodeled (written before a
+    # token's definition could be a card); the recognizers make Food as 111.10b defines it
+    "Gilded Goose": "curated unmodeled",
     **{name: UNREAD for name in (
-        "The Great Henge", "The Fire Crystal", "Cavern of Souls", "Path of Ancestry", "Nykthos, Shrine to Nyx",
+        "The Fire Crystal", "Path of Ancestry", "Nykthos, Shrine to Nyx",
         "Castle Garenbrig", "Temple of the False God", "Fabled Passage", "Myriad Landscape", "Ilysian Caryatid",
-        "Delighted Halfling", "Incubation Druid", "Rite of Flame", "Manamorphose", "Circuitous Route",
-        "Contamination", "Caged Sun", "Gauntlet of Power", "Animar, Soul of Elements", "Hangarback Walker",
+        "Incubation Druid", "Rite of Flame", "Manamorphose", "Circuitous Route",
+        "Contamination", "Caged Sun", "Gauntlet of Power", "Animar, Soul of Elements",
         "Fireball", "Faithless Looting", "Brainstorm", "Preordain", "Read the Bones", "Gray Merchant of Asphodel",
-        "Grave Titan", "Siege-Gang Commander", "Inferno Titan", "Imperious Perfect", "Primeval Titan",
+        "Grave Titan", "Inferno Titan", "Primeval Titan",
         "Nissa's Pilgrimage", "Rishkar's Expertise")},
 }
 

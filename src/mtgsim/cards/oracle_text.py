@@ -26,6 +26,7 @@ _OLD = (
     (re.compile(r"\s+to its controller's mana pool\b"), ""),
     (re.compile(r"\s+to that player's mana pool\b"), ""),
     (re.compile(r"\bCARDNAME\b"), "~"),
+    (re.compile(r"\bis put into a graveyard from the battlefield\b"), "dies"),     # 700.4
     (re.compile(r"\bcreature cards?\b(?= you control)"), "creature"),
     (re.compile(r"\u2212"), "-"),
 )
@@ -51,8 +52,11 @@ def _self_names(name: str) -> list[str]:
     names = [name]
     if "," in name:
         names.append(name.split(",")[0])
-    if " of " in name and name.split(" of ")[0].count(" ") == 0:   # "Tamiyo of the..." → Tamiyo
-        names.append(name.split(" of ")[0])
+    for word in (" of ", " the "):        # "Tamiyo of the ..." → Tamiyo, "Sharuum the Hegemon" → Sharuum
+        if word in name and name.split(word)[0].count(" ") == 0:
+            names.append(name.split(word)[0])
+    if name.startswith("A-"):             # an Alchemy rebalanced card names itself as the original
+        names += _self_names(name[2:])
     return names
 
 

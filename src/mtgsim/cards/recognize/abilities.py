@@ -227,6 +227,9 @@ def _cost_modifier(face: _Face, p: str) -> Abilities | None:
         if scope != "your_spells":
             t["scope"] = scope
         return [t]
+    if m := re.fullmatch(r"~ costs \{X\} less to cast, where X is (?P<what>.+?)\.?", s[0]):
+        amount = _amount_phrase("equal to " + m["what"])
+        return None if amount is None else [{"kind": "cost", "change": "reduce", "scope": "self", "amount": amount}]
     m = re.fullmatch(r"~ costs (?P<mana>\{\d+\}) less to cast for each (?P<what>.+?)\.?", s[0])
     if m:
         amount = _amount_phrase("for each " + m["what"])

@@ -73,13 +73,17 @@ def _mana_ability(cost: str, effect: str) -> dict | None:
             out["damage_to_you"] = int(m.group(1))
         elif m := re.fullmatch(r"You (gain|lose) (\d+) life\.?", s):
             out["gain_life" if m.group(1) == "gain" else "lose_life"] = int(m.group(2))
-        elif m := re.fullmatch(r"Spend this mana only to (?:cast )?(.+?)\.?", s):
+        elif re.fullmatch(r"If that mana is spent on [^,]+, that spell can't be countered\.?", s):
+            pass                        # (the goldfish opponent counters nothing)
+        elif m := re.fullmatch(r"Spend this mana only to (?:cast )?(.+?)(?:, and that spell can't be countered)?\.?", s):
             from ..model import SpendRestriction
             try:
                 SpendRestriction.parse(m.group(1))
             except ValueError:
                 return None
-            out["spend_only_on"] = m.group(1).replace("activate abilities", "abilities")
+            # (the phrase as the curated data writes it: "a legendary spell" → "legendary spells")
+            out["spend_only_on"] = re.sub(r"^(?:a|an) (.*?)\bspell\b", r"\1spells",
+                                          m.group(1).replace("activate abilities", "abilities"))
         elif m := re.fullmatch(r"If you control an (Urza's [\w-]+) and an (Urza's [\w-]+), add ((?:\{C\})+) instead\.?", s):
             out["if_you_control"] = [m.group(1).removeprefix("Urza's "), m.group(2).removeprefix("Urza's ")]
             out["instead"] = m.group(3)
