@@ -177,7 +177,8 @@ def _statuses(rec):
 
 R, I, U = RECOGNIZED, IGNORED, UNRECOGNIZED
 _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",), "Knight of the White Orchid": ("First strike",),
-             "Archfiend of Despair": ("Flying",)}     # (the corpus's keywords of these cards)
+             "Archfiend of Despair": ("Flying",), "Cloudblazer": ("Flying",), "Pyre Hound": ("Trample",),
+             "Animar, Soul of Elements": ("Protection",)}     # (the corpus's keywords of these cards)
 
 
 @pytest.mark.parametrize("name, cost, type_line, text, pt, statuses", [
@@ -302,9 +303,27 @@ _SCION = '1/1 colorless Eldrazi Scion creature token with "Sacrifice this creatu
      "from the battlefield, create a 1/1 colorless Spirit creature token.", None,
      [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
       {"kind": "trigger", "event": "self_dies", "tokens": {"1/1 colorless Spirit creature token": 1}}]),
+    # two events, one effect: two triggered abilities
+    ("Ichor Wellspring", "{2}", "Artifact", "When this artifact enters or is put into a graveyard from the battlefield, "
+     "draw a card.", None, [{"kind": "trigger", "event": "self_enters", "draw": 1},
+                            {"kind": "trigger", "event": "self_dies", "draw": 1}]),
+    # upkeep and cast triggers put their counters on the permanent itself (model.TriggeredAbility)
+    ("Fretwork Colony", "{1}{B}", "Creature — Insect", "This creature can't block.\nAt the beginning of your upkeep, "
+     "put a +1/+1 counter on this creature and you lose 1 life.", "1/1",
+     [{"kind": "trigger", "event": "your_upkeep", "counters": {"+1/+1": 1}, "lose_life": 1}]),
+    ("Pyre Hound", "{3}{R}", "Creature — Elemental Dog", "Trample\nWhenever you cast an instant or sorcery spell, put a "
+     "+1/+1 counter on this creature.", "2/3", [{"kind": "trigger", "event": "you_cast_spell",
+                                               "spell_types": ["Instant", "Sorcery"], "counters": {"+1/+1": 1}}]),
+    # 601.2f: {1} less for each counter on it (Animar)
+    ("Animar, Soul of Elements", "{G}{U}{R}", "Legendary Creature — Elemental", "Protection from white and from black\n"
+     "Whenever you cast a creature spell, put a +1/+1 counter on Animar.\nCreature spells you cast cost {1} less to "
+     "cast for each +1/+1 counter on Animar.", "1/1",
+     [{"kind": "trigger", "event": "you_cast_spell", "spell_types": ["Creature"], "counters": {"+1/+1": 1}},
+      {"kind": "cost", "change": "reduce", "types": ["Creature"],
+       "amount": {"count": "counters_on_self", "counter": "+1/+1"}}]),
 ])
 def test_effects_read_from_the_text(name, cost, type_line, text, pt, abilities):
-    rec, c = _abilities(name, cost, type_line, text, pt)
+    rec, c = _abilities(name, cost, type_line, text, pt, keywords=_KEYWORDS.get(name, ()))
     assert rec.bucket == "fully", rec.clauses
     _same(c.abilities, abilities)
 

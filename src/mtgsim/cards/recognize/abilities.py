@@ -100,7 +100,7 @@ def _activated(face: _Face, p: str) -> Abilities | None:
 
 _EVENTS = {
     r"When ~ enters": "self_enters",
-    r"When ~ enters or dies": None,
+    r"When ~ enters or dies": ("self_enters", "self_dies"),       # (two events, one effect: two abilities)
     r"When ~ dies": "self_dies",
     r"At the beginning of your upkeep": "your_upkeep",
     r"Whenever ~ becomes tapped": "self_becomes_tapped",
@@ -116,19 +116,31 @@ _EVENTS = {
 _EVENTS_RE = [(re.compile(p + r", (?P<effect>.+)"), v) for p, v in _EVENTS.items()]
 
 
+# Which permanent counters go on, by event (model.TriggeredAbility: the one the event is about):
+# this one for its own events, upkeep and cast triggers ("~", "it" for its own); the entering
+# one for the others ("it").
+_COUNTERS_ON = {"your_upkeep": ("~",), "you_cast_spell": ("~",)}
+
+
 def _triggered(face: _Face, p: str) -> Abilities | None:
-    for pattern, event in _EVENTS_RE:
+    for pattern, events in _EVENTS_RE:
         m = pattern.fullmatch(p)
-        if not m or event is None:
+        if not m:
             continue
         fields = effect_of(m["effect"], face.tokens)
-        # counters go on the permanent the event is about (model.TriggeredAbility)
-        if fields is None or fields.pop("_on_", "it") != "it" and not event.startswith("self_"):
+        if fields is None:
             return None
-        t: dict[str, Any] = {"kind": "trigger", "event": event, **fields}
-        if m.groupdict().get("types"):
-            t["spell_types"] = [w.capitalize() for w in m["types"].split(" or ")]
-        return [t]
+        on = fields.pop("_on_", None)
+        out = []
+        for event in (events,) if isinstance(events, str) else events:
+            allowed = ("~", "it") if event.startswith("self_") else _COUNTERS_ON.get(event, ("it",))
+            if on is not None and on not in allowed:
+                return None
+            t: dict[str, Any] = {"kind": "trigger", "event": event, **fields}
+            if m.groupdict().get("types"):
+                t["spell_types"] = [w.capitalize() for w in m["types"].split(" or ")]
+            out.append(t)
+        return out
     return None
 
 
@@ -227,6 +239,12 @@ def _cost_modifier(face: _Face, p: str) -> Abilities | None:
         if scope != "your_spells":
             t["scope"] = scope
         return [t]
+    m = re.fullmatch(r"(?P<filter>[\w ]*?)\s*[Ss]pells you cast cost \{1\} less to cast for each (?P<what>.+?)\.?", s[0])
+    if m:                              # ({1} less for each: a generic amount, Animar)
+        filt, amount = _spell_filter(m["filter"]), _amount_phrase("for each " + m["what"])
+        if filt is None or amount is None:
+            return None
+        return [{"kind": "cost", "change": "reduce", "amount": amount, **filt}]
     if m := re.fullmatch(r"~ costs \{X\} less to cast, where X is (?P<what>.+?)\.?", s[0]):
         amount = _amount_phrase("equal to " + m["what"])
         return None if amount is None else [{"kind": "cost", "change": "reduce", "scope": "self", "amount": amount}]
