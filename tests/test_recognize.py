@@ -178,7 +178,7 @@ def _statuses(rec):
 R, I, U = RECOGNIZED, IGNORED, UNRECOGNIZED
 _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",), "Knight of the White Orchid": ("First strike",),
              "Archfiend of Despair": ("Flying",), "Cloudblazer": ("Flying",), "Pyre Hound": ("Trample",),
-             "Animar, Soul of Elements": ("Protection",)}     # (the corpus's keywords of these cards)
+             "Animar, Soul of Elements": ("Protection",), "Grave Birthing": ("Devoid",)}     # (the corpus's keywords of these cards)
 
 
 @pytest.mark.parametrize("name, cost, type_line, text, pt, statuses", [
@@ -226,6 +226,21 @@ _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",), "Knigh
     ("Archfiend of Despair", "{6}{B}{B}", "Creature — Demon", "Flying\nYour opponents can't gain life.\nAt the "
      "beginning of each end step, each opponent loses life equal to the life that player lost this turn. (Damage "
      "causes loss of life.)", "6/6", [R, I, U]),
+    # what else befalls the creature or spell a harmful-only effect is aimed at
+    ("Lava Coil", "{1}{R}", "Sorcery", "Lava Coil deals 4 damage to target creature. If that creature would die this "
+     "turn, exile it instead.", None, [I]),
+    ("Dissipate", "{1}{U}{U}", "Instant", "Counter target spell. If that spell is countered this way, exile it instead "
+     "of putting it into its owner's graveyard.", None, [I]),
+    # a spell exiling itself as it resolves (608.2n): nothing a goldfish measures reads the graveyard
+    ("Take the High Ground", "{G}", "Sorcery", "Target creature you control fights target creature you don't control. "
+     "Score one point for your team.\nExile Take the High Ground.", None, [I, I]),
+    # "until end of turn, creatures your opponents control ...": there are none
+    ("Arcane Lighthouse", "", "Land", "{T}: Add {C}.\n{1}, {T}: Until end of turn, creatures your opponents control "
+     "lose hexproof and shroud and can't have hexproof or shroud.", None, [R, I]),
+    # the opponent's graveyard; and a token's ability said after it ("It has ...")
+    ("Grave Birthing", "{2}{B}", "Instant", "Devoid (This card has no color.)\nTarget opponent exiles a card from their "
+     "graveyard. You create a 1/1 colorless Eldrazi Scion creature token. It has \"Sacrifice this token: Add {C}.\"\n"
+     "Draw a card.", None, [R, I, R, R]),
     # blocking: nothing blocks; and the goldfish attacks with every creature able to (508.1d)
     ("Juggernaut", "{4}", "Artifact Creature — Juggernaut", "This creature attacks each combat if able.\nThis "
      "creature can't be blocked by Walls.", "5/3", [I, I]),

@@ -174,18 +174,19 @@ _PREDEFINED_TOKENS: dict[str, dict[str, Any]] = {
                "abilities": [{"kind": "activated", "cost": "{2}, {T}, Sacrifice this", "lands_to_battlefield": 1,
                               "lands_tapped": True}]},
 }
-_TOKEN = re.compile(rf"create {_N} (?P<token>Treasure|Gold|Clue|Thopter|Food|Lander)(?: artifact)?(?: creature)? "
+_TOKEN = re.compile(rf"(?:you )?create {_N} (?P<token>Treasure|Gold|Clue|Thopter|Food|Lander)(?: artifact)?(?: creature)? "
                     r"tokens?\.?", re.IGNORECASE)
 
 
 _COLOR_LIST = r"(?:white|blue|black|red|green|colorless)(?:(?:,| and|, and) (?:white|blue|black|red|green))*"
 _CREATURE_TOKEN = re.compile(
-    rf"create (?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|X) (?P<p>\d+)/(?P<t>\d+) "
+    rf"(?:you )?create (?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|X) (?P<p>\d+)/(?P<t>\d+) "
     rf"(?P<colors>{_COLOR_LIST}) (?P<subtypes>(?-i:(?:[A-Z][a-z']+(?:-[A-Z][a-z]+)? )+))"
     r"(?P<artifact>(?:artifact |enchantment )*)creature tokens?(?: with (?:(?P<kw>[a-z]+(?:(?:,| and|, and) [a-z]+)*)|"
-    r"\"(?P<ability>[^\"]+)\"))?(?: (?P<each>for each .+?))?\.?", re.IGNORECASE)
-# "... creature token. It has "Sacrifice this token: Add {C}."": the token's ability, said after it
-_IT_HAS = re.compile(r"(?:It has|They have|They each have) (?P<ability>\"[^\"]+\")\.?")
+    r"\"(?P<ability>[^\"]+)\"))?(?: (?P<each>for each .+?))?"
+    # (or its ability said after it: "... creature token. It has "Sacrifice this token: Add {C}."")
+    r"(?:\.? (?:It has|They have|They each have) \"(?P<has>[^\"]+)\")?\.?", re.IGNORECASE)
+_IT_HAS = re.compile(r"(?:It has|They have|They each have) \"[^\"]+\"\.?")
 
 
 def creature_token(m: re.Match) -> dict[str, Any] | None:
@@ -195,9 +196,11 @@ def creature_token(m: re.Match) -> dict[str, Any] | None:
     kws = [k.strip() for k in re.split(r",? and |, ", m["kw"])] if m["kw"] else []
     if any(k.lower() not in KNOWN_KEYWORDS for k in kws):
         return None
-    abilities = []
-    if m["ability"]:
-        ability = re.fullmatch(r'(?P<cost>[^:"]+): (?P<effect>Add .+)', m["ability"])
+    abilities, quoted = [], m["ability"] or m["has"]
+    if m["ability"] and m["has"]:
+        return None
+    if quoted:
+        ability = re.fullmatch(r'(?P<cost>[^:"]+): (?P<effect>Add .+)', quoted)
         cost = activation_cost(ability["cost"]) if ability else None
         abilities = (_mana_ability(cost, ability["effect"]) or []) if cost else []
         if not abilities:
@@ -208,7 +211,7 @@ def creature_token(m: re.Match) -> dict[str, Any] | None:
     types = m["artifact"].lower()                       # ("artifact ", "enchantment ", both)
     phrase = (f"{m['p']}/{m['t']} {m['colors'].lower()} {' '.join(subtypes)} {types}creature token"
               + (f" with {m['kw'].lower()}" if kws else "")
-              + (f' with "{m["ability"].replace("~", "this creature")}"' if abilities else ""))
+              + (f' with "{quoted.replace("~", "this creature")}"' if abilities else ""))
     table: dict[str, Any] = {"name": phrase, "type": f"{types.title()}Creature — {' '.join(subtypes)}",
                              "pt": f"{m['p']}/{m['t']}", "colors": colors, "token": True, "text": phrase}
     if kws:
@@ -242,11 +245,11 @@ def _token_count(m: re.Match) -> Any:
 
 
 def _merged(parts: list[str]) -> list[str]:
-    """Sentences with "It has "..."" joined to the token sentence before it, as one phrase."""
+    """Sentences with "It has "..."" kept with the token sentence before it, as one phrase."""
     out: list[str] = []
     for s in parts:
-        if out and (m := _IT_HAS.fullmatch(s)) and re.search(r"creature tokens?\.?$", out[-1]):
-            out[-1] = out[-1].rstrip(".") + " with " + m["ability"] + "."
+        if out and _IT_HAS.fullmatch(s) and re.search(r"creature tokens?\.?$", out[-1]):
+            out[-1] += " " + s
         else:
             out.append(s)
     return out

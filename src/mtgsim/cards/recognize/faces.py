@@ -11,6 +11,7 @@ from ..oracle import OracleCard, OracleFace
 from ..oracle_text import normalize, paragraphs, sentences, shape
 from .abilities import _PARAGRAPH_RECOGNIZERS, Abilities, _Face, _spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
+from .effects import _merged
 from .ignored import _IGNORED_KEYWORDS, _ignored
 from .phrases import _MANA, _singular
 
@@ -154,7 +155,7 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
         else:
             if _ignored(body, f.is_spell, aura):
                 status = IGNORED
-            elif f.is_spell and (parts := sentences(body)) and len(parts) > 1:
+            elif f.is_spell and (parts := _merged(sentences(body))) and len(parts) > 1:
                 status = _spell_sentences(f, parts, clauses)
                 if status is None:
                     continue

@@ -108,7 +108,8 @@ _NOOP = [
             rf"(?:(?:destroy|exile|tap|untap) all|return all) (?:{_NP}) {_THEIRS}(?: to their owners' hands)?",
             rf"(?:~|it) deals \w+ damage to each (?:{_NP}) {_THEIRS}",
             # (a sentence whose subject is the opponent's permanents, spells or abilities: none)
-            rf"(?:each |all )?(?:other )?(?:{_NP})(?: of (?:{_NP}))?{_WITH} (?:{_THEIRS}|your opponents cast){_WITH} "
+            rf"(?:until end of turn, )?(?:each |all )?(?:other )?(?:{_NP})(?: of (?:{_NP}))?{_WITH} "
+            rf"(?:{_THEIRS}|your opponents cast){_WITH} "
             r"(?!.*\b(?:you control|you gain|you draw|and you|and ~|and creatures)\b)[^.]*",
             rf"if (?:a|an) (?:{_NP}){_WITH} {_THEIRS} [^,]+, [^.]*",
             rf"[^.]* can't be the target of [^.]*{_THEIRS}(?: this turn)?",
@@ -121,6 +122,8 @@ _NOOP = [
             rf"(?:(?!, and |, then )[^.])*? (?:as long as|if) {_OPPONENT_HAS}[^.,]*",
             rf"if {_OPPONENT_HAS}[^.,]*, [^.]*",
             r"[^.,]*? if an opponent has (?:more|\w+ or more) cards in (?:their )?hand[^.,]*"),
+    # --- shuffling the player's library: its order is random in a goldfish already
+    _family(r"shuffle", r"then shuffle", r"if you search your library this way, shuffle"),
     # --- attacking: the goldfish attacks with every creature able to (508.1d asks no more)
     _family(r"attacks each", r"~ attacks each (?:combat|turn) if able"),
     # --- deck construction (903.3, 702.124) and the opponent's spells: nothing in a goldfish
@@ -139,7 +142,7 @@ _HARMFUL = [_family(
         rf"return {_TARGET}{_WITH} to (?:its|their) owners?'s? hands?",
         rf"put {_TARGET}{_WITH} on (?:top|the bottom) of its owner's library",
         rf"(?:~|it) deals (?:\w+|that much) damage to (?:{_TARGET}|each (?:other )?{_NP}){_WITH}",
-        rf"(?:{_TARGET}|all creatures|all other creatures|each creature|enchanted creature) gets? -\w+/-\w+"
+        rf"(?:{_TARGET}{_WITH}|all creatures|all other creatures|each creature|enchanted creature) gets? -\w+/-\w+"
         r"(?: until end of turn)?",
         rf"put (?:a|an|one|two|three|four|five|X) -1/-1 counters? on {_TARGET}",
         rf"{_TARGET} (?:can't attack or block|can't attack|loses all abilities|doesn't untap during its controller's "
@@ -147,6 +150,9 @@ _HARMFUL = [_family(
         r"(?:it|that creature|that permanent) doesn't untap during its controller's (?:next )?untap step",
         r"(?:its|that creature's|that permanent's|the creature's) controller (?:gains|loses) [^.]*",
         r"prevent all (?:combat )?damage[^.]*",
+        # (what else befalls the creature or spell it harms)
+        r"if that creature would die this turn, exile it instead",
+        r"if that spell is countered this way, exile it instead of putting it into its owner's graveyard",
         # an Aura that only hinders the creature it enchants: cast only onto the player's own
         r"enchanted creature (?:can't attack or block|can't attack|doesn't untap during its controller's untap step|"
         r"gets -\w+/-\w+|loses all abilities|can't block, and its activated abilities can't be activated)",
@@ -194,6 +200,12 @@ def _harmful(s: str) -> bool:
 def _declinable(s: str) -> bool:
     """A sentence a player who may decline never performs: a no-op, or one harmful only."""
     return _noop(s) or _harmful(s)
+
+
+def _spell_noop(s: str) -> bool:
+    """A sentence of an instant or sorcery that changes nothing: "Exile ~" sends it to exile
+    instead of the graveyard (608.2n), and nothing a goldfish measures reads the graveyard."""
+    return s.rstrip(".") == "Exile ~"
 
 
 def _unquoted(p: str) -> str:
@@ -256,4 +268,4 @@ def _ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
             return True
         effects = [s for s in ss if not s.startswith("Activate only")]
         return bool(effects) and all(_declinable(s) for s in effects)
-    return all(_declinable(s) if spell or aura else _noop(s) for s in sentences(p))
+    return all(_declinable(s) or spell and _spell_noop(s) if spell or aura else _noop(s) for s in sentences(p))
