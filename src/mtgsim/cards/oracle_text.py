@@ -102,11 +102,29 @@ def sentences(paragraph: str) -> list[str]:
     return [s for s in out if s]
 
 
-def shape(clause: str) -> str:
-    """A clause's phrase family: numbers, mana symbols and names abstracted, its first words
-    kept — clauses of one family want one recognizer."""
-    s = re.sub(r"\{(?:[WUBRGCS]|(?P<n>[^}TQ][^}]*|[TQ][^}]+))\}", lambda m: "{N}" if m["n"] else "{M}", clause)
+_COST = re.compile(r'(?P<cost>[^:"]+): (?=\S)')
+_TRIGGER = re.compile(r"(?P<event>(?:When|Whenever|At) [^,]+), (?P<effect>.+)", re.DOTALL)
+
+
+def _abstract(text: str) -> str:
+    """Numbers, mana and quoted abilities abstracted: a run of mana symbols is one {M}."""
+    s = re.sub(r"(?:\{(?:[^}TQ][^}]*|[TQ][^}]+)\})+", "{M}", text)
     s = re.sub(r"\b(\d+|X|one|two|three|four|five|six|seven)\b", "N", s)
-    s = re.sub(r'"[^"]*"', '"…"', s)
-    words = s.split()
-    return " ".join(words[:8]) + (" …" if len(words) > 8 else "")
+    return re.sub(r'"[^"]*"', '"…"', s)
+
+
+def _words(text: str, n: int) -> str:
+    words = text.split()
+    return " ".join(words[:n]) + (" …" if len(words) > n else "")
+
+
+def shape(clause: str) -> str:
+    """A clause's phrase family: numbers, mana symbols and names abstracted; an activated
+    ability's cost as COST (its effect is what wants a recognizer), a triggered ability's
+    event kept with its effect's first words — clauses of one family want one recognizer."""
+    s = _abstract(clause)
+    if (m := _COST.match(s)) and re.search(r"\{[MT]\}|\bSacrifice\b|\bPay\b|\bTap\b|\bRemove\b|\[", m["cost"]):
+        return "COST: " + _words(s[m.end():], 7)
+    if m := _TRIGGER.fullmatch(s):
+        return f"{m['event']}, {_words(m['effect'], 5)}"
+    return _words(s, 8)
