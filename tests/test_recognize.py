@@ -438,3 +438,42 @@ def test_phrase_families_group_abilities_by_what_they_do():
     assert shape("Cycling {2}") == shape("Cycling {1}{U}") == "Cycling {M}"
     assert shape("Whenever ~ deals combat damage to a player, draw a card.") == \
         "Whenever ~ deals combat damage to a player, draw a card."
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt, abilities", [
+    # 700.2: of the modes, one does something in a goldfish; the other only harms the player's own
+    ("Thunderbolt", "{1}{R}", "Instant", "Choose one —\n• Thunderbolt deals 3 damage to target player or "
+     "planeswalker.\n• Thunderbolt deals 4 damage to target creature with flying.", None,
+     [{"kind": "spell", "damage_to_opponent": 3}]),
+    ("Feast or Famine", "{3}{B}", "Instant", "Choose one —\n• Create a 2/2 black Zombie creature token.\n• Destroy "
+     "target nonartifact, nonblack creature. It can't be regenerated.", None,
+     [{"kind": "spell", "tokens": {"Zombie": 1}}]),
+    ("Coliseum Behemoth", "{5}{G}{G}", "Creature — Beast", "Trample\nWhen this creature enters, choose one —\n• Destroy "
+     "target artifact or enchantment.\n• Draw a card.", "7/7", [{"kind": "trigger", "event": "self_enters", "draw": 1}]),
+    # the mode with a target only an opponent's creature can be can't be chosen
+    ("Shambling Ghast", "{B}", "Creature — Zombie", "When this creature dies, choose one —\n• Target creature an opponent "
+     "controls gets -1/-1 until end of turn.\n• Create a Treasure token. (It's an artifact with \"{T}, Sacrifice this "
+     "token: Add one mana of any color.\")", "1/1", [{"kind": "trigger", "event": "self_dies", "tokens": {"Treasure": 1}}]),
+])
+def test_a_modal_ability_is_the_one_mode_that_does_something(name, cost, type_line, text, pt, abilities):
+    rec, c = _abilities(name, cost, type_line, text, pt, keywords=("Trample",) if name == "Coliseum Behemoth" else ())
+    assert rec.bucket == "fully", rec.clauses
+    _same(c.abilities, abilities)
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt, status", [
+    # no mode does anything: never cast
+    ("Blue Elemental Blast", "{U}", "Instant", "Choose one —\n• Counter target red spell.\n• Destroy target red "
+     "permanent.", None, I),
+    # two modes do something (the player chooses which): the vocabulary has no choice of effects
+    ("Knight of Autumn", "{1}{G}{W}", "Creature — Dryad Knight", "When this creature enters, choose one —\n• Put two "
+     "+1/+1 counters on this creature.\n• Destroy target artifact or enchantment.\n• You gain 4 life.", "2/1", U),
+    # a player may target themself with a wheel: that mode is not a no-op
+    ("Collective Defiance", "{1}{R}{R}", "Sorcery", "Escalate {1} (Pay this cost for each mode chosen beyond the "
+     "first.)\nChoose one or more —\n• Target player discards all the cards in their hand, then draws that many "
+     "cards.\n• Collective Defiance deals 4 damage to target creature.\n• Collective Defiance deals 3 damage to target "
+     "opponent or planeswalker.", None, U),
+])
+def test_modal_abilities_not_reduced_to_one_mode(name, cost, type_line, text, pt, status):
+    rec, _ = _abilities(name, cost, type_line, text, pt, keywords=("Escalate",) if name == "Collective Defiance" else ())
+    assert rec.clauses[-1].status == status, rec.clauses

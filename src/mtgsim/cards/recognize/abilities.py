@@ -8,6 +8,7 @@ from typing import Any
 from ..oracle import OracleFace
 from ..oracle_text import number, sentences
 from .effects import _BASIC_TYPES, effect_of
+from .ignored import _ignored
 from .mana import _mana_ability
 from .phrases import _COLOR_WORDS, _MANA, _N, _TYPE_WORDS, _amount_phrase, _mana_symbols, _n, activation_cost
 
@@ -310,5 +311,29 @@ def _spell_effect(face: _Face, p: str) -> Abilities | None:
     return []
 
 
+_MODAL = re.compile(r"(?P<head>(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one|Choose one(?: or both| or more)?)"
+                    r") \u2014(?P<modes>(?:\n\u2022 [^\n]+)+)")
+
+
+def _modal(face: _Face, p: str) -> Abilities | None:
+    """A modal spell or trigger (700.2) of which one mode does something in a goldfish and
+    the others nothing the player would choose (no-ops, harm to their own permanents): the
+    player chooses that mode, so it is the ability's effect."""
+    m = _MODAL.fullmatch(p)
+    if not m:
+        return None
+    modes = [x.removeprefix("\u2022 ").strip() for x in m["modes"].strip("\n").split("\n")]
+    read = [(mode, effect_of(mode, {})) for mode in modes if not _ignored(mode, True)]
+    if len(read) != 1 or read[0][1] is None or "_on_" in read[0][1]:
+        return None
+    fields = effect_of(read[0][0], face.tokens)         # (now with the tokens it makes)
+    if m["event"] is None:
+        if not face.is_spell or set(fields) & set(face.spell):
+            return None
+        face.spell.update(fields)
+        return []
+    return _triggered(face, f"{m['event']}, {read[0][0]}")
+
+
 _PARAGRAPH_RECOGNIZERS = (_enters, _mana_trigger, _cost_modifier, _statics, _star, _activated, _triggered,
-                          _spell_effect)
+                          _modal, _spell_effect)

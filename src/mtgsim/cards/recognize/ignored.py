@@ -98,8 +98,9 @@ _NOOP = [
             r"(?:a creature|creatures) destroyed this way can't be regenerated"),
     # --- the opponent's hand, library, permanents and spells: it has none
     _family(r"opponent|target player|that player|defending|don't control|from it\b|from among them",
+            # (not "... then draws that many": a player may target themself for that)
             rf"(?:target player|target opponent|each opponent) (?:discards|mills|sacrifices|reveals|shuffles) "
-            rf"{_NOT_YOURS}",
+            rf"(?![^.]*\bdraws?\b){_NOT_YOURS}",
             rf"(?:target|each) opponent (?:exiles|puts) {_NOT_YOURS}",
             r"look at target (?:player|opponent)'s hand",
             r"you choose (?:a|an|two|up to one|up to two) [\w ,]*?cards? from (?:it|among them)",
@@ -161,6 +162,8 @@ _HARMFUL = [_family(
         r"you control enchanted (?:creature|permanent|artifact|land)")]
 
 _TRIGGER = re.compile(r"(?P<cond>(?:When|Whenever|At) [^,]+), (?P<effect>.+)", re.DOTALL)
+_MODES = re.compile(r"(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one|Choose (?:one|two|three|one or both|one or more))"
+                    r" \u2014(?P<modes>(?:\n\u2022 [^\n]+)+)")
 _ACTIVATED = re.compile(r'(?P<cost>[^:"]+): (?P<effect>.+)', re.DOTALL)
 
 # Trigger events that never happen in a goldfish: its opponent casts nothing, attacks with
@@ -174,7 +177,8 @@ _NEVER = [re.compile(p, re.IGNORECASE) for p in (
 )]
 # ... but not an event the player's own objects or attacks can bring about too
 _MAYBE = re.compile(r".*(?:\byou\b(?! control\b| don't control\b)(?<!attacks you)(?<!attack you)"
-                    r"|\bone of your opponents\b|\ba player\b|\bplayer or planeswalker\b|\bopponent or planeswalker\b).*",
+                    r"|\bone of your opponents\b|\ba player\b|\bplayer or planeswalker\b|\bopponent or planeswalker\b"
+                    r"|~ attacks\b|\byou attack\b).*",
                     re.IGNORECASE)
 _NEVER_IF = re.compile(rf"if {_OPPONENT_HAS}", re.IGNORECASE)
 # a target that can only be an opponent's object, or a creature blocking (none ever blocks)
@@ -240,6 +244,13 @@ def _ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
     cast onto a creature (or other permanent) of the player's choice."""
     if _requires_theirs(p):
         return True
+    if m := _MODES.fullmatch(p):             # (700.2: the player chooses among modes none of which
+        modes = m["modes"].strip("\n").split("\n")   # does anything; a trigger's must be no-ops)
+        if m["event"] and _never_triggers(m["event"], ""):
+            return True
+        optional = spell and not m["event"]
+        return all(_ignored(mode.removeprefix("\u2022 ").strip(), optional) for mode in modes) and (
+            optional or all(_noop(mode.removeprefix("\u2022 ").strip()) for mode in modes))
     if m := _TRIGGER.fullmatch(p):
         if _never_triggers(m["cond"], m["effect"]):
             return True
