@@ -178,7 +178,9 @@ def _statuses(rec):
 R, I, U = RECOGNIZED, IGNORED, UNRECOGNIZED
 _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",), "Knight of the White Orchid": ("First strike",),
              "Archfiend of Despair": ("Flying",), "Cloudblazer": ("Flying",), "Pyre Hound": ("Trample",),
-             "Animar, Soul of Elements": ("Protection",), "Grave Birthing": ("Devoid",)}     # (the corpus's keywords of these cards)
+             "Animar, Soul of Elements": ("Protection",), "Grave Birthing": ("Devoid",),
+             "Eternal of Harsh Truths": ("Afflict",), "Crawling Chorus": ("Toxic",),
+             "Sensei Golden-Tail": ("Bushido",), "Changeling Outcast": ("Changeling",)}     # (the corpus's keywords of these cards)
 
 
 @pytest.mark.parametrize("name, cost, type_line, text, pt, statuses", [
@@ -241,6 +243,11 @@ _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",), "Knigh
     ("Grave Birthing", "{2}{B}", "Instant", "Devoid (This card has no color.)\nTarget opponent exiles a card from their "
      "graveyard. You create a 1/1 colorless Eldrazi Scion creature token. It has \"Sacrifice this token: Add {C}.\"\n"
      "Draw a card.", None, [R, I, R, R]),
+    # bushido (702.45) triggers only on blocking; the training counter it grants is read, not ignored
+    ("Sensei Golden-Tail", "{1}{W}", "Legendary Creature — Fox Samurai", "Bushido 1 (Whenever this creature blocks or "
+     "becomes blocked, it gets +1/+1 until end of turn.)\n{1}{W}, {T}: Put a training counter on target creature. That "
+     "creature gains bushido 1 and becomes a Samurai in addition to its other creature types. Activate only as a "
+     "sorcery.", "2/1", [I, U]),
     # blocking: nothing blocks; and the goldfish attacks with every creature able to (508.1d)
     ("Juggernaut", "{4}", "Artifact Creature — Juggernaut", "This creature attacks each combat if able.\nThis "
      "creature can't be blocked by Walls.", "5/3", [I, I]),
@@ -259,7 +266,7 @@ def test_clauses_that_change_nothing_in_a_goldfish_are_ignored(name, cost, type_
     # never blocked: so it always draws
     ("Eternal of Harsh Truths", "{2}{U}", "Creature — Zombie Cleric", "Afflict 2 (Whenever this creature becomes "
      "blocked, defending player loses 2 life.)\nWhenever this creature attacks and isn't blocked, draw a card.", "1/3",
-     [U, U]),
+     [I, U]),
     # "can't block" of a token it makes, and a draw beside "can't be blocked", are not all the clause says
     ("Crawling Chorus", "{W}", "Creature — Phyrexian Horror", "Toxic 1 (Players dealt combat damage by this creature "
      "also get a poison counter.)\nWhen this creature dies, create a 1/1 colorless Phyrexian Mite artifact creature "
@@ -271,12 +278,15 @@ def test_clauses_that_change_nothing_in_a_goldfish_are_ignored(name, cost, type_
     # the player's own creatures get +1/+1: not only the opponent's
     ("Zealous Persecution", "{W}{B}", "Instant", "Until end of turn, creatures you control get +1/+1 and creatures "
      "your opponents control get -1/-1.", None, [U]),
+    # changeling (702.73): every creature type, counted by "Elves you control" and the like
+    ("Changeling Outcast", "{B}", "Creature — Shapeshifter", "Changeling (This card is every creature type.)\nThis "
+     "creature can't block and can't be blocked.", "1/1", [U, I]),
     # Ghost Quarter on the player's own land fetches a basic: not harmful only
     ("Ghost Quarter", "", "Land", "{T}: Add {C}.\n{T}, Sacrifice this land: Destroy target land. Its controller may "
      "search their library for a basic land card, put it onto the battlefield, then shuffle.", None, [R, U]),
 ])
 def test_clauses_that_can_matter_to_a_goldfish_are_not_ignored(name, cost, type_line, text, pt, statuses):
-    rec, _ = _abilities(name, cost, type_line, text, pt)
+    rec, _ = _abilities(name, cost, type_line, text, pt, keywords=_KEYWORDS.get(name, ()))
     assert _statuses(rec) == statuses, rec.clauses
 
 

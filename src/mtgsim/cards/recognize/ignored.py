@@ -27,9 +27,14 @@ import re
 
 from ..oracle_text import sentences
 
+# Keywords that change nothing in a goldfish: evasion and protection against blockers and
+# spells it never has, abilities that trigger only on blocking (bushido 702.45, rampage 702.23,
+# afflict 702.130, flanking 702.25) or target its creatures (provoke 702.39), deck construction
+# (partner, companion). Not changeling (702.73): every creature type counts for "Elves you control".
 _IGNORED_KEYWORDS = {"ward", "protection", "shroud", "hexproof from", "fear", "intimidate", "shadow",
                      "horsemanship", "skulk", "forestwalk", "islandwalk", "swampwalk", "mountainwalk",
-                     "plainswalk", "landwalk", "banding", "flanking", "partner", "companion", "changeling"}
+                     "plainswalk", "landwalk", "banding", "flanking", "partner", "companion", "bushido",
+                     "rampage", "afflict", "provoke"}
 
 # What only the opponent controls or owns: none of it exists in a goldfish.
 _THEIRS = (r"(?:an opponent controls|your opponents control|you don't control|an opponent owns|"
@@ -74,7 +79,7 @@ _NOOP = [
     # --- blocking (506-509): the goldfish's creatures never block and are never blocked
     _family(r"\bblock",
             rf"{_SUBJECT} (?:can't be blocked|can't block|must be blocked|can block|can be blocked)"
-            r"(?: (?:(?! and |, )[^.])*)?",
+            r"(?: and can't (?:block|be blocked))?(?: (?!and )(?:(?! and |, )[^.])*)?",
             r"all creatures able to block ~ do so",
             r"you may have ~ assign its combat damage as though it weren't blocked",
             r"[^.,]* can't block (?:~|it)(?: this turn| this combat)?",
