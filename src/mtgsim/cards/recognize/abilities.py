@@ -96,6 +96,8 @@ def _activated(face: _Face, p: str) -> Abilities | None:
     fields = effect_of(effect, face.tokens)
     if fields is None or fields.pop("_on_", "~") != "~":
         return None
+    if "Sacrifice this" in cost and "counters_on_self" in repr(fields):
+        return None                     # (counted as it last existed, 608.2h: not the vocabulary's count)
     return [{"kind": "activated", "cost": cost, **fields} | ({"sorcery_speed": True} if sorcery else {})]
 
 
