@@ -323,6 +323,20 @@ _SCION = '1/1 colorless Eldrazi Scion creature token with "Sacrifice this creatu
     ("Boseiju, Who Shelters All", "", "Legendary Land", "Boseiju enters tapped.\n{T}, Pay 2 life: Add {C}. If that "
      "mana is spent on an instant or sorcery spell, that spell can't be countered.", None,
      [{"kind": "enters", "tapped": True}, {"kind": "mana", "cost": "{T}, Pay 2 life", "mana": "{C}"}]),
+    # 106.6: an ability of an Elemental source is an ability of an Elemental; the phrase in the
+    # vocabulary's words, as the curated data writes it
+    ("Primal Beyond", "", "Land", "As this land enters, you may reveal an Elemental card from your hand. If you don't, "
+     "this land enters tapped.\n{T}: Add {C}.\n{T}: Add one mana of any color. Spend this mana only to cast an "
+     "Elemental spell or activate an ability of an Elemental.", None,
+     [{"kind": "enters", "tapped": True, "unless": "reveal_subtype", "subtypes": ["Elemental"]},
+      {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+      {"kind": "mana", "cost": "{T}", "output": "any_color",
+       "spend_only_on": "Elemental spells or abilities of Elemental"}]),
+    ("Sunken Citadel", "", "Land — Cave", "This land enters tapped. As it enters, choose a color.\n{T}: Add one mana of "
+     "the chosen color.\n{T}: Add two mana of the chosen color. Spend this mana only to activate abilities of land "
+     "sources.", None,
+     [{"kind": "enters", "tapped": True, "choose_color": True}, {"kind": "mana", "cost": "{T}", "output": "chosen_color"},
+      {"kind": "mana", "cost": "{T}", "output": "chosen_color", "amount": 2, "spend_only_on": "abilities of lands"}]),
     # 700.4: "is put into a graveyard from the battlefield" is "dies"
     ("Gods' Eye, Gate to the Reikai", "", "Legendary Land", "{T}: Add {C}.\nWhen Gods' Eye is put into a graveyard "
      "from the battlefield, create a 1/1 colorless Spirit creature token.", None,
