@@ -458,13 +458,16 @@ def test_a_card_names_itself_by_its_short_name_and_an_alchemy_card_by_the_origin
 def test_phrase_families_group_abilities_by_what_they_do():
     """An activated ability's family is its effect whatever it costs (firebreathing at {R} or
     {1}{R}: Shivan Dragon, Minotaur Sureshot); a triggered ability's keeps its event with the
-    first words of its effect (Vanguard Suppressor); cycling at any cost is one family."""
+    first words of its effect (Vanguard Suppressor), after its ability word (Ondu Greathorn);
+    cycling at any cost is one family."""
     from mtgsim.cards.oracle_text import shape
     assert shape("{R}: ~ gets +1/+0 until end of turn.") == shape("{1}{R}: ~ gets +1/+0 until end of turn.") \
         == "COST: ~ gets +N/+N until end of turn."
     assert shape("Cycling {2}") == shape("Cycling {1}{U}") == "Cycling {M}"
     assert shape("Whenever ~ deals combat damage to a player, draw a card.") == \
         "Whenever ~ deals combat damage to a player, draw a card."
+    assert shape("Landfall — Whenever a land you control enters, ~ gets +2/+2 until end of turn.") == \
+        "Landfall — Whenever a land you control enters, ~ gets +N/+N until end …"
 
 
 @pytest.mark.parametrize("name, cost, type_line, text, pt, abilities", [

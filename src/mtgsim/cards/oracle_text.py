@@ -122,6 +122,9 @@ def shape(clause: str) -> str:
     """A clause's phrase family: numbers, mana symbols and names abstracted; an activated
     ability's cost as COST (its effect is what wants a recognizer), a triggered ability's
     event kept with its effect's first words — clauses of one family want one recognizer."""
+    word = re.match(r"[A-Z][\w' ,-]+ \u2014 (?=\S)", clause)      # an ability word (207.2c) kept in front
+    if word:
+        return word.group() + shape(clause[word.end():])
     s = _abstract(clause)
     if (m := _COST.match(s)) and re.search(r"\{[MT]\}|\bSacrifice\b|\bPay\b|\bTap\b|\bRemove\b|\[", m["cost"]):
         return "COST: " + _words(s[m.end():], 7)
