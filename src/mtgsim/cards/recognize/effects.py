@@ -168,7 +168,7 @@ _PREDEFINED_TOKENS: dict[str, dict[str, Any]] = {
     "Food": {"name": "Food", "type": "Artifact — Food", "token": True,                     # 111.10b
              "text": "{2}, {T}, Sacrifice this token: You gain 3 life.",
              "abilities": [{"kind": "activated", "cost": "{2}, {T}, Sacrifice this", "gain_life": 3}]},
-    "Lander": {"name": "Lander", "type": "Artifact — Lander", "token": True,                # 111.10r
+    "Lander": {"name": "Lander", "type": "Artifact — Lander", "token": True,                # (its reminder text)
                "text": "{2}, {T}, Sacrifice this token: Search your library for a basic land card, put it onto the "
                        "battlefield tapped, then shuffle.",
                "abilities": [{"kind": "activated", "cost": "{2}, {T}, Sacrifice this", "lands_to_battlefield": 1,
@@ -303,11 +303,15 @@ def _joined(parts: list[dict | None]) -> dict | None:
 def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
     """The Effect fields of a list of effect sentences, or None if some sentence isn't read.
     Token cards described by the text are added to `tokens` (by name)."""
+    made: dict[str, dict] | None = None if tokens is None else {}     # (kept only if all is read)
     out: list[dict | None] = []
     for s in _merged([s.strip() for s in sentences(text) if s.strip()]):
-        part = _sentence_effect(s, tokens)
+        part = _sentence_effect(s, made)
         if part is None and " and " in s:           # "draw two cards and create a Treasure token"
             first, _, second = s.partition(" and ")
-            part = _joined([_sentence_effect(first, tokens), _sentence_effect(second, tokens)])
+            part = _joined([_sentence_effect(first, made), _sentence_effect(second, made)])
         out.append(part)
-    return _joined(out) or None
+    fields = _joined(out)
+    if fields and tokens is not None and made:
+        tokens.update(made)
+    return fields or None
