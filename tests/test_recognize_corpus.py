@@ -31,13 +31,16 @@ EXPECTED_DIFFERENCES = {
         "Valakut Awakening")},
     # ignored, not unread: X counts the artifacts and enchantments of the opponent, who has none
     "Dockside Extortionist": "goldfish opponent",
+    # read, not curated: the curated entry leaves its Food tokens unmodeled (written before a
+    # token's definition could be a card); the recognizers make Food as 111.10b defines it
+    "Gilded Goose": "curated unmodeled",
     **{name: UNREAD for name in (
-        "The Great Henge", "The Fire Crystal", "Cavern of Souls", "Path of Ancestry", "Nykthos, Shrine to Nyx",
+        "The Fire Crystal", "Path of Ancestry", "Nykthos, Shrine to Nyx",
         "Castle Garenbrig", "Temple of the False God", "Fabled Passage", "Myriad Landscape", "Ilysian Caryatid",
-        "Delighted Halfling", "Incubation Druid", "Rite of Flame", "Manamorphose", "Circuitous Route",
-        "Contamination", "Caged Sun", "Gauntlet of Power", "Animar, Soul of Elements", "Hangarback Walker",
+        "Incubation Druid", "Rite of Flame", "Manamorphose", "Circuitous Route",
+        "Contamination", "Caged Sun", "Gauntlet of Power",
         "Fireball", "Faithless Looting", "Brainstorm", "Preordain", "Read the Bones", "Gray Merchant of Asphodel",
-        "Grave Titan", "Siege-Gang Commander", "Inferno Titan", "Imperious Perfect", "Primeval Titan",
+        "Grave Titan", "Inferno Titan", "Primeval Titan",
         "Nissa's Pilgrimage", "Rishkar's Expertise")},
 }
 
@@ -92,7 +95,7 @@ def test_coverage_figures_on_the_corpus(imported, capsys):
               f"recognized; lands {len(lands):,}: {100 * lands_fully:.1f}% fully; buckets "
               + ", ".join(f"{b} {100 * v:.1f}%" for b, v in share.items()))
     assert 2000 <= len(mana) <= 2300 and 1150 <= len(lands) <= 1300
-    assert mana_fully >= 0.31 and lands_fully >= 0.395 and share["fully"] >= 0.14
+    assert mana_fully >= 0.335 and lands_fully >= 0.415 and share["fully"] >= 0.17
 
 
 def test_the_most_frequent_unread_phrase_families_are_listed(imported):

@@ -26,6 +26,7 @@ _OLD = (
     (re.compile(r"\s+to its controller's mana pool\b"), ""),
     (re.compile(r"\s+to that player's mana pool\b"), ""),
     (re.compile(r"\bCARDNAME\b"), "~"),
+    (re.compile(r"\bis put into a graveyard from the battlefield\b"), "dies"),     # 700.4
     (re.compile(r"\bcreature cards?\b(?= you control)"), "creature"),
     (re.compile(r"\u2212"), "-"),
 )
@@ -51,8 +52,11 @@ def _self_names(name: str) -> list[str]:
     names = [name]
     if "," in name:
         names.append(name.split(",")[0])
-    if " of " in name and name.split(" of ")[0].count(" ") == 0:   # "Tamiyo of the..." → Tamiyo
-        names.append(name.split(" of ")[0])
+    for word in (" of ", " the "):        # "Tamiyo of the ..." → Tamiyo, "Sharuum the Hegemon" → Sharuum
+        if word in name and name.split(word)[0].count(" ") == 0:
+            names.append(name.split(word)[0])
+    if name.startswith("A-"):             # an Alchemy rebalanced card names itself as the original
+        names += _self_names(name[2:])
     return names
 
 
@@ -98,11 +102,32 @@ def sentences(paragraph: str) -> list[str]:
     return [s for s in out if s]
 
 
-def shape(clause: str) -> str:
-    """A clause's phrase family: numbers, mana symbols and names abstracted, its first words
-    kept — clauses of one family want one recognizer."""
-    s = re.sub(r"\{(?:[WUBRGCS]|(?P<n>[^}TQ][^}]*|[TQ][^}]+))\}", lambda m: "{N}" if m["n"] else "{M}", clause)
+_COST = re.compile(r'(?P<cost>[^:"]+): (?=\S)')
+_TRIGGER = re.compile(r"(?P<event>(?:When|Whenever|At) [^,]+), (?P<effect>.+)", re.DOTALL)
+
+
+def _abstract(text: str) -> str:
+    """Numbers, mana and quoted abilities abstracted: a run of mana symbols is one {M}."""
+    s = re.sub(r"(?:\{(?:[^}TQ][^}]*|[TQ][^}]+)\})+", "{M}", text)
     s = re.sub(r"\b(\d+|X|one|two|three|four|five|six|seven)\b", "N", s)
-    s = re.sub(r'"[^"]*"', '"…"', s)
-    words = s.split()
-    return " ".join(words[:8]) + (" …" if len(words) > 8 else "")
+    return re.sub(r'"[^"]*"', '"…"', s)
+
+
+def _words(text: str, n: int) -> str:
+    words = text.split()
+    return " ".join(words[:n]) + (" …" if len(words) > n else "")
+
+
+def shape(clause: str) -> str:
+    """A clause's phrase family: numbers, mana symbols and names abstracted; an activated
+    ability's cost as COST (its effect is what wants a recognizer), a triggered ability's
+    event kept with its effect's first words — clauses of one family want one recognizer."""
+    word = re.match(r"[A-Z][\w' ,-]+ \u2014 (?=\S)", clause)      # an ability word (207.2c) kept in front
+    if word:
+        return word.group() + shape(clause[word.end():])
+    s = _abstract(clause)
+    if (m := _COST.match(s)) and re.search(r"\{[MT]\}|\bSacrifice\b|\bPay\b|\bTap\b|\bRemove\b|\[", m["cost"]):
+        return "COST: " + _words(s[m.end():], 7)
+    if m := _TRIGGER.fullmatch(s):
+        return f"{m['event']}, {_words(m['effect'], 5)}"
+    return _words(s, 8)

@@ -8,6 +8,7 @@ from typing import Any
 from ..oracle import OracleFace
 from ..oracle_text import number, sentences
 from .effects import _BASIC_TYPES, effect_of
+from .ignored import _ignored
 from .mana import _mana_ability
 from .phrases import _COLOR_WORDS, _MANA, _N, _TYPE_WORDS, _amount_phrase, _mana_symbols, _n, activation_cost
 
@@ -95,12 +96,14 @@ def _activated(face: _Face, p: str) -> Abilities | None:
     fields = effect_of(effect, face.tokens)
     if fields is None or fields.pop("_on_", "~") != "~":
         return None
+    if "Sacrifice this" in cost and "counters_on_self" in repr(fields):
+        return None                     # (counted as it last existed, 608.2h: not the vocabulary's count)
     return [{"kind": "activated", "cost": cost, **fields} | ({"sorcery_speed": True} if sorcery else {})]
 
 
 _EVENTS = {
     r"When ~ enters": "self_enters",
-    r"When ~ enters or dies": None,
+    r"When ~ enters or dies": ("self_enters", "self_dies"),       # (two events, one effect: two abilities)
     r"When ~ dies": "self_dies",
     r"At the beginning of your upkeep": "your_upkeep",
     r"Whenever ~ becomes tapped": "self_becomes_tapped",
@@ -116,19 +119,31 @@ _EVENTS = {
 _EVENTS_RE = [(re.compile(p + r", (?P<effect>.+)"), v) for p, v in _EVENTS.items()]
 
 
+# Which permanent counters go on, by event (model.TriggeredAbility: the one the event is about):
+# this one for its own events, upkeep and cast triggers ("~", "it" for its own); the entering
+# one for the others ("it").
+_COUNTERS_ON = {"your_upkeep": ("~",), "you_cast_spell": ("~",)}
+
+
 def _triggered(face: _Face, p: str) -> Abilities | None:
-    for pattern, event in _EVENTS_RE:
+    for pattern, events in _EVENTS_RE:
         m = pattern.fullmatch(p)
-        if not m or event is None:
+        if not m:
             continue
         fields = effect_of(m["effect"], face.tokens)
-        # counters go on the permanent the event is about (model.TriggeredAbility)
-        if fields is None or fields.pop("_on_", "it") != "it" and not event.startswith("self_"):
+        if fields is None:
             return None
-        t: dict[str, Any] = {"kind": "trigger", "event": event, **fields}
-        if m.groupdict().get("types"):
-            t["spell_types"] = [w.capitalize() for w in m["types"].split(" or ")]
-        return [t]
+        on = fields.pop("_on_", None)
+        out = []
+        for event in (events,) if isinstance(events, str) else events:
+            allowed = ("~", "it") if event.startswith("self_") else _COUNTERS_ON.get(event, ("it",))
+            if on is not None and on not in allowed:
+                return None
+            t: dict[str, Any] = {"kind": "trigger", "event": event, **fields}
+            if m.groupdict().get("types"):
+                t["spell_types"] = [w.capitalize() for w in m["types"].split(" or ")]
+            out.append(t)
+        return out
     return None
 
 
@@ -227,6 +242,15 @@ def _cost_modifier(face: _Face, p: str) -> Abilities | None:
         if scope != "your_spells":
             t["scope"] = scope
         return [t]
+    m = re.fullmatch(r"(?P<filter>[\w ]*?)\s*[Ss]pells you cast cost \{1\} less to cast for each (?P<what>.+?)\.?", s[0])
+    if m:                              # ({1} less for each: a generic amount, Animar)
+        filt, amount = _spell_filter(m["filter"]), _amount_phrase("for each " + m["what"])
+        if filt is None or amount is None:
+            return None
+        return [{"kind": "cost", "change": "reduce", "amount": amount, **filt}]
+    if m := re.fullmatch(r"~ costs \{X\} less to cast, where X is (?P<what>.+?)\.?", s[0]):
+        amount = _amount_phrase("equal to " + m["what"])
+        return None if amount is None else [{"kind": "cost", "change": "reduce", "scope": "self", "amount": amount}]
     m = re.fullmatch(r"~ costs (?P<mana>\{\d+\}) less to cast for each (?P<what>.+?)\.?", s[0])
     if m:
         amount = _amount_phrase("for each " + m["what"])
@@ -289,5 +313,29 @@ def _spell_effect(face: _Face, p: str) -> Abilities | None:
     return []
 
 
+_MODAL = re.compile(r"(?P<head>(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one|Choose one(?: or both| or more)?)"
+                    r") \u2014(?P<modes>(?:\n\u2022 [^\n]+)+)")
+
+
+def _modal(face: _Face, p: str) -> Abilities | None:
+    """A modal spell or trigger (700.2) of which one mode does something in a goldfish and
+    the others nothing the player would choose (no-ops, harm to their own permanents): the
+    player chooses that mode, so it is the ability's effect."""
+    m = _MODAL.fullmatch(p)
+    if not m:
+        return None
+    modes = [x.removeprefix("\u2022 ").strip() for x in m["modes"].strip("\n").split("\n")]
+    read = [(mode, effect_of(mode, {})) for mode in modes if not _ignored(mode, True)]
+    if len(read) != 1 or read[0][1] is None or "_on_" in read[0][1]:
+        return None
+    fields = effect_of(read[0][0], face.tokens)         # (now with the tokens it makes)
+    if m["event"] is None:
+        if not face.is_spell or set(fields) & set(face.spell):
+            return None
+        face.spell.update(fields)
+        return []
+    return _triggered(face, f"{m['event']}, {read[0][0]}")
+
+
 _PARAGRAPH_RECOGNIZERS = (_enters, _mana_trigger, _cost_modifier, _statics, _star, _activated, _triggered,
-                          _spell_effect)
+                          _modal, _spell_effect)

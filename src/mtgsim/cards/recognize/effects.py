@@ -3,13 +3,14 @@
 mana added by spells; one recognizer per phrase family."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Callable
 
 from ..model import KNOWN_KEYWORDS
 from ..oracle_text import number, sentences
-from .mana import mana_effect
-from .phrases import _COLOR_WORDS, _N, _amount_phrase, _n
+from .mana import _mana_ability, mana_effect
+from .phrases import _COLOR_WORDS, _N, _amount_phrase, _n, activation_cost
 
 _EFFECT_SENTENCES: list[tuple[re.Pattern, Callable[[re.Match], dict]]] = []
 
@@ -45,6 +46,17 @@ def _e_draw_lose(m):
          r"|each opponent|target player|target opponent or planeswalker|any one target)")
 def _e_burn(m):
     return {"damage_to_opponent": "X" if m["n"] == "X" else int(m["n"])}
+
+
+@_effect(r"(?:~|it) deals (?P<n>\d+|X) damage to each player")
+def _e_each_player(m):                  # (the opponent and the player alike, 120.3)
+    n = "X" if m["n"] == "X" else int(m["n"])
+    return {"damage_to_opponent": n, "damage_to_you": n}
+
+
+@_effect(rf"each player draws {_N} cards?")
+def _e_each_draws(m):                   # (the goldfish opponent has no library: only the player draws)
+    return {"draw": _n(m["n"])}
 
 
 @_effect(r"(?:~|it) deals (?P<n>\d+) damage to you")
@@ -150,67 +162,156 @@ def land_search(text: str) -> dict | None:
     return out
 
 
-# "Create a Treasure token" — tokens known to the curated database.
-_TOKEN = re.compile(rf"create {_N} (?P<token>Treasure|Gold|Clue|Thopter)(?: artifact)?(?: creature)? tokens?\.?",
-                    re.IGNORECASE)
+# "Create a Treasure token" — tokens known to the curated database, and predefined tokens
+# (111.10) whose definition the vocabulary expresses, made by the recognizers as they are defined.
+_PREDEFINED_TOKENS: dict[str, dict[str, Any]] = {
+    "Food": {"name": "Food", "type": "Artifact — Food", "token": True,                     # 111.10b
+             "text": "{2}, {T}, Sacrifice this token: You gain 3 life.",
+             "abilities": [{"kind": "activated", "cost": "{2}, {T}, Sacrifice this", "gain_life": 3}]},
+    "Lander": {"name": "Lander", "type": "Artifact — Lander", "token": True,                # (its reminder text)
+               "text": "{2}, {T}, Sacrifice this token: Search your library for a basic land card, put it onto the "
+                       "battlefield tapped, then shuffle.",
+               "abilities": [{"kind": "activated", "cost": "{2}, {T}, Sacrifice this", "lands_to_battlefield": 1,
+                              "lands_tapped": True}]},
+}
+_TOKEN = re.compile(rf"(?:you )?create {_N} (?P<token>Treasure|Gold|Clue|Thopter|Food|Lander)(?: artifact)?(?: creature)? "
+                    r"tokens?\.?", re.IGNORECASE)
 
 
 _COLOR_LIST = r"(?:white|blue|black|red|green|colorless)(?:(?:,| and|, and) (?:white|blue|black|red|green))*"
 _CREATURE_TOKEN = re.compile(
-    rf"create {_N} (?P<p>\d+)/(?P<t>\d+) (?P<colors>{_COLOR_LIST}) (?P<subtypes>(?:[A-Z][a-z]+ )+)"
-    r"(?P<artifact>artifact )?creature tokens?(?: with (?P<kw>[a-z]+(?:(?:,| and|, and) [a-z]+)*))?\.?", re.IGNORECASE)
+    rf"(?:you )?create (?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|X) (?P<p>\d+)/(?P<t>\d+) "
+    rf"(?P<colors>{_COLOR_LIST}) (?P<subtypes>(?-i:(?:[A-Z][a-z']+(?:-[A-Z][a-z]+)? )+))"
+    r"(?P<artifact>(?:artifact |enchantment )*)creature tokens?(?: with (?:(?P<kw>[a-z]+(?:(?:,| and|, and) [a-z]+)*)|"
+    r"\"(?P<ability>[^\"]+)\"))?(?: (?P<each>for each .+?))?"
+    # (or its ability said after it: "... creature token. It has "Sacrifice this token: Add {C}."")
+    r"(?:\.? (?:It has|They have|They each have) \"(?P<has>[^\"]+)\")?\.?", re.IGNORECASE)
+_IT_HAS = re.compile(r"(?:It has|They have|They each have) \"[^\"]+\"\.?")
 
 
 def creature_token(m: re.Match) -> dict[str, Any] | None:
     """The token card a "create a 1/1 green Saproling creature token" phrase describes (111.4:
     the effect sets its characteristics), named by the phrase; None if it has a keyword the
-    engine doesn't play."""
+    engine doesn't play, or an ability the recognizers don't read."""
     kws = [k.strip() for k in re.split(r",? and |, ", m["kw"])] if m["kw"] else []
     if any(k.lower() not in KNOWN_KEYWORDS for k in kws):
         return None
+    abilities, quoted = [], m["ability"] or m["has"]
+    if m["ability"] and m["has"]:
+        return None
+    if quoted:
+        ability = re.fullmatch(r'(?P<cost>[^:"]+): (?P<effect>Add .+)', quoted)
+        cost = activation_cost(ability["cost"]) if ability else None
+        abilities = (_mana_ability(cost, ability["effect"]) or []) if cost else []
+        if not abilities:
+            return None
     colors = "" if m["colors"].lower() == "colorless" else "".join(
         _COLOR_WORDS[c] for c in re.split(r",? and |, ", m["colors"].lower()))
     subtypes = m["subtypes"].split()
-    phrase = (f"{m['p']}/{m['t']} {m['colors'].lower()} {' '.join(subtypes)} {'artifact ' if m['artifact'] else ''}"
-              f"creature token" + (f" with {m['kw'].lower()}" if kws else ""))
-    table: dict[str, Any] = {"name": phrase, "type": f"{'Artifact ' if m['artifact'] else ''}Creature — "
-                             f"{' '.join(subtypes)}", "pt": f"{m['p']}/{m['t']}", "colors": colors,
-                             "token": True, "text": phrase}
+    types = m["artifact"].lower()                       # ("artifact ", "enchantment ", both)
+    phrase = (f"{m['p']}/{m['t']} {m['colors'].lower()} {' '.join(subtypes)} {types}creature token"
+              + (f" with {m['kw'].lower()}" if kws else "")
+              + (f' with "{quoted.replace("~", "this creature")}"' if abilities else ""))
+    table: dict[str, Any] = {"name": phrase, "type": f"{types.title()}Creature — {' '.join(subtypes)}",
+                             "pt": f"{m['p']}/{m['t']}", "colors": colors, "token": True, "text": phrase}
     if kws:
         table["keywords"] = [k.capitalize() for k in kws]
+    if abilities:
+        table["abilities"] = abilities
     return table
 
 
-def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
-    """The Effect fields of a list of effect sentences, or None if some sentence isn't read.
-    Token cards described by the text are added to `tokens` (by name)."""
-    out: dict[str, Any] = {}
-    for s in sentences(text):
-        s = s.strip()
-        if not s:
-            continue
-        part = None
-        if (found := land_search(s)) is not None:
-            part = found
-        elif m := _TOKEN.fullmatch(s):
-            part = {"tokens": {m["token"].capitalize(): _n(m["n"])}}
-        elif (m := _CREATURE_TOKEN.fullmatch(s)) and tokens is not None and (token := creature_token(m)):
-            tokens[token["name"]] = token
-            part = {"tokens": {token["name"]: _n(m["n"])}}
-        elif (mana := mana_effect(s)) is not None and set(mana) <= {"mana"}:
-            part = {"add_mana": mana["mana"]}
-        elif mana is not None and mana.get("output") == "any_color" and set(mana) <= {"output", "amount"}:
-            part = {"add_any_color": mana.get("amount", 1)}
+@functools.cache
+def _curated_tokens() -> dict[tuple, str]:
+    """The shipped database's creature tokens by their characteristics: a token the text
+    describes that is one of them is made as that card ("Thopter", "Zombie")."""
+    from ..database import _shipped
+    return {(c.type_line, f"{c.power}/{c.toughness}", c.color_letters, tuple(sorted(c.keywords))): c.name
+            for c in _shipped().cards() if c.token and c.is_creature and not c.abilities}
+
+
+def _curated_token(table: dict[str, Any]) -> str | None:
+    if "abilities" in table:
+        return None
+    colors = "".join(sorted(table["colors"], key="WUBRG".index))
+    return _curated_tokens().get((table["type"], table["pt"], colors, tuple(sorted(table.get("keywords", ())))))
+
+
+def _token_count(m: re.Match) -> Any:
+    """How many tokens a creature token phrase makes: a number, X, or one for each of a count."""
+    if m["each"]:
+        return _amount_phrase(m["each"]) if m["n"].lower() in ("a", "an", "one") else None
+    return "X" if m["n"] == "X" else _n(m["n"])
+
+
+def _merged(parts: list[str]) -> list[str]:
+    """Sentences with "It has "..."" kept with the token sentence before it, as one phrase."""
+    out: list[str] = []
+    for s in parts:
+        if out and _IT_HAS.fullmatch(s) and re.search(r"creature tokens?\.?$", out[-1]):
+            out[-1] += " " + s
         else:
-            for pattern, fn in _EFFECT_SENTENCES:
-                if m := pattern.fullmatch(s):
-                    part = fn(m)
-                    if part is not None:
-                        break
+            out.append(s)
+    return out
+
+
+def _sentence_effect(s: str, tokens: dict[str, dict] | None) -> dict | None:
+    """The Effect fields of one effect sentence, or None."""
+    if (found := land_search(s)) is not None:
+        return found
+    if m := _TOKEN.fullmatch(s):
+        name = m["token"].capitalize()
+        if name in _PREDEFINED_TOKENS:
+            if tokens is None:
+                return None
+            tokens[name] = _PREDEFINED_TOKENS[name]
+        return {"tokens": {name: _n(m["n"])}}
+    if (m := _CREATURE_TOKEN.fullmatch(s)) and tokens is not None and (token := creature_token(m)):
+        count = _token_count(m)
+        if count is None:
+            return None
+        name = _curated_token(token) or token["name"]
+        if name == token["name"]:
+            tokens[name] = token
+        return {"tokens": {name: count}}
+    if (mana := mana_effect(s)) is not None and set(mana) <= {"mana"}:
+        return {"add_mana": mana["mana"]}
+    if mana is not None and mana.get("output") == "any_color" and set(mana) <= {"output", "amount"}:
+        return {"add_any_color": mana.get("amount", 1)}
+    for pattern, fn in _EFFECT_SENTENCES:
+        if m := pattern.fullmatch(s):
+            part = fn(m)
+            if part is not None:
+                return part
+    return None
+
+
+def _joined(parts: list[dict | None]) -> dict | None:
+    """The fields of effects done one after the other, or None if one isn't read or two set
+    the same field."""
+    out: dict[str, Any] = {}
+    for part in parts:
         if part is None:
             return None
         for k, v in part.items():
             if k in out:
                 return None
             out[k] = v
-    return out or None
+    return out
+
+
+def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
+    """The Effect fields of a list of effect sentences, or None if some sentence isn't read.
+    Token cards described by the text are added to `tokens` (by name)."""
+    made: dict[str, dict] | None = None if tokens is None else {}     # (kept only if all is read)
+    out: list[dict | None] = []
+    for s in _merged([s.strip() for s in sentences(text) if s.strip()]):
+        part = _sentence_effect(s, made)
+        if part is None and " and " in s:           # "draw two cards and create a Treasure token"
+            first, _, second = s.partition(" and ")
+            part = _joined([_sentence_effect(first, made), _sentence_effect(second, made)])
+        out.append(part)
+    fields = _joined(out)
+    if fields and tokens is not None and made:
+        tokens.update(made)
+    return fields or None

@@ -11,6 +11,7 @@ from ..oracle import OracleCard, OracleFace
 from ..oracle_text import normalize, paragraphs, sentences, shape
 from .abilities import _PARAGRAPH_RECOGNIZERS, Abilities, _Face, _spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
+from .effects import _merged
 from .ignored import _IGNORED_KEYWORDS, _ignored
 from .phrases import _MANA, _singular
 
@@ -139,6 +140,8 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
         clauses.append(Clause(f"basic land types {' '.join(t for t in subtypes if t in _BASIC_MANA)} (305.6)",
                               RECOGNIZED, face.name))
     text = normalize(face.oracle_text, face.name)
+    # an Aura the player casts onto a permanent of their choice (303.4a), theirs or no one's
+    aura = "Aura" in subtypes and not re.search(r"^Enchant [\w ]+ you control", text, re.MULTILINE)
     for p in paragraphs(text):
         if _keyword_line(f, p, keywords, clauses):
             continue
@@ -151,9 +154,9 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
                 status = RECOGNIZED
                 break
         else:
-            if _ignored(body):
+            if _ignored(body, f.is_spell, aura):
                 status = IGNORED
-            elif f.is_spell and (parts := sentences(body)) and len(parts) > 1:
+            elif f.is_spell and (parts := _merged(sentences(body))) and len(parts) > 1:
                 status = _spell_sentences(f, parts, clauses)
                 if status is None:
                     continue
@@ -211,7 +214,7 @@ def _spell_sentences(f: _Face, parts: list[str], clauses: list[Clause]) -> str |
         if _spell_effect(f, s) is not None:
             clauses.append(Clause(_words(s, f.face.name), RECOGNIZED, f.face.name))
         else:
-            status = IGNORED if _ignored(s) else UNRECOGNIZED
+            status = IGNORED if _ignored(s, True) else UNRECOGNIZED
             clauses.append(Clause(_words(s, f.face.name), status, f.face.name, shape(s)))
     return None
 

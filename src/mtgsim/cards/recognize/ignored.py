@@ -1,37 +1,287 @@
 """Clauses irrelevant to a goldfish: its opponent has a life total and nothing else — no
-creatures, spells, cards in hand or blocks — so clauses acting only on those change nothing
-it measures. They are listed as ignored, never silently dropped."""
+creatures, lands, spells, cards in hand or library, no attacks and no blocks — so clauses
+acting only on those change nothing it measures. They are listed as ignored, never silently
+dropped.
+
+A clause is ignored whole or not at all; its sentences are read one by one as one of:
+
+* a no-op (`_NOOP`): changes nothing in any goldfish game, whatever ability it stands in —
+  blocking (no creature ever blocks or is blocked), preventing damage (the opponent deals
+  none; a player's own damage to the opponent is never prevented by these), regeneration
+  (a shield against destruction, which only the player's own removal could bring), acting
+  on the opponent's permanents, hand or library only (it has none), a condition on what an
+  opponent controls that never holds;
+* harmful only (`_HARMFUL`): it would destroy, exile, tap, bounce, shrink or damage a
+  creature or permanent — in a goldfish only the player's own — so a player who may decline
+  (a spell they choose to cast, an ability they choose to activate, "you may", "up to one
+  target") never does it;
+
+and a whole ability is a no-op when a target it requires can only be an opponent's object: the
+spell can't be cast, the ability can't be activated, the trigger is removed from the stack
+(601.2c, 602.2b, 603.3d), or when its trigger event never happens in a goldfish (an opponent
+casting a spell, its creatures dying, a creature blocking).
+"""
 from __future__ import annotations
 
 import re
 
-# A goldfish has an opponent with a life total and nothing else: no creatures, no spells, no
-# cards in hand, no blocks. Clauses that act only on those change nothing it measures.
-_IGNORED = [re.compile(p, re.IGNORECASE) for p in (
-    r".*\btarget (?:creature|permanent|artifact|enchantment|planeswalker|land|nonland permanent|spell|"
-    r"card|player|opponent|artifact or enchantment|creature or planeswalker|creature or vehicle|"
-    r"noncreature spell|creature spell|instant or sorcery spell|activated or triggered ability)[^.]*"
-    r"(?:an opponent controls|you don't control|your opponents control)\b.*",
-    r"(?:destroy|exile|counter|tap) target (?!creature you control)[^.]*\.",
-    r"(?:destroy|exile) all [^.]*\.",
-    r"return target (?:creature|permanent|nonland permanent|artifact|enchantment)(?! you control)[^.]* to its owner's hand\.",
-    r".*\bcan't block\b.*", r".*\bblocks\b.*", r".*\bblocked\b.*", r".*\bblocking\b.*",
-    r"~ can block [^.]*\.", r"~ can't be (?:the target|countered)[^.]*\.",
-    r"~ deals \d+ damage to target (?:creature|planeswalker|creature or planeswalker|attacking creature|"
-    r"blocking creature|attacking or blocking creature)\.",
-    r"target (?:player|opponent) discards [^.]*\.", r"each opponent discards [^.]*\.",
-    r"Enchant (?:creature|permanent|artifact|land|planeswalker|player)",
-    # whatever depends on an opponent's permanents, cards or spells finds none in a goldfish
-    r".*\b(?:an opponent controls|your opponents control|you don't control|an opponent owns|"
-    r"target opponent's hand|an opponent's hand|opponents' hands|an opponent casts|your opponents cast)\b.*",
-    r"target creature gets -\d+/-\d+ until end of turn\.", r"each opponent sacrifices [^.]*\.",
-    r"prevent all combat damage that would be dealt to you[^.]*\.", r"damage can't be prevented[^.]*\.",
-    r"(?:target|each) opponent reveals their hand[^.]*\.",
-)]
+from ..oracle_text import sentences
+
+# Keywords that change nothing in a goldfish: evasion and protection against blockers and
+# spells it never has, abilities that trigger only on blocking (bushido 702.45, rampage 702.23,
+# afflict 702.130, flanking 702.25) or target its creatures (provoke 702.39), deck construction
+# (partner, companion). Not changeling (702.73): every creature type counts for "Elves you control".
 _IGNORED_KEYWORDS = {"ward", "protection", "shroud", "hexproof from", "fear", "intimidate", "shadow",
                      "horsemanship", "skulk", "forestwalk", "islandwalk", "swampwalk", "mountainwalk",
-                     "plainswalk", "landwalk", "banding", "flanking", "partner", "companion", "changeling"}
+                     "plainswalk", "landwalk", "banding", "flanking", "partner", "companion", "bushido",
+                     "rampage", "afflict", "provoke"}
+
+# What only the opponent controls or owns: none of it exists in a goldfish.
+_THEIRS = (r"(?:an opponent controls|your opponents control|you don't control|an opponent owns|"
+           r"defending player controls|target opponent controls)")
+# The words of a noun phrase naming permanents or spells ("nonland permanent", "artifact or
+# creature", "creature token"): no verb, so a phrase can't run on into another clause.
+_NOUN = (r"(?:(?:non)?(?:creature|land|artifact|enchantment|planeswalker|permanent|spell|card|battle|token|"
+         r"legendary|basic|black|white|blue|red|green|colorless|multicolored|snow|source|Vehicle|Aura|Equipment|"
+         r"Wall)s?|tapped|untapped|attacking|blocking|other|another|or|and|and/or|instant|sorcery|activated|"
+         r"triggered|ability|abilities|"
+         # (a subtype, capitalised; not the first word of a sentence)
+         r"(?-i:(?!(?:If|When|Whenever|Then|At|As|Each|All|Until|You|Target|Choose|Draw|Create|Put|Return)\b)"
+         r"[A-Z][a-z]+))")
+_NP = rf"{_NOUN}(?:,? {_NOUN})*"
+_N = r"(?:\d+|X|a|an|one|two|three|four|five|six)"
+_UP_TO = r"(?:up to (?:one|two|three|four|five|X|\d+)|any number of)"
+# A target of a permanent, spell or card — not a player (the opponent is a legal target).
+_TARGET = rf"(?:(?:{_UP_TO}|{_N}|another) )?target {_NP}"
+
+# "... you control with power 2 or less", "with flying": a qualifier ending a noun phrase.
+_WITH = (r"(?: without flying| with (?:flying|power \w+ or (?:less|greater)|mana value \w+ or (?:less|greater)|"
+         r"toughness \w+ or (?:less|greater)))?")
+_SUBJECT = (rf"(?:~|it|they|that creature|those creatures|enchanted creature|equipped creature|each creature|"
+            rf"creatures|all creatures|(?:each )?(?:other )?(?:{_NP}) you control{_WITH}|"
+            rf"{_TARGET}(?: you control)?{_WITH}|"
+            rf"(?:each |all )?(?:{_NP}){_WITH}|creatures with \w+)")
+
+# "an opponent controls a ..." (never: it controls nothing) — never "no creatures", "fewer".
+_OPPONENT_HAS = (r"(?:(?:an opponent|defending player) (?:controls|owns)|your opponents control) "
+                 r"(?:a|an|another|more|\w+ or more|at least \w+)\b")
+_NOT_YOURS = r"(?:(?!\byou\b|~)[^.])*"            # (the rest of a sentence, naming neither you nor ~)
+_ONE_EFFECT = r"(?:(?! and |, )[^.,])*?"            # (one effect: no other joined to it)
+_NOT_MINE = r"(?:(?!you control)[^.,])+?"            # (what is counted: not the player's own)
+
+def _family(words: str, *patterns: str) -> tuple[re.Pattern, list[re.Pattern]]:
+    """Sentence patterns with the words each of them needs: a sentence without any of them
+    is read by none (at no cost)."""
+    return re.compile(words, re.IGNORECASE), [re.compile(p + r"\.?", re.IGNORECASE) for p in patterns]
 
 
-def _ignored(p: str) -> bool:
-    return any(pattern.fullmatch(p) for pattern in _IGNORED)
+_NOOP = [
+    # --- blocking (506-509): the goldfish's creatures never block and are never blocked
+    _family(r"\bblock",
+            rf"{_SUBJECT} (?:can't be blocked|can't block|must be blocked|can block|can be blocked)"
+            r"(?: and can't (?:block|be blocked))?(?: (?!and )(?:(?! and |, )[^.])*)?",
+            r"all creatures able to block ~ do so",
+            r"you may have ~ assign its combat damage as though it weren't blocked",
+            r"[^.,]* can't block (?:~|it)(?: this turn| this combat)?",
+            r"(?:blocking creatures|each blocking creature|blocked creatures|each blocked creature) [^.]*",
+            r"~ (?:attacks or )?blocks each (?:combat|turn) if able"),
+    # --- damage prevention (615): none is ever dealt to the player or their permanents by the
+    # opponent; none of these prevents the player's own damage to the opponent
+    _family(r"prevent",
+            r"prevent (?:all|all combat|all noncombat|the next \w+) damage (?:that would be dealt )?(?:this turn )?to "
+            r"(?:you|~|it|him|her|target creature|target artifact creature|target player|any target|"
+            r"creatures you control|other creatures you control|you and creatures you control|enchanted creature)"
+            r"(?: this turn)?(?: by [^.,]+)?",
+            r"if a source would deal damage to (?:you|~|you or a creature you control), prevent \w+ of that damage",
+            r"if damage would be dealt to ~, prevent that damage",
+            r"the next time a source of your choice would deal damage to you this turn, prevent that damage",
+            r"damage can't be prevented[^.]*"),
+    # --- regeneration (701.19): a shield only the player's own removal would use
+    _family(r"regenerat",
+            r"regenerate (?:~|it|target creature|target artifact|enchanted creature|each creature you control)",
+            r"(?:it|they|that creature|~) can't be regenerated(?: this turn)?",
+            r"(?:a creature|creatures) destroyed this way can't be regenerated"),
+    # --- the opponent's hand, library, permanents and spells: it has none
+    _family(r"opponent|target player|that player|defending|don't control|from it\b|from among them",
+            # (not "... then draws that many": a player may target themself for that)
+            rf"(?:target player|target opponent|each opponent) (?:discards|mills|sacrifices|reveals|shuffles) "
+            rf"(?![^.]*\bdraws?\b){_NOT_YOURS}",
+            rf"(?:target|each) opponent (?:exiles|puts) {_NOT_YOURS}",
+            r"look at target (?:player|opponent)'s hand",
+            r"you choose (?:a|an|two|up to one|up to two) [\w ,]*?cards? from (?:it|among them)",
+            r"that player discards (?:that card|those cards|it)",
+            r"then (?:that player|each player who searched) shuffles",
+            rf"(?:(?:destroy|exile|tap|untap) all|return all) (?:{_NP}) {_THEIRS}(?: to their owners' hands)?",
+            rf"(?:~|it) deals \w+ damage to each (?:{_NP}) {_THEIRS}",
+            # (a sentence whose subject is the opponent's permanents, spells or abilities: none)
+            rf"(?:until end of turn, )?(?:each |all )?(?:other )?(?:{_NP})(?: of (?:{_NP}))?{_WITH} "
+            rf"(?:{_THEIRS}|your opponents cast){_WITH} "
+            r"(?!.*\b(?:you control|you gain|you draw|and you|and ~|and creatures)\b)[^.]*",
+            rf"if (?:a|an) (?:{_NP}){_WITH} {_THEIRS} [^,]+, [^.]*",
+            rf"[^.]* can't be the target of [^.]*{_THEIRS}(?: this turn)?",
+            rf"(?:your opponents|each opponent) can't {_NOT_YOURS}",
+            # (an amount counting the opponent's permanents or cards is zero: one effect scaled by it)
+            rf"{_ONE_EFFECT} for each {_NOT_MINE}{_THEIRS}",
+            rf"{_ONE_EFFECT}, where X is the number of {_NOT_MINE}{_THEIRS}",
+            rf"{_ONE_EFFECT} for each card in (?:target|each) opponent's hand",
+            # (conditions on what the opponent controls or holds, which never hold)
+            rf"(?:(?!, and |, then )[^.])*? (?:as long as|if) {_OPPONENT_HAS}[^.,]*",
+            rf"if {_OPPONENT_HAS}[^.,]*, [^.]*",
+            r"[^.,]*? if an opponent has (?:more|\w+ or more) cards in (?:their )?hand[^.,]*"),
+    # --- shuffling the player's library: its order is random in a goldfish already
+    _family(r"shuffle", r"then shuffle", r"if you search your library this way, shuffle"),
+    # --- attacking: the goldfish attacks with every creature able to (508.1d asks no more)
+    _family(r"attacks each", r"~ attacks each (?:combat|turn) if able"),
+    # --- deck construction (903.3, 702.124) and the opponent's spells: nothing in a goldfish
+    _family(r"commander|can't be (?:the target|countered)|Enchant",
+            r"~ can be your commander",
+            r"~ can't be (?:the target|countered)[^.]*",
+            r"Enchant (?:creature|permanent|artifact|land|planeswalker|player)"),
+]
+
+_HARMFUL = [_family(
+        r"destroy|exile|tap|counter|return|put|deals|-\w+/-|attack|loses all|controller|prevent|enchanted",
+        rf"(?:destroy|exile|tap) {_TARGET}{_WITH}"
+        r"(?: (?:if|unless) [^.,]+| with [\w ]+| from (?:a|its owner's) graveyard)?",
+        rf"(?:destroy|exile) (?:all|each) (?:other )?{_NP}{_WITH}",
+        r"counter target [^.]*",
+        rf"return {_TARGET}{_WITH} to (?:its|their) owners?'s? hands?",
+        rf"put {_TARGET}{_WITH} on (?:top|the bottom) of its owner's library",
+        rf"(?:~|it) deals (?:\w+|that much) damage to (?:{_TARGET}|each (?:other )?{_NP}){_WITH}",
+        rf"(?:{_TARGET}{_WITH}|all creatures|all other creatures|each creature|enchanted creature) gets? -\w+/-\w+"
+        r"(?: until end of turn)?",
+        rf"put (?:a|an|one|two|three|four|five|X) -1/-1 counters? on {_TARGET}",
+        rf"{_TARGET} (?:can't attack or block|can't attack|loses all abilities|doesn't untap during its controller's "
+        r"(?:next )?untap step)(?: this turn| until end of turn)?",
+        r"(?:it|that creature|that permanent) doesn't untap during its controller's (?:next )?untap step",
+        r"(?:its|that creature's|that permanent's|the creature's) controller (?:gains|loses) [^.]*",
+        r"prevent all (?:combat )?damage[^.]*",
+        # (what else befalls the creature or spell it harms)
+        r"if that creature would die this turn, exile it instead",
+        r"if that spell is countered this way, exile it instead of putting it into its owner's graveyard",
+        # an Aura that only hinders the creature it enchants: cast only onto the player's own
+        r"enchanted creature (?:can't attack or block|can't attack|doesn't untap during its controller's untap step|"
+        r"gets -\w+/-\w+|loses all abilities|can't block, and its activated abilities can't be activated)",
+        r"enchanted creature's activated abilities can't be activated",
+        r"(?:when ~ enters, )?tap enchanted creature",
+        r"you control enchanted (?:creature|permanent|artifact|land)")]
+
+_TRIGGER = re.compile(r"(?P<cond>(?:When|Whenever|At) [^,]+), (?P<effect>.+)", re.DOTALL)
+_MODES = re.compile(r"(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one|Choose (?:one|two|three|one or both|one or more))"
+                    r" \u2014(?P<modes>(?:\n\u2022 [^\n]+)+)")
+_ACTIVATED = re.compile(r'(?P<cost>[^:"]+): (?P<effect>.+)', re.DOTALL)
+
+# Trigger events that never happen in a goldfish: its opponent casts nothing, attacks with
+# nothing, controls nothing; nothing blocks.
+_NEVER = [re.compile(p, re.IGNORECASE) for p in (
+    rf".*\b(?:a|an|one or more|another|each) (?:{_NP}){_WITH} {_THEIRS}\b.*",
+    r".*\b(?:an opponent|your opponents|each opponent|target opponent) "
+    r"(?:casts?|activates?|draws?|discards?|sacrifices?|cycles?|searches|plays?|attacks?|gains? life|mills?)\b.*",
+    r".*\b(?:a creature|one or more creatures) attacks? you\b.*",
+    r"(?!.*\battack)(?!.*\bdamage).*\b(?:blocks|becomes blocked|is blocked|block)\b.*",
+)]
+# ... but not an event the player's own objects or attacks can bring about too
+_MAYBE = re.compile(r".*(?:\byou\b(?! control\b| don't control\b)(?<!attacks you)(?<!attack you)"
+                    r"|\bone of your opponents\b|\ba player\b|\bplayer or planeswalker\b|\bopponent or planeswalker\b"
+                    r"|~ attacks\b|\byou attack\b).*",
+                    re.IGNORECASE)
+_NEVER_IF = re.compile(rf"if {_OPPONENT_HAS}", re.IGNORECASE)
+# a target that can only be an opponent's object, or a creature blocking (none ever blocks)
+_REQUIRED_THEIRS = re.compile(
+    rf"(?<![\w-])(?P<pre>{_UP_TO} )?(?:{_N} |another )?target (?:{_NP}{_WITH} {_THEIRS}|blocking creature|"
+    r"(?:\w+ )?creature (?:blocking(?: or blocked by)? (?:~|it)|blocked by ~|~ is blocking))", re.IGNORECASE)
+_THEIRS_WORDS = re.compile(r"opponent|don't control|defending|block", re.IGNORECASE)
+_UP_TO_TARGET = re.compile(rf"\b{_UP_TO} target\b", re.IGNORECASE)
+
+
+def _matches(families: list[tuple[re.Pattern, list[re.Pattern]]], s: str) -> bool:
+    return any(words.search(s) and any(p.fullmatch(s) for p in patterns) for words, patterns in families)
+
+
+def _noop(s: str) -> bool:
+    return _matches(_NOOP, s)
+
+
+def _harmful(s: str) -> bool:
+    return _matches(_HARMFUL, s)
+
+
+def _declinable(s: str) -> bool:
+    """A sentence a player who may decline never performs: a no-op, or one harmful only."""
+    return _noop(s) or _harmful(s)
+
+
+def _spell_noop(s: str) -> bool:
+    """A sentence of an instant or sorcery that changes nothing: "Exile ~" sends it to exile
+    instead of the graveyard (608.2n), and nothing a goldfish measures reads the graveyard."""
+    return s.rstrip(".") == "Exile ~"
+
+
+def _unquoted(p: str) -> str:
+    return re.sub(r'"[^"]*"', '""', p)
+
+
+def _requires_theirs(p: str) -> bool:
+    """Does the ability require a target only an opponent's object can be (a spell, card or
+    permanent an opponent controls)? Not for modes, conditional or reflexive parts (their
+    targets are chosen only if they apply)."""
+    if not _THEIRS_WORDS.search(p):
+        return False
+    text = _unquoted(p)
+    if "\u2022" in text or re.search(r"\bwhen you do\b|\bgift\b", text, re.IGNORECASE):
+        return False
+    for s in sentences(text):
+        if re.search(r"\bif\b(?! able)|\bunless\b", s, re.IGNORECASE):
+            continue
+        if any(not m["pre"] for m in _REQUIRED_THEIRS.finditer(s)):
+            return True
+    return False
+
+
+def _never_triggers(cond: str, effect: str) -> bool:
+    """A trigger event, or an intervening "if" (603.4), that never happens in a goldfish."""
+    return (any(n.fullmatch(cond) for n in _NEVER) and not _MAYBE.fullmatch(cond)) or bool(_NEVER_IF.match(effect))
+
+
+def _ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
+    """Is paragraph (or spell sentence) `p` irrelevant to a goldfish? `spell`: it is part of
+    an instant or sorcery, which the player casts only if they choose to; `aura`: of an Aura
+    cast onto a creature (or other permanent) of the player's choice."""
+    if _requires_theirs(p):
+        return True
+    if m := _MODES.fullmatch(p):             # (700.2: the player chooses among modes none of which
+        modes = m["modes"].strip("\n").split("\n")   # does anything; a trigger's must be no-ops)
+        if m["event"] and _never_triggers(m["event"], ""):
+            return True
+        optional = spell and not m["event"]
+        return all(_ignored(mode.removeprefix("\u2022 ").strip(), optional) for mode in modes) and (
+            optional or all(_noop(mode.removeprefix("\u2022 ").strip()) for mode in modes))
+    if m := _TRIGGER.fullmatch(p):
+        if _never_triggers(m["cond"], m["effect"]):
+            return True
+        if '"' in m["effect"] or "\u2022" in m["effect"]:
+            return False
+        ss = sentences(m["effect"])
+        for i, s in enumerate(ss):
+            low = s.lower()
+            if low.startswith(("if you do, ", "when you do, ")) and i and ss[i - 1].lower().startswith("you may "):
+                rest = s.split(", ", 1)[1]        # (what an optional cost buys: declined with it)
+                if _declinable(rest) or _requires_theirs(rest):
+                    continue
+                return False
+            may = s[len("you may "):] if low.startswith("you may ") else None
+            if i + 1 < len(ss) and may is not None and ss[i + 1].lower().startswith(("if you do, ", "when you do, ")):
+                continue                          # (an optional cost: read with what it buys)
+            if not (_noop(s) or may is not None and _declinable(may) or _harmful(s) and (
+                    _UP_TO_TARGET.search(s) or aura and "enchanted" in low)):
+                return False
+        return True
+    if '"' in p or "\u2022" in p:
+        return False
+    if (m := _ACTIVATED.fullmatch(p)) and not re.match(r"Add\b", m["effect"]):
+        ss = sentences(m["effect"])
+        if any(s.startswith("Activate only") and _NEVER_IF.search(s) for s in ss):
+            return True
+        effects = [s for s in ss if not s.startswith("Activate only")]
+        return bool(effects) and all(_declinable(s) for s in effects)
+    return all(_declinable(s) or spell and _spell_noop(s) if spell or aura else _noop(s) for s in sentences(p))

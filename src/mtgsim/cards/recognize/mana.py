@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..oracle_text import sentences
-from .phrases import _MANA, _SYM, _amount_phrase, _mana_symbols, _n
+from .phrases import _MANA, _SYM, _TYPE_WORDS, _amount_phrase, _mana_symbols, _n
 
 _ANY = r"(?:one|two|three|four|five)"   # (X mana of an ability: not the X of a spell)
 
@@ -35,8 +35,8 @@ def mana_effect(text: str) -> dict | None:
         return {"output": "any_color", "amount": {"count": m["what"]}}
     if m := re.fullmatch(rf"(?P<n>{_ANY}) mana in any combination of colors", body):
         return {"output": "combination", "amount": _n(m["n"])}
-    if body == "one mana of the chosen color":
-        return {"output": "chosen_color"}
+    if m := re.fullmatch(rf"(?P<n>{_ANY}) mana of the chosen color", body):
+        return {"output": "chosen_color"} | ({} if m["n"] == "one" else {"amount": _n(m["n"])})
     # (a legal commander deck's spells are all within its commander's colour identity, 903.5c,
     # so any colour of that identity pays for the deck as any colour does)
     if body == "one mana of any color in your commander's color identity":
@@ -53,6 +53,30 @@ def mana_effect(text: str) -> dict | None:
         if amount is not None:
             return {"mana": m["mana"], "amount": amount}
     return None
+
+
+def _spend_phrase(text: str) -> str | None:
+    """A spending restriction (106.6) in the vocabulary's words, as the curated data writes it
+    ("a legendary spell" → "legendary spells"; "activate an ability of an artifact source" →
+    "abilities of artifacts": an ability of a source is an ability of that permanent), or
+    None if it is outside the vocabulary."""
+    from ..model import SpendRestriction
+    spells, _, abilities = re.sub(r" or (?:to )?activate ", " or activate ", text).partition("activate ")
+    spells = re.sub(r"^(?:a|an) (.*?)\bspell\b", r"\1spells", spells.strip())
+    if abilities:
+        m = re.fullmatch(r"(?:an ability|abilities) of (?:an? )?(?P<what>[\w ]+?)(?: sources?)?", abilities.strip())
+        if m is None:
+            return None
+        what = m["what"]
+        if what in _TYPE_WORDS and what == what.lower():        # (a card type: written plural)
+            what = "sorceries" if _TYPE_WORDS[what] == "Sorcery" else _TYPE_WORDS[what].lower() + "s"
+        abilities = f"abilities of {what}"
+    phrase = f"{spells} {abilities}".strip()
+    try:
+        SpendRestriction.parse(phrase)
+    except ValueError:
+        return None
+    return phrase
 
 
 def _mana_ability(cost: str, effect: str) -> dict | None:
@@ -73,13 +97,13 @@ def _mana_ability(cost: str, effect: str) -> dict | None:
             out["damage_to_you"] = int(m.group(1))
         elif m := re.fullmatch(r"You (gain|lose) (\d+) life\.?", s):
             out["gain_life" if m.group(1) == "gain" else "lose_life"] = int(m.group(2))
-        elif m := re.fullmatch(r"Spend this mana only to (?:cast )?(.+?)\.?", s):
-            from ..model import SpendRestriction
-            try:
-                SpendRestriction.parse(m.group(1))
-            except ValueError:
+        elif re.fullmatch(r"If that mana is spent on [^,]+, that spell can't be countered\.?", s):
+            pass                        # (the goldfish opponent counters nothing)
+        elif m := re.fullmatch(r"Spend this mana only to (?:cast )?(.+?)(?:, and that spell can't be countered)?\.?", s):
+            phrase = _spend_phrase(m.group(1))
+            if phrase is None:
                 return None
-            out["spend_only_on"] = m.group(1).replace("activate abilities", "abilities")
+            out["spend_only_on"] = phrase
         elif m := re.fullmatch(r"If you control an (Urza's [\w-]+) and an (Urza's [\w-]+), add ((?:\{C\})+) instead\.?", s):
             out["if_you_control"] = [m.group(1).removeprefix("Urza's "), m.group(2).removeprefix("Urza's ")]
             out["instead"] = m.group(3)

@@ -111,6 +111,8 @@ def activation_cost(text: str) -> str | None:
     some part of it is outside the vocabulary (mana, {T}, {Q}, life, sacrificing itself)."""
     parts = []
     for part in (p.strip() for p in text.split(",")):
+        if "{X}" in part:               # (an ability's own X, 107.3k: the vocabulary's X is the spell's)
+            return None
         if re.fullmatch(r"(?:\{[^}]+\})+", part):
             try:
                 syms = re.findall(r"\{[^}]+\}", part)
