@@ -1,9 +1,12 @@
 """Test-wide setup: no test reads or writes the card database of the person running the tests
 (`mtgsim cards import` keeps it in the user cache, which `card_db()` reads): the cache points
-at a fresh directory for the whole run."""
+at a fresh directory for the whole run. And the fixtures of the imported-card tests: a small
+Scryfall bulk file (`bulk`) and a user cache of the test's own (`cache`)."""
+import json
 import os
 
 import pytest
+from bulk_cards import CARDS
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -15,3 +18,16 @@ def _own_card_cache(tmp_path_factory):
         os.environ.pop("MTGSIM_CACHE", None)
     else:
         os.environ["MTGSIM_CACHE"] = old
+
+
+@pytest.fixture
+def bulk(tmp_path):
+    path = tmp_path / "oracle-cards.json"
+    path.write_text(json.dumps(CARDS), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("MTGSIM_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache"

@@ -6,23 +6,10 @@ import gzip
 import json
 
 import pytest
+from bulk_cards import CARDS, DECK
 from test_download import FILE, Scryfall
-from test_imported_cards import CARDS, DECK
 
 from mtgsim.cli import main
-
-
-@pytest.fixture
-def bulk(tmp_path):
-    path = tmp_path / "oracle-cards.json"
-    path.write_text(json.dumps(CARDS), encoding="utf-8")
-    return path
-
-
-@pytest.fixture
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("MTGSIM_CACHE", str(tmp_path / "cache"))
-    return tmp_path / "cache"
 
 
 @pytest.fixture

@@ -53,23 +53,16 @@ def test_low_life_land_reads_every_players_life(db, yours, theirs, tapped):
     assert _enters_tapped(s, "Abandoned Campground") is tapped
 
 
-def test_legendary_creature_land(db):
-    """Rivendell: "enters tapped unless you control a legendary creature"."""
+@pytest.mark.parametrize("land, permanent, tapped", [
+    ("Rivendell", "Llanowar Elves", True), ("Rivendell", "Thalia, Guardian of Thraben", False),
+    ("Test Basic Check Land", "Temple Garden", True), ("Test Basic Check Land", "Plains", False),
+])
+def test_legendary_creature_and_basic_land_conditions(db, land, permanent, tapped):
+    """Rivendell: "enters tapped unless you control a legendary creature"; "unless you control
+    a basic land" — Temple Garden has basic land types but is not basic (205.4c)."""
     s = Scenario(db)
-    s.add("Llanowar Elves")
-    assert _enters_tapped(s, "Rivendell")
-    s = Scenario(db)
-    s.add("Thalia, Guardian of Thraben")
-    assert not _enters_tapped(s, "Rivendell")
-
-
-def test_basic_land_condition(db):
-    s = Scenario(db)
-    s.add("Temple Garden")
-    assert _enters_tapped(s, "Test Basic Check Land")
-    s = Scenario(db)
-    s.add("Plains")
-    assert not _enters_tapped(s, "Test Basic Check Land")
+    s.add(permanent)
+    assert _enters_tapped(s, land) is tapped
 
 
 def test_search_for_a_basic_land_of_a_type_skips_nonbasic_duals(db):

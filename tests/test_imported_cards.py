@@ -7,50 +7,11 @@ import json
 import warnings
 
 import pytest
+from bulk_cards import CARDS, DECK
 
 from mtgsim import Deck, Scenario, card_db, simulate
 from mtgsim.cards.imported import import_bulk, read_imported, user_database_path
 from mtgsim.errors import BulkFileError, CardDataError, UnmodeledTextWarning
-
-
-def _scryfall(name, cost, type_line, text, pt=None, layout="normal", **more):
-    card = {"object": "card", "oracle_id": f"id-{name}", "name": name, "layout": layout, "mana_cost": cost,
-            "type_line": type_line, "oracle_text": text, **more}
-    if pt:
-        card["power"], card["toughness"] = pt.split("/")
-    return card
-
-
-CARDS = [
-    _scryfall("Llanowar Elves", "{G}", "Creature — Elf Druid", "{T}: Add {G}. (homebrew text, curated wins)", "1/1"),
-    _scryfall("Heartfire Hero", "{R}", "Creature — Mouse Soldier",
-              "Valiant — Whenever this creature becomes the target of a spell or ability you control for the first "
-              "time each turn, put a +1/+1 counter on it.\nWhen this creature dies, it deals damage equal to its "
-              "power to each opponent.", "1/1"),
-    _scryfall("Shock", "{R}", "Instant", "Shock deals 2 damage to any target."),
-    _scryfall("Rockface Village", "", "Land", "{T}: Add {C}.\n{T}: Add {R}. Spend this mana only to cast a creature "
-              "spell.\n{R}, {T}: Target Lizard, Mouse, Otter, or Raccoon you control gets +1/+0 and gains haste until "
-              "end of turn. Activate only as a sorcery."),
-    _scryfall("Mountain", "", "Basic Land — Mountain", "({T}: Add {R}.)"),
-    _scryfall("Raging Goblin", "{R}", "Creature — Goblin Berserker", "Haste", "1/1", keywords=["Haste"]),
-    _scryfall("Siege-Gang Lieutenant", "{3}{R}", "Creature — Goblin",
-              "When this creature enters, create two 1/1 red Goblin creature tokens.", "2/2"),
-    _scryfall("Treasure", "", "Token Artifact — Treasure", "{T}, Sacrifice this token: Add one mana of any color.",
-              layout="token"),
-]
-
-
-@pytest.fixture
-def bulk(tmp_path):
-    path = tmp_path / "oracle-cards.json"
-    path.write_text(json.dumps(CARDS), encoding="utf-8")
-    return path
-
-
-@pytest.fixture
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("MTGSIM_CACHE", str(tmp_path / "cache"))
-    return tmp_path / "cache"
 
 
 def test_card_db_reads_a_bulk_file_and_curated_cards_override_recognized_ones(bulk):
@@ -67,17 +28,17 @@ def test_a_token_a_card_creates_is_made_from_its_words_and_simulates(bulk):
     """111.4: "create two 1/1 red Goblin creature tokens" defines the tokens; the goldfish
     makes them and attacks with them."""
     db = card_db(bulk)
-    lt = db["Siege-Gang Lieutenant"]
+    lt = db["Test Goblin Recruiter"]
     assert lt.recognized == "fully"
     token = db[lt.abilities[0].effect.tokens[0][0]]
     assert token.token and (token.power.base, token.toughness.base) == (1, 1) and token.subtypes == ("Goblin",)
     s = Scenario(db)
     for _ in range(4):
         s.add("Mountain")
-    s.add_to_hand("Siege-Gang Lieutenant")
-    s.cast("Siege-Gang Lieutenant")
+    s.add_to_hand("Test Goblin Recruiter")
+    s.cast("Test Goblin Recruiter")
     assert sorted(p.name for p in s.battlefield() if p.name != "Mountain") == sorted(
-        ["Siege-Gang Lieutenant", token.name, token.name])
+        ["Test Goblin Recruiter", token.name, token.name])
 
 
 def test_the_imported_database_is_read_by_later_runs_without_being_told(bulk, cache):
@@ -131,14 +92,13 @@ def test_a_database_cut_short_is_refused(bulk, cache):
         card_db()
 
 
-DECK = "Deck\n4 Heartfire Hero\n4 Raging Goblin\n4 Shock\n4 Siege-Gang Lieutenant\n4 Rockface Village\n16 Mountain\n"
 
 
 def test_coverage_of_a_deck_puts_each_card_in_one_bucket_with_its_reasons(bulk):
     db = card_db(bulk)
     deck = Deck.from_text(DECK, db=db)
     cov = db.coverage(deck)
-    assert cov.fully == ["Mountain", "Raging Goblin", "Shock", "Siege-Gang Lieutenant"]
+    assert cov.fully == ["Mountain", "Raging Goblin", "Shock", "Test Goblin Recruiter"]
     assert cov.partly == ["Rockface Village"] and cov.unknown == ["Heartfire Hero"]
     assert any("gets +1/+0 and gains haste" in r for r in cov.reasons["Rockface Village"])
     assert all(r.startswith(("unrecognized: ", "ignored: ")) for rs in cov.reasons.values() for r in rs)
