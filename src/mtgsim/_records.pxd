@@ -37,6 +37,7 @@ ctypedef struct Amount:          # a fixed amount, or a Count times one plus the
 
 ctypedef struct Effect:          # what a spell or ability does (EFFECT table)
     Amount damage_to_opponent
+    Amount opponent_loses_life   # life each opponent loses (not damage: 120.3, 119.3)
     Amount damage_to_you
     Amount gain_life
     Amount lose_life

@@ -238,7 +238,7 @@ class _Compiler:
             return -1
         r = self._new("effect")
         index = self._index("effect")         # (a token compiled below adds rows after it)
-        for name in ("damage_to_opponent", "damage_to_you", "gain_life", "lose_life", "draw",
+        for name in ("damage_to_opponent", "opponent_loses_life", "damage_to_you", "gain_life", "lose_life", "draw",
                      "add_any_color"):
             self.amount(r[name], getattr(e, name))
         r["add_mana"] = self.cost(e.add_mana) if e.add_mana else -1

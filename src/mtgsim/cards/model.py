@@ -84,6 +84,7 @@ class Effect:
     """What a spell, trigger or activated ability does, as a record of optional parts.
     Amounts are fixed numbers or Counts (X: Count(CountOf.X))."""
     damage_to_opponent: Amount = 0     # damage to the opponent (burn aimed at the face)
+    opponent_loses_life: Amount = 0    # life the opponent loses ("each opponent loses 2 life"; not damage, 120.3)
     damage_to_you: Amount = 0          # damage dealt to you (pain lands, City of Brass)
     gain_life: Amount = 0
     lose_life: Amount = 0              # life you lose

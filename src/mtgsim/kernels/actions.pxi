@@ -274,7 +274,8 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
         return
     board_changed(g)
     target_id = g.perms[target].object_id if 0 <= target < g.n else -1
-    g.over |= amount_in(&g.bi.life[1 - who], -eval_amount(R, &b, e.damage_to_opponent, source, who, x))
+    g.over |= amount_in(&g.bi.life[1 - who], -eval_amount(R, &b, e.damage_to_opponent, source, who, x)
+                        - eval_amount(R, &b, e.opponent_loses_life, source, who, x))
     total = (g.bi.life[who] - eval_amount(R, &b, e.damage_to_you, source, who, x)
              - eval_amount(R, &b, e.lose_life, source, who, x) + eval_amount(R, &b, e.gain_life, source, who, x))
     g.bi.life[who] = <int16_t>total
