@@ -36,7 +36,7 @@ EXPECTED_DIFFERENCES = {
         "Castle Garenbrig", "Temple of the False God", "Fabled Passage", "Myriad Landscape", "Ilysian Caryatid",
         "Incubation Druid", "Rite of Flame", "Manamorphose", "Circuitous Route",
         "Contamination", "Caged Sun", "Gauntlet of Power",
-        "Fireball", "Faithless Looting", "Brainstorm", "Preordain", "Read the Bones", "Gray Merchant of Asphodel",
+        "Fireball", "Faithless Looting", "Brainstorm", "Preordain", "Read the Bones",
         "Grave Titan", "Inferno Titan", "Primeval Titan",
         "Nissa's Pilgrimage", "Rishkar's Expertise")},
 }

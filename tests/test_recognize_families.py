@@ -79,3 +79,25 @@ def test_a_gold_maker_makes_the_predefined_gold_token():
                    "with \"Sacrifice this token: Add one mana of any color.\")")
     assert c.abilities[0].effect.tokens == (("Gold", 1),)
     assert rec.bucket == "fully"           # (exiling the opponent's creature: ignored in a goldfish)
+
+
+def test_life_loss_of_the_opponent_is_read_as_life_lost_not_damage():
+    """"Each opponent loses X life, where X is your devotion to black. You gain life equal to
+    the life lost this way." (Gray Merchant of Asphodel; 120.3: losing life is not damage)."""
+    rec, c = _read("Gray Merchant of Asphodel", "{3}{B}{B}", "Creature — Zombie", "When this creature enters, each "
+                   "opponent loses X life, where X is your devotion to black. You gain life equal to the life lost "
+                   "this way.", "2/4")
+    assert rec.bucket == "fully"
+    devotion = {"count": "devotion", "color": "B"}
+    assert sorted(map(repr, c.abilities)) == _abilities([{"kind": "trigger", "event": "self_enters",
+                                                          "opponent_loses_life": devotion, "gain_life": devotion}])
+
+
+def test_gray_merchant_drains_the_opponent_for_its_devotion():
+    from mtgsim import Scenario
+    s = Scenario()
+    for _ in range(5):
+        s.add("Swamp")
+    s.add_to_hand("Gray Merchant of Asphodel")
+    s.cast("Gray Merchant of Asphodel")
+    assert s.life(player="opponent") == 18 and s.life() == 22       # its own {B}{B}: devotion 2

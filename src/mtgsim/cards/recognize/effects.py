@@ -64,6 +64,17 @@ def _e_pain(m):
     return {"damage_to_you": int(m["n"])}
 
 
+@_effect(r"(?:each|target) (?:opponent|player) loses (?P<n>\d+|X) life")
+def _e_drain(m):                       # (life lost, not damage: 120.3; "target player": the opponent)
+    return {"opponent_loses_life": "X" if m["n"] == "X" else int(m["n"])}
+
+
+@_effect(r"each opponent loses X life, where X is (?P<what>.+?)\. You gain life equal to the life lost this way")
+def _e_drain_count(m):                 # (Gray Merchant: one opponent, so the life lost is X)
+    amount = _amount_phrase("equal to " + m["what"])
+    return None if amount is None else {"opponent_loses_life": amount, "gain_life": amount}
+
+
 @_effect(r"you may play an additional land this turn")
 def _e_extra_land(m):
     return {"extra_land_drops": 1}
@@ -250,6 +261,8 @@ def _merged(parts: list[str]) -> list[str]:
     for s in parts:
         if out and _IT_HAS.fullmatch(s) and re.search(r"creature tokens?\.?$", out[-1]):
             out[-1] += " " + s
+        elif out and s.startswith("You gain life equal to the life lost this way"):
+            out[-1] += " " + s                  # (how much depends on the sentence before)
         else:
             out.append(s)
     return out
