@@ -436,6 +436,8 @@ class CardDatabase(Mapping[str, CardDef]):
         """A new database with more cards (CardDefs, TOML files, or bulk card files of real
         cards, whose recognized cards never replace cards already here); this one is unchanged.
         A card that already exists is an error unless `replace=True`."""
+        from .bulk import ImportSummary          # (here: the importer uses this module)
+        from .imported import ImportedCards, recognized_cards
         db = self._copy()
         from_files = []
         for m in more:
@@ -444,10 +446,8 @@ class CardDatabase(Mapping[str, CardDef]):
             elif isinstance(m, (str, Path)) and _is_toml(Path(m)):
                 from_files += db._load(Path(m), replace)
             elif isinstance(m, (str, Path)):
-                from .bulk import ImportSummary
-                from .imported import recognized_cards
                 db._add_imported(recognized_cards(m, ImportSummary()))
-            elif type(m).__name__ == "ImportedCards":
+            elif isinstance(m, ImportedCards):
                 db._add_imported(m)
             else:
                 for c in m:
