@@ -400,11 +400,17 @@ cdef int copy_target(Rules* R, Game* g, int source) noexcept nogil:
     return best
 
 
+cdef inline bint worth_activating(Effect* e) noexcept nogil:
+    """Is an activated ability with this effect one the policy uses: a token copy (The Fire
+    Crystal), counters, land search, cards?"""
+    return (e.token_copy or e.lands_to_battlefield or e.lands_to_hand
+            or e.draw.fixed or e.counters[0] or e.counters_count[0] >= 0)
+
+
 cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
-    """After casting: activate, once each, the non-mana abilities whose effect the simulator
-    knows (a token copy — The Fire Crystal —, counters, land search, cards) when their cost
-    can be paid, the source's own {T} excluded from paying (602.2). A creature that could
-    attack keeps its {T} for combat."""
+    """After casting: activate, once each, the non-mana abilities worth activating
+    (`worth_activating`) when their cost can be paid, the source's own {T} excluded from
+    paying (602.2). A creature that could attack keeps its {T} for combat."""
     cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
     cdef int i, k, object_id, target, target_id, n_seen = 0, j
     cdef int seen[MAXPERM]
@@ -412,7 +418,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     cdef Effect* e
     cdef TotalCost tc
     cdef Board b
-    cdef bint useful, ok
+    cdef bint ok
     cdef uint16_t saved
     cdef bint used
     i = 0
@@ -438,9 +444,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             if a.effect < 0:
                 continue
             e = &R.effects[a.effect]
-            useful = (e.token_copy or e.lands_to_battlefield or e.lands_to_hand
-                      or e.draw.fixed or e.counters[0] or e.counters_count[0] >= 0)
-            if not useful or a.untap:
+            if not worth_activating(e) or a.untap:
                 continue
             b = game_board(g)
             if activation_fault(R, g, &b, i, a):

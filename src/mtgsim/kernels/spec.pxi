@@ -21,7 +21,6 @@ def goldfish_flags(CoreTables core):
     cdef Card* c
     cdef Cost* cost
     cdef Activated* a
-    cdef Effect* e
     cdef CostModifier* m
     for row in range(R.n_cards):
         c = &R.cards[row]
@@ -45,9 +44,7 @@ def goldfish_flags(CoreTables core):
             a = &R.activated[c.activated_first + k]
             if a.effect < 0 or a.untap:
                 continue
-            e = &R.effects[a.effect]
-            if (e.token_copy or e.lands_to_battlefield or e.lands_to_hand
-                    or e.draw.fixed or e.counters[0] or e.counters_count[0] >= 0):
+            if worth_activating(&R.effects[a.effect]):
                 v |= GF_ACTIVATED
         if c.n_triggered:
             v |= GF_TRIGGERED
