@@ -168,3 +168,21 @@ def test_color_is_the_colour_chosen_as_a_permanent_enters():
     as_red = run(deck, turns=4, track=[blue])                   # (red: the Bolts' colour)
     assert as_blue.p_castable("Test Blue", 4).value > 0.3 and as_red.p_castable("Test Blue", 4).value == 0
 
+
+
+def test_the_goldfish_uses_an_ability_that_damages_the_opponent():
+    """An activated ability dealing damage to the opponent (a pinger land) is used with the
+    mana left after casting, each turn it can be (602.2); one that only gains life is not."""
+    from mtgsim import Deck, card, card_db
+    pinger = card("Test Pinger Land", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+        {"kind": "activated", "cost": "{1}, {T}", "damage_to_opponent": 1}])
+    healer = card("Test Healer Land", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+        {"kind": "activated", "cost": "{1}, {T}", "gain_life": 1}])
+    db = card_db().extended(pinger, healer)
+    from mtgsim.simulate import trace
+    pings = trace(Deck({"Test Pinger Land": 30, "Wastes": 30}, db=db), games=3, turns=6, seed=1)
+    heals = trace(Deck({"Test Healer Land": 30, "Wastes": 30}, db=db), games=3, turns=6, seed=1)
+    assert "activate Test Pinger Land" in pings and "opponent 19" in pings
+    assert "activate Test Healer Land" not in heals

@@ -402,9 +402,12 @@ cdef int copy_target(Rules* R, Game* g, int source) noexcept nogil:
 
 cdef inline bint worth_activating(Effect* e) noexcept nogil:
     """Is an activated ability with this effect one the policy uses: a token copy (The Fire
-    Crystal), counters, land search, cards?"""
-    return (e.token_copy or e.lands_to_battlefield or e.lands_to_hand
-            or e.draw.fixed or e.counters[0] or e.counters_count[0] >= 0)
+    Crystal), tokens, counters, land search, cards, damage to the opponent or its life lost?
+    (Life gain alone is not: it brings no kill nearer.)"""
+    return (e.token_copy or e.token_card >= 0 or e.lands_to_battlefield or e.lands_to_hand
+            or e.draw.fixed or e.draw.count >= 0 or e.counters[0] or e.counters_count[0] >= 0
+            or e.damage_to_opponent.fixed or e.damage_to_opponent.count >= 0
+            or e.opponent_loses_life.fixed or e.opponent_loses_life.count >= 0)
 
 
 cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
@@ -447,11 +450,11 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             if not worth_activating(e) or a.untap:
                 continue
             b = game_board(g)
-            if activation_fault(R, g, &b, i, a):
-                continue
             if (a.tap and R.cards[g.perms[i].card].types & CT_CREATURE and power_of(R, &b, i) > 0
                     and R.cards[g.perms[i].card].attack_if != AI_NEVER):
                 continue                         # a creature that can attack keeps its {T} for combat
+            if activation_fault(R, g, &b, i, a):
+                continue
             memset(&tc, 0, sizeof(TotalCost))
             add_cost(R, a.cost, 0, &tc)
             if cost_is_plain(&tc) and more_than_made(g, cost_total(&tc), 0):
