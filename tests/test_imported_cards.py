@@ -117,3 +117,21 @@ def test_a_simulation_warns_once_per_card_not_fully_recognized_and_records_them(
     assert sum(m.startswith("Rockface Village (partly recognized): not simulated: ") for m in said) == 1
     assert res.coverage == {"Heartfire Hero": "unknown", "Rockface Village": "partly"}
     assert res.to_dict()["coverage"] == res.coverage
+
+
+def test_your_own_card_replaces_a_recognized_one_of_that_name(bulk):
+    """A card you write out (TOML or `card(...)`) wins over one recognized from a bulk file,
+    as curated cards do; its verdict is then the written card's."""
+    from mtgsim import card
+    mine = card("Rockface Village", "", "Land", abilities=[{"kind": "mana", "cost": "{T}", "mana": "{R}"}])
+    db = card_db(bulk).extended(mine)
+    assert db["Rockface Village"] is mine and db.verdict("Rockface Village").curated
+    assert db.verdict("Rockface Village").bucket == "fully"
+
+
+def test_a_record_with_a_malformed_cost_is_a_counted_skip_naming_it(tmp_path):
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(CARDS[:2] + [{**CARDS[2], "mana_cost": "{R}{Q}"}]), encoding="utf-8")
+    cards = import_bulk(path, tmp_path / "db.json")
+    assert "Shock" not in cards.tables and cards.summary["skipped"]["malformed record"] == 1
+    assert any(p.startswith("'Shock': skipped, ") and "{Q}" in p for p in cards.summary["problems"])

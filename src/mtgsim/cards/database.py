@@ -383,11 +383,13 @@ class CardDatabase(Mapping[str, CardDef]):
 
     def _add(self, c: CardDef, source: str, replace: bool = False) -> None:
         key = normalize_name(c.name)
-        if key in self._cards and not replace:
+        # (a card recognized from a bulk file gives way to one written out, as curated ones do)
+        if key in self._cards and not replace and key not in self._imported:
             raise CardDataError(f"card defined twice (first in {self._source[key]})",
                                 source=source, card=c.name)
         self._cards[key] = c
         self._source[key] = source
+        self._imported.pop(key, None)
         if c.back is not None:
             self._alias[normalize_name(f"{c.name} // {c.back.name}")] = key
 
@@ -497,11 +499,11 @@ class CardDatabase(Mapping[str, CardDef]):
         clauses; a curated card is fully recognized unless it has an `unmodeled` note."""
         from .coverage import CardCoverage
         from .recognize import Clause, UNRECOGNIZED
-        c = self[card] if not isinstance(card, CardDef) else card
-        key = self._key(c.name)
-        if key is not None and key in self._imported:
+        key = self._key(card.name if isinstance(card, CardDef) else card)
+        if key in self._imported:           # (read without building the card's record)
             imported, name = self._imported[key]
             return imported.verdict(name)
+        c = card if isinstance(card, CardDef) else self[card]
         notes = [(f.name, f.unmodeled) for f in ((c, c.back) if c.back is not None else (c,)) if f.unmodeled]
         clauses = tuple(Clause(note, UNRECOGNIZED, face) for face, note in notes)
         return CardCoverage(c.name, "partly" if notes else "fully", clauses, curated=True)
@@ -511,9 +513,7 @@ class CardDatabase(Mapping[str, CardDef]):
         database."""
         from .coverage import Coverage
         if deck is None:                  # (every card, not the tokens cards create)
-            return Coverage.of(self.verdict(self._built(k)) if k not in self._imported
-                               else self._imported[k][0].verdict(self._imported[k][1]) for k, c in self._cards.items()
-                               if not c.token)
+            return Coverage.of(self.verdict(c.name) for c in self._cards.values() if not c.token)
         cards = {c.name: c for section in sections for c, _ in deck.cards(section)}
         return Coverage.of(self.verdict(c) for c in cards.values())
 
