@@ -60,7 +60,7 @@ def warn_unmodeled(cards, stacklevel: int = 3) -> None:
     import warnings
     for c in cards:
         how = {"partly": " (partly recognized)", "unknown": " (unknown text: it plays as its cost, types "
-               "and power)"}.get(getattr(c, "recognized", ""), "")
+               "and power)"}.get(c.recognized, "")
         for face in (c, c.back) if c.back is not None else (c,):
             if face.unmodeled:
                 warnings.warn(f"{face.name}{how}: not simulated: {face.unmodeled}", UnmodeledTextWarning,

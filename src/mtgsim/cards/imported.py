@@ -91,20 +91,13 @@ def recognized_cards(path: str | os.PathLike, summary: ImportSummary,
         try:
             rec = recognize(card)
             card_from_table(rec.table, summary.source)
-        except NotACardError as e:
-            summary.skipped["not a card for a deck"] += 1
-            summary.cards -= 1
-            summary.problem(f"{card.name!r}: skipped, {e}")
-            continue
-        except CardDataError as e:
-            summary.skipped["malformed record"] += 1
-            summary.cards -= 1
-            summary.problem(f"{card.name!r}: skipped, {e}")
+        except (NotACardError, CardDataError) as e:
+            kind = "not a card for a deck" if isinstance(e, NotACardError) else "malformed record"
+            _skip(summary, kind, f"{card.name!r}: skipped, {e}")
             continue
         name = rec.table["name"]
         if name in out.tables:                    # (two records of one name: the first is kept)
-            summary.skipped["duplicate name"] += 1
-            summary.cards -= 1
+            _skip(summary, "duplicate name")
             continue
         out.tables[name] = rec.table
         out.keys[name] = normalize_name(name)
@@ -118,6 +111,14 @@ def recognized_cards(path: str | os.PathLike, summary: ImportSummary,
             out.aliases[card.name] = name
     out.summary = _summary_dict(summary)
     return out
+
+
+def _skip(summary: ImportSummary, reason: str, message: str = "") -> None:
+    """A card the reader counted that the import leaves out, counted by reason instead."""
+    summary.skipped[reason] += 1
+    summary.cards -= 1
+    if message:
+        summary.problem(message)
 
 
 def _summary_dict(s: ImportSummary) -> dict[str, Any]:

@@ -86,9 +86,6 @@ def paragraphs(text: str) -> list[str]:
     return out
 
 
-_SENTENCE_END = re.compile(r'(?<=[.!])\s+(?=[A-Z~{])')
-
-
 def sentences(paragraph: str) -> list[str]:
     """The sentences of a paragraph, quoted abilities kept whole."""
     out, depth, start = [], 0, 0

@@ -36,7 +36,7 @@ def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[
         if head in KNOWN_KEYWORDS and not rest:
             face.keywords.append(head.capitalize())     # ("first strike" → "First strike")
             status = RECOGNIZED
-        elif head in ("kicker", "flashback") and _mana_or_none(rest):
+        elif head in ("kicker", "flashback") and _is_mana_cost(rest):
             face.fields[head] = rest
             status = RECOGNIZED
         elif head == "devoid":                 # 702.114a: it is colourless
@@ -54,11 +54,15 @@ def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[
     return True
 
 
-def _mana_or_none(text: str) -> str | None:
+def _is_mana_cost(text: str) -> bool:
+    """Is `text` a mana cost ("{2}{G}"), as kicker and flashback costs are?"""
+    if not re.fullmatch(_MANA, text):
+        return False
     try:
-        return text if re.fullmatch(_MANA, text) and ManaCost.parse(text) is not None else None
+        ManaCost.parse(text)
     except ManaCostError:
-        return None
+        return False
+    return True
 
 
 
