@@ -469,10 +469,10 @@ def _quiet_stdout() -> None:
         pass
 
 
-def _import_hint() -> str:
-    """For an unknown card when no real cards are imported: how to get them."""
+def _import_hint(args) -> str:
+    """For an unknown card when no real cards are imported nor given (--cards): how to get them."""
     from .cards.imported import user_database_path
-    if user_database_path().exists():
+    if user_database_path().exists() or getattr(args, "cards", None):
         return ""
     return (" (only mtgsim's curated cards are known: `mtgsim cards update` imports every real card, "
             "`--cards FILE` reads a bulk file for one run)")
@@ -482,6 +482,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; the exit status: 0, 1 (a search found nothing), 2 (bad input),
     130 (Ctrl-C; a simulation prints what it has first), 141 (the output pipe was closed, as
     by `| head`)."""
+    args = None
     try:
         args = build_parser().parse_args(argv)
         code = args.run(args)
@@ -494,7 +495,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mtgsim: {str(e) or 'interrupted'}", file=sys.stderr)
         return 130
     except UnknownCardError as e:
-        return _fail(str(e) + _import_hint())
+        return _fail(str(e) + _import_hint(args))
     except MtgsimError as e:
         return _fail(str(e))
     except OSError as e:
