@@ -14,11 +14,10 @@ from __future__ import annotations
 import json
 import math
 import os
-import time
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping
 
 import numpy as np
 
@@ -30,11 +29,19 @@ from .decklist import Deck
 from .errors import ArgumentError, ArgumentTypeError, LimitError, MissingDependencyError, warn_unmodeled
 from .mana import COLOR_ORDER
 from .policy import PlayPolicy
+from .runner import CHUNK, GamePlan, chunk_games, chunk_generator, chunk_rows
 
-__all__ = ["simulate", "trace", "MulliganPolicy", "PlayPolicy", "Estimate", "KillTurn", "SimResult",
-           "CHUNK"]
+__all__ = [
+    "CHUNK",
+    "Estimate",
+    "KillTurn",
+    "MulliganPolicy",
+    "PlayPolicy",
+    "SimResult",
+    "simulate",
+    "trace",
+]
 
-CHUNK = 2048            # games per seeded chunk (fixed: results don't depend on threads)
 MAX_TURNS = _core.MAX_TURNS
 MAX_TRACKED = _core.MAX_TRACKED
 MAX_LIBRARY = _core.MAX_LIBRARY
@@ -109,7 +116,7 @@ class MulliganPolicy:
         self.count_mana_sources = bool(count_mana_sources)
 
     @classmethod
-    def never(cls) -> "MulliganPolicy":
+    def never(cls) -> MulliganPolicy:
         """Keep every opening seven."""
         return cls({})
 
@@ -323,9 +330,13 @@ def _main_color(deck: Deck) -> int:
 
 @dataclass
 class _Setup:
-    spec: object              # _core.GoldfishSpec
+    plan: GamePlan
     tracked: list
     tables: object
+
+    @property
+    def spec(self) -> _core.GoldfishSpec:
+        return self.plan.spec()
 
 
 def _seed_sequence(seed) -> np.random.SeedSequence:
@@ -338,13 +349,6 @@ def _seed_sequence(seed) -> np.random.SeedSequence:
     except ValueError:
         raise ArgumentError("seed must be None, a whole number ≥ 0 or a sequence of them, "
                             f"got {seed!r}") from None
-
-
-def chunk_generator(root: np.random.SeedSequence, c: int) -> np.random.Generator:
-    """Chunk c's generator: root's c-th child seed (as `root.spawn(c + 1)[c]` gives it), made
-    when the chunk is played, so memory stays flat however many chunks a run has."""
-    child = np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key + (c,), pool_size=root.pool_size)
-    return np.random.Generator(np.random.PCG64(child))
 
 
 def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable) -> _Setup:
@@ -387,10 +391,10 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
         raise LimitError(f"at most {MAX_TRACKED} cards can be tracked; this run tracks {len(tracked)}")
     keep_lo, keep_hi = mulligan.arrays()
     plays = policy.arrays(tables)
-    spec = _core.GoldfishSpec(_core.CoreTables(tables), compiled.library, turns, bool(on_play), keep_lo,
-                              keep_hi, np.array([tables.row(n) for n in tracked], dtype=np.int32),
-                              plays["color"] or _main_color(deck), plays, mulligan.count_mana_sources)
-    return _Setup(spec, tracked, tables)
+    plan = GamePlan(tables, compiled.library, turns, bool(on_play), keep_lo, keep_hi,
+                    np.array([tables.row(n) for n in tracked], dtype=np.int32),
+                    plays["color"] or _main_color(deck), plays, mulligan.count_mana_sources)
+    return _Setup(plan, tracked, tables)
 
 
 _PERMANENT_TYPES = sum(int(getattr(schema.CardTypeBit, "CT_" + t)) for t in
@@ -443,31 +447,13 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     if seed is None:                 # the entropy drawn from the OS: recorded, so the run can be replayed
         seed = root.entropy
     totals = np.zeros(size, dtype=np.int64)
-    # Chunks per thread in one call into the core: doubled while calls take under 0.05 s (the
-    # Python between calls costs a few per cent on fast decks), so Ctrl-C and the progress bar
-    # still answer within a fraction of a second. The chunks, and so the results, are the same.
-    per_thread = 4
     bar = _progress(games) if progress else None
     interrupted = False
     try:
-        start = 0
-        while start < n_chunks:
-            stop = min(n_chunks, start + max(1, threads) * per_thread)
-            gens = [chunk_generator(root, c) for c in range(start, stop)]
-            counts = np.array([min(CHUNK, games - c * CHUNK) for c in range(start, stop)], dtype=np.int64)
-            out = np.zeros((stop - start, size), dtype=np.int64)
-            over = np.zeros(stop - start, dtype=np.uint16)
-            began = time.perf_counter()
-            _core.run_chunks(st.spec, gens, counts, out, threads, over)
-            if over.any():                  # a game met a limit of the goldfish: wrong metrics
-                raise LimitError(f"simulate: a game went past a limit of the simulator: "
-                                 f"{_core.goldfish_overflow_message(int(np.bitwise_or.reduce(over)))}")
-            if time.perf_counter() - began < 0.05 and per_thread < 64:
-                per_thread *= 2
-            totals += out.sum(axis=0)
-            start = stop
+        for chunks, rows in chunk_rows(st.plan, root, range(n_chunks), games, threads):
+            totals += rows.sum(axis=0)
             if bar is not None:
-                bar.update(int(counts.sum()))
+                bar.update(sum(chunk_games(games, c) for c in chunks))
     except KeyboardInterrupt:
         interrupted = True
     finally:

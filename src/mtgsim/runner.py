@@ -1,0 +1,110 @@
+"""Playing a deck's games in seeded chunks: on local threads, or mapped over a Dask cluster.
+
+A run of n games is cut into chunks of CHUNK games; chunk c plays with the generator of the
+c-th child of the run's root SeedSequence (`chunk_generator`), so a chunk's metrics depend on
+its position only, never on which thread or worker played it, nor when. Whoever consumes
+the chunks (`simulate` sums them; `optimize` keeps them per chunk) therefore gets the
+bit-identical numbers for any number of threads, and on any number of Dask workers: int64
+sums are exact in any order.
+
+`GamePlan` is what the compiled core needs to play one deck (picklable: it is what a Dask
+worker receives, once per run); `chunk_rows` yields the metric rows of the chunks asked for
+as they finish.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import _core
+from .compile import Tables
+from .errors import LimitError
+
+__all__ = ["CHUNK", "GamePlan", "chunk_games", "chunk_generator", "chunk_rows"]
+
+CHUNK = 2048            # games per seeded chunk (fixed: results don't depend on threads)
+
+
+def chunk_generator(root: np.random.SeedSequence, c: int) -> np.random.Generator:
+    """Chunk c's generator: root's c-th child seed (as `root.spawn(c + 1)[c]` gives it), made
+    when the chunk is played, so memory stays flat however many chunks a run has."""
+    child = np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key + (c,), pool_size=root.pool_size)
+    return np.random.Generator(np.random.PCG64(child))
+
+
+def chunk_games(games: int, c: int) -> int:
+    """The games of chunk c in a run of `games` games (the last chunk may be short)."""
+    return max(0, min(CHUNK, games - c * CHUNK))
+
+
+@dataclass(eq=False)
+class GamePlan:
+    """One deck's games as the compiled core plays them: the compiled tables, the library as
+    CARD rows (its order is the deck positions the random draws pick from), the turns, who
+    starts, the mulligan's keep ranges, the tracked cards' rows, the main colour and the play
+    policy's arrays. Picklable; the kernel's spec is built once per process, on first use."""
+    tables: Tables
+    library: np.ndarray
+    turns: int
+    on_play: bool
+    keep_lo: np.ndarray
+    keep_hi: np.ndarray
+    track_rows: np.ndarray
+    color: int
+    plays: dict
+    keep_sources: bool
+    _spec: object = field(default=None, repr=False)
+
+    def spec(self) -> _core.GoldfishSpec:
+        if self._spec is None:
+            self._spec = _core.GoldfishSpec(_core.CoreTables(self.tables), self.library, self.turns,
+                                            self.on_play, self.keep_lo, self.keep_hi, self.track_rows,
+                                            self.color, self.plays, self.keep_sources)
+        return self._spec
+
+    @property
+    def size(self) -> int:
+        """The length of one chunk's metric row (`_core.metric_offsets`)."""
+        return int(_core.metric_offsets(len(self.track_rows), self.turns)["size"][0])
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state["_spec"] = None           # (a compiled object: rebuilt where it is used)
+        return state
+
+
+def play(plan: GamePlan, root: np.random.SeedSequence, chunks: Sequence[int], games: int,
+         threads: int = 1) -> np.ndarray:
+    """The metric rows of `chunks` (chunk indices) of a run of `games` games, played here on
+    `threads` threads: an int64 array (len(chunks), plan.size). Raises LimitError if a game
+    went past a limit of the simulator (its metrics would be wrong)."""
+    gens = [chunk_generator(root, c) for c in chunks]
+    counts = np.array([chunk_games(games, c) for c in chunks], dtype=np.int64)
+    out = np.zeros((len(chunks), plan.size), dtype=np.int64)
+    over = np.zeros(len(chunks), dtype=np.uint16)
+    _core.run_chunks(plan.spec(), gens, counts, out, threads, over)
+    if over.any():
+        raise LimitError(f"simulate: a game went past a limit of the simulator: "
+                         f"{_core.goldfish_overflow_message(int(np.bitwise_or.reduce(over)))}")
+    return out
+
+
+def chunk_rows(plan: GamePlan, root: np.random.SeedSequence, chunks: Sequence[int], games: int,
+               threads: int = 1) -> Iterator[tuple[Sequence[int], np.ndarray]]:
+    """Play `chunks` of a run of `games` games on local threads, yielding (chunk indices,
+    their metric rows) a batch at a time. Batches grow (doubled while a call into the core
+    takes under 0.05 s: the Python between calls costs a few per cent on fast decks) so that
+    Ctrl-C and a progress bar still answer within a fraction of a second."""
+    per_thread = 4
+    start = 0
+    while start < len(chunks):
+        batch = chunks[start:start + max(1, threads) * per_thread]
+        began = time.perf_counter()
+        rows = play(plan, root, batch, games, threads)
+        if time.perf_counter() - began < 0.05 and per_thread < 64:
+            per_thread *= 2
+        yield batch, rows
+        start += len(batch)
