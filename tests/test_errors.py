@@ -25,6 +25,7 @@ FAMILY = {   # member: the built-in it also is
     mtgsim.UnknownCardError: KeyError,
     mtgsim.MissingDependencyError: ImportError,
     mtgsim.DownloadError: OSError,
+    mtgsim.ClusterError: OSError,
     mtgsim.InternalError: RuntimeError,
 }
 

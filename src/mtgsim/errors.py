@@ -18,6 +18,7 @@ from the built-in exception it fits, so it can be caught either way:
                 UnknownCardInCardDataError     (also a CardDataError)
         MissingDependencyError(ImportError)  an optional package that is not installed
         DownloadError(OSError)             a download that failed (names the URL and the cause)
+        ClusterError(OSError)              a Dask scheduler out of reach (names the address)
         InternalError(RuntimeError)        a broken invariant: a bug in mtgsim
 
 and one warning:
@@ -38,7 +39,7 @@ from collections.abc import Iterable
 
 __all__ = [
     "ArgumentError", "ArgumentIndexError", "ArgumentTypeError", "BulkFileError", "CardDataError",
-    "DecklistError", "DownloadError", "InternalError", "LimitError", "ManaCostError",
+    "ClusterError", "DecklistError", "DownloadError", "InternalError", "LimitError", "ManaCostError",
     "MissingDependencyError", "MtgsimError", "RulesError", "UnknownCardError",
     "UnknownCardInCardDataError", "UnknownCardInDecklistError", "UnknownNameError",
     "UnmodeledTextWarning", "UsageError",
@@ -141,6 +142,10 @@ class DownloadError(MtgsimError, OSError):
     def __init__(self, url: str, reason: str):
         self.url, self.reason = url, reason
         MtgsimError.__init__(self, f"{url}: {reason}")
+
+
+class ClusterError(MtgsimError, OSError):
+    """A Dask scheduler that could not be reached, or a cluster that failed a run."""
 
 
 class DecklistError(MtgsimError, ValueError):

@@ -9,10 +9,14 @@ sums are exact in any order.
 
 `GamePlan` is what the compiled core needs to play one deck (picklable: it is what a Dask
 worker receives, once per run); `chunk_rows` yields the metric rows of the chunks asked for
-as they finish.
+as they finish. On a cluster, the plan is scattered to every worker once and the chunks go
+out in tasks of a few chunks each, a bounded number in flight; a worker lost mid-run has its
+tasks recomputed by the scheduler (they are pure functions of the plan and the chunk
+positions), so nothing is lost and nothing changes.
 """
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -21,11 +25,12 @@ import numpy as np
 
 from . import _core
 from .compile import Tables
-from .errors import LimitError
+from .errors import ArgumentTypeError, ClusterError, LimitError, MissingDependencyError
 
-__all__ = ["CHUNK", "GamePlan", "chunk_games", "chunk_generator", "chunk_rows"]
+__all__ = ["CHUNK", "GamePlan", "chunk_games", "chunk_generator", "chunk_rows", "cluster", "play_jobs"]
 
 CHUNK = 2048            # games per seeded chunk (fixed: results don't depend on threads)
+CONNECT_TIMEOUT = 10    # seconds to reach a scheduler given by its address
 
 
 def chunk_generator(root: np.random.SeedSequence, c: int) -> np.random.Generator:
@@ -45,7 +50,9 @@ class GamePlan:
     """One deck's games as the compiled core plays them: the compiled tables, the library as
     CARD rows (its order is the deck positions the random draws pick from), the turns, who
     starts, the mulligan's keep ranges, the tracked cards' rows, the main colour and the play
-    policy's arrays. Picklable; the kernel's spec is built once per process, on first use."""
+    policy's arrays; with `game_streams`, each game of a chunk draws from a stream of its own
+    (so decks compared with common random numbers stay in step from game to game, whatever
+    each game drew). Picklable; the kernel's spec is built once per process, on first use."""
     tables: Tables
     library: np.ndarray
     turns: int
@@ -56,13 +63,14 @@ class GamePlan:
     color: int
     plays: dict
     keep_sources: bool
+    game_streams: bool = False      # each game its own random stream (common random numbers)
     _spec: object = field(default=None, repr=False)
 
     def spec(self) -> _core.GoldfishSpec:
         if self._spec is None:
             self._spec = _core.GoldfishSpec(_core.CoreTables(self.tables), self.library, self.turns,
                                             self.on_play, self.keep_lo, self.keep_hi, self.track_rows,
-                                            self.color, self.plays, self.keep_sources)
+                                            self.color, self.plays, self.keep_sources, self.game_streams)
         return self._spec
 
     @property
@@ -93,18 +101,107 @@ def play(plan: GamePlan, root: np.random.SeedSequence, chunks: Sequence[int], ga
 
 
 def chunk_rows(plan: GamePlan, root: np.random.SeedSequence, chunks: Sequence[int], games: int,
-               threads: int = 1) -> Iterator[tuple[Sequence[int], np.ndarray]]:
-    """Play `chunks` of a run of `games` games on local threads, yielding (chunk indices,
-    their metric rows) a batch at a time. Batches grow (doubled while a call into the core
-    takes under 0.05 s: the Python between calls costs a few per cent on fast decks) so that
-    Ctrl-C and a progress bar still answer within a fraction of a second."""
-    per_thread = 4
-    start = 0
-    while start < len(chunks):
-        batch = chunks[start:start + max(1, threads) * per_thread]
-        began = time.perf_counter()
-        rows = play(plan, root, batch, games, threads)
-        if time.perf_counter() - began < 0.05 and per_thread < 64:
-            per_thread *= 2
+               threads: int = 1, client=None) -> Iterator[tuple[Sequence[int], np.ndarray]]:
+    """Play `chunks` of a run of `games` games, yielding (chunk indices, their metric rows) a
+    batch at a time, in the order they finish: on `threads` local threads, or, with `client`
+    (a `dask.distributed.Client`), on the cluster's workers."""
+    for _, batch, rows in play_jobs([(None, plan, root, chunks, games)], threads, client):
         yield batch, rows
-        start += len(batch)
+
+
+def play_jobs(jobs, threads: int = 1, client=None):
+    """Play several runs' chunks — `jobs`: (key, plan, root, chunks, games) — yielding (key,
+    chunk indices, metric rows) a batch at a time as they finish. Locally the jobs go one
+    after the other on `threads` threads; on a cluster all are in flight together."""
+    if client is not None:
+        yield from _cluster_rows(client, jobs)
+        return
+    for key, plan, root, chunks, games in jobs:
+        # Batches grow (doubled while a call into the core takes under 0.05 s: the Python
+        # between calls costs a few per cent on fast decks) so that Ctrl-C and a progress
+        # bar still answer within a fraction of a second.
+        per_thread = 4
+        start = 0
+        while start < len(chunks):
+            batch = chunks[start:start + max(1, threads) * per_thread]
+            began = time.perf_counter()
+            rows = play(plan, root, batch, games, threads)
+            if time.perf_counter() - began < 0.05 and per_thread < 64:
+                per_thread *= 2
+            yield key, batch, rows
+            start += len(batch)
+
+
+def _play_task(plan: GamePlan, root: np.random.SeedSequence, chunks: list[int], games: int):
+    """One cluster task: some chunks of a run, on the worker's thread."""
+    return chunks, play(plan, root, chunks, games, 1)
+
+
+def _cluster_rows(client, jobs):
+    from distributed import as_completed
+
+    workers = max(1, sum(client.nthreads().values()))
+    total = sum(len(chunks) for *_, chunks, _ in jobs)
+    per_task = max(1, min(16, total // (4 * workers)))
+    shared: dict[int, object] = {}
+    tasks = []
+    for key, plan, root, chunks, games in jobs:
+        if id(plan) not in shared:        # (each plan goes to every worker once)
+            shared[id(plan)] = client.scatter(plan, broadcast=True, hash=False)
+        tasks += [(key, shared[id(plan)], root, list(chunks[i:i + per_task]), games)
+                  for i in range(0, len(chunks), per_task)]
+    todo = iter(tasks)
+    pending = as_completed()
+    live: dict[object, object] = {}
+
+    def submit() -> bool:
+        task = next(todo, None)
+        if task is None:
+            return False
+        key, plan, root, batch, games = task
+        f = client.submit(_play_task, plan, root, batch, games, pure=False)
+        live[f] = key
+        pending.add(f)
+        return True
+
+    try:
+        for _ in range(4 * workers):       # (a bounded number in flight: memory stays flat)
+            if not submit():
+                break
+        for f in pending:
+            batch, rows = f.result()
+            key = live.pop(f)
+            submit()
+            yield key, batch, rows
+    finally:
+        client.cancel(list(live))
+
+
+@contextlib.contextmanager
+def cluster(client):
+    """`client` as a `dask.distributed.Client`: None stays None (play locally), a Client is
+    used as it is, and a scheduler address ("tcp://host:8786") is connected to for the run
+    and closed after it; a scheduler out of reach is a ClusterError within CONNECT_TIMEOUT."""
+    if client is None:
+        yield None
+        return
+    try:
+        import distributed
+    except ImportError:
+        raise MissingDependencyError("playing on a Dask cluster needs dask.distributed: "
+                                     'pip install "mtgsim[dask]"') from None
+    if isinstance(client, distributed.Client):
+        yield client
+        return
+    if not isinstance(client, str):
+        raise ArgumentTypeError(f"client must be a dask.distributed.Client or a scheduler address, "
+                                f"not {type(client).__name__}")
+    try:
+        c = distributed.Client(client, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise ClusterError(f"could not reach the Dask scheduler at {client!r} within "
+                           f"{CONNECT_TIMEOUT} s: {e}") from None
+    try:
+        yield c
+    finally:
+        c.close()

@@ -29,7 +29,7 @@ from .decklist import Deck
 from .errors import ArgumentError, ArgumentTypeError, LimitError, MissingDependencyError, warn_unmodeled
 from .mana import COLOR_ORDER
 from .policy import PlayPolicy
-from .runner import CHUNK, GamePlan, chunk_games, chunk_generator, chunk_rows
+from .runner import CHUNK, GamePlan, chunk_games, chunk_generator, chunk_rows, cluster
 
 __all__ = [
     "CHUNK",
@@ -430,8 +430,10 @@ def _check_in_play(tables, library: np.ndarray) -> None:
 
 def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = True, seed=None,
              mulligan: MulliganPolicy | None = None, track: Iterable = (), threads: int | None = None,
-             progress: bool = False, policy: PlayPolicy | None = None) -> SimResult:
-    """Goldfish `deck` `games` times for `turns` turns (see the module docstring)."""
+             progress: bool = False, policy: PlayPolicy | None = None, client=None) -> SimResult:
+    """Goldfish `deck` `games` times for `turns` turns (see the module docstring). With
+    `client` (a `dask.distributed.Client`, or a scheduler address) the chunks are played on
+    the cluster's workers instead of `threads` local threads: the same numbers, bit for bit."""
     if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
         raise ArgumentError(f"games must be a whole number > 0, got {games!r}")
     if threads is None:
@@ -450,15 +452,23 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     bar = _progress(games) if progress else None
     interrupted = False
     try:
-        for chunks, rows in chunk_rows(st.plan, root, range(n_chunks), games, threads):
-            totals += rows.sum(axis=0)
-            if bar is not None:
-                bar.update(sum(chunk_games(games, c) for c in chunks))
+        with cluster(client) as dask_client:
+            for chunks, rows in chunk_rows(st.plan, root, range(n_chunks), games, threads, dask_client):
+                totals += rows.sum(axis=0)
+                if bar is not None:
+                    bar.update(sum(chunk_games(games, c) for c in chunks))
     except KeyboardInterrupt:
         interrupted = True
     finally:
         if bar is not None:
             bar.close()
+    return sim_result(deck, st.tracked, totals, turns, on_play, seed, mulligan, interrupted)
+
+
+def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: bool, seed,
+               mulligan: MulliganPolicy | None, interrupted: bool = False) -> SimResult:
+    """The SimResult of a run's summed metric row (`totals`, laid out by metric_offsets)."""
+    offsets = _core.metric_offsets(len(tracked), turns)
     played = int(totals[offsets["games"][0]])
     if played == 0:
         raise KeyboardInterrupt("interrupted before any game finished")

@@ -47,6 +47,8 @@ cdef enum GoldfishOverflow:      # a limit a game met (Game.over, kept for the w
                                  # its int16 field
     GO_GRAVEYARD = 512           # a card wasn't put into a full graveyard (MAXGRAVE)
     GO_RESTRICTED = 1024         # restricted mana past its pool's entries (MAXRPOOL, MAXRUNIT)
+    GO_STREAMS = 2048            # per-game streams asked for, but the generator isn't a PCG64
+                                 # stepped inline (no games played)
 
 
 def goldfish_overflow_message(int over):
@@ -72,6 +74,9 @@ def goldfish_overflow_message(int over):
         parts.append("life, mana or counters past -32768..32767")
     if over & GO_GRAVEYARD:
         parts.append(f"more than {MAXGRAVE} cards in a graveyard")
+    if over & GO_STREAMS:
+        parts.append("per-game random streams need numpy's PCG64 (stepped inline: a 64-bit "
+                     "build with 128-bit integers)")
     if over & GO_RESTRICTED:
         parts.append(f"restricted mana (106.6) of more than {MAXRPOOL} restrictions or "
                      f"{MAXRUNIT} mana in a pool")
@@ -269,6 +274,9 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int16_t min_x                # the smallest X an X spell is cast with
     uint8_t abilities            # use non-mana activated abilities
     uint8_t attack               # attack with every creature able to
+    bint game_streams            # each game of a chunk draws from a stream of its own (seeded
+                                 # from the chunk's and the game's number: common random numbers
+                                 # across decks stay in step after a game that drew more)
     bint shortcuts               # take the shortcuts that skip work whose answer is known
                                  # (off: the slow reference the tests compare with)
     uint64_t* costmod_code       # per card row with GF_COSTMOD: its unit in Game.costmod_set

@@ -144,10 +144,18 @@ cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_ga
     cdef int64_t k
     cdef Rng rng
     cdef Rng* rng_p = &rng
+    cdef uint64_t base[4]
     rng_init(&rng, bg, is_pcg64)
-    if g != NULL and scratch != NULL:
+    if S.game_streams and rng.pcg == NULL:
+        if over != NULL:
+            over[0] = GO_STREAMS
+    elif g != NULL and scratch != NULL:
+        if S.game_streams:
+            memcpy(base, rng.pcg, sizeof(base))
         new_chunk(R, g, scratch, S)
         for k in range(n_games):
+            if S.game_streams:
+                mtgsim_game_stream(rng.pcg, base, <uint64_t>k)
             play_game(R, S, g, rng_p, L, out, NULL, 0)
         end_chunk(S, scratch, L, out)
         if over != NULL:
@@ -195,9 +203,18 @@ cdef trace_with_buffer(GoldfishSpec spec, generator, int games, int cap):
         free(g)
         free_scratch(scratch)
         raise MemoryError()
+    cdef uint64_t base[4]
+    if S.game_streams:
+        if rng.pcg == NULL:
+            free(g)
+            free_scratch(scratch)
+            return events[:0].reshape(-1, 4), GO_STREAMS
+        memcpy(base, rng.pcg, sizeof(base))
     new_chunk(&spec.core.R, g, scratch, S)
     try:
         for k in range(games):
+            if S.game_streams:
+                mtgsim_game_stream(rng.pcg, base, <uint64_t>k)
             ev[used] = TR_GAME
             ev[used + 3] = k
             used += 4

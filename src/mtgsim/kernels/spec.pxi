@@ -159,7 +159,7 @@ cdef class GoldfishSpec:
     cdef object _keep                  # the arrays the Spec points into
 
     def __init__(self, CoreTables core, deck, int turns, bint on_play, keep_lo, keep_hi, track,
-                 int chosen_color, dict policy, bint keep_sources=False):
+                 int chosen_color, dict policy, bint keep_sources=False, bint game_streams=False):
         if not 1 <= turns <= MAXTURNS:
             raise ValueError(f"turns must be 1..{MAXTURNS}")
         if not 7 <= len(deck) <= MAXLIB:
@@ -189,6 +189,7 @@ cdef class GoldfishSpec:
             self.S.keep_lo[k] = keep_lo[k]
             self.S.keep_hi[k] = keep_hi[k]
         self.S.keep_sources = keep_sources
+        self.S.game_streams = game_streams
         self.S.track = <int32_t*>cnp.PyArray_DATA(keep["track"]) if len(track) else NULL
         keep["tracked_as"] = np.full(n_cards, -1, dtype=np.int16)
         keep["tracked_as"][keep["track"]] = np.arange(len(track), dtype=np.int16)

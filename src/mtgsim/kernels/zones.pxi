@@ -25,8 +25,22 @@ cdef extern from *:
     static inline uint64_t mtgsim_pcg64_next(uint64_t* s) { (void)s; return 0; }
     #define MTGSIM_PCG64_INLINE 0
     #endif
+    static inline uint64_t mtgsim_mix64(uint64_t z) {     /* SplitMix64's finalizer */
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    /* Game k's stream: the chunk's PCG64 state words `base` moved to a point of the LCG's
+       cycle hashed from (base, k); the increment (the stream) is kept. */
+    static inline void mtgsim_game_stream(uint64_t* s, const uint64_t* base, uint64_t k) {
+        s[0] = mtgsim_mix64(base[0] ^ mtgsim_mix64(k + 0x9e3779b97f4a7c15ULL));
+        s[1] = mtgsim_mix64(base[1] ^ mtgsim_mix64(~k));
+        s[2] = base[2];
+        s[3] = base[3];
+    }
     """
     uint64_t mtgsim_pcg64_next(uint64_t* s) noexcept nogil
+    void mtgsim_game_stream(uint64_t* s, const uint64_t* base, uint64_t k) noexcept nogil
     int MTGSIM_PCG64_INLINE
 
 
