@@ -6,24 +6,27 @@
 """
 from .cards import CardDatabase, CardDataError, CardDef, UnknownCardError, card, card_db
 from .decklist import Deck, DecklistError
-from .errors import (ArgumentError, ArgumentIndexError, ArgumentTypeError, BulkFileError, DownloadError,
-                     InternalError, LimitError, MissingDependencyError, MtgsimError, RulesError,
+from .errors import (ArgumentError, ArgumentIndexError, ArgumentTypeError, BulkFileError, ClusterError,
+                     DownloadError, InternalError, LimitError, MissingDependencyError, MtgsimError, RulesError,
                      UnknownCardInCardDataError, UnknownCardInDecklistError, UnknownNameError,
                      UnmodeledTextWarning, UsageError)
 from .mana import Color, ManaCost, ManaCostError, ManaType
 from .scenario import Permanent, Scenario
 from .policy import PlayPolicy
 from .simulate import Estimate, MulliganPolicy, SimResult, simulate
+from .objective import Objective
+from . import optimize
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CardDatabase", "CardDataError", "CardDef", "Color", "Deck", "DecklistError", "Estimate",
-    "ManaCost", "MulliganPolicy", "PlayPolicy", "SimResult", "simulate",
+    "ManaCost", "MulliganPolicy", "Objective", "PlayPolicy", "SimResult", "optimize", "simulate",
     "ManaCostError", "ManaType", "Permanent", "RulesError", "Scenario", "UnknownCardError", "card",
     "card_db", "__version__",
     # the exception family (mtgsim.errors)
     "MtgsimError", "ArgumentError", "ArgumentTypeError", "ArgumentIndexError", "LimitError",
     "UnknownNameError", "UnknownCardInDecklistError", "UnknownCardInCardDataError", "UsageError",
     "MissingDependencyError", "InternalError", "UnmodeledTextWarning", "BulkFileError", "DownloadError",
+    "ClusterError",
 ]

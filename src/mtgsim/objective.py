@@ -1,0 +1,409 @@
+"""What a deck optimization maximizes or minimizes: an `Objective`, read off the same metrics
+as `simulate` (castable, cast by, kill turn, mana spent: docs/metrics.md defines each once).
+
+An objective is a weighted sum of terms, each a function of a few sums of a chunk's metric
+row (its "components": castable counts and games, say). The optimizer keeps the components
+of every chunk of every variant, so an objective's value is a function of their sum, and
+its standard error comes from the spread between chunks (the delete-one-chunk jackknife):
+one method for a mean, a ratio (the mean kill turn) and a quantile alike, and, applied to
+the difference of two variants chunk by chunk, the paired interval that common random
+numbers make narrow.
+
+    Objective.castable({"Llanowar Elves": 1, "Steel Leaf Champion": 2}, on_curve=True)
+    Objective.cast_by({"The Great Henge": 1}, turn=4)
+    Objective.kill_turn("mean"); Objective.kill_turn(quantile=0.5)     # lower is better
+    Objective.mana_spent(turn=5)
+    Objective.castable(...) + 0.5 * Objective.cast_by(...)             # a combination
+"""
+from __future__ import annotations
+
+import abc
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _core
+from .cards import CardDef, normalize_name
+from .errors import ArgumentError, ArgumentTypeError
+
+__all__ = ["Objective"]
+
+
+# ---- the terms ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Context:
+    """One variant's metric layout: the offsets of its metric row, its tracked cards (in the
+    row's order) and the turns simulated."""
+    offsets: Mapping[str, tuple[int, int]]
+    tracked: tuple[str, ...]
+    turns: int
+
+    @classmethod
+    def of(cls, tracked, turns: int) -> _Context:
+        return cls(_core.metric_offsets(len(tracked), turns), tuple(tracked), turns)
+
+    def metric(self, rows: np.ndarray, name: str) -> np.ndarray:
+        off, length = self.offsets[name]
+        return rows[:, off:off + length]
+
+    def card(self, name: str) -> int:
+        key = normalize_name(name)
+        for i, n in enumerate(self.tracked):
+            if normalize_name(n) == key:
+                return i
+        raise ArgumentError(f"objective: card {name!r} is not tracked in this variant")
+
+
+class _Term(abc.ABC):
+    """One objective of the vocabulary: `width` components per chunk, and its value from
+    their sums (vectorized over leading axes). `maximize`: higher is better."""
+    maximize = True
+    width = 0
+
+    def cards(self) -> tuple[str, ...]:
+        return ()
+
+    def check(self, turns: int, mana_value) -> None:
+        """Raise ArgumentError if the term can't be read from a run of `turns` turns."""
+
+    @abc.abstractmethod
+    def components(self, rows: np.ndarray, ctx: _Context, mana_value) -> np.ndarray:
+        """[chunks, width] components of chunks' metric rows."""
+
+    @abc.abstractmethod
+    def value(self, sums: np.ndarray) -> np.ndarray:
+        """The term's value from summed components ([..., width])."""
+
+
+def _turn_arg(turn, what: str) -> int:
+    if isinstance(turn, bool) or not isinstance(turn, (int, np.integer)) or turn < 1:
+        raise ArgumentError(f"{what}: turn must be a whole number >= 1, got {turn!r}")
+    return int(turn)
+
+
+def _check_turn(turn: int, turns: int, what: str) -> None:
+    if turn > turns:
+        raise ArgumentError(f"{what} reads turn {turn}, but the run simulates {turns} turns "
+                            f"(give turns >= {turn})")
+
+
+def _weights(cards, what: str) -> tuple[tuple[str, float], ...]:
+    """{card: weight} (or one card, or a list of cards: weight 1 each) as (name, weight) pairs."""
+    if isinstance(cards, (str, CardDef)):
+        cards = {cards: 1.0}
+    elif not isinstance(cards, Mapping):
+        try:
+            cards = {c: 1.0 for c in cards}
+        except TypeError:
+            raise ArgumentTypeError(f"{what}: cards must be a mapping {{card: weight}}, a card or a "
+                                    f"list of cards, not {type(cards).__name__}") from None
+    out = []
+    for card, w in cards.items():
+        name = card.name if isinstance(card, CardDef) else card
+        if not isinstance(name, str) or not name.strip():
+            raise ArgumentTypeError(f"{what}: a card must be a name or a CardDef, not {card!r}")
+        if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w) or w <= 0:
+            raise ArgumentError(f"{what}: the weight of {name!r} must be a number > 0, got {w!r}")
+        out.append((name, float(w)))
+    if not out:
+        raise ArgumentError(f"{what}: name at least one card")
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Castable(_Term):
+    """Weighted mean of P(castable) on the card's curve turn (its mana value) or on `turn`."""
+    weights: tuple[tuple[str, float], ...]
+    on_curve: bool
+    turn: int | None
+
+    @property
+    def width(self) -> int:
+        return 1 + len(self.weights)
+
+    def cards(self):
+        return tuple(n for n, _ in self.weights)
+
+    def _turn(self, name: str, mana_value) -> int:
+        return mana_value(name) if self.on_curve else self.turn
+
+    def check(self, turns, mana_value):
+        for name, _ in self.weights:
+            t = self._turn(name, mana_value)
+            if t < 1:
+                raise ArgumentError(f"Objective.castable: {name!r} has mana value {t}: it has no curve "
+                                    "turn (give turn= instead of on_curve)")
+            _check_turn(t, turns, f"Objective.castable({name!r})")
+
+    def components(self, rows, ctx, mana_value):
+        castable = ctx.metric(rows, "castable")
+        cols = [ctx.metric(rows, "games")[:, 0]]
+        for name, _ in self.weights:
+            cols.append(castable[:, ctx.card(name) * ctx.turns + self._turn(name, mana_value) - 1])
+        return np.stack(cols, axis=1).astype(np.float64)
+
+    def value(self, sums):
+        w = np.array([w for _, w in self.weights])
+        return (sums[..., 1:] @ w) / (w.sum() * sums[..., 0])
+
+    def __str__(self):
+        when = "on curve" if self.on_curve else f"on turn {self.turn}"
+        return f"P(castable {when}: {_weighted(self.weights)})"
+
+
+@dataclass(frozen=True)
+class _CastBy(_Term):
+    """Weighted mean of P(the play policy cast the card by the end of `turn`)."""
+    weights: tuple[tuple[str, float], ...]
+    turn: int
+
+    @property
+    def width(self) -> int:
+        return 1 + len(self.weights)
+
+    def cards(self):
+        return tuple(n for n, _ in self.weights)
+
+    def check(self, turns, mana_value):
+        _check_turn(self.turn, turns, "Objective.cast_by")
+
+    def components(self, rows, ctx, mana_value):
+        first = ctx.metric(rows, "first_cast")
+        cols = [ctx.metric(rows, "games")[:, 0]]
+        for name, _ in self.weights:
+            q = ctx.card(name) * (ctx.turns + 1)
+            cols.append(first[:, q:q + self.turn].sum(axis=1))
+        return np.stack(cols, axis=1).astype(np.float64)
+
+    value = _Castable.value
+
+    def __str__(self):
+        return f"P(cast by turn {self.turn}: {_weighted(self.weights)})"
+
+
+@dataclass(frozen=True)
+class _ManaSpent(_Term):
+    """Mean mana spent on turn `turn`."""
+    turn: int
+    width = 2
+
+    def check(self, turns, mana_value):
+        _check_turn(self.turn, turns, "Objective.mana_spent")
+
+    def components(self, rows, ctx, mana_value):
+        return np.stack([ctx.metric(rows, "games")[:, 0], ctx.metric(rows, "spent")[:, self.turn - 1]],
+                        axis=1).astype(np.float64)
+
+    def value(self, sums):
+        return sums[..., 1] / sums[..., 0]
+
+    def __str__(self):
+        return f"mean mana spent on turn {self.turn}"
+
+
+@dataclass(frozen=True)
+class _KillMean(_Term):
+    """The mean kill turn among the games that killed (KillTurn.mean); lower is better."""
+    maximize = False
+    width = 2
+
+    def components(self, rows, ctx, mana_value):
+        kill = ctx.metric(rows, "kill")[:, :-1].astype(np.float64)
+        return np.stack([kill @ np.arange(1, ctx.turns + 1), kill.sum(axis=1)], axis=1)
+
+    def value(self, sums):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(sums[..., 1] > 0, sums[..., 0] / np.maximum(sums[..., 1], 1e-300), np.nan)
+
+    def __str__(self):
+        return "mean kill turn (games that killed)"
+
+
+@dataclass(frozen=True)
+class _KillQuantile(_Term):
+    """The kill turn at quantile q over all games, interpolated within the turn
+    (KillTurn.quantile(q, interpolate=True)); lower is better."""
+    q: float
+    turns: int = 0          # (set when bound: the width is turns + 1)
+    maximize = False
+
+    @property
+    def width(self) -> int:
+        return self.turns + 1
+
+    def components(self, rows, ctx, mana_value):
+        return ctx.metric(rows, "kill").astype(np.float64)
+
+    def value(self, sums):
+        return interpolated_quantile(sums, self.q)
+
+    def __str__(self):
+        return f"kill turn at quantile {self.q:g}"
+
+
+def interpolated_quantile(counts: np.ndarray, q: float) -> np.ndarray:
+    """The kill turn at quantile q of kill-turn counts ([..., turns + 1]: killed on turn
+    1..N, then not killed), interpolated linearly within the turn: the turn t whose
+    cumulative share first reaches q gives t - 1 + (q - F(t-1)) / (F(t) - F(t-1)), in
+    (t - 1, t]; rounded up, it is `KillTurn.quantile(q)`. inf when fewer than q of the games
+    killed within the turns."""
+    counts = np.asarray(counts, dtype=np.float64)
+    n = counts.sum(axis=-1, keepdims=True)
+    cum = np.cumsum(counts[..., :-1], axis=-1) / np.maximum(n, 1e-300)
+    reached = cum >= q - 1e-12
+    t = np.argmax(reached, axis=-1)                       # first turn index reaching q
+    ok = reached.any(axis=-1)
+    before = np.where(t > 0, np.take_along_axis(cum, np.maximum(t - 1, 0)[..., None], -1)[..., 0], 0.0)
+    at = np.take_along_axis(cum, t[..., None], -1)[..., 0]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        frac = np.where(at > before, (q - before) / (at - before), 1.0)
+    return np.where(ok, t + np.clip(frac, 0.0, 1.0), np.inf)
+
+
+def _weighted(weights) -> str:
+    return ", ".join(n if w == 1 else f"{w:g}×{n}" for n, w in weights)
+
+
+# ---- objectives: weighted sums of terms ----------------------------------------------------------
+
+class Objective:
+    """A weighted sum of terms (castable, cast by, kill turn, mana spent), to be maximized or
+    minimized (`maximize`). Combine with +, - and a number: `a + 0.5 * b`; terms must agree
+    on the direction once their coefficients are applied (castable - 0.1 * kill_turn is
+    maximized: more castable, earlier kills)."""
+
+    def __init__(self, terms: tuple[tuple[float, _Term], ...], maximize: bool):
+        self._terms = terms
+        self.maximize = maximize
+
+    # ---- the vocabulary
+    @classmethod
+    def castable(cls, cards, on_curve: bool = False, turn: int | None = None) -> Objective:
+        """Weighted mean of P(castable) (docs/metrics.md): on each card's curve turn (its mana
+        value) with on_curve=True, else on `turn`."""
+        weights = _weights(cards, "Objective.castable")
+        if not isinstance(on_curve, bool):
+            raise ArgumentTypeError(f"Objective.castable: on_curve must be True or False, not {on_curve!r}")
+        if on_curve == (turn is not None):
+            raise ArgumentError("Objective.castable: give on_curve=True or a turn, not both or neither")
+        return cls._one(_Castable(weights, on_curve, None if on_curve else _turn_arg(turn, "Objective.castable")))
+
+    @classmethod
+    def cast_by(cls, cards, turn: int) -> Objective:
+        """Weighted mean of P(the play policy cast the card by the end of `turn`)."""
+        return cls._one(_CastBy(_weights(cards, "Objective.cast_by"), _turn_arg(turn, "Objective.cast_by")))
+
+    @classmethod
+    def kill_turn(cls, stat: str = "mean", quantile: float | None = None) -> Objective:
+        """The kill turn, lower is better: its mean among the games that killed ("mean"), or
+        with quantile=q the kill turn at quantile q over all games, interpolated within the
+        turn (docs/metrics.md)."""
+        if quantile is not None:
+            if isinstance(quantile, bool) or not isinstance(quantile, (int, float)) or not 0 < quantile < 1:
+                raise ArgumentError(f"Objective.kill_turn: quantile must be in (0, 1), got {quantile!r}")
+            return cls._one(_KillQuantile(float(quantile)))
+        if stat == "median":
+            return cls._one(_KillQuantile(0.5))
+        if stat != "mean":
+            raise ArgumentError(f"Objective.kill_turn: stat must be 'mean' or 'median' (or give "
+                                f"quantile=), got {stat!r}")
+        return cls._one(_KillMean())
+
+    @classmethod
+    def mana_spent(cls, turn: int) -> Objective:
+        """Mean mana spent on turn `turn` (docs/metrics.md)."""
+        return cls._one(_ManaSpent(_turn_arg(turn, "Objective.mana_spent")))
+
+    @classmethod
+    def _one(cls, term: _Term) -> Objective:
+        return cls(((1.0, term),), term.maximize)
+
+    # ---- arithmetic
+    def __mul__(self, k) -> Objective:
+        if isinstance(k, bool) or not isinstance(k, (int, float)) or not math.isfinite(k) or k == 0:
+            return NotImplemented
+        return Objective(tuple((c * k, t) for c, t in self._terms), self.maximize == (k > 0))
+
+    __rmul__ = __mul__
+
+    def __neg__(self) -> Objective:
+        return self * -1
+
+    def __add__(self, other) -> Objective:
+        if isinstance(other, (int, float)) and not isinstance(other, bool) and other == 0:
+            return self                                    # (sum() starts from 0)
+        if not isinstance(other, Objective):
+            return NotImplemented
+        if other.maximize != self.maximize:
+            raise ArgumentError(f"can't add {other} (to be {_sense(other.maximize)}) to {self} (to be "
+                                f"{_sense(self.maximize)}): scale one by a negative number, e.g. "
+                                "castable - 0.1 * kill_turn")
+        return Objective(self._terms + other._terms, self.maximize)
+
+    __radd__ = __add__
+
+    def __sub__(self, other) -> Objective:
+        if not isinstance(other, Objective):
+            return NotImplemented
+        return self + (-1) * other
+
+    def __str__(self) -> str:
+        parts = []
+        for c, t in self._terms:
+            sign = "-" if c < 0 else "+"
+            k = abs(c)
+            parts.append(f"{sign} {'' if k == 1 else f'{k:g} × '}{t}")
+        text = " ".join(parts)
+        return text.removeprefix("+ ")
+
+    def __repr__(self) -> str:
+        return f"<Objective ({_sense(self.maximize)}): {self}>"
+
+    # ---- reading it off the metrics
+    def cards(self) -> tuple[str, ...]:
+        """The cards the objective reads (each must be tracked in every variant)."""
+        out: list[str] = []
+        for _, t in self._terms:
+            out += [n for n in t.cards() if n not in out]
+        return tuple(out)
+
+    def bind(self, turns: int, mana_value) -> BoundObjective:
+        """The objective for runs of `turns` turns; `mana_value(name)` gives a card's mana
+        value (for on-curve turns). Raises ArgumentError if a term can't be read."""
+        terms = []
+        for c, t in self._terms:
+            if isinstance(t, _KillQuantile):
+                t = _KillQuantile(t.q, turns)
+            t.check(turns, mana_value)
+            terms.append((c, t))
+        return BoundObjective(tuple(terms), self.maximize, mana_value)
+
+
+def _sense(maximize: bool) -> str:
+    return "maximized" if maximize else "minimized"
+
+
+@dataclass(frozen=True)
+class BoundObjective:
+    """An objective for one run's turns: `components` of chunks' metric rows, and `value`
+    of their sums (vectorized over leading axes)."""
+    terms: tuple[tuple[float, _Term], ...]
+    maximize: bool
+    mana_value: object
+
+    @property
+    def width(self) -> int:
+        return sum(t.width for _, t in self.terms)
+
+    def components(self, rows: np.ndarray, ctx: _Context) -> np.ndarray:
+        return np.concatenate([t.components(rows, ctx, self.mana_value) for _, t in self.terms], axis=1)
+
+    def value(self, sums: np.ndarray) -> np.ndarray:
+        out, start = 0.0, 0
+        for c, t in self.terms:
+            out = out + c * t.value(sums[..., start:start + t.width])
+            start += t.width
+        return out

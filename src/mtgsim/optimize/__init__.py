@@ -1,0 +1,239 @@
+"""Deck optimization by simulation: how many lands, which lands in what split.
+
+    variants = optimize.land_counts(deck, range(20, 27), land="Forest", cut=["Grizzly Bears"])
+    r = optimize.sweep(variants, Objective.castable({"Llanowar Elves": 1}, on_curve=True), games=200_000)
+    r.table(); r.best; r.difference("23", "24")
+    m = optimize.mana_base(deck, pool={"Plains": (0, 17), "Island": (0, 17)}, lands=17, objective=obj)
+    m.best.maindeck["Plains"]; m.ranking; m.search; m.separated
+
+Variants play common random numbers (crn=True): the same seeded chunks, and each variant's
+cards on the positions of the cards they replace (variants.aligned_layout), so a paired
+difference sees only the games the change touches. Racing (`sweep(race=True)`, and every
+`mana_base`) plays rounds of doubling length and drops a variant as soon as its interval
+against the leader excludes being best (engine.race). Everything runs on local threads or,
+with `client=`, on a Dask cluster, with bit-identical results.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from ..decklist import Deck
+from ..errors import ArgumentError, ArgumentTypeError
+from ..objective import Objective
+from ..runner import CHUNK, cluster
+from .engine import Engine, check_budget
+from .engine import race as run_race
+from .results import ManaBaseResult, SweepResult
+from .variants import card_name, copy_limit, count_splits, land_counts, splits, with_lands
+
+__all__ = ["EXHAUSTIVE_LIMIT", "ManaBaseResult", "SweepResult", "land_counts", "mana_base", "sweep"]
+
+EXHAUSTIVE_LIMIT = 60      # mana bases raced all at once at most; beyond, the local search
+
+
+def _progress(total: int, on: bool, what: str):
+    if not on:
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="game", unit_scale=True, desc=what)
+
+
+def _check_common(objective, turns, threads, confidence, track, what: str):
+    if not isinstance(objective, Objective):
+        raise ArgumentTypeError(f"{what}: objective must be an mtgsim.Objective, not {type(objective).__name__}")
+    if isinstance(threads, bool) or not (threads is None or (isinstance(threads, int) and threads >= 1)):
+        raise ArgumentError(f"{what}: threads must be a whole number >= 1 or None, got {threads!r}")
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0.5 <= confidence < 1:
+        raise ArgumentError(f"{what}: confidence must be in [0.5, 1), got {confidence!r}")
+    if isinstance(track, str):
+        track = (track,)
+    return (threads or os.cpu_count() or 1), tuple(track)
+
+
+def _check_cards_known(objective: Objective, names, track: tuple, what: str) -> None:
+    """Every card the objective reads is in some variant (`names`: their cards), or tracked."""
+    from ..cards import normalize_name
+    known = {normalize_name(n) for n in names}
+    known |= {normalize_name(t.name if hasattr(t, "name") else str(t)) for t in track}
+    for name in objective.cards():
+        if normalize_name(name) not in known:
+            raise ArgumentError(f"{what}: the objective reads {name!r}, which is in no variant and not "
+                                "tracked (give track=[...] to ask about a card outside the decks)")
+
+
+def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, seed=None, crn: bool = True,
+          mulligan=None, policy=None, on_play: bool = True, threads: int | None = None, client=None,
+          progress: bool = True, track=(), race: bool = False, confidence: float = 0.95) -> SweepResult:
+    """Play every variant ({label: Deck}, e.g. from `land_counts`) `games` games and estimate
+    the objective of each, with `confidence` intervals. crn=True: common random numbers (the
+    same seeded chunks, cards on aligned positions), so differences are paired; crn=False:
+    independent streams. race=True: rounds of doubling length, dropping variants whose
+    interval against the leader excludes being best, `games` per variant at most. The
+    simulation options are `simulate`'s; `client` a dask.distributed.Client or an address."""
+    if isinstance(variants, Mapping):
+        items = list(variants.items())
+    else:
+        raise ArgumentTypeError(f"sweep: variants must be a mapping {{label: Deck}}, not {type(variants).__name__}")
+    if not items:
+        raise ArgumentError("sweep: no variants to sweep (an empty mapping)")
+    for label, deck in items:
+        if not isinstance(deck, Deck):
+            raise ArgumentTypeError(f"sweep: variant {label!r} is a {type(deck).__name__}, not a mtgsim.Deck")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 2 * CHUNK:
+        raise ArgumentError(f"sweep: games must be a whole number >= {2 * CHUNK} (intervals come from the "
+                            f"spread between chunks of {CHUNK} games), got {games!r}")
+    threads, track = _check_common(objective, turns, threads, confidence, track, "sweep")
+    _check_cards_known(objective, [n for _, d in items for n in d.maindeck], track, "sweep")
+    if not isinstance(crn, bool) or not isinstance(race, bool):
+        raise ArgumentTypeError("sweep: crn and race must be True or False")
+    bar = _progress(games * len(items), progress, "optimizing")
+    try:
+        with cluster(client) as dask_client:
+            engine = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client, seed,
+                            crn, confidence, bar)
+            cands = [engine.add(str(label), deck) for label, deck in items]
+            if race:
+                out = run_race(engine, cands, games * len(items))
+                return SweepResult(engine, cands, out.separated, out.stopped)
+            engine.play(cands, -(-games // CHUNK), games)
+            return SweepResult(engine, cands, _separated(engine, cands), "all games played")
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _separated(engine: Engine, cands) -> bool:
+    """Is the leader better than every other variant, each comparison one-sided at
+    (1 - confidence) / (k - 1) (Bonferroni: all together at `confidence`)?"""
+    if len(cands) < 2:
+        return True
+    leader = engine.leader(cands)
+    level = (1 - engine.confidence) / (len(cands) - 1)
+    return all(engine.worse(c, leader, level) for c in cands if c is not leader)
+
+
+def _label(split: Mapping[str, int]) -> str:
+    return ", ".join(f"{name}={k}" for name, k in split.items())
+
+
+def _check_pool(deck: Deck, pool, lands) -> dict[str, tuple[int, int]]:
+    if not isinstance(pool, Mapping) or not pool:
+        raise ArgumentError("mana_base: pool must be a non-empty mapping {land: (fewest, most)}")
+    if isinstance(lands, bool) or not isinstance(lands, int) or lands < 0:
+        raise ArgumentError(f"mana_base: lands must be a whole number >= 0, got {lands!r}")
+    out: dict[str, tuple[int, int]] = {}
+    for land, rng in pool.items():
+        name = card_name(deck, land, "mana_base: pool")
+        if not deck.card(name).is_land:
+            raise ArgumentError(f"mana_base: pool: {name!r} is not a land")
+        if name in out:
+            raise ArgumentError(f"mana_base: pool: {name!r} is given twice")
+        if (not isinstance(rng, (tuple, list)) or len(rng) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in rng)):
+            raise ArgumentError(f"mana_base: pool: {name!r} needs a (fewest, most) pair of whole numbers, "
+                                f"got {rng!r}")
+        lo, hi = rng
+        if not 0 <= lo <= hi:
+            raise ArgumentError(f"mana_base: pool: {name!r}: the range {lo}..{hi} is empty or negative")
+        limit = copy_limit(deck, name)
+        if limit is not None and hi > limit:
+            raise ArgumentError(f"mana_base: pool: {name!r}: {hi} copies is outside the copy limits "
+                                f"(a deck has at most {limit} of a card that is not a basic land)")
+        out[name] = (lo, hi)
+    low, high = sum(lo for lo, _ in out.values()), sum(hi for _, hi in out.values())
+    if not low <= lands <= high:
+        raise ArgumentError(f"mana_base: the pool's ranges can't sum to {lands} lands: they allow "
+                            f"{low}..{high}")
+    return out
+
+
+def _start(deck: Deck, pool: dict[str, tuple[int, int]], lands: int) -> dict[str, int]:
+    """The deck's own split of the pool's lands, brought within the ranges and to `lands`
+    copies (one copy at a time: to the land furthest below its share, from the one furthest
+    above)."""
+    main = deck.maindeck
+    split = {n: min(max(main.get(n, 0), lo), hi) for n, (lo, hi) in pool.items()}
+    while sum(split.values()) < lands:
+        n = max((n for n in pool if split[n] < pool[n][1]), key=lambda n: (pool[n][1] - split[n], -list(pool).index(n)))
+        split[n] += 1
+    while sum(split.values()) > lands:
+        n = max((n for n in pool if split[n] > pool[n][0]), key=lambda n: (split[n] - pool[n][0], -list(pool).index(n)))
+        split[n] -= 1
+    return split
+
+
+def _neighbours(split: dict[str, int], pool: dict[str, tuple[int, int]]) -> list[dict[str, int]]:
+    """The splits one land moved from another: one copy of a for one copy of b."""
+    out = []
+    for a in pool:
+        for b in pool:
+            if a != b and split[a] > pool[a][0] and split[b] < pool[b][1]:
+                s = dict(split)
+                s[a] -= 1
+                s[b] += 1
+                out.append(s)
+    return out
+
+
+def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 20_000_000,
+              confidence: float = 0.95, seed=None, client=None, turns: int = 8, on_play: bool = True,
+              mulligan=None, policy=None, threads: int | None = None, progress: bool = True,
+              track=()) -> ManaBaseResult:
+    """The best split of `lands` copies among the `pool`'s lands ({land: (fewest, most)}),
+    the deck's other cards kept, by racing within `budget` games: all splits at once when there
+    are at most EXHAUSTIVE_LIMIT, else a local search from the deck's own split (move one land
+    for another; race the neighbourhood; go to its winner; stop at a split that wins its own)."""
+    if not isinstance(deck, Deck):
+        raise ArgumentTypeError(f"mana_base: deck must be a mtgsim.Deck, not {type(deck).__name__}")
+    pool = _check_pool(deck, pool, lands)
+    threads, track = _check_common(objective, turns, threads, confidence, track, "mana_base")
+    base = {n: k for n, k in deck.maindeck.items() if n not in pool}
+    _check_cards_known(objective, [*deck.maindeck, *pool], track, "mana_base")
+    n_splits = count_splits(pool, lands)
+    exhaustive = n_splits <= EXHAUSTIVE_LIMIT
+    budget = check_budget(budget, n_splits if exhaustive else 1 + len(_neighbours(_start(deck, pool, lands), pool)),
+                          "mana_base")
+    bar = _progress(budget, progress, "mana base")
+    found: dict[str, dict[str, int]] = {}
+    try:
+        with cluster(client) as dask_client:
+            engine = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client, seed,
+                            True, confidence, bar)
+            by_label = {}
+
+            def candidate(split):
+                label = _label(split)
+                if label not in by_label:
+                    found[label] = dict(split)
+                    by_label[label] = engine.add(label, with_lands(deck, {**base, **split},
+                                                                   f"{deck.name or 'deck'} ({label})"))
+                c = by_label[label]
+                c.dropped = None
+                return c
+
+            if exhaustive:
+                cands = [candidate(s) for s in splits(pool, lands)]
+                out = run_race(engine, cands, budget)
+                return ManaBaseResult(engine, cands, out.separated, out.stopped, "exhaustive", found)
+            current = candidate(_start(deck, pool, lands))
+            while True:
+                hood = [current] + [candidate(s) for s in _neighbours(found[current.label], pool)]
+                out = run_race(engine, hood, budget)
+                winner = engine.leader(out.alive)
+                if winner is current or out.stopped == "budget spent":
+                    for c in by_label.values():       # (the last race's losers keep their reason)
+                        if c not in hood and c.dropped is None:
+                            c.dropped = "an earlier neighbourhood"
+                    separated = out.separated and winner is current
+                    stopped = out.stopped if out.stopped == "budget spent" else "local optimum"
+                    return ManaBaseResult(engine, list(by_label.values()), separated, stopped,
+                                          "local search with racing", found)
+                current = winner
+    finally:
+        if bar is not None:
+            bar.close()
+

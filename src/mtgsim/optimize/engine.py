@@ -1,0 +1,210 @@
+"""Playing the candidates of an optimization and racing them.
+
+A `Candidate` is one variant deck compiled for the run (its `GamePlan`, library laid out on
+the reference deck's positions) with the objective's components of every chunk it played;
+`Engine` plays candidates' chunks (locally or on a cluster, with one progress bar) and
+answers estimates and paired differences; `race` plays candidates in rounds and drops those
+whose interval against the leader excludes being best.
+
+Racing's error control: round r compares each candidate with the leader at the one-sided
+level (1 - confidence) / 2^r / (k - 1) for k candidates. The best is dropped only if one of
+its k - 1 comparisons in some round errs, which has probability at most the sum of those
+levels, 1 - confidence: so a race that ends with one candidate has separated it from every
+other at `confidence`, however many rounds it took.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..cards import CardDef, normalize_name
+from ..decklist import Deck
+from ..errors import ArgumentError
+from ..objective import BoundObjective, _Context
+from ..runner import CHUNK, chunk_games, play_jobs
+from ..simulate import Estimate, SimResult, _setup, sim_result
+from . import stats
+from .variants import aligned_layout
+
+FIRST_ROUND = 4          # chunks each candidate plays in a race's first round (doubled each round)
+
+
+@dataclass(eq=False)
+class Candidate:
+    """One variant of an optimization, as played so far."""
+    label: str
+    deck: Deck
+    index: int                      # its place in the run (its seed when crn=False)
+    plan: object
+    ctx: _Context
+    tracked: tuple[str, ...]
+    comps: np.ndarray               # [chunks played, objective width]
+    totals: np.ndarray              # the summed metric row (for its SimResult)
+    chunks: int = 0                 # chunks 0..chunks-1 played
+    games: int = 0
+    dropped: str | None = None      # why a race dropped it ("round 3, 24,576 games")
+    _value: dict = field(default_factory=dict, repr=False)
+
+
+class Engine:
+    """The settings of one optimization run and the candidates it played."""
+
+    def __init__(self, objective, turns, on_play, mulligan, policy, track, threads, client, seed, crn,
+                 confidence, bar=None):
+        from ..simulate import _seed_sequence
+        self.objective = objective
+        self.turns, self.on_play, self.mulligan, self.policy = turns, on_play, mulligan, policy
+        self.track = tuple(track)
+        self.threads, self.client, self.crn, self.confidence = threads, client, crn, confidence
+        self.root = _seed_sequence(seed)
+        self.seed = seed if seed is not None else self.root.entropy
+        self.bar = bar
+        self.bound: BoundObjective | None = None
+        self.reference: list[str] | None = None
+        self.candidates: list[Candidate] = []
+        self.games_used = 0
+
+    def add(self, label: str, deck: Deck) -> Candidate:
+        """Compile one variant (its library on the reference positions: the first variant's)."""
+        from .variants import expand
+        st = _setup(deck, self.turns, self.on_play, self.mulligan, self.policy, self._tracked())
+        main = deck.maindeck
+        if self.reference is None:
+            self.reference = expand(main)
+            given = {normalize_name(t.name): t for t in self.track if isinstance(t, CardDef)}
+            self.bound = self.objective.bind(
+                self.turns, lambda name: (given.get(normalize_name(name)) or deck.card(name)).mana_value)
+        layout = aligned_layout(self.reference, main)
+        st.plan.library = np.array([st.tables.row(n) for n in layout], dtype=np.int32)
+        st.plan.game_streams = True
+        c = Candidate(label, deck, len(self.candidates), st.plan, _Context.of(st.tracked, self.turns),
+                      tuple(st.tracked), np.zeros((0, self.bound.width)), np.zeros(st.plan.size, dtype=np.int64))
+        self.candidates.append(c)
+        return c
+
+    def _tracked(self) -> tuple:
+        """The cards every variant tracks: those given in `track` (names or CardDefs), then the
+        objective's other cards, by name."""
+        given = {normalize_name(t.name if isinstance(t, CardDef) else str(t)) for t in self.track}
+        return self.track + tuple(n for n in self.objective.cards() if normalize_name(n) not in given)
+
+    def _root(self, c: Candidate):
+        if self.crn:
+            return self.root
+        return np.random.SeedSequence(self.root.entropy, spawn_key=self.root.spawn_key + (c.index,),
+                                      pool_size=self.root.pool_size)
+
+    def play(self, todo: list[Candidate], upto: int, games: int | None = None) -> None:
+        """Play each candidate's chunks up to chunk `upto` (of a run of `games` games: its last
+        chunk may be short; None: whole chunks)."""
+        total = games if games is not None else upto * CHUNK
+        jobs = []
+        for c in todo:
+            if c.chunks < upto:
+                jobs.append((c, c.plan, self._root(c), range(c.chunks, upto), total))
+                grown = np.zeros((upto, self.bound.width))
+                grown[:c.chunks] = c.comps
+                c.comps = grown
+        for c, batch, rows in play_jobs(jobs, self.threads, self.client):
+            c.comps[list(batch)] = self.bound.components(rows, c.ctx)
+            c.totals += rows.sum(axis=0)
+            n = sum(chunk_games(total, k) for k in batch)
+            c.games += n
+            self.games_used += n
+            if self.bar is not None:
+                self.bar.update(n)
+        for c, *_ in jobs:
+            c.chunks = upto
+            c._value.clear()
+
+    # ---- estimates
+    def value(self, c: Candidate) -> float:
+        return float(self.bound.value(c.comps.sum(axis=0)))
+
+    def score(self, c: Candidate) -> float:
+        """The value, oriented so that higher is better (nan: worst)."""
+        v = self.value(c)
+        return -math.inf if math.isnan(v) else (v if self.bound.maximize else -v)
+
+    def estimate(self, c: Candidate) -> Estimate:
+        return stats.estimate(self.bound.value, c.comps, c.games, self.confidence)
+
+    def difference(self, a: Candidate, b: Candidate, paired: bool | None = None) -> tuple[Estimate, float]:
+        """objective(a) - objective(b) on their common chunks (paired when the run uses common
+        random numbers), and its standard error."""
+        paired = self.crn if paired is None else paired
+        return stats.difference(self.bound.value, a.comps, self.bound.value, b.comps,
+                                min(a.games, b.games), self.confidence, paired)
+
+    def result(self, c: Candidate) -> SimResult:
+        return sim_result(c.deck, c.tracked, c.totals, self.turns, self.on_play, self.seed, self.mulligan)
+
+    def leader(self, todo: list[Candidate]) -> Candidate:
+        return max(todo, key=lambda c: (self.score(c), -c.index))
+
+    def worse(self, c: Candidate, leader: Candidate, level: float) -> bool:
+        """Is c worse than the leader, one-sided at `level` (on their common chunks)?"""
+        d, se = self.difference(c, leader)
+        n = min(c.chunks, leader.chunks)
+        if not math.isfinite(se) or n < 2:
+            return False
+        bound = stats.t_quantile(1 - level, n - 1) * se
+        return d.value + bound < 0 if self.bound.maximize else d.value - bound > 0
+
+
+@dataclass
+class RaceOutcome:
+    alive: list[Candidate]
+    separated: bool
+    rounds: int
+    stopped: str                    # "separated" or "budget spent"
+
+
+def race(engine: Engine, todo: list[Candidate], budget: int, first: int = FIRST_ROUND) -> RaceOutcome:
+    """Race `todo` within `budget` games (all candidates' games added up, counting those
+    already played by `engine`): rounds of doubling length; after each, every candidate
+    whose interval against the leader excludes being best is dropped. Ends when one is
+    left, or when the next round doesn't fit in the budget."""
+    alive = list(todo)
+    k = len(alive)
+    alpha = 1 - engine.confidence
+    r = 0
+    target = max(first, max(c.chunks for c in alive))
+    while len(alive) > 1:
+        need = sum(max(0, target - c.chunks) for c in alive) * CHUNK
+        left = budget - engine.games_used
+        if need > left:                    # a shorter last round, if any fits
+            target = _fitting(alive, left)
+            if target <= min(c.chunks for c in alive) and need > 0:
+                return RaceOutcome(alive, False, r, "budget spent")
+        r += 1
+        engine.play(alive, target)
+        leader = engine.leader(alive)
+        level = alpha / 2 ** r / max(1, k - 1)
+        for c in list(alive):
+            if c is not leader and engine.worse(c, leader, level):
+                c.dropped = f"round {r}, {c.games:,} games"
+                alive.remove(c)
+        target *= 2
+    return RaceOutcome(alive, True, r, "separated")
+
+
+def _fitting(alive: list[Candidate], left: int) -> int:
+    """The largest chunk count every candidate can be brought to within `left` games."""
+    target = min(c.chunks for c in alive)
+    while sum(max(0, target + 1 - c.chunks) for c in alive) * CHUNK <= left:
+        target += 1
+    return target
+
+
+def check_budget(budget, k: int, what: str) -> int:
+    """A race's budget: a whole number of games, at least one first round of k candidates."""
+    if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)):
+        raise ArgumentError(f"{what}: budget must be a whole number of games, got {budget!r}")
+    need = k * FIRST_ROUND * CHUNK
+    if budget < need:
+        raise ArgumentError(f"{what}: a budget of {budget:,} games is below one round of games: the first "
+                            f"round plays {FIRST_ROUND * CHUNK:,} games of each of {k} candidates ({need:,})")
+    return int(budget)

@@ -1,0 +1,241 @@
+"""What an optimization returns: `SweepResult` (every variant's objective with its interval,
+paired differences, the best) and `ManaBaseResult` (the best mana base found, a ranking, how
+it was searched), with the published baselines beside them, as a table, JSON, CSV and a plot.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import math
+from pathlib import Path
+
+from ..decklist import Deck
+from ..errors import MissingDependencyError, UnknownNameError
+from ..simulate import Estimate, SimResult
+from . import baselines
+from .engine import Candidate, Engine
+
+__all__ = ["ManaBaseResult", "SweepResult"]
+
+
+def _est(e: Estimate) -> dict:
+    return {"value": e.value, "low": e.low, "high": e.high, "n": e.n}
+
+
+class _Report:
+    """The parts both results share: candidates by label, estimates, the table and files."""
+
+    def __init__(self, engine: Engine, candidates: list[Candidate], separated: bool, stopped: str):
+        self._engine = engine
+        self._by_label = {c.label: c for c in candidates}
+        self.separated = separated
+        self.stopped = stopped
+
+    # ---- figures
+    @property
+    def labels(self) -> list[str]:
+        return list(self._by_label)
+
+    @property
+    def objective(self):
+        return self._engine.objective
+
+    @property
+    def games_used(self) -> int:
+        """Games played, all variants added up."""
+        return self._engine.games_used
+
+    @property
+    def seed(self):
+        return self._engine.seed
+
+    def _candidate(self, label) -> Candidate:
+        try:
+            return self._by_label[str(label)]
+        except KeyError:
+            raise UnknownNameError(f"no variant {label!r}; the variants are {', '.join(self._by_label)}",
+                                   str(label)) from None
+
+    def estimate(self, label) -> Estimate:
+        """The objective of one variant, with its interval at the run's confidence."""
+        return self._engine.estimate(self._candidate(label))
+
+    def difference(self, a, b) -> Estimate:
+        """objective(a) - objective(b) on the chunks both played: paired where the run used
+        common random numbers (crn=True), else as two independent estimates."""
+        return self._engine.difference(self._candidate(a), self._candidate(b))[0]
+
+    def variance_reduction(self, a, b) -> float:
+        """How many times narrower in variance the paired difference of a and b is than the
+        difference of two independent runs of the same size: (var(a) + var(b)) / var(a - b),
+        each variance from the spread between chunks (1 without common random numbers)."""
+        ca, cb = self._candidate(a), self._candidate(b)
+        _, paired = self._engine.difference(ca, cb, paired=True)
+        _, independent = self._engine.difference(ca, cb, paired=False)
+        return independent ** 2 / paired ** 2 if paired > 0 else math.inf
+
+    def result(self, label) -> SimResult:
+        """Everything `simulate` reports about one variant, from the games it played."""
+        return self._engine.result(self._candidate(label))
+
+    def _best_candidate(self) -> Candidate:
+        alive = [c for c in self._by_label.values() if c.dropped is None] or list(self._by_label.values())
+        return self._engine.leader(alive)
+
+    @property
+    def best_label(self) -> str:
+        """The label of the best variant."""
+        return self._best_candidate().label
+
+    @property
+    def baselines(self) -> list[baselines.Baseline]:
+        """Karsten's land count and coloured sources for the best variant, with their sources."""
+        deck = self._best_candidate().deck
+        out = [b for b in [baselines.land_count(deck)] if b is not None]
+        return out + baselines.color_sources(deck)
+
+    def disagreements(self) -> list[str]:
+        """Where the simulation's best differs from the published baselines."""
+        out = []
+        for b in self.baselines:
+            if b.deck is None:
+                continue
+            gap = b.deck - b.recommended
+            if b.what == "lands" and abs(gap) >= 1:
+                out.append(f"the simulation's best has {b.deck:g} lands; Karsten's formula gives "
+                           f"{b.recommended:g} ({gap:+.1f})")
+            elif b.what.endswith("sources") and gap < 0:
+                out.append(f"the simulation's best has {b.deck:g} {b.what}; Karsten's table asks "
+                           f"for {b.recommended:g} ({b.detail})")
+        return out
+
+    # ---- output
+    def _rows(self) -> list[dict]:
+        best = self._best_candidate()
+        rows = []
+        for c in self._by_label.values():
+            e = self._engine.estimate(c)
+            row = {"variant": c.label, "objective": _est(e), "games": c.games,
+                   "best": c is best, "dropped": c.dropped}
+            if c is not best:
+                row["vs_best"] = _est(self._engine.difference(c, best)[0])
+            rows.append(row)
+        return rows
+
+    def table(self) -> str:
+        """Per variant: the objective with its interval, the games played, and the difference
+        from the best (paired with common random numbers); then the baselines."""
+        conf = f"{100 * self._engine.confidence:g}%"
+        lines = [f"objective: {self.objective} ({'higher' if self.objective.maximize else 'lower'} is "
+                 f"better); {conf} intervals"]
+        width = max(len("variant"), *(len(c) for c in self._by_label))
+        lines.append(f"  {'variant':<{width}}  {'objective':>10}  {conf + ' interval':>22}  {'games':>11}  "
+                     f"{'vs best':>22}")
+        for r in self._rows():
+            o = r["objective"]
+            vs = r.get("vs_best")
+            diff = f"{vs['value']:+.4f} [{vs['low']:+.4f}, {vs['high']:+.4f}]" if vs else "best"
+            note = f"  dropped in {r['dropped']}" if r["dropped"] else ""
+            lines.append(f"  {r['variant']:<{width}}  {o['value']:>10.4f}  [{o['low']:.4f}, {o['high']:.4f}]"
+                         .ljust(width + 48) + f"  {r['games']:>11,}  {diff:>22}{note}")
+        lines.append(f"best: {self.best_label} ({'separated from every other at ' + conf if self.separated else 'not separated: ' + self.stopped}); "
+                     f"{self.games_used:,} games")
+        bl = self.baselines
+        if bl:
+            lines.append("baselines (published):")
+            lines += [f"  {b}" for b in bl]
+            for d in self.disagreements():
+                lines.append(f"  disagrees: {d}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def to_dict(self) -> dict:
+        return {"objective": str(self.objective), "maximize": self.objective.maximize,
+                "confidence": self._engine.confidence, "seed": self.seed if isinstance(self.seed, int) else str(self.seed),
+                "crn": self._engine.crn, "games_used": self.games_used, "best": self.best_label,
+                "separated": self.separated, "stopped": self.stopped, "variants": self._rows(),
+                "baselines": [{"what": b.what, "recommended": b.recommended, "deck": b.deck, "detail": b.detail,
+                               "source": b.source} for b in self.baselines],
+                "disagreements": self.disagreements()}
+
+    def to_json(self, path) -> None:
+        Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n")
+
+    def to_csv(self, path) -> None:
+        with open(path, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["variant", "objective", "low", "high", "games", "best", "vs_best", "vs_best_low",
+                        "vs_best_high", "dropped"])
+            for r in self._rows():
+                o, vs = r["objective"], r.get("vs_best") or {}
+                w.writerow([r["variant"], o["value"], o["low"], o["high"], r["games"], r["best"],
+                            vs.get("value", ""), vs.get("low", ""), vs.get("high", ""), r["dropped"] or ""])
+
+    def plot(self, path) -> None:
+        """The objective by variant with its intervals (needs matplotlib: mtgsim[plot])."""
+        try:
+            import matplotlib
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError:
+            raise MissingDependencyError('plotting needs matplotlib: pip install "mtgsim[plot]"') from None
+        rows = self._rows()
+        fig, ax = plt.subplots(figsize=(max(5.0, 0.6 * len(rows) + 2), 4))
+        xs = range(len(rows))
+        vals = [r["objective"]["value"] for r in rows]
+        err = [[max(0.0, r["objective"]["value"] - r["objective"]["low"]) for r in rows],
+               [max(0.0, r["objective"]["high"] - r["objective"]["value"]) for r in rows]]
+        colors = ["tab:green" if r["best"] else ("tab:gray" if r["dropped"] else "tab:blue") for r in rows]
+        ax.bar(xs, vals, yerr=err, color=colors, capsize=3)
+        ax.set_xticks(list(xs), [r["variant"] for r in rows], rotation=45 if len(rows) > 8 else 0, ha="right"
+                      if len(rows) > 8 else "center")
+        ax.set_ylabel(str(self.objective)[:60])
+        ax.set_title(f"best: {self.best_label}")
+        fig.tight_layout()
+        fig.savefig(path)
+        plt.close(fig)
+
+
+class SweepResult(_Report):
+    """The result of `optimize.sweep`: every variant's objective (`table`, `estimate`),
+    `difference`s, the `best` label, and whether it is `separated` from the rest."""
+
+    @property
+    def best(self) -> str:
+        return self.best_label
+
+
+class ManaBaseResult(_Report):
+    """The result of `optimize.mana_base`: the `best` Deck found, the `ranking` of the
+    variants evaluated, the `search` used, the games used and whether the best is separated
+    (for the local search: from every variant of its last neighbourhood, each one land moved)."""
+
+    def __init__(self, engine, candidates, separated, stopped, search: str, splits: dict):
+        super().__init__(engine, candidates, separated, stopped)
+        self.search = search
+        self._splits = splits
+
+    @property
+    def best(self) -> Deck:                       # (the contract: a Deck)
+        return self._best_candidate().deck
+
+    def split(self, label=None) -> dict[str, int]:
+        """The copies of each pool land in a variant (the best by default)."""
+        return dict(self._splits[self.best_label if label is None else str(label)])
+
+    @property
+    def ranking(self) -> list[tuple[str, Estimate]]:
+        """The variants evaluated, best first: (label, objective estimate), at most 10."""
+        cands = sorted(self._by_label.values(), key=lambda c: -self._engine.score(c))
+        return [(c.label, self._engine.estimate(c)) for c in cands[:10]]
+
+    def table(self) -> str:
+        return f"search: {self.search}; {len(self._by_label)} mana bases evaluated\n" + super().table()
+
+    def to_dict(self) -> dict:
+        d = super().to_dict()
+        d["search"] = self.search
+        d["splits"] = self._splits
+        return d

@@ -1,0 +1,181 @@
+"""The decks an optimization compares: land-count variants of a deck, the mana bases a pool of
+lands allows, and each variant's library layout for common random numbers.
+
+Common random numbers: the goldfish draws a uniformly random position of the library, so two
+decks of one size given the same generator draw the same positions. `aligned_layout` lays a
+variant's cards out on the positions of a reference deck, keeping every card the two share
+where it is, and putting the variant's new cards on the positions of the cards they replace:
+a swap of one Plains for one Island changes one position, and only the games that draw it
+can differ.
+"""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from ..cards import CardDef, normalize_name
+from ..decklist import Deck, _any_number_allowed
+from ..errors import ArgumentError, ArgumentTypeError
+
+__all__ = [
+    "aligned_layout",
+    "card_name",
+    "copy_limit",
+    "count_splits",
+    "expand",
+    "land_counts",
+    "splits",
+    "with_lands",
+]
+
+MAX_CANDIDATES = 2_000_000      # mana bases enumerated at most (beyond: the local search alone)
+
+
+def card_name(deck: Deck, card, what: str) -> str:
+    """The deck's database spelling of `card` (a name or a CardDef); a clear error if unknown."""
+    if isinstance(card, CardDef):
+        card = card.name
+    if not isinstance(card, str):
+        raise ArgumentTypeError(f"{what}: a card must be a name or a CardDef, not {type(card).__name__}")
+    return deck.card(card).name
+
+
+def copy_limit(deck: Deck, name: str) -> int | None:
+    """How many copies a constructed deck may hold (None: any number: basic lands and the
+    cards that say so)."""
+    return None if _any_number_allowed(deck.card(name)) else 4
+
+
+def expand(counts: Mapping[str, int]) -> list[str]:
+    """A deck's cards one per position, in its list order."""
+    return [name for name, k in counts.items() for _ in range(k)]
+
+
+def aligned_layout(reference: list[str], counts: Mapping[str, int]) -> list[str]:
+    """`counts` laid out on the positions of `reference` (a layout of a deck of the same
+    size): each card keeps the reference's positions of that card as far as its count goes
+    (the first ones); the positions left over, in order, take the cards the reference lacks
+    copies of, in name order. Of another size: the counts in list order (nothing to align)."""
+    if len(reference) != sum(counts.values()):
+        return expand(counts)
+    left = Counter(counts)
+    out: list[str | None] = []
+    for name in reference:
+        if left[name] > 0:
+            left[name] -= 1
+            out.append(name)
+        else:
+            out.append(None)
+    extra = iter(sorted(itertools.chain.from_iterable([n] * k for n, k in left.items() if k > 0),
+                        key=normalize_name))
+    return [name if name is not None else next(extra) for name in out]
+
+
+def with_lands(deck: Deck, counts: Mapping[str, int], name: str | None = None) -> Deck:
+    """A deck with the main deck `counts` (names in the deck's database), the rest as `deck`."""
+    return Deck({n: k for n, k in counts.items() if k > 0}, sideboard=deck.sideboard or None,
+                commander=deck.commander or None, companion=deck.companion or None, db=deck.db,
+                name=name if name is not None else deck.name)
+
+
+def land_counts(deck: Deck, counts: Iterable[int], land, cut=()) -> dict[str, Deck]:
+    """Variants of `deck` with each total of lands in `counts`: copies of `land` added or
+    taken away; to keep the deck's size, copies of the `cut` cards (in the order given) are
+    taken out as lands come in, and put in as lands go out (up to four of a card that is not
+    a basic land). Without `cut`, the deck grows and shrinks. {label: Deck}, labelled by the land
+    count ("23")."""
+    if not isinstance(deck, Deck):
+        raise ArgumentTypeError(f"land_counts: deck must be a mtgsim.Deck, not {type(deck).__name__}")
+    try:
+        wanted = [int(n) for n in counts]
+    except (TypeError, ValueError):
+        raise ArgumentTypeError(f"land_counts: counts must be whole numbers (a range), got {counts!r}") from None
+    if not wanted:
+        raise ArgumentError("land_counts: no land counts given")
+    if len(set(wanted)) != len(wanted):
+        raise ArgumentError(f"land_counts: a land count is given twice in {wanted}")
+    land = card_name(deck, land, "land_counts: land")
+    if not deck.card(land).is_land:
+        raise ArgumentError(f"land_counts: {land!r} is not a land")
+    if isinstance(cut, (str, CardDef)):
+        cut = [cut]
+    cut = [card_name(deck, c, "land_counts: cut") for c in cut]
+    for c in cut:
+        if c not in deck.maindeck:
+            raise ArgumentError(f"land_counts: the card to cut {c!r} is not in the main deck")
+        if deck.card(c).is_land:
+            raise ArgumentError(f"land_counts: the card to cut {c!r} is a land; cut spells to make room")
+    main = deck.maindeck
+    have = deck.land_count
+    limit = copy_limit(deck, land)
+    out = {}
+    for n in wanted:
+        counts_n = dict(main)
+        delta = n - have
+        if counts_n.get(land, 0) + delta < 0:
+            raise ArgumentError(f"land_counts: {n} lands would need {-delta} fewer {land!r} than the "
+                                f"deck's {counts_n.get(land, 0)}")
+        if limit is not None and counts_n.get(land, 0) + delta > limit:
+            raise ArgumentError(f"land_counts: {n} lands would need {counts_n.get(land, 0) + delta} "
+                                f"copies of {land!r}; a deck has at most {limit}")
+        counts_n[land] = counts_n.get(land, 0) + delta
+        if cut:
+            if delta > 0:                        # lands in: spells out, first cut card first
+                room = sum(main[c] for c in cut)
+                if delta > room:
+                    raise ArgumentError(f"land_counts: {n} lands needs {delta} cards cut, but the cards "
+                                        f"to cut have {room} copies")
+                todo = delta
+                for c in cut:
+                    take = min(todo, counts_n[c])
+                    counts_n[c] -= take
+                    todo -= take
+            elif delta < 0:                      # lands out: copies of the cut cards back in
+                todo = -delta
+                for c in cut:
+                    limit_c = copy_limit(deck, c)
+                    # (a deck already past the limit, a test deck of 30 fillers, keeps its own rules)
+                    room = todo if limit_c is None or main[c] > limit_c else max(0, limit_c - counts_n[c])
+                    put = min(todo, room)
+                    counts_n[c] += put
+                    todo -= put
+                if todo:
+                    raise ArgumentError(f"land_counts: {n} lands leaves {todo} cards to fill, but the "
+                                        "cards to cut are at their copy limits; cut more kinds of card")
+        out[str(n)] = with_lands(deck, counts_n, f"{deck.name or 'deck'} ({n} lands)")
+    return out
+
+
+def splits(pool: Mapping[str, tuple[int, int]], total: int):
+    """Every split of `total` copies among the pool's lands within their (low, high) ranges,
+    in lexicographic order of the pool's order: dicts {land: copies}."""
+    names = list(pool)
+
+    def rec(i: int, left: int):
+        if i == len(names) - 1:
+            lo, hi = pool[names[i]]
+            if lo <= left <= hi:
+                yield (left,)
+            return
+        lo, hi = pool[names[i]]
+        rest_lo = sum(pool[n][0] for n in names[i + 1:])
+        rest_hi = sum(pool[n][1] for n in names[i + 1:])
+        for k in range(max(lo, left - rest_hi), min(hi, left - rest_lo) + 1):
+            for tail in rec(i + 1, left - k):
+                yield (k,) + tail
+    for combo in rec(0, total):
+        yield dict(zip(names, combo))
+
+
+def count_splits(pool: Mapping[str, tuple[int, int]], total: int, cap: int = MAX_CANDIDATES) -> int:
+    """The number of splits (counted by dynamic programming), or cap + 1 when beyond cap."""
+    ways = {0: 1}
+    for lo, hi in pool.values():
+        nxt: dict[int, int] = {}
+        for s, w in ways.items():
+            for k in range(lo, hi + 1):
+                if s + k <= total:
+                    nxt[s + k] = min(cap + 1, nxt.get(s + k, 0) + w)
+        ways = nxt
+    return ways.get(total, 0)
