@@ -120,19 +120,7 @@ def cmd_simulate(args) -> int:
         if c.is_land:               # (castable would read 1.000: a land is played, never cast)
             raise UsageError(f"--track {name}: {c.name} is a land; --track reports spells, "
                              "and a land is played, not cast (see lands in play)")
-    if args.no_mulligan and args.count_mana_sources:
-        raise UsageError("--count-mana-sources changes the keep rule; --no-mulligan keeps every hand")
-    mulligan = (MulliganPolicy.never() if args.no_mulligan
-                else MulliganPolicy(args.keep, count_mana_sources=args.count_mana_sources))
-    policy = PlayPolicy(lands=args.land_choice, spells=args.spell_order, first=args.cast_first,
-                        hold=args.hold, kicker=not args.no_kicker, flashback=not args.no_flashback,
-                        x=args.min_x, abilities=not args.no_abilities, attack=not args.no_attack,
-                        color=args.color, pay_life_above=args.pay_life_above)
-    # With no --seed, one drawn from the OS and printed, so the run can be replayed; below 10^15
-    # so that JSON readers and spreadsheets (doubles, 15 digits) keep it exactly.
-    seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
-    if seed < 0:                 # (here, not in argparse: one line like every mtgsim error)
-        raise UsageError(f"--seed: seed must be a whole number >= 0, got {seed}")
+    mulligan, policy, seed = run_settings(args)
     with warnings.catch_warnings():      # (the result lists them: printed after the report, once)
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=seed,
@@ -155,6 +143,24 @@ def cmd_simulate(args) -> int:
         print(f"mtgsim: interrupted: the figures are of the {res.games:,} games finished", file=sys.stderr)
         return 130
     return 0
+
+
+def run_settings(args):
+    """The mulligan, play policy and seed the run options (add_run_options) ask for."""
+    if args.no_mulligan and args.count_mana_sources:
+        raise UsageError("--count-mana-sources changes the keep rule; --no-mulligan keeps every hand")
+    mulligan = (MulliganPolicy.never() if args.no_mulligan
+                else MulliganPolicy(args.keep, count_mana_sources=args.count_mana_sources))
+    policy = PlayPolicy(lands=args.land_choice, spells=args.spell_order, first=args.cast_first,
+                        hold=args.hold, kicker=not args.no_kicker, flashback=not args.no_flashback,
+                        x=args.min_x, abilities=not args.no_abilities, attack=not args.no_attack,
+                        color=args.color, pay_life_above=args.pay_life_above)
+    # With no --seed, one drawn from the OS and printed, so the run can be replayed; below 10^15
+    # so that JSON readers and spreadsheets (doubles, 15 digits) keep it exactly.
+    seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
+    if seed < 0:                 # (here, not in argparse: one line like every mtgsim error)
+        raise UsageError(f"--seed: seed must be a whole number >= 0, got {seed}")
+    return mulligan, policy, seed
 
 
 SHOWN_CARDS = 15          # cards in the table; --json / --csv have them all
@@ -381,8 +387,34 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
     s.add_argument("--example", metavar="NAME",
                    help="use a bundled example deck instead of a file (see `mtgsim examples`)")
+    add_run_options(s)
+    s.add_argument("--json", metavar="PATH", help="also write every figure, with its interval, as JSON")
+    s.add_argument("--csv", metavar="PATH", help="also write every figure, one row per metric, card and turn")
+    s.add_argument("--plot", metavar="PATH",
+                   help="also draw P(castable) by turn and the kill turn, in the file type of the suffix "
+                        '(.png, .pdf, .svg...; needs matplotlib: pip install "mtgsim[plot]")')
+    s.add_argument("--cards", action="append", default=[], metavar="FILE",
+                   help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
+    s.set_defaults(run=cmd_simulate)
+    e = sub.add_parser("examples", help="list the bundled example decks")
+    e.set_defaults(run=cmd_examples)
+    c = sub.add_parser("card", help="show cards from the database, or search it")
+    c.add_argument("names", nargs="*", metavar="NAME", help="card names (any case)")
+    c.add_argument("--search", metavar="TEXT",
+                   help="list the cards whose name, type line or rules text holds TEXT (any case)")
+    c.add_argument("--cards", action="append", default=[], metavar="FILE",
+                   help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
+    c.set_defaults(run=cmd_card)
+    from .cli_cards import add_parser
+    add_parser(sub)
+    return p
+
+
+def add_run_options(s, games_help: str | None = None) -> None:
+    """The options of a run of games, shared by `simulate` and `optimize`: games, turns, seed,
+    play or draw, the mulligan, tracked cards, threads and the play policy."""
     s.add_argument("--games", type=_bounded_int(1, MAX_GAMES), default=100_000, metavar="N",
-                   help=f"games to play (default 100,000: intervals about ±0.003; at most {MAX_GAMES:,})")
+                   help=games_help or f"games to play (default 100,000: intervals about ±0.003; at most {MAX_GAMES:,})")
     s.add_argument("--turns", type=_positive_int, default=8, metavar="N",
                    help=f"turns per game (default 8, at most {MAX_TURNS})")
     s.add_argument("--seed", type=int, default=None, metavar="N",
@@ -428,26 +460,6 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--pay-life-above", type=int, default=PlayPolicy.pay_life_above, metavar="LIFE",
                       help="pay life for a shock land to enter untapped while above this life "
                            f"(default {PlayPolicy.pay_life_above}; -30000..30000)")
-    s.add_argument("--json", metavar="PATH", help="also write every figure, with its interval, as JSON")
-    s.add_argument("--csv", metavar="PATH", help="also write every figure, one row per metric, card and turn")
-    s.add_argument("--plot", metavar="PATH",
-                   help="also draw P(castable) by turn and the kill turn, in the file type of the suffix "
-                        '(.png, .pdf, .svg...; needs matplotlib: pip install "mtgsim[plot]")')
-    s.add_argument("--cards", action="append", default=[], metavar="FILE",
-                   help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
-    s.set_defaults(run=cmd_simulate)
-    e = sub.add_parser("examples", help="list the bundled example decks")
-    e.set_defaults(run=cmd_examples)
-    c = sub.add_parser("card", help="show cards from the database, or search it")
-    c.add_argument("names", nargs="*", metavar="NAME", help="card names (any case)")
-    c.add_argument("--search", metavar="TEXT",
-                   help="list the cards whose name, type line or rules text holds TEXT (any case)")
-    c.add_argument("--cards", action="append", default=[], metavar="FILE",
-                   help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
-    c.set_defaults(run=cmd_card)
-    from .cli_cards import add_parser
-    add_parser(sub)
-    return p
 
 
 def package_version() -> str:
