@@ -407,6 +407,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(run=cmd_card)
     from .cli_cards import add_parser
     add_parser(sub)
+    from .cli_optimize import add_parser as add_optimize
+    add_optimize(sub)
     return p
 
 

@@ -129,17 +129,16 @@ class _Report:
         lines = [f"objective: {self.objective} ({'higher' if self.objective.maximize else 'lower'} is "
                  f"better); {conf} intervals"]
         width = max(len("variant"), *(len(c) for c in self._by_label))
-        lines.append(f"  {'variant':<{width}}  {'objective':>10}  {conf + ' interval':>22}  {'games':>11}  "
-                     f"{'vs best':>22}")
+        row = "  {:<%d}  {:>10}  {:<20}  {:>11}  {:<30}{}" % width
+        lines.append(row.format("variant", "objective", conf + " interval", "games", "vs best (" + conf + ")", ""))
         for r in self._rows():
-            o = r["objective"]
-            vs = r.get("vs_best")
+            o, vs = r["objective"], r.get("vs_best")
             diff = f"{vs['value']:+.4f} [{vs['low']:+.4f}, {vs['high']:+.4f}]" if vs else "best"
             note = f"  dropped in {r['dropped']}" if r["dropped"] else ""
-            lines.append(f"  {r['variant']:<{width}}  {o['value']:>10.4f}  [{o['low']:.4f}, {o['high']:.4f}]"
-                         .ljust(width + 48) + f"  {r['games']:>11,}  {diff:>22}{note}")
-        lines.append(f"best: {self.best_label} ({'separated from every other at ' + conf if self.separated else 'not separated: ' + self.stopped}); "
-                     f"{self.games_used:,} games")
+            lines.append(row.format(r["variant"], f"{o['value']:.4f}", f"[{o['low']:.4f}, {o['high']:.4f}]",
+                                    f"{r['games']:,}", diff, note).rstrip())
+        how = f"separated from every other at {conf}" if self.separated else f"not separated: {self.stopped}"
+        lines.append(f"best: {self.best_label} ({how}); {self.games_used:,} games")
         bl = self.baselines
         if bl:
             lines.append("baselines (published):")

@@ -1,0 +1,177 @@
+"""`mtgsim optimize`: land-count sweeps and mana-base searches from the command line.
+
+    mtgsim optimize deck.txt --lands 20..26 --land Forest --cut "Grizzly Bears" \\
+        --objective "castable:Llanowar Elves@curve" --games 200000 [--scheduler tcp://host:8786]
+    mtgsim optimize deck.txt --mana-base "Plains=0..17,Island=0..17,Hallowed Fountain=0..4" --lands 17 ...
+
+An objective is one or more --objective terms, added up: KIND:CARD@WHEN with KIND castable
+(WHEN: curve or a turn) or cast_by (WHEN: a turn), kill_turn:mean / kill_turn:median /
+kill_turn:Q, mana_spent@TURN; a weight may lead ("2*castable:Steel Leaf Champion@curve"), and
+a kill-turn term is subtracted from card terms (earlier is better). Castable and cast-by
+terms of one kind and turn form one weighted mean.
+"""
+from __future__ import annotations
+
+import re
+import sys
+import warnings
+
+from .cards import card_db
+from .decklist import Deck
+from .errors import UnmodeledTextWarning, UsageError
+from .objective import Objective
+
+_TERM = re.compile(r"^\s*(?:(?P<w>\d+(?:\.\d+)?)\s*[*x]\s*)?(?P<kind>castable|cast_by|kill_turn|mana_spent)"
+                   r"(?::(?P<what>[^@]*))?(?:@(?P<when>\S+))?\s*$")
+_RANGE = re.compile(r"^\s*(\d+)\s*\.\.\s*(\d+)\s*$")
+
+
+def parse_objective(terms: list[str]) -> Objective:
+    """The --objective terms as one Objective (see the module docstring)."""
+    if not terms:
+        raise UsageError('give at least one --objective, e.g. --objective "castable:Llanowar Elves@curve"')
+    grouped: dict[tuple, dict[str, float]] = {}
+    others: list[Objective] = []
+    for text in terms:
+        m = _TERM.match(text)
+        if not m:
+            raise UsageError(f"--objective {text!r}: write KIND:CARD@WHEN (castable:NAME@curve, "
+                             "castable:NAME@3, cast_by:NAME@4), kill_turn:mean, kill_turn:median, "
+                             "kill_turn:0.25 or mana_spent@5, with an optional weight (2*...)")
+        w = float(m["w"]) if m["w"] else 1.0
+        kind, what, when = m["kind"], (m["what"] or "").strip(), m["when"]
+        if kind in ("castable", "cast_by"):
+            if not what or not when:
+                raise UsageError(f"--objective {text!r}: {kind} needs a card and a turn: {kind}:NAME@"
+                                 + ("curve" if kind == "castable" else "4"))
+            if when != "curve" and not when.isdigit():
+                raise UsageError(f"--objective {text!r}: after @ give a turn number"
+                                 + (" or curve" if kind == "castable" else ""))
+            if kind == "cast_by" and when == "curve":
+                raise UsageError(f"--objective {text!r}: cast_by needs a turn number, e.g. cast_by:{what}@4")
+            group = grouped.setdefault((kind, when), {})
+            group[what] = group.get(what, 0.0) + w
+        elif kind == "kill_turn":
+            what = what or "mean"
+            if what in ("mean", "median"):
+                obj = Objective.kill_turn(what)
+            else:
+                try:
+                    obj = Objective.kill_turn(quantile=float(what))
+                except ValueError:
+                    raise UsageError(f"--objective {text!r}: kill_turn:mean, kill_turn:median or "
+                                     "kill_turn:Q with Q in (0, 1)") from None
+            others.append(w * obj)
+        else:
+            if not when or not when.isdigit():
+                raise UsageError(f"--objective {text!r}: mana_spent@TURN, e.g. mana_spent@5")
+            others.append(w * Objective.mana_spent(int(when)))
+    objs = [Objective.castable(ws, on_curve=True) if when == "curve" else
+            (Objective.castable(ws, turn=int(when)) if kind == "castable" else Objective.cast_by(ws, int(when)))
+            for (kind, when), ws in grouped.items()] + others
+    higher = [o for o in objs if o.maximize]
+    lower = [o for o in objs if not o.maximize]
+    return sum(higher) - sum(lower) if higher and lower else sum(objs)
+
+
+def _lands_range(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    m = _RANGE.match(text)
+    if m:
+        lo, hi = int(m[1]), int(m[2])
+        if lo > hi:
+            raise UsageError(f"--lands {text}: the range is empty ({lo} > {hi})")
+        return list(range(lo, hi + 1))
+    if text.strip().isdigit():
+        return [int(text)]
+    raise UsageError(f"--lands {text!r}: give a land count (17) or a range (20..26)")
+
+
+def parse_pool(text: str) -> dict[str, tuple[int, int]]:
+    """--mana-base "Plains=0..17,Island=0..17,Hallowed Fountain=0..4" as {land: (lo, hi)}."""
+    pool: dict[str, tuple[int, int]] = {}
+    for part in text.split(","):
+        name, eq, rng = part.rpartition("=")
+        m = _RANGE.match(rng) if eq else None
+        if not name.strip() or not m:
+            raise UsageError(f"--mana-base: {part.strip()!r} is not LAND=LOW..HIGH (e.g. Plains=0..17)")
+        pool[name.strip()] = (int(m[1]), int(m[2]))
+    return pool
+
+
+def cmd_optimize(args) -> int:
+    from . import optimize
+    from .cli import _deck_path, check_destinations, run_settings
+    path = _deck_path(args)
+    check_destinations(args)
+    lands = _lands_range(args.lands)
+    if lands is None:
+        raise UsageError("give --lands: a range of land counts to sweep (20..26, with --land), or the "
+                         "lands of the mana base (17, with --mana-base)")
+    objective = parse_objective(args.objective)
+    db = card_db(*args.cards) if args.cards else card_db()
+    deck = Deck.from_file(path, db=db)
+    mulligan, policy, seed = run_settings(args)
+    common = dict(turns=args.turns, on_play=not args.on_draw, mulligan=mulligan, policy=policy, seed=seed,
+                  threads=args.threads, client=args.scheduler, progress=sys.stderr.isatty(), track=args.track)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnmodeledTextWarning)
+        if args.mana_base:
+            if len(lands) != 1:
+                raise UsageError("--mana-base takes one land count (--lands 17), not a range")
+            r = optimize.mana_base(deck, pool=parse_pool(args.mana_base), lands=lands[0], objective=objective,
+                                   budget=args.budget, **common)
+        else:
+            if not args.land:
+                raise UsageError("a land-count sweep needs --land: the land whose copies change (e.g. Forest)")
+            variants = optimize.land_counts(deck, lands, land=args.land, cut=args.cut)
+            r = optimize.sweep(variants, objective, games=args.games, race=args.race, **common)
+    print(f"{deck.name or path}: {'mana base' if args.mana_base else 'land counts'}, {args.turns} turns, "
+          f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
+          + (" (drawn at random: --seed replays it)" if args.seed is None else ""))
+    print(r.table())
+    if args.mana_base:
+        print("best mana base: " + ", ".join(f"{n} {k}" for n, k in r.split().items()))
+    if args.json:
+        r.to_json(args.json)
+    if args.csv:
+        r.to_csv(args.csv)
+    if args.plot:
+        r.plot(args.plot)
+    return 0
+
+
+def add_parser(sub) -> None:
+    """The `optimize` subcommand."""
+    from .cli import _bounded_int, add_run_options
+    o = sub.add_parser("optimize", help="how many lands, which lands: land-count sweeps and mana-base searches")
+    o.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
+    o.add_argument("--example", metavar="NAME", help="a bundled example deck instead of a file")
+    o.add_argument("--lands", metavar="N|LO..HI", help="land counts to sweep (20..26), or the lands of the mana base")
+    o.add_argument("--land", metavar="LAND", help="the land whose copies change in a sweep (e.g. Forest)")
+    o.add_argument("--cut", action="append", default=[], metavar="CARD",
+                   help="cards taken out as lands come in (and put back as they go out), in order; may repeat")
+    o.add_argument("--mana-base", metavar="POOL",
+                   help='search the split of --lands copies among lands: "Plains=0..17,Island=0..17,Hallowed '
+                        'Fountain=0..4"')
+    o.add_argument("--objective", action="append", default=[], metavar="TERM",
+                   help='what to maximize, may repeat (terms add up): "castable:CARD@curve", "castable:CARD@3", '
+                        '"cast_by:CARD@4", "kill_turn:mean", "kill_turn:median", "mana_spent@5"; a weight '
+                        'may lead: "2*castable:CARD@curve"')
+    o.add_argument("--race", action="store_true",
+                   help="race the land counts: drop those whose interval against the leader excludes being "
+                        "best, --games per variant at most")
+    o.add_argument("--budget", type=_bounded_int(1, 10 ** 12), default=20_000_000, metavar="GAMES",
+                   help="games a mana-base search may play, all variants added up (default 20,000,000)")
+    o.add_argument("--scheduler", metavar="ADDRESS",
+                   help='play on a Dask cluster: its scheduler\'s address (tcp://host:8786; needs '
+                        'pip install "mtgsim[dask]")')
+    add_run_options(o, games_help="games per variant (default 200,000)")
+    o.set_defaults(games=200_000)
+    o.add_argument("--json", metavar="PATH", help="also write the table, differences and baselines as JSON")
+    o.add_argument("--csv", metavar="PATH", help="also write one row per variant as CSV")
+    o.add_argument("--plot", metavar="PATH", help="also draw the objective by variant (needs matplotlib)")
+    o.add_argument("--cards", action="append", default=[], metavar="FILE",
+                   help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
+    o.set_defaults(run=cmd_optimize)

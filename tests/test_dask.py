@@ -1,0 +1,76 @@
+"""Playing on a Dask cluster (`client=`): a `dask.distributed.LocalCluster` of 2 worker
+processes started here gives results bit-identical to a local run, for `simulate`, `sweep`
+and `mana_base`; a worker lost mid-run has its chunks recomputed; a scheduler out of reach is
+a clear error within the timeout. Skipped, with the reason, without the `dask` extra
+(`.ci/run` installs it, so these run in CI)."""
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from mtgsim import ClusterError, Deck, MulliganPolicy, Objective, card, optimize, simulate
+from mtgsim.cli import example_decks
+
+distributed = pytest.importorskip("distributed", reason='the dask extra is not installed (pip install "mtgsim[dask]")')
+
+NEVER = MulliganPolicy.never()
+FILLER = card("Test Filler", "{9}{G}", "Sorcery")
+OGRE = card("Test Ogre", "{1}{G}{G}", "Sorcery")
+
+
+@pytest.fixture(scope="module")
+def client():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  silence_logs=40) as cluster, distributed.Client(cluster) as c:
+        yield c
+
+
+def _same(a, b) -> bool:
+    return a.games == b.games and all(np.array_equal(a.metrics[k], b.metrics[k]) for k in a.metrics)
+
+
+def test_simulate_on_the_cluster_is_bit_identical_to_a_local_run(client):
+    deck = Deck.from_file(example_decks()["mono_green_henge"])
+    local = simulate(deck, games=30_000, turns=8, seed=5, threads=2)
+    remote = simulate(deck, games=30_000, turns=8, seed=5, client=client)
+    assert _same(local, remote)
+
+
+def test_sweep_and_mana_base_on_the_cluster_are_bit_identical(client):
+    variants = {str(n): Deck({"Forest": n, FILLER: 60 - n}) for n in (18, 22)}
+    obj = Objective.castable({OGRE: 1}, turn=3)
+    kw = dict(games=20_480, turns=3, seed=3, mulligan=NEVER, track=[OGRE], progress=False)
+    local, remote = optimize.sweep(variants, obj, **kw), optimize.sweep(variants, obj, client=client, **kw)
+    assert [local.estimate(v) for v in variants] == [remote.estimate(v) for v in variants]
+    assert local.difference("22", "18") == remote.difference("22", "18")
+    deck = Deck({"Plains": 4, "Island": 4, FILLER: 32})
+    ww, uu = card("Test Knight", "{W}{W}", "Sorcery"), card("Test Drake", "{U}{U}", "Sorcery")
+    mkw = dict(pool={"Plains": (0, 8), "Island": (0, 8)}, lands=8, objective=Objective.castable({ww: 1, uu: 1}, turn=8),
+               budget=2_000_000, seed=4, turns=8, mulligan=NEVER, track=[ww, uu], progress=False)
+    a, b = optimize.mana_base(deck, **mkw), optimize.mana_base(deck, client=client, **mkw)
+    assert a.best_label == b.best_label and a.games_used == b.games_used
+    assert [(lab, e) for lab, e in a.ranking] == [(lab, e) for lab, e in b.ranking]
+
+
+def test_a_worker_lost_mid_run_has_its_chunks_recomputed(client):
+    deck = Deck.from_file(example_decks()["mono_green_henge"])
+    local = simulate(deck, games=120_000, turns=10, seed=8, threads=2)
+    out = {}
+    run = threading.Thread(target=lambda: out.setdefault("r", simulate(deck, games=120_000, turns=10, seed=8,
+                                                                       client=client)))
+    run.start()
+    time.sleep(0.5)
+    assert "r" not in out                         # (mid-run)
+    victim = sorted(client.scheduler_info()["workers"])[0]
+    client.restart_workers([victim])              # (its tasks in flight are lost, and rescheduled)
+    run.join(timeout=120)
+    assert not run.is_alive()
+    assert _same(local, out["r"])
+
+
+def test_an_unreachable_scheduler_is_a_clear_error_within_the_timeout():
+    began = time.monotonic()
+    with pytest.raises(ClusterError, match="could not reach the Dask scheduler at 'tcp://127.0.0.1:9'"):
+        simulate(Deck({"Forest": 20, FILLER: 40}), games=1000, client="tcp://127.0.0.1:9")
+    assert time.monotonic() - began < 30
