@@ -253,6 +253,8 @@ def test_bad_input_gets_clear_errors():
     obj = Objective.castable({GG1: 1}, turn=3)
     with pytest.raises(ArgumentError, match="in no variant and not tracked"):
         optimize.sweep({"20": deck}, obj, games=8192, progress=False)
+    with pytest.raises(ArgumentError, match="a land: castable and cast by are about spells"):
+        optimize.sweep({"20": deck}, Objective.castable({"Forest": 1}, turn=2), games=8192, progress=False)
     with pytest.raises(ArgumentError, match="no variants"):
         optimize.sweep({}, obj, progress=False)
     with pytest.raises(ArgumentError, match="reads turn 3, but the run simulates 2 turns"):

@@ -161,7 +161,7 @@ def add_parser(sub) -> None:
                         'may lead: "2*castable:CARD@curve"')
     o.add_argument("--race", action="store_true",
                    help="race the land counts: drop those whose interval against the leader excludes being "
-                        "best, --games per variant at most")
+                        "best, within --games times the variants in all")
     o.add_argument("--budget", type=_bounded_int(1, 10 ** 12), default=20_000_000, metavar="GAMES",
                    help="games a mana-base search may play, all variants added up (default 20,000,000)")
     o.add_argument("--scheduler", metavar="ADDRESS",

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
+from ..cards import CardDef
 from ..decklist import Deck
 from ..errors import ArgumentError, ArgumentTypeError
 from ..objective import Objective
@@ -54,13 +55,19 @@ def _check_common(objective, turns, threads, confidence, track, what: str):
     return (threads or os.cpu_count() or 1), tuple(track)
 
 
-def _check_cards_known(objective: Objective, names, track: tuple, what: str) -> None:
-    """Every card the objective reads is in some variant (`names`: their cards), or tracked."""
+def _check_cards_known(objective: Objective, cards: dict, track: tuple, what: str) -> None:
+    """Every card the objective reads is a spell in some variant (`cards`: name → CardDef of
+    the variants' cards), or tracked."""
     from ..cards import normalize_name
-    known = {normalize_name(n) for n in names}
-    known |= {normalize_name(t.name if hasattr(t, "name") else str(t)) for t in track}
+    known = {normalize_name(n): c for n, c in cards.items()}
+    known.update({normalize_name(t.name): t for t in track if isinstance(t, CardDef)})
+    named = {normalize_name(str(t)) for t in track if not isinstance(t, CardDef)}
     for name in objective.cards():
-        if normalize_name(name) not in known:
+        c = known.get(normalize_name(name))
+        if c is not None and c.is_land:
+            raise ArgumentError(f"{what}: the objective reads {name!r}, a land: castable and cast by are "
+                                "about spells (a land is played, not cast)")
+        if c is None and normalize_name(name) not in named:
             raise ArgumentError(f"{what}: the objective reads {name!r}, which is in no variant and not "
                                 "tracked (give track=[...] to ask about a card outside the decks)")
 
@@ -72,7 +79,7 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
     the objective of each, with `confidence` intervals. crn=True: common random numbers (the
     same seeded chunks, cards on aligned positions), so differences are paired; crn=False:
     independent streams. race=True: rounds of doubling length, dropping variants whose
-    interval against the leader excludes being best, `games` per variant at most. The
+    interval against the leader excludes being best, within games × variants in all. The
     simulation options are `simulate`'s; `client` a dask.distributed.Client or an address."""
     if isinstance(variants, Mapping):
         items = list(variants.items())
@@ -87,7 +94,7 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
         raise ArgumentError(f"sweep: games must be a whole number >= {2 * CHUNK} (intervals come from the "
                             f"spread between chunks of {CHUNK} games), got {games!r}")
     threads, track = _check_common(objective, turns, threads, confidence, track, "sweep")
-    _check_cards_known(objective, [n for _, d in items for n in d.maindeck], track, "sweep")
+    _check_cards_known(objective, {n: d.card(n) for _, d in items for n in d.maindeck}, track, "sweep")
     if not isinstance(crn, bool) or not isinstance(race, bool):
         raise ArgumentTypeError("sweep: crn and race must be True or False")
     bar = _progress(games * len(items), progress, "optimizing")
@@ -192,7 +199,7 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     pool = _check_pool(deck, pool, lands)
     threads, track = _check_common(objective, turns, threads, confidence, track, "mana_base")
     base = {n: k for n, k in deck.maindeck.items() if n not in pool}
-    _check_cards_known(objective, [*deck.maindeck, *pool], track, "mana_base")
+    _check_cards_known(objective, {n: deck.card(n) for n in [*deck.maindeck, *pool]}, track, "mana_base")
     n_splits = count_splits(pool, lands)
     exhaustive = n_splits <= EXHAUSTIVE_LIMIT
     budget = check_budget(budget, n_splits if exhaustive else 1 + len(_neighbours(_start(deck, pool, lands), pool)),
