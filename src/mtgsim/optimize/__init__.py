@@ -43,6 +43,13 @@ def _progress(total: int, on: bool, what: str):
     return tqdm(total=total, unit="game", unit_scale=True, desc=what)
 
 
+def _close(bar) -> None:
+    if bar is not None:
+        bar.total = bar.n          # (a race that stopped early ends its bar where it stopped)
+        bar.refresh()
+        bar.close()
+
+
 def _check_common(objective, turns, threads, confidence, track, what: str):
     if not isinstance(objective, Objective):
         raise ArgumentTypeError(f"{what}: objective must be an mtgsim.Objective, not {type(objective).__name__}")
@@ -109,8 +116,7 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
             engine.play(cands, -(-games // CHUNK), games)
             return SweepResult(engine, cands, _separated(engine, cands), "all games played")
     finally:
-        if bar is not None:
-            bar.close()
+        _close(bar)
 
 
 def _separated(engine: Engine, cands) -> bool:
@@ -241,6 +247,5 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
                                           "local search with racing", found)
                 current = winner
     finally:
-        if bar is not None:
-            bar.close()
+        _close(bar)
 
