@@ -74,6 +74,14 @@ extensions = [
         extra_compile_args=extra_compile + omp_compile,
         extra_link_args=omp_link,
     ),
+    Extension(
+        "mtgsim._meta",
+        ["src/mtgsim/_meta.pyx"],
+        include_dirs=[np.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=extra_compile + omp_compile,
+        extra_link_args=omp_link,
+    ),
 ]
 
 
