@@ -15,13 +15,13 @@ from .scenario import Permanent, Scenario
 from .policy import PlayPolicy
 from .simulate import Estimate, MulliganPolicy, SimResult, simulate
 from .objective import Objective
-from . import optimize
+from . import meta, optimize
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CardDatabase", "CardDataError", "CardDef", "Color", "Deck", "DecklistError", "Estimate",
-    "ManaCost", "MulliganPolicy", "Objective", "PlayPolicy", "SimResult", "optimize", "simulate",
+    "ManaCost", "MulliganPolicy", "Objective", "PlayPolicy", "SimResult", "meta", "optimize", "simulate",
     "ManaCostError", "ManaType", "Permanent", "RulesError", "Scenario", "UnknownCardError", "card",
     "card_db", "__version__",
     # the exception family (mtgsim.errors)

@@ -1,0 +1,146 @@
+"""Tournament metagame simulation: Swiss events by the Magic Tournament Rules, many thousands a
+second in the compiled core (`mtgsim._meta`), from a field and its matchups.
+
+    field = meta.Field({"Mono-Red Aggro": 0.22, "Domain Ramp": 0.18}, players=256)
+    mu = meta.Matchups({("Mono-Red Aggro", "Domain Ramp"): 0.58})
+    res = meta.simulate_events(field, mu, events=100_000, seed=1)
+    res.summary(); res.p_top8("Domain Ramp"); res.record_distribution("Domain Ramp")
+    event = meta.play_event(field, mu, seed=7)          # one event in full
+
+Seeding: `seed` → numpy SeedSequence → one child per chunk of EVENTS_CHUNK events, so the
+results are identical for any number of threads.
+"""
+from __future__ import annotations
+
+import os
+from collections import namedtuple
+
+import numpy as np
+
+from .. import _meta
+from ..errors import ArgumentError, ArgumentTypeError
+from ..runner import chunk_generator
+from .field import Field, recommended_rounds
+from .matchups import Matchups
+from .results import Event, EventsResult
+
+__all__ = ["Field", "Matchups", "simulate_events", "play_event", "EventsResult", "Event", "Standing",
+           "recommended_rounds", "EVENTS_CHUNK"]
+
+EVENTS_CHUNK = 64          # events per seeded chunk (fixed: results don't depend on threads)
+
+Standing = namedtuple("Standing", "rank player archetype match_points omw gw ogw")
+
+
+def _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws):
+    if not isinstance(field, Field):
+        raise ArgumentTypeError(f"field must be a meta.Field, not {type(field).__name__}")
+    if not isinstance(matchups, Matchups):
+        raise ArgumentTypeError(f"matchups must be meta.Matchups, not {type(matchups).__name__}")
+    if isinstance(best_of, bool) or not isinstance(best_of, int) or best_of < 1 or best_of % 2 == 0:
+        raise ArgumentError(f"best_of must be an odd whole number (1, 3, 5), got {best_of!r}")
+    players = field.players
+    if players > _meta.MAX_PLAYERS:
+        raise ArgumentError(f"at most {_meta.MAX_PLAYERS:,} players, got {players:,}")
+    if rounds is None:
+        rounds = recommended_rounds(players)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= _meta.MAX_ROUNDS:
+        raise ArgumentError(f"rounds must be 1..{_meta.MAX_ROUNDS} (or None: MTR Appendix E), got {rounds!r}")
+    if isinstance(top_cut, bool) or not isinstance(top_cut, int) or top_cut < 0:
+        raise ArgumentError(f"top_cut must be a whole number >= 0, got {top_cut!r}")
+    if top_cut > players:
+        raise ArgumentError(f"a top cut of {top_cut} is larger than the field of {players} players")
+    if top_cut & (top_cut - 1):
+        raise ArgumentError(f"top_cut must be 0 or a power of 2 (2, 4, 8, 16...), got {top_cut}")
+    if isinstance(draw_rate, bool) or not isinstance(draw_rate, (int, float)) or not 0 <= draw_rate <= 1:
+        raise ArgumentError(f"draw_rate must be a probability in [0, 1], got {draw_rate!r}")
+    if not isinstance(intentional_draws, bool):
+        raise ArgumentTypeError("intentional_draws must be True or False")
+    names = field.names
+    table = np.ascontiguousarray(matchups.table(names), dtype=np.float64)
+    index = {n: i for i, n in enumerate(names)}
+    arch = np.array([index[a] for a in field.archetypes()], dtype=np.int32)
+    return arch, table, rounds, best_of, top_cut, float(draw_rate), intentional_draws
+
+
+def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, best_of: int = 3,
+                    rounds: int | None = None, top_cut: int = 8, draw_rate: float = 0.0,
+                    intentional_draws: bool = False, seed=None, threads: int | None = None,
+                    progress: bool = True) -> EventsResult:
+    """Play `events` Swiss events of the field, each with `rounds` rounds (None: as MTR Appendix
+    E recommends for its size) and a top cut of `top_cut`; per archetype, the share of the
+    field, match points, match-win percentage, records, P(top cut), P(win), conversion."""
+    from ..simulate import _seed_sequence
+    arch, table, rounds, best_of, top_cut, draw_rate, ids = _settings(
+        field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws)
+    if isinstance(events, bool) or not isinstance(events, int) or events < 1:
+        raise ArgumentError(f"events must be a whole number >= 1, got {events!r}")
+    if threads is None:
+        threads = os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ArgumentError(f"threads must be a whole number >= 1 or None, got {threads!r}")
+    root = _seed_sequence(seed)
+    if seed is None:
+        seed = root.entropy
+    layout = _meta.out_layout(len(field.names), rounds)
+    totals = np.zeros(layout["size"][0], dtype=np.int64)
+    n_chunks = -(-events // EVENTS_CHUNK)
+    bar = _progress(events) if progress else None
+    per_call = max(1, threads) * 8
+    try:
+        for start in range(0, n_chunks, per_call):
+            chunks = range(start, min(n_chunks, start + per_call))
+            gens = [chunk_generator(root, c) for c in chunks]
+            counts = np.array([min(EVENTS_CHUNK, events - c * EVENTS_CHUNK) for c in chunks], dtype=np.int64)
+            out = np.zeros((len(chunks), layout["size"][0]), dtype=np.int64)
+            _meta.play_events(arch, table, rounds, best_of, top_cut, draw_rate, ids, gens, counts, out, threads)
+            totals += out.sum(axis=0)
+            if bar is not None:
+                bar.update(int(counts.sum()))
+    finally:
+        if bar is not None:
+            bar.close()
+    return EventsResult(field, rounds, best_of, top_cut, seed, layout, totals)
+
+
+def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, rounds: int | None = None,
+               top_cut: int = 8, draw_rate: float = 0.0, intentional_draws: bool = False) -> Event:
+    """One event in full: each Swiss round's matches, the standings after the Swiss rounds
+    with their tiebreakers, and the top cut round by round."""
+    from ..simulate import _seed_sequence
+    arch, table, rounds, best_of, top_cut, draw_rate, ids = _settings(
+        field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws)
+    root = _seed_sequence(seed)
+    opp, gw, gl, gd, order, mp, omw, gwp, ogw, bracket = _meta.play_one(
+        arch, table, rounds, best_of, top_cut, draw_rate, ids, chunk_generator(root, 0))
+    names = field.archetypes()
+    swiss = []
+    for r in range(rounds):
+        matches = []
+        for p in range(len(names)):
+            q = int(opp[p, r])
+            if q < 0:
+                matches.append((p, None, int(gw[p, r]), int(gl[p, r]), int(gd[p, r])))
+            elif p < q:
+                matches.append((p, q, int(gw[p, r]), int(gl[p, r]), int(gd[p, r])))
+        swiss.append(matches)
+    standings = [Standing(i + 1, int(p), names[p], int(mp[p]), float(omw[p]), float(gwp[p]), float(ogw[p]))
+                 for i, p in enumerate(order)]
+    playoff = []
+    if top_cut:
+        start, size = 0, top_cut
+        while size > 1:
+            seeds = [int(x) for x in bracket[start:start + size]]
+            winners = [int(x) for x in bracket[start + size:start + size + size // 2]]
+            playoff.append([(seeds[2 * i], seeds[2 * i + 1], winners[i]) for i in range(size // 2)])
+            start += size
+            size //= 2
+    return Event(field, rounds, best_of, top_cut, swiss, standings, playoff)
+
+
+def _progress(total: int):
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="event", unit_scale=True, desc="events")

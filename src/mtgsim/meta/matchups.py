@@ -1,0 +1,134 @@
+"""Matchups: the probability that one archetype wins one game against another — one figure, or
+a pair for being on the play and on the draw — given as a mapping or read from a CSV table.
+
+`table(names)` gives the kernel's matrix: P(row wins a game on the play against column). For
+one figure p of (a, b), a wins p of the games whoever starts (b wins 1 - p); for a pair
+(on the play, on the draw), a wins the first when it starts and the second when b does.
+"""
+from __future__ import annotations
+
+import csv
+import math
+from collections.abc import Mapping
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import ArgumentError, ArgumentTypeError
+
+__all__ = ["Matchups"]
+
+_TOLERANCE = 1e-6
+
+
+def _prob(v, where: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise ArgumentTypeError(f"{where}: a probability must be a number, not {v!r}")
+    if not 0 <= v <= 1:
+        raise ArgumentError(f"{where}: the probability {v!r} is outside [0, 1]")
+    return float(v)
+
+
+class Matchups:
+    """{(a, b): P(a wins one game against b)} or {(a, b): (on the play, on the draw)}; pairs
+    not given are coin flips (`default`, 0.5), and (b, a) is the complement of (a, b)."""
+
+    def __init__(self, pairs: Mapping | None = None, default: float = 0.5):
+        self.default = _prob(default, "Matchups: default")
+        if abs(self.default - 0.5) > _TOLERANCE:
+            raise ArgumentError(f"Matchups: default {default!r}: a pair not given is a coin flip (0.5) both "
+                                "ways, as p(a, b) + p(b, a) must be 1; give the pairs that differ")
+        self._play: dict[tuple[str, str], float] = {}     # P(a wins on the play against b)
+        for key, v in (pairs or {}).items():
+            if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, str) for k in key)):
+                raise ArgumentTypeError(f"Matchups: a key must be a pair of archetype names, not {key!r}")
+            a, b = key
+            where = f"Matchups: {a} vs {b}"
+            if isinstance(v, (tuple, list)):
+                if len(v) != 2:
+                    raise ArgumentError(f"{where}: give one probability or (on the play, on the draw)")
+                on_play, on_draw = _prob(v[0], where), _prob(v[1], where)
+            else:
+                on_play = on_draw = _prob(v, where)
+            self._put(a, b, on_play, where)
+            if a != b:
+                self._put(b, a, 1 - on_draw, where)
+
+    def _put(self, a: str, b: str, p: float, where: str) -> None:
+        old = self._play.get((a, b))
+        if old is not None and abs(old - p) > _TOLERANCE:
+            raise ArgumentError(f"{where}: given twice and the two disagree (p(a, b) + p(b, a) must be 1)")
+        self._play[(a, b)] = p
+
+    @classmethod
+    def from_csv(cls, path, default: float = 0.5) -> Matchups:
+        """A square table: the first row and first column name the archetypes (the same, in the
+        same order); a cell is P(row wins one game against column), or "PLAY/DRAW" (on the play,
+        on the draw). A cell may be empty (default), the diagonal too. Every pair must be
+        consistent: p(a, b) + p(b, a) = 1 (for pairs: on the play against on the draw)."""
+        path = Path(path)
+        try:
+            rows = [r for r in csv.reader(path.read_text(encoding="utf-8-sig").splitlines()) if any(c.strip() for c in r)]
+        except OSError as e:
+            raise ArgumentError(f"{path}: {e.strerror}") from None
+        if not rows:
+            raise ArgumentError(f"{path}: the matchup table is empty")
+        names = [c.strip() for c in rows[0][1:]]
+        if len(rows) - 1 != len(names) or [r[0].strip() for r in rows[1:]] != names:
+            raise ArgumentError(f"{path}: the table is not square: the first row and the first column "
+                                "must name the same archetypes in the same order")
+        given: dict[tuple[str, str], tuple[float, float]] = {}
+        for i, r in enumerate(rows[1:], start=2):
+            if len(r) - 1 != len(names):
+                raise ArgumentError(f"{path}, line {i}: {len(r) - 1} cells for {len(names)} archetypes")
+            for j, cell in enumerate(r[1:]):
+                cell = cell.strip()
+                if not cell:
+                    continue
+                where = f"{path}, line {i}, {names[i - 2]} vs {names[j]}"
+                try:
+                    parts = [float(x) for x in cell.split("/")]
+                except ValueError:
+                    raise ArgumentError(f"{where}: {cell!r} is not a probability (or PLAY/DRAW)") from None
+                if len(parts) not in (1, 2):
+                    raise ArgumentError(f"{where}: {cell!r}: one probability, or PLAY/DRAW")
+                pp, pd = (_prob(parts[0], where), _prob(parts[-1], where))
+                given[(names[i - 2], names[j])] = (pp, pd)
+        for (a, b), (pp, pd) in given.items():
+            if (b, a) in given and a != b:
+                qp, qd = given[(b, a)]
+                if abs(pp + qd - 1) > _TOLERANCE or abs(pd + qp - 1) > _TOLERANCE:
+                    raise ArgumentError(f"{path}: {a} vs {b} and {b} vs {a} disagree: p(a, b) + p(b, a) must be 1")
+        m = cls(default=default)
+        for (a, b), (pp, pd) in given.items():
+            if a == b:
+                m._put(a, a, pp, f"{path}: {a} mirror")
+            elif (b, a) not in m._play or (a, b) not in m._play:
+                m._put(a, b, pp, f"{path}: {a} vs {b}")
+                m._put(b, a, 1 - pd, f"{path}: {b} vs {a}")
+        return m
+
+    def p(self, a: str, b: str, on_play: bool | None = None) -> float:
+        """P(a wins one game against b): on the play, on the draw, or (None) the mean of both."""
+        play = self._play.get((a, b), self.default if a != b else 0.5)
+        draw = 1 - self._play.get((b, a), 1 - self.default if a != b else 0.5)
+        return play if on_play else draw if on_play is False else (play + draw) / 2
+
+    def names(self) -> set[str]:
+        return {n for pair in self._play for n in pair}
+
+    def table(self, names: list[str]) -> np.ndarray:
+        """[len(names), len(names)]: P(row wins a game on the play against column). Raises if
+        a matchup names an archetype not in `names`."""
+        unknown = sorted(self.names() - set(names))
+        if unknown:
+            raise ArgumentError(f"a matchup names {unknown[0]!r}, which is not an archetype of the field "
+                                f"({', '.join(names)})")
+        out = np.empty((len(names), len(names)))
+        for i, a in enumerate(names):
+            for j, b in enumerate(names):
+                out[i, j] = self.p(a, b, on_play=True)
+        return out
+
+    def __repr__(self) -> str:
+        return f"Matchups({len(self._play)} entries, default={self.default})"

@@ -1,0 +1,206 @@
+"""What tournament simulation returns: `EventsResult` (per archetype, over many events: match
+points, match-win percentage, records, P(top cut), P(win), conversion, with 95% intervals) and
+`Event` (one event in full: rounds, standings, playoff).
+
+Per-player figures ("for one player on that deck") count the deck's players over the events;
+their intervals come from the per-event counts (the players of one event are not independent:
+the top cut has exactly `top_cut` places), by the normal approximation over events.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import MissingDependencyError
+from ..simulate import Z95, Estimate, wilson
+
+__all__ = ["EventsResult", "Event"]
+
+
+def _mean(total: float, total_sq: float, n: int, scale: float = 1.0) -> Estimate:
+    """The mean per event of a count (its sum and sum of squares over n events), times scale."""
+    if n <= 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    m = total / n
+    var = max(0.0, total_sq / n - m * m) * n / max(1, n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return Estimate(m * scale, max(0.0, (m - half) * scale), (m + half) * scale, n)
+
+
+def _scaled(e: Estimate, k: float) -> Estimate:
+    return Estimate(e.value * k, e.low * k, e.high * k, e.n)
+
+
+class EventsResult:
+    """The figures of `simulate_events`."""
+
+    def __init__(self, field, rounds, best_of, top_cut, seed, layout, totals):
+        self.field, self.rounds, self.best_of, self.top_cut, self.seed = field, rounds, best_of, top_cut, seed
+        self._layout, self._totals = layout, totals
+        self.events = int(self._get("events")[0])
+
+    def _get(self, name: str) -> np.ndarray:
+        off, length = self._layout[name]
+        return self._totals[off:off + length]
+
+    def _i(self, name: str) -> int:
+        return self.field.names.index(self.field._name(name))
+
+    def _n(self, name: str) -> int:
+        return self.field.count[self.field._name(name)]
+
+    # ---- per player on a deck
+    def p_top8(self, name: str) -> Estimate:
+        """P(a player on this deck makes the top cut) (named for the usual top 8)."""
+        i = self._i(name)
+        return _mean(self._get("top")[i], self._get("top_sq")[i], self.events, 1 / self._n(name))
+
+    def p_win(self, name: str) -> Estimate:
+        """P(a player on this deck wins the event)."""
+        return _scaled(wilson(int(self._get("win")[self._i(name)]), self.events), 1 / self._n(name))
+
+    def top8_share(self, name: str) -> Estimate:
+        """The deck's expected share of the top-cut places."""
+        i = self._i(name)
+        return _mean(self._get("top")[i], self._get("top_sq")[i], self.events, 1 / max(1, self.top_cut))
+
+    def win_share(self, name: str) -> Estimate:
+        """The share of events the deck wins."""
+        return wilson(int(self._get("win")[self._i(name)]), self.events)
+
+    def conversion(self, name: str) -> Estimate:
+        """Top-cut share over field share: above 1, the deck converts better than its numbers."""
+        return _scaled(self.top8_share(name), 1 / self.field.share(name))
+
+    def match_points(self, name: str) -> float:
+        """Mean match points of a player on this deck after the Swiss rounds."""
+        return float(self._get("mp")[self._i(name)]) / (self.events * self._n(name))
+
+    def match_win(self, name: str) -> Estimate:
+        """The deck's match-win percentage in the Swiss rounds (byes as wins; draws as matches)."""
+        i = self._i(name)
+        w, l_, d = (int(self._get(k)[i]) for k in ("mw", "ml", "md"))
+        return wilson(w, w + l_ + d)
+
+    def _records(self, name: str) -> np.ndarray:
+        R = self.rounds
+        i = self._i(name)
+        return self._get("record")[i * (R + 1) ** 2:(i + 1) * (R + 1) ** 2].reshape(R + 1, R + 1)
+
+    def record_distribution(self, name: str) -> dict[tuple[int, int, int], Estimate]:
+        """{(wins, losses, draws): P(a player on this deck ends the Swiss rounds so)} (byes count
+        as wins), over the records that happened."""
+        rec = self._records(name)
+        n = self.events * self._n(name)
+        R = self.rounds
+        return {(w, l_, R - w - l_): wilson(int(rec[w, l_]), n)
+                for w in range(R + 1) for l_ in range(R + 1 - w) if rec[w, l_]}
+
+    def p_record_at_least(self, name: str, losses: int = 2) -> Estimate:
+        """P(X-`losses` or better after the Swiss rounds: match points >= 3 (rounds - losses))."""
+        rec = self._records(name)
+        R = self.rounds
+        k = sum(int(rec[w, l_]) for w in range(R + 1) for l_ in range(R + 1 - w)
+                if 3 * w + (R - w - l_) >= 3 * (R - losses))
+        return wilson(k, self.events * self._n(name))
+
+    # ---- output
+    def _rows(self) -> list[dict]:
+        rows = []
+        for name in self.field.names:
+            rows.append({"archetype": name, "players": self._n(name), "share": self.field.share(name),
+                         "match_points": self.match_points(name), "match_win": _est(self.match_win(name)),
+                         "p_x_2": _est(self.p_record_at_least(name)), "p_top8": _est(self.p_top8(name)),
+                         "p_win": _est(self.p_win(name)), "top8_share": _est(self.top8_share(name)),
+                         "conversion": _est(self.conversion(name))})
+        return rows
+
+    def summary(self) -> str:
+        cut = f"top {self.top_cut}" if self.top_cut else "no top cut"
+        lines = [f"{self.events:,} events of {self.field.players} players: {self.rounds} Swiss rounds, best of "
+                 f"{self.best_of}, {cut}; seed {self.seed}; 95% intervals"]
+        width = max(len("archetype"), *(len(n) for n in self.field.names))
+        head = "  {:<%d} {:>7} {:>6} {:>8} {:>17} {:>17} {:>17} {:>17} {:>17}" % width
+        lines.append(head.format("archetype", "players", "share", "points", "match win %", f"P({self.rounds - 2}-2+)",
+                                 f"P({cut})", "P(win)", "conversion"))
+
+        def iv(e: dict) -> str:
+            return f"{e['value']:.4f} ±{(e['high'] - e['low']) / 2:.4f}"
+        for r in self._rows():
+            lines.append(head.format(r["archetype"], r["players"], f"{100 * r['share']:.1f}%", f"{r['match_points']:.2f}",
+                                     iv(r["match_win"]), iv(r["p_x_2"]), iv(r["p_top8"]), iv(r["p_win"]),
+                                     iv(r["conversion"])))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def to_dict(self) -> dict:
+        return {"events": self.events, "players": self.field.players, "rounds": self.rounds,
+                "best_of": self.best_of, "top_cut": self.top_cut,
+                "seed": self.seed if isinstance(self.seed, int) else str(self.seed), "archetypes": self._rows()}
+
+    def to_json(self, path) -> None:
+        Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n")
+
+    def to_csv(self, path) -> None:
+        rows = self._rows()
+        with open(path, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["archetype", "players", "share", "match_points", "figure", "value", "low", "high"])
+            for r in rows:
+                for k in ("match_win", "p_x_2", "p_top8", "p_win", "top8_share", "conversion"):
+                    w.writerow([r["archetype"], r["players"], r["share"], r["match_points"], k,
+                                r[k]["value"], r[k]["low"], r[k]["high"]])
+
+    def plot(self, path) -> None:
+        """P(top cut) and conversion per archetype (needs matplotlib: mtgsim[plot])."""
+        try:
+            import matplotlib
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError:
+            raise MissingDependencyError('plotting needs matplotlib: pip install "mtgsim[plot]"') from None
+        rows = self._rows()
+        fig, (a, b) = plt.subplots(1, 2, figsize=(max(8.0, 0.9 * len(rows) + 4), 4))
+        xs = range(len(rows))
+        for ax, key, title in ((a, "p_top8", f"P(top {self.top_cut}) per player"), (b, "conversion", "conversion")):
+            vals = [r[key]["value"] for r in rows]
+            err = [[max(0.0, r[key]["value"] - r[key]["low"]) for r in rows],
+                   [max(0.0, r[key]["high"] - r[key]["value"]) for r in rows]]
+            ax.bar(xs, vals, yerr=err, capsize=3)
+            ax.set_xticks(list(xs), [r["archetype"] for r in rows], rotation=30, ha="right")
+            ax.set_title(title)
+        b.axhline(1.0, color="gray", lw=0.8)
+        fig.tight_layout()
+        fig.savefig(path)
+        plt.close(fig)
+
+
+def _est(e: Estimate) -> dict:
+    return {"value": e.value, "low": e.low, "high": e.high, "n": e.n}
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event in full. `rounds`: per Swiss round, its matches (player, opponent or None for
+    a bye, games won by player, games won by opponent, games drawn); `standings`: after the
+    Swiss rounds, best first (rank, player, archetype, match_points, omw, gw, ogw); `playoff`:
+    the top cut, round by round, as (player, player, winner) in bracket order (1-8, 4-5, 2-7,
+    3-6 for eight; the higher seed of each match on the play)."""
+    field: object
+    n_rounds: int
+    best_of: int
+    top_cut: int
+    rounds: list
+    standings: list
+    playoff: list
+
+    @property
+    def champion(self) -> int:
+        return self.playoff[-1][0][2] if self.playoff else self.standings[0].player

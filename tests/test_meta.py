@@ -1,0 +1,229 @@
+"""Tournament simulation (mtgsim.meta) by the Magic Tournament Rules (MTR): Swiss structure and
+pairings (MTR 2.1, Appendix E), byes, match and game points and the tiebreakers (MTR 3.1 and
+Appendix C) recomputed here from each event's rounds by the MTR's definitions, the top cut, and
+figures checked against exact values where they exist."""
+import itertools
+import math
+
+import pytest
+
+from mtgsim import ArgumentError, meta
+
+COIN = meta.Matchups()
+
+
+# ---- the MTR's definitions, written out independently of the kernel ------------------------------
+
+def mw_percent(match_points: int, rounds: int) -> float:
+    """Appendix C: match points over 3 × rounds played, at least 0.33."""
+    return max(0.33, match_points / (3 * rounds))
+
+
+def gw_percent(game_points: int, games: int) -> float:
+    return max(0.33, game_points / (3 * games)) if games else 0.33
+
+
+def standings_from_rounds(event) -> dict[int, tuple]:
+    """Per player: (match points, OMW, GW, OGW) recomputed from event.rounds."""
+    mp, gp, games, opps, played = {}, {}, {}, {}, {}
+    for matches in event.rounds:
+        for p, q, w, l_, d in matches:
+            for x, y, xw, xl in ((p, q, w, l_), (q, p, l_, w)):
+                if x is None:
+                    continue
+                mp[x] = mp.get(x, 0) + (3 if xw > xl else 1 if xw == xl else 0)
+                gp[x] = gp.get(x, 0) + 3 * xw + d
+                games[x] = games.get(x, 0) + xw + xl + d
+                played[x] = played.get(x, 0) + 1
+                if y is not None:
+                    opps.setdefault(x, []).append(y)
+    mwp = {p: mw_percent(mp[p], played[p]) for p in mp}
+    gwp = {p: gw_percent(gp[p], games[p]) for p in mp}
+    out = {}
+    for p in mp:
+        o = opps.get(p, [])
+        out[p] = (mp[p], sum(mwp[q] for q in o) / len(o) if o else 0.33, gwp[p],
+                  sum(gwp[q] for q in o) / len(o) if o else 0.33)
+    return out
+
+
+def test_the_tiebreaker_definitions_reproduce_the_mtrs_worked_examples():
+    """MTR Appendix C: 6-2-0 is 18 match points, 4-2-2 is 14; a 2-0-1 match win earns 7 game
+    points; 5-2-1 over 8 rounds is 16/24 = 0.667; 1-3-0 then a drop is 3/12 = 0.25, so 0.33;
+    3-2-0 with a bye over 5 rounds is 9/15 = 0.60."""
+    assert 6 * 3 + 2 * 0 + 0 * 1 == 18 and 4 * 3 + 2 * 1 == 14
+    assert 3 * 2 + 1 == 7
+    assert mw_percent(16, 8) == pytest.approx(0.667, abs=5e-4)
+    assert mw_percent(3, 4) == 0.33
+    assert mw_percent(9, 5) == pytest.approx(0.60)
+
+
+# ---- structure --------------------------------------------------------------------------------------
+
+def _field(n: int, kinds: int = 3) -> meta.Field:
+    return meta.Field.counts({f"Deck {k}": len(range(k, n, kinds)) for k in range(kinds)})
+
+
+def test_eight_players_three_rounds_crown_one_3_0_and_one_0_3():
+    """MTR 2.1 / Appendix E: 8 players, 3 Swiss rounds, no draws."""
+    for seed in range(40):
+        e = meta.play_event(_field(8), COIN, seed=seed, rounds=3, top_cut=0)
+        points = sorted(s.match_points for s in e.standings)
+        assert points.count(9) == 1 and points.count(0) == 1
+        assert sum(points) == 3 * 3 * 8 // 2                       # each match gives 3 points
+
+
+def _can_avoid_rematches(players: list[int], met: set, had_bye: set) -> bool:
+    """Is there a pairing of `players` (one bye to a player without one, if odd) with no rematch?"""
+    def matching(rest: list[int]) -> bool:
+        if not rest:
+            return True
+        p, others = rest[0], rest[1:]
+        return any(frozenset((p, q)) not in met and matching([x for x in others if x != q]) for q in others)
+    if len(players) % 2 == 0:
+        return matching(players)
+    return any(matching([x for x in players if x != b]) for b in players if b not in had_bye)
+
+
+@pytest.mark.parametrize("players", [5, 6, 7, 9, 12, 33])
+def test_every_player_plays_or_has_a_bye_and_no_rematch_where_avoidable(players):
+    """Each round pairs every player once, with one bye in an odd field to a player who has not
+    had one (MTR 2.1); a round has a rematch only where no pairing without one exists (checked
+    here by exhaustive search in the small fields)."""
+    rounds = min(players - 2, 5)
+    for seed in range(30):
+        e = meta.play_event(_field(players), COIN, seed=seed, rounds=rounds, top_cut=0)
+        byes: set = set()
+        met: set = set()
+        for matches in e.rounds:
+            seen = [p for p, q, *_ in matches] + [q for _, q, *_ in matches if q is not None]
+            assert sorted(seen) == list(range(players))
+            pairs = {frozenset((p, q)) for p, q, *_ in matches if q is not None}
+            if pairs & met:
+                assert players <= 12 and not _can_avoid_rematches(list(range(players)), met, byes), seed
+            for p, q, w, l_, d in matches:
+                if q is None:
+                    assert p not in byes and (w, l_, d) == (2, 0, 0)      # a bye: a 2-0 match win
+                    byes.add(p)
+            met |= pairs
+        assert len(byes) == (rounds if players % 2 else 0)
+
+
+def test_later_rounds_pair_within_match_point_groups():
+    """MTR: players are paired within their match-point group where they can be; a pairing
+    across groups joins neighbouring groups (pairing down)."""
+    for seed in range(30):
+        e = meta.play_event(_field(32), COIN, seed=seed, rounds=5, top_cut=0)
+        points = {p: 0 for p in range(32)}
+        for matches in e.rounds:
+            groups = sorted({points[p] for p in points}, reverse=True)
+            for p, q, w, l_, d in matches:
+                if q is not None:
+                    a, b = groups.index(points[p]), groups.index(points[q])
+                    assert abs(a - b) <= 1
+            for p, q, w, l_, d in matches:
+                points[p] += 3 if w > l_ else 1 if w == l_ else 0
+                if q is not None:
+                    points[q] += 3 if l_ > w else 1 if w == l_ else 0
+
+
+def test_standings_match_the_mtr_tiebreakers_recomputed_from_the_rounds():
+    """MTR 3.1 and Appendix C: match points, OMW, GW, OGW, each percentage at least 0.33, byes
+    nobody's opponent; the standings in order of them."""
+    for players, seed in itertools.product((16, 17, 64), range(10)):
+        e = meta.play_event(_field(players), meta.Matchups({("Deck 0", "Deck 1"): 0.7}), seed=seed,
+                            rounds=5, top_cut=8, draw_rate=0.05)
+        mine = standings_from_rounds(e)
+        keys = []
+        for s in e.standings:
+            mp, omw, gw, ogw = mine[s.player]
+            assert (s.match_points, s.omw, s.gw, s.ogw) == pytest.approx((mp, omw, gw, ogw), abs=1e-12)
+            keys.append((mp, omw, gw, ogw))
+        assert keys == sorted(keys, reverse=True)
+
+
+def test_the_top_cut_is_seeded_1_8_4_5_2_7_3_6():
+    e = meta.play_event(_field(64), COIN, seed=3, rounds=6, top_cut=8)
+    seeds = [s.player for s in e.standings[:8]]
+    first = e.playoff[0]
+    assert [(a, b) for a, b, _ in first] == [(seeds[0], seeds[7]), (seeds[3], seeds[4]),
+                                            (seeds[1], seeds[6]), (seeds[2], seeds[5])]
+    assert [len(r) for r in e.playoff] == [4, 2, 1]
+    assert e.champion in {w for _, _, w in e.playoff[1]}
+
+
+def test_rounds_follow_mtr_appendix_e():
+    assert [meta.recommended_rounds(n) for n in (8, 16, 32, 64, 128, 226, 227, 409, 410)] == \
+        [3, 5, 5, 6, 7, 8, 9, 9, 10]
+
+
+# ---- figures -------------------------------------------------------------------------------------
+
+def test_a_deck_that_wins_every_game_wins_every_event():
+    field = meta.Field.counts({"Best": 1, "Rest": 63})
+    mu = meta.Matchups({("Best", "Rest"): 1.0})
+    r = meta.simulate_events(field, mu, events=640, seed=1, progress=False)
+    assert r.p_win("Best").value == 1.0 and r.p_top8("Best").value == 1.0
+
+
+def test_with_every_matchup_even_top_8_follows_the_field():
+    field = meta.Field({"A": 0.5, "B": 0.3}, players=64)
+    r = meta.simulate_events(field, COIN, events=6400, seed=2, progress=False)
+    for name in field.names:
+        e = r.top8_share(name)
+        assert e.low <= field.share(name) <= e.high, (name, e)
+
+
+def test_four_players_two_rounds_agree_with_the_hand_worked_probabilities():
+    """Four players, two rounds, best of one, no cut: A beats each of the others with p = 0.7 a
+    game; the others are even. A goes 2-0 with probability 0.7² = 0.49, and wins the event
+    then (alone on 6 points); otherwise the 2-0 player is one of the others."""
+    field = meta.Field.counts({"A": 1, "B": 3})
+    mu = meta.Matchups({("A", "B"): 0.7})
+    r = meta.simulate_events(field, mu, events=64_000, best_of=1, rounds=2, top_cut=0, seed=3, progress=False)
+    rec = r.record_distribution("A")
+    assert abs(rec[(2, 0, 0)].value - 0.49) < 4 * math.sqrt(0.49 * 0.51 / 64_000)
+    assert abs(rec[(0, 2, 0)].value - 0.09) < 4 * math.sqrt(0.09 * 0.91 / 64_000)
+    assert abs(r.p_win("A").value - 0.49) < 4 * math.sqrt(0.49 * 0.51 / 64_000)
+
+
+def test_same_seed_same_results_for_any_threads_and_different_seeds_differ():
+    field = meta.Field({"A": 0.4, "B": 0.3}, players=128)
+    mu = meta.Matchups({("A", "B"): 0.55})
+    kw = dict(events=1000, seed=9, progress=False)
+    a = meta.simulate_events(field, mu, threads=1, **kw)
+    b = meta.simulate_events(field, mu, threads=2, **kw)
+    assert (a._totals == b._totals).all()
+    c = meta.simulate_events(field, mu, events=1000, seed=10, progress=False)
+    assert (a._totals != c._totals).any()
+
+
+# ---- bad input ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: meta.Field({"A": -0.1, "B": 0.5}), "negative"),
+    (lambda: meta.Field({"A": 0, "B": 0}), "sum to 0"),
+    (lambda: meta.Field({"A": 0.3}, players=1), "at least 2 players"),
+    (lambda: meta.Matchups({("A", "B"): 1.2}), "outside \\[0, 1\\]"),
+    (lambda: meta.simulate_events(meta.Field({"A": 1.0}, players=8), meta.Matchups({("A", "Z"): 0.6}),
+                                  events=1, progress=False), "not an archetype of the field"),
+    (lambda: meta.simulate_events(meta.Field({"A": 1.0}, players=6), COIN, events=1, top_cut=8,
+                                  progress=False), "larger than the field"),
+])
+def test_bad_input_gets_a_clear_error(make, message):
+    with pytest.raises(ArgumentError, match=message):
+        make()
+
+
+def test_a_matchup_table_must_be_square_and_consistent(tmp_path):
+    good = tmp_path / "mu.csv"
+    good.write_text(",A,B\nA,,0.6\nB,0.4,\n")
+    assert meta.Matchups.from_csv(good).p("A", "B") == pytest.approx(0.6)
+    bad = tmp_path / "bad.csv"
+    bad.write_text(",A,B\nA,,0.6\nB,0.5,\n")
+    with pytest.raises(ArgumentError, match="p\\(a, b\\) \\+ p\\(b, a\\) must be 1"):
+        meta.Matchups.from_csv(bad)
+    skew = tmp_path / "skew.csv"
+    skew.write_text(",A,B\nA,,0.6\nC,0.4,\n")
+    with pytest.raises(ArgumentError, match="not square"):
+        meta.Matchups.from_csv(skew)
