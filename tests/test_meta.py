@@ -227,3 +227,31 @@ def test_a_matchup_table_must_be_square_and_consistent(tmp_path):
     skew.write_text(",A,B\nA,,0.6\nC,0.4,\n")
     with pytest.raises(ArgumentError, match="not square"):
         meta.Matchups.from_csv(skew)
+
+
+# ---- matchups from goldfish races -------------------------------------------------------------
+
+def test_race_matchups_are_complements_and_agree_with_the_kill_turns_of_simulate():
+    """On the same seeds, matchup_from_race reads the same games as simulate: its figure is
+    P(a's kill turn beats b's), a tie of turns to the player on the play (who takes each turn
+    first), neither killing a half, recomputed here from simulate's kill-turn counts."""
+    from mtgsim import Deck, simulate
+    from mtgsim.cli import example_decks
+    a = Deck.from_file(example_decks()["red_fire_crystal"])
+    b = Deck.from_file(example_decks()["mono_green_henge"])
+    kw = dict(games=8192, seed=4, turns=12)
+    ab, ba = meta.matchup_from_race(a, b, **kw), meta.matchup_from_race(b, a, **kw)
+    assert ab.game.value + ba.game.value == pytest.approx(1.0)
+    assert "race model" in str(ab)
+    ka = {p: simulate(a, on_play=p, **kw).kill_turn.counts / 8192 for p in (True, False)}
+    kb = {p: simulate(b, on_play=p, **kw).kill_turn.counts / 8192 for p in (True, False)}
+
+    def first_wins(x, y, ties):
+        t = len(x) - 1
+        win = sum(x[i] * (sum(y[i + (0 if ties else 1):])) for i in range(t))
+        return win + 0.5 * x[t] * y[t]
+    on_play = first_wins(ka[True], kb[False], True)
+    on_draw = first_wins(ka[False], kb[True], False)
+    assert ab.on_play.value == pytest.approx(on_play) and ab.on_draw.value == pytest.approx(on_draw)
+    assert ab.game.value == pytest.approx((on_play + on_draw) / 2)
+    assert ab.game.low < ab.game.value < ab.game.high

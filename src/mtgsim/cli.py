@@ -409,6 +409,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_parser(sub)
     from .cli_optimize import add_parser as add_optimize
     add_optimize(sub)
+    from .cli_tournament import add_parser as add_tournament
+    add_tournament(sub)
     return p
 
 

@@ -22,10 +22,11 @@ from ..errors import ArgumentError, ArgumentTypeError
 from ..runner import chunk_generator
 from .field import Field, recommended_rounds
 from .matchups import Matchups
+from .race import RaceMatchup, matchup_from_race
 from .results import Event, EventsResult
 
-__all__ = ["Field", "Matchups", "simulate_events", "play_event", "EventsResult", "Event", "Standing",
-           "recommended_rounds", "EVENTS_CHUNK"]
+__all__ = ["Field", "Matchups", "simulate_events", "play_event", "matchup_from_race", "RaceMatchup",
+           "EventsResult", "Event", "Standing", "recommended_rounds", "EVENTS_CHUNK"]
 
 EVENTS_CHUNK = 64          # events per seeded chunk (fixed: results don't depend on threads)
 

@@ -34,6 +34,7 @@ class Matchups:
     not given are coin flips (`default`, 0.5), and (b, a) is the complement of (a, b)."""
 
     def __init__(self, pairs: Mapping | None = None, default: float = 0.5):
+        self.estimated: set = set()          # the pairs estimated by races (from_races)
         self.default = _prob(default, "Matchups: default")
         if abs(self.default - 0.5) > _TOLERANCE:
             raise ArgumentError(f"Matchups: default {default!r}: a pair not given is a coin flip (0.5) both "
@@ -107,6 +108,30 @@ class Matchups:
                 m._put(a, b, pp, f"{path}: {a} vs {b}")
                 m._put(b, a, 1 - pd, f"{path}: {b} vs {a}")
         return m
+
+    @classmethod
+    def from_races(cls, decks: Mapping, games: int = 200_000, seed=None, turns: int = 15,
+                   threads: int | None = None, given: Mapping | Matchups | None = None) -> Matchups:
+        """Every pair of `decks` ({archetype: Deck}) estimated by goldfish races
+        (`matchup_from_race`: a race model, no interaction), on the play and on the draw; the
+        pairs in `given` (a mapping as Matchups takes, or Matchups) win over the estimates."""
+        from .race import race_pairs
+        pairs = race_pairs(dict(decks), games, seed, turns, threads)
+        m = cls(pairs)
+        if given is not None:
+            m.update(given if isinstance(given, Matchups) else cls(given))
+        m.estimated = {pair for pair in pairs if pair not in m.given_pairs(given)}
+        return m
+
+    def update(self, other: Matchups) -> None:
+        """Take `other`'s pairs over these."""
+        self._play.update(other._play)
+
+    @staticmethod
+    def given_pairs(given) -> set:
+        if given is None:
+            return set()
+        return {tuple(k) for k in (given._play if isinstance(given, Matchups) else given)}
 
     def p(self, a: str, b: str, on_play: bool | None = None) -> float:
         """P(a wins one game against b): on the play, on the draw, or (None) the mean of both."""

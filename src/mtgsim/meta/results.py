@@ -126,7 +126,7 @@ class EventsResult:
                  f"{self.best_of}, {cut}; seed {self.seed}; 95% intervals"]
         width = max(len("archetype"), *(len(n) for n in self.field.names))
         head = "  {:<%d} {:>7} {:>6} {:>8} {:>17} {:>17} {:>17} {:>17} {:>17}" % width
-        lines.append(head.format("archetype", "players", "share", "points", "match win %", f"P({self.rounds - 2}-2+)",
+        lines.append(head.format("archetype", "players", "share", "points", "match win", f"P({self.rounds - 2}-2+)",
                                  f"P({cut})", "P(win)", "conversion"))
 
         def iv(e: dict) -> str:

@@ -1,0 +1,140 @@
+"""`mtgsim tournament field.toml`: many Swiss events of a field, from a field file.
+
+The field file (TOML; docs/tournament.md):
+
+    players = 256                 # with shares (a count of players per deck needs no players)
+    other = "Other"               # the rest of the field, when the shares sum below 1
+    [decks]                       # archetype = share (0.22), or = count (50) with counts = true
+    "Mono-Red Aggro" = 0.22
+    [matchups]                    # "A vs B" = P(A wins a game), or [on the play, on the draw]
+    "Mono-Red Aggro vs Domain Ramp" = 0.58
+    # matchups_csv = "matchups.csv"      a square table instead (paths relative to the file)
+    [race]                        # archetype = decklist: the pairs not given, by goldfish races
+    "Domain Ramp" = "domain.txt"
+"""
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+from . import meta
+from .decklist import Deck
+from .errors import UsageError
+
+_KEYS = {"players", "other", "counts", "decks", "matchups", "matchups_csv", "race", "race_games", "race_turns"}
+
+
+def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups, int]:
+    """The field, its matchups and its players from a field file; a clear error for a bad one."""
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise UsageError(f"{path}: not a TOML field file: {e}") from None
+    unknown = sorted(set(doc) - _KEYS)
+    if unknown:
+        raise UsageError(f"{path}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
+    decks = doc.get("decks")
+    if not isinstance(decks, dict) or not decks:
+        raise UsageError(f"{path}: give the decks: a [decks] table of archetype = share (or count)")
+    if doc.get("counts"):
+        field = meta.Field.counts(decks)
+    else:
+        field = meta.Field(decks, players=doc.get("players", 256), other=doc.get("other", "Other"))
+    pairs = {}
+    for key, v in (doc.get("matchups") or {}).items():
+        a, sep, b = key.partition(" vs ")
+        if not sep:
+            raise UsageError(f"{path}: matchup {key!r}: write \"A vs B\" = probability")
+        pairs[(a.strip(), b.strip())] = tuple(v) if isinstance(v, list) else v
+    if "matchups_csv" in doc:
+        given = meta.Matchups.from_csv(path.parent / doc["matchups_csv"])
+        given.update(meta.Matchups(pairs))
+    else:
+        given = meta.Matchups(pairs)
+    race = doc.get("race") or {}
+    if race:
+        bad = [name for name, file in race.items() if not isinstance(file, str)]
+        if bad:
+            raise UsageError(f"{path}: [race] {bad[0]!r} = {race[bad[0]]!r}: give a decklist file's path "
+                             "(race_games and race_turns go above the tables)")
+        decks_for_race = {name: Deck.from_file(path.parent / file) for name, file in race.items()}
+        mu = meta.Matchups.from_races(decks_for_race, games=doc.get("race_games", 200_000), seed=seed,
+                                      turns=doc.get("race_turns", 15), given=given)
+    else:
+        mu = given
+    return field, mu, field.players
+
+
+def example_fields() -> dict[str, Path]:
+    """The bundled example field files, by name."""
+    from importlib import resources
+    folder = resources.files("mtgsim") / "examples"
+    return {Path(e.name).stem: Path(str(e)) for e in sorted(folder.iterdir(), key=lambda e: e.name)
+            if e.name.endswith(".toml")}
+
+
+def _field_path(args) -> Path:
+    if args.example and args.field:
+        raise UsageError(f"give a field file ({args.field}) or --example {args.example}, not both")
+    if args.example:
+        fields = example_fields()
+        if args.example not in fields:
+            raise UsageError(f"--example {args.example}: no such example field (there are: {', '.join(fields)})")
+        return fields[args.example]
+    if not args.field:
+        raise UsageError("give a field file (TOML: see docs/tournament.md) or --example "
+                         + ", --example ".join(example_fields()))
+    return Path(args.field)
+
+
+def cmd_tournament(args) -> int:
+    import secrets
+    from .cli import check_destinations
+    check_destinations(args)
+    seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
+    field, mu, _ = read_field(_field_path(args), seed)
+    if args.players is not None:
+        field = meta.Field({n: field.share(n) for n in field.names}, players=args.players, other=None)
+    res = meta.simulate_events(field, mu, events=args.events, best_of=args.best_of, rounds=args.rounds,
+                               top_cut=args.top_cut, draw_rate=args.draw_rate,
+                               intentional_draws=args.intentional_draws, seed=seed, threads=args.threads,
+                               progress=sys.stderr.isatty())
+    print(res.summary() + ("  (the seed drawn at random: --seed replays this run)" if args.seed is None else ""))
+    if mu.estimated:
+        print("matchups estimated by goldfish races (a race model: no interaction): "
+              + ", ".join(f"{a} vs {b} {mu.p(a, b):.3f}" for a, b in sorted(mu.estimated)))
+    if args.json:
+        res.to_json(args.json)
+    if args.csv:
+        res.to_csv(args.csv)
+    if args.plot:
+        res.plot(args.plot)
+    return 0
+
+
+def add_parser(sub) -> None:
+    from .cli import MAX_THREADS, _bounded_int
+    t = sub.add_parser("tournament", help="Swiss events of a field: P(top 8), P(win), conversion per archetype")
+    t.add_argument("field", nargs="?", help="the field file (TOML: decks and shares, matchups; see docs/tournament.md)")
+    t.add_argument("--example", metavar="NAME", help="a bundled example field instead (standard_field)")
+    t.add_argument("--events", type=_bounded_int(1, 10 ** 9), default=100_000, metavar="N",
+                   help="events to play (default 100,000)")
+    t.add_argument("--players", type=_bounded_int(2, meta._meta.MAX_PLAYERS), default=None, metavar="N",
+                   help="players per event (default: the field file's)")
+    t.add_argument("--best-of", type=int, default=3, choices=(1, 3, 5), help="games per match (default 3)")
+    t.add_argument("--rounds", type=_bounded_int(1, meta._meta.MAX_ROUNDS), default=None, metavar="N",
+                   help="Swiss rounds (default: as MTR Appendix E recommends for the field's size)")
+    t.add_argument("--top-cut", type=_bounded_int(0, 1024), default=8, metavar="N",
+                   help="the single-elimination cut after the Swiss rounds (default 8; 0: none)")
+    t.add_argument("--draw-rate", type=float, default=0.0, metavar="P", help="unintentional draws per match")
+    t.add_argument("--intentional-draws", action="store_true",
+                   help="in the final round, two players both safe for the cut draw")
+    t.add_argument("--seed", type=_bounded_int(0, 10 ** 18), default=None, metavar="N",
+                   help="the same seed gives the same figures (default: one drawn at random, printed)")
+    t.add_argument("--threads", type=_bounded_int(1, MAX_THREADS), default=None, metavar="N",
+                   help="threads (default: one per CPU); the figures are the same for any number")
+    t.add_argument("--json", metavar="PATH", help="also write the summary as JSON")
+    t.add_argument("--csv", metavar="PATH", help="also write the summary as CSV")
+    t.add_argument("--plot", metavar="PATH", help="also plot P(top 8) and conversion (needs matplotlib)")
+    t.set_defaults(run=cmd_tournament)

@@ -1,0 +1,40 @@
+"""`mtgsim tournament`: a field file (shares or counts, matchups inline or a CSV, race decks)
+played as many events, with its summary; bad field files are one clear line (exit 2)."""
+import json
+
+from mtgsim.cli import main
+
+
+def test_the_bundled_example_field(tmp_path, capsys):
+    code = main(["tournament", "--example", "standard_field", "--events", "640", "--seed", "1",
+                 "--json", str(tmp_path / "t.json")])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "640 events of 256 players: 9 Swiss rounds, best of 3, top 8; seed 1" in out
+    assert "Mono-Red Aggro" in out and "conversion" in out
+    d = json.loads((tmp_path / "t.json").read_text())
+    assert d["events"] == 640 and {a["archetype"] for a in d["archetypes"]} >= {"Domain Ramp", "Other"}
+
+
+def test_counts_a_csv_and_race_decks(tmp_path, capsys):
+    (tmp_path / "mu.csv").write_text(",Red,Green\nRed,,0.6\nGreen,0.4,\n")
+    (tmp_path / "red.txt").write_text("20 Mountain\n40 Goblin Piker\n")
+    (tmp_path / "field.toml").write_text('counts = true\nmatchups_csv = "mu.csv"\nrace_games = 4096\n'
+                                         '[decks]\nRed = 20\nGreen = 10\nBlue = 2\n'
+                                         '[race]\nRed = "red.txt"\nBlue = "red.txt"\n')
+    code = main(["tournament", str(tmp_path / "field.toml"), "--events", "64", "--seed", "2", "--top-cut", "4"])
+    out = capsys.readouterr().out
+    assert code == 0 and "32 players: 5 Swiss rounds" in out
+    assert "estimated by goldfish races" in out and "Red vs Blue" in out
+
+
+def test_a_bad_field_file_is_one_clear_line(tmp_path, capsys):
+    f = tmp_path / "f.toml"
+    for text, message in (("[decks]\nA = -1\n", "negative"), ("players = 64\n", "give the decks"),
+                          ("[decks]\nA = 0.5\n[matchups]\n'A beats B' = 0.5\n", 'write "A vs B"'),
+                          ("colour = 1\n[decks]\nA = 0.5\n", "unknown key 'colour'"),
+                          ("[decks]\nA = 0.5\n[race]\nA = 3\n", "give a decklist file's path")):
+        f.write_text(text)
+        assert main(["tournament", str(f), "--events", "1"]) == 2
+        err = capsys.readouterr().err
+        assert message in err and len(err.strip().splitlines()) == 1
