@@ -255,3 +255,56 @@ def test_race_matchups_are_complements_and_agree_with_the_kill_turns_of_simulate
     assert ab.on_play.value == pytest.approx(on_play) and ab.on_draw.value == pytest.approx(on_draw)
     assert ab.game.value == pytest.approx((on_play + on_draw) / 2)
     assert ab.game.low < ab.game.value < ab.game.high
+
+
+def _reaching(points_before: dict, pairs: list, target: int, p: int) -> int:
+    """Players other than p who could end the round on `target` points or more (at most one
+    of each other pair by winning, both by drawing)."""
+    n = 0
+    for a, b in pairs:
+        if b is None:
+            n += a != p and points_before[a] + 3 >= target
+        elif p in (a, b):
+            q = b if a == p else a
+            n += points_before[q] + 1 >= target
+        else:
+            win_a = (points_before[a] + 3 >= target) + (points_before[b] >= target)
+            win_b = (points_before[b] + 3 >= target) + (points_before[a] >= target)
+            draw = (points_before[a] + 1 >= target) + (points_before[b] + 1 >= target)
+            n += max(win_a, win_b, draw)
+    return n
+
+
+def test_intentional_draws_only_between_players_safe_for_the_cut():
+    """MTR 2.4: players may agree to a draw; here two players in the final round draw (0-0-3)
+    when each makes the top 8 with the draw whatever the other results."""
+    drawn = 0
+    for seed in range(20):
+        e = meta.play_event(_field(64), COIN, seed=seed, rounds=6, top_cut=8, intentional_draws=True)
+        points = {p: 0 for p in range(64)}
+        for matches in e.rounds[:-1]:
+            for p, q, w, l_, d in matches:
+                points[p] += 3 if w > l_ else 1 if w == l_ else 0
+                if q is not None:
+                    points[q] += 3 if l_ > w else 1 if w == l_ else 0
+        pairs = [(p, q) for p, q, *_ in e.rounds[-1]]
+        for p, q, w, l_, d in e.rounds[-1]:
+            if q is None:
+                continue
+            safe = all(_reaching(points, pairs, points[x] + 1, x) < 8 for x in (p, q))
+            assert ((w, l_, d) == (0, 0, 3)) == safe, (seed, p, q)
+            drawn += safe
+    assert drawn > 0
+
+
+def test_unintentional_draws_happen_at_the_rate(tmp_path):
+    field = meta.Field({"A": 1.0}, players=64)
+    r = meta.simulate_events(field, COIN, events=640, draw_rate=0.1, seed=5, progress=False)
+    mw = r.match_win("A")
+    d = r._get("md")[0] / (r._get("mw")[0] + r._get("ml")[0] + r._get("md")[0])
+    assert abs(d - 0.1) < 0.01 and 0.44 < mw.value < 0.47          # (a draw is a match not won)
+    r.to_csv(tmp_path / "r.csv")
+    assert (tmp_path / "r.csv").read_text().startswith("archetype,players,share")
+    pytest.importorskip("matplotlib")
+    r.plot(tmp_path / "r.png")
+    assert (tmp_path / "r.png").stat().st_size > 1000
