@@ -242,7 +242,9 @@ def test_race_matchups_are_complements_and_agree_with_the_kill_turns_of_simulate
     kw = dict(games=8192, seed=4, turns=12)
     ab, ba = meta.matchup_from_race(a, b, **kw), meta.matchup_from_race(b, a, **kw)
     assert ab.game.value + ba.game.value == pytest.approx(1.0)
-    assert "race model" in str(ab)
+    assert "race model" in str(ab) and ab.model.startswith("race model")
+    from mtgsim import Estimate
+    assert isinstance(ab, Estimate) and ab.value == ab.game.value
     ka = {p: simulate(a, on_play=p, **kw).kill_turn.counts / 8192 for p in (True, False)}
     kb = {p: simulate(b, on_play=p, **kw).kill_turn.counts / 8192 for p in (True, False)}
 

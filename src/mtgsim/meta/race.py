@@ -27,14 +27,17 @@ MODEL = "race model (goldfish kill turns; no interaction)"
 
 
 @dataclass(frozen=True)
-class RaceMatchup:
-    """P(a wins one game against b) from goldfish races: `game` (the first game's play or draw
-    at random: the mean of the two), `on_play`, `on_draw`, each an Estimate; `model` says what
-    it is."""
-    game: Estimate
-    on_play: Estimate
-    on_draw: Estimate
+class RaceMatchup(Estimate):
+    """P(a wins one game against b) from goldfish races, an Estimate (the first game's play or
+    draw at random: the mean of the two), with `on_play` and `on_draw` (Estimates) and `model`
+    saying what it is: a race model."""
+    on_play: Estimate | None = None
+    on_draw: Estimate | None = None
     model: str = MODEL
+
+    @property
+    def game(self) -> Estimate:
+        return Estimate(self.value, self.low, self.high, self.n)
 
     def __str__(self) -> str:
         return f"{self.game} ({self.model})"
@@ -95,7 +98,8 @@ def matchup_from_race(deck_a: Deck, deck_b: Deck, games: int = 1_000_000, seed=N
         value, se = stats.jackknife(f, parts)
         half = stats.t_quantile(0.975, parts[0].shape[0] - 1) * se
         out.append(Estimate(value, max(0.0, value - half), min(1.0, value + half), games))
-    return RaceMatchup(*out)
+    game, on_play, on_draw = out
+    return RaceMatchup(game.value, game.low, game.high, game.n, on_play, on_draw)
 
 
 def race_pairs(decks: dict[str, Deck], games: int, seed, turns: int, threads: int | None) -> dict:
