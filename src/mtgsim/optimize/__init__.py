@@ -50,7 +50,7 @@ def _close(bar) -> None:
         bar.close()
 
 
-def _check_common(objective, turns, threads, confidence, track, what: str):
+def _check_common(objective, threads, confidence, track, what: str):
     if not isinstance(objective, Objective):
         raise ArgumentTypeError(f"{what}: objective must be an mtgsim.Objective, not {type(objective).__name__}")
     if isinstance(threads, bool) or not (threads is None or (isinstance(threads, int) and threads >= 1)):
@@ -100,7 +100,7 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 * CHUNK:
         raise ArgumentError(f"sweep: games must be a whole number >= {2 * CHUNK} (intervals come from the "
                             f"spread between chunks of {CHUNK} games), got {games!r}")
-    threads, track = _check_common(objective, turns, threads, confidence, track, "sweep")
+    threads, track = _check_common(objective, threads, confidence, track, "sweep")
     _check_cards_known(objective, {n: d.card(n) for _, d in items for n in d.maindeck}, track, "sweep")
     if not isinstance(crn, bool) or not isinstance(race, bool):
         raise ArgumentTypeError("sweep: crn and race must be True or False")
@@ -203,7 +203,7 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"mana_base: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     pool = _check_pool(deck, pool, lands)
-    threads, track = _check_common(objective, turns, threads, confidence, track, "mana_base")
+    threads, track = _check_common(objective, threads, confidence, track, "mana_base")
     base = {n: k for n, k in deck.maindeck.items() if n not in pool}
     _check_cards_known(objective, {n: deck.card(n) for n in [*deck.maindeck, *pool]}, track, "mana_base")
     n_splits = count_splits(pool, lands)

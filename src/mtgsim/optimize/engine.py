@@ -24,9 +24,9 @@ from ..decklist import Deck
 from ..errors import ArgumentError
 from ..objective import BoundObjective, _Context
 from ..runner import CHUNK, chunk_games, play_jobs
-from ..simulate import Estimate, SimResult, _setup, sim_result
+from ..simulate import Estimate, SimResult, _seed_sequence, _setup, sim_result
 from . import stats
-from .variants import aligned_layout
+from .variants import aligned_layout, expand
 
 FIRST_ROUND = 4          # chunks each candidate plays in a race's first round (doubled each round)
 
@@ -53,7 +53,6 @@ class Engine:
 
     def __init__(self, objective, turns, on_play, mulligan, policy, track, threads, client, seed, crn,
                  confidence, bar=None):
-        from ..simulate import _seed_sequence
         self.objective = objective
         self.turns, self.on_play, self.mulligan, self.policy = turns, on_play, mulligan, policy
         self.track = tuple(track)
@@ -68,7 +67,6 @@ class Engine:
 
     def add(self, label: str, deck: Deck) -> Candidate:
         """Compile one variant (its library on the reference positions: the first variant's)."""
-        from .variants import expand
         st = _setup(deck, self.turns, self.on_play, self.mulligan, self.policy, self._tracked())
         main = deck.maindeck
         if self.reference is None:
