@@ -53,6 +53,7 @@ cdef struct Rules:
     int n_mana
     SpendRestriction* restrictions
     int n_restrictions
+    Condition* conditions    # CONDITION rows ("activate only ...", 602.5)
     CostModifier* costmods
     ManaTrigger* mtrig
     ManaReplacement* mrep

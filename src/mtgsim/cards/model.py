@@ -17,7 +17,7 @@ from ..mana import Color, ManaCost, color_order
 
 __all__ = [
     "CARD_TYPES", "SUPERTYPES", "Count", "Amount", "ActivationCost", "Effect",
-    "ManaAbility", "SpendFilter", "SpendRestriction", "CostModifier", "ManaTrigger", "ManaReplacement",
+    "ManaAbility", "SpendFilter", "SpendRestriction", "ActivateOnly", "Timing", "CostModifier", "ManaTrigger", "ManaReplacement",
     "StaticGrant", "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "LandPlays", "Ability",
     "AttackCondition", "Controls", "CardDef", "ABILITY_KINDS",
 ]
@@ -103,6 +103,8 @@ class Effect:
     token_copy: bool = False           # create a token copy of target creature you control (707.2)
     sacrifice_at_end: bool = False     # ...sacrificed at the beginning of the next end step
     untap_lands: int = 0               # untap up to N lands
+    skip_untap: bool = False           # "~ doesn't untap during your next untap step" (502.3): the
+                                       # ability's source stays tapped through that untap step
 
     def __bool__(self) -> bool:
         return self != _NO_EFFECT
@@ -232,6 +234,84 @@ class SpendRestriction:
         return self.text
 
 
+class Timing(str, enum.Enum):
+    """When an ability may be activated, by whose turn it is (602.5)."""
+    ANY = ""
+    YOUR_TURN = "your_turn"              # "Activate only during your turn"
+    OPPONENTS_TURN = "opponents_turn"    # "Activate only during an opponent's turn"
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateOnly:
+    """A condition on activating an ability, "Activate only ..." (602.1b, 602.5): it may be
+    activated only while every part given holds.
+
+    `controls`: its controller controls at least that many permanents with any of `types`, any
+    of `supertypes`, any of `subtypes`, some colour of `colors` and power `min_power` or greater
+    (each part given; 1 when a filter is given without a number: "if you control a Swamp");
+    `same_name`: that many of one name ("three or more lands with the same name"). `hand_min`,
+    `hand_max`: cards in its controller's hand ("exactly seven cards in hand": both 7). `during`:
+    whose turn. `once_each_turn`: at most one activation a turn (602.5b: of that permanent, even
+    if its controller changes)."""
+    controls: int = 0
+    types: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: Color = Color.NONE
+    min_power: int | None = None
+    same_name: bool = False
+    hand_min: int | None = None
+    hand_max: int | None = None
+    during: Timing = Timing.ANY
+    once_each_turn: bool = False
+
+    def __post_init__(self):
+        bad = [t for t in self.types if t not in CARD_TYPES] + [t for t in self.supertypes if t not in SUPERTYPES]
+        if bad:
+            raise CardDataError(f"{bad[0]!r} is not a card type or supertype (205.2a, 205.4a)")
+        filtered = bool(self.types or self.supertypes or self.subtypes or self.colors or self.min_power is not None)
+        if filtered and self.controls == 0:
+            object.__setattr__(self, "controls", 1)
+        if self.same_name and not self.controls:
+            raise CardDataError("same_name counts permanents: give `controls` (and a filter)")
+        for name in ("controls", "hand_min", "hand_max"):
+            v = getattr(self, name)
+            if v is not None and not 0 <= v <= 32767:
+                raise CardDataError(f"{name} must be 0..32767, got {v}")
+        if self.min_power is not None and not -32767 <= self.min_power <= 32767:
+            raise CardDataError(f"min_power must be -32767..32767, got {self.min_power}")
+        if self.hand_min is not None and self.hand_max is not None and self.hand_min > self.hand_max:
+            raise CardDataError(f"hand_min {self.hand_min} is more than hand_max {self.hand_max}: it never holds")
+        if not (self.controls or self.hand_min is not None or self.hand_max is not None
+                or self.during is not Timing.ANY or self.once_each_turn):
+            raise CardDataError("an empty activate_only: say what it asks (controls, hand_min, "
+                                "hand_max, during, once_each_turn)")
+
+    def __str__(self) -> str:
+        """What it asks, in words: "if you control at least 5 Land permanents"."""
+        parts = []
+        if self.controls:
+            noun = " or ".join(t.lower() for t in self.types) or "permanent"
+            if self.subtypes:
+                noun = " or ".join(self.subtypes) + ("" if noun == "permanent" else f" {noun}")
+            what = " ".join([*color_order(self.colors), *(t.lower() for t in self.supertypes), noun])
+            what += "s" if self.controls != 1 else ""
+            if self.min_power is not None:
+                what += f" with power {self.min_power} or greater"
+            parts.append(f"if you control at least {self.controls} {what}" + (" with the same name" * self.same_name))
+        if self.hand_min is not None or self.hand_max is not None:
+            lo, hi = self.hand_min or 0, self.hand_max
+            parts.append(f"if you have exactly {lo} cards in hand" if lo == hi else
+                         f"if you have at most {hi} cards in hand" if not lo else
+                         f"if you have at least {lo} cards in hand" if hi is None else
+                         f"if you have {lo} to {hi} cards in hand")
+        if self.during is not Timing.ANY:
+            parts.append("during your turn" if self.during is Timing.YOUR_TURN else "during an opponent's turn")
+        if self.once_each_turn:
+            parts.append("once each turn")
+        return " and ".join(parts)
+
+
 @dataclass(frozen=True, slots=True)
 class ManaAbility:
     """An activated mana ability (605.1a): cost and the mana it adds.
@@ -250,6 +330,7 @@ class ManaAbility:
     instead: ManaCost = field(default_factory=ManaCost)
     effect: Effect = field(default_factory=Effect)  # life gain (Henge), damage (pain lands)
     spend_only_on: SpendRestriction | None = None   # a spending restriction (106.6)
+    activate_only: ActivateOnly | None = None       # a condition on activating it (602.5)
 
 
 class SpellScope(str, enum.Enum):
@@ -391,6 +472,7 @@ class ActivatedAbility:
     cost: ActivationCost
     effect: Effect
     sorcery_speed: bool = False
+    activate_only: ActivateOnly | None = None       # a condition on activating it (602.5)
 
 
 @dataclass(frozen=True, slots=True)

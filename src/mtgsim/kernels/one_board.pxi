@@ -177,6 +177,12 @@ def board_ability_ready(CoreTables core, Permanent[::1] perms, int n, BoardInfo[
                 and (life <= 0 or life <= b.bi.life[controller(&b, i)]))
 
 
+def board_condition_holds(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i, int row):
+    """Does CONDITION row `row` let permanent i's ability be activated now (602.5)?"""
+    cdef Board b = one_board(perms, n, info)
+    return bool(condition_holds(&core.R, &b, i, row))
+
+
 def board_replacements(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
     """(replacement row, source permanent) pairs that apply when permanent i is tapped for mana."""
     cdef Board b = one_board(perms, n, info)

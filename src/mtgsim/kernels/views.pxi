@@ -439,6 +439,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.chosen_color = S.chosen_color
     g.pay_life_above = S.pay_life_above
     g.bounce_object = -1
+    g.marked = False
     g.gen = g.board_gen = 1
     g.sba_gen = 0
     g.scan_gen = 0
@@ -512,6 +513,8 @@ cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16
     if a.untap:
         set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
     g.bi.life[who] -= a.life
+    if a.condition >= 0 and R.conditions[a.condition].once_flag:
+        mark(g, i, R.conditions[a.condition].once_flag)     # (602.5b: once each turn)
     for t in range(6):                  # (the search bounds one activation's mana: OV_AMOUNT)
         g.bi.pool[who][t] += st.out.m[t]
     if a.effect >= 0:
@@ -523,7 +526,10 @@ cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16
 
 cdef inline void mana_ability_effect(Rules* R, Game* g, Board* b, int i, ManaAbility* a, int who) noexcept nogil:
     """Mana ability a of permanent i, activated by `who`: its side effects as it resolves (605.3b:
-    at once), the life it gains, deals or loses (the vocabulary's effects of mana abilities)."""
+    at once), the life it gains, deals or loses (the vocabulary's effects of mana abilities), and
+    "~ doesn't untap during your next untap step" (502.3: marked PF_SKIP_UNTAP)."""
+    if R.effects[a.effect].skip_untap:
+        mark(g, i, PF_SKIP_UNTAP)
     g.over |= amount_in(&g.bi.life[who], eval_amount(R, b, R.effects[a.effect].gain_life, i, who, 0)
                         - eval_amount(R, b, R.effects[a.effect].damage_to_you, i, who, 0)
                         - eval_amount(R, b, R.effects[a.effect].lose_life, i, who, 0))
