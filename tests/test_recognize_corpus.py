@@ -33,7 +33,7 @@ EXPECTED_DIFFERENCES = {
     "Dockside Extortionist": "goldfish opponent",
     **{name: UNREAD for name in (
         "The Fire Crystal", "Path of Ancestry", "Nykthos, Shrine to Nyx",
-        "Castle Garenbrig", "Temple of the False God", "Fabled Passage", "Myriad Landscape", "Ilysian Caryatid",
+        "Castle Garenbrig", "Fabled Passage", "Myriad Landscape", "Ilysian Caryatid",
         "Incubation Druid", "Rite of Flame", "Manamorphose", "Circuitous Route",
         "Contamination", "Caged Sun", "Gauntlet of Power",
         "Fireball", "Faithless Looting", "Brainstorm", "Preordain", "Read the Bones",

@@ -34,18 +34,28 @@ cdef int input_units(Rules* R, int cost_row, uint8_t* masks) noexcept nogil:
 
 cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint life_effects) noexcept nogil:
     """Every result the ready mana abilities of permanent i can give (one activation: a
-    permanent taps once), with the input each needs; dominated results are dropped."""
+    permanent taps once), with the input each needs; dominated results are dropped. The
+    results of abilities that keep it tapped through its next untap step (502.3) come last,
+    so a search that tries options in order uses them only when nothing else pays."""
     cdef int rows[MAXMANA + 1]
     cdef int n_rows = mana_ability_rows(R, b, i, rows)
     cdef Vec outs[MAXOPT]
     cdef Vec owns[MAXOPT]
     cdef uint8_t masks[MAXINPUT]
-    cdef int k, q, n, n_in, r, t, life, gain, dmg, restriction
-    cdef bint dominated, same_input
+    cdef int j, k, q, n, n_in, r, t, life, gain, dmg, restriction
+    cdef bint dominated, same_input, late
     cdef bint snow = (card_of(R, b, i).supertypes & ST_SNOW) != 0
     o.n = 0
     o.restricted = False
-    for k in range(n_rows):
+    o.keeps_tapped = False
+    for j in range(2 * n_rows):         # (a second pass over the rows only for those coming last)
+        if j == n_rows and not o.keeps_tapped:
+            break
+        k = j if j < n_rows else j - n_rows
+        late = R.mana[rows[k]].effect >= 0 and R.effects[R.mana[rows[k]].effect].skip_untap
+        if late != (j >= n_rows):
+            o.keeps_tapped |= late
+            continue
         if not ability_ready(R, b, i, rows[k]):
             continue
         n = ability_outputs(R, b, i, rows[k], cp, 0, outs, owns)
@@ -121,8 +131,8 @@ cdef int decompose(Options* o, uint8_t* masks) noexcept nogil:
     the unit masks and return T; else -1. Such sources need no search: matching decides."""
     cdef int k, t, total, n = 0, q
     cdef unsigned int m = 0
-    if o.restricted:                    # (its units pay only some costs: a searched source)
-        return -1
+    if o.restricted or o.keeps_tapped:  # (its units pay only some costs, or some keep it tapped:
+        return -1                       # a searched source)
     for k in range(o.n):
         if o.n_in[k] or o.life[k] or o.gain[k] or o.dmg[k] or (o.snow and not vec_eq(&o.out[k], &o.own[k])):
             return -1
