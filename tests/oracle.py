@@ -512,7 +512,9 @@ def _admits(r, card: CardDef, ability: bool) -> bool:
     return ((not f.types or any(t in card.types for t in f.types))
             and (not f.supertypes or any(t in card.supertypes for t in f.supertypes))
             and (not f.subtypes or any(t in card.subtypes for t in f.subtypes))
-            and (not f.colorless or int(card.colors) == 0))
+            and (not f.colorless or int(card.colors) == 0)
+            and not any(t in card.types for t in f.not_types)
+            and (not f.multicolored or len(card.color_letters) >= 2))
 
 
 def _admitted(restrictions: list, card: CardDef | None, ability: bool) -> frozenset:

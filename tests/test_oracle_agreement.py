@@ -69,6 +69,15 @@ TEST_CARDS = {c.name: c for c in [
     mtgsim.card("Oracle Empty Hand Mana", "{1}", "Artifact", abilities=[
         {"kind": "mana", "cost": "{T}", "mana": "{U}", "activate_only": {"hand_max": 1}}]),
     mtgsim.card("Oracle Brute", "{3}", "Creature — Ogre", "4/4"),
+    # spending restrictions on multicoloured and noncreature spells, on any ability (106.6)
+    mtgsim.card("Oracle Pillar", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "output": "any_color", "spend_only_on": "multicolored spells"}]),
+    mtgsim.card("Oracle Noncreature Mana", "{1}", "Artifact", abilities=[
+        {"kind": "mana", "cost": "{T}", "options": ["{U}", "{R}"], "spend_only_on": "noncreature spells"}]),
+    mtgsim.card("Oracle Ability Mana", "{1}", "Artifact", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{C}{C}", "spend_only_on": "Knight or Equipment spells or abilities"}]),
+    mtgsim.card("Oracle Gold Spell", "{R}{G}", "Sorcery"),
+    mtgsim.card("Oracle Knight", "{1}{W}", "Creature — Human Knight", "2/2"),
 ]}
 
 
@@ -429,11 +438,14 @@ EXTRA_CARDS = [   # more of the vocabulary: life costs, {Q}, sacrifice, counts, 
 ]
 RESTRICTED_CARDS = [   # spending restrictions (106.6), and what they may or may not pay for:
     "Eldrazi Temple", "Castle Garenbrig", "Delighted Halfling", "Cavern of Souls",
+    "Oracle Pillar", "Oracle Noncreature Mana", "Oracle Ability Mana",
     "Pili-Pala",               # a creature's mana ability with a mana cost: Castle's mana pays it
     "Forest", "Wastes", "Mountain", "Sol Ring", "Birds of Paradise", "Mana Reflection",
     "Heartbeat of Spring", "Gilded Lotus", "Grizzly Bears", "Llanowar Elves", "Treasure",
 ]
 RESTRICTED_SPELLS = [
+    ("Oracle Gold Spell", 0, False, None),
+    ("Oracle Knight", 0, False, None),
     ("Oracle Eldrazi", 0, False, None),
     ("Oracle Green Eldrazi", 0, False, None),
     ("Oracle Legendary Relic", 0, False, None),

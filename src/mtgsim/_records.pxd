@@ -131,6 +131,7 @@ ctypedef struct SpendRestriction: # what restricted mana may be spent on (106.6)
     uint8_t spell_supertypes     # ...and any of these supertypes (0: any)
     uint64_t spell_subtypes      # ...and any of these subtypes (0: any)
     uint8_t spell_colorless      # ...and colourless (202.2)
+    uint8_t spell_multicolored   # ...and of two or more colours (105.2b)
     uint8_t chosen_type          # ...and of the creature type chosen as the source entered
                                  # (not tracked: any creature type counts as the chosen one)
     uint8_t abilities            # 1: activating abilities of permanents that pass the source filter
@@ -138,6 +139,7 @@ ctypedef struct SpendRestriction: # what restricted mana may be spent on (106.6)
     uint8_t source_supertypes    # ...and any of these supertypes (0: any)
     uint64_t source_subtypes     # ...and any of these subtypes (0: any)
     uint8_t source_colorless     # ...and colourless
+    uint16_t spell_not_types     # spell filter: and none of these CardTypeBits ("noncreature")
 
 ctypedef struct Condition:       # "Activate only ..." (602.1b, 602.5): when an activated ability may
                                  # be activated; every part given holds (CONDITION table)

@@ -207,6 +207,9 @@ class _Compiler:
                     row[f"{prefix}_supertypes"] = sum(_SUPERTYPE_BIT[t] for t in set(f.supertypes))
                     row[f"{prefix}_subtypes"] = self.subtype_bits(f.subtypes)
                     row[f"{prefix}_colorless"] = f.colorless
+            if r.spells is not None:
+                row["spell_not_types"] = type_bits(r.spells.not_types)
+                row["spell_multicolored"] = r.spells.multicolored
             row["spells"] = r.spells is not None
             row["chosen_type"] = r.spells is not None and r.spells.chosen_type
             row["abilities"] = r.abilities is not None

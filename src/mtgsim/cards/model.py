@@ -135,43 +135,61 @@ class SpendFilter:
     """Which spells, or which permanents' abilities, restricted mana may pay for: every part
     given must hold — any of `types`, any of `supertypes`, any of `subtypes`, colourless (no
     colour, 202.2), and "of the chosen type" (the creature type chosen as the source entered;
-    the choice is not tracked, so any creature type counts as chosen)."""
+    the choice is not tracked, so any creature type counts as chosen); of spells only, none of
+    `not_types` ("noncreature") and `multicolored` (two or more colours, 105.2b)."""
     types: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     colorless: bool = False
     chosen_type: bool = False
+    not_types: tuple[str, ...] = ()
+    multicolored: bool = False
 
 
 # The closed vocabulary of spending restrictions: "[a] <qualifiers> spell(s) [of the chosen
-# type]", "abilities of <qualifiers, plural>", or the two joined by "or". Qualifiers are
-# "colorless", supertypes and card types in lower case (card types may be joined by "or":
-# "instant or sorcery spells"), and subtypes capitalised ("Eldrazi").
+# type]", "abilities [of <qualifiers, plural>]", or the two joined by "or". Qualifiers are
+# "colorless", "multicolored", supertypes and card types in lower case, "non<type>"
+# ("noncreature"), and subtypes capitalised ("Eldrazi"); card types, or subtypes, may be joined
+# by "or" ("instant or sorcery spells", "Knight or Equipment spells"). "multicolored" and
+# "non<type>" are of spells only.
 _PLURAL_TYPES = {t.lower() + "s": t for t in CARD_TYPES} | {"sorceries": "Sorcery"}
 
 
-def _spend_filter(words: list[str], plural: bool, text: str) -> SpendFilter:
-    types, supertypes, subtypes, colorless = [], [], [], False
-    joined = False                      # the last word was "or" (between card types)
+def _spend_filter(words: list[str], plural: bool, text: str, spells: bool = True) -> SpendFilter:
+    types, supertypes, subtypes, not_types = [], [], [], []
+    colorless = multicolored = False
+    joined = ""                         # the kind of word before an "or" (card types, subtypes)
+    last = ""
     for w in words:
         low = w.lower()
-        if w == "or" and types and not joined:
-            joined = True
+        if w == "or" and last in ("type", "subtype") and not joined:
+            joined = last
             continue
         if w == "colorless" and not joined:
-            colorless = True
+            colorless, kind = True, "colorless"
+        elif w == "multicolored" and spells and not joined:
+            multicolored, kind = True, "multicolored"
         elif w.capitalize() in SUPERTYPES and w == low and not joined:
             supertypes.append(w.capitalize())
+            kind = "supertype"
         elif w == low and (w.capitalize() in CARD_TYPES or (plural and w in _PLURAL_TYPES)):
             types.append(_PLURAL_TYPES[w] if plural and w in _PLURAL_TYPES else w.capitalize())
-        elif w[:1].isupper() and w[1:].islower() and w.isalpha() and not joined:
+            kind = "type"
+        elif spells and w == low and w.startswith("non") and w[3:].capitalize() in CARD_TYPES and not joined:
+            not_types.append(w[3:].capitalize())
+            kind = "non"
+        elif w[:1].isupper() and w[1:].islower() and w.isalpha():
             subtypes.append(w)
+            kind = "subtype"
         else:
             raise CardDataError(f"{w!r} in {text!r} is not a word of the spending-restriction vocabulary")
-        joined = False
+        if joined and kind != joined:
+            raise CardDataError(f"{text!r}: 'or' joins card types, or subtypes, not both")
+        joined, last = "", kind
     if joined:
-        raise CardDataError(f"{text!r} ends a list of card types with 'or'")
-    return SpendFilter(tuple(types), tuple(supertypes), tuple(subtypes), colorless)
+        raise CardDataError(f"{text!r} ends a list with 'or'")
+    return SpendFilter(tuple(types), tuple(supertypes), tuple(subtypes), colorless,
+                       not_types=tuple(not_types), multicolored=multicolored)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,8 +216,9 @@ class SpendRestriction:
         spells = abilities = None
         if "abilities" in words:
             k = words.index("abilities")
-            if words[k + 1:k + 2] != ["of"] or len(words) < k + 3:
-                raise CardDataError(f"{text!r}: write 'abilities of <permanents>' ('abilities of creatures')")
+            if words[k + 1:] and (words[k + 1] != "of" or len(words) < k + 3):
+                raise CardDataError(f"{text!r}: write 'abilities of <permanents>' ('abilities of creatures'), "
+                                    "or 'abilities' (of any permanent)")
             head = words[:k]
             if head[-1:] == ["activate"]:
                 head = head[:-1]
@@ -207,7 +226,7 @@ class SpendRestriction:
                 if head[-1] != "or":
                     raise CardDataError(f"{text!r}: join spells and abilities with 'or'")
                 head = head[:-1]
-            abilities = _spend_filter(words[k + 2:], True, text)
+            abilities = _spend_filter(words[k + 2:], True, text, spells=False)
             words = head
         if words:
             chosen = words[-4:] == ["of", "the", "chosen", "type"]

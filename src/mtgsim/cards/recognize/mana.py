@@ -63,8 +63,12 @@ def _spend_phrase(text: str) -> str | None:
     from ..model import SpendRestriction
     spells, _, abilities = re.sub(r" or (?:to )?activate ", " or activate ", text).partition("activate ")
     spells = re.sub(r"^(?:a|an) (.*?)\bspell\b", r"\1spells", spells.strip())
-    if abilities:
-        m = re.fullmatch(r"(?:an ability|abilities) of (?:an? )?(?P<what>[\w ]+?)(?: sources?)?", abilities.strip())
+    # "instant and sorcery spells": each instant and each sorcery spell, one or the other
+    spells = re.sub(r"\b(artifact|creature|enchantment|instant|sorcery|planeswalker) and (?=[a-z])", r"\1 or ", spells)
+    if abilities.strip() in ("an ability", "abilities"):       # (of any permanent)
+        abilities = "abilities"
+    elif abilities:
+        m = re.fullmatch(r"(?:an ability|abilities) of (?:an? )?(?P<what>[\w, ]+?)(?: sources?)?", abilities.strip())
         if m is None:
             return None
         what = m["what"]
