@@ -10,8 +10,17 @@ from ..oracle_text import number, sentences
 from .effects import _BASIC_TYPES, effect_of
 from .ignored import _ignored
 from .mana import _mana_ability
-from .phrases import (_COLOR_WORDS, _MANA, _N, _TYPE_WORDS, _amount_phrase, _mana_symbols, _n, activate_only,
-                      activation_cost)
+from .phrases import (
+    _COLOR_WORDS,
+    _MANA,
+    _N,
+    _TYPE_WORDS,
+    _amount_phrase,
+    _mana_symbols,
+    _n,
+    activate_only,
+    activation_cost,
+)
 
 Abilities = list[dict[str, Any]]
 
