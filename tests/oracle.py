@@ -685,6 +685,8 @@ def _activations(board: OBoard, alive: frozenset, player: int, cache: dict, rest
                 continue                       # 107.6
             if (c.tap or c.untap) and is_sick(v, j):
                 continue                       # 302.6
+            if c.remove_counters and p.counters.get(c.remove_counters[0], 0) < c.remove_counters[1]:
+                continue                       # 118.3
             if ab.activate_only is not None and not condition_holds(v, j, ab.activate_only):
                 continue                       # 602.5
             after = alive - {j} if c.sacrifice_self else alive

@@ -33,6 +33,10 @@ NIGHT = card("Test Night Mana", "{1}", "Artifact", abilities=[
 MARSH = card("Test Marsh", "", "Land", abilities=[
     {"kind": "mana", "cost": "{T}", "mana": "{C}"},
     {"kind": "mana", "cost": "{T}", "options": ["{B}", "{R}"], "skip_untap": True}])
+VIVID = card("Test Vivid Land", "", "Land", abilities=[
+    {"kind": "enters", "tapped": True, "counters": {"charge": 2}},
+    {"kind": "mana", "cost": "{T}", "mana": "{R}"},
+    {"kind": "mana", "cost": "{T}, Remove a charge counter from this", "output": "any_color"}])
 OGRE = card("Test Ogre", "{3}", "Creature — Ogre", "4/4")
 BEAR = card("Test Bear", "{1}", "Creature — Bear", "2/2")
 
@@ -254,3 +258,33 @@ def test_activate_only_is_checked_as_it_is_read():
         compile_cards([card("Test Five", "", "Land", abilities=[
             {"kind": "mana", "cost": "{T}", "mana": m, "activate_only": {"once_each_turn": True}}
             for m in ("{W}", "{U}", "{B}", "{R}", "{G}")])], card_db())
+
+
+def test_118_3_a_vivid_land_makes_any_colour_while_it_has_charge_counters():
+    """118.3: "{T}, Remove a charge counter from ~: Add one mana of any color." — payable only
+    with a charge counter on it; each activation removes one. It enters tapped with two
+    (614.1c, 122.6): the recognized Vivid Crag, from its oracle text."""
+    from mtgsim.cards.database import card_from_table
+    from mtgsim.cards.oracle import OracleCard, OracleFace
+    from mtgsim.cards.recognize import recognize
+    text = ("Vivid Crag enters tapped with two charge counters on it.\n{T}: Add {R}.\n"
+            "{T}, Remove a charge counter from Vivid Crag: Add one mana of any color.")
+    rec = recognize(OracleCard("Vivid Crag", "normal", (OracleFace("Vivid Crag", "", "Land", text, None, None),), ()))
+    assert all(c.status == "recognized" for c in rec.clauses)
+    s = Scenario(db=card_db(card_from_table(rec.table)))
+    s.add_to_hand("Vivid Crag")
+    land = s.play_land("Vivid Crag")
+    assert s.is_tapped(land) and s.counters(land) == {"charge": 2}
+    s.next_turn()
+    s.next_turn()
+    assert s.can_activate(land, 1)
+    assert s.tap_for_mana(land, 1, color="G") == {"G": 1} and s.counters(land) == {"charge": 1}
+    s.next_turn()
+    s.next_turn()
+    s.tap_for_mana(land, 1, color="U")
+    s.next_turn()
+    s.next_turn()
+    assert s.counters(land) == {} and not s.can_activate(land, 1) and s.can_activate(land, 0)
+    with pytest.raises(RulesError, match=r"118\.3: Vivid Crag's ability removes 1 charge counter"):
+        s.tap_for_mana(land, 1)
+    assert not s.can_cast(card("Test Green", "{G}", "Sorcery"))

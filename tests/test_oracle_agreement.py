@@ -69,6 +69,12 @@ TEST_CARDS = {c.name: c for c in [
     mtgsim.card("Oracle Empty Hand Mana", "{1}", "Artifact", abilities=[
         {"kind": "mana", "cost": "{T}", "mana": "{U}", "activate_only": {"hand_max": 1}}]),
     mtgsim.card("Oracle Brute", "{3}", "Creature — Ogre", "4/4"),
+    # a cost removing counters from itself (118.3)
+    mtgsim.card("Oracle Vivid Land", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{R}"},
+        {"kind": "mana", "cost": "{T}, Remove a charge counter from this", "output": "any_color"}]),
+    mtgsim.card("Oracle Counter Elf", "{G}", "Creature — Elf", "1/1", abilities=[
+        {"kind": "mana", "cost": "{T}, Remove two +1/+1 counters from this", "mana": "{G}{G}{G}"}]),
     # spending restrictions on multicoloured and noncreature spells, on any ability (106.6)
     mtgsim.card("Oracle Pillar", "", "Land", abilities=[
         {"kind": "mana", "cost": "{T}", "output": "any_color", "spend_only_on": "multicolored spells"}]),
@@ -485,7 +491,7 @@ CHOOSE_COLOUR = {"Coldsteel Heart", "Utopia Sprawl", "Caged Sun", "Gauntlet of P
 # Counters worth putting: creatures (power for the Henge and Maro), Animar (its reduction).
 COUNTER_CARDS = {"Grizzly Bears", "Maro", "Llanowar Elves", "Birds of Paradise", "Naga Vitalist",
                  "Thalia, Guardian of Thraben", "Goblin Electromancer", "Animar, Soul of Elements",
-                 "Nyxbloom Ancient", "Incubation Druid", "Elvish Archdruid", "Pili-Pala"}
+                 "Nyxbloom Ancient", "Incubation Druid", "Elvish Archdruid", "Pili-Pala", "Oracle Counter Elf"}
 CAPACITY = 8
 COLOR_BITS = {c: 1 << i for i, c in enumerate(TYPES)}
 COUNTER_INDEX = {"+1/+1": 0, "-1/-1": 1, "charge": 2}
@@ -544,7 +550,7 @@ def boards(draw, cards=tuple(BOARD_CARDS), min_size: int = 2, max_size: int = CA
                 counters["+1/+1"] = plus
             if minus:
                 counters["-1/-1"] = minus
-        if name == "Everflowing Chalice":
+        if name in ("Everflowing Chalice", "Oracle Vivid Land"):
             counters["charge"] = draw(st.integers(0, 2))
         chosen = None
         if name in CHOOSE_COLOUR:
@@ -802,7 +808,8 @@ def test_dense_mana_interactions_agree(obs, spell, player):
 # Conditions on activating mana abilities (602.5), and what they count.
 CONDITION_CARDS = [
     "Temple of the False God", "Oracle Tainted Land", "Oracle Spire", "Oracle Enclave", "Oracle Sceptre",
-    "Oracle Night Mana", "Oracle Empty Hand Mana", "Oracle Brute", "Grizzly Bears", "Swamp", "Forest",
+    "Oracle Night Mana", "Oracle Empty Hand Mana", "Oracle Brute", "Oracle Vivid Land", "Oracle Counter Elf",
+    "Grizzly Bears", "Swamp", "Forest",
     "Wastes", "Sol Ring", "Llanowar Elves", "Mana Reflection", "Birds of Paradise",
 ]
 CONDITIONS = st.lists(boards(cards=tuple(CONDITION_CARDS), max_size=CAPACITY), min_size=1, max_size=16)
@@ -813,8 +820,9 @@ CONDITIONS = st.lists(boards(cards=tuple(CONDITION_CARDS), max_size=CAPACITY), m
 def test_602_5_conditions_on_activating_mana_abilities_agree(obs, spell, player):
     """602.5: a mana ability whose "activate only if ..." condition doesn't hold makes nothing
     (five lands for Temple of the False God, a Swamp, an artifact, a creature with power 4 or
-    more, three lands of one name, an opponent's turn, the hand's size): the oracle's own
-    check against the kernels', on random boards."""
+    more, three lands of one name, an opponent's turn, the hand's size); 118.3: nor one whose
+    cost removes counters the permanent hasn't got (a Vivid land's charge counters): the
+    oracle's own checks against the kernels', on random boards."""
     bad = compare_all(obs, spell, player)
     assert not bad, f"{len(bad)} disagreements in {len(obs)} boards:\n" + "\n".join(bad[:3])
 

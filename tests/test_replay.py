@@ -26,9 +26,10 @@ def random_deck(seed: int) -> Deck:
 
 
 def conditions_deck() -> Deck:
-    """Conditions on activating mana abilities (602.5) and lands that stay tapped (502.3)."""
-    from test_activation_conditions import DEVOTEE, MARSH, SPIRE, TAINTED
-    return Deck({"Temple of the False God": 8, TAINTED: 6, MARSH: 6, SPIRE: 4, "Swamp": 4, "Mountain": 4,
+    """Conditions on activating mana abilities (602.5), lands that stay tapped (502.3), a cost
+    removing counters (118.3)."""
+    from test_activation_conditions import DEVOTEE, MARSH, SPIRE, TAINTED, VIVID
+    return Deck({"Temple of the False God": 8, TAINTED: 6, MARSH: 6, SPIRE: 4, "Swamp": 4, VIVID: 4,
                  DEVOTEE: 4, "Sol Ring": 2, "Lightning Bolt": 6, "Goblin Piker": 8, "Hill Giant": 4, "Shivan Dragon": 4})
 
 

@@ -31,6 +31,7 @@ class ActivationFault(enum.IntEnum):
     AF_TIMING: int
     AF_LIFE: int
     AF_CONDITION: int
+    AF_COUNTERS: int
 
 
 class AttackIf(enum.IntEnum):

@@ -111,8 +111,10 @@ ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABIL
     uint8_t tap                  # {T} in the cost (107.5)
     uint8_t untap                # {Q} in the cost (107.6)
     uint8_t sacrifice_self
+    uint8_t remove_kind          # counters removed from it as a cost: their CounterKind...
     int16_t life                 # life paid
     uint8_t output               # ManaOutput
+    uint8_t remove_n             # ...and how many (0: none; 118.3: only with that many on it)
     int32_t mana                 # COST row of the fixed mana, -1 none
     int32_t options_first        # CHOICE: first COST row of the options
     uint8_t n_options
@@ -213,8 +215,10 @@ ctypedef struct Activated:       # a non-mana activated ability (602) (ACTIVATED
     uint8_t tap
     uint8_t untap
     uint8_t sacrifice_self
+    uint8_t remove_kind          # counters removed from it as a cost: their CounterKind...
     int16_t life
     uint8_t sorcery_speed
+    uint8_t remove_n             # ...and how many (0: none; 118.3: only with that many on it)
     int32_t effect               # EFFECT row
     int32_t condition            # CONDITION row: when it may be activated (602.5), -1 any time
 

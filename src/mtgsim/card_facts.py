@@ -77,12 +77,12 @@ def card_summaries(tables):
             if restricted:
                 f |= CI_COMPLEX_MANA
             if (not restricted and a["tap"] and not a["untap"] and a["life"] == 0 and a["cost"] < 0
-                    and a["if_you_control"] == 0
+                    and a["if_you_control"] == 0 and a["remove_n"] == 0
                     and a["amount"]["count"] < 0 and 0 < a["amount"]["fixed"] < 256):
                 m = _unit_mask_of(tables, a)  # k of one type chosen: k units only of one type
                 lower.append((m, int(a["amount"]["fixed"]) if m & (m - 1) == 0 else 1))
             simple = (a["tap"] and not a["untap"] and not a["sacrifice_self"] and a["life"] == 0
-                      and a["cost"] < 0 and a["could_produce"] == 0 and a["if_you_control"] == 0
+                      and a["remove_n"] == 0 and a["cost"] < 0 and a["could_produce"] == 0 and a["if_you_control"] == 0
                       and a["amount"]["count"] < 0 and a["amount"]["fixed"] > 0
                       and a["output"] in DIRECT_OUTPUTS)
             if not simple:

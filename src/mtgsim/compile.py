@@ -397,6 +397,11 @@ class _Compiler:
         r["cost"] = self.cost(cost.mana) if cost.mana else -1
         r["tap"], r["untap"] = cost.tap, cost.untap
         r["sacrifice_self"], r["life"] = cost.sacrifice_self, cost.life
+        if cost.remove_counters:
+            kind, n = cost.remove_counters
+            if not 1 <= n <= 255:
+                raise _RangeError(f"cost: removing {n} counters; 1..255 may be removed")
+            r["remove_kind"], r["remove_n"] = counter_kind(kind), n
 
     def _mana_ability(self, a: ManaAbility, card: int) -> np.void:
         r = self._row("mana_ability")

@@ -62,12 +62,15 @@ Amount = Union[int, Count]
 
 @dataclass(frozen=True, slots=True)
 class ActivationCost:
-    """The cost of an activated ability (602.1): mana, {T}, {Q}, life, sacrifice this."""
+    """The cost of an activated ability (602.1): mana, {T}, {Q}, life, sacrifice this, remove
+    counters from this."""
     mana: ManaCost = field(default_factory=ManaCost)
     tap: bool = False          # {T} (107.5)
     untap: bool = False        # {Q} (107.6)
     life: int = 0              # "Pay N life"
     sacrifice_self: bool = False  # "Sacrifice this permanent"
+    remove_counters: tuple = ()   # ("charge", 1): "Remove a charge counter from this" (118.3:
+                                  # only with that many on it); charge, +1/+1 or -1/-1 counters
 
     def __str__(self) -> str:
         parts = [str(self.mana)] if self.mana else []
@@ -76,6 +79,9 @@ class ActivationCost:
             parts.append(f"Pay {self.life} life")
         if self.sacrifice_self:
             parts.append("Sacrifice this permanent")
+        if self.remove_counters:
+            kind, n = self.remove_counters
+            parts.append(f"Remove {n} {kind} counter{'s' if n != 1 else ''} from this")
         return ", ".join(parts)
 
 

@@ -121,8 +121,8 @@ cdef bint condition_holds(Rules* R, Board* b, int i, int row) noexcept nogil:
 
 
 cdef bint ability_ready(Rules* R, Board* b, int i, int row) noexcept nogil:
-    """Can the {T}/{Q} parts of this ability's cost be paid now (tapped state, sickness), and
-    does its condition on activating hold (602.5)? Life costs are checked where the order of
+    """Can the {T}/{Q} parts of this ability's cost be paid now (tapped state, sickness), the
+    counters it removes, and does its condition on activating hold (602.5)? Life costs are checked where the order of
     activations is known (life gained first counts)."""
     cdef ManaAbility* a = &R.mana[row]
     cdef Permanent* p = &b.perms[i]
@@ -132,6 +132,8 @@ cdef bint ability_ready(Rules* R, Board* b, int i, int row) noexcept nogil:
         return False                                   # 107.6
     if (a.tap or a.untap) and is_sick(R, b, i):
         return False                                   # 302.6
+    if a.remove_n and p.counters[a.remove_kind] < a.remove_n:
+        return False                                   # 118.3: counters it hasn't got
     if a.condition >= 0 and not condition_holds(R, b, i, a.condition):
         return False                                   # 602.5
     return True

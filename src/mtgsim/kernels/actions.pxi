@@ -528,6 +528,7 @@ cpdef enum ActivationFault:      # why a non-mana ability can't be activated now
     AF_TIMING = 4                # "activate only as a sorcery" off its controller's turn (602.5d)
     AF_LIFE = 5                  # more life to pay than its controller has (119.4)
     AF_CONDITION = 6             # its "activate only ..." condition doesn't hold (602.5)
+    AF_COUNTERS = 7              # fewer counters on it than its cost removes (118.3)
 
 
 cdef inline int activation_fault(Rules* R, Game* g, Board* b, int i, Activated* a) noexcept nogil:
@@ -542,6 +543,8 @@ cdef inline int activation_fault(Rules* R, Game* g, Board* b, int i, Activated* 
         return AF_SICK
     if a.sorcery_speed and g.perms[i].controller != g.bi.active:   # (in a main phase, the stack
         return AF_TIMING                                           # empty: the only times here)
+    if a.remove_n and g.perms[i].counters[a.remove_kind] < a.remove_n:
+        return AF_COUNTERS
     if a.condition >= 0 and not condition_holds(R, b, i, a.condition):
         return AF_CONDITION
     if a.life > g.bi.life[g.perms[i].controller]:
@@ -566,6 +569,8 @@ cdef void resolve_activation(Rules* R, Spec* S, Game* g, Rng* rng, int i, int k,
         note_tapped(g, i)
     if a.untap:
         set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
+    if a.remove_n:
+        g.perms[i].counters[a.remove_kind] -= a.remove_n
     if a.condition >= 0 and R.conditions[a.condition].once_flag:
         mark(g, i, R.conditions[a.condition].once_flag)     # (602.5b: once each turn)
     board_changed(g)

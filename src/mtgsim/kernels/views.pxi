@@ -499,7 +499,7 @@ cdef inline void carry_out_plan(Rules* R, Game* g, Board* b, Plan* plan, int who
 cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16_t* gone,
                                 int* n_gone, int who) noexcept nogil:
     """One activation of player who's payment plan: its unrestricted input from the pool, its
-    costs, its mana into the pool, its effects (605.3b: it resolves at once); a permanent it
+    costs ({T}, {Q}, life, counters removed), its mana into the pool, its effects (605.3b: it resolves at once); a permanent it
     sacrifices is noted in `gone`."""
     cdef int t, i = st.perm
     cdef ManaAbility* a
@@ -513,6 +513,8 @@ cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16
     if a.untap:
         set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
     g.bi.life[who] -= a.life
+    if a.remove_n:
+        g.perms[i].counters[a.remove_kind] -= a.remove_n
     if a.condition >= 0 and R.conditions[a.condition].once_flag:
         mark(g, i, R.conditions[a.condition].once_flag)     # (602.5b: once each turn)
     for t in range(6):                  # (the search bounds one activation's mana: OV_AMOUNT)

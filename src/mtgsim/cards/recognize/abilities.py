@@ -83,8 +83,9 @@ def _enters(face: _Face, p: str) -> Abilities | None:
         return [{"kind": "enters", "tapped": True, "choose_color": True}]
     if re.fullmatch(r"As ~ enters, choose a color\.?", p):
         return [{"kind": "enters", "choose_color": True}]
-    if m := re.fullmatch(rf"~ enters with {_N} \+1/\+1 counters? on it\.?", p, re.IGNORECASE):
-        return [{"kind": "enters", "counters": {"+1/+1": _n(m["n"])}}]
+    if m := re.fullmatch(rf"~ enters (?P<tapped>tapped )?with {_N} (?P<kind>\+1/\+1|charge) counters? on it\.?", p,
+                         re.IGNORECASE):
+        return [{"kind": "enters", "counters": {m["kind"].lower(): _n(m["n"])}} | ({"tapped": True} if m["tapped"] else {})]
     if re.fullmatch(r"~ enters with X \+1/\+1 counters on it\.?", p):
         return [{"kind": "enters", "counters": {"+1/+1": "X"}}]
     return None

@@ -108,7 +108,8 @@ def _amount_phrase(phrase: str) -> Any:
 
 def activation_cost(text: str) -> str | None:
     """An activation cost in the vocabulary's form ('{2}, {T}, Sacrifice this'), or None when
-    some part of it is outside the vocabulary (mana, {T}, {Q}, life, sacrificing itself)."""
+    some part of it is outside the vocabulary (mana, {T}, {Q}, life, sacrificing itself,
+    removing charge, +1/+1 or -1/-1 counters from itself)."""
     parts = []
     for part in (p.strip() for p in text.split(",")):
         if "{X}" in part:               # (an ability's own X, 107.3k: the vocabulary's X is the spell's)
@@ -126,6 +127,10 @@ def activation_cost(text: str) -> str | None:
             parts.append(f"Pay {m.group(1)} life")
         elif part in ("Sacrifice ~", "sacrifice ~"):
             parts.append("Sacrifice this")
+        elif m := re.fullmatch(r"[Rr]emove (?P<n>a|an|one|two|three|four|five) (?P<kind>charge|\+1/\+1|-1/-1) counters? "
+                               r"from ~", part):
+            n = _n(m["n"])
+            parts.append(f"Remove {n} {m['kind']} counter{'s' if n != 1 else ''} from this")
         else:
             return None
     return ", ".join(parts) if parts else None
