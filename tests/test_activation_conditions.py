@@ -288,3 +288,17 @@ def test_118_3_a_vivid_land_makes_any_colour_while_it_has_charge_counters():
     with pytest.raises(RulesError, match=r"118\.3: Vivid Crag's ability removes 1 charge counter"):
         s.tap_for_mana(land, 1)
     assert not s.can_cast(card("Test Green", "{G}", "Sorcery"))
+
+
+def test_118_3_a_non_mana_ability_removing_a_counter_needs_one():
+    """118.3: "Remove a +1/+1 counter from this: it deals 1 damage" can be activated once per
+    counter; the counter goes as the cost is paid (and with it the creature's power)."""
+    pinger = card("Test Pinger Construct", "{2}", "Artifact Creature — Construct", "0/1", abilities=[
+        {"kind": "activated", "cost": "Remove a +1/+1 counter from this", "damage_to_opponent": 1}])
+    s = Scenario()
+    p = s.add(pinger, counters={"+1/+1": 1})
+    assert s.power(p) == 1
+    s.activate(p)
+    assert s.life("opponent") == 19 and s.counters(p) == {} and s.power(p) == 0
+    with pytest.raises(RulesError, match=r"118\.3: Test Pinger Construct's ability removes counters"):
+        s.activate(p)
