@@ -219,6 +219,18 @@ def power(v: _View | OBoard, j: int) -> int:
     return n + p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0) + p.power_bonus
 
 
+def toughness(v: _View | OBoard, j: int) -> int:
+    """A creature's toughness: printed (plus what * counts), +1/+1 and -1/-1 counters."""
+    if isinstance(v, OBoard):
+        v = _View(v)
+    p = v.perms[j]
+    card = p.card
+    n = card.toughness.base if card.toughness is not None else 0
+    if card.toughness is not None and card.toughness.star and card.star is not None:
+        n += _count(v, j, p.controller, card.star)
+    return n + p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0)
+
+
 def _grants(v: _View, j: int, grant: Grant) -> bool:
     """Does some permanent on the battlefield grant `grant` to permanent j?"""
     p = v.perms[j]
@@ -282,7 +294,10 @@ def condition_holds(v: _View | OBoard, j: int, c) -> bool:
                 and (not c.supertypes or any(t in card.supertypes for t in c.supertypes))
                 and (not c.subtypes or any(t in card.subtypes for t in c.subtypes))
                 and (not c.colors or bool(card.colors & c.colors))
-                and (c.min_power is None or power(v, k) >= c.min_power))
+                and (c.min_power is None or power(v, k) >= c.min_power)
+                and (c.min_toughness is None or toughness(v, k) >= c.min_toughness))
+    if c.or_entered_this_turn and v.perms[j].controlled_since == v.board.turn:
+        return True
     names = Counter(v.perms[k].card.name for k in v.each() if counted(k))
     return (max(names.values(), default=0) if c.same_name else sum(names.values())) >= c.controls
 

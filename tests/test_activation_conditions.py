@@ -302,3 +302,34 @@ def test_118_3_a_non_mana_ability_removing_a_counter_needs_one():
     assert s.life("opponent") == 19 and s.counters(p) == {} and s.power(p) == 0
     with pytest.raises(RulesError, match=r"118\.3: Test Pinger Construct's ability removes counters"):
         s.activate(p)
+
+
+def test_602_5_dark_fortress_the_turn_it_enters_or_with_a_basic_land():
+    """602.5: "Activate only if ~ entered this turn or if you control a basic land." — the turn
+    it enters, yes; later, only while its controller controls a basic land."""
+    fortress = card("Test Fortress", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "options": ["{B}", "{R}"],
+         "activate_only": {"supertypes": ["Basic"], "types": ["Land"], "or_entered_this_turn": True}}])
+    s = Scenario()
+    s.add_to_hand(fortress)
+    land = s.play_land(fortress)
+    assert s.can_activate(land)
+    s.next_turn()
+    s.next_turn()
+    assert not s.can_activate(land)
+    with pytest.raises(RulesError, match=r"602\.5: .*only if it entered this turn or if you control at least 1 "
+                                         r"basic land"):
+        s.tap_for_mana(land)
+    s.add("Swamp")
+    assert s.can_activate(land)
+
+
+def test_602_5_a_creature_with_toughness_4_or_greater():
+    wall_mana = card("Test Wall Mana", "{1}", "Artifact", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{W}", "activate_only": {"types": ["Creature"], "min_toughness": 4}}])
+    s = Scenario()
+    rock = s.add(wall_mana)
+    s.add(card("Test Wall", "{1}", "Creature — Wall", "0/3"))
+    assert not s.can_activate(rock)
+    s.add(card("Test Big Wall", "{2}", "Creature — Wall", "0/4"))
+    assert s.can_activate(rock)

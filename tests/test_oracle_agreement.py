@@ -69,6 +69,11 @@ TEST_CARDS = {c.name: c for c in [
     mtgsim.card("Oracle Empty Hand Mana", "{1}", "Artifact", abilities=[
         {"kind": "mana", "cost": "{T}", "mana": "{U}", "activate_only": {"hand_max": 1}}]),
     mtgsim.card("Oracle Brute", "{3}", "Creature — Ogre", "4/4"),
+    mtgsim.card("Oracle Horizon Land", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "options": ["{B}", "{R}"],
+         "activate_only": {"supertypes": ["Basic"], "types": ["Land"], "or_entered_this_turn": True}}]),
+    mtgsim.card("Oracle Wall Mana", "{1}", "Artifact", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{W}", "activate_only": {"types": ["Creature"], "min_toughness": 4}}]),
     # a cost removing counters from itself (118.3)
     mtgsim.card("Oracle Vivid Land", "", "Land", abilities=[
         {"kind": "mana", "cost": "{T}", "mana": "{R}"},
@@ -809,6 +814,7 @@ def test_dense_mana_interactions_agree(obs, spell, player):
 CONDITION_CARDS = [
     "Temple of the False God", "Oracle Tainted Land", "Oracle Spire", "Oracle Enclave", "Oracle Sceptre",
     "Oracle Night Mana", "Oracle Empty Hand Mana", "Oracle Brute", "Oracle Vivid Land", "Oracle Counter Elf",
+    "Oracle Horizon Land", "Oracle Wall Mana",
     "Grizzly Bears", "Swamp", "Forest",
     "Wastes", "Sol Ring", "Llanowar Elves", "Mana Reflection", "Birds of Paradise",
 ]

@@ -22,7 +22,7 @@ PINNED = {
     "enters": (48, ['card', 'tapped', 'unless', 'subtypes', 'life', 'counters', 'counters_count', 'choose_color']),
     "triggered": (16, ['card', 'event', 'effect', 'spell_types']),
     "activated": (24, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'sorcery_speed', 'remove_n', 'effect', 'condition']),
-    "condition": (32, ['controls', 'types', 'supertypes', 'colors', 'min_power', 'subtypes', 'same_name', 'hand_min', 'hand_max', 'during', 'once_flag']),
+    "condition": (32, ['controls', 'types', 'supertypes', 'colors', 'min_power', 'subtypes', 'same_name', 'hand_min', 'hand_max', 'during', 'once_flag', 'min_toughness', 'or_entered']),
     "permanent": (36, ['card', 'object_id', 'controller', 'owner', 'flags', 'controlled_since', 'counters', 'power_bonus', 'toughness_bonus', 'damage', 'x_paid', 'chosen_color', 'attached_to']),
 }
 

@@ -159,6 +159,9 @@ ctypedef struct Condition:       # "Activate only ..." (602.1b, 602.5): when an 
                                  # opponent's
     uint16_t once_flag           # once each turn: the PermanentFlag (PF_ONCE_*) its activation
                                  # sets on the permanent, cleared as each turn begins (0: none)
+    int16_t min_toughness        # filter: and toughness this or greater (-32768: any)
+    uint8_t or_entered           # 1: `controls` holds too while the permanent itself entered this
+                                 # turn ("if ~ entered this turn or if you control a basic land")
 
 ctypedef struct CostModifier:    # a static cost change (601.2f) (COST_MODIFIER table)
     int32_t card

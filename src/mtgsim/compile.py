@@ -234,6 +234,8 @@ class _Compiler:
             raise CardDataError(f"activate_only: subtypes {list(c.subtypes)} have no bit")
         row["colors"] = int(c.colors)
         row["min_power"] = -32768 if c.min_power is None else c.min_power
+        row["min_toughness"] = -32768 if c.min_toughness is None else c.min_toughness
+        row["or_entered"] = c.or_entered_this_turn
         row["same_name"] = c.same_name
         row["hand_min"] = 0 if c.hand_min is None else c.hand_min
         row["hand_max"] = 32767 if c.hand_max is None else c.hand_max

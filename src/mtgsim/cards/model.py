@@ -273,8 +273,10 @@ class ActivateOnly:
 
     `controls`: its controller controls at least that many permanents with any of `types`, any
     of `supertypes`, any of `subtypes`, some colour of `colors` and power `min_power` or greater
-    (each part given; 1 when a filter is given without a number: "if you control a Swamp");
-    `same_name`: that many of one name ("three or more lands with the same name"). `hand_min`,
+    and toughness `min_toughness` or greater (each part given; 1 when a filter is given without a
+    number: "if you control a Swamp"); `same_name`: that many of one name ("three or more lands
+    with the same name"); `or_entered_this_turn`: or the permanent itself entered this turn
+    ("Activate only if ~ entered this turn or if you control a basic land"). `hand_min`,
     `hand_max`: cards in its controller's hand ("exactly seven cards in hand": both 7). `during`:
     whose turn. `once_each_turn`: at most one activation a turn (602.5b: of that permanent, even
     if its controller changes)."""
@@ -284,7 +286,9 @@ class ActivateOnly:
     subtypes: tuple[str, ...] = ()
     colors: Color = Color.NONE
     min_power: int | None = None
+    min_toughness: int | None = None
     same_name: bool = False
+    or_entered_this_turn: bool = False
     hand_min: int | None = None
     hand_max: int | None = None
     during: Timing = Timing.ANY
@@ -294,17 +298,20 @@ class ActivateOnly:
         bad = [t for t in self.types if t not in CARD_TYPES] + [t for t in self.supertypes if t not in SUPERTYPES]
         if bad:
             raise CardDataError(f"{bad[0]!r} is not a card type or supertype (205.2a, 205.4a)")
-        filtered = bool(self.types or self.supertypes or self.subtypes or self.colors or self.min_power is not None)
+        filtered = bool(self.types or self.supertypes or self.subtypes or self.colors or self.min_power is not None
+                        or self.min_toughness is not None)
         if filtered and self.controls == 0:
             object.__setattr__(self, "controls", 1)
-        if self.same_name and not self.controls:
-            raise CardDataError("same_name counts permanents: give `controls` (and a filter)")
+        if (self.same_name or self.or_entered_this_turn) and not self.controls:
+            raise CardDataError("same_name and or_entered_this_turn go with `controls` (and a filter)")
         for name in ("controls", "hand_min", "hand_max"):
             v = getattr(self, name)
             if v is not None and not 0 <= v <= 32767:
                 raise CardDataError(f"{name} must be 0..32767, got {v}")
-        if self.min_power is not None and not -32767 <= self.min_power <= 32767:
-            raise CardDataError(f"min_power must be -32767..32767, got {self.min_power}")
+        for name in ("min_power", "min_toughness"):
+            v = getattr(self, name)
+            if v is not None and not -32767 <= v <= 32767:
+                raise CardDataError(f"{name} must be -32767..32767, got {v}")
         if self.hand_min is not None and self.hand_max is not None and self.hand_min > self.hand_max:
             raise CardDataError(f"hand_min {self.hand_min} is more than hand_max {self.hand_max}: it never holds")
         if not (self.controls or self.hand_min is not None or self.hand_max is not None
@@ -323,7 +330,10 @@ class ActivateOnly:
             what += "s" if self.controls != 1 else ""
             if self.min_power is not None:
                 what += f" with power {self.min_power} or greater"
-            parts.append(f"if you control at least {self.controls} {what}" + (" with the same name" * self.same_name))
+            if self.min_toughness is not None:
+                what += f" with toughness {self.min_toughness} or greater"
+            parts.append(("if it entered this turn or " if self.or_entered_this_turn else "")
+                         + f"if you control at least {self.controls} {what}" + (" with the same name" * self.same_name))
         if self.hand_min is not None or self.hand_max is not None:
             lo, hi = self.hand_min or 0, self.hand_max
             parts.append(f"if you have exactly {lo} cards in hand" if lo == hi else

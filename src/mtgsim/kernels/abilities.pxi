@@ -89,7 +89,8 @@ cdef inline bint controller_has(Rules* R, Board* b, int j, int who, Condition* c
             and (c.supertypes == 0 or (card.supertypes & c.supertypes) != 0)
             and (c.subtypes == 0 or (card.subtypes & c.subtypes) != 0)
             and (c.colors == 0 or (card.colors & c.colors) != 0)
-            and (c.min_power == -32768 or power_of(R, b, j) >= c.min_power))
+            and (c.min_power == -32768 or power_of(R, b, j) >= c.min_power)
+            and (c.min_toughness == -32768 or toughness_of(R, b, j) >= c.min_toughness))
 
 
 cdef bint condition_holds(Rules* R, Board* b, int i, int row) noexcept nogil:
@@ -106,7 +107,7 @@ cdef bint condition_holds(Rules* R, Board* b, int i, int row) noexcept nogil:
         return False
     if not (c.hand_min <= b.bi.hand_size[who & 1] <= c.hand_max):
         return False
-    if c.controls <= 0:
+    if c.controls <= 0 or (c.or_entered and p.controlled_since == b.bi.turn):
         return True
     for j in range(b.n):
         if controller_has(R, b, j, who, c):

@@ -155,8 +155,8 @@ def _controlled(phrase: str) -> dict | None:
         return None
     if what.endswith(" with the same name"):
         what, out["same_name"] = what.removesuffix(" with the same name"), True
-    if m := re.fullmatch(r"(?P<what>.+) with power (?P<p>\d+) or greater", what):
-        what, out["min_power"] = m["what"], int(m["p"])
+    if m := re.fullmatch(r"(?P<what>.+) with (?P<pt>power|toughness) (?P<p>\d+) or greater", what):
+        what, out[f"min_{m['pt']}"] = m["what"], int(m["p"])
     alternatives = re.split(r" or (?:an? )?", what)
     fields: dict[str, list] = {}
     for alt in alternatives:
@@ -208,11 +208,11 @@ def activate_only(sentence: str) -> dict | None:
                 return None
             if out.get("hand_min") == 0:
                 del out["hand_min"]
-        elif c := re.fullmatch(r"if you control (?P<what>.+)", part):
+        elif c := re.fullmatch(r"if (?P<entered>~ entered this turn or if )?you control (?P<what>.+)", part):
             what = _controlled(c["what"])
             if what is None or "controls" in out:
                 return None
-            out |= what
+            out |= what | ({"or_entered_this_turn": True} if c["entered"] else {})
         else:
             return None
     return out
