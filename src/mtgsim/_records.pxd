@@ -119,6 +119,9 @@ ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABIL
     int32_t options_first        # CHOICE: first COST row of the options
     uint8_t n_options
     uint8_t colors               # ANY_COLOR/ANY_TYPE: the types allowed (ManaTypeBits)
+    uint16_t marks               # PermanentFlags activating it sets on its permanent: its condition's
+                                 # once-each-turn flag (602.5b), PF_SKIP_UNTAP (502.3: its effect's
+                                 # skip_untap) — 0 for nearly all, one load for the payment step
     Amount amount                # how many (times `mana` for FIXED)
     uint8_t could_produce        # 0 none; 1 lands you control; 2 lands opponents control (106.7)
     uint64_t if_you_control      # subtype bits that must all be present for `instead`

@@ -10,7 +10,7 @@ import itertools
 
 import numpy as np
 
-from ._core import CardInfoFlag, CardTypeBit, Event, Grant, GrantTo, KeywordBit, ManaOutput, SpellScope
+from ._core import CardInfoFlag, CardTypeBit, Event, Grant, GrantTo, KeywordBit, ManaOutput, PermanentFlag, SpellScope
 
 __all__ = ["card_summaries", "DIRECT_OUTPUTS", "SEARCHED_OUTPUTS", "haste_givers", "upkeep_triggered",
            "land_play_givers"]
@@ -72,8 +72,8 @@ def card_summaries(tables):
             # its mana pays only some costs (106.6), its condition on activating holds on some
             # boards only (602.5), or it keeps its source tapped (502.3, the search's to weigh):
             # never units of the direct path, nor part of the lower bound
-            restricted = a["restriction"] >= 0 or a["condition"] >= 0 or (
-                a["effect"] >= 0 and bool(tables.effects[a["effect"]]["skip_untap"]))
+            restricted = (a["restriction"] >= 0 or a["condition"] >= 0
+                          or bool(a["marks"] & PermanentFlag.PF_SKIP_UNTAP))
             if restricted:
                 f |= CI_COMPLEX_MANA
             if (not restricted and a["tap"] and not a["untap"] and a["life"] == 0 and a["cost"] < 0

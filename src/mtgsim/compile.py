@@ -430,6 +430,8 @@ class _Compiler:
         r["effect"] = self.effect(a.effect)
         r["restriction"] = self.restriction(a.spend_only_on)
         r["condition"] = self.condition(a.activate_only)
+        r["marks"] = ((int(self.rows["condition"][r["condition"]]["once_flag"]) if r["condition"] >= 0 else 0)
+                      | (int(PermanentFlag.PF_SKIP_UNTAP) if a.effect.skip_untap else 0))
         return r
 
     def _cost_modifier(self, m: CostModifier, card: int) -> np.void:

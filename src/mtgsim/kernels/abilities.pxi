@@ -133,8 +133,9 @@ cdef bint ability_ready(Rules* R, Board* b, int i, int row) noexcept nogil:
         return False                                   # 107.6
     if (a.tap or a.untap) and is_sick(R, b, i):
         return False                                   # 302.6
-    if a.remove_n and p.counters[a.remove_kind] < a.remove_n:
-        return False                                   # 118.3: counters it hasn't got
-    if a.condition >= 0 and not condition_holds(R, b, i, a.condition):
-        return False                                   # 602.5
+    if unlikely(a.remove_n | (a.condition + 1)):      # (either: one test on the usual path)
+        if a.remove_n and p.counters[a.remove_kind] < a.remove_n:
+            return False                               # 118.3: counters it hasn't got
+        if a.condition >= 0 and not condition_holds(R, b, i, a.condition):
+            return False                               # 602.5
     return True

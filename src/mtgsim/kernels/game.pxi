@@ -432,7 +432,7 @@ cdef inline uint16_t untapped_flags(uint16_t f, bint untaps) noexcept nogil:
     return f
 
 
-cdef void untap_step(Game* g, int who) noexcept nogil:
+cdef inline void untap_step(Game* g, int who) noexcept nogil:
     """The untap step (502.3) as player who's turn begins: their permanents untap. In the
     goldfish they are all of them, and none is summoning sick, so the live view is all_units
     (a Scenario's game, with two players' permanents, reads no live view) — unless some were
@@ -440,12 +440,8 @@ cdef void untap_step(Game* g, int who) noexcept nogil:
     cdef int k
     cdef uint64_t masks
     cdef unsigned int m
-    if g.scenario:
-        for k in range(g.n):
-            g.perms[k].flags = untapped_flags(g.perms[k].flags, g.perms[k].controller == who)
-        return
-    if g.marked:
-        marked_untap_step(g)
+    if g.scenario or g.marked:
+        marked_untap_step(g, who)
         return
     for k in range(g.n):
         g.perms[k].flags &= ~PF_TAPPED
@@ -457,12 +453,15 @@ cdef void untap_step(Game* g, int who) noexcept nogil:
         g.live[m] = g.all_units[m]
 
 
-cdef void marked_untap_step(Game* g) noexcept nogil:
-    """The goldfish's untap step with marked permanents: each as untapped_flags says, the live
-    view counted again (a permanent that stays tapped makes no mana)."""
+cdef void marked_untap_step(Game* g, int who) noexcept nogil:
+    """The untap step of a Scenario's game (player who's permanents untap), or of the goldfish's
+    with marked permanents: each as untapped_flags says; the goldfish's live view counted again
+    (a permanent that stays tapped makes no mana)."""
     cdef int k
     for k in range(g.n):
-        g.perms[k].flags = untapped_flags(g.perms[k].flags, True)
+        g.perms[k].flags = untapped_flags(g.perms[k].flags, g.perms[k].controller == who)
+    if g.scenario:
+        return
     live_clear(g)
     for k in range(g.n):
         live_count(g, k, 1)

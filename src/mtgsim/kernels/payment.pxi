@@ -39,63 +39,71 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
     so a search that tries options in order uses them only when nothing else pays."""
     cdef int rows[MAXMANA + 1]
     cdef int n_rows = mana_ability_rows(R, b, i, rows)
-    cdef Vec outs[MAXOPT]
-    cdef Vec owns[MAXOPT]
-    cdef uint8_t masks[MAXINPUT]
-    cdef int j, k, q, n, n_in, r, t, life, gain, dmg, restriction
-    cdef bint dominated, same_input, late
+    cdef int k
     cdef bint snow = (card_of(R, b, i).supertypes & ST_SNOW) != 0
     o.n = 0
     o.restricted = False
     o.keeps_tapped = False
-    for j in range(2 * n_rows):         # (a second pass over the rows only for those coming last)
-        if j == n_rows and not o.keeps_tapped:
-            break
-        k = j if j < n_rows else j - n_rows
-        late = R.mana[rows[k]].effect >= 0 and R.effects[R.mana[rows[k]].effect].skip_untap
-        if late != (j >= n_rows):
-            o.keeps_tapped |= late
-            continue
-        if not ability_ready(R, b, i, rows[k]):
-            continue
-        n = ability_outputs(R, b, i, rows[k], cp, 0, outs, owns)
-        restriction = R.mana[rows[k]].restriction
-        n_in = input_units(R, R.mana[rows[k]].cost, masks)
-        life = R.mana[rows[k]].life
-        gain = dmg = 0
-        if life_effects and R.mana[rows[k]].effect >= 0:      # pain lands, The Great Henge
-            dmg = R.effects[R.mana[rows[k]].effect].damage_to_you.fixed
-            gain = R.effects[R.mana[rows[k]].effect].gain_life.fixed
-        for q in range(n):
-            # drop an output another option already covers at no greater price
-            dominated = False
-            for r in range(o.n):
-                same_input = o.n_in[r] <= n_in and (o.n_in[r] == 0 or (o.n_in[r] == n_in and
-                             memcmp_masks(o.in_mask[r], masks, n_in)))
-                if (same_input and vec_leq(&outs[q], &o.out[r]) and (not snow or vec_leq(&owns[q], &o.own[r]))
-                        and o.life[r] <= life and o.dmg[r] <= dmg and o.gain[r] >= gain
-                        and (o.restriction[r] < 0 or (o.restriction[r] == restriction
-                                                      and unrestricted_leq(&outs[q], &owns[q], o, r)))):
-                    dominated = True    # (restricted mana covers only mana of its restriction)
-                    break
-            if dominated or o.n >= MAXOPT:
-                continue
-            o.out[o.n] = outs[q]
-            o.own[o.n] = owns[q]
-            o.n_in[o.n] = n_in
-            for t in range(n_in):
-                o.in_mask[o.n][t] = masks[t]
-            o.ability[o.n] = k
-            o.life[o.n] = life
-            o.gain[o.n] = gain
-            o.dmg[o.n] = dmg
-            o.restriction[o.n] = restriction
-            o.cls[o.n] = 0
-            o.restricted |= restriction >= 0
-            o.n += 1
+    for k in range(n_rows):
+        if unlikely(R.mana[rows[k]].marks & PF_SKIP_UNTAP):
+            o.keeps_tapped = True       # (after the others)
+        else:
+            ability_options(R, b, i, rows[k], k, cp, o, life_effects, snow)
+    if unlikely(o.keeps_tapped):
+        for k in range(n_rows):
+            if R.mana[rows[k]].marks & PF_SKIP_UNTAP:
+                ability_options(R, b, i, rows[k], k, cp, o, life_effects, snow)
     if unlikely(o.n >= MAXOPT):         # (full: results may have been dropped)
         b.over |= OV_OPTIONS
     return o.n
+
+
+cdef inline void ability_options(Rules* R, Board* b, int i, int row, int k, uint8_t* cp, Options* o,
+                                 bint life_effects, bint snow) noexcept nogil:
+    """source_options' results of permanent i's k-th mana ability (MANA_ABILITY row `row`), if
+    it is ready, added to o."""
+    cdef Vec outs[MAXOPT]
+    cdef Vec owns[MAXOPT]
+    cdef uint8_t masks[MAXINPUT]
+    cdef int q, n, n_in, r, t, life, gain, dmg, restriction
+    cdef bint dominated, same_input
+    if not ability_ready(R, b, i, row):
+        return
+    n = ability_outputs(R, b, i, row, cp, 0, outs, owns)
+    restriction = R.mana[row].restriction
+    n_in = input_units(R, R.mana[row].cost, masks)
+    life = R.mana[row].life
+    gain = dmg = 0
+    if life_effects and R.mana[row].effect >= 0:      # pain lands, The Great Henge
+        dmg = R.effects[R.mana[row].effect].damage_to_you.fixed
+        gain = R.effects[R.mana[row].effect].gain_life.fixed
+    for q in range(n):
+        # drop an output another option already covers at no greater price
+        dominated = False
+        for r in range(o.n):
+            same_input = o.n_in[r] <= n_in and (o.n_in[r] == 0 or (o.n_in[r] == n_in and
+                         memcmp_masks(o.in_mask[r], masks, n_in)))
+            if (same_input and vec_leq(&outs[q], &o.out[r]) and (not snow or vec_leq(&owns[q], &o.own[r]))
+                    and o.life[r] <= life and o.dmg[r] <= dmg and o.gain[r] >= gain
+                    and (o.restriction[r] < 0 or (o.restriction[r] == restriction
+                                                  and unrestricted_leq(&outs[q], &owns[q], o, r)))):
+                dominated = True    # (restricted mana covers only mana of its restriction)
+                break
+        if dominated or o.n >= MAXOPT:
+            continue
+        o.out[o.n] = outs[q]
+        o.own[o.n] = owns[q]
+        o.n_in[o.n] = n_in
+        for t in range(n_in):
+            o.in_mask[o.n][t] = masks[t]
+        o.ability[o.n] = k
+        o.life[o.n] = life
+        o.gain[o.n] = gain
+        o.dmg[o.n] = dmg
+        o.restriction[o.n] = restriction
+        o.cls[o.n] = 0
+        o.restricted |= restriction >= 0
+        o.n += 1
 
 
 cdef inline bint unrestricted_leq(Vec* out, Vec* own, Options* o, int r) noexcept nogil:

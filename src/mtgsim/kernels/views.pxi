@@ -513,10 +513,8 @@ cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16
     if a.untap:
         set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
     g.bi.life[who] -= a.life
-    if a.remove_n:
-        g.perms[i].counters[a.remove_kind] -= a.remove_n
-    if a.condition >= 0 and R.conditions[a.condition].once_flag:
-        mark(g, i, R.conditions[a.condition].once_flag)     # (602.5b: once each turn)
+    if unlikely(a.remove_n | a.marks):
+        activation_marks(g, i, a)
     for t in range(6):                  # (the search bounds one activation's mana: OV_AMOUNT)
         g.bi.pool[who][t] += st.out.m[t]
     if a.effect >= 0:
@@ -528,13 +526,21 @@ cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16
 
 cdef inline void mana_ability_effect(Rules* R, Game* g, Board* b, int i, ManaAbility* a, int who) noexcept nogil:
     """Mana ability a of permanent i, activated by `who`: its side effects as it resolves (605.3b:
-    at once), the life it gains, deals or loses (the vocabulary's effects of mana abilities), and
-    "~ doesn't untap during your next untap step" (502.3: marked PF_SKIP_UNTAP)."""
-    if R.effects[a.effect].skip_untap:
-        mark(g, i, PF_SKIP_UNTAP)
+    at once), the life it gains, deals or loses (the vocabulary's effects of mana abilities; "~
+    doesn't untap during your next untap step" is one of its marks: activation_marks)."""
     g.over |= amount_in(&g.bi.life[who], eval_amount(R, b, R.effects[a.effect].gain_life, i, who, 0)
                         - eval_amount(R, b, R.effects[a.effect].damage_to_you, i, who, 0)
                         - eval_amount(R, b, R.effects[a.effect].lose_life, i, who, 0))
+
+
+cdef void activation_marks(Game* g, int i, ManaAbility* a) noexcept nogil:
+    """The rarer parts of activating mana ability a of permanent i (off the payment step's
+    path): the counters its cost removes (118.3), the flags it marks (602.5b once each turn,
+    502.3 staying tapped)."""
+    if a.remove_n:
+        g.perms[i].counters[a.remove_kind] -= a.remove_n
+    if a.marks:
+        mark(g, i, a.marks)
 
 
 cdef int restricted_units(BoardInfo* bi, int who) noexcept nogil:
