@@ -333,3 +333,10 @@ def test_602_5_a_creature_with_toughness_4_or_greater():
     assert not s.can_activate(rock)
     s.add(card("Test Big Wall", "{2}", "Creature — Wall", "0/4"))
     assert s.can_activate(rock)
+
+
+def test_502_3_a_spell_cannot_keep_a_source_tapped():
+    from mtgsim.compile import compile_cards
+    with pytest.raises(CardDataError, match="a spell has no source"):
+        compile_cards([card("Test Odd Spell", "{1}", "Sorcery", abilities=[
+            {"kind": "spell", "effect": {"draw": 1, "skip_untap": True}}])], card_db())

@@ -369,6 +369,9 @@ class _Compiler:
         spells = c.abilities_of(SpellEffect)
         if len(spells) > 1:
             raise CardDataError("a card has at most one spell effect", card=c.name, field="abilities")
+        if spells and any(e is not None and e.skip_untap for e in (spells[0].effect, spells[0].kicked)):
+            raise CardDataError("skip_untap keeps an ability's source tapped (502.3): a spell has no "
+                                "source to keep", card=c.name, field="abilities.skip_untap")
         if spells:
             self.rows["card"][idx]["spell_effect"] = self.effect(spells[0].effect)
             self.rows["card"][idx]["kicked_effect"] = self.effect(spells[0].kicked)
