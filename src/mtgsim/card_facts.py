@@ -10,7 +10,17 @@ import itertools
 
 import numpy as np
 
-from ._core import CardInfoFlag, CardTypeBit, Event, Grant, GrantTo, KeywordBit, ManaOutput, PermanentFlag, SpellScope
+from ._core import (
+    CardInfoFlag,
+    CardTypeBit,
+    Event,
+    Grant,
+    GrantTo,
+    KeywordBit,
+    ManaOutput,
+    PermanentFlag,
+    SpellScope,
+)
 
 __all__ = ["card_summaries", "DIRECT_OUTPUTS", "SEARCHED_OUTPUTS", "haste_givers", "upkeep_triggered",
            "land_play_givers"]
