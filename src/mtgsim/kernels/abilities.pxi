@@ -122,9 +122,9 @@ cdef bint condition_holds(Rules* R, Board* b, int i, int row) noexcept nogil:
 
 
 cdef bint ability_ready(Rules* R, Board* b, int i, int row) noexcept nogil:
-    """Can the {T}/{Q} parts of this ability's cost be paid now (tapped state, sickness), the
-    counters it removes, and does its condition on activating hold (602.5)? Life costs are checked where the order of
-    activations is known (life gained first counts)."""
+    """Can the {T}/{Q} parts of this ability's cost be paid now (tapped state, sickness) and the
+    counters it removes (118.3), and does its condition on activating hold (602.5)? Life costs
+    are checked where the order of activations is known (life gained first counts)."""
     cdef ManaAbility* a = &R.mana[row]
     cdef Permanent* p = &b.perms[i]
     if a.tap and (p.flags & PF_TAPPED):
