@@ -59,6 +59,7 @@ __all__ = [
     "OPermanent",
     "can_pay",
     "castable",
+    "condition_holds",
     "could_produce",
     "final_states",
     "is_sick",
@@ -218,6 +219,18 @@ def power(v: _View | OBoard, j: int) -> int:
     return n + p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0) + p.power_bonus
 
 
+def toughness(v: _View | OBoard, j: int) -> int:
+    """A creature's toughness: printed (plus what * counts), +1/+1 and -1/-1 counters."""
+    if isinstance(v, OBoard):
+        v = _View(v)
+    p = v.perms[j]
+    card = p.card
+    n = card.toughness.base if card.toughness is not None else 0
+    if card.toughness is not None and card.toughness.star and card.star is not None:
+        n += _count(v, j, p.controller, card.star)
+    return n + p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0)
+
+
 def _grants(v: _View, j: int, grant: Grant) -> bool:
     """Does some permanent on the battlefield grant `grant` to permanent j?"""
     p = v.perms[j]
@@ -255,6 +268,38 @@ def _mana_abilities(v: _View, j: int) -> list[ManaAbility]:
     if _grants(v, j, Grant.MANA_ANY_COLOR):
         out.append(GRANTED_ANY_COLOR)
     return out
+
+
+def condition_holds(v: _View | OBoard, j: int, c) -> bool:
+    """602.5: may permanent j's ability with "activate only ..." condition `c` (an
+    ActivateOnly) be activated now? Its controller's permanents counted as they are, its hand,
+    whose turn it is. (Once each turn: no board here records an activation, so it holds.)"""
+    if isinstance(v, OBoard):
+        v = _View(v)
+    who = v.perms[j].controller
+    if c.during.value == "your_turn" and v.board.active != who:
+        return False
+    if c.during.value == "opponents_turn" and v.board.active == who:
+        return False
+    hand = v.board.hand_size[who]
+    if (c.hand_min is not None and hand < c.hand_min) or (c.hand_max is not None and hand > c.hand_max):
+        return False
+    if not c.controls:
+        return True
+
+    def counted(k: int) -> bool:
+        card = v.perms[k].card
+        return (v.perms[k].controller == who
+                and (not c.types or any(t in card.types for t in c.types))
+                and (not c.supertypes or any(t in card.supertypes for t in c.supertypes))
+                and (not c.subtypes or any(t in card.subtypes for t in c.subtypes))
+                and (not c.colors or bool(card.colors & c.colors))
+                and (c.min_power is None or power(v, k) >= c.min_power)
+                and (c.min_toughness is None or toughness(v, k) >= c.min_toughness))
+    if c.or_entered_this_turn and v.perms[j].controlled_since == v.board.turn:
+        return True
+    names = Counter(v.perms[k].card.name for k in v.each() if counted(k))
+    return (max(names.values(), default=0) if c.same_name else sum(names.values())) >= c.controls
 
 
 # ---- what an ability produces ----------------------------------------------------------------
@@ -482,7 +527,9 @@ def _admits(r, card: CardDef, ability: bool) -> bool:
     return ((not f.types or any(t in card.types for t in f.types))
             and (not f.supertypes or any(t in card.supertypes for t in f.supertypes))
             and (not f.subtypes or any(t in card.subtypes for t in f.subtypes))
-            and (not f.colorless or int(card.colors) == 0))
+            and (not f.colorless or int(card.colors) == 0)
+            and not any(t in card.types for t in f.not_types)
+            and (not f.multicolored or len(card.color_letters) >= 2))
 
 
 def _admitted(restrictions: list, card: CardDef | None, ability: bool) -> frozenset:
@@ -653,6 +700,10 @@ def _activations(board: OBoard, alive: frozenset, player: int, cache: dict, rest
                 continue                       # 107.6
             if (c.tap or c.untap) and is_sick(v, j):
                 continue                       # 302.6
+            if c.remove_counters and p.counters.get(c.remove_counters[0], 0) < c.remove_counters[1]:
+                continue                       # 118.3
+            if ab.activate_only is not None and not condition_holds(v, j, ab.activate_only):
+                continue                       # 602.5
             after = alive - {j} if c.sacrifice_self else alive
             v2 = _View(board, after)
             cp = _could_produce_view(v2)

@@ -216,7 +216,7 @@ def test_106_6_restriction_rows_say_what_the_phrases_say(tables):
 
 
 @pytest.mark.parametrize("text", ["blue spells", "creature spells or instants", "spells of the chosen colour",
-                                  "abilities of", "noncreature spells", "legendary or spells"])
+                                  "abilities of", "abilities of noncreatures", "legendary or spells"])
 def test_106_6_a_restriction_outside_the_vocabulary_names_card_and_text(text):
     from mtgsim import CardDataError
     with pytest.raises(CardDataError) as info:

@@ -50,6 +50,8 @@ DECKS = {
                                      "Cavern of Souls": 2, "Simic Growth Chamber": 2, "Delighted Halfling": 4,
                                      "Incubation Druid": 4, "Mind Stone": 2, ELDRAZI: 4, SIX_BEAST: 4,
                                      SIX_RELIC: 4, LEGEND: 4, "Lightning Bolt": 2, "The Great Henge": 2}),
+    # conditions on activating mana abilities (602.5), lands that stay tapped (502.3)
+    "conditions_and_skip_untap": lambda: __import__("test_replay").conditions_deck(),
     # mana creatures entering while The Fire Crystal gives them haste: tapped for mana at once
     "haste_and_mana_creatures": lambda: Deck({"Mountain": 12, "Forest": 12, "The Fire Crystal": 6, "Llanowar Elves": 6,
                                               "Birds of Paradise": 6, "Paradise Druid": 6, "Goblin Piker": 6,

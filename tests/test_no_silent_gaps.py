@@ -8,7 +8,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "mtgsim"
 RECORDS = ("Effect", "Activated", "Enters", "Triggered", "Card", "ManaAbility", "CostModifier",
-           "ManaTrigger", "ManaReplacement", "GrantRow", "SpendRestriction", "Count", "Cost",
+           "ManaTrigger", "ManaReplacement", "GrantRow", "SpendRestriction", "Condition", "Count", "Cost",
            "Hybrid", "Permanent")
 
 # (record, field): where it is acted on, if no kernel reads it

@@ -52,6 +52,43 @@ TEST_CARDS = {c.name: c for c in [
     mtgsim.card("Oracle Eldrazi", "{3}", "Creature — Eldrazi", "3/3"),
     mtgsim.card("Oracle Green Eldrazi", "{1}{G}", "Creature — Eldrazi", "2/2"),
     mtgsim.card("Oracle Legendary Relic", "{2}{R}", "Legendary Artifact"),
+    # conditions on activating mana abilities (602.5)
+    mtgsim.card("Oracle Tainted Land", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+        {"kind": "mana", "cost": "{T}", "options": ["{B}", "{R}"], "activate_only": {"subtypes": ["Swamp"]}}]),
+    mtgsim.card("Oracle Spire", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}, Pay 1 life", "output": "any_color", "activate_only": {"types": ["Artifact"]}}]),
+    mtgsim.card("Oracle Enclave", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{G}{G}",
+         "activate_only": {"types": ["Creature"], "min_power": 4}}]),
+    mtgsim.card("Oracle Sceptre", "{3}", "Artifact", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{R}{R}{R}",
+         "activate_only": {"controls": 3, "types": ["Land"], "same_name": True}}]),
+    mtgsim.card("Oracle Night Mana", "{1}", "Artifact", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{C}{C}", "activate_only": {"during": "opponents_turn"}}]),
+    mtgsim.card("Oracle Empty Hand Mana", "{1}", "Artifact", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{U}", "activate_only": {"hand_max": 1}}]),
+    mtgsim.card("Oracle Brute", "{3}", "Creature — Ogre", "4/4"),
+    mtgsim.card("Oracle Horizon Land", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "options": ["{B}", "{R}"],
+         "activate_only": {"supertypes": ["Basic"], "types": ["Land"], "or_entered_this_turn": True}}]),
+    mtgsim.card("Oracle Wall Mana", "{1}", "Artifact", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{W}", "activate_only": {"types": ["Creature"], "min_toughness": 4}}]),
+    # a cost removing counters from itself (118.3)
+    mtgsim.card("Oracle Vivid Land", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{R}"},
+        {"kind": "mana", "cost": "{T}, Remove a charge counter from this", "output": "any_color"}]),
+    mtgsim.card("Oracle Counter Elf", "{G}", "Creature — Elf", "1/1", abilities=[
+        {"kind": "mana", "cost": "{T}, Remove two +1/+1 counters from this", "mana": "{G}{G}{G}"}]),
+    # spending restrictions on multicoloured and noncreature spells, on any ability (106.6)
+    mtgsim.card("Oracle Pillar", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "output": "any_color", "spend_only_on": "multicolored spells"}]),
+    mtgsim.card("Oracle Noncreature Mana", "{1}", "Artifact", abilities=[
+        {"kind": "mana", "cost": "{T}", "options": ["{U}", "{R}"], "spend_only_on": "noncreature spells"}]),
+    mtgsim.card("Oracle Ability Mana", "{1}", "Artifact", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{C}{C}", "spend_only_on": "Knight or Equipment spells or abilities"}]),
+    mtgsim.card("Oracle Gold Spell", "{R}{G}", "Sorcery"),
+    mtgsim.card("Oracle Knight", "{1}{W}", "Creature — Human Knight", "2/2"),
 ]}
 
 
@@ -412,11 +449,14 @@ EXTRA_CARDS = [   # more of the vocabulary: life costs, {Q}, sacrifice, counts, 
 ]
 RESTRICTED_CARDS = [   # spending restrictions (106.6), and what they may or may not pay for:
     "Eldrazi Temple", "Castle Garenbrig", "Delighted Halfling", "Cavern of Souls",
+    "Oracle Pillar", "Oracle Noncreature Mana", "Oracle Ability Mana",
     "Pili-Pala",               # a creature's mana ability with a mana cost: Castle's mana pays it
     "Forest", "Wastes", "Mountain", "Sol Ring", "Birds of Paradise", "Mana Reflection",
     "Heartbeat of Spring", "Gilded Lotus", "Grizzly Bears", "Llanowar Elves", "Treasure",
 ]
 RESTRICTED_SPELLS = [
+    ("Oracle Gold Spell", 0, False, None),
+    ("Oracle Knight", 0, False, None),
     ("Oracle Eldrazi", 0, False, None),
     ("Oracle Green Eldrazi", 0, False, None),
     ("Oracle Legendary Relic", 0, False, None),
@@ -456,7 +496,7 @@ CHOOSE_COLOUR = {"Coldsteel Heart", "Utopia Sprawl", "Caged Sun", "Gauntlet of P
 # Counters worth putting: creatures (power for the Henge and Maro), Animar (its reduction).
 COUNTER_CARDS = {"Grizzly Bears", "Maro", "Llanowar Elves", "Birds of Paradise", "Naga Vitalist",
                  "Thalia, Guardian of Thraben", "Goblin Electromancer", "Animar, Soul of Elements",
-                 "Nyxbloom Ancient", "Incubation Druid", "Elvish Archdruid", "Pili-Pala"}
+                 "Nyxbloom Ancient", "Incubation Druid", "Elvish Archdruid", "Pili-Pala", "Oracle Counter Elf"}
 CAPACITY = 8
 COLOR_BITS = {c: 1 << i for i, c in enumerate(TYPES)}
 COUNTER_INDEX = {"+1/+1": 0, "-1/-1": 1, "charge": 2}
@@ -487,7 +527,7 @@ def tables():
     global _TABLES
     if _TABLES is None:
         from mtgsim.compile import compile_cards
-        names = (BOARD_CARDS + EXTRA_CARDS + RESTRICTED_CARDS
+        names = (BOARD_CARDS + EXTRA_CARDS + RESTRICTED_CARDS + CONDITION_CARDS
                  + [sp[0] for sp in SPELLS + EXTRA_SPELLS + RESTRICTED_SPELLS])
         _TABLES = compile_cards([DB[n] for n in dict.fromkeys(names)])
     return _TABLES
@@ -515,7 +555,7 @@ def boards(draw, cards=tuple(BOARD_CARDS), min_size: int = 2, max_size: int = CA
                 counters["+1/+1"] = plus
             if minus:
                 counters["-1/-1"] = minus
-        if name == "Everflowing Chalice":
+        if name in ("Everflowing Chalice", "Oracle Vivid Land"):
             counters["charge"] = draw(st.integers(0, 2))
         chosen = None
         if name in CHOOSE_COLOUR:
@@ -766,6 +806,29 @@ DENSE = st.lists(boards(cards=tuple(DENSE_CARDS)), min_size=1, max_size=16)
 @AGREE
 @given(DENSE, st.sampled_from(SPELLS + EXTRA_SPELLS), st.integers(0, 1))
 def test_dense_mana_interactions_agree(obs, spell, player):
+    bad = compare_all(obs, spell, player)
+    assert not bad, f"{len(bad)} disagreements in {len(obs)} boards:\n" + "\n".join(bad[:3])
+
+
+# Conditions on activating mana abilities (602.5), and what they count.
+CONDITION_CARDS = [
+    "Temple of the False God", "Oracle Tainted Land", "Oracle Spire", "Oracle Enclave", "Oracle Sceptre",
+    "Oracle Night Mana", "Oracle Empty Hand Mana", "Oracle Brute", "Oracle Vivid Land", "Oracle Counter Elf",
+    "Oracle Horizon Land", "Oracle Wall Mana",
+    "Grizzly Bears", "Swamp", "Forest",
+    "Wastes", "Sol Ring", "Llanowar Elves", "Mana Reflection", "Birds of Paradise",
+]
+CONDITIONS = st.lists(boards(cards=tuple(CONDITION_CARDS), max_size=CAPACITY), min_size=1, max_size=16)
+
+
+@AGREE
+@given(CONDITIONS, st.sampled_from(SPELLS), st.integers(0, 1))
+def test_602_5_conditions_on_activating_mana_abilities_agree(obs, spell, player):
+    """602.5: a mana ability whose "activate only if ..." condition doesn't hold makes nothing
+    (five lands for Temple of the False God, a Swamp, an artifact, a creature with power 4 or
+    more, three lands of one name, an opponent's turn, the hand's size); 118.3: nor one whose
+    cost removes counters the permanent hasn't got (a Vivid land's charge counters): the
+    oracle's own checks against the kernels', on random boards."""
     bad = compare_all(obs, spell, player)
     assert not bad, f"{len(bad)} disagreements in {len(obs)} boards:\n" + "\n".join(bad[:3])
 

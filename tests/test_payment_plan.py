@@ -11,7 +11,8 @@ SOURCES = ["Forest", "Island", "Mountain", "Plains", "Swamp", "Wastes", "Stompin
            "Adarkar Wastes", "Wooded Bastion", "Azorius Signet", "Gruul Signet", "Sol Ring",
            "Birds of Paradise", "Llanowar Elves", "Gilded Lotus", "Treasure", "Mana Confluence",
            "Mana Reflection", "Heartbeat of Spring", "Wild Growth", "Reflecting Pool",
-           "Snow-Covered Forest", "The Great Henge", "Ancient Tomb", "Orzhov Basilica"]
+           "Snow-Covered Forest", "The Great Henge", "Ancient Tomb", "Orzhov Basilica",
+           "Temple of the False God"]      # (602.5: only with five lands)
 COSTS = ["{G}", "{1}{G}", "{G}{G}", "{W}{U}", "{2}{R}{G}", "{3}", "{C}{C}", "{G/W}{G/W}",
          "{R/P}", "{2/U}{2/U}", "{S}{G}", "{4}{W}{W}", "{X}{G}", "{B/G/P}{1}"]
 

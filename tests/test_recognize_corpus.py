@@ -31,9 +31,12 @@ EXPECTED_DIFFERENCES = {
         "Valakut Awakening")},
     # ignored, not unread: X counts the artifacts and enchantments of the opponent, who has none
     "Dockside Extortionist": "goldfish opponent",
+    # read now (a cost removing its own +1/+1 counter, 118.3), left out of the curated card: the
+    # goldfish's policy would fire its counters at the opponent and lose the creature
+    "Walking Ballista": "curated: the ping left out",
     **{name: UNREAD for name in (
         "The Fire Crystal", "Path of Ancestry", "Nykthos, Shrine to Nyx",
-        "Castle Garenbrig", "Temple of the False God", "Fabled Passage", "Myriad Landscape", "Ilysian Caryatid",
+        "Castle Garenbrig", "Fabled Passage", "Myriad Landscape", "Ilysian Caryatid",
         "Incubation Druid", "Rite of Flame", "Manamorphose", "Circuitous Route",
         "Contamination", "Caged Sun", "Gauntlet of Power",
         "Fireball", "Faithless Looting", "Brainstorm", "Preordain", "Read the Bones",
@@ -92,7 +95,7 @@ def test_coverage_figures_on_the_corpus(imported, capsys):
               f"recognized; lands {len(lands):,}: {100 * lands_fully:.1f}% fully; buckets "
               + ", ".join(f"{b} {100 * v:.1f}%" for b, v in share.items()))
     assert 2000 <= len(mana) <= 2300 and 1150 <= len(lands) <= 1300
-    assert mana_fully >= 0.34 and lands_fully >= 0.42 and share["fully"] >= 0.17
+    assert mana_fully >= 0.378 and lands_fully >= 0.467 and share["fully"] >= 0.178
 
 
 def test_the_most_frequent_unread_phrase_families_are_listed(imported):

@@ -25,8 +25,16 @@ def random_deck(seed: int) -> Deck:
     return Deck(deck)
 
 
+def conditions_deck() -> Deck:
+    """Conditions on activating mana abilities (602.5), lands that stay tapped (502.3), a cost
+    removing counters (118.3)."""
+    from test_activation_conditions import DEVOTEE, MARSH, SPIRE, TAINTED, VIVID
+    return Deck({"Temple of the False God": 8, TAINTED: 6, MARSH: 6, SPIRE: 4, "Swamp": 4, VIVID: 4,
+                 DEVOTEE: 4, "Sol Ring": 2, "Lightning Bolt": 6, "Goblin Piker": 8, "Hill Giant": 4, "Shivan Dragon": 4})
+
+
 DECKS = {**{name: (lambda name=name: Deck.from_file(example_decks()[name])) for name in example_decks()},
-         **{f"random_{k}": (lambda k=k: random_deck(k)) for k in range(40)}}
+         **{f"random_{k}": (lambda k=k: random_deck(k)) for k in range(40)}, "conditions": conditions_deck}
 # Today's known disagreements, each to be decided once (../shared/design/ONE_ENGINE.md lists
 # them); strict: one that is fixed fails here until its mark is removed.
 KNOWN: dict = {}      # (name, on_play): why that replay differs — none now

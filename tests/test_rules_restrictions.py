@@ -243,3 +243,67 @@ def test_106_6_the_pool_refuses_restricted_mana_past_its_limits_changing_nothing
     with pytest.raises(LimitError, match=r"restricted mana \(106.6\) of more than 4 restrictions"):
         s.tap_for_mana(source)
     assert not s.is_tapped(source) and s.pool() == before and len(s.restricted_pool()) == 4
+
+
+PILLAR = card("Test Pillar", "", "Land", abilities=[
+    {"kind": "mana", "cost": "{T}", "output": "any_color", "spend_only_on": "multicolored spells"}])
+NONCREATURE = card("Test Noncreature Mana", "{1}", "Artifact", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{R}", "spend_only_on": "noncreature spells"}])
+GROUNDS = card("Test Grounds", "", "Land", abilities=[
+    {"kind": "mana", "cost": "{T}", "options": ["{R}", "{W}", "{B}"], "spend_only_on": "Knight or Equipment spells"}])
+OPTIMIZER = card("Test Optimizer", "{1}", "Artifact", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{U}", "spend_only_on": "artifact spells or abilities"}])
+GOLD = card("Test Gold", "{R}{G}", "Sorcery")
+KNIGHT = card("Test Knight", "{W}", "Creature — Human Knight", "1/1")
+EQUIPMENT = card("Test Sword", "{1}", "Artifact — Equipment")
+CAT = card("Test Cat", "{W}", "Creature — Cat", "1/1")
+PINGER = card("Test Pinger", "{0}", "Creature — Goblin", "1/1", abilities=[
+    {"kind": "activated", "cost": "{U}", "damage_to_opponent": 1}])
+
+
+def test_106_6_multicolored_spells_only_two_colours_or_more():
+    """106.6, 105.2b: "Spend this mana only to cast a multicolored spell" (Pillar of the Paruns)
+    pays for a spell of two or more colours, not a monocoloured or colourless one."""
+    s = Scenario()
+    s.add(PILLAR)
+    s.add("Forest")
+    assert s.can_cast(GOLD)
+    assert not s.can_cast(card("Test Mono", "{1}{G}", "Sorcery"))
+    assert not s.can_cast(card("Test Colorless", "{2}", "Artifact"))
+
+
+def test_106_6_noncreature_spells_only():
+    s = Scenario()
+    s.add(NONCREATURE)
+    assert s.can_cast(card("Test Shock", "{R}", "Instant"))
+    assert not s.can_cast(card("Test Goblin", "{R}", "Creature — Goblin", "1/1"))
+
+
+def test_106_6_subtypes_joined_by_or():
+    """"A Knight or Equipment spell" (Tournament Grounds): either subtype passes."""
+    s = Scenario()
+    s.add(GROUNDS)
+    assert s.can_cast(KNIGHT) and s.can_cast(EQUIPMENT) and not s.can_cast(CAT)
+
+
+def test_106_6_abilities_of_any_permanent():
+    """"... or activate an ability" (Guidelight Optimizer): the mana pays for an activated
+    ability of any permanent, and for artifact spells, nothing else."""
+    s = Scenario()
+    s.add(OPTIMIZER)
+    pinger = s.add(PINGER)
+    assert not s.can_cast(card("Test Blue", "{U}", "Sorcery"))
+    s.activate(pinger)
+    assert s.life("opponent") == 19
+
+
+@pytest.mark.parametrize("phrase, message", [
+    ("artifact or Equipment spells", "'or' joins card types, or subtypes, not both"),
+    ("abilities of multicolored creatures", "not a word of the spending-restriction vocabulary"),
+    ("instant or spells", "not a word|ends a list"),
+])
+def test_106_6_phrases_outside_the_vocabulary_are_refused(phrase, message):
+    from mtgsim import CardDataError
+    with pytest.raises(CardDataError, match=message):
+        card("Test Odd", "", "Land", abilities=[
+            {"kind": "mana", "cost": "{T}", "mana": "{C}", "spend_only_on": phrase}])

@@ -55,6 +55,12 @@ cpdef enum PermanentFlag:
     PF_SACRIFICE_AT_END = 4      # sacrificed at the beginning of the next end step
     PF_ATTACKING = 8
     PF_PHASED_OUT = 16
+    PF_SKIP_UNTAP = 32           # doesn't untap during its controller's next untap step (502.3)
+    PF_ONCE_0 = 64               # its first "activate only once each turn" ability was activated
+    PF_ONCE_1 = 128              # this turn (602.5b); ...the second,
+    PF_ONCE_2 = 256              # ...the third,
+    PF_ONCE_3 = 512              # ...the fourth: cleared as each turn begins
+    PF_ONCE_ALL = 960
 
 cpdef enum CounterKind:          # index into Permanent.counters
     CK_P1P1 = 0                  # +1/+1 (122.1a)
@@ -142,6 +148,11 @@ cpdef enum Event:
     EV_YOU_CAST_SPELL = 6
     EV_LAND_YOU_CONTROL_ENTERS = 7
     EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS = 8
+
+cpdef enum Timing:               # Condition.during: when an ability may be activated (602.5)
+    TI_ANY = 0
+    TI_YOUR_TURN = 1             # "Activate only during your turn"
+    TI_OPPONENTS_TURN = 2        # "Activate only during an opponent's turn"
 
 cpdef enum AttackIf:             # Card.attack_if: its restriction on attacking (508.1c)
     AI_NONE = 0

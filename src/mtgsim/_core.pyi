@@ -30,6 +30,8 @@ class ActivationFault(enum.IntEnum):
     AF_SICK: int
     AF_TIMING: int
     AF_LIFE: int
+    AF_CONDITION: int
+    AF_COUNTERS: int
 
 
 class AttackIf(enum.IntEnum):
@@ -139,6 +141,12 @@ class PermanentFlag(enum.IntEnum):
     PF_SACRIFICE_AT_END: int
     PF_ATTACKING: int
     PF_PHASED_OUT: int
+    PF_SKIP_UNTAP: int
+    PF_ONCE_0: int
+    PF_ONCE_1: int
+    PF_ONCE_2: int
+    PF_ONCE_3: int
+    PF_ONCE_ALL: int
 
 class SpellScope(enum.IntEnum):
     SS_SELF: int
@@ -211,6 +219,12 @@ class Who(enum.IntEnum):
     WHO_ANY: int
 
 
+class Timing(enum.IntEnum):
+    TI_ANY: int
+    TI_YOUR_TURN: int
+    TI_OPPONENTS_TURN: int
+
+
 class CoreTables:
     """The compiled tables of a set of cards, held for the kernels."""
     tables: object
@@ -274,6 +288,7 @@ def board_produce(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray,
                   prefer: int, order: list) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
 def board_produce_exact(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, i: int, row: int,
                         want: tuple, own: object | None = None) -> tuple[tuple[int, ...], tuple[int, ...]] | None: ...
+def board_condition_holds(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, i: int, row: int) -> bool: ...
 def board_replacements(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, i: int) -> list[tuple[int, int]]: ...
 def board_total_cost(core: CoreTables, perms: np.ndarray, n: int, info: np.ndarray, card_row: int, x: int,
                      kicked: bool, alternative: int, caster: int, from_hand: bool) -> np.void: ...

@@ -33,6 +33,7 @@ def _dtype_of(name):
     cdef Card card
     cdef ManaAbility mana_ability
     cdef SpendRestriction spend_restriction
+    cdef Condition condition
     cdef CostModifier cost_modifier
     cdef ManaTrigger mana_trigger
     cdef ManaReplacement mana_replacement
@@ -53,6 +54,7 @@ def _dtype_of(name):
         "card": lambda: np.asarray(<Card[:1]>(&card)),
         "mana_ability": lambda: np.asarray(<ManaAbility[:1]>(&mana_ability)),
         "spend_restriction": lambda: np.asarray(<SpendRestriction[:1]>(&spend_restriction)),
+        "condition": lambda: np.asarray(<Condition[:1]>(&condition)),
         "cost_modifier": lambda: np.asarray(<CostModifier[:1]>(&cost_modifier)),
         "mana_trigger": lambda: np.asarray(<ManaTrigger[:1]>(&mana_trigger)),
         "mana_replacement": lambda: np.asarray(<ManaReplacement[:1]>(&mana_replacement)),
@@ -65,7 +67,7 @@ def _dtype_of(name):
     return views[name]().dtype
 
 
-RECORDS = ("cost", "hybrid", "count", "effect", "card", "mana_ability", "spend_restriction",
+RECORDS = ("cost", "hybrid", "count", "effect", "card", "mana_ability", "spend_restriction", "condition",
            "cost_modifier", "mana_trigger", "mana_replacement", "grant", "enters", "triggered", "activated",
            "permanent", "total_cost", "board_info")
 

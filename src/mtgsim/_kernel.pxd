@@ -53,6 +53,7 @@ cdef struct Rules:
     int n_mana
     SpendRestriction* restrictions
     int n_restrictions
+    Condition* conditions    # CONDITION rows ("activate only ...", 602.5)
     CostModifier* costmods
     ManaTrigger* mtrig
     ManaReplacement* mrep
@@ -136,6 +137,8 @@ cdef struct Options:         # the possible results of activating one source
     uint8_t cls[MAXOPT]      # ...as the payment's class bit of it (prepare_payment), 0 none
     bint restricted          # some option's mana is restricted
     uint8_t snow             # SNOW_BIT if the source is a snow permanent
+    bint keeps_tapped        # some option keeps the source tapped through an untap step (502.3):
+                             # a searched source, those options after the others
 
 
 cdef struct Purpose:         # what a payment is for: what restricted mana asks of it (106.6)

@@ -58,6 +58,8 @@ ctypedef struct Effect:          # what a spell or ability does (EFFECT table)
     uint8_t token_copy           # token copy of a creature you control (707.2)
     uint8_t sacrifice_at_end     # ...sacrificed at the next end step
     int16_t untap_lands
+    uint8_t skip_untap           # its source doesn't untap during its controller's next untap
+                                 # step (502.3): the permanent is marked PF_SKIP_UNTAP
 
 ctypedef struct Card:            # a card's copiable values (CARD table)
     uint16_t types               # CardTypeBits
@@ -109,18 +111,24 @@ ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABIL
     uint8_t tap                  # {T} in the cost (107.5)
     uint8_t untap                # {Q} in the cost (107.6)
     uint8_t sacrifice_self
+    uint8_t remove_kind          # counters removed from it as a cost: their CounterKind...
     int16_t life                 # life paid
     uint8_t output               # ManaOutput
+    uint8_t remove_n             # ...and how many (0: none; 118.3: only with that many on it)
     int32_t mana                 # COST row of the fixed mana, -1 none
     int32_t options_first        # CHOICE: first COST row of the options
     uint8_t n_options
     uint8_t colors               # ANY_COLOR/ANY_TYPE: the types allowed (ManaTypeBits)
+    uint16_t marks               # PermanentFlags activating it sets on its permanent: its condition's
+                                 # once-each-turn flag (602.5b), PF_SKIP_UNTAP (502.3: its effect's
+                                 # skip_untap) — 0 for nearly all, one load for the payment step
     Amount amount                # how many (times `mana` for FIXED)
     uint8_t could_produce        # 0 none; 1 lands you control; 2 lands opponents control (106.7)
     uint64_t if_you_control      # subtype bits that must all be present for `instead`
     int32_t instead              # COST row of the mana instead, -1 none
     int32_t effect               # EFFECT row of side effects (life gain, damage), -1 none
     int32_t restriction          # SPEND_RESTRICTION row its mana keeps (106.6), -1 unrestricted
+    int32_t condition            # CONDITION row: when it may be activated (602.5), -1 any time
 
 ctypedef struct SpendRestriction: # what restricted mana may be spent on (106.6) (SPEND_RESTRICTION)
     uint8_t spells               # 1: casting spells that pass the spell filter
@@ -128,6 +136,7 @@ ctypedef struct SpendRestriction: # what restricted mana may be spent on (106.6)
     uint8_t spell_supertypes     # ...and any of these supertypes (0: any)
     uint64_t spell_subtypes      # ...and any of these subtypes (0: any)
     uint8_t spell_colorless      # ...and colourless (202.2)
+    uint8_t spell_multicolored   # ...and of two or more colours (105.2b)
     uint8_t chosen_type          # ...and of the creature type chosen as the source entered
                                  # (not tracked: any creature type counts as the chosen one)
     uint8_t abilities            # 1: activating abilities of permanents that pass the source filter
@@ -135,6 +144,27 @@ ctypedef struct SpendRestriction: # what restricted mana may be spent on (106.6)
     uint8_t source_supertypes    # ...and any of these supertypes (0: any)
     uint64_t source_subtypes     # ...and any of these subtypes (0: any)
     uint8_t source_colorless     # ...and colourless
+    uint16_t spell_not_types     # spell filter: and none of these CardTypeBits ("noncreature")
+
+ctypedef struct Condition:       # "Activate only ..." (602.1b, 602.5): when an activated ability may
+                                 # be activated; every part given holds (CONDITION table)
+    int16_t controls             # its controller controls at least this many permanents passing
+                                 # the filter (0: no such part)
+    uint16_t types               # filter: any of these CardTypeBits (0: any)
+    uint8_t supertypes           # ...and any of these supertypes (0: any)
+    uint8_t colors               # ...and some of these colours (0: any)
+    int16_t min_power            # ...and power this or greater (-32768: any; 613: as it is now)
+    uint64_t subtypes            # ...and any of these subtypes (0: any)
+    uint8_t same_name            # 1: `controls` of them of one name (copies of one CARD row)
+    int16_t hand_min             # cards in its controller's hand: at least this many
+    int16_t hand_max             # ...and at most this many
+    uint8_t during               # Timing: any time, only during its controller's turn, or an
+                                 # opponent's
+    uint16_t once_flag           # once each turn: the PermanentFlag (PF_ONCE_*) its activation
+                                 # sets on the permanent, cleared as each turn begins (0: none)
+    int16_t min_toughness        # filter: and toughness this or greater (-32768: any)
+    uint8_t or_entered           # 1: `controls` holds too while the permanent itself entered this
+                                 # turn ("if ~ entered this turn or if you control a basic land")
 
 ctypedef struct CostModifier:    # a static cost change (601.2f) (COST_MODIFIER table)
     int32_t card
@@ -191,9 +221,12 @@ ctypedef struct Activated:       # a non-mana activated ability (602) (ACTIVATED
     uint8_t tap
     uint8_t untap
     uint8_t sacrifice_self
+    uint8_t remove_kind          # counters removed from it as a cost: their CounterKind...
     int16_t life
     uint8_t sorcery_speed
+    uint8_t remove_n             # ...and how many (0: none; 118.3: only with that many on it)
     int32_t effect               # EFFECT row
+    int32_t condition            # CONDITION row: when it may be activated (602.5), -1 any time
 
 ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
     int32_t card                 # CARD row of its copiable values (a copy: what it copies, 707.2)

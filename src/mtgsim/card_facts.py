@@ -10,7 +10,17 @@ import itertools
 
 import numpy as np
 
-from ._core import CardInfoFlag, CardTypeBit, Event, Grant, GrantTo, KeywordBit, ManaOutput, SpellScope
+from ._core import (
+    CardInfoFlag,
+    CardTypeBit,
+    Event,
+    Grant,
+    GrantTo,
+    KeywordBit,
+    ManaOutput,
+    PermanentFlag,
+    SpellScope,
+)
 
 __all__ = ["card_summaries", "DIRECT_OUTPUTS", "SEARCHED_OUTPUTS", "haste_givers", "upkeep_triggered",
            "land_play_givers"]
@@ -35,7 +45,8 @@ def card_summaries(tables):
     effects, and — when every mana ability is a plain {T} ability with a fixed output, a choice
     or any colour/type — its output as `unit_count` units of `unit_mask` each. A card whose
     outputs aren't "k units of one mask" (e.g. three mana of one colour), or with a spending
-    restriction (106.6), is COMPLEX; for one, `lower_mask`/`lower_count` are what its
+    restriction (106.6), a condition on activating it (602.5) or one that keeps it tapped (502.3),
+    is COMPLEX; for one, `lower_mask`/`lower_count` are what its
     unrestricted abilities needing no mana and no life make that way (Castle Garenbrig's {T}:
     Add {G}, a Treasure's one mana of any colour): one way to use it, so a lower bound of what
     it adds for any spell (prepare_direct)."""
@@ -68,16 +79,20 @@ def card_summaries(tables):
             a = mana[card["mana_first"] + k]
             if a["could_produce"]:
                 f |= CI_MANA_EFFECT
-            restricted = a["restriction"] >= 0
-            if restricted:              # its mana pays only some costs (106.6): never units
-                f |= CI_COMPLEX_MANA    # of the direct path, nor part of the lower bound
+            # its mana pays only some costs (106.6), its condition on activating holds on some
+            # boards only (602.5), or it keeps its source tapped (502.3, the search's to weigh):
+            # never units of the direct path, nor part of the lower bound
+            restricted = (a["restriction"] >= 0 or a["condition"] >= 0
+                          or bool(a["marks"] & PermanentFlag.PF_SKIP_UNTAP))
+            if restricted:
+                f |= CI_COMPLEX_MANA
             if (not restricted and a["tap"] and not a["untap"] and a["life"] == 0 and a["cost"] < 0
-                    and a["if_you_control"] == 0
+                    and a["if_you_control"] == 0 and a["remove_n"] == 0
                     and a["amount"]["count"] < 0 and 0 < a["amount"]["fixed"] < 256):
                 m = _unit_mask_of(tables, a)  # k of one type chosen: k units only of one type
                 lower.append((m, int(a["amount"]["fixed"]) if m & (m - 1) == 0 else 1))
             simple = (a["tap"] and not a["untap"] and not a["sacrifice_self"] and a["life"] == 0
-                      and a["cost"] < 0 and a["could_produce"] == 0 and a["if_you_control"] == 0
+                      and a["remove_n"] == 0 and a["cost"] < 0 and a["could_produce"] == 0 and a["if_you_control"] == 0
                       and a["amount"]["count"] < 0 and a["amount"]["fixed"] > 0
                       and a["output"] in DIRECT_OUTPUTS)
             if not simple:

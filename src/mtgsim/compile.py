@@ -14,13 +14,13 @@ import numpy as np
 
 from . import schema
 from .cards.database import CardDatabase, card_db, closest_names, named_card, normalize_name
-from .cards.model import (ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
+from .cards.model import (ActivateOnly, ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
                           EntersEffect, LandPlays, ManaAbility, ManaReplacement, ManaTrigger, SpellEffect,
                           SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES)
 from .errors import CardDataError, LimitError, UnknownCardError
 from .mana import COLOR_ORDER, ManaCost, SymbolKind
-from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, SupertypeBit,
-                     Who)
+from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, PermanentFlag,
+                     SupertypeBit, Who)
 
 __all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
            "BASIC_LAND_TYPES"]
@@ -76,6 +76,7 @@ class Tables:
     effects: np.ndarray
     mana_abilities: np.ndarray
     spend_restrictions: np.ndarray
+    conditions: np.ndarray
     cost_modifiers: np.ndarray
     mana_triggers: np.ndarray
     mana_replacements: np.ndarray
@@ -126,6 +127,7 @@ class _Compiler:
         self.count_cache: dict[Count, int] = {}
         self.restriction_cache: dict[tuple, int] = {}
         self.restriction_texts: list[str] = []
+        self.once_next = 0              # the card being compiled: its once-each-turn abilities so far
 
     # -- helpers --------------------------------------------------------------------------
     def _new(self, record: str) -> np.void:
@@ -205,12 +207,47 @@ class _Compiler:
                     row[f"{prefix}_supertypes"] = sum(_SUPERTYPE_BIT[t] for t in set(f.supertypes))
                     row[f"{prefix}_subtypes"] = self.subtype_bits(f.subtypes)
                     row[f"{prefix}_colorless"] = f.colorless
+            if r.spells is not None:
+                row["spell_not_types"] = type_bits(r.spells.not_types)
+                row["spell_multicolored"] = r.spells.multicolored
             row["spells"] = r.spells is not None
             row["chosen_type"] = r.spells is not None and r.spells.chosen_type
             row["abilities"] = r.abilities is not None
             self.restriction_cache[key] = self._index("spend_restriction")
             self.restriction_texts.append(r.text)
         return self.restriction_cache[key]
+
+    # the permanent flags that mark a card's once-each-turn abilities as used (602.5b), in order
+    _ONCE_FLAGS = tuple(int(getattr(PermanentFlag, f"PF_ONCE_{k}")) for k in range(4))
+
+    def condition(self, c: ActivateOnly | None) -> int:
+        """CONDITION row of an "activate only ..." condition (602.5) of the card being compiled
+        (a row of its own: a once-each-turn one has its own flag); -1 for none."""
+        if c is None:
+            return -1
+        row = self._new("condition")
+        row["controls"] = c.controls
+        row["types"] = type_bits(c.types)
+        row["supertypes"] = sum(_SUPERTYPE_BIT[t] for t in set(c.supertypes))
+        row["subtypes"] = self.subtype_bits(c.subtypes)
+        if c.subtypes and not row["subtypes"]:      # (every subtype a filter names has a bit)
+            raise CardDataError(f"activate_only: subtypes {list(c.subtypes)} have no bit")
+        row["colors"] = int(c.colors)
+        row["min_power"] = -32768 if c.min_power is None else c.min_power
+        row["min_toughness"] = -32768 if c.min_toughness is None else c.min_toughness
+        row["or_entered"] = c.or_entered_this_turn
+        row["same_name"] = c.same_name
+        row["hand_min"] = 0 if c.hand_min is None else c.hand_min
+        row["hand_max"] = 32767 if c.hand_max is None else c.hand_max
+        row["during"] = _enum_code(schema.Timing, "TI_", c.during)
+        if c.once_each_turn:
+            if self.once_next >= len(self._ONCE_FLAGS):
+                raise CardDataError(f"at most {len(self._ONCE_FLAGS)} abilities of a card may be "
+                                    "'activate only once each turn' (the permanent's flags)",
+                                    field="activate_only.once_each_turn")
+            row["once_flag"] = self._ONCE_FLAGS[self.once_next]
+            self.once_next += 1
+        return self._index("condition")
 
     def amount(self, dest, value) -> None:
         """Fill an Amount field: a fixed number, or a COUNT row."""
@@ -257,6 +294,7 @@ class _Compiler:
         r["token_copy"] = e.token_copy
         r["sacrifice_at_end"] = e.sacrifice_at_end
         r["untap_lands"] = e.untap_lands
+        r["skip_untap"] = e.skip_untap
         return index
 
     # -- a card and its abilities ---------------------------------------------------------
@@ -276,6 +314,13 @@ class _Compiler:
             raise CardDataError(str(e), card=c.name) from None
 
     def _card(self, c: CardDef) -> int:
+        once, self.once_next = self.once_next, 0    # (a token card compiled meanwhile has its own)
+        try:
+            return self._card_rows(c)
+        finally:
+            self.once_next = once
+
+    def _card_rows(self, c: CardDef) -> int:
         r = self._new("card")
         idx = self._index("card")
         self.card_rows[c.name] = idx
@@ -324,6 +369,9 @@ class _Compiler:
         spells = c.abilities_of(SpellEffect)
         if len(spells) > 1:
             raise CardDataError("a card has at most one spell effect", card=c.name, field="abilities")
+        if spells and any(e is not None and e.skip_untap for e in (spells[0].effect, spells[0].kicked)):
+            raise CardDataError("skip_untap keeps an ability's source tapped (502.3): a spell has no "
+                                "source to keep", card=c.name, field="abilities.skip_untap")
         if spells:
             self.rows["card"][idx]["spell_effect"] = self.effect(spells[0].effect)
             self.rows["card"][idx]["kicked_effect"] = self.effect(spells[0].kicked)
@@ -354,6 +402,11 @@ class _Compiler:
         r["cost"] = self.cost(cost.mana) if cost.mana else -1
         r["tap"], r["untap"] = cost.tap, cost.untap
         r["sacrifice_self"], r["life"] = cost.sacrifice_self, cost.life
+        if cost.remove_counters:
+            kind, n = cost.remove_counters
+            if not 1 <= n <= 255:
+                raise _RangeError(f"cost: removing {n} counters; 1..255 may be removed")
+            r["remove_kind"], r["remove_n"] = counter_kind(kind), n
 
     def _mana_ability(self, a: ManaAbility, card: int) -> np.void:
         r = self._row("mana_ability")
@@ -379,6 +432,9 @@ class _Compiler:
         r["instead"] = self.cost(a.instead) if a.instead else -1
         r["effect"] = self.effect(a.effect)
         r["restriction"] = self.restriction(a.spend_only_on)
+        r["condition"] = self.condition(a.activate_only)
+        r["marks"] = ((int(self.rows["condition"][r["condition"]]["once_flag"]) if r["condition"] >= 0 else 0)
+                      | (int(PermanentFlag.PF_SKIP_UNTAP) if a.effect.skip_untap else 0))
         return r
 
     def _cost_modifier(self, m: CostModifier, card: int) -> np.void:
@@ -448,6 +504,7 @@ class _Compiler:
         self._activation(r, a.cost)
         r["sorcery_speed"] = a.sorcery_speed
         r["effect"] = self.effect(a.effect)
+        r["condition"] = self.condition(a.activate_only)
         return r
 
     def granted_any_color(self) -> int:
@@ -477,7 +534,8 @@ class _Compiler:
         return Tables(
             cards=table("card"), costs=table("cost"), hybrids=table("hybrid"),
             counts=table("count"), effects=table("effect"), mana_abilities=table("mana_ability"),
-            spend_restrictions=table("spend_restriction"), cost_modifiers=table("cost_modifier"),
+            spend_restrictions=table("spend_restriction"), conditions=table("condition"),
+            cost_modifiers=table("cost_modifier"),
             mana_triggers=table("mana_trigger"),
             mana_replacements=table("mana_replacement"), grants=table("grant"),
             enters=table("enters"), triggered=table("triggered"), activated=table("activated"),
@@ -502,6 +560,8 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
 
     for d in defs:
         for a in d.abilities:
+            if getattr(a, "activate_only", None) is not None:
+                add(a.activate_only.subtypes)
             if isinstance(a, ManaAbility):
                 add(a.if_you_control)
                 walk_effect(a.effect)

@@ -396,6 +396,13 @@ class Scenario(ManaPools):
         if (a["tap"] or a["untap"]) and _core.board_is_sick(*self._args(), i):
             return (f"302.6: {self._names[i]} is a creature its controller hasn't controlled "
                     "continuously since their most recent turn began (summoning sick, no haste)")
+        if a["remove_n"] and self._perms[i]["counters"][int(a["remove_kind"])] < a["remove_n"]:
+            return (f"118.3: {self._names[i]}'s ability removes {int(a['remove_n'])} "
+                    f"{COUNTER_NAMES[int(a['remove_kind'])]} counter(s) as a cost; it hasn't that many")
+        if a["condition"] >= 0 and not _core.board_condition_holds(*self._args(), i, int(a["condition"])):
+            d = self._defs[self._names[i]]
+            k = row - int(self._tables.cards[int(self._perms[i]["card"])]["mana_first"])
+            return f"602.5: {d.name}'s ability can be activated only {d.mana_abilities[k].activate_only}"
         return f"119.4: can't pay {a['life']} life"
 
     @_all_or_nothing
@@ -723,6 +730,8 @@ class Scenario(ManaPools):
                AF.AF_SICK: f"302.6: {d.name} is summoning sick",
                AF.AF_TIMING: f"307.1, 602.5d: {d.name}'s ability can be activated only as a sorcery: "
                              f"on {POSSESSIVE[who]} turn",
+               AF.AF_COUNTERS: f"118.3: {d.name}'s ability removes counters it hasn't got ({a.cost})",
+               AF.AF_CONDITION: f"602.5: {d.name}'s ability can be activated only {a.activate_only}",
                AF.AF_LIFE: f"119.4: paying {a.cost.life} life for {d.name}'s ability needs a life total of "
                            f"at least {a.cost.life}; {PLAYER_NAMES[who]} {'have' if who == 0 else 'has'} "
                            f"{int(self._info[0]['life'][who])}"}

@@ -10,17 +10,17 @@ import numpy as np
 from . import _core
 from ._core import (AttackIf, CardTypeBit, CostChange, CounterKind, CountOf, Event, Grant, GrantTo,
                     KeywordBit, ManaOutput, ManaTypeBit, PermanentFlag, SpellScope,
-                    SupertypeBit, TappedUnless, TriggerAdds, Watches, Who)
+                    SupertypeBit, TappedUnless, Timing, TriggerAdds, Watches, Who)
 from .errors import ArgumentError, ArgumentTypeError, LimitError, UnknownNameError
 
 __all__ = [
     "DTYPES", "COST_DTYPE", "HYBRID_DTYPE", "COUNT_DTYPE", "EFFECT_DTYPE", "CARD_DTYPE",
-    "MANA_ABILITY_DTYPE", "SPEND_RESTRICTION_DTYPE", "COST_MODIFIER_DTYPE", "MANA_TRIGGER_DTYPE",
+    "MANA_ABILITY_DTYPE", "SPEND_RESTRICTION_DTYPE", "CONDITION_DTYPE", "COST_MODIFIER_DTYPE", "MANA_TRIGGER_DTYPE",
     "MANA_REPLACEMENT_DTYPE", "GRANT_DTYPE", "ENTERS_DTYPE", "TRIGGERED_DTYPE",
     "ACTIVATED_DTYPE", "PERMANENT_DTYPE", "empty", "check_table", "check_card_limits", "grow",
     "AttackIf", "CardTypeBit", "CostChange", "CounterKind", "CountOf", "Event", "Grant", "GrantTo",
     "KeywordBit", "ManaOutput", "ManaTypeBit", "PermanentFlag", "SpellScope", "SupertypeBit",
-    "TappedUnless", "TriggerAdds", "Watches", "Who",
+    "TappedUnless", "Timing", "TriggerAdds", "Watches", "Who",
 ]
 
 DTYPES: dict[str, np.dtype] = _core.record_dtypes()
@@ -32,6 +32,7 @@ EFFECT_DTYPE = DTYPES["effect"]
 CARD_DTYPE = DTYPES["card"]
 MANA_ABILITY_DTYPE = DTYPES["mana_ability"]
 SPEND_RESTRICTION_DTYPE = DTYPES["spend_restriction"]
+CONDITION_DTYPE = DTYPES["condition"]
 COST_MODIFIER_DTYPE = DTYPES["cost_modifier"]
 MANA_TRIGGER_DTYPE = DTYPES["mana_trigger"]
 MANA_REPLACEMENT_DTYPE = DTYPES["mana_replacement"]
@@ -46,11 +47,11 @@ _INDEX_FIELDS = {
     "cost": ("hybrid_first",),
     "effect": ("add_mana", "token_card"),
     "card": ("cost", "kicker", "flashback", "star", "spell_effect", "kicked_effect", "back"),
-    "mana_ability": ("cost", "mana", "instead", "effect", "restriction"),
+    "mana_ability": ("cost", "mana", "instead", "effect", "restriction", "condition"),
     "cost_modifier": ("mana",),
     "mana_trigger": ("mana",),
     "triggered": ("effect",),
-    "activated": ("cost", "effect"),
+    "activated": ("cost", "effect", "condition"),
     "permanent": ("attached_to",),
 }
 

@@ -74,11 +74,14 @@ def parse_type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[
 
 _LIFE = re.compile(r"pay (\d+) life", re.IGNORECASE)
 _SACRIFICE = re.compile(r"sacrifice (this|~|it)(\s+\w+)?", re.IGNORECASE)
+_SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_REMOVE = re.compile(r"remove (?P<n>a|an|one|two|three|four|five|\d+) (?P<kind>charge|\+1/\+1|-1/-1) "
+                     r"counters? from (?:this|~|it)(?:\s+\w+)?", re.IGNORECASE)
 
 
 def parse_activation_cost(text: str) -> ActivationCost:
     """'{2}, {T}, Pay 1 life, Sacrifice this artifact' → ActivationCost; raises CardDataError."""
-    mana, tap, untap, life, sac = ManaCost(), False, False, 0, False
+    mana, tap, untap, life, sac, remove = ManaCost(), False, False, 0, False, ()
     for part in (p.strip() for p in text.split(",")):
         if not part:
             raise CardDataError(f"empty part in activation cost {text!r}")
@@ -98,10 +101,14 @@ def parse_activation_cost(text: str) -> ActivationCost:
             life += int(m.group(1))
         elif _SACRIFICE.fullmatch(part):
             sac = True
+        elif (m := _REMOVE.fullmatch(part)) and not remove:
+            n = m["n"].lower()
+            remove = (m["kind"].lower(), int(n) if n.isdigit() else _SMALL[n])
         else:
             raise CardDataError(f"{part!r} is not a cost this vocabulary knows "
-                                "(mana symbols, {T}, {Q}, 'Pay N life', 'Sacrifice this')")
-    return ActivationCost(mana=mana, tap=tap, untap=untap, life=life, sacrifice_self=sac)
+                                "(mana symbols, {T}, {Q}, 'Pay N life', 'Sacrifice this', "
+                                "'Remove N charge counters from this' (or +1/+1, -1/-1 counters))")
+    return ActivationCost(mana=mana, tap=tap, untap=untap, life=life, sacrifice_self=sac, remove_counters=remove)
 
 
 def _parse_pt(text: Any) -> tuple[PT, PT]:

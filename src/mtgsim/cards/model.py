@@ -17,7 +17,7 @@ from ..mana import Color, ManaCost, color_order
 
 __all__ = [
     "CARD_TYPES", "SUPERTYPES", "Count", "Amount", "ActivationCost", "Effect",
-    "ManaAbility", "SpendFilter", "SpendRestriction", "CostModifier", "ManaTrigger", "ManaReplacement",
+    "ManaAbility", "SpendFilter", "SpendRestriction", "ActivateOnly", "Timing", "CostModifier", "ManaTrigger", "ManaReplacement",
     "StaticGrant", "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "LandPlays", "Ability",
     "AttackCondition", "Controls", "CardDef", "ABILITY_KINDS",
 ]
@@ -62,12 +62,15 @@ Amount = Union[int, Count]
 
 @dataclass(frozen=True, slots=True)
 class ActivationCost:
-    """The cost of an activated ability (602.1): mana, {T}, {Q}, life, sacrifice this."""
+    """The cost of an activated ability (602.1): mana, {T}, {Q}, life, sacrifice this, remove
+    counters from this."""
     mana: ManaCost = field(default_factory=ManaCost)
     tap: bool = False          # {T} (107.5)
     untap: bool = False        # {Q} (107.6)
     life: int = 0              # "Pay N life"
     sacrifice_self: bool = False  # "Sacrifice this permanent"
+    remove_counters: tuple = ()   # ("charge", 1): "Remove a charge counter from this" (118.3:
+                                  # only with that many on it); charge, +1/+1 or -1/-1 counters
 
     def __str__(self) -> str:
         parts = [str(self.mana)] if self.mana else []
@@ -76,6 +79,9 @@ class ActivationCost:
             parts.append(f"Pay {self.life} life")
         if self.sacrifice_self:
             parts.append("Sacrifice this permanent")
+        if self.remove_counters:
+            kind, n = self.remove_counters
+            parts.append(f"Remove {n} {kind} counter{'s' if n != 1 else ''} from this")
         return ", ".join(parts)
 
 
@@ -103,6 +109,8 @@ class Effect:
     token_copy: bool = False           # create a token copy of target creature you control (707.2)
     sacrifice_at_end: bool = False     # ...sacrificed at the beginning of the next end step
     untap_lands: int = 0               # untap up to N lands
+    skip_untap: bool = False           # "~ doesn't untap during your next untap step" (502.3): the
+                                       # ability's source stays tapped through that untap step
 
     def __bool__(self) -> bool:
         return self != _NO_EFFECT
@@ -133,43 +141,61 @@ class SpendFilter:
     """Which spells, or which permanents' abilities, restricted mana may pay for: every part
     given must hold — any of `types`, any of `supertypes`, any of `subtypes`, colourless (no
     colour, 202.2), and "of the chosen type" (the creature type chosen as the source entered;
-    the choice is not tracked, so any creature type counts as chosen)."""
+    the choice is not tracked, so any creature type counts as chosen); of spells only, none of
+    `not_types` ("noncreature") and `multicolored` (two or more colours, 105.2b)."""
     types: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     colorless: bool = False
     chosen_type: bool = False
+    not_types: tuple[str, ...] = ()
+    multicolored: bool = False
 
 
 # The closed vocabulary of spending restrictions: "[a] <qualifiers> spell(s) [of the chosen
-# type]", "abilities of <qualifiers, plural>", or the two joined by "or". Qualifiers are
-# "colorless", supertypes and card types in lower case (card types may be joined by "or":
-# "instant or sorcery spells"), and subtypes capitalised ("Eldrazi").
+# type]", "abilities [of <qualifiers, plural>]", or the two joined by "or". Qualifiers are
+# "colorless", "multicolored", supertypes and card types in lower case, "non<type>"
+# ("noncreature"), and subtypes capitalised ("Eldrazi"); card types, or subtypes, may be joined
+# by "or" ("instant or sorcery spells", "Knight or Equipment spells"). "multicolored" and
+# "non<type>" are of spells only.
 _PLURAL_TYPES = {t.lower() + "s": t for t in CARD_TYPES} | {"sorceries": "Sorcery"}
 
 
-def _spend_filter(words: list[str], plural: bool, text: str) -> SpendFilter:
-    types, supertypes, subtypes, colorless = [], [], [], False
-    joined = False                      # the last word was "or" (between card types)
+def _spend_filter(words: list[str], plural: bool, text: str, spells: bool = True) -> SpendFilter:
+    types, supertypes, subtypes, not_types = [], [], [], []
+    colorless = multicolored = False
+    joined = ""                         # the kind of word before an "or" (card types, subtypes)
+    last = ""
     for w in words:
         low = w.lower()
-        if w == "or" and types and not joined:
-            joined = True
+        if w == "or" and last in ("type", "subtype") and not joined:
+            joined = last
             continue
         if w == "colorless" and not joined:
-            colorless = True
+            colorless, kind = True, "colorless"
+        elif w == "multicolored" and spells and not joined:
+            multicolored, kind = True, "multicolored"
         elif w.capitalize() in SUPERTYPES and w == low and not joined:
             supertypes.append(w.capitalize())
+            kind = "supertype"
         elif w == low and (w.capitalize() in CARD_TYPES or (plural and w in _PLURAL_TYPES)):
             types.append(_PLURAL_TYPES[w] if plural and w in _PLURAL_TYPES else w.capitalize())
-        elif w[:1].isupper() and w[1:].islower() and w.isalpha() and not joined:
+            kind = "type"
+        elif spells and w == low and w.startswith("non") and w[3:].capitalize() in CARD_TYPES and not joined:
+            not_types.append(w[3:].capitalize())
+            kind = "non"
+        elif w[:1].isupper() and w[1:].islower() and w.isalpha():
             subtypes.append(w)
+            kind = "subtype"
         else:
             raise CardDataError(f"{w!r} in {text!r} is not a word of the spending-restriction vocabulary")
-        joined = False
+        if joined and kind != joined:
+            raise CardDataError(f"{text!r}: 'or' joins card types, or subtypes, not both")
+        joined, last = "", kind
     if joined:
-        raise CardDataError(f"{text!r} ends a list of card types with 'or'")
-    return SpendFilter(tuple(types), tuple(supertypes), tuple(subtypes), colorless)
+        raise CardDataError(f"{text!r} ends a list with 'or'")
+    return SpendFilter(tuple(types), tuple(supertypes), tuple(subtypes), colorless,
+                       not_types=tuple(not_types), multicolored=multicolored)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,8 +222,9 @@ class SpendRestriction:
         spells = abilities = None
         if "abilities" in words:
             k = words.index("abilities")
-            if words[k + 1:k + 2] != ["of"] or len(words) < k + 3:
-                raise CardDataError(f"{text!r}: write 'abilities of <permanents>' ('abilities of creatures')")
+            if words[k + 1:] and (words[k + 1] != "of" or len(words) < k + 3):
+                raise CardDataError(f"{text!r}: write 'abilities of <permanents>' ('abilities of creatures'), "
+                                    "or 'abilities' (of any permanent)")
             head = words[:k]
             if head[-1:] == ["activate"]:
                 head = head[:-1]
@@ -205,7 +232,7 @@ class SpendRestriction:
                 if head[-1] != "or":
                     raise CardDataError(f"{text!r}: join spells and abilities with 'or'")
                 head = head[:-1]
-            abilities = _spend_filter(words[k + 2:], True, text)
+            abilities = _spend_filter(words[k + 2:], True, text, spells=False)
             words = head
         if words:
             chosen = words[-4:] == ["of", "the", "chosen", "type"]
@@ -232,6 +259,94 @@ class SpendRestriction:
         return self.text
 
 
+class Timing(str, enum.Enum):
+    """When an ability may be activated, by whose turn it is (602.5)."""
+    ANY = ""
+    YOUR_TURN = "your_turn"              # "Activate only during your turn"
+    OPPONENTS_TURN = "opponents_turn"    # "Activate only during an opponent's turn"
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateOnly:
+    """A condition on activating an ability, "Activate only ..." (602.1b, 602.5): it may be
+    activated only while every part given holds.
+
+    `controls`: its controller controls at least that many permanents with any of `types`, any
+    of `supertypes`, any of `subtypes`, some colour of `colors` and power `min_power` or greater
+    and toughness `min_toughness` or greater (each part given; 1 when a filter is given without a
+    number: "if you control a Swamp"); `same_name`: that many of one name ("three or more lands
+    with the same name"); `or_entered_this_turn`: or the permanent itself entered this turn
+    ("Activate only if ~ entered this turn or if you control a basic land"). `hand_min`,
+    `hand_max`: cards in its controller's hand ("exactly seven cards in hand": both 7). `during`:
+    whose turn. `once_each_turn`: at most one activation a turn (602.5b: of that permanent, even
+    if its controller changes)."""
+    controls: int = 0
+    types: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: Color = Color.NONE
+    min_power: int | None = None
+    min_toughness: int | None = None
+    same_name: bool = False
+    or_entered_this_turn: bool = False
+    hand_min: int | None = None
+    hand_max: int | None = None
+    during: Timing = Timing.ANY
+    once_each_turn: bool = False
+
+    def __post_init__(self):
+        bad = [t for t in self.types if t not in CARD_TYPES] + [t for t in self.supertypes if t not in SUPERTYPES]
+        if bad:
+            raise CardDataError(f"{bad[0]!r} is not a card type or supertype (205.2a, 205.4a)")
+        filtered = bool(self.types or self.supertypes or self.subtypes or self.colors or self.min_power is not None
+                        or self.min_toughness is not None)
+        if filtered and self.controls == 0:
+            object.__setattr__(self, "controls", 1)
+        if (self.same_name or self.or_entered_this_turn) and not self.controls:
+            raise CardDataError("same_name and or_entered_this_turn go with `controls` (and a filter)")
+        for name in ("controls", "hand_min", "hand_max"):
+            v = getattr(self, name)
+            if v is not None and not 0 <= v <= 32767:
+                raise CardDataError(f"{name} must be 0..32767, got {v}")
+        for name in ("min_power", "min_toughness"):
+            v = getattr(self, name)
+            if v is not None and not -32767 <= v <= 32767:
+                raise CardDataError(f"{name} must be -32767..32767, got {v}")
+        if self.hand_min is not None and self.hand_max is not None and self.hand_min > self.hand_max:
+            raise CardDataError(f"hand_min {self.hand_min} is more than hand_max {self.hand_max}: it never holds")
+        if not (self.controls or self.hand_min is not None or self.hand_max is not None
+                or self.during is not Timing.ANY or self.once_each_turn):
+            raise CardDataError("an empty activate_only: say what it asks (controls, hand_min, "
+                                "hand_max, during, once_each_turn)")
+
+    def __str__(self) -> str:
+        """What it asks, in words: "if you control at least 5 Land permanents"."""
+        parts = []
+        if self.controls:
+            noun = " or ".join(t.lower() for t in self.types) or "permanent"
+            if self.subtypes:
+                noun = " or ".join(self.subtypes) + ("" if noun == "permanent" else f" {noun}")
+            what = " ".join([*color_order(self.colors), *(t.lower() for t in self.supertypes), noun])
+            what += "s" if self.controls != 1 else ""
+            if self.min_power is not None:
+                what += f" with power {self.min_power} or greater"
+            if self.min_toughness is not None:
+                what += f" with toughness {self.min_toughness} or greater"
+            parts.append(("if it entered this turn or " if self.or_entered_this_turn else "")
+                         + f"if you control at least {self.controls} {what}" + (" with the same name" * self.same_name))
+        if self.hand_min is not None or self.hand_max is not None:
+            lo, hi = self.hand_min or 0, self.hand_max
+            parts.append(f"if you have exactly {lo} cards in hand" if lo == hi else
+                         f"if you have at most {hi} cards in hand" if not lo else
+                         f"if you have at least {lo} cards in hand" if hi is None else
+                         f"if you have {lo} to {hi} cards in hand")
+        if self.during is not Timing.ANY:
+            parts.append("during your turn" if self.during is Timing.YOUR_TURN else "during an opponent's turn")
+        if self.once_each_turn:
+            parts.append("once each turn")
+        return " and ".join(parts)
+
+
 @dataclass(frozen=True, slots=True)
 class ManaAbility:
     """An activated mana ability (605.1a): cost and the mana it adds.
@@ -250,6 +365,7 @@ class ManaAbility:
     instead: ManaCost = field(default_factory=ManaCost)
     effect: Effect = field(default_factory=Effect)  # life gain (Henge), damage (pain lands)
     spend_only_on: SpendRestriction | None = None   # a spending restriction (106.6)
+    activate_only: ActivateOnly | None = None       # a condition on activating it (602.5)
 
 
 class SpellScope(str, enum.Enum):
@@ -391,6 +507,7 @@ class ActivatedAbility:
     cost: ActivationCost
     effect: Effect
     sorcery_speed: bool = False
+    activate_only: ActivateOnly | None = None       # a condition on activating it (602.5)
 
 
 @dataclass(frozen=True, slots=True)

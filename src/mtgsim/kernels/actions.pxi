@@ -283,6 +283,8 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
     if e.add_mana >= 0:
         for k in range(6):
             g.over |= amount_in(&g.bi.pool[who][k], R.costs[e.add_mana].pips[k])
+    if e.skip_untap and 0 <= source < g.n:
+        mark(g, source, PF_SKIP_UNTAP)  # (502.3: its controller's next untap step)
     n = eval_amount(R, &b, e.add_any_color, source, who, x)
     if n > 0:
         g.over |= amount_in(&g.bi.pool[who][type_index(g.chosen_color)], n)
@@ -525,6 +527,8 @@ cpdef enum ActivationFault:      # why a non-mana ability can't be activated now
     AF_SICK = 3                  # {T} or {Q} of a summoning-sick creature (302.6)
     AF_TIMING = 4                # "activate only as a sorcery" off its controller's turn (602.5d)
     AF_LIFE = 5                  # more life to pay than its controller has (119.4)
+    AF_CONDITION = 6             # its "activate only ..." condition doesn't hold (602.5)
+    AF_COUNTERS = 7              # fewer counters on it than its cost removes (118.3)
 
 
 cdef inline int activation_fault(Rules* R, Game* g, Board* b, int i, Activated* a) noexcept nogil:
@@ -539,6 +543,10 @@ cdef inline int activation_fault(Rules* R, Game* g, Board* b, int i, Activated* 
         return AF_SICK
     if a.sorcery_speed and g.perms[i].controller != g.bi.active:   # (in a main phase, the stack
         return AF_TIMING                                           # empty: the only times here)
+    if a.remove_n and g.perms[i].counters[a.remove_kind] < a.remove_n:
+        return AF_COUNTERS
+    if a.condition >= 0 and not condition_holds(R, b, i, a.condition):
+        return AF_CONDITION
     if a.life > g.bi.life[g.perms[i].controller]:
         return AF_LIFE
     return AF_NONE
@@ -561,6 +569,10 @@ cdef void resolve_activation(Rules* R, Spec* S, Game* g, Rng* rng, int i, int k,
         note_tapped(g, i)
     if a.untap:
         set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
+    if a.remove_n:
+        g.perms[i].counters[a.remove_kind] -= a.remove_n
+    if a.condition >= 0 and R.conditions[a.condition].once_flag:
+        mark(g, i, R.conditions[a.condition].once_flag)     # (602.5b: once each turn)
     board_changed(g)
     if g.n_tapped:
         tapped_triggers(R, S, g, rng)

@@ -40,4 +40,6 @@ cdef bint restriction_admits(Rules* R, int row, Purpose* why) noexcept nogil:
     if why.ability:
         return r.abilities and passes(c, r.source_types, r.source_supertypes, r.source_subtypes,
                                       r.source_colorless)
-    return r.spells and passes(c, r.spell_types, r.spell_supertypes, r.spell_subtypes, r.spell_colorless)
+    return (r.spells and passes(c, r.spell_types, r.spell_supertypes, r.spell_subtypes, r.spell_colorless)
+            and (c.types & r.spell_not_types) == 0
+            and (not r.spell_multicolored or popcount6(c.colors & ALLCOLORS) >= 2))

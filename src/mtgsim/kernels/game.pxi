@@ -132,6 +132,8 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # count_permanent, at most MAXPERM < 256 each)
     const uint64_t* kind_unit    # Spec.kind_unit
     int n_sacrifice_at_end       # tokens to sacrifice at the end step (PF_SACRIFICE_AT_END)
+    bint marked                  # some permanent may be marked PF_SKIP_UNTAP or PF_ONCE_* (mark):
+                                 # the untap step looks at each (marked_untap_step)
     int32_t tapped_rows[MAXPERM] # permanents with triggered abilities that became tapped, their
     int32_t tapped_ids[MAXPERM]  # "whenever this becomes tapped" abilities still to resolve:
     uint8_t tapped_who[MAXPERM]  # card rows, object ids and controllers (see note_tapped)
@@ -420,17 +422,34 @@ cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
         g.all_masks = added(g.all_units, g.all_masks, m, d, w)
 
 
-cdef void untap_step(Game* g, int who) noexcept nogil:
+cdef inline void mark(Game* g, int i, uint16_t flag) noexcept nogil:
+    """Permanent i marked PF_SKIP_UNTAP (it doesn't untap during its controller's next untap
+    step) or PF_ONCE_* (a once-each-turn ability of it was activated, 602.5b): flags the live
+    view doesn't read, cleared by the untap step."""
+    g.perms[i].flags |= flag
+    g.marked = True
+
+
+cdef inline uint16_t untapped_flags(uint16_t f, bint untaps) noexcept nogil:
+    """A permanent's flags after an untap step (502.3): its once-each-turn marks go (a new
+    turn, 602.5b); if it is one the active player untaps (`untaps`), it untaps unless marked
+    PF_SKIP_UNTAP, which that untap step uses up."""
+    f &= ~PF_ONCE_ALL
+    if untaps:
+        f = (f & ~PF_SKIP_UNTAP) if f & PF_SKIP_UNTAP else (f & ~PF_TAPPED)
+    return f
+
+
+cdef inline void untap_step(Game* g, int who) noexcept nogil:
     """The untap step (502.3) as player who's turn begins: their permanents untap. In the
     goldfish they are all of them, and none is summoning sick, so the live view is all_units
-    (a Scenario's game, with two players' permanents, reads no live view)."""
+    (a Scenario's game, with two players' permanents, reads no live view) — unless some were
+    marked (marked_untap_step)."""
     cdef int k
     cdef uint64_t masks
     cdef unsigned int m
-    if g.scenario:
-        for k in range(g.n):
-            if g.perms[k].controller == who:
-                g.perms[k].flags &= ~PF_TAPPED
+    if g.scenario or g.marked:
+        marked_untap_step(g, who)
         return
     for k in range(g.n):
         g.perms[k].flags &= ~PF_TAPPED
@@ -440,6 +459,21 @@ cdef void untap_step(Game* g, int who) noexcept nogil:
         m = mtgsim_ctz64(masks)
         masks &= masks - 1
         g.live[m] = g.all_units[m]
+
+
+cdef void marked_untap_step(Game* g, int who) noexcept nogil:
+    """The untap step of a Scenario's game (player who's permanents untap), or of the goldfish's
+    with marked permanents: each as untapped_flags says; the goldfish's live view counted again
+    (a permanent that stays tapped makes no mana)."""
+    cdef int k
+    for k in range(g.n):
+        g.perms[k].flags = untapped_flags(g.perms[k].flags, g.perms[k].controller == who)
+    if g.scenario:
+        return
+    live_clear(g)
+    for k in range(g.n):
+        live_count(g, k, 1)
+    g.marked = False
 
 
 cdef inline bint summoning_sick(Rules* R, Game* g, Board* b, int i) noexcept nogil:

@@ -169,12 +169,18 @@ def board_mana_rows(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1]
 
 def board_ability_ready(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i, int row):
     """Can mana ability `row` of permanent i be activated now but for its mana input: its
-    {T}/{Q} (ability_ready: 107.5, 107.6, 302.6) and the life it costs (119.4: no more than
-    its controller has)?"""
+    {T}/{Q}, the counters it removes, its condition (ability_ready: 107.5, 107.6, 302.6, 118.3,
+    602.5) and the life it costs (119.4: no more than its controller has)?"""
     cdef Board b = one_board(perms, n, info)
     cdef int life = core.R.mana[row].life
     return bool(ability_ready(&core.R, &b, i, row)
                 and (life <= 0 or life <= b.bi.life[controller(&b, i)]))
+
+
+def board_condition_holds(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i, int row):
+    """Does CONDITION row `row` let permanent i's ability be activated now (602.5)?"""
+    cdef Board b = one_board(perms, n, info)
+    return bool(condition_holds(&core.R, &b, i, row))
 
 
 def board_replacements(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):

@@ -34,58 +34,76 @@ cdef int input_units(Rules* R, int cost_row, uint8_t* masks) noexcept nogil:
 
 cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint life_effects) noexcept nogil:
     """Every result the ready mana abilities of permanent i can give (one activation: a
-    permanent taps once), with the input each needs; dominated results are dropped."""
+    permanent taps once), with the input each needs; dominated results are dropped. The
+    results of abilities that keep it tapped through its next untap step (502.3) come last,
+    so a search that tries options in order uses them only when nothing else pays."""
     cdef int rows[MAXMANA + 1]
     cdef int n_rows = mana_ability_rows(R, b, i, rows)
-    cdef Vec outs[MAXOPT]
-    cdef Vec owns[MAXOPT]
-    cdef uint8_t masks[MAXINPUT]
-    cdef int k, q, n, n_in, r, t, life, gain, dmg, restriction
-    cdef bint dominated, same_input
+    cdef int k
     cdef bint snow = (card_of(R, b, i).supertypes & ST_SNOW) != 0
     o.n = 0
     o.restricted = False
+    o.keeps_tapped = False
     for k in range(n_rows):
-        if not ability_ready(R, b, i, rows[k]):
-            continue
-        n = ability_outputs(R, b, i, rows[k], cp, 0, outs, owns)
-        restriction = R.mana[rows[k]].restriction
-        n_in = input_units(R, R.mana[rows[k]].cost, masks)
-        life = R.mana[rows[k]].life
-        gain = dmg = 0
-        if life_effects and R.mana[rows[k]].effect >= 0:      # pain lands, The Great Henge
-            dmg = R.effects[R.mana[rows[k]].effect].damage_to_you.fixed
-            gain = R.effects[R.mana[rows[k]].effect].gain_life.fixed
-        for q in range(n):
-            # drop an output another option already covers at no greater price
-            dominated = False
-            for r in range(o.n):
-                same_input = o.n_in[r] <= n_in and (o.n_in[r] == 0 or (o.n_in[r] == n_in and
-                             memcmp_masks(o.in_mask[r], masks, n_in)))
-                if (same_input and vec_leq(&outs[q], &o.out[r]) and (not snow or vec_leq(&owns[q], &o.own[r]))
-                        and o.life[r] <= life and o.dmg[r] <= dmg and o.gain[r] >= gain
-                        and (o.restriction[r] < 0 or (o.restriction[r] == restriction
-                                                      and unrestricted_leq(&outs[q], &owns[q], o, r)))):
-                    dominated = True    # (restricted mana covers only mana of its restriction)
-                    break
-            if dominated or o.n >= MAXOPT:
-                continue
-            o.out[o.n] = outs[q]
-            o.own[o.n] = owns[q]
-            o.n_in[o.n] = n_in
-            for t in range(n_in):
-                o.in_mask[o.n][t] = masks[t]
-            o.ability[o.n] = k
-            o.life[o.n] = life
-            o.gain[o.n] = gain
-            o.dmg[o.n] = dmg
-            o.restriction[o.n] = restriction
-            o.cls[o.n] = 0
-            o.restricted |= restriction >= 0
-            o.n += 1
+        if unlikely(R.mana[rows[k]].marks & PF_SKIP_UNTAP):
+            o.keeps_tapped = True       # (after the others)
+        else:
+            ability_options(R, b, i, rows[k], k, cp, o, life_effects, snow)
+    if unlikely(o.keeps_tapped):
+        for k in range(n_rows):
+            if R.mana[rows[k]].marks & PF_SKIP_UNTAP:
+                ability_options(R, b, i, rows[k], k, cp, o, life_effects, snow)
     if unlikely(o.n >= MAXOPT):         # (full: results may have been dropped)
         b.over |= OV_OPTIONS
     return o.n
+
+
+cdef inline void ability_options(Rules* R, Board* b, int i, int row, int k, uint8_t* cp, Options* o,
+                                 bint life_effects, bint snow) noexcept nogil:
+    """source_options' results of permanent i's k-th mana ability (MANA_ABILITY row `row`), if
+    it is ready, added to o."""
+    cdef Vec outs[MAXOPT]
+    cdef Vec owns[MAXOPT]
+    cdef uint8_t masks[MAXINPUT]
+    cdef int q, n, n_in, r, t, life, gain, dmg, restriction
+    cdef bint dominated, same_input
+    if not ability_ready(R, b, i, row):
+        return
+    n = ability_outputs(R, b, i, row, cp, 0, outs, owns)
+    restriction = R.mana[row].restriction
+    n_in = input_units(R, R.mana[row].cost, masks)
+    life = R.mana[row].life
+    gain = dmg = 0
+    if life_effects and R.mana[row].effect >= 0:      # pain lands, The Great Henge
+        dmg = R.effects[R.mana[row].effect].damage_to_you.fixed
+        gain = R.effects[R.mana[row].effect].gain_life.fixed
+    for q in range(n):
+        # drop an output another option already covers at no greater price
+        dominated = False
+        for r in range(o.n):
+            same_input = o.n_in[r] <= n_in and (o.n_in[r] == 0 or (o.n_in[r] == n_in and
+                         memcmp_masks(o.in_mask[r], masks, n_in)))
+            if (same_input and vec_leq(&outs[q], &o.out[r]) and (not snow or vec_leq(&owns[q], &o.own[r]))
+                    and o.life[r] <= life and o.dmg[r] <= dmg and o.gain[r] >= gain
+                    and (o.restriction[r] < 0 or (o.restriction[r] == restriction
+                                                  and unrestricted_leq(&outs[q], &owns[q], o, r)))):
+                dominated = True    # (restricted mana covers only mana of its restriction)
+                break
+        if dominated or o.n >= MAXOPT:
+            continue
+        o.out[o.n] = outs[q]
+        o.own[o.n] = owns[q]
+        o.n_in[o.n] = n_in
+        for t in range(n_in):
+            o.in_mask[o.n][t] = masks[t]
+        o.ability[o.n] = k
+        o.life[o.n] = life
+        o.gain[o.n] = gain
+        o.dmg[o.n] = dmg
+        o.restriction[o.n] = restriction
+        o.cls[o.n] = 0
+        o.restricted |= restriction >= 0
+        o.n += 1
 
 
 cdef inline bint unrestricted_leq(Vec* out, Vec* own, Options* o, int r) noexcept nogil:
@@ -121,8 +139,8 @@ cdef int decompose(Options* o, uint8_t* masks) noexcept nogil:
     the unit masks and return T; else -1. Such sources need no search: matching decides."""
     cdef int k, t, total, n = 0, q
     cdef unsigned int m = 0
-    if o.restricted:                    # (its units pay only some costs: a searched source)
-        return -1
+    if o.restricted or o.keeps_tapped:  # (its units pay only some costs, or some keep it tapped:
+        return -1                       # a searched source)
     for k in range(o.n):
         if o.n_in[k] or o.life[k] or o.gain[k] or o.dmg[k] or (o.snow and not vec_eq(&o.out[k], &o.own[k])):
             return -1

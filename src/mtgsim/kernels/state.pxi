@@ -83,6 +83,7 @@ cdef class GameState:
         g.units = g.n_costmod_wild = g.n_sacrifice_at_end = 0
         g.costmod_set = 0
         g.m1m1 = False
+        g.marked = True                 # (its flags may hold marks: untap_step reads them)
         live_clear(g)
         g.all_masks = cleared(g.all_units, g.all_masks)
         if g.bi.n_restricted[0]:

@@ -27,7 +27,7 @@ cdef class CoreTables:
         self.tables = tables
         arrays = {}
         for name in ("cards", "costs", "hybrids", "counts", "effects", "mana_abilities",
-                     "spend_restrictions", "cost_modifiers", "mana_triggers", "mana_replacements",
+                     "spend_restrictions", "conditions", "cost_modifiers", "mana_triggers", "mana_replacements",
                      "grants", "enters", "triggered", "activated"):
             a = np.ascontiguousarray(getattr(tables, name))
             if len(a) == 0:          # a pointer to a zero-length table is never read
@@ -44,6 +44,7 @@ cdef class CoreTables:
         self.R.n_mana = len(tables.mana_abilities)
         self.R.restrictions = <SpendRestriction*>cnp.PyArray_DATA(arrays["spend_restrictions"])
         self.R.n_restrictions = len(tables.spend_restrictions)
+        self.R.conditions = <Condition*>cnp.PyArray_DATA(arrays["conditions"])
         self.R.costmods = <CostModifier*>cnp.PyArray_DATA(arrays["cost_modifiers"])
         self.R.mtrig = <ManaTrigger*>cnp.PyArray_DATA(arrays["mana_triggers"])
         self.R.mrep = <ManaReplacement*>cnp.PyArray_DATA(arrays["mana_replacements"])

@@ -10,7 +10,17 @@ from ..oracle_text import number, sentences
 from .effects import _BASIC_TYPES, effect_of
 from .ignored import _ignored
 from .mana import _mana_ability
-from .phrases import _COLOR_WORDS, _MANA, _N, _TYPE_WORDS, _amount_phrase, _mana_symbols, _n, activation_cost
+from .phrases import (
+    _COLOR_WORDS,
+    _MANA,
+    _N,
+    _TYPE_WORDS,
+    _amount_phrase,
+    _mana_symbols,
+    _n,
+    activate_only,
+    activation_cost,
+)
 
 Abilities = list[dict[str, Any]]
 
@@ -73,8 +83,9 @@ def _enters(face: _Face, p: str) -> Abilities | None:
         return [{"kind": "enters", "tapped": True, "choose_color": True}]
     if re.fullmatch(r"As ~ enters, choose a color\.?", p):
         return [{"kind": "enters", "choose_color": True}]
-    if m := re.fullmatch(rf"~ enters with {_N} \+1/\+1 counters? on it\.?", p, re.IGNORECASE):
-        return [{"kind": "enters", "counters": {"+1/+1": _n(m["n"])}}]
+    if m := re.fullmatch(rf"~ enters (?P<tapped>tapped )?with {_N} (?P<kind>\+1/\+1|charge) counters? on it\.?", p,
+                         re.IGNORECASE):
+        return [{"kind": "enters", "counters": {m["kind"].lower(): _n(m["n"])}} | ({"tapped": True} if m["tapped"] else {})]
     if re.fullmatch(r"~ enters with X \+1/\+1 counters on it\.?", p):
         return [{"kind": "enters", "counters": {"+1/+1": "X"}}]
     return None
@@ -90,15 +101,22 @@ def _activated(face: _Face, p: str) -> Abilities | None:
     effect = m["effect"]
     if re.match(r"Add\b", effect):
         return _mana_ability(cost, effect)
-    sorcery = False
-    if effect.endswith("Activate only as a sorcery."):
-        effect, sorcery = effect[: -len("Activate only as a sorcery.")].strip(), True
+    only: dict[str, Any] = {}
+    ss = sentences(effect)
+    if len(ss) > 1 and ss[-1].startswith("Activate only "):     # (602.1b: instructions come last)
+        read = activate_only(ss[-1])
+        if read is None:
+            return None
+        only = read
+        effect = effect[: effect.rindex(ss[-1])].strip()
+    sorcery = only.pop("sorcery_speed", False)
     fields = effect_of(effect, face.tokens)
     if fields is None or fields.pop("_on_", "~") != "~":
         return None
     if "Sacrifice this" in cost and "counters_on_self" in repr(fields):
         return None                     # (counted as it last existed, 608.2h: not the vocabulary's count)
-    return [{"kind": "activated", "cost": cost, **fields} | ({"sorcery_speed": True} if sorcery else {})]
+    return [{"kind": "activated", "cost": cost, **fields} | ({"sorcery_speed": True} if sorcery else {})
+            | ({"activate_only": only} if only else {})]
 
 
 _EVENTS = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..oracle_text import sentences
-from .phrases import _MANA, _SYM, _TYPE_WORDS, _amount_phrase, _mana_symbols, _n
+from .phrases import _MANA, _SYM, _TYPE_WORDS, _amount_phrase, _mana_symbols, _n, activate_only
 
 _ANY = r"(?:one|two|three|four|five)"   # (X mana of an ability: not the X of a spell)
 
@@ -63,8 +63,12 @@ def _spend_phrase(text: str) -> str | None:
     from ..model import SpendRestriction
     spells, _, abilities = re.sub(r" or (?:to )?activate ", " or activate ", text).partition("activate ")
     spells = re.sub(r"^(?:a|an) (.*?)\bspell\b", r"\1spells", spells.strip())
-    if abilities:
-        m = re.fullmatch(r"(?:an ability|abilities) of (?:an? )?(?P<what>[\w ]+?)(?: sources?)?", abilities.strip())
+    # "instant and sorcery spells": each instant and each sorcery spell, one or the other
+    spells = re.sub(r"\b(artifact|creature|enchantment|instant|sorcery|planeswalker) and (?=[a-z])", r"\1 or ", spells)
+    if abilities.strip() in ("an ability", "abilities"):       # (of any permanent)
+        abilities = "abilities"
+    elif abilities:
+        m = re.fullmatch(r"(?:an ability|abilities) of (?:an? )?(?P<what>[\w, ]+?)(?: sources?)?", abilities.strip())
         if m is None:
             return None
         what = m["what"]
@@ -81,7 +85,8 @@ def _spend_phrase(text: str) -> str | None:
 
 def _mana_ability(cost: str, effect: str) -> dict | None:
     """A `mana` ability table from its cost and effect text (sentences after "Add ..." may
-    say the ability hurts, or restrict the spending of its mana), else None."""
+    say the ability hurts, restrict the spending of its mana, keep its source tapped through
+    the next untap step, or say when it may be activated), else None."""
     ss = sentences(effect)
     out = mana_effect(ss[0])
     if out is None:
@@ -104,6 +109,13 @@ def _mana_ability(cost: str, effect: str) -> dict | None:
             if phrase is None:
                 return None
             out["spend_only_on"] = phrase
+        elif re.fullmatch(r"~ doesn't untap during your next untap step\.?", s):
+            out["skip_untap"] = True    # (502.3)
+        elif s.startswith("Activate only "):
+            only = activate_only(s)     # (602.5; a mana ability has no sorcery timing here)
+            if only is None or "sorcery_speed" in only or "activate_only" in out:
+                return None
+            out["activate_only"] = only
         elif m := re.fullmatch(r"If you control an (Urza's [\w-]+) and an (Urza's [\w-]+), add ((?:\{C\})+) instead\.?", s):
             out["if_you_control"] = [m.group(1).removeprefix("Urza's "), m.group(2).removeprefix("Urza's ")]
             out["instead"] = m.group(3)

@@ -108,7 +108,8 @@ def _amount_phrase(phrase: str) -> Any:
 
 def activation_cost(text: str) -> str | None:
     """An activation cost in the vocabulary's form ('{2}, {T}, Sacrifice this'), or None when
-    some part of it is outside the vocabulary (mana, {T}, {Q}, life, sacrificing itself)."""
+    some part of it is outside the vocabulary (mana, {T}, {Q}, life, sacrificing itself,
+    removing charge, +1/+1 or -1/-1 counters from itself)."""
     parts = []
     for part in (p.strip() for p in text.split(",")):
         if "{X}" in part:               # (an ability's own X, 107.3k: the vocabulary's X is the spell's)
@@ -126,6 +127,92 @@ def activation_cost(text: str) -> str | None:
             parts.append(f"Pay {m.group(1)} life")
         elif part in ("Sacrifice ~", "sacrifice ~"):
             parts.append("Sacrifice this")
+        elif m := re.fullmatch(r"[Rr]emove (?P<n>a|an|one|two|three|four|five) (?P<kind>charge|\+1/\+1|-1/-1) counters? "
+                               r"from ~", part):
+            n = _n(m["n"])
+            parts.append(f"Remove {n} {m['kind']} counter{'s' if n != 1 else ''} from this")
         else:
             return None
     return ", ".join(parts) if parts else None
+
+
+_SUPERTYPE_WORDS = {"basic": "Basic", "legendary": "Legendary", "snow": "Snow"}
+_COUNTED = r"(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+) or more"
+
+
+def _controlled(phrase: str) -> dict | None:
+    """What "if you control ..." asks for: 'five or more lands' / 'a Swamp' / 'an artifact' / 'a
+    Plains or a Swamp' / 'a creature with power 4 or greater' / 'three or more lands with the
+    same name' / 'two or more black permanents' → the fields of an `activate_only` table."""
+    out: dict[str, Any] = {}
+    if m := re.fullmatch(rf"{_COUNTED} (?P<what>.+)", phrase):
+        out["controls"] = _n(m["n"])
+        what, plural = m["what"], True
+    elif m := re.fullmatch(r"an? (?P<what>.+)", phrase):
+        out["controls"] = 1
+        what, plural = m["what"], False
+    else:
+        return None
+    if what.endswith(" with the same name"):
+        what, out["same_name"] = what.removesuffix(" with the same name"), True
+    if m := re.fullmatch(r"(?P<what>.+) with (?P<pt>power|toughness) (?P<p>\d+) or greater", what):
+        what, out[f"min_{m['pt']}"] = m["what"], int(m["p"])
+    alternatives = re.split(r" or (?:an? )?", what)
+    fields: dict[str, list] = {}
+    for alt in alternatives:
+        for w in alt.split():
+            if w in _COLOR_WORDS and len(alternatives) == 1:
+                out["colors"] = out.get("colors", "") + _COLOR_WORDS[w]
+            elif w in _SUPERTYPE_WORDS and len(alternatives) == 1:
+                fields.setdefault("supertypes", []).append(_SUPERTYPE_WORDS[w])
+            elif w in _TYPE_WORDS and (w.endswith("s") or w in ("sorceries",)) == plural:
+                fields.setdefault("types", []).append(_TYPE_WORDS[w])
+            elif w in ("permanent", "permanents") and (w == "permanents") == plural:
+                pass
+            elif re.fullmatch(r"[A-Z][a-z'-]+", w):
+                fields.setdefault("subtypes", []).append(_singular(w) if plural else w)
+            else:
+                return None
+    if len(alternatives) > 1 and len(fields) != 1:
+        return None                     # ("a Plains or an Island": any of one kind of word)
+    return out | fields
+
+
+def activate_only(sentence: str) -> dict | None:
+    """'Activate only if you control five or more lands.' / '... only once each turn.' / '...
+    only if you have exactly seven cards in hand.' / '... only during your turn.' → the fields
+    of an `activate_only` table (602.5; "as a sorcery" as `sorcery_speed`: 602.5d), else None."""
+    m = re.fullmatch(r"Activate only (?P<parts>.+?)\.?", sentence.strip())
+    if m is None:
+        return None
+    out: dict[str, Any] = {}
+    for part in re.split(r",? and only ", m["parts"]):
+        if part == "as a sorcery":
+            out["sorcery_speed"] = True
+        elif part == "once each turn":
+            out["once_each_turn"] = True
+        elif part == "during your turn":
+            out["during"] = "your_turn"
+        elif part == "during an opponent's turn":
+            out["during"] = "opponents_turn"
+        elif h := re.fullmatch(r"if you have (?:(?P<exactly>exactly) )?(?P<n>no|one|two|three|four|five|six|seven|"
+                               r"eight|\d+)(?: or (?P<more>more|fewer))? cards? in (?:your )?hand", part):
+            n = 0 if h["n"] == "no" else _n(h["n"])
+            if h["n"] == "no" or h["exactly"]:
+                out["hand_min"], out["hand_max"] = n, n
+            elif h["more"] == "more":
+                out["hand_min"] = n
+            elif h["more"] == "fewer":
+                out["hand_max"] = n
+            else:
+                return None
+            if out.get("hand_min") == 0:
+                del out["hand_min"]
+        elif c := re.fullmatch(r"if (?P<entered>~ entered this turn or if )?you control (?P<what>.+)", part):
+            what = _controlled(c["what"])
+            if what is None or "controls" in out:
+                return None
+            out |= what | ({"or_entered_this_turn": True} if c["entered"] else {})
+        else:
+            return None
+    return out
