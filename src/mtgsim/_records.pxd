@@ -58,6 +58,8 @@ ctypedef struct Effect:          # what a spell or ability does (EFFECT table)
     uint8_t token_copy           # token copy of a creature you control (707.2)
     uint8_t sacrifice_at_end     # ...sacrificed at the next end step
     int16_t untap_lands
+    int16_t scry                 # look at the top N, any number to the bottom (701.22), before the draw
+    int16_t surveil              # look at the top N, any number to the graveyard (701.25), before the draw
 
 ctypedef struct Card:            # a card's copiable values (CARD table)
     uint16_t types               # CardTypeBits
@@ -193,6 +195,8 @@ ctypedef struct Activated:       # a non-mana activated ability (602) (ACTIVATED
     uint8_t sacrifice_self
     int16_t life
     uint8_t sorcery_speed
+    uint8_t from_hand            # cycling (702.29a): an ability of the card in its owner's hand
+                                 # (its cost: the mana, and discarding it), its card's last row
     int32_t effect               # EFFECT row
 
 ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
