@@ -36,7 +36,7 @@ EXPECTED_DIFFERENCES = {
         "Castle Garenbrig", "Temple of the False God", "Fabled Passage", "Myriad Landscape", "Ilysian Caryatid",
         "Incubation Druid", "Rite of Flame", "Manamorphose", "Circuitous Route",
         "Contamination", "Caged Sun", "Gauntlet of Power",
-        "Fireball", "Faithless Looting", "Brainstorm", "Preordain", "Read the Bones",
+        "Fireball", "Faithless Looting", "Brainstorm",
         "Grave Titan", "Inferno Titan", "Primeval Titan",
         "Nissa's Pilgrimage", "Rishkar's Expertise")},
 }
@@ -92,7 +92,7 @@ def test_coverage_figures_on_the_corpus(imported, capsys):
               f"recognized; lands {len(lands):,}: {100 * lands_fully:.1f}% fully; buckets "
               + ", ".join(f"{b} {100 * v:.1f}%" for b, v in share.items()))
     assert 2000 <= len(mana) <= 2300 and 1150 <= len(lands) <= 1300
-    assert mana_fully >= 0.34 and lands_fully >= 0.42 and share["fully"] >= 0.17
+    assert mana_fully >= 0.379 and lands_fully >= 0.501 and share["fully"] >= 0.188
 
 
 def test_the_most_frequent_unread_phrase_families_are_listed(imported):
