@@ -23,19 +23,19 @@ simulator has always used:
 - `abilities`: use non-mana activated abilities (602) after casting spells (a scry or surveil
   ability too, with the mana left).
 - `cycle`: cycle (702.29) the cards in hand the player doesn't want, with the mana left after
-  spells and abilities (then play a land drawn and cast what can be): a land while the lands
-  in play and in hand reach the deck's land goal (the highest mana value among its spells), a
-  spell whose mana value is above those lands and one more; a typecycling card (702.29e) only
-  while a land is wanted too.
+  spells and abilities (then play a land drawn and cast what can be): a land while no more
+  lands are wanted (see below), a spell whose mana value is above the lands in play and in
+  hand and one more; a typecycling card (702.29e) only while a land is wanted too.
 - `attack`: attack with every creature able to (508.1).
 
 And the choices made inside the game's actions:
 
 - scry and surveil (701.22a, 701.25a): each card looked at is kept on top if the player wants
-  it — a land while the lands in play, in hand and kept on top so far are below the deck's
-  land goal, a spell whose mana value is at most those lands and one more (castable by next
-  turn, colours aside) —, else put on the bottom (scry) or into the graveyard (surveil); the
-  cards kept stay in the order they were.
+  it — a land while lands are wanted: the lands in play, in hand and kept on top so far are
+  fewer than the deck's land goal (the highest mana value among its spells) or than the mana
+  values of the spells in hand added up; a spell whose mana value is at most those lands and
+  one more (castable by next turn, colours aside) —, else put on the bottom (scry) or into
+  the graveyard (surveil); the cards kept stay in the order they were.
 
 - `color`: the colour chosen for "choose a colour as it enters" and for mana of any colour a
   spell or ability adds (W U B R G); None: the most common colour in the deck's mana costs.
