@@ -6,6 +6,7 @@ unseen part: looking at its top takes random unseen cards onto a known top that 
 take first, the cards put on the bottom are drawn last; the play policy decides what stays
 on top (wanted_card, docs/rules-core.md) and which cards in hand are cycled (worth_cycling).
 The goldfish's numbers are checked against exact probabilities worked out here."""
+import json
 from itertools import pairwise
 from math import comb, sqrt
 
@@ -24,6 +25,7 @@ from mtgsim import (
     card,
     simulate,
 )
+from mtgsim.cli import main
 from mtgsim.simulate import trace
 
 NEVER = MulliganPolicy.never()
@@ -287,3 +289,15 @@ def test_goldfish_games_with_scry_surveil_and_cycling_replay_through_scenario(on
     assert any(step.action == "cycle" for game in games for step in game.steps)
     failures = [f"game {k + 1}: {d}" for k, game in enumerate(games) if (d := replay(deck, game, on_play=on_play))]
     assert not failures, "\n".join(failures)
+
+
+def test_the_command_line_never_cycles_with_no_cycle(tmp_path):
+    deck = tmp_path / "triomes.txt"
+    deck.write_text("30 Savai Triome\n30 Grizzly Bears\n")
+    spent = []
+    for extra in ([], ["--no-cycle"]):
+        out = tmp_path / f"r{len(extra)}.json"
+        assert main(["simulate", str(deck), "--games", "2000", "--seed", "3", "--threads", "1", "--turns", "6",
+                     "--json", str(out), *extra]) == 0
+        spent.append(sum(e["value"] for e in json.loads(out.read_text())["mana_spent"]))
+    assert spent[0] > spent[1]          # (a Triome cycled for {3} is mana spent)
