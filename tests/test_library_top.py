@@ -301,3 +301,14 @@ def test_the_command_line_never_cycles_with_no_cycle(tmp_path):
                      "--json", str(out), *extra]) == 0
         spent.append(sum(e["value"] for e in json.loads(out.read_text())["mana_spent"]))
     assert spent[0] > spent[1]          # (a Triome cycled for {3} is mana spent)
+
+
+def test_701_25a_a_card_surveiled_into_the_graveyard_may_be_cast_with_flashback():
+    """The goldfish keeps of its graveyard the cards it may flash back (702.34): one put there
+    by surveil is among them. A 6-drop with flashback {W}, surveiled away on turn 1 (6 > 1 + 1),
+    is cast from the graveyard for {W} on turn 2, long before it could be cast from hand."""
+    insight = card("Test Late Insight", "{5}{W}", "Sorcery", flashback="{W}",
+                   abilities=[{"kind": "spell", "gain_life": 1}])
+    text = trace(Deck({GROTTO: 20, insight: 20}), games=40, turns=2, seed=6, mulligan=NEVER)
+    assert f"surveil {insight.name}: graveyard" in text
+    assert any(line.strip().startswith("turn 2;") and f"cast {insight.name} (1)" in line for line in text.splitlines())
