@@ -92,7 +92,7 @@ def test_coverage_figures_on_the_corpus(imported, capsys):
               f"recognized; lands {len(lands):,}: {100 * lands_fully:.1f}% fully; buckets "
               + ", ".join(f"{b} {100 * v:.1f}%" for b, v in share.items()))
     assert 2000 <= len(mana) <= 2300 and 1150 <= len(lands) <= 1300
-    assert mana_fully >= 0.379 and lands_fully >= 0.501 and share["fully"] >= 0.188
+    assert mana_fully >= 0.378 and lands_fully >= 0.500 and share["fully"] >= 0.187
 
 
 def test_the_most_frequent_unread_phrase_families_are_listed(imported):
