@@ -312,3 +312,22 @@ def test_701_25a_a_card_surveiled_into_the_graveyard_may_be_cast_with_flashback(
     text = trace(Deck({GROTTO: 20, insight: 20}), games=40, turns=2, seed=6, mulligan=NEVER)
     assert f"surveil {insight.name}: graveyard" in text
     assert any(line.strip().startswith("turn 2;") and f"cast {insight.name} (1)" in line for line in text.splitlines())
+
+
+def test_702_29e_plainscycling_makes_the_third_land_drop_exactly_as_worked_out():
+    """12 Plains and 28 Plainscycling {2} 6-drops, on the play, no mulligan. Let L be the Plains
+    among the first eight cards (the seven and turn 2's draw). With L >= 2 the second land is
+    played on turn 2, its {2} pays a Plainscycling (a land is wanted: fewer than 6; the 6-drop
+    isn't castable soon), the Plains found is turn 3's land drop (when L >= 5 the hand has one
+    anyway): P(3 lands on turn 3) = P(L >= 2), hypergeometric. With L <= 1 there are at most two
+    lands on turn 3. Without cycling it is P(3 Plains among the first nine)."""
+    games = 40000
+    deck = Deck({"Plains": 12, ABOMINATION: 28})
+    res = simulate(deck, games=games, turns=3, seed=12, threads=2, mulligan=NEVER)
+    exact = 1 - sum(comb(12, k) * comb(28, 8 - k) for k in range(2)) / comb(40, 8)
+    without = 1 - sum(comb(12, k) * comb(28, 9 - k) for k in range(3)) / comb(40, 9)
+    hits = int(res.metrics["hit"][2])
+    assert _within(hits, games, exact)
+    assert not _within(hits, games, without)
+    off = simulate(deck, games=games, turns=3, seed=12, threads=2, mulligan=NEVER, policy=PlayPolicy(cycle=False))
+    assert _within(int(off.metrics["hit"][2]), games, without)
