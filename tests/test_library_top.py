@@ -267,17 +267,6 @@ def test_cycling_lands_measured_they_kill_sooner():
     assert on.low > off.high + 0.02
 
 
-def test_a_landcycling_creature_fetches_a_land_when_one_is_wanted_exactly():
-    """12 Plains and 28 Plainscycling 6-drops, on the play, no mulligan, turn 2 on: with no land
-    in hand and the goal (6) far, a Plainscycling card is cycled as soon as {2} is free. A
-    hand with exactly two Plains (and no more drawn by turn 2) plays both, then cycles on turn
-    2 for a third land: P(3 lands on turn 3 | ...) follows from the draws alone; here the
-    check is the simpler one that such cycling happens and the Plains it finds is played."""
-    deck = Deck({"Plains": 12, ABOMINATION: 28})
-    text = trace(deck, games=40, turns=4, seed=8, mulligan=NEVER)
-    assert f"cycle {ABOMINATION.name} (2)" in text
-
-
 # ---- the goldfish and Scenario agree ----------------------------------------------------------------
 
 @pytest.mark.parametrize("on_play", [True, False])
