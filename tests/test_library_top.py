@@ -22,10 +22,12 @@ from mtgsim import (
     PlayPolicy,
     RulesError,
     Scenario,
+    _core,
     card,
     simulate,
 )
 from mtgsim.cli import main
+from mtgsim.compile import MAX_LOOK
 from mtgsim.simulate import trace
 
 NEVER = MulliganPolicy.never()
@@ -173,6 +175,7 @@ def test_typecycling_needs_cycling_and_a_type_the_vocabulary_has():
 
 
 def test_a_scry_past_what_one_look_holds_is_a_clear_error():
+    assert MAX_LOOK == _core.MAX_LOOK == 64
     huge = card("Test Huge Scry", "{U}", "Sorcery", abilities=[{"kind": "spell", "scry": 65}])
     with pytest.raises(CardDataError, match="scry must be 0..64"):
         simulate(Deck({huge: 20, "Island": 20}), games=10, turns=2, seed=1)

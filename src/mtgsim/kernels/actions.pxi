@@ -326,7 +326,8 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
     board_changed(g)
 
 
-DEF MAXLOOK = 64          # cards one scry or surveil looks at (check_card_limits bounds N)
+DEF MAXLOOK = 64          # cards one scry or surveil looks at (compile.MAX_LOOK bounds N)
+MAX_LOOK = MAXLOOK
 
 
 cdef void look_at_top(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, bint surveil) noexcept nogil:
