@@ -512,8 +512,8 @@ def test_modal_abilities_not_reduced_to_one_mode(name, cost, type_line, text, pt
 # ---- scry, surveil, cycling (701.22, 701.25, 702.29) --------------------------------------------
 
 @pytest.mark.parametrize("name, type_line, text, abilities", [
-    ("Temple of Mystery", "Land", "This land enters tapped.\nWhen this land enters, scry 1. (Look at the top card "
-     "of your library. You may put that card on the bottom.)\n{T}: Add {G} or {U}.",
+    ("Temple of Mystery", "Land", ("This land enters tapped.\nWhen this land enters, scry 1. (Look at the top card "
+                                   "of your library. You may put that card on the bottom.)\n{T}: Add {G} or {U}."),
      [{"kind": "enters", "tapped": True}, {"kind": "trigger", "event": "self_enters", "scry": 1},
       {"kind": "mana", "cost": "{T}", "options": ["{G}", "{U}"]}]),
     ("Hidden Grotto", "Land", "When this land enters, surveil 1.\n{T}: Add {C}.",
@@ -530,10 +530,11 @@ def test_701_22_701_25_scry_and_surveil_of_lands_are_read(name, type_line, text,
 
 
 @pytest.mark.parametrize("name, cost, text, spell", [
-    ("Opt", "{U}", "Scry 1. (Look at the top card of your library. You may put that card on the bottom.)\n"
-     "Draw a card.", {"scry": 1, "draw": 1}),
-    ("Preordain", "{U}", "Scry 2, then draw a card. (To scry 2, look at the top two cards of your library, then put "
-     "any number of them on the bottom and the rest on top in any order.)", {"scry": 2, "draw": 1}),
+    ("Opt", "{U}", ("Scry 1. (Look at the top card of your library. You may put that card on the bottom.)\n"
+                    "Draw a card."), {"scry": 1, "draw": 1}),
+    ("Preordain", "{U}", ("Scry 2, then draw a card. (To scry 2, look at the top two cards of your library, then "
+                          "put any number of them on the bottom and the rest on top in any order.)"),
+     {"scry": 2, "draw": 1}),
     ("Discovery", "{1}{U}", "Surveil 2, then draw a card.", {"surveil": 2, "draw": 1}),
 ])
 def test_701_22a_a_spell_scries_before_it_draws(name, cost, text, spell):
@@ -551,8 +552,8 @@ def test_a_scry_after_a_draw_is_not_read_the_effect_looks_first(text):
 @pytest.mark.parametrize("name, text, cycling, typecycling", [
     ("Barren Moor", "This land enters tapped.\n{T}: Add {B}.\nCycling {B} ({B}, Discard this card: Draw a card.)",
      "{B}", ""),
-    ("Ash Barrens", "{T}: Add {C}.\nBasic landcycling {1} ({1}, Discard this card: Search your library for a basic "
-     "land card, reveal it, put it into your hand, then shuffle.)", "{1}", "basic land"),
+    ("Ash Barrens", ("{T}: Add {C}.\nBasic landcycling {1} ({1}, Discard this card: Search your library for a "
+                     "basic land card, reveal it, put it into your hand, then shuffle.)"), "{1}", "basic land"),
     ("Test Swampcycler", "Swampcycling {2}", "{2}", "Swamp"),
 ])
 def test_702_29_cycling_and_typecycling_lines_are_read(name, text, cycling, typecycling):
