@@ -1,11 +1,17 @@
 """Replaying goldfish games through Scenario, action by action (a test helper).
 
 The simulator traces, for a seeded game, every action it takes (land played, spell cast with
-its X / kicker / flashback, ability activated with its target, the turn's steps) and the
-state after each (`_core.with_snapshots`): permanents with their flags and counters, the
-hand, the pool and both lives. `replay` sets a Scenario up with the kept hand and the
-library in the order the game took cards from it, takes the same actions through Scenario's
-public calls, and compares the state after each. The first difference is returned.
+its X / kicker / flashback, ability activated with its target, card cycled, the turn's steps,
+each card a scry or surveil looked at and whether it stayed on top) and the state after each
+(`_core.with_snapshots`): permanents with their flags and counters, the hand, the pool and
+both lives. `replay` sets a Scenario up with the kept hand and the library in the order the
+game took cards from it (a card kept on top by a scry is taken once: the goldfish's known top
+is the Scenario's top), takes the same actions through Scenario's public calls with the same
+choices, and compares the state after each. The first difference is returned.
+
+A search shuffles the goldfish's library, so the cards a scry kept on top are unseen again;
+a Scenario's library is never shuffled (its search takes the first land from the top). A game
+is replayed up to such a search (`TracedGame.until`), no further.
 """
 from __future__ import annotations
 
@@ -59,6 +65,7 @@ class TracedGame:
     taken: list = field(default_factory=list)       # cards taken from the library, in order
     bottom: list = field(default_factory=list)      # cards put on the bottom, in order
     steps: list = field(default_factory=list)
+    until: int | None = None                        # the step of a search shuffling a known top
 
 
 def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None, policy=None) -> list:
@@ -70,9 +77,12 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
     front_of = {d.back.name: d.name for d in st.tables.defs if d.back is not None}   # (712.12)
     out = []
     action = {E.TR_KEEP: "keep", E.TR_TURN: "turn", E.TR_LAND: "land", E.TR_CAST: "cast",
-              E.TR_ACTIVATE: "activate", E.TR_LIFE: "attack"}
+              E.TR_ACTIVATE: "activate", E.TR_CYCLE: "cycle", E.TR_LIFE: "attack"}
     game = None
     args: dict = {}
+    known: list = []          # the goldfish's known top of the library, the top card last
+    looked: list = []
+    look_left = 0
     k = 0
     while k < len(events):
         kind, turn, row, value = events[k]
@@ -80,10 +90,29 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
             game = TracedGame(kept=[])
             out.append(game)
             args = {}
+            known = []
         elif kind == E.TR_BOTTOM:
             game.bottom.append(names[row])
+        elif kind == E.TR_LOOK:
+            look_left, looked = value & 0xFF, []
+        elif kind == E.TR_LOOKED:                    # (from the known top, or the library's unseen part)
+            if known:
+                assert known.pop() == names[row]
+            else:
+                game.taken.append(names[row])
+            looked.append((names[row], bool(value)))
+            args.setdefault("keep_on_top", []).append(bool(value))
+            look_left -= 1
+            if look_left == 0:
+                known += [name for name, kept in reversed(looked) if kept]
+        elif kind == E.TR_DRAW and game.steps and known:
+            assert known.pop() == names[row]
         elif kind in (E.TR_DRAW, E.TR_SEARCH) and game.steps:       # (after the keep)
             game.taken.append(names[row])
+            if kind == E.TR_SEARCH and known:         # (the search shuffles the known top away)
+                if game.until is None:
+                    game.until = len(game.steps)
+                known = []
         elif kind == E.TR_LAND:                     # (a back face played: its card, face="back")
             args = ({"card": front_of[names[row]], "face": "back"} if names[row] in front_of
                     else {"card": names[row], "face": "front"})
@@ -92,6 +121,8 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
                     "flashback": bool(value >> 17 & 1)}
         elif kind == E.TR_ACTIVATE_WAY:
             args = {"source": row, "ability": value & 0xFF, "target": (value >> 8) - 1}
+        elif kind == E.TR_CYCLE:
+            args = {"card": names[row]}
         elif kind == E.TR_STATE:
             state, k = _read_state(events, k + 1, names)
             step = Step(action[value], turn, args, state)
@@ -147,8 +178,9 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
         s.add_to_library(name)
     for name in game.kept:
         s.add_to_hand(name)
-    for step in game.steps:
+    for step in game.steps[:game.until]:
         where = f"turn {step.turn}, {step.action} {step.args}"
+        keep = step.args.get("keep_on_top")
         try:
             if step.action == "turn":
                 if step.turn > 1:
@@ -158,16 +190,19 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
                     s.draw()
             elif step.action == "land":
                 s.play_land(step.args["card"], pay_life=PlayPolicy().pay_life_above,   # (the policy's
-                            face=step.args["face"])                                    # choices)
+                            face=step.args["face"], keep_on_top=keep)                  # choices)
             elif step.action == "cast":
                 a = step.args
                 s.cast(a["card"], x=a["x"], kicked=a["kicked"], alternative="flashback" if a["flashback"] else None,
-                       color=colour, pay_life_for_lands=PlayPolicy().pay_life_above)
+                       color=colour, pay_life_for_lands=PlayPolicy().pay_life_above, keep_on_top=keep)
             elif step.action == "activate":
                 mine = s.battlefield("you")
                 a = step.args
                 aim = a["target"] if a["target"] not in (-1, a["source"]) else None   # (on its source: no target)
-                s.activate(mine[a["source"]], a["ability"], mine[aim] if aim is not None else None)
+                s.activate(mine[a["source"]], a["ability"], mine[aim] if aim is not None else None,
+                           keep_on_top=keep)
+            elif step.action == "cycle":
+                s.cycle(step.args["card"])
             elif step.action == "attack":
                 s.attack()
         except Exception as e:               # noqa: BLE001 - any failure is a difference

@@ -119,7 +119,7 @@ def test_simulate_command_play_policy(tmp_path, capsys):
     argv = ["simulate", "--example", "red_fire_crystal", "--games", "2000", "--seed", "3", "--threads", "1",
             "--turns", "4", "--hold", "Lightning Bolt", "--cast-first", "Searing Spear", "--no-attack",
             "--spell-order", "lowest_mana_value", "--land-choice", "first", "--no-kicker", "--no-flashback",
-            "--no-abilities", "--min-x", "2", "--json", str(out)]
+            "--no-abilities", "--no-cycle", "--min-x", "2", "--json", str(out)]
     assert main(argv) == 0
     cast_by = json.loads(out.read_text())["p_cast_by"]
     assert all(e["value"] == 0 for e in cast_by["Lightning Bolt"])

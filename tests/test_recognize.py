@@ -139,11 +139,11 @@ def test_clauses_irrelevant_to_a_goldfish_are_ignored_and_listed():
 
 
 def test_an_unread_relevant_clause_makes_the_card_partly_recognized_and_is_reported():
-    rec, c = _abilities("Temple of Mystery", "", "Land", "This land enters tapped.\nWhen this land enters, scry 1."
-                        "\n{T}: Add {G} or {U}.")
+    rec, c = _abilities("Test Mirror Temple", "", "Land", "This land enters tapped.\nWhen this land enters, look "
+                        "at the top card of target player's library.\n{T}: Add {G} or {U}.")
     assert rec.bucket == "partly"
-    assert rec.unrecognized == ["When Temple of Mystery enters, scry 1."]
-    assert "scry 1" in c.unmodeled
+    assert rec.unrecognized == ["When Test Mirror Temple enters, look at the top card of target player's library."]
+    assert "look at the top card" in c.unmodeled
 
 
 def test_a_card_with_no_clause_read_is_unknown_and_plays_as_its_characteristics():
@@ -507,3 +507,63 @@ def test_a_modal_ability_is_the_one_mode_that_does_something(name, cost, type_li
 def test_modal_abilities_not_reduced_to_one_mode(name, cost, type_line, text, pt, status):
     rec, _ = _abilities(name, cost, type_line, text, pt, keywords=("Escalate",) if name == "Collective Defiance" else ())
     assert rec.clauses[-1].status == status, rec.clauses
+
+
+# ---- scry, surveil, cycling (701.22, 701.25, 702.29) --------------------------------------------
+
+@pytest.mark.parametrize("name, type_line, text, abilities", [
+    ("Temple of Mystery", "Land", ("This land enters tapped.\nWhen this land enters, scry 1. (Look at the top card "
+                                   "of your library. You may put that card on the bottom.)\n{T}: Add {G} or {U}."),
+     [{"kind": "enters", "tapped": True}, {"kind": "trigger", "event": "self_enters", "scry": 1},
+      {"kind": "mana", "cost": "{T}", "options": ["{G}", "{U}"]}]),
+    ("Hidden Grotto", "Land", "When this land enters, surveil 1.\n{T}: Add {C}.",
+     [{"kind": "trigger", "event": "self_enters", "surveil": 1}, {"kind": "mana", "cost": "{T}", "mana": "{C}"}]),
+    ("Zhalfirin Void", "Land", "When this land enters, scry 1.\n{T}: Add {C}.",
+     [{"kind": "trigger", "event": "self_enters", "scry": 1}, {"kind": "mana", "cost": "{T}", "mana": "{C}"}]),
+    ("Test Surveil Land", "Land", "{T}: Add {C}.\n{3}, {T}: Surveil 1.",
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"}, {"kind": "activated", "cost": "{3}, {T}", "surveil": 1}]),
+])
+def test_701_22_701_25_scry_and_surveil_of_lands_are_read(name, type_line, text, abilities):
+    rec, c = _abilities(name, "", type_line, text)
+    assert rec.bucket == "fully"
+    _same(c.abilities, abilities)
+
+
+@pytest.mark.parametrize("name, cost, text, spell", [
+    ("Opt", "{U}", ("Scry 1. (Look at the top card of your library. You may put that card on the bottom.)\n"
+                    "Draw a card."), {"scry": 1, "draw": 1}),
+    ("Preordain", "{U}", ("Scry 2, then draw a card. (To scry 2, look at the top two cards of your library, then "
+                          "put any number of them on the bottom and the rest on top in any order.)"),
+     {"scry": 2, "draw": 1}),
+    ("Discovery", "{1}{U}", "Surveil 2, then draw a card.", {"surveil": 2, "draw": 1}),
+])
+def test_701_22a_a_spell_scries_before_it_draws(name, cost, text, spell):
+    rec, c = _abilities(name, cost, "Sorcery", text, keywords=("Scry", "Surveil"))
+    assert rec.bucket == "fully"
+    _same(c.abilities, [{"kind": "spell", **spell}])
+
+
+@pytest.mark.parametrize("text", ["Draw a card. Scry 2.", "Draw a card, then scry 2."])
+def test_a_scry_after_a_draw_is_not_read_the_effect_looks_first(text):
+    rec, _ = _abilities("Test Late Scry", "{U}", "Sorcery", text)
+    assert rec.bucket != "fully"
+
+
+@pytest.mark.parametrize("name, text, cycling, typecycling", [
+    ("Barren Moor", "This land enters tapped.\n{T}: Add {B}.\nCycling {B} ({B}, Discard this card: Draw a card.)",
+     "{B}", ""),
+    ("Ash Barrens", ("{T}: Add {C}.\nBasic landcycling {1} ({1}, Discard this card: Search your library for a "
+                     "basic land card, reveal it, put it into your hand, then shuffle.)"), "{1}", "basic land"),
+    ("Test Swampcycler", "Swampcycling {2}", "{2}", "Swamp"),
+])
+def test_702_29_cycling_and_typecycling_lines_are_read(name, text, cycling, typecycling):
+    rec, c = _abilities(name, "", "Land", text, keywords=("Cycling", "Landcycling", "Typecycling"))
+    assert rec.bucket == "fully"
+    assert str(c.cycling) == cycling and c.typecycling == typecycling
+
+
+def test_702_29e_typecycling_the_vocabulary_lacks_is_reported():
+    rec, c = _abilities("Test Wizardcycler", "{3}{U}", "Creature — Wizard", "Wizardcycling {3}", "2/2",
+                        keywords=("Wizardcycling", "Typecycling"))
+    assert rec.bucket != "fully" and c.cycling is None
+    assert "Wizardcycling {3}" in c.unmodeled

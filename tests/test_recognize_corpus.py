@@ -39,7 +39,7 @@ EXPECTED_DIFFERENCES = {
         "Castle Garenbrig", "Fabled Passage", "Myriad Landscape", "Ilysian Caryatid",
         "Incubation Druid", "Rite of Flame", "Manamorphose", "Circuitous Route",
         "Contamination", "Caged Sun", "Gauntlet of Power",
-        "Fireball", "Faithless Looting", "Brainstorm", "Preordain", "Read the Bones",
+        "Fireball", "Faithless Looting", "Brainstorm",
         "Grave Titan", "Inferno Titan", "Primeval Titan",
         "Nissa's Pilgrimage", "Rishkar's Expertise")},
 }
@@ -95,7 +95,7 @@ def test_coverage_figures_on_the_corpus(imported, capsys):
               f"recognized; lands {len(lands):,}: {100 * lands_fully:.1f}% fully; buckets "
               + ", ".join(f"{b} {100 * v:.1f}%" for b, v in share.items()))
     assert 2000 <= len(mana) <= 2300 and 1150 <= len(lands) <= 1300
-    assert mana_fully >= 0.378 and lands_fully >= 0.467 and share["fully"] >= 0.178
+    assert mana_fully >= 0.415 and lands_fully >= 0.548 and share["fully"] >= 0.190
 
 
 def test_the_most_frequent_unread_phrase_families_are_listed(imported):

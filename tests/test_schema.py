@@ -11,7 +11,7 @@ PINNED = {
     "cost": (36, ['generic', 'x', 'snow', 'pips', 'phyrexian', 'mono_hybrid', 'colorless_hybrid', 'hybrid_first', 'n_hybrid', 'mana_value']),
     "hybrid": (2, ['colors', 'phyrexian']),
     "count": (16, ['what', 'who', 'other', 'color', 'counter', 'types', 'subtypes']),
-    "effect": (128, ['damage_to_opponent', 'opponent_loses_life', 'damage_to_you', 'gain_life', 'lose_life', 'draw', 'add_mana', 'add_any_color', 'lands_to_battlefield', 'lands_tapped', 'lands_basic', 'lands_to_hand', 'land_subtypes', 'extra_land_drops', 'return_land', 'counters', 'counters_count', 'token_card', 'token_count', 'token_copy', 'sacrifice_at_end', 'untap_lands', 'skip_untap']),
+    "effect": (128, ['damage_to_opponent', 'opponent_loses_life', 'damage_to_you', 'gain_life', 'lose_life', 'draw', 'add_mana', 'add_any_color', 'lands_to_battlefield', 'lands_tapped', 'lands_basic', 'lands_to_hand', 'land_subtypes', 'extra_land_drops', 'return_land', 'counters', 'counters_count', 'token_card', 'token_count', 'token_copy', 'sacrifice_at_end', 'untap_lands', 'skip_untap', 'scry', 'surveil']),
     "card": (128, ['types', 'supertypes', 'colors', 'attack_if', 'attack_if_power_min', 'attack_if_power_max', 'attack_if_toughness', 'subtypes', 'keywords', 'cost', 'kicker', 'flashback', 'mana_value', 'power', 'toughness', 'star', 'power_star', 'toughness_star', 'is_token', 'unmodeled', 'mana_first', 'n_mana', 'costmod_first', 'n_costmod', 'trigger_first', 'n_trigger', 'replacement_first', 'n_replacement', 'grant_first', 'n_grant', 'enters_first', 'n_enters', 'triggered_first', 'n_triggered', 'activated_first', 'n_activated', 'spell_effect', 'kicked_effect', 'back', 'extra_land_plays']),
     "mana_ability": (64, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'output', 'remove_n', 'mana', 'options_first', 'n_options', 'colors', 'marks', 'amount', 'could_produce', 'if_you_control', 'instead', 'effect', 'restriction', 'condition']),
     "spend_restriction": (40, ['spells', 'spell_types', 'spell_supertypes', 'spell_subtypes', 'spell_colorless', 'spell_multicolored', 'chosen_type', 'abilities', 'source_types', 'source_supertypes', 'source_subtypes', 'source_colorless', 'spell_not_types']),
@@ -21,7 +21,7 @@ PINNED = {
     "grant": (8, ['card', 'grant', 'to']),
     "enters": (48, ['card', 'tapped', 'unless', 'subtypes', 'life', 'counters', 'counters_count', 'choose_color']),
     "triggered": (16, ['card', 'event', 'effect', 'spell_types']),
-    "activated": (24, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'sorcery_speed', 'remove_n', 'effect', 'condition']),
+    "activated": (28, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'sorcery_speed', 'remove_n', 'from_hand', 'effect', 'condition']),
     "condition": (32, ['controls', 'types', 'supertypes', 'colors', 'min_power', 'subtypes', 'same_name', 'hand_min', 'hand_max', 'during', 'once_flag', 'min_toughness', 'or_entered']),
     "permanent": (36, ['card', 'object_id', 'controller', 'owner', 'flags', 'controlled_since', 'counters', 'power_bonus', 'toughness_bonus', 'damage', 'x_paid', 'chosen_color', 'attached_to']),
 }

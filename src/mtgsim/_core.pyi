@@ -10,6 +10,7 @@ MAX_BOARD: int
 MAX_COST_MODIFIERS: int
 MAX_GRAVEYARD: int
 MAX_HAND: int
+MAX_LOOK: int
 MAX_LIBRARY: int
 MAX_MANA_ABILITIES: int
 MAX_MANA_INPUT: int
@@ -197,6 +198,9 @@ class TraceEvent(enum.IntEnum):
     TR_IN_HAND: int
     TR_POOL: int
     TR_LIVES: int
+    TR_LOOK: int
+    TR_LOOKED: int
+    TR_CYCLE: int
 
 class TriggerAdds(enum.IntEnum):
     TA_FIXED: int
@@ -247,7 +251,8 @@ class GameState:
     def load(self, perms: np.ndarray, n: int, info: np.ndarray, hands: tuple[list[int], list[int]],
              libraries: tuple[list[int], list[int]], graveyards: tuple[list[int], list[int]], next_id: int,
              chosen_color: int = 1, pay_life_above: int = -32768, bounce_object: int = -1,
-             lands_played: int = 0, extra_land_drops: int = 0) -> None: ...
+             lands_played: int = 0, extra_land_drops: int = 0,
+             keep_on_top: int = 0xFFFFFFFFFFFFFFFF) -> None: ...
     def store(self) -> tuple[np.ndarray, np.ndarray, tuple[list[int], list[int]], tuple[list[int], list[int]],
                              tuple[list[int], list[int]], int, int, int]: ...
     def index_of(self, object_id: int) -> int: ...
@@ -264,6 +269,7 @@ class GameState:
     def able_to_attack(self, i: int, who: int) -> bool: ...
     def attack(self, who: int, attackers: list[int]) -> int: ...
     def next_turn(self) -> bool: ...
+    def cycle(self, k: int, who: int) -> None: ...
     def draw(self, who: int, n: int = 1) -> None: ...
 
 

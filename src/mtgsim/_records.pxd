@@ -60,6 +60,9 @@ ctypedef struct Effect:          # what a spell or ability does (EFFECT table)
     int16_t untap_lands
     uint8_t skip_untap           # its source doesn't untap during its controller's next untap
                                  # step (502.3): the permanent is marked PF_SKIP_UNTAP
+    uint8_t scry                 # look at the top N (at most MAX_LOOK), any number to the bottom
+                                 # (701.22), before the draw
+    uint8_t surveil              # ...any number to the graveyard (701.25), before the draw
 
 ctypedef struct Card:            # a card's copiable values (CARD table)
     uint16_t types               # CardTypeBits
@@ -225,6 +228,8 @@ ctypedef struct Activated:       # a non-mana activated ability (602) (ACTIVATED
     int16_t life
     uint8_t sorcery_speed
     uint8_t remove_n             # ...and how many (0: none; 118.3: only with that many on it)
+    uint8_t from_hand            # cycling (702.29a): an ability of the card in its owner's hand
+                                 # (its cost: the mana, and discarding it), its card's last row
     int32_t effect               # EFFECT row
     int32_t condition            # CONDITION row: when it may be activated (602.5), -1 any time
 

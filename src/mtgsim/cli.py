@@ -154,7 +154,7 @@ def run_settings(args):
     policy = PlayPolicy(lands=args.land_choice, spells=args.spell_order, first=args.cast_first,
                         hold=args.hold, kicker=not args.no_kicker, flashback=not args.no_flashback,
                         x=args.min_x, abilities=not args.no_abilities, attack=not args.no_attack,
-                        color=args.color, pay_life_above=args.pay_life_above)
+                        cycle=not args.no_cycle, color=args.color, pay_life_above=args.pay_life_above)
     # With no --seed, one drawn from the OS and printed, so the run can be replayed; below 10^15
     # so that JSON readers and spreadsheets (doubles, 15 digits) keep it exactly.
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
@@ -457,6 +457,7 @@ def add_run_options(s, games_help: str | None = None) -> None:
     play.add_argument("--no-kicker", action="store_true", help="never pay kicker costs")
     play.add_argument("--no-flashback", action="store_true", help="never cast with flashback")
     play.add_argument("--no-abilities", action="store_true", help="never use non-mana activated abilities")
+    play.add_argument("--no-cycle", action="store_true", help="never cycle cards (702.29)")
     play.add_argument("--no-attack", action="store_true", help="never attack")
     play.add_argument("--color", choices=COLORS, default=None,
                       help='the colour chosen for "choose a colour" and mana of any colour '

@@ -42,6 +42,19 @@ _SYMBOL_FIELD = {SymbolKind.PHYREXIAN: "phyrexian", SymbolKind.MONO_HYBRID: "mon
                  SymbolKind.COLORLESS_HYBRID: "colorless_hybrid"}
 
 
+MAX_LOOK = 64        # cards one scry or surveil looks at (the kernel's MAXLOOK)
+
+
+def _cycling_effect(typecycling: str) -> Effect:
+    """What cycling does (702.29a: draw a card), or typecycling (702.29e: a card of its type
+    searched for and put into the hand; "basic land", or a basic land type: any land card of it)."""
+    if not typecycling:
+        return Effect(draw=1)
+    if typecycling == "basic land":
+        return Effect(lands_to_hand=1)
+    return Effect(lands_to_hand=1, land_types=(typecycling,))
+
+
 class _RangeError(ValueError):
     """A number that doesn't fit its table field (re-raised naming the card)."""
 
@@ -295,6 +308,11 @@ class _Compiler:
         r["sacrifice_at_end"] = e.sacrifice_at_end
         r["untap_lands"] = e.untap_lands
         r["skip_untap"] = e.skip_untap
+        for name in ("scry", "surveil"):     # (look_at_top's buffer)
+            if not 0 <= getattr(e, name) <= MAX_LOOK:
+                raise _RangeError(f"{name} must be 0..{MAX_LOOK}, got {getattr(e, name)}")
+        r["scry"] = e.scry
+        r["surveil"] = e.surveil
         return index
 
     # -- a card and its abilities ---------------------------------------------------------
@@ -362,6 +380,8 @@ class _Compiler:
             # Rows of this card must be contiguous: emit into a staging list first, since
             # emitting may compile token cards (whose rows would interleave).
             staged = [emit(a, idx) for a in abilities]
+            if kind is ActivatedAbility and c.cycling is not None:    # 702.29a: the card's last row
+                staged.append(self._cycling(c, idx))
             first = len(self.rows[record])
             self.rows[record].extend(staged)
             self.rows["card"][idx][f"{prefix}_first"] = first if staged else -1
@@ -505,6 +525,16 @@ class _Compiler:
         r["sorcery_speed"] = a.sorcery_speed
         r["effect"] = self.effect(a.effect)
         r["condition"] = self.condition(a.activate_only)
+        return r
+
+    def _cycling(self, c: CardDef, card: int) -> np.void:
+        """Cycling (702.29a) as an ACTIVATED row of the card in hand (from_hand): its cost the
+        mana (discarding the card is the rest), its effect a draw or a typecycling's search."""
+        r = self._row("activated")
+        r["card"] = card
+        r["cost"] = self.cost(c.cycling) if c.cycling else -1
+        r["from_hand"] = 1
+        r["effect"] = self.effect(_cycling_effect(c.typecycling))
         return r
 
     def granted_any_color(self) -> int:

@@ -20,10 +20,22 @@ simulator has always used:
   nothing in hand can be cast.
 - `x`: the smallest X an X spell (107.3) is cast with; it is cast with the largest X the
   board can pay, and not at all below this.
-- `abilities`: use non-mana activated abilities (602) after casting spells.
+- `abilities`: use non-mana activated abilities (602) after casting spells (a scry or surveil
+  ability too, with the mana left).
+- `cycle`: cycle (702.29) the cards in hand the player doesn't want, with the mana left after
+  spells and abilities (then play a land drawn and cast what can be): a land while no more
+  lands are wanted (see below), a spell whose mana value is above the lands in play and in
+  hand and one more; a typecycling card (702.29e) only while a land is wanted too.
 - `attack`: attack with every creature able to (508.1).
 
 And the choices made inside the game's actions:
+
+- scry and surveil (701.22a, 701.25a): each card looked at is kept on top if the player wants
+  it — a land while lands are wanted: the lands in play, in hand and kept on top so far are
+  fewer than the deck's land goal (the highest mana value among its spells) or than the mana
+  values of the spells in hand added up; a spell whose mana value is at most those lands and
+  one more (castable by next turn, colours aside) —, else put on the bottom (scry) or into
+  the graveyard (surveil); the cards kept stay in the order they were.
 
 - `color`: the colour chosen for "choose a colour as it enters" and for mana of any colour a
   spell or ability adds (W U B R G); None: the most common colour in the deck's mana costs.
@@ -75,6 +87,7 @@ class PlayPolicy:
     flashback: bool = True
     x: int = 1
     abilities: bool = True
+    cycle: bool = True
     attack: bool = True
     color: str | None = None
     pay_life_above: int = 10
@@ -85,7 +98,7 @@ class PlayPolicy:
         if self.spells not in SPELLS:
             raise ArgumentError(f"play policy: spells must be one of {', '.join(SPELLS)}; "
                                 f"got {self.spells!r}")
-        for name in ("kicker", "flashback", "abilities", "attack"):
+        for name in ("kicker", "flashback", "abilities", "cycle", "attack"):
             if not isinstance(getattr(self, name), bool):
                 raise ArgumentTypeError(f"play policy: {name} must be True or False, "
                                         f"got {getattr(self, name)!r}")
@@ -123,5 +136,6 @@ class PlayPolicy:
         return {"rank": rank, "hold": hold, "lands": LANDS.index(self.lands),
                 "spells": SPELLS.index(self.spells), "kicker": int(self.kicker),
                 "flashback": int(self.flashback), "x": self.x, "abilities": int(self.abilities),
+                "cycle": int(self.cycle),
                 "attack": int(self.attack), "pay_life_above": self.pay_life_above,
                 "color": _color_bit(self.color)}      # (0: none, the deck's main colour)

@@ -107,6 +107,23 @@ def _permanent_list(value, what: str, none_ok: bool = False) -> list:
     return list(value)
 
 
+def _keep_mask(keep_on_top) -> int:
+    """`keep_on_top` (None, or a list of at most 64 True/False) as the compiled game's mask:
+    bit k for the k-th card looked at, 1 kept on top (the cards past the list are kept)."""
+    if keep_on_top is None:
+        return (1 << 64) - 1
+    if isinstance(keep_on_top, (str, bytes, bool)) or not hasattr(keep_on_top, "__iter__"):
+        raise ArgumentError(f"keep_on_top: a list of True/False, one per card looked at, got {shown(keep_on_top)}")
+    keep = list(keep_on_top)
+    if len(keep) > 64 or not all(isinstance(k, (bool, np.bool_)) for k in keep):
+        raise ArgumentError(f"keep_on_top: at most 64 True/False, one per card looked at, got {shown(keep_on_top)}")
+    mask = (1 << 64) - 1
+    for k, kept in enumerate(keep):
+        if not kept:
+            mask &= ~(1 << k)
+    return mask
+
+
 def _ability_index(ability, count: int, has: str) -> int:
     """`ability` as an index into `count` abilities; `has` says what the permanent has."""
     if not _is_whole(ability):
@@ -567,7 +584,7 @@ class Scenario(ManaPools):
                    *(tuple([row(name) for name in zone] for zone in zones)
                      for zones in (self._hands, self._libraries, self._graveyards)),
                    self._next_id, self._choices["color"], self._choices["pay_life_above"],
-                   self._choices["bounce_object"], *self._land_plays)
+                   self._choices["bounce_object"], *self._land_plays, self._choices["keep_on_top"])
         result = action(state)
         if state.over:
             raise LimitError(f"Scenario: {_core.goldfish_overflow_message(state.over)}")
@@ -592,12 +609,14 @@ class Scenario(ManaPools):
         return result
 
     def _choosing(self, color=None, pay_life: bool | int = True, bounce: Permanent | None = None,
-                  who: int = 0):
+                  who: int = 0, keep_on_top=None):
         """The players' choices for the next action (docs/rules-core.md): the colour chosen for
         "choose a colour" and mana of any colour (white if none is given); whether life is
         paid for a land to enter untapped (True: while it can be, 119.4; a number: while the
         player's life is above it, as it enters); the land `who` returns for a bounce land
-        (None: the newest tapped basic land, else the oldest)."""
+        (None: the newest tapped basic land, else the oldest); and for each card scry or
+        surveil looks at (701.22a, 701.25a), from the top, scry after scry, whether it is kept
+        on top (`keep_on_top`, a list of True/False; None or past its end: kept)."""
         if isinstance(pay_life, (bool, np.bool_)):
             above = -32768 if pay_life else 32767
         elif isinstance(pay_life, (int, np.integer)) and -30000 <= pay_life <= 30000:
@@ -613,7 +632,8 @@ class Scenario(ManaPools):
                                     f"{('you control', 'the opponent controls')[who]}")
             returned = bounce.object_id
         self._choices = {"color": _color_bit(color) if color is not None else 1,
-                         "pay_life_above": above, "bounce_object": returned}
+                         "pay_life_above": above, "bounce_object": returned,
+                         "keep_on_top": _keep_mask(keep_on_top)}
 
     def _found(self, object_id: int) -> Permanent | None:
         """The handle of the permanent with this object id, None if it has left (or is none)."""
@@ -625,7 +645,7 @@ class Scenario(ManaPools):
     # ---- casting ---------------------------------------------------------------------------------
     @_all_or_nothing
     def cast(self, card, x=0, kicked=False, alternative=None, player="you", color=None,
-             pay_life_for_lands: bool | int = True, bounce: Permanent | None = None):
+             pay_life_for_lands: bool | int = True, bounce: Permanent | None = None, keep_on_top=None):
         """Cast a spell (601.2): move it to the stack, lock in its total cost, pay it, and let it
         resolve (608): a permanent enters the battlefield, an instant or sorcery takes effect.
         The caster's choices as it resolves: `color` (W U B R G), the colour chosen as the
@@ -634,12 +654,15 @@ class Scenario(ManaPools):
         the spell puts onto the battlefield untapped asks for (a shock land found by Three
         Visits; none is paid for one entering tapped): True (if they can), False, or a life
         total to pay above, looked at as the land enters; `bounce`, the land returned if a
-        bounce land enters (default: the newest tapped basic land, else the oldest)."""
+        bounce land enters (default: the newest tapped basic land, else the oldest);
+        `keep_on_top`, for each card a scry or surveil of the spell (or of an ability it
+        triggers) looks at, from the top, whether it stays on top (else to the bottom, or into
+        the graveyard for surveil; default: every one stays, in its order)."""
         c = self._card(card)
         who = self._player(player)
         if c.is_land:
             raise RulesError(f"305.1: {c.name} is a land; lands are played, not cast")
-        self._choosing(color, pay_life_for_lands, bounce, who)   # (bad choices refused first)
+        self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top)   # (bad choices refused first)
         if alternative is None and c.name not in self._hands[who]:
             self._check_zone_room(self._hands[who], _core.MAX_HAND, f"{POSSESSIVE[who]} hand")
             self._hands[who].append(c.name)
@@ -658,14 +681,15 @@ class Scenario(ManaPools):
             raise
         self.log.append(f"{PLAYER_NAMES[who]} cast {c.name} for {total_cost_to_mana_cost(cost)}")
         row = self._tables.row(c.name)
-        self._choosing(color, pay_life_for_lands, bounce, who)
+        self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top)
         object_id = self._play(lambda st: st.resolve_spell(row, who, int(x), bool(kicked),
                                                            alternative == "flashback"))
         return self._found(object_id) if c.is_permanent else None
 
     @_all_or_nothing
     def play_land(self, card, player="you", pay_life: bool | int = True,
-                  bounce: Permanent | None = None, face: str | None = None) -> Permanent | None:
+                  bounce: Permanent | None = None, face: str | None = None,
+                  keep_on_top=None) -> Permanent | None:
         """Play a land from hand (305.1; the one-land-per-turn limit is the caller's to keep).
         `pay_life`: pay the life a land asks to enter untapped (a shock land): True (if you
         have it), False, or a life total to pay above. `bounce`: the land a bounce land returns
@@ -673,17 +697,18 @@ class Scenario(ManaPools):
         double-faced card, the face played, "front" or "back" (712.12: a face that is a land;
         the permanent has that face's characteristics, 712.8f, and off the battlefield it is
         the card again, its front face, 712.8a); None: the front face if it is a land, else the
-        back face. Returns the land, or None if it has already left (a bounce land returning
-        itself)."""
+        back face. `keep_on_top`: the cards a scry or surveil its entering triggers looks at
+        kept on top (see `cast`). Returns the land, or None if it has already left (a bounce
+        land returning itself)."""
         c = self._card(card)
         who = self._player(player)
         played = self._land_face(c, face)
-        self._choosing(pay_life=pay_life, bounce=bounce, who=who)
+        self._choosing(pay_life=pay_life, bounce=bounce, who=who, keep_on_top=keep_on_top)
         if c.name in self._hands[who]:
             self._hands[who].remove(c.name)
         self._compile()
         row = self._tables.row(played.name)
-        self._choosing(pay_life=pay_life, bounce=bounce, who=who)
+        self._choosing(pay_life=pay_life, bounce=bounce, who=who, keep_on_top=keep_on_top)
         return self._found(self._play(lambda st: st.play_land(row, who)))
 
     @staticmethod
@@ -710,10 +735,40 @@ class Scenario(ManaPools):
         give. (`play_land` counts the plays; keeping to them is the caller's choice.)"""
         return int(self._play(lambda st: st.land_plays_left()))
 
+    # ---- cycling ---------------------------------------------------------------------------------
+    @_all_or_nothing
+    def cycle(self, card, player="you") -> None:
+        """Cycle a card from the player's hand (702.29a: "[cost], discard this card: draw a
+        card"; typecycling, 702.29e: search the library for a card of its type, put it into
+        the hand, then shuffle): its cycling cost is paid from pool and untapped sources,
+        the card goes to the graveyard, then the ability resolves."""
+        c = self._card(card)
+        who = self._player(player)
+        if c.cycling is None:
+            raise RulesError(f"702.29a: {c.name} has no cycling ability")
+        if c.name not in self._hands[who]:
+            raise RulesError(f"702.29a: cycling works only while the card is in its owner's hand; "
+                             f"{c.name} is not in {POSSESSIVE[who]} hand")
+        snapshot = self._snapshot()
+        if c.cycling:
+            try:
+                self._pay(self._cost_row_total(self.tables.cost_rows[c.cycling]), who,
+                          for_card=self._tables.row(c.name), for_ability=True)
+            except RulesError:
+                self._restore(snapshot)
+                raise
+        k = self._hands[who].index(c.name)
+        self.log.append(f"{PLAYER_NAMES[who]} cycle{'s' if who else ''} {c.name}")
+        self._choosing(who=who)
+        self._play(lambda st: st.cycle(k, who))
+
     # ---- activated abilities and copies ----------------------------------------------------------
     @_all_or_nothing
-    def activate(self, p: Permanent, ability: int = 0, target: Permanent | None = None) -> None:
-        """Activate a non-mana activated ability (602), paying from pool and untapped sources."""
+    def activate(self, p: Permanent, ability: int = 0, target: Permanent | None = None,
+                 keep_on_top=None) -> None:
+        """Activate a non-mana activated ability (602), paying from pool and untapped sources.
+        `keep_on_top`: the cards a scry or surveil of it looks at kept on top (see `cast`)."""
+        _keep_mask(keep_on_top)                      # (refused before anything is done)
         i = self._index(p)
         d = self._defs[self._names[i]]
         acts = d.abilities_of(ActivatedAbility)
@@ -757,7 +812,7 @@ class Scenario(ManaPools):
                 self._restore(snapshot)
                 raise
         source, aim = p.object_id, target.object_id if target is not None else -1
-        self._choosing()
+        self._choosing(keep_on_top=keep_on_top)
         self._play(lambda st: st.resolve_activation(st.index_of(source), ability,
                                                     st.index_of(aim) if aim >= 0 else -1))
 

@@ -496,8 +496,9 @@ def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: boo
 def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,
           mulligan: MulliganPolicy | None = None, policy: PlayPolicy | None = None) -> str:
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
-    land played, mana available, spells cast and abilities activated with the mana spent,
-    combat damage, the opponent's life."""
+    land played, mana available, spells cast, abilities activated and cards cycled with the
+    mana spent, each card scry or surveil looked at and where it went, combat damage, the
+    opponent's life."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ArgumentError(f"games must be 1..100 for a trace, got {games!r}")
     st = _setup(deck, turns, on_play, mulligan, policy, ())
@@ -509,7 +510,9 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
                 E.TR_KEEP: "  keep {v}"}
     in_turn = {E.TR_DRAW: "draw {c}", E.TR_LAND: "land {c}", E.TR_MANA: "mana {v}",
                E.TR_CAST: "cast {c} ({v})", E.TR_ACTIVATE: "activate {c} ({v})",
+               E.TR_CYCLE: "cycle {c} ({v})", E.TR_LOOKED: "{look} {c}: {where}",
                E.TR_ATTACK: "attack {v}", E.TR_LIFE: "opponent {v}"}
+    look = "scry"
     lines: list[str] = []
     turn_parts: list[str] = []
     hand: list[str] = []
@@ -520,6 +523,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
             turn_parts.clear()
 
     for kind, turn, row, value in events.tolist():
+        if kind == E.TR_LOOK:
+            look = "surveil" if value >> 8 else "scry"
         if kind not in own_line and kind not in in_turn and kind not in (E.TR_GAME, E.TR_TURN, E.TR_HAND):
             continue                                   # (how actions were taken: for replays)
         c = names[row] if row >= 0 else ""
@@ -537,7 +542,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
             if hand and kind in (E.TR_LAND, E.TR_MANA):     # the hand after the draw
                 turn_parts.append("hand [" + ", ".join(sorted(hand)) + "]")
                 hand = []
-            turn_parts.append(in_turn[kind].format(c=c, v=value))
+            where = "top" if value else ("graveyard" if look == "surveil" else "bottom")
+            turn_parts.append(in_turn[kind].format(c=c, v=value, look=look, where=where))
     flush()
     return "\n".join(lines) + "\n"
 

@@ -276,7 +276,8 @@ def _check_mana_ability(rec: ManaAbility, table: Mapping[str, Any], where: str) 
 
 
 _CARD_FIELDS = {"name", "cost", "type", "pt", "loyalty", "colors", "keywords", "abilities",
-                "kicker", "flashback", "text", "unmodeled", "token", "back", "star", "attacks_only_if"}
+                "kicker", "flashback", "text", "unmodeled", "token", "back", "star", "attacks_only_if",
+                "cycling", "typecycling"}
 
 
 def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardDef:
@@ -314,6 +315,7 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
         raise fail("pt", "a creature needs power/toughness, e.g. pt = \"2/2\"")
     simple = {"loyalty": int, "keywords": tuple[str, ...], "text": str, "unmodeled": str,
               "token": bool, "kicker": ManaCost, "flashback": ManaCost, "star": Count,
+              "cycling": ManaCost, "typecycling": str,
               "colors": Color, "attacks_only_if": model.AttackCondition}
     for key, hint in simple.items():
         if key in table:
@@ -324,6 +326,11 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
             except (ValueError, ManaCostError) as e:
                 raise fail(key, str(e)) from None
             kw["color_indicator" if key == "colors" else key] = value
+    if "typecycling" in kw and "cycling" not in kw:
+        raise fail("typecycling", "typecycling needs a cycling cost, e.g. cycling = \"{2}\" (702.29e)")
+    if kw.get("typecycling", "") not in model.TYPECYCLING:
+        raise fail("typecycling", f"typecycling searches for one of {', '.join(t for t in model.TYPECYCLING if t)} "
+                                  f"here; got {kw['typecycling']!r}")
     if "attacks_only_if" in kw and "Creature" not in kw["types"]:
         raise fail("attacks_only_if", "only a creature attacks (508.1a): this card is no creature")
     star = any(p is not None and p.star for p in (kw.get("power"), kw.get("toughness")))

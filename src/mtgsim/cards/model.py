@@ -111,6 +111,8 @@ class Effect:
     untap_lands: int = 0               # untap up to N lands
     skip_untap: bool = False           # "~ doesn't untap during your next untap step" (502.3): the
                                        # ability's source stays tapped through that untap step
+    scry: int = 0                      # scry N (701.22a), before the draw: "scry 2, then draw a card"
+    surveil: int = 0                   # surveil N (701.25a), before the draw
 
     def __bool__(self) -> bool:
         return self != _NO_EFFECT
@@ -579,6 +581,11 @@ KNOWN_KEYWORDS = frozenset({"haste", "flying", "trample", "vigilance", "first st
                             "indestructible", "hexproof"})
 
 
+# The types a typecycling ability (702.29e) may search for here: "" (plain cycling: draw a card),
+# basic lands, or lands of a basic land type.
+TYPECYCLING = ("", "basic land", "Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
 def keyword_played(keyword: str) -> bool:
     """Does the engine act on this keyword (or is it an Aura's "Enchant ...")?"""
     k = keyword.strip().lower()
@@ -602,6 +609,10 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     kicker: ManaCost | None = None        # additional cost (702.33)
     flashback: ManaCost | None = None     # alternative cost from the graveyard (702.34)
+    cycling: ManaCost | None = None       # cycling cost (702.29a): pay it and discard the card
+                                          # from your hand to draw a card
+    typecycling: str = ""                 # ...or, typecycling (702.29e), to search for a card of
+                                          # this type: "basic land" or a basic land type ("Swamp")
     text: str = ""                        # oracle text, for people
     unmodeled: str = ""                   # parts of the text the vocabulary doesn't express
     token: bool = False                   # a token definition (111), not a card
@@ -612,6 +623,11 @@ class CardDef:
     recognized: str = ""
 
     def __post_init__(self):
+        if self.typecycling and self.cycling is None:
+            raise CardDataError("typecycling needs a cycling cost (702.29e)", card=self.name, field="typecycling")
+        if self.typecycling not in TYPECYCLING:
+            raise CardDataError(f"typecycling searches for one of {', '.join(t for t in TYPECYCLING if t)} here; "
+                                f"got {self.typecycling!r}", card=self.name, field="typecycling")
         unplayed = [k for k in self.keywords if not keyword_played(k)]
         if unplayed:                     # (reported with the rest of what the engine leaves out)
             note = f"Keyword{'s' if len(unplayed) > 1 else ''} not simulated: {', '.join(unplayed)}."

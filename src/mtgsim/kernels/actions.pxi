@@ -211,6 +211,7 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
                 g.lib_n[who] -= 1
                 break
     else:
+        forget_top(g)                    # (the library is shuffled after: its top is unknown)
         for k in range(g.lib_n[0]):
             if land_searched_for(R, e, g.library[0][k]):
                 row = g.library[0][k]
@@ -298,6 +299,9 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
         g.m1m1 |= g.perms[target].counters[<int>CK_M1M1] != 0
     if unlikely(wide >> 16):
         g.over |= GO_AMOUNT
+    if unlikely(e.scry or e.surveil):      # ("scry 2, then draw a card": before the draw)
+        look_at_top(R, S, g, rng, who, e.scry, False)
+        look_at_top(R, S, g, rng, who, e.surveil, True)
     n = eval_amount(R, &b, e.draw, source, who, x)
     for k in range(n):
         draw(R, g, rng, who)
@@ -322,6 +326,64 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
             token_copy(R, S, g, rng, target, who, e.sacrifice_at_end)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
+
+
+DEF MAXLOOK = 64          # cards one scry or surveil looks at (compile.MAX_LOOK bounds N)
+MAX_LOOK = MAXLOOK
+
+
+cdef void look_at_top(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, bint surveil) noexcept nogil:
+    """Player `who` scries n (701.22a) or surveils n (701.25a): looks at the top n cards of
+    their library (all of them if it has fewer; none for 0, 701.22b, 701.25c), then puts each
+    on top or not — the player's choice, card by card from the top: in a Scenario's game the
+    next bit of g.keep_on_top, in the goldfish the play policy's wanted_card. The cards not
+    kept go to the bottom (scry: the first looked at above the next) or into the graveyard
+    (surveil); those kept go back on top in the order they were (an order is a choice too:
+    this one is the simulator's)."""
+    cdef int32_t seen[MAXLOOK]
+    cdef uint8_t keep[MAXLOOK]
+    cdef int m = 0, k, row, kept_lands = 0
+    while m < n and m < MAXLOOK:
+        row = take_top(R, g, rng, who)
+        if row < 0:
+            break
+        seen[m] = row
+        m += 1
+    if m == 0:
+        return
+    trace(g, TR_LOOK, -1, m | (surveil << 8))
+    for k in range(m):
+        if g.scenario:
+            keep[k] = 1 if g.n_looked >= 64 else <uint8_t>((g.keep_on_top >> g.n_looked) & 1)
+            g.n_looked += 1
+        else:
+            keep[k] = wanted_card(R, S, g, seen[k], False, kept_lands)
+            if keep[k] and counts_as_land(R, S, seen[k]):
+                kept_lands += 1
+        trace(g, TR_LOOKED, seen[k], keep[k])
+    for k in range(m - 1, -1, -1):        # (the first looked at back on top last)
+        if keep[k]:
+            put_on_top(g, who, seen[k])
+    for k in range(m):
+        if not keep[k]:
+            if surveil:
+                card_to_graveyard(R, g, who, seen[k])
+            else:
+                put_on_bottom(g, who, seen[k])
+    g.gen += 1
+
+
+cdef void card_to_graveyard(Rules* R, Game* g, int who, int row) noexcept nogil:
+    """A card (not a permanent: one surveiled, or discarded) is put into player who's
+    graveyard; the goldfish keeps of its graveyard the cards it may cast with flashback."""
+    if g.scenario:
+        put_in_graveyard(g, who, row)
+    elif R.cards[row].flashback >= 0:
+        if g.n_flashback < MAXFLASHBACK:
+            g.flashback[g.n_flashback] = row
+            g.n_flashback += 1
+        else:
+            g.over |= GO_FLASHBACK
 
 
 cdef void untap_lands(Rules* R, Game* g, int who, int n) noexcept nogil:
@@ -518,6 +580,33 @@ cdef inline int resolve_spell(Rules* R, Spec* S, Game* g, Rng* rng, int row, int
                 g.over |= GO_FLASHBACK
     state_based_actions(R, S, g, rng)
     return -1
+
+
+cdef inline int cycling_row(Rules* R, int row) noexcept nogil:
+    """The ACTIVATED row of card `row`'s cycling ability (702.29a: its last row, from_hand),
+    -1 if it has none."""
+    cdef Card* c = &R.cards[row]
+    if c.n_activated and R.activated[c.activated_first + c.n_activated - 1].from_hand:
+        return c.activated_first + c.n_activated - 1
+    return -1
+
+
+cdef void cycle_card(Rules* R, Spec* S, Game* g, Rng* rng, int who, int k) noexcept nogil:
+    """Player `who` cycles the card at index k of their hand (702.29a), its mana paid: the
+    rest of the cost, discarding it (into the graveyard), then the ability resolves — draw a
+    card, or a typecycling's search for a card of its type into the hand (702.29e; the search
+    shuffles the library)."""
+    cdef int row = g.hand[who][k]
+    if who == 0:
+        remove_from_hand(R, g, k)
+    else:
+        g.hand[1][k] = g.hand[1][g.hand_n[1] - 1]
+        g.hand_n[1] -= 1
+        g.bi.hand_size[1] = g.hand_n[1]
+        g.gen += 1
+    card_to_graveyard(R, g, who, g.front[row])
+    apply_effect(R, S, g, rng, R.activated[cycling_row(R, row)].effect, -1, -1, 0, who)
+    state_based_actions(R, S, g, rng)
 
 
 cpdef enum ActivationFault:      # why a non-mana ability can't be activated now (activation_fault)

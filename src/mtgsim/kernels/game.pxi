@@ -91,9 +91,12 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # and nothing else)
     int32_t library[2][MAXLIB]   # per player: card rows, [0, lib_n)
     int lib_n[2]
-    int32_t bottom[MAXHAND]      # cards put on the bottom (London mulligan), drawn last, in order
-    int bottom_n
+    int32_t bottom[MAXLIB]       # goldfish: cards put on the bottom (London mulligan, scry), drawn
+    int bottom_n                 # last, in order: [bottom_next, bottom_n)
     int bottom_next
+    int32_t top[MAXLIB]          # goldfish: the library's known top cards (looked at by scry or
+    int top_n                    # surveil and kept there), the top card last, drawn first: the
+                                 # unseen part lies under them (take_top)
     int32_t hand[2][MAXHAND]     # per player: the cards in hand, in the order they came
     int hand_n[2]
     int32_t graveyard[2][MAXGRAVE]   # per player: the cards in the graveyard, oldest first (kept
@@ -170,6 +173,10 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # life is above this (and at least the life asked, 119.4)
     int32_t bounce_object        # the land a bounce land returns (an object id; -1: by the
                                  # rule of return_land)
+    uint64_t keep_on_top         # scry and surveil in a Scenario's game: bit k for the k-th card
+                                 # looked at in the action (from the top, scry after scry), 1 kept
+                                 # on top (look_at_top; the goldfish asks the policy instead)
+    int n_looked                 # ...the cards looked at so far in the action
     uint16_t over                # GoldfishOverflow bits of the limits met (cleared per chunk)
 
 
@@ -206,6 +213,11 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
     TR_IN_HAND = 20
     TR_POOL = 21
     TR_LIVES = 22
+    TR_LOOK = 23                 # scry or surveil (701.22, 701.25): value the cards looked at
+                                 # | surveil << 8, then a TR_LOOKED per card, top first
+    TR_LOOKED = 24               # a card looked at (value: 1 kept on top, 0 put on the bottom or
+                                 # into the graveyard)
+    TR_CYCLE = 25                # a card cycled from the hand (702.29a; value: mana spent)
 
 
 cdef void snapshot(Game* g, int action) noexcept nogil:
@@ -266,6 +278,9 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     bint land_faces              # some card of the deck has a back face that is a land: a
                                  # modal double-faced card, played as either land face (712.12)
     bint spell_lands             # ...and of those, some has a front face that is not a land
+    int land_goal                # the lands the player wants in play and in hand: the highest
+                                 # mana value among the deck's other cards (wanted_card)
+    bint cyclers                 # some card of the deck has cycling (702.29): a cycling step
     # the play policy (mtgsim.policy.PlayPolicy)
     uint8_t lands_first          # play the first land in hand (else the most castable)
     uint8_t spell_order          # SpellOrder
@@ -279,6 +294,7 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     bint game_streams            # each game of a chunk draws from a stream of its own (seeded
                                  # from the chunk's and the game's number: common random numbers
                                  # across decks stay in step after a game that drew more)
+    uint8_t cycle                # cycle the cards not wanted (cycle_cards)
     bint shortcuts               # take the shortcuts that skip work whose answer is known
                                  # (off: the slow reference the tests compare with)
     uint64_t* costmod_code       # per card row with GF_COSTMOD: its unit in Game.costmod_set

@@ -402,12 +402,109 @@ cdef int copy_target(Rules* R, Game* g, int source) noexcept nogil:
 
 cdef inline bint worth_activating(Effect* e) noexcept nogil:
     """Is an activated ability with this effect one the policy uses: a token copy (The Fire
-    Crystal), tokens, counters, land search, cards, damage to the opponent or its life lost?
-    (Life gain alone is not: it brings no kill nearer.)"""
+    Crystal), tokens, counters, land search, cards, looking at the library's top (scry,
+    surveil), damage to the opponent or its life lost? (Life gain alone is not: it brings no
+    kill nearer.)"""
     return (e.token_copy or e.token_card >= 0 or e.lands_to_battlefield or e.lands_to_hand
             or e.draw.fixed or e.draw.count >= 0 or e.counters[0] or e.counters_count[0] >= 0
             or e.damage_to_opponent.fixed or e.damage_to_opponent.count >= 0
-            or e.opponent_loses_life.fixed or e.opponent_loses_life.count >= 0)
+            or e.opponent_loses_life.fixed or e.opponent_loses_life.count >= 0
+            or e.scry or e.surveil)
+
+
+# ---- the library's top and cycling: which cards the player wants --------------------------------
+
+cdef int lands_had(Rules* R, Spec* S, Game* g) noexcept nogil:
+    """The player's lands in play and in hand (counts_as_land: a spell // land card too)."""
+    return count_of(g, K_LANDS) + g.hand_lands + (spell_lands_in_hand(R, g) if S.spell_lands else 0)
+
+
+cdef bint lands_wanted(Rules* R, Spec* S, Game* g, int lands) noexcept nogil:
+    """Does a player with `lands` lands (in play and in hand) want more? While they are fewer
+    than S.land_goal, the highest mana value among the deck's spells (the land drops its curve
+    needs), or than the mana values of the spells in hand added up (mana to cast them all)."""
+    cdef int q, need = 0
+    if lands < S.land_goal:
+        return True
+    for q in range(g.hand_n[0]):
+        if not counts_as_land(R, S, g.hand[0][q]):
+            need += R.cards[g.hand[0][q]].mana_value
+    return lands < need
+
+
+cdef bint wanted_card(Rules* R, Spec* S, Game* g, int row, int in_hand, int extra_lands) noexcept nogil:
+    """Does the player want card `row` (a card looked at by scry or surveil: kept on top if so;
+    a card in hand with cycling: cycled if not)? Its lands are those in play and in hand,
+    with `extra_lands` more (lands a scry kept on top already), not counting the card itself
+    if it is in hand (`in_hand`). A land is wanted while lands are (lands_wanted); a spell
+    while it could be cast soon: its mana value at most those lands and one more (next turn's
+    land drop), colours aside."""
+    cdef int lands = lands_had(R, S, g) + extra_lands
+    cdef bint land = counts_as_land(R, S, row)
+    if in_hand and land:
+        lands -= 1
+    if land:
+        return lands_wanted(R, S, g, lands)
+    return R.cards[row].mana_value <= lands + 1
+
+
+cdef inline bint worth_cycling(Rules* R, Spec* S, Game* g, int row) noexcept nogil:
+    """Is card `row` in hand worth cycling (702.29)? A card not wanted (wanted_card): a land
+    while the lands are enough, a spell not castable soon; and for typecycling (a land searched
+    for, 702.29e) only while a land is wanted too."""
+    cdef Effect* e = &R.effects[R.activated[cycling_row(R, row)].effect]
+    if wanted_card(R, S, g, row, True, 0):
+        return False
+    if e.lands_to_hand:
+        return lands_wanted(R, S, g, lands_had(R, S, g) - (counts_as_land(R, S, row) != 0))
+    return True
+
+
+cdef void cycling_step(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v, int8_t* cast_turn,
+                       int turn) noexcept nogil:
+    """The turn's cycling (S.cyclers: a deck with cycling): cycle_cards, then, if a card was
+    drawn, play a land (while a land play is left) and cast what can be. (Its own function,
+    called apart from the turn's loop, so that the decks without cycling play the loop's code
+    as compiled before; for the same reason its lands are played by play_land_faces, which
+    chooses as play_lands does when no card has a land back face.)"""
+    if cycle_cards(R, S, g, rng):
+        view_prepare(R, g, v)
+        play_land_faces(R, S, g, rng, v)
+        cast_spells(R, S, g, rng, cast_turn, turn, NULL)
+
+
+cdef int cycle_cards(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
+    """After casting and the abilities, with the mana left: cycle (702.29a) the cards in hand
+    worth cycling (worth_cycling) whose cycling cost can be paid, the first in hand first, one
+    by one (a card drawn may be cycled too). Returns how many were cycled."""
+    cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
+    cdef TotalCost tc
+    cdef int k, row, n = 0
+    cdef bint again = True
+    while again:
+        again = False
+        for k in range(g.hand_n[0]):
+            row = g.hand[0][k]
+            if cycling_row(R, row) < 0 or not worth_cycling(R, S, g, row):
+                continue
+            memset(&tc, 0, sizeof(TotalCost))
+            add_cost(R, R.activated[cycling_row(R, row)].cost, 0, &tc)
+            if cost_is_plain(&tc) and more_than_made(g, cost_total(&tc), 0):
+                continue                         # (what view_payable would find)
+            view_prepare(R, g, v)
+            if not (view_payable(R, g, v, &tc, activating(row)) and pay(R, g, &tc, v, activating(row))):
+                continue
+            if g.n_tapped:                       # (they resolve before the ability does)
+                tapped_triggers(R, S, g, rng)
+            g.spent += cost_total(&tc)
+            trace(g, TR_CYCLE, row, cost_total(&tc))
+            cycle_card(R, S, g, rng, 0, first_in_hand(g, row))
+            if g.snapshots:
+                snapshot(g, TR_CYCLE)
+            n += 1
+            again = True
+            break
+    return n
 
 
 cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
@@ -444,7 +541,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         used = False
         for k in range(R.cards[g.perms[i].card].n_activated):
             a = &R.activated[R.cards[g.perms[i].card].activated_first + k]
-            if a.effect < 0:
+            if a.effect < 0 or a.from_hand:
                 continue
             e = &R.effects[a.effect]
             if not worth_activating(e) or a.untap:

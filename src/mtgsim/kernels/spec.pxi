@@ -42,7 +42,7 @@ def goldfish_flags(CoreTables core):
                 hall_demand(bc, &nd[row])
         for k in range(c.n_activated):          # as use_abilities chooses them
             a = &R.activated[c.activated_first + k]
-            if a.effect < 0 or a.untap:
+            if a.effect < 0 or a.untap or a.from_hand:
                 continue
             if worth_activating(&R.effects[a.effect]):
                 v |= GF_ACTIVATED
@@ -208,6 +208,7 @@ cdef class GoldfishSpec:
         self.S.min_x = policy["x"]
         self.S.abilities = policy["abilities"]
         self.S.attack = policy["attack"]
+        self.S.cycle = policy["cycle"]
         self.S.shortcuts = True
         self.S.check_views = False
         self.S.snapshots = False
@@ -248,8 +249,9 @@ def checking_views(GoldfishSpec spec):
 
 
 cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
-    """S.track_demand, S.land_demand, S.deck_colours, S.deck_lands and the deck's double-faced
-    lands (S.land_faces, S.spell_lands), once S.gf, S.demand and the tracked cards are set."""
+    """S.track_demand, S.land_demand, S.deck_colours, S.deck_lands, the deck's double-faced
+    lands (S.land_faces, S.spell_lands), S.land_goal and S.cyclers, once S.gf, S.demand and the
+    tracked cards are set."""
     cdef int q, t, row
     for t in range(5):
         S.track_demand[t] = 0
@@ -262,7 +264,8 @@ cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
     S.land_demand = False
     S.deck_colours = 0
     S.deck_lands = 0
-    S.land_faces = S.spell_lands = False
+    S.land_faces = S.spell_lands = S.cyclers = False
+    S.land_goal = 0
     for q in range(S.deck_n):
         row = S.deck[q]
         if land_face(R, row) >= 0:
@@ -271,6 +274,9 @@ cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
     for q in range(S.deck_n):
         row = S.deck[q]
         S.deck_lands += counts_as_land(R, S, row)
+        S.cyclers |= cycling_row(R, row) >= 0
+        if not counts_as_land(R, S, row) and R.cards[row].mana_value > S.land_goal:
+            S.land_goal = R.cards[row].mana_value
         if S.gf[row] & GF_LAND and S.gf[row] & GF_DEMAND:
             S.land_demand = True
         if not (S.gf[row] & GF_LAND):

@@ -45,13 +45,14 @@ cdef class GameState:
     # ---- the zones in and out ------------------------------------------------------------------
     def load(self, perms, int n, info, hands, libraries, graveyards, int next_id,
              int chosen_color=1, int pay_life_above=-32768, int bounce_object=-1, int lands_played=0,
-             int extra_land_drops=0):
+             int extra_land_drops=0, uint64_t keep_on_top=0xFFFFFFFFFFFFFFFF):
         """Set the game to a Scenario's zones (see the class), with the players' choices for
         the next action: the colour (a ManaTypeBit) chosen for "choose a colour" and "any
         colour", the life above which life is paid for a land to enter untapped, and the land
         a bounce land returns (the one with object id `bounce_object`; -1: return_land's rule);
         and the lands the active player has played this turn and the additional land plays
-        effects gave them."""
+        effects gave them; and which of the cards scry and surveil look at are kept on top
+        (`keep_on_top`: bit k for the k-th card looked at in the action, 1 kept)."""
         cdef Game* g = self.g
         cdef Rules* R = &self.core.R
         cdef int i, who, row
@@ -120,6 +121,9 @@ cdef class GameState:
         g.bounce_object = bounce_object
         g.lands_played = lands_played
         g.extra_land_drops = extra_land_drops
+        g.keep_on_top = keep_on_top
+        g.n_looked = 0
+        g.top_n = 0
         g.gen += 1
         board_changed(g)
         g.sba_gen = 0
@@ -184,14 +188,16 @@ cdef class GameState:
         """Why permanent i's non-mana ability k can't be activated now (ActivationFault)."""
         cdef Board b = game_board(self.g)
         self._permanent(i)
-        if not 0 <= k < self.core.R.cards[self.g.perms[i].card].n_activated:
-            raise IndexError(f"no activated ability {k}")
+        if not 0 <= k < self.core.R.cards[self.g.perms[i].card].n_activated or (
+                self.core.R.activated[self.core.R.cards[self.g.perms[i].card].activated_first + k].from_hand):
+            raise IndexError(f"no activated ability {k}")      # (cycling works from the hand only)
         return activation_fault(&self.core.R, self.g, &b, i,
                                 &self.core.R.activated[self.core.R.cards[self.g.perms[i].card].activated_first + k])
 
     def resolve_activation(self, int i, int k, int target=-1):
         """Permanent i's non-mana ability k, its mana paid (resolve_activation)."""
         cdef int t = self._permanent(target) if target >= 0 else -1
+        self.activation_fault(i, k)                            # (an ability it has: IndexError)
         resolve_activation(&self.core.R, &self.S, self.g, NULL, self._permanent(i), k, t)
 
     def pay(self, cost, int who, int exclude, int card, bint ability):
@@ -299,6 +305,14 @@ cdef class GameState:
         end_of_turn(g)
         begin_turn(&self.core.R, &self.S, g, NULL, 1 - g.bi.active, g.bi.turn + 1, True)
         return True
+
+    def cycle(self, int k, int who):
+        """`who` cycles the card at index k of their hand (cycle_card), its mana paid."""
+        self._player(who)
+        if not 0 <= k < self.g.hand_n[who] or cycling_row(&self.core.R, self.g.hand[who][k]) < 0:
+            raise IndexError(f"no card with cycling at {k} in the hand")
+        cycle_card(&self.core.R, &self.S, self.g, NULL, who, k)
+        sba_loop(&self.core.R, &self.S, self.g, NULL)
 
     def draw(self, int who, int n=1):
         cdef int k

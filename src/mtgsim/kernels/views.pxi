@@ -435,6 +435,8 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.over = 0
     g.n_rows[0] = g.n_rows[1] = g.hand_n[0] = g.hand_n[1] = g.hand_lands = 0
     g.lib_n[1] = g.grave_n[0] = g.grave_n[1] = 0
+    g.top_n = g.n_looked = 0
+    g.keep_on_top = ~(<uint64_t>0)
     g.scenario = False
     g.chosen_color = S.chosen_color
     g.pay_life_above = S.pay_life_above

@@ -182,10 +182,12 @@ cdef inline void put_in_graveyard(Game* g, int who, int row) noexcept nogil:
 
 cdef inline void draw(Rules* R, Game* g, Rng* rng, int who) noexcept nogil:
     """Player `who` draws a card (121.1, 504.1): in a Scenario's game the top one; in the
-    goldfish a random one (draw_random). An empty library draws nothing (704.5b is not
-    checked: no one loses)."""
+    goldfish its known top card if a scry kept one there, else a random one (draw_random). An
+    empty library draws nothing (704.5b is not checked: no one loses)."""
     if unlikely(g.scenario):
         draw_top(g, who)
+    elif unlikely(g.top_n > 0):
+        draw_known_top(g)
     else:
         draw_random(R, g, rng)
 
@@ -202,7 +204,7 @@ cdef void draw_top(Game* g, int who) noexcept nogil:
 
 cdef void draw_random(Rules* R, Game* g, Rng* rng) noexcept nogil:
     """The goldfish draws a uniformly random card of the library's unseen part, then the
-    cards put on the bottom, in order."""
+    cards put on the bottom, in order (no known top card: see draw)."""
     cdef uint32_t j
     if g.hand_n[0] >= MAXHAND:
         if g.lib_n[0] > 0 or g.bottom_next < g.bottom_n:
@@ -218,6 +220,18 @@ cdef void draw_random(Rules* R, Game* g, Rng* rng) noexcept nogil:
         hand_add(g, g.bottom[g.bottom_next])
         g.bottom_next += 1
         trace(g, TR_DRAW, g.hand[0][g.hand_n[0] - 1], 0)
+    g.bi.hand_size[0] = g.hand_n[0]
+    g.gen += 1
+
+
+cdef void draw_known_top(Game* g) noexcept nogil:
+    """The goldfish draws its known top card (see draw)."""
+    if g.hand_n[0] >= MAXHAND:
+        g.over |= GO_HAND
+        return
+    g.top_n -= 1
+    hand_add(g, g.top[g.top_n])
+    trace(g, TR_DRAW, g.top[g.top_n], 0)
     g.bi.hand_size[0] = g.hand_n[0]
     g.gen += 1
 
@@ -258,7 +272,8 @@ cdef inline bint land_in_hand(Rules* R, Spec* S, Game* g) noexcept nogil:
 
 cdef void draw_cards(Rules* R, Game* g, Rng* rng, int n) noexcept nogil:
     """n draws, as draw() n times: the random picks from the library first (the generator's
-    state kept in registers), then the hand's bookkeeping."""
+    state kept in registers), then the hand's bookkeeping. (For the mulligan's draws: the
+    library has no known top then, Game.top.)"""
     cdef int32_t got[MAXHAND]
     cdef int m = 0, k
     cdef uint32_t j
@@ -280,6 +295,76 @@ cdef void draw_cards(Rules* R, Game* g, Rng* rng, int n) noexcept nogil:
         g.bi.hand_size[0] = g.hand_n[0]
     for k in range(m, n):                # from the bottom, or into a full hand
         draw_random(R, g, rng)
+
+
+# ---- the top of the library: scry and surveil (701.22, 701.25) -------------------------------
+# In a Scenario's game the library is in order, its top card last. The goldfish draws at random
+# from the library's unseen part, so its top is unknown until a card is looked at: looking at
+# the top card takes a random unseen one (as a draw would), and a card kept on top goes onto a
+# stack of known top cards (Game.top) that later draws and looks take first; one put on the
+# bottom joins the mulligan's (Game.bottom), drawn after the unseen part, in order.
+
+cdef int take_top(Rules* R, Game* g, Rng* rng, int who) noexcept nogil:
+    """The top card of player who's library, taken out of it (to be looked at); -1 if the
+    library is empty. In the goldfish: the known top card, else a random unseen one, else the
+    first card put on the bottom."""
+    cdef uint32_t j
+    cdef int row
+    if g.scenario:
+        if g.lib_n[who] == 0:
+            return -1
+        g.lib_n[who] -= 1
+        return g.library[who][g.lib_n[who]]
+    if g.top_n > 0:
+        g.top_n -= 1
+        return g.top[g.top_n]
+    if g.lib_n[0] > 0:
+        j = bounded(rng, g.lib_n[0])
+        row = g.library[0][j]
+        g.library[0][j] = g.library[0][g.lib_n[0] - 1]
+        g.lib_n[0] -= 1
+        return row
+    if g.bottom_next < g.bottom_n:
+        g.bottom_next += 1
+        return g.bottom[g.bottom_next - 1]
+    return -1
+
+
+cdef inline void put_on_top(Game* g, int who, int row) noexcept nogil:
+    """Card `row` is put on top of player who's library (the goldfish: onto its known top)."""
+    if g.scenario:
+        g.library[who][g.lib_n[who]] = row
+        g.lib_n[who] += 1
+    else:
+        g.top[g.top_n] = row
+        g.top_n += 1
+
+
+cdef void put_on_bottom(Game* g, int who, int row) noexcept nogil:
+    """Card `row` is put on the bottom of player who's library, under the cards already there
+    (the goldfish: after those of Game.bottom, which moves up when it reaches its end; no more
+    cards than a library holds are ever in it)."""
+    if g.scenario:
+        memmove(&g.library[who][1], &g.library[who][0], g.lib_n[who] * sizeof(int32_t))
+        g.library[who][0] = row
+        g.lib_n[who] += 1
+        return
+    if g.bottom_n >= MAXLIB:
+        memmove(&g.bottom[0], &g.bottom[g.bottom_next], (g.bottom_n - g.bottom_next) * sizeof(int32_t))
+        g.bottom_n -= g.bottom_next
+        g.bottom_next = 0
+    g.bottom[g.bottom_n] = row
+    g.bottom_n += 1
+
+
+cdef inline void forget_top(Game* g) noexcept nogil:
+    """The goldfish's library is shuffled (701.24: a search's "then shuffle"): its known top
+    cards are unseen again. (The cards a mulligan put on the bottom stay drawn last, as they
+    always have been here.)"""
+    while g.top_n > 0:
+        g.top_n -= 1
+        g.library[0][g.lib_n[0]] = g.top[g.top_n]
+        g.lib_n[0] += 1
 
 
 cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..oracle import OracleFace
 from ..oracle_text import number, sentences
-from .effects import _BASIC_TYPES, effect_of
+from .effects import _BASIC_TYPES, _looks_too_late, effect_of
 from .ignored import _ignored
 from .mana import _mana_ability
 from .phrases import (
@@ -325,7 +325,7 @@ def _spell_effect(face: _Face, p: str) -> Abilities | None:
         face.kicked = fields
         return []
     fields = effect_of(p, face.tokens)
-    if fields is None or set(fields) & set(face.spell) or "_on_" in fields:
+    if fields is None or set(fields) & set(face.spell) or "_on_" in fields or _looks_too_late([face.spell, fields]):
         return None
     face.spell.update(fields)
     return []

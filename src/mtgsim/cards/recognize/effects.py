@@ -27,6 +27,16 @@ def _e_draw(m):
     return {"draw": _n(m["n"])}
 
 
+@_effect(r"(?P<what>scry|surveil) (?P<n>\d+)")
+def _e_scry(m):                         # 701.22a, 701.25a
+    return {m["what"].lower(): int(m["n"])}
+
+
+@_effect(rf"(?P<what>scry|surveil) (?P<s>\d+), then draw {_N} cards?")
+def _e_scry_draw(m):                    # (Preordain: the kernel looks before it draws)
+    return {m["what"].lower(): int(m["s"]), "draw": _n(m["n"])}
+
+
 @_effect(r"(?:you )?gain (?P<n>\d+|X) life")
 def _e_gain(m):
     return {"gain_life": "X" if m["n"] == "X" else int(m["n"])}
@@ -313,6 +323,20 @@ def _joined(parts: list[dict | None]) -> dict | None:
     return out
 
 
+def _looks_too_late(parts: list[dict | None]) -> bool:
+    """Does a scry or surveil come after a draw or a land search ("Draw a card. Scry 2.")? An
+    Effect looks at the library's top before it draws (and a search's shuffle would undo a
+    look before it): such an order isn't one it can say."""
+    drawn = False
+    for part in parts:
+        if part is None:
+            continue
+        if drawn and ("scry" in part or "surveil" in part):
+            return True
+        drawn |= any(k in part for k in ("draw", "lands_to_hand", "lands_to_battlefield"))
+    return False
+
+
 def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
     """The Effect fields of a list of effect sentences, or None if some sentence isn't read.
     Token cards described by the text are added to `tokens` (by name)."""
@@ -324,6 +348,8 @@ def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
             first, _, second = s.partition(" and ")
             part = _joined([_sentence_effect(first, made), _sentence_effect(second, made)])
         out.append(part)
+    if _looks_too_late(out):
+        return None
     fields = _joined(out)
     if fields and tokens is not None and made:
         tokens.update(made)

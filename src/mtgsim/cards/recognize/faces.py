@@ -20,7 +20,9 @@ def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[
     """Read a paragraph made only of keywords ('Flying, haste', 'Kicker {2}{G}'); False if it
     isn't one."""
     # (the keywords the record lists, and those read whether or not a file lists them)
-    known = {k.lower() for k in keywords} | KNOWN_KEYWORDS | {"kicker", "flashback", "devoid", "affinity"}
+    # (not the keyword actions a record may list, 701: "Scry 1" is an effect, read as one)
+    known = (({k.lower() for k in keywords} - _KEYWORD_ACTIONS) | KNOWN_KEYWORDS
+             | {"kicker", "flashback", "devoid", "affinity"} | set(_CYCLING))
     parts = [x.strip() for x in re.split(r", |; ", p.rstrip("."))]
     heads = []
     for part in parts:
@@ -39,6 +41,11 @@ def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[
         elif head in ("kicker", "flashback") and _is_mana_cost(rest):
             face.fields[head] = rest
             status = RECOGNIZED
+        elif head in _CYCLING and _is_mana_cost(rest) and "cycling" not in face.fields:
+            face.fields["cycling"] = rest          # 702.29a; typecycling, 702.29e
+            if _CYCLING[head]:
+                face.fields["typecycling"] = _CYCLING[head]
+            status = RECOGNIZED
         elif head == "devoid":                 # 702.114a: it is colourless
             face.fields["colors"] = ""
             status = RECOGNIZED
@@ -52,6 +59,15 @@ def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[
             status = IGNORED
         clauses.append(Clause(part, status, face.face.name, shape(part) if status != RECOGNIZED else ""))
     return True
+
+
+# Cycling and the typecycling the vocabulary has (702.29e: a land of a basic land type, or a
+# basic land), by keyword: the type searched for ("" plain cycling, which draws).
+_CYCLING = {"cycling": "", "basic landcycling": "basic land",
+            **{f"{t.lower()}cycling": t for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")}}
+
+
+_KEYWORD_ACTIONS = {"scry", "surveil"}
 
 
 def _is_mana_cost(text: str) -> bool:
