@@ -184,18 +184,25 @@ cdef inline bint ranks_above(Ev* e, int a, int b) noexcept nogil:
 cdef void rank(Spec* S, Ev* e, bitgen_t* bg) noexcept nogil:
     """e.order: the players by standing, best first (insertion sort on the few moves needed
     after sorting by match points with counting sort)."""
-    cdef int p, i, j, x, n = S.players
+    cdef int p, n = S.players
     tiebreakers(S, e)
     for p in range(n):
         e.tiebreak[p] = rand32(bg)
     by_points(S, e)
+    sort_groups(e, e.order, n)
+
+
+cdef void sort_groups(Ev* e, int32_t* players, int n) noexcept nogil:
+    """Sort `players`, already in match-point order, by standing within each match-point group
+    (insertion sort: ranks_above)."""
+    cdef int i, j, x
     for i in range(1, n):
-        x = e.order[i]
+        x = players[i]
         j = i - 1
-        while j >= 0 and e.mp[e.order[j]] == e.mp[x] and ranks_above(e, x, e.order[j]):
-            e.order[j + 1] = e.order[j]
+        while j >= 0 and e.mp[players[j]] == e.mp[x] and ranks_above(e, x, players[j]):
+            players[j + 1] = players[j]
             j -= 1
-        e.order[j + 1] = x
+        players[j + 1] = x
 
 
 cdef void by_points(Spec* S, Ev* e) noexcept nogil:
@@ -318,18 +325,12 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
 cdef void rank_for_bye(Spec* S, Ev* e) noexcept nogil:
     """e.byes: the players by standing (match points, then the tiebreakers, then the pairing
     order's random place), for the bye; e.order is kept."""
-    cdef int i, j, x, n = S.players
+    cdef int i, n = S.players
     tiebreakers(S, e)
     for i in range(n):
         e.byes[i] = e.order[i]
         e.tiebreak[e.order[i]] = <uint32_t>(n - i)     # (the shuffled order breaks ties)
-    for i in range(1, n):
-        x = e.byes[i]
-        j = i - 1
-        while j >= 0 and e.mp[e.byes[j]] == e.mp[x] and ranks_above(e, x, e.byes[j]):
-            e.byes[j + 1] = e.byes[j]
-            j -= 1
-        e.byes[j + 1] = x
+    sort_groups(e, e.byes, n)
 
 
 # ---- matches --------------------------------------------------------------------------------------

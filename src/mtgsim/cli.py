@@ -25,25 +25,32 @@ MAX_GAMES = 10 ** 12          # (far beyond any run's time; keeps every count we
 MAX_THREADS = 1024
 
 
-def example_decks() -> dict[str, Path]:
-    """The bundled example decklists, by name (file name without suffix)."""
+def example_decks(suffixes: tuple[str, ...] = EXAMPLE_SUFFIXES) -> dict[str, Path]:
+    """The bundled example files of those suffixes (decklists by default), by name (file name
+    without suffix)."""
     folder = resources.files("mtgsim") / "examples"
     return {Path(e.name).stem: Path(str(e)) for e in sorted(folder.iterdir(), key=lambda e: e.name)
-            if e.name.endswith(EXAMPLE_SUFFIXES)}
+            if e.name.endswith(suffixes)}
 
 
 def _deck_path(args) -> Path:
     """The decklist file: the one given, or the bundled example named by --example."""
-    if args.example and args.deck:
-        raise UsageError(f"give a decklist file ({args.deck}) or --example {args.example}, not both")
-    if args.example:
-        examples = example_decks()
-        if args.example not in examples:
-            raise UsageError(f"no bundled example {args.example!r}; examples: {', '.join(examples)}")
-        return examples[args.example]
-    if not args.deck:
-        raise UsageError("give a decklist file, or --example NAME (see `mtgsim examples`)")
-    return Path(args.deck)
+    return file_or_example(args.deck, args.example, example_decks(), "a decklist file",
+                           "(see `mtgsim examples`)")
+
+
+def file_or_example(given: str | None, example: str | None, examples: dict[str, Path], what: str,
+                    where: str) -> Path:
+    """The file given, or the bundled example named (not both, not neither)."""
+    if example and given:
+        raise UsageError(f"give {what} ({given}) or --example {example}, not both")
+    if example:
+        if example not in examples:
+            raise UsageError(f"no bundled example {example!r}; examples: {', '.join(examples)}")
+        return examples[example]
+    if not given:
+        raise UsageError(f"give {what}, or --example NAME {where}")
+    return Path(given)
 
 
 def _fail(message: str) -> int:

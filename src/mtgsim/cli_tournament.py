@@ -68,24 +68,14 @@ def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups, int]:
 
 def example_fields() -> dict[str, Path]:
     """The bundled example field files, by name."""
-    from importlib import resources
-    folder = resources.files("mtgsim") / "examples"
-    return {Path(e.name).stem: Path(str(e)) for e in sorted(folder.iterdir(), key=lambda e: e.name)
-            if e.name.endswith(".toml")}
+    from .cli import example_decks
+    return example_decks((".toml",))
 
 
 def _field_path(args) -> Path:
-    if args.example and args.field:
-        raise UsageError(f"give a field file ({args.field}) or --example {args.example}, not both")
-    if args.example:
-        fields = example_fields()
-        if args.example not in fields:
-            raise UsageError(f"--example {args.example}: no such example field (there are: {', '.join(fields)})")
-        return fields[args.example]
-    if not args.field:
-        raise UsageError("give a field file (TOML: see docs/tournament.md) or --example "
-                         + ", --example ".join(example_fields()))
-    return Path(args.field)
+    from .cli import file_or_example
+    return file_or_example(args.field, args.example, example_fields(), "a field file",
+                           "(TOML: see docs/tournament.md; examples: " + ", ".join(example_fields()) + ")")
 
 
 def cmd_tournament(args) -> int:

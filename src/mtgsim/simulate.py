@@ -26,8 +26,9 @@ from .cards import CardDef, UnknownCardError, closest_names, normalize_name
 from .cards.database import named_card
 from .compile import compile_deck
 from .decklist import Deck
-from .errors import ArgumentError, ArgumentTypeError, LimitError, MissingDependencyError, warn_unmodeled
+from .errors import ArgumentError, ArgumentTypeError, LimitError, warn_unmodeled
 from .mana import COLOR_ORDER
+from .plotting import pyplot
 from .policy import PlayPolicy
 from .runner import CHUNK, GamePlan, chunk_games, chunk_generator, chunk_rows, cluster
 
@@ -287,12 +288,7 @@ class SimResult:
     def plot(self, path, cards: Iterable[str] | None = None) -> None:
         """P(castable) by turn for the key cards, and the kill-turn distribution (needs
         matplotlib: pip install "mtgsim[plot]")."""
-        try:
-            import matplotlib
-            matplotlib.use("Agg")
-            import matplotlib.pyplot as plt
-        except ImportError as e:
-            raise MissingDependencyError('plotting needs matplotlib: pip install "mtgsim[plot]"') from e
+        plt = pyplot()
         names = list(cards) if cards is not None else list(self.tracked)[:8]
         turns = np.arange(1, self.turns + 1)
         fig, (a, b) = plt.subplots(1, 2, figsize=(12, 4.5))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import MissingDependencyError
+from ..plotting import pyplot
 from ..simulate import Z95, Estimate, wilson
 
 __all__ = ["EventsResult", "Event"]
@@ -160,12 +160,7 @@ class EventsResult:
 
     def plot(self, path) -> None:
         """P(top cut) and conversion per archetype (needs matplotlib: mtgsim[plot])."""
-        try:
-            import matplotlib
-            matplotlib.use("Agg")
-            import matplotlib.pyplot as plt
-        except ImportError:
-            raise MissingDependencyError('plotting needs matplotlib: pip install "mtgsim[plot]"') from None
+        plt = pyplot()
         rows = self._rows()
         fig, (a, b) = plt.subplots(1, 2, figsize=(max(8.0, 0.9 * len(rows) + 4), 4))
         xs = range(len(rows))

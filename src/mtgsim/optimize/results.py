@@ -10,7 +10,8 @@ import math
 from pathlib import Path
 
 from ..decklist import Deck
-from ..errors import MissingDependencyError, UnknownNameError
+from ..errors import UnknownNameError
+from ..plotting import pyplot
 from ..simulate import Estimate, SimResult
 from . import baselines
 from .engine import Candidate, Engine
@@ -174,12 +175,7 @@ class _Report:
 
     def plot(self, path) -> None:
         """The objective by variant with its intervals (needs matplotlib: mtgsim[plot])."""
-        try:
-            import matplotlib
-            matplotlib.use("Agg")
-            import matplotlib.pyplot as plt
-        except ImportError:
-            raise MissingDependencyError('plotting needs matplotlib: pip install "mtgsim[plot]"') from None
+        plt = pyplot()
         rows = self._rows()
         fig, ax = plt.subplots(figsize=(max(5.0, 0.6 * len(rows) + 2), 4))
         xs = range(len(rows))
