@@ -310,3 +310,12 @@ def test_unintentional_draws_happen_at_the_rate(tmp_path):
     pytest.importorskip("matplotlib")
     r.plot(tmp_path / "r.png")
     assert (tmp_path / "r.png").stat().st_size > 1000
+
+
+def test_byes_go_to_players_without_one_even_when_rematches_are_unavoidable():
+    """Five players, four rounds: some rounds can't avoid a rematch; the bye still goes each
+    round to a player who has not had one (MTR 2.1)."""
+    for seed in range(60):
+        e = meta.play_event(_field(5), COIN, seed=seed, rounds=4, top_cut=0)
+        byes = [p for matches in e.rounds for p, q, *_ in matches if q is None]
+        assert len(byes) == 4 and len(set(byes)) == 4, (seed, byes)

@@ -286,6 +286,7 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
     no pairing of the others then avoids rematches, to the next lowest; only when none does
     are rematches allowed (MTR: the pairing without rematches wherever one exists)."""
     cdef int n = S.players, i, p, bye = -1, allow
+    cdef bint every_bye
     if first:
         for i in range(n):
             e.order[i] = i
@@ -301,6 +302,10 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
                 e.byes[i] = e.order[i]
         else:
             rank_for_bye(S, e)
+    every_bye = True                        # (has everyone had a bye? then anyone may again)
+    if n % 2:
+        for p in range(n):
+            every_bye = every_bye and e.had_bye[p] != 0
     for allow in range(2):
         i = n
         while True:
@@ -309,7 +314,7 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
             bye = -1
             if n % 2:
                 i -= 1
-                while i >= 0 and e.had_bye[e.byes[i]] and allow == 0:
+                while i >= 0 and e.had_bye[e.byes[i]] and not every_bye:
                     i -= 1
                 if i < 0:
                     break
