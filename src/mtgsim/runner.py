@@ -40,9 +40,10 @@ def chunk_generator(root: np.random.SeedSequence, c: int) -> np.random.Generator
     return np.random.Generator(np.random.PCG64(child))
 
 
-def chunk_games(games: int, c: int) -> int:
-    """The games of chunk c in a run of `games` games (the last chunk may be short)."""
-    return max(0, min(CHUNK, games - c * CHUNK))
+def chunk_games(games: int, c: int, size: int = CHUNK) -> int:
+    """The games of chunk c in a run of `games` games in chunks of `size` (the last chunk may
+    be short)."""
+    return max(0, min(size, games - c * size))
 
 
 @dataclass(eq=False)

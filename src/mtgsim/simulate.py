@@ -60,6 +60,9 @@ class Estimate:
     def __str__(self) -> str:
         return f"{self.value:.4f} [{self.low:.4f}, {self.high:.4f}] (n={self.n})"
 
+    def to_dict(self) -> dict:
+        return {"value": self.value, "low": self.low, "high": self.high, "n": self.n}
+
 
 def wilson(k: int, n: int) -> Estimate:
     """Wilson score interval for k successes in n trials."""
@@ -253,15 +256,15 @@ class SimResult:
              "interrupted": self.interrupted,
              "keep": {str(k): list(v) for k, v in sorted(self.keep.items(), reverse=True)},
              "keep_mana_sources": self.keep_mana_sources,
-             "p_castable": {name: [_est(self.p_castable(name, t)) for t in range(1, self.turns + 1)]
+             "p_castable": {name: [self.p_castable(name, t).to_dict() for t in range(1, self.turns + 1)]
                             for name in self.tracked},
-             "p_cast_by": {name: [_est(self.p_cast(name, t)) for t in range(1, self.turns + 1)]
+             "p_cast_by": {name: [self.p_cast(name, t).to_dict() for t in range(1, self.turns + 1)]
                            for name in self.tracked},
-             "lands_in_play": [_est(self.lands_in_play(t)) for t in range(1, self.turns + 1)],
-             "mana_available": [_est(self.mana_available(t)) for t in range(1, self.turns + 1)],
-             "mana_spent": [_est(self.mana_spent(t)) for t in range(1, self.turns + 1)],
+             "lands_in_play": [self.lands_in_play(t).to_dict() for t in range(1, self.turns + 1)],
+             "mana_available": [self.mana_available(t).to_dict() for t in range(1, self.turns + 1)],
+             "mana_spent": [self.mana_spent(t).to_dict() for t in range(1, self.turns + 1)],
              "kill_turn": self.kill_turn.to_dict(),
-             "mulligans": {str(k): _est(v) for k, v in self.mulligans.items()},
+             "mulligans": {str(k): v.to_dict() for k, v in self.mulligans.items()},
              "unmodeled": dict(self.unmodeled), "coverage": dict(self.coverage)}
         return d
 
@@ -309,10 +312,6 @@ class SimResult:
             raise ArgumentError(f"plot: can't write {path}: {e}") from None
         finally:
             plt.close(fig)
-
-
-def _est(e: Estimate) -> dict:
-    return {"value": e.value, "low": e.low, "high": e.high, "n": e.n}
 
 
 def _main_color(deck: Deck) -> int:
@@ -445,7 +444,7 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     if seed is None:                 # the entropy drawn from the OS: recorded, so the run can be replayed
         seed = root.entropy
     totals = np.zeros(size, dtype=np.int64)
-    bar = _progress(games) if progress else None
+    bar = progress_bar(games) if progress else None
     interrupted = False
     try:
         with cluster(client) as dask_client:
@@ -544,9 +543,7 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
     return "\n".join(lines) + "\n"
 
 
-def _progress(total: int):
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    return tqdm(total=total, unit="game", unit_scale=True, desc="simulating")
+def progress_bar(total: int, unit: str = "game", desc: str = "simulating"):
+    """A tqdm progress bar of `total` units (simulate, optimize and meta share it)."""
+    from tqdm import tqdm
+    return tqdm(total=total, unit=unit, unit_scale=True, desc=desc)

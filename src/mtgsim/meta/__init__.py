@@ -19,7 +19,8 @@ import numpy as np
 
 from .. import _meta
 from ..errors import ArgumentError, ArgumentTypeError
-from ..runner import chunk_generator
+from ..runner import chunk_games, chunk_generator
+from ..simulate import progress_bar
 from .field import Field, recommended_rounds
 from .matchups import Matchups
 from .race import RaceMatchup, matchup_from_race
@@ -86,13 +87,13 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
     layout = _meta.out_layout(len(field.names), rounds)
     totals = np.zeros(layout["size"][0], dtype=np.int64)
     n_chunks = -(-events // EVENTS_CHUNK)
-    bar = _progress(events) if progress else None
+    bar = progress_bar(events, unit="event", desc="events") if progress else None
     per_call = max(1, threads) * 8
     try:
         for start in range(0, n_chunks, per_call):
             chunks = range(start, min(n_chunks, start + per_call))
             gens = [chunk_generator(root, c) for c in chunks]
-            counts = np.array([min(EVENTS_CHUNK, events - c * EVENTS_CHUNK) for c in chunks], dtype=np.int64)
+            counts = np.array([chunk_games(events, c, EVENTS_CHUNK) for c in chunks], dtype=np.int64)
             out = np.zeros((len(chunks), layout["size"][0]), dtype=np.int64)
             _meta.play_events(arch, table, rounds, best_of, top_cut, draw_rate, ids, gens, counts, out, threads)
             totals += out.sum(axis=0)
@@ -137,11 +138,3 @@ def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, ro
             start += size
             size //= 2
     return Event(field, rounds, best_of, top_cut, swiss, standings, playoff)
-
-
-def _progress(total: int):
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    return tqdm(total=total, unit="event", unit_scale=True, desc="events")

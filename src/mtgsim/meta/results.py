@@ -114,10 +114,10 @@ class EventsResult:
         rows = []
         for name in self.field.names:
             rows.append({"archetype": name, "players": self._n(name), "share": self.field.share(name),
-                         "match_points": self.match_points(name), "match_win": _est(self.match_win(name)),
-                         "p_x_2": _est(self.p_record_at_least(name)), "p_top8": _est(self.p_top8(name)),
-                         "p_win": _est(self.p_win(name)), "top8_share": _est(self.top8_share(name)),
-                         "conversion": _est(self.conversion(name))})
+                         "match_points": self.match_points(name), "match_win": self.match_win(name).to_dict(),
+                         "p_x_2": self.p_record_at_least(name).to_dict(), "p_top8": self.p_top8(name).to_dict(),
+                         "p_win": self.p_win(name).to_dict(), "top8_share": self.top8_share(name).to_dict(),
+                         "conversion": self.conversion(name).to_dict()})
         return rows
 
     def summary(self) -> str:
@@ -175,10 +175,6 @@ class EventsResult:
         fig.tight_layout()
         fig.savefig(path)
         plt.close(fig)
-
-
-def _est(e: Estimate) -> dict:
-    return {"value": e.value, "low": e.low, "high": e.high, "n": e.n}
 
 
 @dataclass(frozen=True)

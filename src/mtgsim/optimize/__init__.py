@@ -23,6 +23,7 @@ from ..decklist import Deck
 from ..errors import ArgumentError, ArgumentTypeError
 from ..objective import Objective
 from ..runner import CHUNK, cluster
+from ..simulate import progress_bar
 from .engine import Engine, check_budget
 from .engine import race as run_race
 from .results import ManaBaseResult, SweepResult
@@ -31,16 +32,6 @@ from .variants import card_name, copy_limit, count_splits, land_counts, splits, 
 __all__ = ["EXHAUSTIVE_LIMIT", "ManaBaseResult", "SweepResult", "land_counts", "mana_base", "sweep"]
 
 EXHAUSTIVE_LIMIT = 60      # mana bases raced all at once at most; beyond, the local search
-
-
-def _progress(total: int, on: bool, what: str):
-    if not on:
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    return tqdm(total=total, unit="game", unit_scale=True, desc=what)
 
 
 def _close(bar) -> None:
@@ -104,7 +95,7 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
     _check_cards_known(objective, {n: d.card(n) for _, d in items for n in d.maindeck}, track, "sweep")
     if not isinstance(crn, bool) or not isinstance(race, bool):
         raise ArgumentTypeError("sweep: crn and race must be True or False")
-    bar = _progress(games * len(items), progress, "optimizing")
+    bar = progress_bar(games * len(items), desc="optimizing") if progress else None
     try:
         with cluster(client) as dask_client:
             engine = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client, seed,
@@ -210,7 +201,7 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     exhaustive = n_splits <= EXHAUSTIVE_LIMIT
     budget = check_budget(budget, n_splits if exhaustive else 1 + len(_neighbours(_start(deck, pool, lands), pool)),
                           "mana_base")
-    bar = _progress(budget, progress, "mana base")
+    bar = progress_bar(budget, desc="mana base") if progress else None
     found: dict[str, dict[str, int]] = {}
     try:
         with cluster(client) as dask_client:

@@ -19,10 +19,6 @@ from .engine import Candidate, Engine
 __all__ = ["ManaBaseResult", "SweepResult"]
 
 
-def _est(e: Estimate) -> dict:
-    return {"value": e.value, "low": e.low, "high": e.high, "n": e.n}
-
-
 class _Report:
     """The parts both results share: candidates by label, estimates, the table and files."""
 
@@ -116,10 +112,10 @@ class _Report:
         rows = []
         for c in self._by_label.values():
             e = self._engine.estimate(c)
-            row = {"variant": c.label, "objective": _est(e), "games": c.games,
+            row = {"variant": c.label, "objective": e.to_dict(), "games": c.games,
                    "best": c is best, "dropped": c.dropped}
             if c is not best:
-                row["vs_best"] = _est(self._engine.difference(c, best)[0])
+                row["vs_best"] = self._engine.difference(c, best)[0].to_dict()
             rows.append(row)
         return rows
 
