@@ -25,8 +25,8 @@ from .errors import UsageError
 _KEYS = {"players", "other", "counts", "decks", "matchups", "matchups_csv", "race", "race_games", "race_turns"}
 
 
-def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups, int]:
-    """The field, its matchups and its players from a field file; a clear error for a bad one."""
+def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups]:
+    """The field and its matchups from a field file; a clear error for a bad one."""
     try:
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:
@@ -63,7 +63,7 @@ def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups, int]:
                                       turns=doc.get("race_turns", 15), given=given)
     else:
         mu = given
-    return field, mu, field.players
+    return field, mu
 
 
 def example_fields() -> dict[str, Path]:
@@ -83,7 +83,7 @@ def cmd_tournament(args) -> int:
     from .cli import check_destinations
     check_destinations(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
-    field, mu, _ = read_field(_field_path(args), seed)
+    field, mu = read_field(_field_path(args), seed)
     if args.players is not None:
         field = meta.Field({n: field.share(n) for n in field.names}, players=args.players, other=None)
     res = meta.simulate_events(field, mu, events=args.events, best_of=args.best_of, rounds=args.rounds,

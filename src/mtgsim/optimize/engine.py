@@ -15,7 +15,7 @@ other at `confidence`, however many rounds it took.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -45,7 +45,6 @@ class Candidate:
     chunks: int = 0                 # chunks 0..chunks-1 played
     games: int = 0
     dropped: str | None = None      # why a race dropped it ("round 3, 24,576 games")
-    _value: dict = field(default_factory=dict, repr=False)
 
 
 class Engine:
@@ -115,7 +114,6 @@ class Engine:
                 self.bar.update(n)
         for c, *_ in jobs:
             c.chunks = upto
-            c._value.clear()
 
     # ---- estimates
     def value(self, c: Candidate) -> float:
