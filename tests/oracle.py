@@ -207,28 +207,26 @@ def _count(v: _View, src: int | None, you: int, amount, chosen: str | None = Non
     raise ValueError(f"unknown count {c.count}")
 
 
+def _printed(v: _View, j: int, which: str) -> int:
+    """A creature's printed power or toughness (`which`), plus what its * counts, plus its
+    +1/+1 and -1/-1 counters."""
+    p = v.perms[j]
+    value = getattr(p.card, which)
+    n = value.base if value is not None else 0
+    if value is not None and value.star and p.card.star is not None:
+        n += _count(v, j, p.controller, p.card.star)
+    return n + p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0)
+
+
 def power(v: _View | OBoard, j: int) -> int:
     """A creature's power: printed (plus what * counts), +1/+1 and -1/-1 counters, bonuses."""
-    if isinstance(v, OBoard):
-        v = _View(v)
-    p = v.perms[j]
-    card = p.card
-    n = card.power.base if card.power is not None else 0
-    if card.power is not None and card.power.star and card.star is not None:
-        n += _count(v, j, p.controller, card.star)
-    return n + p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0) + p.power_bonus
+    v = _View(v) if isinstance(v, OBoard) else v
+    return _printed(v, j, "power") + v.perms[j].power_bonus
 
 
 def toughness(v: _View | OBoard, j: int) -> int:
     """A creature's toughness: printed (plus what * counts), +1/+1 and -1/-1 counters."""
-    if isinstance(v, OBoard):
-        v = _View(v)
-    p = v.perms[j]
-    card = p.card
-    n = card.toughness.base if card.toughness is not None else 0
-    if card.toughness is not None and card.toughness.star and card.star is not None:
-        n += _count(v, j, p.controller, card.star)
-    return n + p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0)
+    return _printed(_View(v) if isinstance(v, OBoard) else v, j, "toughness")
 
 
 def _grants(v: _View, j: int, grant: Grant) -> bool:
