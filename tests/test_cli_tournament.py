@@ -7,13 +7,14 @@ from mtgsim.cli import main
 
 def test_the_bundled_example_field(tmp_path, capsys):
     code = main(["tournament", "--example", "standard_field", "--events", "640", "--seed", "1",
-                 "--json", str(tmp_path / "t.json")])
+                 "--json", str(tmp_path / "t.json"), "--csv", str(tmp_path / "t.csv")])
     out = capsys.readouterr().out
     assert code == 0
     assert "640 events of 256 players: 9 Swiss rounds, best of 3, top 8; seed 1" in out
     assert "Mono-Red Aggro" in out and "conversion" in out
     d = json.loads((tmp_path / "t.json").read_text())
     assert d["events"] == 640 and {a["archetype"] for a in d["archetypes"]} >= {"Domain Ramp", "Other"}
+    assert (tmp_path / "t.csv").read_text().startswith("archetype,players,share")
 
 
 def test_counts_a_csv_and_race_decks(tmp_path, capsys):

@@ -53,6 +53,17 @@ def file_or_example(given: str | None, example: str | None, examples: dict[str, 
     return Path(given)
 
 
+def write_outputs(result, args) -> None:
+    """--json, --csv and --plot: the files a result writes, where asked (checked beforehand by
+    check_destinations)."""
+    if args.json:
+        result.to_json(args.json)
+    if args.csv:
+        result.to_csv(args.csv)
+    if args.plot:
+        result.plot(args.plot)
+
+
 def _fail(message: str) -> int:
     print(f"mtgsim: error: {message}", file=sys.stderr)
     return 2

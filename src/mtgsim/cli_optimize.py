@@ -102,7 +102,7 @@ def parse_pool(text: str) -> dict[str, tuple[int, int]]:
 
 def cmd_optimize(args) -> int:
     from . import optimize
-    from .cli import _deck_path, check_destinations, run_settings
+    from .cli import _deck_path, check_destinations, run_settings, write_outputs
     path = _deck_path(args)
     check_destinations(args)
     lands = _lands_range(args.lands)
@@ -133,12 +133,7 @@ def cmd_optimize(args) -> int:
     print(r.table())
     if args.mana_base:
         print("best mana base: " + ", ".join(f"{n} {k}" for n, k in r.split().items()))
-    if args.json:
-        r.to_json(args.json)
-    if args.csv:
-        r.to_csv(args.csv)
-    if args.plot:
-        r.plot(args.plot)
+    write_outputs(r, args)
     return 0
 
 

@@ -80,7 +80,7 @@ def _field_path(args) -> Path:
 
 def cmd_tournament(args) -> int:
     import secrets
-    from .cli import check_destinations
+    from .cli import check_destinations, write_outputs
     check_destinations(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
     field, mu = read_field(_field_path(args), seed)
@@ -94,12 +94,7 @@ def cmd_tournament(args) -> int:
     if mu.estimated:
         print("matchups estimated by goldfish races (a race model: no interaction): "
               + ", ".join(f"{a} vs {b} {mu.p(a, b):.3f}" for a, b in sorted(mu.estimated)))
-    if args.json:
-        res.to_json(args.json)
-    if args.csv:
-        res.to_csv(args.csv)
-    if args.plot:
-        res.plot(args.plot)
+    write_outputs(res, args)
     return 0
 
 
