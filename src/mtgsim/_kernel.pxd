@@ -24,6 +24,8 @@ cdef enum:
     SNOW_BIT = 64        # a unit of mana from a snow source (pays {S}, 107.4h)
     DIRECT_SICK_SHIFT = 31   # Rules.direct: the card is a creature without haste
     DIRECT_BAD = 1 << 30     # Rules.direct: a padding row past the last card
+    OWN_BOARD = 0x80         # Rules.own_cp: the card's could-produce depends on the board
+                             # (card_facts.OWN_BOARD)
     MAXCHOICE = 64       # symbols of one cost whose way of paying is chosen (601.2b)
     MAXMODS = 64         # cost modifiers total_cost lists (the spell's and the board's: the
                          # entry points check, limits_met; the goldfish's setup, its deck)
@@ -64,6 +66,9 @@ cdef struct Rules:
     int granted_row          # MANA_ABILITY row of the granted any-colour ability (-1: none)
     uint32_t* info           # CardInfoFlags per card
     uint8_t* static_cp       # per card: types it could produce on a board with no mana effects
+                             # (its simple abilities': the policy's view of a land)
+    uint8_t* own_cp          # ...by all its abilities, or OWN_BOARD (0x80) when that depends
+                             # on the board (`card_facts.card_summaries`: own_could_produce)
     uint8_t* unit_mask       # per card with simple mana: each unit may be any type of this mask
     uint8_t* unit_count      # ...and how many units one activation makes
     uint32_t direct_mask     # `direct` has direct_mask + 1 rows (a power of two)

@@ -23,7 +23,7 @@ from ._core import (
 )
 
 __all__ = ["card_summaries", "DIRECT_OUTPUTS", "SEARCHED_OUTPUTS", "haste_givers", "upkeep_triggered",
-           "land_play_givers"]
+           "land_play_givers", "enters_watchers"]
 
 CI_MANA_EFFECT, CI_COMPLEX_MANA, CI_COSTMOD = (CardInfoFlag.CI_MANA_EFFECT, CardInfoFlag.CI_COMPLEX_MANA,
                                                CardInfoFlag.CI_COSTMOD)
@@ -36,6 +36,7 @@ SS_SELF, GR_HASTE, CT_CREATURE, KW_HASTE = (SpellScope.SS_SELF, Grant.GR_HASTE, 
 # Every mana-ability output kind is in exactly one of these (tests/test_card_facts.py fails on
 # a kind in neither): the kinds whose mana card_summaries can state as units of one type mask
 # (the direct path), and those a card with one always leaves to the general search.
+OWN_BOARD = 0x80      # own_could_produce: the types depend on the board (types_could_produce)
 DIRECT_OUTPUTS = frozenset(int(m) for m in (MO_FIXED, MO_CHOICE, MO_ANY_COLOR, MO_ANY_TYPE))
 SEARCHED_OUTPUTS = frozenset(int(m) for m in (ManaOutput.MO_COMBINATION, ManaOutput.MO_CHOSEN_COLOR))
 
@@ -57,6 +58,7 @@ def card_summaries(tables):
     ucount = np.zeros(max(n, 1), dtype=np.uint8)
     lmask = np.zeros(max(n, 1), dtype=np.uint8)
     lcount = np.zeros(max(n, 1), dtype=np.uint8)
+    own = np.zeros(max(n, 1), dtype=np.uint8)
     mana = tables.mana_abilities
     for c in range(n):
         card = tables.cards[c]
@@ -75,8 +77,10 @@ def card_summaries(tables):
             f |= CI_HASTE
         outputs = set()
         lower = []                      # (mask, amount) of each ability usable without mana or life
+        own_types = 0
         for k in range(card["n_mana"]):
             a = mana[card["mana_first"] + k]
+            own_types |= _types_of(tables, a)
             if a["could_produce"]:
                 f |= CI_MANA_EFFECT
             # its mana pays only some costs (106.6), its condition on activating holds on some
@@ -139,8 +143,29 @@ def card_summaries(tables):
             lmask[c] = np.bitwise_or.reduce([m for m, k in lower if k == most])
             lcount[c] = most
         flags[c] = f
+        own[c] = cp[c] if not f & CI_COMPLEX_MANA else own_types
     return {"flags": flags, "could_produce": cp, "unit_mask": umask, "unit_count": ucount,
-            "lower_mask": lmask, "lower_count": lcount}
+            "lower_mask": lmask, "lower_count": lcount, "own_could_produce": own}
+
+
+STATIC_OUTPUTS = DIRECT_OUTPUTS   # (combinations may overflow the kernel's options: the board's)
+
+
+def _types_of(tables, a):
+    """The types mana ability `a` could produce (106.7: costs ignored) when that is the same on
+    every board without mana effects: a fixed amount of a fixed output, a choice, or any colour
+    or type of a mask; else OWN_BOARD (the kernels work it out on the board)."""
+    if not (a["output"] in STATIC_OUTPUTS and a["amount"]["count"] < 0 and 0 < a["amount"]["fixed"] < 128
+            and a["could_produce"] == 0 and a["if_you_control"] == 0):
+        return OWN_BOARD
+    if a["output"] == MO_FIXED:
+        rows = [a["mana"]]
+    elif a["output"] == MO_CHOICE:
+        rows = range(a["options_first"], a["options_first"] + a["n_options"])
+    else:
+        return int(a["colors"]) & 0x3F
+    return int(np.bitwise_or.reduce([1 << t for r in rows for t in range(6) if tables.costs[r]["pips"][t]],
+                                    initial=0))
 
 
 def _unit_mask_of(tables, a):
@@ -181,6 +206,17 @@ def upkeep_triggered(tables, n: int) -> np.ndarray:
     """Per card row: has it "at the beginning of your upkeep" abilities (503.1a)?"""
     t = tables.triggered
     return _owners(t[t["event"] == Event.EV_YOUR_UPKEEP], n)
+
+
+# the events of permanents entering other than the permanent itself (603.6a)
+OTHERS_ENTER = (Event.EV_CREATURE_YOU_CONTROL_ENTERS, Event.EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS,
+                Event.EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS, Event.EV_LAND_YOU_CONTROL_ENTERS)
+
+
+def enters_watchers(tables, n: int) -> np.ndarray:
+    """Per card row: does an ability of it trigger when another permanent enters (603.6a)?"""
+    t = tables.triggered
+    return _owners(t[np.isin(t["event"], OTHERS_ENTER)], n)
 
 
 def land_play_givers(tables, n: int) -> np.ndarray:

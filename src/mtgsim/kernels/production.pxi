@@ -412,14 +412,12 @@ cdef void could_produce_all(Rules* R, Board* b, uint8_t* cp) noexcept nogil:
             flags |= R.info[b.perms[i].card]
     if R.fast and not (flags & CI_MANA_EFFECT):
         # Nothing refers to anything (no could-produce references, grants, replacements):
-        # each permanent's types are its own, found in one pass; a simple card's are its
-        # summary's, a complex source's (Castle Garenbrig, Gaea's Cradle) are worked out.
+        # each permanent's types are its own, found in one pass: its summary's (Castle
+        # Garenbrig's too), or worked out when they depend on the board (Gaea's Cradle).
         for i in range(b.n):
             if in_play(b, i):
-                if R.info[b.perms[i].card] & CI_COMPLEX_MANA:
-                    cp[i] = <uint8_t>types_could_produce(R, b, i, cp)
-                else:
-                    cp[i] = R.static_cp[b.perms[i].card]
+                v = R.own_cp[b.perms[i].card]
+                cp[i] = <uint8_t>(v if v != OWN_BOARD else types_could_produce(R, b, i, cp))
         return
     while changed and rounds < 64:
         changed = False

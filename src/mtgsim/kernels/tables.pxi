@@ -60,6 +60,7 @@ cdef class CoreTables:
         self._keep["summary"] = summary
         self.R.info = <uint32_t*>cnp.PyArray_DATA(summary["flags"])
         self.R.static_cp = <uint8_t*>cnp.PyArray_DATA(summary["could_produce"])
+        self.R.own_cp = <uint8_t*>cnp.PyArray_DATA(summary["own_could_produce"])
         self.R.unit_mask = <uint8_t*>cnp.PyArray_DATA(summary["unit_mask"])
         self.R.unit_count = <uint8_t*>cnp.PyArray_DATA(summary["unit_count"])
         flags = summary["flags"]
