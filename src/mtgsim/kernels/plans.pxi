@@ -448,8 +448,18 @@ cdef inline void plan_from_witness(Rules* R, Board* b, Payment* P, Demand* D, Ma
                     break
     for g in range(plan.n_steps):         # which ability makes a directly matched source's mana
         if matched_directly[g]:
-            k = find_ability(R, b, plan.step[g].perm, cp, &plan.step[g].out)
-            plan.step[g].ability = k if k >= 0 else 0
+            plan.step[g].ability = ability_making(R, b, plan.step[g].perm, cp, &plan.step[g].out)
+
+
+cdef inline int ability_making(Rules* R, Board* b, int i, uint8_t* cp, Vec* want) noexcept nogil:
+    """find_ability, 0 if none: a permanent with one mana ability (none granted) makes its
+    mana with that one, found without asking."""
+    cdef Card* c = card_of(R, b, i)
+    cdef int k
+    if c.n_mana == 1 and (R.granted_row < 0 or not (c.types & (CT_LAND | CT_CREATURE))):
+        return 0
+    k = find_ability(R, b, i, cp, want)
+    return k if k >= 0 else 0
 
 
 cdef inline void order_steps(Rules* R, Board* b, Plan* plan) noexcept nogil:
