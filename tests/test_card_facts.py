@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 from mtgsim import card_db
-from mtgsim.card_facts import (DIRECT_OUTPUTS, SEARCHED_OUTPUTS, card_summaries, haste_givers,
-                               land_play_givers, upkeep_triggered)
+from mtgsim.card_facts import (DIRECT_OUTPUTS, SEARCHED_OUTPUTS, card_summaries, enters_watchers,
+                               haste_givers, land_play_givers, upkeep_triggered)
 from mtgsim.compile import compile_cards
 from mtgsim._core import CardInfoFlag
 from mtgsim.schema import Event, Grant, GrantTo, ManaOutput
@@ -34,12 +34,18 @@ def test_per_card_kinds_agree_with_each_cards_own_rows(tables):
     haste = haste_givers(tables, n)
     upkeep = upkeep_triggered(tables, n)
     plays = land_play_givers(tables, n)
-    assert not (haste[-3:].any() or upkeep[-3:].any() or plays[-3:].any())
+    watch = enters_watchers(tables, n)
+    assert not (haste[-3:].any() or upkeep[-3:].any() or plays[-3:].any() or watch[-3:].any())
     assert (haste[:-3] == _by_own_rows(tables, tables.grants, "grant_first", "n_grant", lambda g: (
         g["grant"] == Grant.GR_HASTE and g["to"] == GrantTo.GT_CREATURES_YOU_CONTROL))).all()
     assert (upkeep[:-3] == _by_own_rows(tables, tables.triggered, "triggered_first", "n_triggered",
                                         lambda t: t["event"] == Event.EV_YOUR_UPKEEP)).all()
+    others = {Event.EV_CREATURE_YOU_CONTROL_ENTERS, Event.EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS,
+              Event.EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS, Event.EV_LAND_YOU_CONTROL_ENTERS}
+    assert (watch[:-3] == _by_own_rows(tables, tables.triggered, "triggered_first", "n_triggered",
+                                       lambda t: t["event"] in others)).all()
     assert haste[tables.row("The Fire Crystal")] and upkeep.any() and plays[tables.row("Azusa, Lost but Seeking")]
+    assert watch[tables.row("The Great Henge")] and not watch[tables.row("Llanowar Elves")]
 
 
 @pytest.mark.parametrize("name, unit_mask, unit_count", [

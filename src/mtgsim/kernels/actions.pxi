@@ -455,12 +455,15 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
     cdef uint8_t pending_who[MAXPENDING]
     cdef Card* c
     cdef Triggered* t
-    for j in range(g.n):
+    cdef int first = 0, last = g.n
+    if not count_of(g, K_ENTERS_WATCH):     # nothing watches others enter: only the newcomer
+        first, last = i, i + 1              # can match
+    for j in range(first, last):
+        # 603.6a: every permanent, the newcomer included, is checked for a match
         c = &R.cards[g.perms[j].card]
         for k in range(c.n_triggered):
             t = &R.triggered[c.triggered_first + k]
             ev = t.event
-            # 603.6a: every permanent, the newcomer included, is checked for a match
             if (ev == EV_SELF_ENTERS and j == i) or (creature and g.perms[j].controller == controller and (
                     ev == EV_CREATURE_YOU_CONTROL_ENTERS or
                     (ev == EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS and not token) or

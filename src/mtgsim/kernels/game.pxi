@@ -360,6 +360,7 @@ cdef enum Kind:                    # what Game.kinds counts permanents of (a byt
     K_HASTE_GIVER = 10             # gives creatures you control haste (The Fire Crystal)
     K_UPKEEP = 11                  # has "at the beginning of your upkeep" abilities
     K_LAND_PLAYS = 12              # lets its controller play additional lands each turn (305.2)
+    K_ENTERS_WATCH = 13            # has an ability triggering when another permanent enters
     K_CI = 16                      # K_CI + k: CardInfoFlag bit k (word 2: the board's all_flags)
 
 

@@ -101,6 +101,7 @@ def kind_units(CoreTables core, flags):
                K_CAST_TRIGGER: f & GF_CAST_TRIGGER, K_HASTE_GIVER: card_facts.haste_givers(core.tables, n_cards),
                K_UPKEEP: card_facts.upkeep_triggered(core.tables, n_cards),
                K_LAND_PLAYS: card_facts.land_play_givers(core.tables, n_cards),
+               K_ENTERS_WATCH: card_facts.enters_watchers(core.tables, n_cards),
                **{K_CI + k: (info >> k) & 1 for k in range(7)}}
     units = np.zeros((n_cards, 3), dtype=np.uint64)
     for kind, has in of_kind.items():
