@@ -46,11 +46,7 @@ elif path:
 else:
     simulate(Deck.from_file(example_decks()[name]), games=games, turns=10, seed=1, threads=1)
 """
-DEFAULT_GAMES = {"w1": 40_000, "mono_green_henge": 2_000, "red_fire_crystal": 4_000,
-                 # a heavy tail: game 105 of seed 1 alone costs ~1 s (~3e9 instructions), so
-                 # 1,000 games take ~7 minutes under valgrind (32.9 million a game, where 100
-                 # games say 3.3 million); count more with --games to see the tail
-                 "commander_elves": 100}
+DEFAULT_GAMES = {"w1": 40_000, "mono_green_henge": 2_000, "red_fire_crystal": 4_000}
 OTHER_GAMES = 1_000         # any other deck: under valgrind a few seconds to a minute each
 
 
