@@ -74,3 +74,31 @@ def test_a_custom_cards_unknown_keyword_is_reported():
     from mtgsim import card
     c = card("Test Striker", "{1}{R}", "Creature — Human", "2/2", keywords=["Haste", "Battle cry"])
     assert c.unmodeled == "Keyword not simulated: Battle cry."
+
+
+def test_a_complex_sources_own_could_produce_is_what_the_board_gives(tables):
+    """106.7: the types a complex source could produce, read from its summary on a board
+    without mana effects (own_could_produce, Castle Garenbrig's {G}), are those the kernel works
+    out from its abilities on the board (the fixpoint, fast path off); a source whose types
+    depend on the board (Gaea's Cradle's count of creatures) is marked so and worked out."""
+    from mtgsim.batch import BoardBatch, evaluate_boards
+    from mtgsim.card_facts import OWN_BOARD
+    s = card_summaries(tables)
+    complex_rows = [r for r in range(len(tables.cards))
+                    if s["flags"][r] & CardInfoFlag.CI_COMPLEX_MANA and not s["flags"][r] & CardInfoFlag.CI_MANA_EFFECT
+                    and tables.defs[r].is_permanent]
+    assert tables.row("Castle Garenbrig") in complex_rows and s["own_could_produce"][tables.row("Castle Garenbrig")] == 0b10000
+    assert s["own_could_produce"][tables.row("Gaea's Cradle")] == OWN_BOARD
+    b = BoardBatch(tables, len(complex_rows), 4)
+    for k, r in enumerate(complex_rows):
+        b.put(k, tables.defs[r].name)
+        b.put(k, "Forest")
+        b.put(k, "Llanowar Elves", tapped=bool(k % 2))
+    b.core.fast_path = True
+    fast = evaluate_boards(b, "Grizzly Bears")
+    b.core.fast_path = False
+    slow = evaluate_boards(b, "Grizzly Bears")
+    assert (fast.could_produce == slow.could_produce).all()
+    for k, r in enumerate(complex_rows):
+        if s["own_could_produce"][r] != OWN_BOARD:
+            assert fast.could_produce[k, 0] == s["own_could_produce"][r], tables.defs[r].name

@@ -143,7 +143,7 @@ def card_summaries(tables):
             lmask[c] = np.bitwise_or.reduce([m for m, k in lower if k == most])
             lcount[c] = most
         flags[c] = f
-        own[c] = cp[c] if not f & CI_COMPLEX_MANA else own_types
+        own[c] = cp[c] if not f & CI_COMPLEX_MANA else (OWN_BOARD if own_types & OWN_BOARD else own_types)
     return {"flags": flags, "could_produce": cp, "unit_mask": umask, "unit_count": ucount,
             "lower_mask": lmask, "lower_count": lcount, "own_could_produce": own}
 
