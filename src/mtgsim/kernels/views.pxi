@@ -305,16 +305,22 @@ cdef bint searched_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, bint pl
     """view_payable by the general search (`plain`: cost_is_plain(c))."""
     if v.kind != 2 or pays_life(c):      # the search, with life tracked if the cost pays life
         view_general(R, g, v, pays_life(c))
-    if plain and v.kind == 2 and g.shortcuts and cost_total(c) > (v.most if v.most >= 0 else most_bound(&v.P)):
+    if plain and v.kind == 2 and g.shortcuts and cost_total(c) > most_bound(R, g, v):
         return False                     # more than the board makes at most (restricted too)
     return cost_payable(R, &v.P, c, g.bi.life[0], why)
 
 
-cdef inline int most_bound(Payment* P) noexcept nogil:
-    """At least the most mana P's sources make: every unit, and each searched source's largest
-    output (inputs not taken off). The exact most (max_mana) is a search over every choice of
-    every searched source: too dear a test to save a payability search, which it only can."""
-    return P.n_units + P.n_pool_r + P.max_branch_total
+DEF FEW_SEARCHED = 3            # most_bound: the exact most is cheap with this many searched sources
+
+cdef inline int most_bound(Rules* R, Game* g, ManaView* v) noexcept nogil:
+    """At least the most mana the board (v, kind 2) makes: the exact most when it is known or
+    cheap to find, else every unit and each searched source's largest output (inputs not
+    taken off). The exact most is a search over every choice of every searched source (and
+    every order of the converters used): with a dozen, far dearer than the payability search
+    the bound can only save."""
+    if v.most >= 0 or v.P.n_branch <= FEW_SEARCHED:
+        return view_max_mana(R, g, v)
+    return v.P.n_units + v.P.n_pool_r + v.P.max_branch_total
 
 
 cdef int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
