@@ -3,6 +3,7 @@ the same run) and W2, and how time per game grows with turns and deck size.
 
     pip install -e ".[bench]" && pytest benchmarks/test_bench_simulate.py -q --benchmark-only
 """
+import json
 import shutil
 import subprocess
 import tempfile
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mtgsim import Deck, MulliganPolicy, card, simulate
+from mtgsim import Deck, MulliganPolicy, card, card_db, simulate
 from mtgsim.cli import example_decks
 
 FLOOR = Path(__file__).resolve().parents[2] / "shared" / "bench" / "floor_w1.c"
@@ -45,6 +46,30 @@ def test_w1(benchmark, threads):
 def test_w2(benchmark, example):
     deck = Deck.from_file(example_decks()[example])
     _games_per_second(benchmark, 20_000, deck=deck, turns=10, seed=1, threads=1)
+
+
+REAL_DECKS = sorted((Path(__file__).resolve().parent / "decks").glob("*.txt"))
+
+
+def _bench_deck(name: str) -> Deck:
+    """A bundled example, or a real deck of benchmarks/decks read with the oracle corpus's
+    records of its cards (as benchmarks/instructions.py reads it)."""
+    if name in example_decks():
+        return Deck.from_file(example_decks()[name])
+    from instructions import corpus_default, cut_cards
+    corpus = corpus_default()
+    if corpus is None:
+        pytest.skip("needs the oracle corpus (tests/corpus.py fetches and caches it)")
+    path = next(p for p in REAL_DECKS if p.stem == name)
+    cards = cut_cards(json.loads(corpus.read_text(encoding="utf-8")), path, tempfile.mkdtemp())
+    return Deck.from_file(path, db=card_db(cards))
+
+
+@pytest.mark.parametrize("name", sorted(example_decks()) + [p.stem for p in REAL_DECKS])
+def test_every_deck(benchmark, name):
+    """Every bundled example and every real deck, 10 turns, London mulligan, one thread:
+    the games per second beside the instructions per game of benchmarks/instructions.py."""
+    _games_per_second(benchmark, 5_000, deck=_bench_deck(name), turns=10, seed=1, threads=1)
 
 
 @pytest.mark.parametrize("turns", [3, 5, 10])
