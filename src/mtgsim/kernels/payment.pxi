@@ -419,10 +419,31 @@ cdef void leaf_match(Payment* P, Demand* D, int* choice, int* conv, int n_conv, 
             if unlikely(n_out > MAXUNIT - M.n_s):   # (supplies past the limit are not used)
                 n_out = MAXUNIT - M.n_s
                 P.over |= OV_UNITS
-            for q in range(n_out):      # only its own mana comes from the snow source
-                M.s_mask[M.n_s] = (1 << t) | (o.snow if q < o.own[choice[g]].m[t] else 0)
-                M.s_stage[M.n_s] = pos
-                M.n_s += 1
+            if n_out:
+                add_supplies(M, NULL, n_out, o.own[choice[g]].m[t], 1 << t, o.snow, pos, 0)
+
+
+cdef inline void add_supplies(Match* M, uint8_t* s_cls, int n, int n_own, uint8_t mask, uint8_t snow,
+                              int stage, uint8_t cls) noexcept nogil:
+    """n supplies of one type (`mask`) made at `stage`, the first n_own of them the source's
+    own mana (snow from a snow source; with restricted mana, s_cls not NULL, of its class
+    `cls`), the rest triggered mana (neither). The caller keeps n within MAXUNIT, above 0."""
+    cdef int own = max(0, min(n_own, n)), k, first = M.n_s
+    if n > 16:                          # (a multiplied output: Mana Reflection, a counted one)
+        memset(&M.s_mask[first], mask | snow, own)
+        memset(&M.s_mask[first + own], mask, n - own)
+        memset(&M.s_stage[first], <uint8_t><int8_t>stage, n)
+        if s_cls != NULL:
+            memset(&s_cls[first], cls, own)
+            memset(&s_cls[first + own], 0, n - own)
+    else:
+        for k in range(n):
+            M.s_mask[first + k] = mask | (snow if k < own else 0)
+            M.s_stage[first + k] = <int8_t>stage
+        if s_cls != NULL:
+            for k in range(n):
+                s_cls[first + k] = cls if k < own else 0
+    M.n_s = first + n
 
 
 cdef void restricted_leaf(Payment* P, int* choice, int* conv, int n_conv, int* order, Match* M,
@@ -458,13 +479,10 @@ cdef void restricted_leaf(Payment* P, int* choice, int* conv, int n_conv, int* o
                 M.d_stage[M.n_d] = pos
                 d_admit[M.n_d] = P.branch_admit[g]
                 M.n_d += 1
-        for t in range(6):
-            for q in range(o.out[choice[g]].m[t]):
-                if M.n_s < MAXUNIT:    # the permanent's own mana first (snow, restricted)
-                    M.s_mask[M.n_s] = (1 << t) | (o.snow if q < o.own[choice[g]].m[t] else 0)
-                    M.s_stage[M.n_s] = pos
-                    s_cls[M.n_s] = o.cls[choice[g]] if q < o.own[choice[g]].m[t] else 0
-                    M.n_s += 1
+        for t in range(6):                # (supplies past MAXUNIT are not used)
+            if o.out[choice[g]].m[t]:
+                add_supplies(M, s_cls, min(o.out[choice[g]].m[t], MAXUNIT - M.n_s), o.own[choice[g]].m[t],
+                             1 << t, o.snow, pos, o.cls[choice[g]])
 
 
 cdef bint leaf_feasible(Payment* P, Demand* D, int* choice, Match* keep) noexcept nogil:
