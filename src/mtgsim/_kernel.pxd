@@ -20,6 +20,8 @@ cdef enum:
     MAXDEMAND = 512      # units of mana demand in one payment check
     MAXBRANCH = 12       # sources that need a search (the rest are matched directly)
     MAXREPLACE = 6       # replacement effects applying to one tapping (every order is tried)
+    MAXFX = 16           # permanents with mana effects a Board lists (past it: FX_MANY)
+    FX_MANY = 255
     ALLTYPES = 63
     SNOW_BIT = 64        # a unit of mana from a snow source (pays {S}, 107.4h)
     DIRECT_SICK_SHIFT = 31   # Rules.direct: the card is a creature without haste
@@ -116,6 +118,8 @@ cdef struct Board:
     uint8_t any_replacement      # some permanent has a tapped-for-mana replacement effect
     uint8_t any_trigger          # some permanent has a tapped-for-mana trigger
     uint8_t any_costmod          # some permanent has a cost modifier
+    uint8_t n_fx                 # the permanents with replacement effects or mana triggers
+    uint8_t fx[MAXFX]            # (their rows, in board order; n_fx FX_MANY: more than MAXFX)
 
 
 cdef enum GrantBits:

@@ -14,6 +14,7 @@ cdef void scan_board(Rules* R, Board* b) noexcept nogil:
     cdef GrantRow* gr
     b.grants_to[0] = b.grants_to[1] = 0
     b.any_replacement = b.any_trigger = b.any_costmod = 0
+    b.n_fx = 0
     for i in range(b.n):
         if not in_play(b, i) or not (R.info[b.perms[i].card] & (CI_MANA_EFFECT | CI_COSTMOD | CI_HASTE_GRANT)):
             continue                    # (grants, replacements, triggers, cost modifiers
@@ -27,6 +28,12 @@ cdef void scan_board(Rules* R, Board* b) noexcept nogil:
                 b.grants_to[p] |= GRANTS_MANA_LANDS if gr.to == GT_LANDS_YOU_CONTROL else GRANTS_MANA_CREATURES
         b.any_replacement |= c.n_replacement > 0
         b.any_trigger |= c.n_trigger > 0
+        if c.n_replacement or c.n_trigger:
+            if b.n_fx < MAXFX:
+                b.fx[b.n_fx] = <uint8_t>i
+                b.n_fx += 1
+            else:
+                b.n_fx = FX_MANY
         b.any_costmod |= (R.info[b.perms[i].card] & CI_COSTMOD) != 0
     b.scanned = 1
 

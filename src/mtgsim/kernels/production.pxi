@@ -35,9 +35,10 @@ cdef inline int replacements_for(Rules* R, Board* b, int i, int* reps, int* sour
 
 cdef int replacements_found(Rules* R, Board* b, int i, int* reps, int* sources) noexcept nogil:
     """replacements_for on a board that has some."""
-    cdef int j, k, n = 0, row
+    cdef int j, k, q, n = 0, row
     cdef Card* c
-    for j in range(b.n):
+    for q in range(b.n if b.n_fx == FX_MANY else b.n_fx):     # (scan_board's list, in order)
+        j = q if b.n_fx == FX_MANY else b.fx[q]
         if not in_play(b, j):
             continue
         c = card_of(R, b, j)
@@ -288,7 +289,7 @@ cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_i
     """Add the triggered mana abilities (106.12a) to each output, every choice; distinct
     results. What a trigger checks and copies ("a type that land produced") is the mana the
     ability itself produced, never mana other triggers added."""
-    cdef int j, k, q, t, trow, n = 0, m, cur, cur_k, amount
+    cdef int j, jq, k, q, t, trow, n = 0, m, cur, cur_k, amount
     cdef unsigned int of_type, produced
     cdef Card* c
     cdef ManaTrigger* tr
@@ -306,7 +307,8 @@ cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_i
         if not b.scanned:
             scan_board(R, b)
         if R.mana[row].tap and produced and b.any_trigger:
-            for j in range(b.n):
+            for jq in range(b.n if b.n_fx == FX_MANY else b.n_fx):     # (scan_board's list)
+                j = jq if b.n_fx == FX_MANY else b.fx[jq]
                 if not in_play(b, j):
                     continue
                 c = card_of(R, b, j)
