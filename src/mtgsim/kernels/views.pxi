@@ -305,21 +305,20 @@ cdef bint searched_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, bint pl
     """view_payable by the general search (`plain`: cost_is_plain(c))."""
     if v.kind != 2 or pays_life(c):      # the search, with life tracked if the cost pays life
         view_general(R, g, v, pays_life(c))
-    if plain and v.kind == 2 and g.shortcuts and cost_total(c) > most_bound(R, g, v):
+    if plain and v.kind == 2 and g.shortcuts and cost_total(c) > most_bound(v):
         return False                     # more than the board makes at most (restricted too)
     return cost_payable(R, &v.P, c, g.bi.life[0], why)
 
 
-DEF FEW_SEARCHED = 3            # most_bound: the exact most is cheap with this many searched sources
-
-cdef inline int most_bound(Rules* R, Game* g, ManaView* v) noexcept nogil:
-    """At least the most mana the board (v, kind 2) makes: the exact most when it is known or
-    cheap to find, else every unit and each searched source's largest output (inputs not
-    taken off). The exact most is a search over every choice of every searched source (and
-    every order of the converters used): with a dozen, far dearer than the payability search
-    the bound can only save."""
-    if v.most >= 0 or v.P.n_branch <= FEW_SEARCHED:
-        return view_max_mana(R, g, v)
+cdef inline int most_bound(ManaView* v) noexcept nogil:
+    """At least the most mana the board (v, kind 2) makes: the exact most if it is known, else
+    every unit and each searched source's largest output (inputs not taken off). Finding the
+    exact most is a search over every choice of every searched source (and every order of the
+    converters used): on boards of several such sources far dearer than the payability search
+    the bound can only save (measured: cheap below four of them on the Henge deck, dearer
+    there on the Legacy and Standard decks of benchmarks/decks)."""
+    if v.most >= 0:
+        return v.most
     return v.P.n_units + v.P.n_pool_r + v.P.max_branch_total
 
 
