@@ -50,7 +50,9 @@ def card_summaries(tables):
     is COMPLEX; for one, `lower_mask`/`lower_count` are what its
     unrestricted abilities needing no mana and no life make that way (Castle Garenbrig's {T}:
     Add {G}, a Treasure's one mana of any colour): one way to use it, so a lower bound of what
-    it adds for any spell (prepare_direct)."""
+    it adds for any spell (prepare_direct). `could_produce` reads its simple abilities only (the
+    play policy's view of a land); `own_could_produce` all of them (106.7, what
+    could_produce_all gives it), or OWN_BOARD when that depends on the board."""
     n = len(tables.cards)
     flags = np.zeros(max(n, 1), dtype=np.uint32)
     cp = np.zeros(max(n, 1), dtype=np.uint8)
@@ -148,14 +150,12 @@ def card_summaries(tables):
             "lower_mask": lmask, "lower_count": lcount, "own_could_produce": own}
 
 
-STATIC_OUTPUTS = DIRECT_OUTPUTS   # (combinations may overflow the kernel's options: the board's)
-
-
 def _types_of(tables, a):
     """The types mana ability `a` could produce (106.7: costs ignored) when that is the same on
     every board without mana effects: a fixed amount of a fixed output, a choice, or any colour
-    or type of a mask; else OWN_BOARD (the kernels work it out on the board)."""
-    if not (a["output"] in STATIC_OUTPUTS and a["amount"]["count"] < 0 and 0 < a["amount"]["fixed"] < 128
+    or type of a mask (not combinations: they may fill the kernel's options, which the board
+    notes); else OWN_BOARD (the kernels work it out on the board)."""
+    if not (a["output"] in DIRECT_OUTPUTS and a["amount"]["count"] < 0 and 0 < a["amount"]["fixed"] < 128
             and a["could_produce"] == 0 and a["if_you_control"] == 0):
         return OWN_BOARD
     if a["output"] == MO_FIXED:

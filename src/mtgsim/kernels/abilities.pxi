@@ -38,6 +38,17 @@ cdef void scan_board(Rules* R, Board* b) noexcept nogil:
     b.scanned = 1
 
 
+cdef inline int n_fx_rows(Board* b) noexcept nogil:
+    """How many rows fx_row gives: scan_board's list of the permanents with replacement effects
+    or mana triggers, or (more than MAXFX of them) every row of the board."""
+    return b.n if b.n_fx == FX_MANY else b.n_fx
+
+
+cdef inline int fx_row(Board* b, int q) noexcept nogil:
+    """The q-th of those rows, in board order."""
+    return q if b.n_fx == FX_MANY else b.fx[q]
+
+
 cdef inline uint8_t grants_of(Rules* R, Board* b, int player) noexcept nogil:
     if not b.scanned:
         scan_board(R, b)

@@ -37,8 +37,8 @@ cdef int replacements_found(Rules* R, Board* b, int i, int* reps, int* sources) 
     """replacements_for on a board that has some."""
     cdef int j, k, q, n = 0, row
     cdef Card* c
-    for q in range(b.n if b.n_fx == FX_MANY else b.n_fx):     # (scan_board's list, in order)
-        j = q if b.n_fx == FX_MANY else b.fx[q]
+    for q in range(n_fx_rows(b)):
+        j = fx_row(b, q)
         if not in_play(b, j):
             continue
         c = card_of(R, b, j)
@@ -307,8 +307,8 @@ cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_i
         if not b.scanned:
             scan_board(R, b)
         if R.mana[row].tap and produced and b.any_trigger:
-            for jq in range(b.n if b.n_fx == FX_MANY else b.n_fx):     # (scan_board's list)
-                j = jq if b.n_fx == FX_MANY else b.fx[jq]
+            for jq in range(n_fx_rows(b)):
+                j = fx_row(b, jq)
                 if not in_play(b, j):
                     continue
                 c = card_of(R, b, j)
