@@ -195,3 +195,17 @@ def test_sources_with_the_same_options_are_searched_once_per_multiset():
     r = evaluate_boards(b, "Test Rainbow")
     assert list(r.mana[0]) == [22, 22, 22, 22, 22, 0, 22] and r.castable[0]
     assert evaluate_boards(b, "Test Flood").castable[0]
+
+
+@pytest.mark.parametrize("flares", [15, 16, 17, 20])
+def test_every_mana_trigger_adds_its_mana_past_the_boards_list_of_them(flares):
+    """106.12a: each "whenever a player taps a land for mana, that player adds one mana of any
+    type that land produced" adds one more: a Forest under k Mana Flares makes 1 + k {G}, on
+    either side of the 16 permanents with mana effects a board lists (past it: every row)."""
+    tables = compile_cards(["Forest", "Mana Flare", "Grizzly Bears"])
+    b = BoardBatch(tables, 1, 24)
+    b.put(0, "Forest")
+    for _ in range(flares):
+        b.put(0, "Mana Flare")
+    r = evaluate_boards(b, "Grizzly Bears")
+    assert r.mana[0, 4] == r.mana[0, 6] == 1 + flares
