@@ -371,9 +371,11 @@ cdef int ability_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x,
 
 # ---- could produce (106.7) -------------------------------------------------------------------
 
-cdef unsigned int types_could_produce(Rules* R, Board* b, int i, uint8_t* cp) noexcept nogil:
+cdef unsigned int types_could_produce(Rules* R, Board* b, int i, uint8_t* cp, bint* reads_cp) noexcept nogil:
     """The types permanent i could produce given the current sets `cp` of every permanent:
-    every ability, replacement effects in every order, costs ignored."""
+    every ability, replacement effects in every order, costs ignored. `reads_cp` (if not NULL)
+    is set when an ability of it reads the others' sets (Reflecting Pool): only then can the
+    answer change with `cp`."""
     cdef int rows[MAXMANA + 1]
     cdef int n_rows = mana_ability_rows(R, b, i, rows)
     cdef Vec base[MAXOPT]
@@ -381,6 +383,8 @@ cdef unsigned int types_could_produce(Rules* R, Board* b, int i, uint8_t* cp) no
     cdef int k, q, t, n
     cdef unsigned int out = 0
     for k in range(n_rows):
+        if reads_cp != NULL and R.mana[rows[k]].could_produce:
+            reads_cp[0] = True
         n = base_outputs(R, b, i, rows[k], cp, 0, base)
         if n == 0:
             continue
@@ -404,7 +408,9 @@ cdef inline uint32_t board_flags(Rules* R, Board* b) noexcept nogil:
 
 cdef void could_produce_all(Rules* R, Board* b, uint8_t* cp) noexcept nogil:
     """Least fixpoint of "could produce" over the board (Reflecting Pool and friends)."""
-    cdef int i, rounds = 0
+    cdef int i, k, rounds = 0, n_readers = 0
+    cdef uint8_t readers[MAXBOARD]      # the permanents whose types read the others' (by row)
+    cdef bint reads
     cdef unsigned int v
     cdef uint32_t flags = 0
     cdef bint changed = True
@@ -419,15 +425,28 @@ cdef void could_produce_all(Rules* R, Board* b, uint8_t* cp) noexcept nogil:
         for i in range(b.n):
             if in_play(b, i):
                 v = R.own_cp[b.perms[i].card]
-                cp[i] = <uint8_t>(v if v != OWN_BOARD else types_could_produce(R, b, i, cp))
+                cp[i] = <uint8_t>(v if v != OWN_BOARD else types_could_produce(R, b, i, cp, NULL))
         return
+    if R.fast:
+        # After a first round over the board, only the sources that read the others' types
+        # can change: the later rounds look at them alone (the same least fixpoint).
+        for i in range(b.n):
+            if in_play(b, i):
+                reads = False
+                cp[i] = <uint8_t>types_could_produce(R, b, i, cp, &reads)
+                if reads:
+                    readers[n_readers] = <uint8_t>i
+                    n_readers += 1
+        rounds = 1
+        changed = n_readers > 0
     while changed and rounds < 64:
         changed = False
         rounds += 1
-        for i in range(b.n):
+        for k in range(n_readers if R.fast else b.n):
+            i = readers[k] if R.fast else k
             if not in_play(b, i):
                 continue
-            v = types_could_produce(R, b, i, cp) | cp[i]
+            v = types_could_produce(R, b, i, cp, NULL) | cp[i]
             if v != cp[i]:
                 cp[i] = <uint8_t>v
                 changed = True
