@@ -52,6 +52,13 @@ DECKS = {
                                      SIX_RELIC: 4, LEGEND: 4, "Lightning Bolt": 2, "The Great Henge": 2}),
     # conditions on activating mana abilities (602.5), lands that stay tapped (502.3)
     "conditions_and_skip_untap": lambda: __import__("test_replay").conditions_deck(),
+    # mana effects (replacements, triggers, grants) and sources reading what others could
+    # produce (106.7): the could-produce fixpoint, kept while the board stays the same
+    "mana_effects": lambda: Deck({"Forest": 10, "Island": 4, "Reflecting Pool": 4, "Exotic Orchard": 4,
+                                  "Gaea's Cradle": 2, "Llanowar Elves": 4, "Birds of Paradise": 4,
+                                  "Fellwar Stone": 2, "Utopia Sprawl": 3, "Wild Growth": 3, "Mana Reflection": 2,
+                                  "Zendikar Resurgent": 2, "Cryptolith Rite": 2, "Caged Sun": 2,
+                                  "Nyxbloom Ancient": 2, "Grizzly Bears": 6, "Harmonize": 4}),
     # mana creatures entering while The Fire Crystal gives them haste: tapped for mana at once
     "haste_and_mana_creatures": lambda: Deck({"Mountain": 12, "Forest": 12, "The Fire Crystal": 6, "Llanowar Elves": 6,
                                               "Birds of Paradise": 6, "Paradise Druid": 6, "Goblin Piker": 6,
@@ -153,6 +160,15 @@ def test_live_view_is_prepare_direct(name):
     scratch, at every question the turn loop asks."""
     st = _setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
     assert _view_faults(st.spec) == 0
+
+
+@pytest.mark.parametrize("name", ["mana_effects", "commander_elves"])
+def test_kept_could_produce_is_the_fixpoint(name):
+    """106.7: what each permanent could produce, worked out once for a board with mana effects
+    and kept while the board doesn't change, equals the fixpoint worked out anew at every
+    payment and question (a difference is a TR_VIEW_FAULT)."""
+    st = _setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
+    assert _view_faults(st.spec, games=40, seed=3) == 0
 
 
 def test_live_view_is_prepare_direct_on_random_decks():

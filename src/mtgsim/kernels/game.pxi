@@ -194,7 +194,7 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
     TR_LIFE = 10                 # value: the opponent's life at the end of the turn
     TR_MANA = 11                 # value: the most mana the board could make after the land drop
     TR_ACTIVATE = 12             # a non-mana ability of this card activated (value: mana spent)
-    TR_VIEW_FAULT = 13           # (check_views) the live view differed from prepare_direct's
+    TR_VIEW_FAULT = 13           # (check_views) a kept view differed from one worked out anew
     # how an action was taken, for replaying a traced game action by action (tests):
     TR_SEARCH = 14               # a card taken from the library by a search (value: 1 onto the
                                  # battlefield, 0 into the hand)

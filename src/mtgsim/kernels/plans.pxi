@@ -327,14 +327,14 @@ cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp
         found = plan_direct(R, b, player, c, plan, known)
         if found >= 0:
             return found == 1
-    return plan_search(R, b, player, c, cp, plan, NULL, why)
+    return plan_search(R, b, player, c, cp, plan, NULL, False, why)
 
 
 cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
-                      Plan* plan, Payment* ready, Purpose why) noexcept nogil:
+                      Plan* plan, Payment* ready, bint cp_known, Purpose why) noexcept nogil:
     """plan_payment by the same search as `cost_payable`, keeping its witness. `ready`, if not
     NULL, is this board's search already prepared (without life, for a cost paying none), with
-    `cp` filled in: it is used up."""
+    `cp` filled in: it is used up. `cp_known`: `cp` holds could_produce_all of the board."""
     cdef Payment own
     cdef Payment* P = ready if ready != NULL else &own
     cdef Demand D
@@ -345,7 +345,8 @@ cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
     cdef int n_choice, alt, life_needed = 0, found = 0
     if ready == NULL:
         own.over = 0
-        could_produce_all(R, b, cp)
+        if not cp_known:
+            could_produce_all(R, b, cp)
         prepare_payment(R, b, player, cp, P, pays_life(c))
     if P.n_class:
         P.admit = admitted(R, P, why)

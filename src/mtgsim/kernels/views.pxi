@@ -46,7 +46,7 @@ cdef void view_general(Rules* R, Game* g, ManaView* v, bint life) noexcept nogil
     that one question, kind 0)."""
     cdef Board b = game_board(g)
     b.over = 0                          # (its OV_AMOUNT is kept in v.P.over: see chunk_overflow)
-    could_produce_all(R, &b, v.cp)
+    goldfish_could_produce(R, g, &b, v.cp)
     prepare_payment(R, &b, 0, v.cp, &v.P, life)
     v.kind = 0 if life else 2
     v.most = -1
@@ -322,9 +322,15 @@ cdef inline int most_bound(ManaView* v) noexcept nogil:
     return v.P.n_units + v.P.n_pool_r + v.P.max_branch_total
 
 
-cdef int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
+cdef inline int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
+    """The most mana the board (as `v`, prepared now, sees it) makes."""
     if v.kind == 1:
         return v.d.total
+    return searched_max_mana(R, g, v)
+
+
+cdef int searched_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
+    """view_max_mana by the general search."""
     if v.kind != 2:
         view_general(R, g, v, False)
     if v.most < 0:
@@ -336,6 +342,9 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     ManaView view                # the board's mana during a turn
     ManaView cast_view           # ...while choosing spells to cast
     Plan plan                    # a payment plan
+    uint32_t cp_gen              # goldfish_could_produce's answer `cp`: the board generation
+    uint16_t cp_over             # it is of, and the overflow bits it noted
+    uint8_t cp[MAXPERM]
     uint8_t* hand_count          # per card row: copies in hand (Game.hand_count)
     uint8_t* hand_pos            # (Game.hand_pos)
     uint8_t* in_play             # (Game.in_play)
@@ -385,6 +394,7 @@ cdef Scratch* new_scratch(Rules* R, int n_track, int turns) noexcept nogil:
     sc.view.kind = sc.cast_view.kind = 0
     sc.view.simple = sc.cast_view.simple = False
     sc.view.board_gen = sc.cast_view.board_gen = 0
+    sc.cp_gen = 0
     return sc
 
 
@@ -459,6 +469,33 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.scan_gen = 0
 
 
+cdef void goldfish_could_produce(Rules* R, Game* g, Board* b, uint8_t* cp) noexcept nogil:
+    """could_produce_all of the goldfish's board `b` into `cp`; on a board with mana effects
+    (a fixpoint) kept, with the overflow bits it noted, while the board doesn't change: it
+    reads nothing in the hand unless a count does (counts_hand: then always worked out).
+    Checking the views, a kept answer is compared with the fixpoint worked out anew
+    (TR_VIEW_FAULT)."""
+    cdef Scratch* sc = <Scratch*>g.scratch
+    cdef uint16_t before = b.over
+    cdef uint8_t fresh[MAXPERM]
+    if not count_of(g, K_CI + 0):       # (no CI_MANA_EFFECT: one pass of its own, cheaper)
+        could_produce_all(R, b, cp)
+        return
+    if sc.cp_gen == g.board_gen and g.shortcuts and not g.counts_hand:
+        b.over |= sc.cp_over
+        if g.check_views:
+            could_produce_all(R, b, fresh)
+            if memcmp(fresh, sc.cp, g.n) != 0:
+                trace(g, TR_VIEW_FAULT, -1, g.n)
+    else:
+        b.over = 0
+        could_produce_all(R, b, sc.cp)
+        sc.cp_over = b.over
+        sc.cp_gen = g.board_gen
+        b.over |= before
+    memcpy(cp, sc.cp, g.n)
+
+
 cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v, Purpose why) noexcept nogil:
     """Pay c, for `why`, the way the rules core plans it (601.2g–h; restricted mana stays in
     its pool entries and pays only what it may, 106.6); False if it can't be paid. `v`, if
@@ -468,16 +505,24 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v, Purpose why) noexcep
     cdef uint8_t cp[MAXPERM]           # (else scanned if a question needs it: a simple board's
                                        # plan asks none, unless of a summoning-sick creature)
     cdef bint ok
+    cdef int found = -1
     cdef Payment* ready = NULL
     if v != NULL and v.board_gen == g.board_gen and not v.simple and g.shortcuts:
         if v.kind == 2 and not g.counts_hand and not pays_life(c):
             ready = &v.P                # the view's search, prepared on this board (the spell
             memcpy(cp, v.cp, g.n)       # leaving the hand changes nothing it reads): used up
             v.kind = 3
-        ok = plan_search(R, &b, 0, c, cp, plan, ready, why)     # (not a simple board: no direct plan)
-    else:
-        ok = plan_payment(R, &b, 0, c, cp, plan, &v.d if v != NULL and direct_view_holds(g, v) else NULL,
-                          why)
+        else:
+            goldfish_could_produce(R, g, &b, cp)
+        ok = plan_search(R, &b, 0, c, cp, plan, ready, True, why)   # (not a simple board: no direct plan)
+    else:                               # plan_payment, the search's could-produce kept
+        if R.fast:
+            found = plan_direct(R, &b, 0, c, plan, &v.d if v != NULL and direct_view_holds(g, v) else NULL)
+        if found >= 0:
+            ok = found == 1
+        else:
+            goldfish_could_produce(R, g, &b, cp)
+            ok = plan_search(R, &b, 0, c, cp, plan, NULL, True, why)
     if ok:
         carry_out_plan(R, g, &b, plan, 0)
     return ok
