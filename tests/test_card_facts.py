@@ -4,9 +4,9 @@ read by an ability row's `card` agree with the card's own rows (`*_first`, `n_*`
 import numpy as np
 import pytest
 
-from mtgsim import card_db
+from mtgsim import card, card_db
 from mtgsim.card_facts import (DIRECT_OUTPUTS, SEARCHED_OUTPUTS, card_summaries, enters_watchers,
-                               haste_givers, land_play_givers, upkeep_triggered)
+                               haste_givers, land_play_givers, mana_reads_hand, upkeep_triggered)
 from mtgsim.compile import compile_cards
 from mtgsim._core import CardInfoFlag
 from mtgsim.schema import Event, Grant, GrantTo, ManaOutput
@@ -102,3 +102,28 @@ def test_a_complex_sources_own_could_produce_is_what_the_board_gives(tables):
     for k, r in enumerate(complex_rows):
         if s["own_could_produce"][r] != OWN_BOARD:
             assert fast.could_produce[k, 0] == s["own_could_produce"][r], tables.defs[r].name
+
+
+# a hand-sized creature (Maro's */*, 604.3) and mana sources reading the hand, directly or not
+MARO_LIKE = card("Test Hand Giant", "{2}{G}{G}", "Creature — Elemental", "*/*", star={"count": "cards_in_hand"})
+HAND_ROCK = card("Test Hand Rock", "{2}", "Artifact", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{C}", "amount": {"count": "cards_in_hand"}}])
+POWER_ROCK = card("Test Power Rock", "{2}", "Artifact", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{G}", "amount": {"count": "greatest_power"}}])
+EMPTY_HAND_LAND = card("Test Empty-Handed Land", "", "Land", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{C}{C}", "activate_only": {"hand_max": 0}}])
+
+
+@pytest.mark.parametrize("cards, reads", [
+    (["Forest", "Llanowar Elves", "Gaea's Cradle", "Nykthos, Shrine to Nyx", "The Great Henge"], False),
+    (["Forest", MARO_LIKE], False),                  # its power reads the hand; no mana reads its power
+    (["Forest", POWER_ROCK], False),                 # a power, but none reads the hand
+    (["Forest", MARO_LIKE, POWER_ROCK], True),       # the greatest power may be the hand's size
+    (["Forest", HAND_ROCK], True),
+    (["Forest", EMPTY_HAND_LAND], True),             # 602.5: activate only with no cards in hand
+])
+def test_mana_reads_hand(cards, reads):
+    """Whether what mana abilities make or do can change as a card leaves the hand: then a
+    payment search (or a could-produce) worked out before a spell was cast is not reused."""
+    db = card_db().extended(*[c for c in cards if not isinstance(c, str)])
+    assert mana_reads_hand(compile_cards(cards, db)) is reads

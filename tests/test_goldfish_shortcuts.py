@@ -22,6 +22,13 @@ SIX_BEAST = card("Test Six Beast", "{4}{G}{G}", "Creature — Beast", "6/6")
 SIX_RELIC = card("Test Six Relic", "{4}{G}{G}", "Artifact")
 ELDRAZI = card("Test Eldrazi", "{2}", "Creature — Eldrazi", "2/2")
 
+# a hand-sized creature (Maro's */*, 604.3) and mana sources reading the hand, directly or not
+MARO_LIKE = card("Test Hand Giant", "{2}{G}{G}", "Creature — Elemental", "*/*", star={"count": "cards_in_hand"})
+HAND_ROCK = card("Test Hand Rock", "{2}", "Artifact", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{C}", "amount": {"count": "cards_in_hand"}}])
+POWER_ROCK = card("Test Power Rock", "{2}", "Artifact", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{G}", "amount": {"count": "greatest_power"}}])
+
 DECKS = {
     **{name: lambda name=name: Deck.from_file(example_decks()[name]) for name in example_decks()},
     "signets_and_talismans": lambda: Deck({"Island": 12, "Swamp": 6, "Dimir Signet": 4, "Talisman of Dominance": 4,
@@ -59,6 +66,11 @@ DECKS = {
                                   "Fellwar Stone": 2, "Utopia Sprawl": 3, "Wild Growth": 3, "Mana Reflection": 2,
                                   "Zendikar Resurgent": 2, "Cryptolith Rite": 2, "Caged Sun": 2,
                                   "Nyxbloom Ancient": 2, "Grizzly Bears": 6, "Harmonize": 4}),
+    # mana that counts the cards in hand, directly or through a hand-sized creature's power
+    # (card_facts.mana_reads_hand): no search or could-produce kept as a spell leaves the hand
+    "hand_counting_mana": lambda: Deck({"Forest": 18, "Castle Garenbrig": 2, "Mana Reflection": 2, HAND_ROCK: 4,
+                                        POWER_ROCK: 4, MARO_LIKE: 6, "Grizzly Bears": 10, "Harmonize": 6,
+                                        SIX_BEAST: 8}),
     # mana creatures entering while The Fire Crystal gives them haste: tapped for mana at once
     "haste_and_mana_creatures": lambda: Deck({"Mountain": 12, "Forest": 12, "The Fire Crystal": 6, "Llanowar Elves": 6,
                                               "Birds of Paradise": 6, "Paradise Druid": 6, "Goblin Piker": 6,

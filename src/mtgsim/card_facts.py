@@ -13,6 +13,7 @@ import numpy as np
 from ._core import (
     CardInfoFlag,
     CardTypeBit,
+    CountOf,
     Event,
     Grant,
     GrantTo,
@@ -23,7 +24,7 @@ from ._core import (
 )
 
 __all__ = ["card_summaries", "DIRECT_OUTPUTS", "SEARCHED_OUTPUTS", "haste_givers", "upkeep_triggered",
-           "land_play_givers", "enters_watchers"]
+           "land_play_givers", "enters_watchers", "mana_reads_hand"]
 
 CI_MANA_EFFECT, CI_COMPLEX_MANA, CI_COSTMOD = (CardInfoFlag.CI_MANA_EFFECT, CardInfoFlag.CI_COMPLEX_MANA,
                                                CardInfoFlag.CI_COSTMOD)
@@ -224,3 +225,31 @@ def land_play_givers(tables, n: int) -> np.ndarray:
     out = np.zeros(n, dtype=bool)
     out[:len(tables.cards)] = tables.cards["extra_land_plays"] > 0
     return out
+
+
+def mana_reads_hand(tables) -> bool:
+    """Can what a board's mana abilities make, or do besides, change as a card leaves the hand
+    (so a payment search or a could-produce worked out before a spell was cast no longer
+    holds)? Yes if a mana ability's condition bounds the hand size (602.5), or an amount of a
+    mana ability or of its side effect (life gained or lost) counts the cards in hand, directly
+    or through a power or toughness that does (Maro's, 604.3)."""
+    mana = tables.mana_abilities
+    if not len(mana):
+        return False
+    conditions = tables.conditions[mana["condition"][mana["condition"] >= 0]]
+    if np.any((conditions["hand_min"] > 0) | (conditions["hand_max"] < 32767)):
+        return True
+    counts = tables.counts
+    if not len(counts):
+        return False
+    hand = counts["what"] == CountOf.CO_CARDS_IN_HAND
+    stars = tables.cards["star"][tables.cards["star"] >= 0]
+    if hand[stars].any():
+        hand |= np.isin(counts["what"], (CountOf.CO_POWER, CountOf.CO_TOUGHNESS, CountOf.CO_GREATEST_POWER))
+    rows = [mana["amount"]["count"]]
+    effects = tables.effects[mana["effect"][mana["effect"] >= 0]]
+    for name in effects.dtype.names:
+        if effects.dtype[name].names and "count" in effects.dtype[name].names:
+            rows.append(effects[name]["count"])
+    rows = np.concatenate(rows)
+    return bool(hand[rows[rows >= 0]].any())

@@ -299,8 +299,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
                                  # (off: the slow reference the tests compare with)
     uint64_t* costmod_code       # per card row with GF_COSTMOD: its unit in Game.costmod_set
                                  # (1 << 4j for the j-th such card, j < 15), else 0
-    bint counts_hand             # some count reads the cards in hand (a mana ability's
-                                 # amount may then change as a spell leaves the hand)
+    bint counts_hand             # what mana abilities make or do may change as a spell
+                                 # leaves the hand (card_facts.mana_reads_hand)
     bint check_views             # also prepare every live view from scratch, tracing a
                                  # TR_VIEW_FAULT where they differ (tests)
     bint snapshots               # trace the state after every action (tests)

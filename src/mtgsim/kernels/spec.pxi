@@ -148,9 +148,8 @@ cdef dict card_arrays(CoreTables core, Spec* S):
     S.kind_unit = <uint64_t*>cnp.PyArray_DATA(keep["kind_unit"])
     S.spend_sig = <uint64_t*>cnp.PyArray_DATA(keep["spend_sig"])
     S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
-    S.counts_hand = bool(np.any(core.tables.counts["what"] == CO_CARDS_IN_HAND)
-                         or np.any((core.tables.conditions["hand_min"] > 0)
-                                   | (core.tables.conditions["hand_max"] < 32767)))
+    from mtgsim import card_facts
+    S.counts_hand = card_facts.mana_reads_hand(core.tables)
     return keep
 
 
