@@ -15,6 +15,19 @@ cdef struct Match:               # one bipartite matching problem: demands ← s
     uint8_t* s_cls               # per supply its class (0 unrestricted); NULL if none is
 
 
+cdef inline void keep_match(Match* keep, Match* M) noexcept nogil:
+    """Copy matching M's demands and supplies, and who took what, to `keep` (a Match is mostly
+    room: its used part only; not its search marks, nor its classes, which are M's frame's)."""
+    keep.n_d = M.n_d
+    keep.n_s = M.n_s
+    memcpy(keep.d_mask, M.d_mask, M.n_d)
+    memcpy(keep.d_stage, M.d_stage, M.n_d)
+    memcpy(keep.s_mask, M.s_mask, M.n_s)
+    memcpy(keep.s_stage, M.s_stage, M.n_s)
+    memcpy(keep.owner, M.owner, M.n_s * sizeof(int16_t))
+    keep.d_admit = keep.s_cls = NULL
+
+
 cdef bint augment(Match* M, int d) noexcept nogil:
     cdef int s
     for s in range(M.n_s):

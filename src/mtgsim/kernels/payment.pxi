@@ -500,8 +500,7 @@ cdef bint leaf_feasible(Payment* P, Demand* D, int* choice, Match* keep) noexcep
         leaf_match(P, D, choice, conv, n_conv, order, &M, d_admit, s_cls)
         if match_all(&M, keep == NULL):
             if keep != NULL:
-                keep[0] = M
-                keep.d_admit = keep.s_cls = NULL    # (this frame's: see supply_classes)
+                keep_match(keep, &M)
             return True
         if not next_permutation(order, n_conv):
             return False
