@@ -112,6 +112,8 @@ POWER_ROCK = card("Test Power Rock", "{2}", "Artifact", abilities=[
     {"kind": "mana", "cost": "{T}", "mana": "{G}", "amount": {"count": "greatest_power"}}])
 EMPTY_HAND_LAND = card("Test Empty-Handed Land", "", "Land", abilities=[
     {"kind": "mana", "cost": "{T}", "mana": "{C}{C}", "activate_only": {"hand_max": 0}}])
+MIGHTY_LAND = card("Test Mighty Land", "", "Land", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{G}{G}", "activate_only": {"types": ["Creature"], "min_power": 4}}])
 
 
 @pytest.mark.parametrize("cards, reads", [
@@ -121,6 +123,8 @@ EMPTY_HAND_LAND = card("Test Empty-Handed Land", "", "Land", abilities=[
     (["Forest", MARO_LIKE, POWER_ROCK], True),       # the greatest power may be the hand's size
     (["Forest", HAND_ROCK], True),
     (["Forest", EMPTY_HAND_LAND], True),             # 602.5: activate only with no cards in hand
+    (["Forest", MIGHTY_LAND], False),                # 602.5: a creature with power 4 or greater...
+    (["Forest", MIGHTY_LAND, MARO_LIKE], True),      # ...which a hand-sized one may be
 ])
 def test_mana_reads_hand(cards, reads):
     """Whether what mana abilities make or do can change as a card leaves the hand: then a

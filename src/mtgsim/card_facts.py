@@ -232,19 +232,22 @@ def mana_reads_hand(tables) -> bool:
     (so a payment search or a could-produce worked out before a spell was cast no longer
     holds)? Yes if a mana ability's condition bounds the hand size (602.5), or an amount of a
     mana ability or of its side effect (life gained or lost) counts the cards in hand, directly
-    or through a power or toughness that does (Maro's, 604.3)."""
+    or through a power or toughness that does (Maro's, 604.3), or a condition asks for a power
+    or toughness while one does."""
     mana = tables.mana_abilities
     if not len(mana):
         return False
-    conditions = tables.conditions[mana["condition"][mana["condition"] >= 0]]
-    if np.any((conditions["hand_min"] > 0) | (conditions["hand_max"] < 32767)):
-        return True
     counts = tables.counts
+    stars = tables.cards["star"][tables.cards["star"] >= 0]
+    hand_sized = bool(len(counts) and (counts["what"][stars] == CountOf.CO_CARDS_IN_HAND).any())
+    conditions = tables.conditions[mana["condition"][mana["condition"] >= 0]]
+    if np.any((conditions["hand_min"] > 0) | (conditions["hand_max"] < 32767)) or (
+            hand_sized and np.any((conditions["min_power"] > -32768) | (conditions["min_toughness"] > -32768))):
+        return True
     if not len(counts):
         return False
     hand = counts["what"] == CountOf.CO_CARDS_IN_HAND
-    stars = tables.cards["star"][tables.cards["star"] >= 0]
-    if hand[stars].any():
+    if hand_sized:
         hand |= np.isin(counts["what"], (CountOf.CO_POWER, CountOf.CO_TOUGHNESS, CountOf.CO_GREATEST_POWER))
     rows = [mana["amount"]["count"]]
     effects = tables.effects[mana["effect"][mana["effect"] >= 0]]
