@@ -343,7 +343,7 @@ def board_plan_payment(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
         raise MemoryError()
     plan.n_restricted = 0                          # (see Plan)
     try:
-        if not plan_payment(&core.R, &b, player, &cost[0], cp, plan, NULL, purpose(card, ability)):
+        if not plan_payment(&core.R, &b, player, &cost[0], cp, plan, NULL, False, purpose(card, ability)):
             check_exact(limits_met(&core.R, &b) & OV_LOWER, "whether the cost can be paid")
             return None
         check_exact(limits_met(&core.R, &b) & OV_UPPER, "a plan to pay the cost")

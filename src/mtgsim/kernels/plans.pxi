@@ -317,17 +317,18 @@ cdef inline int first_made(int16_t* made, uint8_t mask) noexcept nogil:
 
 
 cdef bint plan_payment(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,
-                       Plan* plan, const Direct* known, Purpose why) noexcept nogil:
+                       Plan* plan, const Direct* known, bint cp_known, Purpose why) noexcept nogil:
     """A way to pay total cost c of `why` (601.2g–h; restricted mana only where it may be
     spent, 106.6): the activations, in order, and what each makes; False if c can't be paid.
     On a simple board, plan_direct's plan (a simple board has no restricted mana); else
-    plan_search's. `cp` (b.n entries) is working space; `known` as plan_direct takes it."""
+    plan_search's. `cp` (b.n entries) is working space, or (`cp_known`) holds
+    could_produce_all of the board already; `known` as plan_direct takes it."""
     cdef int found
     if R.fast:
         found = plan_direct(R, b, player, c, plan, known)
         if found >= 0:
             return found == 1
-    return plan_search(R, b, player, c, cp, plan, NULL, False, why)
+    return plan_search(R, b, player, c, cp, plan, NULL, cp_known, why)
 
 
 cdef bint plan_search(Rules* R, Board* b, int player, TotalCost* c, uint8_t* cp,

@@ -220,7 +220,7 @@ cdef class GameState:
         b = game_board(g)
         b.over = 0
         plan.n_restricted = 0
-        ok = plan_payment(R, &b, who, &c[0], cp, plan, NULL, purpose(card, ability))
+        ok = plan_payment(R, &b, who, &c[0], cp, plan, NULL, False, purpose(card, ability))
         if exclude >= 0:
             g.perms[exclude].flags = saved
         if not ok:

@@ -504,8 +504,7 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v, Purpose why) noexcep
     cdef Board b = scanned_board(R, g) if g.scan_gen == g.board_gen else game_board(g)
     cdef uint8_t cp[MAXPERM]           # (else scanned if a question needs it: a simple board's
                                        # plan asks none, unless of a summoning-sick creature)
-    cdef bint ok
-    cdef int found = -1
+    cdef bint ok, mana_fx
     cdef Payment* ready = NULL
     if v != NULL and v.board_gen == g.board_gen and not v.simple and g.shortcuts:
         if v.kind == 2 and not g.counts_hand and not pays_life(c):
@@ -515,14 +514,12 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v, Purpose why) noexcep
         else:
             goldfish_could_produce(R, g, &b, cp)
         ok = plan_search(R, &b, 0, c, cp, plan, ready, True, why)   # (not a simple board: no direct plan)
-    else:                               # plan_payment, the search's could-produce kept
-        if R.fast:
-            found = plan_direct(R, &b, 0, c, plan, &v.d if v != NULL and direct_view_holds(g, v) else NULL)
-        if found >= 0:
-            ok = found == 1
-        else:
-            goldfish_could_produce(R, g, &b, cp)
-            ok = plan_search(R, &b, 0, c, cp, plan, NULL, True, why)
+    else:
+        mana_fx = count_of(g, K_CI + 0) > 0
+        if mana_fx:                     # (a board with mana effects takes the search: its
+            goldfish_could_produce(R, g, &b, cp)    # could-produce kept, see there)
+        ok = plan_payment(R, &b, 0, c, cp, plan, &v.d if v != NULL and direct_view_holds(g, v) else NULL,
+                          mana_fx, why)
     if ok:
         carry_out_plan(R, g, &b, plan, 0)
     return ok
