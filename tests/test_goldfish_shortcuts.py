@@ -29,6 +29,15 @@ HAND_ROCK = card("Test Hand Rock", "{2}", "Artifact", abilities=[
 POWER_ROCK = card("Test Power Rock", "{2}", "Artifact", abilities=[
     {"kind": "mana", "cost": "{T}", "mana": "{G}", "amount": {"count": "greatest_power"}}])
 
+# cost modifiers applying only while their permanent is untapped (Trinisphere), one of them
+# on a mana rock: tapping it for mana changes what spells cost within the turn
+TAXING_ROCK = card("Test Taxing Rock", "{1}", "Artifact", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{R}"},
+    {"kind": "cost", "change": "increase", "scope": "all_spells", "mana": "{1}", "while_untapped": True}])
+TAXING_SETTER = card("Test Taxing Setter", "{1}{R}", "Creature — Golem", "2/2", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+    {"kind": "cost", "change": "set_minimum", "scope": "your_spells", "amount": 2, "while_untapped": True}])
+
 DECKS = {
     **{name: lambda name=name: Deck.from_file(example_decks()[name]) for name in example_decks()},
     "signets_and_talismans": lambda: Deck({"Island": 12, "Swamp": 6, "Dimir Signet": 4, "Talisman of Dominance": 4,
@@ -42,6 +51,9 @@ DECKS = {
                                     "Goblin Warchief": 3, "Foundry Inspector": 3, "Frogmite": 4, "Myr Enforcer": 4,
                                     "Thalia, Guardian of Thraben": 2, "Goblin Electromancer": 3, "Sol Ring": 2,
                                     "Goblin Piker": 6, "Lightning Bolt": 6}),
+    "untapped_cost_modifiers": lambda: Deck({"Mountain": 20, "Trinisphere": 3, TAXING_ROCK: 6, TAXING_SETTER: 4,
+                                             "Ruby Medallion": 2, "Goblin Piker": 8, "Lightning Bolt": 8,
+                                             "Shock": 4, "Fireball": 3, "Harmonize": 2}),
     # more kinds of cost modifiers than the memo's set of them holds (15): the rest key by generation
     "many_cost_modifiers": lambda: Deck({"Plains": 5, "Island": 5, "Swamp": 4, "Mountain": 5, "Forest": 5, **{
         name: 2 for name in ("Pearl Medallion", "Sapphire Medallion", "Jet Medallion", "Ruby Medallion",

@@ -145,6 +145,7 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # 4 bits of copies per card (Spec.costmod_code; see memo_key)
     int n_costmod_wild           # ...of them, the ones it can't hold (a 16th copy, a 16th card)
     uint64_t* costmod_code       # Spec.costmod_code
+    uint64_t* costmod_untapped   # Spec.costmod_untapped
     int units                    # the units of mana all of them make on the direct path: a
                                  # bound of what the board makes while n_mana_fx is 0
     bint new_legend              # a legendary permanent entered since state-based actions
@@ -299,6 +300,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
                                  # (off: the slow reference the tests compare with)
     uint64_t* costmod_code       # per card row with GF_COSTMOD: its unit in Game.costmod_set
                                  # (1 << 4j for the j-th such card, j < 15), else 0
+    uint64_t* costmod_untapped   # per card row: its costmod_code if its modifiers apply only
+                                 # while it is untapped (spec.untapped_only), else 0
     bint counts_hand             # what mana abilities make or do may change as a spell
                                  # leaves the hand (card_facts.mana_reads_hand)
     bint check_views             # also prepare every live view from scratch, tracing a
@@ -333,7 +336,8 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
     GF_MAY_DIE = 4096            # a creature whose toughness isn't a fixed number above 0 (a
                                  # characteristic-defining * or printed 0): 704.5f may apply
     GF_DYNAMIC_COST = 8192       # has a cost modifier reading the board (an amount that counts,
-                                 # or "while untapped"): costs it changes hold one generation
+                                 # or "while untapped" unless that is all: spec.untapped_only):
+                                 # costs it changes hold one generation
     GF_CAST_TRIGGER = 16384      # "whenever you cast a spell" (Beast Whisperer)
     GF_SELF_COUNTED = 32768      # its own cost modifiers are all it has that read the board,
                                  # by amounts that count on the battlefield (at most four, none
@@ -361,6 +365,7 @@ cdef enum Kind:                    # what Game.kinds counts permanents of (a byt
     K_UPKEEP = 11                  # has "at the beginning of your upkeep" abilities
     K_LAND_PLAYS = 12              # lets its controller play additional lands each turn (305.2)
     K_ENTERS_WATCH = 13            # has an ability triggering when another permanent enters
+    K_UNTAPPED_COSTMOD = 14        # has cost modifiers applying only while untapped (spec.untapped_only)
     K_CI = 16                      # K_CI + k: CardInfoFlag bit k (word 2: the board's all_flags)
 
 
@@ -375,6 +380,19 @@ cdef inline void count_restricted_pool(Game* g, int d) noexcept nogil:
 
 cdef inline int count_of(Game* g, int kind) noexcept nogil:
     return (g.kinds[kind >> 3] >> (8 * (kind & 7))) & 0xFF
+
+
+cdef inline uint64_t costmods_applying(Game* g) noexcept nogil:
+    """The permanents whose cost modifiers apply now, as costmod_set counts them: all of them
+    (costmod_set), less the tapped ones of those applying only while untapped (Trinisphere).
+    Worked out when asked, so that tapping and untapping, at every payment, keep no count."""
+    cdef uint64_t s = g.costmod_set
+    cdef int k
+    if count_of(g, K_UNTAPPED_COSTMOD):
+        for k in range(g.n):
+            if g.perms[k].flags & PF_TAPPED:
+                s -= g.costmod_untapped[g.perms[k].card]
+    return s
 
 
 cdef inline void count_permanent(Game* g, int row, int d) noexcept nogil:

@@ -59,7 +59,7 @@ def goldfish_flags(CoreTables core):
         self_counted = c.n_costmod > 0
         for k in range(c.n_costmod):
             m = &R.costmods[c.costmod_first + k]
-            if m.amount.count >= 0 or m.while_untapped:
+            if m.amount.count >= 0 or (m.while_untapped and not untapped_only(R, row)):
                 v |= GF_DYNAMIC_COST
             if m.amount.count >= 0:
                 counted += 1
@@ -84,6 +84,20 @@ def goldfish_flags(CoreTables core):
     return flags, demands, needs, units
 
 
+cdef bint untapped_only(Rules* R, int row) noexcept nogil:
+    """Card `row`'s cost modifiers read the board only through "as long as this is untapped"
+    (Trinisphere), with fixed amounts, for other spells than itself: Game.costmod_set counts
+    it while it is untapped, so memoised costs keyed by that set stay exact."""
+    cdef Card* c = &R.cards[row]
+    cdef CostModifier* m
+    cdef int k
+    for k in range(c.n_costmod):
+        m = &R.costmods[c.costmod_first + k]
+        if not m.while_untapped or m.amount.count >= 0 or m.scope == SS_SELF:
+            return False
+    return c.n_costmod > 0
+
+
 def kind_units(CoreTables core, flags):
     """Per card row, the three words count_permanent adds to Game.kinds for it: 1 in the
     byte of each Kind it is of."""
@@ -102,6 +116,7 @@ def kind_units(CoreTables core, flags):
                K_UPKEEP: card_facts.upkeep_triggered(core.tables, n_cards),
                K_LAND_PLAYS: card_facts.land_play_givers(core.tables, n_cards),
                K_ENTERS_WATCH: card_facts.enters_watchers(core.tables, n_cards),
+               K_UNTAPPED_COSTMOD: [row < R.n_cards and untapped_only(R, row) for row in range(n_cards)],
                **{K_CI + k: (info >> k) & 1 for k in range(7)}}
     units = np.zeros((n_cards, 3), dtype=np.uint64)
     for kind, has in of_kind.items():
@@ -138,9 +153,11 @@ cdef dict card_arrays(CoreTables core, Spec* S):
     code = np.zeros(n_cards, dtype=np.uint64)
     for j, row in enumerate(np.flatnonzero(flags[:n_cards] & GF_COSTMOD)[:15]):
         code[row] = np.uint64(1) << np.uint64(4 * j)
+    untapped = np.array([code[row] if row < core.R.n_cards and untapped_only(&core.R, row) else 0
+                         for row in range(n_cards)], dtype=np.uint64)
     keep = {"flags": flags, "demands": demands, "needs": needs, "units": units,
             "kind_unit": kind_units(core, flags), "spend_sig": spend_signatures(core),
-            "costmod_code": code}
+            "costmod_code": code, "costmod_untapped": untapped}
     S.gf = <uint16_t*>cnp.PyArray_DATA(flags)
     S.units = <uint8_t*>cnp.PyArray_DATA(units)
     S.demand = <uint8_t*>cnp.PyArray_DATA(demands)
@@ -148,6 +165,7 @@ cdef dict card_arrays(CoreTables core, Spec* S):
     S.kind_unit = <uint64_t*>cnp.PyArray_DATA(keep["kind_unit"])
     S.spend_sig = <uint64_t*>cnp.PyArray_DATA(keep["spend_sig"])
     S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
+    S.costmod_untapped = <uint64_t*>cnp.PyArray_DATA(untapped)
     from mtgsim import card_facts
     S.counts_hand = card_facts.mana_reads_hand(core.tables)
     return keep

@@ -150,14 +150,15 @@ cdef TotalCost* changed_cost(Rules* R, Spec* S, Game* g, int row, int x, bint ki
 
 cdef inline uint64_t memo_key(Rules* R, Game* g, int row, bint from_hand, uint64_t* counted) noexcept nogil:
     """What a memoised cost of card `row` holds for: while no cost modifier in play reads the
-    board, the multiset of permanents with cost modifiers in play, in this game or any other
-    (their amounts are fixed and their filters read the spell alone), with `counted` the
+    board, the multiset of permanents whose cost modifiers apply, in this game or any other
+    (costmods_applying: their amounts are fixed and their filters read the spell alone; those
+    applying only while untapped counted while they are), with `counted` the
     values of what the card's own modifiers count (GF_SELF_COUNTED: The Great Henge's greatest
     power; its modifiers' filters read the spell alone too), else 0; otherwise, or if
     costmod_set can't hold them, the game's generation."""
     cdef bint fixed = (count_of(g, K_DYNAMIC_COSTMOD) == 0 and g.n_costmod_wild == 0    # (its own
                        and (g.gf[row] & (GF_DYNAMIC_COST | GF_SELF_COUNTED)) != GF_DYNAMIC_COST)  # counted)
-    cdef uint64_t gen = g.costmod_set if fixed else g.gen
+    cdef uint64_t gen = costmods_applying(g) if fixed else g.gen
     cdef Card* c
     cdef Board b
     cdef int k
@@ -209,7 +210,7 @@ cdef bint card_payable(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fr
 cdef struct TrackedCosts:         # the tracked cards' distinct total costs (X = 0), each asked
     bint made                    # once a turn, while no cost modifier in play reads the board:
     uint64_t key                 # then costs are what the multiset of cost modifiers in play
-    int n                        # (Game.costmod_set, the key) makes them (see memo_key)
+    int n                        # (costmods_applying, the key) makes them (see memo_key)
     int16_t* of                  # per tracked card: the index of its cost, -1 asked alone
     int n_alone
     int16_t* alone               # the tracked cards asked alone
@@ -229,22 +230,24 @@ cdef inline TrackedCosts* tracked_costs(Rules* R, Spec* S, Game* g, Layout* L, i
     hand: a fixed modifier's amount counts nothing."""
     cdef Scratch* sc = <Scratch*>g.scratch
     cdef TrackedCosts* T
+    cdef uint64_t key
     if not g.shortcuts or count_of(g, K_DYNAMIC_COSTMOD) or g.n_costmod_wild:
         return &sc.tracked[2]
-    T = &sc.tracked[0 if g.costmod_set == 0 else 1]
-    if not (T.made and T.key == g.costmod_set):
-        make_tracked_costs(R, S, g, T, L, out)
+    key = costmods_applying(g)
+    T = &sc.tracked[0 if key == 0 else 1]
+    if not (T.made and T.key == key):
+        make_tracked_costs(R, S, g, T, L, out, key)
     return T
 
 
 cdef void make_tracked_costs(Rules* R, Spec* S, Game* g, TrackedCosts* T, Layout* L,
-                             int64_t* out) noexcept nogil:
+                             int64_t* out, uint64_t key) noexcept nogil:
     cdef TotalCost buf
     cdef TotalCost* c
     cdef int q, k, row
     add_tracked_counts(S, T, L, out)    # (what it counted under the set it held before)
     T.made = True
-    T.key = g.costmod_set
+    T.key = key
     T.n = T.n_alone = 0
     for q in range(S.n_track):
         row = S.track[q]
@@ -451,6 +454,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.costmod_set = 0
     g.n_costmod_wild = 0
     g.costmod_code = S.costmod_code
+    g.costmod_untapped = S.costmod_untapped
     g.n = 0
     g.n_tapped = 0
     g.entering_tapped = False
