@@ -6,12 +6,23 @@
 
 cdef int devotion(Rules* R, Board* b, int player, unsigned int colorbit) noexcept nogil:
     """Mana symbols of that colour among the mana costs of permanents `player` controls."""
-    cdef int i, k, t, total = 0
-    cdef Card* c
-    cdef Cost* cost
-    t = type_index(colorbit)
+    cdef int each[5]
+    cdef int t = type_index(colorbit)
     if t < 0 or t > 4:
         return 0
+    devotions(R, b, player, each)
+    return each[t]
+
+
+cdef void devotions(Rules* R, Board* b, int player, int* each) noexcept nogil:
+    """devotion to each colour at once (each[t] for colour bit 1 << t, W U B R G): one pass
+    over the board, for "devotion to that color" asked of every colour (Nykthos)."""
+    cdef int i, k, t
+    cdef unsigned int colors
+    cdef Card* c
+    cdef Cost* cost
+    for t in range(5):
+        each[t] = 0
     for i in range(b.n):
         if controller(b, i) != player or not in_play(b, i):
             continue
@@ -19,11 +30,12 @@ cdef int devotion(Rules* R, Board* b, int player, unsigned int colorbit) noexcep
         if c.cost < 0:
             continue
         cost = &R.costs[c.cost]
-        total += cost.pips[t] + cost.phyrexian[t] + cost.mono_hybrid[t] + cost.colorless_hybrid[t]
+        for t in range(5):
+            each[t] += cost.pips[t] + cost.phyrexian[t] + cost.mono_hybrid[t] + cost.colorless_hybrid[t]
         for k in range(cost.n_hybrid):
-            if R.hybrids[cost.hybrid_first + k].colors & colorbit:
-                total += 1
-    return total
+            colors = R.hybrids[cost.hybrid_first + k].colors
+            for t in range(5):
+                each[t] += (colors >> t) & 1
 
 
 cdef int eval_count(Rules* R, Board* b, int row, int self_i, int player, int x) noexcept nogil:

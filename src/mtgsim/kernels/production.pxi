@@ -87,6 +87,7 @@ cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Ve
     cdef unsigned int lands_types
     cdef Cost* cost
     cdef bint per_colour = False        # "devotion to that color": the colour chosen for the mana
+    cdef int devoted[5]
     if a.amount.count >= 0 and R.counts[a.amount.count].what == CO_DEVOTION and \
             R.counts[a.amount.count].color == MT_CHOSEN and a.output != MO_CHOSEN_COLOR:
         per_colour = True
@@ -131,10 +132,12 @@ cdef int base_outputs(Rules* R, Board* b, int i, int row, uint8_t* cp, int x, Ve
         if unlikely(n >= MAXOPT):       # (the buffer is full: results may have been dropped)
             b.over |= OV_OPTIONS
         return n
+    if per_colour:
+        devotions(R, b, player, devoted)
     for t in range(6):
         if allowed & (1 << t) and n < MAXOPT:
             if per_colour:
-                amount = a.amount.fixed + (devotion(R, b, player, 1 << t) if t < 5 else 0)
+                amount = a.amount.fixed + (devoted[t] if t < 5 else 0)
                 if amount <= 0:
                     continue
                 if unlikely(amount > VEC_MAX):
