@@ -38,6 +38,15 @@ TAXING_SETTER = card("Test Taxing Setter", "{1}{R}", "Creature — Golem", "2/2"
     {"kind": "mana", "cost": "{T}", "mana": "{C}"},
     {"kind": "cost", "change": "set_minimum", "scope": "your_spells", "amount": 2, "while_untapped": True}])
 
+# affinity (118.7a: only generic mana comes off), with a fixed reduction beside the counted one,
+# and a coloured reduction (not derived: total_cost works it out)
+AFFINITY = {"kind": "cost", "scope": "self", "change": "reduce",
+            "amount": {"count": "permanents", "controller": "you", "types": ["Artifact"]}}
+ARTIFACT_SPELL = card("Test Affinity Spell", "{5}{U}", "Sorcery", abilities=[
+    AFFINITY, {"kind": "cost", "scope": "self", "change": "reduce", "mana": "{1}"}])
+BLUE_OFF = card("Test Blue Off", "{3}{U}{U}", "Artifact Creature — Golem", "3/3", abilities=[
+    AFFINITY, {"kind": "cost", "scope": "self", "change": "reduce", "mana": "{U}"}])
+
 DECKS = {
     **{name: lambda name=name: Deck.from_file(example_decks()[name]) for name in example_decks()},
     "signets_and_talismans": lambda: Deck({"Island": 12, "Swamp": 6, "Dimir Signet": 4, "Talisman of Dominance": 4,
@@ -54,6 +63,9 @@ DECKS = {
     "untapped_cost_modifiers": lambda: Deck({"Mountain": 20, "Trinisphere": 3, TAXING_ROCK: 6, TAXING_SETTER: 4,
                                              "Ruby Medallion": 2, "Goblin Piker": 8, "Lightning Bolt": 8,
                                              "Shock": 4, "Fireball": 3, "Harmonize": 2}),
+    "affinity": lambda: Deck({"Island": 16, "Frogmite": 4, "Myr Enforcer": 4, ARTIFACT_SPELL: 4, BLUE_OFF: 3,
+                              "Sol Ring": 2, "Mind Stone": 4, "Dimir Signet": 4, "Hangarback Walker": 4,
+                              "Sphere of Resistance": 2, "Swamp": 4, "Harmonize": 4, "Counterspell": 5}),
     # more kinds of cost modifiers than the memo's set of them holds (15): the rest key by generation
     "many_cost_modifiers": lambda: Deck({"Plains": 5, "Island": 5, "Swamp": 4, "Mountain": 5, "Forest": 5, **{
         name: 2 for name in ("Pearl Medallion", "Sapphire Medallion", "Jet Medallion", "Ruby Medallion",

@@ -146,6 +146,7 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     int n_costmod_wild           # ...of them, the ones it can't hold (a 16th copy, a 16th card)
     uint64_t* costmod_code       # Spec.costmod_code
     uint64_t* costmod_untapped   # Spec.costmod_untapped
+    uint8_t* reduces_only        # Spec.reduces_only
     int units                    # the units of mana all of them make on the direct path: a
                                  # bound of what the board makes while n_mana_fx is 0
     bint new_legend              # a legendary permanent entered since state-based actions
@@ -302,6 +303,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
                                  # (1 << 4j for the j-th such card, j < 15), else 0
     uint64_t* costmod_untapped   # per card row: its costmod_code if its modifiers apply only
                                  # while it is untapped (spec.untapped_only), else 0
+    uint8_t* reduces_only        # per card row: 1 if its own cost modifiers only take generic
+                                 # mana off it (affinity: spec.reduces_only)
     bint counts_hand             # what mana abilities make or do may change as a spell
                                  # leaves the hand (card_facts.mana_reads_hand)
     bint check_views             # also prepare every live view from scratch, tracing a

@@ -98,6 +98,27 @@ cdef bint untapped_only(Rules* R, int row) noexcept nogil:
     return c.n_costmod > 0
 
 
+cdef bint reduces_only(Rules* R, int row) noexcept nogil:
+    """Card `row`'s cost modifiers all take generic mana off its own cost (affinity: "this
+    spell costs {1} less to cast for each artifact you control"), by amounts of at least 0.
+    On a board with no cost modifiers, its total cost (601.2f) is then its cost with counts of
+    0 (R.base_cost) with what they count now taken off its generic mana (118.7a: to 0 at
+    most), which changed_cost works out without total_cost."""
+    cdef Card* c = &R.cards[row]
+    cdef CostModifier* m
+    cdef int k, t
+    for k in range(c.n_costmod):
+        m = &R.costmods[c.costmod_first + k]
+        if (m.change != CC_REDUCE or m.scope != SS_SELF or m.while_untapped or m.amount.fixed < 0
+                or not modifier_filter_matches(R, m, row)):
+            return False
+        if m.mana >= 0:
+            for t in range(6):
+                if R.costs[m.mana].pips[t]:
+                    return False
+    return c.n_costmod > 0
+
+
 def kind_units(CoreTables core, flags):
     """Per card row, the three words count_permanent adds to Game.kinds for it: 1 in the
     byte of each Kind it is of."""
@@ -155,9 +176,11 @@ cdef dict card_arrays(CoreTables core, Spec* S):
         code[row] = np.uint64(1) << np.uint64(4 * j)
     untapped = np.array([code[row] if row < core.R.n_cards and untapped_only(&core.R, row) else 0
                          for row in range(n_cards)], dtype=np.uint64)
+    reduces = np.array([row < core.R.n_cards and reduces_only(&core.R, row) for row in range(n_cards)],
+                       dtype=np.uint8)
     keep = {"flags": flags, "demands": demands, "needs": needs, "units": units,
             "kind_unit": kind_units(core, flags), "spend_sig": spend_signatures(core),
-            "costmod_code": code, "costmod_untapped": untapped}
+            "costmod_code": code, "costmod_untapped": untapped, "reduces_only": reduces}
     S.gf = <uint16_t*>cnp.PyArray_DATA(flags)
     S.units = <uint8_t*>cnp.PyArray_DATA(units)
     S.demand = <uint8_t*>cnp.PyArray_DATA(demands)
@@ -166,6 +189,7 @@ cdef dict card_arrays(CoreTables core, Spec* S):
     S.spend_sig = <uint64_t*>cnp.PyArray_DATA(keep["spend_sig"])
     S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
     S.costmod_untapped = <uint64_t*>cnp.PyArray_DATA(untapped)
+    S.reduces_only = <uint8_t*>cnp.PyArray_DATA(reduces)
     from mtgsim import card_facts
     S.counts_hand = card_facts.mana_reads_hand(core.tables)
     return keep

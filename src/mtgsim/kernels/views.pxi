@@ -131,15 +131,20 @@ cdef TotalCost* changed_cost(Rules* R, Spec* S, Game* g, int row, int x, bint ki
     cdef Board b
     cdef bint plain = x == 0 and not kicked and alternative == 0
     cdef uint64_t key, counted
+    cdef int less = -1
     if plain and g.shortcuts:
-        key = memo_key(R, g, row, from_hand, &counted)
+        key = memo_key(R, g, row, from_hand, &counted, &less)
         if g.cost_memo_key[2 * row] == key and g.cost_memo_key[2 * row + 1] == counted:
             return &g.cost_memo[row]
         g.cost_memo_key[2 * row] = key
         g.cost_memo_key[2 * row + 1] = counted
         buf = &g.cost_memo[row]
-    b = scanned_board(R, g)
-    total_cost(R, &b, row, x, kicked, alternative, 0, from_hand, buf)
+    if less >= 0 and g.reduces_only[row] and count_of(g, K_COSTMOD) == 0:
+        buf[0] = R.base_cost[row]       # (affinity: its printed cost with counts of 0, less
+        buf.generic = buf.generic - less if buf.generic > less else 0   # what they count now)
+    else:
+        b = scanned_board(R, g)
+        total_cost(R, &b, row, x, kicked, alternative, 0, from_hand, buf)
     if plain and g.shortcuts:
         if cost_is_plain(buf):
             hall_demand(buf, &g.need_memo[row])
@@ -148,30 +153,37 @@ cdef TotalCost* changed_cost(Rules* R, Spec* S, Game* g, int row, int x, bint ki
     return buf
 
 
-cdef inline uint64_t memo_key(Rules* R, Game* g, int row, bint from_hand, uint64_t* counted) noexcept nogil:
+cdef inline uint64_t memo_key(Rules* R, Game* g, int row, bint from_hand, uint64_t* counted,
+                              int* less) noexcept nogil:
     """What a memoised cost of card `row` holds for: while no cost modifier in play reads the
     board, the multiset of permanents whose cost modifiers apply, in this game or any other
     (costmods_applying: their amounts are fixed and their filters read the spell alone; those
     applying only while untapped counted while they are), with `counted` the
     values of what the card's own modifiers count (GF_SELF_COUNTED: The Great Henge's greatest
     power; its modifiers' filters read the spell alone too), else 0; otherwise, or if
-    costmod_set can't hold them, the game's generation."""
+    costmod_set can't hold them, the game's generation. `less`: with `counted`, what the
+    counts add to the card's own modifiers' amounts (their fixed parts off), else left as is."""
     cdef bint fixed = (count_of(g, K_DYNAMIC_COSTMOD) == 0 and g.n_costmod_wild == 0    # (its own
                        and (g.gf[row] & (GF_DYNAMIC_COST | GF_SELF_COUNTED)) != GF_DYNAMIC_COST)  # counted)
     cdef uint64_t gen = costmods_applying(g) if fixed else g.gen
     cdef Card* c
     cdef Board b
-    cdef int k
+    cdef int k, amount
     cdef bint left_hand
+    cdef CostModifier* m
     counted[0] = 0
     if fixed and g.gf[row] & GF_SELF_COUNTED:
         c = &R.cards[row]
         b = game_board(g)
         left_hand = from_hand and g.bi.hand_size[0] > 0
         g.bi.hand_size[0] -= left_hand      # as total_cost counts (a power may count the hand)
+        less[0] = 0
         for k in range(c.n_costmod):        # (at most four count: 16 bits each)
-            if R.costmods[c.costmod_first + k].amount.count >= 0:
-                counted[0] = (counted[0] << 16) | <uint16_t>eval_amount(R, &b, R.costmods[c.costmod_first + k].amount, -1, 0, 0)
+            m = &R.costmods[c.costmod_first + k]
+            if m.amount.count >= 0:
+                amount = eval_amount(R, &b, m.amount, -1, 0, 0)
+                counted[0] = (counted[0] << 16) | <uint16_t>amount
+                less[0] += amount - m.amount.fixed
         g.bi.hand_size[0] += left_hand
     return ((gen << 2) | (<uint64_t>fixed << 1) | (from_hand != 0)) + 1
 
@@ -455,6 +467,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.n_costmod_wild = 0
     g.costmod_code = S.costmod_code
     g.costmod_untapped = S.costmod_untapped
+    g.reduces_only = S.reduces_only
     g.n = 0
     g.n_tapped = 0
     g.entering_tapped = False
