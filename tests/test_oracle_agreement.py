@@ -952,3 +952,40 @@ def test_kernel_trinisphere_with_life_paid_phyrexian():
     _agree_one(B(P("Trinisphere"), P("Wastes"), P("Wastes")), ("Oracle Gut Shot", 0, False, None))
     _agree_one(B(P("Trinisphere"), P("Wastes"), P("Wastes"), P("Wastes")), ("Oracle Gut Shot", 0, False, None))
     _agree_one(B(P("Trinisphere"), P("Wastes"), P("Forest")), ("Oracle Mono Hybrid", 0, False, None))
+
+
+# The most mana of all types, asked alone (the goldfish's turn metric): the search then passes
+# over a source's options that another of its options does as well as in every leaf (one mana
+# of a colour that every input and the count take too: dominated_options), on boards of "any
+# colour" sources beside converters whose inputs ask for one colour (Castle Garenbrig,
+# Pili-Pala), restricted mana and triggered mana.
+ANY_COLOUR_CARDS = [
+    "Birds of Paradise", "Gilded Lotus", "City of Brass", "Mana Confluence", "Exotic Orchard",
+    "Cavern of Souls", "Castle Garenbrig", "Gruul Signet", "Pili-Pala", "Delighted Halfling",
+    "Forest", "Mountain", "Wastes", "Heartbeat of Spring", "Mana Reflection", "Llanowar Elves",
+]
+ANY_COLOUR = st.lists(boards(cards=tuple(ANY_COLOUR_CARDS)), min_size=1, max_size=8)
+
+
+def _most_alone(b, i, player, fast):
+    from mtgsim import _core
+    n = int(b.count[i])
+    b.core.fast_path = fast
+    try:
+        return _core.board_mana_summary(b.core, b.permanents[i, :n].copy(), n, b.info[i:i + 1].copy(), player)
+    finally:
+        b.core.fast_path = True
+
+
+@AGREE
+@given(ANY_COLOUR, st.integers(0, 1))
+def test_most_mana_asked_alone_agrees(obs, player):
+    b = to_batch(obs)
+    bad = []
+    for i, ob in enumerate(obs):
+        s = mana_summary(ob, player)
+        want = [s[t] for t in TYPES] + [s["total"]]
+        fast, slow = _most_alone(b, i, player, True), _most_alone(b, i, player, False)
+        if list(fast) != want or list(slow) != want:
+            bad.append(f"{describe(ob)}\n  player={player} oracle={want}\n  fast={list(fast)} slow={list(slow)}")
+    assert not bad, f"{len(bad)} of {len(obs)} boards disagree on the most mana:\n" + "\n".join(bad[:3])

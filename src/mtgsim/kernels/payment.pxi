@@ -187,6 +187,10 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     uint8_t branch_admit[MAXBRANCH]  # classes that may pay searched source g's input (an
                                  # activated ability of that permanent)
     uint8_t admit                # classes that may pay what is being paid for now
+    uint64_t most_skip[MAXBRANCH]    # per searched source, the options search_most passes over
+                                 # (bit k: option k; dominated ones, see dominated_options)
+    bint dominance               # skip them (R.fast, and the goldfish's shortcuts: off, every
+                                 # option is tried, the slow path the tests compare with)
     uint16_t over                # Overflow bits met preparing it and searching it (see Board.over),
                                  # kept until its owner clears them (the goldfish's views: once
                                  # a chunk, and it reads OV_AMOUNT only)
@@ -232,6 +236,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     cdef bint simple_ok
     P.n_units = 0
     P.n_branch = 0
+    P.dominance = R.fast
     P.max_branch_total = 0
     P.max_gain = 0
     P.n_class = 0
@@ -785,7 +790,97 @@ cdef void max_mana_masks(Payment* P, int n_masks, uint8_t* masks, int* best) noe
     L.need = 0
     L.cost = L.gain = L.dmg = 0
     P.admit = ALLCLASSES
+    dominated_options(P, n_masks, masks)
     search_most(P, n_masks, masks, choice, 0, &L, best, P.n_units + P.n_pool_r, rest)
+
+
+cdef inline int mono_type(Vec* v) noexcept nogil:
+    """The one type of mana v holds, -1 if it holds none or more than one."""
+    cdef int t, found = -1
+    for t in range(6):
+        if v.m[t]:
+            if found >= 0:
+                return -1
+            found = t
+    return found
+
+
+cdef void dominated_options(Payment* P, int n_masks, uint8_t* masks) noexcept nogil:
+    """P.most_skip: the options of each searched source that some other option of it does at
+    least as well as in every leaf of max_mana_masks, so that search_most need not try them
+    (on boards of many "one mana of any colour" sources the leaves multiply by five a source).
+    Option j does as well as k when neither has an input or a life cost or effect, each makes
+    mana of one type only and all of it itself, j at least as much as k, of a type that every
+    converter input and every mask counting k's type takes too, and j's mana is unrestricted
+    or restricted as k's is (106.6): then j's units can stand in for k's in any matching, and
+    a leaf choosing j leaves at least as much. Of options doing exactly as well, the first is
+    kept. Inputs with any bit beyond the types (snow): nothing is skipped."""
+    cdef uint8_t sets[80]               # the distinct masks: the asked ones (at most 7), inputs'
+    cdef uint8_t stands_for[6]          # per type b: the types a whose units can stand for b's
+    cdef int n_sets = 0, g, k, j, q, b, e, ta, tb
+    cdef uint8_t m
+    cdef Options* o
+    cdef bint better, worse
+    cdef uint64_t plain[MAXBRANCH]      # per source, its options that could be passed over
+    cdef bint any_two = False
+    for g in range(P.n_branch):
+        P.most_skip[g] = 0
+    if not P.dominance:
+        return
+    for g in range(P.n_branch):         # (first, whether any source has two such options)
+        o = &P.branch[g]
+        plain[g] = 0
+        for k in range(o.n):
+            if (mono_type(&o.out[k]) >= 0 and not (o.n_in[k] or o.life[k] or o.gain[k] or o.dmg[k])
+                    and vec_eq(&o.out[k], &o.own[k])):
+                plain[g] |= (<uint64_t>1) << k
+        any_two |= (plain[g] & (plain[g] - 1)) != 0
+    if not any_two:
+        return
+    for k in range(n_masks):
+        sets[n_sets] = masks[k]
+        n_sets += 1
+    for g in range(P.n_branch):
+        o = &P.branch[g]
+        for k in range(o.n):
+            for q in range(o.n_in[k]):
+                m = o.in_mask[k][q]
+                if m & ~ALLTYPES:
+                    return
+                e = 0
+                while e < n_sets and sets[e] != m:
+                    e += 1
+                if e == n_sets:
+                    if n_sets == 80:
+                        return
+                    sets[n_sets] = m
+                    n_sets += 1
+    for b in range(6):
+        stands_for[b] = ALLTYPES
+        for e in range(n_sets):
+            if sets[e] >> b & 1:
+                stands_for[b] &= sets[e]
+    for g in range(P.n_branch):
+        o = &P.branch[g]
+        if not (plain[g] & (plain[g] - 1)):
+            continue
+        for k in range(o.n):
+            if not (plain[g] >> k & 1):
+                continue
+            tb = mono_type(&o.out[k])
+            for j in range(o.n):
+                if j == k or not (plain[g] >> j & 1):
+                    continue
+                ta = mono_type(&o.out[j])
+                better = (o.out[j].m[ta] >= o.out[k].m[tb] and stands_for[tb] >> ta & 1
+                          and (o.cls[j] == 0 or o.cls[j] == o.cls[k]))
+                if not better:
+                    continue
+                worse = (o.out[k].m[tb] >= o.out[j].m[ta] and stands_for[ta] >> tb & 1
+                         and (o.cls[k] == 0 or o.cls[k] == o.cls[j]))
+                if j < k or not worse:  # (of two as good as each other, the first stays)
+                    P.most_skip[g] |= (<uint64_t>1) << k
+                    break
 
 
 cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int g, Life* L,
@@ -822,6 +917,8 @@ cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int 
     if P.prev_same[g] >= 0:
         first = choice_rank(choice[P.prev_same[g]], o.n, False)
     for k in range(max(first, 0), o.n):
+        if P.most_skip[g] >> k & 1:
+            continue
         choice[g] = k
         L2 = after(L, o, k)
         search_most(P, n_masks, masks, choice, g + 1, &L2, best,
