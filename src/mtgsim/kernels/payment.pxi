@@ -823,9 +823,12 @@ cdef void dominated_options(Payment* P, int n_masks, uint8_t* masks) noexcept no
     cdef bint better, worse
     cdef uint64_t plain[MAXBRANCH]      # per source, its options that could be passed over
     cdef bint any_two = False
+    cdef int leaves = 1
     for g in range(P.n_branch):
         P.most_skip[g] = 0
-    if not P.dominance:
+        if leaves < 64:
+            leaves *= P.branch[g].n
+    if not P.dominance or leaves < 64:  # (a small search costs less than finding them)
         return
     for g in range(P.n_branch):         # (first, whether any source has two such options)
         o = &P.branch[g]
