@@ -805,6 +805,15 @@ cdef inline int mono_type(Vec* v) noexcept nogil:
     return found
 
 
+cdef inline void narrow_by(uint8_t* stands_for, uint8_t m) noexcept nogil:
+    """dominated_options' stands_for once mask m counts too: a type b that m takes can be
+    stood for only by the types m also takes."""
+    cdef int b
+    for b in range(6):
+        if m >> b & 1:
+            stands_for[b] &= m
+
+
 cdef void dominated_options(Payment* P, int n_masks, uint8_t* masks) noexcept nogil:
     """P.most_skip: the options of each searched source that some other option of it does at
     least as well as in every leaf of max_mana_masks, so that search_most need not try them
@@ -815,10 +824,8 @@ cdef void dominated_options(Payment* P, int n_masks, uint8_t* masks) noexcept no
     or restricted as k's is (106.6): then j's units can stand in for k's in any matching, and
     a leaf choosing j leaves at least as much. Of options doing exactly as well, the first is
     kept. Inputs with any bit beyond the types (snow): nothing is skipped."""
-    cdef uint8_t sets[80]               # the distinct masks: the asked ones (at most 7), inputs'
-    cdef uint8_t stands_for[6]          # per type b: the types a whose units can stand for b's
-    cdef int n_sets = 0, g, k, j, q, b, e, ta, tb
-    cdef uint8_t m
+    cdef uint8_t stands_for[6]          # per type b: the types in every mask that takes b
+    cdef int g, k, j, q, ta, tb
     cdef Options* o
     cdef bint better, worse
     cdef uint64_t plain[MAXBRANCH]      # per source, its options that could be passed over
@@ -840,29 +847,17 @@ cdef void dominated_options(Payment* P, int n_masks, uint8_t* masks) noexcept no
         any_two |= (plain[g] & (plain[g] - 1)) != 0
     if not any_two:
         return
+    for k in range(6):
+        stands_for[k] = ALLTYPES
     for k in range(n_masks):
-        sets[n_sets] = masks[k]
-        n_sets += 1
+        narrow_by(stands_for, masks[k])
     for g in range(P.n_branch):
         o = &P.branch[g]
         for k in range(o.n):
             for q in range(o.n_in[k]):
-                m = o.in_mask[k][q]
-                if m & ~ALLTYPES:
+                if o.in_mask[k][q] & ~ALLTYPES:
                     return
-                e = 0
-                while e < n_sets and sets[e] != m:
-                    e += 1
-                if e == n_sets:
-                    if n_sets == 80:
-                        return
-                    sets[n_sets] = m
-                    n_sets += 1
-    for b in range(6):
-        stands_for[b] = ALLTYPES
-        for e in range(n_sets):
-            if sets[e] >> b & 1:
-                stands_for[b] &= sets[e]
+                narrow_by(stands_for, o.in_mask[k][q])
     for g in range(P.n_branch):
         o = &P.branch[g]
         if not (plain[g] & (plain[g] - 1)):
