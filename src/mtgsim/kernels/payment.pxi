@@ -175,6 +175,11 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     int16_t branch_src[MAXBRANCH]
     int8_t prev_same[MAXBRANCH]  # the last earlier searched source with the same options, -1
     int max_branch_total         # upper bound of what the searched sources add
+    int32_t reach[MAXBRANCH + 1] # per searched source g, the most mana sources g.. can add that
+                                 # `reach_admit`'s classes may spend (a bound of the search)...
+    int32_t adds[MAXBRANCH][MAXOPT]  # ...and what each option of g adds of it
+    int32_t most_out[MAXBRANCH]  # per searched source, the most mana one option makes
+    int reach_admit              # the admit mask they hold for, -1 none worked out yet
     int life                     # the player's life (for sources that cost life)
     int max_gain                 # the most life activating the searched sources can gain
     # Restricted mana (106.6): each distinct restriction among the supplies is a class (a bit);
@@ -279,9 +284,11 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
             best = 0
             for k in range(o.n):
                 v = vec_total(&o.out[k])
-                if v > best:
+                P.adds[P.n_branch][k] = v      # (P.adds as make_reach has them
+                if v > best:                   # without restricted mana)
                     best = v
             P.max_branch_total += best
+            P.most_out[P.n_branch] = P.reach[P.n_branch] = best
             best = 0
             for k in range(o.n):
                 if o.gain[k] > best:
@@ -297,6 +304,10 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     if costs_life and not life_effects:  # life costs: life gained or lost by others matters too
         prepare_payment(R, b, player, cp, P, True)
         return
+    P.reach[P.n_branch] = 0              # (each source's best so far: summed from the back)
+    for i in range(P.n_branch - 1, -1, -1):
+        P.reach[i] += P.reach[i + 1]
+    P.reach_admit = -1 if P.n_class else 0
     if P.n_class:
         for i in range(P.n_branch):
             P.branch_admit[i] = admitted(R, P, activating(b.perms[P.branch_src[i]].card))
@@ -585,16 +596,49 @@ cdef inline Life after(Life* L, Options* o, int k) noexcept nogil:
     return L2
 
 
+cdef inline int admitted_total(Options* o, int k, uint8_t admit) noexcept nogil:
+    """The mana option k of a source makes that demands admitting `admit` may take: all of it,
+    less its own mana if that is of a class they don't admit (106.6; triggered mana is
+    unrestricted)."""
+    cdef int n = vec_total(&o.out[k])
+    if o.restricted and o.cls[k] & ~admit:
+        n -= vec_total(&o.own[k])
+    return n
+
+
+cdef void make_reach(Payment* P) noexcept nogil:
+    """P.adds and P.reach for the classes P.admit admits: what each option of each searched
+    source makes that the cost may take, and the most of it sources g.. make, summed from the
+    last source back."""
+    cdef int g, k, best, v
+    cdef uint8_t admit = P.admit if P.n_class else 0
+    P.reach[P.n_branch] = 0
+    for g in range(P.n_branch - 1, -1, -1):
+        best = P.most_out[g]            # (a source without restricted mana: as prepared)
+        if P.branch[g].restricted:
+            best = 0
+            for k in range(P.branch[g].n):
+                v = admitted_total(&P.branch[g], k, admit)
+                P.adds[g][k] = v
+                if v > best:
+                    best = v
+        P.reach[g] = P.reach[g + 1] + best
+    P.reach_admit = admit
+
+
 cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
                  Match* keep) noexcept nogil:
     """Choose an option for searched sources g.. (converters and sources that cost life may
     also stay unused). For a plan (`keep` given) such a source is left unused first: no
-    mana, life or damage is spent on it when the rest can pay."""
+    mana, life or damage is spent on it when the rest can pay. `supply`: the mana the cost
+    may take from the units, the restricted pool and the choices so far; where even the most
+    sources g.. add (P.reach) leaves it short of D, no leaf below pays (a subtree without a
+    feasible leaf: the first feasible leaf, and so the plan, is the same without the bound)."""
     cdef int k, first
     cdef Options* o
     cdef Life L2
     cdef bint costly = False, unused_first
-    if supply + P.max_branch_total < D.n:
+    if supply + P.reach[g] < D.n:
         return False
     if g == P.n_branch:
         return life_ok(L) and leaf_feasible(P, D, choice, keep)
@@ -614,7 +658,7 @@ cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
     for k in range(max(first, 0), o.n):
         choice[g] = k
         L2 = after(L, o, k)
-        if search(P, D, choice, g + 1, supply, &L2, keep):
+        if search(P, D, choice, g + 1, supply + P.adds[g][k], &L2, keep):
             return True
     choice[g] = -1
     return costly and keep == NULL and search(P, D, choice, g + 1, supply, L, keep)
@@ -637,6 +681,8 @@ cdef bint payable_keep(Payment* P, Demand* D, int need, int* choice, Match* keep
     L.start = P.life
     L.need = need
     L.cost = L.gain = L.dmg = 0
+    if P.reach_admit != (P.admit if P.n_class else 0):
+        make_reach(P)
     return search(P, D, choice, 0, P.n_units + P.n_pool_r, &L, keep)
 
 
