@@ -194,8 +194,9 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     uint8_t admit                # classes that may pay what is being paid for now
     uint64_t most_skip[MAXBRANCH]    # per searched source, the options search_most passes over
                                  # (bit k: option k; dominated ones, see dominated_options)
-    bint dominance               # skip them (R.fast, and the goldfish's shortcuts: off, every
-                                 # option is tried, the slow path the tests compare with)
+    bint shortcuts               # the most-mana search's shortcuts: skip them (R.fast, and the
+                                 # goldfish's shortcuts; off, every option is tried, the slow
+                                 # path the tests compare with)
     uint16_t over                # Overflow bits met preparing it and searching it (see Board.over),
                                  # kept until its owner clears them (the goldfish's views: once
                                  # a chunk, and it reads OV_AMOUNT only)
@@ -241,7 +242,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     cdef bint simple_ok
     P.n_units = 0
     P.n_branch = 0
-    P.dominance = R.fast
+    P.shortcuts = R.fast
     P.max_branch_total = 0
     P.max_gain = 0
     P.n_class = 0
@@ -881,7 +882,7 @@ cdef void dominated_options(Payment* P, int n_masks, uint8_t* masks) noexcept no
         P.most_skip[g] = 0
         if leaves < 64:
             leaves *= P.branch[g].n
-    if not P.dominance or leaves < 64:  # (a small search costs less than finding them)
+    if not P.shortcuts or leaves < 64:  # (a small search costs less than finding them)
         return
     for g in range(P.n_branch):         # (first, whether any source has two such options)
         o = &P.branch[g]

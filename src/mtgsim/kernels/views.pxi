@@ -48,7 +48,7 @@ cdef void view_general(Rules* R, Game* g, ManaView* v, bint life) noexcept nogil
     b.over = 0                          # (its OV_AMOUNT is kept in v.P.over: see chunk_overflow)
     goldfish_could_produce(R, g, &b, v.cp)
     prepare_payment(R, &b, 0, v.cp, &v.P, life)
-    v.P.dominance = v.P.dominance and g.shortcuts
+    v.P.shortcuts = v.P.shortcuts and g.shortcuts
     v.kind = 0 if life else 2
     v.most = -1
 
