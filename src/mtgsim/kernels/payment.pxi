@@ -197,6 +197,9 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     bint shortcuts               # the most-mana search's shortcuts: skip them (R.fast, and the
                                  # goldfish's shortcuts; off, every option is tried, the slow
                                  # path the tests compare with)
+    bint summed                  # no searched source's option takes mana in or costs life and
+                                 # no mana is of a class past MAXCLASS: the most mana is what
+                                 # every source makes at most, summed (summed_most)
     uint16_t over                # Overflow bits met preparing it and searching it (see Board.over),
                                  # kept until its owner clears them (the goldfish's views: once
                                  # a chunk, and it reads OV_AMOUNT only)
@@ -243,6 +246,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     P.n_units = 0
     P.n_branch = 0
     P.shortcuts = R.fast
+    P.summed = True
     P.max_branch_total = 0
     P.max_gain = 0
     P.n_class = 0
@@ -290,6 +294,9 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                     best = v
             P.max_branch_total += best
             P.most_out[P.n_branch] = P.reach[P.n_branch] = best
+            for k in range(o.n):
+                if o.n_in[k] or o.life[k]:
+                    P.summed = False
             best = 0
             for k in range(o.n):
                 if o.gain[k] > best:
@@ -309,6 +316,8 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     for i in range(P.n_branch - 1, -1, -1):
         P.reach[i] += P.reach[i + 1]
     P.reach_admit = -1 if P.n_class else 0
+    if P.n_class == MAXCLASS:            # (CLASS_NEVER may be among them: it never counts)
+        P.summed = False
     if P.n_class:
         for i in range(P.n_branch):
             P.branch_admit[i] = admitted(R, P, activating(b.perms[P.branch_src[i]].card))
@@ -813,13 +822,49 @@ cdef int max_mana(Payment* P, uint8_t mask) noexcept nogil:
     return best
 
 
+cdef bint summed_most(Payment* P, int n_masks, uint8_t* masks, int* best) noexcept nogil:
+    """max_mana_masks without a search where none is needed (P.summed, masks without the snow
+    bit, fewer supplies than MAXUNIT and MAXDEMAND in every leaf): with no input to pay, every
+    supply of a mask is left over, and the sources add theirs independently, so each mask's
+    most is its units and restricted pool mana plus each searched source's best option for
+    it. False (best untouched) where the search is needed."""
+    cdef int m, u, g, k, t, n, most, v
+    cdef Options* o
+    if not P.summed or P.n_units + P.n_pool_r + P.max_branch_total >= min(MAXUNIT, MAXDEMAND):
+        return False
+    for m in range(n_masks):
+        if masks[m] & SNOW_BIT:
+            return False
+    for m in range(n_masks):
+        n = 0
+        for u in range(P.n_units):
+            n += (P.unit_mask[u] & masks[m]) != 0
+        for u in range(P.n_pool_r):
+            n += (P.pool_r_mask[u] & masks[m]) != 0
+        for g in range(P.n_branch):
+            o = &P.branch[g]
+            most = 0
+            for k in range(o.n):
+                v = 0
+                for t in range(6):
+                    if masks[m] >> t & 1:
+                        v += o.out[k].m[t]
+                most = max(most, v)
+            n += most
+        best[m] = n
+    return True
+
+
 cdef void max_mana_masks(Payment* P, int n_masks, uint8_t* masks, int* best) noexcept nogil:
-    """max_mana for several masks with one search (each leaf's input matching shared)."""
+    """max_mana for several masks with one search (each leaf's input matching shared), or
+    summed where no search is needed (with the shortcuts: summed_most)."""
     cdef int choice[MAXBRANCH]
     cdef int rest[MAXBRANCH + 1]
     cdef int g, k, v, gain
     cdef Life L
     cdef Options* o
+    if P.shortcuts and summed_most(P, n_masks, masks, best):
+        return
     for g in range(MAXBRANCH):
         choice[g] = -1
     for g in range(n_masks):
