@@ -64,13 +64,14 @@ cdef int max_mana(Payment* P, uint8_t mask) noexcept nogil:
 
 cdef bint summed_most(Payment* P, int n_masks, uint8_t* masks, int* best) noexcept nogil:
     """max_mana_masks without a search where none is needed (P.summed, masks without the snow
-    bit, fewer supplies than MAXUNIT and MAXDEMAND in every leaf): with no input to pay, every
+    bit, fewer supplies in every leaf than the search counts without its overflow flag: MAXUNIT,
+    and MAXDEMAND - 1, where search_most stops and sets OV_UNITS): with no input to pay, every
     supply of a mask is left over, and the sources add theirs independently, so each mask's
     most is its units and restricted pool mana plus each searched source's best option for
     it. False (best untouched) where the search is needed."""
     cdef int m, u, g, k, t, n, most, v
     cdef Options* o
-    if not P.summed or P.n_units + P.n_pool_r + P.max_branch_total >= min(MAXUNIT, MAXDEMAND):
+    if not P.summed or P.n_units + P.n_pool_r + P.max_branch_total >= min(MAXUNIT, MAXDEMAND - 1):
         return False
     for m in range(n_masks):
         if masks[m] & SNOW_BIT:
