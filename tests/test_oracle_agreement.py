@@ -87,6 +87,11 @@ TEST_CARDS = {c.name: c for c in [
         {"kind": "mana", "cost": "{T}", "options": ["{U}", "{R}"], "spend_only_on": "noncreature spells"}]),
     mtgsim.card("Oracle Ability Mana", "{1}", "Artifact", abilities=[
         {"kind": "mana", "cost": "{T}", "mana": "{C}{C}", "spend_only_on": "Knight or Equipment spells or abilities"}]),
+    # a restricted source whose mana ability deals damage (its options worked out once for the
+    # card, with and without life effects: Rules.fixed_options)
+    mtgsim.card("Oracle Painful Vault", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{C}{C}", "spend_only_on": "noncreature spells",
+         "damage_to_you": 1}]),
     mtgsim.card("Oracle Gold Spell", "{R}{G}", "Sorcery"),
     mtgsim.card("Oracle Knight", "{1}{W}", "Creature — Human Knight", "2/2"),
 ]}
@@ -449,7 +454,7 @@ EXTRA_CARDS = [   # more of the vocabulary: life costs, {Q}, sacrifice, counts, 
 ]
 RESTRICTED_CARDS = [   # spending restrictions (106.6), and what they may or may not pay for:
     "Eldrazi Temple", "Castle Garenbrig", "Delighted Halfling", "Cavern of Souls",
-    "Oracle Pillar", "Oracle Noncreature Mana", "Oracle Ability Mana",
+    "Oracle Pillar", "Oracle Noncreature Mana", "Oracle Ability Mana", "Oracle Painful Vault",
     "Pili-Pala",               # a creature's mana ability with a mana cost: Castle's mana pays it
     "Forest", "Wastes", "Mountain", "Sol Ring", "Birds of Paradise", "Mana Reflection",
     "Heartbeat of Spring", "Gilded Lotus", "Grizzly Bears", "Llanowar Elves", "Treasure",
@@ -843,6 +848,18 @@ def test_restricted_sources_agree(obs, spell, player):
     spells the restrictions admit or not, and the most mana (all of it counts)."""
     bad = compare_all(obs, spell, player)
     assert not bad, f"{len(bad)} disagreements in {len(obs)} boards:\n" + "\n".join(bad[:3])
+
+
+def test_601_2g_h_damage_from_a_source_with_options_worked_out_once_counts_before_life_is_paid():
+    """601.2g before 601.2h: the mana abilities are activated before the life is paid, so the
+    damage a source deals as it makes mana is taken first. Oracle Painful Vault's options
+    (restricted, one per card: Rules.fixed_options) keep their damage where life is tracked:
+    its {C}{C} pays the {1} of {1}{R/P}{G/P} and the 4 life is then paid from 5 but not from 4."""
+    spell = ("Oracle Phyrexian Spell", 0, False, None)
+    obs = [B(P("Oracle Painful Vault"), life=(life, 20)) for life in (4, 5, 6)]
+    assert [castable(ob, DB[spell[0]]) for ob in obs] == [False, True, True]
+    bad = compare_all(obs, spell, 0)
+    assert not bad, "\n".join(bad)
 
 
 def test_106_6_oracle_restricted_mana_pays_only_what_it_admits():

@@ -79,6 +79,9 @@ cdef struct Rules:
                              # | 1 << 31 for a creature without haste (summoning sickness);
                              # rows past the cards hold DIRECT_BAD
     int fast                 # 1: boards without mana effects take the direct path
+    int32_t* fixed_opt       # per card whose options are fixed (options_fixed): its index in
+    Options* fixed_options   # ...these, two each: source_options of an untapped, ready
+                             # permanent of it without and with life effects; else -1
     TotalCost* base_cost     # per card: its mana cost as a total cost when nothing changes it
     int32_t* front           # per card: the card it is a face of (712.8a: off the battlefield and
                              # the stack, a double-faced card is its front face): for a back

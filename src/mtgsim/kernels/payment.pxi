@@ -59,6 +59,44 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
     return o.n
 
 
+cdef bint options_fixed(Rules* R, int card) noexcept nogil:
+    """Are source_options of a permanent of `card` the same on every board without mana effects
+    where it is untapped and not summoning sick (so worked out once, R.fixed_options)? Every
+    mana ability a {T} ability (no {Q}) of a fixed amount of a fixed output, with no condition
+    (602.5), no counters removed, nothing read of other permanents (could-produce, "if you
+    control"), no colour chosen as it entered: what remains is the card's own rows. Only the
+    complex sources (simple ones are units without source_options)."""
+    cdef Card* c = &R.cards[card]
+    cdef ManaAbility* a
+    cdef int k
+    if not (R.info[card] & CI_COMPLEX_MANA) or R.info[card] & CI_MANA_EFFECT or c.n_mana == 0:
+        return False
+    for k in range(c.n_mana):
+        a = &R.mana[c.mana_first + k]
+        if (not a.tap or a.untap or a.amount.count >= 0 or a.could_produce or a.condition >= 0
+                or a.remove_n or a.if_you_control or a.output == MO_CHOSEN_COLOR):
+            return False
+    return True
+
+
+cdef inline void copy_options(Options* o, Options* src) noexcept nogil:
+    """o = src, the options in use only (source_options writes no more)."""
+    cdef int n = src.n
+    o.n = n
+    memcpy(o.out, src.out, n * sizeof(Vec))
+    memcpy(o.own, src.own, n * sizeof(Vec))
+    memcpy(o.n_in, src.n_in, n)
+    memcpy(o.in_mask, src.in_mask, n * MAXINPUT)
+    memcpy(o.ability, src.ability, n)
+    memcpy(o.life, src.life, n * sizeof(int16_t))
+    memcpy(o.gain, src.gain, n * sizeof(int16_t))
+    memcpy(o.dmg, src.dmg, n * sizeof(int16_t))
+    memcpy(o.restriction, src.restriction, n * sizeof(int16_t))
+    memset(o.cls, 0, n)
+    o.restricted = src.restricted
+    o.keeps_tapped = src.keeps_tapped
+
+
 cdef inline void ability_options(Rules* R, Board* b, int i, int row, int k, uint8_t* cp, Options* o,
                                  bint life_effects, bint snow) noexcept nogil:
     """source_options' results of permanent i's k-th mana ability (MANA_ABILITY row `row`), if
@@ -241,7 +279,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     cdef uint8_t masks[MAXUNIT]
     cdef Options* o
     cdef Options tmp
-    cdef int best, v
+    cdef int best, v, fixed
     cdef bint costs_life = False
     cdef bint simple_ok
     P.n_units = 0
@@ -269,7 +307,12 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
         if simple_ok and simple_units(R, b, i, life_effects, P):
             continue
         o = &P.branch[P.n_branch] if P.n_branch < MAXBRANCH else &tmp
-        if source_options(R, b, i, cp, o, life_effects) == 0:
+        fixed = R.fixed_opt[b.perms[i].card] if simple_ok else -1
+        if fixed >= 0:                           # (as source_options finds them: options_fixed)
+            if b.perms[i].flags & PF_TAPPED or is_sick(R, b, i):
+                continue                         # no ready ability (107.5, 302.6)
+            copy_options(o, &R.fixed_options[2 * fixed + (life_effects != 0)])
+        elif source_options(R, b, i, cp, o, life_effects) == 0:
             continue
         if not life_effects:
             for k in range(o.n):

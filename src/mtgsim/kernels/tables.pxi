@@ -76,6 +76,17 @@ cdef class CoreTables:
         self.R.direct_mask = size - 1
         self.R.direct = <uint32_t*>cnp.PyArray_DATA(summary["direct"])
         self.R.fast = 1
+        fixed_opt = np.full(max(self.R.n_cards, 1), -1, dtype=np.int32)
+        n_fixed = 0
+        for row in range(self.R.n_cards):
+            if options_fixed(&self.R, row):
+                fixed_opt[row] = n_fixed
+                n_fixed += 1
+        fixed_options = np.zeros(max(2 * n_fixed, 1) * sizeof(Options), dtype=np.uint8)
+        self._keep["fixed_opt"], self._keep["fixed_options"] = fixed_opt, fixed_options
+        self.R.fixed_opt = <int32_t*>cnp.PyArray_DATA(fixed_opt)
+        self.R.fixed_options = <Options*>cnp.PyArray_DATA(fixed_options)
+        cdef_fill_fixed_options(&self.R)
         self.R.base_cost = NULL
         base = np.zeros(max(self.R.n_cards, 1), dtype=_dtype_of("total_cost"))
         self._keep["base_cost"] = base
@@ -109,3 +120,34 @@ cdef void cdef_fill_base_costs(Rules* R, TotalCost[::1] out) noexcept:
     b.over = 0
     for row in range(R.n_cards):
         total_cost(R, &b, row, 0, False, 0, 0, False, &out[row])
+
+
+cdef void cdef_fill_fixed_options(Rules* R) noexcept:
+    """R.fixed_options: each fixed-options card's source_options (untapped, not summoning sick,
+    without and with life effects) on a board of that permanent alone; a card whose options
+    meet a limit there (an overflow bit, none at all) is left to source_options."""
+    cdef Permanent p
+    cdef BoardInfo info
+    cdef Board b
+    cdef uint8_t cp[1]
+    cdef int row, life
+    cdef Options* o
+    memset(&info, 0, sizeof(BoardInfo))
+    memset(&p, 0, sizeof(Permanent))
+    info.turn = info.last_turn_start[0] = 1   # (controlled since turn 0: not sick, 302.6)
+    p.attached_to = -1
+    b.perms = &p
+    b.n = 1
+    b.bi = &info
+    for row in range(R.n_cards):
+        if R.fixed_opt[row] < 0:
+            continue
+        p.card = row
+        cp[0] = R.own_cp[row]
+        for life in range(2):
+            o = &R.fixed_options[2 * R.fixed_opt[row] + life]
+            b.scanned = 0
+            b.over = 0
+            if source_options(R, &b, 0, cp, o, life) == 0 or b.over:
+                R.fixed_opt[row] = -1
+                break
