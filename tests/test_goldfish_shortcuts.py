@@ -207,6 +207,16 @@ def test_kept_could_produce_is_the_fixpoint(name):
     assert _view_faults(st.spec, games=40, seed=3) == 0
 
 
+@pytest.mark.parametrize("name", ["affinity", "cost_modifiers"])
+def test_kept_permanent_counts_are_the_boards(name):
+    """118.7a, affinity ("costs {1} less to cast for each artifact you control"): the count
+    of your artifacts kept as permanents enter and leave (Hangarback Walker cast for X = 0
+    dies at once, 704.5f) equals the count on the board at every cost asked (a difference is
+    a TR_VIEW_FAULT)."""
+    st = _setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
+    assert _view_faults(st.spec, games=80, seed=11) == 0
+
+
 def test_live_view_is_prepare_direct_on_random_decks():
     for cards, policy, on_play in _random_decks(12, seed=7):
         st = _setup(Deck(cards), 10, on_play, MulliganPolicy(), policy, [])

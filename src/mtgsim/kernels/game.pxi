@@ -147,6 +147,10 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     uint64_t* costmod_code       # Spec.costmod_code
     uint64_t* costmod_untapped   # Spec.costmod_untapped
     uint8_t* reduces_only        # Spec.reduces_only
+    uint64_t counted             # the kept counts of permanents you control (spec.kept_counts),
+                                 # a byte each, kept by enters_or_leaves (at most MAXPERM < 256)
+    const uint64_t* count_unit   # Spec.count_unit (NULL: no count kept)
+    const int8_t* count_slot     # Spec.count_slot
     int units                    # the units of mana all of them make on the direct path: a
                                  # bound of what the board makes while n_mana_fx is 0
     bint new_legend              # a legendary permanent entered since state-based actions
@@ -305,6 +309,9 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
                                  # while it is untapped (spec.untapped_only), else 0
     uint8_t* reduces_only        # per card row: 1 if its own cost modifiers only take generic
                                  # mana off it (affinity: spec.reduces_only)
+    uint64_t* count_unit         # per card row: 1 in the byte of each kept count a permanent of
+    int8_t* count_slot           # it adds to; per COUNT row, its byte or -1 (spec.kept_counts)
+    bint count_slot_used         # some count is kept
     bint counts_hand             # what mana abilities make or do may change as a spell
                                  # leaves the hand (card_facts.mana_reads_hand)
     bint check_views             # also prepare every live view from scratch, tracing a
@@ -451,11 +458,14 @@ cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
 
 
 cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
-    """Permanent i enters (d = 1) or leaves (d = -1) the live view and all_units."""
+    """Permanent i enters (d = 1) or leaves (d = -1) the live view, all_units and, if you
+    control it, the kept counts (Game.counted)."""
     cdef Permanent* p = &g.perms[i]
     cdef uint32_t w = g.direct[p.card]
     cdef uint32_t m = (w >> 8) & ALLTYPES
     live_count(g, i, d)
+    if g.count_unit != NULL and p.controller == 0:
+        g.counted += <uint64_t>d * g.count_unit[p.card]
     if m and not (p.flags & PF_PHASED_OUT):
         g.all_masks = added(g.all_units, g.all_masks, m, d, w)
 

@@ -25,7 +25,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     g.lib_n[0] = g.bottom_n = g.bottom_next = g.n = g.top_n = 0
     g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
     g.units = g.n_sacrifice_at_end = g.n_costmod_wild = 0
-    g.costmod_set = 0
+    g.costmod_set = g.counted = 0
     g.m1m1 = g.new_legend = g.marked = False
     live_clear(g)
     g.all_masks = cleared(g.all_units, g.all_masks)     # (a new game: no permanents)

@@ -145,6 +145,42 @@ def kind_units(CoreTables core, flags):
     return units.reshape(-1)
 
 
+def kept_counts(CoreTables core, flags):
+    """The counts of permanents the goldfish keeps up to date as permanents enter and leave
+    (Game.counted, a byte each): the "permanents you control" counts (of a type or subtype,
+    CO_PERMANENTS, WHO_YOU) that self-counted cost modifiers read (GF_SELF_COUNTED: affinity),
+    at most eight. Per card row, 1 in the byte of each such count a permanent of it adds to
+    (eval_count's filter: its card's types and subtypes); per COUNT row, its byte, or -1."""
+    cdef Rules* R = &core.R
+    cdef Card* c
+    cdef CostModifier* m
+    cdef Count* n
+    cdef int row, k, j, q
+    unit = np.zeros(max(R.n_cards, 1), dtype=np.uint64)
+    slot = np.full(max(len(core.tables.counts), 1), -1, dtype=np.int8)
+    kept = []
+    for row in range(R.n_cards):
+        if not flags[row] & GF_SELF_COUNTED:
+            continue
+        c = &R.cards[row]
+        for k in range(c.n_costmod):
+            m = &R.costmods[c.costmod_first + k]
+            q = m.amount.count
+            if q < 0 or slot[q] >= 0 or len(kept) == 8:
+                continue
+            n = &R.counts[q]
+            if n.what == CO_PERMANENTS and n.who == WHO_YOU:
+                slot[q] = len(kept)
+                kept.append(q)
+    for k, q in enumerate(kept):
+        n = &R.counts[q]
+        for j in range(R.n_cards):
+            c = &R.cards[j]
+            if (n.types == 0 or c.types & n.types) and (n.subtypes == 0 or c.subtypes & n.subtypes):
+                unit[j] |= np.uint64(1) << np.uint64(8 * k)
+    return unit, slot
+
+
 def spend_signatures(CoreTables core):
     """Per card row: bit k set if SPEND_RESTRICTION row k admits casting it (106.6), so two
     cards' castability can differ only if their costs or their signatures do. With more than
@@ -178,9 +214,11 @@ cdef dict card_arrays(CoreTables core, Spec* S):
                          for row in range(n_cards)], dtype=np.uint64)
     reduces = np.array([row < core.R.n_cards and reduces_only(&core.R, row) for row in range(n_cards)],
                        dtype=np.uint8)
+    count_unit, count_slot = kept_counts(core, flags)
     keep = {"flags": flags, "demands": demands, "needs": needs, "units": units,
             "kind_unit": kind_units(core, flags), "spend_sig": spend_signatures(core),
-            "costmod_code": code, "costmod_untapped": untapped, "reduces_only": reduces}
+            "costmod_code": code, "costmod_untapped": untapped, "reduces_only": reduces,
+            "count_unit": count_unit, "count_slot": count_slot}
     S.gf = <uint16_t*>cnp.PyArray_DATA(flags)
     S.units = <uint8_t*>cnp.PyArray_DATA(units)
     S.demand = <uint8_t*>cnp.PyArray_DATA(demands)
@@ -190,6 +228,9 @@ cdef dict card_arrays(CoreTables core, Spec* S):
     S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
     S.costmod_untapped = <uint64_t*>cnp.PyArray_DATA(untapped)
     S.reduces_only = <uint8_t*>cnp.PyArray_DATA(reduces)
+    S.count_unit = <uint64_t*>cnp.PyArray_DATA(count_unit)
+    S.count_slot = <int8_t*>cnp.PyArray_DATA(count_slot)
+    S.count_slot_used = bool((count_slot >= 0).any())
     from mtgsim import card_facts
     S.counts_hand = card_facts.mana_reads_hand(core.tables)
     return keep

@@ -82,7 +82,7 @@ cdef class GameState:
         memcpy(&g.bi, cnp.PyArray_DATA(board), sizeof(BoardInfo))
         g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
         g.units = g.n_costmod_wild = g.n_sacrifice_at_end = 0
-        g.costmod_set = 0
+        g.costmod_set = g.counted = 0
         g.m1m1 = False
         g.marked = True                 # (its flags may hold marks: untap_step reads them)
         live_clear(g)

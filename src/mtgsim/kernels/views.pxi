@@ -154,6 +154,20 @@ cdef TotalCost* changed_cost(Rules* R, Spec* S, Game* g, int row, int x, bint ki
     return buf
 
 
+cdef inline int kept_amount(Rules* R, Game* g, Board* b, Amount a) noexcept nogil:
+    """eval_amount of a cost modifier's amount for a spell of yours (self_i -1, player 0): a
+    kept count's value (Game.counted) where it is one, else counted on the board. Checking
+    the views, a kept value is compared with the board's count (TR_VIEW_FAULT)."""
+    cdef int k = g.count_slot[a.count] if g.count_unit != NULL else -1
+    cdef int amount
+    if k < 0:
+        return eval_amount(R, b, a, -1, 0, 0)
+    amount = a.fixed + <int>((g.counted >> (8 * k)) & 0xFF)
+    if g.check_views and amount != eval_amount(R, b, a, -1, 0, 0):
+        trace(g, TR_VIEW_FAULT, -1, g.n)
+    return amount
+
+
 cdef inline uint64_t memo_key(Rules* R, Game* g, int row, bint from_hand, uint64_t* counted,
                               int* less) noexcept nogil:
     """What a memoised cost of card `row` holds for: while no cost modifier in play reads the
@@ -182,7 +196,7 @@ cdef inline uint64_t memo_key(Rules* R, Game* g, int row, bint from_hand, uint64
         for k in range(c.n_costmod):        # (at most four count: 16 bits each)
             m = &R.costmods[c.costmod_first + k]
             if m.amount.count >= 0:
-                amount = eval_amount(R, &b, m.amount, -1, 0, 0)
+                amount = kept_amount(R, g, &b, m.amount)
                 counted[0] = (counted[0] << 16) | <uint16_t>amount
                 less[0] += amount - m.amount.fixed
         g.bi.hand_size[0] += left_hand
@@ -469,6 +483,9 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.costmod_code = S.costmod_code
     g.costmod_untapped = S.costmod_untapped
     g.reduces_only = S.reduces_only
+    g.counted = 0
+    g.count_unit = S.count_unit if S.count_slot_used else NULL
+    g.count_slot = S.count_slot
     g.n = 0
     g.n_tapped = 0
     g.entering_tapped = False
