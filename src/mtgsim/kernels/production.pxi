@@ -251,30 +251,52 @@ cdef int next_permutation(int* a, int n) noexcept nogil:
     return 1
 
 
-cdef int replaced_outputs(Rules* R, Board* b, int i, int row, Vec* base, int n_base,
-                          Vec* outs) noexcept nogil:
-    """Apply the replacement effects for tapping permanent i, in every order (distinct results)."""
+cdef bint only_multiply(Rules* R, int* reps, int n_rep) noexcept nogil:
+    """Do these replacement effects only multiply the mana (none replaces its type)?"""
+    cdef int k
+    for k in range(n_rep):
+        if R.mrep[reps[k]].replace_with:
+            return False
+    return True
+
+
+cdef inline int replaced_outputs(Rules* R, Board* b, int i, int row, Vec* base, int n_base,
+                                 Vec* outs) noexcept nogil:
+    """Apply the replacement effects for tapping permanent i, in every order (distinct results;
+    616.1: the player chooses the order)."""
     cdef int reps[MAXREPLACE]
     cdef int sources[MAXREPLACE]
-    cdef int order[MAXREPLACE]
-    cdef int n_rep = 0, k, q, n = 0
-    cdef Vec v
+    cdef int n_rep = 0, k, n = 0
     if R.mana[row].tap:
         n_rep = replacements_for(R, b, i, reps, sources)
     if n_rep == 0:
         for k in range(n_base):
             n = add_unique(outs, n, &base[k])
         return n
+    return replaced_in_every_order(R, b, reps, n_rep, base, n_base, outs)
+
+
+cdef int replaced_in_every_order(Rules* R, Board* b, int* reps, int n_rep, Vec* base, int n_base,
+                                 Vec* outs) noexcept nogil:
+    """replaced_outputs with n_rep > 0 replacement effects. Where every one only multiplies
+    (Mana Reflection, Nyxbloom Ancient) the orders all give the first one's results, products
+    being the same in any order, unless an amount went past what a Vec holds on the way (then
+    each is tried)."""
+    cdef int order[MAXREPLACE]
+    cdef int k, q, n = 0
+    cdef Vec v
+    cdef uint16_t over = 0
     for k in range(n_rep):
         order[k] = k
     while True:
         for k in range(n_base):
             v = base[k]
             for q in range(n_rep):
-                b.over |= apply_replacement(R, reps[order[q]], &v)
+                over |= apply_replacement(R, reps[order[q]], &v)
             n = add_unique(outs, n, &v)
-        if not next_permutation(order, n_rep):
+        if not next_permutation(order, n_rep) or (over == 0 and R.fast and only_multiply(R, reps, n_rep)):
             break
+    b.over |= over
     if unlikely(n >= MAXOPT):           # (full: results may have been dropped)
         b.over |= OV_OPTIONS
     return n
