@@ -459,12 +459,12 @@ cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
 
 cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
     """Permanent i enters (d = 1) or leaves (d = -1) the live view, all_units and, if you
-    control it, the kept counts (Game.counted)."""
+    control it, the kept counts (Game.counted; a phased-out one counts for none, 702.26b)."""
     cdef Permanent* p = &g.perms[i]
     cdef uint32_t w = g.direct[p.card]
     cdef uint32_t m = (w >> 8) & ALLTYPES
     live_count(g, i, d)
-    if g.count_unit != NULL and p.controller == 0:
+    if g.count_unit != NULL and p.controller == 0 and not (p.flags & PF_PHASED_OUT):
         g.counted += <uint64_t>d * g.count_unit[p.card]
     if m and not (p.flags & PF_PHASED_OUT):
         g.all_masks = added(g.all_units, g.all_masks, m, d, w)
