@@ -713,6 +713,8 @@ cdef int cost_alternatives(TotalCost* c, uint8_t* kinds, uint8_t* arg) noexcept 
     many (at most MAXCHOICE; the search tries both ways for the first MAXCHOOSE of them and
     pays the rest with mana)."""
     cdef int n = 0, t, k
+    if cost_is_plain(c):                 # (none of them)
+        return 0
     for t in range(5):
         for k in range(c.phyrexian[t]):
             if n < MAXCHOICE:
@@ -732,19 +734,15 @@ cdef int cost_demand(TotalCost* c, int alt, int n_choice, uint8_t* kinds, uint8_
     """The mana demand of cost c paid the way `alt` chooses (bit k: the k-th choosable symbol
     paid with life, or {2/C} with two generic); returns the life the cost itself then pays.
     A Trinisphere floor counts the mana actually paid."""
-    cdef int t, k, bit, life_needed = 0, mana_paid
+    cdef int t, k, bit, life_needed = 0
     D.n = 0
     for t in range(6):
-        for k in range(c.pips[t]):
-            add_demand(D, 1 << t)
+        add_demands(D, 1 << t, c.pips[t])
     for t in range(5):
-        for k in range(c.colorless_hybrid[t]):
-            add_demand(D, (1 << t) | 32)
+        add_demands(D, (1 << t) | 32, c.colorless_hybrid[t])
     for t in range(10):
-        for k in range(c.hybrid[t]):
-            add_demand(D, HYBRID_PAIRS[t])
-    for k in range(c.snow):
-        add_demand(D, SNOW_BIT)              # {S}: mana from a snow source (107.4h)
+        add_demands(D, HYBRID_PAIRS[t], c.hybrid[t])
+    add_demands(D, SNOW_BIT, c.snow)         # {S}: mana from a snow source (107.4h)
     for k in range(n_choice):
         bit = (alt >> k) & 1
         if kinds[k] == 1:                    # {2/W}: W, or two generic
@@ -756,13 +754,9 @@ cdef int cost_demand(TotalCost* c, int alt, int n_choice, uint8_t* kinds, uint8_
             life_needed += 2                 # Phyrexian: 2 life
         else:
             add_demand(D, arg[k])
-    for k in range(c.generic):
-        add_demand(D, ALLTYPES)
-    mana_paid = D.n
-    while mana_paid < c.minimum:             # Trinisphere (601.2b, 601.2f)
-        add_demand(D, ALLTYPES)
-        mana_paid += 1
-    return life_needed
+    add_demands(D, ALLTYPES, c.generic)
+    add_demands(D, ALLTYPES, c.minimum - D.n)    # Trinisphere (601.2b, 601.2f): the mana paid
+    return life_needed                           # raised to its floor
 
 
 cdef bint cost_payable(Rules* R, Payment* P, TotalCost* c, int life, Purpose why) noexcept nogil:
@@ -805,6 +799,15 @@ cdef inline void add_demand(Demand* D, uint8_t mask) noexcept nogil:
     if D.n < MAXDEMAND:
         D.mask[D.n] = mask
         D.n += 1
+
+
+cdef inline void add_demands(Demand* D, uint8_t mask, int k) noexcept nogil:
+    """k units of demand of one mask (none if k <= 0; up to MAXDEMAND in all)."""
+    if k > MAXDEMAND - D.n:
+        k = MAXDEMAND - D.n
+    if k > 0:
+        memset(&D.mask[D.n], mask, k)
+        D.n += k
 
 
 # ---- restricted mana in the pool (106.6) ------------------------------------------------------
