@@ -734,10 +734,22 @@ cdef int cost_demand(TotalCost* c, int alt, int n_choice, uint8_t* kinds, uint8_
     """The mana demand of cost c paid the way `alt` chooses (bit k: the k-th choosable symbol
     paid with life, or {2/C} with two generic); returns the life the cost itself then pays.
     A Trinisphere floor counts the mana actually paid."""
-    cdef int t, k, bit, life_needed = 0
+    cdef int t, life_needed = 0
     D.n = 0
     for t in range(6):
         add_demands(D, 1 << t, c.pips[t])
+    if not cost_is_plain(c):                 # (a plain cost has none of the symbols below)
+        choice_symbols_demand(c, alt, n_choice, kinds, arg, D, &life_needed)
+    add_demands(D, ALLTYPES, c.generic)
+    add_demands(D, ALLTYPES, c.minimum - D.n)    # Trinisphere (601.2b, 601.2f): the mana paid
+    return life_needed                           # raised to its floor
+
+
+cdef void choice_symbols_demand(TotalCost* c, int alt, int n_choice, uint8_t* kinds, uint8_t* arg,
+                                Demand* D, int* life_needed) noexcept nogil:
+    """cost_demand's part for the symbols besides pips and generic mana: hybrid, {S}, and the
+    choosable ones paid the way `alt` chooses (life they pay added to life_needed)."""
+    cdef int t, k, bit
     for t in range(5):
         add_demands(D, (1 << t) | 32, c.colorless_hybrid[t])
     for t in range(10):
@@ -751,12 +763,9 @@ cdef int cost_demand(TotalCost* c, int alt, int n_choice, uint8_t* kinds, uint8_
             else:
                 add_demand(D, arg[k])
         elif bit:
-            life_needed += 2                 # Phyrexian: 2 life
+            life_needed[0] += 2              # Phyrexian: 2 life
         else:
             add_demand(D, arg[k])
-    add_demands(D, ALLTYPES, c.generic)
-    add_demands(D, ALLTYPES, c.minimum - D.n)    # Trinisphere (601.2b, 601.2f): the mana paid
-    return life_needed                           # raised to its floor
 
 
 cdef bint cost_payable(Rules* R, Payment* P, TotalCost* c, int life, Purpose why) noexcept nogil:
