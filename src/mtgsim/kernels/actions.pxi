@@ -452,6 +452,7 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
     cdef int j, k, target, n_pending = 0, ev
     cdef int pending_row[MAXPENDING]
     cdef int pending_src[MAXPENDING]
+    cdef int pending_at[MAXPENDING]
     cdef uint8_t pending_who[MAXPENDING]
     cdef Card* c
     cdef Triggered* t
@@ -472,14 +473,16 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
                 if n_pending < MAXPENDING:
                     pending_row[n_pending] = t.effect
                     pending_src[n_pending] = g.perms[j].object_id
+                    pending_at[n_pending] = j
                     pending_who[n_pending] = g.perms[j].controller
                     n_pending += 1
                 else:
                     g.over |= GO_TRIGGERS
     state_based_actions(R, S, g, rng)
     for k in range(n_pending):
-        target = find_object(g, object_id)
-        apply_effect(R, S, g, rng, pending_row[k], target, find_object(g, pending_src[k]), x, pending_who[k])
+        target = find_object_near(g, object_id, i)
+        apply_effect(R, S, g, rng, pending_row[k], target, find_object_near(g, pending_src[k], pending_at[k]),
+                     x, pending_who[k])
     state_based_actions(R, S, g, rng)
 
 
@@ -490,6 +493,14 @@ cdef int find_object(Game* g, int object_id) noexcept nogil:
         if g.perms[j].object_id == object_id:
             return j
     return -1
+
+
+cdef inline int find_object_near(Game* g, int object_id, int row) noexcept nogil:
+    """find_object, looking first at the row where the permanent was (object ids are unique:
+    if it holds that id, it is that permanent)."""
+    if 0 <= row < g.n and g.perms[row].object_id == object_id:
+        return row
+    return find_object(g, object_id)
 
 
 cdef inline void note_tapped(Game* g, int i) noexcept nogil:
