@@ -308,7 +308,7 @@ def test_evaluate_boards_past_512_units_in_the_search_raises_naming_the_board():
     b.put(1, "Mana Reflection")
     for _ in range(130):
         b.put(1, VAULT)
-    with pytest.raises(ValueError, match="board 1: its answers are not known exactly: .*512 or more units"):
+    with pytest.raises(ValueError, match="board 1: its answers are not known exactly: .*511 or more units"):
         evaluate_boards(b, "Grizzly Bears")
 
 

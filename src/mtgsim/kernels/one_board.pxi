@@ -8,7 +8,8 @@ def overflow_message(int over):
     """What a board has beyond the search's limits, by its Overflow bits (for the errors)."""
     parts = []
     if over & OV_UNITS:
-        parts.append(f"{MAXUNIT} or more units of mana to count")
+        parts.append(f"{MAXDEMAND - 1} or more units of mana to count")   # (the most counted; the
+                                                                    # supply buffer holds MAXUNIT)
     if over & OV_BRANCH:
         parts.append(f"more than {MAXBRANCH} mana sources needing a search (choices, inputs or life)")
     if over & OV_OPTIONS:
