@@ -312,6 +312,28 @@ def test_evaluate_boards_past_512_units_in_the_search_raises_naming_the_board():
         evaluate_boards(b, "Grizzly Bears")
 
 
+@pytest.mark.parametrize("fast", [True, False])
+def test_the_most_mana_is_counted_to_510_and_a_board_of_511_raises(fast):
+    """The most mana a board makes is counted up to MAXDEMAND - 1 (511) units, where the count
+    stops. 63 Vaults, Forests and a Twin (searched: a choice of {G}{G} or {R}{R}, taking no
+    mana in) making 510 are answered exactly, the Twin's best option summed with the units on
+    the fast path and found by the search without it; one Forest more, 511, raises both ways."""
+    tables = compile_cards(["Forest", "Grizzly Bears", VAULT, TWIN])
+    for forests, total in ((4, 510), (5, 511)):
+        b = BoardBatch(tables, 1, 80)
+        b.core.fast_path = fast
+        for _ in range(63):
+            b.put(0, VAULT)
+        for _ in range(forests):
+            b.put(0, "Forest")
+        b.put(0, TWIN)
+        if total == 510:
+            assert list(evaluate_boards(b, "Grizzly Bears").mana[0]) == [0, 0, 0, 2, 510, 0, 510]
+        else:
+            with pytest.raises(LimitError, match="board 0: .*511 or more units of mana to count"):
+                evaluate_boards(b, "Grizzly Bears")
+
+
 def test_scenario_can_cast_with_13_searched_sources_raises_for_no():
     """A land making {G}{G} or {R}{R} is searched (its results aren't units of one mask): 13 of
     them make 26, the search takes 12 (24)."""
