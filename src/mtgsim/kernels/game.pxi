@@ -310,8 +310,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     uint8_t* reduces_only        # per card row: 1 if its own cost modifiers only take generic
                                  # mana off it (affinity: spec.reduces_only)
     uint64_t* count_unit         # per card row: 1 in the byte of each kept count a permanent of
-    int8_t* count_slot           # it adds to; per COUNT row, its byte or -1 (spec.kept_counts)
-    bint count_slot_used         # some count is kept
+                                 # it adds to (NULL: no count kept); per COUNT row, its byte or
+    int8_t* count_slot           # -1 (spec.kept_counts)
     bint counts_hand             # what mana abilities make or do may change as a spell
                                  # leaves the hand (card_facts.mana_reads_hand)
     bint check_views             # also prepare every live view from scratch, tracing a

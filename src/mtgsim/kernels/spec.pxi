@@ -228,9 +228,8 @@ cdef dict card_arrays(CoreTables core, Spec* S):
     S.costmod_code = <uint64_t*>cnp.PyArray_DATA(code)
     S.costmod_untapped = <uint64_t*>cnp.PyArray_DATA(untapped)
     S.reduces_only = <uint8_t*>cnp.PyArray_DATA(reduces)
-    S.count_unit = <uint64_t*>cnp.PyArray_DATA(count_unit)
+    S.count_unit = <uint64_t*>cnp.PyArray_DATA(count_unit) if (count_slot >= 0).any() else NULL
     S.count_slot = <int8_t*>cnp.PyArray_DATA(count_slot)
-    S.count_slot_used = bool((count_slot >= 0).any())
     from mtgsim import card_facts
     S.counts_hand = card_facts.mana_reads_hand(core.tables)
     return keep

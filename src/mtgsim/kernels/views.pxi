@@ -484,7 +484,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.costmod_untapped = S.costmod_untapped
     g.reduces_only = S.reduces_only
     g.counted = 0
-    g.count_unit = S.count_unit if S.count_slot_used else NULL
+    g.count_unit = S.count_unit
     g.count_slot = S.count_slot
     g.n = 0
     g.n_tapped = 0
