@@ -286,6 +286,7 @@ cdef int replaced_in_every_order(Rules* R, Board* b, int* reps, int n_rep, Vec* 
     cdef int k, q, n = 0
     cdef Vec v
     cdef uint16_t over = 0
+    cdef bint commute = R.fast and only_multiply(R, reps, n_rep)
     for k in range(n_rep):
         order[k] = k
     while True:
@@ -294,7 +295,7 @@ cdef int replaced_in_every_order(Rules* R, Board* b, int* reps, int n_rep, Vec* 
             for q in range(n_rep):
                 over |= apply_replacement(R, reps[order[q]], &v)
             n = add_unique(outs, n, &v)
-        if not next_permutation(order, n_rep) or (over == 0 and R.fast and only_multiply(R, reps, n_rep)):
+        if (commute and over == 0) or not next_permutation(order, n_rep):
             break
     b.over |= over
     if unlikely(n >= MAXOPT):           # (full: results may have been dropped)
