@@ -11,13 +11,11 @@ flat); Ctrl-C returns the result so far with its true number of games.
 """
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
@@ -27,6 +25,7 @@ from .cards.database import named_card
 from .compile import compile_deck
 from .decklist import Deck
 from .errors import ArgumentError, ArgumentTypeError, LimitError, warn_unmodeled
+from .files import write_json
 from .mana import COLOR_ORDER
 from .plotting import pyplot
 from .policy import PlayPolicy
@@ -172,9 +171,16 @@ class KillTurn:
         return float("inf") if t >= len(self.counts) - 1 else float(t + 1)
 
     def to_dict(self) -> dict:
-        return {"n": self.n, "killed_on_turn": [int(v) for v in self.counts[:-1]],
-                "not_killed": int(self.counts[-1]), "mean": self.mean,
-                "median": self.quantile(0.5)}
+        """The counts, mean and median; a mean or median no game reached is nan or inf here
+        and null in JSON, with its reason beside it (`mean_reason`, `median_reason`)."""
+        turns = len(self.counts) - 1
+        d = {"n": self.n, "killed_on_turn": [int(v) for v in self.counts[:-1]],
+             "not_killed": int(self.counts[-1]), "mean": self.mean, "median": self.quantile(0.5)}
+        if math.isnan(d["mean"]):
+            d["mean_reason"] = f"no game killed the opponent by turn {turns}"
+        if math.isinf(d["median"]):
+            d["median_reason"] = f"later than turn {turns}: half the games or more did not kill by then"
+        return d
 
 
 def _check_turn(turn, turns: int) -> None:
@@ -269,7 +275,9 @@ class SimResult:
         return d
 
     def to_json(self, path) -> None:
-        Path(path).write_text(json.dumps(self.to_dict(), indent=2), encoding="utf-8")
+        """Every figure as strict JSON (mtgsim.files.write_json: a figure no game reached is
+        null, with its reason)."""
+        write_json(path, self.to_dict())
 
     def to_csv(self, path) -> None:
         """One row per (metric, card, turn): value and interval; first a row "seed" whose

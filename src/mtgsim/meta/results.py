@@ -9,13 +9,12 @@ the top cut has exactly `top_cut` places), by the normal approximation over even
 from __future__ import annotations
 
 import csv
-import json
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
+from ..files import write_json
 from ..plotting import pyplot
 from ..simulate import Z95, Estimate, wilson
 
@@ -146,7 +145,9 @@ class EventsResult:
                 "seed": self.seed if isinstance(self.seed, int) else str(self.seed), "archetypes": self._rows()}
 
     def to_json(self, path) -> None:
-        Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n")
+        """`to_dict` as strict JSON (mtgsim.files.write_json: a figure that is not finite is
+        null, with its reason)."""
+        write_json(path, self.to_dict())
 
     def to_csv(self, path) -> None:
         rows = self._rows()

@@ -5,12 +5,11 @@ it was searched), with the published baselines beside them, as a table, JSON, CS
 from __future__ import annotations
 
 import csv
-import json
 import math
-from pathlib import Path
 
 from ..decklist import Deck
 from ..errors import UnknownNameError
+from ..files import write_json
 from ..plotting import pyplot
 from ..simulate import Estimate, SimResult
 from . import baselines
@@ -157,7 +156,9 @@ class _Report:
                 "disagreements": self.disagreements()}
 
     def to_json(self, path) -> None:
-        Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n")
+        """`to_dict` as strict JSON (mtgsim.files.write_json: a figure that is not finite is
+        null, with its reason)."""
+        write_json(path, self.to_dict())
 
     def to_csv(self, path) -> None:
         with open(path, "w", newline="") as f:
