@@ -21,7 +21,6 @@ from pathlib import Path
 
 __all__ = ["json_text", "load_toml", "read_text", "strict", "write_json"]
 
-# (the parser's recursion is bounded by Python's limit, about 1,000: nothing real comes near)
 _UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
 _UTF32_MARKS = (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
 
@@ -35,8 +34,9 @@ def read_text(path, error: Callable[[str], Exception]) -> str:
         raise error("is UTF-32 text: save it as UTF-8")
     if data.startswith(_UTF16_MARKS):
         raise error("is UTF-16 text: save it as UTF-8")
-    if b"\x00" in data[:8192]:
-        raise error("is a binary file, not text")
+    if b"\x00" in data:
+        raise error("not text: it holds NUL bytes (a binary file, or UTF-16 text without a byte order mark); "
+                    "save it as UTF-8 text")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -52,7 +52,7 @@ def load_toml(text: str, error: Callable[[str], Exception]) -> dict:
     except tomllib.TOMLDecodeError as e:
         raise error(f"not valid TOML: {e}") from None
     except RecursionError:
-        raise error("not valid TOML here: arrays or tables nested too deeply to read") from None
+        raise error("TOML nested too deeply to read (arrays or inline tables within one another)") from None
 
 
 def strict(value):

@@ -9,7 +9,6 @@ import difflib
 import enum
 import functools
 import re
-import tomllib
 import typing
 import unicodedata
 from importlib import resources
@@ -18,6 +17,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from ..errors import (ArgumentTypeError, CardDataError, InternalError, UnknownCardError,
                       UnknownCardInCardDataError)
+from ..files import load_toml, read_text
 from ..mana import Color, ManaCost, ManaCostError, parse_colors
 from . import model
 from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, Count,
@@ -416,7 +416,7 @@ class CardDatabase(Mapping[str, CardDef]):
 
     def _load(self, path: Path, replace: bool = False) -> list[CardDef]:
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            text = read_text(path, lambda message: CardDataError(message, source=str(path)))
         except OSError as e:
             raise CardDataError(f"can't read card file: {e.strerror}", source=str(path)) from None
         return self._load_text(text, path.name if _is_shipped(path) else str(path), replace)
@@ -424,10 +424,7 @@ class CardDatabase(Mapping[str, CardDef]):
     def _load_text(self, text: str, source: str, replace: bool = False) -> list[CardDef]:
         """Add the cards of one TOML text; returns them (their tokens are checked by the caller,
         once every file is read: a token may be defined in a later one)."""
-        try:
-            doc = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise CardDataError(f"not valid TOML: {e}", source=source) from None
+        doc = load_toml(text, lambda message: CardDataError(message, source=source))
         extra = set(doc) - {"card"}
         if extra:
             raise CardDataError(f"unexpected top-level key {sorted(extra)[0]!r}; cards go in [[card]] tables",

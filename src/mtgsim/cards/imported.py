@@ -168,7 +168,7 @@ def read_imported(path: str | os.PathLike | None = None) -> ImportedCards | None
     try:
         doc = json.loads(data[:head_end or len(data)])
         ok = isinstance(doc, dict) and doc.get("format") == "mtgsim imported cards"
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):        # (a UnicodeDecodeError is a ValueError)
         ok = False
     if not ok:
         raise CardDataError("not an mtgsim card database (run `mtgsim cards import FILE` to rebuild it)",

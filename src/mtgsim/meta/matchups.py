@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import csv
 import math
+import os
 from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import ArgumentError, ArgumentTypeError
+from ..files import read_text
 
 __all__ = ["Matchups"]
 
@@ -67,11 +69,16 @@ class Matchups:
         same order); a cell is P(row wins one game against column), or "PLAY/DRAW" (on the play,
         on the draw). A cell may be empty (default), the diagonal too. Every pair must be
         consistent: p(a, b) + p(b, a) = 1 (for pairs: on the play against on the draw)."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise ArgumentTypeError(f"Matchups.from_csv: path must be a file's path, not {type(path).__name__}")
         path = Path(path)
         try:
-            rows = [r for r in csv.reader(path.read_text(encoding="utf-8-sig").splitlines()) if any(c.strip() for c in r)]
+            text = read_text(path, lambda message: ArgumentError(f"{path}: {message}"))
+            rows = [r for r in csv.reader(text.splitlines()) if any(c.strip() for c in r)]
         except OSError as e:
             raise ArgumentError(f"{path}: {e.strerror}") from None
+        except csv.Error as e:
+            raise ArgumentError(f"{path}: not a CSV table: {e}") from None
         if not rows:
             raise ArgumentError(f"{path}: the matchup table is empty")
         names = [c.strip() for c in rows[0][1:]]
