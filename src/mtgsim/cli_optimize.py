@@ -102,7 +102,7 @@ def parse_pool(text: str) -> dict[str, tuple[int, int]]:
 
 def cmd_optimize(args) -> int:
     from . import optimize
-    from .cli import _deck_path, check_destinations, run_settings, write_outputs
+    from .cli import _deck_path, check_destinations, interrupted_status, run_settings, write_outputs
     path = _deck_path(args)
     check_destinations(args)
     lands = _lands_range(args.lands)
@@ -127,14 +127,16 @@ def cmd_optimize(args) -> int:
                 raise UsageError("a land-count sweep needs --land: the land whose copies change (e.g. Forest)")
             variants = optimize.land_counts(deck, lands, land=args.land, cut=args.cut)
             r = optimize.sweep(variants, objective, games=args.games, race=args.race, **common)
+    write_outputs(r, args)          # (first: a closed stdout loses no file)
     print(f"{deck.name or path}: {'mana base' if args.mana_base else 'land counts'}, {args.turns} turns, "
           f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
-          + (" (drawn at random: --seed replays it)" if args.seed is None else ""))
+          + (" (drawn at random: --seed replays it)" if args.seed is None else "")
+          + (" (interrupted)" if r.interrupted else ""))
     print(r.table())
     if args.mana_base:
         print("best mana base: " + ", ".join(f"{n} {k}" for n, k in r.split().items()))
-    write_outputs(r, args)
-    return 0
+    return interrupted_status(r.interrupted, f"the figures are of the {r.games_used:,} games finished "
+                                             "(each variant's own games in the table)")
 
 
 def add_parser(sub) -> None:

@@ -92,7 +92,7 @@ def _field_path(args) -> Path:
 
 def cmd_tournament(args) -> int:
     import secrets
-    from .cli import check_destinations, write_outputs
+    from .cli import check_destinations, interrupted_status, write_outputs
     check_destinations(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
     field, mu = read_field(_field_path(args), seed)
@@ -102,12 +102,12 @@ def cmd_tournament(args) -> int:
                                top_cut=args.top_cut, draw_rate=args.draw_rate,
                                intentional_draws=args.intentional_draws, seed=seed, threads=args.threads,
                                progress=sys.stderr.isatty())
+    write_outputs(res, args)        # (first: a closed stdout loses no file)
     print(res.summary() + ("  (the seed drawn at random: --seed replays this run)" if args.seed is None else ""))
     if mu.estimated:
         print("matchups estimated by goldfish races (a race model: no interaction): "
               + ", ".join(f"{a} vs {b} {mu.p(a, b):.3f}" for a, b in sorted(mu.estimated)))
-    write_outputs(res, args)
-    return 0
+    return interrupted_status(res.interrupted, f"the figures are of the {res.events:,} events finished")
 
 
 def add_parser(sub) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import os
+import typing
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -468,13 +469,19 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     return sim_result(deck, st.tracked, totals, turns, on_play, seed, mulligan, interrupted)
 
 
+def nothing_finished(what: str = "game") -> typing.NoReturn:
+    """Ctrl-C before any game (or event) of a run finished: there is no result to return, and
+    the interrupt is passed on as such (the command line says so in one line, exit status 130)."""
+    raise KeyboardInterrupt(f"interrupted before any {what} finished")
+
+
 def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: bool, seed,
                mulligan: MulliganPolicy | None, interrupted: bool = False) -> SimResult:
     """The SimResult of a run's summed metric row (`totals`, laid out by metric_offsets)."""
     offsets = _core.metric_offsets(len(tracked), turns)
     played = int(totals[offsets["games"][0]])
     if played == 0:
-        raise KeyboardInterrupt("interrupted before any game finished")
+        nothing_finished()
     metrics = {}
     nt = len(tracked)
     for name, (off, length) in offsets.items():

@@ -72,7 +72,7 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
     """Play `events` Swiss events of the field, each with `rounds` rounds (None: as MTR Appendix
     E recommends for its size) and a top cut of `top_cut`; per archetype, the share of the
     field, match points, match-win percentage, records, P(top cut), P(win), conversion."""
-    from ..simulate import _seed_sequence
+    from ..simulate import _seed_sequence, nothing_finished
     arch, table, rounds, best_of, top_cut, draw_rate, ids = _settings(
         field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws)
     if isinstance(events, bool) or not isinstance(events, int) or events < 1:
@@ -89,6 +89,7 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
     n_chunks = -(-events // EVENTS_CHUNK)
     bar = progress_bar(events, unit="event", desc="events") if progress else None
     per_call = max(1, threads) * 8
+    interrupted = False
     try:
         for start in range(0, n_chunks, per_call):
             chunks = range(start, min(n_chunks, start + per_call))
@@ -99,10 +100,14 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
             totals += out.sum(axis=0)
             if bar is not None:
                 bar.update(int(counts.sum()))
+    except KeyboardInterrupt:           # Ctrl-C: the events finished are the result
+        interrupted = True
     finally:
         if bar is not None:
             bar.close()
-    return EventsResult(field, rounds, best_of, top_cut, seed, layout, totals)
+    if totals[layout["events"][0]] == 0:
+        nothing_finished("event")
+    return EventsResult(field, rounds, best_of, top_cut, seed, layout, totals, interrupted=interrupted)
 
 
 def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, rounds: int | None = None,

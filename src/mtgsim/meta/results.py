@@ -38,9 +38,10 @@ def _scaled(e: Estimate, k: float) -> Estimate:
 class EventsResult:
     """The figures of `simulate_events`."""
 
-    def __init__(self, field, rounds, best_of, top_cut, seed, layout, totals):
+    def __init__(self, field, rounds, best_of, top_cut, seed, layout, totals, interrupted: bool = False):
         self.field, self.rounds, self.best_of, self.top_cut, self.seed = field, rounds, best_of, top_cut, seed
         self._layout, self._totals = layout, totals
+        self.interrupted = interrupted          # (Ctrl-C: the figures are of the events finished)
         self.events = int(self._get("events")[0])
 
     def _get(self, name: str) -> np.ndarray:
@@ -122,7 +123,7 @@ class EventsResult:
     def summary(self) -> str:
         cut = f"top {self.top_cut}" if self.top_cut else "no top cut"
         lines = [f"{self.events:,} events of {self.field.players} players: {self.rounds} Swiss rounds, best of "
-                 f"{self.best_of}, {cut}; seed {self.seed}; 95% intervals"]
+                 f"{self.best_of}, {cut}; seed {self.seed}; 95% intervals" + (" (interrupted)" if self.interrupted else "")]
         width = max(len("archetype"), *(len(n) for n in self.field.names))
         head = "  {:<%d} {:>7} {:>6} {:>8} {:>17} {:>17} {:>17} {:>17} {:>17}" % width
         lines.append(head.format("archetype", "players", "share", "points", "match win", f"P({self.rounds - 2}-2+)",
@@ -142,7 +143,9 @@ class EventsResult:
     def to_dict(self) -> dict:
         return {"events": self.events, "players": self.field.players, "rounds": self.rounds,
                 "best_of": self.best_of, "top_cut": self.top_cut,
-                "seed": self.seed if isinstance(self.seed, int) else str(self.seed), "archetypes": self._rows()}
+                "seed": self.seed if isinstance(self.seed, int) else str(self.seed),
+                "interrupted": self.interrupted,
+                "archetypes": self._rows()}
 
     def to_json(self, path) -> None:
         """`to_dict` as strict JSON (mtgsim.files.write_json: a figure that is not finite is

@@ -23,8 +23,8 @@ from ..decklist import Deck
 from ..errors import ArgumentError, ArgumentTypeError
 from ..objective import Objective
 from ..runner import CHUNK, cluster
-from ..simulate import progress_bar
-from .engine import Engine, check_budget
+from ..simulate import nothing_finished, progress_bar
+from .engine import FIRST_ROUND, Engine, check_budget
 from .engine import race as run_race
 from .results import ManaBaseResult, SweepResult
 from .variants import card_name, copy_limit, count_splits, land_counts, splits, with_lands
@@ -96,6 +96,7 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
     if not isinstance(crn, bool) or not isinstance(race, bool):
         raise ArgumentTypeError("sweep: crn and race must be True or False")
     bar = progress_bar(games * len(items), desc="optimizing") if progress else None
+    engine = None
     try:
         with cluster(client) as dask_client:
             engine = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client, seed,
@@ -104,10 +105,30 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
             if race:
                 out = run_race(engine, cands, games * len(items))
                 return SweepResult(engine, cands, out.separated, out.stopped)
-            engine.play(cands, -(-games // CHUNK), games)
-            return SweepResult(engine, cands, _separated(engine, cands), "all games played")
+            # Rounds of doubling length (the same chunks, so the same figures, as all at once):
+            # Ctrl-C leaves every variant with about as many games as the others.
+            n_chunks, upto = -(-games // CHUNK), FIRST_ROUND
+            while True:
+                upto = min(upto, n_chunks)
+                engine.play(cands, upto, games if upto == n_chunks else None)
+                if upto == n_chunks:
+                    return SweepResult(engine, cands, _separated(engine, cands), "all games played")
+                upto *= 2
+    except KeyboardInterrupt:
+        _interrupted(engine)
+        return SweepResult(engine, engine.candidates, False, "interrupted")
     finally:
         _close(bar)
+
+
+def _interrupted(engine: Engine | None) -> None:
+    """After Ctrl-C: the games each variant finished are its result (a variant with none is
+    marked so); with no game finished at all, the interrupt is passed on."""
+    if engine is None or engine.games_used == 0:
+        nothing_finished()
+    for c in engine.candidates:
+        if c.games == 0:
+            c.dropped = "not played: interrupted"
 
 
 def _separated(engine: Engine, cands) -> bool:
@@ -203,6 +224,8 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
                           "mana_base")
     bar = progress_bar(budget, desc="mana base") if progress else None
     found: dict[str, dict[str, int]] = {}
+    engine = None
+    search = "exhaustive" if exhaustive else "local search with racing"
     try:
         with cluster(client) as dask_client:
             engine = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client, seed,
@@ -222,7 +245,7 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
             if exhaustive:
                 cands = [candidate(s) for s in splits(pool, lands)]
                 out = run_race(engine, cands, budget)
-                return ManaBaseResult(engine, cands, out.separated, out.stopped, "exhaustive", found)
+                return ManaBaseResult(engine, cands, out.separated, out.stopped, search, found)
             current = candidate(_start(deck, pool, lands))
             while True:
                 hood = [current] + [candidate(s) for s in _neighbours(found[current.label], pool)]
@@ -234,9 +257,11 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
                             c.dropped = "an earlier neighbourhood"
                     separated = out.separated and winner is current
                     stopped = out.stopped if out.stopped == "budget spent" else "local optimum"
-                    return ManaBaseResult(engine, list(by_label.values()), separated, stopped,
-                                          "local search with racing", found)
+                    return ManaBaseResult(engine, list(by_label.values()), separated, stopped, search, found)
                 current = winner
+    except KeyboardInterrupt:
+        _interrupted(engine)
+        return ManaBaseResult(engine, engine.candidates, False, "interrupted", search, found)
     finally:
         _close(bar)
 

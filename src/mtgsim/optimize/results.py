@@ -45,6 +45,11 @@ class _Report:
     def seed(self):
         return self._engine.seed
 
+    @property
+    def interrupted(self) -> bool:
+        """Stopped by Ctrl-C: the figures are of the games each variant finished."""
+        return self.stopped == "interrupted"
+
     def _candidate(self, label) -> Candidate:
         try:
             return self._by_label[str(label)]
@@ -130,7 +135,7 @@ class _Report:
         for r in self._rows():
             o, vs = r["objective"], r.get("vs_best")
             diff = f"{vs['value']:+.4f} [{vs['low']:+.4f}, {vs['high']:+.4f}]" if vs else "best"
-            note = f"  dropped in {r['dropped']}" if r["dropped"] else ""
+            note = (f"  {r['dropped']}" if not r["games"] else f"  dropped in {r['dropped']}") if r["dropped"] else ""
             lines.append(row.format(r["variant"], f"{o['value']:.4f}", f"[{o['low']:.4f}, {o['high']:.4f}]",
                                     f"{r['games']:,}", diff, note).rstrip())
         how = f"separated from every other at {conf}" if self.separated else f"not separated: {self.stopped}"
