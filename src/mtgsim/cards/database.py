@@ -651,5 +651,10 @@ def _with_user_database() -> CardDatabase:
 @functools.lru_cache(maxsize=2)
 def _shipped_and_imported(path: str, stamp: int) -> CardDatabase:
     from .imported import read_imported
-    imported = read_imported(path)
+    return with_imported(read_imported(path))
+
+
+def with_imported(imported) -> CardDatabase:
+    """The database `card_db()` reads with `imported` (an ImportedCards, or None) as the user's
+    database: the shipped curated cards, and the recognized cards they don't override."""
     return _shipped().extended(imported) if imported is not None else _shipped()
