@@ -383,11 +383,11 @@ def _python_entries(section: str, value: object) -> list[_Entry]:
         if not isinstance(key, (str, CardDef)):
             raise ArgumentTypeError(f"{section}: a card is a name or a CardDef, not {type(key).__name__}")
         if isinstance(count, str):  # only a list's text may spell a count as digits
-            raise DecklistError(f"{section}: bad count {shown(count)} for {str(key)!r}: counts are "
+            raise DecklistError(f"{section}: bad count {shown(count)} for {shown(str(key))}: counts are "
                                 "whole numbers, not text")
         n = _copies(count)          # (not a whole number: its count problem is reported later)
         if n is not None and n > MAX_CARDS:     # before any work with it: len(), sums, bars
-            raise LimitError(f"{section}: too many copies of {str(key)!r} ({shown(count)}): at most "
+            raise LimitError(f"{section}: too many copies of {shown(str(key))} ({shown(count)}): at most "
                              f"{MAX_CARDS} of a card")
         out.append(_Entry(section, key, count))
     return out
@@ -401,7 +401,7 @@ def _with_custom_cards(db: CardDatabase, entries: Iterable[_Entry]) -> CardDatab
         if isinstance(entry.key, CardDef):
             c = custom.setdefault(normalize_name(entry.key.name), entry.key)
             if c != entry.key:
-                raise DecklistError(f"two different cards named {c.name!r}")
+                raise DecklistError(f"two different cards named {shown(c.name)}")
     new = [c for c in custom.values() if _find(db, c.name) != c]
     return db.extended(*new, replace=True) if new else db
 
@@ -601,7 +601,7 @@ class Deck:
         elif section in SECTIONS:
             counts = self._counts[section]
         else:
-            raise ArgumentError(f"section {section!r} is not one of {', '.join(SECTIONS)}")
+            raise ArgumentError(f"section {shown(section)} is not one of {', '.join(SECTIONS)}")
         return [(self._defs[name], n) for name, n in counts.items()]
 
     @property
@@ -707,7 +707,7 @@ class Deck:
             return self._check_constructed()
         if format == "commander":
             return self._check_commander()
-        raise ArgumentError(f"format {format!r} is not 'constructed' or 'commander'")
+        raise ArgumentError(f"format {shown(format)} is not 'constructed' or 'commander'")
 
     def _copies(self, sections: Iterable[str]) -> dict[str, int]:
         out: dict[str, int] = {}

@@ -19,7 +19,9 @@ import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["json_text", "load_toml", "read_text", "strict", "write_json"]
+from .errors import ArgumentError, ArgumentTypeError, shown
+
+__all__ = ["json_text", "load_toml", "output_path", "read_text", "strict", "write_json"]
 
 _UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
 _UTF32_MARKS = (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
@@ -87,8 +89,20 @@ def json_text(data) -> str:
     return json.dumps(strict(data), indent=2, allow_nan=False) + "\n"
 
 
+def output_path(path, what: str = "path") -> str:
+    """`path` as a file's path to write: text or a path-like object naming a file. A whole
+    number is refused (open() would take it for a file descriptor and close it: 1 is stdout)."""
+    if isinstance(path, os.PathLike):
+        path = os.fspath(path)
+    if not isinstance(path, str):
+        raise ArgumentTypeError(f"{what} must be a file's path (text or a pathlib.Path), not {type(path).__name__}")
+    if not path or "\x00" in path:
+        raise ArgumentError(f"{what} {shown(path)} is not a file's path")
+    return path
+
+
 def write_json(path: str | os.PathLike, data) -> None:
     """Write `data` to `path` as strict JSON (UTF-8)."""
     text = json_text(data)
-    with open(path, "w", encoding="utf-8") as f:
+    with open(output_path(path, "to_json: path"), "w", encoding="utf-8") as f:
         f.write(text)

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from .errors import ArgumentError, ArgumentTypeError, InternalError, ManaCostError
+from .errors import ArgumentError, ArgumentTypeError, InternalError, ManaCostError, shown
 
 __all__ = [
     "Color", "ManaType", "COLOR_ORDER", "ManaSymbol", "ManaCost", "ManaCostError",
@@ -50,7 +50,7 @@ def parse_colors(text: str, what: str = "colours") -> Color:
     out = Color.NONE
     for ch in text.replace(",", "").replace(" ", "").upper():
         if ch not in COLOR_ORDER:
-            raise ArgumentError(f"{what}: {ch!r} is not a colour (use letters of WUBRG)")
+            raise ArgumentError(f"{what}: {shown(ch)} is not a colour (use letters of WUBRG)")
         out |= Color[ch]
     return out
 
@@ -257,7 +257,7 @@ class ManaCost:
             gap = text[pos:m.start()]
             if gap.strip():
                 bad = pos + len(gap) - len(gap.lstrip())
-                raise ManaCostError(text, bad, f"unexpected {gap.strip()[0]!r} outside braces")
+                raise ManaCostError(text, bad, f"unexpected {shown(gap.strip()[0])} outside braces")
             if not m.group(1).strip():
                 raise ManaCostError(text, m.start(), "empty braces {}")
             symbols.append(_symbol_from_body(m.group(1), text, m.start()))
@@ -277,7 +277,7 @@ class ManaCost:
         m = _SHORTHAND.fullmatch(s)
         if not m:
             bad = next(i for i, ch in enumerate(s) if not _SHORTHAND.fullmatch(ch))
-            raise ManaCostError(text, start + bad, f"{s[bad]!r} is not a mana symbol letter")
+            raise ManaCostError(text, start + bad, f"{shown(s[bad])} is not a mana symbol letter")
         symbols = []
         for m in re.finditer(r"[0-9]+|[A-Za-z]", s):
             symbols.append(_symbol_from_body(m.group(0), text, start + m.start()))

@@ -26,7 +26,7 @@ import numpy as np
 
 from . import _core
 from .cards import CardDef, normalize_name
-from .errors import ArgumentError, ArgumentTypeError
+from .errors import ArgumentError, ArgumentTypeError, shown
 
 __all__ = ["Objective"]
 
@@ -54,7 +54,7 @@ class _Context:
         for i, n in enumerate(self.tracked):
             if normalize_name(n) == key:
                 return i
-        raise ArgumentError(f"objective: card {name!r} is not tracked in this variant")
+        raise ArgumentError(f"objective: card {shown(name)} is not tracked in this variant")
 
 
 class _Term(abc.ABC):
@@ -80,7 +80,7 @@ class _Term(abc.ABC):
 
 def _turn_arg(turn, what: str) -> int:
     if isinstance(turn, bool) or not isinstance(turn, (int, np.integer)) or turn < 1:
-        raise ArgumentError(f"{what}: turn must be a whole number >= 1, got {turn!r}")
+        raise ArgumentError(f"{what}: turn must be a whole number >= 1, got {shown(turn)}")
     return int(turn)
 
 
@@ -104,9 +104,9 @@ def _weights(cards, what: str) -> tuple[tuple[str, float], ...]:
     for card, w in cards.items():
         name = card.name if isinstance(card, CardDef) else card
         if not isinstance(name, str) or not name.strip():
-            raise ArgumentTypeError(f"{what}: a card must be a name or a CardDef, not {card!r}")
+            raise ArgumentTypeError(f"{what}: a card must be a name or a CardDef, not {shown(card)}")
         if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w) or w <= 0:
-            raise ArgumentError(f"{what}: the weight of {name!r} must be a number > 0, got {w!r}")
+            raise ArgumentError(f"{what}: the weight of {shown(name)} must be a number > 0, got {shown(w)}")
         out.append((name, float(w)))
     if not out:
         raise ArgumentError(f"{what}: name at least one card")
@@ -134,7 +134,7 @@ class _Castable(_Term):
         for name, _ in self.weights:
             t = self._turn(name, mana_value)
             if t < 1:
-                raise ArgumentError(f"Objective.castable: {name!r} has mana value {t}: it has no curve "
+                raise ArgumentError(f"Objective.castable: {shown(name)} has mana value {t}: it has no curve "
                                     "turn (give turn= instead of on_curve)")
             _check_turn(t, turns, f"Objective.castable({name!r})")
 
@@ -286,7 +286,7 @@ class Objective:
         value) with on_curve=True, else on `turn`."""
         weights = _weights(cards, "Objective.castable")
         if not isinstance(on_curve, bool):
-            raise ArgumentTypeError(f"Objective.castable: on_curve must be True or False, not {on_curve!r}")
+            raise ArgumentTypeError(f"Objective.castable: on_curve must be True or False, not {shown(on_curve)}")
         if on_curve == (turn is not None):
             raise ArgumentError("Objective.castable: give on_curve=True or a turn, not both or neither")
         return cls._one(_Castable(weights, on_curve, None if on_curve else _turn_arg(turn, "Objective.castable")))
@@ -303,13 +303,13 @@ class Objective:
         turn (docs/metrics.md)."""
         if quantile is not None:
             if isinstance(quantile, bool) or not isinstance(quantile, (int, float)) or not 0 < quantile < 1:
-                raise ArgumentError(f"Objective.kill_turn: quantile must be in (0, 1), got {quantile!r}")
+                raise ArgumentError(f"Objective.kill_turn: quantile must be in (0, 1), got {shown(quantile)}")
             return cls._one(_KillQuantile(float(quantile)))
         if stat == "median":
             return cls._one(_KillQuantile(0.5))
         if stat != "mean":
             raise ArgumentError(f"Objective.kill_turn: stat must be 'mean' or 'median' (or give "
-                                f"quantile=), got {stat!r}")
+                                f"quantile=), got {shown(stat)}")
         return cls._one(_KillMean())
 
     @classmethod

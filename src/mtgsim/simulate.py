@@ -25,10 +25,10 @@ from .cards import CardDef, UnknownCardError, closest_names, normalize_name
 from .cards.database import named_card
 from .compile import compile_deck
 from .decklist import Deck
-from .errors import ArgumentError, ArgumentTypeError, LimitError, warn_unmodeled
-from .files import write_json
+from .errors import ArgumentError, ArgumentTypeError, LimitError, shown, warn_unmodeled
+from .files import output_path, write_json
 from .mana import COLOR_ORDER
-from .plotting import pyplot
+from .plotting import pyplot, save_figure
 from .policy import PlayPolicy
 from .runner import CHUNK, GamePlan, chunk_games, chunk_generator, chunk_rows, cluster
 
@@ -102,11 +102,11 @@ class MulliganPolicy:
         keep = dict({7: (2, 5), 6: (2, 4), 5: (2, 4)} if keep is None else keep)
         for size, rng in keep.items():
             if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 7:
-                raise ArgumentError(f"mulligan policy: hand size {size!r} must be 1..7")
+                raise ArgumentError(f"mulligan policy: hand size {shown(size)} must be 1..7")
             if (not isinstance(rng, (tuple, list)) or len(rng) != 2
                     or not all(isinstance(v, int) and not isinstance(v, bool) for v in rng)):
                 raise ArgumentError(f"mulligan policy: size {size} needs a (min lands, max lands) pair, "
-                                    f"got {rng!r}")
+                                    f"got {shown(rng)}")
             lo, hi = rng
             if not 0 <= lo <= hi <= 7:
                 raise ArgumentError(f"mulligan policy: size {size}: lands range {lo}..{hi} is impossible "
@@ -115,7 +115,7 @@ class MulliganPolicy:
             raise ArgumentError(f"mulligan policy: give the lands range for 7 cards, the opening hand "
                                 f"(got sizes {sorted(keep)}); an empty policy keeps every hand")
         if not isinstance(count_mana_sources, (bool, np.bool_)):
-            raise ArgumentTypeError(f"count_mana_sources must be True or False, not {count_mana_sources!r}")
+            raise ArgumentTypeError(f"count_mana_sources must be True or False, not {shown(count_mana_sources)}")
         self.keep = keep
         self.count_mana_sources = bool(count_mana_sources)
 
@@ -166,7 +166,7 @@ class KillTurn:
     def quantile(self, q: float) -> float:
         """The kill turn at quantile q over all games (inf: not killed within the turns)."""
         if not 0 <= q <= 1:
-            raise ArgumentError(f"q must be in [0, 1], got {q!r}")
+            raise ArgumentError(f"q must be in [0, 1], got {shown(q)}")
         cum = np.cumsum(self.counts) / max(1, self.n)
         t = int(np.searchsorted(cum, q - 1e-12))
         return float("inf") if t >= len(self.counts) - 1 else float(t + 1)
@@ -186,7 +186,7 @@ class KillTurn:
 
 def _check_turn(turn, turns: int) -> None:
     if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= turns:
-        raise ArgumentError(f"turn must be 1..{turns} (the turns simulated), got {turn!r}")
+        raise ArgumentError(f"turn must be 1..{turns} (the turns simulated), got {shown(turn)}")
 
 
 @dataclass
@@ -217,7 +217,7 @@ class SimResult:
             if n.casefold() == str(name).casefold():
                 return i
         raise UnknownCardError(str(name), closest_names(str(name), self.tracked),
-                               reason=f"card {str(name)!r} is not tracked in this result "
+                               reason=f"card {shown(str(name))} is not tracked in this result "
                                       "(simulate tracks the deck's spells and the cards of track=)")
 
     def p_castable(self, card, turn: int, hit_land_drops: bool = False) -> Estimate:
@@ -284,7 +284,7 @@ class SimResult:
         """One row per (metric, card, turn): value and interval; first a row "seed" whose
         value is the seed (to replay the run)."""
         import csv
-        with open(path, "w", newline="", encoding="utf-8") as f:
+        with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
             w.writerow(["metric", "card", "turn", "value", "low", "high", "n"])
             w.writerow(["seed", "", "", self.seed, "", "", self.games])
@@ -315,12 +315,7 @@ class SimResult:
         b.set(xlabel="turn", ylabel="P(kill on turn)",
               title=f"kill turn (not by turn {self.turns}: {kill.p_never.value:.1%})")
         fig.tight_layout()
-        try:
-            fig.savefig(path, dpi=120)
-        except ValueError as e:            # matplotlib: a file type it can't write
-            raise ArgumentError(f"plot: can't write {path}: {e}") from None
-        finally:
-            plt.close(fig)
+        save_figure(fig, path, dpi=120)
 
 
 def _main_color(deck: Deck) -> int:
@@ -352,14 +347,14 @@ def _seed_sequence(seed) -> np.random.SeedSequence:
                                 f"not {type(seed).__name__}") from None
     except ValueError:
         raise ArgumentError("seed must be None, a whole number ≥ 0 or a sequence of them, "
-                            f"got {seed!r}") from None
+                            f"got {shown(seed)}") from None
 
 
 def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable) -> _Setup:
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
     if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
-        raise ArgumentError(f"turns must be 1..{MAX_TURNS}, got {turns!r}")
+        raise ArgumentError(f"turns must be 1..{MAX_TURNS}, got {shown(turns)}")
     library_size = sum(deck.maindeck.values())
     if library_size < 7:
         raise ArgumentError("a deck needs at least 7 cards to draw an opening hand; "
@@ -379,7 +374,7 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     known = {normalize_name(c.name): c for c, _ in deck.cards("maindeck")}
     for c in extra + named:                      # (names as the database matches them)
         if known.setdefault(normalize_name(c.name), c) != c:
-            raise ArgumentError(f"a different card named {c.name!r} is already in the deck or tracked "
+            raise ArgumentError(f"a different card named {shown(c.name)} is already in the deck or tracked "
                                 "(one name, one card: give the new one another name)")
     compiled = compile_deck(deck, extra=extra + named)
     tables = compiled.tables
@@ -439,11 +434,11 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     `client` (a `dask.distributed.Client`, or a scheduler address) the chunks are played on
     the cluster's workers instead of `threads` local threads: the same numbers, bit for bit."""
     if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
-        raise ArgumentError(f"games must be a whole number > 0, got {games!r}")
+        raise ArgumentError(f"games must be a whole number > 0, got {shown(games)}")
     if threads is None:
         threads = os.cpu_count() or 1
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ArgumentError(f"threads must be a whole number >= 1 or None, got {threads!r}")
+        raise ArgumentError(f"threads must be a whole number >= 1 or None, got {shown(threads)}")
     st = _setup(deck, turns, on_play, mulligan, policy, track)
     tracked = st.tracked
     offsets = _core.metric_offsets(len(tracked), turns)
@@ -510,7 +505,7 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
     mana spent, each card scry or surveil looked at and where it went, combat damage, the
     opponent's life."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
-        raise ArgumentError(f"games must be 1..100 for a trace, got {games!r}")
+        raise ArgumentError(f"games must be 1..100 for a trace, got {shown(games)}")
     st = _setup(deck, turns, on_play, mulligan, policy, ())
     gen = chunk_generator(_seed_sequence(seed), 0)
     events = _core.trace_games(st.spec, gen, games)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from ..errors import (ArgumentTypeError, CardDataError, InternalError, UnknownCardError,
-                      UnknownCardInCardDataError)
+                      UnknownCardInCardDataError, shown)
 from ..files import load_toml, read_text
 from ..mana import Color, ManaCost, ManaCostError, parse_colors
 from . import model
@@ -66,9 +66,9 @@ def parse_type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[
         elif word == "Token":
             continue
         else:
-            raise CardDataError(f"{word!r} is not a card type or supertype (205.2a, 205.4a)")
+            raise CardDataError(f"{shown(word)} is not a card type or supertype (205.2a, 205.4a)")
     if not typ:
-        raise CardDataError(f"type line {text!r} has no card type")
+        raise CardDataError(f"type line {shown(text)} has no card type")
     return tuple(sup), tuple(typ), tuple(right.split())
 
 
@@ -84,7 +84,7 @@ def parse_activation_cost(text: str) -> ActivationCost:
     mana, tap, untap, life, sac, remove = ManaCost(), False, False, 0, False, ()
     for part in (p.strip() for p in text.split(",")):
         if not part:
-            raise CardDataError(f"empty part in activation cost {text!r}")
+            raise CardDataError(f"empty part in activation cost {shown(text)}")
         symbols = re.findall(r"\{[^}]*\}", part)
         if "".join(symbols) == part.replace(" ", ""):
             rest = []
@@ -105,7 +105,7 @@ def parse_activation_cost(text: str) -> ActivationCost:
             n = m["n"].lower()
             remove = (m["kind"].lower(), int(n) if n.isdigit() else _SMALL[n])
         else:
-            raise CardDataError(f"{part!r} is not a cost this vocabulary knows "
+            raise CardDataError(f"{shown(part)} is not a cost this vocabulary knows "
                                 "(mana symbols, {T}, {Q}, 'Pay N life', 'Sacrifice this', "
                                 "'Remove N charge counters from this' (or +1/+1, -1/-1 counters))")
     return ActivationCost(mana=mana, tap=tap, untap=untap, life=life, sacrifice_self=sac, remove_counters=remove)
@@ -115,14 +115,14 @@ def _parse_pt(text: Any) -> tuple[PT, PT]:
     s = str(text).replace(" ", "")
     parts = s.split("/")
     if len(parts) != 2:
-        raise CardDataError(f"power/toughness {text!r} must look like '2/3' or '*/*'")
+        raise CardDataError(f"power/toughness {shown(text)} must look like '2/3' or '*/*'")
     out = []
     for p in parts:
         m = re.fullmatch(r"(-?\d+)?(\+?\*)?", p)
         if not p or not m or (m.group(1) is None and not m.group(2)):
-            raise CardDataError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
+            raise CardDataError(f"{shown(p)} in {shown(text)} is not a number, '*' or 'N+*'")
         if m.group(2) == "+*" and m.group(1) is None:
-            raise CardDataError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
+            raise CardDataError(f"{shown(p)} in {shown(text)} is not a number, '*' or 'N+*'")
         out.append(PT(int(m.group(1) or 0), bool(m.group(2))))
     return out[0], out[1]
 
@@ -149,7 +149,7 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
     args = typing.get_args(hint)
     if hint == _AMOUNT:
         if isinstance(value, bool):
-            raise CardDataError(f"expected a number or a count, got {value!r}")
+            raise CardDataError(f"expected a number or a count, got {shown(value)}")
         if isinstance(value, int):
             if value < 0:
                 raise CardDataError(f"must not be negative, got {value}")
@@ -159,56 +159,56 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
         if isinstance(value, dict):
             return _record(Count, value, where)
         raise CardDataError(f"expected a number, 'X' or a table like {{count = \"permanents\"}}, "
-                            f"got {value!r}")
+                            f"got {shown(value)}")
     if hint == _NAMED_AMOUNTS:
         if not isinstance(value, dict):
-            raise CardDataError(f"expected a table like {{\"+1/+1\" = 1}}, got {value!r}")
+            raise CardDataError(f"expected a table like {{\"+1/+1\" = 1}}, got {shown(value)}")
         return tuple((str(k), _convert(v, _AMOUNT, f"{where}.{k}")) for k, v in value.items())
     if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)) and type(None) in args:
         inner = next(a for a in args if a is not type(None))
         return None if value is None else _convert(value, inner, where)
     if hint is bool:
         if not isinstance(value, bool):
-            raise CardDataError(f"expected true or false, got {value!r}")
+            raise CardDataError(f"expected true or false, got {shown(value)}")
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise CardDataError(f"expected a whole number, got {value!r}")
+            raise CardDataError(f"expected a whole number, got {shown(value)}")
         return value
     if hint is str:
         if not isinstance(value, str):
-            raise CardDataError(f"expected text, got {value!r}")
+            raise CardDataError(f"expected text, got {shown(value)}")
         return value
     if hint is ManaCost:
         if not isinstance(value, str):
-            raise CardDataError(f"expected mana symbols such as \"{{1}}{{G}}\", got {value!r}")
+            raise CardDataError(f"expected mana symbols such as \"{{1}}{{G}}\", got {shown(value)}")
         return ManaCost.parse(value)
     if hint is ActivationCost:
         if not isinstance(value, str):
-            raise CardDataError(f"expected a cost such as \"{{1}}, {{T}}\", got {value!r}")
+            raise CardDataError(f"expected a cost such as \"{{1}}, {{T}}\", got {shown(value)}")
         return parse_activation_cost(value)
     if hint is Color:
         if not isinstance(value, str):
-            raise CardDataError(f"expected colour letters such as \"WU\", got {value!r}")
+            raise CardDataError(f"expected colour letters such as \"WU\", got {shown(value)}")
         return parse_colors(value)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(value)
         except ValueError:
             allowed = ", ".join(repr(m.value) for m in hint)
-            raise CardDataError(f"{value!r} is not one of {allowed}") from None
+            raise CardDataError(f"{shown(value)} is not one of {allowed}") from None
     if origin is tuple:
         items = [value] if isinstance(value, str) else value
         if not isinstance(items, list):
-            raise CardDataError(f"expected a list, got {value!r}")
+            raise CardDataError(f"expected a list, got {shown(value)}")
         return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(items))
     if hint is model.SpendRestriction:
         return model.SpendRestriction.parse(value)
     if dataclasses.is_dataclass(hint):
         if not isinstance(value, dict):
-            raise CardDataError(f"expected a table, got {value!r}")
+            raise CardDataError(f"expected a table, got {shown(value)}")
         return _record(hint, value, where)
-    raise InternalError(f"the card model has a field of type {hint!r}, which the loader can't convert")
+    raise InternalError(f"the card model has a field of type {shown(hint)}, which the loader can't convert")
 
 
 def _record(cls: type, table: Mapping[str, Any], where: str):
@@ -218,7 +218,7 @@ def _record(cls: type, table: Mapping[str, Any], where: str):
         if key not in hints:
             known = ", ".join(sorted(hints))
             raise _FieldError(f"{where}.{key}" if where else key,
-                              f"unknown field {key!r} for {cls.__name__} (known: {known})")
+                              f"unknown field {shown(key)} for {cls.__name__} (known: {known})")
         fname = f"{where}.{key}" if where else key
         try:
             kwargs[key] = _convert(value, hints[key], fname)
@@ -245,7 +245,7 @@ def _ability(table: Mapping[str, Any], where: str):
     kind = table.pop("kind", None)
     if kind not in ABILITY_KINDS:
         allowed = ", ".join(repr(k) for k in ABILITY_KINDS)
-        raise _FieldError(f"{where}.kind", f"ability kind {kind!r} is not one of {allowed}")
+        raise _FieldError(f"{where}.kind", f"ability kind {shown(kind)} is not one of {allowed}")
     cls = ABILITY_KINDS[kind]
     hints = _hints(cls)
     # Effect fields may be written flat in the ability table: {kind="trigger", draw=1}.
@@ -330,7 +330,7 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
         raise fail("typecycling", "typecycling needs a cycling cost, e.g. cycling = \"{2}\" (702.29e)")
     if kw.get("typecycling", "") not in model.TYPECYCLING:
         raise fail("typecycling", f"typecycling searches for one of {', '.join(t for t in model.TYPECYCLING if t)} "
-                                  f"here; got {kw['typecycling']!r}")
+                                  f"here; got {shown(kw['typecycling'])}")
     if "attacks_only_if" in kw and "Creature" not in kw["types"]:
         raise fail("attacks_only_if", "only a creature attacks (508.1a): this card is no creature")
     star = any(p is not None and p.star for p in (kw.get("power"), kw.get("toughness")))
@@ -427,7 +427,7 @@ class CardDatabase(Mapping[str, CardDef]):
         doc = load_toml(text, lambda message: CardDataError(message, source=source))
         extra = set(doc) - {"card"}
         if extra:
-            raise CardDataError(f"unexpected top-level key {sorted(extra)[0]!r}; cards go in [[card]] tables",
+            raise CardDataError(f"unexpected top-level key {shown(sorted(extra)[0])}; cards go in [[card]] tables",
                                 source=source)
         cards = doc.get("card", [])
         if not isinstance(cards, list):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import ArgumentError, ArgumentTypeError, shown
 
 __all__ = ["Field", "recommended_rounds"]
 
@@ -29,7 +29,7 @@ def recommended_rounds(players: int) -> int:
 
 def _number(v, what: str) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise ArgumentTypeError(f"{what} must be a number, not {v!r}")
+        raise ArgumentTypeError(f"{what} must be a number, not {shown(v)}")
     return float(v)
 
 
@@ -41,13 +41,13 @@ class Field:
         if not isinstance(shares, Mapping) or not shares:
             raise ArgumentError("Field: give the archetypes' shares as a mapping {name: share}")
         if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-            raise ArgumentError(f"Field: an event needs at least 2 players, got {players!r}")
+            raise ArgumentError(f"Field: an event needs at least 2 players, got {shown(players)}")
         values = {}
         for name, v in shares.items():
             _check_name(name)
             values[name] = _number(v, f"Field: the share of {name!r}")
             if values[name] < 0:
-                raise ArgumentError(f"Field: the share of {name!r} is negative ({v})")
+                raise ArgumentError(f"Field: the share of {shown(name)} is negative ({v})")
         total = sum(values.values())
         if total <= 0:
             raise ArgumentError("Field: the shares sum to 0")
@@ -55,7 +55,7 @@ class Field:
             raise ArgumentError(f"Field: the shares sum to {total:g}, more than 1")
         if other is not None and total < 1 - 1e-9:
             if other in values:
-                raise ArgumentError(f"Field: {other!r} names an archetype and the rest of the field")
+                raise ArgumentError(f"Field: {shown(other)} names an archetype and the rest of the field")
             values[other] = 1 - total
             total = 1.0
         # largest remainder: floors first, then the largest fractional parts (ties: list order)
@@ -75,7 +75,7 @@ class Field:
         for name, k in counts.items():
             _check_name(name)
             if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-                raise ArgumentError(f"Field.counts: {name!r} needs a whole number of players >= 0, got {k!r}")
+                raise ArgumentError(f"Field.counts: {shown(name)} needs a whole number of players >= 0, got {shown(k)}")
             if k:
                 out[name] = k
         if sum(out.values()) < 2:
@@ -113,7 +113,7 @@ class Field:
         for n in self._counts:
             if n.casefold() == str(name).casefold():
                 return n
-        raise ArgumentError(f"{name!r} is not an archetype of the field ({', '.join(self._counts)})")
+        raise ArgumentError(f"{shown(name)} is not an archetype of the field ({', '.join(self._counts)})")
 
     def __repr__(self) -> str:
         return f"Field({self._counts}, players={self.players})"
@@ -121,4 +121,4 @@ class Field:
 
 def _check_name(name) -> None:
     if not isinstance(name, str) or not name.strip():
-        raise ArgumentTypeError(f"an archetype's name must be a non-empty str, not {name!r}")
+        raise ArgumentTypeError(f"an archetype's name must be a non-empty str, not {shown(name)}")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import ArgumentError, ArgumentTypeError, shown
 from ..files import read_text
 
 __all__ = ["Matchups"]
@@ -25,9 +25,9 @@ _TOLERANCE = 1e-6
 
 def _prob(v, where: str) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise ArgumentTypeError(f"{where}: a probability must be a number, not {v!r}")
+        raise ArgumentTypeError(f"{where}: a probability must be a number, not {shown(v)}")
     if not 0 <= v <= 1:
-        raise ArgumentError(f"{where}: the probability {v!r} is outside [0, 1]")
+        raise ArgumentError(f"{where}: the probability {shown(v)} is outside [0, 1]")
     return float(v)
 
 
@@ -39,12 +39,12 @@ class Matchups:
         self.estimated: set = set()          # the pairs estimated by races (from_races)
         self.default = _prob(default, "Matchups: default")
         if abs(self.default - 0.5) > _TOLERANCE:
-            raise ArgumentError(f"Matchups: default {default!r}: a pair not given is a coin flip (0.5) both "
+            raise ArgumentError(f"Matchups: default {shown(default)}: a pair not given is a coin flip (0.5) both "
                                 "ways, as p(a, b) + p(b, a) must be 1; give the pairs that differ")
         self._play: dict[tuple[str, str], float] = {}     # P(a wins on the play against b)
         for key, v in (pairs or {}).items():
             if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, str) for k in key)):
-                raise ArgumentTypeError(f"Matchups: a key must be a pair of archetype names, not {key!r}")
+                raise ArgumentTypeError(f"Matchups: a key must be a pair of archetype names, not {shown(key)}")
             a, b = key
             where = f"Matchups: {a} vs {b}"
             if isinstance(v, (tuple, list)):
@@ -97,9 +97,9 @@ class Matchups:
                 try:
                     parts = [float(x) for x in cell.split("/")]
                 except ValueError:
-                    raise ArgumentError(f"{where}: {cell!r} is not a probability (or PLAY/DRAW)") from None
+                    raise ArgumentError(f"{where}: {shown(cell)} is not a probability (or PLAY/DRAW)") from None
                 if len(parts) not in (1, 2):
-                    raise ArgumentError(f"{where}: {cell!r}: one probability, or PLAY/DRAW")
+                    raise ArgumentError(f"{where}: {shown(cell)}: one probability, or PLAY/DRAW")
                 pp, pd = (_prob(parts[0], where), _prob(parts[-1], where))
                 given[(names[i - 2], names[j])] = (pp, pd)
         for (a, b), (pp, pd) in given.items():
@@ -154,7 +154,7 @@ class Matchups:
         a matchup names an archetype not in `names`."""
         unknown = sorted(self.names() - set(names))
         if unknown:
-            raise ArgumentError(f"a matchup names {unknown[0]!r}, which is not an archetype of the field "
+            raise ArgumentError(f"a matchup names {shown(unknown[0])}, which is not an archetype of the field "
                                 f"({', '.join(names)})")
         out = np.empty((len(names), len(names)))
         for i, a in enumerate(names):

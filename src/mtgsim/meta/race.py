@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..decklist import Deck
-from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import ArgumentError, ArgumentTypeError, shown
 from ..optimize import stats
 from ..runner import CHUNK, chunk_rows
 from ..simulate import Estimate, _seed_sequence, _setup
@@ -77,7 +77,7 @@ def matchup_from_race(deck_a: Deck, deck_b: Deck, games: int = 1_000_000, seed=N
         if not isinstance(d, Deck):
             raise ArgumentTypeError(f"matchup_from_race: {what} must be a mtgsim.Deck, not {type(d).__name__}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 * CHUNK:
-        raise ArgumentError(f"matchup_from_race: games must be a whole number >= {2 * CHUNK}, got {games!r}")
+        raise ArgumentError(f"matchup_from_race: games must be a whole number >= {2 * CHUNK}, got {shown(games)}")
     threads = threads or os.cpu_count() or 1
     root = _seed_sequence(seed)
     kills = {(name, play): _kills(d, play, games, turns, root, threads)

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..files import write_json
-from ..plotting import pyplot
+from ..files import output_path, write_json
+from ..plotting import pyplot, save_figure
 from ..simulate import Z95, Estimate, wilson
 
 __all__ = ["EventsResult", "Event"]
@@ -154,7 +154,7 @@ class EventsResult:
 
     def to_csv(self, path) -> None:
         rows = self._rows()
-        with open(path, "w", newline="") as f:
+        with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
             w.writerow(["archetype", "players", "share", "match_points", "figure", "value", "low", "high"])
             for r in rows:
@@ -177,8 +177,7 @@ class EventsResult:
             ax.set_title(title)
         b.axhline(1.0, color="gray", lw=0.8)
         fig.tight_layout()
-        fig.savefig(path)
-        plt.close(fig)
+        save_figure(fig, path)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from ..cards import CardDef
 from ..decklist import Deck
-from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import ArgumentError, ArgumentTypeError, shown
 from ..objective import Objective
 from ..runner import CHUNK, cluster
 from ..simulate import nothing_finished, progress_bar
@@ -45,9 +45,9 @@ def _check_common(objective, threads, confidence, track, what: str):
     if not isinstance(objective, Objective):
         raise ArgumentTypeError(f"{what}: objective must be an mtgsim.Objective, not {type(objective).__name__}")
     if isinstance(threads, bool) or not (threads is None or (isinstance(threads, int) and threads >= 1)):
-        raise ArgumentError(f"{what}: threads must be a whole number >= 1 or None, got {threads!r}")
+        raise ArgumentError(f"{what}: threads must be a whole number >= 1 or None, got {shown(threads)}")
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0.5 <= confidence < 1:
-        raise ArgumentError(f"{what}: confidence must be in [0.5, 1), got {confidence!r}")
+        raise ArgumentError(f"{what}: confidence must be in [0.5, 1), got {shown(confidence)}")
     if isinstance(track, str):
         track = (track,)
     return (threads or os.cpu_count() or 1), tuple(track)
@@ -63,10 +63,10 @@ def _check_cards_known(objective: Objective, cards: dict, track: tuple, what: st
     for name in objective.cards():
         c = known.get(normalize_name(name))
         if c is not None and c.is_land:
-            raise ArgumentError(f"{what}: the objective reads {name!r}, a land: castable and cast by are "
+            raise ArgumentError(f"{what}: the objective reads {shown(name)}, a land: castable and cast by are "
                                 "about spells (a land is played, not cast)")
         if c is None and normalize_name(name) not in named:
-            raise ArgumentError(f"{what}: the objective reads {name!r}, which is in no variant and not "
+            raise ArgumentError(f"{what}: the objective reads {shown(name)}, which is in no variant and not "
                                 "tracked (give track=[...] to ask about a card outside the decks)")
 
 
@@ -87,10 +87,10 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
         raise ArgumentError("sweep: no variants to sweep (an empty mapping)")
     for label, deck in items:
         if not isinstance(deck, Deck):
-            raise ArgumentTypeError(f"sweep: variant {label!r} is a {type(deck).__name__}, not a mtgsim.Deck")
+            raise ArgumentTypeError(f"sweep: variant {shown(label)} is a {type(deck).__name__}, not a mtgsim.Deck")
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 * CHUNK:
         raise ArgumentError(f"sweep: games must be a whole number >= {2 * CHUNK} (intervals come from the "
-                            f"spread between chunks of {CHUNK} games), got {games!r}")
+                            f"spread between chunks of {CHUNK} games), got {shown(games)}")
     threads, track = _check_common(objective, threads, confidence, track, "sweep")
     _check_cards_known(objective, {n: d.card(n) for _, d in items for n in d.maindeck}, track, "sweep")
     if not isinstance(crn, bool) or not isinstance(race, bool):
@@ -149,24 +149,24 @@ def _check_pool(deck: Deck, pool, lands) -> dict[str, tuple[int, int]]:
     if not isinstance(pool, Mapping) or not pool:
         raise ArgumentError("mana_base: pool must be a non-empty mapping {land: (fewest, most)}")
     if isinstance(lands, bool) or not isinstance(lands, int) or lands < 0:
-        raise ArgumentError(f"mana_base: lands must be a whole number >= 0, got {lands!r}")
+        raise ArgumentError(f"mana_base: lands must be a whole number >= 0, got {shown(lands)}")
     out: dict[str, tuple[int, int]] = {}
     for land, rng in pool.items():
         name = card_name(deck, land, "mana_base: pool")
         if not deck.card(name).is_land:
-            raise ArgumentError(f"mana_base: pool: {name!r} is not a land")
+            raise ArgumentError(f"mana_base: pool: {shown(name)} is not a land")
         if name in out:
-            raise ArgumentError(f"mana_base: pool: {name!r} is given twice")
+            raise ArgumentError(f"mana_base: pool: {shown(name)} is given twice")
         if (not isinstance(rng, (tuple, list)) or len(rng) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in rng)):
-            raise ArgumentError(f"mana_base: pool: {name!r} needs a (fewest, most) pair of whole numbers, "
-                                f"got {rng!r}")
+            raise ArgumentError(f"mana_base: pool: {shown(name)} needs a (fewest, most) pair of whole numbers, "
+                                f"got {shown(rng)}")
         lo, hi = rng
         if not 0 <= lo <= hi:
-            raise ArgumentError(f"mana_base: pool: {name!r}: the range {lo}..{hi} is empty or negative")
+            raise ArgumentError(f"mana_base: pool: {shown(name)}: the range {lo}..{hi} is empty or negative")
         limit = copy_limit(deck, name)
         if limit is not None and hi > limit:
-            raise ArgumentError(f"mana_base: pool: {name!r}: {hi} copies is outside the copy limits "
+            raise ArgumentError(f"mana_base: pool: {shown(name)}: {hi} copies is outside the copy limits "
                                 f"(a deck has at most {limit} of a card that is not a basic land)")
         out[name] = (lo, hi)
     low, high = sum(lo for lo, _ in out.values()), sum(hi for _, hi in out.values())

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..cards import CardDef, normalize_name
 from ..decklist import Deck
-from ..errors import ArgumentError
+from ..errors import ArgumentError, shown
 from ..objective import BoundObjective, _Context
 from ..runner import CHUNK, chunk_games, play_jobs
 from ..simulate import Estimate, SimResult, _seed_sequence, _setup, sim_result
@@ -221,7 +221,7 @@ def _fitting(alive: list[Candidate], left: int) -> int:
 def check_budget(budget, k: int, what: str) -> int:
     """A race's budget: a whole number of games, at least one first round of k candidates."""
     if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)):
-        raise ArgumentError(f"{what}: budget must be a whole number of games, got {budget!r}")
+        raise ArgumentError(f"{what}: budget must be a whole number of games, got {shown(budget)}")
     need = k * FIRST_ROUND * CHUNK
     if budget < need:
         raise ArgumentError(f"{what}: a budget of {budget:,} games is below one round of games: the first "

@@ -8,9 +8,9 @@ import csv
 import math
 
 from ..decklist import Deck
-from ..errors import UnknownNameError
-from ..files import write_json
-from ..plotting import pyplot
+from ..errors import UnknownNameError, shown
+from ..files import output_path, write_json
+from ..plotting import pyplot, save_figure
 from ..simulate import Estimate, SimResult
 from . import baselines
 from .engine import Candidate, Engine
@@ -54,7 +54,7 @@ class _Report:
         try:
             return self._by_label[str(label)]
         except KeyError:
-            raise UnknownNameError(f"no variant {label!r}; the variants are {', '.join(self._by_label)}",
+            raise UnknownNameError(f"no variant {shown(label)}; the variants are {', '.join(self._by_label)}",
                                    str(label)) from None
 
     def estimate(self, label) -> Estimate:
@@ -166,7 +166,7 @@ class _Report:
         write_json(path, self.to_dict())
 
     def to_csv(self, path) -> None:
-        with open(path, "w", newline="") as f:
+        with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
             w.writerow(["variant", "objective", "low", "high", "games", "best", "vs_best", "vs_best_low",
                         "vs_best_high", "dropped"])
@@ -191,8 +191,7 @@ class _Report:
         ax.set_ylabel(str(self.objective)[:60])
         ax.set_title(f"best: {self.best_label}")
         fig.tight_layout()
-        fig.savefig(path)
-        plt.close(fig)
+        save_figure(fig, path)
 
 
 class SweepResult(_Report):
