@@ -109,6 +109,9 @@ def cmd_optimize(args) -> int:
     if lands is None:
         raise UsageError("give --lands: a range of land counts to sweep (20..26, with --land), or the "
                          "lands of the mana base (17, with --mana-base)")
+    if args.games > optimize.MAX_VARIANT_GAMES:
+        raise UsageError(f"--games: at most {optimize.MAX_VARIANT_GAMES:,} games per variant (each keeps its "
+                         f"figures chunk by chunk, for the intervals), got {args.games:,}")
     objective = parse_objective(args.objective)
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(path, db=db)
@@ -142,6 +145,7 @@ def cmd_optimize(args) -> int:
 def add_parser(sub) -> None:
     """The `optimize` subcommand."""
     from .cli import _bounded_int, add_run_options
+    from .optimize.engine import MAX_BUDGET
     o = sub.add_parser("optimize", help="how many lands, which lands: land-count sweeps and mana-base searches")
     o.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
     o.add_argument("--example", metavar="NAME", help="a bundled example deck instead of a file")
@@ -159,7 +163,7 @@ def add_parser(sub) -> None:
     o.add_argument("--race", action="store_true",
                    help="race the land counts: drop those whose interval against the leader excludes being "
                         "best, within --games times the variants in all")
-    o.add_argument("--budget", type=_bounded_int(1, 10 ** 12), default=20_000_000, metavar="GAMES",
+    o.add_argument("--budget", type=_bounded_int(1, MAX_BUDGET), default=20_000_000, metavar="GAMES",
                    help="games a mana-base search may play, all variants added up (default 20,000,000)")
     o.add_argument("--scheduler", metavar="ADDRESS",
                    help='play on a Dask cluster: its scheduler\'s address (tcp://host:8786; needs '

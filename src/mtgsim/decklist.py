@@ -43,6 +43,7 @@ from .cards import CardDatabase, CardDef, UnknownCardError, card_db, closest_nam
 from .cards.model import LandsOf, ManaKind
 from .errors import (ArgumentError, ArgumentTypeError, DecklistError, LimitError,
                      UnknownCardInDecklistError, shown)
+from .files import input_path
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind
 
 __all__ = ["Deck", "DecklistError", "UnknownCardInDecklistError", "ColorRequirement", "SECTIONS",
@@ -544,7 +545,7 @@ class Deck:
         if not isinstance(path, (str, PathLike)):
             raise ArgumentTypeError(f"path must be a str or a path, not {type(path).__name__}")
         _check_db_and_name(db, None)
-        path = Path(path)
+        path = Path(input_path(path, "path"))
         text = _decode(path.read_bytes(), str(path))
         return cls.from_text(text, db, source=str(path), name=path.stem)
 
@@ -591,6 +592,8 @@ class Deck:
 
     def card(self, name: str) -> CardDef:
         """The CardDef of a card name (any card of the deck's database)."""
+        if not isinstance(name, (str, CardDef)):
+            raise ArgumentTypeError(f"card names are text, not {type(name).__name__}")
         return self._defs.get(name) or _lookup(self._db, name)
 
     def cards(self, section: str | None = None) -> list[tuple[CardDef, int]]:
@@ -598,7 +601,7 @@ class Deck:
         (`cards("maindeck")` is the library of a Commander game)."""
         if section is None:
             counts = self._played()
-        elif section in SECTIONS:
+        elif isinstance(section, str) and section in SECTIONS:
             counts = self._counts[section]
         else:
             raise ArgumentError(f"section {shown(section)} is not one of {', '.join(SECTIONS)}")
@@ -703,9 +706,9 @@ class Deck:
         cards, up to 15 in the sideboard, at most 4 of a non-basic card across deck and
         sideboard; "commander": exactly 100 cards with the commander, one or two legendary
         commanders, one of each non-basic card). Colour identity is not checked."""
-        if format == "constructed":
+        if isinstance(format, str) and format == "constructed":
             return self._check_constructed()
-        if format == "commander":
+        if isinstance(format, str) and format == "commander":
             return self._check_commander()
         raise ArgumentError(f"format {shown(format)} is not 'constructed' or 'commander'")
 
@@ -749,7 +752,7 @@ class Deck:
 
 def _check_db_and_name(db: object, name: object) -> None:
     """The `db` and `name` arguments of a Deck's constructors."""
-    if db is not None and not isinstance(db, Mapping):   # (a CardDatabase is a Mapping)
+    if db is not None and not isinstance(db, CardDatabase):
         raise ArgumentTypeError(f"db must be a CardDatabase (or None: the shipped cards), not "
                                 f"{type(db).__name__}")
     if name is not None and not isinstance(name, str):

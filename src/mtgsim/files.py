@@ -21,7 +21,7 @@ from pathlib import Path
 
 from .errors import ArgumentError, ArgumentTypeError, shown
 
-__all__ = ["json_text", "load_toml", "output_path", "read_text", "strict", "write_json"]
+__all__ = ["input_path", "json_text", "load_toml", "output_path", "read_text", "strict", "write_json"]
 
 _UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
 _UTF32_MARKS = (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
@@ -92,6 +92,11 @@ def json_text(data) -> str:
 def output_path(path, what: str = "path") -> str:
     """`path` as a file's path to write: text or a path-like object naming a file. A whole
     number is refused (open() would take it for a file descriptor and close it: 1 is stdout)."""
+    return input_path(path, what)
+
+
+def input_path(path, what: str = "path") -> str:
+    """`path` as a file's path: text or a path-like object, not empty, without a NUL."""
     if isinstance(path, os.PathLike):
         path = os.fspath(path)
     if not isinstance(path, str):

@@ -11,7 +11,10 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from .errors import ArgumentError, ArgumentTypeError, InternalError, ManaCostError, shown
+from .checks import items, whole_number
+from .errors import ArgumentError, ArgumentTypeError, InternalError, LimitError, ManaCostError, shown
+
+MAX_COST_TEXT = 10_000      # characters of a mana cost read (the longest printed cost is 30)
 
 __all__ = [
     "Color", "ManaType", "COLOR_ORDER", "ManaSymbol", "ManaCost", "ManaCostError",
@@ -226,7 +229,9 @@ class ManaCost:
     __slots__ = ("_symbols", "__dict__")
 
     def __init__(self, symbols=()):
-        syms = list(symbols)
+        syms = list(items(symbols, "ManaCost: symbols"))
+        if not all(isinstance(s, ManaSymbol) for s in syms):
+            raise ArgumentTypeError("ManaCost: symbols must be ManaSymbols (ManaCost.parse reads a cost's text)")
         generic = [s for s in syms if s.kind is SymbolKind.GENERIC]
         rest = [s for s in syms if s.kind is not SymbolKind.GENERIC]
         total = sum(s.amount for s in generic)
@@ -248,6 +253,8 @@ class ManaCost:
             return text
         if not isinstance(text, str):
             raise ArgumentTypeError(f"a mana cost is text such as '{{2}}{{G}}', not {type(text).__name__}")
+        if len(text) > MAX_COST_TEXT:
+            raise LimitError(f"a mana cost of {len(text):,} characters: at most {MAX_COST_TEXT:,} are read")
         stripped = text.strip()
         if stripped and "{" not in stripped and "}" not in stripped:
             return cls._parse_shorthand(text)
@@ -324,6 +331,7 @@ class ManaCost:
 
     def mana_value_with(self, x: int) -> int:
         """Mana value on the stack with X chosen as `x` (202.3e)."""
+        x = whole_number(x, "x", 0)
         return self.mana_value + x * self.x_count
 
     @cached_property

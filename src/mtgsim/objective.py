@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _core
+from . import _core, checks
 from .cards import CardDef, normalize_name
 from .errors import ArgumentError, ArgumentTypeError, shown
 
@@ -305,9 +305,9 @@ class Objective:
             if isinstance(quantile, bool) or not isinstance(quantile, (int, float)) or not 0 < quantile < 1:
                 raise ArgumentError(f"Objective.kill_turn: quantile must be in (0, 1), got {shown(quantile)}")
             return cls._one(_KillQuantile(float(quantile)))
-        if stat == "median":
+        if isinstance(stat, str) and stat == "median":
             return cls._one(_KillQuantile(0.5))
-        if stat != "mean":
+        if not isinstance(stat, str) or stat != "mean":
             raise ArgumentError(f"Objective.kill_turn: stat must be 'mean' or 'median' (or give "
                                 f"quantile=), got {shown(stat)}")
         return cls._one(_KillMean())
@@ -323,8 +323,10 @@ class Objective:
 
     # ---- arithmetic
     def __mul__(self, k) -> Objective:
-        if isinstance(k, bool) or not isinstance(k, (int, float)) or not math.isfinite(k) or k == 0:
+        if isinstance(k, bool) or not isinstance(k, (int, float)):
             return NotImplemented
+        if k == 0 or not math.isfinite(checks.number(k, "an objective's weight")):
+            raise ArgumentError(f"an objective's weight must be a finite number other than 0, got {shown(k)}")
         return Objective(tuple((c * k, t) for c, t in self._terms), self.maximize == (k > 0))
 
     __rmul__ = __mul__

@@ -50,6 +50,7 @@ import numpy as np
 
 from .batch import _color_bit
 from .cards import CardDef
+from .checks import items
 from .cards.database import named_card
 from .errors import ArgumentError, ArgumentTypeError, shown
 from .mana import COLOR_ORDER
@@ -63,7 +64,7 @@ COLORS = tuple(COLOR_ORDER)        # the colours "choose a colour" may name (W U
 
 def _cards(cards, what: str) -> tuple:
     """`first`/`hold` as a tuple of card names and cards."""
-    cards = (cards,) if isinstance(cards, (str, CardDef)) else tuple(cards)
+    cards = (cards,) if isinstance(cards, (str, CardDef)) else items(cards, f"play policy: {what}")
     for c in cards:
         if isinstance(c, str) and not c.strip():
             raise ArgumentError(f"play policy: {what} names an empty card name")
@@ -93,9 +94,9 @@ class PlayPolicy:
     pay_life_above: int = 10
 
     def __post_init__(self):
-        if self.lands not in LANDS:
+        if not isinstance(self.lands, str) or self.lands not in LANDS:
             raise ArgumentError(f"play policy: lands must be one of {', '.join(LANDS)}; got {shown(self.lands)}")
-        if self.spells not in SPELLS:
+        if not isinstance(self.spells, str) or self.spells not in SPELLS:
             raise ArgumentError(f"play policy: spells must be one of {', '.join(SPELLS)}; "
                                 f"got {shown(self.spells)}")
         for name in ("kicker", "flashback", "abilities", "cycle", "attack"):
@@ -104,7 +105,7 @@ class PlayPolicy:
                                         f"got {shown(getattr(self, name))}")
         if isinstance(self.x, bool) or not isinstance(self.x, int) or not 0 <= self.x <= 99:
             raise ArgumentError(f"play policy: x must be a whole number 0..99, got {shown(self.x)}")
-        if self.color is not None and self.color not in COLORS:
+        if self.color is not None and (not isinstance(self.color, str) or self.color not in COLORS):
             raise ArgumentError(f"play policy: color must be one of {' '.join(COLORS)} or None; "
                                 f"got {shown(self.color)}")
         if (isinstance(self.pay_life_above, bool) or not isinstance(self.pay_life_above, int)

@@ -12,7 +12,6 @@ flat); Ctrl-C returns the result so far with its true number of games.
 from __future__ import annotations
 
 import math
-import os
 import typing
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -20,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _core, schema
+from . import _core, checks, schema
 from .cards import CardDef, UnknownCardError, closest_names, normalize_name
 from .cards.database import named_card
 from .compile import compile_deck
@@ -99,6 +98,9 @@ class MulliganPolicy:
     on-colour ones; otherwise the spells of the highest mana value."""
 
     def __init__(self, keep: Mapping[int, tuple[int, int]] | None = None, count_mana_sources: bool = False):
+        if keep is not None and not isinstance(keep, Mapping):
+            raise ArgumentTypeError(f"mulligan policy: keep must be a mapping {{hand size: (min lands, max lands)}}, "
+                                    f"not {type(keep).__name__}")
         keep = dict({7: (2, 5), 6: (2, 4), 5: (2, 4)} if keep is None else keep)
         for size, rng in keep.items():
             if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 7:
@@ -165,8 +167,7 @@ class KillTurn:
 
     def quantile(self, q: float) -> float:
         """The kill turn at quantile q over all games (inf: not killed within the turns)."""
-        if not 0 <= q <= 1:
-            raise ArgumentError(f"q must be in [0, 1], got {shown(q)}")
+        q = checks.number(q, "q", 0, 1)
         cum = np.cumsum(self.counts) / max(1, self.n)
         t = int(np.searchsorted(cum, q - 1e-12))
         return float("inf") if t >= len(self.counts) - 1 else float(t + 1)
@@ -212,6 +213,8 @@ class SimResult:
     # recognized: name → "partly" or "unknown" (Coverage's buckets; see CardDatabase.coverage)
 
     def _track(self, card) -> int:
+        if not isinstance(card, (str, CardDef)):
+            raise ArgumentTypeError(f"a card is a name or a CardDef, not {type(card).__name__}")
         name = card.name if isinstance(card, CardDef) else card
         for i, n in enumerate(self.tracked):
             if n.casefold() == str(name).casefold():
@@ -225,7 +228,7 @@ class SimResult:
         total cost). With hit_land_drops: among games with at least `turn` lands in play."""
         _check_turn(turn, self.turns)
         q = self._track(card)
-        if hit_land_drops:
+        if checks.flag(hit_land_drops, "hit_land_drops"):
             return wilson(int(self.metrics["castable_hit"][q, turn - 1]), int(self.metrics["hit"][turn - 1]))
         return wilson(int(self.metrics["castable"][q, turn - 1]), self.games)
 
@@ -301,7 +304,7 @@ class SimResult:
         """P(castable) by turn for the key cards, and the kill-turn distribution (needs
         matplotlib: pip install "mtgsim[plot]")."""
         plt = pyplot()
-        names = list(cards) if cards is not None else list(self.tracked)[:8]
+        names = list(checks.items(cards, "plot: cards")) if cards is not None else list(self.tracked)[:8]
         turns = np.arange(1, self.turns + 1)
         fig, (a, b) = plt.subplots(1, 2, figsize=(12, 4.5))
         for name in names:
@@ -342,7 +345,7 @@ def _seed_sequence(seed) -> np.random.SeedSequence:
     """The root SeedSequence of `seed`: None, a whole number ≥ 0 or a sequence of them."""
     try:
         return np.random.SeedSequence(seed)
-    except TypeError:
+    except (TypeError, RecursionError):       # (numpy recurses into nested sequences)
         raise ArgumentTypeError("seed must be None, a whole number or a sequence of them, "
                                 f"not {type(seed).__name__}") from None
     except ValueError:
@@ -369,6 +372,8 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     if not isinstance(policy, PlayPolicy):
         raise ArgumentTypeError(f"policy must be a PlayPolicy, not {type(policy).__name__}")
     warn_unmodeled([c for c, _ in deck.cards("maindeck")], stacklevel=4)
+    on_play = checks.flag(on_play, "on_play")
+    track = (track,) if isinstance(track, (str, CardDef)) else checks.items(track, "track")
     extra = [named_card(deck.db, t, "track") for t in track]
     named = policy.card_defs(deck.db)
     known = {normalize_name(c.name): c for c, _ in deck.cards("maindeck")}
@@ -433,12 +438,9 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     """Goldfish `deck` `games` times for `turns` turns (see the module docstring). With
     `client` (a `dask.distributed.Client`, or a scheduler address) the chunks are played on
     the cluster's workers instead of `threads` local threads: the same numbers, bit for bit."""
-    if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
-        raise ArgumentError(f"games must be a whole number > 0, got {shown(games)}")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ArgumentError(f"threads must be a whole number >= 1 or None, got {shown(threads)}")
+    games = checks.games(games)
+    threads = checks.threads(threads)
+    progress = checks.flag(progress, "progress")
     st = _setup(deck, turns, on_play, mulligan, policy, track)
     tracked = st.tracked
     offsets = _core.metric_offsets(len(tracked), turns)

@@ -8,6 +8,7 @@ import dataclasses
 import difflib
 import enum
 import functools
+import os
 import re
 import typing
 import unicodedata
@@ -17,7 +18,8 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from ..errors import (ArgumentTypeError, CardDataError, InternalError, UnknownCardError,
                       UnknownCardInCardDataError, shown)
-from ..files import load_toml, read_text
+from ..checks import items, whole_number
+from ..files import input_path, load_toml, read_text
 from ..mana import Color, ManaCost, ManaCostError, parse_colors
 from . import model
 from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, Count,
@@ -363,9 +365,19 @@ def card(name: str, cost: str | ManaCost = "", type: str = "Sorcery", pt: str | 
     """A card in one line: ``card("Test Sorcery", "{1}{G}{G}", "Sorcery")``.
 
     Abilities are given as the same tables the TOML files use. Raises CardDataError."""
+    if not isinstance(cost, (str, ManaCost)):
+        raise ArgumentTypeError(f"card: cost must be text such as '{{1}}{{G}}' or a ManaCost, not {cost.__class__.__name__}")
+    for what, value in (("type", type), ("pt", pt)):
+        if not isinstance(value, str) and not (what == "pt" and value is None):
+            raise ArgumentTypeError(f"card: {what} must be text, not {value.__class__.__name__}")
     table: dict[str, Any] = {"name": name, "cost": str(cost), "type": type, **fields}
     if pt is not None:
         table["pt"] = pt
+    abilities = items(abilities, "card: abilities")
+    for a in abilities:
+        if not isinstance(a, Mapping):
+            raise ArgumentTypeError(f"card: abilities must be tables (dicts) such as {{'kind': 'mana', ...}}, "
+                                    f"not {a.__class__.__name__}")
     if abilities:
         table["abilities"] = [dict(a) for a in abilities]
     return card_from_table(table)
@@ -392,7 +404,10 @@ class CardDatabase(Mapping[str, CardDef]):
         self._alias: dict[str, str] = {}
         self._source: dict[str, str] = {}
         self._imported: dict[str, Any] = {}             # key → (ImportedCards, name) of recognized cards
-        for c in cards:
+        if sources is not None and not isinstance(sources, Mapping):
+            raise ArgumentTypeError(f"CardDatabase: sources must be a mapping {{name: file}}, not "
+                                    f"{type(sources).__name__}")
+        for c in _card_defs(cards, "CardDatabase: cards"):
             self._add(c, (sources or {}).get(c.name, "<python>"))
 
     def _add(self, c: CardDef, source: str, replace: bool = False) -> None:
@@ -411,7 +426,7 @@ class CardDatabase(Mapping[str, CardDef]):
     @classmethod
     def from_toml(cls, *paths: str | Path) -> "CardDatabase":
         db = cls()
-        db._check_tokens([c for p in paths for c in db._load(Path(p))])
+        db._check_tokens([c for p in paths for c in db._load(Path(input_path(p, "from_toml: a path")))])
         return db
 
     def _load(self, path: Path, replace: bool = False) -> list[CardDef]:
@@ -456,14 +471,14 @@ class CardDatabase(Mapping[str, CardDef]):
         for m in more:
             if isinstance(m, CardDef):
                 db._add(m, "<python>", replace)
-            elif isinstance(m, (str, Path)) and _is_toml(Path(m)):
+            elif isinstance(m, (str, os.PathLike)) and _is_toml(Path(input_path(m, "a card file"))):
                 from_files += db._load(Path(m), replace)
-            elif isinstance(m, (str, Path)):
+            elif isinstance(m, (str, os.PathLike)):             # (a bulk card file)
                 db._add_imported(recognized_cards(m, ImportSummary()))
             elif isinstance(m, ImportedCards):
                 db._add_imported(m)
             else:
-                for c in m:
+                for c in _card_defs(m, "more cards"):
                     db._add(c, "<python>", replace)
         db._check_tokens(from_files)
         return db
@@ -522,14 +537,20 @@ class CardDatabase(Mapping[str, CardDef]):
     def coverage(self, deck=None, sections=("maindeck", "sideboard", "commander", "companion")):
         """The Coverage of a deck's cards (of the sections named), or of every card of this
         database."""
+        from ..decklist import Deck
         from .coverage import Coverage
         if deck is None:                  # (every card, not the tokens cards create)
             return Coverage.of(self.verdict(c.name) for c in self._cards.values() if not c.token)
+        if not isinstance(deck, Deck):
+            raise ArgumentTypeError(f"coverage: deck must be a mtgsim.Deck or None, not {type(deck).__name__}")
+        sections = (sections,) if isinstance(sections, str) else items(sections, "coverage: sections")
         cards = {c.name: c for section in sections for c, _ in deck.cards(section)}
         return Coverage.of(self.verdict(c) for c in cards.values())
 
     # ---- look-up -------------------------------------------------------------------------
     def _key(self, name: str) -> str | None:
+        if not isinstance(name, str):
+            raise ArgumentTypeError(f"card names are text, not {type(name).__name__}")
         key = normalize_name(name)
         if key in self._cards:
             return key
@@ -575,6 +596,9 @@ class CardDatabase(Mapping[str, CardDef]):
 
     def suggest(self, name: str, n: int = 5) -> list[str]:
         """The closest known names (by spelling, then by containment)."""
+        if not isinstance(name, str):
+            raise ArgumentTypeError(f"card names are text, not {type(name).__name__}")
+        n = whole_number(n, "suggest: n", 1)
         names = []
         for k in _closest_keys(normalize_name(name), list(self._cards) + list(self._alias), n):
             real = self._cards[self._alias.get(k, k)].name
@@ -584,6 +608,16 @@ class CardDatabase(Mapping[str, CardDef]):
 
     def __repr__(self) -> str:
         return f"<CardDatabase of {len(self)} cards>"
+
+
+def _card_defs(cards, what: str) -> list[CardDef]:
+    """`cards` (a list or other iterable of CardDefs), checked."""
+    out = list(items(cards, what))
+    for c in out:
+        if not isinstance(c, CardDef):
+            raise ArgumentTypeError(f"{what}: expected CardDefs (mtgsim.card(...)), got {type(c).__name__} "
+                                    f"{shown(c)}")
+    return out
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -12,12 +12,11 @@ results are identical for any number of threads.
 """
 from __future__ import annotations
 
-import os
 from collections import namedtuple
 
 import numpy as np
 
-from .. import _meta
+from .. import _meta, checks
 from ..errors import ArgumentError, ArgumentTypeError, shown
 from ..runner import chunk_games, chunk_generator
 from ..simulate import progress_bar
@@ -48,10 +47,9 @@ def _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_
         rounds = recommended_rounds(players)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= _meta.MAX_ROUNDS:
         raise ArgumentError(f"rounds must be 1..{_meta.MAX_ROUNDS} (or None: MTR Appendix E), got {shown(rounds)}")
-    if isinstance(top_cut, bool) or not isinstance(top_cut, int) or top_cut < 0:
-        raise ArgumentError(f"top_cut must be a whole number >= 0, got {shown(top_cut)}")
+    top_cut = checks.whole_number(top_cut, "top_cut", 0)
     if top_cut > players:
-        raise ArgumentError(f"a top cut of {top_cut} is larger than the field of {players} players")
+        raise ArgumentError(f"a top cut of {shown(top_cut)} is larger than the field of {players} players")
     if top_cut & (top_cut - 1):
         raise ArgumentError(f"top_cut must be 0 or a power of 2 (2, 4, 8, 16...), got {top_cut}")
     if isinstance(draw_rate, bool) or not isinstance(draw_rate, (int, float)) or not 0 <= draw_rate <= 1:
@@ -75,12 +73,9 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
     from ..simulate import _seed_sequence, nothing_finished
     arch, table, rounds, best_of, top_cut, draw_rate, ids = _settings(
         field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws)
-    if isinstance(events, bool) or not isinstance(events, int) or events < 1:
-        raise ArgumentError(f"events must be a whole number >= 1, got {shown(events)}")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ArgumentError(f"threads must be a whole number >= 1 or None, got {shown(threads)}")
+    events = checks.games(events, "events")
+    threads = checks.threads(threads)
+    progress = checks.flag(progress, "progress")
     root = _seed_sequence(seed)
     if seed is None:
         seed = root.entropy

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ..errors import ArgumentError, ArgumentTypeError, shown
+from .. import _meta, checks
+from ..errors import ArgumentError, ArgumentTypeError, LimitError, shown
 
 __all__ = ["Field", "recommended_rounds"]
 
@@ -17,6 +18,7 @@ _MTR_ROUNDS = ((8, 3), (16, 5), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9))
 
 def recommended_rounds(players: int) -> int:
     """The Swiss rounds MTR Appendix E recommends for `players` players."""
+    players = checks.whole_number(players, "recommended_rounds: players", 0)
     if players <= 2:
         return 1
     if players <= 4:
@@ -28,9 +30,7 @@ def recommended_rounds(players: int) -> int:
 
 
 def _number(v, what: str) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise ArgumentTypeError(f"{what} must be a number, not {shown(v)}")
-    return float(v)
+    return checks.number(v, what)
 
 
 class Field:
@@ -42,6 +42,8 @@ class Field:
             raise ArgumentError("Field: give the archetypes' shares as a mapping {name: share}")
         if isinstance(players, bool) or not isinstance(players, int) or players < 2:
             raise ArgumentError(f"Field: an event needs at least 2 players, got {shown(players)}")
+        if players > _meta.MAX_PLAYERS:
+            raise LimitError(f"Field: at most {_meta.MAX_PLAYERS:,} players, got {shown(players)}")
         values = {}
         for name, v in shares.items():
             _check_name(name)
@@ -108,6 +110,7 @@ class Field:
         return [n for n, k in self._counts.items() for _ in range(k)]
 
     def _name(self, name: str) -> str:
+        checks.text(name, "an archetype's name")
         if name in self._counts:
             return name
         for n in self._counts:

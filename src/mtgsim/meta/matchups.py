@@ -15,8 +15,9 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import checks
 from ..errors import ArgumentError, ArgumentTypeError, shown
-from ..files import read_text
+from ..files import input_path, read_text
 
 __all__ = ["Matchups"]
 
@@ -24,7 +25,8 @@ _TOLERANCE = 1e-6
 
 
 def _prob(v, where: str) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+    if (isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating))
+            or not math.isfinite(checks.number(v, f"{where}: a probability"))):
         raise ArgumentTypeError(f"{where}: a probability must be a number, not {shown(v)}")
     if not 0 <= v <= 1:
         raise ArgumentError(f"{where}: the probability {shown(v)} is outside [0, 1]")
@@ -42,6 +44,9 @@ class Matchups:
             raise ArgumentError(f"Matchups: default {shown(default)}: a pair not given is a coin flip (0.5) both "
                                 "ways, as p(a, b) + p(b, a) must be 1; give the pairs that differ")
         self._play: dict[tuple[str, str], float] = {}     # P(a wins on the play against b)
+        if pairs is not None and not isinstance(pairs, Mapping):
+            raise ArgumentTypeError(f"Matchups: pairs must be a mapping {{(a, b): probability}}, not "
+                                    f"{type(pairs).__name__}")
         for key, v in (pairs or {}).items():
             if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, str) for k in key)):
                 raise ArgumentTypeError(f"Matchups: a key must be a pair of archetype names, not {shown(key)}")
@@ -71,7 +76,7 @@ class Matchups:
         consistent: p(a, b) + p(b, a) = 1 (for pairs: on the play against on the draw)."""
         if not isinstance(path, (str, os.PathLike)):
             raise ArgumentTypeError(f"Matchups.from_csv: path must be a file's path, not {type(path).__name__}")
-        path = Path(path)
+        path = Path(input_path(path, "Matchups.from_csv: path"))
         try:
             text = read_text(path, lambda message: ArgumentError(f"{path}: {message}"))
             rows = [r for r in csv.reader(text.splitlines()) if any(c.strip() for c in r)]
@@ -132,6 +137,8 @@ class Matchups:
 
     def update(self, other: Matchups) -> None:
         """Take `other`'s pairs over these."""
+        if not isinstance(other, Matchups):
+            raise ArgumentTypeError(f"Matchups.update: other must be Matchups, not {type(other).__name__}")
         self._play.update(other._play)
 
     @staticmethod
@@ -142,6 +149,10 @@ class Matchups:
 
     def p(self, a: str, b: str, on_play: bool | None = None) -> float:
         """P(a wins one game against b): on the play, on the draw, or (None) the mean of both."""
+        checks.text(a, "Matchups.p: a")
+        checks.text(b, "Matchups.p: b")
+        if on_play is not None:
+            on_play = checks.flag(on_play, "Matchups.p: on_play")
         play = self._play.get((a, b), self.default if a != b else 0.5)
         draw = 1 - self._play.get((b, a), 1 - self.default if a != b else 0.5)
         return play if on_play else draw if on_play is False else (play + draw) / 2
@@ -152,6 +163,7 @@ class Matchups:
     def table(self, names: list[str]) -> np.ndarray:
         """[len(names), len(names)]: P(row wins a game on the play against column). Raises if
         a matchup names an archetype not in `names`."""
+        names = [checks.text(n, "Matchups.table: a name") for n in checks.items(names, "Matchups.table: names")]
         unknown = sorted(self.names() - set(names))
         if unknown:
             raise ArgumentError(f"a matchup names {shown(unknown[0])}, which is not an archetype of the field "

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..checks import whole_number
 from ..files import output_path, write_json
 from ..plotting import pyplot, save_figure
 from ..simulate import Z95, Estimate, wilson
@@ -103,6 +104,7 @@ class EventsResult:
 
     def p_record_at_least(self, name: str, losses: int = 2) -> Estimate:
         """P(X-`losses` or better after the Swiss rounds: match points >= 3 (rounds - losses))."""
+        losses = whole_number(losses, "losses", 0, self.rounds)
         rec = self._records(name)
         R = self.rounds
         k = sum(int(rec[w, l_]) for w in range(R + 1) for l_ in range(R + 1 - w)

@@ -15,12 +15,12 @@ with `client=`, on a Dask cluster, with bit-identical results.
 """
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 
+from .. import checks
 from ..cards import CardDef
 from ..decklist import Deck
-from ..errors import ArgumentError, ArgumentTypeError, shown
+from ..errors import ArgumentError, ArgumentTypeError, LimitError, shown
 from ..objective import Objective
 from ..runner import CHUNK, cluster
 from ..simulate import nothing_finished, progress_bar
@@ -32,6 +32,7 @@ from .variants import card_name, copy_limit, count_splits, land_counts, splits, 
 __all__ = ["EXHAUSTIVE_LIMIT", "ManaBaseResult", "SweepResult", "land_counts", "mana_base", "sweep"]
 
 EXHAUSTIVE_LIMIT = 60      # mana bases raced all at once at most; beyond, the local search
+MAX_VARIANT_GAMES = 10 ** 10   # a variant's games (4.9 million chunks, whose figures it keeps: ~40 MB a term)
 
 
 def _close(bar) -> None:
@@ -44,13 +45,14 @@ def _close(bar) -> None:
 def _check_common(objective, threads, confidence, track, what: str):
     if not isinstance(objective, Objective):
         raise ArgumentTypeError(f"{what}: objective must be an mtgsim.Objective, not {type(objective).__name__}")
-    if isinstance(threads, bool) or not (threads is None or (isinstance(threads, int) and threads >= 1)):
-        raise ArgumentError(f"{what}: threads must be a whole number >= 1 or None, got {shown(threads)}")
-    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0.5 <= confidence < 1:
+    threads = checks.threads(threads, f"{what}: threads")
+    if checks.number(confidence, f"{what}: confidence", 0.5, 1) == 1:
         raise ArgumentError(f"{what}: confidence must be in [0.5, 1), got {shown(confidence)}")
-    if isinstance(track, str):
-        track = (track,)
-    return (threads or os.cpu_count() or 1), tuple(track)
+    track = (track,) if isinstance(track, (str, CardDef)) else checks.items(track, f"{what}: track")
+    for t in track:
+        if not isinstance(t, (str, CardDef)):
+            raise ArgumentTypeError(f"{what}: track must list card names or cards, got {type(t).__name__}")
+    return threads, track
 
 
 def _check_cards_known(objective: Objective, cards: dict, track: tuple, what: str) -> None:
@@ -88,9 +90,13 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
     for label, deck in items:
         if not isinstance(deck, Deck):
             raise ArgumentTypeError(f"sweep: variant {shown(label)} is a {type(deck).__name__}, not a mtgsim.Deck")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 2 * CHUNK:
+    if not checks.is_whole(games) or games < 2 * CHUNK:
         raise ArgumentError(f"sweep: games must be a whole number >= {2 * CHUNK} (intervals come from the "
                             f"spread between chunks of {CHUNK} games), got {shown(games)}")
+    if games > MAX_VARIANT_GAMES:
+        raise LimitError(f"sweep: games must be at most {MAX_VARIANT_GAMES:,} per variant (each keeps its "
+                         f"figures chunk by chunk, for the intervals), got {shown(games)}")
+    progress = checks.flag(progress, "sweep: progress")
     threads, track = _check_common(objective, threads, confidence, track, "sweep")
     _check_cards_known(objective, {n: d.card(n) for _, d in items for n in d.maindeck}, track, "sweep")
     if not isinstance(crn, bool) or not isinstance(race, bool):
@@ -171,7 +177,7 @@ def _check_pool(deck: Deck, pool, lands) -> dict[str, tuple[int, int]]:
         out[name] = (lo, hi)
     low, high = sum(lo for lo, _ in out.values()), sum(hi for _, hi in out.values())
     if not low <= lands <= high:
-        raise ArgumentError(f"mana_base: the pool's ranges can't sum to {lands} lands: they allow "
+        raise ArgumentError(f"mana_base: the pool's ranges can't sum to {shown(lands)} lands: they allow "
                             f"{low}..{high}")
     return out
 
@@ -215,6 +221,7 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"mana_base: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     pool = _check_pool(deck, pool, lands)
+    progress = checks.flag(progress, "mana_base: progress")
     threads, track = _check_common(objective, threads, confidence, track, "mana_base")
     base = {n: k for n, k in deck.maindeck.items() if n not in pool}
     _check_cards_known(objective, {n: deck.card(n) for n in [*deck.maindeck, *pool]}, track, "mana_base")

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..cards import CardDef, normalize_name
 from ..decklist import Deck
-from ..errors import ArgumentError, shown
+from ..errors import ArgumentError, LimitError, shown
 from ..objective import BoundObjective, _Context
 from ..runner import CHUNK, chunk_games, play_jobs
 from ..simulate import Estimate, SimResult, _seed_sequence, _setup, sim_result
@@ -29,6 +29,7 @@ from . import stats
 from .variants import aligned_layout, expand
 
 FIRST_ROUND = 4          # chunks each candidate plays in a race's first round (doubled each round)
+MAX_BUDGET = 10 ** 11    # games of one race, all candidates added up (49 million chunks kept: ~390 MB a term)
 
 
 @dataclass(eq=False)
@@ -222,6 +223,9 @@ def check_budget(budget, k: int, what: str) -> int:
     """A race's budget: a whole number of games, at least one first round of k candidates."""
     if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)):
         raise ArgumentError(f"{what}: budget must be a whole number of games, got {shown(budget)}")
+    if budget > MAX_BUDGET:
+        raise LimitError(f"{what}: a budget must be at most {MAX_BUDGET:,} games (the candidates keep their "
+                         f"figures chunk by chunk, for the intervals), got {shown(budget)}")
     need = k * FIRST_ROUND * CHUNK
     if budget < need:
         raise ArgumentError(f"{what}: a budget of {budget:,} games is below one round of games: the first "

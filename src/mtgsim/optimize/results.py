@@ -8,7 +8,7 @@ import csv
 import math
 
 from ..decklist import Deck
-from ..errors import UnknownNameError, shown
+from ..errors import ArgumentTypeError, UnknownNameError, shown
 from ..files import output_path, write_json
 from ..plotting import pyplot, save_figure
 from ..simulate import Estimate, SimResult
@@ -51,11 +51,14 @@ class _Report:
         return self.stopped == "interrupted"
 
     def _candidate(self, label) -> Candidate:
+        if isinstance(label, bool) or not isinstance(label, (str, int)):      # (a land count may be given as 23)
+            raise ArgumentTypeError(f"a variant's label is text (or a land count), not {type(label).__name__}")
+        key = label if isinstance(label, str) else str(label) if abs(label) < 10 ** 18 else shown(label)
         try:
-            return self._by_label[str(label)]
+            return self._by_label[key]
         except KeyError:
             raise UnknownNameError(f"no variant {shown(label)}; the variants are {', '.join(self._by_label)}",
-                                   str(label)) from None
+                                   key) from None
 
     def estimate(self, label) -> Estimate:
         """The objective of one variant, with its interval at the run's confidence."""

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from ..cards import CardDef, normalize_name
+from .. import checks
 from ..checks import whole_number
 from ..decklist import Deck, _any_number_allowed
 from ..errors import ArgumentError, ArgumentTypeError, shown
@@ -98,8 +99,7 @@ def land_counts(deck: Deck, counts: Iterable[int], land, cut=()) -> dict[str, De
     land = card_name(deck, land, "land_counts: land")
     if not deck.card(land).is_land:
         raise ArgumentError(f"land_counts: {shown(land)} is not a land")
-    if isinstance(cut, (str, CardDef)):
-        cut = [cut]
+    cut = [cut] if isinstance(cut, (str, CardDef)) else checks.items(cut, "land_counts: cut")
     cut = [card_name(deck, c, "land_counts: cut") for c in cut]
     for c in cut:
         if c not in deck.maindeck:
