@@ -302,3 +302,12 @@ def test_no_foreign_exception_leaves_the_public_api(data):
             assert len(str(e)) < 2000, f"{name}({argument}=...): a message of {len(str(e))} characters"
         except OSError:
             pass                            # (the file system's own, naming the file)
+
+
+def test_optimize_games_of_10_12_is_a_clear_limit_on_the_command_line(capsys):
+    """It was a numpy MemoryError (7.28 GiB for the per-chunk figures) and a traceback."""
+    from mtgsim.cli import main
+    assert main(["optimize", "--example", "red_fire_crystal", "--lands", "19..20", "--land", "Mountain", "--cut",
+                 "Searing Spear", "--objective", "kill_turn:mean", "--games", str(10 ** 12)]) == 2
+    assert capsys.readouterr().err == ("mtgsim: error: --games: at most 10,000,000,000 games per variant (each keeps "
+                                       "its figures chunk by chunk, for the intervals), got 1,000,000,000,000\n")
