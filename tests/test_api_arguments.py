@@ -197,7 +197,7 @@ def test_a_plot_to_a_file_type_matplotlib_cant_write_is_an_argument_error(plot, 
     (lambda: meta.Field({"A": 0.5, "B": 0.5}, players=HUGE), LimitError, "players"),
     (lambda: meta.Matchups(default=HUGE), ArgumentError, "default"),
     (lambda: OBJECTIVE * HUGE, ArgumentError, "weight"),
-    (lambda: ManaCost.parse("G" * 100_000), LimitError, "at most 10,000"),
+    (lambda: ManaCost.parse("G" * 1_000_001), LimitError, "at most 1,000,000"),
 ], ids=["games", "threads", "events", "events-threads", "sweep-games", "race-games", "race-threads",
         "players", "default", "weight", "cost-text"])
 def test_a_huge_number_is_a_clear_limit_not_a_hang_or_a_c_overflow(call, error, fragment):
@@ -286,7 +286,8 @@ ENTRY_POINTS = {   # name: (call, valid keyword arguments); each argument in tur
 }
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+# (the same 400 examples at every run, so CI is steady; MTGSIM_FUZZ_RANDOM=1 searches anew)
+@settings(max_examples=400, deadline=None, derandomize=os.environ.get("MTGSIM_FUZZ_RANDOM") != "1", suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_no_foreign_exception_leaves_the_public_api(data):
     name = data.draw(st.sampled_from(sorted(ENTRY_POINTS)), label="entry point")

@@ -14,7 +14,7 @@ from functools import cached_property
 from .checks import items, whole_number
 from .errors import ArgumentError, ArgumentTypeError, InternalError, LimitError, ManaCostError, shown
 
-MAX_COST_TEXT = 10_000      # characters of a mana cost read (the longest printed cost is 30)
+MAX_COST_TEXT = 1_000_000   # characters of a mana cost read (parsing takes about 10 µs a character)
 
 __all__ = [
     "Color", "ManaType", "COLOR_ORDER", "ManaSymbol", "ManaCost", "ManaCostError",
