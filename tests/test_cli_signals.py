@@ -87,14 +87,16 @@ def test_sigterm_in_simulate_prints_and_writes_partial_result_and_exits_130(tmp_
 def test_a_closed_stdout_never_stops_the_files_being_written(tmp_path, argv):
     """As `| head` does, the reader is gone before a line is printed: the files are there, no
     traceback, exit status 141 (128 + SIGPIPE)."""
+    pytest.importorskip("matplotlib")
     proc = subprocess.Popen([sys.executable, "-m", "mtgsim", *argv, "--threads", "1", "--json",
-                             str(tmp_path / "r.json"), "--csv", str(tmp_path / "r.csv")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             str(tmp_path / "r.json"), "--csv", str(tmp_path / "r.csv"), "--plot",
+                             str(tmp_path / "r.png")], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=300) == 141 and err == ""
     assert json.loads((tmp_path / "r.json").read_text())
     assert (tmp_path / "r.csv").stat().st_size > 0
+    assert (tmp_path / "r.png").read_bytes().startswith(b"\x89PNG")
 
 
 # ---- the Python API: Ctrl-C returns what was finished ----------------------------------------

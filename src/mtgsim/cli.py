@@ -560,7 +560,8 @@ def _on_sigterm():
     if threading.current_thread() is not threading.main_thread():
         return lambda: None              # (signal handlers are the main thread's)
     previous = signal.signal(signal.SIGTERM, _terminated)
-    return lambda: signal.signal(signal.SIGTERM, previous)
+    # (None: a handler installed from outside Python, which can't be put back from here)
+    return lambda: previous is not None and signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":
