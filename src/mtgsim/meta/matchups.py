@@ -8,7 +8,6 @@ one figure p of (a, b), a wins p of the games whoever starts (b wins 1 - p); for
 from __future__ import annotations
 
 import csv
-import math
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -25,9 +24,9 @@ _TOLERANCE = 1e-6
 
 
 def _prob(v, where: str) -> float:
-    if (isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating))
-            or not math.isfinite(checks.number(v, f"{where}: a probability"))):
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)):
         raise ArgumentTypeError(f"{where}: a probability must be a number, not {shown(v)}")
+    v = checks.number(v, f"{where}: a probability")        # (finite: nan, inf and 10**5000 refused)
     if not 0 <= v <= 1:
         raise ArgumentError(f"{where}: the probability {shown(v)} is outside [0, 1]")
     return float(v)
