@@ -81,11 +81,11 @@ def test_land_count_sweep_matches_the_hypergeometric_probability():
 
 
 def test_on_curve_reads_each_cards_mana_value():
-    """castable on curve: {G}{G} on turn 2 (8 cards seen), {1}{G}{G} on turn 3 (9), weighted 1:3."""
+    """castable on curve: {G}{G} on turn 2 (8 cards seen), {1}{G}{G} on turn 3 (9), weighted 1 and 3."""
     gg = card("Test Bear", "{G}{G}", "Sorcery")
     r = optimize.sweep({"18": forests(18)}, Objective.castable({gg: 1, GG1: 3}, on_curve=True), games=40_960,
                        turns=3, seed=2, mulligan=NEVER, track=[gg, GG1], progress=False)
-    exact = (hyper_at_least(60, 18, 8, 2) + 3 * hyper_at_least(60, 18, 9, 3)) / 4
+    exact = hyper_at_least(60, 18, 8, 2) + 3 * hyper_at_least(60, 18, 9, 3)
     assert within(r.estimate("18"), exact)
 
 
@@ -142,10 +142,10 @@ UU = card("Test Drake", "{U}{U}", "Sorcery")
 
 def _two_colour_exact(plains: int, islands: int) -> float:
     """8 lands in 40 cards, turn 8: every land seen is in play (lands <= turns), so WW is castable
-    with 2 Plains seen and UU with 2 Islands, of the 14 cards seen; the objective is the mean
-    of the two (equal weights): best at 4 and 4."""
+    with 2 Plains seen and UU with 2 Islands, of the 14 cards seen; the objective is the sum
+    of the two: best at 4 and 4."""
     law = list(multi({"P": plains, "I": islands}, 40, 14))
-    return (sum(q for d, q in law if d["P"] >= 2) + sum(q for d, q in law if d["I"] >= 2)) / 2
+    return sum(q for d, q in law if d["P"] >= 2) + sum(q for d, q in law if d["I"] >= 2)
 
 
 def test_mana_base_exhaustive_finds_the_exact_optimum_split():
@@ -180,7 +180,7 @@ def test_mana_base_local_search_from_the_decks_own_split():
     def exact(p, i, s):
         law = list(multi({"P": p, "I": i, "S": s}, 48, 18))
         return (sum(q for d, q in law if d["P"] >= 2) + sum(q for d, q in law if d["I"] >= 3)
-                + sum(q for d, q in law if d["S"] >= 2)) / 3
+                + sum(q for d, q in law if d["S"] >= 2))
     values = {(p, i, 12 - p - i): exact(p, i, 12 - p - i) for p in range(13) for i in range(13 - p)}
     best = max(values.values())
     split = m.split()
@@ -202,6 +202,42 @@ def test_objectives_combine_and_keep_their_direction():
     with pytest.raises(ArgumentError, match="scale one by a negative number"):
         a + k
     assert "P(castable on turn 2: Forest)" in str(a + 0.5 * a)
+
+
+G1 = card("Test Elf", "{G}", "Sorcery")                   # castable on turn 1 from 60 Forests, always
+G1B = card("Test Sprite", "{G}", "Sorcery")
+
+
+@pytest.mark.parametrize("objective", [
+    Objective.castable({G1: 1, G1B: 1}, turn=1),
+    Objective.castable(G1, turn=1) + Objective.castable(G1B, turn=1),
+    Objective.castable(G1, turn=1) + Objective.castable(G1B, turn=2),
+    Objective.castable(G1, turn=1) + Objective.castable(G1, turn=1),
+    2 * Objective.castable(G1, turn=1),
+    Objective.castable({G1: 2}, turn=1),
+    Objective.castable(G1, turn=1) + Objective.castable(G1B, on_curve=True),
+], ids=["one mapping", "same turn", "two turns", "the same term twice", "weight 2", "mapping weight 2",
+        "on curve"])
+def test_objective_terms_add_up(objective):
+    """DEFINITION: two terms of figure 1 and weight 1 make 2, whatever their kinds and turns (a
+    {G} card is castable on turn 1 in every game of 60 Forests: each figure is exactly 1)."""
+    r = optimize.sweep({"60": Deck({"Forest": 60})}, objective, games=8192, turns=2, seed=1, mulligan=NEVER,
+                       track=[G1, G1B], progress=False)
+    e = r.estimate("60")
+    assert (e.value, e.low, e.high) == (2.0, 2.0, 2.0)
+
+
+def test_objective_terms_on_one_turn_add_up_to_the_sum_of_the_exact_probabilities():
+    """{G}{G} and {1}{G}{G} castable on turn 3 (9 cards seen), 18 Forests in 60: the objective is
+    P(at least 2 Forests) + P(at least 3), not their mean; a mapping of the two cards and the sum
+    of the two single terms are one objective, with the same estimate."""
+    gg = card("Test Bear", "{G}{G}", "Sorcery")
+    kw = dict(games=40_960, turns=3, seed=3, mulligan=NEVER, track=[gg, GG1], progress=False)
+    one = optimize.sweep({"18": forests(18)}, Objective.castable({gg: 1, GG1: 1}, turn=3), **kw)
+    two = optimize.sweep({"18": forests(18)}, Objective.castable(gg, turn=3) + Objective.castable(GG1, turn=3), **kw)
+    exact = hyper_at_least(60, 18, 9, 2) + hyper_at_least(60, 18, 9, 3)
+    assert exact > 1 and within(one.estimate("18"), exact)
+    assert one.estimate("18") == two.estimate("18")
 
 
 def test_the_interpolated_kill_quantile_rounds_up_to_the_killturn_quantile():
