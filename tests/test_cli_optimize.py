@@ -34,7 +34,9 @@ def test_a_land_count_sweep_prints_the_table_and_the_baselines(tmp_path, capsys)
                  "--games", "8192", "--turns", "3", "--seed", "1", "--json", str(tmp_path / "r.json")])
     out = capsys.readouterr().out
     assert code == 0
-    assert "land counts, 3 turns, on the play, seed 1" in out
+    assert ("land counts 19..21, Forest in and Grizzly Bears, Steel Leaf Champion out (every deck 60 cards), "
+            "3 turns, on the play, seed 1") in out
+    assert "deck size: 60 cards in every variant" in out
     assert "P(castable on curve: Llanowar Elves) + 2 × P(castable on curve: Steel Leaf Champion)" in out
     assert "baselines (published):" in out and "Karsten" in out
     d = json.loads((tmp_path / "r.json").read_text())
@@ -48,7 +50,20 @@ def test_a_mana_base_search_names_the_best_split(tmp_path, capsys):
                  "--objective", "castable:Serra Angel@curve", "--budget", "2000000", "--turns", "5", "--seed", "2"])
     out = capsys.readouterr().out
     assert code == 0 and "search: exhaustive" in out
+    assert "mana base of 16 lands, the other cards kept (every deck 60 cards)" in out
     assert "best mana base: Plains " in out
+
+
+def test_a_land_count_sweep_that_varies_the_size_says_so_in_its_header_and_table(tmp_path, capsys):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK)
+    code = main(["optimize", str(deck), "--lands", "19..21", "--land", "Forest", "--vary-size",
+                 "--objective", "castable:Llanowar Elves@curve", "--games", "8192", "--turns", "3", "--seed", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "land counts 19..21, Forest added or taken away with nothing cut (decks of 59 to 61 cards)" in out
+    assert "deck size: not the same in every variant: 59 to 61 cards" in out
+    assert "59 cards" in out and "61 cards" in out
 
 
 def test_objective_terms():
@@ -100,6 +115,15 @@ def test_the_objective_definition_is_the_one_the_help_and_the_docs_give(capsys):
     (["--land", "Forest"], "give --lands"),
     (["--mana-base", "Plains=0..17,Island", "--lands", "17"], "is not LAND=LOW..HIGH"),
     (["--mana-base", "Forest=0..20", "--lands", "18..20"], "takes one land count"),
+    (["--lands", "19..21", "--land", "Forest"], "19 and 21 lands with no cards to cut would make decks of 59 and "
+                                                "61 cards where the deck has 60 (20 lands)"),
+    (["--lands", "19..21", "--land", "Forest", "--cut", "Grizzly Bears", "--vary-size"], "not both"),
+    (["--mana-base", "Plains=0..17,Island=0..17", "--lands", "17"],
+     "the pool (Plains=0..17, Island=0..17) can't keep the deck's size with 17 lands"),
+    (["--mana-base", "Forest=0..20", "--lands", "18"], "would make a deck of 58 cards, not 60"),
+    (["--mana-base", "Forest=0..20", "--lands", "20", "--cut", "Grizzly Bears"], "--cut: for a land-count sweep"),
+    (["--mana-base", "Forest=0..20", "--lands", "20", "--vary-size"], "--vary-size: for a land-count sweep"),
+    (["--lands", "19", "--land", "Forest", "--objective", "0*castable:Grizzly Bears@2"], "the weight must be"),
 ])
 def test_bad_input_is_one_clear_line(tmp_path, capsys, args, message):
     deck = tmp_path / "deck.txt"

@@ -105,6 +105,18 @@ def parse_pool(text: str) -> dict[str, tuple[int, int]]:
     return pool
 
 
+def _what_varies(deck: Deck, r, args) -> str:
+    """The header's words for what the variants change and their deck size."""
+    size = f"every deck {len(deck)} cards" if r.same_size else f"decks of {r.sizes[0]} to {r.sizes[-1]} cards"
+    if args.mana_base:
+        return f"mana base of {args.lands} lands, the other cards kept ({size})"
+    if args.cut:
+        return f"land counts {args.lands}, {args.land} in and {', '.join(args.cut)} out ({size})"
+    if args.vary_size:
+        return f"land counts {args.lands}, {args.land} added or taken away with nothing cut ({size})"
+    return f"land counts {args.lands} ({size})"
+
+
 def cmd_optimize(args) -> int:
     from . import optimize
     from .cli import _deck_path, check_destinations, run_settings, write_outputs
@@ -123,6 +135,11 @@ def cmd_optimize(args) -> int:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         if args.mana_base:
+            given = [flag for flag, on in (("--land", args.land), ("--cut", args.cut), ("--vary-size", args.vary_size))
+                     if on]
+            if given:
+                raise UsageError(f"{', '.join(given)}: for a land-count sweep, not --mana-base (which splits the "
+                                 "deck's own copies of the pool's lands)")
             if len(lands) != 1:
                 raise UsageError("--mana-base takes one land count (--lands 17), not a range")
             r = optimize.mana_base(deck, pool=parse_pool(args.mana_base), lands=lands[0], objective=objective,
@@ -130,9 +147,9 @@ def cmd_optimize(args) -> int:
         else:
             if not args.land:
                 raise UsageError("a land-count sweep needs --land: the land whose copies change (e.g. Forest)")
-            variants = optimize.land_counts(deck, lands, land=args.land, cut=args.cut)
+            variants = optimize.land_counts(deck, lands, land=args.land, cut=args.cut, vary_size=args.vary_size)
             r = optimize.sweep(variants, objective, games=args.games, race=args.race, **common)
-    print(f"{deck.name or path}: {'mana base' if args.mana_base else 'land counts'}, {args.turns} turns, "
+    print(f"{deck.name or path}: {_what_varies(deck, r, args)}, {args.turns} turns, "
           f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else ""))
     print(r.table())
@@ -152,9 +169,14 @@ def add_parser(sub) -> None:
     o.add_argument("--land", metavar="LAND", help="the land whose copies change in a sweep (e.g. Forest)")
     o.add_argument("--cut", action="append", default=[], metavar="CARD",
                    help="cards taken out as lands come in (and put back as they go out), in order; may repeat")
+    o.add_argument("--vary-size", action="store_true",
+                   help="with no --cut: let the deck's size change with its lands (--land added or taken "
+                        "away); the table says each variant's size. Without it, a sweep that would change "
+                        "the size is refused")
     o.add_argument("--mana-base", metavar="POOL",
                    help='search the split of --lands copies among lands: "Plains=0..17,Island=0..17,Hallowed '
-                        'Fountain=0..4"')
+                        'Fountain=0..4"; the split takes the place of the deck\'s copies of those lands (--lands '
+                        'must be their number: the deck keeps its size), its other cards stay')
     o.add_argument("--objective", action="append", default=[], metavar="TERM",
                    help='what to maximize, may repeat: "castable:CARD@curve", "castable:CARD@3", '
                         '"cast_by:CARD@4", "kill_turn:mean", "kill_turn:median", "mana_spent@5"; a weight '
