@@ -74,9 +74,14 @@ def _e_pain(m):
     return {"damage_to_you": int(m["n"])}
 
 
-@_effect(r"(?:each|target) (?:opponent|player) loses (?P<n>\d+|X) life")
+@_effect(r"(?:each opponent|target opponent|target player) loses (?P<n>\d+|X) life")
 def _e_drain(m):                       # (life lost, not damage: 120.3; "target player": the opponent)
     return {"opponent_loses_life": "X" if m["n"] == "X" else int(m["n"])}
+
+
+@_effect(r"each player loses (?P<n>\d+) life")
+def _e_each_loses(m):                  # (both of them: the player's own life is lost too)
+    return {"opponent_loses_life": int(m["n"]), "lose_life": int(m["n"])}
 
 
 @_effect(r"each opponent loses X life, where X is (?P<what>.+?)\. You gain life equal to the life lost this way")
