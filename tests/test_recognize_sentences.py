@@ -7,10 +7,13 @@ corpus of tests/corpus.py has it; tests/test_recognize_corpus.py lists every suc
 corpus."""
 import warnings
 
+import pytest
+
 from mtgsim import Scenario
 from mtgsim.cards.database import card_from_table
 from mtgsim.cards.oracle import OracleCard, OracleFace
-from mtgsim.cards.recognize import recognize
+from mtgsim.cards.recognize import IGNORED, RECOGNIZED, recognize
+from mtgsim.cards.recognize.ignored import effects
 
 
 def _read(name, cost, type_line, text, pt=None):
@@ -31,6 +34,40 @@ def _cast(card, swamps: int) -> Scenario:
     return s
 
 
+def _statuses(rec) -> dict[str, str]:
+    return {c.text: c.status for c in rec.clauses}
+
+
+# ---- the splitting ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("sentence, parts", [
+    ("Target opponent discards two cards, mills a card, and loses 1 life.",
+     ["Target opponent discards two cards", "Target opponent mills a card", "Target opponent loses 1 life"]),
+    ("Each opponent discards a card and loses 2 life.", ["Each opponent discards a card", "Each opponent loses 2 life"]),
+    ("Target opponent sacrifices a creature of their choice, discards three cards, then loses 5 life.",
+     ["Target opponent sacrifices a creature of their choice", "Target opponent discards three cards",
+      "Target opponent loses 5 life"]),
+    ("Its controller loses 3 life and you gain 3 life.", ["Its controller loses 3 life", "you gain 3 life"]),
+    ("Each opponent discards a card, then each opponent who didn't discard a nonland card this way loses 3 life.",
+     ["Each opponent discards a card", "each opponent who didn't discard a nonland card this way loses 3 life"]),
+    ("target opponent exiles a nontoken creature they control, then they exile a nonland card from their graveyard.",
+     ["target opponent exiles a nontoken creature they control",
+      "target opponent exile a nonland card from their graveyard"]),
+    ("If an opponent controls more lands than you, search your library for a Plains card, put it onto the "
+     "battlefield, then shuffle.",      # (the condition governs each effect)
+     ["If an opponent controls more lands than you, search your library for a Plains card",
+      "If an opponent controls more lands than you, put it onto the battlefield",
+      "If an opponent controls more lands than you, shuffle"]),
+    # one effect each: a creature's (not a player's) two changes, one X for the whole sentence, a quote
+    ("Each blocked creature gets +1/+0 and gains trample until end of turn.", None),
+    ("You gain X life and draw X cards, where X is the number of permanents you own that your opponents control.",
+     None),
+    ('Create a 1/1 token with "When this token dies, you gain 1 life and draw a card."', None),
+])
+def test_608_2c_a_sentence_is_split_into_its_effects(sentence, parts):
+    assert effects(sentence) == (parts or [sentence])
+
+
 # ---- "each player loses N life": the player too ---------------------------------------------
 
 def test_608_2c_each_player_loses_life_costs_you_too():
@@ -48,3 +85,51 @@ def test_608_2c_each_player_loses_life_as_a_spell():
     assert rec.bucket == "fully"
     s = _cast(c, 3)
     assert (s.life(), s.life(player="opponent")) == (18, 18)
+
+
+# ---- an opponent's discard, mill or sacrifice that also costs them life ----------------------
+
+def test_608_2c_mind_drain_costs_the_opponent_a_life_though_their_hand_and_library_are_none():
+    """Mind Drain: the discard and the mill do nothing to the goldfish opponent, who has no
+    hand or library; the life loss is theirs (the sentence was ignored whole)."""
+    rec, c = _read("Mind Drain", "{2}{B}", "Sorcery", "Target opponent discards two cards, mills a card, and loses "
+                   "1 life. You gain 1 life. (To mill a card, a player puts the top card of their library into their "
+                   "graveyard.)")
+    assert rec.bucket == "fully" and IGNORED not in _statuses(rec).values()
+    s = _cast(c, 3)
+    assert (s.life(), s.life(player="opponent")) == (21, 19)
+
+
+def test_608_2c_hopeless_nightmare_costs_the_opponent_two_life_as_it_enters():
+    rec, c = _read("Hopeless Nightmare", "{B}", "Enchantment",
+                   "When this enchantment enters, each opponent discards a card and loses 2 life.\n"
+                   "When you sacrifice this enchantment, scry 2.\n"
+                   "{2}{B}: Sacrifice this enchantment. Activate only as a sorcery.")
+    assert _statuses(rec)["When Hopeless Nightmare enters, each opponent discards a card and loses 2 life."] == RECOGNIZED
+    s = _cast(c, 1)
+    assert (s.life(), s.life(player="opponent")) == (20, 18)
+
+
+def test_608_2c_an_opponents_sacrifice_and_life_loss_is_never_ignored_for_its_sacrifice():
+    """Geth's Verdict (fully recognized before, as nothing): the opponent loses 1 life."""
+    rec, c = _read("Geth's Verdict", "{B}{B}", "Instant",
+                   "Target player sacrifices a creature of their choice and loses 1 life.")
+    assert rec.bucket == "fully"
+    s = _cast(c, 2)
+    assert (s.life(), s.life(player="opponent")) == (20, 19)
+
+
+def test_608_2c_an_effect_that_matters_but_is_not_read_makes_the_card_partly_recognized():
+    """Singe-Mind Ogre's "then loses life equal to that card's mana value" is a life loss the
+    recognizers don't read: reported, never ignored with the reveal it follows."""
+    rec, _ = _read("Singe-Mind Ogre", "{4}{R}", "Creature — Ogre Mutant", "When this creature enters, target player "
+                   "reveals a card at random from their hand, then loses life equal to that card's mana value.", "3/2")
+    assert rec.bucket != "fully" and len(rec.unrecognized) == 1
+
+
+def test_608_2c_a_draw_then_scry_read_from_one_sentence_is_refused_as_before():
+    """The Effect looks before it draws: "draw a card, then scry 2" split into its effects is
+    still an order it can't say (Serum Visionary), never read as "scry 2, then draw"."""
+    rec, _ = _read("Serum Visionary", "{2}{U}", "Creature — Human Wizard",
+                   "When this creature enters, draw a card, then scry 2.", "2/2")
+    assert rec.bucket != "fully"
