@@ -12,7 +12,7 @@ import pytest
 from mtgsim import Scenario
 from mtgsim.cards.database import card_from_table
 from mtgsim.cards.oracle import OracleCard, OracleFace
-from mtgsim.cards.recognize import IGNORED, RECOGNIZED, recognize
+from mtgsim.cards.recognize import IGNORED, RECOGNIZED, UNRECOGNIZED, recognize
 from mtgsim.cards.recognize.ignored import effects
 
 
@@ -81,9 +81,9 @@ def test_608_2c_each_player_loses_life_costs_you_too():
 
 
 def test_608_2c_each_player_loses_life_as_a_spell():
-    rec, c = _read("Crushing Disappointment", "{2}{B}", "Instant", "Each player loses 2 life. You draw two cards.")
+    rec, c = _read("Crushing Disappointment", "{3}{B}", "Instant", "Each player loses 2 life. You draw two cards.")
     assert rec.bucket == "fully"
-    s = _cast(c, 3)
+    s = _cast(c, 4)
     assert (s.life(), s.life(player="opponent")) == (18, 18)
 
 
@@ -103,8 +103,8 @@ def test_608_2c_mind_drain_costs_the_opponent_a_life_though_their_hand_and_libra
 def test_608_2c_hopeless_nightmare_costs_the_opponent_two_life_as_it_enters():
     rec, c = _read("Hopeless Nightmare", "{B}", "Enchantment",
                    "When this enchantment enters, each opponent discards a card and loses 2 life.\n"
-                   "When you sacrifice this enchantment, scry 2.\n"
-                   "{2}{B}: Sacrifice this enchantment. Activate only as a sorcery.")
+                   "When this enchantment is put into a graveyard from the battlefield, scry 2.\n"
+                   "{2}{B}: Sacrifice this enchantment.")
     assert _statuses(rec)["When Hopeless Nightmare enters, each opponent discards a card and loses 2 life."] == RECOGNIZED
     s = _cast(c, 1)
     assert (s.life(), s.life(player="opponent")) == (20, 18)
@@ -122,7 +122,7 @@ def test_608_2c_an_opponents_sacrifice_and_life_loss_is_never_ignored_for_its_sa
 def test_608_2c_an_effect_that_matters_but_is_not_read_makes_the_card_partly_recognized():
     """Singe-Mind Ogre's "then loses life equal to that card's mana value" is a life loss the
     recognizers don't read: reported, never ignored with the reveal it follows."""
-    rec, _ = _read("Singe-Mind Ogre", "{4}{R}", "Creature — Ogre Mutant", "When this creature enters, target player "
+    rec, _ = _read("Singe-Mind Ogre", "{2}{B}{R}", "Creature — Ogre Mutant", "When this creature enters, target player "
                    "reveals a card at random from their hand, then loses life equal to that card's mana value.", "3/2")
     assert rec.bucket != "fully" and len(rec.unrecognized) == 1
 
@@ -130,6 +130,49 @@ def test_608_2c_an_effect_that_matters_but_is_not_read_makes_the_card_partly_rec
 def test_608_2c_a_draw_then_scry_read_from_one_sentence_is_refused_as_before():
     """The Effect looks before it draws: "draw a card, then scry 2" split into its effects is
     still an order it can't say (Serum Visionary), never read as "scry 2, then draw"."""
-    rec, _ = _read("Serum Visionary", "{2}{U}", "Creature — Human Wizard",
+    rec, _ = _read("Serum Visionary", "{2}{U}", "Creature — Vedalken Wizard",
                    "When this creature enters, draw a card, then scry 2.", "2/2")
     assert rec.bucket != "fully"
+
+
+# ---- a compound trigger whose events include the card's own entering -------------------------
+
+BOWMASTERS = ("Orcish Bowmasters", "{1}{B}", "Creature — Orc Archer",
+              "Flash\nWhen this creature enters and whenever an opponent draws a card except the first one they draw "
+              "in each of their draw steps, this creature deals 1 damage to any target. Then amass Orcs 1.", "1/1")
+
+
+def test_603_2_orcish_bowmasters_deals_its_damage_as_it_enters_and_its_amass_is_reported():
+    """603.2: a trigger of two events triggers on each; the opponent's draws never happen in a
+    goldfish, its entering does (the whole ability was ignored for the draws: no damage, no
+    Army). Amass (701.47a) is outside the vocabulary: the card is partly recognized, its Army
+    reported, never made."""
+    rec, c = _read(*BOWMASTERS)
+    assert rec.bucket == "partly" and rec.unrecognized == ["Then amass Orcs 1."]
+    assert rec.table["abilities"] == [{"kind": "trigger", "event": "self_enters", "damage_to_opponent": 1}]
+    s = _cast(c, 2)
+    assert (s.life(), s.life(player="opponent")) == (20, 19)
+    assert sorted(p.name for p in s.battlefield()) == ["Orcish Bowmasters", "Swamp", "Swamp"]
+
+
+def test_603_2_a_compound_trigger_of_never_happening_events_only_is_still_ignored():
+    rec, _ = _read("Test Watcher", "{1}{B}", "Creature — Horror", "Whenever an opponent draws a card and whenever an "
+                   "opponent casts a spell, this creature deals 1 damage to any target.", "1/1")
+    assert rec.bucket == "fully" and [c.status for c in rec.clauses] == [IGNORED]
+
+
+def test_603_2_both_events_of_a_compound_trigger_that_can_happen_are_read():
+    """"When ~ enters and at the beginning of your upkeep" is two triggers (Unshakable Tail's
+    first ability)."""
+    rec, _ = _read("Unshakable Tail", "{2}{B}", "Creature — Zombie Detective", "When this creature enters and at the "
+                   "beginning of your upkeep, surveil 1.", "3/2")
+    assert rec.bucket == "fully" and rec.table["abilities"] == [
+        {"kind": "trigger", "event": "self_enters", "surveil": 1}, {"kind": "trigger", "event": "your_upkeep", "surveil": 1}]
+
+
+def test_603_2_voice_of_resurgence_is_no_longer_ignored_for_its_opponents_spells():
+    rec, _ = _read("Voice of Resurgence", "{G}{W}", "Creature — Elemental", "Whenever an opponent casts a spell "
+                   "during your turn and when this creature dies, create a green and white Elemental creature token "
+                   "with \"This token's power and toughness are each equal to the number of creatures you control.\"",
+                   "2/2")
+    assert rec.bucket != "fully" and [c.status for c in rec.clauses] == [UNRECOGNIZED]

@@ -167,12 +167,15 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
             continue
         body = re.sub(r"^[A-Z][\w' ,-]+ — (?=\S)", "", p)     # an ability word (207.2c) is flavour
         status = UNRECOGNIZED
-        for recognizer in _PARAGRAPH_RECOGNIZERS:
-            out = recognizer(f, body)
-            if out is not None:
-                f.abilities.extend(out)
-                status = RECOGNIZED
-                break
+        out = _recognized(f, body)
+        if out is None and (gain := _UNSAID_GAIN.fullmatch(body)) and (out := _recognized(f, gain["read"])) is not None:
+            f.abilities.extend(out)           # (read without the gain, which is reported)
+            clauses.append(Clause(_words(gain["read"], face.name), RECOGNIZED, face.name))
+            clauses.append(Clause(_words(gain["gain"], face.name), UNRECOGNIZED, face.name, shape(gain["gain"])))
+            continue
+        if out is not None:
+            f.abilities.extend(out)
+            status = RECOGNIZED
         else:
             if _ignored(body, f.is_spell, aura):
                 status = IGNORED
@@ -204,6 +207,22 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     if unread:
         table["unmodeled"] = " ".join(u if u.endswith(".") else u + "." for u in unread)
     return table
+
+
+def _recognized(f: _Face, body: str) -> Abilities | None:
+    """The abilities the first recognizer that reads paragraph `body` makes of it, or None."""
+    for recognizer in _PARAGRAPH_RECOGNIZERS:
+        out = recognizer(f, body)
+        if out is not None:
+            return out
+    return None
+
+
+# The last sentence of an ability that only adds to the player's own board in a way the
+# vocabulary can't say: amass (701.47a: an Army token, or +1/+1 counters on the Army they
+# have). The ability is read without it, and it is reported unrecognized: the card is partly
+# recognized, and plays with less than it has, never more.
+_UNSAID_GAIN = re.compile(r"(?P<read>.+\.) (?P<gain>(?:Then )?amass [A-Z][a-z]+ (?:\d+|one|two|three)\.?)", re.DOTALL)
 
 
 def _merge_enters(abilities: Abilities) -> None:

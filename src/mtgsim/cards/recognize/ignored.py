@@ -299,9 +299,24 @@ def _requires_theirs(p: str) -> bool:
     return False
 
 
+_EVENT_JOINT = re.compile(r",? (?:and|or) (?=(?:when|whenever|at the beginning)\b)", re.IGNORECASE)
+
+
+def trigger_events(cond: str) -> list[str]:
+    """The trigger events of a compound trigger condition, each said whole: "When ~ enters
+    and whenever an opponent draws a card ..." is two (the ability triggers on each, 603.2)."""
+    return _EVENT_JOINT.split(cond)
+
+
+def never_happens(event: str) -> bool:
+    """A trigger event that never happens in a goldfish."""
+    return any(n.fullmatch(event) for n in _NEVER) and not _MAYBE.fullmatch(event)
+
+
 def _never_triggers(cond: str, effect: str) -> bool:
-    """A trigger event, or an intervening "if" (603.4), that never happens in a goldfish."""
-    return (any(n.fullmatch(cond) for n in _NEVER) and not _MAYBE.fullmatch(cond)) or bool(_NEVER_IF.match(effect))
+    """A trigger condition none of whose events ever happens in a goldfish, or an intervening
+    "if" (603.4) that never holds."""
+    return all(never_happens(e) for e in trigger_events(cond)) or bool(_NEVER_IF.match(effect))
 
 
 def _ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
