@@ -168,10 +168,12 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
         body = re.sub(r"^[A-Z][\w' ,-]+ — (?=\S)", "", p)     # an ability word (207.2c) is flavour
         status = UNRECOGNIZED
         out = _recognized(f, body)
-        if out is None and (gain := _UNSAID_GAIN.fullmatch(body)) and (out := _recognized(f, gain["read"])) is not None:
+        gain = _UNSAID_GAIN.fullmatch(body) if out is None else None
+        if gain and (out := _recognized(f, gain["read"])) is not None:
             f.abilities.extend(out)           # (read without the gain, which is reported)
             clauses.append(Clause(_words(gain["read"], face.name), RECOGNIZED, face.name))
-            clauses.append(Clause(_words(gain["gain"], face.name), UNRECOGNIZED, face.name, shape(gain["gain"])))
+            clauses.append(Clause(_words(gain["gain"], face.name), UNRECOGNIZED, face.name,
+                                  shape(gain["gain"])))
             continue
         if out is not None:
             f.abilities.extend(out)
@@ -222,7 +224,8 @@ def _recognized(f: _Face, body: str) -> Abilities | None:
 # vocabulary can't say: amass (701.47a: an Army token, or +1/+1 counters on the Army they
 # have). The ability is read without it, and it is reported unrecognized: the card is partly
 # recognized, and plays with less than it has, never more.
-_UNSAID_GAIN = re.compile(r"(?P<read>.+\.) (?P<gain>(?:Then )?amass [A-Z][a-z]+ (?:\d+|one|two|three)\.?)", re.DOTALL)
+_UNSAID_GAIN = re.compile(r"(?P<read>.+\.) (?P<gain>(?:Then )?amass [A-Z][a-z]+ (?:\d+|one|two|three)\.?)",
+                          re.DOTALL)
 
 
 def _merge_enters(abilities: Abilities) -> None:
@@ -278,8 +281,9 @@ def recognize(card: OracleCard) -> Recognition:
             front["unmodeled"] = (front.get("unmodeled", "") + " " + " ".join(u + "." for u in unread)).strip()
     if missing := _missing_faces(card):
         for name in missing:
-            clauses.append(Clause(f"{name}: {_FACE_WORDS.get(card.layout, 'its other face')} is missing from the bulk "
-                                  "file", UNRECOGNIZED, name, f"{card.layout} face missing from the bulk file"))
+            what = _FACE_WORDS.get(card.layout, "its other face")
+            clauses.append(Clause(f"{name}: {what} is missing from the bulk file", UNRECOGNIZED, name,
+                                  f"{card.layout} face missing from the bulk file"))
         front["unmodeled"] = (front.get("unmodeled", "") + " " + " ".join(
             f"{name}: missing from the bulk file." for name in missing)).strip()
     return Recognition(card.name, front, clauses, tokens)

@@ -110,7 +110,8 @@ _NOOP = [
             rf"(?![^.]*\bdraws?\b){_NOT_YOURS}",
             rf"(?:target|each) opponent (?:exiles?|puts?) {_NOT_YOURS}",
             # (what a player targeted for the effects above then does with those cards)
-            rf"target player (?:exiles?|puts?) (?:their graveyard|those cards|the revealed cards|them){_NOT_YOURS}",
+            rf"target player (?:exiles?|puts?) (?:their graveyard|those cards|the revealed cards|them)"
+            rf"{_NOT_YOURS}",
             r"look at target (?:player|opponent)'s hand",
             r"you choose (?:a|an|two|up to one|up to two) [\w ,]*?cards? from (?:it|among them)",
             r"that player discards (?:that card|those cards|it)",
@@ -206,11 +207,11 @@ def _matches(families: list[tuple[re.Pattern, list[re.Pattern]]], s: str) -> boo
 # A player doing something ("target opponent", "each player", "you"); the verbs of effects.
 _PLAYER = (r"(?:you|they|(?:target|each) (?:player|opponent)(?: who [^,.]+?)?|that player|defending player|"
            r"its controller|that creature's controller)")
-_VERB = (r"(?:discards?|mills?|sacrifices?|reveals?|exiles?|puts?|loses?|lose|gains?|gain|draws?|draw|creates?|"
-         r"create|searche?s?|returns?|return|pays?|pay|shuffles?|shuffle|deals?|destroy|tap|untap|scry|surveil|"
-         r"amass|investigate|look|add)")
-_LEAD = re.compile(r"(?P<lead>(?:if|until|as long as|when you do|if you do|whenever|when)\b[^,\"]*, )?(?P<body>.+)",
-                   re.IGNORECASE | re.DOTALL)
+_VERB = (r"(?:discards?|mills?|sacrifices?|reveals?|exiles?|puts?|loses?|lose|gains?|gain|draws?|draw|"
+         r"creates?|create|searche?s?|returns?|return|pays?|pay|shuffles?|shuffle|deals?|destroy|tap|untap|"
+         r"scry|surveil|amass|investigate|look|add)")
+_LEAD = re.compile(r"(?P<lead>(?:if|until|as long as|when you do|if you do|whenever|when)\b[^,\"]*, )?"
+                   r"(?P<body>.+)", re.IGNORECASE | re.DOTALL)
 # where one effect ends and the next begins: a joint followed by a verb (the same subject) or
 # by another player doing something
 _JOINT = re.compile(rf"(?:,? and then |, then |,? and |, )(?=(?P<subject>{_PLAYER} )?(?:may )?{_VERB}\b)",
