@@ -43,6 +43,10 @@ class EventsResult:
         self.field, self.rounds, self.best_of, self.top_cut, self.seed = field, rounds, best_of, top_cut, seed
         self._layout, self._totals = layout, totals
         self.events = int(self._get("events")[0])
+        # Swiss rounds whose pairing the search could not prove the least-cost one within its
+        # budget (it took the best it found): 0 without draws in the fields tested; with
+        # draws, groups of two players who drew with each other make it common
+        self.unproven_pairings = int(self._get("unproven")[0])
 
     def _get(self, name: str) -> np.ndarray:
         off, length = self._layout[name]
@@ -135,6 +139,9 @@ class EventsResult:
             lines.append(head.format(r["archetype"], r["players"], f"{100 * r['share']:.1f}%", f"{r['match_points']:.2f}",
                                      iv(r["match_win"]), iv(r["p_x_2"]), iv(r["p_top8"]), iv(r["p_win"]),
                                      iv(r["conversion"])))
+        if self.unproven_pairings:
+            lines.append(f"  note: {self.unproven_pairings:,} of {self.events * self.rounds:,} Swiss rounds were paired by "
+                         "the best pairing found, not proved the least-cost one (MTR 10.4) within the search's budget")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -183,7 +190,9 @@ class Event:
     a bye, games won by player, games won by opponent, games drawn); `standings`: after the
     Swiss rounds, best first (rank, player, archetype, match_points, omw, gw, ogw); `playoff`:
     the top cut, round by round, as (player, player, winner) in bracket order (1-8, 4-5, 2-7,
-    3-6 for eight; the higher seed of each match on the play)."""
+    3-6 for eight; the higher seed of each match on the play); `unproven_pairings`: the Swiss
+    rounds whose pairing the search could not prove the best within its budget (0 but in
+    fields paired against nearly every opponent already)."""
     field: object
     n_rounds: int
     best_of: int
@@ -191,6 +200,7 @@ class Event:
     rounds: list
     standings: list
     playoff: list
+    unproven_pairings: int = 0
 
     @property
     def champion(self) -> int:
