@@ -480,3 +480,25 @@ def test_mtr_pairing_meets_the_odd_group_bound_on_fields_up_to_64():
                         alt = [u + v for u, v in zip(_pair_key(points, met, *x), _pair_key(points, met, *y))]
                         assert (alt[0], alt[1], alt[2]) >= (now[0], now[1], now[2]), (seed, r, a, b, c, d)
     assert at_bound > 0.95 * rounds_seen
+
+
+@pytest.mark.parametrize("value", [0.7, 0.3, (0.6, 0.5), [0.5, 0.6]])
+def test_a_mirror_matchup_other_than_even_is_refused(value):
+    """A deck against itself wins exactly half its games (one of its two players wins each):
+    "A vs A" = 0.7 is refused, naming the cell; 0.5, or (p on the play, 1 - p on the draw),
+    is accepted."""
+    with pytest.raises(ArgumentError, match="Matchups: A vs A: a mirror match is even"):
+        meta.Matchups({("A", "A"): value})
+    assert meta.Matchups({("A", "A"): 0.5}).p("A", "A") == 0.5
+    assert meta.Matchups({("A", "A"): (0.6, 0.4)}).p("A", "A") == pytest.approx(0.5)
+
+
+def test_a_mirror_cell_of_a_matchup_table_other_than_even_is_refused(tmp_path):
+    """The diagonal of a matchup CSV: empty or 0.5 (or PLAY/DRAW summing to 1); 0.7 is refused
+    with the file, line and cell."""
+    f = tmp_path / "mu.csv"
+    f.write_text(",A,B\nA,0.5,0.6\nB,0.4,0.45/0.55\n")
+    assert meta.Matchups.from_csv(f).p("B", "B") == pytest.approx(0.5)
+    f.write_text(",A,B\nA,,0.6\nB,0.4,0.7\n")
+    with pytest.raises(ArgumentError, match="mu.csv, line 3, B vs B: a mirror match is even"):
+        meta.Matchups.from_csv(f)
