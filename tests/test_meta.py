@@ -502,3 +502,39 @@ def test_a_mirror_cell_of_a_matchup_table_other_than_even_is_refused(tmp_path):
     f.write_text(",A,B\nA,,0.6\nB,0.4,0.7\n")
     with pytest.raises(ArgumentError, match="mu.csv, line 3, B vs B: a mirror match is even"):
         meta.Matchups.from_csv(f)
+
+
+def test_every_setting_of_simulate_events_is_recorded_in_every_output(tmp_path):
+    """Every argument of simulate_events that changes the figures (all but threads and
+    progress: the same numbers for any number of threads) is recorded by its name in the
+    JSON and, with its value, in the CSV's columns or rows and in the summary's header — a new
+    argument not recorded fails here. The tournament JSON had no draw settings."""
+    import csv
+    import inspect
+    import json
+    field = meta.Field.counts({"Red": 5, "Blue": 4})
+    mu = meta.Matchups({("Red", "Blue"): (0.6, 0.55)})
+    kw = dict(events=64, best_of=1, rounds=4, top_cut=4, draw_rate=0.05, intentional_draws=True, seed=11)
+    args = set(inspect.signature(meta.simulate_events).parameters) - {"threads", "progress"}
+    assert args == {"field", "matchups", *kw}
+    r = meta.simulate_events(field, mu, progress=False, **kw)
+    r.to_json(tmp_path / "r.json")
+    d = json.loads((tmp_path / "r.json").read_text())
+    assert args <= set(d)
+    assert {k: d[k] for k in kw} == kw
+    assert d["field"] == {"Red": 5, "Blue": 4}
+    assert d["matchups"]["Red"]["Blue"] == pytest.approx(0.6) and d["matchups"]["Blue"]["Red"] == pytest.approx(0.45)
+    r.to_csv(tmp_path / "r.csv")
+    rows = list(csv.DictReader((tmp_path / "r.csv").open()))
+    for k, v in kw.items():
+        assert {row[k] for row in rows} == {str(v)}, k
+    assert {row["archetype"]: row["players"] for row in rows} == {"Red": "5", "Blue": "4"}
+    assert [row["value"] for row in rows if row["archetype"] == "Red" and row["figure"] == "p_game_on_play_vs:Blue"] \
+        == ["0.6"]
+    head = r.summary().splitlines()[:2]
+    assert head[0] == ("64 events of 9 players: 4 Swiss rounds, best of 1, top 4; seed 11; unintentional draws in "
+                       "0.05 of matches, intentional draws in the final round; 95% intervals")
+    assert head[1] == ("  field: Red 5, Blue 4; matchups (P(first wins a game)): Red vs Blue 0.6 on the play/0.55 on "
+                       "the draw; every other pair 0.5")
+    plain = meta.simulate_events(field, COIN, events=64, seed=1, rounds=3, progress=False).summary()
+    assert "; seed 1; no draws; 95% intervals" in plain and "matchups: every pair 0.5" in plain

@@ -102,7 +102,7 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
     finally:
         if bar is not None:
             bar.close()
-    return EventsResult(field, rounds, best_of, top_cut, seed, layout, totals)
+    return EventsResult(field, rounds, best_of, top_cut, seed, layout, totals, matchups, draw_rate, ids)
 
 
 def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, rounds: int | None = None,
