@@ -33,6 +33,7 @@ cnp.import_array()
 
 DEF MAXROUNDS = 16
 DEF MAXGROUPS = 3 * MAXROUNDS + 2    # match-point groups (0..48 points) and an end mark
+DEF MEMO = 4096                # nodes remembered by the pairing search (a power of 2)
 DEF STEP_BUDGET = 2000         # pairing search steps before the best pairing found is taken unproven
 
 # A pairing's cost, lexicographic in one integer: rematches >> players paired outside their
@@ -100,6 +101,9 @@ cdef struct Ev:                 # one event's state (arrays of `players`, or pla
     int64_t* df
     int64_t* dcost
     int64_t* dlb
+    uint64_t* dz                # per depth: the hash of the players paired at the node
+    uint64_t* memo              # the nodes searched through while proving: [MEMO][3]: hash,
+    int64_t memo_stamp          # cost on reaching it, and the search (stamp) that did
     int32_t* bestp
     int64_t unproven            # rounds whose pairing the search could not prove the best
 
@@ -133,9 +137,10 @@ cdef bint ev_alloc(Ev* e, int n, int rounds) noexcept nogil:
     e.tiebreak = <uint32_t*>malloc(n * sizeof(uint32_t))
     e.stack = <int32_t*>malloc((n + 2 + 3 * MAXROUNDS + 2) * sizeof(int32_t))
     e.grp = <int32_t*>malloc((4 * n + 3 * MAXGROUPS + 4 * half) * sizeof(int32_t))
-    e.df = <int64_t*>malloc(3 * half * sizeof(int64_t))
+    e.df = <int64_t*>malloc(4 * half * sizeof(int64_t))
+    e.memo = <uint64_t*>malloc(3 * MEMO * sizeof(uint64_t))
     if (e.mp == NULL or e.opp == NULL or e.omw == NULL or e.tiebreak == NULL or e.stack == NULL
-            or e.grp == NULL or e.df == NULL):
+            or e.grp == NULL or e.df == NULL or e.memo == NULL):
         ev_free(e)
         return False
     e.bestp = e.grp + n
@@ -150,6 +155,9 @@ cdef bint ev_alloc(Ev* e, int n, int rounds) noexcept nogil:
     e.dm = e.dh + half
     e.dcost = e.df + half
     e.dlb = e.dcost + half
+    e.dz = <uint64_t*>(e.dlb + half)
+    memset(e.memo, 0, 3 * MEMO * sizeof(uint64_t))
+    e.memo_stamp = 0
     e.mw, e.ml, e.md = e.mp + n, e.mp + 2 * n, e.mp + 3 * n
     e.gp, e.gplayed, e.had_bye = e.mp + 4 * n, e.mp + 5 * n, e.mp + 6 * n
     e.order, e.partner, e.byes = e.mp + 7 * n, e.mp + 8 * n, e.mp + 9 * n
@@ -168,6 +176,7 @@ cdef void ev_free(Ev* e) noexcept nogil:
     free(e.stack)
     free(e.grp)
     free(e.df)
+    free(e.memo)
     e.mp = NULL
     e.opp = NULL
     e.omw = NULL
@@ -175,6 +184,7 @@ cdef void ev_free(Ev* e) noexcept nogil:
     e.stack = NULL
     e.grp = NULL
     e.df = NULL
+    e.memo = NULL
 
 
 cdef void ev_reset(Ev* e, int n, int rounds) noexcept nogil:
@@ -438,6 +448,39 @@ cdef bint next_class(Ev* e, int G, int d, int g, int64_t cost, int64_t best) noe
     return True
 
 
+cdef inline uint64_t player_key(int p) noexcept nogil:
+    """A fixed pseudo-random 64-bit key per player (splitmix64), for hashing sets of players."""
+    cdef uint64_t z = <uint64_t>p * 0x9E3779B97F4A7C15ULL + 0x9E3779B97F4A7C15ULL
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef bint memo_done(Ev* e, uint64_t key, int64_t cost) noexcept nogil:
+    """Was the node of these players paired already searched through, reached at no more
+    cost? (Its pairings, from this cost, cost no less than it found; and all it found cost no
+    less than the best then, no less than the best now.)"""
+    cdef int k, slot
+    for k in range(8):
+        slot = <int>((key + <uint64_t>k) & (MEMO - 1))
+        if <int64_t>e.memo[3 * slot + 2] != e.memo_stamp:
+            return False
+        if e.memo[3 * slot] == key:
+            return <int64_t>e.memo[3 * slot + 1] <= cost
+    return False
+
+
+cdef void memo_put(Ev* e, uint64_t key, int64_t cost) noexcept nogil:
+    cdef int k, slot
+    for k in range(8):
+        slot = <int>((key + <uint64_t>k) & (MEMO - 1))
+        if <int64_t>e.memo[3 * slot + 2] != e.memo_stamp or e.memo[3 * slot] == key:
+            break
+    e.memo[3 * slot] = key
+    e.memo[3 * slot + 1] = <uint64_t>cost
+    e.memo[3 * slot + 2] = <uint64_t>e.memo_stamp
+
+
 cdef inline void unpair(Ev* e, int p) noexcept nogil:
     cdef int q = e.partner[p]
     e.partner[p] = -1
@@ -463,6 +506,8 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
     cdef int64_t best = bound, cost = 0, lb, root, edge, sb
     cdef int steps = 0
     cdef bint found = False, descend = True
+    cdef uint64_t zh = 0
+    e.memo_stamp += 1
     lb = odd_bound(e, G, -1, -1)
     root = stuck_bound(S, e, G)
     if root < lb:
@@ -491,10 +536,14 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
                 e.dh[d] = e.grp[p]
                 e.dm[d] = 0
                 e.dj[d] = e.pos[p]
+                e.dz[d] = zh
                 if found and cost + lb < best:          # proving: the bound that sees stuck groups
-                    sb = stuck_bound(S, e, G)
-                    if sb >= 0 and cost + sb >= best:
-                        e.df[d] = best                  # (nothing below is cheaper: done here)
+                    if memo_done(e, zh, cost):
+                        e.df[d] = best                  # (searched through already)
+                    else:
+                        sb = stuck_bound(S, e, G)
+                        if sb >= 0 and cost + sb >= best:
+                            e.df[d] = best              # (nothing below is cheaper: done here)
             else:                                       # every player paired, below `best`
                 best = cost
                 found = True
@@ -506,6 +555,7 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
                     break
                 d -= 1                                  # back to the last choice: undo it
                 unpair(e, e.sorder[e.dpos[d]])
+                zh = e.dz[d]
         # the next partner at depth d
         i = e.dpos[d]
         p = e.sorder[i]
@@ -538,6 +588,7 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
         if j < n:                                       # pair p with q and go deeper
             e.partner[p] = q
             e.partner[q] = p
+            zh = e.dz[d] ^ player_key(p) ^ player_key(q)
             e.gcnt[g] -= 1
             e.gcnt[h] -= 1
             edge = cross_cost(e, g, h) + m * W_R
@@ -548,10 +599,13 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
             descend = True
             continue
         # no partner left at depth d: back to depth d - 1
+        if found:
+            memo_put(e, e.dz[d], e.dcost[d])
         if d == 0:
             break
         d -= 1
         unpair(e, e.sorder[e.dpos[d]])
+        zh = e.dz[d]
         descend = False
     result[0] = best
     return 1 if found else 0
