@@ -20,7 +20,7 @@ from pathlib import Path
 
 from . import meta
 from .decklist import Deck
-from .errors import UsageError
+from .errors import ArgumentError, UsageError
 
 _KEYS = {"players", "other", "counts", "decks", "matchups", "matchups_csv", "race", "race_games", "race_turns"}
 
@@ -47,11 +47,15 @@ def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups]:
         if not sep:
             raise UsageError(f"{path}: matchup {key!r}: write \"A vs B\" = probability")
         pairs[(a.strip(), b.strip())] = tuple(v) if isinstance(v, list) else v
+    try:
+        inline = meta.Matchups(pairs)
+    except ArgumentError as e:
+        raise UsageError(f"{path}: [matchups] {e}") from None
     if "matchups_csv" in doc:
         given = meta.Matchups.from_csv(path.parent / doc["matchups_csv"])
-        given.update(meta.Matchups(pairs))
+        given.update(inline)
     else:
-        given = meta.Matchups(pairs)
+        given = inline
     race = doc.get("race") or {}
     if race:
         bad = [name for name, file in race.items() if not isinstance(file, str)]
