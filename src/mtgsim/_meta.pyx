@@ -4,10 +4,12 @@ without the GIL, in seeded chunks (one generator per chunk: the same numbers for
 threads).
 
 One event: Swiss rounds — round 1 paired at random; later rounds pair players in match-point
-groups in random order, pairing down when a group is odd, with no rematch while a pairing
-without one exists (a depth-first search that backtracks, within a step budget, before it
-allows rematches); a bye, with an odd number of players, to the lowest-ranked player who has
-not had one (3 match points, 2-0 in games, nobody's opponent) — matches of best-of-N games at
+groups in random order by a minimum-cost pairing (MTR 10.4, the Swiss pairing algorithm):
+first the fewest rematches, then the bye to the lowest-ranked player who has not had one (3
+match points, 2-0 in games, nobody's opponent), then the fewest players paired outside their
+match-point group, then the fewest match points between the players so paired (a branch and
+bound over the pairing order whose bound, the odd groups paired in order, is met in almost
+every round: the pairing found then is optimal by the bound) — matches of best-of-N games at
 the matchup's game-win probabilities (the first game's play/draw at random, the loser of a
 game on the play in the next), unintentional draws at a rate, intentional draws in the final
 round between two players safe for the cut; standings by match points, opponents' match-win
@@ -22,16 +24,27 @@ cimport numpy as cnp
 from cython.parallel cimport prange
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
+from libc.math cimport fabs
 from libc.stdlib cimport malloc, free
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
 cnp.import_array()
 
 DEF MAXROUNDS = 16
-DEF STEP_BUDGET = 200000       # pairing search steps before rematches are allowed
+DEF MAXGROUPS = 3 * MAXROUNDS + 2    # match-point groups (0..48 points) and an end mark
+DEF MEMO = 4096                # nodes remembered by the pairing search (a power of 2)
+DEF STEP_BUDGET = 2000         # pairing search steps before the best pairing found is taken unproven
+
+# A pairing's cost, lexicographic in one integer: rematches >> players paired outside their
+# match-point group (pairs) >> the match points between them. At most 32,768 pairs, each at most
+# 48 points apart: 32,768 * 48 < W_C and 32,768 * W_C < W_R.
+DEF W_D = 1
+DEF W_C = 4194304              # 2^22
 
 MAX_ROUNDS = MAXROUNDS
+cdef int64_t W_R = (<int64_t>1) << 40
+cdef int64_t NO_COST = 0x7FFFFFFFFFFFFFFF
 MAX_PLAYERS = 65536
 
 
@@ -71,6 +84,28 @@ cdef struct Ev:                 # one event's state (arrays of `players`, or pla
     int32_t* bracket            # top cut: players by seed, then winners round by round
     int32_t* byes               # the players by standing, for the bye (the pairing order kept)
     int played_rounds
+    # the pairing search: per player its match-point group; per group (by points, highest
+    # first) its first place in e.order, its points, its players still to pair; per depth of
+    # the search its player's place, the class of partners tried (cost, group, rematch) and
+    # the place of the partner; the best pairing found
+    int32_t* grp
+    int32_t* pos                # per player: its place in e.order
+    int32_t* sorder             # the order in which the search pairs players
+    int32_t* gstart
+    int32_t* gval
+    int32_t* gcnt
+    int32_t* dpos
+    int32_t* dj
+    int32_t* dh
+    int32_t* dm
+    int64_t* df
+    int64_t* dcost
+    int64_t* dlb
+    uint64_t* dz                # per depth: the hash of the players paired at the node
+    uint64_t* memo              # the nodes searched through while proving: [MEMO][3]: hash,
+    int64_t memo_stamp          # cost on reaching it, and the search (stamp) that did
+    int32_t* bestp
+    int64_t unproven            # rounds whose pairing the search could not prove the best
 
 
 cdef inline uint32_t rand32(bitgen_t* bg) noexcept nogil:
@@ -95,14 +130,34 @@ cdef inline double uniform(bitgen_t* bg) noexcept nogil:
 
 cdef bint ev_alloc(Ev* e, int n, int rounds) noexcept nogil:
     cdef size_t nr = <size_t>n * rounds
+    cdef size_t half = <size_t>n // 2 + 2
     e.mp = <int32_t*>malloc(n * sizeof(int32_t) * 12)
     e.opp = <int32_t*>malloc(nr * sizeof(int32_t) * 4)
     e.omw = <double*>malloc(n * sizeof(double) * 4)
     e.tiebreak = <uint32_t*>malloc(n * sizeof(uint32_t))
     e.stack = <int32_t*>malloc((n + 2 + 3 * MAXROUNDS + 2) * sizeof(int32_t))
-    if e.mp == NULL or e.opp == NULL or e.omw == NULL or e.tiebreak == NULL or e.stack == NULL:
+    e.grp = <int32_t*>malloc((4 * n + 3 * MAXGROUPS + 4 * half) * sizeof(int32_t))
+    e.df = <int64_t*>malloc(4 * half * sizeof(int64_t))
+    e.memo = <uint64_t*>malloc(3 * MEMO * sizeof(uint64_t))
+    if (e.mp == NULL or e.opp == NULL or e.omw == NULL or e.tiebreak == NULL or e.stack == NULL
+            or e.grp == NULL or e.df == NULL or e.memo == NULL):
         ev_free(e)
         return False
+    e.bestp = e.grp + n
+    e.pos = e.grp + 2 * n
+    e.sorder = e.grp + 3 * n
+    e.gstart = e.grp + 4 * n
+    e.gval = e.gstart + MAXGROUPS
+    e.gcnt = e.gval + MAXGROUPS
+    e.dpos = e.gcnt + MAXGROUPS
+    e.dj = e.dpos + half
+    e.dh = e.dj + half
+    e.dm = e.dh + half
+    e.dcost = e.df + half
+    e.dlb = e.dcost + half
+    e.dz = <uint64_t*>(e.dlb + half)
+    memset(e.memo, 0, 3 * MEMO * sizeof(uint64_t))
+    e.memo_stamp = 0
     e.mw, e.ml, e.md = e.mp + n, e.mp + 2 * n, e.mp + 3 * n
     e.gp, e.gplayed, e.had_bye = e.mp + 4 * n, e.mp + 5 * n, e.mp + 6 * n
     e.order, e.partner, e.byes = e.mp + 7 * n, e.mp + 8 * n, e.mp + 9 * n
@@ -119,16 +174,23 @@ cdef void ev_free(Ev* e) noexcept nogil:
     free(e.omw)
     free(e.tiebreak)
     free(e.stack)
+    free(e.grp)
+    free(e.df)
+    free(e.memo)
     e.mp = NULL
     e.opp = NULL
     e.omw = NULL
     e.tiebreak = NULL
     e.stack = NULL
+    e.grp = NULL
+    e.df = NULL
+    e.memo = NULL
 
 
 cdef void ev_reset(Ev* e, int n, int rounds) noexcept nogil:
     memset(e.mp, 0, n * sizeof(int32_t) * 7)
     e.played_rounds = 0
+    e.unproven = 0
 
 
 cdef inline bint have_met(Ev* e, int rounds, int p, int q) noexcept nogil:
@@ -168,15 +230,20 @@ cdef void tiebreakers(Spec* S, Ev* e) noexcept nogil:
         e.ogw[p] = t / k if k else 0.33
 
 
+DEF TIE = 1e-12                 # percentages this close are equal (sums in another order)
+
+
 cdef inline bint ranks_above(Ev* e, int a, int b) noexcept nogil:
-    """Does player a stand above player b: match points, OMW, GW, OGW, then at random."""
+    """Does player a stand above player b: match points, OMW, GW, OGW, then at random. The
+    percentages are fractions; two equal ones summed in another order may differ in their last
+    bits, and are equal here (TIE), so that the next tiebreaker decides, not the rounding."""
     if e.mp[a] != e.mp[b]:
         return e.mp[a] > e.mp[b]
-    if e.omw[a] != e.omw[b]:
+    if fabs(e.omw[a] - e.omw[b]) > TIE:
         return e.omw[a] > e.omw[b]
-    if e.gwp[a] != e.gwp[b]:
+    if fabs(e.gwp[a] - e.gwp[b]) > TIE:
         return e.gwp[a] > e.gwp[b]
-    if e.ogw[a] != e.ogw[b]:
+    if fabs(e.ogw[a] - e.ogw[b]) > TIE:
         return e.ogw[a] > e.ogw[b]
     return e.tiebreak[a] > e.tiebreak[b]
 
@@ -239,54 +306,336 @@ cdef void shuffle_groups(Spec* S, Ev* e, bitgen_t* bg) noexcept nogil:
 
 # ---- pairing --------------------------------------------------------------------------------------
 
-cdef bint pair_search(Spec* S, Ev* e, bint allow_rematch) noexcept nogil:
-    """Pair every player of e.order whose partner is -1: the first unpaired one with the first
-    unpaired one after it that they have not met, depth first, backtracking on a dead end
-    (within STEP_BUDGET steps). The choices found are in e.partner."""
-    cdef int n = S.players, R = S.rounds, depth = 0, i, j, p, q, steps = 0
-    cdef int32_t* pos = e.stack            # per depth: (i, j) positions in e.order
-    cdef int32_t* jpos = e.stack + n // 2 + 1    # (n + 2 entries in all)
-    i = 0
+cdef int make_groups(Spec* S, Ev* e) noexcept nogil:
+    """The match-point groups of e.order (sorted by points, highest first): e.grp per player,
+    e.gstart and e.gval per group (e.gstart[G] = n). Returns G."""
+    cdef int k, p, G = 0, n = S.players
+    for k in range(n):
+        p = e.order[k]
+        if k == 0 or e.mp[p] != e.mp[e.order[k - 1]]:
+            e.gstart[G] = k
+            e.gval[G] = e.mp[p]
+            G += 1
+        e.grp[p] = G - 1
+        e.pos[p] = k
+    e.gstart[G] = n
+    return G
+
+
+cdef inline int64_t cross_cost(Ev* e, int g, int h) noexcept nogil:
+    """The cost of pairing a player of group g with one of group h: none within a group; a
+    pair outside the group (W_C) and the match points between them (W_D each)."""
+    if g == h:
+        return 0
+    return W_C + W_D * <int64_t>(e.gval[g] - e.gval[h] if g < h else e.gval[h] - e.gval[g])
+
+
+cdef int64_t odd_bound(Ev* e, int G, int fa, int fb) noexcept nogil:
+    """The least cost of pairing the players still to pair (e.gcnt per group) whatever their
+    rematches, with one player fewer in groups fa and fb (-1: none): every group with an odd
+    number of players pairs one outside, and pairing the odd groups in order, first with
+    second, third with fourth..., takes the fewest such pairs and the fewest points between
+    them (points on a line). A lower bound on every pairing's cost."""
+    cdef int64_t lb = 0
+    cdef int g, c, open = -1
+    for g in range(G):
+        c = e.gcnt[g] + (g == fa) + (g == fb)       # (one more or one fewer: the same parity)
+        if c & 1:
+            if open < 0:
+                open = g
+            else:
+                lb += W_C + W_D * <int64_t>(e.gval[open] - e.gval[g])
+                open = -1
+    return lb
+
+
+cdef int64_t stuck_bound(Spec* S, Ev* e, int G) noexcept nogil:
+    """A lower bound on the cost of pairing the players still to pair (e.partner -1) that sees
+    the groups of two or three players left (of at most 8) who have all met each other (two
+    who drew with each other, say; larger groups are not looked into, to keep it quick): each
+    of them pairs outside the group or has a rematch. Going down the groups, some players are
+    carried to be paired below (a small dynamic programme over their number): at each group,
+    some carried players pair with its players (a pair outside the group each); of the rest of
+    a group, any number of the parity of the rest is carried below and the others pair within
+    (every player left of a stuck group is carried); each carried player past a gap costs its
+    match points. At least
+    W_R if that can't be done (a rematch). -1 where no group is stuck
+    (then odd_bound is this bound)."""
+    cdef int g, k, a, b, c, o, x, need, total = 0, R = S.rounds
+    cdef int32_t members[3]
+    cdef int32_t excess[MAXGROUPS]
+    cdef int64_t cost[17]
+    cdef int64_t nxt[17]
+    cdef int64_t v, gap
+    cdef bint stuck = False
+    for g in range(G):
+        excess[g] = e.gcnt[g] & 1
+        if (e.gcnt[g] == 2 or e.gcnt[g] == 3) and e.gstart[g + 1] - e.gstart[g] <= 8:
+            c = 0
+            for k in range(e.gstart[g], e.gstart[g + 1]):
+                if e.partner[e.order[k]] == -1:
+                    members[c] = e.order[k]
+                    c += 1
+            need = 1
+            for a in range(c):
+                for b in range(a + 1, c):
+                    need = need and have_met(e, R, members[a], members[b])
+            if need:
+                excess[g] = c
+                stuck = True
+        total += excess[g]
+    if not stuck or total > 16:
+        return -1
+    for o in range(17):
+        cost[o] = NO_COST
+    cost[0] = 0
+    for g in range(G):
+        for o in range(17):
+            nxt[o] = NO_COST
+        for o in range(17):
+            if cost[o] == NO_COST:
+                continue
+            for c in range(min(o, e.gcnt[g]) + 1):      # c of the carried pair with this group
+                # then k of the rest are carried below and the others pair within the group
+                # (an even number of them; none of a stuck group)
+                k = e.gcnt[g] - c
+                if k > 16 - (o - c):                    # (at most 16 carried)
+                    if excess[g] > 1:
+                        continue
+                    k -= ((k - (16 - (o - c)) + 1) // 2) * 2
+                gap = 0 if g + 1 >= G else <int64_t>(e.gval[g] - e.gval[g + 1])
+                while k >= 0:
+                    x = o - c + k
+                    v = cost[o] + c * W_C + x * gap * W_D
+                    if v < nxt[x]:
+                        nxt[x] = v
+                    if excess[g] > 1:
+                        break
+                    k -= 2
+        for o in range(17):
+            cost[o] = nxt[o]
+    return cost[0] if cost[0] < W_R else W_R
+
+
+cdef bint next_class(Ev* e, int G, int d, int g, int64_t cost, int64_t best) noexcept nogil:
+    """The next class of partners of depth d's player (group g) after the class tried: the
+    least (cost of the best pairing through it, group, rematch) above it whose cost is below
+    `best`. False when none is left."""
+    cdef int64_t f0 = e.df[d], f, ff, bf = best
+    cdef int r0 = 0 if e.dh[d] == g else e.dh[d] + 1, m0 = e.dm[d], h, r, m, br = -1, bm = 0
+    if f0 >= best:
+        return False
+    for h in range(G):
+        if e.gcnt[h] - (h == g) <= 0:
+            continue
+        f = cost + cross_cost(e, g, h) + odd_bound(e, G, g, h)
+        r = 0 if h == g else h + 1          # (its own group first, then by points)
+        for m in range(2):
+            ff = f + m * W_R
+            if ff < f0 or (ff == f0 and (r < r0 or (r == r0 and m <= m0))):
+                continue                    # (tried already)
+            if ff < bf or (ff == bf and br >= 0 and (r < br or (r == br and m < bm))):
+                bf = ff
+                br = r
+                bm = m
+    if br < 0:
+        return False
+    h = g if br == 0 else br - 1
+    e.df[d] = bf
+    e.dh[d] = h
+    e.dm[d] = bm
+    e.dj[d] = e.pos[e.sorder[e.dpos[d]]] if h == g else e.gstart[h] - 1
+    return True
+
+
+cdef inline uint64_t player_key(int p) noexcept nogil:
+    """A fixed pseudo-random 64-bit key per player (splitmix64), for hashing sets of players."""
+    cdef uint64_t z = <uint64_t>p * 0x9E3779B97F4A7C15ULL + 0x9E3779B97F4A7C15ULL
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef bint memo_done(Ev* e, uint64_t key, int64_t cost) noexcept nogil:
+    """Was the node of these players paired already searched through, reached at no more
+    cost? (Its pairings, from this cost, cost no less than it found; and all it found cost no
+    less than the best then, no less than the best now.)"""
+    cdef int k, slot
+    for k in range(8):
+        slot = <int>((key + <uint64_t>k) & (MEMO - 1))
+        if <int64_t>e.memo[3 * slot + 2] != e.memo_stamp:
+            return False
+        if e.memo[3 * slot] == key:
+            return <int64_t>e.memo[3 * slot + 1] <= cost
+    return False
+
+
+cdef void memo_put(Ev* e, uint64_t key, int64_t cost) noexcept nogil:
+    cdef int k, slot
+    for k in range(8):
+        slot = <int>((key + <uint64_t>k) & (MEMO - 1))
+        if <int64_t>e.memo[3 * slot + 2] != e.memo_stamp or e.memo[3 * slot] == key:
+            break
+    e.memo[3 * slot] = key
+    e.memo[3 * slot + 1] = <uint64_t>cost
+    e.memo[3 * slot + 2] = <uint64_t>e.memo_stamp
+
+
+cdef inline void unpair(Ev* e, int p) noexcept nogil:
+    cdef int q = e.partner[p]
+    e.partner[p] = -1
+    e.partner[q] = -1
+    e.gcnt[e.grp[p]] += 1
+    e.gcnt[e.grp[q]] += 1
+
+
+cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexcept nogil:
+    """The least-cost pairing of the players of e.order whose partner is -1 (e.gcnt: their
+    number per group), if one costs less than `bound`: a depth-first branch and bound that
+    pairs the first player still to pair (the players of groups of at most three first, then
+    the others in the pairing order) with a partner, trying the classes of partners
+    (group, rematch or not) in order of the least cost a pairing through them can have (the
+    cost so far, the pair's, and odd_bound for the rest), each class's players in the pairing
+    order (random within a group). It stops at a pairing that costs no more than the bound of
+    the whole round (odd_bound, or stuck_bound where it is higher: optimal), or when every
+    branch is done (the best found is optimal), or after STEP_BUDGET steps. While it proves,
+    stuck_bound prunes too. The best pairing found is in e.bestp and its cost in result.
+    Returns 1: found, the best; 2: found, not proven the best; 0: none below `bound`; 3: none
+    found within the budget."""
+    cdef int n = S.players, R = S.rounds, d = 0, i = 0, p, q = -1, g, h, m, j, end, k
+    cdef int64_t best = bound, cost = 0, lb, root, edge, sb
+    cdef int steps = 0
+    cdef bint found = False, descend = True
+    cdef uint64_t zh = 0
+    e.memo_stamp += 1
+    lb = odd_bound(e, G, -1, -1)
+    root = stuck_bound(S, e, G)
+    if root < lb:
+        root = lb
+    # the search pairs the players of small groups first (their pairing decides the floats
+    # between the groups: conflicts there are found near the root), then the others in order
+    k = 0
+    for j in range(n):
+        if e.gcnt[e.grp[e.order[j]]] <= 3:
+            e.sorder[k] = e.order[j]
+            k += 1
+    for j in range(n):
+        if e.gcnt[e.grp[e.order[j]]] > 3:
+            e.sorder[k] = e.order[j]
+            k += 1
     while True:
-        while i < n and e.partner[e.order[i]] != -1:
-            i += 1
-        if i >= n:
-            return True
-        p = e.order[i]
-        j = i + 1
-        while True:                         # the next partner for p, from position j on
-            while j < n and (e.partner[e.order[j]] != -1
-                             or (not allow_rematch and have_met(e, R, p, e.order[j]))):
-                j += 1
-            if j < n:
-                q = e.order[j]
-                e.partner[p] = q
-                e.partner[q] = p
-                pos[depth] = i
-                jpos[depth] = j
-                depth += 1
+        if descend:
+            while i < n and e.partner[e.sorder[i]] != -1:
                 i += 1
-                break
-            # dead end: undo the last choice and try its next partner
+            if i < n:                                   # a new node: its player p
+                p = e.sorder[i]
+                e.dpos[d] = i
+                e.dcost[d] = cost
+                e.dlb[d] = lb
+                e.df[d] = cost + lb                     # the first class: its own group, no rematch
+                e.dh[d] = e.grp[p]
+                e.dm[d] = 0
+                e.dj[d] = e.pos[p]
+                e.dz[d] = zh
+                if found and cost + lb < best:          # proving: the bound that sees stuck groups
+                    if memo_done(e, zh, cost):
+                        e.df[d] = best                  # (searched through already)
+                    else:
+                        sb = stuck_bound(S, e, G)
+                        if sb >= 0 and cost + sb >= best:
+                            e.df[d] = best              # (nothing below is cheaper: done here)
+            else:                                       # every player paired, below `best`
+                best = cost
+                found = True
+                memcpy(e.bestp, e.partner, n * sizeof(int32_t))
+                if best <= root:
+                    result[0] = best
+                    return 1
+                if d == 0:
+                    break
+                d -= 1                                  # back to the last choice: undo it
+                unpair(e, e.sorder[e.dpos[d]])
+                zh = e.dz[d]
+        # the next partner at depth d
+        i = e.dpos[d]
+        p = e.sorder[i]
+        g = e.grp[p]
+        cost = e.dcost[d]
+        lb = e.dlb[d]
+        j = n
+        while True:
+            h = e.dh[d]
+            m = e.dm[d]
+            if e.df[d] < best:
+                end = e.gstart[h + 1]
+                j = e.dj[d] + 1
+                while j < end:
+                    q = e.order[j]
+                    if e.partner[q] == -1 and have_met(e, R, p, q) == m:
+                        break
+                    j += 1
+                if j < end:
+                    e.dj[d] = j
+                    break
+            j = n
             steps += 1
-            if depth == 0 or steps > STEP_BUDGET:
-                return False
-            depth -= 1
-            i = pos[depth]
-            j = jpos[depth]
-            p = e.order[i]
-            e.partner[e.partner[p]] = -1
-            e.partner[p] = -1
-            j += 1
+            if not next_class(e, G, d, g, cost, best):
+                break
+        steps += 1
+        if steps > STEP_BUDGET:
+            result[0] = best
+            return 2 if found else 3
+        if j < n:                                       # pair p with q and go deeper
+            e.partner[p] = q
+            e.partner[q] = p
+            zh = e.dz[d] ^ player_key(p) ^ player_key(q)
+            e.gcnt[g] -= 1
+            e.gcnt[h] -= 1
+            edge = cross_cost(e, g, h) + m * W_R
+            cost += edge
+            lb = e.df[d] - cost
+            d += 1
+            i += 1
+            descend = True
+            continue
+        # no partner left at depth d: back to depth d - 1
+        if found:
+            memo_put(e, e.dz[d], e.dcost[d])
+        if d == 0:
+            break
+        d -= 1
+        unpair(e, e.sorder[e.dpos[d]])
+        zh = e.dz[d]
+        descend = False
+    result[0] = best
+    return 1 if found else 0
+
+
+cdef void count_groups(Spec* S, Ev* e, int G) noexcept nogil:
+    cdef int g, p
+    for g in range(G):
+        e.gcnt[g] = 0
+    for p in range(S.players):
+        if e.partner[p] == -1:
+            e.gcnt[e.grp[p]] += 1
+
+
+cdef inline bint same_standing(Ev* e, int a, int b) noexcept nogil:
+    """Do players a and b stand equal (match points and the tiebreakers, to TIE)?"""
+    return (e.mp[a] == e.mp[b] and fabs(e.omw[a] - e.omw[b]) <= TIE and fabs(e.gwp[a] - e.gwp[b]) <= TIE
+            and fabs(e.ogw[a] - e.ogw[b]) <= TIE)
 
 
 cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
-    """This round's pairings in e.partner (-2: the bye). Returns the bye's player or -1. With
-    an odd number of players the bye goes to the lowest-ranked player who has not had one; if
-    no pairing of the others then avoids rematches, to the next lowest; only when none does
-    are rematches allowed (MTR: the pairing without rematches wherever one exists)."""
-    cdef int n = S.players, i, p, bye = -1, allow
-    cdef bint every_bye
+    """This round's pairings in e.partner (-2: the bye). Returns the bye's player or -1. The
+    pairing of least cost (MTR 10.4): first the fewest rematches; then, with an odd number of
+    players, the bye to the lowest-ranked player who has not had one (the next lowest only if
+    that leaves fewer rematches; among players tied in the standings, the one whose bye leaves
+    the cheapest pairing); then the fewest players paired outside their match-point
+    group and the fewest points between them; then the pairing order (random within groups)."""
+    cdef int n = S.players, i, p, bye = -1, G, k, found
+    cdef int64_t cost = NO_COST, bound, c
+    cdef bint every_bye, unproven = False
     if first:
         for i in range(n):
             e.order[i] = i
@@ -296,34 +645,72 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
     else:
         by_points(S, e)
         shuffle_groups(S, e, bg)
-    if n % 2:
-        if first:
-            for i in range(n):
-                e.byes[i] = e.order[i]
-        else:
-            rank_for_bye(S, e)
-    every_bye = True                        # (has everyone had a bye? then anyone may again)
-    if n % 2:
+    G = make_groups(S, e)
+    if n % 2 == 0:
         for p in range(n):
-            every_bye = every_bye and e.had_bye[p] != 0
-    for allow in range(2):
-        i = n
-        while True:
-            for p in range(n):
-                e.partner[p] = -1
-            bye = -1
-            if n % 2:
-                i -= 1
-                while i >= 0 and e.had_bye[e.byes[i]] and not every_bye:
-                    i -= 1
-                if i < 0:
-                    break
-                bye = e.byes[i]
-                e.partner[bye] = -2
-            if pair_search(S, e, allow == 1):
-                return bye
-            if n % 2 == 0:
+            e.partner[p] = -1
+        count_groups(S, e, G)
+        found = pair_best(S, e, G, NO_COST, &cost)
+        if found == 0 or found == 3:                # (never: rematches are allowed at a cost)
+            for i in range(0, n - 1, 2):
+                e.bestp[e.order[i]] = e.order[i + 1]
+                e.bestp[e.order[i + 1]] = e.order[i]
+        memcpy(e.partner, e.bestp, n * sizeof(int32_t))
+        if found >= 2:
+            e.unproven += 1
+        return -1
+    if first:
+        for i in range(n):
+            e.byes[i] = e.order[i]
+    else:
+        rank_for_bye(S, e)
+    every_bye = True                        # (has everyone had a bye? then anyone may again)
+    for p in range(n):
+        every_bye = every_bye and e.had_bye[p] != 0
+    i = n
+    while True:
+        i -= 1
+        while i >= 0 and e.had_bye[e.byes[i]] and not every_bye:
+            i -= 1
+        if i < 0:
+            break
+        bound = NO_COST
+        if bye >= 0:
+            if same_standing(e, e.byes[i], bye):
+                bound = cost                # tied in the standings: a cheaper pairing wins
+            elif cost < W_R:
                 break
+            else:
+                bound = (cost // W_R) * W_R     # ranked above: only with fewer rematches
+            if bound == 0:
+                break
+        for p in range(n):
+            e.partner[p] = -1
+        e.partner[e.byes[i]] = -2
+        count_groups(S, e, G)
+        found = pair_best(S, e, G, bound, &c)
+        if found == 1 or found == 2:
+            bye = e.byes[i]
+            cost = c
+        unproven = unproven or found >= 2
+    if bye < 0:                             # (never: the first try allows rematches at a cost)
+        i = n - 1
+        while i > 0 and e.had_bye[e.byes[i]] and not every_bye:
+            i -= 1
+        bye = e.byes[i]
+        k = 0
+        for p in range(n):
+            if e.order[p] != bye:
+                e.stack[k] = e.order[p]
+                k += 1
+        for p in range(0, n - 1, 2):
+            e.bestp[e.stack[p]] = e.stack[p + 1]
+            e.bestp[e.stack[p + 1]] = e.stack[p]
+        e.bestp[bye] = -2
+        unproven = True
+    memcpy(e.partner, e.bestp, n * sizeof(int32_t))
+    if unproven:
+        e.unproven += 1
     return bye
 
 
@@ -490,13 +877,15 @@ cdef struct Out:                # per chunk, laid out by `out_layout`
     int64_t* top               # [arch]: top-cut places; and its square per event
     int64_t* top_sq
     int64_t* win                # [arch]: events won
+    int64_t* unproven           # Swiss rounds whose pairing was not proved the best (budget)
 
 
 def out_layout(int arch_n, int rounds):
     """The offsets of one chunk's output row: {name: (offset, length)} and its size."""
     cdef int rec = (rounds + 1) * (rounds + 1)
     names = [("events", 1), ("mp", arch_n), ("mw", arch_n), ("ml", arch_n), ("md", arch_n),
-             ("record", arch_n * rec), ("top", arch_n), ("top_sq", arch_n), ("win", arch_n)]
+             ("record", arch_n * rec), ("top", arch_n), ("top_sq", arch_n), ("win", arch_n),
+             ("unproven", 1)]
     out, off = {}, 0
     for name, length in names:
         out[name] = (off, length)
@@ -516,6 +905,7 @@ cdef void point_out(Out* o, int64_t* row, int A, int R) noexcept nogil:
     o.top = o.record + A * rec
     o.top_sq = o.top + A
     o.win = o.top_sq + A
+    o.unproven = o.win + A
 
 
 cdef void add_event(Spec* S, Ev* e, Out* o, int champion, int64_t* top_count) noexcept nogil:
@@ -536,6 +926,7 @@ cdef void add_event(Spec* S, Ev* e, Out* o, int champion, int64_t* top_count) no
         o.top[a] += top_count[a]
         o.top_sq[a] += top_count[a] * top_count[a]
     o.win[S.arch[champion]] += 1
+    o.unproven[0] += e.unproven
 
 
 cdef void run_chunk(Spec* S, bitgen_t* bg, int64_t n_events, int64_t* row, uint32_t* fail) noexcept nogil:
@@ -616,7 +1007,8 @@ def play_events(int32_t[::1] arch, double[:, ::1] p_play, int rounds, int best_o
 def play_one(int32_t[::1] arch, double[:, ::1] p_play, int rounds, int best_of, int top_cut,
              double draw_rate, bint intentional_draws, generator):
     """One event in full: (opp, games won, lost, drawn: [players, rounds] each; the final
-    order best first; match points, OMW, GW, OGW per player; the playoff bracket)."""
+    order best first; match points, OMW, GW, OGW per player; the playoff bracket; the Swiss
+    rounds whose pairing was not proved the best within the search's budget)."""
     _check(np.asarray(arch), np.asarray(p_play), rounds, best_of, top_cut)
     cdef Spec S = make_spec(arch, p_play, rounds, best_of, top_cut, draw_rate, intentional_draws)
     cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
@@ -641,6 +1033,7 @@ def play_one(int32_t[::1] arch, double[:, ::1] p_play, int rounds, int best_of, 
         ogw = np.array(<double[:n]>e.ogw).copy()
         bracket = (np.array(<int32_t[:2 * top_cut - 1]>e.bracket).copy() if top_cut > 0
                    else np.array([champion], dtype=np.int32))
+        unproven = int(e.unproven)
     finally:
         ev_free(&e)
-    return opp, gw, gl, gd, order, mp, omw, gwp, ogw, bracket
+    return opp, gw, gl, gd, order, mp, omw, gwp, ogw, bracket, unproven

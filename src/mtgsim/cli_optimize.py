@@ -4,14 +4,15 @@
         --objective "castable:Llanowar Elves@curve" --games 200000 [--scheduler tcp://host:8786]
     mtgsim optimize deck.txt --mana-base "Plains=0..17,Island=0..17,Hallowed Fountain=0..4" --lands 17 ...
 
-An objective is one or more --objective terms, added up: KIND:CARD@WHEN with KIND castable
-(WHEN: curve or a turn) or cast_by (WHEN: a turn), kill_turn:mean / kill_turn:median /
-kill_turn:Q, mana_spent@TURN; a weight may lead ("2*castable:Steel Leaf Champion@curve"), and
-a kill-turn term is subtracted from card terms (earlier is better). Castable and cast-by
-terms of one kind and turn form one weighted mean.
+An objective is one or more --objective terms, added up as objective.DEFINITION says:
+KIND:CARD@WHEN with KIND castable (WHEN: curve or a turn) or cast_by (WHEN: a turn),
+kill_turn:mean / kill_turn:median / kill_turn:Q, mana_spent@TURN; a weight may lead
+("2*castable:Steel Leaf Champion@curve"), and a kill-turn term is subtracted from card terms
+(earlier is better).
 """
 from __future__ import annotations
 
+import math
 import re
 import sys
 import warnings
@@ -19,19 +20,19 @@ import warnings
 from .cards import card_db
 from .decklist import Deck
 from .errors import UnmodeledTextWarning, UsageError
-from .objective import Objective
+from .objective import DEFINITION, Objective
 
 _TERM = re.compile(r"^\s*(?:(?P<w>\d+(?:\.\d+)?)\s*[*x]\s*)?(?P<kind>castable|cast_by|kill_turn|mana_spent)"
                    r"(?::(?P<what>[^@]*))?(?:@(?P<when>\S+))?\s*$")
+_TURN = re.compile(r"^[0-9]+$")
 _RANGE = re.compile(r"^\s*(\d+)\s*\.\.\s*(\d+)\s*$")
 
 
 def parse_objective(terms: list[str]) -> Objective:
-    """The --objective terms as one Objective (see the module docstring)."""
+    """The --objective terms as one Objective, each term its own, added up (DEFINITION)."""
     if not terms:
         raise UsageError('give at least one --objective, e.g. --objective "castable:Llanowar Elves@curve"')
-    grouped: dict[tuple, dict[str, float]] = {}
-    others: list[Objective] = []
+    objs: list[Objective] = []
     for text in terms:
         m = _TERM.match(text)
         if not m:
@@ -39,18 +40,25 @@ def parse_objective(terms: list[str]) -> Objective:
                              "castable:NAME@3, cast_by:NAME@4), kill_turn:mean, kill_turn:median, "
                              "kill_turn:0.25 or mana_spent@5, with an optional weight (2*...)")
         w = float(m["w"]) if m["w"] else 1.0
+        if not 0 < w < math.inf:
+            raise UsageError(f"--objective {text!r}: the weight must be a number > 0 (leave a term out "
+                             "rather than weigh it 0)")
         kind, what, when = m["kind"], (m["what"] or "").strip(), m["when"]
+        if when is not None and when != "curve" and not _TURN.match(when):
+            raise UsageError(f"--objective {text!r}: after @ give a turn number"
+                             + (" or curve" if kind == "castable" else ""))
         if kind in ("castable", "cast_by"):
             if not what or not when:
                 raise UsageError(f"--objective {text!r}: {kind} needs a card and a turn: {kind}:NAME@"
                                  + ("curve" if kind == "castable" else "4"))
-            if when != "curve" and not when.isdigit():
-                raise UsageError(f"--objective {text!r}: after @ give a turn number"
-                                 + (" or curve" if kind == "castable" else ""))
             if kind == "cast_by" and when == "curve":
                 raise UsageError(f"--objective {text!r}: cast_by needs a turn number, e.g. cast_by:{what}@4")
-            group = grouped.setdefault((kind, when), {})
-            group[what] = group.get(what, 0.0) + w
+            if kind == "cast_by":
+                objs.append(w * Objective.cast_by(what, int(when)))
+            elif when == "curve":
+                objs.append(w * Objective.castable(what, on_curve=True))
+            else:
+                objs.append(w * Objective.castable(what, turn=int(when)))
         elif kind == "kill_turn":
             what = what or "mean"
             if what in ("mean", "median"):
@@ -61,14 +69,11 @@ def parse_objective(terms: list[str]) -> Objective:
                 except ValueError:
                     raise UsageError(f"--objective {text!r}: kill_turn:mean, kill_turn:median or "
                                      "kill_turn:Q with Q in (0, 1)") from None
-            others.append(w * obj)
+            objs.append(w * obj)
         else:
-            if not when or not when.isdigit():
+            if not when or when == "curve":
                 raise UsageError(f"--objective {text!r}: mana_spent@TURN, e.g. mana_spent@5")
-            others.append(w * Objective.mana_spent(int(when)))
-    objs = [Objective.castable(ws, on_curve=True) if when == "curve" else
-            (Objective.castable(ws, turn=int(when)) if kind == "castable" else Objective.cast_by(ws, int(when)))
-            for (kind, when), ws in grouped.items()] + others
+            objs.append(w * Objective.mana_spent(int(when)))
     higher = [o for o in objs if o.maximize]
     lower = [o for o in objs if not o.maximize]
     return sum(higher) - sum(lower) if higher and lower else sum(objs)
@@ -100,6 +105,18 @@ def parse_pool(text: str) -> dict[str, tuple[int, int]]:
     return pool
 
 
+def _what_varies(deck: Deck, r, args) -> str:
+    """The header's words for what the variants change and their deck size."""
+    size = f"every deck {len(deck)} cards" if r.same_size else f"decks of {r.sizes[0]} to {r.sizes[-1]} cards"
+    if args.mana_base:
+        return f"mana base of {args.lands} lands, the other cards kept ({size})"
+    if args.cut:
+        return f"land counts {args.lands}, {args.land} in and {', '.join(args.cut)} out ({size})"
+    if args.vary_size:
+        return f"land counts {args.lands}, {args.land} added or taken away with nothing cut ({size})"
+    return f"land counts {args.lands} ({size})"
+
+
 def cmd_optimize(args) -> int:
     from . import optimize
     from .cli import _deck_path, check_destinations, interrupted_status, run_settings, write_outputs
@@ -121,6 +138,11 @@ def cmd_optimize(args) -> int:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         if args.mana_base:
+            given = [flag for flag, on in (("--land", args.land), ("--cut", args.cut), ("--vary-size", args.vary_size))
+                     if on]
+            if given:
+                raise UsageError(f"{', '.join(given)}: for a land-count sweep, not --mana-base (which splits the "
+                                 "deck's own copies of the pool's lands)")
             if len(lands) != 1:
                 raise UsageError("--mana-base takes one land count (--lands 17), not a range")
             r = optimize.mana_base(deck, pool=parse_pool(args.mana_base), lands=lands[0], objective=objective,
@@ -128,10 +150,10 @@ def cmd_optimize(args) -> int:
         else:
             if not args.land:
                 raise UsageError("a land-count sweep needs --land: the land whose copies change (e.g. Forest)")
-            variants = optimize.land_counts(deck, lands, land=args.land, cut=args.cut)
+            variants = optimize.land_counts(deck, lands, land=args.land, cut=args.cut, vary_size=args.vary_size)
             r = optimize.sweep(variants, objective, games=args.games, race=args.race, **common)
     write_outputs(r, args)          # (first: a closed stdout loses no file)
-    print(f"{deck.name or path}: {'mana base' if args.mana_base else 'land counts'}, {args.turns} turns, "
+    print(f"{deck.name or path}: {_what_varies(deck, r, args)}, {args.turns} turns, "
           f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if r.interrupted else ""))
@@ -153,13 +175,18 @@ def add_parser(sub) -> None:
     o.add_argument("--land", metavar="LAND", help="the land whose copies change in a sweep (e.g. Forest)")
     o.add_argument("--cut", action="append", default=[], metavar="CARD",
                    help="cards taken out as lands come in (and put back as they go out), in order; may repeat")
+    o.add_argument("--vary-size", action="store_true",
+                   help="with no --cut: let the deck's size change with its lands (--land added or taken "
+                        "away); the table says each variant's size. Without it, a sweep that would change "
+                        "the size is refused")
     o.add_argument("--mana-base", metavar="POOL",
                    help='search the split of --lands copies among lands: "Plains=0..17,Island=0..17,Hallowed '
-                        'Fountain=0..4"')
+                        'Fountain=0..4"; the split takes the place of the deck\'s copies of those lands (--lands '
+                        'must be their number: the deck keeps its size), its other cards stay')
     o.add_argument("--objective", action="append", default=[], metavar="TERM",
-                   help='what to maximize, may repeat (terms add up): "castable:CARD@curve", "castable:CARD@3", '
+                   help='what to maximize, may repeat: "castable:CARD@curve", "castable:CARD@3", '
                         '"cast_by:CARD@4", "kill_turn:mean", "kill_turn:median", "mana_spent@5"; a weight '
-                        'may lead: "2*castable:CARD@curve"')
+                        'may lead: "2*castable:CARD@curve". ' + DEFINITION)
     o.add_argument("--race", action="store_true",
                    help="race the land counts: drop those whose interval against the leader excludes being "
                         "best, within --games times the variants in all")

@@ -55,13 +55,14 @@ def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups]:
             raise UsageError(f"{path}: matchup {key!r}: write \"A vs B\" = probability")
         pairs[(a.strip(), b.strip())] = tuple(v) if isinstance(v, list) else v
     try:
-        given = meta.Matchups(pairs)
+        inline = meta.Matchups(pairs)
     except MtgsimError as e:
-        raise fault(str(e)) from None
+        raise fault(f"[matchups] {e}") from None
     if "matchups_csv" in doc:
-        table = meta.Matchups.from_csv(path.parent / doc["matchups_csv"])
-        table.update(given)
-        given = table
+        given = meta.Matchups.from_csv(path.parent / doc["matchups_csv"])
+        given.update(inline)
+    else:
+        given = inline
     race = doc.get("race") or {}
     if not isinstance(race, dict):
         raise fault(f"race = {race!r}: give a [race] table of archetype = decklist file")

@@ -1,8 +1,8 @@
 """What a deck optimization maximizes or minimizes: an `Objective`, read off the same metrics
 as `simulate` (castable, cast by, kill turn, mana spent: docs/metrics.md defines each once).
 
-An objective is a weighted sum of terms, each a function of a few sums of a chunk's metric
-row (its "components": castable counts and games, say). The optimizer keeps the components
+An objective is a sum of weighted terms (DEFINITION below), each a function of a few sums of a
+chunk's metric row (its "components": castable counts and games, say). The optimizer keeps the components
 of every chunk of every variant, so an objective's value is a function of their sum, and
 its standard error comes from the spread between chunks (the delete-one-chunk jackknife):
 one method for a mean, a ratio (the mean kill turn) and a quantile alike, and, applied to
@@ -28,7 +28,7 @@ from . import _core, checks
 from .cards import CardDef, normalize_name
 from .errors import ArgumentError, ArgumentTypeError, shown
 
-__all__ = ["Objective"]
+__all__ = ["DEFINITION", "Objective"]
 
 
 # ---- the terms ---------------------------------------------------------------------------------
@@ -115,73 +115,59 @@ def _weights(cards, what: str) -> tuple[tuple[str, float], ...]:
 
 @dataclass(frozen=True)
 class _Castable(_Term):
-    """Weighted mean of P(castable) on the card's curve turn (its mana value) or on `turn`."""
-    weights: tuple[tuple[str, float], ...]
+    """P(castable) of one card on its curve turn (its mana value) or on `turn`."""
+    card: str
     on_curve: bool
     turn: int | None
-
-    @property
-    def width(self) -> int:
-        return 1 + len(self.weights)
+    width = 2
 
     def cards(self):
-        return tuple(n for n, _ in self.weights)
+        return (self.card,)
 
-    def _turn(self, name: str, mana_value) -> int:
-        return mana_value(name) if self.on_curve else self.turn
+    def _turn(self, mana_value) -> int:
+        return mana_value(self.card) if self.on_curve else self.turn
 
     def check(self, turns, mana_value):
-        for name, _ in self.weights:
-            t = self._turn(name, mana_value)
-            if t < 1:
-                raise ArgumentError(f"Objective.castable: {shown(name)} has mana value {t}: it has no curve "
-                                    "turn (give turn= instead of on_curve)")
-            _check_turn(t, turns, f"Objective.castable({name!r})")
+        t = self._turn(mana_value)
+        if t < 1:
+            raise ArgumentError(f"Objective.castable: {shown(self.card)} has mana value {t}: it has no curve "
+                                "turn (give turn= instead of on_curve)")
+        _check_turn(t, turns, f"Objective.castable({self.card!r})")
 
     def components(self, rows, ctx, mana_value):
-        castable = ctx.metric(rows, "castable")
-        cols = [ctx.metric(rows, "games")[:, 0]]
-        for name, _ in self.weights:
-            cols.append(castable[:, ctx.card(name) * ctx.turns + self._turn(name, mana_value) - 1])
-        return np.stack(cols, axis=1).astype(np.float64)
+        castable = ctx.metric(rows, "castable")[:, ctx.card(self.card) * ctx.turns + self._turn(mana_value) - 1]
+        return np.stack([ctx.metric(rows, "games")[:, 0], castable], axis=1).astype(np.float64)
 
     def value(self, sums):
-        w = np.array([w for _, w in self.weights])
-        return (sums[..., 1:] @ w) / (w.sum() * sums[..., 0])
+        return sums[..., 1] / sums[..., 0]
 
     def __str__(self):
         when = "on curve" if self.on_curve else f"on turn {self.turn}"
-        return f"P(castable {when}: {_weighted(self.weights)})"
+        return f"P(castable {when}: {self.card})"
 
 
 @dataclass(frozen=True)
 class _CastBy(_Term):
-    """Weighted mean of P(the play policy cast the card by the end of `turn`)."""
-    weights: tuple[tuple[str, float], ...]
+    """P(the play policy cast one card by the end of `turn`)."""
+    card: str
     turn: int
-
-    @property
-    def width(self) -> int:
-        return 1 + len(self.weights)
+    width = 2
 
     def cards(self):
-        return tuple(n for n, _ in self.weights)
+        return (self.card,)
 
     def check(self, turns, mana_value):
         _check_turn(self.turn, turns, "Objective.cast_by")
 
     def components(self, rows, ctx, mana_value):
-        first = ctx.metric(rows, "first_cast")
-        cols = [ctx.metric(rows, "games")[:, 0]]
-        for name, _ in self.weights:
-            q = ctx.card(name) * (ctx.turns + 1)
-            cols.append(first[:, q:q + self.turn].sum(axis=1))
-        return np.stack(cols, axis=1).astype(np.float64)
+        q = ctx.card(self.card) * (ctx.turns + 1)
+        cast = ctx.metric(rows, "first_cast")[:, q:q + self.turn].sum(axis=1)
+        return np.stack([ctx.metric(rows, "games")[:, 0], cast], axis=1).astype(np.float64)
 
     value = _Castable.value
 
     def __str__(self):
-        return f"P(cast by turn {self.turn}: {_weighted(self.weights)})"
+        return f"P(cast by turn {self.turn}: {self.card})"
 
 
 @dataclass(frozen=True)
@@ -263,17 +249,24 @@ def interpolated_quantile(counts: np.ndarray, q: float) -> np.ndarray:
     return np.where(ok, t + np.clip(frac, 0.0, 1.0), np.inf)
 
 
-def _weighted(weights) -> str:
-    return ", ".join(n if w == 1 else f"{w:g}×{n}" for n, w in weights)
+# ---- objectives: sums of weighted terms ----------------------------------------------------------
 
+# How an objective's value is made: the one definition, which the Objective class implements
+# (BoundObjective.value), `mtgsim optimize --help` prints and docs/optimize.md quotes
+# (tests/test_optimize.py checks both). No hyphens: argparse may wrap a line at one.
+DEFINITION = ("Terms add up: an objective's value is the sum over its terms of weight × figure, "
+              "each term one figure (a card's P(castable) on turn t, a card's P(cast by turn t), a "
+              "kill turn, or the mana spent on turn t) whatever the other terms are: two terms of "
+              "figure 1 and weight 1 make 2, of one kind and turn or not. A card given with a weight "
+              "is one term of that weight; a kill turn, where lower is better, is subtracted from "
+              "terms where higher is better.")
 
-# ---- objectives: weighted sums of terms ----------------------------------------------------------
 
 class Objective:
-    """A weighted sum of terms (castable, cast by, kill turn, mana spent), to be maximized or
-    minimized (`maximize`). Combine with +, - and a number: `a + 0.5 * b`; terms must agree
-    on the direction once their coefficients are applied (castable - 0.1 * kill_turn is
-    maximized: more castable, earlier kills)."""
+    """A sum of weighted terms (castable, cast by, kill turn, mana spent), to be maximized or
+    minimized (`maximize`): DEFINITION says how its value is made. Combine with +, - and a
+    number: `a + 0.5 * b`; terms must agree on the direction once their coefficients are
+    applied (castable - 0.1 * kill_turn is maximized: more castable, earlier kills)."""
 
     def __init__(self, terms: tuple[tuple[float, _Term], ...], maximize: bool):
         self._terms = terms
@@ -282,19 +275,24 @@ class Objective:
     # ---- the vocabulary
     @classmethod
     def castable(cls, cards, on_curve: bool = False, turn: int | None = None) -> Objective:
-        """Weighted mean of P(castable) (docs/metrics.md): on each card's curve turn (its mana
-        value) with on_curve=True, else on `turn`."""
+        """P(castable) (docs/metrics.md) of each card, on its curve turn (its mana value) with
+        on_curve=True, else on `turn`: one term per card, weighted by its weight ({card:
+        weight}; 1 for a card or a list of cards), the terms added up (DEFINITION)."""
         weights = _weights(cards, "Objective.castable")
         if not isinstance(on_curve, bool):
             raise ArgumentTypeError(f"Objective.castable: on_curve must be True or False, not {shown(on_curve)}")
         if on_curve == (turn is not None):
             raise ArgumentError("Objective.castable: give on_curve=True or a turn, not both or neither")
-        return cls._one(_Castable(weights, on_curve, None if on_curve else _turn_arg(turn, "Objective.castable")))
+        turn = None if on_curve else _turn_arg(turn, "Objective.castable")
+        return cls(tuple((w, _Castable(name, on_curve, turn)) for name, w in weights), True)
 
     @classmethod
     def cast_by(cls, cards, turn: int) -> Objective:
-        """Weighted mean of P(the play policy cast the card by the end of `turn`)."""
-        return cls._one(_CastBy(_weights(cards, "Objective.cast_by"), _turn_arg(turn, "Objective.cast_by")))
+        """P(the play policy cast the card by the end of `turn`) of each card: one term per
+        card, weighted by its weight, the terms added up (DEFINITION)."""
+        weights = _weights(cards, "Objective.cast_by")
+        turn = _turn_arg(turn, "Objective.cast_by")
+        return cls(tuple((w, _CastBy(name, turn)) for name, w in weights), True)
 
     @classmethod
     def kill_turn(cls, stat: str = "mean", quantile: float | None = None) -> Objective:

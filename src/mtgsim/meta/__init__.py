@@ -102,7 +102,8 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
             bar.close()
     if totals[layout["events"][0]] == 0:
         nothing_finished("event")
-    return EventsResult(field, rounds, best_of, top_cut, seed, layout, totals, interrupted=interrupted)
+    return EventsResult(field, rounds, best_of, top_cut, seed, layout, totals, matchups, draw_rate, ids,
+                        interrupted=interrupted)
 
 
 def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, rounds: int | None = None,
@@ -113,7 +114,7 @@ def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, ro
     arch, table, rounds, best_of, top_cut, draw_rate, ids = _settings(
         field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws)
     root = _seed_sequence(seed)
-    opp, gw, gl, gd, order, mp, omw, gwp, ogw, bracket = _meta.play_one(
+    opp, gw, gl, gd, order, mp, omw, gwp, ogw, bracket, unproven = _meta.play_one(
         arch, table, rounds, best_of, top_cut, draw_rate, ids, chunk_generator(root, 0))
     names = field.archetypes()
     swiss = []
@@ -137,4 +138,4 @@ def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, ro
             playoff.append([(seeds[2 * i], seeds[2 * i + 1], winners[i]) for i in range(size // 2)])
             start += size
             size //= 2
-    return Event(field, rounds, best_of, top_cut, swiss, standings, playoff)
+    return Event(field, rounds, best_of, top_cut, swiss, standings, playoff, unproven)

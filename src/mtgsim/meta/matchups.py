@@ -32,6 +32,14 @@ def _prob(v, where: str) -> float:
     return float(v)
 
 
+def _check_mirror(on_play: float, on_draw: float, where: str, given) -> None:
+    """A deck against itself: one of the two wins each game, so P(the player on the play wins)
+    and P(the player on the draw wins) sum to 1 — one figure must be 0.5."""
+    if abs(on_play + on_draw - 1) > _TOLERANCE:
+        raise ArgumentError(f"{where}: a mirror match is even: give 0.5 (or on the play p, on the draw 1 - p), "
+                            f"not {shown(given)}")
+
+
 class Matchups:
     """{(a, b): P(a wins one game against b)} or {(a, b): (on the play, on the draw)}; pairs
     not given are coin flips (`default`, 0.5), and (b, a) is the complement of (a, b)."""
@@ -57,6 +65,8 @@ class Matchups:
                 on_play, on_draw = _prob(v[0], where), _prob(v[1], where)
             else:
                 on_play = on_draw = _prob(v, where)
+            if a == b:
+                _check_mirror(on_play, on_draw, where, v)
             self._put(a, b, on_play, where)
             if a != b:
                 self._put(b, a, 1 - on_draw, where)
@@ -105,6 +115,8 @@ class Matchups:
                 if len(parts) not in (1, 2):
                     raise ArgumentError(f"{where}: {shown(cell)}: one probability, or PLAY/DRAW")
                 pp, pd = (_prob(parts[0], where), _prob(parts[-1], where))
+                if names[i - 2] == names[j]:
+                    _check_mirror(pp, pd, where, cell)
                 given[(names[i - 2], names[j])] = (pp, pd)
         for (a, b), (pp, pd) in given.items():
             if (b, a) in given and a != b:

@@ -39,11 +39,17 @@ def _scaled(e: Estimate, k: float) -> Estimate:
 class EventsResult:
     """The figures of `simulate_events`."""
 
-    def __init__(self, field, rounds, best_of, top_cut, seed, layout, totals, interrupted: bool = False):
+    def __init__(self, field, rounds, best_of, top_cut, seed, layout, totals, matchups=None, draw_rate=0.0,
+                 intentional_draws=False, interrupted: bool = False):
         self.field, self.rounds, self.best_of, self.top_cut, self.seed = field, rounds, best_of, top_cut, seed
+        self.matchups, self.draw_rate, self.intentional_draws = matchups, draw_rate, intentional_draws
         self._layout, self._totals = layout, totals
         self.interrupted = interrupted          # (Ctrl-C: the figures are of the events finished)
         self.events = int(self._get("events")[0])
+        # Swiss rounds whose pairing the search could not prove the least-cost one within its
+        # budget (it took the best it found): 0 without draws in the fields tested; with
+        # draws, groups of two players who drew with each other make it common
+        self.unproven_pairings = int(self._get("unproven")[0])
 
     def _get(self, name: str) -> np.ndarray:
         off, length = self._layout[name]
@@ -122,10 +128,46 @@ class EventsResult:
                          "conversion": self.conversion(name).to_dict()})
         return rows
 
+    def _draws(self) -> str:
+        if not self.draw_rate and not self.intentional_draws:
+            return "no draws"
+        out = [f"unintentional draws in {self.draw_rate:g} of matches"] if self.draw_rate else ["no unintentional draws"]
+        if self.intentional_draws:
+            out.append("intentional draws in the final round")
+        return ", ".join(out)
+
+    def _matchup_table(self) -> dict:
+        """{a: {b: P(a wins a game on the play against b)}} for the field's archetypes."""
+        names = self.field.names
+        if self.matchups is None:
+            return {}
+        t = self.matchups.table(names)
+        return {a: {b: float(t[i, j]) for j, b in enumerate(names)} for i, a in enumerate(names)}
+
+    def _matchups_line(self) -> str:
+        """The pairs that are not coin flips: P(a wins a game), or on the play/on the draw."""
+        if self.matchups is None:
+            return "matchups: not recorded"
+        names, parts = self.field.names, []
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                play, draw = self.matchups.p(a, b, on_play=True), self.matchups.p(a, b, on_play=False)
+                if abs(play - 0.5) > 1e-12 or abs(draw - 0.5) > 1e-12:
+                    parts.append(f"{a} vs {b} {play:g}" if abs(play - draw) <= 1e-12 else
+                                 f"{a} vs {b} {play:g} on the play/{draw:g} on the draw")
+        return ("matchups (P(first wins a game)): " + ", ".join(parts) + "; every other pair 0.5" if parts
+                else "matchups: every pair 0.5")
+
+    def settings_line(self) -> str:
+        """Every setting that changes the figures, in words."""
+        cut = f"top {self.top_cut}" if self.top_cut else "no top cut"
+        return (f"{self.events:,} events of {self.field.players} players: {self.rounds} Swiss rounds, best of "
+                f"{self.best_of}, {cut}; seed {self.seed}; {self._draws()}")
+
     def summary(self) -> str:
         cut = f"top {self.top_cut}" if self.top_cut else "no top cut"
-        lines = [f"{self.events:,} events of {self.field.players} players: {self.rounds} Swiss rounds, best of "
-                 f"{self.best_of}, {cut}; seed {self.seed}; 95% intervals" + (" (interrupted)" if self.interrupted else "")]
+        lines = [self.settings_line() + "; 95% intervals" + (" (interrupted)" if self.interrupted else ""),
+                 "  field: " + ", ".join(f"{n} {k}" for n, k in self.field.count.items()) + "; " + self._matchups_line()]
         width = max(len("archetype"), *(len(n) for n in self.field.names))
         head = "  {:<%d} {:>7} {:>6} {:>8} {:>17} {:>17} {:>17} {:>17} {:>17}" % width
         lines.append(head.format("archetype", "players", "share", "points", "match win", f"P({self.rounds - 2}-2+)",
@@ -137,32 +179,54 @@ class EventsResult:
             lines.append(head.format(r["archetype"], r["players"], f"{100 * r['share']:.1f}%", f"{r['match_points']:.2f}",
                                      iv(r["match_win"]), iv(r["p_x_2"]), iv(r["p_top8"]), iv(r["p_win"]),
                                      iv(r["conversion"])))
+        if self.unproven_pairings:
+            lines.append(f"  note: {self.unproven_pairings:,} of {self.events * self.rounds:,} Swiss rounds were paired by "
+                         "the best pairing found, not proved the least-cost one (MTR 10.4) within the search's budget")
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.summary()
 
+    def settings(self) -> dict:
+        """Every setting that changes the figures, by the name of simulate_events' argument
+        (field: players per archetype; matchups: P(row wins a game on the play against
+        column)), and the players."""
+        return {"events": self.events, "players": self.field.players, "field": self.field.count,
+                "matchups": self._matchup_table(), "rounds": self.rounds, "best_of": self.best_of,
+                "top_cut": self.top_cut, "draw_rate": self.draw_rate, "intentional_draws": self.intentional_draws,
+                "seed": self.seed if isinstance(self.seed, int) else str(self.seed)}
+
     def to_dict(self) -> dict:
-        return {"events": self.events, "players": self.field.players, "rounds": self.rounds,
-                "best_of": self.best_of, "top_cut": self.top_cut,
-                "seed": self.seed if isinstance(self.seed, int) else str(self.seed),
-                "interrupted": self.interrupted,
-                "archetypes": self._rows()}
+        return {**self.settings(), "interrupted": self.interrupted, "matchups_estimated_by_races": sorted(
+                    f"{a} vs {b}" for a, b in getattr(self.matchups, "estimated", ())),
+                "unproven_pairings": self.unproven_pairings, "archetypes": self._rows()}
 
     def to_json(self, path) -> None:
         """`to_dict` as strict JSON (mtgsim.files.write_json: a figure that is not finite is
         null, with its reason)."""
         write_json(path, self.to_dict())
 
+    _CSV_SETTINGS = ("events", "rounds", "best_of", "top_cut", "draw_rate", "intentional_draws", "seed")
+
     def to_csv(self, path) -> None:
+        """One row per archetype and figure, each with the settings (the last columns); the
+        matchups as figures p_game_on_play_vs:<column> (P(the row's archetype wins a game on
+        the play against it))."""
         rows = self._rows()
+        settings = self.settings()
+        tail = [settings[k] for k in self._CSV_SETTINGS]
+        table = self._matchup_table()
         with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
-            w.writerow(["archetype", "players", "share", "match_points", "figure", "value", "low", "high"])
+            w.writerow(["archetype", "players", "share", "match_points", "figure", "value", "low", "high",
+                        *self._CSV_SETTINGS])
             for r in rows:
                 for k in ("match_win", "p_x_2", "p_top8", "p_win", "top8_share", "conversion"):
                     w.writerow([r["archetype"], r["players"], r["share"], r["match_points"], k,
-                                r[k]["value"], r[k]["low"], r[k]["high"]])
+                                r[k]["value"], r[k]["low"], r[k]["high"], *tail])
+                for b, p in table.get(r["archetype"], {}).items():
+                    w.writerow([r["archetype"], r["players"], r["share"], r["match_points"], f"p_game_on_play_vs:{b}",
+                                p, "", "", *tail])
 
     def plot(self, path) -> None:
         """P(top cut) and conversion per archetype (needs matplotlib: mtgsim[plot])."""
@@ -178,6 +242,7 @@ class EventsResult:
             ax.set_xticks(list(xs), [r["archetype"] for r in rows], rotation=30, ha="right")
             ax.set_title(title)
         b.axhline(1.0, color="gray", lw=0.8)
+        fig.suptitle(self.settings_line(), fontsize=8)
         fig.tight_layout()
         save_figure(fig, path)
 
@@ -188,7 +253,9 @@ class Event:
     a bye, games won by player, games won by opponent, games drawn); `standings`: after the
     Swiss rounds, best first (rank, player, archetype, match_points, omw, gw, ogw); `playoff`:
     the top cut, round by round, as (player, player, winner) in bracket order (1-8, 4-5, 2-7,
-    3-6 for eight; the higher seed of each match on the play)."""
+    3-6 for eight; the higher seed of each match on the play); `unproven_pairings`: the Swiss
+    rounds whose pairing the search could not prove the best within its budget (0 but in
+    fields paired against nearly every opponent already)."""
     field: object
     n_rounds: int
     best_of: int
@@ -196,6 +263,7 @@ class Event:
     rounds: list
     standings: list
     playoff: list
+    unproven_pairings: int = 0
 
     @property
     def champion(self) -> int:

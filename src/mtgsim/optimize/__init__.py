@@ -6,6 +6,11 @@
     m = optimize.mana_base(deck, pool={"Plains": (0, 17), "Island": (0, 17)}, lands=17, objective=obj)
     m.best.maindeck["Plains"]; m.ranking; m.search; m.separated
 
+Every variant keeps the deck's size unless asked otherwise: a land count takes the `cut`
+cards out as lands come in (land_counts(vary_size=True) lets the size change, and the table
+says each variant's), and a mana base's split takes the place of the deck's copies of the
+pool's lands, its other cards kept (a pool that can't keep the size is an error naming it).
+
 Variants play common random numbers (crn=True): the same seeded chunks, and each variant's
 cards on the positions of the cards they replace (variants.aligned_layout), so a paired
 difference sees only the games the change touches. Racing (`sweep(race=True)`, and every
@@ -20,7 +25,7 @@ from collections.abc import Mapping
 from .. import checks
 from ..cards import CardDef
 from ..decklist import Deck
-from ..errors import ArgumentError, ArgumentTypeError, LimitError, shown
+from ..errors import ArgumentError, ArgumentTypeError, InternalError, LimitError, shown
 from ..objective import Objective
 from ..runner import CHUNK, cluster
 from ..simulate import nothing_finished, progress_bar
@@ -151,7 +156,16 @@ def _label(split: Mapping[str, int]) -> str:
     return ", ".join(f"{name}={k}" for name, k in split.items())
 
 
+def _pool_text(pool: Mapping[str, tuple[int, int]]) -> str:
+    """A pool as --mana-base writes it: "Plains=0..17, Island=0..17"."""
+    return ", ".join(f"{name}={lo}..{hi}" for name, (lo, hi) in pool.items())
+
+
 def _check_pool(deck: Deck, pool, lands) -> dict[str, tuple[int, int]]:
+    """The pool {land: (fewest, most)} in the deck's spellings, checked: lands, within the copy
+    limits, and keeping the deck's size: a split of `lands` copies takes the place of the
+    deck's copies of the pool's lands, so `lands` must be that many, and the ranges must
+    allow it."""
     if not isinstance(pool, Mapping) or not pool:
         raise ArgumentError("mana_base: pool must be a non-empty mapping {land: (fewest, most)}")
     if isinstance(lands, bool) or not isinstance(lands, int) or lands < 0:
@@ -175,10 +189,21 @@ def _check_pool(deck: Deck, pool, lands) -> dict[str, tuple[int, int]]:
             raise ArgumentError(f"mana_base: pool: {shown(name)}: {hi} copies is outside the copy limits "
                                 f"(a deck has at most {limit} of a card that is not a basic land)")
         out[name] = (lo, hi)
+    held = sum(deck.maindeck.get(name, 0) for name in out)
+    if lands != held:
+        others = {n: k for n, k in deck.lands.items() if n not in out}
+        hint = f" A split of {held} lands keeps it." if held else ""
+        if others:
+            first, k = next(iter(others.items()))
+            hint += (f" The deck's other lands ({', '.join(f'{k} {n}' for n, k in others.items())}) stay; put "
+                     f"in the pool those the split may replace (e.g. {first}=0..{k}).")
+        raise ArgumentError(f"mana_base: the pool ({_pool_text(out)}) can't keep the deck's size with {lands} "
+                            f"lands: the split takes the place of the deck's {held} copies of the pool's lands "
+                            f"and would make a deck of {len(deck) - held + lands} cards, not {len(deck)}.{hint}")
     low, high = sum(lo for lo, _ in out.values()), sum(hi for _, hi in out.values())
     if not low <= lands <= high:
-        raise ArgumentError(f"mana_base: the pool's ranges can't sum to {shown(lands)} lands: they allow "
-                            f"{low}..{high}")
+        raise ArgumentError(f"mana_base: the pool ({_pool_text(out)}) can't keep the deck's size: its ranges "
+                            f"sum to {low}..{high} lands, and the deck holds {shown(lands)} of its lands")
     return out
 
 
@@ -215,9 +240,13 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
               mulligan=None, policy=None, threads: int | None = None, progress: bool = True,
               track=()) -> ManaBaseResult:
     """The best split of `lands` copies among the `pool`'s lands ({land: (fewest, most)}),
-    the deck's other cards kept, by racing within `budget` games: all splits at once when there
-    are at most EXHAUSTIVE_LIMIT, else a local search from the deck's own split (move one land
-    for another; race the neighbourhood; go to its winner; stop at a split that wins its own)."""
+    by racing within `budget` games: all splits at once when there are at most
+    EXHAUSTIVE_LIMIT, else a local search from the deck's own split (move one land for
+    another; race the neighbourhood; go to its winner; stop at a split that wins its own).
+
+    Every variant keeps the deck's size and its other cards: the split takes the place of the
+    deck's copies of the pool's lands (`lands` must be their number; the deck's lands outside
+    the pool stay), and a pool that can't keep the size is an ArgumentError naming it."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"mana_base: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     pool = _check_pool(deck, pool, lands)
@@ -243,8 +272,11 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
                 label = _label(split)
                 if label not in by_label:
                     found[label] = dict(split)
-                    by_label[label] = engine.add(label, with_lands(deck, {**base, **split},
-                                                                   f"{deck.name or 'deck'} ({label})"))
+                    variant = with_lands(deck, {**base, **split}, f"{deck.name or 'deck'} ({label})")
+                    if len(variant) != len(deck):
+                        raise InternalError(f"mana_base: the variant {label} has {len(variant)} cards, "
+                                            f"the deck {len(deck)}")
+                    by_label[label] = engine.add(label, variant)
                 c = by_label[label]
                 c.dropped = None
                 return c

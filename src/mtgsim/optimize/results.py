@@ -113,13 +113,35 @@ class _Report:
                            f"for {b.recommended:g} ({b.detail})")
         return out
 
+    def cards(self, label) -> int:
+        """The size of one variant's deck (main deck and commander)."""
+        return len(self._candidate(label).deck)
+
+    @property
+    def sizes(self) -> list[int]:
+        """The variants' deck sizes, each once, smallest first (one where they keep the size)."""
+        return sorted({len(c.deck) for c in self._by_label.values()})
+
+    @property
+    def same_size(self) -> bool:
+        """Do all the variants have one deck size?"""
+        return len(self.sizes) == 1
+
+    def deck_size(self) -> str:
+        """The variants' deck sizes, in words: "60 cards in every variant", or, where they
+        differ, that they do and from what to what."""
+        sizes = self.sizes
+        if len(sizes) == 1:
+            return f"{sizes[0]} cards in every variant"
+        return f"not the same in every variant: {sizes[0]} to {sizes[-1]} cards"
+
     # ---- output
     def _rows(self) -> list[dict]:
         best = self._best_candidate()
         rows = []
         for c in self._by_label.values():
             e = self._engine.estimate(c)
-            row = {"variant": c.label, "objective": e.to_dict(), "games": c.games,
+            row = {"variant": c.label, "cards": len(c.deck), "objective": e.to_dict(), "games": c.games,
                    "best": c is best, "dropped": c.dropped}
             if c is not best:
                 row["vs_best"] = self._engine.difference(c, best)[0].to_dict()
@@ -127,22 +149,28 @@ class _Report:
         return rows
 
     def table(self) -> str:
-        """Per variant: the objective with its interval, the games played, and the difference
-        from the best (paired with common random numbers); then the baselines."""
+        """The deck size (in words; per variant where they differ), then per variant: the
+        objective with its interval, the games played, and the difference from the best
+        (paired with common random numbers); then the baselines."""
         conf = f"{100 * self._engine.confidence:g}%"
         lines = [f"objective: {self.objective} ({'higher' if self.objective.maximize else 'lower'} is "
-                 f"better); {conf} intervals"]
+                 f"better); {conf} intervals",
+                 f"deck size: {self.deck_size()}" + ("" if self.same_size else " (each variant's in the cards "
+                                                                                "column), compared as they are")]
         width = max(len("variant"), *(len(c) for c in self._by_label))
-        row = "  {:<%d}  {:>10}  {:<20}  {:>11}  {:<30}{}" % width
-        lines.append(row.format("variant", "objective", conf + " interval", "games", "vs best (" + conf + ")", ""))
+        sized = not self.same_size                  # (then each row says its size)
+        row = "  {:<%d}  %s{:>10}  {:<20}  {:>11}  {:<30}{}" % (width, "{:>9}  " if sized else "{}")
+        lines.append(row.format("variant", "cards" if sized else "", "objective", conf + " interval", "games",
+                                "vs best (" + conf + ")", ""))
         for r in self._rows():
             o, vs = r["objective"], r.get("vs_best")
             diff = f"{vs['value']:+.4f} [{vs['low']:+.4f}, {vs['high']:+.4f}]" if vs else "best"
             note = (f"  {r['dropped']}" if not r["games"] else f"  dropped in {r['dropped']}") if r["dropped"] else ""
-            lines.append(row.format(r["variant"], f"{o['value']:.4f}", f"[{o['low']:.4f}, {o['high']:.4f}]",
-                                    f"{r['games']:,}", diff, note).rstrip())
+            lines.append(row.format(r["variant"], f"{r['cards']} cards" if sized else "", f"{o['value']:.4f}",
+                                    f"[{o['low']:.4f}, {o['high']:.4f}]", f"{r['games']:,}", diff, note).rstrip())
         how = f"separated from every other at {conf}" if self.separated else f"not separated: {self.stopped}"
-        lines.append(f"best: {self.best_label} ({how}); {self.games_used:,} games")
+        size = f"a deck of {self.cards(self.best_label)} cards, " if sized else ""
+        lines.append(f"best: {self.best_label} ({size}{how}); {self.games_used:,} games")
         bl = self.baselines
         if bl:
             lines.append("baselines (published):")
@@ -158,6 +186,7 @@ class _Report:
         return {"objective": str(self.objective), "maximize": self.objective.maximize,
                 "confidence": self._engine.confidence, "seed": self.seed if isinstance(self.seed, int) else str(self.seed),
                 "crn": self._engine.crn, "games_used": self.games_used, "best": self.best_label,
+                "deck_size": self.deck_size(),
                 "separated": self.separated, "stopped": self.stopped, "variants": self._rows(),
                 "baselines": [{"what": b.what, "recommended": b.recommended, "deck": b.deck, "detail": b.detail,
                                "source": b.source} for b in self.baselines],
@@ -172,11 +201,12 @@ class _Report:
         with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
             w.writerow(["variant", "objective", "low", "high", "games", "best", "vs_best", "vs_best_low",
-                        "vs_best_high", "dropped"])
+                        "vs_best_high", "dropped", "cards"])
             for r in self._rows():
                 o, vs = r["objective"], r.get("vs_best") or {}
                 w.writerow([r["variant"], o["value"], o["low"], o["high"], r["games"], r["best"],
-                            vs.get("value", ""), vs.get("low", ""), vs.get("high", ""), r["dropped"] or ""])
+                            vs.get("value", ""), vs.get("low", ""), vs.get("high", ""), r["dropped"] or "",
+                            r["cards"]])
 
     def plot(self, path) -> None:
         """The objective by variant with its intervals (needs matplotlib: mtgsim[plot])."""
@@ -189,10 +219,13 @@ class _Report:
                [max(0.0, r["objective"]["high"] - r["objective"]["value"]) for r in rows]]
         colors = ["tab:green" if r["best"] else ("tab:gray" if r["dropped"] else "tab:blue") for r in rows]
         ax.bar(xs, vals, yerr=err, color=colors, capsize=3)
-        ax.set_xticks(list(xs), [r["variant"] for r in rows], rotation=45 if len(rows) > 8 else 0, ha="right"
+        names = ([r["variant"] for r in rows] if self.same_size else
+                 [f"{r['variant']}\n{r['cards']} cards" for r in rows])
+        ax.set_xticks(list(xs), names, rotation=45 if len(rows) > 8 else 0, ha="right"
                       if len(rows) > 8 else "center")
         ax.set_ylabel(str(self.objective)[:60])
-        ax.set_title(f"best: {self.best_label}")
+        ax.set_title(f"best: {self.best_label}" + ("" if self.same_size else
+                                                    f" ({self.cards(self.best_label)} cards; sizes differ)"))
         fig.tight_layout()
         save_figure(fig, path)
 

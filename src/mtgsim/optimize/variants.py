@@ -81,12 +81,13 @@ def with_lands(deck: Deck, counts: Mapping[str, int], name: str | None = None) -
                 name=name if name is not None else deck.name)
 
 
-def land_counts(deck: Deck, counts: Iterable[int], land, cut=()) -> dict[str, Deck]:
+def land_counts(deck: Deck, counts: Iterable[int], land, cut=(), vary_size: bool = False) -> dict[str, Deck]:
     """Variants of `deck` with each total of lands in `counts`: copies of `land` added or
-    taken away; to keep the deck's size, copies of the `cut` cards (in the order given) are
-    taken out as lands come in, and put in as lands go out (up to four of a card that is not
-    a basic land). Without `cut`, the deck grows and shrinks. {label: Deck}, labelled by the land
-    count ("23")."""
+    taken away, and, to keep the deck's size, copies of the `cut` cards (in the order given)
+    taken out as lands come in and put in as lands go out (up to four of a card that is not a
+    basic land). A count that would change the deck's size without `cut` is an ArgumentError,
+    unless vary_size=True: then the deck grows and shrinks with its lands (a sweep's table
+    says each variant's size). {label: Deck}, labelled by the land count ("23")."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"land_counts: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     if isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
@@ -106,8 +107,21 @@ def land_counts(deck: Deck, counts: Iterable[int], land, cut=()) -> dict[str, De
             raise ArgumentError(f"land_counts: the card to cut {shown(c)} is not in the main deck")
         if deck.card(c).is_land:
             raise ArgumentError(f"land_counts: the card to cut {shown(c)} is a land; cut spells to make room")
+    if not isinstance(vary_size, bool):
+        raise ArgumentTypeError(f"land_counts: vary_size must be True or False, not {shown(vary_size)}")
     main = deck.maindeck
     have = deck.land_count
+    changed = [n for n in wanted if n != have]
+    if cut and vary_size:
+        raise ArgumentError("land_counts: give cut= (--cut: the deck keeps its size) or vary_size=True "
+                            "(--vary-size: it grows and shrinks with its lands), not both")
+    if changed and not cut and not vary_size:
+        sizes = sorted({len(deck) + n - have for n in changed})
+        decks = "a deck" if len(sizes) == 1 else "decks"
+        raise ArgumentError(f"land_counts: {_words(changed)} lands with no cards to cut would make {decks} of "
+                            f"{_words(sizes)} cards where the deck has {len(deck)} ({have} lands): give the cards to "
+                            "cut (cut=, --cut: spells taken out as lands come in, put back as they go out) to keep "
+                            "its size, or vary_size=True (--vary-size) to compare decks of different sizes")
     limit = copy_limit(deck, land)
     out = {}
     for n in wanted:
@@ -143,8 +157,19 @@ def land_counts(deck: Deck, counts: Iterable[int], land, cut=()) -> dict[str, De
                 if todo:
                     raise ArgumentError(f"land_counts: {n} lands leaves {todo} cards to fill, but the "
                                         "cards to cut are at their copy limits; cut more kinds of card")
-        out[str(n)] = with_lands(deck, counts_n, f"{deck.name or 'deck'} ({n} lands)")
+        size = "" if n == have or cut else f", {len(deck) + n - have} cards"
+        out[str(n)] = with_lands(deck, counts_n, f"{deck.name or 'deck'} ({n} lands{size})")
     return out
+
+
+def _words(numbers: list[int]) -> str:
+    """Numbers in words: "20", "18 and 22", "18, 19 and 22", "18 to 22" (a run of three or more)."""
+    numbers = sorted(numbers)
+    if len(numbers) >= 3 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]} to {numbers[-1]}"
+    if len(numbers) == 1:
+        return str(numbers[0])
+    return ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
 
 
 def splits(pool: Mapping[str, tuple[int, int]], total: int):

@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from ..model import KNOWN_KEYWORDS
 from ..oracle_text import number, sentences
+from .ignored import _noop, effects
 from .mana import _mana_ability, mana_effect
 from .phrases import _COLOR_WORDS, _N, _amount_phrase, _n, activation_cost
 
@@ -74,9 +75,14 @@ def _e_pain(m):
     return {"damage_to_you": int(m["n"])}
 
 
-@_effect(r"(?:each|target) (?:opponent|player) loses (?P<n>\d+|X) life")
+@_effect(r"(?:each opponent|target opponent|target player) loses (?P<n>\d+|X) life")
 def _e_drain(m):                       # (life lost, not damage: 120.3; "target player": the opponent)
     return {"opponent_loses_life": "X" if m["n"] == "X" else int(m["n"])}
+
+
+@_effect(r"each player loses (?P<n>\d+) life")
+def _e_each_loses(m):                  # (the player too: 608.2c, "each player" is both of them)
+    return {"opponent_loses_life": int(m["n"]), "lose_life": int(m["n"])}
 
 
 @_effect(r"each opponent loses X life, where X is (?P<what>.+?)\. You gain life equal to the life lost this way")
@@ -347,6 +353,13 @@ def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
         if part is None and " and " in s:           # "draw two cards and create a Treasure token"
             first, _, second = s.partition(" and ")
             part = _joined([_sentence_effect(first, made), _sentence_effect(second, made)])
+        if part is None and len(parts := effects(s)) > 1 and any(noop := [_noop(e) for e in parts]):
+            # (a sentence some of whose effects do nothing in a goldfish: the others read, "target
+            # opponent discards two cards, mills a card, and loses 1 life" is the opponent's life
+            # loss, their hand and library being none; a list of effects all of which do something
+            # is read as before)
+            read = [{} if n else _sentence_effect(e, made) for e, n in zip(parts, noop)]
+            part = None if _looks_too_late(read) else _joined(read)
         out.append(part)
     if _looks_too_late(out):
         return None

@@ -167,12 +167,17 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
             continue
         body = re.sub(r"^[A-Z][\w' ,-]+ — (?=\S)", "", p)     # an ability word (207.2c) is flavour
         status = UNRECOGNIZED
-        for recognizer in _PARAGRAPH_RECOGNIZERS:
-            out = recognizer(f, body)
-            if out is not None:
-                f.abilities.extend(out)
-                status = RECOGNIZED
-                break
+        out = _recognized(f, body)
+        gain = _UNSAID_GAIN.fullmatch(body) if out is None else None
+        if gain and (out := _recognized(f, gain["read"])) is not None:
+            f.abilities.extend(out)           # (read without the gain, which is reported)
+            clauses.append(Clause(_words(gain["read"], face.name), RECOGNIZED, face.name))
+            clauses.append(Clause(_words(gain["gain"], face.name), UNRECOGNIZED, face.name,
+                                  shape(gain["gain"])))
+            continue
+        if out is not None:
+            f.abilities.extend(out)
+            status = RECOGNIZED
         else:
             if _ignored(body, f.is_spell, aura):
                 status = IGNORED
@@ -204,6 +209,23 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     if unread:
         table["unmodeled"] = " ".join(u if u.endswith(".") else u + "." for u in unread)
     return table
+
+
+def _recognized(f: _Face, body: str) -> Abilities | None:
+    """The abilities the first recognizer that reads paragraph `body` makes of it, or None."""
+    for recognizer in _PARAGRAPH_RECOGNIZERS:
+        out = recognizer(f, body)
+        if out is not None:
+            return out
+    return None
+
+
+# The last sentence of an ability that only adds to the player's own board in a way the
+# vocabulary can't say: amass (701.47a: an Army token, or +1/+1 counters on the Army they
+# have). The ability is read without it, and it is reported unrecognized: the card is partly
+# recognized, and plays with less than it has, never more.
+_UNSAID_GAIN = re.compile(r"(?P<read>.+\.) (?P<gain>(?:Then )?amass [A-Z][a-z]+ (?:\d+|one|two|three)\.?)",
+                          re.DOTALL)
 
 
 def _merge_enters(abilities: Abilities) -> None:
@@ -257,4 +279,27 @@ def recognize(card: OracleCard) -> Recognition:
         unread = [c.text for c in clauses if c.status == UNRECOGNIZED and c.face != card.front.name]
         if unread:
             front["unmodeled"] = (front.get("unmodeled", "") + " " + " ".join(u + "." for u in unread)).strip()
+    if missing := _missing_faces(card):
+        for name in missing:
+            what = _FACE_WORDS.get(card.layout, "its other face")
+            clauses.append(Clause(f"{name}: {what} is missing from the bulk file", UNRECOGNIZED, name,
+                                  f"{card.layout} face missing from the bulk file"))
+        front["unmodeled"] = (front.get("unmodeled", "") + " " + " ".join(
+            f"{name}: missing from the bulk file." for name in missing)).strip()
     return Recognition(card.name, front, clauses, tokens)
+
+
+_FACE_WORDS = {"modal_dfc": "its back face", "transform": "its back face", "meld": "its melded face",
+               "flip": "its flipped face", "split": "its other half", "aftermath": "its other half",
+               "adventure": "its adventure", "prepare": "its other half"}
+
+
+def _missing_faces(card: OracleCard) -> list[str]:
+    """The faces a card of several faces (named "A // B": 709.1, 710.1, 712.1, 715.1) has that
+    its record doesn't hold: an MTGJSON-derived file may give a modal double-faced card, a
+    split card or an adventurer its front face only. Such a card is never read as a card of
+    one face: each missing face is reported unread."""
+    if card.layout == "reversible_card":         # (one card shown twice)
+        return []
+    names = card.name.split(" // ")
+    return names[len(card.faces):]

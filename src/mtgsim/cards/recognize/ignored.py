@@ -3,7 +3,9 @@ creatures, lands, spells, cards in hand or library, no attacks and no blocks —
 acting only on those change nothing it measures. They are listed as ignored, never silently
 dropped.
 
-A clause is ignored whole or not at all; its sentences are read one by one as one of:
+A clause is ignored whole or not at all; its sentences are read one by one, and a sentence
+of several effects (608.2c: "target opponent discards two cards and loses 2 life") effect by
+effect — it is a no-op only when each of its effects is. Each sentence (or effect) is one of:
 
 * a no-op (`_NOOP`): changes nothing in any goldfish game, whatever ability it stands in —
   blocking (no creature ever blocks or is blocked), preventing damage (the opponent deals
@@ -106,7 +108,10 @@ _NOOP = [
             # (not "... then draws that many": a player may target themself for that)
             rf"(?:target player|target opponent|each opponent) (?:discards|mills|sacrifices|reveals|shuffles) "
             rf"(?![^.]*\bdraws?\b){_NOT_YOURS}",
-            rf"(?:target|each) opponent (?:exiles|puts) {_NOT_YOURS}",
+            rf"(?:target|each) opponent (?:exiles?|puts?) {_NOT_YOURS}",
+            # (what a player targeted for the effects above then does with those cards)
+            rf"target player (?:exiles?|puts?) (?:their graveyard|those cards|the revealed cards|them)"
+            rf"{_NOT_YOURS}",
             r"look at target (?:player|opponent)'s hand",
             r"you choose (?:a|an|two|up to one|up to two) [\w ,]*?cards? from (?:it|among them)",
             r"that player discards (?:that card|those cards|it)",
@@ -129,7 +134,7 @@ _NOOP = [
             rf"if {_OPPONENT_HAS}[^.,]*, [^.]*",
             r"[^.,]*? if an opponent has (?:more|\w+ or more) cards in (?:their )?hand[^.,]*"),
     # --- shuffling the player's library: its order is random in a goldfish already
-    _family(r"shuffle", r"then shuffle", r"if you search your library this way, shuffle"),
+    _family(r"shuffle", r"(?:then )?shuffle", r"if you search your library this way, shuffle"),
     # --- attacking: the goldfish attacks with every creature able to (508.1d asks no more)
     _family(r"attacks each", r"~ attacks each (?:combat|turn) if able"),
     # --- deck construction (903.3, 702.124) and the opponent's spells: nothing in a goldfish
@@ -198,8 +203,65 @@ def _matches(families: list[tuple[re.Pattern, list[re.Pattern]]], s: str) -> boo
     return any(words.search(s) and any(p.fullmatch(s) for p in patterns) for words, patterns in families)
 
 
+# ---- a sentence's effects (608.2c: its instructions, followed in the order written) ------------
+# A player doing something ("target opponent", "each player", "you"); the verbs of effects.
+_PLAYER = (r"(?:you|they|(?:target|each) (?:player|opponent)(?: who [^,.]+?)?|that player|defending player|"
+           r"its controller|that creature's controller)")
+_VERB = (r"(?:discards?|mills?|sacrifices?|reveals?|exiles?|puts?|loses?|lose|gains?|gain|draws?|draw|"
+         r"creates?|create|searche?s?|returns?|return|pays?|pay|shuffles?|shuffle|deals?|destroy|tap|untap|"
+         r"scry|surveil|amass|investigate|look|add)")
+_LEAD = re.compile(r"(?P<lead>(?:if|until|as long as|when you do|if you do|whenever|when)\b[^,\"]*, )?"
+                   r"(?P<body>.+)", re.IGNORECASE | re.DOTALL)
+# where one effect ends and the next begins: a joint followed by a verb (the same subject) or
+# by another player doing something
+_JOINT = re.compile(rf"(?:,? and then |, then |,? and |, )(?=(?P<subject>{_PLAYER} )?(?:may )?{_VERB}\b)",
+                    re.IGNORECASE)
+_SUBJECT = re.compile(rf"(?P<subject>{_PLAYER}) (?=(?:may )?{_VERB}\b)", re.IGNORECASE)
+
+
+def effects(sentence: str) -> list[str]:
+    """The effects one sentence lists, each said whole: its subject and its leading condition
+    ("If ..., ", "Until end of turn, ") kept with each. "Target opponent discards two cards,
+    mills a card, and loses 1 life" is three effects, the last "target opponent loses 1 life";
+    "Its controller loses 3 life and you gain 3 life" two. A sentence with a quoted ability is
+    one effect (its quotes are an ability's text)."""
+    s = sentence.strip().rstrip(".")
+    if not s or '"' in s or re.search(r",? where X is\b", s):
+        return [sentence]                 # (an X defined once for the whole sentence: one reading)
+    m = _LEAD.fullmatch(s)
+    lead, body = m["lead"] or "", m["body"]
+    subject = _SUBJECT.match(body)
+    if subject is None and not re.match(rf"(?:you may )?{_VERB}\b", body, re.IGNORECASE):
+        return [sentence]                 # (not a player doing things, nor an instruction)
+    carried = subject["subject"] + " " if subject else ""
+    parts, start = [], 0
+    for j in _JOINT.finditer(body):
+        if j.start() < (subject.end() if subject else 0):
+            continue
+        parts.append(body[start:j.start()])
+        start = j.end()
+    parts.append(body[start:])
+    if len(parts) == 1:
+        return [sentence]
+    out = [lead + parts[0]]
+    for part in parts[1:]:
+        own = _SUBJECT.match(part)
+        if own and own["subject"].lower() == "they" and carried:
+            part, own = part[own.end():], None     # ("..., then they exile ...": the same player)
+        out.append(lead + (part if own else carried + part))
+        if own:                           # (another player, said in the part: theirs from here on)
+            carried = own["subject"] + " "
+    return out
+
+
 def _noop(s: str) -> bool:
-    return _matches(_NOOP, s)
+    """A sentence that changes nothing in a goldfish: every one of its effects does nothing
+    (a sentence of several effects is never a no-op for one of them: "each opponent discards a
+    card and loses 2 life" costs the opponent 2 life)."""
+    parts = effects(s)
+    if len(parts) == 1:
+        return _matches(_NOOP, s)
+    return all(_matches(_NOOP, p) for p in parts)
 
 
 def _harmful(s: str) -> bool:
@@ -238,9 +300,24 @@ def _requires_theirs(p: str) -> bool:
     return False
 
 
+_EVENT_JOINT = re.compile(r",? (?:and|or) (?=(?:when|whenever|at the beginning)\b)", re.IGNORECASE)
+
+
+def trigger_events(cond: str) -> list[str]:
+    """The trigger events of a compound trigger condition, each said whole: "When ~ enters
+    and whenever an opponent draws a card ..." is two (the ability triggers on each, 603.2)."""
+    return _EVENT_JOINT.split(cond)
+
+
+def never_happens(event: str) -> bool:
+    """A trigger event that never happens in a goldfish."""
+    return any(n.fullmatch(event) for n in _NEVER) and not _MAYBE.fullmatch(event)
+
+
 def _never_triggers(cond: str, effect: str) -> bool:
-    """A trigger event, or an intervening "if" (603.4), that never happens in a goldfish."""
-    return (any(n.fullmatch(cond) for n in _NEVER) and not _MAYBE.fullmatch(cond)) or bool(_NEVER_IF.match(effect))
+    """A trigger condition none of whose events ever happens in a goldfish, or an intervening
+    "if" (603.4) that never holds."""
+    return all(never_happens(e) for e in trigger_events(cond)) or bool(_NEVER_IF.match(effect))
 
 
 def _ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
