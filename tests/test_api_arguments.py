@@ -206,6 +206,12 @@ def test_a_huge_number_is_a_clear_limit_not_a_hang_or_a_c_overflow(call, error, 
     assert fragment in str(family(call, error))
 
 
+def test_mana_base_lands_of_5000_digits_is_refused_by_its_range():
+    deck = Deck({"Forest": 12, "Plains": 12, "Llanowar Elves": 36})
+    with pytest.raises(ArgumentError, match="lands must be 0..10,000, got a number of 5001 digits"):
+        optimize.mana_base(deck, {"Forest": (10, 14), "Plains": (10, 14)}, HUGE, OBJECTIVE, progress=False)
+
+
 def test_a_seed_nested_too_deeply_is_refused():
     family(lambda: simulate(DECK, games=200, seed=DEEP_DICT), ArgumentTypeError)
 

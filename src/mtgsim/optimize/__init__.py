@@ -24,7 +24,7 @@ from collections.abc import Mapping
 
 from .. import checks
 from ..cards import CardDef
-from ..decklist import Deck
+from ..decklist import MAX_CARDS, Deck
 from ..errors import ArgumentError, ArgumentTypeError, InternalError, LimitError, shown
 from ..objective import Objective
 from ..runner import CHUNK, cluster
@@ -168,8 +168,7 @@ def _check_pool(deck: Deck, pool, lands) -> dict[str, tuple[int, int]]:
     allow it."""
     if not isinstance(pool, Mapping) or not pool:
         raise ArgumentError("mana_base: pool must be a non-empty mapping {land: (fewest, most)}")
-    if isinstance(lands, bool) or not isinstance(lands, int) or lands < 0:
-        raise ArgumentError(f"mana_base: lands must be a whole number >= 0, got {shown(lands)}")
+    lands = checks.whole_number(lands, "mana_base: lands", 0, MAX_CARDS)     # (a section holds at most 10,000)
     out: dict[str, tuple[int, int]] = {}
     for land, rng in pool.items():
         name = card_name(deck, land, "mana_base: pool")
