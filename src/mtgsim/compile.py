@@ -357,6 +357,8 @@ class _Compiler:
         r["star"] = self.count(c.star) if c.star is not None else -1
         r["is_token"] = c.token
         r["unmodeled"] = bool(c.unmodeled)
+        r["doesnt_untap"] = c.doesnt_untap
+        r["uncastable"] = bool(c.uncastable)
         plays = [a.additional for a in c.abilities_of(LandPlays)]
         if any(not 1 <= k <= 20 for k in plays):
             raise CardDataError("additional land plays are a whole number 1..20", card=c.name,

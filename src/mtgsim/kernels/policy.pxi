@@ -253,13 +253,16 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
                       int* most, Cast* out) noexcept nogil:
     """How the policy would cast card `row` now (from hand, or from the graveyard with
     flashback): X as large as can be paid and at least the policy's smallest X (107.3),
-    kicked if the kicked cost can be paid too (702.33). False if it can't be paid."""
+    kicked if the kicked cost can be paid too (702.33). False if it can't be paid, or if the
+    simulator never casts it (Card.uncastable: an unread cost or restriction on casting it)."""
     cdef TotalCost buf, kicked_buf
     cdef TotalCost* c
     cdef TotalCost* kicked
     cdef HallDemand* h
     cdef int x = 0, alt = 1 if flashback else 0, cost_row, xs
     cdef int64_t mv, rank, first, a, b
+    if R.cards[row].uncastable:
+        return False
     xs = 0
     if flashback or S.gf[row] & GF_X:
         cost_row = R.cards[row].flashback if flashback else R.cards[row].cost
