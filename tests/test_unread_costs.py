@@ -103,6 +103,19 @@ def test_an_unread_cost_or_restriction_on_casting_makes_the_card_uncastable(text
     assert any(c.status == UNRECOGNIZED and c.text.endswith(f"unread {what}: never cast") for c in rec.clauses)
 
 
+@pytest.mark.parametrize("text", [
+    "Cast this spell only before combat or during combat before blockers are declared.\nDraw two cards.",
+    "Cast this spell only during your turn.\nDraw two cards.",
+    "Strive \u2014 This spell costs {1}{U} more to cast for each target beyond the first.\nDraw two cards.",
+    "During turns other than yours, this spell costs {3} more to cast.\nDraw two cards.",
+])
+def test_601_3_a_restriction_the_goldfish_always_meets_takes_nothing_away(text):
+    """The goldfish casts spells in its own turn's main phase, before combat, choosing one
+    target where more would cost more: such a restriction always holds, the card is cast."""
+    _, card = _read("Test Timely Draw", "{1}{U}", "Instant", text)
+    assert card.uncastable == ""
+
+
 def test_an_optional_additional_cost_or_an_unread_alternative_cost_takes_nothing_away():
     """Optional costs ("you may ...", kicker) and alternative costs (118.9) only add ways to
     cast a card: unread, the card is cast for its mana cost, as printed."""
@@ -198,6 +211,12 @@ def test_711_2a_714_2b_levels_and_chapters_are_not_active_from_the_start(name, t
     assert not card.abilities and "Haste" not in card.keywords
     assert any(gated in c.text and "not simulated" in c.text and c.status == UNRECOGNIZED
                for c in rec.clauses)
+
+
+def test_714_2b_a_chapter_irrelevant_to_a_goldfish_is_ignored_as_it_was():
+    rec, card = _read("Test Opposing Saga", "{1}{U}", "Enchantment \u2014 Saga",
+                      "I, II \u2014 Tap target creature an opponent controls.", None, "saga")
+    assert rec.bucket == "fully" and [c.status for c in rec.clauses] == ["ignored"]
 
 
 def test_ordinary_cards_keep_their_abilities():

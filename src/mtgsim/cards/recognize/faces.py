@@ -164,7 +164,8 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     # an Aura the player casts onto a permanent of their choice (303.4a), theirs or no one's
     aura = "Aura" in subtypes and not re.search(r"^Enchant [\w ]+ you control", text, re.MULTILINE)
     first = len(clauses)
-    active, gated = gated_paragraphs(paragraphs(text), face.name, face.name)   # (716, 711, 714, 719)
+    active, gated = gated_paragraphs(paragraphs(text), face.name, face.name,    # (716, 711, 714, 719)
+                                     lambda body: _ignored(body, False, aura))
     for p in active:
         if _keyword_line(f, p, keywords, clauses):
             continue
@@ -222,7 +223,7 @@ def _unread_costs(f: _Face, clauses: list[Clause], first: int) -> None:
         if c.status == RECOGNIZED or c.face != name:
             continue
         text = c.text.replace(name, "~")
-        untap = untap_restriction(text)
+        untap = untap_restriction(text) if c.status == UNRECOGNIZED else None     # (not one never applying)
         if untap is not None:
             f.fields["doesnt_untap"] = True
             clauses[k] = Clause(c.text, RECOGNIZED, name) if untap else Clause(

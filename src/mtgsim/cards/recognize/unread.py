@@ -24,18 +24,32 @@ any other unread clause.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
-from .clauses import UNRECOGNIZED, Clause
+from .clauses import IGNORED, UNRECOGNIZED, Clause
 
 __all__ = ["casting_restriction", "untap_restriction", "gated_paragraphs"]
 
-# A mandatory cost or a restriction on casting the card itself, what it is and its rule.
+# A mandatory cost or a restriction on casting the card itself, what it is and its rule: the
+# clause begins with it (after an ability word, 207.2c).
 _CASTING = [
     (re.compile(r"As an additional cost to cast ~(?!, you may\b)", re.IGNORECASE), "additional cost (601.2b)"),
-    (re.compile(r"~ costs [^.]*? more to cast\b"), "cost increase (601.2f)"),
+    (re.compile(r"~ costs [^.\"]*? more to cast\b"), "cost increase (601.2f)"),
     (re.compile(r"(?:Cast ~ only|You can't cast ~|~ can't be cast)\b"), "casting restriction (601.3)"),
     (re.compile(r"(?:Echo|Cumulative upkeep)\b"), "upkeep cost (702.30a, 702.24a)"),
 ]
+_ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]+ \u2014 (?=\S)")
+
+# ... but not one a goldfish always meets: it casts spells in its own turn's main phase, before
+# combat (a restriction to such a time holds, 601.3), with one target of its choice where more
+# would cost more (strive, 207.2c: targets are chosen, 601.2c, before the total cost, 601.2f),
+# and never in another player's turn.
+_ALWAYS_MET = re.compile(
+    r"Cast ~ only (?:during your turn|during your main phase|any time you could cast a sorcery|"
+    r"before (?:attackers are declared|blockers are declared|the combat damage step|combat)"
+    r"(?: or during combat before blockers are declared)?)\.?"
+    r"|~ costs [^.]*? more to cast for each target beyond the first\.?"
+    r"|During turns other than yours, ~ costs [^.]*? more to cast\.?")
 
 # "~ doesn't untap during your untap step" (502.3), alone or with a condition ("if ...").
 _DOESNT_UNTAP = re.compile(r"~ doesn't untap during (?:your|its controller's) untap step(?P<rest>[^.]*)\.?")
@@ -53,8 +67,9 @@ def casting_restriction(clause: str, name: str) -> str | None:
     """Why a card is never cast, if unread `clause` (normalised: the card as `~`) is or
     contains a cost or restriction on casting it: "unread additional cost (601.2b): 'As an
     additional cost to cast Kuldotha Rebirth, sacrifice an artifact.' — never cast"; else None."""
+    body = clause[m.end():] if (m := _ABILITY_WORD.match(clause)) else clause
     for pattern, what in _CASTING:
-        if pattern.match(clause) if what.startswith("upkeep") else pattern.search(clause):
+        if pattern.match(body) and not _ALWAYS_MET.fullmatch(body):
             return f"unread {what}: '{clause.replace('~', name)}' — never cast"
     return None
 
@@ -69,19 +84,27 @@ def untap_restriction(clause: str) -> bool | None:
     return not m["rest"].strip()
 
 
-def gated_paragraphs(paragraphs: list[str], name: str, face: str) -> tuple[list[str], list[Clause]]:
+def gated_paragraphs(paragraphs: list[str], name: str, face: str,
+                     ignored: Callable[[str], bool]) -> tuple[list[str], list[Clause]]:
     """The paragraphs of a face active from the start, and those past the first level or
-    chapter marker as unread clauses saying why (a Class's level 2, a leveler's "LEVEL 2-4", a
-    Saga's chapters, a Case's solved ability: none is active as the permanent enters)."""
+    chapter marker as clauses (a Class's level 2, a leveler's "LEVEL 2-4", a Saga's chapters, a
+    Case's solved ability: none is active as the permanent enters): unread, saying why, unless
+    irrelevant to a goldfish whenever they are active (`ignored`, of the ability's text)."""
     for k, p in enumerate(paragraphs):
         for pattern, what, rule in _GATES:
             if pattern.match(p):
                 gated = paragraphs[k:] if what in ("Class", "leveler") else [
                     q for q in paragraphs[k:] if any(g.match(q) for g, _, _ in _GATES)]
                 rest = [q for q in paragraphs if q not in gated]
-                return rest, [Clause(f"{q.replace('~', name)} — {_why(q, what, rule)}", UNRECOGNIZED, face,
-                                     f"{what} ability") for q in gated]
+                return rest, [_gated_clause(q, what, rule, name, face, ignored) for q in gated]
     return paragraphs, []
+
+
+def _gated_clause(p: str, what: str, rule: str, name: str, face: str, ignored: Callable[[str], bool]) -> Clause:
+    body = _ABILITY_WORD.sub("", _ABILITY_WORD.sub("", p, count=1), count=1)   # (a chapter's, then its name)
+    if ignored(body):
+        return Clause(p.replace("~", name), IGNORED, face, f"{what} ability")
+    return Clause(f"{p.replace('~', name)} — {_why(p, what, rule)}", UNRECOGNIZED, face, f"{what} ability")
 
 
 def _why(p: str, what: str, rule: str) -> str:
