@@ -225,3 +225,27 @@ def test_ordinary_cards_keep_their_abilities():
                       "Haste (This creature can attack and {T} as soon as it comes under your control.)\n"
                       "{T}: Add {G}.", "2/2")
     assert rec.bucket == "fully" and card.uncastable == "" and not card.doesnt_untap and card.mana_abilities
+
+
+def test_502_3_the_curated_monoliths_and_mana_vault_dont_untap_either():
+    """The shipped entries say it too (`doesnt_untap = true`): tapped, they stay tapped; their
+    "{4}: Untap" and Mana Vault's upkeep payment are benefits left in `unmodeled`."""
+    db = card_db()
+    for name in ("Grim Monolith", "Basalt Monolith", "Mana Vault"):
+        assert db[name].doesnt_untap and "Doesn't untap" not in db[name].unmodeled
+        s = Scenario(db)
+        p = s.add(name)
+        s.tap_for_mana(p)
+        s.next_turn()
+        assert s.is_tapped(p), name
+
+
+def test_601_2b_curated_harrow_whose_sacrifice_is_unmodeled_is_never_cast():
+    db = card_db()
+    assert db["Harrow"].uncastable.startswith("unread additional cost (601.2b)")
+    s = Scenario(db)
+    for _ in range(3):
+        s.add("Forest")
+    assert not s.can_cast("Harrow")
+    res = simulate(Deck({"Forest": 24, "Harrow": 36}), games=500, turns=4, seed=6, track=["Harrow"])
+    assert res.p_cast("Harrow", 4).value == 0
