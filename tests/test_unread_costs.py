@@ -249,3 +249,11 @@ def test_601_2b_curated_harrow_whose_sacrifice_is_unmodeled_is_never_cast():
     assert not s.can_cast("Harrow")
     res = simulate(Deck({"Forest": 24, "Harrow": 36}), games=500, turns=4, seed=6, track=["Harrow"])
     assert res.p_cast("Harrow", 4).value == 0
+
+
+def test_the_card_commands_say_a_card_is_never_cast_and_why(capsys):
+    from mtgsim.cli import main
+    assert main(["card", "Harrow"]) == 0
+    assert "never cast by the simulator: unread additional cost (601.2b)" in capsys.readouterr().out
+    assert main(["cards", "show", "Grim Monolith"]) == 0
+    assert "doesn't untap during its controller's untap step (502.3)" in capsys.readouterr().out
