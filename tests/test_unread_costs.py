@@ -180,6 +180,23 @@ def test_502_3_doesnt_untap_with_a_condition_is_read_as_never_untapping_and_repo
     assert rec.bucket != "fully" and "read as never untapping (502.3)" in rec.unrecognized[0]
 
 
+@pytest.mark.parametrize("text", [
+    "This creature can't attack unless defending player controls an Island.",      # (Dandân: it never does)
+    "This creature can't attack or block alone.",
+    "This creature can't attack unless you sacrifice two Islands.",
+])
+def test_508_1c_an_unread_restriction_on_attacking_is_read_as_never_attacking(text):
+    rec, card = _read("Test Reluctant Serpent", "{1}{U}", "Creature \u2014 Serpent", text, "4/1")
+    assert card.cant_attack and "read as never attacking (508.1c)" in rec.unrecognized[0]
+    s = Scenario(Deck({card: 1}).db)
+    p = s.add(card)
+    assert s.attack() == 0
+    with pytest.raises(RulesError, match="508.1c"):
+        s.attack([p])
+    res = simulate(Deck({"Island": 20, card: 40}), games=300, turns=8, seed=7)
+    assert res.kill_turn.p_by(8).value == 0
+
+
 def test_716_2a_a_class_has_only_its_level_1_abilities_from_the_start(db):
     """Druid Class's "You may play an additional land on each of your turns" is its level-2
     ability: not active as it enters. Before, every Druid Class gave an extra land play from

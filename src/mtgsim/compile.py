@@ -366,8 +366,8 @@ class _Compiler:
         r["extra_land_plays"] = sum(plays)
         if c.attacks_only_if is not None:
             self._attack_condition(r, c.attacks_only_if)
-        if r["keywords"] & KeywordBit.KW_DEFENDER:
-            r["attack_if"] = AttackIf.AI_NEVER     # 702.3b (one byte for able_to_attack to read)
+        if r["keywords"] & KeywordBit.KW_DEFENDER or c.cant_attack:
+            r["attack_if"] = AttackIf.AI_NEVER     # 702.3b, 508.1c (one byte for able_to_attack to read)
         # Ability rows: each kind's rows are contiguous, found from the card.
         for kind, record, prefix, emit in (
                 (ManaAbility, "mana_ability", "mana", self._mana_ability),

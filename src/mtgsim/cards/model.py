@@ -618,6 +618,8 @@ class CardDef:
     token: bool = False                   # a token definition (111), not a card
     back: "CardDef | None" = None         # back face of a modal double-faced card (712)
     attacks_only_if: AttackCondition | None = None  # "can't attack unless you control ..." (508.1c)
+    cant_attack: bool = False             # it never attacks: "~ can't attack" (508.1c), or a restriction
+                                          # on its attacking the vocabulary doesn't express, read so
     doesnt_untap: bool = False            # "~ doesn't untap during your untap step" (502.3): it stays
                                           # tapped through its controller's untap steps
     uncastable: str = ""                  # why the simulator never casts it: a cost or restriction

@@ -13,7 +13,7 @@ from .abilities import _PARAGRAPH_RECOGNIZERS, Abilities, _Face, _spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
 from .effects import _merged
 from .ignored import _IGNORED_KEYWORDS, _ignored
-from .unread import casting_restriction, gated_paragraphs, untap_restriction
+from .unread import attack_restriction, casting_restriction, gated_paragraphs, untap_restriction
 from .phrases import _MANA, _singular
 
 
@@ -215,8 +215,9 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
 def _unread_costs(f: _Face, clauses: list[Clause], first: int) -> None:
     """The face's clauses from `first` on that its recognizers left unread, looked at again
     for what must not be played for free (`unread`): "~ doesn't untap during your untap step"
-    read (502.3); a cost or restriction on casting the card makes it uncastable (601.2b,
-    601.2f, 601.3), the clause saying so in its words."""
+    read (502.3); a restriction on its attacking read as never attacking (508.1c); a cost or
+    restriction on casting the card makes it uncastable (601.2b, 601.2f, 601.3), the clause
+    saying so in its words."""
     name = f.face.name
     for k in range(first, len(clauses)):
         c = clauses[k]
@@ -228,6 +229,10 @@ def _unread_costs(f: _Face, clauses: list[Clause], first: int) -> None:
             f.fields["doesnt_untap"] = True
             clauses[k] = Clause(c.text, RECOGNIZED, name) if untap else Clause(
                 f"{c.text} — read as never untapping (502.3)", UNRECOGNIZED, name, c.family)
+            continue
+        if c.status == UNRECOGNIZED and "Creature" in f.types and attack_restriction(text):
+            f.fields["cant_attack"] = True
+            clauses[k] = Clause(f"{c.text} — read as never attacking (508.1c)", UNRECOGNIZED, name, c.family)
             continue
         why = casting_restriction(text, name)
         if why is not None:

@@ -13,6 +13,8 @@ card's coverage and `unmodeled` note — never free:
 * "~ doesn't untap during your untap step" (502.3): read (`doesnt_untap`), so the permanent
   stays tapped through its controller's untap steps; with a condition or an exception it is
   read as never untapping too (the most it can cost), and the clause stays reported;
+* "~ can't attack ..." with a condition or exception left unread (508.1c): the creature never
+  attacks (`cant_attack`), the clause still reported;
 * the abilities of a level or chapter not yet reached (716: a Class's "Level 2" abilities,
   711: a leveler's "LEVEL 2-4", 714: a Saga's chapters, 719: a Case's "Solved" ability):
   never active from the start — they are left unread, with the reason.
@@ -28,7 +30,7 @@ from typing import Callable
 
 from .clauses import IGNORED, UNRECOGNIZED, Clause
 
-__all__ = ["casting_restriction", "untap_restriction", "gated_paragraphs"]
+__all__ = ["casting_restriction", "untap_restriction", "attack_restriction", "gated_paragraphs"]
 
 # A mandatory cost or a restriction on casting the card itself, what it is and its rule: the
 # clause begins with it (after an ability word, 207.2c).
@@ -50,6 +52,9 @@ _ALWAYS_MET = re.compile(
     r"(?: or during combat before blockers are declared)?)\.?"
     r"|~ costs [^.]*? more to cast for each target beyond the first\.?"
     r"|During turns other than yours, ~ costs [^.]*? more to cast\.?")
+
+# "~ can't attack ..." (508.1c): alone, with a condition or an exception ("unless ...", "alone").
+_CANT_ATTACK = re.compile(r"~ can't attack\b")
 
 # "~ doesn't untap during your untap step" (502.3), alone or with a condition ("if ...").
 _DOESNT_UNTAP = re.compile(r"~ doesn't untap during (?:your|its controller's) untap step(?P<rest>[^.]*)\.?")
@@ -82,6 +87,14 @@ def untap_restriction(clause: str) -> bool | None:
     if m is None:
         return None
     return not m["rest"].strip()
+
+
+def attack_restriction(clause: str) -> bool:
+    """Is unread `clause` a restriction on the creature's attacking ("~ can't attack unless
+    defending player controls an Island", "~ can't attack or block alone")? Read as never
+    attacking: the most it can take away (508.1c)."""
+    body = clause[m.end():] if (m := _ABILITY_WORD.match(clause)) else clause
+    return bool(_CANT_ATTACK.match(body))
 
 
 def gated_paragraphs(paragraphs: list[str], name: str, face: str,
