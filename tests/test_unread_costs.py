@@ -131,6 +131,19 @@ def test_an_echo_upkeep_cost_unread_makes_the_card_uncastable():
     assert "unread upkeep cost (702.30a, 702.24a): 'Echo {1}{G}'" in card.uncastable
 
 
+@pytest.mark.parametrize("text", [
+    "{T}, Sacrifice an artifact: Add {R}{R}.",                       # (a cost part outside the vocabulary)
+    "{1}, Discard a card: Draw two cards.",
+    "{T}: Add {G}. Activate only if a creature died this turn.",      # (602.5: a condition it can't read)
+])
+def test_602_an_ability_with_an_unread_cost_or_condition_is_never_activated(text):
+    """An activated ability is read whole or not at all: with a part of its cost, or its
+    "Activate only ..." condition (602.5), unread, it is not in the card's abilities — never
+    activated, never a mana source — and the clause is reported."""
+    rec, card = _read("Test Costly Relic", "{2}", "Artifact", text)
+    assert not card.abilities and [c.status for c in rec.clauses] == [UNRECOGNIZED]
+
+
 def test_502_3_grim_monolith_read_from_its_text_stays_tapped_through_untap_steps():
     """Read from its text alone, Grim Monolith doesn't untap during its controller's untap
     step: tapped for {C}{C}{C} once, it stays tapped (its "{4}: Untap" is unread: a benefit
