@@ -76,6 +76,24 @@ def test_601_2b_kuldotha_rebirth_with_no_artifact_is_never_cast_and_never_kills(
                for r in db.coverage(Deck({"Kuldotha Rebirth": 1}, db=db)).reasons["Kuldotha Rebirth"])
 
 
+def test_a_land_is_never_chosen_for_a_card_the_simulator_never_casts():
+    """The land played is the one letting the most of the hand be cast, and giving the colours
+    it lacks (the play policy): a card never cast counts for neither. With an uncastable {R}
+    card in the deck, a green one-drop is cast on turn 1 exactly as often as with an
+    uncastable {7} card in its place (same games, seed for seed)."""
+    from mtgsim import MulliganPolicy, card
+    from mtgsim.cards.database import card_from_table as table_card
+    elf = card("Test Green One-Drop", "{G}", "Creature \u2014 Elf", "1/1")
+    red = table_card({"name": "Test Uncastable Red", "cost": "{R}", "type": "Sorcery",
+                      "uncastable": "unread additional cost (601.2b): test"})
+    seven = table_card({"name": "Test Uncastable Seven", "cost": "{7}", "type": "Sorcery",
+                        "uncastable": "unread additional cost (601.2b): test"})
+    runs = [simulate(Deck({"Mountain": 12, "Forest": 12, elf: 16, other: 20}), games=3000, turns=2, seed=8,
+                     mulligan=MulliganPolicy.never(),
+                     track=[elf.name]) for other in (red, seven)]
+    assert runs[0].p_cast(elf.name, 1).value == runs[1].p_cast(elf.name, 1).value
+
+
 def test_601_2b_deadly_dispute_needs_its_sacrifice_so_it_is_never_cast(db):
     card = db["Deadly Dispute"]
     assert "unread additional cost (601.2b)" in card.uncastable and "artifact or creature" in card.uncastable

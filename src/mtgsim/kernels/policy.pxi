@@ -29,16 +29,19 @@ cdef bint all_beyond_reach(Rules* R, Spec* S, Game* g, int extra) noexcept nogil
 
 
 cdef int castable_spells(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
-    """How many distinct nonland cards in hand could be cast now."""
+    """How many distinct nonland cards in hand could be cast now (not counting those the
+    simulator never casts, Card.uncastable: a land is not chosen for them)."""
     cdef int q, n = 0
     for q in range(g.n_rows[0]):
-        n += card_payable(R, S, g, v, g.rows[0][q], True)
+        if not R.cards[g.rows[0][q]].uncastable:
+            n += card_payable(R, S, g, v, g.rows[0][q], True)
     return n
 
 
 cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
-    """Per colour, the most symbols of it in one cost among the spells in hand and the
-    tracked cards: how many sources of it the hand asks for."""
+    """Per colour, the most symbols of it in one cost among the spells in hand (not those the
+    simulator never casts, Card.uncastable) and the tracked cards: how many sources of it the
+    hand asks for."""
     cdef int k, t, row, kind
     cdef uint8_t* d
     for t in range(5):
@@ -46,7 +49,7 @@ cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
     for kind in range(2 if S.land_demand else 1):
         for k in range(g.n_rows[kind]):
             row = g.rows[kind][k]
-            if not (S.gf[row] & GF_DEMAND):
+            if not (S.gf[row] & GF_DEMAND) or R.cards[row].uncastable:
                 continue
             d = &S.demand[5 * row]
             for t in range(5):
