@@ -13,8 +13,8 @@ from .abilities import _PARAGRAPH_RECOGNIZERS, Abilities, _Face, _spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
 from .effects import _merged
 from .ignored import _IGNORED_KEYWORDS, _ignored
-from .unread import attack_restriction, casting_restriction, gated_paragraphs, untap_restriction
 from .phrases import _MANA, _singular
+from .unread import attack_restriction, casting_restriction, gated_paragraphs, untap_restriction
 
 
 def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[Clause]) -> bool:
@@ -232,7 +232,8 @@ def _unread_costs(f: _Face, clauses: list[Clause], first: int) -> None:
             continue
         if c.status == UNRECOGNIZED and "Creature" in f.types and attack_restriction(text):
             f.fields["cant_attack"] = True
-            clauses[k] = Clause(f"{c.text} — read as never attacking (508.1c)", UNRECOGNIZED, name, c.family)
+            clauses[k] = Clause(f"{c.text} — read as never attacking (508.1c)", UNRECOGNIZED, name,
+                                c.family)
             continue
         why = casting_restriction(text, name)
         if why is not None:

@@ -8,8 +8,9 @@ contains) one of these makes what it belongs to unusable by the simulator, and s
 card's coverage and `unmodeled` note — never free:
 
 * a cost or restriction on casting the card (601.2b additional costs, 601.2f cost increases,
-  "Cast ~ only ..."; 601.3): the card is `uncastable` — the simulator never casts it (it is
-  still a card in the hand and the library);
+  "Cast ~ only ...", 601.3; echo and cumulative upkeep, 702.30a, 702.24a): the card is
+  `uncastable` — the simulator never casts it (it is still a card in the hand and the
+  library), unless the restriction is one the goldfish always meets;
 * "~ doesn't untap during your untap step" (502.3): read (`doesnt_untap`), so the permanent
   stays tapped through its controller's untap steps; with a condition or an exception it is
   read as never untapping too (the most it can cost), and the clause stays reported;
@@ -21,7 +22,9 @@ card's coverage and `unmodeled` note — never free:
 
 Unread alternative costs (118.9) and optional additional costs ("you may ...", kicker) only
 add ways to cast a card: leaving them unread never makes anything free, so they are left as
-any other unread clause.
+any other unread clause. An activated ability is read whole or not at all (abilities.py): with
+a part of its cost or its "Activate only ..." condition (602.5) unread it is not among the
+card's abilities, so it is never activated.
 """
 from __future__ import annotations
 
@@ -35,7 +38,8 @@ __all__ = ["casting_restriction", "untap_restriction", "attack_restriction", "ga
 # A mandatory cost or a restriction on casting the card itself, what it is and its rule: the
 # clause begins with it (after an ability word, 207.2c).
 _CASTING = [
-    (re.compile(r"As an additional cost to cast ~(?!, you may\b)", re.IGNORECASE), "additional cost (601.2b)"),
+    (re.compile(r"As an additional cost to cast ~(?!, you may\b)", re.IGNORECASE),
+     "additional cost (601.2b)"),
     (re.compile(r"~ costs [^.\"]*? more to cast\b"), "cost increase (601.2f)"),
     (re.compile(r"(?:Cast ~ only|You can't cast ~|~ can't be cast)\b"), "casting restriction (601.3)"),
     (re.compile(r"(?:Echo|Cumulative upkeep)\b"), "upkeep cost (702.30a, 702.24a)"),
@@ -113,7 +117,8 @@ def gated_paragraphs(paragraphs: list[str], name: str, face: str,
     return paragraphs, []
 
 
-def _gated_clause(p: str, what: str, rule: str, name: str, face: str, ignored: Callable[[str], bool]) -> Clause:
+def _gated_clause(p: str, what: str, rule: str, name: str, face: str,
+                  ignored: Callable[[str], bool]) -> Clause:
     body = _ABILITY_WORD.sub("", _ABILITY_WORD.sub("", p, count=1), count=1)   # (a chapter's, then its name)
     if ignored(body):
         return Clause(p.replace("~", name), IGNORED, face, f"{what} ability")
