@@ -107,6 +107,11 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     int32_t back                 # CARD row of the back face, -1 none
     int16_t extra_land_plays     # additional lands its controller may play on each of their
                                  # turns (305.2: Azusa)
+    uint8_t doesnt_untap         # 1: it doesn't untap during its controller's untap step (502.3:
+                                 # "~ doesn't untap during your untap step")
+    uint8_t uncastable           # 1: the simulator never casts it — part of its text is a cost or
+                                 # a restriction on casting it that the vocabulary doesn't express
+                                 # (601.2b additional costs, 601.3 "cast only ..."): never free
 
 ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABILITY table)
     int32_t card                 # CARD row it belongs to

@@ -227,6 +227,14 @@ def land_play_givers(tables, n: int) -> np.ndarray:
     return out
 
 
+def doesnt_untap(tables, n: int) -> np.ndarray:
+    """Per card row: does a permanent of it stay tapped through its controller's untap step
+    (502.3: "~ doesn't untap during your untap step")?"""
+    out = np.zeros(n, dtype=bool)
+    out[:len(tables.cards)] = tables.cards["doesnt_untap"] != 0
+    return out
+
+
 def mana_reads_hand(tables) -> bool:
     """Can what a board's mana abilities make, or do besides, change as a card leaves the hand
     (so a payment search or a could-produce worked out before a spell was cast no longer

@@ -329,6 +329,8 @@ def cmd_card(args) -> int:
             print(f"  {line}")
         if c.unmodeled:
             print(f"  (not simulated: {c.unmodeled})")
+        if c.uncastable:
+            print(f"  (never cast by the simulator: {c.uncastable})")
     return 0
 
 

@@ -85,6 +85,11 @@ def cmd_show(args) -> int:
                 print(f"  back face: {face}")
             for a in face.abilities:
                 print(textwrap.indent(textwrap.fill(_ability_text(a), 100, subsequent_indent="    "), "  "))
+            if face.doesnt_untap:
+                print("  doesn't untap during its controller's untap step (502.3)")
+            if face.uncastable:
+                print(textwrap.fill(f"never cast by the simulator: {face.uncastable}", 100,
+                                    initial_indent="  ", subsequent_indent="    "))
         for clause in v.clauses:
             print(f"  {clause.status:12} {clause.text}")
     return 0

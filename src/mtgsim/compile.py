@@ -357,6 +357,8 @@ class _Compiler:
         r["star"] = self.count(c.star) if c.star is not None else -1
         r["is_token"] = c.token
         r["unmodeled"] = bool(c.unmodeled)
+        r["doesnt_untap"] = c.doesnt_untap
+        r["uncastable"] = bool(c.uncastable)
         plays = [a.additional for a in c.abilities_of(LandPlays)]
         if any(not 1 <= k <= 20 for k in plays):
             raise CardDataError("additional land plays are a whole number 1..20", card=c.name,
@@ -364,8 +366,8 @@ class _Compiler:
         r["extra_land_plays"] = sum(plays)
         if c.attacks_only_if is not None:
             self._attack_condition(r, c.attacks_only_if)
-        if r["keywords"] & KeywordBit.KW_DEFENDER:
-            r["attack_if"] = AttackIf.AI_NEVER     # 702.3b (one byte for able_to_attack to read)
+        if r["keywords"] & KeywordBit.KW_DEFENDER or c.cant_attack:
+            r["attack_if"] = AttackIf.AI_NEVER     # 702.3b, 508.1c (one byte for able_to_attack to read)
         # Ability rows: each kind's rows are contiguous, found from the card.
         for kind, record, prefix, emit in (
                 (ManaAbility, "mana_ability", "mana", self._mana_ability),

@@ -527,7 +527,11 @@ class Scenario(ManaPools):
                                       ALTERNATIVES[alternative], who, in_hand)
 
     def can_cast(self, card, x=0, kicked=False, alternative=None, player="you") -> bool:
+        """Can the player cast `card` now (its total cost payable, 601.2f-h)? False for a card
+        the simulator never casts (`CardDef.uncastable`: an unread cost or restriction)."""
         cost = self._total_cost_record(card, x, kicked, alternative, player)
+        if self._card(card).uncastable:
+            return False
         return self._can_pay(cost, self._player(player), for_card=self._tables.row(self._card(card).name),
                              for_ability=False)
 
@@ -662,6 +666,8 @@ class Scenario(ManaPools):
         who = self._player(player)
         if c.is_land:
             raise RulesError(f"305.1: {c.name} is a land; lands are played, not cast")
+        if c.uncastable:                 # (a cost or restriction on casting it the vocabulary lacks)
+            raise RulesError(f"{c.name} is not cast by the simulator: {c.uncastable}")
         self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top)   # (bad choices refused first)
         if alternative is None and c.name not in self._hands[who]:
             self._check_zone_room(self._hands[who], _core.MAX_HAND, f"{POSSESSIVE[who]} hand")

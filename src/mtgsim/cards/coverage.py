@@ -1,7 +1,8 @@
 """How far the simulator understands a set of cards: each card in one of three buckets —
 fully recognized (every clause that matters to mana, costs or a goldfish is read; clauses
 irrelevant to a goldfish are listed as ignored), partly recognized (some relevant clause is
-not read: the card plays with the rest of its text), unknown (none of its text is read: it
+not read: the card plays with the rest of its text, never for free — an unread cost or
+restriction makes what it belongs to unusable, recognize/unread.py), unknown (none of its text is read: it
 plays as its cost, types and power) — with the clauses behind each verdict, counts by card
 and by clause, and the most frequent unread phrase families.
 

@@ -29,7 +29,7 @@ from .recognize import Clause, NotACardError, recognize
 __all__ = ["ImportedCards", "database_destination", "import_bulk", "is_card_database", "read_imported",
            "user_database_path", "CACHE_FORMAT"]
 
-CACHE_FORMAT = 1           # bump when the cache's layout or the recognizers' output changes
+CACHE_FORMAT = 2           # bump when the cache's layout or the recognizers' output changes
 _FILE = "cards.json"
 
 

@@ -618,6 +618,14 @@ class CardDef:
     token: bool = False                   # a token definition (111), not a card
     back: "CardDef | None" = None         # back face of a modal double-faced card (712)
     attacks_only_if: AttackCondition | None = None  # "can't attack unless you control ..." (508.1c)
+    cant_attack: bool = False             # it never attacks: "~ can't attack" (508.1c), or a restriction
+                                          # on its attacking the vocabulary doesn't express, read so
+    doesnt_untap: bool = False            # "~ doesn't untap during your untap step" (502.3): it stays
+                                          # tapped through its controller's untap steps
+    uncastable: str = ""                  # why the simulator never casts it: a cost or restriction
+                                          # on casting it (601.2b additional costs, 601.3 "cast only
+                                          # ...") that the vocabulary doesn't express — never free;
+                                          # "" for a card cast as its text says
     # How its abilities were read from oracle text (a bulk file's card): "fully", "partly" or
     # "unknown" (coverage.py); "" for a curated card. Not a characteristic: never compiled.
     recognized: str = ""

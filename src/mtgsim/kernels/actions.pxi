@@ -773,7 +773,7 @@ cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bi
     g.bi.active = who
     g.lands_played = g.extra_land_drops = 0
     g.bi.last_turn_start[who] = turn
-    untap_step(g, who)
+    untap_step(R, g, who)
     board_changed(g)
     trace(g, TR_TURN, -1, 0)
     if count_of(g, K_UPKEEP):

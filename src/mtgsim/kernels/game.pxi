@@ -376,6 +376,7 @@ cdef enum Kind:                    # what Game.kinds counts permanents of (a byt
     K_LAND_PLAYS = 12              # lets its controller play additional lands each turn (305.2)
     K_ENTERS_WATCH = 13            # has an ability triggering when another permanent enters
     K_UNTAPPED_COSTMOD = 14        # has cost modifiers applying only while untapped (spec.untapped_only)
+    K_DOESNT_UNTAP = 15            # doesn't untap during its controller's untap step (502.3)
     K_CI = 16                      # K_CI + k: CardInfoFlag bit k (word 2: the board's all_flags)
 
 
@@ -488,16 +489,16 @@ cdef inline uint16_t untapped_flags(uint16_t f, bint untaps) noexcept nogil:
     return f
 
 
-cdef inline void untap_step(Game* g, int who) noexcept nogil:
+cdef inline void untap_step(Rules* R, Game* g, int who) noexcept nogil:
     """The untap step (502.3) as player who's turn begins: their permanents untap. In the
     goldfish they are all of them, and none is summoning sick, so the live view is all_units
     (a Scenario's game, with two players' permanents, reads no live view) — unless some were
-    marked (marked_untap_step)."""
+    marked, or some don't untap during their controller's untap step (marked_untap_step)."""
     cdef int k
     cdef uint64_t masks
     cdef unsigned int m
-    if g.scenario or g.marked:
-        marked_untap_step(g, who)
+    if g.scenario or g.marked or count_of(g, K_DOESNT_UNTAP):
+        marked_untap_step(R, g, who)
         return
     for k in range(g.n):
         g.perms[k].flags &= ~PF_TAPPED
@@ -509,13 +510,15 @@ cdef inline void untap_step(Game* g, int who) noexcept nogil:
         g.live[m] = g.all_units[m]
 
 
-cdef void marked_untap_step(Game* g, int who) noexcept nogil:
+cdef void marked_untap_step(Rules* R, Game* g, int who) noexcept nogil:
     """The untap step of a Scenario's game (player who's permanents untap), or of the goldfish's
-    with marked permanents: each as untapped_flags says; the goldfish's live view counted again
+    with marked permanents or permanents that don't untap during their controller's untap step
+    (502.3: Grim Monolith): each as untapped_flags says; the goldfish's live view counted again
     (a permanent that stays tapped makes no mana)."""
     cdef int k
     for k in range(g.n):
-        g.perms[k].flags = untapped_flags(g.perms[k].flags, g.perms[k].controller == who)
+        g.perms[k].flags = untapped_flags(g.perms[k].flags, g.perms[k].controller == who
+                                          and not R.cards[g.perms[k].card].doesnt_untap)
     if g.scenario:
         return
     live_clear(g)

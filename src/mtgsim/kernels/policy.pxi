@@ -29,16 +29,19 @@ cdef bint all_beyond_reach(Rules* R, Spec* S, Game* g, int extra) noexcept nogil
 
 
 cdef int castable_spells(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
-    """How many distinct nonland cards in hand could be cast now."""
+    """How many distinct nonland cards in hand could be cast now (not counting those the
+    simulator never casts, Card.uncastable: a land is not chosen for them)."""
     cdef int q, n = 0
     for q in range(g.n_rows[0]):
-        n += card_payable(R, S, g, v, g.rows[0][q], True)
+        if not R.cards[g.rows[0][q]].uncastable:
+            n += card_payable(R, S, g, v, g.rows[0][q], True)
     return n
 
 
 cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
-    """Per colour, the most symbols of it in one cost among the spells in hand and the
-    tracked cards: how many sources of it the hand asks for."""
+    """Per colour, the most symbols of it in one cost among the spells in hand (not those the
+    simulator never casts, Card.uncastable) and the tracked cards: how many sources of it the
+    hand asks for."""
     cdef int k, t, row, kind
     cdef uint8_t* d
     for t in range(5):
@@ -46,7 +49,7 @@ cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
     for kind in range(2 if S.land_demand else 1):
         for k in range(g.n_rows[kind]):
             row = g.rows[kind][k]
-            if not (S.gf[row] & GF_DEMAND):
+            if not (S.gf[row] & GF_DEMAND) or R.cards[row].uncastable:
                 continue
             d = &S.demand[5 * row]
             for t in range(5):
@@ -253,13 +256,16 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
                       int* most, Cast* out) noexcept nogil:
     """How the policy would cast card `row` now (from hand, or from the graveyard with
     flashback): X as large as can be paid and at least the policy's smallest X (107.3),
-    kicked if the kicked cost can be paid too (702.33). False if it can't be paid."""
+    kicked if the kicked cost can be paid too (702.33). False if it can't be paid, or if the
+    simulator never casts it (Card.uncastable: an unread cost or restriction on casting it)."""
     cdef TotalCost buf, kicked_buf
     cdef TotalCost* c
     cdef TotalCost* kicked
     cdef HallDemand* h
     cdef int x = 0, alt = 1 if flashback else 0, cost_row, xs
     cdef int64_t mv, rank, first, a, b
+    if R.cards[row].uncastable:
+        return False
     xs = 0
     if flashback or S.gf[row] & GF_X:
         cost_row = R.cards[row].flashback if flashback else R.cards[row].cost

@@ -138,6 +138,7 @@ def kind_units(CoreTables core, flags):
                K_LAND_PLAYS: card_facts.land_play_givers(core.tables, n_cards),
                K_ENTERS_WATCH: card_facts.enters_watchers(core.tables, n_cards),
                K_UNTAPPED_COSTMOD: [row < R.n_cards and untapped_only(R, row) for row in range(n_cards)],
+               K_DOESNT_UNTAP: card_facts.doesnt_untap(core.tables, n_cards),
                **{K_CI + k: (info >> k) & 1 for k in range(7)}}
     units = np.zeros((n_cards, 3), dtype=np.uint64)
     for kind, has in of_kind.items():

@@ -14,6 +14,7 @@ from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
 from .effects import _merged
 from .ignored import _IGNORED_KEYWORDS, _ignored
 from .phrases import _MANA, _singular
+from .unread import attack_restriction, casting_restriction, gated_paragraphs, untap_restriction
 
 
 def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[Clause]) -> bool:
@@ -162,7 +163,10 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     text = normalize(face.oracle_text, face.name)
     # an Aura the player casts onto a permanent of their choice (303.4a), theirs or no one's
     aura = "Aura" in subtypes and not re.search(r"^Enchant [\w ]+ you control", text, re.MULTILINE)
-    for p in paragraphs(text):
+    first = len(clauses)
+    active, gated = gated_paragraphs(paragraphs(text), face.name, face.name,    # (716, 711, 714, 719)
+                                     lambda body: _ignored(body, False, aura))
+    for p in active:
         if _keyword_line(f, p, keywords, clauses):
             continue
         body = re.sub(r"^[A-Z][\w' ,-]+ — (?=\S)", "", p)     # an ability word (207.2c) is flavour
@@ -186,6 +190,8 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
                 if status is None:
                     continue
         clauses.append(Clause(_words(p, face.name), status, face.name, shape(p) if status != RECOGNIZED else ""))
+    clauses.extend(gated)
+    _unread_costs(f, clauses, first)
     _merge_enters(f.abilities)
     if f.spell or f.kicked:
         ab: dict[str, Any] = {"kind": "spell", **f.spell}
@@ -226,6 +232,35 @@ def _recognized(f: _Face, body: str) -> Abilities | None:
 # recognized, and plays with less than it has, never more.
 _UNSAID_GAIN = re.compile(r"(?P<read>.+\.) (?P<gain>(?:Then )?amass [A-Z][a-z]+ (?:\d+|one|two|three)\.?)",
                           re.DOTALL)
+
+
+def _unread_costs(f: _Face, clauses: list[Clause], first: int) -> None:
+    """The face's clauses from `first` on that its recognizers left unread, looked at again
+    for what must not be played for free (`unread`): "~ doesn't untap during your untap step"
+    read (502.3); a restriction on its attacking read as never attacking (508.1c); a cost or
+    restriction on casting the card makes it uncastable (601.2b, 601.2f, 601.3), the clause
+    saying so in its words."""
+    name = f.face.name
+    for k in range(first, len(clauses)):
+        c = clauses[k]
+        if c.status == RECOGNIZED or c.face != name:
+            continue
+        text = c.text.replace(name, "~")
+        untap = untap_restriction(text) if c.status == UNRECOGNIZED else None     # (not one never applying)
+        if untap is not None:
+            f.fields["doesnt_untap"] = True
+            clauses[k] = Clause(c.text, RECOGNIZED, name) if untap else Clause(
+                f"{c.text} — read as never untapping (502.3)", UNRECOGNIZED, name, c.family)
+            continue
+        if c.status == UNRECOGNIZED and "Creature" in f.types and attack_restriction(text):
+            f.fields["cant_attack"] = True
+            clauses[k] = Clause(f"{c.text} — read as never attacking (508.1c)", UNRECOGNIZED, name,
+                                c.family)
+            continue
+        why = casting_restriction(text, name)
+        if why is not None:
+            f.fields.setdefault("uncastable", why)
+            clauses[k] = Clause(f"{c.text} — {why.split(':')[0]}: never cast", UNRECOGNIZED, name, c.family)
 
 
 def _merge_enters(abilities: Abilities) -> None:
