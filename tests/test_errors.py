@@ -85,6 +85,7 @@ BUILTIN_EXCEPTIONS = {n for n, v in vars(builtins).items()
 ALLOWED = {   # (file, exception): why it is not a family member
     ("__main__.py", "SystemExit"): "`python -m mtgsim` exits with the command line's status",
     ("simulate.py", "KeyboardInterrupt"): "Ctrl-C before any game finished is passed on as such",
+    ("cli.py", "KeyboardInterrupt"): "SIGTERM stops a command as Ctrl-C does (the result so far kept)",
 }
 PROTOCOL = {   # methods Python requires to raise a certain built-in
     "__getattr__": "AttributeError", "__getattribute__": "AttributeError", "__delattr__": "AttributeError",

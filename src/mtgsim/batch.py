@@ -16,7 +16,7 @@ import numpy as np
 from . import _core, schema
 from .cards.model import CardDef
 from .compile import Tables, counter_kind
-from .errors import ArgumentError, ArgumentIndexError, ArgumentTypeError, LimitError
+from .errors import ArgumentError, ArgumentIndexError, ArgumentTypeError, LimitError, shown
 from .mana import COLOR_ORDER, ManaCost, ManaSymbol, SymbolKind, color_order
 
 __all__ = ["BoardBatch", "BoardResult", "evaluate_boards", "total_cost_to_mana_cost",
@@ -109,7 +109,7 @@ class BoardBatch:
         if i >= self.capacity:
             raise ArgumentError(f"board {board} is full (capacity {self.capacity})")
         if controller not in (0, 1):
-            raise ArgumentError(f"controller must be 0 (you) or 1 (opponent), got {controller!r}")
+            raise ArgumentError(f"controller must be 0 (you) or 1 (opponent), got {shown(controller)}")
         _check_whole("controlled_since", controlled_since, INT16.min, INT16.max)
         _check_whole("x_paid", x_paid, 0, _core.MAX_X)
         totals = [0] * 4
@@ -185,14 +185,14 @@ class BoardBatch:
 
 def _check_whole(what: str, value, lo: int, hi: int) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not lo <= value <= hi:
-        raise LimitError(f"{what} must be a whole number {lo}..{hi}, got {value!r}")
+        raise LimitError(f"{what} must be a whole number {lo}..{hi}, got {shown(value)}")
 
 
 def _color_bit(letter: str | None) -> int:
     if letter is None:
         return 0
     if not isinstance(letter, str) or letter.upper() not in COLOR_ORDER or len(letter) != 1:
-        raise ArgumentError(f"a chosen colour is one of W U B R G, got {letter!r}")
+        raise ArgumentError(f"a chosen colour is one of W U B R G, got {shown(letter)}")
     return 1 << COLOR_ORDER.index(letter.upper())
 
 
@@ -218,19 +218,19 @@ def check_cast_args(tables: Tables, card, x: int, kicked: bool, alternative: str
         raise ArgumentTypeError(f"card must be a name or a CardDef, not {type(card).__name__}")
     row = tables.row(name)
     if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 0:
-        raise ArgumentError(f"X must be a whole number ≥ 0 (107.3), got {x!r}")
+        raise ArgumentError(f"X must be a whole number ≥ 0 (107.3), got {shown(x)}")
     if x > _core.MAX_X:
         raise LimitError(f"X = {x} is larger than this simulator supports ({_core.MAX_X})")
     if alternative not in ALTERNATIVES:
         raise ArgumentError(f"alternative must be one of {sorted(k for k in ALTERNATIVES if k)} or None, "
-                            f"got {alternative!r}")
+                            f"got {shown(alternative)}")
     cardrow = tables.cards[row]
     if alternative == "flashback" and cardrow["flashback"] < 0:
         raise ArgumentError(f"{name} has no flashback cost (702.34)")
     if kicked and cardrow["kicker"] < 0:
         raise ArgumentError(f"{name} has no kicker cost (702.33)")
     if player not in (0, 1):
-        raise ArgumentError(f"player must be 0 (you) or 1 (opponent), got {player!r}")
+        raise ArgumentError(f"player must be 0 (you) or 1 (opponent), got {shown(player)}")
     return row
 
 
@@ -246,7 +246,7 @@ def evaluate_boards(batch: BoardBatch, card: str | CardDef, x: int = 0, kicked: 
     if threads is None:
         threads = os.cpu_count() or 1
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ArgumentError(f"threads must be a whole number ≥ 1 or None, got {threads!r}")
+        raise ArgumentError(f"threads must be a whole number ≥ 1 or None, got {shown(threads)}")
     batch.validate()
     row = check_cast_args(batch.tables, card, x, kicked, alternative, player)
     n = batch.n_boards

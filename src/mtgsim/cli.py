@@ -7,7 +7,9 @@ import argparse
 import os
 import re
 import secrets
+import signal
 import sys
+import threading
 import warnings
 from importlib import resources
 from pathlib import Path
@@ -144,12 +146,7 @@ def cmd_simulate(args) -> int:
         res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=seed,
                        mulligan=mulligan, track=args.track, threads=args.threads, policy=policy,
                        progress=args.games >= 200_000 and sys.stderr.isatty())
-    mana_values = {n: deck.db[n].mana_value for n in res.tracked}
-    print(_report(res, args.track, mana_values, seed_drawn=args.seed is None))
-    print(f"\n{deck.db.coverage(deck, sections=('maindeck',)).summary_line()}")   # (the cards simulated)
-    texts = sorted(f"{name}: not simulated: {note}" for name, note in res.unmodeled.items())
-    if texts:
-        print("\nCard text the simulation leaves out:\n" + "\n".join(f"  {t}" for t in texts))
+    # The files first: a closed stdout (`| head`) or a second Ctrl-C while printing loses none.
     if args.json:
         res.to_json(args.json)
     if args.csv:
@@ -157,10 +154,23 @@ def cmd_simulate(args) -> int:
     if args.plot:
         key = list(args.track) + [n for n in res.tracked if n not in args.track]
         res.plot(args.plot, cards=key[:8])
-    if res.interrupted:              # (the figures of the games finished; 130: as a shell reports Ctrl-C)
-        print(f"mtgsim: interrupted: the figures are of the {res.games:,} games finished", file=sys.stderr)
-        return 130
-    return 0
+    mana_values = {n: deck.db[n].mana_value for n in res.tracked}
+    print(_report(res, args.track, mana_values, seed_drawn=args.seed is None))
+    print(f"\n{deck.db.coverage(deck, sections=('maindeck',)).summary_line()}")   # (the cards simulated)
+    texts = sorted(f"{name}: not simulated: {note}" for name, note in res.unmodeled.items())
+    if texts:
+        print("\nCard text the simulation leaves out:\n" + "\n".join(f"  {t}" for t in texts))
+    return interrupted_status(res.interrupted, f"the figures are of the {res.games:,} games finished")
+
+
+def interrupted_status(interrupted: bool, what: str) -> int:
+    """The exit status of a run that printed its result: 130 (as a shell reports Ctrl-C) and a
+    line saying what the figures are of, when Ctrl-C or SIGTERM stopped it; else 0."""
+    if not interrupted:
+        return 0
+    sys.stdout.flush()                   # (the result before the line that qualifies it)
+    print(f"mtgsim: interrupted: {what}", file=sys.stderr)
+    return 130
 
 
 def run_settings(args):
@@ -520,6 +530,7 @@ def main(argv: list[str] | None = None) -> int:
     130 (Ctrl-C; a simulation prints what it has first), 141 (the output pipe was closed, as
     by `| head`)."""
     args = None
+    terminate = _on_sigterm()
     try:
         args = build_parser().parse_args(argv)
         code = args.run(args)
@@ -537,6 +548,22 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(e))
     except OSError as e:
         return _fail(f"{e.filename}: {e.strerror}" if e.filename else str(e))
+    finally:
+        terminate()
+
+
+def _terminated(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _on_sigterm():
+    """SIGTERM (`kill`, a scheduler's time limit) stops a run as Ctrl-C does: the result so far
+    is printed and written. Returns what puts the previous handler back."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None              # (signal handlers are the main thread's)
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    # (None: a handler installed from outside Python, which can't be put back from here)
+    return lambda: previous is not None and signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":

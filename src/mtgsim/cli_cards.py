@@ -9,7 +9,6 @@ import textwrap
 from pathlib import Path
 
 from .cards import card_db
-from .cards.coverage import BUCKETS
 from .decklist import Deck
 
 SCRYFALL_API = "https://api.scryfall.com"
@@ -20,16 +19,16 @@ def _db(args):
 
 
 def _import_line(cards, target: Path) -> str:
+    from .cards.database import with_imported
     s = cards.summary
-    buckets = {b: 0 for b in BUCKETS}
-    for bucket, _ in cards.verdicts.values():
-        if bucket in buckets:                   # (not the token cards made by effects)
-            buckets[bucket] += 1
-    n = sum(buckets.values()) or 1
-    shares = ", ".join(f"{100 * buckets[b] / n:.1f}% {b if b != 'fully' else 'fully recognized'}" for b in BUCKETS)
+    n = sum(1 for bucket, _ in cards.verdicts.values() if bucket != "token")   # (not the tokens effects make)
+    # The buckets as `mtgsim cards coverage` counts them (one computation): of the database the
+    # import makes, the curated cards with the recognized ones they don't override.
+    database = with_imported(cards).coverage().shares_line()
     skipped = s.get("skipped", {})
     text = (f"imported {n:,} cards from {s.get('source')} ({s.get('format')}"
-            f"{', gzipped' if s.get('gzipped') else ''}) in {s.get('seconds', 0):.1f} s: {shares}")
+            f"{', gzipped' if s.get('gzipped') else ''}) in {s.get('seconds', 0):.1f} s\n"
+            f"the card database (the curated cards with these): {database}")
     if skipped:
         text += "\nskipped " + ", ".join(f"{v:,} {k}" for k, v in sorted(skipped.items(), key=lambda kv: -kv[1]))
     problems = s.get("problems", [])

@@ -119,13 +119,16 @@ def _what_varies(deck: Deck, r, args) -> str:
 
 def cmd_optimize(args) -> int:
     from . import optimize
-    from .cli import _deck_path, check_destinations, run_settings, write_outputs
+    from .cli import _deck_path, check_destinations, interrupted_status, run_settings, write_outputs
     path = _deck_path(args)
     check_destinations(args)
     lands = _lands_range(args.lands)
     if lands is None:
         raise UsageError("give --lands: a range of land counts to sweep (20..26, with --land), or the "
                          "lands of the mana base (17, with --mana-base)")
+    if args.games > optimize.MAX_VARIANT_GAMES:
+        raise UsageError(f"--games: at most {optimize.MAX_VARIANT_GAMES:,} games per variant (each keeps its "
+                         f"figures chunk by chunk, for the intervals), got {args.games:,}")
     objective = parse_objective(args.objective)
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(path, db=db)
@@ -149,19 +152,22 @@ def cmd_optimize(args) -> int:
                 raise UsageError("a land-count sweep needs --land: the land whose copies change (e.g. Forest)")
             variants = optimize.land_counts(deck, lands, land=args.land, cut=args.cut, vary_size=args.vary_size)
             r = optimize.sweep(variants, objective, games=args.games, race=args.race, **common)
+    write_outputs(r, args)          # (first: a closed stdout loses no file)
     print(f"{deck.name or path}: {_what_varies(deck, r, args)}, {args.turns} turns, "
           f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
-          + (" (drawn at random: --seed replays it)" if args.seed is None else ""))
+          + (" (drawn at random: --seed replays it)" if args.seed is None else "")
+          + (" (interrupted)" if r.interrupted else ""))
     print(r.table())
     if args.mana_base:
         print("best mana base: " + ", ".join(f"{n} {k}" for n, k in r.split().items()))
-    write_outputs(r, args)
-    return 0
+    return interrupted_status(r.interrupted, f"the figures are of the {r.games_used:,} games finished "
+                                             "(each variant's own games in the table)")
 
 
 def add_parser(sub) -> None:
     """The `optimize` subcommand."""
     from .cli import _bounded_int, add_run_options
+    from .optimize.engine import MAX_BUDGET
     o = sub.add_parser("optimize", help="how many lands, which lands: land-count sweeps and mana-base searches")
     o.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
     o.add_argument("--example", metavar="NAME", help="a bundled example deck instead of a file")
@@ -184,7 +190,7 @@ def add_parser(sub) -> None:
     o.add_argument("--race", action="store_true",
                    help="race the land counts: drop those whose interval against the leader excludes being "
                         "best, within --games times the variants in all")
-    o.add_argument("--budget", type=_bounded_int(1, 10 ** 12), default=20_000_000, metavar="GAMES",
+    o.add_argument("--budget", type=_bounded_int(1, MAX_BUDGET), default=20_000_000, metavar="GAMES",
                    help="games a mana-base search may play, all variants added up (default 20,000,000)")
     o.add_argument("--scheduler", metavar="ADDRESS",
                    help='play on a Dask cluster: its scheduler\'s address (tcp://host:8786; needs '

@@ -15,48 +15,57 @@ The field file (TOML; docs/tournament.md):
 from __future__ import annotations
 
 import sys
-import tomllib
 from pathlib import Path
 
 from . import meta
 from .decklist import Deck
-from .errors import ArgumentError, UsageError
+from .errors import MtgsimError, UsageError
+from .files import load_toml, read_text
 
 _KEYS = {"players", "other", "counts", "decks", "matchups", "matchups_csv", "race", "race_games", "race_turns"}
 
 
 def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups]:
     """The field and its matchups from a field file; a clear error for a bad one."""
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise UsageError(f"{path}: not a TOML field file: {e}") from None
+    def fault(message: str) -> UsageError:
+        return UsageError(f"{path}: {message}")
+    doc = load_toml(read_text(path, fault), fault)
     unknown = sorted(set(doc) - _KEYS)
     if unknown:
         raise UsageError(f"{path}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
     decks = doc.get("decks")
     if not isinstance(decks, dict) or not decks:
         raise UsageError(f"{path}: give the decks: a [decks] table of archetype = share (or count)")
-    if doc.get("counts"):
-        field = meta.Field.counts(decks)
-    else:
-        field = meta.Field(decks, players=doc.get("players", 256), other=doc.get("other", "Other"))
+    matchups = doc.get("matchups") or {}
+    if not isinstance(matchups, dict):
+        raise fault(f"matchups = {matchups!r}: give a [matchups] table of \"A vs B\" = probability")
+    if not isinstance(doc.get("matchups_csv", ""), str):
+        raise fault(f"matchups_csv = {doc['matchups_csv']!r}: give a CSV file's path, in quotes")
+    try:
+        if doc.get("counts"):
+            field = meta.Field.counts(decks)
+        else:
+            field = meta.Field(decks, players=doc.get("players", 256), other=doc.get("other", "Other"))
+    except MtgsimError as e:                 # (the file named: these say which key)
+        raise fault(str(e)) from None
     pairs = {}
-    for key, v in (doc.get("matchups") or {}).items():
+    for key, v in matchups.items():
         a, sep, b = key.partition(" vs ")
         if not sep:
             raise UsageError(f"{path}: matchup {key!r}: write \"A vs B\" = probability")
         pairs[(a.strip(), b.strip())] = tuple(v) if isinstance(v, list) else v
     try:
         inline = meta.Matchups(pairs)
-    except ArgumentError as e:
-        raise UsageError(f"{path}: [matchups] {e}") from None
+    except MtgsimError as e:
+        raise fault(f"[matchups] {e}") from None
     if "matchups_csv" in doc:
         given = meta.Matchups.from_csv(path.parent / doc["matchups_csv"])
         given.update(inline)
     else:
         given = inline
     race = doc.get("race") or {}
+    if not isinstance(race, dict):
+        raise fault(f"race = {race!r}: give a [race] table of archetype = decklist file")
     if race:
         bad = [name for name, file in race.items() if not isinstance(file, str)]
         if bad:
@@ -84,7 +93,7 @@ def _field_path(args) -> Path:
 
 def cmd_tournament(args) -> int:
     import secrets
-    from .cli import check_destinations, write_outputs
+    from .cli import check_destinations, interrupted_status, write_outputs
     check_destinations(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
     field, mu = read_field(_field_path(args), seed)
@@ -94,12 +103,12 @@ def cmd_tournament(args) -> int:
                                top_cut=args.top_cut, draw_rate=args.draw_rate,
                                intentional_draws=args.intentional_draws, seed=seed, threads=args.threads,
                                progress=sys.stderr.isatty())
+    write_outputs(res, args)        # (first: a closed stdout loses no file)
     print(res.summary() + ("  (the seed drawn at random: --seed replays this run)" if args.seed is None else ""))
     if mu.estimated:
         print("matchups estimated by goldfish races (a race model: no interaction): "
               + ", ".join(f"{a} vs {b} {mu.p(a, b):.3f}" for a, b in sorted(mu.estimated)))
-    write_outputs(res, args)
-    return 0
+    return interrupted_status(res.interrupted, f"the figures are of the {res.events:,} events finished")
 
 
 def add_parser(sub) -> None:

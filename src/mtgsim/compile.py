@@ -17,7 +17,7 @@ from .cards.database import CardDatabase, card_db, closest_names, named_card, no
 from .cards.model import (ActivateOnly, ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
                           EntersEffect, LandPlays, ManaAbility, ManaReplacement, ManaTrigger, SpellEffect,
                           SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES)
-from .errors import CardDataError, LimitError, UnknownCardError
+from .errors import CardDataError, LimitError, UnknownCardError, shown
 from .mana import COLOR_ORDER, ManaCost, SymbolKind
 from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, PermanentFlag,
                      SupertypeBit, Who)
@@ -115,7 +115,7 @@ class Tables:
                 if n.casefold() == low:
                     return i
             raise UnknownCardError(name, closest_names(name, self.card_names),
-                                   reason=f"card {name!r} is not in these tables") from None
+                                   reason=f"card {shown(name)} is not in these tables") from None
 
     @property
     def _rows(self) -> dict[str, int]:

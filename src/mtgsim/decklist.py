@@ -43,6 +43,7 @@ from .cards import CardDatabase, CardDef, UnknownCardError, card_db, closest_nam
 from .cards.model import LandsOf, ManaKind
 from .errors import (ArgumentError, ArgumentTypeError, DecklistError, LimitError,
                      UnknownCardInDecklistError, shown)
+from .files import input_path
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind
 
 __all__ = ["Deck", "DecklistError", "UnknownCardInDecklistError", "ColorRequirement", "SECTIONS",
@@ -383,11 +384,11 @@ def _python_entries(section: str, value: object) -> list[_Entry]:
         if not isinstance(key, (str, CardDef)):
             raise ArgumentTypeError(f"{section}: a card is a name or a CardDef, not {type(key).__name__}")
         if isinstance(count, str):  # only a list's text may spell a count as digits
-            raise DecklistError(f"{section}: bad count {shown(count)} for {str(key)!r}: counts are "
+            raise DecklistError(f"{section}: bad count {shown(count)} for {shown(str(key))}: counts are "
                                 "whole numbers, not text")
         n = _copies(count)          # (not a whole number: its count problem is reported later)
         if n is not None and n > MAX_CARDS:     # before any work with it: len(), sums, bars
-            raise LimitError(f"{section}: too many copies of {str(key)!r} ({shown(count)}): at most "
+            raise LimitError(f"{section}: too many copies of {shown(str(key))} ({shown(count)}): at most "
                              f"{MAX_CARDS} of a card")
         out.append(_Entry(section, key, count))
     return out
@@ -401,7 +402,7 @@ def _with_custom_cards(db: CardDatabase, entries: Iterable[_Entry]) -> CardDatab
         if isinstance(entry.key, CardDef):
             c = custom.setdefault(normalize_name(entry.key.name), entry.key)
             if c != entry.key:
-                raise DecklistError(f"two different cards named {c.name!r}")
+                raise DecklistError(f"two different cards named {shown(c.name)}")
     new = [c for c in custom.values() if _find(db, c.name) != c]
     return db.extended(*new, replace=True) if new else db
 
@@ -544,7 +545,7 @@ class Deck:
         if not isinstance(path, (str, PathLike)):
             raise ArgumentTypeError(f"path must be a str or a path, not {type(path).__name__}")
         _check_db_and_name(db, None)
-        path = Path(path)
+        path = Path(input_path(path, "path"))
         text = _decode(path.read_bytes(), str(path))
         return cls.from_text(text, db, source=str(path), name=path.stem)
 
@@ -591,6 +592,8 @@ class Deck:
 
     def card(self, name: str) -> CardDef:
         """The CardDef of a card name (any card of the deck's database)."""
+        if not isinstance(name, (str, CardDef)):
+            raise ArgumentTypeError(f"card names are text, not {type(name).__name__}")
         return self._defs.get(name) or _lookup(self._db, name)
 
     def cards(self, section: str | None = None) -> list[tuple[CardDef, int]]:
@@ -598,10 +601,10 @@ class Deck:
         (`cards("maindeck")` is the library of a Commander game)."""
         if section is None:
             counts = self._played()
-        elif section in SECTIONS:
+        elif isinstance(section, str) and section in SECTIONS:
             counts = self._counts[section]
         else:
-            raise ArgumentError(f"section {section!r} is not one of {', '.join(SECTIONS)}")
+            raise ArgumentError(f"section {shown(section)} is not one of {', '.join(SECTIONS)}")
         return [(self._defs[name], n) for name, n in counts.items()]
 
     @property
@@ -703,11 +706,11 @@ class Deck:
         cards, up to 15 in the sideboard, at most 4 of a non-basic card across deck and
         sideboard; "commander": exactly 100 cards with the commander, one or two legendary
         commanders, one of each non-basic card). Colour identity is not checked."""
-        if format == "constructed":
+        if isinstance(format, str) and format == "constructed":
             return self._check_constructed()
-        if format == "commander":
+        if isinstance(format, str) and format == "commander":
             return self._check_commander()
-        raise ArgumentError(f"format {format!r} is not 'constructed' or 'commander'")
+        raise ArgumentError(f"format {shown(format)} is not 'constructed' or 'commander'")
 
     def _copies(self, sections: Iterable[str]) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -749,7 +752,7 @@ class Deck:
 
 def _check_db_and_name(db: object, name: object) -> None:
     """The `db` and `name` arguments of a Deck's constructors."""
-    if db is not None and not isinstance(db, Mapping):   # (a CardDatabase is a Mapping)
+    if db is not None and not isinstance(db, CardDatabase):
         raise ArgumentTypeError(f"db must be a CardDatabase (or None: the shipped cards), not "
                                 f"{type(db).__name__}")
     if name is not None and not isinstance(name, str):

@@ -109,8 +109,10 @@ class ManaCostError(MtgsimError, ValueError):
 
     def __init__(self, text: str, position: int, reason: str):
         self.text, self.position, self.reason = text, position, reason
-        pointer = " " * (position + 2) + "^"
-        super().__init__(f"invalid mana cost {text!r} at position {position}: {reason}\n {text!r}\n{pointer}")
+        start = max(0, position - 40) if len(text) > 120 else 0     # (a long text: 80 characters around the fault)
+        window = text[start:start + 80] if len(text) > 120 else text
+        pointer = " " * (position - start + 2) + "^"
+        super().__init__(f"invalid mana cost {shown(text)} at position {position}: {reason}\n {window!r}\n{pointer}")
 
 
 class CardDataError(MtgsimError, ValueError):
@@ -118,8 +120,8 @@ class CardDataError(MtgsimError, ValueError):
 
     def __init__(self, message: str, *, source: str = "", card: str = "", field: str = ""):
         self.source, self.card, self.field = source, card, field
-        where = ", ".join(p for p in (source, f"card {card!r}" if card else "",
-                                       f"field {field!r}" if field else "") if p)
+        where = ", ".join(p for p in (source, f"card {shown(card)}" if card else "",
+                                       f"field {shown(field)}" if field else "") if p)
         # MtgsimError's __init__, not super(): in UnknownCardInCardDataError super() is UnknownCardError
         MtgsimError.__init__(self, f"{where}: {message}" if where else message)
 
@@ -218,7 +220,7 @@ class UnknownCardError(UnknownNameError):
     def __init__(self, name: str, suggestions: Iterable[str] = (), *, reason: str = "",
                  where: str = ""):
         suggestions = tuple(suggestions)
-        message = reason or f"unknown card {name!r}"
+        message = reason or f"unknown card {shown(name)}"
         if where:
             message = f"{where}: {message}"
         super().__init__(message + _did_you_mean(suggestions), name, suggestions)
@@ -239,7 +241,7 @@ class UnknownCardInCardDataError(CardDataError, UnknownCardError):
 
     def __init__(self, name: str, suggestions: Iterable[str] = (), **where):
         self.name, self.suggestions = name, tuple(suggestions)
-        CardDataError.__init__(self, f"unknown card {name!r}{_did_you_mean(self.suggestions)}", **where)
+        CardDataError.__init__(self, f"unknown card {shown(name)}{_did_you_mean(self.suggestions)}", **where)
 
 
 def shown(value: object) -> str:

@@ -11,7 +11,10 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from .errors import ArgumentError, ArgumentTypeError, InternalError, ManaCostError
+from .checks import items, whole_number
+from .errors import ArgumentError, ArgumentTypeError, InternalError, LimitError, ManaCostError, shown
+
+MAX_COST_TEXT = 1_000_000   # characters of a mana cost read (parsing takes about 10 µs a character)
 
 __all__ = [
     "Color", "ManaType", "COLOR_ORDER", "ManaSymbol", "ManaCost", "ManaCostError",
@@ -50,7 +53,7 @@ def parse_colors(text: str, what: str = "colours") -> Color:
     out = Color.NONE
     for ch in text.replace(",", "").replace(" ", "").upper():
         if ch not in COLOR_ORDER:
-            raise ArgumentError(f"{what}: {ch!r} is not a colour (use letters of WUBRG)")
+            raise ArgumentError(f"{what}: {shown(ch)} is not a colour (use letters of WUBRG)")
         out |= Color[ch]
     return out
 
@@ -226,7 +229,9 @@ class ManaCost:
     __slots__ = ("_symbols", "__dict__")
 
     def __init__(self, symbols=()):
-        syms = list(symbols)
+        syms = list(items(symbols, "ManaCost: symbols"))
+        if not all(isinstance(s, ManaSymbol) for s in syms):
+            raise ArgumentTypeError("ManaCost: symbols must be ManaSymbols (ManaCost.parse reads a cost's text)")
         generic = [s for s in syms if s.kind is SymbolKind.GENERIC]
         rest = [s for s in syms if s.kind is not SymbolKind.GENERIC]
         total = sum(s.amount for s in generic)
@@ -248,6 +253,8 @@ class ManaCost:
             return text
         if not isinstance(text, str):
             raise ArgumentTypeError(f"a mana cost is text such as '{{2}}{{G}}', not {type(text).__name__}")
+        if len(text) > MAX_COST_TEXT:
+            raise LimitError(f"a mana cost of {len(text):,} characters: at most {MAX_COST_TEXT:,} are read")
         stripped = text.strip()
         if stripped and "{" not in stripped and "}" not in stripped:
             return cls._parse_shorthand(text)
@@ -257,7 +264,7 @@ class ManaCost:
             gap = text[pos:m.start()]
             if gap.strip():
                 bad = pos + len(gap) - len(gap.lstrip())
-                raise ManaCostError(text, bad, f"unexpected {gap.strip()[0]!r} outside braces")
+                raise ManaCostError(text, bad, f"unexpected {shown(gap.strip()[0])} outside braces")
             if not m.group(1).strip():
                 raise ManaCostError(text, m.start(), "empty braces {}")
             symbols.append(_symbol_from_body(m.group(1), text, m.start()))
@@ -277,7 +284,7 @@ class ManaCost:
         m = _SHORTHAND.fullmatch(s)
         if not m:
             bad = next(i for i, ch in enumerate(s) if not _SHORTHAND.fullmatch(ch))
-            raise ManaCostError(text, start + bad, f"{s[bad]!r} is not a mana symbol letter")
+            raise ManaCostError(text, start + bad, f"{shown(s[bad])} is not a mana symbol letter")
         symbols = []
         for m in re.finditer(r"[0-9]+|[A-Za-z]", s):
             symbols.append(_symbol_from_body(m.group(0), text, start + m.start()))
@@ -324,6 +331,7 @@ class ManaCost:
 
     def mana_value_with(self, x: int) -> int:
         """Mana value on the stack with X chosen as `x` (202.3e)."""
+        x = whole_number(x, "x", 0)
         return self.mana_value + x * self.x_count
 
     @cached_property

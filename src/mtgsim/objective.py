@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _core
+from . import _core, checks
 from .cards import CardDef, normalize_name
-from .errors import ArgumentError, ArgumentTypeError
+from .errors import ArgumentError, ArgumentTypeError, shown
 
 __all__ = ["DEFINITION", "Objective"]
 
@@ -54,7 +54,7 @@ class _Context:
         for i, n in enumerate(self.tracked):
             if normalize_name(n) == key:
                 return i
-        raise ArgumentError(f"objective: card {name!r} is not tracked in this variant")
+        raise ArgumentError(f"objective: card {shown(name)} is not tracked in this variant")
 
 
 class _Term(abc.ABC):
@@ -80,7 +80,7 @@ class _Term(abc.ABC):
 
 def _turn_arg(turn, what: str) -> int:
     if isinstance(turn, bool) or not isinstance(turn, (int, np.integer)) or turn < 1:
-        raise ArgumentError(f"{what}: turn must be a whole number >= 1, got {turn!r}")
+        raise ArgumentError(f"{what}: turn must be a whole number >= 1, got {shown(turn)}")
     return int(turn)
 
 
@@ -104,9 +104,9 @@ def _weights(cards, what: str) -> tuple[tuple[str, float], ...]:
     for card, w in cards.items():
         name = card.name if isinstance(card, CardDef) else card
         if not isinstance(name, str) or not name.strip():
-            raise ArgumentTypeError(f"{what}: a card must be a name or a CardDef, not {card!r}")
+            raise ArgumentTypeError(f"{what}: a card must be a name or a CardDef, not {shown(card)}")
         if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w) or w <= 0:
-            raise ArgumentError(f"{what}: the weight of {name!r} must be a number > 0, got {w!r}")
+            raise ArgumentError(f"{what}: the weight of {shown(name)} must be a number > 0, got {shown(w)}")
         out.append((name, float(w)))
     if not out:
         raise ArgumentError(f"{what}: name at least one card")
@@ -130,7 +130,7 @@ class _Castable(_Term):
     def check(self, turns, mana_value):
         t = self._turn(mana_value)
         if t < 1:
-            raise ArgumentError(f"Objective.castable: {self.card!r} has mana value {t}: it has no curve "
+            raise ArgumentError(f"Objective.castable: {shown(self.card)} has mana value {t}: it has no curve "
                                 "turn (give turn= instead of on_curve)")
         _check_turn(t, turns, f"Objective.castable({self.card!r})")
 
@@ -280,7 +280,7 @@ class Objective:
         weight}; 1 for a card or a list of cards), the terms added up (DEFINITION)."""
         weights = _weights(cards, "Objective.castable")
         if not isinstance(on_curve, bool):
-            raise ArgumentTypeError(f"Objective.castable: on_curve must be True or False, not {on_curve!r}")
+            raise ArgumentTypeError(f"Objective.castable: on_curve must be True or False, not {shown(on_curve)}")
         if on_curve == (turn is not None):
             raise ArgumentError("Objective.castable: give on_curve=True or a turn, not both or neither")
         turn = None if on_curve else _turn_arg(turn, "Objective.castable")
@@ -301,13 +301,13 @@ class Objective:
         turn (docs/metrics.md)."""
         if quantile is not None:
             if isinstance(quantile, bool) or not isinstance(quantile, (int, float)) or not 0 < quantile < 1:
-                raise ArgumentError(f"Objective.kill_turn: quantile must be in (0, 1), got {quantile!r}")
+                raise ArgumentError(f"Objective.kill_turn: quantile must be in (0, 1), got {shown(quantile)}")
             return cls._one(_KillQuantile(float(quantile)))
-        if stat == "median":
+        if isinstance(stat, str) and stat == "median":
             return cls._one(_KillQuantile(0.5))
-        if stat != "mean":
+        if not isinstance(stat, str) or stat != "mean":
             raise ArgumentError(f"Objective.kill_turn: stat must be 'mean' or 'median' (or give "
-                                f"quantile=), got {stat!r}")
+                                f"quantile=), got {shown(stat)}")
         return cls._one(_KillMean())
 
     @classmethod
@@ -321,8 +321,10 @@ class Objective:
 
     # ---- arithmetic
     def __mul__(self, k) -> Objective:
-        if isinstance(k, bool) or not isinstance(k, (int, float)) or not math.isfinite(k) or k == 0:
+        if isinstance(k, bool) or not isinstance(k, (int, float)):
             return NotImplemented
+        if k == 0 or not math.isfinite(checks.number(k, "an objective's weight")):
+            raise ArgumentError(f"an objective's weight must be a finite number other than 0, got {shown(k)}")
         return Objective(tuple((c * k, t) for c, t in self._terms), self.maximize == (k > 0))
 
     __rmul__ = __mul__

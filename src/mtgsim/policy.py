@@ -50,8 +50,9 @@ import numpy as np
 
 from .batch import _color_bit
 from .cards import CardDef
+from .checks import items
 from .cards.database import named_card
-from .errors import ArgumentError, ArgumentTypeError
+from .errors import ArgumentError, ArgumentTypeError, shown
 from .mana import COLOR_ORDER
 
 __all__ = ["PlayPolicy"]
@@ -63,12 +64,12 @@ COLORS = tuple(COLOR_ORDER)        # the colours "choose a colour" may name (W U
 
 def _cards(cards, what: str) -> tuple:
     """`first`/`hold` as a tuple of card names and cards."""
-    cards = (cards,) if isinstance(cards, (str, CardDef)) else tuple(cards)
+    cards = (cards,) if isinstance(cards, (str, CardDef)) else items(cards, f"play policy: {what}")
     for c in cards:
         if isinstance(c, str) and not c.strip():
             raise ArgumentError(f"play policy: {what} names an empty card name")
         if not isinstance(c, (str, CardDef)):
-            raise ArgumentTypeError(f"play policy: {what} must list card names or cards, got {c!r}")
+            raise ArgumentTypeError(f"play policy: {what} must list card names or cards, got {shown(c)}")
     return cards
 
 
@@ -93,29 +94,29 @@ class PlayPolicy:
     pay_life_above: int = 10
 
     def __post_init__(self):
-        if self.lands not in LANDS:
-            raise ArgumentError(f"play policy: lands must be one of {', '.join(LANDS)}; got {self.lands!r}")
-        if self.spells not in SPELLS:
+        if not isinstance(self.lands, str) or self.lands not in LANDS:
+            raise ArgumentError(f"play policy: lands must be one of {', '.join(LANDS)}; got {shown(self.lands)}")
+        if not isinstance(self.spells, str) or self.spells not in SPELLS:
             raise ArgumentError(f"play policy: spells must be one of {', '.join(SPELLS)}; "
-                                f"got {self.spells!r}")
+                                f"got {shown(self.spells)}")
         for name in ("kicker", "flashback", "abilities", "cycle", "attack"):
             if not isinstance(getattr(self, name), bool):
                 raise ArgumentTypeError(f"play policy: {name} must be True or False, "
-                                        f"got {getattr(self, name)!r}")
+                                        f"got {shown(getattr(self, name))}")
         if isinstance(self.x, bool) or not isinstance(self.x, int) or not 0 <= self.x <= 99:
-            raise ArgumentError(f"play policy: x must be a whole number 0..99, got {self.x!r}")
-        if self.color is not None and self.color not in COLORS:
+            raise ArgumentError(f"play policy: x must be a whole number 0..99, got {shown(self.x)}")
+        if self.color is not None and (not isinstance(self.color, str) or self.color not in COLORS):
             raise ArgumentError(f"play policy: color must be one of {' '.join(COLORS)} or None; "
-                                f"got {self.color!r}")
+                                f"got {shown(self.color)}")
         if (isinstance(self.pay_life_above, bool) or not isinstance(self.pay_life_above, int)
                 or not -30000 <= self.pay_life_above <= 30000):
             raise ArgumentError("play policy: pay_life_above must be a whole number -30000..30000, "
-                                f"got {self.pay_life_above!r}")
+                                f"got {shown(self.pay_life_above)}")
         object.__setattr__(self, "first", _cards(self.first, "first"))
         object.__setattr__(self, "hold", _cards(self.hold, "hold"))
         both = {_name(c) for c in self.first} & {_name(c) for c in self.hold}
         if both:
-            raise ArgumentError(f"play policy: {sorted(both)[0]!r} is both cast first and held")
+            raise ArgumentError(f"play policy: {shown(sorted(both)[0])} is both cast first and held")
 
     def card_defs(self, db) -> list[CardDef]:
         """The cards the policy names, looked up in `db` when given by name (UnknownCardError)."""

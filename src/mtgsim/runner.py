@@ -25,7 +25,7 @@ import numpy as np
 
 from . import _core
 from .compile import Tables
-from .errors import ArgumentTypeError, ClusterError, LimitError, MissingDependencyError
+from .errors import ArgumentTypeError, ClusterError, LimitError, MissingDependencyError, shown
 
 __all__ = ["CHUNK", "GamePlan", "chunk_games", "chunk_generator", "chunk_rows", "cluster", "play_jobs"]
 
@@ -200,7 +200,7 @@ def cluster(client):
     try:
         c = distributed.Client(client, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as e:
-        raise ClusterError(f"could not reach the Dask scheduler at {client!r} within "
+        raise ClusterError(f"could not reach the Dask scheduler at {shown(client)} within "
                            f"{CONNECT_TIMEOUT} s: {e}") from None
     try:
         yield c

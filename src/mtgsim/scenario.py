@@ -90,7 +90,7 @@ def _counter_args(counters, card: str) -> dict[str, int]:
         if not name.strip():
             raise ArgumentError("counters: a counter's name is text such as '+1/+1', not empty")
         if not _is_whole(k) or k < 0:
-            raise ArgumentError(f"counters: {name!r} needs a whole number ≥ 0, got {shown(k)}")
+            raise ArgumentError(f"counters: {shown(name)} needs a whole number ≥ 0, got {shown(k)}")
         if k > INT16.max:
             raise LimitError(f"Scenario: {card}'s {name} counters would be {shown(k)}; the simulator "
                              f"holds {INT16.min}..{INT16.max}")
@@ -208,7 +208,7 @@ class Scenario(ManaPools):
             self._defs[c.name] = c
             self._tables = None              # recompiled on next use
         elif known != c:
-            raise ArgumentError(f"a different card named {c.name!r} is already in this scenario "
+            raise ArgumentError(f"a different card named {shown(c.name)} is already in this scenario "
                                 "(one name, one card: give the new one another name)")
         return c
 
@@ -246,7 +246,7 @@ class Scenario(ManaPools):
         if not isinstance(p, Permanent):
             raise ArgumentTypeError(f"expected a Permanent of this scenario, got {type(p).__name__}")
         if p.scenario is not self:
-            raise ArgumentError(f"{p!r} belongs to another Scenario")
+            raise ArgumentError(f"{shown(p)} belongs to another Scenario")
         for i in range(self._n):
             if self._perms[i]["object_id"] == p.object_id:
                 return i
@@ -477,7 +477,7 @@ class Scenario(ManaPools):
         if color is None:
             return -1
         if not isinstance(color, str) or color.upper() not in TYPE_LETTERS or len(color) != 1:
-            raise ArgumentError(f"color must be one of W U B R G C, got {color!r}")
+            raise ArgumentError(f"color must be one of W U B R G C, got {shown(color)}")
         return TYPE_LETTERS.index(color.upper())
 
     def _replacement_order(self, i, row, reps, prefer, order) -> list[int]:

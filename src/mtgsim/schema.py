@@ -11,7 +11,7 @@ from . import _core
 from ._core import (AttackIf, CardTypeBit, CostChange, CounterKind, CountOf, Event, Grant, GrantTo,
                     KeywordBit, ManaOutput, ManaTypeBit, PermanentFlag, SpellScope,
                     SupertypeBit, TappedUnless, Timing, TriggerAdds, Watches, Who)
-from .errors import ArgumentError, ArgumentTypeError, LimitError, UnknownNameError
+from .errors import ArgumentError, ArgumentTypeError, LimitError, UnknownNameError, shown
 
 __all__ = [
     "DTYPES", "COST_DTYPE", "HYBRID_DTYPE", "COUNT_DTYPE", "EFFECT_DTYPE", "CARD_DTYPE",
@@ -70,7 +70,7 @@ def _fill_none(arr: np.ndarray, record: str) -> None:
 def empty(record: str, n: int) -> np.ndarray:
     """A table of `n` rows of `record`: zero bytes, then -1 in every index field."""
     if record not in DTYPES:
-        raise UnknownNameError(f"no record {record!r}; records are {', '.join(DTYPES)}", record)
+        raise UnknownNameError(f"no record {shown(record)}; records are {', '.join(DTYPES)}", record)
     arr = np.zeros(n, dtype=DTYPES[record])
     _fill_none(arr, record)
     return arr
@@ -96,10 +96,10 @@ def check_table(arr: object, record: str, *, ndim: int | None = 1, name: str | N
     ArgumentError naming the table."""
     label = name or record
     if not isinstance(arr, np.ndarray):
-        raise ArgumentTypeError(f"{label}: expected a numpy array of dtype {record!r}, "
+        raise ArgumentTypeError(f"{label}: expected a numpy array of dtype {shown(record)}, "
                                 f"got {type(arr).__name__}")
     if arr.dtype != DTYPES[record]:
-        raise ArgumentTypeError(f"{label}: dtype must be mtgsim.schema.DTYPES[{record!r}], got {arr.dtype}")
+        raise ArgumentTypeError(f"{label}: dtype must be mtgsim.schema.DTYPES[{shown(record)}], got {arr.dtype}")
     if ndim is not None and arr.ndim != ndim:
         raise ArgumentError(f"{label}: expected {ndim} dimension(s), got shape {arr.shape}")
     if not arr.flags.c_contiguous:
@@ -121,12 +121,12 @@ def check_card_limits(tables) -> None:
     over = np.flatnonzero(cards["n_mana"] > _core.MAX_MANA_ABILITIES)
     if len(over):
         c = int(over[0])
-        raise LimitError(f"card {name(c)!r} has {int(cards['n_mana'][c])} mana abilities; "
+        raise LimitError(f"card {shown(name(c))} has {int(cards['n_mana'][c])} mana abilities; "
                          f"at most {_core.MAX_MANA_ABILITIES} are supported")
     over = np.flatnonzero(mana["n_options"] > _core.MAX_MANA_OPTIONS)
     if len(over):
         a = mana[int(over[0])]
-        raise LimitError(f"card {name(int(a['card']))!r} has a mana ability with {int(a['n_options'])} "
+        raise LimitError(f"card {shown(name(int(a['card'])))} has a mana ability with {int(a['n_options'])} "
                          f"options; at most {_core.MAX_MANA_OPTIONS} are supported")
     enters = tables.enters
     if len(enters):                      # (a permanent enters with them and X: add_permanent)
@@ -135,7 +135,7 @@ def check_card_limits(tables) -> None:
                   + np.where(enters["counters_count"] >= 0, _core.MAX_X, 0))
         over = np.flatnonzero(per_card.max(axis=1) > 32767)
         if len(over):
-            raise LimitError(f"card {name(int(over[0]))!r} enters with more than 32767 counters of a kind "
+            raise LimitError(f"card {shown(name(int(over[0])))} enters with more than 32767 counters of a kind "
                              f"(X counts as {_core.MAX_X})")
     if len(mana) and len(costs):
         units = (sum(costs[f].sum(axis=1, dtype=np.int64)
@@ -146,5 +146,5 @@ def check_card_limits(tables) -> None:
         over = np.flatnonzero(taken > _core.MAX_MANA_INPUT)
         if len(over):
             a = mana[int(over[0])]
-            raise LimitError(f"card {name(int(a['card']))!r} has a mana ability whose cost takes "
+            raise LimitError(f"card {shown(name(int(a['card'])))} has a mana ability whose cost takes "
                              f"{int(taken[over[0]])} mana; at most {_core.MAX_MANA_INPUT} are supported")

@@ -11,24 +11,23 @@ flat); Ctrl-C returns the result so far with its true number of games.
 """
 from __future__ import annotations
 
-import json
 import math
-import os
+import typing
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
-from . import _core, schema
+from . import _core, checks, schema
 from .cards import CardDef, UnknownCardError, closest_names, normalize_name
 from .cards.database import named_card
 from .compile import compile_deck
 from .decklist import Deck
-from .errors import ArgumentError, ArgumentTypeError, LimitError, warn_unmodeled
+from .errors import ArgumentError, ArgumentTypeError, LimitError, shown, warn_unmodeled
+from .files import output_path, write_json
 from .mana import COLOR_ORDER
-from .plotting import pyplot
+from .plotting import pyplot, save_figure
 from .policy import PlayPolicy
 from .runner import CHUNK, GamePlan, chunk_games, chunk_generator, chunk_rows, cluster
 
@@ -99,14 +98,17 @@ class MulliganPolicy:
     on-colour ones; otherwise the spells of the highest mana value."""
 
     def __init__(self, keep: Mapping[int, tuple[int, int]] | None = None, count_mana_sources: bool = False):
+        if keep is not None and not isinstance(keep, Mapping):
+            raise ArgumentTypeError(f"mulligan policy: keep must be a mapping {{hand size: (min lands, max lands)}}, "
+                                    f"not {type(keep).__name__}")
         keep = dict({7: (2, 5), 6: (2, 4), 5: (2, 4)} if keep is None else keep)
         for size, rng in keep.items():
             if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 7:
-                raise ArgumentError(f"mulligan policy: hand size {size!r} must be 1..7")
+                raise ArgumentError(f"mulligan policy: hand size {shown(size)} must be 1..7")
             if (not isinstance(rng, (tuple, list)) or len(rng) != 2
                     or not all(isinstance(v, int) and not isinstance(v, bool) for v in rng)):
                 raise ArgumentError(f"mulligan policy: size {size} needs a (min lands, max lands) pair, "
-                                    f"got {rng!r}")
+                                    f"got {shown(rng)}")
             lo, hi = rng
             if not 0 <= lo <= hi <= 7:
                 raise ArgumentError(f"mulligan policy: size {size}: lands range {lo}..{hi} is impossible "
@@ -115,7 +117,7 @@ class MulliganPolicy:
             raise ArgumentError(f"mulligan policy: give the lands range for 7 cards, the opening hand "
                                 f"(got sizes {sorted(keep)}); an empty policy keeps every hand")
         if not isinstance(count_mana_sources, (bool, np.bool_)):
-            raise ArgumentTypeError(f"count_mana_sources must be True or False, not {count_mana_sources!r}")
+            raise ArgumentTypeError(f"count_mana_sources must be True or False, not {shown(count_mana_sources)}")
         self.keep = keep
         self.count_mana_sources = bool(count_mana_sources)
 
@@ -165,21 +167,27 @@ class KillTurn:
 
     def quantile(self, q: float) -> float:
         """The kill turn at quantile q over all games (inf: not killed within the turns)."""
-        if not 0 <= q <= 1:
-            raise ArgumentError(f"q must be in [0, 1], got {q!r}")
+        q = checks.number(q, "q", 0, 1)
         cum = np.cumsum(self.counts) / max(1, self.n)
         t = int(np.searchsorted(cum, q - 1e-12))
         return float("inf") if t >= len(self.counts) - 1 else float(t + 1)
 
     def to_dict(self) -> dict:
-        return {"n": self.n, "killed_on_turn": [int(v) for v in self.counts[:-1]],
-                "not_killed": int(self.counts[-1]), "mean": self.mean,
-                "median": self.quantile(0.5)}
+        """The counts, mean and median; a mean or median no game reached is nan or inf here
+        and null in JSON, with its reason beside it (`mean_reason`, `median_reason`)."""
+        turns = len(self.counts) - 1
+        d = {"n": self.n, "killed_on_turn": [int(v) for v in self.counts[:-1]],
+             "not_killed": int(self.counts[-1]), "mean": self.mean, "median": self.quantile(0.5)}
+        if math.isnan(d["mean"]):
+            d["mean_reason"] = f"no game killed the opponent by turn {turns}"
+        if math.isinf(d["median"]):
+            d["median_reason"] = f"later than turn {turns}: half the games or more did not kill by then"
+        return d
 
 
 def _check_turn(turn, turns: int) -> None:
     if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= turns:
-        raise ArgumentError(f"turn must be 1..{turns} (the turns simulated), got {turn!r}")
+        raise ArgumentError(f"turn must be 1..{turns} (the turns simulated), got {shown(turn)}")
 
 
 @dataclass
@@ -205,12 +213,14 @@ class SimResult:
     # recognized: name → "partly" or "unknown" (Coverage's buckets; see CardDatabase.coverage)
 
     def _track(self, card) -> int:
+        if not isinstance(card, (str, CardDef)):
+            raise ArgumentTypeError(f"a card is a name or a CardDef, not {type(card).__name__}")
         name = card.name if isinstance(card, CardDef) else card
         for i, n in enumerate(self.tracked):
             if n.casefold() == str(name).casefold():
                 return i
         raise UnknownCardError(str(name), closest_names(str(name), self.tracked),
-                               reason=f"card {str(name)!r} is not tracked in this result "
+                               reason=f"card {shown(str(name))} is not tracked in this result "
                                       "(simulate tracks the deck's spells and the cards of track=)")
 
     def p_castable(self, card, turn: int, hit_land_drops: bool = False) -> Estimate:
@@ -218,7 +228,7 @@ class SimResult:
         total cost). With hit_land_drops: among games with at least `turn` lands in play."""
         _check_turn(turn, self.turns)
         q = self._track(card)
-        if hit_land_drops:
+        if checks.flag(hit_land_drops, "hit_land_drops"):
             return wilson(int(self.metrics["castable_hit"][q, turn - 1]), int(self.metrics["hit"][turn - 1]))
         return wilson(int(self.metrics["castable"][q, turn - 1]), self.games)
 
@@ -269,13 +279,15 @@ class SimResult:
         return d
 
     def to_json(self, path) -> None:
-        Path(path).write_text(json.dumps(self.to_dict(), indent=2), encoding="utf-8")
+        """Every figure as strict JSON (mtgsim.files.write_json: a figure no game reached is
+        null, with its reason)."""
+        write_json(path, self.to_dict())
 
     def to_csv(self, path) -> None:
         """One row per (metric, card, turn): value and interval; first a row "seed" whose
         value is the seed (to replay the run)."""
         import csv
-        with open(path, "w", newline="", encoding="utf-8") as f:
+        with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
             w.writerow(["metric", "card", "turn", "value", "low", "high", "n"])
             w.writerow(["seed", "", "", self.seed, "", "", self.games])
@@ -292,7 +304,7 @@ class SimResult:
         """P(castable) by turn for the key cards, and the kill-turn distribution (needs
         matplotlib: pip install "mtgsim[plot]")."""
         plt = pyplot()
-        names = list(cards) if cards is not None else list(self.tracked)[:8]
+        names = list(checks.items(cards, "plot: cards")) if cards is not None else list(self.tracked)[:8]
         turns = np.arange(1, self.turns + 1)
         fig, (a, b) = plt.subplots(1, 2, figsize=(12, 4.5))
         for name in names:
@@ -306,12 +318,7 @@ class SimResult:
         b.set(xlabel="turn", ylabel="P(kill on turn)",
               title=f"kill turn (not by turn {self.turns}: {kill.p_never.value:.1%})")
         fig.tight_layout()
-        try:
-            fig.savefig(path, dpi=120)
-        except ValueError as e:            # matplotlib: a file type it can't write
-            raise ArgumentError(f"plot: can't write {path}: {e}") from None
-        finally:
-            plt.close(fig)
+        save_figure(fig, path, dpi=120)
 
 
 def _main_color(deck: Deck) -> int:
@@ -338,19 +345,19 @@ def _seed_sequence(seed) -> np.random.SeedSequence:
     """The root SeedSequence of `seed`: None, a whole number ≥ 0 or a sequence of them."""
     try:
         return np.random.SeedSequence(seed)
-    except TypeError:
+    except (TypeError, RecursionError):       # (numpy recurses into nested sequences)
         raise ArgumentTypeError("seed must be None, a whole number or a sequence of them, "
                                 f"not {type(seed).__name__}") from None
     except ValueError:
         raise ArgumentError("seed must be None, a whole number ≥ 0 or a sequence of them, "
-                            f"got {seed!r}") from None
+                            f"got {shown(seed)}") from None
 
 
 def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable) -> _Setup:
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
     if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
-        raise ArgumentError(f"turns must be 1..{MAX_TURNS}, got {turns!r}")
+        raise ArgumentError(f"turns must be 1..{MAX_TURNS}, got {shown(turns)}")
     library_size = sum(deck.maindeck.values())
     if library_size < 7:
         raise ArgumentError("a deck needs at least 7 cards to draw an opening hand; "
@@ -365,12 +372,14 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     if not isinstance(policy, PlayPolicy):
         raise ArgumentTypeError(f"policy must be a PlayPolicy, not {type(policy).__name__}")
     warn_unmodeled([c for c, _ in deck.cards("maindeck")], stacklevel=4)
+    on_play = checks.flag(on_play, "on_play")
+    track = (track,) if isinstance(track, (str, CardDef)) else checks.items(track, "track")
     extra = [named_card(deck.db, t, "track") for t in track]
     named = policy.card_defs(deck.db)
     known = {normalize_name(c.name): c for c, _ in deck.cards("maindeck")}
     for c in extra + named:                      # (names as the database matches them)
         if known.setdefault(normalize_name(c.name), c) != c:
-            raise ArgumentError(f"a different card named {c.name!r} is already in the deck or tracked "
+            raise ArgumentError(f"a different card named {shown(c.name)} is already in the deck or tracked "
                                 "(one name, one card: give the new one another name)")
     compiled = compile_deck(deck, extra=extra + named)
     tables = compiled.tables
@@ -429,12 +438,9 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     """Goldfish `deck` `games` times for `turns` turns (see the module docstring). With
     `client` (a `dask.distributed.Client`, or a scheduler address) the chunks are played on
     the cluster's workers instead of `threads` local threads: the same numbers, bit for bit."""
-    if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
-        raise ArgumentError(f"games must be a whole number > 0, got {games!r}")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ArgumentError(f"threads must be a whole number >= 1 or None, got {threads!r}")
+    games = checks.games(games)
+    threads = checks.threads(threads)
+    progress = checks.flag(progress, "progress")
     st = _setup(deck, turns, on_play, mulligan, policy, track)
     tracked = st.tracked
     offsets = _core.metric_offsets(len(tracked), turns)
@@ -460,13 +466,19 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     return sim_result(deck, st.tracked, totals, turns, on_play, seed, mulligan, interrupted)
 
 
+def nothing_finished(what: str = "game") -> typing.NoReturn:
+    """Ctrl-C before any game (or event) of a run finished: there is no result to return, and
+    the interrupt is passed on as such (the command line says so in one line, exit status 130)."""
+    raise KeyboardInterrupt(f"interrupted before any {what} finished")
+
+
 def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: bool, seed,
                mulligan: MulliganPolicy | None, interrupted: bool = False) -> SimResult:
     """The SimResult of a run's summed metric row (`totals`, laid out by metric_offsets)."""
     offsets = _core.metric_offsets(len(tracked), turns)
     played = int(totals[offsets["games"][0]])
     if played == 0:
-        raise KeyboardInterrupt("interrupted before any game finished")
+        nothing_finished()
     metrics = {}
     nt = len(tracked)
     for name, (off, length) in offsets.items():
@@ -495,7 +507,7 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
     mana spent, each card scry or surveil looked at and where it went, combat damage, the
     opponent's life."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
-        raise ArgumentError(f"games must be 1..100 for a trace, got {games!r}")
+        raise ArgumentError(f"games must be 1..100 for a trace, got {shown(games)}")
     st = _setup(deck, turns, on_play, mulligan, policy, ())
     gen = chunk_generator(_seed_sequence(seed), 0)
     events = _core.trace_games(st.spec, gen, games)

@@ -91,13 +91,18 @@ class Coverage:
                 parts.append(f"{len(names)} {b} ({shown})")
         return "card text: " + ", ".join(parts)
 
+    def shares_line(self) -> str:
+        """'N cards: a fully recognized (x%), b partly (y%), c unknown (z%)': the one account of
+        the buckets, which `mtgsim cards coverage` and the import's summary both print."""
+        n = len(self.cards) or 1
+        return f"{len(self.cards):,} cards: " + ", ".join(
+            f"{len(self._names(b)):,} {b if b != 'fully' else 'fully recognized'} ({100 * len(self._names(b)) / n:.1f}%)"
+            for b in BUCKETS)
+
     def report(self, families: int = 20, details: bool = True) -> str:
         """The report `mtgsim cards coverage` prints."""
-        n = len(self.cards) or 1
         clauses = self.clauses
-        lines = [f"{len(self.cards)} cards: " + ", ".join(
-            f"{len(self._names(b))} {b if b != 'fully' else 'fully recognized'} ({100 * len(self._names(b)) / n:.1f}%)"
-            for b in BUCKETS)]
+        lines = [self.shares_line()]
         lines.append(f"clauses: {clauses[RECOGNIZED]} recognized, {clauses[IGNORED]} ignored (irrelevant to a "
                      f"goldfish), {clauses[UNRECOGNIZED]} unrecognized")
         if details:

@@ -8,8 +8,8 @@ import dataclasses
 import difflib
 import enum
 import functools
+import os
 import re
-import tomllib
 import typing
 import unicodedata
 from importlib import resources
@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from ..errors import (ArgumentTypeError, CardDataError, InternalError, UnknownCardError,
-                      UnknownCardInCardDataError)
+                      UnknownCardInCardDataError, shown)
+from ..checks import items, whole_number
+from ..files import input_path, load_toml, read_text
 from ..mana import Color, ManaCost, ManaCostError, parse_colors
 from . import model
 from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, Count,
@@ -66,9 +68,9 @@ def parse_type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[
         elif word == "Token":
             continue
         else:
-            raise CardDataError(f"{word!r} is not a card type or supertype (205.2a, 205.4a)")
+            raise CardDataError(f"{shown(word)} is not a card type or supertype (205.2a, 205.4a)")
     if not typ:
-        raise CardDataError(f"type line {text!r} has no card type")
+        raise CardDataError(f"type line {shown(text)} has no card type")
     return tuple(sup), tuple(typ), tuple(right.split())
 
 
@@ -84,7 +86,7 @@ def parse_activation_cost(text: str) -> ActivationCost:
     mana, tap, untap, life, sac, remove = ManaCost(), False, False, 0, False, ()
     for part in (p.strip() for p in text.split(",")):
         if not part:
-            raise CardDataError(f"empty part in activation cost {text!r}")
+            raise CardDataError(f"empty part in activation cost {shown(text)}")
         symbols = re.findall(r"\{[^}]*\}", part)
         if "".join(symbols) == part.replace(" ", ""):
             rest = []
@@ -105,7 +107,7 @@ def parse_activation_cost(text: str) -> ActivationCost:
             n = m["n"].lower()
             remove = (m["kind"].lower(), int(n) if n.isdigit() else _SMALL[n])
         else:
-            raise CardDataError(f"{part!r} is not a cost this vocabulary knows "
+            raise CardDataError(f"{shown(part)} is not a cost this vocabulary knows "
                                 "(mana symbols, {T}, {Q}, 'Pay N life', 'Sacrifice this', "
                                 "'Remove N charge counters from this' (or +1/+1, -1/-1 counters))")
     return ActivationCost(mana=mana, tap=tap, untap=untap, life=life, sacrifice_self=sac, remove_counters=remove)
@@ -115,14 +117,14 @@ def _parse_pt(text: Any) -> tuple[PT, PT]:
     s = str(text).replace(" ", "")
     parts = s.split("/")
     if len(parts) != 2:
-        raise CardDataError(f"power/toughness {text!r} must look like '2/3' or '*/*'")
+        raise CardDataError(f"power/toughness {shown(text)} must look like '2/3' or '*/*'")
     out = []
     for p in parts:
         m = re.fullmatch(r"(-?\d+)?(\+?\*)?", p)
         if not p or not m or (m.group(1) is None and not m.group(2)):
-            raise CardDataError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
+            raise CardDataError(f"{shown(p)} in {shown(text)} is not a number, '*' or 'N+*'")
         if m.group(2) == "+*" and m.group(1) is None:
-            raise CardDataError(f"{p!r} in {text!r} is not a number, '*' or 'N+*'")
+            raise CardDataError(f"{shown(p)} in {shown(text)} is not a number, '*' or 'N+*'")
         out.append(PT(int(m.group(1) or 0), bool(m.group(2))))
     return out[0], out[1]
 
@@ -149,7 +151,7 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
     args = typing.get_args(hint)
     if hint == _AMOUNT:
         if isinstance(value, bool):
-            raise CardDataError(f"expected a number or a count, got {value!r}")
+            raise CardDataError(f"expected a number or a count, got {shown(value)}")
         if isinstance(value, int):
             if value < 0:
                 raise CardDataError(f"must not be negative, got {value}")
@@ -159,56 +161,56 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
         if isinstance(value, dict):
             return _record(Count, value, where)
         raise CardDataError(f"expected a number, 'X' or a table like {{count = \"permanents\"}}, "
-                            f"got {value!r}")
+                            f"got {shown(value)}")
     if hint == _NAMED_AMOUNTS:
         if not isinstance(value, dict):
-            raise CardDataError(f"expected a table like {{\"+1/+1\" = 1}}, got {value!r}")
+            raise CardDataError(f"expected a table like {{\"+1/+1\" = 1}}, got {shown(value)}")
         return tuple((str(k), _convert(v, _AMOUNT, f"{where}.{k}")) for k, v in value.items())
     if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)) and type(None) in args:
         inner = next(a for a in args if a is not type(None))
         return None if value is None else _convert(value, inner, where)
     if hint is bool:
         if not isinstance(value, bool):
-            raise CardDataError(f"expected true or false, got {value!r}")
+            raise CardDataError(f"expected true or false, got {shown(value)}")
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise CardDataError(f"expected a whole number, got {value!r}")
+            raise CardDataError(f"expected a whole number, got {shown(value)}")
         return value
     if hint is str:
         if not isinstance(value, str):
-            raise CardDataError(f"expected text, got {value!r}")
+            raise CardDataError(f"expected text, got {shown(value)}")
         return value
     if hint is ManaCost:
         if not isinstance(value, str):
-            raise CardDataError(f"expected mana symbols such as \"{{1}}{{G}}\", got {value!r}")
+            raise CardDataError(f"expected mana symbols such as \"{{1}}{{G}}\", got {shown(value)}")
         return ManaCost.parse(value)
     if hint is ActivationCost:
         if not isinstance(value, str):
-            raise CardDataError(f"expected a cost such as \"{{1}}, {{T}}\", got {value!r}")
+            raise CardDataError(f"expected a cost such as \"{{1}}, {{T}}\", got {shown(value)}")
         return parse_activation_cost(value)
     if hint is Color:
         if not isinstance(value, str):
-            raise CardDataError(f"expected colour letters such as \"WU\", got {value!r}")
+            raise CardDataError(f"expected colour letters such as \"WU\", got {shown(value)}")
         return parse_colors(value)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(value)
         except ValueError:
             allowed = ", ".join(repr(m.value) for m in hint)
-            raise CardDataError(f"{value!r} is not one of {allowed}") from None
+            raise CardDataError(f"{shown(value)} is not one of {allowed}") from None
     if origin is tuple:
         items = [value] if isinstance(value, str) else value
         if not isinstance(items, list):
-            raise CardDataError(f"expected a list, got {value!r}")
+            raise CardDataError(f"expected a list, got {shown(value)}")
         return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(items))
     if hint is model.SpendRestriction:
         return model.SpendRestriction.parse(value)
     if dataclasses.is_dataclass(hint):
         if not isinstance(value, dict):
-            raise CardDataError(f"expected a table, got {value!r}")
+            raise CardDataError(f"expected a table, got {shown(value)}")
         return _record(hint, value, where)
-    raise InternalError(f"the card model has a field of type {hint!r}, which the loader can't convert")
+    raise InternalError(f"the card model has a field of type {shown(hint)}, which the loader can't convert")
 
 
 def _record(cls: type, table: Mapping[str, Any], where: str):
@@ -218,7 +220,7 @@ def _record(cls: type, table: Mapping[str, Any], where: str):
         if key not in hints:
             known = ", ".join(sorted(hints))
             raise _FieldError(f"{where}.{key}" if where else key,
-                              f"unknown field {key!r} for {cls.__name__} (known: {known})")
+                              f"unknown field {shown(key)} for {cls.__name__} (known: {known})")
         fname = f"{where}.{key}" if where else key
         try:
             kwargs[key] = _convert(value, hints[key], fname)
@@ -245,7 +247,7 @@ def _ability(table: Mapping[str, Any], where: str):
     kind = table.pop("kind", None)
     if kind not in ABILITY_KINDS:
         allowed = ", ".join(repr(k) for k in ABILITY_KINDS)
-        raise _FieldError(f"{where}.kind", f"ability kind {kind!r} is not one of {allowed}")
+        raise _FieldError(f"{where}.kind", f"ability kind {shown(kind)} is not one of {allowed}")
     cls = ABILITY_KINDS[kind]
     hints = _hints(cls)
     # Effect fields may be written flat in the ability table: {kind="trigger", draw=1}.
@@ -331,7 +333,7 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
         raise fail("typecycling", "typecycling needs a cycling cost, e.g. cycling = \"{2}\" (702.29e)")
     if kw.get("typecycling", "") not in model.TYPECYCLING:
         raise fail("typecycling", f"typecycling searches for one of {', '.join(t for t in model.TYPECYCLING if t)} "
-                                  f"here; got {kw['typecycling']!r}")
+                                  f"here; got {shown(kw['typecycling'])}")
     if "attacks_only_if" in kw and "Creature" not in kw["types"]:
         raise fail("attacks_only_if", "only a creature attacks (508.1a): this card is no creature")
     star = any(p is not None and p.star for p in (kw.get("power"), kw.get("toughness")))
@@ -364,9 +366,19 @@ def card(name: str, cost: str | ManaCost = "", type: str = "Sorcery", pt: str | 
     """A card in one line: ``card("Test Sorcery", "{1}{G}{G}", "Sorcery")``.
 
     Abilities are given as the same tables the TOML files use. Raises CardDataError."""
+    if not isinstance(cost, (str, ManaCost)):
+        raise ArgumentTypeError(f"card: cost must be text such as '{{1}}{{G}}' or a ManaCost, not {cost.__class__.__name__}")
+    for what, value in (("type", type), ("pt", pt)):
+        if not isinstance(value, str) and not (what == "pt" and value is None):
+            raise ArgumentTypeError(f"card: {what} must be text, not {value.__class__.__name__}")
     table: dict[str, Any] = {"name": name, "cost": str(cost), "type": type, **fields}
     if pt is not None:
         table["pt"] = pt
+    abilities = items(abilities, "card: abilities")
+    for a in abilities:
+        if not isinstance(a, Mapping):
+            raise ArgumentTypeError(f"card: abilities must be tables (dicts) such as {{'kind': 'mana', ...}}, "
+                                    f"not {a.__class__.__name__}")
     if abilities:
         table["abilities"] = [dict(a) for a in abilities]
     return card_from_table(table)
@@ -393,7 +405,10 @@ class CardDatabase(Mapping[str, CardDef]):
         self._alias: dict[str, str] = {}
         self._source: dict[str, str] = {}
         self._imported: dict[str, Any] = {}             # key → (ImportedCards, name) of recognized cards
-        for c in cards:
+        if sources is not None and not isinstance(sources, Mapping):
+            raise ArgumentTypeError(f"CardDatabase: sources must be a mapping {{name: file}}, not "
+                                    f"{type(sources).__name__}")
+        for c in _card_defs(cards, "CardDatabase: cards"):
             self._add(c, (sources or {}).get(c.name, "<python>"))
 
     def _add(self, c: CardDef, source: str, replace: bool = False) -> None:
@@ -412,12 +427,12 @@ class CardDatabase(Mapping[str, CardDef]):
     @classmethod
     def from_toml(cls, *paths: str | Path) -> "CardDatabase":
         db = cls()
-        db._check_tokens([c for p in paths for c in db._load(Path(p))])
+        db._check_tokens([c for p in paths for c in db._load(Path(input_path(p, "from_toml: a path")))])
         return db
 
     def _load(self, path: Path, replace: bool = False) -> list[CardDef]:
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            text = read_text(path, lambda message: CardDataError(message, source=str(path)))
         except OSError as e:
             raise CardDataError(f"can't read card file: {e.strerror}", source=str(path)) from None
         return self._load_text(text, path.name if _is_shipped(path) else str(path), replace)
@@ -425,13 +440,10 @@ class CardDatabase(Mapping[str, CardDef]):
     def _load_text(self, text: str, source: str, replace: bool = False) -> list[CardDef]:
         """Add the cards of one TOML text; returns them (their tokens are checked by the caller,
         once every file is read: a token may be defined in a later one)."""
-        try:
-            doc = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise CardDataError(f"not valid TOML: {e}", source=source) from None
+        doc = load_toml(text, lambda message: CardDataError(message, source=source))
         extra = set(doc) - {"card"}
         if extra:
-            raise CardDataError(f"unexpected top-level key {sorted(extra)[0]!r}; cards go in [[card]] tables",
+            raise CardDataError(f"unexpected top-level key {shown(sorted(extra)[0])}; cards go in [[card]] tables",
                                 source=source)
         cards = doc.get("card", [])
         if not isinstance(cards, list):
@@ -460,14 +472,14 @@ class CardDatabase(Mapping[str, CardDef]):
         for m in more:
             if isinstance(m, CardDef):
                 db._add(m, "<python>", replace)
-            elif isinstance(m, (str, Path)) and _is_toml(Path(m)):
+            elif isinstance(m, (str, os.PathLike)) and _is_toml(Path(input_path(m, "a card file"))):
                 from_files += db._load(Path(m), replace)
-            elif isinstance(m, (str, Path)):
+            elif isinstance(m, (str, os.PathLike)):             # (a bulk card file)
                 db._add_imported(recognized_cards(m, ImportSummary()))
             elif isinstance(m, ImportedCards):
                 db._add_imported(m)
             else:
-                for c in m:
+                for c in _card_defs(m, "more cards"):
                     db._add(c, "<python>", replace)
         db._check_tokens(from_files)
         return db
@@ -526,14 +538,20 @@ class CardDatabase(Mapping[str, CardDef]):
     def coverage(self, deck=None, sections=("maindeck", "sideboard", "commander", "companion")):
         """The Coverage of a deck's cards (of the sections named), or of every card of this
         database."""
+        from ..decklist import Deck
         from .coverage import Coverage
         if deck is None:                  # (every card, not the tokens cards create)
             return Coverage.of(self.verdict(c.name) for c in self._cards.values() if not c.token)
+        if not isinstance(deck, Deck):
+            raise ArgumentTypeError(f"coverage: deck must be a mtgsim.Deck or None, not {type(deck).__name__}")
+        sections = (sections,) if isinstance(sections, str) else items(sections, "coverage: sections")
         cards = {c.name: c for section in sections for c, _ in deck.cards(section)}
         return Coverage.of(self.verdict(c) for c in cards.values())
 
     # ---- look-up -------------------------------------------------------------------------
     def _key(self, name: str) -> str | None:
+        if not isinstance(name, str):
+            raise ArgumentTypeError(f"card names are text, not {type(name).__name__}")
         key = normalize_name(name)
         if key in self._cards:
             return key
@@ -579,6 +597,9 @@ class CardDatabase(Mapping[str, CardDef]):
 
     def suggest(self, name: str, n: int = 5) -> list[str]:
         """The closest known names (by spelling, then by containment)."""
+        if not isinstance(name, str):
+            raise ArgumentTypeError(f"card names are text, not {type(name).__name__}")
+        n = whole_number(n, "suggest: n", 1)
         names = []
         for k in _closest_keys(normalize_name(name), list(self._cards) + list(self._alias), n):
             real = self._cards[self._alias.get(k, k)].name
@@ -588,6 +609,16 @@ class CardDatabase(Mapping[str, CardDef]):
 
     def __repr__(self) -> str:
         return f"<CardDatabase of {len(self)} cards>"
+
+
+def _card_defs(cards, what: str) -> list[CardDef]:
+    """`cards` (a list or other iterable of CardDefs), checked."""
+    out = list(items(cards, what))
+    for c in out:
+        if not isinstance(c, CardDef):
+            raise ArgumentTypeError(f"{what}: expected CardDefs (mtgsim.card(...)), got {type(c).__name__} "
+                                    f"{shown(c)}")
+    return out
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -655,5 +686,10 @@ def _with_user_database() -> CardDatabase:
 @functools.lru_cache(maxsize=2)
 def _shipped_and_imported(path: str, stamp: int) -> CardDatabase:
     from .imported import read_imported
-    imported = read_imported(path)
+    return with_imported(read_imported(path))
+
+
+def with_imported(imported) -> CardDatabase:
+    """The database `card_db()` reads with `imported` (an ImportedCards, or None) as the user's
+    database: the shipped curated cards, and the recognized cards they don't override."""
     return _shipped().extended(imported) if imported is not None else _shipped()

@@ -13,19 +13,21 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import stat
 import time
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..errors import BulkFileError, CardDataError
+from ..errors import ArgumentTypeError, BulkFileError, CardDataError
 from .bulk import ImportSummary, read_bulk
 from .cache import atomic_write, user_cache_dir
 from .coverage import CardCoverage
 from .recognize import Clause, NotACardError, recognize
 
-__all__ = ["ImportedCards", "import_bulk", "read_imported", "user_database_path", "CACHE_FORMAT"]
+__all__ = ["ImportedCards", "database_destination", "import_bulk", "is_card_database", "read_imported",
+           "user_database_path", "CACHE_FORMAT"]
 
 CACHE_FORMAT = 2           # bump when the cache's layout or the recognizers' output changes
 _FILE = "cards.json"
@@ -129,8 +131,14 @@ def _summary_dict(s: ImportSummary) -> dict[str, Any]:
 def import_bulk(path: str | os.PathLike, dest: str | os.PathLike | None = None, *,
                 progress: bool = False) -> ImportedCards:
     """Import a bulk card file into the user's database (or into `dest`): read, recognize,
-    validate, write the cache atomically. Returns what was imported (its `summary`, figures)."""
+    validate, write the cache atomically. Returns what was imported (its `summary`, figures).
+    Only a card database is ever replaced (`database_destination`): any other file at `dest`
+    is refused, before the bulk file is read, and kept."""
     from .. import __version__
+    if dest is not None and not isinstance(dest, (str, os.PathLike)):
+        raise ArgumentTypeError(f"import_bulk: dest must be a file's path or None, not {type(dest).__name__}")
+    target = Path(dest) if dest is not None else user_database_path()
+    database_destination(target)             # (before the bulk file is read: a refusal costs nothing)
     summary = ImportSummary()
     bar = _progress_bar() if progress else None
     started = time.perf_counter()
@@ -148,9 +156,53 @@ def import_bulk(path: str | os.PathLike, dest: str | os.PathLike | None = None, 
              "source": os.path.abspath(os.fspath(path)), "summary": cards.summary, "aliases": cards.aliases,
              "names": list(cards.tables), "keys": [cards.keys[n] for n in cards.tables],
              "buckets": [cards.verdicts[n][0] for n in cards.tables], "ends": ends}
-    target = Path(dest) if dest is not None else user_database_path()
-    atomic_write(target, [_json(index).encode("utf-8") + b"\n", *lines])
+    # (checked again as it is replaced: the import may have taken minutes)
+    atomic_write(database_destination(target), [_json(index).encode("utf-8") + b"\n", *lines])
     return cards
+
+
+_HEADER = b'{"format":"mtgsim imported cards"'      # how every database's first line begins
+
+
+def is_card_database(path: str | os.PathLike) -> bool:
+    """Whether the file at `path` is an mtgsim card database (by its first line's start)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(_HEADER)) == _HEADER
+    except OSError:
+        return False
+
+
+def database_destination(path: str | os.PathLike) -> Path:
+    """Where a card database asked for at `path` is written: `path` when nothing is there, and
+    when an mtgsim card database is, the file itself (a link to one: the file it links to,
+    the link kept). Anything else there raises CardDataError and is left as it is: a file that
+    is not a card database, a directory, a device, a pipe, a link to any of them or to nothing.
+    The database is then replaced whole (written beside it and renamed over it), never in place."""
+    path = Path(path)
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return path
+    except OSError as e:
+        raise CardDataError(f"can't look at the file there: {e.strerror}", source=str(path)) from None
+    target, link = path, ""
+    if stat.S_ISLNK(mode):
+        target = Path(os.path.realpath(path))
+        link = f"a link to {target}, "
+        try:
+            mode = os.stat(target).st_mode
+        except OSError:
+            raise CardDataError(f"is a link to {target}, which is not there: give the database's own path",
+                                source=str(path)) from None
+    kept = "; it is kept as it is: give another path, or move it away first"
+    if stat.S_ISDIR(mode):
+        raise CardDataError(f"is {link}a directory{kept}", source=str(path))
+    if not stat.S_ISREG(mode):
+        raise CardDataError(f"is {link}not a regular file (a device, a pipe or a socket){kept}", source=str(path))
+    if not is_card_database(target):
+        raise CardDataError(f"is {link}a file that is not an mtgsim card database{kept}", source=str(path))
+    return target
 
 
 def read_imported(path: str | os.PathLike | None = None) -> ImportedCards | None:
@@ -168,7 +220,7 @@ def read_imported(path: str | os.PathLike | None = None) -> ImportedCards | None
     try:
         doc = json.loads(data[:head_end or len(data)])
         ok = isinstance(doc, dict) and doc.get("format") == "mtgsim imported cards"
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):        # (a UnicodeDecodeError is a ValueError)
         ok = False
     if not ok:
         raise CardDataError("not an mtgsim card database (run `mtgsim cards import FILE` to rebuild it)",

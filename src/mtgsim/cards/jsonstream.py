@@ -142,6 +142,8 @@ class JsonStream:
         buf = self._buf
         try:
             value, end = _decode(buf, self._pos)
+        except RecursionError:
+            raise self.error("arrays or objects nested too deeply to read", what) from None
         except json.JSONDecodeError as e:
             # A string running to the buffer's end, or a number, literal or escape cut off by
             # it, may be completed by the next chunk; any other fault is in the text itself.

@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Union
 
-from ..errors import CardDataError
+from ..errors import CardDataError, shown
 from ..mana import Color, ManaCost, color_order
 
 __all__ = [
@@ -190,12 +190,12 @@ def _spend_filter(words: list[str], plural: bool, text: str, spells: bool = True
             subtypes.append(w)
             kind = "subtype"
         else:
-            raise CardDataError(f"{w!r} in {text!r} is not a word of the spending-restriction vocabulary")
+            raise CardDataError(f"{shown(w)} in {shown(text)} is not a word of the spending-restriction vocabulary")
         if joined and kind != joined:
-            raise CardDataError(f"{text!r}: 'or' joins card types, or subtypes, not both")
+            raise CardDataError(f"{shown(text)}: 'or' joins card types, or subtypes, not both")
         joined, last = "", kind
     if joined:
-        raise CardDataError(f"{text!r} ends a list with 'or'")
+        raise CardDataError(f"{shown(text)} ends a list with 'or'")
     return SpendFilter(tuple(types), tuple(supertypes), tuple(subtypes), colorless,
                        not_types=tuple(not_types), multicolored=multicolored)
 
@@ -217,7 +217,7 @@ class SpendRestriction:
         """'creature spells or abilities of creatures' → SpendRestriction; raises CardDataError
         for a phrase outside the vocabulary (see `_spend_filter`)."""
         if not isinstance(text, str):
-            raise CardDataError(f"expected a phrase such as \"creature spells\", got {text!r}")
+            raise CardDataError(f"expected a phrase such as \"creature spells\", got {shown(text)}")
         words = text.replace(",", " ").split()
         if words[:1] == ["cast"]:
             words = words[1:]
@@ -225,14 +225,14 @@ class SpendRestriction:
         if "abilities" in words:
             k = words.index("abilities")
             if words[k + 1:] and (words[k + 1] != "of" or len(words) < k + 3):
-                raise CardDataError(f"{text!r}: write 'abilities of <permanents>' ('abilities of creatures'), "
+                raise CardDataError(f"{shown(text)}: write 'abilities of <permanents>' ('abilities of creatures'), "
                                     "or 'abilities' (of any permanent)")
             head = words[:k]
             if head[-1:] == ["activate"]:
                 head = head[:-1]
             if head:
                 if head[-1] != "or":
-                    raise CardDataError(f"{text!r}: join spells and abilities with 'or'")
+                    raise CardDataError(f"{shown(text)}: join spells and abilities with 'or'")
                 head = head[:-1]
             abilities = _spend_filter(words[k + 2:], True, text, spells=False)
             words = head
@@ -243,14 +243,14 @@ class SpendRestriction:
             if words[:1] in (["a"], ["an"]):
                 words = words[1:]
             if not words or words[-1] not in ("spell", "spells"):
-                raise CardDataError(f"{text!r} is not a spending restriction this vocabulary knows: "
+                raise CardDataError(f"{shown(text)} is not a spending restriction this vocabulary knows: "
                                  "'<qualifiers> spells [of the chosen type]', 'abilities of <permanents>', "
                                  "or both joined by 'or'")
             spells = _spend_filter(words[:-1], False, text)
             if chosen:
                 spells = replace(spells, chosen_type=True)
                 if spells.types and "Creature" not in spells.types:
-                    raise CardDataError(f"{text!r}: 'of the chosen type' reads a creature type")
+                    raise CardDataError(f"{shown(text)}: 'of the chosen type' reads a creature type")
                 if not spells.types:
                     spells = replace(spells, types=("Creature",))
         if spells is None and abilities is None:
@@ -299,7 +299,7 @@ class ActivateOnly:
     def __post_init__(self):
         bad = [t for t in self.types if t not in CARD_TYPES] + [t for t in self.supertypes if t not in SUPERTYPES]
         if bad:
-            raise CardDataError(f"{bad[0]!r} is not a card type or supertype (205.2a, 205.4a)")
+            raise CardDataError(f"{shown(bad[0])} is not a card type or supertype (205.2a, 205.4a)")
         filtered = bool(self.types or self.supertypes or self.subtypes or self.colors or self.min_power is not None
                         or self.min_toughness is not None)
         if filtered and self.controls == 0:
@@ -635,7 +635,7 @@ class CardDef:
             raise CardDataError("typecycling needs a cycling cost (702.29e)", card=self.name, field="typecycling")
         if self.typecycling not in TYPECYCLING:
             raise CardDataError(f"typecycling searches for one of {', '.join(t for t in TYPECYCLING if t)} here; "
-                                f"got {self.typecycling!r}", card=self.name, field="typecycling")
+                                f"got {shown(self.typecycling)}", card=self.name, field="typecycling")
         unplayed = [k for k in self.keywords if not keyword_played(k)]
         if unplayed:                     # (reported with the rest of what the engine leaves out)
             note = f"Keyword{'s' if len(unplayed) > 1 else ''} not simulated: {', '.join(unplayed)}."

@@ -12,13 +12,12 @@ results are identical for any number of threads.
 """
 from __future__ import annotations
 
-import os
 from collections import namedtuple
 
 import numpy as np
 
-from .. import _meta
-from ..errors import ArgumentError, ArgumentTypeError
+from .. import _meta, checks
+from ..errors import ArgumentError, ArgumentTypeError, shown
 from ..runner import chunk_games, chunk_generator
 from ..simulate import progress_bar
 from .field import Field, recommended_rounds
@@ -40,22 +39,21 @@ def _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_
     if not isinstance(matchups, Matchups):
         raise ArgumentTypeError(f"matchups must be meta.Matchups, not {type(matchups).__name__}")
     if isinstance(best_of, bool) or not isinstance(best_of, int) or best_of < 1 or best_of % 2 == 0:
-        raise ArgumentError(f"best_of must be an odd whole number (1, 3, 5), got {best_of!r}")
+        raise ArgumentError(f"best_of must be an odd whole number (1, 3, 5), got {shown(best_of)}")
     players = field.players
     if players > _meta.MAX_PLAYERS:
         raise ArgumentError(f"at most {_meta.MAX_PLAYERS:,} players, got {players:,}")
     if rounds is None:
         rounds = recommended_rounds(players)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= _meta.MAX_ROUNDS:
-        raise ArgumentError(f"rounds must be 1..{_meta.MAX_ROUNDS} (or None: MTR Appendix E), got {rounds!r}")
-    if isinstance(top_cut, bool) or not isinstance(top_cut, int) or top_cut < 0:
-        raise ArgumentError(f"top_cut must be a whole number >= 0, got {top_cut!r}")
+        raise ArgumentError(f"rounds must be 1..{_meta.MAX_ROUNDS} (or None: MTR Appendix E), got {shown(rounds)}")
+    top_cut = checks.whole_number(top_cut, "top_cut", 0)
     if top_cut > players:
-        raise ArgumentError(f"a top cut of {top_cut} is larger than the field of {players} players")
+        raise ArgumentError(f"a top cut of {shown(top_cut)} is larger than the field of {players} players")
     if top_cut & (top_cut - 1):
         raise ArgumentError(f"top_cut must be 0 or a power of 2 (2, 4, 8, 16...), got {top_cut}")
     if isinstance(draw_rate, bool) or not isinstance(draw_rate, (int, float)) or not 0 <= draw_rate <= 1:
-        raise ArgumentError(f"draw_rate must be a probability in [0, 1], got {draw_rate!r}")
+        raise ArgumentError(f"draw_rate must be a probability in [0, 1], got {shown(draw_rate)}")
     if not isinstance(intentional_draws, bool):
         raise ArgumentTypeError("intentional_draws must be True or False")
     names = field.names
@@ -72,15 +70,12 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
     """Play `events` Swiss events of the field, each with `rounds` rounds (None: as MTR Appendix
     E recommends for its size) and a top cut of `top_cut`; per archetype, the share of the
     field, match points, match-win percentage, records, P(top cut), P(win), conversion."""
-    from ..simulate import _seed_sequence
+    from ..simulate import _seed_sequence, nothing_finished
     arch, table, rounds, best_of, top_cut, draw_rate, ids = _settings(
         field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws)
-    if isinstance(events, bool) or not isinstance(events, int) or events < 1:
-        raise ArgumentError(f"events must be a whole number >= 1, got {events!r}")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ArgumentError(f"threads must be a whole number >= 1 or None, got {threads!r}")
+    events = checks.games(events, "events")
+    threads = checks.threads(threads)
+    progress = checks.flag(progress, "progress")
     root = _seed_sequence(seed)
     if seed is None:
         seed = root.entropy
@@ -89,6 +84,7 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
     n_chunks = -(-events // EVENTS_CHUNK)
     bar = progress_bar(events, unit="event", desc="events") if progress else None
     per_call = max(1, threads) * 8
+    interrupted = False
     try:
         for start in range(0, n_chunks, per_call):
             chunks = range(start, min(n_chunks, start + per_call))
@@ -99,10 +95,15 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
             totals += out.sum(axis=0)
             if bar is not None:
                 bar.update(int(counts.sum()))
+    except KeyboardInterrupt:           # Ctrl-C: the events finished are the result
+        interrupted = True
     finally:
         if bar is not None:
             bar.close()
-    return EventsResult(field, rounds, best_of, top_cut, seed, layout, totals, matchups, draw_rate, ids)
+    if totals[layout["events"][0]] == 0:
+        nothing_finished("event")
+    return EventsResult(field, rounds, best_of, top_cut, seed, layout, totals, matchups, draw_rate, ids,
+                        interrupted=interrupted)
 
 
 def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, rounds: int | None = None,

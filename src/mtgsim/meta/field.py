@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ..errors import ArgumentError, ArgumentTypeError
+from .. import _meta, checks
+from ..errors import ArgumentError, ArgumentTypeError, LimitError, shown
 
 __all__ = ["Field", "recommended_rounds"]
 
@@ -17,6 +18,7 @@ _MTR_ROUNDS = ((8, 3), (16, 5), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9))
 
 def recommended_rounds(players: int) -> int:
     """The Swiss rounds MTR Appendix E recommends for `players` players."""
+    players = checks.whole_number(players, "recommended_rounds: players", 0)
     if players <= 2:
         return 1
     if players <= 4:
@@ -28,9 +30,7 @@ def recommended_rounds(players: int) -> int:
 
 
 def _number(v, what: str) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise ArgumentTypeError(f"{what} must be a number, not {v!r}")
-    return float(v)
+    return checks.number(v, what)
 
 
 class Field:
@@ -41,13 +41,15 @@ class Field:
         if not isinstance(shares, Mapping) or not shares:
             raise ArgumentError("Field: give the archetypes' shares as a mapping {name: share}")
         if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-            raise ArgumentError(f"Field: an event needs at least 2 players, got {players!r}")
+            raise ArgumentError(f"Field: an event needs at least 2 players, got {shown(players)}")
+        if players > _meta.MAX_PLAYERS:
+            raise LimitError(f"Field: at most {_meta.MAX_PLAYERS:,} players, got {shown(players)}")
         values = {}
         for name, v in shares.items():
             _check_name(name)
             values[name] = _number(v, f"Field: the share of {name!r}")
             if values[name] < 0:
-                raise ArgumentError(f"Field: the share of {name!r} is negative ({v})")
+                raise ArgumentError(f"Field: the share of {shown(name)} is negative ({v})")
         total = sum(values.values())
         if total <= 0:
             raise ArgumentError("Field: the shares sum to 0")
@@ -55,7 +57,7 @@ class Field:
             raise ArgumentError(f"Field: the shares sum to {total:g}, more than 1")
         if other is not None and total < 1 - 1e-9:
             if other in values:
-                raise ArgumentError(f"Field: {other!r} names an archetype and the rest of the field")
+                raise ArgumentError(f"Field: {shown(other)} names an archetype and the rest of the field")
             values[other] = 1 - total
             total = 1.0
         # largest remainder: floors first, then the largest fractional parts (ties: list order)
@@ -75,7 +77,7 @@ class Field:
         for name, k in counts.items():
             _check_name(name)
             if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-                raise ArgumentError(f"Field.counts: {name!r} needs a whole number of players >= 0, got {k!r}")
+                raise ArgumentError(f"Field.counts: {shown(name)} needs a whole number of players >= 0, got {shown(k)}")
             if k:
                 out[name] = k
         if sum(out.values()) < 2:
@@ -108,12 +110,13 @@ class Field:
         return [n for n, k in self._counts.items() for _ in range(k)]
 
     def _name(self, name: str) -> str:
+        checks.text(name, "an archetype's name")
         if name in self._counts:
             return name
         for n in self._counts:
             if n.casefold() == str(name).casefold():
                 return n
-        raise ArgumentError(f"{name!r} is not an archetype of the field ({', '.join(self._counts)})")
+        raise ArgumentError(f"{shown(name)} is not an archetype of the field ({', '.join(self._counts)})")
 
     def __repr__(self) -> str:
         return f"Field({self._counts}, players={self.players})"
@@ -121,4 +124,4 @@ class Field:
 
 def _check_name(name) -> None:
     if not isinstance(name, str) or not name.strip():
-        raise ArgumentTypeError(f"an archetype's name must be a non-empty str, not {name!r}")
+        raise ArgumentTypeError(f"an archetype's name must be a non-empty str, not {shown(name)}")

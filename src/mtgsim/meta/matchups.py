@@ -8,13 +8,15 @@ one figure p of (a, b), a wins p of the games whoever starts (b wins 1 - p); for
 from __future__ import annotations
 
 import csv
-import math
+import os
 from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
 
-from ..errors import ArgumentError, ArgumentTypeError
+from .. import checks
+from ..errors import ArgumentError, ArgumentTypeError, shown
+from ..files import input_path, read_text
 
 __all__ = ["Matchups"]
 
@@ -22,10 +24,11 @@ _TOLERANCE = 1e-6
 
 
 def _prob(v, where: str) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise ArgumentTypeError(f"{where}: a probability must be a number, not {v!r}")
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)):
+        raise ArgumentTypeError(f"{where}: a probability must be a number, not {shown(v)}")
+    v = checks.number(v, f"{where}: a probability")        # (finite: nan, inf and 10**5000 refused)
     if not 0 <= v <= 1:
-        raise ArgumentError(f"{where}: the probability {v!r} is outside [0, 1]")
+        raise ArgumentError(f"{where}: the probability {shown(v)} is outside [0, 1]")
     return float(v)
 
 
@@ -34,7 +37,7 @@ def _check_mirror(on_play: float, on_draw: float, where: str, given) -> None:
     and P(the player on the draw wins) sum to 1 — one figure must be 0.5."""
     if abs(on_play + on_draw - 1) > _TOLERANCE:
         raise ArgumentError(f"{where}: a mirror match is even: give 0.5 (or on the play p, on the draw 1 - p), "
-                            f"not {given!r}")
+                            f"not {shown(given)}")
 
 
 class Matchups:
@@ -45,12 +48,15 @@ class Matchups:
         self.estimated: set = set()          # the pairs estimated by races (from_races)
         self.default = _prob(default, "Matchups: default")
         if abs(self.default - 0.5) > _TOLERANCE:
-            raise ArgumentError(f"Matchups: default {default!r}: a pair not given is a coin flip (0.5) both "
+            raise ArgumentError(f"Matchups: default {shown(default)}: a pair not given is a coin flip (0.5) both "
                                 "ways, as p(a, b) + p(b, a) must be 1; give the pairs that differ")
         self._play: dict[tuple[str, str], float] = {}     # P(a wins on the play against b)
+        if pairs is not None and not isinstance(pairs, Mapping):
+            raise ArgumentTypeError(f"Matchups: pairs must be a mapping {{(a, b): probability}}, not "
+                                    f"{type(pairs).__name__}")
         for key, v in (pairs or {}).items():
             if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, str) for k in key)):
-                raise ArgumentTypeError(f"Matchups: a key must be a pair of archetype names, not {key!r}")
+                raise ArgumentTypeError(f"Matchups: a key must be a pair of archetype names, not {shown(key)}")
             a, b = key
             where = f"Matchups: {a} vs {b}"
             if isinstance(v, (tuple, list)):
@@ -77,11 +83,16 @@ class Matchups:
         same order); a cell is P(row wins one game against column), or "PLAY/DRAW" (on the play,
         on the draw). A cell may be empty (default), the diagonal too. Every pair must be
         consistent: p(a, b) + p(b, a) = 1 (for pairs: on the play against on the draw)."""
-        path = Path(path)
+        if not isinstance(path, (str, os.PathLike)):
+            raise ArgumentTypeError(f"Matchups.from_csv: path must be a file's path, not {type(path).__name__}")
+        path = Path(input_path(path, "Matchups.from_csv: path"))
         try:
-            rows = [r for r in csv.reader(path.read_text(encoding="utf-8-sig").splitlines()) if any(c.strip() for c in r)]
+            text = read_text(path, lambda message: ArgumentError(f"{path}: {message}"))
+            rows = [r for r in csv.reader(text.splitlines()) if any(c.strip() for c in r)]
         except OSError as e:
             raise ArgumentError(f"{path}: {e.strerror}") from None
+        except csv.Error as e:
+            raise ArgumentError(f"{path}: not a CSV table: {e}") from None
         if not rows:
             raise ArgumentError(f"{path}: the matchup table is empty")
         names = [c.strip() for c in rows[0][1:]]
@@ -100,9 +111,9 @@ class Matchups:
                 try:
                     parts = [float(x) for x in cell.split("/")]
                 except ValueError:
-                    raise ArgumentError(f"{where}: {cell!r} is not a probability (or PLAY/DRAW)") from None
+                    raise ArgumentError(f"{where}: {shown(cell)} is not a probability (or PLAY/DRAW)") from None
                 if len(parts) not in (1, 2):
-                    raise ArgumentError(f"{where}: {cell!r}: one probability, or PLAY/DRAW")
+                    raise ArgumentError(f"{where}: {shown(cell)}: one probability, or PLAY/DRAW")
                 pp, pd = (_prob(parts[0], where), _prob(parts[-1], where))
                 if names[i - 2] == names[j]:
                     _check_mirror(pp, pd, where, cell)
@@ -137,6 +148,8 @@ class Matchups:
 
     def update(self, other: Matchups) -> None:
         """Take `other`'s pairs over these."""
+        if not isinstance(other, Matchups):
+            raise ArgumentTypeError(f"Matchups.update: other must be Matchups, not {type(other).__name__}")
         self._play.update(other._play)
 
     @staticmethod
@@ -147,6 +160,10 @@ class Matchups:
 
     def p(self, a: str, b: str, on_play: bool | None = None) -> float:
         """P(a wins one game against b): on the play, on the draw, or (None) the mean of both."""
+        checks.text(a, "Matchups.p: a")
+        checks.text(b, "Matchups.p: b")
+        if on_play is not None:
+            on_play = checks.flag(on_play, "Matchups.p: on_play")
         play = self._play.get((a, b), self.default if a != b else 0.5)
         draw = 1 - self._play.get((b, a), 1 - self.default if a != b else 0.5)
         return play if on_play else draw if on_play is False else (play + draw) / 2
@@ -157,9 +174,10 @@ class Matchups:
     def table(self, names: list[str]) -> np.ndarray:
         """[len(names), len(names)]: P(row wins a game on the play against column). Raises if
         a matchup names an archetype not in `names`."""
+        names = [checks.text(n, "Matchups.table: a name") for n in checks.items(names, "Matchups.table: names")]
         unknown = sorted(self.names() - set(names))
         if unknown:
-            raise ArgumentError(f"a matchup names {unknown[0]!r}, which is not an archetype of the field "
+            raise ArgumentError(f"a matchup names {shown(unknown[0])}, which is not an archetype of the field "
                                 f"({', '.join(names)})")
         out = np.empty((len(names), len(names)))
         for i, a in enumerate(names):

@@ -15,14 +15,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import checks
 from ..decklist import Deck
-from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import ArgumentError, ArgumentTypeError, LimitError, shown
 from ..optimize import stats
 from ..runner import CHUNK, chunk_rows
 from ..simulate import Estimate, _seed_sequence, _setup
 
 __all__ = ["RaceMatchup", "matchup_from_race", "race_pairs"]
 
+MAX_RACE_GAMES = 10 ** 9    # games of each deck, on the play and on the draw
 MODEL = "race model (goldfish kill turns; no interaction)"
 
 
@@ -72,13 +74,15 @@ def matchup_from_race(deck_a: Deck, deck_b: Deck, games: int = 1_000_000, seed=N
                       threads: int | None = None) -> RaceMatchup:
     """P(deck_a wins one game against deck_b) by racing their goldfish kill turns (see the
     module docstring): `games` goldfish games of each deck on the play and on the draw."""
-    import os
     for d, what in ((deck_a, "deck_a"), (deck_b, "deck_b")):
         if not isinstance(d, Deck):
             raise ArgumentTypeError(f"matchup_from_race: {what} must be a mtgsim.Deck, not {type(d).__name__}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 2 * CHUNK:
-        raise ArgumentError(f"matchup_from_race: games must be a whole number >= {2 * CHUNK}, got {games!r}")
-    threads = threads or os.cpu_count() or 1
+    if not checks.is_whole(games) or games < 2 * CHUNK:
+        raise ArgumentError(f"matchup_from_race: games must be a whole number >= {2 * CHUNK}, got {shown(games)}")
+    if games > MAX_RACE_GAMES:
+        raise LimitError(f"matchup_from_race: games must be at most {MAX_RACE_GAMES:,} (each deck's kill turns "
+                         f"are kept chunk by chunk, for the interval), got {shown(games)}")
+    threads = checks.threads(threads, "matchup_from_race: threads")
     root = _seed_sequence(seed)
     kills = {(name, play): _kills(d, play, games, turns, root, threads)
              for name, d in (("a", deck_a), ("b", deck_b)) for play in (True, False)}

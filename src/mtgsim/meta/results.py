@@ -9,14 +9,14 @@ the top cut has exactly `top_cut` places), by the normal approximation over even
 from __future__ import annotations
 
 import csv
-import json
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
-from ..plotting import pyplot
+from ..checks import whole_number
+from ..files import output_path, write_json
+from ..plotting import pyplot, save_figure
 from ..simulate import Z95, Estimate, wilson
 
 __all__ = ["EventsResult", "Event"]
@@ -40,10 +40,11 @@ class EventsResult:
     """The figures of `simulate_events`."""
 
     def __init__(self, field, rounds, best_of, top_cut, seed, layout, totals, matchups=None, draw_rate=0.0,
-                 intentional_draws=False):
+                 intentional_draws=False, interrupted: bool = False):
         self.field, self.rounds, self.best_of, self.top_cut, self.seed = field, rounds, best_of, top_cut, seed
         self.matchups, self.draw_rate, self.intentional_draws = matchups, draw_rate, intentional_draws
         self._layout, self._totals = layout, totals
+        self.interrupted = interrupted          # (Ctrl-C: the figures are of the events finished)
         self.events = int(self._get("events")[0])
         # Swiss rounds whose pairing the search could not prove the least-cost one within its
         # budget (it took the best it found): 0 without draws in the fields tested; with
@@ -109,6 +110,7 @@ class EventsResult:
 
     def p_record_at_least(self, name: str, losses: int = 2) -> Estimate:
         """P(X-`losses` or better after the Swiss rounds: match points >= 3 (rounds - losses))."""
+        losses = whole_number(losses, "losses", 0, self.rounds)
         rec = self._records(name)
         R = self.rounds
         k = sum(int(rec[w, l_]) for w in range(R + 1) for l_ in range(R + 1 - w)
@@ -164,7 +166,7 @@ class EventsResult:
 
     def summary(self) -> str:
         cut = f"top {self.top_cut}" if self.top_cut else "no top cut"
-        lines = [self.settings_line() + "; 95% intervals",
+        lines = [self.settings_line() + "; 95% intervals" + (" (interrupted)" if self.interrupted else ""),
                  "  field: " + ", ".join(f"{n} {k}" for n, k in self.field.count.items()) + "; " + self._matchups_line()]
         width = max(len("archetype"), *(len(n) for n in self.field.names))
         head = "  {:<%d} {:>7} {:>6} {:>8} {:>17} {:>17} {:>17} {:>17} {:>17}" % width
@@ -195,12 +197,14 @@ class EventsResult:
                 "seed": self.seed if isinstance(self.seed, int) else str(self.seed)}
 
     def to_dict(self) -> dict:
-        return {**self.settings(), "matchups_estimated_by_races": sorted(
+        return {**self.settings(), "interrupted": self.interrupted, "matchups_estimated_by_races": sorted(
                     f"{a} vs {b}" for a, b in getattr(self.matchups, "estimated", ())),
                 "unproven_pairings": self.unproven_pairings, "archetypes": self._rows()}
 
     def to_json(self, path) -> None:
-        Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n")
+        """`to_dict` as strict JSON (mtgsim.files.write_json: a figure that is not finite is
+        null, with its reason)."""
+        write_json(path, self.to_dict())
 
     _CSV_SETTINGS = ("events", "rounds", "best_of", "top_cut", "draw_rate", "intentional_draws", "seed")
 
@@ -212,7 +216,7 @@ class EventsResult:
         settings = self.settings()
         tail = [settings[k] for k in self._CSV_SETTINGS]
         table = self._matchup_table()
-        with open(path, "w", newline="") as f:
+        with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
             w.writerow(["archetype", "players", "share", "match_points", "figure", "value", "low", "high",
                         *self._CSV_SETTINGS])
@@ -240,8 +244,7 @@ class EventsResult:
         b.axhline(1.0, color="gray", lw=0.8)
         fig.suptitle(self.settings_line(), fontsize=8)
         fig.tight_layout()
-        fig.savefig(path)
-        plt.close(fig)
+        save_figure(fig, path)
 
 
 @dataclass(frozen=True)

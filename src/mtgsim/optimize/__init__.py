@@ -20,16 +20,16 @@ with `client=`, on a Dask cluster, with bit-identical results.
 """
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 
+from .. import checks
 from ..cards import CardDef
-from ..decklist import Deck
-from ..errors import ArgumentError, ArgumentTypeError, InternalError
+from ..decklist import MAX_CARDS, Deck
+from ..errors import ArgumentError, ArgumentTypeError, InternalError, LimitError, shown
 from ..objective import Objective
 from ..runner import CHUNK, cluster
-from ..simulate import progress_bar
-from .engine import Engine, check_budget
+from ..simulate import nothing_finished, progress_bar
+from .engine import FIRST_ROUND, Engine, check_budget
 from .engine import race as run_race
 from .results import ManaBaseResult, SweepResult
 from .variants import card_name, copy_limit, count_splits, land_counts, splits, with_lands
@@ -37,6 +37,7 @@ from .variants import card_name, copy_limit, count_splits, land_counts, splits, 
 __all__ = ["EXHAUSTIVE_LIMIT", "ManaBaseResult", "SweepResult", "land_counts", "mana_base", "sweep"]
 
 EXHAUSTIVE_LIMIT = 60      # mana bases raced all at once at most; beyond, the local search
+MAX_VARIANT_GAMES = 10 ** 10   # a variant's games (4.9 million chunks, whose figures it keeps: ~40 MB a term)
 
 
 def _close(bar) -> None:
@@ -49,13 +50,14 @@ def _close(bar) -> None:
 def _check_common(objective, threads, confidence, track, what: str):
     if not isinstance(objective, Objective):
         raise ArgumentTypeError(f"{what}: objective must be an mtgsim.Objective, not {type(objective).__name__}")
-    if isinstance(threads, bool) or not (threads is None or (isinstance(threads, int) and threads >= 1)):
-        raise ArgumentError(f"{what}: threads must be a whole number >= 1 or None, got {threads!r}")
-    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0.5 <= confidence < 1:
-        raise ArgumentError(f"{what}: confidence must be in [0.5, 1), got {confidence!r}")
-    if isinstance(track, str):
-        track = (track,)
-    return (threads or os.cpu_count() or 1), tuple(track)
+    threads = checks.threads(threads, f"{what}: threads")
+    if checks.number(confidence, f"{what}: confidence", 0.5, 1) == 1:
+        raise ArgumentError(f"{what}: confidence must be in [0.5, 1), got {shown(confidence)}")
+    track = (track,) if isinstance(track, (str, CardDef)) else checks.items(track, f"{what}: track")
+    for t in track:
+        if not isinstance(t, (str, CardDef)):
+            raise ArgumentTypeError(f"{what}: track must list card names or cards, got {type(t).__name__}")
+    return threads, track
 
 
 def _check_cards_known(objective: Objective, cards: dict, track: tuple, what: str) -> None:
@@ -68,10 +70,10 @@ def _check_cards_known(objective: Objective, cards: dict, track: tuple, what: st
     for name in objective.cards():
         c = known.get(normalize_name(name))
         if c is not None and c.is_land:
-            raise ArgumentError(f"{what}: the objective reads {name!r}, a land: castable and cast by are "
+            raise ArgumentError(f"{what}: the objective reads {shown(name)}, a land: castable and cast by are "
                                 "about spells (a land is played, not cast)")
         if c is None and normalize_name(name) not in named:
-            raise ArgumentError(f"{what}: the objective reads {name!r}, which is in no variant and not "
+            raise ArgumentError(f"{what}: the objective reads {shown(name)}, which is in no variant and not "
                                 "tracked (give track=[...] to ask about a card outside the decks)")
 
 
@@ -92,15 +94,20 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
         raise ArgumentError("sweep: no variants to sweep (an empty mapping)")
     for label, deck in items:
         if not isinstance(deck, Deck):
-            raise ArgumentTypeError(f"sweep: variant {label!r} is a {type(deck).__name__}, not a mtgsim.Deck")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 2 * CHUNK:
+            raise ArgumentTypeError(f"sweep: variant {shown(label)} is a {type(deck).__name__}, not a mtgsim.Deck")
+    if not checks.is_whole(games) or games < 2 * CHUNK:
         raise ArgumentError(f"sweep: games must be a whole number >= {2 * CHUNK} (intervals come from the "
-                            f"spread between chunks of {CHUNK} games), got {games!r}")
+                            f"spread between chunks of {CHUNK} games), got {shown(games)}")
+    if games > MAX_VARIANT_GAMES:
+        raise LimitError(f"sweep: games must be at most {MAX_VARIANT_GAMES:,} per variant (each keeps its "
+                         f"figures chunk by chunk, for the intervals), got {shown(games)}")
+    progress = checks.flag(progress, "sweep: progress")
     threads, track = _check_common(objective, threads, confidence, track, "sweep")
     _check_cards_known(objective, {n: d.card(n) for _, d in items for n in d.maindeck}, track, "sweep")
     if not isinstance(crn, bool) or not isinstance(race, bool):
         raise ArgumentTypeError("sweep: crn and race must be True or False")
     bar = progress_bar(games * len(items), desc="optimizing") if progress else None
+    engine = None
     try:
         with cluster(client) as dask_client:
             engine = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client, seed,
@@ -109,10 +116,30 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
             if race:
                 out = run_race(engine, cands, games * len(items))
                 return SweepResult(engine, cands, out.separated, out.stopped)
-            engine.play(cands, -(-games // CHUNK), games)
-            return SweepResult(engine, cands, _separated(engine, cands), "all games played")
+            # Rounds of doubling length (the same chunks, so the same figures, as all at once):
+            # Ctrl-C leaves every variant with about as many games as the others.
+            n_chunks, upto = -(-games // CHUNK), FIRST_ROUND
+            while True:
+                upto = min(upto, n_chunks)
+                engine.play(cands, upto, games if upto == n_chunks else None)
+                if upto == n_chunks:
+                    return SweepResult(engine, cands, _separated(engine, cands), "all games played")
+                upto *= 2
+    except KeyboardInterrupt:
+        _interrupted(engine)
+        return SweepResult(engine, engine.candidates, False, "interrupted")
     finally:
         _close(bar)
+
+
+def _interrupted(engine: Engine | None) -> None:
+    """After Ctrl-C: the games each variant finished are its result (a variant with none is
+    marked so); with no game finished at all, the interrupt is passed on."""
+    if engine is None or engine.games_used == 0:
+        nothing_finished()
+    for c in engine.candidates:
+        if c.games == 0:
+            c.dropped = "not played: interrupted"
 
 
 def _separated(engine: Engine, cands) -> bool:
@@ -141,25 +168,24 @@ def _check_pool(deck: Deck, pool, lands) -> dict[str, tuple[int, int]]:
     allow it."""
     if not isinstance(pool, Mapping) or not pool:
         raise ArgumentError("mana_base: pool must be a non-empty mapping {land: (fewest, most)}")
-    if isinstance(lands, bool) or not isinstance(lands, int) or lands < 0:
-        raise ArgumentError(f"mana_base: lands must be a whole number >= 0, got {lands!r}")
+    lands = checks.whole_number(lands, "mana_base: lands", 0, MAX_CARDS)     # (a section holds at most 10,000)
     out: dict[str, tuple[int, int]] = {}
     for land, rng in pool.items():
         name = card_name(deck, land, "mana_base: pool")
         if not deck.card(name).is_land:
-            raise ArgumentError(f"mana_base: pool: {name!r} is not a land")
+            raise ArgumentError(f"mana_base: pool: {shown(name)} is not a land")
         if name in out:
-            raise ArgumentError(f"mana_base: pool: {name!r} is given twice")
+            raise ArgumentError(f"mana_base: pool: {shown(name)} is given twice")
         if (not isinstance(rng, (tuple, list)) or len(rng) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in rng)):
-            raise ArgumentError(f"mana_base: pool: {name!r} needs a (fewest, most) pair of whole numbers, "
-                                f"got {rng!r}")
+            raise ArgumentError(f"mana_base: pool: {shown(name)} needs a (fewest, most) pair of whole numbers, "
+                                f"got {shown(rng)}")
         lo, hi = rng
         if not 0 <= lo <= hi:
-            raise ArgumentError(f"mana_base: pool: {name!r}: the range {lo}..{hi} is empty or negative")
+            raise ArgumentError(f"mana_base: pool: {shown(name)}: the range {lo}..{hi} is empty or negative")
         limit = copy_limit(deck, name)
         if limit is not None and hi > limit:
-            raise ArgumentError(f"mana_base: pool: {name!r}: {hi} copies is outside the copy limits "
+            raise ArgumentError(f"mana_base: pool: {shown(name)}: {hi} copies is outside the copy limits "
                                 f"(a deck has at most {limit} of a card that is not a basic land)")
         out[name] = (lo, hi)
     held = sum(deck.maindeck.get(name, 0) for name in out)
@@ -176,7 +202,7 @@ def _check_pool(deck: Deck, pool, lands) -> dict[str, tuple[int, int]]:
     low, high = sum(lo for lo, _ in out.values()), sum(hi for _, hi in out.values())
     if not low <= lands <= high:
         raise ArgumentError(f"mana_base: the pool ({_pool_text(out)}) can't keep the deck's size: its ranges "
-                            f"sum to {low}..{high} lands, and the deck holds {lands} of its lands")
+                            f"sum to {low}..{high} lands, and the deck holds {shown(lands)} of its lands")
     return out
 
 
@@ -223,6 +249,7 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"mana_base: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     pool = _check_pool(deck, pool, lands)
+    progress = checks.flag(progress, "mana_base: progress")
     threads, track = _check_common(objective, threads, confidence, track, "mana_base")
     base = {n: k for n, k in deck.maindeck.items() if n not in pool}
     _check_cards_known(objective, {n: deck.card(n) for n in [*deck.maindeck, *pool]}, track, "mana_base")
@@ -232,6 +259,8 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
                           "mana_base")
     bar = progress_bar(budget, desc="mana base") if progress else None
     found: dict[str, dict[str, int]] = {}
+    engine = None
+    search = "exhaustive" if exhaustive else "local search with racing"
     try:
         with cluster(client) as dask_client:
             engine = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client, seed,
@@ -254,7 +283,7 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
             if exhaustive:
                 cands = [candidate(s) for s in splits(pool, lands)]
                 out = run_race(engine, cands, budget)
-                return ManaBaseResult(engine, cands, out.separated, out.stopped, "exhaustive", found)
+                return ManaBaseResult(engine, cands, out.separated, out.stopped, search, found)
             current = candidate(_start(deck, pool, lands))
             while True:
                 hood = [current] + [candidate(s) for s in _neighbours(found[current.label], pool)]
@@ -266,9 +295,11 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
                             c.dropped = "an earlier neighbourhood"
                     separated = out.separated and winner is current
                     stopped = out.stopped if out.stopped == "budget spent" else "local optimum"
-                    return ManaBaseResult(engine, list(by_label.values()), separated, stopped,
-                                          "local search with racing", found)
+                    return ManaBaseResult(engine, list(by_label.values()), separated, stopped, search, found)
                 current = winner
+    except KeyboardInterrupt:
+        _interrupted(engine)
+        return ManaBaseResult(engine, engine.candidates, False, "interrupted", search, found)
     finally:
         _close(bar)
 

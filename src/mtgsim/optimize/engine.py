@@ -21,7 +21,7 @@ import numpy as np
 
 from ..cards import CardDef, normalize_name
 from ..decklist import Deck
-from ..errors import ArgumentError
+from ..errors import ArgumentError, LimitError, shown
 from ..objective import BoundObjective, _Context
 from ..runner import CHUNK, chunk_games, play_jobs
 from ..simulate import Estimate, SimResult, _seed_sequence, _setup, sim_result
@@ -29,6 +29,7 @@ from . import stats
 from .variants import aligned_layout, expand
 
 FIRST_ROUND = 4          # chunks each candidate plays in a race's first round (doubled each round)
+MAX_BUDGET = 10 ** 11    # games of one race, all candidates added up (49 million chunks kept: ~390 MB a term)
 
 
 @dataclass(eq=False)
@@ -62,7 +63,7 @@ class Engine:
         self.bound: BoundObjective | None = None
         self.reference: list[str] | None = None
         self.candidates: list[Candidate] = []
-        self.games_used = 0
+        self.interrupted = False        # (Ctrl-C: each candidate keeps the chunks it finished in order)
 
     def add(self, label: str, deck: Deck) -> Candidate:
         """Compile one variant (its library on the reference positions: the first variant's)."""
@@ -93,9 +94,17 @@ class Engine:
         return np.random.SeedSequence(self.root.entropy, spawn_key=self.root.spawn_key + (c.index,),
                                       pool_size=self.root.pool_size)
 
+    @property
+    def games_used(self) -> int:
+        """Games played, all candidates added up."""
+        return sum(c.games for c in self.candidates)
+
     def play(self, todo: list[Candidate], upto: int, games: int | None = None) -> None:
         """Play each candidate's chunks up to chunk `upto` (of a run of `games` games: its last
-        chunk may be short; None: whole chunks)."""
+        chunk may be short; None: whole chunks). A candidate counts its chunks in order (one
+        finished early on a cluster waits for those before it), so that when Ctrl-C stops the
+        run (KeyboardInterrupt, passed on with `interrupted` set) each candidate holds chunks
+        0..chunks-1 and nothing else."""
         total = games if games is not None else upto * CHUNK
         jobs = []
         for c in todo:
@@ -104,16 +113,27 @@ class Engine:
                 grown = np.zeros((upto, self.bound.width))
                 grown[:c.chunks] = c.comps
                 c.comps = grown
-        for c, batch, rows in play_jobs(jobs, self.threads, self.client):
-            c.comps[list(batch)] = self.bound.components(rows, c.ctx)
-            c.totals += rows.sum(axis=0)
-            n = sum(chunk_games(total, k) for k in batch)
-            c.games += n
-            self.games_used += n
-            if self.bar is not None:
-                self.bar.update(n)
-        for c, *_ in jobs:
-            c.chunks = upto
+        ahead: dict[int, dict[int, tuple]] = {id(c): {} for c, *_ in jobs}
+        try:
+            for c, batch, rows in play_jobs(jobs, self.threads, self.client):
+                waiting = ahead[id(c)]
+                waiting.update(zip(batch, zip(rows, self.bound.components(rows, c.ctx))))
+                chunks, totals, played = c.chunks, c.totals, c.games
+                while chunks in waiting:
+                    row, comps = waiting.pop(chunks)
+                    c.comps[chunks] = comps            # (past c.chunks: not counted until then)
+                    totals = totals + row
+                    played += chunk_games(total, chunks)
+                    chunks += 1
+                before = c.games
+                c.chunks, c.totals, c.games = chunks, totals, played    # (one step: Ctrl-C leaves it whole)
+                if self.bar is not None:
+                    self.bar.update(played - before)
+        except KeyboardInterrupt:
+            self.interrupted = True
+            for c, *_ in jobs:
+                c.comps = c.comps[:c.chunks]
+            raise
 
     # ---- estimates
     def value(self, c: Candidate) -> float:
@@ -125,12 +145,16 @@ class Engine:
         return -math.inf if math.isnan(v) else (v if self.bound.maximize else -v)
 
     def estimate(self, c: Candidate) -> Estimate:
+        if c.games == 0:                 # (interrupted before it was played: no figure)
+            return Estimate(math.nan, math.nan, math.nan, 0)
         return stats.estimate(self.bound.value, c.comps, c.games, self.confidence)
 
     def difference(self, a: Candidate, b: Candidate, paired: bool | None = None) -> tuple[Estimate, float]:
         """objective(a) - objective(b) on their common chunks (paired when the run uses common
         random numbers), and its standard error."""
         paired = self.crn if paired is None else paired
+        if min(a.games, b.games) == 0:
+            return Estimate(math.nan, math.nan, math.nan, 0), math.nan
         return stats.difference(self.bound.value, a.comps, self.bound.value, b.comps,
                                 min(a.games, b.games), self.confidence, paired)
 
@@ -198,7 +222,10 @@ def _fitting(alive: list[Candidate], left: int) -> int:
 def check_budget(budget, k: int, what: str) -> int:
     """A race's budget: a whole number of games, at least one first round of k candidates."""
     if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)):
-        raise ArgumentError(f"{what}: budget must be a whole number of games, got {budget!r}")
+        raise ArgumentError(f"{what}: budget must be a whole number of games, got {shown(budget)}")
+    if budget > MAX_BUDGET:
+        raise LimitError(f"{what}: a budget must be at most {MAX_BUDGET:,} games (the candidates keep their "
+                         f"figures chunk by chunk, for the intervals), got {shown(budget)}")
     need = k * FIRST_ROUND * CHUNK
     if budget < need:
         raise ArgumentError(f"{what}: a budget of {budget:,} games is below one round of games: the first "

@@ -5,13 +5,12 @@ it was searched), with the published baselines beside them, as a table, JSON, CS
 from __future__ import annotations
 
 import csv
-import json
 import math
-from pathlib import Path
 
 from ..decklist import Deck
-from ..errors import UnknownNameError
-from ..plotting import pyplot
+from ..errors import ArgumentTypeError, UnknownNameError, shown
+from ..files import output_path, write_json
+from ..plotting import pyplot, save_figure
 from ..simulate import Estimate, SimResult
 from . import baselines
 from .engine import Candidate, Engine
@@ -46,12 +45,20 @@ class _Report:
     def seed(self):
         return self._engine.seed
 
+    @property
+    def interrupted(self) -> bool:
+        """Stopped by Ctrl-C: the figures are of the games each variant finished."""
+        return self.stopped == "interrupted"
+
     def _candidate(self, label) -> Candidate:
+        if isinstance(label, bool) or not isinstance(label, (str, int)):      # (a land count may be given as 23)
+            raise ArgumentTypeError(f"a variant's label is text (or a land count), not {type(label).__name__}")
+        key = label if isinstance(label, str) else str(label) if abs(label) < 10 ** 18 else shown(label)
         try:
-            return self._by_label[str(label)]
+            return self._by_label[key]
         except KeyError:
-            raise UnknownNameError(f"no variant {label!r}; the variants are {', '.join(self._by_label)}",
-                                   str(label)) from None
+            raise UnknownNameError(f"no variant {shown(label)}; the variants are {', '.join(self._by_label)}",
+                                   key) from None
 
     def estimate(self, label) -> Estimate:
         """The objective of one variant, with its interval at the run's confidence."""
@@ -158,7 +165,7 @@ class _Report:
         for r in self._rows():
             o, vs = r["objective"], r.get("vs_best")
             diff = f"{vs['value']:+.4f} [{vs['low']:+.4f}, {vs['high']:+.4f}]" if vs else "best"
-            note = f"  dropped in {r['dropped']}" if r["dropped"] else ""
+            note = (f"  {r['dropped']}" if not r["games"] else f"  dropped in {r['dropped']}") if r["dropped"] else ""
             lines.append(row.format(r["variant"], f"{r['cards']} cards" if sized else "", f"{o['value']:.4f}",
                                     f"[{o['low']:.4f}, {o['high']:.4f}]", f"{r['games']:,}", diff, note).rstrip())
         how = f"separated from every other at {conf}" if self.separated else f"not separated: {self.stopped}"
@@ -186,10 +193,12 @@ class _Report:
                 "disagreements": self.disagreements()}
 
     def to_json(self, path) -> None:
-        Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n")
+        """`to_dict` as strict JSON (mtgsim.files.write_json: a figure that is not finite is
+        null, with its reason)."""
+        write_json(path, self.to_dict())
 
     def to_csv(self, path) -> None:
-        with open(path, "w", newline="") as f:
+        with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
             w.writerow(["variant", "objective", "low", "high", "games", "best", "vs_best", "vs_best_low",
                         "vs_best_high", "dropped", "cards"])
@@ -218,8 +227,7 @@ class _Report:
         ax.set_title(f"best: {self.best_label}" + ("" if self.same_size else
                                                     f" ({self.cards(self.best_label)} cards; sizes differ)"))
         fig.tight_layout()
-        fig.savefig(path)
-        plt.close(fig)
+        save_figure(fig, path)
 
 
 class SweepResult(_Report):

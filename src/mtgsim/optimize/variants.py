@@ -15,8 +15,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from ..cards import CardDef, normalize_name
+from .. import checks
+from ..checks import whole_number
 from ..decklist import Deck, _any_number_allowed
-from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import ArgumentError, ArgumentTypeError, shown
 
 __all__ = [
     "aligned_layout",
@@ -88,27 +90,25 @@ def land_counts(deck: Deck, counts: Iterable[int], land, cut=(), vary_size: bool
     says each variant's size). {label: Deck}, labelled by the land count ("23")."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"land_counts: deck must be a mtgsim.Deck, not {type(deck).__name__}")
-    try:
-        wanted = [int(n) for n in counts]
-    except (TypeError, ValueError):
-        raise ArgumentTypeError(f"land_counts: counts must be whole numbers (a range), got {counts!r}") from None
+    if isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
+        raise ArgumentTypeError(f"land_counts: counts must be whole numbers (a range), not {type(counts).__name__}")
+    wanted = [whole_number(n, "land_counts: a land count", 0) for n in counts]     # (22.5: refused, not 22)
     if not wanted:
         raise ArgumentError("land_counts: no land counts given")
     if len(set(wanted)) != len(wanted):
         raise ArgumentError(f"land_counts: a land count is given twice in {wanted}")
     land = card_name(deck, land, "land_counts: land")
     if not deck.card(land).is_land:
-        raise ArgumentError(f"land_counts: {land!r} is not a land")
-    if isinstance(cut, (str, CardDef)):
-        cut = [cut]
+        raise ArgumentError(f"land_counts: {shown(land)} is not a land")
+    cut = [cut] if isinstance(cut, (str, CardDef)) else checks.items(cut, "land_counts: cut")
     cut = [card_name(deck, c, "land_counts: cut") for c in cut]
     for c in cut:
         if c not in deck.maindeck:
-            raise ArgumentError(f"land_counts: the card to cut {c!r} is not in the main deck")
+            raise ArgumentError(f"land_counts: the card to cut {shown(c)} is not in the main deck")
         if deck.card(c).is_land:
-            raise ArgumentError(f"land_counts: the card to cut {c!r} is a land; cut spells to make room")
+            raise ArgumentError(f"land_counts: the card to cut {shown(c)} is a land; cut spells to make room")
     if not isinstance(vary_size, bool):
-        raise ArgumentTypeError(f"land_counts: vary_size must be True or False, not {vary_size!r}")
+        raise ArgumentTypeError(f"land_counts: vary_size must be True or False, not {shown(vary_size)}")
     main = deck.maindeck
     have = deck.land_count
     changed = [n for n in wanted if n != have]
@@ -128,11 +128,11 @@ def land_counts(deck: Deck, counts: Iterable[int], land, cut=(), vary_size: bool
         counts_n = dict(main)
         delta = n - have
         if counts_n.get(land, 0) + delta < 0:
-            raise ArgumentError(f"land_counts: {n} lands would need {-delta} fewer {land!r} than the "
+            raise ArgumentError(f"land_counts: {n} lands would need {-delta} fewer {shown(land)} than the "
                                 f"deck's {counts_n.get(land, 0)}")
         if limit is not None and counts_n.get(land, 0) + delta > limit:
             raise ArgumentError(f"land_counts: {n} lands would need {counts_n.get(land, 0) + delta} "
-                                f"copies of {land!r}; a deck has at most {limit}")
+                                f"copies of {shown(land)}; a deck has at most {limit}")
         counts_n[land] = counts_n.get(land, 0) + delta
         if cut:
             if delta > 0:                        # lands in: spells out, first cut card first
