@@ -46,6 +46,11 @@ MAX_ROUNDS = MAXROUNDS
 cdef int64_t W_R = (<int64_t>1) << 40
 cdef int64_t NO_COST = 0x7FFFFFFFFFFFFFFF
 MAX_PLAYERS = 65536
+DEF BLOSSOM_MAX = 512          # the most vertices (players, and the bye's) the exact matching takes
+BLOSSOM_PLAYERS = BLOSSOM_MAX
+
+
+include "kernels/blossom.pxi"
 
 
 cdef struct Spec:
@@ -105,7 +110,10 @@ cdef struct Ev:                 # one event's state (arrays of `players`, or pla
     uint64_t* memo              # the nodes searched through while proving: [MEMO][3]: hash,
     int64_t memo_stamp          # cost on reaching it, and the search (stamp) that did
     int32_t* bestp
-    int64_t unproven            # rounds whose pairing the search could not prove the best
+    int64_t unproven            # rounds whose pairing neither the search nor the matching proved
+    Blossom bl                  # the exact matching's tables (allocated when first needed)
+    bint bl_ready
+    int64_t* log                # (tests) per round: the search's pairing proved, its cost, the matching's
 
 
 cdef inline uint32_t rand32(bitgen_t* bg) noexcept nogil:
@@ -131,6 +139,8 @@ cdef inline double uniform(bitgen_t* bg) noexcept nogil:
 cdef bint ev_alloc(Ev* e, int n, int rounds) noexcept nogil:
     cdef size_t nr = <size_t>n * rounds
     cdef size_t half = <size_t>n // 2 + 2
+    e.bl_ready = False
+    e.log = NULL
     e.mp = <int32_t*>malloc(n * sizeof(int32_t) * 12)
     e.opp = <int32_t*>malloc(nr * sizeof(int32_t) * 4)
     e.omw = <double*>malloc(n * sizeof(double) * 4)
@@ -177,6 +187,9 @@ cdef void ev_free(Ev* e) noexcept nogil:
     free(e.grp)
     free(e.df)
     free(e.memo)
+    if e.bl_ready:
+        bl_free(&e.bl)
+        e.bl_ready = False
     e.mp = NULL
     e.opp = NULL
     e.omw = NULL
@@ -655,9 +668,9 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
             for i in range(0, n - 1, 2):
                 e.bestp[e.order[i]] = e.order[i + 1]
                 e.bestp[e.order[i + 1]] = e.order[i]
-        memcpy(e.partner, e.bestp, n * sizeof(int32_t))
-        if found >= 2:
+        if not exact_if_unproven(S, e, G, found != 1, False):
             e.unproven += 1
+        memcpy(e.partner, e.bestp, n * sizeof(int32_t))
         return -1
     if first:
         for i in range(n):
@@ -708,9 +721,147 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
             e.bestp[e.stack[p + 1]] = e.stack[p]
         e.bestp[bye] = -2
         unproven = True
-    memcpy(e.partner, e.bestp, n * sizeof(int32_t))
-    if unproven:
+    if not exact_if_unproven(S, e, G, unproven, True):
         e.unproven += 1
+    memcpy(e.partner, e.bestp, n * sizeof(int32_t))
+    for p in range(n):
+        if e.partner[p] == -2:
+            return p
+    return -1
+
+
+cdef bint exact_if_unproven(Spec* S, Ev* e, int G, bint unproven, bint odd) noexcept nogil:
+    """The search's pairing (e.bestp) kept where it proved it the least-cost, else replaced by
+    the exact matching's (pair_exact). False if the pairing is still not proved (a field over
+    BLOSSOM_MAX, or no memory). With e.log (tests): both pairings' costs logged for the round,
+    the search's kept where proved (to compare them)."""
+    cdef int n = S.players, K = 1, bye, r = e.played_rounds
+    cdef int64_t w[3]
+    cdef int32_t* cls = e.stack             # (free while pairing)
+    if not unproven and e.log == NULL:
+        return True
+    if odd:
+        K = bye_classes(S, e, cls)
+    if e.log != NULL:
+        lex_weights(S, e, G, K, w)
+        e.log[3 * r] = not unproven
+        e.log[3 * r + 1] = pairing_cost(S, e, w, cls, e.bestp)
+        memcpy(e.partner, e.bestp, n * sizeof(int32_t))
+    bye = pair_exact(S, e, G, cls, K)
+    if e.log != NULL:
+        e.log[3 * r + 2] = pairing_cost(S, e, w, cls, e.bestp) if bye != -3 else -1
+        if not unproven or bye == -3:
+            memcpy(e.bestp, e.partner, n * sizeof(int32_t))
+    return not unproven or bye != -3
+
+
+# ---- the exact pairing: a minimum-cost perfect matching -------------------------------------------
+
+cdef int bye_classes(Spec* S, Ev* e, int32_t* cls) noexcept nogil:
+    """Per player (e.byes: the players by standing) the bye's cost class, -1 where the player
+    may not have the bye (had one, and not everyone has): 0 for the lowest-ranked players
+    who may, tied in the standings (same_standing), 1 for the next... Returns the number of
+    classes."""
+    cdef int i, p, n = S.players, c = -1, first = -1
+    cdef bint every_bye = True             # (has everyone had a bye? then anyone may again)
+    for p in range(n):
+        every_bye = every_bye and e.had_bye[p] != 0
+    for i in range(n - 1, -1, -1):
+        p = e.byes[i]
+        cls[p] = -1
+        if e.had_bye[p] and not every_bye:
+            continue
+        if first < 0 or not same_standing(e, p, first):
+            c += 1
+            first = p
+        cls[p] = c
+    return c + 1
+
+
+cdef void lex_weights(Spec* S, Ev* e, int G, int K, int64_t* w) noexcept nogil:
+    """The weights that make a pairing's cost, one integer, lexicographic for this round: w[0]
+    a pair outside its match-point group (the match points between the pair: 1 each), w[1]
+    a bye class, w[2] a rematch. Each is more than every pairing's total of the costs below
+    it: P pairs each at most `gap` points apart (< w[0]); at most P pairs outside their group
+    (< w[1] with the points); one bye, its class < K (< w[2] with the rest). Fitted to the
+    round rather than fixed, so that 512 players stay far below 2^62 (about 2^41 here)."""
+    cdef int64_t P = (S.players + 1) // 2, gap = e.gval[0] - e.gval[G - 1]
+    w[0] = P * gap + 1
+    w[1] = (P + 1) * w[0]
+    w[2] = (K if K > 1 else 1) * w[1]
+
+
+cdef inline int64_t pair_cost(Spec* S, Ev* e, int64_t* w, int p, int q) noexcept nogil:
+    """The cost of pairing players p and q by the weights w (lex_weights)."""
+    cdef int64_t c = 0, g = e.grp[p], h = e.grp[q]
+    if g != h:
+        c = w[0] + (e.gval[g] - e.gval[h] if g < h else e.gval[h] - e.gval[g])
+    if have_met(e, S.rounds, p, q):
+        c += w[2]
+    return c
+
+
+cdef int64_t pairing_cost(Spec* S, Ev* e, int64_t* w, int32_t* cls, int32_t* partner) noexcept nogil:
+    """A round's pairing's cost (partner per player, -2 the bye) by the weights w; a bye to a
+    player who may not have it costs 2^62 (never: the search and the matching give none)."""
+    cdef int p, q
+    cdef int64_t c = 0
+    for p in range(S.players):
+        q = partner[p]
+        if q == -2:
+            c += (<int64_t>1) << 62 if cls[p] < 0 else cls[p] * w[1]
+        elif q > p:
+            c += pair_cost(S, e, w, p, q)
+    return c
+
+
+cdef int pair_exact(Spec* S, Ev* e, int G, int32_t* cls, int K) noexcept nogil:
+    """The least-cost pairing of the round (MTR 10.4, the order of costs of pair_round) in
+    e.bestp (-2: the bye), exactly: a minimum-cost perfect matching (kernels/blossom.pxi) of
+    the players, and with an odd number of them a vertex for the bye, joined to each player
+    who may have it at the cost of their bye class (cls, K: bye_classes). Among pairings of
+    equal cost the matching's choice follows the vertices' order, e.order (random within the
+    match-point groups: seeded, so reproducible). Returns the bye's player, -1 none, -3 if the
+    field is larger than BLOSSOM_MAX or there is no memory (then e.bestp is unchanged)."""
+    cdef int n = S.players, N = n + (n & 1), k, j, p, q, m, bye = -1
+    cdef int64_t w[3]
+    cdef int64_t big, c
+    cdef size_t W1
+    cdef Blossom* B = &e.bl
+    if N > BLOSSOM_MAX:
+        return -3
+    if not e.bl_ready:
+        if not bl_alloc(B, N):
+            return -3
+        e.bl_ready = True
+    W1 = B.W1
+    lex_weights(S, e, G, K, w)
+    # the most a perfect matching costs: N / 2 edges, each less than 2 w[2]; a weight of
+    # big - cost makes every perfect matching outweigh every matching with an edge fewer
+    big = <int64_t>N * w[2] + 1
+    for k in range(n):
+        p = e.order[k]
+        for j in range(k + 1, n):
+            q = e.order[j]
+            c = big - pair_cost(S, e, w, p, q)
+            B.w[(k + 1) * W1 + j + 1] = c
+            B.w[(j + 1) * W1 + k + 1] = c
+    if n & 1:
+        for k in range(n):
+            p = e.order[k]
+            c = 0 if cls[p] < 0 else big - cls[p] * w[1]
+            B.w[(k + 1) * W1 + N] = c
+            B.w[N * W1 + k + 1] = c
+    if bl_solve(B, N) != N // 2:
+        return -3
+    for k in range(n):
+        p = e.order[k]
+        m = B.match[k + 1]
+        if m == n + 1:
+            e.bestp[p] = -2
+            bye = p
+        else:
+            e.bestp[p] = e.order[m - 1]
     return bye
 
 
@@ -1037,3 +1188,57 @@ def play_one(int32_t[::1] arch, double[:, ::1] p_play, int rounds, int best_of, 
     finally:
         ev_free(&e)
     return opp, gw, gl, gd, order, mp, omw, gwp, ogw, bracket, unproven
+
+
+def pairing_log(int32_t[::1] arch, double[:, ::1] p_play, int rounds, int best_of,
+                double draw_rate, generator):
+    """(Tests.) One event's Swiss rounds (no top cut), each paired by the search and by the
+    exact matching: per round [the search's pairing proved the least-cost (1) or not (0), its
+    cost, the matching's cost (-1: over BLOSSOM_MAX)], costs by the round's lex_weights; the
+    rounds the search did not prove are played with the matching's pairing (as in any event),
+    and the rest with the search's. Then the rounds left unproven."""
+    _check(np.asarray(arch), np.asarray(p_play), rounds, best_of, 0)
+    cdef Spec S = make_spec(arch, p_play, rounds, best_of, 0, draw_rate, False)
+    cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
+    cdef Ev e
+    cdef int64_t[:, ::1] log = np.full((rounds, 3), -1, dtype=np.int64)
+    if not ev_alloc(&e, S.players, rounds):
+        raise MemoryError()
+    try:
+        e.log = &log[0, 0]
+        with nogil:
+            swiss(&S, &e, bg)
+        unproven = int(e.unproven)
+    finally:
+        ev_free(&e)
+    return np.asarray(log), unproven
+
+
+def min_cost_perfect_matching(cost):
+    """(Tests.) A minimum-cost perfect matching of the complete graph with these costs
+    (square, symmetric, non-negative integers; an even number of vertices, at most
+    BLOSSOM_MAX), by kernels/blossom.pxi as pair_exact uses it: each vertex's mate."""
+    c = np.ascontiguousarray(cost, dtype=np.int64)
+    cdef int n = c.shape[0], u, v
+    if c.ndim != 2 or c.shape[1] != n or n % 2 or not 2 <= n <= BLOSSOM_MAX:
+        raise ValueError("an even square cost matrix of at most BLOSSOM_MAX vertices")
+    if (c < 0).any() or (c != c.T).any():
+        raise ValueError("costs must be symmetric and non-negative")
+    cdef int64_t[:, ::1] cv = c
+    cdef int64_t big = (n // 2) * int(c.max()) + 1
+    cdef Blossom B
+    cdef int found
+    if not bl_alloc(&B, n):
+        raise MemoryError()
+    try:
+        for u in range(n):
+            for v in range(n):
+                B.w[(u + 1) * B.W1 + v + 1] = big - cv[u, v] if u != v else 0
+        with nogil:
+            found = bl_solve(&B, n)
+        mate = np.array([B.match[u + 1] - 1 for u in range(n)], dtype=np.int64)
+    finally:
+        bl_free(&B)
+    if found != n // 2:
+        raise RuntimeError(f"no perfect matching found ({found} pairs)")
+    return mate
