@@ -34,7 +34,8 @@ cnp.import_array()
 DEF MAXROUNDS = 16
 DEF MAXGROUPS = 3 * MAXROUNDS + 2    # match-point groups (0..48 points) and an end mark
 DEF MEMO = 4096                # nodes remembered by the pairing search (a power of 2)
-DEF STEP_BUDGET = 2000         # pairing search steps before the best pairing found is taken unproven
+DEF STEP_BUDGET = 8            # pairing search steps per player before the exact matching decides
+                               # (measured: 2,000 a search, or 4 or 16 a player, pair more slowly)
 
 # A pairing's cost, lexicographic in one integer: rematches >> players paired outside their
 # match-point group (pairs) >> the match points between them. At most 32,768 pairs, each at most
@@ -595,7 +596,7 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
             if not next_class(e, G, d, g, cost, best):
                 break
         steps += 1
-        if steps > STEP_BUDGET:
+        if steps > STEP_BUDGET * n:
             result[0] = best
             return 2 if found else 3
         if j < n:                                       # pair p with q and go deeper
@@ -706,6 +707,8 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
             bye = e.byes[i]
             cost = c
         unproven = unproven or found >= 2
+        if unproven and n + 1 <= BLOSSOM_MAX:
+            break                           # (the exact matching decides the round: no use going on)
     if bye < 0:                             # (never: the first try allows rematches at a cost)
         i = n - 1
         while i > 0 and e.had_bye[e.byes[i]] and not every_bye:
@@ -747,7 +750,7 @@ cdef bint exact_if_unproven(Spec* S, Ev* e, int G, bint unproven, bint odd) noex
         e.log[3 * r] = not unproven
         e.log[3 * r + 1] = pairing_cost(S, e, w, cls, e.bestp)
         memcpy(e.partner, e.bestp, n * sizeof(int32_t))
-    bye = pair_exact(S, e, G, cls, K)
+    bye = pair_exact(S, e, G, cls, K, True)
     if e.log != NULL:
         e.log[3 * r + 2] = pairing_cost(S, e, w, cls, e.bestp) if bye != -3 else -1
         if not unproven or bye == -3:
@@ -815,13 +818,16 @@ cdef int64_t pairing_cost(Spec* S, Ev* e, int64_t* w, int32_t* cls, int32_t* par
     return c
 
 
-cdef int pair_exact(Spec* S, Ev* e, int G, int32_t* cls, int K) noexcept nogil:
+cdef int pair_exact(Spec* S, Ev* e, int G, int32_t* cls, int K, bint warm) noexcept nogil:
     """The least-cost pairing of the round (MTR 10.4, the order of costs of pair_round) in
     e.bestp (-2: the bye), exactly: a minimum-cost perfect matching (kernels/blossom.pxi) of
     the players, and with an odd number of them a vertex for the bye, joined to each player
     who may have it at the cost of their bye class (cls, K: bye_classes). Among pairings of
     equal cost the matching's choice follows the vertices' order, e.order (random within the
-    match-point groups: seeded, so reproducible). Returns the bye's player, -1 none, -3 if the
+    match-point groups: seeded, so reproducible). With `warm`, the matching starts from the
+    pairing in e.bestp (the search's best found), its pairs of cost 0 kept: fewer stages;
+    the result is as exact, and as reproducible (a tie among least-cost pairings then leans
+    to the search's). Returns the bye's player, -1 none, -3 if the
     field is larger than BLOSSOM_MAX or there is no memory (then e.bestp is unchanged)."""
     cdef int n = S.players, N = n + (n & 1), k, j, p, q, m, bye = -1
     cdef int64_t w[3]
@@ -839,20 +845,39 @@ cdef int pair_exact(Spec* S, Ev* e, int G, int32_t* cls, int K) noexcept nogil:
     # the most a perfect matching costs: N / 2 edges, each less than 2 w[2]; a weight of
     # big - cost makes every perfect matching outweigh every matching with an edge fewer
     big = <int64_t>N * w[2] + 1
+    # the pairs' weights by groups, then the rematches from the players' opponents (not
+    # have_met per pair: n^2 / 2 pairs, each a scan of the rounds)
     for k in range(n):
         p = e.order[k]
         for j in range(k + 1, n):
             q = e.order[j]
-            c = big - pair_cost(S, e, w, p, q)
+            if e.grp[p] == e.grp[q]:
+                c = big
+            else:
+                c = big - w[0] - (e.gval[e.grp[p]] - e.gval[e.grp[q]] if e.grp[p] < e.grp[q]
+                                  else e.gval[e.grp[q]] - e.gval[e.grp[p]])
             B.w[(k + 1) * W1 + j + 1] = c
             B.w[(j + 1) * W1 + k + 1] = c
+    for p in range(n):
+        for j in range(e.played_rounds):
+            q = e.opp[p * S.rounds + j]
+            if q > p and B.w[(e.pos[p] + 1) * W1 + e.pos[q] + 1] > big - w[2]:
+                # (once per pair, however often they met: a rematch counts once)
+                B.w[(e.pos[p] + 1) * W1 + e.pos[q] + 1] -= w[2]
+                B.w[(e.pos[q] + 1) * W1 + e.pos[p] + 1] -= w[2]
     if n & 1:
         for k in range(n):
             p = e.order[k]
             c = 0 if cls[p] < 0 else big - cls[p] * w[1]
             B.w[(k + 1) * W1 + N] = c
             B.w[N * W1 + k + 1] = c
-    if bl_solve(B, N) != N // 2:
+    if warm:                                # (start from e.bestp: pos is each player's vertex - 1)
+        for k in range(n):
+            q = e.bestp[e.order[k]]
+            B.match[k + 1] = N if q == -2 else (e.pos[q] + 1 if q >= 0 else 0)
+            if q == -2:
+                B.match[N] = k + 1
+    if bl_solve(B, N, warm) != N // 2:
         return -3
     for k in range(n):
         p = e.order[k]
@@ -1235,7 +1260,7 @@ def min_cost_perfect_matching(cost):
             for v in range(n):
                 B.w[(u + 1) * B.W1 + v + 1] = big - cv[u, v] if u != v else 0
         with nogil:
-            found = bl_solve(&B, n)
+            found = bl_solve(&B, n, False)
         mate = np.array([B.match[u + 1] - 1 for u in range(n)], dtype=np.int64)
     finally:
         bl_free(&B)

@@ -399,10 +399,12 @@ cdef bint bl_stage(Blossom* B) noexcept nogil:
                 bl_expand_blossom(B, b)
 
 
-cdef int bl_solve(Blossom* B, int n) noexcept nogil:
+cdef int bl_solve(Blossom* B, int n, bint warm) noexcept nogil:
     """A maximum-weight matching of vertices 1..n (n <= cap) with the weights in B.w (row
     width B.W1, positive, 0: no edge; symmetric; at most 2^60 / n): B.match[v] its mate (0:
-    none). Returns the number of matched pairs, or -1 if a table's room was exceeded."""
+    none). With `warm`, B.match[1..n] holds a matching to start from: its pairs of the largest
+    weight are kept (the others are not tight at the starting duals). Returns the number of
+    matched pairs, or -1 if a table's room was exceeded."""
     cdef int u, v
     cdef int64_t wmax = 0
     cdef size_t W1 = B.W1
@@ -412,8 +414,9 @@ cdef int bl_solve(Blossom* B, int n) noexcept nogil:
     for u in range(n + 1):
         B.st[u] = u
         B.flen[u] = 0
-        B.match[u] = 0
         B.lab[u] = 0
+        if not warm or u == 0:
+            B.match[u] = 0
     for u in range(1, n + 1):
         B.w[u * W1 + u] = 0
         for v in range(1, n + 1):
@@ -427,6 +430,26 @@ cdef int bl_solve(Blossom* B, int n) noexcept nogil:
         B.w[v * W1] = 0
     for u in range(1, n + 1):
         B.lab[u] = wmax
+    if warm:
+        for u in range(1, n + 1):
+            v = B.match[u]
+            if v < 1 or v > n or v == u or B.match[v] != u or B.w[u * W1 + v] != wmax:
+                B.match[u] = 0
+        for u in range(1, n + 1):               # (a pair kept by one end only: undone)
+            v = B.match[u]
+            if v != 0 and B.match[v] != u:
+                B.match[u] = 0
+    # A warm start: pairs of weight wmax matched greedily (in the vertices' order) are tight at
+    # these duals, and the free vertices keep equal duals, so this is a state the algorithm
+    # itself passes through; only the vertices left free need stages (in the Swiss pairing,
+    # most players pair at cost 0 within their group: a stage per few players left, not per pair)
+    for u in range(1, n + 1):
+        if B.match[u] == 0:
+            for v in range(u + 1, n + 1):
+                if B.match[v] == 0 and B.w[u * W1 + v] == wmax:
+                    B.match[u] = v
+                    B.match[v] = u
+                    break
     while bl_stage(B):
         pass
     if B.failed:
