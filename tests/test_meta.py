@@ -512,7 +512,8 @@ def test_mtr_pairing_blossom_matching_is_least_cost_on_random_small_graphs():
         kind = trial % 4
         if kind == 3:                                             # Swiss-like: groups, rematches
             group = [rng.randint(0, 4) for _ in range(n)]
-            c = [[0 if group[a] == group[b] else 100 + abs(group[a] - group[b]) for b in range(n)] for a in range(n)]
+            c = [[0 if group[a] == group[b] else 100 + abs(group[a] - group[b]) for b in range(n)]
+                 for a in range(n)]
             for a in range(n):
                 for b in range(a):
                     if rng.random() < 0.3:

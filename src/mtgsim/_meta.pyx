@@ -9,7 +9,9 @@ first the fewest rematches, then the bye to the lowest-ranked player who has not
 match points, 2-0 in games, nobody's opponent), then the fewest players paired outside their
 match-point group, then the fewest match points between the players so paired (a branch and
 bound over the pairing order whose bound, the odd groups paired in order, is met in almost
-every round: the pairing found then is optimal by the bound) — matches of best-of-N games at
+every round: the pairing found then is optimal by the bound; a round it does not prove within
+its budget is paired by an exact minimum-cost perfect matching, Edmonds' blossom algorithm,
+kernels/blossom.pxi) — matches of best-of-N games at
 the matchup's game-win probabilities (the first game's play/draw at random, the loser of a
 game on the play in the next), unintentional draws at a rate, intentional draws in the final
 round between two players safe for the cut; standings by match points, opponents' match-win
@@ -36,6 +38,8 @@ DEF MAXGROUPS = 3 * MAXROUNDS + 2    # match-point groups (0..48 points) and an 
 DEF MEMO = 4096                # nodes remembered by the pairing search (a power of 2)
 DEF STEP_BUDGET = 8            # pairing search steps per player before the exact matching decides
                                # (measured: 2,000 a search, or 4 or 16 a player, pair more slowly)
+DEF STEP_BUDGET_MAX = 2000     # and at most (fields over BLOSSOM_MAX: no exact matching to go to,
+                               # and more steps prove few more rounds)
 
 # A pairing's cost, lexicographic in one integer: rematches >> players paired outside their
 # match-point group (pairs) >> the match points between them. At most 32,768 pairs, each at most
@@ -512,8 +516,8 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
     cost so far, the pair's, and odd_bound for the rest), each class's players in the pairing
     order (random within a group). It stops at a pairing that costs no more than the bound of
     the whole round (odd_bound, or stuck_bound where it is higher: optimal), or when every
-    branch is done (the best found is optimal), or after STEP_BUDGET steps. While it proves,
-    stuck_bound prunes too. The best pairing found is in e.bestp and its cost in result.
+    branch is done (the best found is optimal), or after STEP_BUDGET steps a player
+    (STEP_BUDGET_MAX at most). While it proves, stuck_bound prunes too. The best pairing found is in e.bestp and its cost in result.
     Returns 1: found, the best; 2: found, not proven the best; 0: none below `bound`; 3: none
     found within the budget."""
     cdef int n = S.players, R = S.rounds, d = 0, i = 0, p, q = -1, g, h, m, j, end, k
@@ -596,7 +600,7 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
             if not next_class(e, G, d, g, cost, best):
                 break
         steps += 1
-        if steps > STEP_BUDGET * n:
+        if steps > STEP_BUDGET * n or steps > STEP_BUDGET_MAX:
             result[0] = best
             return 2 if found else 3
         if j < n:                                       # pair p with q and go deeper
@@ -646,7 +650,11 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
     players, the bye to the lowest-ranked player who has not had one (the next lowest only if
     that leaves fewer rematches; among players tied in the standings, the one whose bye leaves
     the cheapest pairing); then the fewest players paired outside their match-point
-    group and the fewest points between them; then the pairing order (random within groups)."""
+    group and the fewest points between them; then the pairing order (random within groups).
+    The branch and bound (pair_best) finds it and, in almost every round, proves it; a round it
+    does not prove within its budget is paired by the exact matching (exact_if_unproven), so
+    that every round of a field of up to BLOSSOM_MAX players is the least-cost pairing; above
+    that a round not proved keeps the best pairing found and is counted in e.unproven."""
     cdef int n = S.players, i, p, bye = -1, G, k, found
     cdef int64_t cost = NO_COST, bound, c
     cdef bint every_bye, unproven = False
