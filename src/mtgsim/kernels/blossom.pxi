@@ -331,6 +331,7 @@ cdef bint bl_stage(Blossom* B) noexcept nogil:
     pays (False: the matching is of maximum weight)."""
     cdef int x, u, v, b, n = B.n
     cdef int64_t d, t
+    cdef int64_t* wrow
     for x in range(1, B.n_x + 1):
         B.S[x] = -1
         B.slack[x] = 0
@@ -349,9 +350,11 @@ cdef bint bl_stage(Blossom* B) noexcept nogil:
             B.qh += 1
             if B.S[B.st[u]] == 1:
                 continue
+            # (between two vertices the kept edge is theirs: its slack read directly)
+            wrow = B.w + <size_t>u * B.W1
             for v in range(1, n + 1):
-                if B.w[<size_t>u * B.W1 + v] > 0 and B.st[u] != B.st[v]:
-                    if bl_delta(B, u, v) == 0:
+                if wrow[v] > 0 and B.st[u] != B.st[v]:
+                    if B.lab[u] + B.lab[v] - 2 * wrow[v] == 0:
                         if bl_on_found_edge(B, u, v):
                             return True
                     else:
