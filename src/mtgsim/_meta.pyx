@@ -517,9 +517,9 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
     order (random within a group). It stops at a pairing that costs no more than the bound of
     the whole round (odd_bound, or stuck_bound where it is higher: optimal), or when every
     branch is done (the best found is optimal), or after STEP_BUDGET steps a player
-    (STEP_BUDGET_MAX at most). While it proves, stuck_bound prunes too. The best pairing found is in e.bestp and its cost in result.
-    Returns 1: found, the best; 2: found, not proven the best; 0: none below `bound`; 3: none
-    found within the budget."""
+    (STEP_BUDGET_MAX at most). While it proves, stuck_bound prunes too. The best pairing found
+    is in e.bestp and its cost in result. Returns 1: found, the best; 2: found, not proven the
+    best; 0: none below `bound`; 3: none found within the budget."""
     cdef int n = S.players, R = S.rounds, d = 0, i = 0, p, q = -1, g, h, m, j, end, k
     cdef int64_t best = bound, cost = 0, lb, root, edge, sb
     cdef int steps = 0

@@ -265,7 +265,8 @@ cdef void bl_add_blossom(Blossom* B, int u, int lca, int v) noexcept nogil:
         xs = f[i]
         for x in range(1, B.n_x + 1):
             # (an edge missing from xs is never kept: it would hide one present from another)
-            if bl_weight(B, xs, x) > 0 and (bl_weight(B, b, x) == 0 or bl_delta(B, xs, x) < bl_delta(B, b, x)):
+            if bl_weight(B, xs, x) > 0 and (bl_weight(B, b, x) == 0
+                                            or bl_delta(B, xs, x) < bl_delta(B, b, x)):
                 B.eu[bl_at(B, b, x)] = B.eu[bl_at(B, xs, x)]
                 B.ev[bl_at(B, b, x)] = B.ev[bl_at(B, xs, x)]
                 B.eu[bl_at(B, x, b)] = B.eu[bl_at(B, x, xs)]
