@@ -9,7 +9,9 @@ first the fewest rematches, then the bye to the lowest-ranked player who has not
 match points, 2-0 in games, nobody's opponent), then the fewest players paired outside their
 match-point group, then the fewest match points between the players so paired (a branch and
 bound over the pairing order whose bound, the odd groups paired in order, is met in almost
-every round: the pairing found then is optimal by the bound) — matches of best-of-N games at
+every round: the pairing found then is optimal by the bound; a round it does not prove within
+its budget is paired by an exact minimum-cost perfect matching, Edmonds' blossom algorithm,
+kernels/blossom.pxi) — matches of best-of-N games at
 the matchup's game-win probabilities (the first game's play/draw at random, the loser of a
 game on the play in the next), unintentional draws at a rate, intentional draws in the final
 round between two players safe for the cut; standings by match points, opponents' match-win
@@ -34,7 +36,10 @@ cnp.import_array()
 DEF MAXROUNDS = 16
 DEF MAXGROUPS = 3 * MAXROUNDS + 2    # match-point groups (0..48 points) and an end mark
 DEF MEMO = 4096                # nodes remembered by the pairing search (a power of 2)
-DEF STEP_BUDGET = 2000         # pairing search steps before the best pairing found is taken unproven
+DEF STEP_BUDGET = 8            # pairing search steps per player before the exact matching decides
+                               # (measured: 2,000 a search, or 4 or 16 a player, pair more slowly)
+DEF STEP_BUDGET_MAX = 2000     # and at most (fields over BLOSSOM_MAX: no exact matching to go to,
+                               # and more steps prove few more rounds)
 
 # A pairing's cost, lexicographic in one integer: rematches >> players paired outside their
 # match-point group (pairs) >> the match points between them. At most 32,768 pairs, each at most
@@ -46,6 +51,11 @@ MAX_ROUNDS = MAXROUNDS
 cdef int64_t W_R = (<int64_t>1) << 40
 cdef int64_t NO_COST = 0x7FFFFFFFFFFFFFFF
 MAX_PLAYERS = 65536
+DEF BLOSSOM_MAX = 512          # the most vertices (players, and the bye's) the exact matching takes
+BLOSSOM_PLAYERS = BLOSSOM_MAX
+
+
+include "kernels/blossom.pxi"
 
 
 cdef struct Spec:
@@ -105,7 +115,10 @@ cdef struct Ev:                 # one event's state (arrays of `players`, or pla
     uint64_t* memo              # the nodes searched through while proving: [MEMO][3]: hash,
     int64_t memo_stamp          # cost on reaching it, and the search (stamp) that did
     int32_t* bestp
-    int64_t unproven            # rounds whose pairing the search could not prove the best
+    int64_t unproven            # rounds whose pairing neither the search nor the matching proved
+    Blossom bl                  # the exact matching's tables (allocated when first needed)
+    bint bl_ready
+    int64_t* log                # (tests) per round: the search's pairing proved, its cost, the matching's
 
 
 cdef inline uint32_t rand32(bitgen_t* bg) noexcept nogil:
@@ -131,6 +144,8 @@ cdef inline double uniform(bitgen_t* bg) noexcept nogil:
 cdef bint ev_alloc(Ev* e, int n, int rounds) noexcept nogil:
     cdef size_t nr = <size_t>n * rounds
     cdef size_t half = <size_t>n // 2 + 2
+    e.bl_ready = False
+    e.log = NULL
     e.mp = <int32_t*>malloc(n * sizeof(int32_t) * 12)
     e.opp = <int32_t*>malloc(nr * sizeof(int32_t) * 4)
     e.omw = <double*>malloc(n * sizeof(double) * 4)
@@ -177,6 +192,9 @@ cdef void ev_free(Ev* e) noexcept nogil:
     free(e.grp)
     free(e.df)
     free(e.memo)
+    if e.bl_ready:
+        bl_free(&e.bl)
+        e.bl_ready = False
     e.mp = NULL
     e.opp = NULL
     e.omw = NULL
@@ -498,10 +516,10 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
     cost so far, the pair's, and odd_bound for the rest), each class's players in the pairing
     order (random within a group). It stops at a pairing that costs no more than the bound of
     the whole round (odd_bound, or stuck_bound where it is higher: optimal), or when every
-    branch is done (the best found is optimal), or after STEP_BUDGET steps. While it proves,
-    stuck_bound prunes too. The best pairing found is in e.bestp and its cost in result.
-    Returns 1: found, the best; 2: found, not proven the best; 0: none below `bound`; 3: none
-    found within the budget."""
+    branch is done (the best found is optimal), or after STEP_BUDGET steps a player
+    (STEP_BUDGET_MAX at most). While it proves, stuck_bound prunes too. The best pairing found
+    is in e.bestp and its cost in result. Returns 1: found, the best; 2: found, not proven the
+    best; 0: none below `bound`; 3: none found within the budget."""
     cdef int n = S.players, R = S.rounds, d = 0, i = 0, p, q = -1, g, h, m, j, end, k
     cdef int64_t best = bound, cost = 0, lb, root, edge, sb
     cdef int steps = 0
@@ -582,7 +600,7 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
             if not next_class(e, G, d, g, cost, best):
                 break
         steps += 1
-        if steps > STEP_BUDGET:
+        if steps > STEP_BUDGET * n or steps > STEP_BUDGET_MAX:
             result[0] = best
             return 2 if found else 3
         if j < n:                                       # pair p with q and go deeper
@@ -632,7 +650,11 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
     players, the bye to the lowest-ranked player who has not had one (the next lowest only if
     that leaves fewer rematches; among players tied in the standings, the one whose bye leaves
     the cheapest pairing); then the fewest players paired outside their match-point
-    group and the fewest points between them; then the pairing order (random within groups)."""
+    group and the fewest points between them; then the pairing order (random within groups).
+    The branch and bound (pair_best) finds it and, in almost every round, proves it; a round it
+    does not prove within its budget is paired by the exact matching (exact_if_unproven), so
+    that every round of a field of up to BLOSSOM_MAX players is the least-cost pairing; above
+    that a round not proved keeps the best pairing found and is counted in e.unproven."""
     cdef int n = S.players, i, p, bye = -1, G, k, found
     cdef int64_t cost = NO_COST, bound, c
     cdef bint every_bye, unproven = False
@@ -655,9 +677,9 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
             for i in range(0, n - 1, 2):
                 e.bestp[e.order[i]] = e.order[i + 1]
                 e.bestp[e.order[i + 1]] = e.order[i]
-        memcpy(e.partner, e.bestp, n * sizeof(int32_t))
-        if found >= 2:
+        if not exact_if_unproven(S, e, G, found != 1, False):
             e.unproven += 1
+        memcpy(e.partner, e.bestp, n * sizeof(int32_t))
         return -1
     if first:
         for i in range(n):
@@ -693,6 +715,8 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
             bye = e.byes[i]
             cost = c
         unproven = unproven or found >= 2
+        if unproven and n + 1 <= BLOSSOM_MAX:
+            break                           # (the exact matching decides the round: no use going on)
     if bye < 0:                             # (never: the first try allows rematches at a cost)
         i = n - 1
         while i > 0 and e.had_bye[e.byes[i]] and not every_bye:
@@ -708,9 +732,169 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
             e.bestp[e.stack[p + 1]] = e.stack[p]
         e.bestp[bye] = -2
         unproven = True
-    memcpy(e.partner, e.bestp, n * sizeof(int32_t))
-    if unproven:
+    if not exact_if_unproven(S, e, G, unproven, True):
         e.unproven += 1
+    memcpy(e.partner, e.bestp, n * sizeof(int32_t))
+    for p in range(n):
+        if e.partner[p] == -2:
+            return p
+    return -1
+
+
+cdef bint exact_if_unproven(Spec* S, Ev* e, int G, bint unproven, bint odd) noexcept nogil:
+    """The search's pairing (e.bestp) kept where it proved it the least-cost, else replaced by
+    the exact matching's (pair_exact). False if the pairing is still not proved (a field over
+    BLOSSOM_MAX, or no memory). With e.log (tests): both pairings' costs logged for the round,
+    the search's kept where proved (to compare them)."""
+    cdef int n = S.players, K = 1, bye, r = e.played_rounds
+    cdef int64_t w[3]
+    cdef int32_t* cls = e.stack             # (free while pairing)
+    if not unproven and e.log == NULL:
+        return True
+    if odd:
+        K = bye_classes(S, e, cls)
+    if e.log != NULL:
+        lex_weights(S, e, G, K, w)
+        e.log[3 * r] = not unproven
+        e.log[3 * r + 1] = pairing_cost(S, e, w, cls, e.bestp)
+        memcpy(e.partner, e.bestp, n * sizeof(int32_t))
+    bye = pair_exact(S, e, G, cls, K, True)
+    if e.log != NULL:
+        e.log[3 * r + 2] = pairing_cost(S, e, w, cls, e.bestp) if bye != -3 else -1
+        if not unproven or bye == -3:
+            memcpy(e.bestp, e.partner, n * sizeof(int32_t))
+    return not unproven or bye != -3
+
+
+# ---- the exact pairing: a minimum-cost perfect matching -------------------------------------------
+
+cdef int bye_classes(Spec* S, Ev* e, int32_t* cls) noexcept nogil:
+    """Per player (e.byes: the players by standing) the bye's cost class, -1 where the player
+    may not have the bye (had one, and not everyone has): 0 for the lowest-ranked players
+    who may, tied in the standings (same_standing), 1 for the next... Returns the number of
+    classes."""
+    cdef int i, p, n = S.players, c = -1, first = -1
+    cdef bint every_bye = True             # (has everyone had a bye? then anyone may again)
+    for p in range(n):
+        every_bye = every_bye and e.had_bye[p] != 0
+    for i in range(n - 1, -1, -1):
+        p = e.byes[i]
+        cls[p] = -1
+        if e.had_bye[p] and not every_bye:
+            continue
+        if first < 0 or not same_standing(e, p, first):
+            c += 1
+            first = p
+        cls[p] = c
+    return c + 1
+
+
+cdef void lex_weights(Spec* S, Ev* e, int G, int K, int64_t* w) noexcept nogil:
+    """The weights that make a pairing's cost, one integer, lexicographic for this round: w[0]
+    a pair outside its match-point group (the match points between the pair: 1 each), w[1]
+    a bye class, w[2] a rematch. Each is more than every pairing's total of the costs below
+    it: P pairs each at most `gap` points apart (< w[0]); at most P pairs outside their group
+    (< w[1] with the points); one bye, its class < K (< w[2] with the rest). Fitted to the
+    round rather than fixed, so that 512 players stay far below 2^62 (about 2^41 here)."""
+    cdef int64_t P = (S.players + 1) // 2, gap = e.gval[0] - e.gval[G - 1]
+    w[0] = P * gap + 1
+    w[1] = (P + 1) * w[0]
+    w[2] = (K if K > 1 else 1) * w[1]
+
+
+cdef inline int64_t pair_cost(Spec* S, Ev* e, int64_t* w, int p, int q) noexcept nogil:
+    """The cost of pairing players p and q by the weights w (lex_weights)."""
+    cdef int64_t c = 0, g = e.grp[p], h = e.grp[q]
+    if g != h:
+        c = w[0] + (e.gval[g] - e.gval[h] if g < h else e.gval[h] - e.gval[g])
+    if have_met(e, S.rounds, p, q):
+        c += w[2]
+    return c
+
+
+cdef int64_t pairing_cost(Spec* S, Ev* e, int64_t* w, int32_t* cls, int32_t* partner) noexcept nogil:
+    """A round's pairing's cost (partner per player, -2 the bye) by the weights w; a bye to a
+    player who may not have it costs 2^62 (never: the search and the matching give none)."""
+    cdef int p, q
+    cdef int64_t c = 0
+    for p in range(S.players):
+        q = partner[p]
+        if q == -2:
+            c += (<int64_t>1) << 62 if cls[p] < 0 else cls[p] * w[1]
+        elif q > p:
+            c += pair_cost(S, e, w, p, q)
+    return c
+
+
+cdef int pair_exact(Spec* S, Ev* e, int G, int32_t* cls, int K, bint warm) noexcept nogil:
+    """The least-cost pairing of the round (MTR 10.4, the order of costs of pair_round) in
+    e.bestp (-2: the bye), exactly: a minimum-cost perfect matching (kernels/blossom.pxi) of
+    the players, and with an odd number of them a vertex for the bye, joined to each player
+    who may have it at the cost of their bye class (cls, K: bye_classes). Among pairings of
+    equal cost the matching's choice follows the vertices' order, e.order (random within the
+    match-point groups: seeded, so reproducible). With `warm`, the matching starts from the
+    pairing in e.bestp (the search's best found), its pairs of cost 0 kept: fewer stages;
+    the result is as exact, and as reproducible (a tie among least-cost pairings then leans
+    to the search's). Returns the bye's player, -1 none, -3 if the
+    field is larger than BLOSSOM_MAX or there is no memory (then e.bestp is unchanged)."""
+    cdef int n = S.players, N = n + (n & 1), k, j, p, q, m, bye = -1
+    cdef int64_t w[3]
+    cdef int64_t big, c
+    cdef size_t W1
+    cdef Blossom* B = &e.bl
+    if N > BLOSSOM_MAX:
+        return -3
+    if not e.bl_ready:
+        if not bl_alloc(B, N):
+            return -3
+        e.bl_ready = True
+    W1 = B.W1
+    lex_weights(S, e, G, K, w)
+    # the most a perfect matching costs: N / 2 edges, each less than 2 w[2]; a weight of
+    # big - cost makes every perfect matching outweigh every matching with an edge fewer
+    big = <int64_t>N * w[2] + 1
+    # the pairs' weights by groups, then the rematches from the players' opponents (not
+    # have_met per pair: n^2 / 2 pairs, each a scan of the rounds)
+    for k in range(n):
+        p = e.order[k]
+        for j in range(k + 1, n):
+            q = e.order[j]
+            if e.grp[p] == e.grp[q]:
+                c = big
+            else:
+                c = big - w[0] - (e.gval[e.grp[p]] - e.gval[e.grp[q]] if e.grp[p] < e.grp[q]
+                                  else e.gval[e.grp[q]] - e.gval[e.grp[p]])
+            B.w[(k + 1) * W1 + j + 1] = c
+            B.w[(j + 1) * W1 + k + 1] = c
+    for p in range(n):
+        for j in range(e.played_rounds):
+            q = e.opp[p * S.rounds + j]
+            if q > p and B.w[(e.pos[p] + 1) * W1 + e.pos[q] + 1] > big - w[2]:
+                # (once per pair, however often they met: a rematch counts once)
+                B.w[(e.pos[p] + 1) * W1 + e.pos[q] + 1] -= w[2]
+                B.w[(e.pos[q] + 1) * W1 + e.pos[p] + 1] -= w[2]
+    if n & 1:
+        for k in range(n):
+            p = e.order[k]
+            c = 0 if cls[p] < 0 else big - cls[p] * w[1]
+            B.w[(k + 1) * W1 + N] = c
+            B.w[N * W1 + k + 1] = c
+    if warm:                                # (start from e.bestp: pos is each player's vertex - 1)
+        for k in range(n):
+            q = e.bestp[e.order[k]]
+            B.match[k + 1] = N if q == -2 else (e.pos[q] + 1 if q >= 0 else 0)
+            if q == -2:
+                B.match[N] = k + 1
+    if bl_solve(B, N, warm) != N // 2:
+        return -3
+    for k in range(n):
+        p = e.order[k]
+        m = B.match[k + 1]
+        if m == n + 1:
+            e.bestp[p] = -2
+            bye = p
+        else:
+            e.bestp[p] = e.order[m - 1]
     return bye
 
 
@@ -1037,3 +1221,57 @@ def play_one(int32_t[::1] arch, double[:, ::1] p_play, int rounds, int best_of, 
     finally:
         ev_free(&e)
     return opp, gw, gl, gd, order, mp, omw, gwp, ogw, bracket, unproven
+
+
+def pairing_log(int32_t[::1] arch, double[:, ::1] p_play, int rounds, int best_of,
+                double draw_rate, generator):
+    """(Tests.) One event's Swiss rounds (no top cut), each paired by the search and by the
+    exact matching: per round [the search's pairing proved the least-cost (1) or not (0), its
+    cost, the matching's cost (-1: over BLOSSOM_MAX)], costs by the round's lex_weights; the
+    rounds the search did not prove are played with the matching's pairing (as in any event),
+    and the rest with the search's. Then the rounds left unproven."""
+    _check(np.asarray(arch), np.asarray(p_play), rounds, best_of, 0)
+    cdef Spec S = make_spec(arch, p_play, rounds, best_of, 0, draw_rate, False)
+    cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
+    cdef Ev e
+    cdef int64_t[:, ::1] log = np.full((rounds, 3), -1, dtype=np.int64)
+    if not ev_alloc(&e, S.players, rounds):
+        raise MemoryError()
+    try:
+        e.log = &log[0, 0]
+        with nogil:
+            swiss(&S, &e, bg)
+        unproven = int(e.unproven)
+    finally:
+        ev_free(&e)
+    return np.asarray(log), unproven
+
+
+def min_cost_perfect_matching(cost):
+    """(Tests.) A minimum-cost perfect matching of the complete graph with these costs
+    (square, symmetric, non-negative integers; an even number of vertices, at most
+    BLOSSOM_MAX), by kernels/blossom.pxi as pair_exact uses it: each vertex's mate."""
+    c = np.ascontiguousarray(cost, dtype=np.int64)
+    cdef int n = c.shape[0], u, v
+    if c.ndim != 2 or c.shape[1] != n or n % 2 or not 2 <= n <= BLOSSOM_MAX:
+        raise ValueError("an even square cost matrix of at most BLOSSOM_MAX vertices")
+    if (c < 0).any() or (c != c.T).any():
+        raise ValueError("costs must be symmetric and non-negative")
+    cdef int64_t[:, ::1] cv = c
+    cdef int64_t big = (n // 2) * int(c.max()) + 1
+    cdef Blossom B
+    cdef int found
+    if not bl_alloc(&B, n):
+        raise MemoryError()
+    try:
+        for u in range(n):
+            for v in range(n):
+                B.w[(u + 1) * B.W1 + v + 1] = big - cv[u, v] if u != v else 0
+        with nogil:
+            found = bl_solve(&B, n, False)
+        mate = np.array([B.match[u + 1] - 1 for u in range(n)], dtype=np.int64)
+    finally:
+        bl_free(&B)
+    if found != n // 2:
+        raise RuntimeError(f"no perfect matching found ({found} pairs)")
+    return mate

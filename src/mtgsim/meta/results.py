@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import _meta
 from ..checks import whole_number
 from ..files import output_path, write_json
 from ..plotting import pyplot, save_figure
@@ -181,7 +182,8 @@ class EventsResult:
                                      iv(r["conversion"])))
         if self.unproven_pairings:
             lines.append(f"  note: {self.unproven_pairings:,} of {self.events * self.rounds:,} Swiss rounds were paired by "
-                         "the best pairing found, not proved the least-cost one (MTR 10.4) within the search's budget")
+                         "the best pairing found, not proved the least-cost one (MTR 10.4) within the "
+                         f"search's budget (fields of more than {_meta.BLOSSOM_PLAYERS} players only)")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -254,8 +256,9 @@ class Event:
     Swiss rounds, best first (rank, player, archetype, match_points, omw, gw, ogw); `playoff`:
     the top cut, round by round, as (player, player, winner) in bracket order (1-8, 4-5, 2-7,
     3-6 for eight; the higher seed of each match on the play); `unproven_pairings`: the Swiss
-    rounds whose pairing the search could not prove the best within its budget (0 but in
-    fields paired against nearly every opponent already)."""
+    rounds whose pairing was not proved the least-cost one (MTR 10.4): always 0 up to 512
+    players (a round the search does not prove is paired by an exact minimum-cost matching);
+    above, the rounds the search could not prove within its budget."""
     field: object
     n_rounds: int
     best_of: int
