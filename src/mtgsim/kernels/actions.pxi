@@ -196,6 +196,20 @@ cdef inline bint land_searched_for(Rules* R, Effect* e, int row) noexcept nogil:
     return not e.land_subtypes or (R.cards[row].subtypes & e.land_subtypes) != 0
 
 
+cdef bint search_finds(Rules* R, Game* g, Effect* e, int who) noexcept nogil:
+    """Would player `who`'s search for a land (search_land) find one: is one in their library
+    (in the goldfish, its unseen part and the cards a mulligan put on its bottom)?"""
+    cdef int k
+    for k in range(g.lib_n[who]):
+        if land_searched_for(R, e, g.library[who][k]):
+            return True
+    if not g.scenario:
+        for k in range(g.bottom_next, g.bottom_n):
+            if land_searched_for(R, e, g.bottom[k]):
+                return True
+    return False
+
+
 cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_battlefield,
                       int who) noexcept nogil:
     """Player `who` searches their library for a basic land (or one of the named land types)

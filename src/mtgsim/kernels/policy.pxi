@@ -231,12 +231,60 @@ cdef void play_land_faces(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noe
 
 cdef inline void play_from_hand(Rules* R, Spec* S, Game* g, Rng* rng, int k, int face) noexcept nogil:
     """The card at index k of the hand is played as a land with face `face` up (its own row, or
-    its back face's: 712.12)."""
+    its back face's: 712.12); a fetch land is cracked at once (crack_fetch_lands)."""
     remove_from_hand(R, g, k)
     trace(g, TR_LAND, face, 0)
     play_a_land(R, S, g, rng, face, 0)
     if g.snapshots:
         snapshot(g, TR_LAND)
+    if S.fetch_lands:
+        crack_fetch_lands(R, S, g, rng)
+
+
+cdef int fetch_ability(Rules* R, int row) noexcept nogil:
+    """The index among card `row`'s activated abilities of its fetch land's ability, -1 if it
+    is no fetch land: a land without mana abilities whose ability sacrifices it, costs no mana
+    (only {T} and life besides) and puts lands onto the battlefield (701.23: Prismatic Vista,
+    Evolving Wilds). Cracking one loses none of the turn's mana (it makes none), and the land
+    it finds makes some at once if it enters untapped."""
+    cdef Card* c = &R.cards[row]
+    cdef Activated* a
+    cdef int k
+    if not (c.types & CT_LAND) or c.n_mana:
+        return -1
+    for k in range(c.n_activated):
+        a = &R.activated[c.activated_first + k]
+        if (a.effect >= 0 and a.sacrifice_self and a.cost < 0 and not a.untap and not a.remove_n
+                and not a.from_hand and R.effects[a.effect].lands_to_battlefield):
+            return k
+    return -1
+
+
+cdef void crack_fetch_lands(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
+    """Crack the fetch lands you control (fetch_ability) that can be activated now and whose
+    search finds a land (search_finds): as one is played, and at the start of the main phase,
+    before the turn's spells are chosen, so that the land found (untapped: Prismatic Vista) is
+    there to pay for them (602, 701.23). A fetch land whose search would find nothing is kept
+    (a land still). use_abilities leaves fetch lands to this."""
+    cdef int i = 0, k
+    cdef Activated* a
+    cdef Board b
+    while i < g.n:
+        k = fetch_ability(R, g.perms[i].card) if g.perms[i].controller == 0 else -1
+        if k < 0:
+            i += 1
+            continue
+        a = &R.activated[R.cards[g.perms[i].card].activated_first + k]
+        b = game_board(g)
+        if activation_fault(R, g, &b, i, a) != AF_NONE or not search_finds(R, g, &R.effects[a.effect], 0):
+            i += 1
+            continue
+        trace(g, TR_ACTIVATE_WAY, i, k | ((i + 1) << 8))
+        trace(g, TR_ACTIVATE, g.perms[i].card, 0)
+        resolve_activation(R, S, g, rng, i, k, -1)
+        if g.snapshots:
+            snapshot(g, TR_ACTIVATE)
+        i = 0                                    # rows have moved: look again from the top
 
 
 cdef struct Cast:                 # one way to cast a spell, as the policy weighs it
@@ -546,6 +594,8 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             e = &R.effects[a.effect]
             if not worth_activating(e) or a.untap:
                 continue
+            if S.fetch_lands and k == fetch_ability(R, g.perms[i].card):
+                continue                         # (cracked by crack_fetch_lands, or kept)
             b = game_board(g)
             if (a.tap and R.cards[g.perms[i].card].types & CT_CREATURE and power_of(R, &b, i) > 0
                     and R.cards[g.perms[i].card].attack_if != AI_NEVER):
