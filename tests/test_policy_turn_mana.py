@@ -103,3 +103,16 @@ def test_111_10a_treasure_made_this_turn_pays_for_its_spells():
     deck = Deck({MAKER: 20, ONE_DROP: 40})
     res = run(deck)
     close(res.p_cast(ONE_DROP, 1), 1 - p_none(20, 60, 7) - p_none(40, 60, 7))
+
+
+def test_701_23_fetch_land_finds_the_basic_land_the_hand_needs():
+    """10 Prismatic Vista, 10 Island, 10 Mountain, 30 Goblin Guide: the player searching
+    chooses the land (701.23), and chooses a Mountain (the colour Goblin Guide asks for), so a
+    Vista or a Mountain in hand makes Goblin Guide castable on turn 1 (1 - C(40,7)/C(60,7)),
+    and cast when it is in hand too; a Vista is played over an Island (it makes Goblin Guide
+    castable). (The first basic land in the library's order finds an Island half the time.)"""
+    deck = Deck({"Prismatic Vista": 10, "Island": 10, "Mountain": 10, ONE_DROP: 30})
+    res = run(deck)
+    close(res.p_castable(ONE_DROP, 1), 1 - p_none(20, 60, 7))
+    close(res.p_cast(ONE_DROP, 1),
+          1 - p_none(20, 60, 7) - p_none(30, 60, 7) + math.comb(10, 7) / math.comb(60, 7))

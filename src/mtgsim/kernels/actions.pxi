@@ -215,8 +215,9 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
     """Player `who` searches their library for a basic land (or one of the named land types)
     (701.23) and puts it onto the battlefield or into their hand: in a Scenario's game the
     first from the top (the player's choice); in the goldfish one of the library's unseen part,
-    then of the cards a mulligan put on its bottom (103.5: they are in it too)."""
-    cdef int k, row = -1, i
+    then of the cards a mulligan put on its bottom (103.5: they are in it too), the kind of land
+    the play policy chooses (chosen_land)."""
+    cdef int k, row = -1, i, want = -1
     if g.scenario:
         for k in range(g.lib_n[who] - 1, -1, -1):
             if land_searched_for(R, e, g.library[who][k]):
@@ -226,16 +227,17 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
                 break
     else:
         forget_top(g)                    # (the library is shuffled after: its top is unknown)
+        want = chosen_land(R, S, g, e, to_battlefield)
         for k in range(g.lib_n[0]):
-            if land_searched_for(R, e, g.library[0][k]):
-                row = g.library[0][k]
+            if g.library[0][k] == want:
+                row = want
                 g.library[0][k] = g.library[0][g.lib_n[0] - 1]
                 g.lib_n[0] -= 1
                 break
     if row < 0 and not g.scenario:
         for k in range(g.bottom_next, g.bottom_n):
-            if land_searched_for(R, e, g.bottom[k]):
-                row = g.bottom[k]
+            if g.bottom[k] == want:
+                row = want
                 memmove(&g.bottom[k], &g.bottom[k + 1], (g.bottom_n - k - 1) * sizeof(int32_t))
                 g.bottom_n -= 1
                 break

@@ -99,18 +99,40 @@ cdef inline void colour_supply(Rules* R, Game* g, int* supply) noexcept nogil:
 
 cdef inline int land_score(Rules* R, Spec* S, Game* g, ManaView* v, int row, int* demand,
                            int* supply) noexcept nogil:
-    """How good a play land `row` is (choose_land): 16 for each spell in hand it lets be cast
-    now, 4 for each colour it gives that the hand lacks sources of (`demand` over `supply`), 2
-    if it enters untapped; found by playing it on trial and taking it back (the caller checks
-    that the battlefield has room for it)."""
+    """How good a play land `row` is (choose_land): as it enters (entering_land_score); a fetch
+    land, cracked as it is played (crack_fetch_lands), as the land its search would find
+    (land_to_find), if it finds one and its life can be paid (119.4)."""
+    cdef int k, score
+    cdef Activated* a
+    if S.fetch_lands:
+        k = fetch_ability(R, row)
+        if k >= 0:
+            a = &R.activated[R.cards[row].activated_first + k]
+            if (a.life <= g.bi.life[0] and land_to_find(R, S, g, v, &R.effects[a.effect], True,
+                                                        demand, supply, &score) >= 0):
+                return score
+    return entering_land_score(R, S, g, v, row, False, demand, supply)
+
+
+cdef inline int entering_land_score(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint tapped,
+                                    int* demand, int* supply) noexcept nogil:
+    """How good land `row` is as it enters (played, or put onto the battlefield tapped if
+    `tapped`): 16 for each spell in hand it lets be cast now, 4 for each colour it gives that
+    the hand lacks sources of (`demand` over `supply`), 2 if it enters untapped; found by
+    putting it onto the battlefield on trial and taking it back (the caller checks that the
+    battlefield has room for it)."""
     cdef int t, score, i, life
     cdef uint8_t cp
     if (R.cards[row].n_enters == 0 and not (S.gf[row] & (GF_MANA_FX | GF_COSTMOD))
-            and all_beyond_reach(R, S, g, g.unit_of[row])):
-        score = 2                          # untapped, and no spell castable: no trial needed
+            and all_beyond_reach(R, S, g, 0 if tapped else g.unit_of[row])):
+        score = 0 if tapped else 2         # no spell castable: no trial needed
     else:
         life = g.bi.life[0]
+        g.entering_tapped = tapped
         i = add_permanent(R, g, row, False, 0, 0)
+        g.entering_tapped = False
+        if tapped:
+            set_flags(g, i, g.perms[i].flags | PF_TAPPED)
         view_prepare(R, g, v)
         score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
         enters_or_leaves(g, i, -1)
@@ -124,6 +146,64 @@ cdef inline int land_score(Rules* R, Spec* S, Game* g, ManaView* v, int row, int
         if supply[t] < demand[t] and (cp >> t) & 1:
             score += 4
     return score
+
+
+DEF MAXFOUND = 32               # land_to_find: the kinds of land weighed (the first found)
+
+
+cdef int land_to_find(Rules* R, Spec* S, Game* g, ManaView* v, Effect* e, bint to_battlefield,
+                      int* demand, int* supply, int* score) noexcept nogil:
+    """The kind of land the goldfish's search for a land (701.23) finds: of the kinds in the
+    library it may find (search_finds), the one choose_land would play (entering_land_score,
+    tapped if the search puts it onto the battlefield tapped, `demand` and `supply` as
+    choose_land's): the one that lets the most of the hand be cast now, then gives a colour the
+    hand lacks sources of, then enters untapped; ties go to the first in the library (its order
+    is the shuffle's), and only the first MAXFOUND kinds are weighed. Returns its row, -1 if
+    there is none; `score` (if not NULL) gets its score. With one kind (or no room on the
+    battlefield for a trial) and no score asked, the first found, weighed by nothing."""
+    cdef int32_t kinds[MAXFOUND]
+    cdef int n = 0, k, j, row, best = -1, best_score = -1000, sc
+    cdef int32_t* cards
+    cdef int lo, hi, part
+    for part in range(2):                # the library, then the cards at its bottom
+        if part == 0:
+            cards, lo, hi = &g.library[0][0], 0, g.lib_n[0]
+        else:
+            cards, lo, hi = &g.bottom[0], g.bottom_next, g.bottom_n
+        for k in range(lo, hi):
+            row = cards[k]
+            if n == MAXFOUND or not land_searched_for(R, e, row):
+                continue
+            for j in range(n):
+                if kinds[j] == row:
+                    break
+            else:
+                kinds[n] = row
+                n += 1
+    if n == 0:
+        return -1
+    if score == NULL and (n == 1 or g.n >= MAXPERM):
+        return kinds[0]
+    for k in range(n):
+        sc = (entering_land_score(R, S, g, v, kinds[k], to_battlefield and e.lands_tapped, demand, supply)
+              if g.n < MAXPERM else 0)
+        if sc > best_score:
+            best, best_score = kinds[k], sc
+    if score != NULL:
+        score[0] = best_score
+    return best
+
+
+cdef int chosen_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield) noexcept nogil:
+    """land_to_find for a search resolving (search_land): the colours the hand and the tracked
+    cards ask for and the lands in play give as choose_land weighs them; cast_view is the
+    trials' (the policy prepares it again before it next reads it)."""
+    cdef int demand[5]
+    cdef int supply[5]
+    colour_demand(R, S, g, demand)
+    colour_supply(R, g, supply)
+    return land_to_find(R, S, g, &(<Scratch*>g.scratch).cast_view, e, to_battlefield, demand,
+                        supply, NULL)
 
 
 DEF SPELL_GIVEN_UP = 3          # choose_land_face: the handicap of a spell // land card's land
