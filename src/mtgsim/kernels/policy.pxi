@@ -100,17 +100,22 @@ cdef inline void colour_supply(Rules* R, Game* g, int* supply) noexcept nogil:
 cdef inline int land_score(Rules* R, Spec* S, Game* g, ManaView* v, int row, int* demand,
                            int* supply) noexcept nogil:
     """How good a play land `row` is (choose_land): as it enters (entering_land_score); a fetch
-    land, cracked as it is played (crack_fetch_lands), as the land its search would find
-    (land_to_find), if it finds one and its life can be paid (119.4)."""
-    cdef int k, score
-    cdef Activated* a
-    if S.fetch_lands:
-        k = fetch_ability(R, row)
-        if k >= 0:
-            a = &R.activated[R.cards[row].activated_first + k]
-            if (a.life <= g.bi.life[0] and land_to_find(R, S, g, v, &R.effects[a.effect], True,
-                                                        demand, supply, &score) >= 0):
-                return score
+    land, cracked as soon as it is played (crack_fetch_lands), as the land it would find
+    (fetch_land_score)."""
+    if S.fetch_lands and fetch_ability(R, row) >= 0:
+        return fetch_land_score(R, S, g, v, row, demand, supply)
+    return entering_land_score(R, S, g, v, row, False, demand, supply)
+
+
+cdef int fetch_land_score(Rules* R, Spec* S, Game* g, ManaView* v, int row, int* demand,
+                          int* supply) noexcept nogil:
+    """land_score of fetch land `row`: the score of the land its search would find
+    (land_to_find), if it finds one and the life it costs can be paid (119.4); else its own."""
+    cdef Activated* a = &R.activated[R.cards[row].activated_first + fetch_ability(R, row)]
+    cdef int score
+    if (a.life <= g.bi.life[0]
+            and land_to_find(R, S, g, v, &R.effects[a.effect], True, demand, supply, &score) >= 0):
+        return score
     return entering_land_score(R, S, g, v, row, False, demand, supply)
 
 
@@ -298,27 +303,29 @@ cdef inline void play_lands(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) n
 
 cdef void play_land_faces(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
     """play_lands for a deck with modal double-faced cards whose back face is a land
-    (S.land_faces): the card played, and the face it is played as (choose_land_face, 712.12).
-    (Its own function, called apart from play_lands, so that the decks without such cards
-    play play_lands' code as compiled before.)"""
+    (S.land_faces): the card played, and the face it is played as (choose_land_face, 712.12);
+    and for a deck with fetch lands (S.fetch_lands), which are cracked after the land drop
+    (crack_fetch_lands). (Its own function, called apart from play_lands, so that the decks
+    without such cards play play_lands' code as compiled before; it chooses as play_lands
+    does when no card has a land back face.)"""
     cdef int k, face = -1
     while land_in_hand(R, S, g) and land_plays_left(R, g) > 0:
         k = choose_land_face(R, S, g, v, &face)
         if k < 0:
-            return
+            break
         play_from_hand(R, S, g, rng, k, face)
+    if S.fetch_lands:
+        crack_fetch_lands(R, S, g, rng)
 
 
 cdef inline void play_from_hand(Rules* R, Spec* S, Game* g, Rng* rng, int k, int face) noexcept nogil:
     """The card at index k of the hand is played as a land with face `face` up (its own row, or
-    its back face's: 712.12); a fetch land is cracked at once (crack_fetch_lands)."""
+    its back face's: 712.12)."""
     remove_from_hand(R, g, k)
     trace(g, TR_LAND, face, 0)
     play_a_land(R, S, g, rng, face, 0)
     if g.snapshots:
         snapshot(g, TR_LAND)
-    if S.fetch_lands:
-        crack_fetch_lands(R, S, g, rng)
 
 
 cdef int fetch_ability(Rules* R, int row) noexcept nogil:
@@ -342,10 +349,10 @@ cdef int fetch_ability(Rules* R, int row) noexcept nogil:
 
 cdef void crack_fetch_lands(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """Crack the fetch lands you control (fetch_ability) that can be activated now and whose
-    search finds a land (search_finds): as one is played, and at the start of the main phase,
-    before the turn's spells are chosen, so that the land found (untapped: Prismatic Vista) is
-    there to pay for them (602, 701.23). A fetch land whose search would find nothing is kept
-    (a land still). use_abilities leaves fetch lands to this."""
+    search finds a land (search_finds): after the land drop (play_land_faces: the turn's, and
+    those spells or cycling let be made), before the turn's spells are chosen, so that the land
+    found (untapped: Prismatic Vista) is there to pay for them (602, 701.23). A fetch land whose
+    search would find nothing is kept (a land still). use_abilities leaves fetch lands to this."""
     cdef int i = 0, k
     cdef Activated* a
     cdef Board b
@@ -506,7 +513,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             snapshot(g, TR_CAST)
         if g.extra_land_drops and land_in_hand(R, S, g):   # (Explore: another land, then more spells)
             view_prepare(R, g, v)
-            if S.land_faces:
+            if S.land_faces or S.fetch_lands:
                 play_land_faces(R, S, g, rng, v)
             else:
                 play_lands(R, S, g, rng, v)
