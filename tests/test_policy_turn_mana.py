@@ -116,3 +116,17 @@ def test_701_23_fetch_land_finds_the_basic_land_the_hand_needs():
     close(res.p_castable(ONE_DROP, 1), 1 - p_none(20, 60, 7))
     close(res.p_cast(ONE_DROP, 1),
           1 - p_none(20, 60, 7) - p_none(30, 60, 7) + math.comb(10, 7) / math.comb(60, 7))
+
+
+SCOUT = card("Test Scout Spell", "{0}", "Sorcery",
+             abilities=[{"kind": "spell", "lands_to_battlefield": 1, "lands_tapped": False}])
+
+
+def test_701_23_a_spell_searching_for_a_land_finds_the_one_the_hand_needs():
+    """20 {0} sorceries putting a basic land onto the battlefield untapped, 10 Forest, 10
+    Mountain, 20 Goblin Guide: the search finds a Mountain (the player's choice, 701.23), so
+    Goblin Guide is cast on turn 1 whenever it is in hand with a Mountain or the sorcery
+    (inclusion-exclusion; the first basic land in the library finds a Forest half the time)."""
+    deck = Deck({SCOUT: 20, "Forest": 10, "Mountain": 10, ONE_DROP: 20})
+    res = run(deck)
+    close(res.p_cast(ONE_DROP, 1), 1 - p_none(20, 60, 7) - p_none(30, 60, 7) + p_none(50, 60, 7))
