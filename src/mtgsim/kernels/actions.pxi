@@ -216,7 +216,8 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
     (701.23) and puts it onto the battlefield or into their hand: in a Scenario's game the
     first from the top (the player's choice); in the goldfish one of the library's unseen part,
     then of the cards a mulligan put on its bottom (103.5: they are in it too), the kind of land
-    the play policy chooses (chosen_land)."""
+    the play policy chooses (chosen_land) if the deck has kinds to choose from (S.land_choice),
+    else the first found."""
     cdef int k, row = -1, i, want = -1
     if g.scenario:
         for k in range(g.lib_n[who] - 1, -1, -1):
@@ -227,17 +228,18 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
                 break
     else:
         forget_top(g)                    # (the library is shuffled after: its top is unknown)
-        want = chosen_land(R, S, g, e, to_battlefield)
+        if S.land_choice:
+            want = chosen_land(R, S, g, e, to_battlefield)
         for k in range(g.lib_n[0]):
-            if g.library[0][k] == want:
-                row = want
+            if g.library[0][k] == want or (want < 0 and land_searched_for(R, e, g.library[0][k])):
+                row = g.library[0][k]
                 g.library[0][k] = g.library[0][g.lib_n[0] - 1]
                 g.lib_n[0] -= 1
                 break
     if row < 0 and not g.scenario:
         for k in range(g.bottom_next, g.bottom_n):
-            if g.bottom[k] == want:
-                row = want
+            if g.bottom[k] == want or (want < 0 and land_searched_for(R, e, g.bottom[k])):
+                row = g.bottom[k]
                 memmove(&g.bottom[k], &g.bottom[k + 1], (g.bottom_n - k - 1) * sizeof(int32_t))
                 g.bottom_n -= 1
                 break
