@@ -21,7 +21,10 @@ simulator has always used:
 - `x`: the smallest X an X spell (107.3) is cast with; it is cast with the largest X the
   board can pay, and not at all below this.
 - `abilities`: use non-mana activated abilities (602) after casting spells (a scry or surveil
-  ability too, with the mana left).
+  ability too, with the mana left); but crack a fetch land (a land making no mana whose
+  ability costs no mana, sacrifices it and puts a land onto the battlefield: Prismatic Vista,
+  Evolving Wilds) right after the land drop, before any spell, so that the land it finds
+  pays for the turn's spells — unless its search would find nothing (then it is kept).
 - `cycle`: cycle (702.29) the cards in hand the player doesn't want, with the mana left after
   spells and abilities (then play a land drawn and cast what can be): a land while no more
   lands are wanted (see below), a spell whose mana value is above the lands in play and in

@@ -196,13 +196,29 @@ cdef inline bint land_searched_for(Rules* R, Effect* e, int row) noexcept nogil:
     return not e.land_subtypes or (R.cards[row].subtypes & e.land_subtypes) != 0
 
 
+cdef bint search_finds(Rules* R, Game* g, Effect* e, int who) noexcept nogil:
+    """Would player `who`'s search for a land (search_land) find one: is one in their library
+    (in the goldfish, its unseen part and the cards a mulligan put on its bottom)?"""
+    cdef int k
+    for k in range(g.lib_n[who]):
+        if land_searched_for(R, e, g.library[who][k]):
+            return True
+    if not g.scenario:
+        for k in range(g.bottom_next, g.bottom_n):
+            if land_searched_for(R, e, g.bottom[k]):
+                return True
+    return False
+
+
 cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_battlefield,
                       int who) noexcept nogil:
     """Player `who` searches their library for a basic land (or one of the named land types)
     (701.23) and puts it onto the battlefield or into their hand: in a Scenario's game the
     first from the top (the player's choice); in the goldfish one of the library's unseen part,
-    then of the cards a mulligan put on its bottom (103.5: they are in it too)."""
-    cdef int k, row = -1, i
+    then of the cards a mulligan put on its bottom (103.5: they are in it too), the kind of land
+    the play policy chooses (chosen_land) if the deck has kinds to choose from (S.land_choice),
+    else the first found."""
+    cdef int k, row = -1, i, want = -1
     if g.scenario:
         for k in range(g.lib_n[who] - 1, -1, -1):
             if land_searched_for(R, e, g.library[who][k]):
@@ -212,15 +228,17 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
                 break
     else:
         forget_top(g)                    # (the library is shuffled after: its top is unknown)
+        if S.land_choice:
+            want = chosen_land(R, S, g, e, to_battlefield)
         for k in range(g.lib_n[0]):
-            if land_searched_for(R, e, g.library[0][k]):
+            if g.library[0][k] == want or (want < 0 and land_searched_for(R, e, g.library[0][k])):
                 row = g.library[0][k]
                 g.library[0][k] = g.library[0][g.lib_n[0] - 1]
                 g.lib_n[0] -= 1
                 break
     if row < 0 and not g.scenario:
         for k in range(g.bottom_next, g.bottom_n):
-            if land_searched_for(R, e, g.bottom[k]):
+            if g.bottom[k] == want or (want < 0 and land_searched_for(R, e, g.bottom[k])):
                 row = g.bottom[k]
                 memmove(&g.bottom[k], &g.bottom[k + 1], (g.bottom_n - k - 1) * sizeof(int32_t))
                 g.bottom_n -= 1

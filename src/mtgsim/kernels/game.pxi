@@ -287,6 +287,10 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int land_goal                # the lands the player wants in play and in hand: the highest
                                  # mana value among the deck's other cards (wanted_card)
     bint cyclers                 # some card of the deck has cycling (702.29): a cycling step
+    bint fetch_lands             # some land of the deck is a fetch land (fetch_ability) and
+                                 # the policy uses abilities: crack_fetch_lands has work
+    bint land_choice             # the deck has two kinds of land or more that a search may
+                                 # find (basic, or with a land type): chosen_land weighs them
     # the play policy (mtgsim.policy.PlayPolicy)
     uint8_t lands_first          # play the first land in hand (else the most castable)
     uint8_t spell_order          # SpellOrder

@@ -102,18 +102,45 @@ cdef inline void colour_supply(Rules* R, Game* g, int* supply) noexcept nogil:
 
 cdef inline int land_score(Rules* R, Spec* S, Game* g, ManaView* v, int row, int* demand,
                            int* supply) noexcept nogil:
-    """How good a play land `row` is (choose_land): 16 for each spell in hand it lets be cast
-    now, 4 for each colour it gives that the hand lacks sources of (`demand` over `supply`), 2
-    if it enters untapped; found by playing it on trial and taking it back (the caller checks
-    that the battlefield has room for it)."""
+    """How good a play land `row` is (choose_land): as it enters (entering_land_score); a fetch
+    land, cracked as soon as it is played (crack_fetch_lands), as the land it would find
+    (fetch_land_score)."""
+    if S.fetch_lands and fetch_ability(R, row) >= 0:
+        return fetch_land_score(R, S, g, v, row, demand, supply)
+    return entering_land_score(R, S, g, v, row, False, demand, supply)
+
+
+cdef int fetch_land_score(Rules* R, Spec* S, Game* g, ManaView* v, int row, int* demand,
+                          int* supply) noexcept nogil:
+    """land_score of fetch land `row`: the score of the land its search would find
+    (land_to_find), if it finds one and the life it costs can be paid (119.4); else its own."""
+    cdef Activated* a = &R.activated[R.cards[row].activated_first + fetch_ability(R, row)]
+    cdef int score
+    if (a.life <= g.bi.life[0]
+            and land_to_find(R, S, g, v, &R.effects[a.effect], True, demand, supply, &score) >= 0):
+        return score
+    return entering_land_score(R, S, g, v, row, False, demand, supply)
+
+
+cdef inline int entering_land_score(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint tapped,
+                                    int* demand, int* supply) noexcept nogil:
+    """How good land `row` is as it enters (played, or put onto the battlefield tapped if
+    `tapped`): 16 for each spell in hand it lets be cast now, 4 for each colour it gives that
+    the hand lacks sources of (`demand` over `supply`), 2 if it enters untapped; found by
+    putting it onto the battlefield on trial and taking it back (the caller checks that the
+    battlefield has room for it)."""
     cdef int t, score, i, life
     cdef uint8_t cp
     if (R.cards[row].n_enters == 0 and not (S.gf[row] & (GF_MANA_FX | GF_COSTMOD))
-            and all_beyond_reach(R, S, g, g.unit_of[row])):
-        score = 2                          # untapped, and no spell castable: no trial needed
+            and all_beyond_reach(R, S, g, 0 if tapped else g.unit_of[row])):
+        score = 0 if tapped else 2         # no spell castable: no trial needed
     else:
         life = g.bi.life[0]
+        g.entering_tapped = tapped
         i = add_permanent(R, g, row, False, 0, 0)
+        g.entering_tapped = False
+        if tapped:
+            set_flags(g, i, g.perms[i].flags | PF_TAPPED)
         view_prepare(R, g, v)
         score = 16 * castable_spells(R, S, g, v) + 2 * ((g.perms[i].flags & PF_TAPPED) == 0)
         enters_or_leaves(g, i, -1)
@@ -127,6 +154,64 @@ cdef inline int land_score(Rules* R, Spec* S, Game* g, ManaView* v, int row, int
         if supply[t] < demand[t] and (cp >> t) & 1:
             score += 4
     return score
+
+
+DEF MAXFOUND = 32               # land_to_find: the kinds of land weighed (the first found)
+
+
+cdef int land_to_find(Rules* R, Spec* S, Game* g, ManaView* v, Effect* e, bint to_battlefield,
+                      int* demand, int* supply, int* score) noexcept nogil:
+    """The kind of land the goldfish's search for a land (701.23) finds: of the kinds in the
+    library it may find (search_finds), the one choose_land would play (entering_land_score,
+    tapped if the search puts it onto the battlefield tapped, `demand` and `supply` as
+    choose_land's): the one that lets the most of the hand be cast now, then gives a colour the
+    hand lacks sources of, then enters untapped; ties go to the first in the library (its order
+    is the shuffle's), and only the first MAXFOUND kinds are weighed. Returns its row, -1 if
+    there is none; `score` (if not NULL) gets its score. With one kind (or no room on the
+    battlefield for a trial) and no score asked, the first found, weighed by nothing."""
+    cdef int32_t kinds[MAXFOUND]
+    cdef int n = 0, k, j, row, best = -1, best_score = -1000, sc
+    cdef int32_t* cards
+    cdef int lo, hi, part
+    for part in range(2):                # the library, then the cards at its bottom
+        if part == 0:
+            cards, lo, hi = &g.library[0][0], 0, g.lib_n[0]
+        else:
+            cards, lo, hi = &g.bottom[0], g.bottom_next, g.bottom_n
+        for k in range(lo, hi):
+            row = cards[k]
+            if n == MAXFOUND or not land_searched_for(R, e, row):
+                continue
+            for j in range(n):
+                if kinds[j] == row:
+                    break
+            else:
+                kinds[n] = row
+                n += 1
+    if n == 0:
+        return -1
+    if score == NULL and (n == 1 or g.n >= MAXPERM):
+        return kinds[0]
+    for k in range(n):
+        sc = (entering_land_score(R, S, g, v, kinds[k], to_battlefield and e.lands_tapped, demand, supply)
+              if g.n < MAXPERM else 0)
+        if sc > best_score:
+            best, best_score = kinds[k], sc
+    if score != NULL:
+        score[0] = best_score
+    return best
+
+
+cdef int chosen_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield) noexcept nogil:
+    """land_to_find for a search resolving (search_land): the colours the hand and the tracked
+    cards ask for and the lands in play give as choose_land weighs them; cast_view is the
+    trials' (the policy prepares it again before it next reads it)."""
+    cdef int demand[5]
+    cdef int supply[5]
+    colour_demand(R, S, g, demand)
+    colour_supply(R, g, supply)
+    return land_to_find(R, S, g, &(<Scratch*>g.scratch).cast_view, e, to_battlefield, demand,
+                        supply, NULL)
 
 
 DEF SPELL_GIVEN_UP = 3          # choose_land_face: the handicap of a spell // land card's land
@@ -221,15 +306,19 @@ cdef inline void play_lands(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) n
 
 cdef void play_land_faces(Rules* R, Spec* S, Game* g, Rng* rng, ManaView* v) noexcept nogil:
     """play_lands for a deck with modal double-faced cards whose back face is a land
-    (S.land_faces): the card played, and the face it is played as (choose_land_face, 712.12).
-    (Its own function, called apart from play_lands, so that the decks without such cards
-    play play_lands' code as compiled before.)"""
+    (S.land_faces): the card played, and the face it is played as (choose_land_face, 712.12);
+    and for a deck with fetch lands (S.fetch_lands), which are cracked after the land drop
+    (crack_fetch_lands). (Its own function, called apart from play_lands, so that the decks
+    without such cards play play_lands' code as compiled before; it chooses as play_lands
+    does when no card has a land back face.)"""
     cdef int k, face = -1
     while land_in_hand(R, S, g) and land_plays_left(R, g) > 0:
         k = choose_land_face(R, S, g, v, &face)
         if k < 0:
-            return
+            break
         play_from_hand(R, S, g, rng, k, face)
+    if S.fetch_lands:
+        crack_fetch_lands(R, S, g, rng)
 
 
 cdef inline void play_from_hand(Rules* R, Spec* S, Game* g, Rng* rng, int k, int face) noexcept nogil:
@@ -240,6 +329,52 @@ cdef inline void play_from_hand(Rules* R, Spec* S, Game* g, Rng* rng, int k, int
     play_a_land(R, S, g, rng, face, 0)
     if g.snapshots:
         snapshot(g, TR_LAND)
+
+
+cdef int fetch_ability(Rules* R, int row) noexcept nogil:
+    """The index among card `row`'s activated abilities of its fetch land's ability, -1 if it
+    is no fetch land: a land without mana abilities whose ability sacrifices it, costs no mana
+    (only {T} and life besides) and puts lands onto the battlefield (701.23: Prismatic Vista,
+    Evolving Wilds). Cracking one loses none of the turn's mana (it makes none), and the land
+    it finds makes some at once if it enters untapped."""
+    cdef Card* c = &R.cards[row]
+    cdef Activated* a
+    cdef int k
+    if not (c.types & CT_LAND) or c.n_mana:
+        return -1
+    for k in range(c.n_activated):
+        a = &R.activated[c.activated_first + k]
+        if (a.effect >= 0 and a.sacrifice_self and a.cost < 0 and not a.untap and not a.remove_n
+                and not a.from_hand and R.effects[a.effect].lands_to_battlefield):
+            return k
+    return -1
+
+
+cdef void crack_fetch_lands(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
+    """Crack the fetch lands you control (fetch_ability) that can be activated now and whose
+    search finds a land (search_finds): after the land drop (play_land_faces: the turn's, and
+    those spells or cycling let be made), before the turn's spells are chosen, so that the land
+    found (untapped: Prismatic Vista) is there to pay for them (602, 701.23). A fetch land whose
+    search would find nothing is kept (a land still). use_abilities leaves fetch lands to this."""
+    cdef int i = 0, k
+    cdef Activated* a
+    cdef Board b
+    while i < g.n:
+        k = fetch_ability(R, g.perms[i].card) if g.perms[i].controller == 0 else -1
+        if k < 0:
+            i += 1
+            continue
+        a = &R.activated[R.cards[g.perms[i].card].activated_first + k]
+        b = game_board(g)
+        if activation_fault(R, g, &b, i, a) != AF_NONE or not search_finds(R, g, &R.effects[a.effect], 0):
+            i += 1
+            continue
+        trace(g, TR_ACTIVATE_WAY, i, k | ((i + 1) << 8))
+        trace(g, TR_ACTIVATE, g.perms[i].card, 0)
+        resolve_activation(R, S, g, rng, i, k, -1)
+        if g.snapshots:
+            snapshot(g, TR_ACTIVATE)
+        i = 0                                    # rows have moved: look again from the top
 
 
 cdef struct Cast:                 # one way to cast a spell, as the policy weighs it
@@ -384,7 +519,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             snapshot(g, TR_CAST)
         if g.extra_land_drops and land_in_hand(R, S, g):   # (Explore: another land, then more spells)
             view_prepare(R, g, v)
-            if S.land_faces:
+            if S.land_faces or S.fetch_lands:
                 play_land_faces(R, S, g, rng, v)
             else:
                 play_lands(R, S, g, rng, v)
@@ -552,6 +687,8 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             e = &R.effects[a.effect]
             if not worth_activating(e) or a.untap:
                 continue
+            if S.fetch_lands and k == fetch_ability(R, g.perms[i].card):
+                continue                         # (cracked by crack_fetch_lands, or kept)
             b = game_board(g)
             if (a.tap and R.cards[g.perms[i].card].types & CT_CREATURE and power_of(R, &b, i) > 0
                     and R.cards[g.perms[i].card].attack_if != AI_NEVER):

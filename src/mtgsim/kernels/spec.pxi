@@ -333,9 +333,9 @@ def checking_views(GoldfishSpec spec):
 
 cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
     """S.track_demand, S.land_demand, S.deck_colours, S.deck_lands, the deck's double-faced
-    lands (S.land_faces, S.spell_lands), S.land_goal and S.cyclers, once S.gf, S.demand and the
-    tracked cards are set."""
-    cdef int q, t, row
+    lands (S.land_faces, S.spell_lands), S.land_goal, S.cyclers, S.fetch_lands and
+    S.land_choice, once S.gf, S.demand, S.abilities and the tracked cards are set."""
+    cdef int q, t, row, searchable = -1
     for t in range(5):
         S.track_demand[t] = 0
     for q in range(S.n_track):
@@ -347,7 +347,7 @@ cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
     S.land_demand = False
     S.deck_colours = 0
     S.deck_lands = 0
-    S.land_faces = S.spell_lands = S.cyclers = False
+    S.land_faces = S.spell_lands = S.cyclers = S.fetch_lands = S.land_choice = False
     S.land_goal = 0
     for q in range(S.deck_n):
         row = S.deck[q]
@@ -358,6 +358,12 @@ cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
         row = S.deck[q]
         S.deck_lands += counts_as_land(R, S, row)
         S.cyclers |= cycling_row(R, row) >= 0
+        if S.abilities and fetch_ability(R, row) >= 0:
+            S.fetch_lands = True
+        if is_land_row(R, row) and (R.cards[row].supertypes & ST_BASIC or R.cards[row].subtypes):
+            if searchable >= 0 and row != searchable:
+                S.land_choice = True
+            searchable = row
         if not counts_as_land(R, S, row) and R.cards[row].mana_value > S.land_goal:
             S.land_goal = R.cards[row].mana_value
         if S.gf[row] & GF_LAND and S.gf[row] & GF_DEMAND:
