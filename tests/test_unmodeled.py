@@ -73,7 +73,7 @@ def test_the_shipped_drawbacks_are_these_cards_each_never_cast_or_played():
 
 
 def test_every_shipped_card_never_cast_says_why_and_is_a_classified_drawback():
-    for c in DB.cards() if hasattr(DB, "cards") else ():
+    for c in DB.cards():
         if c.uncastable:
             assert c.unmodeled_effect == "drawback", c.name
 
@@ -186,7 +186,7 @@ def test_603_3_rupture_spire_is_never_played_its_payment_unsaid():
     assert res.p_cast("Grizzly Bears", 4).value <= only_forests.p_cast("Grizzly Bears", 4).value
 
 
-def test_mana_crypt_deals_3_damage_each_upkeep_losing_every_flip():
+def test_503_1a_mana_crypt_deals_3_damage_each_upkeep_losing_every_flip():
     """Mana Crypt: "At the beginning of your upkeep, flip a coin. If you lose the flip, this
     artifact deals 3 damage to you." No coin is flipped: modelled as losing every flip, the most
     it deals (3 each of your upkeeps, 503.1a), never the least."""
@@ -200,7 +200,7 @@ def test_mana_crypt_deals_3_damage_each_upkeep_losing_every_flip():
     assert s.life() == 14
 
 
-def test_mana_vault_deals_1_damage_each_upkeep():
+def test_503_1a_mana_vault_deals_1_damage_each_upkeep():
     """Mana Vault: "At the beginning of your draw step, if this artifact is tapped, it deals 1
     damage to you." The condition is not in the vocabulary: 1 damage each of your upkeeps (the
     most it deals; it doesn't untap, 502.3, so once tapped it stays so)."""
@@ -211,7 +211,7 @@ def test_mana_vault_deals_1_damage_each_upkeep():
     assert s.life() == 19 and s.is_tapped(vault)
 
 
-def test_brainstorm_draws_one_card_net_putting_back_the_two_it_drew_last():
+def test_121_1_brainstorm_draws_one_card_putting_back_the_two_it_drew_last():
     """Brainstorm: "Draw three cards, then put two cards from your hand on top of your library
     in any order." Putting back the second and third cards drawn, in their order, is a choice
     it allows: modelled as drawing one card (before: three, and none put back)."""
