@@ -91,7 +91,8 @@ def test_a_drawback_left_out_without_uncastable_is_refused():
 
 # The ways the curated notes refer to their card, as the recognizers' `~`.
 _SELF = re.compile(r"\b[Tt]his (?:spell|creature|land|artifact|enchantment|permanent)\b"
-                   r"|\b[Ii]t(?= (?:deals|enters|gets|searches|attacks|dies|leaves|becomes|has|can't|doesn't)\b)"
+                   r"|\b[Ii]t(?= (?:deals|enters|gets|searches|attacks|dies|leaves|becomes|has|can't"
+                   r"|doesn't)\b)"
                    r"|^(?=(?:Can't|Has|Adds) )")
 
 
@@ -181,8 +182,8 @@ def test_603_3_rupture_spire_is_never_played_its_payment_unsaid():
     enters is not in the vocabulary: never played, and a Forest beside it is played instead."""
     res = simulate(Deck({"Rupture Spire": 30, "Forest": 10, "Grizzly Bears": 20}, db=DB), games=300, turns=4,
                    seed=2, mulligan=MulliganPolicy.never(), track=["Grizzly Bears"])
-    only_forests = simulate(Deck({"Wastes": 30, "Forest": 10, "Grizzly Bears": 20}, db=DB), games=300, turns=4,
-                            seed=2, mulligan=MulliganPolicy.never(), track=["Grizzly Bears"])
+    only_forests = simulate(Deck({"Wastes": 30, "Forest": 10, "Grizzly Bears": 20}, db=DB), games=300,
+                            turns=4, seed=2, mulligan=MulliganPolicy.never(), track=["Grizzly Bears"])
     assert res.p_cast("Grizzly Bears", 4).value <= only_forests.p_cast("Grizzly Bears", 4).value
 
 
@@ -251,3 +252,15 @@ def test_701_23_myriad_landscape_finds_one_basic_land():
     one type: modelled as finding one (a choice "up to two" allows)."""
     (act,) = DB["Myriad Landscape"].abilities_of(ActivatedAbility)
     assert act.effect.lands_to_battlefield == 1
+
+
+def test_the_card_command_says_what_the_text_left_out_does_and_a_land_never_played(capsys):
+    from mtgsim.cli import main
+    assert main(["card", "Lotus Field", "Mana Crypt", "Counterspell"]) == 0
+    out = capsys.readouterr().out
+    assert "(that is a drawback: so the simulator never uses the card)" in out
+    assert "(never played by the simulator: its enters trigger 'sacrifice two lands' (603.3)" in out
+    assert "(that is a benefit left out: the card is played as less than it is)" in out
+    assert "(that is irrelevant to a goldfish game)" in out
+    assert main(["cards", "show", "Rupture Spire"]) == 0
+    assert "never played by the simulator: its enters trigger" in capsys.readouterr().out

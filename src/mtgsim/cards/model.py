@@ -591,6 +591,9 @@ KNOWN_KEYWORDS = frozenset({"haste", "flying", "trample", "vigilance", "first st
 #                (`uncastable`, its reason in words). A note with a drawback and a benefit is a
 #                drawback.
 UNMODELED_EFFECTS = ("irrelevant", "benefit", "drawback")
+UNMODELED_EFFECT_WORDS = {"irrelevant": "irrelevant to a goldfish game",
+                          "benefit": "a benefit left out: the card is played as less than it is",
+                          "drawback": "a drawback: so the simulator never uses the card"}
 
 
 # The types a typecycling ability (702.29e) may search for here: "" (plain cycling: draw a card),
