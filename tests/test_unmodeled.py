@@ -264,3 +264,21 @@ def test_the_card_command_says_what_the_text_left_out_does_and_a_land_never_play
     assert "(that is irrelevant to a goldfish game)" in out
     assert main(["cards", "show", "Rupture Spire"]) == 0
     assert "never played by the simulator: its enters trigger" in capsys.readouterr().out
+
+
+# Keywords the engine doesn't act on, each a benefit left out or irrelevant to a goldfish game
+# (a card's `unmodeled` gets "Keyword not simulated: ..."): a new one must be judged here.
+UNPLAYED_KEYWORDS = {"Exalted": "benefit (702.83a: +1/+1 attacking alone)",
+                     "Prowess": "benefit (702.108a: +1/+1 for each noncreature spell cast)",
+                     "Protection": "irrelevant (702.16: a goldfish opponent neither targets nor blocks)"}
+
+
+def test_every_keyword_the_engine_leaves_out_of_a_shipped_card_is_no_drawback():
+    from mtgsim.cards.model import keyword_played
+    for c in DB.cards():
+        for face in (c, c.back) if c.back is not None else (c,):
+            for k in face.keywords:
+                if not keyword_played(k):
+                    assert k.split(" from ")[0] in UNPLAYED_KEYWORDS, f"{face.name}: {k}"
+                    if face.unmodeled_effect == "irrelevant":
+                        assert UNPLAYED_KEYWORDS[k.split(" from ")[0]].startswith("irrelevant"), face.name
