@@ -15,8 +15,9 @@ RECORDS = ("Effect", "Activated", "Enters", "Triggered", "Card", "ManaAbility", 
 ACTED_ON_ELSEWHERE = {
     ("Card", "is_token"): "compile.py: a token definition is never part of a deck",
     ("Card", "unmodeled"): "simulate.py and the CLI report the card's unmodelled text once",
-    ("SpendRestriction", "chosen_type"): "Cavern of Souls' chosen type is not tracked: any "
-                                         "creature spell passes (docs/card-format.md)",
+    ("SpendRestriction", "chosen_type"): "a chosen creature type is not tracked: any creature spell "
+                                         "passes (docs/card-format.md; so the shipped Cavern of Souls "
+                                         "leaves that mana ability out)",
     ("Permanent", "damage"): "no effect marks damage yet (514.2 has nothing to clear)",
 }
 

@@ -93,6 +93,11 @@ TEST_CARDS = {c.name: c for c in [
         {"kind": "mana", "cost": "{T}", "mana": "{C}{C}", "spend_only_on": "noncreature spells",
          "damage_to_you": 1}]),
     mtgsim.card("Oracle Gold Spell", "{R}{G}", "Sorcery"),
+    # Cavern of Souls' coloured mana as the vocabulary says it (the chosen type untracked: any
+    # creature spell passes; the shipped Cavern leaves this ability out)
+    mtgsim.card("Oracle Cavern", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+        {"kind": "mana", "cost": "{T}", "output": "any_color", "spend_only_on": "creature spells of the chosen type"}]),
     mtgsim.card("Oracle Knight", "{1}{W}", "Creature — Human Knight", "2/2"),
 ]}
 
@@ -453,7 +458,7 @@ EXTRA_CARDS = [   # more of the vocabulary: life costs, {Q}, sacrifice, counts, 
     "Oracle Green Reducer", "Oracle Tax", "Nykthos, Shrine to Nyx",
 ]
 RESTRICTED_CARDS = [   # spending restrictions (106.6), and what they may or may not pay for:
-    "Eldrazi Temple", "Castle Garenbrig", "Delighted Halfling", "Cavern of Souls",
+    "Eldrazi Temple", "Castle Garenbrig", "Delighted Halfling", "Oracle Cavern",
     "Oracle Pillar", "Oracle Noncreature Mana", "Oracle Ability Mana", "Oracle Painful Vault",
     "Pili-Pala",               # a creature's mana ability with a mana cost: Castle's mana pays it
     "Forest", "Wastes", "Mountain", "Sol Ring", "Birds of Paradise", "Mana Reflection",
@@ -524,7 +529,7 @@ RESTRICTED_POOLS = [   # restricted mana already in the pool (106.6)
     ((_restriction("Eldrazi Temple"), {"C": 2}),),
     ((_restriction("Castle Garenbrig"), {"G": 3}),),
     ((_restriction("Delighted Halfling"), {"R": 1}),),
-    ((_restriction("Cavern of Souls"), {"G": 1}), (_restriction("Eldrazi Temple"), {"C": 1})),
+    ((_restriction("Oracle Cavern"), {"G": 1}), (_restriction("Eldrazi Temple"), {"C": 1})),
 ]
 
 
@@ -978,7 +983,7 @@ def test_kernel_trinisphere_with_life_paid_phyrexian():
 # Pili-Pala), restricted mana and triggered mana.
 ANY_COLOUR_CARDS = [
     "Birds of Paradise", "Gilded Lotus", "City of Brass", "Mana Confluence", "Exotic Orchard",
-    "Cavern of Souls", "Castle Garenbrig", "Gruul Signet", "Pili-Pala", "Delighted Halfling",
+    "Oracle Cavern", "Castle Garenbrig", "Gruul Signet", "Pili-Pala", "Delighted Halfling",
     "Forest", "Mountain", "Wastes", "Heartbeat of Spring", "Mana Reflection", "Llanowar Elves",
 ]
 ANY_COLOUR = st.lists(boards(cards=tuple(ANY_COLOUR_CARDS)), min_size=1, max_size=8)

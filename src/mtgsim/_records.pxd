@@ -111,7 +111,8 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
                                  # "~ doesn't untap during your untap step")
     uint8_t uncastable           # 1: the simulator never casts it — part of its text is a cost or
                                  # a restriction on casting it that the vocabulary doesn't express
-                                 # (601.2b additional costs, 601.3 "cast only ..."): never free
+                                 # (601.2b additional costs, 601.3 "cast only ..."): never free;
+                                 # of a land, never played: a drawback on its entering unsaid
 
 ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABILITY table)
     int32_t card                 # CARD row it belongs to

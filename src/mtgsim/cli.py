@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .cards import card_db
 from .cards.database import named_card
+from .cards.model import UNMODELED_EFFECT_WORDS
 from .decklist import Deck
 from .errors import (ArgumentError, MissingDependencyError, MtgsimError, UnknownCardError, UnmodeledTextWarning,
                      UsageError)
@@ -329,8 +330,10 @@ def cmd_card(args) -> int:
             print(f"  {line}")
         if c.unmodeled:
             print(f"  (not simulated: {c.unmodeled})")
+            if c.unmodeled_effect:
+                print(f"  (that is {UNMODELED_EFFECT_WORDS[c.unmodeled_effect]})")
         if c.uncastable:
-            print(f"  (never cast by the simulator: {c.uncastable})")
+            print(f"  (never {'played' if c.is_land else 'cast'} by the simulator: {c.uncastable})")
     return 0
 
 

@@ -88,7 +88,8 @@ def cmd_show(args) -> int:
             if face.doesnt_untap:
                 print("  doesn't untap during its controller's untap step (502.3)")
             if face.uncastable:
-                print(textwrap.fill(f"never cast by the simulator: {face.uncastable}", 100,
+                never = "never played" if face.is_land else "never cast"
+                print(textwrap.fill(f"{never} by the simulator: {face.uncastable}", 100,
                                     initial_indent="  ", subsequent_indent="    "))
         for clause in v.clauses:
             print(f"  {clause.status:12} {clause.text}")

@@ -733,6 +733,8 @@ class Scenario(ManaPools):
             hint = (f" (its back face {c.back.name} is: face='back', 712.12)"
                     if c.back is not None and c.back.is_land else "")
             raise RulesError(f"305.1: {c.name} is not a land{hint}")
+        if played.uncastable:            # (a drawback on its entering the vocabulary lacks)
+            raise RulesError(f"{played.name} is not played by the simulator: {played.uncastable}")
         return played
 
     def land_plays_left(self) -> int:

@@ -581,6 +581,21 @@ KNOWN_KEYWORDS = frozenset({"haste", "flying", "trample", "vigilance", "first st
                             "indestructible", "hexproof"})
 
 
+# What leaving a curated card's `unmodeled` text out does to the card the simulator plays
+# (CardDef.unmodeled_effect; the shipped data gives one with every note, tests/test_unmodeled.py):
+#   irrelevant — nothing, in a goldfish game: the opponent's objects, choices and blocks, targets
+#                a goldfish opponent doesn't have, text about countering;
+#   benefit    — an ability or advantage left out: the card is played as less than it is;
+#   drawback   — a cost, restriction or drawback left out, which would play the card as more than
+#                it is: allowed only with the card never cast, or of a land never played
+#                (`uncastable`, its reason in words). A note with a drawback and a benefit is a
+#                drawback.
+UNMODELED_EFFECTS = ("irrelevant", "benefit", "drawback")
+UNMODELED_EFFECT_WORDS = {"irrelevant": "irrelevant to a goldfish game",
+                          "benefit": "a benefit left out: the card is played as less than it is",
+                          "drawback": "a drawback: so the simulator never uses the card"}
+
+
 # The types a typecycling ability (702.29e) may search for here: "" (plain cycling: draw a card),
 # basic lands, or lands of a basic land type.
 TYPECYCLING = ("", "basic land", "Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -625,7 +640,14 @@ class CardDef:
     uncastable: str = ""                  # why the simulator never casts it: a cost or restriction
                                           # on casting it (601.2b additional costs, 601.3 "cast only
                                           # ...") that the vocabulary doesn't express — never free;
-                                          # "" for a card cast as its text says
+                                          # of a land, why it is never played (305.1): a drawback
+                                          # of its entering unsaid (Lotus Field's "sacrifice two
+                                          # lands"); "" for a card cast or played as its text says
+    unmodeled_effect: str = ""            # what leaving `unmodeled` out does to the simulated card
+                                          # (UNMODELED_EFFECTS): "irrelevant" to a goldfish game,
+                                          # a "benefit" left out (played as less than it is), or a
+                                          # "drawback" left out (then never cast: `uncastable`);
+                                          # "" if unclassified (an imported card's note)
     # How its abilities were read from oracle text (a bulk file's card): "fully", "partly" or
     # "unknown" (coverage.py); "" for a curated card. Not a characteristic: never compiled.
     recognized: str = ""
@@ -636,6 +658,12 @@ class CardDef:
         if self.typecycling not in TYPECYCLING:
             raise CardDataError(f"typecycling searches for one of {', '.join(t for t in TYPECYCLING if t)} here; "
                                 f"got {shown(self.typecycling)}", card=self.name, field="typecycling")
+        if self.unmodeled_effect not in ("", *UNMODELED_EFFECTS):
+            raise CardDataError(f"unmodeled_effect is one of {', '.join(UNMODELED_EFFECTS)}; got "
+                                f"{shown(self.unmodeled_effect)}", card=self.name, field="unmodeled_effect")
+        if self.unmodeled_effect == "drawback" and not self.uncastable:
+            raise CardDataError("an unmodeled drawback needs `uncastable` (why the card is never cast, or "
+                                "a land never played): never free", card=self.name, field="uncastable")
         unplayed = [k for k in self.keywords if not keyword_played(k)]
         if unplayed:                     # (reported with the rest of what the engine leaves out)
             note = f"Keyword{'s' if len(unplayed) > 1 else ''} not simulated: {', '.join(unplayed)}."

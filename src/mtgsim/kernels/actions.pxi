@@ -304,6 +304,10 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
             g.over |= amount_in(&g.bi.pool[who][k], R.costs[e.add_mana].pips[k])
     if e.skip_untap and 0 <= source < g.n:
         mark(g, source, PF_SKIP_UNTAP)  # (502.3: its controller's next untap step)
+    if e.sacrifice_at_end and not e.token_copy and 0 <= source < g.n and not (
+            g.perms[source].flags & PF_SACRIFICE_AT_END):
+        g.perms[source].flags |= PF_SACRIFICE_AT_END    # (its source: "At the beginning of the end
+        g.n_sacrifice_at_end += 1                       # step, sacrifice ~", Ball Lightning, 603.2)
     n = eval_amount(R, &b, e.add_any_color, source, who, x)
     if n > 0:
         g.over |= amount_in(&g.bi.pool[who][type_index(g.chosen_color)], n)

@@ -60,17 +60,19 @@ cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
 cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     """The land to play (305.1): the one that lets the most of the hand be cast now; then the
     one giving colours the hand (and the tracked cards) still lack sources of; then an
-    untapped one; then the first in hand. Returns its index in the hand, or -1."""
+    untapped one; then the first in hand. Never a land the simulator never plays
+    (Card.uncastable: its text has a drawback on entering the vocabulary can't say, Lotus
+    Field's "sacrifice two lands"). Returns its index in the hand, or -1."""
     cdef int k, q, row, best = -1, score, best_score = -1
     cdef int demand[5]
     cdef int supply[5]
     if g.n_rows[1] == 0:
         return -1
     if g.n_rows[1] == 1:                     # one kind of land in hand: nothing to weigh
-        return first_in_hand(g, g.rows[1][0])
+        return -1 if R.cards[g.rows[1][0]].uncastable else first_in_hand(g, g.rows[1][0])
     if S.lands_first:
         for k in range(g.hand_n[0]):
-            if S.gf[g.hand[0][k]] & GF_LAND:
+            if S.gf[g.hand[0][k]] & GF_LAND and not R.cards[g.hand[0][k]].uncastable:
                 return k
     colour_demand(R, S, g, demand)
     colour_supply(R, g, supply)
@@ -79,6 +81,8 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
         return -1
     for q in range(g.n_rows[1]):             # each kind once; ties go to the first in hand
         row = g.rows[1][q]
+        if R.cards[row].uncastable:
+            continue
         score = land_score(R, S, g, v, row, demand, supply)
         if score > best_score:
             best, best_score = first_in_hand(g, row), score
@@ -231,7 +235,8 @@ cdef int choose_land_face(Rules* R, Spec* S, Game* g, ManaView* v, int* face) no
     sources of; with no real land in hand it is played. Ties go to the first in hand, a front
     face before its back face; with S.lands_first, the first land in hand (its front face),
     else the first spell // land card. Returns the card's index in the hand (-1: none) and
-    sets `face` to the row of the face to play."""
+    sets `face` to the row of the face to play. A face the simulator never plays
+    (Card.uncastable) is no candidate."""
     cdef int32_t card[MAXFACES]             # the candidates (the hand changes as they are
     cdef int32_t side[MAXFACES]             # weighed): card, face, and whether a spell is
     cdef uint8_t spell[MAXFACES]            # given up
@@ -241,16 +246,17 @@ cdef int choose_land_face(Rules* R, Spec* S, Game* g, ManaView* v, int* face) no
     cdef int supply[5]
     for q in range(g.n_rows[1]):
         row = g.rows[1][q]
-        card[n], side[n], spell[n] = row, row, False
-        n += 1
+        if not R.cards[row].uncastable:
+            card[n], side[n], spell[n] = row, row, False
+            n += 1
         f = land_face(R, row)
-        if f >= 0:
+        if f >= 0 and not R.cards[f].uncastable:
             card[n], side[n], spell[n] = row, f, False
             n += 1
     for q in range(g.n_rows[0]):
         row = g.rows[0][q]
         f = land_face(R, row)
-        if f >= 0:
+        if f >= 0 and not R.cards[f].uncastable:
             card[n], side[n], spell[n] = row, f, True
             n += 1
     if n <= 1:
@@ -260,12 +266,12 @@ cdef int choose_land_face(Rules* R, Spec* S, Game* g, ManaView* v, int* face) no
         return -1
     if S.lands_first:
         for k in range(g.hand_n[0]):
-            if S.gf[g.hand[0][k]] & GF_LAND:
+            if S.gf[g.hand[0][k]] & GF_LAND and not R.cards[g.hand[0][k]].uncastable:
                 face[0] = g.hand[0][k]
                 return k
         for k in range(g.hand_n[0]):
             f = land_face(R, g.hand[0][k])
-            if f >= 0:
+            if f >= 0 and not R.cards[f].uncastable:
                 face[0] = f
                 return k
     colour_demand(R, S, g, demand)
