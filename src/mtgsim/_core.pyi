@@ -240,7 +240,8 @@ class GoldfishSpec:
     """What run_chunks and trace_games simulate (see mtgsim.simulate)."""
     def __init__(self, core: CoreTables, deck: np.ndarray, turns: int, on_play: bool, keep_lo: np.ndarray,
                  keep_hi: np.ndarray, track: np.ndarray, chosen_color: int, policy: dict,
-                 keep_sources: bool = False, game_streams: bool = False) -> None: ...
+                 keep_sources: bool = False, game_streams: bool = False, commander: tuple = (),
+                 multiplayer: bool = False, starting_life: int = 20) -> None: ...
 
 
 class GameState:
