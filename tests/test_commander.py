@@ -149,6 +149,12 @@ def test_903_3_commander_that_is_not_a_legendary_creature_is_refused():
         simulate(deck, games=10, turns=1, seed=1)
 
 
+def test_multiplayer_must_be_true_false_or_none():
+    from mtgsim import ArgumentTypeError
+    with pytest.raises(ArgumentTypeError, match="multiplayer must be True, False or None"):
+        simulate(Deck({"Forest": 99}, commander={BEAR: 1}), games=10, turns=1, multiplayer="yes")
+
+
 def test_903_rules_recorded_in_json_csv_and_header(tmp_path):
     """Every output says which game was played: Commander or not, multiplayer or two-player,
     and the starting life."""
