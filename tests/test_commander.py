@@ -149,6 +149,14 @@ def test_903_3_commander_that_is_not_a_legendary_creature_is_refused():
         simulate(deck, games=10, turns=1, seed=1)
 
 
+def test_903_6_commander_also_in_the_main_deck_is_refused():
+    """A commander listed in the Deck section too would be played as a second copy in the
+    library: refused, naming it."""
+    deck = Deck({"Forest": 98, BEAR: 1}, commander={BEAR: 1})
+    with pytest.raises(ArgumentError, match=r"'Test Legendary Bear' is the deck's commander and in its main deck"):
+        simulate(deck, games=10, turns=1, seed=1)
+
+
 def test_multiplayer_must_be_true_false_or_none():
     from mtgsim import ArgumentTypeError
     with pytest.raises(ArgumentTypeError, match="multiplayer must be True, False or None"):

@@ -175,6 +175,12 @@ class GameRules:
         if len(set(names)) < len(names):
             raise ArgumentError(f"the deck's Commander section names {names[0]!r} twice: two "
                                 "commanders are two different cards (702.124)")
+        library = {c.name for c, _ in deck.cards("maindeck")}
+        for name in names:
+            if name in library:
+                raise ArgumentError(f"{name!r} is the deck's commander and in its main deck too: the "
+                                    "commander starts in the command zone, not in the library (903.6); "
+                                    "list it in the Commander section only")
         return cls(names, bool(names) if multiplayer is None else bool(multiplayer),
                    COMMANDER_LIFE if names else STARTING_LIFE)
 
