@@ -404,10 +404,8 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             g.library[0][g.lib_n[0]] = g.hand[0][k]
             g.lib_n[0] += 1
         hand_clear(g)
-        if free:
-            free = False
-        else:
-            taken += 1
+        taken += not free               # (103.5c: the first one free in a multiplayer game)
+        free = False
     size = 7 - taken if taken < 7 else 0
     target = (size * S.deck_lands + S.deck_n - 1) // S.deck_n
     if size > 0 and S.keep_lo[size] >= 0:
