@@ -22,7 +22,7 @@ import numpy as np
 
 from mtgsim import PlayPolicy, Scenario, _core
 from mtgsim.mana import COLOR_ORDER
-from mtgsim.simulate import _main_color, _setup, chunk_generator
+from mtgsim.simulate import GameRules, _main_color, _setup, chunk_generator
 
 E = _core.TraceEvent
 TYPES = "WUBRGC"
@@ -118,7 +118,7 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
                     else {"card": names[row], "face": "front"})
         elif kind == E.TR_CAST_WAY:
             args = {"card": names[row], "x": value & 0xFFFF, "kicked": bool(value >> 16 & 1),
-                    "flashback": bool(value >> 17 & 1)}
+                    "flashback": bool(value >> 17 & 1), "from_command_zone": bool(value >> 18 & 1)}
         elif kind == E.TR_ACTIVATE_WAY:
             args = {"source": row, "ability": value & 0xFF, "target": (value >> 8) - 1}
         elif kind == E.TR_CYCLE:
@@ -163,8 +163,15 @@ def scenario_state(s: Scenario) -> State:
 
 
 def replay(deck, game: TracedGame, on_play=True) -> str | None:
-    """Take the game's actions through a Scenario; the first difference of state, or None."""
+    """Take the game's actions through a Scenario; the first difference of state, or None. A
+    Commander deck's game (GameRules) starts with its commanders in the command zone and 40
+    life each (903.6, 903.7), and in a multiplayer game the first player draws on turn 1."""
     s = Scenario(db=deck.db)
+    rules = GameRules.of(deck)
+    for name in rules.commanders:
+        s.add_to_command_zone(name)
+    for who in ("you", "opponent"):
+        s.set_life(rules.starting_life, who)
     colour = COLOR_ORDER[_main_color(deck).bit_length() - 1]      # the policy's colour choice
     library = Counter(c.name for c, k in deck.cards("maindeck") for _ in range(k))
     library.subtract(Counter(game.kept))
@@ -186,7 +193,7 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
                 if step.turn > 1:
                     s.next_turn()            # the goldfish opponent's empty turn
                     s.next_turn()
-                elif not on_play:
+                elif not on_play or rules.multiplayer:
                     s.draw()
             elif step.action == "land":
                 s.play_land(step.args["card"], pay_life=PlayPolicy().pay_life_above,   # (the policy's
@@ -194,7 +201,8 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
             elif step.action == "cast":
                 a = step.args
                 s.cast(a["card"], x=a["x"], kicked=a["kicked"], alternative="flashback" if a["flashback"] else None,
-                       color=colour, pay_life_for_lands=PlayPolicy().pay_life_above, keep_on_top=keep)
+                       color=colour, pay_life_for_lands=PlayPolicy().pay_life_above, keep_on_top=keep,
+                       from_command_zone=a["from_command_zone"])
             elif step.action == "activate":
                 mine = s.battlefield("you")
                 a = step.args

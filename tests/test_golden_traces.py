@@ -14,6 +14,7 @@ CASES = {
     "red_fire_crystal_play": ("red_fire_crystal", True, None),
     "mono_green_henge_draw": ("mono_green_henge", False, None),
     "gw_midrange_never_mulligan": ("gw_midrange", True, MulliganPolicy.never()),
+    "commander_elves_play": ("commander_elves", True, None),    # (903: Ezuri from the command zone)
 }
 
 

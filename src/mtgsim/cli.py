@@ -146,7 +146,8 @@ def cmd_simulate(args) -> int:
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=seed,
                        mulligan=mulligan, track=args.track, threads=args.threads, policy=policy,
-                       progress=args.games >= 200_000 and sys.stderr.isatty())
+                       progress=args.games >= 200_000 and sys.stderr.isatty(),
+                       multiplayer=args.multiplayer)
     # The files first: a closed stdout (`| head`) or a second Ctrl-C while printing loses none.
     if args.json:
         res.to_json(args.json)
@@ -157,7 +158,8 @@ def cmd_simulate(args) -> int:
         res.plot(args.plot, cards=key[:8])
     mana_values = {n: deck.db[n].mana_value for n in res.tracked}
     print(_report(res, args.track, mana_values, seed_drawn=args.seed is None))
-    print(f"\n{deck.db.coverage(deck, sections=('maindeck',)).summary_line()}")   # (the cards simulated)
+    print(f"\n{deck.db.coverage(deck, sections=('commander', 'maindeck')).summary_line()}")   # (the cards
+                                                                                    # simulated)
     texts = sorted(f"{name}: not simulated: {note}" for name, note in res.unmodeled.items())
     if texts:
         print("\nCard text the simulation leaves out:\n" + "\n".join(f"  {t}" for t in texts))
@@ -201,8 +203,8 @@ cast by    the play policy had actually cast it by the end of that turn
 *          on curve: the turn equal to the card's mana value
 lands in play, mana available (the most mana the board could make after the land drop),
 mana spent that turn: means over all games
-P(opponent dead by turn): the goldfish opponent (20 life, never blocks) at 0 life or less
-by the end of that turn
+P(opponent dead by turn): the goldfish opponent (the life in the header, never blocks) at
+0 life or less by the end of that turn
 (how each figure is counted: docs/metrics.md)"""
 
 
@@ -236,7 +238,8 @@ def _report(res, track, mana_values: dict[str, int] | None = None, seed_drawn: b
     lines = [f"{res.deck_name}: {res.games:,} games, {res.turns} turns, "
              f"{'on the play' if res.on_play else 'on the draw'}, seed {res.seed}"
              + (f" (drawn at random: --seed {res.seed} replays this run)" if seed_drawn else "")
-             + (" (interrupted)" if res.interrupted else ""), keep_line(res.keep, res.keep_mana_sources), ""]
+             + (" (interrupted)" if res.interrupted else ""), keep_line(res.keep, res.keep_mana_sources),
+             f"game: {res.rules.describe()}", ""]
     shown = shown_cards(res, track)
     width = max([len(n) for n in shown] + [24])
     label = width + 10
@@ -421,6 +424,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--example", metavar="NAME",
                    help="use a bundled example deck instead of a file (see `mtgsim examples`)")
     add_run_options(s)
+    players = s.add_mutually_exclusive_group()
+    players.add_argument("--two-player", dest="multiplayer", action="store_const", const=False, default=None,
+                         help="play by the two-player rules: no free mulligan, the first player skips "
+                              "their turn-1 draw (103.8a; default for decks without a Commander section)")
+    players.add_argument("--multiplayer", dest="multiplayer", action="store_const", const=True,
+                         help="play by the multiplayer rules: the first mulligan is free (103.5c), the "
+                              "first player draws on turn 1 (103.8c; default for Commander decks, which "
+                              "also cast their commander from the command zone and face 40 life, 903)")
     s.add_argument("--json", metavar="PATH", help="also write every figure, with its interval, as JSON")
     s.add_argument("--csv", metavar="PATH", help="also write every figure, one row per metric, card and turn")
     s.add_argument("--plot", metavar="PATH",

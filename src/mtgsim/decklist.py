@@ -743,11 +743,19 @@ class Deck:
         elif sum(commanders.values()) > 2:
             problems.append(f"{sum(commanders.values())} commanders: one, or two with partner")
         for name in commanders:
-            c = self._defs[name]
-            if not ("Legendary" in c.supertypes and (c.is_creature or "can be your commander"
-                                                     in c.text.lower())):
-                problems.append(f"{name!r} can't be a commander: it is not a legendary creature")
+            why = commander_problem(self._defs[name])
+            if why:
+                problems.append(why)
         return problems + self._too_many((MAINDECK, COMMANDER), 1)
+
+
+def commander_problem(c) -> str | None:
+    """Why card `c` can't be a commander (903.3: a legendary creature, Vehicle or Spacecraft
+    card, or one whose text says it can be your commander, 903.3a), or None if it can."""
+    if "Legendary" in c.supertypes and (c.is_creature or "Vehicle" in c.subtypes or "Spacecraft" in c.subtypes
+                                        or "can be your commander" in c.text.lower()):
+        return None
+    return f"{c.name!r} can't be a commander: it is not a legendary creature, Vehicle or Spacecraft (903.3)"
 
 
 def _check_db_and_name(db: object, name: object) -> None:

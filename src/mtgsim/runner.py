@@ -50,8 +50,8 @@ def chunk_games(games: int, c: int, size: int = CHUNK) -> int:
 class GamePlan:
     """One deck's games as the compiled core plays them: the compiled tables, the library as
     CARD rows (its order is the deck positions the random draws pick from), the turns, who
-    starts, the mulligan's keep ranges, the tracked cards' rows, the main colour and the play
-    policy's arrays; with `game_streams`, each game of a chunk draws from a stream of its own
+    starts, the mulligan's keep ranges, the tracked cards' rows, the main colour, the play
+    policy's arrays and the kind of game (commanders, multiplayer, starting life); with `game_streams`, each game of a chunk draws from a stream of its own
     (so decks compared with common random numbers stay in step from game to game, whatever
     each game drew). Picklable; the kernel's spec is built once per process, on first use."""
     tables: Tables
@@ -65,13 +65,17 @@ class GamePlan:
     plays: dict
     keep_sources: bool
     game_streams: bool = False      # each game its own random stream (common random numbers)
+    commander: tuple = ()           # the commanders' CARD rows: in the command zone (903.6)
+    multiplayer: bool = False       # free first mulligan (103.5c), turn-1 draw (103.8c)
+    starting_life: int = 20         # each player's (103.4; 903.7)
     _spec: object = field(default=None, repr=False)
 
     def spec(self) -> _core.GoldfishSpec:
         if self._spec is None:
             self._spec = _core.GoldfishSpec(_core.CoreTables(self.tables), self.library, self.turns,
                                             self.on_play, self.keep_lo, self.keep_hi, self.track_rows,
-                                            self.color, self.plays, self.keep_sources, self.game_streams)
+                                            self.color, self.plays, self.keep_sources, self.game_streams,
+                                            self.commander, self.multiplayer, self.starting_life)
         return self._spec
 
     @property

@@ -30,6 +30,7 @@ from .batch import (
 from .cards import CardDatabase, CardDef, card_db
 from .cards.model import ActivatedAbility
 from .compile import Tables, compile_cards, counter_kind
+from .decklist import commander_problem
 from .errors import (
     ArgumentError,
     ArgumentIndexError,
@@ -187,6 +188,9 @@ class Scenario(ManaPools):
         self._hands: tuple[list[str], list[str]] = ([], [])
         self._libraries: tuple[list[str], list[str]] = ([], [])
         self._graveyards: tuple[list[str], list[str]] = ([], [])
+        self._command: tuple[list[str], list[str]] = ([], [])    # the command zones (903.6)
+        self._commanders: tuple[dict[str, int], dict[str, int]] = ({}, {})   # each player's
+        # commanders: the times each was cast from the command zone (903.8)
         self._next_id = 1
         self._state = None                   # the compiled game (_core.GameState) of these tables
         self._land_plays = (0, 0)            # this turn: lands played, additional plays given
@@ -333,6 +337,53 @@ class Scenario(ManaPools):
         who = self._player(player)
         self._check_zone_room(self._libraries[who], _core.MAX_LIBRARY, f"{POSSESSIVE[who]} library")
         self._libraries[who].append(self._card(card).name)
+
+    def add_to_command_zone(self, card, player="you") -> None:
+        """Put a commander into the player's command zone, where it starts the game (903.6): a
+        legendary creature (903.3), one per player, or two with partner (702.124). It is cast
+        from there with `cast(card, from_command_zone=True)`, for {2} more for each previous
+        time (903.8); `return_to_command_zone` puts it back."""
+        c = self._card(card)
+        who = self._player(player)
+        why = commander_problem(c)
+        if why:
+            raise RulesError(f"903.3: {why}")
+        mine = self._commanders[who]
+        if c.name not in mine and len(mine) >= 2:
+            raise RulesError(f"702.124g: {POSSESSIVE[who]} commanders are already {' and '.join(mine)}: "
+                             "no player has more than two")
+        if c.name in self._command[who]:
+            raise RulesError(f"{c.name} is already in {POSSESSIVE[who]} command zone")
+        mine.setdefault(c.name, 0)
+        self._command[who].append(c.name)
+
+    def return_to_command_zone(self, card, player="you") -> None:
+        """The player's commander, in their graveyard (903.9a) or hand (903.9b), is put into the
+        command zone (as its owner may choose)."""
+        c = self._card(card)
+        who = self._player(player)
+        if c.name not in self._commanders[who]:
+            raise RulesError(f"903.9: {c.name} is not {POSSESSIVE[who]} commander "
+                             "(add_to_command_zone makes it one)")
+        for zone in (self._graveyards[who], self._hands[who]):
+            if c.name in zone:
+                zone.remove(c.name)
+                self._command[who].append(c.name)
+                self.log.append(f"{PLAYER_NAMES[who]} put {c.name} into the command zone")
+                return
+        raise RulesError(f"903.9: {c.name} is in neither {POSSESSIVE[who]} graveyard nor hand")
+
+    def command_zone(self, player="you") -> list[str]:
+        return list(self._command[self._player(player)])
+
+    def commander_tax(self, card, player="you") -> int:
+        """The generic mana the player's commander costs more cast from the command zone now:
+        {2} for each previous time they cast it from there this game (903.8)."""
+        c = self._card(card)
+        who = self._player(player)
+        if c.name not in self._commanders[who]:
+            raise RulesError(f"903.8: {c.name} is not {POSSESSIVE[who]} commander")
+        return 2 * self._commanders[who][c.name]
 
     @staticmethod
     def _check_zone_room(zone: list, most: int, what: str) -> None:
@@ -505,13 +556,22 @@ class Scenario(ManaPools):
         return best
 
     # ---- costs ---------------------------------------------------------------------------------
-    def total_cost(self, card, x=0, kicked=False, alternative=None, player="you") -> ManaCost:
-        """601.2f: the total cost to cast `card` now (X folded into generic)."""
-        return total_cost_to_mana_cost(self._total_cost_record(card, x, kicked, alternative, player))
+    def total_cost(self, card, x=0, kicked=False, alternative=None, player="you",
+                   from_command_zone=False) -> ManaCost:
+        """601.2f: the total cost to cast `card` now (X folded into generic); from the command
+        zone, with the commander tax (903.8)."""
+        return total_cost_to_mana_cost(self._total_cost_record(card, x, kicked, alternative, player,
+                                                               from_command_zone))
 
-    def _total_cost_record(self, card, x, kicked, alternative, player):
+    def _total_cost_record(self, card, x, kicked, alternative, player, from_command_zone=False):
         c = self._card(card)
         who = self._player(player)
+        tax = 0
+        command = _flag(from_command_zone, "from_command_zone")
+        if command:
+            if alternative is not None:
+                raise ArgumentError(f"{c.name}: cast from the command zone or with {alternative!r}, not both")
+            tax = self.commander_tax(c, who)
         if not _is_whole(x) or x < 0:
             raise ArgumentError(f"X must be a whole number ≥ 0 (107.3), got {shown(x)}")
         if x > _core.MAX_X:
@@ -521,15 +581,15 @@ class Scenario(ManaPools):
             raise ArgumentTypeError(f"alternative must be 'flashback' or None, not {type(alternative).__name__}")
         self._compile()
         row = check_cast_args(self._tables, c, x, kicked, alternative, who)
-        in_hand = alternative is None and c.name in self._hands[who]
+        in_hand = alternative is None and not command and c.name in self._hands[who]
         self._sync_hand_sizes()
         return _core.board_total_cost(*self._args(), row, int(x), bool(kicked),
-                                      ALTERNATIVES[alternative], who, in_hand)
+                                      ALTERNATIVES[alternative], who, in_hand, tax)
 
-    def can_cast(self, card, x=0, kicked=False, alternative=None, player="you") -> bool:
+    def can_cast(self, card, x=0, kicked=False, alternative=None, player="you", from_command_zone=False) -> bool:
         """Can the player cast `card` now (its total cost payable, 601.2f-h)? False for a card
         the simulator never casts (`CardDef.uncastable`: an unread cost or restriction)."""
-        cost = self._total_cost_record(card, x, kicked, alternative, player)
+        cost = self._total_cost_record(card, x, kicked, alternative, player, from_command_zone)
         if self._card(card).uncastable:
             return False
         return self._can_pay(cost, self._player(player), for_card=self._tables.row(self._card(card).name),
@@ -563,10 +623,13 @@ class Scenario(ManaPools):
     def _snapshot(self):
         return (self._perms.copy(), self._n, list(self._names), self._info.copy(),
                 tuple(list(h) for h in self._hands), tuple(list(g) for g in self._graveyards),
-                tuple(list(l) for l in self._libraries), len(self.log), self._land_plays)
+                tuple(list(l) for l in self._libraries), len(self.log), self._land_plays,
+                tuple(list(z) for z in self._command), tuple(dict(d) for d in self._commanders))
 
     def _restore(self, snap) -> None:
-        perms, n, names, info, hands, graves, libs, log_len, self._land_plays = snap
+        perms, n, names, info, hands, graves, libs, log_len, self._land_plays, command, commanders = snap
+        self._command = tuple(list(z) for z in command)
+        self._commanders = tuple(dict(d) for d in commanders)
         self._perms, self._n, self._names, self._info = perms, n, names, info
         self._hands = tuple(list(h) for h in hands)
         self._graveyards = tuple(list(g) for g in graves)
@@ -649,7 +712,8 @@ class Scenario(ManaPools):
     # ---- casting ---------------------------------------------------------------------------------
     @_all_or_nothing
     def cast(self, card, x=0, kicked=False, alternative=None, player="you", color=None,
-             pay_life_for_lands: bool | int = True, bounce: Permanent | None = None, keep_on_top=None):
+             pay_life_for_lands: bool | int = True, bounce: Permanent | None = None, keep_on_top=None,
+             from_command_zone=False):
         """Cast a spell (601.2): move it to the stack, lock in its total cost, pay it, and let it
         resolve (608): a permanent enters the battlefield, an instant or sorcery takes effect.
         The caster's choices as it resolves: `color` (W U B R G), the colour chosen as the
@@ -661,7 +725,9 @@ class Scenario(ManaPools):
         bounce land enters (default: the newest tapped basic land, else the oldest);
         `keep_on_top`, for each card a scry or surveil of the spell (or of an ability it
         triggers) looks at, from the top, whether it stays on top (else to the bottom, or into
-        the graveyard for surveil; default: every one stays, in its order)."""
+        the graveyard for surveil; default: every one stays, in its order). With
+        `from_command_zone`, the player's commander is cast from the command zone (903.8: it
+        must be there), for {2} more for each previous time."""
         c = self._card(card)
         who = self._player(player)
         if c.is_land:
@@ -669,16 +735,22 @@ class Scenario(ManaPools):
         if c.uncastable:                 # (a cost or restriction on casting it the vocabulary lacks)
             raise RulesError(f"{c.name} is not cast by the simulator: {c.uncastable}")
         self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top)   # (bad choices refused first)
-        if alternative is None and c.name not in self._hands[who]:
+        command = _flag(from_command_zone, "from_command_zone")
+        if command and c.name not in self._command[who]:
+            raise RulesError(f"903.8: {c.name} is not in {POSSESSIVE[who]} command zone")
+        if alternative is None and not command and c.name not in self._hands[who]:
             self._check_zone_room(self._hands[who], _core.MAX_HAND, f"{POSSESSIVE[who]} hand")
             self._hands[who].append(c.name)
         if alternative == "flashback" and c.name not in self._graveyards[who]:
             self._check_zone_room(self._graveyards[who], _core.MAX_GRAVEYARD, f"{POSSESSIVE[who]} graveyard")
             self._graveyards[who].append(c.name)
-        cost = self._total_cost_record(c, x, kicked, alternative, who)   # 601.2f, locked
+        cost = self._total_cost_record(c, x, kicked, alternative, who, command)   # 601.2f, locked
         snapshot = self._snapshot()
-        zone = self._hands[who] if alternative is None else self._graveyards[who]
+        zone = (self._command[who] if command else self._hands[who] if alternative is None
+                else self._graveyards[who])
         zone.remove(c.name)                                                # 601.2a
+        if command:
+            self._commanders[who][c.name] += 1         # (903.8: a previous cast from now on)
         self._sync_hand_sizes()
         try:
             self._pay(cost, who, for_card=self._tables.row(c.name), for_ability=False)

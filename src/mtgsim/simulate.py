@@ -23,7 +23,7 @@ from . import _core, checks, schema
 from .cards import CardDef, UnknownCardError, closest_names, normalize_name
 from .cards.database import named_card
 from .compile import compile_deck
-from .decklist import Deck
+from .decklist import Deck, commander_problem
 from .errors import ArgumentError, ArgumentTypeError, LimitError, shown, warn_unmodeled
 from .files import output_path, write_json
 from .mana import COLOR_ORDER
@@ -34,6 +34,7 @@ from .runner import CHUNK, GamePlan, chunk_games, chunk_generator, chunk_rows, c
 __all__ = [
     "CHUNK",
     "Estimate",
+    "GameRules",
     "KillTurn",
     "MulliganPolicy",
     "PlayPolicy",
@@ -46,6 +47,8 @@ MAX_TURNS = _core.MAX_TURNS
 MAX_TRACKED = _core.MAX_TRACKED
 MAX_LIBRARY = _core.MAX_LIBRARY
 Z95 = 1.959963984540054
+STARTING_LIFE = 20          # 103.4
+COMMANDER_LIFE = 40         # 903.7
 
 
 @dataclass(frozen=True)
@@ -142,10 +145,65 @@ class MulliganPolicy:
                 + (", count_mana_sources=True)" if self.count_mana_sources else ")"))
 
 
+@dataclass(frozen=True)
+class GameRules:
+    """The kind of game a deck is goldfished in. A deck with a Commander section plays a
+    Commander game (903): its commanders (one, or two with partner: 702.124) start in the
+    command zone, not in the library (903.6), and are cast from there with the commander tax
+    (903.8); every player starts at 40 life (903.7). `multiplayer` (the default for Commander):
+    the first mulligan is free (103.5c) and the player who plays first draws on their first
+    turn (103.8c); else the two-player rules (no free mulligan; 103.8a: the starting player
+    skips that draw). Other decks: 20 life (103.4), two players unless asked."""
+    commanders: tuple[str, ...] = ()
+    multiplayer: bool = False
+    starting_life: int = STARTING_LIFE
+
+    @classmethod
+    def of(cls, deck: Deck, multiplayer: bool | None = None) -> GameRules:
+        """The rules `deck` is played by: a Commander game if it has a Commander section
+        (whose cards must be commanders: at most two, each a legendary creature, 903.3);
+        `multiplayer` None: a Commander game is multiplayer, any other two-player."""
+        if multiplayer is not None and not isinstance(multiplayer, (bool, np.bool_)):
+            raise ArgumentTypeError(f"multiplayer must be True, False or None, not {multiplayer!r}")
+        cards = deck.cards("commander")
+        if sum(k for _, k in cards) > 2:
+            raise ArgumentError(f"the deck's Commander section has {sum(k for _, k in cards)} cards: "
+                                "a deck has one commander, or two with partner (903.3, 702.124)")
+        for c, _ in cards:
+            why = commander_problem(c)
+            if why:
+                raise ArgumentError(f"the deck's Commander section: {why}")
+        names = tuple(c.name for c, k in cards for _ in range(k))
+        if len(set(names)) < len(names):
+            raise ArgumentError(f"the deck's Commander section names {names[0]!r} twice: two "
+                                "commanders are two different cards (702.124)")
+        library = {c.name for c, _ in deck.cards("maindeck")}
+        for name in names:
+            if name in library:
+                raise ArgumentError(f"{name!r} is the deck's commander and in its main deck too: the "
+                                    "commander starts in the command zone, not in the library (903.6); "
+                                    "list it in the Commander section only")
+        return cls(names, bool(names) if multiplayer is None else bool(multiplayer),
+                   COMMANDER_LIFE if names else STARTING_LIFE)
+
+    def describe(self) -> str:
+        """The rules in words, for a report's header."""
+        game = ("Commander (903): " + " and ".join(self.commanders) + " in the command zone"
+                if self.commanders else "")
+        players = ("multiplayer: first mulligan free (103.5c), the first player draws on turn 1 (103.8c)"
+                   if self.multiplayer else "two-player (103.8a: the first player skips the turn-1 draw)")
+        life = f"opponent at {self.starting_life} life" + (" (903.7)" if self.commanders else "")
+        return "; ".join(p for p in (game, players, life) if p)
+
+    def to_dict(self) -> dict:
+        return {"commanders": list(self.commanders), "multiplayer": self.multiplayer,
+                "starting_life": self.starting_life}
+
+
 @dataclass
 class KillTurn:
-    """When the goldfish opponent (20 life) is dead: counts per turn, and never within the
-    simulated turns."""
+    """When the goldfish opponent (20 life; 40 in a Commander game, 903.7) is dead: counts per
+    turn, and never within the simulated turns."""
     counts: np.ndarray        # [turns + 1]: killed on turn t+1; last entry: not killed
     n: int
 
@@ -196,7 +254,8 @@ class SimResult:
     seed the games were played with (the one drawn from the OS when none was given: pass it
     back to replay the run); `keep` is the mulligan keep rule, {hand size: (min lands, max
     lands)} (empty: every opening seven kept), `keep_mana_sources` whether it counted mana
-    creatures and rocks as lands."""
+    creatures and rocks as lands; `rules` the kind of game (GameRules: Commander, multiplayer,
+    the starting life)."""
     deck_name: str
     games: int
     turns: int
@@ -211,6 +270,7 @@ class SimResult:
     # text the simulator doesn't act on: name → what it leaves out (as UnmodeledTextWarning says)
     coverage: dict[str, str] = field(default_factory=dict)    # the deck's cards not fully
     # recognized: name → "partly" or "unknown" (Coverage's buckets; see CardDatabase.coverage)
+    rules: GameRules = field(default_factory=GameRules)
 
     def _track(self, card) -> int:
         if not isinstance(card, (str, CardDef)):
@@ -265,7 +325,7 @@ class SimResult:
              "on_play": self.on_play, "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
              "interrupted": self.interrupted,
              "keep": {str(k): list(v) for k, v in sorted(self.keep.items(), reverse=True)},
-             "keep_mana_sources": self.keep_mana_sources,
+             "keep_mana_sources": self.keep_mana_sources, **self.rules.to_dict(),
              "p_castable": {name: [self.p_castable(name, t).to_dict() for t in range(1, self.turns + 1)]
                             for name in self.tracked},
              "p_cast_by": {name: [self.p_cast(name, t).to_dict() for t in range(1, self.turns + 1)]
@@ -285,12 +345,17 @@ class SimResult:
 
     def to_csv(self, path) -> None:
         """One row per (metric, card, turn): value and interval; first a row "seed" whose
-        value is the seed (to replay the run)."""
+        value is the seed (to replay the run), then the kind of game (GameRules): a row
+        "commander" per commander (the card), "multiplayer" (1 or 0) and "starting_life"."""
         import csv
         with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
             w.writerow(["metric", "card", "turn", "value", "low", "high", "n"])
             w.writerow(["seed", "", "", self.seed, "", "", self.games])
+            for name in self.rules.commanders:
+                w.writerow(["commander", name, "", "", "", "", ""])
+            w.writerow(["multiplayer", "", "", int(self.rules.multiplayer), "", "", ""])
+            w.writerow(["starting_life", "", "", self.rules.starting_life, "", "", ""])
             for name in self.tracked:
                 for t in range(1, self.turns + 1):
                     for metric, e in (("p_castable", self.p_castable(name, t)), ("p_cast_by", self.p_cast(name, t))):
@@ -335,6 +400,7 @@ class _Setup:
     plan: GamePlan
     tracked: list
     tables: object
+    rules: GameRules
 
     @property
     def spec(self) -> _core.GoldfishSpec:
@@ -353,9 +419,11 @@ def _seed_sequence(seed) -> np.random.SeedSequence:
                             f"got {shown(seed)}") from None
 
 
-def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable) -> _Setup:
+def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable,
+           multiplayer: bool | None = None) -> _Setup:
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
+    rules = GameRules.of(deck, multiplayer)
     if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
         raise ArgumentError(f"turns must be 1..{MAX_TURNS}, got {shown(turns)}")
     library_size = sum(deck.maindeck.values())
@@ -371,12 +439,13 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     policy = PlayPolicy() if policy is None else policy
     if not isinstance(policy, PlayPolicy):
         raise ArgumentTypeError(f"policy must be a PlayPolicy, not {type(policy).__name__}")
-    warn_unmodeled([c for c, _ in deck.cards("maindeck")], stacklevel=4)
+    played = deck.cards("commander") + deck.cards("maindeck")      # (the commanders first)
+    warn_unmodeled([c for c, _ in played], stacklevel=4)
     on_play = checks.flag(on_play, "on_play")
     track = (track,) if isinstance(track, (str, CardDef)) else checks.items(track, "track")
     extra = [named_card(deck.db, t, "track") for t in track]
     named = policy.card_defs(deck.db)
-    known = {normalize_name(c.name): c for c, _ in deck.cards("maindeck")}
+    known = {normalize_name(c.name): c for c, _ in played}
     for c in extra + named:                      # (names as the database matches them)
         if known.setdefault(normalize_name(c.name), c) != c:
             raise ArgumentError(f"a different card named {shown(c.name)} is already in the deck or tracked "
@@ -385,7 +454,7 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     tables = compiled.tables
     _check_in_play(tables, compiled.library)
     tracked: list[str] = []
-    for c, _ in deck.cards("maindeck"):
+    for c, _ in played:
         if not c.is_land and c.name not in tracked:
             tracked.append(c.name)
     for c in extra:
@@ -397,8 +466,10 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
     plays = policy.arrays(tables)
     plan = GamePlan(tables, compiled.library, turns, bool(on_play), keep_lo, keep_hi,
                     np.array([tables.row(n) for n in tracked], dtype=np.int32),
-                    plays["color"] or _main_color(deck), plays, mulligan.count_mana_sources)
-    return _Setup(plan, tracked, tables)
+                    plays["color"] or _main_color(deck), plays, mulligan.count_mana_sources,
+                    commander=tuple(int(r) for r in compiled.commander), multiplayer=rules.multiplayer,
+                    starting_life=rules.starting_life)
+    return _Setup(plan, tracked, tables, rules)
 
 
 _PERMANENT_TYPES = sum(int(getattr(schema.CardTypeBit, "CT_" + t)) for t in
@@ -434,14 +505,19 @@ def _check_in_play(tables, library: np.ndarray) -> None:
 
 def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = True, seed=None,
              mulligan: MulliganPolicy | None = None, track: Iterable = (), threads: int | None = None,
-             progress: bool = False, policy: PlayPolicy | None = None, client=None) -> SimResult:
+             progress: bool = False, policy: PlayPolicy | None = None, client=None,
+             multiplayer: bool | None = None) -> SimResult:
     """Goldfish `deck` `games` times for `turns` turns (see the module docstring). With
     `client` (a `dask.distributed.Client`, or a scheduler address) the chunks are played on
-    the cluster's workers instead of `threads` local threads: the same numbers, bit for bit."""
+    the cluster's workers instead of `threads` local threads: the same numbers, bit for bit.
+    A deck with a Commander section plays a Commander game (GameRules: its commanders cast
+    from the command zone, 40 life); `multiplayer` (None: the deck decides, multiplayer for
+    Commander) plays by the multiplayer rules (True: first mulligan free, no first-turn draw
+    skipped) or the two-player ones (False)."""
     games = checks.games(games)
     threads = checks.threads(threads)
     progress = checks.flag(progress, "progress")
-    st = _setup(deck, turns, on_play, mulligan, policy, track)
+    st = _setup(deck, turns, on_play, mulligan, policy, track, multiplayer)
     tracked = st.tracked
     offsets = _core.metric_offsets(len(tracked), turns)
     size = offsets["size"][0]
@@ -463,7 +539,7 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     finally:
         if bar is not None:
             bar.close()
-    return sim_result(deck, st.tracked, totals, turns, on_play, seed, mulligan, interrupted)
+    return sim_result(deck, st.tracked, totals, turns, on_play, seed, mulligan, interrupted, st.rules)
 
 
 def nothing_finished(what: str = "game") -> typing.NoReturn:
@@ -473,8 +549,10 @@ def nothing_finished(what: str = "game") -> typing.NoReturn:
 
 
 def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: bool, seed,
-               mulligan: MulliganPolicy | None, interrupted: bool = False) -> SimResult:
-    """The SimResult of a run's summed metric row (`totals`, laid out by metric_offsets)."""
+               mulligan: MulliganPolicy | None, interrupted: bool = False,
+               rules: GameRules | None = None) -> SimResult:
+    """The SimResult of a run's summed metric row (`totals`, laid out by metric_offsets);
+    `rules` the game's (None: the deck's own, GameRules.of)."""
     offsets = _core.metric_offsets(len(tracked), turns)
     played = int(totals[offsets["games"][0]])
     if played == 0:
@@ -491,24 +569,26 @@ def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: boo
             v = v.reshape(nt, turns + 1)
         metrics[name] = v
     rule = MulliganPolicy() if mulligan is None else mulligan
-    unmodeled = {face.name: face.unmodeled for c, _ in deck.cards("maindeck")
+    unmodeled = {face.name: face.unmodeled for c, _ in deck.cards("commander") + deck.cards("maindeck")
                  for face in (c, c.back) if face is not None and face.unmodeled}
-    cov = deck.db.coverage(deck, sections=("maindeck",))
+    cov = deck.db.coverage(deck, sections=("commander", "maindeck"))
     coverage = {name: v.bucket for name, v in cov.cards.items() if v.bucket != "fully"}
     return SimResult(deck.name or "deck", played, turns, bool(on_play), seed, tuple(tracked), metrics,
                      interrupted, keep={k: tuple(v) for k, v in rule.keep.items()},
-                     keep_mana_sources=rule.count_mana_sources, unmodeled=unmodeled, coverage=coverage)
+                     keep_mana_sources=rule.count_mana_sources, unmodeled=unmodeled, coverage=coverage,
+                     rules=rules if rules is not None else GameRules.of(deck))
 
 
 def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,
-          mulligan: MulliganPolicy | None = None, policy: PlayPolicy | None = None) -> str:
+          mulligan: MulliganPolicy | None = None, policy: PlayPolicy | None = None,
+          multiplayer: bool | None = None) -> str:
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
-    land played, mana available, spells cast, abilities activated and cards cycled with the
-    mana spent, each card scry or surveil looked at and where it went, combat damage, the
+    land played, mana available, spells cast (a commander: from the command zone), abilities
+    activated and cards cycled with the mana spent, each card scry or surveil looked at and where it went, combat damage, the
     opponent's life."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ArgumentError(f"games must be 1..100 for a trace, got {shown(games)}")
-    st = _setup(deck, turns, on_play, mulligan, policy, ())
+    st = _setup(deck, turns, on_play, mulligan, policy, (), multiplayer)
     gen = chunk_generator(_seed_sequence(seed), 0)
     events = _core.trace_games(st.spec, gen, games)
     names = st.tables.card_names
@@ -520,6 +600,7 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
                E.TR_CYCLE: "cycle {c} ({v})", E.TR_LOOKED: "{look} {c}: {where}",
                E.TR_ATTACK: "attack {v}", E.TR_LIFE: "opponent {v}"}
     look = "scry"
+    command = False                  # the next cast is from the command zone (TR_CAST_WAY)
     lines: list[str] = []
     turn_parts: list[str] = []
     hand: list[str] = []
@@ -532,6 +613,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
     for kind, turn, row, value in events.tolist():
         if kind == E.TR_LOOK:
             look = "surveil" if value >> 8 else "scry"
+        elif kind == E.TR_CAST_WAY:
+            command = bool(value >> 18 & 1)
         if kind not in own_line and kind not in in_turn and kind not in (E.TR_GAME, E.TR_TURN, E.TR_HAND):
             continue                                   # (how actions were taken: for replays)
         c = names[row] if row >= 0 else ""
@@ -550,6 +633,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
                 turn_parts.append("hand [" + ", ".join(sorted(hand)) + "]")
                 hand = []
             where = "top" if value else ("graveyard" if look == "surveil" else "bottom")
+            if kind == E.TR_CAST and command:
+                c += " from the command zone"
             turn_parts.append(in_turn[kind].format(c=c, v=value, look=look, where=where))
     flush()
     return "\n".join(lines) + "\n"

@@ -123,10 +123,25 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
 cdef void leave_to_graveyard(Game* g, int i) noexcept nogil:
     """Permanent i is put into its owner's graveyard (it dies, is sacrificed, or goes by the
     legend rule); a token ceases to exist (111.7). A double-faced card is its front face there
-    (712.8a), whichever face was up."""
-    if not (g.perms[i].flags & PF_TOKEN):
-        put_in_graveyard(g, g.perms[i].owner, g.front[g.perms[i].card])
+    (712.8a), whichever face was up. The goldfish's commander goes on to the command zone
+    (903.9a: its owner may, and does, to cast it again)."""
+    if not (g.perms[i].flags & PF_TOKEN):       # (a token copy of a commander is not one: 903.3)
+        if not (g.n_commander and to_command_zone(g, g.front[g.perms[i].card])):
+            put_in_graveyard(g, g.perms[i].owner, g.front[g.perms[i].card])
     remove_permanent(g, i)
+
+
+cdef bint to_command_zone(Game* g, int row) noexcept nogil:
+    """If card `row` is one of the goldfish's commanders, not in the command zone, it is put
+    there (903.9a) and True is returned."""
+    cdef int k
+    for k in range(g.n_commander):
+        if g.commander[k] == row and not g.in_command[k]:
+            g.in_command[k] = True
+            g.command_n += 1
+            g.gen += 1
+            return True
+    return False
 
 
 cdef inline void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:

@@ -64,10 +64,10 @@ cdef int32_t evaluate_one(Rules* R, Question* q, Permanent* perms, int n, int ca
             if q.base != NULL and not (d.all_flags & CI_COSTMOD and changes_cost(q, perms, n)):
                 out_cost[0] = q.base[0]          # nothing on the board changes the cost
             else:
-                total_cost(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player,
+                total_cost(R, &b, q.card_row, q.x, q.kicked, 0, q.alternative, q.player,
                            q.from_hand, out_cost)
                 t = ((limits_met(R, &b, q.card_row) & OV_MODIFIERS)
-                     | cost_overflows(R, &b, q.card_row, q.x, q.kicked, q.alternative, q.player, q.from_hand))
+                     | cost_overflows(R, &b, q.card_row, q.x, q.kicked, 0, q.alternative, q.player, q.from_hand))
                 if t:
                     return 2 + capacity + t
                 demand = NULL
@@ -106,13 +106,13 @@ cdef int evaluate_searched(Rules* R, Board* b, int card_row, int x, bint kicked,
     cdef int most[7]
     P.over = 0
     could_produce_all(R, b, out_could)
-    total_cost(R, b, card_row, x, kicked, alternative, player, from_hand, out_cost)
+    total_cost(R, b, card_row, x, kicked, 0, alternative, player, from_hand, out_cost)
     prepare_payment(R, b, player, out_could, &P, False)
     max_mana_masks(&P, 7, MANA_MASKS, most)
     for t in range(7):
         out_mana[t] = most[t]
     over = (P.over | limits_met(R, b, card_row)   # (the most mana: any limit met may make it
-            | cost_overflows(R, b, card_row, x, kicked, alternative, player, from_hand))  # wrong;
+            | cost_overflows(R, b, card_row, x, kicked, 0, alternative, player, from_hand))  # wrong;
                                                   # the cost's modifiers and fields: castable)
     if pays_life(out_cost):
         prepare_payment(R, b, player, out_could, &P, True)
@@ -190,8 +190,8 @@ def evaluate_boards(CoreTables core, Permanent[:, ::1] perms, int32_t[::1] count
             b.scanned = 0
             b.over = 0
             b.bi = &empty_info
-            total_cost(R, &b, card_row, x, kicked, alternative, player, False, &base_cost)
-            if cost_overflows(R, &b, card_row, x, kicked, alternative, player, False):
+            total_cost(R, &b, card_row, x, kicked, 0, alternative, player, False, &base_cost)
+            if cost_overflows(R, &b, card_row, x, kicked, 0, alternative, player, False):
                 with gil:
                     raise ValueError(f"the total cost is not known exactly: {overflow_message(OV_TOTAL)}")
             q.base = &base_cost

@@ -159,6 +159,11 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     bint counts_hand             # Spec.counts_hand
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
     int n_flashback
+    int n_commander              # the goldfish's commanders (Spec.commander; a Scenario's game: 0)
+    int32_t commander[2]         # ...their card rows (903.3; two with partner, 702.124)
+    bint in_command[2]           # ...each in the command zone now (903.6, 903.9a)
+    uint8_t command_casts[2]     # ...times each was cast from the command zone (903.8)
+    int command_n                # commanders in the command zone
     const uint32_t* direct       # Rules.direct: per card row, the direct path's word
     const int32_t* front         # Rules.front: per card row, the card it is a face of
     uint32_t live[64]            # the usable sources per unit mask, kept as they change: units
@@ -205,6 +210,7 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
     TR_SEARCH = 14               # a card taken from the library by a search (value: 1 onto the
                                  # battlefield, 0 into the hand)
     TR_CAST_WAY = 15             # before TR_CAST: value X | kicked << 16 | flashback << 17
+                                 # | from the command zone << 18 (903.8)
     TR_ACTIVATE_WAY = 16         # before TR_ACTIVATE: row the source's index on the battlefield,
                                  # value its ability's index | (target's index + 1) << 8
     # (Spec.snapshots) the state after each action (TR_KEEP and TR_LIFE: after the mulligans
@@ -262,6 +268,11 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int deck_n
     int turns
     int on_play
+    int n_commander              # a Commander game (903): the commanders, 0..2 (702.124), which
+    int32_t commander[2]         # start in the command zone, not in the deck (903.6)
+    bint multiplayer             # the first mulligan is free (103.5c) and the player who plays
+                                 # first draws on their first turn (103.8c)
+    int16_t starting_life        # each player's life as the game begins (103.4; 40: 903.7)
     int8_t keep_lo[8]            # per hand size: lands kept, lo..hi (lo = -1: always keep)
     int8_t keep_hi[8]
     bint keep_sources            # ...counting mana creatures and rocks (mana_source_row) as lands

@@ -39,8 +39,12 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     g.trace_n = 0
     memcpy(g.library[0], S.deck, S.deck_n * sizeof(int32_t))
     g.lib_n[0] = S.deck_n
-    g.bi.life[0] = g.bi.life[1] = 20
-    g.bi.life[1] = 20
+    g.bi.life[0] = g.bi.life[1] = S.starting_life      # (103.4; 903.7)
+    g.n_commander = g.command_n = S.n_commander         # 903.6: the commanders start in the
+    for k in range(2):                                  # command zone
+        g.commander[k] = S.commander[k]
+        g.in_command[k] = k < S.n_commander
+        g.command_casts[k] = 0
     g.next_id = 1
     board_changed(g)                                   # a new board: nothing worked out holds
     for q in range(S.n_track):
@@ -50,8 +54,9 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     out[L.kept + g.hand_n[0] if g.hand_n[0] < 8 else L.kept + 7] += 1
     for turn in range(1, S.turns + 1):
         t = turn - 1
-        begin_turn(R, S, g, rng, 0, turn, not (turn == 1 and S.on_play))   # (the goldfish
-        if g.trace != NULL:                                                 # opponent takes no turns)
+        begin_turn(R, S, g, rng, 0, turn,                   # 103.8a, 103.8c (the goldfish
+                   not (turn == 1 and S.on_play and not S.multiplayer))     # opponent takes no turns)
+        if g.trace != NULL:
             for k in range(g.hand_n[0]):
                 trace(g, TR_HAND, g.hand[0][k], 0)
             if g.snapshots:
@@ -83,7 +88,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
             if card_payable(R, S, g, v, S.track[q], g.hand_count[S.track[q]] > 0):
                 count_castable(out + L.castable, out + L.castable_hit, q * S.turns + t, hit)
         g.spent = 0
-        if g.n_flashback or (g.n_rows[0] and not all_beyond_reach(R, S, g, 0)):
+        if g.n_flashback or ((g.n_rows[0] or g.command_n) and not all_beyond_reach(R, S, g, 0)):
             cast_spells(R, S, g, rng, cast_turn, turn, v)
         if S.abilities and count_of(g, K_ACTIVATED):
             use_abilities(R, S, g, rng)

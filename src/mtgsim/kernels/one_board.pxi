@@ -78,8 +78,8 @@ cdef void add_wide(Rules* R, int row, int x, WideCost* w) noexcept nogil:
             w.hybrid[pair_index(R.hybrids[c.hybrid_first + k].colors)] += 1
 
 
-cdef uint16_t cost_overflows(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
-                            int caster, bint from_hand) noexcept nogil:
+cdef uint16_t cost_overflows(Rules* R, Board* b, int card_row, int x, bint kicked, int tax,
+                            int alternative, int caster, bint from_hand) noexcept nogil:
     """OV_TOTAL if total_cost's running totals would leave their fields (generic mana int16,
     the symbol counts uint8): its mana cost (or flashback cost) with X, the kicker and every
     increase that applies, summed in ints; increases come first (601.2f), so this is their
@@ -96,6 +96,7 @@ cdef uint16_t cost_overflows(Rules* R, Board* b, int card_row, int x, bint kicke
     add_wide(R, c.flashback if alternative == 1 else c.cost, x, &w)
     if kicked:
         add_wide(R, c.kicker, 0, &w)
+    w.generic += tax
     for i in range(-1, b.n):            # the card's own modifiers, then the board's
         if i >= 0 and (not (R.info[b.perms[i].card] & CI_COSTMOD) or not in_play(b, i)):
             continue
@@ -212,13 +213,16 @@ def board_triggers(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] 
 
 
 def board_total_cost(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
-                     int card_row, int x, bint kicked, int alternative, int caster, bint from_hand):
+                     int card_row, int x, bint kicked, int alternative, int caster, bint from_hand,
+                     int tax=0):
     cdef Board b = one_board(perms, n, info)
     out = np.zeros(1, dtype=_dtype_of("total_cost"))
     cdef TotalCost[::1] o = out
-    total_cost(&core.R, &b, card_row, x, kicked, alternative, caster, from_hand, &o[0])
+    if not 0 <= tax <= 2 * 255:
+        raise ValueError("a commander tax is 0..510 (903.8: {2} a previous cast)")
+    total_cost(&core.R, &b, card_row, x, kicked, tax, alternative, caster, from_hand, &o[0])
     check_exact((limits_met(&core.R, &b, card_row) & OV_MODIFIERS)
-                | cost_overflows(&core.R, &b, card_row, x, kicked, alternative, caster, from_hand),
+                | cost_overflows(&core.R, &b, card_row, x, kicked, tax, alternative, caster, from_hand),
                 "the total cost")
     return out[0]
 

@@ -20,22 +20,39 @@ cdef inline bint more_than_made(Game* g, int mana, int extra) noexcept nogil:
 
 
 cdef bint all_beyond_reach(Rules* R, Spec* S, Game* g, int extra) noexcept nogil:
-    """beyond_reach for every spell in hand."""
+    """beyond_reach for every spell in hand and commander in the command zone (its tax only
+    adds to the cost beyond_reach reads)."""
     cdef int q
     for q in range(g.n_rows[0]):
         if not beyond_reach(R, S, g, g.rows[0][q], extra):
+            return False
+    for q in range(g.n_commander if g.command_n else 0):
+        if g.in_command[q] and not beyond_reach(R, S, g, g.commander[q], extra):
             return False
     return True
 
 
 cdef int castable_spells(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
-    """How many distinct nonland cards in hand could be cast now (not counting those the
-    simulator never casts, Card.uncastable: a land is not chosen for them)."""
+    """How many distinct nonland cards in hand, and commanders in the command zone, could be
+    cast now (not counting those the simulator never casts, Card.uncastable: a land is not
+    chosen for them)."""
     cdef int q, n = 0
+    cdef TotalCost buf
     for q in range(g.n_rows[0]):
         if not R.cards[g.rows[0][q]].uncastable:
             n += card_payable(R, S, g, v, g.rows[0][q], True)
+    for q in range(g.n_commander if g.command_n else 0):
+        if g.in_command[q] and not R.cards[g.commander[q]].uncastable:
+            n += payable_now(R, S, g, v, g.commander[q], commander_cost(R, S, g, q, &buf))
     return n
+
+
+cdef inline TotalCost* commander_cost(Rules* R, Spec* S, Game* g, int k, TotalCost* buf) noexcept nogil:
+    """The total cost (X = 0) of the goldfish's k-th commander cast from the command zone: its
+    cost and {2} for each previous time it was cast from there (903.8)."""
+    if g.command_casts[k] == 0:
+        return spell_cost(R, S, g, g.commander[k], 0, False, 0, False, buf)
+    return changed_cost(R, S, g, g.commander[k], 0, False, 2 * g.command_casts[k], 0, False, buf)
 
 
 cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
@@ -388,15 +405,18 @@ cdef struct Cast:                 # one way to cast a spell, as the policy weigh
     int x
     bint kicked
     bint flashback               # from the graveyard for its flashback cost (702.34)
+    int commander                # from the command zone: the commander's index (Game.commander,
+                                 # 903.8), else -1
     int spend                    # mana it takes
     int64_t key                  # the policy's order: the highest is cast first
     TotalCost cost
 
 
 cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint flashback,
-                      int* most, Cast* out) noexcept nogil:
-    """How the policy would cast card `row` now (from hand, or from the graveyard with
-    flashback): X as large as can be paid and at least the policy's smallest X (107.3),
+                      int commander, int* most, Cast* out) noexcept nogil:
+    """How the policy would cast card `row` now (from hand; from the graveyard with flashback;
+    or, `commander` >= 0, the goldfish's commander of that index from the command zone, with
+    its tax, 903.8): X as large as can be paid and at least the policy's smallest X (107.3),
     kicked if the kicked cost can be paid too (702.33). False if it can't be paid, or if the
     simulator never casts it (Card.uncastable: an unread cost or restriction on casting it)."""
     cdef TotalCost buf, kicked_buf
@@ -404,6 +424,8 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
     cdef TotalCost* kicked
     cdef HallDemand* h
     cdef int x = 0, alt = 1 if flashback else 0, cost_row, xs
+    cdef int tax = 2 * g.command_casts[commander] if commander >= 0 else 0
+    cdef bint from_hand = not flashback and commander < 0
     cdef int64_t mv, rank, first, a, b
     if R.cards[row].uncastable:
         return False
@@ -420,23 +442,24 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
             x = MAXX
             g.over |= GO_X
         while x >= S.min_x:                 # the largest X that can be paid
-            if payable_now(R, S, g, v, row, spell_cost(R, S, g, row, x, False, alt, not flashback, &buf)):
+            if payable_now(R, S, g, v, row, taxed_cost(R, S, g, row, x, False, tax, alt, from_hand, &buf)):
                 break
             x -= 1
         if x < S.min_x:
             return False
-    c = spell_cost(R, S, g, row, x, False, alt, not flashback, &buf)
+    c = taxed_cost(R, S, g, row, x, False, tax, alt, from_hand, &buf)
     if not payable_now(R, S, g, v, row, c):
         return False                    # (kicked costs more: it can't be paid either)
     out.kicked = False
     if S.kicker and R.cards[row].kicker >= 0:
-        kicked = spell_cost(R, S, g, row, x, True, alt, not flashback, &kicked_buf)
+        kicked = taxed_cost(R, S, g, row, x, True, tax, alt, from_hand, &kicked_buf)
         if payable_now(R, S, g, v, row, kicked):
             c = kicked
             out.kicked = True
     out.row = row
     out.x = x
     out.flashback = flashback
+    out.commander = commander
     out.cost = c[0]
     h = known_demand(R, S, g, row, c)
     out.spend = h.total if h != NULL else cost_total(c)     # (a plain cost's demand: its total)
@@ -453,12 +476,29 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
     return True
 
 
+# way_to_cast for a commander, called through a pointer: with a third direct call the C compiler
+# stopped inlining way_to_cast into cast_spells (measured: +5% instructions a game of the Fire
+# Crystal deck, which has no commander).
+cdef bint (*commander_way)(Rules*, Spec*, Game*, ManaView*, int, bint, int, int*, Cast*) noexcept nogil
+commander_way = way_to_cast
+
+
+cdef inline TotalCost* taxed_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kicked, int tax,
+                                  int alternative, bint from_hand, TotalCost* buf) noexcept nogil:
+    """spell_cost with a commander tax (903.8) of `tax` generic mana."""
+    if tax == 0:
+        return spell_cost(R, S, g, row, x, kicked, alternative, from_hand, buf)
+    return changed_cost(R, S, g, row, x, kicked, tax, alternative, from_hand, buf)
+
+
 cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, int turn,
                       ManaView* fresh) noexcept nogil:
     """Cast spells while one can be paid for, in the policy's order (by default the one
-    spending the most mana first, then the highest mana value, then the first in hand); cards
-    with flashback from the graveyard once nothing in hand can be cast. A second copy of a
-    legendary permanent you control is not cast."""
+    spending the most mana first, then the highest mana value, then the first in hand); a
+    commander in the command zone is weighed with the hand, as if it were there (903.8: it may
+    be cast from there, with its tax; ties go to the hand); cards with flashback from the
+    graveyard once nothing in hand can be cast. A second copy of a legendary permanent you
+    control is not cast."""
     cdef ManaView* v = fresh if fresh != NULL else &(<Scratch*>g.scratch).cast_view
     cdef int k, q, best, row, most
     cdef Cast way, chosen
@@ -475,7 +515,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                 continue
             if S.gf[row] & GF_LEGENDARY and g.in_play[row]:
                 continue
-            if not way_to_cast(R, S, g, v, row, False, &most, &way):
+            if not way_to_cast(R, S, g, v, row, False, -1, &most, &way):
                 continue
             better = not any_way or way.key > chosen.key
             if any_way and way.key == chosen.key:    # ties go to the first in hand
@@ -490,10 +530,17 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             if better:
                 chosen = way
                 any_way = True
+        for q in range(g.n_commander if g.command_n else 0):
+            row = g.commander[q]
+            if (g.in_command[q] and not S.hold[row] and not (S.gf[row] & GF_LEGENDARY and g.in_play[row])
+                    and commander_way(R, S, g, v, row, False, q, &most, &way)
+                    and (not any_way or way.key > chosen.key)):
+                chosen = way
+                any_way = True
         if not any_way and S.flashback:
             for q in range(g.n_flashback):
                 row = g.flashback[q]
-                if not S.hold[row] and way_to_cast(R, S, g, v, row, True, &most, &way) and (
+                if not S.hold[row] and way_to_cast(R, S, g, v, row, True, -1, &most, &way) and (
                         not any_way or way.key > chosen.key):
                     chosen = way
                     any_way = True
@@ -506,6 +553,12 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                     g.n_flashback -= 1
                     g.flashback[q] = g.flashback[g.n_flashback]
                     break
+        elif chosen.commander >= 0:            # (the tax counts this cast from now on: 903.8)
+            g.in_command[chosen.commander] = False
+            g.command_n -= 1
+            if g.command_casts[chosen.commander] < 255:
+                g.command_casts[chosen.commander] += 1
+            g.gen += 1
         else:
             remove_from_hand(R, g, best if best >= 0 else first_in_hand(g, row))
         if not pay(R, g, &chosen.cost, v, casting(row)):   # can't happen: payable was just checked
@@ -515,7 +568,8 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
         state_based_actions(R, S, g, rng)      # 117.3c, 704.3: the caster gets priority
         v = &(<Scratch*>g.scratch).cast_view   # the board has changed
         g.spent += chosen.spend
-        trace(g, TR_CAST_WAY, row, chosen.x | (chosen.kicked << 16) | (chosen.flashback << 17))
+        trace(g, TR_CAST_WAY, row, chosen.x | (chosen.kicked << 16) | (chosen.flashback << 17)
+              | ((chosen.commander >= 0) << 18))
         trace(g, TR_CAST, row, chosen.spend)
         q = S.tracked_as[row]
         if q >= 0 and cast_turn[q] == <int8_t>NOT_CAST:
@@ -569,13 +623,17 @@ cdef int lands_had(Rules* R, Spec* S, Game* g) noexcept nogil:
 cdef bint lands_wanted(Rules* R, Spec* S, Game* g, int lands) noexcept nogil:
     """Does a player with `lands` lands (in play and in hand) want more? While they are fewer
     than S.land_goal, the highest mana value among the deck's spells (the land drops its curve
-    needs), or than the mana values of the spells in hand added up (mana to cast them all)."""
+    needs), or than the mana values of the spells in hand and the commanders in the command
+    zone added up (mana to cast them all)."""
     cdef int q, need = 0
     if lands < S.land_goal:
         return True
     for q in range(g.hand_n[0]):
         if not counts_as_land(R, S, g.hand[0][q]):
             need += R.cards[g.hand[0][q]].mana_value
+    for q in range(g.n_commander if g.command_n else 0):
+        if g.in_command[q]:
+            need += R.cards[g.commander[q]].mana_value
     return lands < need
 
 

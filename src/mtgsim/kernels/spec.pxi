@@ -244,7 +244,8 @@ cdef class GoldfishSpec:
     cdef object _keep                  # the arrays the Spec points into
 
     def __init__(self, CoreTables core, deck, int turns, bint on_play, keep_lo, keep_hi, track,
-                 int chosen_color, dict policy, bint keep_sources=False, bint game_streams=False):
+                 int chosen_color, dict policy, bint keep_sources=False, bint game_streams=False,
+                 commander=(), bint multiplayer=False, int starting_life=20):
         if not 1 <= turns <= MAXTURNS:
             raise ValueError(f"turns must be 1..{MAXTURNS}")
         if not 7 <= len(deck) <= MAXLIB:
@@ -254,6 +255,10 @@ cdef class GoldfishSpec:
                              f"deck's cards here, got {core.R.n_restrictions}")
         if len(track) > MAXTRACK:
             raise ValueError(f"at most {MAXTRACK} tracked cards")
+        if len(commander) > 2:
+            raise ValueError("at most two commanders (702.124)")
+        if not 1 <= starting_life <= 32767:
+            raise ValueError("a starting life total is 1..32767")
         if len(set(np.asarray(track).tolist())) != len(track):
             raise ValueError("a card is tracked twice")
         n_cards = max(core.R.n_cards, 1)
@@ -274,6 +279,13 @@ cdef class GoldfishSpec:
             self.S.keep_lo[k] = keep_lo[k]
             self.S.keep_hi[k] = keep_hi[k]
         self.S.keep_sources = keep_sources
+        self.S.n_commander = len(commander)
+        for k in range(2):
+            self.S.commander[k] = commander[k] if k < len(commander) else -1
+            if not -1 <= self.S.commander[k] < n_cards:
+                raise ValueError("a commander must be a card row")
+        self.S.multiplayer = multiplayer
+        self.S.starting_life = starting_life
         self.S.game_streams = game_streams
         self.S.track = <int32_t*>cnp.PyArray_DATA(keep["track"]) if len(track) else NULL
         keep["tracked_as"] = np.full(n_cards, -1, dtype=np.int16)
@@ -334,7 +346,8 @@ def checking_views(GoldfishSpec spec):
 cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
     """S.track_demand, S.land_demand, S.deck_colours, S.deck_lands, the deck's double-faced
     lands (S.land_faces, S.spell_lands), S.land_goal, S.cyclers, S.fetch_lands and
-    S.land_choice, once S.gf, S.demand, S.abilities and the tracked cards are set."""
+    S.land_choice, once S.gf, S.demand, S.abilities, the tracked cards and the commanders are
+    set."""
     cdef int q, t, row, searchable = -1
     for t in range(5):
         S.track_demand[t] = 0
@@ -372,3 +385,10 @@ cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
             for t in range(5):
                 if S.demand[5 * row + t]:
                     S.deck_colours |= 1 << t
+    for q in range(S.n_commander):          # (the commanders are the deck's spells too)
+        row = S.commander[q]
+        if R.cards[row].mana_value > S.land_goal:
+            S.land_goal = R.cards[row].mana_value
+        for t in range(5):
+            if S.demand[5 * row + t]:
+                S.deck_colours |= 1 << t

@@ -119,7 +119,7 @@ cdef void cdef_fill_base_costs(Rules* R, TotalCost[::1] out) noexcept:
     b.scanned = 0
     b.over = 0
     for row in range(R.n_cards):
-        total_cost(R, &b, row, 0, False, 0, 0, False, &out[row])
+        total_cost(R, &b, row, 0, False, 0, 0, 0, False, &out[row])
 
 
 cdef void cdef_fill_fixed_options(Rules* R) noexcept:

@@ -111,10 +111,11 @@ cdef void apply_modifier(Rules* R, Board* b, CostModifier* m, int source, int ow
     # SET_MINIMUM is applied after every increase and reduction (see total_cost)
 
 
-cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int alternative,
+cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int tax, int alternative,
                      int caster, bint from_hand, TotalCost* out) noexcept nogil:
-    """601.2f. `alternative`: 0 the mana cost, 1 flashback. `from_hand`: the card leaves the
-    caster's hand as it moves to the stack, before the total is determined."""
+    """601.2f. `alternative`: 0 the mana cost, 1 flashback. `tax`: generic mana added as an
+    additional cost, before any increase or reduction (the commander tax, 903.8). `from_hand`:
+    the card leaves the caster's hand as it moves to the stack, before the total is determined."""
     cdef Card* c = &R.cards[card_row]
     cdef int step, i, k, q, minimum, n, n_mod = 0
     cdef Card* pc
@@ -122,7 +123,7 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int a
     cdef int mod_row[MAXMODS]          # (the entry points check there are no more: limits_met)
     cdef int mod_src[MAXMODS]
     cdef bint left_hand
-    if R.base_cost != NULL and x == 0 and not kicked and alternative == 0 and c.n_costmod == 0:
+    if R.base_cost != NULL and x == 0 and not kicked and tax == 0 and alternative == 0 and c.n_costmod == 0:
         if not b.scanned:
             scan_board(R, b)
         if not b.any_costmod:           # nothing changes it: the precomputed total
@@ -135,6 +136,7 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int a
     add_cost(R, c.flashback if alternative == 1 else c.cost, x, out)
     if kicked:
         add_cost(R, c.kicker, 0, out)
+    out.generic += tax
     for k in range(c.n_costmod):        # the card's own ("this spell costs ... less")
         if n_mod < MAXMODS:
             mod_row[n_mod] = c.costmod_first + k

@@ -123,14 +123,15 @@ cdef inline TotalCost* spell_cost(Rules* R, Spec* S, Game* g, int row, int x, bi
     X = 0 cast, into the memo, with its Hall demand if plain: see memo_key)."""
     if x == 0 and not kicked and alternative == 0 and (S.gf[row] & GF_BASE_COST) and not board_costmod(g):
         return &R.base_cost[row]
-    return changed_cost(R, S, g, row, x, kicked, alternative, from_hand, buf)
+    return changed_cost(R, S, g, row, x, kicked, 0, alternative, from_hand, buf)
 
 
-cdef TotalCost* changed_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kicked,
+cdef TotalCost* changed_cost(Rules* R, Spec* S, Game* g, int row, int x, bint kicked, int tax,
                              int alternative, bint from_hand, TotalCost* buf) noexcept nogil:
-    """spell_cost when it isn't the precomputed one."""
+    """spell_cost when it isn't the precomputed one (with `tax`: a commander cast from the
+    command zone, 903.8; such a cost is never memoised)."""
     cdef Board b
-    cdef bint plain = x == 0 and not kicked and alternative == 0
+    cdef bint plain = x == 0 and not kicked and tax == 0 and alternative == 0
     cdef uint64_t key, counted
     cdef int less = -1
     if plain and g.shortcuts:
@@ -145,7 +146,7 @@ cdef TotalCost* changed_cost(Rules* R, Spec* S, Game* g, int row, int x, bint ki
         buf.generic = buf.generic - less if buf.generic > less else 0   # what they count now)
     else:
         b = scanned_board(R, g)
-        total_cost(R, &b, row, x, kicked, alternative, 0, from_hand, buf)
+        total_cost(R, &b, row, x, kicked, tax, alternative, 0, from_hand, buf)
     if plain and g.shortcuts:
         if cost_is_plain(buf):
             hall_demand(buf, &g.need_memo[row])

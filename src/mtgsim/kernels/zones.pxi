@@ -382,9 +382,10 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     always keep); else shuffle the hand back and draw seven again. Then put one card on the
     bottom per mulligan, keeping the hand balanced: a land while it holds more than the deck's
     share of lands (rounded up, within the range) or nothing else, the least useful first
-    (bottom_rank); else the spell of the highest mana value."""
+    (bottom_rank); else the spell of the highest mana value. In a multiplayer game the first
+    mulligan is free: it puts no card on the bottom (103.5c)."""
     cdef int taken = 0, k, size, lands, best, target, rank, best_rank, row
-    cdef bint land
+    cdef bint land, free = S.multiplayer
     while True:
         draw_cards(R, g, rng, 7)
         size = 7 - taken
@@ -403,7 +404,8 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             g.library[0][g.lib_n[0]] = g.hand[0][k]
             g.lib_n[0] += 1
         hand_clear(g)
-        taken += 1
+        taken += not free               # (103.5c: the first one free in a multiplayer game)
+        free = False
     size = 7 - taken if taken < 7 else 0
     target = (size * S.deck_lands + S.deck_n - 1) // S.deck_n
     if size > 0 and S.keep_lo[size] >= 0:
