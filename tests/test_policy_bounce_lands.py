@@ -9,9 +9,10 @@ import itertools
 import math
 from fractions import Fraction
 
+import pytest
 from replay import replay, traced_games
 
-from mtgsim import Deck, MulliganPolicy, Scenario, _core, simulate
+from mtgsim import Deck, MulliganPolicy, Scenario, _core, card, simulate
 from mtgsim.simulate import trace
 
 GAMES = 20_000
@@ -66,7 +67,11 @@ def test_605_3a_the_land_returned_is_tapped_for_mana_first():
     assert f"land {KAROO}; return Forest (tapped for mana first); mana 1" in text
 
 
-def test_106_4_a_two_drop_cast_on_turn_2_with_a_bounce_land_played_over_a_forest():
+MERFOLK = card("Test Merfolk", "{1}{U}", "Creature — Merfolk", "2/2")
+
+
+@pytest.mark.parametrize("land, two_drop", [("Forest", "Grizzly Bears"), ("Breeding Pool", MERFOLK)])
+def test_106_4_a_two_drop_cast_on_turn_2_with_a_bounce_land_played_over_a_land(land, two_drop):
     """6 Forest, 14 Simic Growth Chamber, 10 Llanowar Elves, 10 Grizzly Bears ({1}{G}), on the
     play: with a Forest and the Elves on turn 1, a Chamber played on turn 2 returns the Forest
     tapped for {G} first, and the Elves make the second mana: Grizzly Bears is castable (and
@@ -74,18 +79,21 @@ def test_106_4_a_two_drop_cast_on_turn_2_with_a_bounce_land_played_over_a_forest
     turn 1 only a second Forest makes it castable. So castable on turn 2 = P(Forest and Elves
     in 7) + P(Forest in 7, no Elves in 7, 2+ Forests in 8), cast = the same with Bears in 8
     (the policy casts the one spending the most mana first). (Before: 0.35 and 0.31, the
-    Forest's mana lost.)"""
-    counts = {"Forest": 6, KAROO: 14, "Llanowar Elves": 10, "Grizzly Bears": 10}
+    Forest's mana lost.) The same with Breeding Pool (paid for untapped) and a {1}{U} two-drop:
+    the Pool returned is tapped for {U}, the colour that lets the two-drop be cast (the Elves
+    make {G})."""
+    name = getattr(two_drop, "name", two_drop)
+    counts = {land: 6, KAROO: 14, "Llanowar Elves": 10, two_drop: 10}
     castable = cast = Fraction(0)
     for hand, eighth, p in first_eight(counts):
-        forests = hand["Forest"] + (eighth == "Forest")
-        bears = hand["Grizzly Bears"] + (eighth == "Grizzly Bears")
-        two = hand["Forest"] >= 1 and (hand["Llanowar Elves"] >= 1 or forests >= 2)
+        lands = hand[land] + (eighth == land)
+        drops = hand[two_drop] + (eighth == two_drop)
+        two = hand[land] >= 1 and (hand["Llanowar Elves"] >= 1 or lands >= 2)
         castable += p * two
-        cast += p * (two and bears >= 1)
+        cast += p * (two and drops >= 1)
     res = run(Deck(counts))
-    close_p(res.p_castable("Grizzly Bears", 2), float(castable))
-    close_p(res.p_cast("Grizzly Bears", 2), float(cast))
+    close_p(res.p_castable(name, 2), float(castable))
+    close_p(res.p_cast(name, 2), float(cast))
 
 
 def test_bounce_land_with_no_other_land_returns_itself_and_makes_no_mana():

@@ -470,8 +470,9 @@ cdef int tap_before_leaving(Rules* R, Spec* S, Game* g, Rng* rng, int i, int who
     so it is done only in the main phase, by a plain_mana_ability (taps_plainly). Of the
     mana it could make (ability_outputs: replacement effects and triggered mana included), the
     output that lets the most of the hand be cast now (castable_spells, tried with the mana in
-    the pool and the permanent tapped), then the one giving most of the colours the hand asks
-    for (colour_demand), then the first."""
+    the pool and the permanent tapped), then the most of the tracked cards (the deck's spells
+    and --track cards: what their castable figures ask of this board), then the one giving
+    most of the colours the hand asks for (colour_demand), then the first."""
     cdef Board b = game_board(g)
     cdef int rows[MAXMANA + 1]
     cdef Vec outs[MAXLEAVING]
@@ -510,7 +511,9 @@ cdef int tap_before_leaving(Rules* R, Spec* S, Game* g, Rng* rng, int i, int who
                 g.bi.pool[who][t] += outs[q].m[t]
             board_changed(g)
             view_prepare(R, g, v)
-            score = 64 * castable_spells(R, S, g, v)
+            score = castable_spells(R, S, g, v) << 20
+            for k in range(S.n_track):
+                score += <int>card_payable(R, S, g, v, S.track[k], True) << 8
             for t in range(5):
                 if outs[q].m[t] > 0:
                     score += min(demand[t], 15)
