@@ -123,6 +123,9 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
             args = {"source": row, "ability": value & 0xFF, "target": (value >> 8) - 1}
         elif kind == E.TR_CYCLE:
             args = {"card": names[row]}
+        elif kind == E.TR_RETURN_LAND:                  # (the land a bounce land returned, and
+            args["bounce"] = value & 0xFF               # the mana ability it was tapped for first)
+            args["tapped"] = value >> 8
         elif kind == E.TR_STATE:
             state, k = _read_state(events, k + 1, names)
             step = Step(action[value], turn, args, state)
@@ -196,8 +199,15 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
                 elif not on_play or rules.multiplayer:
                     s.draw()
             elif step.action == "land":
+                mine = s.battlefield("you")
+                returned = step.args.get("bounce", len(mine))   # (past the lands there: itself)
+                tapped = step.args.get("tapped", 0)
+                if tapped:                   # (tapped for mana while the return was on the stack,
+                    asked = tapped >> 8      # 605.3a: the same done before the land is played)
+                    s.tap_for_mana(mine[returned], (tapped & 0xFF) - 1, TYPES[asked - 1] if asked else None)
                 s.play_land(step.args["card"], pay_life=PlayPolicy().pay_life_above,   # (the policy's
-                            face=step.args["face"], keep_on_top=keep)                  # choices)
+                            face=step.args["face"], keep_on_top=keep,                  # choices)
+                            bounce=mine[returned] if returned < len(mine) else None)
             elif step.action == "cast":
                 a = step.args
                 s.cast(a["card"], x=a["x"], kicked=a["kicked"], alternative="flashback" if a["flashback"] else None,

@@ -201,6 +201,7 @@ class TraceEvent(enum.IntEnum):
     TR_LOOK: int
     TR_LOOKED: int
     TR_CYCLE: int
+    TR_RETURN_LAND: int
 
 class TriggerAdds(enum.IntEnum):
     TA_FIXED: int

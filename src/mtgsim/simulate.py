@@ -583,7 +583,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
           mulligan: MulliganPolicy | None = None, policy: PlayPolicy | None = None,
           multiplayer: bool | None = None) -> str:
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
-    land played, mana available, spells cast (a commander: from the command zone), abilities
+    land played (and the land a bounce land returned), mana available, spells cast (a
+    commander: from the command zone), abilities
     activated and cards cycled with the mana spent, each card scry or surveil looked at and where it went, combat damage, the
     opponent's life."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
@@ -598,7 +599,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
     in_turn = {E.TR_DRAW: "draw {c}", E.TR_LAND: "land {c}", E.TR_MANA: "mana {v}",
                E.TR_CAST: "cast {c} ({v})", E.TR_ACTIVATE: "activate {c} ({v})",
                E.TR_CYCLE: "cycle {c} ({v})", E.TR_LOOKED: "{look} {c}: {where}",
-               E.TR_ATTACK: "attack {v}", E.TR_LIFE: "opponent {v}"}
+               E.TR_RETURN_LAND: "return {c}{tapped}", E.TR_ATTACK: "attack {v}",
+               E.TR_LIFE: "opponent {v}"}
     look = "scry"
     command = False                  # the next cast is from the command zone (TR_CAST_WAY)
     lines: list[str] = []
@@ -635,7 +637,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
             where = "top" if value else ("graveyard" if look == "surveil" else "bottom")
             if kind == E.TR_CAST and command:
                 c += " from the command zone"
-            turn_parts.append(in_turn[kind].format(c=c, v=value, look=look, where=where))
+            tapped = " (tapped for mana first)" if kind == E.TR_RETURN_LAND and value >> 8 else ""
+            turn_parts.append(in_turn[kind].format(c=c, v=value, look=look, where=where, tapped=tapped))
     flush()
     return "\n".join(lines) + "\n"
 

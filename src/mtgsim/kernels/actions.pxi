@@ -4,7 +4,8 @@
 # a spell resolving, a non-mana ability's costs and effect, combat with no blockers, and the
 # turn's steps. Each takes the player it is for; the choices inside them are read off the
 # Game (chosen_color, pay_life_above, bounce_object), set by the play policy or a Scenario's
-# arguments.
+# arguments (or, in the goldfish, asked of the play policy: chosen_land, land_to_return,
+# wanted_card).
 # Uses base, counts, game, zones.
 
 # ---- permanents entering and leaving -------------------------------------------------------
@@ -275,20 +276,32 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
     board_changed(g)
 
 
-cdef void return_land(Rules* R, Game* g, int who) noexcept nogil:
-    """Player `who` returns a land they control to its owner's hand (bounce lands). Which one
-    is the player's choice: g.bounce_object if it is one, else the newest tapped basic land,
-    else the oldest land (the simulator's rule: in its turns every land is untapped as a land
-    is played, so that is the oldest)."""
-    cdef int i, best = -1
-    for i in range(g.n):
-        if not (R.cards[g.perms[i].card].types & CT_LAND) or g.perms[i].controller != who:
-            continue
-        if g.perms[i].object_id == g.bounce_object:
-            best = i
-            break
-        if best < 0 or ((g.perms[i].flags & PF_TAPPED) and R.cards[g.perms[i].card].supertypes & ST_BASIC):
-            best = i
+cdef void return_land(Rules* R, Spec* S, Game* g, Rng* rng, int who, int source_id) noexcept nogil:
+    """Player `who` returns a land they control to its owner's hand (bounce lands; `source_id`:
+    the object id of the permanent whose effect it is, -1 none). Which one is the player's choice: in a
+    Scenario's game g.bounce_object if it is one, else the newest tapped basic land, else the
+    oldest land; in the goldfish the play policy's (land_to_return), which first taps it for
+    mana if it is untapped and that mana can still be spent this main phase (605.3a: a mana
+    ability may be activated while the return is on the stack; 106.4: its mana stays in the
+    pool through the phase: tap_before_leaving)."""
+    cdef int i, best = -1, object_id, tapped = 0
+    if not g.scenario:
+        best = land_to_return(R, g, who, source_id)
+        if best >= 0 and not (g.perms[best].flags & PF_TAPPED):
+            object_id = g.perms[best].object_id
+            tapped = tap_before_leaving(R, S, g, rng, best, who)
+            best = find_object(g, object_id)
+        if best >= 0:
+            trace(g, TR_RETURN_LAND, g.perms[best].card, best | tapped << 8)
+    else:
+        for i in range(g.n):
+            if not (R.cards[g.perms[i].card].types & CT_LAND) or g.perms[i].controller != who:
+                continue
+            if g.perms[i].object_id == g.bounce_object:
+                best = i
+                break
+            if best < 0 or ((g.perms[i].flags & PF_TAPPED) and R.cards[g.perms[i].card].supertypes & ST_BASIC):
+                best = i
     if best >= 0:
         if not (g.perms[best].flags & PF_TOKEN):      # (712.8a: a double-faced card's front face)
             put_in_hand(g, g.perms[best].owner, g.front[g.perms[best].card])
@@ -302,12 +315,13 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
     counters go on permanent `target` (-1: none), a token copy copies it (707.2)."""
     cdef Effect* e = &R.effects[row]
     cdef Board b = game_board(g)
-    cdef int k, n, q, total, target_id
+    cdef int k, n, q, total, target_id, source_id
     cdef unsigned int wide              # the new values + 32768 OR-ed: past 16 bits, one left int16
     if row < 0:
         return
     board_changed(g)
     target_id = g.perms[target].object_id if 0 <= target < g.n else -1
+    source_id = g.perms[source].object_id if 0 <= source < g.n else -1
     g.over |= amount_in(&g.bi.life[1 - who], -eval_amount(R, &b, e.damage_to_opponent, source, who, x)
                         - eval_amount(R, &b, e.opponent_loses_life, source, who, x))
     total = (g.bi.life[who] - eval_amount(R, &b, e.damage_to_you, source, who, x)
@@ -347,7 +361,7 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
     for k in range(e.lands_to_hand):
         search_land(R, S, g, rng, e, False, who)
     for k in range(e.return_land):
-        return_land(R, g, who)
+        return_land(R, S, g, rng, who, source_id)
     if e.token_card >= 0:
         b = game_board(g)
         n = eval_amount(R, &b, e.token_count, source, who, x)

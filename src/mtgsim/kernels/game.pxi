@@ -177,6 +177,8 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     bint check_views             # Spec.check_views
     bint snapshots               # Spec.snapshots (traced games only)
     bint entering_tapped         # the permanent entering is put onto the battlefield tapped
+    bint main_phase              # the goldfish's turn is in its main phase: mana made now can
+                                 # still pay for the turn's spells (106.4: until the phase ends)
     # the players' choices inside actions: the rules read them, the play policy or a
     # Scenario's arguments set them
     uint8_t chosen_color         # "choose a colour" and "any colour": this ManaTypeBit
@@ -230,6 +232,10 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
     TR_LOOKED = 24               # a card looked at (value: 1 kept on top, 0 put on the bottom or
                                  # into the graveyard)
     TR_CYCLE = 25                # a card cycled from the hand (702.29a; value: mana spent)
+    TR_RETURN_LAND = 26          # a land returned to its owner's hand (a bounce land's ability):
+                                 # value its index on the battlefield | (0: not tapped first, else
+                                 # 1 + the mana ability tapped for its mana | (1 + the type asked
+                                 # for, 0 none) << 8) << 8 (tap_before_leaving)
 
 
 cdef void snapshot(Game* g, int action) noexcept nogil:

@@ -56,6 +56,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         t = turn - 1
         begin_turn(R, S, g, rng, 0, turn,                   # 103.8a, 103.8c (the goldfish
                    not (turn == 1 and S.on_play and not S.multiplayer))     # opponent takes no turns)
+        g.main_phase = True
         if g.trace != NULL:
             for k in range(g.hand_n[0]):
                 trace(g, TR_HAND, g.hand[0][k], 0)
@@ -96,6 +97,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
             the_cycling_step(R, S, g, rng, v, cast_turn, turn)
         out[L.spent + t] += g.spent
         out[L.spent_sq + t] += g.spent * g.spent
+        g.main_phase = False
         if S.attack and count_of(g, K_CREATURES):
             combat(R, S, g, rng)
         elif S.attack:

@@ -400,6 +400,146 @@ cdef void crack_fetch_lands(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil
         i = 0                                    # rows have moved: look again from the top
 
 
+cdef inline bint plain_mana_ability(ManaAbility* a) noexcept nogil:
+    """A mana ability whose whole cost is {T} and that does nothing but add unrestricted mana
+    ("{T}: Add {G}", a bounce land's "{T}: Add {G}{U}"): tapping a land for it before the land
+    leaves costs the player nothing but the land's mana, which goes to the pool."""
+    return (a.tap and not a.untap and a.cost < 0 and a.life == 0 and not a.sacrifice_self
+            and a.remove_n == 0 and a.marks == 0 and a.effect < 0 and a.restriction < 0)
+
+
+cdef bint taps_plainly(Rules* R, Game* g, Board* b, int i) noexcept nogil:
+    """Could the goldfish tap permanent i now for mana by a plain_mana_ability whose mana can
+    still be spent this turn (its main phase: Game.main_phase)?"""
+    cdef int rows[MAXMANA + 1]
+    cdef int k, n
+    if not g.main_phase or g.perms[i].flags & PF_TAPPED:
+        return False
+    n = mana_ability_rows(R, b, i, rows)
+    for k in range(n):
+        if plain_mana_ability(&R.mana[rows[k]]) and ability_ready(R, b, i, rows[k]):
+            return True
+    return False
+
+
+cdef int land_to_return(Rules* R, Game* g, int who, int source_id) noexcept nogil:
+    """The land the goldfish returns to its owner's hand for "return a land you control to its
+    owner's hand" (a bounce land's enters ability; `source_id`: the object id of the permanent
+    whose ability it is, -1 none) — the player's choice of their lands, -1 if they have none.
+    In order: not the bounce land itself while another land is there (that would undo the
+    land drop); one whose mana this turn is not lost by its leaving (tapped already, or
+    untapped and tapped for its mana first: taps_plainly, tap_before_leaving); the one making
+    the least mana (its units on the direct path), then of the fewest colours (the better
+    lands stay); a basic land (played again untapped); a tapped one (its mana already made,
+    and no colour chosen by tapping it now); the newest."""
+    cdef int i, row, best = -1, units
+    cdef int64_t key, best_key = -(<int64_t>1 << 62)
+    cdef Board b
+    cdef bint board_made = False
+    for i in range(g.n):
+        row = g.perms[i].card
+        if not (R.cards[row].types & CT_LAND) or g.perms[i].controller != who:
+            continue
+        key = <int64_t>(g.perms[i].object_id != source_id) << 40
+        if not (g.perms[i].flags & PF_TAPPED):
+            if not board_made:
+                b = game_board(g)
+                board_made = True
+            units = g.unit_of[row] if g.unit_of[row] else (R.cards[row].n_mana != 0)
+            if not taps_plainly(R, g, &b, i):
+                key -= <int64_t>min(units, 15) << 32     # its mana lost this turn
+        units = g.unit_of[row] if g.unit_of[row] else (R.cards[row].n_mana != 0)
+        key += <int64_t>(15 - min(units, 15)) << 24
+        key += <int64_t>(7 - popcount6(R.static_cp[row])) << 16
+        key += <int64_t>((R.cards[row].supertypes & ST_BASIC) != 0) << 12
+        key += <int64_t>((g.perms[i].flags & PF_TAPPED) != 0) << 10
+        key += i
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+DEF MAXLEAVING = 16             # tap_before_leaving: the outputs weighed
+
+
+cdef int tap_before_leaving(Rules* R, Spec* S, Game* g, Rng* rng, int i, int who) noexcept nogil:
+    """The goldfish taps its untapped permanent i for mana as it is about to leave the
+    battlefield by the player's own effect (a bounce land returning it): a mana ability may be
+    activated whenever the player has priority (605.3a), so while the effect is on the stack,
+    and the mana stays in the pool until the phase ends (106.4), paying for the turn's spells —
+    so it is done only in the main phase, by a plain_mana_ability (taps_plainly). Of the
+    mana it could make (ability_outputs: replacement effects and triggered mana included), the
+    output that lets the most of the hand be cast now (castable_spells, tried with the mana in
+    the pool and the permanent tapped), then the most of the tracked cards (the deck's spells
+    and --track cards: what their castable figures ask of this board), then the one giving
+    most of the colours the hand asks for (colour_demand), then the first."""
+    cdef Board b = game_board(g)
+    cdef int rows[MAXMANA + 1]
+    cdef Vec outs[MAXLEAVING]
+    cdef int16_t ability[MAXLEAVING]
+    cdef Vec found[MAXOPT]
+    cdef Vec owns[MAXOPT]
+    cdef uint8_t cp[MAXPERM]
+    cdef int demand[5]
+    cdef int n_rows, k, q, t, n = 0, m, best = 0, score, best_score = -1, n_gone = 0
+    cdef int16_t gone[MAXPERM]
+    cdef uint16_t flags = g.perms[i].flags
+    cdef PlanStep st
+    cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
+    cdef int asked = 0
+    if not taps_plainly(R, g, &b, i):
+        return 0
+    goldfish_could_produce(R, g, &b, cp)
+    b.over = 0
+    n_rows = mana_ability_rows(R, &b, i, rows)
+    for k in range(n_rows):
+        if not (plain_mana_ability(&R.mana[rows[k]]) and ability_ready(R, &b, i, rows[k])):
+            continue
+        m = ability_outputs(R, &b, i, rows[k], cp, 0, found, owns)
+        for q in range(m):
+            if n < MAXLEAVING and vec_total(&found[q]) > 0:
+                outs[n] = found[q]
+                ability[n] = <int16_t>k
+                n += 1
+    if n == 0 or b.over:
+        return 0
+    if n > 1:                            # a choice: each output on trial
+        colour_demand(R, S, g, demand)
+        for q in range(n):
+            set_flags(g, i, flags | PF_TAPPED)
+            for t in range(6):
+                g.bi.pool[who][t] += outs[q].m[t]
+            board_changed(g)
+            view_prepare(R, g, v)
+            score = castable_spells(R, S, g, v) << 20
+            for k in range(S.n_track):
+                score += <int>card_payable(R, S, g, v, S.track[k], True) << 8
+            for t in range(5):
+                if outs[q].m[t] > 0:
+                    score += min(demand[t], 15)
+            for t in range(6):
+                g.bi.pool[who][t] -= outs[q].m[t]
+            set_flags(g, i, flags)
+            board_changed(g)
+            if score > best_score:
+                best, best_score = q, score
+        for t in range(6):
+            if outs[best].m[t] > 0:
+                asked = t + 1
+                break
+    st.perm = <int16_t>i
+    st.ability = ability[best]
+    st.stage = -1
+    st.out = outs[best]
+    vec_clear(&st.spend)
+    b = game_board(g)
+    carry_out_step(R, g, &b, &st, gone, &n_gone, who)    # (a plain ability sacrifices nothing)
+    board_changed(g)
+    if g.n_tapped:
+        tapped_triggers(R, S, g, rng)
+    return 1 + ability[best] | asked << 8
+
+
 cdef struct Cast:                 # one way to cast a spell, as the policy weighs it
     int32_t row
     int x

@@ -490,6 +490,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
     g.n = 0
     g.n_tapped = 0
     g.entering_tapped = False
+    g.main_phase = False
     g.over = 0
     g.n_rows[0] = g.n_rows[1] = g.hand_n[0] = g.hand_n[1] = g.hand_lands = 0
     g.lib_n[1] = g.grave_n[0] = g.grave_n[1] = 0
