@@ -34,9 +34,6 @@ EXPECTED_DIFFERENCES = {
     # read now (a cost removing its own +1/+1 counter, 118.3), left out of the curated card: the
     # goldfish's policy would fire its counters at the opponent and lose the creature
     "Walking Ballista": "curated: the ping left out",
-    # read (its chosen type untracked: any creature spell would pass), left out of the curated
-    # card: an unread restriction is never free (tests/test_unmodeled.py)
-    "Cavern of Souls": "curated: the chosen-type mana left out",
     **{name: UNREAD for name in (
         "The Fire Crystal", "Path of Ancestry", "Nykthos, Shrine to Nyx",
         "Castle Garenbrig", "Fabled Passage", "Myriad Landscape", "Ilysian Caryatid",

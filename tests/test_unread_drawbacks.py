@@ -190,3 +190,19 @@ def test_a_reported_drawback_is_in_the_card_coverage_in_its_words():
     assert card.uncastable == f"{why}: '{clause}' — never cast"
     assert [c.status for c in rec.clauses] == [UNRECOGNIZED]
     assert rec.unrecognized[0] == f"{clause} — {why}: never cast"
+
+
+def test_106_6_cavern_of_souls_read_from_its_text_makes_colourless_mana_only():
+    """"Spend this mana only to cast a creature spell of the chosen type": the type chosen is
+    not tracked, so any creature spell would pass (too much, in a deck of two creature
+    types). The ability is left unread (a benefit left out, reported), as the curated Cavern
+    leaves it out: the land makes {C}."""
+    rec, cavern = _read("Cavern of Souls", "", "Land",
+                        "As this land enters, choose a creature type.\n{T}: Add {C}.\n{T}: Add one mana of any "
+                        "color. Spend this mana only to cast a creature spell of the chosen type, and that spell "
+                        "can't be countered.")
+    assert cavern.uncastable == "" and len(cavern.mana_abilities) == 1
+    assert any("Spend this mana only" in u for u in rec.unrecognized)
+    s = Scenario(Deck({cavern: 1}).db)
+    p = s.add(cavern)
+    assert s.could_produce(p) == frozenset("C")
