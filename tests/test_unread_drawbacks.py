@@ -119,6 +119,8 @@ def test_603_2_lotus_field_and_rupture_spire_read_from_their_text_are_never_play
     ("When this creature enters, you skip your next turn.", "614.1b, 603.2: skipping"),
     ("Skip your draw step.", "614.1b, 604.1: skipping"),
     ("You can't cast noncreature spells.", "101.2, 604.1: a restriction on yourself"),
+    ("Whenever this creature attacks, you and defending player each discard a card or sacrifice a permanent.",
+     "701.21a, 603.2"),
     ("When this creature enters, target opponent gains control of it.", "800.4a, 603.2"),
 ])
 def test_an_unread_drawback_to_its_controller_makes_the_card_never_cast(text, what):
@@ -159,6 +161,10 @@ def test_608_2_a_spells_unread_drawback_sentence_makes_it_never_cast():
     "When this creature enters, exile up to one target creature you control, then return it to the "
     "battlefield.",
     "When this creature enters, return a land you control to its owner's hand.",   # (read: return_land)
+    # (the opponent's choice, or their loss; a card drafted for the one discarded: a filter)
+    "When this creature enters, target opponent loses 3 life unless they sacrifice a permanent or discard a "
+    "card.",
+    "When this creature enters, draft a card from this creature's spellbook, then discard a card.",
 ])
 def test_what_is_no_drawback_to_its_controller_leaves_the_card_castable(text):
     """An effect on the goldfish opponent, an option, an activated ability's cost (the ability
@@ -198,9 +204,9 @@ def test_106_6_cavern_of_souls_read_from_its_text_makes_colourless_mana_only():
     types). The ability is left unread (a benefit left out, reported), as the curated Cavern
     leaves it out: the land makes {C}."""
     rec, cavern = _read("Cavern of Souls", "", "Land",
-                        "As this land enters, choose a creature type.\n{T}: Add {C}.\n{T}: Add one mana of any "
-                        "color. Spend this mana only to cast a creature spell of the chosen type, and that spell "
-                        "can't be countered.")
+                        "As this land enters, choose a creature type.\n{T}: Add {C}.\n{T}: Add one mana of "
+                        "any color. Spend this mana only to cast a creature spell of the chosen type, and "
+                        "that spell can't be countered.")
     assert cavern.uncastable == "" and len(cavern.mana_abilities) == 1
     assert any("Spend this mana only" in u for u in rec.unrecognized)
     s = Scenario(Deck({cavern: 1}).db)

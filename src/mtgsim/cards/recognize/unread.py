@@ -98,7 +98,8 @@ _DRAWBACKS = [
     (re.compile(r"\bdeals? [^.]*?damage to (?:you|each player|~'s controller)\b"
                 r"|\bdeals? [^.]*?damage to [^.,]*? and (?:to )?you\b(?! \w)", re.IGNORECASE),
      "damage dealt to you", "120.3a"),
-    (re.compile(rf"^(?!.*\bdraws?\b).*(?:{_START}discard\b|\b{_YOU} discards?\b)", re.IGNORECASE | re.DOTALL),
+    (re.compile(rf"^(?!.*\b(?:draws?|drafts?)\b).*(?:{_START}discard\b|\b{_YOU} discards?\b)",
+                re.IGNORECASE | re.DOTALL),
      "discarding", "701.9a"),
     (re.compile(rf"{_START}skip\b|\b{_YOU} skips?\b", re.IGNORECASE),
      "skipping a step, phase or turn", "614.1b"),
@@ -126,6 +127,10 @@ _LEAVES = re.compile(r"\b(?:dies|is put into a graveyard|leaves the battlefield)
 # What the controller may choose to do (608.2d: an optional instruction), up to the sentence's end.
 _OPTIONAL = re.compile(r"\byou may\b[^.]*\.?(?:\s*If you do, [^.]*)?|^If an effect (?:causes|would)[^.]*,",
                        re.IGNORECASE)
+# What an opponent does, its subject (a goldfish opponent's loss, or their choice), up to the sentence's end
+# or to what "you" do after it ("target opponent loses 2 life and you gain 2 life").
+_THEIRS = re.compile(rf"{_START}(?<!you and )(?:each opponent|target opponent|an opponent|target player|"
+                     r"defending player)\b(?! gains control)(?:(?!\byou\b)[^.])*", re.IGNORECASE)
 
 # A drawback the vocabulary can say, read instead of refused: the permanent sacrificed at the
 # end step of the turn it enters (603.2, 513.1a: Ball Lightning), sacrifice_at_end as the
@@ -150,7 +155,7 @@ def drawback(clause: str, name: str, land: bool = False, spell: bool = False) ->
         if all(never_happens(e) for e in trigger_events(t["cond"])):
             return None
         body, kind = t["effect"], "603.2"
-    body = _OPTIONAL.sub("", body)
+    body = _THEIRS.sub("", _OPTIONAL.sub("", body))
     if _MADE.search(body):
         body = _MADE_LOST.sub("", body)
     for pattern, what, rule in _DRAWBACKS:
