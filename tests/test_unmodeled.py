@@ -13,7 +13,7 @@ import pytest
 from mtgsim import CardDataError, Deck, MulliganPolicy, Scenario, card_db, simulate
 from mtgsim.cards.database import card_from_table
 from mtgsim.cards.model import UNMODELED_EFFECTS, ActivatedAbility
-from mtgsim.cards.recognize.unread import attack_restriction, casting_restriction, untap_restriction
+from mtgsim.cards.recognize.unread import attack_restriction, casting_restriction, drawback, untap_restriction
 from mtgsim.errors import RulesError
 
 
@@ -97,9 +97,10 @@ _SELF = re.compile(r"\b[Tt]his (?:spell|creature|land|artifact|enchantment|perma
 
 
 def _clauses(name, note):
-    """The note's sentences and clauses (split at '.', ';' and lines), the card named `~`."""
+    """The note's sentences and clauses (split at '.', ';' and lines), the card named `~`; an
+    "If you do, ..." kept with the sentence whose option it follows."""
     text = note.replace(name, "~").replace(name.split(",")[0], "~")
-    for part in re.split(r"(?<=[.;])\s+|\n", text):
+    for part in re.split(r"(?<=[.;])\s+(?!If you do\b)|\n", text):
         part = _SELF.sub("~", part.strip().rstrip(";"))
         if part:
             yield part
@@ -108,7 +109,7 @@ def _clauses(name, note):
 def _detected(name, note):
     for clause in _clauses(name, note):
         if (casting_restriction(clause, name) or untap_restriction(clause) is not None
-                or attack_restriction(clause)):
+                or attack_restriction(clause) or drawback(clause, name)):
             yield clause
 
 
@@ -119,13 +120,15 @@ def test_the_unread_cost_detector_reads_the_curated_notes():
     assert not list(_detected("Fireball", DB["Fireball"].unmodeled))
     assert list(_detected("Test", "This creature can't attack unless you control an Island."))
     assert list(_detected("Test", "It doesn't untap during your untap step."))
+    assert list(_detected("Test", "At the beginning of your upkeep, sacrifice a creature."))      # (603.2)
+    assert not list(_detected("Test", "When ~ enters, you may draw a card. If you do, discard a card."))
 
 
 @pytest.mark.parametrize("where, face", SHIPPED, ids=[f["name"] for _, f in SHIPPED])
 def test_a_note_the_unread_cost_detector_calls_a_cost_is_classified_a_drawback(where, face):
-    """recognize/unread.py's casting_restriction, untap_restriction and attack_restriction run
-    over each curated note: one that finds a cost or restriction there is never a benefit or
-    irrelevant."""
+    """recognize/unread.py's casting_restriction, untap_restriction, attack_restriction and
+    drawback run over each curated note: one that finds a cost, restriction or drawback there
+    is never a benefit or irrelevant."""
     found = list(_detected(face["name"], face["unmodeled"]))
     if found:
         assert face.get("unmodeled_effect") == "drawback", f"{face['name']}: {found}"

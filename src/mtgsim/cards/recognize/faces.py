@@ -14,7 +14,8 @@ from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
 from .effects import _merged
 from .ignored import _IGNORED_KEYWORDS, _ignored
 from .phrases import _MANA, _singular
-from .unread import attack_restriction, casting_restriction, gated_paragraphs, untap_restriction
+from .unread import (attack_restriction, casting_restriction, drawback, gated_paragraphs, read_drawback,
+                     untap_restriction)
 
 
 def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[Clause]) -> bool:
@@ -238,8 +239,10 @@ def _unread_costs(f: _Face, clauses: list[Clause], first: int) -> None:
     """The face's clauses from `first` on that its recognizers left unread, looked at again
     for what must not be played for free (`unread`): "~ doesn't untap during your untap step"
     read (502.3); a restriction on its attacking read as never attacking (508.1c); a cost or
-    restriction on casting the card makes it uncastable (601.2b, 601.2f, 601.3), the clause
-    saying so in its words."""
+    restriction on casting the card makes it uncastable (601.2b, 601.2f, 601.3), and so does a
+    drawback to its controller the vocabulary can't say (a land: never played), the clause
+    saying so in its words; one it can say is read (an end-step sacrifice of itself, 603.2; a
+    coin flip's upkeep damage, as losing every flip)."""
     name = f.face.name
     for k in range(first, len(clauses)):
         c = clauses[k]
@@ -261,6 +264,20 @@ def _unread_costs(f: _Face, clauses: list[Clause], first: int) -> None:
         if why is not None:
             f.fields.setdefault("uncastable", why)
             clauses[k] = Clause(f"{c.text} — {why.split(':')[0]}: never cast", UNRECOGNIZED, name, c.family)
+            continue
+        if c.status != UNRECOGNIZED:
+            continue
+        if (read := read_drawback(text)) is not None:
+            f.abilities.extend(read[0])
+            clauses[k] = Clause(c.text, RECOGNIZED, name) if read[1] else Clause(
+                f"{c.text} — read as losing every flip (705.1): the most it deals", UNRECOGNIZED, name, c.family)
+            continue
+        land = "Land" in f.types
+        why = drawback(text, name, land, f.is_spell)
+        if why is not None:
+            f.fields.setdefault("uncastable", why)
+            never = "never played" if land else "never cast"
+            clauses[k] = Clause(f"{c.text} — {why.split('): ')[0]}): {never}", UNRECOGNIZED, name, c.family)
 
 
 def _merge_enters(abilities: Abilities) -> None:

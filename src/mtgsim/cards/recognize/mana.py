@@ -76,6 +76,8 @@ def _spend_phrase(text: str) -> str | None:
             what = "sorceries" if _TYPE_WORDS[what] == "Sorcery" else _TYPE_WORDS[what].lower() + "s"
         abilities = f"abilities of {what}"
     phrase = f"{spells} {abilities}".strip()
+    if "of the chosen type" in phrase:
+        return None     # (the type chosen is not tracked: any creature spell would pass, 106.6 unread)
     try:
         SpendRestriction.parse(phrase)
     except ValueError:

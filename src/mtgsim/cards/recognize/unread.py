@@ -16,6 +16,15 @@ card's coverage and `unmodeled` note — never free:
   read as never untapping too (the most it can cost), and the clause stays reported;
 * "~ can't attack ..." with a condition or exception left unread (508.1c): the creature never
   attacks (`cant_attack`), the clause still reported;
+* a drawback to the card's controller in an ability or effect of its own (`drawback`):
+  sacrificing, exiling or returning to the hand their own permanents (701.21a), losing life
+  (119.3) or being dealt damage (120.3a) — "each player" is them too (608.2c) —, discarding
+  (701.9a), skipping a step, phase or turn (614.1b), losing the game (104.3), a restriction on
+  themselves ("you can't ...", 101.2), an opponent gaining control of it: the card is
+  `uncastable` (a land: never played), unless the ability's trigger never happens in a
+  goldfish (its opponent does nothing). What an opponent does or loses is no drawback, nor
+  what the controller may choose ("you may sacrifice ..."), nor an activated ability's cost
+  (above: the ability is never activated);
 * the abilities of a level or chapter not yet reached (716: a Class's "Level 2" abilities,
   711: a leveler's "LEVEL 2-4", 714: a Saga's chapters, 719: a Case's "Solved" ability):
   never active from the start — they are left unread, with the reason.
@@ -32,8 +41,10 @@ import re
 from typing import Callable
 
 from .clauses import IGNORED, UNRECOGNIZED, Clause
+from .ignored import never_happens, trigger_events
 
-__all__ = ["casting_restriction", "untap_restriction", "attack_restriction", "gated_paragraphs"]
+__all__ = ["casting_restriction", "untap_restriction", "attack_restriction", "gated_paragraphs", "drawback",
+           "read_drawback"]
 
 # A mandatory cost or a restriction on casting the card itself, what it is and its rule: the
 # clause begins with it (after an ability word, 207.2c).
@@ -62,6 +73,109 @@ _CANT_ATTACK = re.compile(r"~ can't attack\b")
 
 # "~ doesn't untap during your untap step" (502.3), alone or with a condition ("if ...").
 _DOESNT_UNTAP = re.compile(r"~ doesn't untap during (?:your|its controller's) untap step(?P<rest>[^.]*)\.?")
+
+# A drawback to the card's controller, what it is and its rule. The controller is the subject
+# of an imperative ("sacrifice ~", "discard a card": the sentence, clause or "then" begins
+# with it) or named ("you", "each player", "all players": them too, 608.2c); "up to" and "any
+# number" are theirs to choose. A discard in a clause that draws too filters the hand ("draw
+# a card, then discard a card"): unread whole, neither is done — no drawback played for free.
+_START = r"(?:^|(?<=[.;:,]\s)|(?<=\bthen\s)|(?<=\band\s)|(?<=\bor\s))"
+_YOU = r"(?:you|each player|all players|players|each of you)"
+_CHOSEN = r"(?!(?:up to|any number)\b)"
+_OWN = (r"(?:~|it|this \w+|an?|one|two|three|four|five|X|all|each|another|that|those|the|them|"
+        r"\w+ (?:lands|creatures|permanents))(?!\w)")
+_DRAWBACKS = [
+    (re.compile(rf"{_START}sacrifice {_CHOSEN}{_OWN}|\b{_YOU} sacrifices? {_CHOSEN}"
+                rf"|{_START}exile {_CHOSEN}(?:~|[^.]*? you control\b)(?![^.]*\breturn)", re.IGNORECASE),
+     "sacrificing or exiling your own permanents", "701.21a"),
+    (re.compile(rf"{_START}return {_CHOSEN}(?:~|it|this \w+|[^.]*? you control)(?!\w)[^.]*? to (?:its|their) "
+                rf"owners?'s? hands?|\b{_YOU} returns? {_CHOSEN}[^.]*? you control to", re.IGNORECASE),
+     "returning your own permanents to the hand", "400.7"),
+    (re.compile(rf"\b{_YOU} (?:loses?|pays?) (?:\d+|X|that much|half|life|an amount|one|two|three)\b"
+                rf"[^.]*?\blife\b|\b{_YOU} loses? life\b|{_START}pay (?:\d+|X|that much|half)\b[^.]*? life\b",
+                re.IGNORECASE),
+     "losing life", "119.3"),
+    (re.compile(r"\bdeals? [^.]*?damage to (?:you|each player|~'s controller)\b"
+                r"|\bdeals? [^.]*?damage to [^.,]*? and (?:to )?you\b(?! \w)", re.IGNORECASE),
+     "damage dealt to you", "120.3a"),
+    (re.compile(rf"^(?!.*\b(?:draws?|drafts?)\b).*(?:{_START}discard\b|\b{_YOU} discards?\b)",
+                re.IGNORECASE | re.DOTALL),
+     "discarding", "701.9a"),
+    (re.compile(rf"{_START}skip\b|\b{_YOU} skips?\b", re.IGNORECASE),
+     "skipping a step, phase or turn", "614.1b"),
+    (re.compile(rf"\b{_YOU} (?:lose|loses) the game\b", re.IGNORECASE), "losing the game", "104.3"),
+    (re.compile(r"(?<!other )\b(?:you|players|each player) can't "
+                r"(?!lose the game|be the target|be targeted|include|get)", re.IGNORECASE),
+     "a restriction on yourself", "101.2"),
+    (re.compile(r"\b(?:an opponent|target opponent|that player|each opponent) gains control of "
+                r"(?:~|it)(?!\w)", re.IGNORECASE), "an opponent gaining control of it", "800.4a"),
+]
+# An activated ability (602.1: its cost, a colon, its effect): unread, it is never activated.
+_ACTIVATED = re.compile(r'[^:"]+: ')
+_TRIGGER = re.compile(r"(?P<cond>(?:When|Whenever|At)\b[^,]+), (?P<effect>.+)", re.DOTALL)
+_QUOTED = re.compile(r'"[^"]*"|\([^)]*\)')
+# A keyword's cost ("Evoke—{1}{B}{B}, Pay 3 life."): an alternative or optional way to cast it.
+_KEYWORD_COST = re.compile(r"[A-Z][\w ]*—\S")
+# What a clause makes and then loses ("create a token ... sacrifice it at the next end step"):
+# unread whole, neither is done; the loss alone, in a clause of its own, stays a drawback.
+_MADE = re.compile(r"\bcreate\b|\bonto the battlefield\b", re.IGNORECASE)
+_MADE_LOST = re.compile(r"\b(?:sacrifice|exile) (?:it|them|the tokens?|that token|those tokens|that creature|"
+                        r"those creatures)\b", re.IGNORECASE)
+# A trigger on its leaving the battlefield: returning it to the hand then is a benefit, as is
+# a spell's returning itself.
+_LEAVES = re.compile(r"\b(?:dies|is put into a graveyard|leaves the battlefield)\b")
+# What the controller may choose to do (608.2d: an optional instruction), up to the sentence's end.
+_OPTIONAL = re.compile(r"\byou may\b[^.]*\.?(?:\s*If you do, [^.]*)?|^If an effect (?:causes|would)[^.]*,",
+                       re.IGNORECASE)
+# What an opponent does, its subject (a goldfish opponent's loss, or their choice), up to the sentence's end
+# or to what "you" do after it ("target opponent loses 2 life and you gain 2 life").
+_THEIRS = re.compile(rf"{_START}(?<!you and )(?:each opponent|target opponent|an opponent|target player|"
+                     r"defending player)\b(?! gains control)(?:(?!\byou\b)[^.])*", re.IGNORECASE)
+
+# A drawback the vocabulary can say, read instead of refused: the permanent sacrificed at the
+# end step of the turn it enters (603.2, 513.1a: Ball Lightning), sacrifice_at_end as the
+# curated card says it; a coin flip's damage, read as losing every flip (705.1: the most).
+_END_STEP_SACRIFICE = re.compile(r"At the beginning of (?:the|your|the next) end step, sacrifice ~\.?")
+_FLIP_DAMAGE = re.compile(r"At the beginning of your upkeep, flip a coin\. If you lose the flip, "
+                          r"(?:~|it) deals (?P<n>\d+) damage to you\.?")
+
+
+def drawback(clause: str, name: str, land: bool = False, spell: bool = False) -> str | None:
+    """Why a card is never cast (a land: never played), if unread `clause` (normalised: the
+    card as `~`) is a drawback to its controller: "unread drawback (701.21a, 603.2:
+    sacrificing or exiling your own permanents): 'When Lotus Field enters, sacrifice two
+    lands.' — never played"; else None. Not an activated ability (never activated), nor a
+    trigger that never happens in a goldfish, nor an opponent's loss, nor an option."""
+    body = clause[m.end():] if (m := _ABILITY_WORD.match(clause)) else clause
+    body = _QUOTED.sub("", body).strip()
+    if (_ACTIVATED.match(body) and not _TRIGGER.match(body)) or _KEYWORD_COST.match(body):
+        return None
+    kind = "608.2" if spell else "604.1"            # (a spell's effect, or a static ability's)
+    if t := _TRIGGER.match(body):
+        if all(never_happens(e) for e in trigger_events(t["cond"])):
+            return None
+        body, kind = t["effect"], "603.2"
+    body = _THEIRS.sub("", _OPTIONAL.sub("", body))
+    if _MADE.search(body):
+        body = _MADE_LOST.sub("", body)
+    for pattern, what, rule in _DRAWBACKS:
+        if rule == "400.7" and ((t and _LEAVES.search(t["cond"])) or (spell and "return ~ to" in body)):
+            continue                    # (itself to the hand: from the graveyard, or a spell's own)
+        if pattern.search(body):
+            never = "never played" if land else "never cast"
+            return f"unread drawback ({rule}, {kind}: {what}): '{clause.replace('~', name)}' — {never}"
+    return None
+
+
+def read_drawback(clause: str) -> tuple[list[dict], bool] | None:
+    """The abilities a drawback the vocabulary can say is read as, and whether exactly (False:
+    read as the most it can cost, the clause still reported); None if it is none of them."""
+    if _END_STEP_SACRIFICE.fullmatch(clause):
+        return [{"kind": "trigger", "event": "self_enters", "sacrifice_at_end": True}], True
+    if m := _FLIP_DAMAGE.fullmatch(clause):
+        return [{"kind": "trigger", "event": "your_upkeep", "damage_to_you": int(m["n"])}], False
+    return None
+
 
 # A paragraph that opens a part of the card's text its abilities reach only later.
 _GATES = [
