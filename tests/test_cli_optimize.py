@@ -66,6 +66,18 @@ def test_a_land_count_sweep_that_varies_the_size_says_so_in_its_header_and_table
     assert "59 cards" in out and "61 cards" in out
 
 
+def test_903_an_optimized_commander_deck_says_it_plays_a_commander_game(tmp_path, capsys):
+    deck = tmp_path / "commander.txt"
+    deck.write_text("Commander\n1 Ezuri, Renegade Leader\n\nDeck\n40 Forest\n59 Llanowar Elves\n")
+    code = main(["optimize", str(deck), "--lands", "39..41", "--land", "Forest", "--cut", "Llanowar Elves",
+                 "--objective", "castable:Ezuri, Renegade Leader@3", "--games", "4096", "--turns", "3",
+                 "--seed", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "game: Commander (903): Ezuri, Renegade Leader in the command zone; multiplayer" in out
+    assert "opponent at 40 life (903.7)" in out
+
+
 def test_objective_terms():
     o = parse_objective(["castable:Forest Bear@curve", "cast_by:Forest Bear@4", "kill_turn:median"])
     assert o.maximize and "kill turn at quantile 0.5" in str(o)

@@ -119,6 +119,7 @@ def _what_varies(deck: Deck, r, args) -> str:
 
 def cmd_optimize(args) -> int:
     from . import optimize
+    from .simulate import GameRules
     from .cli import _deck_path, check_destinations, interrupted_status, run_settings, write_outputs
     path = _deck_path(args)
     check_destinations(args)
@@ -157,6 +158,9 @@ def cmd_optimize(args) -> int:
           f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if r.interrupted else ""))
+    rules = GameRules.of(deck)
+    if rules.commanders:             # (a Commander deck's variants play a Commander game: 903)
+        print(f"game: {rules.describe()}")
     print(r.table())
     if args.mana_base:
         print("best mana base: " + ", ".join(f"{n} {k}" for n, k in r.split().items()))

@@ -62,7 +62,7 @@ def _check_common(objective, threads, confidence, track, what: str):
 
 def _check_cards_known(objective: Objective, cards: dict, track: tuple, what: str) -> None:
     """Every card the objective reads is a spell in some variant (`cards`: name → CardDef of
-    the variants' cards), or tracked."""
+    the variants' cards, their commanders too), or tracked."""
     from ..cards import normalize_name
     known = {normalize_name(n): c for n, c in cards.items()}
     known.update({normalize_name(t.name): t for t in track if isinstance(t, CardDef)})
@@ -103,7 +103,8 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
                          f"figures chunk by chunk, for the intervals), got {shown(games)}")
     progress = checks.flag(progress, "sweep: progress")
     threads, track = _check_common(objective, threads, confidence, track, "sweep")
-    _check_cards_known(objective, {n: d.card(n) for _, d in items for n in d.maindeck}, track, "sweep")
+    _check_cards_known(objective, {c.name: c for _, d in items for c, _ in d.cards("commander") + d.cards("maindeck")},
+                       track, "sweep")
     if not isinstance(crn, bool) or not isinstance(race, bool):
         raise ArgumentTypeError("sweep: crn and race must be True or False")
     bar = progress_bar(games * len(items), desc="optimizing") if progress else None
@@ -252,7 +253,8 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     progress = checks.flag(progress, "mana_base: progress")
     threads, track = _check_common(objective, threads, confidence, track, "mana_base")
     base = {n: k for n, k in deck.maindeck.items() if n not in pool}
-    _check_cards_known(objective, {n: deck.card(n) for n in [*deck.maindeck, *pool]}, track, "mana_base")
+    _check_cards_known(objective, {**{c.name: c for c, _ in deck.cards("commander") + deck.cards("maindeck")},
+                                   **{n: deck.card(n) for n in pool}}, track, "mana_base")
     n_splits = count_splits(pool, lands)
     exhaustive = n_splits <= EXHAUSTIVE_LIMIT
     budget = check_budget(budget, n_splits if exhaustive else 1 + len(_neighbours(_start(deck, pool, lands), pool)),
