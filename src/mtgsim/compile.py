@@ -7,6 +7,8 @@ vocabulary (the basic land types first, then every subtype some filter mentions)
 """
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
@@ -15,14 +17,14 @@ import numpy as np
 from . import schema
 from .cards.database import CardDatabase, card_db, closest_names, named_card, normalize_name
 from .cards.model import (ActivateOnly, ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
-                          EntersEffect, LandPlays, ManaAbility, ManaReplacement, ManaTrigger, SpellEffect,
+                          EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, SpellEffect,
                           SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES)
 from .errors import CardDataError, LimitError, UnknownCardError, shown
-from .mana import COLOR_ORDER, ManaCost, SymbolKind
+from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order, parse_colors
 from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, PermanentFlag,
                      SupertypeBit, Who)
 
-__all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
+__all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "color_identity", "MAX_SUBTYPES",
            "BASIC_LAND_TYPES"]
 
 MAX_SUBTYPES = 64   # subtype bit sets are uint64
@@ -637,11 +639,56 @@ def _with_dependencies(defs: Iterable[CardDef], db: CardDatabase) -> list[CardDe
     return list(out.values())
 
 
-def compile_cards(cards: Iterable[CardDef | str], db: CardDatabase | None = None) -> Tables:
+_SYMBOL = re.compile(r"\{([^}]*)\}")
+
+
+def color_identity(commanders: Iterable[CardDef]) -> Color:
+    """The commanders' colour identity (903.4): the colours of the mana symbols in each card's
+    mana cost and rules text (reminder text, in parentheses, ignored: 903.4c), plus colour
+    indicators (204); both faces of a double-faced card (903.4d)."""
+    letters: set[str] = set()
+    for c in commanders:
+        for face in (c, c.back) if c.back is not None else (c,):
+            letters.update(color_order(face.colors))
+            text = re.sub(r"\([^()]*\)", "", face.text)
+            for sym in _SYMBOL.findall(text):
+                letters.update(p for p in sym.upper().split("/") if p in COLOR_ORDER)
+    return parse_colors("".join(letters)) if letters else Color(0)
+
+
+def _with_identity(d: CardDef, identity: Color | None) -> CardDef:
+    """`d` with its "any color in your commander's color identity" mana abilities made
+    concrete: one mana of one of the identity's colours (one colour: that mana), or no mana
+    ability at all when the player has no commander (903.4f: the colours are undefined, the
+    ability adds no mana, 106.5) or the identity is colourless (no colour to add)."""
+    if not any(isinstance(a, ManaAbility) and a.output is ManaKind.COMMANDER_IDENTITY for a in d.abilities) \
+            and (d.back is None or _with_identity(d.back, identity) is d.back):
+        return d
+    letters = color_order(identity) if identity is not None else ()
+    out = []
+    for a in d.abilities:
+        if isinstance(a, ManaAbility) and a.output is ManaKind.COMMANDER_IDENTITY:
+            if len(letters) == 1:
+                out.append(dataclasses.replace(a, output=ManaKind.FIXED, mana=ManaCost.parse("{%s}" % letters[0])))
+            elif letters:
+                out.append(dataclasses.replace(a, output=ManaKind.CHOICE,
+                                               options=tuple(ManaCost.parse("{%s}" % x) for x in letters)))
+            continue                    # no commander, or a colourless identity: no mana (903.4f)
+        out.append(a)
+    back = _with_identity(d.back, identity) if d.back is not None else None
+    return dataclasses.replace(d, abilities=tuple(out), back=back)
+
+
+def compile_cards(cards: Iterable[CardDef | str], db: CardDatabase | None = None,
+                  commander_identity: Color | None = None) -> Tables:
     """Compile cards (CardDefs or names looked up in `db`) into tables. The tokens they create
-    are compiled too (looked up in `db`, the shipped database by default)."""
+    are compiled too (looked up in `db`, the shipped database by default). Mana abilities of
+    "any color in your commander's color identity" add one of the colours of
+    `commander_identity` (color_identity of the commanders), or nothing when it is None (the
+    player has no commander, 903.4f)."""
     db = db if db is not None else card_db()
     defs = _with_dependencies((c if isinstance(c, CardDef) else db[c] for c in cards), db)
+    defs = [_with_identity(d, commander_identity) for d in defs]
     faces = defs + [d.back for d in defs if d.back is not None]
     comp = _Compiler(_referenced_subtypes(faces), {normalize_name(d.name): d for d in defs})
     for d in defs:
@@ -667,7 +714,7 @@ def compile_deck(deck, extra: Iterable[CardDef | str] = ()) -> CompiledDeck:
     side = [deck.card(n) for n in deck.sideboard]
     cmd = [deck.card(n) for n in (deck.commander or {})]
     tables = compile_cards(defs + side + cmd + [e if isinstance(e, CardDef) else deck.db[e] for e in extra],
-                           deck.db)
+                           deck.db, color_identity(cmd) if cmd else None)   # (903.4f: none without)
 
     def rows(counts: Mapping[str, int]) -> np.ndarray:
         return np.array([tables.row(n) for n, k in counts.items() for _ in range(k)], dtype=np.int32)

@@ -437,14 +437,18 @@ def _faces(card: CardDef) -> tuple[CardDef, ...]:
     return (card, card.back) if card.back is not None else (card,)
 
 
-def _mana_colors(faces: Iterable[CardDef], own_lands: frozenset[str]) -> frozenset[str]:
+def _mana_colors(faces: Iterable[CardDef], own_lands: frozenset[str],
+                 identity: frozenset[str] = frozenset()) -> frozenset[str]:
     """Colours the mana abilities of `faces` can make. Any-colour/any-type/combination/chosen
     outputs make every colour; "a type your lands could produce" (106.7) makes `own_lands`
-    (the colours of the deck's other lands), "...opponents' lands" every colour."""
+    (the colours of the deck's other lands), "...opponents' lands" every colour; "any color
+    in your commander's color identity" the commanders' `identity` (none without, 903.4f)."""
     out: set[str] = set()
     for face in faces:
         for ability in face.mana_abilities:
-            if ability.could_produce is LandsOf.YOU:
+            if ability.output is ManaKind.COMMANDER_IDENTITY:
+                out |= identity
+            elif ability.could_produce is LandsOf.YOU:
                 out |= own_lands
             elif ability.could_produce is LandsOf.OPPONENTS:
                 out |= set(COLOR_ORDER)
@@ -649,12 +653,14 @@ class Deck:
                 f["pips"] += pips.get(color, 0.0) * n
                 f["max_pips"] = max(f["max_pips"], pips.get(color, 0.0))
                 f["phyrexian"] += phyrexian.get(color, 0.0) * n
+        from .compile import color_identity     # (903.4; compile imports no deck module)
+        identity = frozenset(_letters(color_identity(c for c, _ in self.cards(COMMANDER))))
         land_faces = {c.name: [f for f in _faces(c) if f.is_land] for c, _ in cards}
-        own = frozenset().union(*(_mana_colors(faces, frozenset()) for faces in land_faces.values()))
+        own = frozenset().union(*(_mana_colors(faces, frozenset(), identity) for faces in land_faces.values()))
         for c, n in cards:
             faces = land_faces[c.name]
             key = "sources" if faces else "nonland_sources"
-            for color in _mana_colors(faces or _faces(c), own):
+            for color in _mana_colors(faces or _faces(c), own, identity):
                 fields[color][key] += n
         return {color: ColorRequirement(color, **f) for color, f in fields.items()
                 if f["spells"] or f["sources"] or f["nonland_sources"]}

@@ -29,7 +29,7 @@ from .batch import (
 )
 from .cards import CardDatabase, CardDef, card_db
 from .cards.model import ActivatedAbility
-from .compile import Tables, compile_cards, counter_kind
+from .compile import Tables, color_identity, compile_cards, counter_kind
 from .decklist import commander_problem
 from .errors import (
     ArgumentError,
@@ -219,7 +219,10 @@ class Scenario(ManaPools):
     def _compile(self) -> None:
         if self._tables is not None:
             return
-        tables = compile_cards(list(self._defs.values()), self.db)
+        # Commander-identity mana (903.4f): your commanders' colours, none without a commander.
+        # (One set of tables serves both players: an opponent's such permanent adds yours.)
+        mine = [self._defs[n] for n in self._commanders[0]]
+        tables = compile_cards(list(self._defs.values()), self.db, color_identity(mine) if mine else None)
         for d in tables.defs:
             self._defs.setdefault(d.name, d)
         self._tables = tables
@@ -342,7 +345,10 @@ class Scenario(ManaPools):
         """Put a commander into the player's command zone, where it starts the game (903.6): a
         legendary creature (903.3), one per player, or two with partner (702.124). It is cast
         from there with `cast(card, from_command_zone=True)`, for {2} more for each previous
-        time (903.8); `return_to_command_zone` puts it back."""
+        time (903.8); `return_to_command_zone` puts it back. Your commanders' colour identity
+        (903.4) is the colours "any color in your commander's color identity" mana (Command
+        Tower) adds; with no commander of yours here it adds no mana (903.4f). (One set of
+        tables serves both players: such a permanent of the opponent's uses your identity.)"""
         c = self._card(card)
         who = self._player(player)
         why = commander_problem(c)
@@ -354,6 +360,8 @@ class Scenario(ManaPools):
                              "no player has more than two")
         if c.name in self._command[who]:
             raise RulesError(f"{c.name} is already in {POSSESSIVE[who]} command zone")
+        if c.name not in mine:
+            self._tables = None          # your commanders' identity: their colours (903.4f)
         mine.setdefault(c.name, 0)
         self._command[who].append(c.name)
 

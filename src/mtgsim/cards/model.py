@@ -129,6 +129,8 @@ class ManaKind(str, enum.Enum):
     ANY_TYPE = "any_type"    # `amount` mana of any one type, {C} included
     COMBINATION = "combination"  # `amount` mana in any combination of colours
     CHOSEN_COLOR = "chosen_color"  # the colour chosen as the permanent entered
+    COMMANDER_IDENTITY = "commander_identity"  # one mana of any colour of your commanders' colour
+    # identity (903.4); compiled per deck: none without a commander (903.4f, 106.5)
 
 
 class LandsOf(str, enum.Enum):

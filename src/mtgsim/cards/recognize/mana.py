@@ -37,10 +37,9 @@ def mana_effect(text: str) -> dict | None:
         return {"output": "combination", "amount": _n(m["n"])}
     if m := re.fullmatch(rf"(?P<n>{_ANY}) mana of the chosen color", body):
         return {"output": "chosen_color"} | ({} if m["n"] == "one" else {"amount": _n(m["n"])})
-    # (a legal commander deck's spells are all within its commander's colour identity, 903.5c,
-    # so any colour of that identity pays for the deck as any colour does)
+    # (compiled per deck: the commanders' identity colours, none without a commander, 903.4f)
     if body == "one mana of any color in your commander's color identity":
-        return {"output": "any_color"}
+        return {"output": "commander_identity"}
     m = re.fullmatch(r"(?P<fixed>(?:\{[WUBRGC]\}(?:, | or |, or ))+)one mana of the chosen color", body)
     if m:
         return {"split": [_mana_symbols(x) for x in re.split(r", or |, | or ", m["fixed"]) if x] + ["chosen"]}
