@@ -50,9 +50,7 @@ cdef int castable_spells(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil
 cdef inline TotalCost* commander_cost(Rules* R, Spec* S, Game* g, int k, TotalCost* buf) noexcept nogil:
     """The total cost (X = 0) of the goldfish's k-th commander cast from the command zone: its
     cost and {2} for each previous time it was cast from there (903.8)."""
-    if g.command_casts[k] == 0:
-        return spell_cost(R, S, g, g.commander[k], 0, False, 0, False, buf)
-    return changed_cost(R, S, g, g.commander[k], 0, False, 2 * g.command_casts[k], 0, False, buf)
+    return taxed_cost(R, S, g, g.commander[k], 0, False, 2 * g.command_casts[k], 0, False, buf)
 
 
 cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
@@ -441,14 +439,13 @@ cdef int land_to_return(Rules* R, Game* g, int who, int source_id) noexcept nogi
         if not (R.cards[row].types & CT_LAND) or g.perms[i].controller != who:
             continue
         key = <int64_t>(g.perms[i].object_id != source_id) << 40
+        units = g.unit_of[row] if g.unit_of[row] else (R.cards[row].n_mana != 0)
         if not (g.perms[i].flags & PF_TAPPED):
             if not board_made:
                 b = game_board(g)
                 board_made = True
-            units = g.unit_of[row] if g.unit_of[row] else (R.cards[row].n_mana != 0)
             if not taps_plainly(R, g, &b, i):
                 key -= <int64_t>min(units, 15) << 32     # its mana lost this turn
-        units = g.unit_of[row] if g.unit_of[row] else (R.cards[row].n_mana != 0)
         key += <int64_t>(15 - min(units, 15)) << 24
         key += <int64_t>(7 - popcount6(R.static_cp[row])) << 16
         key += <int64_t>((R.cards[row].supertypes & ST_BASIC) != 0) << 12
