@@ -10,7 +10,7 @@ import numpy as np
 
 from .errors import ArgumentError, ArgumentTypeError, shown
 
-__all__ = ["MAX_GAMES", "MAX_THREADS", "choice", "flag", "games", "is_whole", "items", "number", "text", "threads",
+__all__ = ["MAX_GAMES", "MAX_THREADS", "flag", "games", "is_whole", "items", "number", "text", "threads",
            "whole_number"]
 
 
@@ -49,14 +49,6 @@ def text(value, what: str) -> str:
     """An argument that is text (a name, a label)."""
     if not isinstance(value, str):
         raise ArgumentTypeError(f"{what} must be text (a str), not {type(value).__name__} {shown(value)}")
-    return value
-
-
-def choice(value, options, what: str) -> str:
-    """One of `options` (text)."""
-    if not isinstance(value, str) or value not in options:
-        error = ArgumentError if isinstance(value, str) else ArgumentTypeError
-        raise error(f"{what} must be one of {', '.join(map(repr, options))}, got {shown(value)}")
     return value
 
 

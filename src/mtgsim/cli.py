@@ -17,6 +17,7 @@ from pathlib import Path
 from .cards import card_db
 from .cards.database import named_card
 from .cards.model import UNMODELED_EFFECT_WORDS
+from .checks import MAX_GAMES, MAX_THREADS
 from .decklist import Deck
 from .errors import (ArgumentError, MissingDependencyError, MtgsimError, UnknownCardError, UnmodeledTextWarning,
                      UsageError)
@@ -24,8 +25,6 @@ from .policy import COLORS, LANDS, SPELLS, PlayPolicy
 from .simulate import MAX_TURNS, MulliganPolicy
 
 EXAMPLE_SUFFIXES = (".txt", ".dek")
-MAX_GAMES = 10 ** 12          # (far beyond any run's time; keeps every count well inside int64)
-MAX_THREADS = 1024
 
 
 def example_decks(suffixes: tuple[str, ...] = EXAMPLE_SUFFIXES) -> dict[str, Path]:

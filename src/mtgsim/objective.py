@@ -323,7 +323,7 @@ class Objective:
     def __mul__(self, k) -> Objective:
         if isinstance(k, bool) or not isinstance(k, (int, float)):
             return NotImplemented
-        if k == 0 or not math.isfinite(checks.number(k, "an objective's weight")):
+        if checks.number(k, "an objective's weight") == 0:     # (number: finite)
             raise ArgumentError(f"an objective's weight must be a finite number other than 0, got {shown(k)}")
         return Objective(tuple((c * k, t) for c, t in self._terms), self.maximize == (k > 0))
 

@@ -29,6 +29,7 @@ from .batch import (
 )
 from .cards import CardDatabase, CardDef, card_db
 from .cards.model import ActivatedAbility
+from .checks import flag, is_whole
 from .compile import Tables, color_identity, compile_cards, counter_kind
 from .decklist import commander_problem
 from .errors import (
@@ -54,24 +55,12 @@ COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
 MAX_PERMANENTS = _core.MAX_PERMANENTS_IN_GAME    # the compiled game holds this many permanents
 
 
-def _is_whole(value) -> bool:
-    """A whole number: a Python or numpy int, not a bool."""
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
-
-
 def _whole(value, what: str, lo: int, hi: int, error=ArgumentError, rule: str = "") -> int:
     """`value` as an int, if it is a whole number lo..hi (not a bool); else `error` naming
     `what` and the range (a number too long to print by its digits)."""
-    if not _is_whole(value) or not lo <= value <= hi:
+    if not is_whole(value) or not lo <= value <= hi:
         raise error(f"{what} must be a whole number {lo}..{hi}{rule}, got {shown(value)}")
     return int(value)
-
-
-def _flag(value, what: str) -> bool:
-    """A yes/no argument: True or False (numpy's too, or 0 and 1); a string like "no" is not."""
-    if isinstance(value, (bool, np.bool_)) or (isinstance(value, (int, np.integer)) and value in (0, 1)):
-        return bool(value)
-    raise ArgumentTypeError(f"{what} must be True or False, got {shown(value)}")
 
 
 def _counter_args(counters, card: str) -> dict[str, int]:
@@ -90,7 +79,7 @@ def _counter_args(counters, card: str) -> dict[str, int]:
                                     f"{type(name).__name__}")
         if not name.strip():
             raise ArgumentError("counters: a counter's name is text such as '+1/+1', not empty")
-        if not _is_whole(k) or k < 0:
+        if not is_whole(k) or k < 0:
             raise ArgumentError(f"counters: {shown(name)} needs a whole number ≥ 0, got {shown(k)}")
         if k > INT16.max:
             raise LimitError(f"Scenario: {card}'s {name} counters would be {shown(k)}; the simulator "
@@ -127,7 +116,7 @@ def _keep_mask(keep_on_top) -> int:
 
 def _ability_index(ability, count: int, has: str) -> int:
     """`ability` as an index into `count` abilities; `has` says what the permanent has."""
-    if not _is_whole(ability):
+    if not is_whole(ability):
         raise ArgumentTypeError(f"ability is an index, not {type(ability).__name__}")
     if not 0 <= ability < count:
         raise ArgumentIndexError(f"{has}; index {shown(ability)} is out of range")
@@ -306,7 +295,7 @@ class Scenario(ManaPools):
         who = self._player(controller)
         att = -1 if attached_to is None else self._index(attached_to)
         x = _whole(x, "x", 0, _core.MAX_X, rule=" (107.3)")
-        tapped, entered = _flag(tapped, "tapped"), _flag(entered_this_turn, "entered_this_turn")
+        tapped, entered = flag(tapped, "tapped"), flag(entered_this_turn, "entered_this_turn")
         counters = _counter_args(counters, c.name)           # (all checked before the permanent is made)
         i = self._new_permanent(c, who, tapped=tapped,
                                 since=self.turn if entered else BEFORE_THE_GAME,
@@ -575,16 +564,16 @@ class Scenario(ManaPools):
         c = self._card(card)
         who = self._player(player)
         tax = 0
-        command = _flag(from_command_zone, "from_command_zone")
+        command = flag(from_command_zone, "from_command_zone")
         if command:
             if alternative is not None:
                 raise ArgumentError(f"{c.name}: cast from the command zone or with {alternative!r}, not both")
             tax = self.commander_tax(c, who)
-        if not _is_whole(x) or x < 0:
+        if not is_whole(x) or x < 0:
             raise ArgumentError(f"X must be a whole number ≥ 0 (107.3), got {shown(x)}")
         if x > _core.MAX_X:
             raise LimitError(f"X = {shown(x)} is larger than this simulator supports ({_core.MAX_X})")
-        kicked = _flag(kicked, "kicked")
+        kicked = flag(kicked, "kicked")
         if alternative is not None and not isinstance(alternative, str):   # (a list is not hashable)
             raise ArgumentTypeError(f"alternative must be 'flashback' or None, not {type(alternative).__name__}")
         self._compile()
@@ -743,7 +732,7 @@ class Scenario(ManaPools):
         if c.uncastable:                 # (a cost or restriction on casting it the vocabulary lacks)
             raise RulesError(f"{c.name} is not cast by the simulator: {c.uncastable}")
         self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top)   # (bad choices refused first)
-        command = _flag(from_command_zone, "from_command_zone")
+        command = flag(from_command_zone, "from_command_zone")
         if command and c.name not in self._command[who]:
             raise RulesError(f"903.8: {c.name} is not in {POSSESSIVE[who]} command zone")
         if alternative is None and not command and c.name not in self._hands[who]:
@@ -927,7 +916,7 @@ class Scenario(ManaPools):
     @_all_or_nothing
     def draw(self, player="you", n: int = 1) -> None:
         """The player draws n cards (121.1); from an empty library, nothing."""
-        if not _is_whole(n) or n < 0:
+        if not is_whole(n) or n < 0:
             raise ArgumentError(f"draw: n must be a whole number ≥ 0, got {shown(n)}")
         who = self._player(player)
         self._choosing()

@@ -29,10 +29,6 @@ def recommended_rounds(players: int) -> int:
     return 10
 
 
-def _number(v, what: str) -> float:
-    return checks.number(v, what)
-
-
 class Field:
     """The archetypes of an event and their players: `names` in order, `counts` per name,
     `players` in all. Players 0..players-1 are numbered archetype by archetype, in order."""
@@ -47,7 +43,7 @@ class Field:
         values = {}
         for name, v in shares.items():
             _check_name(name)
-            values[name] = _number(v, f"Field: the share of {name!r}")
+            values[name] = checks.number(v, f"Field: the share of {shown(name)}")
             if values[name] < 0:
                 raise ArgumentError(f"Field: the share of {shown(name)} is negative ({v})")
         total = sum(values.values())

@@ -63,7 +63,6 @@ class Engine:
         self.bound: BoundObjective | None = None
         self.reference: list[str] | None = None
         self.candidates: list[Candidate] = []
-        self.interrupted = False        # (Ctrl-C: each candidate keeps the chunks it finished in order)
 
     def add(self, label: str, deck: Deck) -> Candidate:
         """Compile one variant (its library on the reference positions: the first variant's)."""
@@ -103,7 +102,7 @@ class Engine:
         """Play each candidate's chunks up to chunk `upto` (of a run of `games` games: its last
         chunk may be short; None: whole chunks). A candidate counts its chunks in order (one
         finished early on a cluster waits for those before it), so that when Ctrl-C stops the
-        run (KeyboardInterrupt, passed on with `interrupted` set) each candidate holds chunks
+        run (KeyboardInterrupt, passed on) each candidate holds chunks
         0..chunks-1 and nothing else."""
         total = games if games is not None else upto * CHUNK
         jobs = []
@@ -130,7 +129,6 @@ class Engine:
                 if self.bar is not None:
                     self.bar.update(played - before)
         except KeyboardInterrupt:
-            self.interrupted = True
             for c, *_ in jobs:
                 c.comps = c.comps[:c.chunks]
             raise
