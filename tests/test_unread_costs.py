@@ -66,7 +66,7 @@ def test_601_2b_kuldotha_rebirth_with_no_artifact_is_never_cast_and_never_kills(
     card = db["Kuldotha Rebirth"]
     assert card.recognized == "partly"
     assert card.uncastable == ("unread additional cost (601.2b): 'As an additional cost to cast Kuldotha Rebirth, "
-                               "sacrifice an artifact.' — never cast")
+                               "sacrifice an artifact.'")
     res = simulate(Deck({"Mountain": 20, "Kuldotha Rebirth": 40}, db=db), games=2000, turns=6, seed=1,
                    track=["Kuldotha Rebirth"])
     assert res.p_cast("Kuldotha Rebirth", 6).value == 0
@@ -117,7 +117,7 @@ def test_601_2b_deadly_dispute_needs_its_sacrifice_so_it_is_never_cast(db):
 ])
 def test_an_unread_cost_or_restriction_on_casting_makes_the_card_uncastable(text, what):
     rec, card = _read("Test Costly Draw", "{1}{U}", "Instant", text)
-    assert card.uncastable.startswith(f"unread {what}: ") and card.uncastable.endswith("— never cast")
+    assert card.uncastable.startswith(f"unread {what}: ") and "never" not in card.uncastable
     assert any(c.status == UNRECOGNIZED and c.text.endswith(f"unread {what}: never cast") for c in rec.clauses)
 
 

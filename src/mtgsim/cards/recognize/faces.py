@@ -273,7 +273,7 @@ def _unread_costs(f: _Face, clauses: list[Clause], first: int) -> None:
                 f"{c.text} — read as losing every flip (705.1): the most it deals", UNRECOGNIZED, name, c.family)
             continue
         land = "Land" in f.types
-        why = drawback(text, name, land, f.is_spell)
+        why = drawback(text, name, spell=f.is_spell)
         if why is not None:
             f.fields.setdefault("uncastable", why)
             never = "never played" if land else "never cast"

@@ -140,11 +140,11 @@ _FLIP_DAMAGE = re.compile(r"At the beginning of your upkeep, flip a coin\. If yo
                           r"(?:~|it) deals (?P<n>\d+) damage to you\.?")
 
 
-def drawback(clause: str, name: str, land: bool = False, spell: bool = False) -> str | None:
+def drawback(clause: str, name: str, spell: bool = False) -> str | None:
     """Why a card is never cast (a land: never played), if unread `clause` (normalised: the
     card as `~`) is a drawback to its controller: "unread drawback (701.21a, 603.2:
     sacrificing or exiling your own permanents): 'When Lotus Field enters, sacrifice two
-    lands.' — never played"; else None. Not an activated ability (never activated), nor a
+    lands.'" (what follows, never cast or never played, its reader says); else None. Not an activated ability (never activated), nor a
     trigger that never happens in a goldfish, nor an opponent's loss, nor an option."""
     body = clause[m.end():] if (m := _ABILITY_WORD.match(clause)) else clause
     body = _QUOTED.sub("", body).strip()
@@ -162,8 +162,7 @@ def drawback(clause: str, name: str, land: bool = False, spell: bool = False) ->
         if rule == "400.7" and ((t and _LEAVES.search(t["cond"])) or (spell and "return ~ to" in body)):
             continue                    # (itself to the hand: from the graveyard, or a spell's own)
         if pattern.search(body):
-            never = "never played" if land else "never cast"
-            return f"unread drawback ({rule}, {kind}: {what}): '{clause.replace('~', name)}' — {never}"
+            return f"unread drawback ({rule}, {kind}: {what}): '{clause.replace('~', name)}'"
     return None
 
 
@@ -189,11 +188,11 @@ _GATES = [
 def casting_restriction(clause: str, name: str) -> str | None:
     """Why a card is never cast, if unread `clause` (normalised: the card as `~`) is or
     contains a cost or restriction on casting it: "unread additional cost (601.2b): 'As an
-    additional cost to cast Kuldotha Rebirth, sacrifice an artifact.' — never cast"; else None."""
+    additional cost to cast Kuldotha Rebirth, sacrifice an artifact.'"; else None."""
     body = clause[m.end():] if (m := _ABILITY_WORD.match(clause)) else clause
     for pattern, what in _CASTING:
         if pattern.match(body) and not _ALWAYS_MET.fullmatch(body):
-            return f"unread {what}: '{clause.replace('~', name)}' — never cast"
+            return f"unread {what}: '{clause.replace('~', name)}'"
     return None
 
 
