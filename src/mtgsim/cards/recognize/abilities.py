@@ -8,7 +8,7 @@ from typing import Any
 from ..oracle import OracleFace
 from ..oracle_text import number, sentences
 from .effects import _BASIC_TYPES, _looks_too_late, effect_of
-from .ignored import _ignored, never_happens, trigger_events
+from .ignored import _TRIGGER, _ignored, never_happens, trigger_events
 from .mana import _mana_ability
 from .phrases import (
     _COLOR_WORDS,
@@ -135,14 +135,11 @@ _EVENTS = {
     r"planeswalker|artifact or creature) spell": "you_cast_spell",
 }
 _EVENTS_RE = [(re.compile(p + r", (?P<effect>.+)"), v) for p, v in _EVENTS.items()]
-_COMPOUND = re.compile(r"(?P<cond>(?:When|Whenever|At) [^,]+), (?P<effect>.+)", re.DOTALL)
-
-
 def _compound(p: str) -> list[str] | None:
     """A trigger of several events ("When ~ enters and whenever an opponent draws a card ...,
     ..."): the paragraph once for each event that can happen in a goldfish (603.2: it triggers
     on each), None if it isn't one."""
-    m = _COMPOUND.fullmatch(p)
+    m = _TRIGGER.fullmatch(p)
     if not m or len(events := trigger_events(m["cond"])) < 2:
         return None
     return [f"{e[0].upper()}{e[1:]}, {m['effect']}" for e in events if not never_happens(e)]
