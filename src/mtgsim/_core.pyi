@@ -1,4 +1,4 @@
-"""Type stubs for the compiled core, mtgsim._core: every public name (tests/test_build.py
+"""Type stubs for the compiled core, mtgsim._core: every public name (tests/engine/test_build.py
 checks that none is missing). Record layouts: _records.pxd; the rooms: docs/architecture.md."""
 import enum
 

@@ -34,7 +34,7 @@ MO_FIXED, MO_CHOICE, MO_ANY_COLOR, MO_ANY_TYPE = (ManaOutput.MO_FIXED, ManaOutpu
 SS_SELF, GR_HASTE, CT_CREATURE, KW_HASTE = (SpellScope.SS_SELF, Grant.GR_HASTE, CardTypeBit.CT_CREATURE,
                                             KeywordBit.KW_HASTE)
 
-# Every mana-ability output kind is in exactly one of these (tests/test_card_facts.py fails on
+# Every mana-ability output kind is in exactly one of these (tests/engine/test_card_facts.py fails on
 # a kind in neither): the kinds whose mana card_summaries can state as units of one type mask
 # (the direct path), and those a card with one always leaves to the general search.
 OWN_BOARD = 0x80      # own_could_produce: the types depend on the board (types_could_produce)

@@ -253,7 +253,7 @@ def interpolated_quantile(counts: np.ndarray, q: float) -> np.ndarray:
 
 # How an objective's value is made: the one definition, which the Objective class implements
 # (BoundObjective.value), `mtgsim optimize --help` prints and docs/optimize.md quotes
-# (tests/test_optimize.py checks both). No hyphens: argparse may wrap a line at one.
+# (tests/optimize/test_optimize.py checks both). No hyphens: argparse may wrap a line at one.
 DEFINITION = ("Terms add up: an objective's value is the sum over its terms of weight × figure, "
               "each term one figure (a card's P(castable) on turn t, a card's P(cast by turn t), a "
               "kill turn, or the mana spent on turn t) whatever the other terms are: two terms of "

@@ -575,7 +575,7 @@ class PT:
         return "*" if self.base == 0 else f"{self.base}+*"
 
 
-# The keywords the engine knows (its KeywordBit vocabulary; tests/test_card_facts.py keeps the
+# The keywords the engine knows (its KeywordBit vocabulary; tests/engine/test_card_facts.py keeps the
 # two equal) and "Enchant ..." (an Aura's attachment). Any other keyword (Exalted, Prowess,
 # Protection from ...) is added to the card's `unmodeled` note, so it is reported, not dropped.
 KNOWN_KEYWORDS = frozenset({"haste", "flying", "trample", "vigilance", "first strike", "double strike",
@@ -584,7 +584,7 @@ KNOWN_KEYWORDS = frozenset({"haste", "flying", "trample", "vigilance", "first st
 
 
 # What leaving a curated card's `unmodeled` text out does to the card the simulator plays
-# (CardDef.unmodeled_effect; the shipped data gives one with every note, tests/test_unmodeled.py):
+# (CardDef.unmodeled_effect; the shipped data gives one with every note, tests/cards/test_unmodeled.py):
 #   irrelevant — nothing, in a goldfish game: the opponent's objects, choices and blocks, targets
 #                a goldfish opponent doesn't have, text about countering;
 #   benefit    — an ability or advantage left out: the card is played as less than it is;

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-SETUP = Path(__file__).resolve().parents[1] / "setup.py"
+SETUP = Path(__file__).resolve().parents[2] / "setup.py"
 
 
 def test_pgo_training_run_plays_with_the_package_as_it_is():

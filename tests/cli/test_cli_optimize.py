@@ -116,7 +116,7 @@ def test_the_objective_definition_is_the_one_the_help_and_the_docs_give(capsys):
         main(["optimize", "--help"])
     flat = " ".join(capsys.readouterr().out.split())
     assert DEFINITION in flat
-    docs = (Path(__file__).resolve().parents[1] / "docs" / "optimize.md").read_text(encoding="utf-8")
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "optimize.md").read_text(encoding="utf-8")
     quoted = " ".join(line.removeprefix(">").strip() for line in docs.splitlines() if line.startswith(">"))
     assert DEFINITION in quoted
 

@@ -3,7 +3,7 @@ the instructions are followed in the order written, each of them doing what it s
 ignored only when every effect in it is, and an effect that matters is read, or reported.
 Each class of card the whole-sentence judgement got wrong is tested on the named cards
 through a Scenario (the life totals after casting them), with their text as the oracle
-corpus of tests/corpus.py has it; tests/test_recognize_corpus.py lists every such card of the
+corpus of tests/corpus.py has it; tests/cards/test_recognize_corpus.py lists every such card of the
 corpus. And a card of several faces whose bulk record holds only its front (MTGJSON-derived
 files give modal double-faced cards so) is reported, never read as a card of one face."""
 import json

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "mtgsim"
+SRC = Path(__file__).resolve().parents[2] / "src" / "mtgsim"
 RECORDS = ("Effect", "Activated", "Enters", "Triggered", "Card", "ManaAbility", "CostModifier",
            "ManaTrigger", "ManaReplacement", "GrantRow", "SpendRestriction", "Condition", "Count", "Cost",
            "Hybrid", "Permanent")

@@ -65,7 +65,7 @@ def test_plot_extra_named_in_the_message_exists():
     """The extra the message names is the one pyproject.toml defines, holding matplotlib."""
     import tomllib
     from pathlib import Path
-    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+    project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())
     assert any(d.startswith("matplotlib") for d in project["project"]["optional-dependencies"]["plot"])
 
 

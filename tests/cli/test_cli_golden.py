@@ -3,7 +3,7 @@ byte for byte, so that any change in the command line's output is deliberate.
 
 After a deliberate change, regenerate them and review the diff:
 
-    MTGSIM_UPDATE_GOLDEN=1 PYTHONPATH=src python -m pytest tests/test_cli_golden.py
+    MTGSIM_UPDATE_GOLDEN=1 PYTHONPATH=src python -m pytest tests/cli/test_cli_golden.py
 
 (the test then rewrites tests/golden/ and fails, so an update is never taken for a pass).
 """
@@ -14,7 +14,7 @@ import pytest
 
 from mtgsim.cli import main
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 ARGV = ["simulate", "--example", "mono_green_henge", "--games", "2000", "--seed", "1", "--turns", "5",
         "--threads", "1"]
 

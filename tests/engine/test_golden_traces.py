@@ -9,7 +9,7 @@ from mtgsim import Deck, MulliganPolicy
 from mtgsim.cli import example_decks
 from mtgsim.simulate import trace
 
-GOLDEN = Path(__file__).parent / "data" / "golden"
+GOLDEN = Path(__file__).parents[1] / "data" / "golden"
 CASES = {
     "red_fire_crystal_play": ("red_fire_crystal", True, None),
     "mono_green_henge_draw": ("mono_green_henge", False, None),

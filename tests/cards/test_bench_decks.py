@@ -12,7 +12,7 @@ from corpus import corpus_path
 
 from mtgsim import Deck, card_db, simulate
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DECKS = sorted((ROOT / "benchmarks" / "decks").glob("*.txt"))
 _CARD_LINE = re.compile(r"(\d+)\s+(\S.*)")
 

@@ -16,7 +16,7 @@ from mtgsim.cards.imported import import_bulk
 from mtgsim.cards.oracle_text import strip_reminder
 from mtgsim.cli import main
 
-DECKS = Path(__file__).parent / "data" / "decklists"
+DECKS = Path(__file__).parents[1] / "data" / "decklists"
 
 # Curated cards whose recognized abilities differ, and why. "unread": a clause the recognizers
 # don't read yet (the card is partly recognized; the curated data approximates or expresses

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from mtgsim.cards import CardDatabase, card, card_db
 from mtgsim.decklist import ColorRequirement, Deck, DecklistError
 
-DATA = Path(__file__).parent / "data" / "decklists"
+DATA = Path(__file__).parents[1] / "data" / "decklists"
 
 
 @pytest.fixture(scope="module")

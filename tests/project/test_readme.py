@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 EXAMPLES = re.findall(r"```\n\$ python -c \"(.*?)\"\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
 
 

@@ -300,7 +300,7 @@ def test_the_readme_optimizer_example_keeps_the_deck_size():
     """The README's optimize block, run on the Henge deck it speaks of (fewer games): every
     variant of the sweep and of the mana base has the deck's 60 cards."""
     from mtgsim.cli import example_decks
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     block = readme.split("## Deck optimization: `optimize`", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
     block = re.sub(r"games=[0-9_]+", "games=8192", re.sub(r"budget=[0-9_]+", "budget=400_000", block))
     quiet = SimpleNamespace(land_counts=optimize.land_counts, sweep=partial(optimize.sweep, progress=False),

@@ -8,9 +8,6 @@ flashback, cost modifiers) and castability.
 """
 from __future__ import annotations
 
-import os
-import sys
-
 import numpy as np
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
@@ -18,7 +15,6 @@ from hypothesis import strategies as st
 import mtgsim
 from mtgsim import LimitError, ManaCost, card_db
 
-sys.path.insert(0, os.path.dirname(__file__))
 from oracle import (
     COLORS,
     TYPES,
@@ -759,7 +755,7 @@ def compare_all(obs, spell, player) -> list[str]:
     try:
         res = evaluate(b, spell, player=player)
     except LimitError as e:              # a board past a documented limit of the rules core
-        reject()                         # (tests/test_limits.py drives each limit)
+        reject()                         # (tests/engine/test_limits.py drives each limit)
         raise AssertionError("unreachable") from e
     name, x, kicked, alternative = spell
     bad = []
