@@ -66,7 +66,7 @@ class _Term(abc.ABC):
     def cards(self) -> tuple[str, ...]:
         return ()
 
-    def check(self, turns: int, mana_value) -> None:
+    def check(self, turns: int, mana_value) -> None:     # noqa: B027 (a hook: most terms check nothing)
         """Raise ArgumentError if the term can't be read from a run of `turns` turns."""
 
     @abc.abstractmethod

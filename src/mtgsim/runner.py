@@ -51,9 +51,10 @@ class GamePlan:
     """One deck's games as the compiled core plays them: the compiled tables, the library as
     CARD rows (its order is the deck positions the random draws pick from), the turns, who
     starts, the mulligan's keep ranges, the tracked cards' rows, the main colour, the play
-    policy's arrays and the kind of game (commanders, multiplayer, starting life); with `game_streams`, each game of a chunk draws from a stream of its own
-    (so decks compared with common random numbers stay in step from game to game, whatever
-    each game drew). Picklable; the kernel's spec is built once per process, on first use."""
+    policy's arrays and the kind of game (commanders, multiplayer, starting life); with
+    `game_streams`, each game of a chunk draws from a stream of its own (so decks compared with
+    common random numbers stay in step from game to game, whatever each game drew). Picklable;
+    the kernel's spec is built once per process, on first use."""
     tables: Tables
     library: np.ndarray
     turns: int

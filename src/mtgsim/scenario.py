@@ -518,7 +518,8 @@ class Scenario(ManaPools):
         self._choosing()
         self._play(lambda st: st.activate_mana(st.index_of(handle.object_id), ability, made, extra,
                                                int(a["restriction"])))
-        self.log.append(f"{name}: added {ManaCost.parse(''.join('{%s}' % TYPE_LETTERS[t] * int(v) for t, v in enumerate(total))) or 'nothing'}")
+        added = ManaCost.parse("".join("{%s}" % TYPE_LETTERS[t] * int(v) for t, v in enumerate(total)))
+        self.log.append(f"{name}: added {added or 'nothing'}")
         return _mana_dict(total)
 
     def _type_index(self, color) -> int:
@@ -620,7 +621,7 @@ class Scenario(ManaPools):
     def _snapshot(self):
         return (self._perms.copy(), self._n, list(self._names), self._info.copy(),
                 tuple(list(h) for h in self._hands), tuple(list(g) for g in self._graveyards),
-                tuple(list(l) for l in self._libraries), len(self.log), self._land_plays,
+                tuple(list(pile) for pile in self._libraries), len(self.log), self._land_plays,
                 tuple(list(z) for z in self._command), tuple(dict(d) for d in self._commanders))
 
     def _restore(self, snap) -> None:
@@ -630,7 +631,7 @@ class Scenario(ManaPools):
         self._perms, self._n, self._names, self._info = perms, n, names, info
         self._hands = tuple(list(h) for h in hands)
         self._graveyards = tuple(list(g) for g in graves)
-        self._libraries = tuple(list(l) for l in libs)
+        self._libraries = tuple(list(pile) for pile in libs)
         del self.log[log_len:]
         self._tables = None
         self._compile()

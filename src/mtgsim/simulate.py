@@ -584,9 +584,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
           multiplayer: bool | None = None) -> str:
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
     land played (and the land a bounce land returned), mana available, spells cast (a
-    commander: from the command zone), abilities
-    activated and cards cycled with the mana spent, each card scry or surveil looked at and where it went, combat damage, the
-    opponent's life."""
+    commander: from the command zone), abilities activated and cards cycled with the mana spent,
+    each card scry or surveil looked at and where it went, combat damage, the opponent's life."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ArgumentError(f"games must be 1..100 for a trace, got {shown(games)}")
     st = _setup(deck, turns, on_play, mulligan, policy, (), multiplayer)

@@ -6,8 +6,9 @@ state-based actions when no creature can have toughness 0 or less and no legend 
 a total cost worked out once per board state, or once per set of cost modifiers in play while
 none of them reads the board (kept across games), or while what a card's own modifiers count stays
 the same; castable-on-turn asked once per distinct cost among the tracked cards; the board's
-mana kept up as permanents enter, leave, tap and untap instead of summed afresh. Games played with and without them must give the same metrics, chunk for chunk, on decks
-that exercise each one."""
+mana kept up as permanents enter, leave, tap and untap instead of summed afresh. Games played
+with and without them must give the same metrics, chunk for chunk, on decks that exercise each
+one."""
 import numpy as np
 import pytest
 
@@ -59,8 +60,8 @@ DECKS = {
                                            "Hangarback Walker": 8, "Harmonize": 8, "Endless One": 8}),
     "complex_sources": lambda: Deck({"Forest": 8, "Island": 6, "Plains": 4, "Castle Garenbrig": 2, "Lotus Field": 3,
                                      "Mana Confluence": 2, "Gilded Lotus": 4, "Dimir Signet": 3, "Selesnya Signet": 3,
-                                     "Knight of Autumn": 4, "Loxodon Smiter": 4, "Mulldrifter": 2, "Cultivate": 3, "Harmonize": 4, "Endless One": 4,
-                                     "Counterspell": 4}),
+                                     "Knight of Autumn": 4, "Loxodon Smiter": 4, "Mulldrifter": 2, "Cultivate": 3,
+                                     "Harmonize": 4, "Endless One": 4, "Counterspell": 4}),
     "cost_modifiers": lambda: Deck({"Mountain": 20, "Ruby Medallion": 3, "Sphere of Resistance": 2, "Trinisphere": 2,
                                     "Goblin Warchief": 3, "Foundry Inspector": 3, "Frogmite": 4, "Myr Enforcer": 4,
                                     "Thalia, Guardian of Thraben": 2, "Goblin Electromancer": 3, "Sol Ring": 2,

@@ -34,7 +34,8 @@ def test_903_4f_the_curated_cards_declare_commander_identity_mana_and_no_unmodel
 
 
 def test_903_4f_imported_text_reads_as_commander_identity_mana():
-    assert mana_effect("Add one mana of any color in your commander's color identity.") == {"output": "commander_identity"}
+    assert (mana_effect("Add one mana of any color in your commander's color identity.")
+            == {"output": "commander_identity"})
 
 
 def test_903_4f_sixty_card_deck_without_commander_command_tower_adds_no_mana():

@@ -338,7 +338,8 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
         raise fail("attacks_only_if", "only a creature attacks (508.1a): this card is no creature")
     star = any(p is not None and p.star for p in (kw.get("power"), kw.get("toughness")))
     if "star" in kw and kw["star"].count in (model.CountOf.POWER, model.CountOf.TOUGHNESS):
-        raise fail("star", "a * can't count the creature's own power or toughness (it would be defined by itself, 208.2)")
+        raise fail("star", "a * can't count the creature's own power or toughness "
+                           "(it would be defined by itself, 208.2)")
     if star and "star" not in kw:
         raise fail("star", "power or toughness has '*': say what it counts, e.g. star = {count = \"cards_in_hand\"}")
     abilities = table.get("abilities", [])
@@ -367,7 +368,8 @@ def card(name: str, cost: str | ManaCost = "", type: str = "Sorcery", pt: str | 
 
     Abilities are given as the same tables the TOML files use. Raises CardDataError."""
     if not isinstance(cost, (str, ManaCost)):
-        raise ArgumentTypeError(f"card: cost must be text such as '{{1}}{{G}}' or a ManaCost, not {cost.__class__.__name__}")
+        raise ArgumentTypeError(f"card: cost must be text such as '{{1}}{{G}}' or a ManaCost, "
+                                f"not {cost.__class__.__name__}")
     for what, value in (("type", type), ("pt", pt)):
         if not isinstance(value, str) and not (what == "pt" and value is None):
             raise ArgumentTypeError(f"card: {what} must be text, not {value.__class__.__name__}")

@@ -5,8 +5,8 @@ user cache directory (`cache.user_cache_dir`), which `card_db()` reads without b
 The cache is one file: a first line of JSON, the index (per card its look-up key, name,
 bucket and where its record is), then one line of JSON per card (its validated table and its
 clauses). Loading parses the index and nothing else (a card's line is parsed, and its record
-built, the first time it is looked up), so a 35,000-card database loads in a tenth of a second. It is written to a temporary file
-and renamed, so an import that fails leaves the previous database as it was.
+built, the first time it is looked up), so a 35,000-card database loads in a tenth of a second. It is
+written to a temporary file and renamed, so an import that fails leaves the previous database as it was.
 """
 from __future__ import annotations
 

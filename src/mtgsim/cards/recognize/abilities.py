@@ -85,7 +85,8 @@ def _enters(face: _Face, p: str) -> Abilities | None:
         return [{"kind": "enters", "choose_color": True}]
     if m := re.fullmatch(rf"~ enters (?P<tapped>tapped )?with {_N} (?P<kind>\+1/\+1|charge) counters? on it\.?", p,
                          re.IGNORECASE):
-        return [{"kind": "enters", "counters": {m["kind"].lower(): _n(m["n"])}} | ({"tapped": True} if m["tapped"] else {})]
+        return [{"kind": "enters", "counters": {m["kind"].lower(): _n(m["n"])}}
+                | ({"tapped": True} if m["tapped"] else {})]
     if re.fullmatch(r"~ enters with X \+1/\+1 counters on it\.?", p):
         return [{"kind": "enters", "counters": {"+1/+1": "X"}}]
     return None
@@ -276,7 +277,8 @@ def _cost_modifier(face: _Face, p: str) -> Abilities | None:
         if scope != "your_spells":
             t["scope"] = scope
         return [t]
-    m = re.fullmatch(r"(?P<filter>[\w ]*?)\s*[Ss]pells you cast cost \{1\} less to cast for each (?P<what>.+?)\.?", s[0])
+    m = re.fullmatch(r"(?P<filter>[\w ]*?)\s*[Ss]pells you cast cost \{1\} less to cast for each (?P<what>.+?)\.?",
+                     s[0])
     if m:                              # ({1} less for each: a generic amount, Animar)
         filt, amount = _spell_filter(m["filter"]), _amount_phrase("for each " + m["what"])
         if filt is None or amount is None:
@@ -333,7 +335,8 @@ def _spell_effect(face: _Face, p: str) -> Abilities | None:
         r"Kicked — (?P<effect>.+)", p)
     if m:
         if d := re.fullmatch(r"it deals (\d+) damage", m["effect"]):     # (to the same target)
-            fields = {**face.spell, "damage_to_opponent": int(d.group(1))} if "damage_to_opponent" in face.spell else None
+            fields = ({**face.spell, "damage_to_opponent": int(d.group(1))}
+                      if "damage_to_opponent" in face.spell else None)
         else:
             fields = effect_of(m["effect"], face.tokens)
         if fields is None or face.kicked is not None or "_on_" in fields:

@@ -140,7 +140,8 @@ def _e_sac_end(m):
 
 _LAND_SEARCH = re.compile(
     r"(?:you may )?search your library for (?P<n>a|an|up to (?:one|two|three|four|\w+)) (?P<what>[\w ,]+?) cards?"
-    r"(?:, reveal (?:it|them|those cards))?,(?: and)? (?P<put>put (?:it|them|that card|those cards) (?:onto the battlefield"
+    r"(?:, reveal (?:it|them|those cards))?,(?: and)? "
+    r"(?P<put>put (?:it|them|that card|those cards) (?:onto the battlefield"
     r"(?P<tapped> tapped)?|into your hand)|put one onto the battlefield tapped and the (?:other|rest) into your hand)"
     r"(?:,)? then shuffle\.?", re.IGNORECASE)
 
@@ -201,8 +202,8 @@ _PREDEFINED_TOKENS: dict[str, dict[str, Any]] = {
                "abilities": [{"kind": "activated", "cost": "{2}, {T}, Sacrifice this", "lands_to_battlefield": 1,
                               "lands_tapped": True}]},
 }
-_TOKEN = re.compile(rf"(?:you )?create {_N} (?P<token>Treasure|Gold|Clue|Thopter|Food|Lander)(?: artifact)?(?: creature)? "
-                    r"tokens?\.?", re.IGNORECASE)
+_TOKEN = re.compile(rf"(?:you )?create {_N} (?P<token>Treasure|Gold|Clue|Thopter|Food|Lander)"
+                    r"(?: artifact)?(?: creature)? tokens?\.?", re.IGNORECASE)
 
 
 _COLOR_LIST = r"(?:white|blue|black|red|green|colorless)(?:(?:,| and|, and) (?:white|blue|black|red|green))*"

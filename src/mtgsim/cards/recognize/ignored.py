@@ -172,7 +172,8 @@ _HARMFUL = [_family(
         r"you control enchanted (?:creature|permanent|artifact|land)")]
 
 _TRIGGER = re.compile(r"(?P<cond>(?:When|Whenever|At) [^,]+), (?P<effect>.+)", re.DOTALL)
-_MODES = re.compile(r"(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one|Choose (?:one|two|three|one or both|one or more))"
+_MODES = re.compile(r"(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one"
+                    r"|Choose (?:one|two|three|one or both|one or more))"
                     r" \u2014(?P<modes>(?:\n\u2022 [^\n]+)+)")
 _ACTIVATED = re.compile(r'(?P<cost>[^:"]+): (?P<effect>.+)', re.DOTALL)
 

@@ -105,7 +105,8 @@ def _mana_ability(cost: str, effect: str) -> dict | None:
             out["gain_life" if m.group(1) == "gain" else "lose_life"] = int(m.group(2))
         elif re.fullmatch(r"If that mana is spent on [^,]+, that spell can't be countered\.?", s):
             pass                        # (the goldfish opponent counters nothing)
-        elif m := re.fullmatch(r"Spend this mana only to (?:cast )?(.+?)(?:, and that spell can't be countered)?\.?", s):
+        elif m := re.fullmatch(r"Spend this mana only to (?:cast )?(.+?)"
+                               r"(?:, and that spell can't be countered)?\.?", s):
             phrase = _spend_phrase(m.group(1))
             if phrase is None:
                 return None
@@ -117,7 +118,8 @@ def _mana_ability(cost: str, effect: str) -> dict | None:
             if only is None or "sorcery_speed" in only or "activate_only" in out:
                 return None
             out["activate_only"] = only
-        elif m := re.fullmatch(r"If you control an (Urza's [\w-]+) and an (Urza's [\w-]+), add ((?:\{C\})+) instead\.?", s):
+        elif m := re.fullmatch(r"If you control an (Urza's [\w-]+) and an (Urza's [\w-]+), "
+                               r"add ((?:\{C\})+) instead\.?", s):
             out["if_you_control"] = [m.group(1).removeprefix("Urza's "), m.group(2).removeprefix("Urza's ")]
             out["instead"] = m.group(3)
         else:

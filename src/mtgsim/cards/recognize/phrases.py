@@ -127,8 +127,8 @@ def activation_cost(text: str) -> str | None:
             parts.append(f"Pay {m.group(1)} life")
         elif part in ("Sacrifice ~", "sacrifice ~"):
             parts.append("Sacrifice this")
-        elif m := re.fullmatch(r"[Rr]emove (?P<n>a|an|one|two|three|four|five) (?P<kind>charge|\+1/\+1|-1/-1) counters? "
-                               r"from ~", part):
+        elif m := re.fullmatch(r"[Rr]emove (?P<n>a|an|one|two|three|four|five) "
+                               r"(?P<kind>charge|\+1/\+1|-1/-1) counters? from ~", part):
             n = _n(m["n"])
             parts.append(f"Remove {n} {m['kind']} counter{'s' if n != 1 else ''} from this")
         else:
