@@ -262,5 +262,5 @@ def mana_reads_hand(tables) -> bool:
     for name in effects.dtype.names:
         if effects.dtype[name].names and "count" in effects.dtype[name].names:
             rows.append(effects[name]["count"])
-    rows = np.concatenate(rows)
-    return bool(hand[rows[rows >= 0]].any())
+    counted = np.concatenate(rows)
+    return bool(hand[counted[counted >= 0]].any())

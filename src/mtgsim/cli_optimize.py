@@ -76,7 +76,8 @@ def parse_objective(terms: list[str]) -> Objective:
             objs.append(w * Objective.mana_spent(int(when)))
     higher = [o for o in objs if o.maximize]
     lower = [o for o in objs if not o.maximize]
-    return sum(higher) - sum(lower) if higher and lower else sum(objs)
+    # (mypy reads sum() as maybe 0: Objective.__radd__ takes that 0, so a sum of Objectives is one)
+    return sum(higher) - sum(lower) if higher and lower else sum(objs)  # type: ignore[operator, return-value]
 
 
 def _lands_range(text: str | None) -> list[int] | None:
@@ -146,6 +147,7 @@ def cmd_optimize(args) -> int:
                                  "deck's own copies of the pool's lands)")
             if len(lands) != 1:
                 raise UsageError("--mana-base takes one land count (--lands 17), not a range")
+            r: optimize.ManaBaseResult | optimize.SweepResult
             r = optimize.mana_base(deck, pool=parse_pool(args.mana_base), lands=lands[0], objective=objective,
                                    budget=args.budget, **common)
         else:
@@ -162,7 +164,7 @@ def cmd_optimize(args) -> int:
     if rules.commanders:             # (a Commander deck's variants play a Commander game: 903)
         print(f"game: {rules.describe()}")
     print(r.table())
-    if args.mana_base:
+    if isinstance(r, optimize.ManaBaseResult):        # (--mana-base)
         print("best mana base: " + ", ".join(f"{n} {k}" for n, k in r.split().items()))
     return interrupted_status(r.interrupted, f"the figures are of the {r.games_used:,} games finished "
                                              "(each variant's own games in the table)")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 import numpy as np
 
@@ -169,7 +169,7 @@ class _Compiler:
             h["colors"] = int(s.color_bits)
             h["phyrexian"] = s.kind is SymbolKind.HYBRID_PHYREXIAN
         # counted here, then stored: a uint8 count must not wrap (_check_range says which)
-        counts = {"snow": 0, "pips": [0] * 6, "phyrexian": [0] * 5, "mono_hybrid": [0] * 5,
+        counts: dict[str, Any] = {"snow": 0, "pips": [0] * 6, "phyrexian": [0] * 5, "mono_hybrid": [0] * 5,
                   "colorless_hybrid": [0] * 5}
         for s in cost.symbols:
             ci = COLOR_ORDER.index(s.colors[0]) if s.colors else -1
@@ -355,6 +355,7 @@ class _Compiler:
         r["mana_value"] = c.mana_value
         if c.power is not None:
             r["power"], r["power_star"] = c.power.base, c.power.star
+        if c.toughness is not None:                  # (set with power: a card has both or neither)
             r["toughness"], r["toughness_star"] = c.toughness.base, c.toughness.star
         r["star"] = self.count(c.star) if c.star is not None else -1
         r["is_token"] = c.token
@@ -561,7 +562,7 @@ class _Compiler:
             for i, row in enumerate(rows):
                 out[i] = row
             return out
-        names = [None] * len(self.card_rows)
+        names = [""] * len(self.card_rows)         # (every row is some card's)
         for n, i in self.card_rows.items():
             names[i] = n
         by_name = {d.name: d for d in defs}
@@ -594,8 +595,8 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
 
     for d in defs:
         for a in d.abilities:
-            if getattr(a, "activate_only", None) is not None:
-                add(a.activate_only.subtypes)
+            if (only := getattr(a, "activate_only", None)) is not None:
+                add(only.subtypes)
             if isinstance(a, ManaAbility):
                 add(a.if_you_control)
                 walk_effect(a.effect)
@@ -665,7 +666,7 @@ def _with_identity(d: CardDef, identity: Color | None) -> CardDef:
             and (d.back is None or _with_identity(d.back, identity) is d.back):
         return d
     letters = color_order(identity) if identity is not None else ()
-    out = []
+    out: list[Any] = []                 # (the abilities, those of commander-identity mana made concrete)
     for a in d.abilities:
         if isinstance(a, ManaAbility) and a.output is ManaKind.COMMANDER_IDENTITY:
             if len(letters) == 1:

@@ -21,6 +21,7 @@ import abc
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -61,7 +62,10 @@ class _Term(abc.ABC):
     """One objective of the vocabulary: `width` components per chunk, and its value from
     their sums (vectorized over leading axes). `maximize`: higher is better."""
     maximize = True
-    width = 0
+
+    @property
+    def width(self) -> int:         # (a class attribute in most terms; _KillQuantile's depends on its turns)
+        return 0
 
     def cards(self) -> tuple[str, ...]:
         return ()
@@ -125,7 +129,7 @@ class _Castable(_Term):
         return (self.card,)
 
     def _turn(self, mana_value) -> int:
-        return mana_value(self.card) if self.on_curve else self.turn
+        return mana_value(self.card) if self.on_curve else self.turn    # type: ignore[return-value]  # (given off curve)
 
     def check(self, turns, mana_value):
         t = self._turn(mana_value)
@@ -402,7 +406,8 @@ class BoundObjective:
         return np.concatenate([t.components(rows, ctx, self.mana_value) for _, t in self.terms], axis=1)
 
     def value(self, sums: np.ndarray) -> np.ndarray:
-        out, start = 0.0, 0
+        out: Any = 0.0                  # (then an array: the weighted terms' values summed)
+        start = 0
         for c, t in self.terms:
             out = out + c * t.value(sums[..., start:start + t.width])
             start += t.width

@@ -4,11 +4,15 @@ the compiled core keeps them. A base of `Scenario`, which holds the record (`sel
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from .batch import TYPE_LETTERS
 from .errors import LimitError
+
+if TYPE_CHECKING:
+    from .compile import Tables
 
 INT16 = np.iinfo(np.int16)           # life, mana in a pool, counters, X, turns, hand sizes
 POSSESSIVE = ("your", "the opponent's")
@@ -25,11 +29,21 @@ def _mana_dict(vec: Iterable[int]) -> dict[str, int]:
     return {TYPE_LETTERS[t]: int(v) for t, v in enumerate(vec) if v}
 
 
+class _Board(Protocol):
+    """What `Scenario` supplies to ManaPools' methods."""
+    _info: np.ndarray
+
+    @property
+    def tables(self) -> Tables: ...
+
+    def _player(self, player) -> int: ...
+
+
 class ManaPools:
     """The players' mana pools (see the module docstring); `Scenario` supplies `_info`,
-    `_player` and `tables`."""
+    `_player` and `tables` (a _Board)."""
 
-    def pool(self, player="you") -> dict[str, int]:
+    def pool(self: _Board, player="you") -> dict[str, int]:
         """All the mana in the player's pool, restricted mana (106.6) included."""
         who = self._player(player)
         info = self._info[0]
@@ -38,7 +52,7 @@ class ManaPools:
             total = total + info["restricted"][who][e]
         return _mana_dict(total)
 
-    def restricted_pool(self, player="you") -> list[tuple[str, dict[str, int]]]:
+    def restricted_pool(self: _Board, player="you") -> list[tuple[str, dict[str, int]]]:
         """The restricted mana in the player's pool (106.6): (the restriction, as its card
         says what it may be spent on; the mana), one entry per restriction."""
         who = self._player(player)

@@ -69,7 +69,7 @@ class GamePlan:
     commander: tuple = ()           # the commanders' CARD rows: in the command zone (903.6)
     multiplayer: bool = False       # free first mulligan (103.5c), turn-1 draw (103.8c)
     starting_life: int = 20         # each player's (103.4; 903.7)
-    _spec: object = field(default=None, repr=False)
+    _spec: _core.GoldfishSpec | None = field(default=None, repr=False)
 
     def spec(self) -> _core.GoldfishSpec:
         if self._spec is None:
@@ -143,7 +143,7 @@ def _play_task(plan: GamePlan, root: np.random.SeedSequence, chunks: list[int], 
     return chunks, play(plan, root, chunks, games, 1)
 
 
-def _cluster_rows(client, jobs):
+def _cluster_rows(client, jobs) -> Iterator:
     from distributed import as_completed
 
     workers = max(1, sum(client.nthreads().values()))

@@ -169,7 +169,7 @@ class Scenario(ManaPools):
         self.db = db if db is not None else card_db()
         self._defs: dict[str, CardDef] = {}
         self._tables: Tables | None = None
-        self._core = None
+        self._core: _core.CoreTables | None = None
         self._perms = schema.empty("permanent", 16)
         self._n = 0
         self._names: list[str] = []          # card name of each permanent row
@@ -205,9 +205,11 @@ class Scenario(ManaPools):
                                 "(one name, one card: give the new one another name)")
         return c
 
-    def _compile(self) -> None:
-        if self._tables is not None:
-            return
+    def _compile(self) -> tuple[Tables, _core.CoreTables]:
+        """The compiled tables of the cards in play, and the core's hold of them (compiled on
+        first use after a change)."""
+        if self._tables is not None and self._core is not None:
+            return self._tables, self._core
         # Commander-identity mana (903.4f): your commanders' colours, none without a commander.
         # (One set of tables serves both players: an opponent's such permanent adds yours.)
         mine = [self._defs[n] for n in self._commanders[0]]
@@ -219,16 +221,16 @@ class Scenario(ManaPools):
         self._state = None
         for i in range(self._n):                 # card rows moved: re-point every permanent
             self._perms[i]["card"] = tables.row(self._names[i])
+        return tables, self._core
 
     @property
     def tables(self) -> Tables:
-        self._compile()
-        return self._tables
+        return self._compile()[0]
 
-    def _args(self):
-        self._compile()
+    def _args(self) -> tuple[_core.CoreTables, np.ndarray, int, np.ndarray]:
+        core = self._compile()[1]
         self._sync_hand_sizes()
-        return self._core, self._perms, self._n, self._info
+        return core, self._perms, self._n, self._info
 
     # ---- players and permanents -----------------------------------------------------------
     def _player(self, player) -> int:
@@ -277,8 +279,7 @@ class Scenario(ManaPools):
         row["attached_to"] = attached_to
         self._names.append(c.name)
         self._n += 1
-        self._compile()
-        self._perms[i]["card"] = self._tables.row(c.name)
+        self._perms[i]["card"] = self.tables.row(c.name)      # (compiled with the new card)
         return i
 
     @property
@@ -447,12 +448,12 @@ class Scenario(ManaPools):
         row = self._ability_row(i, ability)
         if not _core.board_ability_ready(*self._args(), i, row):
             return False
-        cost = int(self._tables.mana_abilities[row]["cost"])
+        cost = int(self.tables.mana_abilities[row]["cost"])
         return cost < 0 or self._can_pay_cost_row(cost, int(self._perms[i]["controller"]), exclude=i,
                                                    for_card=int(self._perms[i]["card"]), for_ability=True)
 
     def _why_not_ready(self, i: int, row: int) -> str:
-        a = self._tables.mana_abilities[row]
+        a = self.tables.mana_abilities[row]
         tapped = bool(self._perms[i]["flags"] & TAPPED)
         if a["tap"] and tapped:
             return f"107.5: {self._names[i]} is tapped, so its {{T}} ability can't be activated"
@@ -466,7 +467,7 @@ class Scenario(ManaPools):
                     f"{COUNTER_NAMES[int(a['remove_kind'])]} counter(s) as a cost; it hasn't that many")
         if a["condition"] >= 0 and not _core.board_condition_holds(*self._args(), i, int(a["condition"])):
             d = self._defs[self._names[i]]
-            k = row - int(self._tables.cards[int(self._perms[i]["card"])]["mana_first"])
+            k = row - int(self.tables.cards[int(self._perms[i]["card"])]["mana_first"])
             return f"602.5: {d.name}'s ability can be activated only {d.mana_abilities[k].activate_only}"
         return f"119.4: can't pay {a['life']} life"
 
@@ -493,7 +494,7 @@ class Scenario(ManaPools):
         carried out in the compiled game (`GameState.activate_mana`: its other costs, the mana
         into the pool, 106.6's restricted mana in its own entry, its effects, 605.3b)."""
         core, perms, n, info = self._args()
-        a = self._tables.mana_abilities[row]
+        a = self.tables.mana_abilities[row]
         if not _core.board_ability_ready(core, perms, n, info, i, row):
             raise RulesError(self._why_not_ready(i, row))
         who = int(self._perms[i]["controller"])
@@ -545,7 +546,8 @@ class Scenario(ManaPools):
                                     f"missing {names}")
             return rows
         core, perms, n, info = self._args()
-        best, best_key = None, None
+        best: list[int] = []                     # (set by the first order: there is always one)
+        best_key = None
         for perm in itertools.permutations([r for r, _ in reps]):
             made, _ = _core.board_produce(core, perms, n, info, i, row, prefer, list(perm))
             key = (made[prefer] if prefer >= 0 else 0, sum(made))   # the type asked for, then most
@@ -590,7 +592,7 @@ class Scenario(ManaPools):
         cost = self._total_cost_record(card, x, kicked, alternative, player, from_command_zone)
         if self._card(card).uncastable:
             return False
-        return self._can_pay(cost, self._player(player), for_card=self._tables.row(self._card(card).name),
+        return self._can_pay(cost, self._player(player), for_card=self.tables.row(self._card(card).name),
                              for_ability=False)
 
     def _can_pay(self, cost_rec, who: int, exclude: int = -1, *, for_card: int, for_ability: bool) -> bool:
@@ -626,12 +628,12 @@ class Scenario(ManaPools):
 
     def _restore(self, snap) -> None:
         perms, n, names, info, hands, graves, libs, log_len, self._land_plays, command, commanders = snap
-        self._command = tuple(list(z) for z in command)
-        self._commanders = tuple(dict(d) for d in commanders)
+        self._command = (list(command[0]), list(command[1]))
+        self._commanders = (dict(commanders[0]), dict(commanders[1]))
         self._perms, self._n, self._names, self._info = perms, n, names, info
-        self._hands = tuple(list(h) for h in hands)
-        self._graveyards = tuple(list(g) for g in graves)
-        self._libraries = tuple(list(pile) for pile in libs)
+        self._hands = (list(hands[0]), list(hands[1]))
+        self._graveyards = (list(graves[0]), list(graves[1]))
+        self._libraries = (list(libs[0]), list(libs[1]))
         del self.log[log_len:]
         self._tables = None
         self._compile()
@@ -751,12 +753,12 @@ class Scenario(ManaPools):
             self._commanders[who][c.name] += 1         # (903.8: a previous cast from now on)
         self._sync_hand_sizes()
         try:
-            self._pay(cost, who, for_card=self._tables.row(c.name), for_ability=False)
+            self._pay(cost, who, for_card=self.tables.row(c.name), for_ability=False)
         except RulesError:
             self._restore(snapshot)
             raise
         self.log.append(f"{PLAYER_NAMES[who]} cast {c.name} for {total_cost_to_mana_cost(cost)}")
-        row = self._tables.row(c.name)
+        row = self.tables.row(c.name)
         self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top)
         object_id = self._play(lambda st: st.resolve_spell(row, who, int(x), bool(kicked),
                                                            alternative == "flashback"))
@@ -783,7 +785,7 @@ class Scenario(ManaPools):
         if c.name in self._hands[who]:
             self._hands[who].remove(c.name)
         self._compile()
-        row = self._tables.row(played.name)
+        row = self.tables.row(played.name)
         self._choosing(pay_life=pay_life, bounce=bounce, who=who, keep_on_top=keep_on_top)
         return self._found(self._play(lambda st: st.play_land(row, who)))
 
@@ -796,7 +798,7 @@ class Scenario(ManaPools):
             raise ArgumentError(f"face: {c.name} has no back face (it is not a double-faced card, 712.1)")
         if face is None:
             face = "back" if not c.is_land and c.back is not None and c.back.is_land else "front"
-        played = c if face == "front" else c.back
+        played = c.back if face == "back" and c.back is not None else c     # (no back face: refused above)
         if not played.is_land:
             if face == "back":
                 raise RulesError(f"712.12, 305.1: {c.name}'s back face {played.name} is not a land")
@@ -831,7 +833,7 @@ class Scenario(ManaPools):
         if c.cycling:
             try:
                 self._pay(self._cost_row_total(self.tables.cost_rows[c.cycling]), who,
-                          for_card=self._tables.row(c.name), for_ability=True)
+                          for_card=self.tables.row(c.name), for_ability=True)
             except RulesError:
                 self._restore(snapshot)
                 raise

@@ -22,7 +22,7 @@ import numpy as np
 from . import _core, checks, schema
 from .cards import CardDef, UnknownCardError, closest_names, normalize_name
 from .cards.database import named_card
-from .compile import compile_deck
+from .compile import Tables, compile_deck
 from .decklist import Deck, commander_problem
 from .errors import ArgumentError, ArgumentTypeError, LimitError, shown, warn_unmodeled
 from .files import output_path, write_json
@@ -234,7 +234,7 @@ class KillTurn:
         """The counts, mean and median; a mean or median no game reached is nan or inf here
         and null in JSON, with its reason beside it (`mean_reason`, `median_reason`)."""
         turns = len(self.counts) - 1
-        d = {"n": self.n, "killed_on_turn": [int(v) for v in self.counts[:-1]],
+        d: dict[str, typing.Any] = {"n": self.n, "killed_on_turn": [int(v) for v in self.counts[:-1]],
              "not_killed": int(self.counts[-1]), "mean": self.mean, "median": self.quantile(0.5)}
         if math.isnan(d["mean"]):
             d["mean_reason"] = f"no game killed the opponent by turn {turns}"
@@ -387,7 +387,7 @@ class SimResult:
 
 
 def _main_color(deck: Deck) -> int:
-    pips = Counter()
+    pips: Counter[str] = Counter()
     for c, k in deck.cards():
         for col, v in c.cost.colored.items():
             pips[col] += v * k
@@ -399,7 +399,7 @@ def _main_color(deck: Deck) -> int:
 class _Setup:
     plan: GamePlan
     tracked: list
-    tables: object
+    tables: Tables
     rules: GameRules
 
     @property

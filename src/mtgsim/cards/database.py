@@ -83,7 +83,8 @@ _REMOVE = re.compile(r"remove (?P<n>a|an|one|two|three|four|five|\d+) (?P<kind>c
 
 def parse_activation_cost(text: str) -> ActivationCost:
     """'{2}, {T}, Pay 1 life, Sacrifice this artifact' → ActivationCost; raises CardDataError."""
-    mana, tap, untap, life, sac, remove = ManaCost(), False, False, 0, False, ()
+    mana, tap, untap, life, sac = ManaCost(), False, False, 0, False
+    remove: tuple[str, int] | tuple[()] = ()          # (kind, n): counters removed
     for part in (p.strip() for p in text.split(",")):
         if not part:
             raise CardDataError(f"empty part in activation cost {shown(text)}")
@@ -206,7 +207,7 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
         return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(items))
     if hint is model.SpendRestriction:
         return model.SpendRestriction.parse(value)
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(value, dict):
             raise CardDataError(f"expected a table, got {shown(value)}")
         return _record(hint, value, where)
@@ -559,7 +560,7 @@ class CardDatabase(Mapping[str, CardDef]):
             return key
         return self._alias.get(key)
 
-    def __getitem__(self, name: str) -> CardDef:
+    def __getitem__(self, name: str | CardDef) -> CardDef:
         if isinstance(name, CardDef):
             return name
         if not isinstance(name, str):

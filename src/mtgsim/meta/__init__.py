@@ -119,7 +119,7 @@ def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, ro
     names = field.archetypes()
     swiss = []
     for r in range(rounds):
-        matches = []
+        matches: list[tuple[int, int | None, int, int, int]] = []
         for p in range(len(names)):
             q = int(opp[p, r])
             if q < 0:

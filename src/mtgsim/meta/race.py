@@ -97,13 +97,13 @@ def matchup_from_race(deck_a: Deck, deck_b: Deck, games: int = 1_000_000, seed=N
     def game(w, x, y, z):
         return (play(w, z) + draw(x, y)) / 2
 
-    out = []
+    out: list[Estimate] = []
     for f, parts in ((game, [ap, ad, bp, bd]), (play, [ap, bd]), (draw, [ad, bp])):
         value, se = stats.jackknife(f, parts)
         half = stats.t_quantile(0.975, parts[0].shape[0] - 1) * se
         out.append(Estimate(value, max(0.0, value - half), min(1.0, value + half), games))
-    game, on_play, on_draw = out
-    return RaceMatchup(game.value, game.low, game.high, game.n, on_play, on_draw)
+    either, on_play, on_draw = out              # (the play or the draw at random; each)
+    return RaceMatchup(either.value, either.low, either.high, either.n, on_play, on_draw)
 
 
 def race_pairs(decks: dict[str, Deck], games: int, seed, turns: int, threads: int | None) -> dict:
@@ -113,5 +113,5 @@ def race_pairs(decks: dict[str, Deck], games: int, seed, turns: int, threads: in
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             m = matchup_from_race(decks[a], decks[b], games=games, seed=seed, turns=turns, threads=threads)
-            out[(a, b)] = (m.on_play.value, m.on_draw.value)
+            out[(a, b)] = (m.on_play.value, m.on_draw.value)  # type: ignore[union-attr]  # (a race has both)
     return out

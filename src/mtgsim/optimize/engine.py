@@ -21,7 +21,7 @@ import numpy as np
 
 from ..cards import CardDef, normalize_name
 from ..decklist import Deck
-from ..errors import ArgumentError, LimitError, shown
+from ..errors import ArgumentError, InternalError, LimitError, shown
 from ..objective import BoundObjective, _Context
 from ..runner import CHUNK, chunk_games, play_jobs
 from ..simulate import Estimate, SimResult, _seed_sequence, _setup, sim_result
@@ -52,7 +52,7 @@ class Engine:
     """The settings of one optimization run and the candidates it played."""
 
     def __init__(self, objective, turns, on_play, mulligan, policy, track, threads, client, seed, crn,
-                 confidence, bar=None):
+                 confidence, bar=None) -> None:
         self.objective = objective
         self.turns, self.on_play, self.mulligan, self.policy = turns, on_play, mulligan, policy
         self.track = tuple(track)
@@ -60,9 +60,16 @@ class Engine:
         self.root = _seed_sequence(seed)
         self.seed = seed if seed is not None else self.root.entropy
         self.bar = bar
-        self.bound: BoundObjective | None = None
+        self._bound: BoundObjective | None = None
         self.reference: list[str] | None = None
         self.candidates: list[Candidate] = []
+
+    @property
+    def bound(self) -> BoundObjective:
+        """The objective bound to the cards of the first variant added (its mana values)."""
+        if self._bound is None:
+            raise InternalError("the objective is bound when the first variant is added")
+        return self._bound
 
     def add(self, label: str, deck: Deck) -> Candidate:
         """Compile one variant (its library on the reference positions: the first variant's)."""
@@ -71,7 +78,7 @@ class Engine:
         if self.reference is None:
             self.reference = expand(main)
             given = {normalize_name(t.name): t for t in self.track if isinstance(t, CardDef)}
-            self.bound = self.objective.bind(
+            self._bound = self.objective.bind(
                 self.turns, lambda name: (given.get(normalize_name(name)) or deck.card(name)).mana_value)
         layout = aligned_layout(self.reference, main)
         st.plan.library = np.array([st.tables.row(n) for n in layout], dtype=np.int32)

@@ -200,13 +200,14 @@ def _mana_trigger(face: _Face, p: str) -> Abilities | None:
         adds = m2["adds"]
     else:
         what = m["what"]
-        if what not in _WATCH or _WATCH[what] is None:
+        watched = _WATCH.get(what)
+        if watched is None:
             return None
-        watches = _WATCH[what]
         if m["who"] == "you tap":
-            watches = {"lands": "lands_you_control", "permanents": "permanents_you_control"}.get(watches)
-            if watches is None:
+            watched = {"lands": "lands_you_control", "permanents": "permanents_you_control"}.get(watched)
+            if watched is None:
                 return None
+        watches = watched
         subs = [what.split()[1]] if what.split()[1] in _BASIC_TYPES else []
         adds = m["adds"]
     t: dict[str, Any] = {"kind": "mana_trigger", "watches": watches}
@@ -233,7 +234,7 @@ _COST_FILTER_WORDS = {**{w: ("colors", c) for w, c in _COLOR_WORDS.items()}, "le
 def _spell_filter(words: str) -> dict | None:
     """'green creature' / 'noncreature' / 'artifact' / 'Elf' / 'instant and sorcery' → the
     filter fields of a `cost` ability, else None."""
-    out: dict[str, list | str] = {}
+    out: dict[str, Any] = {}               # (filter field: a list of names, or colours as letters)
     for i, w in enumerate(re.split(r" and | or |, | ", words.strip())):
         if not w:
             continue
@@ -367,7 +368,7 @@ def _modal(face: _Face, p: str) -> Abilities | None:
         return None
     fields = effect_of(read[0][0], face.tokens)         # (now with the tokens it makes)
     if m["event"] is None:
-        if not face.is_spell or set(fields) & set(face.spell):
+        if not face.is_spell or fields is None or set(fields) & set(face.spell):
             return None
         face.spell.update(fields)
         return []

@@ -224,13 +224,14 @@ def creature_token(m: re.Match) -> dict[str, Any] | None:
     kws = [k.strip() for k in re.split(r",? and |, ", m["kw"])] if m["kw"] else []
     if any(k.lower() not in KNOWN_KEYWORDS for k in kws):
         return None
-    abilities, quoted = [], m["ability"] or m["has"]
+    abilities: list[dict] = []
+    quoted = m["ability"] or m["has"]
     if m["ability"] and m["has"]:
         return None
     if quoted:
         ability = re.fullmatch(r'(?P<cost>[^:"]+): (?P<effect>Add .+)', quoted)
         cost = activation_cost(ability["cost"]) if ability else None
-        abilities = (_mana_ability(cost, ability["effect"]) or []) if cost else []
+        abilities = (_mana_ability(cost, ability["effect"]) or []) if cost and ability else []
         if not abilities:
             return None
     colors = "" if m["colors"].lower() == "colorless" else "".join(

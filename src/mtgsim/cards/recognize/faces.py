@@ -187,9 +187,10 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
             if _ignored(body, f.is_spell, aura):
                 status = IGNORED
             elif f.is_spell and (parts := _merged(sentences(body))) and len(parts) > 1:
-                status = _spell_sentences(f, parts, clauses)
-                if status is None:
+                read = _spell_sentences(f, parts, clauses)
+                if read is None:
                     continue
+                status = read
         clauses.append(Clause(_words(p, face.name), status, face.name, shape(p) if status != RECOGNIZED else ""))
     clauses.extend(gated)
     _unread_costs(f, clauses, first)

@@ -217,7 +217,7 @@ _LEAD = re.compile(r"(?P<lead>(?:if|until|as long as|when you do|if you do|whene
 # by another player doing something
 _JOINT = re.compile(rf"(?:,? and then |, then |,? and |, )(?=(?P<subject>{_PLAYER} )?(?:may )?{_VERB}\b)",
                     re.IGNORECASE)
-_SUBJECT = re.compile(rf"(?P<subject>{_PLAYER}) (?=(?:may )?{_VERB}\b)", re.IGNORECASE)
+_PLAYER_SUBJECT = re.compile(rf"(?P<subject>{_PLAYER}) (?=(?:may )?{_VERB}\b)", re.IGNORECASE)
 
 
 def effects(sentence: str) -> list[str]:
@@ -230,8 +230,8 @@ def effects(sentence: str) -> list[str]:
     if not s or '"' in s or re.search(r",? where X is\b", s):
         return [sentence]                 # (an X defined once for the whole sentence: one reading)
     m = _LEAD.fullmatch(s)
-    lead, body = m["lead"] or "", m["body"]
-    subject = _SUBJECT.match(body)
+    lead, body = m["lead"] or "", m["body"]     # type: ignore[index]  # (it matches any text: its body is .+)
+    subject = _PLAYER_SUBJECT.match(body)
     if subject is None and not re.match(rf"(?:you may )?{_VERB}\b", body, re.IGNORECASE):
         return [sentence]                 # (not a player doing things, nor an instruction)
     carried = subject["subject"] + " " if subject else ""
@@ -246,7 +246,7 @@ def effects(sentence: str) -> list[str]:
         return [sentence]
     out = [lead + parts[0]]
     for part in parts[1:]:
-        own = _SUBJECT.match(part)
+        own = _PLAYER_SUBJECT.match(part)
         if own and own["subject"].lower() == "they" and carried:
             part, own = part[own.end():], None     # ("..., then they exile ...": the same player)
         out.append(lead + (part if own else carried + part))

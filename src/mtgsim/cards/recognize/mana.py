@@ -84,7 +84,7 @@ def _spend_phrase(text: str) -> str | None:
     return phrase
 
 
-def _mana_ability(cost: str, effect: str) -> dict | None:
+def _mana_ability(cost: str, effect: str) -> list[dict] | None:
     """A `mana` ability table from its cost and effect text (sentences after "Add ..." may
     say the ability hurts, restrict the spending of its mana, keep its source tapped through
     the next untap step, or say when it may be activated), else None."""
