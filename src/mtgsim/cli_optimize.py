@@ -18,6 +18,8 @@ import sys
 import warnings
 
 from .cards import card_db
+from .cli_common import (add_run_options, bounded_int, check_destinations, deck_path, interrupted_status, run_settings,
+                         write_outputs)
 from .decklist import Deck
 from .errors import UnmodeledTextWarning, UsageError
 from .objective import DEFINITION, Objective
@@ -121,8 +123,7 @@ def _what_varies(deck: Deck, r, args) -> str:
 def cmd_optimize(args) -> int:
     from . import optimize
     from .simulate import GameRules
-    from .cli import _deck_path, check_destinations, interrupted_status, run_settings, write_outputs
-    path = _deck_path(args)
+    path = deck_path(args)
     check_destinations(args)
     lands = _lands_range(args.lands)
     if lands is None:
@@ -172,7 +173,6 @@ def cmd_optimize(args) -> int:
 
 def add_parser(sub) -> None:
     """The `optimize` subcommand."""
-    from .cli import _bounded_int, add_run_options
     from .optimize.engine import MAX_BUDGET
     o = sub.add_parser("optimize", help="how many lands, which lands: land-count sweeps and mana-base searches")
     o.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
@@ -196,7 +196,7 @@ def add_parser(sub) -> None:
     o.add_argument("--race", action="store_true",
                    help="race the land counts: drop those whose interval against the leader excludes being "
                         "best, within --games times the variants in all")
-    o.add_argument("--budget", type=_bounded_int(1, MAX_BUDGET), default=20_000_000, metavar="GAMES",
+    o.add_argument("--budget", type=bounded_int(1, MAX_BUDGET), default=20_000_000, metavar="GAMES",
                    help="games a mana-base search may play, all variants added up (default 20,000,000)")
     o.add_argument("--scheduler", metavar="ADDRESS",
                    help='play on a Dask cluster: its scheduler\'s address (tcp://host:8786; needs '
