@@ -733,7 +733,7 @@ class Deck:
     def _too_many(self, sections: Iterable[str], limit: int) -> list[str]:
         return [f"{n} copies of {name!r}: at most {limit} of a card that is not a basic land"
                 for name, n in self._copies(sections).items()
-                if n > limit and not _any_number_allowed(self._defs[name])]
+                if n > limit and not any_number_allowed(self._defs[name])]
 
     def _check_constructed(self) -> list[str]:
         problems = []
@@ -778,7 +778,7 @@ def _check_db_and_name(db: object, name: object) -> None:
         raise ArgumentTypeError(f"name must be a str or None, not {type(name).__name__}")
 
 
-def _any_number_allowed(card: CardDef) -> bool:
+def any_number_allowed(card: CardDef) -> bool:
     """Basic lands, and cards saying "A deck can have any number of cards named ..."."""
     return card.is_basic or "any number of cards named" in card.text.lower()
 

@@ -35,7 +35,7 @@ __all__ = ["DEFINITION", "Objective"]
 # ---- the terms ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class _Context:
+class Context:
     """One variant's metric layout: the offsets of its metric row, its tracked cards (in the
     row's order) and the turns simulated."""
     offsets: Mapping[str, tuple[int, int]]
@@ -43,7 +43,7 @@ class _Context:
     turns: int
 
     @classmethod
-    def of(cls, tracked, turns: int) -> _Context:
+    def of(cls, tracked, turns: int) -> Context:
         return cls(_core.metric_offsets(len(tracked), turns), tuple(tracked), turns)
 
     def metric(self, rows: np.ndarray, name: str) -> np.ndarray:
@@ -74,7 +74,7 @@ class _Term(abc.ABC):
         """Raise ArgumentError if the term can't be read from a run of `turns` turns."""
 
     @abc.abstractmethod
-    def components(self, rows: np.ndarray, ctx: _Context, mana_value) -> np.ndarray:
+    def components(self, rows: np.ndarray, ctx: Context, mana_value) -> np.ndarray:
         """[chunks, width] components of chunks' metric rows."""
 
     @abc.abstractmethod
@@ -402,7 +402,7 @@ class BoundObjective:
     def width(self) -> int:
         return sum(t.width for _, t in self.terms)
 
-    def components(self, rows: np.ndarray, ctx: _Context) -> np.ndarray:
+    def components(self, rows: np.ndarray, ctx: Context) -> np.ndarray:
         return np.concatenate([t.components(rows, ctx, self.mana_value) for _, t in self.terms], axis=1)
 
     def value(self, sums: np.ndarray) -> np.ndarray:

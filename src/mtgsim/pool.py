@@ -18,14 +18,14 @@ INT16 = np.iinfo(np.int16)           # life, mana in a pool, counters, X, turns,
 POSSESSIVE = ("your", "the opponent's")
 
 
-def _fit16(value: int, what: str) -> int:
+def fit16(value: int, what: str) -> int:
     """`value`, if the permanent and board tables' int16 fields can hold it; else ValueError."""
     if not INT16.min <= value <= INT16.max:
         raise LimitError(f"Scenario: {what} would be {value}; the simulator holds {INT16.min}..{INT16.max}")
     return value
 
 
-def _mana_dict(vec: Iterable[int]) -> dict[str, int]:
+def mana_dict(vec: Iterable[int]) -> dict[str, int]:
     return {TYPE_LETTERS[t]: int(v) for t, v in enumerate(vec) if v}
 
 
@@ -50,7 +50,7 @@ class ManaPools:
         total = info["pool"][who].astype(np.int64)
         for e in range(int(info["n_restricted"][who])):
             total = total + info["restricted"][who][e]
-        return _mana_dict(total)
+        return mana_dict(total)
 
     def restricted_pool(self: _Board, player="you") -> list[tuple[str, dict[str, int]]]:
         """The restricted mana in the player's pool (106.6): (the restriction, as its card
@@ -58,5 +58,5 @@ class ManaPools:
         who = self._player(player)
         info = self._info[0]
         texts = self.tables.restriction_texts
-        return [(texts[int(info["restricted_row"][who][e])], _mana_dict(info["restricted"][who][e]))
+        return [(texts[int(info["restricted_row"][who][e])], mana_dict(info["restricted"][who][e]))
                 for e in range(int(info["n_restricted"][who]))]

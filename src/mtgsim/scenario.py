@@ -22,7 +22,7 @@ from .batch import (
     ALTERNATIVES,
     BEFORE_THE_GAME,
     TYPE_LETTERS,
-    _color_bit,
+    color_bit,
     check_cast_args,
     new_board_info,
     total_cost_to_mana_cost,
@@ -42,7 +42,7 @@ from .errors import (
     warn_unmodeled,
 )
 from .mana import ManaCost
-from .pool import INT16, POSSESSIVE, ManaPools, _fit16, _mana_dict
+from .pool import INT16, POSSESSIVE, ManaPools, fit16, mana_dict
 
 __all__ = ["Permanent", "RulesError", "Scenario"]
 
@@ -300,7 +300,7 @@ class Scenario(ManaPools):
         counters = _counter_args(counters, c.name)           # (all checked before the permanent is made)
         i = self._new_permanent(c, who, tapped=tapped,
                                 since=self.turn if entered else BEFORE_THE_GAME,
-                                x_paid=x, chosen_color=_color_bit(chosen_color), attached_to=att)
+                                x_paid=x, chosen_color=color_bit(chosen_color), attached_to=att)
         for name, k in counters.items():
             self._add_counters(i, name, k)
         handle = self._handle(i)
@@ -313,12 +313,12 @@ class Scenario(ManaPools):
         self._info[0]["life"][self._player(player)] = life
     def _add_counters(self, i: int, name: str, k: int) -> None:
         kind = counter_kind(name)
-        self._perms[i]["counters"][kind] = _fit16(int(self._perms[i]["counters"][kind]) + int(k),
-                                                  f"{self._names[i]}'s {name} counters")
+        self._perms[i]["counters"][kind] = fit16(int(self._perms[i]["counters"][kind]) + int(k),
+                                                 f"{self._names[i]}'s {name} counters")
 
     def _add_life(self, who: int, amount: int) -> None:
         life = self._info[0]["life"]
-        life[who] = _fit16(int(life[who]) + int(amount), f"{POSSESSIVE[who]} life total")
+        life[who] = fit16(int(life[who]) + int(amount), f"{POSSESSIVE[who]} life total")
 
     def add_to_hand(self, card, player="you") -> None:
         who = self._player(player)
@@ -427,7 +427,7 @@ class Scenario(ManaPools):
 
     def _sync_hand_sizes(self) -> None:
         for p in (0, 1):
-            self._info[0]["hand_size"][p] = _fit16(len(self._hands[p]), f"{POSSESSIVE[p]} hand size")
+            self._info[0]["hand_size"][p] = fit16(len(self._hands[p]), f"{POSSESSIVE[p]} hand size")
 
     # ---- mana ----------------------------------------------------------------------------------
     def could_produce(self, p: Permanent) -> frozenset[str]:
@@ -515,13 +515,13 @@ class Scenario(ManaPools):
         total = np.array(made, dtype=np.int64) + np.array(extra, dtype=np.int64)
         pool = self._info[0]["pool"][who]
         for t in np.flatnonzero(total):          # (it all passes through the pool: int16)
-            _fit16(int(pool[t]) + int(total[t]), f"{TYPE_LETTERS[t]} mana in {POSSESSIVE[who]} pool")
+            fit16(int(pool[t]) + int(total[t]), f"{TYPE_LETTERS[t]} mana in {POSSESSIVE[who]} pool")
         self._choosing()
         self._play(lambda st: st.activate_mana(st.index_of(handle.object_id), ability, made, extra,
                                                int(a["restriction"])))
         added = ManaCost.parse("".join("{%s}" % TYPE_LETTERS[t] * int(v) for t, v in enumerate(total)))
         self.log.append(f"{name}: added {added or 'nothing'}")
-        return _mana_dict(total)
+        return mana_dict(total)
 
     def _type_index(self, color) -> int:
         if color is None:
@@ -698,7 +698,7 @@ class Scenario(ManaPools):
                 raise ArgumentError(f"bounce: {bounce.name} is not a land "
                                     f"{('you control', 'the opponent controls')[who]}")
             returned = bounce.object_id
-        self._choices = {"color": _color_bit(color) if color is not None else 1,
+        self._choices = {"color": color_bit(color) if color is not None else 1,
                          "pay_life_above": above, "bounce_object": returned,
                          "keep_on_top": _keep_mask(keep_on_top)}
 

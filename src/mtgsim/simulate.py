@@ -396,7 +396,7 @@ def _main_color(deck: Deck) -> int:
 
 
 @dataclass
-class _Setup:
+class GameSetup:
     plan: GamePlan
     tracked: list
     tables: Tables
@@ -407,7 +407,7 @@ class _Setup:
         return self.plan.spec()
 
 
-def _seed_sequence(seed) -> np.random.SeedSequence:
+def seed_sequence(seed) -> np.random.SeedSequence:
     """The root SeedSequence of `seed`: None, a whole number ≥ 0 or a sequence of them."""
     try:
         return np.random.SeedSequence(seed)
@@ -419,8 +419,8 @@ def _seed_sequence(seed) -> np.random.SeedSequence:
                             f"got {shown(seed)}") from None
 
 
-def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable,
-           multiplayer: bool | None = None) -> _Setup:
+def game_setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable,
+           multiplayer: bool | None = None) -> GameSetup:
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
     rules = GameRules.of(deck, multiplayer)
@@ -469,7 +469,7 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
                     plays["color"] or _main_color(deck), plays, mulligan.count_mana_sources,
                     commander=tuple(int(r) for r in compiled.commander), multiplayer=rules.multiplayer,
                     starting_life=rules.starting_life)
-    return _Setup(plan, tracked, tables, rules)
+    return GameSetup(plan, tracked, tables, rules)
 
 
 _PERMANENT_TYPES = sum(int(getattr(schema.CardTypeBit, "CT_" + t)) for t in
@@ -517,12 +517,12 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     games = checks.games(games)
     threads = checks.threads(threads)
     progress = checks.flag(progress, "progress")
-    st = _setup(deck, turns, on_play, mulligan, policy, track, multiplayer)
+    st = game_setup(deck, turns, on_play, mulligan, policy, track, multiplayer)
     tracked = st.tracked
     offsets = _core.metric_offsets(len(tracked), turns)
     size = offsets["size"][0]
     n_chunks = -(-games // CHUNK)
-    root = _seed_sequence(seed)
+    root = seed_sequence(seed)
     if seed is None:                 # the entropy drawn from the OS: recorded, so the run can be replayed
         seed = root.entropy
     totals = np.zeros(size, dtype=np.int64)
@@ -588,8 +588,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
     each card scry or surveil looked at and where it went, combat damage, the opponent's life."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ArgumentError(f"games must be 1..100 for a trace, got {shown(games)}")
-    st = _setup(deck, turns, on_play, mulligan, policy, (), multiplayer)
-    gen = chunk_generator(_seed_sequence(seed), 0)
+    st = game_setup(deck, turns, on_play, mulligan, policy, (), multiplayer)
+    gen = chunk_generator(seed_sequence(seed), 0)
     events = _core.trace_games(st.spec, gen, games)
     names = st.tables.card_names
     E = _core.TraceEvent

@@ -109,7 +109,7 @@ def test_inline_generator_steps_match_numpys():
         pass
 
     deck = Deck.from_file(example_decks()["red_fire_crystal"])
-    st = sim._setup(deck, 6, True, None, None, ())
+    st = sim.game_setup(deck, 6, True, None, None, ())
     size = _core.metric_offsets(len(st.tracked), 6)["size"][0]
     seeds = np.random.SeedSequence(11).spawn(3)
     results = []

@@ -654,7 +654,7 @@ def _is_shipped(path: Path) -> bool:
 
 
 @functools.lru_cache(maxsize=1)
-def _shipped() -> CardDatabase:
+def shipped_database() -> CardDatabase:
     db = CardDatabase()
     loaded = []
     for entry in sorted(_data_dir().iterdir(), key=lambda e: e.name):
@@ -682,7 +682,7 @@ def _with_user_database() -> CardDatabase:
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:
-        return _shipped()
+        return shipped_database()
     return _shipped_and_imported(str(path), stamp)
 
 
@@ -695,4 +695,4 @@ def _shipped_and_imported(path: str, stamp: int) -> CardDatabase:
 def with_imported(imported) -> CardDatabase:
     """The database `card_db()` reads with `imported` (an ImportedCards, or None) as the user's
     database: the shipped curated cards, and the recognized cards they don't override."""
-    return _shipped().extended(imported) if imported is not None else _shipped()
+    return shipped_database().extended(imported) if imported is not None else shipped_database()

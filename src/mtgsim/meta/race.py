@@ -20,7 +20,7 @@ from ..decklist import Deck
 from ..errors import ArgumentError, ArgumentTypeError, LimitError, shown
 from ..optimize import stats
 from ..runner import CHUNK, chunk_rows
-from ..simulate import Estimate, _seed_sequence, _setup
+from ..simulate import Estimate, seed_sequence, game_setup
 
 __all__ = ["RaceMatchup", "matchup_from_race", "race_pairs"]
 
@@ -47,7 +47,7 @@ class RaceMatchup(Estimate):
 
 def _kills(deck: Deck, on_play: bool, games: int, turns: int, root, threads: int) -> np.ndarray:
     """[chunks, turns + 1] kill-turn counts per chunk (last: not killed)."""
-    st = _setup(deck, turns, on_play, None, None, ())
+    st = game_setup(deck, turns, on_play, None, None, ())
     from .._core import metric_offsets
     off, length = metric_offsets(len(st.tracked), turns)["kill"]
     n_chunks = -(-games // CHUNK)
@@ -83,7 +83,7 @@ def matchup_from_race(deck_a: Deck, deck_b: Deck, games: int = 1_000_000, seed=N
         raise LimitError(f"matchup_from_race: games must be at most {MAX_RACE_GAMES:,} (each deck's kill turns "
                          f"are kept chunk by chunk, for the interval), got {shown(games)}")
     threads = checks.threads(threads, "matchup_from_race: threads")
-    root = _seed_sequence(seed)
+    root = seed_sequence(seed)
     kills = {(name, play): _kills(d, play, games, turns, root, threads)
              for name, d in (("a", deck_a), ("b", deck_b)) for play in (True, False)}
     ap, ad, bp, bd = kills["a", True], kills["a", False], kills["b", True], kills["b", False]
