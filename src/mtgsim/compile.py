@@ -8,7 +8,6 @@ vocabulary (the basic land types first, then every subtype some filter mentions)
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
@@ -16,15 +15,16 @@ import numpy as np
 
 from . import schema
 from .cards.database import CardDatabase, card_db, closest_names, named_card, normalize_name
+from .cards.identity import color_identity
 from .cards.model import (ActivateOnly, ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
                           EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, SpellEffect,
                           SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES)
 from .errors import CardDataError, LimitError, UnknownCardError, shown
-from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order, parse_colors
+from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order
 from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, PermanentFlag,
                      SupertypeBit, Who)
 
-__all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "color_identity", "MAX_SUBTYPES",
+__all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
            "BASIC_LAND_TYPES"]
 
 MAX_SUBTYPES = 64   # subtype bit sets are uint64
@@ -638,23 +638,6 @@ def _with_dependencies(defs: Iterable[CardDef], db: CardDatabase) -> list[CardDe
                     for token, _ in e.tokens:
                         todo.append(named_card(db, token, f"{d.name}: tokens"))
     return list(out.values())
-
-
-_SYMBOL = re.compile(r"\{([^}]*)\}")
-
-
-def color_identity(commanders: Iterable[CardDef]) -> Color:
-    """The commanders' colour identity (903.4): the colours of the mana symbols in each card's
-    mana cost and rules text (reminder text, in parentheses, ignored: 903.4c), plus colour
-    indicators (204); both faces of a double-faced card (903.4d)."""
-    letters: set[str] = set()
-    for c in commanders:
-        for face in (c, c.back) if c.back is not None else (c,):
-            letters.update(color_order(face.colors))
-            text = re.sub(r"\([^()]*\)", "", face.text)
-            for sym in _SYMBOL.findall(text):
-                letters.update(p for p in sym.upper().split("/") if p in COLOR_ORDER)
-    return parse_colors("".join(letters)) if letters else Color(0)
 
 
 def _with_identity(d: CardDef, identity: Color | None) -> CardDef:

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from .cards import CardDatabase, CardDef, UnknownCardError, card_db, closest_names, normalize_name
+from .cards.identity import color_identity
 from .cards.model import LandsOf, ManaKind
 from .errors import (ArgumentError, ArgumentTypeError, DecklistError, LimitError,
                      UnknownCardInDecklistError, shown)
@@ -658,7 +659,6 @@ class Deck:
                 f["pips"] += pips.get(color, 0.0) * n
                 f["max_pips"] = max(f["max_pips"], pips.get(color, 0.0))
                 f["phyrexian"] += phyrexian.get(color, 0.0) * n
-        from .compile import color_identity     # (903.4; compile imports no deck module)
         identity = frozenset(_letters(color_identity(c for c, _ in self.cards(COMMANDER))))
         land_faces = {c.name: [f for f in _faces(c) if f.is_land] for c, _ in cards}
         own = frozenset().union(*(_mana_colors(faces, frozenset(), identity) for faces in land_faces.values()))

@@ -28,9 +28,10 @@ from .batch import (
     total_cost_to_mana_cost,
 )
 from .cards import CardDatabase, CardDef, card_db
+from .cards.identity import color_identity
 from .cards.model import ActivatedAbility
 from .checks import flag, is_whole
-from .compile import Tables, color_identity, compile_cards, counter_kind
+from .compile import Tables, compile_cards, counter_kind
 from .decklist import commander_problem
 from .errors import (
     ArgumentError,

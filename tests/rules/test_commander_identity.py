@@ -12,7 +12,8 @@ from mtgsim import ArgumentError, Deck, MulliganPolicy, Scenario, card, simulate
 from mtgsim.cards.database import card_db
 from mtgsim.cards.model import ManaKind
 from mtgsim.cards.recognize.mana import mana_effect
-from mtgsim.compile import color_identity, compile_deck
+from mtgsim.cards.identity import color_identity
+from mtgsim.compile import compile_deck
 from mtgsim.errors import ArgumentIndexError
 
 BEAR = card("Test Legendary Bear", "{1}{G}", "Legendary Creature — Bear", "2/2")
