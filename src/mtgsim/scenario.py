@@ -182,7 +182,7 @@ class Scenario(ManaPools):
         self._commanders: tuple[dict[str, int], dict[str, int]] = ({}, {})   # each player's
         # commanders: the times each was cast from the command zone (903.8)
         self._next_id = 1
-        self._state = None                   # the compiled game (_core.GameState) of these tables
+        self._state: _core.GameState | None = None     # the compiled game of these tables
         self._land_plays = (0, 0)            # this turn: lands played, additional plays given
         self._choosing()
         self.log: list[str] = []
@@ -580,8 +580,7 @@ class Scenario(ManaPools):
         kicked = flag(kicked, "kicked")
         if alternative is not None and not isinstance(alternative, str):   # (a list is not hashable)
             raise ArgumentTypeError(f"alternative must be 'flashback' or None, not {type(alternative).__name__}")
-        self._compile()
-        row = check_cast_args(self._tables, c, x, kicked, alternative, who)
+        row = check_cast_args(self.tables, c, x, kicked, alternative, who)
         in_hand = alternative is None and not command and c.name in self._hands[who]
         self._sync_hand_sizes()
         return _core.board_total_cost(*self._args(), row, int(x), bool(kicked),
@@ -644,28 +643,29 @@ class Scenario(ManaPools):
         """Carry out one game action in the compiled game state (mtgsim._core.GameState: the
         goldfish's own actions) on this Scenario's zones: `action(state)` runs on them loaded,
         and they are kept only if it returns without meeting a limit (then nothing changes)."""
-        self._compile()
+        tables, core = self._compile()
         if self._state is None:
-            self._state = _core.GameState(self._core)
-        state, row = self._state, self._tables.row
-        state.load(self._perms, self._n, self._info,
-                   *(tuple([row(name) for name in zone] for zone in zones)
-                     for zones in (self._hands, self._libraries, self._graveyards)),
+            self._state = _core.GameState(core)
+        state, row = self._state, tables.row
+        hand_rows, library_rows, graveyard_rows = (
+            ([row(name) for name in zones[0]], [row(name) for name in zones[1]])
+            for zones in (self._hands, self._libraries, self._graveyards))
+        state.load(self._perms, self._n, self._info, hand_rows, library_rows, graveyard_rows,
                    self._next_id, self._choices["color"], self._choices["pay_life_above"],
                    self._choices["bounce_object"], *self._land_plays, self._choices["keep_on_top"])
         result = action(state)
         if state.over:
             raise LimitError(f"Scenario: {_core.goldfish_overflow_message(state.over)}")
         perms, info, hands, libraries, graveyards, next_id, *land_plays = state.store()
-        names = self._tables.card_names
+        names = tables.card_names
         before = {int(self._perms[i]["object_id"]): self._names[i] for i in range(self._n)}
         self._perms, self._n = perms, len(perms)
         self._names = [names[r] for r in perms["card"]]
         self._info[0] = info[0]
         self._hands, self._libraries, self._graveyards = (
-            tuple([names[r] for r in zone] for zone in zones) for zones in (hands, libraries, graveyards))
+            ([names[r] for r in zones[0]], [names[r] for r in zones[1]]) for zones in (hands, libraries, graveyards))
         self._next_id = next_id
-        self._land_plays = tuple(land_plays)
+        self._land_plays = (land_plays[0], land_plays[1])      # (lands played, additional plays given)
         after = {int(i) for i in perms["object_id"]}
         for i, object_id in enumerate(perms["object_id"]):
             if int(object_id) not in before:

@@ -267,8 +267,8 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     search = "exhaustive" if exhaustive else "local search with racing"
     try:
         with cluster(client) as dask_client:
-            engine = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client, seed,
-                            True, confidence, bar)
+            engine = started = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client,
+                                      seed, True, confidence, bar)
             by_label = {}
 
             def candidate(split):
@@ -279,7 +279,7 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
                     if len(variant) != len(deck):
                         raise InternalError(f"mana_base: the variant {label} has {len(variant)} cards, "
                                             f"the deck {len(deck)}")
-                    by_label[label] = engine.add(label, variant)
+                    by_label[label] = started.add(label, variant)
                 c = by_label[label]
                 c.dropped = None
                 return c
