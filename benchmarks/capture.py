@@ -25,7 +25,7 @@ import mtgsim  # noqa: E402
 from mtgsim import _core  # noqa: E402
 from mtgsim.batch import evaluate_boards  # noqa: E402
 from mtgsim.cli import example_decks  # noqa: E402
-from mtgsim.simulate import _setup, chunk_generator, trace  # noqa: E402
+from mtgsim.simulate import game_setup, chunk_generator, trace  # noqa: E402
 
 warnings.simplefilter("ignore", mtgsim.UnmodeledTextWarning)   # (the hashes are the output)
 
@@ -50,7 +50,7 @@ def metrics(res) -> dict:
 
 def without_shortcuts(deck, games, turns, seed) -> dict:
     """The goldfish's slow reference path (no shortcuts), raw metric rows."""
-    st = _setup(deck, turns, True, None, None, ())
+    st = game_setup(deck, turns, True, None, None, ())
     spec = _core.without_shortcuts(st.spec)
     size = _core.metric_offsets(len(st.tracked), turns)["size"][0]
     out = np.zeros((1, size), dtype=np.int64)

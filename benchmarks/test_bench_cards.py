@@ -14,7 +14,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
 from corpus import corpus_path  # noqa: E402
 
-from mtgsim.cards.database import _shipped  # noqa: E402
+from mtgsim.cards.database import shipped_database  # noqa: E402
 from mtgsim.cards.imported import import_bulk, read_imported  # noqa: E402
 
 
@@ -32,9 +32,9 @@ def test_import_the_corpus(benchmark, corpus, tmp_path):
 def test_load_the_imported_database(benchmark, corpus, tmp_path):
     target = tmp_path / "cards.json"
     import_bulk(corpus, target)
-    _shipped()                                   # (the curated cards: loaded once per process)
+    shipped_database()                                   # (the curated cards: loaded once per process)
 
     def load():
-        return _shipped().extended(read_imported(target))
+        return shipped_database().extended(read_imported(target))
     db = benchmark.pedantic(load, rounds=5, iterations=1)
     benchmark.extra_info["cards"] = len(db)

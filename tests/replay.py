@@ -22,7 +22,7 @@ import numpy as np
 
 from mtgsim import PlayPolicy, Scenario, _core
 from mtgsim.mana import COLOR_ORDER
-from mtgsim.simulate import GameRules, _main_color, _setup, chunk_generator
+from mtgsim.simulate import GameRules, _main_color, game_setup, chunk_generator
 
 E = _core.TraceEvent
 TYPES = "WUBRGC"
@@ -70,7 +70,7 @@ class TracedGame:
 
 def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None, policy=None) -> list:
     """The first `games` games `simulate` plays with this seed, as TracedGames."""
-    st = _setup(deck, turns, on_play, mulligan, policy, ())
+    st = game_setup(deck, turns, on_play, mulligan, policy, ())
     spec = _core.with_snapshots(st.spec)
     events = _core.trace_games(spec, chunk_generator(np.random.SeedSequence(seed), 0), games).tolist()
     names = st.tables.card_names

@@ -16,8 +16,7 @@ from .policy import PlayPolicy
 from .simulate import Estimate, MulliganPolicy, SimResult, simulate
 from .objective import Objective
 from . import meta, optimize
-
-__version__ = "0.1.0"
+from .version import __version__
 
 __all__ = [
     "CardDatabase", "CardDataError", "CardDef", "Color", "Deck", "DecklistError", "Estimate",

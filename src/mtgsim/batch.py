@@ -128,7 +128,7 @@ class BoardBatch:
         p["controlled_since"] = controlled_since
         for name, k in (counters or {}).items():
             p["counters"][counter_kind(name)] += k
-        p["chosen_color"] = _color_bit(chosen_color)
+        p["chosen_color"] = color_bit(chosen_color)
         p["attached_to"] = attached_to
         p["x_paid"] = x_paid
         self.count[board] = i + 1
@@ -188,7 +188,7 @@ def _check_whole(what: str, value, lo: int, hi: int) -> None:
         raise LimitError(f"{what} must be a whole number {lo}..{hi}, got {shown(value)}")
 
 
-def _color_bit(letter: str | None) -> int:
+def color_bit(letter: str | None) -> int:
     if letter is None:
         return 0
     if not isinstance(letter, str) or letter.upper() not in COLOR_ORDER or len(letter) != 1:

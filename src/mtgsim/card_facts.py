@@ -109,8 +109,8 @@ def card_summaries(tables):
             if a["output"] == MO_FIXED:
                 outputs.add(tuple(int(v) * amount for v in tables.costs[a["mana"]]["pips"]))
             elif a["output"] == MO_CHOICE:
-                for o in range(a["n_options"]):
-                    outputs.add(tuple(int(v) * amount for v in tables.costs[a["options_first"] + o]["pips"]))
+                for k in range(a["n_options"]):
+                    outputs.add(tuple(int(v) * amount for v in tables.costs[a["options_first"] + k]["pips"]))
             else:
                 for t in range(6):
                     if a["colors"] >> t & 1:
@@ -162,7 +162,7 @@ def _types_of(tables, a):
     if a["output"] == MO_FIXED:
         rows = [a["mana"]]
     elif a["output"] == MO_CHOICE:
-        rows = range(a["options_first"], a["options_first"] + a["n_options"])
+        rows = list(range(a["options_first"], a["options_first"] + a["n_options"]))
     else:
         return int(a["colors"]) & 0x3F
     return int(np.bitwise_or.reduce([1 << t for r in rows for t in range(6) if tables.costs[r]["pips"][t]],
@@ -262,5 +262,5 @@ def mana_reads_hand(tables) -> bool:
     for name in effects.dtype.names:
         if effects.dtype[name].names and "count" in effects.dtype[name].names:
             rows.append(effects[name]["count"])
-    rows = np.concatenate(rows)
-    return bool(hand[rows[rows >= 0]].any())
+    counted = np.concatenate(rows)
+    return bool(hand[counted[counted >= 0]].any())

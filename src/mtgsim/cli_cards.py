@@ -9,6 +9,7 @@ import textwrap
 from pathlib import Path
 
 from .cards import card_db
+from .cli_common import bounded_int, deck_path
 from .decklist import Deck
 
 SCRYFALL_API = "https://api.scryfall.com"
@@ -63,8 +64,7 @@ def cmd_update(args) -> int:
 def cmd_coverage(args) -> int:
     db = _db(args)
     if args.deck or args.example:
-        from .cli import _deck_path
-        cov = db.coverage(Deck.from_file(_deck_path(args), db=db))
+        cov = db.coverage(Deck.from_file(deck_path(args), db=db))
     else:
         cov = db.coverage()
     print(cov.report(families=args.top, details=bool(args.deck or args.example)), end="")
@@ -129,7 +129,6 @@ def _cards_flag(parser) -> None:
 
 def add_parser(sub) -> None:
     """The `cards` subcommand and its own subcommands."""
-    from .cli import _bounded_int
     c = sub.add_parser("cards", help="real card data: import, update, coverage, show")
     cs = c.add_subparsers(dest="cards_command", required=True, metavar="{import,update,coverage,show}",
                           help="what to do (mtgsim cards COMMAND --help)")
@@ -141,14 +140,14 @@ def add_parser(sub) -> None:
     i.set_defaults(run=cmd_import)
     u = cs.add_parser("update", help="download Scryfall's current oracle cards bulk file and import it")
     u.add_argument("--api", default=SCRYFALL_API, help=argparse.SUPPRESS)
-    u.add_argument("--timeout", type=_bounded_int(1, 3600), default=30, metavar="S",
+    u.add_argument("--timeout", type=bounded_int(1, 3600), default=30, metavar="S",
                    help="give up on a server silent for S seconds (default 30)")
     u.add_argument("--to", metavar="PATH", help=argparse.SUPPRESS)
     u.set_defaults(run=cmd_update)
     v = cs.add_parser("coverage", help="how far a deck's card text (or the whole database's) is understood")
     v.add_argument("deck", nargs="?", help="decklist file; without one, the whole database")
     v.add_argument("--example", metavar="NAME", help="a bundled example deck instead of a file")
-    v.add_argument("--top", type=_bounded_int(0, 1000), default=20, metavar="N",
+    v.add_argument("--top", type=bounded_int(0, 1000), default=20, metavar="N",
                    help="list the N most frequent unrecognized phrase families (default 20)")
     _cards_flag(v)
     v.set_defaults(run=cmd_coverage)

@@ -18,6 +18,8 @@ import sys
 import warnings
 
 from .cards import card_db
+from .cli_common import (add_run_options, bounded_int, check_destinations, deck_path, interrupted_status, run_settings,
+                         write_outputs)
 from .decklist import Deck
 from .errors import UnmodeledTextWarning, UsageError
 from .objective import DEFINITION, Objective
@@ -76,7 +78,8 @@ def parse_objective(terms: list[str]) -> Objective:
             objs.append(w * Objective.mana_spent(int(when)))
     higher = [o for o in objs if o.maximize]
     lower = [o for o in objs if not o.maximize]
-    return sum(higher) - sum(lower) if higher and lower else sum(objs)
+    # (mypy reads sum() as maybe 0: Objective.__radd__ takes that 0, so a sum of Objectives is one)
+    return sum(higher) - sum(lower) if higher and lower else sum(objs)  # type: ignore[operator, return-value]
 
 
 def _lands_range(text: str | None) -> list[int] | None:
@@ -120,8 +123,7 @@ def _what_varies(deck: Deck, r, args) -> str:
 def cmd_optimize(args) -> int:
     from . import optimize
     from .simulate import GameRules
-    from .cli import _deck_path, check_destinations, interrupted_status, run_settings, write_outputs
-    path = _deck_path(args)
+    path = deck_path(args)
     check_destinations(args)
     lands = _lands_range(args.lands)
     if lands is None:
@@ -146,6 +148,7 @@ def cmd_optimize(args) -> int:
                                  "deck's own copies of the pool's lands)")
             if len(lands) != 1:
                 raise UsageError("--mana-base takes one land count (--lands 17), not a range")
+            r: optimize.ManaBaseResult | optimize.SweepResult
             r = optimize.mana_base(deck, pool=parse_pool(args.mana_base), lands=lands[0], objective=objective,
                                    budget=args.budget, **common)
         else:
@@ -162,7 +165,7 @@ def cmd_optimize(args) -> int:
     if rules.commanders:             # (a Commander deck's variants play a Commander game: 903)
         print(f"game: {rules.describe()}")
     print(r.table())
-    if args.mana_base:
+    if isinstance(r, optimize.ManaBaseResult):        # (--mana-base)
         print("best mana base: " + ", ".join(f"{n} {k}" for n, k in r.split().items()))
     return interrupted_status(r.interrupted, f"the figures are of the {r.games_used:,} games finished "
                                              "(each variant's own games in the table)")
@@ -170,7 +173,6 @@ def cmd_optimize(args) -> int:
 
 def add_parser(sub) -> None:
     """The `optimize` subcommand."""
-    from .cli import _bounded_int, add_run_options
     from .optimize.engine import MAX_BUDGET
     o = sub.add_parser("optimize", help="how many lands, which lands: land-count sweeps and mana-base searches")
     o.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
@@ -194,7 +196,7 @@ def add_parser(sub) -> None:
     o.add_argument("--race", action="store_true",
                    help="race the land counts: drop those whose interval against the leader excludes being "
                         "best, within --games times the variants in all")
-    o.add_argument("--budget", type=_bounded_int(1, MAX_BUDGET), default=20_000_000, metavar="GAMES",
+    o.add_argument("--budget", type=bounded_int(1, MAX_BUDGET), default=20_000_000, metavar="GAMES",
                    help="games a mana-base search may play, all variants added up (default 20,000,000)")
     o.add_argument("--scheduler", metavar="ADDRESS",
                    help='play on a Dask cluster: its scheduler\'s address (tcp://host:8786; needs '

@@ -18,6 +18,9 @@ import sys
 from pathlib import Path
 
 from . import meta
+from .checks import MAX_THREADS
+from .cli_common import (bounded_int, check_destinations, example_decks, file_or_example, interrupted_status,
+                         write_outputs)
 from .decklist import Deck
 from .errors import MtgsimError, UsageError
 from .files import load_toml, read_text
@@ -81,19 +84,16 @@ def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups]:
 
 def example_fields() -> dict[str, Path]:
     """The bundled example field files, by name."""
-    from .cli import example_decks
     return example_decks((".toml",))
 
 
 def _field_path(args) -> Path:
-    from .cli import file_or_example
     return file_or_example(args.field, args.example, example_fields(), "a field file",
                            "(TOML: see docs/tournament.md; examples: " + ", ".join(example_fields()) + ")")
 
 
 def cmd_tournament(args) -> int:
     import secrets
-    from .cli import check_destinations, interrupted_status, write_outputs
     check_destinations(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
     field, mu = read_field(_field_path(args), seed)
@@ -112,25 +112,24 @@ def cmd_tournament(args) -> int:
 
 
 def add_parser(sub) -> None:
-    from .cli import MAX_THREADS, _bounded_int
     t = sub.add_parser("tournament", help="Swiss events of a field: P(top 8), P(win), conversion per archetype")
     t.add_argument("field", nargs="?", help="the field file (TOML: decks and shares, matchups; see docs/tournament.md)")
     t.add_argument("--example", metavar="NAME", help="a bundled example field instead (standard_field)")
-    t.add_argument("--events", type=_bounded_int(1, 10 ** 9), default=100_000, metavar="N",
+    t.add_argument("--events", type=bounded_int(1, 10 ** 9), default=100_000, metavar="N",
                    help="events to play (default 100,000)")
-    t.add_argument("--players", type=_bounded_int(2, meta._meta.MAX_PLAYERS), default=None, metavar="N",
+    t.add_argument("--players", type=bounded_int(2, meta._meta.MAX_PLAYERS), default=None, metavar="N",
                    help="players per event (default: the field file's)")
     t.add_argument("--best-of", type=int, default=3, choices=(1, 3, 5), help="games per match (default 3)")
-    t.add_argument("--rounds", type=_bounded_int(1, meta._meta.MAX_ROUNDS), default=None, metavar="N",
+    t.add_argument("--rounds", type=bounded_int(1, meta._meta.MAX_ROUNDS), default=None, metavar="N",
                    help="Swiss rounds (default: as MTR Appendix E recommends for the field's size)")
-    t.add_argument("--top-cut", type=_bounded_int(0, 1024), default=8, metavar="N",
+    t.add_argument("--top-cut", type=bounded_int(0, 1024), default=8, metavar="N",
                    help="the single-elimination cut after the Swiss rounds (default 8; 0: none)")
     t.add_argument("--draw-rate", type=float, default=0.0, metavar="P", help="unintentional draws per match")
     t.add_argument("--intentional-draws", action="store_true",
                    help="in the final round, two players both safe for the cut draw")
-    t.add_argument("--seed", type=_bounded_int(0, 10 ** 18), default=None, metavar="N",
+    t.add_argument("--seed", type=bounded_int(0, 10 ** 18), default=None, metavar="N",
                    help="the same seed gives the same figures (default: one drawn at random, printed)")
-    t.add_argument("--threads", type=_bounded_int(1, MAX_THREADS), default=None, metavar="N",
+    t.add_argument("--threads", type=bounded_int(1, MAX_THREADS), default=None, metavar="N",
                    help="threads (default: one per CPU); the figures are the same for any number")
     t.add_argument("--json", metavar="PATH", help="also write the summary as JSON")
     t.add_argument("--csv", metavar="PATH", help="also write the summary as CSV")

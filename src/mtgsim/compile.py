@@ -8,23 +8,23 @@ vocabulary (the basic land types first, then every subtype some filter mentions)
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 import numpy as np
 
 from . import schema
 from .cards.database import CardDatabase, card_db, closest_names, named_card, normalize_name
+from .cards.identity import color_identity
 from .cards.model import (ActivateOnly, ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
                           EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, SpellEffect,
                           SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES)
 from .errors import CardDataError, LimitError, UnknownCardError, shown
-from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order, parse_colors
+from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order
 from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, PermanentFlag,
                      SupertypeBit, Who)
 
-__all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "color_identity", "MAX_SUBTYPES",
+__all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
            "BASIC_LAND_TYPES"]
 
 MAX_SUBTYPES = 64   # subtype bit sets are uint64
@@ -169,7 +169,7 @@ class _Compiler:
             h["colors"] = int(s.color_bits)
             h["phyrexian"] = s.kind is SymbolKind.HYBRID_PHYREXIAN
         # counted here, then stored: a uint8 count must not wrap (_check_range says which)
-        counts = {"snow": 0, "pips": [0] * 6, "phyrexian": [0] * 5, "mono_hybrid": [0] * 5,
+        counts: dict[str, Any] = {"snow": 0, "pips": [0] * 6, "phyrexian": [0] * 5, "mono_hybrid": [0] * 5,
                   "colorless_hybrid": [0] * 5}
         for s in cost.symbols:
             ci = COLOR_ORDER.index(s.colors[0]) if s.colors else -1
@@ -355,6 +355,7 @@ class _Compiler:
         r["mana_value"] = c.mana_value
         if c.power is not None:
             r["power"], r["power_star"] = c.power.base, c.power.star
+        if c.toughness is not None:                  # (set with power: a card has both or neither)
             r["toughness"], r["toughness_star"] = c.toughness.base, c.toughness.star
         r["star"] = self.count(c.star) if c.star is not None else -1
         r["is_token"] = c.token
@@ -561,7 +562,7 @@ class _Compiler:
             for i, row in enumerate(rows):
                 out[i] = row
             return out
-        names = [None] * len(self.card_rows)
+        names = [""] * len(self.card_rows)         # (every row is some card's)
         for n, i in self.card_rows.items():
             names[i] = n
         by_name = {d.name: d for d in defs}
@@ -594,8 +595,8 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
 
     for d in defs:
         for a in d.abilities:
-            if getattr(a, "activate_only", None) is not None:
-                add(a.activate_only.subtypes)
+            if (only := getattr(a, "activate_only", None)) is not None:
+                add(only.subtypes)
             if isinstance(a, ManaAbility):
                 add(a.if_you_control)
                 walk_effect(a.effect)
@@ -639,23 +640,6 @@ def _with_dependencies(defs: Iterable[CardDef], db: CardDatabase) -> list[CardDe
     return list(out.values())
 
 
-_SYMBOL = re.compile(r"\{([^}]*)\}")
-
-
-def color_identity(commanders: Iterable[CardDef]) -> Color:
-    """The commanders' colour identity (903.4): the colours of the mana symbols in each card's
-    mana cost and rules text (reminder text, in parentheses, ignored: 903.4c), plus colour
-    indicators (204); both faces of a double-faced card (903.4d)."""
-    letters: set[str] = set()
-    for c in commanders:
-        for face in (c, c.back) if c.back is not None else (c,):
-            letters.update(color_order(face.colors))
-            text = re.sub(r"\([^()]*\)", "", face.text)
-            for sym in _SYMBOL.findall(text):
-                letters.update(p for p in sym.upper().split("/") if p in COLOR_ORDER)
-    return parse_colors("".join(letters)) if letters else Color(0)
-
-
 def _with_identity(d: CardDef, identity: Color | None) -> CardDef:
     """`d` with its "any color in your commander's color identity" mana abilities made
     concrete: one mana of one of the identity's colours (one colour: that mana), or no mana
@@ -665,7 +649,7 @@ def _with_identity(d: CardDef, identity: Color | None) -> CardDef:
             and (d.back is None or _with_identity(d.back, identity) is d.back):
         return d
     letters = color_order(identity) if identity is not None else ()
-    out = []
+    out: list[Any] = []                 # (the abilities, those of commander-identity mana made concrete)
     for a in d.abilities:
         if isinstance(a, ManaAbility) and a.output is ManaKind.COMMANDER_IDENTITY:
             if len(letters) == 1:

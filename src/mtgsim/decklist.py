@@ -38,8 +38,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from os import PathLike
 from pathlib import Path
+from typing import Any, cast
 
 from .cards import CardDatabase, CardDef, UnknownCardError, card_db, closest_names, normalize_name
+from .cards.identity import color_identity
 from .cards.model import LandsOf, ManaKind
 from .errors import (ArgumentError, ArgumentTypeError, DecklistError, LimitError,
                      UnknownCardInDecklistError, shown)
@@ -180,7 +182,7 @@ def _parse_dek(text: str, source: str) -> _Parsed:
     """An MTGO .dek file. Fed line by line so each <Cards> element knows its line."""
     parsed = _Parsed([], [])
     lines = _split_lines(text)
-    parser = ET.XMLPullParser(events=("start",))
+    parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start",))
     root_seen = False
 
     def malformed(e: ET.ParseError) -> DecklistError:
@@ -193,9 +195,10 @@ def _parse_dek(text: str, source: str) -> _Parsed:
         parser.feed(raw if number == len(lines) else raw + "\n")
         try:
             events = list(parser.read_events())   # a syntax error is raised here
+            begun = cast(list[tuple[str, ET.Element]], events)     # ("start" events: each the element begun)
         except ET.ParseError as e:
             raise malformed(e) from None
-        for _, element in events:
+        for _, element in begun:
             start = _tag_start_line(lines, number)
             if not root_seen:
                 root_seen = True
@@ -205,7 +208,10 @@ def _parse_dek(text: str, source: str) -> _Parsed:
                                         text=lines[start - 1].strip())
             elif element.tag == "Cards":
                 item = _dek_entry(element.attrib, start, lines[start - 1].strip(), source)
-                (parsed.errors if isinstance(item, DecklistError) else parsed.entries).append(item)
+                if isinstance(item, DecklistError):
+                    parsed.errors.append(item)
+                else:
+                    parsed.entries.append(item)
     try:
         parser.close()
     except ET.ParseError as e:
@@ -276,7 +282,7 @@ def _copies(count: object) -> int | None:
     if isinstance(count, bool):
         return None
     try:
-        return operator.index(count)
+        return operator.index(count)   # type: ignore[arg-type]  # (anything: what is no index raises TypeError)
     except TypeError:
         return None
 
@@ -298,7 +304,7 @@ def _resolve(db: Mapping[str, CardDef], entry: _Entry, source: str | None) -> tu
     def fail(reason: str, unknown: str | None = None, suggestions: Iterable[str] = ()) -> DecklistError:
         if entry.line is None:   # an entry given in Python: say which section it is in
             reason = f"{entry.section}: {reason}"
-        where = {"source": source, "line": entry.line, "text": entry.text, "suggestions": suggestions}
+        where: dict[str, Any] = {"source": source, "line": entry.line, "text": entry.text, "suggestions": suggestions}
         if unknown is None:
             return DecklistError(reason, **where)
         return UnknownCardInDecklistError(reason, name=unknown, **where)
@@ -307,13 +313,13 @@ def _resolve(db: Mapping[str, CardDef], entry: _Entry, source: str | None) -> tu
     try:
         card = _lookup(db, entry.key)
     except LookupError as error:
-        card = _find(db, entry.whole) if entry.whole else None  # "1996 World Champion"
-        if card is None:
+        found = _find(db, entry.whole) if entry.whole else None  # "1996 World Champion"
+        if found is None:
             raise fail(*_unknown_reason(db, entry.key, error)) from None
-        count = 1
+        card, count = found, 1
     if problem := _count_problem(count, card.name):
         raise fail(problem)
-    return card, int(count)
+    return card, int(count)    # type: ignore[call-overload]  # (a count with no problem is digits or an index)
 
 
 def _unknown_reason(db, key: str | CardDef,
@@ -641,7 +647,7 @@ class Deck:
         """Per colour, in WUBRG order, for the colours the deck's spells use or its mana
         sources make: see ColorRequirement."""
         cards = self.cards()
-        fields = {c: {"spells": 0, "pips": 0.0, "max_pips": 0.0, "phyrexian": 0.0,
+        fields: dict[str, dict[str, Any]] = {c: {"spells": 0, "pips": 0.0, "max_pips": 0.0, "phyrexian": 0.0,
                       "sources": 0, "nonland_sources": 0} for c in COLOR_ORDER}
         for c, n in cards:
             if c.is_land:
@@ -653,7 +659,6 @@ class Deck:
                 f["pips"] += pips.get(color, 0.0) * n
                 f["max_pips"] = max(f["max_pips"], pips.get(color, 0.0))
                 f["phyrexian"] += phyrexian.get(color, 0.0) * n
-        from .compile import color_identity     # (903.4; compile imports no deck module)
         identity = frozenset(_letters(color_identity(c for c, _ in self.cards(COMMANDER))))
         land_faces = {c.name: [f for f in _faces(c) if f.is_land] for c, _ in cards}
         own = frozenset().union(*(_mana_colors(faces, frozenset(), identity) for faces in land_faces.values()))
@@ -728,7 +733,7 @@ class Deck:
     def _too_many(self, sections: Iterable[str], limit: int) -> list[str]:
         return [f"{n} copies of {name!r}: at most {limit} of a card that is not a basic land"
                 for name, n in self._copies(sections).items()
-                if n > limit and not _any_number_allowed(self._defs[name])]
+                if n > limit and not any_number_allowed(self._defs[name])]
 
     def _check_constructed(self) -> list[str]:
         problems = []
@@ -773,7 +778,7 @@ def _check_db_and_name(db: object, name: object) -> None:
         raise ArgumentTypeError(f"name must be a str or None, not {type(name).__name__}")
 
 
-def _any_number_allowed(card: CardDef) -> bool:
+def any_number_allowed(card: CardDef) -> bool:
     """Basic lands, and cards saying "A deck can have any number of cards named ..."."""
     return card.is_basic or "any number of cards named" in card.text.lower()
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 import reprlib
 from collections.abc import Iterable
+from typing import Any
 
 __all__ = [
     "ArgumentError", "ArgumentIndexError", "ArgumentTypeError", "BulkFileError", "CardDataError",
@@ -191,7 +192,7 @@ class DecklistError(MtgsimError, ValueError):
         if len(errors) == 1:
             return errors[0]
         first = errors[0]
-        where = {"source": first.source, "line": first.line, "text": first.text, "errors": errors}
+        where: dict[str, Any] = {"source": first.source, "line": first.line, "text": first.text, "errors": errors}
         unknown = next((e for e in errors if isinstance(e, UnknownCardError)), None)
         if unknown is not None:
             return UnknownCardInDecklistError(f"{len(errors)} problems", name=unknown.name,

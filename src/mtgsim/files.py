@@ -63,7 +63,7 @@ def strict(value):
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if isinstance(value, dict):
-        out = {}
+        out: dict = {}
         for k, v in value.items():
             if isinstance(v, float) and not math.isfinite(v):
                 out[k] = None

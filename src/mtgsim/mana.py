@@ -228,7 +228,7 @@ class ManaCost:
 
     __slots__ = ("_symbols", "__dict__")
 
-    def __init__(self, symbols=()):
+    def __init__(self, symbols=()) -> None:
         syms = list(items(symbols, "ManaCost: symbols"))
         if not all(isinstance(s, ManaSymbol) for s in syms):
             raise ArgumentTypeError("ManaCost: symbols must be ManaSymbols (ManaCost.parse reads a cost's text)")

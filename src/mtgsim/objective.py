@@ -21,6 +21,7 @@ import abc
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -34,7 +35,7 @@ __all__ = ["DEFINITION", "Objective"]
 # ---- the terms ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class _Context:
+class Context:
     """One variant's metric layout: the offsets of its metric row, its tracked cards (in the
     row's order) and the turns simulated."""
     offsets: Mapping[str, tuple[int, int]]
@@ -42,7 +43,7 @@ class _Context:
     turns: int
 
     @classmethod
-    def of(cls, tracked, turns: int) -> _Context:
+    def of(cls, tracked, turns: int) -> Context:
         return cls(_core.metric_offsets(len(tracked), turns), tuple(tracked), turns)
 
     def metric(self, rows: np.ndarray, name: str) -> np.ndarray:
@@ -61,16 +62,19 @@ class _Term(abc.ABC):
     """One objective of the vocabulary: `width` components per chunk, and its value from
     their sums (vectorized over leading axes). `maximize`: higher is better."""
     maximize = True
-    width = 0
+
+    @property
+    def width(self) -> int:         # (a class attribute in most terms; _KillQuantile's depends on its turns)
+        return 0
 
     def cards(self) -> tuple[str, ...]:
         return ()
 
-    def check(self, turns: int, mana_value) -> None:
+    def check(self, turns: int, mana_value) -> None:     # noqa: B027 (a hook: most terms check nothing)
         """Raise ArgumentError if the term can't be read from a run of `turns` turns."""
 
     @abc.abstractmethod
-    def components(self, rows: np.ndarray, ctx: _Context, mana_value) -> np.ndarray:
+    def components(self, rows: np.ndarray, ctx: Context, mana_value) -> np.ndarray:
         """[chunks, width] components of chunks' metric rows."""
 
     @abc.abstractmethod
@@ -125,7 +129,7 @@ class _Castable(_Term):
         return (self.card,)
 
     def _turn(self, mana_value) -> int:
-        return mana_value(self.card) if self.on_curve else self.turn
+        return mana_value(self.card) if self.on_curve else self.turn    # type: ignore[return-value]  # (given off curve)
 
     def check(self, turns, mana_value):
         t = self._turn(mana_value)
@@ -398,11 +402,12 @@ class BoundObjective:
     def width(self) -> int:
         return sum(t.width for _, t in self.terms)
 
-    def components(self, rows: np.ndarray, ctx: _Context) -> np.ndarray:
+    def components(self, rows: np.ndarray, ctx: Context) -> np.ndarray:
         return np.concatenate([t.components(rows, ctx, self.mana_value) for _, t in self.terms], axis=1)
 
     def value(self, sums: np.ndarray) -> np.ndarray:
-        out, start = 0.0, 0
+        out: Any = 0.0                  # (then an array: the weighted terms' values summed)
+        start = 0
         for c, t in self.terms:
             out = out + c * t.value(sums[..., start:start + t.width])
             start += t.width

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .batch import _color_bit
+from .batch import color_bit
 from .cards import CardDef
 from .checks import items
 from .cards.database import named_card
@@ -142,4 +142,4 @@ class PlayPolicy:
                 "flashback": int(self.flashback), "x": self.x, "abilities": int(self.abilities),
                 "cycle": int(self.cycle),
                 "attack": int(self.attack), "pay_life_above": self.pay_life_above,
-                "color": _color_bit(self.color)}      # (0: none, the deck's main colour)
+                "color": color_bit(self.color)}      # (0: none, the deck's main colour)

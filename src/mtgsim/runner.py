@@ -51,9 +51,10 @@ class GamePlan:
     """One deck's games as the compiled core plays them: the compiled tables, the library as
     CARD rows (its order is the deck positions the random draws pick from), the turns, who
     starts, the mulligan's keep ranges, the tracked cards' rows, the main colour, the play
-    policy's arrays and the kind of game (commanders, multiplayer, starting life); with `game_streams`, each game of a chunk draws from a stream of its own
-    (so decks compared with common random numbers stay in step from game to game, whatever
-    each game drew). Picklable; the kernel's spec is built once per process, on first use."""
+    policy's arrays and the kind of game (commanders, multiplayer, starting life); with
+    `game_streams`, each game of a chunk draws from a stream of its own (so decks compared with
+    common random numbers stay in step from game to game, whatever each game drew). Picklable;
+    the kernel's spec is built once per process, on first use."""
     tables: Tables
     library: np.ndarray
     turns: int
@@ -68,7 +69,7 @@ class GamePlan:
     commander: tuple = ()           # the commanders' CARD rows: in the command zone (903.6)
     multiplayer: bool = False       # free first mulligan (103.5c), turn-1 draw (103.8c)
     starting_life: int = 20         # each player's (103.4; 903.7)
-    _spec: object = field(default=None, repr=False)
+    _spec: _core.GoldfishSpec | None = field(default=None, repr=False)
 
     def spec(self) -> _core.GoldfishSpec:
         if self._spec is None:
@@ -142,7 +143,7 @@ def _play_task(plan: GamePlan, root: np.random.SeedSequence, chunks: list[int], 
     return chunks, play(plan, root, chunks, games, 1)
 
 
-def _cluster_rows(client, jobs):
+def _cluster_rows(client, jobs) -> Iterator:
     from distributed import as_completed
 
     workers = max(1, sum(client.nthreads().values()))

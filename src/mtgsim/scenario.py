@@ -22,15 +22,16 @@ from .batch import (
     ALTERNATIVES,
     BEFORE_THE_GAME,
     TYPE_LETTERS,
-    _color_bit,
+    color_bit,
     check_cast_args,
     new_board_info,
     total_cost_to_mana_cost,
 )
 from .cards import CardDatabase, CardDef, card_db
+from .cards.identity import color_identity
 from .cards.model import ActivatedAbility
 from .checks import flag, is_whole
-from .compile import Tables, color_identity, compile_cards, counter_kind
+from .compile import Tables, compile_cards, counter_kind
 from .decklist import commander_problem
 from .errors import (
     ArgumentError,
@@ -42,7 +43,7 @@ from .errors import (
     warn_unmodeled,
 )
 from .mana import ManaCost
-from .pool import INT16, POSSESSIVE, ManaPools, _fit16, _mana_dict
+from .pool import INT16, POSSESSIVE, ManaPools, fit16, mana_dict
 
 __all__ = ["Permanent", "RulesError", "Scenario"]
 
@@ -169,7 +170,7 @@ class Scenario(ManaPools):
         self.db = db if db is not None else card_db()
         self._defs: dict[str, CardDef] = {}
         self._tables: Tables | None = None
-        self._core = None
+        self._core: _core.CoreTables | None = None
         self._perms = schema.empty("permanent", 16)
         self._n = 0
         self._names: list[str] = []          # card name of each permanent row
@@ -181,7 +182,7 @@ class Scenario(ManaPools):
         self._commanders: tuple[dict[str, int], dict[str, int]] = ({}, {})   # each player's
         # commanders: the times each was cast from the command zone (903.8)
         self._next_id = 1
-        self._state = None                   # the compiled game (_core.GameState) of these tables
+        self._state: _core.GameState | None = None     # the compiled game of these tables
         self._land_plays = (0, 0)            # this turn: lands played, additional plays given
         self._choosing()
         self.log: list[str] = []
@@ -205,9 +206,11 @@ class Scenario(ManaPools):
                                 "(one name, one card: give the new one another name)")
         return c
 
-    def _compile(self) -> None:
-        if self._tables is not None:
-            return
+    def _compile(self) -> tuple[Tables, _core.CoreTables]:
+        """The compiled tables of the cards in play, and the core's hold of them (compiled on
+        first use after a change)."""
+        if self._tables is not None and self._core is not None:
+            return self._tables, self._core
         # Commander-identity mana (903.4f): your commanders' colours, none without a commander.
         # (One set of tables serves both players: an opponent's such permanent adds yours.)
         mine = [self._defs[n] for n in self._commanders[0]]
@@ -219,16 +222,16 @@ class Scenario(ManaPools):
         self._state = None
         for i in range(self._n):                 # card rows moved: re-point every permanent
             self._perms[i]["card"] = tables.row(self._names[i])
+        return tables, self._core
 
     @property
     def tables(self) -> Tables:
-        self._compile()
-        return self._tables
+        return self._compile()[0]
 
-    def _args(self):
-        self._compile()
+    def _args(self) -> tuple[_core.CoreTables, np.ndarray, int, np.ndarray]:
+        core = self._compile()[1]
         self._sync_hand_sizes()
-        return self._core, self._perms, self._n, self._info
+        return core, self._perms, self._n, self._info
 
     # ---- players and permanents -----------------------------------------------------------
     def _player(self, player) -> int:
@@ -277,8 +280,7 @@ class Scenario(ManaPools):
         row["attached_to"] = attached_to
         self._names.append(c.name)
         self._n += 1
-        self._compile()
-        self._perms[i]["card"] = self._tables.row(c.name)
+        self._perms[i]["card"] = self.tables.row(c.name)      # (compiled with the new card)
         return i
 
     @property
@@ -299,7 +301,7 @@ class Scenario(ManaPools):
         counters = _counter_args(counters, c.name)           # (all checked before the permanent is made)
         i = self._new_permanent(c, who, tapped=tapped,
                                 since=self.turn if entered else BEFORE_THE_GAME,
-                                x_paid=x, chosen_color=_color_bit(chosen_color), attached_to=att)
+                                x_paid=x, chosen_color=color_bit(chosen_color), attached_to=att)
         for name, k in counters.items():
             self._add_counters(i, name, k)
         handle = self._handle(i)
@@ -312,12 +314,12 @@ class Scenario(ManaPools):
         self._info[0]["life"][self._player(player)] = life
     def _add_counters(self, i: int, name: str, k: int) -> None:
         kind = counter_kind(name)
-        self._perms[i]["counters"][kind] = _fit16(int(self._perms[i]["counters"][kind]) + int(k),
-                                                  f"{self._names[i]}'s {name} counters")
+        self._perms[i]["counters"][kind] = fit16(int(self._perms[i]["counters"][kind]) + int(k),
+                                                 f"{self._names[i]}'s {name} counters")
 
     def _add_life(self, who: int, amount: int) -> None:
         life = self._info[0]["life"]
-        life[who] = _fit16(int(life[who]) + int(amount), f"{POSSESSIVE[who]} life total")
+        life[who] = fit16(int(life[who]) + int(amount), f"{POSSESSIVE[who]} life total")
 
     def add_to_hand(self, card, player="you") -> None:
         who = self._player(player)
@@ -426,7 +428,7 @@ class Scenario(ManaPools):
 
     def _sync_hand_sizes(self) -> None:
         for p in (0, 1):
-            self._info[0]["hand_size"][p] = _fit16(len(self._hands[p]), f"{POSSESSIVE[p]} hand size")
+            self._info[0]["hand_size"][p] = fit16(len(self._hands[p]), f"{POSSESSIVE[p]} hand size")
 
     # ---- mana ----------------------------------------------------------------------------------
     def could_produce(self, p: Permanent) -> frozenset[str]:
@@ -447,12 +449,12 @@ class Scenario(ManaPools):
         row = self._ability_row(i, ability)
         if not _core.board_ability_ready(*self._args(), i, row):
             return False
-        cost = int(self._tables.mana_abilities[row]["cost"])
+        cost = int(self.tables.mana_abilities[row]["cost"])
         return cost < 0 or self._can_pay_cost_row(cost, int(self._perms[i]["controller"]), exclude=i,
                                                    for_card=int(self._perms[i]["card"]), for_ability=True)
 
     def _why_not_ready(self, i: int, row: int) -> str:
-        a = self._tables.mana_abilities[row]
+        a = self.tables.mana_abilities[row]
         tapped = bool(self._perms[i]["flags"] & TAPPED)
         if a["tap"] and tapped:
             return f"107.5: {self._names[i]} is tapped, so its {{T}} ability can't be activated"
@@ -466,7 +468,7 @@ class Scenario(ManaPools):
                     f"{COUNTER_NAMES[int(a['remove_kind'])]} counter(s) as a cost; it hasn't that many")
         if a["condition"] >= 0 and not _core.board_condition_holds(*self._args(), i, int(a["condition"])):
             d = self._defs[self._names[i]]
-            k = row - int(self._tables.cards[int(self._perms[i]["card"])]["mana_first"])
+            k = row - int(self.tables.cards[int(self._perms[i]["card"])]["mana_first"])
             return f"602.5: {d.name}'s ability can be activated only {d.mana_abilities[k].activate_only}"
         return f"119.4: can't pay {a['life']} life"
 
@@ -493,7 +495,7 @@ class Scenario(ManaPools):
         carried out in the compiled game (`GameState.activate_mana`: its other costs, the mana
         into the pool, 106.6's restricted mana in its own entry, its effects, 605.3b)."""
         core, perms, n, info = self._args()
-        a = self._tables.mana_abilities[row]
+        a = self.tables.mana_abilities[row]
         if not _core.board_ability_ready(core, perms, n, info, i, row):
             raise RulesError(self._why_not_ready(i, row))
         who = int(self._perms[i]["controller"])
@@ -514,12 +516,13 @@ class Scenario(ManaPools):
         total = np.array(made, dtype=np.int64) + np.array(extra, dtype=np.int64)
         pool = self._info[0]["pool"][who]
         for t in np.flatnonzero(total):          # (it all passes through the pool: int16)
-            _fit16(int(pool[t]) + int(total[t]), f"{TYPE_LETTERS[t]} mana in {POSSESSIVE[who]} pool")
+            fit16(int(pool[t]) + int(total[t]), f"{TYPE_LETTERS[t]} mana in {POSSESSIVE[who]} pool")
         self._choosing()
         self._play(lambda st: st.activate_mana(st.index_of(handle.object_id), ability, made, extra,
                                                int(a["restriction"])))
-        self.log.append(f"{name}: added {ManaCost.parse(''.join('{%s}' % TYPE_LETTERS[t] * int(v) for t, v in enumerate(total))) or 'nothing'}")
-        return _mana_dict(total)
+        added = ManaCost.parse("".join("{%s}" % TYPE_LETTERS[t] * int(v) for t, v in enumerate(total)))
+        self.log.append(f"{name}: added {added or 'nothing'}")
+        return mana_dict(total)
 
     def _type_index(self, color) -> int:
         if color is None:
@@ -544,7 +547,8 @@ class Scenario(ManaPools):
                                     f"missing {names}")
             return rows
         core, perms, n, info = self._args()
-        best, best_key = None, None
+        best: list[int] = []                     # (set by the first order: there is always one)
+        best_key = None
         for perm in itertools.permutations([r for r, _ in reps]):
             made, _ = _core.board_produce(core, perms, n, info, i, row, prefer, list(perm))
             key = (made[prefer] if prefer >= 0 else 0, sum(made))   # the type asked for, then most
@@ -576,8 +580,7 @@ class Scenario(ManaPools):
         kicked = flag(kicked, "kicked")
         if alternative is not None and not isinstance(alternative, str):   # (a list is not hashable)
             raise ArgumentTypeError(f"alternative must be 'flashback' or None, not {type(alternative).__name__}")
-        self._compile()
-        row = check_cast_args(self._tables, c, x, kicked, alternative, who)
+        row = check_cast_args(self.tables, c, x, kicked, alternative, who)
         in_hand = alternative is None and not command and c.name in self._hands[who]
         self._sync_hand_sizes()
         return _core.board_total_cost(*self._args(), row, int(x), bool(kicked),
@@ -589,7 +592,7 @@ class Scenario(ManaPools):
         cost = self._total_cost_record(card, x, kicked, alternative, player, from_command_zone)
         if self._card(card).uncastable:
             return False
-        return self._can_pay(cost, self._player(player), for_card=self._tables.row(self._card(card).name),
+        return self._can_pay(cost, self._player(player), for_card=self.tables.row(self._card(card).name),
                              for_ability=False)
 
     def _can_pay(self, cost_rec, who: int, exclude: int = -1, *, for_card: int, for_ability: bool) -> bool:
@@ -620,17 +623,17 @@ class Scenario(ManaPools):
     def _snapshot(self):
         return (self._perms.copy(), self._n, list(self._names), self._info.copy(),
                 tuple(list(h) for h in self._hands), tuple(list(g) for g in self._graveyards),
-                tuple(list(l) for l in self._libraries), len(self.log), self._land_plays,
+                tuple(list(pile) for pile in self._libraries), len(self.log), self._land_plays,
                 tuple(list(z) for z in self._command), tuple(dict(d) for d in self._commanders))
 
     def _restore(self, snap) -> None:
         perms, n, names, info, hands, graves, libs, log_len, self._land_plays, command, commanders = snap
-        self._command = tuple(list(z) for z in command)
-        self._commanders = tuple(dict(d) for d in commanders)
+        self._command = (list(command[0]), list(command[1]))
+        self._commanders = (dict(commanders[0]), dict(commanders[1]))
         self._perms, self._n, self._names, self._info = perms, n, names, info
-        self._hands = tuple(list(h) for h in hands)
-        self._graveyards = tuple(list(g) for g in graves)
-        self._libraries = tuple(list(l) for l in libs)
+        self._hands = (list(hands[0]), list(hands[1]))
+        self._graveyards = (list(graves[0]), list(graves[1]))
+        self._libraries = (list(libs[0]), list(libs[1]))
         del self.log[log_len:]
         self._tables = None
         self._compile()
@@ -640,28 +643,29 @@ class Scenario(ManaPools):
         """Carry out one game action in the compiled game state (mtgsim._core.GameState: the
         goldfish's own actions) on this Scenario's zones: `action(state)` runs on them loaded,
         and they are kept only if it returns without meeting a limit (then nothing changes)."""
-        self._compile()
+        tables, core = self._compile()
         if self._state is None:
-            self._state = _core.GameState(self._core)
-        state, row = self._state, self._tables.row
-        state.load(self._perms, self._n, self._info,
-                   *(tuple([row(name) for name in zone] for zone in zones)
-                     for zones in (self._hands, self._libraries, self._graveyards)),
+            self._state = _core.GameState(core)
+        state, row = self._state, tables.row
+        hand_rows, library_rows, graveyard_rows = (
+            ([row(name) for name in zones[0]], [row(name) for name in zones[1]])
+            for zones in (self._hands, self._libraries, self._graveyards))
+        state.load(self._perms, self._n, self._info, hand_rows, library_rows, graveyard_rows,
                    self._next_id, self._choices["color"], self._choices["pay_life_above"],
                    self._choices["bounce_object"], *self._land_plays, self._choices["keep_on_top"])
         result = action(state)
         if state.over:
             raise LimitError(f"Scenario: {_core.goldfish_overflow_message(state.over)}")
         perms, info, hands, libraries, graveyards, next_id, *land_plays = state.store()
-        names = self._tables.card_names
+        names = tables.card_names
         before = {int(self._perms[i]["object_id"]): self._names[i] for i in range(self._n)}
         self._perms, self._n = perms, len(perms)
         self._names = [names[r] for r in perms["card"]]
         self._info[0] = info[0]
         self._hands, self._libraries, self._graveyards = (
-            tuple([names[r] for r in zone] for zone in zones) for zones in (hands, libraries, graveyards))
+            ([names[r] for r in zones[0]], [names[r] for r in zones[1]]) for zones in (hands, libraries, graveyards))
         self._next_id = next_id
-        self._land_plays = tuple(land_plays)
+        self._land_plays = (land_plays[0], land_plays[1])      # (lands played, additional plays given)
         after = {int(i) for i in perms["object_id"]}
         for i, object_id in enumerate(perms["object_id"]):
             if int(object_id) not in before:
@@ -695,7 +699,7 @@ class Scenario(ManaPools):
                 raise ArgumentError(f"bounce: {bounce.name} is not a land "
                                     f"{('you control', 'the opponent controls')[who]}")
             returned = bounce.object_id
-        self._choices = {"color": _color_bit(color) if color is not None else 1,
+        self._choices = {"color": color_bit(color) if color is not None else 1,
                          "pay_life_above": above, "bounce_object": returned,
                          "keep_on_top": _keep_mask(keep_on_top)}
 
@@ -750,12 +754,12 @@ class Scenario(ManaPools):
             self._commanders[who][c.name] += 1         # (903.8: a previous cast from now on)
         self._sync_hand_sizes()
         try:
-            self._pay(cost, who, for_card=self._tables.row(c.name), for_ability=False)
+            self._pay(cost, who, for_card=self.tables.row(c.name), for_ability=False)
         except RulesError:
             self._restore(snapshot)
             raise
         self.log.append(f"{PLAYER_NAMES[who]} cast {c.name} for {total_cost_to_mana_cost(cost)}")
-        row = self._tables.row(c.name)
+        row = self.tables.row(c.name)
         self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top)
         object_id = self._play(lambda st: st.resolve_spell(row, who, int(x), bool(kicked),
                                                            alternative == "flashback"))
@@ -782,7 +786,7 @@ class Scenario(ManaPools):
         if c.name in self._hands[who]:
             self._hands[who].remove(c.name)
         self._compile()
-        row = self._tables.row(played.name)
+        row = self.tables.row(played.name)
         self._choosing(pay_life=pay_life, bounce=bounce, who=who, keep_on_top=keep_on_top)
         return self._found(self._play(lambda st: st.play_land(row, who)))
 
@@ -795,7 +799,7 @@ class Scenario(ManaPools):
             raise ArgumentError(f"face: {c.name} has no back face (it is not a double-faced card, 712.1)")
         if face is None:
             face = "back" if not c.is_land and c.back is not None and c.back.is_land else "front"
-        played = c if face == "front" else c.back
+        played = c.back if face == "back" and c.back is not None else c     # (no back face: refused above)
         if not played.is_land:
             if face == "back":
                 raise RulesError(f"712.12, 305.1: {c.name}'s back face {played.name} is not a land")
@@ -830,7 +834,7 @@ class Scenario(ManaPools):
         if c.cycling:
             try:
                 self._pay(self._cost_row_total(self.tables.cost_rows[c.cycling]), who,
-                          for_card=self._tables.row(c.name), for_ability=True)
+                          for_card=self.tables.row(c.name), for_ability=True)
             except RulesError:
                 self._restore(snapshot)
                 raise

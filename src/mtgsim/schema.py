@@ -59,7 +59,7 @@ _INDEX_FIELDS = {
 def _fill_none(arr: np.ndarray, record: str) -> None:
     """Set every index field of `arr` to -1 ("none"): the named ones, every `*_first` row
     start, every `counters_count`, and the `count` part of every Amount."""
-    for name in arr.dtype.names:
+    for name in arr.dtype.names or ():
         sub = arr.dtype[name]
         if name in _INDEX_FIELDS.get(record, ()) or name.endswith("_first") or name == "counters_count":
             arr[name] = -1

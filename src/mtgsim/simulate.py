@@ -22,7 +22,7 @@ import numpy as np
 from . import _core, checks, schema
 from .cards import CardDef, UnknownCardError, closest_names, normalize_name
 from .cards.database import named_card
-from .compile import compile_deck
+from .compile import Tables, compile_deck
 from .decklist import Deck, commander_problem
 from .errors import ArgumentError, ArgumentTypeError, LimitError, shown, warn_unmodeled
 from .files import output_path, write_json
@@ -234,7 +234,7 @@ class KillTurn:
         """The counts, mean and median; a mean or median no game reached is nan or inf here
         and null in JSON, with its reason beside it (`mean_reason`, `median_reason`)."""
         turns = len(self.counts) - 1
-        d = {"n": self.n, "killed_on_turn": [int(v) for v in self.counts[:-1]],
+        d: dict[str, typing.Any] = {"n": self.n, "killed_on_turn": [int(v) for v in self.counts[:-1]],
              "not_killed": int(self.counts[-1]), "mean": self.mean, "median": self.quantile(0.5)}
         if math.isnan(d["mean"]):
             d["mean_reason"] = f"no game killed the opponent by turn {turns}"
@@ -387,7 +387,7 @@ class SimResult:
 
 
 def _main_color(deck: Deck) -> int:
-    pips = Counter()
+    pips: Counter[str] = Counter()
     for c, k in deck.cards():
         for col, v in c.cost.colored.items():
             pips[col] += v * k
@@ -396,10 +396,10 @@ def _main_color(deck: Deck) -> int:
 
 
 @dataclass
-class _Setup:
+class GameSetup:
     plan: GamePlan
     tracked: list
-    tables: object
+    tables: Tables
     rules: GameRules
 
     @property
@@ -407,7 +407,7 @@ class _Setup:
         return self.plan.spec()
 
 
-def _seed_sequence(seed) -> np.random.SeedSequence:
+def seed_sequence(seed) -> np.random.SeedSequence:
     """The root SeedSequence of `seed`: None, a whole number ≥ 0 or a sequence of them."""
     try:
         return np.random.SeedSequence(seed)
@@ -419,8 +419,8 @@ def _seed_sequence(seed) -> np.random.SeedSequence:
                             f"got {shown(seed)}") from None
 
 
-def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable,
-           multiplayer: bool | None = None) -> _Setup:
+def game_setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable,
+           multiplayer: bool | None = None) -> GameSetup:
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
     rules = GameRules.of(deck, multiplayer)
@@ -469,7 +469,7 @@ def _setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Itera
                     plays["color"] or _main_color(deck), plays, mulligan.count_mana_sources,
                     commander=tuple(int(r) for r in compiled.commander), multiplayer=rules.multiplayer,
                     starting_life=rules.starting_life)
-    return _Setup(plan, tracked, tables, rules)
+    return GameSetup(plan, tracked, tables, rules)
 
 
 _PERMANENT_TYPES = sum(int(getattr(schema.CardTypeBit, "CT_" + t)) for t in
@@ -517,12 +517,12 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     games = checks.games(games)
     threads = checks.threads(threads)
     progress = checks.flag(progress, "progress")
-    st = _setup(deck, turns, on_play, mulligan, policy, track, multiplayer)
+    st = game_setup(deck, turns, on_play, mulligan, policy, track, multiplayer)
     tracked = st.tracked
     offsets = _core.metric_offsets(len(tracked), turns)
     size = offsets["size"][0]
     n_chunks = -(-games // CHUNK)
-    root = _seed_sequence(seed)
+    root = seed_sequence(seed)
     if seed is None:                 # the entropy drawn from the OS: recorded, so the run can be replayed
         seed = root.entropy
     totals = np.zeros(size, dtype=np.int64)
@@ -584,13 +584,12 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
           multiplayer: bool | None = None) -> str:
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
     land played (and the land a bounce land returned), mana available, spells cast (a
-    commander: from the command zone), abilities
-    activated and cards cycled with the mana spent, each card scry or surveil looked at and where it went, combat damage, the
-    opponent's life."""
+    commander: from the command zone), abilities activated and cards cycled with the mana spent,
+    each card scry or surveil looked at and where it went, combat damage, the opponent's life."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ArgumentError(f"games must be 1..100 for a trace, got {shown(games)}")
-    st = _setup(deck, turns, on_play, mulligan, policy, (), multiplayer)
-    gen = chunk_generator(_seed_sequence(seed), 0)
+    st = game_setup(deck, turns, on_play, mulligan, policy, (), multiplayer)
+    gen = chunk_generator(seed_sequence(seed), 0)
     events = _core.trace_games(st.spec, gen, games)
     names = st.tables.card_names
     E = _core.TraceEvent

@@ -28,7 +28,8 @@ def _same(rec_table_abilities, expected):
 def test_basic_land_types_give_their_mana_ability_though_the_text_is_reminder_only():
     """305.6: a Forest Mountain has "{T}: Add {R} or {G}" — printed only as reminder text."""
     rec, c = _abilities("Stomping Ground", "", "Land — Mountain Forest",
-                        "({T}: Add {R} or {G}.)\nAs this land enters, you may pay 2 life. If you don't, it enters tapped.")
+                        "({T}: Add {R} or {G}.)\nAs this land enters, you may pay 2 life. "
+                        "If you don't, it enters tapped.")
     assert rec.bucket == "fully"
     _same(c.abilities, [{"kind": "mana", "cost": "{T}", "options": ["{R}", "{G}"]},
                         {"kind": "enters", "tapped": True, "unless": "pay_life", "life": 2}])
@@ -113,7 +114,8 @@ def test_land_cycles(name, text, abilities):
     ("Azusa, Lost but Seeking", "{2}{G}", "Legendary Creature — Human Monk",
      "You may play two additional lands on each of your turns.", "1/2", [{"kind": "land_plays", "additional": 2}]),
     ("Mind Stone", "{2}", "Artifact", "{T}: Add {C}.\n{1}, {T}, Sacrifice this artifact: Draw a card.", None,
-     [{"kind": "mana", "cost": "{T}", "mana": "{C}"}, {"kind": "activated", "cost": "{1}, {T}, Sacrifice this", "draw": 1}]),
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
+      {"kind": "activated", "cost": "{1}, {T}, Sacrifice this", "draw": 1}]),
 ])
 def test_spells_and_mana_sources(name, cost, type_line, text, pt, abilities):
     rec, c = _abilities(name, cost, type_line, text, pt)
@@ -175,12 +177,14 @@ def _statuses(rec):
     return [cl.status for cl in rec.clauses]
 
 
-R, I, U = RECOGNIZED, IGNORED, UNRECOGNIZED
-_KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",), "Knight of the White Orchid": ("First strike",),
+R, I, U = RECOGNIZED, IGNORED, UNRECOGNIZED     # noqa: E741 (the three statuses, one letter each)
+# (the corpus's keywords of these cards)
+_KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",),
+             "Knight of the White Orchid": ("First strike",),
              "Archfiend of Despair": ("Flying",), "Cloudblazer": ("Flying",), "Pyre Hound": ("Trample",),
              "Animar, Soul of Elements": ("Protection",), "Grave Birthing": ("Devoid",),
              "Eternal of Harsh Truths": ("Afflict",), "Crawling Chorus": ("Toxic",),
-             "Sensei Golden-Tail": ("Bushido",), "Changeling Outcast": ("Changeling",)}     # (the corpus's keywords of these cards)
+             "Sensei Golden-Tail": ("Bushido",), "Changeling Outcast": ("Changeling",)}
 
 
 @pytest.mark.parametrize("name, cost, type_line, text, pt, statuses", [
@@ -204,7 +208,8 @@ _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",), "Knigh
      "player discards that card. You lose 2 life.", None, [I, I, I, R]),
     ("Mind Rot", "{2}{B}", "Sorcery", "Target player discards two cards.", None, [I]),
     # removal the player would aim only at their own creature, and a shield it can't use
-    ("Terror", "{1}{B}", "Instant", "Destroy target nonartifact, nonblack creature. It can't be regenerated.", None, [I]),
+    ("Terror", "{1}{B}", "Instant", "Destroy target nonartifact, nonblack creature. It can't be regenerated.", None,
+     [I]),
     ("Royal Assassin", "{1}{B}{B}", "Creature — Human Assassin", "{T}: Destroy target tapped creature.", "1/1", [I]),
     # "you may": declined
     ("Manglehorn", "{2}{G}", "Creature — Beast", "When this creature enters, you may destroy target artifact.\n"
@@ -240,9 +245,9 @@ _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",), "Knigh
     ("Arcane Lighthouse", "", "Land", "{T}: Add {C}.\n{1}, {T}: Until end of turn, creatures your opponents control "
      "lose hexproof and shroud and can't have hexproof or shroud.", None, [R, I]),
     # the opponent's graveyard; and a token's ability said after it ("It has ...")
-    ("Grave Birthing", "{2}{B}", "Instant", "Devoid (This card has no color.)\nTarget opponent exiles a card from their "
-     "graveyard. You create a 1/1 colorless Eldrazi Scion creature token. It has \"Sacrifice this token: Add {C}.\"\n"
-     "Draw a card.", None, [R, I, R, R]),
+    ("Grave Birthing", "{2}{B}", "Instant", "Devoid (This card has no color.)\nTarget opponent exiles a card "
+     "from their graveyard. You create a 1/1 colorless Eldrazi Scion creature token. It has "
+     "\"Sacrifice this token: Add {C}.\"\nDraw a card.", None, [R, I, R, R]),
     # bushido (702.45) triggers only on blocking; the training counter it grants is read, not ignored
     ("Sensei Golden-Tail", "{1}{W}", "Legendary Creature — Fox Samurai", "Bushido 1 (Whenever this creature blocks or "
      "becomes blocked, it gets +1/+1 until end of turn.)\n{1}{W}, {T}: Put a training counter on target creature. That "
@@ -297,8 +302,8 @@ _SCION = '1/1 colorless Eldrazi Scion creature token with "Sacrifice this creatu
     # one sentence, two effects joined by "and"
     ("Lightning Helix", "{R}{W}", "Instant", "Lightning Helix deals 3 damage to any target and you gain 3 life.", None,
      [{"kind": "spell", "damage_to_opponent": 3, "gain_life": 3}]),
-    ("Cloudblazer", "{3}{W}{U}", "Creature — Human Scout", "Flying\nWhen this creature enters, you gain 2 life and draw "
-     "two cards.", "2/2", [{"kind": "trigger", "event": "self_enters", "gain_life": 2, "draw": 2}]),
+    ("Cloudblazer", "{3}{W}{U}", "Creature — Human Scout", "Flying\nWhen this creature enters, you gain 2 life "
+     "and draw two cards.", "2/2", [{"kind": "trigger", "event": "self_enters", "gain_life": 2, "draw": 2}]),
     # 120.3: damage to each player is damage to the opponent and to the player
     ("Flame Rift", "{1}{R}", "Sorcery", "Flame Rift deals 4 damage to each player.", None,
      [{"kind": "spell", "damage_to_opponent": 4, "damage_to_you": 4}]),
@@ -332,10 +337,11 @@ _SCION = '1/1 colorless Eldrazi Scion creature token with "Sacrifice this creatu
       {"kind": "mana", "cost": "{T}", "mana": "{C}"},
       {"kind": "mana", "cost": "{T}", "output": "any_color",
        "spend_only_on": "Elemental spells or abilities of Elemental"}]),
-    ("Sunken Citadel", "", "Land — Cave", "This land enters tapped. As it enters, choose a color.\n{T}: Add one mana of "
-     "the chosen color.\n{T}: Add two mana of the chosen color. Spend this mana only to activate abilities of land "
-     "sources.", None,
-     [{"kind": "enters", "tapped": True, "choose_color": True}, {"kind": "mana", "cost": "{T}", "output": "chosen_color"},
+    ("Sunken Citadel", "", "Land — Cave", "This land enters tapped. As it enters, choose a color.\n"
+     "{T}: Add one mana of the chosen color.\n{T}: Add two mana of the chosen color. Spend this mana only to "
+     "activate abilities of land sources.", None,
+     [{"kind": "enters", "tapped": True, "choose_color": True},
+      {"kind": "mana", "cost": "{T}", "output": "chosen_color"},
       {"kind": "mana", "cost": "{T}", "output": "chosen_color", "amount": 2, "spend_only_on": "abilities of lands"}]),
     # 700.4: "is put into a graveyard from the battlefield" is "dies"
     ("Gods' Eye, Gate to the Reikai", "", "Legendary Land", "{T}: Add {C}.\nWhen Gods' Eye is put into a graveyard "
@@ -343,15 +349,15 @@ _SCION = '1/1 colorless Eldrazi Scion creature token with "Sacrifice this creatu
      [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
       {"kind": "trigger", "event": "self_dies", "tokens": {"1/1 colorless Spirit creature token": 1}}]),
     # two events, one effect: two triggered abilities
-    ("Ichor Wellspring", "{2}", "Artifact", "When this artifact enters or is put into a graveyard from the battlefield, "
-     "draw a card.", None, [{"kind": "trigger", "event": "self_enters", "draw": 1},
+    ("Ichor Wellspring", "{2}", "Artifact", "When this artifact enters or is put into a graveyard from the "
+     "battlefield, draw a card.", None, [{"kind": "trigger", "event": "self_enters", "draw": 1},
                             {"kind": "trigger", "event": "self_dies", "draw": 1}]),
     # upkeep and cast triggers put their counters on the permanent itself (model.TriggeredAbility)
     ("Fretwork Colony", "{1}{B}", "Creature — Insect", "This creature can't block.\nAt the beginning of your upkeep, "
      "put a +1/+1 counter on this creature and you lose 1 life.", "1/1",
      [{"kind": "trigger", "event": "your_upkeep", "counters": {"+1/+1": 1}, "lose_life": 1}]),
-    ("Pyre Hound", "{3}{R}", "Creature — Elemental Dog", "Trample\nWhenever you cast an instant or sorcery spell, put a "
-     "+1/+1 counter on this creature.", "2/3", [{"kind": "trigger", "event": "you_cast_spell",
+    ("Pyre Hound", "{3}{R}", "Creature — Elemental Dog", "Trample\nWhenever you cast an instant or sorcery "
+     "spell, put a +1/+1 counter on this creature.", "2/3", [{"kind": "trigger", "event": "you_cast_spell",
                                                "spell_types": ["Instant", "Sorcery"], "counters": {"+1/+1": 1}}]),
     # 601.2f: {1} less for each counter on it (Animar)
     ("Animar, Soul of Elements", "{G}{U}{R}", "Legendary Creature — Elemental", "Protection from white and from black\n"
@@ -384,7 +390,8 @@ def test_predefined_food_and_lander_tokens_are_made_as_defined():
     _same(c.abilities, [{"kind": "spell", "tokens": {"Food": 1}}])
     food = card_from_table(rec.tokens["Food"])
     assert food.token and food.type_line == "Artifact — Food"
-    assert str(food.abilities[0].cost) == "{2}, {T}, Sacrifice this permanent" and food.abilities[0].effect.gain_life == 3
+    assert str(food.abilities[0].cost) == "{2}, {T}, Sacrifice this permanent"
+    assert food.abilities[0].effect.gain_life == 3
     rec, c = _abilities("Beamsaw Prospector", "{1}{B}", "Creature — Human Artificer", "When this creature dies, create "
                         "a Lander token. (It's an artifact with \"{2}, {T}, Sacrifice this token: Search your library "
                         "for a basic land card, put it onto the battlefield tapped, then shuffle.\")", "2/1")
@@ -408,7 +415,8 @@ def test_a_creature_token_keeps_the_mana_ability_the_text_gives_it(name, cost, t
     ability = c.abilities[0]
     assert dict(ability.effect.tokens) == {_SCION: count}
     scion = card_from_table(rec.tokens[_SCION])
-    assert scion.token and scion.type_line == "Creature — Eldrazi Scion" and (scion.power.base, scion.toughness.base) == (1, 1)
+    assert scion.token and scion.type_line == "Creature — Eldrazi Scion"
+    assert (scion.power.base, scion.toughness.base) == (1, 1)
     [mana] = scion.mana_abilities
     assert mana.cost.sacrifice_self and not mana.cost.tap and str(mana.mana) == "{C}"
 
@@ -417,9 +425,9 @@ def test_a_token_the_shipped_database_defines_is_made_as_that_card():
     """Hangarback Walker's 1/1 colorless Thopter artifact creature token with flying is the
     shipped Thopter, so the recognized card equals the curated one."""
     rec, c = _abilities("Hangarback Walker", "{X}{X}", "Artifact Creature — Construct", "This creature enters with X "
-                        "+1/+1 counters on it.\nWhen this creature dies, create a 1/1 colorless Thopter artifact creature "
-                        "token with flying for each +1/+1 counter on this creature.\n{1}, {T}: Put a +1/+1 counter on "
-                        "this creature.", "0/0")
+                        "+1/+1 counters on it.\nWhen this creature dies, create a 1/1 colorless Thopter artifact "
+                        "creature token with flying for each +1/+1 counter on this creature.\n"
+                        "{1}, {T}: Put a +1/+1 counter on this creature.", "0/0")
     assert rec.bucket == "fully" and not rec.tokens
     _same(c.abilities, [{"kind": "enters", "counters": {"+1/+1": "X"}},
                         {"kind": "trigger", "event": "self_dies",
@@ -449,9 +457,9 @@ def test_a_card_names_itself_by_its_short_name_and_an_alchemy_card_by_the_origin
                         "battlefield.", "5/5", keywords=("Flying",))
     assert rec.clauses[-1].family.startswith("When ~ enters, you may return")
     rec, c = _abilities("A-Bretagard Stronghold", "", "Land", "Bretagard Stronghold enters tapped.\n{T}: Add {G}.\n"
-                        "{G}{W}{W}, {T}, Sacrifice Bretagard Stronghold: Distribute two +1/+1 counters among one or two "
-                        "target creatures you control. They gain vigilance and lifelink until end of turn. Activate "
-                        "only as a sorcery.")
+                        "{G}{W}{W}, {T}, Sacrifice Bretagard Stronghold: Distribute two +1/+1 counters among one "
+                        "or two target creatures you control. They gain vigilance and lifelink until end of turn. "
+                        "Activate only as a sorcery.")
     assert _statuses(rec) == [R, R, U]          # ("Bretagard Stronghold enters tapped": itself)
 
 
@@ -478,12 +486,14 @@ def test_phrase_families_group_abilities_by_what_they_do():
     ("Feast or Famine", "{3}{B}", "Instant", "Choose one —\n• Create a 2/2 black Zombie creature token.\n• Destroy "
      "target nonartifact, nonblack creature. It can't be regenerated.", None,
      [{"kind": "spell", "tokens": {"Zombie": 1}}]),
-    ("Coliseum Behemoth", "{5}{G}{G}", "Creature — Beast", "Trample\nWhen this creature enters, choose one —\n• Destroy "
-     "target artifact or enchantment.\n• Draw a card.", "7/7", [{"kind": "trigger", "event": "self_enters", "draw": 1}]),
+    ("Coliseum Behemoth", "{5}{G}{G}", "Creature — Beast", "Trample\nWhen this creature enters, choose one —\n"
+     "• Destroy target artifact or enchantment.\n• Draw a card.", "7/7",
+     [{"kind": "trigger", "event": "self_enters", "draw": 1}]),
     # the mode with a target only an opponent's creature can be can't be chosen
-    ("Shambling Ghast", "{B}", "Creature — Zombie", "When this creature dies, choose one —\n• Target creature an opponent "
-     "controls gets -1/-1 until end of turn.\n• Create a Treasure token. (It's an artifact with \"{T}, Sacrifice this "
-     "token: Add one mana of any color.\")", "1/1", [{"kind": "trigger", "event": "self_dies", "tokens": {"Treasure": 1}}]),
+    ("Shambling Ghast", "{B}", "Creature — Zombie", "When this creature dies, choose one —\n• Target creature an "
+     "opponent controls gets -1/-1 until end of turn.\n• Create a Treasure token. (It's an artifact with "
+     "\"{T}, Sacrifice this token: Add one mana of any color.\")", "1/1",
+     [{"kind": "trigger", "event": "self_dies", "tokens": {"Treasure": 1}}]),
 ])
 def test_a_modal_ability_is_the_one_mode_that_does_something(name, cost, type_line, text, pt, abilities):
     rec, c = _abilities(name, cost, type_line, text, pt, keywords=("Trample",) if name == "Coliseum Behemoth" else ())
@@ -505,7 +515,8 @@ def test_a_modal_ability_is_the_one_mode_that_does_something(name, cost, type_li
      "opponent or planeswalker.", None, U),
 ])
 def test_modal_abilities_not_reduced_to_one_mode(name, cost, type_line, text, pt, status):
-    rec, _ = _abilities(name, cost, type_line, text, pt, keywords=("Escalate",) if name == "Collective Defiance" else ())
+    keywords = ("Escalate",) if name == "Collective Defiance" else ()
+    rec, _ = _abilities(name, cost, type_line, text, pt, keywords=keywords)
     assert rec.clauses[-1].status == status, rec.clauses
 
 

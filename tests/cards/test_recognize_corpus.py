@@ -72,7 +72,8 @@ def test_recognized_abilities_equal_the_curated_ones_but_for_the_differences_lis
         backs = (r.back is None) == (c.back is None) and (r.back is None or _same(r.back.abilities, c.back.abilities))
         if not (_same(r.abilities, c.abilities) and backs):
             differ[c.name] = name
-    assert (sorted(set(differ) - set(EXPECTED_DIFFERENCES)), sorted(set(EXPECTED_DIFFERENCES) - set(differ))) == ([], [])
+    assert sorted(set(differ) - set(EXPECTED_DIFFERENCES)) == []
+    assert sorted(set(EXPECTED_DIFFERENCES) - set(differ)) == []
     for curated_name, name in differ.items():       # an "unread" difference is a card not fully read
         if EXPECTED_DIFFERENCES[curated_name] == UNREAD:
             assert cards.bucket(name) != "fully", curated_name
@@ -173,17 +174,19 @@ def test_608_2c_each_player_loses_life_is_never_read_as_the_opponents_loss_only(
                                                       re.IGNORECASE)):
             listed[n] = int(m[1])
     assert len(listed) == EACH_PLAYER_LOSES
-    both = {n: any(t.get("opponent_loses_life") == k and t.get("lose_life") == k for t in _effect_tables(cards.table(n)))
+    both = {n: any(t.get("opponent_loses_life") == k and t.get("lose_life") == k
+                   for t in _effect_tables(cards.table(n)))
             for n, k in listed.items()}
     half = [n for n, k in listed.items()
-            if any(t.get("opponent_loses_life") == k and t.get("lose_life") != k for t in _effect_tables(cards.table(n)))]
+            if any(t.get("opponent_loses_life") == k and t.get("lose_life") != k
+                   for t in _effect_tables(cards.table(n)))]
     assert half == [] and [n for n in listed if cards.bucket(n) == "fully" and not both[n]] == []
     assert {"Blood-Toll Harpy", "Spiteflame Witch", "Risky Shortcut"} <= {n for n in listed if both[n]}
 
 
 def test_608_2c_an_opponents_discard_mill_or_sacrifice_with_a_life_loss_is_never_ignored(imported):
     from mtgsim.cards.oracle_text import sentences
-    from mtgsim.cards.recognize.ignored import _noop, effects
+    from mtgsim.cards.recognize.ignored import is_noop, effects
     _, cards = imported
     opponent = r"(?:target player|target opponent|each opponent)"
     acts = re.compile(rf"{opponent} (?:discards|mills|sacrifices|exiles|reveals|puts)\b", re.I)
@@ -199,7 +202,7 @@ def test_608_2c_an_opponents_discard_mill_or_sacrifice_with_a_life_loss_is_never
                 if any(acts.search(e) for e in parts) and any(loses.search(e) for e in parts):
                     listed[n] = s
     assert len(listed) == OPPONENT_ACTS_AND_LOSES
-    assert [s for s in listed.values() if _noop(s)] == []
+    assert [s for s in listed.values() if is_noop(s)] == []
     for name in ("Mind Drain", "Hopeless Nightmare", "Geth's Verdict", "Witness the End"):
         assert name in listed and any(t.get("opponent_loses_life") for t in _effect_tables(cards.table(name))), name
     fully = [n for n in listed if cards.bucket(n) == "fully"]
@@ -209,7 +212,7 @@ def test_608_2c_an_opponents_discard_mill_or_sacrifice_with_a_life_loss_is_never
 def test_603_2_a_trigger_of_several_events_is_ignored_only_if_none_of_them_matters(imported):
     """A compound trigger ("When ~ enters and whenever ...") ignored whole is one each of whose
     events that can happen would be ignored alone too."""
-    from mtgsim.cards.recognize.ignored import _ignored, never_happens, trigger_events
+    from mtgsim.cards.recognize.ignored import is_ignored, never_happens, trigger_events
     _, cards = imported
     listed = set()
     for n in cards.names():
@@ -223,9 +226,11 @@ def test_603_2_a_trigger_of_several_events_is_ignored_only_if_none_of_them_matte
             listed.add(n)
             if any(s == "ignored" and p.replace("~", "") in t.replace(n.split(" // ")[0], "")
                    for t, s in statuses.items()):
-                assert all(_ignored(f"{e[0].upper()}{e[1:]}, {m['effect']}") for e in events if not never_happens(e)), n
+                assert all(is_ignored(f"{e[0].upper()}{e[1:]}, {m['effect']}")
+                           for e in events if not never_happens(e)), n
     assert len(listed) == COMPOUND_TRIGGERS
-    assert cards.bucket("Orcish Bowmasters") == "partly" and _unread(cards, "Orcish Bowmasters") == ["Then amass Orcs 1."]
+    assert cards.bucket("Orcish Bowmasters") == "partly"
+    assert _unread(cards, "Orcish Bowmasters") == ["Then amass Orcs 1."]
 
 
 def test_712_no_card_of_several_faces_is_read_as_one_of_one_face(imported):

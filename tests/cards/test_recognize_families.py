@@ -26,7 +26,8 @@ def _abilities(abilities):
      "{T}: Add {W} or {B}.",
      [{"kind": "enters", "tapped": True}, {"kind": "trigger", "event": "self_enters", "gain_life": 1},
       {"kind": "mana", "cost": "{T}", "options": ["{W}", "{B}"]}]),
-    ("Simic Growth Chamber", "Land", "This land enters tapped.\nWhen this land enters, return a land you "   # bounce land
+    # bounce land
+    ("Simic Growth Chamber", "Land", "This land enters tapped.\nWhen this land enters, return a land you "
      "control to its owner's hand.\n{T}: Add {G}{U}.",
      [{"kind": "enters", "tapped": True}, {"kind": "trigger", "event": "self_enters", "return_land": 1},
       {"kind": "mana", "cost": "{T}", "mana": "{G}{U}"}]),

@@ -46,7 +46,8 @@ def _statuses(rec) -> dict[str, str]:
 @pytest.mark.parametrize("sentence, parts", [
     ("Target opponent discards two cards, mills a card, and loses 1 life.",
      ["Target opponent discards two cards", "Target opponent mills a card", "Target opponent loses 1 life"]),
-    ("Each opponent discards a card and loses 2 life.", ["Each opponent discards a card", "Each opponent loses 2 life"]),
+    ("Each opponent discards a card and loses 2 life.",
+     ["Each opponent discards a card", "Each opponent loses 2 life"]),
     ("Target opponent sacrifices a creature of their choice, discards three cards, then loses 5 life.",
      ["Target opponent sacrifices a creature of their choice", "Target opponent discards three cards",
       "Target opponent loses 5 life"]),
@@ -108,7 +109,8 @@ def test_608_2c_hopeless_nightmare_costs_the_opponent_two_life_as_it_enters():
                    "When this enchantment enters, each opponent discards a card and loses 2 life.\n"
                    "When this enchantment is put into a graveyard from the battlefield, scry 2.\n"
                    "{2}{B}: Sacrifice this enchantment.")
-    assert _statuses(rec)["When Hopeless Nightmare enters, each opponent discards a card and loses 2 life."] == RECOGNIZED
+    nightmare = "When Hopeless Nightmare enters, each opponent discards a card and loses 2 life."
+    assert _statuses(rec)[nightmare] == RECOGNIZED
     s = _cast(c, 1)
     assert (s.life(), s.life(player="opponent")) == (20, 18)
 
@@ -170,7 +172,8 @@ def test_603_2_both_events_of_a_compound_trigger_that_can_happen_are_read():
     rec, _ = _read("Unshakable Tail", "{2}{B}", "Creature — Zombie Detective", "When this creature enters and at the "
                    "beginning of your upkeep, surveil 1.", "3/2")
     assert rec.bucket == "fully" and rec.table["abilities"] == [
-        {"kind": "trigger", "event": "self_enters", "surveil": 1}, {"kind": "trigger", "event": "your_upkeep", "surveil": 1}]
+        {"kind": "trigger", "event": "self_enters", "surveil": 1},
+        {"kind": "trigger", "event": "your_upkeep", "surveil": 1}]
 
 
 def test_603_2_voice_of_resurgence_is_no_longer_ignored_for_its_opponents_spells():

@@ -12,7 +12,7 @@ import pytest
 from mtgsim import Deck, MulliganPolicy, Scenario, simulate
 from mtgsim.cards.database import card_from_table
 from mtgsim.cards.oracle import OracleCard, OracleFace
-from mtgsim.cards.recognize import RECOGNIZED, UNRECOGNIZED, recognize
+from mtgsim.cards.recognize import UNRECOGNIZED, recognize
 from mtgsim.errors import RulesError
 
 

@@ -96,7 +96,8 @@ def test_simulate_command_writes_plot(tmp_path):
 
 
 @pytest.mark.parametrize("argv, fragment", [
-    (["simulate", "--example", "red_fire_crystal", "--games", "0"], "argument --games: must be 1..1,000,000,000,000, got 0"),
+    (["simulate", "--example", "red_fire_crystal", "--games", "0"],
+     "argument --games: must be 1..1,000,000,000,000, got 0"),
     (["simulate", "--example", "red_fire_crystal", "--threads", "0"], "argument --threads: must be 1..1,024, got 0"),
     (["simulate", "--example", "red_fire_crystal", "--threads", "10000000000000000000000"], "must be 1..1,024"),
     (["simulate", "--example", "red_fire_crystal", "--turns", "0"], "argument --turns: must be at least 1"),

@@ -29,7 +29,8 @@ TWO = """Deck
 def test_a_land_count_sweep_prints_the_table_and_the_baselines(tmp_path, capsys):
     deck = tmp_path / "deck.txt"
     deck.write_text(DECK)
-    code = main(["optimize", str(deck), "--lands", "19..21", "--land", "Forest", "--cut", "Grizzly Bears", "--cut", "Steel Leaf Champion",
+    code = main(["optimize", str(deck), "--lands", "19..21", "--land", "Forest", "--cut", "Grizzly Bears",
+                 "--cut", "Steel Leaf Champion",
                  "--objective", "castable:Llanowar Elves@curve", "--objective", "2*castable:Steel Leaf Champion@curve",
                  "--games", "8192", "--turns", "3", "--seed", "1", "--json", str(tmp_path / "r.json")])
     out = capsys.readouterr().out

@@ -4,7 +4,7 @@ import sys
 import pytest
 
 import mtgsim
-from mtgsim import cli
+from mtgsim import cli_common
 from mtgsim.cli import main
 
 SIM = sys.modules["mtgsim.simulate"]        # (the module: mtgsim.simulate is the function)
@@ -72,7 +72,7 @@ def test_plot_extra_named_in_the_message_exists():
 @pytest.mark.parametrize("name, fragment", [("r.jpq", "matplotlib writes .pdf, .png, not .jpq"),
                                             ("r", "matplotlib writes .pdf, .png: give the file one of")])
 def test_plot_suffix_matplotlib_cannot_write(tmp_path, capsys, monkeypatch, no_simulation, name, fragment):
-    monkeypatch.setattr(cli, "_plot_formats", lambda: {"png": "Portable Network Graphics", "pdf": "PDF"})
+    monkeypatch.setattr(cli_common, "_plot_formats", lambda: {"png": "Portable Network Graphics", "pdf": "PDF"})
     assert main(ARGS + ["--plot", str(tmp_path / name)]) == 2
     assert fragment in capsys.readouterr().err
 

@@ -87,7 +87,8 @@ def test_a_complex_sources_own_could_produce_is_what_the_board_gives(tables):
     complex_rows = [r for r in range(len(tables.cards))
                     if s["flags"][r] & CardInfoFlag.CI_COMPLEX_MANA and not s["flags"][r] & CardInfoFlag.CI_MANA_EFFECT
                     and tables.defs[r].is_permanent]
-    assert tables.row("Castle Garenbrig") in complex_rows and s["own_could_produce"][tables.row("Castle Garenbrig")] == 0b10000
+    castle = tables.row("Castle Garenbrig")
+    assert castle in complex_rows and s["own_could_produce"][castle] == 0b10000
     assert s["own_could_produce"][tables.row("Gaea's Cradle")] == OWN_BOARD
     b = BoardBatch(tables, len(complex_rows), 4)
     for k, r in enumerate(complex_rows):

@@ -6,14 +6,15 @@ state-based actions when no creature can have toughness 0 or less and no legend 
 a total cost worked out once per board state, or once per set of cost modifiers in play while
 none of them reads the board (kept across games), or while what a card's own modifiers count stays
 the same; castable-on-turn asked once per distinct cost among the tracked cards; the board's
-mana kept up as permanents enter, leave, tap and untap instead of summed afresh. Games played with and without them must give the same metrics, chunk for chunk, on decks
-that exercise each one."""
+mana kept up as permanents enter, leave, tap and untap instead of summed afresh. Games played
+with and without them must give the same metrics, chunk for chunk, on decks that exercise each
+one."""
 import numpy as np
 import pytest
 
 from mtgsim import Deck, MulliganPolicy, PlayPolicy, _core, card
 from mtgsim.cli import example_decks
-from mtgsim.simulate import _setup, chunk_generator
+from mtgsim.simulate import game_setup, chunk_generator
 
 LEGEND = card("Test Legend", "{R}", "Legendary Creature — Goblin", "5/5")
 WISP = card("Test Wisp", "{R}", "Creature — Spirit", "1/0")
@@ -59,8 +60,8 @@ DECKS = {
                                            "Hangarback Walker": 8, "Harmonize": 8, "Endless One": 8}),
     "complex_sources": lambda: Deck({"Forest": 8, "Island": 6, "Plains": 4, "Castle Garenbrig": 2, "Lotus Field": 3,
                                      "Mana Confluence": 2, "Gilded Lotus": 4, "Dimir Signet": 3, "Selesnya Signet": 3,
-                                     "Knight of Autumn": 4, "Loxodon Smiter": 4, "Mulldrifter": 2, "Cultivate": 3, "Harmonize": 4, "Endless One": 4,
-                                     "Counterspell": 4}),
+                                     "Knight of Autumn": 4, "Loxodon Smiter": 4, "Mulldrifter": 2, "Cultivate": 3,
+                                     "Harmonize": 4, "Endless One": 4, "Counterspell": 4}),
     "cost_modifiers": lambda: Deck({"Mountain": 20, "Ruby Medallion": 3, "Sphere of Resistance": 2, "Trinisphere": 2,
                                     "Goblin Warchief": 3, "Foundry Inspector": 3, "Frogmite": 4, "Myr Enforcer": 4,
                                     "Thalia, Guardian of Thraben": 2, "Goblin Electromancer": 3, "Sol Ring": 2,
@@ -121,7 +122,7 @@ def _metrics(spec, n_track, seed=11, chunks=3, games=400):
 @pytest.mark.parametrize("policy", [PlayPolicy(), PlayPolicy(x=0, spells="lowest_mana_value")],
                          ids=["default", "x0_cheapest_first"])
 def test_shortcuts_change_no_answer(name, policy):
-    st = _setup(DECKS[name](), 10, True, MulliganPolicy(), policy, [])
+    st = game_setup(DECKS[name](), 10, True, MulliganPolicy(), policy, [])
     fast = _metrics(st.spec, len(st.tracked))
     reference = _metrics(_core.without_shortcuts(st.spec), len(st.tracked))
     np.testing.assert_array_equal(fast, reference)
@@ -145,7 +146,7 @@ def test_tracked_costs_asked_once_change_no_answer(choices):
              "Shock": 3, "Burst Lightning": 3, "Goblin Piker": 3, "Frogmite": 3, BIG_RED: 4}
     if choices:
         cards.update({"Mountain": 14, "Plains": 4, HYBRID: 3, PHYREXIAN: 3, "Manamorphose": 3})
-    st = _setup(Deck(cards), 10, True, MulliganPolicy(), PlayPolicy(), [BOLT_TWIN, BIG_RED])
+    st = game_setup(Deck(cards), 10, True, MulliganPolicy(), PlayPolicy(), [BOLT_TWIN, BIG_RED])
     fast = _metrics(st.spec, len(st.tracked), chunks=2, games=600)
     reference = _metrics(_core.without_shortcuts(st.spec), len(st.tracked), chunks=2, games=600)
     np.testing.assert_array_equal(fast, reference)
@@ -155,7 +156,7 @@ def test_tracked_costs_told_apart_by_restrictions_change_no_answer():
     """Two tracked cards of one cost, {4}{G}{G}, a creature and an artifact: Castle Garenbrig's
     restricted {G} pays for one and not the other (106.6), so asking their shared cost once
     must not answer for both."""
-    st = _setup(DECKS["restricted_mana"](), 10, True, MulliganPolicy(), PlayPolicy(), [SIX_BEAST, SIX_RELIC])
+    st = game_setup(DECKS["restricted_mana"](), 10, True, MulliganPolicy(), PlayPolicy(), [SIX_BEAST, SIX_RELIC])
     fast = _metrics(st.spec, len(st.tracked), chunks=2, games=600)
     reference = _metrics(_core.without_shortcuts(st.spec), len(st.tracked), chunks=2, games=600)
     np.testing.assert_array_equal(fast, reference)
@@ -182,7 +183,7 @@ def _random_decks(n, seed):
 @pytest.mark.parametrize("k", range(3))
 def test_shortcuts_change_no_answer_on_random_decks(k):
     for cards, policy, on_play in _random_decks(6, seed=k):
-        st = _setup(Deck(cards), 10, on_play, MulliganPolicy(), policy, [])
+        st = game_setup(Deck(cards), 10, on_play, MulliganPolicy(), policy, [])
         fast = _metrics(st.spec, len(st.tracked), seed=k, chunks=2, games=150)
         reference = _metrics(_core.without_shortcuts(st.spec), len(st.tracked), seed=k, chunks=2, games=150)
         np.testing.assert_array_equal(fast, reference, err_msg=str(sorted(cards)))
@@ -199,7 +200,7 @@ def test_live_view_is_prepare_direct(name):
     """The mana view kept up as permanents enter, leave, tap and untap (302.6 summoning
     sickness ending as a turn begins, 502.3 untapping) equals the board's view prepared from
     scratch, at every question the turn loop asks."""
-    st = _setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
+    st = game_setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
     assert _view_faults(st.spec) == 0
 
 
@@ -208,7 +209,7 @@ def test_kept_could_produce_is_the_fixpoint(name):
     """106.7: what each permanent could produce, worked out once for a board with mana effects
     and kept while the board doesn't change, equals the fixpoint worked out anew at every
     payment and question (a difference is a TR_VIEW_FAULT)."""
-    st = _setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
+    st = game_setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
     assert _view_faults(st.spec, games=40, seed=3) == 0
 
 
@@ -218,12 +219,12 @@ def test_kept_permanent_counts_are_the_boards(name):
     of your artifacts kept as permanents enter and leave (Hangarback Walker cast for X = 0
     dies at once, 704.5f) equals the count on the board at every cost asked (a difference is
     a TR_VIEW_FAULT)."""
-    st = _setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
+    st = game_setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
     assert _view_faults(st.spec, games=80, seed=11) == 0
 
 
 def test_live_view_is_prepare_direct_on_random_decks():
     for cards, policy, on_play in _random_decks(12, seed=7):
-        st = _setup(Deck(cards), 10, on_play, MulliganPolicy(), policy, [])
+        st = game_setup(Deck(cards), 10, on_play, MulliganPolicy(), policy, [])
         assert _view_faults(st.spec, games=30) == 0, sorted(cards)
 

@@ -30,7 +30,8 @@ def conditions_deck() -> Deck:
     removing counters (118.3)."""
     from test_activation_conditions import DEVOTEE, MARSH, SPIRE, TAINTED, VIVID
     return Deck({"Temple of the False God": 8, TAINTED: 6, MARSH: 6, SPIRE: 4, "Swamp": 4, VIVID: 4,
-                 DEVOTEE: 4, "Sol Ring": 2, "Lightning Bolt": 6, "Goblin Piker": 8, "Hill Giant": 4, "Shivan Dragon": 4})
+                 DEVOTEE: 4, "Sol Ring": 2, "Lightning Bolt": 6, "Goblin Piker": 8, "Hill Giant": 4,
+                 "Shivan Dragon": 4})
 
 
 DECKS = {**{name: (lambda name=name: Deck.from_file(example_decks()[name])) for name in example_decks()},

@@ -1,17 +1,22 @@
-"""The compiled core's type stubs (_core.pyi, installed beside the module) declare every public
-name of mtgsim._core, with its parameters as the module itself documents them."""
+"""The compiled modules' type stubs (_core.pyi and _meta.pyi, installed beside the modules)
+declare every public name of mtgsim._core and mtgsim._meta, with its parameters as the module
+itself documents them."""
 import ast
 import inspect
 import re
 from pathlib import Path
 
+import pytest
+
 import mtgsim._core as core
+import mtgsim._meta as meta
 
-STUB = Path(core.__file__).parent / "_core.pyi"
+COMPILED = [core, meta]
 
 
-def _declared() -> dict[str, ast.AST]:
-    tree = ast.parse(STUB.read_text(encoding="utf-8"))
+def _declared(module) -> dict[str, ast.AST]:
+    stub = Path(module.__file__).parent / (module.__name__.rsplit(".", 1)[1] + ".pyi")
+    tree = ast.parse(stub.read_text(encoding="utf-8"))
     names = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
@@ -21,16 +26,18 @@ def _declared() -> dict[str, ast.AST]:
     return names
 
 
-def test_every_public_name_of_the_compiled_core_is_in_its_stubs():
-    public = {n for n in dir(core) if not n.startswith("_") and not inspect.ismodule(getattr(core, n))}
-    missing = sorted(public - set(_declared()))
-    assert not missing, f"_core.pyi lacks {missing}"
+@pytest.mark.parametrize("module", COMPILED, ids=lambda m: m.__name__)
+def test_every_public_name_of_a_compiled_module_is_in_its_stubs(module):
+    public = {n for n in dir(module) if not n.startswith("_") and not inspect.ismodule(getattr(module, n))}
+    missing = sorted(public - set(_declared(module)))
+    assert not missing, f"{module.__name__}'s stubs lack {missing}"
 
 
-def test_the_stubs_give_each_function_its_parameters_in_order():
-    declared = _declared()
+@pytest.mark.parametrize("module", COMPILED, ids=lambda m: m.__name__)
+def test_the_stubs_give_each_function_its_parameters_in_order(module):
+    declared = _declared(module)
     for name, node in declared.items():
-        fn = getattr(core, name, None)
+        fn = getattr(module, name, None)
         if not isinstance(node, ast.FunctionDef) or fn is None:
             continue
         m = re.match(rf"{name}\((.*)\)", (fn.__doc__ or "").split("\n")[0])     # (embedsignature)
@@ -40,10 +47,10 @@ def test_the_stubs_give_each_function_its_parameters_in_order():
 
 
 def test_the_stubs_list_every_member_of_each_enumeration():
-    declared = _declared()
+    declared = _declared(core)
     for name, node in declared.items():
         e = getattr(core, name, None)
         if isinstance(node, ast.ClassDef) and isinstance(e, type) and issubclass(e, int):
             members = {m for m in dir(e) if m.isupper() and not m.startswith("_")}
-            stubbed = {s.target.id for s in node.body if isinstance(s, ast.AnnAssign)}
+            stubbed = {t.id for s in node.body if isinstance(s, ast.Assign) for t in s.targets}   # (`NAME = ...`)
             assert stubbed == members, name

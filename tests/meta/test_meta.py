@@ -117,11 +117,11 @@ def test_later_rounds_pair_within_match_point_groups():
         points = {p: 0 for p in range(32)}
         for matches in e.rounds:
             groups = sorted({points[p] for p in points}, reverse=True)
-            for p, q, w, l_, d in matches:
+            for p, q, _w, _l, _d in matches:
                 if q is not None:
                     a, b = groups.index(points[p]), groups.index(points[q])
                     assert abs(a - b) <= 1
-            for p, q, w, l_, d in matches:
+            for p, q, w, l_, _d in matches:
                 points[p] += 3 if w > l_ else 1 if w == l_ else 0
                 if q is not None:
                     points[q] += 3 if l_ > w else 1 if w == l_ else 0
@@ -288,7 +288,7 @@ def test_intentional_draws_only_between_players_safe_for_the_cut():
         e = meta.play_event(_field(64), COIN, seed=seed, rounds=6, top_cut=8, intentional_draws=True)
         points = {p: 0 for p in range(64)}
         for matches in e.rounds[:-1]:
-            for p, q, w, l_, d in matches:
+            for p, q, w, l_, _d in matches:
                 points[p] += 3 if w > l_ else 1 if w == l_ else 0
                 if q is not None:
                     points[q] += 3 if l_ > w else 1 if w == l_ else 0
@@ -332,7 +332,7 @@ def _before_round(event, r: int):
     points = {p: 0 for p in range(len(event.field.archetypes()))}
     met, byes = set(), set()
     for matches in event.rounds[:r]:
-        for p, q, w, l_, d in matches:
+        for p, q, w, l_, _d in matches:
             points[p] += 3 if w > l_ else 1 if w == l_ else 0
             if q is None:
                 byes.add(p)

@@ -36,7 +36,8 @@ BB = card("Test Shade", "{B}{B}", "Sorcery")
 
 def hyper_at_least(n_deck: int, good: int, seen: int, k: int) -> float:
     """P(at least k of `good` cards among `seen` cards drawn from n_deck)."""
-    return sum(comb(good, j) * comb(n_deck - good, seen - j) for j in range(k, min(good, seen) + 1)) / comb(n_deck, seen)
+    hits = sum(comb(good, j) * comb(n_deck - good, seen - j) for j in range(k, min(good, seen) + 1))
+    return hits / comb(n_deck, seen)
 
 
 def multi(counts: dict[str, int], n_deck: int, seen: int):

@@ -173,7 +173,7 @@ def test_a_result_file_path_that_is_not_a_path_is_refused(result, swept, events,
     """`to_json(1)` opened file descriptor 1 (stdout) and closed it."""
     monkeypatch.chdir(tmp_path)
     for write in (result.to_json, result.to_csv, swept.to_json, swept.to_csv, events.to_json, events.to_csv):
-        family(lambda: write(path), (ArgumentError, ArgumentTypeError))
+        family(lambda write=write: write(path), (ArgumentError, ArgumentTypeError))
     assert os.fstat(1)                    # (stdout still open)
 
 
@@ -293,7 +293,8 @@ ENTRY_POINTS = {   # name: (call, valid keyword arguments); each argument in tur
 
 
 # (the same 400 examples at every run, so CI is steady; MTGSIM_FUZZ_RANDOM=1 searches anew)
-@settings(max_examples=400, deadline=None, derandomize=os.environ.get("MTGSIM_FUZZ_RANDOM") != "1", suppress_health_check=list(HealthCheck))
+@settings(max_examples=400, deadline=None, derandomize=os.environ.get("MTGSIM_FUZZ_RANDOM") != "1",
+          suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_no_foreign_exception_leaves_the_public_api(data):
     name = data.draw(st.sampled_from(sorted(ENTRY_POINTS)), label="entry point")

@@ -187,7 +187,8 @@ def test_numpy_whole_numbers_are_counts():
     (lambda: Deck(5), r"maindeck: a mapping \{card: count\}, a card, or an iterable"),
     (lambda: Deck(b"4 Forest"), "maindeck: a mapping .* not bytes"),
     (lambda: Deck({"Forest": 4}, commander=5), "commander: a mapping"),
-    (lambda: Deck([("Forest", 1, 3)]), r"maindeck: an item is a card or a \(card, count\) pair, not \('Forest', 1, 3\)"),
+    (lambda: Deck([("Forest", 1, 3)]),
+     r"maindeck: an item is a card or a \(card, count\) pair, not \('Forest', 1, 3\)"),
     (lambda: Deck([5]), r"an item is a card or a \(card, count\) pair, not 5"),
     (lambda: Deck({42: 1}), "maindeck: a card is a name or a CardDef, not int"),
     (lambda: Deck({"Forest": 4}, db=[]), "db must be a CardDatabase"),
@@ -244,7 +245,8 @@ def test_counters_past_int16_are_a_limit_error_naming_the_counter_and_leave_noth
     ([("+1/+1", 1)], ArgumentTypeError, r"counters must be a mapping \{name: count\} .*, not list"),
     (5, ArgumentTypeError, "counters must be a mapping"),
     # two names counted as "other": their sum is past int16 (checked as they are added)
-    ({"lore": 20000, "loyalty": 20000}, LimitError, "Grizzly Bears.s loyalty counters would be 40000; the simulator holds -32768..32767"),
+    ({"lore": 20000, "loyalty": 20000}, LimitError,
+     "Grizzly Bears.s loyalty counters would be 40000; the simulator holds -32768..32767"),
 ], ids=shown)
 def test_scenario_add_counters(scenario, counters, error, fragment):
     with pytest.raises(error, match=fragment):
@@ -284,7 +286,8 @@ def _forest(s):
      r"X must be a whole number ≥ 0 \(107\.3\), got a number of 5001 digits"),
     (lambda s: s.can_cast("Lightning Bolt", x=1.5), ArgumentError, "X must be a whole number ≥ 0"),
     (lambda s: s.can_cast("Lightning Bolt", kicked="no"), ArgumentTypeError, "kicked must be True or False, got 'no'"),
-    (lambda s: s.cast("Lightning Bolt", alternative=[]), ArgumentTypeError, "alternative must be 'flashback' or None, not list"),
+    (lambda s: s.cast("Lightning Bolt", alternative=[]), ArgumentTypeError,
+     "alternative must be 'flashback' or None, not list"),
     (lambda s: s.cast("Lightning Bolt", alternative="overload"), ArgumentError, "alternative must be one of"),
     (lambda s: s.cast("Lightning Bolt", color=5), ArgumentError, "a chosen colour is one of W U B R G"),
     (lambda s: s.cast("Lightning Bolt", pay_life_for_lands=10 ** 5000), ArgumentError,

@@ -117,7 +117,8 @@ def test_103_8c_first_player_draws_on_turn_1_in_multiplayer(multiplayer, cards):
 
 
 def _keepable(lands: int, size: int = 7, lo: int = 2, hi: int = 5, deck: int = 99) -> float:
-    return sum(math.comb(lands, k) * math.comb(deck - lands, size - k) for k in range(lo, hi + 1)) / math.comb(deck, size)
+    kept = sum(math.comb(lands, k) * math.comb(deck - lands, size - k) for k in range(lo, hi + 1))
+    return kept / math.comb(deck, size)
 
 
 @pytest.mark.parametrize("commander", [True, False])

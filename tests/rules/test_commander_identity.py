@@ -12,7 +12,8 @@ from mtgsim import ArgumentError, Deck, MulliganPolicy, Scenario, card, simulate
 from mtgsim.cards.database import card_db
 from mtgsim.cards.model import ManaKind
 from mtgsim.cards.recognize.mana import mana_effect
-from mtgsim.compile import color_identity, compile_deck
+from mtgsim.cards.identity import color_identity
+from mtgsim.compile import compile_deck
 from mtgsim.errors import ArgumentIndexError
 
 BEAR = card("Test Legendary Bear", "{1}{G}", "Legendary Creature — Bear", "2/2")
@@ -34,7 +35,8 @@ def test_903_4f_the_curated_cards_declare_commander_identity_mana_and_no_unmodel
 
 
 def test_903_4f_imported_text_reads_as_commander_identity_mana():
-    assert mana_effect("Add one mana of any color in your commander's color identity.") == {"output": "commander_identity"}
+    assert (mana_effect("Add one mana of any color in your commander's color identity.")
+            == {"output": "commander_identity"})
 
 
 def test_903_4f_sixty_card_deck_without_commander_command_tower_adds_no_mana():

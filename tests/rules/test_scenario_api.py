@@ -5,7 +5,7 @@ RulesError naming the rule) and never crash.
 """
 import pytest
 
-from mtgsim import ManaCost, RulesError, Scenario, UnknownCardError, card
+from mtgsim import ManaCost, MtgsimError, RulesError, Scenario, UnknownCardError, card
 
 
 def _n(s, name, n, **kw):
@@ -346,7 +346,7 @@ def test_scenario_still_works_after_errors():
     forest = s.add("Forest")
     for bad in (lambda: s.add("Nope"), lambda: s.cast("Craw Wurm"),
                 lambda: s.tap_for_mana(forest, ability=3), lambda: s.life("bob")):
-        with pytest.raises(Exception):
+        with pytest.raises(MtgsimError):
             bad()
     assert s.tap_for_mana(forest) == {"G": 1}
     assert s.cast("Llanowar Elves") is not None

@@ -109,7 +109,7 @@ def test_inline_generator_steps_match_numpys():
         pass
 
     deck = Deck.from_file(example_decks()["red_fire_crystal"])
-    st = sim._setup(deck, 6, True, None, None, ())
+    st = sim.game_setup(deck, 6, True, None, None, ())
     size = _core.metric_offsets(len(st.tracked), 6)["size"][0]
     seeds = np.random.SeedSequence(11).spawn(3)
     results = []
@@ -153,10 +153,10 @@ def _mulligan_games(text):
     games = []
     for block in text.split("game ")[1:]:
         lines = block.splitlines()
-        bottom = [l.split(": ", 1)[1] for l in lines if l.startswith("  bottom: ")]
+        bottom = [line.split(": ", 1)[1] for line in lines if line.startswith("  bottom: ")]
         if len(bottom) != 1:
             continue
-        hand = next(l for l in lines if l.startswith("  turn 1;")).split("hand [")[1].split("]")[0].split(", ")
+        hand = next(line for line in lines if line.startswith("  turn 1;")).split("hand [")[1].split("]")[0].split(", ")
         games.append((sum(c in ("Forest", "Wastes") for c in hand + bottom), bottom[0], hand))
     return games
 
@@ -260,7 +260,7 @@ def test_the_fire_crystal_copy_is_used_and_attacks():
     from mtgsim.simulate import trace
     deck = Deck({"Mountain": 24, "The Fire Crystal": 10, "Goblin Piker": 26})
     text = trace(deck, games=3, turns=8, seed=4)
-    line = next(l for l in text.splitlines() if "activate The Fire Crystal (6)" in l)
+    line = next(t for t in text.splitlines() if "activate The Fire Crystal (6)" in t)
     attack = int(line.split("attack ")[1].split(";")[0])
     assert attack % 2 == 0 and attack >= 4          # Goblin Pikers, the copy among them
 
@@ -271,7 +271,7 @@ def test_x_spells_use_the_largest_payable_x():
     from mtgsim.simulate import trace
     deck = Deck({"Forest": 30, "Hangarback Walker": 30})
     text = trace(deck, games=2, turns=6, seed=2, mulligan=MulliganPolicy.never())
-    casts = [p for l in text.splitlines() for p in l.split("; ") if p.startswith("cast Hangarback")]
+    casts = [p for line in text.splitlines() for p in line.split("; ") if p.startswith("cast Hangarback")]
     assert casts and all(int(p.split("(")[1].rstrip(")")) % 2 == 0 and not p.endswith("(0)") for p in casts)
 
 
@@ -294,7 +294,7 @@ def test_a_creature_with_toughness_0_dies_in_the_goldfish():
     wisp = card("Test Wisp", "{R}", "Creature — Spirit", "1/0")
     text = trace(Deck({"Mountain": 20, wisp: 40}), games=3, turns=6, seed=1, mulligan=MulliganPolicy.never())
     assert "cast Test Wisp (1)" in text
-    assert all(int(p.split()[1]) == 0 for l in text.splitlines() for p in l.split("; ") if p.startswith("attack"))
+    assert all(int(p.split()[1]) == 0 for line in text.splitlines() for p in line.split("; ") if p.startswith("attack"))
 
 
 def test_the_fire_crystal_never_copies_a_legend():
@@ -343,7 +343,7 @@ def test_603_2_city_of_brass_deals_damage_each_time_it_becomes_tapped_in_the_gol
     """603.2: "whenever this land becomes tapped, it deals 1 damage to you" triggers each time
     the simulator taps City of Brass for mana: with only Cities as lands, your life is 20 less
     the mana spent on spells."""
-    assert_life_is_20_less_mana_spent(Deck({"City of Brass": 24, "Grizzly Bears": 36}), 2, seed=3) >= 4
+    assert assert_life_is_20_less_mana_spent(Deck({"City of Brass": 24, "Grizzly Bears": 36}), 2, seed=3) >= 4
 
 
 def assert_life_is_20_less_mana_spent(deck, cost: int, seed: int) -> int:
@@ -366,7 +366,9 @@ cost = "{1}{G}"
 type = "Creature — Insect"
 pt = "0/0"
 text = "This creature enters with a +1/+1 counter on it for each other creature you control."
-abilities = [ { kind = "enters", counters = { "+1/+1" = { count = "permanents", types = ["Creature"], other = true } } } ]
+[[card.abilities]]
+kind = "enters"
+counters = { "+1/+1" = { count = "permanents", types = ["Creature"], other = true } }
 """
 
 
@@ -516,7 +518,11 @@ name = "Test Altar"
 cost = "{1}"
 type = "Artifact"
 text = "{T}, Sacrifice this artifact: Draw a card. You gain 1 life for each artifact you control."
-abilities = [ { kind = "activated", cost = "{T}, Sacrifice this artifact", draw = 1, gain_life = { count = "permanents", types = ["Artifact"] } } ]
+[[card.abilities]]
+kind = "activated"
+cost = "{T}, Sacrifice this artifact"
+draw = 1
+gain_life = { count = "permanents", types = ["Artifact"] }
 """
 
 

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import codecs
 import gzip
+import io
 import os
 import zlib
 from collections import Counter
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import Any
 
 from ..errors import BulkFileError, shown
 from .bulk_records import (
@@ -114,7 +115,7 @@ def read_bulk(path: str | os.PathLike, summary: ImportSummary | None = None) -> 
 # ---- bytes to text ---------------------------------------------------------------------------
 
 @contextmanager
-def _opened(source: str) -> Iterator[tuple[BinaryIO, bool]]:
+def _opened(source: str) -> Iterator[tuple[io.BufferedIOBase, bool]]:
     try:
         raw = open(source, "rb")   # noqa: SIM115 (closed by the `with` below; the try names a failure)
     except OSError as e:
@@ -129,7 +130,7 @@ def _opened(source: str) -> Iterator[tuple[BinaryIO, bool]]:
             yield unzipped, True
 
 
-def _text_chunks(raw: BinaryIO, source: str, gzipped: bool) -> Iterator[str]:
+def _text_chunks(raw: io.BufferedIOBase, source: str, gzipped: bool) -> Iterator[str]:
     """The file's text (UTF-8, a byte order mark dropped) in chunks of about 1 MiB."""
     decoder = codecs.getincrementaldecoder("utf-8-sig")()
     offset = 0
@@ -210,7 +211,8 @@ class _Walk:
     def _object(self) -> Iterator[OracleCard]:
         """A file that is one JSON object: MTGJSON's (its cards in "data"), or a Scryfall list."""
         s = self.stream
-        keys, scalars, has_data = [], {}, False
+        keys, has_data = [], False
+        scalars: dict[str, Any] = {}
         for key in s.members("the file's object"):
             keys.append(key)
             if key == "data":
@@ -222,7 +224,7 @@ class _Walk:
                 scalars[key] = s.value(repr(key))
         if not has_data:
             kind = describe({k: scalars.get(k) for k in keys})
-            hint = _HINTS.get(scalars.get("object"), "" if "object" in scalars else " (with no 'data')")
+            hint = _HINTS.get(str(scalars.get("object")), "" if "object" in scalars else " (with no 'data')")
             raise self._error(f"the file is {kind}{hint}, not cards" + _EXPECTED)
 
     def _data(self) -> Iterator[OracleCard]:
@@ -366,7 +368,7 @@ class _Cards:
     def record(self, record: object, where: str) -> Iterator[OracleCard]:
         """A record of a list whose kind the file doesn't say (a Scryfall or MTGJSON card)."""
         style = card_style(record)
-        if style is None:
+        if style is None or not isinstance(record, dict):      # (a card's style is a table's)
             if not self._card_seen:
                 raise BulkFileError(f"{describe(record)}, not a card: the file is not a card file"
                                     + _EXPECTED, source=self.summary.source, where=where)
@@ -462,13 +464,14 @@ class _Cards:
             group.name, group.layout = name, layout
         if group.name is not None and len(group.faces) >= group.expected:
             del self._pending[key]
-            card = self._gathered(group)
+            card = self._gathered(group, group.name)
             if card is not None:
                 yield card
 
-    def _gathered(self, group: _Faces) -> OracleCard | None:
+    def _gathered(self, group: _Faces, name: str) -> OracleCard | None:
+        """The card of a group of faces, named `name` (the group's, once its front face is read)."""
         faces = tuple(group.faces[side] for side in sorted(group.faces))
-        return self._card(group.name, group.layout, faces, tuple(group.keywords), group.where)
+        return self._card(name, group.layout, faces, tuple(group.keywords), group.where)
 
     def atomic(self, faces: object, where: str, key: str) -> Iterator[OracleCard]:
         """One entry of AtomicCards: a card name and the records of its faces."""
@@ -491,7 +494,7 @@ class _Cards:
                 self.skip("no front face", group.where, key, "a back face whose front face is not in "
                           "the file; skipped")
             else:
-                card = self._gathered(group)
+                card = self._gathered(group, group.name)
                 if card is not None:
                     self.summary.problem(f"{group.where} {group.name!r}: only {len(group.faces)} of "
                                          f"its {group.expected} faces are in the file; read with those")

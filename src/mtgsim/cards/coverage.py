@@ -96,8 +96,8 @@ class Coverage:
         the buckets, which `mtgsim cards coverage` and the import's summary both print."""
         n = len(self.cards) or 1
         return f"{len(self.cards):,} cards: " + ", ".join(
-            f"{len(self._names(b)):,} {b if b != 'fully' else 'fully recognized'} ({100 * len(self._names(b)) / n:.1f}%)"
-            for b in BUCKETS)
+            f"{len(self._names(b)):,} {b if b != 'fully' else 'fully recognized'}"
+            f" ({100 * len(self._names(b)) / n:.1f}%)" for b in BUCKETS)
 
     def report(self, families: int = 20, details: bool = True) -> str:
         """The report `mtgsim cards coverage` prints."""

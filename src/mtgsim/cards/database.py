@@ -83,7 +83,8 @@ _REMOVE = re.compile(r"remove (?P<n>a|an|one|two|three|four|five|\d+) (?P<kind>c
 
 def parse_activation_cost(text: str) -> ActivationCost:
     """'{2}, {T}, Pay 1 life, Sacrifice this artifact' → ActivationCost; raises CardDataError."""
-    mana, tap, untap, life, sac, remove = ManaCost(), False, False, 0, False, ()
+    mana, tap, untap, life, sac = ManaCost(), False, False, 0, False
+    remove: tuple[str, int] | tuple[()] = ()          # (kind, n): counters removed
     for part in (p.strip() for p in text.split(",")):
         if not part:
             raise CardDataError(f"empty part in activation cost {shown(text)}")
@@ -206,7 +207,7 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
         return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(items))
     if hint is model.SpendRestriction:
         return model.SpendRestriction.parse(value)
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(value, dict):
             raise CardDataError(f"expected a table, got {shown(value)}")
         return _record(hint, value, where)
@@ -338,7 +339,8 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
         raise fail("attacks_only_if", "only a creature attacks (508.1a): this card is no creature")
     star = any(p is not None and p.star for p in (kw.get("power"), kw.get("toughness")))
     if "star" in kw and kw["star"].count in (model.CountOf.POWER, model.CountOf.TOUGHNESS):
-        raise fail("star", "a * can't count the creature's own power or toughness (it would be defined by itself, 208.2)")
+        raise fail("star", "a * can't count the creature's own power or toughness "
+                           "(it would be defined by itself, 208.2)")
     if star and "star" not in kw:
         raise fail("star", "power or toughness has '*': say what it counts, e.g. star = {count = \"cards_in_hand\"}")
     abilities = table.get("abilities", [])
@@ -367,7 +369,8 @@ def card(name: str, cost: str | ManaCost = "", type: str = "Sorcery", pt: str | 
 
     Abilities are given as the same tables the TOML files use. Raises CardDataError."""
     if not isinstance(cost, (str, ManaCost)):
-        raise ArgumentTypeError(f"card: cost must be text such as '{{1}}{{G}}' or a ManaCost, not {cost.__class__.__name__}")
+        raise ArgumentTypeError(f"card: cost must be text such as '{{1}}{{G}}' or a ManaCost, "
+                                f"not {cost.__class__.__name__}")
     for what, value in (("type", type), ("pt", pt)):
         if not isinstance(value, str) and not (what == "pt" and value is None):
             raise ArgumentTypeError(f"card: {what} must be text, not {value.__class__.__name__}")
@@ -557,7 +560,7 @@ class CardDatabase(Mapping[str, CardDef]):
             return key
         return self._alias.get(key)
 
-    def __getitem__(self, name: str) -> CardDef:
+    def __getitem__(self, name: str | CardDef) -> CardDef:
         if isinstance(name, CardDef):
             return name
         if not isinstance(name, str):
@@ -651,7 +654,7 @@ def _is_shipped(path: Path) -> bool:
 
 
 @functools.lru_cache(maxsize=1)
-def _shipped() -> CardDatabase:
+def shipped_database() -> CardDatabase:
     db = CardDatabase()
     loaded = []
     for entry in sorted(_data_dir().iterdir(), key=lambda e: e.name):
@@ -679,7 +682,7 @@ def _with_user_database() -> CardDatabase:
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:
-        return _shipped()
+        return shipped_database()
     return _shipped_and_imported(str(path), stamp)
 
 
@@ -692,4 +695,4 @@ def _shipped_and_imported(path: str, stamp: int) -> CardDatabase:
 def with_imported(imported) -> CardDatabase:
     """The database `card_db()` reads with `imported` (an ImportedCards, or None) as the user's
     database: the shipped curated cards, and the recognized cards they don't override."""
-    return _shipped().extended(imported) if imported is not None else _shipped()
+    return shipped_database().extended(imported) if imported is not None else shipped_database()

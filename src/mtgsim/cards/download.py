@@ -25,6 +25,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from ..errors import DownloadError
+from ..version import __version__
 from .bulk_records import describe
 from .cache import atomic_writer
 
@@ -41,7 +42,6 @@ _last_request = 0.0          # time.monotonic() of the last request this process
 
 def user_agent() -> str:
     """mtgsim's User-Agent: its name and version, as Scryfall asks of every application."""
-    from .. import __version__  # (here: mtgsim's __init__ may still be running at import)
     return f"mtgsim/{__version__} (Python {sys.version_info.major}.{sys.version_info.minor}; urllib)"
 
 

@@ -5,8 +5,8 @@ user cache directory (`cache.user_cache_dir`), which `card_db()` reads without b
 The cache is one file: a first line of JSON, the index (per card its look-up key, name,
 bucket and where its record is), then one line of JSON per card (its validated table and its
 clauses). Loading parses the index and nothing else (a card's line is parsed, and its record
-built, the first time it is looked up), so a 35,000-card database loads in a tenth of a second. It is written to a temporary file
-and renamed, so an import that fails leaves the previous database as it was.
+built, the first time it is looked up), so a 35,000-card database loads in a tenth of a second. It is
+written to a temporary file and renamed, so an import that fails leaves the previous database as it was.
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import ArgumentTypeError, BulkFileError, CardDataError
+from ..version import __version__
 from .bulk import ImportSummary, read_bulk
 from .cache import atomic_write, user_cache_dir
 from .coverage import CardCoverage
@@ -134,7 +135,6 @@ def import_bulk(path: str | os.PathLike, dest: str | os.PathLike | None = None, 
     validate, write the cache atomically. Returns what was imported (its `summary`, figures).
     Only a card database is ever replaced (`database_destination`): any other file at `dest`
     is refused, before the bulk file is read, and kept."""
-    from .. import __version__
     if dest is not None and not isinstance(dest, (str, os.PathLike)):
         raise ArgumentTypeError(f"import_bulk: dest must be a file's path or None, not {type(dest).__name__}")
     target = Path(dest) if dest is not None else user_database_path()
@@ -228,7 +228,6 @@ def read_imported(path: str | os.PathLike | None = None) -> ImportedCards | None
     if doc.get("cache_format") != CACHE_FORMAT:
         raise CardDataError(f"made by mtgsim {doc.get('mtgsim', '?')}, whose format this version doesn't "
                             f"read: run `mtgsim cards import {doc.get('source', 'FILE')}` again", source=str(target))
-    from .. import __version__
     if doc.get("mtgsim") != __version__:      # (its cards were read by other recognizers)
         warnings.warn(f"{target}: imported by mtgsim {doc.get('mtgsim', '?')}; run `mtgsim cards import "
                       f"{doc.get('source', 'FILE')}` again to read the cards with this version's recognizers",

@@ -92,7 +92,7 @@ class JsonStream:
     def peek(self) -> str:
         """The next character that is not whitespace ("" at the end of the text)."""
         while True:
-            self._pos = _WHITESPACE.match(self._buf, self._pos).end()
+            self._pos = _WHITESPACE.match(self._buf, self._pos).end()  # type: ignore[union-attr]  # (\s* matches)
             if self._pos < len(self._buf):
                 return self._buf[self._pos]
             if not self._more():
@@ -202,7 +202,7 @@ class JsonStream:
         while True:
             if self.peek() != '"':
                 raise self.error(f"expected a key in quotes in {what}", f"item {index} of {what}")
-            key = self.value(f"a key of {what}")
+            key = str(self.value(f"a key of {what}"))          # (a string: it began with a quote)
             self._expect(":", f"after the key {key!r} in {what}")
             yield key
             if not self._after_element("}", what, index):

@@ -17,7 +17,8 @@ from ..mana import Color, ManaCost, color_order
 
 __all__ = [
     "CARD_TYPES", "SUPERTYPES", "Count", "Amount", "ActivationCost", "Effect",
-    "ManaAbility", "SpendFilter", "SpendRestriction", "ActivateOnly", "Timing", "CostModifier", "ManaTrigger", "ManaReplacement",
+    "ManaAbility", "SpendFilter", "SpendRestriction", "ActivateOnly", "Timing", "CostModifier", "ManaTrigger",
+    "ManaReplacement",
     "StaticGrant", "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "LandPlays", "Ability",
     "AttackCondition", "Controls", "CardDef", "ABILITY_KINDS",
 ]

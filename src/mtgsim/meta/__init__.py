@@ -70,13 +70,13 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
     """Play `events` Swiss events of the field, each with `rounds` rounds (None: as MTR Appendix
     E recommends for its size) and a top cut of `top_cut`; per archetype, the share of the
     field, match points, match-win percentage, records, P(top cut), P(win), conversion."""
-    from ..simulate import _seed_sequence, nothing_finished
+    from ..simulate import seed_sequence, nothing_finished
     arch, table, rounds, best_of, top_cut, draw_rate, ids = _settings(
         field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws)
     events = checks.games(events, "events")
     threads = checks.threads(threads)
     progress = checks.flag(progress, "progress")
-    root = _seed_sequence(seed)
+    root = seed_sequence(seed)
     if seed is None:
         seed = root.entropy
     layout = _meta.out_layout(len(field.names), rounds)
@@ -110,16 +110,16 @@ def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, ro
                top_cut: int = 8, draw_rate: float = 0.0, intentional_draws: bool = False) -> Event:
     """One event in full: each Swiss round's matches, the standings after the Swiss rounds
     with their tiebreakers, and the top cut round by round."""
-    from ..simulate import _seed_sequence
+    from ..simulate import seed_sequence
     arch, table, rounds, best_of, top_cut, draw_rate, ids = _settings(
         field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws)
-    root = _seed_sequence(seed)
+    root = seed_sequence(seed)
     opp, gw, gl, gd, order, mp, omw, gwp, ogw, bracket, unproven = _meta.play_one(
         arch, table, rounds, best_of, top_cut, draw_rate, ids, chunk_generator(root, 0))
     names = field.archetypes()
     swiss = []
     for r in range(rounds):
-        matches = []
+        matches: list[tuple[int, int | None, int, int, int]] = []
         for p in range(len(names)):
             q = int(opp[p, r])
             if q < 0:

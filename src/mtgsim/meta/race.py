@@ -20,7 +20,7 @@ from ..decklist import Deck
 from ..errors import ArgumentError, ArgumentTypeError, LimitError, shown
 from ..optimize import stats
 from ..runner import CHUNK, chunk_rows
-from ..simulate import Estimate, _seed_sequence, _setup
+from ..simulate import Estimate, seed_sequence, game_setup
 
 __all__ = ["RaceMatchup", "matchup_from_race", "race_pairs"]
 
@@ -47,7 +47,7 @@ class RaceMatchup(Estimate):
 
 def _kills(deck: Deck, on_play: bool, games: int, turns: int, root, threads: int) -> np.ndarray:
     """[chunks, turns + 1] kill-turn counts per chunk (last: not killed)."""
-    st = _setup(deck, turns, on_play, None, None, ())
+    st = game_setup(deck, turns, on_play, None, None, ())
     from .._core import metric_offsets
     off, length = metric_offsets(len(st.tracked), turns)["kill"]
     n_chunks = -(-games // CHUNK)
@@ -83,7 +83,7 @@ def matchup_from_race(deck_a: Deck, deck_b: Deck, games: int = 1_000_000, seed=N
         raise LimitError(f"matchup_from_race: games must be at most {MAX_RACE_GAMES:,} (each deck's kill turns "
                          f"are kept chunk by chunk, for the interval), got {shown(games)}")
     threads = checks.threads(threads, "matchup_from_race: threads")
-    root = _seed_sequence(seed)
+    root = seed_sequence(seed)
     kills = {(name, play): _kills(d, play, games, turns, root, threads)
              for name, d in (("a", deck_a), ("b", deck_b)) for play in (True, False)}
     ap, ad, bp, bd = kills["a", True], kills["a", False], kills["b", True], kills["b", False]
@@ -97,13 +97,13 @@ def matchup_from_race(deck_a: Deck, deck_b: Deck, games: int = 1_000_000, seed=N
     def game(w, x, y, z):
         return (play(w, z) + draw(x, y)) / 2
 
-    out = []
+    out: list[Estimate] = []
     for f, parts in ((game, [ap, ad, bp, bd]), (play, [ap, bd]), (draw, [ad, bp])):
         value, se = stats.jackknife(f, parts)
         half = stats.t_quantile(0.975, parts[0].shape[0] - 1) * se
         out.append(Estimate(value, max(0.0, value - half), min(1.0, value + half), games))
-    game, on_play, on_draw = out
-    return RaceMatchup(game.value, game.low, game.high, game.n, on_play, on_draw)
+    either, on_play, on_draw = out              # (the play or the draw at random; each)
+    return RaceMatchup(either.value, either.low, either.high, either.n, on_play, on_draw)
 
 
 def race_pairs(decks: dict[str, Deck], games: int, seed, turns: int, threads: int | None) -> dict:
@@ -113,5 +113,5 @@ def race_pairs(decks: dict[str, Deck], games: int, seed, turns: int, threads: in
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             m = matchup_from_race(decks[a], decks[b], games=games, seed=seed, turns=turns, threads=threads)
-            out[(a, b)] = (m.on_play.value, m.on_draw.value)
+            out[(a, b)] = (m.on_play.value, m.on_draw.value)  # type: ignore[union-attr]  # (a race has both)
     return out

@@ -132,7 +132,8 @@ class EventsResult:
     def _draws(self) -> str:
         if not self.draw_rate and not self.intentional_draws:
             return "no draws"
-        out = [f"unintentional draws in {self.draw_rate:g} of matches"] if self.draw_rate else ["no unintentional draws"]
+        out = ([f"unintentional draws in {self.draw_rate:g} of matches"] if self.draw_rate
+               else ["no unintentional draws"])
         if self.intentional_draws:
             out.append("intentional draws in the final round")
         return ", ".join(out)
@@ -168,7 +169,8 @@ class EventsResult:
     def summary(self) -> str:
         cut = f"top {self.top_cut}" if self.top_cut else "no top cut"
         lines = [self.settings_line() + "; 95% intervals" + (" (interrupted)" if self.interrupted else ""),
-                 "  field: " + ", ".join(f"{n} {k}" for n, k in self.field.count.items()) + "; " + self._matchups_line()]
+                 "  field: " + ", ".join(f"{n} {k}" for n, k in self.field.count.items())
+                 + "; " + self._matchups_line()]
         width = max(len("archetype"), *(len(n) for n in self.field.names))
         head = "  {:<%d} {:>7} {:>6} {:>8} {:>17} {:>17} {:>17} {:>17} {:>17}" % width
         lines.append(head.format("archetype", "players", "share", "points", "match win", f"P({self.rounds - 2}-2+)",
@@ -177,12 +179,12 @@ class EventsResult:
         def iv(e: dict) -> str:
             return f"{e['value']:.4f} ±{(e['high'] - e['low']) / 2:.4f}"
         for r in self._rows():
-            lines.append(head.format(r["archetype"], r["players"], f"{100 * r['share']:.1f}%", f"{r['match_points']:.2f}",
-                                     iv(r["match_win"]), iv(r["p_x_2"]), iv(r["p_top8"]), iv(r["p_win"]),
-                                     iv(r["conversion"])))
+            lines.append(head.format(r["archetype"], r["players"], f"{100 * r['share']:.1f}%",
+                                     f"{r['match_points']:.2f}", iv(r["match_win"]), iv(r["p_x_2"]),
+                                     iv(r["p_top8"]), iv(r["p_win"]), iv(r["conversion"])))
         if self.unproven_pairings:
-            lines.append(f"  note: {self.unproven_pairings:,} of {self.events * self.rounds:,} Swiss rounds were paired by "
-                         "the best pairing found, not proved the least-cost one (MTR 10.4) within the "
+            lines.append(f"  note: {self.unproven_pairings:,} of {self.events * self.rounds:,} Swiss rounds were "
+                         "paired by the best pairing found, not proved the least-cost one (MTR 10.4) within the "
                          f"search's budget (fields of more than {_meta.BLOSSOM_PLAYERS} players only)")
         return "\n".join(lines)
 

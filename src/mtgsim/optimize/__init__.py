@@ -127,20 +127,22 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
                     return SweepResult(engine, cands, _separated(engine, cands), "all games played")
                 upto *= 2
     except KeyboardInterrupt:
-        _interrupted(engine)
+        engine = _interrupted(engine)
         return SweepResult(engine, engine.candidates, False, "interrupted")
     finally:
         _close(bar)
 
 
-def _interrupted(engine: Engine | None) -> None:
+def _interrupted(engine: Engine | None) -> Engine:
     """After Ctrl-C: the games each variant finished are its result (a variant with none is
-    marked so); with no game finished at all, the interrupt is passed on."""
+    marked so), and the engine that played them is returned; with no game finished at all,
+    the interrupt is passed on."""
     if engine is None or engine.games_used == 0:
         nothing_finished()
     for c in engine.candidates:
         if c.games == 0:
             c.dropped = "not played: interrupted"
+    return engine
 
 
 def _separated(engine: Engine, cands) -> bool:
@@ -265,8 +267,8 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     search = "exhaustive" if exhaustive else "local search with racing"
     try:
         with cluster(client) as dask_client:
-            engine = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client, seed,
-                            True, confidence, bar)
+            engine = started = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client,
+                                      seed, True, confidence, bar)
             by_label = {}
 
             def candidate(split):
@@ -277,7 +279,7 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
                     if len(variant) != len(deck):
                         raise InternalError(f"mana_base: the variant {label} has {len(variant)} cards, "
                                             f"the deck {len(deck)}")
-                    by_label[label] = engine.add(label, variant)
+                    by_label[label] = started.add(label, variant)
                 c = by_label[label]
                 c.dropped = None
                 return c
@@ -300,7 +302,7 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
                     return ManaBaseResult(engine, list(by_label.values()), separated, stopped, search, found)
                 current = winner
     except KeyboardInterrupt:
-        _interrupted(engine)
+        engine = _interrupted(engine)
         return ManaBaseResult(engine, engine.candidates, False, "interrupted", search, found)
     finally:
         _close(bar)

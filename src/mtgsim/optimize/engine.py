@@ -21,10 +21,10 @@ import numpy as np
 
 from ..cards import CardDef, normalize_name
 from ..decklist import Deck
-from ..errors import ArgumentError, LimitError, shown
-from ..objective import BoundObjective, _Context
+from ..errors import ArgumentError, InternalError, LimitError, shown
+from ..objective import BoundObjective, Context
 from ..runner import CHUNK, chunk_games, play_jobs
-from ..simulate import Estimate, SimResult, _seed_sequence, _setup, sim_result
+from ..simulate import Estimate, SimResult, seed_sequence, game_setup, sim_result
 from . import stats
 from .variants import aligned_layout, expand
 
@@ -39,7 +39,7 @@ class Candidate:
     deck: Deck
     index: int                      # its place in the run (its seed when crn=False)
     plan: object
-    ctx: _Context
+    ctx: Context
     tracked: tuple[str, ...]
     comps: np.ndarray               # [chunks played, objective width]
     totals: np.ndarray              # the summed metric row (for its SimResult)
@@ -52,31 +52,38 @@ class Engine:
     """The settings of one optimization run and the candidates it played."""
 
     def __init__(self, objective, turns, on_play, mulligan, policy, track, threads, client, seed, crn,
-                 confidence, bar=None):
+                 confidence, bar=None) -> None:
         self.objective = objective
         self.turns, self.on_play, self.mulligan, self.policy = turns, on_play, mulligan, policy
         self.track = tuple(track)
         self.threads, self.client, self.crn, self.confidence = threads, client, crn, confidence
-        self.root = _seed_sequence(seed)
+        self.root = seed_sequence(seed)
         self.seed = seed if seed is not None else self.root.entropy
         self.bar = bar
-        self.bound: BoundObjective | None = None
+        self._bound: BoundObjective | None = None
         self.reference: list[str] | None = None
         self.candidates: list[Candidate] = []
 
+    @property
+    def bound(self) -> BoundObjective:
+        """The objective bound to the cards of the first variant added (its mana values)."""
+        if self._bound is None:
+            raise InternalError("the objective is bound when the first variant is added")
+        return self._bound
+
     def add(self, label: str, deck: Deck) -> Candidate:
         """Compile one variant (its library on the reference positions: the first variant's)."""
-        st = _setup(deck, self.turns, self.on_play, self.mulligan, self.policy, self._tracked())
+        st = game_setup(deck, self.turns, self.on_play, self.mulligan, self.policy, self._tracked())
         main = deck.maindeck
         if self.reference is None:
             self.reference = expand(main)
             given = {normalize_name(t.name): t for t in self.track if isinstance(t, CardDef)}
-            self.bound = self.objective.bind(
+            self._bound = self.objective.bind(
                 self.turns, lambda name: (given.get(normalize_name(name)) or deck.card(name)).mana_value)
         layout = aligned_layout(self.reference, main)
         st.plan.library = np.array([st.tables.row(n) for n in layout], dtype=np.int32)
         st.plan.game_streams = True
-        c = Candidate(label, deck, len(self.candidates), st.plan, _Context.of(st.tracked, self.turns),
+        c = Candidate(label, deck, len(self.candidates), st.plan, Context.of(st.tracked, self.turns),
                       tuple(st.tracked), np.zeros((0, self.bound.width)), np.zeros(st.plan.size, dtype=np.int64))
         self.candidates.append(c)
         return c

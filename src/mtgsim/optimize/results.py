@@ -184,7 +184,8 @@ class _Report:
 
     def to_dict(self) -> dict:
         return {"objective": str(self.objective), "maximize": self.objective.maximize,
-                "confidence": self._engine.confidence, "seed": self.seed if isinstance(self.seed, int) else str(self.seed),
+                "confidence": self._engine.confidence,
+                "seed": self.seed if isinstance(self.seed, int) else str(self.seed),
                 "crn": self._engine.crn, "games_used": self.games_used, "best": self.best_label,
                 "deck_size": self.deck_size(),
                 "separated": self.separated, "stopped": self.stopped, "variants": self._rows(),

@@ -7,17 +7,17 @@ from typing import Any
 
 from ..oracle import OracleFace
 from ..oracle_text import number, sentences
-from .effects import _BASIC_TYPES, _looks_too_late, effect_of
-from .ignored import _TRIGGER, _ignored, never_happens, trigger_events
-from .mana import _mana_ability
+from .effects import BASIC_TYPES, looks_too_late, effect_of
+from .ignored import TRIGGER, is_ignored, never_happens, trigger_events
+from .mana import mana_ability_tables
 from .phrases import (
-    _COLOR_WORDS,
-    _MANA,
-    _N,
-    _TYPE_WORDS,
-    _amount_phrase,
-    _mana_symbols,
-    _n,
+    COLOR_WORDS,
+    MANA,
+    NUMBER_WORD,
+    TYPE_WORDS,
+    amount_phrase,
+    mana_symbols,
+    number_of,
     activate_only,
     activation_cost,
 )
@@ -25,7 +25,7 @@ from .phrases import (
 Abilities = list[dict[str, Any]]
 
 
-class _Face:
+class Face:
     """The recognizer's view of the face being read: its types, the fields it has set."""
 
     def __init__(self, face: OracleFace, types: tuple[str, ...], subtypes: tuple[str, ...]):
@@ -65,7 +65,7 @@ _ENTERS_TAPPED = {
 _ENTERS_RE = [(re.compile(p + r"\.?", re.IGNORECASE), v) for p, v in _ENTERS_TAPPED.items()]
 
 
-def _enters(face: _Face, p: str) -> Abilities | None:
+def _enters(face: Face, p: str) -> Abilities | None:
     for pattern, fields in _ENTERS_RE:
         m = pattern.fullmatch(p)
         if m:
@@ -75,7 +75,7 @@ def _enters(face: _Face, p: str) -> Abilities | None:
                 t["life"] = int(g.get("life") or g["low"])
             if g.get("sub"):
                 subs = [s for s in (g["sub"], g.get("sub2")) if s]
-                if not all(s in _BASIC_TYPES for s in subs) and fields.get("unless") == "control_subtype":
+                if not all(s in BASIC_TYPES for s in subs) and fields.get("unless") == "control_subtype":
                     return None
                 t["subtypes"] = subs
             return [t]
@@ -83,15 +83,16 @@ def _enters(face: _Face, p: str) -> Abilities | None:
         return [{"kind": "enters", "tapped": True, "choose_color": True}]
     if re.fullmatch(r"As ~ enters, choose a color\.?", p):
         return [{"kind": "enters", "choose_color": True}]
-    if m := re.fullmatch(rf"~ enters (?P<tapped>tapped )?with {_N} (?P<kind>\+1/\+1|charge) counters? on it\.?", p,
-                         re.IGNORECASE):
-        return [{"kind": "enters", "counters": {m["kind"].lower(): _n(m["n"])}} | ({"tapped": True} if m["tapped"] else {})]
+    if m := re.fullmatch(rf"~ enters (?P<tapped>tapped )?with {NUMBER_WORD} (?P<kind>\+1/\+1|charge) "
+                         r"counters? on it\.?", p, re.IGNORECASE):
+        return [{"kind": "enters", "counters": {m["kind"].lower(): number_of(m["n"])}}
+                | ({"tapped": True} if m["tapped"] else {})]
     if re.fullmatch(r"~ enters with X \+1/\+1 counters on it\.?", p):
         return [{"kind": "enters", "counters": {"+1/+1": "X"}}]
     return None
 
 
-def _activated(face: _Face, p: str) -> Abilities | None:
+def _activated(face: Face, p: str) -> Abilities | None:
     m = re.fullmatch(r'(?P<cost>[^:"]+?): (?P<effect>.+)', p)
     if not m:
         return None
@@ -100,7 +101,7 @@ def _activated(face: _Face, p: str) -> Abilities | None:
         return None
     effect = m["effect"]
     if re.match(r"Add\b", effect):
-        return _mana_ability(cost, effect)
+        return mana_ability_tables(cost, effect)
     only: dict[str, Any] = {}
     ss = sentences(effect)
     if len(ss) > 1 and ss[-1].startswith("Activate only "):     # (602.1b: instructions come last)
@@ -139,7 +140,7 @@ def _compound(p: str) -> list[str] | None:
     """A trigger of several events ("When ~ enters and whenever an opponent draws a card ...,
     ..."): the paragraph once for each event that can happen in a goldfish (603.2: it triggers
     on each), None if it isn't one."""
-    m = _TRIGGER.fullmatch(p)
+    m = TRIGGER.fullmatch(p)
     if not m or len(events := trigger_events(m["cond"])) < 2:
         return None
     return [f"{e[0].upper()}{e[1:]}, {m['effect']}" for e in events if not never_happens(e)]
@@ -151,7 +152,7 @@ def _compound(p: str) -> list[str] | None:
 _COUNTERS_ON = {"your_upkeep": ("~",), "you_cast_spell": ("~",)}
 
 
-def _triggered(face: _Face, p: str) -> Abilities | None:
+def _triggered(face: Face, p: str) -> Abilities | None:
     if (each := _compound(p)) is not None:
         out: Abilities = []
         for one in each:
@@ -186,7 +187,7 @@ _WATCH = {"a land": "lands", "a basic land": "basic_lands", "a permanent": "perm
           "a Mountain": "lands", "a creature": None}
 
 
-def _mana_trigger(face: _Face, p: str) -> Abilities | None:
+def _mana_trigger(face: Face, p: str) -> Abilities | None:
     m = re.fullmatch(r"Whenever (?P<who>you tap|a player taps) (?P<what>an? [\w ]+?) for mana, (?:that player |its "
                      r"controller )?adds? (?:an additional )?(?P<adds>.+?)\.?", p)
     if m is None:
@@ -199,20 +200,21 @@ def _mana_trigger(face: _Face, p: str) -> Abilities | None:
         adds = m2["adds"]
     else:
         what = m["what"]
-        if what not in _WATCH or _WATCH[what] is None:
+        watched = _WATCH.get(what)
+        if watched is None:
             return None
-        watches = _WATCH[what]
         if m["who"] == "you tap":
-            watches = {"lands": "lands_you_control", "permanents": "permanents_you_control"}.get(watches)
-            if watches is None:
+            watched = {"lands": "lands_you_control", "permanents": "permanents_you_control"}.get(watched)
+            if watched is None:
                 return None
-        subs = [what.split()[1]] if what.split()[1] in _BASIC_TYPES else []
+        watches = watched
+        subs = [what.split()[1]] if what.split()[1] in BASIC_TYPES else []
         adds = m["adds"]
     t: dict[str, Any] = {"kind": "mana_trigger", "watches": watches}
     if subs:
         t["subtypes"] = subs
     adds = adds.removesuffix(" to their mana pool").removesuffix(" in addition to the mana the land produces")
-    if fixed := _mana_symbols(adds):
+    if fixed := mana_symbols(adds):
         t |= {"adds": "fixed", "mana": fixed}
     elif adds in ("one mana of any type that land produced", "one additional mana of any type that land produced"):
         t["adds"] = "produced"
@@ -225,18 +227,18 @@ def _mana_trigger(face: _Face, p: str) -> Abilities | None:
     return [t]
 
 
-_COST_FILTER_WORDS = {**{w: ("colors", c) for w, c in _COLOR_WORDS.items()}, "legendary": ("supertypes", "Legendary"),
+_COST_FILTER_WORDS = {**{w: ("colors", c) for w, c in COLOR_WORDS.items()}, "legendary": ("supertypes", "Legendary"),
                       "historic": ("historic", "")}
 
 
 def _spell_filter(words: str) -> dict | None:
     """'green creature' / 'noncreature' / 'artifact' / 'Elf' / 'instant and sorcery' → the
     filter fields of a `cost` ability, else None."""
-    out: dict[str, list | str] = {}
+    out: dict[str, Any] = {}               # (filter field: a list of names, or colours as letters)
     for i, w in enumerate(re.split(r" and | or |, | ", words.strip())):
         if not w:
             continue
-        if i == 0 and w.lower() in _COST_FILTER_WORDS | _TYPE_WORDS or w.lower().startswith("non"):
+        if i == 0 and w.lower() in _COST_FILTER_WORDS | TYPE_WORDS or w.lower().startswith("non"):
             w = w.lower()              # (the first word of a sentence)
         if w in _COST_FILTER_WORDS:
             key, val = _COST_FILTER_WORDS[w]
@@ -248,10 +250,10 @@ def _spell_filter(words: str) -> dict | None:
                 out["colors"] = str(out.get("colors", "")) + val
             else:
                 out.setdefault(key, []).append(val)
-        elif w.lower() in _TYPE_WORDS and w == w.lower():
-            out.setdefault("types", []).append(_TYPE_WORDS[w])
-        elif w.startswith("non") and w[3:] in _TYPE_WORDS:
-            out.setdefault("not_types", []).append(_TYPE_WORDS[w[3:]])
+        elif w.lower() in TYPE_WORDS and w == w.lower():
+            out.setdefault("types", []).append(TYPE_WORDS[w])
+        elif w.startswith("non") and w[3:] in TYPE_WORDS:
+            out.setdefault("not_types", []).append(TYPE_WORDS[w[3:]])
         elif re.fullmatch(r"[A-Z][a-z]+", w):
             out.setdefault("subtypes", []).append(w)
         else:
@@ -259,14 +261,14 @@ def _spell_filter(words: str) -> dict | None:
     return out
 
 
-def _cost_modifier(face: _Face, p: str) -> Abilities | None:
+def _cost_modifier(face: Face, p: str) -> Abilities | None:
     s = sentences(p)
     if len(s) == 2 and s[1].startswith("This effect reduces only the amount of generic mana"):
         s = s[:1]
     if len(s) != 1:
         return None
     m = re.fullmatch(r"(?P<filter>[\w ]*?)\s*[Ss]pells (?P<who>you cast |your opponents cast )?cost (?P<mana>"
-                     + _MANA + r") (?P<dir>less|more) to cast\.?", s[0])
+                     + MANA + r") (?P<dir>less|more) to cast\.?", s[0])
     if m:
         filt = _spell_filter(m["filter"])
         if filt is None:
@@ -276,27 +278,28 @@ def _cost_modifier(face: _Face, p: str) -> Abilities | None:
         if scope != "your_spells":
             t["scope"] = scope
         return [t]
-    m = re.fullmatch(r"(?P<filter>[\w ]*?)\s*[Ss]pells you cast cost \{1\} less to cast for each (?P<what>.+?)\.?", s[0])
+    m = re.fullmatch(r"(?P<filter>[\w ]*?)\s*[Ss]pells you cast cost \{1\} less to cast for each (?P<what>.+?)\.?",
+                     s[0])
     if m:                              # ({1} less for each: a generic amount, Animar)
-        filt, amount = _spell_filter(m["filter"]), _amount_phrase("for each " + m["what"])
+        filt, amount = _spell_filter(m["filter"]), amount_phrase("for each " + m["what"])
         if filt is None or amount is None:
             return None
         return [{"kind": "cost", "change": "reduce", "amount": amount, **filt}]
     if m := re.fullmatch(r"~ costs \{X\} less to cast, where X is (?P<what>.+?)\.?", s[0]):
-        amount = _amount_phrase("equal to " + m["what"])
+        amount = amount_phrase("equal to " + m["what"])
         return None if amount is None else [{"kind": "cost", "change": "reduce", "scope": "self", "amount": amount}]
     m = re.fullmatch(r"~ costs (?P<mana>\{\d+\}) less to cast for each (?P<what>.+?)\.?", s[0])
     if m:
-        amount = _amount_phrase("for each " + m["what"])
+        amount = amount_phrase("for each " + m["what"])
         if amount is None or m["mana"] != "{1}":
             return None
         return [{"kind": "cost", "change": "reduce", "scope": "self", "amount": amount}]
     return None
 
 
-def _statics(face: _Face, p: str) -> Abilities | None:
+def _statics(face: Face, p: str) -> Abilities | None:
     if m := re.fullmatch(r"You may play (?P<n>an|two|three) additional lands? on each of your turns\.?", p):
-        return [{"kind": "land_plays", "additional": _n(m["n"])}]
+        return [{"kind": "land_plays", "additional": number_of(m["n"])}]
     if p in ('Lands you control have "{T}: Add one mana of any color."',):
         return [{"kind": "grant", "grant": "mana_any_color", "to": "lands_you_control"}]
     if p in ("Creatures you control have haste.",):
@@ -315,25 +318,26 @@ def _statics(face: _Face, p: str) -> Abilities | None:
     return None
 
 
-def _star(face: _Face, p: str) -> Abilities | None:
+def _star(face: Face, p: str) -> Abilities | None:
     m = re.fullmatch(r"~'s power (?:and toughness are each|is) equal to (?P<what>the number of .+?)\.?", p)
     if not m:
         return None
-    amount = _amount_phrase("equal to " + m["what"])
+    amount = amount_phrase("equal to " + m["what"])
     if amount is None:
         return None
     face.fields["star"] = amount
     return []
 
 
-def _spell_effect(face: _Face, p: str) -> Abilities | None:
+def spell_effect(face: Face, p: str) -> Abilities | None:
     if not face.is_spell:
         return None
     m = re.fullmatch(r"If (?:this spell|~) was kicked, (?P<effect>.+?) instead\.?", p) or re.fullmatch(
         r"Kicked — (?P<effect>.+)", p)
     if m:
         if d := re.fullmatch(r"it deals (\d+) damage", m["effect"]):     # (to the same target)
-            fields = {**face.spell, "damage_to_opponent": int(d.group(1))} if "damage_to_opponent" in face.spell else None
+            fields = ({**face.spell, "damage_to_opponent": int(d.group(1))}
+                      if "damage_to_opponent" in face.spell else None)
         else:
             fields = effect_of(m["effect"], face.tokens)
         if fields is None or face.kicked is not None or "_on_" in fields:
@@ -341,7 +345,7 @@ def _spell_effect(face: _Face, p: str) -> Abilities | None:
         face.kicked = fields
         return []
     fields = effect_of(p, face.tokens)
-    if fields is None or set(fields) & set(face.spell) or "_on_" in fields or _looks_too_late([face.spell, fields]):
+    if fields is None or set(fields) & set(face.spell) or "_on_" in fields or looks_too_late([face.spell, fields]):
         return None
     face.spell.update(fields)
     return []
@@ -351,7 +355,7 @@ _MODAL = re.compile(r"(?P<head>(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choos
                     r") \u2014(?P<modes>(?:\n\u2022 [^\n]+)+)")
 
 
-def _modal(face: _Face, p: str) -> Abilities | None:
+def _modal(face: Face, p: str) -> Abilities | None:
     """A modal spell or trigger (700.2) of which one mode does something in a goldfish and
     the others nothing the player would choose (no-ops, harm to their own permanents): the
     player chooses that mode, so it is the ability's effect."""
@@ -359,17 +363,17 @@ def _modal(face: _Face, p: str) -> Abilities | None:
     if not m:
         return None
     modes = [x.removeprefix("\u2022 ").strip() for x in m["modes"].strip("\n").split("\n")]
-    read = [(mode, effect_of(mode, {})) for mode in modes if not _ignored(mode, True)]
+    read = [(mode, effect_of(mode, {})) for mode in modes if not is_ignored(mode, True)]
     if len(read) != 1 or read[0][1] is None or "_on_" in read[0][1]:
         return None
     fields = effect_of(read[0][0], face.tokens)         # (now with the tokens it makes)
     if m["event"] is None:
-        if not face.is_spell or set(fields) & set(face.spell):
+        if not face.is_spell or fields is None or set(fields) & set(face.spell):
             return None
         face.spell.update(fields)
         return []
     return _triggered(face, f"{m['event']}, {read[0][0]}")
 
 
-_PARAGRAPH_RECOGNIZERS = (_enters, _mana_trigger, _cost_modifier, _statics, _star, _activated, _triggered,
-                          _modal, _spell_effect)
+PARAGRAPH_RECOGNIZERS = (_enters, _mana_trigger, _cost_modifier, _statics, _star, _activated, _triggered,
+                         _modal, spell_effect)

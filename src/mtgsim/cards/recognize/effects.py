@@ -9,9 +9,9 @@ from typing import Any, Callable
 
 from ..model import KNOWN_KEYWORDS
 from ..oracle_text import number, sentences
-from .ignored import _noop, effects
-from .mana import _mana_ability, mana_effect
-from .phrases import _COLOR_WORDS, _N, _amount_phrase, _n, activation_cost
+from .ignored import is_noop, effects
+from .mana import mana_ability_tables, mana_effect
+from .phrases import COLOR_WORDS, NUMBER_WORD, amount_phrase, number_of, activation_cost
 
 _EFFECT_SENTENCES: list[tuple[re.Pattern, Callable[[re.Match], dict]]] = []
 
@@ -23,9 +23,9 @@ def _effect(pattern: str):
     return register
 
 
-@_effect(rf"(?:you )?(?:may )?draw {_N} cards?")
+@_effect(rf"(?:you )?(?:may )?draw {NUMBER_WORD} cards?")
 def _e_draw(m):
-    return {"draw": _n(m["n"])}
+    return {"draw": number_of(m["n"])}
 
 
 @_effect(r"(?P<what>scry|surveil) (?P<n>\d+)")
@@ -33,9 +33,9 @@ def _e_scry(m):                         # 701.22a, 701.25a
     return {m["what"].lower(): int(m["n"])}
 
 
-@_effect(rf"(?P<what>scry|surveil) (?P<s>\d+), then draw {_N} cards?")
+@_effect(rf"(?P<what>scry|surveil) (?P<s>\d+), then draw {NUMBER_WORD} cards?")
 def _e_scry_draw(m):                    # (Preordain: the kernel looks before it draws)
-    return {m["what"].lower(): int(m["s"]), "draw": _n(m["n"])}
+    return {m["what"].lower(): int(m["s"]), "draw": number_of(m["n"])}
 
 
 @_effect(r"(?:you )?gain (?P<n>\d+|X) life")
@@ -50,7 +50,7 @@ def _e_lose(m):
 
 @_effect(r"(?:you )?draw (?P<d>a card|two cards|three cards) and (?:you )?lose (?P<l>\d+) life")
 def _e_draw_lose(m):
-    return {"draw": _n(m["d"].split()[0]), "lose_life": int(m["l"])}
+    return {"draw": number_of(m["d"].split()[0]), "lose_life": int(m["l"])}
 
 
 @_effect(r"(?:~|it) deals (?P<n>\d+|X) damage to (?:any target|target player or planeswalker|target opponent"
@@ -65,9 +65,9 @@ def _e_each_player(m):                  # (the opponent and the player alike, 12
     return {"damage_to_opponent": n, "damage_to_you": n}
 
 
-@_effect(rf"each player draws {_N} cards?")
+@_effect(rf"each player draws {NUMBER_WORD} cards?")
 def _e_each_draws(m):                   # (the goldfish opponent has no library: only the player draws)
-    return {"draw": _n(m["n"])}
+    return {"draw": number_of(m["n"])}
 
 
 @_effect(r"(?:~|it) deals (?P<n>\d+) damage to you")
@@ -87,7 +87,7 @@ def _e_each_loses(m):                  # (the player too: 608.2c, "each player" 
 
 @_effect(r"each opponent loses X life, where X is (?P<what>.+?)\. You gain life equal to the life lost this way")
 def _e_drain_count(m):                 # (Gray Merchant: one opponent, so the life lost is X)
-    amount = _amount_phrase("equal to " + m["what"])
+    amount = amount_phrase("equal to " + m["what"])
     return None if amount is None else {"opponent_loses_life": amount, "gain_life": amount}
 
 
@@ -103,23 +103,23 @@ def _e_bounce(m):
 
 @_effect(r"untap up to (?P<n>one|two|three|four|five|\d+) lands?")
 def _e_untap(m):
-    return {"untap_lands": _n(m["n"])}
+    return {"untap_lands": number_of(m["n"])}
 
 
 @_effect(r"(?:you may )?put (?P<n>a|an|one|two|three|four|five|\d+|X) \+1/\+1 counters? on (?P<on>~|it)")
 def _e_counters(m):
     # (which object: "~" this one, "it" the one the trigger is about; `_on_` checked by the ability)
-    return {"counters": {"+1/+1": "X" if m["n"] == "X" else _n(m["n"])}, "_on_": m["on"]}
+    return {"counters": {"+1/+1": "X" if m["n"] == "X" else number_of(m["n"])}, "_on_": m["on"]}
 
 
-@_effect(rf"target player draws {_N} cards? and loses (?P<l>\d+) life")
+@_effect(rf"target player draws {NUMBER_WORD} cards? and loses (?P<l>\d+) life")
 def _e_sign_in_blood(m):                # (the goldfish's player targets themself)
-    return {"draw": _n(m["n"]), "lose_life": int(m["l"])}
+    return {"draw": number_of(m["n"]), "lose_life": int(m["l"])}
 
 
 @_effect(r"(?:you )?draw a card for each (?P<what>.+)")
 def _e_draw_for_each(m):
-    amount = _amount_phrase("for each " + m["what"])
+    amount = amount_phrase("for each " + m["what"])
     return None if amount is None else {"draw": amount}
 
 
@@ -140,7 +140,8 @@ def _e_sac_end(m):
 
 _LAND_SEARCH = re.compile(
     r"(?:you may )?search your library for (?P<n>a|an|up to (?:one|two|three|four|\w+)) (?P<what>[\w ,]+?) cards?"
-    r"(?:, reveal (?:it|them|those cards))?,(?: and)? (?P<put>put (?:it|them|that card|those cards) (?:onto the battlefield"
+    r"(?:, reveal (?:it|them|those cards))?,(?: and)? "
+    r"(?P<put>put (?:it|them|that card|those cards) (?:onto the battlefield"
     r"(?P<tapped> tapped)?|into your hand)|put one onto the battlefield tapped and the (?:other|rest) into your hand)"
     r"(?:,)? then shuffle\.?", re.IGNORECASE)
 
@@ -154,12 +155,12 @@ def _land_types(what: str) -> tuple[bool, list[str]] | None:
     m = re.fullmatch(r"(?:basic )?((?:[A-Z][a-z]+(?:, | or |, or ))*[A-Z][a-z]+)", what)
     if m:
         names = [w for w in re.split(r", or |, | or ", m.group(1)) if w]
-        if all(n in _BASIC_TYPES for n in names):
+        if all(n in BASIC_TYPES for n in names):
             return basic, names
     return None
 
 
-_BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
 def land_search(text: str) -> dict | None:
@@ -201,8 +202,8 @@ _PREDEFINED_TOKENS: dict[str, dict[str, Any]] = {
                "abilities": [{"kind": "activated", "cost": "{2}, {T}, Sacrifice this", "lands_to_battlefield": 1,
                               "lands_tapped": True}]},
 }
-_TOKEN = re.compile(rf"(?:you )?create {_N} (?P<token>Treasure|Gold|Clue|Thopter|Food|Lander)(?: artifact)?(?: creature)? "
-                    r"tokens?\.?", re.IGNORECASE)
+_TOKEN = re.compile(rf"(?:you )?create {NUMBER_WORD} (?P<token>Treasure|Gold|Clue|Thopter|Food|Lander)"
+                    r"(?: artifact)?(?: creature)? tokens?\.?", re.IGNORECASE)
 
 
 _COLOR_LIST = r"(?:white|blue|black|red|green|colorless)(?:(?:,| and|, and) (?:white|blue|black|red|green))*"
@@ -223,17 +224,18 @@ def creature_token(m: re.Match) -> dict[str, Any] | None:
     kws = [k.strip() for k in re.split(r",? and |, ", m["kw"])] if m["kw"] else []
     if any(k.lower() not in KNOWN_KEYWORDS for k in kws):
         return None
-    abilities, quoted = [], m["ability"] or m["has"]
+    abilities: list[dict] = []
+    quoted = m["ability"] or m["has"]
     if m["ability"] and m["has"]:
         return None
     if quoted:
         ability = re.fullmatch(r'(?P<cost>[^:"]+): (?P<effect>Add .+)', quoted)
         cost = activation_cost(ability["cost"]) if ability else None
-        abilities = (_mana_ability(cost, ability["effect"]) or []) if cost else []
+        abilities = (mana_ability_tables(cost, ability["effect"]) or []) if cost and ability else []
         if not abilities:
             return None
     colors = "" if m["colors"].lower() == "colorless" else "".join(
-        _COLOR_WORDS[c] for c in re.split(r",? and |, ", m["colors"].lower()))
+        COLOR_WORDS[c] for c in re.split(r",? and |, ", m["colors"].lower()))
     subtypes = m["subtypes"].split()
     types = m["artifact"].lower()                       # ("artifact ", "enchantment ", both)
     phrase = (f"{m['p']}/{m['t']} {m['colors'].lower()} {' '.join(subtypes)} {types}creature token"
@@ -252,9 +254,9 @@ def creature_token(m: re.Match) -> dict[str, Any] | None:
 def _curated_tokens() -> dict[tuple, str]:
     """The shipped database's creature tokens by their characteristics: a token the text
     describes that is one of them is made as that card ("Thopter", "Zombie")."""
-    from ..database import _shipped
+    from ..database import shipped_database
     return {(c.type_line, f"{c.power}/{c.toughness}", c.color_letters, tuple(sorted(c.keywords))): c.name
-            for c in _shipped().cards() if c.token and c.is_creature and not c.abilities}
+            for c in shipped_database().cards() if c.token and c.is_creature and not c.abilities}
 
 
 def _curated_token(table: dict[str, Any]) -> str | None:
@@ -267,11 +269,11 @@ def _curated_token(table: dict[str, Any]) -> str | None:
 def _token_count(m: re.Match) -> Any:
     """How many tokens a creature token phrase makes: a number, X, or one for each of a count."""
     if m["each"]:
-        return _amount_phrase(m["each"]) if m["n"].lower() in ("a", "an", "one") else None
-    return "X" if m["n"] == "X" else _n(m["n"])
+        return amount_phrase(m["each"]) if m["n"].lower() in ("a", "an", "one") else None
+    return "X" if m["n"] == "X" else number_of(m["n"])
 
 
-def _merged(parts: list[str]) -> list[str]:
+def merged_sentences(parts: list[str]) -> list[str]:
     """Sentences with "It has "..."" kept with the token sentence before it, as one phrase."""
     out: list[str] = []
     for s in parts:
@@ -294,7 +296,7 @@ def _sentence_effect(s: str, tokens: dict[str, dict] | None) -> dict | None:
             if tokens is None:
                 return None
             tokens[name] = _PREDEFINED_TOKENS[name]
-        return {"tokens": {name: _n(m["n"])}}
+        return {"tokens": {name: number_of(m["n"])}}
     if (m := _CREATURE_TOKEN.fullmatch(s)) and tokens is not None and (token := creature_token(m)):
         count = _token_count(m)
         if count is None:
@@ -329,7 +331,7 @@ def _joined(parts: list[dict | None]) -> dict | None:
     return out
 
 
-def _looks_too_late(parts: list[dict | None]) -> bool:
+def looks_too_late(parts: list[dict | None]) -> bool:
     """Does a scry or surveil come after a draw or a land search ("Draw a card. Scry 2.")? An
     Effect looks at the library's top before it draws (and a search's shuffle would undo a
     look before it): such an order isn't one it can say."""
@@ -348,20 +350,20 @@ def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
     Token cards described by the text are added to `tokens` (by name)."""
     made: dict[str, dict] | None = None if tokens is None else {}     # (kept only if all is read)
     out: list[dict | None] = []
-    for s in _merged([s.strip() for s in sentences(text) if s.strip()]):
+    for s in merged_sentences([s.strip() for s in sentences(text) if s.strip()]):
         part = _sentence_effect(s, made)
         if part is None and " and " in s:           # "draw two cards and create a Treasure token"
             first, _, second = s.partition(" and ")
             part = _joined([_sentence_effect(first, made), _sentence_effect(second, made)])
-        if part is None and len(parts := effects(s)) > 1 and any(noop := [_noop(e) for e in parts]):
+        if part is None and len(parts := effects(s)) > 1 and any(noop := [is_noop(e) for e in parts]):
             # (a sentence some of whose effects do nothing in a goldfish: the others read, "target
             # opponent discards two cards, mills a card, and loses 1 life" is the opponent's life
             # loss, their hand and library being none; a list of effects all of which do something
             # is read as before)
             read = [{} if n else _sentence_effect(e, made) for e, n in zip(parts, noop)]
-            part = None if _looks_too_late(read) else _joined(read)
+            part = None if looks_too_late(read) else _joined(read)
         out.append(part)
-    if _looks_too_late(out):
+    if looks_too_late(out):
         return None
     fields = _joined(out)
     if fields and tokens is not None and made:

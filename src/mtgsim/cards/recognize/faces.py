@@ -9,16 +9,16 @@ from ...mana import ManaCost, ManaCostError
 from ..model import CARD_TYPES, KNOWN_KEYWORDS, SUPERTYPES
 from ..oracle import OracleCard, OracleFace
 from ..oracle_text import normalize, paragraphs, sentences, shape
-from .abilities import _PARAGRAPH_RECOGNIZERS, Abilities, _Face, _spell_effect
+from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
-from .effects import _merged
-from .ignored import _IGNORED_KEYWORDS, _ignored
-from .phrases import _MANA, _singular
+from .effects import merged_sentences
+from .ignored import IGNORED_KEYWORDS, is_ignored
+from .phrases import MANA, singular
 from .unread import (attack_restriction, casting_restriction, drawback, gated_paragraphs, read_drawback,
                      untap_restriction)
 
 
-def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[Clause]) -> bool:
+def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[Clause]) -> bool:
     """Read a paragraph made only of keywords ('Flying, haste', 'Kicker {2}{G}'); False if it
     isn't one."""
     # (the keywords the record lists, and those read whether or not a file lists them)
@@ -52,12 +52,12 @@ def _keyword_line(face: _Face, p: str, keywords: tuple[str, ...], clauses: list[
             face.fields["colors"] = ""
             status = RECOGNIZED
         elif head == "affinity" and (m := re.fullmatch(r"for (artifacts|\w+s)", rest)):
-            what = _singular(m.group(1)).capitalize()       # 702.41a: {1} less for each one you control
+            what = singular(m.group(1)).capitalize()       # 702.41a: {1} less for each one you control
             count = {"count": "permanents", "types": [what]} if what in CARD_TYPES else {
                 "count": "permanents", "subtypes": [what]}
             face.abilities.append({"kind": "cost", "change": "reduce", "scope": "self", "amount": count})
             status = RECOGNIZED
-        elif head == "enchant" or head in _IGNORED_KEYWORDS or any(head.startswith(k) for k in _IGNORED_KEYWORDS):
+        elif head == "enchant" or head in IGNORED_KEYWORDS or any(head.startswith(k) for k in IGNORED_KEYWORDS):
             status = IGNORED
         clauses.append(Clause(part, status, face.face.name, shape(part) if status != RECOGNIZED else ""))
     return True
@@ -74,7 +74,7 @@ _KEYWORD_ACTIONS = {"scry", "surveil"}
 
 def _is_mana_cost(text: str) -> bool:
     """Is `text` a mana cost ("{2}{G}"), as kicker and flashback costs are?"""
-    if not re.fullmatch(_MANA, text):
+    if not re.fullmatch(MANA, text):
         return False
     try:
         ManaCost.parse(text)
@@ -140,7 +140,7 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     """The card table of one face, the clauses it was read from appended to `clauses`, the
     token cards its effects create to `tokens`."""
     type_line, types, subtypes = _type_line(face.type_line)
-    f = _Face(face, types, subtypes)
+    f = Face(face, types, subtypes)
     table: dict[str, Any] = {"name": face.name, "type": type_line}
     if face.mana_cost:
         table["cost"] = face.mana_cost
@@ -166,7 +166,7 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     aura = "Aura" in subtypes and not re.search(r"^Enchant [\w ]+ you control", text, re.MULTILINE)
     first = len(clauses)
     active, gated = gated_paragraphs(paragraphs(text), face.name, face.name,    # (716, 711, 714, 719)
-                                     lambda body: _ignored(body, False, aura))
+                                     lambda body: is_ignored(body, False, aura))
     for p in active:
         if _keyword_line(f, p, keywords, clauses):
             continue
@@ -184,12 +184,13 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
             f.abilities.extend(out)
             status = RECOGNIZED
         else:
-            if _ignored(body, f.is_spell, aura):
+            if is_ignored(body, f.is_spell, aura):
                 status = IGNORED
-            elif f.is_spell and (parts := _merged(sentences(body))) and len(parts) > 1:
-                status = _spell_sentences(f, parts, clauses)
-                if status is None:
+            elif f.is_spell and (parts := merged_sentences(sentences(body))) and len(parts) > 1:
+                read = _spell_sentences(f, parts, clauses)
+                if read is None:
                     continue
+                status = read
         clauses.append(Clause(_words(p, face.name), status, face.name, shape(p) if status != RECOGNIZED else ""))
     clauses.extend(gated)
     _unread_costs(f, clauses, first)
@@ -218,9 +219,9 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     return table
 
 
-def _recognized(f: _Face, body: str) -> Abilities | None:
+def _recognized(f: Face, body: str) -> Abilities | None:
     """The abilities the first recognizer that reads paragraph `body` makes of it, or None."""
-    for recognizer in _PARAGRAPH_RECOGNIZERS:
+    for recognizer in PARAGRAPH_RECOGNIZERS:
         out = recognizer(f, body)
         if out is not None:
             return out
@@ -235,7 +236,7 @@ _UNSAID_GAIN = re.compile(r"(?P<read>.+\.) (?P<gain>(?:Then )?amass [A-Z][a-z]+ 
                           re.DOTALL)
 
 
-def _unread_costs(f: _Face, clauses: list[Clause], first: int) -> None:
+def _unread_costs(f: Face, clauses: list[Clause], first: int) -> None:
     """The face's clauses from `first` on that its recognizers left unread, looked at again
     for what must not be played for free (`unread`): "~ doesn't untap during your untap step"
     read (502.3); a restriction on its attacking read as never attacking (508.1c); a cost or
@@ -302,13 +303,13 @@ def _words(clause: str, name: str) -> str:
     return clause.replace("~", name)
 
 
-def _spell_sentences(f: _Face, parts: list[str], clauses: list[Clause]) -> str | None:
+def _spell_sentences(f: Face, parts: list[str], clauses: list[Clause]) -> str | None:
     """A spell paragraph read sentence by sentence: each sentence a clause of its own."""
     for s in parts:
-        if _spell_effect(f, s) is not None:
+        if spell_effect(f, s) is not None:
             clauses.append(Clause(_words(s, f.face.name), RECOGNIZED, f.face.name))
         else:
-            status = IGNORED if _ignored(s, True) else UNRECOGNIZED
+            status = IGNORED if is_ignored(s, True) else UNRECOGNIZED
             clauses.append(Clause(_words(s, f.face.name), status, f.face.name, shape(s)))
     return None
 

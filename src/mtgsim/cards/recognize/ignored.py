@@ -33,10 +33,10 @@ from ..oracle_text import sentences
 # spells it never has, abilities that trigger only on blocking (bushido 702.45, rampage 702.23,
 # afflict 702.130, flanking 702.25) or target its creatures (provoke 702.39), deck construction
 # (partner, companion). Not changeling (702.73): every creature type counts for "Elves you control".
-_IGNORED_KEYWORDS = {"ward", "protection", "shroud", "hexproof from", "fear", "intimidate", "shadow",
-                     "horsemanship", "skulk", "forestwalk", "islandwalk", "swampwalk", "mountainwalk",
-                     "plainswalk", "landwalk", "banding", "flanking", "partner", "companion", "bushido",
-                     "rampage", "afflict", "provoke"}
+IGNORED_KEYWORDS = {"ward", "protection", "shroud", "hexproof from", "fear", "intimidate", "shadow",
+                    "horsemanship", "skulk", "forestwalk", "islandwalk", "swampwalk", "mountainwalk",
+                    "plainswalk", "landwalk", "banding", "flanking", "partner", "companion", "bushido",
+                    "rampage", "afflict", "provoke"}
 
 # What only the opponent controls or owns: none of it exists in a goldfish.
 _THEIRS = (r"(?:an opponent controls|your opponents control|you don't control|an opponent owns|"
@@ -171,8 +171,9 @@ _HARMFUL = [_family(
         r"(?:when ~ enters, )?tap enchanted creature",
         r"you control enchanted (?:creature|permanent|artifact|land)")]
 
-_TRIGGER = re.compile(r"(?P<cond>(?:When|Whenever|At) [^,]+), (?P<effect>.+)", re.DOTALL)
-_MODES = re.compile(r"(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one|Choose (?:one|two|three|one or both|one or more))"
+TRIGGER = re.compile(r"(?P<cond>(?:When|Whenever|At) [^,]+), (?P<effect>.+)", re.DOTALL)
+_MODES = re.compile(r"(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one"
+                    r"|Choose (?:one|two|three|one or both|one or more))"
                     r" \u2014(?P<modes>(?:\n\u2022 [^\n]+)+)")
 _ACTIVATED = re.compile(r'(?P<cost>[^:"]+): (?P<effect>.+)', re.DOTALL)
 
@@ -216,7 +217,7 @@ _LEAD = re.compile(r"(?P<lead>(?:if|until|as long as|when you do|if you do|whene
 # by another player doing something
 _JOINT = re.compile(rf"(?:,? and then |, then |,? and |, )(?=(?P<subject>{_PLAYER} )?(?:may )?{_VERB}\b)",
                     re.IGNORECASE)
-_SUBJECT = re.compile(rf"(?P<subject>{_PLAYER}) (?=(?:may )?{_VERB}\b)", re.IGNORECASE)
+_PLAYER_SUBJECT = re.compile(rf"(?P<subject>{_PLAYER}) (?=(?:may )?{_VERB}\b)", re.IGNORECASE)
 
 
 def effects(sentence: str) -> list[str]:
@@ -229,8 +230,8 @@ def effects(sentence: str) -> list[str]:
     if not s or '"' in s or re.search(r",? where X is\b", s):
         return [sentence]                 # (an X defined once for the whole sentence: one reading)
     m = _LEAD.fullmatch(s)
-    lead, body = m["lead"] or "", m["body"]
-    subject = _SUBJECT.match(body)
+    lead, body = m["lead"] or "", m["body"]     # type: ignore[index]  # (it matches any text: its body is .+)
+    subject = _PLAYER_SUBJECT.match(body)
     if subject is None and not re.match(rf"(?:you may )?{_VERB}\b", body, re.IGNORECASE):
         return [sentence]                 # (not a player doing things, nor an instruction)
     carried = subject["subject"] + " " if subject else ""
@@ -245,7 +246,7 @@ def effects(sentence: str) -> list[str]:
         return [sentence]
     out = [lead + parts[0]]
     for part in parts[1:]:
-        own = _SUBJECT.match(part)
+        own = _PLAYER_SUBJECT.match(part)
         if own and own["subject"].lower() == "they" and carried:
             part, own = part[own.end():], None     # ("..., then they exile ...": the same player)
         out.append(lead + (part if own else carried + part))
@@ -254,7 +255,7 @@ def effects(sentence: str) -> list[str]:
     return out
 
 
-def _noop(s: str) -> bool:
+def is_noop(s: str) -> bool:
     """A sentence that changes nothing in a goldfish: every one of its effects does nothing
     (a sentence of several effects is never a no-op for one of them: "each opponent discards a
     card and loses 2 life" costs the opponent 2 life)."""
@@ -270,7 +271,7 @@ def _harmful(s: str) -> bool:
 
 def _declinable(s: str) -> bool:
     """A sentence a player who may decline never performs: a no-op, or one harmful only."""
-    return _noop(s) or _harmful(s)
+    return is_noop(s) or _harmful(s)
 
 
 def _spell_noop(s: str) -> bool:
@@ -320,7 +321,7 @@ def _never_triggers(cond: str, effect: str) -> bool:
     return all(never_happens(e) for e in trigger_events(cond)) or bool(_NEVER_IF.match(effect))
 
 
-def _ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
+def is_ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
     """Is paragraph (or spell sentence) `p` irrelevant to a goldfish? `spell`: it is part of
     an instant or sorcery, which the player casts only if they choose to; `aura`: of an Aura
     cast onto a creature (or other permanent) of the player's choice."""
@@ -331,9 +332,9 @@ def _ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
         if m["event"] and _never_triggers(m["event"], ""):
             return True
         optional = spell and not m["event"]
-        return all(_ignored(mode.removeprefix("\u2022 ").strip(), optional) for mode in modes) and (
-            optional or all(_noop(mode.removeprefix("\u2022 ").strip()) for mode in modes))
-    if m := _TRIGGER.fullmatch(p):
+        return all(is_ignored(mode.removeprefix("\u2022 ").strip(), optional) for mode in modes) and (
+            optional or all(is_noop(mode.removeprefix("\u2022 ").strip()) for mode in modes))
+    if m := TRIGGER.fullmatch(p):
         if _never_triggers(m["cond"], m["effect"]):
             return True
         if '"' in m["effect"] or "\u2022" in m["effect"]:
@@ -349,7 +350,7 @@ def _ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
             may = s[len("you may "):] if low.startswith("you may ") else None
             if i + 1 < len(ss) and may is not None and ss[i + 1].lower().startswith(("if you do, ", "when you do, ")):
                 continue                          # (an optional cost: read with what it buys)
-            if not (_noop(s) or may is not None and _declinable(may) or _harmful(s) and (
+            if not (is_noop(s) or may is not None and _declinable(may) or _harmful(s) and (
                     _UP_TO_TARGET.search(s) or aura and "enchanted" in low)):
                 return False
         return True
@@ -361,4 +362,4 @@ def _ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
             return True
         effects = [s for s in ss if not s.startswith("Activate only")]
         return bool(effects) and all(_declinable(s) for s in effects)
-    return all(_declinable(s) or spell and _spell_noop(s) if spell or aura else _noop(s) for s in sentences(p))
+    return all(_declinable(s) or spell and _spell_noop(s) if spell or aura else is_noop(s) for s in sentences(p))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..oracle_text import sentences
-from .phrases import _MANA, _SYM, _TYPE_WORDS, _amount_phrase, _mana_symbols, _n, activate_only
+from .phrases import MANA, SYMBOL, TYPE_WORDS, amount_phrase, mana_symbols, number_of, activate_only
 
 _ANY = r"(?:one|two|three|four|five)"   # (X mana of an ability: not the X of a spell)
 
@@ -18,13 +18,13 @@ def mana_effect(text: str) -> dict | None:
     if not m:
         return None
     body = m.group(1)
-    if fixed := _mana_symbols(body):
+    if fixed := mana_symbols(body):
         return {"mana": fixed}
     parts = re.split(r",? or |, ", body)
-    if len(parts) >= 2 and all(_mana_symbols(p) for p in parts):
+    if len(parts) >= 2 and all(mana_symbols(p) for p in parts):
         return {"options": parts}
     if m := re.fullmatch(rf"(?P<n>{_ANY}) mana of any (?:one )?color", body):
-        return {"output": "any_color"} | ({} if m["n"] == "one" else {"amount": _n(m["n"])})
+        return {"output": "any_color"} | ({} if m["n"] == "one" else {"amount": number_of(m["n"])})
     if body == "one mana of any type":
         return {"output": "any_type"}
     if m := re.fullmatch(r"one mana of any (?P<kind>color|type) that a land (?P<who>you control|an opponent controls)"
@@ -34,21 +34,21 @@ def mana_effect(text: str) -> dict | None:
     if m := re.fullmatch(r"X mana of any one color, where X is ~'s (?P<what>power|toughness)", body):
         return {"output": "any_color", "amount": {"count": m["what"]}}
     if m := re.fullmatch(rf"(?P<n>{_ANY}) mana in any combination of colors", body):
-        return {"output": "combination", "amount": _n(m["n"])}
+        return {"output": "combination", "amount": number_of(m["n"])}
     if m := re.fullmatch(rf"(?P<n>{_ANY}) mana of the chosen color", body):
-        return {"output": "chosen_color"} | ({} if m["n"] == "one" else {"amount": _n(m["n"])})
+        return {"output": "chosen_color"} | ({} if m["n"] == "one" else {"amount": number_of(m["n"])})
     # (compiled per deck: the commanders' identity colours, none without a commander, 903.4f)
     if body == "one mana of any color in your commander's color identity":
         return {"output": "commander_identity"}
     m = re.fullmatch(r"(?P<fixed>(?:\{[WUBRGC]\}(?:, | or |, or ))+)one mana of the chosen color", body)
     if m:
-        return {"split": [_mana_symbols(x) for x in re.split(r", or |, | or ", m["fixed"]) if x] + ["chosen"]}
-    if m := re.fullmatch(rf"(?P<mana>{_MANA}) (?P<amount>(?:for each|equal to) .+)", body):
-        fixed, amount = _mana_symbols(m["mana"]), _amount_phrase(m["amount"])
-        if fixed and amount is not None and len(re.findall(_SYM, fixed)) == 1:
+        return {"split": [mana_symbols(x) for x in re.split(r", or |, | or ", m["fixed"]) if x] + ["chosen"]}
+    if m := re.fullmatch(rf"(?P<mana>{MANA}) (?P<amount>(?:for each|equal to) .+)", body):
+        fixed, amount = mana_symbols(m["mana"]), amount_phrase(m["amount"])
+        if fixed and amount is not None and len(re.findall(SYMBOL, fixed)) == 1:
             return {"mana": fixed, "amount": amount}
     if m := re.fullmatch(r"an amount of (?P<mana>\{[WUBRGC]\}) (?P<amount>equal to .+)", body):
-        amount = _amount_phrase(m["amount"])
+        amount = amount_phrase(m["amount"])
         if amount is not None:
             return {"mana": m["mana"], "amount": amount}
     return None
@@ -71,8 +71,8 @@ def _spend_phrase(text: str) -> str | None:
         if m is None:
             return None
         what = m["what"]
-        if what in _TYPE_WORDS and what == what.lower():        # (a card type: written plural)
-            what = "sorceries" if _TYPE_WORDS[what] == "Sorcery" else _TYPE_WORDS[what].lower() + "s"
+        if what in TYPE_WORDS and what == what.lower():        # (a card type: written plural)
+            what = "sorceries" if TYPE_WORDS[what] == "Sorcery" else TYPE_WORDS[what].lower() + "s"
         abilities = f"abilities of {what}"
     phrase = f"{spells} {abilities}".strip()
     if "of the chosen type" in phrase:
@@ -84,7 +84,7 @@ def _spend_phrase(text: str) -> str | None:
     return phrase
 
 
-def _mana_ability(cost: str, effect: str) -> dict | None:
+def mana_ability_tables(cost: str, effect: str) -> list[dict] | None:
     """A `mana` ability table from its cost and effect text (sentences after "Add ..." may
     say the ability hurts, restrict the spending of its mana, keep its source tapped through
     the next untap step, or say when it may be activated), else None."""
@@ -105,7 +105,8 @@ def _mana_ability(cost: str, effect: str) -> dict | None:
             out["gain_life" if m.group(1) == "gain" else "lose_life"] = int(m.group(2))
         elif re.fullmatch(r"If that mana is spent on [^,]+, that spell can't be countered\.?", s):
             pass                        # (the goldfish opponent counters nothing)
-        elif m := re.fullmatch(r"Spend this mana only to (?:cast )?(.+?)(?:, and that spell can't be countered)?\.?", s):
+        elif m := re.fullmatch(r"Spend this mana only to (?:cast )?(.+?)"
+                               r"(?:, and that spell can't be countered)?\.?", s):
             phrase = _spend_phrase(m.group(1))
             if phrase is None:
                 return None
@@ -117,7 +118,8 @@ def _mana_ability(cost: str, effect: str) -> dict | None:
             if only is None or "sorcery_speed" in only or "activate_only" in out:
                 return None
             out["activate_only"] = only
-        elif m := re.fullmatch(r"If you control an (Urza's [\w-]+) and an (Urza's [\w-]+), add ((?:\{C\})+) instead\.?", s):
+        elif m := re.fullmatch(r"If you control an (Urza's [\w-]+) and an (Urza's [\w-]+), "
+                               r"add ((?:\{C\})+) instead\.?", s):
             out["if_you_control"] = [m.group(1).removeprefix("Urza's "), m.group(2).removeprefix("Urza's ")]
             out["instead"] = m.group(3)
         else:

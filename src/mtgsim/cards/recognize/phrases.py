@@ -10,13 +10,13 @@ from ...mana import ManaCost, ManaCostError
 from ..model import CARD_TYPES
 from ..oracle_text import number
 
-_SYM = r"\{[^}]+\}"
-_MANA = rf"(?:{_SYM})+"
-_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-_N = r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+SYMBOL = r"\{[^}]+\}"
+MANA = rf"(?:{SYMBOL})+"
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+NUMBER_WORD = r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 
 
-def _n(word: str) -> int:
+def number_of(word: str) -> int:
     """The number a matched number word says (the patterns let only number words through)."""
     v = number(word)
     if v is None:
@@ -24,7 +24,7 @@ def _n(word: str) -> int:
     return v
 
 
-def _mana_symbols(text: str) -> str | None:
+def mana_symbols(text: str) -> str | None:
     """'{G}{G}' if text is mana symbols a mana ability can add, else None."""
     text = text.strip()
     if not re.fullmatch(r"(?:\{[WUBRGC]\})+", text):
@@ -36,7 +36,7 @@ _PLURAL = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Mice": "Mouse"
            "Octopi": "Octopus", "Sphinxes": "Sphinx", "Foxes": "Fox", "Allies": "Ally"}
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
     if word in _PLURAL:
         return _PLURAL[word]
     if word.endswith("ies") and len(word) > 4:
@@ -46,7 +46,7 @@ def _singular(word: str) -> str:
     return word
 
 
-_TYPE_WORDS = {t.lower(): t for t in CARD_TYPES} | {t.lower() + "s": t for t in CARD_TYPES} | {
+TYPE_WORDS = {t.lower(): t for t in CARD_TYPES} | {t.lower() + "s": t for t in CARD_TYPES} | {
     "sorceries": "Sorcery"}
 
 
@@ -66,10 +66,10 @@ def _count_of_permanents(phrase: str) -> dict | None:
             return None
         if w in ("permanent", "permanents"):
             continue
-        if w.lower() in _TYPE_WORDS and w == w.lower():
-            types.append(_TYPE_WORDS[w.lower()])
+        if w.lower() in TYPE_WORDS and w == w.lower():
+            types.append(TYPE_WORDS[w.lower()])
         elif re.fullmatch(r"[A-Z][a-z'-]+(?: [A-Z][a-z]+)?(?: creatures?)?", w):
-            subtypes.append(_singular(w.split()[0]))
+            subtypes.append(singular(w.split()[0]))
         else:
             return None
     t: dict[str, Any] = {"count": "permanents"}
@@ -84,7 +84,7 @@ def _count_of_permanents(phrase: str) -> dict | None:
     return t
 
 
-def _amount_phrase(phrase: str) -> Any:
+def amount_phrase(phrase: str) -> Any:
     """'for each Elf you control' / 'equal to the number of ...' → an Amount table, else None."""
     phrase = phrase.strip().rstrip(".")
     m = re.fullmatch(r"for each (.+)", phrase) or re.fullmatch(r"equal to the number of (.+)", phrase)
@@ -101,7 +101,7 @@ def _amount_phrase(phrase: str) -> Any:
         return {"count": m.group(1)}
     m = re.fullmatch(r"equal to your devotion to (white|blue|black|red|green)", phrase)
     if m:
-        return {"count": "devotion", "color": _COLOR_WORDS[m.group(1)]}
+        return {"count": "devotion", "color": COLOR_WORDS[m.group(1)]}
     return None
 
 
@@ -127,9 +127,9 @@ def activation_cost(text: str) -> str | None:
             parts.append(f"Pay {m.group(1)} life")
         elif part in ("Sacrifice ~", "sacrifice ~"):
             parts.append("Sacrifice this")
-        elif m := re.fullmatch(r"[Rr]emove (?P<n>a|an|one|two|three|four|five) (?P<kind>charge|\+1/\+1|-1/-1) counters? "
-                               r"from ~", part):
-            n = _n(m["n"])
+        elif m := re.fullmatch(r"[Rr]emove (?P<n>a|an|one|two|three|four|five) "
+                               r"(?P<kind>charge|\+1/\+1|-1/-1) counters? from ~", part):
+            n = number_of(m["n"])
             parts.append(f"Remove {n} {m['kind']} counter{'s' if n != 1 else ''} from this")
         else:
             return None
@@ -146,7 +146,7 @@ def _controlled(phrase: str) -> dict | None:
     same name' / 'two or more black permanents' → the fields of an `activate_only` table."""
     out: dict[str, Any] = {}
     if m := re.fullmatch(rf"{_COUNTED} (?P<what>.+)", phrase):
-        out["controls"] = _n(m["n"])
+        out["controls"] = number_of(m["n"])
         what, plural = m["what"], True
     elif m := re.fullmatch(r"an? (?P<what>.+)", phrase):
         out["controls"] = 1
@@ -161,16 +161,16 @@ def _controlled(phrase: str) -> dict | None:
     fields: dict[str, list] = {}
     for alt in alternatives:
         for w in alt.split():
-            if w in _COLOR_WORDS and len(alternatives) == 1:
-                out["colors"] = out.get("colors", "") + _COLOR_WORDS[w]
+            if w in COLOR_WORDS and len(alternatives) == 1:
+                out["colors"] = out.get("colors", "") + COLOR_WORDS[w]
             elif w in _SUPERTYPE_WORDS and len(alternatives) == 1:
                 fields.setdefault("supertypes", []).append(_SUPERTYPE_WORDS[w])
-            elif w in _TYPE_WORDS and (w.endswith("s") or w in ("sorceries",)) == plural:
-                fields.setdefault("types", []).append(_TYPE_WORDS[w])
+            elif w in TYPE_WORDS and (w.endswith("s") or w in ("sorceries",)) == plural:
+                fields.setdefault("types", []).append(TYPE_WORDS[w])
             elif w in ("permanent", "permanents") and (w == "permanents") == plural:
                 pass
             elif re.fullmatch(r"[A-Z][a-z'-]+", w):
-                fields.setdefault("subtypes", []).append(_singular(w) if plural else w)
+                fields.setdefault("subtypes", []).append(singular(w) if plural else w)
             else:
                 return None
     if len(alternatives) > 1 and len(fields) != 1:
@@ -197,7 +197,7 @@ def activate_only(sentence: str) -> dict | None:
             out["during"] = "opponents_turn"
         elif h := re.fullmatch(r"if you have (?:(?P<exactly>exactly) )?(?P<n>no|one|two|three|four|five|six|seven|"
                                r"eight|\d+)(?: or (?P<more>more|fewer))? cards? in (?:your )?hand", part):
-            n = 0 if h["n"] == "no" else _n(h["n"])
+            n = 0 if h["n"] == "no" else number_of(h["n"])
             if h["n"] == "no" or h["exactly"]:
                 out["hand_min"], out["hand_max"] = n, n
             elif h["more"] == "more":

@@ -144,8 +144,9 @@ def drawback(clause: str, name: str, spell: bool = False) -> str | None:
     """Why a card is never cast (a land: never played), if unread `clause` (normalised: the
     card as `~`) is a drawback to its controller: "unread drawback (701.21a, 603.2:
     sacrificing or exiling your own permanents): 'When Lotus Field enters, sacrifice two
-    lands.'" (what follows, never cast or never played, its reader says); else None. Not an activated ability (never activated), nor a
-    trigger that never happens in a goldfish, nor an opponent's loss, nor an option."""
+    lands.'" (what follows, never cast or never played, its reader says); else None. Not an
+    activated ability (never activated), nor a trigger that never happens in a goldfish, nor an
+    opponent's loss, nor an option."""
     body = clause[m.end():] if (m := _ABILITY_WORD.match(clause)) else clause
     body = _QUOTED.sub("", body).strip()
     if (_ACTIVATED.match(body) and not _TRIGGER.match(body)) or _KEYWORD_COST.match(body):
