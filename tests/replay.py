@@ -183,8 +183,10 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
         s.add_to_command_zone(name)
     for who in ("you", "opponent"):
         s.set_life(rules.starting_life, who)
-    colour = COLOR_ORDER[int(game.choices["color"][0]).bit_length() - 1]    # the policy's choices
-    pay_life = int(game.choices["pay_life_above"][0])
+    chosen = game.choices                                       # the policy's choices
+    assert chosen is not None, "a TracedGame of traced_games: the goldfish's choices"
+    colour = COLOR_ORDER[int(chosen["color"][0]).bit_length() - 1]
+    pay_life = int(chosen["pay_life_above"][0])
     library = Counter(c.name for c, k in deck.cards("maindeck") for _ in range(k))
     library.subtract(Counter(game.kept))
     library.subtract(Counter(game.taken))

@@ -1,7 +1,7 @@
 # The game state: the Game record (the goldfish's: one player's library, hand, permanents, life
 # and pool, with caches kept as they change; or a Scenario's) and its one set-up (new_chunk,
 # new_game), trace events, the Spec of a run, per-card goldfish flags, permanent counts per
-# kind, the live mana view, and the metric row's layout.
+# kind, the live mana view, the metric row's layout, and a Game field by field (tests).
 # Uses every kernel room.
 
 # The goldfish simulator: one player plays a deck alone, turn after turn, over the same
@@ -708,3 +708,88 @@ cdef inline Board game_board(Game* g) noexcept nogil:
     b.bi = &g.bi
     return b
 
+
+# ---- a Game field by field (tests) --------------------------------------------------------------
+
+cdef object pointing_at(const void* p, dict known):
+    """What pointer p points at: the name of one of `known` ({name: address}), None for NULL."""
+    if p == NULL:
+        return None
+    for name, address in known.items():
+        if address == <size_t>p:
+            return name
+    return "elsewhere"
+
+
+cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
+    """Game g field by field, as far as a game reads it (tests compare set-ups: debug_game_fields,
+    GameState.debug_fields): an array up to its count; a pointer as what it points at (a table
+    of R or of its Spec S, its Scratch `sc`, NULL); the per-card counts it keeps in sc as the
+    rows they count; the cost memo as whether it is there (its entries are keyed: a stale one
+    is never read); scan_board's findings as whether they hold (scan_gen)."""
+    cdef int w, k
+    known = {"Rules.direct": <size_t>R.direct, "Rules.front": <size_t>R.front,
+             "Rules.unit_mask": <size_t>R.unit_mask, "Spec.gf": <size_t>S.gf, "Spec.units": <size_t>S.units,
+             "Spec.kind_unit": <size_t>S.kind_unit, "Spec.costmod_code": <size_t>S.costmod_code,
+             "Spec.costmod_untapped": <size_t>S.costmod_untapped, "Spec.reduces_only": <size_t>S.reduces_only,
+             "Spec.count_unit": <size_t>S.count_unit, "Spec.count_slot": <size_t>S.count_slot,
+             "Scratch": <size_t>sc, "Scratch.hand_count": <size_t>sc.hand_count,
+             "Scratch.hand_pos": <size_t>sc.hand_pos, "Scratch.in_play": <size_t>sc.in_play,
+             "Scratch.cost_memo": <size_t>sc.cost_memo, "Scratch.cost_memo_key": <size_t>sc.cost_memo_key,
+             "Scratch.need_memo": <size_t>sc.need_memo}
+    cdef object bi = g.bi                # (a dict)
+    in_hand = [k for k in range(R.n_cards) if g.hand_count[k]] if g.hand_count != NULL else None
+    f = {"scenario": g.scenario,
+         "library": [[g.library[w][k] for k in range(g.lib_n[w])] for w in range(2)],
+         "lib_n": g.lib_n,
+         "bottom": [g.bottom[k] for k in range(g.bottom_n)], "bottom_n": g.bottom_n, "bottom_next": g.bottom_next,
+         "top": [g.top[k] for k in range(g.top_n)], "top_n": g.top_n,
+         "hand": [[g.hand[w][k] for k in range(g.hand_n[w])] for w in range(2)], "hand_n": g.hand_n,
+         "graveyard": [[g.graveyard[w][k] for k in range(g.grave_n[w])] for w in range(2)],
+         "grave_n": g.grave_n,
+         "hand_count": (pointing_at(g.hand_count, known),
+                        None if in_hand is None else {k: g.hand_count[k] for k in in_hand}),
+         "hand_pos": (pointing_at(g.hand_pos, known),
+                      None if in_hand is None or g.hand_pos == NULL else {k: g.hand_pos[k] for k in in_hand}),
+         "rows": [sorted(g.rows[w][k] for k in range(g.n_rows[w])) for w in range(2)], "n_rows": g.n_rows,
+         "in_play": (pointing_at(g.in_play, known), None if g.in_play == NULL else
+                     {k: g.in_play[k] for k in range(R.n_cards) if g.in_play[k]}),
+         "cost_memo": pointing_at(g.cost_memo, known), "cost_memo_key": pointing_at(g.cost_memo_key, known),
+         "need_memo": pointing_at(g.need_memo, known),
+         "hand_lands": g.hand_lands,
+         "perms": [g.perms[k] for k in range(g.n)], "n": g.n,
+         "bi": {**{name: value for name, value in bi.items() if not name.endswith("restricted")
+                   and name != "restricted_row"},     # (uint8_t arrays would read as C strings)
+                "n_restricted": [g.bi.n_restricted[w] for w in range(2)],
+                "restricted_row": [bi["restricted_row"][w][:g.bi.n_restricted[w]] for w in range(2)],
+                "restricted": [bi["restricted"][w][:g.bi.n_restricted[w]] for w in range(2)]},
+         "next_id": g.next_id, "spent": g.spent, "lands_played": g.lands_played,
+         "extra_land_drops": g.extra_land_drops,
+         "trace": pointing_at(g.trace, known), "trace_n": g.trace_n, "trace_cap": g.trace_cap,
+         "scratch": pointing_at(g.scratch, known),
+         "gen": g.gen, "board_gen": g.board_gen, "sba_gen": g.sba_gen, "scan_gen": g.scan_gen,
+         "scan": g.scan_gen == g.board_gen,
+         "gf": pointing_at(g.gf, known), "unit_of": pointing_at(g.unit_of, known),
+         "kinds": g.kinds, "kind_unit": pointing_at(g.kind_unit, known),
+         "n_sacrifice_at_end": g.n_sacrifice_at_end, "marked": g.marked,
+         "tapped_rows": [g.tapped_rows[k] for k in range(g.n_tapped)],
+         "tapped_ids": [g.tapped_ids[k] for k in range(g.n_tapped)],
+         "tapped_who": [g.tapped_who[k] for k in range(g.n_tapped)], "n_tapped": g.n_tapped,
+         "costmod_set": g.costmod_set, "n_costmod_wild": g.n_costmod_wild,
+         "costmod_code": pointing_at(g.costmod_code, known),
+         "costmod_untapped": pointing_at(g.costmod_untapped, known),
+         "reduces_only": pointing_at(g.reduces_only, known),
+         "counted": g.counted, "count_unit": pointing_at(g.count_unit, known),
+         "count_slot": pointing_at(g.count_slot, known),
+         "units": g.units, "new_legend": g.new_legend, "m1m1": g.m1m1, "shortcuts": g.shortcuts,
+         "counts_hand": g.counts_hand,
+         "flashback": [g.flashback[k] for k in range(g.n_flashback)], "n_flashback": g.n_flashback,
+         "n_commander": g.n_commander, "commander": g.commander, "in_command": g.in_command,
+         "command_casts": [g.command_casts[w] for w in range(2)], "command_n": g.command_n,
+         "direct": pointing_at(g.direct, known), "front": pointing_at(g.front, known),
+         "live": g.live, "live_masks": g.live_masks, "sick": g.sick, "sick_masks": g.sick_masks,
+         "all_units": g.all_units, "all_masks": g.all_masks,
+         "unit_mask": pointing_at(g.unit_mask, known),
+         "check_views": g.check_views, "snapshots": g.snapshots, "entering_tapped": g.entering_tapped,
+         "main_phase": g.main_phase, "choices": g.choices, "n_looked": g.n_looked, "over": g.over}
+    return f

@@ -220,3 +220,39 @@ cdef trace_with_buffer(GoldfishSpec spec, generator, int games, int cap):
         free(g)
     return events[:used].reshape(-1, 4), over
 
+
+def debug_game_fields(GoldfishSpec spec, generator, int games):
+    """Tests: the goldfish's Game field by field (game_fields) as a game starts (new_game) after
+    `games` games of its chunk played with `generator`, and a Scenario's (GameState) loaded with
+    that game's zones and the spec's choices — after, if games were played, the last game's
+    zones were loaded into it and a turn taken: {"goldfish": fields, "scenario": fields}."""
+    cdef Spec* S = &spec.S
+    cdef Rules* R = &spec.core.R
+    cdef Layout L = metric_layout(S.n_track, S.turns)
+    cdef Game* g = <Game*>malloc(sizeof(Game))
+    cdef Scratch* sc = new_scratch(R, S.n_track, S.turns)
+    cdef int64_t[::1] out = np.zeros(L.size, dtype=np.int64)
+    cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
+    cdef Rng rng
+    cdef int k
+    permanent_dtype, board_info_dtype = _dtype_of("permanent"), _dtype_of("board_info")
+    state = GameState(spec.core)
+    rng_init(&rng, bg, type(generator.bit_generator) is np.random.PCG64)
+    try:
+        if g == NULL or sc == NULL:
+            raise MemoryError()
+        new_chunk(R, g, sc, S, False)
+        for k in range(games):
+            play_game(R, S, g, &rng, &L, &out[0], NULL, 0)
+        if games:
+            zones = zones_of(g, permanent_dtype, board_info_dtype)
+            state.load(zones[0], len(zones[0]), *zones[1:6], zones[6:], spec.choices)
+            state.next_turn()
+        new_game(R, S, g)
+        goldfish = game_fields(R, S, sc, g)
+        zones = zones_of(g, permanent_dtype, board_info_dtype)
+        state.load(zones[0], len(zones[0]), *zones[1:6], zones[6:], spec.choices)
+        return {"goldfish": goldfish, "scenario": state.debug_fields()}
+    finally:
+        free_scratch(sc)
+        free(g)

@@ -137,6 +137,10 @@ cdef class GameState:
         lands_played, extra_land_drops)."""
         return zones_of(self.g, self._permanent_dtype, self._board_info_dtype)
 
+    def debug_fields(self):
+        """Tests: its Game field by field (game_fields)."""
+        return game_fields(&self.core.R, &self.S, self.sc, self.g)
+
     @property
     def over(self):
         """GoldfishOverflow bits of the limits the last action met (0: none)."""
