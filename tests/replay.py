@@ -7,7 +7,9 @@ each card a scry or surveil looked at and whether it stayed on top) and the stat
 both lives. `replay` sets a Scenario up with the kept hand and the library in the order the
 game took cards from it (a card kept on top by a scry is taken once: the goldfish's known top
 is the Scenario's top), takes the same actions through Scenario's public calls with the same
-choices, and compares the state after each. The first difference is returned.
+choices (those the play policy made once for every game read off the goldfish's CHOICES
+record, `GoldfishSpec.choices`; the others off the trace), and compares the state after each.
+The first difference is returned.
 
 A search shuffles the goldfish's library, so the cards a scry kept on top are unseen again;
 a Scenario's library is never shuffled (its search takes the first land from the top). A game
@@ -20,9 +22,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mtgsim import PlayPolicy, Scenario, _core
+from mtgsim import Scenario, _core
 from mtgsim.mana import COLOR_ORDER
-from mtgsim.simulate import GameRules, _main_color, game_setup, chunk_generator
+from mtgsim.simulate import GameRules, chunk_generator, game_setup
 
 E = _core.TraceEvent
 TYPES = "WUBRGC"
@@ -66,6 +68,12 @@ class TracedGame:
     bottom: list = field(default_factory=list)      # cards put on the bottom, in order
     steps: list = field(default_factory=list)
     until: int | None = None                        # the step of a search shuffling a known top
+    choices: np.ndarray | None = None               # the play policy's for every game (CHOICES)
+
+
+def goldfish_spec(deck, turns: int, on_play=True, mulligan=None, policy=None) -> _core.GoldfishSpec:
+    """The compiled spec `simulate` plays this deck's games with."""
+    return game_setup(deck, turns, on_play, mulligan, policy, ()).spec
 
 
 def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None, policy=None) -> list:
@@ -87,7 +95,7 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
     while k < len(events):
         kind, turn, row, value = events[k]
         if kind == E.TR_GAME:
-            game = TracedGame(kept=[])
+            game = TracedGame(kept=[], choices=spec.choices)
             out.append(game)
             args = {}
             known = []
@@ -175,7 +183,10 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
         s.add_to_command_zone(name)
     for who in ("you", "opponent"):
         s.set_life(rules.starting_life, who)
-    colour = COLOR_ORDER[_main_color(deck).bit_length() - 1]      # the policy's colour choice
+    chosen = game.choices                                       # the policy's choices
+    assert chosen is not None, "a TracedGame of traced_games: the goldfish's choices"
+    colour = COLOR_ORDER[int(chosen["color"][0]).bit_length() - 1]
+    pay_life = int(chosen["pay_life_above"][0])
     library = Counter(c.name for c, k in deck.cards("maindeck") for _ in range(k))
     library.subtract(Counter(game.kept))
     library.subtract(Counter(game.taken))
@@ -205,13 +216,12 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
                 if tapped:                   # (tapped for mana while the return was on the stack,
                     asked = tapped >> 8      # 605.3a: the same done before the land is played)
                     s.tap_for_mana(mine[returned], (tapped & 0xFF) - 1, TYPES[asked - 1] if asked else None)
-                s.play_land(step.args["card"], pay_life=PlayPolicy().pay_life_above,   # (the policy's
-                            face=step.args["face"], keep_on_top=keep,                  # choices)
+                s.play_land(step.args["card"], pay_life=pay_life, face=step.args["face"], keep_on_top=keep,
                             bounce=mine[returned] if returned < len(mine) else None)
             elif step.action == "cast":
                 a = step.args
                 s.cast(a["card"], x=a["x"], kicked=a["kicked"], alternative="flashback" if a["flashback"] else None,
-                       color=colour, pay_life_for_lands=PlayPolicy().pay_life_above, keep_on_top=keep,
+                       color=colour, pay_life_for_lands=pay_life, keep_on_top=keep,
                        from_command_zone=a["from_command_zone"])
             elif step.action == "activate":
                 mine = s.battlefield("you")

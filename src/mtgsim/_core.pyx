@@ -44,6 +44,7 @@ def _dtype_of(name):
     cdef Permanent permanent
     cdef TotalCost total_cost
     cdef BoardInfo board_info
+    cdef Choices choices
     views = {
         "total_cost": lambda: np.asarray(<TotalCost[:1]>(&total_cost)),
         "board_info": lambda: np.asarray(<BoardInfo[:1]>(&board_info)),
@@ -63,13 +64,14 @@ def _dtype_of(name):
         "triggered": lambda: np.asarray(<Triggered[:1]>(&triggered)),
         "activated": lambda: np.asarray(<Activated[:1]>(&activated)),
         "permanent": lambda: np.asarray(<Permanent[:1]>(&permanent)),
+        "choices": lambda: np.asarray(<Choices[:1]>(&choices)),
     }
     return views[name]().dtype
 
 
 RECORDS = ("cost", "hybrid", "count", "effect", "card", "mana_ability", "spend_restriction", "condition",
            "cost_modifier", "mana_trigger", "mana_replacement", "grant", "enters", "triggered", "activated",
-           "permanent", "total_cost", "board_info")
+           "permanent", "total_cost", "board_info", "choices")
 
 
 def record_dtypes():
@@ -107,6 +109,7 @@ include "kernels/zones.pxi"
 include "kernels/actions.pxi"
 include "kernels/views.pxi"
 include "kernels/policy.pxi"
+include "kernels/choices.pxi"
 include "kernels/spec.pxi"
 include "kernels/loop.pxi"
 include "kernels/state.pxi"

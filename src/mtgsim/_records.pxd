@@ -279,3 +279,18 @@ ctypedef struct BoardInfo:       # the per-game facts the kernels read besides t
                                  # (at most MAXRPOOL), each of one SPEND_RESTRICTION row,
     int32_t restricted_row[2][4] # ...that row,
     int16_t restricted[2][4][6]  # ...and its mana, W U B R G C
+
+ctypedef struct Choices:         # the players' choices inside a game action (CHOICES record): the
+                                 # rules read them here. A Scenario's caller gives them per action
+                                 # (GameState.load; default_choices: when not given); the goldfish's
+                                 # are its play policy's, set once (GoldfishSpec), and what they
+                                 # leave open is asked of the policy as it comes up (choices.pxi)
+    uint64_t keep_on_top         # scry and surveil (701.22a, 701.25a): bit k for the k-th card
+                                 # looked at in the action (from the top, scry after scry), 1 kept
+                                 # on top; the cards past the 64th are kept (goldfish: the policy)
+    int32_t bounce_object        # the land a bounce land returns: its object id; -1 by the rule
+                                 # of the choice (returned_land; goldfish: the policy)
+    int16_t pay_life_above       # life is paid for a land to enter untapped (a shock land) while
+                                 # its controller's life is above this (and at least the life
+                                 # asked, 119.4)
+    uint8_t color                # "choose a colour" and mana of "any colour": this ManaTypeBit

@@ -99,10 +99,8 @@ def _permanent_list(value, what: str, none_ok: bool = False) -> list:
 
 
 def _keep_mask(keep_on_top) -> int:
-    """`keep_on_top` (None, or a list of at most 64 True/False) as the compiled game's mask:
-    bit k for the k-th card looked at, 1 kept on top (the cards past the list are kept)."""
-    if keep_on_top is None:
-        return (1 << 64) - 1
+    """`keep_on_top` (a list of at most 64 True/False) as the compiled game's mask: bit k for
+    the k-th card looked at, 1 kept on top (the cards past the list are kept)."""
     if isinstance(keep_on_top, (str, bytes, bool)) or not hasattr(keep_on_top, "__iter__"):
         raise ArgumentError(f"keep_on_top: a list of True/False, one per card looked at, got {shown(keep_on_top)}")
     keep = list(keep_on_top)
@@ -651,8 +649,7 @@ class Scenario(ManaPools):
             ([row(name) for name in zones[0]], [row(name) for name in zones[1]])
             for zones in (self._hands, self._libraries, self._graveyards))
         state.load(self._perms, self._n, self._info, hand_rows, library_rows, graveyard_rows,
-                   self._next_id, self._choices["color"], self._choices["pay_life_above"],
-                   self._choices["bounce_object"], *self._land_plays, self._choices["keep_on_top"])
+                   self._next_id, self._land_plays, self._choices)
         result = action(state)
         if state.over:
             raise LimitError(f"Scenario: {_core.goldfish_overflow_message(state.over)}")
@@ -684,24 +681,28 @@ class Scenario(ManaPools):
         player's life is above it, as it enters); the land `who` returns for a bounce land
         (None: the newest tapped basic land, else the oldest); and for each card scry or
         surveil looks at (701.22a, 701.25a), from the top, scry after scry, whether it is kept
-        on top (`keep_on_top`, a list of True/False; None or past its end: kept)."""
+        on top (`keep_on_top`, a list of True/False; None or past its end: kept). Held as one
+        CHOICES record, what is not given as the core's default_choices."""
+        chosen = _core.default_choices()
         if isinstance(pay_life, (bool, np.bool_)):
-            above = -32768 if pay_life else 32767
+            if not pay_life:
+                chosen["pay_life_above"] = 32767
         elif isinstance(pay_life, (int, np.integer)) and -30000 <= pay_life <= 30000:
-            above = int(pay_life)
+            chosen["pay_life_above"] = int(pay_life)
         else:
             raise ArgumentError(f"pay_life: True, False or a life total -30000..30000 to pay above, "
                                 f"got {shown(pay_life)}")
-        returned = -1
         if bounce is not None:
             i = self._index(bounce)
             if not self._defs[self._names[i]].is_land or self._perms[i]["controller"] != who:
                 raise ArgumentError(f"bounce: {bounce.name} is not a land "
                                     f"{('you control', 'the opponent controls')[who]}")
-            returned = bounce.object_id
-        self._choices = {"color": color_bit(color) if color is not None else 1,
-                         "pay_life_above": above, "bounce_object": returned,
-                         "keep_on_top": _keep_mask(keep_on_top)}
+            chosen["bounce_object"] = bounce.object_id
+        if color is not None:
+            chosen["color"] = color_bit(color)
+        if keep_on_top is not None:
+            chosen["keep_on_top"] = _keep_mask(keep_on_top)
+        self._choices = chosen
 
     def _found(self, object_id: int) -> Permanent | None:
         """The handle of the permanent with this object id, None if it has left (or is none)."""
@@ -849,7 +850,8 @@ class Scenario(ManaPools):
                  keep_on_top=None) -> None:
         """Activate a non-mana activated ability (602), paying from pool and untapped sources.
         `keep_on_top`: the cards a scry or surveil of it looks at kept on top (see `cast`)."""
-        _keep_mask(keep_on_top)                      # (refused before anything is done)
+        if keep_on_top is not None:
+            _keep_mask(keep_on_top)                  # (refused before anything is done)
         i = self._index(p)
         d = self._defs[self._names[i]]
         acts = d.abilities_of(ActivatedAbility)

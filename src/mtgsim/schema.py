@@ -17,7 +17,7 @@ __all__ = [
     "DTYPES", "COST_DTYPE", "HYBRID_DTYPE", "COUNT_DTYPE", "EFFECT_DTYPE", "CARD_DTYPE",
     "MANA_ABILITY_DTYPE", "SPEND_RESTRICTION_DTYPE", "CONDITION_DTYPE", "COST_MODIFIER_DTYPE", "MANA_TRIGGER_DTYPE",
     "MANA_REPLACEMENT_DTYPE", "GRANT_DTYPE", "ENTERS_DTYPE", "TRIGGERED_DTYPE",
-    "ACTIVATED_DTYPE", "PERMANENT_DTYPE", "empty", "check_table", "check_card_limits", "grow",
+    "ACTIVATED_DTYPE", "PERMANENT_DTYPE", "CHOICES_DTYPE", "empty", "check_table", "check_card_limits", "grow",
     "AttackIf", "CardTypeBit", "CostChange", "CounterKind", "CountOf", "Event", "Grant", "GrantTo",
     "KeywordBit", "ManaOutput", "ManaTypeBit", "PermanentFlag", "SpellScope", "SupertypeBit",
     "TappedUnless", "Timing", "TriggerAdds", "Watches", "Who",
@@ -41,6 +41,7 @@ ENTERS_DTYPE = DTYPES["enters"]
 TRIGGERED_DTYPE = DTYPES["triggered"]
 ACTIVATED_DTYPE = DTYPES["activated"]
 PERMANENT_DTYPE = DTYPES["permanent"]
+CHOICES_DTYPE = DTYPES["choices"]
 
 # Fields that index another table: -1 means "none", so a fresh row must hold -1 there.
 _INDEX_FIELDS = {

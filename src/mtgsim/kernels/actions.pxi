@@ -2,11 +2,10 @@
 # permanent entering (614.1c/614.12) and leaving, state-based actions (704), effects of spells
 # and abilities, land search and bounce, triggers (603: enters, cast, upkeep, becomes tapped),
 # a spell resolving, a non-mana ability's costs and effect, combat with no blockers, and the
-# turn's steps. Each takes the player it is for; the choices inside them are read off the
-# Game (chosen_color, pay_life_above, bounce_object), set by the play policy or a Scenario's
-# arguments (or, in the goldfish, asked of the play policy: chosen_land, land_to_return,
-# wanted_card).
-# Uses base, counts, game, zones.
+# turn's steps. Each takes the player it is for; the choices inside them are read off
+# Game.choices (the colour chosen, paying life for a land) or asked of choices.pxi (the cards
+# kept on top, the land searched for, the land returned), never of the play policy.
+# Uses base, counts, game, zones, choices.
 
 # ---- permanents entering and leaving -------------------------------------------------------
 
@@ -53,7 +52,7 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
                 p.counters[q] += eval_count(R, &b, e.counters_count[q], -1, who, x)
         g.m1m1 |= p.counters[<int>CK_M1M1] != 0
         if e.choose_color:
-            p.chosen_color = g.chosen_color
+            p.chosen_color = g.choices.color
     g.n += 1
     board_changed(g)
     count_permanent(g, row, 1)
@@ -64,7 +63,7 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
 cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands, int who) noexcept nogil:
     """Does a land that "enters tapped unless ..." enter untapped for player `who` (`lands`:
     the other lands they control)? Life is paid for a shock land while above the player's
-    choice g.pay_life_above, if they have it (119.4)."""
+    choice g.choices.pay_life_above, if they have it (119.4)."""
     cdef int j
     if e.unless == TU_FEW_OTHER_LANDS:
         return lands <= 2
@@ -97,7 +96,7 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands, int who) noex
     if e.unless == TU_LOW_LIFE:          # any player: the opponent's life counts too
         return g.bi.life[0] <= e.life or g.bi.life[1] <= e.life
     if e.unless == TU_PAY_LIFE:          # (nothing paid for a land entering tapped anyway)
-        if g.bi.life[who] > g.pay_life_above and g.bi.life[who] >= e.life and not g.entering_tapped:
+        if g.bi.life[who] > g.choices.pay_life_above and g.bi.life[who] >= e.life and not g.entering_tapped:
             g.bi.life[who] -= e.life
             return True
         return False
@@ -231,9 +230,8 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
     """Player `who` searches their library for a basic land (or one of the named land types)
     (701.23) and puts it onto the battlefield or into their hand: in a Scenario's game the
     first from the top (the player's choice); in the goldfish one of the library's unseen part,
-    then of the cards a mulligan put on its bottom (103.5: they are in it too), the kind of land
-    the play policy chooses (chosen_land) if the deck has kinds to choose from (S.land_choice),
-    else the first found."""
+    then of the cards a mulligan put on its bottom (103.5: they are in it too), of the kind the
+    player chooses (land_to_search), else the first found."""
     cdef int k, row = -1, i, want = -1
     if g.scenario:
         for k in range(g.lib_n[who] - 1, -1, -1):
@@ -244,8 +242,7 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
                 break
     else:
         forget_top(g)                    # (the library is shuffled after: its top is unknown)
-        if S.land_choice:
-            want = chosen_land(R, S, g, e, to_battlefield)
+        want = land_to_search(R, S, g, e, to_battlefield)
         for k in range(g.lib_n[0]):
             if g.library[0][k] == want or (want < 0 and land_searched_for(R, e, g.library[0][k])):
                 row = g.library[0][k]
@@ -278,30 +275,9 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
 
 cdef void return_land(Rules* R, Spec* S, Game* g, Rng* rng, int who, int source_id) noexcept nogil:
     """Player `who` returns a land they control to its owner's hand (bounce lands; `source_id`:
-    the object id of the permanent whose effect it is, -1 none). Which one is the player's choice: in a
-    Scenario's game g.bounce_object if it is one, else the newest tapped basic land, else the
-    oldest land; in the goldfish the play policy's (land_to_return), which first taps it for
-    mana if it is untapped and that mana can still be spent this main phase (605.3a: a mana
-    ability may be activated while the return is on the stack; 106.4: its mana stays in the
-    pool through the phase: tap_before_leaving)."""
-    cdef int i, best = -1, object_id, tapped = 0
-    if not g.scenario:
-        best = land_to_return(R, g, who, source_id)
-        if best >= 0 and not (g.perms[best].flags & PF_TAPPED):
-            object_id = g.perms[best].object_id
-            tapped = tap_before_leaving(R, S, g, rng, best, who)
-            best = find_object(g, object_id)
-        if best >= 0:
-            trace(g, TR_RETURN_LAND, g.perms[best].card, best | tapped << 8)
-    else:
-        for i in range(g.n):
-            if not (R.cards[g.perms[i].card].types & CT_LAND) or g.perms[i].controller != who:
-                continue
-            if g.perms[i].object_id == g.bounce_object:
-                best = i
-                break
-            if best < 0 or ((g.perms[i].flags & PF_TAPPED) and R.cards[g.perms[i].card].supertypes & ST_BASIC):
-                best = i
+    the object id of the permanent whose effect it is, -1 none): the one they choose
+    (returned_land)."""
+    cdef int best = returned_land(R, S, g, rng, who, source_id)
     if best >= 0:
         if not (g.perms[best].flags & PF_TOKEN):      # (712.8a: a double-faced card's front face)
             put_in_hand(g, g.perms[best].owner, g.front[g.perms[best].card])
@@ -339,7 +315,7 @@ cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target
         g.n_sacrifice_at_end += 1                       # step, sacrifice ~", Ball Lightning, 603.2)
     n = eval_amount(R, &b, e.add_any_color, source, who, x)
     if n > 0:
-        g.over |= amount_in(&g.bi.pool[who][type_index(g.chosen_color)], n)
+        g.over |= amount_in(&g.bi.pool[who][type_index(g.choices.color)], n)
     if target_id >= 0:
         for q in range(4):
             total = g.perms[target].counters[q] + e.counters[q]
@@ -386,14 +362,13 @@ MAX_LOOK = MAXLOOK
 cdef void look_at_top(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, bint surveil) noexcept nogil:
     """Player `who` scries n (701.22a) or surveils n (701.25a): looks at the top n cards of
     their library (all of them if it has fewer; none for 0, 701.22b, 701.25c), then puts each
-    on top or not — the player's choice, card by card from the top: in a Scenario's game the
-    next bit of g.keep_on_top, in the goldfish the play policy's wanted_card. The cards not
+    on top or not — the player's choice, card by card from the top (keeps_on_top). The cards not
     kept go to the bottom (scry: the first looked at above the next) or into the graveyard
     (surveil); those kept go back on top in the order they were (an order is a choice too:
     this one is the simulator's)."""
     cdef int32_t seen[MAXLOOK]
     cdef uint8_t keep[MAXLOOK]
-    cdef int m = 0, k, row, kept_lands = 0
+    cdef int m = 0, k, row, kept_lands = 0          # (the lands kept so far: keeps_on_top)
     while m < n and m < MAXLOOK:
         row = take_top(R, g, rng, who)
         if row < 0:
@@ -404,13 +379,7 @@ cdef void look_at_top(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, bint
         return
     trace(g, TR_LOOK, -1, m | (surveil << 8))
     for k in range(m):
-        if g.scenario:
-            keep[k] = 1 if g.n_looked >= 64 else <uint8_t>((g.keep_on_top >> g.n_looked) & 1)
-            g.n_looked += 1
-        else:
-            keep[k] = wanted_card(R, S, g, seen[k], False, kept_lands)
-            if keep[k] and counts_as_land(R, S, seen[k]):
-                kept_lands += 1
+        keep[k] = keeps_on_top(R, S, g, seen[k], &kept_lands)
         trace(g, TR_LOOKED, seen[k], keep[k])
     for k in range(m - 1, -1, -1):        # (the first looked at back on top last)
         if keep[k]:

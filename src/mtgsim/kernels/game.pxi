@@ -1,6 +1,7 @@
-# The goldfish game state: the Game record (one player's library, hand, permanents, life and
-# pool, with caches kept as they change), trace events, the Spec of a run, per-card goldfish
-# flags, permanent counts per kind, the live mana view, and the metric row's layout.
+# The game state: the Game record (the goldfish's: one player's library, hand, permanents, life
+# and pool, with caches kept as they change; or a Scenario's) and its one set-up (new_chunk,
+# new_game), trace events, the Spec of a run, per-card goldfish flags, permanent counts per
+# kind, the live mana view, the metric row's layout, and a Game field by field (tests).
 # Uses every kernel room.
 
 # The goldfish simulator: one player plays a deck alone, turn after turn, over the same
@@ -179,17 +180,11 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     bint entering_tapped         # the permanent entering is put onto the battlefield tapped
     bint main_phase              # the goldfish's turn is in its main phase: mana made now can
                                  # still pay for the turn's spells (106.4: until the phase ends)
-    # the players' choices inside actions: the rules read them, the play policy or a
-    # Scenario's arguments set them
-    uint8_t chosen_color         # "choose a colour" and "any colour": this ManaTypeBit
-    int16_t pay_life_above       # pay life for a land to enter untapped (a shock land) while
-                                 # life is above this (and at least the life asked, 119.4)
-    int32_t bounce_object        # the land a bounce land returns (an object id; -1: by the
-                                 # rule of return_land)
-    uint64_t keep_on_top         # scry and surveil in a Scenario's game: bit k for the k-th card
-                                 # looked at in the action (from the top, scry after scry), 1 kept
-                                 # on top (look_at_top; the goldfish asks the policy instead)
-    int n_looked                 # ...the cards looked at so far in the action
+    Choices choices              # the players' choices inside actions (the rules read them
+                                 # here or through choices.pxi): a Scenario's per action, the
+                                 # goldfish's its play policy's (Spec.choices)
+    int n_looked                 # cards scry and surveil looked at so far in a Scenario's action
+                                 # (the next bit of choices.keep_on_top)
     uint16_t over                # GoldfishOverflow bits of the limits met (cleared per chunk)
 
 
@@ -285,9 +280,10 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int32_t* track
     int n_track
     int16_t* tracked_as          # per card row: its index in `track`, -1 not tracked
-    uint8_t chosen_color         # "choose a colour", "any colour": PlayPolicy.color (else the
-                                 # deck's main colour)
-    int16_t pay_life_above       # PlayPolicy.pay_life_above
+    Choices choices              # the play policy's choices, made once for every game: colour
+                                 # (PlayPolicy.color, else the deck's main colour) and
+                                 # pay_life_above (PlayPolicy.pay_life_above); the rest are the
+                                 # policy's as they come up (choices.pxi)
     uint16_t* gf                 # per card row: GoldfishFlags (see `goldfish_flags`)
     uint8_t* units               # per card row: units of mana it makes on the direct path
     uint8_t* demand              # per card row, 5 bytes: symbols of each colour in its cost
@@ -379,6 +375,79 @@ cdef inline void board_changed(Game* g) noexcept nogil:
     """Something other than the hand changed (the board, life, the pool, the turn)."""
     g.gen += 1
     g.board_gen += 1
+
+
+# ---- setting a Game up: new_chunk once, new_game for each game --------------------------------
+
+cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S, bint scenario) noexcept nogil:
+    """Set Game g up to play a chunk of the goldfish's games of Spec S, or (`scenario`) to hold
+    a Scenario's game (GameState, whose Spec has no deck): its memory zeroed first, so no field
+    is ever left unset, then the tables and working memory it reads (`sc`), the Spec's switches
+    and the players' standing choices (S.choices). Each game then starts with new_game."""
+    memset(g, 0, sizeof(Game))
+    g.scenario = scenario
+    g.scratch = sc
+    g.direct = R.direct
+    g.front = R.front
+    g.unit_mask = R.unit_mask
+    g.hand_count = sc.hand_count
+    g.hand_pos = sc.hand_pos
+    g.in_play = sc.in_play
+    g.cost_memo = sc.cost_memo
+    g.cost_memo_key = sc.cost_memo_key
+    g.need_memo = sc.need_memo
+    g.gf = S.gf
+    g.unit_of = S.units
+    g.kind_unit = S.kind_unit
+    g.costmod_code = S.costmod_code
+    g.costmod_untapped = S.costmod_untapped
+    g.reduces_only = S.reduces_only
+    g.count_unit = S.count_unit
+    g.count_slot = S.count_slot
+    g.shortcuts = S.shortcuts
+    g.counts_hand = S.counts_hand
+    g.check_views = S.check_views
+    g.snapshots = S.snapshots
+    g.choices = S.choices
+    g.gen = g.board_gen = 1
+
+
+cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
+    """A new game of Spec S in g (set up by new_chunk): every zone emptied, with what is kept of
+    them (per-card and per-kind counts, the live view, the cost modifiers in play); S's deck in
+    player 0's library (as listed: the mulligan shuffles it), each player's starting life
+    (103.4; 903.7), the commanders in the command zone (903.6). The one per-game set-up: each
+    goldfish game's (play_game), and a Scenario's before its zones are loaded (GameState.load:
+    its Spec has no deck and no commanders). Only what a game reads: no full clear."""
+    cdef int k
+    for k in range(g.n):                         # the last game's permanents
+        g.in_play[g.perms[k].card] = 0
+    g.n = g.n_tapped = 0
+    g.lib_n[0] = g.lib_n[1] = g.grave_n[0] = g.grave_n[1] = g.hand_n[1] = 0
+    g.bottom_n = g.bottom_next = g.top_n = 0
+    g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
+    g.units = g.n_sacrifice_at_end = g.n_costmod_wild = 0
+    g.costmod_set = g.counted = 0
+    g.m1m1 = g.new_legend = g.marked = g.entering_tapped = g.main_phase = False
+    live_clear(g)
+    g.all_masks = cleared(g.all_units, g.all_masks)     # (a new game: no permanents)
+    hand_clear(g)
+    memset(&g.bi, 0, <size_t>(<char*>&g.bi.restricted_row - <char*>&g.bi))   # (restricted entries
+                                                    # past n_restricted, 0 now, are never read)
+    g.spent = g.lands_played = g.extra_land_drops = 0
+    g.n_flashback = 0
+    if S.deck_n:
+        memcpy(g.library[0], S.deck, S.deck_n * sizeof(int32_t))
+    g.lib_n[0] = S.deck_n
+    g.bi.life[0] = g.bi.life[1] = S.starting_life      # (103.4; 903.7)
+    g.n_commander = g.command_n = S.n_commander         # 903.6: the commanders start in the
+    for k in range(2):                                  # command zone
+        g.commander[k] = S.commander[k]
+        g.in_command[k] = k < S.n_commander
+        g.command_casts[k] = 0
+    g.next_id = 1
+    board_changed(g)                                   # a new board: nothing worked out holds
+    g.sba_gen = 0
 
 
 cdef enum Kind:                    # what Game.kinds counts permanents of (a byte each)
@@ -638,3 +707,89 @@ cdef inline Board game_board(Game* g) noexcept nogil:
     b.scanned = 0
     b.bi = &g.bi
     return b
+
+
+# ---- a Game field by field (tests) --------------------------------------------------------------
+
+cdef object pointing_at(const void* p, dict known):
+    """What pointer p points at: the name of one of `known` ({name: address}), None for NULL."""
+    if p == NULL:
+        return None
+    for name, address in known.items():
+        if address == <size_t>p:
+            return name
+    return "elsewhere"
+
+
+cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
+    """Game g field by field, as far as a game reads it (tests compare set-ups: debug_game_fields,
+    GameState.debug_fields): an array up to its count; a pointer as what it points at (a table
+    of R or of its Spec S, its Scratch `sc`, NULL); the per-card counts it keeps in sc as the
+    rows they count; the cost memo as whether it is there (its entries are keyed: a stale one
+    is never read); scan_board's findings as whether they hold (scan_gen)."""
+    cdef int w, k
+    known = {"Rules.direct": <size_t>R.direct, "Rules.front": <size_t>R.front,
+             "Rules.unit_mask": <size_t>R.unit_mask, "Spec.gf": <size_t>S.gf, "Spec.units": <size_t>S.units,
+             "Spec.kind_unit": <size_t>S.kind_unit, "Spec.costmod_code": <size_t>S.costmod_code,
+             "Spec.costmod_untapped": <size_t>S.costmod_untapped, "Spec.reduces_only": <size_t>S.reduces_only,
+             "Spec.count_unit": <size_t>S.count_unit, "Spec.count_slot": <size_t>S.count_slot,
+             "Scratch": <size_t>sc, "Scratch.hand_count": <size_t>sc.hand_count,
+             "Scratch.hand_pos": <size_t>sc.hand_pos, "Scratch.in_play": <size_t>sc.in_play,
+             "Scratch.cost_memo": <size_t>sc.cost_memo, "Scratch.cost_memo_key": <size_t>sc.cost_memo_key,
+             "Scratch.need_memo": <size_t>sc.need_memo}
+    cdef object bi = g.bi                # (a dict)
+    in_hand = [k for k in range(R.n_cards) if g.hand_count[k]] if g.hand_count != NULL else None
+    f = {"scenario": g.scenario,
+         "library": [[g.library[w][k] for k in range(g.lib_n[w])] for w in range(2)],
+         "lib_n": g.lib_n,
+         "bottom": [g.bottom[k] for k in range(g.bottom_n)], "bottom_n": g.bottom_n, "bottom_next": g.bottom_next,
+         "top": [g.top[k] for k in range(g.top_n)], "top_n": g.top_n,
+         "hand": [[g.hand[w][k] for k in range(g.hand_n[w])] for w in range(2)], "hand_n": g.hand_n,
+         "graveyard": [[g.graveyard[w][k] for k in range(g.grave_n[w])] for w in range(2)],
+         "grave_n": g.grave_n,
+         "hand_count": (pointing_at(g.hand_count, known),
+                        None if in_hand is None else {k: g.hand_count[k] for k in in_hand}),
+         "hand_pos": (pointing_at(g.hand_pos, known),
+                      None if in_hand is None or g.hand_pos == NULL else {k: g.hand_pos[k] for k in in_hand}),
+         "rows": [sorted(g.rows[w][k] for k in range(g.n_rows[w])) for w in range(2)], "n_rows": g.n_rows,
+         "in_play": (pointing_at(g.in_play, known), None if g.in_play == NULL else
+                     {k: g.in_play[k] for k in range(R.n_cards) if g.in_play[k]}),
+         "cost_memo": pointing_at(g.cost_memo, known), "cost_memo_key": pointing_at(g.cost_memo_key, known),
+         "need_memo": pointing_at(g.need_memo, known),
+         "hand_lands": g.hand_lands,
+         "perms": [g.perms[k] for k in range(g.n)], "n": g.n,
+         "bi": {**{name: value for name, value in bi.items() if not name.endswith("restricted")
+                   and name != "restricted_row"},     # (uint8_t arrays would read as C strings)
+                "n_restricted": [g.bi.n_restricted[w] for w in range(2)],
+                "restricted_row": [bi["restricted_row"][w][:g.bi.n_restricted[w]] for w in range(2)],
+                "restricted": [bi["restricted"][w][:g.bi.n_restricted[w]] for w in range(2)]},
+         "next_id": g.next_id, "spent": g.spent, "lands_played": g.lands_played,
+         "extra_land_drops": g.extra_land_drops,
+         "trace": pointing_at(g.trace, known), "trace_n": g.trace_n, "trace_cap": g.trace_cap,
+         "scratch": pointing_at(g.scratch, known),
+         "gen": g.gen, "board_gen": g.board_gen, "sba_gen": g.sba_gen, "scan_gen": g.scan_gen,
+         "scan": g.scan_gen == g.board_gen,
+         "gf": pointing_at(g.gf, known), "unit_of": pointing_at(g.unit_of, known),
+         "kinds": g.kinds, "kind_unit": pointing_at(g.kind_unit, known),
+         "n_sacrifice_at_end": g.n_sacrifice_at_end, "marked": g.marked,
+         "tapped_rows": [g.tapped_rows[k] for k in range(g.n_tapped)],
+         "tapped_ids": [g.tapped_ids[k] for k in range(g.n_tapped)],
+         "tapped_who": [g.tapped_who[k] for k in range(g.n_tapped)], "n_tapped": g.n_tapped,
+         "costmod_set": g.costmod_set, "n_costmod_wild": g.n_costmod_wild,
+         "costmod_code": pointing_at(g.costmod_code, known),
+         "costmod_untapped": pointing_at(g.costmod_untapped, known),
+         "reduces_only": pointing_at(g.reduces_only, known),
+         "counted": g.counted, "count_unit": pointing_at(g.count_unit, known),
+         "count_slot": pointing_at(g.count_slot, known),
+         "units": g.units, "new_legend": g.new_legend, "m1m1": g.m1m1, "shortcuts": g.shortcuts,
+         "counts_hand": g.counts_hand,
+         "flashback": [g.flashback[k] for k in range(g.n_flashback)], "n_flashback": g.n_flashback,
+         "n_commander": g.n_commander, "commander": g.commander, "in_command": g.in_command,
+         "command_casts": [g.command_casts[w] for w in range(2)], "command_n": g.command_n,
+         "direct": pointing_at(g.direct, known), "front": pointing_at(g.front, known),
+         "live": g.live, "live_masks": g.live_masks, "sick": g.sick, "sick_masks": g.sick_masks,
+         "all_units": g.all_units, "all_masks": g.all_masks,
+         "unit_mask": pointing_at(g.unit_mask, known),
+         "check_views": g.check_views, "snapshots": g.snapshots, "entering_tapped": g.entering_tapped,
+         "main_phase": g.main_phase, "choices": g.choices, "n_looked": g.n_looked, "over": g.over}
+    return f

@@ -13,40 +13,17 @@ the_cycling_step = cycling_step
 cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* out,
                     int32_t* trace_buf, int trace_cap) noexcept nogil:
     """One game: mulligans, then the turns, adding its metrics to `out` (castable counts of
-    tracked cards sharing a cost, at the chunk's end: end_chunk). `g.scratch` must be set;
-    everything else of `g` is set up here (only what a game reads: no full clear)."""
+    tracked cards sharing a cost, at the chunk's end: end_chunk). `g` is set up by new_chunk;
+    the game by new_game, then its trace buffer (none: NULL)."""
     cdef int t, q, k, lands, mana, killed = 0, turn
     cdef ManaView* v = &(<Scratch*>g.scratch).view
     cdef bint castable, hit
     cdef TrackedCosts* costs
     cdef int8_t cast_turn[MAXTRACK]
-    for k in range(g.n):                         # the last game's permanents
-        g.in_play[g.perms[k].card] = 0
-    g.lib_n[0] = g.bottom_n = g.bottom_next = g.n = g.top_n = 0
-    g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
-    g.units = g.n_sacrifice_at_end = g.n_costmod_wild = 0
-    g.costmod_set = g.counted = 0
-    g.m1m1 = g.new_legend = g.marked = False
-    live_clear(g)
-    g.all_masks = cleared(g.all_units, g.all_masks)     # (a new game: no permanents)
-    hand_clear(g)
-    memset(&g.bi, 0, <size_t>(<char*>&g.bi.restricted_row - <char*>&g.bi))   # (restricted entries
-                                                    # past n_restricted, 0 now, are never read)
-    g.spent = 0
-    g.n_flashback = 0
+    new_game(R, S, g)
     g.trace = trace_buf
     g.trace_cap = trace_cap
     g.trace_n = 0
-    memcpy(g.library[0], S.deck, S.deck_n * sizeof(int32_t))
-    g.lib_n[0] = S.deck_n
-    g.bi.life[0] = g.bi.life[1] = S.starting_life      # (103.4; 903.7)
-    g.n_commander = g.command_n = S.n_commander         # 903.6: the commanders start in the
-    for k in range(2):                                  # command zone
-        g.commander[k] = S.commander[k]
-        g.in_command[k] = k < S.n_commander
-        g.command_casts[k] = 0
-    g.next_id = 1
-    board_changed(g)                                   # a new board: nothing worked out holds
     for q in range(S.n_track):
         cast_turn[q] = <int8_t>NOT_CAST
     mulligan(R, S, g, rng)
@@ -168,7 +145,7 @@ cdef void run_chunk(Rules* R, Spec* S, bitgen_t* bg, bint is_pcg64, int64_t n_ga
     elif g != NULL and scratch != NULL:
         if S.game_streams:
             memcpy(base, rng.pcg, sizeof(base))
-        new_chunk(R, g, scratch, S)
+        new_chunk(R, g, scratch, S, False)
         for k in range(n_games):
             if S.game_streams:
                 mtgsim_game_stream(rng.pcg, base, <uint64_t>k)
@@ -226,7 +203,7 @@ cdef trace_with_buffer(GoldfishSpec spec, generator, int games, int cap):
             free_scratch(scratch)
             return events[:0].reshape(-1, 4), GO_STREAMS
         memcpy(base, rng.pcg, sizeof(base))
-    new_chunk(&spec.core.R, g, scratch, S)
+    new_chunk(&spec.core.R, g, scratch, S, False)
     try:
         for k in range(games):
             if S.game_streams:
@@ -242,3 +219,40 @@ cdef trace_with_buffer(GoldfishSpec spec, generator, int games, int cap):
         free_scratch(scratch)
         free(g)
     return events[:used].reshape(-1, 4), over
+
+
+def debug_game_fields(GoldfishSpec spec, generator, int games):
+    """Tests: the goldfish's Game field by field (game_fields) as a game starts (new_game) after
+    `games` games of its chunk played with `generator`, and a Scenario's (GameState) loaded with
+    that game's zones and the spec's choices — after, if games were played, the last game's
+    zones were loaded into it and a turn taken: {"goldfish": fields, "scenario": fields}."""
+    cdef Spec* S = &spec.S
+    cdef Rules* R = &spec.core.R
+    cdef Layout L = metric_layout(S.n_track, S.turns)
+    cdef Game* g = <Game*>malloc(sizeof(Game))
+    cdef Scratch* sc = new_scratch(R, S.n_track, S.turns)
+    cdef int64_t[::1] out = np.zeros(L.size, dtype=np.int64)
+    cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
+    cdef Rng rng
+    cdef int k
+    permanent_dtype, board_info_dtype = _dtype_of("permanent"), _dtype_of("board_info")
+    state = GameState(spec.core)
+    rng_init(&rng, bg, type(generator.bit_generator) is np.random.PCG64)
+    try:
+        if g == NULL or sc == NULL:
+            raise MemoryError()
+        new_chunk(R, g, sc, S, False)
+        for k in range(games):
+            play_game(R, S, g, &rng, &L, &out[0], NULL, 0)
+        if games:
+            zones = zones_of(g, permanent_dtype, board_info_dtype)
+            state.load(zones[0], len(zones[0]), *zones[1:6], zones[6:], spec.choices)
+            state.next_turn()
+        new_game(R, S, g)
+        goldfish = game_fields(R, S, sc, g)
+        zones = zones_of(g, permanent_dtype, board_info_dtype)
+        state.load(zones[0], len(zones[0]), *zones[1:6], zones[6:], spec.choices)
+        return {"goldfish": goldfish, "scenario": state.debug_fields()}
+    finally:
+        free_scratch(sc)
+        free(g)

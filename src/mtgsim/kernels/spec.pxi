@@ -292,8 +292,9 @@ cdef class GoldfishSpec:
         keep["tracked_as"][keep["track"]] = np.arange(len(track), dtype=np.int16)
         self.S.tracked_as = <int16_t*>cnp.PyArray_DATA(keep["tracked_as"])
         self.S.n_track = len(track)
-        self.S.chosen_color = chosen_color
-        self.S.pay_life_above = policy["pay_life_above"]
+        self.S.choices = given_by_default()     # (what the policy doesn't choose once for every
+        self.S.choices.color = chosen_color     # game it is asked as it comes up: choices.pxi)
+        self.S.choices.pay_life_above = policy["pay_life_above"]
         self.S.lands_first = policy["lands"] == 1
         self.S.spell_order = policy["spells"]
         self.S.rank = <int16_t*>cnp.PyArray_DATA(keep["rank"])
@@ -308,6 +309,12 @@ cdef class GoldfishSpec:
         self.S.check_views = False
         self.S.snapshots = False
         spec_demand(&core.R, &self.S)
+
+    @property
+    def choices(self):
+        """The play policy's choices made once for every game, as a CHOICES record
+        (schema.CHOICES_DTYPE): what a Scenario replaying a goldfish game is given."""
+        return np.asarray(<Choices[:1]>(&self.S.choices)).copy()
 
 
 cdef GoldfishSpec spec_copy(GoldfishSpec spec):

@@ -1,13 +1,29 @@
-# A Scenario's game in the compiled game state (GameState): a Scenario's zones are loaded into
-# a Game, one action is carried out by the same compiled actions the goldfish uses (actions),
-# and the zones are read back. Uses game, zones, actions, views (Scratch), spec (the per-card
-# arrays of card_arrays).
+# A Scenario's game in the compiled game state (GameState): a Scenario's zones and the players'
+# choices are loaded into a Game, one action is carried out by the same compiled actions the
+# goldfish uses (actions), and the zones are read back. Uses game (new_chunk, new_game), zones,
+# actions, choices (given_by_default), views (Scratch), spec (the per-card arrays of card_arrays).
+
+cdef tuple zones_of(Game* g, permanent_dtype, board_info_dtype):
+    """A Game's zones (GameState.store): (perms, info, hands, libraries, graveyards, next_id,
+    lands_played, extra_land_drops), in new arrays and lists."""
+    cdef int who
+    perms = np.zeros(g.n, dtype=permanent_dtype)
+    if g.n:
+        memcpy(cnp.PyArray_DATA(perms), g.perms, g.n * sizeof(Permanent))
+    info = np.zeros(1, dtype=board_info_dtype)
+    memcpy(cnp.PyArray_DATA(info), &g.bi, sizeof(BoardInfo))
+    hands = tuple([g.hand[who][k] for k in range(g.hand_n[who])] for who in range(2))
+    libraries = tuple([g.library[who][k] for k in range(g.lib_n[who])] for who in range(2))
+    graveyards = tuple([g.graveyard[who][k] for k in range(g.grave_n[who])] for who in range(2))
+    return perms, info, hands, libraries, graveyards, g.next_id, g.lands_played, g.extra_land_drops
+
 
 cdef class GameState:
     """The compiled game a Scenario's actions run on, over one CoreTables.
 
     `load` takes a Scenario's zones (the permanents, the board info, and per player the
-    card rows of the hand, the library with its top card last, and the graveyard); each
+    card rows of the hand, the library with its top card last, and the graveyard) and the
+    players' choices for the next action (a CHOICES record); each
     action method carries out one game action with the goldfish's own code; `store` gives the
     zones back. `over` holds the GoldfishOverflow bits of the limits an action met: its
     result is then not to be kept (goldfish_overflow_message names them)."""
@@ -16,7 +32,8 @@ cdef class GameState:
     cdef Scratch* sc
     cdef Game* g
     cdef object _keep                  # the arrays the Spec points into
-    cdef object _permanent_dtype, _board_info_dtype    # the record dtypes (read off the structs once)
+    cdef object _permanent_dtype, _board_info_dtype, _choices_dtype    # the record dtypes (read
+                                                                        # off the structs once)
 
     def __cinit__(self):
         self.sc = NULL
@@ -26,36 +43,40 @@ cdef class GameState:
         self.core = core
         self._permanent_dtype = _dtype_of("permanent")
         self._board_info_dtype = _dtype_of("board_info")
-        memset(&self.S, 0, sizeof(Spec))
+        self._choices_dtype = _dtype_of("choices")
+        memset(&self.S, 0, sizeof(Spec))  # (no deck, no commanders, no tracked cards)
         self._keep = card_arrays(core, &self.S)
         self.S.shortcuts = False        # (the reference path: every rule looked at in full)
-        self.S.chosen_color = 1
+        self.S.commander[0] = self.S.commander[1] = -1
+        self.S.choices = given_by_default()
         self.sc = new_scratch(&core.R, 0, 1)
         self.g = <Game*>calloc(1, sizeof(Game))
         if self.sc == NULL or self.g == NULL:
             raise MemoryError()
-        new_chunk(&core.R, self.g, self.sc, &self.S)
-        self.g.scenario = True
-        self.g.trace = NULL
+        new_chunk(&core.R, self.g, self.sc, &self.S, True)
 
     def __dealloc__(self):
         free_scratch(self.sc)
         free(self.g)
 
     # ---- the zones in and out ------------------------------------------------------------------
-    def load(self, perms, int n, info, hands, libraries, graveyards, int next_id,
-             int chosen_color=1, int pay_life_above=-32768, int bounce_object=-1, int lands_played=0,
-             int extra_land_drops=0, uint64_t keep_on_top=0xFFFFFFFFFFFFFFFF):
-        """Set the game to a Scenario's zones (see the class), with the players' choices for
-        the next action: the colour (a ManaTypeBit) chosen for "choose a colour" and "any
-        colour", the life above which life is paid for a land to enter untapped, and the land
-        a bounce land returns (the one with object id `bounce_object`; -1: return_land's rule);
-        and the lands the active player has played this turn and the additional land plays
-        effects gave them; and which of the cards scry and surveil look at are kept on top
-        (`keep_on_top`: bit k for the k-th card looked at in the action, 1 kept)."""
+    def load(self, perms, int n, info, hands, libraries, graveyards, int next_id, land_plays=(0, 0),
+             choices=None):
+        """Set the game to a Scenario's zones (see the class): `next_id` the object id the next
+        permanent gets; `land_plays` the lands the active player has played this turn and the
+        additional land plays effects gave them (305.2); `choices` the players' choices for
+        the next action, one CHOICES record (schema.CHOICES_DTYPE; None: default_choices)."""
         cdef Game* g = self.g
         cdef Rules* R = &self.core.R
         cdef int i, who, row
+        cdef Choices chosen = given_by_default()
+        if choices is not None:
+            given = np.asarray(choices)
+            if given.dtype != self._choices_dtype or given.size != 1:
+                raise ValueError("choices must be one CHOICES record")
+            given = np.ascontiguousarray(given.reshape(1))
+            memcpy(&chosen, cnp.PyArray_DATA(given), sizeof(Choices))
+        lands_played, extra_land_drops = land_plays
         if not 0 <= n <= MAXPERM:
             raise ValueError(f"a game holds at most {MAXPERM} permanents, got {n}")
         for who in range(2):
@@ -74,19 +95,11 @@ cdef class GameState:
         for i in range(n):
             if not 0 <= rows[i]["card"] < R.n_cards:
                 raise ValueError(f"card row {rows[i]['card']} is not in these tables")
-        hand_clear(g)
-        memset(g.in_play, 0, R.n_cards * sizeof(uint8_t))
+        new_game(R, &self.S, g)         # (an empty game: this Spec has no deck)
         g.n = n
         if n:
             memcpy(g.perms, cnp.PyArray_DATA(rows), n * sizeof(Permanent))
         memcpy(&g.bi, cnp.PyArray_DATA(board), sizeof(BoardInfo))
-        g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
-        g.units = g.n_costmod_wild = g.n_sacrifice_at_end = 0
-        g.costmod_set = g.counted = 0
-        g.m1m1 = False
-        g.marked = True                 # (its flags may hold marks: untap_step reads them)
-        live_clear(g)
-        g.all_masks = cleared(g.all_units, g.all_masks)
         if g.bi.n_restricted[0]:
             count_restricted_pool(g, 1)
         for i in range(n):              # the counts and views kept as permanents come and go
@@ -94,54 +107,39 @@ cdef class GameState:
             enters_or_leaves(g, i, 1)
             g.n_sacrifice_at_end += (g.perms[i].flags & PF_SACRIFICE_AT_END) != 0
             g.m1m1 |= g.perms[i].counters[<int>CK_M1M1] != 0
-        g.new_legend = True
         for row in hands[0]:            # (player 0's hand with the goldfish's bookkeeping)
             hand_add(g, row)
-        g.hand_n[1] = 0
         for row in hands[1]:
             g.hand[1][g.hand_n[1]] = row
             g.hand_n[1] += 1
         for who in range(2):
-            g.lib_n[who] = 0
             for row in libraries[who]:
                 g.library[who][g.lib_n[who]] = row
                 g.lib_n[who] += 1
-            g.grave_n[who] = 0
             for row in graveyards[who]:
                 g.graveyard[who][g.grave_n[who]] = row
                 g.grave_n[who] += 1
             g.bi.hand_size[who] = g.hand_n[who]
         g.next_id = next_id
-        g.n_tapped = 0
-        g.n_flashback = 0
-        g.entering_tapped = False
-        g.over = 0
-        g.chosen_color = chosen_color
-        g.pay_life_above = pay_life_above
-        g.bounce_object = bounce_object
         g.lands_played = lands_played
         g.extra_land_drops = extra_land_drops
-        g.keep_on_top = keep_on_top
+        g.choices = chosen
         g.n_looked = 0
-        g.top_n = 0
-        g.gen += 1
+        # what differs from a goldfish game's start: a Scenario's game is taken up mid-way, one
+        # action at a time
+        g.marked = True                 # (its flags may hold marks: untap_step reads them)
+        g.new_legend = True             # (it may hold two legends with the same name: 704.5j)
+        g.over = 0                      # (the goldfish's are kept for a whole chunk)
         board_changed(g)
-        g.sba_gen = 0
 
     def store(self):
         """The zones as they are now: (perms, info, hands, libraries, graveyards, next_id,
         lands_played, extra_land_drops)."""
-        cdef Game* g = self.g
-        cdef int who
-        perms = np.zeros(g.n, dtype=self._permanent_dtype)
-        if g.n:
-            memcpy(cnp.PyArray_DATA(perms), g.perms, g.n * sizeof(Permanent))
-        info = np.zeros(1, dtype=self._board_info_dtype)
-        memcpy(cnp.PyArray_DATA(info), &g.bi, sizeof(BoardInfo))
-        hands = tuple([g.hand[who][k] for k in range(g.hand_n[who])] for who in range(2))
-        libraries = tuple([g.library[who][k] for k in range(g.lib_n[who])] for who in range(2))
-        graveyards = tuple([g.graveyard[who][k] for k in range(g.grave_n[who])] for who in range(2))
-        return perms, info, hands, libraries, graveyards, g.next_id, g.lands_played, g.extra_land_drops
+        return zones_of(self.g, self._permanent_dtype, self._board_info_dtype)
+
+    def debug_fields(self):
+        """Tests: its Game field by field (game_fields)."""
+        return game_fields(&self.core.R, &self.S, self.sc, self.g)
 
     @property
     def over(self):

@@ -456,56 +456,6 @@ cdef void free_scratch(Scratch* sc) noexcept nogil:
         free(sc)
 
 
-cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S) noexcept nogil:
-    g.scratch = sc
-    g.direct = R.direct
-    g.front = R.front
-    memset(g.live, 0, sizeof(g.live))
-    memset(g.sick, 0, sizeof(g.sick))
-    memset(g.all_units, 0, sizeof(g.all_units))
-    g.live_masks = g.sick_masks = g.all_masks = 0
-    g.unit_mask = R.unit_mask
-    g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
-    g.kind_unit = S.kind_unit
-    g.check_views = S.check_views
-    g.snapshots = S.snapshots
-    g.gf = S.gf
-    g.unit_of = S.units
-    g.hand_count = sc.hand_count
-    g.hand_pos = sc.hand_pos
-    g.in_play = sc.in_play
-    g.shortcuts = S.shortcuts
-    g.counts_hand = S.counts_hand
-    g.cost_memo = sc.cost_memo
-    g.cost_memo_key = sc.cost_memo_key
-    g.need_memo = sc.need_memo
-    g.costmod_set = 0
-    g.n_costmod_wild = 0
-    g.costmod_code = S.costmod_code
-    g.costmod_untapped = S.costmod_untapped
-    g.reduces_only = S.reduces_only
-    g.counted = 0
-    g.count_unit = S.count_unit
-    g.count_slot = S.count_slot
-    g.n = 0
-    g.n_tapped = 0
-    g.entering_tapped = False
-    g.main_phase = False
-    g.over = 0
-    g.n_rows[0] = g.n_rows[1] = g.hand_n[0] = g.hand_n[1] = g.hand_lands = 0
-    g.lib_n[1] = g.grave_n[0] = g.grave_n[1] = 0
-    g.top_n = g.n_looked = 0
-    g.keep_on_top = ~(<uint64_t>0)
-    g.scenario = False
-    g.chosen_color = S.chosen_color
-    g.pay_life_above = S.pay_life_above
-    g.bounce_object = -1
-    g.marked = False
-    g.gen = g.board_gen = 1
-    g.sba_gen = 0
-    g.scan_gen = 0
-
-
 cdef void goldfish_could_produce(Rules* R, Game* g, Board* b, uint8_t* cp) noexcept nogil:
     """could_produce_all of the goldfish's board `b` into `cp`; on a board with mana effects
     (a fixpoint) kept, with the overflow bits it noted, while the board doesn't change: it

@@ -1,0 +1,81 @@
+# The players' choices inside game actions, each kind asked for in one place. The rules (actions)
+# never ask the play policy: they read a choice off Game.choices, or ask here. Here a Scenario's
+# game reads what its caller gave (Game.choices, set by GameState.load; default_choices where
+# the caller gave none), and the goldfish asks its play policy. The choices made once for a
+# whole action, the colour chosen and paying life for a land, the rules read off Game.choices
+# in both (the goldfish's are the policy's: Spec.choices).
+# Uses game (Game, Choices), zones (counts_as_land), policy (wanted_card, chosen_land,
+# land_to_return, tap_before_leaving).
+
+cdef inline Choices given_by_default() noexcept nogil:
+    """The choices a Scenario's caller didn't give (docs/rules-core.md): white for "choose a
+    colour" and mana of any colour; life paid for a land to enter untapped whenever it can be
+    (119.4); the land a bounce land returns by returned_land's rule; every card scry and
+    surveil look at kept on top, in its order."""
+    cdef Choices c
+    c.color = MT_W
+    c.pay_life_above = -32768
+    c.bounce_object = -1
+    c.keep_on_top = ~(<uint64_t>0)
+    return c
+
+
+def default_choices():
+    """A CHOICES record (schema.CHOICES_DTYPE) of the choices a Scenario's caller didn't give
+    (given_by_default): what GameState.load reads when given none."""
+    cdef Choices c = given_by_default()
+    return np.asarray(<Choices[:1]>(&c)).copy()
+
+
+cdef inline bint keeps_on_top(Rules* R, Spec* S, Game* g, int row, int* kept_lands) noexcept nogil:
+    """Does the player keep card `row`, looked at by a scry or surveil, on top of their library
+    (701.22a, 701.25a)? In a Scenario's game the next bit of g.choices.keep_on_top (past the
+    64th card: kept); in the goldfish the play policy's wanted_card, which counts the lands
+    kept on top so far in this look (`kept_lands`, kept here)."""
+    cdef uint8_t keep
+    if g.scenario:
+        keep = 1 if g.n_looked >= 64 else <uint8_t>((g.choices.keep_on_top >> g.n_looked) & 1)
+        g.n_looked += 1
+        return keep
+    keep = wanted_card(R, S, g, row, False, kept_lands[0])
+    if keep and counts_as_land(R, S, row):
+        kept_lands[0] += 1
+    return keep
+
+
+cdef inline int land_to_search(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield) noexcept nogil:
+    """The card row of the land player 0 of the goldfish searches for (search_land), the play
+    policy's chosen_land if the deck has kinds of land to choose from (S.land_choice); -1: the
+    first one found (always in a Scenario's game, whose player takes the first from the top:
+    Scenario has no argument for it)."""
+    if g.scenario or not S.land_choice:
+        return -1
+    return chosen_land(R, S, g, e, to_battlefield)
+
+
+cdef int returned_land(Rules* R, Spec* S, Game* g, Rng* rng, int who, int source_id) noexcept nogil:
+    """The land player `who` returns to its owner's hand (a bounce land's ability; `source_id`:
+    the object id of the permanent whose effect it is, -1 none): its index, -1 if they control
+    none. In a Scenario's game the one with object id g.choices.bounce_object if it is theirs,
+    else the newest tapped basic land, else the oldest; in the goldfish the play policy's
+    (land_to_return), which first taps it for mana if it is untapped and that mana can still be
+    spent this main phase (605.3a: a mana ability may be activated while the return is on the
+    stack; 106.4: its mana stays in the pool through the phase: tap_before_leaving)."""
+    cdef int i, best = -1, object_id, tapped = 0
+    if not g.scenario:
+        best = land_to_return(R, g, who, source_id)
+        if best >= 0 and not (g.perms[best].flags & PF_TAPPED):
+            object_id = g.perms[best].object_id
+            tapped = tap_before_leaving(R, S, g, rng, best, who)
+            best = find_object(g, object_id)
+        if best >= 0:
+            trace(g, TR_RETURN_LAND, g.perms[best].card, best | tapped << 8)
+        return best
+    for i in range(g.n):
+        if not (R.cards[g.perms[i].card].types & CT_LAND) or g.perms[i].controller != who:
+            continue
+        if g.perms[i].object_id == g.choices.bounce_object:
+            return i
+        if best < 0 or ((g.perms[i].flags & PF_TAPPED) and R.cards[g.perms[i].card].supertypes & ST_BASIC):
+            best = i
+    return best
