@@ -5,13 +5,11 @@ curated database of the cards that matter for mana.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import enum
 import functools
 import os
 import re
 import typing
-import unicodedata
 from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
@@ -24,33 +22,10 @@ from ..mana import Color, ManaCost, ManaCostError, parse_colors
 from . import model
 from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, Count,
                     CountOf, Effect, ManaAbility, ManaKind, PT)
+from .names import closest_keys, closest_names, normalize_name
 
 __all__ = ["CardDatabase", "CardDataError", "UnknownCardError", "card_db", "card",
            "normalize_name", "closest_names", "parse_type_line", "parse_activation_cost"]
-
-
-def normalize_name(name: str) -> str:
-    """The look-up key of a card name: case, accents, curly apostrophes and spacing ignored."""
-    s = unicodedata.normalize("NFKD", name)
-    s = "".join(ch for ch in s if not unicodedata.combining(ch))
-    s = s.replace("\u2019", "'").replace("\u2018", "'").replace("\u00c6", "Ae").replace("\u00e6", "ae")
-    return " ".join(s.casefold().split())
-
-
-def _closest_keys(key: str, keys: list[str], n: int) -> list[str]:
-    """The look-up keys closest to `key`: by spelling, then those containing it."""
-    close = difflib.get_close_matches(key, keys, n=n, cutoff=0.6)
-    if len(close) < n and len(key) >= 3:
-        close += [k for k in keys if key in k and k not in close][: n - len(close)]
-    return close
-
-
-def closest_names(name: str, names: Iterable[str], n: int = 5) -> list[str]:
-    """The names among `names` closest to `name` (case, accents and apostrophes ignored)."""
-    by_key: dict[str, str] = {}
-    for real in names:
-        by_key.setdefault(normalize_name(real), real)
-    return [by_key[k] for k in _closest_keys(normalize_name(name), list(by_key), n)]
 
 
 # ---- text forms of fields ------------------------------------------------------------------
@@ -604,7 +579,7 @@ class CardDatabase(Mapping[str, CardDef]):
             raise ArgumentTypeError(f"card names are text, not {type(name).__name__}")
         n = whole_number(n, "suggest: n", 1)
         names = []
-        for k in _closest_keys(normalize_name(name), list(self._cards) + list(self._alias), n):
+        for k in closest_keys(normalize_name(name), list(self._cards) + list(self._alias), n):
             real = self._cards[self._alias.get(k, k)].name
             if real not in names:
                 names.append(real)
