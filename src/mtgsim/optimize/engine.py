@@ -81,7 +81,8 @@ class Engine:
             self._bound = self.objective.bind(
                 self.turns, lambda name: (given.get(normalize_name(name)) or deck.card(name)).mana_value)
         layout = aligned_layout(self.reference, main)
-        st.plan.library = np.array([st.tables.row(n) for n in layout], dtype=np.int32)
+        rows = {c.name: st.tables.row_of(c) for c, _ in deck.cards("maindeck")}   # (the layout's names are theirs)
+        st.plan.library = np.array([rows[n] for n in layout], dtype=np.int32)
         st.plan.game_streams = True
         c = Candidate(label, deck, len(self.candidates), st.plan, Context.of(st.tracked, self.turns),
                       tuple(st.tracked), np.zeros((0, self.bound.width)), np.zeros(st.plan.size, dtype=np.int64))
