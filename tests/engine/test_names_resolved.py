@@ -119,3 +119,18 @@ def test_an_unknown_name_at_the_edge_says_where_it_was_given():
                                 abilities=[{"kind": "spell", "tokens": {"Treasur": 1}}])])
     with pytest.raises(UnknownCardError, match="track: unknown card 'Llanowar Elfs'; did you mean 'Llanowar Elves'"):
         card_db().resolve(["Llanowar Elfs"], "track")
+
+
+def test_the_tokens_a_back_face_creates_are_resolved_and_compiled():
+    """712.11b: a modal double-faced card may be cast as its back face, with that face's
+    abilities; the token its spell creates (111.1) is resolved and compiled with the card (it
+    was not resolved, and compiling crashed with a KeyError)."""
+    import dataclasses
+    back = card("Test Back", "{1}", "Sorcery", abilities=[{"kind": "spell", "tokens": {"Treasure": 1}}])
+    front = dataclasses.replace(card("Test Front", "{1}", "Sorcery"), back=back)
+    resolved = card_db().resolve([front])
+    assert [c.name for c in resolved.cards] == ["Test Front", "Treasure"]
+    tables = compile_cards(resolved)
+    back_row = tables.cards[tables.row_of(front)]["back"]
+    effect = tables.cards[back_row]["spell_effect"]
+    assert tables.effects[effect]["token_card"] == tables.row_of(resolved.tokens["Treasure"])

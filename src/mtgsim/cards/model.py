@@ -747,5 +747,5 @@ def token_references(card: CardDef) -> tuple[tuple[str, str], ...]:
 
 
 def tokens_named(card: CardDef) -> tuple[str, ...]:
-    """The names of the token cards the effects of `card`'s front face create, each once."""
-    return tuple(dict.fromkeys(name for where, name in token_references(card) if not where.startswith("back.")))
+    """The names of the token cards the effects of `card` (and its back face) create, each once."""
+    return tuple(dict.fromkeys(name for _, name in token_references(card)))
