@@ -445,11 +445,13 @@ def game_setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: I
     track = (track,) if isinstance(track, (str, CardDef)) else checks.items(track, "track")
     extra = [named_card(deck.db, t, "track") for t in track]
     named = policy.card_defs(deck.db)
-    known = {normalize_name(c.name): c for c, _ in played}
-    for c in extra + named:                      # (names as the database matches them)
-        if known.setdefault(normalize_name(c.name), c) != c:
-            raise ArgumentError(f"a different card named {shown(c.name)} is already in the deck or tracked "
-                                "(one name, one card: give the new one another name)")
+    if any(isinstance(c, CardDef) for c in (*track, *policy.first, *policy.hold)):
+        # (only a record given can differ: a name resolves to the deck's database's one record of it)
+        known = {normalize_name(c.name): c for c, _ in played}
+        for c in extra + named:
+            if known.setdefault(normalize_name(c.name), c) != c:
+                raise ArgumentError(f"a different card named {shown(c.name)} is already in the deck or tracked "
+                                    "(one name, one card: give the new one another name)")
     compiled = compile_deck(deck, extra=extra + named)
     tables = compiled.tables
     _check_in_play(tables, compiled.library)
