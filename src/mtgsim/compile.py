@@ -687,14 +687,14 @@ def compile_cards(cards: ResolvedCards | Iterable[CardDef], *old: object,
     return tables
 
 
-def _records(cards) -> tuple[CardDef, ...]:
-    """`cards` given to compile_cards as an iterable: CardDefs only (a name is looked up by the
+def _records(cards, what: str = "compile_cards: cards") -> tuple[CardDef, ...]:
+    """Cards given to the compiler as an iterable: CardDefs only (a name is looked up by the
     database, at the edge)."""
-    out = checks.items(cards, "compile_cards: cards")
+    out = checks.items(cards, what)
     for c in out:
         if not isinstance(c, CardDef):
-            raise ArgumentTypeError(f"compile_cards takes card records (CardDefs), not {type(c).__name__} "
-                                    f"{shown(c)}: look names up first, compile_cards(db.resolve(cards))")
+            raise ArgumentTypeError(f"{what}: card records (CardDefs), not {type(c).__name__} {shown(c)}: "
+                                    "look names up first (db[name], or compile_cards(db.resolve(cards)))")
     return out
 
 
@@ -712,7 +712,7 @@ def compile_deck(deck, extra: Iterable[CardDef] = ()) -> CompiledDeck:
     records, with the tokens they create as the deck resolves them."""
     cmd = [c for c, _ in deck.cards("commander")]
     records = ([c for c, _ in deck.cards()] + [c for c, _ in deck.cards("sideboard")] + cmd
-               + list(_records(extra)))
+               + list(_records(extra, "compile_deck: extra")))
     tables = compile_cards(deck.resolve(records), commander_identity=color_identity(cmd) if cmd else None)
     # (903.4f: no commander, no identity)
 

@@ -45,8 +45,11 @@ def test_the_compiler_imports_nothing_of_the_card_database():
 
 
 def test_compile_cards_takes_records_not_names():
-    with pytest.raises(ArgumentTypeError, match="card records .* not str 'Forest': look names up first"):
+    with pytest.raises(ArgumentTypeError, match="compile_cards: cards: card records .* not str 'Forest': look "
+                                                "names up first"):
         compile_cards(["Forest"])
+    with pytest.raises(ArgumentTypeError, match="compile_deck: extra: card records"):
+        compile_deck(Deck({"Forest": 60}), extra=["Forest"])
     with pytest.raises(ArgumentTypeError, match="no database: resolve names and tokens first"):
         compile_cards([card_db()["Forest"]], card_db())
 
