@@ -588,11 +588,11 @@ class Scenario(ManaPools):
     def can_cast(self, card, x=0, kicked=False, alternative=None, player="you", from_command_zone=False) -> bool:
         """Can the player cast `card` now (its total cost payable, 601.2f-h)? False for a card
         the simulator never casts (`CardDef.uncastable`: an unread cost or restriction)."""
-        cost = self._total_cost_record(card, x, kicked, alternative, player, from_command_zone)
-        if self._card(card).uncastable:
+        c = self._card(card)                 # (the name looked up once)
+        cost = self._total_cost_record(c, x, kicked, alternative, player, from_command_zone)
+        if c.uncastable:
             return False
-        return self._can_pay(cost, self._player(player), for_card=self.tables.row_of(self._card(card)),
-                             for_ability=False)
+        return self._can_pay(cost, self._player(player), for_card=self.tables.row_of(c), for_ability=False)
 
     def _can_pay(self, cost_rec, who: int, exclude: int = -1, *, for_card: int, for_ability: bool) -> bool:
         """Can `who` pay the cost of casting CARD row `for_card` (or of an activated ability of

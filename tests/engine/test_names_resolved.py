@@ -114,6 +114,8 @@ def test_a_scenario_looks_a_card_up_once_when_named(lookups):
     s.add(s.db["Llanowar Elves"])
     assert lookups == ["Forest", "Forest", "Llanowar Elves"]     # (each name as a call gives it)
     assert s.tables.card_names == ("Forest", "Llanowar Elves") and lookups[3:] == []
+    assert s.can_cast("Grizzly Bears") is True                  # (two Forests pay {1}{G})
+    assert lookups[3:] == ["Grizzly Bears"]
 
 
 def test_an_unknown_name_at_the_edge_says_where_it_was_given():
