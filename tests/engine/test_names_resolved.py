@@ -3,7 +3,7 @@ the token cards their effects create resolved by the database as the cards are h
 (`CardDatabase.resolve`, `Deck.resolve`), and the compiler never looks a name up: it takes
 records, and the tables give a record's row (`Tables.row_of`). Look-ups are counted where the
 database turns a name into its key (`CardDatabase._key`, which every look-up by name goes
-through)."""
+through: conftest.py's `lookups`)."""
 import ast
 from importlib import resources
 from pathlib import Path
@@ -16,19 +16,6 @@ from mtgsim.cards import CardDatabase
 from mtgsim.compile import compile_cards, compile_deck
 
 SRC = Path(mtgsim.__file__).parent
-
-
-@pytest.fixture
-def lookups(monkeypatch):
-    """The names the card database looks up from now on, in order."""
-    seen: list[str] = []
-    key = CardDatabase._key
-
-    def counted(self, name):
-        seen.append(name)
-        return key(self, name)
-    monkeypatch.setattr(CardDatabase, "_key", counted)
-    return seen
 
 
 def refuse_lookups(monkeypatch):

@@ -6,23 +6,16 @@ from importlib import resources
 import pytest
 
 from mtgsim import Deck, MulliganPolicy, Objective, optimize
-from mtgsim.cards import CardDatabase
 from mtgsim.compile import Tables
 
 
-def test_a_sweep_looks_the_objectives_card_up_once(monkeypatch):
+def test_a_sweep_looks_the_objectives_card_up_once(lookups, monkeypatch):
     deck = Deck.from_file(str(resources.files("mtgsim.examples") / "mono_green_henge.txt"))
     variants = optimize.land_counts(deck, [19, 20, 21], "Forest", vary_size=True)
-    seen: list[str] = []
-    key = CardDatabase._key
-
-    def counted(self, name):
-        seen.append(name)
-        return key(self, name)
-    monkeypatch.setattr(CardDatabase, "_key", counted)
+    del lookups[:]
     monkeypatch.setattr(Tables, "row", None)       # (no row is found by name)
     with pytest.warns(UserWarning):
         r = optimize.sweep(variants, Objective.castable("The Great Henge", turn=4), games=8192, turns=4, seed=1,
                            mulligan=MulliganPolicy.never(), threads=1, progress=False)
-    assert seen == ["The Great Henge"]
+    assert lookups == ["The Great Henge"]
     assert len(r.labels) == 3 and "The Great Henge" in r.table()
