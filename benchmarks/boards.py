@@ -2,6 +2,7 @@
 import numpy as np
 
 from mtgsim.batch import BoardBatch
+from mtgsim import card_db
 from mtgsim.compile import compile_cards
 
 # Cards and how often each appears (mostly lands, as on real boards).
@@ -14,7 +15,7 @@ BOARD_CARDS = list(WEIGHTS)
 
 def random_boards(n: int, seed: int = 0, lo: int = 10, hi: int = 20, cards=BOARD_CARDS) -> BoardBatch:
     """n boards of lo..hi permanents each, mostly lands, a third tapped, some summoning sick."""
-    tables = compile_cards(cards + ["The Great Henge"])
+    tables = compile_cards(card_db().resolve(cards + ["The Great Henge"]))
     rng = np.random.default_rng(seed)
     b = BoardBatch(tables, n, hi)
     rows = np.array([tables.row(c) for c in cards], dtype=np.int32)

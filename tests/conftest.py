@@ -1,7 +1,8 @@
 """Test-wide setup: no test reads or writes the card database of the person running the tests
 (`mtgsim cards import` keeps it in the user cache, which `card_db()` reads): the cache points
 at a fresh directory for the whole run. And the fixtures of the imported-card tests: a small
-Scryfall bulk file (`bulk`) and a user cache of the test's own (`cache`)."""
+Scryfall bulk file (`bulk`) and a user cache of the test's own (`cache`); and `lookups`, the card
+names the database looks up during a test (names are resolved once, at the edge)."""
 import json
 import os
 
@@ -31,3 +32,18 @@ def bulk(tmp_path):
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("MTGSIM_CACHE", str(tmp_path / "cache"))
     return tmp_path / "cache"
+
+
+@pytest.fixture
+def lookups(monkeypatch):
+    """The names the card database looks up from now on, in order: every look-up by name goes
+    through `CardDatabase._key`."""
+    from mtgsim.cards import CardDatabase
+    seen: list[str] = []
+    key = CardDatabase._key
+
+    def counted(self, name):
+        seen.append(name)
+        return key(self, name)
+    monkeypatch.setattr(CardDatabase, "_key", counted)
+    return seen

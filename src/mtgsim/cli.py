@@ -42,8 +42,8 @@ def cmd_simulate(args) -> int:
     check_destinations(args)        # (before the deck is read and any game played)
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(path, db=db)
-    for name in args.track:
-        c = named_card(db, name, "track")
+    track = [named_card(db, name, "track") for name in args.track]     # (looked up once, here)
+    for name, c in zip(args.track, track):
         if c.is_land:               # (castable would read 1.000: a land is played, never cast)
             raise UsageError(f"--track {name}: {c.name} is a land; --track reports spells, "
                              "and a land is played, not cast (see lands in play)")
@@ -51,7 +51,7 @@ def cmd_simulate(args) -> int:
     with warnings.catch_warnings():      # (the result lists them: printed after the report, once)
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=seed,
-                       mulligan=mulligan, track=args.track, threads=args.threads, policy=policy,
+                       mulligan=mulligan, track=track, threads=args.threads, policy=policy,
                        progress=args.games >= 200_000 and sys.stderr.isatty(),
                        multiplayer=args.multiplayer)
     # The files first: a closed stdout (`| head`) or a second Ctrl-C while printing loses none.
@@ -62,7 +62,8 @@ def cmd_simulate(args) -> int:
     if args.plot:
         key = list(args.track) + [n for n in res.tracked if n not in args.track]
         res.plot(args.plot, cards=key[:8])
-    mana_values = {n: deck.db[n].mana_value for n in res.tracked}
+    records = {c.name: c for c in [c for c, _ in deck.cards()] + track}
+    mana_values = {n: records[n].mana_value for n in res.tracked}
     print(_report(res, args.track, mana_values, seed_drawn=args.seed is None))
     print(f"\n{deck.db.coverage(deck, sections=('commander', 'maindeck')).summary_line()}")   # (the cards
                                                                                     # simulated)

@@ -13,13 +13,15 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-from . import schema
-from .cards.database import CardDatabase, card_db, closest_names, named_card, normalize_name
+from . import checks, schema
 from .cards.identity import color_identity
 from .cards.model import (ActivateOnly, ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
                           EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, SpellEffect,
-                          SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES)
-from .errors import CardDataError, LimitError, UnknownCardError, shown
+                          SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES,
+                          token_references)
+from .cards.names import closest_names
+from .cards.resolved import ResolvedCards
+from .errors import ArgumentError, ArgumentTypeError, CardDataError, LimitError, UnknownCardError, shown
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order
 from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, PermanentFlag,
                      SupertypeBit, Who)
@@ -108,7 +110,8 @@ class Tables:
     restriction_texts: tuple[str, ...] = ()   # per SPEND_RESTRICTION row: the phrase it was read from
 
     def row(self, name: str) -> int:
-        """The CARD row of a card name (exact compiled spelling, or case-insensitive)."""
+        """The CARD row of a card name (exact compiled spelling, or case-insensitive): for people
+        naming a card; code holding the record asks `row_of`."""
         try:
             return self._rows[name]
         except KeyError:
@@ -118,6 +121,13 @@ class Tables:
                     return i
             raise UnknownCardError(name, closest_names(name, self.card_names),
                                    reason=f"card {shown(name)} is not in these tables") from None
+
+    def row_of(self, card: CardDef) -> int:
+        """The CARD row of a card record compiled here (under its own name: one name, one card)."""
+        try:
+            return self._rows[card.name]
+        except (KeyError, AttributeError):
+            raise ArgumentError(f"{shown(card)} is not a card record compiled in these tables") from None
 
     @property
     def _rows(self) -> dict[str, int]:
@@ -135,7 +145,7 @@ class _Compiler:
     def __init__(self, subtypes: list[str], tokens: Mapping[str, CardDef]):
         self.subtypes = subtypes
         self.sub_index = {s: i for i, s in enumerate(subtypes)}
-        self.tokens = tokens            # token cards by look-up key (normalize_name)
+        self.tokens = tokens            # token card records by the reference an effect writes
         self.rows: dict[str, list] = {k: [] for k in schema.DTYPES if k != "permanent"}
         self.card_rows: dict[str, int] = {}
         self.cost_cache: dict[ManaCost, int] = {}
@@ -304,7 +314,7 @@ class _Compiler:
         self.counters(r, e.counters)
         if e.tokens:
             name, n = e.tokens[0]       # one kind: `card` checked it
-            r["token_card"] = self.card(self.tokens[normalize_name(name)])
+            r["token_card"] = self.card(self.tokens[name])
             self.amount(r["token_count"], n)
         r["token_copy"] = e.token_copy
         r["sacrifice_at_end"] = e.sacrifice_at_end
@@ -623,23 +633,6 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
     return found
 
 
-def _with_dependencies(defs: Iterable[CardDef], db: CardDatabase) -> list[CardDef]:
-    """The cards plus the token cards their effects create and their back faces."""
-    out: dict[str, CardDef] = {}
-    todo = list(defs)
-    while todo:
-        d = todo.pop(0)
-        if d.name in out:
-            continue
-        out[d.name] = d
-        for a in d.abilities:
-            for e in (getattr(a, "effect", None), getattr(a, "kicked", None)):
-                if e:
-                    for token, _ in e.tokens:
-                        todo.append(named_card(db, token, f"{d.name}: tokens"))
-    return list(out.values())
-
-
 def _with_identity(d: CardDef, identity: Color | None) -> CardDef:
     """`d` with its "any color in your commander's color identity" mana abilities made
     concrete: one mana of one of the identity's colours (one colour: that mana), or no mana
@@ -663,24 +656,46 @@ def _with_identity(d: CardDef, identity: Color | None) -> CardDef:
     return dataclasses.replace(d, abilities=tuple(out), back=back)
 
 
-def compile_cards(cards: Iterable[CardDef | str], db: CardDatabase | None = None,
+def compile_cards(cards: ResolvedCards | Iterable[CardDef], *old: object,
                   commander_identity: Color | None = None) -> Tables:
-    """Compile cards (CardDefs or names looked up in `db`) into tables. The tokens they create
-    are compiled too (looked up in `db`, the shipped database by default). Mana abilities of
-    "any color in your commander's color identity" add one of the colours of
-    `commander_identity` (color_identity of the commanders), or nothing when it is None (the
-    player has no commander, 903.4f)."""
-    db = db if db is not None else card_db()
-    defs = _with_dependencies((c if isinstance(c, CardDef) else db[c] for c in cards), db)
-    defs = [_with_identity(d, commander_identity) for d in defs]
+    """Compile card records into tables: `cards` as `CardDatabase.resolve` gives them (the
+    cards, the token cards they create, and which record each token reference names), or
+    records that create no tokens. No name is looked up here. Mana abilities of "any color in
+    your commander's color identity" add one of the colours of `commander_identity`
+    (color_identity of the commanders), or nothing when it is None (the player has no
+    commander, 903.4f)."""
+    if old:
+        raise ArgumentTypeError("compile_cards takes card records and no database: resolve names and "
+                                "tokens first, compile_cards(db.resolve(cards)), and give the identity "
+                                "as commander_identity=")
+    resolved = cards if isinstance(cards, ResolvedCards) else ResolvedCards(_records(cards))
+    for d in resolved.cards:
+        for where, token in token_references(d):
+            if token not in resolved.tokens:
+                raise CardDataError(f"creates the token {shown(token)}, which these cards don't resolve: "
+                                    "compile the cards with their tokens, compile_cards(db.resolve(cards))",
+                                    card=d.name, field=where)
+    defs = [_with_identity(d, commander_identity) for d in resolved.cards]
+    tokens = {ref: _with_identity(t, commander_identity) for ref, t in resolved.tokens.items()}
     faces = defs + [d.back for d in defs if d.back is not None]
-    comp = _Compiler(_referenced_subtypes(faces), {normalize_name(d.name): d for d in defs})
+    comp = _Compiler(_referenced_subtypes(faces), tokens)
     for d in defs:
         comp.card(d)
     all_defs = tuple(faces)
     tables = comp.tables(all_defs)
     schema.check_card_limits(tables)    # per-card limits of the kernels' buffers, naming the card
     return tables
+
+
+def _records(cards, what: str = "compile_cards: cards") -> tuple[CardDef, ...]:
+    """Cards given to the compiler as an iterable: CardDefs only (a name is looked up by the
+    database, at the edge)."""
+    out = checks.items(cards, what)
+    for c in out:
+        if not isinstance(c, CardDef):
+            raise ArgumentTypeError(f"{what}: card records (CardDefs), not {type(c).__name__} {shown(c)}: "
+                                    "look names up first (db[name], or compile_cards(db.resolve(cards)))")
+    return out
 
 
 @dataclass
@@ -692,15 +707,16 @@ class CompiledDeck:
     commander: np.ndarray     # int32 CARD rows of the commander(s)
 
 
-def compile_deck(deck, extra: Iterable[CardDef | str] = ()) -> CompiledDeck:
-    """Compile a Deck (and any `extra` cards a question names, e.g. tracked cards)."""
-    defs = [c for c, _ in deck.cards()]
-    side = [deck.card(n) for n in deck.sideboard]
-    cmd = [deck.card(n) for n in (deck.commander or {})]
-    tables = compile_cards(defs + side + cmd + [e if isinstance(e, CardDef) else deck.db[e] for e in extra],
-                           deck.db, color_identity(cmd) if cmd else None)   # (903.4f: none without)
+def compile_deck(deck, extra: Iterable[CardDef] = ()) -> CompiledDeck:
+    """Compile a Deck (and the `extra` card records a question names, e.g. tracked cards): its
+    records, with the tokens they create as the deck resolves them."""
+    cmd = [c for c, _ in deck.cards("commander")]
+    records = ([c for c, _ in deck.cards()] + [c for c, _ in deck.cards("sideboard")] + cmd
+               + list(_records(extra, "compile_deck: extra")))
+    tables = compile_cards(deck.resolve(records), commander_identity=color_identity(cmd) if cmd else None)
+    # (903.4f: no commander, no identity)
 
-    def rows(counts: Mapping[str, int]) -> np.ndarray:
-        return np.array([tables.row(n) for n, k in counts.items() for _ in range(k)], dtype=np.int32)
+    def rows(section: str) -> np.ndarray:
+        return np.array([tables.row_of(c) for c, k in deck.cards(section) for _ in range(k)], dtype=np.int32)
 
-    return CompiledDeck(tables, rows(deck.maindeck), rows(deck.sideboard), rows(deck.commander or {}))
+    return CompiledDeck(tables, rows("maindeck"), rows("sideboard"), rows("commander"))

@@ -43,6 +43,7 @@ from typing import Any, cast
 from .cards import CardDatabase, CardDef, UnknownCardError, card_db, closest_names, normalize_name
 from .cards.identity import color_identity
 from .cards.model import LandsOf, ManaKind
+from .cards.resolved import ResolvedCards
 from .errors import (ArgumentError, ArgumentTypeError, DecklistError, LimitError,
                      UnknownCardInDecklistError, shown)
 from .files import input_path
@@ -605,6 +606,11 @@ class Deck:
         if not isinstance(name, (str, CardDef)):
             raise ArgumentTypeError(f"card names are text, not {type(name).__name__}")
         return self._defs.get(name) or _lookup(self._db, name)
+
+    def resolve(self, cards: Iterable[CardDef]) -> ResolvedCards:
+        """Card records (this deck's, and any a question adds) with the token cards they create,
+        looked up once in the deck's database: what `compile_cards` takes."""
+        return self._db.resolve(cards)
 
     def cards(self, section: str | None = None) -> list[tuple[CardDef, int]]:
         """(CardDef, count) pairs of main deck + commander, or of one section of SECTIONS

@@ -48,6 +48,7 @@ And the choices made inside the game's actions:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
@@ -126,17 +127,21 @@ class PlayPolicy:
         return [named_card(db, c, f"play policy: {where}")
                 for where, cards in (("first", self.first), ("hold", self.hold)) for c in cards]
 
-    def arrays(self, tables) -> dict:
+    def arrays(self, tables, cards: Sequence[CardDef]) -> dict:
         """The policy as the compiled core reads it, for the card rows of `tables`: `rank` per
         card (1, 2, ... for `first` in order; 0 otherwise), `hold` per card, and the codes
-        (`color`: a colour bit, 0 for the deck's main colour)."""
+        (`color`: a colour bit, 0 for the deck's main colour). `cards` are the records of the
+        cards it names, as `card_defs` gives them (`first`'s, then `hold`'s)."""
+        if len(cards) != len(self.first) + len(self.hold):
+            raise ArgumentError(f"play policy: arrays takes the {len(self.first) + len(self.hold)} records "
+                                f"card_defs gives, got {len(cards)}")
         n = max(len(tables.card_names), 1)
         rank = np.zeros(n, dtype=np.int16)
         hold = np.zeros(n, dtype=np.uint8)
-        for k, c in enumerate(self.first):
-            rank[tables.row(_name(c))] = k + 1
-        for c in self.hold:
-            hold[tables.row(_name(c))] = 1
+        for k, c in enumerate(cards[:len(self.first)]):
+            rank[tables.row_of(c)] = k + 1
+        for c in cards[len(self.first):]:
+            hold[tables.row_of(c)] = 1
         return {"rank": rank, "hold": hold, "lands": LANDS.index(self.lands),
                 "spells": SPELLS.index(self.spells), "kicker": int(self.kicker),
                 "flashback": int(self.flashback), "x": self.x, "abilities": int(self.abilities),

@@ -129,7 +129,7 @@ def _check_compiles(c: CardDef, db: CardDatabase) -> None:
     """Compile card c alone once: a card beyond the core's limits (too many mana abilities, a
     number too large) raises ValueError naming it, before it becomes part of a Scenario."""
     if c not in _COMPILED:
-        compile_cards([c], db)
+        compile_cards(db.resolve([c]))
         _COMPILED.add(c)
 
 
@@ -212,14 +212,15 @@ class Scenario(ManaPools):
         # Commander-identity mana (903.4f): your commanders' colours, none without a commander.
         # (One set of tables serves both players: an opponent's such permanent adds yours.)
         mine = [self._defs[n] for n in self._commanders[0]]
-        tables = compile_cards(list(self._defs.values()), self.db, color_identity(mine) if mine else None)
+        tables = compile_cards(self.db.resolve(self._defs.values()),
+                               commander_identity=color_identity(mine) if mine else None)
         for d in tables.defs:
             self._defs.setdefault(d.name, d)
         self._tables = tables
         self._core = _core.CoreTables(tables)
         self._state = None
         for i in range(self._n):                 # card rows moved: re-point every permanent
-            self._perms[i]["card"] = tables.row(self._names[i])
+            self._perms[i]["card"] = tables.row_of(self._defs[self._names[i]])
         return tables, self._core
 
     @property
@@ -265,7 +266,7 @@ class Scenario(ManaPools):
             self._perms = schema.grow(self._perms, "permanent", self._n + 1)
         i = self._n
         row = self._perms[i]
-        row["card"] = self._tables.row(c.name) if self._tables is not None else 0
+        row["card"] = self._tables.row_of(c) if self._tables is not None else 0
         row["object_id"] = self._next_id
         self._next_id += 1
         row["controller"] = row["owner"] = controller
@@ -278,7 +279,7 @@ class Scenario(ManaPools):
         row["attached_to"] = attached_to
         self._names.append(c.name)
         self._n += 1
-        self._perms[i]["card"] = self.tables.row(c.name)      # (compiled with the new card)
+        self._perms[i]["card"] = self.tables.row_of(c)      # (compiled with the new card)
         return i
 
     @property
@@ -587,11 +588,11 @@ class Scenario(ManaPools):
     def can_cast(self, card, x=0, kicked=False, alternative=None, player="you", from_command_zone=False) -> bool:
         """Can the player cast `card` now (its total cost payable, 601.2f-h)? False for a card
         the simulator never casts (`CardDef.uncastable`: an unread cost or restriction)."""
-        cost = self._total_cost_record(card, x, kicked, alternative, player, from_command_zone)
-        if self._card(card).uncastable:
+        c = self._card(card)                 # (the name looked up once)
+        cost = self._total_cost_record(c, x, kicked, alternative, player, from_command_zone)
+        if c.uncastable:
             return False
-        return self._can_pay(cost, self._player(player), for_card=self.tables.row(self._card(card).name),
-                             for_ability=False)
+        return self._can_pay(cost, self._player(player), for_card=self.tables.row_of(c), for_ability=False)
 
     def _can_pay(self, cost_rec, who: int, exclude: int = -1, *, for_card: int, for_ability: bool) -> bool:
         """Can `who` pay the cost of casting CARD row `for_card` (or of an activated ability of
@@ -644,7 +645,10 @@ class Scenario(ManaPools):
         tables, core = self._compile()
         if self._state is None:
             self._state = _core.GameState(core)
-        state, row = self._state, tables.row
+        state, defs = self._state, self._defs
+
+        def row(name: str) -> int:          # (the zones hold the names of this Scenario's records)
+            return tables.row_of(defs[name])
         hand_rows, library_rows, graveyard_rows = (
             ([row(name) for name in zones[0]], [row(name) for name in zones[1]])
             for zones in (self._hands, self._libraries, self._graveyards))
@@ -755,12 +759,12 @@ class Scenario(ManaPools):
             self._commanders[who][c.name] += 1         # (903.8: a previous cast from now on)
         self._sync_hand_sizes()
         try:
-            self._pay(cost, who, for_card=self.tables.row(c.name), for_ability=False)
+            self._pay(cost, who, for_card=self.tables.row_of(c), for_ability=False)
         except RulesError:
             self._restore(snapshot)
             raise
         self.log.append(f"{PLAYER_NAMES[who]} cast {c.name} for {total_cost_to_mana_cost(cost)}")
-        row = self.tables.row(c.name)
+        row = self.tables.row_of(c)
         self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top)
         object_id = self._play(lambda st: st.resolve_spell(row, who, int(x), bool(kicked),
                                                            alternative == "flashback"))
@@ -787,7 +791,7 @@ class Scenario(ManaPools):
         if c.name in self._hands[who]:
             self._hands[who].remove(c.name)
         self._compile()
-        row = self.tables.row(played.name)
+        row = self.tables.row_of(played)
         self._choosing(pay_life=pay_life, bounce=bounce, who=who, keep_on_top=keep_on_top)
         return self._found(self._play(lambda st: st.play_land(row, who)))
 
@@ -835,7 +839,7 @@ class Scenario(ManaPools):
         if c.cycling:
             try:
                 self._pay(self._cost_row_total(self.tables.cost_rows[c.cycling]), who,
-                          for_card=self.tables.row(c.name), for_ability=True)
+                          for_card=self.tables.row_of(c), for_ability=True)
             except RulesError:
                 self._restore(snapshot)
                 raise

@@ -445,31 +445,29 @@ def game_setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: I
     track = (track,) if isinstance(track, (str, CardDef)) else checks.items(track, "track")
     extra = [named_card(deck.db, t, "track") for t in track]
     named = policy.card_defs(deck.db)
-    known = {normalize_name(c.name): c for c, _ in played}
-    for c in extra + named:                      # (names as the database matches them)
-        if known.setdefault(normalize_name(c.name), c) != c:
-            raise ArgumentError(f"a different card named {shown(c.name)} is already in the deck or tracked "
-                                "(one name, one card: give the new one another name)")
+    if any(isinstance(c, CardDef) for c in (*track, *policy.first, *policy.hold)):
+        # (only a record given can differ: a name resolves to the deck's database's one record of it)
+        known = {normalize_name(c.name): c for c, _ in played}
+        for c in extra + named:
+            if known.setdefault(normalize_name(c.name), c) != c:
+                raise ArgumentError(f"a different card named {shown(c.name)} is already in the deck or tracked "
+                                    "(one name, one card: give the new one another name)")
     compiled = compile_deck(deck, extra=extra + named)
     tables = compiled.tables
     _check_in_play(tables, compiled.library)
-    tracked: list[str] = []
-    for c, _ in played:
-        if not c.is_land and c.name not in tracked:
-            tracked.append(c.name)
-    for c in extra:
-        if c.name not in tracked:
-            tracked.append(c.name)
+    tracked: dict[str, CardDef] = {}             # (the records by name, in the order tracked)
+    for c in [c for c, _ in played if not c.is_land] + extra:
+        tracked.setdefault(c.name, c)
     if len(tracked) > MAX_TRACKED:
         raise LimitError(f"at most {MAX_TRACKED} cards can be tracked; this run tracks {len(tracked)}")
     keep_lo, keep_hi = mulligan.arrays()
-    plays = policy.arrays(tables)
+    plays = policy.arrays(tables, named)
     plan = GamePlan(tables, compiled.library, turns, bool(on_play), keep_lo, keep_hi,
-                    np.array([tables.row(n) for n in tracked], dtype=np.int32),
+                    np.array([tables.row_of(c) for c in tracked.values()], dtype=np.int32),
                     plays["color"] or _main_color(deck), plays, mulligan.count_mana_sources,
                     commander=tuple(int(r) for r in compiled.commander), multiplayer=rules.multiplayer,
                     starting_life=rules.starting_life)
-    return GameSetup(plan, tracked, tables, rules)
+    return GameSetup(plan, list(tracked), tables, rules)
 
 
 _PERMANENT_TYPES = sum(int(getattr(schema.CardTypeBit, "CT_" + t)) for t in

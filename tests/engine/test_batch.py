@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mtgsim.batch import BoardBatch, evaluate_boards
-from mtgsim import card
+from mtgsim import card, card_db
 from mtgsim.compile import compile_cards
 
 CARDS = ["Forest", "Mountain", "Island", "Plains", "Wastes", "Stomping Ground", "Rootbound Crag",
@@ -16,7 +16,7 @@ CARDS = ["Forest", "Mountain", "Island", "Plains", "Wastes", "Stomping Ground", 
 
 @pytest.fixture(scope="module")
 def tables():
-    return compile_cards(CARDS)
+    return compile_cards(card_db().resolve(CARDS))
 
 
 def random_batch(tables, seed: int, n: int = 400, cap: int = 12) -> BoardBatch:
@@ -160,7 +160,7 @@ def test_mana_sums_of_boards_with_many_units():
     so it is compared below that.)"""
     big = card("Test Vault", "{0}", "Artifact",
                abilities=[{"kind": "mana", "cost": "{T}", "mana": "{G}{G}{G}{G}{G}{G}{G}{G}"}])
-    tables = compile_cards(["Forest", "Island", "Grizzly Bears", big])
+    tables = compile_cards(card_db().resolve(["Forest", "Island", "Grizzly Bears", big]))
     b = BoardBatch(tables, 3, 200)
     for _ in range(130):                      # 1040 units + 70
         b.put(0, big)
@@ -186,9 +186,9 @@ def test_sources_with_the_same_options_are_searched_once_per_multiset():
     colour: ten of them are ten searched sources of five options (5**11 leaves with the
     Lantern). The search takes sources with the same options in order, so this is a
     thousand leaves, and the answers are exact: 22 mana of any one colour."""
-    tables = compile_cards(["Mountain", "Chromatic Lantern", "Mana Reflection", "Grizzly Bears",
+    tables = compile_cards(card_db().resolve(["Mountain", "Chromatic Lantern", "Mana Reflection", "Grizzly Bears",
                             card("Test Rainbow", "{W}{U}{B}{R}{G}{W}{U}{B}{R}{G}", "Sorcery"),
-                            card("Test Flood", "{W}" * 12, "Sorcery")])
+                            card("Test Flood", "{W}" * 12, "Sorcery")]))
     b = BoardBatch(tables, 1, 16)
     for name in ["Chromatic Lantern", "Mana Reflection"] + ["Mountain"] * 10:
         b.put(0, name)
@@ -202,7 +202,7 @@ def test_every_mana_trigger_adds_its_mana_past_the_boards_list_of_them(flares):
     """106.12a: each "whenever a player taps a land for mana, that player adds one mana of any
     type that land produced" adds one more: a Forest under k Mana Flares makes 1 + k {G}, on
     either side of the 16 permanents with mana effects a board lists (past it: every row)."""
-    tables = compile_cards(["Forest", "Mana Flare", "Grizzly Bears"])
+    tables = compile_cards(card_db().resolve(["Forest", "Mana Flare", "Grizzly Bears"]))
     b = BoardBatch(tables, 1, 24)
     b.put(0, "Forest")
     for _ in range(flares):

@@ -15,7 +15,7 @@ from mtgsim.schema import Event, Grant, GrantTo, ManaOutput
 @pytest.fixture(scope="module")
 def tables():
     db = card_db()
-    return compile_cards(db.cards(), db)
+    return compile_cards(db.resolve(db.cards()))
 
 
 def test_every_mana_output_kind_is_placed_once():
@@ -131,4 +131,4 @@ def test_mana_reads_hand(cards, reads):
     """Whether what mana abilities make or do can change as a card leaves the hand: then a
     payment search (or a could-produce) worked out before a spell was cast is not reused."""
     db = card_db().extended(*[c for c in cards if not isinstance(c, str)])
-    assert mana_reads_hand(compile_cards(cards, db)) is reads
+    assert mana_reads_hand(compile_cards(db.resolve(cards))) is reads

@@ -17,7 +17,7 @@ def db():
 
 @pytest.fixture(scope="module")
 def tables(db):
-    return compile_cards(db.cards(), db)
+    return compile_cards(db.resolve(db.cards()))
 
 
 def decode_cost(t, row: int) -> ManaCost:
@@ -112,14 +112,14 @@ def test_mana_replacements_and_triggers(tables):
 
 
 def test_tokens_created_by_effects_are_compiled_too(db):
-    t = compile_cards(["Hangarback Walker"], db)
+    t = compile_cards(db.resolve(["Hangarback Walker"]))
     assert "Thopter" in t.card_names
     walker = t.defs[t.row("Hangarback Walker")]
     assert walker.cost == ManaCost.parse("{X}{X}")
 
 
 def test_double_faced_cards_compile_both_faces(db):
-    t = compile_cards(["Brightclimb Pathway"], db)
+    t = compile_cards(db.resolve(["Brightclimb Pathway"]))
     back = t.cards[t.row("Brightclimb Pathway")]["back"]
     assert t.card_names[back] == "Grimclimb Pathway"
 
@@ -127,7 +127,7 @@ def test_double_faced_cards_compile_both_faces(db):
 def test_unknown_card_names_raise(db):
     from mtgsim import UnknownCardError
     with pytest.raises(UnknownCardError):
-        compile_cards(["Not A Real Card"], db)
+        compile_cards(db.resolve(["Not A Real Card"]))
 
 
 _symbols = st.sampled_from(["{X}", "{1}", "{2}", "{S}", "{C}", *("{%s}" % c for c in COLOR_ORDER),
@@ -139,7 +139,7 @@ _symbols = st.sampled_from(["{X}", "{1}", "{2}", "{S}", "{C}", *("{%s}" % c for 
 def test_random_costs_round_trip_through_the_tables(symbols):
     cost = ManaCost.parse("".join(symbols))
     c = card("Random Spell", cost, "Sorcery")
-    t = compile_cards([c])
+    t = compile_cards(card_db().resolve([c]))
     assert decode_cost(t, int(t.cards[0]["cost"])) == cost
 
 
@@ -153,7 +153,7 @@ def test_111_1_every_effect_that_creates_tokens_points_at_its_token(db):
         for a in c.abilities_of(TriggeredAbility) + c.abilities_of(ActivatedAbility) + c.abilities_of(SpellEffect))]
     assert len(makers) >= 5
     for c in makers:
-        t = compile_cards([c], db)
+        t = compile_cards(db.resolve([c]))
         row = t.cards[t.row(c.name)]
         effects = [t.triggered[row["triggered_first"] + k]["effect"] for k in range(row["n_triggered"])]
         effects += [t.activated[row["activated_first"] + k]["effect"] for k in range(row["n_activated"])]
@@ -201,7 +201,7 @@ def test_106_6_every_curated_spending_restriction_is_compiled(db, tables):
 
 
 def test_106_6_restriction_rows_say_what_the_phrases_say(db):
-    tables = compile_cards(db.cards() + [CAVERN], db)
+    tables = compile_cards(db.resolve(db.cards() + [CAVERN]))
 
     def row(name):
         c = tables.cards[tables.row(name)]

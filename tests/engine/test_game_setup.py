@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from replay import goldfish_spec
 
-from mtgsim import Deck, PlayPolicy, _core, schema
+from mtgsim import Deck, PlayPolicy, _core, card_db, schema
 from mtgsim.cli import example_decks
 from mtgsim.compile import compile_cards
 from mtgsim.mana import COLOR_ORDER
@@ -127,7 +127,7 @@ def test_the_goldfish_choices_are_its_play_policys():
 
 
 def test_a_scenario_game_takes_its_choices_as_one_record():
-    state = _core.GameState(_core.CoreTables(compile_cards(["Forest"])))
+    state = _core.GameState(_core.CoreTables(compile_cards(card_db().resolve(["Forest"]))))
     perms, info = schema.empty("permanent", 0), np.zeros(1, dtype=schema.DTYPES["board_info"])
     zones = (perms, 0, info, ([], []), ([], []), ([], []), 1, (0, 0))
     chosen = _core.default_choices()

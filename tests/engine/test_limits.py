@@ -39,7 +39,7 @@ def test_compile_cards_rejects_a_toml_card_with_17_mana_abilities(tmp_path):
                     f'abilities = [ {", ".join([ability] * 17)} ]\n', encoding="utf-8")
     db = card_db(path)
     with pytest.raises(ValueError, match=r"'Test Toml Prism' has 17 mana abilities; at most 16"):
-        compile_cards(["Test Toml Prism"], db)
+        compile_cards(db.resolve(["Test Toml Prism"]))
 
 
 def test_compile_deck_rejects_a_deck_with_a_card_of_200_mana_abilities():
@@ -85,7 +85,7 @@ def test_a_card_with_16_mana_abilities_and_a_granted_one_uses_all_17_rows():
 
 
 def test_board_batch_rejects_tables_edited_past_16_mana_abilities():
-    tables = copy.deepcopy(compile_cards(["Forest", "Grizzly Bears"]))
+    tables = copy.deepcopy(compile_cards(card_db().resolve(["Forest", "Grizzly Bears"])))
     tables.cards["n_mana"][tables.row("Forest")] = 40       # (rows it would read past the table)
     with pytest.raises(ValueError, match="'Forest' has 40 mana abilities; at most 16"):
         BoardBatch(tables, 1, 4)
@@ -228,7 +228,7 @@ def test_scenario_next_turn_with_an_upkeep_trigger_past_256_raises_and_changes_n
                                    "board_mana_summary", "board_plan_payment", "board_total_cost"])
 def test_compiled_one_board_entry_points_refuse_a_board_of_300(entry):
     """The core's one-board entry points check the board once (the Scenario never asks)."""
-    tables = compile_cards(["Forest", "Grizzly Bears"])
+    tables = compile_cards(card_db().resolve(["Forest", "Grizzly Bears"]))
     core = _core.CoreTables(tables)
     perms = np.zeros(300, dtype=_core.record_dtypes()["permanent"])
     perms["card"] = tables.row("Forest")
@@ -246,11 +246,11 @@ def test_compiled_one_board_entry_points_refuse_a_board_of_300(entry):
 
 def test_board_batch_refuses_a_capacity_of_300():
     with pytest.raises(ValueError, match=r"capacity must be 1\.\.256, got 300"):
-        BoardBatch(compile_cards(["Forest"]), 1, 300)
+        BoardBatch(compile_cards(card_db().resolve(["Forest"])), 1, 300)
 
 
 def test_evaluate_boards_on_full_boards_of_256():
-    tables = compile_cards(["Forest", "Mana Reflection", "Grizzly Bears"])
+    tables = compile_cards(card_db().resolve(["Forest", "Mana Reflection", "Grizzly Bears"]))
     b = BoardBatch(tables, 2, MAX_BOARD)
     for _ in range(MAX_BOARD):
         b.put(0, "Forest")
@@ -302,7 +302,7 @@ def test_scenario_cast_of_x_1000_past_512_units_raises():
 
 
 def test_evaluate_boards_past_512_units_in_the_search_raises_naming_the_board():
-    tables = compile_cards(["Forest", "Mana Reflection", "Grizzly Bears", VAULT])
+    tables = compile_cards(card_db().resolve(["Forest", "Mana Reflection", "Grizzly Bears", VAULT]))
     b = BoardBatch(tables, 2, 200)
     b.put(0, "Forest")
     b.put(1, "Mana Reflection")
@@ -318,7 +318,7 @@ def test_the_most_mana_is_counted_to_510_and_a_board_of_511_raises(fast):
     stops. 63 Vaults, Forests and a Twin (searched: a choice of {G}{G} or {R}{R}, taking no
     mana in) making 510 are answered exactly, the Twin's best option summed with the units on
     the fast path and found by the search without it; one Forest more, 511, raises both ways."""
-    tables = compile_cards(["Forest", "Grizzly Bears", VAULT, TWIN])
+    tables = compile_cards(card_db().resolve(["Forest", "Grizzly Bears", VAULT, TWIN]))
     for forests, total in ((4, 510), (5, 511)):
         b = BoardBatch(tables, 1, 80)
         b.core.fast_path = fast
@@ -404,7 +404,7 @@ def test_scenario_can_cast_of_x_1000_on_a_searched_board_of_508_mana_is_no():
 
 
 def test_evaluate_boards_of_x_1000_with_an_x_spell():
-    tables = compile_cards(["Forest", card("Test X Spell", "{X}", "Sorcery")])
+    tables = compile_cards(card_db().resolve(["Forest", card("Test X Spell", "{X}", "Sorcery")]))
     b = BoardBatch(tables, 1, MAX_BOARD)
     for _ in range(MAX_BOARD):
         b.put(0, "Forest")
@@ -443,7 +443,7 @@ def test_scenario_tap_for_mana_under_6_replacement_effects_makes_64():
 
 
 def test_evaluate_boards_under_7_replacement_effects_raises():
-    tables = compile_cards(["Forest", "Mana Reflection", "Grizzly Bears"])
+    tables = compile_cards(card_db().resolve(["Forest", "Mana Reflection", "Grizzly Bears"]))
     b = BoardBatch(tables, 1, 8)
     for _ in range(7):
         b.put(0, "Mana Reflection")
@@ -476,7 +476,7 @@ def test_scenario_total_cost_and_can_cast_with_70_cost_modifiers_raise():
 
 
 def test_evaluate_boards_with_70_cost_modifiers_raises_and_with_64_counts_them():
-    tables = compile_cards(["Forest", "Grizzly Bears", TAXER])
+    tables = compile_cards(card_db().resolve(["Forest", "Grizzly Bears", TAXER]))
     b = BoardBatch(tables, 2, 150)
     for _ in range(64):
         b.put(0, TAXER)
@@ -747,7 +747,7 @@ def test_scenario_total_cost_with_increases_past_32767_raises():
 
 
 def test_evaluate_boards_of_total_costs_past_their_fields_raises():
-    tables = compile_cards(["Forest", "Grizzly Bears", X40, KICKED, MEGA_TAXER])
+    tables = compile_cards(card_db().resolve(["Forest", "Grizzly Bears", X40, KICKED, MEGA_TAXER]))
     b = BoardBatch(tables, 1, 4)
     b.put(0, "Forest")
     with pytest.raises(ValueError, match="more than 32767 generic mana"):
@@ -761,7 +761,7 @@ def test_evaluate_boards_of_total_costs_past_their_fields_raises():
 
 
 def test_board_batch_put_rejects_counters_and_x_past_their_fields():
-    b = BoardBatch(compile_cards(["Grizzly Bears"]), 1, 4)
+    b = BoardBatch(compile_cards(card_db().resolve(["Grizzly Bears"])), 1, 4)
     with pytest.raises(ValueError, match=r"counters '\+1/\+1' must be a whole number 0\.\.32767, got 40000"):
         b.put(0, "Grizzly Bears", counters={"+1/+1": 40000})
     with pytest.raises(ValueError, match=r"at most 32767 of a kind"):
@@ -808,7 +808,7 @@ def test_evaluate_boards_with_a_counted_amount_of_51000_green_raises():
     cradle = card("Test Mega Cradle", "", "Land", abilities=[{
         "kind": "mana", "cost": "{T}", "mana": "{G}" * 255,
         "amount": {"count": "permanents", "controller": "you", "types": ["Land"]}}])
-    tables = compile_cards(["Forest", "Grizzly Bears", cradle])
+    tables = compile_cards(card_db().resolve(["Forest", "Grizzly Bears", cradle]))
     b = BoardBatch(tables, 2, 200)
     for board, lands in ((0, 1), (1, 200)):
         b.put(board, cradle)

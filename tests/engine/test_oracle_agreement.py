@@ -535,7 +535,7 @@ def tables():
         from mtgsim.compile import compile_cards
         names = (BOARD_CARDS + EXTRA_CARDS + RESTRICTED_CARDS + CONDITION_CARDS
                  + [sp[0] for sp in SPELLS + EXTRA_SPELLS + RESTRICTED_SPELLS])
-        _TABLES = compile_cards([DB[n] for n in dict.fromkeys(names)])
+        _TABLES = compile_cards(_DB.resolve([DB[n] for n in dict.fromkeys(names)]))
     return _TABLES
 
 

@@ -153,7 +153,7 @@ def _tap_forest(**kwargs):
 
 def _tables():
     from mtgsim.compile import compile_cards
-    return compile_cards(["Forest", "Grizzly Bears"])
+    return compile_cards(mtgsim.card_db().resolve(["Forest", "Grizzly Bears"]))
 
 
 @pytest.mark.parametrize("call, member, fragment", [
@@ -210,7 +210,7 @@ def test_a_card_the_core_cant_compile_names_card_and_field():
     tokens = mtgsim.card("Test Tokens", "{1}", "Sorcery",
                          abilities=[{"kind": "spell", "tokens": {"Treasure": 1, "Clue": 1}}])
     with pytest.raises(mtgsim.CardDataError, match=r"field 'abilities\[0\].tokens': an effect creates one"):
-        compile_cards([tokens])
+        compile_cards(mtgsim.card_db().resolve([tokens]))
 
 
 def test_a_scenario_board_holds_at_most_255_permanents():
@@ -373,7 +373,7 @@ def test_a_python_card_naming_an_unknown_token_is_refused_when_compiled():
         {"kind": "trigger", "event": "self_enters", "tokens": {"Treasur": 1}}])
     with pytest.raises(mtgsim.UnknownCardError, match="Test Maker: tokens: unknown card 'Treasur'; "
                                                       "did you mean 'Treasure'"):
-        compile_cards([maker])
+        compile_cards(mtgsim.card_db().resolve([maker]))
 
 
 # ---- CardDatabase.get --------------------------------------------------------------------------

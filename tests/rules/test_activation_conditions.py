@@ -257,7 +257,7 @@ def test_activate_only_is_checked_as_it_is_read():
         from mtgsim.compile import compile_cards
         compile_cards([card("Test Five", "", "Land", abilities=[
             {"kind": "mana", "cost": "{T}", "mana": m, "activate_only": {"once_each_turn": True}}
-            for m in ("{W}", "{U}", "{B}", "{R}", "{G}")])], card_db())
+            for m in ("{W}", "{U}", "{B}", "{R}", "{G}")])])
 
 
 def test_118_3_a_vivid_land_makes_any_colour_while_it_has_charge_counters():
@@ -339,4 +339,4 @@ def test_502_3_a_spell_cannot_keep_a_source_tapped():
     from mtgsim.compile import compile_cards
     with pytest.raises(CardDataError, match="a spell has no source"):
         compile_cards([card("Test Odd Spell", "{1}", "Sorcery", abilities=[
-            {"kind": "spell", "effect": {"draw": 1, "skip_untap": True}}])], card_db())
+            {"kind": "spell", "effect": {"draw": 1, "skip_untap": True}}])])

@@ -5,7 +5,7 @@ replacement effect adds to a restricted ability's keeps the restriction; mana a 
 mana ability adds is that ability's own, unrestricted."""
 import pytest
 
-from mtgsim import Deck, LimitError, RulesError, Scenario, card
+from mtgsim import Deck, LimitError, RulesError, Scenario, card, card_db
 from mtgsim.batch import BoardBatch, evaluate_boards
 from mtgsim.compile import compile_cards
 from mtgsim.simulate import MulliganPolicy, simulate
@@ -189,7 +189,7 @@ def test_106_6_a_plan_taps_the_restricted_ability_only_where_it_may_pay():
 def test_106_6_evaluate_boards_castable_honours_restrictions_and_mana_counts_all():
     """The batch kernel: a lone Eldrazi Temple can't pay for Mind Stone, can for a colorless
     Eldrazi; the most mana it reports is all the mana the board makes (2, restricted too)."""
-    tables = compile_cards(["Eldrazi Temple", "Mind Stone", TEST_ELDRAZI])
+    tables = compile_cards(card_db().resolve(["Eldrazi Temple", "Mind Stone", TEST_ELDRAZI]))
     batch = BoardBatch(tables, 1)
     batch.put(0, "Eldrazi Temple")
     stone = evaluate_boards(batch, "Mind Stone")
@@ -220,7 +220,7 @@ def test_106_6_the_goldfish_no_longer_casts_the_great_henge_with_castle_garenbri
 
 
 def test_106_6_a_batch_with_bad_restricted_pool_entries_is_refused_naming_them():
-    tables = compile_cards(["Eldrazi Temple", "Mind Stone"])
+    tables = compile_cards(card_db().resolve(["Eldrazi Temple", "Mind Stone"]))
     batch = BoardBatch(tables, 2)
     batch.put(0, "Eldrazi Temple")
     batch.info[1]["n_restricted"][0] = 1

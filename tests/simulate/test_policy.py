@@ -2,7 +2,7 @@
 the play the way it says."""
 import pytest
 
-from mtgsim import Deck, MulliganPolicy, PlayPolicy, card, simulate
+from mtgsim import Deck, MulliganPolicy, PlayPolicy, card, card_db, simulate
 from mtgsim.compile import compile_cards
 
 GAMES = 4000
@@ -37,8 +37,8 @@ def test_policy_names_cards_by_name_or_object():
     bolt = card("Test Bolt", "{R}", "Instant")
     p = PlayPolicy(first=bolt, hold=["Shock"])
     assert p.first == (bolt,) and p.hold == ("Shock",)
-    tables = compile_cards(["Mountain", bolt, "Shock"])
-    a = p.arrays(tables)
+    tables = compile_cards(card_db().resolve(["Mountain", bolt, "Shock"]))
+    a = p.arrays(tables, p.card_defs(card_db()))
     assert a["rank"][tables.row("Test Bolt")] == 1 and a["hold"][tables.row("Shock")] == 1
 
 

@@ -5,13 +5,11 @@ curated database of the cards that matter for mana.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import enum
 import functools
 import os
 import re
 import typing
-import unicodedata
 from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
@@ -24,33 +22,11 @@ from ..mana import Color, ManaCost, ManaCostError, parse_colors
 from . import model
 from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, Count,
                     CountOf, Effect, ManaAbility, ManaKind, PT)
+from .names import closest_keys, closest_names, normalize_name
+from .resolved import ResolvedCards
 
 __all__ = ["CardDatabase", "CardDataError", "UnknownCardError", "card_db", "card",
            "normalize_name", "closest_names", "parse_type_line", "parse_activation_cost"]
-
-
-def normalize_name(name: str) -> str:
-    """The look-up key of a card name: case, accents, curly apostrophes and spacing ignored."""
-    s = unicodedata.normalize("NFKD", name)
-    s = "".join(ch for ch in s if not unicodedata.combining(ch))
-    s = s.replace("\u2019", "'").replace("\u2018", "'").replace("\u00c6", "Ae").replace("\u00e6", "ae")
-    return " ".join(s.casefold().split())
-
-
-def _closest_keys(key: str, keys: list[str], n: int) -> list[str]:
-    """The look-up keys closest to `key`: by spelling, then those containing it."""
-    close = difflib.get_close_matches(key, keys, n=n, cutoff=0.6)
-    if len(close) < n and len(key) >= 3:
-        close += [k for k in keys if key in k and k not in close][: n - len(close)]
-    return close
-
-
-def closest_names(name: str, names: Iterable[str], n: int = 5) -> list[str]:
-    """The names among `names` closest to `name` (case, accents and apostrophes ignored)."""
-    by_key: dict[str, str] = {}
-    for real in names:
-        by_key.setdefault(normalize_name(real), real)
-    return [by_key[k] for k in _closest_keys(normalize_name(name), list(by_key), n)]
 
 
 # ---- text forms of fields ------------------------------------------------------------------
@@ -459,7 +435,7 @@ class CardDatabase(Mapping[str, CardDef]):
     def _check_tokens(self, cards: Iterable[CardDef]) -> None:
         """Every token the cards create is a card of this database."""
         for c in cards:
-            for field, token in _token_references(c):
+            for field, token in model.token_references(c):
                 if token not in self:
                     raise UnknownCardInCardDataError(token, self.suggest(token), card=c.name, field=field,
                                                      source=self.source_of(c.name))
@@ -523,13 +499,35 @@ class CardDatabase(Mapping[str, CardDef]):
             self._cards[key] = c
         return c
 
+    # ---- resolving a card's names ----------------------------------------------------------
+    def resolve(self, cards: "Iterable[CardDef | str]", where: str = "cards") -> ResolvedCards:
+        """The records the compiler takes (`ResolvedCards`): `cards` (records, or names looked
+        up here: an UnknownCardError says `where` they were given), each name once, followed by
+        the token cards their effects create, looked up here once each (theirs too)."""
+        found: dict[str, CardDef] = {}
+        tokens: dict[str, CardDef] = {}
+        todo = [named_card(self, c, where) for c in items(cards, where)]
+        while todo:
+            d = todo.pop(0)
+            if d.name in found:
+                continue
+            found[d.name] = d
+            for token in model.tokens_named(d):
+                if token not in tokens:
+                    tokens[token] = named_card(self, token, f"{d.name}: tokens")
+                todo.append(tokens[token])
+        return ResolvedCards(tuple(found.values()), tokens)
+
     # ---- coverage ------------------------------------------------------------------------
     def verdict(self, card: "str | CardDef"):
         """How far the card is understood (a coverage.CardCoverage): a recognized card's
         clauses; a curated card is fully recognized unless it has an `unmodeled` note."""
         from .coverage import CardCoverage
         from .recognize import Clause, UNRECOGNIZED
-        key = self._key(card.name if isinstance(card, CardDef) else card)
+        if isinstance(card, CardDef) and not card.recognized and not card.token:
+            key = None         # a curated record: nothing to look up (a built imported card has its bucket)
+        else:
+            key = self._key(card.name if isinstance(card, CardDef) else card)
         if key in self._imported:           # (read without building the card's record)
             imported, name = self._imported[key]
             return imported.verdict(name)
@@ -604,7 +602,7 @@ class CardDatabase(Mapping[str, CardDef]):
             raise ArgumentTypeError(f"card names are text, not {type(name).__name__}")
         n = whole_number(n, "suggest: n", 1)
         names = []
-        for k in _closest_keys(normalize_name(name), list(self._cards) + list(self._alias), n):
+        for k in closest_keys(normalize_name(name), list(self._cards) + list(self._alias), n):
             real = self._cards[self._alias.get(k, k)].name
             if real not in names:
                 names.append(real)
@@ -629,17 +627,6 @@ class _Unbuilt:
     """A recognized card not looked up yet: its name (its table waits in its ImportedCards)."""
     name: str
     token: bool = False
-
-
-def _token_references(c: CardDef, prefix: str = "") -> Iterator[tuple[str, str]]:
-    """(field, token name) for each token the effects of card `c` create, its back face's too."""
-    for i, a in enumerate(c.abilities):
-        for part in ("effect", "kicked"):
-            e = getattr(a, part, None)
-            for token, _ in e.tokens if e is not None else ():
-                yield f"{prefix}abilities[{i}].{'kicked.' if part == 'kicked' else ''}tokens", token
-    if c.back is not None:
-        yield from _token_references(c.back, "back.")
 
 
 def _data_dir():

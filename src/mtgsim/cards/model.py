@@ -20,7 +20,7 @@ __all__ = [
     "ManaAbility", "SpendFilter", "SpendRestriction", "ActivateOnly", "Timing", "CostModifier", "ManaTrigger",
     "ManaReplacement",
     "StaticGrant", "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "LandPlays", "Ability",
-    "AttackCondition", "Controls", "CardDef", "ABILITY_KINDS",
+    "AttackCondition", "Controls", "CardDef", "ABILITY_KINDS", "token_references", "tokens_named",
 ]
 
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
@@ -730,3 +730,22 @@ class CardDef:
     def __str__(self) -> str:
         cost = f" {self.cost}" if self.cost else ""
         return f"{self.name}{cost} ({self.type_line})"
+
+
+def token_references(card: CardDef) -> tuple[tuple[str, str], ...]:
+    """(field, token card name) for each token the effects of `card` create, in the order of
+    its abilities (an effect, then its kicked effect), then its back face's: the one walk of
+    which cards a card's effects name, for the database that resolves them and checks them."""
+    found = []
+    for face, prefix in ((card, ""), (card.back, "back.")):
+        for i, a in enumerate(face.abilities if face is not None else ()):
+            for part in ("effect", "kicked"):
+                e = getattr(a, part, None)
+                for token, _ in e.tokens if e is not None else ():
+                    found.append((f"{prefix}abilities[{i}].{'kicked.' if part == 'kicked' else ''}tokens", token))
+    return tuple(found)
+
+
+def tokens_named(card: CardDef) -> tuple[str, ...]:
+    """The names of the token cards the effects of `card` (and its back face) create, each once."""
+    return tuple(dict.fromkeys(name for _, name in token_references(card)))

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import CardDef, normalize_name
+from ..cards import CardDatabase, CardDef, normalize_name
+from ..cards.database import named_card
 from ..decklist import Deck
 from ..errors import ArgumentError, InternalError, LimitError, shown
 from ..objective import BoundObjective, Context
@@ -56,6 +57,8 @@ class Engine:
         self.objective = objective
         self.turns, self.on_play, self.mulligan, self.policy = turns, on_play, mulligan, policy
         self.track = tuple(track)
+        self._track_db: CardDatabase | None = None    # the database the tracked cards were looked up in
+        self._track_cards: tuple[CardDef, ...] = ()
         self.threads, self.client, self.crn, self.confidence = threads, client, crn, confidence
         self.root = seed_sequence(seed)
         self.seed = seed if seed is not None else self.root.entropy
@@ -73,7 +76,7 @@ class Engine:
 
     def add(self, label: str, deck: Deck) -> Candidate:
         """Compile one variant (its library on the reference positions: the first variant's)."""
-        st = game_setup(deck, self.turns, self.on_play, self.mulligan, self.policy, self._tracked())
+        st = game_setup(deck, self.turns, self.on_play, self.mulligan, self.policy, self._tracked_cards(deck))
         main = deck.maindeck
         if self.reference is None:
             self.reference = expand(main)
@@ -81,7 +84,8 @@ class Engine:
             self._bound = self.objective.bind(
                 self.turns, lambda name: (given.get(normalize_name(name)) or deck.card(name)).mana_value)
         layout = aligned_layout(self.reference, main)
-        st.plan.library = np.array([st.tables.row(n) for n in layout], dtype=np.int32)
+        rows = {c.name: st.tables.row_of(c) for c, _ in deck.cards("maindeck")}   # (the layout's names are theirs)
+        st.plan.library = np.array([rows[n] for n in layout], dtype=np.int32)
         st.plan.game_streams = True
         c = Candidate(label, deck, len(self.candidates), st.plan, Context.of(st.tracked, self.turns),
                       tuple(st.tracked), np.zeros((0, self.bound.width)), np.zeros(st.plan.size, dtype=np.int64))
@@ -93,6 +97,14 @@ class Engine:
         objective's other cards, by name."""
         given = {normalize_name(t.name if isinstance(t, CardDef) else str(t)) for t in self.track}
         return self.track + tuple(n for n in self.objective.cards() if normalize_name(n) not in given)
+
+    def _tracked_cards(self, deck: Deck) -> tuple[CardDef, ...]:
+        """The cards every variant tracks as records: their names looked up once per card
+        database (the variants share their deck's), not once per variant."""
+        if self._track_db is not deck.db:
+            self._track_cards = tuple(named_card(deck.db, t, "track") for t in self._tracked())
+            self._track_db = deck.db
+        return self._track_cards
 
     def _root(self, c: Candidate):
         if self.crn:
