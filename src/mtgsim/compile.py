@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-from . import checks, schema
+from . import checks, schema, vocabulary
 from .cards.identity import color_identity
 from .cards.model import (ActivateOnly, ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
                           EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, SpellEffect,
@@ -23,8 +23,8 @@ from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
 from .errors import ArgumentError, ArgumentTypeError, CardDataError, LimitError, UnknownCardError, shown
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order
-from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, PermanentFlag,
-                     SupertypeBit, Who)
+from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, OpCode, OpFlag,
+                     PermanentFlag, SupertypeBit, Who)
 
 __all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
            "BASIC_LAND_TYPES"]
@@ -46,7 +46,19 @@ _SYMBOL_FIELD = {SymbolKind.PHYREXIAN: "phyrexian", SymbolKind.MONO_HYBRID: "mon
                  SymbolKind.COLORLESS_HYBRID: "colorless_hybrid"}
 
 
-MAX_LOOK = 64        # cards one scry or surveil looks at (the kernel's MAXLOOK)
+MAX_LOOK = vocabulary.MAX_LOOK     # cards one scry or surveil looks at (the kernel's MAXLOOK)
+
+
+def _flat_ops(e: Effect) -> list[tuple[str, dict]]:
+    """The ops of a flat effect record, in the canonical order (vocabulary.OPS): (name, params)
+    for each part it has. With token_copy, sacrifice_at_end is the token's."""
+    ops = []
+    for o in vocabulary.OPS:
+        value = getattr(e, o.name)
+        if not value or (o.name == "sacrifice_at_end" and e.token_copy):
+            continue
+        ops.append((o.name, {p.name: getattr(e, p.name) for p in o.params}))
+    return ops
 
 
 def _cycling_effect(typecycling: str) -> Effect:
@@ -90,6 +102,8 @@ class Tables:
     costs: np.ndarray
     hybrids: np.ndarray
     counts: np.ndarray
+    filters: np.ndarray
+    ops: np.ndarray
     effects: np.ndarray
     mana_abilities: np.ndarray
     spend_restrictions: np.ndarray
@@ -150,6 +164,7 @@ class _Compiler:
         self.card_rows: dict[str, int] = {}
         self.cost_cache: dict[ManaCost, int] = {}
         self.count_cache: dict[Count, int] = {}
+        self.filter_cache: dict[tuple, int] = {}
         self.restriction_cache: dict[tuple, int] = {}
         self.restriction_texts: list[str] = []
         self.once_next = 0              # the card being compiled: its once-each-turn abilities so far
@@ -283,48 +298,100 @@ class _Compiler:
             dest["fixed"] = int(value)
             dest["count"] = -1
 
-    def counters(self, row, pairs) -> None:
-        fixed = [int(v) for v in row["counters"]]
+    def counter_parts(self, pairs) -> tuple[list[int], list[int]]:
+        """Per CounterKind, of (counter name, amount) pairs: the fixed number of counters, and the
+        COUNT row counting more (-1 none)."""
+        fixed, counts = [0] * int(CounterKind.N_COUNTER_KINDS), [-1] * int(CounterKind.N_COUNTER_KINDS)
         for name, value in pairs:
             k = counter_kind(name)
             if isinstance(value, Count):
-                row["counters_count"][k] = self.count(value)
+                counts[k] = self.count(value)
             else:
                 fixed[k] += int(value)
         for k, v in enumerate(fixed):
-            _check_range("counters", f"counters[{k}]", v, row["counters"].dtype)
-        row["counters"] = fixed
+            _check_range("counters", f"counters[{k}]", v, np.int16)
+        return fixed, counts
+
+    def counters(self, row, pairs) -> None:
+        row["counters"], row["counters_count"] = self.counter_parts(pairs)
+
+    def filter(self, *, who: int = 0, other: bool = False, types: int = 0, not_types: int = 0,
+               supertypes: int = 0, colors: int = 0, subtypes: int = 0, min_power: int = -32768,
+               max_power: int = 32767, min_toughness: int = -32768, max_toughness: int = 32767) -> int:
+        """FILTER row of these parts (shared between equal filters)."""
+        key = (who, other, types, not_types, supertypes, colors, subtypes, min_power, max_power,
+               min_toughness, max_toughness)
+        if key not in self.filter_cache:
+            row = self._new("filter")
+            for name, value in zip(("who", "other", "types", "not_types", "supertypes", "colors", "subtypes",
+                                    "min_power", "max_power", "min_toughness", "max_toughness"), key):
+                row[name] = value
+            self.filter_cache[key] = self._index("filter")
+        return self.filter_cache[key]
+
+    def land_filter(self, land_types: tuple[str, ...], basic: bool) -> int:
+        """FILTER row of a search for a land (701.23): a basic land; or a land of one of the
+        named subtypes ("Forest card"), basic too if `basic` ("basic Forest card")."""
+        subtypes = self.subtype_bits(land_types)
+        return self.filter(types=_TYPE_BIT["Land"], subtypes=subtypes,
+                           supertypes=_SUPERTYPE_BIT["Basic"] if basic or not subtypes else 0)
+
+    def _op(self, o: vocabulary.OpDef, params: Mapping) -> list[tuple]:
+        """The OP rows (code, who, flags, arg, fixed, count) of op `o` with `params`: one, or one
+        per counter kind. Rows of other tables they name (a token's CARD row) are made here,
+        before the effect's OP rows are written, so that these stay together."""
+        value = params[o.name]
+        amount = value if o.main.kind in ("amount", "number") else 0    # (a bool, mana: no amount)
+        flags = o.flags
+        arg = -1
+        if o.name == "counters":
+            fixed, counts = self.counter_parts(value)
+            return [(o.code, o.who, flags, k, fixed[k], counts[k]) for k in range(len(fixed))
+                    if fixed[k] or counts[k] >= 0]
+        if o.name == "tokens":
+            name, amount = value[0]      # (one kind: `card` checked it)
+            arg = self.card(self.tokens[name])
+        elif o.main.kind == "mana":
+            arg = self.cost(value)
+        elif o.code == OpCode.OP_SEARCH_LAND:
+            arg = self.land_filter(tuple(params.get("land_types", ())), bool(params.get("lands_basic", False)))
+            flags |= int(OpFlag.OF_TAPPED) if params.get("lands_tapped", True) else 0
+        elif o.code == OpCode.OP_TOKEN_COPY:
+            flags |= int(OpFlag.OF_SACRIFICE_AT_END) if params.get("sacrifice_at_end") else 0
+        if o.main.kind == "number" and not o.main.lo <= amount <= o.main.hi:     # (look_at_top's buffer)
+            raise _RangeError(f"{o.name} must be {o.main.lo}..{o.main.hi}, got {amount}")
+        if isinstance(amount, Count):
+            return [(o.code, o.who, flags, arg, 0, self.count(amount))]
+        return [(o.code, o.who, flags, arg, int(amount), -1)]
 
     def effect(self, e: Effect | None) -> int:
+        """EFFECT row of an effect: its OP rows, in order, and the facts derived from them."""
         if e is None or not e:
             return -1
         r = self._new("effect")
         index = self._index("effect")         # (a token compiled below adds rows after it)
-        for name in ("damage_to_opponent", "opponent_loses_life", "damage_to_you", "gain_life", "lose_life", "draw",
-                     "add_any_color"):
-            self.amount(r[name], getattr(e, name))
-        r["add_mana"] = self.cost(e.add_mana) if e.add_mana else -1
-        r["lands_to_battlefield"] = e.lands_to_battlefield
-        r["lands_tapped"] = e.lands_tapped
-        r["lands_basic"] = e.lands_basic
-        r["lands_to_hand"] = e.lands_to_hand
-        r["land_subtypes"] = self.subtype_bits(e.land_types)
-        r["extra_land_drops"] = e.extra_land_drops
-        r["return_land"] = e.return_land
-        self.counters(r, e.counters)
-        if e.tokens:
-            name, n = e.tokens[0]       # one kind: `card` checked it
-            r["token_card"] = self.card(self.tokens[name])
-            self.amount(r["token_count"], n)
-        r["token_copy"] = e.token_copy
-        r["sacrifice_at_end"] = e.sacrifice_at_end
-        r["untap_lands"] = e.untap_lands
-        r["skip_untap"] = e.skip_untap
-        for name in ("scry", "surveil"):     # (look_at_top's buffer)
-            if not 0 <= getattr(e, name) <= MAX_LOOK:
-                raise _RangeError(f"{name} must be 0..{MAX_LOOK}, got {getattr(e, name)}")
-        r["scry"] = e.scry
-        r["surveil"] = e.surveil
+        ops = []
+        for name, params in _flat_ops(e):
+            ops += [(name, *row) for row in self._op(vocabulary.BY_NAME[name], params)]
+        r["op_first"] = len(self.rows["op"])
+        r["n_ops"] = len(ops)
+        for k, (name, code, who, flags, arg, fixed, count) in enumerate(ops):
+            row = self._new("op")
+            row["code"], row["who"], row["flags"], row["arg"] = code, who, flags, arg
+            row["amount"]["fixed"], row["amount"]["count"] = fixed, count
+            worth = vocabulary.BY_NAME[name].worth
+            if worth is True or (worth and arg in {counter_kind(w) for w in worth}):
+                r["worth"] = 1
+            if code == OpCode.OP_TOKEN_COPY:
+                r["token_copy"] = 1
+            if code == OpCode.OP_SEARCH_LAND and r["land_search"] < 0:
+                r["land_search"] = r["op_first"] + k
+            if name in ("gain_life", "damage_to_you", "lose_life"):   # (the payment search's facts)
+                r[name]["fixed"] += fixed
+                if count >= 0:
+                    if r[name]["count"] >= 0:
+                        raise _RangeError(f"{name}: an effect's {name} counts one thing, at most")
+                    r[name]["count"] = count
         return index
 
     # -- a card and its abilities ---------------------------------------------------------
@@ -578,7 +645,8 @@ class _Compiler:
         by_name = {d.name: d for d in defs}
         return Tables(
             cards=table("card"), costs=table("cost"), hybrids=table("hybrid"),
-            counts=table("count"), effects=table("effect"), mana_abilities=table("mana_ability"),
+            counts=table("count"), filters=table("filter"), ops=table("op"), effects=table("effect"),
+            mana_abilities=table("mana_ability"),
             spend_restrictions=table("spend_restriction"), conditions=table("condition"),
             cost_modifiers=table("cost_modifier"),
             mana_triggers=table("mana_trigger"),

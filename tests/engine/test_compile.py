@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 from mtgsim import ManaCost, card, card_db
 from mtgsim.compile import BASIC_LAND_TYPES, compile_cards
 from mtgsim.mana import COLOR_ORDER
-from mtgsim.schema import (CardTypeBit, CostChange, CountOf, ManaOutput, ManaTypeBit,
+from mtgsim.schema import (CardTypeBit, CostChange, CountOf, ManaOutput, ManaTypeBit, OpCode,
                            SpellScope, Watches, check_table)
 
 
@@ -164,9 +164,12 @@ def test_111_1_every_effect_that_creates_tokens_points_at_its_token(db):
             if rec is None or not rec.tokens:
                 continue
             name, n = rec.tokens[0]
-            assert t.card_names[t.effects[e]["token_card"]] == name, c.name
+            first, n_ops = t.effects[e]["op_first"], t.effects[e]["n_ops"]
+            ops = t.ops[first:first + n_ops]
+            [op] = ops[ops["code"] == OpCode.OP_TOKENS]
+            assert t.card_names[op["arg"]] == name, c.name
             if isinstance(n, int):
-                assert t.effects[e]["token_count"]["fixed"] == n, c.name
+                assert op["amount"]["fixed"] == n, c.name
 
 
 # ---- spending restrictions (106.6) ----------------------------------------------------------
