@@ -83,9 +83,9 @@ cpdef enum OpCode:               # what one OP row does (Op.code): the ops of `m
     OP_SCRY = 8                  # scry N (701.22a)
     OP_SURVEIL = 9               # surveil N (701.25a)
     OP_DRAW = 10                 # draw N cards (121.1)
-    OP_SEARCH_LAND = 11          # search the library for N lands (701.23a): arg, a FILTER row
+    OP_SEARCH_LAND = 11          # search the library for N lands (701.23): arg, a FILTER row
     OP_RETURN_LAND = 12          # return N lands you control to their owner's hand
-    OP_TOKENS = 13               # create N tokens (701.7a): arg, the token's CARD row
+    OP_TOKENS = 13               # create N tokens (111.1): arg, the token's CARD row
     OP_EXTRA_LAND_DROPS = 14     # N additional land plays this turn (305.2)
     OP_UNTAP_LANDS = 15          # untap up to N lands you control (701.26b)
     OP_TOKEN_COPY = 16           # a token copy of the target creature (707.2)

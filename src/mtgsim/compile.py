@@ -16,8 +16,8 @@ import numpy as np
 from . import checks, schema, vocabulary
 from .cards.identity import color_identity
 from .cards.model import (ActivateOnly, ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
-                          EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, SpellEffect,
-                          SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES,
+                          EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, Op,
+                          SpellEffect, SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES,
                           token_references)
 from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
@@ -49,26 +49,14 @@ _SYMBOL_FIELD = {SymbolKind.PHYREXIAN: "phyrexian", SymbolKind.MONO_HYBRID: "mon
 MAX_LOOK = vocabulary.MAX_LOOK     # cards one scry or surveil looks at (the kernel's MAXLOOK)
 
 
-def _flat_ops(e: Effect) -> list[tuple[str, dict]]:
-    """The ops of a flat effect record, in the canonical order (vocabulary.OPS): (name, params)
-    for each part it has. With token_copy, sacrifice_at_end is the token's."""
-    ops = []
-    for o in vocabulary.OPS:
-        value = getattr(e, o.name)
-        if not value or (o.name == "sacrifice_at_end" and e.token_copy):
-            continue
-        ops.append((o.name, {p.name: getattr(e, p.name) for p in o.params}))
-    return ops
-
-
 def _cycling_effect(typecycling: str) -> Effect:
     """What cycling does (702.29a: draw a card), or typecycling (702.29e: a card of its type
     searched for and put into the hand; "basic land", or a basic land type: any land card of it)."""
     if not typecycling:
-        return Effect(draw=1)
+        return Effect.flat(draw=1)
     if typecycling == "basic land":
-        return Effect(lands_to_hand=1)
-    return Effect(lands_to_hand=1, land_types=(typecycling,))
+        return Effect.flat(lands_to_hand=1)
+    return Effect.flat(lands_to_hand=1, land_types=(typecycling,))
 
 
 class _RangeError(ValueError):
@@ -336,11 +324,12 @@ class _Compiler:
         return self.filter(types=_TYPE_BIT["Land"], subtypes=subtypes,
                            supertypes=_SUPERTYPE_BIT["Basic"] if basic or not subtypes else 0)
 
-    def _op(self, o: vocabulary.OpDef, params: Mapping) -> list[tuple]:
-        """The OP rows (code, who, flags, arg, fixed, count) of op `o` with `params`: one, or one
-        per counter kind. Rows of other tables they name (a token's CARD row) are made here,
-        before the effect's OP rows are written, so that these stay together."""
-        value = params[o.name]
+    def _op(self, op: Op) -> list[tuple]:
+        """The OP rows (code, who, flags, arg, fixed, count) of op `op`: one, or one per counter
+        kind. Rows of other tables they name (a token's CARD row) are made here, before the
+        effect's OP rows are written, so that these stay together."""
+        o = vocabulary.BY_NAME[op.name]
+        value = op.value
         amount = value if o.main.kind in ("amount", "number") else 0    # (a bool, mana: no amount)
         flags = o.flags
         arg = -1
@@ -354,12 +343,15 @@ class _Compiler:
         elif o.main.kind == "mana":
             arg = self.cost(value)
         elif o.code == OpCode.OP_SEARCH_LAND:
-            arg = self.land_filter(tuple(params.get("land_types", ())), bool(params.get("lands_basic", False)))
-            flags |= int(OpFlag.OF_TAPPED) if params.get("lands_tapped", True) else 0
+            arg = self.land_filter(tuple(op.get("land_types")), op.get("lands_basic"))
+            if o.name in vocabulary.MODIFIERS["lands_tapped"] and op.get("lands_tapped"):
+                flags |= int(OpFlag.OF_TAPPED)
         elif o.code == OpCode.OP_TOKEN_COPY:
-            flags |= int(OpFlag.OF_SACRIFICE_AT_END) if params.get("sacrifice_at_end") else 0
-        if o.main.kind == "number" and not o.main.lo <= amount <= o.main.hi:     # (look_at_top's buffer)
-            raise _RangeError(f"{o.name} must be {o.main.lo}..{o.main.hi}, got {amount}")
+            flags |= int(OpFlag.OF_SACRIFICE_AT_END) if op.get("sacrifice_at_end") else 0
+        try:                             # (look_at_top's buffer: scry at most MAX_LOOK)
+            vocabulary.check(op.name, op.name, value)
+        except ValueError as e:
+            raise _RangeError(str(e)) from None
         if isinstance(amount, Count):
             return [(o.code, o.who, flags, arg, 0, self.count(amount))]
         return [(o.code, o.who, flags, arg, int(amount), -1)]
@@ -371,8 +363,8 @@ class _Compiler:
         r = self._new("effect")
         index = self._index("effect")         # (a token compiled below adds rows after it)
         ops = []
-        for name, params in _flat_ops(e):
-            ops += [(name, *row) for row in self._op(vocabulary.BY_NAME[name], params)]
+        for op in e.ops:
+            ops += [(op.name, *row) for row in self._op(op)]
         r["op_first"] = len(self.rows["op"])
         r["n_ops"] = len(ops)
         for k, (name, code, who, flags, arg, fixed, count) in enumerate(ops):
@@ -399,8 +391,8 @@ class _Compiler:
         if c.name in self.card_rows:
             return self.card_rows[c.name]
         for i, a in enumerate(c.abilities):
-            if any(e is not None and len(e.tokens) > 1 for e in (getattr(a, "effect", None),
-                                                                 getattr(a, "kicked", None))):
+            if any(e is not None and any(len(op.value) > 1 for op in e.of("tokens"))
+                   for e in (getattr(a, "effect", None), getattr(a, "kicked", None))):
                 raise CardDataError("an effect creates one kind of token here (the rules core's limit)",
                                     card=c.name, field=f"abilities[{i}].tokens")
         try:
@@ -471,7 +463,7 @@ class _Compiler:
         spells = c.abilities_of(SpellEffect)
         if len(spells) > 1:
             raise CardDataError("a card has at most one spell effect", card=c.name, field="abilities")
-        if spells and any(e is not None and e.skip_untap for e in (spells[0].effect, spells[0].kicked)):
+        if spells and any(e is not None and e.has("skip_untap") for e in (spells[0].effect, spells[0].kicked)):
             raise CardDataError("skip_untap keeps an ability's source tapped (502.3): a spell has no "
                                 "source to keep", card=c.name, field="abilities.skip_untap")
         if spells:
@@ -536,7 +528,7 @@ class _Compiler:
         r["restriction"] = self.restriction(a.spend_only_on)
         r["condition"] = self.condition(a.activate_only)
         r["marks"] = ((int(self.rows["condition"][r["condition"]]["once_flag"]) if r["condition"] >= 0 else 0)
-                      | (int(PermanentFlag.PF_SKIP_UNTAP) if a.effect.skip_untap else 0))
+                      | (int(PermanentFlag.PF_SKIP_UNTAP) if a.effect.has("skip_untap") else 0))
         return r
 
     def _cost_modifier(self, m: CostModifier, card: int) -> np.void:
@@ -668,8 +660,9 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
                 found.append(n)
 
     def walk_effect(e):
-        if e:
-            add(e.land_types)
+        for op in e.ops if e else ():
+            if op.name in vocabulary.MODIFIERS["land_types"]:
+                add(op.get("land_types"))
 
     for d in defs:
         for a in d.abilities:

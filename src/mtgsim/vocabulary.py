@@ -16,8 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._core import MAX_LOOK, OpCode, OpFlag, Who
+from .errors import CardDataError, UnknownNameError
 
-__all__ = ["Param", "OpDef", "OPS", "BY_NAME", "OP_NAMES", "MODIFIERS", "MAX_LOOK", "op_def", "OpCode", "OpFlag"]
+__all__ = ["BY_NAME", "MAX_LOOK", "MODIFIERS", "OPS", "OP_NAMES", "OpCode", "OpDef", "OpFlag", "Param", "check",
+           "doc_table", "param"]
 
 _INT16 = 32767
 
@@ -68,9 +70,8 @@ def _flag(name: str, doc: str, default: bool = False) -> Param:
     return Param(name, "bool", doc, default=default)
 
 
-_LAND_SEARCH = (_flag("lands_tapped", "the lands found enter tapped", default=True),
-                _flag("lands_basic", "with land_types: basic lands of those types only"),
-                Param("land_types", "names", "the land subtypes searched for (none: basic lands)", default=()))
+_LAND_KINDS = (_flag("lands_basic", "with land_types: basic lands of those types only"),
+               Param("land_types", "names", "the land subtypes searched for (none: basic lands)", default=()))
 
 OPS: tuple[OpDef, ...] = (
     OpDef("damage_to_opponent", OpCode.OP_DAMAGE, "120.3a", "damage to the opponent (burn aimed at the face)",
@@ -87,10 +88,10 @@ OPS: tuple[OpDef, ...] = (
           (Param("add_mana", "mana", "the mana, e.g. \"{R}{R}{R}\"", default=""),)),
     OpDef("skip_untap", OpCode.OP_SKIP_UNTAP, "502.3",
           "its source doesn't untap during your next untap step",
-          (_flag("skip_untap", "true"),)),
+          (_flag("skip_untap", "true: it does"),)),
     OpDef("sacrifice_at_end", OpCode.OP_SACRIFICE_AT_END, "603.7",
           "its source is sacrificed at the beginning of the next end step (with token_copy: the token)",
-          (_flag("sacrifice_at_end", "true"),)),
+          (_flag("sacrifice_at_end", "true: it does"),)),
     OpDef("add_any_color", OpCode.OP_ADD_ANY_COLOR, "106.4", "N mana of any one colour added to your pool",
           (_amount("add_any_color", "mana added"),), choice="color_to_add"),
     OpDef("counters", OpCode.OP_COUNTERS, "122.6", "counters put on the object concerned",
@@ -102,16 +103,17 @@ OPS: tuple[OpDef, ...] = (
           (_number("surveil", "cards looked at", hi=MAX_LOOK),), worth=True, choice="keep_on_top"),
     OpDef("draw", OpCode.OP_DRAW, "121.1", "you draw N cards",
           (_amount("draw", "cards drawn"),), worth=True),
-    OpDef("lands_to_battlefield", OpCode.OP_SEARCH_LAND, "701.23a",
+    OpDef("lands_to_battlefield", OpCode.OP_SEARCH_LAND, "701.23",
           "search your library for N basic lands (or land_types) and put them onto the battlefield",
-          (_number("lands_to_battlefield", "lands found"), *_LAND_SEARCH), flags=int(OpFlag.OF_TO_BATTLEFIELD),
-          worth=True, choice="land_to_find"),
-    OpDef("lands_to_hand", OpCode.OP_SEARCH_LAND, "701.23a",
+          (_number("lands_to_battlefield", "lands found"),
+           _flag("lands_tapped", "the lands found enter tapped", default=True), *_LAND_KINDS),
+          flags=int(OpFlag.OF_TO_BATTLEFIELD), worth=True, choice="land_to_find"),
+    OpDef("lands_to_hand", OpCode.OP_SEARCH_LAND, "701.23",
           "search your library for N basic lands (or land_types) and put them into your hand",
-          (_number("lands_to_hand", "lands found"), *_LAND_SEARCH), worth=True, choice="land_to_find"),
-    OpDef("return_land", OpCode.OP_RETURN_LAND, "400.7", "return N lands you control to their owner's hand",
+          (_number("lands_to_hand", "lands found"), *_LAND_KINDS), worth=True, choice="land_to_find"),
+    OpDef("return_land", OpCode.OP_RETURN_LAND, "400.3", "return N lands you control to their owner's hand",
           (_number("return_land", "lands returned"),), choice="land_to_return"),
-    OpDef("tokens", OpCode.OP_TOKENS, "701.7a", "tokens created: token card name = count",
+    OpDef("tokens", OpCode.OP_TOKENS, "111.1", "tokens created: token card name = count",
           (Param("tokens", "named_amounts", "token card name = count, e.g. {\"Goblin\" = 2}", default=()),),
           worth=True),
     OpDef("extra_land_drops", OpCode.OP_EXTRA_LAND_DROPS, "305.2", "you may play N additional lands this turn",
@@ -120,7 +122,8 @@ OPS: tuple[OpDef, ...] = (
           (_number("untap_lands", "lands untapped"),), choice="lands_to_untap"),
     OpDef("token_copy", OpCode.OP_TOKEN_COPY, "707.2",
           "create a token that is a copy of target creature you control",
-          (_flag("token_copy", "true"), _flag("sacrifice_at_end", "the token is sacrificed at the next end step")),
+          (_flag("token_copy", "true: it does"),
+           _flag("sacrifice_at_end", "the token is sacrificed at the next end step")),
           worth=True, choice="copy_target"),
 )
 
@@ -134,6 +137,49 @@ for _o in OPS:
         MODIFIERS[_p.name] += (_o.name,)
 
 
-def op_def(name: str) -> OpDef:
-    """The row of op `name` (KeyError if there is none)."""
-    return BY_NAME[name]
+def param(op: str, name: str) -> Param:
+    """Parameter `name` of op `op` (an UnknownNameError if it has none)."""
+    for p in BY_NAME[op].params:
+        if p.name == name:
+            return p
+    known = ", ".join(q.name for q in BY_NAME[op].params)
+    raise UnknownNameError(f"op {op} has no parameter {name!r} (it has: {known})", name)
+
+
+def check(op: str, name: str, value: object) -> None:
+    """Raise a CardDataError saying what is wrong if `value` is not one parameter `name` of op
+    `op` may have (its kind, its bounds); the caller names the card and the field."""
+    p = param(op, name)
+    if p.kind == "named_amounts":
+        for _, n in value:      # type: ignore[attr-defined]
+            _check_number(p, n, counts=True)
+    elif p.kind in ("amount", "number"):
+        _check_number(p, value, counts=p.kind == "amount")
+    elif p.kind == "bool" and not isinstance(value, bool):
+        raise CardDataError(f"{name} must be true or false, got {value!r}")
+
+
+DOC_BEGIN = "<!-- effect ops: generated from mtgsim.vocabulary (vocabulary.doc_table) -->"
+DOC_END = "<!-- end of effect ops -->"
+
+
+def _param_doc(p: Param) -> str:
+    kind = {"amount": "an Amount", "number": f"{p.lo}..{p.hi}", "bool": "true/false", "mana": "mana",
+            "names": "a list of names", "named_amounts": "a table"}[p.kind]
+    default = f", default {str(p.default).lower()}" if p.kind == "bool" and p.default else ""
+    return f"`{p.name}` ({kind}{default}: {p.doc})"
+
+
+def doc_table() -> str:
+    """docs/card-format.md's list of the effect ops, one row per op, from this table."""
+    lines = [DOC_BEGIN, "", "| op | parameters | rule | what it does |", "| --- | --- | --- | --- |"]
+    for o in OPS:
+        lines.append(f"| `{o.name}` | {'; '.join(_param_doc(p) for p in o.params)} | {o.rule} | {o.doc} |")
+    return "\n".join(lines + ["", DOC_END])
+
+
+def _check_number(p: Param, value: object, counts: bool) -> None:
+    if counts and not isinstance(value, int):
+        return                   # (a Count: checked as the loader reads it)
+    if isinstance(value, bool) or not isinstance(value, int) or not p.lo <= value <= p.hi:
+        raise CardDataError(f"{p.name} must be {p.lo}..{p.hi}, got {value!r}")

@@ -391,13 +391,13 @@ def test_predefined_food_and_lander_tokens_are_made_as_defined():
     food = card_from_table(rec.tokens["Food"])
     assert food.token and food.type_line == "Artifact — Food"
     assert str(food.abilities[0].cost) == "{2}, {T}, Sacrifice this permanent"
-    assert food.abilities[0].effect.gain_life == 3
+    assert food.abilities[0].effect.value("gain_life") == 3
     rec, c = _abilities("Beamsaw Prospector", "{1}{B}", "Creature — Human Artificer", "When this creature dies, create "
                         "a Lander token. (It's an artifact with \"{2}, {T}, Sacrifice this token: Search your library "
                         "for a basic land card, put it onto the battlefield tapped, then shuffle.\")", "2/1")
     assert rec.bucket == "fully"
     lander = card_from_table(rec.tokens["Lander"]).abilities[0].effect
-    assert (lander.lands_to_battlefield, lander.lands_tapped) == (1, True)
+    assert (lander.value("lands_to_battlefield"), lander.value("lands_tapped")) == (1, True)
 
 
 @pytest.mark.parametrize("name, cost, type_line, text, pt, keywords, count", [
@@ -413,7 +413,7 @@ def test_a_creature_token_keeps_the_mana_ability_the_text_gives_it(name, cost, t
     rec, c = _abilities(name, cost, type_line, text, pt, keywords=keywords)
     assert rec.bucket == "fully", rec.clauses
     ability = c.abilities[0]
-    assert dict(ability.effect.tokens) == {_SCION: count}
+    assert dict(ability.effect.value("tokens")) == {_SCION: count}
     scion = card_from_table(rec.tokens[_SCION])
     assert scion.token and scion.type_line == "Creature — Eldrazi Scion"
     assert (scion.power.base, scion.toughness.base) == (1, 1)

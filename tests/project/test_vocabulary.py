@@ -43,7 +43,8 @@ def test_a_parameter_has_a_known_kind_and_bounds():
 
 
 def test_a_modifier_belongs_to_the_ops_that_declare_it():
-    assert vocabulary.MODIFIERS["lands_tapped"] == ("lands_to_battlefield", "lands_to_hand")
+    assert vocabulary.MODIFIERS["lands_tapped"] == ("lands_to_battlefield",)
+    assert vocabulary.MODIFIERS["land_types"] == ("lands_to_battlefield", "lands_to_hand")
     assert vocabulary.MODIFIERS["sacrifice_at_end"] == ("token_copy",)
 
 
