@@ -15,6 +15,33 @@ from .phrases import COLOR_WORDS, NUMBER_WORD, amount_phrase, number_of, activat
 
 _EFFECT_SENTENCES: list[tuple[re.Pattern, Callable[[re.Match], dict]]] = []
 
+# The phrase of each effect op of mtgsim.vocabulary: a card (type line, Oracle text; "~" its
+# name) whose text these recognizers read as an ability doing it (tests/test_vocabulary.py reads
+# every one and fails when an op has none, or one not read as that op).
+OP_PHRASES: dict[str, tuple[str, str]] = {
+    "damage_to_opponent": ("Instant", "~ deals 3 damage to any target."),
+    "opponent_loses_life": ("Sorcery", "Each opponent loses 2 life."),
+    "damage_to_you": ("Land", "{T}: Add {C}.\n{T}: Add {R}. ~ deals 1 damage to you."),
+    "lose_life": ("Sorcery", "Draw two cards and you lose 2 life."),
+    "gain_life": ("Sorcery", "You gain 3 life."),
+    "add_mana": ("Instant", "Add {R}{R}{R}."),
+    "skip_untap": ("Land", "{T}: Add {B}{B}. ~ doesn't untap during your next untap step."),
+    "sacrifice_at_end": ("Creature — Elemental", "Haste\nAt the beginning of the end step, sacrifice ~."),
+    "add_any_color": ("Instant", "Add one mana of any color."),
+    "counters": ("Artifact Creature — Construct", "{1}: Put a +1/+1 counter on ~."),
+    "scry": ("Sorcery", "Scry 2."),
+    "surveil": ("Sorcery", "Surveil 2."),
+    "draw": ("Sorcery", "Draw two cards."),
+    "lands_to_battlefield": ("Sorcery", ("Search your library for a basic land card, put it onto the battlefield "
+                                         "tapped, then shuffle.")),
+    "lands_to_hand": ("Sorcery", ("Search your library for a basic land card, reveal it, put it into your hand, "
+                                  "then shuffle.")),
+    "return_land": ("Land", "When ~ enters, return a land you control to its owner's hand.\n{T}: Add {G}{U}."),
+    "tokens": ("Sorcery", "Investigate."),
+    "extra_land_drops": ("Sorcery", "You may play an additional land this turn."),
+    "untap_lands": ("Instant", "Untap up to three lands."),
+}
+
 
 def _effect(pattern: str):
     def register(fn):
