@@ -555,9 +555,23 @@ def test_701_22a_a_spell_scries_before_it_draws(name, cost, text, spell):
 
 
 @pytest.mark.parametrize("text", ["Draw a card. Scry 2.", "Draw a card, then scry 2."])
-def test_a_scry_after_a_draw_is_not_read_the_effect_looks_first(text):
-    rec, _ = _abilities("Test Late Scry", "{U}", "Sorcery", text)
-    assert rec.bucket != "fully"
+def test_608_2c_a_scry_after_a_draw_is_read_in_the_order_written(text):
+    """The effect's ops in the text's order: the draw, then the scry (an ordered effect)."""
+    rec, c = _abilities("Test Late Scry", "{U}", "Sorcery", text)
+    assert rec.bucket == "fully"
+    assert rec.table["abilities"] == [{"kind": "spell", "effect": [{"draw": 1}, {"scry": 2}]}]
+    assert [op.name for op in c.abilities[0].effect.ops] == ["draw", "scry"]
+
+
+@pytest.mark.parametrize("text, ops", [
+    ("Draw a card, then draw a card.", ["draw", "draw"]),
+    ("Draw a card. Draw a card.", ["draw", "draw"]),
+    ("Scry 1. Draw a card. Scry 1.", ["scry", "draw", "scry"]),
+])
+def test_608_2c_an_op_the_text_says_twice_is_done_twice(text, ops):
+    rec, c = _abilities("Test Twice", "{U}", "Sorcery", text)
+    assert rec.bucket == "fully"
+    assert [op.name for op in c.abilities[0].effect.ops] == ops
 
 
 @pytest.mark.parametrize("name, text, cycling, typecycling", [
