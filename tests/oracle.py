@@ -649,10 +649,11 @@ def _life_effect(v: _View, j: int, ab: ManaAbility) -> int:
     """Life change from the ability's own effect (Henge's life gain, a pain land's damage).
     Once, never multiplied. ("Whenever this becomes tapped" triggers such as City of Brass's
     are not mana abilities: they wait for the stack, after the spell is paid for.)"""
-    e = ab.effect
     me = v.perms[j].controller
-    return (_count(v, j, me, e.gain_life) - _count(v, j, me, e.damage_to_you)
-            - _count(v, j, me, e.lose_life))
+
+    def total(op: str) -> int:             # (each op of the effect so named, added up)
+        return sum(_count(v, j, me, o.value) for o in ab.effect.of(op))
+    return total("gain_life") - total("damage_to_you") - total("lose_life")
 
 
 def _outcomes(v: _View, j: int, ab: ManaAbility, cp, restrictions: list) -> set:

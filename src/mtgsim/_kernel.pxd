@@ -52,6 +52,9 @@ cdef struct Rules:
     Cost* costs
     Hybrid* hybrids
     Count* counts
+    Filter* filters          # FILTER rows: which permanents a rule looks for (filter_count)
+    int n_filters
+    Op* ops                  # OP rows: the steps of the effects (run_ops)
     Effect* effects
     ManaAbility* mana
     int n_mana

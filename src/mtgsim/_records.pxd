@@ -22,6 +22,19 @@ ctypedef struct Hybrid:          # one two-colour hybrid symbol (HYBRID table)
     uint8_t colors               # the two colours (ManaTypeBit)
     uint8_t phyrexian            # 1 for {W/U/P}: may be paid with 2 life
 
+ctypedef struct Filter:          # which cards or permanents a rule looks for (FILTER table)
+    uint8_t who                  # Who: whose permanents (a card in a library: unused)
+    uint8_t other                # 1: not the permanent itself
+    uint16_t types               # any of these CardTypeBits (0: any)
+    uint16_t not_types           # and none of these CardTypeBits
+    uint8_t supertypes           # and any of these SupertypeBits (0: any)
+    uint8_t colors               # and some of these colours, ManaTypeBits (0: any)
+    uint64_t subtypes            # and any of these subtype bits (0: any)
+    int16_t min_power            # and power this or greater (-32768: any)
+    int16_t max_power            # and power this or less (32767: any)
+    int16_t min_toughness        # and toughness this or greater (-32768: any)
+    int16_t max_toughness        # and toughness this or less (32767: any)
+
 ctypedef struct Count:           # a number read off the game state (COUNT table)
     uint8_t what                 # CountOf
     uint8_t who                  # Who: whose permanents count
@@ -35,34 +48,28 @@ ctypedef struct Amount:          # a fixed amount, or a Count times one plus the
     int16_t fixed                # the number, when count is -1
     int32_t count                # row in the COUNT table, or -1
 
-ctypedef struct Effect:          # what a spell or ability does (EFFECT table)
-    Amount damage_to_opponent
-    Amount opponent_loses_life   # life each opponent loses (not damage: 120.3, 119.3)
-    Amount damage_to_you
-    Amount gain_life
+ctypedef struct Op:              # one step of an effect (OP table): what run_ops does, by code
+    uint8_t code                 # OpCode (mtgsim.vocabulary declares each)
+    uint8_t who                  # Who: the player it concerns, relative to the effect's player
+    uint8_t flags                # OpFlags
+    int32_t arg                  # a row in another table, by code: COST row of the mana added,
+                                 # CARD row of the token, FILTER row of the lands searched for; or
+                                 # the CounterKind of the counters put (-1 none)
+    Amount amount                # N: how much, how many
+
+ctypedef struct Effect:          # what a spell or ability does (EFFECT table): a run of OP rows,
+                                 # carried out in order (608.2c), and facts the compiler derives
+                                 # from them for the policy and the payment search (which never
+                                 # interpret ops)
+    int32_t op_first             # its first OP row
+    int16_t n_ops                # ...and how many
+    uint8_t worth                # 1: an activated ability doing this is worth activating (some op's
+                                 # `worth` in mtgsim.vocabulary)
+    uint8_t token_copy           # 1: it makes a token copy of its target (the policy chooses one)
+    int32_t land_search          # OP row of its first search for a land (701.23), -1 none
+    Amount gain_life             # a mana ability's side effects, added up (605.3b: read by the
+    Amount damage_to_you         # payment search, the plans and views as the mana is made)
     Amount lose_life
-    Amount draw
-    int32_t add_mana             # COST row of mana added (rituals), -1 none
-    Amount add_any_color         # mana of one colour added
-    int16_t lands_to_battlefield # basic lands searched onto the battlefield
-    uint8_t lands_tapped         # ...tapped
-    uint8_t lands_basic          # ...basic ones only, of land_subtypes ("a basic Forest card")
-    int16_t lands_to_hand
-    uint64_t land_subtypes       # search restricted to these subtypes (0: basic lands)
-    int16_t extra_land_drops
-    int16_t return_land          # lands returned to hand (bounce lands)
-    int16_t counters[4]          # counters put, per CounterKind (fixed part)
-    int32_t counters_count[4]    # ...or a COUNT row per CounterKind, -1 none
-    int32_t token_card           # CARD row of a token created, -1 none
-    Amount token_count
-    uint8_t token_copy           # token copy of a creature you control (707.2)
-    uint8_t sacrifice_at_end     # ...sacrificed at the next end step
-    int16_t untap_lands
-    uint8_t skip_untap           # its source doesn't untap during its controller's next untap
-                                 # step (502.3): the permanent is marked PF_SKIP_UNTAP
-    uint8_t scry                 # look at the top N (at most MAX_LOOK), any number to the bottom
-                                 # (701.22), before the draw
-    uint8_t surveil              # ...any number to the graveyard (701.25), before the draw
 
 ctypedef struct Card:            # a card's copiable values (CARD table)
     uint16_t types               # CardTypeBits

@@ -113,6 +113,8 @@ def _ability_text(ability) -> str:
 def _shown(value) -> str:
     import dataclasses
     import enum
+    if type(value).__name__ == "Op":            # (an effect's step: its parameters)
+        return ", ".join(f"{k}={_shown(v)}" for k, v in value.params)
     if dataclasses.is_dataclass(value):
         return _ability_text(value)
     if isinstance(value, enum.Enum):

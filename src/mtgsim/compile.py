@@ -13,18 +13,18 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-from . import checks, schema
+from . import checks, schema, vocabulary
 from .cards.identity import color_identity
 from .cards.model import (ActivateOnly, ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
-                          EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, SpellEffect,
-                          SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES,
+                          EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, Op,
+                          SpellEffect, SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES,
                           token_references)
 from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
 from .errors import ArgumentError, ArgumentTypeError, CardDataError, LimitError, UnknownCardError, shown
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order
-from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, PermanentFlag,
-                     SupertypeBit, Who)
+from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, OpCode, OpFlag,
+                     PermanentFlag, SupertypeBit, Who)
 
 __all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
            "BASIC_LAND_TYPES"]
@@ -46,17 +46,17 @@ _SYMBOL_FIELD = {SymbolKind.PHYREXIAN: "phyrexian", SymbolKind.MONO_HYBRID: "mon
                  SymbolKind.COLORLESS_HYBRID: "colorless_hybrid"}
 
 
-MAX_LOOK = 64        # cards one scry or surveil looks at (the kernel's MAXLOOK)
+MAX_LOOK = vocabulary.MAX_LOOK     # cards one scry or surveil looks at (the kernel's MAXLOOK)
 
 
 def _cycling_effect(typecycling: str) -> Effect:
     """What cycling does (702.29a: draw a card), or typecycling (702.29e: a card of its type
     searched for and put into the hand; "basic land", or a basic land type: any land card of it)."""
     if not typecycling:
-        return Effect(draw=1)
+        return Effect.flat(draw=1)
     if typecycling == "basic land":
-        return Effect(lands_to_hand=1)
-    return Effect(lands_to_hand=1, land_types=(typecycling,))
+        return Effect.flat(lands_to_hand=1)
+    return Effect.flat(lands_to_hand=1, land_types=(typecycling,))
 
 
 class _RangeError(ValueError):
@@ -90,6 +90,8 @@ class Tables:
     costs: np.ndarray
     hybrids: np.ndarray
     counts: np.ndarray
+    filters: np.ndarray
+    ops: np.ndarray
     effects: np.ndarray
     mana_abilities: np.ndarray
     spend_restrictions: np.ndarray
@@ -150,6 +152,7 @@ class _Compiler:
         self.card_rows: dict[str, int] = {}
         self.cost_cache: dict[ManaCost, int] = {}
         self.count_cache: dict[Count, int] = {}
+        self.filter_cache: dict[tuple, int] = {}
         self.restriction_cache: dict[tuple, int] = {}
         self.restriction_texts: list[str] = []
         self.once_next = 0              # the card being compiled: its once-each-turn abilities so far
@@ -283,48 +286,104 @@ class _Compiler:
             dest["fixed"] = int(value)
             dest["count"] = -1
 
-    def counters(self, row, pairs) -> None:
-        fixed = [int(v) for v in row["counters"]]
+    def counter_parts(self, pairs) -> tuple[list[int], list[int]]:
+        """Per CounterKind, of (counter name, amount) pairs: the fixed number of counters, and the
+        COUNT row counting more (-1 none)."""
+        fixed, counts = [0] * int(CounterKind.N_COUNTER_KINDS), [-1] * int(CounterKind.N_COUNTER_KINDS)
         for name, value in pairs:
             k = counter_kind(name)
             if isinstance(value, Count):
-                row["counters_count"][k] = self.count(value)
+                counts[k] = self.count(value)
             else:
                 fixed[k] += int(value)
         for k, v in enumerate(fixed):
-            _check_range("counters", f"counters[{k}]", v, row["counters"].dtype)
-        row["counters"] = fixed
+            _check_range("counters", f"counters[{k}]", v, np.int16)
+        return fixed, counts
+
+    def counters(self, row, pairs) -> None:
+        row["counters"], row["counters_count"] = self.counter_parts(pairs)
+
+    def filter(self, *, who: int = 0, other: bool = False, types: int = 0, not_types: int = 0,
+               supertypes: int = 0, colors: int = 0, subtypes: int = 0, min_power: int = -32768,
+               max_power: int = 32767, min_toughness: int = -32768, max_toughness: int = 32767) -> int:
+        """FILTER row of these parts (shared between equal filters)."""
+        key = (who, other, types, not_types, supertypes, colors, subtypes, min_power, max_power,
+               min_toughness, max_toughness)
+        if key not in self.filter_cache:
+            row = self._new("filter")
+            for name, value in zip(("who", "other", "types", "not_types", "supertypes", "colors", "subtypes",
+                                    "min_power", "max_power", "min_toughness", "max_toughness"), key):
+                row[name] = value
+            self.filter_cache[key] = self._index("filter")
+        return self.filter_cache[key]
+
+    def land_filter(self, land_types: tuple[str, ...], basic: bool) -> int:
+        """FILTER row of a search for a land (701.23): a basic land; or a land of one of the
+        named subtypes ("Forest card"), basic too if `basic` ("basic Forest card")."""
+        subtypes = self.subtype_bits(land_types)
+        return self.filter(types=_TYPE_BIT["Land"], subtypes=subtypes,
+                           supertypes=_SUPERTYPE_BIT["Basic"] if basic or not subtypes else 0)
+
+    def _op(self, op: Op) -> list[tuple]:
+        """The OP rows (code, who, flags, arg, fixed, count) of op `op`: one, or one per counter
+        kind. Rows of other tables they name (a token's CARD row) are made here, before the
+        effect's OP rows are written, so that these stay together."""
+        o = vocabulary.BY_NAME[op.name]
+        value = op.value
+        amount = value if o.main.kind in ("amount", "number") else 0    # (a bool, mana: no amount)
+        flags = o.flags
+        arg = -1
+        if o.name == "counters":
+            fixed, counts = self.counter_parts(value)
+            return [(o.code, o.who, flags, k, fixed[k], counts[k]) for k in range(len(fixed))
+                    if fixed[k] or counts[k] >= 0]
+        if o.name == "tokens":
+            name, amount = value[0]      # (one kind: `card` checked it)
+            arg = self.card(self.tokens[name])
+        elif o.main.kind == "mana":
+            arg = self.cost(value)
+        elif o.code == OpCode.OP_SEARCH_LAND:
+            arg = self.land_filter(tuple(op.get("land_types")), op.get("lands_basic"))
+            if o.name in vocabulary.MODIFIERS["lands_tapped"] and op.get("lands_tapped"):
+                flags |= int(OpFlag.OF_TAPPED)
+        elif o.code == OpCode.OP_TOKEN_COPY:
+            flags |= int(OpFlag.OF_SACRIFICE_AT_END) if op.get("sacrifice_at_end") else 0
+        try:                             # (look_at_top's buffer: scry at most MAX_LOOK)
+            vocabulary.check(op.name, op.name, value)
+        except ValueError as e:
+            raise _RangeError(str(e)) from None
+        if isinstance(amount, Count):
+            return [(o.code, o.who, flags, arg, 0, self.count(amount))]
+        return [(o.code, o.who, flags, arg, int(amount), -1)]
 
     def effect(self, e: Effect | None) -> int:
+        """EFFECT row of an effect: its OP rows, in order, and the facts derived from them."""
         if e is None or not e:
             return -1
         r = self._new("effect")
         index = self._index("effect")         # (a token compiled below adds rows after it)
-        for name in ("damage_to_opponent", "opponent_loses_life", "damage_to_you", "gain_life", "lose_life", "draw",
-                     "add_any_color"):
-            self.amount(r[name], getattr(e, name))
-        r["add_mana"] = self.cost(e.add_mana) if e.add_mana else -1
-        r["lands_to_battlefield"] = e.lands_to_battlefield
-        r["lands_tapped"] = e.lands_tapped
-        r["lands_basic"] = e.lands_basic
-        r["lands_to_hand"] = e.lands_to_hand
-        r["land_subtypes"] = self.subtype_bits(e.land_types)
-        r["extra_land_drops"] = e.extra_land_drops
-        r["return_land"] = e.return_land
-        self.counters(r, e.counters)
-        if e.tokens:
-            name, n = e.tokens[0]       # one kind: `card` checked it
-            r["token_card"] = self.card(self.tokens[name])
-            self.amount(r["token_count"], n)
-        r["token_copy"] = e.token_copy
-        r["sacrifice_at_end"] = e.sacrifice_at_end
-        r["untap_lands"] = e.untap_lands
-        r["skip_untap"] = e.skip_untap
-        for name in ("scry", "surveil"):     # (look_at_top's buffer)
-            if not 0 <= getattr(e, name) <= MAX_LOOK:
-                raise _RangeError(f"{name} must be 0..{MAX_LOOK}, got {getattr(e, name)}")
-        r["scry"] = e.scry
-        r["surveil"] = e.surveil
+        ops = []
+        for op in e.ops:
+            ops += [(op.name, *row) for row in self._op(op)]
+        r["op_first"] = len(self.rows["op"])
+        r["n_ops"] = len(ops)
+        for k, (name, code, who, flags, arg, fixed, count) in enumerate(ops):
+            row = self._new("op")
+            row["code"], row["who"], row["flags"], row["arg"] = code, who, flags, arg
+            row["amount"]["fixed"], row["amount"]["count"] = fixed, count
+            worth = vocabulary.BY_NAME[name].worth
+            if worth is True or (worth and arg in {counter_kind(w) for w in worth}):
+                r["worth"] = 1
+            if code == OpCode.OP_TOKEN_COPY:
+                r["token_copy"] = 1
+            if code == OpCode.OP_SEARCH_LAND and r["land_search"] < 0:
+                r["land_search"] = r["op_first"] + k
+            if name in ("gain_life", "damage_to_you", "lose_life"):   # (the payment search's facts)
+                r[name]["fixed"] += fixed
+                if count >= 0:
+                    if r[name]["count"] >= 0:
+                        raise _RangeError(f"{name}: an effect's {name} counts one thing, at most")
+                    r[name]["count"] = count
         return index
 
     # -- a card and its abilities ---------------------------------------------------------
@@ -332,8 +391,8 @@ class _Compiler:
         if c.name in self.card_rows:
             return self.card_rows[c.name]
         for i, a in enumerate(c.abilities):
-            if any(e is not None and len(e.tokens) > 1 for e in (getattr(a, "effect", None),
-                                                                 getattr(a, "kicked", None))):
+            if any(e is not None and any(len(op.value) > 1 for op in e.of("tokens"))
+                   for e in (getattr(a, "effect", None), getattr(a, "kicked", None))):
                 raise CardDataError("an effect creates one kind of token here (the rules core's limit)",
                                     card=c.name, field=f"abilities[{i}].tokens")
         try:
@@ -404,7 +463,7 @@ class _Compiler:
         spells = c.abilities_of(SpellEffect)
         if len(spells) > 1:
             raise CardDataError("a card has at most one spell effect", card=c.name, field="abilities")
-        if spells and any(e is not None and e.skip_untap for e in (spells[0].effect, spells[0].kicked)):
+        if spells and any(e is not None and e.has("skip_untap") for e in (spells[0].effect, spells[0].kicked)):
             raise CardDataError("skip_untap keeps an ability's source tapped (502.3): a spell has no "
                                 "source to keep", card=c.name, field="abilities.skip_untap")
         if spells:
@@ -469,7 +528,7 @@ class _Compiler:
         r["restriction"] = self.restriction(a.spend_only_on)
         r["condition"] = self.condition(a.activate_only)
         r["marks"] = ((int(self.rows["condition"][r["condition"]]["once_flag"]) if r["condition"] >= 0 else 0)
-                      | (int(PermanentFlag.PF_SKIP_UNTAP) if a.effect.skip_untap else 0))
+                      | (int(PermanentFlag.PF_SKIP_UNTAP) if a.effect.has("skip_untap") else 0))
         return r
 
     def _cost_modifier(self, m: CostModifier, card: int) -> np.void:
@@ -578,7 +637,8 @@ class _Compiler:
         by_name = {d.name: d for d in defs}
         return Tables(
             cards=table("card"), costs=table("cost"), hybrids=table("hybrid"),
-            counts=table("count"), effects=table("effect"), mana_abilities=table("mana_ability"),
+            counts=table("count"), filters=table("filter"), ops=table("op"), effects=table("effect"),
+            mana_abilities=table("mana_ability"),
             spend_restrictions=table("spend_restriction"), conditions=table("condition"),
             cost_modifiers=table("cost_modifier"),
             mana_triggers=table("mana_trigger"),
@@ -600,8 +660,9 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
                 found.append(n)
 
     def walk_effect(e):
-        if e:
-            add(e.land_types)
+        for op in e.ops if e else ():
+            if op.name in vocabulary.MODIFIERS["land_types"]:
+                add(op.get("land_types"))
 
     for d in defs:
         for a in d.abilities:

@@ -879,7 +879,7 @@ class Scenario(ManaPools):
                            f"{int(self._info[0]['life'][who])}"}
         if fault not in (AF.AF_NONE, AF.AF_LIFE):
             raise RulesError(why[fault])
-        if a.effect.token_copy:
+        if a.effect.has("token_copy"):
             if target is None:
                 raise RulesError(f"115.1: {d.name}'s ability needs a target creature you control")
             ti = self._index(target)

@@ -9,17 +9,17 @@ import numpy as np
 
 from . import _core
 from ._core import (AttackIf, CardTypeBit, CostChange, CounterKind, CountOf, Event, Grant, GrantTo,
-                    KeywordBit, ManaOutput, ManaTypeBit, PermanentFlag, SpellScope,
+                    KeywordBit, ManaOutput, ManaTypeBit, OpCode, OpFlag, PermanentFlag, SpellScope,
                     SupertypeBit, TappedUnless, Timing, TriggerAdds, Watches, Who)
 from .errors import ArgumentError, ArgumentTypeError, LimitError, UnknownNameError, shown
 
 __all__ = [
-    "DTYPES", "COST_DTYPE", "HYBRID_DTYPE", "COUNT_DTYPE", "EFFECT_DTYPE", "CARD_DTYPE",
+    "DTYPES", "COST_DTYPE", "HYBRID_DTYPE", "COUNT_DTYPE", "FILTER_DTYPE", "OP_DTYPE", "EFFECT_DTYPE", "CARD_DTYPE",
     "MANA_ABILITY_DTYPE", "SPEND_RESTRICTION_DTYPE", "CONDITION_DTYPE", "COST_MODIFIER_DTYPE", "MANA_TRIGGER_DTYPE",
     "MANA_REPLACEMENT_DTYPE", "GRANT_DTYPE", "ENTERS_DTYPE", "TRIGGERED_DTYPE",
     "ACTIVATED_DTYPE", "PERMANENT_DTYPE", "CHOICES_DTYPE", "empty", "check_table", "check_card_limits", "grow",
     "AttackIf", "CardTypeBit", "CostChange", "CounterKind", "CountOf", "Event", "Grant", "GrantTo",
-    "KeywordBit", "ManaOutput", "ManaTypeBit", "PermanentFlag", "SpellScope", "SupertypeBit",
+    "KeywordBit", "ManaOutput", "ManaTypeBit", "OpCode", "OpFlag", "PermanentFlag", "SpellScope", "SupertypeBit",
     "TappedUnless", "Timing", "TriggerAdds", "Watches", "Who",
 ]
 
@@ -28,6 +28,8 @@ DTYPES: dict[str, np.dtype] = _core.record_dtypes()
 COST_DTYPE = DTYPES["cost"]
 HYBRID_DTYPE = DTYPES["hybrid"]
 COUNT_DTYPE = DTYPES["count"]
+FILTER_DTYPE = DTYPES["filter"]
+OP_DTYPE = DTYPES["op"]
 EFFECT_DTYPE = DTYPES["effect"]
 CARD_DTYPE = DTYPES["card"]
 MANA_ABILITY_DTYPE = DTYPES["mana_ability"]
@@ -46,7 +48,8 @@ CHOICES_DTYPE = DTYPES["choices"]
 # Fields that index another table: -1 means "none", so a fresh row must hold -1 there.
 _INDEX_FIELDS = {
     "cost": ("hybrid_first",),
-    "effect": ("add_mana", "token_card"),
+    "op": ("arg",),
+    "effect": ("land_search",),
     "card": ("cost", "kicker", "flashback", "star", "spell_effect", "kicked_effect", "back"),
     "mana_ability": ("cost", "mana", "instead", "effect", "restriction", "condition"),
     "cost_modifier": ("mana",),

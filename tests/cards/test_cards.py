@@ -123,10 +123,10 @@ def test_great_henge_abilities_are_encoded(db):
     reduce, = henge.abilities_of(CostModifier)
     assert reduce.scope.value == "self" and reduce.amount == Count(CountOf.GREATEST_POWER)
     tap, = henge.abilities_of(ManaAbility)
-    assert tap.mana == ManaCost.parse("{G}{G}") and tap.effect.gain_life == 2 and tap.cost.tap
+    assert tap.mana == ManaCost.parse("{G}{G}") and tap.effect.value("gain_life") == 2 and tap.cost.tap
     enters, = henge.abilities_of(TriggeredAbility)
     assert enters.event.value == "nontoken_creature_you_control_enters"
-    assert enters.effect.draw == 1 and enters.effect.counters == (("+1/+1", 1),)
+    assert enters.effect.value("draw") == 1 and enters.effect.value("counters") == (("+1/+1", 1),)
 
 
 def test_fire_crystal_abilities_are_encoded(db):
@@ -209,7 +209,7 @@ def test_user_toml_file(tmp_path):
     p.write_text('[[card]]\nname = "Ramp Test"\ncost = "{1}{G}"\ntype = "Sorcery"\n'
                  'abilities = [{ kind = "spell", lands_to_battlefield = 1 }]\n', encoding="utf-8")
     db = card_db(p)
-    assert db["Ramp Test"].abilities[0].effect.lands_to_battlefield == 1
+    assert db["Ramp Test"].abilities[0].effect.value("lands_to_battlefield") == 1
 
 
 # ---- validation: errors name file, card and field ---------------------------------------

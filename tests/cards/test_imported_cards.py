@@ -30,7 +30,7 @@ def test_a_token_a_card_creates_is_made_from_its_words_and_simulates(bulk):
     db = card_db(bulk)
     lt = db["Test Goblin Recruiter"]
     assert lt.recognized == "fully"
-    token = db[lt.abilities[0].effect.tokens[0][0]]
+    token = db[lt.abilities[0].effect.value("tokens")[0][0]]
     assert token.token and (token.power.base, token.toughness.base) == (1, 1) and token.subtypes == ("Goblin",)
     s = Scenario(db)
     for _ in range(4):
@@ -57,7 +57,7 @@ def test_loading_parses_only_the_index_and_a_card_when_it_is_looked_up(bulk, cac
     cards = read_imported()
     assert not cards.tables                       # nothing parsed yet
     assert read_imported().table("Shock")["abilities"] == [{"kind": "spell", "damage_to_opponent": 2}]
-    assert card_db()["Shock"].abilities[0].effect.damage_to_opponent == 2
+    assert card_db()["Shock"].abilities[0].effect.value("damage_to_opponent") == 2
 
 
 def test_a_failed_import_leaves_the_previous_database_as_it_was(bulk, cache, tmp_path):

@@ -391,13 +391,13 @@ def test_predefined_food_and_lander_tokens_are_made_as_defined():
     food = card_from_table(rec.tokens["Food"])
     assert food.token and food.type_line == "Artifact — Food"
     assert str(food.abilities[0].cost) == "{2}, {T}, Sacrifice this permanent"
-    assert food.abilities[0].effect.gain_life == 3
+    assert food.abilities[0].effect.value("gain_life") == 3
     rec, c = _abilities("Beamsaw Prospector", "{1}{B}", "Creature — Human Artificer", "When this creature dies, create "
                         "a Lander token. (It's an artifact with \"{2}, {T}, Sacrifice this token: Search your library "
                         "for a basic land card, put it onto the battlefield tapped, then shuffle.\")", "2/1")
     assert rec.bucket == "fully"
     lander = card_from_table(rec.tokens["Lander"]).abilities[0].effect
-    assert (lander.lands_to_battlefield, lander.lands_tapped) == (1, True)
+    assert (lander.value("lands_to_battlefield"), lander.value("lands_tapped")) == (1, True)
 
 
 @pytest.mark.parametrize("name, cost, type_line, text, pt, keywords, count", [
@@ -413,7 +413,7 @@ def test_a_creature_token_keeps_the_mana_ability_the_text_gives_it(name, cost, t
     rec, c = _abilities(name, cost, type_line, text, pt, keywords=keywords)
     assert rec.bucket == "fully", rec.clauses
     ability = c.abilities[0]
-    assert dict(ability.effect.tokens) == {_SCION: count}
+    assert dict(ability.effect.value("tokens")) == {_SCION: count}
     scion = card_from_table(rec.tokens[_SCION])
     assert scion.token and scion.type_line == "Creature — Eldrazi Scion"
     assert (scion.power.base, scion.toughness.base) == (1, 1)
@@ -555,9 +555,23 @@ def test_701_22a_a_spell_scries_before_it_draws(name, cost, text, spell):
 
 
 @pytest.mark.parametrize("text", ["Draw a card. Scry 2.", "Draw a card, then scry 2."])
-def test_a_scry_after_a_draw_is_not_read_the_effect_looks_first(text):
-    rec, _ = _abilities("Test Late Scry", "{U}", "Sorcery", text)
-    assert rec.bucket != "fully"
+def test_608_2c_a_scry_after_a_draw_is_read_in_the_order_written(text):
+    """The effect's ops in the text's order: the draw, then the scry (an ordered effect)."""
+    rec, c = _abilities("Test Late Scry", "{U}", "Sorcery", text)
+    assert rec.bucket == "fully"
+    assert rec.table["abilities"] == [{"kind": "spell", "effect": [{"draw": 1}, {"scry": 2}]}]
+    assert [op.name for op in c.abilities[0].effect.ops] == ["draw", "scry"]
+
+
+@pytest.mark.parametrize("text, ops", [
+    ("Draw a card, then draw a card.", ["draw", "draw"]),
+    ("Draw a card. Draw a card.", ["draw", "draw"]),
+    ("Scry 1. Draw a card. Scry 1.", ["scry", "draw", "scry"]),
+])
+def test_608_2c_an_op_the_text_says_twice_is_done_twice(text, ops):
+    rec, c = _abilities("Test Twice", "{U}", "Sorcery", text)
+    assert rec.bucket == "fully"
+    assert [op.name for op in c.abilities[0].effect.ops] == ops
 
 
 @pytest.mark.parametrize("name, text, cycling, typecycling", [

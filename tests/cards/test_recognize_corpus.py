@@ -146,11 +146,14 @@ MISSING_FACES = 476
 
 
 def _effect_tables(table):
-    """Every table of effect fields in a card table: its abilities, kicked effects, back face."""
+    """Every table of effect fields in a card table: its abilities, kicked effects, back face
+    (an ordered effect's steps also read as one table)."""
     if isinstance(table, dict):
-        yield table
-        for v in table.values():
-            yield from _effect_tables(v)
+        steps = table["effect"] if isinstance(table.get("effect"), list) else []
+        yield {k: v for step in steps for k, v in step.items()} | table
+        for k, v in table.items():
+            if not (k == "effect" and steps):
+                yield from _effect_tables(v)
     elif isinstance(table, list):
         for v in table:
             yield from _effect_tables(v)

@@ -49,7 +49,7 @@ def test_a_fetch_land_finds_nonbasic_lands_of_its_types():
     no `lands_basic`, unlike "a basic Forest, Plains, or Island card"."""
     _, c = _read("Windswept Heath", "", "Land", "{T}, Pay 1 life, Sacrifice this land: Search your library for a "
                  "Forest or Plains card, put it onto the battlefield, then shuffle.")
-    assert c.abilities[0].effect.lands_basic is False
+    assert c.abilities[0].effect.value("lands_basic") is False
 
 
 @pytest.mark.parametrize("name, cost, type_line, text, pt, abilities", [
@@ -78,7 +78,7 @@ def test_a_gold_maker_makes_the_predefined_gold_token():
     """111.10c: "create a Gold token" — the Gold token of the curated data."""
     rec, c = _read("Gild", "{3}{B}", "Sorcery", "Exile target creature. Create a Gold token. (It's an artifact "
                    "with \"Sacrifice this token: Add one mana of any color.\")")
-    assert c.abilities[0].effect.tokens == (("Gold", 1),)
+    assert c.abilities[0].effect.value("tokens") == (("Gold", 1),)
     assert rec.bucket == "fully"           # (exiling the opponent's creature: ignored in a goldfish)
 
 

@@ -132,12 +132,13 @@ def test_608_2c_an_effect_that_matters_but_is_not_read_makes_the_card_partly_rec
     assert rec.bucket != "fully" and len(rec.unrecognized) == 1
 
 
-def test_608_2c_a_draw_then_scry_read_from_one_sentence_is_refused_as_before():
-    """The Effect looks before it draws: "draw a card, then scry 2" split into its effects is
-    still an order it can't say (Serum Visionary), never read as "scry 2, then draw"."""
-    rec, _ = _read("Serum Visionary", "{2}{U}", "Creature — Vedalken Wizard",
+def test_608_2c_a_draw_then_scry_read_from_one_sentence_keeps_its_order():
+    """"Draw a card, then scry 2" (Serum Visionary) is the draw, then the scry: an ordered
+    effect, never read as "scry 2, then draw"."""
+    rec, c = _read("Serum Visionary", "{2}{U}", "Creature — Vedalken Wizard",
                    "When this creature enters, draw a card, then scry 2.", "2/2")
-    assert rec.bucket != "fully"
+    assert rec.bucket == "fully"
+    assert [op.name for op in c.abilities[0].effect.ops] == ["draw", "scry"]
 
 
 # ---- a compound trigger whose events include the card's own entering -------------------------

@@ -233,7 +233,7 @@ def test_701_23_nissas_pilgrimage_finds_basic_forests_only():
     """Nissa's Pilgrimage: "Search your library for up to two basic Forest cards" — a nonbasic
     Forest (Stomping Ground, a Mountain Forest) is not found (lands_basic)."""
     c = DB["Nissa's Pilgrimage"]
-    assert c.abilities[0].effect.lands_basic and c.abilities[0].effect.land_types == ("Forest",)
+    assert c.abilities[0].effect.value("lands_basic") and c.abilities[0].effect.value("land_types") == ("Forest",)
     assert "Only basic Forest" not in c.unmodeled
 
 
@@ -254,7 +254,7 @@ def test_701_23_myriad_landscape_finds_one_basic_land():
     """Myriad Landscape's two basic lands must share a land type; the search can't keep to
     one type: modelled as finding one (a choice "up to two" allows)."""
     (act,) = DB["Myriad Landscape"].abilities_of(ActivatedAbility)
-    assert act.effect.lands_to_battlefield == 1
+    assert act.effect.value("lands_to_battlefield") == 1
 
 
 def test_the_card_command_says_what_the_text_left_out_does_and_a_land_never_played(capsys):

@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 from mtgsim import ManaCost, card, card_db
 from mtgsim.compile import BASIC_LAND_TYPES, compile_cards
 from mtgsim.mana import COLOR_ORDER
-from mtgsim.schema import (CardTypeBit, CostChange, CountOf, ManaOutput, ManaTypeBit,
+from mtgsim.schema import (CardTypeBit, CostChange, CountOf, ManaOutput, ManaTypeBit, OpCode,
                            SpellScope, Watches, check_table)
 
 
@@ -149,7 +149,7 @@ def test_111_1_every_effect_that_creates_tokens_points_at_its_token(db):
     "investigate" once pointed at the Clue's draw effect instead)."""
     from mtgsim.cards.model import ActivatedAbility, SpellEffect, TriggeredAbility
     makers = [c for c in db.cards() if any(
-        getattr(a, "effect", None) is not None and a.effect.tokens
+        getattr(a, "effect", None) is not None and a.effect.value("tokens")
         for a in c.abilities_of(TriggeredAbility) + c.abilities_of(ActivatedAbility) + c.abilities_of(SpellEffect))]
     assert len(makers) >= 5
     for c in makers:
@@ -161,12 +161,15 @@ def test_111_1_every_effect_that_creates_tokens_points_at_its_token(db):
         records = [a.effect for a in c.abilities_of(TriggeredAbility) + c.abilities_of(ActivatedAbility)]
         records += [s.effect for s in c.abilities_of(SpellEffect)] or [None]
         for e, rec in zip(effects, records):
-            if rec is None or not rec.tokens:
+            if rec is None or not rec.value("tokens"):
                 continue
-            name, n = rec.tokens[0]
-            assert t.card_names[t.effects[e]["token_card"]] == name, c.name
+            name, n = rec.value("tokens")[0]
+            first, n_ops = t.effects[e]["op_first"], t.effects[e]["n_ops"]
+            ops = t.ops[first:first + n_ops]
+            [op] = ops[ops["code"] == OpCode.OP_TOKENS]
+            assert t.card_names[op["arg"]] == name, c.name
             if isinstance(n, int):
-                assert t.effects[e]["token_count"]["fixed"] == n, c.name
+                assert op["amount"]["fixed"] == n, c.name
 
 
 # ---- spending restrictions (106.6) ----------------------------------------------------------

@@ -14,8 +14,17 @@ import mtgsim
 from mtgsim import ArgumentTypeError, CardDataError, Deck, UnknownCardError, card, card_db, simulate
 from mtgsim.cards import CardDatabase
 from mtgsim.compile import compile_cards, compile_deck
+from mtgsim.schema import OpCode
 
 SRC = Path(mtgsim.__file__).parent
+
+
+def _token_card(tables, effect):
+    """The CARD row of the token EFFECT row `effect` creates (its OP_TOKENS op's arg)."""
+    first, n = tables.effects[effect]["op_first"], tables.effects[effect]["n_ops"]
+    ops = tables.ops[first:first + n]
+    [op] = ops[ops["code"] == OpCode.OP_TOKENS]
+    return op["arg"]
 
 
 def refuse_lookups(monkeypatch):
@@ -62,7 +71,7 @@ def test_resolving_looks_each_token_name_up_once_and_compiling_looks_up_none(loo
     tables = compile_cards(resolved)
     goose_row = tables.row_of(goose)
     effect = tables.triggered[tables.cards[goose_row]["triggered_first"]]["effect"]
-    assert tables.effects[effect]["token_card"] == tables.row_of(resolved.tokens["Food"])
+    assert _token_card(tables, effect) == tables.row_of(resolved.tokens["Food"])
 
 
 def test_a_decks_compilation_looks_up_only_its_token_names(lookups):
@@ -125,4 +134,4 @@ def test_the_tokens_a_back_face_creates_are_resolved_and_compiled():
     tables = compile_cards(resolved)
     back_row = tables.cards[tables.row_of(front)]["back"]
     effect = tables.cards[back_row]["spell_effect"]
-    assert tables.effects[effect]["token_card"] == tables.row_of(resolved.tokens["Treasure"])
+    assert _token_card(tables, effect) == tables.row_of(resolved.tokens["Treasure"])

@@ -1,4 +1,5 @@
-"""The top of the library: scry (701.22), surveil (701.25) and cycling (702.29).
+"""The top of the library: scry (701.22), surveil (701.25) and cycling (702.29); an effect that
+draws and looks, in its ops' order (608.2c).
 
 In a Scenario the library is in order and the caller makes the choices (`keep_on_top`, one
 True/False per card looked at, from the top). The goldfish draws at random from the library's
@@ -176,9 +177,30 @@ def test_typecycling_needs_cycling_and_a_type_the_vocabulary_has():
 
 def test_a_scry_past_what_one_look_holds_is_a_clear_error():
     assert MAX_LOOK == _core.MAX_LOOK == 64
-    huge = card("Test Huge Scry", "{U}", "Sorcery", abilities=[{"kind": "spell", "scry": 65}])
-    with pytest.raises(CardDataError, match="scry must be 0..64"):
-        simulate(Deck({huge: 20, "Island": 20}), games=10, turns=2, seed=1)
+    with pytest.raises(CardDataError, match="scry must be 0..64") as e:    # (the vocabulary's bound, as it loads)
+        card("Test Huge Scry", "{U}", "Sorcery", abilities=[{"kind": "spell", "scry": 65}])
+    assert e.value.card == "Test Huge Scry" and e.value.field == "abilities[0].effect.scry"
+
+
+# ---- an ordered effect: the order written (608.2c) ------------------------------------------------
+
+def test_608_2c_an_ordered_effect_is_carried_out_in_the_order_written():
+    """"Draw a card, then scry 1": the draw takes the top card, the scry looks at the next."""
+    spell = card("Test Draw Then Scry", "{W}", "Sorcery",
+                 abilities=[{"kind": "spell", "effect": [{"draw": 1}, {"scry": 1}]}])
+    s = scenario(["Swamp", "Mountain", "Forest"], hand=[spell], lands=1)
+    s.cast(spell, keep_on_top=[False])                # Mountain looked at, put on the bottom
+    assert s.hand() == ["Swamp"]
+    assert library_top_first(s) == ["Forest", "Mountain"]
+
+
+def test_608_2c_the_flat_form_runs_in_the_vocabularys_order_whatever_order_it_is_written_in():
+    """{ draw = 1, scry = 1 } scries first (the canonical order): the draw takes the card kept."""
+    spell = card("Test Flat", "{W}", "Sorcery", abilities=[{"kind": "spell", "draw": 1, "scry": 1}])
+    s = scenario(["Swamp", "Mountain", "Forest"], hand=[spell], lands=1)
+    s.cast(spell, keep_on_top=[False])                # Swamp looked at, put on the bottom
+    assert s.hand() == ["Mountain"]
+    assert library_top_first(s) == ["Forest", "Swamp"]
 
 
 # ---- the goldfish: exact probabilities ------------------------------------------------------------

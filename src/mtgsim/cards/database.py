@@ -19,6 +19,7 @@ from ..errors import (ArgumentTypeError, CardDataError, InternalError, UnknownCa
 from ..checks import items, whole_number
 from ..files import input_path, load_toml, read_text
 from ..mana import Color, ManaCost, ManaCostError, parse_colors
+from .. import vocabulary
 from . import model
 from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, Count,
                     CountOf, Effect, ManaAbility, ManaKind, PT)
@@ -117,9 +118,11 @@ def _hints(cls: type) -> dict[str, Any]:
     return _HINTS[cls]
 
 
-_EFFECT_FIELDS = {f.name for f in dataclasses.fields(Effect)}
-_AMOUNT = typing.get_type_hints(Effect, vars(model))["gain_life"]
-_NAMED_AMOUNTS = typing.get_type_hints(Effect, vars(model))["counters"]
+_EFFECT_FIELDS = {*vocabulary.OP_NAMES, *vocabulary.MODIFIERS}     # a flat effect's fields
+_AMOUNT = model.Amount
+_NAMED_AMOUNTS = tuple[tuple[str, model.Amount], ...]
+_PARAM_HINT = {"amount": _AMOUNT, "number": int, "bool": bool, "mana": ManaCost, "names": tuple[str, ...],
+               "named_amounts": _NAMED_AMOUNTS}    # a vocabulary.Param's kind: the type it is read as
 
 
 def _convert(value: Any, hint: Any, where: str) -> Any:
@@ -183,6 +186,8 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
         return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(items))
     if hint is model.SpendRestriction:
         return model.SpendRestriction.parse(value)
+    if hint is Effect:
+        return _effect(value, where)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(value, dict):
             raise CardDataError(f"expected a table, got {shown(value)}")
@@ -209,6 +214,53 @@ def _record(cls: type, table: Mapping[str, Any], where: str):
         return cls(**kwargs)
     except TypeError as e:  # a required field is missing
         raise _FieldError(where, f"{cls.__name__}: {e}") from None
+
+
+def _effect_fields(table: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """The fields of a flat effect table (op names and their parameters, mtgsim.vocabulary),
+    each read as its parameter's kind and checked against its bounds."""
+    out = {}
+    for key, value in table.items():
+        fname = f"{where}.{key}" if where else key
+        op = key if key in vocabulary.BY_NAME else vocabulary.MODIFIERS.get(key, ("",))[0]
+        if not op:
+            known = ", ".join(sorted(_EFFECT_FIELDS))
+            raise _FieldError(fname, f"unknown effect field {shown(key)} (known: {known})")
+        try:
+            out[key] = _convert(value, _PARAM_HINT[vocabulary.param(op, key).kind], fname)
+            vocabulary.check(op, key, out[key])
+        except _FieldError:
+            raise
+        except (ValueError, ManaCostError) as e:
+            raise _FieldError(fname, str(e)) from None
+    return out
+
+
+def _effect(value: Any, where: str) -> Effect:
+    """An effect from its TOML: a table of flat fields (`{ scry = 2, draw = 1 }`: the ops in the
+    canonical order, vocabulary.OPS), or a list of tables of one op each (`[{ draw = 1 },
+    { scry = 2 }]`), carried out in the order written (608.2c), an op as often as it is written."""
+    if isinstance(value, dict):
+        return Effect.flat(**_effect_fields(value, where))
+    if not isinstance(value, list):
+        raise _FieldError(where, f"expected a table of effect fields or a list of them, got {shown(value)}")
+    ops: list[model.Op] = []
+    for i, part in enumerate(value):
+        w = f"{where}[{i}]"
+        if not isinstance(part, dict):
+            raise _FieldError(w, f"expected a table of one op such as {{ draw = 1 }}, got {shown(part)}")
+        fields = _effect_fields(part, w)
+        names = [k for k in fields if k in vocabulary.BY_NAME
+                 and not (k == "sacrifice_at_end" and "token_copy" in fields)]
+        if len(names) != 1:
+            raise _FieldError(w, f"each step of an effect is one op, got {len(names)}: {', '.join(names) or 'none'}")
+        allowed = {p.name for p in vocabulary.BY_NAME[names[0]].params}
+        for key in fields:
+            if key not in allowed:
+                raise _FieldError(f"{w}.{key}", f"{shown(key)} is not a parameter of {names[0]} "
+                                                f"(its parameters: {', '.join(sorted(allowed))})")
+        ops.extend(Effect.flat(**fields).ops)
+    return Effect(tuple(ops))
 
 
 class _FieldError(CardDataError):

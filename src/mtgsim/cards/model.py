@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
-from typing import Union
+from typing import Any, Union
 
-from ..errors import CardDataError, shown
+from .. import vocabulary
+from ..errors import CardDataError, UnknownNameError, shown
 from ..mana import Color, ManaCost, color_order
 
 __all__ = [
-    "CARD_TYPES", "SUPERTYPES", "Count", "Amount", "ActivationCost", "Effect",
+    "CARD_TYPES", "SUPERTYPES", "Count", "Amount", "ActivationCost", "Op", "Effect",
     "ManaAbility", "SpendFilter", "SpendRestriction", "ActivateOnly", "Timing", "CostModifier", "ManaTrigger",
     "ManaReplacement",
     "StaticGrant", "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "LandPlays", "Ability",
@@ -87,39 +88,77 @@ class ActivationCost:
 
 
 @dataclass(frozen=True, slots=True)
+class Op:
+    """One step of an effect: an op of `mtgsim.vocabulary`, by name, and its parameters as
+    (name, value) pairs (a parameter not given has the vocabulary's default). Its main value
+    is the parameter named as the op (`Op("draw", (("draw", 2),))`: draw two cards). Amounts
+    are fixed numbers or Counts (X: Count(CountOf.X))."""
+    name: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.name not in vocabulary.BY_NAME:
+            raise CardDataError(f"unknown effect op {shown(self.name)} (known: {', '.join(vocabulary.OP_NAMES)})",
+                                field=self.name)
+        for key, value in self.params:
+            try:
+                vocabulary.check(self.name, key, value)
+            except (CardDataError, UnknownNameError) as e:
+                raise CardDataError(str(e), field=key) from None
+
+    def get(self, param: str) -> Any:
+        """The value of one of its parameters (the vocabulary's default if not given)."""
+        for key, value in self.params:
+            if key == param:
+                return value
+        return vocabulary.param(self.name, param).default
+
+    @property
+    def value(self) -> Any:
+        """Its main value: how much, how many (or true)."""
+        return self.get(self.name)
+
+
+@dataclass(frozen=True, slots=True)
 class Effect:
-    """What a spell, trigger or activated ability does, as a record of optional parts.
-    Amounts are fixed numbers or Counts (X: Count(CountOf.X))."""
-    damage_to_opponent: Amount = 0     # damage to the opponent (burn aimed at the face)
-    opponent_loses_life: Amount = 0    # life the opponent loses ("each opponent loses 2 life"; not damage, 120.3)
-    damage_to_you: Amount = 0          # damage dealt to you (pain lands, City of Brass)
-    gain_life: Amount = 0
-    lose_life: Amount = 0              # life you lose
-    draw: Amount = 0                   # cards you draw
-    add_mana: ManaCost = field(default_factory=ManaCost)  # mana added (rituals), as symbols
-    add_any_color: Amount = 0          # mana of any one colour added (e.g. Lotus Petal-like spells)
-    lands_to_battlefield: int = 0      # basic lands searched for and put onto the battlefield
-    lands_tapped: bool = True          # ...tapped?
-    lands_basic: bool = False          # with land_types: basic lands of those types only
-    lands_to_hand: int = 0             # basic lands searched for and put into hand
-    land_types: tuple[str, ...] = ()   # restrict the search to these land subtypes ("Forest")
-    extra_land_drops: int = 0          # additional land plays this turn
-    return_land: int = 0               # return N lands you control to hand (bounce lands)
-    counters: tuple[tuple[str, Amount], ...] = ()  # counters put on the object concerned
-    tokens: tuple[tuple[str, Amount], ...] = ()    # tokens created: (token card name, count)
-    token_copy: bool = False           # create a token copy of target creature you control (707.2)
-    sacrifice_at_end: bool = False     # ...sacrificed at the beginning of the next end step
-    untap_lands: int = 0               # untap up to N lands
-    skip_untap: bool = False           # "~ doesn't untap during your next untap step" (502.3): the
-                                       # ability's source stays tapped through that untap step
-    scry: int = 0                      # scry N (701.22a), before the draw: "scry 2, then draw a card"
-    surveil: int = 0                   # surveil N (701.25a), before the draw
+    """What a spell, trigger or activated ability does: its ops, carried out in order (608.2c).
+    `Effect.flat(draw=1, scry=2)` builds one from the flat shorthand, in the canonical order."""
+    ops: tuple[Op, ...] = ()
 
     def __bool__(self) -> bool:
-        return self != _NO_EFFECT
+        return bool(self.ops)
 
+    @classmethod
+    def flat(cls, **fields: Any) -> Effect:
+        """An effect from the flat shorthand: each field an op's main value (`draw = 1`) or a
+        parameter modifying one (`lands_tapped = false`); the ops in the vocabulary's canonical
+        order, those at their default left out. With token_copy, sacrifice_at_end is the token's."""
+        for key in fields:
+            if key not in vocabulary.BY_NAME and key not in vocabulary.MODIFIERS:
+                known = ", ".join(sorted({*vocabulary.OP_NAMES, *vocabulary.MODIFIERS}))
+                raise CardDataError(f"unknown effect field {shown(key)} (known: {known})", field=key)
+        ops = []
+        for o in vocabulary.OPS:
+            if not fields.get(o.name) or (o.name == "sacrifice_at_end" and fields.get("token_copy")):
+                continue
+            ops.append(Op(o.name, tuple((p.name, fields[p.name]) for p in o.params if p.name in fields)))
+        return cls(tuple(ops))
 
-_NO_EFFECT = Effect()
+    def of(self, name: str) -> tuple[Op, ...]:
+        """Its ops named `name`, in order."""
+        return tuple(op for op in self.ops if op.name == name)
+
+    def has(self, name: str) -> bool:
+        return any(op.name == name for op in self.ops)
+
+    def value(self, name: str) -> Any:
+        """The value of op or parameter `name` in its first op that has it (a flat effect's
+        field): the vocabulary's default if none has."""
+        for op in self.ops:
+            if op.name == name or name in vocabulary.MODIFIERS and op.name in vocabulary.MODIFIERS[name]:
+                return op.get(name)
+        first = name if name in vocabulary.BY_NAME else vocabulary.MODIFIERS[name][0]
+        return vocabulary.param(first, name).default
 
 
 class ManaKind(str, enum.Enum):
@@ -741,7 +780,7 @@ def token_references(card: CardDef) -> tuple[tuple[str, str], ...]:
         for i, a in enumerate(face.abilities if face is not None else ()):
             for part in ("effect", "kicked"):
                 e = getattr(a, part, None)
-                for token, _ in e.tokens if e is not None else ():
+                for token, _ in (n for op in e.of("tokens") for n in op.value) if e is not None else ():
                     found.append((f"{prefix}abilities[{i}].{'kicked.' if part == 'kicked' else ''}tokens", token))
     return tuple(found)
 

@@ -179,7 +179,7 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
                 who = g.perms[i].controller
                 for k in range(c.n_triggered):   # its dies abilities, counted while it's there
                     if R.triggered[c.triggered_first + k].event == EV_SELF_DIES:
-                        apply_effect(R, S, g, rng, R.triggered[c.triggered_first + k].effect, -1,
+                        run_ops(R, S, g, rng, R.triggered[c.triggered_first + k].effect, -1,
                                      find_object(g, object_id), 0, who)
                 leave_to_graveyard(g, find_object(g, object_id))
                 again = True
@@ -201,18 +201,14 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
 
 # ---- effects ---------------------------------------------------------------------------------
 
-cdef inline bint land_searched_for(Rules* R, Effect* e, int row) noexcept nogil:
-    """Is card `row` a land the search looks for: a basic land, or one of the named types
-    (basic, if the search says so)?"""
-    if not is_land_row(R, row):
-        return False
-    if (e.lands_basic or not e.land_subtypes) and not (R.cards[row].supertypes & ST_BASIC):
-        return False
-    return not e.land_subtypes or (R.cards[row].subtypes & e.land_subtypes) != 0
+cdef inline bint land_searched_for(Rules* R, Op* op, int row) noexcept nogil:
+    """Is card `row` a land the search (OP_SEARCH_LAND op) looks for: one passing its FILTER
+    row (a basic land, or one of the named types, basic if the search says so)?"""
+    return card_passes(R, &R.filters[op.arg], row)
 
 
-cdef bint search_finds(Rules* R, Game* g, Effect* e, int who) noexcept nogil:
-    """Would player `who`'s search for a land (search_land) find one: is one in their library
+cdef bint search_finds(Rules* R, Game* g, Op* e, int who) noexcept nogil:
+    """Would player `who`'s search for a land (search_land, by OP_SEARCH_LAND op `e`) find one: is one in their library
     (in the goldfish, its unseen part and the cards a mulligan put on its bottom)?"""
     cdef int k
     for k in range(g.lib_n[who]):
@@ -225,7 +221,7 @@ cdef bint search_finds(Rules* R, Game* g, Effect* e, int who) noexcept nogil:
     return False
 
 
-cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_battlefield,
+cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, bint to_battlefield,
                       int who) noexcept nogil:
     """Player `who` searches their library for a basic land (or one of the named land types)
     (701.23) and puts it onto the battlefield or into their hand: in a Scenario's game the
@@ -260,10 +256,10 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Effect* e, bint to_b
         return
     trace(g, TR_SEARCH, row, to_battlefield)
     if to_battlefield:
-        g.entering_tapped = e.lands_tapped != 0
+        g.entering_tapped = (e.flags & OF_TAPPED) != 0
         i = add_permanent(R, g, row, False, 0, who)
         g.entering_tapped = False
-        if i >= 0 and e.lands_tapped:
+        if i >= 0 and e.flags & OF_TAPPED:
             set_flags(g, i, g.perms[i].flags | PF_TAPPED)
         board_changed(g)
         if i >= 0:                       # its enters abilities (603.6a: a bounce land's too)
@@ -285,72 +281,83 @@ cdef void return_land(Rules* R, Spec* S, Game* g, Rng* rng, int who, int source_
         board_changed(g)
 
 
-cdef void apply_effect(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int source,
-                       int x, int who) noexcept nogil:
-    """Carry out EFFECT row `row` for player `who` (its source: permanent `source`, -1 none);
-    counters go on permanent `target` (-1: none), a token copy copies it (707.2)."""
-    cdef Effect* e = &R.effects[row]
-    cdef Board b = game_board(g)
-    cdef int k, n, q, total, target_id, source_id
-    cdef unsigned int wide              # the new values + 32768 OR-ed: past 16 bits, one left int16
+cdef inline int op_amount(Rules* R, Game* g, Op* op, int source, int who, int x) noexcept nogil:
+    """How much op's Amount is now (a count read off the board as it is)."""
+    cdef Board b
+    if op.amount.count < 0:
+        return op.amount.fixed
+    b = game_board(g)
+    return op.amount.fixed + eval_count(R, &b, op.amount.count, source, who, x)
+
+
+cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int source,
+                  int x, int who) noexcept nogil:
+    """Carry out EFFECT row `row` for player `who` (its source: permanent `source`, -1 none):
+    its OP rows in order (608.2c), each by its code (mtgsim.vocabulary declares them; this is
+    the only place an op has a meaning). Counters go on permanent `target` (-1: none), a token
+    copy copies it (707.2). Amounts are read as each op is carried out; `source` stays the row
+    it was (as does its use by the counts)."""
+    cdef Effect* e
+    cdef Op* op
+    cdef int k, n, q, code, t, target_id, source_id
     if row < 0:
         return
+    e = &R.effects[row]
     board_changed(g)
     target_id = g.perms[target].object_id if 0 <= target < g.n else -1
     source_id = g.perms[source].object_id if 0 <= source < g.n else -1
-    g.over |= amount_in(&g.bi.life[1 - who], -eval_amount(R, &b, e.damage_to_opponent, source, who, x)
-                        - eval_amount(R, &b, e.opponent_loses_life, source, who, x))
-    total = (g.bi.life[who] - eval_amount(R, &b, e.damage_to_you, source, who, x)
-             - eval_amount(R, &b, e.lose_life, source, who, x) + eval_amount(R, &b, e.gain_life, source, who, x))
-    g.bi.life[who] = <int16_t>total
-    wide = <unsigned int>(total + 32768)
-    if e.add_mana >= 0:
-        for k in range(6):
-            g.over |= amount_in(&g.bi.pool[who][k], R.costs[e.add_mana].pips[k])
-    if e.skip_untap and 0 <= source < g.n:
-        mark(g, source, PF_SKIP_UNTAP)  # (502.3: its controller's next untap step)
-    if e.sacrifice_at_end and not e.token_copy and 0 <= source < g.n and not (
-            g.perms[source].flags & PF_SACRIFICE_AT_END):
-        g.perms[source].flags |= PF_SACRIFICE_AT_END    # (its source: "At the beginning of the end
-        g.n_sacrifice_at_end += 1                       # step, sacrifice ~", Ball Lightning, 603.2)
-    n = eval_amount(R, &b, e.add_any_color, source, who, x)
-    if n > 0:
-        g.over |= amount_in(&g.bi.pool[who][type_index(g.choices.color)], n)
-    if target_id >= 0:
-        for q in range(4):
-            total = g.perms[target].counters[q] + e.counters[q]
-            if e.counters_count[q] >= 0:
-                total += eval_count(R, &b, e.counters_count[q], source, who, x)
-            g.perms[target].counters[q] = <int16_t>total
-            wide |= <unsigned int>(total + 32768)
-        g.m1m1 |= g.perms[target].counters[<int>CK_M1M1] != 0
-    if unlikely(wide >> 16):
-        g.over |= GO_AMOUNT
-    if unlikely(e.scry or e.surveil):      # ("scry 2, then draw a card": before the draw)
-        look_at_top(R, S, g, rng, who, e.scry, False)
-        look_at_top(R, S, g, rng, who, e.surveil, True)
-    n = eval_amount(R, &b, e.draw, source, who, x)
-    for k in range(n):
-        draw(R, g, rng, who)
-    for k in range(e.lands_to_battlefield):
-        search_land(R, S, g, rng, e, True, who)
-    for k in range(e.lands_to_hand):
-        search_land(R, S, g, rng, e, False, who)
-    for k in range(e.return_land):
-        return_land(R, S, g, rng, who, source_id)
-    if e.token_card >= 0:
-        b = game_board(g)
-        n = eval_amount(R, &b, e.token_count, source, who, x)
-        for k in range(n):                 # each token's enters abilities (603.6a; 111.1)
-            put_onto_battlefield(R, S, g, rng, e.token_card, True, 0, who)
-    if e.extra_land_drops and who == g.bi.active:   # "you may play an additional land this turn"
-        g.extra_land_drops += e.extra_land_drops
-    if e.untap_lands:
-        untap_lands(R, g, who, e.untap_lands)
-    if e.token_copy and target_id >= 0:
-        target = find_object(g, target_id)
-        if target >= 0:                    # 707.2: copiable values only; X is 0
-            token_copy(R, S, g, rng, target, who, e.sacrifice_at_end)
+    for k in range(e.n_ops):
+        op = &R.ops[e.op_first + k]
+        code = op.code
+        if code == OP_DRAW:
+            n = op_amount(R, g, op, source, who, x)
+            for q in range(n):
+                draw(R, g, rng, who)
+        elif code == OP_DAMAGE or code == OP_LOSE_LIFE:     # (120.3a: damage to a player is life lost)
+            g.over |= amount_in(&g.bi.life[who if op.who == WHO_YOU else 1 - who],
+                                -op_amount(R, g, op, source, who, x))
+        elif code == OP_GAIN_LIFE:
+            g.over |= amount_in(&g.bi.life[who], op_amount(R, g, op, source, who, x))
+        elif code == OP_SEARCH_LAND:
+            for q in range(op.amount.fixed):
+                search_land(R, S, g, rng, op, (op.flags & OF_TO_BATTLEFIELD) != 0, who)
+        elif code == OP_ADD_MANA:
+            for q in range(6):
+                g.over |= amount_in(&g.bi.pool[who][q], R.costs[op.arg].pips[q])
+        elif code == OP_ADD_ANY_COLOR:
+            n = op_amount(R, g, op, source, who, x)
+            if n > 0:
+                g.over |= amount_in(&g.bi.pool[who][type_index(g.choices.color)], n)
+        elif code == OP_TOKENS:
+            n = op_amount(R, g, op, source, who, x)
+            for q in range(n):                 # each token's enters abilities (603.6a; 111.1)
+                put_onto_battlefield(R, S, g, rng, op.arg, True, 0, who)
+        elif code == OP_COUNTERS:
+            t = target if 0 <= target < g.n and g.perms[target].object_id == target_id else find_object(g, target_id)
+            if t >= 0:
+                g.over |= amount_in(&g.perms[t].counters[op.arg], op_amount(R, g, op, source, who, x))
+                g.m1m1 |= g.perms[t].counters[<int>CK_M1M1] != 0
+        elif code == OP_SCRY or code == OP_SURVEIL:    # ("scry 2, then draw a card": before the draw)
+            look_at_top(R, S, g, rng, who, op.amount.fixed, code == OP_SURVEIL)
+        elif code == OP_SKIP_UNTAP:
+            if 0 <= source < g.n:
+                mark(g, source, PF_SKIP_UNTAP)  # (502.3: its controller's next untap step)
+        elif code == OP_SACRIFICE_AT_END:
+            if 0 <= source < g.n and not (g.perms[source].flags & PF_SACRIFICE_AT_END):
+                g.perms[source].flags |= PF_SACRIFICE_AT_END    # (its source: "At the beginning of the end
+                g.n_sacrifice_at_end += 1                       # step, sacrifice ~", Ball Lightning, 603.2)
+        elif code == OP_RETURN_LAND:
+            for q in range(op.amount.fixed):
+                return_land(R, S, g, rng, who, source_id)
+        elif code == OP_EXTRA_LAND_DROPS:
+            if who == g.bi.active:             # "you may play an additional land this turn"
+                g.extra_land_drops += op.amount.fixed
+        elif code == OP_UNTAP_LANDS:
+            untap_lands(R, g, who, op.amount.fixed)
+        elif code == OP_TOKEN_COPY:
+            t = find_object(g, target_id) if target_id >= 0 else -1
+            if t >= 0:                         # 707.2: copiable values only; X is 0
+                token_copy(R, S, g, rng, t, who, (op.flags & OF_SACRIFICE_AT_END) != 0)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 
@@ -501,7 +508,7 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
     state_based_actions(R, S, g, rng)
     for k in range(n_pending):
         target = find_object_near(g, object_id, i)
-        apply_effect(R, S, g, rng, pending_row[k], target, find_object_near(g, pending_src[k], pending_at[k]),
+        run_ops(R, S, g, rng, pending_row[k], target, find_object_near(g, pending_src[k], pending_at[k]),
                      x, pending_who[k])
     state_based_actions(R, S, g, rng)
 
@@ -545,7 +552,7 @@ cdef void tapped_triggers(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         for q in range(c.n_triggered):
             if R.triggered[c.triggered_first + q].event == EV_SELF_BECOMES_TAPPED:
                 j = find_object(g, g.tapped_ids[k])
-                apply_effect(R, S, g, rng, R.triggered[c.triggered_first + q].effect, j, j, 0, g.tapped_who[k])
+                run_ops(R, S, g, rng, R.triggered[c.triggered_first + q].effect, j, j, 0, g.tapped_who[k])
     state_based_actions(R, S, g, rng)
 
 
@@ -567,7 +574,7 @@ cdef void upkeep_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexcep
                 n += 1
     for k in range(n):
         j = find_object(g, ids[k])
-        apply_effect(R, S, g, rng, rows[k], j, j, 0, who)
+        run_ops(R, S, g, rng, rows[k], j, j, 0, who)
         state_based_actions(R, S, g, rng)
 
 
@@ -582,7 +589,7 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int who) 
             t = &R.triggered[c.triggered_first + k]
             if (t.event == EV_YOU_CAST_SPELL and g.perms[j].controller == who
                     and (t.spell_types == 0 or R.cards[row].types & t.spell_types)):
-                apply_effect(R, S, g, rng, t.effect, j, j, 0, who)
+                run_ops(R, S, g, rng, t.effect, j, j, 0, who)
 
 
 # ---- a spell resolving, an ability's costs and effect ----------------------------------------
@@ -602,7 +609,7 @@ cdef inline int resolve_spell(Rules* R, Spec* S, Game* g, Rng* rng, int row, int
     effect = R.cards[row].spell_effect
     if kicked and R.cards[row].kicked_effect >= 0:
         effect = R.cards[row].kicked_effect
-    apply_effect(R, S, g, rng, effect, -1, -1, x, who)
+    run_ops(R, S, g, rng, effect, -1, -1, x, who)
     if not flashback:
         if g.scenario:
             put_in_graveyard(g, who, row)
@@ -639,7 +646,7 @@ cdef void cycle_card(Rules* R, Spec* S, Game* g, Rng* rng, int who, int k) noexc
         g.bi.hand_size[1] = g.hand_n[1]
         g.gen += 1
     card_to_graveyard(R, g, who, g.front[row])
-    apply_effect(R, S, g, rng, R.activated[cycling_row(R, row)].effect, -1, -1, 0, who)
+    run_ops(R, S, g, rng, R.activated[cycling_row(R, row)].effect, -1, -1, 0, who)
     state_based_actions(R, S, g, rng)
 
 
@@ -704,9 +711,9 @@ cdef void resolve_activation(Rules* R, Spec* S, Game* g, Rng* rng, int i, int k,
         leave_to_graveyard(g, i)
         i = -1
     if target_id < 0:
-        apply_effect(R, S, g, rng, a.effect, i, i, 0, who)
+        run_ops(R, S, g, rng, a.effect, i, i, 0, who)
     elif find_object(g, target_id) >= 0:
-        apply_effect(R, S, g, rng, a.effect, find_object(g, target_id), i, 0, who)
+        run_ops(R, S, g, rng, a.effect, find_object(g, target_id), i, 0, who)
     state_based_actions(R, S, g, rng)
 
 

@@ -43,11 +43,11 @@ cdef inline bint keeps_on_top(Rules* R, Spec* S, Game* g, int row, int* kept_lan
     return keep
 
 
-cdef inline int land_to_search(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield) noexcept nogil:
-    """The card row of the land player 0 of the goldfish searches for (search_land), the play
-    policy's chosen_land if the deck has kinds of land to choose from (S.land_choice); -1: the
-    first one found (always in a Scenario's game, whose player takes the first from the top:
-    Scenario has no argument for it)."""
+cdef inline int land_to_search(Rules* R, Spec* S, Game* g, Op* e, bint to_battlefield) noexcept nogil:
+    """The card row of the land player 0 of the goldfish searches for (search_land, by
+    OP_SEARCH_LAND op `e`), the play policy's chosen_land if the deck has kinds of land to
+    choose from (S.land_choice); -1: the first one found (always in a Scenario's game, whose
+    player takes the first from the top: Scenario has no argument for it)."""
     if g.scenario or not S.land_choice:
         return -1
     return chosen_land(R, S, g, e, to_battlefield)

@@ -84,6 +84,16 @@ cdef int eval_count(Rules* R, Board* b, int row, int self_i, int player, int x) 
     return 0
 
 
+cdef inline bint card_passes(Rules* R, Filter* f, int card) noexcept nogil:
+    """Does CARD row `card` pass filter f's card-level parts: any of its types and none of its
+    not_types, any of its supertypes, subtypes and colours (each, if given)?"""
+    cdef Card* c = &R.cards[card]
+    return ((f.types == 0 or (c.types & f.types) != 0) and (c.types & f.not_types) == 0
+            and (f.supertypes == 0 or (c.supertypes & f.supertypes) != 0)
+            and (f.subtypes == 0 or (c.subtypes & f.subtypes) != 0)
+            and (f.colors == 0 or (c.colors & f.colors) != 0))
+
+
 cdef inline int eval_amount(Rules* R, Board* b, Amount a, int self_i, int player, int x) noexcept nogil:
     if a.count >= 0:
         return a.fixed + eval_count(R, b, a.count, self_i, player, x)

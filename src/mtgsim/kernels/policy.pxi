@@ -136,7 +136,8 @@ cdef int fetch_land_score(Rules* R, Spec* S, Game* g, ManaView* v, int row, int*
     cdef Activated* a = &R.activated[R.cards[row].activated_first + fetch_ability(R, row)]
     cdef int score
     if (a.life <= g.bi.life[0]
-            and land_to_find(R, S, g, v, &R.effects[a.effect], True, demand, supply, &score) >= 0):
+            and land_to_find(R, S, g, v, &R.ops[R.effects[a.effect].land_search], True, demand, supply,
+                             &score) >= 0):
         return score
     return entering_land_score(R, S, g, v, row, False, demand, supply)
 
@@ -178,9 +179,9 @@ cdef inline int entering_land_score(Rules* R, Spec* S, Game* g, ManaView* v, int
 DEF MAXFOUND = 32               # land_to_find: the kinds of land weighed (the first found)
 
 
-cdef int land_to_find(Rules* R, Spec* S, Game* g, ManaView* v, Effect* e, bint to_battlefield,
+cdef int land_to_find(Rules* R, Spec* S, Game* g, ManaView* v, Op* e, bint to_battlefield,
                       int* demand, int* supply, int* score) noexcept nogil:
-    """The kind of land the goldfish's search for a land (701.23) finds: of the kinds in the
+    """The kind of land the goldfish's search for a land (701.23: OP_SEARCH_LAND op `e`) finds: of the kinds in the
     library it may find (search_finds), the one choose_land would play (entering_land_score,
     tapped if the search puts it onto the battlefield tapped, `demand` and `supply` as
     choose_land's): the one that lets the most of the hand be cast now, then gives a colour the
@@ -212,7 +213,8 @@ cdef int land_to_find(Rules* R, Spec* S, Game* g, ManaView* v, Effect* e, bint t
     if score == NULL and (n == 1 or g.n >= MAXPERM):
         return kinds[0]
     for k in range(n):
-        sc = (entering_land_score(R, S, g, v, kinds[k], to_battlefield and e.lands_tapped, demand, supply)
+        sc = (entering_land_score(R, S, g, v, kinds[k], to_battlefield and (e.flags & OF_TAPPED) != 0, demand,
+                                  supply)
               if g.n < MAXPERM else 0)
         if sc > best_score:
             best, best_score = kinds[k], sc
@@ -221,7 +223,7 @@ cdef int land_to_find(Rules* R, Spec* S, Game* g, ManaView* v, Effect* e, bint t
     return best
 
 
-cdef int chosen_land(Rules* R, Spec* S, Game* g, Effect* e, bint to_battlefield) noexcept nogil:
+cdef int chosen_land(Rules* R, Spec* S, Game* g, Op* e, bint to_battlefield) noexcept nogil:
     """land_to_find for a search resolving (search_land): the colours the hand and the tracked
     cards ask for and the lands in play give as choose_land weighs them; cast_view is the
     trials' (the policy prepares it again before it next reads it)."""
@@ -366,7 +368,8 @@ cdef int fetch_ability(Rules* R, int row) noexcept nogil:
     for k in range(c.n_activated):
         a = &R.activated[c.activated_first + k]
         if (a.effect >= 0 and a.sacrifice_self and a.cost < 0 and not a.untap and not a.remove_n
-                and not a.from_hand and R.effects[a.effect].lands_to_battlefield):
+                and not a.from_hand and R.effects[a.effect].land_search >= 0
+                and R.ops[R.effects[a.effect].land_search].flags & OF_TO_BATTLEFIELD):
             return k
     return -1
 
@@ -387,7 +390,7 @@ cdef void crack_fetch_lands(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil
             continue
         a = &R.activated[R.cards[g.perms[i].card].activated_first + k]
         b = game_board(g)
-        if activation_fault(R, g, &b, i, a) != AF_NONE or not search_finds(R, g, &R.effects[a.effect], 0):
+        if activation_fault(R, g, &b, i, a) != AF_NONE or not search_finds(R, g, &R.ops[R.effects[a.effect].land_search], 0):
             i += 1
             continue
         trace(g, TR_ACTIVATE_WAY, i, k | ((i + 1) << 8))
@@ -738,18 +741,6 @@ cdef int copy_target(Rules* R, Game* g, int source) noexcept nogil:
     return best
 
 
-cdef inline bint worth_activating(Effect* e) noexcept nogil:
-    """Is an activated ability with this effect one the policy uses: a token copy (The Fire
-    Crystal), tokens, counters, land search, cards, looking at the library's top (scry,
-    surveil), damage to the opponent or its life lost? (Life gain alone is not: it brings no
-    kill nearer.)"""
-    return (e.token_copy or e.token_card >= 0 or e.lands_to_battlefield or e.lands_to_hand
-            or e.draw.fixed or e.draw.count >= 0 or e.counters[0] or e.counters_count[0] >= 0
-            or e.damage_to_opponent.fixed or e.damage_to_opponent.count >= 0
-            or e.opponent_loses_life.fixed or e.opponent_loses_life.count >= 0
-            or e.scry or e.surveil)
-
-
 # ---- the library's top and cycling: which cards the player wants --------------------------------
 
 cdef int lands_had(Rules* R, Spec* S, Game* g) noexcept nogil:
@@ -797,7 +788,7 @@ cdef inline bint worth_cycling(Rules* R, Spec* S, Game* g, int row) noexcept nog
     cdef Effect* e = &R.effects[R.activated[cycling_row(R, row)].effect]
     if wanted_card(R, S, g, row, True, 0):
         return False
-    if e.lands_to_hand:
+    if e.land_search >= 0:
         return lands_wanted(R, S, g, lands_had(R, S, g) - (counts_as_land(R, S, row) != 0))
     return True
 
@@ -851,7 +842,7 @@ cdef int cycle_cards(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
 
 cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """After casting: activate, once each, the non-mana abilities worth activating
-    (`worth_activating`) when their cost can be paid, the source's own {T} excluded from
+    (Effect.worth: mtgsim.vocabulary's `worth` of its ops) when their cost can be paid, the source's own {T} excluded from
     paying (602.2). A creature that could attack keeps its {T} for combat."""
     cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
     cdef int i, k, object_id, target, target_id, n_seen = 0, j
@@ -886,7 +877,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             if a.effect < 0 or a.from_hand:
                 continue
             e = &R.effects[a.effect]
-            if not worth_activating(e) or a.untap:
+            if not e.worth or a.untap:
                 continue
             if S.fetch_lands and k == fetch_ability(R, g.perms[i].card):
                 continue                         # (cracked by crack_fetch_lands, or kept)

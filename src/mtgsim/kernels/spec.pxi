@@ -44,7 +44,7 @@ def goldfish_flags(CoreTables core):
             a = &R.activated[c.activated_first + k]
             if a.effect < 0 or a.untap or a.from_hand:
                 continue
-            if worth_activating(&R.effects[a.effect]):
+            if R.effects[a.effect].worth:
                 v |= GF_ACTIVATED
         if c.n_triggered:
             v |= GF_TRIGGERED

@@ -179,7 +179,7 @@ cdef class GameState:
     def apply_effect(self, int row, int target, int source, int who, int x=0):
         """EFFECT row `row` for `who` (permanents `target`, `source`: -1 none), then state-based
         actions (704.3)."""
-        apply_effect(&self.core.R, &self.S, self.g, NULL, row, target, source, x, self._player(who))
+        run_ops(&self.core.R, &self.S, self.g, NULL, row, target, source, x, self._player(who))
         sba_loop(&self.core.R, &self.S, self.g, NULL)
 
     def activation_fault(self, int i, int k):

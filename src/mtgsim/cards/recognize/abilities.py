@@ -7,7 +7,7 @@ from typing import Any
 
 from ..oracle import OracleFace
 from ..oracle_text import number, sentences
-from .effects import BASIC_TYPES, looks_too_late, effect_of
+from .effects import BASIC_TYPES, effect_of, join_effects
 from .ignored import TRIGGER, is_ignored, never_happens, trigger_events
 from .mana import mana_ability_tables
 from .phrases import (
@@ -345,9 +345,10 @@ def spell_effect(face: Face, p: str) -> Abilities | None:
         face.kicked = fields
         return []
     fields = effect_of(p, face.tokens)
-    if fields is None or set(fields) & set(face.spell) or "_on_" in fields or looks_too_late([face.spell, fields]):
+    joined = None if fields is None or "_on_" in fields else join_effects([face.spell, fields])
+    if joined is None:
         return None
-    face.spell.update(fields)
+    face.spell = joined                  # (the paragraphs' effects in their order, 608.2c)
     return []
 
 
@@ -368,9 +369,10 @@ def _modal(face: Face, p: str) -> Abilities | None:
         return None
     fields = effect_of(read[0][0], face.tokens)         # (now with the tokens it makes)
     if m["event"] is None:
-        if not face.is_spell or fields is None or set(fields) & set(face.spell):
+        joined = join_effects([face.spell, fields]) if face.is_spell and fields is not None else None
+        if joined is None:
             return None
-        face.spell.update(fields)
+        face.spell = joined
         return []
     return _triggered(face, f"{m['event']}, {read[0][0]}")
 

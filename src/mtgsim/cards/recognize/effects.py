@@ -1,12 +1,14 @@
 """Effect sentences → Effect fields: draw, life, damage to the opponent, land searches, tokens
 (named ones of the curated data, and creature tokens made from their description, 111.4),
-mana added by spells; one recognizer per phrase family."""
+mana added by spells; one recognizer per phrase family. The sentences' ops are in the text's
+order (608.2c): flat fields where that is the canonical order, else a list of steps."""
 from __future__ import annotations
 
 import functools
 import re
 from typing import Any, Callable
 
+from ... import vocabulary
 from ..model import KNOWN_KEYWORDS
 from ..oracle_text import number, sentences
 from .ignored import is_noop, effects
@@ -14,6 +16,33 @@ from .mana import mana_ability_tables, mana_effect
 from .phrases import COLOR_WORDS, NUMBER_WORD, amount_phrase, number_of, activation_cost
 
 _EFFECT_SENTENCES: list[tuple[re.Pattern, Callable[[re.Match], dict]]] = []
+
+# The phrase of each effect op of mtgsim.vocabulary: a card (type line, Oracle text; "~" its
+# name) whose text these recognizers read as an ability doing it (tests/test_vocabulary.py reads
+# every one and fails when an op has none, or one not read as that op).
+OP_PHRASES: dict[str, tuple[str, str]] = {
+    "damage_to_opponent": ("Instant", "~ deals 3 damage to any target."),
+    "opponent_loses_life": ("Sorcery", "Each opponent loses 2 life."),
+    "damage_to_you": ("Land", "{T}: Add {C}.\n{T}: Add {R}. ~ deals 1 damage to you."),
+    "lose_life": ("Sorcery", "Draw two cards and you lose 2 life."),
+    "gain_life": ("Sorcery", "You gain 3 life."),
+    "add_mana": ("Instant", "Add {R}{R}{R}."),
+    "skip_untap": ("Land", "{T}: Add {B}{B}. ~ doesn't untap during your next untap step."),
+    "sacrifice_at_end": ("Creature — Elemental", "Haste\nAt the beginning of the end step, sacrifice ~."),
+    "add_any_color": ("Instant", "Add one mana of any color."),
+    "counters": ("Artifact Creature — Construct", "{1}: Put a +1/+1 counter on ~."),
+    "scry": ("Sorcery", "Scry 2."),
+    "surveil": ("Sorcery", "Surveil 2."),
+    "draw": ("Sorcery", "Draw two cards."),
+    "lands_to_battlefield": ("Sorcery", ("Search your library for a basic land card, put it onto the battlefield "
+                                         "tapped, then shuffle.")),
+    "lands_to_hand": ("Sorcery", ("Search your library for a basic land card, reveal it, put it into your hand, "
+                                  "then shuffle.")),
+    "return_land": ("Land", "When ~ enters, return a land you control to its owner's hand.\n{T}: Add {G}{U}."),
+    "tokens": ("Sorcery", "Investigate."),
+    "extra_land_drops": ("Sorcery", "You may play an additional land this turn."),
+    "untap_lands": ("Instant", "Untap up to three lands."),
+}
 
 
 def _effect(pattern: str):
@@ -317,32 +346,41 @@ def _sentence_effect(s: str, tokens: dict[str, dict] | None) -> dict | None:
     return None
 
 
-def _joined(parts: list[dict | None]) -> dict | None:
-    """The fields of effects done one after the other, or None if one isn't read or two set
-    the same field."""
-    out: dict[str, Any] = {}
-    for part in parts:
-        if part is None:
-            return None
+_CANONICAL = {name: k for k, name in enumerate(vocabulary.OP_NAMES)}     # an op's place in the canonical order
+
+
+def effect_steps(fields: dict[str, Any], canonical: bool = False) -> list[dict[str, Any]]:
+    """The steps of effect fields, one op a table (with its parameters): a list under "effect"
+    as it is; flat fields in the order their ops are written, or with `canonical` in the order
+    the loader carries them out (vocabulary.OPS). Other keys (the counters' "_on_") are not
+    steps."""
+    if "effect" in fields:
+        return [dict(step) for step in fields["effect"]]
+    names = [o.name for o in vocabulary.OPS] if canonical else list(fields)
+    return [{p.name: fields[p.name] for p in vocabulary.BY_NAME[k].params if p.name in fields} for k in names
+            if k in vocabulary.BY_NAME and fields.get(k) and not (k == "sacrifice_at_end" and fields.get("token_copy"))]
+
+
+def join_effects(parts: list[dict | None], ordered: bool = True) -> dict | None:
+    """The fields of effects done one after the other (608.2c), or None if one isn't read: flat
+    where flat fields say it (each op once, in the canonical order), else the steps listed
+    under "effect" (a draw before a scry; an op twice). The parts of one sentence joined by
+    "and" (not `ordered`) are one phrase: its ops in the canonical order, as one part's are."""
+    read = [part for part in parts if part is not None]
+    ons = [part["_on_"] for part in read if "_on_" in part]      # (which object counters go on)
+    if len(read) < len(parts) or len(ons) > 1:
+        return None
+    steps = [step for part in read for step in effect_steps(part, canonical=True)]
+    if not ordered:
+        steps = sorted(steps, key=lambda step: _CANONICAL[next(k for k in step if k in _CANONICAL)])
+    listed = {"effect": steps} | ({"_on_": ons[0]} if ons else {})
+    flat: dict[str, Any] = {}
+    for part in read:
         for k, v in part.items():
-            if k in out:
-                return None
-            out[k] = v
-    return out
-
-
-def looks_too_late(parts: list[dict | None]) -> bool:
-    """Does a scry or surveil come after a draw or a land search ("Draw a card. Scry 2.")? An
-    Effect looks at the library's top before it draws (and a search's shuffle would undo a
-    look before it): such an order isn't one it can say."""
-    drawn = False
-    for part in parts:
-        if part is None:
-            continue
-        if drawn and ("scry" in part or "surveil" in part):
-            return True
-        drawn |= any(k in part for k in ("draw", "lands_to_hand", "lands_to_battlefield"))
-    return False
+            if k == "effect" or (k in flat and (k in vocabulary.BY_NAME or flat[k] != v)):
+                return listed                # (an op twice, or two parameters of one name)
+            flat[k] = v
+    return flat if effect_steps(flat, canonical=True) == steps else listed
 
 
 def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
@@ -352,20 +390,20 @@ def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
     out: list[dict | None] = []
     for s in merged_sentences([s.strip() for s in sentences(text) if s.strip()]):
         part = _sentence_effect(s, made)
-        if part is None and " and " in s:           # "draw two cards and create a Treasure token"
-            first, _, second = s.partition(" and ")
-            part = _joined([_sentence_effect(first, made), _sentence_effect(second, made)])
+        for joint in (" and ", ", then "):         # "draw two cards and create a Treasure token"
+            if part is None and joint in s:         # "draw a card, then draw a card" (608.2c)
+                first, _, second = s.partition(joint)
+                part = join_effects([_sentence_effect(first, made), _sentence_effect(second, made)],
+                                    ordered=joint != " and ")
         if part is None and len(parts := effects(s)) > 1 and any(noop := [is_noop(e) for e in parts]):
             # (a sentence some of whose effects do nothing in a goldfish: the others read, "target
             # opponent discards two cards, mills a card, and loses 1 life" is the opponent's life
             # loss, their hand and library being none; a list of effects all of which do something
             # is read as before)
             read = [{} if n else _sentence_effect(e, made) for e, n in zip(parts, noop)]
-            part = None if looks_too_late(read) else _joined(read)
+            part = join_effects(read)
         out.append(part)
-    if looks_too_late(out):
-        return None
-    fields = _joined(out)
+    fields = join_effects(out)
     if fields and tokens is not None and made:
         tokens.update(made)
     return fields or None

@@ -1,0 +1,185 @@
+"""The effect vocabulary, declared once: one row per effect op (an `OpDef`).
+
+A row says the op's name (the word a card's TOML and the recognizer use), its compiled
+`OpCode` (and the player it concerns), the rule it implements, its parameters with their
+bounds, its doc line (docs/card-format.md lists them), what the play policy gets from it
+(`worth`: is an activated ability doing this worth activating) and the player choice it
+needs. The compiler, the loader, the docs and `tests/project/test_vocabulary.py` read these rows;
+the kernels' one interpreter of op codes is `run_ops` (kernels/actions.pxi).
+
+The rows are in the canonical order: the order a flat effect's parts are carried out in
+(a flat `{scry = 2, draw = 1}` scries, then draws). An ordered effect runs in the order
+written (608.2c).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ._core import MAX_LOOK, OpCode, OpFlag, Who
+from .errors import CardDataError, UnknownNameError
+
+__all__ = ["BY_NAME", "MAX_LOOK", "MODIFIERS", "OPS", "OP_NAMES", "OpCode", "OpDef", "OpFlag", "Param", "check",
+           "doc_table", "param"]
+
+_INT16 = 32767
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One parameter of an op. `kind`: "amount" (a whole number 0..hi, or a count such as X),
+    "number" (a whole number lo..hi), "bool", "mana" (mana symbols), "names" (a list of
+    subtypes), "named_amounts" (a table of name = amount: counters, tokens)."""
+    name: str
+    kind: str
+    doc: str
+    lo: int = 0
+    hi: int = _INT16
+    default: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpDef:
+    """One effect op. `params[0]` is its main value, named as the op itself (a flat effect's
+    field `draw = 2`); the others modify it (`lands_tapped`). `worth`: True if an activated
+    ability with this op is worth activating (the policy uses it), or the counter kinds for
+    which it is. `choice`: the player choice it needs ("" none)."""
+    name: str
+    code: int                    # an OpCode
+    rule: str
+    doc: str
+    params: tuple[Param, ...]
+    who: int = Who.WHO_YOU       # a Who
+    flags: int = 0               # OpFlags its every row carries
+    worth: bool | tuple[str, ...] = False
+    choice: str = ""
+
+    @property
+    def main(self) -> Param:
+        return self.params[0]
+
+
+def _amount(name: str, doc: str) -> Param:
+    return Param(name, "amount", doc, default=0)
+
+
+def _number(name: str, doc: str, hi: int = _INT16) -> Param:
+    return Param(name, "number", doc, hi=hi, default=0)
+
+
+def _flag(name: str, doc: str, default: bool = False) -> Param:
+    return Param(name, "bool", doc, default=default)
+
+
+_LAND_KINDS = (_flag("lands_basic", "with land_types: basic lands of those types only"),
+               Param("land_types", "names", "the land subtypes searched for (none: basic lands)", default=()))
+
+OPS: tuple[OpDef, ...] = (
+    OpDef("damage_to_opponent", OpCode.OP_DAMAGE, "120.3a", "damage to the opponent (burn aimed at the face)",
+          (_amount("damage_to_opponent", "damage dealt"),), who=Who.WHO_OPPONENTS, worth=True),
+    OpDef("opponent_loses_life", OpCode.OP_LOSE_LIFE, "119.3", "each opponent loses N life (not damage)",
+          (_amount("opponent_loses_life", "life lost"),), who=Who.WHO_OPPONENTS, worth=True),
+    OpDef("damage_to_you", OpCode.OP_DAMAGE, "120.3a", "damage dealt to you (pain lands, City of Brass)",
+          (_amount("damage_to_you", "damage dealt"),)),
+    OpDef("lose_life", OpCode.OP_LOSE_LIFE, "119.3", "you lose N life",
+          (_amount("lose_life", "life lost"),)),
+    OpDef("gain_life", OpCode.OP_GAIN_LIFE, "119.3", "you gain N life",
+          (_amount("gain_life", "life gained"),)),
+    OpDef("add_mana", OpCode.OP_ADD_MANA, "106.4", "mana added to your pool (rituals), as symbols",
+          (Param("add_mana", "mana", "the mana, e.g. \"{R}{R}{R}\"", default=""),)),
+    OpDef("skip_untap", OpCode.OP_SKIP_UNTAP, "502.3",
+          "its source doesn't untap during your next untap step",
+          (_flag("skip_untap", "true: it does"),)),
+    OpDef("sacrifice_at_end", OpCode.OP_SACRIFICE_AT_END, "603.7",
+          "its source is sacrificed at the beginning of the next end step (with token_copy: the token)",
+          (_flag("sacrifice_at_end", "true: it does"),)),
+    OpDef("add_any_color", OpCode.OP_ADD_ANY_COLOR, "106.4", "N mana of any one colour added to your pool",
+          (_amount("add_any_color", "mana added"),), choice="color_to_add"),
+    OpDef("counters", OpCode.OP_COUNTERS, "122.6", "counters put on the object concerned",
+          (Param("counters", "named_amounts", "counter kind = amount, e.g. {\"+1/+1\" = 1}", default=()),),
+          worth=("+1/+1",)),
+    OpDef("scry", OpCode.OP_SCRY, "701.22a", "scry N (at most MAX_LOOK)",
+          (_number("scry", "cards looked at", hi=MAX_LOOK),), worth=True, choice="keep_on_top"),
+    OpDef("surveil", OpCode.OP_SURVEIL, "701.25a", "surveil N (at most MAX_LOOK)",
+          (_number("surveil", "cards looked at", hi=MAX_LOOK),), worth=True, choice="keep_on_top"),
+    OpDef("draw", OpCode.OP_DRAW, "121.1", "you draw N cards",
+          (_amount("draw", "cards drawn"),), worth=True),
+    OpDef("lands_to_battlefield", OpCode.OP_SEARCH_LAND, "701.23",
+          "search your library for N basic lands (or land_types) and put them onto the battlefield",
+          (_number("lands_to_battlefield", "lands found"),
+           _flag("lands_tapped", "the lands found enter tapped", default=True), *_LAND_KINDS),
+          flags=int(OpFlag.OF_TO_BATTLEFIELD), worth=True, choice="land_to_find"),
+    OpDef("lands_to_hand", OpCode.OP_SEARCH_LAND, "701.23",
+          "search your library for N basic lands (or land_types) and put them into your hand",
+          (_number("lands_to_hand", "lands found"), *_LAND_KINDS), worth=True, choice="land_to_find"),
+    OpDef("return_land", OpCode.OP_RETURN_LAND, "400.3", "return N lands you control to their owner's hand",
+          (_number("return_land", "lands returned"),), choice="land_to_return"),
+    OpDef("tokens", OpCode.OP_TOKENS, "111.1", "tokens created: token card name = count",
+          (Param("tokens", "named_amounts", "token card name = count, e.g. {\"Goblin\" = 2}", default=()),),
+          worth=True),
+    OpDef("extra_land_drops", OpCode.OP_EXTRA_LAND_DROPS, "305.2", "you may play N additional lands this turn",
+          (_number("extra_land_drops", "land plays"),)),
+    OpDef("untap_lands", OpCode.OP_UNTAP_LANDS, "701.26b", "untap up to N lands you control",
+          (_number("untap_lands", "lands untapped"),), choice="lands_to_untap"),
+    OpDef("token_copy", OpCode.OP_TOKEN_COPY, "707.2",
+          "create a token that is a copy of target creature you control",
+          (_flag("token_copy", "true: it does"),
+           _flag("sacrifice_at_end", "the token is sacrificed at the next end step")),
+          worth=True, choice="copy_target"),
+)
+
+BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}
+OP_NAMES: tuple[str, ...] = tuple(BY_NAME)
+# the parameters that modify another op's main value (a flat effect's `lands_tapped`)
+MODIFIERS: dict[str, tuple[str, ...]] = {}
+for _o in OPS:
+    for _p in _o.params[1:]:
+        MODIFIERS.setdefault(_p.name, ())
+        MODIFIERS[_p.name] += (_o.name,)
+
+
+def param(op: str, name: str) -> Param:
+    """Parameter `name` of op `op` (an UnknownNameError if it has none)."""
+    for p in BY_NAME[op].params:
+        if p.name == name:
+            return p
+    known = ", ".join(q.name for q in BY_NAME[op].params)
+    raise UnknownNameError(f"op {op} has no parameter {name!r} (it has: {known})", name)
+
+
+def check(op: str, name: str, value: object) -> None:
+    """Raise a CardDataError saying what is wrong if `value` is not one parameter `name` of op
+    `op` may have (its kind, its bounds); the caller names the card and the field."""
+    p = param(op, name)
+    if p.kind == "named_amounts":
+        for _, n in value:      # type: ignore[attr-defined]
+            _check_number(p, n, counts=True)
+    elif p.kind in ("amount", "number"):
+        _check_number(p, value, counts=p.kind == "amount")
+    elif p.kind == "bool" and not isinstance(value, bool):
+        raise CardDataError(f"{name} must be true or false, got {value!r}")
+
+
+DOC_BEGIN = "<!-- effect ops: generated from mtgsim.vocabulary (vocabulary.doc_table) -->"
+DOC_END = "<!-- end of effect ops -->"
+
+
+def _param_doc(p: Param) -> str:
+    kind = {"amount": "an Amount", "number": f"{p.lo}..{p.hi}", "bool": "true/false", "mana": "mana",
+            "names": "a list of names", "named_amounts": "a table"}[p.kind]
+    default = f", default {str(p.default).lower()}" if p.kind == "bool" and p.default else ""
+    return f"`{p.name}` ({kind}{default}: {p.doc})"
+
+
+def doc_table() -> str:
+    """docs/card-format.md's list of the effect ops, one row per op, from this table."""
+    lines = [DOC_BEGIN, "", "| op | parameters | rule | what it does |", "| --- | --- | --- | --- |"]
+    for o in OPS:
+        lines.append(f"| `{o.name}` | {'; '.join(_param_doc(p) for p in o.params)} | {o.rule} | {o.doc} |")
+    return "\n".join(lines + ["", DOC_END])
+
+
+def _check_number(p: Param, value: object, counts: bool) -> None:
+    if counts and not isinstance(value, int):
+        return                   # (a Count: checked as the loader reads it)
+    if isinstance(value, bool) or not isinstance(value, int) or not p.lo <= value <= p.hi:
+        raise CardDataError(f"{p.name} must be {p.lo}..{p.hi}, got {value!r}")

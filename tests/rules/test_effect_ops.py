@@ -1,0 +1,110 @@
+"""Effects as ordered ops (mtgsim.vocabulary, run_ops): each op's rule in a Scenario, the two
+TOML forms of an effect (flat: the canonical order; a list: the order written, 608.2c), and
+the loader's checks of an op's parameters against the vocabulary's bounds."""
+import pytest
+
+from mtgsim import CardDataError, Scenario, card
+from mtgsim.cards.model import Effect, Op
+
+ISLAND = "Island"
+
+
+def _spell(name, effect, cost="{U}"):
+    return card(name, cost, "Sorcery", abilities=[{"kind": "spell", "effect": effect}])
+
+
+def _scenario(hand=(), lands=1, library=()):
+    """A Scenario with `hand`, `lands` Islands and a `library` (its top card last)."""
+    s = Scenario()
+    for name in (*library, *hand):
+        (s.add_to_library if name in library else s.add_to_hand)(name)
+    for _ in range(lands):
+        s.add(ISLAND)
+    return s
+
+
+# ---- the order of an effect's ops (608.2c) ---------------------------------------------------------
+
+def test_608_2c_an_op_may_be_written_more_than_once():
+    """"Draw a card, then draw a card": two draws."""
+    spell = _spell("Test Draw Twice", [{"draw": 1}, {"draw": 1}])
+    s = _scenario(hand=[spell], library=["Forest", "Mountain", "Swamp"])
+    s.cast(spell)
+    assert sorted(s.hand()) == ["Mountain", "Swamp"]
+    assert spell.abilities[0].effect == Effect((Op("draw", (("draw", 1),)), Op("draw", (("draw", 1),))))
+
+
+def test_608_2c_the_flat_and_the_list_form_of_one_order_are_one_effect():
+    flat = card("Test Flat Two", "{U}", "Sorcery", abilities=[{"kind": "spell", "draw": 2, "scry": 1}])
+    listed = _spell("Test Listed Two", [{"scry": 1}, {"draw": 2}])
+    assert flat.abilities[0].effect == listed.abilities[0].effect
+
+
+def test_608_2c_a_step_of_an_ordered_effect_is_one_op_with_its_own_parameters():
+    with pytest.raises(CardDataError, match="each step of an effect is one op, got 2") as e:
+        _spell("Test Two In One", [{"draw": 1, "scry": 1}])
+    assert e.value.field == "abilities[0].effect[0]"
+    with pytest.raises(CardDataError, match="'lands_tapped' is not a parameter of draw"):
+        _spell("Test Stray", [{"draw": 1, "lands_tapped": False}])
+    with pytest.raises(CardDataError, match="unknown effect field 'mill'"):
+        _spell("Test Unknown", [{"mill": 1}])
+    with pytest.raises(CardDataError, match="each step of an effect is one op, got 0"):
+        _spell("Test Empty Step", [{"lands_tapped": False}])
+
+
+def test_an_ops_parameter_outside_its_declared_bounds_names_card_and_field():
+    with pytest.raises(CardDataError, match="surveil must be 0..64, got 99") as e:
+        _spell("Test Deep Surveil", [{"draw": 1}, {"surveil": 99}])
+    assert e.value.card == "Test Deep Surveil" and e.value.field == "abilities[0].effect[1].surveil"
+    with pytest.raises(CardDataError, match="expected true or false"):
+        card("Test Bad Flag", "{U}", "Sorcery", abilities=[{"kind": "spell", "lands_to_battlefield": 1,
+                                                              "lands_tapped": 1}])
+
+
+# ---- each op's rule ----------------------------------------------------------------------------------
+
+def test_120_3a_damage_dealt_to_a_player_is_life_they_lose():
+    spell = card("Test Scorch", "{U}", "Sorcery", abilities=[{"kind": "spell", "damage_to_opponent": 3,
+                                                               "damage_to_you": 2}])
+    s = _scenario(hand=[spell])
+    s.cast(spell)
+    assert (s.life(), s.life(player="opponent")) == (18, 17)
+
+
+def test_119_3_a_player_gains_or_loses_the_life_an_effect_says():
+    spell = card("Test Drain", "{U}", "Sorcery", abilities=[{"kind": "spell", "opponent_loses_life": 2,
+                                                              "lose_life": 1, "gain_life": 4}])
+    s = _scenario(hand=[spell])
+    s.cast(spell)
+    assert (s.life(), s.life(player="opponent")) == (23, 18)
+
+
+def test_603_7_a_permanent_to_be_sacrificed_at_the_next_end_step_is_gone_after_it():
+    """"Sacrifice it at the beginning of the next end step": a delayed trigger (603.7) the op
+    sets up as the ability resolves; the permanent stays until that end step."""
+    elemental = card("Test Fleeting Elemental", "{U}", "Creature — Elemental", "3/1",
+                     abilities=[{"kind": "trigger", "event": "self_enters", "sacrifice_at_end": True}])
+    s = _scenario(hand=[elemental])
+    s.cast(elemental)
+    assert "Test Fleeting Elemental" in [p.name for p in s.battlefield()]
+    s.next_turn()
+    assert "Test Fleeting Elemental" not in [p.name for p in s.battlefield()]
+
+
+def test_400_3_a_land_returned_goes_to_its_owners_hand():
+    karoo = card("Test Karoo", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{U}{U}"},
+        {"kind": "trigger", "event": "self_enters", "return_land": 1}])
+    s = _scenario(hand=[karoo], lands=1)
+    s.play_land(karoo)
+    assert s.hand() == [ISLAND]
+    assert [p.name for p in s.battlefield()] == ["Test Karoo"]
+
+
+def test_701_26b_untapping_lands_turns_tapped_ones_upright():
+    spell = card("Test Frantic", "{U}", "Instant", abilities=[{"kind": "spell", "untap_lands": 2}])
+    s = _scenario(hand=[spell], lands=1)
+    for _ in range(3):
+        s.add(ISLAND, tapped=True)
+    s.cast(spell)                                     # the untapped Island pays for it
+    assert sum(not s.is_tapped(p) for p in s.battlefield()) == 2
