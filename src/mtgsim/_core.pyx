@@ -29,6 +29,7 @@ def _dtype_of(name):
     cdef Cost cost
     cdef Hybrid hybrid
     cdef Count count
+    cdef Filter filter
     cdef Effect effect
     cdef Card card
     cdef ManaAbility mana_ability
@@ -51,6 +52,7 @@ def _dtype_of(name):
         "cost": lambda: np.asarray(<Cost[:1]>(&cost)),
         "hybrid": lambda: np.asarray(<Hybrid[:1]>(&hybrid)),
         "count": lambda: np.asarray(<Count[:1]>(&count)),
+        "filter": lambda: np.asarray(<Filter[:1]>(&filter)),
         "effect": lambda: np.asarray(<Effect[:1]>(&effect)),
         "card": lambda: np.asarray(<Card[:1]>(&card)),
         "mana_ability": lambda: np.asarray(<ManaAbility[:1]>(&mana_ability)),
@@ -69,7 +71,7 @@ def _dtype_of(name):
     return views[name]().dtype
 
 
-RECORDS = ("cost", "hybrid", "count", "effect", "card", "mana_ability", "spend_restriction", "condition",
+RECORDS = ("cost", "hybrid", "count", "filter", "effect", "card", "mana_ability", "spend_restriction", "condition",
            "cost_modifier", "mana_trigger", "mana_replacement", "grant", "enters", "triggered", "activated",
            "permanent", "total_cost", "board_info", "choices")
 

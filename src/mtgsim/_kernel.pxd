@@ -52,6 +52,8 @@ cdef struct Rules:
     Cost* costs
     Hybrid* hybrids
     Count* counts
+    Filter* filters          # FILTER rows: which permanents a rule looks for (filter_count)
+    int n_filters
     Effect* effects
     ManaAbility* mana
     int n_mana

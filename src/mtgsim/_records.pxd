@@ -22,6 +22,23 @@ ctypedef struct Hybrid:          # one two-colour hybrid symbol (HYBRID table)
     uint8_t colors               # the two colours (ManaTypeBit)
     uint8_t phyrexian            # 1 for {W/U/P}: may be paid with 2 life
 
+ctypedef struct Filter:          # which cards or permanents a rule looks for (FILTER table)
+    uint8_t who                  # Who: whose permanents (a card in a library: unused)
+    uint8_t other                # 1: not the permanent itself
+    uint16_t types               # any of these CardTypeBits (0: any)
+    uint16_t not_types           # and none of these CardTypeBits
+    uint8_t supertypes           # and any of these SupertypeBits (0: any)
+    uint8_t colors               # and some of these colours, ManaTypeBits (0: any)
+    uint64_t subtypes            # and any of these subtype bits (0: any)
+    int16_t min_power            # and power this or greater (-32768: any)
+    int16_t max_power            # and power this or less (32767: any)
+    int16_t min_toughness        # and toughness this or greater (-32768: any)
+    int16_t max_toughness        # and toughness this or less (32767: any)
+    uint8_t same_name            # 1: filter_count counts the most of one name (copies of one CARD
+                                 # row: "three or more lands with the same name", 602.5) — a way of
+                                 # counting, not a part a permanent passes; here so that the one
+                                 # count reads it
+
 ctypedef struct Count:           # a number read off the game state (COUNT table)
     uint8_t what                 # CountOf
     uint8_t who                  # Who: whose permanents count

@@ -90,6 +90,7 @@ class Tables:
     costs: np.ndarray
     hybrids: np.ndarray
     counts: np.ndarray
+    filters: np.ndarray
     effects: np.ndarray
     mana_abilities: np.ndarray
     spend_restrictions: np.ndarray
@@ -150,6 +151,7 @@ class _Compiler:
         self.card_rows: dict[str, int] = {}
         self.cost_cache: dict[ManaCost, int] = {}
         self.count_cache: dict[Count, int] = {}
+        self.filter_cache: dict[tuple, int] = {}
         self.restriction_cache: dict[tuple, int] = {}
         self.restriction_texts: list[str] = []
         self.once_next = 0              # the card being compiled: its once-each-turn abilities so far
@@ -218,6 +220,35 @@ class _Compiler:
         r["subtypes"] = self.subtype_bits(c.subtypes)
         self.count_cache[c] = self._index("count")
         return self.count_cache[c]
+
+    def filter(self, field: str, *, who: Who = Who.WHO_YOU, other: bool = False, types: Iterable[str] = (),
+               not_types: Iterable[str] = (), supertypes: Iterable[str] = (), colors: int = 0,
+               subtypes: Iterable[str] = (), min_power: int | None = None, max_power: int | None = None,
+               min_toughness: int | None = None, max_toughness: int | None = None, same_name: bool = False) -> int:
+        """FILTER row of "permanents (or cards) like this" (shared by equal ones): whose, not
+        the permanent itself, any of `types` and none of `not_types`, any of `supertypes`, some
+        colour of `colors`, any of `subtypes`, power and toughness in their ranges (None: no
+        bound); `same_name`: counted as the most of one name. `field` names the card's field
+        for an error."""
+        values = {"who": int(who), "other": other, "types": type_bits(types), "not_types": type_bits(not_types),
+                  "supertypes": sum(_SUPERTYPE_BIT[t] for t in set(supertypes)), "colors": int(colors),
+                  "subtypes": self.subtype_bits(subtypes),
+                  "min_power": -32768 if min_power is None else min_power,
+                  "max_power": 32767 if max_power is None else max_power,
+                  "min_toughness": -32768 if min_toughness is None else min_toughness,
+                  "max_toughness": 32767 if max_toughness is None else max_toughness, "same_name": same_name}
+        missing = [s for s in subtypes if s not in self.sub_index]
+        if missing:      # (_referenced_subtypes gives every subtype a filter names a bit)
+            raise _RangeError(f"{field}: subtypes {missing} have no bit in the compiled subtype vocabulary")
+        for name in ("min_power", "max_power", "min_toughness", "max_toughness"):
+            _check_range(field, name, values[name], schema.DTYPES["filter"][name].base)
+        key = tuple(int(v) for v in values.values())
+        if key not in self.filter_cache:
+            row = self._new("filter")
+            for name, v in values.items():
+                row[name] = v
+            self.filter_cache[key] = self._index("filter")
+        return self.filter_cache[key]
 
     def restriction(self, r: SpendRestriction | None) -> int:
         """SPEND_RESTRICTION row of a spending restriction (shared by equal ones); -1 for none."""
@@ -578,7 +609,8 @@ class _Compiler:
         by_name = {d.name: d for d in defs}
         return Tables(
             cards=table("card"), costs=table("cost"), hybrids=table("hybrid"),
-            counts=table("count"), effects=table("effect"), mana_abilities=table("mana_ability"),
+            counts=table("count"), filters=table("filter"), effects=table("effect"),
+            mana_abilities=table("mana_ability"),
             spend_restrictions=table("spend_restriction"), conditions=table("condition"),
             cost_modifiers=table("cost_modifier"),
             mana_triggers=table("mana_trigger"),

@@ -14,7 +14,7 @@ from ._core import (AttackIf, CardTypeBit, CostChange, CounterKind, CountOf, Eve
 from .errors import ArgumentError, ArgumentTypeError, LimitError, UnknownNameError, shown
 
 __all__ = [
-    "DTYPES", "COST_DTYPE", "HYBRID_DTYPE", "COUNT_DTYPE", "EFFECT_DTYPE", "CARD_DTYPE",
+    "DTYPES", "COST_DTYPE", "HYBRID_DTYPE", "COUNT_DTYPE", "FILTER_DTYPE", "EFFECT_DTYPE", "CARD_DTYPE",
     "MANA_ABILITY_DTYPE", "SPEND_RESTRICTION_DTYPE", "CONDITION_DTYPE", "COST_MODIFIER_DTYPE", "MANA_TRIGGER_DTYPE",
     "MANA_REPLACEMENT_DTYPE", "GRANT_DTYPE", "ENTERS_DTYPE", "TRIGGERED_DTYPE",
     "ACTIVATED_DTYPE", "PERMANENT_DTYPE", "CHOICES_DTYPE", "empty", "check_table", "check_card_limits", "grow",
@@ -28,6 +28,7 @@ DTYPES: dict[str, np.dtype] = _core.record_dtypes()
 COST_DTYPE = DTYPES["cost"]
 HYBRID_DTYPE = DTYPES["hybrid"]
 COUNT_DTYPE = DTYPES["count"]
+FILTER_DTYPE = DTYPES["filter"]
 EFFECT_DTYPE = DTYPES["effect"]
 CARD_DTYPE = DTYPES["card"]
 MANA_ABILITY_DTYPE = DTYPES["mana_ability"]

@@ -11,6 +11,7 @@ PINNED = {
     "cost": (36, ['generic', 'x', 'snow', 'pips', 'phyrexian', 'mono_hybrid', 'colorless_hybrid', 'hybrid_first', 'n_hybrid', 'mana_value']),
     "hybrid": (2, ['colors', 'phyrexian']),
     "count": (16, ['what', 'who', 'other', 'color', 'counter', 'types', 'subtypes']),
+    "filter": (32, ['who', 'other', 'types', 'not_types', 'supertypes', 'colors', 'subtypes', 'min_power', 'max_power', 'min_toughness', 'max_toughness', 'same_name']),
     "effect": (128, ['damage_to_opponent', 'opponent_loses_life', 'damage_to_you', 'gain_life', 'lose_life', 'draw', 'add_mana', 'add_any_color', 'lands_to_battlefield', 'lands_tapped', 'lands_basic', 'lands_to_hand', 'land_subtypes', 'extra_land_drops', 'return_land', 'counters', 'counters_count', 'token_card', 'token_count', 'token_copy', 'sacrifice_at_end', 'untap_lands', 'skip_untap', 'scry', 'surveil']),
     "card": (128, ['types', 'supertypes', 'colors', 'attack_if', 'attack_if_power_min', 'attack_if_power_max', 'attack_if_toughness', 'subtypes', 'keywords', 'cost', 'kicker', 'flashback', 'mana_value', 'power', 'toughness', 'star', 'power_star', 'toughness_star', 'is_token', 'unmodeled', 'mana_first', 'n_mana', 'costmod_first', 'n_costmod', 'trigger_first', 'n_trigger', 'replacement_first', 'n_replacement', 'grant_first', 'n_grant', 'enters_first', 'n_enters', 'triggered_first', 'n_triggered', 'activated_first', 'n_activated', 'spell_effect', 'kicked_effect', 'back', 'extra_land_plays', 'doesnt_untap', 'uncastable']),
     "mana_ability": (64, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'output', 'remove_n', 'mana', 'options_first', 'n_options', 'colors', 'marks', 'amount', 'could_produce', 'if_you_control', 'instead', 'effect', 'restriction', 'condition']),
@@ -37,7 +38,7 @@ def test_layout_is_pinned(record):
 
 
 def test_every_record_has_a_dtype():
-    assert set(DTYPES) == {"cost", "hybrid", "count", "effect", "card", "mana_ability",
+    assert set(DTYPES) == {"cost", "hybrid", "count", "filter", "effect", "card", "mana_ability",
                            "spend_restriction", "condition", "cost_modifier", "mana_trigger", "mana_replacement", "grant",
                            "enters", "triggered", "activated", "permanent", "total_cost",
                            "board_info", "choices"}

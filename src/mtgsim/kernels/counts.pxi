@@ -1,6 +1,61 @@
 # Counts, power and toughness: the numbers a card reads off the game (devotion, permanents of a
-# kind, cards in hand, greatest power, X) and characteristic-defining power/toughness.
+# kind, cards in hand, greatest power, X) and characteristic-defining power/toughness; the one
+# filter of "permanents like X" (card_passes, permanent_passes) and its one count (filter_count).
 # Uses base.
+
+# ---- the one filter and its count ------------------------------------------------------------
+
+cdef inline bint card_passes(Rules* R, Filter* f, int card) noexcept nogil:
+    """Do the card's own characteristics (CARD row `card`: its types, supertypes, subtypes and
+    colours, 205, 105.2) pass filter f? Every part given holds."""
+    cdef Card* c = &R.cards[card]
+    return ((f.types == 0 or (c.types & f.types) != 0) and (c.types & f.not_types) == 0
+            and (f.supertypes == 0 or (c.supertypes & f.supertypes) != 0)
+            and (f.subtypes == 0 or (c.subtypes & f.subtypes) != 0)
+            and (f.colors == 0 or (c.colors & f.colors) != 0))
+
+
+cdef bint permanent_passes(Rules* R, Board* b, Filter* f, int i, int source, int who) noexcept nogil:
+    """Is permanent i one that filter f looks for, asked for object `source` (a row, -1: none)
+    controlled by player `who`: on the battlefield (a phased-out one is treated as though it
+    doesn't exist, 702.26b), controlled by the player f.who names (relative to `who`), not
+    `source` itself if f.other, its card passing card_passes, and its power and toughness as
+    they are now (613) in f's ranges?"""
+    cdef int p
+    if not in_play(b, i) or (f.other and i == source):
+        return False
+    p = controller(b, i)
+    if (f.who == WHO_YOU and p != who) or (f.who == WHO_OPPONENTS and p == who):
+        return False
+    if not card_passes(R, f, b.perms[i].card):
+        return False
+    if f.min_power != -32768 or f.max_power != 32767:
+        p = power_of(R, b, i)
+        if p < f.min_power or p > f.max_power:
+            return False
+    if f.min_toughness != -32768 or f.max_toughness != 32767:
+        p = toughness_of(R, b, i)
+        if p < f.min_toughness or p > f.max_toughness:
+            return False
+    return True
+
+
+cdef int filter_count(Rules* R, Board* b, int row, int source, int who) noexcept nogil:
+    """How many permanents pass FILTER row `row` (permanent_passes) for object `source`
+    controlled by `who` — the one count of "you control N permanents like X" (602.5, 508.1c,
+    614.1c, 208.2); with f.same_name, the most of them of one name (copies of one CARD row)."""
+    cdef Filter* f = &R.filters[row]
+    cdef int i, k, n = 0, most = 0, same
+    for i in range(b.n):
+        if permanent_passes(R, b, f, i, source, who):
+            n += 1
+            if f.same_name:
+                same = 0
+                for k in range(i + 1):
+                    if b.perms[k].card == b.perms[i].card and permanent_passes(R, b, f, k, source, who):
+                        same += 1
+                most = max(most, same)
+    return most if f.same_name else n
 
 # ---- counts, power and toughness ---------------------------------------------------------
 

@@ -26,7 +26,7 @@ cdef class CoreTables:
         schema.check_card_limits(tables)     # (compile_cards checks too; tables may come from elsewhere)
         self.tables = tables
         arrays = {}
-        for name in ("cards", "costs", "hybrids", "counts", "effects", "mana_abilities",
+        for name in ("cards", "costs", "hybrids", "counts", "filters", "effects", "mana_abilities",
                      "spend_restrictions", "conditions", "cost_modifiers", "mana_triggers", "mana_replacements",
                      "grants", "enters", "triggered", "activated"):
             a = np.ascontiguousarray(getattr(tables, name))
@@ -39,6 +39,8 @@ cdef class CoreTables:
         self.R.costs = <Cost*>cnp.PyArray_DATA(arrays["costs"])
         self.R.hybrids = <Hybrid*>cnp.PyArray_DATA(arrays["hybrids"])
         self.R.counts = <Count*>cnp.PyArray_DATA(arrays["counts"])
+        self.R.filters = <Filter*>cnp.PyArray_DATA(arrays["filters"])
+        self.R.n_filters = len(tables.filters)
         self.R.effects = <Effect*>cnp.PyArray_DATA(arrays["effects"])
         self.R.mana = <ManaAbility*>cnp.PyArray_DATA(arrays["mana_abilities"])
         self.R.n_mana = len(tables.mana_abilities)
