@@ -622,6 +622,19 @@ class _Compiler:
             restriction_texts=tuple(self.restriction_texts))
 
 
+def _counts_in(value) -> Iterable[Count]:
+    """Every Count in a card record, an ability or an effect, however deep (amounts, tokens
+    and counters of effects, a card's *)."""
+    if isinstance(value, Count):
+        yield value
+    elif isinstance(value, tuple):
+        for v in value:
+            yield from _counts_in(v)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, (ManaCost, CardDef)):
+        for f in dataclasses.fields(value):
+            yield from _counts_in(getattr(value, f.name))
+
+
 def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
     """The subtype vocabulary: basic land types, then every subtype a filter mentions."""
     found: list[str] = list(BASIC_LAND_TYPES)
@@ -639,18 +652,16 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
         for a in d.abilities:
             if (only := getattr(a, "activate_only", None)) is not None:
                 add(only.subtypes)
+            for count in _counts_in(a):     # (amounts, tokens, counters: wherever a Count is)
+                add(count.subtypes)
             if isinstance(a, ManaAbility):
                 add(a.if_you_control)
                 walk_effect(a.effect)
-                if isinstance(a.amount, Count):
-                    add(a.amount.subtypes)
                 for f in (a.spend_only_on.spells, a.spend_only_on.abilities) if a.spend_only_on else ():
                     if f is not None:
                         add(f.subtypes)
             elif isinstance(a, CostModifier):
                 add(a.subtypes)
-                if isinstance(a.amount, Count):
-                    add(a.amount.subtypes)
             elif isinstance(a, (EntersEffect, ManaTrigger)):
                 add(a.subtypes)
             elif isinstance(a, (TriggeredAbility, ActivatedAbility)):

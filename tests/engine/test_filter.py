@@ -9,7 +9,7 @@ import dataclasses
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from mtgsim import _core, card, schema
+from mtgsim import Scenario, _core, card, schema
 from mtgsim.cards.model import CARD_TYPES, SUPERTYPES
 from mtgsim.compile import compile_cards
 from mtgsim.mana import color_order
@@ -173,3 +173,18 @@ def test_702_26b_a_phased_out_permanent_is_not_counted():
     core = core_with({"who": WHO_YOU, "types": TYPE_BIT["Land"], "min_power": -32768, "max_power": 32767,
                       "min_toughness": -32768, "max_toughness": 32767})
     assert _core.board_filter_count(core, perms, 2, info, 0, -1, 0) == 1
+
+
+def test_608_2h_a_count_in_an_effect_counts_only_its_subtype():
+    """"Create a 1/1 Elf Warrior token for each Elf you control": the number is read as the
+    effect applies (608.2h), of Elves only — the subtype of a count inside an effect has its
+    bit in the compiled vocabulary (it was dropped, and every permanent counted)."""
+    promenade = card("Test Promenade", "{3}{G}", "Kindred Sorcery — Elf", abilities=[
+        {"kind": "spell", "tokens": {"Elf Warrior": {"count": "permanents", "subtypes": ["Elf"]}}}])
+    s = Scenario()
+    for _ in range(4):
+        s.add("Forest")
+    s.add(card("Test Elf", "{G}", "Creature — Elf", "1/1"))
+    s.add_to_hand(promenade)
+    s.cast(promenade)
+    assert [p.name for p in s.battlefield()].count("Elf Warrior") == 1
