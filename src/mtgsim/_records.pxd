@@ -41,12 +41,9 @@ ctypedef struct Filter:          # which cards or permanents a rule looks for (F
 
 ctypedef struct Count:           # a number read off the game state (COUNT table)
     uint8_t what                 # CountOf
-    uint8_t who                  # Who: whose permanents count
-    uint8_t other                # 1: not counting the permanent itself
     uint8_t color                # DEVOTION: ManaTypeBit, or MT_CHOSEN
     uint8_t counter              # COUNTERS_ON_SELF: CounterKind
-    uint16_t types               # PERMANENTS: any of these CardTypeBits (0: any)
-    uint64_t subtypes            # PERMANENTS: any of these subtype bits (0: any)
+    int32_t filter               # PERMANENTS: FILTER row of the permanents counted, else -1
 
 ctypedef struct Amount:          # a fixed amount, or a Count times one plus the fixed part
     int16_t fixed                # the number, when count is -1

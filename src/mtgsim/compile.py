@@ -211,13 +211,12 @@ class _Compiler:
             return self.count_cache[c]
         r = self._new("count")
         r["what"] = _COUNT_OF[c.count.value]
-        r["who"] = _WHO[c.controller.value]
-        r["other"] = c.other
         r["color"] = (ManaTypeBit.MT_CHOSEN if c.color == "chosen"
                       else _TYPE_LETTER_BIT.get(c.color, 0))
         r["counter"] = counter_kind(c.counter)
-        r["types"] = type_bits(c.types)
-        r["subtypes"] = self.subtype_bits(c.subtypes)
+        if r["what"] == CountOf.CO_PERMANENTS:
+            r["filter"] = self.filter("amount", who=_WHO[c.controller.value], other=c.other, types=c.types,
+                                      subtypes=c.subtypes)
         self.count_cache[c] = self._index("count")
         return self.count_cache[c]
 

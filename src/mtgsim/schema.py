@@ -47,6 +47,7 @@ CHOICES_DTYPE = DTYPES["choices"]
 # Fields that index another table: -1 means "none", so a fresh row must hold -1 there.
 _INDEX_FIELDS = {
     "cost": ("hybrid_first",),
+    "count": ("filter",),
     "effect": ("add_mana", "token_card"),
     "card": ("cost", "kicker", "flashback", "star", "spell_effect", "kicked_effect", "back"),
     "mana_ability": ("cost", "mana", "instead", "effect", "restriction", "condition"),

@@ -93,12 +93,17 @@ def boards(draw):
     return perms, n, info
 
 
+FIRST = len(TABLES.filters)      # (the pool's own rows first: its counts read them)
+
+
 def core_with(*rows):
-    """The pool's compiled tables with these FILTER rows (in order), held for the kernels."""
-    table = schema.empty("filter", len(rows))
+    """The pool's compiled tables with these FILTER rows after its own (from FIRST on), held
+    for the kernels."""
+    table = schema.empty("filter", FIRST + len(rows))      # (of the record's dtype, padding and all)
+    table[:FIRST] = TABLES.filters
     for k, f in enumerate(rows):
         for name, v in f.items():
-            table[k][name] = v
+            table[FIRST + k][name] = v
     return _core.CoreTables(dataclasses.replace(TABLES, filters=table))
 
 
@@ -145,7 +150,7 @@ def test_208_2_602_5_508_1c_the_count_is_the_slow_count(f, board, source, who):
     perms, n, info = board
     source = source if source < n else -1
     core = core_with(f)
-    assert _core.board_filter_count(core, perms, n, info, 0, source, who) == slow_count(
+    assert _core.board_filter_count(core, perms, n, info, FIRST, source, who) == slow_count(
         core, f, perms, n, info, source, who)
 
 
@@ -156,7 +161,7 @@ def test_205_a_cards_characteristics_pass_as_the_slow_reading(f):
     supertypes (205.4a), subtypes (205.3) and colours (105.2), as its CardDef says them."""
     core = core_with(f)
     for row in range(len(TABLES.cards)):
-        assert _core.card_passes_filter(core, 0, row) == card_passes(f, row), TABLES.card_names[row]
+        assert _core.card_passes_filter(core, FIRST, row) == card_passes(f, row), TABLES.card_names[row]
 
 
 def test_every_part_of_the_filter_is_checked():
@@ -172,7 +177,7 @@ def test_702_26b_a_phased_out_permanent_is_not_counted():
     perms[1]["flags"] = PF_PHASED_OUT
     core = core_with({"who": WHO_YOU, "types": TYPE_BIT["Land"], "min_power": -32768, "max_power": 32767,
                       "min_toughness": -32768, "max_toughness": 32767})
-    assert _core.board_filter_count(core, perms, 2, info, 0, -1, 0) == 1
+    assert _core.board_filter_count(core, perms, 2, info, FIRST, -1, 0) == 1
 
 
 def test_608_2h_a_count_in_an_effect_counts_only_its_subtype():

@@ -10,7 +10,7 @@ from mtgsim.schema import DTYPES, check_table, empty, grow
 PINNED = {
     "cost": (36, ['generic', 'x', 'snow', 'pips', 'phyrexian', 'mono_hybrid', 'colorless_hybrid', 'hybrid_first', 'n_hybrid', 'mana_value']),
     "hybrid": (2, ['colors', 'phyrexian']),
-    "count": (16, ['what', 'who', 'other', 'color', 'counter', 'types', 'subtypes']),
+    "count": (8, ['what', 'color', 'counter', 'filter']),
     "filter": (32, ['who', 'other', 'types', 'not_types', 'supertypes', 'colors', 'subtypes', 'min_power', 'max_power', 'min_toughness', 'max_toughness', 'same_name']),
     "effect": (128, ['damage_to_opponent', 'opponent_loses_life', 'damage_to_you', 'gain_life', 'lose_life', 'draw', 'add_mana', 'add_any_color', 'lands_to_battlefield', 'lands_tapped', 'lands_basic', 'lands_to_hand', 'land_subtypes', 'extra_land_drops', 'return_land', 'counters', 'counters_count', 'token_card', 'token_count', 'token_copy', 'sacrifice_at_end', 'untap_lands', 'skip_untap', 'scry', 'surveil']),
     "card": (128, ['types', 'supertypes', 'colors', 'attack_if', 'attack_if_power_min', 'attack_if_power_max', 'attack_if_toughness', 'subtypes', 'keywords', 'cost', 'kicker', 'flashback', 'mana_value', 'power', 'toughness', 'star', 'power_star', 'toughness_star', 'is_token', 'unmodeled', 'mana_first', 'n_mana', 'costmod_first', 'n_costmod', 'trigger_first', 'n_trigger', 'replacement_first', 'n_replacement', 'grant_first', 'n_grant', 'enters_first', 'n_enters', 'triggered_first', 'n_triggered', 'activated_first', 'n_activated', 'spell_effect', 'kicked_effect', 'back', 'extra_land_plays', 'doesnt_untap', 'uncastable']),

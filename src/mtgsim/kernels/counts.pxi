@@ -15,6 +15,13 @@ cdef inline bint card_passes(Rules* R, Filter* f, int card) noexcept nogil:
             and (f.colors == 0 or (c.colors & f.colors) != 0))
 
 
+cdef inline bint card_decides(Filter* f) noexcept nogil:
+    """Does a permanent's card (card_passes) with its controller decide whether it passes f,
+    whatever the board: no power or toughness asked (613: those change), not counted by name?"""
+    return (f.min_power == -32768 and f.max_power == 32767 and f.min_toughness == -32768
+            and f.max_toughness == 32767 and not f.same_name)
+
+
 cdef bint permanent_passes(Rules* R, Board* b, Filter* f, int i, int source, int who) noexcept nogil:
     """Is permanent i one that filter f looks for, asked for object `source` (a row, -1: none)
     controlled by player `who`: on the battlefield (a phased-out one is treated as though it
@@ -96,24 +103,9 @@ cdef void devotions(Rules* R, Board* b, int player, int* each) noexcept nogil:
 cdef int eval_count(Rules* R, Board* b, int row, int self_i, int player, int x) noexcept nogil:
     """The value of COUNT row `row` for an object controlled by `player` (this object: self_i)."""
     cdef Count* c = &R.counts[row]
-    cdef int i, n = 0, p, best
-    cdef Card* card
+    cdef int i, p, best
     if c.what == CO_PERMANENTS:
-        for i in range(b.n):
-            if not in_play(b, i) or (c.other and i == self_i):
-                continue
-            p = controller(b, i)
-            if c.who == WHO_YOU and p != player:
-                continue
-            if c.who == WHO_OPPONENTS and p == player:
-                continue
-            card = card_of(R, b, i)
-            if c.types and not (card.types & c.types):
-                continue
-            if c.subtypes and not (card.subtypes & c.subtypes):
-                continue
-            n += 1
-        return n
+        return filter_count(R, b, c.filter, self_i, player)
     if c.what == CO_CARDS_IN_HAND:
         return b.bi.hand_size[player]
     if c.what == CO_DEVOTION:
