@@ -172,22 +172,16 @@ ctypedef struct SpendRestriction: # what restricted mana may be spent on (106.6)
 ctypedef struct Condition:       # "Activate only ..." (602.1b, 602.5): when an activated ability may
                                  # be activated; every part given holds (CONDITION table)
     int16_t controls             # its controller controls at least this many permanents passing
-                                 # the filter (0: no such part)
-    uint16_t types               # filter: any of these CardTypeBits (0: any)
-    uint8_t supertypes           # ...and any of these supertypes (0: any)
-    uint8_t colors               # ...and some of these colours (0: any)
-    int16_t min_power            # ...and power this or greater (-32768: any; 613: as it is now)
-    uint64_t subtypes            # ...and any of these subtypes (0: any)
-    uint8_t same_name            # 1: `controls` of them of one name (copies of one CARD row)
-    int16_t hand_min             # cards in its controller's hand: at least this many
-    int16_t hand_max             # ...and at most this many
-    uint8_t during               # Timing: any time, only during its controller's turn, or an
-                                 # opponent's
-    uint16_t once_flag           # once each turn: the PermanentFlag (PF_ONCE_*) its activation
-                                 # sets on the permanent, cleared as each turn begins (0: none)
-    int16_t min_toughness        # filter: and toughness this or greater (-32768: any)
+                                 # `filter` (0: no such part)
     uint8_t or_entered           # 1: `controls` holds too while the permanent itself entered this
                                  # turn ("if ~ entered this turn or if you control a basic land")
+    uint8_t during               # Timing: any time, only during its controller's turn, or an
+                                 # opponent's
+    int32_t filter               # FILTER row of those permanents (filter_count), -1 with no `controls`
+    int16_t hand_min             # cards in its controller's hand: at least this many
+    int16_t hand_max             # ...and at most this many
+    uint16_t once_flag           # once each turn: the PermanentFlag (PF_ONCE_*) its activation
+                                 # sets on the permanent, cleared as each turn begins (0: none)
 
 ctypedef struct CostModifier:    # a static cost change (601.2f) (COST_MODIFIER table)
     int32_t card

@@ -282,16 +282,11 @@ class _Compiler:
             return -1
         row = self._new("condition")
         row["controls"] = c.controls
-        row["types"] = type_bits(c.types)
-        row["supertypes"] = sum(_SUPERTYPE_BIT[t] for t in set(c.supertypes))
-        row["subtypes"] = self.subtype_bits(c.subtypes)
-        if c.subtypes and not row["subtypes"]:      # (every subtype a filter names has a bit)
-            raise CardDataError(f"activate_only: subtypes {list(c.subtypes)} have no bit")
-        row["colors"] = int(c.colors)
-        row["min_power"] = -32768 if c.min_power is None else c.min_power
-        row["min_toughness"] = -32768 if c.min_toughness is None else c.min_toughness
+        if c.controls:
+            row["filter"] = self.filter("activate_only", types=c.types, supertypes=c.supertypes,
+                                        subtypes=c.subtypes, colors=c.colors, min_power=c.min_power,
+                                        min_toughness=c.min_toughness, same_name=c.same_name)
         row["or_entered"] = c.or_entered_this_turn
-        row["same_name"] = c.same_name
         row["hand_min"] = 0 if c.hand_min is None else c.hand_min
         row["hand_max"] = 32767 if c.hand_max is None else c.hand_max
         row["during"] = _enum_code(schema.Timing, "TI_", c.during)

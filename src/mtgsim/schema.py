@@ -55,6 +55,7 @@ _INDEX_FIELDS = {
     "mana_trigger": ("mana",),
     "triggered": ("effect",),
     "activated": ("cost", "effect", "condition"),
+    "condition": ("filter",),
     "permanent": ("attached_to",),
 }
 

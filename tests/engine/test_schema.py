@@ -23,7 +23,7 @@ PINNED = {
     "enters": (48, ['card', 'tapped', 'unless', 'subtypes', 'life', 'counters', 'counters_count', 'choose_color']),
     "triggered": (16, ['card', 'event', 'effect', 'spell_types']),
     "activated": (28, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'sorcery_speed', 'remove_n', 'from_hand', 'effect', 'condition']),
-    "condition": (32, ['controls', 'types', 'supertypes', 'colors', 'min_power', 'subtypes', 'same_name', 'hand_min', 'hand_max', 'during', 'once_flag', 'min_toughness', 'or_entered']),
+    "condition": (16, ['controls', 'or_entered', 'during', 'filter', 'hand_min', 'hand_max', 'once_flag']),
     "choices": (16, ['keep_on_top', 'bounce_object', 'pay_life_above', 'color']),
     "permanent": (36, ['card', 'object_id', 'controller', 'owner', 'flags', 'controlled_since', 'counters', 'power_bonus', 'toughness_bonus', 'damage', 'x_paid', 'chosen_color', 'attached_to']),
 }
