@@ -22,29 +22,43 @@ cdef inline bint card_decides(Filter* f) noexcept nogil:
             and f.max_toughness == 32767 and not f.same_name)
 
 
-cdef bint permanent_passes(Rules* R, Board* b, Filter* f, int i, int source, int who) noexcept nogil:
-    """Is permanent i one that filter f looks for, asked for object `source` (a row, -1: none)
-    controlled by player `who`: on the battlefield (a phased-out one is treated as though it
-    doesn't exist, 702.26b), controlled by the player f.who names (relative to `who`), not
-    `source` itself if f.other, its card passing card_passes, and its power and toughness as
-    they are now (613) in f's ranges?"""
-    cdef int p
-    if not in_play(b, i) or (f.other and i == source):
-        return False
-    p = controller(b, i)
-    if (f.who == WHO_YOU and p != who) or (f.who == WHO_OPPONENTS and p == who):
-        return False
-    if not card_passes(R, f, b.perms[i].card):
+cdef inline bint controlled_by(Filter* f, int p, int who) noexcept nogil:
+    """Is a permanent player p controls one f looks for, asked by player `who` (f.who)?"""
+    return f.who == WHO_ANY or ((p == who) == (f.who == WHO_YOU))
+
+
+cdef inline bint passes_on_board(Rules* R, Board* b, Filter* f, int i, int source, int who) noexcept nogil:
+    """The parts of filter f besides its card's that permanent i passes, asked for object
+    `source` (a row, -1: none) controlled by player `who`: on the battlefield (a phased-out one
+    is treated as though it doesn't exist, 702.26b), controlled by the player f.who names
+    (relative to `who`), not `source` itself if f.other, its power and toughness as they are
+    now (613) in f's ranges."""
+    cdef int v
+    if not in_play(b, i) or (f.other and i == source) or not controlled_by(f, controller(b, i), who):
         return False
     if f.min_power != -32768 or f.max_power != 32767:
-        p = power_of(R, b, i)
-        if p < f.min_power or p > f.max_power:
+        v = power_of(R, b, i)
+        if v < f.min_power or v > f.max_power:
             return False
     if f.min_toughness != -32768 or f.max_toughness != 32767:
-        p = toughness_of(R, b, i)
-        if p < f.min_toughness or p > f.max_toughness:
+        v = toughness_of(R, b, i)
+        if v < f.min_toughness or v > f.max_toughness:
             return False
     return True
+
+
+cdef bint permanent_passes(Rules* R, Board* b, Filter* f, int i, int source, int who) noexcept nogil:
+    """Is permanent i one that filter f looks for, asked for object `source` (a row, -1: none)
+    controlled by player `who`: its card passing card_passes, and the rest passes_on_board?"""
+    return card_passes(R, f, b.perms[i].card) and passes_on_board(R, b, f, i, source, who)
+
+
+cdef inline bint card_passes_row(Rules* R, int row, int card) noexcept nogil:
+    """card_passes of FILTER row `row`, read off R.card_filters for the first 64 rows (one load
+    in filter_count's loop, not a test of each part)."""
+    if row < 64:
+        return (R.card_filters[card] >> row) & 1
+    return card_passes(R, &R.filters[row], card)
 
 
 cdef int filter_count(Rules* R, Board* b, int row, int source, int who) noexcept nogil:
@@ -53,16 +67,29 @@ cdef int filter_count(Rules* R, Board* b, int row, int source, int who) noexcept
     614.1c, 208.2); with f.same_name, the most of them of one name (copies of one CARD row)."""
     cdef Filter* f = &R.filters[row]
     cdef int i, k, n = 0, most = 0, same
+    if not f.same_name:
+        for i in range(b.n):
+            n += card_passes_row(R, row, b.perms[i].card) and passes_on_board(R, b, f, i, source, who)
+        return n
     for i in range(b.n):
         if permanent_passes(R, b, f, i, source, who):
-            n += 1
-            if f.same_name:
-                same = 0
-                for k in range(i + 1):
-                    if b.perms[k].card == b.perms[i].card and permanent_passes(R, b, f, k, source, who):
-                        same += 1
-                most = max(most, same)
-    return most if f.same_name else n
+            same = 0
+            for k in range(i + 1):
+                if b.perms[k].card == b.perms[i].card and permanent_passes(R, b, f, k, source, who):
+                    same += 1
+            most = max(most, same)
+    return most
+
+
+cdef void fill_card_filters(Rules* R, uint64_t* out) noexcept nogil:
+    """R.card_filters: per card, bit k set if it passes FILTER row k (card_passes), k < 64."""
+    cdef int card, k
+    for card in range(R.n_cards):
+        out[card] = 0
+        for k in range(min(R.n_filters, 64)):
+            if card_passes(R, &R.filters[k], card):
+                out[card] |= (<uint64_t>1) << k
+
 
 # ---- counts, power and toughness ---------------------------------------------------------
 
