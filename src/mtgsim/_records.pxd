@@ -82,11 +82,7 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     uint16_t types               # CardTypeBits
     uint8_t supertypes           # SupertypeBits
     uint8_t colors               # ManaTypeBits W..G (202.2, or the colour indicator)
-    uint8_t attack_if            # its restriction on attacking (508.1c), an AttackIf: "can't attack
-                                 # unless you control a creature (another one) ...", or never
-    int8_t attack_if_power_min   # ...with power min..max (power beyond -128..127 read as the bound)
-    int8_t attack_if_power_max
-    int8_t attack_if_toughness   # ...and this toughness (-128: any); four bytes, the record's padding
+    int32_t attack_if_filter     # AI_CONTROLS: FILTER row of the permanents one of which it asks for
     uint64_t subtypes            # subtype bits (the compiler's subtype vocabulary)
     uint32_t keywords            # KeywordBits
     int32_t cost                 # COST row of the mana cost, -1 for no mana cost
@@ -95,6 +91,9 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     int16_t mana_value           # 202.3 (X as 0)
     int16_t power                # printed power (the fixed part if it has *)
     int16_t toughness
+    uint8_t attack_if            # its restriction on attacking (508.1c), an AttackIf: "can't attack
+                                 # unless you control a creature (another one) ..." (attack_if_filter),
+                                 # or never
     int32_t star                 # COUNT row for * in power/toughness, -1 none
     uint8_t power_star           # 1 if power includes *
     uint8_t toughness_star

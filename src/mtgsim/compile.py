@@ -403,7 +403,8 @@ class _Compiler:
                                 field="abilities.additional")
         r["extra_land_plays"] = sum(plays)
         if c.attacks_only_if is not None:
-            self._attack_condition(r, c.attacks_only_if)
+            r["attack_if"] = AttackIf.AI_CONTROLS
+            r["attack_if_filter"] = self._attack_condition(c.attacks_only_if)
         if r["keywords"] & KeywordBit.KW_DEFENDER or c.cant_attack:
             r["attack_if"] = AttackIf.AI_NEVER     # 702.3b, 508.1c (one byte for able_to_attack to read)
         # Ability rows: each kind's rows are contiguous, found from the card.
@@ -439,21 +440,19 @@ class _Compiler:
             self.rows["card"][idx]["back"] = self.card(c.back)
         return idx
 
-    @staticmethod
-    def _attack_condition(r, a: AttackCondition) -> None:
-        """508.1c: "can't attack unless you control a creature ..." as a power range and a
-        toughness (-128: any), in bytes: numbers beyond -127..127 are refused."""
+    def _attack_condition(self, a: AttackCondition) -> int:
+        """508.1c: "can't attack unless you control a creature ..." as the FILTER row of those
+        creatures: another one, a power range, a toughness. Numbers beyond -127..127 are
+        refused, and 127 reads as "127 or more" (the bytes the record held them in)."""
         for name in ("power", "toughness", "min_power"):
             v = getattr(a, name)
             if v is not None and not -127 <= v <= 127:
                 raise _RangeError(f"attacks_only_if.{name} must be -127..127, got {v}")
+        lo = max((v for v in (a.power, a.min_power) if v is not None), default=None)
+        hi = a.power if a.power != 127 else None
         # (what is controlled: a creature, the one kind so far)
-        r["attack_if"] = AttackIf.AI_CONTROLS_ANOTHER if a.other else AttackIf.AI_CONTROLS
-        lo, hi = a.power if a.power is not None else -128, a.power if a.power is not None else 127
-        if a.min_power is not None:
-            lo = max(lo, a.min_power)
-        r["attack_if_power_min"], r["attack_if_power_max"] = lo, hi
-        r["attack_if_toughness"] = a.toughness if a.toughness is not None else -128
+        return self.filter("attacks_only_if", other=a.other, types=("Creature",), min_power=lo, max_power=hi,
+                           min_toughness=a.toughness, max_toughness=a.toughness if a.toughness != 127 else None)
 
     def _row(self, record: str) -> np.void:
         return schema.empty(record, 1)[0]

@@ -49,7 +49,7 @@ _INDEX_FIELDS = {
     "cost": ("hybrid_first",),
     "count": ("filter",),
     "effect": ("add_mana", "token_card"),
-    "card": ("cost", "kicker", "flashback", "star", "spell_effect", "kicked_effect", "back"),
+    "card": ("attack_if_filter", "cost", "kicker", "flashback", "star", "spell_effect", "kicked_effect", "back"),
     "mana_ability": ("cost", "mana", "instead", "effect", "restriction", "condition"),
     "cost_modifier": ("mana",),
     "mana_trigger": ("mana",),
