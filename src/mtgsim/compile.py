@@ -442,17 +442,16 @@ class _Compiler:
 
     def _attack_condition(self, a: AttackCondition) -> int:
         """508.1c: "can't attack unless you control a creature ..." as the FILTER row of those
-        creatures: another one, a power range, a toughness. Numbers beyond -127..127 are
-        refused, and 127 reads as "127 or more" (the bytes the record held them in)."""
+        creatures: another one, a power range, a toughness (numbers -32767..32767: the filter's
+        int16, its -32768 meaning no bound)."""
         for name in ("power", "toughness", "min_power"):
             v = getattr(a, name)
-            if v is not None and not -127 <= v <= 127:
-                raise _RangeError(f"attacks_only_if.{name} must be -127..127, got {v}")
+            if v is not None and not -32767 <= v <= 32767:
+                raise _RangeError(f"attacks_only_if.{name} must be -32767..32767, got {v}")
         lo = max((v for v in (a.power, a.min_power) if v is not None), default=None)
-        hi = a.power if a.power != 127 else None
         # (what is controlled: a creature, the one kind so far)
-        return self.filter("attacks_only_if", other=a.other, types=("Creature",), min_power=lo, max_power=hi,
-                           min_toughness=a.toughness, max_toughness=a.toughness if a.toughness != 127 else None)
+        return self.filter("attacks_only_if", other=a.other, types=("Creature",), min_power=lo, max_power=a.power,
+                           min_toughness=a.toughness, max_toughness=a.toughness)
 
     def _row(self, record: str) -> np.void:
         return schema.empty(record, 1)[0]
