@@ -126,3 +126,12 @@ def test_landfall_and_another_creature_triggers():
     s.add("Plains")
     s.cast("Test Greeter")
     assert s.life() == 22
+
+
+@pytest.mark.parametrize("unless", ["control_subtype", "reveal_subtype"])
+def test_614_1c_a_land_type_condition_names_its_types(unless):
+    """"Enters tapped unless you control a Forest or an Island" / "... reveal a Dragon card":
+    without the subtypes the condition asks for nothing, so it is refused as it is read."""
+    from mtgsim import CardDataError
+    with pytest.raises(CardDataError, match=f"unless = '{unless}' asks for a card of `subtypes`"):
+        _land("Test Vague Land", "Land", unless)
