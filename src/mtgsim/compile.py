@@ -17,7 +17,7 @@ from . import checks, schema
 from .cards.identity import color_identity
 from .cards.model import (ActivateOnly, ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
                           EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, SpellEffect,
-                          SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES,
+                          SpendRestriction, StaticGrant, TappedUnless, TriggeredAbility, CARD_TYPES, SUPERTYPES,
                           token_references)
 from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
@@ -542,7 +542,10 @@ class _Compiler:
         r["card"] = card
         r["tapped"] = e.tapped
         r["unless"] = _enum_code(schema.TappedUnless, "TU_", e.unless)
-        r["subtypes"] = self.subtype_bits(e.subtypes)
+        if e.unless is TappedUnless.CONTROL_SUBTYPE:      # (a land of one of those land types, 305.6)
+            r["filter"] = self.filter("enters", types=("Land",), subtypes=e.subtypes)
+        elif e.unless is TappedUnless.REVEAL_SUBTYPE:     # (a card in hand: no controller, no board)
+            r["filter"] = self.filter("enters", subtypes=e.subtypes)
         r["life"] = e.life
         self.counters(r, e.counters)
         r["choose_color"] = e.choose_color

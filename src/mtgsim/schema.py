@@ -56,6 +56,7 @@ _INDEX_FIELDS = {
     "triggered": ("effect",),
     "activated": ("cost", "effect", "condition"),
     "condition": ("filter",),
+    "enters": ("filter",),
     "permanent": ("attached_to",),
 }
 

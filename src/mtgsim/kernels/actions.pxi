@@ -65,19 +65,17 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands, int who) noex
     the other lands they control)? Life is paid for a shock land while above the player's
     choice g.choices.pay_life_above, if they have it (119.4)."""
     cdef int j
+    cdef Board b
     if e.unless == TU_FEW_OTHER_LANDS:
         return lands <= 2
     if e.unless == TU_MANY_OTHER_LANDS:
         return lands >= 2
-    if e.unless == TU_CONTROL_SUBTYPE:
-        for j in range(g.n):
-            if (g.perms[j].controller == who and R.cards[g.perms[j].card].types & CT_LAND
-                    and R.cards[g.perms[j].card].subtypes & e.subtypes):
-                return True
-        return False
+    if e.unless == TU_CONTROL_SUBTYPE:     # (the land entering is not on the board yet)
+        b = game_board(g)
+        return filter_count(R, &b, e.filter, -1, who) > 0
     if e.unless == TU_REVEAL_SUBTYPE:
         for j in range(g.hand_n[who]):
-            if R.cards[g.hand[who][j]].subtypes & e.subtypes:
+            if card_passes(R, &R.filters[e.filter], g.hand[who][j]):
                 return True
         return False
     if e.unless == TU_MANY_BASIC_LANDS or e.unless == TU_CONTROL_BASIC:
