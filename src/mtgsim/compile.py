@@ -2,8 +2,10 @@
 
 Strings end here. Every card becomes one CARD row; its abilities become rows of the ability
 tables (found from the card by `*_first` and `n_*`); mana costs and fixed mana bundles become
-COST rows; variable amounts COUNT rows; effects EFFECT rows. Subtypes are bits of a per-table
-vocabulary (the basic land types first, then every subtype some filter mentions).
+COST rows; variable amounts COUNT rows; "permanents like X", whatever rule asks (a count, a
+condition on activating, a restriction on attacking, a land entering tapped), FILTER rows;
+effects EFFECT rows. Subtypes are bits of a per-table vocabulary (the basic land types first,
+then every subtype some filter mentions).
 """
 from __future__ import annotations
 
