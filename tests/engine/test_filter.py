@@ -153,6 +153,8 @@ def test_208_2_602_5_508_1c_the_count_is_the_slow_count(f, board, source, who):
     slow = slow_count(core, f, perms, n, info, source, who)
     assert _core.board_filter_count(core, perms, n, info, FIRST, source, who) == slow
     assert _core.board_filter_count(core, perms, n, info, FIRST + 64, source, who) == slow
+    for enough in (1, 2, 3):        # ("at least N": a condition's, an attack restriction's)
+        assert _core.board_filter_count(core, perms, n, info, FIRST, source, who, enough) == min(enough, slow)
 
 
 @settings(max_examples=200, deadline=None)

@@ -115,7 +115,7 @@ cdef bint condition_holds(Rules* R, Board* b, int i, int row) noexcept nogil:
         return False
     if c.controls <= 0 or (c.or_entered and p.controlled_since == b.bi.turn):
         return True
-    return filter_count(R, b, c.filter, i, who) >= c.controls
+    return filter_count_upto(R, b, c.filter, i, who, c.controls) >= c.controls
 
 
 cdef bint ability_ready(Rules* R, Board* b, int i, int row) noexcept nogil:

@@ -72,7 +72,7 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands, int who) noex
         return lands >= 2
     if e.unless == TU_CONTROL_SUBTYPE:     # (the land entering is not on the board yet)
         b = game_board(g)
-        return filter_count(R, &b, e.filter, -1, who) > 0
+        return filter_count_upto(R, &b, e.filter, -1, who, 1) > 0
     if e.unless == TU_REVEAL_SUBTYPE:
         for j in range(g.hand_n[who]):
             if card_passes(R, &R.filters[e.filter], g.hand[who][j]):
@@ -718,7 +718,7 @@ cdef bint attack_restriction_met(Rules* R, Board* b, int i, int who) noexcept no
     cdef Card* c = card_of(R, b, i)
     if c.attack_if == AI_NEVER:
         return False
-    return filter_count(R, b, c.attack_if_filter, i, who) > 0
+    return filter_count_upto(R, b, c.attack_if_filter, i, who, 1) > 0
 
 
 cdef inline bint able_to_attack(Rules* R, Game* g, Board* b, int i, int who) noexcept nogil:

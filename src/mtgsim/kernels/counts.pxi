@@ -1,6 +1,7 @@
 # Counts, power and toughness: the numbers a card reads off the game (devotion, permanents of a
 # kind, cards in hand, greatest power, X) and characteristic-defining power/toughness; the one
-# filter of "permanents like X" (card_passes, permanent_passes) and its one count (filter_count).
+# filter of "permanents like X" (card_passes, permanent_passes) and its one count (filter_count,
+# filter_count_upto for "at least N").
 # Uses base.
 
 # ---- the one filter and its count ------------------------------------------------------------
@@ -61,15 +62,20 @@ cdef inline bint card_passes_row(Rules* R, int row, int card) noexcept nogil:
     return card_passes(R, &R.filters[row], card)
 
 
-cdef int filter_count(Rules* R, Board* b, int row, int source, int who) noexcept nogil:
+cdef int filter_count_upto(Rules* R, Board* b, int row, int source, int who, int enough) noexcept nogil:
     """How many permanents pass FILTER row `row` (permanent_passes) for object `source`
     controlled by `who` — the one count of "you control N permanents like X" (602.5, 508.1c,
-    614.1c, 208.2); with f.same_name, the most of them of one name (copies of one CARD row)."""
+    614.1c, 208.2); with f.same_name, the most of them of one name (copies of one CARD row).
+    Counting stops once it reaches `enough`: a rule asking for at least that many reads no
+    further (a creature's power is worked out only as far as needed)."""
     cdef Filter* f = &R.filters[row]
     cdef int i, k, n = 0, most = 0, same
     if not f.same_name:
         for i in range(b.n):
-            n += card_passes_row(R, row, b.perms[i].card) and passes_on_board(R, b, f, i, source, who)
+            if card_passes_row(R, row, b.perms[i].card) and passes_on_board(R, b, f, i, source, who):
+                n += 1
+                if n >= enough:
+                    break
         return n
     for i in range(b.n):
         if permanent_passes(R, b, f, i, source, who):
@@ -78,7 +84,15 @@ cdef int filter_count(Rules* R, Board* b, int row, int source, int who) noexcept
                 if b.perms[k].card == b.perms[i].card and permanent_passes(R, b, f, k, source, who):
                     same += 1
             most = max(most, same)
+            if most >= enough:
+                break
     return most
+
+
+cdef inline int filter_count(Rules* R, Board* b, int row, int source, int who) noexcept nogil:
+    """How many permanents pass FILTER row `row` for object `source` controlled by `who`: all
+    of them counted (filter_count_upto)."""
+    return filter_count_upto(R, b, row, source, who, b.n + 1)
 
 
 cdef void fill_card_filters(Rules* R, uint64_t* out) noexcept nogil:

@@ -162,12 +162,15 @@ def board_count(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] inf
 
 
 def board_filter_count(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int row,
-                       int source, int who):
+                       int source, int who, int enough=-1):
     """How many permanents pass FILTER row `row` for object `source` (-1: none) controlled by
-    player `who` (filter_count: 602.5, 508.1c, 614.1c, 208.2)."""
+    player `who` (filter_count: 602.5, 508.1c, 614.1c, 208.2); counted only up to `enough` if
+    it is given (filter_count_upto, for "at least N")."""
     cdef Board b = one_board(perms, n, info)
     if not 0 <= row < core.R.n_filters:
         raise IndexError(f"FILTER row {row} is not one of the {core.R.n_filters} rows")
+    if enough >= 0:
+        return filter_count_upto(&core.R, &b, row, source, who, enough)
     return filter_count(&core.R, &b, row, source, who)
 
 
