@@ -7,6 +7,7 @@ boards, part by part; the rules that read it are tested by their own files."""
 import dataclasses
 
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from mtgsim import Scenario, _core, card, schema
@@ -196,3 +197,13 @@ def test_608_2h_a_count_in_an_effect_counts_only_its_subtype():
     s.add_to_hand(promenade)
     s.cast(promenade)
     assert [p.name for p in s.battlefield()].count("Elf Warrior") == 1
+
+
+def test_counting_up_to_enough_needs_one_or_more():
+    """board_filter_count's `enough` ("at least N") is 1 or more, or -1 for a full count."""
+    perms, info = schema.empty("permanent", 1), np.zeros(1, dtype=schema.DTYPES["board_info"])
+    core = core_with({"who": WHO_ANY, "min_power": -32768, "max_power": 32767, "min_toughness": -32768,
+                      "max_toughness": 32767})
+    with pytest.raises(ValueError, match="enough must be 1 or more"):
+        _core.board_filter_count(core, perms, 1, info, FIRST, -1, 0, 0)
+    assert _core.board_filter_count(core, perms, 1, info, FIRST, -1, 0, 1) == 1

@@ -169,7 +169,9 @@ def board_filter_count(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
     cdef Board b = one_board(perms, n, info)
     if not 0 <= row < core.R.n_filters:
         raise IndexError(f"FILTER row {row} is not one of the {core.R.n_filters} rows")
-    if enough >= 0:
+    if enough == 0 or enough < -1:
+        raise ValueError(f"enough must be 1 or more (or -1: count them all), got {enough}")
+    if enough > 0:
         return filter_count_upto(&core.R, &b, row, source, who, enough)
     return filter_count(&core.R, &b, row, source, who)
 
