@@ -182,9 +182,8 @@ cpdef enum Timing:               # Condition.during: when an ability may be acti
 
 cpdef enum AttackIf:             # Card.attack_if: its restriction on attacking (508.1c)
     AI_NONE = 0
-    AI_CONTROLS = 1              # "can't attack unless you control a creature ..." (see Card)
-    AI_CONTROLS_ANOTHER = 2      # ...another creature than this one
-    AI_NEVER = 3                 # it can't attack (defender, 702.3b)
+    AI_CONTROLS = 1              # "can't attack unless you control a creature ..." (Card.attack_if_filter)
+    AI_NEVER = 2                 # it can't attack (defender, 702.3b)
 
 cpdef enum CardInfoFlag:         # per-card summary flags (Rules.info), once per table set
                                  # (`mtgsim.card_facts.card_summaries`)

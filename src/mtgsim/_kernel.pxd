@@ -55,6 +55,8 @@ cdef struct Rules:
     Filter* filters          # FILTER rows: which permanents a rule looks for (filter_count)
     int n_filters
     Op* ops                  # OP rows: the steps of the effects (run_ops)
+    uint64_t* card_filters   # per card: bit k set if it passes FILTER row k (card_passes), for
+                             # the first 64 rows (fill_card_filters)
     Effect* effects
     ManaAbility* mana
     int n_mana

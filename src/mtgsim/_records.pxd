@@ -34,15 +34,16 @@ ctypedef struct Filter:          # which cards or permanents a rule looks for (F
     int16_t max_power            # and power this or less (32767: any)
     int16_t min_toughness        # and toughness this or greater (-32768: any)
     int16_t max_toughness        # and toughness this or less (32767: any)
+    uint8_t same_name            # 1: filter_count counts the most of one name (copies of one CARD
+                                 # row: "three or more lands with the same name", 602.5) — a way of
+                                 # counting, not a part a permanent passes; here so that the one
+                                 # count reads it
 
 ctypedef struct Count:           # a number read off the game state (COUNT table)
     uint8_t what                 # CountOf
-    uint8_t who                  # Who: whose permanents count
-    uint8_t other                # 1: not counting the permanent itself
     uint8_t color                # DEVOTION: ManaTypeBit, or MT_CHOSEN
     uint8_t counter              # COUNTERS_ON_SELF: CounterKind
-    uint16_t types               # PERMANENTS: any of these CardTypeBits (0: any)
-    uint64_t subtypes            # PERMANENTS: any of these subtype bits (0: any)
+    int32_t filter               # PERMANENTS: FILTER row of the permanents counted, else -1
 
 ctypedef struct Amount:          # a fixed amount, or a Count times one plus the fixed part
     int16_t fixed                # the number, when count is -1
@@ -75,11 +76,7 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     uint16_t types               # CardTypeBits
     uint8_t supertypes           # SupertypeBits
     uint8_t colors               # ManaTypeBits W..G (202.2, or the colour indicator)
-    uint8_t attack_if            # its restriction on attacking (508.1c), an AttackIf: "can't attack
-                                 # unless you control a creature (another one) ...", or never
-    int8_t attack_if_power_min   # ...with power min..max (power beyond -128..127 read as the bound)
-    int8_t attack_if_power_max
-    int8_t attack_if_toughness   # ...and this toughness (-128: any); four bytes, the record's padding
+    int32_t attack_if_filter     # AI_CONTROLS: FILTER row of the permanents one of which it asks for
     uint64_t subtypes            # subtype bits (the compiler's subtype vocabulary)
     uint32_t keywords            # KeywordBits
     int32_t cost                 # COST row of the mana cost, -1 for no mana cost
@@ -88,6 +85,9 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     int16_t mana_value           # 202.3 (X as 0)
     int16_t power                # printed power (the fixed part if it has *)
     int16_t toughness
+    uint8_t attack_if            # its restriction on attacking (508.1c), an AttackIf: "can't attack
+                                 # unless you control a creature (another one) ..." (attack_if_filter),
+                                 # or never
     int32_t star                 # COUNT row for * in power/toughness, -1 none
     uint8_t power_star           # 1 if power includes *
     uint8_t toughness_star
@@ -165,22 +165,16 @@ ctypedef struct SpendRestriction: # what restricted mana may be spent on (106.6)
 ctypedef struct Condition:       # "Activate only ..." (602.1b, 602.5): when an activated ability may
                                  # be activated; every part given holds (CONDITION table)
     int16_t controls             # its controller controls at least this many permanents passing
-                                 # the filter (0: no such part)
-    uint16_t types               # filter: any of these CardTypeBits (0: any)
-    uint8_t supertypes           # ...and any of these supertypes (0: any)
-    uint8_t colors               # ...and some of these colours (0: any)
-    int16_t min_power            # ...and power this or greater (-32768: any; 613: as it is now)
-    uint64_t subtypes            # ...and any of these subtypes (0: any)
-    uint8_t same_name            # 1: `controls` of them of one name (copies of one CARD row)
-    int16_t hand_min             # cards in its controller's hand: at least this many
-    int16_t hand_max             # ...and at most this many
-    uint8_t during               # Timing: any time, only during its controller's turn, or an
-                                 # opponent's
-    uint16_t once_flag           # once each turn: the PermanentFlag (PF_ONCE_*) its activation
-                                 # sets on the permanent, cleared as each turn begins (0: none)
-    int16_t min_toughness        # filter: and toughness this or greater (-32768: any)
+                                 # `filter` (0: no such part)
     uint8_t or_entered           # 1: `controls` holds too while the permanent itself entered this
                                  # turn ("if ~ entered this turn or if you control a basic land")
+    uint8_t during               # Timing: any time, only during its controller's turn, or an
+                                 # opponent's
+    int32_t filter               # FILTER row of those permanents (filter_count), -1 with no `controls`
+    int16_t hand_min             # cards in its controller's hand: at least this many
+    int16_t hand_max             # ...and at most this many
+    uint16_t once_flag           # once each turn: the PermanentFlag (PF_ONCE_*) its activation
+                                 # sets on the permanent, cleared as each turn begins (0: none)
 
 ctypedef struct CostModifier:    # a static cost change (601.2f) (COST_MODIFIER table)
     int32_t card
@@ -219,7 +213,8 @@ ctypedef struct Enters:          # "as enters" / "enters with" (614.1c, 614.12) 
     int32_t card
     uint8_t tapped
     uint8_t unless               # TappedUnless
-    uint64_t subtypes            # CONTROL_SUBTYPE / REVEAL_SUBTYPE
+    int32_t filter               # CONTROL_SUBTYPE: FILTER row of the lands one of which it asks for;
+                                 # REVEAL_SUBTYPE: of the cards in hand (card_passes); else -1
     int16_t life                 # PAY_LIFE
     int16_t counters[4]          # counters it enters with, per CounterKind (fixed part)
     int32_t counters_count[4]    # ...or a COUNT row (X of the spell: 107.3m), -1 none

@@ -24,7 +24,7 @@ from ._core import (
 )
 
 __all__ = ["card_summaries", "DIRECT_OUTPUTS", "SEARCHED_OUTPUTS", "haste_givers", "upkeep_triggered",
-           "land_play_givers", "enters_watchers", "mana_reads_hand"]
+           "land_play_givers", "enters_watchers", "mana_reads_hand", "reads_power"]
 
 CI_MANA_EFFECT, CI_COMPLEX_MANA, CI_COSTMOD = (CardInfoFlag.CI_MANA_EFFECT, CardInfoFlag.CI_COMPLEX_MANA,
                                                CardInfoFlag.CI_COSTMOD)
@@ -235,13 +235,21 @@ def doesnt_untap(tables, n: int) -> np.ndarray:
     return out
 
 
+def reads_power(tables, rows: np.ndarray) -> np.ndarray:
+    """Per FILTER row of `rows` (-1: none, False): does it ask for a power or toughness (613:
+    as it is now, so a * counting the hand changes what passes)?"""
+    f = tables.filters[np.maximum(rows, 0)] if len(tables.filters) else np.zeros(len(rows), tables.filters.dtype)
+    return (rows >= 0) & ((f["min_power"] > -32768) | (f["max_power"] < 32767)
+                          | (f["min_toughness"] > -32768) | (f["max_toughness"] < 32767))
+
+
 def mana_reads_hand(tables) -> bool:
     """Can what a board's mana abilities make, or do besides, change as a card leaves the hand
     (so a payment search or a could-produce worked out before a spell was cast no longer
     holds)? Yes if a mana ability's condition bounds the hand size (602.5), or an amount of a
     mana ability or of its side effect (life gained or lost) counts the cards in hand, directly
     or through a power or toughness that does (Maro's, 604.3), or a condition asks for a power
-    or toughness while one does."""
+    or toughness (reads_power) while one does, or a count of permanents does."""
     mana = tables.mana_abilities
     if not len(mana):
         return False
@@ -250,13 +258,14 @@ def mana_reads_hand(tables) -> bool:
     hand_sized = bool(len(counts) and (counts["what"][stars] == CountOf.CO_CARDS_IN_HAND).any())
     conditions = tables.conditions[mana["condition"][mana["condition"] >= 0]]
     if np.any((conditions["hand_min"] > 0) | (conditions["hand_max"] < 32767)) or (
-            hand_sized and np.any((conditions["min_power"] > -32768) | (conditions["min_toughness"] > -32768))):
+            hand_sized and reads_power(tables, conditions["filter"]).any()):
         return True
     if not len(counts):
         return False
     hand = counts["what"] == CountOf.CO_CARDS_IN_HAND
     if hand_sized:
         hand |= np.isin(counts["what"], (CountOf.CO_POWER, CountOf.CO_TOUGHNESS, CountOf.CO_GREATEST_POWER))
+        hand |= reads_power(tables, counts["filter"])
     rows = [mana["amount"]["count"]]
     effects = tables.effects[mana["effect"][mana["effect"] >= 0]]
     for name in effects.dtype.names:

@@ -2,8 +2,10 @@
 
 Strings end here. Every card becomes one CARD row; its abilities become rows of the ability
 tables (found from the card by `*_first` and `n_*`); mana costs and fixed mana bundles become
-COST rows; variable amounts COUNT rows; effects EFFECT rows. Subtypes are bits of a per-table
-vocabulary (the basic land types first, then every subtype some filter mentions).
+COST rows; variable amounts COUNT rows; "permanents like X", whatever rule asks (a count, a
+condition on activating, a restriction on attacking, a land entering tapped), FILTER rows;
+effects EFFECT rows. Subtypes are bits of a per-table vocabulary (the basic land types first,
+then every subtype some filter mentions).
 """
 from __future__ import annotations
 
@@ -17,8 +19,8 @@ from . import checks, schema, vocabulary
 from .cards.identity import color_identity
 from .cards.model import (ActivateOnly, ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
                           EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, Op,
-                          SpellEffect, SpendRestriction, StaticGrant, TriggeredAbility, CARD_TYPES, SUPERTYPES,
-                          token_references)
+                          SpellEffect, SpendRestriction, StaticGrant, TappedUnless, TriggeredAbility, CARD_TYPES,
+                          SUPERTYPES, token_references)
 from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
 from .errors import ArgumentError, ArgumentTypeError, CardDataError, LimitError, UnknownCardError, shown
@@ -212,15 +214,43 @@ class _Compiler:
             return self.count_cache[c]
         r = self._new("count")
         r["what"] = _COUNT_OF[c.count.value]
-        r["who"] = _WHO[c.controller.value]
-        r["other"] = c.other
         r["color"] = (ManaTypeBit.MT_CHOSEN if c.color == "chosen"
                       else _TYPE_LETTER_BIT.get(c.color, 0))
         r["counter"] = counter_kind(c.counter)
-        r["types"] = type_bits(c.types)
-        r["subtypes"] = self.subtype_bits(c.subtypes)
+        if r["what"] == CountOf.CO_PERMANENTS:
+            r["filter"] = self.filter("amount", who=_WHO[c.controller.value], other=c.other, types=c.types,
+                                      subtypes=c.subtypes)
         self.count_cache[c] = self._index("count")
         return self.count_cache[c]
+
+    def filter(self, field: str, *, who: Who = Who.WHO_YOU, other: bool = False, types: Iterable[str] = (),
+               not_types: Iterable[str] = (), supertypes: Iterable[str] = (), colors: int = 0,
+               subtypes: Iterable[str] = (), min_power: int | None = None, max_power: int | None = None,
+               min_toughness: int | None = None, max_toughness: int | None = None, same_name: bool = False) -> int:
+        """FILTER row of "permanents (or cards) like this" (shared by equal ones): whose, not
+        the permanent itself, any of `types` and none of `not_types`, any of `supertypes`, some
+        colour of `colors`, any of `subtypes`, power and toughness in their ranges (None: no
+        bound); `same_name`: counted as the most of one name. `field` names the card's field
+        for an error."""
+        values = {"who": int(who), "other": other, "types": type_bits(types), "not_types": type_bits(not_types),
+                  "supertypes": sum(_SUPERTYPE_BIT[t] for t in set(supertypes)), "colors": int(colors),
+                  "subtypes": self.subtype_bits(subtypes),
+                  "min_power": -32768 if min_power is None else min_power,
+                  "max_power": 32767 if max_power is None else max_power,
+                  "min_toughness": -32768 if min_toughness is None else min_toughness,
+                  "max_toughness": 32767 if max_toughness is None else max_toughness, "same_name": same_name}
+        missing = [s for s in subtypes if s not in self.sub_index]
+        if missing:      # (_referenced_subtypes gives every subtype a filter names a bit)
+            raise _RangeError(f"{field}: subtypes {missing} have no bit in the compiled subtype vocabulary")
+        for name in ("min_power", "max_power", "min_toughness", "max_toughness"):
+            _check_range(field, name, values[name], schema.DTYPES["filter"][name].base)
+        key = tuple(int(v) for v in values.values())
+        if key not in self.filter_cache:
+            row = self._new("filter")
+            for name, v in values.items():
+                row[name] = v
+            self.filter_cache[key] = self._index("filter")
+        return self.filter_cache[key]
 
     def restriction(self, r: SpendRestriction | None) -> int:
         """SPEND_RESTRICTION row of a spending restriction (shared by equal ones); -1 for none."""
@@ -255,16 +285,11 @@ class _Compiler:
             return -1
         row = self._new("condition")
         row["controls"] = c.controls
-        row["types"] = type_bits(c.types)
-        row["supertypes"] = sum(_SUPERTYPE_BIT[t] for t in set(c.supertypes))
-        row["subtypes"] = self.subtype_bits(c.subtypes)
-        if c.subtypes and not row["subtypes"]:      # (every subtype a filter names has a bit)
-            raise CardDataError(f"activate_only: subtypes {list(c.subtypes)} have no bit")
-        row["colors"] = int(c.colors)
-        row["min_power"] = -32768 if c.min_power is None else c.min_power
-        row["min_toughness"] = -32768 if c.min_toughness is None else c.min_toughness
+        if c.controls:
+            row["filter"] = self.filter("activate_only", types=c.types, supertypes=c.supertypes,
+                                        subtypes=c.subtypes, colors=c.colors, min_power=c.min_power,
+                                        min_toughness=c.min_toughness, same_name=c.same_name)
         row["or_entered"] = c.or_entered_this_turn
-        row["same_name"] = c.same_name
         row["hand_min"] = 0 if c.hand_min is None else c.hand_min
         row["hand_max"] = 32767 if c.hand_max is None else c.hand_max
         row["during"] = _enum_code(schema.Timing, "TI_", c.during)
@@ -303,26 +328,11 @@ class _Compiler:
     def counters(self, row, pairs) -> None:
         row["counters"], row["counters_count"] = self.counter_parts(pairs)
 
-    def filter(self, *, who: int = 0, other: bool = False, types: int = 0, not_types: int = 0,
-               supertypes: int = 0, colors: int = 0, subtypes: int = 0, min_power: int = -32768,
-               max_power: int = 32767, min_toughness: int = -32768, max_toughness: int = 32767) -> int:
-        """FILTER row of these parts (shared between equal filters)."""
-        key = (who, other, types, not_types, supertypes, colors, subtypes, min_power, max_power,
-               min_toughness, max_toughness)
-        if key not in self.filter_cache:
-            row = self._new("filter")
-            for name, value in zip(("who", "other", "types", "not_types", "supertypes", "colors", "subtypes",
-                                    "min_power", "max_power", "min_toughness", "max_toughness"), key):
-                row[name] = value
-            self.filter_cache[key] = self._index("filter")
-        return self.filter_cache[key]
-
     def land_filter(self, land_types: tuple[str, ...], basic: bool) -> int:
         """FILTER row of a search for a land (701.23): a basic land; or a land of one of the
         named subtypes ("Forest card"), basic too if `basic` ("basic Forest card")."""
-        subtypes = self.subtype_bits(land_types)
-        return self.filter(types=_TYPE_BIT["Land"], subtypes=subtypes,
-                           supertypes=_SUPERTYPE_BIT["Basic"] if basic or not subtypes else 0)
+        return self.filter("land_types", types=("Land",), subtypes=land_types,
+                           supertypes=("Basic",) if basic or not land_types else ())
 
     def _op(self, op: Op) -> list[tuple]:
         """The OP rows (code, who, flags, arg, fixed, count) of op `op`: one, or one per counter
@@ -437,7 +447,8 @@ class _Compiler:
                                 field="abilities.additional")
         r["extra_land_plays"] = sum(plays)
         if c.attacks_only_if is not None:
-            self._attack_condition(r, c.attacks_only_if)
+            r["attack_if"] = AttackIf.AI_CONTROLS
+            r["attack_if_filter"] = self._attack_condition(c.attacks_only_if)
         if r["keywords"] & KeywordBit.KW_DEFENDER or c.cant_attack:
             r["attack_if"] = AttackIf.AI_NEVER     # 702.3b, 508.1c (one byte for able_to_attack to read)
         # Ability rows: each kind's rows are contiguous, found from the card.
@@ -473,21 +484,18 @@ class _Compiler:
             self.rows["card"][idx]["back"] = self.card(c.back)
         return idx
 
-    @staticmethod
-    def _attack_condition(r, a: AttackCondition) -> None:
-        """508.1c: "can't attack unless you control a creature ..." as a power range and a
-        toughness (-128: any), in bytes: numbers beyond -127..127 are refused."""
+    def _attack_condition(self, a: AttackCondition) -> int:
+        """508.1c: "can't attack unless you control a creature ..." as the FILTER row of those
+        creatures: another one, a power range, a toughness (numbers -32767..32767: the filter's
+        int16, its -32768 meaning no bound)."""
         for name in ("power", "toughness", "min_power"):
             v = getattr(a, name)
-            if v is not None and not -127 <= v <= 127:
-                raise _RangeError(f"attacks_only_if.{name} must be -127..127, got {v}")
+            if v is not None and not -32767 <= v <= 32767:
+                raise _RangeError(f"attacks_only_if.{name} must be -32767..32767, got {v}")
+        lo = max((v for v in (a.power, a.min_power) if v is not None), default=None)
         # (what is controlled: a creature, the one kind so far)
-        r["attack_if"] = AttackIf.AI_CONTROLS_ANOTHER if a.other else AttackIf.AI_CONTROLS
-        lo, hi = a.power if a.power is not None else -128, a.power if a.power is not None else 127
-        if a.min_power is not None:
-            lo = max(lo, a.min_power)
-        r["attack_if_power_min"], r["attack_if_power_max"] = lo, hi
-        r["attack_if_toughness"] = a.toughness if a.toughness is not None else -128
+        return self.filter("attacks_only_if", other=a.other, types=("Creature",), min_power=lo, max_power=a.power,
+                           min_toughness=a.toughness, max_toughness=a.toughness)
 
     def _row(self, record: str) -> np.void:
         return schema.empty(record, 1)[0]
@@ -578,7 +586,10 @@ class _Compiler:
         r["card"] = card
         r["tapped"] = e.tapped
         r["unless"] = _enum_code(schema.TappedUnless, "TU_", e.unless)
-        r["subtypes"] = self.subtype_bits(e.subtypes)
+        if e.unless is TappedUnless.CONTROL_SUBTYPE:      # (a land of one of those land types, 305.6)
+            r["filter"] = self.filter("enters", types=("Land",), subtypes=e.subtypes)
+        elif e.unless is TappedUnless.REVEAL_SUBTYPE:     # (a card in hand: no controller, no board)
+            r["filter"] = self.filter("enters", subtypes=e.subtypes)
         r["life"] = e.life
         self.counters(r, e.counters)
         r["choose_color"] = e.choose_color
@@ -650,6 +661,19 @@ class _Compiler:
             restriction_texts=tuple(self.restriction_texts))
 
 
+def _counts_in(value) -> Iterable[Count]:
+    """Every Count in a card record, an ability or an effect, however deep (amounts, tokens
+    and counters of effects, a card's *)."""
+    if isinstance(value, Count):
+        yield value
+    elif isinstance(value, tuple):
+        for v in value:
+            yield from _counts_in(v)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, (ManaCost, CardDef)):
+        for f in dataclasses.fields(value):
+            yield from _counts_in(getattr(value, f.name))
+
+
 def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
     """The subtype vocabulary: basic land types, then every subtype a filter mentions."""
     found: list[str] = list(BASIC_LAND_TYPES)
@@ -668,18 +692,16 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
         for a in d.abilities:
             if (only := getattr(a, "activate_only", None)) is not None:
                 add(only.subtypes)
+            for count in _counts_in(a):     # (amounts, tokens, counters: wherever a Count is)
+                add(count.subtypes)
             if isinstance(a, ManaAbility):
                 add(a.if_you_control)
                 walk_effect(a.effect)
-                if isinstance(a.amount, Count):
-                    add(a.amount.subtypes)
                 for f in (a.spend_only_on.spells, a.spend_only_on.abilities) if a.spend_only_on else ():
                     if f is not None:
                         add(f.subtypes)
             elif isinstance(a, CostModifier):
                 add(a.subtypes)
-                if isinstance(a.amount, Count):
-                    add(a.amount.subtypes)
             elif isinstance(a, (EntersEffect, ManaTrigger)):
                 add(a.subtypes)
             elif isinstance(a, (TriggeredAbility, ActivatedAbility)):

@@ -48,14 +48,17 @@ CHOICES_DTYPE = DTYPES["choices"]
 # Fields that index another table: -1 means "none", so a fresh row must hold -1 there.
 _INDEX_FIELDS = {
     "cost": ("hybrid_first",),
+    "count": ("filter",),
     "op": ("arg",),
     "effect": ("land_search",),
-    "card": ("cost", "kicker", "flashback", "star", "spell_effect", "kicked_effect", "back"),
+    "card": ("attack_if_filter", "cost", "kicker", "flashback", "star", "spell_effect", "kicked_effect", "back"),
     "mana_ability": ("cost", "mana", "instead", "effect", "restriction", "condition"),
     "cost_modifier": ("mana",),
     "mana_trigger": ("mana",),
     "triggered": ("effect",),
     "activated": ("cost", "effect", "condition"),
+    "condition": ("filter",),
+    "enters": ("filter",),
     "permanent": ("attached_to",),
 }
 

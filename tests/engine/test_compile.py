@@ -99,7 +99,9 @@ def test_subtype_bits(tables):
     assert forest["subtypes"] == 1 << 4
     crag = tables.cards[tables.row("Rootbound Crag")]
     enters = tables.enters[crag["enters_first"]]
-    assert enters["tapped"] and enters["subtypes"] == tables.subtype_bits(["Mountain", "Forest"])
+    lands = tables.filters[enters["filter"]]          # (614.1c: unless you control a Mountain or a Forest)
+    assert enters["tapped"] and lands["subtypes"] == tables.subtype_bits(["Mountain", "Forest"])
+    assert lands["types"] == CardTypeBit.CT_LAND
 
 
 def test_mana_replacements_and_triggers(tables):

@@ -126,3 +126,39 @@ def test_landfall_and_another_creature_triggers():
     s.add("Plains")
     s.cast("Test Greeter")
     assert s.life() == 22
+
+
+@pytest.mark.parametrize("unless", ["control_subtype", "reveal_subtype"])
+def test_614_1c_a_land_type_condition_names_its_types(unless):
+    """"Enters tapped unless you control a Forest or an Island" / "... reveal a Dragon card":
+    without the subtypes the condition asks for nothing, so it is refused as it is read."""
+    from mtgsim import CardDataError
+    with pytest.raises(CardDataError, match=f"unless = '{unless}' asks for a card of `subtypes`"):
+        _land("Test Vague Land", "Land", unless)
+
+
+@pytest.mark.parametrize("permanent, controller, tapped", [
+    (None, "you", True), ("Forest", "you", False), ("Mountain", "you", False), ("Island", "you", True),
+    ("Forest", "opponent", True), ("Test Forest Dryad", "you", False), ("Test Forest Elf", "you", True)])
+def test_614_1c_a_check_land_enters_untapped_with_a_land_of_its_types(permanent, controller, tapped):
+    """Rootbound Crag: "enters tapped unless you control a Mountain or a Forest" — a land of one
+    of those types (305.6) its controller controls, through the one filter: an opponent's
+    doesn't count, nor a creature that is no land whatever its subtypes."""
+    db = card_db().extended(card("Test Forest Dryad", "", "Land Creature — Forest", "1/1"),
+                            card("Test Forest Elf", "{G}", "Creature — Elf Forest", "1/1"))
+    s = Scenario(db)
+    if permanent:
+        s.add(permanent, controller=controller)
+    assert _enters_tapped(s, "Rootbound Crag") is tapped
+
+
+@pytest.mark.parametrize("hand, tapped", [([], True), (["Forest"], True), (["Test Elemental"], False)])
+def test_614_1c_a_reveal_land_enters_untapped_with_a_card_of_its_types_in_hand(hand, tapped):
+    """"As this land enters, you may reveal an Elemental card from your hand. If you don't, it
+    enters tapped": a card in hand of those subtypes (the filter's card part, card_passes)."""
+    land = _land("Test Primal Land", "Land", "reveal_subtype", subtypes=["Elemental"])
+    db = card_db().extended(land, card("Test Elemental", "{R}", "Creature — Elemental", "1/1"))
+    s = Scenario(db)
+    for name in hand:
+        s.add_to_hand(name)
+    assert _enters_tapped(s, "Test Primal Land") is tapped

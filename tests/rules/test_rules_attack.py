@@ -128,17 +128,24 @@ def test_a_custom_card_with_attacks_only_if_is_restricted_too():
     assert s.attack() == 4
 
 
-def test_attacks_only_if_numbers_fit_the_record():
-    """The condition's numbers are kept in bytes: beyond -127..127 is refused on compiling,
-    and a creature's power beyond 127 still counts as "power 4 or greater"."""
+def test_508_1c_attacks_only_if_numbers_are_exact():
+    """The condition's numbers are a filter's (int16: -32767..32767, beyond refused on
+    compiling), compared exactly with power and toughness as they are now (613): a creature
+    of power 300 passes "power 200 or greater", one of toughness 300 isn't "toughness 127"."""
     from mtgsim import CardDataError
-    huge = card("Test Huge", "{G}", "Creature — Beast", "5/5", attacks_only_if={"min_power": 200})
-    with pytest.raises(CardDataError, match="min_power must be -127..127"):
-        Scenario().add(huge)
+    with pytest.raises(CardDataError, match="min_power must be -32767..32767"):
+        Scenario().add(card("Test Huger", "{G}", "Creature — Beast", "5/5", attacks_only_if={"min_power": 40000}))
     s = Scenario()
-    rhonas = s.add("Rhonas the Indomitable")
-    s.add(card("Test Titan", "{G}", "Creature — Giant", "300/300"))
-    assert s.attack([rhonas]) == 5
+    huge = s.add(card("Test Huge", "{G}", "Creature — Beast", "5/5", attacks_only_if={"min_power": 200}))
+    s.add(card("Test Titan", "{G}", "Creature — Giant", "300/300", keywords=["Defender"]))
+    assert s.attack([huge]) == 5
+    s = Scenario()
+    picky = s.add(card("Test Picky", "{G}", "Creature — Beast", "2/2",
+                       attacks_only_if={"power": 127, "toughness": 127, "other": True}))
+    s.add(card("Test Tower", "{G}", "Creature — Giant", "127/300", keywords=["Defender"]))
+    assert s.attack() == 0
+    s.add(card("Test Exact", "{G}", "Creature — Giant", "127/127", keywords=["Defender"]))
+    assert s.attack([picky]) == 2
 
 
 def test_702_3b_defender_wins_over_a_condition_that_holds():

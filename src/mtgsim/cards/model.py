@@ -523,6 +523,10 @@ class EntersEffect:
     counters: tuple[tuple[str, Amount], ...] = ()   # e.g. (("+1/+1", Count(X)),) — X of the spell (107.3m)
     choose_color: bool = False
 
+    def __post_init__(self):
+        if self.unless in (TappedUnless.CONTROL_SUBTYPE, TappedUnless.REVEAL_SUBTYPE) and not self.subtypes:
+            raise CardDataError(f"unless = {shown(self.unless.value)} asks for a card of `subtypes`: name them")
+
 
 class Event(str, enum.Enum):
     SELF_ENTERS = "self_enters"                          # when this enters

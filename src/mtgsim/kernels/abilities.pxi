@@ -99,25 +99,13 @@ cdef inline int mana_ability_row(Rules* R, Board* b, int i, int k) noexcept nogi
     return rows[k] if 0 <= k < mana_ability_rows(R, b, i, rows) else -1
 
 
-cdef inline bint controller_has(Rules* R, Board* b, int j, int who, Condition* c) noexcept nogil:
-    """Is permanent j one of player who's that condition c's filter counts?"""
-    cdef Card* card = card_of(R, b, j)
-    return (in_play(b, j) and controller(b, j) == who
-            and (c.types == 0 or (card.types & c.types) != 0)
-            and (c.supertypes == 0 or (card.supertypes & c.supertypes) != 0)
-            and (c.subtypes == 0 or (card.subtypes & c.subtypes) != 0)
-            and (c.colors == 0 or (card.colors & c.colors) != 0)
-            and (c.min_power == -32768 or power_of(R, b, j) >= c.min_power)
-            and (c.min_toughness == -32768 or toughness_of(R, b, j) >= c.min_toughness))
-
-
 cdef bint condition_holds(Rules* R, Board* b, int i, int row) noexcept nogil:
     """Does CONDITION row `row` let permanent i's ability be activated now (602.1b, 602.5:
     "Activate only if you control five or more lands", "... only once each turn", ...)? Every
     part given holds; what is counted is its controller's, as the board is now."""
     cdef Condition* c = &R.conditions[row]
     cdef Permanent* p = &b.perms[i]
-    cdef int who = p.controller, j, k, n = 0, most = 0, same
+    cdef int who = p.controller
     if c.once_flag and p.flags & c.once_flag:          # 602.5b: once each turn, used
         return False
     if (c.during == TI_YOUR_TURN and b.bi.active != who) or (
@@ -127,16 +115,7 @@ cdef bint condition_holds(Rules* R, Board* b, int i, int row) noexcept nogil:
         return False
     if c.controls <= 0 or (c.or_entered and p.controlled_since == b.bi.turn):
         return True
-    for j in range(b.n):
-        if controller_has(R, b, j, who, c):
-            n += 1
-            if c.same_name:             # (the most of one name: copies of one CARD row)
-                same = 0
-                for k in range(j + 1):
-                    if b.perms[k].card == b.perms[j].card and controller_has(R, b, k, who, c):
-                        same += 1
-                most = max(most, same)
-    return (most if c.same_name else n) >= c.controls
+    return filter_count_upto(R, b, c.filter, i, who, c.controls) >= c.controls
 
 
 cdef bint ability_ready(Rules* R, Board* b, int i, int row) noexcept nogil:

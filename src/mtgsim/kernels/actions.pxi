@@ -65,19 +65,17 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands, int who) noex
     the other lands they control)? Life is paid for a shock land while above the player's
     choice g.choices.pay_life_above, if they have it (119.4)."""
     cdef int j
+    cdef Board b
     if e.unless == TU_FEW_OTHER_LANDS:
         return lands <= 2
     if e.unless == TU_MANY_OTHER_LANDS:
         return lands >= 2
-    if e.unless == TU_CONTROL_SUBTYPE:
-        for j in range(g.n):
-            if (g.perms[j].controller == who and R.cards[g.perms[j].card].types & CT_LAND
-                    and R.cards[g.perms[j].card].subtypes & e.subtypes):
-                return True
-        return False
+    if e.unless == TU_CONTROL_SUBTYPE:     # (the land entering is not on the board yet)
+        b = game_board(g)
+        return filter_count_upto(R, &b, e.filter, -1, who, 1) > 0
     if e.unless == TU_REVEAL_SUBTYPE:
         for j in range(g.hand_n[who]):
-            if R.cards[g.hand[who][j]].subtypes & e.subtypes:
+            if card_passes(R, &R.filters[e.filter], g.hand[who][j]):
                 return True
         return False
     if e.unless == TU_MANY_BASIC_LANDS or e.unless == TU_CONTROL_BASIC:
@@ -722,21 +720,12 @@ cdef void resolve_activation(Rules* R, Spec* S, Game* g, Rng* rng, int i, int k,
 cdef bint attack_restriction_met(Rules* R, Board* b, int i, int who) noexcept nogil:
     """Whether creature i's restriction on attacking (508.1c) lets it attack: with defender
     never (702.3b); "can't attack unless you control a creature ..." while player `who`
-    controls a creature (another one, if it says so) with power in its range and the toughness
-    it asks for (613: as they are now; read within the record's bytes, -128..127)."""
+    controls one its filter passes (another one, if it says so; power and toughness as they
+    are now, 613)."""
     cdef Card* c = card_of(R, b, i)
-    cdef int j, p
     if c.attack_if == AI_NEVER:
         return False
-    for j in range(b.n):
-        if (not in_play(b, j) or controller(b, j) != who or (c.attack_if == AI_CONTROLS_ANOTHER and j == i)
-                or not is_type(R, b, j, CT_CREATURE)):
-            continue
-        p = min(max(power_of(R, b, j), -128), 127)
-        if (c.attack_if_power_min <= p <= c.attack_if_power_max and (c.attack_if_toughness == -128
-                or min(max(toughness_of(R, b, j), -128), 127) == c.attack_if_toughness)):
-            return True
-    return False
+    return filter_count_upto(R, b, c.attack_if_filter, i, who, 1) > 0
 
 
 cdef inline bint able_to_attack(Rules* R, Game* g, Board* b, int i, int who) noexcept nogil:

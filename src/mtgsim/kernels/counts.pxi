@@ -1,6 +1,109 @@
 # Counts, power and toughness: the numbers a card reads off the game (devotion, permanents of a
-# kind, cards in hand, greatest power, X) and characteristic-defining power/toughness.
+# kind, cards in hand, greatest power, X) and characteristic-defining power/toughness; the one
+# filter of "permanents like X" (card_passes, permanent_passes) and its one count (filter_count,
+# filter_count_upto for "at least N").
 # Uses base.
+
+# ---- the one filter and its count ------------------------------------------------------------
+
+cdef inline bint card_passes(Rules* R, Filter* f, int card) noexcept nogil:
+    """Do the card's own characteristics (CARD row `card`: its types, supertypes, subtypes and
+    colours, 205, 105.2) pass filter f? Every part given holds."""
+    cdef Card* c = &R.cards[card]
+    return ((f.types == 0 or (c.types & f.types) != 0) and (c.types & f.not_types) == 0
+            and (f.supertypes == 0 or (c.supertypes & f.supertypes) != 0)
+            and (f.subtypes == 0 or (c.subtypes & f.subtypes) != 0)
+            and (f.colors == 0 or (c.colors & f.colors) != 0))
+
+
+cdef inline bint card_decides(Filter* f) noexcept nogil:
+    """Does a permanent's card (card_passes) with its controller decide whether it passes f,
+    whatever the board: no power or toughness asked (613: those change), not counted by name?"""
+    return (f.min_power == -32768 and f.max_power == 32767 and f.min_toughness == -32768
+            and f.max_toughness == 32767 and not f.same_name)
+
+
+cdef inline bint controlled_by(Filter* f, int p, int who) noexcept nogil:
+    """Is a permanent player p controls one f looks for, asked by player `who` (f.who)?"""
+    return f.who == WHO_ANY or ((p == who) == (f.who == WHO_YOU))
+
+
+cdef inline bint passes_on_board(Rules* R, Board* b, Filter* f, int i, int source, int who) noexcept nogil:
+    """The parts of filter f besides its card's that permanent i passes, asked for object
+    `source` (a row, -1: none) controlled by player `who`: on the battlefield (a phased-out one
+    is treated as though it doesn't exist, 702.26b), controlled by the player f.who names
+    (relative to `who`), not `source` itself if f.other, its power and toughness as they are
+    now (613) in f's ranges."""
+    cdef int v
+    if not in_play(b, i) or (f.other and i == source) or not controlled_by(f, controller(b, i), who):
+        return False
+    if f.min_power != -32768 or f.max_power != 32767:
+        v = power_of(R, b, i)
+        if v < f.min_power or v > f.max_power:
+            return False
+    if f.min_toughness != -32768 or f.max_toughness != 32767:
+        v = toughness_of(R, b, i)
+        if v < f.min_toughness or v > f.max_toughness:
+            return False
+    return True
+
+
+cdef bint permanent_passes(Rules* R, Board* b, Filter* f, int i, int source, int who) noexcept nogil:
+    """Is permanent i one that filter f looks for, asked for object `source` (a row, -1: none)
+    controlled by player `who`: its card passing card_passes, and the rest passes_on_board?"""
+    return card_passes(R, f, b.perms[i].card) and passes_on_board(R, b, f, i, source, who)
+
+
+cdef inline bint card_passes_row(Rules* R, int row, int card) noexcept nogil:
+    """card_passes of FILTER row `row`, read off R.card_filters for the first 64 rows (one load
+    in filter_count's loop, not a test of each part)."""
+    if row < 64:
+        return (R.card_filters[card] >> row) & 1
+    return card_passes(R, &R.filters[row], card)
+
+
+cdef int filter_count_upto(Rules* R, Board* b, int row, int source, int who, int enough) noexcept nogil:
+    """How many permanents pass FILTER row `row` (permanent_passes) for object `source`
+    controlled by `who` — the one count of "you control N permanents like X" (602.5, 508.1c,
+    614.1c, 208.2); with f.same_name, the most of them of one name (copies of one CARD row).
+    Counting stops once it reaches `enough`: a rule asking for at least that many reads no
+    further (a creature's power is worked out only as far as needed)."""
+    cdef Filter* f = &R.filters[row]
+    cdef int i, k, n = 0, most = 0, same
+    if not f.same_name:
+        for i in range(b.n):
+            if card_passes_row(R, row, b.perms[i].card) and passes_on_board(R, b, f, i, source, who):
+                n += 1
+                if n >= enough:
+                    break
+        return n
+    for i in range(b.n):
+        if permanent_passes(R, b, f, i, source, who):
+            same = 0
+            for k in range(i + 1):
+                if b.perms[k].card == b.perms[i].card and permanent_passes(R, b, f, k, source, who):
+                    same += 1
+            most = max(most, same)
+            if most >= enough:
+                break
+    return most
+
+
+cdef inline int filter_count(Rules* R, Board* b, int row, int source, int who) noexcept nogil:
+    """How many permanents pass FILTER row `row` for object `source` controlled by `who`: all
+    of them counted (filter_count_upto)."""
+    return filter_count_upto(R, b, row, source, who, b.n + 1)
+
+
+cdef void fill_card_filters(Rules* R, uint64_t* out) noexcept nogil:
+    """R.card_filters: per card, bit k set if it passes FILTER row k (card_passes), k < 64."""
+    cdef int card, k
+    for card in range(R.n_cards):
+        out[card] = 0
+        for k in range(min(R.n_filters, 64)):
+            if card_passes(R, &R.filters[k], card):
+                out[card] |= (<uint64_t>1) << k
+
 
 # ---- counts, power and toughness ---------------------------------------------------------
 
@@ -41,24 +144,9 @@ cdef void devotions(Rules* R, Board* b, int player, int* each) noexcept nogil:
 cdef int eval_count(Rules* R, Board* b, int row, int self_i, int player, int x) noexcept nogil:
     """The value of COUNT row `row` for an object controlled by `player` (this object: self_i)."""
     cdef Count* c = &R.counts[row]
-    cdef int i, n = 0, p, best
-    cdef Card* card
+    cdef int i, p, best
     if c.what == CO_PERMANENTS:
-        for i in range(b.n):
-            if not in_play(b, i) or (c.other and i == self_i):
-                continue
-            p = controller(b, i)
-            if c.who == WHO_YOU and p != player:
-                continue
-            if c.who == WHO_OPPONENTS and p == player:
-                continue
-            card = card_of(R, b, i)
-            if c.types and not (card.types & c.types):
-                continue
-            if c.subtypes and not (card.subtypes & c.subtypes):
-                continue
-            n += 1
-        return n
+        return filter_count(R, b, c.filter, self_i, player)
     if c.what == CO_CARDS_IN_HAND:
         return b.bi.hand_size[player]
     if c.what == CO_DEVOTION:
@@ -82,16 +170,6 @@ cdef int eval_count(Rules* R, Board* b, int row, int self_i, int player, int x) 
     if c.what == CO_TOUGHNESS:
         return max(toughness_of(R, b, self_i), 0) if self_i >= 0 else 0
     return 0
-
-
-cdef inline bint card_passes(Rules* R, Filter* f, int card) noexcept nogil:
-    """Does CARD row `card` pass filter f's card-level parts: any of its types and none of its
-    not_types, any of its supertypes, subtypes and colours (each, if given)?"""
-    cdef Card* c = &R.cards[card]
-    return ((f.types == 0 or (c.types & f.types) != 0) and (c.types & f.not_types) == 0
-            and (f.supertypes == 0 or (c.supertypes & f.supertypes) != 0)
-            and (f.subtypes == 0 or (c.subtypes & f.subtypes) != 0)
-            and (f.colors == 0 or (c.colors & f.colors) != 0))
 
 
 cdef inline int eval_amount(Rules* R, Board* b, Amount a, int self_i, int player, int x) noexcept nogil:

@@ -161,6 +161,29 @@ def board_count(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] inf
     return eval_count(&core.R, &b, row, self_i, player, x)
 
 
+def board_filter_count(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int row,
+                       int source, int who, int enough=-1):
+    """How many permanents pass FILTER row `row` for object `source` (-1: none) controlled by
+    player `who` (filter_count: 602.5, 508.1c, 614.1c, 208.2); counted only up to `enough` if
+    it is given (filter_count_upto, for "at least N")."""
+    cdef Board b = one_board(perms, n, info)
+    if not 0 <= row < core.R.n_filters:
+        raise IndexError(f"FILTER row {row} is not one of the {core.R.n_filters} rows")
+    if enough == 0 or enough < -1:
+        raise ValueError(f"enough must be 1 or more (or -1: count them all), got {enough}")
+    if enough > 0:
+        return filter_count_upto(&core.R, &b, row, source, who, enough)
+    return filter_count(&core.R, &b, row, source, who)
+
+
+def card_passes_filter(CoreTables core, int row, int card):
+    """Do the characteristics of CARD row `card` pass FILTER row `row` (card_passes: a card
+    anywhere, its types, supertypes, subtypes and colours)?"""
+    if not 0 <= row < core.R.n_filters or not 0 <= card < core.R.n_cards:
+        raise IndexError(f"FILTER row {row} of {core.R.n_filters}, CARD row {card} of {core.R.n_cards}")
+    return bool(card_passes(&core.R, &core.R.filters[row], card))
+
+
 def board_mana_rows(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
     """The MANA_ABILITY rows of permanent i (printed, then granted)."""
     cdef Board b = one_board(perms, n, info)

@@ -150,12 +150,14 @@ def kept_counts(CoreTables core, flags):
     """The counts of permanents the goldfish keeps up to date as permanents enter and leave
     (Game.counted, a byte each): the "permanents you control" counts (of a type or subtype,
     CO_PERMANENTS, WHO_YOU) that self-counted cost modifiers read (GF_SELF_COUNTED: affinity),
-    at most eight. Per card row, 1 in the byte of each such count a permanent of it adds to
-    (eval_count's filter: its card's types and subtypes); per COUNT row, its byte, or -1."""
+    at most eight, whose filter a permanent's card decides (card_decides). Per card row, 1 in
+    the byte of each such count a permanent of it adds to (card_passes); per COUNT row, its
+    byte, or -1."""
     cdef Rules* R = &core.R
     cdef Card* c
     cdef CostModifier* m
     cdef Count* n
+    cdef Filter* f
     cdef int row, k, j, q
     unit = np.zeros(max(R.n_cards, 1), dtype=np.uint64)
     slot = np.full(max(len(core.tables.counts), 1), -1, dtype=np.int8)
@@ -170,14 +172,13 @@ def kept_counts(CoreTables core, flags):
             if q < 0 or slot[q] >= 0 or len(kept) == 8:
                 continue
             n = &R.counts[q]
-            if n.what == CO_PERMANENTS and n.who == WHO_YOU:
+            if n.what == CO_PERMANENTS and R.filters[n.filter].who == WHO_YOU and card_decides(&R.filters[n.filter]):
                 slot[q] = len(kept)
                 kept.append(q)
     for k, q in enumerate(kept):
-        n = &R.counts[q]
+        f = &R.filters[R.counts[q].filter]
         for j in range(R.n_cards):
-            c = &R.cards[j]
-            if (n.types == 0 or c.types & n.types) and (n.subtypes == 0 or c.subtypes & n.subtypes):
+            if card_passes(R, f, j):
                 unit[j] |= np.uint64(1) << np.uint64(8 * k)
     return unit, slot
 

@@ -42,6 +42,10 @@ cdef class CoreTables:
         self.R.filters = <Filter*>cnp.PyArray_DATA(arrays["filters"])
         self.R.n_filters = len(tables.filters)
         self.R.ops = <Op*>cnp.PyArray_DATA(arrays["ops"])
+        card_filters = np.zeros(max(self.R.n_cards, 1), dtype=np.uint64)
+        self._keep["card_filters"] = card_filters
+        self.R.card_filters = <uint64_t*>cnp.PyArray_DATA(card_filters)
+        fill_card_filters(&self.R, self.R.card_filters)
         self.R.effects = <Effect*>cnp.PyArray_DATA(arrays["effects"])
         self.R.mana = <ManaAbility*>cnp.PyArray_DATA(arrays["mana_abilities"])
         self.R.n_mana = len(tables.mana_abilities)
