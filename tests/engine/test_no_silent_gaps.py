@@ -19,10 +19,6 @@ ACTED_ON_ELSEWHERE = {
                                          "passes (docs/card-format.md; so the shipped Cavern of Souls "
                                          "leaves that mana ability out)",
     ("Permanent", "damage"): "no effect marks damage yet (514.2 has nothing to clear)",
-    # a land search reads a card's characteristics only (card_passes); the parts of a permanent
-    # are read by the permanent filter's count (issue 30's FILTER, built beside this)
-    ("Filter", "max_power"): "no search of permanents uses a FILTER row yet",
-    ("Filter", "max_toughness"): "no search of permanents uses a FILTER row yet",
 }
 
 
