@@ -7,19 +7,19 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
-from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from ..errors import (ArgumentTypeError, CardDataError, InternalError, UnknownCardError,
                       UnknownCardInCardDataError, shown)
 from ..checks import items, whole_number
-from ..files import input_path, load_toml, read_text
+from ..files import input_path, read_text
 from . import model
-from .loader import card, card_from_table, parse_activation_cost, parse_type_line
+from .loader import card, card_from_table, cards_from_toml, parse_activation_cost, parse_type_line
 from .model import CardDef
 from .names import closest_keys, closest_names, normalize_name
 from .resolved import ResolvedCards
+from .shipped import is_shipped, shipped_cards
 
 __all__ = ["CardDatabase", "CardDataError", "UnknownCardError", "card_db", "card",
            "normalize_name", "closest_names", "parse_type_line", "parse_activation_cost"]
@@ -76,20 +76,12 @@ class CardDatabase(Mapping[str, CardDef]):
             text = read_text(path, lambda message: CardDataError(message, source=str(path)))
         except OSError as e:
             raise CardDataError(f"can't read card file: {e.strerror}", source=str(path)) from None
-        return self._load_text(text, path.name if _is_shipped(path) else str(path), replace)
+        return self._load_text(text, path.name if is_shipped(path) else str(path), replace)
 
     def _load_text(self, text: str, source: str, replace: bool = False) -> list[CardDef]:
         """Add the cards of one TOML text; returns them (their tokens are checked by the caller,
         once every file is read: a token may be defined in a later one)."""
-        doc = load_toml(text, lambda message: CardDataError(message, source=source))
-        extra = set(doc) - {"card"}
-        if extra:
-            raise CardDataError(f"unexpected top-level key {shown(sorted(extra)[0])}; cards go in [[card]] tables",
-                                source=source)
-        cards = doc.get("card", [])
-        if not isinstance(cards, list):
-            raise CardDataError("`card` must be an array of tables: write [[card]]", source=source)
-        loaded = [card_from_table(table, f"{source} (card #{i + 1})") for i, table in enumerate(cards)]
+        loaded = cards_from_toml(text, source)
         for c in loaded:
             self._add(c, source, replace)
         return loaded
@@ -291,25 +283,12 @@ class _Unbuilt:
     token: bool = False
 
 
-def _data_dir():
-    return resources.files("mtgsim.cards") / "data"
-
-
-def _is_shipped(path: Path) -> bool:
-    try:
-        return Path(str(_data_dir())) in path.resolve().parents
-    except (OSError, ValueError):
-        return False
-
-
 @functools.lru_cache(maxsize=1)
 def shipped_database() -> CardDatabase:
     db = CardDatabase()
-    loaded = []
-    for entry in sorted(_data_dir().iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            loaded += db._load_text(entry.read_text(encoding="utf-8"), entry.name)
-    db._check_tokens(loaded)
+    for c, source in shipped_cards():
+        db._add(c, source)
+    db._check_tokens(c for c, _ in shipped_cards())
     return db
 
 

@@ -1,7 +1,8 @@
 """The card loader: one card record (a CardDef) from its TOML table (`card_from_table`, which the
 database's files and the importer's recognized cards both go through), validated field by field
-with errors naming file, card and field; the text forms of fields (type line, activation cost,
-power/toughness); and `card`, a card written in one line of Python.
+with errors naming file, card and field; the cards of a TOML text (`cards_from_toml`); the text
+forms of fields (type line, activation cost, power/toughness); and `card`, a card written in one
+line of Python.
 """
 from __future__ import annotations
 
@@ -13,13 +14,14 @@ from typing import Any, Iterable, Mapping
 
 from ..errors import ArgumentTypeError, CardDataError, InternalError, shown
 from ..checks import items
+from ..files import load_toml
 from ..mana import Color, ManaCost, ManaCostError, parse_colors
 from .. import vocabulary
 from . import model
 from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, Count,
                     CountOf, Effect, ManaAbility, ManaKind, PT)
 
-__all__ = ["card_from_table", "card", "parse_type_line", "parse_activation_cost"]
+__all__ = ["card_from_table", "cards_from_toml", "card", "parse_type_line", "parse_activation_cost"]
 
 
 # ---- text forms of fields ------------------------------------------------------------------
@@ -381,6 +383,20 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
             raise fail("back", "expected a table describing the back face")
         kw["back"] = card_from_table(table["back"], source)
     return CardDef(**kw)
+
+
+def cards_from_toml(text: str, source: str) -> list[CardDef]:
+    """The cards of one TOML text of `[[card]]` tables, in the order written; raises CardDataError
+    naming `source` (a file's name), and the card and field."""
+    doc = load_toml(text, lambda message: CardDataError(message, source=source))
+    extra = set(doc) - {"card"}
+    if extra:
+        raise CardDataError(f"unexpected top-level key {shown(sorted(extra)[0])}; cards go in [[card]] tables",
+                            source=source)
+    cards = doc.get("card", [])
+    if not isinstance(cards, list):
+        raise CardDataError("`card` must be an array of tables: write [[card]]", source=source)
+    return [card_from_table(table, f"{source} (card #{i + 1})") for i, table in enumerate(cards)]
 
 
 def card(name: str, cost: str | ManaCost = "", type: str = "Sorcery", pt: str | None = None,
