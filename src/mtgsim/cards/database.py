@@ -15,6 +15,7 @@ from ..errors import (ArgumentTypeError, CardDataError, InternalError, UnknownCa
 from ..checks import items, whole_number
 from ..files import input_path, read_text
 from . import model
+from .deck import DeckCards
 from .loader import card, card_from_table, cards_from_toml, parse_activation_cost, parse_type_line
 from .model import CardDef
 from .names import closest_keys, closest_names, normalize_name
@@ -190,14 +191,13 @@ class CardDatabase(Mapping[str, CardDef]):
         clauses = tuple(Clause(note, UNRECOGNIZED, face) for face, note in notes)
         return CardCoverage(c.name, "partly" if notes else "fully", clauses, curated=True)
 
-    def coverage(self, deck=None, sections=("maindeck", "sideboard", "commander", "companion")):
-        """The Coverage of a deck's cards (of the sections named), or of every card of this
-        database."""
-        from ..decklist import Deck
+    def coverage(self, deck: DeckCards | None = None, sections=("maindeck", "sideboard", "commander", "companion")):
+        """The Coverage of a deck's cards (a mtgsim.Deck: of the sections named), or of every card
+        of this database."""
         from .coverage import Coverage
         if deck is None:                  # (every card, not the tokens cards create)
             return Coverage.of(self.verdict(c.name) for c in self._cards.values() if not c.token)
-        if not isinstance(deck, Deck):
+        if not isinstance(deck, DeckCards):
             raise ArgumentTypeError(f"coverage: deck must be a mtgsim.Deck or None, not {type(deck).__name__}")
         sections = (sections,) if isinstance(sections, str) else items(sections, "coverage: sections")
         cards = {c.name: c for section in sections for c, _ in deck.cards(section)}
