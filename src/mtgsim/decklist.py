@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from .cards import CardDatabase, CardDef, UnknownCardError, card_db, closest_names, normalize_name
+from .cards.deck import DeckCards
 from .cards.identity import color_identity
 from .cards.model import LandsOf, ManaKind
 from .cards.resolved import ResolvedCards
@@ -495,7 +496,7 @@ def _num(x: float) -> str:
 
 # ---- the deck ----------------------------------------------------------------------------
 
-class Deck:
+class Deck(DeckCards):
     """A deck: counts per section under the database's card names, and the database.
 
     >>> deck = Deck({"Forest": 14, "Wastes": 11, card("Test Sorcery", "{1}{G}{G}"): 35})

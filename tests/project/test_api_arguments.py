@@ -126,13 +126,15 @@ def test_a_numpy_array_where_one_value_belongs_is_named(call, fragment):
     (lambda: card("T", "{1}", "Artifact", abilities=5), "abilities must be a list"),
     (lambda: card("T", None), "cost must be text"),
     (lambda: card_db().coverage(5), "deck must be a mtgsim.Deck"),
+    (lambda: card_db().coverage(card_db()), "deck must be a mtgsim.Deck"),     # (cards(), but no deck)
+    (lambda: card_db().coverage({"Forest": 20}), "deck must be a mtgsim.Deck"),
     (lambda: card_db().coverage(DECK, sections=5), "sections must be a list"),
     (lambda: ManaCost(["x"]), "symbols must be ManaSymbols"),
     (lambda: ManaCost(5), "symbols must be a list"),
     (lambda: Deck({"Forest": 60}, db={"Forest": "x"}), "db must be a CardDatabase"),
 ], ids=["track", "keep-text", "keep-pairs", "first", "cut", "sweep-track", "pairs", "update", "table",
         "database", "database-items", "card_db-items", "card_db", "abilities-text", "abilities", "cost",
-        "coverage", "sections", "symbols", "symbols-number", "deck-db"])
+        "coverage", "coverage-db", "coverage-dict", "sections", "symbols", "symbols-number", "deck-db"])
 def test_a_wrong_shape_is_named_not_an_attribute_or_iteration_error(call, fragment):
     """AttributeError ('str' object has no attribute 'name'), "'int' object is not iterable",
     "dictionary update sequence element #0 has length 1; 2 is required"."""

@@ -1,4 +1,5 @@
-"""Cards: the card model (`model`), the database and its loaders (`database`)."""
+"""Cards: the card model (`model`), the loader of card records from their tables (`loader`), and the
+database (`database`)."""
 from .database import (CardDatabase, CardDataError, UnknownCardError, card, card_db,
                        closest_names, normalize_name)
 from .model import *  # noqa: F401,F403

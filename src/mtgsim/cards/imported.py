@@ -25,6 +25,8 @@ from ..version import __version__
 from .bulk import ImportSummary, read_bulk
 from .cache import atomic_write, user_cache_dir
 from .coverage import CardCoverage
+from .loader import card_from_table
+from .names import normalize_name
 from .recognize import Clause, NotACardError, recognize
 
 __all__ = ["ImportedCards", "database_destination", "import_bulk", "is_card_database", "read_imported",
@@ -86,7 +88,6 @@ def recognized_cards(path: str | os.PathLike, summary: ImportSummary,
                      progress: Callable[[int], None] | None = None) -> ImportedCards:
     """Read and recognize every card of a bulk file; a record that is not a card, or whose
     recognized table doesn't validate, is a counted skip naming the record."""
-    from .database import card_from_table, normalize_name
     out = ImportedCards(source=os.fspath(path))
     for i, card in enumerate(read_bulk(path, summary)):
         if progress is not None and i % 1000 == 999:

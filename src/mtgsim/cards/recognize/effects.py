@@ -11,6 +11,7 @@ from typing import Any, Callable
 from ... import vocabulary
 from ..model import KNOWN_KEYWORDS
 from ..oracle_text import number, sentences
+from ..shipped import shipped_cards
 from .ignored import is_noop, effects
 from .mana import mana_ability_tables, mana_effect
 from .phrases import COLOR_WORDS, NUMBER_WORD, amount_phrase, number_of, activation_cost
@@ -283,9 +284,8 @@ def creature_token(m: re.Match) -> dict[str, Any] | None:
 def _curated_tokens() -> dict[tuple, str]:
     """The shipped database's creature tokens by their characteristics: a token the text
     describes that is one of them is made as that card ("Thopter", "Zombie")."""
-    from ..database import shipped_database
     return {(c.type_line, f"{c.power}/{c.toughness}", c.color_letters, tuple(sorted(c.keywords))): c.name
-            for c in shipped_database().cards() if c.token and c.is_creature and not c.abilities}
+            for c, _ in shipped_cards() if c.token and c.is_creature and not c.abilities}
 
 
 def _curated_token(table: dict[str, Any]) -> str | None:
