@@ -94,7 +94,9 @@ def debug_build():
 
 
 # The rules kernels and the goldfish, one room a file (docs/architecture.md). One translation
-# unit, so the hot helpers inline across rooms; the order is the order of use.
+# unit, so the hot helpers inline across rooms; the order is the order of use but for the rooms a
+# header names as "included after it" (Cython declares the whole module's functions and types
+# before it compiles a body). tests/engine/test_rooms.py holds the headers to this order.
 include "kernels/base.pxi"
 include "kernels/counts.pxi"
 include "kernels/abilities.pxi"

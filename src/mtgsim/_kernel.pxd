@@ -2,6 +2,10 @@
 # share (Rules: the compiled tables; Board: one game's permanents; Vec, Options, Purpose) and the
 # small hot helpers they all inline. Uses only the record layouts and the enumerations
 # (`_records.pxd`, `_core.pxd`); it has no module of its own and nothing in it allocates.
+# The rooms' own functions are not declared here: one declared (not defined) in a .pxd is imported
+# at run time from that .pxd's module, and `_kernel` has none. Nor are they needed: Cython declares
+# every function and type of the module before it compiles any body, so a room may use one of a room
+# included after it, which its header then names as such (tests/engine/test_rooms.py).
 
 from libc.string cimport memset
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t

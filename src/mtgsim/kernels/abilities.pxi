@@ -1,7 +1,7 @@
 # Haste, summoning sickness (302.6) and granted abilities: scan_board's board-wide findings, a
 # permanent's mana ability rows (printed, then granted), whether one is ready to activate, and
 # the conditions on activating an ability (602.5: condition_holds, one for every kind).
-# Uses base, counts.
+# Uses counts.
 
 # ---- haste, summoning sickness, granted abilities ----------------------------------------
 

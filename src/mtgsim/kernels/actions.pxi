@@ -5,7 +5,8 @@
 # turn's steps. Each takes the player it is for; the choices inside them are read off
 # Game.choices (the colour chosen, paying life for a land) or asked of choices.pxi (the cards
 # kept on top, the land searched for, the land returned), never of the play policy.
-# Uses base, counts, game, zones, choices.
+# Uses base, counts, abilities, game, zones, and, included after it, choices (keeps_on_top,
+# land_to_search, returned_land).
 
 # ---- permanents entering and leaving -------------------------------------------------------
 

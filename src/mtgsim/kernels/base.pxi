@@ -1,6 +1,6 @@
 # The foundation every kernel stands on: the C imports, the module constants (arrays filled
 # when the module loads) and the spending-restriction filter. The limits, the shared structs
-# and the small inline helpers are in `_kernel.pxd`. Uses only the .pxd files.
+# and the small inline helpers are in `_kernel.pxd`. Uses no other room (only the .pxd files).
 
 # =============================================================================================
 # The rules kernels. Everything below reads the compiled tables through `Rules` and one game's

@@ -1,6 +1,6 @@
 # Many boards at once (mtgsim.batch.evaluate_boards): total cost, most mana, could-produce and
-# castable per board, in parallel over boards. Uses base, production, payment, total_cost,
-# direct, tables.
+# castable per board, in parallel over boards. Uses base, production, payment, most_mana,
+# total_cost, tables, and, included after it, one_board (limits_met, cost_overflows), direct.
 
 MAX_BOARD = MAXBOARD              # for the Python layer's messages
 MAX_X = MAXX

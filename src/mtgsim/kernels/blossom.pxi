@@ -2,7 +2,7 @@
 # (the primal-dual method: Edmonds 1965; Galil, "Efficient algorithms for finding maximum
 # matching in graphs", 1986), dense, without the GIL, in fixed arrays, on int64 weights so
 # that no tie is decided by rounding. Included into _meta.pyx (the Swiss pairing's exact
-# minimum-cost perfect matching); uses only libc.
+# minimum-cost perfect matching). Uses no other room (only libc).
 #
 # Nodes 1..n are the vertices, n+1..2n the blossoms (0: none). Weights are doubled in the
 # duals (a vertex's dual starts at the largest weight, an edge's slack is

@@ -4,8 +4,8 @@
 # the caller gave none), and the goldfish asks its play policy. The choices made once for a
 # whole action, the colour chosen and paying life for a land, the rules read off Game.choices
 # in both (the goldfish's are the policy's: Spec.choices).
-# Uses game (Game, Choices), zones (counts_as_land), policy (wanted_card, chosen_land,
-# land_to_return, tap_before_leaving).
+# Uses game (Game, Spec), zones (counts_as_land), actions (find_object), policy (wanted_card,
+# chosen_land, land_to_return, tap_before_leaving).
 
 cdef inline Choices given_by_default() noexcept nogil:
     """The choices a Scenario's caller didn't give (docs/rules-core.md): white for "choose a

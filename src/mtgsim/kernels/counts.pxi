@@ -2,7 +2,7 @@
 # kind, cards in hand, greatest power, X) and characteristic-defining power/toughness; the one
 # filter of "permanents like X" (card_passes, permanent_passes) and its one count (filter_count,
 # filter_count_upto for "at least N").
-# Uses base.
+# Uses no other room.
 
 # ---- the one filter and its count ------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 # The direct path for simple boards: Hall's condition for plain costs, and a board's mana
 # summed as units of type masks, from the per-card summaries `mtgsim.card_facts` computes once
-# per table set (CoreTables). Uses base, counts, abilities, production, payment.
+# per table set (CoreTables). Uses base, abilities, batch (board_fault), and, included after it,
+# plans (direct_source).
 
 # ---- the direct path for simple boards -------------------------------------------------------
 

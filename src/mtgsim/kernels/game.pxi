@@ -2,7 +2,8 @@
 # and pool, with caches kept as they change; or a Scenario's) and its one set-up (new_chunk,
 # new_game), trace events, the Spec of a run, per-card goldfish flags, permanent counts per
 # kind, the live mana view, the metric row's layout, and a Game field by field (tests).
-# Uses every kernel room.
+# Uses base, abilities, direct (HallDemand), and, included after it, zones (hand_clear), views
+# (Scratch).
 
 # The goldfish simulator: one player plays a deck alone, turn after turn, over the same
 # permanent rows and rules kernels as everything else. Randomness comes only from a numpy

@@ -1,6 +1,7 @@
 # One board (the Scenario API): thin Python entry points over the kernels for a single
 # permanent table: could produce, sickness, power, counts, mana rows, outputs, producing mana,
-# total cost, payability and payment plans. Uses every kernel room.
+# total cost, payability and payment plans. Uses counts, abilities, production, payment,
+# most_mana, total_cost, tables, batch, and, included after it, plans (plan_payment).
 
 # ---- one board (the Scenario API) -----------------------------------------------------------
 

@@ -4,7 +4,7 @@
 # bound over the match-point groups (pair_best, with the odd-group and stuck-group bounds) finds
 # it and proves it where it can within its budget; a round it does not prove is decided by the
 # exact minimum-cost perfect matching (blossom.pxi). Included into _meta.pyx, after the event's
-# state (Spec, Ev) and standings.
+# state (Spec, Ev) and standings. Uses blossom (bl_alloc, bl_solve).
 
 cdef int make_groups(Spec* S, Ev* e) noexcept nogil:
     """The match-point groups of e.order (sorted by points, highest first): e.grp per player,

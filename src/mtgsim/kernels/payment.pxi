@@ -1,7 +1,7 @@
 # Paying costs (601.2g-h): each source's options, the units of supply and demand, the search
 # over sources with bipartite matching (matching), life during a payment, restricted mana in the
-# pool (the most mana a board makes: most_mana). Uses base, counts, abilities, production,
-# matching.
+# pool (the most mana a board makes: most_mana). Uses base, abilities, production, matching, and,
+# included after it, direct (cost_is_plain).
 
 # ---- sources of mana and paying costs ------------------------------------------------------
 

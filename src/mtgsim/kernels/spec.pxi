@@ -1,6 +1,7 @@
 # A run's Spec from Python: per-card goldfish flags (read through Rules) and the words of
 # Game.kinds (packing `mtgsim.card_facts`' per-card kinds), the GoldfishSpec class and its test
-# switches, and the colour demand of a deck. Uses game, views.
+# switches, and the colour demand of a deck. Uses base, counts, total_cost, tables, direct, game,
+# zones, actions, policy, choices.
 
 def goldfish_flags(CoreTables core):
     """Per card row, its GoldfishFlags, and its colour demand (5 bytes a card): the arrays

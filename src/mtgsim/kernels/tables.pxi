@@ -1,6 +1,7 @@
 # The compiled tables held for the kernels (CoreTables, from mtgsim.compile) and each card's
 # total cost on a board that changes nothing. Python entry points start here: they validate
-# nothing themselves (mtgsim.batch and mtgsim.scenario check first). Uses every kernel room.
+# nothing themselves (mtgsim.batch and mtgsim.scenario check first). Uses counts, payment,
+# total_cost.
 
 # =============================================================================================
 # Python entry points. Each validates nothing itself: the Python layer (mtgsim.batch,

@@ -1,5 +1,6 @@
 # Total cost (601.2f, 118.7-118.9): mana cost or an alternative cost, plus additional costs
-# and increases, minus reductions, then total-cost setters; locked in. Uses base, counts.
+# and increases, minus reductions, then total-cost setters; locked in. Uses base, counts,
+# abilities, and, included after it, direct (cost_is_plain).
 
 # ---- total cost (601.2f) ---------------------------------------------------------------------
 
