@@ -113,9 +113,9 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
             look_left -= 1
             if look_left == 0:
                 known += [name for name, kept in reversed(looked) if kept]
-        elif kind == E.TR_DRAW and game.steps and known:
+        elif kind in (E.TR_DRAW, E.TR_MILLED) and game.steps and known:
             assert known.pop() == names[row]
-        elif kind in (E.TR_DRAW, E.TR_SEARCH) and game.steps:       # (after the keep)
+        elif kind in (E.TR_DRAW, E.TR_MILLED, E.TR_SEARCH) and game.steps:       # (after the keep)
             game.taken.append(names[row])
             if kind == E.TR_SEARCH and known:         # (the search shuffles the known top away)
                 if game.until is None:

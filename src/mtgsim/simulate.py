@@ -583,7 +583,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
     land played (and the land a bounce land returned), mana available, spells cast (a
     commander: from the command zone), abilities activated and cards cycled with the mana spent,
-    each card scry or surveil looked at and where it went, combat damage, the opponent's life."""
+    each card scry or surveil looked at and where it went, each card milled, combat damage, the
+    opponent's life."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ArgumentError(f"games must be 1..100 for a trace, got {shown(games)}")
     st = game_setup(deck, turns, on_play, mulligan, policy, (), multiplayer)
@@ -597,7 +598,7 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
                E.TR_CAST: "cast {c} ({v})", E.TR_ACTIVATE: "activate {c} ({v})",
                E.TR_CYCLE: "cycle {c} ({v})", E.TR_LOOKED: "{look} {c}: {where}",
                E.TR_RETURN_LAND: "return {c}{tapped}", E.TR_ATTACK: "attack {v}",
-               E.TR_LIFE: "opponent {v}"}
+               E.TR_LIFE: "opponent {v}", E.TR_MILLED: "mill {c}"}
     look = "scry"
     command = False                  # the next cast is from the command zone (TR_CAST_WAY)
     lines: list[str] = []

@@ -125,6 +125,9 @@ OPS: tuple[OpDef, ...] = (
           (_flag("token_copy", "true: it does"),
            _flag("sacrifice_at_end", "the token is sacrificed at the next end step")),
           worth=True, choice="copy_target"),
+    OpDef("mill", OpCode.OP_MILL, "701.17a",
+          "you mill N: the top N cards of your library into your graveyard (as many as there are, 701.17b)",
+          (_amount("mill", "cards milled"),)),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

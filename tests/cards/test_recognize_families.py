@@ -102,3 +102,40 @@ def test_gray_merchant_drains_the_opponent_for_its_devotion():
     s.add_to_hand("Gray Merchant of Asphodel")
     s.cast("Gray Merchant of Asphodel")
     assert s.life(player="opponent") == 18 and s.life() == 22       # its own {B}{B}: devotion 2
+
+
+# ---- mill (701.17a): the player's own; an opponent's does nothing to the goldfish -----------------
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt, abilities", [
+    ("Stitcher's Supplier", "{B}", "Creature — Zombie", "When this creature enters or dies, mill three cards. "
+     "(Put the top three cards of your library into your graveyard.)", "1/1",
+     [{"kind": "trigger", "event": "self_enters", "mill": 3}, {"kind": "trigger", "event": "self_dies", "mill": 3}]),
+    ("Chill of Foreboding", "{2}{U}", "Sorcery", "Each player mills five cards.\nFlashback {7}{U}", None,
+     [{"kind": "spell", "mill": 5}]),
+    ("Aven Heartstabber", "{4}{B}", "Creature — Bird Rogue", "Flying\nWhen this creature dies, mill two cards, "
+     "then draw a card.", "3/3", [{"kind": "trigger", "event": "self_dies", "effect": [{"mill": 2}, {"draw": 1}]}]),
+    ("Sokka's Haiku", "{3}{U}{U}", "Instant", "Draw a card, then mill three cards.", None,
+     [{"kind": "spell", "draw": 1, "mill": 3}]),
+    ("Excavated Wall", "{2}", "Artifact Creature — Wall", "Defender\n{1}, {T}: Mill a card. (Put the top card of "
+     "your library into your graveyard.)", "0/4", [{"kind": "activated", "cost": "{1}, {T}", "mill": 1}]),
+])
+def test_701_17a_mill_is_read_in_the_order_written(name, cost, type_line, text, pt, abilities):
+    """"Mill two cards, then draw a card" mills first (608.2c); "each player mills" is the
+    player's mill, the goldfish opponent having no library (as "each player draws")."""
+    rec, c = _read(name, cost, type_line, text, pt)
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities(abilities)
+
+
+@pytest.mark.parametrize("text", ["You may mill two cards.", "Mill cards equal to the number of lands you control."])
+def test_701_17a_a_mill_not_read_whole_is_never_read(text):
+    """A mill the policy would have to choose, or of an amount not read, is reported, not read."""
+    rec, c = _read("Test Unread Mill", "{B}", "Sorcery", text)
+    assert rec.bucket != "fully" and c.abilities == ()
+
+
+def test_an_opponents_mill_stays_ignored_in_the_goldfish():
+    """"Target player mills three cards" (Thought Scour's first half is the player's choice of
+    target: the goldfish's is the opponent, who has no library): nothing to do, as before."""
+    rec, c = _read("Test Glimpse", "{U}", "Instant", "Target opponent mills three cards.")
+    assert rec.bucket == "fully" and c.abilities == ()

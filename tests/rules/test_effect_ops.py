@@ -2,8 +2,10 @@
 TOML forms of an effect (flat: the canonical order; a list: the order written, 608.2c), and
 the loader's checks of an op's parameters against the vocabulary's bounds."""
 import pytest
+from replay import replay, traced_games
 
-from mtgsim import CardDataError, Scenario, card
+from mtgsim import CardDataError, Deck, MulliganPolicy, Scenario, card
+from mtgsim.simulate import trace
 from mtgsim.cards.model import Effect, Op
 
 ISLAND = "Island"
@@ -46,8 +48,8 @@ def test_608_2c_a_step_of_an_ordered_effect_is_one_op_with_its_own_parameters():
     assert e.value.field == "abilities[0].effect[0]"
     with pytest.raises(CardDataError, match="'lands_tapped' is not a parameter of draw"):
         _spell("Test Stray", [{"draw": 1, "lands_tapped": False}])
-    with pytest.raises(CardDataError, match="unknown effect field 'mill'"):
-        _spell("Test Unknown", [{"mill": 1}])
+    with pytest.raises(CardDataError, match="unknown effect field 'fateseal'"):
+        _spell("Test Unknown", [{"fateseal": 1}])
     with pytest.raises(CardDataError, match="each step of an effect is one op, got 0"):
         _spell("Test Empty Step", [{"lands_tapped": False}])
 
@@ -108,3 +110,71 @@ def test_701_26b_untapping_lands_turns_tapped_ones_upright():
         s.add(ISLAND, tapped=True)
     s.cast(spell)                                     # the untapped Island pays for it
     assert sum(not s.is_tapped(p) for p in s.battlefield()) == 2
+
+
+# ---- mill (701.17) -------------------------------------------------------------------------------
+
+def test_701_17a_a_player_mills_the_top_cards_of_their_library_into_their_graveyard():
+    """Mill two cards: the library's top card, then the one under it, go to the graveyard; the
+    rest of the library stays in its order."""
+    spell = _spell("Test Mill Two", [{"mill": 2}])
+    s = _scenario(hand=[spell], library=["Forest", "Mountain", "Swamp", "Plains"])
+    s.cast(spell)
+    assert s.graveyard() == ["Plains", "Swamp", spell.name]
+    s.draw()
+    assert s.hand() == ["Mountain"]
+
+
+def test_701_17b_a_player_mills_as_many_cards_as_their_library_has():
+    """Mill three with one card in the library: that card is milled, and nothing else happens
+    (704.5b is about drawing from an empty library, not milling)."""
+    spell = _spell("Test Mill Three", [{"mill": 3}])
+    s = _scenario(hand=[spell], library=["Forest"])
+    s.cast(spell)
+    assert s.graveyard() == ["Forest", spell.name]
+    assert s.life() == 20
+
+
+@pytest.mark.parametrize("steps, hand, graveyard", [
+    ([{"mill": 2}, {"draw": 1}], ["Mountain"], ["Plains", "Swamp"]),    # "Mill two cards, then draw a card"
+    ([{"draw": 1}, {"mill": 1}], ["Plains"], ["Swamp"]),                # "Draw a card, then mill a card"
+])
+def test_608_2c_701_17a_mill_and_draw_happen_in_the_order_written(steps, hand, graveyard):
+    spell = _spell("Test Mill And Draw", steps)
+    s = _scenario(hand=[spell], library=["Forest", "Mountain", "Swamp", "Plains"])
+    s.cast(spell)
+    assert s.hand() == hand
+    assert s.graveyard() == [*graveyard, spell.name]
+
+
+def test_701_17a_a_milled_card_with_flashback_may_be_cast_from_the_graveyard():
+    """701.17a, 702.34a: the milled card is in the graveyard, where flashback casts it from."""
+    firebolt = card("Test Milled Bolt", "{U}", "Sorcery", flashback="{U}",
+                    abilities=[{"kind": "spell", "damage_to_opponent": 2}])
+    spell = _spell("Test Mill One", [{"mill": 1}])
+    s = _scenario(hand=[spell], lands=2, library=[firebolt])
+    s.cast(spell)
+    assert firebolt.name in s.graveyard()
+    s.cast(firebolt, alternative="flashback")
+    assert s.life(player="opponent") == 18
+
+
+MILL_LAND = card("Test Mill Land", "", "Land", text="When this land enters, mill two cards.\n{T}: Add {W}.",
+                 abilities=[{"kind": "mana", "cost": "{T}", "mana": "{W}"},
+                            {"kind": "trigger", "event": "self_enters", "mill": 2}])
+LATE_INSIGHT = card("Test Late Insight", "{5}{W}", "Sorcery", flashback="{W}",
+                    abilities=[{"kind": "spell", "gain_life": 1}])
+
+
+def test_701_17a_the_goldfish_mills_into_its_graveyard_and_flashes_back_what_it_milled():
+    """In the goldfish too the milled cards go to the graveyard (the cards it may flash back,
+    702.34a): a 6-drop with flashback {W} milled on turn 1 is cast for {W} on turn 2, long
+    before it could be cast from hand. The traced games replay exactly through Scenario."""
+    deck = Deck({MILL_LAND: 20, LATE_INSIGHT: 20})
+    text = trace(deck, games=40, turns=2, seed=6, mulligan=MulliganPolicy.never())
+    assert f"mill {LATE_INSIGHT.name}" in text
+    assert any(line.strip().startswith("turn 2;") and f"cast {LATE_INSIGHT.name} (1)" in line
+               for line in text.splitlines())
+    games = traced_games(deck, games=12, turns=4, seed=2026, on_play=True)
+    failures = [f"game {k + 1}: {d}" for k, game in enumerate(games) if (d := replay(deck, game, on_play=True))]
+    assert not failures, "\n".join(failures)

@@ -357,6 +357,14 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             t = find_object(g, target_id) if target_id >= 0 else -1
             if t >= 0:                         # 707.2: copiable values only; X is 0
                 token_copy(R, S, g, rng, t, who, (op.flags & OF_SACRIFICE_AT_END) != 0)
+        elif code == OP_MILL:                  # 701.17a, top card first; 701.17b: as many as there are
+            n = op_amount(R, g, op, source, who, x)
+            for q in range(n):
+                t = take_top(R, g, rng, who)
+                if t < 0:
+                    break
+                trace(g, TR_MILLED, t, who)
+                card_to_graveyard(R, g, who, t)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 

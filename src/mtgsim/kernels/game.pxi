@@ -232,6 +232,7 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
                                  # value its index on the battlefield | (0: not tapped first, else
                                  # 1 + the mana ability tapped for its mana | (1 + the type asked
                                  # for, 0 none) << 8) << 8 (tap_before_leaving)
+    TR_MILLED = 27               # a card milled (701.17a): from the top of the library into the graveyard
 
 
 cdef void snapshot(Game* g, int action) noexcept nogil:

@@ -43,6 +43,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "tokens": ("Sorcery", "Investigate."),
     "extra_land_drops": ("Sorcery", "You may play an additional land this turn."),
     "untap_lands": ("Instant", "Untap up to three lands."),
+    "mill": ("Sorcery", "Mill three cards."),
 }
 
 
@@ -98,6 +99,11 @@ def _e_each_player(m):                  # (the opponent and the player alike, 12
 @_effect(rf"each player draws {NUMBER_WORD} cards?")
 def _e_each_draws(m):                   # (the goldfish opponent has no library: only the player draws)
     return {"draw": number_of(m["n"])}
+
+
+@_effect(rf"(?:(?:you )?mill|each player mills) {NUMBER_WORD} cards?")
+def _e_mill(m):                         # 701.17a ("each player": the goldfish opponent has no library)
+    return {"mill": number_of(m["n"])}
 
 
 @_effect(r"(?:~|it) deals (?P<n>\d+) damage to you")
