@@ -90,6 +90,7 @@ cpdef enum OpCode:               # what one OP row does (Op.code): the ops of `m
     OP_UNTAP_LANDS = 15          # untap up to N lands you control (701.26b)
     OP_TOKEN_COPY = 16           # a token copy of the target creature (707.2)
     OP_MILL = 17                 # a player mills N: their library's top N cards into their graveyard (701.17a)
+    OP_LOOK_TO_HAND = 18         # look at the top N, arg of them into the hand, the rest on the bottom
 
 cpdef enum OpFlag:               # Op.flags
     OF_TO_BATTLEFIELD = 1        # OP_SEARCH_LAND: onto the battlefield (else into the hand)

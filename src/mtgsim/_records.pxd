@@ -290,6 +290,9 @@ ctypedef struct Choices:         # the players' choices inside a game action (CH
     uint64_t keep_on_top         # scry and surveil (701.22a, 701.25a): bit k for the k-th card
                                  # looked at in the action (from the top, scry after scry), 1 kept
                                  # on top; the cards past the 64th are kept (goldfish: the policy)
+    uint64_t to_hand             # "put K of them into your hand" (look_to_hand): bit k for the k-th
+                                 # card of the look (from the top), 1 chosen; the K chosen nearest
+                                 # the top go, the top ones not chosen if fewer (goldfish: the policy)
     int32_t bounce_object        # the land a bounce land returns: its object id; -1 by the rule
                                  # of the choice (returned_land; goldfish: the policy)
     int16_t pay_life_above       # life is paid for a land to enter untapped (a shock land) while

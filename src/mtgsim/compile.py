@@ -358,6 +358,8 @@ class _Compiler:
                 flags |= int(OpFlag.OF_TAPPED)
         elif o.code == OpCode.OP_TOKEN_COPY:
             flags |= int(OpFlag.OF_SACRIFICE_AT_END) if op.get("sacrifice_at_end") else 0
+        elif o.code == OpCode.OP_LOOK_TO_HAND:
+            arg = op.get("to_hand")          # (K: how many of the N looked at go to the hand)
         try:                             # (look_at_top's buffer: scry at most MAX_LOOK)
             vocabulary.check(op.name, op.name, value)
         except ValueError as e:

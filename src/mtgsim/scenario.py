@@ -98,6 +98,18 @@ def _permanent_list(value, what: str, none_ok: bool = False) -> list:
     return list(value)
 
 
+def _to_hand_mask(to_hand) -> int:
+    """`to_hand` (the positions in a look, 0 its top card, of the cards put into the hand) as
+    the compiled game's mask: bit k for the k-th card looked at, 1 chosen."""
+    if isinstance(to_hand, (str, bytes, bool)) or not hasattr(to_hand, "__iter__"):
+        raise ArgumentError(f"to_hand: a list of positions in the look (0: its top card), got {shown(to_hand)}")
+    picks = list(to_hand)
+    if not all(isinstance(k, (int, np.integer)) and not isinstance(k, bool) and 0 <= k < 64 for k in picks) \
+            or len(set(picks)) < len(picks):
+        raise ArgumentError(f"to_hand: distinct positions 0..63 in the look (0: its top card), got {shown(to_hand)}")
+    return sum(1 << int(k) for k in picks)
+
+
 def _keep_mask(keep_on_top) -> int:
     """`keep_on_top` (a list of at most 64 True/False) as the compiled game's mask: bit k for
     the k-th card looked at, 1 kept on top (the cards past the list are kept)."""
@@ -678,15 +690,18 @@ class Scenario(ManaPools):
         return result
 
     def _choosing(self, color=None, pay_life: bool | int = True, bounce: Permanent | None = None,
-                  who: int = 0, keep_on_top=None):
+                  who: int = 0, keep_on_top=None, to_hand=None):
         """The players' choices for the next action (docs/rules-core.md): the colour chosen for
         "choose a colour" and mana of any colour (white if none is given); whether life is
         paid for a land to enter untapped (True: while it can be, 119.4; a number: while the
         player's life is above it, as it enters); the land `who` returns for a bounce land
         (None: the newest tapped basic land, else the oldest); and for each card scry or
         surveil looks at (701.22a, 701.25a), from the top, scry after scry, whether it is kept
-        on top (`keep_on_top`, a list of True/False; None or past its end: kept). Held as one
-        CHOICES record, what is not given as the core's default_choices."""
+        on top (`keep_on_top`, a list of True/False; None or past its end: kept); and which of
+        the cards a look puts into the hand ("put K of them into your hand", 608.2c: `to_hand`,
+        their positions in the look, 0 its top card; the K of them nearest the top go, then the
+        top cards not chosen if fewer; None: the top K). Held as one CHOICES record, what is not given as
+        the core's default_choices."""
         chosen = _core.default_choices()
         if isinstance(pay_life, (bool, np.bool_)):
             if not pay_life:
@@ -706,6 +721,8 @@ class Scenario(ManaPools):
             chosen["color"] = color_bit(color)
         if keep_on_top is not None:
             chosen["keep_on_top"] = _keep_mask(keep_on_top)
+        if to_hand is not None:
+            chosen["to_hand"] = _to_hand_mask(to_hand)
         self._choices = chosen
 
     def _found(self, object_id: int) -> Permanent | None:
@@ -719,7 +736,7 @@ class Scenario(ManaPools):
     @_all_or_nothing
     def cast(self, card, x=0, kicked=False, alternative=None, player="you", color=None,
              pay_life_for_lands: bool | int = True, bounce: Permanent | None = None, keep_on_top=None,
-             from_command_zone=False):
+             from_command_zone=False, to_hand=None):
         """Cast a spell (601.2): move it to the stack, lock in its total cost, pay it, and let it
         resolve (608): a permanent enters the battlefield, an instant or sorcery takes effect.
         The caster's choices as it resolves: `color` (W U B R G), the colour chosen as the
@@ -731,7 +748,9 @@ class Scenario(ManaPools):
         bounce land enters (default: the newest tapped basic land, else the oldest);
         `keep_on_top`, for each card a scry or surveil of the spell (or of an ability it
         triggers) looks at, from the top, whether it stays on top (else to the bottom, or into
-        the graveyard for surveil; default: every one stays, in its order). With
+        the graveyard for surveil; default: every one stays, in its order); `to_hand`, of the
+        cards a look of the spell puts into the hand (Impulse), their positions in the look, 0 its
+        top card (default: the top ones; the rest go to the bottom in the order looked at). With
         `from_command_zone`, the player's commander is cast from the command zone (903.8: it
         must be there), for {2} more for each previous time."""
         c = self._card(card)
@@ -740,7 +759,7 @@ class Scenario(ManaPools):
             raise RulesError(f"305.1: {c.name} is a land; lands are played, not cast")
         if c.uncastable:                 # (a cost or restriction on casting it the vocabulary lacks)
             raise RulesError(f"{c.name} is not cast by the simulator: {c.uncastable}")
-        self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top)   # (bad choices refused first)
+        self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top, to_hand)   # (bad choices refused first)
         command = flag(from_command_zone, "from_command_zone")
         if command and c.name not in self._command[who]:
             raise RulesError(f"903.8: {c.name} is not in {POSSESSIVE[who]} command zone")
@@ -765,7 +784,7 @@ class Scenario(ManaPools):
             raise
         self.log.append(f"{PLAYER_NAMES[who]} cast {c.name} for {total_cost_to_mana_cost(cost)}")
         row = self.tables.row_of(c)
-        self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top)
+        self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top, to_hand)
         object_id = self._play(lambda st: st.resolve_spell(row, who, int(x), bool(kicked),
                                                            alternative == "flashback"))
         return self._found(object_id) if c.is_permanent else None
@@ -851,11 +870,14 @@ class Scenario(ManaPools):
     # ---- activated abilities and copies ----------------------------------------------------------
     @_all_or_nothing
     def activate(self, p: Permanent, ability: int = 0, target: Permanent | None = None,
-                 keep_on_top=None) -> None:
+                 keep_on_top=None, to_hand=None) -> None:
         """Activate a non-mana activated ability (602), paying from pool and untapped sources.
-        `keep_on_top`: the cards a scry or surveil of it looks at kept on top (see `cast`)."""
+        `keep_on_top`: the cards a scry or surveil of it looks at kept on top; `to_hand`: the
+        cards a look of it puts into the hand (see `cast`)."""
         if keep_on_top is not None:
             _keep_mask(keep_on_top)                  # (refused before anything is done)
+        if to_hand is not None:
+            _to_hand_mask(to_hand)
         i = self._index(p)
         d = self._defs[self._names[i]]
         acts = d.abilities_of(ActivatedAbility)
@@ -899,7 +921,7 @@ class Scenario(ManaPools):
                 self._restore(snapshot)
                 raise
         source, aim = p.object_id, target.object_id if target is not None else -1
-        self._choosing(keep_on_top=keep_on_top)
+        self._choosing(keep_on_top=keep_on_top, to_hand=to_hand)
         self._play(lambda st: st.resolve_activation(st.index_of(source), ability,
                                                     st.index_of(aim) if aim >= 0 else -1))
 

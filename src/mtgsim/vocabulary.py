@@ -128,6 +128,12 @@ OPS: tuple[OpDef, ...] = (
     OpDef("mill", OpCode.OP_MILL, "701.17a",
           "you mill N: the top N cards of your library into your graveyard (as many as there are, 701.17b)",
           (_amount("mill", "cards milled"),)),
+    OpDef("look_to_hand", OpCode.OP_LOOK_TO_HAND, "401.2",
+          "look at the top N cards of your library (at most MAX_LOOK), put to_hand of them into your hand and "
+          "the rest on the bottom in any order (Impulse)",
+          (_number("look_to_hand", "cards looked at", hi=MAX_LOOK),
+           Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1)),
+          worth=True, choice="to_hand"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

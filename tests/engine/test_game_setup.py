@@ -132,9 +132,10 @@ def test_a_scenario_game_takes_its_choices_as_one_record():
     zones = (perms, 0, info, ([], []), ([], []), ([], []), 1, (0, 0))
     chosen = _core.default_choices()
     chosen["color"], chosen["pay_life_above"], chosen["bounce_object"], chosen["keep_on_top"] = 4, 7, 12, 5
+    chosen["to_hand"] = 6
     state.load(*zones, chosen)
     assert state.debug_fields()["choices"] == {"keep_on_top": 5, "bounce_object": 12, "pay_life_above": 7,
-                                               "color": 4}
+                                               "color": 4, "to_hand": 6}
     state.load(*zones)
     assert state.debug_fields()["choices"] == {name: int(_core.default_choices()[name][0])
                                                for name in schema.CHOICES_DTYPE.names}

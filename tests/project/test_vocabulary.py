@@ -12,7 +12,8 @@ import pytest
 from mtgsim import vocabulary
 from mtgsim.schema import OpCode, Who
 
-CHOICES = {"", "keep_on_top", "land_to_find", "land_to_return", "copy_target", "lands_to_untap", "color_to_add"}
+CHOICES = {"", "keep_on_top", "land_to_find", "land_to_return", "copy_target", "lands_to_untap", "color_to_add",
+           "to_hand"}
 
 
 def test_every_op_code_is_declared_and_every_declared_code_is_an_op():

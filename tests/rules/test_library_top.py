@@ -1,5 +1,7 @@
-"""The top of the library: scry (701.22), surveil (701.25) and cycling (702.29); an effect that
-draws and looks, in its ops' order (608.2c).
+"""The top of the library: scry (701.22), surveil (701.25), cycling (702.29) and "look at the
+top N cards, put K of them into your hand and the rest on the bottom" (Impulse: 401.2, the
+library seen only as the effect allows; 608.2c); an effect that draws and looks, in its ops'
+order (608.2c).
 
 In a Scenario the library is in order and the caller makes the choices (`keep_on_top`, one
 True/False per card looked at, from the top). The goldfish draws at random from the library's
@@ -123,6 +125,109 @@ def test_keep_on_top_must_be_a_list_of_true_or_false():
         with pytest.raises(ArgumentError, match="keep_on_top"):
             s.cast(PREORDAIN, keep_on_top=bad)
     assert s.hand() == [PREORDAIN.name]                    # (nothing was done)
+
+
+# ---- "look at the top N, put K into your hand, the rest on the bottom" (Impulse) -----------------
+
+IMPULSE = card("Test Impulse", "{W}", "Instant", abilities=[{"kind": "spell", "look_to_hand": 4, "to_hand": 1}])
+STOCK_UP = card("Test Stock Up", "{W}", "Sorcery", abilities=[{"kind": "spell", "look_to_hand": 5, "to_hand": 2}])
+SEER_LAND = card("Test Seer Land", "", "Land", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{W}"},
+    {"kind": "trigger", "event": "self_enters", "look_to_hand": 2, "to_hand": 1}])
+
+
+def test_401_2_impulse_puts_the_chosen_card_into_the_hand_and_the_rest_on_the_bottom_in_the_order_looked_at():
+    """401.2: the library is seen only as the effect allows: the top four. The caller's
+    `to_hand` (positions in the look, 0 its top card) says which goes to the hand; the rest go
+    under the library "in any order", the simulator's being the order looked at (608.2c)."""
+    s = scenario(["Island", "Swamp", "Mountain", "Forest", "Wastes"], hand=[IMPULSE], lands=1)
+    s.cast(IMPULSE, to_hand=[2])
+    assert s.hand() == ["Mountain"]
+    assert library_top_first(s) == ["Wastes", "Island", "Swamp", "Forest"]
+
+
+def test_401_2_impulse_takes_the_top_card_by_default():
+    s = scenario(["Island", "Swamp", "Mountain", "Forest", "Wastes"], hand=[IMPULSE], lands=1)
+    s.cast(IMPULSE)
+    assert s.hand() == ["Island"]
+    assert library_top_first(s) == ["Wastes", "Swamp", "Mountain", "Forest"]
+
+
+def test_401_2_put_two_of_them_takes_the_first_two_chosen_then_the_top_ones():
+    """K = 2: the positions chosen (of more than K, the K nearest the top), and the top cards
+    not chosen if fewer are given."""
+    s = scenario(["Island", "Swamp", "Mountain", "Forest", "Wastes", "Plains"], hand=[STOCK_UP], lands=1)
+    s.cast(STOCK_UP, to_hand=[4, 1])
+    assert sorted(s.hand()) == ["Swamp", "Wastes"]
+    assert library_top_first(s) == ["Plains", "Island", "Mountain", "Forest"]
+    s = scenario(["Island", "Swamp", "Mountain", "Forest", "Wastes", "Plains"], hand=[STOCK_UP], lands=1)
+    s.cast(STOCK_UP, to_hand=[4, 1, 0])
+    assert sorted(s.hand()) == ["Island", "Swamp"]
+    s = scenario(["Island", "Swamp", "Mountain", "Forest", "Wastes"], hand=[STOCK_UP], lands=1)
+    s.cast(STOCK_UP, to_hand=[3])
+    assert sorted(s.hand()) == ["Forest", "Island"]
+    assert library_top_first(s) == ["Swamp", "Mountain", "Wastes"]
+
+
+def test_401_2_a_look_at_a_library_with_fewer_cards_looks_at_all_of_them():
+    s = scenario(["Island", "Swamp"], hand=[IMPULSE], lands=1)
+    s.cast(IMPULSE, to_hand=[1])
+    assert s.hand() == ["Swamp"] and library_top_first(s) == ["Island"]
+    s = scenario([], hand=[IMPULSE], lands=1)
+    s.cast(IMPULSE)
+    assert s.hand() == [] and library_top_first(s) == []
+
+
+def test_401_2_a_land_whose_entering_trigger_looks():
+    s = scenario(["Island", "Swamp", "Mountain"])
+    s.play_land(SEER_LAND)
+    assert s.hand() == ["Island"] and library_top_first(s) == ["Mountain", "Swamp"]
+
+
+def test_to_hand_must_be_distinct_positions_in_the_look():
+    s = scenario(["Island"], hand=[IMPULSE], lands=1)
+    for bad in ("top", [True], [-1], [64], [1, 1], 2):
+        with pytest.raises(ArgumentError, match="to_hand"):
+            s.cast(IMPULSE, to_hand=bad)
+    assert s.hand() == [IMPULSE.name]                      # (nothing was done)
+
+
+def test_look_to_hand_bounds_name_card_and_field():
+    with pytest.raises(CardDataError, match="look_to_hand must be 0..64") as e:
+        card("Test Huge Look", "{U}", "Sorcery", abilities=[{"kind": "spell", "look_to_hand": 65}])
+    assert e.value.card == "Test Huge Look" and e.value.field == "abilities[0].effect.look_to_hand"
+    with pytest.raises(CardDataError, match="to_hand must be 1..64"):
+        card("Test No Take", "{U}", "Sorcery", abilities=[{"kind": "spell", "look_to_hand": 3, "to_hand": 0}])
+
+
+def test_the_goldfish_takes_a_land_from_a_look_while_lands_are_wanted_else_the_castable_spell():
+    """The policy's pick (card_to_take): 20 lands that look at the top two as they enter (one to
+    the hand, one to the bottom) and 20 cards of mana value 6, on the play, no mulligan. On
+    turn 1, with h lands among the seven (h >= 1: one played), lands are wanted while h < 6 (the
+    land goal): the 6-drop is taken only if both cards looked at are 6-drops; with h >= 6 the
+    6-drop is castable soon (6 <= h + 1) and is taken unless both are lands. Taking the top card
+    would take the 6-drop with the chance of one card being it; the counts differ by far more
+    than the tolerance."""
+    text = "".join(trace(Deck({SEER_LAND: 20, BIG: 20}), games=100, turns=2, seed=seed, mulligan=NEVER)
+                   for seed in range(6))
+    taken_big, exact, top, n = 0, 0.0, 0.0, 0
+    for game in text.split("game ")[1:]:
+        turns = [line for line in game.splitlines() if line.strip().startswith("turn ")]
+        hands = [line.split("hand [")[1].split("]")[0].split(", ") for line in turns]
+        drawn = turns[1].split("draw ")[1].split(";")[0]
+        lands, bigs = hands[0].count(SEER_LAND.name), hands[0].count(BIG.name)
+        if lands == 0:
+            continue
+        n += 1
+        taken_big += hands[1].count(BIG.name) - bigs - (drawn == BIG.name)
+        left_big, left = 20 - bigs, 33
+        both_big = left_big / left * (left_big - 1) / (left - 1)
+        both_land = (20 - lands) / left * (19 - lands) / (left - 1)
+        exact += both_big if lands < 6 else 1 - both_land
+        top += left_big / left
+    sd = sqrt(n / 4)
+    assert abs(taken_big - exact) <= 4 * sd
+    assert abs(taken_big - top) > 4 * sd
 
 
 # ---- cycling in a Scenario ---------------------------------------------------------------------

@@ -365,6 +365,8 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                     break
                 trace(g, TR_MILLED, t, who)
                 card_to_graveyard(R, g, who, t)
+        elif code == OP_LOOK_TO_HAND:
+            look_to_hand(R, S, g, rng, who, op.amount.fixed, op.arg)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 
@@ -382,13 +384,7 @@ cdef void look_at_top(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, bint
     this one is the simulator's)."""
     cdef int32_t seen[MAXLOOK]
     cdef uint8_t keep[MAXLOOK]
-    cdef int m = 0, k, row, kept_lands = 0          # (the lands kept so far: keeps_on_top)
-    while m < n and m < MAXLOOK:
-        row = take_top(R, g, rng, who)
-        if row < 0:
-            break
-        seen[m] = row
-        m += 1
+    cdef int m = take_looked_at(R, g, rng, who, n, seen), k, kept_lands = 0   # (kept_lands: keeps_on_top)
     if m == 0:
         return
     trace(g, TR_LOOK, -1, m | (surveil << 8))
@@ -404,6 +400,41 @@ cdef void look_at_top(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, bint
                 card_to_graveyard(R, g, who, seen[k])
             else:
                 put_on_bottom(g, who, seen[k])
+    g.gen += 1
+
+
+cdef int take_looked_at(Rules* R, Game* g, Rng* rng, int who, int n, int32_t* seen) noexcept nogil:
+    """The top n cards of player who's library (at most MAXLOOK; all of them if it has fewer),
+    taken out of it into `seen`, the top one first, to be looked at: how many."""
+    cdef int m = 0, row
+    while m < n and m < MAXLOOK:
+        row = take_top(R, g, rng, who)
+        if row < 0:
+            break
+        seen[m] = row
+        m += 1
+    return m
+
+
+cdef void look_to_hand(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, int k) noexcept nogil:
+    """Player `who` looks at the top n cards of their library (all of them if it has fewer;
+    401.2: the effect lets them) and puts k of them into their hand (all if fewer), the rest on
+    the bottom of their library "in any order" (Impulse), in that order (608.2c). Which k is the
+    player's choice (goes_to_hand); the order is a choice too, this one the simulator's: the
+    first looked at above the next, as scry's."""
+    cdef int32_t seen[MAXLOOK]
+    cdef uint8_t taken[MAXLOOK]
+    cdef int m = take_looked_at(R, g, rng, who, n, seen), q, pick
+    if m == 0:
+        return
+    memset(taken, 0, sizeof(taken))
+    for q in range(min(k, m)):
+        pick = goes_to_hand(R, S, g, seen, taken, m)
+        taken[pick] = 1
+        put_in_hand(g, who, seen[pick])
+    for q in range(m):
+        if not taken[q]:
+            put_on_bottom(g, who, seen[q])
     g.gen += 1
 
 

@@ -4,19 +4,20 @@
 # the caller gave none), and the goldfish asks its play policy. The choices made once for a
 # whole action, the colour chosen and paying life for a land, the rules read off Game.choices
 # in both (the goldfish's are the policy's: Spec.choices).
-# Uses game (Game, Spec), zones (counts_as_land), actions (find_object), policy (wanted_card,
-# chosen_land, land_to_return, tap_before_leaving).
+# Uses game (Game, Spec, Choices), zones (counts_as_land), actions (find_object), policy (wanted_card,
+# card_to_take, chosen_land, land_to_return, tap_before_leaving).
 
 cdef inline Choices given_by_default() noexcept nogil:
     """The choices a Scenario's caller didn't give (docs/rules-core.md): white for "choose a
     colour" and mana of any colour; life paid for a land to enter untapped whenever it can be
     (119.4); the land a bounce land returns by returned_land's rule; every card scry and
-    surveil look at kept on top, in its order."""
+    surveil look at kept on top, in its order; the top cards of a look put into the hand."""
     cdef Choices c
     c.color = MT_W
     c.pay_life_above = -32768
     c.bounce_object = -1
     c.keep_on_top = ~(<uint64_t>0)
+    c.to_hand = ~(<uint64_t>0)
     return c
 
 
@@ -41,6 +42,24 @@ cdef inline bint keeps_on_top(Rules* R, Spec* S, Game* g, int row, int* kept_lan
     if keep and counts_as_land(R, S, row):
         kept_lands[0] += 1
     return keep
+
+
+cdef inline int goes_to_hand(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t* taken, int m) noexcept nogil:
+    """Which of the m cards `seen` by a look (the top first), not yet `taken`, the player puts
+    into their hand next ("put K of them into your hand": look_to_hand): its index. In a
+    Scenario's game the first not taken whose bit of g.choices.to_hand is set (bit q: the q-th
+    card of the look), else the first not taken (by default: the top K); in the goldfish the
+    play policy's card_to_take."""
+    cdef int q
+    if not g.scenario:
+        return card_to_take(R, S, g, seen, taken, m)
+    for q in range(m):
+        if not taken[q] and (g.choices.to_hand >> q) & 1:
+            return q
+    for q in range(m):
+        if not taken[q]:
+            return q
+    return -1
 
 
 cdef inline int land_to_search(Rules* R, Spec* S, Game* g, Op* e, bint to_battlefield) noexcept nogil:

@@ -782,6 +782,29 @@ cdef bint wanted_card(Rules* R, Spec* S, Game* g, int row, int in_hand, int extr
     return R.cards[row].mana_value <= lands + 1
 
 
+cdef int card_to_take(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t* taken, int m) noexcept nogil:
+    """Which of the m cards `seen` by a look (the top first), not yet `taken`, the player puts
+    into their hand next ("put K of them into your hand": look_to_hand), by wanted_card, whose
+    lands count the cards already taken (they are in hand): a land while lands are wanted (a
+    missed land drop costs every later turn); else a spell it could cast soon, of the highest
+    mana value (the most mana put to use); else the spell of lowest mana value (the soonest
+    castable); else a land. Ties: the one nearer the top."""
+    cdef int q, row, score, best = -1, best_score = -1
+    for q in range(m):
+        if taken[q]:
+            continue
+        row = seen[q]
+        if counts_as_land(R, S, row):
+            score = 3 * 256 if wanted_card(R, S, g, row, False, 0) else 0
+        elif wanted_card(R, S, g, row, False, 0):
+            score = 2 * 256 + min(R.cards[row].mana_value, 255)
+        else:
+            score = 256 - min(R.cards[row].mana_value, 255)
+        if score > best_score:
+            best, best_score = q, score
+    return best
+
+
 cdef inline bint worth_cycling(Rules* R, Spec* S, Game* g, int row) noexcept nogil:
     """Is card `row` in hand worth cycling (702.29)? A card not wanted (wanted_card): a land
     while the lands are enough, a spell not castable soon; and for typecycling (a land searched

@@ -44,6 +44,8 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "extra_land_drops": ("Sorcery", "You may play an additional land this turn."),
     "untap_lands": ("Instant", "Untap up to three lands."),
     "mill": ("Sorcery", "Mill three cards."),
+    "look_to_hand": ("Instant", ("Look at the top four cards of your library. Put one of them into your hand and "
+                                 "the rest on the bottom of your library in any order.")),
 }
 
 
@@ -67,6 +69,14 @@ def _e_scry(m):                         # 701.22a, 701.25a
 @_effect(rf"(?P<what>scry|surveil) (?P<s>\d+), then draw {NUMBER_WORD} cards?")
 def _e_scry_draw(m):                    # (Preordain: the kernel looks before it draws)
     return {m["what"].lower(): int(m["s"]), "draw": number_of(m["n"])}
+
+
+@_effect(r"look at the top (?P<look>two|three|four|five|six|seven|eight|nine|ten) cards of your library\. "
+         r"Put (?P<take>one|two|three) of them into your hand and the (?:rest|other) on the bottom of your library"
+         r"(?: in any order)?")
+def _e_look_to_hand(m):                 # (Impulse: the look and the put are one instruction, 608.2c)
+    look, take = number_of(m["look"]), number_of(m["take"])
+    return {"look_to_hand": look, "to_hand": take} if take < look <= vocabulary.MAX_LOOK else None
 
 
 @_effect(r"(?:you )?gain (?P<n>\d+|X) life")
@@ -308,12 +318,18 @@ def _token_count(m: re.Match) -> Any:
     return "X" if m["n"] == "X" else number_of(m["n"])
 
 
+_LOOK_AT_TOP = re.compile(r"look at the top \w+ cards of your library\.?", re.I)
+_PUT_OF_THEM = re.compile(r"put \w+ of them into your hand", re.I)
+
+
 def merged_sentences(parts: list[str]) -> list[str]:
     """Sentences with "It has "..."" kept with the token sentence before it, as one phrase."""
     out: list[str] = []
     for s in parts:
         if out and _IT_HAS.fullmatch(s) and re.search(r"creature tokens?\.?$", out[-1]):
             out[-1] += " " + s
+        elif out and _PUT_OF_THEM.match(s) and _LOOK_AT_TOP.fullmatch(out[-1]):
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (what is looked at and where it goes: one phrase)
         elif out and s.startswith("You gain life equal to the life lost this way"):
             out[-1] += " " + s                  # (how much depends on the sentence before)
         else:
