@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from ._core import MAX_LOOK, OpCode, OpFlag, Who
 from .errors import CardDataError, UnknownNameError
 
-__all__ = ["BY_NAME", "MAX_LOOK", "MODIFIERS", "OPS", "OP_NAMES", "OpCode", "OpDef", "OpFlag", "Param", "check",
-           "doc_table", "param"]
+__all__ = ["BY_NAME", "MAX_LOOK", "MODIFIERS", "MOVED_WORD", "OPS", "OP_NAMES", "OpCode", "OpDef", "OpFlag", "Param",
+           "check", "doc_table", "param"]
 
 _INT16 = 32767
 
@@ -42,7 +42,8 @@ class OpDef:
     """One effect op. `params[0]` is its main value, named as the op itself (a flat effect's
     field `draw = 2`); the others modify it (`lands_tapped`). `worth`: True if an activated
     ability with this op is worth activating (the policy uses it), or the counter kinds for
-    which it is. `choice`: the player choice it needs ("" none)."""
+    which it is. `choice`: the player choice it needs ("" none). `moved`: the word a traced
+    game says of each card it moves from zone to zone ("" none moved)."""
     name: str
     code: int                    # an OpCode
     rule: str
@@ -52,6 +53,7 @@ class OpDef:
     flags: int = 0               # OpFlags its every row carries
     worth: bool | tuple[str, ...] = False
     choice: str = ""
+    moved: str = ""              # the word a game's trace says of a card it moves (TR_MOVED)
 
     @property
     def main(self) -> Param:
@@ -127,16 +129,18 @@ OPS: tuple[OpDef, ...] = (
           worth=True, choice="copy_target"),
     OpDef("mill", OpCode.OP_MILL, "701.17a",
           "you mill N: the top N cards of your library into your graveyard (as many as there are, 701.17b)",
-          (_amount("mill", "cards milled"),)),
+          (_amount("mill", "cards milled"),), moved="mill"),
     OpDef("look_to_hand", OpCode.OP_LOOK_TO_HAND, "401.2",
           "look at the top N cards of your library (at most MAX_LOOK), put to_hand of them into your hand and "
           "the rest on the bottom in any order (Impulse)",
           (_number("look_to_hand", "cards looked at", hi=MAX_LOOK),
            Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1)),
-          worth=True, choice="to_hand"),
+          worth=True, choice="to_hand", moved="look"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}
+# what a traced game says of a card each op code moves (TR_MOVED)
+MOVED_WORD: dict[int, str] = {int(o.code): o.moved for o in OPS if o.moved}
 OP_NAMES: tuple[str, ...] = tuple(BY_NAME)
 # the parameters that modify another op's main value (a flat effect's `lands_tapped`)
 MODIFIERS: dict[str, tuple[str, ...]] = {}

@@ -363,7 +363,7 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 t = take_top(R, g, rng, who)
                 if t < 0:
                     break
-                trace(g, TR_MILLED, t, who)
+                trace_moved(g, code, t, Z_LIBRARY, Z_GRAVEYARD, who)
                 card_to_graveyard(R, g, who, t)
         elif code == OP_LOOK_TO_HAND:
             look_to_hand(R, S, g, rng, who, op.amount.fixed, op.arg)
@@ -433,6 +433,7 @@ cdef void look_to_hand(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, int
         taken[pick] = 1
         put_in_hand(g, who, seen[pick])
     for q in range(m):
+        trace_moved(g, OP_LOOK_TO_HAND, seen[q], Z_LIBRARY, Z_HAND if taken[q] else Z_LIBRARY_BOTTOM, who)
         if not taken[q]:
             put_on_bottom(g, who, seen[q])
     g.gen += 1
