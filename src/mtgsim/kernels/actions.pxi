@@ -4,9 +4,10 @@
 # a spell resolving, a non-mana ability's costs and effect, combat with no blockers, and the
 # turn's steps. Each takes the player it is for; the choices inside them are read off
 # Game.choices (the colour chosen, paying life for a land) or asked of choices.pxi (the cards
-# kept on top, the land searched for, the land returned), never of the play policy.
+# kept on top, the cards a look takes, the land searched for, the land returned, the lands
+# untapped), never of the play policy.
 # Uses base, counts, abilities, game, zones, and, included after it, choices (keeps_on_top,
-# land_to_search, returned_land).
+# goes_to_hand, land_to_search, returned_land, land_to_untap).
 
 # ---- permanents entering and leaving -------------------------------------------------------
 
@@ -453,17 +454,11 @@ cdef void card_to_graveyard(Rules* R, Game* g, int who, int row) noexcept nogil:
 
 
 cdef void untap_lands(Rules* R, Game* g, int who, int n) noexcept nogil:
-    """Untap up to n lands player `who` controls (Frantic Search): which ones is their choice,
-    made here as the tapped lands making the most units of mana on the direct path first,
-    then the oldest."""
-    cdef int k, i, best, most
+    """Untap up to n lands player `who` controls (Frantic Search, 701.26b): which ones is
+    their choice, one by one (land_to_untap)."""
+    cdef int k, best
     for k in range(n):
-        best = -1
-        most = -1
-        for i in range(g.n):
-            if (g.perms[i].controller == who and g.perms[i].flags & PF_TAPPED
-                    and R.cards[g.perms[i].card].types & CT_LAND and g.unit_of[g.perms[i].card] > most):
-                best, most = i, g.unit_of[g.perms[i].card]
+        best = land_to_untap(R, g, who)
         if best < 0:
             return
         set_flags(g, best, g.perms[best].flags & ~PF_TAPPED)
