@@ -4,7 +4,8 @@ A row says the op's name (the word a card's TOML and the recognizer use), its co
 `OpCode` (and the player it concerns), the rule it implements, its parameters with their
 bounds, its doc line (docs/card-format.md lists them), what the play policy gets from it
 (`worth`: is an activated ability doing this worth activating) and the player choice it
-needs. The compiler, the loader, the docs and `tests/project/test_vocabulary.py` read these rows;
+needs, one of the declared kinds of choice (`CHOICE_KINDS`: where each is made, its CHOICES
+field and default). The compiler, the loader, the docs and `tests/project/test_vocabulary.py` read these rows;
 the kernels' one interpreter of op codes is `run_ops` (kernels/actions.pxi).
 
 The rows are in the canonical order: the order a flat effect's parts are carried out in
@@ -15,13 +16,51 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._core import MAX_LOOK, OpCode, OpFlag, Who
+from ._core import MAX_LOOK, ManaTypeBit, OpCode, OpFlag, Who
 from .errors import CardDataError, UnknownNameError
 
-__all__ = ["BY_NAME", "MAX_LOOK", "MODIFIERS", "MOVED_WORD", "OPS", "OP_NAMES", "OpCode", "OpDef", "OpFlag", "Param",
-           "check", "doc_table", "param"]
+__all__ = ["BY_NAME", "CHOICE_BY_NAME", "CHOICE_KINDS", "MAX_LOOK", "MODIFIERS", "MOVED_WORD", "OPS", "OP_NAMES",
+           "ChoiceKind", "OpCode", "OpDef", "OpFlag", "Param", "check", "doc_table", "param"]
 
 _INT16 = 32767
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceKind:
+    """One kind of player choice an op (or a game action) needs. `field`: the field of the
+    CHOICES record (`Choices`, _records.pxd) a Scenario's caller gives it in ("" none: the
+    simulator's rule decides, in both games), with its `default` when not given (the record's
+    value: `default_choices`). `asked`: where it is made — "once" (read off Game.choices, the
+    goldfish's set once by its play policy), "resolving" (a function of kernels/choices.pxi,
+    `function`, asked as the action resolves), "target" (chosen as the ability is activated:
+    the play policy's `function` in kernels/policy.pxi, Scenario's `target`)."""
+    name: str
+    doc: str
+    asked: str
+    function: str = ""
+    field: str = ""
+    default: int = 0
+
+
+CHOICE_KINDS: tuple[ChoiceKind, ...] = (
+    ChoiceKind("color", "the colour chosen for \"choose a colour\" and mana of any colour (white)", "once",
+               field="color", default=int(ManaTypeBit.MT_W)),
+    ChoiceKind("pay_life", "life paid for a land to enter untapped while its controller's life is above this "
+               "(119.4; by default whenever it can be)", "once", field="pay_life_above", default=-32768),
+    ChoiceKind("keep_on_top", "each card scry and surveil look at kept on top or not (701.22a, 701.25a; kept)",
+               "resolving", "keeps_on_top", field="keep_on_top", default=(1 << 64) - 1),
+    ChoiceKind("to_hand", "which cards of a look go into the hand (401.2; the top ones)", "resolving",
+               "goes_to_hand", field="to_hand", default=(1 << 64) - 1),
+    ChoiceKind("land_to_return", "the land a bounce land returns (400.3; the newest tapped basic, else the oldest)",
+               "resolving", "returned_land", field="bounce_object", default=-1),
+    ChoiceKind("land_to_find", "the land a search finds (701.23; a Scenario's: the first from the top)",
+               "resolving", "land_to_search"),
+    ChoiceKind("lands_to_untap", "the lands an effect untaps (701.26b; those making the most mana first)",
+               "resolving", "land_to_untap"),
+    ChoiceKind("copy_target", "the creature a token copies (707.2; a target, chosen as the ability is activated)",
+               "target", "copy_target"),
+)
+CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +81,7 @@ class OpDef:
     """One effect op. `params[0]` is its main value, named as the op itself (a flat effect's
     field `draw = 2`); the others modify it (`lands_tapped`). `worth`: True if an activated
     ability with this op is worth activating (the policy uses it), or the counter kinds for
-    which it is. `choice`: the player choice it needs ("" none). `moved`: the word a traced
+    which it is. `choice`: the player choice it needs (a CHOICE_KINDS name, "" none). `moved`: the word a traced
     game says of each card it moves from zone to zone ("" none moved)."""
     name: str
     code: int                    # an OpCode
@@ -95,7 +134,7 @@ OPS: tuple[OpDef, ...] = (
           "its source is sacrificed at the beginning of the next end step (with token_copy: the token)",
           (_flag("sacrifice_at_end", "true: it does"),)),
     OpDef("add_any_color", OpCode.OP_ADD_ANY_COLOR, "106.4", "N mana of any one colour added to your pool",
-          (_amount("add_any_color", "mana added"),), choice="color_to_add"),
+          (_amount("add_any_color", "mana added"),), choice="color"),
     OpDef("counters", OpCode.OP_COUNTERS, "122.6", "counters put on the object concerned",
           (Param("counters", "named_amounts", "counter kind = amount, e.g. {\"+1/+1\" = 1}", default=()),),
           worth=("+1/+1",)),

@@ -12,8 +12,7 @@ import pytest
 from mtgsim import vocabulary
 from mtgsim.schema import OpCode, Who
 
-CHOICES = {"", "keep_on_top", "land_to_find", "land_to_return", "copy_target", "lands_to_untap", "color_to_add",
-           "to_hand"}
+CHOICES = {""} | set(vocabulary.CHOICE_BY_NAME)       # (a row needs no choice, or a declared kind)
 
 
 def test_every_op_code_is_declared_and_every_declared_code_is_an_op():
@@ -37,6 +36,45 @@ def test_each_op_says_its_rule_doc_and_choice():
         assert o.choice in CHOICES, o.name
         assert o.who in (Who.WHO_YOU, Who.WHO_OPPONENTS), o.name
         assert o.worth in (True, False) or all(isinstance(k, str) for k in o.worth), o.name
+
+
+# ---- the kinds of player choice: declared once, each asked in its one place ---------------------
+
+def _kernel_functions(room: str) -> set[str]:
+    text = (ROOT / "src" / "mtgsim" / "kernels" / room).read_text()
+    return set(re.findall(r"^cdef (?:inline )?[\w*]+ (\w+)\(", text, re.MULTILINE))
+
+
+@pytest.mark.parametrize("kind", vocabulary.CHOICE_KINDS, ids=lambda c: c.name)
+def test_a_choice_kind_is_asked_in_its_one_place(kind):
+    """A choice made as an action resolves has its function in kernels/choices.pxi (the rules
+    ask it there, never the play policy); a target, the play policy's in kernels/policy.pxi; a
+    choice made once for the action, its CHOICES field (read off Game.choices in both games)."""
+    assert kind.asked in ("once", "resolving", "target"), kind.name
+    assert kind.doc and kind.name.isidentifier(), kind.name
+    if kind.asked == "resolving":
+        assert kind.function in _kernel_functions("choices.pxi"), f"choices.pxi has no {kind.function}"
+    elif kind.asked == "target":
+        assert kind.function in _kernel_functions("policy.pxi"), f"policy.pxi has no {kind.function}"
+    else:
+        assert kind.field and not kind.function, kind.name
+
+
+def test_the_choices_record_has_one_field_per_declared_kind_and_its_default():
+    """The CHOICES record (Choices, _records.pxd) holds exactly the declared kinds' fields, and a
+    Scenario's caller who gives none gets each kind's declared default (default_choices)."""
+    from mtgsim import _core, schema
+    fields = {c.field: c for c in vocabulary.CHOICE_KINDS if c.field}
+    assert set(schema.CHOICES_DTYPE.names) == set(fields)
+    given = _core.default_choices()
+    for name, kind in fields.items():
+        assert int(given[name][0]) == kind.default, kind.name
+
+
+def test_every_declared_choice_kind_is_needed():
+    """A kind no op needs is one a game action needs (the colour chosen, paying life for a land)."""
+    needed = {o.choice for o in vocabulary.OPS} | {"color", "pay_life"}
+    assert set(vocabulary.CHOICE_BY_NAME) <= needed
 
 
 def test_a_parameter_has_a_known_kind_and_bounds():
