@@ -12,8 +12,9 @@ choices (those the play policy made once for every game read off the goldfish's 
 record, `GoldfishSpec.choices`; the others off the trace), and compares the state after each.
 The first difference is returned.
 
-A look putting cards into the hand is replayed with `to_hand`, the positions taken in the
-look (one such look per action: two would need two masks, which Scenario has not).
+The choices are given to each action as one `choices` mapping by kind. A look putting cards
+into the hand is replayed with "to_hand", the positions taken in the look (one such look per
+action: two would need two masks, which Scenario has not).
 
 A search shuffles the goldfish's library, so the cards a scry kept on top are unseen again;
 a Scenario's library is never shuffled (its search takes the first land from the top). A game
@@ -213,8 +214,9 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
         s.add_to_hand(name)
     for step in game.steps[:game.until]:
         where = f"turn {step.turn}, {step.action} {step.args}"
-        keep = step.args.get("keep_on_top")
         to_hand = [q for q, taken in enumerate(step.args.get("to_hand", ())) if taken] or None
+        chosen = {"color": colour, "pay_life": pay_life, "keep_on_top": step.args.get("keep_on_top"),
+                  "to_hand": to_hand}                   # (the choices as the action resolves, by kind)
         try:
             if step.action == "turn":
                 if step.turn > 1:
@@ -229,21 +231,19 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
                 if tapped:                   # (tapped for mana while the return was on the stack,
                     asked = tapped >> 8      # 605.3a: the same done before the land is played)
                     s.tap_for_mana(mine[returned], (tapped & 0xFF) - 1, TYPES[asked - 1] if asked else None)
-                s.play_land(step.args["card"], pay_life=pay_life, face=step.args["face"], keep_on_top=keep,
-                            bounce=mine[returned] if returned < len(mine) else None)
+                s.play_land(step.args["card"], face=step.args["face"],
+                            choices={**chosen, "land_to_return": mine[returned] if returned < len(mine) else None})
             elif step.action == "cast":
                 a = step.args
                 s.cast(a["card"], x=a["x"], kicked=a["kicked"], alternative="flashback" if a["flashback"] else None,
-                       color=colour, pay_life_for_lands=pay_life, keep_on_top=keep,
-                       from_command_zone=a["from_command_zone"], to_hand=to_hand)
+                       from_command_zone=a["from_command_zone"], choices=chosen)
             elif step.action == "activate":
                 mine = s.battlefield("you")
                 a = step.args
                 aim = a["target"] if a["target"] not in (-1, a["source"]) else None   # (on its source: no target)
-                s.activate(mine[a["source"]], a["ability"], mine[aim] if aim is not None else None,
-                           keep_on_top=keep, to_hand=to_hand)
+                s.activate(mine[a["source"]], a["ability"], mine[aim] if aim is not None else None, choices=chosen)
             elif step.action == "cycle":
-                s.cycle(step.args["card"])
+                s.cycle(step.args["card"], choices=chosen)
             elif step.action == "attack":
                 s.attack()
         except Exception as e:               # noqa: BLE001 - any failure is a difference

@@ -237,14 +237,15 @@ SEER_TOWER = card("Test Seer Tower", "", "Land", abilities=[
 
 def test_401_2_goldfish_games_that_look_and_take_cards_into_the_hand_replay_through_scenario():
     """The goldfish's looks are traced card by card in the order looked at, each to the hand or
-    the bottom (TR_MOVED, the op's word "look"), so a traced game with Impulse, Stock Up and an
-    activated look replays through Scenario with the policy's picks as `to_hand`."""
-    deck = Deck({IMPULSE: 10, STOCK_UP: 8, BEAR: 14, SEER_TOWER: 8, "Plains": 20})
+    the bottom (TR_MOVED, the op's word "look"), so a traced game with Impulse, Stock Up, a
+    land that looks as it enters and an activated look replays through Scenario with the
+    policy's picks as the "to_hand" choice."""
+    deck = Deck({IMPULSE: 10, STOCK_UP: 8, BEAR: 14, SEER_TOWER: 6, SEER_LAND: 6, "Plains": 16})
     text = trace(deck, games=1, turns=1, seed=1, mulligan=NEVER)
     assert ": hand" in text and ": bottom" in text and "look " in text
     games = traced_games(deck, games=12, turns=8, seed=2026, on_play=True)
     steps = [step for game in games for step in game.steps[:game.until] if "to_hand" in step.args]
-    assert any(step.action == "cast" for step in steps) and any(step.action == "activate" for step in steps)
+    assert {step.action for step in steps} == {"cast", "activate", "land"}
     assert any(sum(step.args["to_hand"]) == 2 for step in steps)
     assert any(not step.args["to_hand"][0] for step in steps)       # (not always the top card)
     failures = [f"game {k + 1}: {d}" for k, game in enumerate(games) if (d := replay(deck, game, on_play=True))]
