@@ -67,13 +67,18 @@ CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 class Param:
     """One parameter of an op. `kind`: "amount" (a whole number 0..hi, or a count such as X),
     "number" (a whole number lo..hi), "bool", "mana" (mana symbols), "names" (a list of
-    subtypes), "named_amounts" (a table of name = amount: counters, tokens)."""
+    subtypes), "named_amounts" (a table of name = amount: counters, tokens). The main one
+    compiles by its kind (an amount: Op.amount; mana: a COST row in Op.arg); a modifier says
+    the OP field it compiles to (`to`, `flag`), so the compiler needs no case for it."""
     name: str
     kind: str
     doc: str
     lo: int = 0
     hi: int = _INT16
     default: object = None
+    to: str = ""                 # a modifier's OP field: "arg" (a number: its value), "flags"
+                                 # (a bool: `flag` set when true); "" read by its op's own case
+    flag: int = 0                # the OpFlag a "flags" modifier sets
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +112,8 @@ def _number(name: str, doc: str, hi: int = _INT16) -> Param:
     return Param(name, "number", doc, hi=hi, default=0)
 
 
-def _flag(name: str, doc: str, default: bool = False) -> Param:
-    return Param(name, "bool", doc, default=default)
+def _flag(name: str, doc: str, default: bool = False, flag: int = 0) -> Param:
+    return Param(name, "bool", doc, default=default, to="flags" if flag else "", flag=flag)
 
 
 _LAND_KINDS = (_flag("lands_basic", "with land_types: basic lands of those types only"),
@@ -147,7 +152,7 @@ OPS: tuple[OpDef, ...] = (
     OpDef("lands_to_battlefield", OpCode.OP_SEARCH_LAND, "701.23",
           "search your library for N basic lands (or land_types) and put them onto the battlefield",
           (_number("lands_to_battlefield", "lands found"),
-           _flag("lands_tapped", "the lands found enter tapped", default=True), *_LAND_KINDS),
+           _flag("lands_tapped", "the lands found enter tapped", default=True, flag=OpFlag.OF_TAPPED), *_LAND_KINDS),
           flags=int(OpFlag.OF_TO_BATTLEFIELD), worth=True, choice="land_to_find"),
     OpDef("lands_to_hand", OpCode.OP_SEARCH_LAND, "701.23",
           "search your library for N basic lands (or land_types) and put them into your hand",
@@ -164,7 +169,7 @@ OPS: tuple[OpDef, ...] = (
     OpDef("token_copy", OpCode.OP_TOKEN_COPY, "707.2",
           "create a token that is a copy of target creature you control",
           (_flag("token_copy", "true: it does"),
-           _flag("sacrifice_at_end", "the token is sacrificed at the next end step")),
+           _flag("sacrifice_at_end", "the token is sacrificed at the next end step", flag=OpFlag.OF_SACRIFICE_AT_END)),
           worth=True, choice="copy_target"),
     OpDef("mill", OpCode.OP_MILL, "701.17a",
           "you mill N: the top N cards of your library into your graveyard (as many as there are, 701.17b)",
@@ -173,7 +178,7 @@ OPS: tuple[OpDef, ...] = (
           "look at the top N cards of your library (at most MAX_LOOK), put to_hand of them into your hand and "
           "the rest on the bottom in any order (Impulse)",
           (_number("look_to_hand", "cards looked at", hi=MAX_LOOK),
-           Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1)),
+           Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1, to="arg")),
           worth=True, choice="to_hand", moved="look"),
 )
 

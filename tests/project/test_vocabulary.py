@@ -84,6 +84,27 @@ def test_a_parameter_has_a_known_kind_and_bounds():
             assert p.lo <= p.hi, (o.name, p.name)
 
 
+# modifiers the compiler reads in their op's own case, and why
+READ_BY_ITS_OPS_CASE = {"land_types": "with lands_basic, one FILTER row of the lands searched for",
+                        "lands_basic": "with land_types, one FILTER row of the lands searched for"}
+
+
+def test_a_modifier_says_the_op_field_it_compiles_to():
+    """compile.py's _op is generic over modifiers: each declares its OP field (a number into
+    Op.arg, a bool into one of Op.flags), or is read by its op's case for the reason given."""
+    from mtgsim.schema import OpFlag
+    for o in vocabulary.OPS:
+        assert o.main.to == "", o.name                 # (the main value compiles by its kind)
+        for p in o.params[1:]:
+            if p.to == "flags":
+                assert p.kind == "bool" and p.flag in set(OpFlag), (o.name, p.name)
+            elif p.to == "arg":
+                assert p.kind == "number", (o.name, p.name)
+            else:
+                assert p.to == "" and p.name in READ_BY_ITS_OPS_CASE, (o.name, p.name)
+    assert sum(p.to == "arg" for p in vocabulary.BY_NAME["look_to_hand"].params) == 1
+
+
 def test_a_modifier_belongs_to_the_ops_that_declare_it():
     assert vocabulary.MODIFIERS["lands_tapped"] == ("lands_to_battlefield",)
     assert vocabulary.MODIFIERS["land_types"] == ("lands_to_battlefield", "lands_to_hand")
