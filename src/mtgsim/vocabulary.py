@@ -20,7 +20,7 @@ from ._core import MAX_LOOK, ManaTypeBit, OpCode, OpFlag, Who
 from .errors import CardDataError, UnknownNameError
 
 __all__ = ["BY_NAME", "CHOICE_BY_NAME", "CHOICE_KINDS", "MAX_LOOK", "MODIFIERS", "MOVED_WORD", "OPS", "OP_NAMES",
-           "ChoiceKind", "OpCode", "OpDef", "OpFlag", "Param", "check", "doc_table", "param"]
+           "ChoiceKind", "OpCode", "OpDef", "OpFlag", "Param", "beyond_bounds", "check", "doc_table", "param"]
 
 _INT16 = 32767
 
@@ -79,6 +79,7 @@ class Param:
     to: str = ""                 # a modifier's OP field: "arg" (a number: its value), "flags"
                                  # (a bool: `flag` set when true); "" read by its op's own case
     flag: int = 0                # the OpFlag a "flags" modifier sets
+    at_most: str = ""            # the parameter of its op whose value bounds it (to_hand: look_to_hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +179,8 @@ OPS: tuple[OpDef, ...] = (
           "look at the top N cards of your library (at most MAX_LOOK), put to_hand of them into your hand and "
           "the rest on the bottom in any order (Impulse)",
           (_number("look_to_hand", "cards looked at", hi=MAX_LOOK),
-           Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1, to="arg")),
+           Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1, to="arg",
+                 at_most="look_to_hand")),
           worth=True, choice="to_hand", moved="look"),
 )
 
@@ -214,6 +216,19 @@ def check(op: str, name: str, value: object) -> None:
         _check_number(p, value, counts=p.kind == "amount")
     elif p.kind == "bool" and not isinstance(value, bool):
         raise CardDataError(f"{name} must be true or false, got {value!r}")
+
+
+def beyond_bounds(op: str, given: dict) -> list[tuple[str, str]]:
+    """The parameters of op `op` among `given` (name: value) that are more than the parameter
+    bounding them (`Param.at_most`, its default if not given), each with what is wrong: "put 5
+    of the top 4 cards into your hand" is no effect (the caller names the card and the field)."""
+    out = []
+    for p in BY_NAME[op].params:
+        if p.at_most and p.name in given:
+            value, bound = given[p.name], given.get(p.at_most, param(op, p.at_most).default)
+            if isinstance(value, int) and isinstance(bound, int) and value > bound:
+                out.append((p.name, f"{p.name} must be at most {p.at_most} ({bound}), got {value}"))
+    return out
 
 
 DOC_BEGIN = "<!-- effect ops: generated from mtgsim.vocabulary (vocabulary.doc_table) -->"

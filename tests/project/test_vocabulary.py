@@ -105,6 +105,15 @@ def test_a_modifier_says_the_op_field_it_compiles_to():
     assert sum(p.to == "arg" for p in vocabulary.BY_NAME["look_to_hand"].params) == 1
 
 
+def test_a_parameter_bounded_by_another_names_one_of_its_ops_numbers():
+    for o in vocabulary.OPS:
+        for p in o.params:
+            if p.at_most:
+                assert vocabulary.param(o.name, p.at_most).kind == "number", (o.name, p.name)
+    assert vocabulary.beyond_bounds("look_to_hand", {"look_to_hand": 2, "to_hand": 3})
+    assert not vocabulary.beyond_bounds("look_to_hand", {"look_to_hand": 3, "to_hand": 3})
+
+
 def test_a_modifier_belongs_to_the_ops_that_declare_it():
     assert vocabulary.MODIFIERS["lands_tapped"] == ("lands_to_battlefield",)
     assert vocabulary.MODIFIERS["land_types"] == ("lands_to_battlefield", "lands_to_hand")

@@ -10,6 +10,7 @@ take first, the cards put on the bottom are drawn last; the play policy decides 
 on top (wanted_card, docs/rules-core.md) and which cards in hand are cycled (worth_cycling).
 The goldfish's numbers are checked against exact probabilities worked out here."""
 import json
+import re
 from itertools import pairwise
 from math import comb, sqrt
 
@@ -198,6 +199,19 @@ def test_look_to_hand_bounds_name_card_and_field():
     assert e.value.card == "Test Huge Look" and e.value.field == "abilities[0].effect.look_to_hand"
     with pytest.raises(CardDataError, match="to_hand must be 1..64"):
         card("Test No Take", "{U}", "Sorcery", abilities=[{"kind": "spell", "look_to_hand": 3, "to_hand": 0}])
+
+
+@pytest.mark.parametrize("effect, field", [
+    ({"look_to_hand": 3, "to_hand": 4}, "abilities[0].effect.to_hand"),
+    ({"effect": [{"draw": 1}, {"look_to_hand": 2, "to_hand": 3}]}, "abilities[0].effect[1].to_hand"),
+])
+def test_401_2_putting_more_cards_into_the_hand_than_the_look_sees_is_refused_at_load(effect, field):
+    """"Look at the top 3, put 4 of them into your hand" is no effect: refused as the card
+    loads, naming card and field (the kernel would take the 3 silently)."""
+    with pytest.raises(CardDataError, match=re.escape("to_hand must be at most look_to_hand")) as e:
+        card("Test Greedy Look", "{U}", "Sorcery", abilities=[{"kind": "spell", **effect}])
+    assert e.value.card == "Test Greedy Look" and e.value.field == field
+    assert card("Test Whole Look", "{U}", "Sorcery", abilities=[{"kind": "spell", "look_to_hand": 3, "to_hand": 3}])
 
 
 def test_the_goldfish_takes_a_land_from_a_look_while_lands_are_wanted_else_the_castable_spell():
