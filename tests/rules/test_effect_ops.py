@@ -178,3 +178,17 @@ def test_701_17a_the_goldfish_mills_into_its_graveyard_and_flashes_back_what_it_
     games = traced_games(deck, games=12, turns=4, seed=2026, on_play=True)
     failures = [f"game {k + 1}: {d}" for k, game in enumerate(games) if (d := replay(deck, game, on_play=True))]
     assert not failures, "\n".join(failures)
+
+
+def test_701_17a_the_goldfish_never_activates_an_ability_that_only_mills_itself():
+    """Mill's row is not worth activating (vocabulary: worth=False): the goldfish's policy taps
+    no stone to mill itself, but does when the same ability also draws (draw is worth it)."""
+    def stone(name, effect):
+        return card(name, "{0}", "Artifact", abilities=[{"kind": "activated", "cost": "{T}", "effect": effect}])
+    mill_stone = stone("Test Mill Stone", [{"mill": 1}])
+    insight_stone = stone("Test Insight Stone", [{"mill": 1}, {"draw": 1}])
+    never = MulliganPolicy.never()
+    milled = trace(Deck({mill_stone: 20, "Plains": 20}), games=10, turns=3, seed=1, mulligan=never)
+    drawn = trace(Deck({insight_stone: 20, "Plains": 20}), games=10, turns=3, seed=1, mulligan=never)
+    assert f"cast {mill_stone.name}" in milled and "activate " not in milled
+    assert f"activate {insight_stone.name}" in drawn and "mill " in drawn
