@@ -591,6 +591,10 @@ class _Compiler:
             r["filter"] = self.filter("enters", types=("Land",), subtypes=e.subtypes)
         elif e.unless is TappedUnless.REVEAL_SUBTYPE:     # (a card in hand: no controller, no board)
             r["filter"] = self.filter("enters", subtypes=e.subtypes)
+        elif e.unless in (TappedUnless.MANY_BASIC_LANDS, TappedUnless.CONTROL_BASIC):
+            r["filter"] = self.filter("enters", types=("Land",), supertypes=("Basic",))
+        elif e.unless is TappedUnless.CONTROL_LEGENDARY_CREATURE:
+            r["filter"] = self.filter("enters", types=("Creature",), supertypes=("Legendary",))
         r["life"] = e.life
         self.counters(r, e.counters)
         r["choose_color"] = e.choose_color

@@ -66,31 +66,20 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands, int who) noex
     """Does a land that "enters tapped unless ..." enter untapped for player `who` (`lands`:
     the other lands they control)? Life is paid for a shock land while above the player's
     choice g.choices.pay_life_above, if they have it (119.4)."""
-    cdef int j
+    cdef int j, n
     cdef Board b
     if e.unless == TU_FEW_OTHER_LANDS:
         return lands <= 2
     if e.unless == TU_MANY_OTHER_LANDS:
         return lands >= 2
-    if e.unless == TU_CONTROL_SUBTYPE:     # (the land entering is not on the board yet)
-        b = game_board(g)
-        return filter_count_upto(R, &b, e.filter, -1, who, 1) > 0
+    if (e.unless == TU_CONTROL_SUBTYPE or e.unless == TU_CONTROL_BASIC or e.unless == TU_MANY_BASIC_LANDS
+            or e.unless == TU_CONTROL_LEGENDARY_CREATURE):   # "unless you control N permanents like X"
+        b = game_board(g)                  # (the land entering is not on the board yet)
+        n = 2 if e.unless == TU_MANY_BASIC_LANDS else 1
+        return filter_count_upto(R, &b, e.filter, -1, who, n) >= n
     if e.unless == TU_REVEAL_SUBTYPE:
         for j in range(g.hand_n[who]):
             if card_passes(R, &R.filters[e.filter], g.hand[who][j]):
-                return True
-        return False
-    if e.unless == TU_MANY_BASIC_LANDS or e.unless == TU_CONTROL_BASIC:
-        lands = 0
-        for j in range(g.n):
-            if (g.perms[j].controller == who and R.cards[g.perms[j].card].types & CT_LAND
-                    and R.cards[g.perms[j].card].supertypes & ST_BASIC):
-                lands += 1
-        return lands >= (2 if e.unless == TU_MANY_BASIC_LANDS else 1)
-    if e.unless == TU_CONTROL_LEGENDARY_CREATURE:
-        for j in range(g.n):
-            if (g.perms[j].controller == who and R.cards[g.perms[j].card].types & CT_CREATURE
-                    and R.cards[g.perms[j].card].supertypes & ST_LEGENDARY):
                 return True
         return False
     if e.unless == TU_LOW_LIFE:          # any player: the opponent's life counts too
