@@ -27,6 +27,17 @@ def _scenario(hand=(), lands=1, library=()):
 
 # ---- the order of an effect's ops (608.2c) ---------------------------------------------------------
 
+def test_608_2c_gamestate_run_ops_carries_out_one_effects_ops_for_a_player():
+    """GameState.run_ops: one EFFECT row's ops in order, for the player given (the opponent
+    here: their library, their life), then state-based actions."""
+    spell = _spell("Test Run Ops", [{"draw": 1}, {"gain_life": 2}])
+    s = _scenario(hand=[spell])
+    s.add_to_library("Forest", player="opponent")
+    effect = int(s.tables.cards[s.tables.row_of(spell)]["spell_effect"])
+    s._play(lambda st: st.run_ops(effect, -1, -1, 1))
+    assert s.hand("opponent") == ["Forest"] and s.life("opponent") == 22 and s.life() == 20
+
+
 def test_608_2c_an_op_may_be_written_more_than_once():
     """"Draw a card, then draw a card": two draws."""
     spell = _spell("Test Draw Twice", [{"draw": 1}, {"draw": 1}])
