@@ -2,7 +2,8 @@
 
 The simulator traces, for a seeded game, every action it takes (land played, spell cast with
 its X / kicker / flashback, ability activated with its target, card cycled, the turn's steps,
-each card a scry or surveil looked at and whether it stayed on top) and the state after each
+each card a scry or surveil looked at and whether it stayed on top, each card an op moved:
+milled, or looked at and put into the hand or on the bottom) and the state after each
 (`_core.with_snapshots`): permanents with their flags and counters, the hand, the pool and
 both lives. `replay` sets a Scenario up with the kept hand and the library in the order the
 game took cards from it (a card kept on top by a scry is taken once: the goldfish's known top
@@ -10,6 +11,10 @@ is the Scenario's top), takes the same actions through Scenario's public calls w
 choices (those the play policy made once for every game read off the goldfish's CHOICES
 record, `GoldfishSpec.choices`; the others off the trace), and compares the state after each.
 The first difference is returned.
+
+The choices are given to each action as one `choices` mapping by kind. A look putting cards
+into the hand is replayed with "to_hand", the positions taken in the look (one such look per
+action: two would need two masks, which Scenario has not).
 
 A search shuffles the goldfish's library, so the cards a scry kept on top are unseen again;
 a Scenario's library is never shuffled (its search takes the first land from the top). A game
@@ -27,6 +32,7 @@ from mtgsim.mana import COLOR_ORDER
 from mtgsim.simulate import GameRules, chunk_generator, game_setup
 
 E = _core.TraceEvent
+OpCode, Zone = _core.OpCode, _core.Zone
 TYPES = "WUBRGC"
 COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
 # the permanent flags both sides keep: tapped, token, sacrificed at the next end step
@@ -113,9 +119,16 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
             look_left -= 1
             if look_left == 0:
                 known += [name for name, kept in reversed(looked) if kept]
-        elif kind in (E.TR_DRAW, E.TR_MILLED) and game.steps and known:
+        elif kind == E.TR_MOVED:                    # (an op moved a card: from the library, as a draw)
+            if value >> 16 == OpCode.OP_LOOK_TO_HAND:           # (a look's cards in the order looked at)
+                args.setdefault("to_hand", []).append(value >> 4 & 0xF == Zone.Z_HAND)
+            if value & 0xF == Zone.Z_LIBRARY and known:
+                assert known.pop() == names[row]
+            elif value & 0xF == Zone.Z_LIBRARY:
+                game.taken.append(names[row])
+        elif kind == E.TR_DRAW and game.steps and known:
             assert known.pop() == names[row]
-        elif kind in (E.TR_DRAW, E.TR_MILLED, E.TR_SEARCH) and game.steps:       # (after the keep)
+        elif kind in (E.TR_DRAW, E.TR_SEARCH) and game.steps:       # (after the keep)
             game.taken.append(names[row])
             if kind == E.TR_SEARCH and known:         # (the search shuffles the known top away)
                 if game.until is None:
@@ -201,7 +214,9 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
         s.add_to_hand(name)
     for step in game.steps[:game.until]:
         where = f"turn {step.turn}, {step.action} {step.args}"
-        keep = step.args.get("keep_on_top")
+        to_hand = [q for q, taken in enumerate(step.args.get("to_hand", ())) if taken] or None
+        chosen = {"color": colour, "pay_life": pay_life, "keep_on_top": step.args.get("keep_on_top"),
+                  "to_hand": to_hand}                   # (the choices as the action resolves, by kind)
         try:
             if step.action == "turn":
                 if step.turn > 1:
@@ -216,21 +231,19 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
                 if tapped:                   # (tapped for mana while the return was on the stack,
                     asked = tapped >> 8      # 605.3a: the same done before the land is played)
                     s.tap_for_mana(mine[returned], (tapped & 0xFF) - 1, TYPES[asked - 1] if asked else None)
-                s.play_land(step.args["card"], pay_life=pay_life, face=step.args["face"], keep_on_top=keep,
-                            bounce=mine[returned] if returned < len(mine) else None)
+                s.play_land(step.args["card"], face=step.args["face"],
+                            choices={**chosen, "land_to_return": mine[returned] if returned < len(mine) else None})
             elif step.action == "cast":
                 a = step.args
                 s.cast(a["card"], x=a["x"], kicked=a["kicked"], alternative="flashback" if a["flashback"] else None,
-                       color=colour, pay_life_for_lands=pay_life, keep_on_top=keep,
-                       from_command_zone=a["from_command_zone"])
+                       from_command_zone=a["from_command_zone"], choices=chosen)
             elif step.action == "activate":
                 mine = s.battlefield("you")
                 a = step.args
                 aim = a["target"] if a["target"] not in (-1, a["source"]) else None   # (on its source: no target)
-                s.activate(mine[a["source"]], a["ability"], mine[aim] if aim is not None else None,
-                           keep_on_top=keep)
+                s.activate(mine[a["source"]], a["ability"], mine[aim] if aim is not None else None, choices=chosen)
             elif step.action == "cycle":
-                s.cycle(step.args["card"])
+                s.cycle(step.args["card"], choices=chosen)
             elif step.action == "attack":
                 s.attack()
         except Exception as e:               # noqa: BLE001 - any failure is a difference

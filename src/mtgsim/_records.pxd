@@ -213,8 +213,10 @@ ctypedef struct Enters:          # "as enters" / "enters with" (614.1c, 614.12) 
     int32_t card
     uint8_t tapped
     uint8_t unless               # TappedUnless
-    int32_t filter               # CONTROL_SUBTYPE: FILTER row of the lands one of which it asks for;
-                                 # REVEAL_SUBTYPE: of the cards in hand (card_passes); else -1
+    int32_t filter               # CONTROL_SUBTYPE, CONTROL_BASIC, MANY_BASIC_LANDS,
+                                 # CONTROL_LEGENDARY_CREATURE: FILTER row of the permanents it
+                                 # asks for; REVEAL_SUBTYPE: of the cards in hand (card_passes);
+                                 # else -1
     int16_t life                 # PAY_LIFE
     int16_t counters[4]          # counters it enters with, per CounterKind (fixed part)
     int32_t counters_count[4]    # ...or a COUNT row (X of the spell: 107.3m), -1 none

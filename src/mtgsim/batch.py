@@ -97,7 +97,7 @@ class BoardBatch:
     pool = property(lambda self: self.info["pool"])
 
     def row_of(self, card: str | CardDef) -> int:
-        return self.tables.row(card.name if isinstance(card, CardDef) else card)
+        return card_row(self.tables, card)
 
     def put(self, board: int, card: str | CardDef, controller: int = 0, tapped: bool = False,
             controlled_since: int = BEFORE_THE_GAME, counters: dict | None = None,
@@ -211,12 +211,20 @@ class BoardResult:
         return [total_cost_to_mana_cost(r) for r in self.total_cost_table]
 
 
+def card_row(tables: Tables, card) -> int:
+    """The CARD row of `card` in `tables`: a record's own (`Tables.row_of`: no name looked up),
+    or a card a person names (`Tables.row`, where names are resolved: the edge)."""
+    if isinstance(card, CardDef):
+        return tables.row_of(card)
+    if not isinstance(card, str):
+        raise ArgumentTypeError(f"card must be a name or a CardDef, not {type(card).__name__}")
+    return tables.row(card)
+
+
 def check_cast_args(tables: Tables, card, x: int, kicked: bool, alternative: str | None, player: int) -> int:
     """Validate the arguments of a cost question; return the card's row."""
-    name = card.name if isinstance(card, CardDef) else card
-    if not isinstance(name, str):
-        raise ArgumentTypeError(f"card must be a name or a CardDef, not {type(card).__name__}")
-    row = tables.row(name)
+    row = card_row(tables, card)
+    name = tables.card_names[row]
     if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 0:
         raise ArgumentError(f"X must be a whole number ≥ 0 (107.3), got {shown(x)}")
     if x > _core.MAX_X:

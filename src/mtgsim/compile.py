@@ -25,8 +25,8 @@ from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
 from .errors import ArgumentError, ArgumentTypeError, CardDataError, LimitError, UnknownCardError, shown
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order
-from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, OpCode, OpFlag,
-                     PermanentFlag, SupertypeBit, Who)
+from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, OpCode, PermanentFlag,
+                     SupertypeBit, Who)
 
 __all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
            "BASIC_LAND_TYPES"]
@@ -352,14 +352,13 @@ class _Compiler:
             arg = self.card(self.tokens[name])
         elif o.main.kind == "mana":
             arg = self.cost(value)
-        elif o.code == OpCode.OP_SEARCH_LAND:
+        elif o.code == OpCode.OP_SEARCH_LAND:    # (two modifiers, land_types and lands_basic: one FILTER row)
             arg = self.land_filter(tuple(op.get("land_types")), op.get("lands_basic"))
-            if o.name in vocabulary.MODIFIERS["lands_tapped"] and op.get("lands_tapped"):
-                flags |= int(OpFlag.OF_TAPPED)
-        elif o.code == OpCode.OP_TOKEN_COPY:
-            flags |= int(OpFlag.OF_SACRIFICE_AT_END) if op.get("sacrifice_at_end") else 0
-        elif o.code == OpCode.OP_LOOK_TO_HAND:
-            arg = op.get("to_hand")          # (K: how many of the N looked at go to the hand)
+        for p in o.params[1:]:                   # (the modifiers that say their OP field)
+            if p.to == "flags" and op.get(p.name):
+                flags |= p.flag
+            elif p.to == "arg":
+                arg = op.get(p.name)
         try:                             # (look_at_top's buffer: scry at most MAX_LOOK)
             vocabulary.check(op.name, op.name, value)
         except ValueError as e:
@@ -592,6 +591,10 @@ class _Compiler:
             r["filter"] = self.filter("enters", types=("Land",), subtypes=e.subtypes)
         elif e.unless is TappedUnless.REVEAL_SUBTYPE:     # (a card in hand: no controller, no board)
             r["filter"] = self.filter("enters", subtypes=e.subtypes)
+        elif e.unless in (TappedUnless.MANY_BASIC_LANDS, TappedUnless.CONTROL_BASIC):
+            r["filter"] = self.filter("enters", types=("Land",), supertypes=("Basic",))
+        elif e.unless is TappedUnless.CONTROL_LEGENDARY_CREATURE:
+            r["filter"] = self.filter("enters", types=("Creature",), supertypes=("Legendary",))
         r["life"] = e.life
         self.counters(r, e.counters)
         r["choose_color"] = e.choose_color

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _core, schema
+from . import _core, schema, vocabulary
 from .batch import (
     ALTERNATIVES,
     BEFORE_THE_GAME,
@@ -37,6 +37,7 @@ from .errors import (
     ArgumentError,
     ArgumentIndexError,
     ArgumentTypeError,
+    InternalError,
     LimitError,
     RulesError,
     shown,
@@ -98,26 +99,61 @@ def _permanent_list(value, what: str, none_ok: bool = False) -> list:
     return list(value)
 
 
-def _to_hand_mask(to_hand) -> int:
+# The kinds of choice a Scenario's caller gives (`choices=`): those with a CHOICES field
+# (vocabulary.CHOICE_KINDS); the others are the simulator's rule in both games.
+SCENARIO_CHOICES: tuple[str, ...] = tuple(c.name for c in vocabulary.CHOICE_KINDS if c.field)
+# the older keyword of an action for a kind of choice (kept: the same as choices={kind: value})
+_KEYWORD_KIND = {"color": "color", "pay_life": "pay_life", "pay_life_for_lands": "pay_life",
+                 "bounce": "land_to_return", "keep_on_top": "keep_on_top", "to_hand": "to_hand"}
+
+
+def _given_choices(choices, keywords: dict) -> dict:
+    """The choices given to an action, by kind: (value, the name it was given by). `choices`: a
+    mapping of kind to value (None: none); `keywords`: the older keywords (None: not given)."""
+    if choices is None:
+        choices = {}
+    if not isinstance(choices, Mapping):
+        raise ArgumentTypeError(f"choices must be a mapping of kind of choice to value, not {type(choices).__name__}")
+    given = {}
+    for name, value in choices.items():
+        if value is None and isinstance(name, str) and name in SCENARIO_CHOICES:
+            continue                                  # (None: not given, as for a keyword)
+        if not isinstance(name, str) or name not in SCENARIO_CHOICES:
+            kind = vocabulary.CHOICE_BY_NAME.get(name) if isinstance(name, str) else None
+            why = (f"{name} is not a Scenario's to give ({kind.doc}: the simulator's rule)" if kind
+                   else f"no kind of choice {shown(name)}")
+            raise ArgumentError(f"choices: {why}; a Scenario's caller gives {', '.join(SCENARIO_CHOICES)}")
+        given[name] = (value, f"choices[{name!r}]")
+    for keyword, value in keywords.items():
+        if value is None:
+            continue
+        name = _KEYWORD_KIND[keyword]
+        if name in given:
+            raise ArgumentError(f"{keyword}: the {name} choice is given twice (by {keyword}= and by choices=)")
+        given[name] = (value, keyword)
+    return given
+
+
+def _to_hand_mask(to_hand, what: str = "to_hand") -> int:
     """`to_hand` (the positions in a look, 0 its top card, of the cards put into the hand) as
     the compiled game's mask: bit k for the k-th card looked at, 1 chosen."""
     if isinstance(to_hand, (str, bytes, bool)) or not hasattr(to_hand, "__iter__"):
-        raise ArgumentError(f"to_hand: a list of positions in the look (0: its top card), got {shown(to_hand)}")
+        raise ArgumentError(f"{what}: a list of positions in the look (0: its top card), got {shown(to_hand)}")
     picks = list(to_hand)
     if not all(isinstance(k, (int, np.integer)) and not isinstance(k, bool) and 0 <= k < 64 for k in picks) \
             or len(set(picks)) < len(picks):
-        raise ArgumentError(f"to_hand: distinct positions 0..63 in the look (0: its top card), got {shown(to_hand)}")
+        raise ArgumentError(f"{what}: distinct positions 0..63 in the look (0: its top card), got {shown(to_hand)}")
     return sum(1 << int(k) for k in picks)
 
 
-def _keep_mask(keep_on_top) -> int:
+def _keep_mask(keep_on_top, what: str = "keep_on_top") -> int:
     """`keep_on_top` (a list of at most 64 True/False) as the compiled game's mask: bit k for
     the k-th card looked at, 1 kept on top (the cards past the list are kept)."""
     if isinstance(keep_on_top, (str, bytes, bool)) or not hasattr(keep_on_top, "__iter__"):
-        raise ArgumentError(f"keep_on_top: a list of True/False, one per card looked at, got {shown(keep_on_top)}")
+        raise ArgumentError(f"{what}: a list of True/False, one per card looked at, got {shown(keep_on_top)}")
     keep = list(keep_on_top)
     if len(keep) > 64 or not all(isinstance(k, (bool, np.bool_)) for k in keep):
-        raise ArgumentError(f"keep_on_top: at most 64 True/False, one per card looked at, got {shown(keep_on_top)}")
+        raise ArgumentError(f"{what}: at most 64 True/False, one per card looked at, got {shown(keep_on_top)}")
     mask = (1 << 64) - 1
     for k, kept in enumerate(keep):
         if not kept:
@@ -689,41 +725,47 @@ class Scenario(ManaPools):
                 self.log.append(f"{name} leaves the battlefield")
         return result
 
-    def _choosing(self, color=None, pay_life: bool | int = True, bounce: Permanent | None = None,
-                  who: int = 0, keep_on_top=None, to_hand=None):
-        """The players' choices for the next action (docs/rules-core.md): the colour chosen for
-        "choose a colour" and mana of any colour (white if none is given); whether life is
-        paid for a land to enter untapped (True: while it can be, 119.4; a number: while the
-        player's life is above it, as it enters); the land `who` returns for a bounce land
-        (None: the newest tapped basic land, else the oldest); and for each card scry or
-        surveil looks at (701.22a, 701.25a), from the top, scry after scry, whether it is kept
-        on top (`keep_on_top`, a list of True/False; None or past its end: kept); and which of
-        the cards a look puts into the hand ("put K of them into your hand", 608.2c: `to_hand`,
-        their positions in the look, 0 its top card; the K of them nearest the top go, then the
-        top cards not chosen if fewer; None: the top K). Held as one CHOICES record, what is not given as
-        the core's default_choices."""
+    def _choosing(self, choices=None, who: int = 0, **keywords) -> None:
+        """The players' choices for the next action (docs/rules-core.md), held as one CHOICES
+        record, what is not given as the core's default_choices. `choices`: a mapping of kind of
+        choice (vocabulary.CHOICE_KINDS, those a caller gives: `SCENARIO_CHOICES`) to its value;
+        `keywords`: the same given by the older keyword of an action (`color=`, `pay_life=`,
+        `bounce=`, `keep_on_top=`, `to_hand=`; None: not given), each a kind's other name. A
+        kind given twice, an unknown kind or a bad value is an ArgumentError naming it."""
+        given = _given_choices(choices, keywords)
         chosen = _core.default_choices()
-        if isinstance(pay_life, (bool, np.bool_)):
-            if not pay_life:
-                chosen["pay_life_above"] = 32767
-        elif isinstance(pay_life, (int, np.integer)) and -30000 <= pay_life <= 30000:
-            chosen["pay_life_above"] = int(pay_life)
-        else:
-            raise ArgumentError(f"pay_life: True, False or a life total -30000..30000 to pay above, "
-                                f"got {shown(pay_life)}")
-        if bounce is not None:
-            i = self._index(bounce)
-            if not self._defs[self._names[i]].is_land or self._perms[i]["controller"] != who:
-                raise ArgumentError(f"bounce: {bounce.name} is not a land "
-                                    f"{('you control', 'the opponent controls')[who]}")
-            chosen["bounce_object"] = bounce.object_id
-        if color is not None:
-            chosen["color"] = color_bit(color)
-        if keep_on_top is not None:
-            chosen["keep_on_top"] = _keep_mask(keep_on_top)
-        if to_hand is not None:
-            chosen["to_hand"] = _to_hand_mask(to_hand)
+        for name, (value, what) in given.items():
+            kind = vocabulary.CHOICE_BY_NAME[name]
+            chosen[kind.field] = self._choice_value(name, value, what, who)
         self._choices = chosen
+
+    def _choice_value(self, name: str, value, what: str, who: int) -> int:
+        """The CHOICES record's value of choice `name` given as `value` (named `what` in errors)."""
+        if name == "color":
+            try:
+                return color_bit(value)
+            except ArgumentError as e:
+                raise ArgumentError(f"{what}: {e}") from None
+        if name == "pay_life":
+            if isinstance(value, (bool, np.bool_)):
+                return -32768 if value else 32767
+            if isinstance(value, (int, np.integer)) and -30000 <= value <= 30000:
+                return int(value)
+            raise ArgumentError(f"{what}: True, False or a life total -30000..30000 to pay above, got {shown(value)}")
+        if name == "land_to_return":
+            if not isinstance(value, Permanent):
+                raise ArgumentTypeError(f"{what}: expected a Permanent of this scenario (a land), "
+                                        f"got {type(value).__name__}")
+            i = self._index(value)
+            if not self._defs[self._names[i]].is_land or self._perms[i]["controller"] != who:
+                raise ArgumentError(f"{what}: {value.name} is not a land "
+                                    f"{('you control', 'the opponent controls')[who]}")
+            return value.object_id
+        if name == "keep_on_top":
+            return _keep_mask(value, what)
+        if name == "to_hand":
+            return _to_hand_mask(value, what)
+        raise InternalError(f"Scenario reads no value of the choice {name}")   # (a new kind with a field: read it here)
 
     def _found(self, object_id: int) -> Permanent | None:
         """The handle of the permanent with this object id, None if it has left (or is none)."""
@@ -735,31 +777,36 @@ class Scenario(ManaPools):
     # ---- casting ---------------------------------------------------------------------------------
     @_all_or_nothing
     def cast(self, card, x=0, kicked=False, alternative=None, player="you", color=None,
-             pay_life_for_lands: bool | int = True, bounce: Permanent | None = None, keep_on_top=None,
-             from_command_zone=False, to_hand=None):
+             pay_life_for_lands: bool | int | None = None, bounce: Permanent | None = None, keep_on_top=None,
+             from_command_zone=False, to_hand=None, choices: Mapping | None = None):
         """Cast a spell (601.2): move it to the stack, lock in its total cost, pay it, and let it
         resolve (608): a permanent enters the battlefield, an instant or sorcery takes effect.
-        The caster's choices as it resolves: `color` (W U B R G), the colour chosen as the
-        permanent enters ("choose a colour") and of the mana of any colour the spell adds
-        (Manamorphose), white if not given; `pay_life_for_lands`, whether to pay the life a land
-        the spell puts onto the battlefield untapped asks for (a shock land found by Three
-        Visits; none is paid for one entering tapped): True (if they can), False, or a life
-        total to pay above, looked at as the land enters; `bounce`, the land returned if a
-        bounce land enters (default: the newest tapped basic land, else the oldest);
-        `keep_on_top`, for each card a scry or surveil of the spell (or of an ability it
+        The caster's choices as it resolves, `choices`, a mapping of kind of choice to value
+        (any of them; those not given: the defaults): "color" (W U B R G), the colour chosen as
+        the permanent enters ("choose a colour") and of the mana of any colour the spell adds
+        (Manamorphose), white if not given; "pay_life", whether to pay the life a land the
+        spell puts onto the battlefield untapped asks for (a shock land found by Three Visits;
+        none is paid for one entering tapped): True (if they can, the default), False, or a life
+        total to pay above, looked at as the land enters; "land_to_return", the land returned if
+        a bounce land enters (default: the newest tapped basic land, else the oldest);
+        "keep_on_top", for each card a scry or surveil of the spell (or of an ability it
         triggers) looks at, from the top, whether it stays on top (else to the bottom, or into
-        the graveyard for surveil; default: every one stays, in its order); `to_hand`, of the
+        the graveyard for surveil; default: every one stays, in its order); "to_hand", of the
         cards a look of the spell puts into the hand (Impulse), their positions in the look, 0 its
-        top card (default: the top ones; the rest go to the bottom in the order looked at). With
-        `from_command_zone`, the player's commander is cast from the command zone (903.8: it
-        must be there), for {2} more for each previous time."""
+        top card (default: the top ones; the rest go to the bottom in the order looked at). The
+        keywords `color`, `pay_life_for_lands`, `bounce`, `keep_on_top` and `to_hand` give the
+        same one by one (a choice given both ways is an error). With `from_command_zone`, the
+        player's commander is cast from the command zone (903.8: it must be there), for {2}
+        more for each previous time."""
         c = self._card(card)
         who = self._player(player)
         if c.is_land:
             raise RulesError(f"305.1: {c.name} is a land; lands are played, not cast")
         if c.uncastable:                 # (a cost or restriction on casting it the vocabulary lacks)
             raise RulesError(f"{c.name} is not cast by the simulator: {c.uncastable}")
-        self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top, to_hand)   # (bad choices refused first)
+        chosen = dict(choices=choices, who=who, color=color, pay_life_for_lands=pay_life_for_lands, bounce=bounce,
+                      keep_on_top=keep_on_top, to_hand=to_hand)
+        self._choosing(**chosen)                                # (bad choices refused first)
         command = flag(from_command_zone, "from_command_zone")
         if command and c.name not in self._command[who]:
             raise RulesError(f"903.8: {c.name} is not in {POSSESSIVE[who]} command zone")
@@ -784,15 +831,15 @@ class Scenario(ManaPools):
             raise
         self.log.append(f"{PLAYER_NAMES[who]} cast {c.name} for {total_cost_to_mana_cost(cost)}")
         row = self.tables.row_of(c)
-        self._choosing(color, pay_life_for_lands, bounce, who, keep_on_top, to_hand)
+        self._choosing(**chosen)
         object_id = self._play(lambda st: st.resolve_spell(row, who, int(x), bool(kicked),
                                                            alternative == "flashback"))
         return self._found(object_id) if c.is_permanent else None
 
     @_all_or_nothing
-    def play_land(self, card, player="you", pay_life: bool | int = True,
+    def play_land(self, card, player="you", pay_life: bool | int | None = None,
                   bounce: Permanent | None = None, face: str | None = None,
-                  keep_on_top=None) -> Permanent | None:
+                  keep_on_top=None, choices: Mapping | None = None) -> Permanent | None:
         """Play a land from hand (305.1; the one-land-per-turn limit is the caller's to keep).
         `pay_life`: pay the life a land asks to enter untapped (a shock land): True (if you
         have it), False, or a life total to pay above. `bounce`: the land a bounce land returns
@@ -801,17 +848,19 @@ class Scenario(ManaPools):
         the permanent has that face's characteristics, 712.8f, and off the battlefield it is
         the card again, its front face, 712.8a); None: the front face if it is a land, else the
         back face. `keep_on_top`: the cards a scry or surveil its entering triggers looks at
-        kept on top (see `cast`). Returns the land, or None if it has already left (a bounce
-        land returning itself)."""
+        kept on top. `choices`: the choices as its entering abilities resolve, by kind (see
+        `cast`; `pay_life` and `bounce` are its "pay_life" and "land_to_return"). Returns the
+        land, or None if it has already left (a bounce land returning itself)."""
         c = self._card(card)
         who = self._player(player)
         played = self._land_face(c, face)
-        self._choosing(pay_life=pay_life, bounce=bounce, who=who, keep_on_top=keep_on_top)
+        chosen = dict(choices=choices, who=who, pay_life=pay_life, bounce=bounce, keep_on_top=keep_on_top)
+        self._choosing(**chosen)
         if c.name in self._hands[who]:
             self._hands[who].remove(c.name)
         self._compile()
         row = self.tables.row_of(played)
-        self._choosing(pay_life=pay_life, bounce=bounce, who=who, keep_on_top=keep_on_top)
+        self._choosing(**chosen)
         return self._found(self._play(lambda st: st.play_land(row, who)))
 
     @staticmethod
@@ -842,13 +891,14 @@ class Scenario(ManaPools):
 
     # ---- cycling ---------------------------------------------------------------------------------
     @_all_or_nothing
-    def cycle(self, card, player="you") -> None:
+    def cycle(self, card, player="you", choices: Mapping | None = None) -> None:
         """Cycle a card from the player's hand (702.29a: "[cost], discard this card: draw a
         card"; typecycling, 702.29e: search the library for a card of its type, put it into
         the hand, then shuffle): its cycling cost is paid from pool and untapped sources,
-        the card goes to the graveyard, then the ability resolves."""
+        the card goes to the graveyard, then the ability resolves (`choices`: see `cast`)."""
         c = self._card(card)
         who = self._player(player)
+        self._choosing(choices, who)                 # (refused before anything is done)
         if c.cycling is None:
             raise RulesError(f"702.29a: {c.name} has no cycling ability")
         if c.name not in self._hands[who]:
@@ -864,21 +914,21 @@ class Scenario(ManaPools):
                 raise
         k = self._hands[who].index(c.name)
         self.log.append(f"{PLAYER_NAMES[who]} cycle{'s' if who else ''} {c.name}")
-        self._choosing(who=who)
+        self._choosing(choices, who)
         self._play(lambda st: st.cycle(k, who))
 
     # ---- activated abilities and copies ----------------------------------------------------------
     @_all_or_nothing
     def activate(self, p: Permanent, ability: int = 0, target: Permanent | None = None,
-                 keep_on_top=None, to_hand=None) -> None:
+                 keep_on_top=None, to_hand=None, choices: Mapping | None = None) -> None:
         """Activate a non-mana activated ability (602), paying from pool and untapped sources.
-        `keep_on_top`: the cards a scry or surveil of it looks at kept on top; `to_hand`: the
-        cards a look of it puts into the hand (see `cast`)."""
-        if keep_on_top is not None:
-            _keep_mask(keep_on_top)                  # (refused before anything is done)
-        if to_hand is not None:
-            _to_hand_mask(to_hand)
+        `choices`: the choices as it resolves, by kind (see `cast`); `keep_on_top`: the cards a
+        scry or surveil of it looks at kept on top; `to_hand`: the cards a look of it puts into
+        the hand (the same as choices={"keep_on_top": ..., "to_hand": ...})."""
         i = self._index(p)
+        who = int(self._perms[i]["controller"])
+        chosen = dict(choices=choices, who=who, keep_on_top=keep_on_top, to_hand=to_hand)
+        self._choosing(**chosen)                     # (refused before anything is done)
         d = self._defs[self._names[i]]
         acts = d.abilities_of(ActivatedAbility)
         ability = _ability_index(ability, len(acts), f"{d.name} has {len(acts)} non-mana activated "
@@ -886,7 +936,6 @@ class Scenario(ManaPools):
         if target is not None:
             self._index(target)                      # (a Permanent of this scenario, on the battlefield)
         a = acts[ability]
-        who = int(self._perms[i]["controller"])
         fault = self._play(lambda st: st.activation_fault(i, ability))
         AF = _core.ActivationFault
         why = {AF.AF_TAPPED: f"107.5: {d.name} is tapped",
@@ -921,19 +970,20 @@ class Scenario(ManaPools):
                 self._restore(snapshot)
                 raise
         source, aim = p.object_id, target.object_id if target is not None else -1
-        self._choosing(keep_on_top=keep_on_top, to_hand=to_hand)
+        self._choosing(**chosen)
         self._play(lambda st: st.resolve_activation(st.index_of(source), ability,
                                                     st.index_of(aim) if aim >= 0 else -1))
 
     @_all_or_nothing
-    def create_token_copy(self, p: Permanent, controller=None) -> Permanent:
+    def create_token_copy(self, p: Permanent, controller=None, choices: Mapping | None = None) -> Permanent:
         """707.2–707.3, 111.3: a token copying the copiable values of p — its printed values, or
         what p copies, or a token's values as created. Not its tapped state, counters,
-        attachments or other effects; X is 0. Its enters abilities work as it is created.
-        Returns the token (which may already have left: a 0/0 dies at once)."""
+        attachments or other effects; X is 0. Its enters abilities work as it is created
+        (`choices`: the choices as they resolve, see `cast`). Returns the token (which may
+        already have left: a 0/0 dies at once)."""
         i = self._index(p)
         who = int(self._perms[i]["controller"]) if controller is None else self._player(controller)
-        self._choosing()
+        self._choosing(choices, who)
         return Permanent(self, self._play(lambda st: st.token_copy(i, who)), self._names[i])
 
     # ---- the turn ---------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from .mana import COLOR_ORDER
 from .plotting import pyplot, save_figure
 from .policy import PlayPolicy
 from .runner import CHUNK, GamePlan, chunk_games, chunk_generator, chunk_rows, cluster
+from .vocabulary import MOVED_WORD
 
 __all__ = [
     "CHUNK",
@@ -583,7 +584,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
     land played (and the land a bounce land returned), mana available, spells cast (a
     commander: from the command zone), abilities activated and cards cycled with the mana spent,
-    each card scry or surveil looked at and where it went, each card milled, combat damage, the
+    each card scry or surveil looked at and where it went, each card an effect moved (milled,
+    looked at and put into the hand or on the bottom) and where it went, combat damage, the
     opponent's life."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ArgumentError(f"games must be 1..100 for a trace, got {shown(games)}")
@@ -598,7 +600,9 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
                E.TR_CAST: "cast {c} ({v})", E.TR_ACTIVATE: "activate {c} ({v})",
                E.TR_CYCLE: "cycle {c} ({v})", E.TR_LOOKED: "{look} {c}: {where}",
                E.TR_RETURN_LAND: "return {c}{tapped}", E.TR_ATTACK: "attack {v}",
-               E.TR_LIFE: "opponent {v}", E.TR_MILLED: "mill {c}"}
+               E.TR_LIFE: "opponent {v}", E.TR_MOVED: "{moved} {c}: {to}"}
+    zone = {_core.Zone.Z_LIBRARY: "top", _core.Zone.Z_LIBRARY_BOTTOM: "bottom", _core.Zone.Z_HAND: "hand",
+            _core.Zone.Z_GRAVEYARD: "graveyard", _core.Zone.Z_BATTLEFIELD: "battlefield"}
     look = "scry"
     command = False                  # the next cast is from the command zone (TR_CAST_WAY)
     lines: list[str] = []
@@ -636,7 +640,9 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
             if kind == E.TR_CAST and command:
                 c += " from the command zone"
             tapped = " (tapped for mana first)" if kind == E.TR_RETURN_LAND and value >> 8 else ""
-            turn_parts.append(in_turn[kind].format(c=c, v=value, look=look, where=where, tapped=tapped))
+            moved = MOVED_WORD.get(value >> 16, "") if kind == E.TR_MOVED else ""
+            turn_parts.append(in_turn[kind].format(c=c, v=value, look=look, where=where, tapped=tapped,
+                                                   moved=moved, to=zone.get(value >> 4 & 0xF, "")))
     flush()
     return "\n".join(lines) + "\n"
 

@@ -4,7 +4,8 @@ A row says the op's name (the word a card's TOML and the recognizer use), its co
 `OpCode` (and the player it concerns), the rule it implements, its parameters with their
 bounds, its doc line (docs/card-format.md lists them), what the play policy gets from it
 (`worth`: is an activated ability doing this worth activating) and the player choice it
-needs. The compiler, the loader, the docs and `tests/project/test_vocabulary.py` read these rows;
+needs, one of the declared kinds of choice (`CHOICE_KINDS`: where each is made, its CHOICES
+field and default). The compiler, the loader, the docs and `tests/project/test_vocabulary.py` read these rows;
 the kernels' one interpreter of op codes is `run_ops` (kernels/actions.pxi).
 
 The rows are in the canonical order: the order a flat effect's parts are carried out in
@@ -15,26 +16,70 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._core import MAX_LOOK, OpCode, OpFlag, Who
+from ._core import MAX_LOOK, ManaTypeBit, OpCode, OpFlag, Who
 from .errors import CardDataError, UnknownNameError
 
-__all__ = ["BY_NAME", "MAX_LOOK", "MODIFIERS", "OPS", "OP_NAMES", "OpCode", "OpDef", "OpFlag", "Param", "check",
-           "doc_table", "param"]
+__all__ = ["BY_NAME", "CHOICE_BY_NAME", "CHOICE_KINDS", "MAX_LOOK", "MODIFIERS", "MOVED_WORD", "OPS", "OP_NAMES",
+           "ChoiceKind", "OpCode", "OpDef", "OpFlag", "Param", "beyond_bounds", "check", "doc_table", "param"]
 
 _INT16 = 32767
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceKind:
+    """One kind of player choice an op (or a game action) needs. `field`: the field of the
+    CHOICES record (`Choices`, _records.pxd) a Scenario's caller gives it in ("" none: the
+    simulator's rule decides, in both games), with its `default` when not given (the record's
+    value: `default_choices`). `asked`: where it is made — "once" (read off Game.choices, the
+    goldfish's set once by its play policy), "resolving" (a function of kernels/choices.pxi,
+    `function`, asked as the action resolves), "target" (chosen as the ability is activated:
+    the play policy's `function` in kernels/policy.pxi, Scenario's `target`)."""
+    name: str
+    doc: str
+    asked: str
+    function: str = ""
+    field: str = ""
+    default: int = 0
+
+
+CHOICE_KINDS: tuple[ChoiceKind, ...] = (
+    ChoiceKind("color", "the colour chosen for \"choose a colour\" and mana of any colour (white)", "once",
+               field="color", default=int(ManaTypeBit.MT_W)),
+    ChoiceKind("pay_life", "life paid for a land to enter untapped while its controller's life is above this "
+               "(119.4; by default whenever it can be)", "once", field="pay_life_above", default=-32768),
+    ChoiceKind("keep_on_top", "each card scry and surveil look at kept on top or not (701.22a, 701.25a; kept)",
+               "resolving", "keeps_on_top", field="keep_on_top", default=(1 << 64) - 1),
+    ChoiceKind("to_hand", "which cards of a look go into the hand (401.2; the top ones)", "resolving",
+               "goes_to_hand", field="to_hand", default=(1 << 64) - 1),
+    ChoiceKind("land_to_return", "the land a bounce land returns (400.3; the newest tapped basic, else the oldest)",
+               "resolving", "returned_land", field="bounce_object", default=-1),
+    ChoiceKind("land_to_find", "the land a search finds (701.23; a Scenario's: the first from the top)",
+               "resolving", "land_to_search"),
+    ChoiceKind("lands_to_untap", "the lands an effect untaps (701.26b; those making the most mana first)",
+               "resolving", "land_to_untap"),
+    ChoiceKind("copy_target", "the creature a token copies (707.2; a target, chosen as the ability is activated)",
+               "target", "copy_target"),
+)
+CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
 
 @dataclass(frozen=True, slots=True)
 class Param:
     """One parameter of an op. `kind`: "amount" (a whole number 0..hi, or a count such as X),
     "number" (a whole number lo..hi), "bool", "mana" (mana symbols), "names" (a list of
-    subtypes), "named_amounts" (a table of name = amount: counters, tokens)."""
+    subtypes), "named_amounts" (a table of name = amount: counters, tokens). The main one
+    compiles by its kind (an amount: Op.amount; mana: a COST row in Op.arg); a modifier says
+    the OP field it compiles to (`to`, `flag`), so the compiler needs no case for it."""
     name: str
     kind: str
     doc: str
     lo: int = 0
     hi: int = _INT16
     default: object = None
+    to: str = ""                 # a modifier's OP field: "arg" (a number: its value), "flags"
+                                 # (a bool: `flag` set when true); "" read by its op's own case
+    flag: int = 0                # the OpFlag a "flags" modifier sets
+    at_most: str = ""            # the parameter of its op whose value bounds it (to_hand: look_to_hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +87,8 @@ class OpDef:
     """One effect op. `params[0]` is its main value, named as the op itself (a flat effect's
     field `draw = 2`); the others modify it (`lands_tapped`). `worth`: True if an activated
     ability with this op is worth activating (the policy uses it), or the counter kinds for
-    which it is. `choice`: the player choice it needs ("" none)."""
+    which it is. `choice`: the player choice it needs (a CHOICE_KINDS name, "" none). `moved`: the word a traced
+    game says of each card it moves from zone to zone ("" none moved)."""
     name: str
     code: int                    # an OpCode
     rule: str
@@ -52,6 +98,7 @@ class OpDef:
     flags: int = 0               # OpFlags its every row carries
     worth: bool | tuple[str, ...] = False
     choice: str = ""
+    moved: str = ""              # the word a game's trace says of a card it moves (TR_MOVED)
 
     @property
     def main(self) -> Param:
@@ -66,8 +113,8 @@ def _number(name: str, doc: str, hi: int = _INT16) -> Param:
     return Param(name, "number", doc, hi=hi, default=0)
 
 
-def _flag(name: str, doc: str, default: bool = False) -> Param:
-    return Param(name, "bool", doc, default=default)
+def _flag(name: str, doc: str, default: bool = False, flag: int = 0) -> Param:
+    return Param(name, "bool", doc, default=default, to="flags" if flag else "", flag=flag)
 
 
 _LAND_KINDS = (_flag("lands_basic", "with land_types: basic lands of those types only"),
@@ -93,7 +140,7 @@ OPS: tuple[OpDef, ...] = (
           "its source is sacrificed at the beginning of the next end step (with token_copy: the token)",
           (_flag("sacrifice_at_end", "true: it does"),)),
     OpDef("add_any_color", OpCode.OP_ADD_ANY_COLOR, "106.4", "N mana of any one colour added to your pool",
-          (_amount("add_any_color", "mana added"),), choice="color_to_add"),
+          (_amount("add_any_color", "mana added"),), choice="color"),
     OpDef("counters", OpCode.OP_COUNTERS, "122.6", "counters put on the object concerned",
           (Param("counters", "named_amounts", "counter kind = amount, e.g. {\"+1/+1\" = 1}", default=()),),
           worth=("+1/+1",)),
@@ -106,7 +153,7 @@ OPS: tuple[OpDef, ...] = (
     OpDef("lands_to_battlefield", OpCode.OP_SEARCH_LAND, "701.23",
           "search your library for N basic lands (or land_types) and put them onto the battlefield",
           (_number("lands_to_battlefield", "lands found"),
-           _flag("lands_tapped", "the lands found enter tapped", default=True), *_LAND_KINDS),
+           _flag("lands_tapped", "the lands found enter tapped", default=True, flag=OpFlag.OF_TAPPED), *_LAND_KINDS),
           flags=int(OpFlag.OF_TO_BATTLEFIELD), worth=True, choice="land_to_find"),
     OpDef("lands_to_hand", OpCode.OP_SEARCH_LAND, "701.23",
           "search your library for N basic lands (or land_types) and put them into your hand",
@@ -123,20 +170,23 @@ OPS: tuple[OpDef, ...] = (
     OpDef("token_copy", OpCode.OP_TOKEN_COPY, "707.2",
           "create a token that is a copy of target creature you control",
           (_flag("token_copy", "true: it does"),
-           _flag("sacrifice_at_end", "the token is sacrificed at the next end step")),
+           _flag("sacrifice_at_end", "the token is sacrificed at the next end step", flag=OpFlag.OF_SACRIFICE_AT_END)),
           worth=True, choice="copy_target"),
     OpDef("mill", OpCode.OP_MILL, "701.17a",
           "you mill N: the top N cards of your library into your graveyard (as many as there are, 701.17b)",
-          (_amount("mill", "cards milled"),)),
+          (_amount("mill", "cards milled"),), moved="mill"),
     OpDef("look_to_hand", OpCode.OP_LOOK_TO_HAND, "401.2",
           "look at the top N cards of your library (at most MAX_LOOK), put to_hand of them into your hand and "
           "the rest on the bottom in any order (Impulse)",
           (_number("look_to_hand", "cards looked at", hi=MAX_LOOK),
-           Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1)),
-          worth=True, choice="to_hand"),
+           Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1, to="arg",
+                 at_most="look_to_hand")),
+          worth=True, choice="to_hand", moved="look"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}
+# what a traced game says of a card each op code moves (TR_MOVED)
+MOVED_WORD: dict[int, str] = {int(o.code): o.moved for o in OPS if o.moved}
 OP_NAMES: tuple[str, ...] = tuple(BY_NAME)
 # the parameters that modify another op's main value (a flat effect's `lands_tapped`)
 MODIFIERS: dict[str, tuple[str, ...]] = {}
@@ -166,6 +216,19 @@ def check(op: str, name: str, value: object) -> None:
         _check_number(p, value, counts=p.kind == "amount")
     elif p.kind == "bool" and not isinstance(value, bool):
         raise CardDataError(f"{name} must be true or false, got {value!r}")
+
+
+def beyond_bounds(op: str, given: dict) -> list[tuple[str, str]]:
+    """The parameters of op `op` among `given` (name: value) that are more than the parameter
+    bounding them (`Param.at_most`, its default if not given), each with what is wrong: "put 5
+    of the top 4 cards into your hand" is no effect (the caller names the card and the field)."""
+    out = []
+    for p in BY_NAME[op].params:
+        if p.at_most and p.name in given:
+            value, bound = given[p.name], given.get(p.at_most, param(op, p.at_most).default)
+            if isinstance(value, int) and isinstance(bound, int) and value > bound:
+                out.append((p.name, f"{p.name} must be at most {p.at_most} ({bound}), got {value}"))
+    return out
 
 
 DOC_BEGIN = "<!-- effect ops: generated from mtgsim.vocabulary (vocabulary.doc_table) -->"

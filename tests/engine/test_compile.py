@@ -236,3 +236,19 @@ def test_106_6_a_restriction_outside_the_vocabulary_names_card_and_text(text):
                                                  "spend_only_on": text}])
     err = info.value
     assert err.card == "Odd Land" and "spend_only_on" in err.field and text in str(err)
+
+
+@pytest.mark.parametrize("effect, worth", [
+    ([{"mill": 2}], 0),                               # (milling yourself gains the goldfish nothing)
+    ([{"mill": 2}, {"draw": 1}], 1),                  # (any op worth it makes the effect worth it)
+    ([{"draw": 1}, {"mill": 1}], 1),
+    ([{"mill": 1}, {"gain_life": 1}], 0),
+    ([{"counters": {"charge": 1}}], 0),               # (counters: only the kinds the row names)
+    ([{"counters": {"+1/+1": 1}}], 1),
+])
+def test_an_effects_worth_is_derived_from_its_ops_rows(effect, worth):
+    """EFFECT.worth (is an activated ability doing this worth activating, the play policy's
+    question) is derived from the vocabulary rows of its ops: true if any op is worth it."""
+    c = card("Test Worth Stone", "{1}", "Artifact", abilities=[{"kind": "activated", "cost": "{1}", "effect": effect}])
+    t = compile_cards(card_db().resolve([c]))
+    assert int(t.effects[int(t.activated[int(t.cards[t.row_of(c)]["activated_first"])]["effect"])]["worth"]) == worth

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from replay import goldfish_spec
 
-from mtgsim import Deck, PlayPolicy, _core, card_db, schema
+from mtgsim import Deck, PlayPolicy, _core, card_db, schema, vocabulary
 from mtgsim.cli import example_decks
 from mtgsim.compile import compile_cards
 from mtgsim.mana import COLOR_ORDER
@@ -38,6 +38,8 @@ SCENARIO_DIFFERS = {
 # ...and for a Commander deck: a Scenario keeps its command zone itself (Scenario.add_to_command_zone).
 COMMAND_ZONE = {"n_commander", "command_n", "commander", "in_command"}
 DECKS = sorted(example_decks())
+# the CHOICES record's fields and their defaults, as the kinds of choice are declared
+DEFAULTS = {c.field: c.default for c in vocabulary.CHOICE_KINDS if c.field}
 
 
 def game_struct_fields() -> list[str]:
@@ -107,13 +109,12 @@ def test_a_game_is_set_up_pointing_at_its_own_tables_and_memory():
 
 def test_the_choices_not_given_are_the_documented_defaults():
     """docs/rules-core.md: white for a colour, life paid for a land while it can be (119.4),
-    a bounce land's land by its rule, every card looked at kept on top."""
+    a bounce land's land by its rule, every card looked at kept on top, the top cards of a look
+    taken: each declared kind's default (vocabulary.CHOICE_KINDS)."""
     d = _core.default_choices()
     assert d.dtype == schema.CHOICES_DTYPE and d.shape == (1,)
-    assert int(d["color"][0]) == int(schema.ManaTypeBit.MT_W)
-    assert int(d["pay_life_above"][0]) == -32768
-    assert int(d["bounce_object"][0]) == -1
-    assert int(d["keep_on_top"][0]) == (1 << 64) - 1
+    assert {name: int(d[name][0]) for name in d.dtype.names} == DEFAULTS
+    assert DEFAULTS["color"] == int(schema.ManaTypeBit.MT_W) and DEFAULTS["keep_on_top"] == (1 << 64) - 1
 
 
 def test_the_goldfish_choices_are_its_play_policys():
@@ -131,11 +132,11 @@ def test_a_scenario_game_takes_its_choices_as_one_record():
     perms, info = schema.empty("permanent", 0), np.zeros(1, dtype=schema.DTYPES["board_info"])
     zones = (perms, 0, info, ([], []), ([], []), ([], []), 1, (0, 0))
     chosen = _core.default_choices()
-    chosen["color"], chosen["pay_life_above"], chosen["bounce_object"], chosen["keep_on_top"] = 4, 7, 12, 5
-    chosen["to_hand"] = 6
+    given = {name: 4 + k for k, name in enumerate(DEFAULTS)}       # (each field its own value)
+    for name, value in given.items():
+        chosen[name] = value
     state.load(*zones, chosen)
-    assert state.debug_fields()["choices"] == {"keep_on_top": 5, "bounce_object": 12, "pay_life_above": 7,
-                                               "color": 4, "to_hand": 6}
+    assert state.debug_fields()["choices"] == given
     state.load(*zones)
     assert state.debug_fields()["choices"] == {name: int(_core.default_choices()[name][0])
                                                for name in schema.CHOICES_DTYPE.names}
@@ -163,10 +164,21 @@ def policy_functions() -> set[str]:
 
 def test_the_rules_rooms_never_call_the_play_policy():
     names = policy_functions()
-    assert {"wanted_card", "chosen_land", "land_to_return", "tap_before_leaving"} <= names
+    assert {"wanted_card", "chosen_land", "land_to_return", "tap_before_leaving", "card_to_take",
+            "copy_target"} <= names                    # (token_copy's target: the policy's, as it activates)
     calls = re.compile(r"\b(" + "|".join(sorted(names)) + r")\(")
     rooms = sorted(KERNELS.glob("*.pxi")) + sorted(KERNELS.parent.glob("_*.p[xy]*"))
     found = [f"{room.name}:{n}: {line.strip()}" for room in rooms if room.name not in MAY_ASK_THE_POLICY
              for n, line in enumerate(room.read_text().splitlines(), 1)
              if calls.search(line.split("#", 1)[0]) and not line.lstrip().startswith(("cdef", "\"\"\""))]
     assert not found, "a rules room calls the play policy (ask kernels/choices.pxi instead):\n" + "\n".join(found)
+
+
+def test_every_choice_made_as_an_action_resolves_is_asked_of_choices_pxi():
+    """The actions ask each declared choice made as they resolve (vocabulary.CHOICE_KINDS:
+    the cards scry keeps, those a look takes, the land searched for, the land returned, the
+    lands untapped) of its one function in kernels/choices.pxi."""
+    actions = (KERNELS / "actions.pxi").read_text()
+    for kind in vocabulary.CHOICE_KINDS:
+        if kind.asked == "resolving":
+            assert re.search(rf"\b{kind.function}\(", actions), f"actions.pxi never asks {kind.function}"

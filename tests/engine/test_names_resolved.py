@@ -135,3 +135,20 @@ def test_the_tokens_a_back_face_creates_are_resolved_and_compiled():
     back_row = tables.cards[tables.row_of(front)]["back"]
     effect = tables.cards[back_row]["spell_effect"]
     assert _token_card(tables, effect) == tables.row_of(resolved.tokens["Treasure"])
+
+
+def test_a_cost_question_about_a_record_finds_its_row_without_a_name(monkeypatch):
+    """A card record asked about (Scenario.total_cost, evaluate_boards' check_cast_args) has
+    its row found as the record's (Tables.row_of), not looked up by its name (Tables.row, for a
+    card a person names to BoardBatch)."""
+    from mtgsim import Scenario
+    from mtgsim.compile import Tables
+    bolt = card_db()["Lightning Bolt"]
+    s = Scenario()
+    s.add("Mountain")
+    assert str(s.total_cost(bolt)) == "{R}"
+
+    def refused(self, name):
+        raise AssertionError(f"the name {name!r} was looked up in the tables")
+    monkeypatch.setattr(Tables, "row", refused)
+    assert str(s.total_cost(bolt)) == str(s.total_cost("Lightning Bolt")) == "{R}"   # (a Scenario: at its edge)

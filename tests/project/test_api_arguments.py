@@ -287,7 +287,7 @@ ENTRY_POINTS = {   # name: (call, valid keyword arguments); each argument in tur
                                                             entered_this_turn=False, counters=None,
                                                             chosen_color=None, x=0)),
     "Scenario.cast": (lambda **k: Scenario().cast(**k), dict(card="Forest", x=0, kicked=False, alternative=None,
-                                                              player="you", color=None)),
+                                                              player="you", color=None, choices=None)),
     "Scenario.draw": (lambda **k: Scenario().draw(**k), dict(player="you", n=1)),
     "db.suggest": (lambda **k: card_db().suggest(**k), dict(name="Forst", n=5)),
     "db.coverage": (lambda **k: card_db().coverage(**k), dict(deck=DECK, sections=("maindeck",))),

@@ -291,7 +291,7 @@ def _forest(s):
     (lambda s: s.cast("Lightning Bolt", alternative="overload"), ArgumentError, "alternative must be one of"),
     (lambda s: s.cast("Lightning Bolt", color=5), ArgumentError, "a chosen colour is one of W U B R G"),
     (lambda s: s.cast("Lightning Bolt", pay_life_for_lands=10 ** 5000), ArgumentError,
-     "pay_life: True, False or a life total -30000..30000 to pay above, got a number of 5001 digits"),
+     "pay_life_for_lands: True, False or a life total -30000..30000 to pay above, got a number of 5001 digits"),
     (lambda s: s.cast("Lightning Bolt", bounce=5), ArgumentTypeError, "expected a Permanent"),
     (lambda s: s.play_land("Forest", pay_life=1.5), ArgumentError, "pay_life: True, False or a life total"),
     (lambda s: s.draw(n=1.5), ArgumentError, "draw: n must be a whole number ≥ 0, got 1.5"),

@@ -12,8 +12,7 @@ import pytest
 from mtgsim import vocabulary
 from mtgsim.schema import OpCode, Who
 
-CHOICES = {"", "keep_on_top", "land_to_find", "land_to_return", "copy_target", "lands_to_untap", "color_to_add",
-           "to_hand"}
+CHOICES = {""} | set(vocabulary.CHOICE_BY_NAME)       # (a row needs no choice, or a declared kind)
 
 
 def test_every_op_code_is_declared_and_every_declared_code_is_an_op():
@@ -39,11 +38,80 @@ def test_each_op_says_its_rule_doc_and_choice():
         assert o.worth in (True, False) or all(isinstance(k, str) for k in o.worth), o.name
 
 
+# ---- the kinds of player choice: declared once, each asked in its one place ---------------------
+
+def _kernel_functions(room: str) -> set[str]:
+    text = (ROOT / "src" / "mtgsim" / "kernels" / room).read_text()
+    return set(re.findall(r"^cdef (?:inline )?[\w*]+ (\w+)\(", text, re.MULTILINE))
+
+
+@pytest.mark.parametrize("kind", vocabulary.CHOICE_KINDS, ids=lambda c: c.name)
+def test_a_choice_kind_is_asked_in_its_one_place(kind):
+    """A choice made as an action resolves has its function in kernels/choices.pxi (the rules
+    ask it there, never the play policy); a target, the play policy's in kernels/policy.pxi; a
+    choice made once for the action, its CHOICES field (read off Game.choices in both games)."""
+    assert kind.asked in ("once", "resolving", "target"), kind.name
+    assert kind.doc and kind.name.isidentifier(), kind.name
+    if kind.asked == "resolving":
+        assert kind.function in _kernel_functions("choices.pxi"), f"choices.pxi has no {kind.function}"
+    elif kind.asked == "target":
+        assert kind.function in _kernel_functions("policy.pxi"), f"policy.pxi has no {kind.function}"
+    else:
+        assert kind.field and not kind.function, kind.name
+
+
+def test_the_choices_record_has_one_field_per_declared_kind_and_its_default():
+    """The CHOICES record (Choices, _records.pxd) holds exactly the declared kinds' fields, and a
+    Scenario's caller who gives none gets each kind's declared default (default_choices)."""
+    from mtgsim import _core, schema
+    fields = {c.field: c for c in vocabulary.CHOICE_KINDS if c.field}
+    assert set(schema.CHOICES_DTYPE.names) == set(fields)
+    given = _core.default_choices()
+    for name, kind in fields.items():
+        assert int(given[name][0]) == kind.default, kind.name
+
+
+def test_every_declared_choice_kind_is_needed():
+    """A kind no op needs is one a game action needs (the colour chosen, paying life for a land)."""
+    needed = {o.choice for o in vocabulary.OPS} | {"color", "pay_life"}
+    assert set(vocabulary.CHOICE_BY_NAME) <= needed
+
+
 def test_a_parameter_has_a_known_kind_and_bounds():
     for o in vocabulary.OPS:
         for p in o.params:
             assert p.kind in ("amount", "number", "bool", "mana", "names", "named_amounts"), (o.name, p.name)
             assert p.lo <= p.hi, (o.name, p.name)
+
+
+# modifiers the compiler reads in their op's own case, and why
+READ_BY_ITS_OPS_CASE = {"land_types": "with lands_basic, one FILTER row of the lands searched for",
+                        "lands_basic": "with land_types, one FILTER row of the lands searched for"}
+
+
+def test_a_modifier_says_the_op_field_it_compiles_to():
+    """compile.py's _op is generic over modifiers: each declares its OP field (a number into
+    Op.arg, a bool into one of Op.flags), or is read by its op's case for the reason given."""
+    from mtgsim.schema import OpFlag
+    for o in vocabulary.OPS:
+        assert o.main.to == "", o.name                 # (the main value compiles by its kind)
+        for p in o.params[1:]:
+            if p.to == "flags":
+                assert p.kind == "bool" and p.flag in set(OpFlag), (o.name, p.name)
+            elif p.to == "arg":
+                assert p.kind == "number", (o.name, p.name)
+            else:
+                assert p.to == "" and p.name in READ_BY_ITS_OPS_CASE, (o.name, p.name)
+    assert sum(p.to == "arg" for p in vocabulary.BY_NAME["look_to_hand"].params) == 1
+
+
+def test_a_parameter_bounded_by_another_names_one_of_its_ops_numbers():
+    for o in vocabulary.OPS:
+        for p in o.params:
+            if p.at_most:
+                assert vocabulary.param(o.name, p.at_most).kind == "number", (o.name, p.name)
+    assert vocabulary.beyond_bounds("look_to_hand", {"look_to_hand": 2, "to_hand": 3})
+    assert not vocabulary.beyond_bounds("look_to_hand", {"look_to_hand": 3, "to_hand": 3})
 
 
 def test_a_modifier_belongs_to_the_ops_that_declare_it():

@@ -27,6 +27,17 @@ def _scenario(hand=(), lands=1, library=()):
 
 # ---- the order of an effect's ops (608.2c) ---------------------------------------------------------
 
+def test_608_2c_gamestate_run_ops_carries_out_one_effects_ops_for_a_player():
+    """GameState.run_ops: one EFFECT row's ops in order, for the player given (the opponent
+    here: their library, their life), then state-based actions."""
+    spell = _spell("Test Run Ops", [{"draw": 1}, {"gain_life": 2}])
+    s = _scenario(hand=[spell])
+    s.add_to_library("Forest", player="opponent")
+    effect = int(s.tables.cards[s.tables.row_of(spell)]["spell_effect"])
+    s._play(lambda st: st.run_ops(effect, -1, -1, 1))
+    assert s.hand("opponent") == ["Forest"] and s.life("opponent") == 22 and s.life() == 20
+
+
 def test_608_2c_an_op_may_be_written_more_than_once():
     """"Draw a card, then draw a card": two draws."""
     spell = _spell("Test Draw Twice", [{"draw": 1}, {"draw": 1}])
@@ -178,3 +189,17 @@ def test_701_17a_the_goldfish_mills_into_its_graveyard_and_flashes_back_what_it_
     games = traced_games(deck, games=12, turns=4, seed=2026, on_play=True)
     failures = [f"game {k + 1}: {d}" for k, game in enumerate(games) if (d := replay(deck, game, on_play=True))]
     assert not failures, "\n".join(failures)
+
+
+def test_701_17a_the_goldfish_never_activates_an_ability_that_only_mills_itself():
+    """Mill's row is not worth activating (vocabulary: worth=False): the goldfish's policy taps
+    no stone to mill itself, but does when the same ability also draws (draw is worth it)."""
+    def stone(name, effect):
+        return card(name, "{0}", "Artifact", abilities=[{"kind": "activated", "cost": "{T}", "effect": effect}])
+    mill_stone = stone("Test Mill Stone", [{"mill": 1}])
+    insight_stone = stone("Test Insight Stone", [{"mill": 1}, {"draw": 1}])
+    never = MulliganPolicy.never()
+    milled = trace(Deck({mill_stone: 20, "Plains": 20}), games=10, turns=3, seed=1, mulligan=never)
+    drawn = trace(Deck({insight_stone: 20, "Plains": 20}), games=10, turns=3, seed=1, mulligan=never)
+    assert f"cast {mill_stone.name}" in milled and "activate " not in milled
+    assert f"activate {insight_stone.name}" in drawn and "mill " in drawn

@@ -65,6 +65,21 @@ def test_legendary_creature_and_basic_land_conditions(db, land, permanent, tappe
     assert _enters_tapped(s, land) is tapped
 
 
+@pytest.mark.parametrize("land, permanents", [("Canopy Vista", ["Forest", "Plains"]),
+                                              ("Rivendell", ["Thalia, Guardian of Thraben"]),
+                                              ("Test Basic Check Land", ["Plains"])])
+def test_614_1c_only_the_permanents_its_controller_controls_count(db, land, permanents):
+    """"Unless you control ...": the opponent's basic lands and legendary creatures don't
+    count (the one filter and count: WHO_YOU, as the land's controller)."""
+    s = Scenario(db)
+    for name in permanents:
+        s.add(name, controller="opponent")
+    assert _enters_tapped(s, land)
+    for name in permanents:
+        s.add(name)
+    assert not _enters_tapped(s, land)
+
+
 def test_search_for_a_basic_land_of_a_type_skips_nonbasic_duals(db):
     """Bant Panorama finds "a basic Forest, Plains, or Island card": never Temple Garden (a
     Forest Plains, but not basic), never a basic Swamp."""

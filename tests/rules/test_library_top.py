@@ -10,6 +10,7 @@ take first, the cards put on the bottom are drawn last; the play policy decides 
 on top (wanted_card, docs/rules-core.md) and which cards in hand are cycled (worth_cycling).
 The goldfish's numbers are checked against exact probabilities worked out here."""
 import json
+import re
 from itertools import pairwise
 from math import comb, sqrt
 
@@ -200,6 +201,19 @@ def test_look_to_hand_bounds_name_card_and_field():
         card("Test No Take", "{U}", "Sorcery", abilities=[{"kind": "spell", "look_to_hand": 3, "to_hand": 0}])
 
 
+@pytest.mark.parametrize("effect, field", [
+    ({"look_to_hand": 3, "to_hand": 4}, "abilities[0].effect.to_hand"),
+    ({"effect": [{"draw": 1}, {"look_to_hand": 2, "to_hand": 3}]}, "abilities[0].effect[1].to_hand"),
+])
+def test_401_2_putting_more_cards_into_the_hand_than_the_look_sees_is_refused_at_load(effect, field):
+    """"Look at the top 3, put 4 of them into your hand" is no effect: refused as the card
+    loads, naming card and field (the kernel would take the 3 silently)."""
+    with pytest.raises(CardDataError, match=re.escape("to_hand must be at most look_to_hand")) as e:
+        card("Test Greedy Look", "{U}", "Sorcery", abilities=[{"kind": "spell", **effect}])
+    assert e.value.card == "Test Greedy Look" and e.value.field == field
+    assert card("Test Whole Look", "{U}", "Sorcery", abilities=[{"kind": "spell", "look_to_hand": 3, "to_hand": 3}])
+
+
 def test_the_goldfish_takes_a_land_from_a_look_while_lands_are_wanted_else_the_castable_spell():
     """The policy's pick (card_to_take): 20 lands that look at the top two as they enter (one to
     the hand, one to the bottom) and 20 cards of mana value 6, on the play, no mulligan. On
@@ -228,6 +242,28 @@ def test_the_goldfish_takes_a_land_from_a_look_while_lands_are_wanted_else_the_c
     sd = sqrt(n / 4)
     assert abs(taken_big - exact) <= 4 * sd
     assert abs(taken_big - top) > 4 * sd
+
+
+SEER_TOWER = card("Test Seer Tower", "", "Land", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{W}"},
+    {"kind": "activated", "cost": "{1}, {T}", "look_to_hand": 3, "to_hand": 1}])
+
+
+def test_401_2_goldfish_games_that_look_and_take_cards_into_the_hand_replay_through_scenario():
+    """The goldfish's looks are traced card by card in the order looked at, each to the hand or
+    the bottom (TR_MOVED, the op's word "look"), so a traced game with Impulse, Stock Up, a
+    land that looks as it enters and an activated look replays through Scenario with the
+    policy's picks as the "to_hand" choice."""
+    deck = Deck({IMPULSE: 10, STOCK_UP: 8, BEAR: 14, SEER_TOWER: 6, SEER_LAND: 6, "Plains": 16})
+    text = trace(deck, games=1, turns=1, seed=1, mulligan=NEVER)
+    assert ": hand" in text and ": bottom" in text and "look " in text
+    games = traced_games(deck, games=12, turns=8, seed=2026, on_play=True)
+    steps = [step for game in games for step in game.steps[:game.until] if "to_hand" in step.args]
+    assert {step.action for step in steps} == {"cast", "activate", "land"}
+    assert any(sum(step.args["to_hand"]) == 2 for step in steps)
+    assert any(not step.args["to_hand"][0] for step in steps)       # (not always the top card)
+    failures = [f"game {k + 1}: {d}" for k, game in enumerate(games) if (d := replay(deck, game, on_play=True))]
+    assert not failures, "\n".join(failures)
 
 
 # ---- cycling in a Scenario ---------------------------------------------------------------------

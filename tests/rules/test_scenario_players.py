@@ -1,9 +1,11 @@
 """A Scenario's game actions for each player: they run in the compiled game (GameState), the
 same code the goldfish plays with, and each action is for the player it names — their
 permanents, their zones, their triggers (rules cited per test)."""
+import re
+
 import pytest
 
-from mtgsim import Scenario, card
+from mtgsim import ArgumentError, ArgumentTypeError, Scenario, card
 
 HERALD = card("Test Herald", "{0}", "Enchantment",
               abilities=[{"kind": "trigger", "event": "creature_you_control_enters", "gain_life": 1}])
@@ -145,6 +147,84 @@ def test_pay_life_is_a_bool_or_a_life_total():
     s.add_to_hand("Hallowed Fountain")
     with pytest.raises(ValueError, match="pay_life: True, False or a life total"):
         s.play_land("Hallowed Fountain", pay_life="yes")
+
+
+# ---- the choices as one argument, by kind (vocabulary.CHOICE_KINDS) ------------------------------
+
+LOOKER = card("Test Looker", "{0}", "Sorcery", abilities=[{"kind": "spell", "scry": 1, "look_to_hand": 3}])
+PRISM = card("Test Prism", "{0}", "Sorcery", abilities=[{"kind": "spell", "add_any_color": 1}])
+
+
+def _with_library(*top_first):
+    s = Scenario()
+    for name in reversed(top_first):
+        s.add_to_library(name)
+    return s
+
+
+def test_608_2d_the_choices_of_an_action_are_one_mapping_by_kind():
+    """608.2d: the choices made as a spell resolves, given as one `choices` mapping: scry's
+    card to the bottom, then the look's third card to the hand; the colour of any-colour mana;
+    the land a bounce land returns and life paid for a shock land, as a land is played."""
+    s = _with_library("Island", "Swamp", "Mountain", "Forest", "Wastes")
+    s.cast(LOOKER, choices={"keep_on_top": [False], "to_hand": [2]})
+    assert s.hand() == ["Forest"]
+    assert list(reversed(s._libraries[0])) == ["Wastes", "Island", "Swamp", "Mountain"]
+    s.cast(PRISM, choices={"color": "U"})
+    assert s.pool() == {"U": 1}
+    s = Scenario()
+    old = s.add("Plains")
+    s.add("Swamp", tapped=True)
+    s.play_land("Azorius Chancery", choices={"land_to_return": old})
+    assert s.hand() == ["Plains"]
+    s.set_life(11)
+    assert s.is_tapped(s.play_land("Hallowed Fountain", choices={"pay_life": 11}))
+    assert not s.is_tapped(s.play_land("Hallowed Fountain", choices={"pay_life": True})) and s.life() == 9
+
+
+def test_the_older_keywords_give_the_same_choices_as_the_mapping():
+    by_keyword = _with_library("Island", "Swamp", "Mountain", "Forest", "Wastes")
+    by_kind = _with_library("Island", "Swamp", "Mountain", "Forest", "Wastes")
+    by_keyword.cast(LOOKER, keep_on_top=[False], to_hand=[1], color="G")
+    by_kind.cast(LOOKER, choices={"keep_on_top": [False], "to_hand": [1], "color": "G", "pay_life": None})
+    assert by_keyword.hand() == by_kind.hand() == ["Mountain"]
+
+
+def test_every_choice_a_scenario_gives_is_read_and_refused_when_bad():
+    """Each declared kind with a CHOICES field is one `choices` takes (scenario.SCENARIO_CHOICES,
+    derived from vocabulary.CHOICE_KINDS): a good value is read, a bad one is an ArgumentError
+    (or an ArgumentTypeError) naming it, and nothing is done."""
+    from mtgsim.scenario import SCENARIO_CHOICES
+    s = Scenario()
+    land = s.add("Plains")
+    good = {"color": "U", "pay_life": 3, "land_to_return": land, "keep_on_top": [True], "to_hand": [0]}
+    bad = {"color": "purple", "pay_life": "yes", "land_to_return": "Plains", "keep_on_top": "top", "to_hand": [99]}
+    assert set(good) == set(bad) == set(SCENARIO_CHOICES)
+    s.cast(BEAR, choices=good)
+    for kind, value in bad.items():
+        with pytest.raises((ArgumentError, ArgumentTypeError), match=re.escape(f"choices[{kind!r}]")):
+            s.cast(BEAR, choices={kind: value})
+    assert len(s.battlefield()) == 2
+
+
+@pytest.mark.parametrize("choices, message", [
+    ({"lands_to_untap": [0]}, "lands_to_untap is not a Scenario's to give"),
+    ({"colour": "U"}, "no kind of choice 'colour'"),
+    ({1: "U"}, "no kind of choice 1"),
+])
+def test_a_choice_that_is_no_scenarios_to_give_is_refused_by_name(choices, message):
+    with pytest.raises(ArgumentError, match=re.escape(message)):
+        Scenario().cast(BEAR, choices=choices)
+
+
+def test_a_choice_given_twice_or_choices_that_are_no_mapping_are_refused():
+    with pytest.raises(ArgumentError, match="to_hand: the to_hand choice is given twice"):
+        Scenario().cast(BEAR, to_hand=[0], choices={"to_hand": [1]})
+    with pytest.raises(ArgumentError, match="bounce: the land_to_return choice is given twice"):
+        s = Scenario()
+        s.play_land("Azorius Chancery", bounce=s.add("Plains"), choices={"land_to_return": s.add("Island")})
+    with pytest.raises(ArgumentTypeError, match="choices must be a mapping"):
+        Scenario().cast(BEAR, choices=[("color", "U")])
 
 
 @pytest.mark.parametrize("source, life", [("Mana Confluence", 19), ("City of Brass", 19), ("Forest", 20)])

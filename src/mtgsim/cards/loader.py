@@ -227,6 +227,9 @@ def _effect_fields(table: Mapping[str, Any], where: str) -> dict[str, Any]:
             raise
         except (ValueError, ManaCostError) as e:
             raise _FieldError(fname, str(e)) from None
+    for op in [k for k in out if k in vocabulary.BY_NAME]:          # (a parameter bounded by another)
+        for key, message in vocabulary.beyond_bounds(op, out):
+            raise _FieldError(f"{where}.{key}" if where else key, message)
     return out
 
 

@@ -4,9 +4,10 @@
 # a spell resolving, a non-mana ability's costs and effect, combat with no blockers, and the
 # turn's steps. Each takes the player it is for; the choices inside them are read off
 # Game.choices (the colour chosen, paying life for a land) or asked of choices.pxi (the cards
-# kept on top, the land searched for, the land returned), never of the play policy.
+# kept on top, the cards a look takes, the land searched for, the land returned, the lands
+# untapped), never of the play policy.
 # Uses base, counts, abilities, game, zones, and, included after it, choices (keeps_on_top,
-# land_to_search, returned_land).
+# goes_to_hand, land_to_search, returned_land, land_to_untap).
 
 # ---- permanents entering and leaving -------------------------------------------------------
 
@@ -65,31 +66,20 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands, int who) noex
     """Does a land that "enters tapped unless ..." enter untapped for player `who` (`lands`:
     the other lands they control)? Life is paid for a shock land while above the player's
     choice g.choices.pay_life_above, if they have it (119.4)."""
-    cdef int j
+    cdef int j, n
     cdef Board b
     if e.unless == TU_FEW_OTHER_LANDS:
         return lands <= 2
     if e.unless == TU_MANY_OTHER_LANDS:
         return lands >= 2
-    if e.unless == TU_CONTROL_SUBTYPE:     # (the land entering is not on the board yet)
-        b = game_board(g)
-        return filter_count_upto(R, &b, e.filter, -1, who, 1) > 0
+    if (e.unless == TU_CONTROL_SUBTYPE or e.unless == TU_CONTROL_BASIC or e.unless == TU_MANY_BASIC_LANDS
+            or e.unless == TU_CONTROL_LEGENDARY_CREATURE):   # "unless you control N permanents like X"
+        b = game_board(g)                  # (the land entering is not on the board yet)
+        n = 2 if e.unless == TU_MANY_BASIC_LANDS else 1
+        return filter_count_upto(R, &b, e.filter, -1, who, n) >= n
     if e.unless == TU_REVEAL_SUBTYPE:
         for j in range(g.hand_n[who]):
             if card_passes(R, &R.filters[e.filter], g.hand[who][j]):
-                return True
-        return False
-    if e.unless == TU_MANY_BASIC_LANDS or e.unless == TU_CONTROL_BASIC:
-        lands = 0
-        for j in range(g.n):
-            if (g.perms[j].controller == who and R.cards[g.perms[j].card].types & CT_LAND
-                    and R.cards[g.perms[j].card].supertypes & ST_BASIC):
-                lands += 1
-        return lands >= (2 if e.unless == TU_MANY_BASIC_LANDS else 1)
-    if e.unless == TU_CONTROL_LEGENDARY_CREATURE:
-        for j in range(g.n):
-            if (g.perms[j].controller == who and R.cards[g.perms[j].card].types & CT_CREATURE
-                    and R.cards[g.perms[j].card].supertypes & ST_LEGENDARY):
                 return True
         return False
     if e.unless == TU_LOW_LIFE:          # any player: the opponent's life counts too
@@ -363,7 +353,7 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 t = take_top(R, g, rng, who)
                 if t < 0:
                     break
-                trace(g, TR_MILLED, t, who)
+                trace_moved(g, code, t, Z_LIBRARY, Z_GRAVEYARD, who)
                 card_to_graveyard(R, g, who, t)
         elif code == OP_LOOK_TO_HAND:
             look_to_hand(R, S, g, rng, who, op.amount.fixed, op.arg)
@@ -433,6 +423,7 @@ cdef void look_to_hand(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, int
         taken[pick] = 1
         put_in_hand(g, who, seen[pick])
     for q in range(m):
+        trace_moved(g, OP_LOOK_TO_HAND, seen[q], Z_LIBRARY, Z_HAND if taken[q] else Z_LIBRARY_BOTTOM, who)
         if not taken[q]:
             put_on_bottom(g, who, seen[q])
     g.gen += 1
@@ -452,17 +443,11 @@ cdef void card_to_graveyard(Rules* R, Game* g, int who, int row) noexcept nogil:
 
 
 cdef void untap_lands(Rules* R, Game* g, int who, int n) noexcept nogil:
-    """Untap up to n lands player `who` controls (Frantic Search): which ones is their choice,
-    made here as the tapped lands making the most units of mana on the direct path first,
-    then the oldest."""
-    cdef int k, i, best, most
+    """Untap up to n lands player `who` controls (Frantic Search, 701.26b): which ones is
+    their choice, one by one (land_to_untap)."""
+    cdef int k, best
     for k in range(n):
-        best = -1
-        most = -1
-        for i in range(g.n):
-            if (g.perms[i].controller == who and g.perms[i].flags & PF_TAPPED
-                    and R.cards[g.perms[i].card].types & CT_LAND and g.unit_of[g.perms[i].card] > most):
-                best, most = i, g.unit_of[g.perms[i].card]
+        best = land_to_untap(R, g, who)
         if best < 0:
             return
         set_flags(g, best, g.perms[best].flags & ~PF_TAPPED)

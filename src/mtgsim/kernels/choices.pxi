@@ -3,7 +3,9 @@
 # game reads what its caller gave (Game.choices, set by GameState.load; default_choices where
 # the caller gave none), and the goldfish asks its play policy. The choices made once for a
 # whole action, the colour chosen and paying life for a land, the rules read off Game.choices
-# in both (the goldfish's are the policy's: Spec.choices).
+# in both (the goldfish's are the policy's: Spec.choices). The kinds are declared once, in
+# mtgsim.vocabulary.CHOICE_KINDS (each its function here, its CHOICES field and default), and
+# tests/project/test_vocabulary.py holds this room to them.
 # Uses game (Game, Spec, Choices), zones (counts_as_land), actions (find_object), policy (wanted_card,
 # card_to_take, chosen_land, land_to_return, tap_before_leaving).
 
@@ -70,6 +72,18 @@ cdef inline int land_to_search(Rules* R, Spec* S, Game* g, Op* e, bint to_battle
     if g.scenario or not S.land_choice:
         return -1
     return chosen_land(R, S, g, e, to_battlefield)
+
+
+cdef inline int land_to_untap(Rules* R, Game* g, int who) noexcept nogil:
+    """The tapped land player `who` untaps next ("untap up to N lands": untap_lands), -1 if
+    they control none: in both games the simulator's rule (Scenario has no argument for it),
+    the one making the most units of mana on the direct path first, then the oldest."""
+    cdef int i, best = -1, most = -1
+    for i in range(g.n):
+        if (g.perms[i].controller == who and g.perms[i].flags & PF_TAPPED
+                and R.cards[g.perms[i].card].types & CT_LAND and g.unit_of[g.perms[i].card] > most):
+            best, most = i, g.unit_of[g.perms[i].card]
+    return best
 
 
 cdef int returned_land(Rules* R, Spec* S, Game* g, Rng* rng, int who, int source_id) noexcept nogil:

@@ -232,7 +232,17 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
                                  # value its index on the battlefield | (0: not tapped first, else
                                  # 1 + the mana ability tapped for its mana | (1 + the type asked
                                  # for, 0 none) << 8) << 8 (tap_before_leaving)
-    TR_MILLED = 27               # a card milled (701.17a): from the top of the library into the graveyard
+    TR_MOVED = 27                # a card an op moved from zone to zone (run_ops: mill, look_to_hand):
+                                 # row the card, value from Zone | to Zone << 4 | who << 8
+                                 # | OpCode << 16 (trace_moved); a look's cards in the order looked at
+
+
+cpdef enum Zone:                 # where TR_MOVED moved a card from and to
+    Z_LIBRARY = 0                # the top of a library
+    Z_LIBRARY_BOTTOM = 1
+    Z_HAND = 2
+    Z_GRAVEYARD = 3
+    Z_BATTLEFIELD = 4
 
 
 cdef void snapshot(Game* g, int action) noexcept nogil:
@@ -264,6 +274,12 @@ cdef inline void trace(Game* g, int kind, int row, int value) noexcept nogil:
                 snapshot(g, kind)                                       # turn after combat)
         else:
             g.over |= GO_TRACE
+
+
+cdef inline void trace_moved(Game* g, int code, int row, int source, int dest, int who) noexcept nogil:
+    """Trace card `row` moved by an op of OpCode `code` from Zone `source` to Zone `dest` of
+    player `who` (TR_MOVED): what a reader of the game, or a replay, needs of any op moving cards."""
+    trace(g, TR_MOVED, row, source | dest << 4 | who << 8 | code << 16)
 
 
 cdef struct Spec:                # what to simulate; read-only, shared by the threads

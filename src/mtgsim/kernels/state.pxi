@@ -176,9 +176,9 @@ cdef class GameState:
         sba_loop(&self.core.R, &self.S, self.g, NULL)     # (117.3c, 704.3: the caster gets priority)
         return resolve_spell(&self.core.R, &self.S, self.g, NULL, row, x, kicked, flashback, self._player(who))
 
-    def apply_effect(self, int row, int target, int source, int who, int x=0):
-        """EFFECT row `row` for `who` (permanents `target`, `source`: -1 none), then state-based
-        actions (704.3)."""
+    def run_ops(self, int row, int target, int source, int who, int x=0):
+        """EFFECT row `row`'s ops carried out for `who` (run_ops; permanents `target`, `source`:
+        -1 none), then state-based actions (704.3)."""
         run_ops(&self.core.R, &self.S, self.g, NULL, row, target, source, x, self._player(who))
         sba_loop(&self.core.R, &self.S, self.g, NULL)
 
