@@ -91,6 +91,7 @@ cpdef enum OpCode:               # what one OP row does (Op.code): the ops of `m
     OP_TOKEN_COPY = 16           # a token copy of the target creature (707.2)
     OP_MILL = 17                 # a player mills N: their library's top N cards into their graveyard (701.17a)
     OP_LOOK_TO_HAND = 18         # look at the top N, arg of them into the hand, the rest on the bottom
+    OP_CLASS_LEVEL = 19          # its source, a Class, becomes level N (716.2a): Permanent.level and card
 
 cpdef enum OpFlag:               # Op.flags
     OF_TO_BATTLEFIELD = 1        # OP_SEARCH_LAND: onto the battlefield (else into the hand)
@@ -176,6 +177,7 @@ cpdef enum Event:
     EV_YOU_CAST_SPELL = 6
     EV_LAND_YOU_CONTROL_ENTERS = 7
     EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS = 8
+    EV_SELF_BECOMES_LEVEL = 9    # "When this Class becomes level N" (716.2a): a trigger of level N's
 
 cpdef enum Timing:               # Condition.during: when an ability may be activated (602.5)
     TI_ANY = 0

@@ -109,6 +109,9 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     int16_t n_triggered
     int32_t activated_first      # ACTIVATED rows
     int16_t n_activated
+    int16_t next_level           # a Class (716): rows from this one to its row at the next level (its
+                                 # abilities and that level's, 716.2a), 0 none; Permanent.level says
+                                 # which is in play (a difference, not a row: the record stays 128 bytes)
     int32_t spell_effect         # EFFECT row of an instant/sorcery, -1 none
     int32_t kicked_effect        # EFFECT row if kicked, -1 none
     int32_t back                 # CARD row of the back face, -1 none
@@ -175,6 +178,8 @@ ctypedef struct Condition:       # "Activate only ..." (602.1b, 602.5): when an 
     int16_t hand_max             # ...and at most this many
     uint16_t once_flag           # once each turn: the PermanentFlag (PF_ONCE_*) its activation
                                  # sets on the permanent, cleared as each turn begins (0: none)
+    uint8_t level                # only while the permanent is this Class level (716.2a: a level-up
+                                 # to N, N-1; 716.2d: no level is 1), 0: any
 
 ctypedef struct CostModifier:    # a static cost change (601.2f) (COST_MODIFIER table)
     int32_t card
@@ -256,6 +261,8 @@ ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
     int16_t damage               # marked damage (120.3)
     int16_t x_paid               # X paid for the spell it was (107.3m); its own X is 0
     uint8_t chosen_color         # ManaTypeBit chosen as it entered, 0 none
+    uint8_t level                # its Class level (716.2b: a designation, not copiable), 0 none (716.2d:
+                                 # read as 1); `card` is then its card's row at that level (next_level)
     int16_t attached_to          # row of the permanent it is attached to, -1 none
 
 ctypedef struct TotalCost:       # a spell's total cost as it is paid (601.2f): no X left, counts only

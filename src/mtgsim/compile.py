@@ -135,9 +135,16 @@ class Tables:
 
     @property
     def _rows(self) -> dict[str, int]:
-        if not hasattr(self, "_row_cache"):
-            self._row_cache = {n: i for i, n in enumerate(self.card_names)}
+        if not hasattr(self, "_row_cache"):     # (a name's first row: a Class's, before its levels')
+            self._row_cache = {n: i for i, n in reversed(list(enumerate(self.card_names)))}
         return self._row_cache
+
+    def row_at_level(self, row: int, level: int) -> int:
+        """The CARD row of card `row` as a permanent of that Class level has it (716.2a: a row
+        per level, `next_level`); `row` itself for level 0 or 1, or a card without levels."""
+        for _ in range(level - 1):
+            row += int(self.cards[row]["next_level"])
+        return row
 
     def subtype_bits(self, names: Iterable[str]) -> int:
         """The bit set of subtypes in this vocabulary (subtypes outside it have no bit)."""
@@ -152,6 +159,7 @@ class _Compiler:
         self.tokens = tokens            # token card records by the reference an effect writes
         self.rows: dict[str, list] = {k: [] for k in schema.DTYPES if k != "permanent"}
         self.card_rows: dict[str, int] = {}
+        self.level_defs: dict[int, CardDef] = {}   # a Class's rows past its first: the card at that level
         self.cost_cache: dict[ManaCost, int] = {}
         self.count_cache: dict[Count, int] = {}
         self.filter_cache: dict[tuple, int] = {}
@@ -293,6 +301,7 @@ class _Compiler:
         row["hand_min"] = 0 if c.hand_min is None else c.hand_min
         row["hand_max"] = 32767 if c.hand_max is None else c.hand_max
         row["during"] = _enum_code(schema.Timing, "TI_", c.during)
+        row["level"] = c.level or 0
         if c.once_each_turn:
             if self.once_next >= len(self._ONCE_FLAGS):
                 raise CardDataError(f"at most {len(self._ONCE_FLAGS)} abilities of a card may be "
@@ -420,7 +429,28 @@ class _Compiler:
         finally:
             self.once_next = once
 
+    def _class_rows(self, c: CardDef) -> int:
+        """716.2a: a Class as one CARD row per level, each with the abilities it has at that level
+        (`CardDef.at_level`), chained by `next_level`; its first row is the card's. A level-up is
+        worth activating when its level gains abilities (an unread level gains none: never paid for)."""
+        rows = [self._card(c.at_level(k)) for k in range(1, len(c.levels) + 2)]
+        self.card_rows[c.name] = rows[0]
+        cards, activated, effects, ops = (self.rows[k] for k in ("card", "activated", "effect", "op"))
+        for k, (row, up) in enumerate(zip(rows, rows[1:] + rows[-1:]), 1):
+            if k > 1:
+                self.level_defs[row] = c.at_level(k)
+            _check_range("levels", "next_level", up - row, np.int16)     # (rows apart: tokens between)
+            cards[row]["next_level"] = up - row
+            for q in range(cards[row]["n_activated"]):
+                e = effects[activated[cards[row]["activated_first"] + q]["effect"]]
+                for op in ops[e["op_first"]:e["op_first"] + e["n_ops"]]:
+                    if op["code"] == OpCode.OP_CLASS_LEVEL:
+                        e["worth"] = bool(c.levels[op["amount"]["fixed"] - 2].abilities)
+        return rows[0]
+
     def _card_rows(self, c: CardDef) -> int:
+        if c.levels:
+            return self._class_rows(c)
         r = self._new("card")
         idx = self._index("card")
         self.card_rows[c.name] = idx
@@ -647,9 +677,11 @@ class _Compiler:
             for i, row in enumerate(rows):
                 out[i] = row
             return out
-        names = [""] * len(self.card_rows)         # (every row is some card's)
+        names = [""] * len(self.rows["card"])      # (every row is some card's)
         for n, i in self.card_rows.items():
             names[i] = n
+        for i, d in self.level_defs.items():
+            names[i] = d.name
         by_name = {d.name: d for d in defs}
         return Tables(
             cards=table("card"), costs=table("cost"), hybrids=table("hybrid"),
@@ -661,7 +693,7 @@ class _Compiler:
             mana_replacements=table("mana_replacement"), grants=table("grant"),
             enters=table("enters"), triggered=table("triggered"), activated=table("activated"),
             card_names=tuple(names), subtypes=tuple(self.subtypes),
-            defs=tuple(by_name[n] for n in names), granted_mana_row=granted,
+            defs=tuple(self.level_defs.get(i) or by_name[n] for i, n in enumerate(names)), granted_mana_row=granted,
             count_rows=dict(self.count_cache), cost_rows=dict(self.cost_cache),
             restriction_texts=tuple(self.restriction_texts))
 
@@ -694,7 +726,7 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
                 add(op.get("land_types"))
 
     for d in defs:
-        for a in d.abilities:
+        for a in d.abilities + tuple(a for lv in d.levels for a in lv.abilities):   # (a Class's levels too)
             if (only := getattr(a, "activate_only", None)) is not None:
                 add(only.subtypes)
             for count in _counts_in(a):     # (amounts, tokens, counters: wherever a Count is)

@@ -267,8 +267,9 @@ class Scenario(ManaPools):
         self._tables = tables
         self._core = _core.CoreTables(tables)
         self._state = None
-        for i in range(self._n):                 # card rows moved: re-point every permanent
-            self._perms[i]["card"] = tables.row_of(self._defs[self._names[i]])
+        for i in range(self._n):                 # card rows moved: re-point every permanent (a Class's: its
+            self._perms[i]["card"] = tables.row_at_level(    # row at its level, 716.2a)
+                tables.row_of(self._defs[self._names[i]]), int(self._perms[i]["level"]))
         return tables, self._core
 
     @property
@@ -457,6 +458,10 @@ class Scenario(ManaPools):
     def counters(self, p: Permanent) -> dict[str, int]:
         c = self._perms[self._index(p)]["counters"]
         return {COUNTER_NAMES[k]: int(c[k]) for k in range(len(c)) if c[k]}
+
+    def level(self, p: Permanent) -> int:
+        """Its Class level (716.2a: 1 as it enters; 716.2d: 1 for a permanent without one)."""
+        return max(1, int(self._perms[self._index(p)]["level"]))
 
     def is_tapped(self, p: Permanent) -> bool:
         return bool(self._perms[self._index(p)]["flags"] & TAPPED)
@@ -929,7 +934,7 @@ class Scenario(ManaPools):
         who = int(self._perms[i]["controller"])
         chosen = dict(choices=choices, who=who, keep_on_top=keep_on_top, to_hand=to_hand)
         self._choosing(**chosen)                     # (refused before anything is done)
-        d = self._defs[self._names[i]]
+        d = self.tables.defs[int(self._perms[i]["card"])]     # (a Class's: as it has them at its level)
         acts = d.abilities_of(ActivatedAbility)
         ability = _ability_index(ability, len(acts), f"{d.name} has {len(acts)} non-mana activated "
                                  f"abilit{'y' if len(acts) == 1 else 'ies'}")

@@ -182,6 +182,10 @@ OPS: tuple[OpDef, ...] = (
            Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1, to="arg",
                  at_most="look_to_hand")),
           worth=True, choice="to_hand", moved="look"),
+    OpDef("class_level", OpCode.OP_CLASS_LEVEL, "716.2a",
+          "its source, a Class, becomes level N, and its \"When this Class becomes level N\" abilities trigger "
+          "(a Class's level-up: derived from its `levels`; worth activating when that level gains abilities)",
+          (Param("class_level", "number", "the level it becomes", lo=2, hi=255, default=0),)),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -139,3 +139,50 @@ def test_an_opponents_mill_stays_ignored_in_the_goldfish():
     target: the goldfish's is the opponent, who has no library): nothing to do, as before."""
     rec, c = _read("Test Glimpse", "{U}", "Instant", "Target opponent mills three cards.")
     assert rec.bucket == "fully" and c.abilities == ()
+
+
+# ---- Class levels (716.2a): each level bar and the abilities of its level ------------------------------
+
+WIZARD_CLASS = ("You have no maximum hand size.\n{2}{U}: Level 2\nWhen this Class becomes level 2, draw two cards.\n"
+                "{4}{U}: Level 3\nWhenever you draw a card, put a +1/+1 counter on target creature you control.")
+BARBARIAN_CLASS = ("If you would roll one or more dice, instead roll that many dice plus one and ignore the lowest "
+                   "roll.\n{1}{R}: Level 2\nWhenever you roll one or more dice, target creature you control gets "
+                   "+2/+0 and gains menace until end of turn.\n{2}{R}: Level 3\nCreatures you control have haste.")
+
+
+def test_716_2a_a_class_levels_are_read_with_the_abilities_of_each_level():
+    """Wizard Class's level 2 ("When this Class becomes level 2, draw two cards") is read, its
+    level 3 reported unread: level 3 gains nothing, so its level-up is never paid for by the
+    goldfish (716.2a; the compiled level-up's worth)."""
+    rec, c = _read("Wizard Class", "{U}", "Enchantment — Class", WIZARD_CLASS)
+    assert [(str(lv.cost), [repr(a) for a in lv.abilities]) for lv in c.levels] == [
+        ("{2}{U}", [repr(c.at_level(2).abilities[-1])]), ("{4}{U}", [])]
+    assert c.at_level(2).abilities[-1].event.value == "self_becomes_level"
+    assert c.at_level(2).abilities[-1].effect.value("draw") == 2
+    assert rec.bucket == "partly"
+    assert any("level 3's ability, not simulated" in t for t in rec.unrecognized)
+    rec, c = _read("Barbarian Class", "{R}", "Enchantment — Class", BARBARIAN_CLASS)
+    assert [len(lv.abilities) for lv in c.levels] == [0, 1]                  # (level 3: haste to creatures)
+    assert c.at_level(3).abilities[-1].grant.value == "haste"
+
+
+def test_716_2a_a_class_level_with_an_unread_drawback_is_never_levelled_up_to():
+    """Never free: a level whose unread ability is a drawback (sacrificing your own permanents,
+    701.21a) is not levelled up to, nor any level past it; the levels before it are read, and
+    the card is cast (its drawback can't happen without the level-up)."""
+    rec, c = _read("Test Class", "{B}", "Enchantment — Class",
+                   "{1}{B}: Level 2\nCreatures you control have haste.\n{2}{B}: Level 3\n"
+                   "At the beginning of your upkeep, sacrifice a creature.")
+    assert len(c.levels) == 1 and not c.uncastable
+    assert [a.effect.value("class_level") for a in c.abilities if a.effect.has("class_level")] == [2]
+    assert any("never levelled up to" in t and "701.21a" in t for t in rec.unrecognized), rec.unrecognized
+
+
+@pytest.mark.parametrize("text", [
+    "{1}{B}: Level 2\nWhen this Class becomes level 3, draw two cards.",    # (not level 2's)
+    "{1}{B}: Level 2\nWhenever you roll one or more dice, draw a card.",
+])
+def test_716_2a_a_class_with_no_level_gaining_anything_is_read_as_before(text):
+    rec, c = _read("Test Class", "{B}", "Enchantment — Class", text)
+    assert not c.levels and not c.abilities
+    assert any("a Class level's ability (716.2a): not active from the start" in t for t in rec.unrecognized)

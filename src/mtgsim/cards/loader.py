@@ -305,7 +305,7 @@ def _check_mana_ability(rec: ManaAbility, table: Mapping[str, Any], where: str) 
 
 _CARD_FIELDS = {"name", "cost", "type", "pt", "loyalty", "colors", "keywords", "abilities",
                 "kicker", "flashback", "text", "unmodeled", "token", "back", "star", "attacks_only_if",
-                "cycling", "typecycling", "doesnt_untap", "uncastable", "cant_attack", "unmodeled_effect"}
+                "cycling", "typecycling", "doesnt_untap", "uncastable", "cant_attack", "unmodeled_effect", "levels"}
 
 
 def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardDef:
@@ -368,24 +368,43 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
                            "(it would be defined by itself, 208.2)")
     if star and "star" not in kw:
         raise fail("star", "power or toughness has '*': say what it counts, e.g. star = {count = \"cards_in_hand\"}")
-    abilities = table.get("abilities", [])
+    kw["abilities"] = _abilities(table.get("abilities", []), "", fail)
+    levels = table.get("levels", [])
+    if not isinstance(levels, list):
+        raise fail("levels", "expected a list of class levels, { cost = \"{2}{G}\", abilities = [...] } (716.2a)")
+    kw["levels"] = tuple(_class_level(lv, f"levels[{k}]", fail) for k, lv in enumerate(levels))
+    if "back" in table:
+        if not isinstance(table["back"], dict):
+            raise fail("back", "expected a table describing the back face")
+        kw["back"] = card_from_table(table["back"], source)
+    return CardDef(**kw)
+
+
+def _abilities(abilities: Any, prefix: str, fail) -> tuple:
+    """The ability records of a list of ability tables (`prefix`: where the list is)."""
     if not isinstance(abilities, list):
-        raise fail("abilities", "expected a list of ability tables")
+        raise fail(f"{prefix}abilities", "expected a list of ability tables")
     out = []
     for i, ab in enumerate(abilities):
-        where = f"abilities[{i}]"
+        where = f"{prefix}abilities[{i}]"
         if not isinstance(ab, dict):
             raise fail(where, "expected a table such as { kind = \"mana\", cost = \"{T}\", mana = \"{G}\" }")
         try:
             out.append(_ability(ab, where))
         except _FieldError as e:
             raise fail(e.field, e.message) from None
-    kw["abilities"] = tuple(out)
-    if "back" in table:
-        if not isinstance(table["back"], dict):
-            raise fail("back", "expected a table describing the back face")
-        kw["back"] = card_from_table(table["back"], source)
-    return CardDef(**kw)
+    return tuple(out)
+
+
+def _class_level(table: Any, where: str, fail) -> model.ClassLevel:
+    """One class level bar past the first (716.2a): its cost and the abilities of its level."""
+    if not isinstance(table, dict) or set(table) - {"cost", "abilities"} or "cost" not in table:
+        raise fail(where, "expected a table { cost = \"{2}{G}\", abilities = [...] } (716.2a)")
+    try:
+        cost = ManaCost.parse(table["cost"])
+    except (ManaCostError, TypeError) as e:
+        raise fail(f"{where}.cost", str(e)) from None
+    return model.ClassLevel(cost, _abilities(table.get("abilities", []), f"{where}.", fail))
 
 
 def cards_from_toml(text: str, source: str) -> list[CardDef]:

@@ -21,7 +21,7 @@ __all__ = [
     "ManaAbility", "SpendFilter", "SpendRestriction", "ActivateOnly", "Timing", "CostModifier", "ManaTrigger",
     "ManaReplacement",
     "StaticGrant", "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "LandPlays", "Ability",
-    "AttackCondition", "Controls", "CardDef", "ABILITY_KINDS", "token_references", "tokens_named",
+    "AttackCondition", "Controls", "ClassLevel", "CardDef", "ABILITY_KINDS", "token_references", "tokens_named",
 ]
 
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
@@ -323,7 +323,8 @@ class ActivateOnly:
     ("Activate only if ~ entered this turn or if you control a basic land"). `hand_min`,
     `hand_max`: cards in its controller's hand ("exactly seven cards in hand": both 7). `during`:
     whose turn. `once_each_turn`: at most one activation a turn (602.5b: of that permanent, even
-    if its controller changes)."""
+    if its controller changes). `level`: only while the permanent is that Class level (716.2a: a
+    level-up to N asks for N-1; derived from the card's `levels`)."""
     controls: int = 0
     types: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
@@ -337,6 +338,7 @@ class ActivateOnly:
     hand_max: int | None = None
     during: Timing = Timing.ANY
     once_each_turn: bool = False
+    level: int | None = None
 
     def __post_init__(self):
         bad = [t for t in self.types if t not in CARD_TYPES] + [t for t in self.supertypes if t not in SUPERTYPES]
@@ -348,6 +350,8 @@ class ActivateOnly:
             object.__setattr__(self, "controls", 1)
         if (self.same_name or self.or_entered_this_turn) and not self.controls:
             raise CardDataError("same_name and or_entered_this_turn go with `controls` (and a filter)")
+        if self.level is not None and not 1 <= self.level <= 254:
+            raise CardDataError(f"level must be 1..254, got {self.level}")
         for name in ("controls", "hand_min", "hand_max"):
             v = getattr(self, name)
             if v is not None and not 0 <= v <= 32767:
@@ -359,9 +363,9 @@ class ActivateOnly:
         if self.hand_min is not None and self.hand_max is not None and self.hand_min > self.hand_max:
             raise CardDataError(f"hand_min {self.hand_min} is more than hand_max {self.hand_max}: it never holds")
         if not (self.controls or self.hand_min is not None or self.hand_max is not None
-                or self.during is not Timing.ANY or self.once_each_turn):
+                or self.during is not Timing.ANY or self.once_each_turn or self.level is not None):
             raise CardDataError("an empty activate_only: say what it asks (controls, hand_min, "
-                                "hand_max, during, once_each_turn)")
+                                "hand_max, during, once_each_turn, level)")
 
     def __str__(self) -> str:
         """What it asks, in words: "if you control at least 5 Land permanents"."""
@@ -388,6 +392,8 @@ class ActivateOnly:
             parts.append("during your turn" if self.during is Timing.YOUR_TURN else "during an opponent's turn")
         if self.once_each_turn:
             parts.append("once each turn")
+        if self.level is not None:
+            parts.append(f"if it is level {self.level}")
         return " and ".join(parts)
 
 
@@ -538,6 +544,8 @@ class Event(str, enum.Enum):
     YOU_CAST_SPELL = "you_cast_spell"
     LAND_YOU_CONTROL_ENTERS = "land_you_control_enters"  # landfall (Lotus Cobra)
     ANOTHER_CREATURE_YOU_CONTROL_ENTERS = "another_creature_you_control_enters"
+    SELF_BECOMES_LEVEL = "self_becomes_level"            # "When this Class becomes level N": an ability of
+                                                         # its level N (CardDef.levels), 716.2a
 
 
 @dataclass(frozen=True, slots=True)
@@ -588,6 +596,30 @@ ABILITY_KINDS: dict[str, type] = {
     "spell": SpellEffect,
     "land_plays": LandPlays,
 }
+
+
+@dataclass(frozen=True, slots=True)
+class ClassLevel:
+    """One class level bar of a Class (716.2a) past the first: "[cost]: Level N — [abilities]",
+    N its place in `CardDef.levels` (the first is level 2). It is an activated ability, "[cost]:
+    this Class's level becomes N; activate only if it is level N-1 and only as a sorcery" (the
+    card's level-up, derived: `level_up`), and a static one, "as long as it is level N or
+    greater, it has [abilities]" (`CardDef.at_level`)."""
+    cost: ManaCost
+    abilities: tuple[Ability, ...] = ()
+
+
+def _levels_up(a: object) -> bool:
+    """Does ability `a` make its permanent's class level something (716.2a)?"""
+    e = getattr(a, "effect", None)
+    return isinstance(e, Effect) and e.has("class_level")
+
+
+def level_up(n: int, cost: ManaCost) -> ActivatedAbility:
+    """716.2a: the activated ability of level bar `n`: its cost, the level becoming n, only as a
+    sorcery and only at level n-1."""
+    return ActivatedAbility(ActivationCost(mana=cost), Effect((Op("class_level", (("class_level", n),)),)),
+                            sorcery_speed=True, activate_only=ActivateOnly(level=n - 1))
 
 
 class Controls(str, enum.Enum):
@@ -697,6 +729,8 @@ class CardDef:
     # How its abilities were read from oracle text (a bulk file's card): "fully", "partly" or
     # "unknown" (coverage.py); "" for a curated card. Not a characteristic: never compiled.
     recognized: str = ""
+    levels: tuple[ClassLevel, ...] = ()   # a Class's level bars past the first (716.2a: levels 2, 3,
+                                          # ...); their level-ups are among `abilities`, derived
 
     def __post_init__(self):
         if self.typecycling and self.cycling is None:
@@ -710,11 +744,49 @@ class CardDef:
         if self.unmodeled_effect == "drawback" and not self.uncastable:
             raise CardDataError("an unmodeled drawback needs `uncastable` (why the card is never cast, or "
                                 "a land never played): never free", card=self.name, field="uncastable")
+        if self.levels:
+            self._check_levels()
         unplayed = [k for k in self.keywords if not keyword_played(k)]
         if unplayed:                     # (reported with the rest of what the engine leaves out)
             note = f"Keyword{'s' if len(unplayed) > 1 else ''} not simulated: {', '.join(unplayed)}."
             if note not in self.unmodeled:
                 object.__setattr__(self, "unmodeled", f"{self.unmodeled} {note}".strip())
+
+    def _check_levels(self) -> None:
+        """716: a Class's level bars; its abilities gain their level-ups (derived from `levels`,
+        never written by hand), and a "When this Class becomes level N" ability is one of level N's."""
+        def fail(field: str, message: str) -> CardDataError:
+            return CardDataError(message, card=self.name, field=field)
+        if "Class" not in self.subtypes:
+            raise fail("levels", "only a Class has class levels (716.1): its type line says Class")
+        ups = tuple(level_up(n, lv.cost) for n, lv in enumerate(self.levels, 2))
+        for i, a in enumerate(self.abilities):
+            if isinstance(a, TriggeredAbility) and a.event is Event.SELF_BECOMES_LEVEL:
+                raise fail(f"abilities[{i}]", "\"When this Class becomes level N\" is an ability of level N "
+                                              "(716.2a): put it in its `levels` entry")
+            if _levels_up(a) and a not in ups:
+                raise fail(f"abilities[{i}]", "a level-up is derived from the card's `levels` (716.2a), "
+                                              "not written as an ability")
+        for n, lv in enumerate(self.levels, 2):
+            for i, a in enumerate(lv.abilities):
+                where = f"levels[{n - 2}].abilities[{i}]"
+                if isinstance(a, (SpellEffect, EntersEffect)):
+                    raise fail(where, "a level's abilities are a permanent's, gained after it entered (716.2a): "
+                                      "no spell effect, no enters replacement")
+                if _levels_up(a):
+                    raise fail(where, "a level's abilities don't level it up: its level bars do (716.2a)")
+        missing = tuple(u for u in ups if u not in self.abilities)
+        if missing:
+            object.__setattr__(self, "abilities", self.abilities + missing)
+
+    def at_level(self, level: int) -> CardDef:
+        """The card as a permanent of that Class level has it (716.2a): its abilities, its level-ups
+        among them, and those of each level up to `level` (1: its own only)."""
+        if not 1 <= level <= len(self.levels) + 1:
+            raise CardDataError(f"level must be 1..{len(self.levels) + 1}, got {level}", card=self.name,
+                                field="levels")
+        gained = tuple(a for lv in self.levels[:level - 1] for a in lv.abilities)
+        return replace(self, abilities=self.abilities + gained, levels=())
 
     # ---- derived views ------------------------------------------------------------------
     @property
@@ -781,11 +853,15 @@ def token_references(card: CardDef) -> tuple[tuple[str, str], ...]:
     which cards a card's effects name, for the database that resolves them and checks them."""
     found = []
     for face, prefix in ((card, ""), (card.back, "back.")):
-        for i, a in enumerate(face.abilities if face is not None else ()):
-            for part in ("effect", "kicked"):
-                e = getattr(a, part, None)
-                for token, _ in (n for op in e.of("tokens") for n in op.value) if e is not None else ():
-                    found.append((f"{prefix}abilities[{i}].{'kicked.' if part == 'kicked' else ''}tokens", token))
+        groups = [("", face.abilities)] + [(f"levels[{k}].", lv.abilities) for k, lv in enumerate(face.levels)] \
+            if face is not None else []
+        for where, abilities in groups:
+            for i, a in enumerate(abilities):
+                for part in ("effect", "kicked"):
+                    e = getattr(a, part, None)
+                    for token, _ in (n for op in e.of("tokens") for n in op.value) if e is not None else ():
+                        found.append((f"{prefix}{where}abilities[{i}].{'kicked.' if part == 'kicked' else ''}tokens",
+                                      token))
     return tuple(found)
 
 

@@ -357,6 +357,10 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 card_to_graveyard(R, g, who, t)
         elif code == OP_LOOK_TO_HAND:
             look_to_hand(R, S, g, rng, who, op.amount.fixed, op.arg)
+        elif code == OP_CLASS_LEVEL:
+            t = find_object(g, source_id) if source_id >= 0 else -1
+            if t >= 0:
+                become_level(R, S, g, rng, t, op.amount.fixed)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 
@@ -427,6 +431,36 @@ cdef void look_to_hand(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, int
         if not taken[q]:
             put_on_bottom(g, who, seen[q])
     g.gen += 1
+
+
+cdef void become_level(Rules* R, Spec* S, Game* g, Rng* rng, int i, int n) noexcept nogil:
+    """Permanent i's level becomes n (716.2a; a designation, 716.2b): it has its card's abilities
+    of every level up to n (its card's row at level n, by next_level from its card's; past its
+    last level, its last), counted as the permanent it now is; then the "When this Class becomes
+    level n" abilities, those level n gains over level n-1, trigger and resolve (603.2)."""
+    cdef int old = g.perms[i].card, row = g.front[old], below, k, object_id = g.perms[i].object_id
+    cdef int who = g.perms[i].controller
+    if R.cards[row].next_level == 0:                # (no levels: only the designation, 716.2b)
+        row = old
+    for k in range(n - 2):
+        row += R.cards[row].next_level
+    below = row                                     # (its row at level n-1, ...
+    if n >= 2:
+        row += R.cards[row].next_level              # ... and at level n)
+    g.perms[i].level = n
+    if row != old:
+        enters_or_leaves(g, i, -1)                  # (the incremental state: the old row out, the
+        count_permanent(g, old, -1)                 # new one in)
+        g.perms[i].card = row
+        count_permanent(g, row, 1)
+        enters_or_leaves(g, i, 1)
+        board_changed(g)
+    for k in range(R.cards[below].n_triggered if row != below else R.cards[row].n_triggered,
+                   R.cards[row].n_triggered):
+        if R.triggered[R.cards[row].triggered_first + k].event == EV_SELF_BECOMES_LEVEL:
+            i = find_object(g, object_id)
+            run_ops(R, S, g, rng, R.triggered[R.cards[row].triggered_first + k].effect, i, i, 0, who)
+    state_based_actions(R, S, g, rng)
 
 
 cdef void card_to_graveyard(Rules* R, Game* g, int who, int row) noexcept nogil:

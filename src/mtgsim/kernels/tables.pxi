@@ -103,6 +103,12 @@ cdef class CoreTables:
         front = np.arange(max(self.R.n_cards, 1), dtype=np.int32)
         faces = np.flatnonzero(tables.cards["back"] >= 0)
         front[tables.cards["back"][faces]] = faces
+        for row in np.flatnonzero(tables.cards["next_level"]):    # (a Class's level rows: off the
+            if front[row] == row:                                  # battlefield, the card, 716.2b)
+                up = row
+                while tables.cards["next_level"][up]:
+                    up += tables.cards["next_level"][up]
+                    front[up] = row
         self._keep["front"] = front
         self.R.front = <int32_t*>cnp.PyArray_DATA(front)
 

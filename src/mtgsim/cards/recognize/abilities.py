@@ -124,6 +124,7 @@ _EVENTS = {
     r"When ~ enters": "self_enters",
     r"When ~ enters or dies": ("self_enters", "self_dies"),       # (two events, one effect: two abilities)
     r"When ~ dies": "self_dies",
+    r"When ~ becomes level (?P<level>\d+)": "self_becomes_level",     # (716.2a: read in level N's section)
     r"At the beginning of your upkeep": "your_upkeep",
     r"Whenever ~ becomes tapped": "self_becomes_tapped",
     r"Whenever a nontoken creature you control enters": "nontoken_creature_you_control_enters",

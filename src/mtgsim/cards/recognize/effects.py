@@ -46,6 +46,8 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "mill": ("Sorcery", "Mill three cards."),
     "look_to_hand": ("Instant", ("Look at the top four cards of your library. Put one of them into your hand and "
                                  "the rest on the bottom of your library in any order.")),
+    # (a class level bar, read with its level's abilities by faces.py's _class_levels, 716.2a)
+    "class_level": ("Enchantment — Class", "{2}{G}: Level 2\nYou may play an additional land on each of your turns."),
 }
 
 

@@ -165,7 +165,9 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     # an Aura the player casts onto a permanent of their choice (303.4a), theirs or no one's
     aura = "Aura" in subtypes and not re.search(r"^Enchant [\w ]+ you control", text, re.MULTILINE)
     first = len(clauses)
-    active, gated = gated_paragraphs(paragraphs(text), face.name, face.name,    # (716, 711, 714, 719)
+    levels: list[Clause] = []
+    class_text = _class_levels(f, paragraphs(text), levels, aura) if "Class" in subtypes else paragraphs(text)
+    active, gated = gated_paragraphs(class_text, face.name, face.name,    # (716 unread, 711, 714, 719)
                                      lambda body: is_ignored(body, False, aura))
     for p in active:
         if _keyword_line(f, p, keywords, clauses):
@@ -194,6 +196,7 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
         clauses.append(Clause(_words(p, face.name), status, face.name, shape(p) if status != RECOGNIZED else ""))
     clauses.extend(gated)
     _unread_costs(f, clauses, first)
+    clauses.extend(levels)                   # (a level's unread drawback: never levelled up to, 716.2a)
     _merge_enters(f.abilities)
     if f.spell or f.kicked:
         ab: dict[str, Any] = {"kind": "spell", **f.spell}
@@ -217,6 +220,64 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     if unread:
         table["unmodeled"] = " ".join(u if u.endswith(".") else u + "." for u in unread)
     return table
+
+
+# A class level bar (716.2a), "[cost]: Level N", and a level's "When this Class becomes level N".
+_LEVEL_BAR = re.compile(r"(?P<cost>(?:\{[^}]+\})+): Level (?P<n>\d+)")
+_BECOMES_LEVEL = re.compile(r"When ~ becomes level (?P<n>\d+),")
+
+
+def _class_levels(f: Face, paras: list[str], clauses: list[Clause], aura: bool) -> list[str]:
+    """A Class's paragraphs before its first level bar; its level bars (716.2a: levels 2, 3, ...
+    in order) read into the face's `levels`, each with the abilities of its level the
+    recognizers read, and their clauses appended to `clauses` (a bar's own clause is read when
+    its level gains something). A level's unread ability is reported and that level gains
+    nothing from it (its level-up is then worth activating only for what was read); an unread
+    drawback in a level leaves that level-up and the later ones unread (never levelled up to:
+    never free). Not level bars 2, 3, ... in order, or no level gaining anything: `paras` whole
+    (gated_paragraphs leaves them unread)."""
+    starts = [k for k, p in enumerate(paras) if _LEVEL_BAR.fullmatch(p)]
+    numbers = [int(_LEVEL_BAR.fullmatch(paras[k])["n"]) for k in starts]      # type: ignore[index]
+    if not starts or numbers != list(range(2, len(starts) + 2)):
+        return paras
+    name = f.face.name
+    levels: list[dict[str, Any]] = []
+    said: list[Clause] = []
+    for j, k in enumerate(starts):
+        n, bar = j + 2, _LEVEL_BAR.fullmatch(paras[k])
+        gained: Abilities = []
+        read: list[Clause] = []
+        worse = None
+        for p in paras[k + 1:starts[j + 1] if j + 1 < len(starts) else len(paras)]:
+            body = re.sub(r"^[A-Z][\w' ,-]+ — (?=\S)", "", p)
+            out = _recognized(f, body)
+            if out is not None and (m := _BECOMES_LEVEL.match(body)) and int(m["n"]) != n:
+                out = None                   # ("becomes level 3" in level 2's section: not this level's)
+            if out is not None:
+                gained.extend(out)
+                read.append(Clause(_words(p, name), RECOGNIZED, name))
+            elif is_ignored(body, False, aura):
+                read.append(Clause(_words(p, name), IGNORED, name, "Class ability"))
+            else:
+                worse = worse or drawback(p, name)
+                read.append(Clause(f"{_words(p, name)} — level {n}'s ability, not simulated: the level gains "
+                                   "nothing from it (716.2a)", UNRECOGNIZED, name, "Class ability"))
+        if worse:
+            said.append(Clause(f"{_words(paras[k], name)} — {worse}: never levelled up to this level or past it "
+                                  "(716.2a)", UNRECOGNIZED, name, "Class level"))
+            said.extend(Clause(f"{_words(p, name)} — a Class level never reached (716.2a): not simulated",
+                               UNRECOGNIZED, name, "Class ability")
+                        for p in paras[k + 1:] if not _LEVEL_BAR.fullmatch(p))
+            break
+        if gained:
+            said.append(Clause(_words(paras[k], name), RECOGNIZED, name))
+        said.extend(read)
+        levels.append({"cost": bar["cost"], "abilities": gained})              # type: ignore[index]
+    if not any(lv["abilities"] for lv in levels):
+        return paras
+    f.fields["levels"] = levels
+    clauses.extend(said)
+    return paras[:starts[0]]
 
 
 def _recognized(f: Face, body: str) -> Abilities | None:
