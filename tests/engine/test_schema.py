@@ -90,6 +90,17 @@ def test_empty_marks_index_fields_none():
     assert (perm["attached_to"] == -1).all() and (perm["card"] == 0).all()
 
 
+def test_every_int32_field_is_an_index_or_written():
+    """A new int32 field must be classified: an index into another table (schema fills -1,
+    "none", in a fresh row) or a value always written (WRITTEN_FIELDS); else a fresh row would
+    silently point at row 0."""
+    for record, dtype in DTYPES.items():
+        for name in dtype.names:
+            if dtype[name].base == np.int32:
+                assert schema.is_index_field(record, name) or name in schema.WRITTEN_FIELDS.get(record, ()), \
+                    f"{record}.{name}: say in mtgsim.schema whether it is an index field or always written"
+
+
 def test_grow_doubles_and_fills_deterministically():
     a = empty("permanent", 4)
     a["card"] = [1, 2, 3, 4]
