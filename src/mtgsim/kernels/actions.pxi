@@ -32,7 +32,7 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
         return -1
     if c.n_enters:
         for j in range(g.n):
-            lands += (R.cards[g.perms[j].card].types & CT_LAND) != 0 and g.perms[j].controller == who
+            lands += (types_of(R, &g.perms[j]) & CT_LAND) != 0 and g.perms[j].controller == who
     p = &g.perms[g.n]
     memset(p, 0, sizeof(Permanent))
     p.card = row
@@ -162,7 +162,7 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             break
         b = game_board(g)
         for i in range(g.n if toughness else 0):
-            if R.cards[g.perms[i].card].types & CT_CREATURE and toughness_of(R, &b, i) <= 0:
+            if types_of(R, &g.perms[i]) & CT_CREATURE and toughness_of(R, &b, i) <= 0:
                 c = &R.cards[g.perms[i].card]
                 object_id = g.perms[i].object_id
                 who = g.perms[i].controller
@@ -176,7 +176,7 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         if again:
             continue
         for i in range(g.n if names else 0):
-            if R.cards[g.perms[i].card].supertypes & ST_LEGENDARY:
+            if supertypes_of(R, &g.perms[i]) & ST_LEGENDARY:
                 for j in range(i + 1, g.n):
                     if g.perms[j].card == g.perms[i].card and g.perms[j].controller == g.perms[i].controller:
                         leave_to_graveyard(g, i)
@@ -529,10 +529,9 @@ cdef inline void enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bi
 
 cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint token, int x) noexcept nogil:
     cdef int object_id = g.perms[i].object_id
-    cdef int card_row = g.perms[i].card
     cdef int controller = g.perms[i].controller
-    cdef bint creature = (R.cards[card_row].types & CT_CREATURE) != 0
-    cdef bint land = (R.cards[card_row].types & CT_LAND) != 0
+    cdef bint creature = (types_of(R, &g.perms[i]) & CT_CREATURE) != 0
+    cdef bint land = (types_of(R, &g.perms[i]) & CT_LAND) != 0
     cdef int j, k, target, n_pending = 0, ev
     cdef int pending_row[MAXPENDING]
     cdef int pending_src[MAXPENDING]
@@ -792,7 +791,7 @@ cdef inline bint able_to_attack(Rules* R, Game* g, Board* b, int i, int who) noe
     the restrictions on attacking, checked as attackers are declared: not with defender
     (702.3b), nor unless its condition holds (only a creature with one pays for reading it)."""
     cdef Card* c = &R.cards[g.perms[i].card]
-    return (c.types & CT_CREATURE and not (g.perms[i].flags & PF_TAPPED)
+    return (types_of(R, &g.perms[i]) & CT_CREATURE and not (g.perms[i].flags & PF_TAPPED)
             and g.perms[i].controller == who and not summoning_sick(R, g, b, i)
             and (c.attack_if == AI_NONE or attack_restriction_met(R, b, i, who)))
 
@@ -811,7 +810,7 @@ cdef int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attacker
         p = power_of(R, &b, i)
         if p > 0:
             damage += p
-        if not (R.cards[g.perms[i].card].keywords & KW_VIGILANCE):
+        if not (keywords_of(R, &g.perms[i]) & KW_VIGILANCE):
             set_flags(g, i, g.perms[i].flags | PF_TAPPED)
             note_tapped(g, i)
     g.over |= amount_in(&g.bi.life[1 - who], -damage)

@@ -115,7 +115,7 @@ cdef inline void colour_supply(Rules* R, Game* g, int* supply) noexcept nogil:
     for t in range(5):
         supply[t] = 0
     for k in range(g.n):
-        if R.cards[g.perms[k].card].types & CT_LAND:
+        if types_of(R, &g.perms[k]) & CT_LAND:
             for t in range(5):
                 supply[t] += (R.static_cp[g.perms[k].card] >> t) & 1
 
@@ -440,7 +440,7 @@ cdef int land_to_return(Rules* R, Game* g, int who, int source_id) noexcept nogi
     cdef bint board_made = False
     for i in range(g.n):
         row = g.perms[i].card
-        if not (R.cards[row].types & CT_LAND) or g.perms[i].controller != who:
+        if not (types_of(R, &g.perms[i]) & CT_LAND) or g.perms[i].controller != who:
             continue
         key = <int64_t>(g.perms[i].object_id != source_id) << 40
         units = g.unit_of[row] if g.unit_of[row] else (R.cards[row].n_mana != 0)
@@ -452,7 +452,7 @@ cdef int land_to_return(Rules* R, Game* g, int who, int source_id) noexcept nogi
                 key -= <int64_t>min(units, 15) << 32     # its mana lost this turn
         key += <int64_t>(15 - min(units, 15)) << 24
         key += <int64_t>(7 - popcount6(R.static_cp[row])) << 16
-        key += <int64_t>((R.cards[row].supertypes & ST_BASIC) != 0) << 12
+        key += <int64_t>((supertypes_of(R, &g.perms[i]) & ST_BASIC) != 0) << 12
         key += <int64_t>((g.perms[i].flags & PF_TAPPED) != 0) << 10
         key += i
         if key > best_key:
@@ -733,7 +733,7 @@ cdef int copy_target(Rules* R, Game* g, int source) noexcept nogil:
     cdef int i, best = -1, p, best_p = -1000
     cdef Board b = game_board(g)
     for i in range(g.n):
-        if (not (R.cards[g.perms[i].card].types & CT_CREATURE) or g.gf[g.perms[i].card] & GF_LEGENDARY
+        if (not (types_of(R, &g.perms[i]) & CT_CREATURE) or g.gf[g.perms[i].card] & GF_LEGENDARY
                 or i == source):
             continue
         p = power_of(R, &b, i) * 2 + ((g.perms[i].flags & PF_TOKEN) == 0)
@@ -906,7 +906,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             if S.fetch_lands and k == fetch_ability(R, g.perms[i].card):
                 continue                         # (cracked by crack_fetch_lands, or kept)
             b = game_board(g)
-            if (a.tap and R.cards[g.perms[i].card].types & CT_CREATURE and power_of(R, &b, i) > 0
+            if (a.tap and types_of(R, &g.perms[i]) & CT_CREATURE and power_of(R, &b, i) > 0
                     and R.cards[g.perms[i].card].attack_if != AI_NEVER):
                 continue                         # a creature that can attack keeps its {T} for combat
             if activation_fault(R, g, &b, i, a):
