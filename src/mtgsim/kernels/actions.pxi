@@ -98,6 +98,8 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
     enters_or_leaves(g, i, -1)
     count_permanent(g, g.perms[i].card, -1)
     g.n_sacrifice_at_end -= (g.perms[i].flags & PF_SACRIFICE_AT_END) != 0
+    if g.perms[i].becomes:              # (what it became ends with it: a new object, 400.7)
+        set_becomes(g, i, -1, False)
     for j in range(i, g.n - 1):
         g.perms[j] = g.perms[j + 1]
     g.n -= 1
@@ -361,6 +363,10 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
                 become_level(R, S, g, rng, t, op.amount.fixed)
+        elif code == OP_BECOMES:               # 611.2, 613.1d-f, 613.4b: its source, if still there (400.7)
+            t = find_object(g, source_id) if source_id >= 0 else -1
+            if t >= 0:
+                set_becomes(g, t, op.arg, (op.flags & OF_UNTIL_END_OF_TURN) != 0)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 
@@ -856,15 +862,32 @@ cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bi
         draw(R, g, rng, who)
 
 
+cdef void set_becomes(Game* g, int i, int row, bint until_end_of_turn) noexcept nogil:
+    """Permanent i's characteristics become CARD row `row`'s (613.1d-f, 613.4b: an animation,
+    OP_BECOMES), until end of turn (514.2) or while it stays; row -1: its card's again. One
+    effect at a time: a later one replaces an earlier (the compiler lets a card have one kind).
+    While any permanent is animated the goldfish takes no shortcut (Game.n_animated)."""
+    cdef Permanent* p = &g.perms[i]
+    g.n_animated += (row >= 0) - (p.becomes != 0)
+    p.becomes = <int16_t>(row + 1)
+    p.flags = (p.flags & ~PF_BECOMES_UNTIL_EOT) | (PF_BECOMES_UNTIL_EOT if row >= 0 and until_end_of_turn else 0)
+    g.shortcuts = g.spec_shortcuts and g.n_animated == 0
+    board_changed(g)
+
+
 cdef inline void end_of_turn(Game* g) noexcept nogil:
-    """End step: tokens made to be sacrificed go; the pools empty (106.4, 514). (Cleanup's
-    removal of damage and "until end of turn" effects, 514.2, has nothing to do: no effect
-    marks damage or pumps a creature.)"""
+    """End step: tokens made to be sacrificed go; the pools empty (106.4, 514). Cleanup:
+    "until end of turn" effects end (514.2: what a permanent became until end of turn). (No
+    effect marks damage or pumps a creature: nothing else to remove.)"""
     cdef int i = g.n - 1
     while i >= 0 and g.n_sacrifice_at_end:
         if g.perms[i].flags & PF_SACRIFICE_AT_END:
             leave_to_graveyard(g, i)
         i -= 1
+    if g.n_animated:
+        for i in range(g.n):
+            if g.perms[i].flags & PF_BECOMES_UNTIL_EOT:
+                set_becomes(g, i, -1, False)
     memset(g.bi.pool, 0, sizeof(g.bi.pool))
     if g.bi.n_restricted[0]:           # (restricted mana in the pool was counted)
         g.bi.n_restricted[0] = 0

@@ -73,7 +73,7 @@ cdef inline bint characteristics_pass_row(Rules* R, int row, Permanent* p) noexc
     R.card_filters for the first 64 rows (one load in filter_count's loop, not a test of each
     part)."""
     if row < 64:
-        return (R.card_filters[p.card] >> row) & 1
+        return (R.card_filters[characteristics_row(p)] >> row) & 1
     return characteristics_of_pass(R, &R.filters[row], p)
 
 
@@ -194,10 +194,10 @@ cdef inline int eval_amount(Rules* R, Board* b, Amount a, int self_i, int player
 
 
 cdef int pt_value(Rules* R, Board* b, int i, int printed, bint star, int bonus) noexcept nogil:
-    """Power or toughness: printed (plus what * counts), +1/+1 and -1/-1 counters, and other
-    effects (613)."""
+    """Power or toughness: its base (printed, plus what * counts, 613.4a; or what an effect
+    set, 613.4b: characteristics_row), +1/+1 and -1/-1 counters, and other effects (613.4c)."""
     cdef Permanent* p = &b.perms[i]
-    cdef int star_row = card_of(R, b, i).star
+    cdef int star_row = R.cards[characteristics_row(p)].star
     cdef int v = printed
     if star and star_row >= 0:
         v += eval_count(R, b, star_row, i, p.controller, 0)
@@ -205,10 +205,12 @@ cdef int pt_value(Rules* R, Board* b, int i, int printed, bint star, int bonus) 
 
 
 cdef inline int power_of(Rules* R, Board* b, int i) noexcept nogil:
-    cdef Card* c = card_of(R, b, i)
+    """Its power as it is now (613.4)."""
+    cdef Card* c = &R.cards[characteristics_row(&b.perms[i])]
     return pt_value(R, b, i, c.power, c.power_star, b.perms[i].power_bonus)
 
 
 cdef inline int toughness_of(Rules* R, Board* b, int i) noexcept nogil:
-    cdef Card* c = card_of(R, b, i)
+    """Its toughness as it is now (613.4)."""
+    cdef Card* c = &R.cards[characteristics_row(&b.perms[i])]
     return pt_value(R, b, i, c.toughness, c.toughness_star, b.perms[i].toughness_bonus)
