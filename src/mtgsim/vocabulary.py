@@ -211,7 +211,7 @@ OPS: tuple[OpDef, ...] = (
     OpDef("becomes", OpCode.OP_BECOMES, "613.1d",
           "its source becomes a creature (an animation, 611.2) or other types, with the given subtypes, colours, "
           "base power and toughness and keywords, keeping its own types and abilities",
-          _BECOMES),
+          _BECOMES, worth=True),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}
