@@ -153,7 +153,9 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
     all_flags = (all_flags >> 24) & 0x7F
     d.all_flags = all_flags
     if unlikely(becomes_or):           # (an animated permanent: its card's packed facts, summoning
-        return 0                        # sickness among them, aren't its own now; 613, 302.6)
+        d.n_masks = 0                   # sickness among them, aren't its own now, 613, 302.6: no
+        d.total = 0                     # units, the lower bound a board with complex sources gets)
+        return 0
     if all_flags & CI_MANA_EFFECT:
         return 0
     if all_flags & CI_HASTE_GRANT and grants_of(R, b, player) & GRANTS_HASTE:
