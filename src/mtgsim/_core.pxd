@@ -61,6 +61,7 @@ cpdef enum PermanentFlag:
     PF_ONCE_2 = 256              # ...the third,
     PF_ONCE_3 = 512              # ...the fourth: cleared as each turn begins
     PF_ONCE_ALL = 960
+    PF_BECOMES_UNTIL_EOT = 1024  # what it has become (Permanent.becomes) ends in the cleanup step (514.2)
 
 cpdef enum CounterKind:          # index into Permanent.counters
     CK_P1P1 = 0                  # +1/+1 (122.1a)
@@ -92,11 +93,13 @@ cpdef enum OpCode:               # what one OP row does (Op.code): the ops of `m
     OP_MILL = 17                 # a player mills N: their library's top N cards into their graveyard (701.17a)
     OP_LOOK_TO_HAND = 18         # look at the top N, arg of them into the hand, the rest on the bottom
     OP_CLASS_LEVEL = 19          # its source, a Class, becomes level N (716.2a): Permanent.level and card
+    OP_BECOMES = 20              # its source becomes what CARD row arg says (613.1d-f, 613.4b: an animation)
 
 cpdef enum OpFlag:               # Op.flags
     OF_TO_BATTLEFIELD = 1        # OP_SEARCH_LAND: onto the battlefield (else into the hand)
     OF_TAPPED = 2                # OP_SEARCH_LAND: ...tapped
     OF_SACRIFICE_AT_END = 4      # OP_TOKEN_COPY: the token is sacrificed at the next end step
+    OF_UNTIL_END_OF_TURN = 8     # OP_BECOMES: until end of turn (514.2), else while it stays
 
 cpdef enum CountOf:              # what a variable amount counts
     CO_PERMANENTS = 0

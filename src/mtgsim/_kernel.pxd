@@ -245,11 +245,52 @@ cdef inline int type_index(unsigned int bit) noexcept nogil:
 
 
 cdef inline Card* card_of(Rules* R, Board* b, int i) noexcept nogil:
+    """Permanent i's CARD row: its abilities and mana cost. Its characteristics as they are now
+    (types, colours, keywords, power and toughness) are read through the accessors below."""
     return &R.cards[b.perms[i].card]
 
 
+# ---- a permanent's characteristics (613) -------------------------------------------------------
+# The one reading of a permanent's types, supertypes, subtypes, colours and keywords: its card's
+# (its copiable values, 707.2) or, while an effect changes them (Permanent.becomes: "until end of
+# turn, ~ becomes a 2/2 creature ... it's still a land"), the CARD row the compiler made of its
+# card and that effect (layers 4, 5, 6 and 7b applied: 613.1d-f, 613.4b). A card in a hand or a
+# library has only its card's (R.cards[row]); every kernel reads a permanent's through these
+# (tests/engine/test_characteristics.py holds the rooms to it); power and toughness are
+# power_of/toughness_of (counts room), which add counters and other effects (7c) to these.
+
+cdef inline int characteristics_row(Permanent* p) noexcept nogil:
+    """The CARD row its characteristics are read off now: what it has become, else its card."""
+    return p.becomes - 1 if unlikely(p.becomes) else p.card
+
+
+cdef inline uint16_t types_of(Rules* R, Permanent* p) noexcept nogil:
+    """Its card types (205.2a) as they are now."""
+    return R.cards[characteristics_row(p)].types
+
+
+cdef inline uint8_t supertypes_of(Rules* R, Permanent* p) noexcept nogil:
+    """Its supertypes (205.4) as they are now."""
+    return R.cards[characteristics_row(p)].supertypes
+
+
+cdef inline uint64_t subtypes_of(Rules* R, Permanent* p) noexcept nogil:
+    """Its subtypes (205.3) as they are now."""
+    return R.cards[characteristics_row(p)].subtypes
+
+
+cdef inline uint8_t colors_of(Rules* R, Permanent* p) noexcept nogil:
+    """Its colours (105.2) as they are now."""
+    return R.cards[characteristics_row(p)].colors
+
+
+cdef inline uint32_t keywords_of(Rules* R, Permanent* p) noexcept nogil:
+    """Its keyword abilities (702) as they are now (granted ones to a group are the grants')."""
+    return R.cards[characteristics_row(p)].keywords
+
+
 cdef inline bint is_type(Rules* R, Board* b, int i, unsigned int typebit) noexcept nogil:
-    return (R.cards[b.perms[i].card].types & typebit) != 0
+    return (types_of(R, &b.perms[i]) & typebit) != 0
 
 
 cdef inline int controller(Board* b, int i) noexcept nogil:

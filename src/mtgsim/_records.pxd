@@ -264,6 +264,8 @@ ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
     uint8_t level                # its Class level (716.2b: a designation, not copiable), 0 none (716.2d:
                                  # read as 1); `card` is then its card's row at that level (next_level)
     int16_t attached_to          # row of the permanent it is attached to, -1 none
+    int16_t becomes              # 1 + the CARD row of its characteristics while an effect changes
+                                 # them (613.1d-f, 613.4b: an animation, OP_BECOMES), 0 none
 
 ctypedef struct TotalCost:       # a spell's total cost as it is paid (601.2f): no X left, counts only
     int16_t generic              # generic mana (X already folded in)

@@ -18,9 +18,9 @@ import numpy as np
 from . import checks, schema, vocabulary
 from .cards.identity import color_identity
 from .cards.model import (ActivateOnly, ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
-                          EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, Op,
+                          EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, Op, PT,
                           SpellEffect, SpendRestriction, StaticGrant, TappedUnless, TriggeredAbility, CARD_TYPES,
-                          SUPERTYPES, token_references)
+                          CREATURE_TYPES, SUPERTYPES, token_references)
 from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
 from .errors import ArgumentError, ArgumentTypeError, CardDataError, LimitError, UnknownCardError, shown
@@ -166,6 +166,8 @@ class _Compiler:
         self.restriction_cache: dict[tuple, int] = {}
         self.restriction_texts: list[str] = []
         self.once_next = 0              # the card being compiled: its once-each-turn abilities so far
+        self.source: CardDef | None = None    # ...and the card itself (what its effects' source is)
+        self.becomes_defs: dict[str, CardDef] = {}   # what each card becomes (OP_BECOMES), by its name
 
     # -- helpers --------------------------------------------------------------------------
     def _new(self, record: str) -> np.void:
@@ -363,6 +365,8 @@ class _Compiler:
             arg = self.cost(value)
         elif o.code == OpCode.OP_SEARCH_LAND:    # (two modifiers, land_types and lands_basic: one FILTER row)
             arg = self.land_filter(tuple(op.get("land_types")), op.get("lands_basic"))
+        elif o.code == OpCode.OP_BECOMES:        # (what it becomes: a CARD row of the source and the op)
+            arg = self.card(self.becomes(op))
         for p in o.params[1:]:                   # (the modifiers that say their OP field)
             if p.to == "flags" and op.get(p.name):
                 flags |= p.flag
@@ -424,10 +428,40 @@ class _Compiler:
 
     def _card(self, c: CardDef) -> int:
         once, self.once_next = self.once_next, 0    # (a token card compiled meanwhile has its own)
+        source, self.source = self.source, c
         try:
             return self._card_rows(c)
         finally:
-            self.once_next = once
+            self.once_next, self.source = once, source
+
+    def becomes(self, op: Op) -> CardDef:
+        """What the card being compiled becomes by op `op` (OP_BECOMES): its characteristics with
+        the effect's applied in layer order (613.1d types and subtypes added, "it's still a land";
+        613.1e colours set; 613.1f keywords added; 613.4b base power and toughness set, as a
+        creature), compiled as a CARD row of its own that the permanent's characteristics are read
+        off (Permanent.becomes). A permanent holds one such effect at a time, so a card may have one
+        (a second different one is refused: a later animation of another kind would need the layers
+        of both)."""
+        c = self.source
+        if c is None:
+            raise _RangeError("becomes: only a permanent's own ability makes its source become something")
+        subtypes = [*c.subtypes, *op.get("becomes_subtypes")]
+        if op.get("all_creature_types"):            # 205.3m: those the compiled vocabulary has bits for
+            subtypes += [s for s in self.subtypes if s in CREATURE_TYPES]
+        colors = op.get("becomes_colors")
+        creature = "Creature" in op.value
+        d = dataclasses.replace(
+            c, name=f"{c.name} (becomes)", types=tuple(dict.fromkeys((*c.types, *op.value))),
+            subtypes=tuple(dict.fromkeys(subtypes)),
+            color_indicator=Color(sum(Color[k] for k in colors)) if colors else c.colors,
+            keywords=tuple(dict.fromkeys((*c.keywords, *op.get("becomes_keywords")))),
+            power=PT(op.get("becomes_power")) if creature else c.power,
+            toughness=PT(op.get("becomes_toughness")) if creature else c.toughness,
+            star=None if creature else c.star, abilities=(), back=None, cycling=None, typecycling="",
+            attacks_only_if=None, unmodeled="", unmodeled_effect="", uncastable="")
+        if self.becomes_defs.setdefault(c.name, d) != d:
+            raise _RangeError("a card becomes one thing here (a permanent holds one such effect at a time)")
+        return d
 
     def _class_rows(self, c: CardDef) -> int:
         """716.2a: a Class as one CARD row per level, each with the abilities it has at that level
@@ -682,7 +716,7 @@ class _Compiler:
             names[i] = n
         for i, d in self.level_defs.items():
             names[i] = d.name
-        by_name = {d.name: d for d in defs}
+        by_name = {d.name: d for d in (*defs, *self.becomes_defs.values())}   # (what cards become: rows too)
         return Tables(
             cards=table("card"), costs=table("cost"), hybrids=table("hybrid"),
             counts=table("count"), filters=table("filter"), ops=table("op"), effects=table("effect"),

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _core, schema, vocabulary
+from ._core import CardTypeBit
 from .batch import (
     ALTERNATIVES,
     BEFORE_THE_GAME,
@@ -29,7 +30,7 @@ from .batch import (
 )
 from .cards import CardDatabase, CardDef, card_db
 from .cards.identity import color_identity
-from .cards.model import ActivatedAbility
+from .cards.model import CARD_TYPES, ActivatedAbility
 from .checks import flag, is_whole
 from .compile import Tables, compile_cards, counter_kind
 from .decklist import commander_problem
@@ -454,6 +455,11 @@ class Scenario(ManaPools):
 
     def toughness(self, p: Permanent) -> int:
         return int(_core.board_power_toughness(*self._args(), self._index(p))[1])
+
+    def types(self, p: Permanent) -> tuple[str, ...]:
+        """Its card types as they are now (205.2a, 613.1d: an animated land is a land and a creature)."""
+        bits = _core.board_characteristics(*self._args(), self._index(p))[0]
+        return tuple(t for t in CARD_TYPES if bits & int(getattr(CardTypeBit, "CT_" + t.upper())))
 
     def counters(self, p: Permanent) -> dict[str, int]:
         c = self._perms[self._index(p)]["counters"]

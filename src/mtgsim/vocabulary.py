@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._core import MAX_LOOK, ManaTypeBit, OpCode, OpFlag, Who
+from ._core import MAX_LOOK, CardTypeBit, KeywordBit, ManaTypeBit, OpCode, OpFlag, Who
 from .errors import CardDataError, UnknownNameError
 
 __all__ = ["BY_NAME", "CHOICE_BY_NAME", "CHOICE_KINDS", "MAX_LOOK", "MODIFIERS", "MOVED_WORD", "OPS", "OP_NAMES",
@@ -67,9 +67,10 @@ CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 class Param:
     """One parameter of an op. `kind`: "amount" (a whole number 0..hi, or a count such as X),
     "number" (a whole number lo..hi), "bool", "mana" (mana symbols), "names" (a list of
-    subtypes), "named_amounts" (a table of name = amount: counters, tokens). The main one
-    compiles by its kind (an amount: Op.amount; mana: a COST row in Op.arg); a modifier says
-    the OP field it compiles to (`to`, `flag`), so the compiler needs no case for it."""
+    names: subtypes; or, with `choices`, each one of those), "named_amounts" (a table of
+    name = amount: counters, tokens). The main one compiles by its kind (an amount:
+    Op.amount; mana: a COST row in Op.arg); a modifier says the OP field it compiles to (`to`,
+    `flag`), so the compiler needs no case for it."""
     name: str
     kind: str
     doc: str
@@ -80,6 +81,7 @@ class Param:
                                  # (a bool: `flag` set when true); "" read by its op's own case
     flag: int = 0                # the OpFlag a "flags" modifier sets
     at_most: str = ""            # the parameter of its op whose value bounds it (to_hand: look_to_hand)
+    choices: tuple[str, ...] = ()  # a "names" parameter's allowed names (none: any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +118,26 @@ def _number(name: str, doc: str, hi: int = _INT16) -> Param:
 def _flag(name: str, doc: str, default: bool = False, flag: int = 0) -> Param:
     return Param(name, "bool", doc, default=default, to="flags" if flag else "", flag=flag)
 
+
+def _names(name: str, doc: str, choices: tuple[str, ...] = ()) -> Param:
+    return Param(name, "names", doc, default=(), choices=choices)
+
+
+# The names a card's type line and keywords use, as the core has bits for them (CT_CREATURE: "Creature").
+CARD_TYPE_NAMES = tuple(t.name[3:].capitalize() for t in CardTypeBit)
+KEYWORD_NAMES = tuple(k.name[3:].replace("_", " ").capitalize() for k in KeywordBit)
+COLOR_NAMES = ("W", "U", "B", "R", "G")
+_BECOMES = (_names("becomes", "the card types it becomes, besides its own (613.1d: \"it's still a land\")",
+                   CARD_TYPE_NAMES),
+            _names("becomes_subtypes", "subtypes it gains"),
+            _flag("all_creature_types", "it gains every creature type (205.3m)"),
+            _names("becomes_colors", "the colours it becomes, instead of its own (613.1e; none: unchanged)",
+                   COLOR_NAMES),
+            _number("becomes_power", "its base power (613.4b), as a creature", hi=99),
+            _number("becomes_toughness", "its base toughness (613.4b), as a creature", hi=99),
+            _names("becomes_keywords", "keyword abilities it gains (613.1f)", KEYWORD_NAMES),
+            _flag("until_end_of_turn", "until end of turn (514.2), else while it stays on the battlefield",
+                  default=True, flag=OpFlag.OF_UNTIL_END_OF_TURN))
 
 _LAND_KINDS = (_flag("lands_basic", "with land_types: basic lands of those types only"),
                Param("land_types", "names", "the land subtypes searched for (none: basic lands)", default=()))
@@ -186,6 +208,10 @@ OPS: tuple[OpDef, ...] = (
           "its source, a Class, becomes level N, and its \"When this Class becomes level N\" abilities trigger "
           "(a Class's level-up: derived from its `levels`; worth activating when that level gains abilities)",
           (Param("class_level", "number", "the level it becomes", lo=2, hi=255, default=0),)),
+    OpDef("becomes", OpCode.OP_BECOMES, "613.1d",
+          "its source becomes a creature (an animation, 611.2) or other types, with the given subtypes, colours, "
+          "base power and toughness and keywords, keeping its own types and abilities",
+          _BECOMES, worth=True),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}
@@ -220,6 +246,10 @@ def check(op: str, name: str, value: object) -> None:
         _check_number(p, value, counts=p.kind == "amount")
     elif p.kind == "bool" and not isinstance(value, bool):
         raise CardDataError(f"{name} must be true or false, got {value!r}")
+    elif p.kind == "names" and p.choices:
+        for v in value:         # type: ignore[attr-defined]
+            if v not in p.choices:
+                raise CardDataError(f"{name}: {v!r} is not one of {', '.join(p.choices)}")
 
 
 def beyond_bounds(op: str, given: dict) -> list[tuple[str, str]]:

@@ -32,6 +32,7 @@ GENERATIONS = {"gen", "board_gen", "scan_gen"}
 SCENARIO_DIFFERS = {
     "scenario": "the flag itself: both players' zones kept in order, libraries not random",
     "shortcuts": "a Scenario's game takes the reference path: every rule looked at in full",
+    "spec_shortcuts": "...as its Spec says (shortcuts is it while no permanent is animated)",
     "marked": "a Scenario's permanents may come with marks (PF_SKIP_UNTAP, PF_ONCE_*) its untap step reads",
     "new_legend": "a Scenario's board may come with two legends of one name: 704.5j looks",
 }

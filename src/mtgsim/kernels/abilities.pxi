@@ -56,7 +56,7 @@ cdef inline uint8_t grants_of(Rules* R, Board* b, int player) noexcept nogil:
 
 
 cdef bint has_haste(Rules* R, Board* b, int i) noexcept nogil:
-    if card_of(R, b, i).keywords & KW_HASTE:
+    if keywords_of(R, &b.perms[i]) & KW_HASTE:
         return True
     return (grants_of(R, b, controller(b, i)) & GRANTS_HASTE) != 0             # 702.10
 
@@ -80,10 +80,12 @@ cdef int mana_ability_rows(Rules* R, Board* b, int i, int* rows) noexcept nogil:
         rows[n] = c.mana_first + k
         n += 1
     cdef uint8_t granted
-    if R.granted_row >= 0 and c.types & (CT_LAND | CT_CREATURE):
-        granted = grants_of(R, b, player)
-        if (c.types & CT_LAND and granted & GRANTS_MANA_LANDS) or (
-                c.types & CT_CREATURE and granted & GRANTS_MANA_CREATURES):
+    cdef uint16_t types
+    if R.granted_row >= 0:
+        types = types_of(R, &b.perms[i])
+        granted = grants_of(R, b, player) if types & (CT_LAND | CT_CREATURE) else 0
+        if (types & CT_LAND and granted & GRANTS_MANA_LANDS) or (
+                types & CT_CREATURE and granted & GRANTS_MANA_CREATURES):
             rows[n] = R.granted_row
             n += 1
     return n

@@ -32,7 +32,7 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
         return -1
     if c.n_enters:
         for j in range(g.n):
-            lands += (R.cards[g.perms[j].card].types & CT_LAND) != 0 and g.perms[j].controller == who
+            lands += (types_of(R, &g.perms[j]) & CT_LAND) != 0 and g.perms[j].controller == who
     p = &g.perms[g.n]
     memset(p, 0, sizeof(Permanent))
     p.card = row
@@ -98,6 +98,8 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
     enters_or_leaves(g, i, -1)
     count_permanent(g, g.perms[i].card, -1)
     g.n_sacrifice_at_end -= (g.perms[i].flags & PF_SACRIFICE_AT_END) != 0
+    if g.perms[i].becomes:              # (what it became ends with it: a new object, 400.7)
+        set_becomes(g, i, -1, False)
     for j in range(i, g.n - 1):
         g.perms[j] = g.perms[j + 1]
     g.n -= 1
@@ -162,7 +164,7 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             break
         b = game_board(g)
         for i in range(g.n if toughness else 0):
-            if R.cards[g.perms[i].card].types & CT_CREATURE and toughness_of(R, &b, i) <= 0:
+            if types_of(R, &g.perms[i]) & CT_CREATURE and toughness_of(R, &b, i) <= 0:
                 c = &R.cards[g.perms[i].card]
                 object_id = g.perms[i].object_id
                 who = g.perms[i].controller
@@ -176,7 +178,7 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         if again:
             continue
         for i in range(g.n if names else 0):
-            if R.cards[g.perms[i].card].supertypes & ST_LEGENDARY:
+            if supertypes_of(R, &g.perms[i]) & ST_LEGENDARY:
                 for j in range(i + 1, g.n):
                     if g.perms[j].card == g.perms[i].card and g.perms[j].controller == g.perms[i].controller:
                         leave_to_graveyard(g, i)
@@ -361,6 +363,10 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
                 become_level(R, S, g, rng, t, op.amount.fixed)
+        elif code == OP_BECOMES:               # 611.2, 613.1d-f, 613.4b: its source, if still there (400.7)
+            t = find_object(g, source_id) if source_id >= 0 else -1
+            if t >= 0:
+                set_becomes(g, t, op.arg, (op.flags & OF_UNTIL_END_OF_TURN) != 0)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 
@@ -529,10 +535,9 @@ cdef inline void enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bi
 
 cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint token, int x) noexcept nogil:
     cdef int object_id = g.perms[i].object_id
-    cdef int card_row = g.perms[i].card
     cdef int controller = g.perms[i].controller
-    cdef bint creature = (R.cards[card_row].types & CT_CREATURE) != 0
-    cdef bint land = (R.cards[card_row].types & CT_LAND) != 0
+    cdef bint creature = (types_of(R, &g.perms[i]) & CT_CREATURE) != 0
+    cdef bint land = (types_of(R, &g.perms[i]) & CT_LAND) != 0
     cdef int j, k, target, n_pending = 0, ev
     cdef int pending_row[MAXPENDING]
     cdef int pending_src[MAXPENDING]
@@ -792,7 +797,7 @@ cdef inline bint able_to_attack(Rules* R, Game* g, Board* b, int i, int who) noe
     the restrictions on attacking, checked as attackers are declared: not with defender
     (702.3b), nor unless its condition holds (only a creature with one pays for reading it)."""
     cdef Card* c = &R.cards[g.perms[i].card]
-    return (c.types & CT_CREATURE and not (g.perms[i].flags & PF_TAPPED)
+    return (types_of(R, &g.perms[i]) & CT_CREATURE and not (g.perms[i].flags & PF_TAPPED)
             and g.perms[i].controller == who and not summoning_sick(R, g, b, i)
             and (c.attack_if == AI_NONE or attack_restriction_met(R, b, i, who)))
 
@@ -811,7 +816,7 @@ cdef int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attacker
         p = power_of(R, &b, i)
         if p > 0:
             damage += p
-        if not (R.cards[g.perms[i].card].keywords & KW_VIGILANCE):
+        if not (keywords_of(R, &g.perms[i]) & KW_VIGILANCE):
             set_flags(g, i, g.perms[i].flags | PF_TAPPED)
             note_tapped(g, i)
     g.over |= amount_in(&g.bi.life[1 - who], -damage)
@@ -857,15 +862,32 @@ cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bi
         draw(R, g, rng, who)
 
 
+cdef void set_becomes(Game* g, int i, int row, bint until_end_of_turn) noexcept nogil:
+    """Permanent i's characteristics become CARD row `row`'s (613.1d-f, 613.4b: an animation,
+    OP_BECOMES), until end of turn (514.2) or while it stays; row -1: its card's again. One
+    effect at a time: a later one replaces an earlier (the compiler lets a card have one kind).
+    While any permanent is animated the goldfish takes no shortcut (Game.n_animated)."""
+    cdef Permanent* p = &g.perms[i]
+    g.n_animated += (row >= 0) - (p.becomes != 0)
+    p.becomes = <int16_t>(row + 1)
+    p.flags = (p.flags & ~PF_BECOMES_UNTIL_EOT) | (PF_BECOMES_UNTIL_EOT if row >= 0 and until_end_of_turn else 0)
+    g.shortcuts = g.spec_shortcuts and g.n_animated == 0
+    board_changed(g)
+
+
 cdef inline void end_of_turn(Game* g) noexcept nogil:
-    """End step: tokens made to be sacrificed go; the pools empty (106.4, 514). (Cleanup's
-    removal of damage and "until end of turn" effects, 514.2, has nothing to do: no effect
-    marks damage or pumps a creature.)"""
+    """End step: tokens made to be sacrificed go; the pools empty (106.4, 514). Cleanup:
+    "until end of turn" effects end (514.2: what a permanent became until end of turn). (No
+    effect marks damage or pumps a creature: nothing else to remove.)"""
     cdef int i = g.n - 1
     while i >= 0 and g.n_sacrifice_at_end:
         if g.perms[i].flags & PF_SACRIFICE_AT_END:
             leave_to_graveyard(g, i)
         i -= 1
+    if g.n_animated:
+        for i in range(g.n):
+            if g.perms[i].flags & PF_BECOMES_UNTIL_EOT:
+                set_becomes(g, i, -1, False)
     memset(g.bi.pool, 0, sizeof(g.bi.pool))
     if g.bi.n_restricted[0]:           # (restricted mana in the pool was counted)
         g.bi.n_restricted[0] = 0

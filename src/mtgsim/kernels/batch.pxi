@@ -141,14 +141,15 @@ cdef inline bint info_fault(Rules* R, BoardInfo* bi) noexcept nogil:
 
 cdef int32_t board_fault(Rules* R, Permanent* perms, int n, int capacity) noexcept nogil:
     """0 if the board is well formed, else 1 + the row of the first bad permanent (or of the
-    count, 1 + capacity; 2 + capacity for its BoardInfo): card rows, controllers and
-    attachments must point where they may."""
+    count, 1 + capacity; 2 + capacity for its BoardInfo): card rows, controllers,
+    attachments and what it has become (Permanent.becomes) must point where they may."""
     cdef int i
     if n < 0 or n > capacity:
         return 1 + capacity
     for i in range(n):
         if (perms[i].card < 0 or perms[i].card >= R.n_cards or perms[i].controller > 1
-                or perms[i].attached_to < -1 or perms[i].attached_to >= n):
+                or perms[i].attached_to < -1 or perms[i].attached_to >= n
+                or perms[i].becomes < 0 or perms[i].becomes > R.n_cards):
             return 1 + i
     return 0
 

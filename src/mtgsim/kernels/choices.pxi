@@ -81,7 +81,7 @@ cdef inline int land_to_untap(Rules* R, Game* g, int who) noexcept nogil:
     cdef int i, best = -1, most = -1
     for i in range(g.n):
         if (g.perms[i].controller == who and g.perms[i].flags & PF_TAPPED
-                and R.cards[g.perms[i].card].types & CT_LAND and g.unit_of[g.perms[i].card] > most):
+                and types_of(R, &g.perms[i]) & CT_LAND and g.unit_of[g.perms[i].card] > most):
             best, most = i, g.unit_of[g.perms[i].card]
     return best
 
@@ -105,10 +105,10 @@ cdef int returned_land(Rules* R, Spec* S, Game* g, Rng* rng, int who, int source
             trace(g, TR_RETURN_LAND, g.perms[best].card, best | tapped << 8)
         return best
     for i in range(g.n):
-        if not (R.cards[g.perms[i].card].types & CT_LAND) or g.perms[i].controller != who:
+        if not (types_of(R, &g.perms[i]) & CT_LAND) or g.perms[i].controller != who:
             continue
         if g.perms[i].object_id == g.choices.bounce_object:
             return i
-        if best < 0 or ((g.perms[i].flags & PF_TAPPED) and R.cards[g.perms[i].card].supertypes & ST_BASIC):
+        if best < 0 or ((g.perms[i].flags & PF_TAPPED) and supertypes_of(R, &g.perms[i]) & ST_BASIC):
             best = i
     return best

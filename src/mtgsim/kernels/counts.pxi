@@ -6,14 +6,27 @@
 
 # ---- the one filter and its count ------------------------------------------------------------
 
+cdef inline bint characteristics_pass(Filter* f, uint16_t types, uint8_t supertypes, uint64_t subtypes,
+                                      uint8_t colors) noexcept nogil:
+    """Do these types, supertypes, subtypes and colours (205, 105.2) pass filter f? Every part
+    given holds."""
+    return ((f.types == 0 or (types & f.types) != 0) and (types & f.not_types) == 0
+            and (f.supertypes == 0 or (supertypes & f.supertypes) != 0)
+            and (f.subtypes == 0 or (subtypes & f.subtypes) != 0)
+            and (f.colors == 0 or (colors & f.colors) != 0))
+
+
 cdef inline bint card_passes(Rules* R, Filter* f, int card) noexcept nogil:
-    """Do the card's own characteristics (CARD row `card`: its types, supertypes, subtypes and
-    colours, 205, 105.2) pass filter f? Every part given holds."""
+    """Do the card's own characteristics (CARD row `card`, as in a hand or a library) pass
+    filter f?"""
     cdef Card* c = &R.cards[card]
-    return ((f.types == 0 or (c.types & f.types) != 0) and (c.types & f.not_types) == 0
-            and (f.supertypes == 0 or (c.supertypes & f.supertypes) != 0)
-            and (f.subtypes == 0 or (c.subtypes & f.subtypes) != 0)
-            and (f.colors == 0 or (c.colors & f.colors) != 0))
+    return characteristics_pass(f, c.types, c.supertypes, c.subtypes, c.colors)
+
+
+cdef inline bint characteristics_of_pass(Rules* R, Filter* f, Permanent* p) noexcept nogil:
+    """Do permanent p's characteristics as they are now (types_of, ...: its card's and what
+    effects on it change, 613) pass filter f?"""
+    return characteristics_pass(f, types_of(R, p), supertypes_of(R, p), subtypes_of(R, p), colors_of(R, p))
 
 
 cdef inline bint card_decides(Filter* f) noexcept nogil:
@@ -50,16 +63,18 @@ cdef inline bint passes_on_board(Rules* R, Board* b, Filter* f, int i, int sourc
 
 cdef bint permanent_passes(Rules* R, Board* b, Filter* f, int i, int source, int who) noexcept nogil:
     """Is permanent i one that filter f looks for, asked for object `source` (a row, -1: none)
-    controlled by player `who`: its card passing card_passes, and the rest passes_on_board?"""
-    return card_passes(R, f, b.perms[i].card) and passes_on_board(R, b, f, i, source, who)
+    controlled by player `who`: its characteristics passing (characteristics_of_pass), and the
+    rest passes_on_board?"""
+    return characteristics_of_pass(R, f, &b.perms[i]) and passes_on_board(R, b, f, i, source, who)
 
 
-cdef inline bint card_passes_row(Rules* R, int row, int card) noexcept nogil:
-    """card_passes of FILTER row `row`, read off R.card_filters for the first 64 rows (one load
-    in filter_count's loop, not a test of each part)."""
+cdef inline bint characteristics_pass_row(Rules* R, int row, Permanent* p) noexcept nogil:
+    """characteristics_of_pass of FILTER row `row` for permanent p: its card's answer read off
+    R.card_filters for the first 64 rows (one load in filter_count's loop, not a test of each
+    part)."""
     if row < 64:
-        return (R.card_filters[card] >> row) & 1
-    return card_passes(R, &R.filters[row], card)
+        return (R.card_filters[characteristics_row(p)] >> row) & 1
+    return characteristics_of_pass(R, &R.filters[row], p)
 
 
 cdef int filter_count_upto(Rules* R, Board* b, int row, int source, int who, int enough) noexcept nogil:
@@ -72,7 +87,7 @@ cdef int filter_count_upto(Rules* R, Board* b, int row, int source, int who, int
     cdef int i, k, n = 0, most = 0, same
     if not f.same_name:
         for i in range(b.n):
-            if card_passes_row(R, row, b.perms[i].card) and passes_on_board(R, b, f, i, source, who):
+            if characteristics_pass_row(R, row, &b.perms[i]) and passes_on_board(R, b, f, i, source, who):
                 n += 1
                 if n >= enough:
                     break
@@ -179,10 +194,10 @@ cdef inline int eval_amount(Rules* R, Board* b, Amount a, int self_i, int player
 
 
 cdef int pt_value(Rules* R, Board* b, int i, int printed, bint star, int bonus) noexcept nogil:
-    """Power or toughness: printed (plus what * counts), +1/+1 and -1/-1 counters, and other
-    effects (613)."""
+    """Power or toughness: its base (printed, plus what * counts, 613.4a; or what an effect
+    set, 613.4b: characteristics_row), +1/+1 and -1/-1 counters, and other effects (613.4c)."""
     cdef Permanent* p = &b.perms[i]
-    cdef int star_row = card_of(R, b, i).star
+    cdef int star_row = R.cards[characteristics_row(p)].star
     cdef int v = printed
     if star and star_row >= 0:
         v += eval_count(R, b, star_row, i, p.controller, 0)
@@ -190,10 +205,12 @@ cdef int pt_value(Rules* R, Board* b, int i, int printed, bint star, int bonus) 
 
 
 cdef inline int power_of(Rules* R, Board* b, int i) noexcept nogil:
-    cdef Card* c = card_of(R, b, i)
+    """Its power as it is now (613.4)."""
+    cdef Card* c = &R.cards[characteristics_row(&b.perms[i])]
     return pt_value(R, b, i, c.power, c.power_star, b.perms[i].power_bonus)
 
 
 cdef inline int toughness_of(Rules* R, Board* b, int i) noexcept nogil:
-    cdef Card* c = card_of(R, b, i)
+    """Its toughness as it is now (613.4)."""
+    cdef Card* c = &R.cards[characteristics_row(&b.perms[i])]
     return pt_value(R, b, i, c.toughness, c.toughness_star, b.perms[i].toughness_bonus)

@@ -98,7 +98,8 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
     """The direct path's view of a board: 1 if it has no mana effects, only simple sources and
     no restricted mana in the pool (then `d` holds its units, all unrestricted, and
     `out_could` what each permanent could produce), 0 if it needs
-    the general search, -1 if a permanent is malformed. d.all_flags is set unless -1; when it
+    the general search (an animated permanent among them: its card's facts aren't its own), -1 if
+    a permanent is malformed. d.all_flags is set unless -1; when it
     has CI_COMPLEX_MANA but not CI_MANA_EFFECT (0: sources too complex to sum as units, nothing
     changing what others make), `d` holds the simple sources' units and one way of using each
     complex one (card_summaries' lower units): what they can pay, the board can (a lower
@@ -107,7 +108,7 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
     permanent), reads one packed word of card facts per permanent, and checks the rows by
     OR-ing them together (exactly, by board_fault, only when that looks wrong)."""
     cdef int i, t
-    cdef uint32_t c, w, use, all_flags = 0, card_or = 0, ctrl_or = 0, att_or = 0, ctrl
+    cdef uint32_t c, w, use, all_flags = 0, card_or = 0, ctrl_or = 0, att_or = 0, ctrl, becomes_or = 0
     cdef uint16_t by_mask[64]           # units per type mask (mask 0: no usable mana)
     cdef uint64_t* by_mask_words = <uint64_t*>by_mask
     cdef uint64_t seen = 0
@@ -133,6 +134,7 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
         card_or |= c
         ctrl_or |= ctrl
         att_or |= <uint16_t>(p.attached_to + 1)
+        becomes_or |= <uint16_t>p.becomes
         w = direct[c & rows]            # a row past the cards is a sentinel with DIRECT_BAD
         all_flags |= w
         out_could[i] = <uint8_t>w
@@ -145,11 +147,15 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
         by_mask[m] += (w >> 16) & 0xFF
         seen |= (<uint64_t>1) << m
     seen &= ~(<uint64_t>1)
-    if ((all_flags & DIRECT_BAD) | (card_or > rows) | (ctrl_or > 1) | (att_or > <uint32_t>n)) \
+    if ((all_flags & DIRECT_BAD) | (card_or > rows) | (ctrl_or > 1) | (att_or > <uint32_t>n) | becomes_or) \
             and board_fault(R, perms, n, n):
         return -1
     all_flags = (all_flags >> 24) & 0x7F
     d.all_flags = all_flags
+    if unlikely(becomes_or):           # (an animated permanent: its card's packed facts, summoning
+        d.n_masks = 0                   # sickness among them, aren't its own now, 613, 302.6: no
+        d.total = 0                     # units, the lower bound a board with complex sources gets)
+        return 0
     if all_flags & CI_MANA_EFFECT:
         return 0
     if all_flags & CI_HASTE_GRANT and grants_of(R, b, player) & GRANTS_HASTE:

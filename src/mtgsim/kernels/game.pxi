@@ -157,7 +157,11 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # bound of what the board makes while n_mana_fx is 0
     bint new_legend              # a legendary permanent entered since state-based actions
     bint m1m1                    # a -1/-1 counter has been put on a permanent this game
-    bint shortcuts               # Spec.shortcuts
+    bint shortcuts               # Spec.shortcuts, while no permanent is animated (n_animated)
+    bint spec_shortcuts          # Spec.shortcuts
+    int n_animated               # permanents whose characteristics an effect changes (Permanent.becomes):
+                                 # while there are any, the kept facts per card (direct words,
+                                 # kept counts, kinds) aren't theirs, so no shortcut reads them
     bint counts_hand             # Spec.counts_hand
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
     int n_flashback
@@ -422,7 +426,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S, bint scenario) noex
     g.reduces_only = S.reduces_only
     g.count_unit = S.count_unit
     g.count_slot = S.count_slot
-    g.shortcuts = S.shortcuts
+    g.shortcuts = g.spec_shortcuts = S.shortcuts
     g.counts_hand = S.counts_hand
     g.check_views = S.check_views
     g.snapshots = S.snapshots
@@ -444,7 +448,8 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
     g.lib_n[0] = g.lib_n[1] = g.grave_n[0] = g.grave_n[1] = g.hand_n[1] = 0
     g.bottom_n = g.bottom_next = g.top_n = 0
     g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
-    g.units = g.n_sacrifice_at_end = g.n_costmod_wild = 0
+    g.units = g.n_sacrifice_at_end = g.n_costmod_wild = g.n_animated = 0
+    g.shortcuts = g.spec_shortcuts
     g.costmod_set = g.counted = 0
     g.m1m1 = g.new_legend = g.marked = g.entering_tapped = g.main_phase = False
     live_clear(g)
@@ -800,6 +805,7 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "counted": g.counted, "count_unit": pointing_at(g.count_unit, known),
          "count_slot": pointing_at(g.count_slot, known),
          "units": g.units, "new_legend": g.new_legend, "m1m1": g.m1m1, "shortcuts": g.shortcuts,
+         "spec_shortcuts": g.spec_shortcuts, "n_animated": g.n_animated,
          "counts_hand": g.counts_hand,
          "flashback": [g.flashback[k] for k in range(g.n_flashback)], "n_flashback": g.n_flashback,
          "n_commander": g.n_commander, "commander": g.commander, "in_command": g.in_command,

@@ -76,7 +76,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         out[L.spent + t] += g.spent
         out[L.spent_sq + t] += g.spent * g.spent
         g.main_phase = False
-        if S.attack and count_of(g, K_CREATURES):
+        if S.attack and (count_of(g, K_CREATURES) or g.n_animated):     # (creature cards, animated lands)
             combat(R, S, g, rng)
         elif S.attack:
             trace(g, TR_ATTACK, -1, 0)          # nothing to attack with

@@ -156,6 +156,20 @@ def board_power_toughness(CoreTables core, Permanent[::1] perms, int n, BoardInf
     return power_of(&core.R, &b, i), toughness_of(&core.R, &b, i)
 
 
+def board_characteristics(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i):
+    """Permanent i's characteristics as they are now (613; the accessors types_of, ...): its
+    (types, supertypes, subtypes, colours, keywords) as bit sets, and its power and toughness."""
+    cdef Board b = one_board(perms, n, info)
+    cdef Permanent* p
+    if not 0 <= i < n:
+        raise IndexError(f"permanent {i} is not one of the board's {n}")
+    p = &b.perms[i]
+    if not 0 <= p.card < core.R.n_cards or not 0 <= p.becomes <= core.R.n_cards:
+        raise ValueError(f"permanent {i}: card {p.card}, becomes {p.becomes}: not rows of these tables")
+    return (types_of(&core.R, p), supertypes_of(&core.R, p), subtypes_of(&core.R, p), colors_of(&core.R, p),
+            keywords_of(&core.R, p), power_of(&core.R, &b, i), toughness_of(&core.R, &b, i))
+
+
 def board_count(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int row,
                 int self_i, int player, int x):
     cdef Board b = one_board(perms, n, info)

@@ -41,7 +41,7 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
     cdef int rows[MAXMANA + 1]
     cdef int n_rows = mana_ability_rows(R, b, i, rows)
     cdef int k
-    cdef bint snow = (card_of(R, b, i).supertypes & ST_SNOW) != 0
+    cdef bint snow = (supertypes_of(R, &b.perms[i]) & ST_SNOW) != 0
     o.n = 0
     o.restricted = False
     o.keeps_tapped = False
@@ -262,7 +262,7 @@ cdef bint simple_units(Rules* R, Board* b, int i, bint life_effects, Payment* P)
     n = R.unit_count[card]
     if n == 0 or b.perms[i].flags & PF_TAPPED or is_sick(R, b, i):
         return True                                  # no ready ability (107.5, 302.6)
-    mask = R.unit_mask[card] | (SNOW_BIT if c.supertypes & ST_SNOW else 0)
+    mask = R.unit_mask[card] | (SNOW_BIT if supertypes_of(R, &b.perms[i]) & ST_SNOW else 0)
     for k in range(n):
         if P.n_units < MAXUNIT:
             P.unit_mask[P.n_units] = mask
@@ -318,7 +318,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
             for k in range(o.n):
                 if o.life[k]:
                     costs_life = True
-        o.snow = SNOW_BIT if card_of(R, b, i).supertypes & ST_SNOW else 0
+        o.snow = SNOW_BIT if supertypes_of(R, &b.perms[i]) & ST_SNOW else 0
         if o.restricted:
             for k in range(o.n):
                 o.cls[k] = class_of(P, o.restriction[k])

@@ -458,7 +458,7 @@ cdef inline int ability_making(Rules* R, Board* b, int i, uint8_t* cp, Vec* want
     mana with that one, found without asking."""
     cdef Card* c = card_of(R, b, i)
     cdef int k
-    if c.n_mana == 1 and (R.granted_row < 0 or not (c.types & (CT_LAND | CT_CREATURE))):
+    if c.n_mana == 1 and (R.granted_row < 0 or not (types_of(R, &b.perms[i]) & (CT_LAND | CT_CREATURE))):
         return 0
     k = find_ability(R, b, i, cp, want)
     return k if k >= 0 else 0

@@ -115,7 +115,7 @@ cdef inline void colour_supply(Rules* R, Game* g, int* supply) noexcept nogil:
     for t in range(5):
         supply[t] = 0
     for k in range(g.n):
-        if R.cards[g.perms[k].card].types & CT_LAND:
+        if types_of(R, &g.perms[k]) & CT_LAND:
             for t in range(5):
                 supply[t] += (R.static_cp[g.perms[k].card] >> t) & 1
 
@@ -440,7 +440,7 @@ cdef int land_to_return(Rules* R, Game* g, int who, int source_id) noexcept nogi
     cdef bint board_made = False
     for i in range(g.n):
         row = g.perms[i].card
-        if not (R.cards[row].types & CT_LAND) or g.perms[i].controller != who:
+        if not (types_of(R, &g.perms[i]) & CT_LAND) or g.perms[i].controller != who:
             continue
         key = <int64_t>(g.perms[i].object_id != source_id) << 40
         units = g.unit_of[row] if g.unit_of[row] else (R.cards[row].n_mana != 0)
@@ -452,7 +452,7 @@ cdef int land_to_return(Rules* R, Game* g, int who, int source_id) noexcept nogi
                 key -= <int64_t>min(units, 15) << 32     # its mana lost this turn
         key += <int64_t>(15 - min(units, 15)) << 24
         key += <int64_t>(7 - popcount6(R.static_cp[row])) << 16
-        key += <int64_t>((R.cards[row].supertypes & ST_BASIC) != 0) << 12
+        key += <int64_t>((supertypes_of(R, &g.perms[i]) & ST_BASIC) != 0) << 12
         key += <int64_t>((g.perms[i].flags & PF_TAPPED) != 0) << 10
         key += i
         if key > best_key:
@@ -733,7 +733,7 @@ cdef int copy_target(Rules* R, Game* g, int source) noexcept nogil:
     cdef int i, best = -1, p, best_p = -1000
     cdef Board b = game_board(g)
     for i in range(g.n):
-        if (not (R.cards[g.perms[i].card].types & CT_CREATURE) or g.gf[g.perms[i].card] & GF_LEGENDARY
+        if (not (types_of(R, &g.perms[i]) & CT_CREATURE) or g.gf[g.perms[i].card] & GF_LEGENDARY
                 or i == source):
             continue
         p = power_of(R, &b, i) * 2 + ((g.perms[i].flags & PF_TOKEN) == 0)
@@ -864,10 +864,55 @@ cdef int cycle_cards(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     return n
 
 
+cdef int animation_of(Rules* R, Effect* e) noexcept nogil:
+    """The CARD row an effect's OP_BECOMES makes its source (an animation, 613.1d), -1 if none."""
+    cdef int k
+    for k in range(e.n_ops):
+        if R.ops[e.op_first + k].code == OP_BECOMES:
+            return R.ops[e.op_first + k].arg
+    return -1
+
+
+cdef bint animation_attacks(Rules* R, Spec* S, Game* g, int i, int row) noexcept nogil:
+    """Would permanent i, animated as CARD row `row`, attack this turn (508.1a)? The goldfish
+    attacks, it is untapped and not that already, under its controller's control since their turn
+    began or given haste by it (302.6), with power above 0 and no restriction on attacking."""
+    cdef Permanent* p = &g.perms[i]
+    return (S.attack and not (p.flags & PF_TAPPED) and p.becomes != row + 1
+            and (p.controlled_since < g.bi.last_turn_start[p.controller] or R.cards[row].keywords & KW_HASTE)
+            and R.cards[row].power > 0 and R.cards[row].attack_if == AI_NONE)
+
+
+cdef int hold_animated(Game* g, int i, int* held) noexcept nogil:
+    """Keep the lands animated to attack out of a payment (marked tapped, their object ids into
+    `held`), and permanent i, the one being animated: returns how many were held."""
+    cdef int j, n = 0
+    for j in range(g.n):
+        if (j == i or g.perms[j].becomes) and not (g.perms[j].flags & PF_TAPPED):
+            held[n] = g.perms[j].object_id
+            n += 1
+            set_flags(g, j, g.perms[j].flags | PF_TAPPED)
+    board_changed(g)
+    return n
+
+
+cdef void release_held(Game* g, int* held, int n) noexcept nogil:
+    """Untap what hold_animated held, wherever its rows are now."""
+    cdef int q, j
+    for q in range(n):
+        j = find_object(g, held[q])
+        if j >= 0:
+            set_flags(g, j, g.perms[j].flags & ~PF_TAPPED)
+    board_changed(g)
+
+
 cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """After casting: activate, once each, the non-mana abilities worth activating
     (Effect.worth: mtgsim.vocabulary's `worth` of its ops) when their cost can be paid, the source's own {T} excluded from
-    paying (602.2). A creature that could attack keeps its {T} for combat."""
+    paying (602.2). A creature that could attack keeps its {T} for combat. An animation ("~ becomes
+    a 2/2 creature until end of turn", a creature land) is activated only to attack with it
+    (animation_attacks), with the mana the spells left (this runs after them), paid by other
+    sources: the land itself attacks."""
     cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
     cdef int i, k, object_id, target, target_id, n_seen = 0, j
     cdef int seen[MAXPERM]
@@ -878,6 +923,8 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     cdef bint ok
     cdef uint16_t saved
     cdef bint used
+    cdef int animation, n_held
+    cdef int held[MAXPERM]
     i = 0
     while i < g.n:
         if not (S.gf[g.perms[i].card] & GF_ACTIVATED):
@@ -905,8 +952,11 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
                 continue
             if S.fetch_lands and k == fetch_ability(R, g.perms[i].card):
                 continue                         # (cracked by crack_fetch_lands, or kept)
+            animation = animation_of(R, e)
+            if animation >= 0 and not animation_attacks(R, S, g, i, animation):
+                continue                         # (animated only to attack: 611.2, 508.1a)
             b = game_board(g)
-            if (a.tap and R.cards[g.perms[i].card].types & CT_CREATURE and power_of(R, &b, i) > 0
+            if (a.tap and types_of(R, &g.perms[i]) & CT_CREATURE and power_of(R, &b, i) > 0
                     and R.cards[g.perms[i].card].attack_if != AI_NEVER):
                 continue                         # a creature that can attack keeps its {T} for combat
             if activation_fault(R, g, &b, i, a):
@@ -920,6 +970,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
                 continue
             target_id = g.perms[target].object_id
             saved = g.perms[i].flags
+            n_held = hold_animated(g, i, held) if animation >= 0 else 0    # (the attackers pay nothing)
             if a.tap:                            # {T} first (602.2b): the source can't also
                 set_flags(g, i, g.perms[i].flags | PF_TAPPED)   # make mana for the rest of the cost
                 board_changed(g)
@@ -927,6 +978,9 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             ok = (view_payable(R, g, v, &tc, activating(g.perms[i].card))
                   and pay(R, g, &tc, v, activating(g.perms[i].card)))
             i = find_object(g, object_id)
+            if n_held:
+                release_held(g, held, n_held)
+                i = find_object(g, object_id)
             if not ok:
                 if g.perms[i].flags != saved:
                     set_flags(g, i, saved)

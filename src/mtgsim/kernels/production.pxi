@@ -6,17 +6,17 @@
 
 cdef bint watches_match(Rules* R, Board* b, int watcher, int watches, int i) noexcept nogil:
     """Does the effect of permanent `watcher` (watching `watches`) apply to permanent i?"""
-    cdef Card* c = card_of(R, b, i)
+    cdef Permanent* p = &b.perms[i]
     if watches == WA_SELF:
         return watcher == i
     if watches == WA_ENCHANTED_LAND:
         return b.perms[watcher].attached_to == i
     if watches == WA_LANDS_YOU_CONTROL:
-        return (c.types & CT_LAND) != 0 and controller(b, i) == controller(b, watcher)
+        return (types_of(R, p) & CT_LAND) != 0 and controller(b, i) == controller(b, watcher)
     if watches == WA_LANDS:
-        return (c.types & CT_LAND) != 0
+        return (types_of(R, p) & CT_LAND) != 0
     if watches == WA_BASIC_LANDS:
-        return (c.types & CT_LAND) != 0 and (c.supertypes & ST_BASIC) != 0
+        return (types_of(R, p) & CT_LAND) != 0 and (supertypes_of(R, p) & ST_BASIC) != 0
     if watches == WA_PERMANENTS_YOU_CONTROL:
         return controller(b, i) == controller(b, watcher)
     return watches == WA_PERMANENTS
@@ -56,7 +56,7 @@ cdef inline bint trigger_watches(Rules* R, Board* b, int j, int trow, int i) noe
     cdef ManaTrigger* tr = &R.mtrig[trow]
     if not watches_match(R, b, j, tr.watches, i):
         return False
-    return not tr.subtypes or (card_of(R, b, i).subtypes & tr.subtypes) != 0
+    return not tr.subtypes or (subtypes_of(R, &b.perms[i]) & tr.subtypes) != 0
 
 
 cdef uint16_t apply_replacement(Rules* R, int row, Vec* v) noexcept nogil:
@@ -201,7 +201,7 @@ cdef bint controls_all_subtypes(Rules* R, Board* b, int player, uint64_t subtype
     cdef int i
     for i in range(b.n):
         if in_play(b, i) and controller(b, i) == player:
-            seen |= card_of(R, b, i).subtypes & subtypes
+            seen |= subtypes_of(R, &b.perms[i]) & subtypes
     return seen == subtypes
 
 
@@ -322,7 +322,7 @@ cdef int triggered_outputs(Rules* R, Board* b, int i, int row, Vec* ins, int n_i
     cdef Vec v
     cdef Vec acc[MAXOPT]
     cdef Vec nxt[MAXOPT]
-    cdef bint by_own = (card_of(R, b, i).supertypes & ST_SNOW) != 0 or R.mana[row].restriction >= 0
+    cdef bint by_own = (supertypes_of(R, &b.perms[i]) & ST_SNOW) != 0 or R.mana[row].restriction >= 0
     for k in range(n_in):
         produced = 0
         for t in range(6):

@@ -95,6 +95,8 @@ cdef class GameState:
         for i in range(n):
             if not 0 <= rows[i]["card"] < R.n_cards:
                 raise ValueError(f"card row {rows[i]['card']} is not in these tables")
+            if not 0 <= rows[i]["becomes"] <= R.n_cards:
+                raise ValueError(f"permanent {i}: becomes {rows[i]['becomes']} is not 0 or 1 + a card row")
         new_game(R, &self.S, g)         # (an empty game: this Spec has no deck)
         g.n = n
         if n:
@@ -106,6 +108,7 @@ cdef class GameState:
             count_permanent(g, g.perms[i].card, 1)
             enters_or_leaves(g, i, 1)
             g.n_sacrifice_at_end += (g.perms[i].flags & PF_SACRIFICE_AT_END) != 0
+            g.n_animated += g.perms[i].becomes != 0
             g.m1m1 |= g.perms[i].counters[<int>CK_M1M1] != 0
         for row in hands[0]:            # (player 0's hand with the goldfish's bookkeeping)
             hand_add(g, row)

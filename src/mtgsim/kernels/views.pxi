@@ -158,9 +158,10 @@ cdef TotalCost* changed_cost(Rules* R, Spec* S, Game* g, int row, int x, bint ki
 
 cdef inline int kept_amount(Rules* R, Game* g, Board* b, Amount a) noexcept nogil:
     """eval_amount of a cost modifier's amount for a spell of yours (self_i -1, player 0): a
-    kept count's value (Game.counted) where it is one, else counted on the board. Checking
+    kept count's value (Game.counted) where it is one and the shortcuts are on (no permanent
+    animated), else counted on the board. Checking
     the views, a kept value is compared with the board's count (TR_VIEW_FAULT)."""
-    cdef int k = g.count_slot[a.count] if g.count_unit != NULL else -1
+    cdef int k = g.count_slot[a.count] if g.count_unit != NULL and g.shortcuts else -1
     cdef int amount
     if k < 0:
         return eval_amount(R, b, a, -1, 0, 0)

@@ -48,6 +48,8 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
                                  "the rest on the bottom of your library in any order.")),
     # (a class level bar, read with its level's abilities by faces.py's _class_levels, 716.2a)
     "class_level": ("Enchantment — Class", "{2}{G}: Level 2\nYou may play an additional land on each of your turns."),
+    "becomes": ("Land", ("{T}: Add {C}.\n{1}: Until end of turn, ~ becomes a 2/2 creature with all creature types. "
+                         "It's still a land.")),
 }
 
 
@@ -79,6 +81,35 @@ def _e_scry_draw(m):                    # (Preordain: the kernel looks before it
 def _e_look_to_hand(m):                 # (Impulse: the look and the put are one instruction, 608.2c)
     look, take = number_of(m["look"]), number_of(m["take"])
     return {"look_to_hand": look, "to_hand": take} if take < look <= vocabulary.MAX_LOOK else None
+
+
+_BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,]+?))?")
+
+
+@_effect(r"until end of turn, (?:~|it) becomes " + _BECOMES_WHAT + r"\. It's still a land")
+@_effect(r"(?:~|it) becomes " + _BECOMES_WHAT + r" until end of turn\. It's still a land")
+def _e_becomes(m):                      # 613.1d-f, 613.4b (Mutavault, the Restless lands, Mishra's Factory)
+    colors, types, subtypes, keywords, all_types = [], ["Creature"], [], [], False
+    for word in m["words"].replace(",", " ").split():
+        if word.lower() in COLOR_WORDS:
+            colors.append(COLOR_WORDS[word.lower()])
+        elif word.lower() in ("artifact", "enchantment"):
+            types.append(word.capitalize())
+        elif word.lower() not in ("and", "colorless"):
+            subtypes.append(word[:1].upper() + word[1:])
+    for part in re.split(r",? and |, ", m["with"] or ""):
+        if part.lower() == "all creature types":
+            all_types = True                # 205.3m
+        elif part.capitalize() in vocabulary.KEYWORD_NAMES:
+            keywords.append(part.capitalize())
+        elif part:
+            return None                     # (an ability the vocabulary has no word for: left unread)
+    if "colorless" in m["words"].lower() and colors:
+        return None
+    step = {"becomes": types, "becomes_power": int(m["p"]), "becomes_toughness": int(m["t"])}
+    step.update({k: v for k, v in (("becomes_subtypes", subtypes), ("becomes_colors", colors),
+                                   ("becomes_keywords", keywords), ("all_creature_types", all_types)) if v})
+    return step
 
 
 @_effect(r"(?:you )?gain (?P<n>\d+|X) life")
@@ -332,6 +363,8 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] += " " + s
         elif out and _PUT_OF_THEM.match(s) and _LOOK_AT_TOP.fullmatch(out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (what is looked at and where it goes: one phrase)
+        elif out and s == "It's still a land." and " becomes " in out[-1]:
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (613.1d: what it becomes keeps its types: one phrase)
         elif out and s.startswith("You gain life equal to the life lost this way"):
             out[-1] += " " + s                  # (how much depends on the sentence before)
         else:

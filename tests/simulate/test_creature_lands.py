@@ -1,0 +1,55 @@
+"""Creature lands in the goldfish (issue 30 item 6): the play policy animates a land ("until end of turn,
+this land becomes a 2/2 creature ... It's still a land", 613.1d) only to attack with it, with the mana its
+spells left, paid by lands that don't attack; checked against exact arithmetic."""
+import re
+
+from mtgsim import Deck, MulliganPolicy, PlayPolicy, card, simulate
+from mtgsim.simulate import trace
+
+# Mutavault as the recognizer reads its oracle text (tests/cards/test_recognize_families.py)
+MUTAVAULT = card("Mutavault", "", "Land", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+    {"kind": "activated", "cost": "{1}", "becomes": ["Creature"], "all_creature_types": True, "becomes_power": 2,
+     "becomes_toughness": 2}])
+ALL_VAULTS = Deck({MUTAVAULT: 60})
+
+
+def _attacks(text):
+    """Per game, the damage of each turn's attack, off a trace."""
+    return [[int(d) for d in re.findall(r"attack (\d+)", game)] for game in text.split("game ")[1:]]
+
+
+def test_611_2_302_6_all_mutavaults_deal_two_for_each_pair_of_lands():
+    """On turn t the player has t Mutavaults, t - 1 of them under their control since the turn began
+    (302.6: the new one can't attack). Each attacker needs {1} from a land that doesn't attack, so at most
+    floor(t/2) attack: 2 x floor(t/2) damage, exactly, in every game (no randomness: every card is one)."""
+    text = trace(ALL_VAULTS, games=4, turns=8, seed=5, mulligan=MulliganPolicy.never())
+    assert _attacks(text) == [[2 * (t // 2) for t in range(1, 9)]] * 4
+
+
+def test_the_kill_turn_of_all_mutavaults_is_the_exact_one():
+    """Cumulative damage 2, 4, 8, 12, 18, 24 on turns 2..7: the kill on turn 7 in every game."""
+    res = simulate(ALL_VAULTS, games=200, turns=10, seed=1, threads=1, mulligan=MulliganPolicy.never())
+    assert res.kill_turn.p_by(6).value == 0
+    assert res.kill_turn.p_by(7).value == 1
+
+
+def test_a_land_is_not_animated_without_an_attack():
+    """508.1a: the policy animates only to attack; without attacks it never pays for it."""
+    text = trace(ALL_VAULTS, games=2, turns=5, seed=5, mulligan=MulliganPolicy.never(),
+                 policy=PlayPolicy(attack=False))
+    assert "activate" not in text
+
+
+def test_spells_get_the_mana_first():
+    """The animation is activated after the turn's spells (use_abilities follows cast_spells): in every
+    turn, no cast comes after an activation."""
+    bear = card("Test Bear", "{1}{R}", "Creature — Bear", "2/2")
+    text = trace(Deck({MUTAVAULT: 20, "Mountain": 20, bear: 20}), games=6, turns=8, seed=3,
+                 mulligan=MulliganPolicy.never())
+    turns = [line for line in text.splitlines() if line.strip().startswith("turn")]
+    assert any("activate Mutavault" in line for line in turns)
+    assert any("cast Test Bear" in line for line in turns)
+    for line in turns:
+        if "activate" in line:
+            assert "cast" not in line[line.index("activate"):], line
