@@ -685,6 +685,32 @@ cdef inline int resolve_spell(Rules* R, Spec* S, Game* g, Rng* rng, int row, int
     return -1
 
 
+ctypedef fused AbilityRow:       # the records of abilities with an activation cost (602.1a)
+    ManaAbility
+    Activated
+
+
+cdef inline bint pay_cost(Game* g, int i, AbilityRow* a, int who) noexcept nogil:
+    """Player `who` pays the cost of permanent i's ability `a` but its mana (the payment plan's)
+    from the facts the compiler derived from its cost ops (mtgsim.vocabulary COST_OPS): {T}
+    (107.5: its "becomes tapped" triggers noted, 603.3; a payment that had to leave it out tapped
+    it already), {Q} (107.6), life (119.4), the counters removed (118.3); the one place these are
+    paid. Returns whether the cost sacrifices i (701.21a): the caller puts it into the graveyard
+    where the rows may move (after a payment plan's steps; after the triggers its tapping
+    caused). The caller checked that the cost can be paid (118.3)."""
+    if a.tap:
+        if not (g.perms[i].flags & PF_TAPPED):
+            set_flags(g, i, g.perms[i].flags | PF_TAPPED)
+        note_tapped(g, i)
+    if a.untap:
+        set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
+    if a.life:
+        g.over |= amount_in(&g.bi.life[who], -a.life)
+    if unlikely(a.remove_n):
+        g.perms[i].counters[a.remove_kind] -= a.remove_n
+    return a.sacrifice_self
+
+
 cdef inline int cycling_row(Rules* R, int row) noexcept nogil:
     """The ACTIVATED row of card `row`'s cycling ability (702.29a: its last row, from_hand),
     -1 if it has none."""
@@ -754,22 +780,14 @@ cdef void resolve_activation(Rules* R, Spec* S, Game* g, Rng* rng, int i, int k,
     cdef Activated* a = &R.activated[R.cards[g.perms[i].card].activated_first + k]
     cdef int object_id = g.perms[i].object_id, who = g.perms[i].controller
     cdef int target_id = g.perms[target].object_id if target >= 0 else -1
-    g.over |= amount_in(&g.bi.life[who], -a.life)
-    if a.tap:
-        if not (g.perms[i].flags & PF_TAPPED):
-            set_flags(g, i, g.perms[i].flags | PF_TAPPED)
-        note_tapped(g, i)
-    if a.untap:
-        set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
-    if a.remove_n:
-        g.perms[i].counters[a.remove_kind] -= a.remove_n
+    pay_cost(g, i, a, who)
     if a.condition >= 0 and R.conditions[a.condition].once_flag:
         mark(g, i, R.conditions[a.condition].once_flag)     # (602.5b: once each turn)
     board_changed(g)
     if g.n_tapped:
         tapped_triggers(R, S, g, rng)
     i = find_object(g, object_id)
-    if a.sacrifice_self and i >= 0:
+    if a.sacrifice_self and i >= 0:             # (pay_cost's answer: the rows have moved since)
         leave_to_graveyard(g, i)
         i = -1
     if target_id < 0:
