@@ -698,17 +698,21 @@ cdef inline bint pay_cost(Game* g, int i, AbilityRow* a, int who) noexcept nogil
     paid. Returns whether the cost sacrifices i (701.21a): the caller puts it into the graveyard
     where the rows may move (after a payment plan's steps; after the triggers its tapping
     caused). The caller checked that the cost can be paid (118.3)."""
-    if a.tap:
-        if not (g.perms[i].flags & PF_TAPPED):
-            set_flags(g, i, g.perms[i].flags | PF_TAPPED)
+    if a.tap:                           # (tapped already, by a payment that had to leave it
+        set_flags(g, i, g.perms[i].flags | PF_TAPPED)   # out: the flags don't change)
         note_tapped(g, i)
     if a.untap:
         set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
-    if a.life:
-        g.over |= amount_in(&g.bi.life[who], -a.life)
+    g.bi.life[who] -= a.life            # (119.4: at least that much life, checked: no overflow)
     if unlikely(a.remove_n):
-        g.perms[i].counters[a.remove_kind] -= a.remove_n
+        remove_counters(g, i, a.remove_kind, a.remove_n)
     return a.sacrifice_self
+
+
+cdef void remove_counters(Game* g, int i, int kind, int n) noexcept nogil:
+    """n counters of `kind` removed from permanent i as a cost (118.3: it has that many; off the
+    payment step's path)."""
+    g.perms[i].counters[kind] -= n
 
 
 cdef inline int cycling_row(Rules* R, int row) noexcept nogil:
