@@ -566,27 +566,30 @@ class _Compiler:
     def _row(self, record: str) -> np.void:
         return schema.empty(record, 1)[0]
 
-    def _activation(self, r, cost: ActivationCost, record: str) -> None:
+    def _activation(self, r, cost: ActivationCost) -> None:
         """An ability record's mana cost and its payment facts, derived once from its cost ops
         (each op's `facts` in mtgsim.vocabulary): the payment search reads these, never the ops."""
         r["cost"] = self.cost(cost.mana) if cost.mana else -1
-        for op in cost.ops:
-            o = vocabulary.COST_BY_NAME[op.name]
-            if record not in o.records:
-                raise _RangeError(f"cost: {str(op)!r} can't be part of the cost of a {record} ability")
-            for fact, source in o.facts:
+        for op in cost.ops:                  # (each op one its record may have: ActivationCost.check_for)
+            for fact, source in vocabulary.COST_BY_NAME[op.name].facts:
                 r[fact] = source if isinstance(source, int) else self._cost_fact(op, source)
 
-    @staticmethod
-    def _cost_fact(op: CostOp, name: str) -> int:
-        """The value of cost op parameter `name` as its record field holds it."""
-        kind = vocabulary.param(op.name, name, vocabulary.COST_BY_NAME).kind
-        return counter_kind(op.get(name)) if kind == "counter" else int(op.get(name))
+    def _cost_fact(self, op: CostOp, name: str) -> int:
+        """The value of cost op parameter `name` as its record field holds it: a CounterKind, the
+        FILTER row of "another creature" (permanents you control), or the number."""
+        kind, value = vocabulary.param(op.name, name, vocabulary.COST_BY_NAME).kind, op.get(name)
+        if kind == "counter":
+            return counter_kind(value)
+        if kind == "permanents":
+            words = value.split()
+            return self.filter(f"cost: {op}", other=words[0] == "another",
+                               types=[w.title() for w in words if w in ("artifact", "creature", "enchantment", "land")])
+        return int(value)
 
     def _mana_ability(self, a: ManaAbility, card: int) -> np.void:
         r = self._row("mana_ability")
         r["card"] = card
-        self._activation(r, a.cost, "mana_ability")
+        self._activation(r, a.cost)
         r["output"] = _enum_code(schema.ManaOutput, "MO_", a.output)
         r["mana"] = self.cost(a.mana) if a.mana else -1
         if a.options:
@@ -683,7 +686,7 @@ class _Compiler:
     def _activated(self, a: ActivatedAbility, card: int) -> np.void:
         r = self._row("activated")
         r["card"] = card
-        self._activation(r, a.cost, "activated")
+        self._activation(r, a.cost)
         r["sorcery_speed"] = a.sorcery_speed
         r["effect"] = self.effect(a.effect)
         r["condition"] = self.condition(a.activate_only)
@@ -694,7 +697,7 @@ class _Compiler:
         mana (discarding the card is the rest), its effect a draw or a typecycling's search."""
         r = self._row("activated")
         r["card"] = card
-        self._activation(r, ActivationCost(c.cycling or ManaCost(), (CostOp("discard_self"),)), "activated")
+        self._activation(r, ActivationCost(c.cycling or ManaCost(), (CostOp("discard_self"),)))
         r["effect"] = self.effect(_cycling_effect(c.typecycling))
         return r
 

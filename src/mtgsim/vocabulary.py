@@ -15,6 +15,7 @@ written (608.2c).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ._core import MAX_LOOK, CardTypeBit, KeywordBit, ManaTypeBit, OpCode, OpFlag, Who
@@ -61,6 +62,11 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
                "resolving", "land_to_untap"),
     ChoiceKind("copy_target", "the creature a token copies (707.2; a target, chosen as the ability is activated)",
                "target", "copy_target"),
+    ChoiceKind("permanent_to_sacrifice", "the permanent a cost's \"Sacrifice a creature\" sacrifices (701.21a; the "
+               "first that may be, the ability's own last)", "resolving", "permanent_to_sacrifice",
+               field="sacrifice_object", default=-1),
+    ChoiceKind("cards_to_discard", "the cards a cost's \"Discard N cards\" discards (701.9a; the first in hand)",
+               "resolving", "cards_to_discard", field="discard", default=0),
 )
 CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
@@ -70,9 +76,10 @@ class Param:
     """One parameter of an op. `kind`: "amount" (a whole number 0..hi, or a count such as X),
     "number" (a whole number lo..hi), "bool", "mana" (mana symbols), "names" (a list of
     names: subtypes; or, with `choices`, each one of those), "named_amounts" (a table of
-    name = amount: counters, tokens), "counter" (a counter kind). The main one compiles by its
-    kind (an amount: Op.amount; mana: a COST row in Op.arg); a modifier says the OP field it
-    compiles to (`to`, `flag`), so the compiler needs no case for it."""
+    name = amount: counters, tokens), "counter" (a counter kind), "permanents" (which
+    permanents: "another creature"). The main one compiles by its kind (an amount: Op.amount;
+    mana: a COST row in Op.arg); a modifier says the OP field it compiles to (`to`, `flag`), so
+    the compiler needs no case for it."""
     name: str
     kind: str
     doc: str
@@ -255,6 +262,8 @@ def check(op: str, name: str, value: object, table: dict | None = None) -> None:
         for v in value:         # type: ignore[attr-defined]
             if v not in p.choices:
                 raise CardDataError(f"{name}: {v!r} is not one of {', '.join(p.choices)}")
+    elif p.kind == "permanents" and not (isinstance(value, str) and re.fullmatch(_PERMANENTS, value)):
+        raise CardDataError(f"{name} must say which permanents ('a creature', 'another artifact'), got {value!r}")
 
 
 def beyond_bounds(op: str, given: dict) -> list[tuple[str, str]]:
@@ -276,7 +285,8 @@ DOC_END = "<!-- end of effect ops -->"
 
 def _param_doc(p: Param) -> str:
     kind = {"amount": "an Amount", "number": f"{p.lo}..{p.hi}", "bool": "true/false", "mana": "mana",
-            "names": "a list of names", "named_amounts": "a table", "counter": "a counter kind"}[p.kind]
+            "names": "a list of names", "named_amounts": "a table", "counter": "a counter kind",
+            "permanents": "which permanents"}[p.kind]
     default = f", default {str(p.default).lower()}" if p.kind == "bool" and p.default else ""
     return f"`{p.name}` ({kind}{default}: {p.doc})"
 
@@ -306,6 +316,8 @@ def _check_number(p: Param, value: object, counts: bool) -> None:
 
 _NUMBER_WORD = r"a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+"
 _THIS = r"(?:this|~|it)(?:\s+\w+)?"          # "this artifact", "~" (the recognizer's name for itself)
+_KIND = r"(?:artifact|creature|enchantment|land|permanent)"
+_PERMANENTS = rf"(?:an?|another) {_KIND}(?: or (?:an? )?{_KIND})?"   # "a creature", "an artifact or creature"
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +361,17 @@ COST_OPS: tuple[CostOpDef, ...] = (
               rf"remove (?P<remove_counters>{_NUMBER_WORD}) (?P<kind>charge|\+1/\+1|-1/-1) counters? from {_THIS}",
               "Remove {remove_counters} {kind} counter{s} from this",
               (("remove_n", "remove_counters"), ("remove_kind", "kind"))),
+    CostOpDef("sacrifice", "701.21a",
+              "sacrifice a permanent you control of a kind (only with one to sacrifice, 118.3; the player "
+              "chooses which)",
+              (Param("sacrifice", "permanents", "which: a/an/another, then artifact, creature, enchantment, land or "
+                     "permanent, or two of them joined by \"or\"", default="a permanent"),),
+              rf"sacrifice (?P<sacrifice>{_PERMANENTS})", "Sacrifice {sacrifice}",
+              (("sacrifice_filter", "sacrifice"),), records=("activated",), choice="permanent_to_sacrifice"),
+    CostOpDef("discard", "701.9a", "discard N cards (only with N cards in hand, 118.3; the player chooses which)",
+              (Param("discard", "number", "cards discarded", lo=1, hi=255, default=1),),
+              rf"discard (?P<discard>{_NUMBER_WORD}) cards?", "Discard {discard} card{s}",
+              (("discard_n", "discard"),), records=("activated",), choice="cards_to_discard"),
     CostOpDef("discard_self", "702.29a",
               "discard this card: cycling's, an ability of the card in its owner's hand (written as the card's "
               "`cycling` field, not as a part)",
@@ -364,7 +387,8 @@ COST_DOC_END = "<!-- end of cost ops -->"
 
 def cost_example(o: CostOpDef) -> str:
     """How a part of op `o` is written, its numbers N ("Remove N charge counters from this")."""
-    return o.text.format(**{p.name: "charge" if p.kind == "counter" else "N" for p in o.params}, s="s")
+    words = {"counter": "charge", "permanents": "a creature"}
+    return o.text.format(**{p.name: words.get(p.kind, "N") for p in o.params}, s="s")
 
 
 def cost_doc_table() -> str:

@@ -72,8 +72,9 @@ def test_the_choices_record_has_one_field_per_declared_kind_and_its_default():
 
 
 def test_every_declared_choice_kind_is_needed():
-    """A kind no op needs is one a game action needs (the colour chosen, paying life for a land)."""
-    needed = {o.choice for o in vocabulary.OPS} | {"color", "pay_life"}
+    """A kind no op needs is one a game action needs (the colour chosen, paying life for a land),
+    or one a cost op needs (the permanent sacrificed, the cards discarded)."""
+    needed = {o.choice for o in vocabulary.OPS} | {o.choice for o in vocabulary.COST_OPS} | {"color", "pay_life"}
     assert set(vocabulary.CHOICE_BY_NAME) <= needed
 
 
@@ -210,7 +211,7 @@ NO_COST_PHRASE = {  # cost ops not written as a part of a cost (each with its re
     "discard_self": "cycling's cost: the card's `cycling` field says it (702.29a)",
 }
 PAID_ELSEWHERE = {  # cost ops whose payment is not pay_cost's: the function that pays it, and what it does
-    "discard_self": ("cycle_card", "card_to_graveyard"),
+    "discard_self": ("cycle_card", "discard_card"),
 }
 
 

@@ -192,6 +192,8 @@ def _record(cls: type, table: Mapping[str, Any], where: str):
         return cls(**kwargs)
     except TypeError as e:  # a required field is missing
         raise _FieldError(where, f"{cls.__name__}: {e}") from None
+    except CardDataError as e:  # the record's own check (its __post_init__), naming its field
+        raise _FieldError(".".join(p for p in (where, e.field) if p), e.message) from None
 
 
 def _effect_fields(table: Mapping[str, Any], where: str) -> dict[str, Any]:

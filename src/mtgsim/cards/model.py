@@ -157,13 +157,16 @@ class CostOp(_Step):
         counter from ~": a row's phrase), None if no row's does."""
         for o in vocabulary.COST_OPS:
             if o.phrase and (m := re.fullmatch(o.phrase, part.strip(), re.IGNORECASE)):
-                return cls(o.name, tuple((k, v.lower() if vocabulary.param(o.name, k, cls.TABLE).kind == "counter"
+                return cls(o.name, tuple((k, v.lower() if vocabulary.param(o.name, k, cls.TABLE).kind in _WORDS
                                           else _whole_number(v)) for k, v in m.groupdict().items()))
         return None
 
     def __str__(self) -> str:
         o = vocabulary.COST_BY_NAME[self.name]
         return o.text.format(**{p.name: self.get(p.name) for p in o.params}, s="" if self.value == 1 else "s")
+
+
+_WORDS = ("counter", "permanents")      # cost op parameters read as words, not numbers
 
 
 def _whole_number(word: str) -> int:
@@ -188,6 +191,14 @@ class ActivationCost:
                 op = _merged(merged[op.name], op)
             merged[op.name] = op
         object.__setattr__(self, "ops", tuple(merged[o.name] for o in vocabulary.COST_OPS if o.name in merged))
+
+    def check_for(self, record: str) -> None:
+        """A CardDataError if a part of it can't be part of the cost of a `record` ability
+        ("mana_ability", "activated": each op's `records`)."""
+        for op in self.ops:
+            if record not in vocabulary.COST_BY_NAME[op.name].records:
+                what = {"mana_ability": "a mana ability", "activated": "an activated ability"}[record]
+                raise CardDataError(f"{str(op)!r} can't be part of the cost of {what} (yet)", field="cost")
 
     def op(self, name: str) -> CostOp | None:
         """Its op named `name`, None if it has none."""
@@ -523,6 +534,9 @@ class ManaAbility:
     if_you_control: tuple[str, ...] = ()
     instead: ManaCost = field(default_factory=ManaCost)
     effect: Effect = field(default_factory=Effect)  # life gain (Henge), damage (pain lands)
+
+    def __post_init__(self) -> None:
+        self.cost.check_for("mana_ability")
     spend_only_on: SpendRestriction | None = None   # a spending restriction (106.6)
     activate_only: ActivateOnly | None = None       # a condition on activating it (602.5)
 

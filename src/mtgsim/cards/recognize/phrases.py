@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ... import vocabulary
 from ...errors import InternalError
 from ...mana import ManaCost, ManaCostError
 from ..model import CARD_TYPES, CostOp
@@ -106,10 +107,11 @@ def amount_phrase(phrase: str) -> Any:
 
 
 
-def activation_cost(text: str) -> str | None:
+def activation_cost(text: str, record: str = "activated") -> str | None:
     """An activation cost in the vocabulary's form ('{2}, {T}, Sacrifice this'), or None
     when some part of it is outside the vocabulary (mana symbols, the cost ops' phrases:
-    mtgsim.vocabulary.COST_OPS)."""
+    mtgsim.vocabulary.COST_OPS) or not one the ability's `record` ("activated", "mana_ability")
+    may have."""
     parts = []
     for part in (p.strip() for p in text.split(",")):
         if "{X}" in part:               # (an ability's own X, 107.3k: the vocabulary's X is the spell's)
@@ -123,7 +125,7 @@ def activation_cost(text: str) -> str | None:
             except ManaCostError:
                 return None
             parts.append(part)
-        elif op := CostOp.read(part):
+        elif (op := CostOp.read(part)) and record in vocabulary.COST_BY_NAME[op.name].records:
             parts.append(str(op))
         else:
             return None
