@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from mtgsim.cards.model import (
     ActivationCost,
+    CostOp,
     CardDef,
     Controller,
     CostChange,
@@ -73,7 +74,7 @@ COLORS = TYPES[:5]                          # the five colours; "any colour" nev
 SUMMARY_KEYS = TYPES + ("total",)
 
 # The ability Chromatic Lantern grants: "{T}: Add one mana of any color."
-GRANTED_ANY_COLOR = ManaAbility(cost=ActivationCost(tap=True), output=ManaKind.ANY_COLOR)
+GRANTED_ANY_COLOR = ManaAbility(cost=ActivationCost(ops=(CostOp("tap"),)), output=ManaKind.ANY_COLOR)
 
 
 # ---- the board ------------------------------------------------------------------------------

@@ -247,6 +247,9 @@ ctypedef struct Activated:       # a non-mana activated ability (602) (ACTIVATED
                                  # (its cost: the mana, and discarding it), its card's last row
     int32_t effect               # EFFECT row
     int32_t condition            # CONDITION row: when it may be activated (602.5), -1 any time
+    int32_t sacrifice_filter     # FILTER row of the permanents one of which its cost sacrifices
+                                 # (701.21a: "Sacrifice a creature"), -1 none
+    uint8_t discard_n            # cards its cost discards (701.9a), 0 none
 
 ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
     int32_t card                 # CARD row of its copiable values (a copy: what it copies, 707.2)
@@ -310,3 +313,9 @@ ctypedef struct Choices:         # the players' choices inside a game action (CH
                                  # its controller's life is above this (and at least the life
                                  # asked, 119.4)
     uint8_t color                # "choose a colour" and mana of "any colour": this ManaTypeBit
+    int32_t sacrifice_object     # the permanent a cost's "Sacrifice a creature" sacrifices (701.21a):
+                                 # its object id; -1 by the rule of the choice (permanent_to_sacrifice;
+                                 # goldfish: the policy)
+    uint64_t discard             # the cards a cost's "Discard N cards" discards (701.9a): bit k for
+                                 # the card at index k of the hand, the first set go, then the first
+                                 # cards not chosen if fewer (goldfish: the policy)

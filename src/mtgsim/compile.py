@@ -17,8 +17,9 @@ import numpy as np
 
 from . import checks, schema, vocabulary
 from .cards.identity import color_identity
-from .cards.model import (ActivateOnly, ActivatedAbility, AttackCondition, CardDef, CostModifier, Count, Effect,
-                          EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement, ManaTrigger, Op, PT,
+from .cards.model import (ActivateOnly, ActivatedAbility, ActivationCost, AttackCondition, CardDef, CostModifier,
+                          CostOp, Count, Effect, EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement,
+                          ManaTrigger, Op, PT,
                           SpellEffect, SpendRestriction, StaticGrant, TappedUnless, TriggeredAbility, CARD_TYPES,
                           CREATURE_TYPES, SUPERTYPES, token_references)
 from .cards.names import closest_names
@@ -565,15 +566,25 @@ class _Compiler:
     def _row(self, record: str) -> np.void:
         return schema.empty(record, 1)[0]
 
-    def _activation(self, r, cost) -> None:
+    def _activation(self, r, cost: ActivationCost) -> None:
+        """An ability record's mana cost and its payment facts, derived once from its cost ops
+        (each op's `facts` in mtgsim.vocabulary): the payment search reads these, never the ops."""
         r["cost"] = self.cost(cost.mana) if cost.mana else -1
-        r["tap"], r["untap"] = cost.tap, cost.untap
-        r["sacrifice_self"], r["life"] = cost.sacrifice_self, cost.life
-        if cost.remove_counters:
-            kind, n = cost.remove_counters
-            if not 1 <= n <= 255:
-                raise _RangeError(f"cost: removing {n} counters; 1..255 may be removed")
-            r["remove_kind"], r["remove_n"] = counter_kind(kind), n
+        for op in cost.ops:                  # (each op one its record may have: ActivationCost.check_for)
+            for fact, source in vocabulary.COST_BY_NAME[op.name].facts:
+                r[fact] = source if isinstance(source, int) else self._cost_fact(op, source)
+
+    def _cost_fact(self, op: CostOp, name: str) -> int:
+        """The value of cost op parameter `name` as its record field holds it: a CounterKind, the
+        FILTER row of "another creature" (permanents you control), or the number."""
+        kind, value = vocabulary.param(op.name, name, vocabulary.COST_BY_NAME).kind, op.get(name)
+        if kind == "counter":
+            return counter_kind(value)
+        if kind == "permanents":
+            words = value.split()
+            return self.filter(f"cost: {op}", other=words[0] == "another",
+                               types=[w.title() for w in words if w in ("artifact", "creature", "enchantment", "land")])
+        return int(value)
 
     def _mana_ability(self, a: ManaAbility, card: int) -> np.void:
         r = self._row("mana_ability")
@@ -686,8 +697,7 @@ class _Compiler:
         mana (discarding the card is the rest), its effect a draw or a typecycling's search."""
         r = self._row("activated")
         r["card"] = card
-        r["cost"] = self.cost(c.cycling) if c.cycling else -1
-        r["from_hand"] = 1
+        self._activation(r, ActivationCost(c.cycling or ManaCost(), (CostOp("discard_self"),)))
         r["effect"] = self.effect(_cycling_effect(c.typecycling))
         return r
 

@@ -120,7 +120,7 @@ class CardDataError(MtgsimError, ValueError):
     """A card record that is not valid; names the file, the card and the field."""
 
     def __init__(self, message: str, *, source: str = "", card: str = "", field: str = ""):
-        self.source, self.card, self.field = source, card, field
+        self.source, self.card, self.field, self.message = source, card, field, message
         where = ", ".join(p for p in (source, f"card {shown(card)}" if card else "",
                                        f"field {shown(field)}" if field else "") if p)
         # MtgsimError's __init__, not super(): in UnknownCardInCardDataError super() is UnknownCardError

@@ -105,7 +105,8 @@ def _permanent_list(value, what: str, none_ok: bool = False) -> list:
 SCENARIO_CHOICES: tuple[str, ...] = tuple(c.name for c in vocabulary.CHOICE_KINDS if c.field)
 # the older keyword of an action for a kind of choice (kept: the same as choices={kind: value})
 _KEYWORD_KIND = {"color": "color", "pay_life": "pay_life", "pay_life_for_lands": "pay_life",
-                 "bounce": "land_to_return", "keep_on_top": "keep_on_top", "to_hand": "to_hand"}
+                 "bounce": "land_to_return", "keep_on_top": "keep_on_top", "to_hand": "to_hand",
+                 "sacrifice": "permanent_to_sacrifice", "discard": "cards_to_discard"}
 
 
 def _given_choices(choices, keywords: dict) -> dict:
@@ -776,7 +777,30 @@ class Scenario(ManaPools):
             return _keep_mask(value, what)
         if name == "to_hand":
             return _to_hand_mask(value, what)
+        if name == "permanent_to_sacrifice":
+            if not isinstance(value, Permanent):
+                raise ArgumentTypeError(f"{what}: expected a Permanent of this scenario, got {type(value).__name__}")
+            self._index(value)                       # (a Permanent of this scenario, on the battlefield)
+            return value.object_id
+        if name == "cards_to_discard":
+            return self._discard_mask(value, what, who)
         raise InternalError(f"Scenario reads no value of the choice {name}")   # (a new kind with a field: read it here)
+
+    def _discard_mask(self, names, what: str, who: int) -> int:
+        """The CHOICES discard bits of the cards named (each one card in `who`'s hand; 701.9a)."""
+        if isinstance(names, str) or not isinstance(names, (list, tuple)):
+            raise ArgumentTypeError(f"{what}: a list of card names, got {shown(names)}")
+        hand, mask = self._hands[who], 0
+        for name in names:
+            name = self._card(name).name if not isinstance(name, str) else name
+            free = [k for k, h in enumerate(hand) if h == name and not (mask >> k) & 1]
+            if not free:
+                raise ArgumentError(f"{what}: {name} is not in {POSSESSIVE[who]} hand "
+                                    "(or is named more often than it is)")
+            if free[0] >= 64:
+                raise ArgumentError(f"{what}: {name} is past the 64th card of the hand")
+            mask |= 1 << free[0]
+        return mask
 
     def _found(self, object_id: int) -> Permanent | None:
         """The handle of the permanent with this object id, None if it has left (or is none)."""
@@ -931,14 +955,20 @@ class Scenario(ManaPools):
     # ---- activated abilities and copies ----------------------------------------------------------
     @_all_or_nothing
     def activate(self, p: Permanent, ability: int = 0, target: Permanent | None = None,
-                 keep_on_top=None, to_hand=None, choices: Mapping | None = None) -> None:
+                 keep_on_top=None, to_hand=None, choices: Mapping | None = None,
+                 sacrifice: Permanent | None = None, discard: list[str] | None = None) -> None:
         """Activate a non-mana activated ability (602), paying from pool and untapped sources.
         `choices`: the choices as it resolves, by kind (see `cast`); `keep_on_top`: the cards a
         scry or surveil of it looks at kept on top; `to_hand`: the cards a look of it puts into
-        the hand (the same as choices={"keep_on_top": ..., "to_hand": ...})."""
+        the hand (the same as choices={"keep_on_top": ..., "to_hand": ...}); `sacrifice`: the
+        permanent its cost's "Sacrifice a creature" sacrifices (701.21a; None: the first that may
+        be, the ability's own permanent last); `discard`: the names of the cards in hand its
+        cost's "Discard N cards" discards (701.9a; None or fewer: the first cards in hand) (the
+        same as choices={"permanent_to_sacrifice": ..., "cards_to_discard": ...})."""
         i = self._index(p)
         who = int(self._perms[i]["controller"])
-        chosen = dict(choices=choices, who=who, keep_on_top=keep_on_top, to_hand=to_hand)
+        chosen = dict(choices=choices, who=who, keep_on_top=keep_on_top, to_hand=to_hand, sacrifice=sacrifice,
+                      discard=discard)
         self._choosing(**chosen)                     # (refused before anything is done)
         d = self.tables.defs[int(self._perms[i]["card"])]     # (a Class's: as it has them at its level)
         acts = d.abilities_of(ActivatedAbility)
@@ -955,6 +985,10 @@ class Scenario(ManaPools):
                AF.AF_TIMING: f"307.1, 602.5d: {d.name}'s ability can be activated only as a sorcery: "
                              f"on {POSSESSIVE[who]} turn",
                AF.AF_COUNTERS: f"118.3: {d.name}'s ability removes counters it hasn't got ({a.cost})",
+               AF.AF_SACRIFICE: f"118.3, 701.21a: {PLAYER_NAMES[who]} control{'s' if who else ''} no permanent "
+                                f"{d.name}'s cost may sacrifice ({a.cost})",
+               AF.AF_DISCARD: f"118.3, 701.9a: {PLAYER_NAMES[who]} {'has' if who else 'have'} fewer cards in hand "
+                              f"than {d.name}'s cost discards ({a.cost})",
                AF.AF_CONDITION: f"602.5: {d.name}'s ability can be activated only {a.activate_only}",
                AF.AF_LIFE: f"119.4: paying {a.cost.life} life for {d.name}'s ability needs a life total of "
                            f"at least {a.cost.life}; {PLAYER_NAMES[who]} {'have' if who == 0 else 'has'} "

@@ -57,7 +57,7 @@ _INDEX_FIELDS = {
     "cost_modifier": ("mana",),
     "mana_trigger": ("mana",),
     "triggered": ("effect",),
-    "activated": ("cost", "effect", "condition"),
+    "activated": ("cost", "effect", "condition", "sacrifice_filter"),
     "condition": ("filter",),
     "enters": ("filter",),
     "permanent": ("attached_to",),
@@ -70,7 +70,7 @@ WRITTEN_FIELDS = {
     "mana_ability": ("card",), "cost_modifier": ("card",), "mana_trigger": ("card",),
     "mana_replacement": ("card",), "grant": ("card",), "enters": ("card",), "triggered": ("card",),
     "activated": ("card",), "permanent": ("card", "object_id"), "board_info": ("restricted_row",),
-    "choices": ("bounce_object",),
+    "choices": ("bounce_object", "sacrifice_object"),
 }
 
 

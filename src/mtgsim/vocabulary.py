@@ -1,4 +1,5 @@
-"""The effect vocabulary, declared once: one row per effect op (an `OpDef`).
+"""The effect and cost vocabulary, declared once: one row per effect op (an `OpDef`) and one per
+cost op (a `CostOpDef`, at the end of this file).
 
 A row says the op's name (the word a card's TOML and the recognizer use), its compiled
 `OpCode` (and the player it concerns), the rule it implements, its parameters with their
@@ -14,13 +15,15 @@ written (608.2c).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ._core import MAX_LOOK, CardTypeBit, KeywordBit, ManaTypeBit, OpCode, OpFlag, Who
 from .errors import CardDataError, UnknownNameError
 
-__all__ = ["BY_NAME", "CHOICE_BY_NAME", "CHOICE_KINDS", "MAX_LOOK", "MODIFIERS", "MOVED_WORD", "OPS", "OP_NAMES",
-           "ChoiceKind", "OpCode", "OpDef", "OpFlag", "Param", "beyond_bounds", "check", "doc_table", "param"]
+__all__ = ["BY_NAME", "CHOICE_BY_NAME", "CHOICE_KINDS", "COST_BY_NAME", "COST_OPS", "MAX_LOOK", "MODIFIERS",
+           "MOVED_WORD", "OPS", "OP_NAMES", "ChoiceKind", "CostOpDef", "OpCode", "OpDef", "OpFlag", "Param",
+           "beyond_bounds", "check", "cost_doc_table", "doc_table", "param"]
 
 _INT16 = 32767
 
@@ -59,6 +62,11 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
                "resolving", "land_to_untap"),
     ChoiceKind("copy_target", "the creature a token copies (707.2; a target, chosen as the ability is activated)",
                "target", "copy_target"),
+    ChoiceKind("permanent_to_sacrifice", "the permanent a cost's \"Sacrifice a creature\" sacrifices (701.21a; the "
+               "first that may be, the ability's own last)", "resolving", "permanent_to_sacrifice",
+               field="sacrifice_object", default=-1),
+    ChoiceKind("cards_to_discard", "the cards a cost's \"Discard N cards\" discards (701.9a; the first in hand)",
+               "resolving", "cards_to_discard", field="discard", default=0),
 )
 CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
@@ -68,9 +76,10 @@ class Param:
     """One parameter of an op. `kind`: "amount" (a whole number 0..hi, or a count such as X),
     "number" (a whole number lo..hi), "bool", "mana" (mana symbols), "names" (a list of
     names: subtypes; or, with `choices`, each one of those), "named_amounts" (a table of
-    name = amount: counters, tokens). The main one compiles by its kind (an amount:
-    Op.amount; mana: a COST row in Op.arg); a modifier says the OP field it compiles to (`to`,
-    `flag`), so the compiler needs no case for it."""
+    name = amount: counters, tokens), "counter" (a counter kind), "permanents" (which
+    permanents: "another creature"). The main one compiles by its kind (an amount: Op.amount;
+    mana: a COST row in Op.arg); a modifier says the OP field it compiles to (`to`, `flag`), so
+    the compiler needs no case for it."""
     name: str
     kind: str
     doc: str
@@ -226,19 +235,22 @@ for _o in OPS:
         MODIFIERS[_p.name] += (_o.name,)
 
 
-def param(op: str, name: str) -> Param:
-    """Parameter `name` of op `op` (an UnknownNameError if it has none)."""
-    for p in BY_NAME[op].params:
+def param(op: str, name: str, table: dict | None = None) -> Param:
+    """Parameter `name` of op `op` (an UnknownNameError if it has none); `table`: BY_NAME (effect
+    ops, the default) or COST_BY_NAME."""
+    params = (BY_NAME if table is None else table)[op].params
+    for p in params:
         if p.name == name:
             return p
-    known = ", ".join(q.name for q in BY_NAME[op].params)
+    known = ", ".join(q.name for q in params)
     raise UnknownNameError(f"op {op} has no parameter {name!r} (it has: {known})", name)
 
 
-def check(op: str, name: str, value: object) -> None:
+def check(op: str, name: str, value: object, table: dict | None = None) -> None:
     """Raise a CardDataError saying what is wrong if `value` is not one parameter `name` of op
-    `op` may have (its kind, its bounds); the caller names the card and the field."""
-    p = param(op, name)
+    `op` may have (its kind, its bounds); the caller names the card and the field. `table`: as
+    for `param`."""
+    p = param(op, name, table)
     if p.kind == "named_amounts":
         for _, n in value:      # type: ignore[attr-defined]
             _check_number(p, n, counts=True)
@@ -250,6 +262,8 @@ def check(op: str, name: str, value: object) -> None:
         for v in value:         # type: ignore[attr-defined]
             if v not in p.choices:
                 raise CardDataError(f"{name}: {v!r} is not one of {', '.join(p.choices)}")
+    elif p.kind == "permanents" and not (isinstance(value, str) and re.fullmatch(_PERMANENTS, value)):
+        raise CardDataError(f"{name} must say which permanents ('a creature', 'another artifact'), got {value!r}")
 
 
 def beyond_bounds(op: str, given: dict) -> list[tuple[str, str]]:
@@ -271,7 +285,8 @@ DOC_END = "<!-- end of effect ops -->"
 
 def _param_doc(p: Param) -> str:
     kind = {"amount": "an Amount", "number": f"{p.lo}..{p.hi}", "bool": "true/false", "mana": "mana",
-            "names": "a list of names", "named_amounts": "a table"}[p.kind]
+            "names": "a list of names", "named_amounts": "a table", "counter": "a counter kind",
+            "permanents": "which permanents"}[p.kind]
     default = f", default {str(p.default).lower()}" if p.kind == "bool" and p.default else ""
     return f"`{p.name}` ({kind}{default}: {p.doc})"
 
@@ -289,3 +304,98 @@ def _check_number(p: Param, value: object, counts: bool) -> None:
         return                   # (a Count: checked as the loader reads it)
     if isinstance(value, bool) or not isinstance(value, int) or not p.lo <= value <= p.hi:
         raise CardDataError(f"{p.name} must be {p.lo}..{p.hi}, got {value!r}")
+
+
+# ---- cost ops ----------------------------------------------------------------------------------
+# A cost (602.1a: what is paid to activate an ability) is its mana plus a set of cost ops, paid in
+# any order the player chooses (601.2h, 602.2b): so a cost's ops have a canonical order (this
+# table's), never a written one. The TOML form is the card's text: comma-separated parts ("{1},
+# {T}, Sacrifice this"), each part a row's phrase. The payment search never reads cost ops: the
+# compiler derives each row's `facts` into fields of the ability's record (MANA_ABILITY,
+# ACTIVATED), and the kernels' one payer of them is `pay_cost` (kernels/actions.pxi).
+
+_NUMBER_WORD = r"a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+"
+_THIS = r"(?:this|~|it)(?:\s+\w+)?"          # "this artifact", "~" (the recognizer's name for itself)
+_KIND = r"(?:artifact|creature|enchantment|land|permanent)"
+_PERMANENTS = rf"(?:an?|another) {_KIND}(?: or (?:an? )?{_KIND})?"   # "a creature", "an artifact or creature"
+
+
+@dataclass(frozen=True, slots=True)
+class CostOpDef:
+    """One cost op. `phrase`: a regular expression one part of a cost's text matches (case
+    aside; the TOML form and the oracle form, "this" or "~"), its named groups the parameters;
+    `text`: the part's TOML form, formatted with the parameters (`s`: "s" unless the main value
+    is 1). `facts`: the ability record fields the compiler derives from it, each (field, the
+    parameter whose value it takes, or a constant), so the payment search never interprets ops;
+    `records`: the ability records it may be part of. `choice`: the player choice it needs."""
+    name: str
+    rule: str
+    doc: str
+    params: tuple[Param, ...]
+    phrase: str
+    text: str
+    facts: tuple[tuple[str, str | int], ...]
+    records: tuple[str, ...] = ("mana_ability", "activated")
+    choice: str = ""
+
+    @property
+    def main(self) -> Param:
+        return self.params[0]
+
+
+COST_OPS: tuple[CostOpDef, ...] = (
+    CostOpDef("tap", "107.5", "{T}: tap this permanent (not if tapped; a creature's not while summoning sick, 302.6)",
+              (_flag("tap", "true: it does", default=True),), r"\{T\}", "{{T}}", (("tap", 1),)),
+    CostOpDef("untap", "107.6", "{Q}: untap this permanent (not if untapped; a creature's not while summoning sick)",
+              (_flag("untap", "true: it does", default=True),), r"\{Q\}", "{{Q}}", (("untap", 1),)),
+    CostOpDef("pay_life", "119.4", "pay N life (only with a life total of at least N)",
+              (_number("pay_life", "life paid"),), r"pay (?P<pay_life>\d+) life", "Pay {pay_life} life",
+              (("life", "pay_life"),)),
+    CostOpDef("sacrifice_self", "701.21a", "sacrifice this permanent",
+              (_flag("sacrifice_self", "true: it does", default=True),), rf"sacrifice {_THIS}", "Sacrifice this",
+              (("sacrifice_self", 1),)),
+    CostOpDef("remove_counters", "118.3",
+              "remove N counters of a kind from this permanent (only with that many on it)",
+              (Param("remove_counters", "number", "counters removed", lo=1, hi=255, default=1),
+               Param("kind", "counter", "charge, +1/+1 or -1/-1", default="charge")),
+              rf"remove (?P<remove_counters>{_NUMBER_WORD}) (?P<kind>charge|\+1/\+1|-1/-1) counters? from {_THIS}",
+              "Remove {remove_counters} {kind} counter{s} from this",
+              (("remove_n", "remove_counters"), ("remove_kind", "kind"))),
+    CostOpDef("sacrifice", "701.21a",
+              "sacrifice a permanent you control of a kind (only with one to sacrifice, 118.3; the player "
+              "chooses which)",
+              (Param("sacrifice", "permanents", "which: a/an/another, then artifact, creature, enchantment, land or "
+                     "permanent, or two of them joined by \"or\"", default="a permanent"),),
+              rf"sacrifice (?P<sacrifice>{_PERMANENTS})", "Sacrifice {sacrifice}",
+              (("sacrifice_filter", "sacrifice"),), records=("activated",), choice="permanent_to_sacrifice"),
+    CostOpDef("discard", "701.9a", "discard N cards (only with N cards in hand, 118.3; the player chooses which)",
+              (Param("discard", "number", "cards discarded", lo=1, hi=255, default=1),),
+              rf"discard (?P<discard>{_NUMBER_WORD}) cards?", "Discard {discard} card{s}",
+              (("discard_n", "discard"),), records=("activated",), choice="cards_to_discard"),
+    CostOpDef("discard_self", "702.29a",
+              "discard this card: cycling's, an ability of the card in its owner's hand (written as the card's "
+              "`cycling` field, not as a part)",
+              (_flag("discard_self", "true: it does", default=True),), "", "Discard this card",
+              (("from_hand", 1),), records=("activated",)),
+)
+
+COST_BY_NAME: dict[str, CostOpDef] = {o.name: o for o in COST_OPS}
+
+COST_DOC_BEGIN = "<!-- cost ops: generated from mtgsim.vocabulary (vocabulary.cost_doc_table) -->"
+COST_DOC_END = "<!-- end of cost ops -->"
+
+
+def cost_example(o: CostOpDef) -> str:
+    """How a part of op `o` is written, its numbers N ("Remove N charge counters from this")."""
+    words = {"counter": "charge", "permanents": "a creature"}
+    return o.text.format(**{p.name: words.get(p.kind, "N") for p in o.params}, s="s")
+
+
+def cost_doc_table() -> str:
+    """docs/card-format.md's list of the cost ops, one row per op, from this table."""
+    lines = [COST_DOC_BEGIN, "", "| part | op | parameters | rule | what it does |", "| --- | --- | --- | --- | --- |"]
+    for o in COST_OPS:
+        example = cost_example(o)
+        params = "; ".join(_param_doc(p) for p in o.params) if o.main.kind != "bool" else "—"
+        lines.append(f"| `{example}` | `{o.name}` | {params} | {o.rule} | {o.doc} |")
+    return "\n".join(lines + ["", COST_DOC_END])

@@ -390,7 +390,7 @@ def test_predefined_food_and_lander_tokens_are_made_as_defined():
     _same(c.abilities, [{"kind": "spell", "tokens": {"Food": 1}}])
     food = card_from_table(rec.tokens["Food"])
     assert food.token and food.type_line == "Artifact — Food"
-    assert str(food.abilities[0].cost) == "{2}, {T}, Sacrifice this permanent"
+    assert str(food.abilities[0].cost) == "{2}, {T}, Sacrifice this"
     assert food.abilities[0].effect.value("gain_life") == 3
     rec, c = _abilities("Beamsaw Prospector", "{1}{B}", "Creature — Human Artificer", "When this creature dies, create "
                         "a Lander token. (It's an artifact with \"{2}, {T}, Sacrifice this token: Search your library "

@@ -151,7 +151,7 @@ def test_an_echo_upkeep_cost_unread_makes_the_card_uncastable():
 
 @pytest.mark.parametrize("text", [
     "{T}, Sacrifice an artifact: Add {R}{R}.",                       # (a cost part outside the vocabulary)
-    "{1}, Discard a card: Draw two cards.",
+    "{1}, Exile a card from your graveyard: Draw two cards.",
     "{T}: Add {G}. Activate only if a creature died this turn.",      # (602.5: a condition it can't read)
 ])
 def test_602_an_ability_with_an_unread_cost_or_condition_is_never_activated(text):

@@ -23,9 +23,9 @@ PINNED = {
     "grant": (8, ['card', 'grant', 'to']),
     "enters": (44, ['card', 'tapped', 'unless', 'filter', 'life', 'counters', 'counters_count', 'choose_color']),
     "triggered": (16, ['card', 'event', 'effect', 'spell_types']),
-    "activated": (28, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'sorcery_speed', 'remove_n', 'from_hand', 'effect', 'condition']),
+    "activated": (36, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'sorcery_speed', 'remove_n', 'from_hand', 'effect', 'condition', 'sacrifice_filter', 'discard_n']),
     "condition": (16, ['controls', 'or_entered', 'during', 'filter', 'hand_min', 'hand_max', 'once_flag', 'level']),
-    "choices": (24, ['keep_on_top', 'to_hand', 'bounce_object', 'pay_life_above', 'color']),
+    "choices": (40, ['keep_on_top', 'to_hand', 'bounce_object', 'pay_life_above', 'color', 'sacrifice_object', 'discard']),
     "permanent": (36, ['card', 'object_id', 'controller', 'owner', 'flags', 'controlled_since', 'counters', 'power_bonus', 'toughness_bonus', 'damage', 'x_paid', 'chosen_color', 'level', 'attached_to', 'becomes']),
 }
 

@@ -72,8 +72,9 @@ def test_the_choices_record_has_one_field_per_declared_kind_and_its_default():
 
 
 def test_every_declared_choice_kind_is_needed():
-    """A kind no op needs is one a game action needs (the colour chosen, paying life for a land)."""
-    needed = {o.choice for o in vocabulary.OPS} | {"color", "pay_life"}
+    """A kind no op needs is one a game action needs (the colour chosen, paying life for a land),
+    or one a cost op needs (the permanent sacrificed, the cards discarded)."""
+    needed = {o.choice for o in vocabulary.OPS} | {o.choice for o in vocabulary.COST_OPS} | {"color", "pay_life"}
     assert set(vocabulary.CHOICE_BY_NAME) <= needed
 
 
@@ -200,5 +201,90 @@ def _named_tests() -> tuple[str, ...]:
 @pytest.mark.parametrize("name", vocabulary.OP_NAMES)
 def test_every_op_has_a_test_named_by_its_rule(name):
     rule = vocabulary.BY_NAME[name].rule
+    pattern = re.compile(rf"(?<![\d.])({re.escape(rule)}|{re.escape(rule.replace('.', '_'))})(?![\d])")
+    assert any(pattern.search(t) for t in _named_tests()), f"no test names rule {rule} ({name})"
+
+
+# ---- cost ops: each has its payment facts, its payer, a phrase, a doc line, a named test -------
+
+NO_COST_PHRASE = {  # cost ops not written as a part of a cost (each with its reason)
+    "discard_self": "cycling's cost: the card's `cycling` field says it (702.29a)",
+}
+PAID_ELSEWHERE = {  # cost ops whose payment is not pay_cost's: the function that pays it, and what it does
+    "discard_self": ("cycle_card", "discard_card"),
+}
+
+
+def test_cost_ops_are_named_once_and_name_their_main_parameter():
+    names = [o.name for o in vocabulary.COST_OPS]
+    assert len(names) == len(set(names)) == len(vocabulary.COST_BY_NAME)
+    for o in vocabulary.COST_OPS:
+        assert o.main.name == o.name, o.name
+        assert re.fullmatch(r"\d{3}\.\d+[a-z]?", o.rule), o.name
+        assert o.doc and o.doc == o.doc.strip(), o.name
+        assert o.choice in CHOICES, o.name
+        assert o.facts, f"cost op {o.name} derives no payment fact: the payment search can't see it"
+
+
+def test_each_cost_fact_is_a_field_of_the_ability_records_it_may_be_part_of():
+    """The compiler writes each op's facts into the records; a fact the records lack fails here."""
+    from mtgsim.schema import DTYPES
+    for o in vocabulary.COST_OPS:
+        assert set(o.records) <= {"mana_ability", "activated"}, o.name
+        for record in o.records:
+            for fact, source in o.facts:
+                assert fact in DTYPES[record].names, (o.name, record, fact)
+                assert isinstance(source, int) or source in {p.name for p in o.params}, (o.name, fact)
+
+
+def _kernel_function(name: str) -> str:
+    for path in sorted((ROOT / "src" / "mtgsim" / "kernels").glob("*.pxi")):
+        text = path.read_text()
+        if m := re.search(rf"^cdef [\w ]*\*?\b{name}\(", text, re.MULTILINE):
+            body = text[m.start():]
+            return body[:body.index("\n\n\n")]
+    raise AssertionError(f"no kernel function {name}")
+
+
+@pytest.mark.parametrize("name", [o.name for o in vocabulary.COST_OPS])
+def test_every_cost_op_is_paid_by_pay_cost(name):
+    """pay_cost (kernels/actions.pxi) is the one place a cost's facts are paid: each fact of each
+    op is read there (or the op says where else it is paid)."""
+    o = vocabulary.COST_BY_NAME[name]
+    if name in PAID_ELSEWHERE:
+        function, action = PAID_ELSEWHERE[name]
+        assert action in _kernel_function(function), name
+        return
+    body = _kernel_function("pay_cost")
+    for fact, _ in o.facts:
+        assert re.search(rf"\ba\.{fact}\b", body), f"pay_cost doesn't pay {name} (its fact {fact})"
+
+
+@pytest.mark.parametrize("name", [o.name for o in vocabulary.COST_OPS])
+def test_every_cost_op_has_a_phrase_read_by_the_loader_and_the_recognizer(name):
+    from mtgsim.cards.loader import parse_activation_cost
+    from mtgsim.cards.model import CostOp
+    from mtgsim.cards.recognize.phrases import activation_cost
+    o = vocabulary.COST_BY_NAME[name]
+    if name in NO_COST_PHRASE:
+        assert not o.phrase, f"{name} has a phrase now: take it off NO_COST_PHRASE"
+        return
+    op = CostOp.read(vocabulary.cost_example(o).replace(" N ", " 2 "))
+    assert op is not None and op.name == name, vocabulary.cost_example(o)
+    written = str(op)
+    assert CostOp.read(written) == op, written
+    assert parse_activation_cost(f"{{1}}, {written}").ops == (op,)
+    oracle = written.replace("from this", "from ~").replace("Sacrifice this", "Sacrifice ~")
+    assert activation_cost(f"{{1}}, {oracle}") == f"{{1}}, {written}", oracle
+
+
+def test_card_format_lists_the_cost_ops_as_the_vocabulary_declares_them():
+    """docs/card-format.md's table of cost ops is vocabulary.cost_doc_table(), verbatim."""
+    assert vocabulary.cost_doc_table() in (ROOT / "docs" / "card-format.md").read_text()
+
+
+@pytest.mark.parametrize("name", [o.name for o in vocabulary.COST_OPS])
+def test_every_cost_op_has_a_test_named_by_its_rule(name):
+    rule = vocabulary.COST_BY_NAME[name].rule
     pattern = re.compile(rf"(?<![\d.])({re.escape(rule)}|{re.escape(rule.replace('.', '_'))})(?![\d])")
     assert any(pattern.search(t) for t in _named_tests()), f"no test names rule {rule} ({name})"

@@ -18,7 +18,7 @@ from ..files import load_toml
 from ..mana import Color, ManaCost, ManaCostError, parse_colors
 from .. import vocabulary
 from . import model
-from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, Count,
+from .model import (ABILITY_KINDS, CARD_TYPES, SUPERTYPES, ActivationCost, CardDef, CostOp, Count,
                     CountOf, Effect, ManaAbility, ManaKind, PT)
 
 __all__ = ["card_from_table", "cards_from_toml", "card", "parse_type_line", "parse_activation_cost"]
@@ -45,17 +45,10 @@ def parse_type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[
     return tuple(sup), tuple(typ), tuple(right.split())
 
 
-_LIFE = re.compile(r"pay (\d+) life", re.IGNORECASE)
-_SACRIFICE = re.compile(r"sacrifice (this|~|it)(\s+\w+)?", re.IGNORECASE)
-_SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_REMOVE = re.compile(r"remove (?P<n>a|an|one|two|three|four|five|\d+) (?P<kind>charge|\+1/\+1|-1/-1) "
-                     r"counters? from (?:this|~|it)(?:\s+\w+)?", re.IGNORECASE)
-
-
 def parse_activation_cost(text: str) -> ActivationCost:
-    """'{2}, {T}, Pay 1 life, Sacrifice this artifact' → ActivationCost; raises CardDataError."""
-    mana, tap, untap, life, sac = ManaCost(), False, False, 0, False
-    remove: tuple[str, int] | tuple[()] = ()          # (kind, n): counters removed
+    """'{2}, {T}, Pay 1 life, Sacrifice this artifact' → ActivationCost: each part mana symbols
+    or a cost op's phrase (mtgsim.vocabulary.COST_OPS); raises CardDataError."""
+    mana, ops = ManaCost(), []
     for part in (p.strip() for p in text.split(",")):
         if not part:
             raise CardDataError(f"empty part in activation cost {shown(text)}")
@@ -63,26 +56,17 @@ def parse_activation_cost(text: str) -> ActivationCost:
         if "".join(symbols) == part.replace(" ", ""):
             rest = []
             for sym in symbols:
-                up = sym.upper()
-                if up == "{T}":
-                    tap = True
-                elif up == "{Q}":
-                    untap = True
+                if op := CostOp.read(sym):
+                    ops.append(op)
                 else:
                     rest.append(sym)
             mana = mana + ManaCost.parse("".join(rest))
-        elif m := _LIFE.fullmatch(part):
-            life += int(m.group(1))
-        elif _SACRIFICE.fullmatch(part):
-            sac = True
-        elif (m := _REMOVE.fullmatch(part)) and not remove:
-            n = m["n"].lower()
-            remove = (m["kind"].lower(), int(n) if n.isdigit() else _SMALL[n])
+        elif op := CostOp.read(part):
+            ops.append(op)
         else:
-            raise CardDataError(f"{shown(part)} is not a cost this vocabulary knows "
-                                "(mana symbols, {T}, {Q}, 'Pay N life', 'Sacrifice this', "
-                                "'Remove N charge counters from this' (or +1/+1, -1/-1 counters))")
-    return ActivationCost(mana=mana, tap=tap, untap=untap, life=life, sacrifice_self=sac, remove_counters=remove)
+            known = ", ".join(f"'{vocabulary.cost_example(o)}'" for o in vocabulary.COST_OPS if o.phrase)
+            raise CardDataError(f"{shown(part)} is not a cost this vocabulary knows (mana symbols, {known})")
+    return ActivationCost(mana, tuple(ops))
 
 
 def _parse_pt(text: Any) -> tuple[PT, PT]:
@@ -208,6 +192,8 @@ def _record(cls: type, table: Mapping[str, Any], where: str):
         return cls(**kwargs)
     except TypeError as e:  # a required field is missing
         raise _FieldError(where, f"{cls.__name__}: {e}") from None
+    except CardDataError as e:  # the record's own check (its __post_init__), naming its field
+        raise _FieldError(".".join(p for p in (where, e.field) if p), e.message) from None
 
 
 def _effect_fields(table: Mapping[str, Any], where: str) -> dict[str, Any]:

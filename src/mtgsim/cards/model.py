@@ -9,15 +9,17 @@ to one (see docs/card-format.md).
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
 from .. import vocabulary
 from ..errors import CardDataError, UnknownNameError, shown
 from ..mana import Color, ManaCost, color_order
+from .oracle_text import number
 
 __all__ = [
-    "CARD_TYPES", "CREATURE_TYPES", "SUPERTYPES", "Count", "Amount", "ActivationCost", "Op", "Effect",
+    "CARD_TYPES", "CREATURE_TYPES", "SUPERTYPES", "Count", "Amount", "ActivationCost", "CostOp", "Op", "Effect",
     "ManaAbility", "SpendFilter", "SpendRestriction", "ActivateOnly", "Timing", "CostModifier", "ManaTrigger",
     "ManaReplacement",
     "StaticGrant", "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "LandPlays", "Ability",
@@ -96,33 +98,41 @@ class Count:
 Amount = Union[int, Count]
 
 
+class _Step:
+    """What an effect op and a cost op share: a name of a vocabulary table, and parameters as
+    (name, value) pairs, a parameter not given having the table's default."""
+    __slots__ = ()
+    name: str
+    params: tuple[tuple[str, Any], ...]
+    TABLE: dict = vocabulary.BY_NAME
+
+    def __post_init__(self) -> None:
+        if self.name not in self.TABLE:
+            raise CardDataError(f"unknown {self.KIND} {shown(self.name)} (known: {', '.join(self.TABLE)})",
+                                field=self.name)
+        for key, value in self.params:
+            try:
+                vocabulary.check(self.name, key, value, self.TABLE)
+            except (CardDataError, UnknownNameError) as e:
+                raise CardDataError(str(e), field=key) from None
+
+    KIND = "effect op"
+
+    def get(self, param: str) -> Any:
+        """The value of one of its parameters (the vocabulary's default if not given)."""
+        for key, value in self.params:
+            if key == param:
+                return value
+        return vocabulary.param(self.name, param, self.TABLE).default
+
+    @property
+    def value(self) -> Any:
+        """Its main value: how much, how many (or true)."""
+        return self.get(self.name)
+
+
 @dataclass(frozen=True, slots=True)
-class ActivationCost:
-    """The cost of an activated ability (602.1): mana, {T}, {Q}, life, sacrifice this, remove
-    counters from this."""
-    mana: ManaCost = field(default_factory=ManaCost)
-    tap: bool = False          # {T} (107.5)
-    untap: bool = False        # {Q} (107.6)
-    life: int = 0              # "Pay N life"
-    sacrifice_self: bool = False  # "Sacrifice this permanent"
-    remove_counters: tuple = ()   # ("charge", 1): "Remove a charge counter from this" (118.3:
-                                  # only with that many on it); charge, +1/+1 or -1/-1 counters
-
-    def __str__(self) -> str:
-        parts = [str(self.mana)] if self.mana else []
-        parts += ["{T}"] * self.tap + ["{Q}"] * self.untap
-        if self.life:
-            parts.append(f"Pay {self.life} life")
-        if self.sacrifice_self:
-            parts.append("Sacrifice this permanent")
-        if self.remove_counters:
-            kind, n = self.remove_counters
-            parts.append(f"Remove {n} {kind} counter{'s' if n != 1 else ''} from this")
-        return ", ".join(parts)
-
-
-@dataclass(frozen=True, slots=True)
-class Op:
+class Op(_Step):
     """One step of an effect: an op of `mtgsim.vocabulary`, by name, and its parameters as
     (name, value) pairs (a parameter not given has the vocabulary's default). Its main value
     is the parameter named as the op (`Op("draw", (("draw", 2),))`: draw two cards). Amounts
@@ -130,27 +140,103 @@ class Op:
     name: str
     params: tuple[tuple[str, Any], ...] = ()
 
-    def __post_init__(self) -> None:
-        if self.name not in vocabulary.BY_NAME:
-            raise CardDataError(f"unknown effect op {shown(self.name)} (known: {', '.join(vocabulary.OP_NAMES)})",
-                                field=self.name)
-        for key, value in self.params:
-            try:
-                vocabulary.check(self.name, key, value)
-            except (CardDataError, UnknownNameError) as e:
-                raise CardDataError(str(e), field=key) from None
 
-    def get(self, param: str) -> Any:
-        """The value of one of its parameters (the vocabulary's default if not given)."""
-        for key, value in self.params:
-            if key == param:
-                return value
-        return vocabulary.param(self.name, param).default
+@dataclass(frozen=True, slots=True)
+class CostOp(_Step):
+    """One part of an activation cost: a cost op of `mtgsim.vocabulary` (COST_OPS), by name, and
+    its parameters (`CostOp("pay_life", (("pay_life", 2),))`: "Pay 2 life"; a flag op's main
+    value is true when not given: `CostOp("tap")`)."""
+    name: str
+    params: tuple[tuple[str, Any], ...] = ()
+    TABLE = vocabulary.COST_BY_NAME
+    KIND = "cost op"
+
+    @classmethod
+    def read(cls, part: str) -> CostOp | None:
+        """The cost op one part of a cost's text says ("Pay 2 life", "{T}", "Remove a charge
+        counter from ~": a row's phrase), None if no row's does."""
+        for o in vocabulary.COST_OPS:
+            if o.phrase and (m := re.fullmatch(o.phrase, part.strip(), re.IGNORECASE)):
+                return cls(o.name, tuple((k, v.lower() if vocabulary.param(o.name, k, cls.TABLE).kind in _WORDS
+                                          else _whole_number(v)) for k, v in m.groupdict().items()))
+        return None
+
+    def __str__(self) -> str:
+        o = vocabulary.COST_BY_NAME[self.name]
+        return o.text.format(**{p.name: self.get(p.name) for p in o.params}, s="" if self.value == 1 else "s")
+
+
+_WORDS = ("counter", "permanents")      # cost op parameters read as words, not numbers
+
+
+def _whole_number(word: str) -> int:
+    n = number(word)
+    if n is None:
+        raise CardDataError(f"{shown(word)} is not a number")
+    return n
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationCost:
+    """The cost of an activated ability (602.1): its mana and its cost ops, paid in any order the
+    player chooses (601.2h), so kept in the vocabulary's canonical order (COST_OPS), one op of a
+    name: a part written twice is merged ({T} twice is one {T}; life adds up)."""
+    mana: ManaCost = field(default_factory=ManaCost)
+    ops: tuple[CostOp, ...] = ()
+
+    def __post_init__(self) -> None:
+        merged: dict[str, CostOp] = {}
+        for op in self.ops:
+            if op.name in merged:
+                op = _merged(merged[op.name], op)
+            merged[op.name] = op
+        object.__setattr__(self, "ops", tuple(merged[o.name] for o in vocabulary.COST_OPS if o.name in merged))
+
+    def check_for(self, record: str) -> None:
+        """A CardDataError if a part of it can't be part of the cost of a `record` ability
+        ("mana_ability", "activated": each op's `records`)."""
+        for op in self.ops:
+            if record not in vocabulary.COST_BY_NAME[op.name].records:
+                what = {"mana_ability": "a mana ability", "activated": "an activated ability"}[record]
+                raise CardDataError(f"{str(op)!r} can't be part of the cost of {what} (yet)", field="cost")
+
+    def op(self, name: str) -> CostOp | None:
+        """Its op named `name`, None if it has none."""
+        return next((op for op in self.ops if op.name == name), None)
+
+    # today's readers of the parts as fields
+    tap = property(lambda self: self.op("tap") is not None)                         # {T} (107.5)
+    untap = property(lambda self: self.op("untap") is not None)                     # {Q} (107.6)
+    sacrifice_self = property(lambda self: self.op("sacrifice_self") is not None)   # "Sacrifice this permanent"
 
     @property
-    def value(self) -> Any:
-        """Its main value: how much, how many (or true)."""
-        return self.get(self.name)
+    def life(self) -> int:
+        """The life paid ("Pay N life", 119.4), 0 none."""
+        op = self.op("pay_life")
+        return op.value if op else 0
+
+    @property
+    def remove_counters(self) -> tuple:
+        """("charge", 1): "Remove a charge counter from this" (118.3: only with that many on it),
+        () none."""
+        op = self.op("remove_counters")
+        return (op.get("kind"), op.value) if op else ()
+
+    def __str__(self) -> str:
+        return ", ".join(([str(self.mana)] if self.mana else []) + [str(op) for op in self.ops])
+
+
+def _merged(a: CostOp, b: CostOp) -> CostOp:
+    """One op for a part written twice (a flag once, a number added up), if their other
+    parameters agree; else a CardDataError."""
+    main = vocabulary.COST_BY_NAME[a.name].main
+    rest_a = {k: v for k, v in a.params if k != main.name}
+    rest_b = {k: v for k, v in b.params if k != main.name}
+    if rest_a != rest_b:
+        raise CardDataError(f"a cost can't have two {a.name} parts that differ ({a}; {b})", field=a.name)
+    if main.kind == "bool":
+        return a
+    return CostOp(a.name, ((main.name, a.value + b.value), *rest_a.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,6 +534,9 @@ class ManaAbility:
     if_you_control: tuple[str, ...] = ()
     instead: ManaCost = field(default_factory=ManaCost)
     effect: Effect = field(default_factory=Effect)  # life gain (Henge), damage (pain lands)
+
+    def __post_init__(self) -> None:
+        self.cost.check_for("mana_ability")
     spend_only_on: SpendRestriction | None = None   # a spending restriction (106.6)
     activate_only: ActivateOnly | None = None       # a condition on activating it (602.5)
 

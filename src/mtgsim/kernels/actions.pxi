@@ -1,13 +1,14 @@
 # The game actions, written once for the goldfish and a Scenario's game (GameState): a
 # permanent entering (614.1c/614.12) and leaving, state-based actions (704), effects of spells
 # and abilities, land search and bounce, triggers (603: enters, cast, upkeep, becomes tapped),
-# a spell resolving, a non-mana ability's costs and effect, combat with no blockers, and the
+# a spell resolving, an ability's costs (pay_cost) and effect, combat with no blockers, and the
 # turn's steps. Each takes the player it is for; the choices inside them are read off
 # Game.choices (the colour chosen, paying life for a land) or asked of choices.pxi (the cards
 # kept on top, the cards a look takes, the land searched for, the land returned, the lands
 # untapped), never of the play policy.
 # Uses base, counts, abilities, game, zones, and, included after it, choices (keeps_on_top,
-# goes_to_hand, land_to_search, returned_land, land_to_untap).
+# goes_to_hand, land_to_search, returned_land, land_to_untap, cards_to_discard,
+# permanent_to_sacrifice).
 
 # ---- permanents entering and leaving -------------------------------------------------------
 
@@ -685,6 +686,56 @@ cdef inline int resolve_spell(Rules* R, Spec* S, Game* g, Rng* rng, int row, int
     return -1
 
 
+ctypedef fused AbilityRow:       # the records of abilities with an activation cost (602.1a)
+    ManaAbility
+    Activated
+
+
+cdef inline bint pay_cost(Rules* R, Spec* S, Game* g, int i, AbilityRow* a, int who) noexcept nogil:
+    """Player `who` pays the cost of permanent i's ability `a` but its mana (the payment plan's)
+    from the facts the compiler derived from its cost ops (mtgsim.vocabulary COST_OPS): {T}
+    (107.5: its "becomes tapped" triggers noted, 603.3; a payment that had to leave it out tapped
+    it already), {Q} (107.6), life (119.4), the counters removed (118.3); the one place these are
+    paid. Returns whether the cost sacrifices i (701.21a): the caller puts it into the graveyard
+    where the rows may move (after a payment plan's steps; after the triggers its tapping
+    caused). The caller checked that the cost can be paid (118.3). A non-mana ability's cost may
+    also discard cards and sacrifice another permanent (pay_other_costs: rows may move, i with
+    them; `S` is read only there: NULL for a mana ability)."""
+    if a.tap:                           # (tapped already, by a payment that had to leave it
+        set_flags(g, i, g.perms[i].flags | PF_TAPPED)   # out: the flags don't change)
+        note_tapped(g, i)
+    if a.untap:
+        set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
+    g.bi.life[who] -= a.life            # (119.4: at least that much life, checked: no overflow)
+    if unlikely(a.remove_n):
+        remove_counters(g, i, a.remove_kind, a.remove_n)
+    if AbilityRow is Activated:
+        if unlikely(a.discard_n | (a.sacrifice_filter + 1)):
+            pay_other_costs(R, S, g, i, a, who)
+    return a.sacrifice_self
+
+
+cdef void remove_counters(Game* g, int i, int kind, int n) noexcept nogil:
+    """n counters of `kind` removed from permanent i as a cost (118.3: it has that many; off the
+    payment step's path)."""
+    g.perms[i].counters[kind] -= n
+
+
+cdef void pay_other_costs(Rules* R, Spec* S, Game* g, int i, Activated* a, int who) noexcept nogil:
+    """The parts of permanent i's ability `a` that are paid with other cards and permanents:
+    discarding a.discard_n cards (701.9a), then sacrificing a permanent its filter passes
+    (701.21a), each chosen by the player (cards_to_discard, permanent_to_sacrifice)."""
+    cdef int q, n, j
+    cdef int32_t chosen[MAXHAND]
+    n = cards_to_discard(R, S, g, who, a.discard_n, chosen)
+    for q in range(n):                  # (from the last index down: the ones left keep theirs)
+        discard_card(R, g, who, chosen[q])
+    if a.sacrifice_filter >= 0:
+        j = permanent_to_sacrifice(R, S, g, a.sacrifice_filter, i, who)
+        if j >= 0:
+            leave_to_graveyard(g, j)
+
+
 cdef inline int cycling_row(Rules* R, int row) noexcept nogil:
     """The ACTIVATED row of card `row`'s cycling ability (702.29a: its last row, from_hand),
     -1 if it has none."""
@@ -694,11 +745,9 @@ cdef inline int cycling_row(Rules* R, int row) noexcept nogil:
     return -1
 
 
-cdef void cycle_card(Rules* R, Spec* S, Game* g, Rng* rng, int who, int k) noexcept nogil:
-    """Player `who` cycles the card at index k of their hand (702.29a), its mana paid: the
-    rest of the cost, discarding it (into the graveyard), then the ability resolves — draw a
-    card, or a typecycling's search for a card of its type into the hand (702.29e; the search
-    shuffles the library)."""
+cdef void discard_card(Rules* R, Game* g, int who, int k) noexcept nogil:
+    """Player `who` discards the card at index k of their hand: into their graveyard (701.9a;
+    a double-faced card as its front face, 712.8a). The last card of the hand takes index k."""
     cdef int row = g.hand[who][k]
     if who == 0:
         remove_from_hand(R, g, k)
@@ -708,6 +757,15 @@ cdef void cycle_card(Rules* R, Spec* S, Game* g, Rng* rng, int who, int k) noexc
         g.bi.hand_size[1] = g.hand_n[1]
         g.gen += 1
     card_to_graveyard(R, g, who, g.front[row])
+
+
+cdef void cycle_card(Rules* R, Spec* S, Game* g, Rng* rng, int who, int k) noexcept nogil:
+    """Player `who` cycles the card at index k of their hand (702.29a), its mana paid: the
+    rest of the cost, discarding it (into the graveyard), then the ability resolves — draw a
+    card, or a typecycling's search for a card of its type into the hand (702.29e; the search
+    shuffles the library)."""
+    cdef int row = g.hand[who][k]
+    discard_card(R, g, who, k)          # (discard_self: paid here, the card not being a permanent)
     run_ops(R, S, g, rng, R.activated[cycling_row(R, row)].effect, -1, -1, 0, who)
     state_based_actions(R, S, g, rng)
 
@@ -721,6 +779,8 @@ cpdef enum ActivationFault:      # why a non-mana ability can't be activated now
     AF_LIFE = 5                  # more life to pay than its controller has (119.4)
     AF_CONDITION = 6             # its "activate only ..." condition doesn't hold (602.5)
     AF_COUNTERS = 7              # fewer counters on it than its cost removes (118.3)
+    AF_SACRIFICE = 8             # no permanent its cost may sacrifice (118.3, 701.21a)
+    AF_DISCARD = 9               # fewer cards in hand than its cost discards (118.3, 701.9a)
 
 
 cdef inline int activation_fault(Rules* R, Game* g, Board* b, int i, Activated* a) noexcept nogil:
@@ -741,6 +801,11 @@ cdef inline int activation_fault(Rules* R, Game* g, Board* b, int i, Activated* 
         return AF_CONDITION
     if a.life > g.bi.life[g.perms[i].controller]:
         return AF_LIFE
+    if unlikely(a.discard_n | (a.sacrifice_filter + 1)):
+        if a.discard_n > g.bi.hand_size[g.perms[i].controller]:
+            return AF_DISCARD
+        if a.sacrifice_filter >= 0 and not filter_count_upto(R, b, a.sacrifice_filter, i, g.perms[i].controller, 1):
+            return AF_SACRIFICE
     return AF_NONE
 
 
@@ -754,22 +819,14 @@ cdef void resolve_activation(Rules* R, Spec* S, Game* g, Rng* rng, int i, int k,
     cdef Activated* a = &R.activated[R.cards[g.perms[i].card].activated_first + k]
     cdef int object_id = g.perms[i].object_id, who = g.perms[i].controller
     cdef int target_id = g.perms[target].object_id if target >= 0 else -1
-    g.over |= amount_in(&g.bi.life[who], -a.life)
-    if a.tap:
-        if not (g.perms[i].flags & PF_TAPPED):
-            set_flags(g, i, g.perms[i].flags | PF_TAPPED)
-        note_tapped(g, i)
-    if a.untap:
-        set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
-    if a.remove_n:
-        g.perms[i].counters[a.remove_kind] -= a.remove_n
     if a.condition >= 0 and R.conditions[a.condition].once_flag:
         mark(g, i, R.conditions[a.condition].once_flag)     # (602.5b: once each turn)
+    pay_cost(R, S, g, i, a, who)                            # (i may have moved: found again below)
     board_changed(g)
     if g.n_tapped:
         tapped_triggers(R, S, g, rng)
     i = find_object(g, object_id)
-    if a.sacrifice_self and i >= 0:
+    if a.sacrifice_self and i >= 0:             # (pay_cost's answer: the rows have moved since)
         leave_to_graveyard(g, i)
         i = -1
     if target_id < 0:

@@ -6,20 +6,25 @@
 # in both (the goldfish's are the policy's: Spec.choices). The kinds are declared once, in
 # mtgsim.vocabulary.CHOICE_KINDS (each its function here, its CHOICES field and default), and
 # tests/project/test_vocabulary.py holds this room to them.
-# Uses game (Game, Spec, Choices), zones (counts_as_land), actions (find_object), policy (wanted_card,
-# card_to_take, chosen_land, land_to_return, tap_before_leaving).
+# Uses game (Game, Spec, Choices), counts (permanent_passes), zones (counts_as_land), actions
+# (find_object), policy (wanted_card, card_to_take, chosen_land, land_to_return, tap_before_leaving,
+# expendable_permanent, unwanted_cards).
 
 cdef inline Choices given_by_default() noexcept nogil:
     """The choices a Scenario's caller didn't give (docs/rules-core.md): white for "choose a
     colour" and mana of any colour; life paid for a land to enter untapped whenever it can be
     (119.4); the land a bounce land returns by returned_land's rule; every card scry and
-    surveil look at kept on top, in its order; the top cards of a look put into the hand."""
+    surveil look at kept on top, in its order; the top cards of a look put into the hand; the
+    sacrifice and the discards a cost asks for by the rules of permanent_to_sacrifice and
+    cards_to_discard."""
     cdef Choices c
     c.color = MT_W
     c.pay_life_above = -32768
     c.bounce_object = -1
     c.keep_on_top = ~(<uint64_t>0)
     c.to_hand = ~(<uint64_t>0)
+    c.sacrifice_object = -1
+    c.discard = 0
     return c
 
 
@@ -112,3 +117,55 @@ cdef int returned_land(Rules* R, Spec* S, Game* g, Rng* rng, int who, int source
         if best < 0 or ((g.perms[i].flags & PF_TAPPED) and supertypes_of(R, &g.perms[i]) & ST_BASIC):
             best = i
     return best
+
+
+cdef int permanent_to_sacrifice(Rules* R, Spec* S, Game* g, int filter_row, int source, int who) noexcept nogil:
+    """Which permanent player `who` sacrifices for a cost "Sacrifice a creature" (701.21a: one
+    they control that FILTER row `filter_row` passes; `source`: the ability's permanent): its
+    index, -1 if none passes. In a Scenario's game the one with object id
+    g.choices.sacrifice_object if it passes, else the first that passes other than the source,
+    else the source; in the goldfish the play policy's (expendable_permanent; if it spares none,
+    by the Scenario's rule)."""
+    cdef Board b = game_board(g)
+    cdef int i, best = -1
+    if not g.scenario:
+        best = expendable_permanent(R, g, &b, filter_row, source, who)
+        if best >= 0:
+            return best
+    for i in range(g.n):
+        if not permanent_passes(R, &b, &R.filters[filter_row], i, source, who):
+            continue
+        if g.scenario and g.perms[i].object_id == g.choices.sacrifice_object:
+            return i
+        if best < 0 or best == source:
+            best = i
+    return best
+
+
+cdef int cards_to_discard(Rules* R, Spec* S, Game* g, int who, int n, int32_t* out) noexcept nogil:
+    """The n cards player `who` discards for a cost "Discard N cards" (701.9a): their indexes in
+    the hand into `out`, the highest first (so that discarding them in that order leaves the
+    others' indexes be); returns how many (fewer only if the hand has fewer). In a Scenario's
+    game the cards whose bits of g.choices.discard are set, then the first cards not chosen;
+    in the goldfish the play policy's (unwanted_cards, then the first cards)."""
+    cdef int k, m = 0
+    cdef uint8_t taken[MAXHAND]
+    n = min(n, g.hand_n[who])
+    memset(taken, 0, g.hand_n[who])
+    if g.scenario:
+        for k in range(min(g.hand_n[who], 64)):
+            if m < n and (g.choices.discard >> k) & 1:
+                taken[k] = 1
+                m += 1
+    else:
+        m = unwanted_cards(R, S, g, n, taken)
+    for k in range(g.hand_n[who]):
+        if m < n and not taken[k]:
+            taken[k] = 1
+            m += 1
+    m = 0
+    for k in range(g.hand_n[who] - 1, -1, -1):
+        if taken[k]:
+            out[m] = k
+            m += 1
+    return m

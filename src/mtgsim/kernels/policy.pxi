@@ -369,7 +369,8 @@ cdef int fetch_ability(Rules* R, int row) noexcept nogil:
     for k in range(c.n_activated):
         a = &R.activated[c.activated_first + k]
         if (a.effect >= 0 and a.sacrifice_self and a.cost < 0 and not a.untap and not a.remove_n
-                and not a.from_hand and R.effects[a.effect].land_search >= 0
+                and not a.from_hand and not a.discard_n and a.sacrifice_filter < 0
+                and R.effects[a.effect].land_search >= 0
                 and R.ops[R.effects[a.effect].land_search].flags & OF_TO_BATTLEFIELD):
             return k
     return -1
@@ -961,6 +962,8 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
                 continue                         # a creature that can attack keeps its {T} for combat
             if activation_fault(R, g, &b, i, a):
                 continue
+            if unlikely(a.discard_n | (a.sacrifice_filter + 1)) and not worth_paying(R, S, g, &b, i, a):
+                continue
             memset(&tc, 0, sizeof(TotalCost))
             add_cost(R, a.cost, 0, &tc)
             if cost_is_plain(&tc) and more_than_made(g, cost_total(&tc), 0):
@@ -998,6 +1001,54 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             i = 0                                # rows may have moved: look again from the top
         else:
             i += 1
+
+
+cdef bint worth_paying(Rules* R, Spec* S, Game* g, Board* b, int i, Activated* a) noexcept nogil:
+    """Does the goldfish pay the parts of ability `a` of permanent i paid with other cards and
+    permanents? Only with what it loses little by: a.discard_n cards it doesn't want
+    (unwanted_cards), a permanent it can spare (expendable_permanent) -- never its lands, mana
+    sources or attackers for an effect (the ability's worth is Effect.worth, a guess)."""
+    cdef uint8_t taken[MAXHAND]
+    if a.discard_n:
+        memset(taken, 0, g.hand_n[0])
+        if unwanted_cards(R, S, g, a.discard_n, taken) < a.discard_n:
+            return False
+    return a.sacrifice_filter < 0 or expendable_permanent(R, g, b, a.sacrifice_filter, i, 0) >= 0
+
+
+cdef int expendable_permanent(Rules* R, Game* g, Board* b, int filter_row, int source, int who) noexcept nogil:
+    """The permanent player `who` of the goldfish sacrifices for a cost "Sacrifice a creature"
+    (FILTER row `filter_row`; `source`: the ability's permanent): of those the filter passes, one
+    it can spare -- not a land, not a mana source (no mana ability), not a creature with power
+    above 0 (an attacker) --, a token first, then the lowest mana value; -1 if none (the goldfish
+    then doesn't activate: worth_paying)."""
+    cdef int i, best = -1
+    cdef uint16_t types
+    cdef Card* c
+    for i in range(g.n):
+        if not permanent_passes(R, b, &R.filters[filter_row], i, source, who):
+            continue
+        c = card_of(R, b, i)
+        types = types_of(R, &b.perms[i])
+        if types & CT_LAND or c.n_mana or (types & CT_CREATURE and power_of(R, b, i) > 0):
+            continue
+        if (best < 0 or (g.perms[i].flags & PF_TOKEN) > (g.perms[best].flags & PF_TOKEN)
+                or ((g.perms[i].flags & PF_TOKEN) == (g.perms[best].flags & PF_TOKEN)
+                    and c.mana_value < card_of(R, b, best).mana_value)):
+            best = i
+    return best
+
+
+cdef int unwanted_cards(Rules* R, Spec* S, Game* g, int n, uint8_t* taken) noexcept nogil:
+    """Up to n cards of the goldfish's hand it doesn't want (wanted_card: a land while the lands
+    are enough, a spell not castable soon), the first in hand first: marked in `taken` (by
+    index); returns how many."""
+    cdef int k, m = 0
+    for k in range(g.hand_n[0]):
+        if m < n and not taken[k] and not wanted_card(R, S, g, g.hand[0][k], True, 0):
+            taken[k] = 1
+            m += 1
+    return m
 
 
 cdef inline void combat(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:

@@ -544,27 +544,23 @@ cdef inline void carry_out_plan(Rules* R, Game* g, Board* b, Plan* plan, int who
 cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16_t* gone,
                                 int* n_gone, int who) noexcept nogil:
     """One activation of player who's payment plan: its unrestricted input from the pool, its
-    costs ({T}, {Q}, life, counters removed), its mana into the pool, its effects (605.3b: it resolves at once); a permanent it
-    sacrifices is noted in `gone`."""
+    costs (pay_cost) and marks, its mana into the pool, its effects (605.3b: it resolves at
+    once); a permanent it sacrifices is noted in `gone`."""
     cdef int t, i = st.perm
     cdef ManaAbility* a
+    cdef bint sacrificed
     for t in range(6):
         g.bi.pool[who][t] -= st.spend.m[t]
     # (b's scan, if made, still holds: tapping and the pool don't change what it notes)
     a = &R.mana[mana_ability_row(R, b, i, st.ability)]
-    if a.tap:
-        set_flags(g, i, g.perms[i].flags | PF_TAPPED)
-        note_tapped(g, i)
-    if a.untap:
-        set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)
-    g.bi.life[who] -= a.life
-    if unlikely(a.remove_n | a.marks):
-        activation_marks(g, i, a)
+    sacrificed = pay_cost(R, NULL, g, i, a, who)
+    if unlikely(a.marks):               # (602.5b once each turn, 502.3 staying tapped)
+        mark(g, i, a.marks)
     for t in range(6):                  # (the search bounds one activation's mana: OV_AMOUNT)
         g.bi.pool[who][t] += st.out.m[t]
     if a.effect >= 0:
         mana_ability_effect(R, g, b, i, a, who)
-    if a.sacrifice_self:
+    if sacrificed:
         gone[n_gone[0]] = i
         n_gone[0] += 1
 
@@ -572,20 +568,10 @@ cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16
 cdef inline void mana_ability_effect(Rules* R, Game* g, Board* b, int i, ManaAbility* a, int who) noexcept nogil:
     """Mana ability a of permanent i, activated by `who`: its side effects as it resolves (605.3b:
     at once), the life it gains, deals or loses (the vocabulary's effects of mana abilities; "~
-    doesn't untap during your next untap step" is one of its marks: activation_marks)."""
+    doesn't untap during your next untap step" is one of its marks: carry_out_step)."""
     g.over |= amount_in(&g.bi.life[who], eval_amount(R, b, R.effects[a.effect].gain_life, i, who, 0)
                         - eval_amount(R, b, R.effects[a.effect].damage_to_you, i, who, 0)
                         - eval_amount(R, b, R.effects[a.effect].lose_life, i, who, 0))
-
-
-cdef void activation_marks(Game* g, int i, ManaAbility* a) noexcept nogil:
-    """The rarer parts of activating mana ability a of permanent i (off the payment step's
-    path): the counters its cost removes (118.3), the flags it marks (602.5b once each turn,
-    502.3 staying tapped)."""
-    if a.remove_n:
-        g.perms[i].counters[a.remove_kind] -= a.remove_n
-    if a.marks:
-        mark(g, i, a.marks)
 
 
 cdef int restricted_units(BoardInfo* bi, int who) noexcept nogil:

@@ -101,7 +101,8 @@ def _activated(face: Face, p: str) -> Abilities | None:
         return None
     effect = m["effect"]
     if re.match(r"Add\b", effect):
-        return mana_ability_tables(cost, effect)
+        cost = activation_cost(m["cost"], "mana_ability")
+        return mana_ability_tables(cost, effect) if cost else None
     only: dict[str, Any] = {}
     ss = sentences(effect)
     if len(ss) > 1 and ss[-1].startswith("Activate only "):     # (602.1b: instructions come last)

@@ -309,7 +309,7 @@ def creature_token(m: re.Match) -> dict[str, Any] | None:
         return None
     if quoted:
         ability = re.fullmatch(r'(?P<cost>[^:"]+): (?P<effect>Add .+)', quoted)
-        cost = activation_cost(ability["cost"]) if ability else None
+        cost = activation_cost(ability["cost"], "mana_ability") if ability else None
         abilities = (mana_ability_tables(cost, ability["effect"]) or []) if cost and ability else []
         if not abilities:
             return None

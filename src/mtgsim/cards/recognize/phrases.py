@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ... import vocabulary
 from ...errors import InternalError
 from ...mana import ManaCost, ManaCostError
-from ..model import CARD_TYPES
+from ..model import CARD_TYPES, CostOp
 from ..oracle_text import number
 
 SYMBOL = r"\{[^}]+\}"
@@ -106,10 +107,11 @@ def amount_phrase(phrase: str) -> Any:
 
 
 
-def activation_cost(text: str) -> str | None:
-    """An activation cost in the vocabulary's form ('{2}, {T}, Sacrifice this'), or None when
-    some part of it is outside the vocabulary (mana, {T}, {Q}, life, sacrificing itself,
-    removing charge, +1/+1 or -1/-1 counters from itself)."""
+def activation_cost(text: str, record: str = "activated") -> str | None:
+    """An activation cost in the vocabulary's form ('{2}, {T}, Sacrifice this'), or None
+    when some part of it is outside the vocabulary (mana symbols, the cost ops' phrases:
+    mtgsim.vocabulary.COST_OPS) or not one the ability's `record` ("activated", "mana_ability")
+    may have."""
     parts = []
     for part in (p.strip() for p in text.split(",")):
         if "{X}" in part:               # (an ability's own X, 107.3k: the vocabulary's X is the spell's)
@@ -117,20 +119,14 @@ def activation_cost(text: str) -> str | None:
         if re.fullmatch(r"(?:\{[^}]+\})+", part):
             try:
                 syms = re.findall(r"\{[^}]+\}", part)
-                mana = [s for s in syms if s not in ("{T}", "{Q}")]
+                mana = [s for s in syms if CostOp.read(s) is None]
                 if mana:
                     ManaCost.parse("".join(mana))
             except ManaCostError:
                 return None
             parts.append(part)
-        elif m := re.fullmatch(r"[Pp]ay (\d+) life", part):
-            parts.append(f"Pay {m.group(1)} life")
-        elif part in ("Sacrifice ~", "sacrifice ~"):
-            parts.append("Sacrifice this")
-        elif m := re.fullmatch(r"[Rr]emove (?P<n>a|an|one|two|three|four|five) "
-                               r"(?P<kind>charge|\+1/\+1|-1/-1) counters? from ~", part):
-            n = number_of(m["n"])
-            parts.append(f"Remove {n} {m['kind']} counter{'s' if n != 1 else ''} from this")
+        elif (op := CostOp.read(part)) and record in vocabulary.COST_BY_NAME[op.name].records:
+            parts.append(str(op))
         else:
             return None
     return ", ".join(parts) if parts else None
