@@ -63,12 +63,23 @@ cpdef enum PermanentFlag:
     PF_ONCE_ALL = 960
     PF_BECOMES_UNTIL_EOT = 1024  # what it has become (Permanent.becomes) ends in the cleanup step (514.2)
 
-cpdef enum CounterKind:          # index into Permanent.counters
+cpdef enum CounterKind:          # index into Permanent.counters: the kinds of mtgsim.vocabulary.COUNTERS
     CK_P1P1 = 0                  # +1/+1 (122.1a)
-    CK_M1M1 = 1                  # -1/-1
-    CK_CHARGE = 2
-    CK_OTHER = 3
-    N_COUNTER_KINDS = 4
+    CK_M1M1 = 1                  # -1/-1 (122.1a)
+    CK_CHARGE = 2                # charge (122.1)
+    CK_STORAGE = 3               # storage (122.1)
+    CK_LOYALTY = 4               # loyalty (306.5b)
+    CK_LORE = 5                  # lore (714.2b)
+    CK_LEVEL = 6                 # level (702.87a)
+    CK_TIME = 7                  # time (702.62a)
+    CK_OIL = 8                   # oil (122.1)
+    CK_STUN = 9                  # stun (122.1d)
+    CK_SHIELD = 10               # shield (122.1c)
+    CK_FINALITY = 11             # finality (122.1h)
+    CK_QUEST = 12                # quest (122.1)
+    CK_SPORE = 13                # spore (122.1)
+    CK_AGE = 14                  # age (702.24a)
+    N_COUNTER_KINDS = 15
 
 cpdef enum OpCode:               # what one OP row does (Op.code): the ops of `mtgsim.vocabulary`,
                                  # carried out by run_ops (kernels/actions.pxi), the only place an

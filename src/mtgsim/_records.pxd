@@ -223,8 +223,8 @@ ctypedef struct Enters:          # "as enters" / "enters with" (614.1c, 614.12) 
                                  # asks for; REVEAL_SUBTYPE: of the cards in hand (card_passes);
                                  # else -1
     int16_t life                 # PAY_LIFE
-    int16_t counters[4]          # counters it enters with, per CounterKind (fixed part)
-    int32_t counters_count[4]    # ...or a COUNT row (X of the spell: 107.3m), -1 none
+    int16_t counters[15]         # counters it enters with, per CounterKind (fixed part)
+    int32_t counters_count[15]   # ...or a COUNT row (X of the spell: 107.3m), -1 none
     uint8_t choose_color
 
 ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED table)
@@ -255,7 +255,7 @@ ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
     uint8_t owner
     uint16_t flags               # PermanentFlags: tapped, token, ...
     int16_t controlled_since     # turn number its controller gained control (302.6)
-    int16_t counters[4]          # per CounterKind
+    int16_t counters[15]         # per CounterKind (N_COUNTER_KINDS)
     int16_t power_bonus          # non-copy effects on power (613.4c), until cleared
     int16_t toughness_bonus
     int16_t damage               # marked damage (120.3)

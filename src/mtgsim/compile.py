@@ -25,7 +25,7 @@ from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
 from .errors import ArgumentError, ArgumentTypeError, CardDataError, LimitError, UnknownCardError, shown
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order
-from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, OpCode, PermanentFlag,
+from .schema import (AttackIf, CardTypeBit, CountOf, KeywordBit, ManaTypeBit, OpCode, PermanentFlag,
                      SupertypeBit, Who)
 
 __all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
@@ -37,8 +37,6 @@ _TYPE_BIT = {t: int(getattr(CardTypeBit, "CT_" + t.upper())) for t in CARD_TYPES
 _SUPERTYPE_BIT = {t: int(getattr(SupertypeBit, "ST_" + t.upper())) for t in SUPERTYPES}
 _KEYWORD_BIT = {m.name[3:].replace("_", " ").lower(): int(m) for m in KeywordBit}
 _TYPE_LETTER_BIT = {c: 1 << i for i, c in enumerate(COLOR_ORDER + "C")}
-_COUNTER = {"+1/+1": CounterKind.CK_P1P1, "-1/-1": CounterKind.CK_M1M1,
-            "charge": CounterKind.CK_CHARGE}
 _WHO = {"you": Who.WHO_YOU, "opponents": Who.WHO_OPPONENTS, "any": Who.WHO_ANY}
 _COUNT_OF = {m.value: int(getattr(CountOf, "CO_" + m.name)) for m in __import__(
     "mtgsim.cards.model", fromlist=["CountOf"]).CountOf}
@@ -79,10 +77,6 @@ def _enum_code(enum_cls, prefix: str, value) -> int:
 
 def type_bits(types: Iterable[str]) -> int:
     return sum(_TYPE_BIT[t] for t in set(types))
-
-
-def counter_kind(name: str) -> int:
-    return int(_COUNTER.get(name.lower(), CounterKind.CK_OTHER))
 
 
 @dataclass
@@ -226,7 +220,7 @@ class _Compiler:
         r["what"] = _COUNT_OF[c.count.value]
         r["color"] = (ManaTypeBit.MT_CHOSEN if c.color == "chosen"
                       else _TYPE_LETTER_BIT.get(c.color, 0))
-        r["counter"] = counter_kind(c.counter)
+        r["counter"] = vocabulary.counter_kind(c.counter)
         if r["what"] == CountOf.CO_PERMANENTS:
             r["filter"] = self.filter("amount", who=_WHO[c.controller.value], other=c.other, types=c.types,
                                       subtypes=c.subtypes)
@@ -325,9 +319,9 @@ class _Compiler:
     def counter_parts(self, pairs) -> tuple[list[int], list[int]]:
         """Per CounterKind, of (counter name, amount) pairs: the fixed number of counters, and the
         COUNT row counting more (-1 none)."""
-        fixed, counts = [0] * int(CounterKind.N_COUNTER_KINDS), [-1] * int(CounterKind.N_COUNTER_KINDS)
+        fixed, counts = [0] * len(vocabulary.COUNTERS), [-1] * len(vocabulary.COUNTERS)
         for name, value in pairs:
-            k = counter_kind(name)
+            k = vocabulary.counter_kind(name)
             if isinstance(value, Count):
                 counts[k] = self.count(value)
             else:
@@ -396,7 +390,7 @@ class _Compiler:
             row["code"], row["who"], row["flags"], row["arg"] = code, who, flags, arg
             row["amount"]["fixed"], row["amount"]["count"] = fixed, count
             worth = vocabulary.BY_NAME[name].worth
-            if worth is True or (worth and arg in {counter_kind(w) for w in worth}):
+            if worth is True or (worth and arg in {vocabulary.counter_kind(w) for w in worth}):
                 r["worth"] = 1
             if code == OpCode.OP_TOKEN_COPY:
                 r["token_copy"] = 1
@@ -573,7 +567,7 @@ class _Compiler:
             kind, n = cost.remove_counters
             if not 1 <= n <= 255:
                 raise _RangeError(f"cost: removing {n} counters; 1..255 may be removed")
-            r["remove_kind"], r["remove_n"] = counter_kind(kind), n
+            r["remove_kind"], r["remove_n"] = vocabulary.counter_kind(kind), n
 
     def _mana_ability(self, a: ManaAbility, card: int) -> np.void:
         r = self._row("mana_ability")

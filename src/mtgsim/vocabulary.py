@@ -1,4 +1,5 @@
-"""The effect vocabulary, declared once: one row per effect op (an `OpDef`).
+"""The effect vocabulary, declared once: one row per effect op (an `OpDef`), one row per
+counter kind (a `CounterDef`).
 
 A row says the op's name (the word a card's TOML and the recognizer use), its compiled
 `OpCode` (and the player it concerns), the rule it implements, its parameters with their
@@ -8,7 +9,11 @@ needs, one of the declared kinds of choice (`CHOICE_KINDS`: where each is made, 
 field and default). The compiler, the loader, the docs and `tests/project/test_vocabulary.py` read these rows;
 the kernels' one interpreter of op codes is `run_ops` (kernels/actions.pxi).
 
-The rows are in the canonical order: the order a flat effect's parts are carried out in
+A counter kind's row says its name as cards write it ("+1/+1", "charge"), its `CounterKind`
+code (its place in `COUNTERS`), the rule that gives it a meaning and its doc line: the compiler,
+Scenario and the docs read them; a name not declared is an error, never a lumped "other".
+
+The op rows are in the canonical order: the order a flat effect's parts are carried out in
 (a flat `{scry = 2, draw = 1}` scries, then draws). An ordered effect runs in the order
 written (608.2c).
 """
@@ -19,8 +24,9 @@ from dataclasses import dataclass
 from ._core import MAX_LOOK, CardTypeBit, KeywordBit, ManaTypeBit, OpCode, OpFlag, Who
 from .errors import CardDataError, UnknownNameError
 
-__all__ = ["BY_NAME", "CHOICE_BY_NAME", "CHOICE_KINDS", "MAX_LOOK", "MODIFIERS", "MOVED_WORD", "OPS", "OP_NAMES",
-           "ChoiceKind", "OpCode", "OpDef", "OpFlag", "Param", "beyond_bounds", "check", "doc_table", "param"]
+__all__ = ["BY_NAME", "CHOICE_BY_NAME", "CHOICE_KINDS", "COUNTERS", "COUNTER_NAMES", "MAX_LOOK", "MODIFIERS",
+           "MOVED_WORD", "OPS", "OP_NAMES", "ChoiceKind", "CounterDef", "OpCode", "OpDef", "OpFlag", "Param",
+           "beyond_bounds", "check", "counter_doc_table", "counter_kind", "doc_table", "param"]
 
 _INT16 = 32767
 
@@ -64,6 +70,52 @@ CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
 
 @dataclass(frozen=True, slots=True)
+class CounterDef:
+    """One kind of counter (122.1): `name` as cards write it, `code` its CounterKind member's
+    name (CK_...; its value is the row's place in COUNTERS), the rule that gives it a meaning,
+    and a doc line saying what the engine does with it."""
+    name: str
+    code: str
+    rule: str
+    doc: str
+
+
+# The kinds chosen from the data (counter kinds named by the cards of the oracle corpus, by how
+# many cards name each): the ones the engine acts on, then the most common on permanents.
+# Player counters (poison, rad, experience: 122.1f) and keyword counters (122.1b) are not here:
+# a permanent's counters are these. Each kind costs every permanent two bytes.
+COUNTERS: tuple[CounterDef, ...] = (
+    CounterDef("+1/+1", "CK_P1P1", "122.1a", "adds 1 to power and toughness"),
+    CounterDef("-1/-1", "CK_M1M1", "122.1a", "subtracts 1 from power and toughness"),
+    CounterDef("charge", "CK_CHARGE", "122.1", "no meaning of its own (Vivid lands, mana rocks)"),
+    CounterDef("storage", "CK_STORAGE", "122.1", "no meaning of its own (storage lands)"),
+    CounterDef("loyalty", "CK_LOYALTY", "306.5b", "a planeswalker's loyalty (122.1e: its 0 not simulated)"),
+    CounterDef("lore", "CK_LORE", "714.2b", "a Saga's chapters trigger as they are put on (not simulated)"),
+    CounterDef("level", "CK_LEVEL", "702.87a", "level up puts them; a leveler's levels (711.2a) not simulated"),
+    CounterDef("time", "CK_TIME", "702.62a", "suspend and vanishing (702.63a) count them down (not simulated)"),
+    CounterDef("oil", "CK_OIL", "122.1", "no meaning of its own"),
+    CounterDef("stun", "CK_STUN", "122.1d", "removed instead of untapping (not simulated)"),
+    CounterDef("shield", "CK_SHIELD", "122.1c", "removed instead of being destroyed or dealt damage (not simulated)"),
+    CounterDef("finality", "CK_FINALITY", "122.1h", "exiled instead of put into a graveyard (not simulated)"),
+    CounterDef("quest", "CK_QUEST", "122.1", "no meaning of its own"),
+    CounterDef("spore", "CK_SPORE", "122.1", "no meaning of its own"),
+    CounterDef("age", "CK_AGE", "702.24a", "cumulative upkeep puts them (not simulated)"),
+)
+COUNTER_NAMES: tuple[str, ...] = tuple(c.name for c in COUNTERS)     # by CounterKind
+_COUNTER_KIND = {c.name: k for k, c in enumerate(COUNTERS)}
+
+
+def counter_kind(name: str, error: type[Exception] = CardDataError) -> int:
+    """The CounterKind of counters named `name` as cards write them ("+1/+1", "Charge"); else an
+    `error` (a CardDataError: the caller names card and field) naming the declared kinds."""
+    kind = _COUNTER_KIND.get(name.lower()) if isinstance(name, str) else None
+    if kind is None:
+        raise error(f"{name!r} is not a counter kind the vocabulary declares (122.1; known: "
+                    f"{', '.join(COUNTER_NAMES)})")
+    return kind
+
+
+@dataclass(frozen=True, slots=True)
 class Param:
     """One parameter of an op. `kind`: "amount" (a whole number 0..hi, or a count such as X),
     "number" (a whole number lo..hi), "bool", "mana" (mana symbols), "names" (a list of
@@ -81,7 +133,8 @@ class Param:
                                  # (a bool: `flag` set when true); "" read by its op's own case
     flag: int = 0                # the OpFlag a "flags" modifier sets
     at_most: str = ""            # the parameter of its op whose value bounds it (to_hand: look_to_hand)
-    choices: tuple[str, ...] = ()  # a "names" parameter's allowed names (none: any)
+    choices: tuple[str, ...] = ()  # a "names" parameter's allowed names, a "named_amounts" one's allowed
+                                   # keys (the counter kinds); none: any
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +217,8 @@ OPS: tuple[OpDef, ...] = (
     OpDef("add_any_color", OpCode.OP_ADD_ANY_COLOR, "106.4", "N mana of any one colour added to your pool",
           (_amount("add_any_color", "mana added"),), choice="color"),
     OpDef("counters", OpCode.OP_COUNTERS, "122.6", "counters put on the object concerned",
-          (Param("counters", "named_amounts", "counter kind = amount, e.g. {\"+1/+1\" = 1}", default=()),),
+          (Param("counters", "named_amounts", "counter kind = amount, e.g. {\"+1/+1\" = 1}", default=(),
+                 choices=COUNTER_NAMES),),
           worth=("+1/+1",)),
     OpDef("scry", OpCode.OP_SCRY, "701.22a", "scry N (at most MAX_LOOK)",
           (_number("scry", "cards looked at", hi=MAX_LOOK),), worth=True, choice="keep_on_top"),
@@ -240,7 +294,10 @@ def check(op: str, name: str, value: object) -> None:
     `op` may have (its kind, its bounds); the caller names the card and the field."""
     p = param(op, name)
     if p.kind == "named_amounts":
-        for _, n in value:      # type: ignore[attr-defined]
+        for key, n in value:      # type: ignore[attr-defined]
+            if p.choices and not (isinstance(key, str) and key.lower() in p.choices):
+                raise CardDataError(f"{key!r} is not one of the {p.name} the vocabulary declares (known: "
+                                    f"{', '.join(p.choices)})")
             _check_number(p, n, counts=True)
     elif p.kind in ("amount", "number"):
         _check_number(p, value, counts=p.kind == "amount")
@@ -282,6 +339,17 @@ def doc_table() -> str:
     for o in OPS:
         lines.append(f"| `{o.name}` | {'; '.join(_param_doc(p) for p in o.params)} | {o.rule} | {o.doc} |")
     return "\n".join(lines + ["", DOC_END])
+
+
+COUNTER_DOC_BEGIN = "<!-- counter kinds: generated from mtgsim.vocabulary (vocabulary.counter_doc_table) -->"
+COUNTER_DOC_END = "<!-- end of counter kinds -->"
+
+
+def counter_doc_table() -> str:
+    """docs/card-format.md's list of the counter kinds, one row per kind, from COUNTERS."""
+    lines = [COUNTER_DOC_BEGIN, "", "| counter | rule | what it does |", "| --- | --- | --- |"]
+    lines += [f"| `{c.name}` | {c.rule} | {c.doc} |" for c in COUNTERS]
+    return "\n".join(lines + ["", COUNTER_DOC_END])
 
 
 def _check_number(p: Param, value: object, counts: bool) -> None:

@@ -1,7 +1,7 @@
 """The effect vocabulary is declared once (mtgsim.vocabulary): these tests fail when a row and
 the places that must follow it drift apart — the compiled OpCode enum, the interpreter's case
 for each code, the recognizer's phrase, the doc line in docs/card-format.md, a test named by
-the op's rule."""
+the op's rule; the compiled CounterKind enum and the counters' array sizes."""
 import ast
 import functools
 import re
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mtgsim import vocabulary
-from mtgsim.schema import OpCode, Who
+from mtgsim.schema import DTYPES, CounterKind, OpCode, Who
 
 CHOICES = {""} | set(vocabulary.CHOICE_BY_NAME)       # (a row needs no choice, or a declared kind)
 
@@ -123,6 +123,29 @@ def test_a_modifier_belongs_to_the_ops_that_declare_it():
     assert vocabulary.MODIFIERS["sacrifice_at_end"] == ("token_copy",)
 
 
+def test_122_1_the_compiled_counter_kinds_are_the_declared_ones_in_order():
+    """Each declared counter kind is the CounterKind member named by its row, valued by its
+    place in COUNTERS; N_COUNTER_KINDS counts them; nothing else is compiled (no "other")."""
+    members = [m for m in CounterKind if m.name != "N_COUNTER_KINDS"]
+    assert [(m.name, int(m)) for m in members] == [(c.code, k) for k, c in enumerate(vocabulary.COUNTERS)]
+    assert CounterKind.N_COUNTER_KINDS == len(vocabulary.COUNTERS)
+
+
+def test_122_1_every_counters_array_holds_every_declared_kind():
+    n = len(vocabulary.COUNTERS)
+    assert DTYPES["permanent"]["counters"].shape == (n,)
+    assert DTYPES["enters"]["counters"].shape == DTYPES["enters"]["counters_count"].shape == (n,)
+
+
+def test_122_1_each_counter_kind_says_its_name_rule_and_doc():
+    assert len(set(vocabulary.COUNTER_NAMES)) == len(vocabulary.COUNTERS)
+    for c in vocabulary.COUNTERS:
+        assert c.name == c.name.lower().strip() and " " not in c.name, c.name
+        assert re.fullmatch(r"\d{3}\.\d+[a-z]?", c.rule), c.name
+        assert c.doc and c.doc == c.doc.strip(), c.name
+    assert vocabulary.BY_NAME["counters"].main.choices == vocabulary.COUNTER_NAMES
+
+
 @pytest.mark.parametrize("name", ["scry", "surveil"])
 def test_701_22a_and_701_25a_look_at_most_max_look_cards(name):
     """701.22a, 701.25a: N is bounded by the kernel's buffer, declared in the op's row."""
@@ -184,6 +207,11 @@ def test_every_phrase_is_of_a_declared_op():
 def test_card_format_lists_the_ops_as_the_vocabulary_declares_them():
     """docs/card-format.md's table of effect ops is vocabulary.doc_table(), verbatim."""
     assert vocabulary.doc_table() in (ROOT / "docs" / "card-format.md").read_text()
+
+
+def test_card_format_lists_the_counter_kinds_as_the_vocabulary_declares_them():
+    """docs/card-format.md's table of counter kinds is vocabulary.counter_doc_table(), verbatim."""
+    assert vocabulary.counter_doc_table() in (ROOT / "docs" / "card-format.md").read_text()
 
 
 @functools.cache
