@@ -371,8 +371,7 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
     board_changed(g)
 
 
-DEF MAXLOOK = 64          # cards one scry or surveil looks at (compile.MAX_LOOK bounds N)
-MAX_LOOK = MAXLOOK
+MAX_LOOK = MAXLOOK        # cards one scry or surveil looks at (_records.pxd: vocabulary.MAX_LOOK)
 
 
 cdef void look_at_top(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, bint surveil) noexcept nogil:
