@@ -222,6 +222,8 @@ ctypedef struct Enters:          # "as enters" / "enters with" (614.1c, 614.12) 
     int32_t card
     uint8_t tapped
     uint8_t unless               # TappedUnless
+    uint8_t n_counters           # its counters are of the first this many kinds (0: none; the
+                                 # entering permanent reads no more of the arrays below)
     int32_t filter               # CONTROL_SUBTYPE, CONTROL_BASIC, MANY_BASIC_LANDS,
                                  # CONTROL_LEGENDARY_CREATURE: FILTER row of the permanents it
                                  # asks for; REVEAL_SUBTYPE: of the cards in hand (card_passes);

@@ -331,7 +331,9 @@ class _Compiler:
         return fixed, counts
 
     def counters(self, row, pairs) -> None:
-        row["counters"], row["counters_count"] = self.counter_parts(pairs)
+        fixed, counts = self.counter_parts(pairs)
+        row["counters"], row["counters_count"] = fixed, counts
+        row["n_counters"] = max((k + 1 for k in range(len(fixed)) if fixed[k] or counts[k] >= 0), default=0)
 
     def land_filter(self, land_types: tuple[str, ...], basic: bool) -> int:
         """FILTER row of a search for a land (701.23): a basic land; or a land of one of the

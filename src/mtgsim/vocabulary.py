@@ -447,4 +447,3 @@ def _check_number(p: Param, value: object, counts: bool) -> None:
         return                   # (a Count: checked as the loader reads it)
     if isinstance(value, bool) or not isinstance(value, int) or not p.lo <= value <= p.hi:
         raise CardDataError(f"{p.name} must be {p.lo}..{p.hi}, got {value!r}")
-

@@ -47,7 +47,7 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
         e = &R.enters[c.enters_first + k]
         if e.tapped and not enters_untapped(R, g, e, lands, who):
             p.flags |= PF_TAPPED
-        for q in range(N_COUNTER_KINDS):   # (within int16: check_tables bounds a card's enters counters)
+        for q in range(e.n_counters):      # (within int16: check_tables bounds a card's enters counters)
             p.counters[q] += e.counters[q]
             if e.counters_count[q] >= 0:                    # counted as it enters (614.1c), X
                 b = game_board(g)                           # the X paid for the spell (107.3m)
