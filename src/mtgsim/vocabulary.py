@@ -127,7 +127,10 @@ class CounterDef:
 
 
 # The kinds chosen from the data (counter kinds named by the cards of the oracle corpus, by how
-# many cards name each): the ones the engine acts on, then the most common on permanents.
+# many cards name each): the ones the engine acts on, those the shipped cards use, and common kinds
+# with no meaning of their own (a count of them is all a card reads). Kinds whose meaning the engine
+# does not carry out (stun 122.1d, shield 122.1c, finality 122.1h, lore 714.2b, level 702.87a, age
+# 702.24a) are left undeclared, so a card putting them is an error, not a silently wrong game.
 # Player counters (poison, rad, experience: 122.1f) and keyword counters (122.1b) are not here:
 # a permanent's counters are these. Each kind costs every permanent two bytes.
 COUNTERS: tuple[CounterDef, ...] = (
@@ -136,16 +139,9 @@ COUNTERS: tuple[CounterDef, ...] = (
     CounterDef("charge", "CK_CHARGE", "122.1", "no meaning of its own (Vivid lands, mana rocks)"),
     CounterDef("storage", "CK_STORAGE", "122.1", "no meaning of its own (storage lands)"),
     CounterDef("loyalty", "CK_LOYALTY", "306.5b", "a planeswalker's loyalty (122.1e: its 0 not simulated)"),
-    CounterDef("lore", "CK_LORE", "714.2b", "a Saga's chapters trigger as they are put on (not simulated)"),
-    CounterDef("level", "CK_LEVEL", "702.87a", "level up puts them; a leveler's levels (711.2a) not simulated"),
     CounterDef("time", "CK_TIME", "702.62a", "suspend and vanishing (702.63a) count them down (not simulated)"),
     CounterDef("oil", "CK_OIL", "122.1", "no meaning of its own"),
-    CounterDef("stun", "CK_STUN", "122.1d", "removed instead of untapping (not simulated)"),
-    CounterDef("shield", "CK_SHIELD", "122.1c", "removed instead of being destroyed or dealt damage (not simulated)"),
-    CounterDef("finality", "CK_FINALITY", "122.1h", "exiled instead of put into a graveyard (not simulated)"),
     CounterDef("quest", "CK_QUEST", "122.1", "no meaning of its own"),
-    CounterDef("spore", "CK_SPORE", "122.1", "no meaning of its own"),
-    CounterDef("age", "CK_AGE", "702.24a", "cumulative upkeep puts them (not simulated)"),
 )
 COUNTER_NAMES: tuple[str, ...] = tuple(c.name for c in COUNTERS)     # by CounterKind
 _COUNTER_KIND = {c.name: k for k, c in enumerate(COUNTERS)}
