@@ -127,12 +127,12 @@ class CounterDef:
 
 
 # The kinds chosen from the data (counter kinds named by the cards of the oracle corpus, by how
-# many cards name each): the ones the engine acts on, those the shipped cards use, and common kinds
-# with no meaning of their own (a count of them is all a card reads). Kinds whose meaning the engine
-# does not carry out (stun 122.1d, shield 122.1c, finality 122.1h, lore 714.2b, level 702.87a, age
+# many cards name each): the ones the engine acts on and those the shipped cards use. Each kind
+# costs every permanent two bytes, so a kind is declared when a card family needs it. Kinds whose
+# meaning the engine does not carry out (stun 122.1d, shield 122.1c, finality 122.1h, lore 714.2b, level 702.87a, age
 # 702.24a) are left undeclared, so a card putting them is an error, not a silently wrong game.
 # Player counters (poison, rad, experience: 122.1f) and keyword counters (122.1b) are not here:
-# a permanent's counters are these. Each kind costs every permanent two bytes.
+# a permanent's counters are these.
 COUNTERS: tuple[CounterDef, ...] = (
     CounterDef("+1/+1", "CK_P1P1", "122.1a", "adds 1 to power and toughness"),
     CounterDef("-1/-1", "CK_M1M1", "122.1a", "subtracts 1 from power and toughness"),
@@ -140,8 +140,6 @@ COUNTERS: tuple[CounterDef, ...] = (
     CounterDef("storage", "CK_STORAGE", "122.1", "no meaning of its own (storage lands)"),
     CounterDef("loyalty", "CK_LOYALTY", "306.5b", "a planeswalker's loyalty (122.1e: its 0 not simulated)"),
     CounterDef("time", "CK_TIME", "702.62a", "suspend and vanishing (702.63a) count them down (not simulated)"),
-    CounterDef("oil", "CK_OIL", "122.1", "no meaning of its own"),
-    CounterDef("quest", "CK_QUEST", "122.1", "no meaning of its own"),
 )
 COUNTER_NAMES: tuple[str, ...] = tuple(c.name for c in COUNTERS)     # by CounterKind
 _COUNTER_KIND = {c.name: k for k, c in enumerate(COUNTERS)}

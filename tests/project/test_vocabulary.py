@@ -256,7 +256,7 @@ def test_card_format_lists_the_ops_as_the_vocabulary_declares_them():
 def test_write_docs_rewrites_a_stale_table_and_leaves_a_fresh_one(tmp_path):
     doc = tmp_path / "card-format.md"
     fresh = (ROOT / "docs" / "card-format.md").read_text()
-    doc.write_text(fresh.replace("| `oil` |", "| `grease` |"))
+    doc.write_text(fresh.replace("| `storage` |", "| `grease` |"))
     assert vocabulary.write_docs(str(doc)) and doc.read_text() == fresh
     assert not vocabulary.write_docs(str(doc))
 

@@ -9,9 +9,9 @@ from mtgsim import CardDataError, Scenario, card
 from mtgsim.cards.database import CardDatabase
 from mtgsim.vocabulary import COUNTER_NAMES
 
-# "{T}: Put a storage counter and two oil counters on this" (two kinds, neither +1/+1)
+# "{T}: Put a storage counter and two charge counters on this" (two kinds, neither +1/+1)
 BATTERY = card("Test Battery", "{0}", "Artifact",
-               abilities=[{"kind": "activated", "cost": "{T}", "counters": {"storage": 1, "oil": 2}}])
+               abilities=[{"kind": "activated", "cost": "{T}", "counters": {"storage": 1, "charge": 2}}])
 # "This enters with three time counters and a charge counter on it" (614.1c)
 HOURGLASS = card("Test Hourglass", "{0}", "Artifact",
                  abilities=[{"kind": "enters", "counters": {"time": 3, "charge": 1}}])
@@ -23,20 +23,20 @@ STORE = card("Test Store", "{0}", "Land",
 
 
 def test_122_1_two_kinds_other_than_plus_one_are_kept_apart():
-    """122.1: a permanent with storage and oil counters has so many of each: the one lumped
+    """122.1: a permanent with storage and charge counters has so many of each: the one lumped
     "other" slot of old would have said five of one kind."""
     s = Scenario()
-    p = s.add("Grizzly Bears", counters={"storage": 2, "oil": 3})
-    assert s.counters(p) == {"storage": 2, "oil": 3}
+    p = s.add("Grizzly Bears", counters={"storage": 2, "charge": 3})
+    assert s.counters(p) == {"storage": 2, "charge": 3}
     assert (s.power(p), s.toughness(p)) == (2, 2)       # (122.1a: only +1/+1 and -1/-1 change them)
 
 
 def test_122_6_an_effect_puts_counters_of_two_kinds_each_of_its_own():
-    """122.6: an ability putting storage and oil counters puts each kind on its own."""
+    """122.6: an ability putting storage and charge counters puts each kind on its own."""
     s = Scenario()
     p = s.add(BATTERY)
     s.activate(p)
-    assert s.counters(p) == {"storage": 1, "oil": 2}
+    assert s.counters(p) == {"storage": 1, "charge": 2}
 
 
 def test_122_6_a_permanent_enters_with_counters_of_two_kinds():
@@ -49,16 +49,16 @@ def test_122_6_a_permanent_enters_with_counters_of_two_kinds():
 
 
 def test_122_1_a_count_of_one_kind_reads_that_kind_only():
-    """122.1, 107.3: "for each storage counter on this" counts storage counters, not oil."""
+    """122.1, 107.3: "for each storage counter on this" counts storage counters, not charge."""
     s = Scenario()
-    p = s.add(STORE, counters={"storage": 2, "oil": 5})
+    p = s.add(STORE, counters={"storage": 2, "charge": 5})
     assert s.tap_for_mana(p) == {"C": 2}
 
 
 def test_118_3_removing_a_kind_needs_counters_of_that_kind():
     """118.3: "Remove a charge counter" can't be paid with counters of another kind."""
     s = Scenario()
-    assert not s.can_activate(s.add(STORE, counters={"storage": 4, "oil": 4}), 1)
+    assert not s.can_activate(s.add(STORE, counters={"storage": 4, "time": 4}), 1)
     assert s.can_activate(s.add(STORE, counters={"charge": 1}), 1)
 
 
