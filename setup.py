@@ -1,17 +1,23 @@
 """Declares the Cython extensions only; metadata lives in pyproject.toml.
 
+Before cythonizing, writes the Cython that mtgsim.vocabulary declares (its op codes, flags,
+controller filters and counter kinds as enums, and the array bounds they set:
+src/mtgsim/_vocabulary*.pxi, not kept in git), read from that module alone.
+
 MTGSIM_DEBUG=1 builds with bounds and wraparound checks on (for debugging the kernels).
 MTGSIM_PGO=1 builds the core twice with GCC's profile-guided optimisation: once instrumented,
 then, after goldfishing the bundled example decks with it, optimised for what that run did
 (8–20% more games per second; any other compiler, or a stage failing, builds as usual).
 OpenMP is used when the compiler supports it; the build is clean without it.
 """
+import importlib
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
 import tempfile
+import types
 
 import numpy as np
 from Cython.Build import cythonize
@@ -58,6 +64,30 @@ def openmp_flags():
     return (flags, ["-fopenmp"]) if ok else ([], [])
 
 
+def write_vocabulary():
+    """Write the Cython files mtgsim.vocabulary declares (`vocabulary.cython_declarations`) beside
+    _core.pxd, each only if its text changed (so an unchanged vocabulary recompiles nothing).
+    The module is imported alone, under a bare `mtgsim` package: the real package's __init__
+    needs the core this build makes (vocabulary imports nothing of mtgsim but `errors`)."""
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "src", "mtgsim")
+    saved = {k: v for k, v in sys.modules.items() if k == "mtgsim" or k.startswith("mtgsim.")}
+    package = types.ModuleType("mtgsim")
+    package.__path__ = [here]
+    sys.modules["mtgsim"] = package
+    try:
+        files = importlib.import_module("mtgsim.vocabulary").cython_declarations()
+    finally:
+        for k in [k for k in sys.modules if k == "mtgsim" or k.startswith("mtgsim.")]:
+            del sys.modules[k]
+        sys.modules.update(saved)
+    for name, text in files.items():
+        path = os.path.join(here, name)
+        if not os.path.exists(path) or open(path, encoding="utf-8").read() != text:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+
+
+write_vocabulary()
 omp_compile, omp_link = openmp_flags()
 extra_compile = ["-O3"] if sys.platform != "win32" else ["/O2"]
 if DEBUG and sys.platform != "win32":

@@ -30,11 +30,11 @@ import numpy as np
 from mtgsim import Scenario, _core
 from mtgsim.mana import COLOR_ORDER
 from mtgsim.simulate import GameRules, chunk_generator, game_setup
+from mtgsim.vocabulary import COUNTER_NAMES
 
 E = _core.TraceEvent
 OpCode, Zone = _core.OpCode, _core.Zone
 TYPES = "WUBRGC"
-COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
 # the permanent flags both sides keep: tapped, token, sacrificed at the next end step
 FLAGS = int(_core.PermanentFlag.PF_TAPPED | _core.PermanentFlag.PF_TOKEN | _core.PermanentFlag.PF_SACRIFICE_AT_END)
 

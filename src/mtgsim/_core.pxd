@@ -63,43 +63,9 @@ cpdef enum PermanentFlag:
     PF_ONCE_ALL = 960
     PF_BECOMES_UNTIL_EOT = 1024  # what it has become (Permanent.becomes) ends in the cleanup step (514.2)
 
-cpdef enum CounterKind:          # index into Permanent.counters
-    CK_P1P1 = 0                  # +1/+1 (122.1a)
-    CK_M1M1 = 1                  # -1/-1
-    CK_CHARGE = 2
-    CK_OTHER = 3
-    N_COUNTER_KINDS = 4
-
-cpdef enum OpCode:               # what one OP row does (Op.code): the ops of `mtgsim.vocabulary`,
-                                 # carried out by run_ops (kernels/actions.pxi), the only place an
-                                 # op has a meaning; codes in the order an effect's flat fields run
-    OP_DAMAGE = 0                # damage to a player (120.3a: they lose that much life)
-    OP_LOSE_LIFE = 1             # a player loses life (119.3)
-    OP_GAIN_LIFE = 2             # a player gains life (119.3)
-    OP_ADD_MANA = 3              # a fixed bundle of mana into the pool (106.4): arg, a COST row
-    OP_SKIP_UNTAP = 4            # its source doesn't untap during the next untap step (502.3)
-    OP_SACRIFICE_AT_END = 5      # its source is sacrificed at the next end step (603.7)
-    OP_ADD_ANY_COLOR = 6         # mana of one colour into the pool (106.4)
-    OP_COUNTERS = 7              # counters on the object concerned (122.6): arg, a CounterKind
-    OP_SCRY = 8                  # scry N (701.22a)
-    OP_SURVEIL = 9               # surveil N (701.25a)
-    OP_DRAW = 10                 # draw N cards (121.1)
-    OP_SEARCH_LAND = 11          # search the library for N lands (701.23): arg, a FILTER row
-    OP_RETURN_LAND = 12          # return N lands you control to their owner's hand
-    OP_TOKENS = 13               # create N tokens (111.1): arg, the token's CARD row
-    OP_EXTRA_LAND_DROPS = 14     # N additional land plays this turn (305.2)
-    OP_UNTAP_LANDS = 15          # untap up to N lands you control (701.26b)
-    OP_TOKEN_COPY = 16           # a token copy of the target creature (707.2)
-    OP_MILL = 17                 # a player mills N: their library's top N cards into their graveyard (701.17a)
-    OP_LOOK_TO_HAND = 18         # look at the top N, arg of them into the hand, the rest on the bottom
-    OP_CLASS_LEVEL = 19          # its source, a Class, becomes level N (716.2a): Permanent.level and card
-    OP_BECOMES = 20              # its source becomes what CARD row arg says (613.1d-f, 613.4b: an animation)
-
-cpdef enum OpFlag:               # Op.flags
-    OF_TO_BATTLEFIELD = 1        # OP_SEARCH_LAND: onto the battlefield (else into the hand)
-    OF_TAPPED = 2                # OP_SEARCH_LAND: ...tapped
-    OF_SACRIFICE_AT_END = 4      # OP_TOKEN_COPY: the token is sacrificed at the next end step
-    OF_UNTIL_END_OF_TURN = 8     # OP_BECOMES: until end of turn (514.2), else while it stays
+# the op codes, op flags, controller filters and counter kinds: declared in mtgsim.vocabulary
+# (OpCode, OpFlag, Who, COUNTERS), written out by the build (setup.py) as these cpdef enums
+include "_vocabulary.pxi"
 
 cpdef enum CountOf:              # what a variable amount counts
     CO_PERMANENTS = 0
@@ -110,11 +76,6 @@ cpdef enum CountOf:              # what a variable amount counts
     CO_X = 5
     CO_POWER = 6
     CO_TOUGHNESS = 7
-
-cpdef enum Who:                  # a controller filter
-    WHO_YOU = 0
-    WHO_OPPONENTS = 1
-    WHO_ANY = 2
 
 cpdef enum ManaOutput:           # how a mana ability's output is described
     MO_FIXED = 0

@@ -6,6 +6,10 @@
 
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 
+# NCOUNTERKINDS (the kinds of counters, mtgsim.vocabulary.COUNTERS) and MAXLOOK: written out by
+# the build (setup.py) from mtgsim.vocabulary
+include "_vocabulary_sizes.pxi"
+
 ctypedef struct Cost:            # a mana cost or a fixed bundle of mana, as counts (COST table)
     int16_t generic              # generic mana from number symbols
     uint8_t x                    # number of {X} symbols
@@ -218,13 +222,15 @@ ctypedef struct Enters:          # "as enters" / "enters with" (614.1c, 614.12) 
     int32_t card
     uint8_t tapped
     uint8_t unless               # TappedUnless
+    uint8_t n_counters           # its counters are of the first this many kinds (0: none; the
+                                 # entering permanent reads no more of the arrays below)
     int32_t filter               # CONTROL_SUBTYPE, CONTROL_BASIC, MANY_BASIC_LANDS,
                                  # CONTROL_LEGENDARY_CREATURE: FILTER row of the permanents it
                                  # asks for; REVEAL_SUBTYPE: of the cards in hand (card_passes);
                                  # else -1
     int16_t life                 # PAY_LIFE
-    int16_t counters[4]          # counters it enters with, per CounterKind (fixed part)
-    int32_t counters_count[4]    # ...or a COUNT row (X of the spell: 107.3m), -1 none
+    int16_t counters[NCOUNTERKINDS]  # counters it enters with, per CounterKind (fixed part)
+    int32_t counters_count[NCOUNTERKINDS]  # ...or a COUNT row (X of the spell: 107.3m), -1 none
     uint8_t choose_color
 
 ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED table)
@@ -258,7 +264,7 @@ ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
     uint8_t owner
     uint16_t flags               # PermanentFlags: tapped, token, ...
     int16_t controlled_since     # turn number its controller gained control (302.6)
-    int16_t counters[4]          # per CounterKind
+    int16_t counters[NCOUNTERKINDS]  # per CounterKind
     int16_t power_bonus          # non-copy effects on power (613.4c), until cleared
     int16_t toughness_bonus
     int16_t damage               # marked damage (120.3)

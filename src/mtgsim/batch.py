@@ -15,9 +15,10 @@ import numpy as np
 
 from . import _core, schema
 from .cards.model import CardDef
-from .compile import Tables, counter_kind
+from .compile import Tables
 from .errors import ArgumentError, ArgumentIndexError, ArgumentTypeError, LimitError, shown
 from .mana import COLOR_ORDER, ManaCost, ManaSymbol, SymbolKind, color_order
+from .vocabulary import COUNTERS, counter_kind
 
 __all__ = ["BoardBatch", "BoardResult", "evaluate_boards", "total_cost_to_mana_cost",
            "TOTAL_COST_DTYPE", "BOARD_INFO_DTYPE", "TYPE_LETTERS"]
@@ -112,10 +113,10 @@ class BoardBatch:
             raise ArgumentError(f"controller must be 0 (you) or 1 (opponent), got {shown(controller)}")
         _check_whole("controlled_since", controlled_since, INT16.min, INT16.max)
         _check_whole("x_paid", x_paid, 0, _core.MAX_X)
-        totals = [0] * 4
+        totals = [0] * len(COUNTERS)
         for name, k in (counters or {}).items():
             _check_whole(f"counters {name!r}", k, 0, INT16.max)
-            totals[counter_kind(name)] += k
+            totals[counter_kind(name, ArgumentError)] += k
         if max(totals) > INT16.max:
             raise LimitError(f"counters: at most {INT16.max} of a kind on a permanent, got {max(totals)}")
         if attached_to != -1 and not 0 <= attached_to < i:

@@ -26,7 +26,7 @@ from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
 from .errors import ArgumentError, ArgumentTypeError, CardDataError, LimitError, UnknownCardError, shown
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order
-from .schema import (AttackIf, CardTypeBit, CounterKind, CountOf, KeywordBit, ManaTypeBit, OpCode, PermanentFlag,
+from .schema import (AttackIf, CardTypeBit, CountOf, KeywordBit, ManaTypeBit, OpCode, PermanentFlag,
                      SupertypeBit, Who)
 
 __all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
@@ -38,8 +38,6 @@ _TYPE_BIT = {t: int(getattr(CardTypeBit, "CT_" + t.upper())) for t in CARD_TYPES
 _SUPERTYPE_BIT = {t: int(getattr(SupertypeBit, "ST_" + t.upper())) for t in SUPERTYPES}
 _KEYWORD_BIT = {m.name[3:].replace("_", " ").lower(): int(m) for m in KeywordBit}
 _TYPE_LETTER_BIT = {c: 1 << i for i, c in enumerate(COLOR_ORDER + "C")}
-_COUNTER = {"+1/+1": CounterKind.CK_P1P1, "-1/-1": CounterKind.CK_M1M1,
-            "charge": CounterKind.CK_CHARGE}
 _WHO = {"you": Who.WHO_YOU, "opponents": Who.WHO_OPPONENTS, "any": Who.WHO_ANY}
 _COUNT_OF = {m.value: int(getattr(CountOf, "CO_" + m.name)) for m in __import__(
     "mtgsim.cards.model", fromlist=["CountOf"]).CountOf}
@@ -80,10 +78,6 @@ def _enum_code(enum_cls, prefix: str, value) -> int:
 
 def type_bits(types: Iterable[str]) -> int:
     return sum(_TYPE_BIT[t] for t in set(types))
-
-
-def counter_kind(name: str) -> int:
-    return int(_COUNTER.get(name.lower(), CounterKind.CK_OTHER))
 
 
 @dataclass
@@ -227,7 +221,7 @@ class _Compiler:
         r["what"] = _COUNT_OF[c.count.value]
         r["color"] = (ManaTypeBit.MT_CHOSEN if c.color == "chosen"
                       else _TYPE_LETTER_BIT.get(c.color, 0))
-        r["counter"] = counter_kind(c.counter)
+        r["counter"] = vocabulary.counter_kind(c.counter)
         if r["what"] == CountOf.CO_PERMANENTS:
             r["filter"] = self.filter("amount", who=_WHO[c.controller.value], other=c.other, types=c.types,
                                       subtypes=c.subtypes)
@@ -326,9 +320,9 @@ class _Compiler:
     def counter_parts(self, pairs) -> tuple[list[int], list[int]]:
         """Per CounterKind, of (counter name, amount) pairs: the fixed number of counters, and the
         COUNT row counting more (-1 none)."""
-        fixed, counts = [0] * int(CounterKind.N_COUNTER_KINDS), [-1] * int(CounterKind.N_COUNTER_KINDS)
+        fixed, counts = [0] * len(vocabulary.COUNTERS), [-1] * len(vocabulary.COUNTERS)
         for name, value in pairs:
-            k = counter_kind(name)
+            k = vocabulary.counter_kind(name)
             if isinstance(value, Count):
                 counts[k] = self.count(value)
             else:
@@ -338,7 +332,9 @@ class _Compiler:
         return fixed, counts
 
     def counters(self, row, pairs) -> None:
-        row["counters"], row["counters_count"] = self.counter_parts(pairs)
+        fixed, counts = self.counter_parts(pairs)
+        row["counters"], row["counters_count"] = fixed, counts
+        row["n_counters"] = max((k + 1 for k in range(len(fixed)) if fixed[k] or counts[k] >= 0), default=0)
 
     def land_filter(self, land_types: tuple[str, ...], basic: bool) -> int:
         """FILTER row of a search for a land (701.23): a basic land; or a land of one of the
@@ -397,7 +393,7 @@ class _Compiler:
             row["code"], row["who"], row["flags"], row["arg"] = code, who, flags, arg
             row["amount"]["fixed"], row["amount"]["count"] = fixed, count
             worth = vocabulary.BY_NAME[name].worth
-            if worth is True or (worth and arg in {counter_kind(w) for w in worth}):
+            if worth is True or (worth and arg in {vocabulary.counter_kind(w) for w in worth}):
                 r["worth"] = 1
             if code == OpCode.OP_TOKEN_COPY:
                 r["token_copy"] = 1
@@ -579,7 +575,7 @@ class _Compiler:
         FILTER row of "another creature" (permanents you control), or the number."""
         kind, value = vocabulary.param(op.name, name, vocabulary.COST_BY_NAME).kind, op.get(name)
         if kind == "counter":
-            return counter_kind(value)
+            return vocabulary.counter_kind(value)
         if kind == "permanents":
             words = value.split()
             return self.filter(f"cost: {op}", other=words[0] == "another",

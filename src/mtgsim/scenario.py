@@ -32,7 +32,7 @@ from .cards import CardDatabase, CardDef, card_db
 from .cards.identity import color_identity
 from .cards.model import CARD_TYPES, ActivatedAbility
 from .checks import flag, is_whole
-from .compile import Tables, compile_cards, counter_kind
+from .compile import Tables, compile_cards
 from .decklist import commander_problem
 from .errors import (
     ArgumentError,
@@ -46,6 +46,7 @@ from .errors import (
 )
 from .mana import ManaCost
 from .pool import INT16, POSSESSIVE, ManaPools, fit16, mana_dict
+from .vocabulary import COUNTER_NAMES, counter_kind
 
 __all__ = ["Permanent", "RulesError", "Scenario"]
 
@@ -54,7 +55,6 @@ PLAYER_NAMES = ("you", "opponent")
 TAPPED = int(schema.PermanentFlag.PF_TAPPED)
 TOKEN = int(schema.PermanentFlag.PF_TOKEN)
 SACRIFICE_AT_END = int(schema.PermanentFlag.PF_SACRIFICE_AT_END)
-COUNTER_NAMES = ("+1/+1", "-1/-1", "charge", "other")
 MAX_PERMANENTS = _core.MAX_PERMANENTS_IN_GAME    # the compiled game holds this many permanents
 
 
@@ -68,8 +68,8 @@ def _whole(value, what: str, lo: int, hi: int, error=ArgumentError, rule: str = 
 
 def _counter_args(counters, card: str) -> dict[str, int]:
     """The `counters` argument of Scenario.add, checked: {counter name: how many}, each
-    0..32767 (a permanent's counters of a kind are int16; names not +1/+1, -1/-1 or charge
-    are counted as "other")."""
+    0..32767 (a permanent's counters of a kind are int16), each of a declared kind
+    (vocabulary.COUNTERS)."""
     if counters is None:
         return {}
     if not isinstance(counters, Mapping):
@@ -82,6 +82,7 @@ def _counter_args(counters, card: str) -> dict[str, int]:
                                     f"{type(name).__name__}")
         if not name.strip():
             raise ArgumentError("counters: a counter's name is text such as '+1/+1', not empty")
+        counter_kind(name, ArgumentError)
         if not is_whole(k) or k < 0:
             raise ArgumentError(f"counters: {shown(name)} needs a whole number ≥ 0, got {shown(k)}")
         if k > INT16.max:

@@ -12,6 +12,7 @@ from ._core import (AttackIf, CardTypeBit, CostChange, CounterKind, CountOf, Eve
                     KeywordBit, ManaOutput, ManaTypeBit, OpCode, OpFlag, PermanentFlag, SpellScope,
                     SupertypeBit, TappedUnless, Timing, TriggerAdds, Watches, Who)
 from .errors import ArgumentError, ArgumentTypeError, LimitError, UnknownNameError, shown
+from . import vocabulary
 
 __all__ = [
     "DTYPES", "COST_DTYPE", "HYBRID_DTYPE", "COUNT_DTYPE", "FILTER_DTYPE", "OP_DTYPE", "EFFECT_DTYPE", "CARD_DTYPE",
@@ -153,7 +154,7 @@ def check_card_limits(tables) -> None:
                          f"options; at most {_core.MAX_MANA_OPTIONS} are supported")
     enters = tables.enters
     if len(enters):                      # (a permanent enters with them and X: add_permanent)
-        per_card = np.zeros((max(len(cards), 1), 4), dtype=np.int64)
+        per_card = np.zeros((max(len(cards), 1), len(vocabulary.COUNTERS)), dtype=np.int64)
         np.add.at(per_card, enters["card"], np.abs(enters["counters"].astype(np.int64))
                   + np.where(enters["counters_count"] >= 0, _core.MAX_X, 0))
         over = np.flatnonzero(per_card.max(axis=1) > 32767)

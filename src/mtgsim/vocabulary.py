@@ -1,5 +1,5 @@
-"""The effect and cost vocabulary, declared once: one row per effect op (an `OpDef`) and one per
-cost op (a `CostOpDef`, at the end of this file).
+"""The effect and cost vocabulary, declared once: one row per effect op (an `OpDef`), one row per
+counter kind (a `CounterDef`) and one per cost op (a `CostOpDef`, at the end of this file).
 
 A row says the op's name (the word a card's TOML and the recognizer use), its compiled
 `OpCode` (and the player it concerns), the rule it implements, its parameters with their
@@ -9,23 +9,73 @@ needs, one of the declared kinds of choice (`CHOICE_KINDS`: where each is made, 
 field and default). The compiler, the loader, the docs and `tests/project/test_vocabulary.py` read these rows;
 the kernels' one interpreter of op codes is `run_ops` (kernels/actions.pxi).
 
-The rows are in the canonical order: the order a flat effect's parts are carried out in
+A counter kind's row says its name as cards write it ("+1/+1", "charge"), its `CounterKind`
+code (its place in `COUNTERS`), the rule that gives it a meaning and its doc line: the compiler,
+Scenario and the docs read them; a name not declared is an error, never a lumped "other".
+
+The op rows are in the canonical order: the order a flat effect's parts are carried out in
 (a flat `{scry = 2, draw = 1}` scries, then draws). An ordered effect runs in the order
 written (608.2c).
 """
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass
 
-from ._core import MAX_LOOK, CardTypeBit, KeywordBit, ManaTypeBit, OpCode, OpFlag, Who
 from .errors import CardDataError, UnknownNameError
 
-__all__ = ["BY_NAME", "CHOICE_BY_NAME", "CHOICE_KINDS", "COST_BY_NAME", "COST_OPS", "MAX_LOOK", "MODIFIERS",
-           "MOVED_WORD", "OPS", "OP_NAMES", "ChoiceKind", "CostOpDef", "OpCode", "OpDef", "OpFlag", "Param",
-           "beyond_bounds", "check", "cost_doc_table", "doc_table", "param"]
+__all__ = ["BY_NAME", "CHOICE_BY_NAME", "CHOICE_KINDS", "COST_BY_NAME", "COST_OPS", "COUNTERS", "COUNTER_NAMES",
+           "MAX_LOOK", "MODIFIERS", "MOVED_WORD", "OPS", "OP_NAMES", "ChoiceKind", "CostOpDef", "CounterDef", "OpCode",
+           "OpDef", "OpFlag", "Param", "Who", "beyond_bounds", "check", "cost_doc_table", "counter_doc_table",
+           "counter_kind", "cython_declarations", "doc_table", "param", "write_docs"]
 
 _INT16 = 32767
+
+
+MAX_LOOK = 64       # cards one scry, surveil or look at the top looks at: the kernels' buffer (MAXLOOK)
+
+
+class OpCode(enum.IntEnum):
+    """What one OP row does (Op.code): the ops below, carried out by run_ops (kernels/actions.pxi),
+    the only place an op has a meaning; codes in the order an effect's flat fields run."""
+    OP_DAMAGE = 0                # damage to a player (120.3a: they lose that much life)
+    OP_LOSE_LIFE = 1             # a player loses life (119.3)
+    OP_GAIN_LIFE = 2             # a player gains life (119.3)
+    OP_ADD_MANA = 3              # a fixed bundle of mana into the pool (106.4): arg, a COST row
+    OP_SKIP_UNTAP = 4            # its source doesn't untap during the next untap step (502.3)
+    OP_SACRIFICE_AT_END = 5      # its source is sacrificed at the next end step (603.7)
+    OP_ADD_ANY_COLOR = 6         # mana of one colour into the pool (106.4)
+    OP_COUNTERS = 7              # counters on the object concerned (122.6): arg, a CounterKind
+    OP_SCRY = 8                  # scry N (701.22a)
+    OP_SURVEIL = 9               # surveil N (701.25a)
+    OP_DRAW = 10                 # draw N cards (121.1)
+    OP_SEARCH_LAND = 11          # search the library for N lands (701.23): arg, a FILTER row
+    OP_RETURN_LAND = 12          # return N lands you control to their owner's hand
+    OP_TOKENS = 13               # create N tokens (111.1): arg, the token's CARD row
+    OP_EXTRA_LAND_DROPS = 14     # N additional land plays this turn (305.2)
+    OP_UNTAP_LANDS = 15          # untap up to N lands you control (701.26b)
+    OP_TOKEN_COPY = 16           # a token copy of the target creature (707.2)
+    OP_MILL = 17                 # a player mills N: their library's top N cards into their graveyard (701.17a)
+    OP_LOOK_TO_HAND = 18         # look at the top N, arg of them into the hand, the rest on the bottom
+    OP_CLASS_LEVEL = 19          # its source, a Class, becomes level N (716.2a): Permanent.level and card
+    OP_BECOMES = 20              # its source becomes what CARD row arg says (613.1d-f, 613.4b: an animation)
+
+
+class OpFlag(enum.IntEnum):
+    """Op.flags."""
+    OF_TO_BATTLEFIELD = 1        # OP_SEARCH_LAND: onto the battlefield (else into the hand)
+    OF_TAPPED = 2                # OP_SEARCH_LAND: ...tapped
+    OF_SACRIFICE_AT_END = 4      # OP_TOKEN_COPY: the token is sacrificed at the next end step
+    OF_UNTIL_END_OF_TURN = 8     # OP_BECOMES: until end of turn (514.2), else while it stays
+
+
+class Who(enum.IntEnum):
+    """A controller filter: the player an op concerns, relative to the effect's player; whose
+    permanents a FILTER passes."""
+    WHO_YOU = 0
+    WHO_OPPONENTS = 1
+    WHO_ANY = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +97,7 @@ class ChoiceKind:
 
 CHOICE_KINDS: tuple[ChoiceKind, ...] = (
     ChoiceKind("color", "the colour chosen for \"choose a colour\" and mana of any colour (white)", "once",
-               field="color", default=int(ManaTypeBit.MT_W)),
+               field="color", default=1),       # (ManaTypeBit.MT_W: this module reads no core)
     ChoiceKind("pay_life", "life paid for a land to enter untapped while its controller's life is above this "
                "(119.4; by default whenever it can be)", "once", field="pay_life_above", default=-32768),
     ChoiceKind("keep_on_top", "each card scry and surveil look at kept on top or not (701.22a, 701.25a; kept)",
@@ -72,6 +122,46 @@ CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
 
 @dataclass(frozen=True, slots=True)
+class CounterDef:
+    """One kind of counter (122.1): `name` as cards write it, `code` its CounterKind member's
+    name (CK_...; its value is the row's place in COUNTERS), the rule that gives it a meaning,
+    and a doc line saying what the engine does with it."""
+    name: str
+    code: str
+    rule: str
+    doc: str
+
+
+# The kinds chosen from the data (counter kinds named by the cards of the oracle corpus, by how
+# many cards name each): the ones the engine acts on and those the shipped cards use. Each kind
+# costs every permanent two bytes, so a kind is declared when a card family needs it. Kinds whose
+# meaning the engine does not carry out (stun 122.1d, shield 122.1c, finality 122.1h, lore 714.2b, level 702.87a, age
+# 702.24a) are left undeclared, so a card putting them is an error, not a silently wrong game.
+# Player counters (poison, rad, experience: 122.1f) and keyword counters (122.1b) are not here:
+# a permanent's counters are these.
+COUNTERS: tuple[CounterDef, ...] = (
+    CounterDef("+1/+1", "CK_P1P1", "122.1a", "adds 1 to power and toughness"),
+    CounterDef("-1/-1", "CK_M1M1", "122.1a", "subtracts 1 from power and toughness"),
+    CounterDef("charge", "CK_CHARGE", "122.1", "no meaning of its own (Vivid lands, mana rocks)"),
+    CounterDef("storage", "CK_STORAGE", "122.1", "no meaning of its own (storage lands)"),
+    CounterDef("loyalty", "CK_LOYALTY", "306.5b", "a planeswalker's loyalty (122.1e: its 0 not simulated)"),
+    CounterDef("time", "CK_TIME", "702.62a", "suspend and vanishing (702.63a) count them down (not simulated)"),
+)
+COUNTER_NAMES: tuple[str, ...] = tuple(c.name for c in COUNTERS)     # by CounterKind
+_COUNTER_KIND = {c.name: k for k, c in enumerate(COUNTERS)}
+
+
+def counter_kind(name: str, error: type[Exception] = CardDataError) -> int:
+    """The CounterKind of counters named `name` as cards write them ("+1/+1", "Charge"); else an
+    `error` (a CardDataError: the caller names card and field) naming the declared kinds."""
+    kind = _COUNTER_KIND.get(name.lower()) if isinstance(name, str) else None
+    if kind is None:
+        raise error(f"{name!r} is not a counter kind the vocabulary declares (122.1; known: "
+                    f"{', '.join(COUNTER_NAMES)})")
+    return kind
+
+
+@dataclass(frozen=True, slots=True)
 class Param:
     """One parameter of an op. `kind`: "amount" (a whole number 0..hi, or a count such as X),
     "number" (a whole number lo..hi), "bool", "mana" (mana symbols), "names" (a list of
@@ -90,7 +180,8 @@ class Param:
                                  # (a bool: `flag` set when true); "" read by its op's own case
     flag: int = 0                # the OpFlag a "flags" modifier sets
     at_most: str = ""            # the parameter of its op whose value bounds it (to_hand: look_to_hand)
-    choices: tuple[str, ...] = ()  # a "names" parameter's allowed names (none: any)
+    choices: tuple[str, ...] = ()  # a "names" parameter's allowed names, a "named_amounts" one's allowed
+                                   # keys (the counter kinds); none: any
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,9 +223,13 @@ def _names(name: str, doc: str, choices: tuple[str, ...] = ()) -> Param:
     return Param(name, "names", doc, default=(), choices=choices)
 
 
-# The names a card's type line and keywords use, as the core has bits for them (CT_CREATURE: "Creature").
-CARD_TYPE_NAMES = tuple(t.name[3:].capitalize() for t in CardTypeBit)
-KEYWORD_NAMES = tuple(k.name[3:].replace("_", " ").capitalize() for k in KeywordBit)
+# The names a card's type line and keywords use, as the core has bits for them (CT_CREATURE:
+# "Creature"), in the bits' order; written out (this module reads no core: the build reads it)
+# and held to the core's CardTypeBit and KeywordBit by tests/project/test_vocabulary.py.
+CARD_TYPE_NAMES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker",
+                   "Sorcery")
+KEYWORD_NAMES = ("Haste", "Flying", "Trample", "Vigilance", "First strike", "Double strike", "Lifelink",
+                 "Deathtouch", "Reach", "Defender", "Flash", "Menace", "Indestructible", "Hexproof")
 COLOR_NAMES = ("W", "U", "B", "R", "G")
 _BECOMES = (_names("becomes", "the card types it becomes, besides its own (613.1d: \"it's still a land\")",
                    CARD_TYPE_NAMES),
@@ -173,7 +268,8 @@ OPS: tuple[OpDef, ...] = (
     OpDef("add_any_color", OpCode.OP_ADD_ANY_COLOR, "106.4", "N mana of any one colour added to your pool",
           (_amount("add_any_color", "mana added"),), choice="color"),
     OpDef("counters", OpCode.OP_COUNTERS, "122.6", "counters put on the object concerned",
-          (Param("counters", "named_amounts", "counter kind = amount, e.g. {\"+1/+1\" = 1}", default=()),),
+          (Param("counters", "named_amounts", "counter kind = amount, e.g. {\"+1/+1\" = 1}", default=(),
+                 choices=COUNTER_NAMES),),
           worth=("+1/+1",)),
     OpDef("scry", OpCode.OP_SCRY, "701.22a", "scry N (at most MAX_LOOK)",
           (_number("scry", "cards looked at", hi=MAX_LOOK),), worth=True, choice="keep_on_top"),
@@ -252,7 +348,10 @@ def check(op: str, name: str, value: object, table: dict | None = None) -> None:
     for `param`."""
     p = param(op, name, table)
     if p.kind == "named_amounts":
-        for _, n in value:      # type: ignore[attr-defined]
+        for key, n in value:      # type: ignore[attr-defined]
+            if p.choices and not (isinstance(key, str) and key.lower() in p.choices):
+                raise CardDataError(f"{key!r} is not one of the {p.name} the vocabulary declares (known: "
+                                    f"{', '.join(p.choices)})")
             _check_number(p, n, counts=True)
     elif p.kind in ("amount", "number"):
         _check_number(p, value, counts=p.kind == "amount")
@@ -297,6 +396,58 @@ def doc_table() -> str:
     for o in OPS:
         lines.append(f"| `{o.name}` | {'; '.join(_param_doc(p) for p in o.params)} | {o.rule} | {o.doc} |")
     return "\n".join(lines + ["", DOC_END])
+
+
+COUNTER_DOC_BEGIN = "<!-- counter kinds: generated from mtgsim.vocabulary (vocabulary.counter_doc_table) -->"
+COUNTER_DOC_END = "<!-- end of counter kinds -->"
+
+
+def counter_doc_table() -> str:
+    """docs/card-format.md's list of the counter kinds, one row per kind, from COUNTERS."""
+    lines = [COUNTER_DOC_BEGIN, "", "| counter | rule | what it does |", "| --- | --- | --- |"]
+    lines += [f"| `{c.name}` | {c.rule} | {c.doc} |" for c in COUNTERS]
+    return "\n".join(lines + ["", COUNTER_DOC_END])
+
+
+def write_docs(path: str = "docs/card-format.md") -> bool:
+    """Rewrite the generated tables of docs/card-format.md (`python -c "from mtgsim import
+    vocabulary; vocabulary.write_docs()"` in the checkout): the effect ops and the counter kinds,
+    between their markers. True if the file changed."""
+    with open(path, encoding="utf-8") as f:
+        text = old = f.read()
+    for begin, end, table in ((DOC_BEGIN, DOC_END, doc_table()),
+                              (COUNTER_DOC_BEGIN, COUNTER_DOC_END, counter_doc_table()),
+                              (COST_DOC_BEGIN, COST_DOC_END, cost_doc_table())):
+        a, b = text.index(begin), text.index(end) + len(end)
+        text = text[:a] + table + text[b:]
+    if text != old:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    return text != old
+
+
+# ---- the compiled core's enumerations: generated from these declarations by the build -------
+
+_GENERATED = "# Generated from mtgsim.vocabulary by setup.py (vocabulary.cython_declarations): do not edit.\n"
+
+
+def cython_declarations() -> dict[str, str]:
+    """The Cython files the build writes from this module (setup.py; not kept in git), by name:
+    `_vocabulary.pxi`, the `cpdef enum`s OpCode, OpFlag, Who and CounterKind that _core.pxd
+    includes (Python reads them as `mtgsim.schema`'s), and `_vocabulary_sizes.pxi`, the array
+    bounds _records.pxd includes. Read without the package (the build has no core yet): this
+    module imports nothing of mtgsim but `errors`."""
+    enums = [_GENERATED]
+    for cls in (OpCode, OpFlag, Who):
+        enums += ["", f"cpdef enum {cls.__name__}:".ljust(33) + f"# mtgsim.vocabulary.{cls.__name__}"]
+        enums += [f"    {m.name} = {int(m)}" for m in cls]
+    enums += ["", "cpdef enum CounterKind:".ljust(33) + "# index into Permanent.counters: mtgsim.vocabulary.COUNTERS"]
+    enums += [f"    {c.code} = {k}".ljust(33) + f"# {c.name} ({c.rule})" for k, c in enumerate(COUNTERS)]
+    enums += [f"    N_COUNTER_KINDS = {len(COUNTERS)}"]
+    sizes = [_GENERATED, "cdef enum:",
+             f"    NCOUNTERKINDS = {len(COUNTERS)}".ljust(33) + "# CounterKind.N_COUNTER_KINDS",
+             f"    MAXLOOK = {MAX_LOOK}".ljust(33) + "# MAX_LOOK"]
+    return {"_vocabulary.pxi": "\n".join(enums) + "\n", "_vocabulary_sizes.pxi": "\n".join(sizes) + "\n"}
 
 
 def _check_number(p: Param, value: object, counts: bool) -> None:

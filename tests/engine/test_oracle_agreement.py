@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 import mtgsim
-from mtgsim import LimitError, ManaCost, card_db
+from mtgsim import LimitError, ManaCost, card_db, vocabulary
 
 from oracle import (
     COLORS,
@@ -505,7 +505,6 @@ COUNTER_CARDS = {"Grizzly Bears", "Maro", "Llanowar Elves", "Birds of Paradise",
                  "Nyxbloom Ancient", "Incubation Druid", "Elvish Archdruid", "Pili-Pala", "Oracle Counter Elf"}
 CAPACITY = 8
 COLOR_BITS = {c: 1 << i for i, c in enumerate(TYPES)}
-COUNTER_INDEX = {"+1/+1": 0, "-1/-1": 1, "charge": 2}
 
 
 def bits_to_types(bits: int) -> frozenset:
@@ -616,9 +615,9 @@ def to_batch(obs: list[OBoard]):
             flags = int(row["flags"]) & ~3
             row["flags"] = flags | (1 if p.tapped else 0) | (2 if p.token else 0)
             row["controlled_since"] = p.controlled_since
-            cs = np.zeros(4, dtype=np.int16)
+            cs = np.zeros(len(vocabulary.COUNTERS), dtype=np.int16)
             for kind, n in p.counters.items():
-                cs[COUNTER_INDEX.get(kind, 3)] += n
+                cs[vocabulary.counter_kind(kind)] += n
             row["counters"] = cs
             row["chosen_color"] = COLOR_BITS[p.chosen_color] if p.chosen_color else 0
             row["attached_to"] = -1 if p.attached_to is None else p.attached_to

@@ -2,6 +2,7 @@
 declare every public name of mtgsim._core and mtgsim._meta, with its parameters as the module
 itself documents them."""
 import ast
+import importlib
 import inspect
 import re
 from pathlib import Path
@@ -23,6 +24,8 @@ def _declared(module) -> dict[str, ast.AST]:
             names[node.name] = node
         elif isinstance(node, ast.AnnAssign):
             names[node.target.id] = node
+        elif isinstance(node, ast.ImportFrom):     # (an enum generated from mtgsim.vocabulary's)
+            names.update((a.asname or a.name, node) for a in node.names)
     return names
 
 
@@ -47,9 +50,14 @@ def test_the_stubs_give_each_function_its_parameters_in_order(module):
 
 
 def test_the_stubs_list_every_member_of_each_enumeration():
+    """A stub's enum lists the compiled members; one the stubs take from the module it is
+    generated from (mtgsim.vocabulary) has the compiled members, by name and value."""
     declared = _declared(core)
     for name, node in declared.items():
         e = getattr(core, name, None)
+        if isinstance(node, ast.ImportFrom):
+            source = getattr(importlib.import_module(node.module), name)
+            assert [(m.name, int(m)) for m in e] == [(m.name, int(m)) for m in source], name
         if isinstance(node, ast.ClassDef) and isinstance(e, type) and issubclass(e, int):
             members = {m for m in dir(e) if m.isupper() and not m.startswith("_")}
             stubbed = {t.id for s in node.body if isinstance(s, ast.Assign) for t in s.targets}   # (`NAME = ...`)

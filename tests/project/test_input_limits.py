@@ -244,9 +244,10 @@ def test_counters_past_int16_are_a_limit_error_naming_the_counter_and_leave_noth
     ({"  ": 1}, ArgumentError, "a counter's name is text .*, not empty"),
     ([("+1/+1", 1)], ArgumentTypeError, r"counters must be a mapping \{name: count\} .*, not list"),
     (5, ArgumentTypeError, "counters must be a mapping"),
-    # two names counted as "other": their sum is past int16 (checked as they are added)
-    ({"lore": 20000, "loyalty": 20000}, LimitError,
-     "Grizzly Bears.s loyalty counters would be 40000; the simulator holds -32768..32767"),
+    # two spellings of one kind: their sum is past int16 (checked as they are added)
+    ({"time": 20000, "Time": 20000}, LimitError,
+     "Grizzly Bears.s Time counters would be 40000; the simulator holds -32768..32767"),
+    ({"blorp": 1}, ArgumentError, r"'blorp' is not a counter kind the vocabulary declares \(122.1; known: \+1/\+1, "),
 ], ids=shown)
 def test_scenario_add_counters(scenario, counters, error, fragment):
     with pytest.raises(error, match=fragment):

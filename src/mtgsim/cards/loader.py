@@ -99,6 +99,7 @@ def _hints(cls: type) -> dict[str, Any]:
 _EFFECT_FIELDS = {*vocabulary.OP_NAMES, *vocabulary.MODIFIERS}     # a flat effect's fields
 _AMOUNT = model.Amount
 _NAMED_AMOUNTS = tuple[tuple[str, model.Amount], ...]
+_COUNTER_AMOUNTS = tuple[tuple[model.CounterName, model.Amount], ...]
 _PARAM_HINT = {"amount": _AMOUNT, "number": int, "bool": bool, "mana": ManaCost, "names": tuple[str, ...],
                "named_amounts": _NAMED_AMOUNTS}    # a vocabulary.Param's kind: the type it is read as
 
@@ -120,10 +121,16 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
             return _record(Count, value, where)
         raise CardDataError(f"expected a number, 'X' or a table like {{count = \"permanents\"}}, "
                             f"got {shown(value)}")
-    if hint == _NAMED_AMOUNTS:
+    if hint in (_NAMED_AMOUNTS, _COUNTER_AMOUNTS):
         if not isinstance(value, dict):
             raise CardDataError(f"expected a table like {{\"+1/+1\" = 1}}, got {shown(value)}")
-        return tuple((str(k), _convert(v, _AMOUNT, f"{where}.{k}")) for k, v in value.items())
+        key = typing.get_args(typing.get_args(hint)[0])[0]
+        return tuple((_convert(k, key, where), _convert(v, _AMOUNT, f"{where}.{k}")) for k, v in value.items())
+    if hint is model.CounterName:
+        if not isinstance(value, str):
+            raise CardDataError(f"expected a counter kind such as \"+1/+1\", got {shown(value)}")
+        vocabulary.counter_kind(value)
+        return value
     if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)) and type(None) in args:
         inner = next(a for a in args if a is not type(None))
         return None if value is None else _convert(value, inner, where)

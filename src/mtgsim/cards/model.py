@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Union
+from typing import Any, NewType, Union
 
 from .. import vocabulary
 from ..errors import CardDataError, UnknownNameError, shown
@@ -65,6 +65,9 @@ CREATURE_TYPES: frozenset[str] = frozenset((
     "Whale", "Wizard", "Wolf", "Wolverine", "Wombat", "Worm", "Wraith", "Wurm", "Yeti", "Zombie", "Zubera"))
 
 
+CounterName = NewType("CounterName", str)   # a counter kind as cards write it: one of vocabulary.COUNTER_NAMES
+
+
 class CountOf(str, enum.Enum):
     """What a variable amount counts (a closed list; each is one kernel branch)."""
     PERMANENTS = "permanents"            # permanents matching controller/types/subtypes
@@ -91,7 +94,7 @@ class Count:
     types: tuple[str, ...] = ()        # any of these card types (empty: any permanent)
     subtypes: tuple[str, ...] = ()     # any of these subtypes
     color: str = ""                    # DEVOTION: a colour letter, or "chosen"
-    counter: str = "+1/+1"             # COUNTERS_ON_SELF: the kind of counter
+    counter: CounterName = CounterName("+1/+1")   # COUNTERS_ON_SELF: the kind of counter
     other: bool = False                # PERMANENTS: excluding this permanent
 
 
@@ -649,7 +652,7 @@ class EntersEffect:
     unless: TappedUnless = TappedUnless.ALWAYS
     subtypes: tuple[str, ...] = ()
     life: int = 0
-    counters: tuple[tuple[str, Amount], ...] = ()   # e.g. (("+1/+1", Count(X)),) — X of the spell (107.3m)
+    counters: tuple[tuple[CounterName, Amount], ...] = ()   # e.g. (("+1/+1", Count(X)),): X of the spell (107.3m)
     choose_color: bool = False
 
     def __post_init__(self):

@@ -48,7 +48,7 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
         e = &R.enters[c.enters_first + k]
         if e.tapped and not enters_untapped(R, g, e, lands, who):
             p.flags |= PF_TAPPED
-        for q in range(4):             # (within int16: check_tables bounds a card's enters counters)
+        for q in range(e.n_counters):      # (within int16: check_tables bounds a card's enters counters)
             p.counters[q] += e.counters[q]
             if e.counters_count[q] >= 0:                    # counted as it enters (614.1c), X
                 b = game_board(g)                           # the X paid for the spell (107.3m)
@@ -372,8 +372,7 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
     board_changed(g)
 
 
-DEF MAXLOOK = 64          # cards one scry or surveil looks at (compile.MAX_LOOK bounds N)
-MAX_LOOK = MAXLOOK
+MAX_LOOK = MAXLOOK        # cards one scry or surveil looks at (_records.pxd: vocabulary.MAX_LOOK)
 
 
 cdef void look_at_top(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, bint surveil) noexcept nogil:

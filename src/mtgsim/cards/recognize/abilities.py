@@ -16,6 +16,7 @@ from .phrases import (
     NUMBER_WORD,
     TYPE_WORDS,
     amount_phrase,
+    counter_words,
     mana_symbols,
     number_of,
     activate_only,
@@ -63,6 +64,7 @@ _ENTERS_TAPPED = {
     r"~ enters tapped unless your opponents control (?:eight|seven|\d+) or more lands": {},
 }
 _ENTERS_RE = [(re.compile(p + r"\.?", re.IGNORECASE), v) for p, v in _ENTERS_TAPPED.items()]
+_ENTERS_WITH = counter_words("+1/+1", "charge")     # "~ enters with N ... counters" read of these kinds
 
 
 def _enters(face: Face, p: str) -> Abilities | None:
@@ -83,7 +85,7 @@ def _enters(face: Face, p: str) -> Abilities | None:
         return [{"kind": "enters", "tapped": True, "choose_color": True}]
     if re.fullmatch(r"As ~ enters, choose a color\.?", p):
         return [{"kind": "enters", "choose_color": True}]
-    if m := re.fullmatch(rf"~ enters (?P<tapped>tapped )?with {NUMBER_WORD} (?P<kind>\+1/\+1|charge) "
+    if m := re.fullmatch(rf"~ enters (?P<tapped>tapped )?with {NUMBER_WORD} (?P<kind>{_ENTERS_WITH}) "
                          r"counters? on it\.?", p, re.IGNORECASE):
         return [{"kind": "enters", "counters": {m["kind"].lower(): number_of(m["n"])}}
                 | ({"tapped": True} if m["tapped"] else {})]

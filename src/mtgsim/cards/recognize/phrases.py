@@ -17,6 +17,15 @@ COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"
 NUMBER_WORD = r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 
 
+def counter_words(*kinds: str) -> str:
+    """A pattern matching these counter kinds as cards write them, each one the vocabulary
+    declares (vocabulary.COUNTERS): text about a kind the engine doesn't know stays unread."""
+    for kind in kinds:
+        if kind not in vocabulary.COUNTER_NAMES:
+            raise InternalError(f"a recognizer reads {kind!r} counters, a kind the vocabulary doesn't declare")
+    return "(?:" + "|".join(re.escape(k) for k in kinds) + ")"
+
+
 def number_of(word: str) -> int:
     """The number a matched number word says (the patterns let only number words through)."""
     v = number(word)
@@ -85,6 +94,9 @@ def _count_of_permanents(phrase: str) -> dict | None:
     return t
 
 
+_COUNTED_COUNTERS = counter_words("+1/+1", "charge", "storage")   # "for each ... counter on ~"
+
+
 def amount_phrase(phrase: str) -> Any:
     """'for each Elf you control' / 'equal to the number of ...' → an Amount table, else None."""
     phrase = phrase.strip().rstrip(".")
@@ -93,7 +105,7 @@ def amount_phrase(phrase: str) -> Any:
         what = m.group(1)
         if what in ("card in your hand", "cards in your hand"):
             return {"count": "cards_in_hand"}
-        if c := re.fullmatch(r"(\+1/\+1|charge|storage) counters? on ~", what):
+        if c := re.fullmatch(rf"({_COUNTED_COUNTERS}) counters? on ~", what):
             return {"count": "counters_on_self", "counter": c.group(1)}
         return _count_of_permanents(what)
     if phrase in ("equal to the greatest power among creatures you control",):
