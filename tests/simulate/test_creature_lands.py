@@ -53,3 +53,18 @@ def test_spells_get_the_mana_first():
     for line in turns:
         if "activate" in line:
             assert "cast" not in line[line.index("activate"):], line
+
+
+def test_611_2_302_6_a_land_that_could_attack_pays_for_another_only_when_nothing_else_can():
+    """Mutavaults with Mountains: the planner pays {1} with a colourless source to keep red, so it would tap
+    a Mutavault that could attack rather than a Mountain; the policy keeps such lands out of the payment
+    while anything else can pay. With `a` Mutavaults there since the turn began (302.6) among `n` lands,
+    min(a, n // 2) attack, on every turn of every game."""
+    text = trace(Deck({MUTAVAULT: 30, "Mountain": 30}), games=20, turns=10, seed=2, mulligan=MulliganPolicy.never())
+    for game in text.split("game ")[1:]:
+        played = re.findall(r"; land (\w+);", game)
+        attacks = [int(d) for d in re.findall(r"attack (\d+)", game)]
+        assert len(played) == len(attacks) == 10
+        for turn in range(1, 11):
+            there = played[:turn - 1].count("Mutavault")
+            assert attacks[turn - 1] == 2 * min(there, turn // 2), (turn, played, attacks)
