@@ -5,8 +5,9 @@ simulator has always used:
 
 - `lands`: which land to play (305.1). "most_castable" plays the land that lets the most of
   the hand be cast now, then the one giving colours the hand still lacks, then an untapped
-  one, then the first in hand; "first" plays the first land in hand, weighing nothing (the
-  hand is in the order its cards were drawn; a card leaving it is replaced by its last card).
+  one, then a creature land (one that could attack animated, 611.2), then the first in hand;
+  "first" plays the first land in hand, weighing nothing (the hand is in the order its cards
+  were drawn; a card leaving it is replaced by its last card).
   Each land face of a modal double-faced card is weighed as a land (712.12: a Pathway is played
   as the face the hand needs); a spell // land card's land face gives the spell up and is
   played over a real land only for more spells cast now or a missing colour

@@ -68,3 +68,27 @@ def test_611_2_302_6_a_land_that_could_attack_pays_for_another_only_when_nothing
         for turn in range(1, 11):
             there = played[:turn - 1].count("Mutavault")
             assert attacks[turn - 1] == 2 * min(there, turn // 2), (turn, played, attacks)
+
+
+def _turns(text):
+    """Per turn of every game in a trace: (the hand, the land played)."""
+    return re.findall(r"hand \[([^]]*)\]; land ([^;]+);", text)
+
+
+def test_305_2_a_creature_land_is_played_before_a_land_that_does_no_more():
+    """With nothing in the deck needing a colour, a Mutavault and a Mountain score alike for the land drop
+    but for the last tie-break: the Mutavault, which can attack from the next turn (302.6, 611.2)."""
+    turns = _turns(trace(Deck({MUTAVAULT: 20, "Mountain": 40}), games=10, turns=8, seed=4,
+                         mulligan=MulliganPolicy.never()))
+    assert any("Mountain" in hand and "Mutavault" in hand for hand, _ in turns)
+    for hand, land in turns:
+        assert land == ("Mutavault" if "Mutavault" in hand else "Mountain"), (hand, land)
+
+
+def test_305_2_a_land_that_lets_a_spell_be_cast_comes_before_the_creature_land():
+    """On turn 1, with a red one-drop in hand, the Mountain (a spell castable now) beats the Mutavault."""
+    goblin = card("Test Goblin", "{R}", "Creature — Goblin", "1/1")
+    turns = _turns(trace(Deck({MUTAVAULT: 20, "Mountain": 20, goblin: 20}), games=30, turns=1, seed=6,
+                         mulligan=MulliganPolicy.never()))
+    both = [land for hand, land in turns if "Mutavault" in hand and "Mountain" in hand and "Test Goblin" in hand]
+    assert both and set(both) == {"Mountain"}
