@@ -5,11 +5,13 @@ simulator has always used:
 
 - `lands`: which land to play (305.1). "most_castable" plays the land that lets the most of
   the hand be cast now, then the one giving colours the hand still lacks, then an untapped
-  one; "first" plays the first land in hand, weighing nothing. Each land face of a modal
-  double-faced card is weighed as a land (712.12: a Pathway is played as the face the hand
-  needs); a spell // land card's land face gives the spell up and is played over a real land
-  only for more spells cast now or a missing colour (docs/rules-core.md); "first" plays it
-  only when no card in hand is a land.
+  one, then a creature land (one that could attack animated, 611.2), then the first in hand;
+  "first" plays the first land in hand, weighing nothing (the hand is in the order its cards
+  were drawn; a card leaving it is replaced by its last card).
+  Each land face of a modal double-faced card is weighed as a land (712.12: a Pathway is played
+  as the face the hand needs); a spell // land card's land face gives the spell up and is
+  played over a real land only for more spells cast now or a missing colour
+  (docs/rules-core.md); "first" plays it only when no card in hand is a land.
 - `spells`: the order spells are cast in while one can be paid for. "most_mana" casts the one
   spending the most mana first (then the highest mana value); "highest_mana_value" and
   "lowest_mana_value" order by mana value (202.3).

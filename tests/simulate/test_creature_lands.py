@@ -53,3 +53,42 @@ def test_spells_get_the_mana_first():
     for line in turns:
         if "activate" in line:
             assert "cast" not in line[line.index("activate"):], line
+
+
+def test_611_2_302_6_a_land_that_could_attack_pays_for_another_only_when_nothing_else_can():
+    """Mutavaults with Mountains: the planner pays {1} with a colourless source to keep red, so it would tap
+    a Mutavault that could attack rather than a Mountain; the policy keeps such lands out of the payment
+    while anything else can pay. With `a` Mutavaults there since the turn began (302.6) among `n` lands,
+    min(a, n // 2) attack, on every turn of every game."""
+    text = trace(Deck({MUTAVAULT: 30, "Mountain": 30}), games=20, turns=10, seed=2, mulligan=MulliganPolicy.never())
+    for game in text.split("game ")[1:]:
+        played = re.findall(r"; land (\w+);", game)
+        attacks = [int(d) for d in re.findall(r"attack (\d+)", game)]
+        assert len(played) == len(attacks) == 10
+        for turn in range(1, 11):
+            there = played[:turn - 1].count("Mutavault")
+            assert attacks[turn - 1] == 2 * min(there, turn // 2), (turn, played, attacks)
+
+
+def _turns(text):
+    """Per turn of every game in a trace: (the hand, the land played)."""
+    return re.findall(r"hand \[([^]]*)\]; land ([^;]+);", text)
+
+
+def test_305_2_a_creature_land_is_played_before_a_land_that_does_no_more():
+    """With nothing in the deck needing a colour, a Mutavault and a Mountain score alike for the land drop
+    but for the last tie-break: the Mutavault, which can attack from the next turn (302.6, 611.2)."""
+    turns = _turns(trace(Deck({MUTAVAULT: 20, "Mountain": 40}), games=10, turns=8, seed=4,
+                         mulligan=MulliganPolicy.never()))
+    assert any("Mountain" in hand and "Mutavault" in hand for hand, _ in turns)
+    for hand, land in turns:
+        assert land == ("Mutavault" if "Mutavault" in hand else "Mountain"), (hand, land)
+
+
+def test_305_2_a_land_that_lets_a_spell_be_cast_comes_before_the_creature_land():
+    """On turn 1, with a red one-drop in hand, the Mountain (a spell castable now) beats the Mutavault."""
+    goblin = card("Test Goblin", "{R}", "Creature — Goblin", "1/1")
+    turns = _turns(trace(Deck({MUTAVAULT: 20, "Mountain": 20, goblin: 20}), games=30, turns=1, seed=6,
+                         mulligan=MulliganPolicy.never()))
+    both = [land for hand, land in turns if "Mutavault" in hand and "Mountain" in hand and "Test Goblin" in hand]
+    assert both and set(both) == {"Mountain"}

@@ -326,6 +326,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
                                  # the policy uses abilities: crack_fetch_lands has work
     bint land_choice             # the deck has two kinds of land or more that a search may
                                  # find (basic, or with a land type): chosen_land weighs them
+    bint attacker_lands          # some land of the deck could attack animated, and the policy
+                                 # animates and attacks: choose_land weighs it (attacker_land)
     # the play policy (mtgsim.policy.PlayPolicy)
     uint8_t lands_first          # play the first land in hand (else the most castable)
     uint8_t spell_order          # SpellOrder

@@ -76,9 +76,10 @@ cdef void colour_demand(Rules* R, Spec* S, Game* g, int* demand) noexcept nogil:
 cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     """The land to play (305.1): the one that lets the most of the hand be cast now; then the
     one giving colours the hand (and the tracked cards) still lack sources of; then an
-    untapped one; then the first in hand. Never a land the simulator never plays
-    (Card.uncastable: its text has a drawback on entering the vocabulary can't say, Lotus
-    Field's "sacrifice two lands"). Returns its index in the hand, or -1."""
+    untapped one; then a creature land (attacker_land); then the first in hand. Never a land
+    the simulator never plays (Card.uncastable: its text has a drawback on entering the
+    vocabulary can't say, Lotus Field's "sacrifice two lands"). Returns its index in the hand,
+    or -1."""
     cdef int k, q, row, best = -1, score, best_score = -1
     cdef int demand[5]
     cdef int supply[5]
@@ -100,6 +101,8 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
         if R.cards[row].uncastable:
             continue
         score = land_score(R, S, g, v, row, demand, supply)
+        if S.attacker_lands:
+            score += attacker_land(R, S, row)
         if score > best_score:
             best, best_score = first_in_hand(g, row), score
         elif score == best_score:
@@ -107,6 +110,17 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
             if k < best:
                 best = k
     return best
+
+
+cdef inline int attacker_land(Rules* R, Spec* S, int row) noexcept nogil:
+    """1 for a land that could attack from the next turn on, animated (a creature land: 611.2,
+    302.6), else 0: a tie-break below land_score's reasons (a Mutavault before a Mountain when no
+    spell needs the red)."""
+    cdef int animation
+    if not (S.attack and S.gf[row] & GF_ACTIVATED):
+        return 0
+    animation = animation_row(R, row)
+    return animation >= 0 and R.cards[animation].power > 0 and R.cards[animation].attack_if == AI_NONE
 
 
 cdef inline void colour_supply(Rules* R, Game* g, int* supply) noexcept nogil:
@@ -884,12 +898,35 @@ cdef bint animation_attacks(Rules* R, Spec* S, Game* g, int i, int row) noexcept
             and R.cards[row].power > 0 and R.cards[row].attack_if == AI_NONE)
 
 
-cdef int hold_animated(Game* g, int i, int* held) noexcept nogil:
+cdef int animation_row(Rules* R, int row) noexcept nogil:
+    """The CARD row the first animation among card `row`'s activated abilities makes it, -1 if none."""
+    cdef Card* c = &R.cards[row]
+    cdef Activated* a
+    cdef int k, animation
+    for k in range(c.n_activated):
+        a = &R.activated[c.activated_first + k]
+        if a.effect >= 0 and not a.from_hand:
+            animation = animation_of(R, &R.effects[a.effect])
+            if animation >= 0:
+                return animation
+    return -1
+
+
+cdef bint would_attack(Rules* R, Spec* S, Game* g, int j) noexcept nogil:
+    """Would permanent j attack this turn if animated by its animation (animation_attacks)?"""
+    cdef int animation = animation_row(R, g.perms[j].card)
+    return animation >= 0 and animation_attacks(R, S, g, j, animation)
+
+
+cdef int hold_animated(Rules* R, Spec* S, Game* g, int i, int* held, bint attackers) noexcept nogil:
     """Keep the lands animated to attack out of a payment (marked tapped, their object ids into
-    `held`), and permanent i, the one being animated: returns how many were held."""
+    `held`), and permanent i, the one being animated; with `attackers`, the lands that would attack
+    if animated too (would_attack): returns how many were held."""
     cdef int j, n = 0
     for j in range(g.n):
-        if (j == i or g.perms[j].becomes) and not (g.perms[j].flags & PF_TAPPED):
+        if ((j == i or g.perms[j].becomes or (attackers and S.gf[g.perms[j].card] & GF_ACTIVATED
+                                              and would_attack(R, S, g, j)))
+                and not (g.perms[j].flags & PF_TAPPED)):
             held[n] = g.perms[j].object_id
             n += 1
             set_flags(g, j, g.perms[j].flags | PF_TAPPED)
@@ -913,7 +950,8 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     paying (602.2). A creature that could attack keeps its {T} for combat. An animation ("~ becomes
     a 2/2 creature until end of turn", a creature land) is activated only to attack with it
     (animation_attacks), with the mana the spells left (this runs after them), paid by other
-    sources: the land itself attacks."""
+    sources: the land itself attacks, and so do the lands that would attack if animated when
+    anything else can pay (hold_animated)."""
     cdef ManaView* v = &(<Scratch*>g.scratch).cast_view
     cdef int i, k, object_id, target, target_id, n_seen = 0, j
     cdef int seen[MAXPERM]
@@ -973,13 +1011,18 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
                 continue
             target_id = g.perms[target].object_id
             saved = g.perms[i].flags
-            n_held = hold_animated(g, i, held) if animation >= 0 else 0    # (the attackers pay nothing)
+            n_held = hold_animated(R, S, g, i, held, True) if animation >= 0 else 0    # (the attackers pay nothing)
             if a.tap:                            # {T} first (602.2b): the source can't also
                 set_flags(g, i, g.perms[i].flags | PF_TAPPED)   # make mana for the rest of the cost
                 board_changed(g)
             view_prepare(R, g, v)
-            ok = (view_payable(R, g, v, &tc, activating(g.perms[i].card))
-                  and pay(R, g, &tc, v, activating(g.perms[i].card)))
+            ok = view_payable(R, g, v, &tc, activating(g.perms[i].card))
+            if not ok and n_held:                # the lands that could attack too pay if nothing else can
+                release_held(g, held, n_held)
+                n_held = hold_animated(R, S, g, i, held, False)
+                view_prepare(R, g, v)
+                ok = view_payable(R, g, v, &tc, activating(g.perms[i].card))
+            ok = ok and pay(R, g, &tc, v, activating(g.perms[i].card))
             i = find_object(g, object_id)
             if n_held:
                 release_held(g, held, n_held)

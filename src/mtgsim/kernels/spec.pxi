@@ -354,8 +354,8 @@ def checking_views(GoldfishSpec spec):
 
 cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
     """S.track_demand, S.land_demand, S.deck_colours, S.deck_lands, the deck's double-faced
-    lands (S.land_faces, S.spell_lands), S.land_goal, S.cyclers, S.fetch_lands and
-    S.land_choice, once S.gf, S.demand, S.abilities, the tracked cards and the commanders are
+    lands (S.land_faces, S.spell_lands), S.land_goal, S.cyclers, S.fetch_lands,
+    S.land_choice and S.attacker_lands, once S.gf, S.demand, S.abilities, the tracked cards and the commanders are
     set."""
     cdef int q, t, row, searchable = -1
     for t in range(5):
@@ -369,7 +369,7 @@ cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
     S.land_demand = False
     S.deck_colours = 0
     S.deck_lands = 0
-    S.land_faces = S.spell_lands = S.cyclers = S.fetch_lands = S.land_choice = False
+    S.land_faces = S.spell_lands = S.cyclers = S.fetch_lands = S.land_choice = S.attacker_lands = False
     S.land_goal = 0
     for q in range(S.deck_n):
         row = S.deck[q]
@@ -382,6 +382,8 @@ cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
         S.cyclers |= cycling_row(R, row) >= 0
         if S.abilities and fetch_ability(R, row) >= 0:
             S.fetch_lands = True
+        if S.abilities and S.gf[row] & GF_LAND and attacker_land(R, S, row):
+            S.attacker_lands = True
         if is_land_row(R, row) and (R.cards[row].supertypes & ST_BASIC or R.cards[row].subtypes):
             if searchable >= 0 and row != searchable:
                 S.land_choice = True
