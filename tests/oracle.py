@@ -351,14 +351,15 @@ def _reference_types(v: _View, j: int, ab: ManaAbility, cp) -> frozenset | None:
     return frozenset(out)
 
 
-def _base_outputs(v: _View, j: int, ab: ManaAbility, cp) -> list[Counter]:
-    """Every mana the ability could produce before replacement effects (one per choice). An
-    empty Counter is "no mana" (zero amount, or an undefined type: 106.5)."""
+def _base_outputs(v: _View, j: int, ab: ManaAbility, cp, x: int = 0) -> list[Counter]:
+    """Every mana the ability could produce before replacement effects (one per choice), its
+    X being x (the counters its cost removes, 107.3a). An empty Counter is "no mana" (zero
+    amount, or an undefined type: 106.5)."""
     p = v.perms[j]
     me = p.controller
 
     def amount(chosen=None) -> int:
-        return max(0, _count(v, j, me, ab.amount, chosen=chosen))
+        return max(0, _count(v, j, me, ab.amount, chosen=chosen, x=x))
 
     allowed = _reference_types(v, j, ab, cp)
     kind = ab.output
@@ -376,7 +377,8 @@ def _base_outputs(v: _View, j: int, ab: ManaAbility, cp) -> list[Counter]:
         kinds = [t for t in universe if allowed is None or t in allowed]
         return [+Counter({t: amount(t)}) for t in kinds] or [Counter()]
     if kind is ManaKind.COMBINATION:
-        kinds = [t for t in COLORS if allowed is None or t in allowed]
+        kinds = [t for t in COLORS if (allowed is None or t in allowed)
+                 and (not ab.options or any(_mana_of(o)[t] for o in ab.options))]   # ("of {W} and/or {U}")
         n = amount()
         if not kinds or n == 0:
             return [Counter()]
@@ -410,12 +412,12 @@ def _apply(mana: Counter, order) -> Counter:
     return +m
 
 
-def _event_outputs(v: _View, j: int, ab: ManaAbility, cp) -> list[Counter]:
-    """Every mana the resolving ability could produce: every base choice, then (for a {T}
-    ability) the applicable replacement effects in every possible order."""
+def _event_outputs(v: _View, j: int, ab: ManaAbility, cp, x: int = 0) -> list[Counter]:
+    """Every mana the resolving ability could produce (its X being x): every base choice, then
+    (for a {T} ability) the applicable replacement effects in every possible order."""
     outs = []
     reps = _replacements(v, j) if ab.cost.tap else []
-    for base in _base_outputs(v, j, ab, cp):
+    for base in _base_outputs(v, j, ab, cp, x):
         if not reps:
             outs.append(+base)
             continue
@@ -657,7 +659,7 @@ def _life_effect(v: _View, j: int, ab: ManaAbility) -> int:
     return total("gain_life") - total("damage_to_you") - total("lose_life")
 
 
-def _outcomes(v: _View, j: int, ab: ManaAbility, cp, restrictions: list) -> set:
+def _outcomes(v: _View, j: int, ab: ManaAbility, cp, restrictions: list, x: int = 0) -> set:
     """Every (pool delta, life delta) the resolving ability can give its controller: every
     base choice, replacement order and choice of the triggered mana abilities. The ability's
     own mana, replacement effects' extra included, keeps its restriction (106.6a); the
@@ -666,7 +668,7 @@ def _outcomes(v: _View, j: int, ab: ManaAbility, cp, restrictions: list) -> set:
     life = _life_effect(v, j, ab)
     r = _class(restrictions, ab.spend_only_on)
     out = set()
-    for produced in _event_outputs(v, j, ab, cp):
+    for produced in _event_outputs(v, j, ab, cp, x):
         for combo in itertools.product(*_trigger_options(v, j, ab, produced)):
             delta = [0] * (12 * (1 + len(restrictions)))
             for t, n in produced.items():
@@ -692,8 +694,9 @@ def _activations(board: OBoard, alive: frozenset, player: int, cache: dict, rest
             continue
         for ab in _mana_abilities(v, j):
             c = ab.cost
-            if not (c.tap or c.untap or c.sacrifice_self):
-                continue  # no such abilities among the supported cards (see the doc note)
+            if not (c.tap or c.untap or c.sacrifice_self or c.remove_x):
+                continue  # no such abilities among the supported cards (see the doc note); an untapped
+                # "Remove X counters" ability (Calciform Pools) is activated once, as the kernels' search does
             if c.tap and p.tapped:
                 continue                       # 107.5
             if c.untap and not p.tapped:
@@ -707,7 +710,9 @@ def _activations(board: OBoard, alive: frozenset, player: int, cache: dict, rest
             after = alive - {j} if c.sacrifice_self else alive
             v2 = _View(board, after)
             cp = _could_produce_view(v2)
-            outcomes = frozenset(_outcomes(v2, j, ab, cp, restrictions))
+            # 107.3a: X chosen as it is paid, each number of counters on it (118.3; none: no mana)
+            xs = range(1, p.counters.get(c.remove_x, 0) + 1) if c.remove_x else (0,)
+            outcomes = frozenset(o for x in xs for o in _outcomes(v2, j, ab, cp, restrictions, x))
             acts.append((j, c.mana, c.life, c.sacrifice_self, outcomes,
                          _admitted(restrictions, p.card, True)))
     cache[alive] = acts

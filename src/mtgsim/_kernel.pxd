@@ -151,6 +151,7 @@ cdef struct Options:         # the possible results of activating one source
     uint8_t n_in[MAXOPT]     # input mana units each option needs first
     uint8_t in_mask[MAXOPT][MAXINPUT]
     uint8_t ability[MAXOPT]  # which of the permanent's mana abilities
+    uint8_t removed[MAXOPT]  # the X counters its cost removes (remove_x; 0 for every other ability)
     int16_t life[MAXOPT]     # life the option costs (Mana Confluence)
     int16_t gain[MAXOPT]     # life it gains (The Great Henge) — tracked when life matters
     int16_t dmg[MAXOPT]      # damage it deals you (pain lands) — tracked when life matters

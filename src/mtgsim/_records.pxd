@@ -147,6 +147,8 @@ ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABIL
                                  # skip_untap) — 0 for nearly all, one load for the payment step
     Amount amount                # how many (times `mana` for FIXED)
     uint8_t could_produce        # 0 none; 1 lands you control; 2 lands opponents control (106.7)
+    uint8_t remove_x             # 1: it removes X `remove_kind` counters, X chosen as it is paid (0 up
+                                 # to those on it, 107.3a, 118.3): its amount's X (the payment's options)
     uint64_t if_you_control      # subtype bits that must all be present for `instead`
     int32_t instead              # COST row of the mana instead, -1 none
     int32_t effect               # EFFECT row of side effects (life gain, damage), -1 none

@@ -600,6 +600,8 @@ class _Compiler:
         r["colors"] = {"any_color": all_types & ~int(ManaTypeBit.MT_C),
                        "any_type": all_types, "combination": all_types & ~int(ManaTypeBit.MT_C),
                        "chosen_color": int(ManaTypeBit.MT_CHOSEN)}.get(a.output.value, 0)
+        if a.output is ManaKind.COMBINATION and a.options:     # "any combination of {W} and/or {U}"
+            r["colors"] = sum(_TYPE_LETTER_BIT[s.colors[0]] for o in a.options for s in o.symbols)
         self.amount(r["amount"], a.amount)
         r["could_produce"] = {"": 0, "you": 1, "opponents": 2}[a.could_produce.value]
         r["if_you_control"] = self.subtype_bits(a.if_you_control)

@@ -534,22 +534,40 @@ class Scenario(ManaPools):
 
     @_all_or_nothing
     def tap_for_mana(self, p: Permanent, ability: int = 0, color: str | None = None,
-                     order: list[Permanent] | None = None) -> dict[str, int]:
-        """Activate a mana ability; returns the mana added (triggered mana included)."""
+                     order: list[Permanent] | None = None, x: int | None = None) -> dict[str, int]:
+        """Activate a mana ability; returns the mana added (triggered mana included). `x`: the
+        X of a cost "Remove X <kind> counters from this" (107.3a: 0 up to those on it, 118.3)."""
         i = self._index(p)
         row = self._ability_row(i, ability)
+        x = self._x_removed(i, row, x)
         if order is not None:                    # (checked even where no replacement applies)
             order = _permanent_list(order, "order")
             for q in order:
                 self._index(q)
         snapshot = self._snapshot()
         try:
-            return self._activate_mana(i, int(ability), row, color, order)
+            return self._activate_mana(i, int(ability), row, color, order, x)
         except ValueError:                       # (a limit of restricted mana: nothing changes)
             self._restore(snapshot)
             raise
 
-    def _activate_mana(self, i: int, ability: int, row: int, color=None, order=None) -> dict[str, int]:
+    def _x_removed(self, i: int, row: int, x) -> int:
+        """The X of mana ability `row`'s "Remove X counters" (0 if it has none), checked."""
+        a = self.tables.mana_abilities[row]
+        if not a["remove_x"]:
+            if x is not None:
+                raise ArgumentError(f"x: {self._names[i]}'s ability has no X in its cost")
+            return 0
+        if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+            raise ArgumentError(f"x: {self._names[i]}'s ability removes X counters: give x, a whole number, "
+                                f"got {shown(x)}")
+        kind = int(a["remove_kind"])
+        if x > int(self._perms[i]["counters"][kind]):
+            raise RulesError(f"118.3: {self._names[i]} has {int(self._perms[i]['counters'][kind])} "
+                             f"{COUNTER_NAMES[kind]} counter(s); its cost can't remove {x}")
+        return x
+
+    def _activate_mana(self, i: int, ability: int, row: int, color=None, order=None, x: int = 0) -> dict[str, int]:
         """Activate mana ability `ability` (MANA_ABILITY row `row`) of permanent i: its mana
         input paid first, then what it makes with the colour and replacement order chosen,
         carried out in the compiled game (`GameState.activate_mana`: its other costs, the mana
@@ -560,7 +578,7 @@ class Scenario(ManaPools):
             raise RulesError(self._why_not_ready(i, row))
         who = int(self._perms[i]["controller"])
         prefer = self._type_index(color)
-        if prefer >= 0 and not any(v[prefer] for v in _core.board_ability_outputs(core, perms, n, info, i, row)):
+        if prefer >= 0 and not any(v[prefer] for v in _core.board_ability_outputs(core, perms, n, info, i, row, x)):
             raise ArgumentError(f"{self._names[i]} can't produce {{{TYPE_LETTERS[prefer]}}} with that "
                                 "ability now (106.1b, 106.7)")
         handle = self._handle(i)
@@ -571,7 +589,7 @@ class Scenario(ManaPools):
             core, perms, n, info = self._args()
         reps = _core.board_replacements(core, perms, n, info, i)
         rows = self._replacement_order(i, row, reps, prefer, order)
-        made, extra = _core.board_produce(core, perms, n, info, i, row, prefer, rows)
+        made, extra = _core.board_produce(core, perms, n, info, i, row, prefer, rows, x)
         name = self._names[i]
         total = np.array(made, dtype=np.int64) + np.array(extra, dtype=np.int64)
         pool = self._info[0]["pool"][who]
@@ -579,7 +597,7 @@ class Scenario(ManaPools):
             fit16(int(pool[t]) + int(total[t]), f"{TYPE_LETTERS[t]} mana in {POSSESSIVE[who]} pool")
         self._choosing()
         self._play(lambda st: st.activate_mana(st.index_of(handle.object_id), ability, made, extra,
-                                               int(a["restriction"])))
+                                               int(a["restriction"]), x))
         added = ManaCost.parse("".join("{%s}" % TYPE_LETTERS[t] * int(v) for t, v in enumerate(total)))
         self.log.append(f"{name}: added {added or 'nothing'}")
         return mana_dict(total)

@@ -270,7 +270,7 @@ OPS: tuple[OpDef, ...] = (
     OpDef("counters", OpCode.OP_COUNTERS, "122.6", "counters put on the object concerned",
           (Param("counters", "named_amounts", "counter kind = amount, e.g. {\"+1/+1\" = 1}", default=(),
                  choices=COUNTER_NAMES),),
-          worth=("+1/+1",)),
+          worth=("+1/+1", "storage")),   # (storage: kept for later, policy.use_abilities)
     OpDef("scry", OpCode.OP_SCRY, "701.22a", "scry N (at most MAX_LOOK)",
           (_number("scry", "cards looked at", hi=MAX_LOOK),), worth=True, choice="keep_on_top"),
     OpDef("surveil", OpCode.OP_SURVEIL, "701.25a", "surveil N (at most MAX_LOOK)",
@@ -468,6 +468,7 @@ def _check_number(p: Param, value: object, counts: bool) -> None:
 _NUMBER_WORD = r"a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+"
 _THIS = r"(?:this|~|it)(?:\s+\w+)?"          # "this artifact", "~" (the recognizer's name for itself)
 _KIND = r"(?:artifact|creature|enchantment|land|permanent)"
+_COUNTER_WORDS = "|".join(re.escape(c.name) for c in COUNTERS)   # (the declared kinds)
 _PERMANENTS = rf"(?:an?|another) {_KIND}(?: or (?:an? )?{_KIND})?"   # "a creature", "an artifact or creature"
 
 
@@ -512,6 +513,13 @@ COST_OPS: tuple[CostOpDef, ...] = (
               rf"remove (?P<remove_counters>{_NUMBER_WORD}) (?P<kind>charge|\+1/\+1|-1/-1) counters? from {_THIS}",
               "Remove {remove_counters} {kind} counter{s} from this",
               (("remove_n", "remove_counters"), ("remove_kind", "kind"))),
+    CostOpDef("remove_x_counters", "107.3a",
+              "remove X counters of a kind from this permanent, X chosen as it is paid: 0 up to the number on it "
+              "(118.3; the payment search offers each); of a mana ability, its amount `X` the number removed",
+              (Param("remove_x_counters", "counter", "storage, or another declared kind", default="storage"),),
+              rf"remove (?:X|any number of) (?P<remove_x_counters>{_COUNTER_WORDS}) counters from {_THIS}",
+              "Remove X {remove_x_counters} counters from this",
+              (("remove_x", 1), ("remove_kind", "remove_x_counters")), records=("mana_ability",)),
     CostOpDef("sacrifice", "701.21a",
               "sacrifice a permanent you control of a kind (only with one to sacrifice, 118.3; the player "
               "chooses which)",

@@ -209,3 +209,42 @@ def test_613_1d_creature_lands_are_read_as_their_animation():
                    "a 3/2 red Goblin creature with \"Whenever this creature attacks, create a 1/1 red Goblin "
                    "creature token that's tapped and attacking.\" It's still a land.")
     assert not any(getattr(a, "effect", None) and a.effect.has("becomes") for a in c.abilities)
+
+
+# Storage lands (issue 30 item 6): "Remove X / any number of <kind> counters from ~" as a mana ability's
+# cost, its amount X (107.3a); "Put a storage counter on ~" (122.6). Oracle texts as the corpus has them.
+_STORE = "{1}, {T}: Put a storage counter on ~."
+
+
+@pytest.mark.parametrize("name, text, abilities", [
+    ("Mage-Ring Network", "{T}: Add {C}.\n" + _STORE + "\n{T}, Remove any number of storage counters from ~: "
+     "Add {C} for each storage counter removed this way.",
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
+      {"kind": "activated", "cost": "{1}, {T}", "counters": {"storage": 1}},
+      {"kind": "mana", "cost": "{T}, Remove X storage counters from this", "mana": "{C}", "amount": "X"}]),
+    ("Calciform Pools", "{T}: Add {C}.\n" + _STORE + "\n{1}, Remove X storage counters from ~: Add X mana in "
+     "any combination of {W} and/or {U}.",
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
+      {"kind": "activated", "cost": "{1}, {T}", "counters": {"storage": 1}},
+      {"kind": "mana", "cost": "{1}, Remove X storage counters from this", "output": "combination",
+       "options": ["{W}", "{U}"], "amount": "X"}]),
+    ("Fountain of Cho", "~ enters tapped.\n{T}: Put a storage counter on ~.\n{T}, Remove any number of storage "
+     "counters from ~: Add {W} for each storage counter removed this way.",
+     [{"kind": "enters", "tapped": True}, {"kind": "activated", "cost": "{T}", "counters": {"storage": 1}},
+      {"kind": "mana", "cost": "{T}, Remove X storage counters from this", "mana": "{W}", "amount": "X"}]),
+])
+def test_storage_lands(name, text, abilities):
+    rec, c = _read(name, "", "Land", text.replace("~", name))
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities(abilities)
+
+
+@pytest.mark.parametrize("text", [
+    # the mana counts counters of another kind than the cost removes: not its X
+    "{T}, Remove any number of charge counters from ~: Add {C} for each storage counter removed this way.",
+    # "X mana" with no X in the cost
+    "{1}, {T}: Add X mana in any combination of {W} and/or {U}.",
+])
+def test_a_storage_mana_ability_whose_x_is_not_its_costs_is_refused(text):
+    rec, _ = _read("Test Store", "", "Land", text.replace("~", "Test Store"))
+    assert rec.bucket != "fully", rec.clauses

@@ -74,6 +74,19 @@ TEST_CARDS = {c.name: c for c in [
     mtgsim.card("Oracle Vivid Land", "", "Land", abilities=[
         {"kind": "mana", "cost": "{T}", "mana": "{R}"},
         {"kind": "mana", "cost": "{T}, Remove a charge counter from this", "output": "any_color"}]),
+    # storage lands (122.1, 107.3a): X counters removed, X mana of a type or in any combination of two colours
+    mtgsim.card("Oracle Mage-Ring Network", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+        {"kind": "activated", "cost": "{1}, {T}", "counters": {"storage": 1}},
+        {"kind": "mana", "cost": "{T}, Remove X storage counters from this", "mana": "{C}", "amount": "X"}]),
+    mtgsim.card("Oracle Calciform Pools", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+        {"kind": "activated", "cost": "{1}, {T}", "counters": {"storage": 1}},
+        {"kind": "mana", "cost": "{1}, Remove X storage counters from this", "output": "combination",
+         "options": ["{W}", "{U}"], "amount": "X"}]),
+    mtgsim.card("Oracle Fountain of Cho", "", "Land", abilities=[
+        {"kind": "enters", "tapped": True}, {"kind": "activated", "cost": "{T}", "counters": {"storage": 1}},
+        {"kind": "mana", "cost": "{T}, Remove X storage counters from this", "mana": "{W}", "amount": "X"}]),
     mtgsim.card("Oracle Counter Elf", "{G}", "Creature — Elf", "1/1", abilities=[
         {"kind": "mana", "cost": "{T}, Remove two +1/+1 counters from this", "mana": "{G}{G}{G}"}]),
     # spending restrictions on multicoloured and noncreature spells, on any ability (106.6)
@@ -532,7 +545,7 @@ def tables():
     global _TABLES
     if _TABLES is None:
         from mtgsim.compile import compile_cards
-        names = (BOARD_CARDS + EXTRA_CARDS + RESTRICTED_CARDS + CONDITION_CARDS
+        names = (BOARD_CARDS + EXTRA_CARDS + RESTRICTED_CARDS + CONDITION_CARDS + STORAGE_CARDS
                  + [sp[0] for sp in SPELLS + EXTRA_SPELLS + RESTRICTED_SPELLS])
         _TABLES = compile_cards(_DB.resolve([DB[n] for n in dict.fromkeys(names)]))
     return _TABLES
@@ -562,6 +575,8 @@ def boards(draw, cards=tuple(BOARD_CARDS), min_size: int = 2, max_size: int = CA
                 counters["-1/-1"] = minus
         if name in ("Everflowing Chalice", "Oracle Vivid Land"):
             counters["charge"] = draw(st.integers(0, 2))
+        if name in STORAGE_CARDS[:3]:
+            counters["storage"] = draw(st.integers(0, 4))
         chosen = None
         if name in CHOOSE_COLOUR:
             chosen = draw(st.sampled_from(list(COLORS) + [None]))
@@ -811,6 +826,24 @@ DENSE = st.lists(boards(cards=tuple(DENSE_CARDS)), min_size=1, max_size=16)
 @AGREE
 @given(DENSE, st.sampled_from(SPELLS + EXTRA_SPELLS), st.integers(0, 1))
 def test_dense_mana_interactions_agree(obs, spell, player):
+    bad = compare_all(obs, spell, player)
+    assert not bad, f"{len(bad)} disagreements in {len(obs)} boards:\n" + "\n".join(bad[:3])
+
+
+# Storage lands: "Remove X storage counters from this: add X mana" (107.3a, 118.3).
+STORAGE_CARDS = [
+    "Oracle Mage-Ring Network", "Oracle Calciform Pools", "Oracle Fountain of Cho",
+    "Island", "Plains", "Wastes", "Mana Reflection", "Forest", "Reflecting Pool",
+]
+STORAGE = st.lists(boards(cards=tuple(STORAGE_CARDS), max_size=6), min_size=1, max_size=16)
+
+
+@AGREE
+@given(STORAGE, st.sampled_from(SPELLS + EXTRA_SPELLS), st.integers(0, 1))
+def test_107_3a_storage_counters_removed_agree(obs, spell, player):
+    """107.3a, 118.3: a storage land's X (0 up to the storage counters on it) is the payment's
+    choice, its mana X of a type or any combination of two colours: the kernels' search and
+    the oracle agree on what every board can pay, Mana Reflection doubling the mana made."""
     bad = compare_all(obs, spell, player)
     assert not bad, f"{len(bad)} disagreements in {len(obs)} boards:\n" + "\n".join(bad[:3])
 

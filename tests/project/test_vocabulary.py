@@ -355,7 +355,7 @@ def test_every_cost_op_has_a_phrase_read_by_the_loader_and_the_recognizer(name):
     assert CostOp.read(written) == op, written
     assert parse_activation_cost(f"{{1}}, {written}").ops == (op,)
     oracle = written.replace("from this", "from ~").replace("Sacrifice this", "Sacrifice ~")
-    assert activation_cost(f"{{1}}, {oracle}") == f"{{1}}, {written}", oracle
+    assert activation_cost(f"{{1}}, {oracle}", o.records[0]) == f"{{1}}, {written}", oracle   # (a record it may be of)
 
 
 def test_card_format_lists_the_cost_ops_as_the_vocabulary_declares_them():

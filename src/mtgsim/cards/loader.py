@@ -293,6 +293,15 @@ def _check_mana_ability(rec: ManaAbility, table: Mapping[str, Any], where: str) 
         raise _FieldError(where, "output 'fixed' needs `mana`")
     if rec.output is ManaKind.CHOICE and len(rec.options) < 2:
         raise _FieldError(where, "output 'choice' needs at least two `options`")
+    if rec.output is ManaKind.COMBINATION and any(len(o.symbols) != 1 or o.symbols[0].kind.name != "COLORED"
+                                                  for o in rec.options):
+        raise _FieldError(f"{where}.options", "the colours of 'combination' are single coloured symbols ({W}, {U})")
+    if rec.cost.remove_x and rec.cost.remove_counters:     # (one remove_kind on the record)
+        raise _FieldError(f"{where}.cost", "a cost removes counters of one kind: N of them or X, not both")
+    x_amount = isinstance(rec.amount, Count) and rec.amount.count is CountOf.X
+    if x_amount != bool(rec.cost.remove_x):      # (107.3a: the X of a mana ability is the cost's)
+        raise _FieldError(f"{where}.amount", "amount 'X' goes with a cost \"Remove X <kind> counters from this\" "
+                          "(the number removed), and that cost with amount 'X'")
     return rec
 
 

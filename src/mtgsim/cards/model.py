@@ -219,6 +219,13 @@ class ActivationCost:
         return op.value if op else 0
 
     @property
+    def remove_x(self) -> str:
+        """The kind of the counters "Remove X <kind> counters from this" removes, X chosen as it
+        is paid (107.3a: 0 up to those on it, 118.3), "" none."""
+        op = self.op("remove_x_counters")
+        return str(op.value) if op else ""
+
+    @property
     def remove_counters(self) -> tuple:
         """("charge", 1): "Remove a charge counter from this" (118.3: only with that many on it),
         () none."""
@@ -290,7 +297,7 @@ class ManaKind(str, enum.Enum):
     CHOICE = "choice"        # one of `options`
     ANY_COLOR = "any_color"  # `amount` mana of any one colour (106.1b: never {C})
     ANY_TYPE = "any_type"    # `amount` mana of any one type, {C} included
-    COMBINATION = "combination"  # `amount` mana in any combination of colours
+    COMBINATION = "combination"  # `amount` mana in any combination of colours (of `options`' if given)
     CHOSEN_COLOR = "chosen_color"  # the colour chosen as the permanent entered
     COMMANDER_IDENTITY = "commander_identity"  # one mana of any colour of your commanders' colour
     # identity (903.4); compiled per deck: none without a commander (903.4f, 106.5)

@@ -316,23 +316,23 @@ def board_mana_summary(CoreTables core, Permanent[::1] perms, int n, BoardInfo[:
 
 
 def board_ability_outputs(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info,
-                          int i, int row):
-    """Every distinct result of activating mana ability `row` of permanent i now."""
+                          int i, int row, int x=0):
+    """Every distinct result of activating mana ability `row` of permanent i now (with X = x)."""
     cdef Board b = one_board(perms, n, info)
     cdef uint8_t cp[MAXBOARD]
     cdef Vec outs[MAXOPT]
     cdef Vec owns[MAXOPT]
     cdef int k, t, m
     could_produce_all(&core.R, &b, cp)
-    m = ability_outputs(&core.R, &b, i, row, cp, 0, outs, owns)
+    m = ability_outputs(&core.R, &b, i, row, cp, x, outs, owns)
     check_exact(limits_met(&core.R, &b), "what the mana ability can make")
     return [tuple(outs[k].m[t] for t in range(6)) for k in range(m)]
 
 
 def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] info, int i,
-                  int row, int prefer, list order):
+                  int row, int prefer, list order, int x=0):
     """The mana one activation of ability `row` of permanent i adds, with the controller's
-    choices: `prefer` (a type index, or -1) for any choice of type, `order` the replacement
+    choices: X = x (remove_x), `prefer` (a type index, or -1) for any choice of type, `order` the replacement
     rows in the order to apply them. Returns (6-tuple the ability made, 6-tuple its triggers
     added) — one branch of what `ability_outputs` enumerates."""
     cdef Board b = one_board(perms, n, info)
@@ -343,7 +343,7 @@ def board_produce(CoreTables core, Permanent[::1] perms, int n, BoardInfo[::1] i
     cdef Vec v
     cdef int m, k, t, q, best
     could_produce_all(&core.R, &b, cp)
-    m = base_outputs(&core.R, &b, i, row, cp, 0, base)
+    m = base_outputs(&core.R, &b, i, row, cp, x, base)
     check_exact(limits_met(&core.R, &b), "what the mana ability makes")
     if m == 0:
         return (0,) * 6, (0,) * 6                  # 106.5: no mana

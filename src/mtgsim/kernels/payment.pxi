@@ -74,7 +74,7 @@ cdef bint options_fixed(Rules* R, int card) noexcept nogil:
     for k in range(c.n_mana):
         a = &R.mana[c.mana_first + k]
         if (not a.tap or a.untap or a.amount.count >= 0 or a.could_produce or a.condition >= 0
-                or a.remove_n or a.if_you_control or a.output == MO_CHOSEN_COLOR):
+                or a.remove_n or a.remove_x or a.if_you_control or a.output == MO_CHOSEN_COLOR):
             return False
     return True
 
@@ -88,6 +88,7 @@ cdef inline void copy_options(Options* o, Options* src) noexcept nogil:
     memcpy(o.n_in, src.n_in, n)
     memcpy(o.in_mask, src.in_mask, n * MAXINPUT)
     memcpy(o.ability, src.ability, n)
+    memcpy(o.removed, src.removed, n)
     memcpy(o.life, src.life, n * sizeof(int16_t))
     memcpy(o.gain, src.gain, n * sizeof(int16_t))
     memcpy(o.dmg, src.dmg, n * sizeof(int16_t))
@@ -100,15 +101,30 @@ cdef inline void copy_options(Options* o, Options* src) noexcept nogil:
 cdef inline void ability_options(Rules* R, Board* b, int i, int row, int k, uint8_t* cp, Options* o,
                                  bint life_effects, bint snow) noexcept nogil:
     """source_options' results of permanent i's k-th mana ability (MANA_ABILITY row `row`), if
-    it is ready, added to o."""
+    it is ready, added to o: with X counters removed as its cost (remove_x), those of each X
+    the player may choose (107.3a: 1 up to the counters on it, 118.3; X = 0 makes no mana),
+    the fewest counters first, each X its price."""
+    cdef int x, most
+    if not ability_ready(R, b, i, row):
+        return
+    if not unlikely(R.mana[row].remove_x):
+        x_options(R, b, i, row, k, cp, o, life_effects, snow, 0)
+        return
+    most = b.perms[i].counters[R.mana[row].remove_kind]
+    for x in range(1, most + 1):
+        x_options(R, b, i, row, k, cp, o, life_effects, snow, x)
+
+
+cdef inline void x_options(Rules* R, Board* b, int i, int row, int k, uint8_t* cp, Options* o,
+                           bint life_effects, bint snow, int x) noexcept nogil:
+    """ability_options' results of one activation of the ability with X = x, its price the x
+    counters it removes (a result no cheaper than another that covers it is dropped)."""
     cdef Vec outs[MAXOPT]
     cdef Vec owns[MAXOPT]
     cdef uint8_t masks[MAXINPUT]
     cdef int q, n, n_in, r, t, life, gain, dmg, restriction
     cdef bint dominated, same_input
-    if not ability_ready(R, b, i, row):
-        return
-    n = ability_outputs(R, b, i, row, cp, 0, outs, owns)
+    n = ability_outputs(R, b, i, row, cp, x, outs, owns)
     restriction = R.mana[row].restriction
     n_in = input_units(R, R.mana[row].cost, masks)
     life = R.mana[row].life
@@ -123,7 +139,7 @@ cdef inline void ability_options(Rules* R, Board* b, int i, int row, int k, uint
             same_input = o.n_in[r] <= n_in and (o.n_in[r] == 0 or (o.n_in[r] == n_in and
                          memcmp_masks(o.in_mask[r], masks, n_in)))
             if (same_input and vec_leq(&outs[q], &o.out[r]) and (not snow or vec_leq(&owns[q], &o.own[r]))
-                    and o.life[r] <= life and o.dmg[r] <= dmg and o.gain[r] >= gain
+                    and o.life[r] <= life and o.dmg[r] <= dmg and o.gain[r] >= gain and o.removed[r] <= x
                     and (o.restriction[r] < 0 or (o.restriction[r] == restriction
                                                   and unrestricted_leq(&outs[q], &owns[q], o, r)))):
                 dominated = True    # (restricted mana covers only mana of its restriction)
@@ -136,6 +152,7 @@ cdef inline void ability_options(Rules* R, Board* b, int i, int row, int k, uint
         for t in range(n_in):
             o.in_mask[o.n][t] = masks[t]
         o.ability[o.n] = k
+        o.removed[o.n] = x
         o.life[o.n] = life
         o.gain[o.n] = gain
         o.dmg[o.n] = dmg
@@ -181,7 +198,8 @@ cdef int decompose(Options* o, uint8_t* masks) noexcept nogil:
     if o.restricted or o.keeps_tapped:  # (its units pay only some costs, or some keep it tapped:
         return -1                       # a searched source)
     for k in range(o.n):
-        if o.n_in[k] or o.life[k] or o.gain[k] or o.dmg[k] or (o.snow and not vec_eq(&o.out[k], &o.own[k])):
+        if (o.n_in[k] or o.life[k] or o.gain[k] or o.dmg[k] or o.removed[k]
+                or (o.snow and not vec_eq(&o.out[k], &o.own[k]))):
             return -1
     if o.n == 1:
         if vec_total(&o.out[0]) > MAXUNIT:

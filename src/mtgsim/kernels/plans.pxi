@@ -10,6 +10,7 @@ cdef struct PlanStep:            # one activation of a payment plan
     int16_t stage                # -1 for sources without input; k for the k-th converter
     Vec out                      # the mana it must make (its own and triggered)
     Vec spend                    # mana taken from the pool first, for its input
+    uint8_t removed              # the X counters its cost removes (its option's: remove_x)
 
 
 cdef struct PlanRestricted:      # restricted mana in a payment plan (106.6)
@@ -416,6 +417,7 @@ cdef inline void plan_from_witness(Rules* R, Board* b, Payment* P, Demand* D, Ma
         memset(st, 0, sizeof(PlanStep))
         st.perm = P.branch_src[g]
         st.ability = P.branch[g].ability[choice[g]]
+        st.removed = P.branch[g].removed[choice[g]]
         st.out = P.branch[g].out[choice[g]]
         if P.branch[g].cls[choice[g]]:        # its own mana keeps its restriction (106.6a)
             for t in range(6):

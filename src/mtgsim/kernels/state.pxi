@@ -235,7 +235,7 @@ cdef class GameState:
         sba_loop(R, &self.S, g, NULL)
         return True
 
-    def activate_mana(self, int i, int ability, made, extra, int restriction):
+    def activate_mana(self, int i, int ability, made, extra, int restriction, int removed=0):
         """Permanent i's controller activates its mana ability `ability` (an index among its
         mana abilities, printed then granted; its mana input already paid, by `pay`), which
         makes `made` (its own mana, W U B R G C, replacement effects applied) and `extra` (the
@@ -258,6 +258,7 @@ cdef class GameState:
         vec_clear(&plan.spend)
         st.perm = i
         st.ability = ability
+        st.removed = removed                 # (X counters its cost removes: remove_x)
         st.stage = -1
         vec_clear(&st.spend)
         for t in range(6):

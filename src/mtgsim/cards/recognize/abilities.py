@@ -98,13 +98,13 @@ def _activated(face: Face, p: str) -> Abilities | None:
     m = re.fullmatch(r'(?P<cost>[^:"]+?): (?P<effect>.+)', p)
     if not m:
         return None
-    cost = activation_cost(m["cost"])
+    effect = m["effect"]
+    mana = re.match(r"Add\b", effect) is not None
+    cost = activation_cost(m["cost"], "mana_ability" if mana else "activated")
     if cost is None:
         return None
-    effect = m["effect"]
-    if re.match(r"Add\b", effect):
-        cost = activation_cost(m["cost"], "mana_ability")
-        return mana_ability_tables(cost, effect) if cost else None
+    if mana:
+        return mana_ability_tables(cost, effect)
     only: dict[str, Any] = {}
     ss = sentences(effect)
     if len(ss) > 1 and ss[-1].startswith("Activate only "):     # (602.1b: instructions come last)

@@ -185,10 +185,11 @@ def _e_untap(m):
     return {"untap_lands": number_of(m["n"])}
 
 
-@_effect(r"(?:you may )?put (?P<n>a|an|one|two|three|four|five|\d+|X) \+1/\+1 counters? on (?P<on>~|it)")
+@_effect(r"(?:you may )?put (?P<n>a|an|one|two|three|four|five|\d+|X) (?P<kind>\+1/\+1|storage) counters? "
+         r"on (?P<on>~|it)")
 def _e_counters(m):
     # (which object: "~" this one, "it" the one the trigger is about; `_on_` checked by the ability)
-    return {"counters": {"+1/+1": "X" if m["n"] == "X" else number_of(m["n"])}, "_on_": m["on"]}
+    return {"counters": {m["kind"]: "X" if m["n"] == "X" else number_of(m["n"])}, "_on_": m["on"]}
 
 
 @_effect(rf"target player draws {NUMBER_WORD} cards? and loses (?P<l>\d+) life")

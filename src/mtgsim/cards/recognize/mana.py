@@ -35,6 +35,10 @@ def mana_effect(text: str) -> dict | None:
         return {"output": "any_color", "amount": {"count": m["what"]}}
     if m := re.fullmatch(rf"(?P<n>{_ANY}) mana in any combination of colors", body):
         return {"output": "combination", "amount": number_of(m["n"])}
+    if m := re.fullmatch(r"X mana in any combination of (?P<a>\{[WUBRG]\}) and/or (?P<b>\{[WUBRG]\})", body):
+        return {"output": "combination", "options": [m["a"], m["b"]], "amount": "X", "_removed": ""}
+    if m := re.fullmatch(r"(?P<mana>\{[WUBRGC]\}) for each (?P<kind>storage|charge) counter removed this way", body):
+        return {"mana": m["mana"], "amount": "X", "_removed": m["kind"]}     # (107.3a: the X of its cost)
     if m := re.fullmatch(rf"(?P<n>{_ANY}) mana of the chosen color", body):
         return {"output": "chosen_color"} | ({} if m["n"] == "one" else {"amount": number_of(m["n"])})
     # (compiled per deck: the commanders' identity colours, none without a commander, 903.4f)
@@ -97,6 +101,10 @@ def mana_ability_tables(cost: str, effect: str) -> list[dict] | None:
             return None
         return [{"kind": "mana", "cost": cost, **({"output": "chosen_color"} if m == "chosen" else {"mana": m})}
                 for m in out["split"]]
+    if "_removed" in out:                # (its X: the counters its own cost removes, of that kind)
+        kind = out.pop("_removed") or r"\S+"
+        if not re.search(rf"\bremove (?:X|any number of) {kind} counters\b", cost, re.IGNORECASE):
+            return None
     out = {"kind": "mana", "cost": cost, **out}
     for s in ss[1:]:
         if m := re.fullmatch(r"~ deals (\d+) damage to you\.?", s):
