@@ -151,6 +151,7 @@ def test_a_scenario_game_takes_its_choices_as_one_record():
 # The rooms that may call the play policy's functions, and why; every other room is a rules room.
 MAY_ASK_THE_POLICY = {
     "policy.pxi": "the play policy itself",
+    "activating.pxi": "the play policy itself: its activated abilities",
     "choices.pxi": "the one place a choice inside an action is asked of it (goldfish) or read (Scenario)",
     "loop.pxi": "the goldfish's turn loop: the policy plays its turns",
     "spec.pxi": "the goldfish's spec: the policy's facts about the deck's cards",
@@ -158,8 +159,12 @@ MAY_ASK_THE_POLICY = {
 }
 
 
+# The play policy's rooms: the functions they define are the policy's.
+POLICY_ROOMS = ("policy.pxi", "activating.pxi")
+
+
 def policy_functions() -> set[str]:
-    text = (KERNELS / "policy.pxi").read_text()
+    text = "".join((KERNELS / room).read_text() for room in POLICY_ROOMS)
     return set(re.findall(r"^cdef (?:inline )?[\w*]+ (\w+)\(", text, re.MULTILINE))
 
 

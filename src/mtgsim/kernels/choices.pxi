@@ -7,8 +7,8 @@
 # mtgsim.vocabulary.CHOICE_KINDS (each its function here, its CHOICES field and default), and
 # tests/project/test_vocabulary.py holds this room to them.
 # Uses game (Game, Spec, Choices), counts (permanent_passes), zones (counts_as_land), actions
-# (find_object), policy (wanted_card, card_to_take, chosen_land, land_to_return, tap_before_leaving,
-# expendable_permanent, unwanted_cards).
+# (find_object), policy (wanted_card, card_to_take, chosen_land, land_to_return, tap_before_leaving),
+# activating (expendable_permanent, unwanted_cards).
 
 cdef inline Choices given_by_default() noexcept nogil:
     """The choices a Scenario's caller didn't give (docs/rules-core.md): white for "choose a
