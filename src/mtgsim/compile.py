@@ -21,7 +21,8 @@ from .cards.model import (ActivateOnly, ActivatedAbility, ActivationCost, Attack
                           CostOp, Count, Effect, EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement,
                           ManaTrigger, Op, PT,
                           SpellEffect, SpendRestriction, StaticGrant, TappedUnless, TriggeredAbility, CARD_TYPES,
-                          CREATURE_TYPES, SUPERTYPES, token_references)
+                          SUPERTYPES, token_references)
+from .cards.creature_types import CREATURE_TYPES
 from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
 from .errors import ArgumentError, ArgumentTypeError, CardDataError, LimitError, UnknownCardError, shown

@@ -19,7 +19,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mtgsim import _core, card, schema, vocabulary
-from mtgsim.cards.model import CARD_TYPES, CREATURE_TYPES
+from mtgsim.cards.creature_types import CREATURE_TYPES
+from mtgsim.cards.model import CARD_TYPES
 from mtgsim.compile import compile_cards
 from mtgsim.mana import color_order
 
