@@ -5,19 +5,19 @@ land make?", "what happens when I tap it?". A thin layer over the compiled kerne
 The game actions (paying, entering, triggers, effects, state-based actions, resolving spells
 and abilities, token copies, combat, the turn's steps) are the goldfish's own, carried out in
 the compiled game state (`_core.GameState`) on this Scenario's zones; what is left here is
-checking arguments, the players' choices, handles and conversion, and one mana ability
-activated with the caller's choices (`tap_for_mana`). See docs/rules-core.md.
+checking arguments, handles and conversion, and one mana ability activated with the caller's
+choices (`tap_for_mana`); the players' choices are read in `scenario_choices.py`, the handle
+is `handle.Permanent`. See docs/rules-core.md.
 """
 from __future__ import annotations
 
 import functools
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _core, schema, vocabulary
+from . import _core, schema
 from ._core import CardTypeBit
 from .batch import (
     ALTERNATIVES,
@@ -38,14 +38,15 @@ from .errors import (
     ArgumentError,
     ArgumentIndexError,
     ArgumentTypeError,
-    InternalError,
     LimitError,
     RulesError,
     shown,
     warn_unmodeled,
 )
 from .mana import ManaCost
+from .handle import Permanent
 from .pool import INT16, POSSESSIVE, ManaPools, fit16, mana_dict
+from .scenario_choices import ScenarioChoices
 from .vocabulary import COUNTER_NAMES, counter_kind
 
 __all__ = ["Permanent", "RulesError", "Scenario"]
@@ -101,69 +102,6 @@ def _permanent_list(value, what: str, none_ok: bool = False) -> list:
     return list(value)
 
 
-# The kinds of choice a Scenario's caller gives (`choices=`): those with a CHOICES field
-# (vocabulary.CHOICE_KINDS); the others are the simulator's rule in both games.
-SCENARIO_CHOICES: tuple[str, ...] = tuple(c.name for c in vocabulary.CHOICE_KINDS if c.field)
-# the older keyword of an action for a kind of choice (kept: the same as choices={kind: value})
-_KEYWORD_KIND = {"color": "color", "pay_life": "pay_life", "pay_life_for_lands": "pay_life",
-                 "bounce": "land_to_return", "keep_on_top": "keep_on_top", "to_hand": "to_hand",
-                 "sacrifice": "permanent_to_sacrifice", "discard": "cards_to_discard"}
-
-
-def _given_choices(choices, keywords: dict) -> dict:
-    """The choices given to an action, by kind: (value, the name it was given by). `choices`: a
-    mapping of kind to value (None: none); `keywords`: the older keywords (None: not given)."""
-    if choices is None:
-        choices = {}
-    if not isinstance(choices, Mapping):
-        raise ArgumentTypeError(f"choices must be a mapping of kind of choice to value, not {type(choices).__name__}")
-    given = {}
-    for name, value in choices.items():
-        if value is None and isinstance(name, str) and name in SCENARIO_CHOICES:
-            continue                                  # (None: not given, as for a keyword)
-        if not isinstance(name, str) or name not in SCENARIO_CHOICES:
-            kind = vocabulary.CHOICE_BY_NAME.get(name) if isinstance(name, str) else None
-            why = (f"{name} is not a Scenario's to give ({kind.doc}: the simulator's rule)" if kind
-                   else f"no kind of choice {shown(name)}")
-            raise ArgumentError(f"choices: {why}; a Scenario's caller gives {', '.join(SCENARIO_CHOICES)}")
-        given[name] = (value, f"choices[{name!r}]")
-    for keyword, value in keywords.items():
-        if value is None:
-            continue
-        name = _KEYWORD_KIND[keyword]
-        if name in given:
-            raise ArgumentError(f"{keyword}: the {name} choice is given twice (by {keyword}= and by choices=)")
-        given[name] = (value, keyword)
-    return given
-
-
-def _to_hand_mask(to_hand, what: str = "to_hand") -> int:
-    """`to_hand` (the positions in a look, 0 its top card, of the cards put into the hand) as
-    the compiled game's mask: bit k for the k-th card looked at, 1 chosen."""
-    if isinstance(to_hand, (str, bytes, bool)) or not hasattr(to_hand, "__iter__"):
-        raise ArgumentError(f"{what}: a list of positions in the look (0: its top card), got {shown(to_hand)}")
-    picks = list(to_hand)
-    if not all(isinstance(k, (int, np.integer)) and not isinstance(k, bool) and 0 <= k < 64 for k in picks) \
-            or len(set(picks)) < len(picks):
-        raise ArgumentError(f"{what}: distinct positions 0..63 in the look (0: its top card), got {shown(to_hand)}")
-    return sum(1 << int(k) for k in picks)
-
-
-def _keep_mask(keep_on_top, what: str = "keep_on_top") -> int:
-    """`keep_on_top` (a list of at most 64 True/False) as the compiled game's mask: bit k for
-    the k-th card looked at, 1 kept on top (the cards past the list are kept)."""
-    if isinstance(keep_on_top, (str, bytes, bool)) or not hasattr(keep_on_top, "__iter__"):
-        raise ArgumentError(f"{what}: a list of True/False, one per card looked at, got {shown(keep_on_top)}")
-    keep = list(keep_on_top)
-    if len(keep) > 64 or not all(isinstance(k, (bool, np.bool_)) for k in keep):
-        raise ArgumentError(f"{what}: at most 64 True/False, one per card looked at, got {shown(keep_on_top)}")
-    mask = (1 << 64) - 1
-    for k, kept in enumerate(keep):
-        if not kept:
-            mask &= ~(1 << k)
-    return mask
-
-
 def _ability_index(ability, count: int, has: str) -> int:
     """`ability` as an index into `count` abilities; `has` says what the permanent has."""
     if not is_whole(ability):
@@ -198,18 +136,7 @@ def _all_or_nothing(method):
     return action
 
 
-@dataclass(frozen=True)
-class Permanent:
-    """A handle on a permanent of one Scenario (an object: a new one after each zone change)."""
-    scenario: Scenario = field(repr=False, compare=False)
-    object_id: int
-    name: str
-
-    def __repr__(self) -> str:
-        return f"<Permanent {self.name} #{self.object_id}>"
-
-
-class Scenario(ManaPools):
+class Scenario(ScenarioChoices, ManaPools):
     """One game between "you" and "opponent": your turn 1, precombat main phase."""
 
     def __init__(self, db: CardDatabase | None = None):
@@ -755,71 +682,6 @@ class Scenario(ManaPools):
             if object_id not in after:
                 self.log.append(f"{name} leaves the battlefield")
         return result
-
-    def _choosing(self, choices=None, who: int = 0, **keywords) -> None:
-        """The players' choices for the next action (docs/rules-core.md), held as one CHOICES
-        record, what is not given as the core's default_choices. `choices`: a mapping of kind of
-        choice (vocabulary.CHOICE_KINDS, those a caller gives: `SCENARIO_CHOICES`) to its value;
-        `keywords`: the same given by the older keyword of an action (`color=`, `pay_life=`,
-        `bounce=`, `keep_on_top=`, `to_hand=`; None: not given), each a kind's other name. A
-        kind given twice, an unknown kind or a bad value is an ArgumentError naming it."""
-        given = _given_choices(choices, keywords)
-        chosen = _core.default_choices()
-        for name, (value, what) in given.items():
-            kind = vocabulary.CHOICE_BY_NAME[name]
-            chosen[kind.field] = self._choice_value(name, value, what, who)
-        self._choices = chosen
-
-    def _choice_value(self, name: str, value, what: str, who: int) -> int:
-        """The CHOICES record's value of choice `name` given as `value` (named `what` in errors)."""
-        if name == "color":
-            try:
-                return color_bit(value)
-            except ArgumentError as e:
-                raise ArgumentError(f"{what}: {e}") from None
-        if name == "pay_life":
-            if isinstance(value, (bool, np.bool_)):
-                return -32768 if value else 32767
-            if isinstance(value, (int, np.integer)) and -30000 <= value <= 30000:
-                return int(value)
-            raise ArgumentError(f"{what}: True, False or a life total -30000..30000 to pay above, got {shown(value)}")
-        if name == "land_to_return":
-            if not isinstance(value, Permanent):
-                raise ArgumentTypeError(f"{what}: expected a Permanent of this scenario (a land), "
-                                        f"got {type(value).__name__}")
-            i = self._index(value)
-            if not self._defs[self._names[i]].is_land or self._perms[i]["controller"] != who:
-                raise ArgumentError(f"{what}: {value.name} is not a land "
-                                    f"{('you control', 'the opponent controls')[who]}")
-            return value.object_id
-        if name == "keep_on_top":
-            return _keep_mask(value, what)
-        if name == "to_hand":
-            return _to_hand_mask(value, what)
-        if name == "permanent_to_sacrifice":
-            if not isinstance(value, Permanent):
-                raise ArgumentTypeError(f"{what}: expected a Permanent of this scenario, got {type(value).__name__}")
-            self._index(value)                       # (a Permanent of this scenario, on the battlefield)
-            return value.object_id
-        if name == "cards_to_discard":
-            return self._discard_mask(value, what, who)
-        raise InternalError(f"Scenario reads no value of the choice {name}")   # (a new kind with a field: read it here)
-
-    def _discard_mask(self, names, what: str, who: int) -> int:
-        """The CHOICES discard bits of the cards named (each one card in `who`'s hand; 701.9a)."""
-        if isinstance(names, str) or not isinstance(names, (list, tuple)):
-            raise ArgumentTypeError(f"{what}: a list of card names, got {shown(names)}")
-        hand, mask = self._hands[who], 0
-        for name in names:
-            name = self._card(name).name if not isinstance(name, str) else name
-            free = [k for k, h in enumerate(hand) if h == name and not (mask >> k) & 1]
-            if not free:
-                raise ArgumentError(f"{what}: {name} is not in {POSSESSIVE[who]} hand "
-                                    "(or is named more often than it is)")
-            if free[0] >= 64:
-                raise ArgumentError(f"{what}: {name} is past the 64th card of the hand")
-            mask |= 1 << free[0]
-        return mask
 
     def _found(self, object_id: int) -> Permanent | None:
         """The handle of the permanent with this object id, None if it has left (or is none)."""

@@ -191,10 +191,10 @@ def test_the_older_keywords_give_the_same_choices_as_the_mapping():
 
 
 def test_every_choice_a_scenario_gives_is_read_and_refused_when_bad():
-    """Each declared kind with a CHOICES field is one `choices` takes (scenario.SCENARIO_CHOICES,
+    """Each declared kind with a CHOICES field is one `choices` takes (scenario_choices.SCENARIO_CHOICES,
     derived from vocabulary.CHOICE_KINDS): a good value is read, a bad one is an ArgumentError
     (or an ArgumentTypeError) naming it, and nothing is done."""
-    from mtgsim.scenario import SCENARIO_CHOICES
+    from mtgsim.scenario_choices import SCENARIO_CHOICES
     s = Scenario()
     land = s.add("Plains")
     good = {"color": "U", "pay_life": 3, "land_to_return": land, "keep_on_top": [True], "to_hand": [0],

@@ -1,0 +1,169 @@
+"""The players' choices a Scenario's caller gives for an action (`choices={kind: value}`, or an
+action's older keyword such as `color=`), checked and read into the compiled game's one CHOICES
+record (vocabulary.CHOICE_KINDS; docs/rules-core.md). A base of `Scenario`, which holds the zones
+the values are checked against."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+
+from . import _core, vocabulary
+from .batch import color_bit
+from .errors import ArgumentError, ArgumentTypeError, InternalError, shown
+from .handle import Permanent
+from .pool import POSSESSIVE
+
+if TYPE_CHECKING:
+    from .cards import CardDef
+
+
+# The kinds of choice a Scenario's caller gives (`choices=`): those with a CHOICES field
+# (vocabulary.CHOICE_KINDS); the others are the simulator's rule in both games.
+SCENARIO_CHOICES: tuple[str, ...] = tuple(c.name for c in vocabulary.CHOICE_KINDS if c.field)
+# the older keyword of an action for a kind of choice (kept: the same as choices={kind: value})
+_KEYWORD_KIND = {"color": "color", "pay_life": "pay_life", "pay_life_for_lands": "pay_life",
+                 "bounce": "land_to_return", "keep_on_top": "keep_on_top", "to_hand": "to_hand",
+                 "sacrifice": "permanent_to_sacrifice", "discard": "cards_to_discard"}
+
+
+def _given_choices(choices, keywords: dict) -> dict:
+    """The choices given to an action, by kind: (value, the name it was given by). `choices`: a
+    mapping of kind to value (None: none); `keywords`: the older keywords (None: not given)."""
+    if choices is None:
+        choices = {}
+    if not isinstance(choices, Mapping):
+        raise ArgumentTypeError(f"choices must be a mapping of kind of choice to value, not {type(choices).__name__}")
+    given = {}
+    for name, value in choices.items():
+        if value is None and isinstance(name, str) and name in SCENARIO_CHOICES:
+            continue                                  # (None: not given, as for a keyword)
+        if not isinstance(name, str) or name not in SCENARIO_CHOICES:
+            kind = vocabulary.CHOICE_BY_NAME.get(name) if isinstance(name, str) else None
+            why = (f"{name} is not a Scenario's to give ({kind.doc}: the simulator's rule)" if kind
+                   else f"no kind of choice {shown(name)}")
+            raise ArgumentError(f"choices: {why}; a Scenario's caller gives {', '.join(SCENARIO_CHOICES)}")
+        given[name] = (value, f"choices[{name!r}]")
+    for keyword, value in keywords.items():
+        if value is None:
+            continue
+        name = _KEYWORD_KIND[keyword]
+        if name in given:
+            raise ArgumentError(f"{keyword}: the {name} choice is given twice (by {keyword}= and by choices=)")
+        given[name] = (value, keyword)
+    return given
+
+
+def _to_hand_mask(to_hand, what: str = "to_hand") -> int:
+    """`to_hand` (the positions in a look, 0 its top card, of the cards put into the hand) as
+    the compiled game's mask: bit k for the k-th card looked at, 1 chosen."""
+    if isinstance(to_hand, (str, bytes, bool)) or not hasattr(to_hand, "__iter__"):
+        raise ArgumentError(f"{what}: a list of positions in the look (0: its top card), got {shown(to_hand)}")
+    picks = list(to_hand)
+    if not all(isinstance(k, (int, np.integer)) and not isinstance(k, bool) and 0 <= k < 64 for k in picks) \
+            or len(set(picks)) < len(picks):
+        raise ArgumentError(f"{what}: distinct positions 0..63 in the look (0: its top card), got {shown(to_hand)}")
+    return sum(1 << int(k) for k in picks)
+
+
+def _keep_mask(keep_on_top, what: str = "keep_on_top") -> int:
+    """`keep_on_top` (a list of at most 64 True/False) as the compiled game's mask: bit k for
+    the k-th card looked at, 1 kept on top (the cards past the list are kept)."""
+    if isinstance(keep_on_top, (str, bytes, bool)) or not hasattr(keep_on_top, "__iter__"):
+        raise ArgumentError(f"{what}: a list of True/False, one per card looked at, got {shown(keep_on_top)}")
+    keep = list(keep_on_top)
+    if len(keep) > 64 or not all(isinstance(k, (bool, np.bool_)) for k in keep):
+        raise ArgumentError(f"{what}: at most 64 True/False, one per card looked at, got {shown(keep_on_top)}")
+    mask = (1 << 64) - 1
+    for k, kept in enumerate(keep):
+        if not kept:
+            mask &= ~(1 << k)
+    return mask
+
+
+class _Zones(Protocol):
+    """What `Scenario` supplies to ScenarioChoices' methods."""
+    _choices: np.ndarray
+    _defs: dict[str, CardDef]
+    _names: list[str]
+    _perms: np.ndarray
+    _hands: tuple[list[str], list[str]]
+
+    def _index(self, p: Permanent) -> int: ...
+
+    def _card(self, card: str | CardDef) -> CardDef: ...
+
+    def _choice_value(self, name: str, value, what: str, who: int) -> int: ...
+
+    def _discard_mask(self, names, what: str, who: int) -> int: ...
+
+
+class ScenarioChoices:
+    """The choices of a Scenario's next action (see the module docstring); `Scenario` supplies
+    its zones and `_index` (a _Zones)."""
+
+    def _choosing(self: _Zones, choices=None, who: int = 0, **keywords) -> None:
+        """The players' choices for the next action (docs/rules-core.md), held as one CHOICES
+        record, what is not given as the core's default_choices. `choices`: a mapping of kind of
+        choice (vocabulary.CHOICE_KINDS, those a caller gives: `SCENARIO_CHOICES`) to its value;
+        `keywords`: the same given by the older keyword of an action (`color=`, `pay_life=`,
+        `bounce=`, `keep_on_top=`, `to_hand=`; None: not given), each a kind's other name. A
+        kind given twice, an unknown kind or a bad value is an ArgumentError naming it."""
+        given = _given_choices(choices, keywords)
+        chosen = _core.default_choices()
+        for name, (value, what) in given.items():
+            kind = vocabulary.CHOICE_BY_NAME[name]
+            chosen[kind.field] = self._choice_value(name, value, what, who)
+        self._choices = chosen
+
+    def _choice_value(self: _Zones, name: str, value, what: str, who: int) -> int:
+        """The CHOICES record's value of choice `name` given as `value` (named `what` in errors)."""
+        if name == "color":
+            try:
+                return color_bit(value)
+            except ArgumentError as e:
+                raise ArgumentError(f"{what}: {e}") from None
+        if name == "pay_life":
+            if isinstance(value, (bool, np.bool_)):
+                return -32768 if value else 32767
+            if isinstance(value, (int, np.integer)) and -30000 <= value <= 30000:
+                return int(value)
+            raise ArgumentError(f"{what}: True, False or a life total -30000..30000 to pay above, got {shown(value)}")
+        if name == "land_to_return":
+            if not isinstance(value, Permanent):
+                raise ArgumentTypeError(f"{what}: expected a Permanent of this scenario (a land), "
+                                        f"got {type(value).__name__}")
+            i = self._index(value)
+            if not self._defs[self._names[i]].is_land or self._perms[i]["controller"] != who:
+                raise ArgumentError(f"{what}: {value.name} is not a land "
+                                    f"{('you control', 'the opponent controls')[who]}")
+            return value.object_id
+        if name == "keep_on_top":
+            return _keep_mask(value, what)
+        if name == "to_hand":
+            return _to_hand_mask(value, what)
+        if name == "permanent_to_sacrifice":
+            if not isinstance(value, Permanent):
+                raise ArgumentTypeError(f"{what}: expected a Permanent of this scenario, got {type(value).__name__}")
+            self._index(value)                       # (a Permanent of this scenario, on the battlefield)
+            return value.object_id
+        if name == "cards_to_discard":
+            return self._discard_mask(value, what, who)
+        raise InternalError(f"Scenario reads no value of the choice {name}")   # (a new kind with a field: read it here)
+
+    def _discard_mask(self: _Zones, names, what: str, who: int) -> int:
+        """The CHOICES discard bits of the cards named (each one card in `who`'s hand; 701.9a)."""
+        if isinstance(names, str) or not isinstance(names, (list, tuple)):
+            raise ArgumentTypeError(f"{what}: a list of card names, got {shown(names)}")
+        hand, mask = self._hands[who], 0
+        for name in names:
+            name = self._card(name).name if not isinstance(name, str) else name
+            free = [k for k, h in enumerate(hand) if h == name and not (mask >> k) & 1]
+            if not free:
+                raise ArgumentError(f"{what}: {name} is not in {POSSESSIVE[who]} hand "
+                                    "(or is named more often than it is)")
+            if free[0] >= 64:
+                raise ArgumentError(f"{what}: {name} is past the 64th card of the hand")
+            mask |= 1 << free[0]
+        return mask
