@@ -99,8 +99,10 @@ def corpus_names() -> dict[str, str]:
 
 
 def corpus_name(name: str, names: dict[str, str]) -> str:
+    """The corpus's spelling of a name MTGO gives: a front face's ("Fable of the Mirror-Breaker")
+    or a split card's ("Fire/Ice") as the card's full name; the name itself if the corpus lacks it."""
     from mtgsim.cards import normalize_name
-    for spelling in (name, name.replace("/", " // ") if " // " not in name else name):
+    for spelling in (name, name.replace("/", " // ")):
         found = names.get(normalize_name(spelling))
         if found is not None:
             return found
