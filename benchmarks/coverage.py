@@ -2,7 +2,7 @@
 tournament decks (tests/data/tournament_decks.txt, built by build_tournament_decks.py), weighted
 by the copies played, per format.
 
-    python benchmarks/coverage.py                      # the table and the top 30 unread families
+    python benchmarks/coverage.py                      # the table; the top 30 unread families of all, of each
     python benchmarks/coverage.py --format modern --top 10 --json modern.json
 
 The cards are the oracle corpus of the tests (tests/corpus.py, from its cache: no network once
@@ -256,8 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     print(table(figures))
     if missing:
         print(f"\nnot in the cards read ({len(missing)}, counted as 'missing'): {', '.join(missing)}")
-    shown = args.format or ALL
-    print("\n" + families_text(figures[shown], "all formats" if shown == ALL else shown))
+    for fmt in sorted(figures, key=lambda f: f != ALL):           # (all formats first, then each)
+        print("\n" + families_text(figures[fmt], "all formats" if fmt == ALL else fmt))
     if args.json:
         doc = {fmt: {**dataclasses.asdict(fig), "copies": dict(fig.copies),      # (asdict can't copy a Counter)
                      "shares": {key: fig.share(key) for key, _ in COLUMNS}} for fmt, fig in figures.items()}

@@ -159,3 +159,15 @@ def test_the_benchmark_counts_a_slice_as_a_direct_count_does(bench, decks):
         assert len(fig.families) == 5 and all(a[1] >= b[1] for a, b in zip(fig.families, fig.families[1:]))
     table = bench.table(figures)
     assert table.count("\n") == len(figures) + 1 and "| all | 21 |" in table
+
+
+def test_the_readme_carries_the_benchmarks_table_of_these_decks(bench, decks):
+    """README.md's table has the benchmark's columns and a row per format with its decks and copies
+    (the shares are measured: `python benchmarks/coverage.py` prints the table to paste)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    head = bench.table({}).splitlines()
+    assert "python benchmarks/coverage.py" in readme and "\n".join(head) in readme
+    for fmt in (*bench.FORMATS, bench.ALL):
+        mine = [d for d in decks if fmt in (bench.ALL, d.format)]
+        copies = sum(n for d in mine for n, _ in d.rows)
+        assert f"\n| {fmt} | {len(mine)} | {copies:,} | " in readme, fmt
