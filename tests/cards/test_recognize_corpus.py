@@ -12,8 +12,8 @@ from corpus import corpus_path
 
 from mtgsim import Deck, card_db
 from mtgsim.cards.database import card_from_table, normalize_name
+from mtgsim.cards.coverage import adds_mana
 from mtgsim.cards.imported import import_bulk
-from mtgsim.cards.oracle_text import strip_reminder
 from mtgsim.cli import main
 
 DECKS = Path(__file__).parents[1] / "data" / "decklists"
@@ -79,10 +79,6 @@ def test_recognized_abilities_equal_the_curated_ones_but_for_the_differences_lis
             assert cards.bucket(name) != "fully", curated_name
 
 
-def _has_mana_ability(text: str) -> bool:
-    return re.search(r"\bAdd\b", strip_reminder(text or "")) is not None
-
-
 def test_coverage_figures_on_the_corpus(imported, capsys):
     """The issue's targets, measured: cards with a mana ability ("Add" outside reminder text)
     and lands fully recognized, and the share of each bucket over the whole corpus. The floors
@@ -93,7 +89,7 @@ def test_coverage_figures_on_the_corpus(imported, capsys):
     sentence ignored whole hid."""
     _, cards = imported
     rows = [(n, cards.table(n), cards.bucket(n)) for n in cards.names() if not cards.is_token(n)]
-    mana = [b for _, t, b in rows if _has_mana_ability(t.get("text", ""))]
+    mana = [b for _, t, b in rows if adds_mana(t.get("text", ""))]
     lands = [b for _, t, b in rows if re.search(r"\bLand\b", t["type"].split("—")[0])]
     share = {b: sum(1 for *_, x in rows if x == b) / len(rows) for b in ("fully", "partly", "unknown")}
     mana_fully = mana.count("fully") / len(mana)

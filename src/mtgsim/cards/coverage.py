@@ -11,12 +11,15 @@ recognized without one, partly with one.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Mapping
 
+from .oracle_text import strip_reminder
 from .recognize import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause
 
-__all__ = ["Coverage", "BUCKETS", "CardCoverage"]
+__all__ = ["Coverage", "BUCKETS", "CardCoverage", "adds_mana"]
 
 BUCKETS = ("fully", "partly", "unknown")
 
@@ -73,6 +76,27 @@ class Coverage:
         return Counter(c.family for v in self.cards.values() for c in v.clauses
                        if c.status == UNRECOGNIZED and c.family).most_common(n)
 
+    def copies(self, copies: Mapping[str, int]) -> Counter:
+        """Card copies in each bucket: of each card here, `copies[name]` (0 if it isn't there)."""
+        out: Counter = Counter({b: 0 for b in BUCKETS})
+        for name, v in self.cards.items():
+            out[v.bucket] += copies.get(name, 0)
+        return out
+
+    def families_played(self, copies: Mapping[str, int], n: int = 30,
+                        examples: int = 4) -> list[tuple[str, int, list[str]]]:
+        """The `n` unread phrase families that keep the most card copies from being fully read,
+        weighted by play: per family, the copies (`copies[name]`) of the cards with an unread
+        clause of it (each card once, however many of its clauses fall in it), and the first
+        `examples` of those cards, the most played first."""
+        played: dict[str, Counter] = {}
+        for name, v in self.cards.items():
+            for family in {c.family for c in v.clauses if c.status == UNRECOGNIZED and c.family}:
+                played.setdefault(family, Counter())[name] += copies.get(name, 0)
+        ranked = sorted(played.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))[:n]
+        return [(family, sum(cards.values()), [name for name, _ in cards.most_common(examples)])
+                for family, cards in ranked]
+
     def __len__(self) -> int:
         return len(self.cards)
 
@@ -122,3 +146,13 @@ class Coverage:
             lines.append(f"most frequent unrecognized phrase families (top {len(fams)}):")
             lines += [f"  {count:6}  {family}" for family, count in fams]
         return "\n".join(lines) + "\n"
+
+
+_ADD = re.compile(r"\bAdd\b")
+
+
+def adds_mana(text: str) -> bool:
+    """Whether a card's oracle text, reminder text aside, has a mana ability's or a spell's
+    "Add ..." (a mana card, as the coverage targets count them: Llanowar Elves, Sol Ring,
+    Dark Ritual; not a Treasure maker, whose "Add" is the token's reminder text)."""
+    return _ADD.search(strip_reminder(text or "")) is not None
