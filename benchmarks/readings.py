@@ -127,7 +127,8 @@ def summary(stored: dict[str, tuple[str, str]], now: dict[str, Reading]) -> str:
         if old is not None and new is not None and old == (new.bucket, new.digest):
             continue
         changed += 1
-        key = f"{old[0] if old else 'new'} -> {new.bucket if new else 'gone'}"
+        key = (f"{old[0]}, reading changed" if old and new and old[0] == new.bucket
+               else f"{old[0] if old else 'new'} -> {new.bucket if new else 'gone'}")
         moves[key] = moves.get(key, 0) + 1
     counts = ", ".join(f"{k}: {v}" for k, v in sorted(moves.items(), key=lambda kv: -kv[1]))
     return f"{changed:,} of {len(now):,} cards read differently from the snapshot" + (f" ({counts})" if counts else "")
