@@ -215,7 +215,7 @@ def test_601_2c_a_counterspell_or_a_spell_needing_an_opponents_creature_is_never
 
 # ---- the other lands, one by one ------------------------------------------------------------------------
 
-def test_riverpyre_verge_makes_red_and_blue_only_with_an_island_or_a_mountain(db):
+def test_602_5_riverpyre_verge_makes_red_and_blue_only_with_an_island_or_a_mountain(db):
     """"{T}: Add {R}. {T}: Add {U}. Activate only if you control an Island or a Mountain." (602.5)."""
     s = _scenario(db)
     verge = s.add("Riverpyre Verge")
@@ -225,13 +225,13 @@ def test_riverpyre_verge_makes_red_and_blue_only_with_an_island_or_a_mountain(db
     assert s.tap_for_mana(verge, 1) == {"U": 1}
 
 
-def test_ancient_tomb_makes_two_colorless_and_deals_2_damage_to_you(db):
+def test_120_3a_ancient_tomb_makes_two_colorless_and_deals_2_damage_to_you(db):
     s = _scenario(db)
     tomb = s.add("Ancient Tomb")
     assert s.tap_for_mana(tomb) == {"C": 2} and s.life() == 18
 
 
-def test_wasteland_makes_colorless_its_land_destruction_never_used(db):
+def test_115_1_wasteland_makes_colorless_its_land_destruction_never_used(db):
     """Its "{T}, Sacrifice: Destroy target nonbasic land" could only hit the player's own land
     in a goldfish: ignored, no ability of it activated."""
     s = _scenario(db)
@@ -254,7 +254,7 @@ def test_106_6_mishras_workshop_mana_casts_only_artifact_spells(db):
     assert [p.name for p in s.battlefield()] == ["Mishra's Workshop", "Workshop Test Construct"]
 
 
-def test_712_riverglide_pathway_is_played_as_either_face(db):
+def test_712_12_riverglide_pathway_is_played_as_either_face(db):
     name = "Riverglide Pathway // Lavaglide Pathway"
     s = _scenario(db)
     s.add_to_hand(name)
@@ -264,7 +264,7 @@ def test_712_riverglide_pathway_is_played_as_either_face(db):
     assert s.could_produce(s.play_land(name, face="back")) == {"R"}
 
 
-def test_mutavault_makes_colorless_and_becomes_a_2_2_creature_for_1(db):
+def test_613_1d_mutavault_makes_colorless_and_becomes_a_2_2_creature_for_1(db):
     s = _scenario(db, "Wastes")
     vault = s.add("Mutavault")
     assert s.could_produce(vault) == {"C"}
@@ -275,14 +275,16 @@ def test_mutavault_makes_colorless_and_becomes_a_2_2_creature_for_1(db):
     assert "Creature" not in s.types(vault)
 
 
-def test_boseiju_taps_for_green_its_channel_hits_only_an_opponents_permanent(db):
+def test_115_1_boseiju_taps_for_green_its_channel_hits_only_an_opponents_permanent(db):
+    """Its channel ability destroys target artifact, enchantment or nonbasic land an opponent
+    controls: with no legal target it is never activated (602.2b, 601.2c); the land untapped."""
     s = _scenario(db)
     s.add_to_hand("Boseiju, Who Endures")
     land = s.play_land("Boseiju, Who Endures")
     assert not s.is_tapped(land) and s.tap_for_mana(land) == {"G": 1}
 
 
-def test_undercity_sewers_enters_tapped_and_surveils_1(db):
+def test_701_25a_undercity_sewers_enters_tapped_and_surveils_1(db):
     s = _scenario(db)
     s.add_to_library("Mountain")
     s.add_to_library("Forest")              # (the top)
@@ -292,7 +294,7 @@ def test_undercity_sewers_enters_tapped_and_surveils_1(db):
     assert s.graveyard() == ["Forest"]
 
 
-def test_shivan_reef_makes_colorless_free_or_red_or_blue_for_1_damage(db):
+def test_120_3a_shivan_reef_makes_colorless_free_or_red_or_blue_for_1_damage(db):
     s = _scenario(db)
     reef = s.add("Shivan Reef")
     assert s.tap_for_mana(reef) == {"C": 1} and s.life() == 20
@@ -303,7 +305,7 @@ def test_shivan_reef_makes_colorless_free_or_red_or_blue_for_1_damage(db):
 
 # ---- mana spells and creatures --------------------------------------------------------------------------
 
-def test_lotus_petal_is_sacrificed_for_one_mana_of_any_color(db):
+def test_605_1a_lotus_petal_is_sacrificed_for_one_mana_of_any_color(db):
     s = _scenario(db)
     petal = s.add("Lotus Petal")
     assert s.tap_for_mana(petal, color="G") == {"G": 1}
@@ -319,7 +321,7 @@ def test_302_6_llanowar_elves_taps_for_green_once_no_longer_summoning_sick(db):
     assert s.tap_for_mana(elves) == {"G": 1}
 
 
-def test_dark_ritual_adds_three_black(db):
+def test_106_3_dark_ritual_adds_three_black(db):
     s = _scenario(db, "Swamp")
     s.add_to_hand("Dark Ritual")
     s.cast("Dark Ritual")
@@ -328,7 +330,7 @@ def test_dark_ritual_adds_three_black(db):
 
 # ---- damage -------------------------------------------------------------------------------------------
 
-def test_lightning_bolt_deals_3_damage_to_the_opponent(db):
+def test_120_3a_lightning_bolt_deals_3_damage_to_the_opponent(db):
     s = _scenario(db, "Mountain")
     s.add_to_hand("Lightning Bolt")
     s.cast("Lightning Bolt")
@@ -369,7 +371,7 @@ def test_701_22a_preordain_scries_2_then_draws(db):
     assert s.hand() == ["Forest"]
 
 
-def test_sleight_of_hand_puts_one_of_the_top_two_into_hand(db):
+def test_608_2c_sleight_of_hand_puts_one_of_the_top_two_into_hand(db):
     s = _scenario(db, "Island")
     _library(s, "Mountain", "Forest", "Plains")
     s.add_to_hand("Sleight of Hand")
@@ -379,7 +381,7 @@ def test_sleight_of_hand_puts_one_of_the_top_two_into_hand(db):
     assert s.hand() == ["Forest", "Plains"]                           # (the Mountain went to the bottom)
 
 
-def test_stock_up_puts_two_of_the_top_five_into_hand(db):
+def test_608_2c_stock_up_puts_two_of_the_top_five_into_hand(db):
     s = _scenario(db, "Island", "Island", "Island")
     _library(s, "Mountain", "Forest", "Plains", "Swamp", "Island", "Wastes")
     s.add_to_hand("Stock Up")
@@ -387,7 +389,7 @@ def test_stock_up_puts_two_of_the_top_five_into_hand(db):
     assert sorted(s.hand()) == ["Island", "Plains"]
 
 
-def test_lorien_revealed_draws_three_or_islandcycles_for_1(db):
+def test_702_29e_lorien_revealed_draws_three_or_islandcycles_for_1(db):
     s = _scenario(db, *["Island"] * 5)
     _library(s, "Mountain", "Forest", "Plains", "Swamp")
     s.add_to_hand("Lórien Revealed")
@@ -408,7 +410,7 @@ def test_107_4f_gitaxian_probe_is_cast_for_2_life_and_draws_a_card(db):
     assert s.life() == 18 and s.hand() == ["Mountain"]
 
 
-def test_generous_ent_makes_a_food_and_forestcycles_for_1(db):
+def test_111_10b_generous_ent_makes_a_food_and_forestcycles_for_1(db):
     s = _scenario(db, *["Forest"] * 6)
     s.add_to_hand("Generous Ent")
     ent = s.cast("Generous Ent")
