@@ -68,3 +68,21 @@ def test_a_malformed_snapshot_line_is_an_error_naming_the_file_and_line(bench, t
     bad.write_bytes(gzip.compress(b"# a header\nLightning Bolt\tfully\t0123abcd\n"))
     with pytest.raises(ValueError, match=r"bad.gz:2: expected 'NAME<TAB>f\|p\|u\|t<TAB>8 hex digits'"):
         bench.read_snapshot(bad)
+
+
+def test_the_command_rewrites_the_snapshot_and_prints_no_difference_after(bench, bulk, tmp_path, capsys):
+    """`--update` then `--diff` on the same cards: exit 0, "0 of N cards read differently"; a
+    snapshot with one card read otherwise: exit 1, that card named with its bucket and clauses."""
+    snap = tmp_path / "readings.tsv.gz"
+    assert bench.main(["--update", "--cards", str(bulk), "--snapshot", str(snap)]) == 0
+    capsys.readouterr()
+    assert bench.main(["--diff", "--cards", str(bulk), "--snapshot", str(snap)]) == 0
+    assert capsys.readouterr().out.startswith("0 of ")
+    stored = bench.read_snapshot(snap)
+    name, (bucket, _) = sorted(stored.items())[0]
+    stored[name] = (bucket, "00000000")
+    snap.write_bytes(gzip.compress("".join(f"{n}\t{bench.LETTERS[b]}\t{d}\n" for n, (b, d) in stored.items())
+                                   .encode("utf-8")))
+    assert bench.main(["--diff", "--cards", str(bulk), "--snapshot", str(snap)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"~ {name}: {bucket}, reading changed" and out[-1].startswith("1 of ")
