@@ -188,6 +188,18 @@ def test_701_23a_a_fetch_land_pays_1_life_and_puts_a_land_of_its_two_types_onto_
     assert not any(p.name == wrong for p in s.battlefield())
 
 
+def test_701_23b_a_fetch_land_finding_nothing_still_costs_its_life_and_itself(db):
+    """With no card of its types in the library the search finds nothing (701.23b), but the
+    cost is paid: 1 life, the land sacrificed; the Mountain stays in the library."""
+    s = _scenario(db)
+    fetch = s.add("Polluted Delta")
+    s.add_to_library("Mountain")
+    s.activate(fetch)
+    assert s.life() == 19 and s.battlefield() == [] and s.graveyard() == ["Polluted Delta"]
+    s.draw()
+    assert s.hand() == ["Mountain"]
+
+
 def test_701_23a_polluted_delta_finds_an_underground_sea_an_island_swamp(db):
     s = _scenario(db)
     fetch = s.add("Polluted Delta")
@@ -200,7 +212,7 @@ def test_701_23a_polluted_delta_finds_an_underground_sea_an_island_swamp(db):
 # ---- spells the goldfish never casts --------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", sorted(NEVER_CAST))
-def test_601_2c_a_counterspell_or_a_spell_needing_an_opponents_creature_is_never_cast(db, name):
+def test_601_2c_a_counterspell_or_a_spell_needing_an_opponents_creature_is_never_cast(db, reader, name):
     """Spell Pierce, Spell Snare, Mental Misstep target a spell (the stack is empty whenever the
     goldfish casts); Reckless Rage needs a creature the opponent controls (it has none): with no
     legal target a spell can't be cast (601.2c). Irrelevant to a goldfish, said why."""
@@ -211,6 +223,8 @@ def test_601_2c_a_counterspell_or_a_spell_needing_an_opponents_creature_is_never
     with pytest.raises(RulesError, match="601.2c"):
         s.cast(name)
     assert "601.2c" in db[name].uncastable
+    [clause] = reader.card(name).verdict.clauses                      # (said in the card's coverage)
+    assert clause.status == "ignored" and clause.text.endswith("never cast") and "601.2c" in clause.text
 
 
 # ---- the other lands, one by one ------------------------------------------------------------------------
