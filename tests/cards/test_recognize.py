@@ -386,7 +386,8 @@ def test_predefined_food_and_lander_tokens_are_made_as_defined():
     a Lander's ability searches for a basic land, put onto the battlefield tapped."""
     rec, c = _abilities("Savor", "{1}{B}", "Instant", "Target creature gets -2/-2 until end of turn. Create a Food "
                         "token. (It's an artifact with \"{2}, {T}, Sacrifice this token: You gain 3 life.\")")
-    assert rec.bucket == "fully"
+    # (its -2/-2 can only hit the player's own creature in a goldfish, 115.1: unread, never cast)
+    assert rec.bucket == "partly" and c.uncastable.startswith("unread: it only hinders the player")
     _same(c.abilities, [{"kind": "spell", "tokens": {"Food": 1}}])
     food = card_from_table(rec.tokens["Food"])
     assert food.token and food.type_line == "Artifact — Food"

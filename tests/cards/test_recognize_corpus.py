@@ -7,13 +7,9 @@ import collections
 import re
 from pathlib import Path
 
-import pytest
-from corpus import corpus_path
-
 from mtgsim import Deck, card_db
 from mtgsim.cards.database import card_from_table, normalize_name
 from mtgsim.cards.coverage import adds_mana
-from mtgsim.cards.imported import import_bulk
 from mtgsim.cli import main
 
 DECKS = Path(__file__).parents[1] / "data" / "decklists"
@@ -46,14 +42,6 @@ EXPECTED_DIFFERENCES = {
     # (Ball Lightning's end-step sacrifice and Mana Crypt's coin-flip damage, losing every flip,
     # are read from their text as the curated cards model them: recognize/unread.py)
 }
-
-
-@pytest.fixture(scope="module")
-def imported(tmp_path_factory):
-    """The corpus imported into a cache of its own (as `mtgsim cards import` does)."""
-    cache = tmp_path_factory.mktemp("corpus-cache")
-    cards = import_bulk(corpus_path(), cache / "cards.json")
-    return cache, cards
 
 
 def _same(a, b) -> bool:

@@ -79,7 +79,8 @@ def test_a_gold_maker_makes_the_predefined_gold_token():
     rec, c = _read("Gild", "{3}{B}", "Sorcery", "Exile target creature. Create a Gold token. (It's an artifact "
                    "with \"Sacrifice this token: Add one mana of any color.\")")
     assert c.abilities[0].effect.value("tokens") == (("Gold", 1),)
-    assert rec.bucket == "fully"           # (exiling the opponent's creature: ignored in a goldfish)
+    # (its only legal target is the player's own creature, 115.1: the exile unread, the spell never cast)
+    assert rec.bucket == "partly" and c.uncastable.startswith("unread: it only hinders the player")
 
 
 def test_life_loss_of_the_opponent_is_read_as_life_lost_not_damage():

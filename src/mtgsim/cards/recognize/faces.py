@@ -12,7 +12,7 @@ from ..oracle_text import normalize, paragraphs, sentences, shape
 from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
 from .effects import merged_sentences
-from .ignored import IGNORED_KEYWORDS, is_ignored
+from .ignored import GRAVEYARD_TARGET, IGNORED_KEYWORDS, OWN_HARM, is_ignored, never_cast
 from .phrases import MANA, singular
 from .unread import (attack_restriction, casting_restriction, drawback, gated_paragraphs, read_drawback,
                      untap_restriction)
@@ -196,6 +196,8 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
         clauses.append(Clause(_words(p, face.name), status, face.name, shape(p) if status != RECOGNIZED else ""))
     clauses.extend(gated)
     _unread_costs(f, clauses, first)
+    if f.is_spell:
+        _never_cast(f, clauses, first)
     clauses.extend(levels)                   # (a level's unread drawback: never levelled up to, 716.2a)
     _merge_enters(f.abilities)
     if f.spell or f.kicked:
@@ -340,6 +342,29 @@ def _unread_costs(f: Face, clauses: list[Clause], first: int) -> None:
             f.fields.setdefault("uncastable", why)
             never = "never played" if land else "never cast"
             clauses[k] = Clause(f"{c.text} — {why.split('): ')[0]}): {never}", UNRECOGNIZED, name, c.family)
+
+
+def _never_cast(f: Face, clauses: list[Clause], first: int) -> None:
+    """A spell's ignored clauses from `first` on that casting it would need or do (never_cast):
+    a target that can't exist in a goldfish (601.2c) makes it never cast, the clause still
+    ignored, saying why; so does harm to the player's own permanents when it is all the spell
+    does (a player who may decline to cast it never does). Harm that comes with effects read
+    (Snap's bounce with its untap, Mwonvuli Acid-Moss's land destroyed with its search) is
+    part of what casting it does, and so is a target card in a graveyard, which the simulator
+    doesn't track: the clause is unread, and the spell never cast (never free)."""
+    name = f.face.name
+    read = bool(f.spell or f.kicked)
+    for k in range(first, len(clauses)):
+        c = clauses[k]
+        if c.status != IGNORED or c.face != name or (why := never_cast(c.text.replace(name, "~"))) is None:
+            continue
+        if why in (OWN_HARM, GRAVEYARD_TARGET) and read:
+            f.fields.setdefault("uncastable", f"unread: {why}: '{c.text}'")
+            clauses[k] = Clause(f"{c.text} \u2014 {why}, cast for what it does besides: not simulated, never cast",
+                                UNRECOGNIZED, name, "harm to your own" if why == OWN_HARM else "graveyard target")
+            continue
+        f.fields.setdefault("uncastable", f"{why}: '{c.text}'")
+        clauses[k] = Clause(f"{c.text} \u2014 {why}: never cast", IGNORED, name, c.family)
 
 
 def _merge_enters(abilities: Abilities) -> None:

@@ -22,6 +22,12 @@ and a whole ability is a no-op when a target it requires can only be an opponent
 spell can't be cast, the ability can't be activated, the trigger is removed from the stack
 (601.2c, 602.2b, 603.3d), or when its trigger event never happens in a goldfish (an opponent
 casting a spell, its creatures dying, a creature blocking).
+
+Ignored never means cast for nothing when casting the spell needs or does something
+(`never_cast`): a required target that can't exist in a goldfish (a spell or ability on the
+stack, an opponent's object: 601.2c) or harm that falls on the player's own permanents (the
+goldfish's only ones, 115.1: "destroy all creatures", "destroy target creature") makes the spell
+never cast, the reason said; such harm cast for effects read besides is unread (faces.py).
 """
 from __future__ import annotations
 
@@ -106,8 +112,12 @@ _NOOP = [
     # --- the opponent's hand, library, permanents and spells: it has none
     _family(r"opponent|target player|that player|defending|don't control|from it\b|from among them",
             # (not "... then draws that many": a player may target themself for that)
-            rf"(?:target player|target opponent|each opponent) (?:discards|mills|sacrifices|reveals|shuffles) "
+            # (not "target player mills ..." nor "... from the top of their library": a player
+            # targets themself for that, to fill their graveyard, 701.17a)
+            rf"(?:target opponent|each opponent) (?:discards|mills|sacrifices|reveals|shuffles) "
             rf"(?![^.]*\bdraws?\b){_NOT_YOURS}",
+            rf"target player (?:discards|sacrifices|reveals(?! cards from the top)|shuffles) (?![^.]*\bdraws?\b)"
+            rf"{_NOT_YOURS}",
             rf"(?:target|each) opponent (?:exiles?|puts?) {_NOT_YOURS}",
             # (what a player targeted for the effects above then does with those cards)
             rf"target player (?:exiles?|puts?) (?:their graveyard|those cards|the revealed cards|them)"
@@ -363,3 +373,49 @@ def is_ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
         effects = [s for s in ss if not s.startswith("Activate only")]
         return bool(effects) and all(_declinable(s) for s in effects)
     return all(_declinable(s) or spell and _spell_noop(s) if spell or aura else is_noop(s) for s in sentences(p))
+
+
+# ---- a spell never cast (601.2c): what casting it would need or do --------------------------------
+# A target on the stack: a spell, or an activated or triggered ability. The goldfish casts its
+# spells in its own main phase, one at a time, each resolving before the next (it never holds
+# priority, 117.3c), and its opponent casts nothing: the stack is empty whenever it casts.
+_STACK_TARGET = re.compile(r"(?<![\w-])(?P<pre>up to (?:one|two|\w+) )?target (?:[\w-]+,? (?:or )?){0,3}?"
+                           r"(?:spell|activated ability|triggered ability)\b", re.IGNORECASE)
+NO_TARGET_THEIRS = ("no legal target in a goldfish (601.2c, 115.1): it targets an opponent's object, and the "
+                    "goldfish's opponent has none")
+NO_TARGET_STACK = ("no legal target in a goldfish (601.2c, 115.1): it targets a spell or ability, and the stack "
+                   "is empty whenever the goldfish casts (117.3c)")
+OWN_HARM = "it only hinders the player: its only legal targets, and all it affects, are their own (115.1)"
+GRAVEYARD_TARGET = ("it needs a target card in a graveyard (601.2c, 115.1), and the simulator doesn't track "
+                    "which cards are there")
+
+
+def never_cast(p: str) -> str | None:
+    """Why a spell is never cast, when its paragraph or sentence `p` (ignored: is_ignored with
+    `spell`) is one casting it would need or do: a required target that can't exist in a
+    goldfish (601.2c: a spell can't be cast without its targets), or harm to the player's own
+    permanents (a target only theirs can be, "destroy all creatures", "each creature gets
+    -4/-4"), which a player who may decline never casts. None for a no-op (cast for nothing: a
+    legal target it does nothing to), an optional part ("up to one target", "you may"), a mode
+    among others that isn't one of these, a trigger or an activated ability (used only if the
+    player chooses)."""
+    if TRIGGER.fullmatch(p) or (_ACTIVATED.fullmatch(p) and '"' not in p.split(":")[0]):
+        return None
+    if m := _MODES.fullmatch(p):            # (700.2: cast only if some mode can be chosen and does no harm)
+        if m["event"]:
+            return None
+        whys = [never_cast(mode.removeprefix("\u2022 ").strip()) for mode in m["modes"].strip("\n").split("\n")]
+        return whys[0] if all(whys) else None
+    if _requires_theirs(p):
+        return NO_TARGET_THEIRS
+    text = _unquoted(p)
+    for s in sentences(text):
+        if re.search(r"\bif\b(?! able)|\bunless\b(?! its controller pays)|\byou may\b", s, re.IGNORECASE):
+            continue
+        if any(not m["pre"] for m in _STACK_TARGET.finditer(s)):
+            return NO_TARGET_STACK
+    for s in sentences(text):
+        if not is_noop(s) and _harmful(s) and not _UP_TO_TARGET.search(s) and not re.match(
+                r"you may\b", s, re.IGNORECASE):
+            return GRAVEYARD_TARGET if re.search(r"\btarget [^.]*\bgraveyard\b", s, re.IGNORECASE) else OWN_HARM
+    return None

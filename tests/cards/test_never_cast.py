@@ -1,0 +1,162 @@
+"""A spell whose text a goldfish can't use is never cast, for a stated reason (issue 31, item 2):
+"irrelevant to a goldfish" never covers what casting the spell needs or does.
+
+* 601.2c, 115.1: a spell is cast with its targets chosen; a required target that can't exist in
+  a goldfish — a spell or ability on the stack (the goldfish casts one spell at a time in its own
+  main phase, each resolving before the next, 117.3c; its opponent casts nothing), an opponent's
+  object (it has none) — means it can't be cast: Counterspell, Spell Pierce, Stifle, Reprieve
+  (its "draw a card" with it), Reckless Rage. Read fully, ignored, never cast.
+* A spell whose only legal targets, and all it affects, are the player's own — "destroy all
+  creatures", "all creatures get -4/-4", "deals 2 damage to each creature", "destroy target
+  creature" — hinders only them: a player who may decline to cast it never does (Supreme
+  Verdict, Day of Judgment, Damnation, Wrath of God, Languish, Kozilek's Return, Pest Control,
+  Murder). Read fully, never cast; Pest Control still cycles (702.29a).
+* Such harm cast for what the spell does besides — Snap's bounce with its untap, Mwonvuli
+  Acid-Moss's land destroyed with its Forest search — is part of casting it: unread, never cast
+  (never free): partly.
+* "Target player mills ..." (701.17a) is the player's own choice of target: they mill
+  themselves to fill their graveyard (Balustrade Spy, Thought Scour), so it is unread, never a
+  no-op.
+What stays as it was: a no-op with a legal target (the opponent: "target player discards"), an
+optional target ("up to one target creature"), damage to any target (the opponent)."""
+import pytest
+
+from mtgsim import Deck, Scenario
+from mtgsim.cards.database import card_from_table
+from mtgsim.cards.oracle import OracleCard, OracleFace
+from mtgsim.cards.recognize import IGNORED, UNRECOGNIZED, recognize
+from mtgsim.cards.recognize.ignored import GRAVEYARD_TARGET, NO_TARGET_STACK, NO_TARGET_THEIRS, OWN_HARM
+from mtgsim.errors import RulesError
+
+
+def _read(name, cost, type_line, text, pt=None):
+    """The card as its text alone reads, renamed so that no curated card stands in for it."""
+    p, t = pt.split("/") if pt else (None, None)
+    rec = recognize(OracleCard(name, "normal", (OracleFace(name, cost, type_line, text, p, t),)))
+    return rec, card_from_table(rec.table).renamed(f"{name} (from its text)")
+
+
+def _never_cast(card, lands=("Island", "Island", "Island", "Plains", "Plains", "Swamp", "Swamp", "Mountain",
+                             "Forest", "Forest")):
+    """The card in hand with mana enough for any of these costs, and a creature of the player's
+    on the battlefield (a legal target of theirs): it can't be cast, and casting it is refused."""
+    s = Scenario(Deck({card: 1}).db)
+    for land in lands:
+        s.add(land)
+    s.add("Grizzly Bears")
+    s.add_to_hand(card)
+    assert not s.can_cast(card)
+    with pytest.raises(RulesError):
+        s.cast(card)
+    return s
+
+
+@pytest.mark.parametrize("name, cost, text, why", [
+    ("Counterspell", "{U}{U}", "Counter target spell.", NO_TARGET_STACK),
+    ("Spell Pierce", "{U}", "Counter target noncreature spell unless its controller pays {2}.", NO_TARGET_STACK),
+    ("Stifle", "{U}", "Counter target activated or triggered ability. (Mana abilities can't be targeted.)",
+     NO_TARGET_STACK),
+    ("Reprieve", "{1}{W}", "Return target spell to its owner's hand.\nDraw a card.", NO_TARGET_STACK),
+    ("Reckless Rage", "{R}", "Reckless Rage deals 4 damage to target creature you don't control and 2 damage to "
+     "target creature you control.", NO_TARGET_THEIRS),
+])
+def test_601_2c_a_spell_whose_required_target_cant_exist_in_a_goldfish_is_never_cast(name, cost, text, why):
+    rec, card = _read(name, cost, "Instant", text)
+    assert rec.bucket == "fully"
+    [clause] = [c for c in rec.clauses if c.status == IGNORED]
+    assert clause.text.endswith(f"\u2014 {why}: never cast")
+    assert card.uncastable.startswith(why)
+    _never_cast(card)
+
+
+@pytest.mark.parametrize("name, cost, type_line, text", [
+    ("Supreme Verdict", "{1}{W}{W}{U}", "Sorcery", "This spell can't be countered.\nDestroy all creatures."),
+    ("Day of Judgment", "{2}{W}{W}", "Sorcery", "Destroy all creatures."),
+    ("Damnation", "{2}{B}{B}", "Sorcery", "Destroy all creatures. They can't be regenerated."),
+    ("Wrath of God", "{2}{W}{W}", "Sorcery", "Destroy all creatures. They can't be regenerated."),
+    ("Languish", "{2}{B}{B}", "Sorcery", "All creatures get -4/-4 until end of turn."),
+    ("Kozilek's Return", "{2}{R}", "Kindred Instant \u2014 Eldrazi",
+     "Devoid (This card has no color.)\nKozilek's Return deals 2 damage to each creature.\nWhenever you cast an "
+     "Eldrazi creature spell with mana value 7 or greater, you may exile Kozilek's Return from your graveyard. "
+     "If you do, Kozilek's Return deals 5 damage to each creature."),
+    ("Murder", "{1}{B}{B}", "Instant", "Destroy target creature."),
+])
+def test_115_1_a_spell_that_only_hinders_the_player_is_never_cast(name, cost, type_line, text):
+    """Before, these were "fully" read as doing nothing, and cast: in a goldfish they kill the
+    player's own creatures."""
+    rec, card = _read(name, cost, type_line, text)
+    assert rec.bucket == "fully"
+    assert any(c.status == IGNORED and c.text.endswith(f"\u2014 {OWN_HARM}: never cast") for c in rec.clauses)
+    assert card.uncastable.startswith(OWN_HARM)
+    s = _never_cast(card)
+    assert len(s.battlefield()) == 11                      # (the Grizzly Bears still there)
+
+
+def test_702_29a_pest_control_is_never_cast_but_still_cycles():
+    rec, card = _read("Pest Control", "{W}{B}", "Sorcery", "Pest Control deals 1 damage to each nonartifact "
+                      "creature.\nCycling {2} ({2}, Discard this card: Draw a card.)")
+    assert rec.bucket == "fully" and card.uncastable.startswith(OWN_HARM)
+    s = _never_cast(card)
+    s.add_to_library("Plains")
+    s.cycle(card)
+    assert s.hand() == ["Plains"]
+
+
+@pytest.mark.parametrize("name, cost, type_line, text", [
+    ("Snap", "{1}{U}", "Instant", "Return target creature to its owner's hand. Untap up to two lands."),
+    ("Mwonvuli Acid-Moss", "{2}{G}{G}", "Sorcery", "Destroy target land. Search your library for a Forest card, "
+     "put that card onto the battlefield tapped, then shuffle."),
+])
+def test_115_1_harm_to_the_players_own_cast_for_what_the_spell_does_besides_is_unread_never_free(
+        name, cost, type_line, text):
+    """Before, Snap was a free ritual (its bounce ignored, its untap read) and Mwonvuli Acid-Moss
+    a ramp spell (the land it destroys ignored): in a goldfish, the creature and the land can
+    only be the player's own."""
+    rec, card = _read(name, cost, type_line, text)
+    assert rec.bucket == "partly"
+    [clause] = [c for c in rec.clauses if c.status == UNRECOGNIZED]
+    assert OWN_HARM in clause.text and clause.text.endswith("not simulated, never cast")
+    assert card.uncastable.startswith(f"unread: {OWN_HARM}")
+    _never_cast(card)
+
+
+def test_601_2c_a_target_card_in_a_graveyard_is_unread_the_spell_never_cast():
+    rec, card = _read("Cremate", "{B}", "Instant", "Exile target card from a graveyard.\nDraw a card.")
+    assert rec.bucket == "partly" and card.uncastable.startswith(f"unread: {GRAVEYARD_TARGET}")
+    _never_cast(card)
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt, bucket", [
+    ("Balustrade Spy", "{3}{B}", "Creature \u2014 Vampire Rogue", "Flying\nWhen this creature enters, target "
+     "player reveals cards from the top of their library until they reveal a land card, then puts those cards into "
+     "their graveyard.", "2/3", "partly"),
+    ("Thought Scour", "{U}", "Instant", "Target player mills two cards. (They put the top two cards of their library "
+     "into their graveyard.)\nDraw a card.", None, "partly"),
+    ("Hedron Crab", "{U}", "Creature \u2014 Crab", "Landfall \u2014 Whenever a land you control enters, target "
+     "player mills three cards.", "0/2", "unknown"),
+])
+def test_701_17a_a_target_players_mill_is_the_players_own_choice_unread(name, cost, type_line, text, pt, bucket):
+    """Before, "fully": the mill read as the opponent's, a no-op. A player targets themself with
+    it (Balustrade Spy's combo): it is left unread, the card played as less than it is."""
+    rec, card = _read(name, cost, type_line, text, pt)
+    assert rec.bucket == bucket and card.uncastable == ""
+    assert any(c.status == UNRECOGNIZED and "target player" in c.text.lower() for c in rec.clauses)
+
+
+@pytest.mark.parametrize("name, cost, type_line, text", [
+    ("Duress", "{B}", "Sorcery", "Target opponent reveals their hand. You choose a noncreature, nonland card from "
+     "it. That player discards that card."),
+    ("Mind Rot", "{2}{B}", "Sorcery", "Target player discards two cards."),
+    ("Unsummon Up To", "{U}", "Instant", "Return up to one target creature to its owner's hand. Draw a card."),
+])
+def test_601_2c_a_no_op_with_a_legal_target_or_an_optional_target_is_still_cast(name, cost, type_line, text):
+    """The opponent is a legal target (it has nothing to discard: nothing happens), and "up to
+    one" may be none (601.2c): these are cast as before."""
+    rec, card = _read(name, cost, type_line, text)
+    assert rec.bucket == "fully" and card.uncastable == ""
+    s = Scenario(Deck({card: 1}).db)
+    for _ in range(3):
+        s.add("Swamp" if "B" in cost else "Island")
+    s.add_to_hand(card)
+    s.cast(card)
+    assert card.name in s.graveyard()
