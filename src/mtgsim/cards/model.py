@@ -645,6 +645,8 @@ class Event(str, enum.Enum):
     ANOTHER_CREATURE_YOU_CONTROL_ENTERS = "another_creature_you_control_enters"
     SELF_BECOMES_LEVEL = "self_becomes_level"            # "When this Class becomes level N": an ability of
                                                          # its level N (CardDef.levels), 716.2a
+    SELF_ATTACKS = "self_attacks"                        # "Whenever ~ attacks" (508.1m: as it is declared an
+                                                         # attacker; Restless Fortress)
 
 
 @dataclass(frozen=True, slots=True)

@@ -862,12 +862,52 @@ cdef inline bint able_to_attack(Rules* R, Game* g, Board* b, int i, int who) noe
             and (c.attack_if == AI_NONE or attack_restriction_met(R, b, i, who)))
 
 
+cdef int attack_trigger(Rules* R, Permanent* p) noexcept nogil:
+    """The EFFECT row of permanent p's "whenever ~ attacks" ability (its first: no card has two), -1 none."""
+    cdef Card* c = &R.cards[p.card]
+    cdef int k
+    for k in range(c.n_triggered):
+        if R.triggered[c.triggered_first + k].event == EV_SELF_ATTACKS:
+            return R.triggered[c.triggered_first + k].effect
+    return -1
+
+
+cdef int attack_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* declared, int n) noexcept nogil:
+    """The n permanents at rows `declared` were declared attackers by player `who`: their "whenever
+    ~ attacks" abilities trigger, all at once (508.1m, 603.2), and resolve in the order they were
+    declared (508.2b, 603.3b: the controller orders them), each doing what it can (an attacker gone:
+    113.7a, it still resolves). Returns the combat damage (510.1) of those still on the battlefield then:
+    their power as it is after the abilities resolved (508.2: before the combat damage step)."""
+    cdef int k, j, p, damage = 0
+    cdef int32_t ids[MAXPERM]
+    cdef int32_t effects[MAXPERM]
+    cdef Board b
+    for k in range(n):
+        ids[k] = g.perms[declared[k]].object_id
+        effects[k] = attack_trigger(R, &g.perms[declared[k]])
+    for k in range(n):
+        if effects[k] >= 0:
+            j = find_object_near(g, ids[k], declared[k])
+            run_ops(R, S, g, rng, effects[k], j, j, 0, who)
+            state_based_actions(R, S, g, rng)
+    b = game_board(g)
+    for k in range(n):
+        j = find_object_near(g, ids[k], declared[k])
+        if j >= 0:
+            p = power_of(R, &b, j)
+            if p > 0:
+                damage += p
+    return damage
+
+
 cdef int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attackers, int n) noexcept nogil:
     """Player `who` attacks with these n creatures (able ones: able_to_attack; attackers NULL:
     every one able to), no blockers: each taps unless it has vigilance (702.20b) and deals its
     combat damage, its power, to the other player (510.1); then the "whenever this becomes
     tapped" abilities resolve. Returns the damage dealt."""
-    cdef int k, i, p, damage = 0
+    cdef int k, i, p, damage = 0, n_declared = 0
+    cdef bint triggers = False
+    cdef int32_t declared[MAXPERM]
     cdef Board b = game_board(g)
     for k in range(g.n if attackers == NULL else n):
         i = k if attackers == NULL else attackers[k]
@@ -876,9 +916,14 @@ cdef int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attacker
         p = power_of(R, &b, i)
         if p > 0:
             damage += p
+        declared[n_declared] = i
+        n_declared += 1
+        triggers = triggers or (R.cards[g.perms[i].card].n_triggered and attack_trigger(R, &g.perms[i]) >= 0)
         if not (keywords_of(R, &g.perms[i]) & KW_VIGILANCE):
             set_flags(g, i, g.perms[i].flags | PF_TAPPED)
             note_tapped(g, i)
+    if triggers:                       # (508.2b: they resolve before combat damage, which reads power then)
+        damage = attack_triggers(R, S, g, rng, who, declared, n_declared)
     g.over |= amount_in(&g.bi.life[1 - who], -damage)
     board_changed(g)
     trace(g, TR_ATTACK, -1, damage)

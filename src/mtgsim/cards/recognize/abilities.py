@@ -130,6 +130,7 @@ _EVENTS = {
     r"When ~ becomes level (?P<level>\d+)": "self_becomes_level",     # (716.2a: read in level N's section)
     r"At the beginning of your upkeep": "your_upkeep",
     r"Whenever ~ becomes tapped": "self_becomes_tapped",
+    r"Whenever ~ attacks": "self_attacks",
     r"Whenever a nontoken creature you control enters": "nontoken_creature_you_control_enters",
     r"Whenever a creature you control enters": "creature_you_control_enters",
     r"Whenever another creature you control enters": "another_creature_you_control_enters",
@@ -169,7 +170,10 @@ def _triggered(face: Face, p: str) -> Abilities | None:
         m = pattern.fullmatch(p)
         if not m:
             continue
-        fields = effect_of(m["effect"], face.tokens)
+        effect = m["effect"]
+        if events == "self_attacks":     # (506.2: of two players, the one attacked is the opponent)
+            effect = re.sub(r"\bdefending player\b", "each opponent", effect)
+        fields = effect_of(effect, face.tokens)
         if fields is None:
             return None
         on = fields.pop("_on_", None)
