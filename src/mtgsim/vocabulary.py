@@ -68,6 +68,7 @@ class OpFlag(enum.IntEnum):
     OF_TAPPED = 2                # OP_SEARCH_LAND: ...tapped
     OF_SACRIFICE_AT_END = 4      # OP_TOKEN_COPY: the token is sacrificed at the next end step
     OF_UNTIL_END_OF_TURN = 8     # OP_BECOMES: until end of turn (514.2), else while it stays
+    OF_TAPPED_AND_ATTACKING = 16 # OP_TOKENS: the tokens enter tapped and attacking (508.4)
 
 
 class Who(enum.IntEnum):
@@ -288,7 +289,9 @@ OPS: tuple[OpDef, ...] = (
     OpDef("return_land", OpCode.OP_RETURN_LAND, "400.3", "return N lands you control to their owner's hand",
           (_number("return_land", "lands returned"),), choice="land_to_return"),
     OpDef("tokens", OpCode.OP_TOKENS, "111.1", "tokens created: token card name = count",
-          (Param("tokens", "named_amounts", "token card name = count, e.g. {\"Goblin\" = 2}", default=()),),
+          (Param("tokens", "named_amounts", "token card name = count, e.g. {\"Goblin\" = 2}", default=()),
+           _flag("tapped_and_attacking", "they enter tapped and, during combat, attacking (508.4: never declared "
+                 "attackers, they deal combat damage)", flag=OpFlag.OF_TAPPED_AND_ATTACKING)),
           worth=True),
     OpDef("extra_land_drops", OpCode.OP_EXTRA_LAND_DROPS, "305.2", "you may play N additional lands this turn",
           (_number("extra_land_drops", "land plays"),)),

@@ -3,7 +3,7 @@
 508.2b (the abilities that triggered resolve before the combat damage step, so a counter they put counts in
 510.1's damage), 113.7a (each resolves even with no damage dealt), and the recognizer's reading of it
 (Restless Fortress; "defending player" is the opponent in a two-player game, 506.2)."""
-from mtgsim import Scenario, card
+from mtgsim import Scenario, card, card_db
 from mtgsim.cards.oracle import OracleCard, OracleFace
 from mtgsim.cards.recognize import recognize
 
@@ -115,3 +115,49 @@ def test_the_recognizer_leaves_what_an_attack_trigger_cannot_say_unread():
     rec = _read("Test Crier", "Creature — Human", "When this creature enters, defending player loses 2 life.",
                 "2/2")
     assert rec.unrecognized == ["When Test Crier enters, defending player loses 2 life."]
+
+
+# ---- tokens put onto the battlefield tapped and attacking (508.4) --------------------------------------------
+
+VANGUARD = card("Test Vanguard", "{R}", "Creature — Human", "1/2", abilities=[
+    {"kind": "trigger", "event": "self_attacks", "tokens": {"Goblin": 1}, "tapped_and_attacking": True}])
+RALLY = card("Test Rally", "{R}", "Sorcery", abilities=[
+    {"kind": "spell", "tokens": {"Goblin": 2}, "tapped_and_attacking": True}])
+
+
+def test_508_4_a_token_put_onto_the_battlefield_attacking_deals_combat_damage():
+    """The ability resolves before combat damage (508.2b); the Goblin it makes is attacking (508.4) and deals its 1
+    with the 1/2's 1 (510.1). It entered tapped."""
+    s = Scenario()
+    s.add(VANGUARD)
+    assert s.attack() == 2
+    assert s.life(player="opponent") == 18
+    goblin = [p for p in s.battlefield() if p.name == "Goblin"]
+    assert len(goblin) == 1 and s.is_tapped(goblin[0])
+
+
+def test_508_4_a_token_put_onto_the_battlefield_attacking_never_attacked():
+    """508.4: a creature put onto the battlefield attacking was never declared an attacker, so its own "whenever
+    ~ attacks" doesn't trigger: the Vanguard made by the first one makes no Goblin of its own."""
+    maker = card("Test Vanguard Maker", "{R}", "Creature — Human", "1/2", abilities=[
+        {"kind": "trigger", "event": "self_attacks", "tokens": {"Test Vanguard Token": 1},
+         "tapped_and_attacking": True}])
+    token = card("Test Vanguard Token", "", "Creature — Human", "1/2", token=True, abilities=[
+        {"kind": "trigger", "event": "self_attacks", "tokens": {"Goblin": 1}, "tapped_and_attacking": True}])
+    s = Scenario(card_db(maker, token))
+    s.add(maker)
+    assert s.attack() == 2                               # (the maker's 1 and the token's 1; no Goblin)
+    assert sorted(p.name for p in s.battlefield()) == ["Test Vanguard Maker", "Test Vanguard Token"]
+
+
+def test_508_4_511_3_a_token_made_attacking_outside_combat_is_only_tapped():
+    """Out of combat there is no attack for them to join (506.3, 508.4 need attacking creatures): the sorcery's
+    Goblins enter tapped, not attacking, and a later combat (with an attack trigger resolving in it) counts only
+    the Vanguard and the Goblin it makes (511.3: what attacks is only that combat's)."""
+    s = Scenario()
+    s.add(VANGUARD)
+    s.tap_for_mana(s.add("Mountain"))
+    s.cast(RALLY)
+    assert [s.is_tapped(p) for p in s.battlefield() if p.name == "Goblin"] == [True, True]
+    assert s.attack() == 2
+    assert s.life(player="opponent") == 18

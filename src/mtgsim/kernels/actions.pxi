@@ -323,7 +323,9 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
         elif code == OP_TOKENS:
             n = op_amount(R, g, op, source, who, x)
             for q in range(n):                 # each token's enters abilities (603.6a; 111.1)
-                put_onto_battlefield(R, S, g, rng, op.arg, True, 0, who)
+                t = put_onto_battlefield(R, S, g, rng, op.arg, True, 0, who)
+                if op.flags & OF_TAPPED_AND_ATTACKING:
+                    enter_attacking(R, g, t)
         elif code == OP_COUNTERS:
             t = target if 0 <= target < g.n and g.perms[target].object_id == target_id else find_object(g, target_id)
             if t >= 0:
@@ -862,6 +864,20 @@ cdef inline bint able_to_attack(Rules* R, Game* g, Board* b, int i, int who) noe
             and (c.attack_if == AI_NONE or attack_restriction_met(R, b, i, who)))
 
 
+cdef void enter_attacking(Rules* R, Game* g, int object_id) noexcept nogil:
+    """The permanent with this object id (if it is still there) was put onto the battlefield tapped and attacking:
+    tapped; attacking only if it is a creature and attackers have been declared (506.3a, 508.4: never declared
+    itself, it triggers no "whenever ~ attacks"; attack_triggers counts its combat damage)."""
+    cdef int j = find_object(g, object_id) if object_id >= 0 else -1, k
+    cdef bint combat = False
+    if j < 0:
+        return
+    for k in range(g.n):
+        combat = combat or (g.perms[k].flags & PF_ATTACKING) != 0
+    set_flags(g, j, g.perms[j].flags | PF_TAPPED | (PF_ATTACKING if combat and types_of(R, &g.perms[j]) & CT_CREATURE
+                                                     else 0))
+
+
 cdef int attack_trigger(Rules* R, Permanent* p) noexcept nogil:
     """The EFFECT row of permanent p's "whenever ~ attacks" ability (its first: no card has two), -1 none."""
     cdef Card* c = &R.cards[p.card]
@@ -876,8 +892,10 @@ cdef int attack_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t*
     """The n permanents at rows `declared` were declared attackers by player `who`: their "whenever
     ~ attacks" abilities trigger, all at once (508.1m, 603.2), and resolve in the order they were
     declared (508.2b, 603.3b: the controller orders them), each doing what it can (an attacker gone:
-    113.7a, it still resolves). Returns the combat damage (510.1) of those still on the battlefield then:
-    their power as it is after the abilities resolved (508.2: before the combat damage step)."""
+    113.7a, it still resolves). Returns the combat damage (510.1) of the attacking creatures then
+    (PF_ATTACKING: those declared and still there, and tokens put onto the battlefield attacking,
+    508.4): their power as it is after the abilities resolved (508.2b: before the combat damage
+    step). The combat ends with it (511.3: none is attacking any more)."""
     cdef int k, j, p, damage = 0
     cdef int32_t ids[MAXPERM]
     cdef int32_t effects[MAXPERM]
@@ -885,15 +903,16 @@ cdef int attack_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t*
     for k in range(n):
         ids[k] = g.perms[declared[k]].object_id
         effects[k] = attack_trigger(R, &g.perms[declared[k]])
+        g.perms[declared[k]].flags |= PF_ATTACKING
     for k in range(n):
         if effects[k] >= 0:
             j = find_object_near(g, ids[k], declared[k])
             run_ops(R, S, g, rng, effects[k], j, j, 0, who)
             state_based_actions(R, S, g, rng)
     b = game_board(g)
-    for k in range(n):
-        j = find_object_near(g, ids[k], declared[k])
-        if j >= 0:
+    for j in range(g.n):
+        if g.perms[j].flags & PF_ATTACKING:
+            g.perms[j].flags &= ~PF_ATTACKING
             p = power_of(R, &b, j)
             if p > 0:
                 damage += p
