@@ -241,6 +241,8 @@ _BECOMES = (_names("becomes", "the card types it becomes, besides its own (613.1
             _number("becomes_power", "its base power (613.4b), as a creature", hi=99),
             _number("becomes_toughness", "its base toughness (613.4b), as a creature", hi=99),
             _names("becomes_keywords", "keyword abilities it gains (613.1f)", KEYWORD_NAMES),
+            Param("becomes_abilities", "abilities", "triggered abilities it gains (613.1f; Den of the Bugbear's "
+                  "\"whenever this creature attacks, ...\")", default=()),
             _flag("until_end_of_turn", "until end of turn (514.2), else while it stays on the battlefield",
                   default=True, flag=OpFlag.OF_UNTIL_END_OF_TURN))
 
@@ -388,7 +390,7 @@ DOC_END = "<!-- end of effect ops -->"
 def _param_doc(p: Param) -> str:
     kind = {"amount": "an Amount", "number": f"{p.lo}..{p.hi}", "bool": "true/false", "mana": "mana",
             "names": "a list of names", "named_amounts": "a table", "counter": "a counter kind",
-            "permanents": "which permanents"}[p.kind]
+            "permanents": "which permanents", "abilities": "a list of ability tables"}[p.kind]
     default = f", default {str(p.default).lower()}" if p.kind == "bool" and p.default else ""
     return f"`{p.name}` ({kind}{default}: {p.doc})"
 

@@ -3,11 +3,13 @@
 508.2b (the abilities that triggered resolve before the combat damage step, so a counter they put counts in
 510.1's damage), 113.7a (each resolves even with no damage dealt), and the recognizer's reading of it
 (Restless Fortress; "defending player" is the opponent in a two-player game, 506.2)."""
-from mtgsim import Scenario, card, card_db
+import pytest
+
+from mtgsim import CardDataError, Scenario, card, card_db
 from mtgsim.cards.oracle import OracleCard, OracleFace
 from mtgsim.cards.recognize import recognize
 
-from creature_land_cards import FORTRESS
+from creature_land_cards import DEN, FORTRESS
 
 SKIMMER = card("Test Skimmer", "{2}{B}", "Creature — Bat", "2/1", abilities=[
     {"kind": "trigger", "event": "self_attacks", "opponent_loses_life": 2}])
@@ -161,3 +163,46 @@ def test_508_4_511_3_a_token_made_attacking_outside_combat_is_only_tapped():
     assert [s.is_tapped(p) for p in s.battlefield() if p.name == "Goblin"] == [True, True]
     assert s.attack() == 2
     assert s.life(player="opponent") == 18
+
+
+# ---- an attack trigger an animation gives (613.1f: Den of the Bugbear) ----------------------------------------
+
+def test_613_1f_508_4_den_of_the_bugbear_attacks_with_a_goblin():
+    """Animated, the Den has the ability its animation gives (613.1f): declared an attacker it makes a Goblin
+    tapped and attacking (508.1m, 508.4): 3 + 1 combat damage (510.1)."""
+    s = Scenario()
+    den = s.add(DEN)
+    for _ in range(4):
+        s.tap_for_mana(s.add("Mountain"))
+    s.activate(den)
+    assert s.attack([den]) == 4
+    assert s.life(player="opponent") == 16
+    assert [p.name for p in s.battlefield()].count("Goblin") == 1
+
+
+def test_514_2_the_ability_an_animation_gives_ends_with_it():
+    """Until end of turn (514.2): the next turn the Den is a land again, without the ability; animated again, it
+    has it again (one Goblin per attack)."""
+    s = Scenario()
+    den = s.add(DEN)
+    lands = [s.add("Mountain") for _ in range(4)]
+    for land in lands:
+        s.tap_for_mana(land)
+    s.activate(den)
+    assert s.attack([den]) == 4
+    s.next_turn()
+    s.next_turn()
+    assert s.types(den) == ("Land",)
+    for land in lands:
+        s.tap_for_mana(land)
+    s.activate(den)
+    assert s.attack() == 3 + 1 + 1                       # (and the first Goblin, attacking as any creature)
+    assert [p.name for p in s.battlefield()].count("Goblin") == 2
+
+
+def test_an_animation_gives_only_an_attack_trigger():
+    """The core reads no other ability off what a permanent becomes: any other is a CardDataError naming it."""
+    with pytest.raises(CardDataError, match="becomes_abilities"):
+        card("Test Den", "", "Land", abilities=[
+            {"kind": "activated", "cost": "{1}", "becomes": ["Creature"], "becomes_power": 1, "becomes_toughness": 1,
+             "becomes_abilities": [{"kind": "trigger", "event": "self_becomes_tapped", "draw": 1}]}])

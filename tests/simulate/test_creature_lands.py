@@ -6,7 +6,7 @@ import re
 from mtgsim import Deck, MulliganPolicy, PlayPolicy, card, simulate
 from mtgsim.simulate import trace
 
-from creature_land_cards import FORTRESS
+from creature_land_cards import DEN, FORTRESS
 
 # Mutavault as the recognizer reads its oracle text (tests/cards/test_recognize_families.py)
 MUTAVAULT = card("Mutavault", "", "Land", abilities=[
@@ -107,3 +107,12 @@ def test_508_1m_all_restless_fortresses_drain_two_with_each_attack():
         expected.append(((t - 1) // 5, life))
     for game in text.split("game ")[1:]:
         assert [(int(a), int(o)) for a, o in re.findall(r"attack (\d+); opponent (-?\d+)", game)] == expected
+
+
+def test_613_1f_508_4_all_dens_of_the_bugbear_bring_a_goblin_each_attack():
+    """As many Dens attack as Restless Fortresses would (one from turn 6 to 10: {3}{R} from four other lands);
+    each attack makes a Goblin attacking (508.4), and the Goblins of earlier turns attack too: 3 + 1 on turn 6,
+    then one more each turn: 4, 5, 6, 7 -- the kill on turn 9, in every game."""
+    text = trace(Deck({DEN: 60}), games=3, turns=9, seed=3, mulligan=MulliganPolicy.never())
+    for game in text.split("game ")[1:]:
+        assert [int(d) for d in re.findall(r"attack (\d+)", game)] == [0, 0, 0, 0, 0, 4, 5, 6, 7]

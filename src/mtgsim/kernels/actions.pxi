@@ -879,12 +879,17 @@ cdef void enter_attacking(Rules* R, Game* g, int object_id) noexcept nogil:
 
 
 cdef int attack_trigger(Rules* R, Permanent* p) noexcept nogil:
-    """The EFFECT row of permanent p's "whenever ~ attacks" ability (its first: no card has two), -1 none."""
+    """The EFFECT row of permanent p's "whenever ~ attacks" ability (its first: no card has two), -1 none:
+    its card's, or one what it has become gives it (613.1f: the becomes row's abilities, Den of the Bugbear's)."""
     cdef Card* c = &R.cards[p.card]
-    cdef int k
-    for k in range(c.n_triggered):
-        if R.triggered[c.triggered_first + k].event == EV_SELF_ATTACKS:
-            return R.triggered[c.triggered_first + k].effect
+    cdef int k, n
+    for n in range(2):
+        for k in range(c.n_triggered):
+            if R.triggered[c.triggered_first + k].event == EV_SELF_ATTACKS:
+                return R.triggered[c.triggered_first + k].effect
+        if not p.becomes:
+            break
+        c = &R.cards[p.becomes - 1]
     return -1
 
 
@@ -937,7 +942,8 @@ cdef int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attacker
             damage += p
         declared[n_declared] = i
         n_declared += 1
-        triggers = triggers or (R.cards[g.perms[i].card].n_triggered and attack_trigger(R, &g.perms[i]) >= 0)
+        triggers = triggers or ((R.cards[g.perms[i].card].n_triggered or g.perms[i].becomes)
+                                and attack_trigger(R, &g.perms[i]) >= 0)
         if not (keywords_of(R, &g.perms[i]) & KW_VIGILANCE):
             set_flags(g, i, g.perms[i].flags | PF_TAPPED)
             note_tapped(g, i)

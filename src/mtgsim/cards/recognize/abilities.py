@@ -114,9 +114,19 @@ def _activated(face: Face, p: str) -> Abilities | None:
         only = read
         effect = effect[: effect.rindex(ss[-1])].strip()
     sorcery = only.pop("sorcery_speed", False)
+    granted: Abilities = []
+    if quoted := re.search(r' with "(?P<ability>[^"]+)"(?= It\'s still a land)', effect):   # (613.1f: an animation
+        gives = _triggered(face, quoted["ability"])                                    # giving an ability)
+        if not gives or any(t["event"] != "self_attacks" for t in gives):
+            return None                 # (the only ability the core reads off what a permanent becomes)
+        granted, effect = gives, effect.replace(quoted[0], ".", 1)
     fields = effect_of(effect, face.tokens)
     if fields is None or fields.pop("_on_", "~") != "~":
         return None
+    if granted:
+        if "becomes" not in fields:
+            return None
+        fields["becomes_abilities"] = granted
     if "Sacrifice this" in cost and "counters_on_self" in repr(fields):
         return None                     # (counted as it last existed, 608.2h: not the vocabulary's count)
     return [{"kind": "activated", "cost": cost, **fields} | ({"sorcery_speed": True} if sorcery else {})
