@@ -940,10 +940,10 @@ cdef int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attacker
         p = power_of(R, &b, i)
         if p > 0:
             damage += p
-        declared[n_declared] = i
-        n_declared += 1
-        triggers = triggers or ((R.cards[g.perms[i].card].n_triggered or g.perms[i].becomes)
-                                and attack_trigger(R, &g.perms[i]) >= 0)
+        if R.attack_triggers:          # (508.1m: noted as declared)
+            declared[n_declared] = i
+            n_declared += 1
+            triggers = triggers or attack_trigger(R, &g.perms[i]) >= 0
         if not (keywords_of(R, &g.perms[i]) & KW_VIGILANCE):
             set_flags(g, i, g.perms[i].flags | PF_TAPPED)
             note_tapped(g, i)
