@@ -142,6 +142,7 @@ cpdef enum Event:
     EV_LAND_YOU_CONTROL_ENTERS = 7
     EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS = 8
     EV_SELF_BECOMES_LEVEL = 9    # "When this Class becomes level N" (716.2a): a trigger of level N's
+    EV_SELF_ATTACKS = 10         # "Whenever ~ attacks" (508.1m: triggers as it is declared an attacker)
 
 cpdef enum Timing:               # Condition.during: when an ability may be activated (602.5)
     TI_ANY = 0

@@ -92,6 +92,7 @@ cdef struct Rules:
     Options* fixed_options   # ...these, two each: source_options of an untapped, ready
                              # permanent of it without and with life effects; else -1
     TotalCost* base_cost     # per card: its mana cost as a total cost when nothing changes it
+    bint attack_triggers     # some CARD row has a "whenever ~ attacks" ability (attack: else nothing to note)
     int32_t* front           # per card: the card it is a face of (712.8a: off the battlefield and
                              # the stack, a double-faced card is its front face): for a back
                              # face its front face's row, else the row itself

@@ -435,7 +435,8 @@ class _Compiler:
     def becomes(self, op: Op) -> CardDef:
         """What the card being compiled becomes by op `op` (OP_BECOMES): its characteristics with
         the effect's applied in layer order (613.1d types and subtypes added, "it's still a land";
-        613.1e colours set; 613.1f keywords added; 613.4b base power and toughness set, as a
+        613.1e colours set; 613.1f keywords and abilities added -- the row's abilities are only those, the
+        kernel reading its card's from its card's row; 613.4b base power and toughness set, as a
         creature), compiled as a CARD row of its own that the permanent's characteristics are read
         off (Permanent.becomes). A permanent holds one such effect at a time, so a card may have one
         (a second different one is refused: a later animation of another kind would need the layers
@@ -455,7 +456,8 @@ class _Compiler:
             keywords=tuple(dict.fromkeys((*c.keywords, *op.get("becomes_keywords")))),
             power=PT(op.get("becomes_power")) if creature else c.power,
             toughness=PT(op.get("becomes_toughness")) if creature else c.toughness,
-            star=None if creature else c.star, abilities=(), back=None, cycling=None, typecycling="",
+            star=None if creature else c.star, abilities=tuple(op.get("becomes_abilities")),   # (613.1f: only those)
+            back=None, cycling=None, typecycling="",
             attacks_only_if=None, unmodeled="", unmodeled_effect="", uncastable="")
         if self.becomes_defs.setdefault(c.name, d) != d:
             raise _RangeError("a card becomes one thing here (a permanent holds one such effect at a time)")

@@ -68,6 +68,7 @@ class OpFlag(enum.IntEnum):
     OF_TAPPED = 2                # OP_SEARCH_LAND: ...tapped
     OF_SACRIFICE_AT_END = 4      # OP_TOKEN_COPY: the token is sacrificed at the next end step
     OF_UNTIL_END_OF_TURN = 8     # OP_BECOMES: until end of turn (514.2), else while it stays
+    OF_TAPPED_AND_ATTACKING = 16 # OP_TOKENS: the tokens enter tapped and attacking (508.4)
 
 
 class Who(enum.IntEnum):
@@ -240,6 +241,8 @@ _BECOMES = (_names("becomes", "the card types it becomes, besides its own (613.1
             _number("becomes_power", "its base power (613.4b), as a creature", hi=99),
             _number("becomes_toughness", "its base toughness (613.4b), as a creature", hi=99),
             _names("becomes_keywords", "keyword abilities it gains (613.1f)", KEYWORD_NAMES),
+            Param("becomes_abilities", "abilities", "triggered abilities it gains (613.1f; Den of the Bugbear's "
+                  "\"whenever this creature attacks, ...\")", default=()),
             _flag("until_end_of_turn", "until end of turn (514.2), else while it stays on the battlefield",
                   default=True, flag=OpFlag.OF_UNTIL_END_OF_TURN))
 
@@ -288,7 +291,9 @@ OPS: tuple[OpDef, ...] = (
     OpDef("return_land", OpCode.OP_RETURN_LAND, "400.3", "return N lands you control to their owner's hand",
           (_number("return_land", "lands returned"),), choice="land_to_return"),
     OpDef("tokens", OpCode.OP_TOKENS, "111.1", "tokens created: token card name = count",
-          (Param("tokens", "named_amounts", "token card name = count, e.g. {\"Goblin\" = 2}", default=()),),
+          (Param("tokens", "named_amounts", "token card name = count, e.g. {\"Goblin\" = 2}", default=()),
+           _flag("tapped_and_attacking", "they enter tapped and, during combat, attacking (508.4: never declared "
+                 "attackers, they deal combat damage)", flag=OpFlag.OF_TAPPED_AND_ATTACKING)),
           worth=True),
     OpDef("extra_land_drops", OpCode.OP_EXTRA_LAND_DROPS, "305.2", "you may play N additional lands this turn",
           (_number("extra_land_drops", "land plays"),)),
@@ -385,7 +390,7 @@ DOC_END = "<!-- end of effect ops -->"
 def _param_doc(p: Param) -> str:
     kind = {"amount": "an Amount", "number": f"{p.lo}..{p.hi}", "bool": "true/false", "mana": "mana",
             "names": "a list of names", "named_amounts": "a table", "counter": "a counter kind",
-            "permanents": "which permanents"}[p.kind]
+            "permanents": "which permanents", "abilities": "a list of ability tables"}[p.kind]
     default = f", default {str(p.default).lower()}" if p.kind == "bool" and p.default else ""
     return f"`{p.name}` ({kind}{default}: {p.doc})"
 

@@ -193,7 +193,7 @@ def test_716_2a_a_class_with_no_level_gaining_anything_is_read_as_before(text):
 
 def test_613_1d_creature_lands_are_read_as_their_animation():
     """Mutavault fully; Restless Cottage's "whenever this land attacks" is left unread (partly), never
-    free; Den of the Bugbear's animation gives an ability the vocabulary has no word for: unread."""
+    free; Den of the Bugbear's animation and the "whenever this creature attacks" it gives: read (fully)."""
     rec, c = _read("Mutavault", "", "Land", "{T}: Add {C}.\n{1}: This land becomes a 2/2 creature with all "
                    "creature types until end of turn. It's still a land.")
     assert rec.bucket == "fully", rec.clauses
@@ -209,7 +209,8 @@ def test_613_1d_creature_lands_are_read_as_their_animation():
     rec, c = _read("Den of the Bugbear", "", "Land", "{T}: Add {R}.\n{3}{R}: Until end of turn, this land becomes "
                    "a 3/2 red Goblin creature with \"Whenever this creature attacks, create a 1/1 red Goblin "
                    "creature token that's tapped and attacking.\" It's still a land.")
-    assert not any(getattr(a, "effect", None) and a.effect.has("becomes") for a in c.abilities)
+    assert rec.bucket == "fully"
+    assert any(getattr(a, "effect", None) and a.effect.has("becomes") for a in c.abilities)
 
 
 # Storage lands (issue 30 item 6): "Remove X / any number of <kind> counters from ~" as a mana ability's

@@ -126,7 +126,8 @@ def test_every_declared_choice_kind_is_needed():
 def test_a_parameter_has_a_known_kind_and_bounds():
     for o in vocabulary.OPS:
         for p in o.params:
-            assert p.kind in ("amount", "number", "bool", "mana", "names", "named_amounts"), (o.name, p.name)
+            assert p.kind in ("amount", "number", "bool", "mana", "names", "named_amounts", "abilities"), (o.name,
+                                                                                                            p.name)
             assert p.lo <= p.hi, (o.name, p.name)
 
 
@@ -135,7 +136,7 @@ READ_BY_ITS_OPS_CASE = {"land_types": "with lands_basic, one FILTER row of the l
                         "lands_basic": "with land_types, one FILTER row of the lands searched for",
                         **{name: "with becomes, the CARD row of what its source becomes (Compiler.becomes)"
                            for name in ("becomes_subtypes", "all_creature_types", "becomes_colors", "becomes_power",
-                                        "becomes_toughness", "becomes_keywords")}}
+                                        "becomes_toughness", "becomes_keywords", "becomes_abilities")}}
 
 
 def test_a_modifier_says_the_op_field_it_compiles_to():

@@ -156,10 +156,27 @@ def test_613_1d_the_recognizer_reads_an_animation(text, fields):
 
 
 def test_613_1d_an_ability_it_gains_the_vocabulary_has_no_word_for_is_left_unread():
-    """Den of the Bugbear's quoted ability: not read (never a free 3/2)."""
+    """Restless Spire's quoted ability: not read (never a free 2/1); nor a quoted ability the core would not
+    read off what the land becomes (only "whenever ~ attacks" is)."""
+    name = "Test Spire"
+    for quoted in ("During your turn, this creature has first strike.", "Whenever this creature becomes tapped, "
+                   "draw a card."):
+        text = ("{T}: Add {R}.\n{U}{R}: Until end of turn, ~ becomes a 2/1 blue and red Elemental creature with "
+                f"\"{quoted}\" It's still a land.").replace("~", name)
+        rec = recognize(OracleCard(name, "normal", (OracleFace(name, "", "Land", text, None, None),), ()))
+        assert not [a for a in rec.table["abilities"] if a["kind"] == "activated"]
+
+
+def test_613_1f_the_recognizer_reads_an_attack_trigger_the_animation_gives():
+    """Den of the Bugbear: "becomes a 3/2 red Goblin creature with "Whenever this creature attacks, create a 1/1
+    red Goblin creature token that's tapped and attacking."": the becomes op with that ability (613.1f)."""
     name = "Test Den"
     text = ("{T}: Add {R}.\n{3}{R}: Until end of turn, ~ becomes a 3/2 red Goblin creature with \"Whenever this "
             "creature attacks, create a 1/1 red Goblin creature token that's tapped and attacking.\" It's still "
             "a land.").replace("~", name)
     rec = recognize(OracleCard(name, "normal", (OracleFace(name, "", "Land", text, None, None),), ()))
-    assert not [a for a in rec.table["abilities"] if a["kind"] == "activated"]
+    assert rec.bucket == "fully"
+    assert [a for a in rec.table["abilities"] if a["kind"] == "activated"] == [
+        {"kind": "activated", "cost": "{3}{R}", "becomes": ["Creature"], "becomes_power": 3, "becomes_toughness": 2,
+         "becomes_subtypes": ["Goblin"], "becomes_colors": ["R"], "becomes_abilities": [
+             {"kind": "trigger", "event": "self_attacks", "tokens": {"Goblin": 1}, "tapped_and_attacking": True}]}]

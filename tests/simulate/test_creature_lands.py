@@ -6,6 +6,8 @@ import re
 from mtgsim import Deck, MulliganPolicy, PlayPolicy, card, simulate
 from mtgsim.simulate import trace
 
+from creature_land_cards import DEN, FORTRESS
+
 # Mutavault as the recognizer reads its oracle text (tests/cards/test_recognize_families.py)
 MUTAVAULT = card("Mutavault", "", "Land", abilities=[
     {"kind": "mana", "cost": "{T}", "mana": "{C}"},
@@ -92,3 +94,25 @@ def test_305_2_a_land_that_lets_a_spell_be_cast_comes_before_the_creature_land()
                          mulligan=MulliganPolicy.never()))
     both = [land for hand, land in turns if "Mutavault" in hand and "Mountain" in hand and "Test Goblin" in hand]
     assert both and set(both) == {"Mountain"}
+
+def test_508_1m_all_restless_fortresses_drain_two_with_each_attack():
+    """Restless Fortress enters tapped: on turn t the player has t - 1 untapped Fortresses, each controlled since
+    the turn began (302.6). Each animation costs {2}{W}{B} from four others, so floor((t - 1) / 5) attack; each
+    deals 1 (510.1) and, declared an attacker, drains 2 (508.1m): the opponent loses 3 per attacker, exactly, in
+    every game."""
+    text = trace(Deck({FORTRESS: 60}), games=3, turns=11, seed=5, mulligan=MulliganPolicy.never())
+    life, expected = 20, []
+    for t in range(1, 12):
+        life -= 3 * ((t - 1) // 5)
+        expected.append(((t - 1) // 5, life))
+    for game in text.split("game ")[1:]:
+        assert [(int(a), int(o)) for a, o in re.findall(r"attack (\d+); opponent (-?\d+)", game)] == expected
+
+
+def test_613_1f_508_4_all_dens_of_the_bugbear_bring_a_goblin_each_attack():
+    """As many Dens attack as Restless Fortresses would (one from turn 6 to 10: {3}{R} from four other lands);
+    each attack makes a Goblin attacking (508.4), and the Goblins of earlier turns attack too: 3 + 1 on turn 6,
+    then one more each turn: 4, 5, 6, 7 -- the kill on turn 9, in every game."""
+    text = trace(Deck({DEN: 60}), games=3, turns=9, seed=3, mulligan=MulliganPolicy.never())
+    for game in text.split("game ")[1:]:
+        assert [int(d) for d in re.findall(r"attack (\d+)", game)] == [0, 0, 0, 0, 0, 4, 5, 6, 7]

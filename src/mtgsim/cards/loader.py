@@ -100,8 +100,10 @@ _EFFECT_FIELDS = {*vocabulary.OP_NAMES, *vocabulary.MODIFIERS}     # a flat effe
 _AMOUNT = model.Amount
 _NAMED_AMOUNTS = tuple[tuple[str, model.Amount], ...]
 _COUNTER_AMOUNTS = tuple[tuple[model.CounterName, model.Amount], ...]
+_GRANTED = tuple[model.TriggeredAbility, ...]
 _PARAM_HINT = {"amount": _AMOUNT, "number": int, "bool": bool, "mana": ManaCost, "names": tuple[str, ...],
-               "named_amounts": _NAMED_AMOUNTS}    # a vocabulary.Param's kind: the type it is read as
+               "named_amounts": _NAMED_AMOUNTS,
+               "abilities": _GRANTED}              # a vocabulary.Param's kind: the type it is read as
 
 
 def _convert(value: Any, hint: Any, where: str) -> Any:
@@ -121,6 +123,14 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
             return _record(Count, value, where)
         raise CardDataError(f"expected a number, 'X' or a table like {{count = \"permanents\"}}, "
                             f"got {shown(value)}")
+    if hint == _GRANTED:                 # (abilities an effect gives: a list of ability tables, triggered ones)
+        if not isinstance(value, list):
+            raise CardDataError(f"expected a list of ability tables, got {shown(value)}")
+        granted = tuple(_ability(v, f"{where}[{i}]") if isinstance(v, dict) else v for i, v in enumerate(value))
+        if not all(isinstance(a, model.TriggeredAbility) and a.event is model.Event.SELF_ATTACKS for a in granted):
+            raise CardDataError("only a \"whenever ~ attacks\" ability (kind = \"trigger\", event = \"self_attacks\") "
+                                "can be given here: the rules core reads no other from what a permanent becomes")
+        return granted
     if hint in (_NAMED_AMOUNTS, _COUNTER_AMOUNTS):
         if not isinstance(value, dict):
             raise CardDataError(f"expected a table like {{\"+1/+1\" = 1}}, got {shown(value)}")

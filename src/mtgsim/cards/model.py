@@ -645,6 +645,8 @@ class Event(str, enum.Enum):
     ANOTHER_CREATURE_YOU_CONTROL_ENTERS = "another_creature_you_control_enters"
     SELF_BECOMES_LEVEL = "self_becomes_level"            # "When this Class becomes level N": an ability of
                                                          # its level N (CardDef.levels), 716.2a
+    SELF_ATTACKS = "self_attacks"                        # "Whenever ~ attacks" (508.1m: as it is declared an
+                                                         # attacker; Restless Fortress)
 
 
 @dataclass(frozen=True, slots=True)
@@ -957,11 +959,22 @@ def token_references(card: CardDef) -> tuple[tuple[str, str], ...]:
         for where, abilities in groups:
             for i, a in enumerate(abilities):
                 for part in ("effect", "kicked"):
-                    e = getattr(a, part, None)
-                    for token, _ in (n for op in e.of("tokens") for n in op.value) if e is not None else ():
-                        found.append((f"{prefix}{where}abilities[{i}].{'kicked.' if part == 'kicked' else ''}tokens",
-                                      token))
+                    found += _tokens_of(getattr(a, part, None),
+                                        f"{prefix}{where}abilities[{i}].{'kicked.' if part == 'kicked' else ''}")
     return tuple(found)
+
+
+def _tokens_of(e: Effect | None, where: str) -> list[tuple[str, str]]:
+    """(field, token card name) for each token effect `e` creates, and those of the abilities it gives
+    (becomes_abilities: Den of the Bugbear's Goblin)."""
+    found = []
+    for op in e.ops if e is not None else ():
+        if op.name == "tokens":
+            found += [(f"{where}tokens", token) for token, _ in op.value]
+        elif op.name == "becomes":
+            for k, granted in enumerate(op.get("becomes_abilities")):
+                found += _tokens_of(granted.effect, f"{where}becomes_abilities[{k}].")
+    return found
 
 
 def tokens_named(card: CardDef) -> tuple[str, ...]:

@@ -111,6 +111,7 @@ cdef class CoreTables:
                     front[up] = row
         self._keep["front"] = front
         self.R.front = <int32_t*>cnp.PyArray_DATA(front)
+        self.R.attack_triggers = bool(np.any(tables.triggered["event"] == EV_SELF_ATTACKS))
 
     property fast_path:
         """Whether simple boards take the direct path (tests turn it off to compare)."""

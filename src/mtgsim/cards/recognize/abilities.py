@@ -114,9 +114,19 @@ def _activated(face: Face, p: str) -> Abilities | None:
         only = read
         effect = effect[: effect.rindex(ss[-1])].strip()
     sorcery = only.pop("sorcery_speed", False)
+    granted: Abilities = []
+    if quoted := re.search(r' with "(?P<ability>[^"]+)"(?= It\'s still a land)', effect):   # (613.1f: an animation
+        gives = _triggered(face, quoted["ability"])                                    # giving an ability)
+        if not gives or any(t["event"] != "self_attacks" for t in gives):
+            return None                 # (the only ability the core reads off what a permanent becomes)
+        granted, effect = gives, effect.replace(quoted[0], ".", 1)
     fields = effect_of(effect, face.tokens)
     if fields is None or fields.pop("_on_", "~") != "~":
         return None
+    if granted:
+        if "becomes" not in fields:
+            return None
+        fields["becomes_abilities"] = granted
     if "Sacrifice this" in cost and "counters_on_self" in repr(fields):
         return None                     # (counted as it last existed, 608.2h: not the vocabulary's count)
     return [{"kind": "activated", "cost": cost, **fields} | ({"sorcery_speed": True} if sorcery else {})
@@ -130,6 +140,7 @@ _EVENTS = {
     r"When ~ becomes level (?P<level>\d+)": "self_becomes_level",     # (716.2a: read in level N's section)
     r"At the beginning of your upkeep": "your_upkeep",
     r"Whenever ~ becomes tapped": "self_becomes_tapped",
+    r"Whenever ~ attacks": "self_attacks",
     r"Whenever a nontoken creature you control enters": "nontoken_creature_you_control_enters",
     r"Whenever a creature you control enters": "creature_you_control_enters",
     r"Whenever another creature you control enters": "another_creature_you_control_enters",
@@ -169,7 +180,10 @@ def _triggered(face: Face, p: str) -> Abilities | None:
         m = pattern.fullmatch(p)
         if not m:
             continue
-        fields = effect_of(m["effect"], face.tokens)
+        effect = m["effect"]
+        if events == "self_attacks":     # (506.2: of two players, the one attacked is the opponent)
+            effect = re.sub(r"\bdefending player\b", "each opponent", effect)
+        fields = effect_of(effect, face.tokens)
         if fields is None:
             return None
         on = fields.pop("_on_", None)

@@ -291,7 +291,7 @@ _CREATURE_TOKEN = re.compile(
     rf"(?:you )?create (?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|X) (?P<p>\d+)/(?P<t>\d+) "
     rf"(?P<colors>{_COLOR_LIST}) (?P<subtypes>(?-i:(?:[A-Z][a-z']+(?:-[A-Z][a-z]+)? )+))"
     r"(?P<artifact>(?:artifact |enchantment )*)creature tokens?(?: with (?:(?P<kw>[a-z]+(?:(?:,| and|, and) [a-z]+)*)|"
-    r"\"(?P<ability>[^\"]+)\"))?(?: (?P<each>for each .+?))?"
+    r"\"(?P<ability>[^\"]+)\"))?(?: that(?:'s| are) (?P<attacking>tapped and attacking))?(?: (?P<each>for each .+?))?"
     # (or its ability said after it: "... creature token. It has "Sacrifice this token: Add {C}."")
     r"(?:\.? (?:It has|They have|They each have) \"(?P<has>[^\"]+)\")?\.?", re.IGNORECASE)
 _IT_HAS = re.compile(r"(?:It has|They have|They each have) \"[^\"]+\"\.?")
@@ -391,7 +391,7 @@ def _sentence_effect(s: str, tokens: dict[str, dict] | None) -> dict | None:
         name = _curated_token(token) or token["name"]
         if name == token["name"]:
             tokens[name] = token
-        return {"tokens": {name: count}}
+        return {"tokens": {name: count}} | ({"tapped_and_attacking": True} if m["attacking"] else {})
     if (mana := mana_effect(s)) is not None and set(mana) <= {"mana"}:
         return {"add_mana": mana["mana"]}
     if mana is not None and mana.get("output") == "any_color" and set(mana) <= {"output", "amount"}:
