@@ -75,6 +75,8 @@ cdef struct Rules:
     Triggered* triggered
     Activated* activated
     int granted_row          # MANA_ABILITY row of the granted any-colour ability (-1: none)
+    bint animations          # some OP row is OP_BECOMES: a permanent may become something (use_abilities
+                             # looks for an animation only then)
     uint32_t* info           # CardInfoFlags per card
     uint8_t* static_cp       # per card: types it could produce on a board with no mana effects
                              # (its simple abilities': the policy's view of a land)

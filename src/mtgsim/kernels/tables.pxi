@@ -64,6 +64,7 @@ cdef class CoreTables:
         # mana_ability_rows needn't ask the board's grants (a scan of the board)
         self.R.granted_row = (tables.granted_mana_row if np.any(tables.grants["grant"] == GR_MANA_ANY_COLOR)
                               else -1)
+        self.R.animations = bool(np.any(tables.ops["code"] == OP_BECOMES))
         summary = card_facts.card_summaries(tables)
         self._keep["summary"] = summary
         self.R.info = <uint32_t*>cnp.PyArray_DATA(summary["flags"])
