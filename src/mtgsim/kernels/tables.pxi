@@ -158,6 +158,7 @@ cdef void cdef_fill_fixed_options(Rules* R) noexcept:
         if R.fixed_opt[row] < 0:
             continue
         p.card = row
+        derive_characteristics(&p)
         cp[0] = R.own_cp[row]
         for life in range(2):
             o = &R.fixed_options[2 * R.fixed_opt[row] + life]
