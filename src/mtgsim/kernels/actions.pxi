@@ -36,8 +36,7 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
             lands += (types_of(R, &g.perms[j]) & CT_LAND) != 0 and g.perms[j].controller == who
     p = &g.perms[g.n]
     memset(p, 0, sizeof(Permanent))
-    p.card = row
-    derive_characteristics(p)
+    p.card = p.characteristics = row     # (derive_characteristics of a permanent that has become nothing)
     p.controller = p.owner = who
     p.object_id = g.next_id
     g.next_id += 1
