@@ -75,6 +75,8 @@ cdef struct Rules:
     Triggered* triggered
     Activated* activated
     int granted_row          # MANA_ABILITY row of the granted any-colour ability (-1: none)
+    bint animations          # some OP row is OP_BECOMES: a permanent may become something (use_abilities
+                             # looks for an animation only then)
     uint32_t* info           # CardInfoFlags per card
     uint8_t* static_cp       # per card: types it could produce on a board with no mana effects
                              # (its simple abilities': the policy's view of a land)
@@ -261,9 +263,16 @@ cdef inline Card* card_of(Rules* R, Board* b, int i) noexcept nogil:
 # (tests/engine/test_characteristics.py holds the rooms to it); power and toughness are
 # power_of/toughness_of (counts room), which add counters and other effects (7c) to these.
 
+cdef inline void derive_characteristics(Permanent* p) noexcept nogil:
+    """Permanent.characteristics from its card and what it has become: called wherever either
+    changes (a permanent entering, a Class level, an animation starting or ending) and as a caller's
+    rows are read (GameState.load, one_board, the batch), so the accessors read one field."""
+    p.characteristics = p.becomes - 1 if p.becomes else p.card
+
+
 cdef inline int characteristics_row(Permanent* p) noexcept nogil:
     """The CARD row its characteristics are read off now: what it has become, else its card."""
-    return p.becomes - 1 if unlikely(p.becomes) else p.card
+    return p.characteristics
 
 
 cdef inline uint16_t types_of(Rules* R, Permanent* p) noexcept nogil:

@@ -70,7 +70,7 @@ _INDEX_FIELDS = {
 WRITTEN_FIELDS = {
     "mana_ability": ("card",), "cost_modifier": ("card",), "mana_trigger": ("card",),
     "mana_replacement": ("card",), "grant": ("card",), "enters": ("card",), "triggered": ("card",),
-    "activated": ("card",), "permanent": ("card", "object_id"), "board_info": ("restricted_row",),
+    "activated": ("card",), "permanent": ("card", "object_id", "characteristics"), "board_info": ("restricted_row",),
     "choices": ("bounce_object", "sacrifice_object"),
 }
 

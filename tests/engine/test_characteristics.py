@@ -168,6 +168,7 @@ def animated_boards(draw):
         p["becomes"] = 1 + BECOMES_ROW[name] if name in BECOMES_ROW and draw(st.booleans()) else 0
         p["counters"][int(schema.CounterKind.CK_P1P1)] = draw(st.integers(0, 2))
         p["power_bonus"] = p["toughness_bonus"] = draw(st.integers(-1, 2))
+        p["characteristics"] = draw(st.integers(0, len(TABLES.cards) - 1))   # (derived: a caller's is not read)
     info = np.zeros(1, dtype=schema.DTYPES["board_info"])
     info[0]["turn"] = 3
     return perms, names, info

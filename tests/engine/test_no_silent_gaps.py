@@ -19,6 +19,7 @@ ACTED_ON_ELSEWHERE = {
                                          "passes (docs/card-format.md; so the shipped Cavern of Souls "
                                          "leaves that mana ability out)",
     ("Permanent", "damage"): "no effect marks damage yet (514.2 has nothing to clear)",
+    ("Permanent", "padding"): "no meaning: it pads the record to 64 bytes (a permanent's row found by a shift)",
 }
 
 

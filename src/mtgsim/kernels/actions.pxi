@@ -36,7 +36,7 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
             lands += (types_of(R, &g.perms[j]) & CT_LAND) != 0 and g.perms[j].controller == who
     p = &g.perms[g.n]
     memset(p, 0, sizeof(Permanent))
-    p.card = row
+    p.card = p.characteristics = row     # (derive_characteristics of a permanent that has become nothing)
     p.controller = p.owner = who
     p.object_id = g.next_id
     g.next_id += 1
@@ -460,6 +460,7 @@ cdef void become_level(Rules* R, Spec* S, Game* g, Rng* rng, int i, int n) noexc
         enters_or_leaves(g, i, -1)                  # (the incremental state: the old row out, the
         count_permanent(g, old, -1)                 # new one in)
         g.perms[i].card = row
+        derive_characteristics(&g.perms[i])
         count_permanent(g, row, 1)
         enters_or_leaves(g, i, 1)
         board_changed(g)
@@ -1014,6 +1015,7 @@ cdef void set_becomes(Game* g, int i, int row, bint until_end_of_turn) noexcept 
     cdef Permanent* p = &g.perms[i]
     g.n_animated += (row >= 0) - (p.becomes != 0)
     p.becomes = <int16_t>(row + 1)
+    derive_characteristics(p)
     p.flags = (p.flags & ~PF_BECOMES_UNTIL_EOT) | (PF_BECOMES_UNTIL_EOT if row >= 0 and until_end_of_turn else 0)
     g.shortcuts = g.spec_shortcuts and g.n_animated == 0
     board_changed(g)

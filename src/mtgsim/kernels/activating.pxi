@@ -116,7 +116,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
                 continue
             if S.fetch_lands and k == fetch_ability(R, g.perms[i].card):
                 continue                         # (cracked by crack_fetch_lands, or kept)
-            animation = animation_of(R, e)
+            animation = animation_of(R, e) if unlikely(R.animations) else -1   # (no table, no animation)
             if animation >= 0 and not animation_attacks(R, S, g, i, animation):
                 continue                         # (animated only to attack: 611.2, 508.1a)
             b = game_board(g)

@@ -8,13 +8,16 @@ MAX_X = MAXX
 
 cdef inline Board one_board(Permanent[::1] perms, int n, BoardInfo[::1] info) except *:
     """The Board of a one-board entry point, checked once: its buffers (could-produce, plans)
-    hold MAXBOARD permanents."""
+    hold MAXBOARD permanents; each permanent's characteristics row derived (in the caller's rows)."""
     cdef Board b
+    cdef int i
     if not 0 <= n <= perms.shape[0] or info.shape[0] < 1:
         raise ValueError(f"a board of {n} permanents needs that many rows and one BoardInfo")
     if n > MAXBOARD:
         raise ValueError(f"at most {MAXBOARD} permanents on one board (this board has {n})")
     b.perms = &perms[0]
+    for i in range(n):
+        derive_characteristics(&b.perms[i])
     b.n = n
     b.scanned = 0
     b.over = 0
@@ -47,6 +50,8 @@ cdef int32_t evaluate_one(Rules* R, Question* q, Permanent* perms, int n, int ca
     cdef int t, done
     if <unsigned int>n > <unsigned int>capacity:
         return 1 + capacity
+    for t in range(n):                   # (in the caller's rows: what the accessors read)
+        derive_characteristics(&perms[t])
     if info_fault(R, bi):
         return 2 + capacity
     for t in range(n, capacity):

@@ -83,6 +83,7 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
     cdef int k, q, row, best = -1, score, best_score = -1
     cdef int demand[5]
     cdef int supply[5]
+    cdef bint attackers = S.attacker_lands      # (read once: a register across the loop's calls)
     if g.n_rows[1] == 0:
         return -1
     if g.n_rows[1] == 1:                     # one kind of land in hand: nothing to weigh
@@ -101,7 +102,7 @@ cdef int choose_land(Rules* R, Spec* S, Game* g, ManaView* v) noexcept nogil:
         if R.cards[row].uncastable:
             continue
         score = land_score(R, S, g, v, row, demand, supply)
-        if S.attacker_lands:
+        if attackers:
             score += attacker_land(R, S, row)
         if score > best_score:
             best, best_score = first_in_hand(g, row), score

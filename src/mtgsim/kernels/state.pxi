@@ -105,6 +105,7 @@ cdef class GameState:
         if g.bi.n_restricted[0]:
             count_restricted_pool(g, 1)
         for i in range(n):              # the counts and views kept as permanents come and go
+            derive_characteristics(&g.perms[i])
             count_permanent(g, g.perms[i].card, 1)
             enters_or_leaves(g, i, 1)
             g.n_sacrifice_at_end += (g.perms[i].flags & PF_SACRIFICE_AT_END) != 0

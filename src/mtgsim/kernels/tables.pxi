@@ -64,6 +64,7 @@ cdef class CoreTables:
         # mana_ability_rows needn't ask the board's grants (a scan of the board)
         self.R.granted_row = (tables.granted_mana_row if np.any(tables.grants["grant"] == GR_MANA_ANY_COLOR)
                               else -1)
+        self.R.animations = bool(np.any(tables.ops["code"] == OP_BECOMES))
         summary = card_facts.card_summaries(tables)
         self._keep["summary"] = summary
         self.R.info = <uint32_t*>cnp.PyArray_DATA(summary["flags"])
@@ -158,6 +159,7 @@ cdef void cdef_fill_fixed_options(Rules* R) noexcept:
         if R.fixed_opt[row] < 0:
             continue
         p.card = row
+        derive_characteristics(&p)
         cp[0] = R.own_cp[row]
         for life in range(2):
             o = &R.fixed_options[2 * R.fixed_opt[row] + life]
