@@ -1,7 +1,7 @@
 """Declares the Cython extensions only; metadata lives in pyproject.toml.
 
 Before cythonizing, writes the Cython that mtgsim.vocabulary declares (its op codes, flags,
-controller filters and counter kinds as enums, and the array bounds they set:
+controller filters, counter kinds and trigger events as enums, and the array bounds they set:
 src/mtgsim/_vocabulary*.pxi, not kept in git), read from that module alone.
 
 MTGSIM_DEBUG=1 builds with bounds and wraparound checks on (for debugging the kernels).

@@ -63,8 +63,9 @@ cpdef enum PermanentFlag:
     PF_ONCE_ALL = 960
     PF_BECOMES_UNTIL_EOT = 1024  # what it has become (Permanent.becomes) ends in the cleanup step (514.2)
 
-# the op codes, op flags, controller filters and counter kinds: declared in mtgsim.vocabulary
-# (OpCode, OpFlag, Who, COUNTERS), written out by the build (setup.py) as these cpdef enums
+# the op codes, op flags, controller filters, counter kinds and trigger events: declared in
+# mtgsim.vocabulary (OpCode, OpFlag, Who, COUNTERS, Event), written out by the build (setup.py) as
+# these cpdef enums
 include "_vocabulary.pxi"
 
 cpdef enum CountOf:              # what a variable amount counts
@@ -130,19 +131,6 @@ cpdef enum TappedUnless:
     TU_CONTROL_BASIC = 7
     TU_LOW_LIFE = 8
     TU_CONTROL_LEGENDARY_CREATURE = 9
-
-cpdef enum Event:
-    EV_SELF_ENTERS = 0
-    EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS = 1
-    EV_CREATURE_YOU_CONTROL_ENTERS = 2
-    EV_SELF_BECOMES_TAPPED = 3
-    EV_YOUR_UPKEEP = 4
-    EV_SELF_DIES = 5
-    EV_YOU_CAST_SPELL = 6
-    EV_LAND_YOU_CONTROL_ENTERS = 7
-    EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS = 8
-    EV_SELF_BECOMES_LEVEL = 9    # "When this Class becomes level N" (716.2a): a trigger of level N's
-    EV_SELF_ATTACKS = 10         # "Whenever ~ attacks" (508.1m: triggers as it is declared an attacker)
 
 cpdef enum Timing:               # Condition.during: when an ability may be activated (602.5)
     TI_ANY = 0

@@ -14,7 +14,6 @@ from ._core import (
     CardInfoFlag,
     CardTypeBit,
     CountOf,
-    Event,
     Grant,
     GrantTo,
     KeywordBit,
@@ -22,6 +21,7 @@ from ._core import (
     PermanentFlag,
     SpellScope,
 )
+from .vocabulary import Event
 
 __all__ = ["card_summaries", "DIRECT_OUTPUTS", "SEARCHED_OUTPUTS", "haste_givers", "upkeep_triggered",
            "land_play_givers", "enters_watchers", "mana_reads_hand", "reads_power"]
@@ -206,12 +206,11 @@ def haste_givers(tables, n: int) -> np.ndarray:
 def upkeep_triggered(tables, n: int) -> np.ndarray:
     """Per card row: has it "at the beginning of your upkeep" abilities (503.1a)?"""
     t = tables.triggered
-    return _owners(t[t["event"] == Event.EV_YOUR_UPKEEP], n)
+    return _owners(t[t["event"] == Event.YOUR_UPKEEP.code], n)
 
 
-# the events of permanents entering other than the permanent itself (603.6a)
-OTHERS_ENTER = (Event.EV_CREATURE_YOU_CONTROL_ENTERS, Event.EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS,
-                Event.EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS, Event.EV_LAND_YOU_CONTROL_ENTERS)
+# the events of permanents entering, another one among them (603.6a): those concerning the one entering
+OTHERS_ENTER = tuple(e.code for e in Event if e.counters_on == "entering")
 
 
 def enters_watchers(tables, n: int) -> np.ndarray:

@@ -679,7 +679,7 @@ class _Compiler:
     def _triggered(self, t: TriggeredAbility, card: int) -> np.void:
         r = self._row("triggered")
         r["card"] = card
-        r["event"] = _enum_code(schema.Event, "EV_", t.event)
+        r["event"] = t.event.code                  # (the core's EV_ member of that name: vocabulary.Event)
         r["spell_types"] = type_bits(t.spell_types)
         r["effect"] = self.effect(t.effect)
         return r

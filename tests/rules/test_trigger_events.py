@@ -146,3 +146,15 @@ def test_716_2a_self_becomes_level_once_as_the_class_becomes_that_level():
     assert s.level(p) == 2 and s.life() == 21
     s.activate(p, 1)
     assert s.level(p) == 3 and s.life() == 21
+
+
+def test_508_1m_self_attacks_as_it_is_declared_an_attacker():
+    """508.1m: "Whenever ~ attacks" triggers as it is declared an attacker; not for a creature
+    that doesn't attack."""
+    s = Scenario()
+    attacker = s.add(_watcher("self_attacks", "Creature — Warrior", "2/2"))
+    s.add(_watcher("self_attacks", "Creature — Warrior", "2/2", name="Test Idler"))
+    s.next_turn()
+    s.next_turn()
+    s.attack([attacker])
+    assert s.life() == 21

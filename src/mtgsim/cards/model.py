@@ -15,6 +15,7 @@ from typing import Any, NewType, Union
 
 from .. import vocabulary
 from ..errors import CardDataError, UnknownNameError, shown
+from ..vocabulary import Event      # a triggered ability's event (603.2), declared with its rule and oracle words
 from ..mana import Color, ManaCost, color_order
 from .oracle_text import number
 
@@ -633,26 +634,10 @@ class EntersEffect:
             raise CardDataError(f"unless = {shown(self.unless.value)} asks for a card of `subtypes`: name them")
 
 
-class Event(str, enum.Enum):
-    SELF_ENTERS = "self_enters"                          # when this enters
-    NONTOKEN_CREATURE_YOU_CONTROL_ENTERS = "nontoken_creature_you_control_enters"  # The Great Henge
-    CREATURE_YOU_CONTROL_ENTERS = "creature_you_control_enters"
-    SELF_BECOMES_TAPPED = "self_becomes_tapped"          # City of Brass
-    YOUR_UPKEEP = "your_upkeep"
-    SELF_DIES = "self_dies"                              # Hangarback Walker
-    YOU_CAST_SPELL = "you_cast_spell"
-    LAND_YOU_CONTROL_ENTERS = "land_you_control_enters"  # landfall (Lotus Cobra)
-    ANOTHER_CREATURE_YOU_CONTROL_ENTERS = "another_creature_you_control_enters"
-    SELF_BECOMES_LEVEL = "self_becomes_level"            # "When this Class becomes level N": an ability of
-                                                         # its level N (CardDef.levels), 716.2a
-    SELF_ATTACKS = "self_attacks"                        # "Whenever ~ attacks" (508.1m: as it is declared an
-                                                         # attacker; Restless Fortress)
-
-
 @dataclass(frozen=True, slots=True)
 class TriggeredAbility:
     """A triggered ability (603) that is not a mana ability; `effect.counters` go on the
-    permanent the event is about (the entering creature, or this one)."""
+    permanent the event concerns (`Event.counters_on`: the entering creature, or this one)."""
     event: Event
     effect: Effect
     spell_types: tuple[str, ...] = ()  # YOU_CAST_SPELL: only spells of these card types
