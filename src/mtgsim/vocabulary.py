@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import CardDataError, UnknownNameError
+from .field_words import CODED, Coded
 
 __all__ = ["BY_NAME", "CHOICE_BY_NAME", "CHOICE_KINDS", "COST_BY_NAME", "COST_OPS", "COUNTERS", "COUNTER_NAMES",
            "MAX_LOOK", "MODIFIERS", "MOVED_WORD", "OPS", "OP_NAMES", "ChoiceKind", "CostOpDef", "CounterDef", "OpCode",
@@ -175,20 +176,19 @@ def counter_kind(name: str, error: type[Exception] = CardDataError) -> int:
 # core's `Event` enum (Triggered.event, matched in the kernels) is generated from it by the build:
 # EV_ and the member's name, valued by its place here (`code`), so the members keep their order.
 
-class Event(str, enum.Enum):
+class Event(Coded):
     """A trigger event (603.2): its value the word cards write. `rule`: the rule it implements;
     `doc`: its doc line (docs/card-format.md); `oracle`: the words of oracle text the recognizer
     reads as it, `~` for the card itself and N for a number ("" none: `unread` says why);
     `counters_on`: the permanent its effect concerns, the one its counters go on (run_ops's
     `target`): "this" (the ability's own), "entering" (the permanent entering, itself or another,
-    603.6a) or "none" (it has left the battlefield); `code`: its value in the core's enum (EV_ and
-    its name)."""
+    603.6a) or "none" (it has left the battlefield); `code` (a `Coded`'s: its place): its value in
+    the core's enum (EV_ and its name)."""
     rule: str
     doc: str
     oracle: str
     counters_on: str
     unread: str
-    code: int
 
     def __new__(cls, value: str, rule: str, doc: str, oracle: str, counters_on: str = "this",
                 unread: str = "") -> Event:
@@ -196,7 +196,6 @@ class Event(str, enum.Enum):
         member._value_ = value
         member.rule, member.doc, member.oracle, member.unread = rule, doc, oracle, unread
         member.counters_on = counters_on
-        member.code = len(cls.__members__)          # (its place: the members made before it)
         return member
 
     SELF_ENTERS = ("self_enters", "603.6a", "this permanent enters", "When ~ enters")
@@ -531,8 +530,9 @@ def cython_declarations() -> dict[str, str]:
     """The Cython files the build writes from this module (setup.py; not kept in git), by name:
     `_vocabulary.pxi`, the `cpdef enum`s OpCode, OpFlag, Who, CounterKind and Event that _core.pxd
     includes (Python reads them as `mtgsim.schema`'s), and `_vocabulary_sizes.pxi`, the array
-    bounds _records.pxd includes. Read without the package (the build has no core yet): this
-    module imports nothing of mtgsim but `errors`."""
+    bounds _records.pxd includes; with them the enums of the card fields' words (`field_words.CODED`).
+    Read without the package (the build has no core yet): this module imports nothing of mtgsim
+    but `errors` and `field_words`."""
     enums = [_GENERATED]
     for cls in (OpCode, OpFlag, Who):
         enums += ["", f"cpdef enum {cls.__name__}:".ljust(33) + f"# mtgsim.vocabulary.{cls.__name__}"]
@@ -542,6 +542,9 @@ def cython_declarations() -> dict[str, str]:
     enums += [f"    N_COUNTER_KINDS = {len(COUNTERS)}"]
     enums += ["", "cpdef enum Event:".ljust(33) + "# Triggered.event: mtgsim.vocabulary.Event"]
     enums += [f"    EV_{e.name} = {e.code}".ljust(32) + f" # {e.value} ({e.rule})" for e in Event]
+    for words, prefix, _, field in CODED:
+        enums += ["", f"cpdef enum {words.__name__}:".ljust(33) + f"# {field}: mtgsim.field_words.{words.__name__}"]
+        enums += [f"    {prefix}{w.name} = {w.code}".ljust(32) + f" # {w.value!r}" for w in words]
     sizes = [_GENERATED, "cdef enum:",
              f"    NCOUNTERKINDS = {len(COUNTERS)}".ljust(33) + "# CounterKind.N_COUNTER_KINDS",
              f"    MAXLOOK = {MAX_LOOK}".ljust(33) + "# MAX_LOOK"]
