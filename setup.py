@@ -1,8 +1,8 @@
 """Declares the Cython extensions only; metadata lives in pyproject.toml.
 
 Before cythonizing, writes the Cython that mtgsim.vocabulary declares (its op codes, flags,
-controller filters and counter kinds as enums, and the array bounds they set:
-src/mtgsim/_vocabulary*.pxi, not kept in git), read from that module alone.
+controller filters, counter kinds, trigger events and the words of card fields as enums, and the
+array bounds they set: src/mtgsim/_vocabulary*.pxi, not kept in git), read from that module alone.
 
 MTGSIM_DEBUG=1 builds with bounds and wraparound checks on (for debugging the kernels).
 MTGSIM_PGO=1 builds the core twice with GCC's profile-guided optimisation: once instrumented,
@@ -68,7 +68,8 @@ def write_vocabulary():
     """Write the Cython files mtgsim.vocabulary declares (`vocabulary.cython_declarations`) beside
     _core.pxd, each only if its text changed (so an unchanged vocabulary recompiles nothing).
     The module is imported alone, under a bare `mtgsim` package: the real package's __init__
-    needs the core this build makes (vocabulary imports nothing of mtgsim but `errors`)."""
+    needs the core this build makes (vocabulary imports nothing of mtgsim but `errors` and
+    `field_words`)."""
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "src", "mtgsim")
     saved = {k: v for k, v in sys.modules.items() if k == "mtgsim" or k.startswith("mtgsim.")}
     package = types.ModuleType("mtgsim")

@@ -63,19 +63,11 @@ cpdef enum PermanentFlag:
     PF_ONCE_ALL = 960
     PF_BECOMES_UNTIL_EOT = 1024  # what it has become (Permanent.becomes) ends in the cleanup step (514.2)
 
-# the op codes, op flags, controller filters and counter kinds: declared in mtgsim.vocabulary
-# (OpCode, OpFlag, Who, COUNTERS), written out by the build (setup.py) as these cpdef enums
+# the op codes, op flags, controller filters, counter kinds and trigger events: declared in
+# mtgsim.vocabulary (OpCode, OpFlag, Who, COUNTERS, Event); the words of the card fields (CountOf,
+# Timing, TappedUnless, ...: mtgsim.field_words.CODED): written out by the build (setup.py) as
+# these cpdef enums
 include "_vocabulary.pxi"
-
-cpdef enum CountOf:              # what a variable amount counts
-    CO_PERMANENTS = 0
-    CO_CARDS_IN_HAND = 1
-    CO_DEVOTION = 2
-    CO_COUNTERS_ON_SELF = 3
-    CO_GREATEST_POWER = 4
-    CO_X = 5
-    CO_POWER = 6
-    CO_TOUGHNESS = 7
 
 cpdef enum ManaOutput:           # how a mana ability's output is described
     MO_FIXED = 0
@@ -84,70 +76,6 @@ cpdef enum ManaOutput:           # how a mana ability's output is described
     MO_ANY_TYPE = 3
     MO_COMBINATION = 4
     MO_CHOSEN_COLOR = 5
-
-cpdef enum CostChange:           # the steps of 601.2f, in the order they apply
-    CC_INCREASE = 0
-    CC_REDUCE = 1
-    CC_SET_MINIMUM = 2
-
-cpdef enum SpellScope:
-    SS_SELF = 0
-    SS_YOUR_SPELLS = 1
-    SS_OPPONENT_SPELLS = 2
-    SS_ALL_SPELLS = 3
-
-cpdef enum Watches:              # which permanents a tapped-for-mana effect watches (106.12)
-    WA_SELF = 0
-    WA_ENCHANTED_LAND = 1
-    WA_LANDS_YOU_CONTROL = 2
-    WA_LANDS = 3
-    WA_BASIC_LANDS = 4
-    WA_PERMANENTS_YOU_CONTROL = 5
-    WA_PERMANENTS = 6
-
-cpdef enum TriggerAdds:
-    TA_FIXED = 0
-    TA_PRODUCED = 1
-    TA_CHOSEN_COLOR = 2
-    TA_ANY_COLOR = 3
-
-cpdef enum Grant:
-    GR_HASTE = 0
-    GR_MANA_ANY_COLOR = 1
-
-cpdef enum GrantTo:
-    GT_CREATURES_YOU_CONTROL = 0
-    GT_LANDS_YOU_CONTROL = 1
-
-cpdef enum TappedUnless:
-    TU_ALWAYS = 0
-    TU_FEW_OTHER_LANDS = 1
-    TU_MANY_OTHER_LANDS = 2
-    TU_CONTROL_SUBTYPE = 3
-    TU_PAY_LIFE = 4
-    TU_REVEAL_SUBTYPE = 5
-    TU_MANY_BASIC_LANDS = 6
-    TU_CONTROL_BASIC = 7
-    TU_LOW_LIFE = 8
-    TU_CONTROL_LEGENDARY_CREATURE = 9
-
-cpdef enum Event:
-    EV_SELF_ENTERS = 0
-    EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS = 1
-    EV_CREATURE_YOU_CONTROL_ENTERS = 2
-    EV_SELF_BECOMES_TAPPED = 3
-    EV_YOUR_UPKEEP = 4
-    EV_SELF_DIES = 5
-    EV_YOU_CAST_SPELL = 6
-    EV_LAND_YOU_CONTROL_ENTERS = 7
-    EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS = 8
-    EV_SELF_BECOMES_LEVEL = 9    # "When this Class becomes level N" (716.2a): a trigger of level N's
-    EV_SELF_ATTACKS = 10         # "Whenever ~ attacks" (508.1m: triggers as it is declared an attacker)
-
-cpdef enum Timing:               # Condition.during: when an ability may be activated (602.5)
-    TI_ANY = 0
-    TI_YOUR_TURN = 1             # "Activate only during your turn"
-    TI_OPPONENTS_TURN = 2        # "Activate only during an opponent's turn"
 
 cpdef enum AttackIf:             # Card.attack_if: its restriction on attacking (508.1c)
     AI_NONE = 0

@@ -13,15 +13,12 @@ import numpy as np
 from ._core import (
     CardInfoFlag,
     CardTypeBit,
-    CountOf,
-    Event,
-    Grant,
-    GrantTo,
     KeywordBit,
     ManaOutput,
     PermanentFlag,
-    SpellScope,
 )
+from .field_words import CountOf, Grant, GrantTo, SpellScope
+from .vocabulary import Event
 
 __all__ = ["card_summaries", "DIRECT_OUTPUTS", "SEARCHED_OUTPUTS", "haste_givers", "upkeep_triggered",
            "land_play_givers", "enters_watchers", "mana_reads_hand", "reads_power"]
@@ -31,7 +28,7 @@ CI_MANA_EFFECT, CI_COMPLEX_MANA, CI_COSTMOD = (CardInfoFlag.CI_MANA_EFFECT, Card
 CI_HASTE_GRANT, CI_CREATURE, CI_HASTE = CardInfoFlag.CI_HASTE_GRANT, CardInfoFlag.CI_CREATURE, CardInfoFlag.CI_HASTE
 MO_FIXED, MO_CHOICE, MO_ANY_COLOR, MO_ANY_TYPE = (ManaOutput.MO_FIXED, ManaOutput.MO_CHOICE,
                                                   ManaOutput.MO_ANY_COLOR, ManaOutput.MO_ANY_TYPE)
-SS_SELF, GR_HASTE, CT_CREATURE, KW_HASTE = (SpellScope.SS_SELF, Grant.GR_HASTE, CardTypeBit.CT_CREATURE,
+SS_SELF, GR_HASTE, CT_CREATURE, KW_HASTE = (SpellScope.SELF.code, Grant.HASTE.code, CardTypeBit.CT_CREATURE,
                                             KeywordBit.KW_HASTE)
 
 # Every mana-ability output kind is in exactly one of these (tests/engine/test_card_facts.py fails on
@@ -200,18 +197,17 @@ def _owners(rows: np.ndarray, n: int) -> np.ndarray:
 def haste_givers(tables, n: int) -> np.ndarray:
     """Per card row: does it give creatures you control haste (scan_board's GRANTS_HASTE)?"""
     g = tables.grants
-    return _owners(g[(g["grant"] == GR_HASTE) & (g["to"] == GrantTo.GT_CREATURES_YOU_CONTROL)], n)
+    return _owners(g[(g["grant"] == GR_HASTE) & (g["to"] == GrantTo.CREATURES_YOU_CONTROL.code)], n)
 
 
 def upkeep_triggered(tables, n: int) -> np.ndarray:
     """Per card row: has it "at the beginning of your upkeep" abilities (503.1a)?"""
     t = tables.triggered
-    return _owners(t[t["event"] == Event.EV_YOUR_UPKEEP], n)
+    return _owners(t[t["event"] == Event.YOUR_UPKEEP.code], n)
 
 
-# the events of permanents entering other than the permanent itself (603.6a)
-OTHERS_ENTER = (Event.EV_CREATURE_YOU_CONTROL_ENTERS, Event.EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS,
-                Event.EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS, Event.EV_LAND_YOU_CONTROL_ENTERS)
+# the events of permanents entering, another one among them (603.6a): those concerning the one entering
+OTHERS_ENTER = tuple(e.code for e in Event if e.counters_on == "entering")
 
 
 def enters_watchers(tables, n: int) -> np.ndarray:
@@ -255,16 +251,16 @@ def mana_reads_hand(tables) -> bool:
         return False
     counts = tables.counts
     stars = tables.cards["star"][tables.cards["star"] >= 0]
-    hand_sized = bool(len(counts) and (counts["what"][stars] == CountOf.CO_CARDS_IN_HAND).any())
+    hand_sized = bool(len(counts) and (counts["what"][stars] == CountOf.CARDS_IN_HAND.code).any())
     conditions = tables.conditions[mana["condition"][mana["condition"] >= 0]]
     if np.any((conditions["hand_min"] > 0) | (conditions["hand_max"] < 32767)) or (
             hand_sized and reads_power(tables, conditions["filter"]).any()):
         return True
     if not len(counts):
         return False
-    hand = counts["what"] == CountOf.CO_CARDS_IN_HAND
+    hand = counts["what"] == CountOf.CARDS_IN_HAND.code
     if hand_sized:
-        hand |= np.isin(counts["what"], (CountOf.CO_POWER, CountOf.CO_TOUGHNESS, CountOf.CO_GREATEST_POWER))
+        hand |= np.isin(counts["what"], (CountOf.POWER.code, CountOf.TOUGHNESS.code, CountOf.GREATEST_POWER.code))
         hand |= reads_power(tables, counts["filter"])
     rows = [mana["amount"]["count"]]
     effects = tables.effects[mana["effect"][mana["effect"] >= 0]]

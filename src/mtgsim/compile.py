@@ -26,8 +26,9 @@ from .cards.creature_types import CREATURE_TYPES
 from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
 from .errors import ArgumentError, ArgumentTypeError, CardDataError, LimitError, UnknownCardError, shown
+from .field_words import CountOf
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order
-from .schema import (AttackIf, CardTypeBit, CountOf, KeywordBit, ManaTypeBit, OpCode, PermanentFlag,
+from .schema import (AttackIf, CardTypeBit, KeywordBit, ManaTypeBit, OpCode, PermanentFlag,
                      SupertypeBit, Who)
 
 __all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
@@ -40,8 +41,6 @@ _SUPERTYPE_BIT = {t: int(getattr(SupertypeBit, "ST_" + t.upper())) for t in SUPE
 _KEYWORD_BIT = {m.name[3:].replace("_", " ").lower(): int(m) for m in KeywordBit}
 _TYPE_LETTER_BIT = {c: 1 << i for i, c in enumerate(COLOR_ORDER + "C")}
 _WHO = {"you": Who.WHO_YOU, "opponents": Who.WHO_OPPONENTS, "any": Who.WHO_ANY}
-_COUNT_OF = {m.value: int(getattr(CountOf, "CO_" + m.name)) for m in __import__(
-    "mtgsim.cards.model", fromlist=["CountOf"]).CountOf}
 
 
 _SYMBOL_FIELD = {SymbolKind.PHYREXIAN: "phyrexian", SymbolKind.MONO_HYBRID: "mono_hybrid",
@@ -73,7 +72,8 @@ def _check_range(what: str, field: str, value: int, dtype) -> None:
 
 
 def _enum_code(enum_cls, prefix: str, value) -> int:
-    """The C code of a model enum member: model value 'lands_you_control' → WA_LANDS_YOU_CONTROL."""
+    """The C code of a model enum member: model value 'any_color' → MO_ANY_COLOR (a `Coded` word
+    has its own: `.code`)."""
     return int(getattr(enum_cls, prefix + value.name))
 
 
@@ -219,11 +219,11 @@ class _Compiler:
         if c in self.count_cache:
             return self.count_cache[c]
         r = self._new("count")
-        r["what"] = _COUNT_OF[c.count.value]
+        r["what"] = c.count.code
         r["color"] = (ManaTypeBit.MT_CHOSEN if c.color == "chosen"
                       else _TYPE_LETTER_BIT.get(c.color, 0))
         r["counter"] = vocabulary.counter_kind(c.counter)
-        if r["what"] == CountOf.CO_PERMANENTS:
+        if c.count is CountOf.PERMANENTS:
             r["filter"] = self.filter("amount", who=_WHO[c.controller.value], other=c.other, types=c.types,
                                       subtypes=c.subtypes)
         self.count_cache[c] = self._index("count")
@@ -298,7 +298,7 @@ class _Compiler:
         row["or_entered"] = c.or_entered_this_turn
         row["hand_min"] = 0 if c.hand_min is None else c.hand_min
         row["hand_max"] = 32767 if c.hand_max is None else c.hand_max
-        row["during"] = _enum_code(schema.Timing, "TI_", c.during)
+        row["during"] = c.during.code
         row["level"] = c.level or 0
         if c.once_each_turn:
             if self.once_next >= len(self._ONCE_FLAGS):
@@ -619,8 +619,8 @@ class _Compiler:
     def _cost_modifier(self, m: CostModifier, card: int) -> np.void:
         r = self._row("cost_modifier")
         r["card"] = card
-        r["change"] = _enum_code(schema.CostChange, "CC_", m.change)
-        r["scope"] = _enum_code(schema.SpellScope, "SS_", m.scope)
+        r["change"] = m.change.code
+        r["scope"] = m.scope.code
         r["mana"] = self.cost(m.mana) if m.mana else -1
         self.amount(r["amount"], m.amount)
         r["types"] = type_bits(m.types)
@@ -634,8 +634,8 @@ class _Compiler:
     def _mana_trigger(self, t: ManaTrigger, card: int) -> np.void:
         r = self._row("mana_trigger")
         r["card"] = card
-        r["watches"] = _enum_code(schema.Watches, "WA_", t.watches)
-        r["adds"] = _enum_code(schema.TriggerAdds, "TA_", t.adds)
+        r["watches"] = t.watches.code
+        r["adds"] = t.adds.code
         r["mana"] = self.cost(t.mana) if t.mana else -1
         r["amount"] = t.amount
         r["of_type"] = (ManaTypeBit.MT_CHOSEN if t.of_type == "chosen"
@@ -646,7 +646,7 @@ class _Compiler:
     def _mana_replacement(self, m: ManaReplacement, card: int) -> np.void:
         r = self._row("mana_replacement")
         r["card"] = card
-        r["watches"] = _enum_code(schema.Watches, "WA_", m.watches)
+        r["watches"] = m.watches.code
         r["multiply"] = m.multiply
         r["replace_with"] = _TYPE_LETTER_BIT.get(m.replace_with, 0)
         return r
@@ -654,15 +654,15 @@ class _Compiler:
     def _grant(self, g: StaticGrant, card: int) -> np.void:
         r = self._row("grant")
         r["card"] = card
-        r["grant"] = _enum_code(schema.Grant, "GR_", g.grant)
-        r["to"] = _enum_code(schema.GrantTo, "GT_", g.to)
+        r["grant"] = g.grant.code
+        r["to"] = g.to.code
         return r
 
     def _enters(self, e: EntersEffect, card: int) -> np.void:
         r = self._row("enters")
         r["card"] = card
         r["tapped"] = e.tapped
-        r["unless"] = _enum_code(schema.TappedUnless, "TU_", e.unless)
+        r["unless"] = e.unless.code
         if e.unless is TappedUnless.CONTROL_SUBTYPE:      # (a land of one of those land types, 305.6)
             r["filter"] = self.filter("enters", types=("Land",), subtypes=e.subtypes)
         elif e.unless is TappedUnless.REVEAL_SUBTYPE:     # (a card in hand: no controller, no board)
@@ -679,7 +679,7 @@ class _Compiler:
     def _triggered(self, t: TriggeredAbility, card: int) -> np.void:
         r = self._row("triggered")
         r["card"] = card
-        r["event"] = _enum_code(schema.Event, "EV_", t.event)
+        r["event"] = t.event.code                  # (the core's EV_ member of that name: vocabulary.Event)
         r["spell_types"] = type_bits(t.spell_types)
         r["effect"] = self.effect(t.effect)
         return r

@@ -1,5 +1,6 @@
 """The effect and cost vocabulary, declared once: one row per effect op (an `OpDef`), one row per
-counter kind (a `CounterDef`) and one per cost op (a `CostOpDef`, at the end of this file).
+counter kind (a `CounterDef`), one member per trigger event (`Event`) and one row per cost op (a
+`CostOpDef`, at the end of this file).
 
 A row says the op's name (the word a card's TOML and the recognizer use), its compiled
 `OpCode` (and the player it concerns), the rule it implements, its parameters with their
@@ -13,6 +14,10 @@ A counter kind's row says its name as cards write it ("+1/+1", "charge"), its `C
 code (its place in `COUNTERS`), the rule that gives it a meaning and its doc line: the compiler,
 Scenario and the docs read them; a name not declared is an error, never a lumped "other".
 
+A trigger event (`Event`, a member per event: the word a card's TOML writes) says the rule it
+implements, its doc line, the oracle words the recognizer reads as it and the permanent its
+counters go on; the core's `Event` enum is generated from it (EV_ and its name).
+
 The op rows are in the canonical order: the order a flat effect's parts are carried out in
 (a flat `{scry = 2, draw = 1}` scries, then draws). An ordered effect runs in the order
 written (608.2c).
@@ -24,11 +29,13 @@ import re
 from dataclasses import dataclass
 
 from .errors import CardDataError, UnknownNameError
+from .field_words import CODED, Coded
 
 __all__ = ["BY_NAME", "CHOICE_BY_NAME", "CHOICE_KINDS", "COST_BY_NAME", "COST_OPS", "COUNTERS", "COUNTER_NAMES",
            "MAX_LOOK", "MODIFIERS", "MOVED_WORD", "OPS", "OP_NAMES", "ChoiceKind", "CostOpDef", "CounterDef", "OpCode",
            "OpDef", "OpFlag", "Param", "Who", "beyond_bounds", "check", "cost_doc_table", "counter_doc_table",
-           "counter_kind", "cython_declarations", "doc_table", "param", "write_docs"]
+           "counter_kind", "cython_declarations", "doc_table", "param", "write_docs",
+           "EVENT_BY_NAME", "EVENT_NAMES", "Event", "event_doc_table"]
 
 _INT16 = 32767
 
@@ -160,6 +167,72 @@ def counter_kind(name: str, error: type[Exception] = CardDataError) -> int:
         raise error(f"{name!r} is not a counter kind the vocabulary declares (122.1; known: "
                     f"{', '.join(COUNTER_NAMES)})")
     return kind
+
+
+# ---- trigger events ------------------------------------------------------------------------------
+# A triggered ability's event (603.2), declared once: each member is the word a card's TOML writes
+# (`event = "self_enters"`, the model's TriggeredAbility.event), with the rule it implements, its
+# doc line, the oracle words the recognizer reads as it and the permanent its counters go on. The
+# core's `Event` enum (Triggered.event, matched in the kernels) is generated from it by the build:
+# EV_ and the member's name, valued by its place here (`code`), so the members keep their order.
+
+class Event(Coded):
+    """A trigger event (603.2): its value the word cards write. `rule`: the rule it implements;
+    `doc`: its doc line (docs/card-format.md); `oracle`: the words of oracle text the recognizer
+    reads as it, `~` for the card itself and N for a number ("" none: `unread` says why);
+    `counters_on`: the permanent its effect concerns, the one its counters go on (run_ops's
+    `target`): "this" (the ability's own), "entering" (the permanent entering, itself or another,
+    603.6a) or "none" (it has left the battlefield); `code` (a `Coded`'s: its place): its value in
+    the core's enum (EV_ and its name)."""
+    rule: str
+    doc: str
+    oracle: str
+    counters_on: str
+    unread: str
+
+    def __new__(cls, value: str, rule: str, doc: str, oracle: str, counters_on: str = "this",
+                unread: str = "") -> Event:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.rule, member.doc, member.oracle, member.unread = rule, doc, oracle, unread
+        member.counters_on = counters_on
+        return member
+
+    SELF_ENTERS = ("self_enters", "603.6a", "this permanent enters", "When ~ enters")
+    NONTOKEN_CREATURE_YOU_CONTROL_ENTERS = (
+        "nontoken_creature_you_control_enters", "603.6a",
+        "a nontoken creature enters under your control, this one included (The Great Henge)",
+        "Whenever a nontoken creature you control enters", "entering")
+    CREATURE_YOU_CONTROL_ENTERS = (
+        "creature_you_control_enters", "603.6a", "a creature enters under your control, this one included",
+        "Whenever a creature you control enters", "entering")
+    SELF_BECOMES_TAPPED = ("self_becomes_tapped", "603.2e",
+                           "this permanent becomes tapped, not as it enters tapped (City of Brass)",
+                           "Whenever ~ becomes tapped")
+    YOUR_UPKEEP = ("your_upkeep", "503.1a", "your upkeep begins (603.2b: the active player's only)",
+                   "At the beginning of your upkeep")
+    SELF_DIES = ("self_dies", "700.4",
+                 "this permanent is put into a graveyard from the battlefield (Hangarback Walker; a leaves-the-"
+                 "battlefield ability, looking back in time: 603.6c, 603.10a)", "When ~ dies", "none")
+    YOU_CAST_SPELL = ("you_cast_spell", "601.2i",
+                      "you cast a spell (`spell_types`: of one of those card types); it triggers before the spell "
+                      "resolves", "Whenever you cast a spell")
+    LAND_YOU_CONTROL_ENTERS = ("land_you_control_enters", "603.6a",
+                               "a land enters under your control (landfall: Lotus Cobra)",
+                               "Whenever a land you control enters", "entering")
+    ANOTHER_CREATURE_YOU_CONTROL_ENTERS = (
+        "another_creature_you_control_enters", "603.6a", "another creature enters under your control",
+        "Whenever another creature you control enters", "entering")
+    SELF_BECOMES_LEVEL = ("self_becomes_level", "716.2a",
+                          "this Class becomes level N: an ability of its level N only (`levels`), triggering "
+                          "once as that level-up resolves", "When this Class becomes level N")
+    SELF_ATTACKS = ("self_attacks", "508.1m",
+                    "this creature is declared an attacker (Restless Fortress; not a token put onto the "
+                    "battlefield attacking, 508.4)", "Whenever ~ attacks")
+
+
+EVENT_NAMES: tuple[str, ...] = tuple(e.value for e in Event)     # by code
+EVENT_BY_NAME: dict[str, Event] = {e.value: e for e in Event}
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,15 +487,32 @@ def counter_doc_table() -> str:
     return "\n".join(lines + ["", COUNTER_DOC_END])
 
 
+EVENT_DOC_BEGIN = "<!-- trigger events: generated from mtgsim.vocabulary (vocabulary.event_doc_table) -->"
+EVENT_DOC_END = "<!-- end of trigger events -->"
+
+
+def event_doc_table() -> str:
+    """docs/card-format.md's list of the trigger events, one row per event, from `Event`."""
+    lines = [EVENT_DOC_BEGIN, "", "| event | oracle text | rule | it triggers when | counters go on |",
+             "| --- | --- | --- | --- | --- |"]
+    for e in Event:
+        oracle = f"\"{e.oracle}, ...\"" if e.oracle else f"not read ({e.unread})"
+        on = {"this": "this permanent", "entering": "the permanent entering", "none": "none (it has left)"}[
+            e.counters_on]
+        lines.append(f"| `{e.value}` | {oracle} | {e.rule} | {e.doc} | {on} |")
+    return "\n".join(lines + ["", EVENT_DOC_END])
+
+
 def write_docs(path: str = "docs/card-format.md") -> bool:
     """Rewrite the generated tables of docs/card-format.md (`python -c "from mtgsim import
-    vocabulary; vocabulary.write_docs()"` in the checkout): the effect ops and the counter kinds,
-    between their markers. True if the file changed."""
+    vocabulary; vocabulary.write_docs()"` in the checkout): the effect ops, the counter kinds, the
+    cost ops and the trigger events, between their markers. True if the file changed."""
     with open(path, encoding="utf-8") as f:
         text = old = f.read()
     for begin, end, table in ((DOC_BEGIN, DOC_END, doc_table()),
                               (COUNTER_DOC_BEGIN, COUNTER_DOC_END, counter_doc_table()),
-                              (COST_DOC_BEGIN, COST_DOC_END, cost_doc_table())):
+                              (COST_DOC_BEGIN, COST_DOC_END, cost_doc_table()),
+                              (EVENT_DOC_BEGIN, EVENT_DOC_END, event_doc_table())):
         a, b = text.index(begin), text.index(end) + len(end)
         text = text[:a] + table + text[b:]
     if text != old:
@@ -438,10 +528,11 @@ _GENERATED = "# Generated from mtgsim.vocabulary by setup.py (vocabulary.cython_
 
 def cython_declarations() -> dict[str, str]:
     """The Cython files the build writes from this module (setup.py; not kept in git), by name:
-    `_vocabulary.pxi`, the `cpdef enum`s OpCode, OpFlag, Who and CounterKind that _core.pxd
+    `_vocabulary.pxi`, the `cpdef enum`s OpCode, OpFlag, Who, CounterKind and Event that _core.pxd
     includes (Python reads them as `mtgsim.schema`'s), and `_vocabulary_sizes.pxi`, the array
-    bounds _records.pxd includes. Read without the package (the build has no core yet): this
-    module imports nothing of mtgsim but `errors`."""
+    bounds _records.pxd includes; with them the enums of the card fields' words (`field_words.CODED`).
+    Read without the package (the build has no core yet): this module imports nothing of mtgsim
+    but `errors` and `field_words`."""
     enums = [_GENERATED]
     for cls in (OpCode, OpFlag, Who):
         enums += ["", f"cpdef enum {cls.__name__}:".ljust(33) + f"# mtgsim.vocabulary.{cls.__name__}"]
@@ -449,6 +540,11 @@ def cython_declarations() -> dict[str, str]:
     enums += ["", "cpdef enum CounterKind:".ljust(33) + "# index into Permanent.counters: mtgsim.vocabulary.COUNTERS"]
     enums += [f"    {c.code} = {k}".ljust(33) + f"# {c.name} ({c.rule})" for k, c in enumerate(COUNTERS)]
     enums += [f"    N_COUNTER_KINDS = {len(COUNTERS)}"]
+    enums += ["", "cpdef enum Event:".ljust(33) + "# Triggered.event: mtgsim.vocabulary.Event"]
+    enums += [f"    EV_{e.name} = {e.code}".ljust(32) + f" # {e.value} ({e.rule})" for e in Event]
+    for words, prefix, _, field in CODED:
+        enums += ["", f"cpdef enum {words.__name__}:".ljust(33) + f"# {field}: mtgsim.field_words.{words.__name__}"]
+        enums += [f"    {prefix}{w.name} = {w.code}".ljust(32) + f" # {w.value!r}" for w in words]
     sizes = [_GENERATED, "cdef enum:",
              f"    NCOUNTERKINDS = {len(COUNTERS)}".ljust(33) + "# CounterKind.N_COUNTER_KINDS",
              f"    MAXLOOK = {MAX_LOOK}".ljust(33) + "# MAX_LOOK"]

@@ -1,7 +1,8 @@
 """The effect vocabulary is declared once (mtgsim.vocabulary): these tests fail when a row and
 the places that must follow it drift apart — the compiled OpCode enum, the interpreter's case
 for each code, the recognizer's phrase, the doc line in docs/card-format.md, a test named by
-the op's rule; the compiled CounterKind enum and the counters' array sizes."""
+the op's rule; the compiled CounterKind enum and the counters' array sizes; the compiled Event
+enum, each event's kernel match, phrase, doc line and test."""
 import ast
 import functools
 import re
@@ -284,6 +285,85 @@ def test_every_op_has_a_test_named_by_its_rule(name):
     rule = vocabulary.BY_NAME[name].rule
     pattern = re.compile(rf"(?<![\d.])({re.escape(rule)}|{re.escape(rule.replace('.', '_'))})(?![\d])")
     assert any(pattern.search(t) for t in _named_tests()), f"no test names rule {rule} ({name})"
+
+
+# ---- trigger events: each compiled, matched in a kernel, read from oracle text, documented, tested ---
+
+EVENTS = list(vocabulary.Event)
+
+
+def test_603_2_the_compiled_events_are_the_declared_ones_in_order():
+    """The core's Event enum (Triggered.event), generated from vocabulary.Event: EV_ and each
+    member's name, valued by its place (`code`); a byte holds every code."""
+    assert [(m.name, int(m)) for m in schema.Event] == [("EV_" + e.name, e.code) for e in EVENTS]
+    assert [e.code for e in EVENTS] == list(range(len(EVENTS))) and len(EVENTS) <= 256
+
+
+def test_603_2_each_event_says_its_word_rule_doc_oracle_words_and_what_its_counters_go_on():
+    for e in EVENTS:
+        assert e.value == e.name.lower() and vocabulary.EVENT_NAMES[e.code] == e.value, e.name
+        assert re.fullmatch(r"\d{3}\.\d+[a-z]?", e.rule), e.name
+        assert e.doc and e.doc == e.doc.strip(), e.name
+        assert e.counters_on in ("this", "entering", "none"), e.name
+        assert bool(e.oracle) != bool(e.unread), f"{e.name}: oracle words, or why it is not read from oracle text"
+
+
+def test_603_2_the_card_model_reads_the_declared_events_and_refuses_others():
+    from mtgsim import CardDataError, card
+    from mtgsim.cards import model
+    assert model.Event is vocabulary.Event
+    for e in EVENTS:
+        assert card("Test Event", "{0}", "Enchantment", abilities=[{"kind": "trigger", "event": e.value}]) \
+            .abilities[0].event is e
+    with pytest.raises(CardDataError, match="'opponent_draws' is not one of 'self_enters'"):
+        card("Test Event", "{0}", "Enchantment", abilities=[{"kind": "trigger", "event": "opponent_draws"}])
+
+
+def _kernels_source() -> str:
+    return "\n".join(p.read_text() for p in sorted((ROOT / "src" / "mtgsim" / "kernels").glob("*.pxi")))
+
+
+@pytest.mark.parametrize("event", EVENTS, ids=lambda e: e.value)
+def test_every_event_is_matched_in_a_kernel(event):
+    """A trigger event means something only where a kernel matches a triggered ability's event
+    to it (`.event == EV_...`, or `ev == EV_...`)."""
+    assert re.search(rf"(?:\.event|\bev) == EV_{event.name}\b", _kernels_source()), f"no kernel matches EV_{event.name}"
+
+
+def test_no_kernel_matches_an_event_not_declared():
+    assert set(re.findall(r"\bEV_(\w+)", _kernels_source())) <= {e.name for e in EVENTS}
+
+
+@pytest.mark.parametrize("event", EVENTS, ids=lambda e: e.value)
+def test_every_event_has_a_recognizer_phrase_read_as_it(event):
+    """Its oracle words (a Class's level section for "When this Class becomes level N") are read
+    by the recognizer as a trigger of that event."""
+    from mtgsim.cards.database import card_from_table
+    from mtgsim.cards.recognize import recognize
+    if not event.oracle:
+        return                   # (its `unread` says why: held by the test above)
+    text = f"{event.oracle.replace(' N', ' 2')}, you gain 1 life."
+    if "this Class" in event.oracle:
+        oracle = _card("Test Phrase", "Enchantment — Class", f"{{1}}: Level 2\n{text}")
+    else:
+        oracle = _card("Test Phrase", "Creature — Elf", text)
+    c = card_from_table(recognize(oracle).table)
+    abilities = c.abilities + tuple(a for lv in c.levels for a in lv.abilities)
+    assert [a.event for a in abilities if hasattr(a, "event")] == [event], text
+
+
+def test_card_format_lists_the_events_as_the_vocabulary_declares_them():
+    """docs/card-format.md's table of trigger events is vocabulary.event_doc_table(), verbatim."""
+    assert vocabulary.event_doc_table() in (ROOT / "docs" / "card-format.md").read_text()
+
+
+@pytest.mark.parametrize("event", EVENTS, ids=lambda e: e.value)
+def test_every_event_has_a_test_named_by_its_rule_and_its_word(event):
+    """Several events share a rule (603.6a): each has its own test, naming the rule and the word."""
+    rule = event.rule.replace(".", "_")
+    words = re.compile("|".join(sorted(vocabulary.EVENT_NAMES, key=len, reverse=True)))   # (the longest word said)
+    assert any(re.match(rf"test_{rule}_", t) and event.value in words.findall(t) for t in _named_tests()), \
+        f"no test named test_{rule}_... saying {event.value}"
 
 
 # ---- cost ops: each has its payment facts, its payer, a phrase, a doc line, a named test -------

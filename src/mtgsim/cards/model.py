@@ -15,7 +15,10 @@ from typing import Any, NewType, Union
 
 from .. import vocabulary
 from ..errors import CardDataError, UnknownNameError, shown
+from ..field_words import (CostChange, CountOf, Grant, GrantTo, SpellScope, TappedUnless, Timing, TriggerAdds,
+                           Watches)         # (the closed lists of words of the fields: compiled as their place)
 from ..mana import Color, ManaCost, color_order
+from ..vocabulary import Event      # a triggered ability's event (603.2), declared with its rule and oracle words
 from .oracle_text import number
 
 __all__ = [
@@ -32,18 +35,6 @@ SUPERTYPES = ("Basic", "Legendary", "Snow", "World", "Ongoing")  # 205.4a
 
 
 CounterName = NewType("CounterName", str)   # a counter kind as cards write it: one of vocabulary.COUNTER_NAMES
-
-
-class CountOf(str, enum.Enum):
-    """What a variable amount counts (a closed list; each is one kernel branch)."""
-    PERMANENTS = "permanents"            # permanents matching controller/types/subtypes
-    CARDS_IN_HAND = "cards_in_hand"      # cards in your hand (Maro)
-    DEVOTION = "devotion"                # mana symbols of `color` among your permanents' costs
-    COUNTERS_ON_SELF = "counters_on_self"  # counters of `counter` on this permanent (Animar)
-    GREATEST_POWER = "greatest_power"    # greatest power among creatures you control (Henge)
-    X = "x"                              # the X paid for the spell (107.3m for enters effects)
-    POWER = "power"                      # this permanent's power (Viridian Joiner; 0 if negative, 107.1b)
-    TOUGHNESS = "toughness"              # this permanent's toughness
 
 
 class Controller(str, enum.Enum):
@@ -399,13 +390,6 @@ class SpendRestriction:
         return self.text
 
 
-class Timing(str, enum.Enum):
-    """When an ability may be activated, by whose turn it is (602.5)."""
-    ANY = ""
-    YOUR_TURN = "your_turn"              # "Activate only during your turn"
-    OPPONENTS_TURN = "opponents_turn"    # "Activate only during an opponent's turn"
-
-
 @dataclass(frozen=True, slots=True)
 class ActivateOnly:
     """A condition on activating an ability, "Activate only ..." (602.1b, 602.5): it may be
@@ -517,20 +501,6 @@ class ManaAbility:
     activate_only: ActivateOnly | None = None       # a condition on activating it (602.5)
 
 
-class SpellScope(str, enum.Enum):
-    SELF = "self"              # this card's own cost (The Great Henge)
-    YOUR_SPELLS = "your_spells"
-    OPPONENT_SPELLS = "opponent_spells"
-    ALL_SPELLS = "all_spells"
-
-
-class CostChange(str, enum.Enum):
-    """The step of 601.2f a cost modifier belongs to; the order is the order of application."""
-    INCREASE = "increase"      # added after the mana/alternative cost and additional costs
-    REDUCE = "reduce"          # generic reductions touch only generic mana (118.7)
-    SET_MINIMUM = "set_minimum"  # Trinisphere: total cost is at least `amount` (applied last)
-
-
 @dataclass(frozen=True, slots=True)
 class CostModifier:
     """A static ability that changes the total cost of spells (601.2f, 118.7–118.9).
@@ -547,24 +517,6 @@ class CostModifier:
     not_types: tuple[str, ...] = ()
     colors: Color = Color.NONE
     while_untapped: bool = False    # Trinisphere: only while this permanent is untapped
-
-
-class Watches(str, enum.Enum):
-    """Which permanents a tapped-for-mana trigger or replacement watches (106.12)."""
-    SELF = "self"
-    ENCHANTED_LAND = "enchanted_land"
-    LANDS_YOU_CONTROL = "lands_you_control"
-    LANDS = "lands"                        # any land, any controller
-    BASIC_LANDS = "basic_lands"            # any basic land (Gauntlet of Power)
-    PERMANENTS_YOU_CONTROL = "permanents_you_control"
-    PERMANENTS = "permanents"
-
-
-class TriggerAdds(str, enum.Enum):
-    FIXED = "fixed"          # `mana`
-    PRODUCED = "produced"    # one mana of any type the permanent produced (Heartbeat of Spring)
-    CHOSEN_COLOR = "chosen_color"  # one mana of the colour chosen as this entered (Utopia Sprawl)
-    ANY_COLOR = "any_color"
 
 
 @dataclass(frozen=True, slots=True)
@@ -588,34 +540,11 @@ class ManaReplacement:
     replace_with: str = ""   # Contamination: "B"
 
 
-class Grant(str, enum.Enum):
-    HASTE = "haste"                       # 702.10 (The Fire Crystal)
-    MANA_ANY_COLOR = "mana_any_color"     # has "{T}: Add one mana of any color" (Chromatic Lantern)
-
-
-class GrantTo(str, enum.Enum):
-    CREATURES_YOU_CONTROL = "creatures_you_control"
-    LANDS_YOU_CONTROL = "lands_you_control"
-
-
 @dataclass(frozen=True, slots=True)
 class StaticGrant:
     """A static ability giving an ability to a group of permanents."""
     grant: Grant
     to: GrantTo
-
-
-class TappedUnless(str, enum.Enum):
-    ALWAYS = ""                           # enters tapped
-    FEW_OTHER_LANDS = "few_other_lands"   # fast lands: unless you control two or fewer other lands
-    MANY_OTHER_LANDS = "many_other_lands" # slow lands: unless you control two or more other lands
-    CONTROL_SUBTYPE = "control_subtype"   # check lands: unless you control a land of `subtypes`
-    PAY_LIFE = "pay_life"                 # shock lands: unless you pay `life` life
-    REVEAL_SUBTYPE = "reveal_subtype"     # unless you reveal a card of `subtypes` from hand
-    MANY_BASIC_LANDS = "many_basic_lands" # battle lands: unless you control two or more basic lands
-    CONTROL_BASIC = "control_basic"       # unless you control a basic land
-    LOW_LIFE = "low_life"                 # unless a player has `life` or less life
-    CONTROL_LEGENDARY_CREATURE = "control_legendary_creature"  # unless you control a legendary creature
 
 
 @dataclass(frozen=True, slots=True)
@@ -633,26 +562,10 @@ class EntersEffect:
             raise CardDataError(f"unless = {shown(self.unless.value)} asks for a card of `subtypes`: name them")
 
 
-class Event(str, enum.Enum):
-    SELF_ENTERS = "self_enters"                          # when this enters
-    NONTOKEN_CREATURE_YOU_CONTROL_ENTERS = "nontoken_creature_you_control_enters"  # The Great Henge
-    CREATURE_YOU_CONTROL_ENTERS = "creature_you_control_enters"
-    SELF_BECOMES_TAPPED = "self_becomes_tapped"          # City of Brass
-    YOUR_UPKEEP = "your_upkeep"
-    SELF_DIES = "self_dies"                              # Hangarback Walker
-    YOU_CAST_SPELL = "you_cast_spell"
-    LAND_YOU_CONTROL_ENTERS = "land_you_control_enters"  # landfall (Lotus Cobra)
-    ANOTHER_CREATURE_YOU_CONTROL_ENTERS = "another_creature_you_control_enters"
-    SELF_BECOMES_LEVEL = "self_becomes_level"            # "When this Class becomes level N": an ability of
-                                                         # its level N (CardDef.levels), 716.2a
-    SELF_ATTACKS = "self_attacks"                        # "Whenever ~ attacks" (508.1m: as it is declared an
-                                                         # attacker; Restless Fortress)
-
-
 @dataclass(frozen=True, slots=True)
 class TriggeredAbility:
     """A triggered ability (603) that is not a mana ability; `effect.counters` go on the
-    permanent the event is about (the entering creature, or this one)."""
+    permanent the event concerns (`Event.counters_on`: the entering creature, or this one)."""
     event: Event
     effect: Effect
     spell_types: tuple[str, ...] = ()  # YOU_CAST_SPELL: only spells of these card types

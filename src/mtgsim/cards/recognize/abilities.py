@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ...vocabulary import EVENT_BY_NAME
 from ..oracle import OracleFace
 from ..oracle_text import number, sentences
 from .effects import BASIC_TYPES, effect_of, join_effects
@@ -161,10 +162,13 @@ def _compound(p: str) -> list[str] | None:
     return [f"{e[0].upper()}{e[1:]}, {m['effect']}" for e in events if not never_happens(e)]
 
 
-# Which permanent counters go on, by event (model.TriggeredAbility: the one the event is about):
-# this one for its own events, upkeep and cast triggers ("~", "it" for its own); the entering
-# one for the others ("it").
-_COUNTERS_ON = {"your_upkeep": ("~",), "you_cast_spell": ("~",)}
+def _counters_on(event: str) -> tuple[str, ...]:
+    """How an effect of `event` may name the permanent its counters go on (model.TriggeredAbility:
+    the one the event concerns, `Event.counters_on`): the one entering, "it"; this one, "~" (and "it"
+    for its own events: "When ~ enters, put a counter on it")."""
+    if EVENT_BY_NAME[event].counters_on == "entering":
+        return ("it",)
+    return ("~", "it") if event.startswith("self_") else ("~",)
 
 
 def _triggered(face: Face, p: str) -> Abilities | None:
@@ -189,8 +193,7 @@ def _triggered(face: Face, p: str) -> Abilities | None:
         on = fields.pop("_on_", None)
         out = []
         for event in (events,) if isinstance(events, str) else events:
-            allowed = ("~", "it") if event.startswith("self_") else _COUNTERS_ON.get(event, ("it",))
-            if on is not None and on not in allowed:
+            if on is not None and on not in _counters_on(event):
                 return None
             t: dict[str, Any] = {"kind": "trigger", "event": event, **fields}
             if m.groupdict().get("types"):
