@@ -714,9 +714,22 @@ def _activations(board: OBoard, alive: frozenset, player: int, cache: dict, rest
             xs = range(1, p.counters.get(c.remove_x, 0) + 1) if c.remove_x else (0,)
             outcomes = frozenset(o for x in xs for o in _outcomes(v2, j, ab, cp, restrictions, x))
             acts.append((j, c.mana, c.life, c.sacrifice_self, outcomes,
-                         _admitted(restrictions, p.card, True)))
+                         _admitted(restrictions, p.card, True), _tappable(v, j, c)))
     cache[alive] = acts
     return acts
+
+
+def _tappable(v: _View, j: int, c: ActivationCost) -> tuple | None:
+    """The permanents the cost's "Tap an untapped creature you control" may tap (701.26a: an
+    untapped one of the player's, of a type it names, not j itself; 302.6 asks nothing of it),
+    None without such a part."""
+    op = c.op("tap_untapped")
+    if op is None:
+        return None
+    types = {w.title() for w in str(op.value).split()} & {"Artifact", "Creature"}
+    me = v.perms[j].controller
+    return tuple(k for k in v.each() if k != j and v.perms[k].controller == me and not v.perms[k].tapped
+                 and types & set(v.perms[k].card.types))
 
 
 _FINAL_CACHE: dict = {}
@@ -746,18 +759,21 @@ def final_states(board: OBoard, player: int = 0) -> frozenset:
     stack = [start]
     while stack:
         alive, used, pool, life = stack.pop()
-        for j, mana_cost, life_cost, sac, outcomes, admitted in _activations(board, alive, player, cache,
-                                                                               restrictions):
+        for j, mana_cost, life_cost, sac, outcomes, admitted, tappable in _activations(board, alive, player, cache,
+                                                                                         restrictions):
             if j in used or (life_cost > 0 and life_cost > life):
                 continue                       # 119.4: paying 0 life is always possible
             after = alive - {j} if sac else alive
+            # a permanent tapped for the cost (one not yet used: a used one is tapped) is used too
+            taken = [frozenset([j])] if tappable is None else [frozenset([j, k]) for k in tappable if k not in used]
             for pool2, life2 in _payments(pool, life - life_cost, mana_cost, admitted):
                 for delta, dlife in outcomes:
                     pool3 = tuple(a + b for a, b in zip(pool2, delta))
-                    state = (after, used | {j}, pool3, life2 + dlife)
-                    if state not in seen:
-                        seen.add(state)
-                        stack.append(state)
+                    for t in taken:
+                        state = (after, used | t, pool3, life2 + dlife)
+                        if state not in seen:
+                            seen.add(state)
+                            stack.append(state)
     result = frozenset((pool, life) for _, _, pool, life in seen)
     if len(_FINAL_CACHE) > 4096:
         _FINAL_CACHE.clear()

@@ -92,3 +92,4 @@ cpdef enum CardInfoFlag:         # per-card summary flags (Rules.info), once per
     CI_HASTE_GRANT = 8       # gives creatures haste
     CI_CREATURE = 16
     CI_HASTE = 32            # has haste itself
+    CI_TAPS_OTHER = 64       # a mana ability's cost taps another permanent (Springleaf Drum)

@@ -23,6 +23,8 @@ cdef enum:
     MAXUNIT = 512        # units of mana supply in one payment check
     MAXDEMAND = 512      # units of mana demand in one payment check
     MAXBRANCH = 12       # sources that need a search (the rest are matched directly)
+    MAXTAPPABLE = 32     # permanents a payment's "Tap an untapped creature you control" may tap
+    MAXTAPROW = 4        # ...and the distinct FILTER rows of those costs (past either: not used)
     MAXREPLACE = 6       # replacement effects applying to one tapping (every order is tried)
     MAXFX = 16           # permanents with mana effects a Board lists (past it: FX_MANY)
     FX_MANY = 255
@@ -164,6 +166,16 @@ cdef struct Options:         # the possible results of activating one source
     uint8_t snow             # SNOW_BIT if the source is a snow permanent
     bint keeps_tapped        # some option keeps the source tapped through an untap step (502.3):
                              # a searched source, those options after the others
+    int16_t tap_filter[MAXOPT]   # FILTER row of the permanent its cost taps besides it (Springleaf
+                             # Drum's "Tap an untapped creature you control"), -1 none: read only
+                             # where `tapping` says so
+    uint8_t tapping          # TAPS_OTHER: some option's cost taps another permanent; TAPPABLE: the
+                             # source is one another's may tap (prepare_payment); 0 on most boards
+
+
+cdef enum Tapping:           # Options.tapping
+    TAPS_OTHER = 1
+    TAPPABLE = 2
 
 
 cdef struct Purpose:         # what a payment is for: what restricted mana asks of it (106.6)

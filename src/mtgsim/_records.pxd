@@ -149,6 +149,9 @@ ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABIL
     uint8_t could_produce        # 0 none; 1 lands you control; 2 lands opponents control (106.7)
     uint8_t remove_x             # 1: it removes X `remove_kind` counters, X chosen as it is paid (0 up
                                  # to those on it, 107.3a, 118.3): its amount's X (the payment's options)
+    int16_t tap_filter           # FILTER row of "Tap an untapped creature you control" in its cost (the
+                                 # permanent tapped: another, 701.26a; the payment search chooses it), -1
+                                 # none (int16 in a padding hole: the record stays 64 bytes)
     uint64_t if_you_control      # subtype bits that must all be present for `instead`
     int32_t instead              # COST row of the mana instead, -1 none
     int32_t effect               # EFFECT row of side effects (life gain, damage), -1 none
@@ -330,6 +333,9 @@ ctypedef struct Choices:         # the players' choices inside a game action (CH
     int32_t sacrifice_object     # the permanent a cost's "Sacrifice a creature" sacrifices (701.21a):
                                  # its object id; -1 by the rule of the choice (permanent_to_sacrifice;
                                  # goldfish: the policy)
+    int32_t tap_object           # the permanent a mana ability's "Tap an untapped creature you control"
+                                 # taps when activated by hand (701.26a): its object id; -1 by the rule
+                                 # of the choice (creature_to_tap)
     uint64_t discard             # the cards a cost's "Discard N cards" discards (701.9a): bit k for
                                  # the card at index k of the hand, the first set go, then the first
                                  # cards not chosen if fewer (goldfish: the policy)

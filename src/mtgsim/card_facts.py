@@ -26,6 +26,7 @@ __all__ = ["card_summaries", "DIRECT_OUTPUTS", "SEARCHED_OUTPUTS", "haste_givers
 CI_MANA_EFFECT, CI_COMPLEX_MANA, CI_COSTMOD = (CardInfoFlag.CI_MANA_EFFECT, CardInfoFlag.CI_COMPLEX_MANA,
                                                CardInfoFlag.CI_COSTMOD)
 CI_HASTE_GRANT, CI_CREATURE, CI_HASTE = CardInfoFlag.CI_HASTE_GRANT, CardInfoFlag.CI_CREATURE, CardInfoFlag.CI_HASTE
+CI_TAPS_OTHER = CardInfoFlag.CI_TAPS_OTHER
 MO_FIXED, MO_CHOICE, MO_ANY_COLOR, MO_ANY_TYPE = (ManaOutput.MO_FIXED, ManaOutput.MO_CHOICE,
                                                   ManaOutput.MO_ANY_COLOR, ManaOutput.MO_ANY_TYPE)
 SS_SELF, GR_HASTE, CT_CREATURE, KW_HASTE = (SpellScope.SELF.code, Grant.HASTE.code, CardTypeBit.CT_CREATURE,
@@ -84,12 +85,15 @@ def card_summaries(tables):
             if a["could_produce"]:
                 f |= CI_MANA_EFFECT
             # its mana pays only some costs (106.6), its condition on activating holds on some
-            # boards only (602.5), or it keeps its source tapped (502.3, the search's to weigh):
+            # boards only (602.5), it keeps its source tapped (502.3, the search's to weigh) or
+            # taps another permanent (Springleaf Drum: only with one, which then makes no mana):
             # never units of the direct path, nor part of the lower bound
-            restricted = (a["restriction"] >= 0 or a["condition"] >= 0
+            restricted = (a["restriction"] >= 0 or a["condition"] >= 0 or a["tap_filter"] >= 0
                           or bool(a["marks"] & PermanentFlag.PF_SKIP_UNTAP))
             if restricted:
                 f |= CI_COMPLEX_MANA
+            if a["tap_filter"] >= 0:
+                f |= CI_TAPS_OTHER
             if (not restricted and a["tap"] and not a["untap"] and a["life"] == 0 and a["cost"] < 0
                     and a["if_you_control"] == 0 and a["remove_n"] == 0
                     and a["amount"]["count"] < 0 and 0 < a["amount"]["fixed"] < 256):

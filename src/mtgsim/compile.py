@@ -579,9 +579,9 @@ class _Compiler:
         kind, value = vocabulary.param(op.name, name, vocabulary.COST_BY_NAME).kind, op.get(name)
         if kind == "counter":
             return vocabulary.counter_kind(value)
-        if kind == "permanents":
+        if kind in ("permanents", "untapped"):
             words = value.split()
-            return self.filter(f"cost: {op}", other=words[0] == "another",
+            return self.filter(f"cost: {op}", other=words[0] == "another" or kind == "untapped",   # (with {T}: not it)
                                types=[w.title() for w in words if w in ("artifact", "creature", "enchantment", "land")])
         return int(value)
 

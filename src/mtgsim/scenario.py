@@ -457,13 +457,20 @@ class Scenario(ScenarioChoices, ManaPools):
             d = self._defs[self._names[i]]
             k = row - int(self.tables.cards[int(self._perms[i]["card"])]["mana_first"])
             return f"602.5: {d.name}'s ability can be activated only {d.mana_abilities[k].activate_only}"
+        if a["tap_filter"] >= 0:                 # (the rest of its cost can be paid)
+            d = self._defs[self._names[i]]
+            k = row - int(self.tables.cards[int(self._perms[i]["card"])]["mana_first"])
+            return (f"118.3, 701.26a: {d.name}'s cost '{d.mana_abilities[k].cost}' taps another untapped "
+                    "permanent its controller controls; there is none")
         return f"119.4: can't pay {a['life']} life"
 
     @_all_or_nothing
     def tap_for_mana(self, p: Permanent, ability: int = 0, color: str | None = None,
-                     order: list[Permanent] | None = None, x: int | None = None) -> dict[str, int]:
+                     order: list[Permanent] | None = None, x: int | None = None, choices=None) -> dict[str, int]:
         """Activate a mana ability; returns the mana added (triggered mana included). `x`: the
-        X of a cost "Remove X <kind> counters from this" (107.3a: 0 up to those on it, 118.3)."""
+        X of a cost "Remove X <kind> counters from this" (107.3a: 0 up to those on it, 118.3).
+        `choices`: {"creature_to_tap": a Permanent} for a cost "Tap an untapped creature you
+        control" (701.26a; by default the rule of the choice, docs/rules-core.md)."""
         i = self._index(p)
         row = self._ability_row(i, ability)
         x = self._x_removed(i, row, x)
@@ -473,7 +480,7 @@ class Scenario(ScenarioChoices, ManaPools):
                 self._index(q)
         snapshot = self._snapshot()
         try:
-            return self._activate_mana(i, int(ability), row, color, order, x)
+            return self._activate_mana(i, int(ability), row, color, order, x, choices)
         except ValueError:                       # (a limit of restricted mana: nothing changes)
             self._restore(snapshot)
             raise
@@ -494,7 +501,8 @@ class Scenario(ScenarioChoices, ManaPools):
                              f"{COUNTER_NAMES[kind]} counter(s); its cost can't remove {x}")
         return x
 
-    def _activate_mana(self, i: int, ability: int, row: int, color=None, order=None, x: int = 0) -> dict[str, int]:
+    def _activate_mana(self, i: int, ability: int, row: int, color=None, order=None, x: int = 0,
+                       choices=None) -> dict[str, int]:
         """Activate mana ability `ability` (MANA_ABILITY row `row`) of permanent i: its mana
         input paid first, then what it makes with the colour and replacement order chosen,
         carried out in the compiled game (`GameState.activate_mana`: its other costs, the mana
@@ -522,7 +530,7 @@ class Scenario(ScenarioChoices, ManaPools):
         pool = self._info[0]["pool"][who]
         for t in np.flatnonzero(total):          # (it all passes through the pool: int16)
             fit16(int(pool[t]) + int(total[t]), f"{TYPE_LETTERS[t]} mana in {POSSESSIVE[who]} pool")
-        self._choosing()
+        self._choosing(choices, who)
         self._play(lambda st: st.activate_mana(st.index_of(handle.object_id), ability, made, extra,
                                                int(a["restriction"]), x))
         added = ManaCost.parse("".join("{%s}" % TYPE_LETTERS[t] * int(v) for t, v in enumerate(total)))

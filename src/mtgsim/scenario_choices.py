@@ -143,7 +143,7 @@ class ScenarioChoices:
             return _keep_mask(value, what)
         if name == "to_hand":
             return _to_hand_mask(value, what)
-        if name == "permanent_to_sacrifice":
+        if name in ("permanent_to_sacrifice", "creature_to_tap"):
             if not isinstance(value, Permanent):
                 raise ArgumentTypeError(f"{what}: expected a Permanent of this scenario, got {type(value).__name__}")
             self._index(value)                       # (a Permanent of this scenario, on the battlefield)

@@ -54,7 +54,7 @@ _INDEX_FIELDS = {
     "op": ("arg",),
     "effect": ("land_search",),
     "card": ("attack_if_filter", "cost", "kicker", "flashback", "star", "spell_effect", "kicked_effect", "back"),
-    "mana_ability": ("cost", "mana", "instead", "effect", "restriction", "condition"),
+    "mana_ability": ("cost", "mana", "instead", "effect", "restriction", "condition", "tap_filter"),
     "cost_modifier": ("mana",),
     "mana_trigger": ("mana",),
     "triggered": ("effect",),
@@ -71,7 +71,7 @@ WRITTEN_FIELDS = {
     "mana_ability": ("card",), "cost_modifier": ("card",), "mana_trigger": ("card",),
     "mana_replacement": ("card",), "grant": ("card",), "enters": ("card",), "triggered": ("card",),
     "activated": ("card",), "permanent": ("card", "object_id", "characteristics"), "board_info": ("restricted_row",),
-    "choices": ("bounce_object", "sacrifice_object"),
+    "choices": ("bounce_object", "sacrifice_object", "tap_object"),
 }
 
 

@@ -125,6 +125,10 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
                field="sacrifice_object", default=-1),
     ChoiceKind("cards_to_discard", "the cards a cost's \"Discard N cards\" discards (701.9a; the first in hand)",
                "resolving", "cards_to_discard", field="discard", default=0),
+    ChoiceKind("creature_to_tap", "the permanent a mana ability's \"Tap an untapped creature you control\" taps "
+               "(701.26a, 118.3; in a payment, the one the search leaves free: first one that makes no mana and can't "
+               "attack, then one that makes none, then a mana source it doesn't use)", "resolving", "creature_to_tap",
+               field="tap_object", default=-1),
 )
 CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
@@ -441,6 +445,9 @@ def check(op: str, name: str, value: object, table: dict | None = None) -> None:
                 raise CardDataError(f"{name}: {v!r} is not one of {', '.join(p.choices)}")
     elif p.kind == "permanents" and not (isinstance(value, str) and re.fullmatch(_PERMANENTS, value)):
         raise CardDataError(f"{name} must say which permanents ('a creature', 'another artifact'), got {value!r}")
+    elif p.kind == "untapped" and not (isinstance(value, str) and re.fullmatch(_UNTAPPED, value)):
+        raise CardDataError(f"{name} must say which untapped permanent ('an untapped creature', 'an untapped "
+                            f"artifact or creature'), got {value!r}")
 
 
 def beyond_bounds(op: str, given: dict) -> list[tuple[str, str]]:
@@ -463,7 +470,8 @@ DOC_END = "<!-- end of effect ops -->"
 def _param_doc(p: Param) -> str:
     kind = {"amount": "an Amount", "number": f"{p.lo}..{p.hi}", "bool": "true/false", "mana": "mana",
             "names": "a list of names", "named_amounts": "a table", "counter": "a counter kind",
-            "permanents": "which permanents", "abilities": "a list of ability tables"}[p.kind]
+            "permanents": "which permanents", "abilities": "a list of ability tables",
+            "untapped": "which untapped permanent"}[p.kind]
     default = f", default {str(p.default).lower()}" if p.kind == "bool" and p.default else ""
     return f"`{p.name}` ({kind}{default}: {p.doc})"
 
@@ -571,6 +579,8 @@ _THIS = r"(?:this|~|it)(?:\s+\w+)?"          # "this artifact", "~" (the recogni
 _KIND = r"(?:artifact|creature|enchantment|land|permanent)"
 _COUNTER_WORDS = "|".join(re.escape(c.name) for c in COUNTERS)   # (the declared kinds)
 _PERMANENTS = rf"(?:an?|another) {_KIND}(?: or (?:an? )?{_KIND})?"   # "a creature", "an artifact or creature"
+_TAPPABLE = r"(?:artifact|creature)"      # (a land or any permanent: every mana source a candidate, not yet)
+_UNTAPPED = rf"an untapped {_TAPPABLE}(?: or {_TAPPABLE})?"            # "an untapped creature"
 
 
 @dataclass(frozen=True, slots=True)
@@ -580,7 +590,8 @@ class CostOpDef:
     `text`: the part's TOML form, formatted with the parameters (`s`: "s" unless the main value
     is 1). `facts`: the ability record fields the compiler derives from it, each (field, the
     parameter whose value it takes, or a constant), so the payment search never interprets ops;
-    `records`: the ability records it may be part of. `choice`: the player choice it needs."""
+    `records`: the ability records it may be part of; `needs`: the cost ops a mana ability's
+    cost with it must have too. `choice`: the player choice it needs."""
     name: str
     rule: str
     doc: str
@@ -590,6 +601,7 @@ class CostOpDef:
     facts: tuple[tuple[str, str | int], ...]
     records: tuple[str, ...] = ("mana_ability", "activated")
     choice: str = ""
+    needs: tuple[str, ...] = ()
 
     @property
     def main(self) -> Param:
@@ -632,6 +644,16 @@ COST_OPS: tuple[CostOpDef, ...] = (
               (Param("discard", "number", "cards discarded", lo=1, hi=255, default=1),),
               rf"discard (?P<discard>{_NUMBER_WORD}) cards?", "Discard {discard} card{s}",
               (("discard_n", "discard"),), records=("activated",), choice="cards_to_discard"),
+    CostOpDef("tap_untapped", "701.26a",
+              "tap an untapped permanent you control of a kind, not this one (118.3: only with one untapped; a "
+              "creature tapped so may have come under its control this turn, 302.6 being about its own {T}); of a "
+              "mana ability with {T} (Springleaf Drum): the payment search chooses which, a mana source it taps "
+              "so making none",
+              (Param("tap_untapped", "untapped", "which: an untapped artifact, creature, or artifact or creature",
+                     default="an untapped creature"),),
+              rf"tap (?P<tap_untapped>{_UNTAPPED}) you control", "Tap {tap_untapped} you control",
+              (("tap_filter", "tap_untapped"),), records=("mana_ability",), choice="creature_to_tap",
+              needs=("tap",)),      # (the search activates a source once: one it uses is tapped)
     CostOpDef("discard_self", "702.29a",
               "discard this card: cycling's, an ability of the card in its owner's hand (written as the card's "
               "`cycling` field, not as a part)",
@@ -647,7 +669,7 @@ COST_DOC_END = "<!-- end of cost ops -->"
 
 def cost_example(o: CostOpDef) -> str:
     """How a part of op `o` is written, its numbers N ("Remove N charge counters from this")."""
-    words = {"counter": "charge", "permanents": "a creature"}
+    words = {"counter": "charge", "permanents": "a creature", "untapped": "an untapped creature"}
     return o.text.format(**{p.name: words.get(p.kind, "N") for p in o.params}, s="s")
 
 

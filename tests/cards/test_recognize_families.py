@@ -250,3 +250,37 @@ def test_storage_lands(name, text, abilities):
 def test_a_storage_mana_ability_whose_x_is_not_its_costs_is_refused(text):
     rec, _ = _read("Test Store", "", "Land", text.replace("~", "Test Store"))
     assert rec.bucket != "fully", rec.clauses
+
+
+# "Tap an untapped creature you control" (issue 30 item 2, 701.26a) in a mana ability's cost with {T}
+# (Springleaf Drum). Oracle texts as the corpus has them.
+_DRUM = "{T}, Tap an untapped creature you control: Add one mana of any color."
+
+
+@pytest.mark.parametrize("name, type_line, text, pt, abilities", [
+    ("Springleaf Drum", "Artifact", _DRUM, None,
+     [{"kind": "mana", "cost": "{T}, Tap an untapped creature you control", "output": "any_color"}]),
+    ("Survivors' Encampment", "Land", "{T}: Add {C}.\n" + _DRUM, None,
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
+      {"kind": "mana", "cost": "{T}, Tap an untapped creature you control", "output": "any_color"}]),
+    ("Citanul Stalwart", "Artifact Creature — Dryad", "{T}, Tap an untapped artifact or creature you control: Add "
+     "one mana of any color.", "1/4",
+     [{"kind": "mana", "cost": "{T}, Tap an untapped artifact or creature you control", "output": "any_color"}]),
+])
+def test_701_26a_a_mana_ability_tapping_another_permanent(name, type_line, text, pt, abilities):
+    rec, c = _read(name, "", type_line, text, pt)
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities(abilities)
+
+
+@pytest.mark.parametrize("type_line, text, pt", [
+    # without {T} its source could activate it again and again: not yet (Urza, Lord High Artificer)
+    ("Legendary Creature — Human Artificer", "Tap an untapped artifact you control: Add {U}.", "1/4"),
+    # any permanent (lands: every mana source a candidate; Gene Pollinator), a number, a subtype
+    ("Creature — Insect", "{T}, Tap an untapped permanent you control: Add one mana of any color.", "1/1"),
+    ("Creature — Elf Druid", "Tap three untapped Elves you control: Add {G}{G}{G}.", "1/1"),
+    ("Creature — Human", "Tap an untapped blue creature you control: Add {C}{C}.", "1/3"),
+])
+def test_701_26a_a_tapping_cost_the_vocabulary_cant_say_is_refused(type_line, text, pt):
+    rec, _ = _read("Test Tapper", "", type_line, text, pt)
+    assert rec.bucket != "fully", rec.clauses

@@ -27,6 +27,13 @@ CAVERN = card("Test Cavern", "", "Land", abilities=[
     {"kind": "mana", "cost": "{T}", "mana": "{C}"},
     {"kind": "mana", "cost": "{T}", "output": "any_color", "spend_only_on": "creature spells of the chosen type"}])
 ELDRAZI = card("Test Eldrazi", "{2}", "Creature — Eldrazi", "2/2")
+# "Tap an untapped creature you control" (Springleaf Drum; Survivors' Encampment, a land): the payment's
+# matching of such costs to creatures that make no mana, or mana creatures left unused
+DRUM = card("Test Drum", "{1}", "Artifact", abilities=[
+    {"kind": "mana", "cost": "{T}, Tap an untapped creature you control", "output": "any_color"}])
+ENCAMPMENT = card("Test Encampment", "", "Land", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+    {"kind": "mana", "cost": "{T}, Tap an untapped creature you control", "output": "any_color"}])
 
 # a hand-sized creature (Maro's */*, 604.3) and mana sources reading the hand, directly or not
 MARO_LIKE = card("Test Hand Giant", "{2}{G}{G}", "Creature — Elemental", "*/*", star={"count": "cards_in_hand"})
@@ -101,6 +108,10 @@ DECKS = {
     "hand_counting_mana": lambda: Deck({"Forest": 18, "Castle Garenbrig": 2, "Mana Reflection": 2, HAND_ROCK: 4,
                                         POWER_ROCK: 4, MARO_LIKE: 6, "Grizzly Bears": 10, "Harmonize": 6,
                                         SIX_BEAST: 8}),
+    # creatures tapped for another permanent's mana ability's cost, mana creatures among them
+    "tapping_costs": lambda: Deck({"Forest": 14, ENCAMPMENT: 4, DRUM: 6, "Llanowar Elves": 6, "Grizzly Bears": 6,
+                                   "Wall of Omens": 4, "Sylvan Caryatid": 2, "Lightning Bolt": 6, "Hill Giant": 6,
+                                   "Harmonize": 6}),
     # mana creatures entering while The Fire Crystal gives them haste: tapped for mana at once
     "haste_and_mana_creatures": lambda: Deck({"Mountain": 12, "Forest": 12, "The Fire Crystal": 6, "Llanowar Elves": 6,
                                               "Birds of Paradise": 6, "Paradise Druid": 6, "Goblin Piker": 6,

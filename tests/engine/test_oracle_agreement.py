@@ -87,6 +87,17 @@ TEST_CARDS = {c.name: c for c in [
     mtgsim.card("Oracle Fountain of Cho", "", "Land", abilities=[
         {"kind": "enters", "tapped": True}, {"kind": "activated", "cost": "{T}", "counters": {"storage": 1}},
         {"kind": "mana", "cost": "{T}, Remove X storage counters from this", "mana": "{W}", "amount": "X"}]),
+    # "Tap an untapped creature you control" (701.26a): Springleaf Drum, Survivors' Encampment,
+    # Jaspera Sentinel (a creature tapping another), Citanul Stalwart's artifact or creature
+    mtgsim.card("Oracle Springleaf Drum", "{1}", "Artifact", abilities=[
+        {"kind": "mana", "cost": "{T}, Tap an untapped creature you control", "output": "any_color"}]),
+    mtgsim.card("Oracle Encampment", "", "Land", abilities=[
+        {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+        {"kind": "mana", "cost": "{T}, Tap an untapped creature you control", "output": "any_color"}]),
+    mtgsim.card("Oracle Jaspera Sentinel", "{G}", "Creature — Elf Rogue", "1/2", abilities=[
+        {"kind": "mana", "cost": "{T}, Tap an untapped creature you control", "output": "any_color"}]),
+    mtgsim.card("Oracle Stalwart", "{2}{G}", "Artifact Creature — Dryad", "1/4", abilities=[
+        {"kind": "mana", "cost": "{T}, Tap an untapped artifact or creature you control", "output": "any_color"}]),
     mtgsim.card("Oracle Counter Elf", "{G}", "Creature — Elf", "1/1", abilities=[
         {"kind": "mana", "cost": "{T}, Remove two +1/+1 counters from this", "mana": "{G}{G}{G}"}]),
     # spending restrictions on multicoloured and noncreature spells, on any ability (106.6)
@@ -545,7 +556,7 @@ def tables():
     global _TABLES
     if _TABLES is None:
         from mtgsim.compile import compile_cards
-        names = (BOARD_CARDS + EXTRA_CARDS + RESTRICTED_CARDS + CONDITION_CARDS + STORAGE_CARDS
+        names = (BOARD_CARDS + EXTRA_CARDS + RESTRICTED_CARDS + CONDITION_CARDS + STORAGE_CARDS + TAPPING_CARDS
                  + [sp[0] for sp in SPELLS + EXTRA_SPELLS + RESTRICTED_SPELLS])
         _TABLES = compile_cards(_DB.resolve([DB[n] for n in dict.fromkeys(names)]))
     return _TABLES
@@ -844,6 +855,26 @@ def test_107_3a_storage_counters_removed_agree(obs, spell, player):
     """107.3a, 118.3: a storage land's X (0 up to the storage counters on it) is the payment's
     choice, its mana X of a type or any combination of two colours: the kernels' search and
     the oracle agree on what every board can pay, Mana Reflection doubling the mana made."""
+    bad = compare_all(obs, spell, player)
+    assert not bad, f"{len(bad)} disagreements in {len(obs)} boards:\n" + "\n".join(bad[:3])
+
+
+# "Tap an untapped creature you control" (701.26a, 118.3; Springleaf Drum's ruling: any untapped
+# creature, summoning sick or not).
+TAPPING_CARDS = [
+    "Oracle Springleaf Drum", "Oracle Encampment", "Oracle Jaspera Sentinel", "Oracle Stalwart",
+    "Llanowar Elves", "Birds of Paradise", "Grizzly Bears", "Sol Ring", "Forest", "Mountain", "Mana Reflection",
+]
+TAPPING = st.lists(boards(cards=tuple(TAPPING_CARDS), max_size=7), min_size=1, max_size=16)
+
+
+@AGREE
+@given(TAPPING, st.sampled_from(SPELLS + EXTRA_SPELLS), st.integers(0, 1))
+def test_701_26a_a_cost_tapping_another_permanent_agrees(obs, spell, player):
+    """701.26a, 118.3: a mana ability whose cost taps an untapped creature you control (any, summoning
+    sick too) makes mana only with one to tap, and a mana source tapped so makes none of its own: the
+    kernels' search (a matching of such costs to the permanents left free) and the oracle (every
+    permanent each cost may tap) agree on what every board can pay and its most mana."""
     bad = compare_all(obs, spell, player)
     assert not bad, f"{len(bad)} disagreements in {len(obs)} boards:\n" + "\n".join(bad[:3])
 

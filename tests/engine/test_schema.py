@@ -15,7 +15,7 @@ PINNED = {
     "op": (16, ['code', 'who', 'flags', 'arg', 'amount']),
     "effect": (36, ['op_first', 'n_ops', 'worth', 'token_copy', 'land_search', 'gain_life', 'damage_to_you', 'lose_life']),
     "card": (128, ['types', 'supertypes', 'colors', 'attack_if_filter', 'subtypes', 'keywords', 'cost', 'kicker', 'flashback', 'mana_value', 'power', 'toughness', 'attack_if', 'star', 'power_star', 'toughness_star', 'is_token', 'unmodeled', 'mana_first', 'n_mana', 'costmod_first', 'n_costmod', 'trigger_first', 'n_trigger', 'replacement_first', 'n_replacement', 'grant_first', 'n_grant', 'enters_first', 'n_enters', 'triggered_first', 'n_triggered', 'activated_first', 'n_activated', 'next_level', 'spell_effect', 'kicked_effect', 'back', 'extra_land_plays', 'doesnt_untap', 'uncastable']),
-    "mana_ability": (64, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'output', 'remove_n', 'mana', 'options_first', 'n_options', 'colors', 'marks', 'amount', 'could_produce', 'remove_x', 'if_you_control', 'instead', 'effect', 'restriction', 'condition']),
+    "mana_ability": (64, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'output', 'remove_n', 'mana', 'options_first', 'n_options', 'colors', 'marks', 'amount', 'could_produce', 'remove_x', 'tap_filter', 'if_you_control', 'instead', 'effect', 'restriction', 'condition']),
     "spend_restriction": (40, ['spells', 'spell_types', 'spell_supertypes', 'spell_subtypes', 'spell_colorless', 'spell_multicolored', 'chosen_type', 'abilities', 'source_types', 'source_supertypes', 'source_subtypes', 'source_colorless', 'spell_not_types']),
     "cost_modifier": (40, ['card', 'change', 'scope', 'mana', 'amount', 'types', 'supertypes', 'subtypes', 'not_types', 'colors', 'while_untapped']),
     "mana_trigger": (24, ['card', 'watches', 'adds', 'mana', 'amount', 'of_type', 'subtypes']),
@@ -25,7 +25,7 @@ PINNED = {
     "triggered": (16, ['card', 'event', 'effect', 'spell_types']),
     "activated": (36, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'sorcery_speed', 'remove_n', 'from_hand', 'effect', 'condition', 'sacrifice_filter', 'discard_n']),
     "condition": (16, ['controls', 'or_entered', 'during', 'filter', 'hand_min', 'hand_max', 'once_flag', 'level']),
-    "choices": (40, ['keep_on_top', 'to_hand', 'bounce_object', 'pay_life_above', 'color', 'sacrifice_object', 'discard']),
+    "choices": (40, ['keep_on_top', 'to_hand', 'bounce_object', 'pay_life_above', 'color', 'sacrifice_object', 'tap_object', 'discard']),
     "permanent": (64, ['card', 'object_id', 'controller', 'owner', 'flags', 'controlled_since', 'counters', 'power_bonus', 'toughness_bonus', 'damage', 'x_paid', 'chosen_color', 'level', 'attached_to', 'becomes', 'characteristics', 'padding']),
 }
 

@@ -434,9 +434,10 @@ def test_every_cost_op_has_a_phrase_read_by_the_loader_and_the_recognizer(name):
     assert op is not None and op.name == name, vocabulary.cost_example(o)
     written = str(op)
     assert CostOp.read(written) == op, written
-    assert parse_activation_cost(f"{{1}}, {written}").ops == (op,)
+    needs = "".join(f"{vocabulary.cost_example(vocabulary.COST_BY_NAME[n])}, " for n in o.needs)  # ({T}, ...)
+    assert parse_activation_cost(f"{{1}}, {needs}{written}").op(name) == op
     oracle = written.replace("from this", "from ~").replace("Sacrifice this", "Sacrifice ~")
-    assert activation_cost(f"{{1}}, {oracle}", o.records[0]) == f"{{1}}, {written}", oracle   # (a record it may be of)
+    assert activation_cost(f"{{1}}, {needs}{oracle}", o.records[0]) == f"{{1}}, {needs}{written}", oracle
 
 
 def test_card_format_lists_the_cost_ops_as_the_vocabulary_declares_them():

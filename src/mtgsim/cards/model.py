@@ -126,7 +126,7 @@ class CostOp(_Step):
         return o.text.format(**{p.name: self.get(p.name) for p in o.params}, s="" if self.value == 1 else "s")
 
 
-_WORDS = ("counter", "permanents")      # cost op parameters read as words, not numbers
+_WORDS = ("counter", "permanents", "untapped")      # cost op parameters read as words, not numbers
 
 
 def _whole_number(word: str) -> int:
@@ -154,11 +154,16 @@ class ActivationCost:
 
     def check_for(self, record: str) -> None:
         """A CardDataError if a part of it can't be part of the cost of a `record` ability
-        ("mana_ability", "activated": each op's `records`)."""
+        ("mana_ability", "activated": each op's `records`), or lacks a part it needs there (`needs`)."""
         for op in self.ops:
             if record not in vocabulary.COST_BY_NAME[op.name].records:
                 what = {"mana_ability": "a mana ability", "activated": "an activated ability"}[record]
                 raise CardDataError(f"{str(op)!r} can't be part of the cost of {what} (yet)", field="cost")
+            missing = [n for n in vocabulary.COST_BY_NAME[op.name].needs if record == "mana_ability" and not self.op(n)]
+            if missing:
+                needed = ", ".join(vocabulary.cost_example(vocabulary.COST_BY_NAME[n]) for n in missing)
+                raise CardDataError(f"{str(op)!r} is part of a mana ability's cost only with {needed} (yet)",
+                                    field="cost")
 
     def op(self, name: str) -> CostOp | None:
         """Its op named `name`, None if it has none."""

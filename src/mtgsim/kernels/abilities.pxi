@@ -72,6 +72,17 @@ cdef bint is_sick(Rules* R, Board* b, int i) noexcept nogil:
     return not has_haste(R, b, i)
 
 
+cdef bint may_tap_another(Rules* R, Board* b, int i, int filter_row) noexcept nogil:
+    """Does permanent i's controller control an untapped permanent other than i (701.26a) that
+    FILTER row `filter_row` passes? (302.6 asks nothing of it: Springleaf Drum's ruling.)"""
+    cdef int j, who = controller(b, i)
+    for j in range(b.n):
+        if (j != i and in_play(b, j) and controller(b, j) == who and not (b.perms[j].flags & PF_TAPPED)
+                and permanent_passes(R, b, &R.filters[filter_row], j, i, who)):
+            return True
+    return False
+
+
 cdef int mana_ability_rows(Rules* R, Board* b, int i, int* rows) noexcept nogil:
     """The MANA_ABILITY rows of permanent i: printed ones in printed order, then granted ones."""
     cdef Card* c = card_of(R, b, i)
@@ -124,8 +135,10 @@ cdef bint condition_holds(Rules* R, Board* b, int i, int row) noexcept nogil:
 
 cdef bint ability_ready(Rules* R, Board* b, int i, int row) noexcept nogil:
     """Can the {T}/{Q} parts of this ability's cost be paid now (tapped state, sickness) and the
-    counters it removes (118.3), and does its condition on activating hold (602.5)? Life costs
-    are checked where the order of activations is known (life gained first counts)."""
+    counters it removes (118.3), is there another permanent its "Tap an untapped creature you
+    control" may tap (which one: the payment's matching), and does its condition on activating
+    hold (602.5)? Life costs are checked where the order of activations is known (life gained
+    first counts)."""
     cdef ManaAbility* a = &R.mana[row]
     cdef Permanent* p = &b.perms[i]
     if a.tap and (p.flags & PF_TAPPED):
@@ -134,9 +147,11 @@ cdef bint ability_ready(Rules* R, Board* b, int i, int row) noexcept nogil:
         return False                                   # 107.6
     if (a.tap or a.untap) and is_sick(R, b, i):
         return False                                   # 302.6
-    if unlikely(a.remove_n | (a.condition + 1)):      # (either: one test on the usual path)
+    if unlikely(a.remove_n | (a.condition + 1) | (a.tap_filter + 1)):      # (any: one test on the usual path)
         if a.remove_n and p.counters[a.remove_kind] < a.remove_n:
             return False                               # 118.3: counters it hasn't got
+        if a.tap_filter >= 0 and not may_tap_another(R, b, i, a.tap_filter):
+            return False                               # 118.3, 701.26a: nothing else to tap
         if a.condition >= 0 and not condition_holds(R, b, i, a.condition):
             return False                               # 602.5
     return True

@@ -8,7 +8,7 @@
 # untapped), never of the play policy.
 # Uses base, counts, abilities, game, zones, and, included after it, choices (keeps_on_top,
 # goes_to_hand, land_to_search, returned_land, land_to_untap, cards_to_discard,
-# permanent_to_sacrifice).
+# permanent_to_sacrifice, creature_to_tap).
 
 # ---- permanents entering and leaving -------------------------------------------------------
 
@@ -693,12 +693,14 @@ ctypedef fused AbilityRow:       # the records of abilities with an activation c
     Activated
 
 
-cdef inline bint pay_cost(Rules* R, Spec* S, Game* g, int i, AbilityRow* a, int who, int x) noexcept nogil:
+cdef inline bint pay_cost(Rules* R, Spec* S, Game* g, int i, AbilityRow* a, int who, int x, int other) noexcept nogil:
     """Player `who` pays the cost of permanent i's ability `a` but its mana (the payment plan's)
     from the facts the compiler derived from its cost ops (mtgsim.vocabulary COST_OPS): {T}
     (107.5: its "becomes tapped" triggers noted, 603.3; a payment that had to leave it out tapped
     it already), {Q} (107.6), life (119.4), the counters removed (118.3; a mana ability's X of
-    them, remove_x: x, its payment option's, 107.3a); the one place these are paid. Returns
+    them, remove_x: x, its payment option's, 107.3a), the permanent "Tap an untapped creature you
+    control" taps (701.26a: `other`, the payment's choice, or -1: creature_to_tap's; its "becomes
+    tapped" triggers noted too); the one place these are paid. Returns
     whether the cost sacrifices i (701.21a): the caller puts it into the graveyard where the rows
     may move (after a payment plan's steps; after the triggers its tapping
     caused). The caller checked that the cost can be paid (118.3). A non-mana ability's cost may
@@ -715,6 +717,12 @@ cdef inline bint pay_cost(Rules* R, Spec* S, Game* g, int i, AbilityRow* a, int 
     if AbilityRow is ManaAbility:
         if unlikely(a.remove_x):
             remove_counters(g, i, a.remove_kind, x)
+        if unlikely(a.tap_filter >= 0):
+            if other < 0:               # (the payment's choice, else the player's)
+                other = creature_to_tap(R, g, a.tap_filter, i, who)
+            if other >= 0:
+                set_flags(g, other, g.perms[other].flags | PF_TAPPED)
+                note_tapped(g, other)
     if AbilityRow is Activated:
         if unlikely(a.discard_n | (a.sacrifice_filter + 1)):
             pay_other_costs(R, S, g, i, a, who)
@@ -827,7 +835,7 @@ cdef void resolve_activation(Rules* R, Spec* S, Game* g, Rng* rng, int i, int k,
     cdef int target_id = g.perms[target].object_id if target >= 0 else -1
     if a.condition >= 0 and R.conditions[a.condition].once_flag:
         mark(g, i, R.conditions[a.condition].once_flag)     # (602.5b: once each turn)
-    pay_cost(R, S, g, i, a, who, 0)                         # (i may have moved: found again below)
+    pay_cost(R, S, g, i, a, who, 0, -1)                     # (i may have moved: found again below)
     board_changed(g)
     if g.n_tapped:
         tapped_triggers(R, S, g, rng)

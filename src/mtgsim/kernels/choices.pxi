@@ -6,7 +6,8 @@
 # in both (the goldfish's are the policy's: Spec.choices). The kinds are declared once, in
 # mtgsim.vocabulary.CHOICE_KINDS (each its function here, its CHOICES field and default), and
 # tests/project/test_vocabulary.py holds this room to them.
-# Uses game (Game, Spec, Choices), counts (permanent_passes), zones (counts_as_land), actions
+# Uses game (Game, Spec, Choices), counts (permanent_passes), abilities (mana_ability_rows, ability_ready),
+# payment (tap_rank), zones (counts_as_land), actions
 # (find_object), policy (wanted_card, card_to_take, chosen_land, land_to_return, tap_before_leaving),
 # activating (expendable_permanent, unwanted_cards).
 
@@ -15,8 +16,8 @@ cdef inline Choices given_by_default() noexcept nogil:
     colour" and mana of any colour; life paid for a land to enter untapped whenever it can be
     (119.4); the land a bounce land returns by returned_land's rule; every card scry and
     surveil look at kept on top, in its order; the top cards of a look put into the hand; the
-    sacrifice and the discards a cost asks for by the rules of permanent_to_sacrifice and
-    cards_to_discard."""
+    sacrifice, the discards and the permanent tapped a cost asks for by the rules of
+    permanent_to_sacrifice, cards_to_discard and creature_to_tap."""
     cdef Choices c
     c.color = MT_W
     c.pay_life_above = -32768
@@ -24,6 +25,7 @@ cdef inline Choices given_by_default() noexcept nogil:
     c.keep_on_top = ~(<uint64_t>0)
     c.to_hand = ~(<uint64_t>0)
     c.sacrifice_object = -1
+    c.tap_object = -1
     c.discard = 0
     return c
 
@@ -169,3 +171,35 @@ cdef int cards_to_discard(Rules* R, Spec* S, Game* g, int who, int n, int32_t* o
             out[m] = k
             m += 1
     return m
+
+
+cdef int creature_to_tap(Rules* R, Game* g, int filter_row, int source, int who) noexcept nogil:
+    """Which permanent player `who` taps for a mana ability's "Tap an untapped creature you
+    control" activated by hand (701.26a: an untapped one they control that FILTER row
+    `filter_row` passes, not the ability's `source`; 302.6 asks nothing of it): its index, -1 if
+    none may be (118.3). In a Scenario's game the one with object id g.choices.tap_object if it
+    may be, else by the rule a payment's search tries them in (order_tappable, payment.pxi): the
+    first that has no mana ability ready and can't attack this turn, then one with none ready,
+    then any. (The goldfish taps only in payments: the search's choice.)"""
+    cdef Board b = game_board(g)
+    cdef int i, rank, best = -1, best_rank = 3
+    for i in range(g.n):
+        if (i == source or g.perms[i].flags & PF_TAPPED
+                or not permanent_passes(R, &b, &R.filters[filter_row], i, source, who)):
+            continue
+        if g.scenario and g.perms[i].object_id == g.choices.tap_object:
+            return i
+        rank = tap_rank(R, &b, i, 0 if makes_mana_now(R, &b, i) else -1)
+        if rank < best_rank:
+            best, best_rank = i, rank
+    return best
+
+
+cdef bint makes_mana_now(Rules* R, Board* b, int i) noexcept nogil:
+    """Has permanent i a mana ability ready to be activated (ability_ready)?"""
+    cdef int rows[MAXMANA + 1]
+    cdef int k, n = mana_ability_rows(R, b, i, rows)
+    for k in range(n):
+        if ability_ready(R, b, i, rows[k]):
+            return True
+    return False

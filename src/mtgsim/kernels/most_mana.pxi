@@ -232,7 +232,7 @@ cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int 
     if not open_:
         return                          # nothing can do better
     if g == P.n_branch:
-        if life_ok(L):
+        if life_ok(L) and (P.n_tap_rows == 0 or taps_matched(P, choice, NULL)):
             for m in range(n_masks):
                 most[m] = best[m]
             leaf_most(P, n_masks, masks, choice, most)
@@ -255,6 +255,9 @@ cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int 
         search_most(P, n_masks, masks, choice, g + 1, &L2, best,
                     have + vec_total(&o.out[k]) - o.n_in[k], rest)
     choice[g] = -1
+    if unlikely(o.tapping):             # (it or another may be tapped for a cost)
+        search_most(P, n_masks, masks, choice, g + 1, L, best, have, rest)
+        return
     for k in range(o.n):
         if o.n_in[k] or o.life[k] or o.dmg[k]:
             search_most(P, n_masks, masks, choice, g + 1, L, best, have, rest)

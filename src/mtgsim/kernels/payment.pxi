@@ -1,7 +1,7 @@
 # Paying costs (601.2g-h): each source's options, the units of supply and demand, the search
 # over sources with bipartite matching (matching), life during a payment, restricted mana in the
-# pool (the most mana a board makes: most_mana). Uses base, abilities, production, matching, and,
-# included after it, direct (cost_is_plain).
+# pool (the most mana a board makes: most_mana). Uses base, counts (permanent_passes), abilities,
+# production, matching, and, included after it, direct (cost_is_plain).
 
 # ---- sources of mana and paying costs ------------------------------------------------------
 
@@ -45,6 +45,7 @@ cdef int source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o, bint
     o.n = 0
     o.restricted = False
     o.keeps_tapped = False
+    o.tapping = 0
     for k in range(n_rows):
         if unlikely(R.mana[rows[k]].marks & PF_SKIP_UNTAP):
             o.keeps_tapped = True       # (after the others)
@@ -74,7 +75,8 @@ cdef bint options_fixed(Rules* R, int card) noexcept nogil:
     for k in range(c.n_mana):
         a = &R.mana[c.mana_first + k]
         if (not a.tap or a.untap or a.amount.count >= 0 or a.could_produce or a.condition >= 0
-                or a.remove_n or a.remove_x or a.if_you_control or a.output == MO_CHOSEN_COLOR):
+                or a.remove_n or a.remove_x or a.if_you_control or a.output == MO_CHOSEN_COLOR
+                or a.tap_filter >= 0):
             return False
     return True
 
@@ -96,6 +98,7 @@ cdef inline void copy_options(Options* o, Options* src) noexcept nogil:
     memset(o.cls, 0, n)
     o.restricted = src.restricted
     o.keeps_tapped = src.keeps_tapped
+    o.tapping = 0                       # (options_fixed: no ability taps another permanent)
 
 
 cdef inline void ability_options(Rules* R, Board* b, int i, int row, int k, uint8_t* cp, Options* o,
@@ -123,7 +126,10 @@ cdef inline void x_options(Rules* R, Board* b, int i, int row, int k, uint8_t* c
     cdef Vec owns[MAXOPT]
     cdef uint8_t masks[MAXINPUT]
     cdef int q, n, n_in, r, t, life, gain, dmg, restriction
+    cdef int tap_filter = R.mana[row].tap_filter
     cdef bint dominated, same_input
+    if unlikely(tap_filter >= 0):       # (it taps another permanent: never units, searched)
+        o.tapping |= TAPS_OTHER
     n = ability_outputs(R, b, i, row, cp, x, outs, owns)
     restriction = R.mana[row].restriction
     n_in = input_units(R, R.mana[row].cost, masks)
@@ -142,6 +148,8 @@ cdef inline void x_options(Rules* R, Board* b, int i, int row, int k, uint8_t* c
                     and o.life[r] <= life and o.dmg[r] <= dmg and o.gain[r] >= gain and o.removed[r] <= x
                     and (o.restriction[r] < 0 or (o.restriction[r] == restriction
                                                   and unrestricted_leq(&outs[q], &owns[q], o, r)))):
+                if unlikely(o.tapping) and o.tap_filter[r] >= 0 and o.tap_filter[r] != tap_filter:
+                    continue        # (r taps another permanent where this needn't, or another kind)
                 dominated = True    # (restricted mana covers only mana of its restriction)
                 break
         if dominated or o.n >= MAXOPT:
@@ -159,6 +167,7 @@ cdef inline void x_options(Rules* R, Board* b, int i, int row, int k, uint8_t* c
         o.restriction[o.n] = restriction
         o.cls[o.n] = 0
         o.restricted |= restriction >= 0
+        o.tap_filter[o.n] = tap_filter
         o.n += 1
 
 
@@ -257,6 +266,16 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     bint summed                  # no searched source's option takes mana in or costs life and
                                  # no mana is of a class past MAXCLASS: the most mana is what
                                  # every source makes at most, summed (summed_most)
+    # "Tap an untapped creature you control" (Springleaf Drum): the permanents such costs may tap
+    # (in the order they are tried: making no mana and unable to attack, making none, mana
+    # sources), each a searched source's index or -1, and the FILTER rows it passes (bit k:
+    # tap_row[k]). n_tap_rows 0: no such cost on this board (the search's one extra test).
+    int n_tap_rows
+    int32_t tap_row[MAXTAPROW]
+    int n_tappable
+    int16_t tappable[MAXTAPPABLE]
+    int8_t tappable_branch[MAXTAPPABLE]
+    uint8_t tappable_rows[MAXTAPPABLE]
     uint16_t over                # Overflow bits met preparing it and searching it (see Board.over),
                                  # kept until its owner clears them (the goldfish's views: once
                                  # a chunk, and it reads OV_AMOUNT only)
@@ -300,6 +319,8 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     cdef int best, v, fixed
     cdef bint costs_life = False
     cdef bint simple_ok
+    cdef uint32_t flags = board_flags(R, b)
+    cdef bint tappers = False
     P.n_units = 0
     P.n_branch = 0
     P.shortcuts = R.fast
@@ -318,7 +339,10 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                 P.n_units += 1
     if b.bi.n_restricted[player]:
         restricted_pool_units(b.bi, player, P)
-    simple_ok = R.fast and not (board_flags(R, b) & CI_MANA_EFFECT)
+    P.n_tap_rows = 0
+    if unlikely(flags & CI_TAPS_OTHER):          # (a mana source such a cost may tap: searched)
+        tappers = find_tap_rows(R, b, player, P)
+    simple_ok = R.fast and not (flags & CI_MANA_EFFECT) and not tappers
     for i in range(b.n):
         if not in_play(b, i) or controller(b, i) != player:
             continue
@@ -332,6 +356,8 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
             copy_options(o, &R.fixed_options[2 * fixed + (life_effects != 0)])
         elif source_options(R, b, i, cp, o, life_effects) == 0:
             continue
+        if unlikely(tappers) and rows_passed(R, b, i, player, P):
+            o.tapping |= TAPPABLE
         if not life_effects:
             for k in range(o.n):
                 if o.life[k]:
@@ -340,8 +366,8 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
         if o.restricted:
             for k in range(o.n):
                 o.cls[k] = class_of(P, o.restriction[k])
-        n = decompose(o, masks)
-        if n >= 0:
+        n = decompose(o, masks) if not (tappers and o.tapping) else -1    # (not units: tapped for a
+        if n >= 0:                                                       # cost, it makes none)
             for k in range(n):
                 if P.n_units < MAXUNIT:
                     P.unit_mask[P.n_units] = masks[k] | o.snow
@@ -374,6 +400,9 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     if costs_life and not life_effects:  # life costs: life gained or lost by others matters too
         prepare_payment(R, b, player, cp, P, True)
         return
+    if unlikely(tappers):
+        find_tappable(R, b, player, P)
+        P.summed = P.shortcuts = False   # (a source's mana is no longer its own to add)
     P.reach[P.n_branch] = 0              # (each source's best so far: summed from the back)
     for i in range(P.n_branch - 1, -1, -1):
         P.reach[i] += P.reach[i + 1]
@@ -390,6 +419,149 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                     P.n_class == 0 or P.branch_admit[k] == P.branch_admit[i]):
                 P.prev_same[i] = k
                 break
+    if unlikely(tappers):                # (a source that taps another or may be tapped: not interchangeable)
+        memset(P.prev_same, -1, P.n_branch)
+
+
+# ---- "Tap an untapped creature you control" (Springleaf Drum) --------------------------------
+# Such a cost taps a permanent besides its source (701.26a: an untapped one; 302.6 asks nothing of
+# it). Its payment facts are the mana ability's tap_filter (an option's); the search reads them
+# as a matching, at each leaf, of the chosen options that tap one to the permanents left free:
+# those making no mana, and the searched sources left unused (a mana source such a cost may tap
+# is searched, never units: tapped so, it makes none).
+
+cdef bint find_tap_rows(Rules* R, Board* b, int player, Payment* P) noexcept nogil:
+    """P.tap_row: the FILTER rows of the player's mana abilities that tap another permanent (past
+    MAXTAPROW: not read, so such an option finds none to tap: never free, OV_BRANCH). Has it any?"""
+    cdef int rows[MAXMANA + 1]
+    cdef int i, k, n, f, q
+    for i in range(b.n):
+        if not in_play(b, i) or controller(b, i) != player or not (R.info[b.perms[i].card] & CI_TAPS_OTHER):
+            continue
+        n = mana_ability_rows(R, b, i, rows)
+        for k in range(n):
+            f = R.mana[rows[k]].tap_filter
+            if f < 0:
+                continue
+            for q in range(P.n_tap_rows):
+                if P.tap_row[q] == f:
+                    break
+            else:
+                if P.n_tap_rows < MAXTAPROW:
+                    P.tap_row[P.n_tap_rows] = f
+                    P.n_tap_rows += 1
+                else:
+                    P.over |= OV_BRANCH
+    return P.n_tap_rows != 0
+
+
+cdef uint8_t rows_passed(Rules* R, Board* b, int i, int player, Payment* P) noexcept nogil:
+    """The tap rows (bit k: P.tap_row[k]) whose cost may tap permanent i: untapped (701.26a),
+    the player's, passing the row's filter (its source aside: the matching's to leave out)."""
+    cdef int k
+    cdef uint8_t out = 0
+    if b.perms[i].flags & PF_TAPPED:
+        return 0
+    for k in range(P.n_tap_rows):
+        if permanent_passes(R, b, &R.filters[P.tap_row[k]], i, -1, player):
+            out |= 1 << k
+    return out
+
+
+cdef void find_tappable(Rules* R, Board* b, int player, Payment* P) noexcept nogil:
+    """P.tappable: the permanents the player's tap costs may tap (a mana source among them
+    searched, never units: prepare_payment), each with its searched source (-1: it makes no
+    mana in this payment) and the rows passing it, in the order the matching tries them, board
+    order within each (the rule of creature_to_tap): those making no mana that can't attack
+    this turn (summoning sick, defender, not a creature), then those making none, then mana
+    sources. Past MAXTAPPABLE, or past row 254, the rest are not tapped (never free: OV_BRANCH)."""
+    cdef int rank, i, g, branch
+    cdef uint8_t rows
+    P.n_tappable = 0
+    for rank in range(3):
+        for i in range(b.n):
+            if not in_play(b, i) or controller(b, i) != player:
+                continue
+            rows = rows_passed(R, b, i, player, P)
+            if not rows:
+                continue
+            branch = -1
+            for g in range(P.n_branch):
+                if P.branch_src[g] == i:
+                    branch = g
+            if tap_rank(R, b, i, branch) != rank:
+                continue
+            if P.n_tappable == MAXTAPPABLE or i > 254:      # (PlanStep.tap_other: a byte)
+                P.over |= OV_BRANCH
+                continue
+            P.tappable[P.n_tappable] = i
+            P.tappable_branch[P.n_tappable] = branch
+            P.tappable_rows[P.n_tappable] = rows
+            P.n_tappable += 1
+
+
+cdef inline int tap_rank(Rules* R, Board* b, int i, int branch) noexcept nogil:
+    """0: permanent i makes no mana in this payment and can't attack this turn; 1: makes none;
+    2: a mana source."""
+    if branch >= 0:
+        return 2
+    if not (types_of(R, &b.perms[i]) & CT_CREATURE) or is_sick(R, b, i) or keywords_of(R, &b.perms[i]) & KW_DEFENDER:
+        return 0
+    return 1
+
+
+cdef bint taps_matched(Payment* P, int* choice, int16_t* tapped) noexcept nogil:
+    """With each searched source's choice fixed: can each chosen option whose cost taps another
+    permanent tap a different one, free at this leaf (making no mana, or its source unused), not
+    its own source, that its row's filter passes? A bipartite matching, the permanents tried in
+    P.tappable's order. On success `tapped` (if given) holds per searched source the permanent
+    its cost taps (-1 none)."""
+    cdef int16_t src[MAXBRANCH]         # per demand: its searched source...
+    cdef uint8_t bit[MAXBRANCH]         # ...and its row's bit
+    cdef int8_t owner[MAXTAPPABLE]      # per tappable permanent: the demand tapping it, -1
+    cdef int g, k, q, n_d = 0
+    cdef uint64_t seen
+    for g in range(P.n_branch):
+        k = choice[g]
+        if k < 0 or not (P.branch[g].tapping & TAPS_OTHER) or P.branch[g].tap_filter[k] < 0:
+            continue
+        bit[n_d] = 0
+        for q in range(P.n_tap_rows):
+            if P.tap_row[q] == P.branch[g].tap_filter[k]:
+                bit[n_d] = 1 << q
+        src[n_d] = g
+        n_d += 1
+    if tapped != NULL:
+        for g in range(P.n_branch):
+            tapped[g] = -1
+    if n_d == 0:
+        return True
+    memset(owner, -1, P.n_tappable)
+    for k in range(n_d):
+        seen = 0
+        if not tap_augment(P, choice, k, src, bit, owner, &seen):
+            return False
+    if tapped != NULL:
+        for q in range(P.n_tappable):
+            if owner[q] >= 0:
+                tapped[src[owner[q]]] = P.tappable[q]
+    return True
+
+
+cdef bint tap_augment(Payment* P, int* choice, int d, int16_t* src, uint8_t* bit, int8_t* owner,
+                      uint64_t* seen) noexcept nogil:
+    """An augmenting path from demand d (Kuhn's algorithm)."""
+    cdef int q, br
+    for q in range(P.n_tappable):
+        br = P.tappable_branch[q]
+        if ((seen[0] >> q) & 1 or not (P.tappable_rows[q] & bit[d]) or P.tappable[q] == P.branch_src[src[d]]
+                or (br >= 0 and choice[br] >= 0)):
+            continue
+        seen[0] |= (<uint64_t>1) << q
+        if owner[q] < 0 or tap_augment(P, choice, owner[q], src, bit, owner, seen):
+            owner[q] = <int8_t>d
+            return True
+    return False
 
 
 cdef inline uint8_t class_of(Payment* P, int row) noexcept nogil:
@@ -664,10 +836,12 @@ cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
     if supply + P.reach[g] < D.n:
         return False
     if g == P.n_branch:
-        return life_ok(L) and leaf_feasible(P, D, choice, keep)
+        return life_ok(L) and (P.n_tap_rows == 0 or taps_matched(P, choice, NULL)) and leaf_feasible(P, D, choice,
+                                                                                                   keep)
     o = &P.branch[g]
     for k in range(o.n):                 # unused is only worth trying if using it costs
         costly |= o.n_in[k] or o.life[k] or o.dmg[k]
+    costly |= (o.tapping & TAPS_OTHER) != 0      # (another permanent, which may make mana)
     # Sources with the same options take them in order (a choice no earlier than the last
     # such source's): the first feasible leaf in this order is in order anyway, since
     # swapping two such sources' choices gives a feasible leaf met earlier.
@@ -683,8 +857,8 @@ cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
         L2 = after(L, o, k)
         if search(P, D, choice, g + 1, supply + P.adds[g][k], &L2, keep):
             return True
-    choice[g] = -1
-    return costly and keep == NULL and search(P, D, choice, g + 1, supply, L, keep)
+    choice[g] = -1                      # (a permanent a cost may tap: unused last)
+    return (costly or o.tapping) and not unused_first and search(P, D, choice, g + 1, supply, L, keep)
 
 
 cdef inline int choice_rank(int choice, int n, bint unused_first) noexcept nogil:

@@ -11,6 +11,8 @@ cdef struct PlanStep:            # one activation of a payment plan
     Vec out                      # the mana it must make (its own and triggered)
     Vec spend                    # mana taken from the pool first, for its input
     uint8_t removed              # the X counters its cost removes (its option's: remove_x)
+    uint8_t tap_other            # 1 + the permanent its cost taps besides it (tap_filter), 0 none (a
+                                 # padding byte: the record stays 32 bytes; find_tappable taps no row past 254)
 
 
 cdef struct PlanRestricted:      # restricted mana in a payment plan (106.6)
@@ -381,8 +383,11 @@ cdef inline void plan_from_witness(Rules* R, Board* b, Payment* P, Demand* D, Ma
     cdef uint8_t matched_directly[MAXUNIT]
     cdef PlanStep* st
     cdef bint dropped[MAXBRANCH]
+    cdef int16_t tapped[MAXBRANCH]
     cdef uint8_t cls[MAXUNIT]
     cdef uint8_t k_cls
+    if unlikely(P.n_tap_rows):          # (the leaf's matching; a drop frees a permanent, never takes one)
+        taps_matched(P, choice, tapped)
     drop_unused_activations(P, D, choice, M, life_needed > 0, dropped)
     plan.n_steps = 0                      # steps are cleared as they are added (not all MAXUNIT)
     plan.n_restricted = 0
@@ -418,6 +423,8 @@ cdef inline void plan_from_witness(Rules* R, Board* b, Payment* P, Demand* D, Ma
         st.perm = P.branch_src[g]
         st.ability = P.branch[g].ability[choice[g]]
         st.removed = P.branch[g].removed[choice[g]]
+        if unlikely(P.n_tap_rows):
+            st.tap_other = <uint8_t>(tapped[g] + 1)
         st.out = P.branch[g].out[choice[g]]
         if P.branch[g].cls[choice[g]]:        # its own mana keeps its restriction (106.6a)
             for t in range(6):

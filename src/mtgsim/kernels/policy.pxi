@@ -423,7 +423,8 @@ cdef inline bint plain_mana_ability(ManaAbility* a) noexcept nogil:
     ("{T}: Add {G}", a bounce land's "{T}: Add {G}{U}"): tapping a land for it before the land
     leaves costs the player nothing but the land's mana, which goes to the pool."""
     return (a.tap and not a.untap and a.cost < 0 and a.life == 0 and not a.sacrifice_self
-            and a.remove_n == 0 and a.remove_x == 0 and a.marks == 0 and a.effect < 0 and a.restriction < 0)
+            and a.remove_n == 0 and a.remove_x == 0 and a.marks == 0 and a.effect < 0 and a.restriction < 0
+            and a.tap_filter < 0)
 
 
 cdef bint taps_plainly(Rules* R, Game* g, Board* b, int i) noexcept nogil:
@@ -546,7 +547,8 @@ cdef int tap_before_leaving(Rules* R, Spec* S, Game* g, Rng* rng, int i, int who
                 break
     st.perm = <int16_t>i
     st.ability = ability[best]
-    st.removed = 0                      # (a plain ability removes no counters)
+    st.removed = 0                      # (a plain ability removes no counters...
+    st.tap_other = 0                    # ...and taps nothing else)
     st.stage = -1
     st.out = outs[best]
     vec_clear(&st.spend)

@@ -244,7 +244,8 @@ cdef class GameState:
         (carry_out_plan): {T} or untap and life paid (119.4), the mana into the pool, its own
         mana into its restriction's entry if `restriction` >= 0 (106.6, 106.6a), its effects
         at once (605.3b), a sacrifice in its cost (701.21a); then the "whenever this becomes
-        tapped" abilities it triggered (603.3) and state-based actions."""
+        tapped" abilities it triggered (603.3) and state-based actions. A cost "Tap an untapped
+        creature you control" taps the one creature_to_tap chooses (701.26a)."""
         cdef Game* g = self.g
         cdef Rules* R = &self.core.R
         cdef Plan* plan = &self.sc.plan
@@ -253,6 +254,7 @@ cdef class GameState:
         cdef int t, who
         i = self._permanent(i)
         who = g.perms[i].controller
+        st.tap_other = 0                     # (by hand: pay_cost asks the player which it taps)
         plan.n_steps = 1
         plan.life = 0
         plan.n_restricted = 0

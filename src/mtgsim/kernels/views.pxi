@@ -553,7 +553,7 @@ cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16
         g.bi.pool[who][t] -= st.spend.m[t]
     # (b's scan, if made, still holds: tapping and the pool don't change what it notes)
     a = &R.mana[mana_ability_row(R, b, i, st.ability)]
-    sacrificed = pay_cost(R, NULL, g, i, a, who, st.removed)
+    sacrificed = pay_cost(R, NULL, g, i, a, who, st.removed, st.tap_other - 1)
     if unlikely(a.marks):               # (602.5b once each turn, 502.3 staying tapped)
         mark(g, i, a.marks)
     for t in range(6):                  # (the search bounds one activation's mana: OV_AMOUNT)

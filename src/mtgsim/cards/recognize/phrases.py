@@ -6,9 +6,9 @@ import re
 from typing import Any
 
 from ... import vocabulary
-from ...errors import InternalError
+from ...errors import CardDataError, InternalError
 from ...mana import ManaCost, ManaCostError
-from ..model import CARD_TYPES, CostOp
+from ..model import CARD_TYPES, ActivationCost, CostOp
 from ..oracle_text import number
 
 SYMBOL = r"\{[^}]+\}"
@@ -124,7 +124,7 @@ def activation_cost(text: str, record: str = "activated") -> str | None:
     when some part of it is outside the vocabulary (mana symbols, the cost ops' phrases:
     mtgsim.vocabulary.COST_OPS) or not one the ability's `record` ("activated", "mana_ability")
     may have."""
-    parts = []
+    parts, ops = [], []
     for part in (p.strip() for p in text.split(",")):
         if "{X}" in part:               # (an ability's own X, 107.3k: the vocabulary's X is the spell's)
             return None
@@ -132,15 +132,21 @@ def activation_cost(text: str, record: str = "activated") -> str | None:
             try:
                 syms = re.findall(r"\{[^}]+\}", part)
                 mana = [s for s in syms if CostOp.read(s) is None]
+                ops += [op for s in syms if (op := CostOp.read(s))]
                 if mana:
                     ManaCost.parse("".join(mana))
             except ManaCostError:
                 return None
             parts.append(part)
-        elif (op := CostOp.read(part)) and record in vocabulary.COST_BY_NAME[op.name].records:
+        elif op := CostOp.read(part):
             parts.append(str(op))
+            ops.append(op)
         else:
             return None
+    try:                                # (each op one the record may have, with what it needs besides)
+        ActivationCost(ops=tuple(ops)).check_for(record)
+    except CardDataError:
+        return None
     return ", ".join(parts) if parts else None
 
 
