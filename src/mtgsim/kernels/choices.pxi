@@ -7,7 +7,7 @@
 # mtgsim.vocabulary.CHOICE_KINDS (each its function here, its CHOICES field and default), and
 # tests/project/test_vocabulary.py holds this room to them.
 # Uses game (Game, Spec, Choices), counts (permanent_passes), abilities (mana_ability_rows, ability_ready),
-# payment (tap_rank), zones (counts_as_land), actions
+# tapping (tap_rank), zones (counts_as_land), actions
 # (find_object), policy (wanted_card, card_to_take, chosen_land, land_to_return, tap_before_leaving),
 # activating (expendable_permanent, unwanted_cards).
 

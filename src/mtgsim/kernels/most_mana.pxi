@@ -1,7 +1,7 @@
 # The most mana a board makes: the search over searched sources' choices maximising what is
 # left over once converters' inputs are paid (search_most, leaf_most), the options it may pass
 # over (dominated_options), and the sum where no search is needed (summed_most). Uses base,
-# production, matching, payment.
+# production, matching, payment, tapping.
 
 cdef void leaf_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int* best) noexcept nogil:
     """With each searched source's choice fixed: for each mask, the most units of it left over

@@ -1,6 +1,6 @@
 # Payment plans: which mana abilities to activate, making what, and what to take from the pool
 # (601.2g-h): the direct plan on simple boards and the searched plan otherwise.
-# Uses base, abilities, production, matching, payment, total_cost, direct.
+# Uses base, abilities, production, matching, payment, tapping, total_cost, direct.
 
 # ---- a payment plan: which mana abilities to activate, making what --------------------------
 
