@@ -178,7 +178,7 @@ cdef int creature_to_tap(Rules* R, Game* g, int filter_row, int source, int who)
     control" activated by hand (701.26a: an untapped one they control that FILTER row
     `filter_row` passes, not the ability's `source`; 302.6 asks nothing of it): its index, -1 if
     none may be (118.3). In a Scenario's game the one with object id g.choices.tap_object if it
-    may be, else by the rule a payment's search tries them in (order_tappable, payment.pxi): the
+    may be, else by the rule a payment's search tries them in (find_tappable, tapping.pxi): the
     first that has no mana ability ready and can't attack this turn, then one with none ready,
     then any. (The goldfish taps only in payments: the search's choice.)"""
     cdef Board b = game_board(g)
