@@ -65,11 +65,7 @@ def cmd_simulate(args) -> int:
     records = {c.name: c for c in [c for c, _ in deck.cards()] + track}
     mana_values = {n: records[n].mana_value for n in res.tracked}
     print(_report(res, args.track, mana_values, seed_drawn=args.seed is None))
-    print(f"\n{deck.db.coverage(deck, sections=('commander', 'maindeck')).summary_line()}")   # (the cards
-                                                                                    # simulated)
-    texts = sorted(f"{name}: not simulated: {note}" for name, note in res.unmodeled.items())
-    if texts:
-        print("\nCard text the simulation leaves out:\n" + "\n".join(f"  {t}" for t in texts))
+    print(f"\n{deck.db.reading(deck).text()}")      # (the cards simulated: main deck and commander)
     return interrupted_status(res.interrupted, f"the figures are of the {res.games:,} games finished")
 
 

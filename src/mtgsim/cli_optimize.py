@@ -108,6 +108,17 @@ def parse_pool(text: str) -> dict[str, tuple[int, int]]:
     return pool
 
 
+def _reading(deck: Deck, pool: dict[str, tuple[int, int]]) -> str:
+    """How far to trust the figures: the deck's card copies fully read, the cards that are not,
+    and the lands of a mana-base pool the deck doesn't hold that are not."""
+    from .cards.coverage import Coverage
+    held = {c.name for c, _ in deck.cards()}
+    pairs = [(v, hi) for name, (_, hi) in pool.items() if (v := deck.db.verdict(name)).name not in held]
+    others = Coverage.of(v for v, _ in pairs).reading({v.name: hi for v, hi in pairs}).rows()
+    return "\n".join([deck.db.reading(deck).text()]
+                      + (["the pool's other lands not fully read (at most copies shown):"] + others if others else []))
+
+
 def _what_varies(deck: Deck, r, args) -> str:
     """The header's words for what the variants change and their deck size."""
     size = f"every deck {len(deck)} cards" if r.same_size else f"decks of {r.sizes[0]} to {r.sizes[-1]} cards"
@@ -167,6 +178,7 @@ def cmd_optimize(args) -> int:
     print(r.table())
     if isinstance(r, optimize.ManaBaseResult):        # (--mana-base)
         print("best mana base: " + ", ".join(f"{n} {k}" for n, k in r.split().items()))
+    print(f"\n{_reading(deck, parse_pool(args.mana_base) if args.mana_base else {})}")
     return interrupted_status(r.interrupted, f"the figures are of the {r.games_used:,} games finished "
                                              "(each variant's own games in the table)")
 

@@ -28,8 +28,9 @@ from .files import load_toml, read_text
 _KEYS = {"players", "other", "counts", "decks", "matchups", "matchups_csv", "race", "race_games", "race_turns"}
 
 
-def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups]:
-    """The field and its matchups from a field file; a clear error for a bad one."""
+def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups, dict[str, Deck]]:
+    """The field, its matchups and the decks raced to estimate some (by archetype) from a field
+    file; a clear error for a bad one."""
     def fault(message: str) -> UsageError:
         return UsageError(f"{path}: {message}")
     doc = load_toml(read_text(path, fault), fault)
@@ -78,8 +79,8 @@ def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups]:
         mu = meta.Matchups.from_races(decks_for_race, games=doc.get("race_games", 200_000), seed=seed,
                                       turns=doc.get("race_turns", 15), given=given)
     else:
-        mu = given
-    return field, mu
+        mu, decks_for_race = given, {}
+    return field, mu, decks_for_race
 
 
 def example_fields() -> dict[str, Path]:
@@ -96,7 +97,7 @@ def cmd_tournament(args) -> int:
     import secrets
     check_destinations(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
-    field, mu = read_field(_field_path(args), seed)
+    field, mu, raced = read_field(_field_path(args), seed)
     if args.players is not None:
         field = meta.Field({n: field.share(n) for n in field.names}, players=args.players, other=None)
     res = meta.simulate_events(field, mu, events=args.events, best_of=args.best_of, rounds=args.rounds,
@@ -108,6 +109,8 @@ def cmd_tournament(args) -> int:
     if mu.estimated:
         print("matchups estimated by goldfish races (a race model: no interaction): "
               + ", ".join(f"{a} vs {b} {mu.p(a, b):.3f}" for a, b in sorted(mu.estimated)))
+    for name, deck in raced.items():       # (how far to trust each race: its deck's text read)
+        print(f"{name}: {deck.db.reading(deck).text()}")
     return interrupted_status(res.interrupted, f"the figures are of the {res.events:,} events finished")
 
 

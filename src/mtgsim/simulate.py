@@ -21,6 +21,7 @@ import numpy as np
 
 from . import _core, checks, schema
 from .cards import CardDef, UnknownCardError, closest_names, normalize_name
+from .cards.coverage import DeckReading
 from .cards.database import named_card
 from .compile import Tables, compile_deck
 from .decklist import Deck, commander_problem
@@ -271,6 +272,8 @@ class SimResult:
     # text the simulator doesn't act on: name → what it leaves out (as UnmodeledTextWarning says)
     coverage: dict[str, str] = field(default_factory=dict)    # the deck's cards not fully
     # recognized: name → "partly" or "unknown" (Coverage's buckets; see CardDatabase.coverage)
+    reading: DeckReading | None = None      # how far to trust the figures: the deck's copies
+    # fully read, and the cards that are not with their unread clauses (CardDatabase.reading)
     rules: GameRules = field(default_factory=GameRules)
 
     def _track(self, card) -> int:
@@ -336,7 +339,8 @@ class SimResult:
              "mana_spent": [self.mana_spent(t).to_dict() for t in range(1, self.turns + 1)],
              "kill_turn": self.kill_turn.to_dict(),
              "mulligans": {str(k): v.to_dict() for k, v in self.mulligans.items()},
-             "unmodeled": dict(self.unmodeled), "coverage": dict(self.coverage)}
+             "unmodeled": dict(self.unmodeled), "coverage": dict(self.coverage),
+             "reading": self.reading.to_dict() if self.reading is not None else None}
         return d
 
     def to_json(self, path) -> None:
@@ -570,11 +574,12 @@ def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: boo
     rule = MulliganPolicy() if mulligan is None else mulligan
     unmodeled = {face.name: face.unmodeled for c, _ in deck.cards("commander") + deck.cards("maindeck")
                  for face in (c, c.back) if face is not None and face.unmodeled}
-    cov = deck.db.coverage(deck, sections=("commander", "maindeck"))
-    coverage = {name: v.bucket for name, v in cov.cards.items() if v.bucket != "fully"}
+    reading = deck.db.reading(deck)
+    coverage = {name: bucket for name, _, bucket, _ in reading.unread}
     return SimResult(deck.name or "deck", played, turns, bool(on_play), seed, tuple(tracked), metrics,
                      interrupted, keep={k: tuple(v) for k, v in rule.keep.items()},
                      keep_mana_sources=rule.count_mana_sources, unmodeled=unmodeled, coverage=coverage,
+                     reading=reading,
                      rules=rules if rules is not None else GameRules.of(deck))
 
 

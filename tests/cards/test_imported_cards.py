@@ -119,6 +119,30 @@ def test_a_simulation_warns_once_per_card_not_fully_recognized_and_records_them(
     assert res.to_dict()["coverage"] == res.coverage
 
 
+def test_a_deck_reading_counts_copies_and_names_each_card_not_fully_read_with_its_clauses(bulk):
+    """Issue 31 item 4: how far to trust a simulation, by the copies the deck plays: 28 of 36 here
+    (4 Heartfire Hero unknown, 4 Rockface Village partly: the most copies first, ties by name),
+    each with the clauses left unread in the card's words; the result carries it, and its JSON."""
+    db = card_db(bulk)
+    deck = Deck.from_text(DECK, db=db)
+    reading = db.reading(deck)
+    assert (reading.copies, reading.fully) == (36, 28) and reading.share == pytest.approx(28 / 36)
+    assert [(name, n, bucket) for name, n, bucket, _ in reading.unread] == [
+        ("Heartfire Hero", 4, "unknown"), ("Rockface Village", 4, "partly")]
+    village = reading.unread[1][3]
+    assert village and all(c in {x.text for x in db.verdict("Rockface Village").clauses} for c in village)
+    assert any("gets +1/+0 and gains haste" in c for c in village)
+    text = reading.text().splitlines()
+    assert text[0] == ("card text: 28 of 36 copies fully read (77.8%); the others, with the text the "
+                       "simulation leaves out:")
+    assert text[2].startswith("    4 Rockface Village (partly): ") and len(text) == 3
+    assert reading.line() == "card text: 28 of 36 copies fully read (77.8%); not: 4 Heartfire Hero, 4 Rockface Village"
+    res = simulate(deck, games=4096, turns=3, seed=3)
+    assert res.reading == reading and res.to_dict()["reading"]["fully"] == 28
+    whole = Deck.from_text("Deck\n4 Raging Goblin\n16 Mountain\n", db=db)
+    assert db.reading(whole).text() == "card text: all 20 of 20 copies fully read (100.0%)"
+
+
 def test_your_own_card_replaces_a_recognized_one_of_that_name(bulk):
     """A card you write out (TOML or `card(...)`) wins over one recognized from a bulk file,
     as curated cards do; its verdict is then the written card's."""

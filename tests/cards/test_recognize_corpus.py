@@ -112,7 +112,8 @@ def test_a_real_decklist_of_a_current_format_simulates_with_a_coverage_line(impo
     assert main(["simulate", str(deck_file), "--games", "2000", "--turns", "6", "--seed", "7"]) == 0
     out = capsys.readouterr().out
     line = next(li for li in out.splitlines() if li.startswith("card text: "))
-    assert re.fullmatch(r"card text: \d+ fully recognized, \d+ partly \(.+\), \d+ unknown \(.+\)", line)
+    assert re.fullmatch(r"card text: \d+ of 60 copies fully read \(\d+\.\d%\); the others, with the text the "
+                        r"simulation leaves out:", line)
     assert "P(opponent dead by turn)" in out
 
 

@@ -161,6 +161,23 @@ def test_simulate_command_bad_policy_choice(capsys):
 
 
 def test_simulate_command_lists_the_card_text_it_leaves_out(capsys):
+    """Issue 31 item 4: the share of the deck's copies fully read, then each card that is not with
+    its copies and the clauses left out in the card's words, the most copies first."""
     assert main(["simulate", "--example", "mono_green_henge", "--games", "200", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Card text the simulation leaves out:" in out and "  Steel Leaf Champion: not simulated:" in out
+    head = next(line for line in out.splitlines() if line.startswith("card text: "))
+    assert head.endswith("copies fully read (" + head.split("(")[1].split(")")[0] + "); the others, with the "
+                         "text the simulation leaves out:")
+    rows = out.split(head)[1].strip().splitlines()
+    assert any(r.split(None, 1)[1].startswith("Steel Leaf Champion (partly): ") for r in rows)
+    copies = [int(r.split()[0]) for r in rows]
+    assert copies == sorted(copies, reverse=True)
+
+
+def test_optimize_command_says_how_far_the_deck_is_read(capsys):
+    """Issue 31 item 4: `optimize` ends with the deck's coverage by copies, as `simulate` does."""
+    assert main(["optimize", "--example", "gw_midrange", "--lands", "23..24", "--land", "Forest",
+                 "--vary-size", "--objective", "kill_turn:mean", "--games", "4096", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "card text: 34 of 60 copies fully read (56.7%); the others" in out
+    assert "    4 Swords to Plowshares (partly): Exile target creature." in out

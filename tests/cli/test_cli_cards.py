@@ -32,12 +32,13 @@ def test_later_runs_use_the_imported_cards_without_being_told(bulk, cache, deck,
     capsys.readouterr()
     assert main(["simulate", str(deck), "--games", "300", "--turns", "4", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert ("card text: 4 fully recognized, 1 partly (Rockface Village), 1 unknown (Heartfire Hero)" in out)
+    assert "card text: 28 of 36 copies fully read (77.8%); the others" in out
+    assert "    4 Heartfire Hero (unknown): " in out
 
 
 def test_cards_flag_reads_a_bulk_file_for_one_run(bulk, cache, deck, capsys):
     assert main(["simulate", str(deck), "--games", "300", "--turns", "4", "--seed", "1", "--cards", str(bulk)]) == 0
-    assert "card text: 4 fully recognized" in capsys.readouterr().out
+    assert "card text: 28 of 36 copies fully read" in capsys.readouterr().out
     assert not (cache / "cards.json").exists()        # (nothing written for a one-off file)
 
 

@@ -19,7 +19,7 @@ from typing import Mapping
 from .oracle_text import strip_reminder
 from .recognize import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause
 
-__all__ = ["Coverage", "BUCKETS", "CardCoverage", "adds_mana"]
+__all__ = ["Coverage", "BUCKETS", "CardCoverage", "DeckReading", "adds_mana"]
 
 BUCKETS = ("fully", "partly", "unknown")
 
@@ -31,6 +31,43 @@ class CardCoverage:
     bucket: str
     clauses: tuple[Clause, ...] = ()
     curated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DeckReading:
+    """How far to trust a simulation of a deck: of its `copies` card copies, `fully` are fully
+    read; `unread` holds each card that is not, the most copies first, as (name, copies, bucket,
+    the clauses left unread in the card's words)."""
+    copies: int
+    fully: int
+    unread: tuple[tuple[str, int, str, tuple[str, ...]], ...] = ()
+
+    @property
+    def share(self) -> float:
+        """The share of the deck's copies fully read."""
+        return self.fully / self.copies if self.copies else 1.0
+
+    def line(self) -> str:
+        """'card text: 52 of 60 copies fully read (86.7%)' and the cards that are not, by name."""
+        head = f"card text: {self.fully:,} of {self.copies:,} copies fully read ({100 * self.share:.1f}%)"
+        return head + ("; not: " + ", ".join(f"{n} {name}" for name, n, _, _ in self.unread) if self.unread else "")
+
+    def text(self) -> str:
+        """The line, then each card not fully read with the text the simulation leaves out."""
+        if not self.unread:
+            return self.line().replace("card text: ", "card text: all ", 1) if self.copies else self.line()
+        head = (f"card text: {self.fully:,} of {self.copies:,} copies fully read ({100 * self.share:.1f}%); "
+                "the others, with the text the simulation leaves out:")
+        return "\n".join([head] + self.rows())
+
+    def rows(self) -> list[str]:
+        """One line for each card not fully read: its copies, name, bucket and unread clauses."""
+        return [f"  {n:>3} {name} ({bucket}): " + " / ".join(clauses) for name, n, bucket, clauses in self.unread]
+
+    def to_dict(self) -> dict:
+        return {"copies": self.copies, "fully": self.fully, "share": self.share,
+                "unread": [{"card": name, "copies": n, "bucket": bucket, "clauses": list(clauses)}
+                           for name, n, bucket, clauses in self.unread]}
 
 
 @dataclass
@@ -82,6 +119,16 @@ class Coverage:
         for name, v in self.cards.items():
             out[v.bucket] += copies.get(name, 0)
         return out
+
+    def reading(self, copies: Mapping[str, int]) -> DeckReading:
+        """The DeckReading of a deck of these cards, `copies[name]` of each (a card here and not
+        in `copies` counts 0; a name in `copies` not here is not counted)."""
+        held = {name: n for name, n in copies.items() if name in self.cards and n > 0}
+        unread = sorted(((name, n, self.cards[name].bucket,
+                          tuple(c.text for c in self.cards[name].clauses if c.status == UNRECOGNIZED))
+                         for name, n in held.items() if self.cards[name].bucket != "fully"),
+                        key=lambda r: (-r[1], r[0]))
+        return DeckReading(sum(held.values()), sum(held.values()) - sum(r[1] for r in unread), tuple(unread))
 
     def families_played(self, copies: Mapping[str, int], n: int = 30,
                         examples: int = 4) -> list[tuple[str, int, list[str]]]:

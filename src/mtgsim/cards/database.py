@@ -203,6 +203,12 @@ class CardDatabase(Mapping[str, CardDef]):
         cards = {c.name: c for section in sections for c, _ in deck.cards(section)}
         return Coverage.of(self.verdict(c) for c in cards.values())
 
+    def reading(self, deck: DeckCards):
+        """How far to trust a simulation of `deck` (a coverage.DeckReading): the share of the
+        copies it plays (main deck and commander) fully read, and the cards that are not."""
+        return self.coverage(deck, sections=("commander", "maindeck")).reading(
+            {c.name: n for c, n in deck.cards()})
+
     # ---- look-up -------------------------------------------------------------------------
     def _key(self, name: str) -> str | None:
         if not isinstance(name, str):
