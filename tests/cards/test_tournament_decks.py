@@ -116,6 +116,24 @@ def test_copies_and_families_are_weighted_by_the_copies_played():
     assert cov.families_played(copies, 1, examples=1) == [("Look at the top N", 7, ["Ponder"])]
 
 
+def test_the_cut_keeps_the_back_face_the_corpus_gives_in_a_record_of_its_own(bench, tmp_path):
+    """712.1: a transforming card has two faces; the corpus gives the back in a record of its own,
+    named by its own name ("Insectile Aberration", "front": "Delver of Secrets"), which the decks
+    never name: the cut keeps it with its front, so the card is read with both faces."""
+    from mtgsim.cards.imported import import_bulk
+    bulk = bench.corpus_cut({"Delver of Secrets // Insectile Aberration", "Tamiyo, Inquisitive Student"},
+                            tmp_path / "cut.json")
+    names = [r["name"] for r in json.loads(bulk.read_text(encoding="utf-8"))]
+    assert sorted(names) == ["Delver of Secrets // Insectile Aberration", "Insectile Aberration",
+                             "Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar", "Tamiyo, Seasoned Scholar"]
+    cards = import_bulk(bulk, tmp_path / "db.json")
+    for front, back in (("Delver of Secrets", "Insectile Aberration"),
+                        ("Tamiyo, Inquisitive Student", "Tamiyo, Seasoned Scholar")):
+        clauses = cards.verdict(cards.aliases.get(f"{front} // {back}", f"{front} // {back}")).clauses
+        assert back in {c.face for c in clauses}, front
+        assert not any("missing from the bulk file" in c.text for c in clauses), front
+
+
 def test_the_benchmark_counts_a_slice_as_a_direct_count_does(bench, decks):
     """Three decks of each format: the shares of copies by bucket, of lands and mana cards fully
     read, and the decks fully read, as counted here row by row from the database's verdicts."""
