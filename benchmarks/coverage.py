@@ -95,19 +95,20 @@ def read_decks(path: Path = DATA) -> list[TournamentDeck]:
 
 def corpus_cut(names: set[str], out: Path) -> Path:
     """A bulk file of the corpus's records of the cards named (by full or front-face name), with
-    the back-face records that name them as their front ("front"): a card's reading depends on
-    its own records alone, and importing 1,500 cards takes a second where the whole corpus
-    takes half a minute."""
+    their faces: the back-face records of the corpus's own (named by their front, "front") and
+    the faces it lacks (tests/data/missing_faces.json, tests/corpus.py: with_faces). A card's
+    reading depends on its own records alone, and importing 1,500 cards takes a second where
+    the whole corpus takes half a minute."""
     sys.path.insert(0, str(ROOT / "tests"))
     try:
-        from corpus import corpus_path
+        from corpus import corpus_path, with_faces
     finally:
         sys.path.pop(0)
     records = json.loads(corpus_path().read_text(encoding="utf-8"))
     kept = [r for r in records if r.get("face") is None and (r["name"] in names or r["name"].split(" // ")[0] in names)]
     fronts = {r["name"].split(" // ")[0] for r in kept}
     kept += [r for r in records if r.get("face") == "back" and r.get("front") in fronts]
-    out.write_text(json.dumps(kept), encoding="utf-8")
+    out.write_text(json.dumps(with_faces(kept)), encoding="utf-8")
     return out
 
 
