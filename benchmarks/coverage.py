@@ -11,7 +11,8 @@ shipped curated cards overriding recognized ones; each card's bucket is its verd
 cards/coverage.py. Figures per format, as shares of card copies in the main decks (Commander:
 with the commander):
   fully / partly / unknown   copies in each bucket; "missing": names the cards don't have
-  lands                      land copies (the front face a land) fully read
+  lands                      land copies (the front face a land, or a modal double-faced card's
+                             back: played as a land, 712.12) fully read
   mana cards                 copies of nonland mana cards fully read: text with "Add" outside
                              reminder text (coverage.adds_mana: Llanowar Elves, Sol Ring, Dark Ritual)
   mana-complete decks        decks whose every land and mana card is fully read
@@ -151,7 +152,8 @@ class Figures:
 
 class CardRead(NamedTuple):
     """What the benchmark needs of a card: the database's verdict on it (a CardCoverage, named
-    as the decks name the card), whether it is a land (its front face), whether a nonland mana card."""
+    as the decks name the card), whether it is a land (its front face, or the back of a modal
+    double-faced card: 712.12), whether a nonland mana card."""
     verdict: Any
     land: bool
     mana: bool
@@ -174,7 +176,8 @@ class Reader:
                 read = self.imported.aliases.get(card.name, card.name)     # (its record in the bulk file)
                 text = self.imported.table(read).get("text", "") if read in self.imported.keys else ""
                 verdict = dataclasses.replace(self.db.verdict(name), name=name)  # (by the deck's "A // B" name)
-                self._known[name] = CardRead(verdict, card.is_land, not card.is_land and self._adds_mana(text))
+                land = card.is_land or (card.back is not None and card.back.is_land)   # (back: modal DFCs only)
+                self._known[name] = CardRead(verdict, land, not land and self._adds_mana(text))
         return self._known[name]
 
 

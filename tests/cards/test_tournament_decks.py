@@ -134,6 +134,21 @@ def test_the_cut_keeps_the_back_face_the_corpus_gives_in_a_record_of_its_own(ben
         assert not any("missing from the bulk file" in c.text for c in clauses), front
 
 
+def test_712_12_a_modal_dfc_with_a_land_back_is_a_land_copy_a_transforming_one_is_not(bench):
+    """A modal double-faced card may be played as a land with its land face up (712.12): Sink into
+    Stupor // Soporific Springs counts among the land copies (its back from
+    tests/data/missing_faces.json). Only a modal one: a transforming card is cast, and enters, with
+    its front face up (712.11, 712.14), so Search for Azcanta, whose back is a land, is not a land
+    copy; nor is a split card."""
+    names = {"Sink into Stupor // Soporific Springs", "Search for Azcanta // Azcanta, the Sunken Ruin", "Fire // Ice",
+             "Island"}
+    reader = bench.Reader(*bench.database(names))
+    assert {name: reader.card(name).land for name in names} == {
+        "Sink into Stupor // Soporific Springs": True, "Search for Azcanta // Azcanta, the Sunken Ruin": False,
+        "Fire // Ice": False, "Island": True}
+    assert not reader.card("Sink into Stupor // Soporific Springs").mana
+
+
 def test_the_benchmark_counts_a_slice_as_a_direct_count_does(bench, decks):
     """Three decks of each format: the shares of copies by bucket, of lands and mana cards fully
     read, and the decks fully read, as counted here row by row from the database's verdicts."""
@@ -157,7 +172,7 @@ def test_the_benchmark_counts_a_slice_as_a_direct_count_does(bench, decks):
                 fully = db.verdict(name).bucket == "fully"
                 copies[db.verdict(name).bucket] += n
                 read &= fully
-                if db[name].is_land:
+                if db[name].is_land or (db[name].back is not None and db[name].back.is_land):     # (712.12)
                     lands[0] += n
                     lands[1] += n * fully
                     mana_read &= fully
