@@ -18,7 +18,6 @@ A card of the decks whose face the scripts don't hold is listed under "not_in_so
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import re
 import sys
@@ -147,13 +146,11 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     sys.path.insert(0, str(ROOT / "tests"))
     try:
+        from benchmark_scripts import script
         from corpus import corpus_path
     finally:
         sys.path.pop(0)
-    spec = importlib.util.spec_from_file_location("coverage_benchmark", HERE / "coverage.py")
-    bench = importlib.util.module_from_spec(spec)               # (named apart from the `coverage` tool)
-    sys.modules[spec.name] = bench                              # (its dataclasses look their module up)
-    spec.loader.exec_module(bench)
+    bench = script("coverage")
     commits = {}
     if args.commits:
         rows = [line.split("\t") for line in args.commits.read_text(encoding="utf-8").splitlines() if line.strip()]

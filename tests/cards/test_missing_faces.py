@@ -3,39 +3,28 @@ benchmarks/build_missing_faces.py from Forge's card scripts): every card of the 
 has each of its faces, from the corpus or the supplement; the supplement speaks the corpus's own
 record format and the bulk reader joins each face to its front as it joins the corpus's own
 transforming cards (712.1 double-faced cards, 709.1 split cards, 715.1 adventurers)."""
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
+from benchmark_scripts import script
 from corpus import FACES, corpus_path, missing_faces, with_faces
 
 from mtgsim.cards.bulk import ImportSummary, read_bulk
 from mtgsim.cards.model import CARD_TYPES, SUPERTYPES
 from mtgsim.mana import ManaCost
 
-ROOT = Path(__file__).resolve().parents[2]
 KEYS = {"name", "manaCost", "type", "types", "subtypes", "supertypes", "keywords", "power", "toughness", "loyalty",
         "text", "layout", "colorIdentity", "face", "front"}
 
 
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module                 # (its dataclasses look their module up)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def build():
-    return _load("build_missing_faces", ROOT / "benchmarks" / "build_missing_faces.py")
+    return script("build_missing_faces")
 
 
 @pytest.fixture(scope="module")
 def bench():
-    return _load("coverage_benchmark", ROOT / "benchmarks" / "coverage.py")
+    return script("coverage")
 
 
 @pytest.fixture(scope="module")

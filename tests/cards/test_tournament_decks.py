@@ -3,13 +3,12 @@ decks built by benchmarks/build_tournament_decks.py) is small, has 100 decks of 
 names only cards of the oracle corpus (tests/corpus.py) but for the few listed here; and its
 computation (benchmarks/coverage.py) counts a slice of it as a direct count does. The parts that
 need the corpus are skipped, saying why, where it can't be had."""
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import script
 from corpus import corpus_path
 
 from mtgsim.cards.coverage import BUCKETS, CardCoverage, Coverage, adds_mana
@@ -33,11 +32,7 @@ KNOWN_MISSING = {name: NEWER_THAN_THE_CORPUS for name in (
 def bench():
     """benchmarks/coverage.py as a module (benchmarks/ is not a package; named apart from the
     `coverage` tool's package)."""
-    spec = importlib.util.spec_from_file_location("coverage_benchmark", ROOT / "benchmarks" / "coverage.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module                 # (its dataclasses look their module up)
-    spec.loader.exec_module(module)
-    return module
+    return script("coverage")
 
 
 @pytest.fixture(scope="module")

@@ -10,18 +10,15 @@ recorded).
 
 The truth tests are grouped by what the cards are; `TRUTH` maps each fully read card to its
 group, and every group's test runs each of its cards."""
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from benchmark_scripts import script
 
 from mtgsim import Scenario
 from mtgsim.cards.loader import card
 from mtgsim.errors import RulesError
 
-ROOT = Path(__file__).resolve().parents[2]
 SIZE = 100
 
 # ---- the cards of the set not fully read: their buckets now ------------------------------------------
@@ -65,17 +62,9 @@ TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "sh
          **{n: "never cast" for n in NEVER_CAST}, **{n: "single" for n in SINGLES}}
 
 
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module                 # (its dataclasses look their module up)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def bench():
-    return _load("coverage_benchmark", ROOT / "benchmarks" / "coverage.py")
+    return script("coverage")
 
 
 @pytest.fixture(scope="module")
