@@ -1,0 +1,160 @@
+"""The graveyard as counts (BoardInfo.graveyard_n, graveyard_types; put_in_graveyard and
+leave_graveyard, kernels/zones.pxi): every game counts the cards in each player's graveyard and
+those of each card type, at the one place a card is put there and the one place it leaves; a
+Scenario's kept graveyard says what they must be."""
+import random
+
+import pytest
+
+from mtgsim import ArgumentError, LimitError, RulesError, Scenario, card
+from mtgsim.cards.model import CARD_TYPES
+
+MILL = card("Test Grave Mill Two", "{U}", "Sorcery", abilities=[{"kind": "spell", "mill": 2}])
+CYCLER = card("Test Grave Cycler", "{5}{U}", "Creature — Horror", "5/3", text="Cycling {1}", cycling="{1}")
+ARTIFACT_ZERO = card("Test Grave Construct", "{1}", "Artifact Creature — Construct", "0/0")
+
+
+def counts(s, player="you"):
+    """The rules core's counts of the player's graveyard: all, and per card type."""
+    return (s.graveyard_count(player), {t: s.graveyard_count(player, t) for t in CARD_TYPES})
+
+
+def listed(s, player="you"):
+    """The same counts worked out from the graveyard Scenario keeps, card by card."""
+    types = [s.tables.defs[s.tables.row(name)].types for name in s.graveyard(player)]
+    return (len(types), {t: sum(t in ts for ts in types) for t in CARD_TYPES})
+
+
+def _mountains(s, n):
+    for _ in range(n):
+        s.add("Mountain")
+
+
+def test_608_2n_an_instant_that_resolves_is_put_into_its_owners_graveyard_and_counted():
+    s = Scenario()
+    _mountains(s, 1)
+    s.add_to_hand("Lightning Bolt")
+    assert counts(s)[0] == 0
+    s.cast("Lightning Bolt")
+    assert s.graveyard() == ["Lightning Bolt"]
+    assert counts(s) == listed(s) and s.graveyard_count(card_type="Instant") == 1
+    assert s.graveyard_count(card_type="Sorcery") == 0 and s.graveyard_count("opponent") == 0
+
+
+def test_701_21a_a_sacrificed_land_is_counted_in_its_owners_graveyard():
+    s = Scenario()
+    wilds = s.add("Evolving Wilds")
+    s.add_to_library("Forest")
+    s.activate(wilds)
+    assert s.graveyard() == ["Evolving Wilds"] and s.graveyard_count(card_type="Land") == 1
+
+
+def test_111_7_a_token_put_into_a_graveyard_ceases_to_exist_and_is_not_counted():
+    s = Scenario()
+    wilds = s.add("Evolving Wilds")
+    copy = s.create_token_copy(wilds)
+    s.add_to_library("Forest")
+    s.activate(copy)
+    assert s.graveyard() == [] and counts(s)[0] == 0
+
+
+def test_701_9a_702_29a_a_cycled_card_is_discarded_into_the_graveyard_and_counted():
+    s = Scenario()
+    s.add("Island")
+    s.add_to_library("Forest")
+    s.add_to_hand(CYCLER)
+    s.cycle(CYCLER)
+    assert s.graveyard() == [CYCLER.name] and s.graveyard_count(card_type="Creature") == 1
+
+
+def test_701_17a_milled_cards_are_counted_with_the_spell_that_milled_them():
+    s = Scenario()
+    s.add("Island")
+    for name in ("Forest", "Lightning Bolt", "Firebolt"):
+        s.add_to_library(name)
+    s.add_to_hand(MILL)
+    s.cast(MILL)
+    assert counts(s) == listed(s) == (3, {**dict.fromkeys(CARD_TYPES, 0), "Instant": 1, "Sorcery": 2})
+
+
+def test_205_2a_a_card_of_two_types_is_counted_as_each():
+    """A 0/0 artifact creature dies (704.5f): one card, one artifact, one creature."""
+    s = Scenario()
+    s.add(ARTIFACT_ZERO)
+    assert counts(s) == (1, {**dict.fromkeys(CARD_TYPES, 0), "Artifact": 1, "Creature": 1})
+
+
+def test_702_34a_a_card_cast_with_flashback_leaves_the_graveyard_and_its_counts():
+    s = Scenario()
+    _mountains(s, 6)
+    s.add_to_hand("Firebolt")
+    s.cast("Firebolt")
+    assert s.graveyard_count(card_type="Sorcery") == 1
+    s.cast("Firebolt", alternative="flashback")
+    assert s.graveyard() == [] and counts(s) == listed(s) == (0, dict.fromkeys(CARD_TYPES, 0))
+
+
+def test_graveyard_count_names_a_card_type():
+    with pytest.raises(ArgumentError, match="card_type must be one of Artifact"):
+        Scenario().graveyard_count(card_type="instant")
+
+
+_POOL = ("Lightning Bolt", "Firebolt", "Forest", "Mountain", "Evolving Wilds", "Llanowar Elves", MILL, CYCLER,
+         ARTIFACT_ZERO)
+_BY_NAME = {c if isinstance(c, str) else c.name: c for c in _POOL}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_graveyard_counts_always_equal_the_kept_graveyard_on_random_games(seed):
+    """A property of the one place a card is put into a graveyard and the one place it leaves:
+    after every action of a random game (spells resolving, flashback, mill, cycling,
+    sacrifice, tokens, a creature dying), for both players,
+    the kept counts are what the graveyard list says."""
+    rng = random.Random(seed)
+    s = Scenario()
+    for who in ("you", "opponent"):
+        for _ in range(25):
+            s.add_to_library(rng.choice(_POOL), player=who)
+        for _ in range(5):
+            s.add_to_hand(rng.choice(_POOL), player=who)
+    for _ in range(4):
+        s.add("Mountain")
+        s.add("Island")
+    for _ in range(40):
+        who = rng.choice(("you", "opponent"))
+        hand = s.hand(who)
+        action = rng.choice(("cast", "cast", "cycle", "flashback", "wilds", "token", "draw", "turn"))
+        try:
+            if action == "cast" and hand:
+                name = _BY_NAME.get(rng.choice(hand), "")
+                if name in ("Forest", "Mountain", "Evolving Wilds"):
+                    s.play_land(name, player=who)
+                elif s.can_cast(name, player=who):
+                    s.cast(name, player=who)
+            elif action == "cycle" and CYCLER.name in hand:
+                s.cycle(CYCLER, player=who)
+            elif action == "flashback" and "Firebolt" in s.graveyard(who):
+                if s.can_cast("Firebolt", alternative="flashback", player=who):
+                    s.cast("Firebolt", alternative="flashback", player=who)
+            elif action in ("wilds", "token"):
+                wilds = [p for p in s.battlefield(who) if p.name == "Evolving Wilds" and not s.is_tapped(p)]
+                if wilds:
+                    s.activate(s.create_token_copy(wilds[0]) if action == "token" else wilds[0])
+            elif action == "draw":
+                s.draw(who)
+            else:
+                s.next_turn()
+        except (RulesError, LimitError):     # (an action the rules refuse here: nothing changed)
+            pass
+        for player in ("you", "opponent"):
+            assert counts(s, player) == listed(s, player), (action, player, s.graveyard(player))
+
+
+def test_the_counts_hold_one_place_per_card_type():
+    """BoardInfo.graveyard_types has a count per CardTypeBit (N_CARD_TYPES, _kernel.pxd):
+    the bits are 1 << place, in CARD_TYPES' order."""
+    from mtgsim import schema
+    from mtgsim._core import CardTypeBit
+    assert schema.DTYPES["board_info"]["graveyard_types"].shape == (2, len(CARD_TYPES)) == (2, len(CardTypeBit))
+    bits = [int(getattr(CardTypeBit, "CT_" + t.upper())) for t in CARD_TYPES]
+    assert bits == [1 << k for k in range(len(CARD_TYPES))]
