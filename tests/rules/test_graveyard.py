@@ -3,10 +3,11 @@ leave_graveyard, kernels/zones.pxi): every game counts the cards in each player'
 those of each card type, at the one place a card is put there and the one place it leaves; a
 Scenario's kept graveyard says what they must be."""
 import random
+import re
 
 import pytest
 
-from mtgsim import ArgumentError, LimitError, RulesError, Scenario, card
+from mtgsim import ArgumentError, CardDataError, LimitError, ManaCost, RulesError, Scenario, card
 from mtgsim.cards.model import CARD_TYPES
 
 MILL = card("Test Grave Mill Two", "{U}", "Sorcery", abilities=[{"kind": "spell", "mill": 2}])
@@ -158,3 +159,84 @@ def test_the_counts_hold_one_place_per_card_type():
     assert schema.DTYPES["board_info"]["graveyard_types"].shape == (2, len(CARD_TYPES)) == (2, len(CardTypeBit))
     bits = [int(getattr(CardTypeBit, "CT_" + t.upper())) for t in CARD_TYPES]
     assert bits == [1 << k for k in range(len(CARD_TYPES))]
+
+
+# ---- "costs {1} less to cast for each instant and sorcery card in your graveyard" (601.2f, 118.7a) ----
+
+TERROR = card("Test Grave Terror", "{6}{U}", "Creature — Serpent", "5/5",
+              text="This spell costs {1} less to cast for each instant and sorcery card in your graveyard.",
+              abilities=[{"kind": "cost", "scope": "self", "change": "reduce",
+                          "amount": {"count": "cards_in_graveyard", "types": ["Instant", "Sorcery"]}}])
+
+
+def test_601_2f_a_spell_costs_1_less_for_each_instant_and_sorcery_card_in_your_graveyard():
+    """Lightning Bolt (an instant) and the mill spell (a sorcery) resolve into the graveyard;
+    the Forest milled counts for nothing, nor do the opponent's instants: {6}{U} less 2."""
+    s = Scenario()
+    _mountains(s, 2)
+    s.add("Island")
+    s.add("Mountain", controller="opponent")
+    for name in ("Lightning Bolt", MILL, TERROR):
+        s.add_to_hand(name)
+    s.add_to_hand("Lightning Bolt", player="opponent")
+    s.add_to_library("Forest")
+    assert s.total_cost(TERROR) == ManaCost.parse("{6}{U}")
+    s.cast("Lightning Bolt")
+    s.cast(MILL)
+    s.cast("Lightning Bolt", player="opponent")
+    assert s.graveyard() == ["Lightning Bolt", "Forest", MILL.name]
+    assert s.total_cost(TERROR) == ManaCost.parse("{4}{U}")
+
+
+def test_118_7a_the_reduction_takes_generic_mana_only():
+    """Eight instants and sorceries take {6}{U} to {U}: a generic reduction never touches the
+    coloured part (118.7a), and the generic part goes no lower than nothing (601.2f)."""
+    s = Scenario()
+    _mountains(s, 8)
+    for _ in range(8):
+        s.add_to_hand("Lightning Bolt")
+    s.add_to_hand(TERROR)
+    for _ in range(8):
+        s.cast("Lightning Bolt")
+    assert s.graveyard_count(card_type="Instant") == 8
+    assert s.total_cost(TERROR) == ManaCost.parse("{U}")
+    assert not s.can_cast(TERROR)       # (no blue source)
+    s.add("Island")
+    s.cast(TERROR)
+    assert s.battlefield()[-1].name == TERROR.name
+
+
+@pytest.mark.parametrize("types, message", [
+    (["Artifact", "Creature"], "one card type, or instants and sorceries"),
+    (["Instant", "Tribal"], "'Tribal' is not a card type"),
+])
+def test_a_graveyard_count_of_more_than_one_type_is_only_of_instants_and_sorceries(types, message):
+    """205.2a: an artifact creature is of two card types, so a count of artifacts and creatures
+    summed type by type would count it twice: refused (no card is both an instant and a sorcery)."""
+    with pytest.raises(CardDataError, match=message) as e:
+        card("Test Grave Bad Count", "{3}", "Artifact", abilities=[{
+            "kind": "cost", "scope": "self", "change": "reduce",
+            "amount": {"count": "cards_in_graveyard", "types": types}}])
+    assert "types" in e.value.field
+
+
+def test_601_2f_the_goldfish_counts_its_graveyard_as_it_casts():
+    """The goldfish's graveyard is counted too (Spec.counts_graveyard: a card of the deck reads
+    it): each Terror it casts costs {6}{U} less one for each Lightning Bolt cast before it (each
+    resolved into the graveyard), {U} at least (118.7a)."""
+    from mtgsim import Deck, MulliganPolicy
+    from mtgsim.simulate import trace
+    land = card("Test Grave Volcanic", "", "Land", abilities=[{"kind": "mana", "cost": "{T}", "mana": "{U}"},
+                                                             {"kind": "mana", "cost": "{T}", "mana": "{R}"}])
+    text = trace(Deck({TERROR: 10, "Lightning Bolt": 20, land: 30}), games=8, turns=8, seed=1,
+                 mulligan=MulliganPolicy.never())
+    casts = 0
+    for game in text.split("game ")[1:]:
+        bolts = 0
+        for spell, mana in re.findall(r"cast (Lightning Bolt|Test Grave Terror) \((\d+)\)", game):
+            if spell == "Lightning Bolt":
+                bolts += 1
+            else:
+                assert int(mana) == max(1, 7 - bolts), game
+                casts += 1
+    assert casts >= 8

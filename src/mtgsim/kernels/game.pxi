@@ -163,6 +163,8 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # while there are any, the kept facts per card (direct words,
                                  # kept counts, kinds) aren't theirs, so no shortcut reads them
     bint counts_hand             # Spec.counts_hand
+    bint counts_graveyard        # the graveyards' counts are kept (BoardInfo.graveyard_n): in a
+                                 # Scenario's game, or while Spec.counts_graveyard (else they stay 0)
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
     int n_flashback
     int n_commander              # the goldfish's commanders (Spec.commander; a Scenario's game: 0)
@@ -356,6 +358,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int8_t* count_slot           # -1 (spec.kept_counts)
     bint counts_hand             # what mana abilities make or do may change as a spell
                                  # leaves the hand (card_facts.mana_reads_hand)
+    bint counts_graveyard        # some COUNT row reads the graveyards (CO_CARDS_IN_GRAVEYARD): the
+                                 # goldfish keeps their counts (put_in_graveyard)
     bint check_views             # also prepare every live view from scratch, tracing a
                                  # TR_VIEW_FAULT where they differ (tests)
     bint snapshots               # trace the state after every action (tests)
@@ -432,6 +436,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S, bint scenario) noex
     g.count_slot = S.count_slot
     g.shortcuts = g.spec_shortcuts = S.shortcuts
     g.counts_hand = S.counts_hand
+    g.counts_graveyard = scenario or S.counts_graveyard
     g.check_views = S.check_views
     g.snapshots = S.snapshots
     g.choices = S.choices
@@ -810,7 +815,7 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "count_slot": pointing_at(g.count_slot, known),
          "units": g.units, "new_legend": g.new_legend, "m1m1": g.m1m1, "shortcuts": g.shortcuts,
          "spec_shortcuts": g.spec_shortcuts, "n_animated": g.n_animated,
-         "counts_hand": g.counts_hand,
+         "counts_hand": g.counts_hand, "counts_graveyard": g.counts_graveyard,
          "flashback": [g.flashback[k] for k in range(g.n_flashback)], "n_flashback": g.n_flashback,
          "n_commander": g.n_commander, "commander": g.commander, "in_command": g.in_command,
          "command_casts": [g.command_casts[w] for w in range(2)], "command_n": g.command_n,

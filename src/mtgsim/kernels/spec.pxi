@@ -235,6 +235,7 @@ cdef dict card_arrays(CoreTables core, Spec* S):
     S.count_slot = <int8_t*>cnp.PyArray_DATA(count_slot)
     from mtgsim import card_facts
     S.counts_hand = card_facts.mana_reads_hand(core.tables)
+    S.counts_graveyard = bool((core.tables.counts["what"] == CO_CARDS_IN_GRAVEYARD).any())
     return keep
 
 

@@ -185,14 +185,17 @@ cdef inline void put_in_graveyard(Game* g, int who, int row) noexcept nogil:
     resolving, 608.2n; a permanent dying or sacrificed, 700.4, 701.21a; a card discarded,
     milled or surveiled, 701.9a, 701.17a, 701.25a), counted in every game (count_in_graveyard);
     the card itself kept in a Scenario's game only (the goldfish keeps the cards it may flash
-    back apart: card_to_graveyard). A token never gets here (111.7: leave_to_graveyard)."""
+    back apart: card_to_graveyard). A token never gets here (111.7: leave_to_graveyard). The
+    goldfish counts only while something reads the counts (Game.counts_graveyard)."""
     if g.scenario:
         if g.grave_n[who] >= MAXGRAVE:
             g.over |= GO_GRAVEYARD
             return
         g.graveyard[who][g.grave_n[who]] = row
         g.grave_n[who] += 1
-    count_in_graveyard(&g.bi, g.cards[row].types, who, 1)
+    if g.counts_graveyard:
+        count_in_graveyard(&g.bi, g.cards[row].types, who, 1)
+        g.gen += 1                      # (what counts the graveyard is worked out anew)
 
 
 cdef void leave_graveyard(Game* g, int who, int row) noexcept nogil:
@@ -208,7 +211,9 @@ cdef void leave_graveyard(Game* g, int who, int row) noexcept nogil:
             return
         memmove(&g.graveyard[who][k], &g.graveyard[who][k + 1], (g.grave_n[who] - 1 - k) * sizeof(int32_t))
         g.grave_n[who] -= 1
-    count_in_graveyard(&g.bi, g.cards[row].types, who, -1)
+    if g.counts_graveyard:
+        count_in_graveyard(&g.bi, g.cards[row].types, who, -1)
+        g.gen += 1
 
 
 cdef inline void draw(Rules* R, Game* g, Rng* rng, int who) noexcept nogil:
