@@ -313,3 +313,15 @@ def test_601_2f_a_count_of_cards_in_a_graveyard_by_card_type(name, cost, type_li
 def test_a_graveyard_count_the_vocabulary_cant_say_is_refused(text):
     rec, _ = _read("Test Grave Refused", "{7}", "Creature — Horror", text, "5/5")
     assert rec.bucket == "unknown", rec.clauses
+
+
+def test_608_2c_flow_states_instead_is_one_more_into_the_hand():
+    text = ("Look at the top three cards of your library. Put one of them into your hand and the rest on the bottom "
+            "of your library in any order. If there is an instant card and a sorcery card in your graveyard, instead "
+            "put two of them into your hand and the rest on the bottom of your library in any order.")
+    rec, c = _read("Flow State", "{1}{U}", "Sorcery", text)
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities(
+        [{"kind": "spell", "look_to_hand": 3, "to_hand": 1, "more_if_instant_and_sorcery": True}])
+    rec, _ = _read("Test Flow Three", "{1}{U}", "Sorcery", text.replace("instead put two", "instead put three"))
+    assert rec.bucket != "fully"

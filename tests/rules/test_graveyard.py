@@ -240,3 +240,38 @@ def test_601_2f_the_goldfish_counts_its_graveyard_as_it_casts():
                 assert int(mana) == max(1, 7 - bolts), game
                 casts += 1
     assert casts >= 8
+
+
+# ---- "If there is an instant card and a sorcery card in your graveyard, instead ..." (Flow State, 608.2c) ----
+
+FLOW = card("Test Grave Flow", "{1}{U}", "Sorcery", abilities=[
+    {"kind": "spell", "look_to_hand": 3, "to_hand": 1, "more_if_instant_and_sorcery": True}])
+
+
+def _flow(graveyard_spells):
+    """Flow State cast after `graveyard_spells` resolved, the library Plains, Swamp, Forest
+    from the top: the cards it puts into the hand."""
+    s = Scenario()
+    _mountains(s, 3)
+    s.add("Island")
+    s.add("Island")
+    for name in ("Wastes", "Forest", "Swamp", "Plains"):
+        s.add_to_library(name)
+    for name in graveyard_spells:
+        s.add_to_hand(name)
+        s.cast(name)
+    s.add_to_hand(FLOW)
+    s.cast(FLOW)
+    assert s.graveyard()[-1] == FLOW.name
+    return s.hand()
+
+
+def test_608_2c_flow_state_puts_two_into_the_hand_instead_with_an_instant_and_a_sorcery_in_the_graveyard():
+    assert _flow(["Lightning Bolt", "Firebolt"]) == ["Plains", "Swamp"]
+
+
+@pytest.mark.parametrize("spells", [[], ["Lightning Bolt"], ["Lightning Bolt", "Lightning Bolt"], ["Firebolt"]])
+def test_608_2c_flow_state_puts_one_without_both_and_does_not_count_itself(spells):
+    """Flow State, a sorcery, is on the stack as it resolves (608.2n: into the graveyard after):
+    an instant alone in the graveyard is not both."""
+    assert _flow(spells) == ["Plains"]

@@ -360,8 +360,10 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                     break
                 trace_moved(g, code, t, Z_LIBRARY, Z_GRAVEYARD, who)
                 card_to_graveyard(R, g, who, t)
-        elif code == OP_LOOK_TO_HAND:
-            look_to_hand(R, S, g, rng, who, op.amount.fixed, op.arg)
+        elif code == OP_LOOK_TO_HAND:           # (Flow State: "instead" one more, 608.2c)
+            look_to_hand(R, S, g, rng, who, op.amount.fixed, op.arg + (
+                (op.flags & OF_MORE_IF_INSTANT_AND_SORCERY) != 0
+                and graveyard_has_each(&g.bi, who, CT_INSTANT | CT_SORCERY)))
         elif code == OP_CLASS_LEVEL:
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:

@@ -189,6 +189,16 @@ cdef int eval_count(Rules* R, Board* b, int row, int self_i, int player, int x) 
     return 0
 
 
+cdef bint graveyard_has_each(BoardInfo* bi, int player, int types) noexcept nogil:
+    """Is there a card of each of CardTypeBits `types` in the player's graveyard ("an instant
+    card and a sorcery card": Flow State), by its kept counts (put_in_graveyard)?"""
+    cdef int t
+    for t in range(N_CARD_TYPES):
+        if (types >> t) & 1 and bi.graveyard_types[player][t] == 0:
+            return False
+    return True
+
+
 cdef int graveyard_count(Filter* f, BoardInfo* bi, int player) noexcept nogil:
     """The cards in the graveyards of the players FILTER row `f` names (its `who`, relative to
     `player`) of any of its card types (none: every card), read off their kept counts
