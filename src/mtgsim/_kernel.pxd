@@ -28,6 +28,7 @@ cdef enum:
     MAXREPLACE = 6       # replacement effects applying to one tapping (every order is tried)
     MAXFX = 16           # permanents with mana effects a Board lists (past it: FX_MANY)
     FX_MANY = 255
+    N_CARD_TYPES = 9     # the card types (CardTypeBit, 205.2a): BoardInfo.graveyard_types' counts
     ALLTYPES = 63
     SNOW_BIT = 64        # a unit of mana from a snow source (pays {S}, 107.4h)
     DIRECT_SICK_SHIFT = 31   # Rules.direct: the card is a creature without haste

@@ -307,6 +307,10 @@ ctypedef struct BoardInfo:       # the per-game facts the kernels read besides t
     int16_t last_turn_start[2]   # each player's most recent turn number (0: none yet)
     int16_t hand_size[2]
     int16_t life[2]
+    int16_t graveyard_n[2]       # the cards in each player's graveyard, and of them the ones of
+    int16_t graveyard_types[2][9]  # each card type, by its CardTypeBit's place (205.2a: a card of
+                                 # two types in both): kept by put_in_graveyard and
+                                 # leave_graveyard (zones.pxi), in every game
     int16_t pool[2][6]           # mana in each player's pool, W U B R G C (unrestricted)
     uint8_t n_restricted[2]      # restricted mana in each player's pool (106.6): entries in use
                                  # (at most MAXRPOOL), each of one SPEND_RESTRICTION row,

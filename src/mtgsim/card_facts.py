@@ -247,7 +247,8 @@ def mana_reads_hand(tables) -> bool:
     """Can what a board's mana abilities make, or do besides, change as a card leaves the hand
     (so a payment search or a could-produce worked out before a spell was cast no longer
     holds)? Yes if a mana ability's condition bounds the hand size (602.5), or an amount of a
-    mana ability or of its side effect (life gained or lost) counts the cards in hand, directly
+    mana ability or of its side effect (life gained or lost) counts the cards in hand (or in a
+    graveyard, where the spell goes), directly
     or through a power or toughness that does (Maro's, 604.3), or a condition asks for a power
     or toughness (reads_power) while one does, or a count of permanents does."""
     mana = tables.mana_abilities
@@ -255,14 +256,15 @@ def mana_reads_hand(tables) -> bool:
         return False
     counts = tables.counts
     stars = tables.cards["star"][tables.cards["star"] >= 0]
-    hand_sized = bool(len(counts) and (counts["what"][stars] == CountOf.CARDS_IN_HAND.code).any())
+    moved = (CountOf.CARDS_IN_HAND.code, CountOf.CARDS_IN_GRAVEYARD.code)   # (a spell cast: into the graveyard)
+    hand_sized = bool(len(counts) and np.isin(counts["what"][stars], moved).any())
     conditions = tables.conditions[mana["condition"][mana["condition"] >= 0]]
     if np.any((conditions["hand_min"] > 0) | (conditions["hand_max"] < 32767)) or (
             hand_sized and reads_power(tables, conditions["filter"]).any()):
         return True
     if not len(counts):
         return False
-    hand = counts["what"] == CountOf.CARDS_IN_HAND.code
+    hand = np.isin(counts["what"], moved)
     if hand_sized:
         hand |= np.isin(counts["what"], (CountOf.POWER.code, CountOf.TOUGHNESS.code, CountOf.GREATEST_POWER.code))
         hand |= reads_power(tables, counts["filter"])

@@ -32,6 +32,8 @@ class CountOf(Coded):
     X = "x"                              # the X paid for the spell (107.3m for enters effects)
     POWER = "power"                      # this permanent's power (Viridian Joiner; 0 if negative, 107.1b)
     TOUGHNESS = "toughness"              # this permanent's toughness
+    CARDS_IN_GRAVEYARD = "cards_in_graveyard"  # cards in your graveyard (`controller`: or others'), of any of
+    #                                      `types` (Tolarian Terror: instants and sorceries)
 
 
 class Timing(Coded):

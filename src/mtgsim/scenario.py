@@ -207,8 +207,10 @@ class Scenario(ScenarioChoices, ManaPools):
         return self._compile()[0]
 
     def _args(self) -> tuple[_core.CoreTables, np.ndarray, int, np.ndarray]:
-        core = self._compile()[1]
+        tables, core = self._compile()
         self._sync_hand_sizes()
+        _core.count_graveyards(core, self._info, tuple([tables.row_of(self._defs[name]) for name in pile]
+                                                       for pile in self._graveyards))
         return core, self._perms, self._n, self._info
 
     # ---- players and permanents -----------------------------------------------------------
@@ -412,6 +414,18 @@ class Scenario(ScenarioChoices, ManaPools):
 
     def graveyard(self, player="you") -> list[str]:
         return list(self._graveyards[self._player(player)])
+
+    def graveyard_count(self, player="you", card_type: str | None = None) -> int:
+        """The cards in the player's graveyard (of `card_type`, e.g. "Instant": a card of two
+        types is one of each, 205.2a) as the rules core counts them (its graveyard counts)."""
+        who = self._player(player)
+        info = self._info[0]
+        if card_type is None:
+            return int(info["graveyard_n"][who])
+        if card_type not in CARD_TYPES:
+            raise ArgumentError(f"card_type must be one of {', '.join(CARD_TYPES)}, got {shown(card_type)}")
+        bit = int(getattr(CardTypeBit, "CT_" + card_type.upper()))
+        return int(info["graveyard_types"][who][bit.bit_length() - 1])
 
     def _sync_hand_sizes(self) -> None:
         for p in (0, 1):

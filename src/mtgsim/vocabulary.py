@@ -76,6 +76,8 @@ class OpFlag(enum.IntEnum):
     OF_SACRIFICE_AT_END = 4      # OP_TOKEN_COPY: the token is sacrificed at the next end step
     OF_UNTIL_END_OF_TURN = 8     # OP_BECOMES: until end of turn (514.2), else while it stays
     OF_TAPPED_AND_ATTACKING = 16 # OP_TOKENS: the tokens enter tapped and attacking (508.4)
+    OF_MORE_IF_INSTANT_AND_SORCERY = 32  # OP_LOOK_TO_HAND: one more into the hand if there is an instant
+    #                              card and a sorcery card in your graveyard (Flow State, 608.2c)
 
 
 class Who(enum.IntEnum):
@@ -389,7 +391,9 @@ OPS: tuple[OpDef, ...] = (
           "the rest on the bottom in any order (Impulse)",
           (_number("look_to_hand", "cards looked at", hi=MAX_LOOK),
            Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1, to="arg",
-                 at_most="look_to_hand")),
+                 at_most="look_to_hand"),
+           _flag("more_if_instant_and_sorcery", "instead one more into your hand if there is an instant card and "
+                 "a sorcery card in your graveyard (Flow State, 608.2c)", flag=OpFlag.OF_MORE_IF_INSTANT_AND_SORCERY)),
           worth=True, choice="to_hand", moved="look"),
     OpDef("class_level", OpCode.OP_CLASS_LEVEL, "716.2a",
           "its source, a Class, becomes level N, and its \"When this Class becomes level N\" abilities trigger "

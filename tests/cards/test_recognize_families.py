@@ -284,3 +284,44 @@ def test_701_26a_a_mana_ability_tapping_another_permanent(name, type_line, text,
 def test_701_26a_a_tapping_cost_the_vocabulary_cant_say_is_refused(type_line, text, pt):
     rec, _ = _read("Test Tapper", "", type_line, text, pt)
     assert rec.bucket != "fully", rec.clauses
+
+
+_GRAVE = {"count": "cards_in_graveyard"}
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt, abilities", [
+    ("Tolarian Terror", "{6}{U}", "Creature — Serpent", "This spell costs {1} less to cast for each instant and "
+     "sorcery card in your graveyard.", "5/5",
+     [{"kind": "cost", "scope": "self", "change": "reduce", "amount": {**_GRAVE, "types": ["Instant", "Sorcery"]}}]),
+    ("Ghoultree", "{7}{G}", "Creature — Zombie Treefolk", "This spell costs {1} less to cast for each creature card "
+     "in your graveyard.", "10/10",
+     [{"kind": "cost", "scope": "self", "change": "reduce", "amount": {**_GRAVE, "types": ["Creature"]}}]),
+    ("Grim Flowering", "{5}{G}", "Sorcery", "Draw a card for each creature card in your graveyard.", None,
+     [{"kind": "spell", "draw": {**_GRAVE, "types": ["Creature"]}}]),
+])
+def test_601_2f_a_count_of_cards_in_a_graveyard_by_card_type(name, cost, type_line, text, pt, abilities):
+    rec, c = _read(name, cost, type_line, text, pt)
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities(abilities)
+
+
+@pytest.mark.parametrize("text", [
+    "This spell costs {1} less to cast for each artifact and/or creature card in your graveyard.",   # 205.2a: both
+    "This spell costs {1} less to cast for each nonland card in your graveyard.",
+    "This spell costs {1} less to cast for each historic card in your graveyard.",
+])
+def test_a_graveyard_count_the_vocabulary_cant_say_is_refused(text):
+    rec, _ = _read("Test Grave Refused", "{7}", "Creature — Horror", text, "5/5")
+    assert rec.bucket == "unknown", rec.clauses
+
+
+def test_608_2c_flow_states_instead_is_one_more_into_the_hand():
+    text = ("Look at the top three cards of your library. Put one of them into your hand and the rest on the bottom "
+            "of your library in any order. If there is an instant card and a sorcery card in your graveyard, instead "
+            "put two of them into your hand and the rest on the bottom of your library in any order.")
+    rec, c = _read("Flow State", "{1}{U}", "Sorcery", text)
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities(
+        [{"kind": "spell", "look_to_hand": 3, "to_hand": 1, "more_if_instant_and_sorcery": True}])
+    rec, _ = _read("Test Flow Three", "{1}{U}", "Sorcery", text.replace("instead put two", "instead put three"))
+    assert rec.bucket != "fully"

@@ -23,7 +23,7 @@ SIZE = 100
 
 # ---- the cards of the set not fully read: their buckets now ------------------------------------------
 PARTLY = {
-    'Thoughtseize', 'Brainstorm', 'Flow State', 'Ponder', 'The Fantasticar', 'The One Ring', 'Counterspell',
+    'Thoughtseize', 'Brainstorm', 'Ponder', 'The Fantasticar', 'The One Ring', 'Counterspell',
     'Monastery Swiftspear', 'Starting Town', 'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
     'City of Traitors', 'Quantum Riddler', 'Grim Monolith', 'Swords to Plowshares', 'Cavern of Souls', 'Subtlety',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble', 'Solitude',
@@ -56,7 +56,8 @@ NEVER_CAST = {"Spell Pierce", "Spell Snare", "Mental Misstep", "Reckless Rage"}
 SINGLES = {"Riverpyre Verge", "Ancient Tomb", "Wasteland", "Mishra's Workshop",
            "Riverglide Pathway // Lavaglide Pathway", "Mutavault", "Boseiju, Who Endures", "Undercity Sewers",
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
-           "Preordain", "Sleight of Hand", "Stock Up", "Lórien Revealed", "Gitaxian Probe", "Generous Ent"}
+           "Preordain", "Sleight of Hand", "Stock Up", "Lórien Revealed", "Gitaxian Probe", "Generous Ent",
+           "Flow State"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "single" for n in SINGLES}}
@@ -433,6 +434,20 @@ def test_608_2c_stock_up_puts_two_of_the_top_five_into_hand(db):
     s.add_to_hand("Stock Up")
     s.cast("Stock Up", to_hand=[2, 4])
     assert sorted(s.hand()) == ["Island", "Plains"]
+
+
+def test_608_2c_flow_state_puts_one_of_the_top_three_or_two_with_an_instant_and_a_sorcery_in_the_graveyard(db):
+    """Flow State: one of the top three into the hand; "instead" two if there is an instant card and a
+    sorcery card in your graveyard (Flow State itself, a sorcery on the stack as it resolves, isn't)."""
+    s = _scenario(db, "Island", "Island", "Island", "Mountain", "Mountain", "Mountain")
+    _library(s, "Mountain", "Forest", "Plains", "Swamp", "Island", "Wastes", "Forest", "Plains")
+    for name in ("Flow State", "Lightning Bolt", "Flow State"):
+        s.add_to_hand(name)
+    s.cast("Flow State", to_hand=[1])                       # (nothing in the graveyard: one)
+    assert s.hand() == ["Lightning Bolt", "Flow State", "Forest"]
+    s.cast("Lightning Bolt")                                # (an instant, and Flow State, a sorcery)
+    s.cast("Flow State", to_hand=[0, 2])
+    assert sorted(s.hand()) == ["Forest", "Swamp", "Wastes"]
 
 
 def test_702_29e_lorien_revealed_draws_three_or_islandcycles_for_1(db):

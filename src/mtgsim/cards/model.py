@@ -54,6 +54,17 @@ class Count:
     counter: CounterName = CounterName("+1/+1")   # COUNTERS_ON_SELF: the kind of counter
     other: bool = False                # PERMANENTS: excluding this permanent
 
+    def __post_init__(self) -> None:
+        if self.count is CountOf.CARDS_IN_GRAVEYARD:
+            for t in self.types:
+                if t not in CARD_TYPES:
+                    raise CardDataError(f"{shown(t)} is not a card type (205.2a)", field="types")
+            if len(set(self.types)) > 1 and not set(self.types) <= {"Instant", "Sorcery"}:
+                raise CardDataError("cards in a graveyard are counted of one card type, or instants and sorceries "
+                                    "(no card is both): a card may be of two other types (205.2a)", field="types")
+            if self.subtypes or self.other:
+                raise CardDataError("cards in a graveyard are counted by card type only", field="subtypes")
+
 
 Amount = Union[int, Count]
 

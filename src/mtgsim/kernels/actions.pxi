@@ -360,8 +360,10 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                     break
                 trace_moved(g, code, t, Z_LIBRARY, Z_GRAVEYARD, who)
                 card_to_graveyard(R, g, who, t)
-        elif code == OP_LOOK_TO_HAND:
-            look_to_hand(R, S, g, rng, who, op.amount.fixed, op.arg)
+        elif code == OP_LOOK_TO_HAND:           # (Flow State: "instead" one more, 608.2c)
+            look_to_hand(R, S, g, rng, who, op.amount.fixed, op.arg + (
+                (op.flags & OF_MORE_IF_INSTANT_AND_SORCERY) != 0
+                and graveyard_has_each(&g.bi, who, CT_INSTANT | CT_SORCERY)))
         elif code == OP_CLASS_LEVEL:
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
@@ -487,11 +489,13 @@ cdef void set_becomes(Game* g, int i, int row, bint until_end_of_turn) noexcept 
 
 
 cdef void card_to_graveyard(Rules* R, Game* g, int who, int row) noexcept nogil:
-    """A card (not a permanent: one surveiled, or discarded) is put into player who's
-    graveyard; the goldfish keeps of its graveyard the cards it may cast with flashback."""
+    """A card (not a permanent: a spell resolved, one surveiled, milled or discarded) is put
+    into player who's graveyard (put_in_graveyard); the goldfish keeps the cards it may cast
+    from there with flashback."""
+    put_in_graveyard(g, who, row)
     if g.scenario:
-        put_in_graveyard(g, who, row)
-    elif R.cards[row].flashback >= 0:
+        return
+    if R.cards[row].flashback >= 0:
         if g.n_flashback < MAXFLASHBACK:
             g.flashback[g.n_flashback] = row
             g.n_flashback += 1
@@ -690,14 +694,7 @@ cdef inline int resolve_spell(Rules* R, Spec* S, Game* g, Rng* rng, int row, int
         effect = R.cards[row].kicked_effect
     run_ops(R, S, g, rng, effect, -1, -1, x, who)
     if not flashback:
-        if g.scenario:
-            put_in_graveyard(g, who, row)
-        elif R.cards[row].flashback >= 0:   # (the goldfish's graveyard: cards it may flash back)
-            if g.n_flashback < MAXFLASHBACK:
-                g.flashback[g.n_flashback] = row
-                g.n_flashback += 1
-            else:
-                g.over |= GO_FLASHBACK
+        card_to_graveyard(R, g, who, row)
     state_based_actions(R, S, g, rng)
     return -1
 

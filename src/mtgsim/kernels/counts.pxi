@@ -184,7 +184,36 @@ cdef int eval_count(Rules* R, Board* b, int row, int self_i, int player, int x) 
         return max(power_of(R, b, self_i), 0) if self_i >= 0 else 0
     if c.what == CO_TOUGHNESS:
         return max(toughness_of(R, b, self_i), 0) if self_i >= 0 else 0
+    if c.what == CO_CARDS_IN_GRAVEYARD:
+        return graveyard_count(&R.filters[c.filter], b.bi, player)
     return 0
+
+
+cdef bint graveyard_has_each(BoardInfo* bi, int player, int types) noexcept nogil:
+    """Is there a card of each of CardTypeBits `types` in the player's graveyard ("an instant
+    card and a sorcery card": Flow State), by its kept counts (put_in_graveyard)?"""
+    cdef int t
+    for t in range(N_CARD_TYPES):
+        if (types >> t) & 1 and bi.graveyard_types[player][t] == 0:
+            return False
+    return True
+
+
+cdef int graveyard_count(Filter* f, BoardInfo* bi, int player) noexcept nogil:
+    """The cards in the graveyards of the players FILTER row `f` names (its `who`, relative to
+    `player`) of any of its card types (none: every card), read off their kept counts
+    (BoardInfo.graveyard_n, graveyard_types: put_in_graveyard). A sum over types: exact, since a
+    count names more than one type only of instants and sorceries, which no card is both of
+    (cards/model.py, Count)."""
+    cdef int w, t, n = 0
+    for w in range(2):
+        if f.who == WHO_ANY or (w == player) == (f.who == WHO_YOU):
+            if f.types == 0:
+                n += bi.graveyard_n[w]
+            for t in range(N_CARD_TYPES):
+                if (f.types >> t) & 1:
+                    n += bi.graveyard_types[w][t]
+    return n
 
 
 cdef inline int eval_amount(Rules* R, Board* b, Amount a, int self_i, int player, int x) noexcept nogil:

@@ -102,7 +102,7 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     int32_t hand[2][MAXHAND]     # per player: the cards in hand, in the order they came
     int hand_n[2]
     int32_t graveyard[2][MAXGRAVE]   # per player: the cards in the graveyard, oldest first (kept
-    int grave_n[2]                   # in a Scenario's game only)
+    int grave_n[2]                   # in a Scenario's game only; counted in every game: bi.graveyard_n)
     # of player 0's hand (the goldfish's), kept as it changes:
     uint8_t* hand_count          # per card row: copies in hand (kept by hand_add/hand_forget)
     uint8_t* hand_pos            # per card row in hand: its index in rows[its kind]
@@ -163,6 +163,8 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # while there are any, the kept facts per card (direct words,
                                  # kept counts, kinds) aren't theirs, so no shortcut reads them
     bint counts_hand             # Spec.counts_hand
+    bint counts_graveyard        # the graveyards' counts are kept (BoardInfo.graveyard_n): in a
+                                 # Scenario's game, or while Spec.counts_graveyard (else they stay 0)
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
     int n_flashback
     int n_commander              # the goldfish's commanders (Spec.commander; a Scenario's game: 0)
@@ -172,6 +174,7 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     int command_n                # commanders in the command zone
     const uint32_t* direct       # Rules.direct: per card row, the direct path's word
     const int32_t* front         # Rules.front: per card row, the card it is a face of
+    const Card* cards            # Rules.cards (a card's types, as it goes to a graveyard)
     uint32_t live[64]            # the usable sources per unit mask, kept as they change: units
                                  # (low 16 bits) and permanents (high 16) (see added)
     uint64_t live_masks          # the masks m with live[m] != 0 (never mask 0: no mana)
@@ -355,6 +358,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int8_t* count_slot           # -1 (spec.kept_counts)
     bint counts_hand             # what mana abilities make or do may change as a spell
                                  # leaves the hand (card_facts.mana_reads_hand)
+    bint counts_graveyard        # some COUNT row reads the graveyards (CO_CARDS_IN_GRAVEYARD): the
+                                 # goldfish keeps their counts (put_in_graveyard)
     bint check_views             # also prepare every live view from scratch, tracing a
                                  # TR_VIEW_FAULT where they differ (tests)
     bint snapshots               # trace the state after every action (tests)
@@ -413,6 +418,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S, bint scenario) noex
     g.scratch = sc
     g.direct = R.direct
     g.front = R.front
+    g.cards = R.cards
     g.unit_mask = R.unit_mask
     g.hand_count = sc.hand_count
     g.hand_pos = sc.hand_pos
@@ -430,6 +436,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S, bint scenario) noex
     g.count_slot = S.count_slot
     g.shortcuts = g.spec_shortcuts = S.shortcuts
     g.counts_hand = S.counts_hand
+    g.counts_graveyard = scenario or S.counts_graveyard
     g.check_views = S.check_views
     g.snapshots = S.snapshots
     g.choices = S.choices
@@ -753,7 +760,7 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
     rows they count; the cost memo as whether it is there (its entries are keyed: a stale one
     is never read); scan_board's findings as whether they hold (scan_gen)."""
     cdef int w, k
-    known = {"Rules.direct": <size_t>R.direct, "Rules.front": <size_t>R.front,
+    known = {"Rules.direct": <size_t>R.direct, "Rules.front": <size_t>R.front, "Rules.cards": <size_t>R.cards,
              "Rules.unit_mask": <size_t>R.unit_mask, "Spec.gf": <size_t>S.gf, "Spec.units": <size_t>S.units,
              "Spec.kind_unit": <size_t>S.kind_unit, "Spec.costmod_code": <size_t>S.costmod_code,
              "Spec.costmod_untapped": <size_t>S.costmod_untapped, "Spec.reduces_only": <size_t>S.reduces_only,
@@ -808,11 +815,12 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "count_slot": pointing_at(g.count_slot, known),
          "units": g.units, "new_legend": g.new_legend, "m1m1": g.m1m1, "shortcuts": g.shortcuts,
          "spec_shortcuts": g.spec_shortcuts, "n_animated": g.n_animated,
-         "counts_hand": g.counts_hand,
+         "counts_hand": g.counts_hand, "counts_graveyard": g.counts_graveyard,
          "flashback": [g.flashback[k] for k in range(g.n_flashback)], "n_flashback": g.n_flashback,
          "n_commander": g.n_commander, "commander": g.commander, "in_command": g.in_command,
          "command_casts": [g.command_casts[w] for w in range(2)], "command_n": g.command_n,
          "direct": pointing_at(g.direct, known), "front": pointing_at(g.front, known),
+         "cards": pointing_at(g.cards, known),
          "live": g.live, "live_masks": g.live_masks, "sick": g.sick, "sick_masks": g.sick_masks,
          "all_units": g.all_units, "all_masks": g.all_masks,
          "unit_mask": pointing_at(g.unit_mask, known),

@@ -713,6 +713,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                     g.n_flashback -= 1
                     g.flashback[q] = g.flashback[g.n_flashback]
                     break
+            leave_graveyard(g, 0, row)
         elif chosen.commander >= 0:            # (the tax counts this cast from now on: 903.8)
             g.in_command[chosen.commander] = False
             g.command_n -= 1

@@ -235,6 +235,9 @@ cdef dict card_arrays(CoreTables core, Spec* S):
     S.count_slot = <int8_t*>cnp.PyArray_DATA(count_slot)
     from mtgsim import card_facts
     S.counts_hand = card_facts.mana_reads_hand(core.tables)
+    ops = core.tables.ops              # (what reads the graveyards' counts: a COUNT row, Flow State's op)
+    S.counts_graveyard = bool((core.tables.counts["what"] == CO_CARDS_IN_GRAVEYARD).any() or (
+        ops["flags"][ops["code"] == OP_LOOK_TO_HAND] & OF_MORE_IF_INSTANT_AND_SORCERY).any())
     return keep
 
 

@@ -102,6 +102,7 @@ cdef class GameState:
         if n:
             memcpy(g.perms, cnp.PyArray_DATA(rows), n * sizeof(Permanent))
         memcpy(&g.bi, cnp.PyArray_DATA(board), sizeof(BoardInfo))
+        clear_graveyard_counts(&g.bi)
         if g.bi.n_restricted[0]:
             count_restricted_pool(g, 1)
         for i in range(n):              # the counts and views kept as permanents come and go
@@ -120,9 +121,8 @@ cdef class GameState:
             for row in libraries[who]:
                 g.library[who][g.lib_n[who]] = row
                 g.lib_n[who] += 1
-            for row in graveyards[who]:
-                g.graveyard[who][g.grave_n[who]] = row
-                g.grave_n[who] += 1
+            for row in graveyards[who]:     # (counted as they are put there: count_graveyards)
+                put_in_graveyard(g, who, row)
             g.bi.hand_size[who] = g.hand_n[who]
         g.next_id = next_id
         g.lands_played = lands_played
@@ -323,3 +323,23 @@ cdef class GameState:
         cdef int k
         for k in range(n):
             draw(&self.core.R, self.g, NULL, self._player(who))
+
+
+cdef void clear_graveyard_counts(BoardInfo* bi) noexcept nogil:
+    memset(bi.graveyard_n, 0, sizeof(bi.graveyard_n))
+    memset(bi.graveyard_types, 0, sizeof(bi.graveyard_types))
+
+
+def count_graveyards(CoreTables core, BoardInfo[::1] info, graveyards):
+    """A Scenario's BOARD_INFO record `info` given the counts of its graveyards (per player, the
+    card rows in it), counted as a game counts a card put there (count_in_graveyard): for the
+    questions asked of its board between actions."""
+    cdef int who, row
+    if info.shape[0] != 1:
+        raise ValueError("info must be one BOARD_INFO record")
+    clear_graveyard_counts(&info[0])
+    for who in range(2):
+        for row in graveyards[who]:
+            if not 0 <= row < core.R.n_cards:
+                raise ValueError(f"card row {row} is not in these tables")
+            count_in_graveyard(&info[0], core.R.cards[row].types, who, 1)

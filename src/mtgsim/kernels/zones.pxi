@@ -1,5 +1,6 @@
-# Random numbers (a chunk's numpy bit generator, stepped inline), the hand and the library:
-# adding and removing hand cards, draws (504.1) and the London mulligan (103.5).
+# Random numbers (a chunk's numpy bit generator, stepped inline), the hand, the library and the
+# graveyard: adding and removing hand cards, a card put into or leaving a graveyard (its counts),
+# draws (504.1) and the London mulligan (103.5).
 # Uses base, game.
 
 cdef extern from *:
@@ -169,15 +170,50 @@ cdef inline void put_in_hand(Game* g, int who, int row) noexcept nogil:
     g.bi.hand_size[who] = g.hand_n[who]
 
 
+cdef inline void count_in_graveyard(BoardInfo* bi, int types, int who, int by) noexcept nogil:
+    """The counts of player who's graveyard (BoardInfo.graveyard_n, graveyard_types) as a card
+    of CardTypeBits `types` is put into it (by 1) or leaves it (by -1): a card of two types is
+    counted as each (205.2a). Branch-free: a few increments."""
+    cdef int t
+    bi.graveyard_n[who] += by
+    for t in range(N_CARD_TYPES):
+        bi.graveyard_types[who][t] += by * ((types >> t) & 1)
+
+
 cdef inline void put_in_graveyard(Game* g, int who, int row) noexcept nogil:
-    """Card `row` is put into player who's graveyard (kept in a Scenario's game only: the
-    goldfish keeps its flashback cards apart)."""
+    """Card `row` is put into player who's graveyard: the one place a card goes there (a spell
+    resolving, 608.2n; a permanent dying or sacrificed, 700.4, 701.21a; a card discarded,
+    milled or surveiled, 701.9a, 701.17a, 701.25a), counted in every game (count_in_graveyard);
+    the card itself kept in a Scenario's game only (the goldfish keeps the cards it may flash
+    back apart: card_to_graveyard). A token never gets here (111.7: leave_to_graveyard). The
+    goldfish counts only while something reads the counts (Game.counts_graveyard)."""
     if g.scenario:
         if g.grave_n[who] >= MAXGRAVE:
             g.over |= GO_GRAVEYARD
             return
         g.graveyard[who][g.grave_n[who]] = row
         g.grave_n[who] += 1
+    if g.counts_graveyard:
+        count_in_graveyard(&g.bi, g.cards[row].types, who, 1)
+        g.gen += 1                      # (what counts the graveyard is worked out anew)
+
+
+cdef void leave_graveyard(Game* g, int who, int row) noexcept nogil:
+    """Card `row` leaves player who's graveyard (a spell cast from there with flashback is put
+    on the stack, 601.2a, 702.34a): the one place a card leaves it, its counts kept
+    (count_in_graveyard); in a Scenario's game its newest copy taken from the cards kept."""
+    cdef int k
+    if g.scenario:
+        k = g.grave_n[who] - 1
+        while k >= 0 and g.graveyard[who][k] != row:
+            k -= 1
+        if k < 0:
+            return
+        memmove(&g.graveyard[who][k], &g.graveyard[who][k + 1], (g.grave_n[who] - 1 - k) * sizeof(int32_t))
+        g.grave_n[who] -= 1
+    if g.counts_graveyard:
+        count_in_graveyard(&g.bi, g.cards[row].types, who, -1)
+        g.gen += 1
 
 
 cdef inline void draw(Rules* R, Game* g, Rng* rng, int who) noexcept nogil:

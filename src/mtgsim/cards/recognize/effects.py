@@ -77,10 +77,18 @@ def _e_scry_draw(m):                    # (Preordain: the kernel looks before it
 
 @_effect(r"look at the top (?P<look>two|three|four|five|six|seven|eight|nine|ten) cards of your library\. "
          r"Put (?P<take>one|two|three) of them into your hand and the (?:rest|other) on the bottom of your library"
-         r"(?: in any order)?")
+         r"(?: in any order)?(?P<more>\. If there is an instant card and a sorcery card in your graveyard, instead "
+         r"put (?P<more_n>two|three|four) of them into your hand and the rest on the bottom of your library in any "
+         r"order)?")
 def _e_look_to_hand(m):                 # (Impulse: the look and the put are one instruction, 608.2c)
     look, take = number_of(m["look"]), number_of(m["take"])
-    return {"look_to_hand": look, "to_hand": take} if take < look <= vocabulary.MAX_LOOK else None
+    if not take < look <= vocabulary.MAX_LOOK:
+        return None
+    if m["more"]:                       # (Flow State: "instead" one more, 608.2c)
+        if number_of(m["more_n"]) != take + 1 or take + 1 >= look:
+            return None
+        return {"look_to_hand": look, "to_hand": take, "more_if_instant_and_sorcery": True}
+    return {"look_to_hand": look, "to_hand": take}
 
 
 _BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,]+?))?")
@@ -354,6 +362,7 @@ def _token_count(m: re.Match) -> Any:
 
 _LOOK_AT_TOP = re.compile(r"look at the top \w+ cards of your library\.?", re.I)
 _PUT_OF_THEM = re.compile(r"put \w+ of them into your hand", re.I)
+_INSTEAD_PUT = re.compile(r"if there is [^,]+ in your graveyard, instead put \w+ of them into your hand", re.I)
 
 
 def merged_sentences(parts: list[str]) -> list[str]:
@@ -364,6 +373,8 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] += " " + s
         elif out and _PUT_OF_THEM.match(s) and _LOOK_AT_TOP.fullmatch(out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (what is looked at and where it goes: one phrase)
+        elif out and _INSTEAD_PUT.match(s) and _LOOK_AT_TOP.match(out[-1]):
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (Flow State: "instead" changes it, 608.2c)
         elif out and s == "It's still a land." and " becomes " in out[-1]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (613.1d: what it becomes keeps its types: one phrase)
         elif out and s.startswith("You gain life equal to the life lost this way"):

@@ -94,6 +94,28 @@ def _count_of_permanents(phrase: str) -> dict | None:
     return t
 
 
+_GRAVEYARDS = {"your graveyard": "you", "all graveyards": "any"}
+
+
+def _count_in_graveyard(phrase: str) -> dict | None:
+    """'card in your graveyard' / 'instant and sorcery card in your graveyard' / 'creature cards
+    in all graveyards' → a Count table, else None (of one card type, or instants and sorceries:
+    Count's check)."""
+    m = re.fullmatch(r"(?:(?P<types>[a-z]+|instant (?:and|or) sorcery) )?cards? in (?P<where>your graveyard|"
+                     r"all graveyards)", phrase.strip())
+    if not m:
+        return None
+    t: dict[str, Any] = {"count": "cards_in_graveyard"}
+    if _GRAVEYARDS[m["where"]] != "you":
+        t["controller"] = _GRAVEYARDS[m["where"]]
+    if m["types"]:
+        words = re.split(r" (?:and|or) ", m["types"])
+        if not all(w in TYPE_WORDS for w in words):
+            return None
+        t["types"] = [TYPE_WORDS[w] for w in words]
+    return t
+
+
 _COUNTED_COUNTERS = counter_words("+1/+1", "charge", "storage")   # "for each ... counter on ~"
 
 
@@ -107,7 +129,7 @@ def amount_phrase(phrase: str) -> Any:
             return {"count": "cards_in_hand"}
         if c := re.fullmatch(rf"({_COUNTED_COUNTERS}) counters? on ~", what):
             return {"count": "counters_on_self", "counter": c.group(1)}
-        return _count_of_permanents(what)
+        return _count_of_permanents(what) or _count_in_graveyard(what)
     if phrase in ("equal to the greatest power among creatures you control",):
         return {"count": "greatest_power"}
     if m := re.fullmatch(r"equal to ~'s (power|toughness)", phrase):
