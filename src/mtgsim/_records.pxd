@@ -243,6 +243,7 @@ ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED
     uint8_t event                # Event
     int32_t effect               # EFFECT row
     uint16_t spell_types         # EV_YOU_CAST_SPELL: only spells of these CardTypeBits (0: any)
+    uint16_t spell_not_types     # ...and of none of these (0: any; "a noncreature spell", 702.108a)
 
 ctypedef struct Activated:       # a non-mana activated ability (602) (ACTIVATED table)
     int32_t card

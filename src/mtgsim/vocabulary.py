@@ -67,6 +67,7 @@ class OpCode(enum.IntEnum):
     OP_LOOK_TO_HAND = 18         # look at the top N, arg of them into the hand, the rest on the bottom
     OP_CLASS_LEVEL = 19          # its source, a Class, becomes level N (716.2a): Permanent.level and card
     OP_BECOMES = 20              # its source becomes what CARD row arg says (613.1d-f, 613.4b: an animation)
+    OP_POWER_BONUS = 21          # the object concerned gets +N/+arg until end of turn (613.4c, 514.2)
 
 
 class OpFlag(enum.IntEnum):
@@ -221,8 +222,9 @@ class Event(Coded):
                  "this permanent is put into a graveyard from the battlefield (Hangarback Walker; a leaves-the-"
                  "battlefield ability, looking back in time: 603.6c, 603.10a)", "When ~ dies", "none")
     YOU_CAST_SPELL = ("you_cast_spell", "601.2i",
-                      "you cast a spell (`spell_types`: of one of those card types); it triggers before the spell "
-                      "resolves", "Whenever you cast a spell")
+                      "you cast a spell (`spell_types`: of one of those card types; `spell_not_types`: of none of "
+                      "them, \"a noncreature spell\"); it triggers before the spell resolves",
+                      "Whenever you cast a spell")
     LAND_YOU_CONTROL_ENTERS = ("land_you_control_enters", "603.6a",
                                "a land enters under your control (landfall: Lotus Cobra)",
                                "Whenever a land you control enters", "entering")
@@ -403,6 +405,11 @@ OPS: tuple[OpDef, ...] = (
           "its source becomes a creature (an animation, 611.2) or other types, with the given subtypes, colours, "
           "base power and toughness and keywords, keeping its own types and abilities",
           _BECOMES, worth=True),
+    OpDef("power_bonus", OpCode.OP_POWER_BONUS, "613.4c",
+          "the object concerned (this one; a trigger's, the one its event concerns) gets +N/+M until end of turn: "
+          "the bonus ends in the cleanup step (514.2), or as it leaves the battlefield (400.7)",
+          (_number("power_bonus", "the power it gets (+N)", hi=99),
+           Param("toughness_bonus", "number", "the toughness it gets (+M)", hi=99, default=0, to="arg"))),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -272,7 +272,6 @@ def test_the_card_command_says_what_the_text_left_out_does_and_a_land_never_play
 # Keywords the engine doesn't act on, each a benefit left out or irrelevant to a goldfish game
 # (a card's `unmodeled` gets "Keyword not simulated: ..."): a new one must be judged here.
 UNPLAYED_KEYWORDS = {"Exalted": "benefit (702.83a: +1/+1 attacking alone)",
-                     "Prowess": "benefit (702.108a: +1/+1 for each noncreature spell cast)",
                      "Protection": "irrelevant (702.16: a goldfish opponent neither targets nor blocks)"}
 
 

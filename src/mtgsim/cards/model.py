@@ -585,6 +585,15 @@ class TriggeredAbility:
     event: Event
     effect: Effect
     spell_types: tuple[str, ...] = ()  # YOU_CAST_SPELL: only spells of these card types
+    spell_not_types: tuple[str, ...] = ()  # ...and of none of these ("a noncreature spell")
+
+    def __post_init__(self):
+        bad = [t for t in (*self.spell_types, *self.spell_not_types) if t not in CARD_TYPES]
+        if bad:
+            raise CardDataError(f"{shown(bad[0])} is not a card type (205.2a)")
+        if (self.spell_types or self.spell_not_types) and self.event is not Event.YOU_CAST_SPELL:
+            raise CardDataError("spell_types and spell_not_types say which spells trigger a \"whenever you cast\" "
+                                "ability (event = \"you_cast_spell\")")
 
 
 @dataclass(frozen=True, slots=True)
@@ -682,8 +691,9 @@ class PT:
 
 
 # The keywords the engine knows (its KeywordBit vocabulary; tests/engine/test_card_facts.py keeps the
-# two equal) and "Enchant ..." (an Aura's attachment). Any other keyword (Exalted, Prowess,
-# Protection from ...) is added to the card's `unmodeled` note, so it is reported, not dropped.
+# two equal), those that stand for a triggered ability (KEYWORD_ABILITIES) and "Enchant ..." (an
+# Aura's attachment). Any other keyword (Exalted, Protection from ...) is added to the card's
+# `unmodeled` note, so it is reported, not dropped.
 KNOWN_KEYWORDS = frozenset({"haste", "flying", "trample", "vigilance", "first strike", "double strike",
                             "lifelink", "deathtouch", "reach", "defender", "flash", "menace",
                             "indestructible", "hexproof"})
@@ -709,10 +719,20 @@ UNMODELED_EFFECT_WORDS = {"irrelevant": "irrelevant to a goldfish game",
 TYPECYCLING = ("", "basic land", "Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
+# The keywords that are a triggered ability (702.1: a keyword is shorthand for its ability), each
+# the ability it stands for: a card has it once per instance of the keyword (702.108b), derived
+# (CardDef.abilities), never written by hand.
+KEYWORD_ABILITIES: dict[str, TriggeredAbility] = {
+    # 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+    "prowess": TriggeredAbility(Event.YOU_CAST_SPELL, Effect.flat(power_bonus=1, toughness_bonus=1),
+                                spell_not_types=("Creature",)),
+}
+
+
 def keyword_played(keyword: str) -> bool:
     """Does the engine act on this keyword (or is it an Aura's "Enchant ...")?"""
     k = keyword.strip().lower()
-    return k in KNOWN_KEYWORDS or k.startswith("enchant")
+    return k in KNOWN_KEYWORDS or k in KEYWORD_ABILITIES or k.startswith("enchant")
 
 
 @dataclass(frozen=True, slots=True)
@@ -776,11 +796,20 @@ class CardDef:
                                 "a land never played): never free", card=self.name, field="uncastable")
         if self.levels:
             self._check_levels()
+        self._keyword_abilities()
         unplayed = [k for k in self.keywords if not keyword_played(k)]
         if unplayed:                     # (reported with the rest of what the engine leaves out)
             note = f"Keyword{'s' if len(unplayed) > 1 else ''} not simulated: {', '.join(unplayed)}."
             if note not in self.unmodeled:
                 object.__setattr__(self, "unmodeled", f"{self.unmodeled} {note}".strip())
+
+    def _keyword_abilities(self) -> None:
+        """The triggered abilities its keywords stand for (KEYWORD_ABILITIES), one per instance
+        (702.108b: each triggers separately), added to its abilities where they aren't yet."""
+        for k, ability in KEYWORD_ABILITIES.items():
+            missing = sum(w.strip().lower() == k for w in self.keywords) - self.abilities.count(ability)
+            if missing > 0:
+                object.__setattr__(self, "abilities", self.abilities + (ability,) * missing)
 
     def _check_levels(self) -> None:
         """716: a Class's level bars; its abilities gain their level-ups (derived from `levels`,

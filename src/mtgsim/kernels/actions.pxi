@@ -372,6 +372,11 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
                 set_becomes(g, t, op.arg, (op.flags & OF_UNTIL_END_OF_TURN) != 0)
+        elif code == OP_POWER_BONUS:           # 613.4c: until end of turn (end_of_turn, 514.2); on the
+            t = find_object(g, target_id) if target_id >= 0 else -1     # object concerned, if still there
+            if t >= 0:
+                g.over |= amount_in(&g.perms[t].power_bonus, op.amount.fixed)
+                g.over |= amount_in(&g.perms[t].toughness_bonus, op.arg)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 
@@ -662,7 +667,8 @@ cdef void upkeep_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexcep
 
 
 cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int who) noexcept nogil:
-    """Player who's "whenever you cast a (creature) spell" abilities (Beast Whisperer, Animar)."""
+    """Player who's "whenever you cast a (creature) spell" abilities (Beast Whisperer, Animar), and
+    "a noncreature spell" (prowess, 702.108a: spell_not_types), each on its own permanent."""
     cdef int j, k
     cdef Card* c
     cdef Triggered* t
@@ -671,7 +677,8 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int who) 
         for k in range(c.n_triggered):
             t = &R.triggered[c.triggered_first + k]
             if (t.event == EV_YOU_CAST_SPELL and g.perms[j].controller == who
-                    and (t.spell_types == 0 or R.cards[row].types & t.spell_types)):
+                    and (t.spell_types == 0 or R.cards[row].types & t.spell_types)
+                    and not (R.cards[row].types & t.spell_not_types)):
                 run_ops(R, S, g, rng, t.effect, j, j, 0, who)
 
 

@@ -84,7 +84,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
             killed = turn
             out[L.kill + t] += 1
         trace(g, TR_LIFE, -1, g.bi.life[1])
-        end_of_turn(g)
+        end_of_turn(R, g)
     if not killed:
         out[L.kill + S.turns] += 1
     for q in range(S.n_track):

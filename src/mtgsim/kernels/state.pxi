@@ -307,7 +307,7 @@ cdef class GameState:
         cdef Game* g = self.g
         if g.bi.turn >= 32767:
             return False
-        end_of_turn(g)
+        end_of_turn(&self.core.R, g)
         begin_turn(&self.core.R, &self.S, g, NULL, 1 - g.bi.active, g.bi.turn + 1, True)
         return True
 

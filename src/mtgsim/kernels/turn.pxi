@@ -167,10 +167,11 @@ cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bi
         draw(R, g, rng, who)
 
 
-cdef inline void end_of_turn(Game* g) noexcept nogil:
+cdef inline void end_of_turn(Rules* R, Game* g) noexcept nogil:
     """End step: tokens made to be sacrificed go; the pools empty (106.4, 514). Cleanup:
-    "until end of turn" effects end (514.2: what a permanent became until end of turn). (No
-    effect marks damage or pumps a creature: nothing else to remove.)"""
+    "until end of turn" effects end (514.2: what a permanent became until end of turn, the
+    +N/+N it got: OP_POWER_BONUS, looked at only when some card has it). (No effect marks
+    damage: nothing else to remove.)"""
     cdef int i = g.n - 1
     while i >= 0 and g.n_sacrifice_at_end:
         if g.perms[i].flags & PF_SACRIFICE_AT_END:
@@ -180,6 +181,9 @@ cdef inline void end_of_turn(Game* g) noexcept nogil:
         for i in range(g.n):
             if g.perms[i].flags & PF_BECOMES_UNTIL_EOT:
                 set_becomes(g, i, -1, False)
+    if R.power_bonuses:
+        for i in range(g.n):
+            g.perms[i].power_bonus = g.perms[i].toughness_bonus = 0
     memset(g.bi.pool, 0, sizeof(g.bi.pool))
     if g.bi.n_restricted[0]:           # (restricted mana in the pool was counted)
         g.bi.n_restricted[0] = 0

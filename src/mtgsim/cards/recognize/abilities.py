@@ -122,8 +122,8 @@ def _activated(face: Face, p: str) -> Abilities | None:
             return None                 # (the only ability the core reads off what a permanent becomes)
         granted, effect = gives, effect.replace(quoted[0], ".", 1)
     fields = effect_of(effect, face.tokens)
-    if fields is None or fields.pop("_on_", "~") != "~":
-        return None
+    if fields is None or fields.pop("_on_", "~") != "~" or "power_bonus" in repr(fields):
+        return None                     # (a pump the goldfish would activate only for an attacker: no policy yet)
     if granted:
         if "becomes" not in fields:
             return None
@@ -150,6 +150,7 @@ _EVENTS = {
     r"Whenever you cast a spell": "you_cast_spell",
     r"Whenever you cast (?:a|an) (?P<types>creature|artifact|enchantment|instant or sorcery|instant|sorcery|"
     r"planeswalker|artifact or creature) spell": "you_cast_spell",
+    r"Whenever you cast a non(?P<not_types>creature) spell": "you_cast_spell",     # (prowess's, 702.108a)
 }
 _EVENTS_RE = [(re.compile(p + r", (?P<effect>.+)"), v) for p, v in _EVENTS.items()]
 def _compound(p: str) -> list[str] | None:
@@ -196,8 +197,9 @@ def _triggered(face: Face, p: str) -> Abilities | None:
             if on is not None and on not in _counters_on(event):
                 return None
             t: dict[str, Any] = {"kind": "trigger", "event": event, **fields}
-            if m.groupdict().get("types"):
-                t["spell_types"] = [w.capitalize() for w in m["types"].split(" or ")]
+            for group in ("types", "not_types"):
+                if m.groupdict().get(group):
+                    t[f"spell_{group}"] = [w.capitalize() for w in m[group].split(" or ")]
             out.append(t)
         return out
     return None

@@ -9,7 +9,7 @@ import re
 from typing import Any, Callable
 
 from ... import vocabulary
-from ..model import KNOWN_KEYWORDS
+from ..model import KEYWORD_ABILITIES, KNOWN_KEYWORDS
 from ..oracle_text import number, sentences
 from ..shipped import shipped_cards
 from .ignored import is_noop, effects
@@ -50,6 +50,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "class_level": ("Enchantment — Class", "{2}{G}: Level 2\nYou may play an additional land on each of your turns."),
     "becomes": ("Land", ("{T}: Add {C}.\n{1}: Until end of turn, ~ becomes a 2/2 creature with all creature types. "
                          "It's still a land.")),
+    "power_bonus": ("Creature — Human Monk", "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."),
 }
 
 
@@ -200,6 +201,12 @@ def _e_counters(m):
     return {"counters": {m["kind"]: "X" if m["n"] == "X" else number_of(m["n"])}, "_on_": m["on"]}
 
 
+@_effect(r"(?P<on>~|it) gets \+(?P<p>\d+)/\+(?P<t>\d+) until end of turn")
+def _e_power_bonus(m):                  # 613.4c, 514.2 (prowess's, 702.108a; +0/+N: left unread)
+    p, t = int(m["p"]), int(m["t"])
+    return {"power_bonus": p, "toughness_bonus": t, "_on_": m["on"]} if 0 < p <= 99 and t <= 99 else None
+
+
 @_effect(rf"target player draws {NUMBER_WORD} cards? and loses (?P<l>\d+) life")
 def _e_sign_in_blood(m):                # (the goldfish's player targets themself)
     return {"draw": number_of(m["n"]), "lose_life": int(m["l"])}
@@ -310,7 +317,7 @@ def creature_token(m: re.Match) -> dict[str, Any] | None:
     the effect sets its characteristics), named by the phrase; None if it has a keyword the
     engine doesn't play, or an ability the recognizers don't read."""
     kws = [k.strip() for k in re.split(r",? and |, ", m["kw"])] if m["kw"] else []
-    if any(k.lower() not in KNOWN_KEYWORDS for k in kws):
+    if any(k.lower() not in KNOWN_KEYWORDS and k.lower() not in KEYWORD_ABILITIES for k in kws):
         return None
     abilities: list[dict] = []
     quoted = m["ability"] or m["has"]

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from ...mana import ManaCost, ManaCostError
-from ..model import CARD_TYPES, KNOWN_KEYWORDS, SUPERTYPES
+from ..model import CARD_TYPES, KEYWORD_ABILITIES, KNOWN_KEYWORDS, SUPERTYPES
 from ..oracle import OracleCard, OracleFace
 from ..oracle_text import normalize, paragraphs, sentences, shape
 from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, spell_effect
@@ -23,7 +23,7 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
     isn't one."""
     # (the keywords the record lists, and those read whether or not a file lists them)
     # (not the keyword actions a record may list, 701: "Scry 1" is an effect, read as one)
-    known = (({k.lower() for k in keywords} - _KEYWORD_ACTIONS) | KNOWN_KEYWORDS
+    known = (({k.lower() for k in keywords} - _KEYWORD_ACTIONS) | KNOWN_KEYWORDS | set(KEYWORD_ABILITIES)
              | {"kicker", "flashback", "devoid", "affinity"} | set(_CYCLING))
     parts = [x.strip() for x in re.split(r", |; ", p.rstrip("."))]
     heads = []
@@ -37,8 +37,8 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
     for head, part in heads:
         rest = part[len(head):].strip(" —")
         status = UNRECOGNIZED
-        if head in KNOWN_KEYWORDS and not rest:
-            face.keywords.append(head.capitalize())     # ("first strike" → "First strike")
+        if (head in KNOWN_KEYWORDS or head in KEYWORD_ABILITIES) and not rest:
+            face.keywords.append(head.capitalize())     # ("first strike" → "First strike"; prowess: its ability)
             status = RECOGNIZED
         elif head in ("kicker", "flashback") and _is_mana_cost(rest):
             face.fields[head] = rest
