@@ -67,6 +67,7 @@ class OpCode(enum.IntEnum):
     OP_LOOK_TO_HAND = 18         # look at the top N, arg of them into the hand, the rest on the bottom
     OP_CLASS_LEVEL = 19          # its source, a Class, becomes level N (716.2a): Permanent.level and card
     OP_BECOMES = 20              # its source becomes what CARD row arg says (613.1d-f, 613.4b: an animation)
+    OP_REARRANGE = 21            # look at the top N and put them back in any order (401.4), or shuffle (701.24a)
 
 
 class OpFlag(enum.IntEnum):
@@ -78,6 +79,7 @@ class OpFlag(enum.IntEnum):
     OF_TAPPED_AND_ATTACKING = 16 # OP_TOKENS: the tokens enter tapped and attacking (508.4)
     OF_MORE_IF_INSTANT_AND_SORCERY = 32  # OP_LOOK_TO_HAND: one more into the hand if there is an instant
     #                              card and a sorcery card in your graveyard (Flow State, 608.2c)
+    OF_MAY_SHUFFLE = 64          # OP_REARRANGE: the player may shuffle the library instead (Ponder)
 
 
 class Who(enum.IntEnum):
@@ -131,6 +133,9 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
                "(701.26a, 118.3; in a payment, the one the search leaves free: first one that makes no mana and can't "
                "attack, then one that makes none, then a mana source it doesn't use)", "resolving", "creature_to_tap",
                field="tap_object", default=-1),
+    ChoiceKind("top_order", "the order the cards of a look go back on top in (401.4; as they were), or shuffled "
+               "(701.24a) where the effect lets the player shuffle", "resolving", "order_on_top", field="top_order",
+               default=0),
 )
 CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
@@ -403,6 +408,12 @@ OPS: tuple[OpDef, ...] = (
           "its source becomes a creature (an animation, 611.2) or other types, with the given subtypes, colours, "
           "base power and toughness and keywords, keeping its own types and abilities",
           _BECOMES, worth=True),
+    OpDef("rearrange", OpCode.OP_REARRANGE, "401.4",
+          "look at the top N cards of your library (at most MAX_LOOK) and put them back in any order (Sensei's "
+          "Divining Top); with may_shuffle, the player may shuffle the library instead (Ponder)",
+          (_number("rearrange", "cards looked at", hi=MAX_LOOK),
+           _flag("may_shuffle", "the player may shuffle their library after (701.24a)", flag=OpFlag.OF_MAY_SHUFFLE)),
+          worth=True, choice="top_order", moved="look"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -8,7 +8,7 @@
 # untapped), never of the play policy.
 # Uses base, counts, abilities, game, zones, and, included after it, turn (enter_attacking),
 # choices (keeps_on_top, goes_to_hand, land_to_search, returned_land, land_to_untap,
-# cards_to_discard, permanent_to_sacrifice, creature_to_tap).
+# cards_to_discard, permanent_to_sacrifice, creature_to_tap, order_on_top).
 
 # ---- permanents entering and leaving -------------------------------------------------------
 
@@ -372,6 +372,8 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
                 set_becomes(g, t, op.arg, (op.flags & OF_UNTIL_END_OF_TURN) != 0)
+        elif code == OP_REARRANGE:
+            rearrange(R, S, g, rng, who, op.amount.fixed, (op.flags & OF_MAY_SHUFFLE) != 0)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 
@@ -440,6 +442,26 @@ cdef void look_to_hand(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, int
         trace_moved(g, OP_LOOK_TO_HAND, seen[q], Z_LIBRARY, Z_HAND if taken[q] else Z_LIBRARY_BOTTOM, who)
         if not taken[q]:
             put_on_bottom(g, who, seen[q])
+    g.gen += 1
+
+
+cdef void rearrange(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, bint may_shuffle) noexcept nogil:
+    """Player `who` looks at the top n cards of their library (all of them if it has fewer; 401.2:
+    the effect lets them) and puts them back on top in any order (401.4: the player's, by
+    order_on_top), or, if the effect lets them ("You may shuffle": Ponder), shuffles the library
+    instead (701.24a: shuffle_library), the cards looked at in it."""
+    cdef int32_t seen[MAXLOOK]
+    cdef int32_t order[MAXLOOK]
+    cdef int m = take_looked_at(R, g, rng, who, n, seen), q
+    cdef bint shuffled
+    if m == 0:
+        return
+    shuffled = order_on_top(R, S, g, seen, m, may_shuffle, order)
+    for q in range(m - 1, -1, -1):        # (the card to be on top put back last)
+        trace_moved(g, OP_REARRANGE, seen[order[q]], Z_LIBRARY, Z_LIBRARY, who)
+        put_on_top(g, who, seen[order[q]])
+    if shuffled:
+        shuffle_library(g, rng, who)
     g.gen += 1
 
 

@@ -802,27 +802,41 @@ cdef bint wanted_card(Rules* R, Spec* S, Game* g, int row, int in_hand, int extr
     return R.cards[row].mana_value <= lands + 1
 
 
-cdef int card_to_take(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t* taken, int m) noexcept nogil:
+cdef int card_to_take(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t* taken, int m,
+                      int extra_lands) noexcept nogil:
     """Which of the m cards `seen` by a look (the top first), not yet `taken`, the player puts
-    into their hand next ("put K of them into your hand": look_to_hand), by wanted_card, whose
-    lands count the cards already taken (they are in hand): a land while lands are wanted (a
-    missed land drop costs every later turn); else a spell it could cast soon, of the highest
-    mana value (the most mana put to use); else the spell of lowest mana value (the soonest
-    castable); else a land. Ties: the one nearer the top."""
+    into their hand next ("put K of them into your hand": look_to_hand), or on top next (the
+    order a rearrange puts them back in, the first chosen drawn first), by wanted_card, whose
+    lands count the cards already taken if they are in the hand, and `extra_lands` more (the
+    lands put on top above this one): a land while lands are wanted (a missed land drop costs
+    every later turn); else a spell it could cast soon, of the highest mana value (the most
+    mana put to use); else the spell of lowest mana value (the soonest castable); else a land.
+    Ties: the one nearer the top."""
     cdef int q, row, score, best = -1, best_score = -1
     for q in range(m):
         if taken[q]:
             continue
         row = seen[q]
         if counts_as_land(R, S, row):
-            score = 3 * 256 if wanted_card(R, S, g, row, False, 0) else 0
-        elif wanted_card(R, S, g, row, False, 0):
+            score = 3 * 256 if wanted_card(R, S, g, row, False, extra_lands) else 0
+        elif wanted_card(R, S, g, row, False, extra_lands):
             score = 2 * 256 + min(R.cards[row].mana_value, 255)
         else:
             score = 256 - min(R.cards[row].mana_value, 255)
         if score > best_score:
             best, best_score = q, score
     return best
+
+
+cdef bint shuffles_away(Rules* R, Spec* S, Game* g, int32_t* seen, int m) noexcept nogil:
+    """Does the player shuffle away the m cards `seen` by a look that lets them ("You may
+    shuffle": Ponder)? When they want none of them (wanted_card): a random card of the library
+    may be wanted, a known unwanted one is not."""
+    cdef int q
+    for q in range(m):
+        if wanted_card(R, S, g, seen[q], False, 0):
+            return False
+    return True
 
 
 cdef inline bint worth_cycling(Rules* R, Spec* S, Game* g, int row) noexcept nogil:

@@ -1,0 +1,146 @@
+"""Looking at the top of the library and putting the cards back in any order (401.4: the owner
+arranges cards put into a library at the same time), or shuffling instead where the effect lets
+(701.24a: "You may shuffle", Ponder), then the rest of the effect in its order (608.2c).
+
+In a Scenario the library is in order and the caller chooses (`choices={"top_order": ...}`: the
+places in the look, 0 its top card, of the cards put back, the one to be on top first; or
+"shuffle"). The goldfish's choice is its play policy's (order_on_top: shuffled if it wants none
+of the cards, else the card it wants most on top, card by card), checked here against exact
+probabilities."""
+import re
+from math import comb, sqrt
+
+import pytest
+
+from mtgsim import ArgumentError, CardDataError, Deck, MulliganPolicy, Scenario, card
+from mtgsim.simulate import trace
+
+PONDER = card("Test Ponder", "{W}", "Sorcery", abilities=[
+    {"kind": "spell", "effect": [{"rearrange": 3, "may_shuffle": True}, {"draw": 1}]}])
+TOP = card("Test Top", "{1}", "Artifact", abilities=[{"kind": "activated", "cost": "{1}", "rearrange": 3}])
+BIG = card("Test Big", "{6}", "Artifact")         # never castable in the games below
+
+
+def scenario(library_top_first, hand=(), lands=0):
+    s = Scenario()
+    for name in reversed(library_top_first):
+        s.add_to_library(name)
+    for name in hand:
+        s.add_to_hand(name)
+    for _ in range(lands):
+        s.add("Plains")
+    return s
+
+
+def library_top_first(s):
+    return list(reversed(s._libraries[0]))
+
+
+def test_401_4_the_cards_looked_at_go_back_in_the_order_chosen_then_the_draw_takes_the_new_top():
+    """608.2c: the rearrange before the draw. The places listed go on top in that order; the
+    one not listed (the Island, place 0) under them."""
+    s = scenario(["Island", "Swamp", "Mountain", "Forest"], hand=[PONDER], lands=1)
+    s.cast(PONDER, choices={"top_order": [2, 1]})
+    assert s.hand() == ["Mountain"]
+    assert library_top_first(s) == ["Swamp", "Island", "Forest"]
+
+
+def test_401_4_by_default_the_cards_go_back_as_they_were():
+    s = scenario(["Island", "Swamp", "Mountain", "Forest"], hand=[PONDER], lands=1)
+    s.cast(PONDER)
+    assert s.hand() == ["Island"] and library_top_first(s) == ["Swamp", "Mountain", "Forest"]
+
+
+def test_401_2_a_library_with_fewer_cards_is_looked_at_whole():
+    s = scenario(["Island", "Swamp"], hand=[PONDER], lands=1)
+    s.cast(PONDER, choices={"top_order": [1]})
+    assert s.hand() == ["Swamp"] and library_top_first(s) == ["Island"]
+    s = scenario([], hand=[PONDER], lands=1)
+    s.cast(PONDER)
+    assert s.hand() == [] and s.graveyard() == [PONDER.name]
+
+
+def test_701_24a_ponder_may_shuffle_the_library_instead():
+    """Shuffled: the library holds the same cards, in an order no one chose (a Scenario's is
+    drawn from the game, the same for the same game)."""
+    library = ["Island", "Swamp", "Mountain", "Forest", "Plains", "Wastes", "Island", "Swamp"]
+    s = scenario(library, hand=[PONDER], lands=1)
+    s.cast(PONDER, choices={"top_order": "shuffle"})
+    after = s.hand() + library_top_first(s)
+    assert sorted(after) == sorted(library) and after != library
+
+
+def test_701_24a_an_effect_that_does_not_let_the_player_shuffle_puts_the_cards_back_as_they_were():
+    """Sensei's Divining Top's "{1}: Look at the top three cards of your library, then put them
+    back in any order" has no shuffle: "shuffle" given is no shuffle."""
+    s = scenario(["Island", "Swamp", "Mountain", "Forest"], lands=2)
+    top = s.add(TOP)
+    s.activate(top, 0, choices={"top_order": "shuffle"})
+    assert library_top_first(s) == ["Island", "Swamp", "Mountain", "Forest"]
+    s.activate(top, 0, choices={"top_order": [2, 0, 1]})
+    assert library_top_first(s) == ["Mountain", "Island", "Swamp", "Forest"]
+
+
+def test_top_order_must_be_distinct_places_in_the_look_or_shuffle():
+    s = scenario(["Island"], hand=[PONDER], lands=1)
+    for bad in ("top", [True], [-1], [64], [1, 1], 2, list(range(9))):
+        with pytest.raises(ArgumentError, match="top_order"):
+            s.cast(PONDER, choices={"top_order": bad})
+    assert s.hand() == [PONDER.name]                       # (nothing was done)
+
+
+def test_401_4_rearrange_bounds_name_card_and_field():
+    with pytest.raises(CardDataError, match=re.escape("rearrange must be 0..64")) as e:
+        card("Test Huge Top", "{U}", "Sorcery", abilities=[{"kind": "spell", "rearrange": 65}])
+    assert e.value.card == "Test Huge Top" and e.value.field == "abilities[0].effect.rearrange"
+
+
+def test_701_24a_the_goldfish_ponders_a_land_on_top_or_shuffles_away_three_cards_it_does_not_want():
+    """The policy checked against exact probabilities: 12 Ponders, 30 uncastable 6-drops and 18
+    Plains, on the play, no mulligan. On turn 1, with h lands (1 <= h <= 4: lands wanted, the
+    6-drops not castable soon, a Ponder castable) and a Ponder in the seven, it plays a land and
+    casts Ponder: of the 53 cards left, L = 18 - h lands and B 6-drops, it looks at three; a land
+    among them goes on top and is drawn; else a Ponder does; three 6-drops are shuffled away and
+    the draw is a land with chance L / 53. So P(land) = 1 - C(53-L, 3)/C(53, 3) + C(B, 3)/C(53,
+    3) * L/53, summed over the games; never shuffling would draw fewer lands by far more than
+    the tolerance."""
+    text = "".join(trace(Deck({PONDER: 12, BIG: 30, "Plains": 18}), games=100, turns=1, seed=seed,
+                         mulligan=MulliganPolicy.never()) for seed in range(40))
+    n, lands, exact, kept = 0, 0, 0.0, 0.0
+    for game in text.split("game ")[1:]:
+        line = next(t for t in game.splitlines() if t.strip().startswith("turn 1;"))
+        hand = line.split("hand [")[1].split("]")[0].split(", ")
+        h, b = hand.count("Plains"), hand.count(BIG.name)
+        if not (1 <= h <= 4 and PONDER.name in hand):
+            continue
+        n += 1
+        lands += line.split(f"cast {PONDER.name}")[1].split("draw ")[1].split(";")[0] == "Plains"
+        left, big = 18 - h, 30 - b
+        none = comb(53 - left, 3) / comb(53, 3)
+        exact += 1 - none + comb(big, 3) / comb(53, 3) * left / 53
+        kept += 1 - none
+    sd = sqrt(n / 4)
+    assert n > 500
+    assert abs(lands - exact) <= 4 * sd
+    assert lands - kept > 4 * sd
+
+
+def test_401_4_the_goldfish_puts_the_card_it_wants_most_on_top():
+    """Its order (card_to_take, card by card): a land while lands are wanted above a castable
+    spell, above one it can't cast soon: on turn 1 with one land, the land looked at is drawn
+    first, then the castable Ponder, the 6-drop last (a Ponder deck with 4 lands)."""
+    text = trace(Deck({PONDER: 40, BIG: 16, "Plains": 4}), games=100, turns=1, seed=7,
+                 mulligan=MulliganPolicy.never())
+    seen = 0
+    for game in text.split("game ")[1:]:
+        line = next(t for t in game.splitlines() if t.strip().startswith("turn 1;"))
+        if f"cast {PONDER.name}" not in line:
+            continue
+        looked = re.findall(r"look ([^:;]+): top", line.split(f"cast {PONDER.name}")[1])[:3]
+        drawn = line.split(f"cast {PONDER.name}")[1].split("draw ")[1].split(";")[0]
+        rank = {"Plains": 0, PONDER.name: 1, BIG.name: 2}
+        order = list(reversed(looked))               # (traced as put back: the top card last)
+        assert [rank[c] for c in order] == sorted(rank[c] for c in order)
+        assert drawn == order[0] or (BIG.name == order[0] and set(order) == {BIG.name})
+        seen += len(set(order)) > 1
+    assert seen > 10
