@@ -348,3 +348,7 @@ ctypedef struct Choices:         # the players' choices inside a game action (CH
                                  # from the top, 0 ends the list, the cards not listed follow in
                                  # their order; all bits set: shuffled, where the effect lets the
                                  # player shuffle (701.24a) (goldfish: the policy)
+    uint64_t top_cards           # the cards of the hand an effect puts on top of the library (hand_to_top,
+                                 # 401.4): 16 bits k (from the lowest) 1 + the card row of the card put
+                                 # k-th from the top, 0 ends the list; each the first copy in hand not
+                                 # chosen, then the last cards of the hand (goldfish: the policy)

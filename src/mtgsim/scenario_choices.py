@@ -17,6 +17,7 @@ from .pool import POSSESSIVE
 
 if TYPE_CHECKING:
     from .cards import CardDef
+    from .compile import Tables
 
 
 # The kinds of choice a Scenario's caller gives (`choices=`): those with a CHOICES field
@@ -116,6 +117,11 @@ class _Zones(Protocol):
 
     def _discard_mask(self, names, what: str, who: int) -> int: ...
 
+    def _top_cards(self, names, what: str) -> int: ...
+
+    @property
+    def tables(self) -> Tables: ...
+
 
 class ScenarioChoices:
     """The choices of a Scenario's next action (see the module docstring); `Scenario` supplies
@@ -163,6 +169,8 @@ class ScenarioChoices:
             return _to_hand_mask(value, what)
         if name == "top_order":
             return _top_order(value, what)
+        if name == "cards_to_top":
+            return self._top_cards(value, what)
         if name in ("permanent_to_sacrifice", "creature_to_tap"):
             if not isinstance(value, Permanent):
                 raise ArgumentTypeError(f"{what}: expected a Permanent of this scenario, got {type(value).__name__}")
@@ -171,6 +179,18 @@ class ScenarioChoices:
         if name == "cards_to_discard":
             return self._discard_mask(value, what, who)
         raise InternalError(f"Scenario reads no value of the choice {name}")   # (a new kind with a field: read it here)
+
+    def _top_cards(self: _Zones, names, what: str) -> int:
+        """The CHOICES top_cards value of the cards named (at most 4, the one to be on top first;
+        401.4): 16 bits each, 1 + its card row. They are looked for in the hand as the effect
+        puts them back (after its draws: Brainstorm), so any card may be named."""
+        if isinstance(names, str) or not isinstance(names, (list, tuple)):
+            raise ArgumentTypeError(f"{what}: a list of card names, the one to be on top first, got {shown(names)}")
+        if len(names) > 4:
+            raise ArgumentError(f"{what}: at most 4 card names, got {shown(names)}")
+        cards = [self._card(name) for name in names]          # (each compiled in, before the tables are read)
+        tables = self.tables
+        return sum((tables.row_of(c) + 1) << (16 * k) for k, c in enumerate(cards))
 
     def _discard_mask(self: _Zones, names, what: str, who: int) -> int:
         """The CHOICES discard bits of the cards named (each one card in `who`'s hand; 701.9a)."""

@@ -68,6 +68,7 @@ class OpCode(enum.IntEnum):
     OP_CLASS_LEVEL = 19          # its source, a Class, becomes level N (716.2a): Permanent.level and card
     OP_BECOMES = 20              # its source becomes what CARD row arg says (613.1d-f, 613.4b: an animation)
     OP_REARRANGE = 21            # look at the top N and put them back in any order (401.4), or shuffle (701.24a)
+    OP_HAND_TO_TOP = 22          # put N cards from the hand on top of the library in any order (401.4)
 
 
 class OpFlag(enum.IntEnum):
@@ -135,6 +136,9 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
                field="tap_object", default=-1),
     ChoiceKind("top_order", "the order the cards of a look go back on top in (401.4; as they were), or shuffled "
                "(701.24a) where the effect lets the player shuffle", "resolving", "order_on_top", field="top_order",
+               default=0),
+    ChoiceKind("cards_to_top", "the cards of the hand an effect puts on top of the library, and their order (401.4; "
+               "the cards last put into the hand, as they were drawn)", "resolving", "cards_to_top", field="top_cards",
                default=0),
 )
 CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
@@ -414,6 +418,10 @@ OPS: tuple[OpDef, ...] = (
           (_number("rearrange", "cards looked at", hi=MAX_LOOK),
            _flag("may_shuffle", "the player may shuffle their library after (701.24a)", flag=OpFlag.OF_MAY_SHUFFLE)),
           worth=True, choice="top_order", moved="look"),
+    OpDef("hand_to_top", OpCode.OP_HAND_TO_TOP, "401.4",
+          "put N cards from your hand on top of your library in any order (Brainstorm, after its draws: as many as "
+          "the hand holds)",
+          (_number("hand_to_top", "cards put back", hi=MAX_LOOK),), choice="cards_to_top", moved="put back"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

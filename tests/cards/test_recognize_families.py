@@ -358,3 +358,24 @@ def test_401_4_a_look_or_shuffle_not_read_whole_is_never_read(text):
     """A shuffle alone (of what?), a look of X cards or at another player's library: unread."""
     rec, c = _read("Test Unread Look", "{U}", "Sorcery", text)
     assert rec.bucket != "fully" and c.abilities == ()
+
+
+# ---- cards from the hand on top of the library (401.4), after the draws (608.2c) --------------------------
+
+@pytest.mark.parametrize("name, cost, text, abilities", [
+    ("Brainstorm", "{U}", "Draw three cards, then put two cards from your hand on top of your library in any order.",
+     [{"kind": "spell", "draw": 3, "hand_to_top": 2}]),
+    ("Brainsurge", "{2}{U}", "Draw four cards, then put two cards from your hand on top of your library in any "
+     "order.", [{"kind": "spell", "draw": 4, "hand_to_top": 2}]),
+])
+def test_401_4_cards_put_back_from_the_hand_are_read_after_the_draws(name, cost, text, abilities):
+    rec, c = _read(name, cost, "Instant", text)
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities(abilities)
+
+
+def test_401_4_cards_put_back_from_another_zone_or_another_player_are_never_read():
+    for text in ("Put two cards from your graveyard on top of your library.",
+                 "Target player puts a card from their hand on top of their library."):
+        rec, c = _read("Test Unread Put Back", "{U}", "Sorcery", text)
+        assert rec.bucket != "fully" and c.abilities == ()

@@ -23,7 +23,7 @@ SIZE = 100
 
 # ---- the cards of the set not fully read: their buckets now ------------------------------------------
 PARTLY = {
-    'Thoughtseize', 'Brainstorm', 'The Fantasticar', 'The One Ring', 'Counterspell',
+    'Thoughtseize', 'The Fantasticar', 'The One Ring', 'Counterspell',
     'Monastery Swiftspear', 'Starting Town', 'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
     'City of Traitors', 'Quantum Riddler', 'Grim Monolith', 'Swords to Plowshares', 'Cavern of Souls', 'Subtlety',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble', 'Solitude',
@@ -56,8 +56,8 @@ NEVER_CAST = {"Spell Pierce", "Spell Snare", "Mental Misstep", "Reckless Rage"}
 SINGLES = {"Riverpyre Verge", "Ancient Tomb", "Wasteland", "Mishra's Workshop",
            "Riverglide Pathway // Lavaglide Pathway", "Mutavault", "Boseiju, Who Endures", "Undercity Sewers",
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
-           "Preordain", "Ponder", "Sleight of Hand", "Stock Up", "Lórien Revealed", "Gitaxian Probe", "Generous Ent",
-           "Flow State"}
+           "Preordain", "Ponder", "Brainstorm", "Sleight of Hand", "Stock Up", "Lórien Revealed", "Gitaxian Probe",
+           "Generous Ent", "Flow State"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "single" for n in SINGLES}}
@@ -435,6 +435,27 @@ def test_401_4_ponder_puts_the_top_three_back_in_the_order_chosen_or_shuffles_th
     s.cast("Ponder", choices={"top_order": "shuffle"})
     s.draw(n=3)
     assert sorted(s.hand()) == ["Forest", "Mountain", "Plains", "Swamp"] and s.graveyard() == ["Ponder"]
+
+
+def test_401_4_brainstorm_draws_three_then_puts_two_cards_of_the_hand_back_in_the_order_chosen(db):
+    """Brainstorm: "Draw three cards (121.1), then put two cards from your hand on top of your
+    library in any order (401.4)." Any two of the whole hand, the one named first on top; by
+    default the two drawn last, as they were."""
+    s = _scenario(db, "Island")
+    _library(s, "Mountain", "Forest", "Plains", "Swamp")
+    s.add_to_hand("Brainstorm")
+    s.add_to_hand("Wastes")
+    s.cast("Brainstorm", choices={"cards_to_top": ["Wastes", "Forest"]})
+    assert sorted(s.hand()) == ["Mountain", "Plains"] and s.graveyard() == ["Brainstorm"]
+    s.draw(n=3)
+    assert sorted(s.hand()) == ["Forest", "Mountain", "Plains", "Swamp", "Wastes"]
+    s = _scenario(db, "Island")
+    _library(s, "Mountain", "Forest", "Plains", "Swamp")
+    s.add_to_hand("Brainstorm")
+    s.cast("Brainstorm")
+    assert s.hand() == ["Mountain"]
+    s.draw()
+    assert s.hand() == ["Mountain", "Forest"]
 
 
 def test_608_2c_sleight_of_hand_puts_one_of_the_top_two_into_hand(db):

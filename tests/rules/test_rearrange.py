@@ -1,24 +1,29 @@
 """Looking at the top of the library and putting the cards back in any order (401.4: the owner
 arranges cards put into a library at the same time), or shuffling instead where the effect lets
-(701.24a: "You may shuffle", Ponder), then the rest of the effect in its order (608.2c).
+(701.24a: "You may shuffle", Ponder), then the rest of the effect in its order (608.2c); and
+putting cards from the hand on top of the library in any order (401.4: Brainstorm, after its
+draws, 121.1).
 
 In a Scenario the library is in order and the caller chooses (`choices={"top_order": ...}`: the
 places in the look, 0 its top card, of the cards put back, the one to be on top first; or
 "shuffle"). The goldfish's choice is its play policy's (order_on_top: shuffled if it wants none
 of the cards, else the card it wants most on top, card by card), checked here against exact
-probabilities."""
+probabilities. The cards a Brainstorm puts back are the caller's (`choices={"cards_to_top":
+[names]}`, the one to be on top first; by default the cards last drawn, as they were), or the
+goldfish's policy's (card_to_put_back: the ones it wants least, the one it wants more on top)."""
 import re
 from math import comb, sqrt
 
 import pytest
 
-from mtgsim import ArgumentError, CardDataError, Deck, MulliganPolicy, Scenario, card
+from mtgsim import ArgumentError, ArgumentTypeError, CardDataError, Deck, MulliganPolicy, Scenario, card
 from mtgsim.simulate import trace
 
 PONDER = card("Test Ponder", "{W}", "Sorcery", abilities=[
     {"kind": "spell", "effect": [{"rearrange": 3, "may_shuffle": True}, {"draw": 1}]}])
 TOP = card("Test Top", "{1}", "Artifact", abilities=[{"kind": "activated", "cost": "{1}", "rearrange": 3}])
 BIG = card("Test Big", "{6}", "Artifact")         # never castable in the games below
+BRAINSTORM = card("Test Brainstorm", "{W}", "Instant", abilities=[{"kind": "spell", "draw": 3, "hand_to_top": 2}])
 
 
 def scenario(library_top_first, hand=(), lands=0):
@@ -144,3 +149,74 @@ def test_401_4_the_goldfish_puts_the_card_it_wants_most_on_top():
         assert drawn == order[0] or (BIG.name == order[0] and set(order) == {BIG.name})
         seen += len(set(order)) > 1
     assert seen > 10
+
+
+# ---- cards from the hand on top of the library (Brainstorm) -------------------------------------------
+
+def test_401_4_brainstorm_draws_three_then_puts_the_two_cards_chosen_back_in_the_order_chosen():
+    """121.1 then 401.4 (608.2c: in that order): any two cards of the whole hand go back, the
+    Island held before the draws among them, the one named first on top."""
+    s = scenario(["Forest", "Mountain", "Swamp", "Plains"], hand=[BRAINSTORM, "Island"], lands=1)
+    s.cast(BRAINSTORM, choices={"cards_to_top": ["Island", "Mountain"]})
+    assert sorted(s.hand()) == ["Forest", "Swamp"]
+    assert library_top_first(s) == ["Island", "Mountain", "Plains"]
+    assert s.graveyard() == [BRAINSTORM.name]
+
+
+def test_401_4_by_default_the_cards_last_drawn_go_back_as_they_were():
+    s = scenario(["Forest", "Mountain", "Swamp", "Plains"], hand=[BRAINSTORM, "Island"], lands=1)
+    s.cast(BRAINSTORM)
+    assert sorted(s.hand()) == ["Forest", "Island"]
+    assert library_top_first(s) == ["Mountain", "Swamp", "Plains"]
+
+
+def test_401_4_a_card_named_and_not_in_the_hand_is_made_up_by_the_last_drawn():
+    """One named (the Island, on top), the other not in hand (a Wastes): the last card drawn goes
+    back under the Island."""
+    s = scenario(["Forest", "Mountain", "Swamp"], hand=[BRAINSTORM, "Island"], lands=1)
+    s.cast(BRAINSTORM, choices={"cards_to_top": ["Island", "Wastes"]})
+    assert sorted(s.hand()) == ["Forest", "Mountain"]
+    assert library_top_first(s) == ["Island", "Swamp"]
+
+
+def test_401_4_a_hand_with_fewer_cards_puts_back_all_it_holds():
+    s = scenario(["Forest"], hand=[BRAINSTORM], lands=1)
+    s.cast(BRAINSTORM)
+    assert s.hand() == [] and library_top_first(s) == ["Forest"]
+
+
+def test_cards_to_top_must_be_at_most_four_card_names():
+    s = scenario(["Island"], hand=[BRAINSTORM], lands=1)
+    for bad in ("Island", ["Island"] * 5, 2):
+        with pytest.raises((ArgumentError, ArgumentTypeError), match="cards_to_top"):
+            s.cast(BRAINSTORM, choices={"cards_to_top": bad})
+    assert s.hand() == [BRAINSTORM.name]                   # (nothing was done)
+
+
+def test_401_4_the_goldfish_puts_back_the_cards_it_wants_least():
+    """Its choice (card_to_put_back, by want_score): on turn 1, with at most four lands in play
+    and in hand after the draws, lands are wanted and the 6-drops are not castable soon (6 > 4 +
+    1): with two 6-drops in hand both go back; with one, it goes back with the card wanted next
+    least. Then the turn-2 draw is the card put back on top."""
+    text = "".join(trace(Deck({BRAINSTORM: 12, BIG: 30, "Plains": 18}), games=100, turns=2, seed=seed,
+                         mulligan=MulliganPolicy.never()) for seed in range(3))
+    checked = 0
+    for game in text.split("game ")[1:]:
+        lines = [t for t in game.splitlines() if t.strip().startswith("turn ")]
+        first = lines[0]
+        if f"cast {BRAINSTORM.name}" not in first or first.count(f"cast {BRAINSTORM.name}") > 1:
+            continue
+        hand = first.split("hand [")[1].split("]")[0].split(", ")
+        after = first.split(f"cast {BRAINSTORM.name}")[1]
+        drawn = re.findall(r"draw ([^;]+)", after)
+        back = re.findall(r"put back ([^:;]+): top", after)
+        held = hand + drawn
+        held.remove(BRAINSTORM.name)
+        held.remove("Plains")                            # (the land played)
+        if 1 + held.count("Plains") > 4:                  # (then a 6-drop is castable soon: wanted)
+            continue
+        checked += 1
+        bigs = held.count(BIG.name)
+        assert back.count(BIG.name) == min(bigs, 2), (held, back)
+        assert lines[1].split("draw ")[1].split(";")[0] == back[-1]
+    assert checked > 30

@@ -8,7 +8,7 @@
 # untapped), never of the play policy.
 # Uses base, counts, abilities, game, zones, and, included after it, turn (enter_attacking),
 # choices (keeps_on_top, goes_to_hand, land_to_search, returned_land, land_to_untap,
-# cards_to_discard, permanent_to_sacrifice, creature_to_tap, order_on_top).
+# cards_to_discard, permanent_to_sacrifice, creature_to_tap, order_on_top, cards_to_top).
 
 # ---- permanents entering and leaving -------------------------------------------------------
 
@@ -374,6 +374,8 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 set_becomes(g, t, op.arg, (op.flags & OF_UNTIL_END_OF_TURN) != 0)
         elif code == OP_REARRANGE:
             rearrange(R, S, g, rng, who, op.amount.fixed, (op.flags & OF_MAY_SHUFFLE) != 0)
+        elif code == OP_HAND_TO_TOP:
+            hand_to_top(R, S, g, who, op.amount.fixed)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 
@@ -462,6 +464,25 @@ cdef void rearrange(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, bint m
         put_on_top(g, who, seen[order[q]])
     if shuffled:
         shuffle_library(g, rng, who)
+    g.gen += 1
+
+
+cdef void hand_to_top(Rules* R, Spec* S, Game* g, int who, int n) noexcept nogil:
+    """Player `who` puts n cards from their hand on top of their library in any order (401.4;
+    as many as the hand holds): which, and the order, the player's (cards_to_top), the last one
+    put on top."""
+    cdef int32_t chosen[MAXHAND]
+    cdef int32_t rows[MAXHAND]
+    cdef int q, k, m = cards_to_top(R, S, g, who, n, chosen)
+    for q in range(m):
+        rows[q] = g.hand[who][chosen[q]]
+    for q in range(m):                    # (by row: taking a card moves the hand's last one)
+        k = 0
+        while g.hand[who][k] != rows[q]:
+            k += 1
+        take_from_hand(R, g, who, k)
+        trace_moved(g, OP_HAND_TO_TOP, rows[q], Z_HAND, Z_LIBRARY, who)
+        put_on_top(g, who, rows[q])
     g.gen += 1
 
 
@@ -795,6 +816,12 @@ cdef inline int cycling_row(Rules* R, int row) noexcept nogil:
 cdef void discard_card(Rules* R, Game* g, int who, int k) noexcept nogil:
     """Player `who` discards the card at index k of their hand: into their graveyard (701.9a;
     a double-faced card as its front face, 712.8a). The last card of the hand takes index k."""
+    card_to_graveyard(R, g, who, g.front[take_from_hand(R, g, who, k)])
+
+
+cdef int take_from_hand(Rules* R, Game* g, int who, int k) noexcept nogil:
+    """The card at index k of player who's hand taken out of it (the last card of the hand
+    takes index k): its row."""
     cdef int row = g.hand[who][k]
     if who == 0:
         remove_from_hand(R, g, k)
@@ -803,7 +830,7 @@ cdef void discard_card(Rules* R, Game* g, int who, int k) noexcept nogil:
         g.hand_n[1] -= 1
         g.bi.hand_size[1] = g.hand_n[1]
         g.gen += 1
-    card_to_graveyard(R, g, who, g.front[row])
+    return row
 
 
 cdef void cycle_card(Rules* R, Spec* S, Game* g, Rng* rng, int who, int k) noexcept nogil:

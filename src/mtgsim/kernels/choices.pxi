@@ -8,7 +8,7 @@
 # tests/project/test_vocabulary.py holds this room to them.
 # Uses game (Game, Spec, Choices), counts (permanent_passes), abilities (mana_ability_rows, ability_ready),
 # tapping (tap_rank), zones (counts_as_land), actions
-# (find_object), policy (wanted_card, card_to_take, shuffles_away, chosen_land, land_to_return,
+# (find_object), policy (wanted_card, card_to_take, shuffles_away, card_to_put_back, chosen_land, land_to_return,
 # tap_before_leaving),
 # activating (expendable_permanent, unwanted_cards).
 
@@ -16,7 +16,8 @@ cdef inline Choices given_by_default() noexcept nogil:
     """The choices a Scenario's caller didn't give (docs/rules-core.md): white for "choose a
     colour" and mana of any colour; life paid for a land to enter untapped whenever it can be
     (119.4); the land a bounce land returns by returned_land's rule; every card scry and
-    surveil look at kept on top, in its order; the top cards of a look put into the hand; the
+    surveil look at kept on top, in its order; the top cards of a look put into the hand; the cards
+    put back on top from the hand, the last put into it (cards_to_top); the
     sacrifice, the discards and the permanent tapped a cost asks for by the rules of
     permanent_to_sacrifice, cards_to_discard and creature_to_tap; the cards of a rearrange put back
     as they were."""
@@ -30,6 +31,7 @@ cdef inline Choices given_by_default() noexcept nogil:
     c.tap_object = -1
     c.discard = 0
     c.top_order = 0
+    c.top_cards = 0
     return c
 
 
@@ -115,6 +117,47 @@ cdef bint order_on_top(Rules* R, Spec* S, Game* g, int32_t* seen, int m, bint ma
         order[k] = pick
         lands += counts_as_land(R, S, seen[pick])
     return False
+
+
+cdef int cards_to_top(Rules* R, Spec* S, Game* g, int who, int n, int32_t* out) noexcept nogil:
+    """The n cards of player who's hand an effect puts on top of their library ("in any order",
+    401.4: hand_to_top): their indexes in the hand into `out`, in the order put there (the last
+    on top); returns how many (fewer only if the hand has fewer). In a Scenario's game the cards
+    g.choices.top_cards names (its 16-bit parts from the lowest: 1 + the card row of the one put
+    next from the top), each the first copy in hand not chosen, under them the last cards of the
+    hand not chosen, the last one deepest (by default Brainstorm's draws go back as they were
+    drawn); in the goldfish the play policy's (card_to_put_back: the one it wants least deepest)."""
+    cdef uint8_t taken[MAXHAND]
+    cdef int32_t named[4]
+    cdef uint64_t given = g.choices.top_cards
+    cdef int k, m = 0, n_named = 0, lands = 0
+    n = min(n, g.hand_n[who])
+    memset(taken, 0, sizeof(taken))
+    if not g.scenario:
+        while m < n:
+            k = card_to_put_back(R, S, g, taken, lands)
+            taken[k] = 1
+            lands += counts_as_land(R, S, g.hand[0][k])
+            out[m] = k
+            m += 1
+        return m
+    while given & 0xFFFF and n_named < min(n, 4):
+        for k in range(g.hand_n[who]):
+            if not taken[k] and g.hand[who][k] == <int>(given & 0xFFFF) - 1:
+                taken[k] = 1
+                named[n_named] = k
+                n_named += 1
+                break
+        given >>= 16
+    for k in range(g.hand_n[who] - 1, -1, -1):
+        if m + n_named < n and not taken[k]:
+            taken[k] = 1
+            out[m] = k
+            m += 1
+    for k in range(n_named - 1, -1, -1):
+        out[m] = named[k]
+        m += 1
+    return m
 
 
 cdef inline int land_to_search(Rules* R, Spec* S, Game* g, Op* e, bint to_battlefield) noexcept nogil:

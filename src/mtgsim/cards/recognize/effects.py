@@ -52,6 +52,8 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
                          "It's still a land.")),
     "rearrange": ("Sorcery", ("Look at the top three cards of your library, then put them back in any order. "
                               "You may shuffle.\nDraw a card.")),
+    "hand_to_top": ("Instant", ("Draw three cards, then put two cards from your hand on top of your library in any "
+                                "order.")),
 }
 
 
@@ -97,6 +99,11 @@ def _e_look_to_hand(m):                 # (Impulse: the look and the put are one
          r"them back in any order(?P<shuffle>\. You may shuffle)?")
 def _e_rearrange(m):                    # 401.4 (Sensei's Divining Top; Ponder: "You may shuffle.", 701.24a)
     return {"rearrange": number_of(m["n"])} | ({"may_shuffle": True} if m["shuffle"] else {})
+
+
+@_effect(rf"put {NUMBER_WORD} cards? from your hand on top of your library(?: in any order)?")
+def _e_hand_to_top(m):                  # 401.4 (Brainstorm, after its draws: 608.2c)
+    return {"hand_to_top": number_of(m["n"])}
 
 
 _BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,]+?))?")
