@@ -17,7 +17,8 @@ into the hand is replayed with "to_hand", the positions taken in the look (one s
 action: two would need two masks, which Scenario has not).
 
 Cards put from the hand on top of the library (Brainstorm) are replayed with "cards_to_top",
-the cards put back, top first; they are then the known top. A look put back in any order
+the cards put back, top first; they are then the known top, as is a permanent put there
+(Sensei's Divining Top). A look put back in any order
 (rearrange) is replayed up to it, no further (its look's order and a shuffle are not traced).
 
 A search shuffles the goldfish's library, so the cards a scry kept on top are unseen again;
@@ -128,6 +129,8 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
                 known += [name for name, kept in reversed(looked) if kept]
         elif kind == E.TR_MOVED and value >> 16 == OpCode.OP_HAND_TO_TOP:    # (from the hand onto the
             args.setdefault("cards_to_top", []).insert(0, names[row])       # known top, the last on top)
+            known.append(names[row])
+        elif kind == E.TR_MOVED and value >> 16 == OpCode.OP_SOURCE_TO_TOP:  # (a permanent onto the known top)
             known.append(names[row])
         elif kind == E.TR_MOVED and value >> 16 == OpCode.OP_REARRANGE:     # (its look's order is not
             if game.until is None:                                          # traced, nor a shuffle: the

@@ -69,6 +69,7 @@ class OpCode(enum.IntEnum):
     OP_BECOMES = 20              # its source becomes what CARD row arg says (613.1d-f, 613.4b: an animation)
     OP_REARRANGE = 21            # look at the top N and put them back in any order (401.4), or shuffle (701.24a)
     OP_HAND_TO_TOP = 22          # put N cards from the hand on top of the library in any order (401.4)
+    OP_SOURCE_TO_TOP = 23        # its source goes on top of its owner's library (400.3)
 
 
 class OpFlag(enum.IntEnum):
@@ -422,6 +423,10 @@ OPS: tuple[OpDef, ...] = (
           "put N cards from your hand on top of your library in any order (Brainstorm, after its draws: as many as "
           "the hand holds)",
           (_number("hand_to_top", "cards put back", hi=MAX_LOOK),), choice="cards_to_top", moved="put back"),
+    OpDef("source_to_top", OpCode.OP_SOURCE_TO_TOP, "400.3",
+          "its source, if still on the battlefield, is put on top of its owner's library (Sensei's Divining Top's "
+          "\"then put ~ on top of its owner's library\"; a token ceases to exist, 111.7)",
+          (_flag("source_to_top", "true: it is"),), moved="to library"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

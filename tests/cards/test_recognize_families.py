@@ -379,3 +379,15 @@ def test_401_4_cards_put_back_from_another_zone_or_another_player_are_never_read
                  "Target player puts a card from their hand on top of their library."):
         rec, c = _read("Test Unread Put Back", "{U}", "Sorcery", text)
         assert rec.bucket != "fully" and c.abilities == ()
+
+
+def test_400_3_sensei_s_divining_top_is_read_whole():
+    """Both its abilities: "{1}: Look at the top three ..., then put them back in any order"
+    (401.4) and "{T}: Draw a card, then put ~ on top of its owner's library" (400.3, 608.2c)."""
+    rec, c = _read("Sensei's Divining Top", "{1}", "Artifact", "{1}: Look at the top three cards of your library, "
+                   "then put them back in any order.\n{T}: Draw a card, then put this artifact on top of its "
+                   "owner's library.")
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities([
+        {"kind": "activated", "cost": "{1}", "rearrange": 3},
+        {"kind": "activated", "cost": "{T}", "draw": 1, "source_to_top": True}])

@@ -28,7 +28,7 @@ PARTLY = {
     'City of Traitors', 'Quantum Riddler', 'Grim Monolith', 'Swords to Plowshares', 'Cavern of Souls', 'Subtlety',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble', 'Solitude',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
-    'Talon Gates of Madara', 'Eddymurk Crab', 'Otawara, Soaring City', 'Firebending Lesson', "Sensei's Divining Top"}
+    'Talon Gates of Madara', 'Eddymurk Crab', 'Otawara, Soaring City', 'Firebending Lesson'}
 UNKNOWN = {
     'Force of Will', 'Force of Negation', "Stormchaser's Talent", 'Fatal Push', "Urza's Saga", 'Badgermole Cub',
     'Boomerang Basics', 'Multiversal Passage', "Mishra's Bauble",
@@ -56,8 +56,8 @@ NEVER_CAST = {"Spell Pierce", "Spell Snare", "Mental Misstep", "Reckless Rage"}
 SINGLES = {"Riverpyre Verge", "Ancient Tomb", "Wasteland", "Mishra's Workshop",
            "Riverglide Pathway // Lavaglide Pathway", "Mutavault", "Boseiju, Who Endures", "Undercity Sewers",
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
-           "Preordain", "Ponder", "Brainstorm", "Sleight of Hand", "Stock Up", "Lórien Revealed", "Gitaxian Probe",
-           "Generous Ent", "Flow State"}
+           "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
+           "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "single" for n in SINGLES}}
@@ -456,6 +456,21 @@ def test_401_4_brainstorm_draws_three_then_puts_two_cards_of_the_hand_back_in_th
     assert s.hand() == ["Mountain"]
     s.draw()
     assert s.hand() == ["Mountain", "Forest"]
+
+
+def test_401_4_senseis_divining_top_rearranges_the_top_three_and_draws_then_goes_on_top(db):
+    """Sensei's Divining Top: "{1}: Look at the top three cards of your library, then put them
+    back in any order" (401.4; no shuffle); "{T}: Draw a card, then put this artifact on top of
+    its owner's library" (121.1, then 400.3)."""
+    s = _scenario(db, "Island")
+    _library(s, "Mountain", "Forest", "Plains", "Swamp")
+    top = s.add("Sensei's Divining Top")
+    s.activate(top, 0, choices={"top_order": [2, 0]})
+    s.activate(top, 1)
+    assert s.hand() == ["Plains"] and s.is_tapped(s.battlefield()[0])
+    assert [p.name for p in s.battlefield()] == ["Island"]
+    s.draw(n=3)
+    assert s.hand() == ["Plains", "Sensei's Divining Top", "Mountain", "Forest"]
 
 
 def test_608_2c_sleight_of_hand_puts_one_of_the_top_two_into_hand(db):

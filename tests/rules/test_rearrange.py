@@ -21,7 +21,9 @@ from mtgsim.simulate import trace
 
 PONDER = card("Test Ponder", "{W}", "Sorcery", abilities=[
     {"kind": "spell", "effect": [{"rearrange": 3, "may_shuffle": True}, {"draw": 1}]}])
-TOP = card("Test Top", "{1}", "Artifact", abilities=[{"kind": "activated", "cost": "{1}", "rearrange": 3}])
+TOP = card("Test Top", "{1}", "Artifact", abilities=[{"kind": "activated", "cost": "{1}", "rearrange": 3},
+                                                     {"kind": "activated", "cost": "{T}", "draw": 1,
+                                                      "source_to_top": True}])
 BIG = card("Test Big", "{6}", "Artifact")         # never castable in the games below
 BRAINSTORM = card("Test Brainstorm", "{W}", "Instant", abilities=[{"kind": "spell", "draw": 3, "hand_to_top": 2}])
 
@@ -220,3 +222,29 @@ def test_401_4_the_goldfish_puts_back_the_cards_it_wants_least():
         assert back.count(BIG.name) == min(bigs, 2), (held, back)
         assert lines[1].split("draw ")[1].split(";")[0] == back[-1]
     assert checked > 30
+
+
+# ---- a permanent put on top of its owner's library (Sensei's Divining Top) ------------------------------
+
+def test_400_3_top_draws_a_card_then_goes_on_top_of_its_owners_library():
+    """"{T}: Draw a card, then put ~ on top of its owner's library" (121.1, then 400.3; 608.2c):
+    the card drawn is the old top, the artifact the new one; the next draw takes it back."""
+    s = scenario(["Island", "Swamp"], lands=1)
+    top = s.add(TOP)
+    s.activate(top, 1)
+    assert s.hand() == ["Island"] and library_top_first(s) == [TOP.name, "Swamp"]
+    assert [p.name for p in s.battlefield()] == ["Plains"]
+    s.draw()
+    assert s.hand() == ["Island", TOP.name]
+
+
+def test_400_3_the_goldfish_draws_top_back_after_using_it():
+    """The goldfish activates both abilities (worth: a look, a draw): on the turn after, its draw
+    is the Top it put back (its known top), then it casts it again."""
+    text = trace(Deck({TOP: 20, "Plains": 40}), games=20, turns=3, seed=3, mulligan=MulliganPolicy.never())
+    assert f"to library {TOP.name}: top" in text
+    for game in text.split("game ")[1:]:
+        turns = [t for t in game.splitlines() if t.strip().startswith("turn ")]
+        for before, after in zip(turns, turns[1:]):
+            if f"to library {TOP.name}" in before.rsplit("activate", 1)[-1]:
+                assert after.split("draw ")[1].split(";")[0] == TOP.name

@@ -376,6 +376,13 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             rearrange(R, S, g, rng, who, op.amount.fixed, (op.flags & OF_MAY_SHUFFLE) != 0)
         elif code == OP_HAND_TO_TOP:
             hand_to_top(R, S, g, who, op.amount.fixed)
+        elif code == OP_SOURCE_TO_TOP:         # 400.3: its owner's library; 400.7: if still there
+            t = find_object(g, source_id) if source_id >= 0 else -1
+            if t >= 0:
+                if not (g.perms[t].flags & PF_TOKEN):    # (111.7; 712.8a: a double-faced card's front face)
+                    trace_moved(g, code, g.front[g.perms[t].card], Z_BATTLEFIELD, Z_LIBRARY, g.perms[t].owner)
+                    put_on_top(g, g.perms[t].owner, g.front[g.perms[t].card])
+                remove_permanent(g, t)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 

@@ -54,6 +54,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
                               "You may shuffle.\nDraw a card.")),
     "hand_to_top": ("Instant", ("Draw three cards, then put two cards from your hand on top of your library in any "
                                 "order.")),
+    "source_to_top": ("Artifact", "{T}: Draw a card, then put ~ on top of its owner's library."),
 }
 
 
@@ -104,6 +105,11 @@ def _e_rearrange(m):                    # 401.4 (Sensei's Divining Top; Ponder: 
 @_effect(rf"put {NUMBER_WORD} cards? from your hand on top of your library(?: in any order)?")
 def _e_hand_to_top(m):                  # 401.4 (Brainstorm, after its draws: 608.2c)
     return {"hand_to_top": number_of(m["n"])}
+
+
+@_effect(r"put ~ on top of its owner's library")
+def _e_source_to_top(m):                # 400.3 (Sensei's Divining Top: "Draw a card, then ...", 608.2c)
+    return {"source_to_top": True}
 
 
 _BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,]+?))?")
