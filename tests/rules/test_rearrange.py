@@ -16,8 +16,9 @@ from math import comb, sqrt
 
 import pytest
 
-from mtgsim import ArgumentError, ArgumentTypeError, CardDataError, Deck, MulliganPolicy, Scenario, card
+from mtgsim import ArgumentError, ArgumentTypeError, CardDataError, Deck, MulliganPolicy, card
 from mtgsim.simulate import trace
+from test_library_top import library_top_first, scenario
 
 PONDER = card("Test Ponder", "{W}", "Sorcery", abilities=[
     {"kind": "spell", "effect": [{"rearrange": 3, "may_shuffle": True}, {"draw": 1}]}])
@@ -26,21 +27,6 @@ TOP = card("Test Top", "{1}", "Artifact", abilities=[{"kind": "activated", "cost
                                                       "source_to_top": True}])
 BIG = card("Test Big", "{6}", "Artifact")         # never castable in the games below
 BRAINSTORM = card("Test Brainstorm", "{W}", "Instant", abilities=[{"kind": "spell", "draw": 3, "hand_to_top": 2}])
-
-
-def scenario(library_top_first, hand=(), lands=0):
-    s = Scenario()
-    for name in reversed(library_top_first):
-        s.add_to_library(name)
-    for name in hand:
-        s.add_to_hand(name)
-    for _ in range(lands):
-        s.add("Plains")
-    return s
-
-
-def library_top_first(s):
-    return list(reversed(s._libraries[0]))
 
 
 def test_401_4_the_cards_looked_at_go_back_in_the_order_chosen_then_the_draw_takes_the_new_top():
