@@ -16,6 +16,11 @@ The choices are given to each action as one `choices` mapping by kind. A look pu
 into the hand is replayed with "to_hand", the positions taken in the look (one such look per
 action: two would need two masks, which Scenario has not).
 
+Cards put from the hand on top of the library (Brainstorm) are replayed with "cards_to_top",
+the cards put back, top first; they are then the known top, as is a permanent put there
+(Sensei's Divining Top). A look put back in any order
+(rearrange) is replayed up to it, no further (its look's order and a shuffle are not traced).
+
 A search shuffles the goldfish's library, so the cards a scry kept on top are unseen again;
 a Scenario's library is never shuffled (its search takes the first land from the top). A game
 is replayed up to such a search (`TracedGame.until`), no further.
@@ -89,6 +94,9 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
     events = _core.trace_games(spec, chunk_generator(np.random.SeedSequence(seed), 0), games).tolist()
     names = st.tables.card_names
     front_of = {d.back.name: d.name for d in st.tables.defs if d.back is not None}   # (712.12)
+    searching = {d.name for d in st.tables.defs for a in d.abilities     # (spells whose search shuffles the
+                 for op in getattr(getattr(a, "effect", None), "ops", ())  # library, finding a land or not)
+                 if op.name in ("lands_to_battlefield", "lands_to_hand")}
     out = []
     action = {E.TR_KEEP: "keep", E.TR_TURN: "turn", E.TR_LAND: "land", E.TR_CAST: "cast",
               E.TR_ACTIVATE: "activate", E.TR_CYCLE: "cycle", E.TR_LIFE: "attack"}
@@ -119,6 +127,15 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
             look_left -= 1
             if look_left == 0:
                 known += [name for name, kept in reversed(looked) if kept]
+        elif kind == E.TR_MOVED and value >> 16 == OpCode.OP_HAND_TO_TOP:    # (from the hand onto the
+            args.setdefault("cards_to_top", []).insert(0, names[row])       # known top, the last on top)
+            known.append(names[row])
+        elif kind == E.TR_MOVED and value >> 16 == OpCode.OP_SOURCE_TO_TOP:  # (a permanent onto the known top)
+            known.append(names[row])
+        elif kind == E.TR_MOVED and value >> 16 == OpCode.OP_REARRANGE:     # (its look's order is not
+            if game.until is None:                                          # traced, nor a shuffle: the
+                game.until = len(game.steps)                                # game is replayed up to it)
+            known = []
         elif kind == E.TR_MOVED:                    # (an op moved a card: from the library, as a draw)
             if value >> 16 == OpCode.OP_LOOK_TO_HAND:           # (a look's cards in the order looked at)
                 args.setdefault("to_hand", []).append(value >> 4 & 0xF == Zone.Z_HAND)
@@ -138,6 +155,10 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
             args = ({"card": front_of[names[row]], "face": "back"} if names[row] in front_of
                     else {"card": names[row], "face": "front"})
         elif kind == E.TR_CAST_WAY:
+            if names[row] in searching and known:      # (a search that finds nothing is not traced, but
+                if game.until is None:                 # shuffles the known top away all the same)
+                    game.until = len(game.steps)
+                known = []
             args = {"card": names[row], "x": value & 0xFFFF, "kicked": bool(value >> 16 & 1),
                     "flashback": bool(value >> 17 & 1), "from_command_zone": bool(value >> 18 & 1)}
         elif kind == E.TR_ACTIVATE_WAY:
@@ -216,7 +237,7 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
         where = f"turn {step.turn}, {step.action} {step.args}"
         to_hand = [q for q, taken in enumerate(step.args.get("to_hand", ())) if taken] or None
         chosen = {"color": colour, "pay_life": pay_life, "keep_on_top": step.args.get("keep_on_top"),
-                  "to_hand": to_hand}                   # (the choices as the action resolves, by kind)
+                  "to_hand": to_hand, "cards_to_top": step.args.get("cards_to_top")}    # (as the action resolves)
         try:
             if step.action == "turn":
                 if step.turn > 1:

@@ -344,3 +344,12 @@ ctypedef struct Choices:         # the players' choices inside a game action (CH
     uint64_t discard             # the cards a cost's "Discard N cards" discards (701.9a): bit k for
                                  # the card at index k of the hand, the first set go, then the first
                                  # cards not chosen if fewer (goldfish: the policy)
+    uint64_t top_order           # the order a look's cards go back on top (rearrange, 401.4): byte k
+                                 # is 1 + the place in the look (0: its top card) of the card put k-th
+                                 # from the top, 0 ends the list, the cards not listed follow in
+                                 # their order; all bits set: shuffled, where the effect lets the
+                                 # player shuffle (701.24a) (goldfish: the policy)
+    uint64_t top_cards           # the cards of the hand an effect puts on top of the library (hand_to_top,
+                                 # 401.4): 16 bits k (from the lowest) 1 + the card row of the card put
+                                 # k-th from the top, 0 ends the list; each the first copy in hand not
+                                 # chosen, then the last cards of the hand (goldfish: the policy)

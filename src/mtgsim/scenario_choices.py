@@ -17,6 +17,7 @@ from .pool import POSSESSIVE
 
 if TYPE_CHECKING:
     from .cards import CardDef
+    from .compile import Tables
 
 
 # The kinds of choice a Scenario's caller gives (`choices=`): those with a CHOICES field
@@ -67,6 +68,24 @@ def _to_hand_mask(to_hand, what: str = "to_hand") -> int:
     return sum(1 << int(k) for k in picks)
 
 
+def _top_order(top_order, what: str = "top_order") -> int:
+    """`top_order` (the places in a look, 0 its top card, of the cards put back on top, the one
+    to be on top first, at most 8; those not listed follow in their order; or "shuffle") as the
+    compiled game's value: byte k 1 + the place of the card put k-th from the top; all bits set
+    for "shuffle" (701.24a: where the effect lets the player shuffle, else as they were)."""
+    if isinstance(top_order, str) and top_order == "shuffle":
+        return (1 << 64) - 1
+    if isinstance(top_order, (str, bytes, bool)) or not hasattr(top_order, "__iter__"):
+        raise ArgumentError(f"{what}: a list of places in the look (0: its top card), the one to be on top "
+                            f"first, or \"shuffle\", got {shown(top_order)}")
+    places = list(top_order)
+    if (len(places) > 8 or len(set(places)) < len(places) or not all(
+            isinstance(k, (int, np.integer)) and not isinstance(k, bool) and 0 <= k < 64 for k in places)):
+        raise ArgumentError(f"{what}: at most 8 distinct places 0..63 in the look (0: its top card), "
+                            f"got {shown(top_order)}")
+    return sum((int(k) + 1) << (8 * n) for n, k in enumerate(places))
+
+
 def _keep_mask(keep_on_top, what: str = "keep_on_top") -> int:
     """`keep_on_top` (a list of at most 64 True/False) as the compiled game's mask: bit k for
     the k-th card looked at, 1 kept on top (the cards past the list are kept)."""
@@ -97,6 +116,11 @@ class _Zones(Protocol):
     def _choice_value(self, name: str, value, what: str, who: int) -> int: ...
 
     def _discard_mask(self, names, what: str, who: int) -> int: ...
+
+    def _top_cards(self, names, what: str) -> int: ...
+
+    @property
+    def tables(self) -> Tables: ...
 
 
 class ScenarioChoices:
@@ -143,6 +167,10 @@ class ScenarioChoices:
             return _keep_mask(value, what)
         if name == "to_hand":
             return _to_hand_mask(value, what)
+        if name == "top_order":
+            return _top_order(value, what)
+        if name == "cards_to_top":
+            return self._top_cards(value, what)
         if name in ("permanent_to_sacrifice", "creature_to_tap"):
             if not isinstance(value, Permanent):
                 raise ArgumentTypeError(f"{what}: expected a Permanent of this scenario, got {type(value).__name__}")
@@ -151,6 +179,18 @@ class ScenarioChoices:
         if name == "cards_to_discard":
             return self._discard_mask(value, what, who)
         raise InternalError(f"Scenario reads no value of the choice {name}")   # (a new kind with a field: read it here)
+
+    def _top_cards(self: _Zones, names, what: str) -> int:
+        """The CHOICES top_cards value of the cards named (at most 4, the one to be on top first;
+        401.4): 16 bits each, 1 + its card row. They are looked for in the hand as the effect
+        puts them back (after its draws: Brainstorm), so any card may be named."""
+        if isinstance(names, str) or not isinstance(names, (list, tuple)):
+            raise ArgumentTypeError(f"{what}: a list of card names, the one to be on top first, got {shown(names)}")
+        if len(names) > 4:
+            raise ArgumentError(f"{what}: at most 4 card names, got {shown(names)}")
+        cards = [self._card(name) for name in names]          # (each compiled in, before the tables are read)
+        tables = self.tables
+        return sum((tables.row_of(c) + 1) << (16 * k) for k, c in enumerate(cards))
 
     def _discard_mask(self: _Zones, names, what: str, who: int) -> int:
         """The CHOICES discard bits of the cards named (each one card in `who`'s hand; 701.9a)."""

@@ -68,6 +68,9 @@ class OpCode(enum.IntEnum):
     OP_CLASS_LEVEL = 19          # its source, a Class, becomes level N (716.2a): Permanent.level and card
     OP_BECOMES = 20              # its source becomes what CARD row arg says (613.1d-f, 613.4b: an animation)
     OP_POWER_BONUS = 21          # the object concerned gets +N/+arg until end of turn (613.4c, 514.2)
+    OP_REARRANGE = 22            # look at the top N and put them back in any order (401.4), or shuffle (701.24a)
+    OP_HAND_TO_TOP = 23          # put N cards from the hand on top of the library in any order (401.4)
+    OP_SOURCE_TO_TOP = 24        # its source goes on top of its owner's library (400.3)
 
 
 class OpFlag(enum.IntEnum):
@@ -79,6 +82,7 @@ class OpFlag(enum.IntEnum):
     OF_TAPPED_AND_ATTACKING = 16 # OP_TOKENS: the tokens enter tapped and attacking (508.4)
     OF_MORE_IF_INSTANT_AND_SORCERY = 32  # OP_LOOK_TO_HAND: one more into the hand if there is an instant
     #                              card and a sorcery card in your graveyard (Flow State, 608.2c)
+    OF_MAY_SHUFFLE = 64          # OP_REARRANGE: the player may shuffle the library instead (Ponder)
 
 
 class Who(enum.IntEnum):
@@ -132,6 +136,12 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
                "(701.26a, 118.3; in a payment, the one the search leaves free: first one that makes no mana and can't "
                "attack, then one that makes none, then a mana source it doesn't use)", "resolving", "creature_to_tap",
                field="tap_object", default=-1),
+    ChoiceKind("top_order", "the order the cards of a look go back on top in (401.4; as they were), or shuffled "
+               "(701.24a) where the effect lets the player shuffle", "resolving", "order_on_top", field="top_order",
+               default=0),
+    ChoiceKind("cards_to_top", "the cards of the hand an effect puts on top of the library, and their order (401.4; "
+               "the cards last put into the hand, as they were drawn)", "resolving", "cards_to_top", field="top_cards",
+               default=0),
 )
 CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
@@ -410,6 +420,20 @@ OPS: tuple[OpDef, ...] = (
           "the bonus ends in the cleanup step (514.2), or as it leaves the battlefield (400.7)",
           (_number("power_bonus", "the power it gets (+N)", hi=99),
            Param("toughness_bonus", "number", "the toughness it gets (+M)", hi=99, default=0, to="arg"))),
+    OpDef("rearrange", OpCode.OP_REARRANGE, "401.4",
+          "look at the top N cards of your library (at most MAX_LOOK) and put them back in any order (Sensei's "
+          "Divining Top); with may_shuffle, the player may shuffle the library instead (Ponder)",
+          (_number("rearrange", "cards looked at", hi=MAX_LOOK),
+           _flag("may_shuffle", "the player may shuffle their library after (701.24a)", flag=OpFlag.OF_MAY_SHUFFLE)),
+          worth=True, choice="top_order", moved="look"),
+    OpDef("hand_to_top", OpCode.OP_HAND_TO_TOP, "401.4",
+          "put N cards from your hand on top of your library in any order (Brainstorm, after its draws: as many as "
+          "the hand holds)",
+          (_number("hand_to_top", "cards put back", hi=MAX_LOOK),), choice="cards_to_top", moved="put back"),
+    OpDef("source_to_top", OpCode.OP_SOURCE_TO_TOP, "400.3",
+          "its source, if still on the battlefield, is put on top of its owner's library (Sensei's Divining Top's "
+          "\"then put ~ on top of its owner's library\"; a token ceases to exist, 111.7)",
+          (_flag("source_to_top", "true: it is"),), moved="to library"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -305,6 +305,30 @@ def test_601_2f_a_count_of_cards_in_a_graveyard_by_card_type(name, cost, type_li
     assert sorted(map(repr, c.abilities)) == _abilities(abilities)
 
 
+# ---- look at the top N and put them back in any order (401.4), "You may shuffle" (701.24a) ------------
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt, abilities", [
+    ("Ponder", "{U}", "Sorcery", "Look at the top three cards of your library, then put them back in any order. "
+     "You may shuffle.\nDraw a card.", None,
+     [{"kind": "spell", "effect": [{"rearrange": 3, "may_shuffle": True}, {"draw": 1}]}]),
+    ("Index", "{U}", "Sorcery", "Look at the top five cards of your library, then put them back in any order.", None,
+     [{"kind": "spell", "rearrange": 5}]),
+    ("Halimar Depths", None, "Land", "This land enters tapped.\nWhen this land enters, look at the top three cards "
+     "of your library, then put them back in any order.\n{T}: Add {U}.", None,
+     [{"kind": "enters", "tapped": True}, {"kind": "trigger", "event": "self_enters", "rearrange": 3},
+      {"kind": "mana", "cost": "{T}", "mana": "{U}"}]),
+    ("Pondering Mage", "{3}{U}{U}", "Creature — Human Wizard", "When this creature enters, look at the top three "
+     "cards of your library, then put them back in any order. You may shuffle. Draw a card.", "3/4",
+     [{"kind": "trigger", "event": "self_enters", "effect": [{"rearrange": 3, "may_shuffle": True}, {"draw": 1}]}]),
+])
+def test_401_4_a_look_put_back_in_any_order_is_read_with_its_shuffle(name, cost, type_line, text, pt, abilities):
+    """"..., then put them back in any order. You may shuffle." is one phrase (the shuffle is a
+    choice about the cards looked at), then the draw after it (608.2c)."""
+    rec, c = _read(name, cost, type_line, text, pt)
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities(abilities)
+
+
 @pytest.mark.parametrize("text", [
     "This spell costs {1} less to cast for each artifact and/or creature card in your graveyard.",   # 205.2a: both
     "This spell costs {1} less to cast for each nonland card in your graveyard.",
@@ -325,3 +349,45 @@ def test_608_2c_flow_states_instead_is_one_more_into_the_hand():
         [{"kind": "spell", "look_to_hand": 3, "to_hand": 1, "more_if_instant_and_sorcery": True}])
     rec, _ = _read("Test Flow Three", "{1}{U}", "Sorcery", text.replace("instead put two", "instead put three"))
     assert rec.bucket != "fully"
+
+
+@pytest.mark.parametrize("text", ["You may shuffle.", "Look at the top X cards of your library, then put them back "
+                                  "in any order.", "Look at the top three cards of target player's library, then "
+                                  "put them back in any order."])
+def test_401_4_a_look_or_shuffle_not_read_whole_is_never_read(text):
+    """A shuffle alone (of what?), a look of X cards or at another player's library: unread."""
+    rec, c = _read("Test Unread Look", "{U}", "Sorcery", text)
+    assert rec.bucket != "fully" and c.abilities == ()
+
+
+# ---- cards from the hand on top of the library (401.4), after the draws (608.2c) --------------------------
+
+@pytest.mark.parametrize("name, cost, text, abilities", [
+    ("Brainstorm", "{U}", "Draw three cards, then put two cards from your hand on top of your library in any order.",
+     [{"kind": "spell", "draw": 3, "hand_to_top": 2}]),
+    ("Brainsurge", "{2}{U}", "Draw four cards, then put two cards from your hand on top of your library in any "
+     "order.", [{"kind": "spell", "draw": 4, "hand_to_top": 2}]),
+])
+def test_401_4_cards_put_back_from_the_hand_are_read_after_the_draws(name, cost, text, abilities):
+    rec, c = _read(name, cost, "Instant", text)
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities(abilities)
+
+
+def test_401_4_cards_put_back_from_another_zone_or_another_player_are_never_read():
+    for text in ("Put two cards from your graveyard on top of your library.",
+                 "Target player puts a card from their hand on top of their library."):
+        rec, c = _read("Test Unread Put Back", "{U}", "Sorcery", text)
+        assert rec.bucket != "fully" and c.abilities == ()
+
+
+def test_400_3_sensei_s_divining_top_is_read_whole():
+    """Both its abilities: "{1}: Look at the top three ..., then put them back in any order"
+    (401.4) and "{T}: Draw a card, then put ~ on top of its owner's library" (400.3, 608.2c)."""
+    rec, c = _read("Sensei's Divining Top", "{1}", "Artifact", "{1}: Look at the top three cards of your library, "
+                   "then put them back in any order.\n{T}: Draw a card, then put this artifact on top of its "
+                   "owner's library.")
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities([
+        {"kind": "activated", "cost": "{1}", "rearrange": 3},
+        {"kind": "activated", "cost": "{T}", "draw": 1, "source_to_top": True}])

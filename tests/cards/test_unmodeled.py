@@ -215,20 +215,6 @@ def test_503_1a_mana_vault_deals_1_damage_each_upkeep():
     assert s.life() == 19 and s.is_tapped(vault)
 
 
-def test_121_1_brainstorm_draws_one_card_putting_back_the_two_it_drew_last():
-    """Brainstorm: "Draw three cards, then put two cards from your hand on top of your library
-    in any order." Putting back the second and third cards drawn, in their order, is a choice
-    it allows: modelled as drawing one card (before: three, and none put back)."""
-    s = Scenario(DB)
-    s.add("Island")
-    s.add_to_hand("Brainstorm")
-    for name in ("Forest", "Mountain", "Swamp"):
-        s.add_to_library(name)
-    before = len(s.hand())
-    s.cast("Brainstorm")
-    assert len(s.hand()) == before - 1 + 1
-
-
 def test_701_23_nissas_pilgrimage_finds_basic_forests_only():
     """Nissa's Pilgrimage: "Search your library for up to two basic Forest cards" — a nonbasic
     Forest (Stomping Ground, a Mountain Forest) is not found (lands_basic)."""

@@ -198,9 +198,11 @@ def test_every_choice_a_scenario_gives_is_read_and_refused_when_bad():
     s = Scenario()
     land = s.add("Plains")
     good = {"color": "U", "pay_life": 3, "land_to_return": land, "keep_on_top": [True], "to_hand": [0],
-            "permanent_to_sacrifice": land, "cards_to_discard": [], "creature_to_tap": land}
+            "permanent_to_sacrifice": land, "cards_to_discard": [], "creature_to_tap": land, "top_order": [1, 0],
+            "cards_to_top": ["Plains"]}
     bad = {"color": "purple", "pay_life": "yes", "land_to_return": "Plains", "keep_on_top": "top", "to_hand": [99],
-           "permanent_to_sacrifice": "Plains", "cards_to_discard": ["Island"], "creature_to_tap": "Plains"}
+           "permanent_to_sacrifice": "Plains", "cards_to_discard": ["Island"], "creature_to_tap": "Plains",
+           "top_order": [0, 0], "cards_to_top": "Plains"}
     assert set(good) == set(bad) == set(SCENARIO_CHOICES)
     s.cast(BEAR, choices=good)
     for kind, value in bad.items():

@@ -8,7 +8,7 @@
 # untapped), never of the play policy.
 # Uses base, counts, abilities, game, zones, and, included after it, turn (enter_attacking),
 # choices (keeps_on_top, goes_to_hand, land_to_search, returned_land, land_to_untap,
-# cards_to_discard, permanent_to_sacrifice, creature_to_tap).
+# cards_to_discard, permanent_to_sacrifice, creature_to_tap, order_on_top, cards_to_top).
 
 # ---- permanents entering and leaving -------------------------------------------------------
 
@@ -377,6 +377,17 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             if t >= 0:
                 g.over |= amount_in(&g.perms[t].power_bonus, op.amount.fixed)
                 g.over |= amount_in(&g.perms[t].toughness_bonus, op.arg)
+        elif code == OP_REARRANGE:
+            rearrange(R, S, g, rng, who, op.amount.fixed, (op.flags & OF_MAY_SHUFFLE) != 0)
+        elif code == OP_HAND_TO_TOP:
+            hand_to_top(R, S, g, who, op.amount.fixed)
+        elif code == OP_SOURCE_TO_TOP:         # 400.3: its owner's library; 400.7: if still there
+            t = find_object(g, source_id) if source_id >= 0 else -1
+            if t >= 0:
+                if not (g.perms[t].flags & PF_TOKEN):    # (111.7; 712.8a: a double-faced card's front face)
+                    trace_moved(g, code, g.front[g.perms[t].card], Z_BATTLEFIELD, Z_LIBRARY, g.perms[t].owner)
+                    put_on_top(g, g.perms[t].owner, g.front[g.perms[t].card])
+                remove_permanent(g, t)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 
@@ -445,6 +456,45 @@ cdef void look_to_hand(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, int
         trace_moved(g, OP_LOOK_TO_HAND, seen[q], Z_LIBRARY, Z_HAND if taken[q] else Z_LIBRARY_BOTTOM, who)
         if not taken[q]:
             put_on_bottom(g, who, seen[q])
+    g.gen += 1
+
+
+cdef void rearrange(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, bint may_shuffle) noexcept nogil:
+    """Player `who` looks at the top n cards of their library (all of them if it has fewer; 401.2:
+    the effect lets them) and puts them back on top in any order (401.4: the player's, by
+    order_on_top), or, if the effect lets them ("You may shuffle": Ponder), shuffles the library
+    instead (701.24a: shuffle_library), the cards looked at in it."""
+    cdef int32_t seen[MAXLOOK]
+    cdef int32_t order[MAXLOOK]
+    cdef int m = take_looked_at(R, g, rng, who, n, seen), q
+    cdef bint shuffled
+    if m == 0:
+        return
+    shuffled = order_on_top(R, S, g, seen, m, may_shuffle, order)
+    for q in range(m - 1, -1, -1):        # (the card to be on top put back last)
+        trace_moved(g, OP_REARRANGE, seen[order[q]], Z_LIBRARY, Z_LIBRARY, who)
+        put_on_top(g, who, seen[order[q]])
+    if shuffled:
+        shuffle_library(g, rng, who)
+    g.gen += 1
+
+
+cdef void hand_to_top(Rules* R, Spec* S, Game* g, int who, int n) noexcept nogil:
+    """Player `who` puts n cards from their hand on top of their library in any order (401.4;
+    as many as the hand holds): which, and the order, the player's (cards_to_top), the last one
+    put on top."""
+    cdef int32_t chosen[MAXHAND]
+    cdef int32_t rows[MAXHAND]
+    cdef int q, k, m = cards_to_top(R, S, g, who, n, chosen)
+    for q in range(m):
+        rows[q] = g.hand[who][chosen[q]]
+    for q in range(m):                    # (by row: taking a card moves the hand's last one)
+        k = 0
+        while g.hand[who][k] != rows[q]:
+            k += 1
+        take_from_hand(R, g, who, k)
+        trace_moved(g, OP_HAND_TO_TOP, rows[q], Z_HAND, Z_LIBRARY, who)
+        put_on_top(g, who, rows[q])
     g.gen += 1
 
 
@@ -780,6 +830,12 @@ cdef inline int cycling_row(Rules* R, int row) noexcept nogil:
 cdef void discard_card(Rules* R, Game* g, int who, int k) noexcept nogil:
     """Player `who` discards the card at index k of their hand: into their graveyard (701.9a;
     a double-faced card as its front face, 712.8a). The last card of the hand takes index k."""
+    card_to_graveyard(R, g, who, g.front[take_from_hand(R, g, who, k)])
+
+
+cdef int take_from_hand(Rules* R, Game* g, int who, int k) noexcept nogil:
+    """The card at index k of player who's hand taken out of it (the last card of the hand
+    takes index k): its row."""
     cdef int row = g.hand[who][k]
     if who == 0:
         remove_from_hand(R, g, k)
@@ -788,7 +844,7 @@ cdef void discard_card(Rules* R, Game* g, int who, int k) noexcept nogil:
         g.hand_n[1] -= 1
         g.bi.hand_size[1] = g.hand_n[1]
         g.gen += 1
-    card_to_graveyard(R, g, who, g.front[row])
+    return row
 
 
 cdef void cycle_card(Rules* R, Spec* S, Game* g, Rng* rng, int who, int k) noexcept nogil:

@@ -8,16 +8,19 @@
 # tests/project/test_vocabulary.py holds this room to them.
 # Uses game (Game, Spec, Choices), counts (permanent_passes), abilities (mana_ability_rows, ability_ready),
 # tapping (tap_rank), zones (counts_as_land), actions
-# (find_object), policy (wanted_card, card_to_take, chosen_land, land_to_return, tap_before_leaving),
+# (find_object), policy (wanted_card, card_to_take, shuffles_away, card_to_put_back, chosen_land, land_to_return,
+# tap_before_leaving),
 # activating (expendable_permanent, unwanted_cards).
 
 cdef inline Choices given_by_default() noexcept nogil:
     """The choices a Scenario's caller didn't give (docs/rules-core.md): white for "choose a
     colour" and mana of any colour; life paid for a land to enter untapped whenever it can be
     (119.4); the land a bounce land returns by returned_land's rule; every card scry and
-    surveil look at kept on top, in its order; the top cards of a look put into the hand; the
+    surveil look at kept on top, in its order; the top cards of a look put into the hand; the cards
+    put back on top from the hand, the last put into it (cards_to_top); the
     sacrifice, the discards and the permanent tapped a cost asks for by the rules of
-    permanent_to_sacrifice, cards_to_discard and creature_to_tap."""
+    permanent_to_sacrifice, cards_to_discard and creature_to_tap; the cards of a rearrange put back
+    as they were."""
     cdef Choices c
     c.color = MT_W
     c.pay_life_above = -32768
@@ -27,6 +30,8 @@ cdef inline Choices given_by_default() noexcept nogil:
     c.sacrifice_object = -1
     c.tap_object = -1
     c.discard = 0
+    c.top_order = 0
+    c.top_cards = 0
     return c
 
 
@@ -61,7 +66,7 @@ cdef inline int goes_to_hand(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t*
     play policy's card_to_take."""
     cdef int q
     if not g.scenario:
-        return card_to_take(R, S, g, seen, taken, m)
+        return card_to_take(R, S, g, seen, taken, m, 0)
     for q in range(m):
         if not taken[q] and (g.choices.to_hand >> q) & 1:
             return q
@@ -69,6 +74,90 @@ cdef inline int goes_to_hand(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t*
         if not taken[q]:
             return q
     return -1
+
+
+cdef bint order_on_top(Rules* R, Spec* S, Game* g, int32_t* seen, int m, bint may_shuffle,
+                       int32_t* order) noexcept nogil:
+    """The order the player puts the m cards `seen` by a rearrange (the top first) back on top of
+    their library in (401.4): their places in the look into `order`, the one to be on top first;
+    or, if the effect lets them (`may_shuffle`) and they do, True: they shuffle instead (701.24a).
+    In a Scenario's game g.choices.top_order (its bytes, from the lowest: 1 + the place of the
+    card put next from the top; the cards not listed after, in their order; all bits set: shuffled
+    if it may be); in the goldfish the play policy's: shuffled if it wants none of them
+    (shuffles_away), else the card it wants most on top, card by card (card_to_take, the lands
+    above counted as had)."""
+    cdef uint8_t placed[MAXLOOK]
+    cdef uint64_t given = g.choices.top_order
+    cdef int k = 0, q, pick, lands = 0
+    memset(placed, 0, sizeof(placed))
+    for q in range(m):                   # (shuffled: put back as they were, then shuffled)
+        order[q] = q
+    if g.scenario:
+        if given == ~(<uint64_t>0):
+            if may_shuffle:
+                return True
+            given = 0
+        while given & 0xFF:
+            q = <int>(given & 0xFF) - 1
+            given >>= 8
+            if q < m and not placed[q]:
+                placed[q] = 1
+                order[k] = q
+                k += 1
+        for q in range(m):
+            if not placed[q]:
+                order[k] = q
+                k += 1
+        return False
+    if may_shuffle and shuffles_away(R, S, g, seen, m):
+        return True
+    for k in range(m):
+        pick = card_to_take(R, S, g, seen, placed, m, lands)
+        placed[pick] = 1
+        order[k] = pick
+        lands += counts_as_land(R, S, seen[pick])
+    return False
+
+
+cdef int cards_to_top(Rules* R, Spec* S, Game* g, int who, int n, int32_t* out) noexcept nogil:
+    """The n cards of player who's hand an effect puts on top of their library ("in any order",
+    401.4: hand_to_top): their indexes in the hand into `out`, in the order put there (the last
+    on top); returns how many (fewer only if the hand has fewer). In a Scenario's game the cards
+    g.choices.top_cards names (its 16-bit parts from the lowest: 1 + the card row of the one put
+    next from the top), each the first copy in hand not chosen, under them the last cards of the
+    hand not chosen, the last one deepest (by default Brainstorm's draws go back as they were
+    drawn); in the goldfish the play policy's (card_to_put_back: the one it wants least deepest)."""
+    cdef uint8_t taken[MAXHAND]
+    cdef int32_t named[4]
+    cdef uint64_t given = g.choices.top_cards
+    cdef int k, m = 0, n_named = 0, lands = 0
+    n = min(n, g.hand_n[who])
+    memset(taken, 0, sizeof(taken))
+    if not g.scenario:
+        while m < n:
+            k = card_to_put_back(R, S, g, taken, lands)
+            taken[k] = 1
+            lands += counts_as_land(R, S, g.hand[0][k])
+            out[m] = k
+            m += 1
+        return m
+    while given & 0xFFFF and n_named < min(n, 4):
+        for k in range(g.hand_n[who]):
+            if not taken[k] and g.hand[who][k] == <int>(given & 0xFFFF) - 1:
+                taken[k] = 1
+                named[n_named] = k
+                n_named += 1
+                break
+        given >>= 16
+    for k in range(g.hand_n[who] - 1, -1, -1):
+        if m + n_named < n and not taken[k]:
+            taken[k] = 1
+            out[m] = k
+            m += 1
+    for k in range(n_named - 1, -1, -1):
+        out[m] = named[k]
+        m += 1
+    return m
 
 
 cdef inline int land_to_search(Rules* R, Spec* S, Game* g, Op* e, bint to_battlefield) noexcept nogil:

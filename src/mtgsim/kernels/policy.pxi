@@ -802,27 +802,60 @@ cdef bint wanted_card(Rules* R, Spec* S, Game* g, int row, int in_hand, int extr
     return R.cards[row].mana_value <= lands + 1
 
 
-cdef int card_to_take(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t* taken, int m) noexcept nogil:
+cdef int want_score(Rules* R, Spec* S, Game* g, int row, bint in_hand, int extra_lands) noexcept nogil:
+    """How much the player wants card `row` next (a card of a look, or of the hand: `in_hand`),
+    by wanted_card with `extra_lands` lands more: a land while lands are wanted (a missed land
+    drop costs every later turn) most; then a spell it could cast soon, the higher its mana value
+    the more (the most mana put to use); then any other spell, the lower its mana value the more
+    (the soonest castable); a land not wanted least."""
+    if counts_as_land(R, S, row):
+        return 3 * 256 if wanted_card(R, S, g, row, in_hand, extra_lands) else 0
+    if wanted_card(R, S, g, row, in_hand, extra_lands):
+        return 2 * 256 + min(R.cards[row].mana_value, 255)
+    return 256 - min(R.cards[row].mana_value, 255)
+
+
+cdef int card_to_take(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t* taken, int m,
+                      int extra_lands) noexcept nogil:
     """Which of the m cards `seen` by a look (the top first), not yet `taken`, the player puts
-    into their hand next ("put K of them into your hand": look_to_hand), by wanted_card, whose
-    lands count the cards already taken (they are in hand): a land while lands are wanted (a
-    missed land drop costs every later turn); else a spell it could cast soon, of the highest
-    mana value (the most mana put to use); else the spell of lowest mana value (the soonest
-    castable); else a land. Ties: the one nearer the top."""
-    cdef int q, row, score, best = -1, best_score = -1
+    into their hand next ("put K of them into your hand": look_to_hand), or on top next (the
+    order a rearrange puts them back in, the first chosen drawn first): the one it wants most
+    (want_score), whose lands count the cards already taken if they are in the hand, and
+    `extra_lands` more (the lands put on top above this one). Ties: the one nearer the top."""
+    cdef int q, score, best = -1, best_score = -1
     for q in range(m):
         if taken[q]:
             continue
-        row = seen[q]
-        if counts_as_land(R, S, row):
-            score = 3 * 256 if wanted_card(R, S, g, row, False, 0) else 0
-        elif wanted_card(R, S, g, row, False, 0):
-            score = 2 * 256 + min(R.cards[row].mana_value, 255)
-        else:
-            score = 256 - min(R.cards[row].mana_value, 255)
+        score = want_score(R, S, g, seen[q], False, extra_lands)
         if score > best_score:
             best, best_score = q, score
     return best
+
+
+cdef int card_to_put_back(Rules* R, Spec* S, Game* g, uint8_t* taken, int lands_taken) noexcept nogil:
+    """Which card of the goldfish's hand, not yet `taken`, it puts on top of its library next (a
+    hand_to_top: Brainstorm), the first put going deepest: the one it wants least (want_score,
+    the `lands_taken` lands already put back not counted as had), so that the one it wants
+    more is drawn first. Ties: the later in the hand. -1 if none is left."""
+    cdef int k, score, best = -1, best_score = 4 * 256
+    for k in range(g.hand_n[0]):
+        if taken[k]:
+            continue
+        score = want_score(R, S, g, g.hand[0][k], True, -lands_taken)
+        if score <= best_score:
+            best, best_score = k, score
+    return best
+
+
+cdef bint shuffles_away(Rules* R, Spec* S, Game* g, int32_t* seen, int m) noexcept nogil:
+    """Does the player shuffle away the m cards `seen` by a look that lets them ("You may
+    shuffle": Ponder)? When they want none of them (wanted_card): a random card of the library
+    may be wanted, a known unwanted one is not."""
+    cdef int q
+    for q in range(m):
+        if wanted_card(R, S, g, seen[q], False, 0):
+            return False
+    return True
 
 
 cdef inline bint worth_cycling(Rules* R, Spec* S, Game* g, int row) noexcept nogil:

@@ -41,6 +41,7 @@ cdef extern from *:
     }
     """
     uint64_t mtgsim_pcg64_next(uint64_t* s) noexcept nogil
+    uint64_t mtgsim_mix64(uint64_t z) noexcept nogil
     void mtgsim_game_stream(uint64_t* s, const uint64_t* base, uint64_t k) noexcept nogil
     int MTGSIM_PCG64_INLINE
 
@@ -401,6 +402,25 @@ cdef inline void forget_top(Game* g) noexcept nogil:
         g.top_n -= 1
         g.library[0][g.lib_n[0]] = g.top[g.top_n]
         g.lib_n[0] += 1
+
+
+cdef void shuffle_library(Game* g, Rng* rng, int who) noexcept nogil:
+    """Player who's library is shuffled (701.24a): in the goldfish its known top cards are unseen
+    again (forget_top); in a Scenario's game (no random generator: rng NULL) its cards are put in
+    an order the simulator draws from a hash of the game (Fisher-Yates), the same for the same
+    game, which the caller can't choose."""
+    cdef uint64_t z = mtgsim_mix64(<uint64_t>g.next_id * 0x9e3779b97f4a7c15ULL + <uint64_t>g.lib_n[who])
+    cdef int k, j, n = g.lib_n[who]
+    cdef int32_t row
+    if not g.scenario:
+        forget_top(g)
+        return
+    for k in range(n - 1, 0, -1):
+        z = mtgsim_mix64(z + <uint64_t>k)
+        j = <int>(z % <uint64_t>(k + 1))
+        row = g.library[who][k]
+        g.library[who][k] = g.library[who][j]
+        g.library[who][j] = row
 
 
 cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:

@@ -51,6 +51,11 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "becomes": ("Land", ("{T}: Add {C}.\n{1}: Until end of turn, ~ becomes a 2/2 creature with all creature types. "
                          "It's still a land.")),
     "power_bonus": ("Creature — Human Monk", "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."),
+    "rearrange": ("Sorcery", ("Look at the top three cards of your library, then put them back in any order. "
+                              "You may shuffle.\nDraw a card.")),
+    "hand_to_top": ("Instant", ("Draw three cards, then put two cards from your hand on top of your library in any "
+                                "order.")),
+    "source_to_top": ("Artifact", "{T}: Draw a card, then put ~ on top of its owner's library."),
 }
 
 
@@ -90,6 +95,22 @@ def _e_look_to_hand(m):                 # (Impulse: the look and the put are one
             return None
         return {"look_to_hand": look, "to_hand": take, "more_if_instant_and_sorcery": True}
     return {"look_to_hand": look, "to_hand": take}
+
+
+@_effect(r"look at the top (?P<n>two|three|four|five|six|seven|eight|nine|ten) cards of your library, then put "
+         r"them back in any order(?P<shuffle>\. You may shuffle)?")
+def _e_rearrange(m):                    # 401.4 (Sensei's Divining Top; Ponder: "You may shuffle.", 701.24a)
+    return {"rearrange": number_of(m["n"])} | ({"may_shuffle": True} if m["shuffle"] else {})
+
+
+@_effect(rf"put {NUMBER_WORD} cards? from your hand on top of your library(?: in any order)?")
+def _e_hand_to_top(m):                  # 401.4 (Brainstorm, after its draws: 608.2c)
+    return {"hand_to_top": number_of(m["n"])}
+
+
+@_effect(r"put ~ on top of its owner's library")
+def _e_source_to_top(m):                # 400.3 (Sensei's Divining Top: "Draw a card, then ...", 608.2c)
+    return {"source_to_top": True}
 
 
 _BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,]+?))?")
@@ -382,6 +403,8 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (what is looked at and where it goes: one phrase)
         elif out and _INSTEAD_PUT.match(s) and _LOOK_AT_TOP.match(out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (Flow State: "instead" changes it, 608.2c)
+        elif out and s == "You may shuffle." and out[-1].endswith("then put them back in any order."):
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (the choice is of the cards looked at: one phrase)
         elif out and s == "It's still a land." and " becomes " in out[-1]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (613.1d: what it becomes keeps its types: one phrase)
         elif out and s.startswith("You gain life equal to the life lost this way"):
