@@ -26,6 +26,7 @@ from mtgsim.cards.database import card_from_table
 from mtgsim.cards.oracle import OracleCard, OracleFace
 from mtgsim.cards.recognize import IGNORED, UNRECOGNIZED, recognize
 from mtgsim.cards.recognize.ignored import GRAVEYARD_TARGET, NO_TARGET_STACK, NO_TARGET_THEIRS, OWN_HARM
+from mtgsim.cards.recognize.moot import MOOT
 from mtgsim.errors import RulesError
 
 
@@ -160,3 +161,117 @@ def test_601_2c_a_no_op_with_a_legal_target_or_an_optional_target_is_still_cast(
     s.add_to_hand(card)
     s.cast(card)
     assert card.name in s.graveyard()
+
+
+# ---- what a spell never cast would have needed or done: moot (recognize/moot.py) ---------------------------
+
+def _moot_clauses(rec):
+    return [c for c in rec.clauses if MOOT in c.text]
+
+
+@pytest.mark.parametrize("name, cost, text, why", [
+    ("Force of Will", "{3}{U}{U}", "You may pay 1 life and exile a blue card from your hand rather than pay this "
+     "spell's mana cost.\nCounter target spell.", NO_TARGET_STACK),
+    ("Force of Negation", "{1}{U}{U}", "If it's not your turn, you may exile a blue card from your hand rather than "
+     "pay this spell's mana cost.\nCounter target noncreature spell. If that spell is countered this way, exile it "
+     "instead of putting it into its owner's graveyard.", NO_TARGET_STACK),
+    ("Daze", "{1}{U}", "You may return an Island you control to its owner's hand rather than pay this spell's mana "
+     "cost.\nCounter target spell unless its controller pays {1}.", NO_TARGET_STACK),
+    ("Snuff Out", "{3}{B}", "If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost.\n"
+     "Destroy target nonblack creature. It can't be regenerated.", OWN_HARM),
+    ("Snapback", "{1}{U}", "You may exile a blue card from your hand rather than pay this spell's mana cost.\n"
+     "Return target creature to its owner's hand.", OWN_HARM),
+])
+def test_118_9_the_alternative_cost_of_a_spell_never_cast_is_moot(name, cost, text, why):
+    """118.9: an alternative cost is a way to cast the spell; a spell that can't be cast (no legal
+    target, 601.2c) or that a player never casts (all it does is harm their own, 115.1) is
+    never cast whatever it costs: the pitch cost is ignored, "moot", with the reason. Before,
+    it was unread and the card "unknown"."""
+    rec, card = _read(name, cost, "Instant", text)
+    assert rec.bucket == "fully"
+    [clause] = _moot_clauses(rec)
+    assert "rather than pay" in clause.text and clause.status == IGNORED
+    assert clause.text.endswith(f"\u2014 {MOOT} ({why})")
+    assert card.uncastable.startswith(why) and card.unmodeled == ""
+    s = _never_cast(card)
+    s.add_to_hand("Counterspell")                      # (a blue card to exile; the life to pay)
+    hand, life = sorted(s.hand()), s.life()
+    s.next_turn()
+    assert not s.can_cast(card) and s.life() == life and set(hand) <= set(s.hand())
+
+
+@pytest.mark.parametrize("name, text", [
+    ("Memory Lapse", "Counter target spell. If that spell is countered this way, put it on top of its owner's "
+     "library instead of into that player's graveyard."),
+    ("Remand", "Counter target spell. If that spell is countered this way, put it into its owner's hand instead of "
+     "into that player's graveyard.\nDraw a card."),
+    ("Interdict", "Counter target activated ability from an artifact, creature, enchantment, or land. That "
+     "permanent's activated abilities can't be activated this turn.\nDraw a card."),
+])
+def test_608_2c_a_rider_naming_the_target_a_spell_can_never_have_is_moot(name, text):
+    """608.2c: the instructions after the one that targets act on that target; with none
+    possible (601.2c) the spell is never cast and they never happen. The draw stays read (a
+    part of the spell, never cast with it)."""
+    rec, card = _read(name, "{1}{U}", "Instant", text)
+    assert rec.bucket == "fully" and card.uncastable.startswith(NO_TARGET_STACK)
+    [clause] = _moot_clauses(rec)
+    assert "that" in clause.text.split(" \u2014 ")[0].lower()
+    _never_cast(card)
+
+
+def test_115_1_fatal_push_revolt_harms_the_same_creature_more_moot():
+    """Its revolt rider destroys the same creature with a higher mana value: harm to the
+    player's own, like the spell it modifies (115.1), so never done."""
+    rec, card = _read("Fatal Push", "{B}", "Instant", "Destroy target creature if it has mana value 2 or less.\n"
+                      "Revolt \u2014 Destroy that creature if it has mana value 4 or less instead if a permanent "
+                      "left the battlefield under your control this turn.")
+    assert rec.bucket == "fully" and card.uncastable.startswith(OWN_HARM)
+    [clause] = _moot_clauses(rec)
+    assert clause.text.startswith("Revolt") and clause.text.endswith(f"({OWN_HARM})")
+    _never_cast(card)
+
+
+@pytest.mark.parametrize("text, cost_words", [
+    ("As an additional cost to cast this spell, sacrifice a creature.\nCounter target spell.", "As an additional"),
+    ("This spell costs {1} less to cast if you control a Wizard.\nCounter target spell.", "costs {1} less"),
+])
+def test_601_2b_601_2f_an_additional_cost_or_cost_change_of_a_spell_never_cast_is_moot(text, cost_words):
+    """601.2b, 601.2f: costs of casting the spell; never cast (601.2c), they never apply. The
+    reason it is never cast is its target's, not its unread cost's (which it would be whatever
+    it cost)."""
+    rec, card = _read("Wizard Denial", "{U}", "Instant", text)
+    assert rec.bucket == "fully"
+    [clause] = _moot_clauses(rec)
+    assert cost_words in clause.text
+    assert card.uncastable.startswith(NO_TARGET_STACK)
+
+
+@pytest.mark.parametrize("name, cost, text, unread", [
+    # (an ability from the hand, 113.6: it doesn't need the spell cast)
+    ("Madness Denial", "{U}", "Counter target spell.\nMadness {U}", "Madness {U}"),
+    ("Cycling Denial", "{U}", "Counter target spell.\nWhen you cycle this card, draw a card.\nCycling {2}",
+     "When you cycle Cycling Denial, draw a card."),
+    # (a spell a player may cast for nothing, "up to two": its pitch cost is a real way to cast it)
+    ("Force of Vigor", "{2}{G}{G}", "If it's not your turn, you may exile a green card from your hand rather than "
+     "pay this spell's mana cost.\nDestroy up to two target artifacts and/or enchantments.",
+     "If it's not your turn, you may exile a green card from your hand rather than pay Force of Vigor's mana cost."),
+    # (a benefit besides the harm: the spell isn't only harm, its rider unread)
+    ("Token Murder", "{1}{B}", "Destroy target creature. If that creature was a token, draw a card.",
+     "If that creature was a token, draw a card."),
+])
+def test_113_6_what_works_without_casting_the_spell_or_a_spell_cast_is_never_moot(name, cost, text, unread):
+    rec, card = _read(name, cost, "Instant", text)
+    assert not _moot_clauses(rec)
+    assert [c.text for c in rec.clauses if c.status == UNRECOGNIZED] == [unread]
+
+
+def test_107_1c_mindbreak_traps_alternative_cost_needs_an_opponents_spells_never_cast():
+    """"If an opponent cast three or more spells this turn, you may pay {0} rather than pay
+    this spell's mana cost" (118.9): the goldfish's opponent casts nothing, the condition never
+    holds: a no-op. "Any number of target spells" may be zero (107.1c): cast for nothing, as
+    before."""
+    rec, card = _read("Mindbreak Trap", "{2}{U}{U}", "Instant \u2014 Trap", "If an opponent cast three or more "
+                      "spells this turn, you may pay {0} rather than pay this spell's mana cost.\nExile any number "
+                      "of target spells.")
+    assert rec.bucket == "fully" and card.uncastable == ""
+    assert all(c.status == IGNORED for c in rec.clauses)

@@ -30,9 +30,9 @@ PARTLY = {
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara', 'Eddymurk Crab', 'Otawara, Soaring City', 'Firebending Lesson'}
 UNKNOWN = {
-    'Force of Will', 'Force of Negation', "Stormchaser's Talent", 'Fatal Push', "Urza's Saga", 'Badgermole Cub',
+    "Stormchaser's Talent", "Urza's Saga", 'Badgermole Cub',
     'Boomerang Basics', 'Multiversal Passage', "Mishra's Bauble",
-    'Glaring Fleshraker', 'Daze', 'Tezzeret, Cruel Captain', 'Soul-Scar Mage', 'Chalice of the Void',
+    'Glaring Fleshraker', 'Tezzeret, Cruel Captain', 'Soul-Scar Mage', 'Chalice of the Void',
     "Sensei's Divining Top", 'Voice of Victory', 'Manifold Key',
     'Chrome Mox', 'Academic Dispute'}
 # Cards of the set the corpus lacks, each with the reason it is skipped (none now).
@@ -53,6 +53,10 @@ FETCHES = {"Polluted Delta": ("Island", "Swamp"), "Flooded Strand": ("Plains", "
 # modal double-faced cards whose back is a land entering untapped for 3 life (its color), and the front
 MDFC_LANDS = {"Sink into Stupor // Soporific Springs": "U", "Witch Enchanter // Witch-Blessed Meadow": "W"}
 NEVER_CAST = {"Spell Pierce", "Spell Snare", "Mental Misstep", "Reckless Rage"}
+# never cast, with a clause that only casting them would use (moot): the pitch cost, the rider, and what it needs
+MOOT = {"Force of Will": ("Island", "Island", "Island", "Island", "Island"),
+        "Force of Negation": ("Island", "Island", "Island"), "Daze": ("Island", "Island"),
+        "Fatal Push": ("Swamp",)}
 SINGLES = {"Riverpyre Verge", "Ancient Tomb", "Wasteland", "Mishra's Workshop",
            "Riverglide Pathway // Lavaglide Pathway", "Mutavault", "Boseiju, Who Endures", "Undercity Sewers",
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
@@ -60,7 +64,7 @@ SINGLES = {"Riverpyre Verge", "Ancient Tomb", "Wasteland", "Mishra's Workshop",
            "Flow State"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
-         **{n: "never cast" for n in NEVER_CAST}, **{n: "single" for n in SINGLES}}
+         **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT}, **{n: "single" for n in SINGLES}}
 
 
 @pytest.fixture(scope="module")
@@ -258,6 +262,29 @@ def test_601_2c_a_counterspell_or_a_spell_needing_an_opponents_creature_is_never
     assert "601.2c" in db[name].uncastable
     [clause] = reader.card(name).verdict.clauses                      # (said in the card's coverage)
     assert clause.status == "ignored" and clause.text.endswith("never cast") and "601.2c" in clause.text
+
+
+@pytest.mark.parametrize("name", sorted(MOOT))
+def test_118_9_a_pitch_spell_never_cast_holds_its_pitch_cost_moot(db, reader, name):
+    """Force of Will, Force of Negation, Daze counter a spell (none on the stack when the goldfish
+    casts, 601.2c); Fatal Push destroys a creature, only the player's own (115.1). Each is held
+    with mana enough for it and a blue card to exile, a creature of the player's: never cast, by
+    its mana cost or its alternative cost (118.9, moot), the player's life and hand unchanged
+    after a turn; each clause ignored, the alternative cost or rider saying it is moot."""
+    s = _scenario(db, *MOOT[name])
+    s.add("Grizzly Bears")
+    s.add_to_hand(name)
+    s.add_to_hand("Brainstorm")                                       # (a blue card to pitch)
+    life = s.life()
+    assert not s.can_cast(name)
+    with pytest.raises(RulesError, match="601.2c|115.1"):
+        s.cast(name)
+    s.next_turn()
+    assert not s.can_cast(name) and s.life() == life and {name, "Brainstorm"} <= set(s.hand())
+    clauses = reader.card(name).verdict.clauses
+    assert {c.status for c in clauses} == {"ignored"}
+    assert any(c.text.endswith("never cast") for c in clauses)
+    assert any("moot: the spell is never cast" in c.text for c in clauses)
 
 
 # ---- the other lands, one by one ------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
 from .effects import merged_sentences
 from .ignored import GRAVEYARD_TARGET, IGNORED_KEYWORDS, OWN_HARM, is_ignored, never_cast
+from .moot import MOOT, moot
 from .phrases import MANA, singular
 from .unread import (attack_restriction, casting_restriction, drawback, gated_paragraphs, read_drawback,
                      untap_restriction)
@@ -354,6 +355,7 @@ def _never_cast(f: Face, clauses: list[Clause], first: int) -> None:
     doesn't track: the clause is unread, and the spell never cast (never free)."""
     name = f.face.name
     read = bool(f.spell or f.kicked)
+    never = None                          # (why the spell is never cast, and its `uncastable`)
     for k in range(first, len(clauses)):
         c = clauses[k]
         if c.status != IGNORED or c.face != name or (why := never_cast(c.text.replace(name, "~"))) is None:
@@ -365,6 +367,23 @@ def _never_cast(f: Face, clauses: list[Clause], first: int) -> None:
             continue
         f.fields.setdefault("uncastable", f"{why}: '{c.text}'")
         clauses[k] = Clause(f"{c.text} \u2014 {why}: never cast", IGNORED, name, c.family)
+        never = never or (why, f"{why}: '{c.text}'")
+    if never:
+        _moot(f, clauses, first, *never)
+
+
+def _moot(f: Face, clauses: list[Clause], first: int, why: str, uncastable: str) -> None:
+    """The face's unread clauses from `first` on that only concern casting the spell, never
+    cast for `why`, or its impossible effect (moot.py): ignored, saying so. A cost the clause
+    readers had made the reason it is never cast gives way to `uncastable`, the reason that
+    holds whatever it costs."""
+    name = f.face.name
+    for k in range(first, len(clauses)):
+        c = clauses[k]
+        if c.status == UNRECOGNIZED and c.face == name and (words := moot(c.text.replace(name, "~"), why)):
+            clauses[k] = Clause(f"{_words(words, name)} \u2014 {MOOT} ({why})", IGNORED, name, c.family)
+            if f.fields.get("uncastable", "").endswith(f"'{_words(words, name)}'"):
+                f.fields["uncastable"] = uncastable
 
 
 def _merge_enters(abilities: Abilities) -> None:

@@ -142,6 +142,9 @@ _NOOP = [
             # (conditions on what the opponent controls or holds, which never hold)
             rf"(?:(?!, and |, then )[^.])*? (?:as long as|if) {_OPPONENT_HAS}[^.,]*",
             rf"if {_OPPONENT_HAS}[^.,]*, [^.]*",
+            # (what an opponent did this turn: it casts nothing, so what follows never happens —
+            # Mindbreak Trap's alternative cost, 118.9)
+            r"if an opponent cast [^.,]+ this turn, [^.]*",
             r"[^.,]*? if an opponent has (?:more|\w+ or more) cards in (?:their )?hand[^.,]*"),
     # --- shuffling the player's library: its order is random in a goldfish already
     _family(r"shuffle", r"(?:then )?shuffle", r"if you search your library this way, shuffle"),
