@@ -275,3 +275,49 @@ def test_107_1c_mindbreak_traps_alternative_cost_needs_an_opponents_spells_never
                       "of target spells.")
     assert rec.bucket == "fully" and card.uncastable == ""
     assert all(c.status == IGNORED for c in rec.clauses)
+
+
+# ---- an activated ability never activated (602.2b via 601.2c; 115.1) --------------------------------------
+
+_CHANNEL = ("Channel \u2014 {cost}, Discard this card: {effect} This ability costs {{1}} less to activate for each "
+            "legendary creature you control.")
+
+
+@pytest.mark.parametrize("name, mana, cost, effect, why", [
+    ("Otawara, Soaring City", "U", "{3}{U}", "Return target artifact, creature, enchantment, or planeswalker to its "
+     "owner's hand.", OWN_HARM),
+    ("Eiganjo, Seat of the Empire", "W", "{2}{W}", "It deals 4 damage to target attacking or blocking creature.",
+     OWN_HARM),
+    ("Boseiju, Who Endures", "G", "{1}{G}", "Destroy target artifact, enchantment, or nonbasic land an opponent "
+     "controls. That player may search their library for a land card with a basic land type, put it onto the "
+     "battlefield, then shuffle.", NO_TARGET_THEIRS),
+])
+def test_602_2b_a_channel_ability_whose_targets_are_only_the_players_own_or_none_is_never_activated(
+        name, mana, cost, effect, why):
+    """602.2b: an ability is activated as a spell is cast (601.2c: with its targets); with
+    none that can exist (Boseiju: an opponent's permanent), or only the player's own to harm
+    (Otawara's bounce, Eiganjo's damage to an attacking creature: only theirs attack), it is
+    never activated, ignored saying why; its cost change is moot with it. Before, Otawara and
+    Eiganjo were "partly" read (their cost change unread)."""
+    text = f"{{T}}: Add {{{mana}}}.\n" + _CHANNEL.format(cost=cost, effect=effect)
+    rec, card = _read(name, "", "Legendary Land", text)
+    assert rec.bucket == "fully"
+    [channel] = [c for c in rec.clauses if c.status == IGNORED]
+    assert channel.text.endswith(f"\u2014 never activated (602.2b): {why}")
+    assert [type(a).__name__ for a in card.abilities] == ["ManaAbility"]
+
+
+@pytest.mark.parametrize("name, mana, effect", [
+    ("Sokenzan, Crucible of Defiance", "R", "Create two 1/1 colorless Spirit creature tokens. They gain haste until "
+     "end of turn."),
+    ("Takenuma, Abandoned Mire", "B", "Mill three cards, then return a creature or planeswalker card from your "
+     "graveyard to your hand."),
+])
+def test_602_2b_a_channel_ability_that_does_something_stays_unread(name, mana, effect):
+    """Sokenzan's tokens are the player's own to attack with; Takenuma's return is from the
+    player's graveyard, which the simulator doesn't track: both unread, never activated."""
+    text = f"{{T}}: Add {{{mana}}}.\n" + _CHANNEL.format(cost=f"{{3}}{{{mana}}}", effect=effect)
+    rec, _ = _read(name, "", "Legendary Land", text)
+    assert rec.bucket == "partly"
+    [channel] = [c for c in rec.clauses if c.status == UNRECOGNIZED]
+    assert channel.text.startswith("Channel")

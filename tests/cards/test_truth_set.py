@@ -28,7 +28,7 @@ PARTLY = {
     'City of Traitors', 'Quantum Riddler', 'Grim Monolith', 'Swords to Plowshares', 'Cavern of Souls', 'Subtlety',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble', 'Solitude',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
-    'Talon Gates of Madara', 'Eddymurk Crab', 'Otawara, Soaring City', 'Firebending Lesson'}
+    'Talon Gates of Madara', 'Eddymurk Crab', 'Firebending Lesson'}
 UNKNOWN = {
     "Stormchaser's Talent", "Urza's Saga", 'Badgermole Cub',
     'Boomerang Basics', 'Multiversal Passage', "Mishra's Bauble",
@@ -57,7 +57,7 @@ NEVER_CAST = {"Spell Pierce", "Spell Snare", "Mental Misstep", "Reckless Rage"}
 MOOT = {"Force of Will": ("Island", "Island", "Island", "Island", "Island"),
         "Force of Negation": ("Island", "Island", "Island"), "Daze": ("Island", "Island"),
         "Fatal Push": ("Swamp",)}
-SINGLES = {"Riverpyre Verge", "Ancient Tomb", "Wasteland", "Mishra's Workshop",
+SINGLES = {"Riverpyre Verge", "Ancient Tomb", "Wasteland", "Mishra's Workshop", "Otawara, Soaring City",
            "Riverglide Pathway // Lavaglide Pathway", "Mutavault", "Boseiju, Who Endures", "Undercity Sewers",
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
            "Preordain", "Sleight of Hand", "Stock Up", "Lórien Revealed", "Gitaxian Probe", "Generous Ent",
@@ -356,6 +356,20 @@ def test_115_1_boseiju_taps_for_green_its_channel_hits_only_an_opponents_permane
     s.add_to_hand("Boseiju, Who Endures")
     land = s.play_land("Boseiju, Who Endures")
     assert not s.is_tapped(land) and s.tap_for_mana(land) == {"G": 1}
+
+
+def test_602_2b_otawara_taps_for_blue_its_channel_bounces_only_the_players_own_never_activated(db, reader):
+    """"Channel — {3}{U}, Discard this card: Return target artifact, creature, enchantment, or
+    planeswalker to its owner's hand. This ability costs {1} less to activate for each legendary
+    creature you control.": in a goldfish its only targets are the player's own (115.1), so it is
+    never activated (602.2b), its cost change moot; the land enters untapped and taps for {U}."""
+    s = _scenario(db)
+    s.add_to_hand("Otawara, Soaring City")
+    land = s.play_land("Otawara, Soaring City")
+    assert not s.is_tapped(land) and s.tap_for_mana(land) == {"U": 1}
+    assert [type(a).__name__ for a in db["Otawara, Soaring City"].abilities] == ["ManaAbility"]
+    [channel] = [c for c in reader.card("Otawara, Soaring City").verdict.clauses if c.status == "ignored"]
+    assert channel.text.startswith("Channel") and "never activated (602.2b)" in channel.text
 
 
 def test_701_25a_undercity_sewers_enters_tapped_and_surveils_1(db):

@@ -12,7 +12,7 @@ from ..oracle_text import normalize, paragraphs, sentences, shape
 from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
 from .effects import merged_sentences
-from .ignored import GRAVEYARD_TARGET, IGNORED_KEYWORDS, OWN_HARM, is_ignored, never_cast
+from .ignored import GRAVEYARD_TARGET, IGNORED_KEYWORDS, OWN_HARM, is_ignored, never_activated, never_cast
 from .moot import MOOT, moot
 from .phrases import MANA, singular
 from .unread import (attack_restriction, casting_restriction, drawback, gated_paragraphs, read_drawback,
@@ -199,6 +199,7 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     _unread_costs(f, clauses, first)
     if f.is_spell:
         _never_cast(f, clauses, first)
+    _never_activated(f, clauses, first)
     clauses.extend(levels)                   # (a level's unread drawback: never levelled up to, 716.2a)
     _merge_enters(f.abilities)
     if f.spell or f.kicked:
@@ -370,6 +371,17 @@ def _never_cast(f: Face, clauses: list[Clause], first: int) -> None:
         never = never or (why, f"{why}: '{c.text}'")
     if never:
         _moot(f, clauses, first, *never)
+
+
+def _never_activated(f: Face, clauses: list[Clause], first: int) -> None:
+    """The face's ignored activated abilities from `first` on that are never activated
+    (never_activated: no legal target can exist, or only the player's own are harmed), saying
+    why: Otawara's and Eiganjo's channel abilities."""
+    name = f.face.name
+    for k in range(first, len(clauses)):
+        c = clauses[k]
+        if c.status == IGNORED and c.face == name and (why := never_activated(c.text.replace(name, "~"))):
+            clauses[k] = Clause(f"{c.text} \u2014 never activated (602.2b): {why}", IGNORED, name, c.family)
 
 
 def _moot(f: Face, clauses: list[Clause], first: int, why: str, uncastable: str) -> None:

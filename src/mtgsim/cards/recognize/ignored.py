@@ -189,6 +189,8 @@ _MODES = re.compile(r"(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one"
                     r"|Choose (?:one|two|three|one or both|one or more))"
                     r" \u2014(?P<modes>(?:\n\u2022 [^\n]+)+)")
 _ACTIVATED = re.compile(r'(?P<cost>[^:"]+): (?P<effect>.+)', re.DOTALL)
+_ABILITY_COST = re.compile(r"This ability costs [^.]* (?:less|more) to activate\b", re.IGNORECASE)
+_ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]+ \u2014 (?=\S)")
 
 # Trigger events that never happen in a goldfish: its opponent casts nothing, attacks with
 # nothing, controls nothing; nothing blocks.
@@ -373,7 +375,8 @@ def is_ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
         ss = sentences(m["effect"])
         if any(s.startswith("Activate only") and _NEVER_IF.search(s) for s in ss):
             return True
-        effects = [s for s in ss if not s.startswith("Activate only")]
+        # (its cost changed, 602.2b via 601.2f: moot when what it does is never worth doing)
+        effects = [s for s in ss if not s.startswith("Activate only") and not _ABILITY_COST.match(s)]
         return bool(effects) and all(_declinable(s) for s in effects)
     return all(_declinable(s) or spell and _spell_noop(s) if spell or aura else is_noop(s) for s in sentences(p))
 
@@ -409,6 +412,22 @@ def never_cast(p: str) -> str | None:
             return None
         whys = [never_cast(mode.removeprefix("\u2022 ").strip()) for mode in m["modes"].strip("\n").split("\n")]
         return whys[0] if all(whys) else None
+    return _never_used(p)
+
+
+def never_activated(p: str) -> str | None:
+    """Why an activated ability (paragraph `p`, ignored: is_ignored) is never activated: as a
+    spell is never cast (never_cast), an ability can't be activated without its required
+    targets (602.2b: activating follows casting's 601.2c), and a player never activates one that
+    only harms their own; None for another (a mana ability, one that does nothing)."""
+    m = _ACTIVATED.fullmatch(_ABILITY_WORD.sub("", p, count=1))
+    if m is None or '"' in m["cost"] or re.match(r"Add\b", m["effect"]):
+        return None
+    return _never_used(m["effect"])
+
+
+def _never_used(p: str) -> str | None:
+    """Why a spell's text or an ability's effect `p` is never used (never_cast, never_activated)."""
     if _requires_theirs(p):
         return NO_TARGET_THEIRS
     text = _unquoted(p)
