@@ -321,3 +321,25 @@ def test_602_2b_a_channel_ability_that_does_something_stays_unread(name, mana, e
     assert rec.bucket == "partly"
     [channel] = [c for c in rec.clauses if c.status == UNRECOGNIZED]
     assert channel.text.startswith("Channel")
+
+
+# ---- curated spells: never cast as an imported one would be ------------------------------------------------
+
+def _curated_spells():
+    from mtgsim import card_db
+    return [c for c in card_db().cards() if not c.token and c.text and {"Instant", "Sorcery"} & set(c.types)]
+
+
+@pytest.mark.parametrize("card", _curated_spells(), ids=lambda c: c.name)
+def test_601_2c_115_1_a_curated_spell_is_never_cast_when_its_text_read_would_be(card):
+    """The shipped data keeps in step with the recognizers (one rule, 601.2c and 115.1, said in
+    ignored.never_cast): a curated instant or sorcery whose text the recognizer would never cast
+    — no legal target can exist, or it only harms the player's own — is never cast, for the same
+    reason in the same words; and one whose unmodeled note is "irrelevant" is cast exactly when
+    the text read would be. Before, Counterspell, Swords to Plowshares, Doom Blade and Fell the
+    Profane were cast as blanks."""
+    rec = recognize(OracleCard(card.name, "normal", (OracleFace(
+        card.name, str(card.cost) if card.cost else "", " ".join(card.supertypes + card.types), card.text),)))
+    read = rec.table.get("uncastable", "")
+    if read.startswith((NO_TARGET_STACK, NO_TARGET_THEIRS, OWN_HARM)) or card.unmodeled_effect == "irrelevant":
+        assert card.uncastable == read
