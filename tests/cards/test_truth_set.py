@@ -23,9 +23,9 @@ SIZE = 100
 
 # ---- the cards of the set not fully read: their buckets now ------------------------------------------
 PARTLY = {
-    'Thoughtseize', 'Brainstorm', 'Ponder', 'The Fantasticar', 'The One Ring', 'Counterspell',
+    'Brainstorm', 'Ponder', 'The Fantasticar', 'The One Ring',
     'Monastery Swiftspear', 'Starting Town', 'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
-    'City of Traitors', 'Quantum Riddler', 'Grim Monolith', 'Swords to Plowshares', 'Cavern of Souls', 'Subtlety',
+    'City of Traitors', 'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls', 'Subtlety',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble', 'Solitude',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara', 'Eddymurk Crab', 'Firebending Lesson'}
@@ -52,7 +52,7 @@ FETCHES = {"Polluted Delta": ("Island", "Swamp"), "Flooded Strand": ("Plains", "
            "Verdant Catacombs": ("Swamp", "Forest")}
 # modal double-faced cards whose back is a land entering untapped for 3 life (its color), and the front
 MDFC_LANDS = {"Sink into Stupor // Soporific Springs": "U", "Witch Enchanter // Witch-Blessed Meadow": "W"}
-NEVER_CAST = {"Spell Pierce", "Spell Snare", "Mental Misstep", "Reckless Rage"}
+NEVER_CAST = {"Spell Pierce", "Spell Snare", "Mental Misstep", "Reckless Rage", "Counterspell"}
 # never cast, with a clause that only casting them would use (moot): the pitch cost, the rider, and what it needs
 MOOT = {"Force of Will": ("Island", "Island", "Island", "Island", "Island"),
         "Force of Negation": ("Island", "Island", "Island"), "Daze": ("Island", "Island"),
@@ -60,8 +60,8 @@ MOOT = {"Force of Will": ("Island", "Island", "Island", "Island", "Island"),
 SINGLES = {"Riverpyre Verge", "Ancient Tomb", "Wasteland", "Mishra's Workshop", "Otawara, Soaring City",
            "Riverglide Pathway // Lavaglide Pathway", "Mutavault", "Boseiju, Who Endures", "Undercity Sewers",
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
-           "Preordain", "Sleight of Hand", "Stock Up", "Lórien Revealed", "Gitaxian Probe", "Generous Ent",
-           "Flow State"}
+           "Preordain", "Sleight of Hand", "Stock Up", "Swords to Plowshares", "Thoughtseize", "Lórien Revealed",
+           "Gitaxian Probe", "Generous Ent", "Flow State"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT}, **{n: "single" for n in SINGLES}}
@@ -285,6 +285,34 @@ def test_118_9_a_pitch_spell_never_cast_holds_its_pitch_cost_moot(db, reader, na
     assert {c.status for c in clauses} == {"ignored"}
     assert any(c.text.endswith("never cast") for c in clauses)
     assert any("moot: the spell is never cast" in c.text for c in clauses)
+
+
+def test_115_1_swords_to_plowshares_only_exiles_the_players_own_creature_never_cast(db, reader):
+    """"Exile target creature. Its controller gains life equal to its power.": in a goldfish the
+    only creatures are the player's own (115.1), so a player never casts it; the curated note
+    "irrelevant" says so, with the reason (before, it was cast as a blank for {W})."""
+    s = _scenario(db, "Plains")
+    bears = s.add("Grizzly Bears")
+    s.add_to_hand("Swords to Plowshares")
+    assert not s.can_cast("Swords to Plowshares")
+    with pytest.raises(RulesError, match="115.1"):
+        s.cast("Swords to Plowshares")
+    assert s.on_battlefield(bears) and s.life() == 20
+    [clause] = reader.card("Swords to Plowshares").verdict.clauses
+    assert clause.status == "ignored" and "115.1" in clause.text and clause.text.endswith("never cast")
+
+
+def test_119_3_thoughtseize_is_cast_for_2_life_the_opponents_hand_empty(db, reader):
+    """"Target player reveals their hand. You choose a nonland card from it. That player discards
+    that card. You lose 2 life.": the opponent is a legal target (601.2c), its hand empty, so all
+    it does is its caster's loss of 2 life (119.3) — read as that, and cast as the rules let it
+    be (a player may: Death's Shadow's life, a spell cast); the reveal and discard ignored."""
+    s = _scenario(db, "Swamp")
+    s.add_to_hand("Thoughtseize")
+    s.cast("Thoughtseize")
+    assert s.life() == 18 and s.hand() == [] and "Thoughtseize" in s.graveyard()
+    [clause] = reader.card("Thoughtseize").verdict.clauses
+    assert clause.status == "ignored" and "irrelevant" in db["Thoughtseize"].unmodeled_effect
 
 
 # ---- the other lands, one by one ------------------------------------------------------------------------

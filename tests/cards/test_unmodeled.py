@@ -289,3 +289,17 @@ def test_every_keyword_the_engine_leaves_out_of_a_shipped_card_is_no_drawback():
                     assert k.split(" from ")[0] in UNPLAYED_KEYWORDS, f"{face.name}: {k}"
                     if face.unmodeled_effect == "irrelevant":
                         assert UNPLAYED_KEYWORDS[k.split(" from ")[0]].startswith("irrelevant"), face.name
+
+
+def test_a_curated_note_irrelevant_to_a_goldfish_is_ignored_the_card_fully_read():
+    """A curated card's note "irrelevant" to a goldfish game counts as an imported card's ignored
+    clause would: listed, saying so (and why the card is never cast, 601.2c, if it isn't); a
+    note of a benefit or drawback left out keeps the card partly read."""
+    counterspell, thoughtseize, troll = (DB.verdict(n) for n in ("Counterspell", "Thoughtseize", "Old-Growth Troll"))
+    assert counterspell.bucket == thoughtseize.bucket == "fully"
+    [clause] = counterspell.clauses
+    assert clause.status == "ignored" and "irrelevant to a goldfish game" in clause.text
+    assert "601.2c" in clause.text and clause.text.endswith("never cast")
+    [clause] = thoughtseize.clauses
+    assert clause.status == "ignored" and clause.text.endswith("irrelevant to a goldfish game")
+    assert DB["Old-Growth Troll"].unmodeled_effect != "irrelevant" and troll.bucket == "partly"
