@@ -26,7 +26,7 @@ from mtgsim.cards.database import card_from_table
 from mtgsim.cards.oracle import OracleCard, OracleFace
 from mtgsim.cards.recognize import IGNORED, UNRECOGNIZED, recognize
 from mtgsim.cards.recognize.ignored import GRAVEYARD_TARGET, NO_TARGET_STACK, NO_TARGET_THEIRS, OWN_HARM
-from mtgsim.cards.recognize.moot import MOOT
+from mtgsim.cards.recognize.moot import EVOKED, MOOT
 from mtgsim.errors import RulesError
 
 
@@ -166,7 +166,7 @@ def test_601_2c_a_no_op_with_a_legal_target_or_an_optional_target_is_still_cast(
 # ---- what a spell never cast would have needed or done: moot (recognize/moot.py) ---------------------------
 
 def _moot_clauses(rec):
-    return [c for c in rec.clauses if MOOT in c.text]
+    return [c for c in rec.clauses if MOOT in c.text or EVOKED in c.text]
 
 
 @pytest.mark.parametrize("name, cost, text, why", [
@@ -343,3 +343,68 @@ def test_601_2c_115_1_a_curated_spell_is_never_cast_when_its_text_read_would_be(
     read = rec.table.get("uncastable", "")
     if read.startswith((NO_TARGET_STACK, NO_TARGET_THEIRS, OWN_HARM)) or card.unmodeled_effect == "irrelevant":
         assert card.uncastable == read
+
+
+# ---- evoke for nothing (702.74a) --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, cost, text, pt", [
+    ("Solitude", "{3}{W}{W}", "Flash\nLifelink\nWhen this creature enters, exile up to one other target creature. "
+     "That creature's controller gains life equal to its power.\nEvoke\u2014Exile a white card from your hand.", "3/2"),
+    ("Subtlety", "{2}{U}{U}", "Flash\nFlying\nWhen this creature enters, choose up to one target creature spell or "
+     "planeswalker spell. Its owner puts it on their choice of the top or bottom of their library.\n"
+     "Evoke\u2014Exile a blue card from your hand.", "3/3"),
+    ("Fury", "{3}{R}{R}", "Double strike\nWhen this creature enters, it deals 4 damage divided as you choose among any "
+     "number of target creatures and/or planeswalkers.\nEvoke\u2014Exile a red card from your hand.", "3/3"),
+])
+def test_702_74a_evoking_a_creature_whose_enters_ability_does_nothing_is_moot(name, cost, text, pt):
+    """702.74a: evoked, the creature is sacrificed as it enters; its enters trigger here does
+    nothing in a goldfish (an optional target: only the player's own creatures, or a spell, none
+    on the stack as it resolves, 117.3c; the rider naming it does nothing without it, 608.2b), so
+    a player never evokes it: the evoke cost is ignored, saying why. It is cast for its mana
+    cost. Before, "partly": its trigger and evoke unread."""
+    rec, card = _read(name, cost, "Creature \u2014 Elemental Incarnation", text, pt)
+    assert rec.bucket == "fully" and card.uncastable == ""
+    [evoke] = _moot_clauses(rec)
+    assert evoke.text.startswith("Evoke") and evoke.text.endswith(f"\u2014 {EVOKED}")
+    s = Scenario(Deck({card: 1}).db)
+    for _ in range(5):
+        s.add("Island" if "U" in cost else "Plains" if "W" in cost else "Mountain")
+    bears = s.add("Grizzly Bears")
+    s.add_to_hand(card)
+    s.cast(card)
+    assert s.on_battlefield(bears) and s.life() == 20
+
+
+@pytest.mark.parametrize("name, cost, text", [
+    # (what it does as it enters is read: draws two)
+    ("Mulldrifter", "{4}{U}", "Flying\nWhen this creature enters, draw two cards.\nEvoke {2}{U}"),
+    # (a required target: the player's own creature, 603.3d — unread)
+    ("Shriekmaw", "{4}{B}", "Fear\nWhen this creature enters, destroy target nonartifact, nonblack creature.\n"
+     "Evoke {1}{B}"),
+    # (evoked, it dies: its leaving does something)
+    ("Evoked Dier", "{3}{R}", "When this creature enters, up to one target creature can't block this turn.\n"
+     "When this creature dies, draw a card.\nEvoke {R}"),
+])
+def test_702_74a_an_evoke_that_gives_something_is_not_moot(name, cost, text):
+    rec, _ = _read(name, cost, "Creature \u2014 Elemental", text, "2/2")
+    assert not _moot_clauses(rec)
+    assert any(c.status == UNRECOGNIZED and c.text.startswith("Evoke") for c in rec.clauses)
+
+
+@pytest.mark.parametrize("text, ignored", [
+    # (a spell: none on the stack as the trigger resolves; what befalls it, nothing without it)
+    ("When this creature enters, choose up to one target creature spell. Its owner puts it on the top or bottom "
+     "of their library.", True),
+    # (the player's own creature, exiled; its controller's life: harm only)
+    ("When this creature enters, exile up to one other target creature. That creature's controller gains life "
+     "equal to its power.", True),
+    # (the player's own permanent destroyed for a 3/3 Golem: a gain they may choose, unread)
+    ("When this creature enters, destroy up to one target nonland permanent. Its controller creates a 3/3 "
+     "colorless Golem artifact creature token.", False),
+])
+def test_608_2b_a_rider_naming_an_optional_target_left_unchosen_does_nothing(text, ignored):
+    """608.2b: an instruction naming a target not chosen does nothing ("up to one", 601.2c: none
+    chosen). A player declines the target when it can only be a spell (none on the stack) or
+    their own to harm — and then only a rider that harms too is nothing to them."""
+    rec, _ = _read("Rider Test", "{2}{W}", "Creature \u2014 Human", text, "2/2")
+    assert (rec.clauses[0].status == IGNORED) == ignored

@@ -25,8 +25,8 @@ SIZE = 100
 PARTLY = {
     'Brainstorm', 'Ponder', 'The Fantasticar', 'The One Ring',
     'Monastery Swiftspear', 'Starting Town', 'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
-    'City of Traitors', 'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls', 'Subtlety',
-    'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble', 'Solitude',
+    'City of Traitors', 'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls',
+    'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara', 'Eddymurk Crab', 'Firebending Lesson'}
 UNKNOWN = {
@@ -57,6 +57,9 @@ NEVER_CAST = {"Spell Pierce", "Spell Snare", "Mental Misstep", "Reckless Rage", 
 MOOT = {"Force of Will": ("Island", "Island", "Island", "Island", "Island"),
         "Force of Negation": ("Island", "Island", "Island"), "Daze": ("Island", "Island"),
         "Fatal Push": ("Swamp",)}
+# creatures whose evoke is moot: (their mana cost's lands, power/toughness, a card of their colour to pitch)
+EVOKE = {"Solitude": (("Plains",) * 5, (3, 2), "Swords to Plowshares"),
+         "Subtlety": (("Island",) * 4, (3, 3), "Counterspell")}
 SINGLES = {"Riverpyre Verge", "Ancient Tomb", "Wasteland", "Mishra's Workshop", "Otawara, Soaring City",
            "Riverglide Pathway // Lavaglide Pathway", "Mutavault", "Boseiju, Who Endures", "Undercity Sewers",
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
@@ -64,7 +67,8 @@ SINGLES = {"Riverpyre Verge", "Ancient Tomb", "Wasteland", "Mishra's Workshop", 
            "Gitaxian Probe", "Generous Ent", "Flow State"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
-         **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT}, **{n: "single" for n in SINGLES}}
+         **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
+         **{n: "evoke" for n in EVOKE}, **{n: "single" for n in SINGLES}}
 
 
 @pytest.fixture(scope="module")
@@ -313,6 +317,29 @@ def test_119_3_thoughtseize_is_cast_for_2_life_the_opponents_hand_empty(db, read
     assert s.life() == 18 and s.hand() == [] and "Thoughtseize" in s.graveyard()
     [clause] = reader.card("Thoughtseize").verdict.clauses
     assert clause.status == "ignored" and "irrelevant" in db["Thoughtseize"].unmodeled_effect
+
+
+@pytest.mark.parametrize("name", sorted(EVOKE))
+def test_702_74a_an_evoke_creature_whose_enters_ability_does_nothing_is_cast_for_its_mana_cost_only(db, reader, name):
+    """Solitude ("exile up to one other target creature"; only the player's own there) and
+    Subtlety ("up to one target creature spell"; the stack empty as its trigger resolves) do
+    nothing as they enter in a goldfish, so evoking them (702.74a: sacrificed as they enter)
+    gives nothing: never evoked, the card of their colour kept; cast for their mana cost they
+    are their body, the player's creature untouched."""
+    lands, (power, toughness), pitch = EVOKE[name]
+    s = _scenario(db, *lands[:-1])
+    bears = s.add("Grizzly Bears")
+    s.add_to_hand(name)
+    s.add_to_hand(pitch)
+    assert not s.can_cast(name)                                      # (one land short: no evoke)
+    s.add(lands[-1])
+    it = s.cast(name)
+    assert (s.power(it), s.toughness(it)) == (power, toughness) and s.on_battlefield(bears)
+    assert s.hand() == [pitch] and s.life() == 20
+    clauses = reader.card(name).verdict.clauses
+    [evoke] = [c for c in clauses if c.text.startswith("Evoke")]
+    assert evoke.status == "ignored" and "moot: evoking it gives nothing (702.74a" in evoke.text
+    assert "unrecognized" not in {c.status for c in clauses}
 
 
 # ---- the other lands, one by one ------------------------------------------------------------------------

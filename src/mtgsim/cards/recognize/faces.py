@@ -13,7 +13,7 @@ from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
 from .effects import merged_sentences
 from .ignored import GRAVEYARD_TARGET, IGNORED_KEYWORDS, OWN_HARM, is_ignored, never_activated, never_cast
-from .moot import MOOT, moot
+from .moot import EVOKED, MOOT, evoke_moot, moot
 from .phrases import MANA, singular
 from .unread import (attack_restriction, casting_restriction, drawback, gated_paragraphs, read_drawback,
                      untap_restriction)
@@ -200,6 +200,8 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     if f.is_spell:
         _never_cast(f, clauses, first)
     _never_activated(f, clauses, first)
+    if "Creature" in f.types:
+        _evoke(f, clauses, first)
     clauses.extend(levels)                   # (a level's unread drawback: never levelled up to, 716.2a)
     _merge_enters(f.abilities)
     if f.spell or f.kicked:
@@ -382,6 +384,16 @@ def _never_activated(f: Face, clauses: list[Clause], first: int) -> None:
         c = clauses[k]
         if c.status == IGNORED and c.face == name and (why := never_activated(c.text.replace(name, "~"))):
             clauses[k] = Clause(f"{c.text} \u2014 never activated (602.2b): {why}", IGNORED, name, c.family)
+
+
+def _evoke(f: Face, clauses: list[Clause], first: int) -> None:
+    """The face's evoke cost, ignored when evoking it gives nothing (moot.evoke_moot)."""
+    name = f.face.name
+    mine = [k for k in range(first, len(clauses)) if clauses[k].face == name]
+    if evoke_moot([(clauses[k].status, clauses[k].text.replace(name, "~")) for k in mine], bool(f.abilities)):
+        for k in mine:
+            if clauses[k].status == UNRECOGNIZED and clauses[k].text.startswith("Evoke"):
+                clauses[k] = Clause(f"{clauses[k].text} \u2014 {EVOKED}", IGNORED, name, clauses[k].family)
 
 
 def _moot(f: Face, clauses: list[Clause], first: int, why: str, uncastable: str) -> None:

@@ -16,7 +16,9 @@ effect — it is a no-op only when each of its effects is. Each sentence (or eff
 * harmful only (`_HARMFUL`): it would destroy, exile, tap, bounce, shrink or damage a
   creature or permanent — in a goldfish only the player's own — so a player who may decline
   (a spell they choose to cast, an ability they choose to activate, "you may", "up to one
-  target") never does it;
+  target") never does it — nor what follows naming that target (608.2b: it names none), if it
+  harms too; an optional target that can only be a spell (none on the stack as a trigger
+  resolves in a goldfish) is never chosen either;
 
 and a whole ability is a no-op when a target it requires can only be an opponent's object: the
 spell can't be cast, the ability can't be activated, the trigger is removed from the stack
@@ -60,7 +62,7 @@ _NP = rf"{_NOUN}(?:,? {_NOUN})*"
 _N = r"(?:\d+|X|a|an|one|two|three|four|five|six)"
 _UP_TO = r"(?:up to (?:one|two|three|four|five|X|\d+)|any number of)"
 # A target of a permanent, spell or card — not a player (the opponent is a legal target).
-_TARGET = rf"(?:(?:{_UP_TO}|{_N}|another) )?target {_NP}"
+_TARGET = rf"(?:(?:{_UP_TO}|{_N}|another) )?(?:other )?target {_NP}"
 
 # "... you control with power 2 or less", "with flying": a qualifier ending a noun phrase.
 _WITH = (r"(?: without flying| with (?:flying|power \w+ or (?:less|greater)|mana value \w+ or (?:less|greater)|"
@@ -166,6 +168,7 @@ _HARMFUL = [_family(
         rf"return {_TARGET}{_WITH} to (?:its|their) owners?'s? hands?",
         rf"put {_TARGET}{_WITH} on (?:top|the bottom) of its owner's library",
         rf"(?:~|it) deals (?:\w+|that much) damage to (?:{_TARGET}|each (?:other )?{_NP}){_WITH}",
+        rf"(?:~|it) deals \w+ damage divided as you choose among {_TARGET}{_WITH}",
         rf"(?:{_TARGET}{_WITH}|all creatures|all other creatures|each creature|enchanted creature) gets? -\w+/-\w+"
         r"(?: until end of turn)?",
         rf"put (?:a|an|one|two|three|four|five|X) -1/-1 counters? on {_TARGET}",
@@ -212,7 +215,11 @@ _REQUIRED_THEIRS = re.compile(
     rf"(?<![\w-])(?P<pre>{_UP_TO} )?(?:{_N} |another )?target (?:{_NP}{_WITH} {_THEIRS}|blocking creature|"
     r"(?:\w+ )?creature (?:blocking(?: or blocked by)? (?:~|it)|blocked by ~|~ is blocking))", re.IGNORECASE)
 _THEIRS_WORDS = re.compile(r"opponent|don't control|defending|block", re.IGNORECASE)
-_UP_TO_TARGET = re.compile(rf"\b{_UP_TO} target\b", re.IGNORECASE)
+_UP_TO_TARGET = re.compile(rf"\b{_UP_TO} (?:other )?target\b", re.IGNORECASE)
+# a sentence whose subject is an optional target named back, or its controller or owner
+_OF_THE_TARGET = re.compile(r"(?:that creature|that permanent|that spell|it|its controller|its owner|"
+                            r"that creature's controller|that permanent's controller|they|their controllers?)\b",
+                            re.IGNORECASE)
 
 
 def _matches(families: list[tuple[re.Pattern, list[re.Pattern]]], s: str) -> bool:
@@ -355,8 +362,20 @@ def is_ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
         if '"' in m["effect"] or "\u2022" in m["effect"]:
             return False
         ss = sentences(m["effect"])
+        declined = ""                             # (an optional target left unchosen, and why)
         for i, s in enumerate(ss):
             low = s.lower()
+            # (what follows names it: of no object it does nothing, 608.2b — a spell can't be chosen;
+            # the player's own could, so what befalls it must be harm too, never a gain: Cavalier of Dawn)
+            if declined and _OF_THE_TARGET.match(s) and not re.search(r"\byou\b", s, re.IGNORECASE) and (
+                    declined == "stack" or _harmful(s) or is_noop(s)):
+                continue
+            if _UP_TO_TARGET.search(s) and _STACK_TARGET.search(s):
+                declined = "stack"                # (no spell on the stack when it resolves in a goldfish, 117.3c)
+                continue
+            if _UP_TO_TARGET.search(s) and _harmful(s):
+                declined = "harm"                 # (only the player's own to harm)
+                continue
             if low.startswith(("if you do, ", "when you do, ")) and i and ss[i - 1].lower().startswith("you may "):
                 rest = s.split(", ", 1)[1]        # (what an optional cost buys: declined with it)
                 if _declinable(rest) or _requires_theirs(rest):

@@ -15,6 +15,12 @@ never cast):
   ("Revolt — Destroy that creature if it has mana value 4 or less instead ...") when the spell
   only harms the player's own.
 
+And a creature's evoke cost (702.74a: cast for it, the creature is sacrificed as it enters) when
+evoking it gives nothing: every ability it has besides its keywords is a trigger ignored (its
+enters trigger does nothing in a goldfish: Solitude's exile of up to one creature, Subtlety's
+spell put back, Fury's damage to creatures), none triggers on its leaving, and none is read.
+A player never evokes such a creature (`evoke_moot`); it is still cast for its mana cost.
+
 Never moot: what works without casting the spell — an ability from the hand (cycling, channel,
 madness's trigger, "reveal from your opening hand", 113.6), from the graveyard —, a trigger, an
 activated ability, or a rider of an effect the player may choose besides ("up to one", a mode
@@ -24,11 +30,15 @@ from __future__ import annotations
 
 import re
 
+from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED
 from .ignored import NO_TARGET_STACK, NO_TARGET_THEIRS, OWN_HARM, TRIGGER
 
-__all__ = ["MOOT", "moot"]
+__all__ = ["MOOT", "EVOKED", "moot", "evoke_moot"]
 
 MOOT = "moot: the spell is never cast"
+
+EVOKED = ("moot: evoking it gives nothing (702.74a: it is sacrificed as it enters, and its enters ability does "
+          "nothing in a goldfish)")
 
 # A cost of casting the spell itself (118.9, 601.2b, 601.2f), the clause beginning with it or
 # its condition ("If it's not your turn, you may exile ...").
@@ -65,3 +75,21 @@ def moot(clause: str, why: str) -> str | None:
     if why == OWN_HARM and _HARM_RIDER.fullmatch(words):
         return words
     return None
+
+
+_EVOKE = re.compile(r"Evoke\b")
+_ENTERS = re.compile(r"When ~ enters\b")
+_LEAVES = re.compile(r"\b(?:dies|leaves the battlefield|put into a graveyard|sacrifice)", re.IGNORECASE)
+
+
+def evoke_moot(clauses: list[tuple[str, str]], abilities_read: bool) -> bool:
+    """Is a creature face's evoke cost moot? `clauses`: its clauses (status, words with the
+    face as `~`); `abilities_read`: whether any ability of it besides its keywords is read. So
+    when it has an unread evoke cost, an ignored enters trigger, and nothing else but keywords
+    read and ignored triggers, none on its leaving the battlefield."""
+    if abilities_read or not any(status == UNRECOGNIZED and _EVOKE.match(text) for status, text in clauses):
+        return False
+    if not any(status == IGNORED and _ENTERS.match(text) for status, text in clauses):
+        return False
+    return all(_EVOKE.match(text) or status == RECOGNIZED or status == IGNORED and TRIGGER.match(text)
+               and not _LEAVES.search(text) for status, text in clauses)
