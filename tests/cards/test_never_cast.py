@@ -408,3 +408,38 @@ def test_608_2b_a_rider_naming_an_optional_target_left_unchosen_does_nothing(tex
     their own to harm — and then only a rider that harms too is nothing to them."""
     rec, _ = _read("Rider Test", "{2}{W}", "Creature \u2014 Human", text, "2/2")
     assert (rec.clauses[0].status == IGNORED) == ignored
+
+
+# ---- an ability word is no keyword (207.2c) ---------------------------------------------------------------
+
+def _read_listed(name, cost, type_line, text, keywords):
+    """The card as its text reads with the keywords a bulk file lists for it (MTGJSON lists
+    ability words among them)."""
+    rec = recognize(OracleCard(name, "normal", (OracleFace(name, cost, type_line, text),), keywords))
+    return rec, card_from_table(rec.table).renamed(f"{name} (from its text)")
+
+
+def test_207_2c_an_ability_word_listed_as_a_keyword_is_read_as_its_ability():
+    """207.2c: an ability word has no rules meaning; a bulk file listing "Converge" or
+    "Metalcraft" among a card's keywords never makes its ability an unread keyword line (before,
+    Prismatic Ending and Mox Opal were "unknown" so). Prismatic Ending only exiles the player's
+    own permanents in a goldfish: never cast (115.1); Mox Opal makes any colour with three
+    artifacts (602.5)."""
+    rec, ending = _read_listed("Prismatic Ending", "{X}{W}", "Sorcery", "Converge \u2014 Exile target nonland "
+                               "permanent if its mana value is less than or equal to the number of colors of mana "
+                               "spent to cast this spell.", ("Converge",))
+    assert rec.bucket == "fully" and ending.uncastable.startswith(OWN_HARM)
+    rec, opal = _read_listed("Mox Opal", "{0}", "Legendary Artifact", "Metalcraft \u2014 {T}: Add one mana of any "
+                             "color. Activate only if you control three or more artifacts.", ("Metalcraft",))
+    assert rec.bucket == "fully"
+    s = Scenario(Deck({opal: 1}).db)
+    mox = s.add(opal)
+    s.add("Sol Ring")
+    assert not s.can_activate(mox)                         # (two artifacts)
+    s.add("Mind Stone")
+    assert s.can_activate(mox) and s.could_produce(mox) == {"W", "U", "B", "R", "G"}
+    # (a keyword with rules of its own, listed so, stays a keyword line: "Exhaust — ..." is once only, 702.177)
+    rec, _ = _read_listed("Camera Launcher", "{3}", "Artifact Creature \u2014 Construct", "Exhaust \u2014 {3}: Put "
+                          "a +1/+1 counter on this creature. Create a 1/1 colorless Thopter artifact creature token "
+                          "with flying.", ("Exhaust",))
+    assert any(c.status == UNRECOGNIZED and c.text.startswith("Exhaust") for c in rec.clauses)

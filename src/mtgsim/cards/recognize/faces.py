@@ -32,8 +32,8 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
         low = part.lower()
         head = next((k for k in sorted(known, key=len, reverse=True)
                      if low == k or low.startswith(k + " ") or low.startswith(k + "\u2014")), None)
-        if head is None:
-            return False
+        if head is None or head in ABILITY_WORDS and low.startswith(head + " \u2014 "):
+            return False                 # (an ability word and its ability, 207.2c: "Revolt — Destroy ...")
         heads.append((head, part))
     for head, part in heads:
         rest = part[len(head):].strip(" —")
@@ -71,6 +71,18 @@ _CYCLING = {"cycling": "", "basic landcycling": "basic land",
 
 
 _KEYWORD_ACTIONS = {"scry", "surveil"}
+
+# The ability words (207.2c): no rules meaning, so a bulk file's keywords listing one ("Revolt",
+# "Converge", "Metalcraft") never make its ability a keyword line; it is read as any ability.
+ABILITY_WORDS = frozenset({
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma", "cohort",
+    "constellation", "converge", "council's dilemma", "coven", "delirium", "descend 4", "descend 8", "disappear",
+    "domain", "eerie", "eminence", "enrage", "fateful hour", "fathomless descent", "ferocious", "flurry",
+    "formidable", "grandeur", "hellbent", "heroic", "imprint", "infusion", "inspired", "join forces", "kinship",
+    "landfall", "lieutenant", "magecraft", "metalcraft", "morbid", "opus", "pack tactics", "paradox", "parley",
+    "radiance", "raid", "rally", "renew", "repartee", "revolt", "secret council", "spell mastery", "strive",
+    "survival", "sweep", "tempting offer", "threshold", "undergrowth", "valiant", "vivid", "void",
+    "will of the council"})
 
 
 def _is_mana_cost(text: str) -> bool:

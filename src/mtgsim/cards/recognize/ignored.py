@@ -424,6 +424,7 @@ def never_cast(p: str) -> str | None:
     legal target it does nothing to), an optional part ("up to one target", "you may"), a mode
     among others that isn't one of these, a trigger or an activated ability (used only if the
     player chooses)."""
+    p = _ABILITY_WORD.sub("", p, count=1)      # (207.2c: "Converge — Exile target ...")
     if TRIGGER.fullmatch(p) or (_ACTIVATED.fullmatch(p) and '"' not in p.split(":")[0]):
         return None
     if m := _MODES.fullmatch(p):            # (700.2: cast only if some mode can be chosen and does no harm)
