@@ -26,6 +26,7 @@ from mtgsim.cards.database import card_from_table
 from mtgsim.cards.oracle import OracleCard, OracleFace
 from mtgsim.cards.recognize import IGNORED, UNRECOGNIZED, recognize
 from mtgsim.cards.recognize.ignored import GRAVEYARD_TARGET, NO_TARGET_STACK, NO_TARGET_THEIRS, OWN_HARM
+from mtgsim.cards.recognize.moot import EVOKED, MOOT
 from mtgsim.errors import RulesError
 
 
@@ -160,3 +161,285 @@ def test_601_2c_a_no_op_with_a_legal_target_or_an_optional_target_is_still_cast(
     s.add_to_hand(card)
     s.cast(card)
     assert card.name in s.graveyard()
+
+
+# ---- what a spell never cast would have needed or done: moot (recognize/moot.py) ---------------------------
+
+def _moot_clauses(rec):
+    return [c for c in rec.clauses if MOOT in c.text or EVOKED in c.text]
+
+
+@pytest.mark.parametrize("name, cost, text, why", [
+    ("Force of Will", "{3}{U}{U}", "You may pay 1 life and exile a blue card from your hand rather than pay this "
+     "spell's mana cost.\nCounter target spell.", NO_TARGET_STACK),
+    ("Force of Negation", "{1}{U}{U}", "If it's not your turn, you may exile a blue card from your hand rather than "
+     "pay this spell's mana cost.\nCounter target noncreature spell. If that spell is countered this way, exile it "
+     "instead of putting it into its owner's graveyard.", NO_TARGET_STACK),
+    ("Daze", "{1}{U}", "You may return an Island you control to its owner's hand rather than pay this spell's mana "
+     "cost.\nCounter target spell unless its controller pays {1}.", NO_TARGET_STACK),
+    ("Snuff Out", "{3}{B}", "If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost.\n"
+     "Destroy target nonblack creature. It can't be regenerated.", OWN_HARM),
+    ("Snapback", "{1}{U}", "You may exile a blue card from your hand rather than pay this spell's mana cost.\n"
+     "Return target creature to its owner's hand.", OWN_HARM),
+])
+def test_118_9_the_alternative_cost_of_a_spell_never_cast_is_moot(name, cost, text, why):
+    """118.9: an alternative cost is a way to cast the spell; a spell that can't be cast (no legal
+    target, 601.2c) or that a player never casts (all it does is harm their own, 115.1) is
+    never cast whatever it costs: the pitch cost is ignored, "moot", with the reason. Before,
+    it was unread and the card "unknown"."""
+    rec, card = _read(name, cost, "Instant", text)
+    assert rec.bucket == "fully"
+    [clause] = _moot_clauses(rec)
+    assert "rather than pay" in clause.text and clause.status == IGNORED
+    assert clause.text.endswith(f"\u2014 {MOOT} ({why})")
+    assert card.uncastable.startswith(why) and card.unmodeled == ""
+    s = _never_cast(card)
+    s.add_to_hand("Counterspell")                      # (a blue card to exile; the life to pay)
+    hand, life = sorted(s.hand()), s.life()
+    s.next_turn()
+    assert not s.can_cast(card) and s.life() == life and set(hand) <= set(s.hand())
+
+
+@pytest.mark.parametrize("name, text", [
+    ("Memory Lapse", "Counter target spell. If that spell is countered this way, put it on top of its owner's "
+     "library instead of into that player's graveyard."),
+    ("Remand", "Counter target spell. If that spell is countered this way, put it into its owner's hand instead of "
+     "into that player's graveyard.\nDraw a card."),
+    ("Interdict", "Counter target activated ability from an artifact, creature, enchantment, or land. That "
+     "permanent's activated abilities can't be activated this turn.\nDraw a card."),
+])
+def test_608_2c_a_rider_naming_the_target_a_spell_can_never_have_is_moot(name, text):
+    """608.2c: the instructions after the one that targets act on that target; with none
+    possible (601.2c) the spell is never cast and they never happen. The draw stays read (a
+    part of the spell, never cast with it)."""
+    rec, card = _read(name, "{1}{U}", "Instant", text)
+    assert rec.bucket == "fully" and card.uncastable.startswith(NO_TARGET_STACK)
+    [clause] = _moot_clauses(rec)
+    assert "that" in clause.text.split(" \u2014 ")[0].lower()
+    _never_cast(card)
+
+
+def test_115_1_fatal_push_revolt_harms_the_same_creature_more_moot():
+    """Its revolt rider destroys the same creature with a higher mana value: harm to the
+    player's own, like the spell it modifies (115.1), so never done."""
+    rec, card = _read("Fatal Push", "{B}", "Instant", "Destroy target creature if it has mana value 2 or less.\n"
+                      "Revolt \u2014 Destroy that creature if it has mana value 4 or less instead if a permanent "
+                      "left the battlefield under your control this turn.")
+    assert rec.bucket == "fully" and card.uncastable.startswith(OWN_HARM)
+    [clause] = _moot_clauses(rec)
+    assert clause.text.startswith("Revolt") and clause.text.endswith(f"({OWN_HARM})")
+    _never_cast(card)
+
+
+@pytest.mark.parametrize("text, cost_words", [
+    ("As an additional cost to cast this spell, sacrifice a creature.\nCounter target spell.", "As an additional"),
+    ("This spell costs {1} less to cast if you control a Wizard.\nCounter target spell.", "costs {1} less"),
+])
+def test_601_2b_601_2f_an_additional_cost_or_cost_change_of_a_spell_never_cast_is_moot(text, cost_words):
+    """601.2b, 601.2f: costs of casting the spell; never cast (601.2c), they never apply. The
+    reason it is never cast is its target's, not its unread cost's (which it would be whatever
+    it cost)."""
+    rec, card = _read("Wizard Denial", "{U}", "Instant", text)
+    assert rec.bucket == "fully"
+    [clause] = _moot_clauses(rec)
+    assert cost_words in clause.text
+    assert card.uncastable.startswith(NO_TARGET_STACK)
+
+
+@pytest.mark.parametrize("name, cost, text, unread", [
+    # (an ability from the hand, 113.6: it doesn't need the spell cast)
+    ("Madness Denial", "{U}", "Counter target spell.\nMadness {U}", "Madness {U}"),
+    ("Cycling Denial", "{U}", "Counter target spell.\nWhen you cycle this card, draw a card.\nCycling {2}",
+     "When you cycle Cycling Denial, draw a card."),
+    # (a spell a player may cast for nothing, "up to two": its pitch cost is a real way to cast it)
+    ("Force of Vigor", "{2}{G}{G}", "If it's not your turn, you may exile a green card from your hand rather than "
+     "pay this spell's mana cost.\nDestroy up to two target artifacts and/or enchantments.",
+     "If it's not your turn, you may exile a green card from your hand rather than pay Force of Vigor's mana cost."),
+    # (a benefit besides the harm: the spell isn't only harm, its rider unread)
+    ("Token Murder", "{1}{B}", "Destroy target creature. If that creature was a token, draw a card.",
+     "If that creature was a token, draw a card."),
+])
+def test_113_6_what_works_without_casting_the_spell_or_a_spell_cast_is_never_moot(name, cost, text, unread):
+    rec, card = _read(name, cost, "Instant", text)
+    assert not _moot_clauses(rec)
+    assert [c.text for c in rec.clauses if c.status == UNRECOGNIZED] == [unread]
+
+
+def test_107_1c_mindbreak_traps_alternative_cost_needs_an_opponents_spells_never_cast():
+    """"If an opponent cast three or more spells this turn, you may pay {0} rather than pay
+    this spell's mana cost" (118.9): the goldfish's opponent casts nothing, the condition never
+    holds: a no-op. "Any number of target spells" may be zero (107.1c): cast for nothing, as
+    before."""
+    rec, card = _read("Mindbreak Trap", "{2}{U}{U}", "Instant \u2014 Trap", "If an opponent cast three or more "
+                      "spells this turn, you may pay {0} rather than pay this spell's mana cost.\nExile any number "
+                      "of target spells.")
+    assert rec.bucket == "fully" and card.uncastable == ""
+    assert all(c.status == IGNORED for c in rec.clauses)
+
+
+# ---- an activated ability never activated (602.2b via 601.2c; 115.1) --------------------------------------
+
+_CHANNEL = ("Channel \u2014 {cost}, Discard this card: {effect} This ability costs {{1}} less to activate for each "
+            "legendary creature you control.")
+
+
+@pytest.mark.parametrize("name, mana, cost, effect, why", [
+    ("Otawara, Soaring City", "U", "{3}{U}", "Return target artifact, creature, enchantment, or planeswalker to its "
+     "owner's hand.", OWN_HARM),
+    ("Eiganjo, Seat of the Empire", "W", "{2}{W}", "It deals 4 damage to target attacking or blocking creature.",
+     OWN_HARM),
+    ("Boseiju, Who Endures", "G", "{1}{G}", "Destroy target artifact, enchantment, or nonbasic land an opponent "
+     "controls. That player may search their library for a land card with a basic land type, put it onto the "
+     "battlefield, then shuffle.", NO_TARGET_THEIRS),
+])
+def test_602_2b_a_channel_ability_whose_targets_are_only_the_players_own_or_none_is_never_activated(
+        name, mana, cost, effect, why):
+    """602.2b: an ability is activated as a spell is cast (601.2c: with its targets); with
+    none that can exist (Boseiju: an opponent's permanent), or only the player's own to harm
+    (Otawara's bounce, Eiganjo's damage to an attacking creature: only theirs attack), it is
+    never activated, ignored saying why; its cost change is moot with it. Before, Otawara and
+    Eiganjo were "partly" read (their cost change unread)."""
+    text = f"{{T}}: Add {{{mana}}}.\n" + _CHANNEL.format(cost=cost, effect=effect)
+    rec, card = _read(name, "", "Legendary Land", text)
+    assert rec.bucket == "fully"
+    [channel] = [c for c in rec.clauses if c.status == IGNORED]
+    assert channel.text.endswith(f"\u2014 never activated (602.2b): {why}")
+    assert [type(a).__name__ for a in card.abilities] == ["ManaAbility"]
+
+
+@pytest.mark.parametrize("name, mana, effect", [
+    ("Sokenzan, Crucible of Defiance", "R", "Create two 1/1 colorless Spirit creature tokens. They gain haste until "
+     "end of turn."),
+    ("Takenuma, Abandoned Mire", "B", "Mill three cards, then return a creature or planeswalker card from your "
+     "graveyard to your hand."),
+])
+def test_602_2b_a_channel_ability_that_does_something_stays_unread(name, mana, effect):
+    """Sokenzan's tokens are the player's own to attack with; Takenuma's return is from the
+    player's graveyard, which the simulator doesn't track: both unread, never activated."""
+    text = f"{{T}}: Add {{{mana}}}.\n" + _CHANNEL.format(cost=f"{{3}}{{{mana}}}", effect=effect)
+    rec, _ = _read(name, "", "Legendary Land", text)
+    assert rec.bucket == "partly"
+    [channel] = [c for c in rec.clauses if c.status == UNRECOGNIZED]
+    assert channel.text.startswith("Channel")
+
+
+# ---- curated spells: never cast as an imported one would be ------------------------------------------------
+
+def _curated_spells():
+    from mtgsim import card_db
+    return [c for c in card_db().cards() if not c.token and c.text and {"Instant", "Sorcery"} & set(c.types)]
+
+
+@pytest.mark.parametrize("card", _curated_spells(), ids=lambda c: c.name)
+def test_601_2c_115_1_a_curated_spell_is_never_cast_when_its_text_read_would_be(card):
+    """The shipped data keeps in step with the recognizers (one rule, 601.2c and 115.1, said in
+    ignored.never_cast): a curated instant or sorcery whose text the recognizer would never cast
+    — no legal target can exist, or it only harms the player's own — is never cast, for the same
+    reason in the same words; and one whose unmodeled note is "irrelevant" is cast exactly when
+    the text read would be. Before, Counterspell, Swords to Plowshares, Doom Blade and Fell the
+    Profane were cast as blanks."""
+    rec = recognize(OracleCard(card.name, "normal", (OracleFace(
+        card.name, str(card.cost) if card.cost else "", " ".join(card.supertypes + card.types), card.text),)))
+    read = rec.table.get("uncastable", "")
+    if read.startswith((NO_TARGET_STACK, NO_TARGET_THEIRS, OWN_HARM)) or card.unmodeled_effect == "irrelevant":
+        assert card.uncastable == read
+
+
+# ---- evoke for nothing (702.74a) --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, cost, text, pt", [
+    ("Solitude", "{3}{W}{W}", "Flash\nLifelink\nWhen this creature enters, exile up to one other target creature. "
+     "That creature's controller gains life equal to its power.\nEvoke\u2014Exile a white card from your hand.", "3/2"),
+    ("Subtlety", "{2}{U}{U}", "Flash\nFlying\nWhen this creature enters, choose up to one target creature spell or "
+     "planeswalker spell. Its owner puts it on their choice of the top or bottom of their library.\n"
+     "Evoke\u2014Exile a blue card from your hand.", "3/3"),
+    ("Fury", "{3}{R}{R}", "Double strike\nWhen this creature enters, it deals 4 damage divided as you choose among any "
+     "number of target creatures and/or planeswalkers.\nEvoke\u2014Exile a red card from your hand.", "3/3"),
+])
+def test_702_74a_evoking_a_creature_whose_enters_ability_does_nothing_is_moot(name, cost, text, pt):
+    """702.74a: evoked, the creature is sacrificed as it enters; its enters trigger here does
+    nothing in a goldfish (an optional target: only the player's own creatures, or a spell, none
+    on the stack as it resolves, 117.3c; the rider naming it does nothing without it, 608.2b), so
+    a player never evokes it: the evoke cost is ignored, saying why. It is cast for its mana
+    cost. Before, "partly": its trigger and evoke unread."""
+    rec, card = _read(name, cost, "Creature \u2014 Elemental Incarnation", text, pt)
+    assert rec.bucket == "fully" and card.uncastable == ""
+    [evoke] = _moot_clauses(rec)
+    assert evoke.text.startswith("Evoke") and evoke.text.endswith(f"\u2014 {EVOKED}")
+    s = Scenario(Deck({card: 1}).db)
+    for _ in range(5):
+        s.add("Island" if "U" in cost else "Plains" if "W" in cost else "Mountain")
+    bears = s.add("Grizzly Bears")
+    s.add_to_hand(card)
+    s.cast(card)
+    assert s.on_battlefield(bears) and s.life() == 20
+
+
+@pytest.mark.parametrize("name, cost, text", [
+    # (what it does as it enters is read: draws two)
+    ("Mulldrifter", "{4}{U}", "Flying\nWhen this creature enters, draw two cards.\nEvoke {2}{U}"),
+    # (a required target: the player's own creature, 603.3d — unread)
+    ("Shriekmaw", "{4}{B}", "Fear\nWhen this creature enters, destroy target nonartifact, nonblack creature.\n"
+     "Evoke {1}{B}"),
+    # (evoked, it dies: its leaving does something)
+    ("Evoked Dier", "{3}{R}", "When this creature enters, up to one target creature can't block this turn.\n"
+     "When this creature dies, draw a card.\nEvoke {R}"),
+])
+def test_702_74a_an_evoke_that_gives_something_is_not_moot(name, cost, text):
+    rec, _ = _read(name, cost, "Creature \u2014 Elemental", text, "2/2")
+    assert not _moot_clauses(rec)
+    assert any(c.status == UNRECOGNIZED and c.text.startswith("Evoke") for c in rec.clauses)
+
+
+@pytest.mark.parametrize("text, ignored", [
+    # (a spell: none on the stack as the trigger resolves; what befalls it, nothing without it)
+    ("When this creature enters, choose up to one target creature spell. Its owner puts it on the top or bottom "
+     "of their library.", True),
+    # (the player's own creature, exiled; its controller's life: harm only)
+    ("When this creature enters, exile up to one other target creature. That creature's controller gains life "
+     "equal to its power.", True),
+    # (the player's own permanent destroyed for a 3/3 Golem: a gain they may choose, unread)
+    ("When this creature enters, destroy up to one target nonland permanent. Its controller creates a 3/3 "
+     "colorless Golem artifact creature token.", False),
+])
+def test_608_2b_a_rider_naming_an_optional_target_left_unchosen_does_nothing(text, ignored):
+    """608.2b: an instruction naming a target not chosen does nothing ("up to one", 601.2c: none
+    chosen). A player declines the target when it can only be a spell (none on the stack) or
+    their own to harm — and then only a rider that harms too is nothing to them."""
+    rec, _ = _read("Rider Test", "{2}{W}", "Creature \u2014 Human", text, "2/2")
+    assert (rec.clauses[0].status == IGNORED) == ignored
+
+
+# ---- an ability word is no keyword (207.2c) ---------------------------------------------------------------
+
+def _read_listed(name, cost, type_line, text, keywords):
+    """The card as its text reads with the keywords a bulk file lists for it (MTGJSON lists
+    ability words among them)."""
+    rec = recognize(OracleCard(name, "normal", (OracleFace(name, cost, type_line, text),), keywords))
+    return rec, card_from_table(rec.table).renamed(f"{name} (from its text)")
+
+
+def test_207_2c_an_ability_word_listed_as_a_keyword_is_read_as_its_ability():
+    """207.2c: an ability word has no rules meaning; a bulk file listing "Converge" or
+    "Metalcraft" among a card's keywords never makes its ability an unread keyword line (before,
+    Prismatic Ending and Mox Opal were "unknown" so). Prismatic Ending only exiles the player's
+    own permanents in a goldfish: never cast (115.1); Mox Opal makes any colour with three
+    artifacts (602.5)."""
+    rec, ending = _read_listed("Prismatic Ending", "{X}{W}", "Sorcery", "Converge \u2014 Exile target nonland "
+                               "permanent if its mana value is less than or equal to the number of colors of mana "
+                               "spent to cast this spell.", ("Converge",))
+    assert rec.bucket == "fully" and ending.uncastable.startswith(OWN_HARM)
+    rec, opal = _read_listed("Mox Opal", "{0}", "Legendary Artifact", "Metalcraft \u2014 {T}: Add one mana of any "
+                             "color. Activate only if you control three or more artifacts.", ("Metalcraft",))
+    assert rec.bucket == "fully"
+    s = Scenario(Deck({opal: 1}).db)
+    mox = s.add(opal)
+    s.add("Sol Ring")
+    assert not s.can_activate(mox)                         # (two artifacts)
+    s.add("Mind Stone")
+    assert s.can_activate(mox) and s.could_produce(mox) == {"W", "U", "B", "R", "G"}
+    # (a keyword with rules of its own, listed so, stays a keyword line: "Exhaust — ..." is once only, 702.177)
+    rec, _ = _read_listed("Camera Launcher", "{3}", "Artifact Creature \u2014 Construct", "Exhaust \u2014 {3}: Put "
+                          "a +1/+1 counter on this creature. Create a 1/1 colorless Thopter artifact creature token "
+                          "with flying.", ("Exhaust",))
+    assert any(c.status == UNRECOGNIZED and c.text.startswith("Exhaust") for c in rec.clauses)

@@ -14,6 +14,7 @@ from mtgsim import CardDataError, Deck, MulliganPolicy, Scenario, card_db, simul
 from mtgsim.cards.database import card_from_table
 from mtgsim.cards.model import UNMODELED_EFFECTS, ActivatedAbility
 from mtgsim.cards.recognize.unread import attack_restriction, casting_restriction, drawback, untap_restriction
+from mtgsim.cards.recognize.ignored import NO_TARGET_STACK, NO_TARGET_THEIRS, OWN_HARM
 from mtgsim.errors import RulesError
 
 
@@ -73,9 +74,12 @@ def test_the_shipped_drawbacks_are_these_cards_each_never_cast_or_played():
 
 
 def test_every_shipped_card_never_cast_says_why_and_is_a_classified_drawback():
+    """Never cast for a drawback left out; or, its note irrelevant, for a target that can't exist in
+    a goldfish or harm only to the player's own (601.2c, 115.1: ignored.never_cast's reasons)."""
     for c in DB.cards():
         if c.uncastable:
-            assert c.unmodeled_effect == "drawback", c.name
+            assert c.unmodeled_effect == "drawback" or c.unmodeled_effect == "irrelevant" and c.uncastable.startswith(
+                (NO_TARGET_STACK, NO_TARGET_THEIRS, OWN_HARM)), c.name
 
 
 def test_a_drawback_left_out_without_uncastable_is_refused():
@@ -270,3 +274,17 @@ def test_every_keyword_the_engine_leaves_out_of_a_shipped_card_is_no_drawback():
                     assert k.split(" from ")[0] in UNPLAYED_KEYWORDS, f"{face.name}: {k}"
                     if face.unmodeled_effect == "irrelevant":
                         assert UNPLAYED_KEYWORDS[k.split(" from ")[0]].startswith("irrelevant"), face.name
+
+
+def test_a_curated_note_irrelevant_to_a_goldfish_is_ignored_the_card_fully_read():
+    """A curated card's note "irrelevant" to a goldfish game counts as an imported card's ignored
+    clause would: listed, saying so (and why the card is never cast, 601.2c, if it isn't); a
+    note of a benefit or drawback left out keeps the card partly read."""
+    counterspell, thoughtseize, troll = (DB.verdict(n) for n in ("Counterspell", "Thoughtseize", "Old-Growth Troll"))
+    assert counterspell.bucket == thoughtseize.bucket == "fully"
+    [clause] = counterspell.clauses
+    assert clause.status == "ignored" and "irrelevant to a goldfish game" in clause.text
+    assert "601.2c" in clause.text and clause.text.endswith("never cast")
+    [clause] = thoughtseize.clauses
+    assert clause.status == "ignored" and clause.text.endswith("irrelevant to a goldfish game")
+    assert DB["Old-Growth Troll"].unmodeled_effect != "irrelevant" and troll.bucket == "partly"

@@ -19,7 +19,7 @@ def test_the_bundled_example_field(tmp_path, capsys):
 
 def test_counts_a_csv_and_race_decks(tmp_path, capsys):
     (tmp_path / "mu.csv").write_text(",Red,Green\nRed,,0.6\nGreen,0.4,\n")
-    (tmp_path / "red.txt").write_text("20 Mountain\n36 Goblin Piker\n4 Swords to Plowshares\n")
+    (tmp_path / "red.txt").write_text("20 Mountain\n36 Goblin Piker\n4 Thragtusk\n")
     (tmp_path / "field.toml").write_text('counts = true\nmatchups_csv = "mu.csv"\nrace_games = 4096\n'
                                          '[decks]\nRed = 20\nGreen = 10\nBlue = 2\n'
                                          '[race]\nRed = "red.txt"\nBlue = "red.txt"\n')
@@ -29,7 +29,7 @@ def test_counts_a_csv_and_race_decks(tmp_path, capsys):
     assert "estimated by goldfish races" in out and "Red vs Blue" in out
     # issue 31 item 4: each raced deck says how far its text is read, naming what is left out
     assert "Red: card text: 56 of 60 copies fully read (93.3%)" in out
-    assert "    4 Swords to Plowshares (partly): Exile target creature." in out
+    assert "    4 Thragtusk (partly): When it leaves the battlefield, create a 3/3" in out
 
 
 def test_a_bad_field_file_is_one_clear_line(tmp_path, capsys):

@@ -7,7 +7,8 @@ plays as its cost, types and power) — with the clauses behind each verdict, co
 and by clause, and the most frequent unread phrase families.
 
 A curated card (the shipped TOML data, or your own) is judged by its `unmodeled` note: fully
-recognized without one, partly with one.
+recognized without one or with one "irrelevant" to a goldfish game (`unmodeled_effect`: listed as
+ignored, as a recognized card's clause would be), partly with any other.
 """
 from __future__ import annotations
 

@@ -176,9 +176,11 @@ class CardDatabase(Mapping[str, CardDef]):
     # ---- coverage ------------------------------------------------------------------------
     def verdict(self, card: "str | CardDef"):
         """How far the card is understood (a coverage.CardCoverage): a recognized card's
-        clauses; a curated card is fully recognized unless it has an `unmodeled` note."""
+        clauses; a curated card is fully recognized unless it has an `unmodeled` note that
+        matters (one "irrelevant" to a goldfish game is ignored, as a recognized card's would
+        be, saying so, and why the card is never cast if it isn't)."""
         from .coverage import CardCoverage
-        from .recognize import Clause, UNRECOGNIZED
+        from .recognize import IGNORED, Clause, UNRECOGNIZED
         if isinstance(card, CardDef) and not card.recognized and not card.token:
             key = None         # a curated record: nothing to look up (a built imported card has its bucket)
         else:
@@ -187,9 +189,12 @@ class CardDatabase(Mapping[str, CardDef]):
             imported, name = self._imported[key]
             return imported.verdict(name)
         c = card if isinstance(card, CardDef) else self[card]
-        notes = [(f.name, f.unmodeled) for f in ((c, c.back) if c.back is not None else (c,)) if f.unmodeled]
-        clauses = tuple(Clause(note, UNRECOGNIZED, face) for face, note in notes)
-        return CardCoverage(c.name, "partly" if notes else "fully", clauses, curated=True)
+        faces = [f for f in ((c, c.back) if c.back is not None else (c,)) if f.unmodeled]
+        clauses = tuple(Clause(f"{f.unmodeled} \u2014 {_irrelevant(f)}", IGNORED, f.name)
+                        if f.unmodeled_effect == "irrelevant" else Clause(f.unmodeled, UNRECOGNIZED, f.name)
+                        for f in faces)
+        unread = any(cl.status == UNRECOGNIZED for cl in clauses)
+        return CardCoverage(c.name, "partly" if unread else "fully", clauses, curated=True)
 
     def coverage(self, deck: DeckCards | None = None, sections=("maindeck", "sideboard", "commander", "companion")):
         """The Coverage of a deck's cards (a mtgsim.Deck: of the sections named), or of every card
@@ -270,6 +275,13 @@ class CardDatabase(Mapping[str, CardDef]):
 
     def __repr__(self) -> str:
         return f"<CardDatabase of {len(self)} cards>"
+
+
+def _irrelevant(face: CardDef) -> str:
+    """What a curated face's note irrelevant to a goldfish game is said to be, and why the face
+    is never cast if it isn't (recognize.ignored.never_cast's words)."""
+    words = model.UNMODELED_EFFECT_WORDS["irrelevant"]
+    return f"{words}; {face.uncastable}: never cast" if face.uncastable else words
 
 
 def _card_defs(cards, what: str) -> list[CardDef]:

@@ -702,7 +702,9 @@ KNOWN_KEYWORDS = frozenset({"haste", "flying", "trample", "vigilance", "first st
 # What leaving a curated card's `unmodeled` text out does to the card the simulator plays
 # (CardDef.unmodeled_effect; the shipped data gives one with every note, tests/cards/test_unmodeled.py):
 #   irrelevant — nothing, in a goldfish game: the opponent's objects, choices and blocks, targets
-#                a goldfish opponent doesn't have, text about countering;
+#                a goldfish opponent doesn't have, text about countering; a spell it leaves
+#                without a legal target, or only harming the player's own, is never cast
+#                (`uncastable`, as the recognizers say it: recognize.ignored.never_cast, 601.2c, 115.1);
 #   benefit    — an ability or advantage left out: the card is played as less than it is;
 #   drawback   — a cost, restriction or drawback left out, which would play the card as more than
 #                it is: allowed only with the card never cast, or of a land never played

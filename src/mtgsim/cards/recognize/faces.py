@@ -12,7 +12,8 @@ from ..oracle_text import normalize, paragraphs, sentences, shape
 from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
 from .effects import merged_sentences
-from .ignored import GRAVEYARD_TARGET, IGNORED_KEYWORDS, OWN_HARM, is_ignored, never_cast
+from .ignored import GRAVEYARD_TARGET, IGNORED_KEYWORDS, OWN_HARM, is_ignored, never_activated, never_cast
+from .moot import EVOKED, MOOT, evoke_moot, moot
 from .phrases import MANA, singular
 from .unread import (attack_restriction, casting_restriction, drawback, gated_paragraphs, read_drawback,
                      untap_restriction)
@@ -31,8 +32,8 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
         low = part.lower()
         head = next((k for k in sorted(known, key=len, reverse=True)
                      if low == k or low.startswith(k + " ") or low.startswith(k + "\u2014")), None)
-        if head is None:
-            return False
+        if head is None or head in ABILITY_WORDS and low.startswith(head + " \u2014 "):
+            return False                 # (an ability word and its ability, 207.2c: "Revolt — Destroy ...")
         heads.append((head, part))
     for head, part in heads:
         rest = part[len(head):].strip(" —")
@@ -70,6 +71,18 @@ _CYCLING = {"cycling": "", "basic landcycling": "basic land",
 
 
 _KEYWORD_ACTIONS = {"scry", "surveil"}
+
+# The ability words (207.2c): no rules meaning, so a bulk file's keywords listing one ("Revolt",
+# "Converge", "Metalcraft") never make its ability a keyword line; it is read as any ability.
+ABILITY_WORDS = frozenset({
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma", "cohort",
+    "constellation", "converge", "council's dilemma", "coven", "delirium", "descend 4", "descend 8", "disappear",
+    "domain", "eerie", "eminence", "enrage", "fateful hour", "fathomless descent", "ferocious", "flurry",
+    "formidable", "grandeur", "hellbent", "heroic", "imprint", "infusion", "inspired", "join forces", "kinship",
+    "landfall", "lieutenant", "magecraft", "metalcraft", "morbid", "opus", "pack tactics", "paradox", "parley",
+    "radiance", "raid", "rally", "renew", "repartee", "revolt", "secret council", "spell mastery", "strive",
+    "survival", "sweep", "tempting offer", "threshold", "undergrowth", "valiant", "vivid", "void",
+    "will of the council"})
 
 
 def _is_mana_cost(text: str) -> bool:
@@ -198,6 +211,9 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     _unread_costs(f, clauses, first)
     if f.is_spell:
         _never_cast(f, clauses, first)
+    _never_activated(f, clauses, first)
+    if "Creature" in f.types:
+        _evoke(f, clauses, first)
     clauses.extend(levels)                   # (a level's unread drawback: never levelled up to, 716.2a)
     _merge_enters(f.abilities)
     if f.spell or f.kicked:
@@ -354,6 +370,7 @@ def _never_cast(f: Face, clauses: list[Clause], first: int) -> None:
     doesn't track: the clause is unread, and the spell never cast (never free)."""
     name = f.face.name
     read = bool(f.spell or f.kicked)
+    never = None                          # (why the spell is never cast, and its `uncastable`)
     for k in range(first, len(clauses)):
         c = clauses[k]
         if c.status != IGNORED or c.face != name or (why := never_cast(c.text.replace(name, "~"))) is None:
@@ -365,6 +382,44 @@ def _never_cast(f: Face, clauses: list[Clause], first: int) -> None:
             continue
         f.fields.setdefault("uncastable", f"{why}: '{c.text}'")
         clauses[k] = Clause(f"{c.text} \u2014 {why}: never cast", IGNORED, name, c.family)
+        never = never or (why, f"{why}: '{c.text}'")
+    if never:
+        _moot(f, clauses, first, *never)
+
+
+def _never_activated(f: Face, clauses: list[Clause], first: int) -> None:
+    """The face's ignored activated abilities from `first` on that are never activated
+    (never_activated: no legal target can exist, or only the player's own are harmed), saying
+    why: Otawara's and Eiganjo's channel abilities."""
+    name = f.face.name
+    for k in range(first, len(clauses)):
+        c = clauses[k]
+        if c.status == IGNORED and c.face == name and (why := never_activated(c.text.replace(name, "~"))):
+            clauses[k] = Clause(f"{c.text} \u2014 never activated (602.2b): {why}", IGNORED, name, c.family)
+
+
+def _evoke(f: Face, clauses: list[Clause], first: int) -> None:
+    """The face's evoke cost, ignored when evoking it gives nothing (moot.evoke_moot)."""
+    name = f.face.name
+    mine = [k for k in range(first, len(clauses)) if clauses[k].face == name]
+    if evoke_moot([(clauses[k].status, clauses[k].text.replace(name, "~")) for k in mine], bool(f.abilities)):
+        for k in mine:
+            if clauses[k].status == UNRECOGNIZED and clauses[k].text.startswith("Evoke"):
+                clauses[k] = Clause(f"{clauses[k].text} \u2014 {EVOKED}", IGNORED, name, clauses[k].family)
+
+
+def _moot(f: Face, clauses: list[Clause], first: int, why: str, uncastable: str) -> None:
+    """The face's unread clauses from `first` on that only concern casting the spell, never
+    cast for `why`, or its impossible effect (moot.py): ignored, saying so. A cost the clause
+    readers had made the reason it is never cast gives way to `uncastable`, the reason that
+    holds whatever it costs."""
+    name = f.face.name
+    for k in range(first, len(clauses)):
+        c = clauses[k]
+        if c.status == UNRECOGNIZED and c.face == name and (words := moot(c.text.replace(name, "~"), why)):
+            clauses[k] = Clause(f"{_words(words, name)} \u2014 {MOOT} ({why})", IGNORED, name, c.family)
+            if f.fields.get("uncastable", "").endswith(f"'{_words(words, name)}'"):
+                f.fields["uncastable"] = uncastable
 
 
 def _merge_enters(abilities: Abilities) -> None:

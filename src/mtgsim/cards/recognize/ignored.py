@@ -16,7 +16,9 @@ effect — it is a no-op only when each of its effects is. Each sentence (or eff
 * harmful only (`_HARMFUL`): it would destroy, exile, tap, bounce, shrink or damage a
   creature or permanent — in a goldfish only the player's own — so a player who may decline
   (a spell they choose to cast, an ability they choose to activate, "you may", "up to one
-  target") never does it;
+  target") never does it — nor what follows naming that target (608.2b: it names none), if it
+  harms too; an optional target that can only be a spell (none on the stack as a trigger
+  resolves in a goldfish) is never chosen either;
 
 and a whole ability is a no-op when a target it requires can only be an opponent's object: the
 spell can't be cast, the ability can't be activated, the trigger is removed from the stack
@@ -60,7 +62,7 @@ _NP = rf"{_NOUN}(?:,? {_NOUN})*"
 _N = r"(?:\d+|X|a|an|one|two|three|four|five|six)"
 _UP_TO = r"(?:up to (?:one|two|three|four|five|X|\d+)|any number of)"
 # A target of a permanent, spell or card — not a player (the opponent is a legal target).
-_TARGET = rf"(?:(?:{_UP_TO}|{_N}|another) )?target {_NP}"
+_TARGET = rf"(?:(?:{_UP_TO}|{_N}|another) )?(?:other )?target {_NP}"
 
 # "... you control with power 2 or less", "with flying": a qualifier ending a noun phrase.
 _WITH = (r"(?: without flying| with (?:flying|power \w+ or (?:less|greater)|mana value \w+ or (?:less|greater)|"
@@ -142,6 +144,9 @@ _NOOP = [
             # (conditions on what the opponent controls or holds, which never hold)
             rf"(?:(?!, and |, then )[^.])*? (?:as long as|if) {_OPPONENT_HAS}[^.,]*",
             rf"if {_OPPONENT_HAS}[^.,]*, [^.]*",
+            # (what an opponent did this turn: it casts nothing, so what follows never happens —
+            # Mindbreak Trap's alternative cost, 118.9)
+            r"if an opponent cast [^.,]+ this turn, [^.]*",
             r"[^.,]*? if an opponent has (?:more|\w+ or more) cards in (?:their )?hand[^.,]*"),
     # --- shuffling the player's library: its order is random in a goldfish already
     _family(r"shuffle", r"(?:then )?shuffle", r"if you search your library this way, shuffle"),
@@ -163,6 +168,7 @@ _HARMFUL = [_family(
         rf"return {_TARGET}{_WITH} to (?:its|their) owners?'s? hands?",
         rf"put {_TARGET}{_WITH} on (?:top|the bottom) of its owner's library",
         rf"(?:~|it) deals (?:\w+|that much) damage to (?:{_TARGET}|each (?:other )?{_NP}){_WITH}",
+        rf"(?:~|it) deals \w+ damage divided as you choose among {_TARGET}{_WITH}",
         rf"(?:{_TARGET}{_WITH}|all creatures|all other creatures|each creature|enchanted creature) gets? -\w+/-\w+"
         r"(?: until end of turn)?",
         rf"put (?:a|an|one|two|three|four|five|X) -1/-1 counters? on {_TARGET}",
@@ -186,6 +192,8 @@ _MODES = re.compile(r"(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one"
                     r"|Choose (?:one|two|three|one or both|one or more))"
                     r" \u2014(?P<modes>(?:\n\u2022 [^\n]+)+)")
 _ACTIVATED = re.compile(r'(?P<cost>[^:"]+): (?P<effect>.+)', re.DOTALL)
+_ABILITY_COST = re.compile(r"This ability costs [^.]* (?:less|more) to activate\b", re.IGNORECASE)
+_ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]+ \u2014 (?=\S)")
 
 # Trigger events that never happen in a goldfish: its opponent casts nothing, attacks with
 # nothing, controls nothing; nothing blocks.
@@ -207,7 +215,11 @@ _REQUIRED_THEIRS = re.compile(
     rf"(?<![\w-])(?P<pre>{_UP_TO} )?(?:{_N} |another )?target (?:{_NP}{_WITH} {_THEIRS}|blocking creature|"
     r"(?:\w+ )?creature (?:blocking(?: or blocked by)? (?:~|it)|blocked by ~|~ is blocking))", re.IGNORECASE)
 _THEIRS_WORDS = re.compile(r"opponent|don't control|defending|block", re.IGNORECASE)
-_UP_TO_TARGET = re.compile(rf"\b{_UP_TO} target\b", re.IGNORECASE)
+_UP_TO_TARGET = re.compile(rf"\b{_UP_TO} (?:other )?target\b", re.IGNORECASE)
+# a sentence whose subject is an optional target named back, or its controller or owner
+_OF_THE_TARGET = re.compile(r"(?:that creature|that permanent|that spell|it|its controller|its owner|"
+                            r"that creature's controller|that permanent's controller|they|their controllers?)\b",
+                            re.IGNORECASE)
 
 
 def _matches(families: list[tuple[re.Pattern, list[re.Pattern]]], s: str) -> bool:
@@ -350,8 +362,20 @@ def is_ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
         if '"' in m["effect"] or "\u2022" in m["effect"]:
             return False
         ss = sentences(m["effect"])
+        declined = ""                             # (an optional target left unchosen, and why)
         for i, s in enumerate(ss):
             low = s.lower()
+            # (what follows names it: of no object it does nothing, 608.2b — a spell can't be chosen;
+            # the player's own could, so what befalls it must be harm too, never a gain: Cavalier of Dawn)
+            if declined and _OF_THE_TARGET.match(s) and not re.search(r"\byou\b", s, re.IGNORECASE) and (
+                    declined == "stack" or _harmful(s) or is_noop(s)):
+                continue
+            if _UP_TO_TARGET.search(s) and _STACK_TARGET.search(s):
+                declined = "stack"                # (no spell on the stack when it resolves in a goldfish, 117.3c)
+                continue
+            if _UP_TO_TARGET.search(s) and _harmful(s):
+                declined = "harm"                 # (only the player's own to harm)
+                continue
             if low.startswith(("if you do, ", "when you do, ")) and i and ss[i - 1].lower().startswith("you may "):
                 rest = s.split(", ", 1)[1]        # (what an optional cost buys: declined with it)
                 if _declinable(rest) or _requires_theirs(rest):
@@ -370,7 +394,8 @@ def is_ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
         ss = sentences(m["effect"])
         if any(s.startswith("Activate only") and _NEVER_IF.search(s) for s in ss):
             return True
-        effects = [s for s in ss if not s.startswith("Activate only")]
+        # (its cost changed, 602.2b via 601.2f: moot when what it does is never worth doing)
+        effects = [s for s in ss if not s.startswith("Activate only") and not _ABILITY_COST.match(s)]
         return bool(effects) and all(_declinable(s) for s in effects)
     return all(_declinable(s) or spell and _spell_noop(s) if spell or aura else is_noop(s) for s in sentences(p))
 
@@ -399,6 +424,7 @@ def never_cast(p: str) -> str | None:
     legal target it does nothing to), an optional part ("up to one target", "you may"), a mode
     among others that isn't one of these, a trigger or an activated ability (used only if the
     player chooses)."""
+    p = _ABILITY_WORD.sub("", p, count=1)      # (207.2c: "Converge — Exile target ...")
     if TRIGGER.fullmatch(p) or (_ACTIVATED.fullmatch(p) and '"' not in p.split(":")[0]):
         return None
     if m := _MODES.fullmatch(p):            # (700.2: cast only if some mode can be chosen and does no harm)
@@ -406,6 +432,22 @@ def never_cast(p: str) -> str | None:
             return None
         whys = [never_cast(mode.removeprefix("\u2022 ").strip()) for mode in m["modes"].strip("\n").split("\n")]
         return whys[0] if all(whys) else None
+    return _never_used(p)
+
+
+def never_activated(p: str) -> str | None:
+    """Why an activated ability (paragraph `p`, ignored: is_ignored) is never activated: as a
+    spell is never cast (never_cast), an ability can't be activated without its required
+    targets (602.2b: activating follows casting's 601.2c), and a player never activates one that
+    only harms their own; None for another (a mana ability, one that does nothing)."""
+    m = _ACTIVATED.fullmatch(_ABILITY_WORD.sub("", p, count=1))
+    if m is None or '"' in m["cost"] or re.match(r"Add\b", m["effect"]):
+        return None
+    return _never_used(m["effect"])
+
+
+def _never_used(p: str) -> str | None:
+    """Why a spell's text or an ability's effect `p` is never used (never_cast, never_activated)."""
     if _requires_theirs(p):
         return NO_TARGET_THEIRS
     text = _unquoted(p)

@@ -1,0 +1,95 @@
+"""Text that never matters because what it belongs to is never used: the clauses of a spell the
+goldfish never casts (ignored.never_cast) that only concern casting it or what its impossible
+effect would have done.
+
+A spell that can't be cast — a required target that can't exist in a goldfish (601.2c, 115.1) —
+or that a player never casts — all it does is harm their own (115.1) — is held, never cast, so
+what only its casting uses never matters (each is ignored, "moot", with the reason the spell is
+never cast):
+
+* a cost of casting it: an alternative cost ("... rather than pay this spell's mana cost",
+  118.9; "you may cast ~ without paying its mana cost"), an additional cost ("As an additional
+  cost to cast ~", 601.2b), a cost change ("~ costs {1} less to cast", 601.2f);
+* a rider of the effect it can't have: a sentence naming the target back ("If that spell is
+  countered this way, ...", 608.2c) when no target can exist; the same harm made greater
+  ("Revolt — Destroy that creature if it has mana value 4 or less instead ...") when the spell
+  only harms the player's own.
+
+And a creature's evoke cost (702.74a: cast for it, the creature is sacrificed as it enters) when
+evoking it gives nothing: every ability it has besides its keywords is a trigger ignored (its
+enters trigger does nothing in a goldfish: Solitude's exile of up to one creature, Subtlety's
+spell put back, Fury's damage to creatures), none triggers on its leaving, and none is read.
+A player never evokes such a creature (`evoke_moot`); it is still cast for its mana cost.
+
+Never moot: what works without casting the spell — an ability from the hand (cycling, channel,
+madness's trigger, "reveal from your opening hand", 113.6), from the graveyard —, a trigger, an
+activated ability, or a rider of an effect the player may choose besides ("up to one", a mode
+among others: then the spell isn't never cast at all).
+"""
+from __future__ import annotations
+
+import re
+
+from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED
+from .ignored import NO_TARGET_STACK, NO_TARGET_THEIRS, OWN_HARM, TRIGGER
+
+__all__ = ["MOOT", "EVOKED", "moot", "evoke_moot"]
+
+MOOT = "moot: the spell is never cast"
+
+EVOKED = ("moot: evoking it gives nothing (702.74a: it is sacrificed as it enters, and its enters ability does "
+          "nothing in a goldfish)")
+
+# A cost of casting the spell itself (118.9, 601.2b, 601.2f), the clause beginning with it or
+# its condition ("If it's not your turn, you may exile ...").
+_COST = re.compile(r"(?:[^.]*\brather than pay ~'s mana cost"
+                   r"|(?:if [^,.]+, )?you may cast ~ without paying its mana cost"
+                   r"|As an additional cost to cast ~"
+                   r"|~ costs [^.\"]*? (?:less|more) to cast\b)", re.IGNORECASE)
+# A rider naming the target of a spell that can have none: what would befall that spell,
+# creature or permanent (608.2c: the instructions following the one that targets).
+_TARGET_RIDER = re.compile(r"(?:[A-Z][\w' ,-]+ \u2014 )?[^.:]*\b(?:that spell|that creature|that permanent|"
+                           r"that ability|the countered spell)\b[^:]*", re.IGNORECASE)
+# The same harm made greater, in place of the spell's ("Destroy that creature if ... instead").
+_HARM_RIDER = re.compile(r"(?:[A-Z][\w' ,-]+ \u2014 )?(?:destroy|exile) that (?:creature|permanent)\b[^.:]*"
+                         r"\binstead\b[^.:]*\.?", re.IGNORECASE)
+# What the clause readers (faces._unread_costs) append to a cost they make the spell never
+# cast for: the clause's own words come before it.
+_SAID = re.compile(r"(?P<words>.*) \u2014 unread [^:]*: never cast", re.DOTALL)
+# An ability of its own (a trigger; an activated ability, 602.1: a cost, a colon), never a rider.
+_ABILITY = re.compile(r'[^:"]+: ')
+
+
+def moot(clause: str, why: str) -> str | None:
+    """The words of an unread clause (normalised: the spell as `~`; as a clause reader left
+    it) of a spell never cast for `why` (ignored.never_cast's reason) if it only concerns
+    casting the spell or its impossible effect, else None."""
+    words = m["words"] if (m := _SAID.fullmatch(clause)) else clause
+    body = re.sub(r"^[A-Z][\w' ,-]+ \u2014 (?=\S)", "", words)      # (an ability word, 207.2c)
+    if TRIGGER.match(body) or _ABILITY.match(body):
+        return None
+    if _COST.match(body):
+        return words
+    if why in (NO_TARGET_STACK, NO_TARGET_THEIRS) and _TARGET_RIDER.fullmatch(words.rstrip(".")):
+        return words
+    if why == OWN_HARM and _HARM_RIDER.fullmatch(words):
+        return words
+    return None
+
+
+_EVOKE = re.compile(r"Evoke\b")
+_ENTERS = re.compile(r"When ~ enters\b")
+_LEAVES = re.compile(r"\b(?:dies|leaves the battlefield|put into a graveyard|sacrifice)", re.IGNORECASE)
+
+
+def evoke_moot(clauses: list[tuple[str, str]], abilities_read: bool) -> bool:
+    """Is a creature face's evoke cost moot? `clauses`: its clauses (status, words with the
+    face as `~`); `abilities_read`: whether any ability of it besides its keywords is read. So
+    when it has an unread evoke cost, an ignored enters trigger, and nothing else but keywords
+    read and ignored triggers, none on its leaving the battlefield."""
+    if abilities_read or not any(status == UNRECOGNIZED and _EVOKE.match(text) for status, text in clauses):
+        return False
+    if not any(status == IGNORED and _ENTERS.match(text) for status, text in clauses):
+        return False
+    return all(_EVOKE.match(text) or status == RECOGNIZED or status == IGNORED and TRIGGER.match(text)
+               and not _LEAVES.search(text) for status, text in clauses)
