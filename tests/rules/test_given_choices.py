@@ -48,24 +48,18 @@ def test_701_26a_the_drum_itself_given_for_its_tap_cost_is_refused():
     _unchanged(s, drum)
 
 
-def test_701_26a_a_land_given_for_the_tap_cost_is_refused_not_being_a_creature():
+@pytest.mark.parametrize("name, controller, why", [
+    ("Forest", "you", r"Forest \(#\d+\) is not a creature, as Springleaf Drum \(#\d+\)'s cost asks"),
+    ("Llanowar Elves", "opponent", r"Llanowar Elves \(#\d+\) is the opponent's, not a permanent Springleaf Drum "
+                                   r"\(#\d+\)'s controller controls")])
+def test_701_26a_a_land_or_an_opponents_creature_given_for_the_tap_cost_is_refused(name, controller, why):
+    """Not a creature, or not one the Drum's controller controls: not one the cost may tap."""
     s, drum = _drum_scenario()
-    forest = s.add("Forest")
-    with pytest.raises(ArgumentError, match=r"Forest \(#\d+\) is not a creature, as Springleaf Drum \(#\d+\)'s "
-                                            r"cost asks \(701.26a\)"):
-        s.tap_for_mana(drum, color="R", choices={"creature_to_tap": forest})
+    given = s.add(name, controller=controller)
+    with pytest.raises(ArgumentError, match=why + r" \(701.26a\)"):
+        s.tap_for_mana(drum, color="R", choices={"creature_to_tap": given})
     _unchanged(s, drum)
-    assert not s.is_tapped(forest)
-
-
-def test_701_26a_an_opponents_creature_given_for_the_tap_cost_is_refused():
-    s, drum = _drum_scenario()
-    theirs = s.add("Llanowar Elves", controller="opponent")
-    with pytest.raises(ArgumentError, match=r"Llanowar Elves \(#\d+\) is the opponent's, not a permanent "
-                                            r"Springleaf Drum \(#\d+\)'s controller controls \(701.26a\)"):
-        s.tap_for_mana(drum, color="R", choices={"creature_to_tap": theirs})
-    _unchanged(s, drum)
-    assert not s.is_tapped(theirs)
+    assert not s.is_tapped(given)
 
 
 def test_701_26a_a_creature_allowed_is_still_the_one_tapped():
