@@ -46,7 +46,7 @@ from .errors import (
 from .mana import ManaCost
 from .handle import Permanent
 from .pool import INT16, POSSESSIVE, ManaPools, fit16, mana_dict
-from .scenario_choices import ScenarioChoices
+from .scenario_choices import ScenarioChoices, card_types
 from .vocabulary import COUNTER_NAMES, counter_kind
 
 __all__ = ["Permanent", "RulesError", "Scenario"]
@@ -160,6 +160,7 @@ class Scenario(ScenarioChoices, ManaPools):
         self._next_id = 1
         self._state: _core.GameState | None = None     # the compiled game of these tables
         self._land_plays = (0, 0)            # this turn: lands played, additional plays given
+        self._given_as: dict[str, str] = {}  # the choices given for the next action: the names they were given by
         self._choosing()
         self.log: list[str] = []
 
@@ -389,8 +390,7 @@ class Scenario(ScenarioChoices, ManaPools):
 
     def types(self, p: Permanent) -> tuple[str, ...]:
         """Its card types as they are now (205.2a, 613.1d: an animated land is a land and a creature)."""
-        bits = _core.board_characteristics(*self._args(), self._index(p))[0]
-        return tuple(t for t in CARD_TYPES if bits & int(getattr(CardTypeBit, "CT_" + t.upper())))
+        return card_types(_core.board_characteristics(*self._args(), self._index(p))[0])
 
     def counters(self, p: Permanent) -> dict[str, int]:
         c = self._perms[self._index(p)]["counters"]
@@ -685,6 +685,8 @@ class Scenario(ScenarioChoices, ManaPools):
         result = action(state)
         if state.over:
             raise LimitError(f"Scenario: {_core.goldfish_overflow_message(state.over)}")
+        if state.illegal_choice is not None:             # (a given choice the rules don't allow)
+            raise self._refused_choice(state.illegal_choice)
         perms, info, hands, libraries, graveyards, next_id, *land_plays = state.store()
         names = tables.card_names
         before = {int(self._perms[i]["object_id"]): self._names[i] for i in range(self._n)}

@@ -13,6 +13,8 @@ from . import _core, vocabulary
 from .batch import color_bit
 from .errors import ArgumentError, ArgumentTypeError, InternalError, shown
 from .handle import Permanent
+from ._core import CardTypeBit
+from .cards.model import CARD_TYPES
 from .pool import POSSESSIVE
 
 if TYPE_CHECKING:
@@ -101,9 +103,22 @@ def _keep_mask(keep_on_top, what: str = "keep_on_top") -> int:
     return mask
 
 
+def card_types(bits: int) -> tuple[str, ...]:
+    """The card types (205.2a) in CardTypeBits `bits`, in CARD_TYPES' order."""
+    return tuple(t for t in CARD_TYPES if bits & int(getattr(CardTypeBit, "CT_" + t.upper())))
+
+
+def _kinds_of(bits: int) -> str:
+    """The card types in CardTypeBits `bits` as a cost names them: "a creature", "an artifact
+    or creature" (0: "a permanent")."""
+    words = [t.lower() for t in card_types(bits)] or ["permanent"]
+    return ("an " if words[0][0] in "aeiou" else "a ") + " or ".join(words)
+
+
 class _Zones(Protocol):
     """What `Scenario` supplies to ScenarioChoices' methods."""
     _choices: np.ndarray
+    _given_as: dict[str, str]
     _defs: dict[str, CardDef]
     _names: list[str]
     _perms: np.ndarray
@@ -122,6 +137,8 @@ class _Zones(Protocol):
     @property
     def tables(self) -> Tables: ...
 
+    def _object_name(self, object_id: int) -> str: ...
+
 
 class ScenarioChoices:
     """The choices of a Scenario's next action (see the module docstring); `Scenario` supplies
@@ -133,13 +150,15 @@ class ScenarioChoices:
         choice (vocabulary.CHOICE_KINDS, those a caller gives: `SCENARIO_CHOICES`) to its value;
         `keywords`: the same given by the older keyword of an action (`color=`, `pay_life=`,
         `bounce=`, `keep_on_top=`, `to_hand=`; None: not given), each a kind's other name. A
-        kind given twice, an unknown kind or a bad value is an ArgumentError naming it."""
+        kind given twice, an unknown kind or a bad value is an ArgumentError naming it; one the
+        rules don't allow as the action is carried out, too (`_refused_choice`)."""
         given = _given_choices(choices, keywords)
         chosen = _core.default_choices()
         for name, (value, what) in given.items():
             kind = vocabulary.CHOICE_BY_NAME[name]
             chosen[kind.field] = self._choice_value(name, value, what, who)
         self._choices = chosen
+        self._given_as = {name: what for name, (_, what) in given.items()}
 
     def _choice_value(self: _Zones, name: str, value, what: str, who: int) -> int:
         """The CHOICES record's value of choice `name` given as `value` (named `what` in errors)."""
@@ -191,6 +210,35 @@ class ScenarioChoices:
         cards = [self._card(name) for name in names]          # (each compiled in, before the tables are read)
         tables = self.tables
         return sum((tables.row_of(c) + 1) << (16 * k) for k, c in enumerate(cards))
+
+    def _refused_choice(self: _Zones, found: Mapping) -> ArgumentError:
+        """The ArgumentError for what the caller gave for a choice that the rules don't allow,
+        `found` as the action was carried out (GameState.illegal_choice: the kernel's one check
+        of a given permanent, given_permanent, or of the cards given for a discard): names the
+        choice, what was given, why it is not allowed and the rule of the cost that asked."""
+        kind = vocabulary.CHOICE_KINDS[int(found["kind"])]
+        what = self._given_as.get(kind.name, f"choices[{kind.name!r}]")
+        cost = next(c for c in vocabulary.COST_OPS if c.choice == kind.name)
+        source, asked = self._object_name(int(found["source_id"])), int(found["asked"])
+        fault = _core.ChoiceFault(int(found["fault"]))
+        if fault == _core.ChoiceFault.CF_TOO_MANY:
+            return ArgumentError(f"{what}: {int(found['given'])} cards given; {source}'s cost discards {asked} "
+                                 f"({cost.rule})")
+        given = int(found["given"])
+        whose = next((("yours", "the opponent's")[int(p["controller"])] for p in self._perms[:len(self._names)]
+                      if int(p["object_id"]) == given), "")
+        why = {_core.ChoiceFault.CF_GONE: "is not on the battlefield",
+               _core.ChoiceFault.CF_SOURCE: f"is {source} itself; its cost takes another permanent",
+               _core.ChoiceFault.CF_NOT_YOURS: f"is {whose}, not a permanent {source}'s controller controls",
+               _core.ChoiceFault.CF_FILTER: f"is not {_kinds_of(int(self.tables.filters[asked]['types']))}, "
+                                            f"as {source}'s cost asks",
+               _core.ChoiceFault.CF_TAPPED: f"is tapped; {source}'s cost taps an untapped one"}[fault]
+        return ArgumentError(f"{what}: {self._object_name(given)} {why} ({cost.rule})")
+
+    def _object_name(self: _Zones, object_id: int) -> str:
+        """A permanent's name and object id as errors show them ("Grizzly Bears (#3)")."""
+        names = [self._names[i] for i in range(len(self._names)) if int(self._perms[i]["object_id"]) == object_id]
+        return f"{names[0] if names else 'a permanent'} (#{object_id})"
 
     def _discard_mask(self: _Zones, names, what: str, who: int) -> int:
         """The CHOICES discard bits of the cards named (each one card in `who`'s hand; 701.9a)."""

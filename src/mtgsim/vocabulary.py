@@ -571,7 +571,7 @@ _GENERATED = "# Generated from mtgsim.vocabulary by setup.py (vocabulary.cython_
 
 def cython_declarations() -> dict[str, str]:
     """The Cython files the build writes from this module (setup.py; not kept in git), by name:
-    `_vocabulary.pxi`, the `cpdef enum`s OpCode, OpFlag, Who, CounterKind and Event that _core.pxd
+    `_vocabulary.pxi`, the `cpdef enum`s OpCode, OpFlag, Who, CounterKind, Choice and Event that _core.pxd
     includes (Python reads them as `mtgsim.schema`'s), and `_vocabulary_sizes.pxi`, the array
     bounds _records.pxd includes; with them the enums of the card fields' words (`field_words.CODED`).
     Read without the package (the build has no core yet): this module imports nothing of mtgsim
@@ -583,6 +583,8 @@ def cython_declarations() -> dict[str, str]:
     enums += ["", "cpdef enum CounterKind:".ljust(33) + "# index into Permanent.counters: mtgsim.vocabulary.COUNTERS"]
     enums += [f"    {c.code} = {k}".ljust(33) + f"# {c.name} ({c.rule})" for k, c in enumerate(COUNTERS)]
     enums += [f"    N_COUNTER_KINDS = {len(COUNTERS)}"]
+    enums += ["", "cpdef enum Choice:".ljust(33) + "# a kind of player choice: mtgsim.vocabulary.CHOICE_KINDS"]
+    enums += [f"    CH_{c.name.upper()} = {k}".ljust(33) + f"# {c.name}" for k, c in enumerate(CHOICE_KINDS)]
     enums += ["", "cpdef enum Event:".ljust(33) + "# Triggered.event: mtgsim.vocabulary.Event"]
     enums += [f"    EV_{e.name} = {e.code}".ljust(32) + f" # {e.value} ({e.rule})" for e in Event]
     for words, prefix, _, field in CODED:

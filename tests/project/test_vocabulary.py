@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from mtgsim import schema, vocabulary
+from mtgsim import _core, schema, vocabulary
 from mtgsim.schema import DTYPES, CounterKind, OpCode, Who
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -450,3 +450,10 @@ def test_every_cost_op_has_a_test_named_by_its_rule(name):
     rule = vocabulary.COST_BY_NAME[name].rule
     pattern = re.compile(rf"(?<![\d.])({re.escape(rule)}|{re.escape(rule.replace('.', '_'))})(?![\d])")
     assert any(pattern.search(t) for t in _named_tests()), f"no test names rule {rule} ({name})"
+
+
+def test_the_cores_choice_enum_is_generated_from_the_declared_kinds_of_choice():
+    """The core's Choice enum (IllegalChoice.kind: which choice a Scenario's caller gave wrongly), generated
+    from vocabulary.CHOICE_KINDS: CH_ and each kind's name, valued by its place."""
+    assert [(m.name, int(m)) for m in _core.Choice] == [
+        ("CH_" + c.name.upper(), k) for k, c in enumerate(vocabulary.CHOICE_KINDS)]

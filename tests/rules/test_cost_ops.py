@@ -106,7 +106,9 @@ def test_701_21a_another_creature_is_never_the_source_itself():
     with pytest.raises(Exception, match="701.21a"):
         s.activate(hound)
     bear = s.add(BEAR)
-    s.activate(hound, sacrifice=hound)              # (a choice the rules refuse: another is taken)
+    with pytest.raises(Exception, match="itself; its cost takes another permanent"):
+        s.activate(hound, sacrifice=hound)          # (a choice the rules don't allow: refused)
+    s.activate(hound)
     assert s.on_battlefield(hound) and not s.on_battlefield(bear) and s.life() == 22
 
 

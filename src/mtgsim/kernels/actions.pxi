@@ -809,7 +809,7 @@ cdef void pay_other_costs(Rules* R, Spec* S, Game* g, int i, Activated* a, int w
     (701.21a), each chosen by the player (cards_to_discard, permanent_to_sacrifice)."""
     cdef int q, n, j
     cdef int32_t chosen[MAXHAND]
-    n = cards_to_discard(R, S, g, who, a.discard_n, chosen)
+    n = cards_to_discard(R, S, g, i, who, a.discard_n, chosen)
     for q in range(n):                  # (from the last index down: the ones left keep theirs)
         discard_card(R, g, who, chosen[q])
     if a.sacrifice_filter >= 0:

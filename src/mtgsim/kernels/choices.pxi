@@ -6,11 +6,70 @@
 # in both (the goldfish's are the policy's: Spec.choices). The kinds are declared once, in
 # mtgsim.vocabulary.CHOICE_KINDS (each its function here, its CHOICES field and default), and
 # tests/project/test_vocabulary.py holds this room to them.
-# Uses game (Game, Spec, Choices), counts (permanent_passes), abilities (mana_ability_rows, ability_ready),
-# tapping (tap_rank), zones (counts_as_land), actions
+# Uses game (Game, Spec, Choices, IllegalChoice), counts (permanent_passes, controlled_by), abilities
+# (mana_ability_rows, ability_ready), tapping (tap_rank), zones (counts_as_land), actions
 # (find_object), policy (wanted_card, card_to_take, shuffles_away, card_to_put_back, chosen_land, land_to_return,
 # tap_before_leaving),
 # activating (expendable_permanent, unwanted_cards).
+
+cpdef enum ChoiceFault:          # why what a Scenario's caller gave for a choice is not what the rules
+                                 # allow (IllegalChoice; the action is refused, scenario_choices.py)
+    CF_NONE = 0
+    CF_GONE = 1                  # the permanent is not on the battlefield
+    CF_SOURCE = 2                # the ability's own source, where its cost takes another one
+    CF_NOT_YOURS = 3             # controlled by a player other than the one the cost names
+    CF_FILTER = 4                # not of the kind the cost names (a creature, an artifact, ...)
+    CF_TAPPED = 5                # tapped, where the cost taps an untapped one (701.26a)
+    CF_TOO_MANY = 6              # more cards than the cost discards (701.9a)
+
+
+cdef void note_illegal_choice(Game* g, int kind, int fault, int given, int source, int asked) noexcept nogil:
+    """Note that what the caller gave for choice `kind` (a Choice) is not allowed (`fault`, a
+    ChoiceFault; `given`, `asked`: see IllegalChoice), asked by permanent `source`'s cost: the
+    first noted in an action is kept (GameState.illegal_choice reads it)."""
+    if g.illegal.fault != CF_NONE:
+        return
+    g.illegal.fault = fault
+    g.illegal.kind = kind
+    g.illegal.given = given
+    g.illegal.source_id = g.perms[source].object_id
+    g.illegal.asked = asked
+
+
+cdef int given_permanent(Rules* R, Game* g, Board* b, int kind, int object_id, int filter_row, int source, int who,
+                         bint untapped, bint other) noexcept nogil:
+    """The permanent with object id `object_id`, given by a Scenario's caller for choice `kind`
+    (a Choice) of permanent `source`'s cost for player `who`, if it is one the cost may take —
+    on the battlefield, not the source where the cost takes another (`other`, or the FILTER's),
+    controlled by the player the FILTER row `filter_row` names, of its kind, untapped if
+    `untapped` —: its index; else -1, why noted (note_illegal_choice). The one place a given
+    permanent is checked."""
+    cdef Filter* f = &R.filters[filter_row]
+    cdef int i, fault = CF_GONE
+    for i in range(b.n):
+        if g.perms[i].object_id != object_id or not in_play(b, i):
+            continue
+        if (other or f.other) and i == source:
+            fault = CF_SOURCE
+        elif not controlled_by(f, controller(b, i), who):
+            fault = CF_NOT_YOURS
+        elif not permanent_passes(R, b, f, i, source, who):
+            fault = CF_FILTER
+        elif untapped and g.perms[i].flags & PF_TAPPED:
+            fault = CF_TAPPED
+        else:
+            return i
+        break
+    note_illegal_choice(g, kind, fault, object_id, source, filter_row)
+    return -1
+
+
+# given_permanent, called through a pointer: a Scenario's only, it stays out of the goldfish's
+# payments, which inline creature_to_tap (measured: inlined, it took carry_out_step's inlining
+# into pay away, +0.6% instructions a game on decks without such a cost)
+cdef int (*the_given_permanent)(Rules*, Game*, Board*, int, int, int, int, int, bint, bint) noexcept nogil
+the_given_permanent = given_permanent
+
 
 cdef inline Choices given_by_default() noexcept nogil:
     """The choices a Scenario's caller didn't give (docs/rules-core.md): white for "choose a
@@ -214,8 +273,8 @@ cdef int permanent_to_sacrifice(Rules* R, Spec* S, Game* g, int filter_row, int 
     """Which permanent player `who` sacrifices for a cost "Sacrifice a creature" (701.21a: one
     they control that FILTER row `filter_row` passes; `source`: the ability's permanent): its
     index, -1 if none passes. In a Scenario's game the one with object id
-    g.choices.sacrifice_object if it passes, else the first that passes other than the source,
-    else the source; in the goldfish the play policy's (expendable_permanent; if it spares none,
+    g.choices.sacrifice_object (given_permanent: -1 if it may not be, noted), else the first that
+    passes other than the source, else the source; in the goldfish the play policy's (expendable_permanent; if it spares none,
     by the Scenario's rule)."""
     cdef Board b = game_board(g)
     cdef int i, best = -1
@@ -223,29 +282,42 @@ cdef int permanent_to_sacrifice(Rules* R, Spec* S, Game* g, int filter_row, int 
         best = expendable_permanent(R, g, &b, filter_row, source, who)
         if best >= 0:
             return best
+    elif g.choices.sacrifice_object >= 0:
+        return the_given_permanent(R, g, &b, CH_PERMANENT_TO_SACRIFICE, g.choices.sacrifice_object, filter_row,
+                                   source, who, False, False)
     for i in range(g.n):
         if not permanent_passes(R, &b, &R.filters[filter_row], i, source, who):
             continue
-        if g.scenario and g.perms[i].object_id == g.choices.sacrifice_object:
-            return i
         if best < 0 or best == source:
             best = i
     return best
 
 
-cdef int cards_to_discard(Rules* R, Spec* S, Game* g, int who, int n, int32_t* out) noexcept nogil:
+cdef inline int bits_set(uint64_t m) noexcept nogil:
+    cdef int n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+cdef int cards_to_discard(Rules* R, Spec* S, Game* g, int source, int who, int n, int32_t* out) noexcept nogil:
     """The n cards player `who` discards for a cost "Discard N cards" (701.9a): their indexes in
     the hand into `out`, the highest first (so that discarding them in that order leaves the
-    others' indexes be); returns how many (fewer only if the hand has fewer). In a Scenario's
-    game the cards whose bits of g.choices.discard are set, then the first cards not chosen;
-    in the goldfish the play policy's (unwanted_cards, then the first cards)."""
+    others' indexes be); returns how many (fewer only if the hand has fewer). `source`: the
+    ability's permanent. In a Scenario's game the cards whose bits of g.choices.discard are set
+    (more than n: noted, note_illegal_choice), then the first cards not chosen; in the goldfish
+    the play policy's (unwanted_cards, then the first cards)."""
     cdef int k, m = 0
     cdef uint8_t taken[MAXHAND]
     n = min(n, g.hand_n[who])
     memset(taken, 0, g.hand_n[who])
     if g.scenario:
         for k in range(min(g.hand_n[who], 64)):
-            if m < n and (g.choices.discard >> k) & 1:
+            if (g.choices.discard >> k) & 1:
+                if m == n:              # (more given than the cost discards: noted, refused)
+                    note_illegal_choice(g, CH_CARDS_TO_DISCARD, CF_TOO_MANY, bits_set(g.choices.discard), source, n)
+                    break
                 taken[k] = 1
                 m += 1
     else:
@@ -266,18 +338,19 @@ cdef int creature_to_tap(Rules* R, Game* g, int filter_row, int source, int who)
     """Which permanent player `who` taps for a mana ability's "Tap an untapped creature you
     control" activated by hand (701.26a: an untapped one they control that FILTER row
     `filter_row` passes, not the ability's `source`; 302.6 asks nothing of it): its index, -1 if
-    none may be (118.3). In a Scenario's game the one with object id g.choices.tap_object if it
-    may be, else by the rule a payment's search tries them in (find_tappable, tapping.pxi): the
+    none may be (118.3). In a Scenario's game the one with object id g.choices.tap_object
+    (given_permanent: -1 if it may not be, noted), else by the rule a payment's search tries them in (find_tappable, tapping.pxi): the
     first that has no mana ability ready and can't attack this turn, then one with none ready,
     then any. (The goldfish taps only in payments: the search's choice.)"""
     cdef Board b = game_board(g)
     cdef int i, rank, best = -1, best_rank = 3
+    if g.scenario and g.choices.tap_object >= 0:
+        return the_given_permanent(R, g, &b, CH_CREATURE_TO_TAP, g.choices.tap_object, filter_row, source,
+                                   who, True, True)
     for i in range(g.n):
         if (i == source or g.perms[i].flags & PF_TAPPED
                 or not permanent_passes(R, &b, &R.filters[filter_row], i, source, who)):
             continue
-        if g.scenario and g.perms[i].object_id == g.choices.tap_object:
-            return i
         rank = tap_rank(R, &b, i, 0 if makes_mana_now(R, &b, i) else -1)
         if rank < best_rank:
             best, best_rank = i, rank

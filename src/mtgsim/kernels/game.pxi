@@ -85,6 +85,15 @@ def goldfish_overflow_message(int over):
     return "; ".join(parts)
 
 
+cdef struct IllegalChoice:       # the first permanent (or cards) a Scenario's caller gave for a choice
+                                 # that the rules don't allow (choices.pxi: note_illegal_choice)
+    uint8_t fault                # ChoiceFault (CF_NONE: none found)
+    uint8_t kind                 # the kind of choice: a Choice (vocabulary.CHOICE_KINDS)
+    int32_t given                # the object id given (CF_TOO_MANY: the number of cards given)
+    int32_t source_id            # the object id of the permanent whose cost asked
+    int32_t asked                # the cost's FILTER row (CF_TOO_MANY: the number of cards it takes)
+
+
 cdef struct Game:                # one game in progress: the goldfish's, or a Scenario's (GameState)
     bint scenario                # a Scenario's game: both players' permanents, libraries in
                                  # order (the top card last), graveyards kept. Else the
@@ -193,6 +202,8 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # goldfish's its play policy's (Spec.choices)
     int n_looked                 # cards scry and surveil looked at so far in a Scenario's action
                                  # (the next bit of choices.keep_on_top)
+    IllegalChoice illegal        # a Scenario's action: a given choice the rules don't allow (the
+                                 # action is then refused: GameState.illegal_choice)
     uint16_t over                # GoldfishOverflow bits of the limits met (cleared per chunk)
 
 
@@ -825,5 +836,6 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "all_units": g.all_units, "all_masks": g.all_masks,
          "unit_mask": pointing_at(g.unit_mask, known),
          "check_views": g.check_views, "snapshots": g.snapshots, "entering_tapped": g.entering_tapped,
-         "main_phase": g.main_phase, "choices": g.choices, "n_looked": g.n_looked, "over": g.over}
+         "main_phase": g.main_phase, "choices": g.choices, "n_looked": g.n_looked,
+         "illegal": g.illegal, "over": g.over}
     return f

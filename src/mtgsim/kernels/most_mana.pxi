@@ -124,7 +124,21 @@ cdef void max_mana_masks(Payment* P, int n_masks, uint8_t* masks, int* best) noe
     L.cost = L.gain = L.dmg = 0
     P.admit = ALLCLASSES
     dominated_options(P, n_masks, masks)
-    search_most(P, n_masks, masks, choice, 0, &L, best, P.n_units + P.n_pool_r, rest)
+    if unlikely(P.tapping):
+        the_tap_search_most(P, n_masks, masks, choice, &L, best, P.n_units + P.n_pool_r, rest)
+    else:
+        search_most(<NoTapCosts*>NULL, P, n_masks, masks, choice, 0, &L, best, P.n_units + P.n_pool_r, rest)
+
+
+cdef void tap_search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, Life* L, int* best, int have,
+                          int* rest) noexcept nogil:
+    """search_most from the first source in its TapCosts case."""
+    search_most(<TapCosts*>NULL, P, n_masks, masks, choice, 0, L, best, have, rest)
+
+
+# (called through a pointer, as tap_search is: payment.pxi)
+cdef void (*the_tap_search_most)(Payment*, int, uint8_t*, int*, Life*, int*, int, int*) noexcept nogil
+the_tap_search_most = tap_search_most
 
 
 cdef inline int mono_type(Vec* v) noexcept nogil:
@@ -214,11 +228,12 @@ cdef void dominated_options(Payment* P, int n_masks, uint8_t* masks) noexcept no
                     break
 
 
-cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int g, Life* L,
+cdef void search_most(TapCase* case, Payment* P, int n_masks, uint8_t* masks, int* choice, int g, Life* L,
                       int* best, int have, int* rest) noexcept nogil:
     """`search`, maximising leaf_most over the leaves instead of stopping at a feasible one.
     `have`: the units and the chosen outputs less their inputs; no leaf below can leave more
-    than have + rest[g] (a leaf's value is at most its supplies less its inputs)."""
+    than have + rest[g] (a leaf's value is at most its supplies less its inputs). `case`: as
+    search's."""
     cdef int k, m, v, first, cap = P.n_units + P.n_pool_r + P.max_branch_total
     cdef int most[8]
     cdef bint open_ = False
@@ -232,7 +247,10 @@ cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int 
     if not open_:
         return                          # nothing can do better
     if g == P.n_branch:
-        if life_ok(L) and (P.n_tap_rows == 0 or taps_matched(P, choice, NULL)):
+        if TapCase is TapCosts:
+            if P.n_tap_rows and not taps_matched(P, choice, NULL):
+                return
+        if life_ok(L):
             for m in range(n_masks):
                 most[m] = best[m]
             leaf_most(P, n_masks, masks, choice, most)
@@ -252,13 +270,14 @@ cdef void search_most(Payment* P, int n_masks, uint8_t* masks, int* choice, int 
             continue
         choice[g] = k
         L2 = after(L, o, k)
-        search_most(P, n_masks, masks, choice, g + 1, &L2, best,
+        search_most(case, P, n_masks, masks, choice, g + 1, &L2, best,
                     have + vec_total(&o.out[k]) - o.n_in[k], rest)
     choice[g] = -1
-    if unlikely(o.tapping):             # (it or another may be tapped for a cost)
-        search_most(P, n_masks, masks, choice, g + 1, L, best, have, rest)
-        return
+    if TapCase is TapCosts:
+        if o.tapping:                   # (it or another may be tapped for a cost)
+            search_most(case, P, n_masks, masks, choice, g + 1, L, best, have, rest)
+            return
     for k in range(o.n):
         if o.n_in[k] or o.life[k] or o.dmg[k]:
-            search_most(P, n_masks, masks, choice, g + 1, L, best, have, rest)
+            search_most(case, P, n_masks, masks, choice, g + 1, L, best, have, rest)
             return

@@ -270,8 +270,10 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     # "Tap an untapped creature you control" (Springleaf Drum): the permanents such costs may tap
     # (in the order they are tried: making no mana and unable to attack, making none, mana
     # sources), each a searched source's index or -1, and the FILTER rows it passes (bit k:
-    # tap_row[k]). n_tap_rows 0: no such cost on this board (the search's one extra test).
+    # tap_row[k]). n_tap_rows 0: no such cost on this board. `tapping`: some searched source's
+    # Options.tapping is set (the search's TapCase: TapCosts; else NoTapCosts, which reads none).
     int n_tap_rows
+    bint tapping
     int32_t tap_row[MAXTAPROW]
     int n_tappable
     int16_t tappable[MAXTAPPABLE]
@@ -341,6 +343,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     if b.bi.n_restricted[player]:
         restricted_pool_units(b.bi, player, P)
     P.n_tap_rows = 0
+    P.tapping = False
     if unlikely(flags & CI_TAPS_OTHER):          # (a mana source such a cost may tap: searched)
         tappers = find_tap_rows(R, b, player, P)
     simple_ok = R.fast and not (flags & CI_MANA_EFFECT) and not tappers
@@ -392,6 +395,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                     best = o.gain[k]
             P.max_gain += best
             P.branch_src[P.n_branch] = i
+            P.tapping |= o.tapping != 0
             P.n_branch += 1
         else:       # more than MAXBRANCH searched sources; the extra ones are not used
             P.over |= OV_BRANCH
@@ -681,14 +685,26 @@ cdef void make_reach(Payment* P) noexcept nogil:
     P.reach_admit = admit
 
 
-cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
+cdef struct NoTapCosts:           # the search's case where no searched source's option taps another
+    uint8_t unused                # permanent or may be tapped for such a cost (most boards)...
+cdef struct TapCosts:             # ...and where some does (Payment.tapping: tapping.pxi's matching)
+    uint8_t unused
+
+ctypedef fused TapCase:           # search and search_most are compiled once per case (`if TapCase is
+    NoTapCosts                    # TapCosts`), chosen once per payment (payable_keep, max_mana): a
+    TapCosts                      # board without such a cost tests nothing of them in the search
+
+
+cdef bint search(TapCase* case, Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
                  Match* keep) noexcept nogil:
     """Choose an option for searched sources g.. (converters and sources that cost life may
     also stay unused). For a plan (`keep` given) such a source is left unused first: no
     mana, life or damage is spent on it when the rest can pay. `supply`: the mana the cost
     may take from the units, the restricted pool and the choices so far; where even the most
     sources g.. add (P.reach) leaves it short of D, no leaf below pays (a subtree without a
-    feasible leaf: the first feasible leaf, and so the plan, is the same without the bound)."""
+    feasible leaf: the first feasible leaf, and so the plan, is the same without the bound).
+    `case`: a TapCase pointer (NULL), whether some option taps another permanent or may be
+    tapped for such a cost (P.tapping)."""
     cdef int k, first
     cdef Options* o
     cdef Life L2
@@ -696,12 +712,16 @@ cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
     if supply + P.reach[g] < D.n:
         return False
     if g == P.n_branch:
-        return life_ok(L) and (P.n_tap_rows == 0 or taps_matched(P, choice, NULL)) and leaf_feasible(P, D, choice,
-                                                                                                   keep)
+        if TapCase is TapCosts:
+            if not life_ok(L) or (P.n_tap_rows and not taps_matched(P, choice, NULL)):
+                return False
+            return leaf_feasible(P, D, choice, keep)
+        return life_ok(L) and leaf_feasible(P, D, choice, keep)
     o = &P.branch[g]
     for k in range(o.n):                 # unused is only worth trying if using it costs
         costly |= o.n_in[k] or o.life[k] or o.dmg[k]
-    costly |= (o.tapping & TAPS_OTHER) != 0      # (another permanent, which may make mana)
+    if TapCase is TapCosts:
+        costly |= (o.tapping & TAPS_OTHER) != 0      # (another permanent, which may make mana)
     # Sources with the same options take them in order (a choice no earlier than the last
     # such source's): the first feasible leaf in this order is in order anyway, since
     # swapping two such sources' choices gives a feasible leaf met earlier.
@@ -710,15 +730,17 @@ cdef bint search(Payment* P, Demand* D, int* choice, int g, int supply, Life* L,
     if P.prev_same[g] >= 0:
         first = choice_rank(choice[P.prev_same[g]], o.n, unused_first)
     choice[g] = -1
-    if unused_first and first <= -1 and search(P, D, choice, g + 1, supply, L, keep):
+    if unused_first and first <= -1 and search(case, P, D, choice, g + 1, supply, L, keep):
         return True
     for k in range(max(first, 0), o.n):
         choice[g] = k
         L2 = after(L, o, k)
-        if search(P, D, choice, g + 1, supply + P.adds[g][k], &L2, keep):
+        if search(case, P, D, choice, g + 1, supply + P.adds[g][k], &L2, keep):
             return True
-    choice[g] = -1                      # (a permanent a cost may tap: unused last)
-    return (costly or o.tapping) and not unused_first and search(P, D, choice, g + 1, supply, L, keep)
+    choice[g] = -1
+    if TapCase is TapCosts:             # (a permanent a cost may tap: unused last)
+        return (costly or o.tapping) and not unused_first and search(case, P, D, choice, g + 1, supply, L, keep)
+    return costly and not unused_first and search(case, P, D, choice, g + 1, supply, L, keep)
 
 
 cdef inline int choice_rank(int choice, int n, bint unused_first) noexcept nogil:
@@ -740,7 +762,21 @@ cdef bint payable_keep(Payment* P, Demand* D, int need, int* choice, Match* keep
     L.cost = L.gain = L.dmg = 0
     if P.reach_admit != (P.admit if P.n_class else 0):
         make_reach(P)
-    return search(P, D, choice, 0, P.n_units + P.n_pool_r, &L, keep)
+    if unlikely(P.tapping):
+        return the_tap_search(P, D, choice, P.n_units + P.n_pool_r, &L, keep)
+    return search(<NoTapCosts*>NULL, P, D, choice, 0, P.n_units + P.n_pool_r, &L, keep)
+
+
+cdef bint tap_search(Payment* P, Demand* D, int* choice, int supply, Life* L, Match* keep) noexcept nogil:
+    """search from the first source in its TapCosts case."""
+    return search(<TapCosts*>NULL, P, D, choice, 0, supply, L, keep)
+
+
+# tap_search, called through a pointer: the C compiler doesn't inline it (nor the search it holds) into
+# payable_keep, whose callers then inline as they did before there was such a case (measured: with it
+# inlined, carry_out_step was no longer inlined into pay, +0.6% instructions a game on decks without it)
+cdef bint (*the_tap_search)(Payment*, Demand*, int*, int, Life*, Match*) noexcept nogil
+the_tap_search = tap_search
 
 
 cdef bint payable(Payment* P, Demand* D, int need) noexcept nogil:

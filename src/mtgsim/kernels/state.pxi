@@ -129,6 +129,7 @@ cdef class GameState:
         g.extra_land_drops = extra_land_drops
         g.choices = chosen
         g.n_looked = 0
+        g.illegal.fault = CF_NONE
         # what differs from a goldfish game's start: a Scenario's game is taken up mid-way, one
         # action at a time
         g.marked = True                 # (its flags may hold marks: untap_step reads them)
@@ -149,6 +150,15 @@ cdef class GameState:
     def over(self):
         """GoldfishOverflow bits of the limits the last action met (0: none)."""
         return self.g.over
+
+    @property
+    def illegal_choice(self):
+        """The first choice the caller gave for the last action that the rules don't allow
+        (an IllegalChoice as a dict: fault, a ChoiceFault; kind, a Choice; given, source_id,
+        asked), None if none: the action is then not to be kept."""
+        if self.g.illegal.fault == CF_NONE:
+            return None
+        return self.g.illegal
 
     # ---- the actions ---------------------------------------------------------------------------
     cdef int _permanent(self, int i) except -2:
