@@ -71,6 +71,11 @@ def test_old_and_new_templates_read_alike(text):
     ("Abandoned Campground", "This land enters tapped unless a player has 13 or less life.\n{T}: Add {W} or {U}.",
      [{"kind": "enters", "tapped": True, "unless": "low_life", "life": 13},
       {"kind": "mana", "cost": "{T}", "options": ["{W}", "{U}"]}]),
+    ("Starting Town", "This land enters tapped unless it's your first, second, or third turn of the game.\n"
+                      "{T}: Add {C}.\n{T}, Pay 1 life: Add one mana of any color.",
+     [{"kind": "enters", "tapped": True, "unless": "first_three_turns"},
+      {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+      {"kind": "mana", "cost": "{T}, Pay 1 life", "output": "any_color"}]),
     ("Battlefield Forge", "{T}: Add {C}.\n{T}: Add {R} or {W}. This land deals 1 damage to you.",
      [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
       {"kind": "mana", "cost": "{T}", "options": ["{R}", "{W}"], "damage_to_you": 1}]),

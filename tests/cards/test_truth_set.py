@@ -24,7 +24,7 @@ SIZE = 100
 # ---- the cards of the set not fully read: their buckets now ------------------------------------------
 PARTLY = {
     'The Fantasticar', 'The One Ring',
-    'Starting Town', 'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
+    'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
     'City of Traitors', 'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
@@ -60,7 +60,7 @@ MOOT = {"Force of Will": ("Island", "Island", "Island", "Island", "Island"),
 # creatures whose evoke is moot: (their mana cost's lands, power/toughness, a card of their colour to pitch)
 EVOKE = {"Solitude": (("Plains",) * 5, (3, 2), "Swords to Plowshares"),
          "Subtlety": (("Island",) * 4, (3, 3), "Counterspell")}
-SINGLES = {"Riverpyre Verge", "Ancient Tomb", "Wasteland", "Mishra's Workshop", "Otawara, Soaring City",
+SINGLES = {"Riverpyre Verge", "Starting Town", "Ancient Tomb", "Wasteland", "Mishra's Workshop", "Otawara, Soaring City",
            "Riverglide Pathway // Lavaglide Pathway", "Mutavault", "Boseiju, Who Endures", "Undercity Sewers",
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
@@ -353,6 +353,22 @@ def test_602_5_riverpyre_verge_makes_red_and_blue_only_with_an_island_or_a_mount
     s.add("Island")
     assert s.can_activate(verge, 1) and s.could_produce(verge) == {"R", "U"}
     assert s.tap_for_mana(verge, 1) == {"U": 1}
+
+
+def test_614_1c_starting_town_enters_untapped_on_your_first_three_turns_and_pays_1_life_for_a_color(db):
+    """"Enters tapped unless it's your first, second, or third turn of the game. {T}: Add {C}.
+    {T}, Pay 1 life: Add one mana of any color." Your turns 1-3 are game turns 1, 3 and 5."""
+    s = _scenario(db)
+    for turn in (1, 3, 5, 7):
+        s.add_to_hand("Starting Town")
+        town = s.play_land("Starting Town")
+        assert s.is_tapped(town) is (turn == 7), turn
+        s.next_turn()
+        s.next_turn()
+    town = s.battlefield()[0]
+    assert s.could_produce(town) == {"W", "U", "B", "R", "G", "C"}
+    assert s.tap_for_mana(town, 0) == {"C": 1} and s.life() == 20
+    assert s.tap_for_mana(s.battlefield()[1], 1, color="R") == {"R": 1} and s.life() == 19
 
 
 def test_120_3a_ancient_tomb_makes_two_colorless_and_deals_2_damage_to_you(db):

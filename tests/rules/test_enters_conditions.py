@@ -15,6 +15,7 @@ def _land(name: str, type_line: str, unless: str, **fields):
 VISTA = _land("Canopy Vista", "Land — Forest Plains", "many_basic_lands")
 CAMPGROUND = _land("Abandoned Campground", "Land", "low_life", life=13)
 RIVENDELL = _land("Rivendell", "Legendary Land", "control_legendary_creature")
+STARTING_TOWN = _land("Starting Town", "Land", "first_three_turns")
 BASIC_CHECK = _land("Test Basic Check Land", "Land", "control_basic")
 PANORAMA = card("Bant Panorama", "", "Land", abilities=[
     {"kind": "mana", "cost": "{T}", "mana": "{C}"},
@@ -24,7 +25,7 @@ PANORAMA = card("Bant Panorama", "", "Land", abilities=[
 
 @pytest.fixture
 def db():
-    return card_db().extended(VISTA, CAMPGROUND, RIVENDELL, BASIC_CHECK, PANORAMA, replace=True)
+    return card_db().extended(VISTA, CAMPGROUND, RIVENDELL, STARTING_TOWN, BASIC_CHECK, PANORAMA, replace=True)
 
 
 def _enters_tapped(s: Scenario, name: str) -> bool:
@@ -51,6 +52,33 @@ def test_low_life_land_reads_every_players_life(db, yours, theirs, tapped):
     s.set_life(yours)
     s.set_life(theirs, player="opponent")
     assert _enters_tapped(s, "Abandoned Campground") is tapped
+
+
+@pytest.mark.parametrize("turn, tapped", [(1, False), (2, False), (3, False), (4, True), (5, True)])
+def test_614_1c_starting_town_enters_untapped_on_your_first_three_turns(db, turn, tapped):
+    """Starting Town: "enters tapped unless it's your first, second, or third turn of the game" --
+    your own turns counted (you play first: game turns 1, 3, 5 are your first three, 7 your fourth)."""
+    s = Scenario(db)
+    for _ in range(2 * (turn - 1)):
+        s.next_turn()
+    assert s.turn == 2 * turn - 1
+    assert _enters_tapped(s, "Starting Town") is tapped
+
+
+@pytest.mark.parametrize("turns, tapped", [(1, False), (5, False), (7, True)])
+def test_614_1c_starting_town_counts_the_opponents_own_turns_and_never_on_yours(db, turns, tapped):
+    """The opponent's first, second and third turns are game turns 2, 4 and 6; a Starting Town put
+    onto the battlefield under their control on your turn enters tapped (it is not their turn)."""
+    s = Scenario(db)
+    for _ in range(turns):
+        s.next_turn()
+    s.add_to_hand("Starting Town", player="opponent")
+    s.play_land("Starting Town", player="opponent")
+    assert s.is_tapped(s.battlefield("opponent")[-1]) is tapped
+    s.next_turn()                               # (your turn: theirs enters tapped whatever turn it is)
+    s.add_to_hand("Starting Town", player="opponent")
+    s.play_land("Starting Town", player="opponent")
+    assert s.is_tapped(s.battlefield("opponent")[-1])
 
 
 @pytest.mark.parametrize("land, permanent, tapped", [

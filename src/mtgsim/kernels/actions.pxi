@@ -6,7 +6,7 @@
 # Game.choices (the colour chosen, paying life for a land) or asked of choices.pxi (the cards
 # kept on top, the cards a look takes, the land searched for, the land returned, the lands
 # untapped), never of the play policy.
-# Uses base, counts, abilities, game, zones, and, included after it, turn (enter_attacking),
+# Uses base, counts, abilities, game, zones, and, included after it, turn (enter_attacking, turns_begun),
 # choices (keeps_on_top, goes_to_hand, land_to_search, returned_land, land_to_untap,
 # cards_to_discard, permanent_to_sacrifice, creature_to_tap, order_on_top, cards_to_top).
 
@@ -85,6 +85,8 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands, int who) noex
         return False
     if e.unless == TU_LOW_LIFE:          # any player: the opponent's life counts too
         return g.bi.life[0] <= e.life or g.bi.life[1] <= e.life
+    if e.unless == TU_FIRST_THREE_TURNS:  # your own turn, one of your first three (not an opponent's)
+        return who == g.bi.active and turns_begun(g, who) <= 3
     if e.unless == TU_PAY_LIFE:          # (nothing paid for a land entering tapped anyway)
         if g.bi.life[who] > g.choices.pay_life_above and g.bi.life[who] >= e.life and not g.entering_tapped:
             g.bi.life[who] -= e.life

@@ -150,6 +150,15 @@ cdef int play_a_land(Rules* R, Spec* S, Game* g, Rng* rng, int row, int who) noe
     return put_onto_battlefield(R, S, g, rng, row, False, 0, who)
 
 
+cdef inline int turns_begun(Game* g, int who) noexcept nogil:
+    """The turns player `who` has begun this game, their current one counted ("your first,
+    second, or third turn of the game"). Two players' turns alternate (no effect in the vocabulary
+    gives extra turns, 500.7): once both have had one, `who`'s are every other turn number up to their most
+    recent; while the other has had none (the goldfish's opponent never has), every turn so far."""
+    cdef int last = g.bi.last_turn_start[who]
+    return last if g.bi.last_turn_start[1 - who] == 0 else (last + 1) // 2
+
+
 cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bint draws) noexcept nogil:
     """Turn `turn`, player who's, begins: the untap step (502.3: their permanents untap),
     the upkeep (503.1a: their upkeep abilities), the draw step (504.1; not on the first turn of
