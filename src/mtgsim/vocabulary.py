@@ -71,6 +71,7 @@ class OpCode(enum.IntEnum):
     OP_REARRANGE = 22            # look at the top N and put them back in any order (401.4), or shuffle (701.24a)
     OP_HAND_TO_TOP = 23          # put N cards from the hand on top of the library in any order (401.4)
     OP_SOURCE_TO_TOP = 24        # its source goes on top of its owner's library (400.3)
+    OP_SACRIFICE_SELF = 25       # its source is sacrificed (701.21a)
 
 
 class OpFlag(enum.IntEnum):
@@ -247,6 +248,9 @@ class Event(Coded):
     SELF_ATTACKS = ("self_attacks", "508.1m",
                     "this creature is declared an attacker (Restless Fortress; not a token put onto the "
                     "battlefield attacking, 508.4)", "Whenever ~ attacks")
+    YOU_PLAY_ANOTHER_LAND = ("you_play_another_land", "305.1",
+                             "you play a land other than this one (City of Traitors): played from your hand, "
+                             "not put onto the battlefield by an effect (305.4)", "When you play another land")
 
 
 EVENT_NAMES: tuple[str, ...] = tuple(e.value for e in Event)     # by code
@@ -434,6 +438,9 @@ OPS: tuple[OpDef, ...] = (
           "its source, if still on the battlefield, is put on top of its owner's library (Sensei's Divining Top's "
           "\"then put ~ on top of its owner's library\"; a token ceases to exist, 111.7)",
           (_flag("source_to_top", "true: it is"),), moved="to library"),
+    OpDef("sacrifice_self", OpCode.OP_SACRIFICE_SELF, "701.21a",
+          "its source is sacrificed, if it is still on the battlefield (City of Traitors)",
+          (_flag("sacrifice_self", "true: it is"),)),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -25,7 +25,7 @@ SIZE = 100
 PARTLY = {
     'The Fantasticar', 'The One Ring',
     'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
-    'City of Traitors', 'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls',
+    'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara', 'Eddymurk Crab', 'Firebending Lesson', "Stormchaser's Talent", 'Soul-Scar Mage'}
@@ -369,6 +369,19 @@ def test_614_1c_starting_town_enters_untapped_on_your_first_three_turns_and_pays
     assert s.could_produce(town) == {"W", "U", "B", "R", "G", "C"}
     assert s.tap_for_mana(town, 0) == {"C": 1} and s.life() == 20
     assert s.tap_for_mana(s.battlefield()[1], 1, color="R") == {"R": 1} and s.life() == 19
+
+
+def test_305_1_city_of_traitors_makes_two_colorless_and_is_sacrificed_when_you_play_another_land(db):
+    """"When you play another land, sacrifice this land. {T}: Add {C}{C}." -- a land put onto
+    the battlefield is not played (305.4); its mana made first stays in the pool (106.4)."""
+    s = _scenario(db)
+    s.add_to_hand("City of Traitors")
+    city = s.play_land("City of Traitors")
+    assert not s.is_tapped(city) and s.tap_for_mana(city) == {"C": 2}
+    s.add_to_hand("Island")
+    s.play_land("Island")
+    assert [p.name for p in s.battlefield()] == ["Island"] and s.graveyard() == ["City of Traitors"]
+    assert s.pool() == {"C": 2}
 
 
 def test_120_3a_ancient_tomb_makes_two_colorless_and_deals_2_damage_to_you(db):

@@ -8,7 +8,8 @@
 # untapped), never of the play policy.
 # Uses base, counts, abilities, game, zones, and, included after it, turn (enter_attacking, turns_begun),
 # choices (keeps_on_top, goes_to_hand, land_to_search, returned_land, land_to_untap,
-# cards_to_discard, permanent_to_sacrifice, creature_to_tap, order_on_top, cards_to_top).
+# cards_to_discard, permanent_to_sacrifice, creature_to_tap, order_on_top, cards_to_top,
+# mana_before_sacrifice).
 
 # ---- permanents entering and leaving -------------------------------------------------------
 
@@ -153,11 +154,24 @@ cdef inline void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexc
     sba_loop(R, S, g, rng)
 
 
+cdef void dies(Rules* R, Spec* S, Game* g, Rng* rng, int i) noexcept nogil:
+    """Permanent i is put into its owner's graveyard from the battlefield (700.4: it dies; a
+    sacrifice, 701.21a, or toughness 0): its "when this dies" abilities resolve first, reading
+    it as it last existed (603.10a: counted while it's there), then it goes (leave_to_graveyard)."""
+    cdef Card* c = &R.cards[g.perms[i].card]
+    cdef int object_id = g.perms[i].object_id, who = g.perms[i].controller, k
+    for k in range(c.n_triggered):
+        if R.triggered[c.triggered_first + k].event == EV_SELF_DIES:
+            run_ops(R, S, g, rng, R.triggered[c.triggered_first + k].effect, -1, find_object(g, object_id), 0, who)
+    i = find_object(g, object_id)
+    if i >= 0:
+        leave_to_graveyard(g, i)
+
+
 cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
-    cdef int i, j, k, object_id, who
+    cdef int i, j
     cdef Board b
     cdef bint again = True
-    cdef Card* c
     cdef bint toughness, names
     while again:
         again = False
@@ -168,14 +182,7 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         b = game_board(g)
         for i in range(g.n if toughness else 0):
             if types_of(R, &g.perms[i]) & CT_CREATURE and toughness_of(R, &b, i) <= 0:
-                c = &R.cards[g.perms[i].card]
-                object_id = g.perms[i].object_id
-                who = g.perms[i].controller
-                for k in range(c.n_triggered):   # its dies abilities, counted while it's there
-                    if R.triggered[c.triggered_first + k].event == EV_SELF_DIES:
-                        run_ops(R, S, g, rng, R.triggered[c.triggered_first + k].effect, -1,
-                                     find_object(g, object_id), 0, who)
-                leave_to_graveyard(g, find_object(g, object_id))
+                dies(R, S, g, rng, i)
                 again = True
                 break
         if again:
@@ -390,6 +397,13 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                     trace_moved(g, code, g.front[g.perms[t].card], Z_BATTLEFIELD, Z_LIBRARY, g.perms[t].owner)
                     put_on_top(g, g.perms[t].owner, g.front[g.perms[t].card])
                 remove_permanent(g, t)
+        elif code == OP_SACRIFICE_SELF:        # 701.21a: its source, if still there (400.7) and yours
+            t = find_object(g, source_id) if source_id >= 0 else -1
+            if t >= 0 and g.perms[t].controller == who:
+                mana_before_sacrifice(R, S, g, rng, t, who)
+                t = find_object(g, source_id)
+                if t >= 0:
+                    dies(R, S, g, rng, t)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 

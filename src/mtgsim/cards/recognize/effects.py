@@ -48,6 +48,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
                                  "the rest on the bottom of your library in any order.")),
     # (a class level bar, read with its level's abilities by faces.py's _class_levels, 716.2a)
     "class_level": ("Enchantment — Class", "{2}{G}: Level 2\nYou may play an additional land on each of your turns."),
+    "sacrifice_self": ("Land", "When you play another land, sacrifice ~.\n{T}: Add {C}{C}."),
     "becomes": ("Land", ("{T}: Add {C}.\n{1}: Until end of turn, ~ becomes a 2/2 creature with all creature types. "
                          "It's still a land.")),
     "power_bonus": ("Creature — Human Monk", "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."),
@@ -247,6 +248,11 @@ def _e_land_from_hand(m):               # (as one more land play this turn: the 
 @_effect(r"investigate")
 def _e_investigate(m):
     return {"tokens": {"Clue": 1}}
+
+
+@_effect(r"sacrifice ~")
+def _e_sacrifice_self(m):
+    return {"sacrifice_self": True}
 
 
 @_effect(r"sacrifice (?:~|it) at the beginning of the next end step")
