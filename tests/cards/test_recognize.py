@@ -212,6 +212,9 @@ _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",),
     ("Thoughtseize", "{B}", "Sorcery", "Target player reveals their hand. You choose a nonland card from it. That "
      "player discards that card. You lose 2 life.", None, [I, I, I, R]),
     ("Mind Rot", "{2}{B}", "Sorcery", "Target player discards two cards.", None, [I]),
+    # a graveyard exiled: the player targets the opponent's, empty in a goldfish, never their own (115.1)
+    ("Bojuka Bog", "", "Land", "This land enters tapped.\nWhen this land enters, exile target player's graveyard.\n"
+     "{T}: Add {B}.", None, [R, I, R]),
     # removal the player would aim only at their own creature, and a shield it can't use
     ("Terror", "{1}{B}", "Instant", "Destroy target nonartifact, nonblack creature. It can't be regenerated.", None,
      [I]),
