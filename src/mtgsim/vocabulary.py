@@ -84,6 +84,7 @@ class OpFlag(enum.IntEnum):
     OF_MORE_IF_INSTANT_AND_SORCERY = 32  # OP_LOOK_TO_HAND: one more into the hand if there is an instant
     #                              card and a sorcery card in your graveyard (Flow State, 608.2c)
     OF_MAY_SHUFFLE = 64          # OP_REARRANGE: the player may shuffle the library instead (Ponder)
+    OF_UNTAP_WITH_FOUR_LANDS = 128  # OP_SEARCH_LAND: ...then untapped if you control four or more lands
 
 
 class Who(enum.IntEnum):
@@ -378,7 +379,9 @@ OPS: tuple[OpDef, ...] = (
     OpDef("lands_to_battlefield", OpCode.OP_SEARCH_LAND, "701.23",
           "search your library for N basic lands (or land_types) and put them onto the battlefield",
           (_number("lands_to_battlefield", "lands found"),
-           _flag("lands_tapped", "the lands found enter tapped", default=True, flag=OpFlag.OF_TAPPED), *_LAND_KINDS),
+           _flag("lands_tapped", "the lands found enter tapped", default=True, flag=OpFlag.OF_TAPPED),
+           _flag("untap_with_four_lands", "then, if you control four or more lands, they untap (Fabled Passage)",
+                 flag=OpFlag.OF_UNTAP_WITH_FOUR_LANDS), *_LAND_KINDS),
           flags=int(OpFlag.OF_TO_BATTLEFIELD), worth=True, choice="land_to_find"),
     OpDef("lands_to_hand", OpCode.OP_SEARCH_LAND, "701.23",
           "search your library for N basic lands (or land_types) and put them into your hand",

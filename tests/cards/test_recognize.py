@@ -601,3 +601,12 @@ def test_702_29e_typecycling_the_vocabulary_lacks_is_reported():
                         keywords=("Wizardcycling", "Typecycling"))
     assert rec.bucket != "fully" and c.cycling is None
     assert "Wizardcycling {3}" in c.unmodeled
+
+
+def test_701_23_fabled_passage_reads_the_land_found_untapped_with_four_lands():
+    rec, c = _abilities("Fabled Passage", "", "Land", "{T}, Sacrifice this land: Search your library for a basic "
+                        "land card, put it onto the battlefield tapped, then shuffle. Then if you control four or "
+                        "more lands, untap that land.")
+    assert rec.bucket == "fully", rec.clauses
+    _same(c.abilities, [{"kind": "activated", "cost": "{T}, Sacrifice this", "lands_to_battlefield": 1,
+                         "lands_tapped": True, "untap_with_four_lands": True}])

@@ -205,3 +205,30 @@ def test_614_1c_a_reveal_land_enters_untapped_with_a_card_of_its_types_in_hand(h
     for name in hand:
         s.add_to_hand(name)
     assert _enters_tapped(s, "Test Primal Land") is tapped
+
+
+@pytest.mark.parametrize("lands, tapped", [(["Plains"], True), (["Plains", "Swamp"], True),
+                                           (["Plains", "Swamp", "Island"], False)])
+def test_701_23_fabled_passage_untaps_the_land_found_if_you_control_four_or_more_lands(lands, tapped):
+    """Fabled Passage: "{T}, Sacrifice this land: Search your library for a basic land card, put it
+    onto the battlefield tapped, then shuffle. Then if you control four or more lands, untap that
+    land." -- the Passage is gone (a cost, 601.2h) and the land found counts among the four."""
+    s = Scenario(card_db())
+    for name in lands:
+        s.add(name)
+    passage = s.add("Fabled Passage")
+    s.add_to_library("Forest")
+    s.activate(passage)
+    forest = s.battlefield()[-1]
+    assert forest.name == "Forest" and len(s.battlefield()) == len(lands) + 1
+    assert s.is_tapped(forest) is tapped
+
+
+def test_701_23_fabled_passage_counts_only_your_lands():
+    s = Scenario(card_db())
+    for name in ("Plains", "Swamp", "Island"):
+        s.add(name, controller="opponent")
+    passage = s.add("Fabled Passage")
+    s.add_to_library("Forest")
+    s.activate(passage)
+    assert s.is_tapped(s.battlefield()[-1])

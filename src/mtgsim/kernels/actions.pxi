@@ -222,6 +222,14 @@ cdef bint search_finds(Rules* R, Game* g, Op* e, int who) noexcept nogil:
     return False
 
 
+cdef int lands_controlled(Rules* R, Game* g, int who) noexcept nogil:
+    """The lands player `who` controls."""
+    cdef int j, n = 0
+    for j in range(g.n):
+        n += (types_of(R, &g.perms[j]) & CT_LAND) != 0 and g.perms[j].controller == who
+    return n
+
+
 cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, bint to_battlefield,
                       int who) noexcept nogil:
     """Player `who` searches their library for a basic land (or one of the named land types)
@@ -262,6 +270,8 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, bint to_battl
         g.entering_tapped = False
         if i >= 0 and e.flags & OF_TAPPED:
             set_flags(g, i, g.perms[i].flags | PF_TAPPED)
+            if e.flags & OF_UNTAP_WITH_FOUR_LANDS and lands_controlled(R, g, who) >= 4:
+                set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)    # ("Then if you control four or more lands, ...")
         board_changed(g)
         if i >= 0:                       # its enters abilities (603.6a: a bounce land's too)
             enters_triggers(R, S, g, rng, i, False, 0)

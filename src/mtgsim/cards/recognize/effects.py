@@ -265,7 +265,7 @@ _LAND_SEARCH = re.compile(
     r"(?:, reveal (?:it|them|those cards))?,(?: and)? "
     r"(?P<put>put (?:it|them|that card|those cards) (?:onto the battlefield"
     r"(?P<tapped> tapped)?|into your hand)|put one onto the battlefield tapped and the (?:other|rest) into your hand)"
-    r"(?:,)? then shuffle\.?", re.IGNORECASE)
+    r"(?:,)? then shuffle(?P<untap>\. Then if you control four or more lands, untap that land)?\.?", re.IGNORECASE)
 
 
 def _land_types(what: str) -> tuple[bool, list[str]] | None:
@@ -307,6 +307,8 @@ def land_search(text: str) -> dict | None:
     else:
         out["lands_to_battlefield"] = count
         out["lands_tapped"] = bool(m["tapped"])
+        if m["untap"]:
+            out["untap_with_four_lands"] = True
     if types:
         out["land_types"] = types
     return out
@@ -413,6 +415,9 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the choice is of the cards looked at: one phrase)
         elif out and s == "It's still a land." and " becomes " in out[-1]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (613.1d: what it becomes keeps its types: one phrase)
+        elif out and s.startswith("Then if you control four or more lands, untap that land") and _LAND_SEARCH.fullmatch(
+                out[-1]):
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (the land found untapped: one phrase with its search)
         elif out and s.startswith("You gain life equal to the life lost this way"):
             out[-1] += " " + s                  # (how much depends on the sentence before)
         else:
