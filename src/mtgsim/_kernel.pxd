@@ -301,8 +301,9 @@ cdef inline uint8_t supertypes_of(Rules* R, Permanent* p) noexcept nogil:
 
 
 cdef inline uint64_t subtypes_of(Rules* R, Permanent* p) noexcept nogil:
-    """Its subtypes (205.3) as they are now."""
-    return R.cards[characteristics_row(p)].subtypes
+    """Its subtypes (205.3) as they are now: its card's, and the basic land type chosen as it
+    entered (Permanent.land_type: the compiler's subtype bits begin with the five, 305.6)."""
+    return R.cards[characteristics_row(p)].subtypes | ((<uint64_t>1 << p.land_type) >> 1)
 
 
 cdef inline uint8_t colors_of(Rules* R, Permanent* p) noexcept nogil:

@@ -610,3 +610,18 @@ def test_701_23_fabled_passage_reads_the_land_found_untapped_with_four_lands():
     assert rec.bucket == "fully", rec.clauses
     _same(c.abilities, [{"kind": "activated", "cost": "{T}, Sacrifice this", "lands_to_battlefield": 1,
                          "lands_tapped": True, "untap_with_four_lands": True}])
+
+
+def test_305_7_multiversal_passage_reads_the_basic_land_type_chosen_as_its_colour():
+    """A basic land type chosen is a colour's (305.6): the land is of that type, with its mana ability."""
+    rec, c = _abilities("Multiversal Passage", "", "Land", "As this land enters, choose a basic land type. Then you "
+                        "may pay 2 life. If you don't, it enters tapped.\nThis land is the chosen type.")
+    assert rec.bucket == "fully", rec.clauses
+    _same(c.abilities, [{"kind": "enters", "tapped": True, "unless": "pay_life", "life": 2, "choose_color": True,
+                         "chosen_type": True}, {"kind": "mana", "cost": "{T}", "output": "chosen_color"}])
+
+
+def test_305_7_the_chosen_type_is_read_only_with_a_basic_land_type_chosen():
+    rec, c = _abilities("Test Land", "", "Land", "As this land enters, choose a land type.\n"
+                        "This land is the chosen type.")
+    assert rec.bucket != "fully" and not c.abilities

@@ -31,7 +31,7 @@ PARTLY = {
     'Talon Gates of Madara', 'Eddymurk Crab', 'Firebending Lesson', "Stormchaser's Talent", 'Soul-Scar Mage'}
 UNKNOWN = {
     "Urza's Saga", 'Badgermole Cub',
-    'Boomerang Basics', 'Multiversal Passage', "Mishra's Bauble",
+    'Boomerang Basics', "Mishra's Bauble",
     'Glaring Fleshraker', 'Tezzeret, Cruel Captain', 'Chalice of the Void',
     'Voice of Victory', 'Manifold Key',
     'Chrome Mox', 'Academic Dispute'}
@@ -60,7 +60,8 @@ MOOT = {"Force of Will": ("Island", "Island", "Island", "Island", "Island"),
 # creatures whose evoke is moot: (their mana cost's lands, power/toughness, a card of their colour to pitch)
 EVOKE = {"Solitude": (("Plains",) * 5, (3, 2), "Swords to Plowshares"),
          "Subtlety": (("Island",) * 4, (3, 3), "Counterspell")}
-SINGLES = {"Riverpyre Verge", "Starting Town", "Ancient Tomb", "Wasteland", "Mishra's Workshop", "Otawara, Soaring City",
+SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal Passage",
+           "Ancient Tomb", "Wasteland", "Mishra's Workshop", "Otawara, Soaring City",
            "Riverglide Pathway // Lavaglide Pathway", "Mutavault", "Boseiju, Who Endures", "Undercity Sewers",
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
@@ -382,6 +383,20 @@ def test_305_1_city_of_traitors_makes_two_colorless_and_is_sacrificed_when_you_p
     s.play_land("Island")
     assert [p.name for p in s.battlefield()] == ["Island"] and s.graveyard() == ["City of Traitors"]
     assert s.pool() == {"C": 2}
+
+
+def test_305_7_multiversal_passage_is_the_basic_land_type_chosen_untapped_for_2_life(db):
+    """"As this land enters, choose a basic land type. Then you may pay 2 life. If you don't, it
+    enters tapped. This land is the chosen type." -- a Swamp chosen: {B} (305.6), and a Swamp for
+    other cards (Cabal Coffers would count it)."""
+    s = _scenario(db)
+    s.add_to_hand("Multiversal Passage")
+    passage = s.play_land("Multiversal Passage", pay_life=True, choices={"color": "B"})
+    assert not s.is_tapped(passage) and s.life() == 18 and s.could_produce(passage) == {"B"}
+    assert s.tap_for_mana(passage) == {"B": 1}
+    s.add_to_hand("Multiversal Passage")
+    passage = s.play_land("Multiversal Passage", pay_life=False, choices={"color": "G"})
+    assert s.is_tapped(passage) and s.life() == 18 and s.could_produce(passage) == {"G"}
 
 
 def test_120_3a_ancient_tomb_makes_two_colorless_and_deals_2_damage_to_you(db):

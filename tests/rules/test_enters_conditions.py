@@ -232,3 +232,40 @@ def test_701_23_fabled_passage_counts_only_your_lands():
     s.add_to_library("Forest")
     s.activate(passage)
     assert s.is_tapped(s.battlefield()[-1])
+
+
+PASSAGE = card("Multiversal Passage", "", "Land", abilities=[
+    {"kind": "enters", "tapped": True, "unless": "pay_life", "life": 2, "choose_color": True, "chosen_type": True},
+    {"kind": "mana", "cost": "{T}", "output": "chosen_color"}])
+
+
+@pytest.mark.parametrize("color, pay, tapped, life", [("U", True, False, 18), ("R", False, True, 20)])
+def test_305_7_multiversal_passage_is_the_basic_land_type_chosen_and_taps_for_its_mana(color, pay, tapped, life):
+    """"As this land enters, choose a basic land type. Then you may pay 2 life. If you don't, it
+    enters tapped. This land is the chosen type." -- an Island taps for {U} (305.6), a Mountain
+    for {R}; untapped for 2 life (614.1c)."""
+    s = Scenario(card_db().extended(PASSAGE))
+    s.add_to_hand("Multiversal Passage")
+    p = s.play_land("Multiversal Passage", pay_life=pay, choices={"color": color})
+    assert s.is_tapped(p) is tapped and s.life() == life
+    assert s.could_produce(p) == {color}
+    if tapped:                      # (your next turn's untap step)
+        s.next_turn()
+        s.next_turn()
+    assert s.tap_for_mana(p) == {color: 1}
+
+
+@pytest.mark.parametrize("color, tapped", [("R", False), ("G", False), ("U", True)])
+def test_305_7_multiversal_passage_counts_as_its_chosen_type_for_other_cards(color, tapped):
+    """Rootbound Crag "enters tapped unless you control a Mountain or a Forest": a Passage that
+    chose Mountain or Forest is one (205.3: its subtype); one that chose Island is not."""
+    s = Scenario(card_db().extended(PASSAGE))
+    s.add_to_hand("Multiversal Passage")
+    s.play_land("Multiversal Passage", pay_life=True, choices={"color": color})
+    assert _enters_tapped(s, "Rootbound Crag") is tapped
+
+
+def test_305_7_chosen_type_needs_the_colour_chosen():
+    from mtgsim import CardDataError
+    with pytest.raises(CardDataError, match="chosen_type .* needs choose_color"):
+        card("Test Typed Land", "", "Land", abilities=[{"kind": "enters", "chosen_type": True}])

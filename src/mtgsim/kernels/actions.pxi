@@ -28,7 +28,7 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
     cdef Card* c = &R.cards[row]
     cdef Enters* e
     cdef Board b
-    cdef int k, q, lands = 0, j
+    cdef int k, q, lands = 0, j, t
     if g.n >= MAXPERM:
         g.over |= GO_PERMANENTS
         return -1
@@ -57,6 +57,9 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
         g.m1m1 |= p.counters[<int>CK_M1M1] != 0
         if e.choose_color:
             p.chosen_color = g.choices.color
+            t = type_index(p.chosen_color)
+            if e.is_chosen_type and 0 <= t < 5:  # (305.7: the basic land type of that colour, W U B R G)
+                p.land_type = <uint8_t>(1 + t)
     g.n += 1
     board_changed(g)
     count_permanent(g, row, 1)

@@ -87,6 +87,14 @@ def _enters(face: Face, p: str) -> Abilities | None:
         return [{"kind": "enters", "tapped": True, "choose_color": True}]
     if re.fullmatch(r"As ~ enters, choose a color\.?", p):
         return [{"kind": "enters", "choose_color": True}]
+    # A basic land type chosen is its colour's (305.6): the land is that type, with its mana ability (305.7).
+    if m := re.fullmatch(r"As ~ enters, choose a basic land type\. Then you may pay (?P<life>\d+) life\. "
+                         r"If you don't, it enters tapped\.?", p):
+        return [{"kind": "enters", "tapped": True, "unless": "pay_life", "life": int(m["life"]), "choose_color": True}]
+    if (re.fullmatch(r"~ is the chosen type\.?", p) and "Land" in face.types
+            and "choose a basic land type" in face.face.oracle_text):
+        return [{"kind": "enters", "choose_color": True, "chosen_type": True},
+                {"kind": "mana", "cost": "{T}", "output": "chosen_color"}]
     if m := re.fullmatch(rf"~ enters (?P<tapped>tapped )?with {NUMBER_WORD} (?P<kind>{_ENTERS_WITH}) "
                          r"counters? on it\.?", p, re.IGNORECASE):
         return [{"kind": "enters", "counters": {m["kind"].lower(): number_of(m["n"])}}
