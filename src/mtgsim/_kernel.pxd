@@ -99,6 +99,7 @@ cdef struct Rules:
     TotalCost* base_cost     # per card: its mana cost as a total cost when nothing changes it
     bint attack_triggers     # some CARD row has a "whenever ~ attacks" ability (attack: else nothing to note)
     bint power_bonuses       # some OP row is OP_POWER_BONUS (end_of_turn: else no bonus to end)
+    bint land_play_triggers  # some CARD row has a "when you play another land" ability (play_a_land)
     int32_t* front           # per card: the card it is a face of (712.8a: off the battlefield and
                              # the stack, a double-faced card is its front face): for a back
                              # face its front face's row, else the row itself
@@ -300,8 +301,9 @@ cdef inline uint8_t supertypes_of(Rules* R, Permanent* p) noexcept nogil:
 
 
 cdef inline uint64_t subtypes_of(Rules* R, Permanent* p) noexcept nogil:
-    """Its subtypes (205.3) as they are now."""
-    return R.cards[characteristics_row(p)].subtypes
+    """Its subtypes (205.3) as they are now: its card's, and the basic land type chosen as it
+    entered (Permanent.land_type: the compiler's subtype bits begin with the five, 305.6)."""
+    return R.cards[characteristics_row(p)].subtypes | ((<uint64_t>1 << p.land_type) >> 1)
 
 
 cdef inline uint8_t colors_of(Rules* R, Permanent* p) noexcept nogil:

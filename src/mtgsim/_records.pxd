@@ -237,6 +237,8 @@ ctypedef struct Enters:          # "as enters" / "enters with" (614.1c, 614.12) 
     int16_t counters[NCOUNTERKINDS]  # counters it enters with, per CounterKind (fixed part)
     int32_t counters_count[NCOUNTERKINDS]  # ...or a COUNT row (X of the spell: 107.3m), -1 none
     uint8_t choose_color
+    uint8_t is_chosen_type       # with choose_color: it is the basic land type of the colour chosen
+                                 # (Multiversal Passage, 305.7: Permanent.land_type)
 
 ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED table)
     int32_t card
@@ -285,7 +287,10 @@ ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
                                  # or becomes - 1), kept by the kernels wherever card or becomes change
                                  # and set as they read a caller's rows (a value given is not read):
                                  # the accessors' one load (_kernel.pxd derive_characteristics)
-    uint8_t padding[20]          # (unused, 0: 64 bytes a permanent, so a row's address is one shift, not
+    uint8_t land_type            # 1 + the basic land type it has besides its card's (305.6 order, Plains..
+                                 # Forest: as ManaTypeBit's colours), chosen as it entered ("~ is the
+                                 # chosen type", 305.7: Enters.is_chosen_type), 0 none; subtypes_of adds it
+    uint8_t padding[19]          # (unused, 0: 64 bytes a permanent, so a row's address is one shift, not
                                  # a multiply; at 44 bytes every game took 0.3-0.4% more instructions)
 
 ctypedef struct TotalCost:       # a spell's total cost as it is paid (601.2f): no X left, counts only

@@ -674,6 +674,7 @@ class _Compiler:
         r["life"] = e.life
         self.counters(r, e.counters)
         r["choose_color"] = e.choose_color
+        r["is_chosen_type"] = e.chosen_type      # (the five basic land types are the first subtype bits)
         return r
 
     def _triggered(self, t: TriggeredAbility, card: int) -> np.void:

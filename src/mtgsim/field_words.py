@@ -101,6 +101,7 @@ class TappedUnless(Coded):
     CONTROL_BASIC = "control_basic"       # unless you control a basic land
     LOW_LIFE = "low_life"                 # unless a player has `life` or less life
     CONTROL_LEGENDARY_CREATURE = "control_legendary_creature"  # unless you control a legendary creature
+    FIRST_THREE_TURNS = "first_three_turns"  # unless it's your first, second, or third turn of the game
 
 
 # The lists the core has as enums: each with its members' prefix, the TOML field it is the words

@@ -71,6 +71,7 @@ class OpCode(enum.IntEnum):
     OP_REARRANGE = 22            # look at the top N and put them back in any order (401.4), or shuffle (701.24a)
     OP_HAND_TO_TOP = 23          # put N cards from the hand on top of the library in any order (401.4)
     OP_SOURCE_TO_TOP = 24        # its source goes on top of its owner's library (400.3)
+    OP_SACRIFICE_SELF = 25       # its source is sacrificed (701.21a)
 
 
 class OpFlag(enum.IntEnum):
@@ -83,6 +84,7 @@ class OpFlag(enum.IntEnum):
     OF_MORE_IF_INSTANT_AND_SORCERY = 32  # OP_LOOK_TO_HAND: one more into the hand if there is an instant
     #                              card and a sorcery card in your graveyard (Flow State, 608.2c)
     OF_MAY_SHUFFLE = 64          # OP_REARRANGE: the player may shuffle the library instead (Ponder)
+    OF_UNTAP_WITH_FOUR_LANDS = 128  # OP_SEARCH_LAND: ...then untapped if you control four or more lands
 
 
 class Who(enum.IntEnum):
@@ -247,6 +249,9 @@ class Event(Coded):
     SELF_ATTACKS = ("self_attacks", "508.1m",
                     "this creature is declared an attacker (Restless Fortress; not a token put onto the "
                     "battlefield attacking, 508.4)", "Whenever ~ attacks")
+    YOU_PLAY_ANOTHER_LAND = ("you_play_another_land", "305.1",
+                             "you play a land other than this one (City of Traitors): played from your hand, "
+                             "not put onto the battlefield by an effect (305.4)", "When you play another land")
 
 
 EVENT_NAMES: tuple[str, ...] = tuple(e.value for e in Event)     # by code
@@ -374,7 +379,9 @@ OPS: tuple[OpDef, ...] = (
     OpDef("lands_to_battlefield", OpCode.OP_SEARCH_LAND, "701.23",
           "search your library for N basic lands (or land_types) and put them onto the battlefield",
           (_number("lands_to_battlefield", "lands found"),
-           _flag("lands_tapped", "the lands found enter tapped", default=True, flag=OpFlag.OF_TAPPED), *_LAND_KINDS),
+           _flag("lands_tapped", "the lands found enter tapped", default=True, flag=OpFlag.OF_TAPPED),
+           _flag("untap_with_four_lands", "then, if you control four or more lands, they untap (Fabled Passage)",
+                 flag=OpFlag.OF_UNTAP_WITH_FOUR_LANDS), *_LAND_KINDS),
           flags=int(OpFlag.OF_TO_BATTLEFIELD), worth=True, choice="land_to_find"),
     OpDef("lands_to_hand", OpCode.OP_SEARCH_LAND, "701.23",
           "search your library for N basic lands (or land_types) and put them into your hand",
@@ -434,6 +441,9 @@ OPS: tuple[OpDef, ...] = (
           "its source, if still on the battlefield, is put on top of its owner's library (Sensei's Divining Top's "
           "\"then put ~ on top of its owner's library\"; a token ceases to exist, 111.7)",
           (_flag("source_to_top", "true: it is"),), moved="to library"),
+    OpDef("sacrifice_self", OpCode.OP_SACRIFICE_SELF, "701.21a",
+          "its source is sacrificed, if it is still on the battlefield (City of Traitors)",
+          (_flag("sacrifice_self", "true: it is"),)),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

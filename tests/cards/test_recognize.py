@@ -71,6 +71,11 @@ def test_old_and_new_templates_read_alike(text):
     ("Abandoned Campground", "This land enters tapped unless a player has 13 or less life.\n{T}: Add {W} or {U}.",
      [{"kind": "enters", "tapped": True, "unless": "low_life", "life": 13},
       {"kind": "mana", "cost": "{T}", "options": ["{W}", "{U}"]}]),
+    ("Starting Town", "This land enters tapped unless it's your first, second, or third turn of the game.\n"
+                      "{T}: Add {C}.\n{T}, Pay 1 life: Add one mana of any color.",
+     [{"kind": "enters", "tapped": True, "unless": "first_three_turns"},
+      {"kind": "mana", "cost": "{T}", "mana": "{C}"},
+      {"kind": "mana", "cost": "{T}, Pay 1 life", "output": "any_color"}]),
     ("Battlefield Forge", "{T}: Add {C}.\n{T}: Add {R} or {W}. This land deals 1 damage to you.",
      [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
       {"kind": "mana", "cost": "{T}", "options": ["{R}", "{W}"], "damage_to_you": 1}]),
@@ -207,6 +212,9 @@ _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",),
     ("Thoughtseize", "{B}", "Sorcery", "Target player reveals their hand. You choose a nonland card from it. That "
      "player discards that card. You lose 2 life.", None, [I, I, I, R]),
     ("Mind Rot", "{2}{B}", "Sorcery", "Target player discards two cards.", None, [I]),
+    # a graveyard exiled: the player targets the opponent's, empty in a goldfish, never their own (115.1)
+    ("Bojuka Bog", "", "Land", "This land enters tapped.\nWhen this land enters, exile target player's graveyard.\n"
+     "{T}: Add {B}.", None, [R, I, R]),
     # removal the player would aim only at their own creature, and a shield it can't use
     ("Terror", "{1}{B}", "Instant", "Destroy target nonartifact, nonblack creature. It can't be regenerated.", None,
      [I]),
@@ -593,3 +601,27 @@ def test_702_29e_typecycling_the_vocabulary_lacks_is_reported():
                         keywords=("Wizardcycling", "Typecycling"))
     assert rec.bucket != "fully" and c.cycling is None
     assert "Wizardcycling {3}" in c.unmodeled
+
+
+def test_701_23_fabled_passage_reads_the_land_found_untapped_with_four_lands():
+    rec, c = _abilities("Fabled Passage", "", "Land", "{T}, Sacrifice this land: Search your library for a basic "
+                        "land card, put it onto the battlefield tapped, then shuffle. Then if you control four or "
+                        "more lands, untap that land.")
+    assert rec.bucket == "fully", rec.clauses
+    _same(c.abilities, [{"kind": "activated", "cost": "{T}, Sacrifice this", "lands_to_battlefield": 1,
+                         "lands_tapped": True, "untap_with_four_lands": True}])
+
+
+def test_305_7_multiversal_passage_reads_the_basic_land_type_chosen_as_its_colour():
+    """A basic land type chosen is a colour's (305.6): the land is of that type, with its mana ability."""
+    rec, c = _abilities("Multiversal Passage", "", "Land", "As this land enters, choose a basic land type. Then you "
+                        "may pay 2 life. If you don't, it enters tapped.\nThis land is the chosen type.")
+    assert rec.bucket == "fully", rec.clauses
+    _same(c.abilities, [{"kind": "enters", "tapped": True, "unless": "pay_life", "life": 2, "choose_color": True,
+                         "chosen_type": True}, {"kind": "mana", "cost": "{T}", "output": "chosen_color"}])
+
+
+def test_305_7_the_chosen_type_is_read_only_with_a_basic_land_type_chosen():
+    rec, c = _abilities("Test Land", "", "Land", "As this land enters, choose a land type.\n"
+                        "This land is the chosen type.")
+    assert rec.bucket != "fully" and not c.abilities

@@ -29,7 +29,7 @@ EXPECTED_DIFFERENCES = {
     "Walking Ballista": "curated: the ping left out",
     **{name: UNREAD for name in (
         "The Fire Crystal", "Path of Ancestry", "Nykthos, Shrine to Nyx",
-        "Castle Garenbrig", "Fabled Passage", "Myriad Landscape", "Ilysian Caryatid",
+        "Castle Garenbrig", "Myriad Landscape", "Ilysian Caryatid",
         "Incubation Druid", "Rite of Flame", "Manamorphose", "Circuitous Route",
         "Contamination", "Caged Sun", "Gauntlet of Power",
         "Fireball", "Faithless Looting",

@@ -24,14 +24,14 @@ SIZE = 100
 # ---- the cards of the set not fully read: their buckets now ------------------------------------------
 PARTLY = {
     'The Fantasticar', 'The One Ring',
-    'Starting Town', 'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
-    'City of Traitors', 'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls',
+    'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
+    'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara', 'Eddymurk Crab', 'Firebending Lesson', "Stormchaser's Talent", 'Soul-Scar Mage'}
 UNKNOWN = {
     "Urza's Saga", 'Badgermole Cub',
-    'Boomerang Basics', 'Multiversal Passage', "Mishra's Bauble",
+    'Boomerang Basics', "Mishra's Bauble",
     'Glaring Fleshraker', 'Tezzeret, Cruel Captain', 'Chalice of the Void',
     'Voice of Victory', 'Manifold Key',
     'Chrome Mox', 'Academic Dispute'}
@@ -60,7 +60,8 @@ MOOT = {"Force of Will": ("Island", "Island", "Island", "Island", "Island"),
 # creatures whose evoke is moot: (their mana cost's lands, power/toughness, a card of their colour to pitch)
 EVOKE = {"Solitude": (("Plains",) * 5, (3, 2), "Swords to Plowshares"),
          "Subtlety": (("Island",) * 4, (3, 3), "Counterspell")}
-SINGLES = {"Riverpyre Verge", "Ancient Tomb", "Wasteland", "Mishra's Workshop", "Otawara, Soaring City",
+SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal Passage",
+           "Ancient Tomb", "Wasteland", "Mishra's Workshop", "Otawara, Soaring City",
            "Riverglide Pathway // Lavaglide Pathway", "Mutavault", "Boseiju, Who Endures", "Undercity Sewers",
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
@@ -353,6 +354,49 @@ def test_602_5_riverpyre_verge_makes_red_and_blue_only_with_an_island_or_a_mount
     s.add("Island")
     assert s.can_activate(verge, 1) and s.could_produce(verge) == {"R", "U"}
     assert s.tap_for_mana(verge, 1) == {"U": 1}
+
+
+def test_614_1c_starting_town_enters_untapped_on_your_first_three_turns_and_pays_1_life_for_a_color(db):
+    """"Enters tapped unless it's your first, second, or third turn of the game. {T}: Add {C}.
+    {T}, Pay 1 life: Add one mana of any color." Your turns 1-3 are game turns 1, 3 and 5."""
+    s = _scenario(db)
+    for turn in (1, 3, 5, 7):
+        s.add_to_hand("Starting Town")
+        town = s.play_land("Starting Town")
+        assert s.is_tapped(town) is (turn == 7), turn
+        s.next_turn()
+        s.next_turn()
+    town = s.battlefield()[0]
+    assert s.could_produce(town) == {"W", "U", "B", "R", "G", "C"}
+    assert s.tap_for_mana(town, 0) == {"C": 1} and s.life() == 20
+    assert s.tap_for_mana(s.battlefield()[1], 1, color="R") == {"R": 1} and s.life() == 19
+
+
+def test_305_1_city_of_traitors_makes_two_colorless_and_is_sacrificed_when_you_play_another_land(db):
+    """"When you play another land, sacrifice this land. {T}: Add {C}{C}." -- a land put onto
+    the battlefield is not played (305.4); its mana made first stays in the pool (106.4)."""
+    s = _scenario(db)
+    s.add_to_hand("City of Traitors")
+    city = s.play_land("City of Traitors")
+    assert not s.is_tapped(city) and s.tap_for_mana(city) == {"C": 2}
+    s.add_to_hand("Island")
+    s.play_land("Island")
+    assert [p.name for p in s.battlefield()] == ["Island"] and s.graveyard() == ["City of Traitors"]
+    assert s.pool() == {"C": 2}
+
+
+def test_305_7_multiversal_passage_is_the_basic_land_type_chosen_untapped_for_2_life(db):
+    """"As this land enters, choose a basic land type. Then you may pay 2 life. If you don't, it
+    enters tapped. This land is the chosen type." -- a Swamp chosen: {B} (305.6), and a Swamp for
+    other cards (Cabal Coffers would count it)."""
+    s = _scenario(db)
+    s.add_to_hand("Multiversal Passage")
+    passage = s.play_land("Multiversal Passage", pay_life=True, choices={"color": "B"})
+    assert not s.is_tapped(passage) and s.life() == 18 and s.could_produce(passage) == {"B"}
+    assert s.tap_for_mana(passage) == {"B": 1}
+    s.add_to_hand("Multiversal Passage")
+    passage = s.play_land("Multiversal Passage", pay_life=False, choices={"color": "G"})
+    assert s.is_tapped(passage) and s.life() == 18 and s.could_produce(passage) == {"G"}
 
 
 def test_120_3a_ancient_tomb_makes_two_colorless_and_deals_2_damage_to_you(db):

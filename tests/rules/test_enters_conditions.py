@@ -15,6 +15,7 @@ def _land(name: str, type_line: str, unless: str, **fields):
 VISTA = _land("Canopy Vista", "Land — Forest Plains", "many_basic_lands")
 CAMPGROUND = _land("Abandoned Campground", "Land", "low_life", life=13)
 RIVENDELL = _land("Rivendell", "Legendary Land", "control_legendary_creature")
+STARTING_TOWN = _land("Starting Town", "Land", "first_three_turns")
 BASIC_CHECK = _land("Test Basic Check Land", "Land", "control_basic")
 PANORAMA = card("Bant Panorama", "", "Land", abilities=[
     {"kind": "mana", "cost": "{T}", "mana": "{C}"},
@@ -24,7 +25,7 @@ PANORAMA = card("Bant Panorama", "", "Land", abilities=[
 
 @pytest.fixture
 def db():
-    return card_db().extended(VISTA, CAMPGROUND, RIVENDELL, BASIC_CHECK, PANORAMA, replace=True)
+    return card_db().extended(VISTA, CAMPGROUND, RIVENDELL, STARTING_TOWN, BASIC_CHECK, PANORAMA, replace=True)
 
 
 def _enters_tapped(s: Scenario, name: str) -> bool:
@@ -51,6 +52,33 @@ def test_low_life_land_reads_every_players_life(db, yours, theirs, tapped):
     s.set_life(yours)
     s.set_life(theirs, player="opponent")
     assert _enters_tapped(s, "Abandoned Campground") is tapped
+
+
+@pytest.mark.parametrize("turn, tapped", [(1, False), (2, False), (3, False), (4, True), (5, True)])
+def test_614_1c_starting_town_enters_untapped_on_your_first_three_turns(db, turn, tapped):
+    """Starting Town: "enters tapped unless it's your first, second, or third turn of the game" --
+    your own turns counted (you play first: game turns 1, 3, 5 are your first three, 7 your fourth)."""
+    s = Scenario(db)
+    for _ in range(2 * (turn - 1)):
+        s.next_turn()
+    assert s.turn == 2 * turn - 1
+    assert _enters_tapped(s, "Starting Town") is tapped
+
+
+@pytest.mark.parametrize("turns, tapped", [(1, False), (5, False), (7, True)])
+def test_614_1c_starting_town_counts_the_opponents_own_turns_and_never_on_yours(db, turns, tapped):
+    """The opponent's first, second and third turns are game turns 2, 4 and 6; a Starting Town put
+    onto the battlefield under their control on your turn enters tapped (it is not their turn)."""
+    s = Scenario(db)
+    for _ in range(turns):
+        s.next_turn()
+    s.add_to_hand("Starting Town", player="opponent")
+    s.play_land("Starting Town", player="opponent")
+    assert s.is_tapped(s.battlefield("opponent")[-1]) is tapped
+    s.next_turn()                               # (your turn: theirs enters tapped whatever turn it is)
+    s.add_to_hand("Starting Town", player="opponent")
+    s.play_land("Starting Town", player="opponent")
+    assert s.is_tapped(s.battlefield("opponent")[-1])
 
 
 @pytest.mark.parametrize("land, permanent, tapped", [
@@ -177,3 +205,67 @@ def test_614_1c_a_reveal_land_enters_untapped_with_a_card_of_its_types_in_hand(h
     for name in hand:
         s.add_to_hand(name)
     assert _enters_tapped(s, "Test Primal Land") is tapped
+
+
+@pytest.mark.parametrize("lands, tapped", [(["Plains"], True), (["Plains", "Swamp"], True),
+                                           (["Plains", "Swamp", "Island"], False)])
+def test_701_23_fabled_passage_untaps_the_land_found_if_you_control_four_or_more_lands(lands, tapped):
+    """Fabled Passage: "{T}, Sacrifice this land: Search your library for a basic land card, put it
+    onto the battlefield tapped, then shuffle. Then if you control four or more lands, untap that
+    land." -- the Passage is gone (a cost, 601.2h) and the land found counts among the four."""
+    s = Scenario(card_db())
+    for name in lands:
+        s.add(name)
+    passage = s.add("Fabled Passage")
+    s.add_to_library("Forest")
+    s.activate(passage)
+    forest = s.battlefield()[-1]
+    assert forest.name == "Forest" and len(s.battlefield()) == len(lands) + 1
+    assert s.is_tapped(forest) is tapped
+
+
+def test_701_23_fabled_passage_counts_only_your_lands():
+    s = Scenario(card_db())
+    for name in ("Plains", "Swamp", "Island"):
+        s.add(name, controller="opponent")
+    passage = s.add("Fabled Passage")
+    s.add_to_library("Forest")
+    s.activate(passage)
+    assert s.is_tapped(s.battlefield()[-1])
+
+
+PASSAGE = card("Multiversal Passage", "", "Land", abilities=[
+    {"kind": "enters", "tapped": True, "unless": "pay_life", "life": 2, "choose_color": True, "chosen_type": True},
+    {"kind": "mana", "cost": "{T}", "output": "chosen_color"}])
+
+
+@pytest.mark.parametrize("color, pay, tapped, life", [("U", True, False, 18), ("R", False, True, 20)])
+def test_305_7_multiversal_passage_is_the_basic_land_type_chosen_and_taps_for_its_mana(color, pay, tapped, life):
+    """"As this land enters, choose a basic land type. Then you may pay 2 life. If you don't, it
+    enters tapped. This land is the chosen type." -- an Island taps for {U} (305.6), a Mountain
+    for {R}; untapped for 2 life (614.1c)."""
+    s = Scenario(card_db().extended(PASSAGE))
+    s.add_to_hand("Multiversal Passage")
+    p = s.play_land("Multiversal Passage", pay_life=pay, choices={"color": color})
+    assert s.is_tapped(p) is tapped and s.life() == life
+    assert s.could_produce(p) == {color}
+    if tapped:                      # (your next turn's untap step)
+        s.next_turn()
+        s.next_turn()
+    assert s.tap_for_mana(p) == {color: 1}
+
+
+@pytest.mark.parametrize("color, tapped", [("R", False), ("G", False), ("U", True)])
+def test_305_7_multiversal_passage_counts_as_its_chosen_type_for_other_cards(color, tapped):
+    """Rootbound Crag "enters tapped unless you control a Mountain or a Forest": a Passage that
+    chose Mountain or Forest is one (205.3: its subtype); one that chose Island is not."""
+    s = Scenario(card_db().extended(PASSAGE))
+    s.add_to_hand("Multiversal Passage")
+    s.play_land("Multiversal Passage", pay_life=True, choices={"color": color})
+    assert _enters_tapped(s, "Rootbound Crag") is tapped
+
+
+def test_305_7_chosen_type_needs_the_colour_chosen():
+    from mtgsim import CardDataError
+    with pytest.raises(CardDataError, match="chosen_type .* needs choose_color"):
+        card("Test Typed Land", "", "Land", abilities=[{"kind": "enters", "chosen_type": True}])

@@ -572,10 +572,14 @@ class EntersEffect:
     life: int = 0
     counters: tuple[tuple[CounterName, Amount], ...] = ()   # e.g. (("+1/+1", Count(X)),): X of the spell (107.3m)
     choose_color: bool = False
+    chosen_type: bool = False      # it is the basic land type of the colour chosen (305.7: Multiversal Passage)
 
     def __post_init__(self):
         if self.unless in (TappedUnless.CONTROL_SUBTYPE, TappedUnless.REVEAL_SUBTYPE) and not self.subtypes:
             raise CardDataError(f"unless = {shown(self.unless.value)} asks for a card of `subtypes`: name them")
+        if self.chosen_type and not self.choose_color:
+            raise CardDataError("chosen_type (it is the basic land type chosen, 305.7) needs choose_color = true: "
+                                "the type is the chosen colour's")
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,10 @@
 # Game.choices (the colour chosen, paying life for a land) or asked of choices.pxi (the cards
 # kept on top, the cards a look takes, the land searched for, the land returned, the lands
 # untapped), never of the play policy.
-# Uses base, counts, abilities, game, zones, and, included after it, turn (enter_attacking),
+# Uses base, counts, abilities, game, zones, and, included after it, turn (enter_attacking, turns_begun),
 # choices (keeps_on_top, goes_to_hand, land_to_search, returned_land, land_to_untap,
-# cards_to_discard, permanent_to_sacrifice, creature_to_tap, order_on_top, cards_to_top).
+# cards_to_discard, permanent_to_sacrifice, creature_to_tap, order_on_top, cards_to_top,
+# mana_before_sacrifice).
 
 # ---- permanents entering and leaving -------------------------------------------------------
 
@@ -27,7 +28,7 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
     cdef Card* c = &R.cards[row]
     cdef Enters* e
     cdef Board b
-    cdef int k, q, lands = 0, j
+    cdef int k, q, lands = 0, j, t
     if g.n >= MAXPERM:
         g.over |= GO_PERMANENTS
         return -1
@@ -56,6 +57,9 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
         g.m1m1 |= p.counters[<int>CK_M1M1] != 0
         if e.choose_color:
             p.chosen_color = g.choices.color
+            t = type_index(p.chosen_color)
+            if e.is_chosen_type and 0 <= t < 5:  # (305.7: the basic land type of that colour, W U B R G)
+                p.land_type = <uint8_t>(1 + t)
     g.n += 1
     board_changed(g)
     count_permanent(g, row, 1)
@@ -85,6 +89,8 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands, int who) noex
         return False
     if e.unless == TU_LOW_LIFE:          # any player: the opponent's life counts too
         return g.bi.life[0] <= e.life or g.bi.life[1] <= e.life
+    if e.unless == TU_FIRST_THREE_TURNS:  # your own turn, one of your first three (not an opponent's)
+        return who == g.bi.active and turns_begun(g, who) <= 3
     if e.unless == TU_PAY_LIFE:          # (nothing paid for a land entering tapped anyway)
         if g.bi.life[who] > g.choices.pay_life_above and g.bi.life[who] >= e.life and not g.entering_tapped:
             g.bi.life[who] -= e.life
@@ -151,11 +157,24 @@ cdef inline void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexc
     sba_loop(R, S, g, rng)
 
 
+cdef void dies(Rules* R, Spec* S, Game* g, Rng* rng, int i) noexcept nogil:
+    """Permanent i is put into its owner's graveyard from the battlefield (700.4: it dies; a
+    sacrifice, 701.21a, or toughness 0): its "when this dies" abilities resolve first, reading
+    it as it last existed (603.10a: counted while it's there), then it goes (leave_to_graveyard)."""
+    cdef Card* c = &R.cards[g.perms[i].card]
+    cdef int object_id = g.perms[i].object_id, who = g.perms[i].controller, k
+    for k in range(c.n_triggered):
+        if R.triggered[c.triggered_first + k].event == EV_SELF_DIES:
+            run_ops(R, S, g, rng, R.triggered[c.triggered_first + k].effect, -1, find_object(g, object_id), 0, who)
+    i = find_object(g, object_id)
+    if i >= 0:
+        leave_to_graveyard(g, i)
+
+
 cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
-    cdef int i, j, k, object_id, who
+    cdef int i, j
     cdef Board b
     cdef bint again = True
-    cdef Card* c
     cdef bint toughness, names
     while again:
         again = False
@@ -166,14 +185,7 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         b = game_board(g)
         for i in range(g.n if toughness else 0):
             if types_of(R, &g.perms[i]) & CT_CREATURE and toughness_of(R, &b, i) <= 0:
-                c = &R.cards[g.perms[i].card]
-                object_id = g.perms[i].object_id
-                who = g.perms[i].controller
-                for k in range(c.n_triggered):   # its dies abilities, counted while it's there
-                    if R.triggered[c.triggered_first + k].event == EV_SELF_DIES:
-                        run_ops(R, S, g, rng, R.triggered[c.triggered_first + k].effect, -1,
-                                     find_object(g, object_id), 0, who)
-                leave_to_graveyard(g, find_object(g, object_id))
+                dies(R, S, g, rng, i)
                 again = True
                 break
         if again:
@@ -211,6 +223,14 @@ cdef bint search_finds(Rules* R, Game* g, Op* e, int who) noexcept nogil:
             if land_searched_for(R, e, g.bottom[k]):
                 return True
     return False
+
+
+cdef int lands_controlled(Rules* R, Game* g, int who) noexcept nogil:
+    """The lands player `who` controls."""
+    cdef int j, n = 0
+    for j in range(g.n):
+        n += (types_of(R, &g.perms[j]) & CT_LAND) != 0 and g.perms[j].controller == who
+    return n
 
 
 cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, bint to_battlefield,
@@ -253,6 +273,8 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, bint to_battl
         g.entering_tapped = False
         if i >= 0 and e.flags & OF_TAPPED:
             set_flags(g, i, g.perms[i].flags | PF_TAPPED)
+            if e.flags & OF_UNTAP_WITH_FOUR_LANDS and lands_controlled(R, g, who) >= 4:
+                set_flags(g, i, g.perms[i].flags & ~PF_TAPPED)    # ("Then if you control four or more lands, ...")
         board_changed(g)
         if i >= 0:                       # its enters abilities (603.6a: a bounce land's too)
             enters_triggers(R, S, g, rng, i, False, 0)
@@ -388,6 +410,13 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                     trace_moved(g, code, g.front[g.perms[t].card], Z_BATTLEFIELD, Z_LIBRARY, g.perms[t].owner)
                     put_on_top(g, g.perms[t].owner, g.front[g.perms[t].card])
                 remove_permanent(g, t)
+        elif code == OP_SACRIFICE_SELF:        # 701.21a: its source, if still there (400.7) and yours
+            t = find_object(g, source_id) if source_id >= 0 else -1
+            if t >= 0 and g.perms[t].controller == who:
+                mana_before_sacrifice(R, S, g, rng, t, who)
+                t = find_object(g, source_id)
+                if t >= 0:
+                    dies(R, S, g, rng, t)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 

@@ -269,6 +269,15 @@ cdef int returned_land(Rules* R, Spec* S, Game* g, Rng* rng, int who, int source
     return best
 
 
+cdef void mana_before_sacrifice(Rules* R, Spec* S, Game* g, Rng* rng, int i, int who) noexcept nogil:
+    """Before an effect of player `who`'s sacrifices their permanent i (City of Traitors as
+    another land is played), the goldfish taps it for mana if it is untapped and the mana can
+    still be spent this main phase (605.3a: a mana ability may be activated while the trigger is
+    on the stack; 106.4: tap_before_leaving). A Scenario's caller taps it first if they will."""
+    if not g.scenario and not (g.perms[i].flags & PF_TAPPED):
+        tap_before_leaving(R, S, g, rng, i, who)
+
+
 cdef int permanent_to_sacrifice(Rules* R, Spec* S, Game* g, int filter_row, int source, int who) noexcept nogil:
     """Which permanent player `who` sacrifices for a cost "Sacrifice a creature" (701.21a: one
     they control that FILTER row `filter_row` passes; `source`: the ability's permanent): its

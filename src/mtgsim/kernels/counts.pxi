@@ -71,8 +71,8 @@ cdef bint permanent_passes(Rules* R, Board* b, Filter* f, int i, int source, int
 cdef inline bint characteristics_pass_row(Rules* R, int row, Permanent* p) noexcept nogil:
     """characteristics_of_pass of FILTER row `row` for permanent p: its card's answer read off
     R.card_filters for the first 64 rows (one load in filter_count's loop, not a test of each
-    part)."""
-    if row < 64:
+    part), unless it has a land type its card doesn't (Permanent.land_type: tested part by part)."""
+    if row < 64 and not p.land_type:
         return (R.card_filters[characteristics_row(p)] >> row) & 1
     return characteristics_of_pass(R, &R.filters[row], p)
 

@@ -199,7 +199,8 @@ cdef int land_to_find(Rules* R, Spec* S, Game* g, ManaView* v, Op* e, bint to_ba
                       int* demand, int* supply, int* score) noexcept nogil:
     """The kind of land the goldfish's search for a land (701.23: OP_SEARCH_LAND op `e`) finds: of the kinds in the
     library it may find (search_finds), the one choose_land would play (entering_land_score,
-    tapped if the search puts it onto the battlefield tapped, `demand` and `supply` as
+    tapped if the search puts it onto the battlefield tapped and leaves it so (Fabled Passage's
+    untapping with four lands: the lands there now and the one found), `demand` and `supply` as
     choose_land's): the one that lets the most of the hand be cast now, then gives a colour the
     hand lacks sources of, then enters untapped; ties go to the first in the library (its order
     is the shuffle's), and only the first MAXFOUND kinds are weighed. Returns its row, -1 if
@@ -209,6 +210,8 @@ cdef int land_to_find(Rules* R, Spec* S, Game* g, ManaView* v, Op* e, bint to_ba
     cdef int n = 0, k, j, row, best = -1, best_score = -1000, sc
     cdef int32_t* cards
     cdef int lo, hi, part
+    cdef bint found_tapped = (e.flags & OF_TAPPED) != 0 and not (
+        e.flags & OF_UNTAP_WITH_FOUR_LANDS and lands_controlled(R, g, 0) + 1 >= 4)
     for part in range(2):                # the library, then the cards at its bottom
         if part == 0:
             cards, lo, hi = &g.library[0][0], 0, g.lib_n[0]
@@ -229,8 +232,7 @@ cdef int land_to_find(Rules* R, Spec* S, Game* g, ManaView* v, Op* e, bint to_ba
     if score == NULL and (n == 1 or g.n >= MAXPERM):
         return kinds[0]
     for k in range(n):
-        sc = (entering_land_score(R, S, g, v, kinds[k], to_battlefield and (e.flags & OF_TAPPED) != 0, demand,
-                                  supply)
+        sc = (entering_land_score(R, S, g, v, kinds[k], to_battlefield and found_tapped, demand, supply)
               if g.n < MAXPERM else 0)
         if sc > best_score:
             best, best_score = kinds[k], sc

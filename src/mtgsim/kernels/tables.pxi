@@ -114,6 +114,7 @@ cdef class CoreTables:
         self.R.front = <int32_t*>cnp.PyArray_DATA(front)
         self.R.attack_triggers = bool(np.any(tables.triggered["event"] == EV_SELF_ATTACKS))
         self.R.power_bonuses = bool(np.any(tables.ops["code"] == OP_POWER_BONUS))
+        self.R.land_play_triggers = bool(np.any(tables.triggered["event"] == EV_YOU_PLAY_ANOTHER_LAND))
 
     property fast_path:
         """Whether simple boards take the direct path (tests turn it off to compare)."""

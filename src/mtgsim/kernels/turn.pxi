@@ -145,9 +145,48 @@ cdef inline int land_plays_left(Rules* R, Game* g) noexcept nogil:
 
 cdef int play_a_land(Rules* R, Spec* S, Game* g, Rng* rng, int row, int who) noexcept nogil:
     """Player `who` plays land `row` (305.1; from their hand: the caller takes it out): it
-    enters, its enters abilities resolve. Returns its object id, -1 if none entered."""
+    enters, its enters abilities resolve, then their permanents' "when you play another land"
+    abilities (City of Traitors; both trigger at once, 603.3b: the player orders them so).
+    Returns its object id, -1 if none entered."""
+    cdef int object_id
     g.lands_played += who == g.bi.active
-    return put_onto_battlefield(R, S, g, rng, row, False, 0, who)
+    object_id = put_onto_battlefield(R, S, g, rng, row, False, 0, who)
+    if R.land_play_triggers and object_id >= 0:
+        land_play_triggers(R, S, g, rng, object_id, who)
+    return object_id
+
+
+cdef void land_play_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int played_id, int who) noexcept nogil:
+    """The "when you play another land" abilities of player who's permanents but the land
+    played (object `played_id`), each resolved in turn (603.3b), then state-based actions."""
+    cdef int j, k, n_pending = 0
+    cdef int pending_row[MAXPENDING]
+    cdef int pending_src[MAXPENDING]
+    cdef Card* c
+    for j in range(g.n):
+        if g.perms[j].controller != who or g.perms[j].object_id == played_id:
+            continue
+        c = &R.cards[g.perms[j].card]
+        for k in range(c.n_triggered):
+            if R.triggered[c.triggered_first + k].event == EV_YOU_PLAY_ANOTHER_LAND:
+                if n_pending < MAXPENDING:
+                    pending_row[n_pending] = R.triggered[c.triggered_first + k].effect
+                    pending_src[n_pending] = g.perms[j].object_id
+                    n_pending += 1
+                else:
+                    g.over |= GO_TRIGGERS
+    for k in range(n_pending):
+        run_ops(R, S, g, rng, pending_row[k], -1, find_object(g, pending_src[k]), 0, who)
+    state_based_actions(R, S, g, rng)
+
+
+cdef inline int turns_begun(Game* g, int who) noexcept nogil:
+    """The turns player `who` has begun this game, their current one counted ("your first,
+    second, or third turn of the game"). Two players' turns alternate (no effect in the vocabulary
+    gives extra turns, 500.7): once both have had one, `who`'s are every other turn number up to their most
+    recent; while the other has had none (the goldfish's opponent never has), every turn so far."""
+    cdef int last = g.bi.last_turn_start[who]
+    return last if g.bi.last_turn_start[1 - who] == 0 else (last + 1) // 2
 
 
 cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bint draws) noexcept nogil:

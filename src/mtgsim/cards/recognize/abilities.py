@@ -60,6 +60,7 @@ _ENTERS_TAPPED = {
     r"~ enters tapped unless you control a basic land": {"unless": "control_basic"},
     r"~ enters tapped unless a player has (?P<low>\d+) or less life": {"unless": "low_life"},
     r"~ enters tapped unless you control a legendary creature": {"unless": "control_legendary_creature"},
+    r"~ enters tapped unless it's your first, second, or third turn of the game": {"unless": "first_three_turns"},
     # A goldfish has one opponent (1v1), and it controls no lands: these never hold.
     r"~ enters tapped unless you have two or more opponents": {},
     r"~ enters tapped unless your opponents control (?:eight|seven|\d+) or more lands": {},
@@ -86,6 +87,14 @@ def _enters(face: Face, p: str) -> Abilities | None:
         return [{"kind": "enters", "tapped": True, "choose_color": True}]
     if re.fullmatch(r"As ~ enters, choose a color\.?", p):
         return [{"kind": "enters", "choose_color": True}]
+    # A basic land type chosen is its colour's (305.6): the land is that type, with its mana ability (305.7).
+    if m := re.fullmatch(r"As ~ enters, choose a basic land type\. Then you may pay (?P<life>\d+) life\. "
+                         r"If you don't, it enters tapped\.?", p):
+        return [{"kind": "enters", "tapped": True, "unless": "pay_life", "life": int(m["life"]), "choose_color": True}]
+    if (re.fullmatch(r"~ is the chosen type\.?", p) and "Land" in face.types
+            and "choose a basic land type" in face.face.oracle_text):
+        return [{"kind": "enters", "choose_color": True, "chosen_type": True},
+                {"kind": "mana", "cost": "{T}", "output": "chosen_color"}]
     if m := re.fullmatch(rf"~ enters (?P<tapped>tapped )?with {NUMBER_WORD} (?P<kind>{_ENTERS_WITH}) "
                          r"counters? on it\.?", p, re.IGNORECASE):
         return [{"kind": "enters", "counters": {m["kind"].lower(): number_of(m["n"])}}
@@ -142,6 +151,7 @@ _EVENTS = {
     r"At the beginning of your upkeep": "your_upkeep",
     r"Whenever ~ becomes tapped": "self_becomes_tapped",
     r"Whenever ~ attacks": "self_attacks",
+    r"When(?:ever)? you play another land": "you_play_another_land",
     r"Whenever a nontoken creature you control enters": "nontoken_creature_you_control_enters",
     r"Whenever a creature you control enters": "creature_you_control_enters",
     r"Whenever another creature you control enters": "another_creature_you_control_enters",

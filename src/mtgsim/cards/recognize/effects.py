@@ -48,6 +48,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
                                  "the rest on the bottom of your library in any order.")),
     # (a class level bar, read with its level's abilities by faces.py's _class_levels, 716.2a)
     "class_level": ("Enchantment — Class", "{2}{G}: Level 2\nYou may play an additional land on each of your turns."),
+    "sacrifice_self": ("Land", "When you play another land, sacrifice ~.\n{T}: Add {C}{C}."),
     "becomes": ("Land", ("{T}: Add {C}.\n{1}: Until end of turn, ~ becomes a 2/2 creature with all creature types. "
                          "It's still a land.")),
     "power_bonus": ("Creature — Human Monk", "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."),
@@ -249,6 +250,11 @@ def _e_investigate(m):
     return {"tokens": {"Clue": 1}}
 
 
+@_effect(r"sacrifice ~")
+def _e_sacrifice_self(m):
+    return {"sacrifice_self": True}
+
+
 @_effect(r"sacrifice (?:~|it) at the beginning of the next end step")
 def _e_sac_end(m):
     return {"sacrifice_at_end": True}
@@ -259,7 +265,7 @@ _LAND_SEARCH = re.compile(
     r"(?:, reveal (?:it|them|those cards))?,(?: and)? "
     r"(?P<put>put (?:it|them|that card|those cards) (?:onto the battlefield"
     r"(?P<tapped> tapped)?|into your hand)|put one onto the battlefield tapped and the (?:other|rest) into your hand)"
-    r"(?:,)? then shuffle\.?", re.IGNORECASE)
+    r"(?:,)? then shuffle(?P<untap>\. Then if you control four or more lands, untap that land)?\.?", re.IGNORECASE)
 
 
 def _land_types(what: str) -> tuple[bool, list[str]] | None:
@@ -301,6 +307,8 @@ def land_search(text: str) -> dict | None:
     else:
         out["lands_to_battlefield"] = count
         out["lands_tapped"] = bool(m["tapped"])
+        if m["untap"]:
+            out["untap_with_four_lands"] = True
     if types:
         out["land_types"] = types
     return out
@@ -407,6 +415,9 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the choice is of the cards looked at: one phrase)
         elif out and s == "It's still a land." and " becomes " in out[-1]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (613.1d: what it becomes keeps its types: one phrase)
+        elif out and s.startswith("Then if you control four or more lands, untap that land") and _LAND_SEARCH.fullmatch(
+                out[-1]):
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (the land found untapped: one phrase with its search)
         elif out and s.startswith("You gain life equal to the life lost this way"):
             out[-1] += " " + s                  # (how much depends on the sentence before)
         else:

@@ -125,6 +125,8 @@ _NOOP = [
             rf"target player (?:exiles?|puts?) (?:their graveyard|those cards|the revealed cards|them)"
             rf"{_NOT_YOURS}",
             r"look at target (?:player|opponent)'s hand",
+            # (a player targets the opponent, whose graveyard is empty, rather than empty their own, 115.1)
+            r"exile (?:target player's|target opponent's|each opponent's) graveyard",
             r"you choose (?:a|an|two|up to one|up to two) [\w ,]*?cards? from (?:it|among them)",
             r"that player discards (?:that card|those cards|it)",
             r"then (?:that player|each player who searched) shuffles",
