@@ -90,7 +90,7 @@ class GrantTo(Coded):
 
 
 class TappedUnless(Coded):
-    """When a land that enters tapped enters untapped instead (614.1c)."""
+    """When a permanent that enters tapped (a land, mostly) enters untapped instead (614.1c)."""
     ALWAYS = ""                           # enters tapped
     FEW_OTHER_LANDS = "few_other_lands"   # fast lands: unless you control two or fewer other lands
     MANY_OTHER_LANDS = "many_other_lands"  # slow lands: unless you control two or more other lands
@@ -102,6 +102,7 @@ class TappedUnless(Coded):
     LOW_LIFE = "low_life"                 # unless a player has `life` or less life
     CONTROL_LEGENDARY_CREATURE = "control_legendary_creature"  # unless you control a legendary creature
     FIRST_THREE_TURNS = "first_three_turns"  # unless it's your first, second, or third turn of the game
+    YOUR_TURN = "your_turn"               # "enters tapped if it's not your turn" (Eddymurk Crab)
 
 
 # The lists the core has as enums: each with its members' prefix, the TOML field it is the words

@@ -76,6 +76,8 @@ def test_old_and_new_templates_read_alike(text):
      [{"kind": "enters", "tapped": True, "unless": "first_three_turns"},
       {"kind": "mana", "cost": "{T}", "mana": "{C}"},
       {"kind": "mana", "cost": "{T}, Pay 1 life", "output": "any_color"}]),
+    ("Test Flash Crab", "Flash\nThis creature enters tapped if it's not your turn.",
+     [{"kind": "enters", "tapped": True, "unless": "your_turn"}]),
     ("Battlefield Forge", "{T}: Add {C}.\n{T}: Add {R} or {W}. This land deals 1 damage to you.",
      [{"kind": "mana", "cost": "{T}", "mana": "{C}"},
       {"kind": "mana", "cost": "{T}", "options": ["{R}", "{W}"], "damage_to_you": 1}]),

@@ -28,7 +28,7 @@ PARTLY = {
     'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
-    'Talon Gates of Madara', 'Eddymurk Crab', 'Firebending Lesson', "Stormchaser's Talent", 'Soul-Scar Mage'}
+    'Talon Gates of Madara', 'Firebending Lesson', "Stormchaser's Talent", 'Soul-Scar Mage'}
 UNKNOWN = {
     "Urza's Saga", 'Badgermole Cub',
     'Boomerang Basics', "Mishra's Bauble",
@@ -66,7 +66,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
-           "Monastery Swiftspear"}
+           "Monastery Swiftspear", "Eddymurk Crab"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -663,6 +663,28 @@ def test_608_2c_flow_state_puts_one_of_the_top_three_or_two_with_an_instant_and_
     s.cast("Lightning Bolt")                                # (an instant, and Flow State, a sorcery)
     s.cast("Flow State", to_hand=[0, 2])
     assert sorted(s.hand()) == ["Forest", "Swamp", "Wastes"]
+
+
+def test_601_2f_eddymurk_crab_costs_1_less_per_instant_and_sorcery_and_enters_tapped_on_their_turn(db):
+    """Eddymurk Crab ({5}{U}{U}, flash, 5/5): {1} less for each instant and sorcery card in your
+    graveyard (601.2f, 118.7a: generic only), so three Bolts there make it {2}{U}{U}; it enters
+    untapped on your turn and tapped on the opponent's (614.1c); its "tap up to two target
+    creatures" finds none of the goldfish opponent's to tap, and is ignored."""
+    s = _scenario(db, "Mountain", "Mountain", "Mountain", "Island", "Island", "Island", "Island")
+    for _ in range(3):
+        s.add_to_hand("Lightning Bolt")
+        s.cast("Lightning Bolt")
+    assert s.graveyard_count(card_type="Instant") == 3
+    s.add_to_hand("Eddymurk Crab")
+    s.cast("Eddymurk Crab")
+    crab = s.battlefield()[-1]
+    assert not s.is_tapped(crab) and s.power(crab) == 5 and s.toughness(crab) == 5
+    assert all(s.is_tapped(p) for p in s.battlefield()[:-1])          # (four Islands paid {2}{U}{U})
+    s = _scenario(db, *["Island"] * 7)
+    s.next_turn()                                                     # (the opponent's turn: flash)
+    s.add_to_hand("Eddymurk Crab")
+    s.cast("Eddymurk Crab")
+    assert s.is_tapped(s.battlefield()[-1])
 
 
 def test_702_29e_lorien_revealed_draws_three_or_islandcycles_for_1(db):

@@ -65,6 +65,21 @@ def test_614_1c_starting_town_enters_untapped_on_your_first_three_turns(db, turn
     assert _enters_tapped(s, "Starting Town") is tapped
 
 
+@pytest.mark.parametrize("turns, tapped", [(0, False), (1, True), (2, False)])
+def test_614_1c_a_creature_that_enters_tapped_if_its_not_your_turn(turns, tapped):
+    """Eddymurk Crab: "enters tapped if it's not your turn" -- cast with flash on your turn it enters
+    untapped, on the opponent's turn (game turn 2: they are the active player, 500.1) tapped."""
+    crab = card("Test Flash Crab", "{U}", "Creature — Crab", "5/5", keywords=["Flash"],
+                abilities=[{"kind": "enters", "tapped": True, "unless": "your_turn"}])
+    s = Scenario(card_db().extended(crab))
+    for _ in range(turns):
+        s.next_turn()
+    s.add("Island")
+    s.add_to_hand("Test Flash Crab")
+    s.cast("Test Flash Crab")
+    assert s.is_tapped(s.battlefield()[-1]) is tapped
+
+
 @pytest.mark.parametrize("turns, tapped", [(1, False), (5, False), (7, True)])
 def test_614_1c_starting_town_counts_the_opponents_own_turns_and_never_on_yours(db, turns, tapped):
     """The opponent's first, second and third turns are game turns 2, 4 and 6; a Starting Town put

@@ -91,6 +91,8 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands, int who) noex
         return g.bi.life[0] <= e.life or g.bi.life[1] <= e.life
     if e.unless == TU_FIRST_THREE_TURNS:  # your own turn, one of your first three (not an opponent's)
         return who == g.bi.active and turns_begun(g, who) <= 3
+    if e.unless == TU_YOUR_TURN:         # (its controller's turn, 500.1: the active player's)
+        return who == g.bi.active
     if e.unless == TU_PAY_LIFE:          # (nothing paid for a land entering tapped anyway)
         if g.bi.life[who] > g.choices.pay_life_above and g.bi.life[who] >= e.life and not g.entering_tapped:
             g.bi.life[who] -= e.life

@@ -61,6 +61,7 @@ _ENTERS_TAPPED = {
     r"~ enters tapped unless a player has (?P<low>\d+) or less life": {"unless": "low_life"},
     r"~ enters tapped unless you control a legendary creature": {"unless": "control_legendary_creature"},
     r"~ enters tapped unless it's your first, second, or third turn of the game": {"unless": "first_three_turns"},
+    r"~ enters tapped if it's not your turn": {"unless": "your_turn"},
     # A goldfish has one opponent (1v1), and it controls no lands: these never hold.
     r"~ enters tapped unless you have two or more opponents": {},
     r"~ enters tapped unless your opponents control (?:eight|seven|\d+) or more lands": {},
