@@ -48,18 +48,20 @@ class DeckReading:
         """The share of the deck's copies fully read."""
         return self.fully / self.copies if self.copies else 1.0
 
+    def _read(self) -> str:
+        return f"{self.fully:,} of {self.copies:,} copies fully read ({100 * self.share:.1f}%)"
+
     def line(self) -> str:
         """'card text: 52 of 60 copies fully read (86.7%)' and the cards that are not, by name."""
-        head = f"card text: {self.fully:,} of {self.copies:,} copies fully read ({100 * self.share:.1f}%)"
-        return head + ("; not: " + ", ".join(f"{n} {name}" for name, n, _, _ in self.unread) if self.unread else "")
+        return f"card text: {self._read()}" + (
+            "; not: " + ", ".join(f"{n} {name}" for name, n, _, _ in self.unread) if self.unread else "")
 
     def text(self) -> str:
         """The line, then each card not fully read with the text the simulation leaves out."""
         if not self.unread:
-            return self.line().replace("card text: ", "card text: all ", 1) if self.copies else self.line()
-        head = (f"card text: {self.fully:,} of {self.copies:,} copies fully read ({100 * self.share:.1f}%); "
-                "the others, with the text the simulation leaves out:")
-        return "\n".join([head] + self.rows())
+            return f"card text: {'all ' if self.copies else ''}{self._read()}"
+        return "\n".join([f"card text: {self._read()}; the others, with the text the simulation leaves out:"]
+                         + self.rows())
 
     def rows(self) -> list[str]:
         """One line for each card not fully read: its copies, name, bucket and unread clauses."""
