@@ -124,15 +124,25 @@ def _check_compiles(c: CardDef, db: CardDatabase) -> None:
 
 def _all_or_nothing(method):
     """A game action that meets a limit of the simulator (a ValueError: too many permanents, a
-    number too large) part way leaves the Scenario as it was before the action."""
+    number too large) part way, or was given a choice it never asked for (`_check_asked`),
+    leaves the Scenario as it was before the action."""
     @functools.wraps(method)
     def action(self, *args, **kwargs):
         snapshot = self._snapshot()
+        outer = not self._acting             # (an action may carry out another: checked once, at the end)
+        if outer:
+            self._begin_action()
         try:
-            return method(self, *args, **kwargs)
+            result = method(self, *args, **kwargs)
+            if outer:
+                self._check_asked(method.__name__)
+            return result
         except ValueError:
             self._restore(snapshot)
             raise
+        finally:
+            if outer:
+                self._acting = False
     return action
 
 
@@ -161,6 +171,8 @@ class Scenario(ScenarioChoices, ManaPools):
         self._state: _core.GameState | None = None     # the compiled game of these tables
         self._land_plays = (0, 0)            # this turn: lands played, additional plays given
         self._given_as: dict[str, str] = {}  # the choices given for the next action: the names they were given by
+        self._begin_action()
+        self._acting = False
         self._choosing()
         self.log: list[str] = []
 
@@ -683,6 +695,8 @@ class Scenario(ScenarioChoices, ManaPools):
         state.load(self._perms, self._n, self._info, hand_rows, library_rows, graveyard_rows,
                    self._next_id, self._land_plays, self._choices)
         result = action(state)
+        self._asked |= state.asked
+        self._looked += state.looked_at
         if state.over:
             raise LimitError(f"Scenario: {_core.goldfish_overflow_message(state.over)}")
         if state.illegal_choice is not None:             # (a given choice the rules don't allow)

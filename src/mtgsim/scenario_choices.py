@@ -119,6 +119,10 @@ class _Zones(Protocol):
     """What `Scenario` supplies to ScenarioChoices' methods."""
     _choices: np.ndarray
     _given_as: dict[str, str]
+    _acting: bool
+    _asked: int
+    _looked: int
+    _given_in_action: dict[str, tuple[str, int]]
     _defs: dict[str, CardDef]
     _names: list[str]
     _perms: np.ndarray
@@ -138,6 +142,8 @@ class _Zones(Protocol):
     def tables(self) -> Tables: ...
 
     def _object_name(self, object_id: int) -> str: ...
+
+    def _refused_effect_choice(self, found: Mapping, what: str, fault) -> ArgumentError: ...
 
 
 class ScenarioChoices:
@@ -159,6 +165,29 @@ class ScenarioChoices:
             chosen[kind.field] = self._choice_value(name, value, what, who)
         self._choices = chosen
         self._given_as = {name: what for name, (_, what) in given.items()}
+        for name, (value, what) in given.items():
+            self._given_in_action[name] = (what, len(value) if name == "keep_on_top" else 0)
+
+    def _begin_action(self: _Zones) -> None:
+        """A game action begins: no choice given or asked for yet (`_check_asked`)."""
+        self._acting, self._asked, self._looked = True, 0, 0
+        self._given_in_action: dict[str, tuple[str, int]] = {}
+
+    def _check_asked(self: _Zones, action: str) -> None:
+        """After game action `action`: a choice asked for as something resolves (a look, a
+        sacrifice, a discard: CHOICE_KINDS' "resolving") given to it that it never asked for (the
+        compiled game's asked_for: GameState.asked), or more scry and surveil cards given to keep
+        on top than it looked at, is an ArgumentError -- never silently unused. (The choices made
+        once for a whole action, the colour and paying life, are the player's standing answers:
+        given where nothing asks, they answer nothing.)"""
+        for name, (what, given) in self._given_in_action.items():
+            k = next(k for k, c in enumerate(vocabulary.CHOICE_KINDS) if c.name == name)
+            if vocabulary.CHOICE_KINDS[k].asked == "resolving" and not (self._asked >> k) & 1:
+                raise ArgumentError(f"{what}: given to {action}, which never asks for it "
+                                    f"({vocabulary.CHOICE_KINDS[k].doc})")
+            if given > self._looked:
+                raise ArgumentError(f"{what}: {given} cards given; {action}'s scries and surveils looked at "
+                                    f"{self._looked} (701.22a, 701.25a)")
 
     def _choice_value(self: _Zones, name: str, value, what: str, who: int) -> int:
         """The CHOICES record's value of choice `name` given as `value` (named `what` in errors)."""
@@ -218,9 +247,11 @@ class ScenarioChoices:
         choice, what was given, why it is not allowed and the rule of the cost that asked."""
         kind = vocabulary.CHOICE_KINDS[int(found["kind"])]
         what = self._given_as.get(kind.name, f"choices[{kind.name!r}]")
+        fault = _core.ChoiceFault(int(found["fault"]))
+        if int(found["source_id"]) < 0:                # (asked by an effect, not by a permanent's cost)
+            return self._refused_effect_choice(found, what, fault)
         cost = next(c for c in vocabulary.COST_OPS if c.choice == kind.name)
         source, asked = self._object_name(int(found["source_id"])), int(found["asked"])
-        fault = _core.ChoiceFault(int(found["fault"]))
         if fault == _core.ChoiceFault.CF_TOO_MANY:
             return ArgumentError(f"{what}: {int(found['given'])} cards given; {source}'s cost discards {asked} "
                                  f"({cost.rule})")
@@ -234,6 +265,24 @@ class ScenarioChoices:
                                             f"as {source}'s cost asks",
                _core.ChoiceFault.CF_TAPPED: f"is tapped; {source}'s cost taps an untapped one"}[fault]
         return ArgumentError(f"{what}: {self._object_name(given)} {why} ({cost.rule})")
+
+    def _refused_effect_choice(self: _Zones, found: Mapping, what: str, fault) -> ArgumentError:
+        """The ArgumentError for a choice an effect asked for (a look, a rearrange, the cards put
+        back on top, a bounce land's return) given as the rules don't allow (`_refused_choice`)."""
+        CF = _core.ChoiceFault
+        given, asked = int(found["given"]), int(found["asked"])
+        if fault == CF.CF_BEYOND:
+            return ArgumentError(f"{what}: place {given} is past the {asked} cards the effect looked at (401.2)")
+        if fault == CF.CF_TOO_MANY:
+            return ArgumentError(f"{what}: {given} cards given; the effect takes {asked} (401.2, 401.4)")
+        if fault == CF.CF_ABSENT:
+            return ArgumentError(f"{what}: {self.tables.card_names[given]} is not in the hand as the effect puts "
+                                 "cards back on top (or is named more often than it is there) (401.4)")
+        if fault == CF.CF_NO_SHUFFLE:
+            return ArgumentError(f"{what}: \"shuffle\", but the effect doesn't let the player shuffle (701.24a)")
+        why = {CF.CF_GONE: "is not on the battlefield", CF.CF_NOT_YOURS: "is not the returning player's",
+               CF.CF_FILTER: "is not a land"}[fault]
+        return ArgumentError(f"{what}: {self._object_name(given)} {why} (400.3)")
 
     def _object_name(self: _Zones, object_id: int) -> str:
         """A permanent's name and object id as errors show them ("Grizzly Bears (#3)")."""

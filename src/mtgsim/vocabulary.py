@@ -120,7 +120,7 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
     ChoiceKind("keep_on_top", "each card scry and surveil look at kept on top or not (701.22a, 701.25a; kept)",
                "resolving", "keeps_on_top", field="keep_on_top", default=(1 << 64) - 1),
     ChoiceKind("to_hand", "which cards of a look go into the hand (401.2; the top ones)", "resolving",
-               "goes_to_hand", field="to_hand", default=(1 << 64) - 1),
+               "goes_to_hand", field="to_hand", default=0),
     ChoiceKind("land_to_return", "the land a bounce land returns (400.3; the newest tapped basic, else the oldest)",
                "resolving", "returned_land", field="bounce_object", default=-1),
     ChoiceKind("land_to_find", "the land a search finds (701.23; a Scenario's: the first from the top)",

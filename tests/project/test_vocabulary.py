@@ -100,6 +100,11 @@ def test_a_choice_kind_is_asked_in_its_one_place(kind):
     assert kind.doc and kind.name.isidentifier(), kind.name
     if kind.asked == "resolving":
         assert kind.function in _kernel_functions("choices.pxi"), f"choices.pxi has no {kind.function}"
+        if kind.field:             # (a Scenario's caller's, refused where never asked for: Scenario._check_asked)
+            text = (ROOT / "src" / "mtgsim" / "kernels" / "choices.pxi").read_text()
+            body = re.search(rf"^cdef [^\n]* {kind.function}\(.*?(?=^\S)", text, re.MULTILINE | re.DOTALL)
+            assert body and f"asked_for(g, CH_{kind.name.upper()})" in body.group(0), (
+                f"{kind.function} does not note that it asks (asked_for(g, CH_{kind.name.upper()}))")
     elif kind.asked == "target":
         assert kind.function in _kernel_functions("policy.pxi"), f"policy.pxi has no {kind.function}"
     else:

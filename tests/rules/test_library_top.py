@@ -116,8 +116,17 @@ def test_701_25a_an_activated_surveil_ability():
 
 def test_701_22a_scry_with_fewer_cards_in_the_library_looks_at_all_of_them():
     s = scenario(["Island"], hand=[PREORDAIN], lands=1)
-    s.cast(PREORDAIN, keep_on_top=[False, False])
+    s.cast(PREORDAIN, keep_on_top=[False])
     assert s.hand() == ["Island"] and library_top_first(s) == []
+
+
+def test_701_22a_keep_on_top_for_more_cards_than_the_scry_looked_at_is_refused():
+    """The one card scry 2 looks at in a one-card library (701.22a): a second True/False given
+    answers nothing, so it is an ArgumentError, and nothing is done."""
+    s = scenario(["Island"], hand=[PREORDAIN], lands=1)
+    with pytest.raises(ArgumentError, match=r"keep_on_top: 2 cards given; cast's scries and surveils looked at 1"):
+        s.cast(PREORDAIN, keep_on_top=[False, False])
+    assert s.hand() == [PREORDAIN.name] and library_top_first(s) == ["Island"]
 
 
 def test_keep_on_top_must_be_a_list_of_true_or_false():
@@ -155,19 +164,29 @@ def test_401_2_impulse_takes_the_top_card_by_default():
 
 
 def test_401_2_put_two_of_them_takes_the_first_two_chosen_then_the_top_ones():
-    """K = 2: the positions chosen (of more than K, the K nearest the top), and the top cards
-    not chosen if fewer are given."""
+    """K = 2: the positions chosen, and the top cards not chosen if fewer are given."""
     s = scenario(["Island", "Swamp", "Mountain", "Forest", "Wastes", "Plains"], hand=[STOCK_UP], lands=1)
     s.cast(STOCK_UP, to_hand=[4, 1])
     assert sorted(s.hand()) == ["Swamp", "Wastes"]
     assert library_top_first(s) == ["Plains", "Island", "Mountain", "Forest"]
-    s = scenario(["Island", "Swamp", "Mountain", "Forest", "Wastes", "Plains"], hand=[STOCK_UP], lands=1)
-    s.cast(STOCK_UP, to_hand=[4, 1, 0])
-    assert sorted(s.hand()) == ["Island", "Swamp"]
     s = scenario(["Island", "Swamp", "Mountain", "Forest", "Wastes"], hand=[STOCK_UP], lands=1)
     s.cast(STOCK_UP, to_hand=[3])
     assert sorted(s.hand()) == ["Forest", "Island"]
     assert library_top_first(s) == ["Swamp", "Mountain", "Wastes"]
+
+
+def test_401_2_more_places_than_the_look_takes_or_a_place_past_it_is_refused():
+    """Three places for "put two of them into your hand", or a place past the cards looked at
+    (five of them; two in a two-card library): an ArgumentError naming it, and nothing is done."""
+    for library, given, why in ((["Island", "Swamp", "Mountain", "Forest", "Wastes", "Plains"], [4, 1, 0],
+                                 r"to_hand: 3 cards given; the effect takes 2"),
+                                (["Island", "Swamp", "Mountain", "Forest", "Wastes", "Plains"], [5],
+                                 r"to_hand: place 5 is past the 5 cards the effect looked at"),
+                                (["Island", "Swamp"], [2], r"to_hand: place 2 is past the 2 cards")):
+        s = scenario(library, hand=[STOCK_UP], lands=1)
+        with pytest.raises(ArgumentError, match=why):
+            s.cast(STOCK_UP, to_hand=given)
+        assert s.hand() == [STOCK_UP.name] and library_top_first(s) == library
 
 
 def test_401_2_a_look_at_a_library_with_fewer_cards_looks_at_all_of_them():

@@ -65,11 +65,15 @@ def test_701_24a_ponder_may_shuffle_the_library_instead():
 
 def test_701_24a_an_effect_that_does_not_let_the_player_shuffle_puts_the_cards_back_as_they_were():
     """Sensei's Divining Top's "{1}: Look at the top three cards of your library, then put them
-    back in any order" has no shuffle: "shuffle" given is no shuffle."""
+    back in any order" has no shuffle: "shuffle" given is refused (an ArgumentError, nothing
+    done), as is a place past the three cards it looks at; the order given is kept."""
     s = scenario(["Island", "Swamp", "Mountain", "Forest"], lands=2)
     top = s.add(TOP)
-    s.activate(top, 0, choices={"top_order": "shuffle"})
-    assert library_top_first(s) == ["Island", "Swamp", "Mountain", "Forest"]
+    for given, why in (("shuffle", r"\"shuffle\", but the effect doesn't let the player shuffle \(701.24a\)"),
+                       ([3, 0], r"place 3 is past the 3 cards the effect looked at")):
+        with pytest.raises(ArgumentError, match=why):
+            s.activate(top, 0, choices={"top_order": given})
+        assert library_top_first(s) == ["Island", "Swamp", "Mountain", "Forest"] and not s.pool()
     s.activate(top, 0, choices={"top_order": [2, 0, 1]})
     assert library_top_first(s) == ["Mountain", "Island", "Swamp", "Forest"]
 
@@ -158,13 +162,24 @@ def test_401_4_by_default_the_cards_last_drawn_go_back_as_they_were():
     assert library_top_first(s) == ["Mountain", "Swamp", "Plains"]
 
 
-def test_401_4_a_card_named_and_not_in_the_hand_is_made_up_by_the_last_drawn():
-    """One named (the Island, on top), the other not in hand (a Wastes): the last card drawn goes
-    back under the Island."""
+def test_401_4_one_card_named_is_made_up_by_the_last_drawn():
+    """One named (the Island, on top): the last card drawn goes back under the Island."""
     s = scenario(["Forest", "Mountain", "Swamp"], hand=[BRAINSTORM, "Island"], lands=1)
-    s.cast(BRAINSTORM, choices={"cards_to_top": ["Island", "Wastes"]})
+    s.cast(BRAINSTORM, choices={"cards_to_top": ["Island"]})
     assert sorted(s.hand()) == ["Forest", "Mountain"]
     assert library_top_first(s) == ["Island", "Swamp"]
+
+
+def test_401_4_a_card_named_and_not_in_the_hand_or_more_cards_than_go_back_is_refused():
+    """A Wastes named that is not in the hand as Brainstorm puts two back, or three names for
+    two cards: an ArgumentError naming it, and nothing is done."""
+    for given, why in ((["Island", "Wastes"], r"Wastes is not in the hand as the effect puts cards back"),
+                       (["Island", "Forest", "Swamp"], r"3 cards given; the effect takes 2")):
+        s = scenario(["Forest", "Mountain", "Swamp"], hand=[BRAINSTORM, "Island"], lands=1)
+        with pytest.raises(ArgumentError, match=why):
+            s.cast(BRAINSTORM, choices={"cards_to_top": given})
+        assert sorted(s.hand()) == sorted([BRAINSTORM.name, "Island"])
+        assert library_top_first(s) == ["Forest", "Mountain", "Swamp"]
 
 
 def test_401_4_a_hand_with_fewer_cards_puts_back_all_it_holds():
@@ -234,3 +249,13 @@ def test_400_3_the_goldfish_draws_top_back_after_using_it():
         for before, after in zip(turns, turns[1:]):
             if f"to library {TOP.name}" in before.rsplit("activate", 1)[-1]:
                 assert after.split("draw ")[1].split(";")[0] == TOP.name
+
+
+def test_a_choice_given_to_an_action_that_never_asks_for_it_is_refused():
+    """Ponder puts the cards it looks at back in an order (401.4: "top_order"); it puts none into
+    the hand, so "to_hand" given to it answers nothing: an ArgumentError naming it, never silently
+    unused, and nothing is done."""
+    s = scenario(["Island", "Swamp", "Mountain", "Forest"], hand=[PONDER], lands=1)
+    with pytest.raises(ArgumentError, match=r"to_hand: given to cast, which never asks for it"):
+        s.cast(PONDER, to_hand=[2])
+    assert s.hand() == [PONDER.name] and library_top_first(s) == ["Island", "Swamp", "Mountain", "Forest"]

@@ -193,8 +193,12 @@ def test_the_older_keywords_give_the_same_choices_as_the_mapping():
 def test_every_choice_a_scenario_gives_is_read_and_refused_when_bad():
     """Each declared kind with a CHOICES field is one `choices` takes (scenario_choices.SCENARIO_CHOICES,
     derived from vocabulary.CHOICE_KINDS): a good value is read, a bad one is an ArgumentError
-    (or an ArgumentTypeError) naming it, and nothing is done."""
+    (or an ArgumentTypeError) naming it, and nothing is done. A Grizzly Bears' casting asks for no
+    choice made as something resolves (a look, a sacrifice, ...): a good value of one of those is
+    refused as never asked for, never silently unused; the colour and paying life, the player's
+    standing answers for a whole action, answer nothing."""
     from mtgsim.scenario_choices import SCENARIO_CHOICES
+    from mtgsim.vocabulary import CHOICE_BY_NAME
     s = Scenario()
     land = s.add("Plains")
     good = {"color": "U", "pay_life": 3, "land_to_return": land, "keep_on_top": [True], "to_hand": [0],
@@ -204,7 +208,11 @@ def test_every_choice_a_scenario_gives_is_read_and_refused_when_bad():
            "permanent_to_sacrifice": "Plains", "cards_to_discard": ["Island"], "creature_to_tap": "Plains",
            "top_order": [0, 0], "cards_to_top": "Plains"}
     assert set(good) == set(bad) == set(SCENARIO_CHOICES)
-    s.cast(BEAR, choices=good)
+    resolving = {kind for kind in good if CHOICE_BY_NAME[kind].asked == "resolving"}
+    s.cast(BEAR, choices={kind: value for kind, value in good.items() if kind not in resolving})
+    for kind in resolving:
+        with pytest.raises(ArgumentError, match=re.escape(f"choices[{kind!r}]: given to cast, which never asks")):
+            s.cast(BEAR, choices={kind: good[kind]})
     for kind, value in bad.items():
         with pytest.raises((ArgumentError, ArgumentTypeError), match=re.escape(f"choices[{kind!r}]")):
             s.cast(BEAR, choices={kind: value})

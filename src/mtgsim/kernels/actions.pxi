@@ -56,6 +56,7 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
                 p.counters[q] += eval_count(R, &b, e.counters_count[q], -1, who, x)
         g.m1m1 |= p.counters[<int>CK_M1M1] != 0
         if e.choose_color:
+            asked_for(g, CH_COLOR)
             p.chosen_color = g.choices.color
             t = type_index(p.chosen_color)
             if e.is_chosen_type and 0 <= t < 5:  # (305.7: the basic land type of that colour, W U B R G)
@@ -94,6 +95,7 @@ cdef bint enters_untapped(Rules* R, Game* g, Enters* e, int lands, int who) noex
     if e.unless == TU_YOUR_TURN:         # (its controller's turn, 500.1: the active player's)
         return who == g.bi.active
     if e.unless == TU_PAY_LIFE:          # (nothing paid for a land entering tapped anyway)
+        asked_for(g, CH_PAY_LIFE)
         if g.bi.life[who] > g.choices.pay_life_above and g.bi.life[who] >= e.life and not g.entering_tapped:
             g.bi.life[who] -= e.life
             return True
@@ -343,6 +345,7 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
         elif code == OP_ADD_ANY_COLOR:
             n = op_amount(R, g, op, source, who, x)
             if n > 0:
+                asked_for(g, CH_COLOR)
                 g.over |= amount_in(&g.bi.pool[who][type_index(g.choices.color)], n)
         elif code == OP_TOKENS:
             n = op_amount(R, g, op, source, who, x)
@@ -483,6 +486,8 @@ cdef void look_to_hand(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, int
         pick = goes_to_hand(R, S, g, seen, taken, m)
         taken[pick] = 1
         put_in_hand(g, who, seen[pick])
+    if g.scenario and bits_set(g.choices.to_hand) > min(k, m):    # (more places given than it takes)
+        note_illegal_choice(g, CH_TO_HAND, CF_TOO_MANY, bits_set(g.choices.to_hand), -1, min(k, m))
     for q in range(m):
         trace_moved(g, OP_LOOK_TO_HAND, seen[q], Z_LIBRARY, Z_HAND if taken[q] else Z_LIBRARY_BOTTOM, who)
         if not taken[q]:

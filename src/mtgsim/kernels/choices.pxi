@@ -20,20 +20,31 @@ cpdef enum ChoiceFault:          # why what a Scenario's caller gave for a choic
     CF_NOT_YOURS = 3             # controlled by a player other than the one the cost names
     CF_FILTER = 4                # not of the kind the cost names (a creature, an artifact, ...)
     CF_TAPPED = 5                # tapped, where the cost taps an untapped one (701.26a)
-    CF_TOO_MANY = 6              # more cards than the cost discards (701.9a)
+    CF_TOO_MANY = 6              # more cards than the cost discards, or the effect takes (701.9a, 401.2)
+    CF_BEYOND = 7                # a place in a look past the cards it looked at (401.2)
+    CF_ABSENT = 8                # a card named that is not in the hand as the effect puts cards back (401.4)
+    CF_NO_SHUFFLE = 9            # "shuffle", where the effect doesn't let the player shuffle (701.24a)
 
 
 cdef void note_illegal_choice(Game* g, int kind, int fault, int given, int source, int asked) noexcept nogil:
     """Note that what the caller gave for choice `kind` (a Choice) is not allowed (`fault`, a
-    ChoiceFault; `given`, `asked`: see IllegalChoice), asked by permanent `source`'s cost: the
-    first noted in an action is kept (GameState.illegal_choice reads it)."""
+    ChoiceFault; `given`, `asked`: see IllegalChoice), asked by permanent `source`'s cost (-1: by
+    an effect): the first noted in an action is kept (GameState.illegal_choice reads it)."""
     if g.illegal.fault != CF_NONE:
         return
     g.illegal.fault = fault
     g.illegal.kind = kind
     g.illegal.given = given
-    g.illegal.source_id = g.perms[source].object_id
+    g.illegal.source_id = g.perms[source].object_id if source >= 0 else -1
     g.illegal.asked = asked
+
+
+cdef inline void asked_for(Game* g, int kind) noexcept nogil:
+    """Note that the action asks for choice `kind` (a Choice): what a Scenario's caller gives for
+    a kind its action never asks for is refused (Scenario), never silently unused. (The goldfish
+    asks its play policy: nothing is noted.)"""
+    if g.scenario:
+        g.asked |= (<uint32_t>1) << kind
 
 
 cdef int given_permanent(Rules* R, Game* g, Board* b, int kind, int object_id, int filter_row, int source, int who,
@@ -85,7 +96,7 @@ cdef inline Choices given_by_default() noexcept nogil:
     c.pay_life_above = -32768
     c.bounce_object = -1
     c.keep_on_top = ~(<uint64_t>0)
-    c.to_hand = ~(<uint64_t>0)
+    c.to_hand = 0
     c.sacrifice_object = -1
     c.tap_object = -1
     c.discard = 0
@@ -108,6 +119,7 @@ cdef inline bint keeps_on_top(Rules* R, Spec* S, Game* g, int row, int* kept_lan
     kept on top so far in this look (`kept_lands`, kept here)."""
     cdef uint8_t keep
     if g.scenario:
+        asked_for(g, CH_KEEP_ON_TOP)
         keep = 1 if g.n_looked >= 64 else <uint8_t>((g.choices.keep_on_top >> g.n_looked) & 1)
         g.n_looked += 1
         return keep
@@ -121,11 +133,14 @@ cdef inline int goes_to_hand(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t*
     """Which of the m cards `seen` by a look (the top first), not yet `taken`, the player puts
     into their hand next ("put K of them into your hand": look_to_hand): its index. In a
     Scenario's game the first not taken whose bit of g.choices.to_hand is set (bit q: the q-th
-    card of the look), else the first not taken (by default: the top K); in the goldfish the
-    play policy's card_to_take."""
+    card of the look; a bit past the m cards: noted, note_illegal_choice), else the first not
+    taken (by default: the top K); in the goldfish the play policy's card_to_take."""
     cdef int q
     if not g.scenario:
         return card_to_take(R, S, g, seen, taken, m, 0)
+    asked_for(g, CH_TO_HAND)
+    if m < 64 and g.choices.to_hand >> m:
+        note_illegal_choice(g, CH_TO_HAND, CF_BEYOND, highest_bit(g.choices.to_hand), -1, m)
     for q in range(m):
         if not taken[q] and (g.choices.to_hand >> q) & 1:
             return q
@@ -141,8 +156,8 @@ cdef bint order_on_top(Rules* R, Spec* S, Game* g, int32_t* seen, int m, bint ma
     their library in (401.4): their places in the look into `order`, the one to be on top first;
     or, if the effect lets them (`may_shuffle`) and they do, True: they shuffle instead (701.24a).
     In a Scenario's game g.choices.top_order (its bytes, from the lowest: 1 + the place of the
-    card put next from the top; the cards not listed after, in their order; all bits set: shuffled
-    if it may be); in the goldfish the play policy's: shuffled if it wants none of them
+    card put next from the top; the cards not listed after, in their order; all bits set: shuffled;
+    a place past the m cards, or shuffled where it may not be: noted, note_illegal_choice); in the goldfish the play policy's: shuffled if it wants none of them
     (shuffles_away), else the card it wants most on top, card by card (card_to_take, the lands
     above counted as had)."""
     cdef uint8_t placed[MAXLOOK]
@@ -152,14 +167,18 @@ cdef bint order_on_top(Rules* R, Spec* S, Game* g, int32_t* seen, int m, bint ma
     for q in range(m):                   # (shuffled: put back as they were, then shuffled)
         order[q] = q
     if g.scenario:
+        asked_for(g, CH_TOP_ORDER)
         if given == ~(<uint64_t>0):
             if may_shuffle:
                 return True
+            note_illegal_choice(g, CH_TOP_ORDER, CF_NO_SHUFFLE, 0, -1, m)
             given = 0
         while given & 0xFF:
             q = <int>(given & 0xFF) - 1
             given >>= 8
-            if q < m and not placed[q]:
+            if q >= m:
+                note_illegal_choice(g, CH_TOP_ORDER, CF_BEYOND, q, -1, m)
+            elif not placed[q]:
                 placed[q] = 1
                 order[k] = q
                 k += 1
@@ -185,7 +204,7 @@ cdef int cards_to_top(Rules* R, Spec* S, Game* g, int who, int n, int32_t* out) 
     g.choices.top_cards names (its 16-bit parts from the lowest: 1 + the card row of the one put
     next from the top), each the first copy in hand not chosen, under them the last cards of the
     hand not chosen, the last one deepest (by default Brainstorm's draws go back as they were
-    drawn); in the goldfish the play policy's (card_to_put_back: the one it wants least deepest)."""
+    drawn; more names than n cards, or a name not in the hand: noted, note_illegal_choice); in the goldfish the play policy's (card_to_put_back: the one it wants least deepest)."""
     cdef uint8_t taken[MAXHAND]
     cdef int32_t named[4]
     cdef uint64_t given = g.choices.top_cards
@@ -200,13 +219,20 @@ cdef int cards_to_top(Rules* R, Spec* S, Game* g, int who, int n, int32_t* out) 
             out[m] = k
             m += 1
         return m
-    while given & 0xFFFF and n_named < min(n, 4):
+    asked_for(g, CH_CARDS_TO_TOP)
+    while given & 0xFFFF:
+        if n_named == n:                  # (n <= 4 here: at most 4 names are given)
+            note_illegal_choice(g, CH_CARDS_TO_TOP, CF_TOO_MANY, n_named + 1, -1, n)
+            break
         for k in range(g.hand_n[who]):
             if not taken[k] and g.hand[who][k] == <int>(given & 0xFFFF) - 1:
                 taken[k] = 1
                 named[n_named] = k
                 n_named += 1
                 break
+        else:
+            note_illegal_choice(g, CH_CARDS_TO_TOP, CF_ABSENT, <int>(given & 0xFFFF) - 1, -1, n)
+            break
         given >>= 16
     for k in range(g.hand_n[who] - 1, -1, -1):
         if m + n_named < n and not taken[k]:
@@ -259,6 +285,7 @@ cdef int returned_land(Rules* R, Spec* S, Game* g, Rng* rng, int who, int source
         if best >= 0:
             trace(g, TR_RETURN_LAND, g.perms[best].card, best | tapped << 8)
         return best
+    asked_for(g, CH_LAND_TO_RETURN)
     for i in range(g.n):
         if not (types_of(R, &g.perms[i]) & CT_LAND) or g.perms[i].controller != who:
             continue
@@ -266,6 +293,10 @@ cdef int returned_land(Rules* R, Spec* S, Game* g, Rng* rng, int who, int source
             return i
         if best < 0 or ((g.perms[i].flags & PF_TAPPED) and supertypes_of(R, &g.perms[i]) & ST_BASIC):
             best = i
+    if g.choices.bounce_object >= 0:      # (given, and not a land of theirs now: noted)
+        i = find_object(g, g.choices.bounce_object)
+        note_illegal_choice(g, CH_LAND_TO_RETURN, CF_GONE if i < 0 else CF_NOT_YOURS if g.perms[i].controller != who
+                            else CF_FILTER, g.choices.bounce_object, -1, -1)
     return best
 
 
@@ -291,7 +322,9 @@ cdef int permanent_to_sacrifice(Rules* R, Spec* S, Game* g, int filter_row, int 
         best = expendable_permanent(R, g, &b, filter_row, source, who)
         if best >= 0:
             return best
-    elif g.choices.sacrifice_object >= 0:
+    else:
+        asked_for(g, CH_PERMANENT_TO_SACRIFICE)
+    if g.scenario and g.choices.sacrifice_object >= 0:
         return the_given_permanent(R, g, &b, CH_PERMANENT_TO_SACRIFICE, g.choices.sacrifice_object, filter_row,
                                    source, who, False, False)
     for i in range(g.n):
@@ -300,6 +333,15 @@ cdef int permanent_to_sacrifice(Rules* R, Spec* S, Game* g, int filter_row, int 
         if best < 0 or best == source:
             best = i
     return best
+
+
+cdef inline int highest_bit(uint64_t m) noexcept nogil:
+    """The place of the highest bit set in m (-1: none)."""
+    cdef int k = -1
+    while m:
+        m >>= 1
+        k += 1
+    return k
 
 
 cdef inline int bits_set(uint64_t m) noexcept nogil:
@@ -322,6 +364,7 @@ cdef int cards_to_discard(Rules* R, Spec* S, Game* g, int source, int who, int n
     n = min(n, g.hand_n[who])
     memset(taken, 0, g.hand_n[who])
     if g.scenario:
+        asked_for(g, CH_CARDS_TO_DISCARD)
         for k in range(min(g.hand_n[who], 64)):
             if (g.choices.discard >> k) & 1:
                 if m == n:              # (more given than the cost discards: noted, refused)
@@ -353,6 +396,8 @@ cdef int creature_to_tap(Rules* R, Game* g, int filter_row, int source, int who)
     then any. (The goldfish taps only in payments: the search's choice.)"""
     cdef Board b = game_board(g)
     cdef int i, rank, best = -1, best_rank = 3
+    if g.scenario:
+        asked_for(g, CH_CREATURE_TO_TAP)
     if g.scenario and g.choices.tap_object >= 0:
         return the_given_permanent(R, g, &b, CH_CREATURE_TO_TAP, g.choices.tap_object, filter_row, source,
                                    who, True, True)

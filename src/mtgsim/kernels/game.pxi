@@ -202,6 +202,8 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # goldfish's its play policy's (Spec.choices)
     int n_looked                 # cards scry and surveil looked at so far in a Scenario's action
                                  # (the next bit of choices.keep_on_top)
+    uint32_t asked               # a Scenario's action: the kinds of choice it asked for (a bit per
+                                 # Choice, choices.pxi: asked_for)
     IllegalChoice illegal        # a Scenario's action: a given choice the rules don't allow (the
                                  # action is then refused: GameState.illegal_choice)
     uint16_t over                # GoldfishOverflow bits of the limits met (cleared per chunk)
@@ -836,6 +838,6 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "all_units": g.all_units, "all_masks": g.all_masks,
          "unit_mask": pointing_at(g.unit_mask, known),
          "check_views": g.check_views, "snapshots": g.snapshots, "entering_tapped": g.entering_tapped,
-         "main_phase": g.main_phase, "choices": g.choices, "n_looked": g.n_looked,
+         "main_phase": g.main_phase, "choices": g.choices, "n_looked": g.n_looked, "asked": g.asked,
          "illegal": g.illegal, "over": g.over}
     return f

@@ -129,6 +129,7 @@ cdef class GameState:
         g.extra_land_drops = extra_land_drops
         g.choices = chosen
         g.n_looked = 0
+        g.asked = 0
         g.illegal.fault = CF_NONE
         # what differs from a goldfish game's start: a Scenario's game is taken up mid-way, one
         # action at a time
@@ -150,6 +151,16 @@ cdef class GameState:
     def over(self):
         """GoldfishOverflow bits of the limits the last action met (0: none)."""
         return self.g.over
+
+    @property
+    def asked(self):
+        """The kinds of choice the last action asked for: bit k for Choice k (asked_for)."""
+        return self.g.asked
+
+    @property
+    def looked_at(self):
+        """The cards the last action's scries and surveils looked at (keeps_on_top)."""
+        return self.g.n_looked
 
     @property
     def illegal_choice(self):
