@@ -364,9 +364,8 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             if 0 <= source < g.n:
                 mark(g, source, PF_SKIP_UNTAP)  # (502.3: its controller's next untap step)
         elif code == OP_SACRIFICE_AT_END:
-            if 0 <= source < g.n and not (g.perms[source].flags & PF_SACRIFICE_AT_END):
-                g.perms[source].flags |= PF_SACRIFICE_AT_END    # (its source: "At the beginning of the end
-                g.n_sacrifice_at_end += 1                       # step, sacrifice ~", Ball Lightning, 603.2)
+            sacrificed_at_end(g, source)       # (its source: "At the beginning of the end step, sacrifice ~",
+                                               # Ball Lightning, 603.2)
         elif code == OP_RETURN_LAND:
             for q in range(op.amount.fixed):
                 return_land(R, S, g, rng, who, source_id)
@@ -606,6 +605,14 @@ cdef void untap_lands(Rules* R, Game* g, int who, int n) noexcept nogil:
     board_changed(g)
 
 
+cdef void sacrificed_at_end(Game* g, int i) noexcept nogil:
+    """Permanent i (-1: none) is to be sacrificed at the beginning of the next end step (603.7:
+    the end step's sacrifices, end_step_sacrifices; marked once)."""
+    if 0 <= i < g.n and not (g.perms[i].flags & PF_SACRIFICE_AT_END):
+        g.perms[i].flags |= PF_SACRIFICE_AT_END
+        g.n_sacrifice_at_end += 1
+
+
 cdef int token_copy(Rules* R, Spec* S, Game* g, Rng* rng, int i, int who, bint sacrifice_at_end) noexcept nogil:
     """Player `who` creates a token that is a copy of permanent i (707.2–707.3: its copiable
     values, its card row; not its tapped state, counters or X), sacrificed at the next end step
@@ -616,8 +623,7 @@ cdef int token_copy(Rules* R, Spec* S, Game* g, Rng* rng, int i, int who, bint s
         return -1
     object_id = g.perms[copy].object_id
     if sacrifice_at_end:
-        g.perms[copy].flags |= PF_SACRIFICE_AT_END
-        g.n_sacrifice_at_end += 1
+        sacrificed_at_end(g, copy)
     enters_triggers(R, S, g, rng, copy, True, 0)
     return object_id
 
