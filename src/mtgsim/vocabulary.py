@@ -78,7 +78,7 @@ class OpFlag(enum.IntEnum):
     """Op.flags."""
     OF_TO_BATTLEFIELD = 1        # OP_SEARCH_LAND: onto the battlefield (else into the hand)
     OF_TAPPED = 2                # OP_SEARCH_LAND: ...tapped
-    OF_SACRIFICE_AT_END = 4      # OP_TOKEN_COPY: the token is sacrificed at the next end step
+    OF_SACRIFICE_AT_END = 4      # OP_TOKEN_COPY, OP_TOKENS: the tokens are sacrificed at the next end step
     OF_UNTIL_END_OF_TURN = 8     # OP_BECOMES: until end of turn (514.2), else while it stays
     OF_TAPPED_AND_ATTACKING = 16 # OP_TOKENS: the tokens enter tapped and attacking (508.4)
     OF_MORE_IF_INSTANT_AND_SORCERY = 32  # OP_LOOK_TO_HAND: one more into the hand if there is an instant
@@ -391,7 +391,9 @@ OPS: tuple[OpDef, ...] = (
     OpDef("tokens", OpCode.OP_TOKENS, "111.1", "tokens created: token card name = count",
           (Param("tokens", "named_amounts", "token card name = count, e.g. {\"Goblin\" = 2}", default=()),
            _flag("tapped_and_attacking", "they enter tapped and, during combat, attacking (508.4: never declared "
-                 "attackers, they deal combat damage)", flag=OpFlag.OF_TAPPED_AND_ATTACKING)),
+                 "attackers, they deal combat damage)", flag=OpFlag.OF_TAPPED_AND_ATTACKING),
+           _flag("tokens_sacrificed_at_end", "they are sacrificed at the beginning of the next end step (603.7: "
+                 "mobilize's, 702.181a)", flag=OpFlag.OF_SACRIFICE_AT_END)),
           worth=True),
     OpDef("extra_land_drops", OpCode.OP_EXTRA_LAND_DROPS, "305.2", "you may play N additional lands this turn",
           (_number("extra_land_drops", "land plays"),)),

@@ -206,3 +206,37 @@ def test_an_animation_gives_only_an_attack_trigger():
         card("Test Den", "", "Land", abilities=[
             {"kind": "activated", "cost": "{1}", "becomes": ["Creature"], "becomes_power": 1, "becomes_toughness": 1,
              "becomes_abilities": [{"kind": "trigger", "event": "self_becomes_tapped", "draw": 1}]}])
+
+
+# ---- mobilize (702.181a): tokens made attacking, sacrificed at the next end step (603.7) ----------------------
+
+WARRIOR = card("Test Warrior", "", "Creature — Warrior", "1/1", token=True, colors="R")
+MOBILIZER = card("Test Mobilizer", "{1}{R}", "Creature — Human Bard", "1/3", abilities=[
+    {"kind": "trigger", "event": "self_attacks", "tokens": {"Test Warrior": 2}, "tapped_and_attacking": True,
+     "tokens_sacrificed_at_end": True}])
+
+
+def test_702_181a_mobilize_makes_warriors_attacking_that_are_sacrificed_at_the_next_end_step():
+    """Mobilize 2 (702.181a): as the 1/3 attacks, two 1/1 Warriors enter tapped and attacking (508.4) and deal
+    their combat damage with it: 1 + 1 + 1. At the beginning of the next end step they are sacrificed (603.7);
+    the creature that made them stays."""
+    s = Scenario(card_db(MOBILIZER, WARRIOR))
+    s.add(MOBILIZER)
+    assert s.attack() == 3
+    assert s.life(player="opponent") == 17
+    warriors = [p for p in s.battlefield() if p.name == "Test Warrior"]
+    assert len(warriors) == 2 and all(s.is_tapped(p) for p in warriors)
+    s.next_turn()
+    assert [p.name for p in s.battlefield()] == ["Test Mobilizer"]
+
+
+def test_702_181a_mobilize_is_read_as_the_ability_its_rule_words():
+    """"Mobilize 2" (Voice of Victory) is read as 702.181a's ability, two Warriors that are sacrificed at the
+    next end step; the text it leaves (opponents can't cast spells on your turn) binds only the opponent."""
+    rec = _read("Voice of Victory", "Creature — Human Bard", "Mobilize 2 (Whenever this creature attacks, create "
+                "two tapped and attacking 1/1 red Warrior creature tokens. Sacrifice them at the beginning of the "
+                "next end step.)\nYour opponents can't cast spells during your turn.", "1/3")
+    assert rec.table["abilities"] == [{"kind": "trigger", "event": "self_attacks",
+                                       "tokens": {"1/1 red Warrior creature token": 2}, "tapped_and_attacking": True,
+                                       "tokens_sacrificed_at_end": True}]
+    assert rec.unrecognized == [] and rec.bucket == "fully"

@@ -353,6 +353,8 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 t = put_onto_battlefield(R, S, g, rng, op.arg, True, 0, who)
                 if op.flags & OF_TAPPED_AND_ATTACKING:
                     enter_attacking(R, g, t)
+                if op.flags & OF_SACRIFICE_AT_END and t >= 0:    # ("Sacrifice them at the beginning of
+                    sacrificed_at_end(g, find_object(g, t))     # the next end step": mobilize's)
         elif code == OP_COUNTERS:
             t = target if 0 <= target < g.n and g.perms[target].object_id == target_id else find_object(g, target_id)
             if t >= 0:

@@ -401,6 +401,9 @@ _PUT_OF_THEM = re.compile(r"put \w+ of them into your hand", re.I)
 _INSTEAD_PUT = re.compile(r"if there is [^,]+ in your graveyard, instead put \w+ of them into your hand", re.I)
 
 
+_SACRIFICE_THEM = re.compile(r"Sacrifice (?:them|those tokens|that token|it) at the beginning of the next end step\.?")
+
+
 def merged_sentences(parts: list[str]) -> list[str]:
     """Sentences with "It has "..."" kept with the token sentence before it, as one phrase."""
     out: list[str] = []
@@ -418,6 +421,8 @@ def merged_sentences(parts: list[str]) -> list[str]:
         elif out and s.startswith("Then if you control four or more lands, untap that land") and _LAND_SEARCH.fullmatch(
                 out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the land found untapped: one phrase with its search)
+        elif out and _SACRIFICE_THEM.fullmatch(s) and re.search(r"creature tokens?\b[^.]*\.?$", out[-1]):
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (the tokens just created: one phrase, 603.7)
         elif out and s.startswith("You gain life equal to the life lost this way"):
             out[-1] += " " + s                  # (how much depends on the sentence before)
         else:
@@ -436,6 +441,10 @@ def _sentence_effect(s: str, tokens: dict[str, dict] | None) -> dict | None:
                 return None
             tokens[name] = _PREDEFINED_TOKENS[name]
         return {"tokens": {name: number_of(m["n"])}}
+    head, _, tail = s.partition(". ")
+    if tail and _SACRIFICE_THEM.fullmatch(tail) and (made := _sentence_effect(head, tokens)) and set(made) <= {
+            "tokens", "tapped_and_attacking"}:
+        return made | {"tokens_sacrificed_at_end": True}      # (603.7: "Sacrifice them at ... end step")
     if (m := _CREATURE_TOKEN.fullmatch(s)) and tokens is not None and (token := creature_token(m)):
         count = _token_count(m)
         if count is None:

@@ -25,7 +25,7 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
     # (the keywords the record lists, and those read whether or not a file lists them)
     # (not the keyword actions a record may list, 701: "Scry 1" is an effect, read as one)
     known = (({k.lower() for k in keywords} - _KEYWORD_ACTIONS) | KNOWN_KEYWORDS | set(KEYWORD_ABILITIES)
-             | {"kicker", "flashback", "devoid", "affinity"} | set(_CYCLING))
+             | {"kicker", "flashback", "devoid", "affinity"} | set(_CYCLING) | set(_MEANS))
     parts = [x.strip() for x in re.split(r", |; ", p.rstrip("."))]
     heads = []
     for part in parts:
@@ -49,6 +49,10 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
             if _CYCLING[head]:
                 face.fields["typecycling"] = _CYCLING[head]
             status = RECOGNIZED
+        elif head in _MEANS and re.fullmatch(r"\d+", rest) and (read := _recognized(
+                face, _MEANS[head].format(n=rest))) is not None:
+            face.abilities += read                 # (the ability the keyword stands for, as its rule words it)
+            status = RECOGNIZED
         elif head == "devoid":                 # 702.114a: it is colourless
             face.fields["colors"] = ""
             status = RECOGNIZED
@@ -69,6 +73,16 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
 _CYCLING = {"cycling": "", "basic landcycling": "basic land",
             **{f"{t.lower()}cycling": t for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")}}
 
+
+# The keywords with a number that stand for a triggered ability, each that ability as its rule
+# words it (N the keyword's number), read by the recognizers as any ability is: a card has it
+# once per instance of the keyword.
+_MEANS = {
+    # 702.181a: "Whenever this creature attacks, create N 1/1 red Warrior creature tokens. Those tokens
+    # enter tapped and attacking. Sacrifice them at the beginning of the next end step."
+    "mobilize": "Whenever ~ attacks, create {n} 1/1 red Warrior creature tokens that are tapped and attacking. "
+                "Sacrifice them at the beginning of the next end step.",
+}
 
 _KEYWORD_ACTIONS = {"scry", "surveil"}
 
