@@ -28,10 +28,10 @@ PARTLY = {
     'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
-    'Talon Gates of Madara', 'Firebending Lesson', "Stormchaser's Talent", 'Soul-Scar Mage'}
+    'Talon Gates of Madara', "Stormchaser's Talent", 'Soul-Scar Mage'}
 UNKNOWN = {
     "Urza's Saga", 'Badgermole Cub',
-    'Boomerang Basics', "Mishra's Bauble",
+    "Mishra's Bauble",
     'Glaring Fleshraker', 'Tezzeret, Cruel Captain', 'Chalice of the Void',
     'Voice of Victory', 'Manifold Key',
     'Chrome Mox', 'Academic Dispute'}
@@ -56,7 +56,7 @@ NEVER_CAST = {"Spell Pierce", "Spell Snare", "Mental Misstep", "Reckless Rage", 
 # never cast, with a clause that only casting them would use (moot): the pitch cost, the rider, and what it needs
 MOOT = {"Force of Will": ("Island", "Island", "Island", "Island", "Island"),
         "Force of Negation": ("Island", "Island", "Island"), "Daze": ("Island", "Island"),
-        "Fatal Push": ("Swamp",)}
+        "Fatal Push": ("Swamp",), "Firebending Lesson": ("Mountain",) * 5, "Boomerang Basics": ("Island",)}
 # creatures whose evoke is moot: (their mana cost's lands, power/toughness, a card of their colour to pitch)
 EVOKE = {"Solitude": (("Plains",) * 5, (3, 2), "Swords to Plowshares"),
          "Subtlety": (("Island",) * 4, (3, 3), "Counterspell")}
@@ -273,7 +273,10 @@ def test_601_2c_a_counterspell_or_a_spell_needing_an_opponents_creature_is_never
 @pytest.mark.parametrize("name", sorted(MOOT))
 def test_118_9_a_pitch_spell_never_cast_holds_its_pitch_cost_moot(db, reader, name):
     """Force of Will, Force of Negation, Daze counter a spell (none on the stack when the goldfish
-    casts, 601.2c); Fatal Push destroys a creature, only the player's own (115.1). Each is held
+    casts, 601.2c); Fatal Push destroys a creature, Firebending Lesson deals damage to one (kicked or
+    not), Boomerang Basics returns a nonland permanent — only the player's own (115.1), their
+    riders (revolt, kicker's 5 damage, "If you controlled that permanent, draw a card": the
+    compensation the goldfish never trades its permanent for) moot with them. Each is held
     with mana enough for it and a blue card to exile, a creature of the player's: never cast, by
     its mana cost or its alternative cost (118.9, moot), the player's life and hand unchanged
     after a turn; each clause ignored, the alternative cost or rider saying it is moot."""
@@ -288,7 +291,7 @@ def test_118_9_a_pitch_spell_never_cast_holds_its_pitch_cost_moot(db, reader, na
     s.next_turn()
     assert not s.can_cast(name) and s.life() == life and {name, "Brainstorm"} <= set(s.hand())
     clauses = reader.card(name).verdict.clauses
-    assert {c.status for c in clauses} == {"ignored"}
+    assert {c.status for c in clauses if not c.text.startswith("Kicker")} == {"ignored"}   # (kicker: a way to cast)
     assert any(c.text.endswith("never cast") for c in clauses)
     assert any("moot: the spell is never cast" in c.text for c in clauses)
 
