@@ -185,6 +185,55 @@ def test_603_2_voice_of_resurgence_is_no_longer_ignored_for_its_opponents_spells
     assert rec.bucket != "fully" and [c.status for c in rec.clauses] == [UNRECOGNIZED]
 
 
+def test_603_2_being_dealt_damage_never_happens_to_the_goldfishs_creature():
+    """Screaming Nemesis: "Whenever ~ is dealt damage" never triggers in a goldfish — its
+    opponent deals no damage, no creature blocks it (509), the player aims its own damage at
+    the opponent ("any target") and never casts harm to its own creatures (115.1); the
+    simulator deals damage to players only. Ignored whole (its rider with it); a haste 3/3
+    cast and attacking for 3. A card that can deal damage to itself (Stuffy Doll's "{T}: ~ deals
+    1 damage to itself") keeps that unread: never fully read for the trigger's ignoring."""
+    rec, card = _read("Screaming Nemesis", "{2}{R}", "Creature — Spirit", "Haste\nWhenever this creature is dealt "
+                      "damage, it deals that much damage to any other target. If a player is dealt damage this way, "
+                      "they can't gain life for the rest of the game.", "3/3")
+    assert rec.bucket == "fully" and [c.status for c in rec.clauses] == [RECOGNIZED, IGNORED]
+    s = Scenario()
+    for _ in range(3):
+        s.add("Mountain")
+    s.add_to_hand(card)
+    nemesis = s.cast(card)
+    assert s.attack([nemesis]) == 3 and s.life(player="opponent") == 17
+    rec, _ = _read("Stuffy Doll", "{5}", "Artifact Creature — Construct", "As this creature enters, choose a "
+                   "player.\nIndestructible\nWhenever this creature is dealt damage, it deals that much damage to "
+                   "the chosen player.\n{T}: This creature deals 1 damage to itself.", "0/1")
+    assert rec.bucket == "partly" and UNRECOGNIZED in [c.status for c in rec.clauses]
+
+
+@pytest.mark.parametrize("text, bucket", [
+    ("Prowess\nIf a source you control would deal noncombat damage to a creature an opponent controls, put that many "
+     "-1/-1 counters on that creature instead.", "fully"),
+    # (damage to the player's own creature: a replacement a goldfish could meet, never ignored)
+    ("Prowess\nIf a source you control would deal noncombat damage to a creature you control, put that many "
+     "-1/-1 counters on that creature instead.", "partly"),
+])
+def test_614_1a_a_replacement_of_damage_to_an_opponents_creature_never_applies(text, bucket):
+    """Soul-Scar Mage: the opponent controls no creature, so damage is never about to be dealt to
+    one and the replacement (614.1a) never applies: ignored; a 1/2 with prowess (702.108a), a
+    Lightning Bolt at the opponent making it 2/3."""
+    rec, card = _read("Soul-Scar Mage", "{R}", "Creature — Human Wizard", text, "1/2")
+    assert rec.bucket == bucket
+    if bucket != "fully":
+        return
+    assert [c.status for c in rec.clauses] == [RECOGNIZED, IGNORED]
+    s = Scenario()
+    s.add("Mountain")
+    s.add("Mountain")
+    s.add_to_hand(card)
+    mage = s.cast(card)
+    s.add_to_hand("Lightning Bolt")
+    s.cast("Lightning Bolt")
+    assert (s.power(mage), s.toughness(mage)) == (2, 3) and s.life(player="opponent") == 17
+
+
 # ---- a back face missing from the bulk file --------------------------------------------------
 
 def _mtgjson_file(tmp_path, *records):

@@ -28,7 +28,7 @@ PARTLY = {
     'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
-    'Talon Gates of Madara', "Stormchaser's Talent", 'Soul-Scar Mage'}
+    'Talon Gates of Madara', "Stormchaser's Talent"}
 UNKNOWN = {
     "Urza's Saga", 'Badgermole Cub',
     "Mishra's Bauble",
@@ -66,7 +66,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
-           "Monastery Swiftspear", "Eddymurk Crab"}
+           "Monastery Swiftspear", "Eddymurk Crab", "Soul-Scar Mage"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -545,6 +545,26 @@ def test_702_108a_monastery_swiftspear_hasty_gets_1_1_for_each_noncreature_spell
     assert s.attack([spear]) == 3 and s.life(player="opponent") == 11
     s.next_turn()
     assert (s.power(spear), s.toughness(spear)) == (1, 2)
+
+
+def test_614_1a_soul_scar_mage_is_a_1_2_prowess_its_replacement_never_applying(db, reader):
+    """"Prowess. If a source you control would deal noncombat damage to a creature an opponent
+    controls, put that many -1/-1 counters on that creature instead.": the opponent controls no
+    creature, so the replacement (614.1a) never applies — ignored, said so; a 1/2 with prowess
+    (702.108a) that a Lightning Bolt at the opponent makes 2/3 (20 - 3), a 1/2 again on the player's
+    next turn (514.2), attacking for 1."""
+    s = _scenario(db, "Mountain", "Mountain")
+    s.add_to_hand("Soul-Scar Mage")
+    mage = s.cast("Soul-Scar Mage")
+    assert (s.power(mage), s.toughness(mage)) == (1, 2)
+    s.add_to_hand("Lightning Bolt")
+    s.cast("Lightning Bolt")
+    assert (s.power(mage), s.toughness(mage)) == (2, 3) and s.life(player="opponent") == 17
+    s.next_turn()                                                  # (the opponent's turn, then the player's)
+    s.next_turn()
+    assert s.attack([mage]) == 1 and s.life(player="opponent") == 16
+    statuses = [c.status for c in reader.card("Soul-Scar Mage").verdict.clauses]
+    assert statuses == ["recognized", "ignored"]
 
 
 def test_702_33_burst_lightning_deals_2_or_kicked_4(db):

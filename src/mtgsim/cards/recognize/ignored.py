@@ -137,6 +137,9 @@ _NOOP = [
             rf"(?:{_THEIRS}|your opponents cast){_WITH} "
             r"(?!.*\b(?:you control|you gain|you draw|and you|and ~|and creatures)\b)[^.]*",
             rf"if (?:a|an) (?:{_NP}){_WITH} {_THEIRS} [^,]+, [^.]*",
+            # (a replacement of damage to what the opponent controls, 614.1a: none is ever dealt — Soul-Scar Mage)
+            rf"if (?:a source(?: you control)?|~) would deal (?:noncombat |combat )?damage to (?:a|an|one or more) "
+            rf"(?:{_NP}){_WITH} {_THEIRS}, [^.]*",
             rf"[^.]* can't be the target of [^.]*{_THEIRS}(?: this turn)?",
             rf"(?:your opponents|each opponent) can't {_NOT_YOURS}",
             # (an amount counting the opponent's permanents or cards is zero: one effect scaled by it)
@@ -198,8 +201,12 @@ _ABILITY_COST = re.compile(r"This ability costs [^.]* (?:less|more) to activate\
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]+ \u2014 (?=\S)")
 
 # Trigger events that never happen in a goldfish: its opponent casts nothing, attacks with
-# nothing, controls nothing; nothing blocks.
+# nothing, controls nothing; nothing blocks. Nor is the player's own creature dealt damage
+# (Screaming Nemesis): the opponent deals none, no creature blocks it, and the simulator's
+# damage is dealt to players only (vocabulary: damage_to_opponent, damage_to_you); the goldfish
+# aims its own at the opponent ("any target"), and harm to its own creatures it never casts (115.1).
 _NEVER = [re.compile(p, re.IGNORECASE) for p in (
+    r"(?:when|whenever) ~ is dealt damage",
     rf".*\b(?:a|an|one or more|another|each) (?:{_NP}){_WITH} {_THEIRS}\b.*",
     r".*\b(?:an opponent|your opponents|each opponent|target opponent) "
     r"(?:casts?|activates?|draws?|discards?|sacrifices?|cycles?|searches|plays?|attacks?|gains? life|mills?)\b.*",
