@@ -234,6 +234,48 @@ def test_614_1a_a_replacement_of_damage_to_an_opponents_creature_never_applies(t
     assert (s.power(mage), s.toughness(mage)) == (2, 3) and s.life(player="opponent") == 17
 
 
+@pytest.mark.parametrize("name, cost, type_line, text, pt", [
+    ("Pithing Needle", "{1}", "Artifact", "As this artifact enters, choose a card name.\nActivated abilities of "
+     "sources with the chosen name can't be activated unless they're mana abilities.", None),
+    ("Anointed Peacekeeper", "{2}{W}", "Creature — Human Cleric", "Vigilance\nAs this creature enters, look at an "
+     "opponent's hand, then choose any card name.\nSpells your opponents cast with the chosen name cost {2} more to "
+     "cast.\nActivated abilities of sources with the chosen name cost {2} more to activate unless they're mana "
+     "abilities.", "3/3"),
+    ("Meddling Mage", "{W}{U}", "Creature — Human Wizard", "As this creature enters, choose a nonland card name.\n"
+     "Spells with the chosen name can't be cast.", "2/2"),
+])
+def test_607_2a_a_card_name_chosen_names_an_opponents_card_so_its_restrictions_bind_nothing_of_the_player(
+        name, cost, type_line, text, pt):
+    """The goldfish's policy for "choose a card name" (607.2a: the abilities linked to the choice
+    read it): it names a card of its opponent's, one its own deck doesn't hold — what a player
+    names in a real game —, so the restriction on sources or spells with that name binds
+    nothing of the player's: both ignored, the card its body. Cast, it leaves the player's next
+    spell as it was (castable with the mana for it, not without)."""
+    rec, card = _read(name, cost, type_line, text, pt)
+    assert rec.bucket == "fully" and all(c.status in (IGNORED, RECOGNIZED) for c in rec.clauses)
+    assert any("chosen name" in c.text and c.status == IGNORED for c in rec.clauses)
+    s = Scenario()
+    for land in ("Plains", "Island", "Plains"):
+        s.add(land)
+    s.add_to_hand(card)
+    s.cast(card)
+    s.add_to_hand("Lightning Bolt")
+    assert s.can_cast("Lightning Bolt") is False             # (no red: what binds is the mana, not the name)
+    s.add("Mountain")
+    s.cast("Lightning Bolt")
+    assert s.life(player="opponent") == 17
+
+
+def test_607_2a_a_name_chosen_for_what_gives_the_player_something_stays_unread():
+    """A linked ability that would give the player something for the name (their spells of that
+    name cheaper) is no restriction the policy's name escapes: it stays unread, the card not
+    fully read for its choice being ignored."""
+    rec, _ = _read("Name Discount", "{2}", "Artifact", "As this artifact enters, choose a card name.\nSpells with the "
+                   "chosen name you cast cost {1} less to cast.")
+    assert rec.bucket != "fully" and _statuses(rec)["Spells with the chosen name you cast cost {1} less to cast."] \
+        == UNRECOGNIZED
+
+
 # ---- a back face missing from the bulk file --------------------------------------------------
 
 def _mtgjson_file(tmp_path, *records):

@@ -153,6 +153,15 @@ _NOOP = [
             # Mindbreak Trap's alternative cost, 118.9)
             r"if an opponent cast [^.,]+ this turn, [^.]*",
             r"[^.,]*? if an opponent has (?:more|\w+ or more) cards in (?:their )?hand[^.,]*"),
+    # --- a card name chosen as ~ enters and what it restricts (607.2a: linked abilities): the goldfish's
+    # policy names a card of its opponent's, one its own deck doesn't hold (Pithing Needle, Anointed
+    # Peacekeeper, Sorcerous Spyglass), so nothing of the player's has the name; a linked ability that
+    # would give the player something stays unread
+    _family(r"chosen name|card name",
+            r"(?:as|when) ~ enters, (?:look at an opponent's hand, then )?"
+            r"choose (?:a|any) (?:nonland |land )?card name",
+            r"(?:activated abilities of sources|spells) with the chosen name (?:can't be (?:activated|cast)|"
+            r"cost \{\d+\} more to (?:activate|cast))(?: unless they're mana abilities)?"),
     # --- shuffling the player's library: its order is random in a goldfish already
     _family(r"shuffle", r"(?:then )?shuffle", r"if you search your library this way, shuffle"),
     # --- attacking: the goldfish attacks with every creature able to (508.1d asks no more)
