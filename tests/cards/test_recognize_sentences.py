@@ -276,6 +276,65 @@ def test_607_2a_a_name_chosen_for_what_gives_the_player_something_stays_unread()
         == UNRECOGNIZED
 
 
+@pytest.mark.parametrize("name, text, bucket", [
+    ("Spellstutter Sprite", "Flash\nFlying\nWhen this creature enters, counter target spell with mana value X or "
+     "less, where X is the number of Faeries you control.", "fully"),
+    ("Voracious Greatshark", "Flash\nWhen this creature enters, counter target artifact or creature spell.", "fully"),
+    # (a permanent is a target too — the player's own: never ignored)
+    ("Venser, Shaper Savant", "Flash\nWhen Venser enters, return target spell or permanent to its owner's hand.",
+     "partly"),
+    # (an ability may be: the player's own triggers go on the stack with it)
+    ("Sister of Silence", "Flash\nWhen this creature enters, counter target instant spell, sorcery spell, activated "
+     "ability, or triggered ability.", "partly"),
+])
+def test_603_3d_an_enters_trigger_needing_a_target_spell_is_removed_from_the_stack(name, text, bucket):
+    """117.3c, 603.3d: the goldfish's spells resolve one at a time before it does anything else
+    and its opponent casts nothing, so no spell is on the stack as a creature's enters ability
+    triggers: with no legal target the ability is removed from the stack — ignored. A flash
+    2/1 flier is cast as its body (Spellstutter Sprite); a target that may also be a permanent
+    or an ability is no such case."""
+    rec, card = _read(name, "{1}{U}", "Creature — Faerie Wizard", text, "1/1")
+    assert rec.bucket == bucket
+    if bucket == "fully":
+        assert [c.status for c in rec.clauses][-1] == IGNORED
+        s = Scenario()
+        s.add("Island")
+        s.add("Island")
+        s.add_to_hand(card)
+        it = s.cast(card)
+        assert s.on_battlefield(it) and s.hand() == []
+
+
+@pytest.mark.parametrize("text", [
+    "Target creature blocks this turn if able.\nYou may have it gain reach until end of turn.",   # (Academic Dispute)
+    "Draw a card if an opponent has cast a blue or black spell this turn.\nSpells you control can't be countered "
+    "this turn.\nYou and permanents you control gain hexproof from blue and from black until end of turn.",
+    "Target creature you control gains hexproof until end of turn.",
+])
+def test_702_17b_702_11b_reach_hexproof_blocking_and_uncounterable_do_nothing_in_a_goldfish(text):
+    """Reach matters only to a blocker (702.17b), blocking "if able" only to a creature that can
+    block an attacker (509.1c) — the goldfish's creatures block nothing; hexproof (702.11b) and
+    "can't be countered" only against an opponent's spells and abilities — it casts none; "if an
+    opponent has cast ..." never holds. Each sentence ignored (Academic Dispute's, Veil of
+    Summer's)."""
+    rec, _ = _read("Test Shield", "{G}", "Instant", text)
+    assert rec.bucket == "fully" and {c.status for c in rec.clauses} == {IGNORED}
+
+
+def test_115_1_damage_equal_to_a_count_to_target_creature_is_only_the_players_own_never_cast():
+    """Skred: "deals damage to target creature equal to the number of snow permanents you
+    control" — the only creatures are the player's own (115.1): never cast, as a fixed amount
+    of damage to target creature is."""
+    rec, card = _read("Skred", "{R}", "Instant", "Skred deals damage to target creature equal to the number of snow "
+                      "permanents you control.")
+    assert rec.bucket == "fully" and "115.1" in card.uncastable
+    s = Scenario()
+    s.add("Snow-Covered Mountain")
+    s.add("Grizzly Bears")
+    s.add_to_hand(card)
+    assert not s.can_cast(card)
+
+
 # ---- a back face missing from the bulk file --------------------------------------------------
 
 def _mtgjson_file(tmp_path, *records):
