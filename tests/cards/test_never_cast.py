@@ -231,6 +231,33 @@ def test_115_1_fatal_push_revolt_harms_the_same_creature_more_moot():
     _never_cast(card)
 
 
+@pytest.mark.parametrize("name, cost, text, rider", [
+    ("Firebending Lesson", "{R}", "Kicker {4}\nFirebending Lesson deals 2 damage to target creature.\nIf Firebending "
+     "Lesson was kicked, it deals 5 damage to that creature instead.", "If Firebending Lesson was kicked"),
+    ("Boomerang Basics", "{U}", "Return target nonland permanent to its owner's hand. If you controlled that "
+     "permanent, draw a card.", "If you controlled that permanent"),
+    ("Erode", "{R}", "Destroy target creature or planeswalker. Its controller may search their library for a basic "
+     "land card, put it onto the battlefield tapped, then shuffle.", "Its controller may search"),
+    ("Path to Exile", "{W}", "Exile target creature. Its controller may search their library for a basic land card, "
+     "put that card onto the battlefield tapped, then shuffle.", "Its controller may search"),
+])
+def test_115_1_a_harm_rider_or_the_targets_controllers_compensation_of_a_spell_only_harming_the_player_is_moot(
+        name, cost, text, rider):
+    """115.1: in a goldfish the only legal targets are the player's own, so the spell only
+    hinders them and is never cast; what it would do to that target more (Firebending Lesson's
+    kicked 5 damage) or give its controller — the player — for losing it (Erode's and Path to
+    Exile's basic land, Boomerang Basics' card: the goldfish's policy never trades its own
+    permanent, a card and mana for that) never happens: moot, the card fully read and never
+    cast, the player's permanent and hand untouched after a turn."""
+    rec, card = _read(name, cost, "Instant", text)
+    assert rec.bucket == "fully" and card.uncastable.startswith(OWN_HARM)
+    [clause] = _moot_clauses(rec)
+    assert clause.text.startswith(rider) and clause.text.endswith(f"({OWN_HARM})")
+    s = _never_cast(card)
+    s.next_turn()
+    assert not s.can_cast(card) and s.life() == 20 and card.name in s.hand()
+
+
 @pytest.mark.parametrize("text, cost_words", [
     ("As an additional cost to cast this spell, sacrifice a creature.\nCounter target spell.", "As an additional"),
     ("This spell costs {1} less to cast if you control a Wizard.\nCounter target spell.", "costs {1} less"),
@@ -255,9 +282,15 @@ def test_601_2b_601_2f_an_additional_cost_or_cost_change_of_a_spell_never_cast_i
     ("Force of Vigor", "{2}{G}{G}", "If it's not your turn, you may exile a green card from your hand rather than "
      "pay this spell's mana cost.\nDestroy up to two target artifacts and/or enchantments.",
      "If it's not your turn, you may exile a green card from your hand rather than pay Force of Vigor's mana cost."),
-    # (a benefit besides the harm: the spell isn't only harm, its rider unread)
+    # (a benefit besides the harm, keyed to what the target is, not a compensation to the one who lost
+    # it: the spell isn't only harm, its rider unread)
     ("Token Murder", "{1}{B}", "Destroy target creature. If that creature was a token, draw a card.",
      "If that creature was a token, draw a card."),
+    # (a token possibly worth more than the permanent lost: Pongify on a 1/1 token)
+    ("Pongify", "{U}", "Destroy target creature. It can't be regenerated. Its controller creates a 3/3 green Ape "
+     "creature token.", "Its controller creates a 3/3 green Ape creature token."),
+    ("Kicked Bounce", "{1}{U}", "Kicker {1}{U}\nReturn target nonland permanent to its owner's hand.\nIf this spell "
+     "was kicked, draw a card.", "If Kicked Bounce was kicked, draw a card."),
 ])
 def test_113_6_what_works_without_casting_the_spell_or_a_spell_cast_is_never_moot(name, cost, text, unread):
     rec, card = _read(name, cost, "Instant", text)

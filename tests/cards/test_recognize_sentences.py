@@ -185,6 +185,156 @@ def test_603_2_voice_of_resurgence_is_no_longer_ignored_for_its_opponents_spells
     assert rec.bucket != "fully" and [c.status for c in rec.clauses] == [UNRECOGNIZED]
 
 
+def test_603_2_being_dealt_damage_never_happens_to_the_goldfishs_creature():
+    """Screaming Nemesis: "Whenever ~ is dealt damage" never triggers in a goldfish — its
+    opponent deals no damage, no creature blocks it (509), the player aims its own damage at
+    the opponent ("any target") and never casts harm to its own creatures (115.1); the
+    simulator deals damage to players only. Ignored whole (its rider with it); a haste 3/3
+    cast and attacking for 3. A card that can deal damage to itself (Stuffy Doll's "{T}: ~ deals
+    1 damage to itself") keeps that unread: never fully read for the trigger's ignoring."""
+    rec, card = _read("Screaming Nemesis", "{2}{R}", "Creature — Spirit", "Haste\nWhenever this creature is dealt "
+                      "damage, it deals that much damage to any other target. If a player is dealt damage this way, "
+                      "they can't gain life for the rest of the game.", "3/3")
+    assert rec.bucket == "fully" and [c.status for c in rec.clauses] == [RECOGNIZED, IGNORED]
+    s = Scenario()
+    for _ in range(3):
+        s.add("Mountain")
+    s.add_to_hand(card)
+    nemesis = s.cast(card)
+    assert s.attack([nemesis]) == 3 and s.life(player="opponent") == 17
+    rec, _ = _read("Stuffy Doll", "{5}", "Artifact Creature — Construct", "As this creature enters, choose a "
+                   "player.\nIndestructible\nWhenever this creature is dealt damage, it deals that much damage to "
+                   "the chosen player.\n{T}: This creature deals 1 damage to itself.", "0/1")
+    assert rec.bucket == "partly" and UNRECOGNIZED in [c.status for c in rec.clauses]
+
+
+@pytest.mark.parametrize("text, bucket", [
+    ("Prowess\nIf a source you control would deal noncombat damage to a creature an opponent controls, put that many "
+     "-1/-1 counters on that creature instead.", "fully"),
+    # (damage to the player's own creature: a replacement a goldfish could meet, never ignored)
+    ("Prowess\nIf a source you control would deal noncombat damage to a creature you control, put that many "
+     "-1/-1 counters on that creature instead.", "partly"),
+])
+def test_614_1a_a_replacement_of_damage_to_an_opponents_creature_never_applies(text, bucket):
+    """Soul-Scar Mage: the opponent controls no creature, so damage is never about to be dealt to
+    one and the replacement (614.1a) never applies: ignored; a 1/2 with prowess (702.108a), a
+    Lightning Bolt at the opponent making it 2/3."""
+    rec, card = _read("Soul-Scar Mage", "{R}", "Creature — Human Wizard", text, "1/2")
+    assert rec.bucket == bucket
+    if bucket != "fully":
+        return
+    assert [c.status for c in rec.clauses] == [RECOGNIZED, IGNORED]
+    s = Scenario()
+    s.add("Mountain")
+    s.add("Mountain")
+    s.add_to_hand(card)
+    mage = s.cast(card)
+    s.add_to_hand("Lightning Bolt")
+    s.cast("Lightning Bolt")
+    assert (s.power(mage), s.toughness(mage)) == (2, 3) and s.life(player="opponent") == 17
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt", [
+    ("Pithing Needle", "{1}", "Artifact", "As this artifact enters, choose a card name.\nActivated abilities of "
+     "sources with the chosen name can't be activated unless they're mana abilities.", None),
+    ("Anointed Peacekeeper", "{2}{W}", "Creature — Human Cleric", "Vigilance\nAs this creature enters, look at an "
+     "opponent's hand, then choose any card name.\nSpells your opponents cast with the chosen name cost {2} more to "
+     "cast.\nActivated abilities of sources with the chosen name cost {2} more to activate unless they're mana "
+     "abilities.", "3/3"),
+    ("Meddling Mage", "{W}{U}", "Creature — Human Wizard", "As this creature enters, choose a nonland card name.\n"
+     "Spells with the chosen name can't be cast.", "2/2"),
+])
+def test_607_2a_a_card_name_chosen_names_an_opponents_card_so_its_restrictions_bind_nothing_of_the_player(
+        name, cost, type_line, text, pt):
+    """The goldfish's policy for "choose a card name" (607.2a: the abilities linked to the choice
+    read it): it names a card of its opponent's, one its own deck doesn't hold — what a player
+    names in a real game —, so the restriction on sources or spells with that name binds
+    nothing of the player's: both ignored, the card its body. Cast, it leaves the player's next
+    spell as it was (castable with the mana for it, not without)."""
+    rec, card = _read(name, cost, type_line, text, pt)
+    assert rec.bucket == "fully" and all(c.status in (IGNORED, RECOGNIZED) for c in rec.clauses)
+    assert any("chosen name" in c.text and c.status == IGNORED for c in rec.clauses)
+    s = Scenario()
+    for land in ("Plains", "Island", "Plains"):
+        s.add(land)
+    s.add_to_hand(card)
+    s.cast(card)
+    s.add_to_hand("Lightning Bolt")
+    assert s.can_cast("Lightning Bolt") is False             # (no red: what binds is the mana, not the name)
+    s.add("Mountain")
+    s.cast("Lightning Bolt")
+    assert s.life(player="opponent") == 17
+
+
+def test_607_2a_a_name_chosen_for_what_gives_the_player_something_stays_unread():
+    """A linked ability that would give the player something for the name (their spells of that
+    name cheaper) is no restriction the policy's name escapes: it stays unread, the card not
+    fully read for its choice being ignored."""
+    rec, _ = _read("Name Discount", "{2}", "Artifact", "As this artifact enters, choose a card name.\nSpells with the "
+                   "chosen name you cast cost {1} less to cast.")
+    assert rec.bucket != "fully" and _statuses(rec)["Spells with the chosen name you cast cost {1} less to cast."] \
+        == UNRECOGNIZED
+
+
+@pytest.mark.parametrize("name, text, bucket", [
+    ("Spellstutter Sprite", "Flash\nFlying\nWhen this creature enters, counter target spell with mana value X or "
+     "less, where X is the number of Faeries you control.", "fully"),
+    ("Voracious Greatshark", "Flash\nWhen this creature enters, counter target artifact or creature spell.", "fully"),
+    # (a permanent is a target too — the player's own: never ignored)
+    ("Venser, Shaper Savant", "Flash\nWhen Venser enters, return target spell or permanent to its owner's hand.",
+     "partly"),
+    # (an ability may be: the player's own triggers go on the stack with it)
+    ("Sister of Silence", "Flash\nWhen this creature enters, counter target instant spell, sorcery spell, activated "
+     "ability, or triggered ability.", "partly"),
+])
+def test_603_3d_an_enters_trigger_needing_a_target_spell_is_removed_from_the_stack(name, text, bucket):
+    """117.3c, 603.3d: the goldfish's spells resolve one at a time before it does anything else
+    and its opponent casts nothing, so no spell is on the stack as a creature's enters ability
+    triggers: with no legal target the ability is removed from the stack — ignored. A flash
+    2/1 flier is cast as its body (Spellstutter Sprite); a target that may also be a permanent
+    or an ability is no such case."""
+    rec, card = _read(name, "{1}{U}", "Creature — Faerie Wizard", text, "1/1")
+    assert rec.bucket == bucket
+    if bucket == "fully":
+        assert [c.status for c in rec.clauses][-1] == IGNORED
+        s = Scenario()
+        s.add("Island")
+        s.add("Island")
+        s.add_to_hand(card)
+        it = s.cast(card)
+        assert s.on_battlefield(it) and s.hand() == []
+
+
+@pytest.mark.parametrize("text", [
+    "Target creature blocks this turn if able.\nYou may have it gain reach until end of turn.",   # (Academic Dispute)
+    "Draw a card if an opponent has cast a blue or black spell this turn.\nSpells you control can't be countered "
+    "this turn.\nYou and permanents you control gain hexproof from blue and from black until end of turn.",
+    "Target creature you control gains hexproof until end of turn.",
+])
+def test_702_17b_702_11b_reach_hexproof_blocking_and_uncounterable_do_nothing_in_a_goldfish(text):
+    """Reach matters only to a blocker (702.17b), blocking "if able" only to a creature that can
+    block an attacker (509.1c) — the goldfish's creatures block nothing; hexproof (702.11b) and
+    "can't be countered" only against an opponent's spells and abilities — it casts none; "if an
+    opponent has cast ..." never holds. Each sentence ignored (Academic Dispute's, Veil of
+    Summer's)."""
+    rec, _ = _read("Test Shield", "{G}", "Instant", text)
+    assert rec.bucket == "fully" and {c.status for c in rec.clauses} == {IGNORED}
+
+
+def test_115_1_damage_equal_to_a_count_to_target_creature_is_only_the_players_own_never_cast():
+    """Skred: "deals damage to target creature equal to the number of snow permanents you
+    control" — the only creatures are the player's own (115.1): never cast, as a fixed amount
+    of damage to target creature is."""
+    rec, card = _read("Skred", "{R}", "Instant", "Skred deals damage to target creature equal to the number of snow "
+                      "permanents you control.")
+    assert rec.bucket == "fully" and "115.1" in card.uncastable
+    s = Scenario()
+    s.add("Snow-Covered Mountain")
+    s.add("Grizzly Bears")
+    s.add_to_hand(card)
+    assert not s.can_cast(card)
+
+
 # ---- a back face missing from the bulk file --------------------------------------------------
 
 def _mtgjson_file(tmp_path, *records):

@@ -1,7 +1,10 @@
 """An unread drawback to a card's own controller is never played for free (issue 29, item 4,
 the imported half): sacrificing, exiling or returning their own permanents (701.21a), losing
 life (119.3), damage dealt to them (120.3a), discarding (701.9a), skipping a step or turn
-(614.1b), losing the game (104.3), a restriction on themselves (101.2), an opponent gaining
+(614.1b), losing the game (104.3), a restriction on themselves (101.2: "each player can't ...",
+"Activated abilities of artifacts can't be activated", 605.1a: their mana abilities too),
+countering their own spells (701.6a: "Whenever a player casts a spell ..., counter that spell":
+Chalice of the Void, Vexing Bauble, Void Mirror), an opponent gaining
 control (800.4a) — "each player" is them too (608.2c). The card is never cast (a land: never
 played), the reason in words, unless the vocabulary can say the drawback: then it is read
 (Ball Lightning's end-step sacrifice, 603.2; Mana Crypt's upkeep damage, as losing every flip).
@@ -119,6 +122,16 @@ def test_603_2_lotus_field_and_rupture_spire_read_from_their_text_are_never_play
     ("When this creature enters, you skip your next turn.", "614.1b, 603.2: skipping"),
     ("Skip your draw step.", "614.1b, 604.1: skipping"),
     ("You can't cast noncreature spells.", "101.2, 604.1: a restriction on yourself"),
+    # (symmetric statics and triggers bind the player too: 101.2 "can't" beats "can")
+    ("Each player can't cast more than one spell each turn.", "101.2, 604.1: a restriction on yourself"),
+    ("Each player who has cast a nonartifact spell this turn can't cast additional nonartifact spells.",
+     "101.2, 604.1: a restriction on yourself"),
+    ("Activated abilities of artifacts, creatures, and planeswalkers can't be activated.",
+     "101.2, 605.1a, 604.1: a restriction on your own activated abilities"),
+    ("Whenever a player casts a spell, if no mana was spent to cast it, counter that spell.",
+     "701.6a, 603.2: countering your own spells"),
+    ("Whenever a player casts a spell with mana value equal to the number of charge counters on this creature, "
+     "counter that spell.", "701.6a, 603.2: countering your own spells"),
     ("Whenever this creature attacks, you and defending player each discard a card or sacrifice a permanent.",
      "701.21a, 603.2"),
     ("When this creature enters, target opponent gains control of it.", "800.4a, 603.2"),
@@ -165,6 +178,10 @@ def test_608_2_a_spells_unread_drawback_sentence_makes_it_never_cast():
     "When this creature enters, target opponent loses 3 life unless they sacrifice a permanent or discard a "
     "card.",
     "When this creature enters, draft a card from this creature's spellbook, then discard a card.",
+    # (a lock on the opponent's only, or on a name the goldfish's policy gives an opponent's card)
+    "Activated abilities of creatures your opponents control can't be activated.",
+    "As this creature enters, choose a card name.\nActivated abilities of sources with the chosen name can't be "
+    "activated.",
 ])
 def test_what_is_no_drawback_to_its_controller_leaves_the_card_castable(text):
     """An effect on the goldfish opponent, an option, an activated ability's cost (the ability

@@ -94,7 +94,15 @@ _NOOP = [
             r"you may have ~ assign its combat damage as though it weren't blocked",
             r"[^.,]* can't block (?:~|it)(?: this turn| this combat)?",
             r"(?:blocking creatures|each blocking creature|blocked creatures|each blocked creature) [^.]*",
-            r"~ (?:attacks or )?blocks each (?:combat|turn) if able"),
+            r"~ (?:attacks or )?blocks each (?:combat|turn) if able",
+            r"(?:target creature|it|~) blocks this turn if able"),
+    # --- reach (702.17b) and hexproof (702.11b, 702.11d): only a blocker needs the one, only the
+    # opponent's targeting the other — it blocks nothing and targets nothing
+    _family(r"reach|hexproof",
+            r"(?:you may have )?(?:it|~|target creature|that creature) gains? reach until end of turn",
+            r"(?:you|you and permanents you control|permanents you control|creatures you control|~|it|"
+            r"target creature(?: you control)?) gains? hexproof(?: from \w+(?:,? (?:and )?from \w+)*)? "
+            r"until end of turn"),
     # --- damage prevention (615): none is ever dealt to the player or their permanents by the
     # opponent; none of these prevents the player's own damage to the opponent
     _family(r"prevent",
@@ -137,6 +145,9 @@ _NOOP = [
             rf"(?:{_THEIRS}|your opponents cast){_WITH} "
             r"(?!.*\b(?:you control|you gain|you draw|and you|and ~|and creatures)\b)[^.]*",
             rf"if (?:a|an) (?:{_NP}){_WITH} {_THEIRS} [^,]+, [^.]*",
+            # (a replacement of damage to what the opponent controls, 614.1a: none is ever dealt — Soul-Scar Mage)
+            rf"if (?:a source(?: you control)?|~) would deal (?:noncombat |combat )?damage to (?:a|an|one or more) "
+            rf"(?:{_NP}){_WITH} {_THEIRS}, [^.]*",
             rf"[^.]* can't be the target of [^.]*{_THEIRS}(?: this turn)?",
             rf"(?:your opponents|each opponent) can't {_NOT_YOURS}",
             # (an amount counting the opponent's permanents or cards is zero: one effect scaled by it)
@@ -149,7 +160,17 @@ _NOOP = [
             # (what an opponent did this turn: it casts nothing, so what follows never happens —
             # Mindbreak Trap's alternative cost, 118.9)
             r"if an opponent cast [^.,]+ this turn, [^.]*",
+            r"[^.,]*? if an opponent has cast [^.,]+ this turn",
             r"[^.,]*? if an opponent has (?:more|\w+ or more) cards in (?:their )?hand[^.,]*"),
+    # --- a card name chosen as ~ enters and what it restricts (607.2a: linked abilities): the goldfish's
+    # policy names a card of its opponent's, one its own deck doesn't hold (Pithing Needle, Anointed
+    # Peacekeeper, Sorcerous Spyglass), so nothing of the player's has the name; a linked ability that
+    # would give the player something stays unread
+    _family(r"chosen name|card name",
+            r"(?:as|when) ~ enters, (?:look at an opponent's hand, then )?"
+            r"choose (?:a|any) (?:nonland |land )?card name",
+            r"(?:activated abilities of sources|spells) with the chosen name (?:can't be (?:activated|cast)|"
+            r"cost \{\d+\} more to (?:activate|cast))(?: unless they're mana abilities)?"),
     # --- shuffling the player's library: its order is random in a goldfish already
     _family(r"shuffle", r"(?:then )?shuffle", r"if you search your library this way, shuffle"),
     # --- attacking: the goldfish attacks with every creature able to (508.1d asks no more)
@@ -158,6 +179,7 @@ _NOOP = [
     _family(r"commander|can't be (?:the target|countered)|Enchant",
             r"~ can be your commander",
             r"~ can't be (?:the target|countered)[^.]*",
+            r"(?:creature |noncreature )?spells you (?:control|cast) can't be countered(?: this turn)?",
             r"Enchant (?:creature|permanent|artifact|land|planeswalker|player)"),
 ]
 
@@ -171,6 +193,7 @@ _HARMFUL = [_family(
         rf"put {_TARGET}{_WITH} on (?:top|the bottom) of its owner's library",
         rf"(?:~|it) deals (?:\w+|that much) damage to (?:{_TARGET}|each (?:other )?{_NP}){_WITH}",
         rf"(?:~|it) deals \w+ damage divided as you choose among {_TARGET}{_WITH}",
+        rf"(?:~|it) deals damage to {_TARGET}{_WITH} equal to [^.]*",
         rf"(?:{_TARGET}{_WITH}|all creatures|all other creatures|each creature|enchanted creature) gets? -\w+/-\w+"
         r"(?: until end of turn)?",
         rf"put (?:a|an|one|two|three|four|five|X) -1/-1 counters? on {_TARGET}",
@@ -198,8 +221,12 @@ _ABILITY_COST = re.compile(r"This ability costs [^.]* (?:less|more) to activate\
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]+ \u2014 (?=\S)")
 
 # Trigger events that never happen in a goldfish: its opponent casts nothing, attacks with
-# nothing, controls nothing; nothing blocks.
+# nothing, controls nothing; nothing blocks. Nor is the player's own creature dealt damage
+# (Screaming Nemesis): the opponent deals none, no creature blocks it, and the simulator's
+# damage is dealt to players only (vocabulary: damage_to_opponent, damage_to_you); the goldfish
+# aims its own at the opponent ("any target"), and harm to its own creatures it never casts (115.1).
 _NEVER = [re.compile(p, re.IGNORECASE) for p in (
+    r"(?:when|whenever) ~ is dealt damage",
     rf".*\b(?:a|an|one or more|another|each) (?:{_NP}){_WITH} {_THEIRS}\b.*",
     r".*\b(?:an opponent|your opponents|each opponent|target opponent) "
     r"(?:casts?|activates?|draws?|discards?|sacrifices?|cycles?|searches|plays?|attacks?|gains? life|mills?)\b.*",
@@ -325,6 +352,27 @@ def _requires_theirs(p: str) -> bool:
     return False
 
 
+def _stack_target_required(cond: str, effect: str) -> bool:
+    """Does a trigger (not one on casting a spell: that spell is on the stack) require a target
+    spell? None is on the stack as it triggers in a goldfish — its spells resolve one at a time
+    before it does anything else, its opponent casts nothing (117.3c) — so the trigger is
+    removed from the stack (603.3d): Spellstutter Sprite's "When ~ enters, counter target spell
+    ..."."""
+    if re.search(r"\bcasts?\b", cond, re.IGNORECASE) or '"' in effect or "\u2022" in effect:
+        return False
+    for s in sentences(effect):
+        if re.search(r"\bif\b|\bunless\b|\byou may\b", s.split(",")[0], re.IGNORECASE):
+            continue
+        for m in _STACK_TARGET.finditer(s):
+            # (a spell only, said alone: not "target spell or permanent" — the player's own permanent is one —,
+            # nor an ability — the player's own triggers may be on the stack with it —, nor "the
+            # target of a spell")
+            if not m["pre"] and not re.search(r"\bability\b|^target of\b", m[0]) and not re.match(
+                    r",|\s+(?:and/)?or\b", s[m.end():]):
+                return True
+    return False
+
+
 _EVENT_JOINT = re.compile(r",? (?:and|or) (?=(?:when|whenever|at the beginning)\b)", re.IGNORECASE)
 
 
@@ -359,7 +407,7 @@ def is_ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
         return all(is_ignored(mode.removeprefix("\u2022 ").strip(), optional) for mode in modes) and (
             optional or all(is_noop(mode.removeprefix("\u2022 ").strip()) for mode in modes))
     if m := TRIGGER.fullmatch(p):
-        if _never_triggers(m["cond"], m["effect"]):
+        if _never_triggers(m["cond"], m["effect"]) or _stack_target_required(m["cond"], m["effect"]):
             return True
         if '"' in m["effect"] or "\u2022" in m["effect"]:
             return False

@@ -12,8 +12,21 @@ never cast):
   cost to cast ~", 601.2b), a cost change ("~ costs {1} less to cast", 601.2f);
 * a rider of the effect it can't have: a sentence naming the target back ("If that spell is
   countered this way, ...", 608.2c) when no target can exist; the same harm made greater
-  ("Revolt — Destroy that creature if it has mana value 4 or less instead ...") when the spell
-  only harms the player's own.
+  ("Revolt — Destroy that creature if it has mana value 4 or less instead ...", "If ~ was
+  kicked, it deals 5 damage to that creature instead") when the spell only harms the player's
+  own;
+* what the target's controller gets for losing it, when the spell only harms the player's own
+  (then the target's controller is always the player): "Its controller may search their
+  library for a basic land card ..." (Path to Exile, Erode), "If you controlled that
+  permanent, draw a card." (Boomerang Basics), life, or a further loss ("Its controller
+  discards a card"). The goldfish's policy: it never trades a card, mana and a permanent of
+  its own for a compensation no greater than what it gives (a basic land for a creature and a
+  card, a card for a card and a permanent's mana, as Swords to Plowshares' "Its controller
+  gains life" is never worth it), so such a spell stays never cast and the compensation moot.
+  A token may be worth more than the permanent (Pongify's 3/3 for a 1/1 token, Gleeful
+  Demolition's three Goblins for a Treasure), and a benefit keyed to what the target is ("If
+  that creature was a token, draw a card") is no compensation: both stay unread, the spell
+  never cast (never free).
 
 And a creature's evoke cost (702.74a: cast for it, the creature is sacrificed as it enters) when
 evoking it gives nothing: every ability it has besides its keywords is a trigger ignored (its
@@ -50,9 +63,18 @@ _COST = re.compile(r"(?:[^.]*\brather than pay ~'s mana cost"
 # creature or permanent (608.2c: the instructions following the one that targets).
 _TARGET_RIDER = re.compile(r"(?:[A-Z][\w' ,-]+ \u2014 )?[^.:]*\b(?:that spell|that creature|that permanent|"
                            r"that ability|the countered spell)\b[^:]*", re.IGNORECASE)
-# The same harm made greater, in place of the spell's ("Destroy that creature if ... instead").
-_HARM_RIDER = re.compile(r"(?:[A-Z][\w' ,-]+ \u2014 )?(?:destroy|exile) that (?:creature|permanent)\b[^.:]*"
+# The same harm made greater, in place of the spell's ("Destroy that creature if ... instead",
+# "If ~ was kicked, it deals 5 damage to that creature instead").
+_HARM_RIDER = re.compile(r"(?:[A-Z][\w' ,-]+ \u2014 )?(?:if [^,.:]+, )?"
+                         r"(?:(?:destroy|exile) that|(?:~|it) deals \w+ damage to that) (?:creature|permanent)\b[^.:]*"
                          r"\binstead\b[^.:]*\.?", re.IGNORECASE)
+# What the harmed target's controller — the player — gets for losing it, never more than it
+# costs them (a basic land, a card, life), or loses besides: never cast for it. (Not a token:
+# Pongify's 3/3 for a 1/1 token, Gleeful Demolition's three Goblins for a Treasure are worth it.)
+_COMPENSATION = re.compile(r"(?:its|that creature's|that permanent's) controller "
+                           r"(?:may search their library for a basic land card, [^:]*|gains [^:]*\blife\b[^:]*|"
+                           r"draws a card|discards [^:]*|mills [^:]*|loses [^:]*|gets a poison counter)"
+                           r"|if you controlled that (?:creature|permanent), draw a card", re.IGNORECASE)
 # What the clause readers (faces._unread_costs) append to a cost they make the spell never
 # cast for: the clause's own words come before it.
 _SAID = re.compile(r"(?P<words>.*) \u2014 unread [^:]*: never cast", re.DOTALL)
@@ -72,7 +94,7 @@ def moot(clause: str, why: str) -> str | None:
         return words
     if why in (NO_TARGET_STACK, NO_TARGET_THEIRS) and _TARGET_RIDER.fullmatch(words.rstrip(".")):
         return words
-    if why == OWN_HARM and _HARM_RIDER.fullmatch(words):
+    if why == OWN_HARM and (_HARM_RIDER.fullmatch(words) or _COMPENSATION.fullmatch(words.rstrip("."))):
         return words
     return None
 

@@ -20,7 +20,9 @@ card's coverage and `unmodeled` note — never free:
   sacrificing, exiling or returning to the hand their own permanents (701.21a), losing life
   (119.3) or being dealt damage (120.3a) — "each player" is them too (608.2c) —, discarding
   (701.9a), skipping a step, phase or turn (614.1b), losing the game (104.3), a restriction on
-  themselves ("you can't ...", 101.2), an opponent gaining control of it: the card is
+  themselves ("you can't ...", 101.2; "Activated abilities of artifacts can't be activated":
+  their own, mana abilities too, 605.1a), countering their own spells ("Whenever a player
+  casts a spell ..., counter that spell", 701.6a), an opponent gaining control of it: the card is
   `uncastable` (a land: never played), unless the ability's trigger never happens in a
   goldfish (its opponent does nothing). What an opponent does or loses is no drawback, nor
   what the controller may choose ("you may sacrifice ..."), nor an activated ability's cost
@@ -104,12 +106,21 @@ _DRAWBACKS = [
     (re.compile(rf"{_START}skip\b|\b{_YOU} skips?\b", re.IGNORECASE),
      "skipping a step, phase or turn", "614.1b"),
     (re.compile(rf"\b{_YOU} (?:lose|loses) the game\b", re.IGNORECASE), "losing the game", "104.3"),
-    (re.compile(r"(?<!other )\b(?:you|players|each player) can't "
+    (re.compile(r"(?<!other )\b(?:you|players|each player|each player who [^.]*?) can't "
                 r"(?!lose the game|be the target|be targeted|include|get)", re.IGNORECASE),
      "a restriction on yourself", "101.2"),
     (re.compile(r"\b(?:an opponent|target opponent|that player|each opponent) gains control of "
                 r"(?:~|it)(?!\w)", re.IGNORECASE), "an opponent gaining control of it", "800.4a"),
+    # (a symmetric lock on activated abilities binds the player's own too — their mana abilities
+    # are activated abilities, 605.1a: Clarion Conqueror, Null Rod, Collector Ouphe, Cursed Totem)
+    (re.compile(r"^activated abilities of (?![^.]*\b(?:opponents?|you don't) controls?\b)"
+                r"(?![^.]*\bchosen\b)[^.]*? can't be activated", re.IGNORECASE),
+     "a restriction on your own activated abilities", "101.2, 605.1a"),
 ]
+# A trigger on any player's casting a spell that counters it: the player's own spells too
+# (Chalice of the Void, Vexing Bauble, Void Mirror).
+_ANY_CAST = re.compile(r"whenever (?:a player|each player|you) casts? ", re.IGNORECASE)
+_COUNTER_IT = re.compile(r"\bcounter (?:that spell|it)\b(?! unless)", re.IGNORECASE)
 # An activated ability (602.1: its cost, a colon, its effect): unread, it is never activated.
 _ACTIVATED = re.compile(r'[^:"]+: ')
 _TRIGGER = re.compile(r"(?P<cond>(?:When|Whenever|At)\b[^,]+), (?P<effect>.+)", re.DOTALL)
@@ -155,6 +166,9 @@ def drawback(clause: str, name: str, spell: bool = False) -> str | None:
     if t := _TRIGGER.match(body):
         if all(never_happens(e) for e in trigger_events(t["cond"])):
             return None
+        if _ANY_CAST.match(t["cond"]) and _COUNTER_IT.search(t["effect"]):
+            return (f"unread drawback (701.6a, 603.2: countering your own spells): "
+                    f"'{clause.replace('~', name)}'")
         body, kind = t["effect"], "603.2"
     body = _THEIRS.sub("", _OPTIONAL.sub("", body))
     if _MADE.search(body):
