@@ -160,7 +160,8 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
                     game.until = len(game.steps)
                 known = []
             args = {"card": names[row], "x": value & 0xFFFF, "kicked": bool(value >> 16 & 1),
-                    "flashback": bool(value >> 17 & 1), "from_command_zone": bool(value >> 18 & 1)}
+                    "flashback": bool(value >> 17 & 1), "from_command_zone": bool(value >> 18 & 1),
+                    "suspended": bool(value >> 19 & 1)}      # (cast from exile, 1 << 20: in the upkeep's turn step)
         elif kind == E.TR_ACTIVATE_WAY:
             args = {"source": row, "ability": value & 0xFF, "target": (value >> 8) - 1}
         elif kind == E.TR_CYCLE:
@@ -256,8 +257,12 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
                             choices={**chosen, "land_to_return": mine[returned] if returned < len(mine) else None})
             elif step.action == "cast":
                 a = step.args
-                s.cast(a["card"], x=a["x"], kicked=a["kicked"], alternative="flashback" if a["flashback"] else None,
-                       from_command_zone=a["from_command_zone"], choices=chosen)
+                if a["suspended"]:           # (116.2f: the special action, at the time it could be cast)
+                    s.suspend(a["card"])
+                else:
+                    s.cast(a["card"], x=a["x"], kicked=a["kicked"],
+                           alternative="flashback" if a["flashback"] else None,
+                           from_command_zone=a["from_command_zone"], choices=chosen)
             elif step.action == "activate":
                 mine = s.battlefield("you")
                 a = step.args

@@ -92,6 +92,7 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     uint8_t attack_if            # its restriction on attacking (508.1c), an AttackIf: "can't attack
                                  # unless you control a creature (another one) ..." (attack_if_filter),
                                  # or never
+    uint8_t suspend_time         # suspend N (702.62a): the time counters it is exiled with, 0 none
     int32_t star                 # COUNT row for * in power/toughness, -1 none
     uint8_t power_star           # 1 if power includes *
     uint8_t toughness_star
@@ -99,8 +100,16 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     uint8_t unmodeled            # 1 if part of its text is not simulated
     int32_t mana_first           # first row in MANA_ABILITY, with the count beside it
     int16_t n_mana
+    int16_t extra_land_plays     # additional lands its controller may play on each of their
+                                 # turns (305.2: Azusa)
     int32_t costmod_first        # COST_MODIFIER rows
     int16_t n_costmod
+    uint8_t doesnt_untap         # 1: it doesn't untap during its controller's untap step (502.3:
+                                 # "~ doesn't untap during your untap step")
+    uint8_t uncastable           # 1: the simulator never casts it — part of its text is a cost or
+                                 # a restriction on casting it that the vocabulary doesn't express
+                                 # (601.2b additional costs, 601.3 "cast only ..."): never free;
+                                 # of a land, never played: a drawback on its entering unsaid
     int32_t trigger_first        # MANA_TRIGGER rows
     int16_t n_trigger
     int32_t replacement_first    # MANA_REPLACEMENT rows
@@ -119,14 +128,8 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     int32_t spell_effect         # EFFECT row of an instant/sorcery, -1 none
     int32_t kicked_effect        # EFFECT row if kicked, -1 none
     int32_t back                 # CARD row of the back face, -1 none
-    int16_t extra_land_plays     # additional lands its controller may play on each of their
-                                 # turns (305.2: Azusa)
-    uint8_t doesnt_untap         # 1: it doesn't untap during its controller's untap step (502.3:
-                                 # "~ doesn't untap during your untap step")
-    uint8_t uncastable           # 1: the simulator never casts it — part of its text is a cost or
-                                 # a restriction on casting it that the vocabulary doesn't express
-                                 # (601.2b additional costs, 601.3 "cast only ..."): never free;
-                                 # of a land, never played: a drawback on its entering unsaid
+    int32_t suspend              # COST row of the suspend cost (702.62a), -1 none: the card may be
+                                 # exiled from the hand for it with suspend_time time counters
 
 ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABILITY table)
     int32_t card                 # CARD row it belongs to

@@ -165,6 +165,8 @@ class Scenario(ScenarioChoices, ManaPools):
         self._libraries: tuple[list[str], list[str]] = ([], [])
         self._graveyards: tuple[list[str], list[str]] = ([], [])
         self._command: tuple[list[str], list[str]] = ([], [])    # the command zones (903.6)
+        self._exiled: list[tuple[str, int, int]] = []    # cards in exile their owner may cast later:
+        # (name, owner, time counters), in the order exiled (suspended cards, 702.62a)
         self._commanders: tuple[dict[str, int], dict[str, int]] = ({}, {})   # each player's
         # commanders: the times each was cast from the command zone (903.8)
         self._next_id = 1
@@ -427,6 +429,12 @@ class Scenario(ScenarioChoices, ManaPools):
     def graveyard(self, player="you") -> list[str]:
         return list(self._graveyards[self._player(player)])
 
+    def suspended(self, player="you") -> list[tuple[str, int]]:
+        """The player's suspended cards (702.62b: in exile with time counters), as (name, time
+        counters), in the order exiled."""
+        who = self._player(player)
+        return [(name, time) for name, owner, time in self._exiled if owner == who and time > 0]
+
     def graveyard_count(self, player="you", card_type: str | None = None) -> int:
         """The cards in the player's graveyard (of `card_type`, e.g. "Instant": a card of two
         types is one of each, 205.2a) as the rules core counts them (its graveyard counts)."""
@@ -663,10 +671,11 @@ class Scenario(ScenarioChoices, ManaPools):
         return (self._perms.copy(), self._n, list(self._names), self._info.copy(),
                 tuple(list(h) for h in self._hands), tuple(list(g) for g in self._graveyards),
                 tuple(list(pile) for pile in self._libraries), len(self.log), self._land_plays,
-                tuple(list(z) for z in self._command), tuple(dict(d) for d in self._commanders))
+                tuple(list(z) for z in self._command), tuple(dict(d) for d in self._commanders), list(self._exiled))
 
     def _restore(self, snap) -> None:
-        perms, n, names, info, hands, graves, libs, log_len, self._land_plays, command, commanders = snap
+        perms, n, names, info, hands, graves, libs, log_len, self._land_plays, command, commanders, exiled = snap
+        self._exiled = list(exiled)
         self._command = (list(command[0]), list(command[1]))
         self._commanders = (dict(commanders[0]), dict(commanders[1]))
         self._perms, self._n, self._names, self._info = perms, n, names, info
@@ -693,7 +702,8 @@ class Scenario(ScenarioChoices, ManaPools):
             ([row(name) for name in zones[0]], [row(name) for name in zones[1]])
             for zones in (self._hands, self._libraries, self._graveyards))
         state.load(self._perms, self._n, self._info, hand_rows, library_rows, graveyard_rows,
-                   self._next_id, self._land_plays, self._choices)
+                   self._next_id, self._land_plays, self._choices,
+                   [(row(name), who, time) for name, who, time in self._exiled])
         result = action(state)
         self._asked |= state.asked
         self._looked += state.looked_at
@@ -703,6 +713,7 @@ class Scenario(ScenarioChoices, ManaPools):
             raise self._refused_choice(state.illegal_choice)
         perms, info, hands, libraries, graveyards, next_id, *land_plays = state.store()
         names = tables.card_names
+        self._exiled = [(names[row], who, time) for row, who, time in state.exiled()]
         before = {int(self._perms[i]["object_id"]): self._names[i] for i in range(self._n)}
         self._perms, self._n = perms, len(perms)
         self._names = [names[r] for r in perms["card"]]
@@ -845,6 +856,38 @@ class Scenario(ScenarioChoices, ManaPools):
 
     # ---- cycling ---------------------------------------------------------------------------------
     @_all_or_nothing
+    @_all_or_nothing
+    def suspend(self, card, player="you") -> None:
+        """Suspend a card from the player's hand (116.2f, 702.62a): its suspend cost is paid from
+        pool and untapped sources (a special action's cost: no restricted mana, 106.6) and it is
+        exiled with its N time counters. At the beginning of its owner's upkeep (`next_turn`)
+        one is removed; as the last is, it is cast without paying its mana cost and resolves.
+        The timing (a main phase of its owner's, the stack empty, for a sorcery) is the
+        caller's to keep, as for `cast`."""
+        c = self._card(card)
+        who = self._player(player)
+        if c.suspend is None:
+            raise RulesError(f"702.62a: {c.name} has no suspend")
+        if c.uncastable:                 # (suspending it leads to a cast)
+            raise RulesError(f"{c.name} is not cast by the simulator: {c.uncastable}")
+        if c.name not in self._hands[who]:
+            raise RulesError(f"116.2f: a card is suspended from its owner's hand; {c.name} is not in "
+                             f"{POSSESSIVE[who]} hand")
+        self._choosing()
+        snapshot = self._snapshot()
+        self._hands[who].remove(c.name)
+        self._sync_hand_sizes()
+        try:
+            if c.suspend:
+                self._pay(self._cost_row_total(self.tables.cost_rows[c.suspend]), who,
+                          for_card=-1, for_ability=False)
+            row = self.tables.row_of(c)
+            self._play(lambda st: st.suspend(row, who))
+        except RulesError:
+            self._restore(snapshot)
+            raise
+        self.log.append(f"{PLAYER_NAMES[who]} suspend{'s' if who else ''} {c.name} for {c.suspend}")
+
     def cycle(self, card, player="you", choices: Mapping | None = None) -> None:
         """Cycle a card from the player's hand (702.29a: "[cost], discard this card: draw a
         card"; typecycling, 702.29e: search the library for a card of its type, put it into

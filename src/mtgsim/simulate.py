@@ -588,7 +588,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
           multiplayer: bool | None = None) -> str:
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
     land played (and the land a bounce land returned), mana available, spells cast (a
-    commander: from the command zone), abilities activated and cards cycled with the mana spent,
+    commander: from the command zone; a suspended card: from exile) and cards suspended,
+    abilities activated and cards cycled with the mana spent,
     each card scry or surveil looked at and where it went, each card an effect moved (milled,
     looked at and put into the hand or on the bottom) and where it went, combat damage, the
     opponent's life."""
@@ -610,6 +611,7 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
             _core.Zone.Z_GRAVEYARD: "graveyard", _core.Zone.Z_BATTLEFIELD: "battlefield"}
     look = "scry"
     command = False                  # the next cast is from the command zone (TR_CAST_WAY)
+    from_exile = False               # ...from exile, without paying its mana cost (suspend, 702.62a)
     lines: list[str] = []
     turn_parts: list[str] = []
     hand: list[str] = []
@@ -624,6 +626,9 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
             look = "surveil" if value >> 8 else "scry"
         elif kind == E.TR_CAST_WAY:
             command = bool(value >> 18 & 1)
+            from_exile = bool(value >> 20 & 1)
+            if value >> 19 & 1:                        # (suspended: no cast follows, 702.62a)
+                turn_parts.append(f"suspend {names[row]}")
         if kind not in own_line and kind not in in_turn and kind not in (E.TR_GAME, E.TR_TURN, E.TR_HAND):
             continue                                   # (how actions were taken: for replays)
         c = names[row] if row >= 0 else ""
@@ -644,6 +649,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
             where = "top" if value else ("graveyard" if look == "surveil" else "bottom")
             if kind == E.TR_CAST and command:
                 c += " from the command zone"
+            elif kind == E.TR_CAST and from_exile:
+                c += " from exile"
             tapped = " (tapped for mana first)" if kind == E.TR_RETURN_LAND and value >> 8 else ""
             moved = MOVED_WORD.get(value >> 16, "") if kind == E.TR_MOVED else ""
             turn_parts.append(in_turn[kind].format(c=c, v=value, look=look, where=where, tapped=tapped,

@@ -317,7 +317,8 @@ def _check_mana_ability(rec: ManaAbility, table: Mapping[str, Any], where: str) 
 
 _CARD_FIELDS = {"name", "cost", "type", "pt", "loyalty", "colors", "keywords", "abilities",
                 "kicker", "flashback", "text", "unmodeled", "token", "back", "star", "attacks_only_if",
-                "cycling", "typecycling", "doesnt_untap", "uncastable", "cant_attack", "unmodeled_effect", "levels"}
+                "cycling", "typecycling", "doesnt_untap", "uncastable", "cant_attack", "unmodeled_effect", "levels",
+                "suspend", "suspend_time"}
 
 
 def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardDef:
@@ -355,7 +356,8 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
         raise fail("pt", "a creature needs power/toughness, e.g. pt = \"2/2\"")
     simple = {"loyalty": int, "keywords": tuple[str, ...], "text": str, "unmodeled": str,
               "token": bool, "kicker": ManaCost, "flashback": ManaCost, "star": Count,
-              "cycling": ManaCost, "typecycling": str, "doesnt_untap": bool, "uncastable": str,
+              "cycling": ManaCost, "typecycling": str, "suspend": ManaCost, "suspend_time": int,
+              "doesnt_untap": bool, "uncastable": str,
               "cant_attack": bool, "unmodeled_effect": str,
               "colors": Color, "attacks_only_if": model.AttackCondition}
     for key, hint in simple.items():
@@ -372,6 +374,15 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
     if kw.get("typecycling", "") not in model.TYPECYCLING:
         raise fail("typecycling", f"typecycling searches for one of {', '.join(t for t in model.TYPECYCLING if t)} "
                                   f"here; got {shown(kw['typecycling'])}")
+    if ("suspend" in kw) != ("suspend_time" in kw):
+        raise fail("suspend_time" if "suspend" in kw else "suspend", "suspend N—cost (702.62a) needs both its cost, "
+                   "suspend = \"{R}\", and its time counters, suspend_time = 1")
+    if "suspend_time" in kw and not 1 <= kw["suspend_time"] <= model.MAX_TIME_COUNTERS:
+        raise fail("suspend_time", f"suspend's time counters are 1 to {model.MAX_TIME_COUNTERS} here; "
+                                   f"got {shown(kw['suspend_time'])}")
+    if "suspend" in kw and "Creature" in kw["types"]:
+        raise fail("suspend", "a creature cast with suspend gains haste (702.62a), which is not simulated: "
+                              "suspend is read on noncreature cards only")
     if "attacks_only_if" in kw and "Creature" not in kw["types"]:
         raise fail("attacks_only_if", "only a creature attacks (508.1a): this card is no creature")
     star = any(p is not None and p.star for p in (kw.get("power"), kw.get("toughness")))

@@ -722,6 +722,7 @@ UNMODELED_EFFECT_WORDS = {"irrelevant": "irrelevant to a goldfish game",
 
 # The types a typecycling ability (702.29e) may search for here: "" (plain cycling: draw a card),
 # basic lands, or lands of a basic land type.
+MAX_TIME_COUNTERS = 20      # the most time counters a suspended card is exiled with here (Lotus Bloom: 3)
 TYPECYCLING = ("", "basic land", "Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
@@ -758,6 +759,8 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     kicker: ManaCost | None = None        # additional cost (702.33)
     flashback: ManaCost | None = None     # alternative cost from the graveyard (702.34)
+    suspend: ManaCost | None = None       # suspend N—cost (702.62a): pay it to exile the card from the hand
+    suspend_time: int = 0                 # ...with N time counters; cast free as the last is removed
     cycling: ManaCost | None = None       # cycling cost (702.29a): pay it and discard the card
                                           # from your hand to draw a card
     typecycling: str = ""                 # ...or, typecycling (702.29e), to search for a card of

@@ -24,6 +24,7 @@ DEF MAXTURNS = 40
 DEF NOT_CAST = 255
 DEF MAXTRACK = 512       # cards tracked in one run (every distinct nonland card of a deck, and more)
 DEF MAXFLASHBACK = MAXLIB    # cards with flashback in a graveyard: at most the library's
+DEF MAXEXILED = 16       # cards in exile a player may cast later (suspended: Game.exiled)
 DEF MAXPENDING = 4 * MAXPERM     # abilities triggering as one permanent enters (a stack buffer)
 
 MAX_TURNS = MAXTURNS     # the limits, for the Python layer's messages
@@ -31,6 +32,7 @@ MAX_TRACKED = MAXTRACK
 MAX_LIBRARY = MAXLIB
 MAX_HAND = MAXHAND
 MAX_GRAVEYARD = MAXGRAVE
+MAX_EXILED = MAXEXILED
 MAX_PERMANENTS_IN_GAME = MAXPERM
 
 
@@ -51,6 +53,7 @@ cdef enum GoldfishOverflow:      # a limit a game met (Game.over, kept for the w
     GO_RESTRICTED = 1024         # restricted mana past its pool's entries (MAXRPOOL, MAXRUNIT)
     GO_STREAMS = 2048            # per-game streams asked for, but the generator isn't a PCG64
                                  # stepped inline (no games played)
+    GO_EXILED = 4096             # a card wasn't suspended: MAXEXILED cards already in exile to cast
 
 
 def goldfish_overflow_message(int over):
@@ -66,6 +69,8 @@ def goldfish_overflow_message(int over):
         parts.append(f"more than {MAXFLASHBACK} cards with flashback in the graveyard")
     if over & GO_ABILITIES:
         parts.append(f"more than {MAXPERM} permanents activating abilities in one main phase")
+    if over & GO_EXILED:
+        parts.append(f"more than {MAXEXILED} suspended cards")
     if over & GO_TRACE:
         parts.append("more events than the trace buffer holds")
     if over & GO_MEMORY:
@@ -92,6 +97,12 @@ cdef struct IllegalChoice:       # the first permanent (or cards) a Scenario's c
     int32_t given                # the object id given (CF_TOO_MANY: the number of cards given)
     int32_t source_id            # the object id of the permanent whose cost asked
     int32_t asked                # the cost's FILTER row (CF_TOO_MANY: the number of cards it takes)
+
+
+cdef struct Exiled:              # a card in exile its owner may cast later (Game.exiled)
+    int32_t row                  # its CARD row
+    uint8_t who                  # its owner
+    uint8_t time                 # its time counters (702.62a: suspended while it has one, 702.62b)
 
 
 cdef struct Game:                # one game in progress: the goldfish's, or a Scenario's (GameState)
@@ -176,6 +187,10 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # Scenario's game, or while Spec.counts_graveyard (else they stay 0)
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
     int n_flashback
+    Exiled exiled[MAXEXILED]     # cards in exile their owner may cast later, in the order exiled
+    int n_exiled                 # (702.62a: suspended, with their time counters)
+    int32_t cast_in_upkeep[MAXEXILED]   # the cards cast from exile this upkeep (the "cast by" metric's)
+    int n_cast_in_upkeep
     int n_commander              # the goldfish's commanders (Spec.commander; a Scenario's game: 0)
     int32_t commander[2]         # ...their card rows (903.3; two with partner, 702.124)
     bint in_command[2]           # ...each in the command zone now (903.6, 903.9a)
@@ -228,7 +243,9 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
     TR_SEARCH = 14               # a card taken from the library by a search (value: 1 onto the
                                  # battlefield, 0 into the hand)
     TR_CAST_WAY = 15             # before TR_CAST: value X | kicked << 16 | flashback << 17
-                                 # | from the command zone << 18 (903.8)
+                                 # | from the command zone << 18 (903.8) | suspended << 19 (702.62a:
+                                 # exiled from the hand, no spell cast: no TR_CAST follows; cast
+                                 # from exile as its last time counter is removed: | 1 << 20)
     TR_ACTIVATE_WAY = 16         # before TR_ACTIVATE: row the source's index on the battlefield,
                                  # value its ability's index | (target's index + 1) << 8
     # (Spec.snapshots) the state after each action (TR_KEEP and TR_LIFE: after the mulligans
@@ -338,6 +355,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int land_goal                # the lands the player wants in play and in hand: the highest
                                  # mana value among the deck's other cards (wanted_card)
     bint cyclers                 # some card of the deck has cycling (702.29): a cycling step
+    bint suspends                # some card of the deck has suspend (702.62): cast_spells weighs
+                                 # suspending it (way_to_suspend)
     bint fetch_lands             # some land of the deck is a fetch land (fetch_ability) and
                                  # the policy uses abilities: crack_fetch_lands has work
     bint land_choice             # the deck has two kinds of land or more that a search may
@@ -480,7 +499,7 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
     memset(&g.bi, 0, <size_t>(<char*>&g.bi.restricted_row - <char*>&g.bi))   # (restricted entries
                                                     # past n_restricted, 0 now, are never read)
     g.spent = g.lands_played = g.extra_land_drops = 0
-    g.n_flashback = 0
+    g.n_flashback = g.n_exiled = g.n_cast_in_upkeep = 0
     if S.deck_n:
         memcpy(g.library[0], S.deck, S.deck_n * sizeof(int32_t))
     g.lib_n[0] = S.deck_n
@@ -830,6 +849,10 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "spec_shortcuts": g.spec_shortcuts, "n_animated": g.n_animated,
          "counts_hand": g.counts_hand, "counts_graveyard": g.counts_graveyard,
          "flashback": [g.flashback[k] for k in range(g.n_flashback)], "n_flashback": g.n_flashback,
+         "exiled": [(g.exiled[k].row, g.exiled[k].who, g.exiled[k].time) for k in range(g.n_exiled)],
+         "n_exiled": g.n_exiled,
+         "cast_in_upkeep": [g.cast_in_upkeep[k] for k in range(g.n_cast_in_upkeep)],
+         "n_cast_in_upkeep": g.n_cast_in_upkeep,
          "n_commander": g.n_commander, "commander": g.commander, "in_command": g.in_command,
          "command_casts": [g.command_casts[w] for w in range(2)], "command_n": g.command_n,
          "direct": pointing_at(g.direct, known), "front": pointing_at(g.front, known),

@@ -35,6 +35,11 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         begin_turn(R, S, g, rng, 0, turn,                   # 103.8a, 103.8c (the goldfish
                    not (turn == 1 and S.on_play and not S.multiplayer))     # opponent takes no turns)
         g.main_phase = True
+        for k in range(g.n_cast_in_upkeep):     # (cast from exile in the upkeep: suspended)
+            q = S.tracked_as[g.cast_in_upkeep[k]]
+            if q >= 0 and cast_turn[q] == <int8_t>NOT_CAST:
+                cast_turn[q] = turn
+        g.n_cast_in_upkeep = 0
         if g.trace != NULL:
             for k in range(g.hand_n[0]):
                 trace(g, TR_HAND, g.hand[0][k], 0)
@@ -67,7 +72,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
             if card_payable(R, S, g, v, S.track[q], g.hand_count[S.track[q]] > 0):
                 count_castable(out + L.castable, out + L.castable_hit, q * S.turns + t, hit)
         g.spent = 0
-        if g.n_flashback or ((g.n_rows[0] or g.command_n) and not all_beyond_reach(R, S, g, 0)):
+        if g.n_flashback or S.suspends or ((g.n_rows[0] or g.command_n) and not all_beyond_reach(R, S, g, 0)):
             cast_spells(R, S, g, rng, cast_turn, turn, v)
         if S.abilities and count_of(g, K_ACTIVATED):
             use_abilities(R, S, g, rng)

@@ -1,7 +1,7 @@
 # The play policy (mtgsim.policy.PlayPolicy): which land to play, which spells to cast and
 # how, which activated abilities to use, combat and the end of the turn.
 # Uses base, counts, abilities, production, total_cost, direct, plans, game, zones, actions,
-# turn, views, and, included after it, activating.
+# exile, turn, views, and, included after it, activating.
 
 # ---- the play policy -------------------------------------------------------------------------------
 
@@ -567,6 +567,7 @@ cdef struct Cast:                 # one way to cast a spell, as the policy weigh
     int x
     bint kicked
     bint flashback               # from the graveyard for its flashback cost (702.34)
+    bint suspend                 # not cast: exiled from the hand for its suspend cost (702.62a)
     int commander                # from the command zone: the commander's index (Game.commander,
                                  # 903.8), else -1
     int spend                    # mana it takes
@@ -588,7 +589,6 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
     cdef int x = 0, alt = 1 if flashback else 0, cost_row, xs
     cdef int tax = 2 * g.command_casts[commander] if commander >= 0 else 0
     cdef bint from_hand = not flashback and commander < 0
-    cdef int64_t mv, rank, first, a, b
     if R.cards[row].uncastable:
         return False
     xs = 0
@@ -621,20 +621,49 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
     out.row = row
     out.x = x
     out.flashback = flashback
+    out.suspend = False
     out.commander = commander
     out.cost = c[0]
     h = known_demand(R, S, g, row, c)
     out.spend = h.total if h != NULL else cost_total(c)     # (a plain cost's demand: its total)
-    mv = R.cards[row].mana_value
-    rank = S.rank[row]
+    out.key = cast_key(S, row, out.spend, R.cards[row].mana_value)
+    return True
+
+
+cdef inline int64_t cast_key(Spec* S, int row, int64_t spend, int64_t mv) noexcept nogil:
+    """The policy's order of a way to cast card `row` taking `spend` mana, of mana value `mv`:
+    the highest is taken first (Spec.spell_order, after the deck's ranks)."""
+    cdef int64_t rank = S.rank[row], first, a, b
     first = 1000 - rank if rank > 0 else 0
     if S.spell_order == SO_MOST_MANA:
-        a, b = out.spend, mv
+        a, b = spend, mv
     elif S.spell_order == SO_HIGHEST_MANA_VALUE:
-        a, b = mv, out.spend
+        a, b = mv, spend
     else:
-        a, b = 1000 - mv, out.spend
-    out.key = (first << 40) | (a << 20) | b
+        a, b = 1000 - mv, spend
+    return (first << 40) | (a << 20) | b
+
+
+cdef bint way_to_suspend(Rules* R, Spec* S, Game* g, ManaView* v, int row, Cast* out) noexcept nogil:
+    """The goldfish's way to suspend card `row` from its hand now (702.62a, 116.2f: only where it
+    could begin to cast it, as cast_spells casts, in its main phase), weighed with its casts by
+    its suspend cost as both the mana it takes and its mana value (cast_key): the suspend cost
+    as printed (a special action, not a spell: no total cost, 601.2f, and no restricted mana,
+    106.6, pays it). False if it has no suspend, the simulator never casts it (Card.uncastable:
+    suspending leads to a cast), or the cost can't be paid."""
+    if R.cards[row].suspend < 0 or R.cards[row].uncastable:
+        return False
+    memset(&out.cost, 0, sizeof(TotalCost))
+    add_cost(R, R.cards[row].suspend, 0, &out.cost)
+    if not view_payable(R, g, v, &out.cost, casting(-1)):
+        return False
+    out.row = row
+    out.x = 0
+    out.kicked = out.flashback = False
+    out.suspend = True
+    out.commander = -1
+    out.spend = cost_total(&out.cost)
+    out.key = cast_key(S, row, out.spend, out.spend)
     return True
 
 
@@ -659,8 +688,9 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
     spending the most mana first, then the highest mana value, then the first in hand); a
     commander in the command zone is weighed with the hand, as if it were there (903.8: it may
     be cast from there, with its tax; ties go to the hand); cards with flashback from the
-    graveyard once nothing in hand can be cast. A second copy of a legendary permanent you
-    control is not cast."""
+    graveyard once nothing in hand can be cast. A card with suspend is suspended whenever its
+    suspend cost can be paid, never cast from the hand then (way_to_suspend). A second copy of a
+    legendary permanent you control is not cast."""
     cdef ManaView* v = fresh if fresh != NULL else &(<Scratch*>g.scratch).cast_view
     cdef int k, q, best, row, most
     cdef Cast way, chosen
@@ -677,8 +707,9 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                 continue
             if S.gf[row] & GF_LEGENDARY and g.in_play[row]:
                 continue
-            if not way_to_cast(R, S, g, v, row, False, -1, &most, &way):
-                continue
+            if not (S.suspends and way_to_suspend(R, S, g, v, row, &way)) and not way_to_cast(
+                    R, S, g, v, row, False, -1, &most, &way):
+                continue                       # (the policy suspends a card whenever it can)
             better = not any_way or way.key > chosen.key
             if any_way and way.key == chosen.key:    # ties go to the first in hand
                 if best < 0:
@@ -724,13 +755,19 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             g.gen += 1
         else:
             remove_from_hand(R, g, best if best >= 0 else first_in_hand(g, row))
-        if not pay(R, g, &chosen.cost, v, casting(row)):   # can't happen: payable was just checked
-            break
+        if not pay(R, g, &chosen.cost, v, casting(-1 if chosen.suspend else row)):   # can't happen: payable
+            break                                                                     # was just checked
         if g.n_tapped:                         # (they resolve before the spell does)
             tapped_triggers(R, S, g, rng)
         state_based_actions(R, S, g, rng)      # 117.3c, 704.3: the caster gets priority
         v = &(<Scratch*>g.scratch).cast_view   # the board has changed
         g.spent += chosen.spend
+        if chosen.suspend:                     # (116.2f: a special action, no spell cast)
+            trace(g, TR_CAST_WAY, row, 1 << 19)
+            suspend_card(R, g, row, 0)
+            if g.snapshots:
+                snapshot(g, TR_CAST)
+            continue
         trace(g, TR_CAST_WAY, row, chosen.x | (chosen.kicked << 16) | (chosen.flashback << 17)
               | ((chosen.commander >= 0) << 18))
         trace(g, TR_CAST, row, chosen.spend)

@@ -1,7 +1,7 @@
 # A Scenario's game in the compiled game state (GameState): a Scenario's zones and the players'
 # choices are loaded into a Game, one action is carried out by the same compiled actions the
 # goldfish uses (actions), and the zones are read back. Uses base, tables, one_board, plans, game,
-# zones, actions, turn, views, choices, spec.
+# zones, actions, exile, turn, views, choices, spec.
 
 cdef tuple zones_of(Game* g, permanent_dtype, board_info_dtype):
     """A Game's zones (GameState.store): (perms, info, hands, libraries, graveyards, next_id,
@@ -61,11 +61,13 @@ cdef class GameState:
 
     # ---- the zones in and out ------------------------------------------------------------------
     def load(self, perms, int n, info, hands, libraries, graveyards, int next_id, land_plays=(0, 0),
-             choices=None):
+             choices=None, exiled=()):
         """Set the game to a Scenario's zones (see the class): `next_id` the object id the next
         permanent gets; `land_plays` the lands the active player has played this turn and the
         additional land plays effects gave them (305.2); `choices` the players' choices for
-        the next action, one CHOICES record (schema.CHOICES_DTYPE; None: default_choices)."""
+        the next action, one CHOICES record (schema.CHOICES_DTYPE; None: default_choices);
+        `exiled` the cards in exile their owners may cast later, (card row, owner, time
+        counters) in the order exiled (Game.exiled: suspended cards, 702.62a)."""
         cdef Game* g = self.g
         cdef Rules* R = &self.core.R
         cdef int i, who, row
@@ -92,6 +94,11 @@ cdef class GameState:
                 for row in zone:
                     if not 0 <= row < R.n_cards:
                         raise ValueError(f"card row {row} is not in these tables")
+        if len(exiled) > MAXEXILED:
+            raise ValueError(f"a game holds at most {MAXEXILED} suspended cards")
+        for row, who, time in exiled:
+            if not 0 <= row < R.n_cards or who not in (0, 1) or not 0 <= time <= 255:
+                raise ValueError(f"exiled card {(row, who, time)}: not (a card row, player 0 or 1, time counters)")
         for i in range(n):
             if not 0 <= rows[i]["card"] < R.n_cards:
                 raise ValueError(f"card row {rows[i]['card']} is not in these tables")
@@ -124,6 +131,11 @@ cdef class GameState:
             for row in graveyards[who]:     # (counted as they are put there: count_graveyards)
                 put_in_graveyard(g, who, row)
             g.bi.hand_size[who] = g.hand_n[who]
+        for row, who, time in exiled:
+            g.exiled[g.n_exiled].row = row
+            g.exiled[g.n_exiled].who = who
+            g.exiled[g.n_exiled].time = time
+            g.n_exiled += 1
         g.next_id = next_id
         g.lands_played = lands_played
         g.extra_land_drops = extra_land_drops
@@ -142,6 +154,18 @@ cdef class GameState:
         """The zones as they are now: (perms, info, hands, libraries, graveyards, next_id,
         lands_played, extra_land_drops)."""
         return zones_of(self.g, self._permanent_dtype, self._board_info_dtype)
+
+    def exiled(self):
+        """The cards in exile their owners may cast later, as `load` takes them."""
+        return [(self.g.exiled[k].row, self.g.exiled[k].who, self.g.exiled[k].time) for k in range(self.g.n_exiled)]
+
+    def suspend(self, int row, int who):
+        """702.62a, 116.2f: `who` exiles card `row` (taken from their hand by the caller, its suspend
+        cost paid) with its time counters (suspend_card)."""
+        self._player(who)
+        if not 0 <= row < self.core.R.n_cards or self.core.R.cards[row].suspend < 0:
+            raise ValueError(f"card row {row} has no suspend")
+        suspend_card(&self.core.R, self.g, row, who)
 
     def debug_fields(self):
         """Tests: its Game field by field (game_fields)."""

@@ -114,7 +114,8 @@ cdef void apply_modifier(Rules* R, Board* b, CostModifier* m, int source, int ow
 
 cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int tax, int alternative,
                      int caster, bint from_hand, TotalCost* out) noexcept nogil:
-    """601.2f. `alternative`: 0 the mana cost, 1 flashback. `tax`: generic mana added as an
+    """601.2f. `alternative`: 0 the mana cost, 1 flashback, 2 without paying its mana cost (702.62d:
+    the increases and additional costs only). `tax`: generic mana added as an
     additional cost, before any increase or reduction (the commander tax, 903.8). `from_hand`:
     the card leaves the caster's hand as it moves to the stack, before the total is determined."""
     cdef Card* c = &R.cards[card_row]
@@ -134,7 +135,8 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int t
     memset(out, 0, sizeof(TotalCost))
     if left_hand:                       # 601.2a: the card moves to the stack first
         b.bi.hand_size[caster] -= 1
-    add_cost(R, c.flashback if alternative == 1 else c.cost, x, out)
+    if alternative != 2:
+        add_cost(R, c.flashback if alternative == 1 else c.cost, x, out)
     if kicked:
         add_cost(R, c.kicker, 0, out)
     out.generic += tax

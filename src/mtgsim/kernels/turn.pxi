@@ -2,7 +2,7 @@
 # game: attacking (508: restrictions, attack triggers, creatures put onto the battlefield
 # attacking), land plays (305), the beginning of a turn (untap, upkeep, draw) and its end (514:
 # the end step and cleanup, "until end of turn" effects ending).
-# Uses counts, game, zones, actions.
+# Uses counts, game, zones, actions, exile.
 
 cdef bint attack_restriction_met(Rules* R, Board* b, int i, int who) noexcept nogil:
     """Whether creature i's restriction on attacking (508.1c) lets it attack: with defender
@@ -191,7 +191,7 @@ cdef inline int turns_begun(Game* g, int who) noexcept nogil:
 
 cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bint draws) noexcept nogil:
     """Turn `turn`, player who's, begins: the untap step (502.3: their permanents untap),
-    the upkeep (503.1a: their upkeep abilities), the draw step (504.1; not on the first turn of
+    the upkeep (503.1a: their upkeep abilities, then their suspended cards', 702.62a), the draw step (504.1; not on the first turn of
     the player who plays first, 103.8a: `draws`)."""
     g.bi.turn = turn
     g.bi.active = who
@@ -202,6 +202,8 @@ cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bi
     trace(g, TR_TURN, -1, 0)
     if count_of(g, K_UPKEEP):
         upkeep_triggers(R, S, g, rng, who)
+    if g.n_exiled:
+        suspended_upkeep(R, S, g, rng, who)
     if draws:
         draw(R, g, rng, who)
 

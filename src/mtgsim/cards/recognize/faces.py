@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from ...mana import ManaCost, ManaCostError
-from ..model import CARD_TYPES, KEYWORD_ABILITIES, KNOWN_KEYWORDS, SUPERTYPES
+from ..model import CARD_TYPES, KEYWORD_ABILITIES, KNOWN_KEYWORDS, MAX_TIME_COUNTERS, SUPERTYPES
 from ..oracle import OracleCard, OracleFace
 from ..oracle_text import normalize, paragraphs, sentences, shape
 from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, spell_effect
@@ -25,7 +25,7 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
     # (the keywords the record lists, and those read whether or not a file lists them)
     # (not the keyword actions a record may list, 701: "Scry 1" is an effect, read as one)
     known = (({k.lower() for k in keywords} - _KEYWORD_ACTIONS) | KNOWN_KEYWORDS | set(KEYWORD_ABILITIES)
-             | {"kicker", "flashback", "devoid", "affinity"} | set(_CYCLING) | set(_MEANS))
+             | {"kicker", "flashback", "devoid", "affinity", "suspend"} | set(_CYCLING) | set(_MEANS))
     parts = [x.strip() for x in re.split(r", |; ", p.rstrip("."))]
     heads = []
     for part in parts:
@@ -52,6 +52,11 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
         elif head in _MEANS and re.fullmatch(r"\d+", rest) and (read := _recognized(
                 face, _MEANS[head].format(n=rest))) is not None:
             face.abilities += read                 # (the ability the keyword stands for, as its rule words it)
+            status = RECOGNIZED
+        elif head == "suspend" and (m := re.fullmatch(r"(\d+)\s*\u2014\s*(\S+)", rest)) and _is_mana_cost(m.group(2)) \
+                and "Creature" not in face.types and face.face.mana_cost and 1 <= int(m.group(1)) <= MAX_TIME_COUNTERS:
+            face.fields["suspend"] = m.group(2)    # 702.62a (a creature's haste is not read; a card with no
+            face.fields["suspend_time"] = int(m.group(1))     # mana cost is not cast from the hand either way)
             status = RECOGNIZED
         elif head == "devoid":                 # 702.114a: it is colourless
             face.fields["colors"] = ""
