@@ -35,11 +35,12 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
         begin_turn(R, S, g, rng, 0, turn,                   # 103.8a, 103.8c (the goldfish
                    not (turn == 1 and S.on_play and not S.multiplayer))     # opponent takes no turns)
         g.main_phase = True
-        for k in range(g.n_cast_in_upkeep):     # (cast from exile in the upkeep: suspended)
-            q = S.tracked_as[g.cast_in_upkeep[k]]
-            if q >= 0 and cast_turn[q] == <int8_t>NOT_CAST:
-                cast_turn[q] = turn
-        g.n_cast_in_upkeep = 0
+        if g.n_cast_in_upkeep:                  # (cast from exile in the upkeep: suspended)
+            for k in range(g.n_cast_in_upkeep):
+                q = S.tracked_as[g.cast_in_upkeep[k]]
+                if q >= 0 and cast_turn[q] == <int8_t>NOT_CAST:
+                    cast_turn[q] = turn
+            g.n_cast_in_upkeep = 0
         if g.trace != NULL:
             for k in range(g.hand_n[0]):
                 trace(g, TR_HAND, g.hand[0][k], 0)

@@ -620,8 +620,7 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
             out.kicked = True
     out.row = row
     out.x = x
-    out.flashback = flashback
-    out.suspend = False
+    out.flashback = flashback             # (out.suspend: left False, cast_spells' and way_to_suspend's)
     out.commander = commander
     out.cost = c[0]
     h = known_demand(R, S, g, row, c)
@@ -651,6 +650,7 @@ cdef bint way_to_suspend(Rules* R, Spec* S, Game* g, ManaView* v, int row, Cast*
     as printed (a special action, not a spell: no total cost, 601.2f, and no restricted mana,
     106.6, pays it). False if it has no suspend, the simulator never casts it (Card.uncastable:
     suspending leads to a cast), or the cost can't be paid."""
+    out.suspend = False                   # (way_to_cast leaves it: one store a cast weighed, not a suspend)
     if R.cards[row].suspend < 0 or R.cards[row].uncastable:
         return False
     memset(&out.cost, 0, sizeof(TotalCost))
@@ -695,6 +695,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
     cdef int k, q, best, row, most
     cdef Cast way, chosen
     cdef bint better, any_way
+    way.suspend = False                        # (way_to_cast leaves it; way_to_suspend sets it)
     while True:
         if v != fresh:                         # `fresh` describes the board as it is now
             view_prepare(R, g, v)
@@ -723,6 +724,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             if better:
                 chosen = way
                 any_way = True
+        way.suspend = False                    # (the commander's and flashback's ways are casts)
         for q in range(g.n_commander if g.command_n else 0):
             row = g.commander[q]
             if (g.in_command[q] and not S.hold[row] and not (S.gf[row] & GF_LEGENDARY and g.in_play[row])
