@@ -266,6 +266,12 @@ _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",),
     # blocking: nothing blocks; and the goldfish attacks with every creature able to (508.1d)
     ("Juggernaut", "{4}", "Artifact Creature — Juggernaut", "This creature attacks each combat if able.\nThis "
      "creature can't be blocked by Walls.", "5/3", [I, I]),
+    # 701.6a: the goldfish's opponent counters nothing, so "can't be countered" changes nothing: an
+    # ability that only does that is never worth activating (Mistrise Village fully read)
+    ("Mistrise Village", "", "Land", "This land enters tapped unless you control a Mountain or a Forest.\n"
+     "{T}: Add {U}.\n{U}, {T}: The next spell you cast this turn can't be countered.", None, [R, R, I]),
+    ("Insist", "{G}", "Sorcery", "The next creature spell you cast this turn can't be countered.\nDraw a card.", None,
+     [I, R]),
 ])
 def test_clauses_that_change_nothing_in_a_goldfish_are_ignored(name, cost, type_line, text, pt, statuses):
     rec, _ = _abilities(name, cost, type_line, text, pt, keywords=_KEYWORDS.get(name, ()))
