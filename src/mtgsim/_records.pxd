@@ -166,7 +166,7 @@ ctypedef struct SpendRestriction: # what restricted mana may be spent on (106.6)
     uint8_t spell_colorless      # ...and colourless (202.2)
     uint8_t spell_multicolored   # ...and of two or more colours (105.2b)
     uint8_t chosen_type          # ...and of the creature type chosen as the source entered
-                                 # (not tracked: any creature type counts as the chosen one)
+                                 # (one per game: compiled into spell_subtypes; this marks it)
     uint8_t abilities            # 1: activating abilities of permanents that pass the source filter
     uint16_t source_types        # source filter: any of these CardTypeBits (0: any)
     uint8_t source_supertypes    # ...and any of these supertypes (0: any)

@@ -31,7 +31,7 @@ from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order
 from .schema import (AttackIf, CardTypeBit, KeywordBit, ManaTypeBit, OpCode, PermanentFlag,
                      SupertypeBit, Who)
 
-__all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
+__all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "chosen_creature_type", "MAX_SUBTYPES",
            "BASIC_LAND_TYPES"]
 
 MAX_SUBTYPES = 64   # subtype bit sets are uint64
@@ -149,8 +149,9 @@ class Tables:
 
 
 class _Compiler:
-    def __init__(self, subtypes: list[str], tokens: Mapping[str, CardDef]):
+    def __init__(self, subtypes: list[str], tokens: Mapping[str, CardDef], creature_type: str | None = None):
         self.subtypes = subtypes
+        self.creature_type = creature_type   # the one chosen for "choose a creature type" (chosen_creature_type)
         self.sub_index = {s: i for i, s in enumerate(subtypes)}
         self.tokens = tokens            # token card records by the reference an effect writes
         self.rows: dict[str, list] = {k: [] for k in schema.DTYPES if k != "permanent"}
@@ -271,10 +272,13 @@ class _Compiler:
                     row[f"{prefix}_supertypes"] = sum(_SUPERTYPE_BIT[t] for t in set(f.supertypes))
                     row[f"{prefix}_subtypes"] = self.subtype_bits(f.subtypes)
                     row[f"{prefix}_colorless"] = f.colorless
+            chosen = r.spells is not None and r.spells.chosen_type
+            if chosen:      # (106.6: a creature spell of the type chosen; none has it if no card here does)
+                row["spell_subtypes"] = self.subtype_bits([self.creature_type] if self.creature_type else [])
             if r.spells is not None:
                 row["spell_not_types"] = type_bits(r.spells.not_types)
                 row["spell_multicolored"] = r.spells.multicolored
-            row["spells"] = r.spells is not None
+            row["spells"] = r.spells is not None and (not chosen or row["spell_subtypes"] != 0)
             row["chosen_type"] = r.spells is not None and r.spells.chosen_type
             row["abilities"] = r.abilities is not None
             self.restriction_cache[key] = self._index("spend_restriction")
@@ -758,8 +762,9 @@ def _counts_in(value) -> Iterable[Count]:
             yield from _counts_in(getattr(value, f.name))
 
 
-def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
-    """The subtype vocabulary: basic land types, then every subtype a filter mentions."""
+def _referenced_subtypes(defs: Iterable[CardDef], creature_type: str | None = None) -> list[str]:
+    """The subtype vocabulary: basic land types, then every subtype a filter mentions (the
+    creature type chosen, `creature_type`, for a spending restriction "of the chosen type")."""
     found: list[str] = list(BASIC_LAND_TYPES)
 
     def add(names):
@@ -783,7 +788,7 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
                 walk_effect(a.effect)
                 for f in (a.spend_only_on.spells, a.spend_only_on.abilities) if a.spend_only_on else ():
                     if f is not None:
-                        add(f.subtypes)
+                        add(f.subtypes + ((creature_type,) if f.chosen_type and creature_type else ()))
             elif isinstance(a, CostModifier):
                 add(a.subtypes)
             elif isinstance(a, (EntersEffect, ManaTrigger)):
@@ -824,13 +829,15 @@ def _with_identity(d: CardDef, identity: Color | None) -> CardDef:
 
 
 def compile_cards(cards: ResolvedCards | Iterable[CardDef], *old: object,
-                  commander_identity: Color | None = None) -> Tables:
+                  commander_identity: Color | None = None, creature_type: str | None = None) -> Tables:
     """Compile card records into tables: `cards` as `CardDatabase.resolve` gives them (the
     cards, the token cards they create, and which record each token reference names), or
     records that create no tokens. No name is looked up here. Mana abilities of "any color in
     your commander's color identity" add one of the colours of `commander_identity`
     (color_identity of the commanders), or nothing when it is None (the player has no
-    commander, 903.4f)."""
+    commander, 903.4f). `creature_type`: the creature type every "As ~ enters, choose a
+    creature type" chooses in a game of these tables (Cavern of Souls' mana is spent only on
+    creature spells of it, 106.6); None: the policy's, chosen_creature_type of the cards."""
     if old:
         raise ArgumentTypeError("compile_cards takes card records and no database: resolve names and "
                                 "tokens first, compile_cards(db.resolve(cards)), and give the identity "
@@ -845,7 +852,11 @@ def compile_cards(cards: ResolvedCards | Iterable[CardDef], *old: object,
     defs = [_with_identity(d, commander_identity) for d in resolved.cards]
     tokens = {ref: _with_identity(t, commander_identity) for ref, t in resolved.tokens.items()}
     faces = defs + [d.back for d in defs if d.back is not None]
-    comp = _Compiler(_referenced_subtypes(faces), tokens)
+    if creature_type is None:
+        creature_type = chosen_creature_type((d, 1) for d in faces)
+    elif creature_type not in CREATURE_TYPES:
+        raise ArgumentError(f"creature_type {shown(creature_type)} is not a creature type (205.3m)")
+    comp = _Compiler(_referenced_subtypes(faces, creature_type), tokens, creature_type)
     for d in defs:
         comp.card(d)
     all_defs = tuple(faces)
@@ -874,13 +885,30 @@ class CompiledDeck:
     commander: np.ndarray     # int32 CARD rows of the commander(s)
 
 
+def chosen_creature_type(cards: Iterable[tuple[CardDef, int]]) -> str | None:
+    """The goldfish's policy for "As ~ enters, choose a creature type" (Cavern of Souls, whose
+    mana is spent only on creature spells of that type, 106.6): the creature type (205.3m) most
+    of `cards`' creature cards share, counted by copies (`cards`: (card, copies) pairs; a tie:
+    the first in alphabetical order); None if no creature card has one. Every such permanent of
+    a game chooses this one type (the player's choice: one type serves the deck best)."""
+    copies: dict[str, int] = {}
+    for c, n in cards:
+        for face in (c, c.back) if c.back is not None else (c,):
+            if "Creature" in face.types:
+                for t in set(face.subtypes) & CREATURE_TYPES:
+                    copies[t] = copies.get(t, 0) + n
+    return min(copies, key=lambda t: (-copies[t], t)) if copies else None
+
+
 def compile_deck(deck, extra: Iterable[CardDef] = ()) -> CompiledDeck:
     """Compile a Deck (and the `extra` card records a question names, e.g. tracked cards): its
-    records, with the tokens they create as the deck resolves them."""
+    records, with the tokens they create as the deck resolves them; the creature type chosen
+    (chosen_creature_type) by the copies played, main deck and commanders."""
     cmd = [c for c, _ in deck.cards("commander")]
     records = ([c for c, _ in deck.cards()] + [c for c, _ in deck.cards("sideboard")] + cmd
                + list(_records(extra, "compile_deck: extra")))
-    tables = compile_cards(deck.resolve(records), commander_identity=color_identity(cmd) if cmd else None)
+    tables = compile_cards(deck.resolve(records), commander_identity=color_identity(cmd) if cmd else None,
+                           creature_type=chosen_creature_type(deck.cards()))
     # (903.4f: no commander, no identity)
 
     def rows(section: str) -> np.ndarray:

@@ -46,6 +46,10 @@ And the choices made inside the game's actions:
   spell or ability adds (W U B R G); None: the most common colour in the deck's mana costs.
 - `pay_life_above`: pay the life a land asks to enter untapped (a shock land) while your life
   is above this (119.4: and at least what it asks), decided as the land enters.
+- the creature type chosen as a permanent enters ("choose a creature type": Cavern of Souls,
+  whose mana is spent only on creature spells of that type, 106.6): one per game, the type most
+  of the deck's creature cards share by copies (compile.chosen_creature_type, compiled into the
+  tables; a Scenario's `creature_type`).
 """
 from __future__ import annotations
 

@@ -287,8 +287,8 @@ class LandsOf(str, enum.Enum):
 class SpendFilter:
     """Which spells, or which permanents' abilities, restricted mana may pay for: every part
     given must hold — any of `types`, any of `supertypes`, any of `subtypes`, colourless (no
-    colour, 202.2), and "of the chosen type" (the creature type chosen as the source entered;
-    the choice is not tracked, so any creature type counts as chosen); of spells only, none of
+    colour, 202.2), and "of the chosen type" (the creature type chosen as the source entered:
+    one per game, compile.chosen_creature_type, or compile_cards' creature_type); of spells only, none of
     `not_types` ("noncreature") and `multicolored` (two or more colours, 105.2b)."""
     types: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
