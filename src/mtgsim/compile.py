@@ -586,7 +586,8 @@ class _Compiler:
         if kind in ("permanents", "untapped"):
             words = value.split()
             return self.filter(f"cost: {op}", other=words[0] == "another" or kind == "untapped",   # (with {T}: not it)
-                               types=[w.title() for w in words if w in ("artifact", "creature", "enchantment", "land")])
+                               types=[w.title() for w in words if w in ("artifact", "creature", "enchantment", "land")],
+                               subtypes=_cost_subtypes(op))
         return int(value)
 
     def _mana_ability(self, a: ManaAbility, card: int) -> np.void:
@@ -762,6 +763,12 @@ def _counts_in(value) -> Iterable[Count]:
             yield from _counts_in(getattr(value, f.name))
 
 
+def _cost_subtypes(op: CostOp) -> list[str]:
+    """The land types (205.3i) a cost op's "permanents" parameter names ("Sacrifice a Desert")."""
+    return [w for p in vocabulary.COST_BY_NAME[op.name].params if p.kind == "permanents"
+            for w in str(op.get(p.name)).split() if w in vocabulary.LAND_TYPES]
+
+
 def _referenced_subtypes(defs: Iterable[CardDef], creature_type: str | None = None) -> list[str]:
     """The subtype vocabulary: basic land types, then every subtype a filter mentions (the
     creature type chosen, `creature_type`, for a spending restriction "of the chosen type")."""
@@ -781,6 +788,9 @@ def _referenced_subtypes(defs: Iterable[CardDef], creature_type: str | None = No
         for a in d.abilities + tuple(a for lv in d.levels for a in lv.abilities):   # (a Class's levels too)
             if (only := getattr(a, "activate_only", None)) is not None:
                 add(only.subtypes)
+            if (cost := getattr(a, "cost", None)) is not None and hasattr(cost, "ops"):
+                for op in cost.ops:
+                    add(_cost_subtypes(op))
             for count in _counts_in(a):     # (amounts, tokens, counters: wherever a Count is)
                 add(count.subtypes)
             if isinstance(a, ManaAbility):

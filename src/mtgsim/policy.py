@@ -26,7 +26,10 @@ simulator has always used:
   ability too, with the mana left); but crack a fetch land (a land making no mana whose
   ability costs no mana, sacrifices it and puts a land onto the battlefield: Prismatic Vista,
   Evolving Wilds) right after the land drop, before any spell, so that the land it finds
-  pays for the turn's spells — unless its search would find nothing (then it is kept).
+  pays for the turn's spells — unless its search would find nothing (then it is kept). A cost
+  sacrificing another permanent, or discarding, is paid only with what it can spare: never a
+  land, a mana source or an attacker (so Ramunap Ruins' "Sacrifice a Desert" is never paid), and
+  cards it doesn't want (kernels/activating.pxi: worth_paying).
 - `cycle`: cycle (702.29) the cards in hand the player doesn't want, with the mana left after
   spells and abilities (then play a land drawn and cast what can be): a land while no more
   lands are wanted (see below), a spell whose mana value is above the lands in play and in

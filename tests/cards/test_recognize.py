@@ -336,6 +336,12 @@ _SCION = '1/1 colorless Eldrazi Scion creature token with "Sacrifice this creatu
     ("Marshmist Titan", "{6}{B}", "Creature — Giant", "This spell costs {X} less to cast, where X is your devotion to "
      "black. (Each {B} in the mana costs of permanents you control counts toward your devotion to black.)", "4/5",
      [{"kind": "cost", "change": "reduce", "scope": "self", "amount": {"count": "devotion", "color": "B"}}]),
+    # 701.21a: "Sacrifice a Desert", a land type (205.3i); the goldfish never sacrifices a land for it
+    # (activating.pxi: expendable_permanent), a Scenario may
+    ("Ramunap Ruins", "", "Land — Desert", "{T}: Add {C}.\n{T}, Pay 1 life: Add {R}.\n{2}{R}{R}, {T}, Sacrifice a "
+     "Desert: This land deals 2 damage to each opponent.", None,
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"}, {"kind": "mana", "cost": "{T}, Pay 1 life", "mana": "{R}"},
+      {"kind": "activated", "cost": "{2}{R}{R}, {T}, Sacrifice a Desert", "damage_to_opponent": 2}]),
     # "and that spell can't be countered", "... that spell can't be countered": no one counters it
     ("Delighted Halfling", "{G}", "Creature — Halfling Citizen", "{T}: Add {C}.\n{T}: Add one mana of any color. Spend "
      "this mana only to cast a legendary spell, and that spell can't be countered.", "1/2",

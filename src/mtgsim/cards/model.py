@@ -128,7 +128,7 @@ class CostOp(_Step):
         counter from ~": a row's phrase), None if no row's does."""
         for o in vocabulary.COST_OPS:
             if o.phrase and (m := re.fullmatch(o.phrase, part.strip(), re.IGNORECASE)):
-                return cls(o.name, tuple((k, v.lower() if vocabulary.param(o.name, k, cls.TABLE).kind in _WORDS
+                return cls(o.name, tuple((k, _words(v) if vocabulary.param(o.name, k, cls.TABLE).kind in _WORDS
                                           else _whole_number(v)) for k, v in m.groupdict().items()))
         return None
 
@@ -138,6 +138,13 @@ class CostOp(_Step):
 
 
 _WORDS = ("counter", "permanents", "untapped")      # cost op parameters read as words, not numbers
+_LAND_TYPE = {t.lower(): t for t in vocabulary.LAND_TYPES}
+
+
+def _words(v: str) -> str:
+    """A cost op's words as the vocabulary writes them: lower case, a land type capitalised
+    ("a Desert", 205.3i)."""
+    return " ".join(_LAND_TYPE.get(w, w) for w in v.lower().split())
 
 
 def _whole_number(word: str) -> int:
