@@ -336,6 +336,14 @@ _SCION = '1/1 colorless Eldrazi Scion creature token with "Sacrifice this creatu
     ("Marshmist Titan", "{6}{B}", "Creature — Giant", "This spell costs {X} less to cast, where X is your devotion to "
      "black. (Each {B} in the mana costs of permanents you control counts toward your devotion to black.)", "4/5",
      [{"kind": "cost", "change": "reduce", "scope": "self", "amount": {"count": "devotion", "color": "B"}}]),
+    # 702.21a: ward triggers only when an opponent's spell or ability targets it (none in a goldfish):
+    # the animated land's ward is moot, the rest of it read (613.1d-f)
+    ("Hall of Storm Giants", "", "Land", "If you control two or more other lands, this land enters tapped.\n"
+     "{T}: Add {U}.\n{5}{U}: Until end of turn, this land becomes a 7/7 blue Giant creature with ward {3}. It's still "
+     "a land.", None,
+     [{"kind": "enters", "tapped": True, "unless": "few_other_lands"}, {"kind": "mana", "cost": "{T}", "mana": "{U}"},
+      {"kind": "activated", "cost": "{5}{U}", "becomes": ["Creature"], "becomes_power": 7, "becomes_toughness": 7,
+       "becomes_subtypes": ["Giant"], "becomes_colors": ["U"]}]),
     # 701.21a: "Sacrifice a Desert", a land type (205.3i); the goldfish never sacrifices a land for it
     # (activating.pxi: expendable_permanent), a Scenario may
     ("Ramunap Ruins", "", "Land — Desert", "{T}: Add {C}.\n{T}, Pay 1 life: Add {R}.\n{2}{R}{R}, {T}, Sacrifice a "
