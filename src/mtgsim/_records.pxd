@@ -239,6 +239,10 @@ ctypedef struct Enters:          # "as enters" / "enters with" (614.1c, 614.12) 
     uint8_t choose_color
     uint8_t is_chosen_type       # with choose_color: it is the basic land type of the colour chosen
                                  # (Multiversal Passage, 305.7: Permanent.land_type)
+    uint8_t not_color            # with choose_color: the ManaTypeBit it can't choose ("other than
+                                 # white", the Gates), 0 none...
+    uint8_t other_color          # ...and the one chosen instead when the player's colour is that one
+                                 # (the policy's, compile: other_color)
 
 ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED table)
     int32_t card

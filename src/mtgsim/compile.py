@@ -9,6 +9,7 @@ then every subtype some filter mentions).
 """
 from __future__ import annotations
 
+from collections import Counter
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
@@ -31,7 +32,8 @@ from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order
 from .schema import (AttackIf, CardTypeBit, KeywordBit, ManaTypeBit, OpCode, PermanentFlag,
                      SupertypeBit, Who)
 
-__all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "chosen_creature_type", "MAX_SUBTYPES",
+__all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "chosen_creature_type", "colors_by_pips",
+           "MAX_SUBTYPES",
            "BASIC_LAND_TYPES"]
 
 MAX_SUBTYPES = 64   # subtype bit sets are uint64
@@ -149,9 +151,11 @@ class Tables:
 
 
 class _Compiler:
-    def __init__(self, subtypes: list[str], tokens: Mapping[str, CardDef], creature_type: str | None = None):
+    def __init__(self, subtypes: list[str], tokens: Mapping[str, CardDef], creature_type: str | None = None,
+                 colors: str = ""):
         self.subtypes = subtypes
         self.creature_type = creature_type   # the one chosen for "choose a creature type" (chosen_creature_type)
+        self.colors = colors                 # the colours by the cards' mana costs' pips, most first (colors_by_pips)
         self.sub_index = {s: i for i, s in enumerate(subtypes)}
         self.tokens = tokens            # token card records by the reference an effect writes
         self.rows: dict[str, list] = {k: [] for k in schema.DTYPES if k != "permanent"}
@@ -177,6 +181,12 @@ class _Compiler:
 
     def subtype_bits(self, names: Iterable[str]) -> int:
         return sum(1 << self.sub_index[n] for n in set(names) if n in self.sub_index)
+
+    def other_color(self, not_color: str) -> str:
+        """The goldfish's colour for "choose a color other than `not_color`" when its own colour
+        is that one: the deck's next by its mana costs' pips (colors_by_pips), else the first
+        other colour in WUBRG order."""
+        return next(c for c in self.colors + COLOR_ORDER if c != not_color)
 
     def cost(self, cost: ManaCost | None) -> int:
         """COST row of a mana cost (shared between equal costs); -1 for none."""
@@ -680,6 +690,9 @@ class _Compiler:
         self.counters(r, e.counters)
         r["choose_color"] = e.choose_color
         r["is_chosen_type"] = e.chosen_type      # (the five basic land types are the first subtype bits)
+        if e.not_color:
+            r["not_color"] = 1 << COLOR_ORDER.index(e.not_color)
+            r["other_color"] = 1 << COLOR_ORDER.index(self.other_color(e.not_color))
         return r
 
     def _triggered(self, t: TriggeredAbility, card: int) -> np.void:
@@ -839,7 +852,8 @@ def _with_identity(d: CardDef, identity: Color | None) -> CardDef:
 
 
 def compile_cards(cards: ResolvedCards | Iterable[CardDef], *old: object,
-                  commander_identity: Color | None = None, creature_type: str | None = None) -> Tables:
+                  commander_identity: Color | None = None, creature_type: str | None = None,
+                  colors: str | None = None) -> Tables:
     """Compile card records into tables: `cards` as `CardDatabase.resolve` gives them (the
     cards, the token cards they create, and which record each token reference names), or
     records that create no tokens. No name is looked up here. Mana abilities of "any color in
@@ -847,7 +861,9 @@ def compile_cards(cards: ResolvedCards | Iterable[CardDef], *old: object,
     (color_identity of the commanders), or nothing when it is None (the player has no
     commander, 903.4f). `creature_type`: the creature type every "As ~ enters, choose a
     creature type" chooses in a game of these tables (Cavern of Souls' mana is spent only on
-    creature spells of it, 106.6); None: the policy's, chosen_creature_type of the cards."""
+    creature spells of it, 106.6); None: the policy's, chosen_creature_type of the cards.
+    `colors`: the colours ranked for the goldfish's choice of a colour "other than" one (the
+    Gates: compiled as the Enters row's other_color); None: colors_by_pips of the cards, each once."""
     if old:
         raise ArgumentTypeError("compile_cards takes card records and no database: resolve names and "
                                 "tokens first, compile_cards(db.resolve(cards)), and give the identity "
@@ -862,11 +878,13 @@ def compile_cards(cards: ResolvedCards | Iterable[CardDef], *old: object,
     defs = [_with_identity(d, commander_identity) for d in resolved.cards]
     tokens = {ref: _with_identity(t, commander_identity) for ref, t in resolved.tokens.items()}
     faces = defs + [d.back for d in defs if d.back is not None]
+    if colors is None:
+        colors = colors_by_pips((d, 1) for d in defs)
     if creature_type is None:
         creature_type = chosen_creature_type((d, 1) for d in faces)
     elif creature_type not in CREATURE_TYPES:
         raise ArgumentError(f"creature_type {shown(creature_type)} is not a creature type (205.3m)")
-    comp = _Compiler(_referenced_subtypes(faces, creature_type), tokens, creature_type)
+    comp = _Compiler(_referenced_subtypes(faces, creature_type), tokens, creature_type, colors)
     for d in defs:
         comp.card(d)
     all_defs = tuple(faces)
@@ -895,6 +913,17 @@ class CompiledDeck:
     commander: np.ndarray     # int32 CARD rows of the commander(s)
 
 
+def colors_by_pips(cards: Iterable[tuple[CardDef, int]]) -> str:
+    """The colours of `cards`' mana costs ((card, copies) pairs), the most coloured pips first (a
+    tie: in the order met); a colour no cost has is left out. Its first is the goldfish's colour
+    (PlayPolicy.color None: "the most common colour in the deck's mana costs")."""
+    pips: Counter[str] = Counter()
+    for c, k in cards:
+        for col, v in c.cost.colored.items():
+            pips[col] += v * k
+    return "".join(col for col, _ in pips.most_common())
+
+
 def chosen_creature_type(cards: Iterable[tuple[CardDef, int]]) -> str | None:
     """The goldfish's policy for "As ~ enters, choose a creature type" (Cavern of Souls, whose
     mana is spent only on creature spells of that type, 106.6): the creature type (205.3m) most
@@ -918,7 +947,7 @@ def compile_deck(deck, extra: Iterable[CardDef] = ()) -> CompiledDeck:
     records = ([c for c, _ in deck.cards()] + [c for c, _ in deck.cards("sideboard")] + cmd
                + list(_records(extra, "compile_deck: extra")))
     tables = compile_cards(deck.resolve(records), commander_identity=color_identity(cmd) if cmd else None,
-                           creature_type=chosen_creature_type(deck.cards()))
+                           creature_type=chosen_creature_type(deck.cards()), colors=colors_by_pips(deck.cards()))
     # (903.4f: no commander, no identity)
 
     def rows(section: str) -> np.ndarray:

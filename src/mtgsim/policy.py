@@ -47,6 +47,8 @@ And the choices made inside the game's actions:
 
 - `color`: the colour chosen for "choose a colour as it enters" and for mana of any colour a
   spell or ability adds (W U B R G); None: the most common colour in the deck's mana costs.
+  "Choose a color other than white" (the Gates) takes it if it may, else the deck's next colour
+  by its mana costs' pips (compile.colors_by_pips, compiled as Enters.other_color).
 - `pay_life_above`: pay the life a land asks to enter untapped (a shock land) while your life
   is above this (119.4: and at least what it asks), decided as the land enters.
 - the creature type chosen as a permanent enters ("choose a creature type": Cavern of Souls,

@@ -31,7 +31,7 @@ from .batch import (
 from .cards import CardDatabase, CardDef, card_db
 from .cards.identity import color_identity
 from .cards.creature_types import CREATURE_TYPES
-from .cards.model import CARD_TYPES, ActivatedAbility
+from .cards.model import CARD_TYPES, ActivatedAbility, EntersEffect
 from .checks import flag, is_whole
 from .compile import Tables, compile_cards
 from .decklist import commander_problem
@@ -818,6 +818,10 @@ class Scenario(ScenarioChoices, ManaPools):
         played = self._land_face(c, face)
         chosen = dict(choices=choices, who=who, pay_life=pay_life, bounce=bounce, keep_on_top=keep_on_top)
         self._choosing(**chosen)
+        for e in played.abilities_of(EntersEffect):     # ("choose a color other than white": not white)
+            if e.not_color and "color" in self._given_as and self._choices["color"] == color_bit(e.not_color):
+                raise ArgumentError(f"{self._given_as['color']}: {played.name} chooses a colour other than "
+                                    f"{e.not_color}")
         if c.name in self._hands[who]:
             self._hands[who].remove(c.name)
         self._compile()

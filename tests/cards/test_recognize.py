@@ -336,6 +336,11 @@ _SCION = '1/1 colorless Eldrazi Scion creature token with "Sacrifice this creatu
     ("Marshmist Titan", "{6}{B}", "Creature — Giant", "This spell costs {X} less to cast, where X is your devotion to "
      "black. (Each {B} in the mana costs of permanents you control counts toward your devotion to black.)", "4/5",
      [{"kind": "cost", "change": "reduce", "scope": "self", "amount": {"count": "devotion", "color": "B"}}]),
+    # 614.1c: "choose a color other than white" (the Gates), merged with "enters tapped"
+    ("Citadel Gate", "", "Land — Gate", "This land enters tapped.\nAs this land enters, choose a color other than "
+     "white.\n{T}: Add {W} or one mana of the chosen color.", None,
+     [{"kind": "enters", "tapped": True, "choose_color": True, "not_color": "W"},
+      {"kind": "mana", "cost": "{T}", "mana": "{W}"}, {"kind": "mana", "cost": "{T}", "output": "chosen_color"}]),
     # 702.21a: ward triggers only when an opponent's spell or ability targets it (none in a goldfish):
     # the animated land's ward is moot, the rest of it read (613.1d-f)
     ("Hall of Storm Giants", "", "Land", "If you control two or more other lands, this land enters tapped.\n"

@@ -580,8 +580,12 @@ class EntersEffect:
     counters: tuple[tuple[CounterName, Amount], ...] = ()   # e.g. (("+1/+1", Count(X)),): X of the spell (107.3m)
     choose_color: bool = False
     chosen_type: bool = False      # it is the basic land type of the colour chosen (305.7: Multiversal Passage)
+    not_color: str = ""            # with choose_color: the colour it can't choose ("other than white": W; the Gates)
 
     def __post_init__(self):
+        if self.not_color and (self.not_color not in "WUBRG" or len(self.not_color) != 1 or not self.choose_color):
+            raise CardDataError(f"not_color {shown(self.not_color)}: one colour letter (W U B R G) the colour chosen "
+                                "can't be, with choose_color = true", field="not_color")
         if self.unless in (TappedUnless.CONTROL_SUBTYPE, TappedUnless.REVEAL_SUBTYPE) and not self.subtypes:
             raise CardDataError(f"unless = {shown(self.unless.value)} asks for a card of `subtypes`: name them")
         if self.chosen_type and not self.choose_color:

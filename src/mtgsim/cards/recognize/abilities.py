@@ -88,6 +88,8 @@ def _enters(face: Face, p: str) -> Abilities | None:
         return [{"kind": "enters", "tapped": True, "choose_color": True}]
     if re.fullmatch(r"As ~ enters, choose a color\.?", p):
         return [{"kind": "enters", "choose_color": True}]
+    if m := re.fullmatch(r"As ~ enters, choose a color other than (?P<c>white|blue|black|red|green)\.?", p):
+        return [{"kind": "enters", "choose_color": True, "not_color": COLOR_WORDS[m["c"]]}]     # (the Gates)
     # A basic land type chosen is its colour's (305.6): the land is that type, with its mana ability (305.7).
     if m := re.fullmatch(r"As ~ enters, choose a basic land type\. Then you may pay (?P<life>\d+) life\. "
                          r"If you don't, it enters tapped\.?", p):
