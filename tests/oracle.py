@@ -71,6 +71,9 @@ __all__ = [
 
 TYPES = ("W", "U", "B", "R", "G", "C")      # the six types of mana (106.1b)
 COLORS = TYPES[:5]                          # the five colours; "any colour" never gives {C}
+# The creature type each "As ~ enters, choose a creature type" chooses in the oracle's games (one
+# per game, 106.6; the tables compared with it are compiled with it: compile_cards' creature_type)
+CREATURE_TYPE = "Knight"
 SUMMARY_KEYS = TYPES + ("total",)
 
 # The ability Chromatic Lantern grants: "{T}: Add one mana of any color."
@@ -521,13 +524,14 @@ def _class(restrictions: list, r) -> int:
 def _admits(r, card: CardDef, ability: bool) -> bool:
     """106.6: may mana restricted by `r` be spent to cast `card` (ability False) or to activate
     an ability of a permanent of `card`? Every part of the filter given must hold ("of the
-    chosen type": the type isn't tracked, any creature spell passes)."""
+    chosen type": a creature spell of CREATURE_TYPE)."""
     f = r.abilities if ability else r.spells
     if f is None:
         return False
     return ((not f.types or any(t in card.types for t in f.types))
             and (not f.supertypes or any(t in card.supertypes for t in f.supertypes))
             and (not f.subtypes or any(t in card.subtypes for t in f.subtypes))
+            and (not f.chosen_type or CREATURE_TYPE in card.subtypes)
             and (not f.colorless or int(card.colors) == 0)
             and not any(t in card.types for t in f.not_types)
             and (not f.multicolored or len(card.color_letters) >= 2))

@@ -169,7 +169,7 @@ ctypedef struct SpendRestriction: # what restricted mana may be spent on (106.6)
     uint8_t spell_colorless      # ...and colourless (202.2)
     uint8_t spell_multicolored   # ...and of two or more colours (105.2b)
     uint8_t chosen_type          # ...and of the creature type chosen as the source entered
-                                 # (not tracked: any creature type counts as the chosen one)
+                                 # (one per game: compiled into spell_subtypes; this marks it)
     uint8_t abilities            # 1: activating abilities of permanents that pass the source filter
     uint16_t source_types        # source filter: any of these CardTypeBits (0: any)
     uint8_t source_supertypes    # ...and any of these supertypes (0: any)
@@ -242,6 +242,10 @@ ctypedef struct Enters:          # "as enters" / "enters with" (614.1c, 614.12) 
     uint8_t choose_color
     uint8_t is_chosen_type       # with choose_color: it is the basic land type of the colour chosen
                                  # (Multiversal Passage, 305.7: Permanent.land_type)
+    uint8_t not_color            # with choose_color: the ManaTypeBit it can't choose ("other than
+                                 # white", the Gates), 0 none...
+    uint8_t other_color          # ...and the one chosen instead when the player's colour is that one
+                                 # (the policy's, compile: other_color)
 
 ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED table)
     int32_t card

@@ -9,6 +9,7 @@ then every subtype some filter mentions).
 """
 from __future__ import annotations
 
+from collections import Counter
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
@@ -31,7 +32,8 @@ from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order
 from .schema import (AttackIf, CardTypeBit, KeywordBit, ManaTypeBit, OpCode, PermanentFlag,
                      SupertypeBit, Who)
 
-__all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "MAX_SUBTYPES",
+__all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "chosen_creature_type", "colors_by_pips",
+           "MAX_SUBTYPES",
            "BASIC_LAND_TYPES"]
 
 MAX_SUBTYPES = 64   # subtype bit sets are uint64
@@ -149,8 +151,11 @@ class Tables:
 
 
 class _Compiler:
-    def __init__(self, subtypes: list[str], tokens: Mapping[str, CardDef]):
+    def __init__(self, subtypes: list[str], tokens: Mapping[str, CardDef], creature_type: str | None = None,
+                 colors: str = ""):
         self.subtypes = subtypes
+        self.creature_type = creature_type   # the one chosen for "choose a creature type" (chosen_creature_type)
+        self.colors = colors                 # the colours by the cards' mana costs' pips, most first (colors_by_pips)
         self.sub_index = {s: i for i, s in enumerate(subtypes)}
         self.tokens = tokens            # token card records by the reference an effect writes
         self.rows: dict[str, list] = {k: [] for k in schema.DTYPES if k != "permanent"}
@@ -176,6 +181,12 @@ class _Compiler:
 
     def subtype_bits(self, names: Iterable[str]) -> int:
         return sum(1 << self.sub_index[n] for n in set(names) if n in self.sub_index)
+
+    def other_color(self, not_color: str) -> str:
+        """The goldfish's colour for "choose a color other than `not_color`" when its own colour
+        is that one: the deck's next by its mana costs' pips (colors_by_pips), else the first
+        other colour in WUBRG order."""
+        return next(c for c in self.colors + COLOR_ORDER if c != not_color)
 
     def cost(self, cost: ManaCost | None) -> int:
         """COST row of a mana cost (shared between equal costs); -1 for none."""
@@ -271,10 +282,13 @@ class _Compiler:
                     row[f"{prefix}_supertypes"] = sum(_SUPERTYPE_BIT[t] for t in set(f.supertypes))
                     row[f"{prefix}_subtypes"] = self.subtype_bits(f.subtypes)
                     row[f"{prefix}_colorless"] = f.colorless
+            chosen = r.spells is not None and r.spells.chosen_type
+            if chosen:      # (106.6: a creature spell of the type chosen; none has it if no card here does)
+                row["spell_subtypes"] = self.subtype_bits([self.creature_type] if self.creature_type else [])
             if r.spells is not None:
                 row["spell_not_types"] = type_bits(r.spells.not_types)
                 row["spell_multicolored"] = r.spells.multicolored
-            row["spells"] = r.spells is not None
+            row["spells"] = r.spells is not None and (not chosen or row["spell_subtypes"] != 0)
             row["chosen_type"] = r.spells is not None and r.spells.chosen_type
             row["abilities"] = r.abilities is not None
             self.restriction_cache[key] = self._index("spend_restriction")
@@ -584,7 +598,8 @@ class _Compiler:
         if kind in ("permanents", "untapped"):
             words = value.split()
             return self.filter(f"cost: {op}", other=words[0] == "another" or kind == "untapped",   # (with {T}: not it)
-                               types=[w.title() for w in words if w in ("artifact", "creature", "enchantment", "land")])
+                               types=[w.title() for w in words if w in ("artifact", "creature", "enchantment", "land")],
+                               subtypes=_cost_subtypes(op))
         return int(value)
 
     def _mana_ability(self, a: ManaAbility, card: int) -> np.void:
@@ -677,6 +692,9 @@ class _Compiler:
         self.counters(r, e.counters)
         r["choose_color"] = e.choose_color
         r["is_chosen_type"] = e.chosen_type      # (the five basic land types are the first subtype bits)
+        if e.not_color:
+            r["not_color"] = 1 << COLOR_ORDER.index(e.not_color)
+            r["other_color"] = 1 << COLOR_ORDER.index(self.other_color(e.not_color))
         return r
 
     def _triggered(self, t: TriggeredAbility, card: int) -> np.void:
@@ -760,8 +778,15 @@ def _counts_in(value) -> Iterable[Count]:
             yield from _counts_in(getattr(value, f.name))
 
 
-def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
-    """The subtype vocabulary: basic land types, then every subtype a filter mentions."""
+def _cost_subtypes(op: CostOp) -> list[str]:
+    """The land types (205.3i) a cost op's "permanents" parameter names ("Sacrifice a Desert")."""
+    return [w for p in vocabulary.COST_BY_NAME[op.name].params if p.kind == "permanents"
+            for w in str(op.get(p.name)).split() if w in vocabulary.LAND_TYPES]
+
+
+def _referenced_subtypes(defs: Iterable[CardDef], creature_type: str | None = None) -> list[str]:
+    """The subtype vocabulary: basic land types, then every subtype a filter mentions (the
+    creature type chosen, `creature_type`, for a spending restriction "of the chosen type")."""
     found: list[str] = list(BASIC_LAND_TYPES)
 
     def add(names):
@@ -778,6 +803,9 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
         for a in d.abilities + tuple(a for lv in d.levels for a in lv.abilities):   # (a Class's levels too)
             if (only := getattr(a, "activate_only", None)) is not None:
                 add(only.subtypes)
+            if (cost := getattr(a, "cost", None)) is not None and hasattr(cost, "ops"):
+                for op in cost.ops:
+                    add(_cost_subtypes(op))
             for count in _counts_in(a):     # (amounts, tokens, counters: wherever a Count is)
                 add(count.subtypes)
             if isinstance(a, ManaAbility):
@@ -785,7 +813,7 @@ def _referenced_subtypes(defs: Iterable[CardDef]) -> list[str]:
                 walk_effect(a.effect)
                 for f in (a.spend_only_on.spells, a.spend_only_on.abilities) if a.spend_only_on else ():
                     if f is not None:
-                        add(f.subtypes)
+                        add(f.subtypes + ((creature_type,) if f.chosen_type and creature_type else ()))
             elif isinstance(a, CostModifier):
                 add(a.subtypes)
             elif isinstance(a, (EntersEffect, ManaTrigger)):
@@ -826,13 +854,18 @@ def _with_identity(d: CardDef, identity: Color | None) -> CardDef:
 
 
 def compile_cards(cards: ResolvedCards | Iterable[CardDef], *old: object,
-                  commander_identity: Color | None = None) -> Tables:
+                  commander_identity: Color | None = None, creature_type: str | None = None,
+                  colors: str | None = None) -> Tables:
     """Compile card records into tables: `cards` as `CardDatabase.resolve` gives them (the
     cards, the token cards they create, and which record each token reference names), or
     records that create no tokens. No name is looked up here. Mana abilities of "any color in
     your commander's color identity" add one of the colours of `commander_identity`
     (color_identity of the commanders), or nothing when it is None (the player has no
-    commander, 903.4f)."""
+    commander, 903.4f). `creature_type`: the creature type every "As ~ enters, choose a
+    creature type" chooses in a game of these tables (Cavern of Souls' mana is spent only on
+    creature spells of it, 106.6); None: the policy's, chosen_creature_type of the cards.
+    `colors`: the colours ranked for the goldfish's choice of a colour "other than" one (the
+    Gates: compiled as the Enters row's other_color); None: colors_by_pips of the cards, each once."""
     if old:
         raise ArgumentTypeError("compile_cards takes card records and no database: resolve names and "
                                 "tokens first, compile_cards(db.resolve(cards)), and give the identity "
@@ -847,7 +880,13 @@ def compile_cards(cards: ResolvedCards | Iterable[CardDef], *old: object,
     defs = [_with_identity(d, commander_identity) for d in resolved.cards]
     tokens = {ref: _with_identity(t, commander_identity) for ref, t in resolved.tokens.items()}
     faces = defs + [d.back for d in defs if d.back is not None]
-    comp = _Compiler(_referenced_subtypes(faces), tokens)
+    if colors is None:
+        colors = colors_by_pips((d, 1) for d in defs)
+    if creature_type is None:
+        creature_type = chosen_creature_type((d, 1) for d in faces)
+    elif creature_type not in CREATURE_TYPES:
+        raise ArgumentError(f"creature_type {shown(creature_type)} is not a creature type (205.3m)")
+    comp = _Compiler(_referenced_subtypes(faces, creature_type), tokens, creature_type, colors)
     for d in defs:
         comp.card(d)
     all_defs = tuple(faces)
@@ -876,13 +915,41 @@ class CompiledDeck:
     commander: np.ndarray     # int32 CARD rows of the commander(s)
 
 
+def colors_by_pips(cards: Iterable[tuple[CardDef, int]]) -> str:
+    """The colours of `cards`' mana costs ((card, copies) pairs), the most coloured pips first (a
+    tie: in the order met); a colour no cost has is left out. Its first is the goldfish's colour
+    (PlayPolicy.color None: "the most common colour in the deck's mana costs")."""
+    pips: Counter[str] = Counter()
+    for c, k in cards:
+        for col, v in c.cost.colored.items():
+            pips[col] += v * k
+    return "".join(col for col, _ in pips.most_common())
+
+
+def chosen_creature_type(cards: Iterable[tuple[CardDef, int]]) -> str | None:
+    """The goldfish's policy for "As ~ enters, choose a creature type" (Cavern of Souls, whose
+    mana is spent only on creature spells of that type, 106.6): the creature type (205.3m) most
+    of `cards`' creature cards share, counted by copies (`cards`: (card, copies) pairs; a tie:
+    the first in alphabetical order); None if no creature card has one. Every such permanent of
+    a game chooses this one type (the player's choice: one type serves the deck best)."""
+    copies: dict[str, int] = {}
+    for c, n in cards:
+        for face in (c, c.back) if c.back is not None else (c,):
+            if "Creature" in face.types:
+                for t in set(face.subtypes) & CREATURE_TYPES:
+                    copies[t] = copies.get(t, 0) + n
+    return min(copies, key=lambda t: (-copies[t], t)) if copies else None
+
+
 def compile_deck(deck, extra: Iterable[CardDef] = ()) -> CompiledDeck:
     """Compile a Deck (and the `extra` card records a question names, e.g. tracked cards): its
-    records, with the tokens they create as the deck resolves them."""
+    records, with the tokens they create as the deck resolves them; the creature type chosen
+    (chosen_creature_type) by the copies played, main deck and commanders."""
     cmd = [c for c, _ in deck.cards("commander")]
     records = ([c for c, _ in deck.cards()] + [c for c, _ in deck.cards("sideboard")] + cmd
                + list(_records(extra, "compile_deck: extra")))
-    tables = compile_cards(deck.resolve(records), commander_identity=color_identity(cmd) if cmd else None)
+    tables = compile_cards(deck.resolve(records), commander_identity=color_identity(cmd) if cmd else None,
+                           creature_type=chosen_creature_type(deck.cards()), colors=colors_by_pips(deck.cards()))
     # (903.4f: no commander, no identity)
 
     def rows(section: str) -> np.ndarray:

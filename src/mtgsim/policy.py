@@ -26,7 +26,10 @@ simulator has always used:
   ability too, with the mana left); but crack a fetch land (a land making no mana whose
   ability costs no mana, sacrifices it and puts a land onto the battlefield: Prismatic Vista,
   Evolving Wilds) right after the land drop, before any spell, so that the land it finds
-  pays for the turn's spells — unless its search would find nothing (then it is kept).
+  pays for the turn's spells — unless its search would find nothing (then it is kept). A cost
+  sacrificing another permanent, or discarding, is paid only with what it can spare: never a
+  land, a mana source or an attacker (so Ramunap Ruins' "Sacrifice a Desert" is never paid), and
+  cards it doesn't want (kernels/activating.pxi: worth_paying).
 - `cycle`: cycle (702.29) the cards in hand the player doesn't want, with the mana left after
   spells and abilities (then play a land drawn and cast what can be): a land while no more
   lands are wanted (see below), a spell whose mana value is above the lands in play and in
@@ -44,8 +47,14 @@ And the choices made inside the game's actions:
 
 - `color`: the colour chosen for "choose a colour as it enters" and for mana of any colour a
   spell or ability adds (W U B R G); None: the most common colour in the deck's mana costs.
+  "Choose a color other than white" (the Gates) takes it if it may, else the deck's next colour
+  by its mana costs' pips (compile.colors_by_pips, compiled as Enters.other_color).
 - `pay_life_above`: pay the life a land asks to enter untapped (a shock land) while your life
   is above this (119.4: and at least what it asks), decided as the land enters.
+- the creature type chosen as a permanent enters ("choose a creature type": Cavern of Souls,
+  whose mana is spent only on creature spells of that type, 106.6): one per game, the type most
+  of the deck's creature cards share by copies (compile.chosen_creature_type, compiled into the
+  tables; a Scenario's `creature_type`).
 """
 from __future__ import annotations
 

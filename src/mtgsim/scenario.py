@@ -30,7 +30,8 @@ from .batch import (
 )
 from .cards import CardDatabase, CardDef, card_db
 from .cards.identity import color_identity
-from .cards.model import CARD_TYPES, ActivatedAbility
+from .cards.creature_types import CREATURE_TYPES
+from .cards.model import CARD_TYPES, ActivatedAbility, EntersEffect
 from .checks import flag, is_whole
 from .compile import Tables, compile_cards
 from .decklist import commander_problem
@@ -149,10 +150,16 @@ def _all_or_nothing(method):
 class Scenario(ScenarioChoices, ManaPools):
     """One game between "you" and "opponent": your turn 1, precombat main phase."""
 
-    def __init__(self, db: CardDatabase | None = None):
+    def __init__(self, db: CardDatabase | None = None, *, creature_type: str | None = None):
+        """`creature_type`: the creature type each "As ~ enters, choose a creature type" chooses in
+        this game (one for the game, 106.6: Cavern of Souls); None: the goldfish's policy over the
+        scenario's cards (compile.chosen_creature_type)."""
         if db is not None and not isinstance(db, CardDatabase):
             raise ArgumentTypeError(f"db must be a CardDatabase (or None: the shipped cards), not "
                                     f"{type(db).__name__}")
+        if creature_type is not None and creature_type not in CREATURE_TYPES:
+            raise ArgumentError(f"creature_type {shown(creature_type)} is not a creature type (205.3m)")
+        self.creature_type = creature_type
         self.db = db if db is not None else card_db()
         self._defs: dict[str, CardDef] = {}
         self._tables: Tables | None = None
@@ -206,7 +213,8 @@ class Scenario(ScenarioChoices, ManaPools):
         # (One set of tables serves both players: an opponent's such permanent adds yours.)
         mine = [self._defs[n] for n in self._commanders[0]]
         tables = compile_cards(self.db.resolve(self._defs.values()),
-                               commander_identity=color_identity(mine) if mine else None)
+                               commander_identity=color_identity(mine) if mine else None,
+                               creature_type=self.creature_type)
         for d in tables.defs:
             self._defs.setdefault(d.name, d)
         self._tables = tables
@@ -821,6 +829,10 @@ class Scenario(ScenarioChoices, ManaPools):
         played = self._land_face(c, face)
         chosen = dict(choices=choices, who=who, pay_life=pay_life, bounce=bounce, keep_on_top=keep_on_top)
         self._choosing(**chosen)
+        for e in played.abilities_of(EntersEffect):     # ("choose a color other than white": not white)
+            if e.not_color and "color" in self._given_as and self._choices["color"] == color_bit(e.not_color):
+                raise ArgumentError(f"{self._given_as['color']}: {played.name} chooses a colour other than "
+                                    f"{e.not_color}")
         if c.name in self._hands[who]:
             self._hands[who].remove(c.name)
         self._compile()

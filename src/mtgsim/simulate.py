@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import typing
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -23,7 +22,7 @@ from . import _core, checks, schema
 from .cards import CardDef, UnknownCardError, closest_names, normalize_name
 from .cards.coverage import DeckReading
 from .cards.database import named_card
-from .compile import Tables, compile_deck
+from .compile import Tables, colors_by_pips, compile_deck
 from .decklist import Deck, commander_problem
 from .errors import ArgumentError, ArgumentTypeError, LimitError, shown, warn_unmodeled
 from .files import output_path, write_json
@@ -392,11 +391,7 @@ class SimResult:
 
 
 def _main_color(deck: Deck) -> int:
-    pips: Counter[str] = Counter()
-    for c, k in deck.cards():
-        for col, v in c.cost.colored.items():
-            pips[col] += v * k
-    col = pips.most_common(1)[0][0] if pips else "G"
+    col = (colors_by_pips(deck.cards()) or "G")[0]
     return 1 << COLOR_ORDER.index(col)
 
 

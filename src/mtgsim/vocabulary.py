@@ -32,7 +32,8 @@ from .errors import CardDataError, UnknownNameError
 from .field_words import CODED, Coded
 
 __all__ = ["BY_NAME", "CHOICE_BY_NAME", "CHOICE_KINDS", "COST_BY_NAME", "COST_OPS", "COUNTERS", "COUNTER_NAMES",
-           "MAX_LOOK", "MODIFIERS", "MOVED_WORD", "OPS", "OP_NAMES", "ChoiceKind", "CostOpDef", "CounterDef", "OpCode",
+           "LAND_TYPES", "MAX_LOOK", "MODIFIERS", "MOVED_WORD", "OPS", "OP_NAMES", "ChoiceKind", "CostOpDef",
+           "CounterDef", "OpCode",
            "OpDef", "OpFlag", "Param", "Who", "beyond_bounds", "check", "cost_doc_table", "counter_doc_table",
            "counter_kind", "cython_declarations", "doc_table", "param", "write_docs",
            "EVENT_BY_NAME", "EVENT_NAMES", "Event", "event_doc_table"]
@@ -626,8 +627,12 @@ def _check_number(p: Param, value: object, counts: bool) -> None:
 _NUMBER_WORD = r"a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+"
 _THIS = r"(?:this|~|it)(?:\s+\w+)?"          # "this artifact", "~" (the recognizer's name for itself)
 _KIND = r"(?:artifact|creature|enchantment|land|permanent)"
+# The land types (205.3i) but Urza's (two words): "Sacrifice a Desert" (Ramunap Ruins)
+LAND_TYPES = ("Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains", "Planet",
+              "Power-Plant", "Sphere", "Swamp", "Tower", "Town")
+_WHICH = rf"(?:{_KIND}|{'|'.join(LAND_TYPES)})"          # (a land type: its permanents, of any card type)
 _COUNTER_WORDS = "|".join(re.escape(c.name) for c in COUNTERS)   # (the declared kinds)
-_PERMANENTS = rf"(?:an?|another) {_KIND}(?: or (?:an? )?{_KIND})?"   # "a creature", "an artifact or creature"
+_PERMANENTS = rf"(?:an?|another) {_WHICH}(?: or (?:an? )?{_WHICH})?"   # "a creature", "an artifact or creature"
 _TAPPABLE = r"(?:artifact|creature)"      # (a land or any permanent: every mana source a candidate, not yet)
 _UNTAPPED = rf"an untapped {_TAPPABLE}(?: or {_TAPPABLE})?"            # "an untapped creature"
 
@@ -685,8 +690,9 @@ COST_OPS: tuple[CostOpDef, ...] = (
     CostOpDef("sacrifice", "701.21a",
               "sacrifice a permanent you control of a kind (only with one to sacrifice, 118.3; the player "
               "chooses which)",
-              (Param("sacrifice", "permanents", "which: a/an/another, then artifact, creature, enchantment, land or "
-                     "permanent, or two of them joined by \"or\"", default="a permanent"),),
+              (Param("sacrifice", "permanents", "which: a/an/another, then artifact, creature, enchantment, land, "
+                     "permanent or a land type (\"a Desert\", 205.3i), or two of them joined by \"or\"",
+                     default="a permanent"),),
               rf"sacrifice (?P<sacrifice>{_PERMANENTS})", "Sacrifice {sacrifice}",
               (("sacrifice_filter", "sacrifice"),), records=("activated",), choice="permanent_to_sacrifice"),
     CostOpDef("discard", "701.9a", "discard N cards (only with N cards in hand, 118.3; the player chooses which)",

@@ -266,6 +266,12 @@ _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",),
     # blocking: nothing blocks; and the goldfish attacks with every creature able to (508.1d)
     ("Juggernaut", "{4}", "Artifact Creature — Juggernaut", "This creature attacks each combat if able.\nThis "
      "creature can't be blocked by Walls.", "5/3", [I, I]),
+    # 701.6a: the goldfish's opponent counters nothing, so "can't be countered" changes nothing: an
+    # ability that only does that is never worth activating (Mistrise Village fully read)
+    ("Mistrise Village", "", "Land", "This land enters tapped unless you control a Mountain or a Forest.\n"
+     "{T}: Add {U}.\n{U}, {T}: The next spell you cast this turn can't be countered.", None, [R, R, I]),
+    ("Insist", "{G}", "Sorcery", "The next creature spell you cast this turn can't be countered.\nDraw a card.", None,
+     [I, R]),
 ])
 def test_clauses_that_change_nothing_in_a_goldfish_are_ignored(name, cost, type_line, text, pt, statuses):
     rec, _ = _abilities(name, cost, type_line, text, pt, keywords=_KEYWORDS.get(name, ()))
@@ -330,6 +336,25 @@ _SCION = '1/1 colorless Eldrazi Scion creature token with "Sacrifice this creatu
     ("Marshmist Titan", "{6}{B}", "Creature — Giant", "This spell costs {X} less to cast, where X is your devotion to "
      "black. (Each {B} in the mana costs of permanents you control counts toward your devotion to black.)", "4/5",
      [{"kind": "cost", "change": "reduce", "scope": "self", "amount": {"count": "devotion", "color": "B"}}]),
+    # 614.1c: "choose a color other than white" (the Gates), merged with "enters tapped"
+    ("Citadel Gate", "", "Land — Gate", "This land enters tapped.\nAs this land enters, choose a color other than "
+     "white.\n{T}: Add {W} or one mana of the chosen color.", None,
+     [{"kind": "enters", "tapped": True, "choose_color": True, "not_color": "W"},
+      {"kind": "mana", "cost": "{T}", "mana": "{W}"}, {"kind": "mana", "cost": "{T}", "output": "chosen_color"}]),
+    # 702.21a: ward triggers only when an opponent's spell or ability targets it (none in a goldfish):
+    # the animated land's ward is moot, the rest of it read (613.1d-f)
+    ("Hall of Storm Giants", "", "Land", "If you control two or more other lands, this land enters tapped.\n"
+     "{T}: Add {U}.\n{5}{U}: Until end of turn, this land becomes a 7/7 blue Giant creature with ward {3}. It's still "
+     "a land.", None,
+     [{"kind": "enters", "tapped": True, "unless": "few_other_lands"}, {"kind": "mana", "cost": "{T}", "mana": "{U}"},
+      {"kind": "activated", "cost": "{5}{U}", "becomes": ["Creature"], "becomes_power": 7, "becomes_toughness": 7,
+       "becomes_subtypes": ["Giant"], "becomes_colors": ["U"]}]),
+    # 701.21a: "Sacrifice a Desert", a land type (205.3i); the goldfish never sacrifices a land for it
+    # (activating.pxi: expendable_permanent), a Scenario may
+    ("Ramunap Ruins", "", "Land — Desert", "{T}: Add {C}.\n{T}, Pay 1 life: Add {R}.\n{2}{R}{R}, {T}, Sacrifice a "
+     "Desert: This land deals 2 damage to each opponent.", None,
+     [{"kind": "mana", "cost": "{T}", "mana": "{C}"}, {"kind": "mana", "cost": "{T}, Pay 1 life", "mana": "{R}"},
+      {"kind": "activated", "cost": "{2}{R}{R}, {T}, Sacrifice a Desert", "damage_to_opponent": 2}]),
     # "and that spell can't be countered", "... that spell can't be countered": no one counters it
     ("Delighted Halfling", "{G}", "Creature — Halfling Citizen", "{T}: Add {C}.\n{T}: Add one mana of any color. Spend "
      "this mana only to cast a legendary spell, and that spell can't be countered.", "1/2",

@@ -25,7 +25,7 @@ SIZE = 100
 PARTLY = {
     'The Fantasticar', 'The One Ring',
     'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
-    'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls',
+    'Quantum Riddler', 'Grim Monolith',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara', "Stormchaser's Talent"}
@@ -66,7 +66,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
-           "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage"}
+           "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -386,6 +386,31 @@ def test_305_1_city_of_traitors_makes_two_colorless_and_is_sacrificed_when_you_p
     s.play_land("Island")
     assert [p.name for p in s.battlefield()] == ["Island"] and s.graveyard() == ["City of Traitors"]
     assert s.pool() == {"C": 2}
+
+
+def test_106_6_cavern_of_souls_colored_mana_casts_only_a_creature_spell_of_the_chosen_type(db):
+    """"As this land enters, choose a creature type. {T}: Add {C}. {T}: Add one mana of any
+    color. Spend this mana only to cast a creature spell of the chosen type, and that spell
+    can't be countered." -- an Elf chosen: its {R} casts neither Monastery Swiftspear (a Human
+    Monk) nor Lightning Bolt, its {G} casts Llanowar Elves; untapped, no life paid."""
+    s = Scenario(db, creature_type="Elf")
+    s.add_to_hand("Cavern of Souls")
+    cavern = s.play_land("Cavern of Souls")
+    assert not s.is_tapped(cavern) and s.could_produce(cavern) == {"W", "U", "B", "R", "G", "C"}
+    assert s.tap_for_mana(cavern, 0) == {"C": 1} and s.life() == 20
+    s.next_turn()
+    s.next_turn()
+    assert s.tap_for_mana(cavern, 1, color="R") == {"R": 1}
+    for spell in ("Monastery Swiftspear", "Lightning Bolt"):
+        s.add_to_hand(spell)
+        with pytest.raises(RulesError):
+            s.cast(spell)
+    s.next_turn()
+    s.next_turn()
+    assert s.tap_for_mana(cavern, 1, color="G") == {"G": 1}
+    s.add_to_hand("Llanowar Elves")
+    s.cast("Llanowar Elves")
+    assert s.pool() == {} and s.life() == 20
 
 
 def test_305_7_multiversal_passage_is_the_basic_land_type_chosen_untapped_for_2_life(db):

@@ -233,11 +233,13 @@ def test_602_incubation_druid_adapt_with_its_condition_unsaid_is_never_activated
     assert not DB["Incubation Druid"].abilities_of(ActivatedAbility)
 
 
-def test_106_6_cavern_of_souls_colored_mana_with_its_type_untracked_is_left_out():
+def test_106_6_cavern_of_souls_colored_mana_is_spent_only_on_creature_spells_of_the_chosen_type():
     """Cavern of Souls' coloured mana may be spent only on a creature spell of the chosen
-    type (106.6): the type is not tracked, so that ability is left out — {C} only."""
+    type (106.6): the restriction is kept, its type the game's (compile.chosen_creature_type)."""
     c = DB["Cavern of Souls"]
-    assert [str(a.mana) for a in c.mana_abilities] == ["{C}"]
+    assert [a.spend_only_on.text if a.spend_only_on else None for a in c.mana_abilities] == [
+        None, "creature spells of the chosen type"]
+    assert not c.unmodeled
 
 
 def test_701_23_myriad_landscape_finds_one_basic_land():

@@ -215,17 +215,16 @@ def test_a_reported_drawback_is_in_the_card_coverage_in_its_words():
     assert rec.unrecognized[0] == f"{clause} — {why}: never cast"
 
 
-def test_106_6_cavern_of_souls_read_from_its_text_makes_colourless_mana_only():
-    """"Spend this mana only to cast a creature spell of the chosen type": the type chosen is
-    not tracked, so any creature spell would pass (too much, in a deck of two creature
-    types). The ability is left unread (a benefit left out, reported), as the curated Cavern
-    leaves it out: the land makes {C}."""
+def test_106_6_cavern_of_souls_read_from_its_text_keeps_its_restricted_coloured_mana():
+    """"Spend this mana only to cast a creature spell of the chosen type": read with the choice
+    (one creature type per game, compile.chosen_creature_type), the restriction kept; the land
+    makes {C} or any colour (tests/rules/test_chosen_creature_type.py: what that mana casts)."""
     rec, cavern = _read("Cavern of Souls", "", "Land",
                         "As this land enters, choose a creature type.\n{T}: Add {C}.\n{T}: Add one mana of "
                         "any color. Spend this mana only to cast a creature spell of the chosen type, and "
                         "that spell can't be countered.")
-    assert cavern.uncastable == "" and len(cavern.mana_abilities) == 1
-    assert any("Spend this mana only" in u for u in rec.unrecognized)
+    assert cavern.uncastable == "" and len(cavern.mana_abilities) == 2 and rec.bucket == "fully"
+    assert cavern.mana_abilities[1].spend_only_on.text == "creature spells of the chosen type"
     s = Scenario(Deck({cavern: 1}).db)
     p = s.add(cavern)
-    assert s.could_produce(p) == frozenset("C")
+    assert s.could_produce(p) == frozenset("WUBRGC")

@@ -180,10 +180,10 @@ RESTRICTED = {      # every curated card with a spending restriction, its Oracle
     "Eldrazi Temple": "colorless Eldrazi spells or abilities of colorless Eldrazi",
     "Castle Garenbrig": "creature spells or abilities of creatures",
     "Delighted Halfling": "legendary spells",
+    "Cavern of Souls": "creature spells of the chosen type",
 }
 
-# A land with Cavern of Souls' coloured mana ability as the vocabulary says it (the shipped
-# Cavern leaves it out: the chosen type is not tracked, so any creature spell would pass)
+# A land with Cavern of Souls' coloured mana ability as the vocabulary says it
 CAVERN = card("Test Cavern", "", "Land", abilities=[
     {"kind": "mana", "cost": "{T}", "mana": "{C}"},
     {"kind": "mana", "cost": "{T}", "output": "any_color", "spend_only_on": "creature spells of the chosen type"}])

@@ -21,8 +21,8 @@ WISP = card("Test Wisp", "{R}", "Creature — Spirit", "1/0")
 # spells that spending restrictions (106.6) tell apart: the same cost, different castability
 SIX_BEAST = card("Test Six Beast", "{4}{G}{G}", "Creature — Beast", "6/6")
 SIX_RELIC = card("Test Six Relic", "{4}{G}{G}", "Artifact")
-# Cavern of Souls' coloured mana as the vocabulary says it (the shipped Cavern leaves it out: the
-# chosen type is not tracked)
+# Cavern of Souls' coloured mana as the vocabulary says it (a creature spell of the type chosen:
+# the deck's, compile.chosen_creature_type)
 CAVERN = card("Test Cavern", "", "Land", abilities=[
     {"kind": "mana", "cost": "{T}", "mana": "{C}"},
     {"kind": "mana", "cost": "{T}", "output": "any_color", "spend_only_on": "creature spells of the chosen type"}])

@@ -15,9 +15,8 @@ RECORDS = ("Effect", "Activated", "Enters", "Triggered", "Card", "ManaAbility", 
 ACTED_ON_ELSEWHERE = {
     ("Card", "is_token"): "compile.py: a token definition is never part of a deck",
     ("Card", "unmodeled"): "simulate.py and the CLI report the card's unmodelled text once",
-    ("SpendRestriction", "chosen_type"): "a chosen creature type is not tracked: any creature spell "
-                                         "passes (docs/card-format.md; so the shipped Cavern of Souls "
-                                         "leaves that mana ability out)",
+    ("SpendRestriction", "chosen_type"): "compile.py: the creature type chosen (one per game) is "
+                                         "compiled into spell_subtypes; the flag marks the row",
     ("Permanent", "damage"): "no effect marks damage yet (514.2 has nothing to clear)",
     ("Permanent", "padding"): "no meaning: it pads the record to 64 bytes (a permanent's row found by a shift)",
 }

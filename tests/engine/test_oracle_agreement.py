@@ -17,6 +17,7 @@ from mtgsim import LimitError, ManaCost, card_db, vocabulary
 
 from oracle import (
     COLORS,
+    CREATURE_TYPE,
     TYPES,
     OBoard,
     OPermanent,
@@ -113,8 +114,7 @@ TEST_CARDS = {c.name: c for c in [
         {"kind": "mana", "cost": "{T}", "mana": "{C}{C}", "spend_only_on": "noncreature spells",
          "damage_to_you": 1}]),
     mtgsim.card("Oracle Gold Spell", "{R}{G}", "Sorcery"),
-    # Cavern of Souls' coloured mana as the vocabulary says it (the chosen type untracked: any
-    # creature spell passes; the shipped Cavern leaves this ability out)
+    # Cavern of Souls' coloured mana as the vocabulary says it (the type chosen: CREATURE_TYPE)
     mtgsim.card("Oracle Cavern", "", "Land", abilities=[
         {"kind": "mana", "cost": "{T}", "mana": "{C}"},
         {"kind": "mana", "cost": "{T}", "output": "any_color", "spend_only_on": "creature spells of the chosen type"}]),
@@ -558,7 +558,7 @@ def tables():
         from mtgsim.compile import compile_cards
         names = (BOARD_CARDS + EXTRA_CARDS + RESTRICTED_CARDS + CONDITION_CARDS + STORAGE_CARDS + TAPPING_CARDS
                  + [sp[0] for sp in SPELLS + EXTRA_SPELLS + RESTRICTED_SPELLS])
-        _TABLES = compile_cards(_DB.resolve([DB[n] for n in dict.fromkeys(names)]))
+        _TABLES = compile_cards(_DB.resolve([DB[n] for n in dict.fromkeys(names)]), creature_type=CREATURE_TYPE)
     return _TABLES
 
 

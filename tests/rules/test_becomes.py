@@ -7,6 +7,7 @@ import pytest
 
 from mtgsim import CardDataError, Scenario, card
 from mtgsim.errors import RulesError
+from mtgsim.cards.database import card_from_table
 from mtgsim.cards.oracle import OracleCard, OracleFace
 from mtgsim.cards.recognize import recognize
 
@@ -153,6 +154,24 @@ def test_613_1d_the_recognizer_reads_an_animation(text, fields):
     activated = [a for a in rec.table["abilities"] if a["kind"] == "activated"]
     assert len(activated) == 1
     assert {k: v for k, v in activated[0].items() if k not in ("kind", "cost")} == fields
+
+
+def test_702_21a_an_animation_with_ward_is_read_without_it_and_attacks_for_its_power():
+    """Hall of Storm Giants: "becomes a 7/7 blue Giant creature with ward {3}" -- ward triggers
+    only when an opponent's spell or ability targets it (702.21a), never in a goldfish: moot; the
+    7/7 it becomes attacks for 7 (611.2, 510.1)."""
+    name = "Hall of Storm Giants"
+    face = OracleFace(name, "", "Land", "{T}: Add {U}.\n{5}{U}: Until end of turn, this land becomes a 7/7 blue Giant "
+                      "creature with ward {3}. It's still a land.", None, None)
+    rec = recognize(OracleCard(name, "normal", (face,), ()))
+    assert rec.bucket == "fully"
+    s = Scenario()
+    hall = s.add(card_from_table(rec.table))
+    for _ in range(6):
+        s.tap_for_mana(s.add("Island"))
+    s.activate(hall)
+    assert s.types(hall) == ("Creature", "Land") and (s.power(hall), s.toughness(hall)) == (7, 7)
+    assert s.attack([hall]) == 7 and s.life(player="opponent") == 13
 
 
 def test_613_1d_an_ability_it_gains_the_vocabulary_has_no_word_for_is_left_unread():

@@ -112,6 +112,36 @@ def test_701_21a_another_creature_is_never_the_source_itself():
     assert s.on_battlefield(hound) and not s.on_battlefield(bear) and s.life() == 22
 
 
+# Ramunap Ruins as the recognizer reads it (tests/cards/test_recognize.py), and a Desert besides
+RUINS = card("Ramunap Ruins", "", "Land — Desert", abilities=[
+    {"kind": "mana", "cost": "{T}", "mana": "{C}"}, {"kind": "mana", "cost": "{T}, Pay 1 life", "mana": "{R}"},
+    {"kind": "activated", "cost": "{2}{R}{R}, {T}, Sacrifice a Desert", "damage_to_opponent": 2}])
+DESERT = card("Test Desert", "", "Land — Desert", abilities=[{"kind": "mana", "cost": "{T}", "mana": "{C}"}])
+DESERT_ALTAR = _activated("Test Desert Altar", "{T}, Sacrifice a Desert", draw=1)
+
+
+def test_701_21a_sacrificing_a_desert_sacrifices_a_permanent_of_that_land_type_205_3i():
+    """Ramunap Ruins' "{2}{R}{R}, {T}, Sacrifice a Desert: ~ deals 2 damage to each opponent":
+    a Desert (a land type, 205.3i) it may be itself (tapped and sacrificed for one cost, 601.2h)
+    or another, the one chosen; no Desert, no activation (118.3)."""
+    s = Scenario()
+    ruins, desert = s.add(RUINS), s.add(DESERT)
+    for _ in range(4):
+        s.add("Mountain")
+    s.activate(ruins, sacrifice=desert)
+    assert s.life(1) == 18 and s.on_battlefield(ruins) and s.graveyard() == ["Test Desert"]
+    s.next_turn()
+    s.next_turn()
+    s.activate(ruins)                                 # (itself, the one Desert left)
+    assert s.life(1) == 16 and not s.on_battlefield(ruins)
+    s = _with_library(Scenario())
+    altar = s.add(DESERT_ALTAR)
+    s.add("Mountain")
+    with pytest.raises(Exception, match="701.21a"):
+        s.activate(altar)
+    assert s.hand() == []
+
+
 def test_701_9a_a_cost_discarding_cards_discards_the_ones_chosen():
     s = _with_library(Scenario())
     for name in ("Forest", "Test Cost Ogre", "Swamp"):

@@ -3,7 +3,7 @@ searches for basic lands of named types (614.1c, 305.6, 701.23). Card facts from
 corpus (Canopy Vista, Abandoned Campground, Rivendell, Bant Panorama)."""
 import pytest
 
-from mtgsim import Scenario, card, card_db
+from mtgsim import ArgumentError, Deck, Scenario, card, card_db
 
 
 def _land(name: str, type_line: str, unless: str, **fields):
@@ -284,3 +284,51 @@ def test_305_7_chosen_type_needs_the_colour_chosen():
     from mtgsim import CardDataError
     with pytest.raises(CardDataError, match="chosen_type .* needs choose_color"):
         card("Test Typed Land", "", "Land", abilities=[{"kind": "enters", "chosen_type": True}])
+
+
+CITADEL = card("Citadel Gate", "", "Land — Gate", abilities=[
+    {"kind": "enters", "tapped": True, "choose_color": True, "not_color": "W"},
+    {"kind": "mana", "cost": "{T}", "mana": "{W}"}, {"kind": "mana", "cost": "{T}", "output": "chosen_color"}])
+
+
+def test_614_1c_a_gate_chooses_a_color_other_than_its_own_and_taps_for_either():
+    """Citadel Gate: "This land enters tapped. As this land enters, choose a color other than
+    white. {T}: Add {W} or one mana of the chosen color." -- black chosen: {W} or {B}; white may
+    not be chosen (a Scenario's white refused, naming the card); none given, the player's colour
+    (a Scenario's: white) can't be, so the goldfish's other colour is taken (the tables' colours
+    by pips, else the next in WUBRG order: blue)."""
+    s = Scenario(card_db().extended(CITADEL))
+    s.add_to_hand("Citadel Gate")
+    gate = s.play_land("Citadel Gate", choices={"color": "B"})
+    assert s.is_tapped(gate) and s.could_produce(gate) == {"W", "B"}
+    s.next_turn()
+    s.next_turn()
+    assert s.tap_for_mana(gate, 1) == {"B": 1}
+    s = Scenario(card_db().extended(CITADEL))
+    s.add_to_hand("Citadel Gate")
+    with pytest.raises(ArgumentError, match="Citadel Gate chooses a colour other than W"):
+        s.play_land("Citadel Gate", choices={"color": "W"})
+    assert s.play_land("Citadel Gate") and s.could_produce(s.battlefield()[0]) == {"W", "U"}
+
+
+def test_614_1c_the_goldfish_chooses_its_decks_most_pipped_colour_other_than_the_excluded_one():
+    """The policy (compile.colors_by_pips, Enters.other_color): a white-red deck's Citadel Gate
+    chooses red, the deck's colour after white; its Cliffgate (other than red) chooses white."""
+    from mtgsim.compile import colors_by_pips, compile_deck
+    cliff = card("Cliffgate", "", "Land — Gate", abilities=[
+        {"kind": "enters", "tapped": True, "choose_color": True, "not_color": "R"},
+        {"kind": "mana", "cost": "{T}", "mana": "{R}"}, {"kind": "mana", "cost": "{T}", "output": "chosen_color"}])
+    deck = Deck({"Plains": 10, "Mountain": 6, CITADEL: 2, cliff: 2, "Lightning Bolt": 4, "Swords to Plowshares": 8})
+    assert colors_by_pips(deck.cards()) == "WR"
+    t = compile_deck(deck).tables
+    for name, other in (("Citadel Gate", 8), ("Cliffgate", 1)):     # (R, W: ManaTypeBit)
+        e = t.enters[t.cards[t.row(name)]["enters_first"]]
+        assert (e["choose_color"], e["other_color"]) == (1, other)
+
+
+def test_614_1c_not_color_is_one_colour_and_needs_choose_color():
+    from mtgsim import CardDataError
+    with pytest.raises(CardDataError, match="not_color 'X'"):
+        card("Test Odd Gate", "", "Land", abilities=[{"kind": "enters", "choose_color": True, "not_color": "X"}])
+    with pytest.raises(CardDataError, match="with choose_color = true"):
+        card("Test Odd Gate", "", "Land", abilities=[{"kind": "enters", "not_color": "W"}])

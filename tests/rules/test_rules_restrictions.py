@@ -19,8 +19,8 @@ LEGEND = card("Test Legend", "{R}", "Legendary Creature — Human", "1/1")
 SEVEN_DROP = card("Test Seven Drop", "{5}{G}{G}", "Creature — Beast", "7/7")
 
 
-# A land with Cavern of Souls' coloured mana ability as the vocabulary says it (the shipped
-# Cavern leaves it out: the chosen type is not tracked, so any creature spell would pass)
+# A land with Cavern of Souls' coloured mana ability as the vocabulary says it (the type chosen:
+# tests/rules/test_chosen_creature_type.py)
 CAVERN = card("Test Cavern", "", "Land", abilities=[
     {"kind": "mana", "cost": "{T}", "mana": "{C}"},
     {"kind": "mana", "cost": "{T}", "output": "any_color", "spend_only_on": "creature spells of the chosen type"}])

@@ -128,7 +128,7 @@ class CostOp(_Step):
         counter from ~": a row's phrase), None if no row's does."""
         for o in vocabulary.COST_OPS:
             if o.phrase and (m := re.fullmatch(o.phrase, part.strip(), re.IGNORECASE)):
-                return cls(o.name, tuple((k, v.lower() if vocabulary.param(o.name, k, cls.TABLE).kind in _WORDS
+                return cls(o.name, tuple((k, _words(v) if vocabulary.param(o.name, k, cls.TABLE).kind in _WORDS
                                           else _whole_number(v)) for k, v in m.groupdict().items()))
         return None
 
@@ -138,6 +138,13 @@ class CostOp(_Step):
 
 
 _WORDS = ("counter", "permanents", "untapped")      # cost op parameters read as words, not numbers
+_LAND_TYPE = {t.lower(): t for t in vocabulary.LAND_TYPES}
+
+
+def _words(v: str) -> str:
+    """A cost op's words as the vocabulary writes them: lower case, a land type capitalised
+    ("a Desert", 205.3i)."""
+    return " ".join(_LAND_TYPE.get(w, w) for w in v.lower().split())
 
 
 def _whole_number(word: str) -> int:
@@ -287,8 +294,8 @@ class LandsOf(str, enum.Enum):
 class SpendFilter:
     """Which spells, or which permanents' abilities, restricted mana may pay for: every part
     given must hold — any of `types`, any of `supertypes`, any of `subtypes`, colourless (no
-    colour, 202.2), and "of the chosen type" (the creature type chosen as the source entered;
-    the choice is not tracked, so any creature type counts as chosen); of spells only, none of
+    colour, 202.2), and "of the chosen type" (the creature type chosen as the source entered:
+    one per game, compile.chosen_creature_type, or compile_cards' creature_type); of spells only, none of
     `not_types` ("noncreature") and `multicolored` (two or more colours, 105.2b)."""
     types: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
@@ -573,8 +580,12 @@ class EntersEffect:
     counters: tuple[tuple[CounterName, Amount], ...] = ()   # e.g. (("+1/+1", Count(X)),): X of the spell (107.3m)
     choose_color: bool = False
     chosen_type: bool = False      # it is the basic land type of the colour chosen (305.7: Multiversal Passage)
+    not_color: str = ""            # with choose_color: the colour it can't choose ("other than white": W; the Gates)
 
     def __post_init__(self):
+        if self.not_color and (self.not_color not in "WUBRG" or len(self.not_color) != 1 or not self.choose_color):
+            raise CardDataError(f"not_color {shown(self.not_color)}: one colour letter (W U B R G) the colour chosen "
+                                "can't be, with choose_color = true", field="not_color")
         if self.unless in (TappedUnless.CONTROL_SUBTYPE, TappedUnless.REVEAL_SUBTYPE) and not self.subtypes:
             raise CardDataError(f"unless = {shown(self.unless.value)} asks for a card of `subtypes`: name them")
         if self.chosen_type and not self.choose_color:

@@ -57,7 +57,7 @@ cdef int add_permanent(Rules* R, Game* g, int row, bint token, int x, int who) n
         g.m1m1 |= p.counters[<int>CK_M1M1] != 0
         if e.choose_color:
             asked_for(g, CH_COLOR)
-            p.chosen_color = g.choices.color
+            p.chosen_color = g.choices.color if not (g.choices.color & e.not_color) else e.other_color
             t = type_index(p.chosen_color)
             if e.is_chosen_type and 0 <= t < 5:  # (305.7: the basic land type of that colour, W U B R G)
                 p.land_type = <uint8_t>(1 + t)

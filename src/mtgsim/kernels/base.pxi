@@ -31,7 +31,7 @@ HYBRID_PAIR_MASKS = tuple(HYBRID_PAIRS[i] for i in range(10))
 
 cdef bint restriction_admits(Rules* R, int row, Purpose* why) noexcept nogil:
     """May mana restricted by SPEND_RESTRICTION row `row` be spent on `why` (106.6)? ("Of the
-    chosen type": the chosen creature type isn't tracked, so a creature spell passes.)"""
+    chosen type": the creature type chosen is the compiled row's spell subtype, one per game.)"""
     cdef SpendRestriction* r = &R.restrictions[row]
     cdef Card* c
     if why.card < 0:

@@ -88,10 +88,18 @@ def _enters(face: Face, p: str) -> Abilities | None:
         return [{"kind": "enters", "tapped": True, "choose_color": True}]
     if re.fullmatch(r"As ~ enters, choose a color\.?", p):
         return [{"kind": "enters", "choose_color": True}]
+    if m := re.fullmatch(r"As ~ enters, choose a color other than (?P<c>white|blue|black|red|green)\.?", p):
+        return [{"kind": "enters", "choose_color": True, "not_color": COLOR_WORDS[m["c"]]}]     # (the Gates)
     # A basic land type chosen is its colour's (305.6): the land is that type, with its mana ability (305.7).
     if m := re.fullmatch(r"As ~ enters, choose a basic land type\. Then you may pay (?P<life>\d+) life\. "
                          r"If you don't, it enters tapped\.?", p):
         return [{"kind": "enters", "tapped": True, "unless": "pay_life", "life": int(m["life"]), "choose_color": True}]
+    # The creature type chosen is the game's one (compile.chosen_creature_type): read only where
+    # what reads it is, the spending of mana on creature spells of that type (106.6; Cavern of Souls).
+    if (re.fullmatch(r"As ~ enters, choose a creature type\.?", p)
+            and "Spend this mana only to cast a creature spell of the chosen type" in face.face.oracle_text
+            and face.face.oracle_text.count("chosen type") == 1):
+        return []
     if (re.fullmatch(r"~ is the chosen type\.?", p) and "Land" in face.types
             and "choose a basic land type" in face.face.oracle_text):
         return [{"kind": "enters", "choose_color": True, "chosen_type": True},

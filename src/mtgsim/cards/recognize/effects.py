@@ -12,7 +12,7 @@ from ... import vocabulary
 from ..model import KEYWORD_ABILITIES, KNOWN_KEYWORDS
 from ..oracle_text import number, sentences
 from ..shipped import shipped_cards
-from .ignored import is_noop, effects
+from .ignored import IGNORED_KEYWORDS, is_noop, effects
 from .mana import mana_ability_tables, mana_effect
 from .phrases import COLOR_WORDS, NUMBER_WORD, amount_phrase, number_of, activation_cost
 
@@ -114,7 +114,7 @@ def _e_source_to_top(m):                # 400.3 (Sensei's Divining Top: "Draw a 
     return {"source_to_top": True}
 
 
-_BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,]+?))?")
+_BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,{}]+?))?")
 
 
 @_effect(r"until end of turn, (?:~|it) becomes " + _BECOMES_WHAT + r"\. It's still a land")
@@ -133,6 +133,8 @@ def _e_becomes(m):                      # 613.1d-f, 613.4b (Mutavault, the Restl
             all_types = True                # 205.3m
         elif part.capitalize() in vocabulary.KEYWORD_NAMES:
             keywords.append(part.capitalize())
+        elif part.lower().split(" {")[0] in IGNORED_KEYWORDS:
+            pass                            # (moot: ward {3} triggers on an opponent's targeting, 702.21a: none)
         elif part:
             return None                     # (an ability the vocabulary has no word for: left unread)
     if "colorless" in m["words"].lower() and colors:

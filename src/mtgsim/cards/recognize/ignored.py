@@ -175,11 +175,13 @@ _NOOP = [
     _family(r"shuffle", r"(?:then )?shuffle", r"if you search your library this way, shuffle"),
     # --- attacking: the goldfish attacks with every creature able to (508.1d asks no more)
     _family(r"attacks each", r"~ attacks each (?:combat|turn) if able"),
-    # --- deck construction (903.3, 702.124) and the opponent's spells: nothing in a goldfish
+    # --- deck construction (903.3, 702.124) and the opponent's spells (701.6a: none counters): nothing in a goldfish
     _family(r"commander|can't be (?:the target|countered)|Enchant",
             r"~ can be your commander",
             r"~ can't be (?:the target|countered)[^.]*",
             r"(?:creature |noncreature )?spells you (?:control|cast) can't be countered(?: this turn)?",
+            # (the opponent casts no counterspell: Mistrise Village's ability, Insist)
+            r"the next (?:[\w ,]+ )?spell you cast this turn can't be countered",
             r"Enchant (?:creature|permanent|artifact|land|planeswalker|player)"),
 ]
 

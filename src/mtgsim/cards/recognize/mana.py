@@ -79,8 +79,8 @@ def _spend_phrase(text: str) -> str | None:
             what = "sorceries" if TYPE_WORDS[what] == "Sorcery" else TYPE_WORDS[what].lower() + "s"
         abilities = f"abilities of {what}"
     phrase = f"{spells} {abilities}".strip()
-    if "of the chosen type" in phrase:
-        return None     # (the type chosen is not tracked: any creature spell would pass, 106.6 unread)
+    if "of the chosen type" in phrase and phrase != "creature spells of the chosen type":
+        return None     # (only a creature spell of the type chosen is read: compile.chosen_creature_type)
     try:
         SpendRestriction.parse(phrase)
     except ValueError:
