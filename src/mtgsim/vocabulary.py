@@ -72,6 +72,7 @@ class OpCode(enum.IntEnum):
     OP_HAND_TO_TOP = 23          # put N cards from the hand on top of the library in any order (401.4)
     OP_SOURCE_TO_TOP = 24        # its source goes on top of its owner's library (400.3)
     OP_SACRIFICE_SELF = 25       # its source is sacrificed (701.21a)
+    OP_UNTAP_SOURCE = 26         # its source untaps (701.26a)
 
 
 class OpFlag(enum.IntEnum):
@@ -444,6 +445,10 @@ OPS: tuple[OpDef, ...] = (
     OpDef("sacrifice_self", OpCode.OP_SACRIFICE_SELF, "701.21a",
           "its source is sacrificed, if it is still on the battlefield (City of Traitors)",
           (_flag("sacrifice_self", "true: it is"),)),
+    OpDef("untap_source", OpCode.OP_UNTAP_SOURCE, "701.26a",
+          "its source, if still on the battlefield, untaps (Grim Monolith's \"{4}: Untap this artifact\"; the "
+          "goldfish never pays for it alone: mana spent to untap a source is at least the mana it makes again)",
+          (_flag("untap_source", "true: it does"),)),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -25,7 +25,7 @@ SIZE = 100
 PARTLY = {
     'The Fantasticar', 'The One Ring',
     'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
-    'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls',
+    'Quantum Riddler', 'Cavern of Souls',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara', 'Firebending Lesson', "Stormchaser's Talent", 'Soul-Scar Mage'}
@@ -66,7 +66,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
-           "Monastery Swiftspear", "Eddymurk Crab"}
+           "Monastery Swiftspear", "Eddymurk Crab", "Grim Monolith"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -507,6 +507,19 @@ def test_302_6_llanowar_elves_taps_for_green_once_no_longer_summoning_sick(db):
     s = _scenario(db)
     elves = s.add("Llanowar Elves")
     assert s.tap_for_mana(elves) == {"G": 1}
+
+
+def test_701_26a_grim_monolith_makes_three_doesnt_untap_and_untaps_for_four(db):
+    """"This artifact doesn't untap during your untap step. {T}: Add {C}{C}{C}. {4}: Untap this
+    artifact." (502.3, 106.4, 701.26a)"""
+    s = _scenario(db, "Wastes", "Wastes", "Wastes", "Wastes")
+    mono = s.add("Grim Monolith")
+    assert s.tap_for_mana(mono) == {"C": 3}
+    s.next_turn()
+    s.next_turn()
+    assert s.is_tapped(mono) and s.pool() == {}
+    s.activate(mono, 0)
+    assert not s.is_tapped(mono) and s.tap_for_mana(mono) == {"C": 3}
 
 
 def test_106_3_dark_ritual_adds_three_black(db):

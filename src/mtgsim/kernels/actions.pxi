@@ -422,6 +422,10 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 t = find_object(g, source_id)
                 if t >= 0:
                     dies(R, S, g, rng, t)
+        elif code == OP_UNTAP_SOURCE:          # 701.26a: its source, if still there (400.7)
+            t = find_object(g, source_id) if source_id >= 0 else -1
+            if t >= 0:
+                set_flags(g, t, g.perms[t].flags & ~PF_TAPPED)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 
