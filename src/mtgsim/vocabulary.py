@@ -236,13 +236,15 @@ class Event(Coded):
                  "battlefield ability, looking back in time: 603.6c, 603.10a)", "When ~ dies", "none")
     YOU_CAST_SPELL = ("you_cast_spell", "601.2i",
                       "you cast a spell (`spell_types`: of one of those card types; `spell_not_types`: of none of "
-                      "them, \"a noncreature spell\"); it triggers before the spell resolves",
+                      "them, \"a noncreature spell\"; `colorless`: a colorless spell, 105.2c); it triggers before "
+                      "the spell resolves",
                       "Whenever you cast a spell")
     LAND_YOU_CONTROL_ENTERS = ("land_you_control_enters", "603.6a",
                                "a land enters under your control (landfall: Lotus Cobra)",
                                "Whenever a land you control enters", "entering")
     ANOTHER_CREATURE_YOU_CONTROL_ENTERS = (
-        "another_creature_you_control_enters", "603.6a", "another creature enters under your control",
+        "another_creature_you_control_enters", "603.6a", "another creature enters under your control "
+        "(`colorless`: a colorless one, 105.2c)",
         "Whenever another creature you control enters", "entering")
     SELF_BECOMES_LEVEL = ("self_becomes_level", "716.2a",
                           "this Class becomes level N: an ability of its level N only (`levels`), triggering "

@@ -419,3 +419,25 @@ def test_701_26a_an_untap_the_goldfish_would_pay_for_is_left_unread(name, type_l
     rec, c = _read(name, "{3}", type_line, text, pt)
     assert rec.bucket == "partly" and not any("untap_source" in repr(a) for a in c.abilities)
     assert any("Untap" in cl.text and cl.status == "unrecognized" for cl in rec.clauses)
+
+
+def test_105_2c_glaring_fleshraker_is_read_whole_with_its_colorless_filters():
+    """"Whenever you cast a colorless spell" (601.2i) and "Whenever another colorless creature you
+    control enters" (603.6a): the trigger's `colorless` filter (105.2c); its Spawn token a 0/1
+    colorless creature sacrificed for {C}. A filter more than colorless stays unread."""
+    rec, c = _read("Glaring Fleshraker", "{2}", "Creature — Eldrazi",
+                   "Whenever you cast a colorless spell, create a 0/1 colorless Eldrazi Spawn creature token with "
+                   "\"Sacrifice this token: Add {C}.\"\nWhenever another colorless creature you control enters, "
+                   "this creature deals 1 damage to each opponent.", "2/2")
+    assert rec.bucket == "fully", rec.clauses
+    spawn = '0/1 colorless Eldrazi Spawn creature token with "Sacrifice this creature: Add {C}."'
+    assert sorted(map(repr, c.abilities)) == _abilities([
+        {"kind": "trigger", "event": "you_cast_spell", "colorless": True, "tokens": {spawn: 1}},
+        {"kind": "trigger", "event": "another_creature_you_control_enters", "colorless": True,
+         "damage_to_opponent": 1}])
+    assert rec.tokens[spawn]["colors"] == "" and rec.tokens[spawn]["abilities"] == [
+        {"kind": "mana", "cost": "Sacrifice this", "mana": "{C}"}]
+    for text in ("Whenever you cast a colorless spell with mana value 7 or greater, draw a card.",
+                 "Whenever another colorless creature you control dies, draw a card."):
+        rec, c = _read("Test Unread Colorless", "{2}", "Artifact", text)
+        assert rec.bucket != "fully" and c.abilities == ()

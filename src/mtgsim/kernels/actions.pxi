@@ -670,7 +670,8 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
         for k in range(c.n_triggered):
             t = &R.triggered[c.triggered_first + k]
             ev = t.event
-            if (ev == EV_SELF_ENTERS and j == i) or (creature and g.perms[j].controller == controller and (
+            if (ev == EV_SELF_ENTERS and j == i) or (creature and g.perms[j].controller == controller
+                    and not (t.colorless and colors_of(R, &g.perms[i])) and (      # (105.2c)
                     ev == EV_CREATURE_YOU_CONTROL_ENTERS or
                     (ev == EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS and not token) or
                     (ev == EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS and j != i))) or (
@@ -768,7 +769,8 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int who) 
             t = &R.triggered[c.triggered_first + k]
             if (t.event == EV_YOU_CAST_SPELL and g.perms[j].controller == who
                     and (t.spell_types == 0 or R.cards[row].types & t.spell_types)
-                    and not (R.cards[row].types & t.spell_not_types)):
+                    and not (R.cards[row].types & t.spell_not_types)
+                    and not (t.colorless and R.cards[row].colors)):        # (105.2c)
                 run_ops(R, S, g, rng, t.effect, j, j, 0, who)
 
 
