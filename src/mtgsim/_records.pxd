@@ -250,6 +250,7 @@ ctypedef struct Enters:          # "as enters" / "enters with" (614.1c, 614.12) 
 ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED table)
     int32_t card
     uint8_t event                # Event
+    uint8_t colorless            # only a colorless spell cast, or creature entering (105.2c)
     int32_t effect               # EFFECT row
     uint16_t spell_types         # EV_YOU_CAST_SPELL: only spells of these CardTypeBits (0: any)
     uint16_t spell_not_types     # ...and of none of these (0: any; "a noncreature spell", 702.108a)

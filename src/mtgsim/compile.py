@@ -703,6 +703,7 @@ class _Compiler:
         r["event"] = t.event.code                  # (the core's EV_ member of that name: vocabulary.Event)
         r["spell_types"] = type_bits(t.spell_types)
         r["spell_not_types"] = type_bits(t.spell_not_types)
+        r["colorless"] = t.colorless
         r["effect"] = self.effect(t.effect)
         return r
 

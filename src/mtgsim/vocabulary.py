@@ -73,6 +73,7 @@ class OpCode(enum.IntEnum):
     OP_HAND_TO_TOP = 23          # put N cards from the hand on top of the library in any order (401.4)
     OP_SOURCE_TO_TOP = 24        # its source goes on top of its owner's library (400.3)
     OP_SACRIFICE_SELF = 25       # its source is sacrificed (701.21a)
+    OP_UNTAP_SOURCE = 26         # its source untaps (701.26a)
 
 
 class OpFlag(enum.IntEnum):
@@ -236,13 +237,15 @@ class Event(Coded):
                  "battlefield ability, looking back in time: 603.6c, 603.10a)", "When ~ dies", "none")
     YOU_CAST_SPELL = ("you_cast_spell", "601.2i",
                       "you cast a spell (`spell_types`: of one of those card types; `spell_not_types`: of none of "
-                      "them, \"a noncreature spell\"); it triggers before the spell resolves",
+                      "them, \"a noncreature spell\"; `colorless`: a colorless spell, 105.2c); it triggers before "
+                      "the spell resolves",
                       "Whenever you cast a spell")
     LAND_YOU_CONTROL_ENTERS = ("land_you_control_enters", "603.6a",
                                "a land enters under your control (landfall: Lotus Cobra)",
                                "Whenever a land you control enters", "entering")
     ANOTHER_CREATURE_YOU_CONTROL_ENTERS = (
-        "another_creature_you_control_enters", "603.6a", "another creature enters under your control",
+        "another_creature_you_control_enters", "603.6a", "another creature enters under your control "
+        "(`colorless`: a colorless one, 105.2c)",
         "Whenever another creature you control enters", "entering")
     SELF_BECOMES_LEVEL = ("self_becomes_level", "716.2a",
                           "this Class becomes level N: an ability of its level N only (`levels`), triggering "
@@ -447,6 +450,10 @@ OPS: tuple[OpDef, ...] = (
     OpDef("sacrifice_self", OpCode.OP_SACRIFICE_SELF, "701.21a",
           "its source is sacrificed, if it is still on the battlefield (City of Traitors)",
           (_flag("sacrifice_self", "true: it is"),)),
+    OpDef("untap_source", OpCode.OP_UNTAP_SOURCE, "701.26a",
+          "its source, if still on the battlefield, untaps (Grim Monolith's \"{4}: Untap this artifact\"; the "
+          "goldfish never pays for it alone: mana spent to untap a source is at least the mana it makes again)",
+          (_flag("untap_source", "true: it does"),)),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

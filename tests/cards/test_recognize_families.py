@@ -391,3 +391,53 @@ def test_400_3_sensei_s_divining_top_is_read_whole():
     assert sorted(map(repr, c.abilities)) == _abilities([
         {"kind": "activated", "cost": "{1}", "rearrange": 3},
         {"kind": "activated", "cost": "{T}", "draw": 1, "source_to_top": True}])
+
+
+def test_701_26a_untap_this_artifact_is_read_and_untap_another_permanent_is_not():
+    """"{4}: Untap this artifact." untaps its source (Grim Monolith, 701.26a); "Untap target
+    Forest" or "untap another target permanent" is another effect, left unread."""
+    rec, c = _read("Grim Monolith", "{2}", "Artifact", "This artifact doesn't untap during your untap step.\n"
+                   "{T}: Add {C}{C}{C}.\n{4}: Untap this artifact.")
+    assert rec.bucket == "fully", rec.clauses
+    assert sorted(map(repr, c.abilities)) == _abilities([
+        {"kind": "mana", "cost": "{T}", "mana": "{C}{C}{C}"},
+        {"kind": "activated", "cost": "{4}", "untap_source": True}]) and c.doesnt_untap
+    for text in ("{T}: Untap target Forest.", "{2}: Untap another target permanent."):
+        rec, c = _read("Test Unread Untap", "{G}", "Artifact", text)
+        assert rec.bucket != "fully" and c.abilities == ()
+
+
+@pytest.mark.parametrize("name, type_line, text, pt", [
+    ("Test Colossus", "Artifact Creature — Golem", "This creature doesn't untap during your untap step.\n"
+     "Pay 8 life: Untap this creature.", "8/8"),                       # 502.3: it would attack again
+    ("Test Staff", "Artifact", "{1}: Untap this artifact.\n{5}, {T}: Draw a card.", None),   # a second draw
+    ("Test Elf", "Creature — Elf", "{T}: Add {G}.\n{1}: Untap this creature.", "1/1"),       # {1} made {G}
+    ("Test Monolith", "Artifact", "{T}: Add {C}{C}{C}.\n{2}: Untap this artifact.", None)])  # more made than paid
+def test_701_26a_an_untap_the_goldfish_would_pay_for_is_left_unread(name, type_line, text, pt):
+    """The goldfish never pays to untap a source (the op is not worth): where that loses
+    something, the ability is unread and left out, never played as more than it is."""
+    rec, c = _read(name, "{3}", type_line, text, pt)
+    assert rec.bucket == "partly" and not any("untap_source" in repr(a) for a in c.abilities)
+    assert any("Untap" in cl.text and cl.status == "unrecognized" for cl in rec.clauses)
+
+
+def test_105_2c_glaring_fleshraker_is_read_whole_with_its_colorless_filters():
+    """"Whenever you cast a colorless spell" (601.2i) and "Whenever another colorless creature you
+    control enters" (603.6a): the trigger's `colorless` filter (105.2c); its Spawn token a 0/1
+    colorless creature sacrificed for {C}. A filter more than colorless stays unread."""
+    rec, c = _read("Glaring Fleshraker", "{2}", "Creature — Eldrazi",
+                   "Whenever you cast a colorless spell, create a 0/1 colorless Eldrazi Spawn creature token with "
+                   "\"Sacrifice this token: Add {C}.\"\nWhenever another colorless creature you control enters, "
+                   "this creature deals 1 damage to each opponent.", "2/2")
+    assert rec.bucket == "fully", rec.clauses
+    spawn = '0/1 colorless Eldrazi Spawn creature token with "Sacrifice this creature: Add {C}."'
+    assert sorted(map(repr, c.abilities)) == _abilities([
+        {"kind": "trigger", "event": "you_cast_spell", "colorless": True, "tokens": {spawn: 1}},
+        {"kind": "trigger", "event": "another_creature_you_control_enters", "colorless": True,
+         "damage_to_opponent": 1}])
+    assert rec.tokens[spawn]["colors"] == "" and rec.tokens[spawn]["abilities"] == [
+        {"kind": "mana", "cost": "Sacrifice this", "mana": "{C}"}]
+    for text in ("Whenever you cast a colorless spell with mana value 7 or greater, draw a card.",
+                 "Whenever another colorless creature you control dies, draw a card."):
+        rec, c = _read("Test Unread Colorless", "{2}", "Artifact", text)
+        assert rec.bucket != "fully" and c.abilities == ()

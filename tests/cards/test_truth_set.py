@@ -25,14 +25,14 @@ SIZE = 100
 PARTLY = {
     'The Fantasticar', 'The One Ring',
     'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
-    'Quantum Riddler', 'Grim Monolith',
+    'Quantum Riddler',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara', "Stormchaser's Talent"}
 UNKNOWN = {
     "Urza's Saga", 'Badgermole Cub',
     "Mishra's Bauble",
-    'Glaring Fleshraker', 'Tezzeret, Cruel Captain', 'Chalice of the Void',
+    'Tezzeret, Cruel Captain', 'Chalice of the Void',
     'Manifold Key',
     'Chrome Mox', 'Academic Dispute'}
 # Cards of the set the corpus lacks, each with the reason it is skipped (none now).
@@ -66,7 +66,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
-           "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls"}
+           "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls", "Grim Monolith", "Glaring Fleshraker"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -535,6 +535,37 @@ def test_302_6_llanowar_elves_taps_for_green_once_no_longer_summoning_sick(db):
     s = _scenario(db)
     elves = s.add("Llanowar Elves")
     assert s.tap_for_mana(elves) == {"G": 1}
+
+
+def test_701_26a_grim_monolith_makes_three_doesnt_untap_and_untaps_for_four(db):
+    """"This artifact doesn't untap during your untap step. {T}: Add {C}{C}{C}. {4}: Untap this
+    artifact." (502.3, 106.4, 701.26a)"""
+    s = _scenario(db, "Wastes", "Wastes", "Wastes", "Wastes")
+    mono = s.add("Grim Monolith")
+    assert s.tap_for_mana(mono) == {"C": 3}
+    s.next_turn()
+    s.next_turn()
+    assert s.is_tapped(mono) and s.pool() == {}
+    s.activate(mono, 0)
+    assert not s.is_tapped(mono) and s.tap_for_mana(mono) == {"C": 3}
+
+
+def test_105_2c_glaring_fleshraker_makes_a_spawn_for_each_colorless_spell_and_pings_for_each_colorless_creature(db):
+    """"Whenever you cast a colorless spell, create a 0/1 colorless Eldrazi Spawn creature token with
+    "Sacrifice this token: Add {C}." Whenever another colorless creature you control enters, this
+    creature deals 1 damage to each opponent." -- a second Fleshraker cast (colorless, 105.2c):
+    a Spawn (1 damage) and the Fleshraker itself (1 damage); the Spawn sacrificed for {C}; a
+    coloured creature cast: nothing."""
+    s = _scenario(db, "Wastes", "Wastes", "Forest", "Forest")
+    s.add("Glaring Fleshraker")
+    s.add_to_hand("Glaring Fleshraker")
+    s.cast("Glaring Fleshraker")
+    spawns = [p for p in s.battlefield() if "Eldrazi Spawn" in p.name]
+    assert len(spawns) == 1 and s.life("opponent") == 18
+    assert s.tap_for_mana(spawns[0]) == {"C": 1} and not s.on_battlefield(spawns[0])
+    s.add_to_hand("Llanowar Elves")
+    s.cast("Llanowar Elves")
+    assert s.life("opponent") == 18 and not [p for p in s.battlefield() if "Eldrazi Spawn" in p.name]
 
 
 def test_106_3_dark_ritual_adds_three_black(db):

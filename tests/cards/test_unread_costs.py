@@ -164,10 +164,10 @@ def test_602_an_ability_with_an_unread_cost_or_condition_is_never_activated(text
 
 def test_502_3_grim_monolith_read_from_its_text_stays_tapped_through_untap_steps():
     """Read from its text alone, Grim Monolith doesn't untap during its controller's untap
-    step: tapped for {C}{C}{C} once, it stays tapped (its "{4}: Untap" is unread: a benefit
-    left out, reported). Before, it untapped every turn."""
+    step: tapped for {C}{C}{C} once, it stays tapped (its "{4}: Untap" read, 701.26a, but
+    never paid for by the goldfish: {4} for {C}{C}{C} again). Before, it untapped every turn."""
     rec, grim = _read("Grim Monolith", "{2}", "Artifact", GRIM)
-    assert grim.doesnt_untap and [c.status for c in rec.clauses] == [RECOGNIZED, RECOGNIZED, UNRECOGNIZED]
+    assert grim.doesnt_untap and [c.status for c in rec.clauses] == [RECOGNIZED, RECOGNIZED, RECOGNIZED]
     s = Scenario(Deck({grim: 1, "Wastes": 1}).db)
     p = s.add(grim)
     s.tap_for_mana(p)

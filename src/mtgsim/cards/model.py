@@ -593,6 +593,11 @@ class EntersEffect:
                                 "the type is the chosen colour's")
 
 
+# the events a trigger's `colorless` filter applies to: the spell cast, the creature entering
+_COLORLESS_EVENTS = (Event.YOU_CAST_SPELL, Event.CREATURE_YOU_CONTROL_ENTERS, Event.ANOTHER_CREATURE_YOU_CONTROL_ENTERS,
+                     Event.NONTOKEN_CREATURE_YOU_CONTROL_ENTERS)
+
+
 @dataclass(frozen=True, slots=True)
 class TriggeredAbility:
     """A triggered ability (603) that is not a mana ability; `effect.counters` go on the
@@ -601,11 +606,15 @@ class TriggeredAbility:
     effect: Effect
     spell_types: tuple[str, ...] = ()  # YOU_CAST_SPELL: only spells of these card types
     spell_not_types: tuple[str, ...] = ()  # ...and of none of these ("a noncreature spell")
+    colorless: bool = False        # only a colorless spell cast, or creature entering (105.2c)
 
     def __post_init__(self):
         bad = [t for t in (*self.spell_types, *self.spell_not_types) if t not in CARD_TYPES]
         if bad:
             raise CardDataError(f"{shown(bad[0])} is not a card type (205.2a)")
+        if self.colorless and self.event not in _COLORLESS_EVENTS:
+            raise CardDataError("colorless says which spell cast or creature entering triggers it: event = "
+                                + " or ".join(shown(e.value) for e in _COLORLESS_EVENTS))
         if (self.spell_types or self.spell_not_types) and self.event is not Event.YOU_CAST_SPELL:
             raise CardDataError("spell_types and spell_not_types say which spells trigger a \"whenever you cast\" "
                                 "ability (event = \"you_cast_spell\")")

@@ -423,6 +423,10 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 t = find_object(g, source_id)
                 if t >= 0:
                     dies(R, S, g, rng, t)
+        elif code == OP_UNTAP_SOURCE:          # 701.26a: its source, if still there (400.7)
+            t = find_object(g, source_id) if source_id >= 0 else -1
+            if t >= 0:
+                set_flags(g, t, g.perms[t].flags & ~PF_TAPPED)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 
@@ -674,7 +678,8 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
         for k in range(c.n_triggered):
             t = &R.triggered[c.triggered_first + k]
             ev = t.event
-            if (ev == EV_SELF_ENTERS and j == i) or (creature and g.perms[j].controller == controller and (
+            if (ev == EV_SELF_ENTERS and j == i) or (creature and g.perms[j].controller == controller
+                    and not (t.colorless and colors_of(R, &g.perms[i])) and (      # (105.2c)
                     ev == EV_CREATURE_YOU_CONTROL_ENTERS or
                     (ev == EV_NONTOKEN_CREATURE_YOU_CONTROL_ENTERS and not token) or
                     (ev == EV_ANOTHER_CREATURE_YOU_CONTROL_ENTERS and j != i))) or (
@@ -772,7 +777,8 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int who) 
             t = &R.triggered[c.triggered_first + k]
             if (t.event == EV_YOU_CAST_SPELL and g.perms[j].controller == who
                     and (t.spell_types == 0 or R.cards[row].types & t.spell_types)
-                    and not (R.cards[row].types & t.spell_not_types)):
+                    and not (R.cards[row].types & t.spell_not_types)
+                    and not (t.colorless and R.cards[row].colors)):        # (105.2c)
                 run_ops(R, S, g, rng, t.effect, j, j, 0, who)
 
 

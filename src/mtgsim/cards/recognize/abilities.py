@@ -164,12 +164,15 @@ _EVENTS = {
     r"Whenever a nontoken creature you control enters": "nontoken_creature_you_control_enters",
     r"Whenever a creature you control enters": "creature_you_control_enters",
     r"Whenever another creature you control enters": "another_creature_you_control_enters",
+    r"Whenever a (?P<colorless>colorless) creature you control enters": "creature_you_control_enters",   # (105.2c)
+    r"Whenever another (?P<colorless>colorless) creature you control enters": "another_creature_you_control_enters",
     r"Whenever a land you control enters": "land_you_control_enters",
     r"Whenever a land enters under your control": "land_you_control_enters",
     r"Whenever you cast a spell": "you_cast_spell",
     r"Whenever you cast (?:a|an) (?P<types>creature|artifact|enchantment|instant or sorcery|instant|sorcery|"
     r"planeswalker|artifact or creature) spell": "you_cast_spell",
     r"Whenever you cast a non(?P<not_types>creature) spell": "you_cast_spell",     # (prowess's, 702.108a)
+    r"Whenever you cast a (?P<colorless>colorless) spell": "you_cast_spell",        # (105.2c)
 }
 _EVENTS_RE = [(re.compile(p + r", (?P<effect>.+)"), v) for p, v in _EVENTS.items()]
 def _compound(p: str) -> list[str] | None:
@@ -219,6 +222,8 @@ def _triggered(face: Face, p: str) -> Abilities | None:
             for group in ("types", "not_types"):
                 if m.groupdict().get(group):
                     t[f"spell_{group}"] = [w.capitalize() for w in m[group].split(" or ")]
+            if m.groupdict().get("colorless"):
+                t["colorless"] = True
             out.append(t)
         return out
     return None

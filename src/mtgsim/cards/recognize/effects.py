@@ -57,6 +57,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "hand_to_top": ("Instant", ("Draw three cards, then put two cards from your hand on top of your library in any "
                                 "order.")),
     "source_to_top": ("Artifact", "{T}: Draw a card, then put ~ on top of its owner's library."),
+    "untap_source": ("Artifact", "~ doesn't untap during your untap step.\n{T}: Add {C}{C}{C}.\n{4}: Untap ~."),
 }
 
 
@@ -112,6 +113,11 @@ def _e_hand_to_top(m):                  # 401.4 (Brainstorm, after its draws: 60
 @_effect(r"put ~ on top of its owner's library")
 def _e_source_to_top(m):                # 400.3 (Sensei's Divining Top: "Draw a card, then ...", 608.2c)
     return {"source_to_top": True}
+
+
+@_effect(r"untap ~")
+def _e_untap_source(m):                 # 701.26a (Grim Monolith's "{4}: Untap this artifact.")
+    return {"untap_source": True}
 
 
 _BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,{}]+?))?")

@@ -231,6 +231,7 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     if f.is_spell:
         _never_cast(f, clauses, first)
     _never_activated(f, clauses, first)
+    _untap_never_paid(f, clauses, first)
     if "Creature" in f.types:
         _evoke(f, clauses, first)
     clauses.extend(levels)                   # (a level's unread drawback: never levelled up to, 716.2a)
@@ -415,6 +416,42 @@ def _never_activated(f: Face, clauses: list[Clause], first: int) -> None:
         c = clauses[k]
         if c.status == IGNORED and c.face == name and (why := never_activated(c.text.replace(name, "~"))):
             clauses[k] = Clause(f"{c.text} \u2014 never activated (602.2b): {why}", IGNORED, name, c.family)
+
+
+# An activated "Untap ~" (701.26a) read alone: its cost, and the paragraph's words.
+_UNTAP_SELF = re.compile(r"(?P<cost>[^:\"]+): Untap ~\.(?: Activate only [^.]+\.)?")
+_COLORLESS = re.compile(r"(?:\{C\})+")
+
+
+def _untap_never_paid(f: Face, clauses: list[Clause], first: int) -> None:
+    """The face's activated "Untap ~" (701.26a) is read only where the goldfish's never paying
+    for it (the op is not `worth`) loses nothing: its source's other {T} abilities are mana
+    abilities making only colourless mana, no more than the mana the untap costs (Grim
+    Monolith: {C}{C}{C} for {4}), and it is not a creature that doesn't untap during the
+    untap step (502.3: untapped, it would attack again). Elsewhere it is unread, the ability
+    left out: the card is played with less than it has, never more."""
+    name = f.face.name
+    untaps = [a for a in f.abilities if a.get("kind") == "activated" and a.get("untap_source")]
+    if not untaps:
+        return
+    stuck = "Creature" in f.types and f.fields.get("doesnt_untap")
+    taps = [a for a in f.abilities if "{T}" in str(a.get("cost", "")) and a not in untaps]
+    for k in range(first, len(clauses)):
+        c = clauses[k]
+        if c.status != RECOGNIZED or c.face != name or not (m := _UNTAP_SELF.fullmatch(c.text.replace(name, "~"))):
+            continue
+        try:
+            paid = ManaCost.parse(m["cost"]).mana_value
+        except ManaCostError:                        # (a cost in life, a sacrifice: mana never made back)
+            paid = -1
+        made = [len(a["mana"]) // 3 if a.get("kind") == "mana" and _COLORLESS.fullmatch(a.get("mana", "")) else None
+                for a in taps]
+        if stuck or any(n is None or n > paid for n in made):
+            ability = next(a for a in untaps if a["cost"] == m["cost"])
+            f.abilities.remove(ability)
+            untaps.remove(ability)
+            clauses[k] = Clause(f"{c.text} \u2014 untapping it would be worth paying for, which the goldfish never "
+                                f"does (701.26a): not simulated", UNRECOGNIZED, name, shape(c.text))
 
 
 def _evoke(f: Face, clauses: list[Clause], first: int) -> None:
