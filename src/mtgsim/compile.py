@@ -377,6 +377,8 @@ class _Compiler:
             arg = self.cost(value)
         elif o.code == OpCode.OP_SEARCH_LAND:    # (two modifiers, land_types and lands_basic: one FILTER row)
             arg = self.land_filter(tuple(op.get("land_types")), op.get("lands_basic"))
+        elif o.code == OpCode.OP_GRAVEYARD_TO_HAND:   # (the cards it may return: a FILTER row)
+            arg = self.filter("graveyard_card_types", types=tuple(op.get("graveyard_card_types")))
         elif o.code == OpCode.OP_BECOMES:        # (what it becomes: a CARD row of the source and the op)
             arg = self.card(self.becomes(op))
         for p in o.params[1:]:                   # (the modifiers that say their OP field)

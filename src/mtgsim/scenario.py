@@ -789,6 +789,9 @@ class Scenario(ScenarioChoices, ManaPools):
         if alternative == "flashback" and c.name not in self._graveyards[who]:
             self._check_zone_room(self._graveyards[who], _core.MAX_GRAVEYARD, f"{POSSESSIVE[who]} graveyard")
             self._graveyards[who].append(c.name)
+        row = self.tables.row_of(c)
+        if not self._play(lambda st: st.graveyard_has_targets(row, who, alternative == "flashback")):
+            raise RulesError(f"601.2c: {c.name} needs a target card in {POSSESSIVE[who]} graveyard (115.1)")
         cost = self._total_cost_record(c, x, kicked, alternative, who, command)   # 601.2f, locked
         snapshot = self._snapshot()
         zone = (self._command[who] if command else self._hands[who] if alternative is None
@@ -803,7 +806,6 @@ class Scenario(ScenarioChoices, ManaPools):
             self._restore(snapshot)
             raise
         self.log.append(f"{PLAYER_NAMES[who]} cast {c.name} for {total_cost_to_mana_cost(cost)}")
-        row = self.tables.row_of(c)
         self._choosing(**chosen)
         object_id = self._play(lambda st: st.resolve_spell(row, who, int(x), bool(kicked),
                                                            alternative == "flashback"))
@@ -964,6 +966,7 @@ class Scenario(ScenarioChoices, ManaPools):
                AF.AF_DISCARD: f"118.3, 701.9a: {PLAYER_NAMES[who]} {'has' if who else 'have'} fewer cards in hand "
                               f"than {d.name}'s cost discards ({a.cost})",
                AF.AF_CONDITION: f"602.5: {d.name}'s ability can be activated only {a.activate_only}",
+               AF.AF_TARGET: f"601.2c, 602.2b: {d.name}'s ability needs a target card in {POSSESSIVE[who]} graveyard",
                AF.AF_LIFE: f"119.4: paying {a.cost.life} life for {d.name}'s ability needs a life total of "
                            f"at least {a.cost.life}; {PLAYER_NAMES[who]} {'have' if who == 0 else 'has'} "
                            f"{int(self._info[0]['life'][who])}"}

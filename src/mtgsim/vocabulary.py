@@ -74,6 +74,7 @@ class OpCode(enum.IntEnum):
     OP_SOURCE_TO_TOP = 24        # its source goes on top of its owner's library (400.3)
     OP_SACRIFICE_SELF = 25       # its source is sacrificed (701.21a)
     OP_UNTAP_SOURCE = 26         # its source untaps (701.26a)
+    OP_GRAVEYARD_TO_HAND = 27    # N target cards from your graveyard into your hand: arg, a FILTER row (115.1)
 
 
 class OpFlag(enum.IntEnum):
@@ -143,6 +144,9 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
     ChoiceKind("top_order", "the order the cards of a look go back on top in (401.4; as they were), or shuffled "
                "(701.24a) where the effect lets the player shuffle", "resolving", "order_on_top", field="top_order",
                default=0),
+    ChoiceKind("card_from_graveyard", "the card an effect returns from the graveyard to the hand (a target, 115.1; "
+               "a Scenario's: the newest that may be; the goldfish's: the one it wants most in hand, want_score, "
+               "ties the newest, a copy of the spell returning it last)", "resolving", "card_from_graveyard"),
     ChoiceKind("cards_to_top", "the cards of the hand an effect puts on top of the library, and their order (401.4; "
                "the cards last put into the hand, as they were drawn)", "resolving", "cards_to_top", field="top_cards",
                default=0),
@@ -454,6 +458,15 @@ OPS: tuple[OpDef, ...] = (
           "its source, if still on the battlefield, untaps (Grim Monolith's \"{4}: Untap this artifact\"; the "
           "goldfish never pays for it alone: mana spent to untap a source is at least the mana it makes again)",
           (_flag("untap_source", "true: it does"),)),
+    OpDef("graveyard_to_hand", OpCode.OP_GRAVEYARD_TO_HAND, "115.1",
+          "return N target cards (of graveyard_card_types, none: any card) from your graveyard to your hand "
+          "(Regrowth; Stormchaser's Talent's level 2): a target, so a spell or ability with one is cast or "
+          "activated only with such a card there (601.2c, 602.2b), and a trigger finding none does nothing (603.3d)",
+          (_number("graveyard_to_hand", "cards returned"),
+           _names("graveyard_card_types", "the card types a card returned may have, any of them (none: any card)",
+                  CARD_TYPE_NAMES)),
+          choice="card_from_graveyard", moved="return"),   # (not worth an activation alone: what to sacrifice
+                                                            # or pay for a card back is more than the policy weighs)
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -28,7 +28,7 @@ PARTLY = {
     'Quantum Riddler',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
-    'Talon Gates of Madara', "Stormchaser's Talent"}
+    'Talon Gates of Madara'}
 UNKNOWN = {
     "Urza's Saga", 'Badgermole Cub',
     "Mishra's Bauble",
@@ -66,7 +66,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
-           "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls", "Grim Monolith", "Glaring Fleshraker"}
+           "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls", "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -782,6 +782,26 @@ def test_601_2f_eddymurk_crab_costs_1_less_per_instant_and_sorcery_and_enters_ta
     s.add_to_hand("Eddymurk Crab")
     s.cast("Eddymurk Crab")
     assert s.is_tapped(s.battlefield()[-1])
+
+
+def test_716_2a_stormchasers_talent_makes_an_otter_returns_a_spell_at_level_2_and_makes_otters_at_level_3(db):
+    """Stormchaser's Talent ({U}, Class): an Otter (1/1 with prowess) as it enters; {3}{U}: level 2,
+    "return target instant or sorcery card from your graveyard to your hand" (115.1); {5}{U}: level 3,
+    an Otter for each instant or sorcery spell cast (not before)."""
+    otter = "1/1 blue and red Otter creature token with prowess"       # (the corpus's token, by its words)
+    s = _scenario(db, *["Island"] * 11, "Mountain", "Mountain")
+    s.add_to_hand("Stormchaser's Talent")
+    talent = s.cast("Stormchaser's Talent")
+    assert [p.name for p in s.battlefield() if p.name not in ("Island", "Mountain")] == [
+        "Stormchaser's Talent", otter]
+    s.add_to_hand("Lightning Bolt")
+    s.cast("Lightning Bolt")                                          # (level 1: no Otter for it)
+    assert s.graveyard() == ["Lightning Bolt"] and len(s.battlefield()) == 15
+    s.activate(talent, 0)                                             # {3}{U}: Level 2
+    assert s.level(talent) == 2 and s.hand() == ["Lightning Bolt"] and s.graveyard() == []
+    s.activate(talent, 1)                                             # {5}{U}: Level 3
+    s.cast("Lightning Bolt")
+    assert [p.name for p in s.battlefield()].count(otter) == 2 and s.life("opponent") == 14
 
 
 def test_702_29e_lorien_revealed_draws_three_or_islandcycles_for_1(db):

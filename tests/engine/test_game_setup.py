@@ -41,6 +41,8 @@ COMMAND_ZONE = {"n_commander", "command_n", "commander", "in_command"}
 # a Scenario's game always counts its graveyards (its caller may ask: Scenario.graveyard_count); the
 # goldfish only where a card reads them (Spec.counts_graveyard)
 GRAVEYARD_COUNTED = {"counts_graveyard"}
+# ...and always keeps its graveyards' cards; the goldfish only where an op looks at them (Spec.lists_graveyard)
+GRAVEYARD_LISTED = {"lists_graveyard"}
 DECKS = sorted(example_decks())
 # the CHOICES record's fields and their defaults, as the kinds of choice are declared
 DEFAULTS = {c.field: c.default for c in vocabulary.CHOICE_KINDS if c.field}
@@ -97,7 +99,8 @@ def test_a_scenario_game_is_set_up_as_the_goldfish_game(name):
     both = fields(name, 0)
     goldfish, scenario = both["goldfish"], both["scenario"]
     allowed = (set(SCENARIO_DIFFERS) | (COMMAND_ZONE if goldfish["n_commander"] else set())
-               | (set() if goldfish["counts_graveyard"] else GRAVEYARD_COUNTED))
+               | (set() if goldfish["counts_graveyard"] else GRAVEYARD_COUNTED)
+               | (set() if goldfish["lists_graveyard"] else GRAVEYARD_LISTED))
     assert differing(goldfish, scenario) - GENERATIONS == allowed, {
         k: (goldfish[k], scenario[k]) for k in differing(goldfish, scenario) ^ allowed - GENERATIONS}
 

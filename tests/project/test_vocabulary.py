@@ -140,6 +140,7 @@ def test_a_parameter_has_a_known_kind_and_bounds():
 # modifiers the compiler reads in their op's own case, and why
 READ_BY_ITS_OPS_CASE = {"land_types": "with lands_basic, one FILTER row of the lands searched for",
                         "lands_basic": "with land_types, one FILTER row of the lands searched for",
+                        "graveyard_card_types": "the FILTER row of the cards graveyard_to_hand may return",
                         **{name: "with becomes, the CARD row of what its source becomes (Compiler.becomes)"
                            for name in ("becomes_subtypes", "all_creature_types", "becomes_colors", "becomes_power",
                                         "becomes_toughness", "becomes_keywords", "becomes_abilities")}}

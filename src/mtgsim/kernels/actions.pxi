@@ -392,6 +392,14 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             look_to_hand(R, S, g, rng, who, op.amount.fixed, op.arg + (
                 (op.flags & OF_MORE_IF_INSTANT_AND_SORCERY) != 0
                 and graveyard_has_each(&g.bi, who, CT_INSTANT | CT_SORCERY)))
+        elif code == OP_GRAVEYARD_TO_HAND:     # 115.1: a target; none there, nothing (608.2b)
+            for q in range(op.amount.fixed):
+                t = card_from_graveyard(R, S, g, &R.filters[op.arg], row, who)
+                if t < 0:
+                    break
+                card_leaves_graveyard(g, who, t)
+                trace_moved(g, code, t, Z_GRAVEYARD, Z_HAND, who)
+                put_in_hand(g, who, t)
         elif code == OP_CLASS_LEVEL:
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
@@ -582,6 +590,41 @@ cdef void set_becomes(Game* g, int i, int row, bint until_end_of_turn) noexcept 
     p.flags = (p.flags & ~PF_BECOMES_UNTIL_EOT) | (PF_BECOMES_UNTIL_EOT if row >= 0 and until_end_of_turn else 0)
     g.shortcuts = g.spec_shortcuts and g.n_animated == 0
     board_changed(g)
+
+
+cdef bint graveyard_has_targets(Rules* R, Game* g, int effect, int who, int leaving) noexcept nogil:
+    """Has player who's graveyard the targets (115.1) each op of EFFECT row `effect` returning
+    cards from it (OP_GRAVEYARD_TO_HAND) needs: a spell or ability with one is cast or activated
+    only if it has (601.2c, 602.2b). `leaving`: the card row of a spell cast from that graveyard
+    (601.2a: on the stack first, so not its own target; -1 none). Reads the kept cards
+    (Game.lists_graveyard: a deck with such an op keeps them)."""
+    cdef int k, q, n, skip
+    cdef Op* op
+    for k in range(R.effects[effect].n_ops if effect >= 0 else 0):
+        op = &R.ops[R.effects[effect].op_first + k]
+        if op.code != OP_GRAVEYARD_TO_HAND:
+            continue
+        n, skip = 0, leaving
+        for q in range(g.grave_n[who]):
+            if g.graveyard[who][q] == skip:
+                skip = -1
+            elif card_passes(R, &R.filters[op.arg], g.graveyard[who][q]):
+                n += 1
+        if n < op.amount.fixed:
+            return False
+    return True
+
+
+cdef void card_leaves_graveyard(Game* g, int who, int row) noexcept nogil:
+    """Card `row` leaves player who's graveyard (cast from there, 601.2a; returned to the hand):
+    leave_graveyard, and the goldfish's list of the cards it may flash back loses it."""
+    cdef int q
+    for q in range(g.n_flashback if who == 0 else 0):
+        if g.flashback[q] == row:
+            g.n_flashback -= 1
+            g.flashback[q] = g.flashback[g.n_flashback]
+            break
+    leave_graveyard(g, who, row)
 
 
 cdef void card_to_graveyard(Rules* R, Game* g, int who, int row) noexcept nogil:
@@ -919,6 +962,7 @@ cpdef enum ActivationFault:      # why a non-mana ability can't be activated now
     AF_COUNTERS = 7              # fewer counters on it than its cost removes (118.3)
     AF_SACRIFICE = 8             # no permanent its cost may sacrifice (118.3, 701.21a)
     AF_DISCARD = 9               # fewer cards in hand than its cost discards (118.3, 701.9a)
+    AF_TARGET = 10               # no card in the graveyard its effect may target (601.2c, 602.2b)
 
 
 cdef inline int activation_fault(Rules* R, Game* g, Board* b, int i, Activated* a) noexcept nogil:
@@ -944,6 +988,8 @@ cdef inline int activation_fault(Rules* R, Game* g, Board* b, int i, Activated* 
             return AF_DISCARD
         if a.sacrifice_filter >= 0 and not filter_count_upto(R, b, a.sacrifice_filter, i, g.perms[i].controller, 1):
             return AF_SACRIFICE
+    if unlikely(g.lists_graveyard) and not graveyard_has_targets(R, g, a.effect, g.perms[i].controller, -1):
+        return AF_TARGET
     return AF_NONE
 
 

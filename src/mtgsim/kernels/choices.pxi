@@ -255,6 +255,25 @@ cdef inline int land_to_search(Rules* R, Spec* S, Game* g, Op* e, bint to_battle
     return chosen_land(R, S, g, e, to_battlefield)
 
 
+cdef int card_from_graveyard(Rules* R, Spec* S, Game* g, Filter* f, int effect, int who) noexcept nogil:
+    """The card row of the card player `who` returns from their graveyard to their hand (a
+    target of OP_GRAVEYARD_TO_HAND in EFFECT row `effect`, 115.1: one passing filter f), -1 if
+    none may be (608.2b): in a Scenario's game the newest (Scenario has no argument for it); in
+    the goldfish the one the play policy wants most in hand (want_score), ties the newest, and a
+    copy of the spell returning it only if nothing else may be (it would only return another)."""
+    cdef int k, row, score, best = -1, best_score = -1
+    for k in range(g.grave_n[who] - 1, -1, -1):
+        row = g.graveyard[who][k]
+        if not card_passes(R, f, row):
+            continue
+        if g.scenario:
+            return row
+        score = want_score(R, S, g, row, False, 0) + (0 if R.cards[row].spell_effect == effect else 4 * 256)
+        if score > best_score:
+            best, best_score = row, score
+    return best
+
+
 cdef inline int land_to_untap(Rules* R, Game* g, int who) noexcept nogil:
     """The tapped land player `who` untaps next ("untap up to N lands": untap_lands), -1 if
     they control none: in both games the simulator's rule (Scenario has no argument for it),

@@ -122,7 +122,7 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     int32_t hand[2][MAXHAND]     # per player: the cards in hand, in the order they came
     int hand_n[2]
     int32_t graveyard[2][MAXGRAVE]   # per player: the cards in the graveyard, oldest first (kept
-    int grave_n[2]                   # in a Scenario's game only; counted in every game: bi.graveyard_n)
+    int grave_n[2]                   # while Game.lists_graveyard; counted in every game: bi.graveyard_n)
     # of player 0's hand (the goldfish's), kept as it changes:
     uint8_t* hand_count          # per card row: copies in hand (kept by hand_add/hand_forget)
     uint8_t* hand_pos            # per card row in hand: its index in rows[its kind]
@@ -185,6 +185,8 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     bint counts_hand             # Spec.counts_hand
     bint counts_graveyard        # the graveyards' counts are kept (BoardInfo.graveyard_n): in a
                                  # Scenario's game, or while Spec.counts_graveyard (else they stay 0)
+    bint lists_graveyard         # the graveyards' cards are kept (Game.graveyard): in a Scenario's
+                                 # game, or while Spec.lists_graveyard (else grave_n stays 0)
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
     int n_flashback
     Exiled exiled[MAXEXILED]     # cards in exile their owner may cast later, in the order exiled
@@ -319,6 +321,11 @@ cdef inline void trace_moved(Game* g, int code, int row, int source, int dest, i
     trace(g, TR_MOVED, row, source | dest << 4 | who << 8 | code << 16)
 
 
+cdef enum HoldFlag:              # why the goldfish may not cast a card (Spec.hold; held)
+    HOLD_NEVER = 1               # the play policy holds it: never cast
+    HOLD_TARGETS = 2             # only with the targets its effect needs in the graveyard (601.2c)
+
+
 cdef struct Spec:                # what to simulate; read-only, shared by the threads
     int32_t* deck
     int deck_n
@@ -367,7 +374,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     uint8_t lands_first          # play the first land in hand (else the most castable)
     uint8_t spell_order          # SpellOrder
     int16_t* rank                # per card row: 1, 2, ... cast before others in this order
-    uint8_t* hold                # per card row: never cast
+    uint8_t* hold                # per card row, HoldFlags: never cast (the play policy's hold), or
+                                 # only with targets in the graveyard (spec.graveyard_target_rows)
     uint8_t kicker               # kick when the kicked cost can be paid (702.33)
     uint8_t flashback            # cast from the graveyard with flashback (702.34)
     int16_t min_x                # the smallest X an X spell is cast with
@@ -392,6 +400,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
                                  # leaves the hand (card_facts.mana_reads_hand)
     bint counts_graveyard        # some COUNT row reads the graveyards (CO_CARDS_IN_GRAVEYARD): the
                                  # goldfish keeps their counts (put_in_graveyard)
+    bint lists_graveyard         # some op looks at which cards are in a graveyard: the goldfish
+                                 # keeps them (put_in_graveyard; spec.graveyard_listed)
     bint check_views             # also prepare every live view from scratch, tracing a
                                  # TR_VIEW_FAULT where they differ (tests)
     bint snapshots               # trace the state after every action (tests)
@@ -469,6 +479,7 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S, bint scenario) noex
     g.shortcuts = g.spec_shortcuts = S.shortcuts
     g.counts_hand = S.counts_hand
     g.counts_graveyard = scenario or S.counts_graveyard
+    g.lists_graveyard = scenario or S.lists_graveyard
     g.check_views = S.check_views
     g.snapshots = S.snapshots
     g.choices = S.choices
@@ -848,6 +859,7 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "units": g.units, "new_legend": g.new_legend, "m1m1": g.m1m1, "shortcuts": g.shortcuts,
          "spec_shortcuts": g.spec_shortcuts, "n_animated": g.n_animated,
          "counts_hand": g.counts_hand, "counts_graveyard": g.counts_graveyard,
+         "lists_graveyard": g.lists_graveyard,
          "flashback": [g.flashback[k] for k in range(g.n_flashback)], "n_flashback": g.n_flashback,
          "exiled": [(g.exiled[k].row, g.exiled[k].who, g.exiled[k].time) for k in range(g.n_exiled)],
          "n_exiled": g.n_exiled,

@@ -575,6 +575,15 @@ cdef struct Cast:                 # one way to cast a spell, as the policy weigh
     TotalCost cost
 
 
+cdef bint held(Rules* R, Spec* S, Game* g, int row, bint flashback) noexcept nogil:
+    """Is card `row`, whose Spec.hold is set, not cast now: held by the play policy (HOLD_NEVER),
+    or a spell needing a target card its graveyard lacks (HOLD_TARGETS: graveyard_has_targets,
+    601.2c; `flashback`: cast from there)? The callers test S.hold first, so that the cards
+    with neither pay nothing."""
+    return (S.hold[row] & HOLD_NEVER) != 0 or not graveyard_has_targets(
+        R, g, R.cards[row].spell_effect, 0, row if flashback else -1)
+
+
 cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint flashback,
                       int commander, int* most, Cast* out) noexcept nogil:
     """How the policy would cast card `row` now (from hand; from the graveyard with flashback;
@@ -704,7 +713,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
         any_way = False
         for q in range(g.n_rows[0]):
             row = g.rows[0][q]
-            if S.hold[row]:
+            if S.hold[row] and held(R, S, g, row, False):
                 continue
             if S.gf[row] & GF_LEGENDARY and g.in_play[row]:
                 continue
@@ -727,7 +736,8 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
         way.suspend = False                    # (the commander's and flashback's ways are casts)
         for q in range(g.n_commander if g.command_n else 0):
             row = g.commander[q]
-            if (g.in_command[q] and not S.hold[row] and not (S.gf[row] & GF_LEGENDARY and g.in_play[row])
+            if (g.in_command[q] and not (S.hold[row] and held(R, S, g, row, False))
+                    and not (S.gf[row] & GF_LEGENDARY and g.in_play[row])
                     and commander_way(R, S, g, v, row, False, q, &most, &way)
                     and (not any_way or way.key > chosen.key)):
                 chosen = way
@@ -735,7 +745,8 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
         if not any_way and S.flashback:
             for q in range(g.n_flashback):
                 row = g.flashback[q]
-                if not S.hold[row] and way_to_cast(R, S, g, v, row, True, -1, &most, &way) and (
+                if not (S.hold[row] and held(R, S, g, row, True)) and way_to_cast(R, S, g, v, row, True, -1, &most,
+                                                                                  &way) and (
                         not any_way or way.key > chosen.key):
                     chosen = way
                     any_way = True
@@ -743,12 +754,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             break
         row = chosen.row
         if chosen.flashback:                   # 601.2a: to the stack, then pay
-            for q in range(g.n_flashback):
-                if g.flashback[q] == row:
-                    g.n_flashback -= 1
-                    g.flashback[q] = g.flashback[g.n_flashback]
-                    break
-            leave_graveyard(g, 0, row)
+            card_leaves_graveyard(g, 0, row)
         elif chosen.commander >= 0:            # (the tax counts this cast from now on: 903.8)
             g.in_command[chosen.commander] = False
             g.command_n -= 1

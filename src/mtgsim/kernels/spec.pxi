@@ -204,6 +204,26 @@ def spend_signatures(CoreTables core):
     return sig
 
 
+def graveyard_listed(ops):
+    """Does an op of OP rows `ops` look at which cards are in a graveyard (a card returned from
+    it: OP_GRAVEYARD_TO_HAND)? Then the goldfish keeps them (Spec.lists_graveyard); else no
+    game pays for the list."""
+    return bool((ops["code"] == OP_GRAVEYARD_TO_HAND).any())
+
+
+def graveyard_target_rows(tables):
+    """Per card row: is it a spell whose effect needs a target card in the graveyard
+    (OP_GRAVEYARD_TO_HAND: cast only with one there, 601.2c; Spec.hold's HOLD_TARGETS)?"""
+    cards, effects, ops = tables.cards, tables.effects, tables.ops
+    out = np.zeros(max(len(cards), 1), dtype=bool)
+    for row in range(len(cards)):
+        e = int(cards["spell_effect"][row])
+        if e >= 0:
+            first, n = int(effects["op_first"][e]), int(effects["n_ops"][e])
+            out[row] = bool((ops["code"][first:first + n] == OP_GRAVEYARD_TO_HAND).any())
+    return out
+
+
 cdef dict card_arrays(CoreTables core, Spec* S):
     """The per-card arrays of a Spec (GoldfishFlags, units, colour demands, Hall demands,
     Game.kinds words, spend signatures, cost-modifier codes), made from `core` and pointed at
@@ -238,6 +258,7 @@ cdef dict card_arrays(CoreTables core, Spec* S):
     ops = core.tables.ops              # (what reads the graveyards' counts: a COUNT row, Flow State's op)
     S.counts_graveyard = bool((core.tables.counts["what"] == CO_CARDS_IN_GRAVEYARD).any() or (
         ops["flags"][ops["code"] == OP_LOOK_TO_HAND] & OF_MORE_IF_INSTANT_AND_SORCERY).any())
+    S.lists_graveyard = graveyard_listed(ops)
     return keep
 
 
@@ -271,9 +292,11 @@ cdef class GoldfishSpec:
         keep |= {"deck": np.ascontiguousarray(deck, dtype=np.int32),
                  "track": np.ascontiguousarray(track, dtype=np.int32),
                  "rank": np.ascontiguousarray(policy["rank"], dtype=np.int16),
-                 "hold": np.ascontiguousarray(policy["hold"], dtype=np.uint8)}
+                 "hold": np.array(policy["hold"], dtype=np.uint8)}        # (a copy: flags added below)
         if len(keep["rank"]) < n_cards or len(keep["hold"]) < n_cards:
             raise ValueError("policy arrays need one entry per card row")
+        keep["hold"][:n_cards] = np.where(keep["hold"][:n_cards] != 0, HOLD_NEVER, 0) | np.where(
+            graveyard_target_rows(core.tables)[:n_cards], HOLD_TARGETS, 0)
         self.core = core
         self._keep = keep
         self.S.deck = <int32_t*>cnp.PyArray_DATA(keep["deck"])

@@ -231,6 +231,12 @@ cdef class GameState:
         run_ops(&self.core.R, &self.S, self.g, NULL, row, target, source, x, self._player(who))
         sba_loop(&self.core.R, &self.S, self.g, NULL)
 
+    def graveyard_has_targets(self, int row, int who, bint flashback):
+        """Can card `row`'s spell be cast by `who` for its targets in their graveyard
+        (graveyard_has_targets, 601.2c; `flashback`: cast from there)?"""
+        return graveyard_has_targets(&self.core.R, self.g, self.core.R.cards[row].spell_effect, who,
+                                     row if flashback else -1)
+
     def activation_fault(self, int i, int k):
         """Why permanent i's non-mana ability k can't be activated now (ActivationFault)."""
         cdef Board b = game_board(self.g)

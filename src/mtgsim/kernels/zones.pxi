@@ -184,11 +184,13 @@ cdef inline void count_in_graveyard(BoardInfo* bi, int types, int who, int by) n
 cdef inline void put_in_graveyard(Game* g, int who, int row) noexcept nogil:
     """Card `row` is put into player who's graveyard: the one place a card goes there (a spell
     resolving, 608.2n; a permanent dying or sacrificed, 700.4, 701.21a; a card discarded,
-    milled or surveiled, 701.9a, 701.17a, 701.25a), counted in every game (count_in_graveyard);
-    the card itself kept in a Scenario's game only (the goldfish keeps the cards it may flash
-    back apart: card_to_graveyard). A token never gets here (111.7: leave_to_graveyard). The
-    goldfish counts only while something reads the counts (Game.counts_graveyard)."""
-    if g.scenario:
+    milled or surveiled, 701.9a, 701.17a, 701.25a), counted (count_in_graveyard) while
+    something reads the counts (Game.counts_graveyard), the card itself kept (Game.graveyard,
+    oldest first: 404.2 orders no graveyard, the list keeps which cards) while something looks
+    at which cards are there (Game.lists_graveyard: a Scenario's game, or a goldfish deck with
+    such an op). The goldfish keeps the cards it may flash back apart too (card_to_graveyard).
+    A token never gets here (111.7: leave_to_graveyard)."""
+    if g.lists_graveyard:
         if g.grave_n[who] >= MAXGRAVE:
             g.over |= GO_GRAVEYARD
             return
@@ -201,10 +203,11 @@ cdef inline void put_in_graveyard(Game* g, int who, int row) noexcept nogil:
 
 cdef void leave_graveyard(Game* g, int who, int row) noexcept nogil:
     """Card `row` leaves player who's graveyard (a spell cast from there with flashback is put
-    on the stack, 601.2a, 702.34a): the one place a card leaves it, its counts kept
-    (count_in_graveyard); in a Scenario's game its newest copy taken from the cards kept."""
+    on the stack, 601.2a, 702.34a; a card returned to the hand, 400.3): the one place a card
+    leaves it, its counts kept (count_in_graveyard); while the cards are kept
+    (Game.lists_graveyard), its newest copy taken from them."""
     cdef int k
-    if g.scenario:
+    if g.lists_graveyard:
         k = g.grave_n[who] - 1
         while k >= 0 and g.graveyard[who][k] != row:
             k -= 1

@@ -58,6 +58,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
                                 "order.")),
     "source_to_top": ("Artifact", "{T}: Draw a card, then put ~ on top of its owner's library."),
     "untap_source": ("Artifact", "~ doesn't untap during your untap step.\n{T}: Add {C}{C}{C}.\n{4}: Untap ~."),
+    "graveyard_to_hand": ("Sorcery", "Return target instant or sorcery card from your graveyard to your hand."),
 }
 
 
@@ -217,6 +218,16 @@ def _e_extra_land(m):
 @_effect(r"return a land you control to its owner's hand")
 def _e_bounce(m):
     return {"return_land": 1}
+
+
+_CARD_TYPE = r"(?:artifact|battle|creature|enchantment|instant|land|planeswalker|sorcery)"
+
+
+@_effect(rf"return target (?P<types>{_CARD_TYPE}(?:(?:,| or|, or) {_CARD_TYPE})* )?card from your graveyard to "
+         r"your hand")
+def _e_graveyard_to_hand(m):            # 115.1: Regrowth, Stormchaser's Talent's level 2
+    types = re.findall(_CARD_TYPE, m["types"] or "", re.IGNORECASE)
+    return {"graveyard_to_hand": 1, "graveyard_card_types": [t.capitalize() for t in types]}
 
 
 @_effect(r"untap up to (?P<n>one|two|three|four|five|\d+) lands?")
