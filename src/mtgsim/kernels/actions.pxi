@@ -535,6 +535,19 @@ cdef void hand_to_top(Rules* R, Spec* S, Game* g, int who, int n) noexcept nogil
     g.gen += 1
 
 
+cdef void set_card_row(Game* g, int i, int row) noexcept nogil:
+    """Permanent i is now CARD row `row` (a Class at another level, 716.2a): the same object
+    (its counters, damage, tapped state and the effects on it stay), with that row's
+    characteristics; the incremental state takes the old row out and the new one in."""
+    enters_or_leaves(g, i, -1)
+    count_permanent(g, g.perms[i].card, -1)
+    g.perms[i].card = row
+    derive_characteristics(&g.perms[i])
+    count_permanent(g, row, 1)
+    enters_or_leaves(g, i, 1)
+    board_changed(g)
+
+
 cdef void become_level(Rules* R, Spec* S, Game* g, Rng* rng, int i, int n) noexcept nogil:
     """Permanent i's level becomes n (716.2a; a designation, 716.2b): it has its card's abilities
     of every level up to n (its card's row at level n, by next_level from its card's; past its
@@ -551,13 +564,7 @@ cdef void become_level(Rules* R, Spec* S, Game* g, Rng* rng, int i, int n) noexc
         row += R.cards[row].next_level              # ... and at level n)
     g.perms[i].level = n
     if row != old:
-        enters_or_leaves(g, i, -1)                  # (the incremental state: the old row out, the
-        count_permanent(g, old, -1)                 # new one in)
-        g.perms[i].card = row
-        derive_characteristics(&g.perms[i])
-        count_permanent(g, row, 1)
-        enters_or_leaves(g, i, 1)
-        board_changed(g)
+        set_card_row(g, i, row)
     for k in range(R.cards[below].n_triggered if row != below else R.cards[row].n_triggered,
                    R.cards[row].n_triggered):
         if R.triggered[R.cards[row].triggered_first + k].event == EV_SELF_BECOMES_LEVEL:
