@@ -416,6 +416,10 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                     trace_moved(g, code, g.front[g.perms[t].card], Z_BATTLEFIELD, Z_LIBRARY, g.perms[t].owner)
                     put_on_top(g, g.perms[t].owner, g.front[g.perms[t].card])
                 remove_permanent(g, t)
+        elif code == OP_TRANSFORM:             # 701.27a: its source, if still there (400.7)
+            t = find_object(g, source_id) if source_id >= 0 else -1
+            if t >= 0:
+                transform(R, S, g, rng, t, (op.flags & OF_EXILE_AND_RETURN) != 0)
         elif code == OP_SACRIFICE_SELF:        # 701.21a: its source, if still there (400.7) and yours
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0 and g.perms[t].controller == who:
@@ -546,6 +550,26 @@ cdef void set_card_row(Game* g, int i, int row) noexcept nogil:
     count_permanent(g, row, 1)
     enters_or_leaves(g, i, 1)
     board_changed(g)
+
+
+cdef void transform(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint exile_and_return) noexcept nogil:
+    """Permanent i turns over to its card's other face (701.27a; Card.transformed): the same
+    object, keeping its counters, damage, tapped state and the effects on it (712.18), with only
+    that face's characteristics (712.8d-e); no enters ability triggers. With exile_and_return, it
+    is exiled and its card returned to the battlefield with that face up under its owner's
+    control: a new object whose enters abilities trigger (400.7, 712.14a; a token ceases to
+    exist, 111.7). Not a double-faced card, or the other face an instant or sorcery: nothing
+    happens (701.27c-d, 712.9-10)."""
+    cdef int row = g.perms[i].card, other = row + R.cards[row].transformed, owner = g.perms[i].owner
+    cdef bint token = (g.perms[i].flags & PF_TOKEN) != 0
+    if other == row or R.cards[other].types & (CT_INSTANT | CT_SORCERY):
+        return
+    if not exile_and_return:
+        set_card_row(g, i, other)
+        return
+    remove_permanent(g, i)
+    if not token:
+        put_onto_battlefield(R, S, g, rng, other, False, 0, owner)
 
 
 cdef void become_level(Rules* R, Spec* S, Game* g, Rng* rng, int i, int n) noexcept nogil:

@@ -57,6 +57,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "hand_to_top": ("Instant", ("Draw three cards, then put two cards from your hand on top of your library in any "
                                 "order.")),
     "source_to_top": ("Artifact", "{T}: Draw a card, then put ~ on top of its owner's library."),
+    "transform": ("Creature — Human", "{3}{G}: Transform ~. Activate only as a sorcery."),
 }
 
 
@@ -112,6 +113,13 @@ def _e_hand_to_top(m):                  # 401.4 (Brainstorm, after its draws: 60
 @_effect(r"put ~ on top of its owner's library")
 def _e_source_to_top(m):                # 400.3 (Sensei's Divining Top: "Draw a card, then ...", 608.2c)
     return {"source_to_top": True}
+
+
+@_effect(r"transform ~")
+@_effect(r"exile ~, then return (?P<returned>him|her|it|them) to the battlefield transformed under "
+         r"(?:his|her|its|their) owner's control")
+def _e_transform(m):                    # 701.27a; exiled and returned, a new object (400.7, 712.14a)
+    return {"transform": True} | ({"returned": True} if "returned" in m.groupdict() else {})
 
 
 _BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,]+?))?")
