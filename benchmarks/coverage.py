@@ -176,7 +176,8 @@ class Reader:
                 read = self.imported.aliases.get(card.name, card.name)     # (its record in the bulk file)
                 text = self.imported.table(read).get("text", "") if read in self.imported.keys else ""
                 verdict = dataclasses.replace(self.db.verdict(name), name=name)  # (by the deck's "A // B" name)
-                land = card.is_land or (card.back is not None and card.back.is_land)   # (back: modal DFCs only)
+                back = card.modal_back                 # (712.12: a modal DFC's land face, not a transforming one's)
+                land = card.is_land or (back is not None and back.is_land)
                 self._known[name] = CardRead(verdict, land, not land and self._adds_mana(text))
         return self._known[name]
 

@@ -56,7 +56,7 @@ ctypedef struct Amount:          # a fixed amount, or a Count times one plus the
 ctypedef struct Op:              # one step of an effect (OP table): what run_ops does, by code
     uint8_t code                 # OpCode (mtgsim.vocabulary declares each)
     uint8_t who                  # Who: the player it concerns, relative to the effect's player
-    uint8_t flags                # OpFlags
+    uint16_t flags               # OpFlags (two bytes: the eight of one ran out; the record stays 16 bytes)
     int32_t arg                  # a row in another table, by code: COST row of the mana added,
                                  # CARD row of the token, FILTER row of the lands searched for; or
                                  # the CounterKind of the counters put (-1 none)
@@ -120,6 +120,9 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     int16_t n_enters
     int32_t triggered_first      # TRIGGERED rows
     int16_t n_triggered
+    int16_t transformed          # a double-faced card's face (712): rows from this one to its other face,
+                                 # the one it turns over to as it transforms (701.27a), 0 none (a
+                                 # difference, in the padding: the record stays 128 bytes)
     int32_t activated_first      # ACTIVATED rows
     int16_t n_activated
     int16_t next_level           # a Class (716): rows from this one to its row at the next level (its

@@ -564,8 +564,31 @@ class _Compiler:
             self.rows["card"][idx]["spell_effect"] = self.effect(spells[0].effect)
             self.rows["card"][idx]["kicked_effect"] = self.effect(spells[0].kicked)
         if c.back is not None:
-            self.rows["card"][idx]["back"] = self.card(c.back)
+            self._faces(c, idx, self.card(c.back))
         return idx
+
+    def _faces(self, c: CardDef, idx: int, back: int) -> None:
+        """A double-faced card's back face, CARD row `back`: a modal one's `back` (cast or played
+        as either face, 712.12), a nonmodal one's face it transforms to (712.2) with the front
+        face's mana value (712.8e); each face's `transformed` the other (701.27a, 712.3: a modal
+        one may transform too), unless the back face has an unread drawback (`uncastable`: never
+        turned to, never free). A transform on the back face is not worth activating (the
+        goldfish turns a card to its back face, never back)."""
+        cards, activated, effects, ops = (self.rows[k] for k in ("card", "activated", "effect", "op"))
+        if c.transforms:
+            cards[back]["mana_value"] = c.mana_value
+        else:
+            cards[idx]["back"] = back
+        if c.back is not None and c.back.uncastable:
+            return
+        _check_range("back", "transformed", back - idx, np.int16)       # (rows apart: tokens between)
+        cards[idx]["transformed"], cards[back]["transformed"] = back - idx, idx - back
+        for q in range(cards[back]["n_activated"]):
+            if activated[cards[back]["activated_first"] + q]["effect"] < 0:
+                continue
+            e = effects[activated[cards[back]["activated_first"] + q]["effect"]]
+            if any(op["code"] == OpCode.OP_TRANSFORM for op in ops[e["op_first"]:e["op_first"] + e["n_ops"]]):
+                e["worth"] = 0
 
     def _attack_condition(self, a: AttackCondition) -> int:
         """508.1c: "can't attack unless you control a creature ..." as the FILTER row of those

@@ -442,7 +442,8 @@ def _pip_weights(cost: ManaCost) -> tuple[dict[str, float], dict[str, float]]:
 
 
 def _faces(card: CardDef) -> tuple[CardDef, ...]:
-    return (card, card.back) if card.back is not None else (card,)
+    """The faces it may be cast or played as (712.12: a transforming card's back face is not one)."""
+    return (card, card.modal_back) if card.modal_back is not None else (card,)
 
 
 def _mana_colors(faces: Iterable[CardDef], own_lands: frozenset[str],

@@ -847,16 +847,18 @@ class Scenario(ScenarioChoices, ManaPools):
         """The face of card c that `face` names for play_land, checked: a land (305.1, 712.12)."""
         if face is not None and (not isinstance(face, str) or face not in ("front", "back")):
             raise ArgumentError(f"face must be 'front', 'back' or None, got {shown(face)}")
-        if face == "back" and c.back is None:
-            raise ArgumentError(f"face: {c.name} has no back face (it is not a double-faced card, 712.1)")
+        back = c.modal_back
+        if face == "back" and back is None:
+            raise ArgumentError(f"face: {c.name} has no back face played as a land (it is not a modal "
+                                "double-faced card, 712.12)")
         if face is None:
-            face = "back" if not c.is_land and c.back is not None and c.back.is_land else "front"
-        played = c.back if face == "back" and c.back is not None else c     # (no back face: refused above)
+            face = "back" if not c.is_land and back is not None and back.is_land else "front"
+        played = back if face == "back" and back is not None else c     # (no back face: refused above)
         if not played.is_land:
             if face == "back":
                 raise RulesError(f"712.12, 305.1: {c.name}'s back face {played.name} is not a land")
-            hint = (f" (its back face {c.back.name} is: face='back', 712.12)"
-                    if c.back is not None and c.back.is_land else "")
+            hint = (f" (its back face {back.name} is: face='back', 712.12)"
+                    if back is not None and back.is_land else "")
             raise RulesError(f"305.1: {c.name} is not a land{hint}")
         if played.uncastable:            # (a drawback on its entering the vocabulary lacks)
             raise RulesError(f"{played.name} is not played by the simulator: {played.uncastable}")

@@ -75,6 +75,7 @@ class OpCode(enum.IntEnum):
     OP_SACRIFICE_SELF = 25       # its source is sacrificed (701.21a)
     OP_UNTAP_SOURCE = 26         # its source untaps (701.26a)
     OP_GRAVEYARD_TO_HAND = 27    # N target cards from your graveyard into your hand: arg, a FILTER row (115.1)
+    OP_TRANSFORM = 28            # its source turns over to its other face (701.27a, 712.18)
 
 
 class OpFlag(enum.IntEnum):
@@ -88,6 +89,8 @@ class OpFlag(enum.IntEnum):
     #                              card and a sorcery card in your graveyard (Flow State, 608.2c)
     OF_MAY_SHUFFLE = 64          # OP_REARRANGE: the player may shuffle the library instead (Ponder)
     OF_UNTAP_WITH_FOUR_LANDS = 128  # OP_SEARCH_LAND: ...then untapped if you control four or more lands
+    OF_EXILE_AND_RETURN = 256    # OP_TRANSFORM: exiled, then returned to the battlefield transformed: a new
+    #                              object (400.7, 712.14a)
 
 
 class Who(enum.IntEnum):
@@ -467,6 +470,15 @@ OPS: tuple[OpDef, ...] = (
                   CARD_TYPE_NAMES)),
           choice="card_from_graveyard", moved="return"),   # (not worth an activation alone: what to sacrifice
                                                             # or pay for a card back is more than the policy weighs)
+    OpDef("transform", OpCode.OP_TRANSFORM, "701.27a",
+          "its source, if still on the battlefield and a double-faced card, turns over to its other face: the same "
+          "object, its counters, damage and the effects on it kept (712.18), with only that face's characteristics "
+          "(712.8d-e: its mana value the front face's); with `returned`, exiled and returned to the battlefield with "
+          "its back face up, a new object whose enters abilities trigger (400.7, 712.14a; a token ceases to exist, "
+          "111.7). The goldfish transforms a card to its back face when it can, never back (worth: to its back face)",
+          (_flag("transform", "true: it does"),
+           _flag("returned", "exiled, then returned to the battlefield transformed under its owner's control",
+                 flag=OpFlag.OF_EXILE_AND_RETURN)), worth=True),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

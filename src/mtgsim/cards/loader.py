@@ -318,7 +318,7 @@ def _check_mana_ability(rec: ManaAbility, table: Mapping[str, Any], where: str) 
 _CARD_FIELDS = {"name", "cost", "type", "pt", "loyalty", "colors", "keywords", "abilities",
                 "kicker", "flashback", "text", "unmodeled", "token", "back", "star", "attacks_only_if",
                 "cycling", "typecycling", "doesnt_untap", "uncastable", "cant_attack", "unmodeled_effect", "levels",
-                "suspend", "suspend_time"}
+                "suspend", "suspend_time", "transforms"}
 
 
 def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardDef:
@@ -358,7 +358,7 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
               "token": bool, "kicker": ManaCost, "flashback": ManaCost, "star": Count,
               "cycling": ManaCost, "typecycling": str, "suspend": ManaCost, "suspend_time": int,
               "doesnt_untap": bool, "uncastable": str,
-              "cant_attack": bool, "unmodeled_effect": str,
+              "cant_attack": bool, "unmodeled_effect": str, "transforms": bool,
               "colors": Color, "attacks_only_if": model.AttackCondition}
     for key, hint in simple.items():
         if key in table:

@@ -788,7 +788,10 @@ class CardDef:
     text: str = ""                        # oracle text, for people
     unmodeled: str = ""                   # parts of the text the vocabulary doesn't express
     token: bool = False                   # a token definition (111), not a card
-    back: "CardDef | None" = None         # back face of a modal double-faced card (712)
+    back: "CardDef | None" = None         # back face of a double-faced card (712): of a modal one (712.3),
+                                          # cast or played as either face (712.12); with `transforms`
+    transforms: bool = False              # ...the face a nonmodal one transforms to (712.2, 701.27a),
+                                          # never cast or played as, on the battlefield only
     attacks_only_if: AttackCondition | None = None  # "can't attack unless you control ..." (508.1c)
     cant_attack: bool = False             # it never attacks: "~ can't attack" (508.1c), or a restriction
                                           # on its attacking the vocabulary doesn't express, read so
@@ -823,6 +826,9 @@ class CardDef:
         if self.unmodeled_effect == "drawback" and not self.uncastable:
             raise CardDataError("an unmodeled drawback needs `uncastable` (why the card is never cast, or "
                                 "a land never played): never free", card=self.name, field="uncastable")
+        if self.transforms and self.back is None:
+            raise CardDataError("a card that transforms (712.2) needs its back face: the table `back`",
+                                card=self.name, field="transforms")
         if self.levels:
             self._check_levels()
         self._keyword_abilities()
@@ -831,6 +837,12 @@ class CardDef:
             note = f"Keyword{'s' if len(unplayed) > 1 else ''} not simulated: {', '.join(unplayed)}."
             if note not in self.unmodeled:
                 object.__setattr__(self, "unmodeled", f"{self.unmodeled} {note}".strip())
+
+    @property
+    def modal_back(self) -> "CardDef | None":
+        """Its back face if it may be cast or played as that face (a modal double-faced card,
+        712.12), else None (none, or the face it transforms to, 712.2)."""
+        return None if self.transforms else self.back
 
     def _keyword_abilities(self) -> None:
         """The triggered abilities its keywords stand for (KEYWORD_ABILITIES), one per instance

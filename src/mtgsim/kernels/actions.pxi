@@ -424,6 +424,10 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                     trace_moved(g, code, g.front[g.perms[t].card], Z_BATTLEFIELD, Z_LIBRARY, g.perms[t].owner)
                     put_on_top(g, g.perms[t].owner, g.front[g.perms[t].card])
                 remove_permanent(g, t)
+        elif code == OP_TRANSFORM:             # 701.27a: its source, if still there (400.7)
+            t = find_object(g, source_id) if source_id >= 0 else -1
+            if t >= 0:
+                transform(R, S, g, rng, t, (op.flags & OF_EXILE_AND_RETURN) != 0)
         elif code == OP_SACRIFICE_SELF:        # 701.21a: its source, if still there (400.7) and yours
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0 and g.perms[t].controller == who:
@@ -547,6 +551,39 @@ cdef void hand_to_top(Rules* R, Spec* S, Game* g, int who, int n) noexcept nogil
     g.gen += 1
 
 
+cdef void set_card_row(Game* g, int i, int row) noexcept nogil:
+    """Permanent i is now CARD row `row` (a Class at another level, 716.2a): the same object
+    (its counters, damage, tapped state and the effects on it stay), with that row's
+    characteristics; the incremental state takes the old row out and the new one in."""
+    enters_or_leaves(g, i, -1)
+    count_permanent(g, g.perms[i].card, -1)
+    g.perms[i].card = row
+    derive_characteristics(&g.perms[i])
+    count_permanent(g, row, 1)
+    enters_or_leaves(g, i, 1)
+    board_changed(g)
+
+
+cdef void transform(Rules* R, Spec* S, Game* g, Rng* rng, int i, bint exile_and_return) noexcept nogil:
+    """Permanent i turns over to its card's other face (701.27a; Card.transformed): the same
+    object, keeping its counters, damage, tapped state and the effects on it (712.18), with only
+    that face's characteristics (712.8d-e); no enters ability triggers. With exile_and_return, it
+    is exiled and its card returned to the battlefield with that face up under its owner's
+    control: a new object whose enters abilities trigger (400.7, 712.14a; a token ceases to
+    exist, 111.7). Not a double-faced card, or the other face an instant or sorcery: nothing
+    happens (701.27c-d, 712.9-10)."""
+    cdef int row = g.perms[i].card, other = row + R.cards[row].transformed, owner = g.perms[i].owner
+    cdef bint token = (g.perms[i].flags & PF_TOKEN) != 0
+    if other == row or R.cards[other].types & (CT_INSTANT | CT_SORCERY):
+        return
+    if not exile_and_return:
+        set_card_row(g, i, other)
+        return
+    remove_permanent(g, i)
+    if not token:
+        put_onto_battlefield(R, S, g, rng, other, False, 0, owner)
+
+
 cdef void become_level(Rules* R, Spec* S, Game* g, Rng* rng, int i, int n) noexcept nogil:
     """Permanent i's level becomes n (716.2a; a designation, 716.2b): it has its card's abilities
     of every level up to n (its card's row at level n, by next_level from its card's; past its
@@ -563,13 +600,7 @@ cdef void become_level(Rules* R, Spec* S, Game* g, Rng* rng, int i, int n) noexc
         row += R.cards[row].next_level              # ... and at level n)
     g.perms[i].level = n
     if row != old:
-        enters_or_leaves(g, i, -1)                  # (the incremental state: the old row out, the
-        count_permanent(g, old, -1)                 # new one in)
-        g.perms[i].card = row
-        derive_characteristics(&g.perms[i])
-        count_permanent(g, row, 1)
-        enters_or_leaves(g, i, 1)
-        board_changed(g)
+        set_card_row(g, i, row)
     for k in range(R.cards[below].n_triggered if row != below else R.cards[row].n_triggered,
                    R.cards[row].n_triggered):
         if R.triggered[R.cards[row].triggered_first + k].event == EV_SELF_BECOMES_LEVEL:

@@ -104,6 +104,8 @@ cdef class CoreTables:
         front = np.arange(max(self.R.n_cards, 1), dtype=np.int32)
         faces = np.flatnonzero(tables.cards["back"] >= 0)
         front[tables.cards["back"][faces]] = faces
+        faces = np.flatnonzero(tables.cards["transformed"] > 0)       # (712.8a: the front face off the
+        front[faces + tables.cards["transformed"][faces]] = faces     # battlefield, 701.27a)
         for row in np.flatnonzero(tables.cards["next_level"]):    # (a Class's level rows: off the
             if front[row] == row:                                  # battlefield, the card, 716.2b)
                 up = row

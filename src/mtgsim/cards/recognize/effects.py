@@ -59,6 +59,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "source_to_top": ("Artifact", "{T}: Draw a card, then put ~ on top of its owner's library."),
     "untap_source": ("Artifact", "~ doesn't untap during your untap step.\n{T}: Add {C}{C}{C}.\n{4}: Untap ~."),
     "graveyard_to_hand": ("Sorcery", "Return target instant or sorcery card from your graveyard to your hand."),
+    "transform": ("Creature — Human", "{3}{G}: Transform ~. Activate only as a sorcery."),
 }
 
 
@@ -119,6 +120,13 @@ def _e_source_to_top(m):                # 400.3 (Sensei's Divining Top: "Draw a 
 @_effect(r"untap ~")
 def _e_untap_source(m):                 # 701.26a (Grim Monolith's "{4}: Untap this artifact.")
     return {"untap_source": True}
+
+
+@_effect(r"transform ~")
+@_effect(r"exile ~, then return (?P<returned>him|her|it|them) to the battlefield transformed under "
+         r"(?:his|her|its|their) owner's control")
+def _e_transform(m):                    # 701.27a; exiled and returned, a new object (400.7, 712.14a)
+    return {"transform": True} | ({"returned": True} if "returned" in m.groupdict() else {})
 
 
 _BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,{}]+?))?")

@@ -517,8 +517,14 @@ def recognize(card: OracleCard) -> Recognition:
     clauses: list[Clause] = []
     tokens: dict[str, dict[str, Any]] = {}
     front = face_table(card.front, card.keywords, clauses, tokens)
-    if card.layout == "modal_dfc" and len(card.faces) > 1:
+    if card.layout in ("modal_dfc", "transform") and len(card.faces) > 1:
         front["back"] = face_table(card.faces[1], card.keywords, clauses, tokens)
+        if card.layout == "transform":          # (the face it transforms to, 712.2: never cast)
+            front["transforms"] = True
+        if card.layout == "transform" and "Battle" in front["type"]:
+            clauses.append(Clause(f"{card.front.name}: a battle defeated, its back face cast transformed (310.7, "
+                                  "310.12): not simulated", UNRECOGNIZED, card.front.name, "battle defeated"))
+            front["unmodeled"] = (front.get("unmodeled", "") + " A battle defeated: not simulated.").strip()
     elif len(card.faces) > 1 and card.layout not in ("reversible_card",):
         for other in card.faces[1:]:
             how = {"transform": "its back face", "meld": "its melded face", "flip": "its flipped face"}.get(
