@@ -300,6 +300,7 @@ class _Compiler:
         row["hand_max"] = 32767 if c.hand_max is None else c.hand_max
         row["during"] = c.during.code
         row["level"] = c.level or 0
+        row["lore"] = c.lore or 0
         if c.once_each_turn:
             if self.once_next >= len(self._ONCE_FLAGS):
                 raise CardDataError(f"at most {len(self._ONCE_FLAGS)} abilities of a card may be "
@@ -683,6 +684,7 @@ class _Compiler:
         r["event"] = t.event.code                  # (the core's EV_ member of that name: vocabulary.Event)
         r["spell_types"] = type_bits(t.spell_types)
         r["spell_not_types"] = type_bits(t.spell_not_types)
+        r["chapter"] = t.chapter
         r["effect"] = self.effect(t.effect)
         return r
 

@@ -23,14 +23,14 @@ SIZE = 100
 
 # ---- the cards of the set not fully read: their buckets now ------------------------------------------
 PARTLY = {
-    'The Fantasticar', 'The One Ring',
+    'The Fantasticar', 'The One Ring', "Urza's Saga",
     'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
     'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara', 'Firebending Lesson', "Stormchaser's Talent", 'Soul-Scar Mage'}
 UNKNOWN = {
-    "Urza's Saga", 'Badgermole Cub',
+    'Badgermole Cub',
     'Boomerang Basics', "Mishra's Bauble",
     'Glaring Fleshraker', 'Tezzeret, Cruel Captain', 'Chalice of the Void',
     'Voice of Victory', 'Manifold Key',

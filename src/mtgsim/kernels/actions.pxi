@@ -352,7 +352,9 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                     enter_attacking(R, g, t)
         elif code == OP_COUNTERS:
             t = target if 0 <= target < g.n and g.perms[target].object_id == target_id else find_object(g, target_id)
-            if t >= 0:
+            if t >= 0 and op.arg == <int>CK_LORE and R.sagas:     # (714.2b: its chapters trigger)
+                put_lore(R, S, g, rng, t, op_amount(R, g, op, source, who, x))
+            elif t >= 0:
                 g.over |= amount_in(&g.perms[t].counters[op.arg], op_amount(R, g, op, source, who, x))
                 g.m1m1 |= g.perms[t].counters[<int>CK_M1M1] != 0
         elif code == OP_SCRY or code == OP_SURVEIL:    # ("scry 2, then draw a card": before the draw)
@@ -680,6 +682,64 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
         run_ops(R, S, g, rng, pending_row[k], target, find_object_near(g, pending_src[k], pending_at[k]),
                      x, pending_who[k])
     state_based_actions(R, S, g, rng)
+    if R.sagas:                             # 714.3a: a Saga enters with a lore counter
+        target = find_object(g, object_id)
+        if target >= 0 and final_chapter(R, g.perms[target].card):
+            put_lore(R, S, g, rng, target, 1)
+
+
+cdef int final_chapter(Rules* R, int row) noexcept nogil:
+    """714.2d: the final chapter number of CARD row `row`, the greatest among its chapter
+    abilities (0: none, not a Saga the lore rules concern)."""
+    cdef Card* c = &R.cards[row]
+    cdef int k, n = 0
+    for k in range(c.n_triggered):
+        if R.triggered[c.triggered_first + k].event == EV_CHAPTER:
+            n = max(n, R.triggered[c.triggered_first + k].chapter)
+    return n
+
+
+cdef void put_lore(Rules* R, Spec* S, Game* g, Rng* rng, int i, int n) noexcept nogil:
+    """n lore counters are put on permanent i, a Saga (714.3a, 714.3c, or an effect's): each of
+    its chapter abilities whose number N the count reaches from below triggers (714.2b; two
+    reached at once, the lower first: the player's order, 603.3b) and resolves; then, with as
+    many as its final chapter and none of them left to resolve, it is sacrificed (714.4, a
+    state-based action: it dies, 700.4)."""
+    cdef int object_id = g.perms[i].object_id, who = g.perms[i].controller, row = g.perms[i].card
+    cdef int old = g.perms[i].counters[<int>CK_LORE], new, chapter, k, j
+    cdef Card* c = &R.cards[row]          # (what triggers is fixed as the counters are put, 603.2)
+    cdef Triggered* t
+    if n <= 0:
+        return
+    g.over |= amount_in(&g.perms[i].counters[<int>CK_LORE], n)
+    new = g.perms[i].counters[<int>CK_LORE]
+    board_changed(g)
+    for chapter in range(old + 1, min(new, 255) + 1):
+        for k in range(c.n_triggered):
+            t = &R.triggered[c.triggered_first + k]
+            if t.event == EV_CHAPTER and t.chapter == chapter:
+                j = find_object(g, object_id)
+                run_ops(R, S, g, rng, t.effect, j, j, 0, who)
+                state_based_actions(R, S, g, rng)
+    j = find_object(g, object_id)
+    if j >= 0 and final_chapter(R, g.perms[j].card) and (
+            g.perms[j].counters[<int>CK_LORE] >= final_chapter(R, g.perms[j].card)):
+        dies(R, S, g, rng, j)             # (701.21a: sacrificed, it dies)
+
+
+cdef void lore_step(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexcept nogil:
+    """714.3c: as player who's precombat main phase begins, they put a lore counter on each Saga
+    they control (a turn-based action; those there as it begins, in the order of their rows)."""
+    cdef int j, k, n = 0
+    cdef int ids[MAXPERM]
+    for j in range(g.n):
+        if g.perms[j].controller == who and n < MAXPERM and final_chapter(R, g.perms[j].card):
+            ids[n] = g.perms[j].object_id
+            n += 1
+    for k in range(n):
+        j = find_object(g, ids[k])
+        if j >= 0:
+            put_lore(R, S, g, rng, j, 1)
 
 
 cdef int find_object(Game* g, int object_id) noexcept nogil:

@@ -352,6 +352,12 @@ def creature_token(m: re.Match) -> dict[str, Any] | None:
     quoted = m["ability"] or m["has"]
     if m["ability"] and m["has"]:
         return None
+    star = re.fullmatch(r"(?:~|This creature|This token) gets \+1/\+1 for each (?P<what>[\w ]+ you control)\.?",
+                        quoted or "")
+    if star and (m["p"], m["t"]) == ("0", "0") and (count := amount_phrase(f"for each {star['what']}")):
+        quoted = None                   # (0/0 with +1/+1 for each: */* counting them, 208.2a)
+    elif star:
+        return None
     if quoted:
         ability = re.fullmatch(r'(?P<cost>[^:"]+): (?P<effect>Add .+)', quoted)
         cost = activation_cost(ability["cost"], "mana_ability") if ability else None
@@ -365,8 +371,13 @@ def creature_token(m: re.Match) -> dict[str, Any] | None:
     phrase = (f"{m['p']}/{m['t']} {m['colors'].lower()} {' '.join(subtypes)} {types}creature token"
               + (f" with {m['kw'].lower()}" if kws else "")
               + (f' with "{quoted.replace("~", "this creature")}"' if abilities else ""))
+    if star:
+        phrase += f" with \"This creature gets +1/+1 for each {star['what']}.\""
     table: dict[str, Any] = {"name": phrase, "type": f"{types.title()}Creature — {' '.join(subtypes)}",
-                             "pt": f"{m['p']}/{m['t']}", "colors": colors, "token": True, "text": phrase}
+                             "pt": "*/*" if star else f"{m['p']}/{m['t']}", "colors": colors, "token": True,
+                             "text": phrase}
+    if star:
+        table["star"] = count
     if kws:
         table["keywords"] = [k.capitalize() for k in kws]
     if abilities:
