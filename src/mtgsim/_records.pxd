@@ -42,6 +42,8 @@ ctypedef struct Filter:          # which cards or permanents a rule looks for (F
                                  # row: "three or more lands with the same name", 602.5) — a way of
                                  # counting, not a part a permanent passes; here so that the one
                                  # count reads it
+    uint8_t cost_below           # and its card's mana cost generic mana only, {0} up to {cost_below - 1} (202.1:
+                                 # a search's, Urza's Saga's "mana cost {0} or {1}": 2), 0 any
 
 ctypedef struct Count:           # a number read off the game state (COUNT table)
     uint8_t what                 # CountOf

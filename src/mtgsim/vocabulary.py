@@ -72,6 +72,7 @@ class OpCode(enum.IntEnum):
     OP_HAND_TO_TOP = 23          # put N cards from the hand on top of the library in any order (401.4)
     OP_SOURCE_TO_TOP = 24        # its source goes on top of its owner's library (400.3)
     OP_SACRIFICE_SELF = 25       # its source is sacrificed (701.21a)
+    OP_SEARCH_CARD = 26          # search the library for N cards onto the battlefield (701.23): arg, a FILTER row
 
 
 class OpFlag(enum.IntEnum):
@@ -144,6 +145,9 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
     ChoiceKind("cards_to_top", "the cards of the hand an effect puts on top of the library, and their order (401.4; "
                "the cards last put into the hand, as they were drawn)", "resolving", "cards_to_top", field="top_cards",
                default=0),
+    ChoiceKind("card_to_find", "the card a search for a card finds (701.23; the goldfish's: one with a mana ability, "
+               "else the one of greatest mana value; a Scenario's: the first from the top)", "resolving",
+               "card_to_search"),
 )
 CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
@@ -452,6 +456,14 @@ OPS: tuple[OpDef, ...] = (
     OpDef("sacrifice_self", OpCode.OP_SACRIFICE_SELF, "701.21a",
           "its source is sacrificed, if it is still on the battlefield (City of Traitors)",
           (_flag("sacrifice_self", "true: it is"),)),
+    OpDef("card_to_battlefield", OpCode.OP_SEARCH_CARD, "701.23",
+          "search your library for N cards of one of `card_types` whose mana cost is generic mana only, {0} up to "
+          "{cost_at_most} (202.1: no {X}, no coloured symbol; a card without a mana cost has none), and put them "
+          "onto the battlefield, then shuffle (Urza's Saga: \"an artifact card with mana cost {0} or {1}\")",
+          (_number("card_to_battlefield", "cards found", hi=MAX_LOOK),
+           _names("card_types", "the card types searched for, any of them", CARD_TYPE_NAMES),
+           Param("cost_at_most", "number", "the greatest generic mana cost found ({0} up to it)", hi=16, default=0)),
+          worth=True, choice="card_to_find"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -134,6 +134,8 @@ def test_a_parameter_has_a_known_kind_and_bounds():
 
 # modifiers the compiler reads in their op's own case, and why
 READ_BY_ITS_OPS_CASE = {"land_types": "with lands_basic, one FILTER row of the lands searched for",
+                        "card_types": "with cost_at_most, one FILTER row of the cards searched for",
+                        "cost_at_most": "with card_types, one FILTER row of the cards searched for",
                         "lands_basic": "with land_types, one FILTER row of the lands searched for",
                         **{name: "with becomes, the CARD row of what its source becomes (Compiler.becomes)"
                            for name in ("becomes_subtypes", "all_creature_types", "becomes_colors", "becomes_power",

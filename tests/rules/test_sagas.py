@@ -193,27 +193,32 @@ def test_714_3a_urzas_saga_played_taps_for_colorless_once_chapter_one_resolved(u
         s.tap_for_mana(bare)
 
 
-def test_714_2b_chapter_urzas_saga_makes_constructs_from_chapter_two_and_goes_after_three(urza):
-    """Chapter II (the next turn's lore counter, 714.3c) gains "{2}, {T}: Create a 0/0 colorless Construct
-    artifact creature token with 'This token gets +1/+1 for each artifact you control.'": a 1/1 with itself the
-    one artifact. Chapter III (its search not simulated) resolves, and the Saga is sacrificed (714.4): the
-    lands you control drop by one."""
-    s = Scenario(urza)
-    for _ in range(10):
-        s.add_to_library("Island")
-    s.add("Island")
-    s.add("Island")
-    s.add_to_hand("Urza's Saga")
-    saga = s.play_land("Urza's Saga")
-    with pytest.raises(RulesError):
-        s.activate(saga)                         # (chapter I only: no Construct ability yet)
-    s.next_turn()
-    s.next_turn()
-    assert s.counters(saga) == {"lore": 2}
-    s.activate(saga)
-    construct = next(p for p in s.battlefield() if "Construct" in p.name)
-    assert (s.power(construct), s.toughness(construct)) == (1, 1)
-    s.next_turn()
-    s.next_turn()
-    assert saga not in s.battlefield() and s.graveyard() == ["Urza's Saga"]
-    assert sum(p.name == "Island" for p in s.battlefield()) == 2 and len(s.battlefield()) == 3
+# (chapters II and III and the land count after: the truth test of tests/cards/test_truth_set.py)
+
+
+# ---- chapter III's search: "an artifact card with mana cost {0} or {1}" (701.23, 202.1) ----------------------
+
+SEEKER = card("Test Seeker Saga", "{0}", "Enchantment — Saga", abilities=[
+    _chapter(1, card_to_battlefield=1, card_types=["Artifact"], cost_at_most=1)])
+
+
+def test_701_23_card_to_battlefield_finds_an_artifact_with_mana_cost_0_or_1_only():
+    """202.1: a mana cost of {0} or {1} is generic mana only: not {X} (its mana value 0), not {R} (1), not {2},
+    and a card without a mana cost has none; the search finds the {1} artifact below them (a Scenario's: the
+    first from the top that may be found) and puts it onto the battlefield."""
+    s = Scenario()
+    s.add_to_library(card("Test One Rock", "{1}", "Artifact"))
+    for other in (card("Test X Rock", "{X}", "Artifact"), card("Test Red Trinket", "{R}", "Artifact"),
+                  card("Test Two Rock", "{2}", "Artifact"), card("Test Costless Relic", "", "Artifact"),
+                  card("Test One Bear", "{1}", "Creature — Bear", "1/1")):
+        s.add_to_library(other)
+    s.cast(SEEKER)
+    assert [p.name for p in s.battlefield()] == ["Test One Rock"]     # (the Saga gone after its one chapter)
+    assert s.graveyard() == ["Test Seeker Saga"]
+
+
+def test_701_23_card_to_battlefield_finds_nothing_in_a_library_without_one():
+    s = Scenario()
+    s.add_to_library(card("Test Two Rock", "{2}", "Artifact"))
+    s.cast(SEEKER)
+    assert s.battlefield() == [] and s.graveyard() == ["Test Seeker Saga"]

@@ -242,30 +242,11 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, bint to_battl
     first from the top (the player's choice); in the goldfish one of the library's unseen part,
     then of the cards a mulligan put on its bottom (103.5: they are in it too), of the kind the
     player chooses (land_to_search), else the first found."""
-    cdef int k, row = -1, i, want = -1
-    if g.scenario:
-        for k in range(g.lib_n[who] - 1, -1, -1):
-            if land_searched_for(R, e, g.library[who][k]):
-                row = g.library[who][k]
-                memmove(&g.library[who][k], &g.library[who][k + 1], (g.lib_n[who] - k - 1) * sizeof(int32_t))
-                g.lib_n[who] -= 1
-                break
-    else:
+    cdef int row, i, want = -1
+    if not g.scenario:
         forget_top(g)                    # (the library is shuffled after: its top is unknown)
         want = land_to_search(R, S, g, e, to_battlefield)
-        for k in range(g.lib_n[0]):
-            if g.library[0][k] == want or (want < 0 and land_searched_for(R, e, g.library[0][k])):
-                row = g.library[0][k]
-                g.library[0][k] = g.library[0][g.lib_n[0] - 1]
-                g.lib_n[0] -= 1
-                break
-    if row < 0 and not g.scenario:
-        for k in range(g.bottom_next, g.bottom_n):
-            if g.bottom[k] == want or (want < 0 and land_searched_for(R, e, g.bottom[k])):
-                row = g.bottom[k]
-                memmove(&g.bottom[k], &g.bottom[k + 1], (g.bottom_n - k - 1) * sizeof(int32_t))
-                g.bottom_n -= 1
-                break
+    row = take_searched(R, g, e, want, who)
     if row < 0:
         return
     trace(g, TR_SEARCH, row, to_battlefield)
@@ -283,6 +264,53 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, bint to_battl
     else:
         put_in_hand(g, who, row)
     board_changed(g)
+
+
+cdef int take_searched(Rules* R, Game* g, Op* e, int want, int who) noexcept nogil:
+    """The card player `who`'s search (701.23, by op `e`: its FILTER row) finds, taken out of their library:
+    in a Scenario's game the first from the top (the player's choice); in the goldfish card row `want` (the
+    player's choice) or, -1, the first found, of the library's unseen part, then of the cards a mulligan put on
+    its bottom (103.5: they are in it too). -1 if none is found."""
+    cdef int k, row = -1
+    if g.scenario:
+        for k in range(g.lib_n[who] - 1, -1, -1):
+            if land_searched_for(R, e, g.library[who][k]):
+                row = g.library[who][k]
+                memmove(&g.library[who][k], &g.library[who][k + 1], (g.lib_n[who] - k - 1) * sizeof(int32_t))
+                g.lib_n[who] -= 1
+                return row
+        return -1
+    for k in range(g.lib_n[0]):
+        if g.library[0][k] == want or (want < 0 and land_searched_for(R, e, g.library[0][k])):
+            row = g.library[0][k]
+            g.library[0][k] = g.library[0][g.lib_n[0] - 1]
+            g.lib_n[0] -= 1
+            return row
+    for k in range(g.bottom_next, g.bottom_n):
+        if g.bottom[k] == want or (want < 0 and land_searched_for(R, e, g.bottom[k])):
+            row = g.bottom[k]
+            memmove(&g.bottom[k], &g.bottom[k + 1], (g.bottom_n - k - 1) * sizeof(int32_t))
+            g.bottom_n -= 1
+            return row
+    return -1
+
+
+cdef void search_card(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, int who) noexcept nogil:
+    """Player `who` searches their library for a card passing op e's FILTER row (701.23: Urza's Saga's "an
+    artifact card with mana cost {0} or {1}") and puts it onto the battlefield, its enters abilities
+    triggering (603.6a): the one they choose (card_to_search; a Scenario's, the first from the top)."""
+    cdef int want = -1, row, i
+    if not g.scenario:
+        forget_top(g)                    # (the library is shuffled after: its top is unknown)
+        want = card_to_search(R, g, e)
+    row = take_searched(R, g, e, want, who)
+    if row < 0:
+        return
+    trace(g, TR_SEARCH, row, 1)
+    i = add_permanent(R, g, row, False, 0, who)
+    board_changed(g)
+    if i >= 0:
+        enters_triggers(R, S, g, rng, i, False, 0)
 
 
 cdef void return_land(Rules* R, Spec* S, Game* g, Rng* rng, int who, int source_id) noexcept nogil:
@@ -337,6 +365,9 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
         elif code == OP_SEARCH_LAND:
             for q in range(op.amount.fixed):
                 search_land(R, S, g, rng, op, (op.flags & OF_TO_BATTLEFIELD) != 0, who)
+        elif code == OP_SEARCH_CARD:
+            for q in range(op.amount.fixed):
+                search_card(R, S, g, rng, op, who)
         elif code == OP_ADD_MANA:
             for q in range(6):
                 g.over |= amount_in(&g.bi.pool[who][q], R.costs[op.arg].pips[q])

@@ -57,6 +57,8 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "hand_to_top": ("Instant", ("Draw three cards, then put two cards from your hand on top of your library in any "
                                 "order.")),
     "source_to_top": ("Artifact", "{T}: Draw a card, then put ~ on top of its owner's library."),
+    "card_to_battlefield": ("Sorcery", ("Search your library for an artifact card with mana cost {0} or {1}, put it "
+                                        "onto the battlefield, then shuffle.")),
 }
 
 
@@ -243,6 +245,12 @@ def _e_draw_for_each(m):
 @_effect(r"(?:you may )?put a land card from your hand onto the battlefield")
 def _e_land_from_hand(m):               # (as one more land play this turn: the land enters untapped)
     return {"extra_land_drops": 1}
+
+
+@_effect(r"search your library for an? (?P<type>artifact|creature|enchantment) card with mana cost \{0\} or "
+         r"\{1\}, put it onto the battlefield, then shuffle")
+def _e_card_to_battlefield(m):          # 701.23, 202.1 (Urza's Saga)
+    return {"card_to_battlefield": 1, "card_types": [m["type"].capitalize()], "cost_at_most": 1}
 
 
 @_effect(r"investigate")
