@@ -42,6 +42,8 @@ ctypedef struct Filter:          # which cards or permanents a rule looks for (F
                                  # row: "three or more lands with the same name", 602.5) — a way of
                                  # counting, not a part a permanent passes; here so that the one
                                  # count reads it
+    uint8_t cost_below           # and its card's mana cost generic mana only, {0} up to {cost_below - 1} (202.1:
+                                 # a search's, Urza's Saga's "mana cost {0} or {1}": 2), 0 any
 
 ctypedef struct Count:           # a number read off the game state (COUNT table)
     uint8_t what                 # CountOf
@@ -195,6 +197,8 @@ ctypedef struct Condition:       # "Activate only ..." (602.1b, 602.5): when an 
                                  # sets on the permanent, cleared as each turn begins (0: none)
     uint8_t level                # only while the permanent is this Class level (716.2a: a level-up
                                  # to N, N-1; 716.2d: no level is 1), 0: any
+    uint8_t lore                 # only while it has this many lore counters or more (a Saga's ability
+                                 # its chapter gains, 613.1f, 714.2b), 0: any
 
 ctypedef struct CostModifier:    # a static cost change (601.2f) (COST_MODIFIER table)
     int32_t card
@@ -254,6 +258,7 @@ ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED
     int32_t card
     uint8_t event                # Event
     uint8_t colorless            # only a colorless spell cast, or creature entering (105.2c)
+    uint8_t chapter              # EV_CHAPTER: its chapter number N (714.2b; in a padding hole: 16 bytes)
     int32_t effect               # EFFECT row
     uint16_t spell_types         # EV_YOU_CAST_SPELL: only spells of these CardTypeBits (0: any)
     uint16_t spell_not_types     # ...and of none of these (0: any; "a noncreature spell", 702.108a)
@@ -301,7 +306,7 @@ ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
     uint8_t land_type            # 1 + the basic land type it has besides its card's (305.6 order, Plains..
                                  # Forest: as ManaTypeBit's colours), chosen as it entered ("~ is the
                                  # chosen type", 305.7: Enters.is_chosen_type), 0 none; subtypes_of adds it
-    uint8_t padding[19]          # (unused, 0: 64 bytes a permanent, so a row's address is one shift, not
+    uint8_t padding[15]          # (unused, 0: 64 bytes a permanent (fewer with each counter kind), so a row's address is one shift, not
                                  # a multiply; at 44 bytes every game took 0.3-0.4% more instructions)
 
 ctypedef struct TotalCost:       # a spell's total cost as it is paid (601.2f): no X left, counts only

@@ -243,11 +243,13 @@ class _Compiler:
     def filter(self, field: str, *, who: Who = Who.WHO_YOU, other: bool = False, types: Iterable[str] = (),
                not_types: Iterable[str] = (), supertypes: Iterable[str] = (), colors: int = 0,
                subtypes: Iterable[str] = (), min_power: int | None = None, max_power: int | None = None,
-               min_toughness: int | None = None, max_toughness: int | None = None, same_name: bool = False) -> int:
+               min_toughness: int | None = None, max_toughness: int | None = None, same_name: bool = False,
+               cost_at_most: int = -1) -> int:
         """FILTER row of "permanents (or cards) like this" (shared by equal ones): whose, not
         the permanent itself, any of `types` and none of `not_types`, any of `supertypes`, some
         colour of `colors`, any of `subtypes`, power and toughness in their ranges (None: no
-        bound); `same_name`: counted as the most of one name. `field` names the card's field
+        bound); `same_name`: counted as the most of one name; `cost_at_most`: its card's mana cost
+        generic mana only, {0} up to it (-1 any: a search's, 202.1). `field` names the card's field
         for an error."""
         values = {"who": int(who), "other": other, "types": type_bits(types), "not_types": type_bits(not_types),
                   "supertypes": sum(_SUPERTYPE_BIT[t] for t in set(supertypes)), "colors": int(colors),
@@ -255,7 +257,8 @@ class _Compiler:
                   "min_power": -32768 if min_power is None else min_power,
                   "max_power": 32767 if max_power is None else max_power,
                   "min_toughness": -32768 if min_toughness is None else min_toughness,
-                  "max_toughness": 32767 if max_toughness is None else max_toughness, "same_name": same_name}
+                  "max_toughness": 32767 if max_toughness is None else max_toughness, "same_name": same_name,
+                  "cost_below": cost_at_most + 1}
         missing = [s for s in subtypes if s not in self.sub_index]
         if missing:      # (_referenced_subtypes gives every subtype a filter names a bit)
             raise _RangeError(f"{field}: subtypes {missing} have no bit in the compiled subtype vocabulary")
@@ -314,6 +317,7 @@ class _Compiler:
         row["hand_max"] = 32767 if c.hand_max is None else c.hand_max
         row["during"] = c.during.code
         row["level"] = c.level or 0
+        row["lore"] = c.lore or 0
         if c.once_each_turn:
             if self.once_next >= len(self._ONCE_FLAGS):
                 raise CardDataError(f"at most {len(self._ONCE_FLAGS)} abilities of a card may be "
@@ -379,6 +383,8 @@ class _Compiler:
             arg = self.land_filter(tuple(op.get("land_types")), op.get("lands_basic"))
         elif o.code == OpCode.OP_GRAVEYARD_TO_HAND:   # (the cards it may return: a FILTER row)
             arg = self.filter("graveyard_card_types", types=tuple(op.get("graveyard_card_types")))
+        elif o.code == OpCode.OP_SEARCH_CARD:    # (two modifiers, card_types and cost_at_most: one FILTER row)
+            arg = self.filter("card_types", types=tuple(op.get("card_types")), cost_at_most=op.get("cost_at_most"))
         elif o.code == OpCode.OP_BECOMES:        # (what it becomes: a CARD row of the source and the op)
             arg = self.card(self.becomes(op))
         for p in o.params[1:]:                   # (the modifiers that say their OP field)
@@ -729,6 +735,7 @@ class _Compiler:
         r["spell_types"] = type_bits(t.spell_types)
         r["spell_not_types"] = type_bits(t.spell_not_types)
         r["colorless"] = t.colorless
+        r["chapter"] = t.chapter
         r["effect"] = self.effect(t.effect)
         return r
 

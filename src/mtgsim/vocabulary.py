@@ -76,6 +76,7 @@ class OpCode(enum.IntEnum):
     OP_UNTAP_SOURCE = 26         # its source untaps (701.26a)
     OP_GRAVEYARD_TO_HAND = 27    # N target cards from your graveyard into your hand: arg, a FILTER row (115.1)
     OP_TRANSFORM = 28            # its source turns over to its other face (701.27a, 712.18)
+    OP_SEARCH_CARD = 29          # search the library for N cards onto the battlefield (701.23): arg, a FILTER row
 
 
 class OpFlag(enum.IntEnum):
@@ -153,6 +154,9 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
     ChoiceKind("cards_to_top", "the cards of the hand an effect puts on top of the library, and their order (401.4; "
                "the cards last put into the hand, as they were drawn)", "resolving", "cards_to_top", field="top_cards",
                default=0),
+    ChoiceKind("card_to_find", "the card a search for a card finds (701.23; the goldfish's: one with a mana ability, "
+               "else the one of greatest mana value; a Scenario's: the first from the top)", "resolving",
+               "card_to_search"),
 )
 CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
@@ -171,7 +175,7 @@ class CounterDef:
 # The kinds chosen from the data (counter kinds named by the cards of the oracle corpus, by how
 # many cards name each): the ones the engine acts on and those the shipped cards use. Each kind
 # costs every permanent two bytes, so a kind is declared when a card family needs it. Kinds whose
-# meaning the engine does not carry out (stun 122.1d, shield 122.1c, finality 122.1h, lore 714.2b, level 702.87a, age
+# meaning the engine does not carry out (stun 122.1d, shield 122.1c, finality 122.1h, level 702.87a, age
 # 702.24a) are left undeclared, so a card putting them is an error, not a silently wrong game.
 # Player counters (poison, rad, experience: 122.1f) and keyword counters (122.1b) are not here:
 # a permanent's counters are these.
@@ -182,6 +186,9 @@ COUNTERS: tuple[CounterDef, ...] = (
     CounterDef("storage", "CK_STORAGE", "122.1", "no meaning of its own (storage lands)"),
     CounterDef("loyalty", "CK_LOYALTY", "306.5b", "a planeswalker's loyalty (122.1e: its 0 not simulated)"),
     CounterDef("time", "CK_TIME", "702.62a", "suspend and vanishing (702.63a) count them down (not simulated)"),
+    CounterDef("lore", "CK_LORE", "714.2b", "a Saga's: one put as it enters (714.3a) and after its controller's draw "
+               "step (714.3b); its chapter abilities trigger as they reach N (714.2b), and it is sacrificed with "
+               "as many as its final chapter (714.4)"),
 )
 COUNTER_NAMES: tuple[str, ...] = tuple(c.name for c in COUNTERS)     # by CounterKind
 _COUNTER_KIND = {c.name: k for k, c in enumerate(COUNTERS)}
@@ -263,6 +270,11 @@ class Event(Coded):
     YOU_PLAY_ANOTHER_LAND = ("you_play_another_land", "305.1",
                              "you play a land other than this one (City of Traitors): played from your hand, "
                              "not put onto the battlefield by an effect (305.4)", "When you play another land")
+    CHAPTER = ("chapter", "714.2b",
+               "a Saga's chapter ability of chapter N (`chapter`): lore counters put on this Saga make their number "
+               "at least N from less (one as it enters, 714.3a, one after your draw step, 714.3b); with as many "
+               "as its final chapter and no chapter ability left to resolve, the Saga is sacrificed (714.4)",
+               "I \u2014")
 
 
 EVENT_NAMES: tuple[str, ...] = tuple(e.value for e in Event)     # by code
@@ -479,6 +491,14 @@ OPS: tuple[OpDef, ...] = (
           (_flag("transform", "true: it does"),
            _flag("returned", "exiled, then returned to the battlefield transformed under its owner's control",
                  flag=OpFlag.OF_EXILE_AND_RETURN)), worth=True),
+    OpDef("card_to_battlefield", OpCode.OP_SEARCH_CARD, "701.23",
+          "search your library for N cards of one of `card_types` whose mana cost is generic mana only, {0} up to "
+          "{cost_at_most} (202.1: no {X}, no coloured symbol; a card without a mana cost has none), and put them "
+          "onto the battlefield, then shuffle (Urza's Saga: \"an artifact card with mana cost {0} or {1}\")",
+          (_number("card_to_battlefield", "cards found", hi=MAX_LOOK),
+           _names("card_types", "the card types searched for, any of them", CARD_TYPE_NAMES),
+           Param("cost_at_most", "number", "the greatest generic mana cost found ({0} up to it)", hi=16, default=0)),
+          worth=True, choice="card_to_find"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}
@@ -584,7 +604,8 @@ def event_doc_table() -> str:
     lines = [EVENT_DOC_BEGIN, "", "| event | oracle text | rule | it triggers when | counters go on |",
              "| --- | --- | --- | --- | --- |"]
     for e in Event:
-        oracle = f"\"{e.oracle}, ...\"" if e.oracle else f"not read ({e.unread})"
+        said = e.oracle if e.oracle.endswith("\u2014") else e.oracle + ","     # (a chapter's "I \u2014")
+        oracle = f"\"{said} ...\"" if e.oracle else f"not read ({e.unread})"
         on = {"this": "this permanent", "entering": "the permanent entering", "none": "none (it has left)"}[
             e.counters_on]
         lines.append(f"| `{e.value}` | {oracle} | {e.rule} | {e.doc} | {on} |")

@@ -30,7 +30,7 @@ PARTLY = {
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara'}
 UNKNOWN = {
-    "Urza's Saga", 'Badgermole Cub',
+    'Badgermole Cub',
     "Mishra's Bauble",
     'Tezzeret, Cruel Captain', 'Chalice of the Void',
     'Manifold Key',
@@ -66,7 +66,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
-           "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls", "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent"}
+           "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls", "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -836,3 +836,29 @@ def test_111_10b_generous_ent_makes_a_food_and_forestcycles_for_1(db):
     s.add_to_hand("Generous Ent")
     s.cycle("Generous Ent")
     assert s.hand() == ["Forest"]
+
+
+def test_714_urzas_saga_taps_for_colorless_makes_a_construct_finds_a_0_or_1_cost_artifact_and_goes(db):
+    """Urza's Saga (714): played, it enters with a lore counter and chapter I gives it "{T}: Add {C}." (714.3a,
+    613.1f); the next turn's counter (714.3c) chapter II's "{2}, {T}: Create a 0/0 colorless Construct artifact
+    creature token with 'This token gets +1/+1 for each artifact you control.'" (a 1/1: itself the one
+    artifact); the next, chapter III finds an artifact card with mana cost {0} or {1} (Lotus Petal, not Grim
+    Monolith's {2}) onto the battlefield (701.23, 202.1), and the Saga is sacrificed (714.4): a land fewer."""
+    s = _scenario(db, "Island", "Island")
+    for name in ("Lotus Petal", "Grim Monolith", "Island", "Island", "Island", "Island"):
+        s.add_to_library(name)
+    s.add_to_hand("Urza's Saga")
+    saga = s.play_land("Urza's Saga")
+    with pytest.raises(RulesError):
+        s.activate(saga)                         # (chapter I only: no Construct ability yet)
+    assert s.tap_for_mana(saga) == {"C": 1}
+    s.next_turn()
+    s.next_turn()
+    s.activate(saga)
+    construct = next(p for p in s.battlefield() if "Construct" in p.name)
+    assert (s.power(construct), s.toughness(construct)) == (1, 1)
+    s.next_turn()
+    s.next_turn()
+    assert saga not in s.battlefield() and s.graveyard() == ["Urza's Saga"]
+    assert sorted(p.name for p in s.battlefield() if "Construct" not in p.name) == ["Island", "Island", "Lotus Petal"]
+    assert (s.power(construct), s.toughness(construct)) == (2, 2)        # (Lotus Petal an artifact too)

@@ -5,6 +5,7 @@ control one of a land type (614.1c, 305.7), and counts of permanents (208.2, "fo
 the kernel's filter is checked against a slow, obviously correct evaluation in Python on random
 boards, part by part; the rules that read it are tested by their own files."""
 import dataclasses
+import re
 
 import numpy as np
 import pytest
@@ -36,6 +37,8 @@ POOL = [
     card("Test Golem", "{3}", "Artifact Creature — Golem", "3/3"),
     card("Test Zombie", "{B}", "Creature — Zombie", "0/4"),
     card("Test Rock", "{2}", "Artifact"),
+    card("Test Trinket", "{0}", "Artifact"),
+    card("Test X Trinket", "{X}", "Artifact"),
     card("Test Aura", "{W}", "Enchantment"),
     card("Test Walker", "{2}{U}{U}", "Legendary Planeswalker — Jace"),
     card("Test Spirit Elf", "{1}{B}", "Enchantment Creature — Elf Spirit", "1/3"),
@@ -46,7 +49,7 @@ POOL = [
 ]
 TABLES = compile_cards(POOL)
 PARTS = ("who", "other", "types", "not_types", "supertypes", "colors", "subtypes", "min_power", "max_power",
-         "min_toughness", "max_toughness", "same_name")
+         "min_toughness", "max_toughness", "same_name", "cost_below")
 
 
 def bits(names, table):
@@ -69,7 +72,7 @@ def filters(draw):
              lambda ks: sum(1 << k for k in ks)), 0),
          "min_power": part(st.integers(-2, 7), -32768), "max_power": part(st.integers(-2, 7), 32767),
          "min_toughness": part(st.integers(-2, 7), -32768), "max_toughness": part(st.integers(-2, 7), 32767),
-         "same_name": draw(st.booleans())}
+         "same_name": draw(st.booleans()), "cost_below": part(st.integers(1, 4), 0)}
     assert tuple(f) == PARTS
     return f
 
@@ -119,7 +122,9 @@ def card_passes(f, row):
     return ((not want or bool(want & set(d.types))) and not refused & set(d.types)
             and (not supers or bool(supers & set(d.supertypes)))
             and (not colors or bool(colors & set(color_order(d.colors))))
-            and (not subtypes or bool(subtypes & set(d.subtypes))))
+            and (not subtypes or bool(subtypes & set(d.subtypes)))
+            and (not f["cost_below"] or ((m := re.fullmatch(r"\{(\d+)\}", str(d.cost or ""))) is not None
+                                         and int(m[1]) < f["cost_below"])))   # (202.1: generic mana only)
 
 
 def permanent_passes(core, f, perms, n, info, i, source, who):

@@ -139,6 +139,8 @@ def test_a_parameter_has_a_known_kind_and_bounds():
 
 # modifiers the compiler reads in their op's own case, and why
 READ_BY_ITS_OPS_CASE = {"land_types": "with lands_basic, one FILTER row of the lands searched for",
+                        "card_types": "with cost_at_most, one FILTER row of the cards searched for",
+                        "cost_at_most": "with card_types, one FILTER row of the cards searched for",
                         "lands_basic": "with land_types, one FILTER row of the lands searched for",
                         "graveyard_card_types": "the FILTER row of the cards graveyard_to_hand may return",
                         **{name: "with becomes, the CARD row of what its source becomes (Compiler.becomes)"
@@ -318,9 +320,10 @@ def test_603_2_the_card_model_reads_the_declared_events_and_refuses_others():
     from mtgsim import CardDataError, card
     from mtgsim.cards import model
     assert model.Event is vocabulary.Event
+    needs = {vocabulary.Event.CHAPTER: {"chapter": 1}}        # (714.2b: a chapter ability names its chapter)
     for e in EVENTS:
-        assert card("Test Event", "{0}", "Enchantment", abilities=[{"kind": "trigger", "event": e.value}]) \
-            .abilities[0].event is e
+        assert card("Test Event", "{0}", "Enchantment — Saga",
+                    abilities=[{"kind": "trigger", "event": e.value, **needs.get(e, {})}]).abilities[0].event is e
     with pytest.raises(CardDataError, match="'opponent_draws' is not one of 'self_enters'"):
         card("Test Event", "{0}", "Enchantment", abilities=[{"kind": "trigger", "event": "opponent_draws"}])
 
@@ -351,6 +354,8 @@ def test_every_event_has_a_recognizer_phrase_read_as_it(event):
     text = f"{event.oracle.replace(' N', ' 2')}, you gain 1 life."
     if "this Class" in event.oracle:
         oracle = _card("Test Phrase", "Enchantment — Class", f"{{1}}: Level 2\n{text}")
+    elif event.oracle.endswith("\u2014"):           # (a Saga's chapter: "I \u2014 [effect]", 714.2b)
+        oracle = _card("Test Phrase", "Enchantment — Saga", f"{event.oracle} You gain 1 life.")
     else:
         oracle = _card("Test Phrase", "Creature — Elf", text)
     c = card_from_table(recognize(oracle).table)

@@ -427,7 +427,11 @@ class ActivateOnly:
     `hand_max`: cards in its controller's hand ("exactly seven cards in hand": both 7). `during`:
     whose turn. `once_each_turn`: at most one activation a turn (602.5b: of that permanent, even
     if its controller changes). `level`: only while the permanent is that Class level (716.2a: a
-    level-up to N asks for N-1; derived from the card's `levels`)."""
+    level-up to N asks for N-1; derived from the card's `levels`). `lore`: only while it has that
+    many lore counters or more: a Saga's ability its chapter N gains ("I — This Saga gains
+    \"{T}: Add {C}.\"", 613.1f), gained as chapter N's counter is put, its ability resolving at
+    once (714.2b: no one responds in the simulator), and kept while it stays (lore counters are
+    never removed by the vocabulary)."""
     controls: int = 0
     types: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
@@ -442,6 +446,7 @@ class ActivateOnly:
     during: Timing = Timing.ANY
     once_each_turn: bool = False
     level: int | None = None
+    lore: int | None = None
 
     def __post_init__(self):
         bad = [t for t in self.types if t not in CARD_TYPES] + [t for t in self.supertypes if t not in SUPERTYPES]
@@ -455,6 +460,8 @@ class ActivateOnly:
             raise CardDataError("same_name and or_entered_this_turn go with `controls` (and a filter)")
         if self.level is not None and not 1 <= self.level <= 254:
             raise CardDataError(f"level must be 1..254, got {self.level}")
+        if self.lore is not None and not 1 <= self.lore <= 255:
+            raise CardDataError(f"lore must be 1..255, got {self.lore}")
         for name in ("controls", "hand_min", "hand_max"):
             v = getattr(self, name)
             if v is not None and not 0 <= v <= 32767:
@@ -466,9 +473,10 @@ class ActivateOnly:
         if self.hand_min is not None and self.hand_max is not None and self.hand_min > self.hand_max:
             raise CardDataError(f"hand_min {self.hand_min} is more than hand_max {self.hand_max}: it never holds")
         if not (self.controls or self.hand_min is not None or self.hand_max is not None
-                or self.during is not Timing.ANY or self.once_each_turn or self.level is not None):
+                or self.during is not Timing.ANY or self.once_each_turn or self.level is not None
+                or self.lore is not None):
             raise CardDataError("an empty activate_only: say what it asks (controls, hand_min, "
-                                "hand_max, during, once_each_turn, level)")
+                                "hand_max, during, once_each_turn, level, lore)")
 
     def __str__(self) -> str:
         """What it asks, in words: "if you control at least 5 Land permanents"."""
@@ -497,6 +505,8 @@ class ActivateOnly:
             parts.append("once each turn")
         if self.level is not None:
             parts.append(f"if it is level {self.level}")
+        if self.lore is not None:
+            parts.append(f"if it has {self.lore} or more lore counters")
         return " and ".join(parts)
 
 
@@ -607,6 +617,7 @@ class TriggeredAbility:
     spell_types: tuple[str, ...] = ()  # YOU_CAST_SPELL: only spells of these card types
     spell_not_types: tuple[str, ...] = ()  # ...and of none of these ("a noncreature spell")
     colorless: bool = False        # only a colorless spell cast, or creature entering (105.2c)
+    chapter: int = 0                   # CHAPTER: its chapter number N (714.2a: "I" is 1), 1..255
 
     def __post_init__(self):
         bad = [t for t in (*self.spell_types, *self.spell_not_types) if t not in CARD_TYPES]
@@ -615,6 +626,11 @@ class TriggeredAbility:
         if self.colorless and self.event not in _COLORLESS_EVENTS:
             raise CardDataError("colorless says which spell cast or creature entering triggers it: event = "
                                 + " or ".join(shown(e.value) for e in _COLORLESS_EVENTS))
+        if (self.event is Event.CHAPTER) != (self.chapter != 0):
+            raise CardDataError("a chapter ability (event = \"chapter\") has its chapter number, 1..255 (714.2b), "
+                                "and only it")
+        if isinstance(self.chapter, bool) or not isinstance(self.chapter, int) or not 0 <= self.chapter <= 255:
+            raise CardDataError(f"chapter must be 1..255, got {shown(self.chapter)}")
         if (self.spell_types or self.spell_not_types) and self.event is not Event.YOU_CAST_SPELL:
             raise CardDataError("spell_types and spell_not_types say which spells trigger a \"whenever you cast\" "
                                 "ability (event = \"you_cast_spell\")")
@@ -831,6 +847,10 @@ class CardDef:
                                 card=self.name, field="transforms")
         if self.levels:
             self._check_levels()
+        if "Saga" not in self.subtypes and any(isinstance(a, TriggeredAbility) and a.event is Event.CHAPTER
+                                               for a in self.abilities):
+            raise CardDataError("only a Saga has chapter abilities (714.2): its type line says Saga", card=self.name,
+                                field="abilities")
         self._keyword_abilities()
         unplayed = [k for k in self.keywords if not keyword_played(k)]
         if unplayed:                     # (reported with the rest of what the engine leaves out)

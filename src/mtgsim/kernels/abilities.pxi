@@ -128,6 +128,8 @@ cdef bint condition_holds(Rules* R, Board* b, int i, int row) noexcept nogil:
         return False
     if c.level and max(p.level, 1) != c.level:         # 716.2a (716.2d: no level is level 1)
         return False
+    if p.counters[<int>CK_LORE] < c.lore:               # (a Saga's chapter gained it: 714.2b, 613.1f)
+        return False
     if c.controls <= 0 or (c.or_entered and p.controlled_since == b.bi.turn):
         return True
     return filter_count_upto(R, b, c.filter, i, who, c.controls) >= c.controls

@@ -244,30 +244,11 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, bint to_battl
     first from the top (the player's choice); in the goldfish one of the library's unseen part,
     then of the cards a mulligan put on its bottom (103.5: they are in it too), of the kind the
     player chooses (land_to_search), else the first found."""
-    cdef int k, row = -1, i, want = -1
-    if g.scenario:
-        for k in range(g.lib_n[who] - 1, -1, -1):
-            if land_searched_for(R, e, g.library[who][k]):
-                row = g.library[who][k]
-                memmove(&g.library[who][k], &g.library[who][k + 1], (g.lib_n[who] - k - 1) * sizeof(int32_t))
-                g.lib_n[who] -= 1
-                break
-    else:
+    cdef int row, i, want = -1
+    if not g.scenario:
         forget_top(g)                    # (the library is shuffled after: its top is unknown)
         want = land_to_search(R, S, g, e, to_battlefield)
-        for k in range(g.lib_n[0]):
-            if g.library[0][k] == want or (want < 0 and land_searched_for(R, e, g.library[0][k])):
-                row = g.library[0][k]
-                g.library[0][k] = g.library[0][g.lib_n[0] - 1]
-                g.lib_n[0] -= 1
-                break
-    if row < 0 and not g.scenario:
-        for k in range(g.bottom_next, g.bottom_n):
-            if g.bottom[k] == want or (want < 0 and land_searched_for(R, e, g.bottom[k])):
-                row = g.bottom[k]
-                memmove(&g.bottom[k], &g.bottom[k + 1], (g.bottom_n - k - 1) * sizeof(int32_t))
-                g.bottom_n -= 1
-                break
+    row = take_searched(R, g, e, want, who)
     if row < 0:
         return
     trace(g, TR_SEARCH, row, to_battlefield)
@@ -285,6 +266,53 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, bint to_battl
     else:
         put_in_hand(g, who, row)
     board_changed(g)
+
+
+cdef int take_searched(Rules* R, Game* g, Op* e, int want, int who) noexcept nogil:
+    """The card player `who`'s search (701.23, by op `e`: its FILTER row) finds, taken out of their library:
+    in a Scenario's game the first from the top (the player's choice); in the goldfish card row `want` (the
+    player's choice) or, -1, the first found, of the library's unseen part, then of the cards a mulligan put on
+    its bottom (103.5: they are in it too). -1 if none is found."""
+    cdef int k, row = -1
+    if g.scenario:
+        for k in range(g.lib_n[who] - 1, -1, -1):
+            if land_searched_for(R, e, g.library[who][k]):
+                row = g.library[who][k]
+                memmove(&g.library[who][k], &g.library[who][k + 1], (g.lib_n[who] - k - 1) * sizeof(int32_t))
+                g.lib_n[who] -= 1
+                return row
+        return -1
+    for k in range(g.lib_n[0]):
+        if g.library[0][k] == want or (want < 0 and land_searched_for(R, e, g.library[0][k])):
+            row = g.library[0][k]
+            g.library[0][k] = g.library[0][g.lib_n[0] - 1]
+            g.lib_n[0] -= 1
+            return row
+    for k in range(g.bottom_next, g.bottom_n):
+        if g.bottom[k] == want or (want < 0 and land_searched_for(R, e, g.bottom[k])):
+            row = g.bottom[k]
+            memmove(&g.bottom[k], &g.bottom[k + 1], (g.bottom_n - k - 1) * sizeof(int32_t))
+            g.bottom_n -= 1
+            return row
+    return -1
+
+
+cdef void search_card(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, int who) noexcept nogil:
+    """Player `who` searches their library for a card passing op e's FILTER row (701.23: Urza's Saga's "an
+    artifact card with mana cost {0} or {1}") and puts it onto the battlefield, its enters abilities
+    triggering (603.6a): the one they choose (card_to_search; a Scenario's, the first from the top)."""
+    cdef int want = -1, row, i
+    if not g.scenario:
+        forget_top(g)                    # (the library is shuffled after: its top is unknown)
+        want = card_to_search(R, g, e)
+    row = take_searched(R, g, e, want, who)
+    if row < 0:
+        return
+    trace(g, TR_SEARCH, row, 1)
+    i = add_permanent(R, g, row, False, 0, who)
+    board_changed(g)
+    if i >= 0:
+        enters_triggers(R, S, g, rng, i, False, 0)
 
 
 cdef void return_land(Rules* R, Spec* S, Game* g, Rng* rng, int who, int source_id) noexcept nogil:
@@ -339,6 +367,9 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
         elif code == OP_SEARCH_LAND:
             for q in range(op.amount.fixed):
                 search_land(R, S, g, rng, op, (op.flags & OF_TO_BATTLEFIELD) != 0, who)
+        elif code == OP_SEARCH_CARD:
+            for q in range(op.amount.fixed):
+                search_card(R, S, g, rng, op, who)
         elif code == OP_ADD_MANA:
             for q in range(6):
                 g.over |= amount_in(&g.bi.pool[who][q], R.costs[op.arg].pips[q])
@@ -357,7 +388,9 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                     sacrificed_at_end(g, find_object(g, t))     # the next end step": mobilize's)
         elif code == OP_COUNTERS:
             t = target if 0 <= target < g.n and g.perms[target].object_id == target_id else find_object(g, target_id)
-            if t >= 0:
+            if t >= 0 and op.arg == <int>CK_LORE and R.sagas:     # (714.2b: its chapters trigger)
+                put_lore(R, S, g, rng, t, op_amount(R, g, op, source, who, x))
+            elif t >= 0:
                 g.over |= amount_in(&g.perms[t].counters[op.arg], op_amount(R, g, op, source, who, x))
                 g.m1m1 |= g.perms[t].counters[<int>CK_M1M1] != 0
         elif code == OP_SCRY or code == OP_SURVEIL:    # ("scry 2, then draw a card": before the draw)
@@ -772,6 +805,64 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
         run_ops(R, S, g, rng, pending_row[k], target, find_object_near(g, pending_src[k], pending_at[k]),
                      x, pending_who[k])
     state_based_actions(R, S, g, rng)
+    if R.sagas:                             # 714.3a: a Saga enters with a lore counter
+        target = find_object(g, object_id)
+        if target >= 0 and final_chapter(R, g.perms[target].card):
+            put_lore(R, S, g, rng, target, 1)
+
+
+cdef int final_chapter(Rules* R, int row) noexcept nogil:
+    """714.2d: the final chapter number of CARD row `row`, the greatest among its chapter
+    abilities (0: none, not a Saga the lore rules concern)."""
+    cdef Card* c = &R.cards[row]
+    cdef int k, n = 0
+    for k in range(c.n_triggered):
+        if R.triggered[c.triggered_first + k].event == EV_CHAPTER:
+            n = max(n, R.triggered[c.triggered_first + k].chapter)
+    return n
+
+
+cdef void put_lore(Rules* R, Spec* S, Game* g, Rng* rng, int i, int n) noexcept nogil:
+    """n lore counters are put on permanent i, a Saga (714.3a, 714.3c, or an effect's): each of
+    its chapter abilities whose number N the count reaches from below triggers (714.2b; two
+    reached at once, the lower first: the player's order, 603.3b) and resolves; then, with as
+    many as its final chapter and none of them left to resolve, it is sacrificed (714.4, a
+    state-based action: it dies, 700.4)."""
+    cdef int object_id = g.perms[i].object_id, who = g.perms[i].controller, row = g.perms[i].card
+    cdef int old = g.perms[i].counters[<int>CK_LORE], new, chapter, k, j
+    cdef Card* c = &R.cards[row]          # (what triggers is fixed as the counters are put, 603.2)
+    cdef Triggered* t
+    if n <= 0:
+        return
+    g.over |= amount_in(&g.perms[i].counters[<int>CK_LORE], n)
+    new = g.perms[i].counters[<int>CK_LORE]
+    board_changed(g)
+    for chapter in range(old + 1, min(new, 255) + 1):
+        for k in range(c.n_triggered):
+            t = &R.triggered[c.triggered_first + k]
+            if t.event == EV_CHAPTER and t.chapter == chapter:
+                j = find_object(g, object_id)
+                run_ops(R, S, g, rng, t.effect, j, j, 0, who)
+                state_based_actions(R, S, g, rng)
+    j = find_object(g, object_id)
+    if j >= 0 and final_chapter(R, g.perms[j].card) and (
+            g.perms[j].counters[<int>CK_LORE] >= final_chapter(R, g.perms[j].card)):
+        dies(R, S, g, rng, j)             # (701.21a: sacrificed, it dies)
+
+
+cdef void lore_step(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexcept nogil:
+    """714.3c: as player who's precombat main phase begins, they put a lore counter on each Saga
+    they control (a turn-based action; those there as it begins, in the order of their rows)."""
+    cdef int j, k, n = 0
+    cdef int ids[MAXPERM]
+    for j in range(g.n):
+        if g.perms[j].controller == who and n < MAXPERM and final_chapter(R, g.perms[j].card):
+            ids[n] = g.perms[j].object_id
+            n += 1
+    for k in range(n):
+        j = find_object(g, ids[k])
+        if j >= 0:
+            put_lore(R, S, g, rng, j, 1)
 
 
 cdef int find_object(Game* g, int object_id) noexcept nogil:

@@ -274,6 +274,22 @@ cdef int card_from_graveyard(Rules* R, Spec* S, Game* g, Filter* f, int effect, 
     return best
 
 
+cdef int card_to_search(Rules* R, Game* g, Op* e) noexcept nogil:
+    """The card row of the card player 0 of the goldfish searches for (search_card, by OP_SEARCH_CARD op `e`):
+    of those in its library's unseen part and the cards a mulligan put on its bottom that pass the search, one
+    with a mana ability (a mana rock, Sol Ring: its mana from the next turn on), else the one of greatest mana
+    value (the most mana the search saves); the first found of equals. -1: none (a Scenario's game takes the
+    first from the top: Scenario has no argument for it)."""
+    cdef int k, row, score, best = -1, best_score = -1
+    for k in range(g.lib_n[0] + g.bottom_n - g.bottom_next):
+        row = g.library[0][k] if k < g.lib_n[0] else g.bottom[g.bottom_next + k - g.lib_n[0]]
+        if card_passes(R, &R.filters[e.arg], row):
+            score = (R.cards[row].n_mana > 0) * 1024 + R.cards[row].mana_value
+            if score > best_score:
+                best, best_score = row, score
+    return best
+
+
 cdef inline int land_to_untap(Rules* R, Game* g, int who) noexcept nogil:
     """The tapped land player `who` untaps next ("untap up to N lands": untap_lands), -1 if
     they control none: in both games the simulator's rule (Scenario has no argument for it),

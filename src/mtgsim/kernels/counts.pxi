@@ -20,13 +20,26 @@ cdef inline bint card_passes(Rules* R, Filter* f, int card) noexcept nogil:
     """Do the card's own characteristics (CARD row `card`, as in a hand or a library) pass
     filter f?"""
     cdef Card* c = &R.cards[card]
-    return characteristics_pass(f, c.types, c.supertypes, c.subtypes, c.colors)
+    return characteristics_pass(f, c.types, c.supertypes, c.subtypes, c.colors) and cost_passes(R, f, card)
+
+
+cdef inline bint cost_passes(Rules* R, Filter* f, int card) noexcept nogil:
+    """Does CARD row `card`'s mana cost pass f's cost part (202.1: generic mana only, {0} up to
+    {f.cost_below - 1}: no {X}, no other symbol; a card without a mana cost has none)? Any, with none."""
+    cdef Cost* k
+    if f.cost_below == 0:
+        return True
+    if R.cards[card].cost < 0:
+        return False
+    k = &R.costs[R.cards[card].cost]
+    return k.x == 0 and k.mana_value == k.generic and k.generic < f.cost_below
 
 
 cdef inline bint characteristics_of_pass(Rules* R, Filter* f, Permanent* p) noexcept nogil:
     """Do permanent p's characteristics as they are now (types_of, ...: its card's and what
     effects on it change, 613) pass filter f?"""
-    return characteristics_pass(f, types_of(R, p), supertypes_of(R, p), subtypes_of(R, p), colors_of(R, p))
+    return characteristics_pass(f, types_of(R, p), supertypes_of(R, p), subtypes_of(R, p), colors_of(R, p)) and (
+        cost_passes(R, f, p.card))                    # (its mana cost: its card's, 202.1)
 
 
 cdef inline bint card_decides(Filter* f) noexcept nogil:

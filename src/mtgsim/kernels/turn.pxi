@@ -192,7 +192,8 @@ cdef inline int turns_begun(Game* g, int who) noexcept nogil:
 cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bint draws) noexcept nogil:
     """Turn `turn`, player who's, begins: the untap step (502.3: their permanents untap),
     the upkeep (503.1a: their upkeep abilities, then their suspended cards', 702.62a), the draw step (504.1; not on the first turn of
-    the player who plays first, 103.8a: `draws`)."""
+    the player who plays first, 103.8a: `draws`); then, as the precombat main phase begins, a
+    lore counter on each of their Sagas (714.3c)."""
     g.bi.turn = turn
     g.bi.active = who
     g.lands_played = g.extra_land_drops = 0
@@ -206,6 +207,8 @@ cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bi
         suspended_upkeep(R, S, g, rng, who)
     if draws:
         draw(R, g, rng, who)
+    if R.sagas:                        # 714.3c: as the precombat main phase begins
+        lore_step(R, S, g, rng, who)
 
 
 cdef inline void end_of_turn(Rules* R, Game* g) noexcept nogil:

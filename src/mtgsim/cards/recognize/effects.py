@@ -60,6 +60,8 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "untap_source": ("Artifact", "~ doesn't untap during your untap step.\n{T}: Add {C}{C}{C}.\n{4}: Untap ~."),
     "graveyard_to_hand": ("Sorcery", "Return target instant or sorcery card from your graveyard to your hand."),
     "transform": ("Creature — Human", "{3}{G}: Transform ~. Activate only as a sorcery."),
+    "card_to_battlefield": ("Sorcery", ("Search your library for an artifact card with mana cost {0} or {1}, put it "
+                                        "onto the battlefield, then shuffle.")),
 }
 
 
@@ -272,6 +274,12 @@ def _e_land_from_hand(m):               # (as one more land play this turn: the 
     return {"extra_land_drops": 1}
 
 
+@_effect(r"search your library for an? (?P<type>artifact|creature|enchantment) card with mana cost \{0\} or "
+         r"\{1\}, put it onto the battlefield, then shuffle")
+def _e_card_to_battlefield(m):          # 701.23, 202.1 (Urza's Saga)
+    return {"card_to_battlefield": 1, "card_types": [m["type"].capitalize()], "cost_at_most": 1}
+
+
 @_effect(r"investigate")
 def _e_investigate(m):
     return {"tokens": {"Clue": 1}}
@@ -379,6 +387,12 @@ def creature_token(m: re.Match) -> dict[str, Any] | None:
     quoted = m["ability"] or m["has"]
     if m["ability"] and m["has"]:
         return None
+    star = re.fullmatch(r"(?:~|This creature|This token) gets \+1/\+1 for each (?P<what>[\w ]+ you control)\.?",
+                        quoted or "")
+    if star and (m["p"], m["t"]) == ("0", "0") and (count := amount_phrase(f"for each {star['what']}")):
+        quoted = None                   # (0/0 with +1/+1 for each: */* counting them, 208.2a)
+    elif star:
+        return None
     if quoted:
         ability = re.fullmatch(r'(?P<cost>[^:"]+): (?P<effect>Add .+)', quoted)
         cost = activation_cost(ability["cost"], "mana_ability") if ability else None
@@ -392,8 +406,13 @@ def creature_token(m: re.Match) -> dict[str, Any] | None:
     phrase = (f"{m['p']}/{m['t']} {m['colors'].lower()} {' '.join(subtypes)} {types}creature token"
               + (f" with {m['kw'].lower()}" if kws else "")
               + (f' with "{quoted.replace("~", "this creature")}"' if abilities else ""))
+    if star:
+        phrase += f" with \"This creature gets +1/+1 for each {star['what']}.\""
     table: dict[str, Any] = {"name": phrase, "type": f"{types.title()}Creature — {' '.join(subtypes)}",
-                             "pt": f"{m['p']}/{m['t']}", "colors": colors, "token": True, "text": phrase}
+                             "pt": "*/*" if star else f"{m['p']}/{m['t']}", "colors": colors, "token": True,
+                             "text": phrase}
+    if star:
+        table["star"] = count
     if kws:
         table["keywords"] = [k.capitalize() for k in kws]
     if abilities:

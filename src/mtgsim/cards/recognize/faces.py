@@ -11,7 +11,7 @@ from ..oracle import OracleCard, OracleFace
 from ..oracle_text import normalize, paragraphs, sentences, shape
 from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
-from .effects import merged_sentences
+from .effects import effect_of, merged_sentences
 from .ignored import GRAVEYARD_TARGET, IGNORED_KEYWORDS, OWN_HARM, is_ignored, never_activated, never_cast
 from .moot import EVOKED, MOOT, evoke_moot, moot
 from .phrases import MANA, singular
@@ -199,6 +199,8 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     first = len(clauses)
     levels: list[Clause] = []
     class_text = _class_levels(f, paragraphs(text), levels, aura) if "Class" in subtypes else paragraphs(text)
+    if "Saga" in subtypes:
+        class_text = _saga_chapters(f, class_text, levels, aura)
     active, gated = gated_paragraphs(class_text, face.name, face.name,    # (716 unread, 711, 714, 719)
                                      lambda body: is_ignored(body, False, aura))
     for p in active:
@@ -316,6 +318,80 @@ def _class_levels(f: Face, paras: list[str], clauses: list[Clause], aura: bool) 
     f.fields["levels"] = levels
     clauses.extend(said)
     return paras[:starts[0]]
+
+
+# A Saga's chapter paragraph (714.2a-c): "I — [effect]", "I, II — [effect]" (one ability per numeral).
+_CHAPTER = re.compile(r"(?P<numerals>[IVX]+(?:, [IVX]+)*) — (?P<effect>.+)", re.DOTALL)
+_ROMAN = {"I": 1, "V": 5, "X": 10}
+# Chapter III of a transforming Saga (712, 701.28): not this family's (the transform op's); unread, it is no
+# drawback (the Saga returns as its back face, no permanent lost)
+_TRANSFORMS = re.compile(r"Exile ~, then return it to the battlefield transformed under your control\.?")
+
+
+def _roman(numeral: str) -> int:
+    """714.2a: a chapter's Roman numeral as its number (I 1, IV 4, IX 9)."""
+    values = [_ROMAN[c] for c in numeral]
+    return sum(-v if k + 1 < len(values) and v < values[k + 1] else v for k, v in enumerate(values))
+
+
+# A chapter's "This Saga gains \"[ability]\"" (613.1f); the quotes within the ability quoted as single ones
+_GAINS = re.compile(r"~ gains \"(?P<ability>[^\"]+)\"\.?")
+
+
+def _gained(f: Face, body: str, n: int) -> Abilities | None:
+    """The abilities chapter `n`'s "~ gains \"[ability]\"" gives the Saga, read by the recognizers as the
+    card's own activatable only with n or more lore counters (ActivateOnly.lore: the chapter resolves as its
+    counter is put, and the ability stays while the Saga does); None if the chapter says something else or
+    the ability is not read."""
+    m = _GAINS.fullmatch(body)
+    if m is None or len(m["ability"].split(": ", 1)) != 2:
+        return None                             # (an activated ability only: "[cost]: [effect]")
+    out = _recognized(f, re.sub(r"'([^']+)'", r'"\1"', m["ability"]))
+    if not out or any(a.get("kind") not in ("mana", "activated") or "activate_only" in a for a in out):
+        return None
+    return [{**a, "activate_only": {"lore": n}} for a in out]
+
+
+def _saga_chapters(f: Face, paras: list[str], clauses: list[Clause], aura: bool) -> list[str]:
+    """A Saga's paragraphs that are not chapters; its chapters (714.2b: "When one or more lore counters
+    are put onto this Saga, if the number of lore counters on it was less than N and became at least
+    N, [effect]"; 714.2c: "I, II —" is two of them) read as triggered abilities of the event `chapter`,
+    their clauses appended to `clauses`. A chapter the effect phrases don't read is reported and kept
+    as a chapter doing nothing (714.2d: the final chapter number stays the card's, so the Saga is
+    sacrificed when it would be, 714.4); one irrelevant to a goldfish likewise, ignored. An unread
+    chapter that is a drawback, or chapters not numbered 1, 2, ... in order: `paras` whole
+    (gated_paragraphs leaves them unread: the Saga is never sacrificed, nor does anything)."""
+    found = [(k, m) for k, p in enumerate(paras) if (m := _CHAPTER.fullmatch(p))]
+    numbers = [_roman(n) for _, m in found for n in m["numerals"].split(", ")]
+    if not found or numbers != list(range(1, len(numbers) + 1)):
+        return paras
+    name = f.face.name
+    read: Abilities = []
+    said: list[Clause] = []
+    for k, m in found:
+        body = re.sub(r"^[A-Z][\w' ,-]+ — (?=\S)", "", m["effect"])        # (a chapter's ability word)
+        if (gained := _gained(f, body, _roman(m["numerals"].split(", ")[0]))) is not None:
+            read += gained
+            body = ""                           # (the chapter itself then does nothing of its own)
+        fields = effect_of(body, f.tokens) if body else {}
+        if fields is not None and fields.pop("_on_", "~") not in ("~", "it"):
+            fields = None                       # (counters on another permanent: not this one's)
+        if fields is not None:
+            said.append(Clause(_words(paras[k], name), RECOGNIZED, name))
+        elif is_ignored(body, False, aura):
+            fields = {}
+            said.append(Clause(_words(paras[k], name), IGNORED, name, "Saga chapter"))
+        elif not _TRANSFORMS.fullmatch(body) and drawback(body, name):
+            return paras
+        else:
+            fields = {}
+            said.append(Clause(f"{_words(paras[k], name)} — a Saga chapter's effect (714.2b), not simulated: the "
+                               "chapter does nothing", UNRECOGNIZED, name, "Saga chapter"))
+        read += [{"kind": "trigger", "event": "chapter", "chapter": _roman(n), **fields}
+                 for n in m["numerals"].split(", ")]
+    f.abilities.extend(read)
+    clauses.extend(said)
+    return [p for k, p in enumerate(paras) if k not in {j for j, _ in found}]
 
 
 def _recognized(f: Face, body: str) -> Abilities | None:
