@@ -56,7 +56,7 @@ ctypedef struct Amount:          # a fixed amount, or a Count times one plus the
 ctypedef struct Op:              # one step of an effect (OP table): what run_ops does, by code
     uint8_t code                 # OpCode (mtgsim.vocabulary declares each)
     uint8_t who                  # Who: the player it concerns, relative to the effect's player
-    uint8_t flags                # OpFlags
+    uint16_t flags               # OpFlags
     int32_t arg                  # a row in another table, by code: COST row of the mana added,
                                  # CARD row of the token, FILTER row of the lands searched for; or
                                  # the CounterKind of the counters put (-1 none)

@@ -363,6 +363,8 @@ class _Compiler:
             arg = self.cost(value)
         elif o.code == OpCode.OP_SEARCH_LAND:    # (two modifiers, land_types and lands_basic: one FILTER row)
             arg = self.land_filter(tuple(op.get("land_types")), op.get("lands_basic"))
+        elif o.code == OpCode.OP_LOOK_REVEAL:    # (two modifiers, the types a card taken has and hasn't: a FILTER)
+            arg = self.filter("look_reveal", types=op.get("reveal_types"), not_types=op.get("reveal_not_types"))
         elif o.code == OpCode.OP_BECOMES:        # (what it becomes: a CARD row of the source and the op)
             arg = self.card(self.becomes(op))
         for p in o.params[1:]:                   # (the modifiers that say their OP field)

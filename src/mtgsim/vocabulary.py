@@ -72,6 +72,8 @@ class OpCode(enum.IntEnum):
     OP_HAND_TO_TOP = 23          # put N cards from the hand on top of the library in any order (401.4)
     OP_SOURCE_TO_TOP = 24        # its source goes on top of its owner's library (400.3)
     OP_SACRIFICE_SELF = 25       # its source is sacrificed (701.21a)
+    OP_LOOK_REVEAL = 26          # look at (reveal) the top N, cards of the FILTER row arg of them may go into
+    #                              the hand (one, or any number), the rest on the bottom or into the graveyard
 
 
 class OpFlag(enum.IntEnum):
@@ -85,6 +87,9 @@ class OpFlag(enum.IntEnum):
     #                              card and a sorcery card in your graveyard (Flow State, 608.2c)
     OF_MAY_SHUFFLE = 64          # OP_REARRANGE: the player may shuffle the library instead (Ponder)
     OF_UNTAP_WITH_FOUR_LANDS = 128  # OP_SEARCH_LAND: ...then untapped if you control four or more lands
+    OF_COLORLESS = 256           # OP_LOOK_REVEAL: only a colorless card may be taken (105.2c; Ancient Stirrings)
+    OF_ANY_NUMBER = 512          # OP_LOOK_REVEAL: any number of them, not one (Lead the Stampede)
+    OF_REST_TO_GRAVEYARD = 1024  # OP_LOOK_REVEAL: the rest into the graveyard, not on the bottom (Malevolent Rumble)
 
 
 class Who(enum.IntEnum):
@@ -444,6 +449,19 @@ OPS: tuple[OpDef, ...] = (
     OpDef("sacrifice_self", OpCode.OP_SACRIFICE_SELF, "701.21a",
           "its source is sacrificed, if it is still on the battlefield (City of Traitors)",
           (_flag("sacrifice_self", "true: it is"),)),
+    OpDef("look_reveal", OpCode.OP_LOOK_REVEAL, "401.2",
+          "look at (or reveal: the goldfish's opponent does nothing with what it sees) the top N cards of your "
+          "library (at most MAX_LOOK); you may put a card of the given kind from among them into your hand (any "
+          "number of them with any_number), the rest on the bottom of your library in any order, or into your "
+          "graveyard (Ancient Stirrings, Augur of Bolas, Lead the Stampede, Malevolent Rumble)",
+          (_number("look_reveal", "cards looked at", hi=MAX_LOOK),
+           _names("reveal_types", "a card taken has one of these card types (none: any card)", CARD_TYPE_NAMES),
+           _names("reveal_not_types", "...and none of these (\"a noncreature, nonland card\")", CARD_TYPE_NAMES),
+           _flag("reveal_colorless", "...and is colorless (105.2c)", flag=OpFlag.OF_COLORLESS),
+           _flag("any_number", "any number of such cards may be taken, not one", flag=OpFlag.OF_ANY_NUMBER),
+           _flag("rest_to_graveyard", "the rest go into your graveyard (else on the bottom of your library)",
+                 flag=OpFlag.OF_REST_TO_GRAVEYARD)),
+          worth=True, choice="to_hand", moved="look"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

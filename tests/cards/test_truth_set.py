@@ -26,7 +26,7 @@ PARTLY = {
     'The Fantasticar', 'The One Ring',
     'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
     'Quantum Riddler', 'Grim Monolith', 'Cavern of Souls',
-    'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
+    'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara', 'Firebending Lesson', "Stormchaser's Talent", 'Soul-Scar Mage'}
 UNKNOWN = {
@@ -66,7 +66,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
-           "Monastery Swiftspear", "Eddymurk Crab"}
+           "Monastery Swiftspear", "Eddymurk Crab", "Malevolent Rumble"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -719,3 +719,31 @@ def test_111_10b_generous_ent_makes_a_food_and_forestcycles_for_1(db):
     s.add_to_hand("Generous Ent")
     s.cycle("Generous Ent")
     assert s.hand() == ["Forest"]
+
+
+def test_401_2_malevolent_rumble_reveals_four_a_permanent_card_to_hand_the_rest_to_the_graveyard_and_a_spawn(db):
+    """Reveal the top four; a permanent card (110.4a) from among them may go into the hand, the rest
+    into the graveyard (608.2c: in that order); then a 0/1 Eldrazi Spawn whose "Sacrifice this
+    token: Add {C}." makes colorless mana (605.1a)."""
+    s = _scenario(db, "Forest", "Forest")
+    _library(s, "Lightning Bolt", "Island", "Lightning Bolt", "Forest", "Plains")
+    s.add_to_hand("Malevolent Rumble")
+    s.cast("Malevolent Rumble", to_hand=[3])
+    assert s.hand() == ["Forest"]
+    assert sorted(s.graveyard()) == ["Island", "Lightning Bolt", "Lightning Bolt", "Malevolent Rumble"]
+    s.draw()
+    assert s.hand() == ["Forest", "Plains"]
+    spawn = next(p for p in s.battlefield() if s.types(p) == ("Creature",))
+    assert (s.power(spawn), s.toughness(spawn)) == (0, 1)
+    assert s.tap_for_mana(spawn) == {"C": 1} and not s.on_battlefield(spawn)
+
+
+def test_401_2_malevolent_rumble_may_take_none_and_by_default_takes_the_top_permanent_card(db):
+    s = _scenario(db, "Forest", "Forest", "Forest", "Forest")
+    _library(s, "Lightning Bolt", "Island", "Forest", "Plains", "Swamp")
+    for _ in range(2):
+        s.add_to_hand("Malevolent Rumble")
+    s.cast("Malevolent Rumble", to_hand=[])
+    assert s.hand() == ["Malevolent Rumble"] and s.graveyard_count() == 5
+    s.cast("Malevolent Rumble")                             # (one card left: the Swamp, a land)
+    assert s.hand() == ["Swamp"]

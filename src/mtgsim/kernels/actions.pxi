@@ -388,6 +388,8 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             look_to_hand(R, S, g, rng, who, op.amount.fixed, op.arg + (
                 (op.flags & OF_MORE_IF_INSTANT_AND_SORCERY) != 0
                 and graveyard_has_each(&g.bi, who, CT_INSTANT | CT_SORCERY)))
+        elif code == OP_LOOK_REVEAL:
+            look_reveal(R, S, g, rng, who, op.amount.fixed, &R.filters[op.arg], op.flags)
         elif code == OP_CLASS_LEVEL:
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
@@ -486,6 +488,43 @@ cdef void look_to_hand(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, int
     for q in range(m):
         trace_moved(g, OP_LOOK_TO_HAND, seen[q], Z_LIBRARY, Z_HAND if taken[q] else Z_LIBRARY_BOTTOM, who)
         if not taken[q]:
+            put_on_bottom(g, who, seen[q])
+    g.gen += 1
+
+
+cdef void look_reveal(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, Filter* f, int flags) noexcept nogil:
+    """Player `who` looks at (or reveals: 701.20a; the goldfish's opponent does nothing with what it
+    sees) the top n cards of their library (all of them if it has fewer; 401.2: the effect lets
+    them), may put one card that passes filter f (and is colorless with OF_COLORLESS, 105.2c) from
+    among them into their hand, or any number of such cards (OF_ANY_NUMBER), then puts the rest on
+    the bottom of their library "in any order" (the first looked at above the next, as scry's), or
+    into their graveyard (OF_REST_TO_GRAVEYARD), in that order (608.2c). Which cards, and whether
+    any, is the player's choice (revealed_to_hand)."""
+    cdef int32_t seen[MAXLOOK]
+    cdef uint8_t taken[MAXLOOK]
+    cdef uint8_t may_take[MAXLOOK]
+    cdef int m = take_looked_at(R, g, rng, who, n, seen), q, pick
+    if m == 0:
+        return
+    memset(taken, 0, sizeof(taken))
+    for q in range(m):
+        may_take[q] = card_passes(R, f, seen[q]) and (not (flags & OF_COLORLESS) or R.cards[seen[q]].colors == 0)
+    while True:
+        pick = revealed_to_hand(R, S, g, seen, taken, may_take, m)
+        if pick < 0:
+            break
+        taken[pick] = 1
+        put_in_hand(g, who, seen[pick])
+        if not (flags & OF_ANY_NUMBER):
+            break
+    for q in range(m):
+        if taken[q]:
+            trace_moved(g, OP_LOOK_REVEAL, seen[q], Z_LIBRARY, Z_HAND, who)
+        elif flags & OF_REST_TO_GRAVEYARD:
+            trace_moved(g, OP_LOOK_REVEAL, seen[q], Z_LIBRARY, Z_GRAVEYARD, who)
+            card_to_graveyard(R, g, who, seen[q])
+        else:
+            trace_moved(g, OP_LOOK_REVEAL, seen[q], Z_LIBRARY, Z_LIBRARY_BOTTOM, who)
             put_on_bottom(g, who, seen[q])
     g.gen += 1
 

@@ -135,6 +135,27 @@ cdef inline int goes_to_hand(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t*
     return -1
 
 
+cdef int revealed_to_hand(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t* taken, uint8_t* may_take,
+                          int m) noexcept nogil:
+    """Which of the m cards `seen` by a look (the top first), not yet `taken`, of the kind the effect
+    lets the player take (`may_take`), the player puts into their hand next ("You may reveal a
+    colorless card from among them and put it into your hand": look_reveal), or -1: none. In a
+    Scenario's game the first such card whose bit of g.choices.to_hand is set (bit q: the q-th card
+    of the look; by default every bit: the top ones); in the goldfish the play policy's
+    card_to_take among them: it always takes one if it may (a card in hand is never worse to it
+    than one on the bottom of its library or in its graveyard)."""
+    cdef uint8_t barred[MAXLOOK]
+    cdef int q
+    for q in range(m):
+        barred[q] = taken[q] or not may_take[q]
+    if not g.scenario:
+        return card_to_take(R, S, g, seen, barred, m, 0)
+    for q in range(m):
+        if not barred[q] and (g.choices.to_hand >> q) & 1:
+            return q
+    return -1
+
+
 cdef bint order_on_top(Rules* R, Spec* S, Game* g, int32_t* seen, int m, bint may_shuffle,
                        int32_t* order) noexcept nogil:
     """The order the player puts the m cards `seen` by a rearrange (the top first) back on top of
