@@ -90,6 +90,7 @@ class OpFlag(enum.IntEnum):
     OF_COLORLESS = 256           # OP_LOOK_REVEAL: only a colorless card may be taken (105.2c; Ancient Stirrings)
     OF_ANY_NUMBER = 512          # OP_LOOK_REVEAL: any number of them, not one (Lead the Stampede)
     OF_REST_TO_GRAVEYARD = 1024  # OP_LOOK_REVEAL: the rest into the graveyard, not on the bottom (Malevolent Rumble)
+    OF_RANDOM_ORDER = 2048       # OP_LOOK_TO_HAND, OP_LOOK_REVEAL: the rest on the bottom in a random order
 
 
 class Who(enum.IntEnum):
@@ -350,6 +351,9 @@ _BECOMES = (_names("becomes", "the card types it becomes, besides its own (613.1
 _LAND_KINDS = (_flag("lands_basic", "with land_types: basic lands of those types only"),
                Param("land_types", "names", "the land subtypes searched for (none: basic lands)", default=()))
 
+_RANDOM_ORDER = _flag("random_order", "the rest go on the bottom of your library in a random order, not in any order "
+                      "(an order no player chooses)", flag=OpFlag.OF_RANDOM_ORDER)
+
 OPS: tuple[OpDef, ...] = (
     OpDef("damage_to_opponent", OpCode.OP_DAMAGE, "120.3a", "damage to the opponent (burn aimed at the face)",
           (_amount("damage_to_opponent", "damage dealt"),), who=Who.WHO_OPPONENTS, worth=True),
@@ -417,7 +421,8 @@ OPS: tuple[OpDef, ...] = (
            Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1, to="arg",
                  at_most="look_to_hand"),
            _flag("more_if_instant_and_sorcery", "instead one more into your hand if there is an instant card and "
-                 "a sorcery card in your graveyard (Flow State, 608.2c)", flag=OpFlag.OF_MORE_IF_INSTANT_AND_SORCERY)),
+                 "a sorcery card in your graveyard (Flow State, 608.2c)", flag=OpFlag.OF_MORE_IF_INSTANT_AND_SORCERY),
+           _RANDOM_ORDER),
           worth=True, choice="to_hand", moved="look"),
     OpDef("class_level", OpCode.OP_CLASS_LEVEL, "716.2a",
           "its source, a Class, becomes level N, and its \"When this Class becomes level N\" abilities trigger "
@@ -460,7 +465,8 @@ OPS: tuple[OpDef, ...] = (
            _flag("reveal_colorless", "...and is colorless (105.2c)", flag=OpFlag.OF_COLORLESS),
            _flag("any_number", "any number of such cards may be taken, not one", flag=OpFlag.OF_ANY_NUMBER),
            _flag("rest_to_graveyard", "the rest go into your graveyard (else on the bottom of your library)",
-                 flag=OpFlag.OF_REST_TO_GRAVEYARD)),
+                 flag=OpFlag.OF_REST_TO_GRAVEYARD),
+           _RANDOM_ORDER),
           worth=True, choice="to_hand", moved="look"),
 )
 

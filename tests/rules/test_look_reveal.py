@@ -118,7 +118,7 @@ def test_the_phrases_read_as_the_op():
     for unread in ("Look at the top four cards of your library. You may reveal a Human card from among them and put "
                    "it into your hand. Put the rest on the bottom of your library in any order.",
                    "Look at the top four cards of your library. You may reveal a creature card from among them and "
-                   "put it into your hand. Put the rest on the bottom of your library in a random order."):
+                   "put it into your hand and the rest into your graveyard."):
         assert effect_of(unread) is None
 
 
@@ -148,3 +148,42 @@ def test_105_2c_the_goldfish_stirrings_finds_a_colorless_land_as_often_as_exact_
     sd = sqrt(n / 4)
     assert n > 400
     assert abs(found - exact) <= 4 * sd
+
+
+# ---- "Put the rest on the bottom of your library in a random order" ------------------------------------
+
+WELCOME = card("Test Welcome", "{W}", "Sorcery", abilities=[
+    {"kind": "spell", "look_reveal": 6, "reveal_types": ["Creature"], "random_order": True}])
+CHARTS = card("Test Charts", "{W}", "Sorcery", abilities=[
+    {"kind": "spell", "look_to_hand": 6, "to_hand": 1, "random_order": True}])
+SIX = ["Island", "Swamp", "Mountain", "Forest", "Wastes", "Plains"]
+
+
+def _random_bottom(spell):
+    s = scenario([*SIX, BEAR, BOLT], hand=[spell], lands=1)
+    s.cast(spell, to_hand=[])
+    return s, library_top_first(s)
+
+
+def test_401_2_the_rest_in_a_random_order_is_an_order_no_one_chose_the_same_for_the_same_game():
+    """A Scenario's game has no random generator: the order is drawn from a hash of the game
+    (as its shuffle, 701.24a), not the order looked at, and the same for the same game."""
+    for spell in (WELCOME, CHARTS):
+        s, library = _random_bottom(spell)
+        if spell is WELCOME:
+            assert s.hand() == []
+        else:
+            assert s.hand() == ["Island"]                   # (look_to_hand: one must be taken)
+        rest = SIX if spell is WELCOME else SIX[1:]
+        assert library[:2] == [BEAR.name, BOLT.name]
+        assert sorted(library[2:]) == sorted(rest) and library[2:] != rest
+        assert _random_bottom(spell)[1] == library
+
+
+def test_the_random_order_phrases_read_as_the_flag():
+    assert effect_of("Look at the top five cards of your library. You may reveal a creature or land card from among "
+                     "them and put it into your hand. Put the rest on the bottom of your library in a random "
+                     "order.") == {"look_reveal": 5, "reveal_types": ["Creature", "Land"], "random_order": True}
+    assert effect_of("Look at the top four cards of your library. Put one of them into your hand and the rest on the "
+                     "bottom of your library in a random order.") == {"look_to_hand": 4, "to_hand": 1,
+                                                                      "random_order": True}

@@ -87,18 +87,19 @@ def _e_scry_draw(m):                    # (Preordain: the kernel looks before it
 
 @_effect(r"look at the top (?P<look>two|three|four|five|six|seven|eight|nine|ten) cards of your library\. "
          r"Put (?P<take>one|two|three) of them into your hand and the (?:rest|other) on the bottom of your library"
-         r"(?: in any order)?(?P<more>\. If there is an instant card and a sorcery card in your graveyard, instead "
-         r"put (?P<more_n>two|three|four) of them into your hand and the rest on the bottom of your library in any "
-         r"order)?")
+         r"(?: in (?P<order>any|a random) order)?(?P<more>\. If there is an instant card and a sorcery card in your "
+         r"graveyard, instead put (?P<more_n>two|three|four) of them into your hand and the rest on the bottom of "
+         r"your library in any order)?")
 def _e_look_to_hand(m):                 # (Impulse: the look and the put are one instruction, 608.2c)
     look, take = number_of(m["look"]), number_of(m["take"])
     if not take < look <= vocabulary.MAX_LOOK:
         return None
+    random = {"random_order": True} if m["order"] == "a random" else {}
     if m["more"]:                       # (Flow State: "instead" one more, 608.2c)
-        if number_of(m["more_n"]) != take + 1 or take + 1 >= look:
+        if number_of(m["more_n"]) != take + 1 or take + 1 >= look or random:
             return None
         return {"look_to_hand": look, "to_hand": take, "more_if_instant_and_sorcery": True}
-    return {"look_to_hand": look, "to_hand": take}
+    return {"look_to_hand": look, "to_hand": take} | random
 
 
 @_effect(r"look at the top (?P<n>two|three|four|five|six|seven|eight|nine|ten) cards of your library, then put "
@@ -124,7 +125,8 @@ _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Pl
 @_effect(r"(?:look at|reveal) the top (?P<n>two|three|four|five|six|seven|eight|nine|ten) cards of your library\. "
          r"You may (?:reveal (?P<many>an?|any number of) (?P<kind>[\w ,]+?) cards? from among them and put "
          r"(?:it|the revealed cards) into your hand|put (?:an?) (?P<kind2>[\w ,]+?) card from among them into your "
-         r"hand)\. (?:Then )?put the rest (?P<rest>on the bottom of your library in any order|into your graveyard)")
+         r"hand)\. (?:Then )?put the rest (?P<rest>on the bottom of your library in (?P<order>any|a random) order|into "
+         r"your graveyard)")
 def _e_look_reveal(m):                  # 401.2, 701.20a (Ancient Stirrings, Augur of Bolas, Malevolent Rumble)
     kind = (m["kind"] or m["kind2"]).lower()
     step: dict = {"look_reveal": number_of(m["n"])}
@@ -149,6 +151,8 @@ def _e_look_reveal(m):                  # 401.2, 701.20a (Ancient Stirrings, Aug
         step["any_number"] = True
     if m["rest"] == "into your graveyard":
         step["rest_to_graveyard"] = True
+    if m["order"] == "a random":
+        step["random_order"] = True
     return step
 
 
@@ -439,8 +443,8 @@ _PUT_OF_THEM = re.compile(r"put \w+ of them into your hand", re.I)
 _REVEAL_TOP = re.compile(r"(?:look at|reveal) the top \w+ cards of your library\.?", re.I)
 _MAY_TAKE = re.compile(r"you may (?:reveal|put) [\w ,]+ from among them (?:and put (?:it|the revealed cards) )?into "
                        r"your hand\.?", re.I)
-_PUT_REST = re.compile(r"(?:then )?put the rest (?:on the bottom of your library in any order|into your graveyard)\.?",
-                       re.I)
+_PUT_REST = re.compile(r"(?:then )?put the rest (?:on the bottom of your library in (?:any|a random) order|into your "
+                       r"graveyard)\.?", re.I)
 _INSTEAD_PUT = re.compile(r"if there is [^,]+ in your graveyard, instead put \w+ of them into your hand", re.I)
 
 
