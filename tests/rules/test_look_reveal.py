@@ -17,6 +17,7 @@ from math import comb, sqrt
 from mtgsim import Deck, MulliganPolicy, card
 from mtgsim.cards.recognize.effects import effect_of
 from mtgsim.simulate import trace
+from replay import replay, traced_games
 from test_library_top import library_top_first, scenario
 
 STIRRINGS = card("Test Stirrings", "{W}", "Sorcery", abilities=[
@@ -187,3 +188,15 @@ def test_the_random_order_phrases_read_as_the_flag():
     assert effect_of("Look at the top four cards of your library. Put one of them into your hand and the rest on the "
                      "bottom of your library in a random order.") == {"look_to_hand": 4, "to_hand": 1,
                                                                       "random_order": True}
+
+
+def test_the_goldfishs_looks_replay_through_scenario_with_its_picks_as_to_hand():
+    """The goldfish's games, replayed action by action through Scenario with the policy's picks as
+    the "to_hand" choice (tests/replay.py), reach the same states: one rule for both games (a look's
+    cards are traced in the order looked at, a random order on the bottom too)."""
+    deck = Deck({STIRRINGS: 6, RUMBLE: 6, STAMPEDE: 6, WELCOME: 6, AUGUR: 4, BEAR: 6, BIG: 4, "Plains": 22})
+    games = traced_games(deck, games=12, turns=8, seed=2026, on_play=True)
+    picks = [step.args["to_hand"] for game in games for step in game.steps[:game.until] if "to_hand" in step.args]
+    assert len(picks) > 40 and any(sum(p) >= 2 for p in picks) and any(not p[0] for p in picks)
+    failures = [f"game {k + 1}: {d}" for k, game in enumerate(games) if (d := replay(deck, game, on_play=True))]
+    assert not failures, "\n".join(failures)

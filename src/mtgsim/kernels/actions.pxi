@@ -521,24 +521,24 @@ cdef void put_rest(Rules* R, Game* g, Rng* rng, int who, int code, int32_t* seen
     """The m cards `seen` by a look (the top first) that were not `taken` into the hand go into
     player who's graveyard (OF_REST_TO_GRAVEYARD), or on the bottom of their library "in any
     order" -- a choice, this one the simulator's: the first looked at above the next, as scry's --
-    or "in a random order" (OF_RANDOM_ORDER: an order no player chooses, in_random_order)."""
+    or "in a random order" (OF_RANDOM_ORDER: an order no player chooses, in_random_order). Each is
+    traced in the order looked at (a replay reads the places taken off it), a random order not."""
     cdef int32_t rest[MAXLOOK]
     cdef int q, n = 0
     for q in range(m):
+        trace_moved(g, code, seen[q], Z_LIBRARY, Z_HAND if taken[q] else Z_GRAVEYARD
+                    if flags & OF_REST_TO_GRAVEYARD else Z_LIBRARY_BOTTOM, who)
         if taken[q]:
-            trace_moved(g, code, seen[q], Z_LIBRARY, Z_HAND, who)
-        elif flags & OF_REST_TO_GRAVEYARD:
-            trace_moved(g, code, seen[q], Z_LIBRARY, Z_GRAVEYARD, who)
+            continue
+        if flags & OF_REST_TO_GRAVEYARD:
             card_to_graveyard(R, g, who, seen[q])
         elif flags & OF_RANDOM_ORDER:
             rest[n] = seen[q]
             n += 1
         else:
-            trace_moved(g, code, seen[q], Z_LIBRARY, Z_LIBRARY_BOTTOM, who)
             put_on_bottom(g, who, seen[q])
     in_random_order(g, rng, rest, n)
     for q in range(n):
-        trace_moved(g, code, rest[q], Z_LIBRARY, Z_LIBRARY_BOTTOM, who)
         put_on_bottom(g, who, rest[q])
     g.gen += 1
 
