@@ -137,7 +137,7 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
                 game.until = len(game.steps)                                # game is replayed up to it)
             known = []
         elif kind == E.TR_MOVED:                    # (an op moved a card: from the library, as a draw)
-            if value >> 16 == OpCode.OP_LOOK_TO_HAND:           # (a look's cards in the order looked at)
+            if value >> 16 in (OpCode.OP_LOOK_TO_HAND, OpCode.OP_LOOK_REVEAL):   # (a look's cards, as looked at)
                 args.setdefault("to_hand", []).append(value >> 4 & 0xF == Zone.Z_HAND)
             if value & 0xF == Zone.Z_LIBRARY and known:
                 assert known.pop() == names[row]

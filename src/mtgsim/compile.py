@@ -385,6 +385,8 @@ class _Compiler:
             arg = self.filter("graveyard_card_types", types=tuple(op.get("graveyard_card_types")))
         elif o.code == OpCode.OP_SEARCH_CARD:    # (two modifiers, card_types and cost_at_most: one FILTER row)
             arg = self.filter("card_types", types=tuple(op.get("card_types")), cost_at_most=op.get("cost_at_most"))
+        elif o.code == OpCode.OP_LOOK_REVEAL:    # (two modifiers, the types a card taken has and hasn't: a FILTER)
+            arg = self.filter("look_reveal", types=op.get("reveal_types"), not_types=op.get("reveal_not_types"))
         elif o.code == OpCode.OP_BECOMES:        # (what it becomes: a CARD row of the source and the op)
             arg = self.card(self.becomes(op))
         for p in o.params[1:]:                   # (the modifiers that say their OP field)

@@ -59,15 +59,16 @@ def _given_choices(choices, keywords: dict) -> dict:
 
 
 def _to_hand_mask(to_hand, what: str = "to_hand") -> int:
-    """`to_hand` (the positions in a look, 0 its top card, of the cards put into the hand) as
-    the compiled game's mask: bit k for the k-th card looked at, 1 chosen."""
+    """`to_hand` (the positions in a look, 0 its top card, of the cards put into the hand; [] none,
+    where the effect lets the player take none) as the compiled game's mask: bit k for the k-th
+    card looked at, 1 chosen, and bit 63 set: given (kernels/choices.pxi's to_hand_given)."""
     if isinstance(to_hand, (str, bytes, bool)) or not hasattr(to_hand, "__iter__"):
         raise ArgumentError(f"{what}: a list of positions in the look (0: its top card), got {shown(to_hand)}")
     picks = list(to_hand)
-    if not all(isinstance(k, (int, np.integer)) and not isinstance(k, bool) and 0 <= k < 64 for k in picks) \
+    if not all(isinstance(k, (int, np.integer)) and not isinstance(k, bool) and 0 <= k < 63 for k in picks) \
             or len(set(picks)) < len(picks):
-        raise ArgumentError(f"{what}: distinct positions 0..63 in the look (0: its top card), got {shown(to_hand)}")
-    return sum(1 << int(k) for k in picks)
+        raise ArgumentError(f"{what}: distinct positions 0..62 in the look (0: its top card), got {shown(to_hand)}")
+    return sum(1 << int(k) for k in picks) | (1 << 63)
 
 
 def _top_order(top_order, what: str = "top_order") -> int:
@@ -275,6 +276,8 @@ class ScenarioChoices:
             return ArgumentError(f"{what}: place {given} is past the {asked} cards the effect looked at (401.2)")
         if fault == CF.CF_TOO_MANY:
             return ArgumentError(f"{what}: {given} cards given; the effect takes {asked} (401.2, 401.4)")
+        if fault == CF.CF_FILTER and found["kind"] == vocabulary.CHOICE_KINDS.index(vocabulary.CHOICE_BY_NAME["to_hand"]):
+            return ArgumentError(f"{what}: place {given} is not a card the effect lets the player take (401.2)")
         if fault == CF.CF_ABSENT:
             return ArgumentError(f"{what}: {self.tables.card_names[given]} is not in the hand as the effect puts "
                                  "cards back on top (or is named more often than it is there) (401.4)")

@@ -77,6 +77,8 @@ class OpCode(enum.IntEnum):
     OP_GRAVEYARD_TO_HAND = 27    # N target cards from your graveyard into your hand: arg, a FILTER row (115.1)
     OP_TRANSFORM = 28            # its source turns over to its other face (701.27a, 712.18)
     OP_SEARCH_CARD = 29          # search the library for N cards onto the battlefield (701.23): arg, a FILTER row
+    OP_LOOK_REVEAL = 30          # look at (reveal) the top N, cards of the FILTER row arg of them may go into
+    #                              the hand (one, or any number), the rest on the bottom or into the graveyard
 
 
 class OpFlag(enum.IntEnum):
@@ -92,6 +94,10 @@ class OpFlag(enum.IntEnum):
     OF_UNTAP_WITH_FOUR_LANDS = 128  # OP_SEARCH_LAND: ...then untapped if you control four or more lands
     OF_EXILE_AND_RETURN = 256    # OP_TRANSFORM: exiled, then returned to the battlefield transformed: a new
     #                              object (400.7, 712.14a)
+    OF_COLORLESS = 512           # OP_LOOK_REVEAL: only a colorless card may be taken (105.2c; Ancient Stirrings)
+    OF_ANY_NUMBER = 1024         # OP_LOOK_REVEAL: any number of them, not one (Lead the Stampede)
+    OF_REST_TO_GRAVEYARD = 2048  # OP_LOOK_REVEAL: the rest into the graveyard, not on the bottom (Malevolent Rumble)
+    OF_RANDOM_ORDER = 4096       # OP_LOOK_TO_HAND, OP_LOOK_REVEAL: the rest on the bottom in a random order
 
 
 class Who(enum.IntEnum):
@@ -368,6 +374,9 @@ _BECOMES = (_names("becomes", "the card types it becomes, besides its own (613.1
 _LAND_KINDS = (_flag("lands_basic", "with land_types: basic lands of those types only"),
                Param("land_types", "names", "the land subtypes searched for (none: basic lands)", default=()))
 
+_RANDOM_ORDER = _flag("random_order", "the rest go on the bottom of your library in a random order, not in any order "
+                      "(an order no player chooses)", flag=OpFlag.OF_RANDOM_ORDER)
+
 OPS: tuple[OpDef, ...] = (
     OpDef("damage_to_opponent", OpCode.OP_DAMAGE, "120.3a", "damage to the opponent (burn aimed at the face)",
           (_amount("damage_to_opponent", "damage dealt"),), who=Who.WHO_OPPONENTS, worth=True),
@@ -437,7 +446,8 @@ OPS: tuple[OpDef, ...] = (
            Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1, to="arg",
                  at_most="look_to_hand"),
            _flag("more_if_instant_and_sorcery", "instead one more into your hand if there is an instant card and "
-                 "a sorcery card in your graveyard (Flow State, 608.2c)", flag=OpFlag.OF_MORE_IF_INSTANT_AND_SORCERY)),
+                 "a sorcery card in your graveyard (Flow State, 608.2c)", flag=OpFlag.OF_MORE_IF_INSTANT_AND_SORCERY),
+           _RANDOM_ORDER),
           worth=True, choice="to_hand", moved="look"),
     OpDef("class_level", OpCode.OP_CLASS_LEVEL, "716.2a",
           "its source, a Class, becomes level N, and its \"When this Class becomes level N\" abilities trigger "
@@ -499,6 +509,20 @@ OPS: tuple[OpDef, ...] = (
            _names("card_types", "the card types searched for, any of them", CARD_TYPE_NAMES),
            Param("cost_at_most", "number", "the greatest generic mana cost found ({0} up to it)", hi=16, default=0)),
           worth=True, choice="card_to_find"),
+    OpDef("look_reveal", OpCode.OP_LOOK_REVEAL, "401.2",
+          "look at (or reveal: the goldfish's opponent does nothing with what it sees) the top N cards of your "
+          "library (at most MAX_LOOK); you may put a card of the given kind from among them into your hand (any "
+          "number of them with any_number), the rest on the bottom of your library in any order, or into your "
+          "graveyard (Ancient Stirrings, Augur of Bolas, Lead the Stampede, Malevolent Rumble)",
+          (_number("look_reveal", "cards looked at", hi=MAX_LOOK),
+           _names("reveal_types", "a card taken has one of these card types (none: any card)", CARD_TYPE_NAMES),
+           _names("reveal_not_types", "...and none of these (\"a noncreature, nonland card\")", CARD_TYPE_NAMES),
+           _flag("reveal_colorless", "...and is colorless (105.2c)", flag=OpFlag.OF_COLORLESS),
+           _flag("any_number", "any number of such cards may be taken, not one", flag=OpFlag.OF_ANY_NUMBER),
+           _flag("rest_to_graveyard", "the rest go into your graveyard (else on the bottom of your library)",
+                 flag=OpFlag.OF_REST_TO_GRAVEYARD),
+           _RANDOM_ORDER),
+          worth=True, choice="to_hand", moved="look"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

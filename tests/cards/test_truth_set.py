@@ -26,7 +26,7 @@ PARTLY = {
     'The Fantasticar', 'The One Ring',
     'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
     'Quantum Riddler',
-    'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar', 'Malevolent Rumble',
+    'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara'}
 UNKNOWN = {
@@ -66,7 +66,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Shivan Reef", "Lotus Petal", "Llanowar Elves", "Dark Ritual", "Lightning Bolt", "Burst Lightning", "Opt",
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
-           "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls", "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga"}
+           "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls", "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -862,3 +862,31 @@ def test_714_urzas_saga_taps_for_colorless_makes_a_construct_finds_a_0_or_1_cost
     assert saga not in s.battlefield() and s.graveyard() == ["Urza's Saga"]
     assert sorted(p.name for p in s.battlefield() if "Construct" not in p.name) == ["Island", "Island", "Lotus Petal"]
     assert (s.power(construct), s.toughness(construct)) == (2, 2)        # (Lotus Petal an artifact too)
+
+
+def test_401_2_malevolent_rumble_reveals_four_a_permanent_card_to_hand_the_rest_to_the_graveyard_and_a_spawn(db):
+    """Reveal the top four; a permanent card (110.4a) from among them may go into the hand, the rest
+    into the graveyard (608.2c: in that order); then a 0/1 Eldrazi Spawn whose "Sacrifice this
+    token: Add {C}." makes colorless mana (605.1a)."""
+    s = _scenario(db, "Forest", "Forest")
+    _library(s, "Lightning Bolt", "Island", "Lightning Bolt", "Forest", "Plains")
+    s.add_to_hand("Malevolent Rumble")
+    s.cast("Malevolent Rumble", to_hand=[3])
+    assert s.hand() == ["Forest"]
+    assert sorted(s.graveyard()) == ["Island", "Lightning Bolt", "Lightning Bolt", "Malevolent Rumble"]
+    s.draw()
+    assert s.hand() == ["Forest", "Plains"]
+    spawn = next(p for p in s.battlefield() if s.types(p) == ("Creature",))
+    assert (s.power(spawn), s.toughness(spawn)) == (0, 1)
+    assert s.tap_for_mana(spawn) == {"C": 1} and not s.on_battlefield(spawn)
+
+
+def test_401_2_malevolent_rumble_may_take_none_and_by_default_takes_the_top_permanent_card(db):
+    s = _scenario(db, "Forest", "Forest", "Forest", "Forest")
+    _library(s, "Lightning Bolt", "Island", "Forest", "Plains", "Swamp")
+    for _ in range(2):
+        s.add_to_hand("Malevolent Rumble")
+    s.cast("Malevolent Rumble", to_hand=[])
+    assert s.hand() == ["Malevolent Rumble"] and s.graveyard_count() == 5
+    s.cast("Malevolent Rumble")                             # (one card left: the Swamp, a land)
+    assert s.hand() == ["Swamp"]

@@ -145,7 +145,9 @@ READ_BY_ITS_OPS_CASE = {"land_types": "with lands_basic, one FILTER row of the l
                         "graveyard_card_types": "the FILTER row of the cards graveyard_to_hand may return",
                         **{name: "with becomes, the CARD row of what its source becomes (Compiler.becomes)"
                            for name in ("becomes_subtypes", "all_creature_types", "becomes_colors", "becomes_power",
-                                        "becomes_toughness", "becomes_keywords", "becomes_abilities")}}
+                                        "becomes_toughness", "becomes_keywords", "becomes_abilities")},
+                        **{name: "with the other, the FILTER row of the cards a look_reveal may take"
+                           for name in ("reveal_types", "reveal_not_types")}}
 
 
 def test_a_modifier_says_the_op_field_it_compiles_to():

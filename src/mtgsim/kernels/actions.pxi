@@ -424,7 +424,7 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
         elif code == OP_LOOK_TO_HAND:           # (Flow State: "instead" one more, 608.2c)
             look_to_hand(R, S, g, rng, who, op.amount.fixed, op.arg + (
                 (op.flags & OF_MORE_IF_INSTANT_AND_SORCERY) != 0
-                and graveyard_has_each(&g.bi, who, CT_INSTANT | CT_SORCERY)))
+                and graveyard_has_each(&g.bi, who, CT_INSTANT | CT_SORCERY)), op.flags)
         elif code == OP_GRAVEYARD_TO_HAND:     # 115.1: a target; none there, nothing (608.2b)
             for q in range(op.amount.fixed):
                 t = card_from_graveyard(R, S, g, &R.filters[op.arg], row, who)
@@ -433,6 +433,8 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 card_leaves_graveyard(g, who, t)
                 trace_moved(g, code, t, Z_GRAVEYARD, Z_HAND, who)
                 put_in_hand(g, who, t)
+        elif code == OP_LOOK_REVEAL:
+            look_reveal(R, S, g, rng, who, op.amount.fixed, &R.filters[op.arg], op.flags)
         elif code == OP_CLASS_LEVEL:
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
@@ -520,12 +522,12 @@ cdef int take_looked_at(Rules* R, Game* g, Rng* rng, int who, int n, int32_t* se
     return m
 
 
-cdef void look_to_hand(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, int k) noexcept nogil:
+cdef void look_to_hand(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, int k, int flags) noexcept nogil:
     """Player `who` looks at the top n cards of their library (all of them if it has fewer;
     401.2: the effect lets them) and puts k of them into their hand (all if fewer), the rest on
-    the bottom of their library "in any order" (Impulse), in that order (608.2c). Which k is the
-    player's choice (goes_to_hand); the order is a choice too, this one the simulator's: the
-    first looked at above the next, as scry's."""
+    the bottom of their library "in any order" (Impulse), or "in a random order" (OF_RANDOM_ORDER),
+    in that order (608.2c). Which k is the player's choice (goes_to_hand); the rest as put_rest
+    puts them."""
     cdef int32_t seen[MAXLOOK]
     cdef uint8_t taken[MAXLOOK]
     cdef int m = take_looked_at(R, g, rng, who, n, seen), q, pick
@@ -536,13 +538,84 @@ cdef void look_to_hand(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, int
         pick = goes_to_hand(R, S, g, seen, taken, m)
         taken[pick] = 1
         put_in_hand(g, who, seen[pick])
-    if g.scenario and bits_set(g.choices.to_hand) > min(k, m):    # (more places given than it takes)
-        note_illegal_choice(g, CH_TO_HAND, CF_TOO_MANY, bits_set(g.choices.to_hand), -1, min(k, m))
+    if g.scenario and bits_set(places_given(g)) > min(k, m):    # (more places given than it takes)
+        note_illegal_choice(g, CH_TO_HAND, CF_TOO_MANY, bits_set(places_given(g)), -1, min(k, m))
+    put_rest(R, g, rng, who, OP_LOOK_TO_HAND, seen, taken, m, flags)
+
+
+cdef void look_reveal(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, Filter* f, int flags) noexcept nogil:
+    """Player `who` looks at (or reveals: 701.20a; the goldfish's opponent does nothing with what it
+    sees) the top n cards of their library (all of them if it has fewer; 401.2: the effect lets
+    them), may put one card that passes filter f (and is colorless with OF_COLORLESS, 105.2c) from
+    among them into their hand, or any number of such cards (OF_ANY_NUMBER), then puts the rest on
+    the bottom of their library "in any order" (the first looked at above the next, as scry's), or
+    into their graveyard (OF_REST_TO_GRAVEYARD), in that order (608.2c). Which cards, and whether
+    any, is the player's choice (revealed_to_hand)."""
+    cdef int32_t seen[MAXLOOK]
+    cdef uint8_t taken[MAXLOOK]
+    cdef uint8_t may_take[MAXLOOK]
+    cdef int m = take_looked_at(R, g, rng, who, n, seen), q, pick
+    if m == 0:
+        return
+    memset(taken, 0, sizeof(taken))
     for q in range(m):
-        trace_moved(g, OP_LOOK_TO_HAND, seen[q], Z_LIBRARY, Z_HAND if taken[q] else Z_LIBRARY_BOTTOM, who)
-        if not taken[q]:
+        may_take[q] = card_passes(R, f, seen[q]) and (not (flags & OF_COLORLESS) or R.cards[seen[q]].colors == 0)
+    while True:
+        pick = revealed_to_hand(R, S, g, seen, taken, may_take, m)
+        if pick < 0:
+            break
+        taken[pick] = 1
+        put_in_hand(g, who, seen[pick])
+        if not (flags & OF_ANY_NUMBER):
+            break
+    if g.scenario and not (flags & OF_ANY_NUMBER) and bits_set(places_given(g)) > 1:   # (one card, 401.2)
+        note_illegal_choice(g, CH_TO_HAND, CF_TOO_MANY, bits_set(places_given(g)), -1, 1)
+    put_rest(R, g, rng, who, OP_LOOK_REVEAL, seen, taken, m, flags)
+
+
+cdef void put_rest(Rules* R, Game* g, Rng* rng, int who, int code, int32_t* seen, uint8_t* taken, int m,
+                   int flags) noexcept nogil:
+    """The m cards `seen` by a look (the top first) that were not `taken` into the hand go into
+    player who's graveyard (OF_REST_TO_GRAVEYARD), or on the bottom of their library "in any
+    order" -- a choice, this one the simulator's: the first looked at above the next, as scry's --
+    or "in a random order" (OF_RANDOM_ORDER: an order no player chooses, in_random_order). Each is
+    traced in the order looked at (a replay reads the places taken off it), a random order not."""
+    cdef int32_t rest[MAXLOOK]
+    cdef int q, n = 0
+    for q in range(m):
+        trace_moved(g, code, seen[q], Z_LIBRARY, Z_HAND if taken[q] else Z_GRAVEYARD
+                    if flags & OF_REST_TO_GRAVEYARD else Z_LIBRARY_BOTTOM, who)
+        if taken[q]:
+            continue
+        if flags & OF_REST_TO_GRAVEYARD:
+            card_to_graveyard(R, g, who, seen[q])
+        elif flags & OF_RANDOM_ORDER:
+            rest[n] = seen[q]
+            n += 1
+        else:
             put_on_bottom(g, who, seen[q])
+    in_random_order(g, rng, rest, n)
+    for q in range(n):
+        put_on_bottom(g, who, rest[q])
     g.gen += 1
+
+
+cdef void in_random_order(Game* g, Rng* rng, int32_t* rows, int n) noexcept nogil:
+    """The n cards `rows` put in a random order (Fisher-Yates): the goldfish's drawn from its
+    random generator; a Scenario's game (rng NULL) draws it from a hash of the game, as its
+    shuffle does (shuffle_library), the same for the same game, which the caller can't choose."""
+    cdef uint64_t z = mtgsim_mix64(<uint64_t>g.next_id * 0x9e3779b97f4a7c15ULL + <uint64_t>n)
+    cdef int k, j
+    cdef int32_t row
+    for k in range(n - 1, 0, -1):
+        if rng != NULL:
+            j = <int>bounded(rng, <uint32_t>(k + 1))
+        else:
+            z = mtgsim_mix64(z + <uint64_t>k)
+            j = <int>(z % <uint64_t>(k + 1))
+        row = rows[k]
+        rows[k] = rows[j]
+        rows[j] = row
 
 
 cdef void rearrange(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, bint may_shuffle) noexcept nogil:

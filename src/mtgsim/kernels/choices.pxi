@@ -129,6 +129,17 @@ cdef inline bint keeps_on_top(Rules* R, Spec* S, Game* g, int row, int* kept_lan
     return keep
 
 
+cdef inline bint to_hand_given(Game* g) noexcept nogil:
+    """Did a Scenario's caller give "to_hand" (Choices.to_hand's bit 63; the places, maybe none, in
+    bits 0..62: places_given)?"""
+    return (g.choices.to_hand >> 63) & 1
+
+
+cdef inline uint64_t places_given(Game* g) noexcept nogil:
+    """The places in a look a Scenario's caller gave for "to_hand" (bit q: the q-th card looked at)."""
+    return g.choices.to_hand & (((<uint64_t>1) << 63) - 1)
+
+
 cdef inline int goes_to_hand(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t* taken, int m) noexcept nogil:
     """Which of the m cards `seen` by a look (the top first), not yet `taken`, the player puts
     into their hand next ("put K of them into your hand": look_to_hand): its index. In a
@@ -139,14 +150,47 @@ cdef inline int goes_to_hand(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t*
     if not g.scenario:
         return card_to_take(R, S, g, seen, taken, m, 0)
     asked_for(g, CH_TO_HAND)
-    if m < 64 and g.choices.to_hand >> m:
-        note_illegal_choice(g, CH_TO_HAND, CF_BEYOND, highest_bit(g.choices.to_hand), -1, m)
+    if m < 63 and places_given(g) >> m:
+        note_illegal_choice(g, CH_TO_HAND, CF_BEYOND, highest_bit(places_given(g)), -1, m)
     for q in range(m):
-        if not taken[q] and (g.choices.to_hand >> q) & 1:
+        if not taken[q] and (places_given(g) >> q) & 1:
             return q
     for q in range(m):
         if not taken[q]:
             return q
+    return -1
+
+
+cdef int revealed_to_hand(Rules* R, Spec* S, Game* g, int32_t* seen, uint8_t* taken, uint8_t* may_take,
+                          int m) noexcept nogil:
+    """Which of the m cards `seen` by a look (the top first), not yet `taken`, of the kind the effect
+    lets the player take (`may_take`), the player puts into their hand next ("You may reveal a
+    colorless card from among them and put it into your hand": look_reveal), or -1: none. In a
+    Scenario's game the first such card whose bit of g.choices.to_hand is set (bit q: the q-th card
+    of the look; a place past them, or of a card it may not take: noted; none given: the top ones);
+    in the goldfish the play policy's
+    card_to_take among them: it always takes one if it may (a card in hand is never worse to it
+    than one on the bottom of its library or in its graveyard)."""
+    cdef uint8_t barred[MAXLOOK]
+    cdef int q
+    for q in range(m):
+        barred[q] = taken[q] or not may_take[q]
+    if not g.scenario:
+        return card_to_take(R, S, g, seen, barred, m, 0)
+    asked_for(g, CH_TO_HAND)
+    if not to_hand_given(g):               # (none given: the top one(s) it may take)
+        for q in range(m):
+            if not barred[q]:
+                return q
+        return -1
+    for q in range(m):
+        if (places_given(g) >> q) & 1 and not taken[q]:
+            if not may_take[q]:            # (a card the effect doesn't let the player take: noted)
+                note_illegal_choice(g, CH_TO_HAND, CF_FILTER, q, -1, m)
+            else:
+                return q
+    if m < 63 and places_given(g) >> m:
+        note_illegal_choice(g, CH_TO_HAND, CF_BEYOND, highest_bit(places_given(g)), -1, m)
     return -1
 
 

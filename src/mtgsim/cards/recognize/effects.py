@@ -62,6 +62,9 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "transform": ("Creature — Human", "{3}{G}: Transform ~. Activate only as a sorcery."),
     "card_to_battlefield": ("Sorcery", ("Search your library for an artifact card with mana cost {0} or {1}, put it "
                                         "onto the battlefield, then shuffle.")),
+    "look_reveal": ("Sorcery", ("Look at the top five cards of your library. You may reveal a colorless card from "
+                                "among them and put it into your hand. Then put the rest on the bottom of your "
+                                "library in any order.")),
 }
 
 
@@ -89,18 +92,19 @@ def _e_scry_draw(m):                    # (Preordain: the kernel looks before it
 
 @_effect(r"look at the top (?P<look>two|three|four|five|six|seven|eight|nine|ten) cards of your library\. "
          r"Put (?P<take>one|two|three) of them into your hand and the (?:rest|other) on the bottom of your library"
-         r"(?: in any order)?(?P<more>\. If there is an instant card and a sorcery card in your graveyard, instead "
-         r"put (?P<more_n>two|three|four) of them into your hand and the rest on the bottom of your library in any "
-         r"order)?")
+         r"(?: in (?P<order>any|a random) order)?(?P<more>\. If there is an instant card and a sorcery card in your "
+         r"graveyard, instead put (?P<more_n>two|three|four) of them into your hand and the rest on the bottom of "
+         r"your library in any order)?")
 def _e_look_to_hand(m):                 # (Impulse: the look and the put are one instruction, 608.2c)
     look, take = number_of(m["look"]), number_of(m["take"])
     if not take < look <= vocabulary.MAX_LOOK:
         return None
+    random = {"random_order": True} if m["order"] == "a random" else {}
     if m["more"]:                       # (Flow State: "instead" one more, 608.2c)
-        if number_of(m["more_n"]) != take + 1 or take + 1 >= look:
+        if number_of(m["more_n"]) != take + 1 or take + 1 >= look or random:
             return None
         return {"look_to_hand": look, "to_hand": take, "more_if_instant_and_sorcery": True}
-    return {"look_to_hand": look, "to_hand": take}
+    return {"look_to_hand": look, "to_hand": take} | random
 
 
 @_effect(r"look at the top (?P<n>two|three|four|five|six|seven|eight|nine|ten) cards of your library, then put "
@@ -129,6 +133,44 @@ def _e_untap_source(m):                 # 701.26a (Grim Monolith's "{4}: Untap t
          r"(?:his|her|its|their) owner's control")
 def _e_transform(m):                    # 701.27a; exiled and returned, a new object (400.7, 712.14a)
     return {"transform": True} | ({"returned": True} if "returned" in m.groupdict() else {})
+
+
+# the card types "a permanent card" has (110.4a)
+_PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+
+
+@_effect(r"(?:look at|reveal) the top (?P<n>two|three|four|five|six|seven|eight|nine|ten) cards of your library\. "
+         r"You may (?:reveal (?P<many>an?|any number of) (?P<kind>[\w ,]+?) cards? from among them and put "
+         r"(?:it|the revealed cards) into your hand|put (?:an?) (?P<kind2>[\w ,]+?) card from among them into your "
+         r"hand)\. (?:Then )?put the rest (?P<rest>on the bottom of your library in (?P<order>any|a random) order|into "
+         r"your graveyard)")
+def _e_look_reveal(m):                  # 401.2, 701.20a (Ancient Stirrings, Augur of Bolas, Malevolent Rumble)
+    kind = (m["kind"] or m["kind2"]).lower()
+    step: dict = {"look_reveal": number_of(m["n"])}
+    if kind == "colorless":             # (105.2c: a card with no colour)
+        step["reveal_colorless"] = True
+    else:
+        types: list[str] = []
+        not_types: list[str] = []
+        for word in re.split(r",? or |, | ", kind):
+            name = word.removeprefix("non").capitalize()
+            if word == "permanent":
+                types += _PERMANENT_TYPES
+            elif name not in vocabulary.CARD_TYPE_NAMES or name == "Kindred":
+                return None             # (a subtype, a supertype, "snow": no word for it here)
+            else:
+                (not_types if word.startswith("non") else types).append(name)
+        if not_types and " or " in kind:
+            return None                 # ("noncreature or land": not a filter of one kind)
+        step |= {"reveal_types": sorted(set(types))} if types else {}
+        step |= {"reveal_not_types": not_types} if not_types else {}
+    if m["many"] and m["many"].startswith("any"):
+        step["any_number"] = True
+    if m["rest"] == "into your graveyard":
+        step["rest_to_graveyard"] = True
+    if m["order"] == "a random":
+        step["random_order"] = True
+    return step
 
 
 _BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,{}]+?))?")
@@ -444,6 +486,11 @@ def _token_count(m: re.Match) -> Any:
 
 _LOOK_AT_TOP = re.compile(r"look at the top \w+ cards of your library\.?", re.I)
 _PUT_OF_THEM = re.compile(r"put \w+ of them into your hand", re.I)
+_REVEAL_TOP = re.compile(r"(?:look at|reveal) the top \w+ cards of your library\.?", re.I)
+_MAY_TAKE = re.compile(r"you may (?:reveal|put) [\w ,]+ from among them (?:and put (?:it|the revealed cards) )?into "
+                       r"your hand\.?", re.I)
+_PUT_REST = re.compile(r"(?:then )?put the rest (?:on the bottom of your library in (?:any|a random) order|into your "
+                       r"graveyard)\.?", re.I)
 _INSTEAD_PUT = re.compile(r"if there is [^,]+ in your graveyard, instead put \w+ of them into your hand", re.I)
 
 
@@ -460,6 +507,10 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (what is looked at and where it goes: one phrase)
         elif out and _INSTEAD_PUT.match(s) and _LOOK_AT_TOP.match(out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (Flow State: "instead" changes it, 608.2c)
+        elif out and (_MAY_TAKE.fullmatch(s) and _REVEAL_TOP.fullmatch(out[-1])
+                      or _PUT_REST.fullmatch(s) and " from among them " in out[-1]
+                      and _REVEAL_TOP.match(out[-1])):
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (a look, what may be taken, the rest: one phrase)
         elif out and s == "You may shuffle." and out[-1].endswith("then put them back in any order."):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the choice is of the cards looked at: one phrase)
         elif out and s == "It's still a land." and " becomes " in out[-1]:
