@@ -276,7 +276,7 @@ class ScenarioChoices:
             return ArgumentError(f"{what}: place {given} is past the {asked} cards the effect looked at (401.2)")
         if fault == CF.CF_TOO_MANY:
             return ArgumentError(f"{what}: {given} cards given; the effect takes {asked} (401.2, 401.4)")
-        if fault == CF.CF_FILTER and found["kind"] == vocabulary.CHOICE_KINDS.index(vocabulary.CHOICE_BY_NAME["to_hand"]):
+        if fault == CF.CF_FILTER and vocabulary.CHOICE_KINDS[int(found["kind"])].name == "to_hand":
             return ArgumentError(f"{what}: place {given} is not a card the effect lets the player take (401.2)")
         if fault == CF.CF_ABSENT:
             return ArgumentError(f"{what}: {self.tables.card_names[given]} is not in the hand as the effect puts "

@@ -14,7 +14,9 @@ policy's (revealed_to_hand: it always takes one if it may, the one it wants most
 checked here against exact probabilities."""
 from math import comb, sqrt
 
-from mtgsim import Deck, MulliganPolicy, card
+import pytest
+
+from mtgsim import ArgumentError, Deck, MulliganPolicy, card
 from mtgsim.cards.recognize.effects import effect_of
 from mtgsim.simulate import trace
 from replay import replay, traced_games
@@ -51,11 +53,22 @@ def test_105_2c_a_land_is_colorless_and_by_default_the_top_colorless_card_is_tak
     assert library_top_first(s) == [BEAR.name, BOLT.name, BIG.name, "Swamp"]
 
 
-def test_105_2c_a_coloured_card_chosen_is_not_taken():
+def test_105_2c_a_coloured_card_chosen_is_refused():
+    """A Bear (green) chosen for "a colorless card": an ArgumentError naming it, nothing done."""
     s = scenario([BEAR, BOLT, "Island"], hand=[STIRRINGS], lands=1)
-    s.cast(STIRRINGS, to_hand=[0])
-    assert s.hand() == []
+    with pytest.raises(ArgumentError, match=r"to_hand: place 0 is not a card the effect lets the player take"):
+        s.cast(STIRRINGS, to_hand=[0])
+    assert s.hand() == [STIRRINGS.name]
     assert library_top_first(s) == [BEAR.name, BOLT.name, "Island"]
+
+
+def test_401_2_more_than_one_card_chosen_or_a_place_past_the_look_is_refused():
+    for given, why in (([1, 2], r"to_hand: 2 cards given; the effect takes 1"),
+                       ([3], r"to_hand: place 3 is past the 3 cards the effect looked at")):
+        s = scenario(["Island", "Wastes", "Wastes"], hand=[STIRRINGS], lands=1)
+        with pytest.raises(ArgumentError, match=why):
+            s.cast(STIRRINGS, to_hand=given)
+        assert s.hand() == [STIRRINGS.name] and library_top_first(s) == ["Island", "Wastes", "Wastes"]
 
 
 def test_401_2_you_may_reveal_none_and_all_go_to_the_bottom():
@@ -79,9 +92,12 @@ def test_401_2_any_number_of_creature_cards_all_by_default_or_those_chosen():
     assert sorted(s.hand()) == sorted([BEAR.name, GREEN_BIG.name, BEAR.name])
     assert library_top_first(s) == ["Swamp", "Island", BOLT.name]
     s = scenario(library, hand=[STAMPEDE], lands=1)
-    s.cast(STAMPEDE, to_hand=[2, 3])                 # (a Bolt chosen: not a creature card, not taken)
-    assert s.hand() == [GREEN_BIG.name]
-    assert library_top_first(s) == ["Swamp", BEAR.name, "Island", BOLT.name, BEAR.name]
+    s.cast(STAMPEDE, to_hand=[2, 4])
+    assert sorted(s.hand()) == sorted([GREEN_BIG.name, BEAR.name])
+    assert library_top_first(s) == ["Swamp", BEAR.name, "Island", BOLT.name]
+    s = scenario(library, hand=[STAMPEDE], lands=1)
+    with pytest.raises(ArgumentError, match=r"to_hand: place 3 is not a card the effect lets the player take"):
+        s.cast(STAMPEDE, to_hand=[2, 3])             # (a Bolt chosen: not a creature card)
 
 
 def test_110_4a_a_permanent_card_to_the_hand_and_the_rest_into_the_graveyard():
