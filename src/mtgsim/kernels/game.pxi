@@ -324,6 +324,8 @@ cdef inline void trace_moved(Game* g, int code, int row, int source, int dest, i
 cdef enum HoldFlag:              # why the goldfish may not cast a card (Spec.hold; held)
     HOLD_NEVER = 1               # the play policy holds it: never cast
     HOLD_TARGETS = 2             # only with the targets its effect needs in the graveyard (601.2c)
+    HOLD_SUSPEND = 4             # has suspend (702.62a): weighed apart from the hand's other cards (cast_spells'
+                                 # suspend pass), so that a deck without suspend pays nothing for it
 
 
 cdef struct Spec:                # what to simulate; read-only, shared by the threads

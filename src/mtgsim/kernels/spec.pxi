@@ -296,7 +296,8 @@ cdef class GoldfishSpec:
         if len(keep["rank"]) < n_cards or len(keep["hold"]) < n_cards:
             raise ValueError("policy arrays need one entry per card row")
         keep["hold"][:n_cards] = np.where(keep["hold"][:n_cards] != 0, HOLD_NEVER, 0) | np.where(
-            graveyard_target_rows(core.tables)[:n_cards], HOLD_TARGETS, 0)
+            graveyard_target_rows(core.tables)[:n_cards], HOLD_TARGETS, 0) | np.where(
+            np.asarray(core.tables.cards["suspend"])[:n_cards] >= 0, HOLD_SUSPEND, 0)
         self.core = core
         self._keep = keep
         self.S.deck = <int32_t*>cnp.PyArray_DATA(keep["deck"])
