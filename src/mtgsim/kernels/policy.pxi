@@ -583,6 +583,12 @@ cdef bint held(Rules* R, Spec* S, Game* g, int row, bint flashback) noexcept nog
     so that the cards with none of them pay nothing."""
     if S.hold[row] & HOLD_NEVER or (S.hold[row] & HOLD_SUSPEND and not flashback):
         return True
+    return lacks_targets(R, S, g, row, flashback)
+
+
+cdef inline bint lacks_targets(Rules* R, Spec* S, Game* g, int row, bint flashback) noexcept nogil:
+    """Is card `row` a spell needing a target card its graveyard lacks (HOLD_TARGETS:
+    graveyard_has_targets, 601.2c; `flashback`: cast from there)?"""
     return (S.hold[row] & HOLD_TARGETS) != 0 and not graveyard_has_targets(
         R, g, R.cards[row].spell_effect, 0, row if flashback else -1)
 
@@ -751,8 +757,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                 if (S.hold[row] & HOLD_SUSPEND and not (S.hold[row] & HOLD_NEVER)
                         and not (S.gf[row] & GF_LEGENDARY and g.in_play[row])
                         and (the_way_to_suspend(R, S, g, v, row, &way)
-                             or (not (S.hold[row] & HOLD_TARGETS and not graveyard_has_targets(
-                                 R, g, R.cards[row].spell_effect, 0, -1))
+                             or (not lacks_targets(R, S, g, row, False)
                                  and the_way_to_cast(R, S, g, v, row, False, -1, &most, &way)))
                         and (not any_way or way.key > chosen.key)):
                     chosen = way
