@@ -368,7 +368,7 @@ class _Compiler:
         o = vocabulary.BY_NAME[op.name]
         value = op.value
         amount = value if o.main.kind in ("amount", "number") else 0    # (a bool, mana: no amount)
-        flags = o.flags
+        flags = o.flags | sum(p.flag for p in o.params[1:] if p.to == "flags" and op.get(p.name))
         arg = -1
         if o.name == "counters":
             fixed, counts = self.counter_parts(value)
@@ -389,10 +389,8 @@ class _Compiler:
             arg = self.filter("look_reveal", types=op.get("reveal_types"), not_types=op.get("reveal_not_types"))
         elif o.code == OpCode.OP_BECOMES:        # (what it becomes: a CARD row of the source and the op)
             arg = self.card(self.becomes(op))
-        for p in o.params[1:]:                   # (the modifiers that say their OP field)
-            if p.to == "flags" and op.get(p.name):
-                flags |= p.flag
-            elif p.to == "arg":
+        for p in o.params[1:]:                   # (the modifiers that say their OP field; flags: above)
+            if p.to == "arg":
                 arg = op.get(p.name)
         try:                             # (look_at_top's buffer: scry at most MAX_LOOK)
             vocabulary.check(op.name, op.name, value)

@@ -98,6 +98,7 @@ class OpFlag(enum.IntEnum):
     OF_ANY_NUMBER = 1024         # OP_LOOK_REVEAL: any number of them, not one (Lead the Stampede)
     OF_REST_TO_GRAVEYARD = 2048  # OP_LOOK_REVEAL: the rest into the graveyard, not on the bottom (Malevolent Rumble)
     OF_RANDOM_ORDER = 4096       # OP_LOOK_TO_HAND, OP_LOOK_REVEAL: the rest on the bottom in a random order
+    OF_ON_SOURCE = 8192          # OP_COUNTERS: on the ability's own permanent, where its event concerns another
 
 
 class Who(enum.IntEnum):
@@ -400,7 +401,10 @@ OPS: tuple[OpDef, ...] = (
           (_amount("add_any_color", "mana added"),), choice="color"),
     OpDef("counters", OpCode.OP_COUNTERS, "122.6", "counters put on the object concerned",
           (Param("counters", "named_amounts", "counter kind = amount, e.g. {\"+1/+1\" = 1}", default=(),
-                 choices=COUNTER_NAMES),),
+                 choices=COUNTER_NAMES),
+           _flag("on_source", "on the ability's own permanent, where its event concerns another (\"Whenever a land "
+                 "you control enters, put a +1/+1 counter on ~\", 603.6a: the land entering is the one concerned)",
+                 flag=OpFlag.OF_ON_SOURCE)),
           worth=("+1/+1", "storage")),   # (storage: kept for later, policy.use_abilities)
     OpDef("scry", OpCode.OP_SCRY, "701.22a", "scry N (at most MAX_LOOK)",
           (_number("scry", "cards looked at", hi=MAX_LOOK),), worth=True, choice="keep_on_top"),

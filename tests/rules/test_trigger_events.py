@@ -158,3 +158,50 @@ def test_508_1m_self_attacks_as_it_is_declared_an_attacker():
     s.next_turn()
     s.attack([attacker])
     assert s.life() == 21
+
+
+# ---- counters on the watcher itself, where the event concerns another permanent (122.6, 603.6a) -------------
+
+CHOCOBO = card("Test Chocobo", "{0}", "Creature — Bird", "0/1", abilities=[
+    {"kind": "trigger", "event": "land_you_control_enters", "counters": {"+1/+1": 1}, "on_source": True}])
+PACK_LEADER = card("Test Pack Leader", "{0}", "Creature — Human", "1/1", abilities=[
+    {"kind": "trigger", "event": "another_creature_you_control_enters", "counters": {"+1/+1": 1}}])
+CHAMPION = card("Test Champion", "{0}", "Creature — Human", "1/1", abilities=[
+    {"kind": "trigger", "event": "another_creature_you_control_enters", "counters": {"+1/+1": 1},
+     "on_source": True}])
+
+
+def test_122_6_603_6a_landfall_puts_a_counter_on_the_watcher_not_on_the_land():
+    """"Landfall — Whenever a land you control enters, put a +1/+1 counter on ~" (Sazh's Chocobo):
+    each land played grows the 0/1 by one (the counter goes on ~, `on_source`), and the land has none."""
+    s = Scenario()
+    bird = s.add(CHOCOBO)
+    forest = s.play_land("Forest")
+    assert (s.power(bird), s.toughness(bird)) == (1, 2) and s.counters(forest) == {}
+    s.next_turn()
+    s.next_turn()
+    s.play_land("Forest")
+    assert (s.power(bird), s.toughness(bird)) == (2, 3)
+
+
+def test_122_6_603_6a_counters_go_on_the_entering_creature_unless_on_source():
+    """Without `on_source` the counters of an "another creature enters" trigger go on the one entering
+    (the permanent the event concerns: "put a +1/+1 counter on it"); with it, on the watcher (Champion of
+    Lambholt's "put a +1/+1 counter on ~")."""
+    s = Scenario()
+    leader, champion = s.add(PACK_LEADER), s.add(CHAMPION)
+    bear = s.cast(BEAR)
+    assert (s.power(bear), s.toughness(bear)) == (3, 3)               # (the leader's counter)
+    assert (s.power(leader), s.toughness(leader)) == (1, 1)
+    assert (s.power(champion), s.toughness(champion)) == (2, 2)       # (its own)
+
+
+def test_the_recognizer_reads_counters_on_the_watcher_of_another_permanents_event():
+    from mtgsim.cards.oracle import OracleCard, OracleFace
+    from mtgsim.cards.recognize import recognize
+    text = "Landfall — Whenever a land you control enters, put a +1/+1 counter on Sazh's Chocobo."
+    rec = recognize(OracleCard("Sazh's Chocobo", "normal",
+                               (OracleFace("Sazh's Chocobo", "{G}", "Creature — Bird", text, "0", "1"),), ()))
+    assert rec.bucket == "fully"
+    assert rec.table["abilities"] == [{"kind": "trigger", "event": "land_you_control_enters",
+                                       "counters": {"+1/+1": 1}, "on_source": True}]

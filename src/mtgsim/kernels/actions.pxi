@@ -387,7 +387,11 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 if op.flags & OF_SACRIFICE_AT_END and t >= 0:    # ("Sacrifice them at the beginning of
                     sacrificed_at_end(g, find_object(g, t))     # the next end step": mobilize's)
         elif code == OP_COUNTERS:
-            t = target if 0 <= target < g.n and g.perms[target].object_id == target_id else find_object(g, target_id)
+            if op.flags & OF_ON_SOURCE:          # (its own permanent, if still there: 400.7)
+                t = find_object(g, source_id) if source_id >= 0 else -1
+            else:
+                t = target if 0 <= target < g.n and g.perms[target].object_id == target_id else find_object(
+                    g, target_id)
             if t >= 0 and op.arg == <int>CK_LORE and R.sagas:     # (714.2b: its chapters trigger)
                 put_lore(R, S, g, rng, t, op_amount(R, g, op, source, who, x))
             elif t >= 0:

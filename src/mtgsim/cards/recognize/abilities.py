@@ -216,7 +216,9 @@ def _triggered(face: Face, p: str) -> Abilities | None:
         on = fields.pop("_on_", None)
         out = []
         for event in (events,) if isinstance(events, str) else events:
-            if on is not None and on not in _counters_on(event):
+            if on == "~" and "~" not in _counters_on(event) and "counters" in fields and "power_bonus" not in fields:
+                fields["on_source"] = True      # (counters on ~, where the event concerns another permanent)
+            elif on is not None and on not in _counters_on(event):
                 return None
             t: dict[str, Any] = {"kind": "trigger", "event": event, **fields}
             for group in ("types", "not_types"):
