@@ -190,8 +190,9 @@ def test_the_rules_rooms_never_call_the_play_policy():
 def test_every_choice_made_as_an_action_resolves_is_asked_of_choices_pxi():
     """The actions ask each declared choice made as they resolve (vocabulary.CHOICE_KINDS:
     the cards scry keeps, those a look takes, the land searched for, the land returned, the
-    lands untapped) of its one function in kernels/choices.pxi."""
-    actions = (KERNELS / "actions.pxi").read_text()
+    lands untapped) of its one function in kernels/choices.pxi (the actions' rooms: actions.pxi
+    and library.pxi, the library's searches and looks)."""
+    actions = "".join((KERNELS / room).read_text() for room in ("actions.pxi", "library.pxi"))
     for kind in vocabulary.CHOICE_KINDS:
         if kind.asked == "resolving":
-            assert re.search(rf"\b{kind.function}\(", actions), f"actions.pxi never asks {kind.function}"
+            assert re.search(rf"\b{kind.function}\(", actions), f"the actions never ask {kind.function}"

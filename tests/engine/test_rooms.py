@@ -130,7 +130,8 @@ def test_the_reading_finds_what_the_rooms_define_and_use():
     assert owner["name"]["Game"] == "game" and owner["name"]["Scratch"] == "views"
     assert owner["name"]["HYBRID_PAIRS"] == "base" and owner["name"]["CoreTables"] == "tables"
     assert owner["name"]["memcpy"] == "base" and "memset" not in owner["name"]     # (memset: _kernel.pxd's too)
-    assert used_rooms("actions", owner)["choices"] >= {"keeps_on_top", "land_to_search", "returned_land"}
+    assert used_rooms("actions", owner)["choices"] >= {"returned_land", "permanent_to_sacrifice"}
+    assert used_rooms("library", owner)["choices"] >= {"keeps_on_top", "land_to_search"}
     assert "views" in used_rooms("game", owner)                           # Game's Scratch, a later room's type
     assert used_rooms("base", owner) == {}
     assert declared_uses("choices")[0] >= {"game", "zones", "policy"}
