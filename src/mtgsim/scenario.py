@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -37,7 +37,6 @@ from .compile import Tables, compile_cards
 from .decklist import commander_problem
 from .errors import (
     ArgumentError,
-    ArgumentIndexError,
     ArgumentTypeError,
     LimitError,
     RulesError,
@@ -46,7 +45,8 @@ from .errors import (
 )
 from .mana import ManaCost
 from .handle import Permanent
-from .pool import INT16, POSSESSIVE, ManaPools, fit16, mana_dict
+from .pool import POSSESSIVE, ManaPools, fit16, mana_dict
+from .scenario_args import ability_index, check_compiles, counter_args, permanent_list, whole_arg
 from .scenario_choices import ScenarioChoices, card_types
 from .vocabulary import COUNTER_NAMES, counter_kind
 
@@ -58,69 +58,6 @@ TAPPED = int(schema.PermanentFlag.PF_TAPPED)
 TOKEN = int(schema.PermanentFlag.PF_TOKEN)
 SACRIFICE_AT_END = int(schema.PermanentFlag.PF_SACRIFICE_AT_END)
 MAX_PERMANENTS = _core.MAX_PERMANENTS_IN_GAME    # the compiled game holds this many permanents
-
-
-def _whole(value, what: str, lo: int, hi: int, error=ArgumentError, rule: str = "") -> int:
-    """`value` as an int, if it is a whole number lo..hi (not a bool); else `error` naming
-    `what` and the range (a number too long to print by its digits)."""
-    if not is_whole(value) or not lo <= value <= hi:
-        raise error(f"{what} must be a whole number {lo}..{hi}{rule}, got {shown(value)}")
-    return int(value)
-
-
-def _counter_args(counters, card: str) -> dict[str, int]:
-    """The `counters` argument of Scenario.add, checked: {counter name: how many}, each
-    0..32767 (a permanent's counters of a kind are int16), each of a declared kind
-    (vocabulary.COUNTERS)."""
-    if counters is None:
-        return {}
-    if not isinstance(counters, Mapping):
-        raise ArgumentTypeError("counters must be a mapping {name: count} such as {'+1/+1': 2}, "
-                                f"not {type(counters).__name__}")
-    out: dict[str, int] = {}
-    for name, k in counters.items():
-        if not isinstance(name, str):
-            raise ArgumentTypeError(f"counters: a counter's name is text such as '+1/+1', not "
-                                    f"{type(name).__name__}")
-        if not name.strip():
-            raise ArgumentError("counters: a counter's name is text such as '+1/+1', not empty")
-        counter_kind(name, ArgumentError)
-        if not is_whole(k) or k < 0:
-            raise ArgumentError(f"counters: {shown(name)} needs a whole number ≥ 0, got {shown(k)}")
-        if k > INT16.max:
-            raise LimitError(f"Scenario: {card}'s {name} counters would be {shown(k)}; the simulator "
-                             f"holds {INT16.min}..{INT16.max}")
-        out[name] = int(k)
-    return out
-
-
-def _permanent_list(value, what: str, none_ok: bool = False) -> list:
-    """A list argument of Permanents (`what` names it; `none_ok`: None is allowed too): any
-    iterable but a string or one Permanent; its members are checked by the caller's _index."""
-    if isinstance(value, (str, Permanent)) or not isinstance(value, Iterable):
-        raise ArgumentTypeError(f"{what} must be a list of Permanents{' or None' if none_ok else ''}, "
-                                f"not {type(value).__name__}")
-    return list(value)
-
-
-def _ability_index(ability, count: int, has: str) -> int:
-    """`ability` as an index into `count` abilities; `has` says what the permanent has."""
-    if not is_whole(ability):
-        raise ArgumentTypeError(f"ability is an index, not {type(ability).__name__}")
-    if not 0 <= ability < count:
-        raise ArgumentIndexError(f"{has}; index {shown(ability)} is out of range")
-    return int(ability)
-
-
-_COMPILED: set = set()      # cards known to compile (a card's tables are compiled again and again)
-
-
-def _check_compiles(c: CardDef, db: CardDatabase) -> None:
-    """Compile card c alone once: a card beyond the core's limits (too many mana abilities, a
-    number too large) raises ValueError naming it, before it becomes part of a Scenario."""
-    if c not in _COMPILED:
-        compile_cards(db.resolve([c]))
-        _COMPILED.add(c)
 
 
 def _all_or_nothing(method):
@@ -195,7 +132,7 @@ class Scenario(ScenarioChoices, ManaPools):
             raise ArgumentTypeError(f"a card is a name or a CardDef, not {type(card).__name__}")
         known = self._defs.get(c.name)
         if known is None:
-            _check_compiles(c, self.db)      # beyond a limit? (ValueError) before it is in
+            check_compiles(c, self.db)      # beyond a limit? (ValueError) before it is in
             warn_unmodeled([c], stacklevel=4)
             self._defs[c.name] = c
             self._tables = None              # recompiled on next use
@@ -299,9 +236,9 @@ class Scenario(ScenarioChoices, ManaPools):
             raise ArgumentError(f"{c.name} is a {c.type_line}, not a permanent card (110.4)")
         who = self._player(controller)
         att = -1 if attached_to is None else self._index(attached_to)
-        x = _whole(x, "x", 0, _core.MAX_X, rule=" (107.3)")
+        x = whole_arg(x, "x", 0, _core.MAX_X, rule=" (107.3)")
         tapped, entered = flag(tapped, "tapped"), flag(entered_this_turn, "entered_this_turn")
-        counters = _counter_args(counters, c.name)           # (all checked before the permanent is made)
+        counters = counter_args(counters, c.name)           # (all checked before the permanent is made)
         i = self._new_permanent(c, who, tapped=tapped,
                                 since=self.turn if entered else BEFORE_THE_GAME,
                                 x_paid=x, chosen_color=color_bit(chosen_color), attached_to=att)
@@ -313,7 +250,7 @@ class Scenario(ScenarioChoices, ManaPools):
 
     def set_life(self, life: int, player="you") -> None:
         """Set a player's life total (setting up a game; 119.1: each starts at 20)."""
-        life = _whole(life, "set_life: life", -30000, 30000)
+        life = whole_arg(life, "set_life: life", -30000, 30000)
         self._info[0]["life"][self._player(player)] = life
     def _add_counters(self, i: int, name: str, k: int) -> None:
         kind = counter_kind(name)
@@ -468,7 +405,7 @@ class Scenario(ScenarioChoices, ManaPools):
 
     def _ability_row(self, i: int, ability: int) -> int:
         rows = _core.board_mana_rows(*self._args(), i)
-        ability = _ability_index(ability, len(rows), f"{self._names[i]} has {len(rows)} mana abilit"
+        ability = ability_index(ability, len(rows), f"{self._names[i]} has {len(rows)} mana abilit"
                                  f"{'y' if len(rows) == 1 else 'ies'}")
         return rows[ability]
 
@@ -517,7 +454,7 @@ class Scenario(ScenarioChoices, ManaPools):
         row = self._ability_row(i, ability)
         x = self._x_removed(i, row, x)
         if order is not None:                    # (checked even where no replacement applies)
-            order = _permanent_list(order, "order")
+            order = permanent_list(order, "order")
             for q in order:
                 self._index(q)
         snapshot = self._snapshot()
@@ -950,7 +887,7 @@ class Scenario(ScenarioChoices, ManaPools):
         self._choosing(**chosen)                     # (refused before anything is done)
         d = self.tables.defs[int(self._perms[i]["card"])]     # (a Class's: as it has them at its level)
         acts = d.abilities_of(ActivatedAbility)
-        ability = _ability_index(ability, len(acts), f"{d.name} has {len(acts)} non-mana activated "
+        ability = ability_index(ability, len(acts), f"{d.name} has {len(acts)} non-mana activated "
                                  f"abilit{'y' if len(acts) == 1 else 'ies'}")
         if target is not None:
             self._index(target)                      # (a Permanent of this scenario, on the battlefield)
@@ -1036,7 +973,7 @@ class Scenario(ScenarioChoices, ManaPools):
         the damage dealt."""
         who = int(self._info[0]["active"])
         chosen = (None if attackers is None
-                  else [self._index(p) for p in _permanent_list(attackers, "attackers", none_ok=True)])
+                  else [self._index(p) for p in permanent_list(attackers, "attackers", none_ok=True)])
 
         def combat(st):
             able = [i for i in range(self._n) if st.able_to_attack(i, who)]
