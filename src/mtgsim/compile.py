@@ -22,7 +22,8 @@ from .cards.model import (ActivateOnly, ActivatedAbility, ActivationCost, Attack
                           CostOp, Count, Effect, EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement,
                           ManaTrigger, Op, PT,
                           SpellEffect, SpendRestriction, StaticGrant, TappedUnless, TriggeredAbility, CARD_TYPES,
-                          SUPERTYPES, token_references)
+                          SUPERTYPES)
+from .cards.token_refs import token_references
 from .cards.creature_types import CREATURE_TYPES
 from .cards.names import closest_names
 from .cards.resolved import ResolvedCards

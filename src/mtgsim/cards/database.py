@@ -18,6 +18,7 @@ from . import model
 from .deck import DeckCards
 from .loader import card, card_from_table, cards_from_toml, parse_activation_cost, parse_type_line
 from .model import CardDef
+from .token_refs import token_references, tokens_named
 from .names import closest_keys, closest_names, normalize_name
 from .resolved import ResolvedCards
 from .shipped import is_shipped, shipped_cards
@@ -90,7 +91,7 @@ class CardDatabase(Mapping[str, CardDef]):
     def _check_tokens(self, cards: Iterable[CardDef]) -> None:
         """Every token the cards create is a card of this database."""
         for c in cards:
-            for field, token in model.token_references(c):
+            for field, token in token_references(c):
                 if token not in self:
                     raise UnknownCardInCardDataError(token, self.suggest(token), card=c.name, field=field,
                                                      source=self.source_of(c.name))
@@ -167,7 +168,7 @@ class CardDatabase(Mapping[str, CardDef]):
             if d.name in found:
                 continue
             found[d.name] = d
-            for token in model.tokens_named(d):
+            for token in tokens_named(d):
                 if token not in tokens:
                     tokens[token] = named_card(self, token, f"{d.name}: tokens")
                 todo.append(tokens[token])

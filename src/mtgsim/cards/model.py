@@ -26,7 +26,7 @@ __all__ = [
     "ManaAbility", "SpendFilter", "SpendRestriction", "ActivateOnly", "Timing", "CostModifier", "ManaTrigger",
     "ManaReplacement",
     "StaticGrant", "EntersEffect", "TriggeredAbility", "ActivatedAbility", "SpellEffect", "LandPlays", "Ability",
-    "AttackCondition", "Controls", "ClassLevel", "CardDef", "ABILITY_KINDS", "token_references", "tokens_named",
+    "AttackCondition", "Controls", "ClassLevel", "CardDef", "ABILITY_KINDS",
 ]
 
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
@@ -965,37 +965,3 @@ class CardDef:
     def __str__(self) -> str:
         cost = f" {self.cost}" if self.cost else ""
         return f"{self.name}{cost} ({self.type_line})"
-
-
-def token_references(card: CardDef) -> tuple[tuple[str, str], ...]:
-    """(field, token card name) for each token the effects of `card` create, in the order of
-    its abilities (an effect, then its kicked effect), then its back face's: the one walk of
-    which cards a card's effects name, for the database that resolves them and checks them."""
-    found = []
-    for face, prefix in ((card, ""), (card.back, "back.")):
-        groups = [("", face.abilities)] + [(f"levels[{k}].", lv.abilities) for k, lv in enumerate(face.levels)] \
-            if face is not None else []
-        for where, abilities in groups:
-            for i, a in enumerate(abilities):
-                for part in ("effect", "kicked"):
-                    found += _tokens_of(getattr(a, part, None),
-                                        f"{prefix}{where}abilities[{i}].{'kicked.' if part == 'kicked' else ''}")
-    return tuple(found)
-
-
-def _tokens_of(e: Effect | None, where: str) -> list[tuple[str, str]]:
-    """(field, token card name) for each token effect `e` creates, and those of the abilities it gives
-    (becomes_abilities: Den of the Bugbear's Goblin)."""
-    found = []
-    for op in e.ops if e is not None else ():
-        if op.name == "tokens":
-            found += [(f"{where}tokens", token) for token, _ in op.value]
-        elif op.name == "becomes":
-            for k, granted in enumerate(op.get("becomes_abilities")):
-                found += _tokens_of(granted.effect, f"{where}becomes_abilities[{k}].")
-    return found
-
-
-def tokens_named(card: CardDef) -> tuple[str, ...]:
-    """The names of the token cards the effects of `card` (and its back face) create, each once."""
-    return tuple(dict.fromkeys(name for _, name in token_references(card)))

@@ -20,7 +20,7 @@ __all__ = ["ResolvedCards"]
 class ResolvedCards:
     """Card records and the records their names refer to: `cards`, the cards given (each name
     once) followed by the token cards their effects create, theirs in turn, and so on; `tokens`,
-    each token reference as a card's effect writes it (`model.token_references`) → the token
+    each token reference as a card's effect writes it (`token_refs.token_references`) → the token
     card's record."""
     cards: tuple[CardDef, ...]
     tokens: Mapping[str, CardDef] = field(default_factory=dict)
