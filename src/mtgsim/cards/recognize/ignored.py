@@ -162,6 +162,10 @@ _NOOP = [
             r"if an opponent cast [^.,]+ this turn, [^.]*",
             r"[^.,]*? if an opponent has cast [^.,]+ this turn",
             r"[^.,]*? if an opponent has (?:more|\w+ or more) cards in (?:their )?hand[^.,]*"),
+    # --- control (613.1b): the goldfish controls each of its permanents already, and its opponent has none
+    _family(r"gain control", rf"gain control of {_TARGET}{_WITH}"),
+    # --- new targets for a spell or copy (115.7): a goldfish's only useful target is its opponent, already chosen
+    _family(r"new targets", r"you may choose new targets for (?:it|the copy|the copies|that spell|them)"),
     # --- a card name chosen as ~ enters and what it restricts (607.2a: linked abilities): the goldfish's
     # policy names a card of its opponent's, one its own deck doesn't hold (Pithing Needle, Anointed
     # Peacekeeper, Sorcerous Spyglass), so nothing of the player's has the name; a linked ability that
