@@ -51,7 +51,7 @@ _THEIRS = (r"(?:an opponent controls|your opponents control|you don't control|an
            r"defending player controls|target opponent controls)")
 # The words of a noun phrase naming permanents or spells ("nonland permanent", "artifact or
 # creature", "creature token"): no verb, so a phrase can't run on into another clause.
-_NOUN = (r"(?:(?:non)?(?:creature|land|artifact|enchantment|planeswalker|permanent|spell|card|battle|token|"
+_NOUN = (r"(?:non-[a-z]+|(?:non)?(?:creature|land|artifact|enchantment|planeswalker|permanent|spell|card|battle|token|"
          r"legendary|basic|black|white|blue|red|green|colorless|multicolored|snow|source|Vehicle|Aura|Equipment|"
          r"Wall)s?|tapped|untapped|attacking|blocking|other|another|or|and|and/or|instant|sorcery|activated|"
          r"triggered|ability|abilities|"
@@ -130,12 +130,18 @@ _NOOP = [
             rf"{_NOT_YOURS}",
             rf"(?:target|each) opponent (?:exiles?|puts?) {_NOT_YOURS}",
             # (what a player targeted for the effects above then does with those cards)
-            rf"target player (?:exiles?|puts?) (?:their graveyard|those cards|the revealed cards|them)"
+            rf"target player (?:exiles?|puts?) (?:their graveyard|those cards|the revealed cards|them|"
+            r"a card from their graveyard)"
             rf"{_NOT_YOURS}",
             r"look at target (?:player|opponent)'s hand",
             # (a player targets the opponent, whose graveyard is empty, rather than empty their own, 115.1)
             r"exile (?:target player's|target opponent's|each opponent's) graveyard",
-            r"you choose (?:a|an|two|up to one|up to two) [\w ,]*?cards? from (?:it|among them)",
+            r"you choose (?:a|an|two|up to one|up to two) [\w ,]*?cards? from (?:it|among them)"
+            r"(?: with mana value \w+ or (?:less|greater))?(?: and exile (?:that card|it|them))?",
+            # (looking at it, the player may take a card from an empty hand: Deep-Cavern Bat)
+            r"you may exile (?:a|an) [\w ,]*?card from it(?: until ~ leaves the battlefield)?",
+            # (a player with no library draws nothing a goldfish measures: Thought-Knot Seer's leaving)
+            r"(?:target|each) opponent draws (?:a card|\w+ cards)",
             r"that player discards (?:that card|those cards|it)",
             r"then (?:that player|each player who searched) shuffles",
             rf"(?:(?:destroy|exile|tap|untap) all|return all) (?:{_NP}) {_THEIRS}(?: to their owners' hands)?",
