@@ -288,6 +288,11 @@ def test_115_1_fatal_push_revolt_harms_the_same_creature_more_moot():
 @pytest.mark.parametrize("name, cost, text, rider", [
     ("Firebending Lesson", "{R}", "Kicker {4}\nFirebending Lesson deals 2 damage to target creature.\nIf Firebending "
      "Lesson was kicked, it deals 5 damage to that creature instead.", "If Firebending Lesson was kicked"),
+    # (the same damage made greater, to the same creature: "deals 3 damage instead", its condition before or after)
+    ("Fiery Impulse", "{R}", "Fiery Impulse deals 2 damage to target creature.\nSpell mastery \u2014 If there are two "
+     "or more instant and/or sorcery cards in your graveyard, Fiery Impulse deals 3 damage instead.", "Spell mastery"),
+    ("Unholy Heat", "{R}", "Unholy Heat deals 2 damage to target creature or planeswalker.\nDelirium \u2014 Unholy "
+     "Heat deals 6 damage instead if there are four or more card types among cards in your graveyard.", "Delirium"),
     ("Boomerang Basics", "{U}", "Return target nonland permanent to its owner's hand. If you controlled that "
      "permanent, draw a card.", "If you controlled that permanent"),
     ("Erode", "{R}", "Destroy target creature or planeswalker. Its controller may search their library for a basic "

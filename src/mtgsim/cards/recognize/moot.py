@@ -74,8 +74,10 @@ _TARGET_RIDER = re.compile(r"(?:[A-Z][\w' ,-]+ \u2014 )?[^.:]*\b(?:that spell|th
 # The same harm made greater, in place of the spell's ("Destroy that creature if ... instead",
 # "If ~ was kicked, it deals 5 damage to that creature instead").
 _HARM_RIDER = re.compile(r"(?:[A-Z][\w' ,-]+ \u2014 )?(?:if [^,.:]+, )?"
-                         r"(?:(?:destroy|exile) that|(?:~|it) deals \w+ damage to that) (?:creature|permanent)\b[^.:]*"
-                         r"\binstead\b[^.:]*\.?", re.IGNORECASE)
+                         r"(?:(?:(?:destroy|exile) that|(?:~|it) deals \w+ damage to that) (?:creature|permanent)\b"
+                         r"[^.:]*\binstead\b"
+                         # ("Spell mastery — If ..., ~ deals 3 damage instead", "Delirium — ~ deals 6 damage instead if")
+                         r"|(?:~|it) deals \w+ damage instead\b)[^.:]*\.?", re.IGNORECASE)
 # What the harmed target's controller — the player — gets for losing it, never more than it
 # costs them (a basic land, a card, life), or loses besides: never cast for it. (Not a token:
 # Pongify's 3/3 for a 1/1 token, Gleeful Demolition's three Goblins for a Treasure are worth it.)
