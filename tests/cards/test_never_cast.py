@@ -531,3 +531,18 @@ def test_207_2c_an_ability_word_listed_as_a_keyword_is_read_as_its_ability():
                           "a +1/+1 counter on this creature. Create a 1/1 colorless Thopter artifact creature token "
                           "with flying.", ("Exhaust",))
     assert any(c.status == UNRECOGNIZED and c.text.startswith("Exhaust") for c in rec.clauses)
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt", [
+    # 702.21a: ward triggers on an opponent's spells and abilities, of which a goldfish has none
+    ("Hexing Squelcher", "{1}{R}", "Creature — Goblin Sorcerer", "This spell can't be countered.\n"
+     "Spells you control can't be countered.\nOther creatures you control have \"Ward\u2014Pay 2 life.\"", "2/2"),
+    # "up to one target" ability declined (608.2b), and what befalls that ability's source with it
+    ("Tishana's Tidebinder", "{2}{U}", "Creature — Human Wizard", "Flash\nWhen this creature enters, counter up to "
+     "one target activated or triggered ability. If an ability of an artifact, creature, or planeswalker is countered "
+     "this way, that permanent loses all abilities for as long as this creature remains on the battlefield.", "3/2"),
+])
+def test_702_21a_608_2b_a_ward_granted_or_an_ability_countered_up_to_one_is_a_no_op(name, cost, type_line, text, pt):
+    rec, card = _read(name, cost, type_line, text, pt)
+    assert all(c.status != UNRECOGNIZED for c in rec.clauses) and card.uncastable == "", rec.clauses
+    assert not card.abilities or all(a.kind != "trigger" for a in card.abilities)

@@ -228,6 +228,9 @@ TRIGGER = re.compile(r"(?P<cond>(?:When|Whenever|At) [^,]+), (?P<effect>.+)", re
 _MODES = re.compile(r"(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one"
                     r"|Choose (?:one|two|three|one or both|one or more))"
                     r" \u2014(?P<modes>(?:\n\u2022 [^\n]+)+)")
+# Ward (702.21a) granted: it triggers only on an opponent's spells and abilities, of which a goldfish has none.
+_WARD_GRANTED = re.compile(r'(?:other )?(?:creatures|permanents) you control (?:have|gain) "ward\W[^"]*"'
+                           r'(?: until end of turn)?\.?', re.IGNORECASE)
 _ACTIVATED = re.compile(r'(?P<cost>[^:"]+): (?P<effect>.+)', re.DOTALL)
 _ABILITY_COST = re.compile(r"This ability costs [^.]* (?:less|more) to activate\b", re.IGNORECASE)
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]+ \u2014 (?=\S)")
@@ -259,7 +262,9 @@ _THEIRS_WORDS = re.compile(r"opponent|don't control|defending|block", re.IGNOREC
 _UP_TO_TARGET = re.compile(rf"\b{_UP_TO} (?:other )?target\b", re.IGNORECASE)
 # a sentence whose subject is an optional target named back, or its controller or owner
 _OF_THE_TARGET = re.compile(r"(?:that creature|that permanent|that spell|it|its controller|its owner|"
-                            r"that creature's controller|that permanent's controller|they|their controllers?)\b",
+                            r"that creature's controller|that permanent's controller|they|their controllers?|"
+                            # (Tishana's Tidebinder: what befalls the ability's source, when one was countered)
+                            r"if an ability of [\w ,]+ is countered this way, that permanent)\b",
                             re.IGNORECASE)
 
 
@@ -449,6 +454,8 @@ def is_ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
             if not (is_noop(s) or may is not None and _declinable(may) or _harmful(s) and (
                     _UP_TO_TARGET.search(s) or aura and "enchanted" in low)):
                 return False
+        return True
+    if _WARD_GRANTED.fullmatch(p):
         return True
     if '"' in p or "\u2022" in p:
         return False

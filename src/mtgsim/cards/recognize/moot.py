@@ -76,7 +76,7 @@ _TARGET_RIDER = re.compile(r"(?:[A-Z][\w' ,-]+ \u2014 )?[^.:]*\b(?:that spell|th
 _HARM_RIDER = re.compile(r"(?:[A-Z][\w' ,-]+ \u2014 )?(?:if [^,.:]+, )?"
                          r"(?:(?:(?:destroy|exile) that|(?:~|it) deals \w+ damage to that) (?:creature|permanent)\b"
                          r"[^.:]*\binstead\b"
-                         # ("Spell mastery — If ..., ~ deals 3 damage instead", "Delirium — ~ deals 6 damage instead if")
+                         # (Fiery Impulse's "If ..., ~ deals 3 damage instead"; Unholy Heat's, the condition after)
                          r"|(?:~|it) deals \w+ damage instead\b)[^.:]*\.?", re.IGNORECASE)
 # What the harmed target's controller — the player — gets for losing it, never more than it
 # costs them (a basic land, a card, life), or loses besides: never cast for it. (Not a token:
