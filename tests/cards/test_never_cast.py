@@ -26,7 +26,7 @@ from mtgsim.cards.database import card_from_table
 from mtgsim.cards.oracle import OracleCard, OracleFace
 from mtgsim.cards.recognize import IGNORED, UNRECOGNIZED, recognize
 from mtgsim.cards.recognize.ignored import GRAVEYARD_TARGET, NO_TARGET_STACK, NO_TARGET_THEIRS, OWN_HARM
-from mtgsim.cards.recognize.moot import EVOKED, MOOT
+from mtgsim.cards.recognize.moot import EVOKED, MOOT, PITCHED
 from mtgsim.errors import RulesError
 
 
@@ -163,6 +163,60 @@ def test_601_2c_a_no_op_with_a_legal_target_or_an_optional_target_is_still_cast(
     assert card.name in s.graveyard()
 
 
+@pytest.mark.parametrize("name, cost, type_line, text", [
+    # a look at or a discard from the opponent's hand, a draw from its library: it has neither
+    ("Inquisition of Kozilek", "{B}", "Sorcery", "Target player reveals their hand. You choose a nonland card from "
+     "it with mana value 3 or less. That player discards that card."),
+    ("Castigate", "{W}{B}", "Sorcery", "Target opponent reveals their hand. You choose a nonland card from it and "
+     "exile that card."),
+    ("Bargain", "{2}{W}", "Instant", "Target opponent draws a card.\nYou gain 7 life."),
+    # 613.1b: the goldfish controls each of its permanents already
+    ("Dominate", "{X}{1}{U}", "Instant", "Gain control of target creature with mana value X or less."),
+])
+def test_613_1b_701_9a_a_clause_acting_on_the_opponents_empty_hand_or_library_or_gaining_control_is_a_no_op(
+        name, cost, type_line, text):
+    rec, card = _read(name, cost, type_line, text)
+    assert rec.bucket == "fully" and card.uncastable == "", rec.clauses
+    s = Scenario(Deck({card: 1}).db)
+    for land in ("Swamp", "Plains", "Island", "Island"):
+        s.add(land)
+    s.add_to_hand(card)
+    s.cast(card, x=1) if "{X}" in cost else s.cast(card)
+    assert card.name in s.graveyard() and s.life() == (27 if name == "Bargain" else 20)
+
+
+@pytest.mark.parametrize("name, cost, text", [
+    ("Unmask", "{3}{B}", "You may exile a black card from your hand rather than pay this spell's mana cost.\nTarget "
+     "player reveals their hand. You choose a nonland card from it. That player discards that card."),
+    ("Force of Vigor", "{2}{G}{G}", "If it's not your turn, you may exile a green card from your hand rather than "
+     "pay this spell's mana cost.\nDestroy up to two target artifacts and/or enchantments."),
+])
+def test_118_9_the_pitch_cost_of_a_spell_that_does_nothing_is_moot_it_is_cast_for_its_mana_cost_only(name, cost, text):
+    """118.9: an alternative cost is optional; a spell that does nothing in a goldfish is never
+    worth a card (or life) of the player's: the pitch cost is ignored, saying so, and the spell is
+    cast (when it is) for its mana cost, no card exiled."""
+    rec, card = _read(name, cost, "Sorcery", text)
+    assert rec.bucket == "fully" and card.uncastable == "", rec.clauses
+    [clause] = [c for c in rec.clauses if PITCHED in c.text]
+    assert "rather than pay" in clause.text and clause.status == IGNORED
+    s = Scenario(Deck({card: 1}).db)
+    s.add_to_hand(card)
+    s.add_to_hand("Llanowar Elves" if "G" in cost else "Dark Ritual")     # (a card it could pitch)
+    assert not s.can_cast(card)                         # (no land: only the pitch could pay it)
+    for land in ("Forest", "Forest", "Swamp", "Swamp"):
+        s.add(land)
+    s.cast(card)
+    assert len(s.hand()) == 1 and card.name in s.graveyard()          # (the pitchable card kept)
+
+
+def test_118_9_a_free_alternative_cost_in_mana_is_not_made_moot():
+    """Archive Trap's "{0} rather than its mana cost" costs no card: a free cast may count for
+    prowess or storm, so it stays unread (a benefit left out, never free)."""
+    rec, _ = _read("Archive Trap", "{3}{U}{U}", "Instant", "If an opponent searched their library this turn, you may "
+                   "pay {0} rather than pay this spell's mana cost.\nTarget opponent mills thirteen cards.")
+    assert not any(PITCHED in c.text for c in rec.clauses) and rec.bucket != "fully"
+
+
 # ---- what a spell never cast would have needed or done: moot (recognize/moot.py) ---------------------------
 
 def _moot_clauses(rec):
@@ -234,6 +288,11 @@ def test_115_1_fatal_push_revolt_harms_the_same_creature_more_moot():
 @pytest.mark.parametrize("name, cost, text, rider", [
     ("Firebending Lesson", "{R}", "Kicker {4}\nFirebending Lesson deals 2 damage to target creature.\nIf Firebending "
      "Lesson was kicked, it deals 5 damage to that creature instead.", "If Firebending Lesson was kicked"),
+    # (the same damage made greater, to the same creature: "deals 3 damage instead", its condition before or after)
+    ("Fiery Impulse", "{R}", "Fiery Impulse deals 2 damage to target creature.\nSpell mastery \u2014 If there are two "
+     "or more instant and/or sorcery cards in your graveyard, Fiery Impulse deals 3 damage instead.", "Spell mastery"),
+    ("Unholy Heat", "{R}", "Unholy Heat deals 2 damage to target creature or planeswalker.\nDelirium \u2014 Unholy "
+     "Heat deals 6 damage instead if there are four or more card types among cards in your graveyard.", "Delirium"),
     ("Boomerang Basics", "{U}", "Return target nonland permanent to its owner's hand. If you controlled that "
      "permanent, draw a card.", "If you controlled that permanent"),
     ("Erode", "{R}", "Destroy target creature or planeswalker. Its controller may search their library for a basic "
@@ -278,10 +337,6 @@ def test_601_2b_601_2f_an_additional_cost_or_cost_change_of_a_spell_never_cast_i
     ("Madness Denial", "{U}", "Counter target spell.\nMadness {U}", "Madness {U}"),
     ("Cycling Denial", "{U}", "Counter target spell.\nWhen you cycle this card, draw a card.\nCycling {2}",
      "When you cycle Cycling Denial, draw a card."),
-    # (a spell a player may cast for nothing, "up to two": its pitch cost is a real way to cast it)
-    ("Force of Vigor", "{2}{G}{G}", "If it's not your turn, you may exile a green card from your hand rather than "
-     "pay this spell's mana cost.\nDestroy up to two target artifacts and/or enchantments.",
-     "If it's not your turn, you may exile a green card from your hand rather than pay Force of Vigor's mana cost."),
     # (a benefit besides the harm, keyed to what the target is, not a compensation to the one who lost
     # it: the spell isn't only harm, its rider unread)
     ("Token Murder", "{1}{B}", "Destroy target creature. If that creature was a token, draw a card.",
@@ -476,3 +531,18 @@ def test_207_2c_an_ability_word_listed_as_a_keyword_is_read_as_its_ability():
                           "a +1/+1 counter on this creature. Create a 1/1 colorless Thopter artifact creature token "
                           "with flying.", ("Exhaust",))
     assert any(c.status == UNRECOGNIZED and c.text.startswith("Exhaust") for c in rec.clauses)
+
+
+@pytest.mark.parametrize("name, cost, type_line, text, pt", [
+    # 702.21a: ward triggers on an opponent's spells and abilities, of which a goldfish has none
+    ("Hexing Squelcher", "{1}{R}", "Creature — Goblin Sorcerer", "This spell can't be countered.\n"
+     "Spells you control can't be countered.\nOther creatures you control have \"Ward\u2014Pay 2 life.\"", "2/2"),
+    # "up to one target" ability declined (608.2b), and what befalls that ability's source with it
+    ("Tishana's Tidebinder", "{2}{U}", "Creature — Human Wizard", "Flash\nWhen this creature enters, counter up to "
+     "one target activated or triggered ability. If an ability of an artifact, creature, or planeswalker is countered "
+     "this way, that permanent loses all abilities for as long as this creature remains on the battlefield.", "3/2"),
+])
+def test_702_21a_608_2b_a_ward_granted_or_an_ability_countered_up_to_one_is_a_no_op(name, cost, type_line, text, pt):
+    rec, card = _read(name, cost, type_line, text, pt)
+    assert all(c.status != UNRECOGNIZED for c in rec.clauses) and card.uncastable == "", rec.clauses
+    assert not card.abilities or all(a.kind != "trigger" for a in card.abilities)

@@ -81,6 +81,8 @@ def paragraphs(text: str) -> list[str]:
             continue
         if line.startswith("\u2022") and out:   # a mode of "Choose one —"
             out[-1] += "\n" + line
+        elif out and re.fullmatch(r"Choose \w+\.", out[-1]) and line.startswith("You may choose the same mode"):
+            out[-1] += " " + line                # (a Confluence's modes follow this, 700.2d)
         else:
             out.append(line)
     return out

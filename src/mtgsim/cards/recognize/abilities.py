@@ -9,7 +9,7 @@ from ...vocabulary import EVENT_BY_NAME
 from ..oracle import OracleFace
 from ..oracle_text import number, sentences
 from .effects import BASIC_TYPES, effect_of, join_effects
-from .ignored import TRIGGER, is_ignored, never_happens, trigger_events
+from .ignored import TRIGGER, is_ignored, is_noop, never_happens, trigger_events
 from .mana import mana_ability_tables
 from .phrases import (
     COLOR_WORDS,
@@ -403,16 +403,29 @@ def spell_effect(face: Face, p: str) -> Abilities | None:
 
 _MODAL = re.compile(r"(?P<head>(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one|Choose one(?: or both| or more)?)"
                     r") \u2014(?P<modes>(?:\n\u2022 [^\n]+)+)")
+# A spell's "choose two" or more (Cryptic Command; a Confluence's "choose three" of the same mode or not, 700.2d)
+_CHOOSE_N = re.compile(r"Choose (?P<n>two|three|four)(?: \u2014|\. (?P<same>You may choose the same mode more than "
+                       r"once\.))(?P<modes>(?:\n\u2022 [^\n]+)+)")
+
+
+# a target besides a player and "any target" (the opponent is always one): it may be missing as the spell is cast
+_MAY_LACK_TARGET = re.compile(r"\btarget (?!player\b|opponent\b)|(?<!any )\btargets\b", re.IGNORECASE)
+
+
+def _modes(text: str) -> list[str]:
+    return [x.removeprefix("\u2022 ").strip() for x in text.strip("\n").split("\n")]
 
 
 def _modal(face: Face, p: str) -> Abilities | None:
     """A modal spell or trigger (700.2) of which one mode does something in a goldfish and
     the others nothing the player would choose (no-ops, harm to their own permanents): the
     player chooses that mode, so it is the ability's effect."""
+    if m := _CHOOSE_N.fullmatch(p):
+        return _modal_n(face, number(m["n"]), bool(m["same"]), _modes(m["modes"]))
     m = _MODAL.fullmatch(p)
     if not m:
         return None
-    modes = [x.removeprefix("\u2022 ").strip() for x in m["modes"].strip("\n").split("\n")]
+    modes = _modes(m["modes"])
     read = [(mode, effect_of(mode, {})) for mode in modes if not is_ignored(mode, True)]
     if len(read) != 1 or read[0][1] is None or "_on_" in read[0][1]:
         return None
@@ -424,6 +437,35 @@ def _modal(face: Face, p: str) -> Abilities | None:
         face.spell = joined
         return []
     return _triggered(face, f"{m['event']}, {read[0][0]}")
+
+
+def _modal_n(face: Face, n: int, same: bool, modes: list[str]) -> Abilities | None:
+    """A spell that chooses `n` modes (700.2a): the goldfish chooses every mode that does
+    something for it, in their printed order (608.2c), and fills the rest with modes legal and
+    harmless in a goldfish (no-ops: "tap all creatures your opponents control"); a mode it
+    can't choose (a target that can't exist, 700.2a) or would only be hurt by is never a
+    filler. Where the same mode may be chosen again (700.2d: as if printed that many times),
+    the one mode that does something is chosen `n` times. Two useful modes beyond `n` (a choice
+    between effects), a mode not read, or a useful mode whose target may be missing (a card in a
+    graveyard: the choice would then change with the game) leave the paragraph unread."""
+    if not face.is_spell:
+        return None
+    useful = [mode for mode in modes if not is_ignored(mode, True)]
+    if any(_MAY_LACK_TARGET.search(mode) for mode in useful):
+        return None
+    fillers = [mode for mode in modes if is_ignored(mode, True) and is_noop(mode)]
+    if same and len(useful) == 1:
+        useful = useful * n
+    elif not useful or len(useful) > n or len(useful) + len(fillers) < n:
+        return None
+    fields = [effect_of(mode, face.tokens) for mode in useful]
+    if any(f is None or "_on_" in f for f in fields):
+        return None
+    joined = join_effects([face.spell, *fields])
+    if joined is None:
+        return None
+    face.spell = joined
+    return []
 
 
 PARAGRAPH_RECOGNIZERS = (_enters, _mana_trigger, _cost_modifier, _statics, _star, _activated, _triggered,

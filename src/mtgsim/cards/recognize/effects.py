@@ -300,6 +300,11 @@ def _e_power_bonus(m):                  # 613.4c, 514.2 (prowess's, 702.108a; +0
     return {"power_bonus": p, "toughness_bonus": t, "_on_": m["on"]} if 0 < p <= 99 and t <= 99 else None
 
 
+@_effect(rf"target player draws {NUMBER_WORD} cards?")
+def _e_target_player_draws(m):          # (the goldfish targets itself, the player with a library, 115.1; not
+    return {"draw": number_of(m["n"])}  # when a discard follows: Wistful Thinking's is the opponent's, a no-op)
+
+
 @_effect(rf"target player draws {NUMBER_WORD} cards? and loses (?P<l>\d+) life")
 def _e_sign_in_blood(m):                # (the goldfish's player targets themself)
     return {"draw": number_of(m["n"]), "lose_life": int(m["l"])}
@@ -599,12 +604,18 @@ def join_effects(parts: list[dict | None], ordered: bool = True) -> dict | None:
     return flat if effect_steps(flat, canonical=True) == steps else listed
 
 
+_TARGET_PLAYER_LOOTS = re.compile(r"target player draws [^.]*\bdiscards?\b", re.IGNORECASE)
+
+
 def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
     """The Effect fields of a list of effect sentences, or None if some sentence isn't read.
     Token cards described by the text are added to `tokens` (by name)."""
     made: dict[str, dict] | None = None if tokens is None else {}     # (kept only if all is read)
     out: list[dict | None] = []
     for s in merged_sentences([s.strip() for s in sentences(text) if s.strip()]):
+        if _TARGET_PLAYER_LOOTS.match(s):          # (one target player draws and discards: which player
+            out.append(None)                        # the goldfish would choose is left unread)
+            continue
         part = _sentence_effect(s, made)
         for joint in (" and ", ", then "):         # "draw two cards and create a Treasure token"
             if part is None and joint in s:         # "draw a card, then draw a card" (608.2c)

@@ -13,7 +13,7 @@ from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
 from .effects import effect_of, merged_sentences
 from .ignored import GRAVEYARD_TARGET, IGNORED_KEYWORDS, OWN_HARM, is_ignored, never_activated, never_cast
-from .moot import EVOKED, MOOT, evoke_moot, moot
+from .moot import EVOKED, MOOT, PITCHED, evoke_moot, moot, pitch_moot
 from .phrases import MANA, singular
 from .unread import (attack_restriction, casting_restriction, drawback, gated_paragraphs, read_drawback,
                      untap_restriction)
@@ -232,6 +232,7 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
     _unread_costs(f, clauses, first)
     if f.is_spell:
         _never_cast(f, clauses, first)
+        _pitch(f, clauses, first)
     _never_activated(f, clauses, first)
     _untap_never_paid(f, clauses, first)
     if "Creature" in f.types:
@@ -538,6 +539,17 @@ def _evoke(f: Face, clauses: list[Clause], first: int) -> None:
         for k in mine:
             if clauses[k].status == UNRECOGNIZED and clauses[k].text.startswith("Evoke"):
                 clauses[k] = Clause(f"{clauses[k].text} \u2014 {EVOKED}", IGNORED, name, clauses[k].family)
+
+
+def _pitch(f: Face, clauses: list[Clause], first: int) -> None:
+    """The spell face's alternative costs, ignored when the spell does nothing (moot.pitch_moot)."""
+    name = f.face.name
+    mine = [k for k in range(first, len(clauses)) if clauses[k].face == name]
+    if pitch_moot([(clauses[k].status, clauses[k].text.replace(name, "~")) for k in mine],
+                  bool(f.spell or f.kicked or f.abilities)):
+        for k in mine:
+            if clauses[k].status == UNRECOGNIZED:
+                clauses[k] = Clause(f"{clauses[k].text} \u2014 {PITCHED}", IGNORED, name, clauses[k].family)
 
 
 def _moot(f: Face, clauses: list[Clause], first: int, why: str, uncastable: str) -> None:

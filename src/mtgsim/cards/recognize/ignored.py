@@ -51,7 +51,7 @@ _THEIRS = (r"(?:an opponent controls|your opponents control|you don't control|an
            r"defending player controls|target opponent controls)")
 # The words of a noun phrase naming permanents or spells ("nonland permanent", "artifact or
 # creature", "creature token"): no verb, so a phrase can't run on into another clause.
-_NOUN = (r"(?:(?:non)?(?:creature|land|artifact|enchantment|planeswalker|permanent|spell|card|battle|token|"
+_NOUN = (r"(?:non-[a-z]+|(?:non)?(?:creature|land|artifact|enchantment|planeswalker|permanent|spell|card|battle|token|"
          r"legendary|basic|black|white|blue|red|green|colorless|multicolored|snow|source|Vehicle|Aura|Equipment|"
          r"Wall)s?|tapped|untapped|attacking|blocking|other|another|or|and|and/or|instant|sorcery|activated|"
          r"triggered|ability|abilities|"
@@ -130,12 +130,18 @@ _NOOP = [
             rf"{_NOT_YOURS}",
             rf"(?:target|each) opponent (?:exiles?|puts?) {_NOT_YOURS}",
             # (what a player targeted for the effects above then does with those cards)
-            rf"target player (?:exiles?|puts?) (?:their graveyard|those cards|the revealed cards|them)"
+            rf"target player (?:exiles?|puts?) (?:their graveyard|those cards|the revealed cards|them|"
+            r"a card from their graveyard)"
             rf"{_NOT_YOURS}",
             r"look at target (?:player|opponent)'s hand",
             # (a player targets the opponent, whose graveyard is empty, rather than empty their own, 115.1)
             r"exile (?:target player's|target opponent's|each opponent's) graveyard",
-            r"you choose (?:a|an|two|up to one|up to two) [\w ,]*?cards? from (?:it|among them)",
+            r"you choose (?:a|an|two|up to one|up to two) [\w ,]*?cards? from (?:it|among them)"
+            r"(?: with mana value \w+ or (?:less|greater))?(?: and exile (?:that card|it|them))?",
+            # (looking at it, the player may take a card from an empty hand: Deep-Cavern Bat)
+            r"you may exile (?:a|an) [\w ,]*?card from it(?: until ~ leaves the battlefield)?",
+            # (a player with no library draws nothing a goldfish measures: Thought-Knot Seer's leaving)
+            r"(?:target|each) opponent draws (?:a card|\w+ cards)",
             r"that player discards (?:that card|those cards|it)",
             r"then (?:that player|each player who searched) shuffles",
             rf"(?:(?:destroy|exile|tap|untap) all|return all) (?:{_NP}) {_THEIRS}(?: to their owners' hands)?",
@@ -162,6 +168,10 @@ _NOOP = [
             r"if an opponent cast [^.,]+ this turn, [^.]*",
             r"[^.,]*? if an opponent has cast [^.,]+ this turn",
             r"[^.,]*? if an opponent has (?:more|\w+ or more) cards in (?:their )?hand[^.,]*"),
+    # --- control (613.1b): the goldfish controls each of its permanents already, and its opponent has none
+    _family(r"gain control", rf"gain control of {_TARGET}{_WITH}"),
+    # --- new targets for a spell or copy (115.7): a goldfish's only useful target is its opponent, already chosen
+    _family(r"new targets", r"you may choose new targets for (?:it|the copy|the copies|that spell|them)"),
     # --- a card name chosen as ~ enters and what it restricts (607.2a: linked abilities): the goldfish's
     # policy names a card of its opponent's, one its own deck doesn't hold (Pithing Needle, Anointed
     # Peacekeeper, Sorcerous Spyglass), so nothing of the player's has the name; a linked ability that
@@ -218,6 +228,9 @@ TRIGGER = re.compile(r"(?P<cond>(?:When|Whenever|At) [^,]+), (?P<effect>.+)", re
 _MODES = re.compile(r"(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one"
                     r"|Choose (?:one|two|three|one or both|one or more))"
                     r" \u2014(?P<modes>(?:\n\u2022 [^\n]+)+)")
+# Ward (702.21a) granted: it triggers only on an opponent's spells and abilities, of which a goldfish has none.
+_WARD_GRANTED = re.compile(r'(?:other )?(?:creatures|permanents) you control (?:have|gain) "ward\W[^"]*"'
+                           r'(?: until end of turn)?\.?', re.IGNORECASE)
 _ACTIVATED = re.compile(r'(?P<cost>[^:"]+): (?P<effect>.+)', re.DOTALL)
 _ABILITY_COST = re.compile(r"This ability costs [^.]* (?:less|more) to activate\b", re.IGNORECASE)
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]+ \u2014 (?=\S)")
@@ -249,7 +262,9 @@ _THEIRS_WORDS = re.compile(r"opponent|don't control|defending|block", re.IGNOREC
 _UP_TO_TARGET = re.compile(rf"\b{_UP_TO} (?:other )?target\b", re.IGNORECASE)
 # a sentence whose subject is an optional target named back, or its controller or owner
 _OF_THE_TARGET = re.compile(r"(?:that creature|that permanent|that spell|it|its controller|its owner|"
-                            r"that creature's controller|that permanent's controller|they|their controllers?)\b",
+                            r"that creature's controller|that permanent's controller|they|their controllers?|"
+                            # (Tishana's Tidebinder: what befalls the ability's source, when one was countered)
+                            r"if an ability of [\w ,]+ is countered this way, that permanent)\b",
                             re.IGNORECASE)
 
 
@@ -439,6 +454,8 @@ def is_ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
             if not (is_noop(s) or may is not None and _declinable(may) or _harmful(s) and (
                     _UP_TO_TARGET.search(s) or aura and "enchanted" in low)):
                 return False
+        return True
+    if _WARD_GRANTED.fullmatch(p):
         return True
     if '"' in p or "\u2022" in p:
         return False

@@ -34,6 +34,11 @@ enters trigger does nothing in a goldfish: Solitude's exile of up to one creatur
 spell put back, Fury's damage to creatures), none triggers on its leaving, and none is read.
 A player never evokes such a creature (`evoke_moot`); it is still cast for its mana cost.
 
+And an alternative cost of a spell that does nothing in a goldfish (every clause but the cost
+ignored, none a reason it is never cast: Unmask's and Pyrokinesis's exiled card, Force of
+Vigor's): 118.9 makes it optional, and the goldfish's policy never pays a card or life for
+nothing; the spell is cast, when it is, for its mana cost (`pitch_moot`).
+
 Never moot: what works without casting the spell — an ability from the hand (cycling, channel,
 madness's trigger, "reveal from your opening hand", 113.6), from the graveyard —, a trigger, an
 activated ability, or a rider of an effect the player may choose besides ("up to one", a mode
@@ -46,12 +51,15 @@ import re
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED
 from .ignored import NO_TARGET_STACK, NO_TARGET_THEIRS, OWN_HARM, TRIGGER
 
-__all__ = ["MOOT", "EVOKED", "moot", "evoke_moot"]
+__all__ = ["MOOT", "EVOKED", "PITCHED", "moot", "evoke_moot", "pitch_moot"]
 
 MOOT = "moot: the spell is never cast"
 
 EVOKED = ("moot: evoking it gives nothing (702.74a: it is sacrificed as it enters, and its enters ability does "
           "nothing in a goldfish)")
+
+PITCHED = ("moot: the spell does nothing in a goldfish, and a player never pays a card or life for nothing "
+           "(118.9: an alternative cost is optional)")
 
 # A cost of casting the spell itself (118.9, 601.2b, 601.2f), the clause beginning with it or
 # its condition ("If it's not your turn, you may exile ...").
@@ -66,8 +74,10 @@ _TARGET_RIDER = re.compile(r"(?:[A-Z][\w' ,-]+ \u2014 )?[^.:]*\b(?:that spell|th
 # The same harm made greater, in place of the spell's ("Destroy that creature if ... instead",
 # "If ~ was kicked, it deals 5 damage to that creature instead").
 _HARM_RIDER = re.compile(r"(?:[A-Z][\w' ,-]+ \u2014 )?(?:if [^,.:]+, )?"
-                         r"(?:(?:destroy|exile) that|(?:~|it) deals \w+ damage to that) (?:creature|permanent)\b[^.:]*"
-                         r"\binstead\b[^.:]*\.?", re.IGNORECASE)
+                         r"(?:(?:(?:destroy|exile) that|(?:~|it) deals \w+ damage to that) (?:creature|permanent)\b"
+                         r"[^.:]*\binstead\b"
+                         # (Fiery Impulse's "If ..., ~ deals 3 damage instead"; Unholy Heat's, the condition after)
+                         r"|(?:~|it) deals \w+ damage instead\b)[^.:]*\.?", re.IGNORECASE)
 # What the harmed target's controller — the player — gets for losing it, never more than it
 # costs them (a basic land, a card, life), or loses besides: never cast for it. (Not a token:
 # Pongify's 3/3 for a 1/1 token, Gleeful Demolition's three Goblins for a Treasure are worth it.)
@@ -97,6 +107,21 @@ def moot(clause: str, why: str) -> str | None:
     if why == OWN_HARM and (_HARM_RIDER.fullmatch(words) or _COMPENSATION.fullmatch(words.rstrip("."))):
         return words
     return None
+
+
+# (a cost in cards, life or permanents: not mana, whose free cast a prowess or storm count could want)
+_ALTERNATIVE = re.compile(r"(?:if [^,.]+, )?you may (?=[^.]*\b(?:exile|sacrifice|life|discard|return)\b)[^.]+ "
+                          r"rather than pay ~'s mana cost\.?", re.IGNORECASE)
+
+
+def pitch_moot(clauses: list[tuple[str, str]], effects_read: bool) -> bool:
+    """Is a spell face's unread alternative cost moot? `clauses`: its clauses (status, words
+    with the face as `~`); `effects_read`: whether it has any effect read. So when nothing is
+    read, and every clause but its alternative costs is ignored without a reason it is never
+    cast (ignored.never_cast's clauses say ": never cast")."""
+    costs = [text for status, text in clauses if status == UNRECOGNIZED and _ALTERNATIVE.fullmatch(text)]
+    return not effects_read and bool(costs) and all(
+        text in costs or status == IGNORED and not text.endswith("never cast") for status, text in clauses)
 
 
 _EVOKE = re.compile(r"Evoke\b")
