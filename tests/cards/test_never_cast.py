@@ -546,3 +546,28 @@ def test_702_21a_608_2b_a_ward_granted_or_an_ability_countered_up_to_one_is_a_no
     rec, card = _read(name, cost, type_line, text, pt)
     assert all(c.status != UNRECOGNIZED for c in rec.clauses) and card.uncastable == "", rec.clauses
     assert not card.abilities or all(a.kind != "trigger" for a in card.abilities)
+
+
+@pytest.mark.parametrize("name, cost, text, keyword", [
+    ("Lose Focus", "{1}{U}", "Replicate {U}\nCounter target spell unless its controller pays {2}.", "Replicate"),
+    ("Wash Away", "{U}", "Cleave {1}{U}{U}\nCounter target spell [that wasn't cast from its owner's hand].", "Cleave"),
+    ("Capsize", "{1}{U}{U}", "Buyback {3}\nReturn target permanent to its owner's hand.", "Buyback"),
+])
+def test_702_56a_702_148a_a_keyword_cost_of_a_spell_never_cast_is_moot(name, cost, text, keyword):
+    """Replicate (702.56a: an additional cost), cleave (702.148a: an alternative cost), buyback
+    (702.27a), entwine, splice: ways of casting the spell, moot when it is never cast."""
+    rec, card = _read(name, cost, "Instant", text)
+    assert rec.bucket == "fully", rec.clauses
+    [clause] = _moot_clauses(rec)
+    assert clause.text.startswith(keyword) and clause.status == IGNORED
+    _never_cast(card)
+
+
+def test_702_34a_cabal_therapys_flashback_by_sacrificing_a_creature_is_never_worth_it():
+    """It names a card of the opponent's (the goldfish's policy, as for Pithing Needle) and makes
+    an empty hand discard it: cast for {B} it does nothing; its flashback (an alternative cost,
+    702.34a) would sacrifice a creature for that, which the goldfish never does: moot."""
+    rec, card = _read("Cabal Therapy", "{B}", "Sorcery", "Choose a nonland card name. Target player reveals their hand "
+                      "and discards all cards with that name.\nFlashback\u2014Sacrifice a creature.")
+    assert rec.bucket == "fully" and card.uncastable == "", rec.clauses
+    assert any(PITCHED in c.text and c.text.startswith("Flashback") for c in rec.clauses)
