@@ -590,6 +590,21 @@ def test_701_22a_a_spell_scries_before_it_draws(name, cost, text, spell):
     _same(c.abilities, [{"kind": "spell", **spell}])
 
 
+@pytest.mark.parametrize("name, cost, text, keyword, spell", [
+    ("Mental Note", "{U}", "Mill two cards. (You may put ...)\nDraw a card.", "Mill",
+     {"effect": [{"mill": 2}, {"draw": 1}]}),
+    ("Hard Evidence", "{U}", "Create a 0/3 blue Crab creature token.\nInvestigate. (Create a Clue token.)",
+     "Investigate", None),
+])
+def test_701_a_keyword_action_a_bulk_file_lists_as_a_keyword_is_read_as_its_effect(name, cost, text, keyword, spell):
+    """701.1: keyword actions (mill, investigate, ...) are verbs of effects, not keyword abilities
+    (702): a record listing "Mill" among its keywords still reads "Mill two cards." as the mill."""
+    rec, c = _abilities(name, cost, "Sorcery", text, keywords=(keyword,))
+    assert rec.bucket == "fully", rec.clauses
+    if spell is not None:
+        _same(c.abilities, [{"kind": "spell", **spell}])
+
+
 @pytest.mark.parametrize("text", ["Draw a card. Scry 2.", "Draw a card, then scry 2."])
 def test_608_2c_a_scry_after_a_draw_is_read_in_the_order_written(text):
     """The effect's ops in the text's order: the draw, then the scry (an ordered effect)."""

@@ -89,7 +89,17 @@ _MEANS = {
                 "Sacrifice them at the beginning of the next end step.",
 }
 
-_KEYWORD_ACTIONS = {"scry", "surveil"}
+# The keyword actions (701.2-701.70): verbs of effects, never keyword abilities, though a bulk file's keywords
+# list them ("Mill", "Investigate"): a line beginning with one is read as the effect it is ("Mill two cards.").
+_KEYWORD_ACTIONS = {
+    "activate", "attach", "behold", "cast", "counter", "create", "destroy", "discard", "double", "triple", "exchange",
+    "exile", "fight", "goad", "investigate", "mill", "play", "regenerate", "reveal", "sacrifice", "scry", "search",
+    "shuffle", "surveil", "tap", "untap", "transform", "convert", "fateseal", "clash", "planeswalk", "set in motion",
+    "abandon", "proliferate", "detain", "populate", "monstrosity", "vote", "bolster", "manifest", "support", "meld",
+    "exert", "explore", "assemble", "adapt", "amass", "learn", "venture into the dungeon", "connive",
+    "open an attraction", "roll to visit your attractions", "incubate", "the ring tempts you",
+    "face a villainous choice", "time travel", "discover", "cloak", "collect evidence", "suspect", "forage",
+    "manifest dread", "endure", "harness", "airbend", "earthbend", "waterbend", "blight", "heal", "recruit"}
 
 # The ability words (207.2c): no rules meaning, so a bulk file's keywords listing one ("Revolt",
 # "Converge", "Metalcraft") never make its ability a keyword line; it is read as any ability.
