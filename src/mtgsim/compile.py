@@ -183,6 +183,10 @@ class _Compiler:
     def subtype_bits(self, names: Iterable[str]) -> int:
         return sum(1 << self.sub_index[n] for n in set(names) if n in self.sub_index)
 
+    def every_creature_type(self, c: CardDef) -> list[str]:
+        """A changeling's creature types (702.73a: every one): those the vocabulary has bits for."""
+        return [s for s in self.subtypes if s in CREATURE_TYPES] if c.every_creature_type else []
+
     def other_color(self, not_color: str) -> str:
         """The goldfish's colour for "choose a color other than `not_color`" when its own colour
         is that one: the deck's next by its mana costs' pips (colors_by_pips), else the first
@@ -470,6 +474,7 @@ class _Compiler:
         subtypes = [*c.subtypes, *op.get("becomes_subtypes")]
         if op.get("all_creature_types"):            # 205.3m: those the compiled vocabulary has bits for
             subtypes += [s for s in self.subtypes if s in CREATURE_TYPES]
+        subtypes += self.every_creature_type(c)
         colors = op.get("becomes_colors")
         creature = "Creature" in op.value
         d = dataclasses.replace(
@@ -514,7 +519,7 @@ class _Compiler:
         r["types"] = type_bits(c.types)
         r["supertypes"] = sum(_SUPERTYPE_BIT[t] for t in set(c.supertypes))
         r["colors"] = int(c.colors)
-        r["subtypes"] = self.subtype_bits(c.subtypes)
+        r["subtypes"] = self.subtype_bits([*c.subtypes, *self.every_creature_type(c)])
         r["keywords"] = sum(_KEYWORD_BIT.get(k.lower(), 0) for k in set(c.keywords))
         r["cost"] = self.cost(c.cost) if c.cost else -1
         r["kicker"] = self.cost(c.kicker)

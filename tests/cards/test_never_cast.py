@@ -14,9 +14,9 @@
 * Such harm cast for what the spell does besides — Snap's bounce with its untap, Mwonvuli
   Acid-Moss's land destroyed with its Forest search — is part of casting it: unread, never cast
   (never free): partly.
-* "Target player mills ..." (701.17a) is the player's own choice of target: they mill
-  themselves to fill their graveyard (Balustrade Spy, Thought Scour), so it is unread, never a
-  no-op.
+* "Target player mills N cards" (701.17a) is the player's own choice of target: milling the
+  goldfish's opponent (no library) does nothing, so the goldfish mills itself, filling its
+  graveyard (Thought Scour); a reveal-until into the graveyard (Balustrade Spy) is unread.
 What stays as it was: a no-op with a legal target (the opponent: "target player discards"), an
 optional target ("up to one target creature"), damage to any target (the opponent)."""
 import pytest
@@ -127,21 +127,29 @@ def test_601_2c_a_target_card_in_a_graveyard_is_unread_the_spell_never_cast():
     _never_cast(card)
 
 
-@pytest.mark.parametrize("name, cost, type_line, text, pt, bucket", [
-    ("Balustrade Spy", "{3}{B}", "Creature \u2014 Vampire Rogue", "Flying\nWhen this creature enters, target "
-     "player reveals cards from the top of their library until they reveal a land card, then puts those cards into "
-     "their graveyard.", "2/3", "partly"),
-    ("Thought Scour", "{U}", "Instant", "Target player mills two cards. (They put the top two cards of their library "
-     "into their graveyard.)\nDraw a card.", None, "partly"),
-    ("Hedron Crab", "{U}", "Creature \u2014 Crab", "Landfall \u2014 Whenever a land you control enters, target "
-     "player mills three cards.", "0/2", "unknown"),
-])
-def test_701_17a_a_target_players_mill_is_the_players_own_choice_unread(name, cost, type_line, text, pt, bucket):
-    """Before, "fully": the mill read as the opponent's, a no-op. A player targets themself with
-    it (Balustrade Spy's combo): it is left unread, the card played as less than it is."""
-    rec, card = _read(name, cost, type_line, text, pt)
-    assert rec.bucket == bucket and card.uncastable == ""
+def test_701_17a_balustrade_spys_reveal_until_a_land_is_left_unread():
+    """A player may target themself with it (Balustrade Spy's combo): the reveal-until is unread,
+    the card played as less than it is."""
+    rec, card = _read("Balustrade Spy", "{3}{B}", "Creature \u2014 Vampire Rogue", "Flying\nWhen this creature enters, "
+                      "target player reveals cards from the top of their library until they reveal a land card, then "
+                      "puts those cards into their graveyard.", "2/3")
+    assert rec.bucket == "partly" and card.uncastable == ""
     assert any(c.status == UNRECOGNIZED and "target player" in c.text.lower() for c in rec.clauses)
+
+
+def test_701_17a_115_1_thought_scour_mills_its_caster_two_cards_then_draws():
+    """"Target player mills two cards": milling the goldfish's opponent (no library) does nothing,
+    so the goldfish targets itself (115.1), filling its graveyard (delve, delirium); then it draws."""
+    rec, card = _read("Thought Scour", "{U}", "Instant", "Target player mills two cards. (They put the top two cards "
+                      "of their library into their graveyard.)\nDraw a card.")
+    assert rec.bucket == "fully", rec.clauses
+    s = Scenario(Deck({card: 1}).db)
+    for name in ("Forest", "Mountain", "Swamp"):
+        s.add_to_library(name)                       # (the top card last)
+    s.add("Island")
+    s.add_to_hand(card)
+    s.cast(card)
+    assert s.hand() == ["Forest"] and sorted(s.graveyard()) == sorted(["Swamp", "Mountain", card.name])
 
 
 @pytest.mark.parametrize("name, cost, type_line, text", [
@@ -546,3 +554,28 @@ def test_702_21a_608_2b_a_ward_granted_or_an_ability_countered_up_to_one_is_a_no
     rec, card = _read(name, cost, type_line, text, pt)
     assert all(c.status != UNRECOGNIZED for c in rec.clauses) and card.uncastable == "", rec.clauses
     assert not card.abilities or all(a.kind != "trigger" for a in card.abilities)
+
+
+@pytest.mark.parametrize("name, cost, text, keyword", [
+    ("Lose Focus", "{1}{U}", "Replicate {U}\nCounter target spell unless its controller pays {2}.", "Replicate"),
+    ("Wash Away", "{U}", "Cleave {1}{U}{U}\nCounter target spell [that wasn't cast from its owner's hand].", "Cleave"),
+    ("Capsize", "{1}{U}{U}", "Buyback {3}\nReturn target permanent to its owner's hand.", "Buyback"),
+])
+def test_702_56a_702_148a_a_keyword_cost_of_a_spell_never_cast_is_moot(name, cost, text, keyword):
+    """Replicate (702.56a: an additional cost), cleave (702.148a: an alternative cost), buyback
+    (702.27a), entwine, splice: ways of casting the spell, moot when it is never cast."""
+    rec, card = _read(name, cost, "Instant", text)
+    assert rec.bucket == "fully", rec.clauses
+    [clause] = _moot_clauses(rec)
+    assert clause.text.startswith(keyword) and clause.status == IGNORED
+    _never_cast(card)
+
+
+def test_702_34a_cabal_therapys_flashback_by_sacrificing_a_creature_is_never_worth_it():
+    """It names a card of the opponent's (the goldfish's policy, as for Pithing Needle) and makes
+    an empty hand discard it: cast for {B} it does nothing; its flashback (an alternative cost,
+    702.34a) would sacrifice a creature for that, which the goldfish never does: moot."""
+    rec, card = _read("Cabal Therapy", "{B}", "Sorcery", "Choose a nonland card name. Target player reveals their hand "
+                      "and discards all cards with that name.\nFlashback\u2014Sacrifice a creature.")
+    assert rec.bucket == "fully" and card.uncastable == "", rec.clauses
+    assert any(PITCHED in c.text and c.text.startswith("Flashback") for c in rec.clauses)

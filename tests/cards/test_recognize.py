@@ -191,7 +191,7 @@ _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",),
              "Archfiend of Despair": ("Flying",), "Cloudblazer": ("Flying",), "Pyre Hound": ("Trample",),
              "Animar, Soul of Elements": ("Protection",), "Grave Birthing": ("Devoid",),
              "Eternal of Harsh Truths": ("Afflict",), "Crawling Chorus": ("Toxic",),
-             "Sensei Golden-Tail": ("Bushido",), "Changeling Outcast": ("Changeling",)}
+             "Sensei Golden-Tail": ("Bushido",)}
 
 
 @pytest.mark.parametrize("name, cost, type_line, text, pt, statuses", [
@@ -299,9 +299,6 @@ def test_clauses_that_change_nothing_in_a_goldfish_are_ignored(name, cost, type_
     # the player's own creatures get +1/+1: not only the opponent's
     ("Zealous Persecution", "{W}{B}", "Instant", "Until end of turn, creatures you control get +1/+1 and creatures "
      "your opponents control get -1/-1.", None, [U]),
-    # changeling (702.73): every creature type, counted by "Elves you control" and the like
-    ("Changeling Outcast", "{B}", "Creature — Shapeshifter", "Changeling (This card is every creature type.)\nThis "
-     "creature can't block and can't be blocked.", "1/1", [U, I]),
     # Ghost Quarter on the player's own land fetches a basic: not harmful only
     ("Ghost Quarter", "", "Land", "{T}: Add {C}.\n{T}, Sacrifice this land: Destroy target land. Its controller may "
      "search their library for a basic land card, put it onto the battlefield, then shuffle.", None, [R, U]),
@@ -588,6 +585,21 @@ def test_701_22a_a_spell_scries_before_it_draws(name, cost, text, spell):
     rec, c = _abilities(name, cost, "Sorcery", text, keywords=("Scry", "Surveil"))
     assert rec.bucket == "fully"
     _same(c.abilities, [{"kind": "spell", **spell}])
+
+
+@pytest.mark.parametrize("name, cost, text, keyword, spell", [
+    ("Mental Note", "{U}", "Mill two cards. (You may put ...)\nDraw a card.", "Mill",
+     {"effect": [{"mill": 2}, {"draw": 1}]}),
+    ("Hard Evidence", "{U}", "Create a 0/3 blue Crab creature token.\nInvestigate. (Create a Clue token.)",
+     "Investigate", None),
+])
+def test_701_a_keyword_action_a_bulk_file_lists_as_a_keyword_is_read_as_its_effect(name, cost, text, keyword, spell):
+    """701.1: keyword actions (mill, investigate, ...) are verbs of effects, not keyword abilities
+    (702): a record listing "Mill" among its keywords still reads "Mill two cards." as the mill."""
+    rec, c = _abilities(name, cost, "Sorcery", text, keywords=(keyword,))
+    assert rec.bucket == "fully", rec.clauses
+    if spell is not None:
+        _same(c.abilities, [{"kind": "spell", **spell}])
 
 
 @pytest.mark.parametrize("text", ["Draw a card. Scry 2.", "Draw a card, then scry 2."])

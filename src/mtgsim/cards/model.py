@@ -772,10 +772,15 @@ KEYWORD_ABILITIES: dict[str, TriggeredAbility] = {
 }
 
 
+# The keywords that are a characteristic-defining ability (604.3), read where the characteristic is
+# compiled: changeling (702.73a: "This object is every creature type", in every zone).
+CHARACTERISTIC_KEYWORDS = frozenset({"changeling"})
+
+
 def keyword_played(keyword: str) -> bool:
     """Does the engine act on this keyword (or is it an Aura's "Enchant ...")?"""
     k = keyword.strip().lower()
-    return k in KNOWN_KEYWORDS or k in KEYWORD_ABILITIES or k.startswith("enchant")
+    return k in KNOWN_KEYWORDS or k in KEYWORD_ABILITIES or k in CHARACTERISTIC_KEYWORDS or k.startswith("enchant")
 
 
 @dataclass(frozen=True, slots=True)
@@ -857,6 +862,11 @@ class CardDef:
             note = f"Keyword{'s' if len(unplayed) > 1 else ''} not simulated: {', '.join(unplayed)}."
             if note not in self.unmodeled:
                 object.__setattr__(self, "unmodeled", f"{self.unmodeled} {note}".strip())
+
+    @property
+    def every_creature_type(self) -> bool:
+        """Changeling (702.73a): it is every creature type, in every zone."""
+        return any(k.strip().lower() == "changeling" for k in self.keywords)
 
     @property
     def modal_back(self) -> "CardDef | None":

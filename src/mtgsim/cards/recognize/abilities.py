@@ -421,7 +421,8 @@ def _modal(face: Face, p: str) -> Abilities | None:
     the others nothing the player would choose (no-ops, harm to their own permanents): the
     player chooses that mode, so it is the ability's effect."""
     if m := _CHOOSE_N.fullmatch(p):
-        return _modal_n(face, number(m["n"]), bool(m["same"]), _modes(m["modes"]))
+        n = number(m["n"])
+        return None if n is None else _modal_n(face, n, bool(m["same"]), _modes(m["modes"]))
     m = _MODAL.fullmatch(p)
     if not m:
         return None

@@ -236,8 +236,9 @@ def _e_each_draws(m):                   # (the goldfish opponent has no library:
     return {"draw": number_of(m["n"])}
 
 
-@_effect(rf"(?:(?:you )?mill|each player mills) {NUMBER_WORD} cards?")
-def _e_mill(m):                         # 701.17a ("each player": the goldfish opponent has no library)
+@_effect(rf"(?:(?:you )?mill|each player mills|target player mills) {NUMBER_WORD} cards?")
+def _e_mill(m):                         # 701.17a ("each player": the goldfish opponent has no library; "target
+    # player": the goldfish targets itself, the only choice that does anything in a goldfish, 115.1: Thought Scour)
     return {"mill": number_of(m["n"])}
 
 

@@ -6,7 +6,8 @@ import re
 from typing import Any
 
 from ...mana import ManaCost, ManaCostError
-from ..model import CARD_TYPES, KEYWORD_ABILITIES, KNOWN_KEYWORDS, MAX_TIME_COUNTERS, SUPERTYPES
+from ..model import (CARD_TYPES, CHARACTERISTIC_KEYWORDS, KEYWORD_ABILITIES, KNOWN_KEYWORDS, MAX_TIME_COUNTERS,
+                     SUPERTYPES)
 from ..oracle import OracleCard, OracleFace
 from ..oracle_text import normalize, paragraphs, sentences, shape
 from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, spell_effect
@@ -25,6 +26,7 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
     # (the keywords the record lists, and those read whether or not a file lists them)
     # (not the keyword actions a record may list, 701: "Scry 1" is an effect, read as one)
     known = (({k.lower() for k in keywords} - _KEYWORD_ACTIONS) | KNOWN_KEYWORDS | set(KEYWORD_ABILITIES)
+             | CHARACTERISTIC_KEYWORDS
              | {"kicker", "flashback", "devoid", "affinity", "suspend"} | set(_CYCLING) | set(_MEANS))
     parts = [x.strip() for x in re.split(r", |; ", p.rstrip("."))]
     heads = []
@@ -38,7 +40,7 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
     for head, part in heads:
         rest = part[len(head):].strip(" —")
         status = UNRECOGNIZED
-        if (head in KNOWN_KEYWORDS or head in KEYWORD_ABILITIES) and not rest:
+        if (head in KNOWN_KEYWORDS or head in KEYWORD_ABILITIES or head in CHARACTERISTIC_KEYWORDS) and not rest:
             face.keywords.append(head.capitalize())     # ("first strike" → "First strike"; prowess: its ability)
             status = RECOGNIZED
         elif head in ("kicker", "flashback") and _is_mana_cost(rest):
@@ -89,7 +91,17 @@ _MEANS = {
                 "Sacrifice them at the beginning of the next end step.",
 }
 
-_KEYWORD_ACTIONS = {"scry", "surveil"}
+# The keyword actions (701.2-701.70): verbs of effects, never keyword abilities, though a bulk file's keywords
+# list them ("Mill", "Investigate"): a line beginning with one is read as the effect it is ("Mill two cards.").
+_KEYWORD_ACTIONS = {
+    "activate", "attach", "behold", "cast", "counter", "create", "destroy", "discard", "double", "triple", "exchange",
+    "exile", "fight", "goad", "investigate", "mill", "play", "regenerate", "reveal", "sacrifice", "scry", "search",
+    "shuffle", "surveil", "tap", "untap", "transform", "convert", "fateseal", "clash", "planeswalk", "set in motion",
+    "abandon", "proliferate", "detain", "populate", "monstrosity", "vote", "bolster", "manifest", "support", "meld",
+    "exert", "explore", "assemble", "adapt", "amass", "learn", "venture into the dungeon", "connive",
+    "open an attraction", "roll to visit your attractions", "incubate", "the ring tempts you",
+    "face a villainous choice", "time travel", "discover", "cloak", "collect evidence", "suspect", "forage",
+    "manifest dread", "endure", "harness", "airbend", "earthbend", "waterbend", "blight", "heal", "recruit"}
 
 # The ability words (207.2c): no rules meaning, so a bulk file's keywords listing one ("Revolt",
 # "Converge", "Metalcraft") never make its ability a keyword line; it is read as any ability.

@@ -179,6 +179,9 @@ _NOOP = [
     _family(r"chosen name|card name",
             r"(?:as|when) ~ enters, (?:look at an opponent's hand, then )?"
             r"choose (?:a|any) (?:nonland |land )?card name",
+            # (a spell's, for what the opponent holds: Cabal Therapy; not "a card name", which may be the player's own
+            # to find: Demonic Consultation)
+            r"choose a nonland card name",
             r"(?:activated abilities of sources|spells) with the chosen name (?:can't be (?:activated|cast)|"
             r"cost \{\d+\} more to (?:activate|cast))(?: unless they're mana abilities)?"),
     # --- shuffling the player's library: its order is random in a goldfish already

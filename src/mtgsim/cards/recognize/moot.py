@@ -36,8 +36,9 @@ A player never evokes such a creature (`evoke_moot`); it is still cast for its m
 
 And an alternative cost of a spell that does nothing in a goldfish (every clause but the cost
 ignored, none a reason it is never cast: Unmask's and Pyrokinesis's exiled card, Force of
-Vigor's): 118.9 makes it optional, and the goldfish's policy never pays a card or life for
-nothing; the spell is cast, when it is, for its mana cost (`pitch_moot`).
+Vigor's, Cabal Therapy's flashback by sacrificing a creature): 118.9 makes it optional, and the
+goldfish's policy never pays a card or life for nothing; the spell is cast, when it is, for its
+mana cost (`pitch_moot`).
 
 Never moot: what works without casting the spell — an ability from the hand (cycling, channel,
 madness's trigger, "reveal from your opening hand", 113.6), from the graveyard —, a trigger, an
@@ -64,6 +65,8 @@ PITCHED = ("moot: the spell does nothing in a goldfish, and a player never pays 
 # A cost of casting the spell itself (118.9, 601.2b, 601.2f), the clause beginning with it or
 # its condition ("If it's not your turn, you may exile ...").
 _COST = re.compile(r"(?:[^.]*\brather than pay ~'s mana cost"
+                   # (keyword costs of casting it: alternative, 702.148a; additional, 702.56a, 702.27a, 702.42a)
+                   r"|(?:Cleave|Replicate|Buyback|Entwine|Splice onto \w+) (?:\{|\u2014)"
                    r"|(?:if [^,.]+, )?you may cast ~ without paying its mana cost"
                    r"|As an additional cost to cast ~"
                    r"|~ costs [^.\"]*? (?:less|more) to cast\b)", re.IGNORECASE)
@@ -110,8 +113,11 @@ def moot(clause: str, why: str) -> str | None:
 
 
 # (a cost in cards, life or permanents: not mana, whose free cast a prowess or storm count could want)
-_ALTERNATIVE = re.compile(r"(?:if [^,.]+, )?you may (?=[^.]*\b(?:exile|sacrifice|life|discard|return)\b)[^.]+ "
-                          r"rather than pay ~'s mana cost\.?", re.IGNORECASE)
+_ALTERNATIVE = re.compile(r"(?:(?:if [^,.]+, )?you may (?=[^.]*\b(?:exile|sacrifice|life|discard|return)\b)[^.]+ "
+                          r"rather than pay ~'s mana cost\.?"
+                          # (flashback's, 702.34a: Cabal Therapy's "Sacrifice a creature")
+                          r"|Flashback\u2014(?=[^.{]*\b(?:exile|sacrifice|life|discard|return)\b)[^.{]+\.?)",
+                          re.IGNORECASE)
 
 
 def pitch_moot(clauses: list[tuple[str, str]], effects_read: bool) -> bool:
