@@ -189,3 +189,13 @@ def test_an_emblem_is_not_read_so_its_ability_stays_unusable():
 def test_an_x_loyalty_cost_is_not_read():
     rec = _read("[\u2212X]: Draw X cards.")
     assert rec.bucket == "unknown" and "abilities" not in rec.table
+
+
+def test_114_an_emblem_doing_nothing_in_a_goldfish_is_never_paid_for():
+    """An ability whose only effect is an emblem (114.1) whose abilities only bind or hinder the
+    opponent (Jace, Unraveler of Secrets' -8) is moot: never activated, the card fully read."""
+    rec = _read("[+1]: Scry 1, then draw a card.\n[\u22128]: You get an emblem with \"Whenever an opponent casts their "
+                "first spell each turn, counter that spell.\"", loyalty="4")
+    assert rec.bucket == "fully", rec.clauses
+    assert [a["cost"] for a in rec.table["abilities"]] == ["[+1]"]
+    assert "never activated (602.2b): all it does is give an emblem (114.1)" in rec.clauses[-1].text
