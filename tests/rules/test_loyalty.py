@@ -11,9 +11,11 @@ docs/rules-core.md): its ultimate whenever it can be paid, else its first plus a
 [0], else a minus ability that leaves it loyalty -- each only one read and worth activating. A
 Scenario's caller names an ability, or gives `choices={"loyalty_ability": k}` to an activation
 that asks for the pick (`ability=None`)."""
+from math import comb, sqrt
+
 import pytest
 
-from mtgsim import ArgumentError, Deck, MulliganPolicy, RulesError, Scenario, card
+from mtgsim import ArgumentError, Deck, MulliganPolicy, RulesError, Scenario, card, simulate
 from mtgsim.cards.oracle import OracleCard, OracleFace
 from mtgsim.cards.recognize import recognize
 from mtgsim.simulate import trace
@@ -161,6 +163,26 @@ def test_the_goldfish_activates_one_loyalty_ability_a_turn_by_its_policy_and_rep
     games = traced_games(deck, games=8, turns=8, seed=2026, on_play=True)
     failures = [f"game {k + 1}: {d}" for k, game in enumerate(games) if (d := replay(deck, game, on_play=True))]
     assert not failures, "\n".join(failures)
+
+
+DRAINER = card("Test Drainer", "{W}", "Legendary Planeswalker — Test", loyalty=3, abilities=[
+    {"kind": "activated", "cost": "[0]", "draw": 1},
+    {"kind": "activated", "cost": "[+1]", "opponent_loses_life": 2}])
+
+
+def test_the_policys_first_plus_ability_kills_on_the_exact_turn():
+    """The policy takes a plus ability over a [0] (606.3: one a turn): a walker for {W} whose +1
+    drains 2 kills nine turns after the first turn with a walker and a land seen, each turn's
+    activation from the turn it is cast (on the play, 6 + t cards seen by turn t; the legend
+    never cast twice). P(kill by turn T) = P(a walker and a land among 6 + (T - 9) cards) =
+    1 - 2 C(20, n) / C(40, n), checked within 4 standard errors."""
+    res = simulate(Deck({DRAINER: 20, "Plains": 20}), games=3000, turns=14, on_play=True, seed=7,
+                   mulligan=MulliganPolicy.never())
+    assert res.kill_turn.p_by(9).value == 0
+    for turn in range(10, 15):
+        n = 6 + turn - 9
+        p, est = 1 - 2 * comb(20, n) / comb(40, n), res.kill_turn.p_by(turn)
+        assert abs(est.value - p) <= 4 * sqrt(p * (1 - p) / est.n) + 1e-12, (turn, est, p)
 
 
 # ---- the recognizer: "[+N]: ...", "[-N]: ...", "[0]: ..." --------------------------------------
