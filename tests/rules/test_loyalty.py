@@ -221,3 +221,13 @@ def test_114_an_emblem_doing_nothing_in_a_goldfish_is_never_paid_for():
     assert rec.bucket == "fully", rec.clauses
     assert [a["cost"] for a in rec.table["abilities"]] == ["[+1]"]
     assert "never activated (602.2b): all it does is give an emblem (114.1)" in rec.clauses[-1].text
+
+
+def test_606_4_a_plus_ability_doing_nothing_here_is_unread_for_its_loyalty():
+    """Mu Yanling's "[+2]: Target creature can't be blocked this turn." does nothing in a goldfish, but
+    the two loyalty counters its cost puts would: it is unread (the card partly read), never dropped
+    as moot."""
+    rec = _read("[+2]: Target creature can't be blocked this turn.\n[\u22123]: Draw two cards.")
+    assert rec.bucket == "partly"
+    assert "not the loyalty its cost puts (606.4)" in rec.unrecognized[0]
+    assert [a["cost"] for a in rec.table["abilities"]] == ["[-3]"]
