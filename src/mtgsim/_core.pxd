@@ -62,6 +62,8 @@ cpdef enum PermanentFlag:
     PF_ONCE_3 = 512              # ...the fourth: cleared as each turn begins
     PF_ONCE_ALL = 960
     PF_BECOMES_UNTIL_EOT = 1024  # what it has become (Permanent.becomes) ends in the cleanup step (514.2)
+    PF_LOYALTY_USED = 2048       # one of its loyalty abilities was activated this turn (606.3): cleared as
+                                 # each turn begins
 
 # the op codes, op flags, controller filters, counter kinds and trigger events: declared in
 # mtgsim.vocabulary (OpCode, OpFlag, Who, COUNTERS, Event); the words of the card fields (CountOf,

@@ -280,6 +280,10 @@ ctypedef struct Activated:       # a non-mana activated ability (602) (ACTIVATED
     int32_t sacrifice_filter     # FILTER row of the permanents one of which its cost sacrifices
                                  # (701.21a: "Sacrifice a creature"), -1 none
     uint8_t discard_n            # cards its cost discards (701.9a), 0 none
+    uint8_t loyalty_ability      # 1: a loyalty ability (606.3: one of a planeswalker's a turn; sorcery_speed)
+    int8_t loyalty               # ...its cost: loyalty counters put on it (606.4; negative: removed, 606.6)
+    uint8_t ultimate             # ...1: its planeswalker's last, removing more loyalty than it enters with
+                                 # (the play policy's first pick: loyalty_to_activate)
 
 ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
     int32_t card                 # CARD row of its copiable values (a copy: what it copies, 707.2)
@@ -356,6 +360,9 @@ ctypedef struct Choices:         # the players' choices inside a game action (CH
                                  # its controller's life is above this (and at least the life
                                  # asked, 119.4)
     uint8_t color                # "choose a colour" and mana of "any colour": this ManaTypeBit
+    int8_t loyalty_ability       # the loyalty ability a planeswalker activates when the play policy's is
+                                 # asked (606.3): its index among its activated abilities; -1 the
+                                 # policy's (loyalty_to_activate)
     int32_t sacrifice_object     # the permanent a cost's "Sacrifice a creature" sacrifices (701.21a):
                                  # its object id; -1 by the rule of the choice (permanent_to_sacrifice;
                                  # goldfish: the policy)

@@ -19,8 +19,8 @@ import numpy as np
 from . import checks, schema, vocabulary
 from .cards.identity import color_identity
 from .cards.model import (ActivateOnly, ActivatedAbility, ActivationCost, AttackCondition, CardDef, CostModifier,
-                          CostOp, Count, Effect, EntersEffect, LandPlays, ManaAbility, ManaKind, ManaReplacement,
-                          ManaTrigger, Op, PT,
+                          CostOp, Count, CounterName, Effect, EntersEffect, LandPlays, ManaAbility, ManaKind,
+                          ManaReplacement, ManaTrigger, Op, PT,
                           SpellEffect, SpendRestriction, StaticGrant, TappedUnless, TriggeredAbility, CARD_TYPES,
                           SUPERTYPES)
 from .cards.token_refs import token_references
@@ -557,11 +557,17 @@ class _Compiler:
                 (TriggeredAbility, "triggered", "triggered", self._triggered),
                 (ActivatedAbility, "activated", "activated", self._activated)):
             abilities = c.abilities_of(kind)
+            if kind is EntersEffect and c.loyalty and "Planeswalker" in c.types:
+                # 306.5b: a planeswalker enters with its printed loyalty in loyalty counters
+                abilities = (*abilities, EntersEffect(counters=((CounterName("loyalty"), c.loyalty),)))
             # Rows of this card must be contiguous: emit into a staging list first, since
             # emitting may compile token cards (whose rows would interleave).
             staged = [emit(a, idx) for a in abilities]
             if kind is ActivatedAbility and c.cycling is not None:    # 702.29a: the card's last row
                 staged.append(self._cycling(c, idx))
+            if kind is ActivatedAbility and staged and staged[-1]["loyalty_ability"]:
+                # the play policy's ultimate: its last ability, removing more loyalty than it enters with
+                staged[-1]["ultimate"] = -int(staged[-1]["loyalty"]) > (c.loyalty or 0)
             first = len(self.rows[record])
             self.rows[record].extend(staged)
             self.rows["card"][idx][f"{prefix}_first"] = first if staged else -1

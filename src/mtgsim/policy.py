@@ -29,7 +29,10 @@ simulator has always used:
   pays for the turn's spells — unless its search would find nothing (then it is kept). A cost
   sacrificing another permanent, or discarding, is paid only with what it can spare: never a
   land, a mana source or an attacker (so Ramunap Ruins' "Sacrifice a Desert" is never paid), and
-  cards it doesn't want (kernels/activating.pxi: worth_paying).
+  cards it doesn't want (kernels/activating.pxi: worth_paying). A planeswalker activates one
+  loyalty ability a turn (606.3; loyalty_to_activate): its ultimate (its last ability, removing
+  more loyalty than it enters with) whenever it can be paid, else its first plus ability, else
+  its [0], else a minus one that leaves it loyalty -- each only one read and worth activating.
 - `cycle`: cycle (702.29) the cards in hand the player doesn't want, with the mana left after
   spells and abilities (then play a land drawn and cast what can be): a land while no more
   lands are wanted (see below), a spell whose mana value is above the lands in play and in

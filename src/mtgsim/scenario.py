@@ -230,7 +230,8 @@ class Scenario(ScenarioChoices, ManaPools):
     @_all_or_nothing
     def add(self, card, controller="you", tapped=False, entered_this_turn=False, counters=None,
             attached_to=None, chosen_color=None, x=0) -> Permanent:
-        """Put a permanent onto the battlefield as set-up (no enters effects, no triggers)."""
+        """Put a permanent onto the battlefield as set-up (no enters effects, no triggers; a
+        planeswalker with its printed loyalty, 306.5b, unless `counters` say how many)."""
         c = self._card(card)
         if not c.is_permanent:
             raise ArgumentError(f"{c.name} is a {c.type_line}, not a permanent card (110.4)")
@@ -239,6 +240,8 @@ class Scenario(ScenarioChoices, ManaPools):
         x = whole_arg(x, "x", 0, _core.MAX_X, rule=" (107.3)")
         tapped, entered = flag(tapped, "tapped"), flag(entered_this_turn, "entered_this_turn")
         counters = counter_args(counters, c.name)           # (all checked before the permanent is made)
+        if c.loyalty and "Planeswalker" in c.types:
+            counters = {"loyalty": c.loyalty} | counters    # (306.5b: with its loyalty, unless given)
         i = self._new_permanent(c, who, tapped=tapped,
                                 since=self.turn if entered else BEFORE_THE_GAME,
                                 x_paid=x, chosen_color=color_bit(chosen_color), attached_to=att)
@@ -869,7 +872,7 @@ class Scenario(ScenarioChoices, ManaPools):
 
     # ---- activated abilities and copies ----------------------------------------------------------
     @_all_or_nothing
-    def activate(self, p: Permanent, ability: int = 0, target: Permanent | None = None,
+    def activate(self, p: Permanent, ability: int | None = 0, target: Permanent | None = None,
                  keep_on_top=None, to_hand=None, choices: Mapping | None = None,
                  sacrifice: Permanent | None = None, discard: list[str] | None = None) -> None:
         """Activate a non-mana activated ability (602), paying from pool and untapped sources.
@@ -879,7 +882,8 @@ class Scenario(ScenarioChoices, ManaPools):
         permanent its cost's "Sacrifice a creature" sacrifices (701.21a; None: the first that may
         be, the ability's own permanent last); `discard`: the names of the cards in hand its
         cost's "Discard N cards" discards (701.9a; None or fewer: the first cards in hand) (the
-        same as choices={"permanent_to_sacrifice": ..., "cards_to_discard": ...})."""
+        same as choices={"permanent_to_sacrifice": ..., "cards_to_discard": ...}). `ability` None: a
+        planeswalker's loyalty ability picked (choices' "loyalty_ability", else the play policy's, 606.3)."""
         i = self._index(p)
         who = int(self._perms[i]["controller"])
         chosen = dict(choices=choices, who=who, keep_on_top=keep_on_top, to_hand=to_hand, sacrifice=sacrifice,
@@ -887,6 +891,7 @@ class Scenario(ScenarioChoices, ManaPools):
         self._choosing(**chosen)                     # (refused before anything is done)
         d = self.tables.defs[int(self._perms[i]["card"])]     # (a Class's: as it has them at its level)
         acts = d.abilities_of(ActivatedAbility)
+        ability = self._loyalty_pick(i, d, acts) if ability is None else ability
         ability = ability_index(ability, len(acts), f"{d.name} has {len(acts)} non-mana activated "
                                  f"abilit{'y' if len(acts) == 1 else 'ies'}")
         if target is not None:
@@ -906,6 +911,7 @@ class Scenario(ScenarioChoices, ManaPools):
                               f"than {d.name}'s cost discards ({a.cost})",
                AF.AF_CONDITION: f"602.5: {d.name}'s ability can be activated only {a.activate_only}",
                AF.AF_TARGET: f"601.2c, 602.2b: {d.name}'s ability needs a target card in {POSSESSIVE[who]} graveyard",
+               AF.AF_LOYALTY: f"606.3: a loyalty ability of {d.name} was activated this turn already",
                AF.AF_LIFE: f"119.4: paying {a.cost.life} life for {d.name}'s ability needs a life total of "
                            f"at least {a.cost.life}; {PLAYER_NAMES[who]} {'have' if who == 0 else 'has'} "
                            f"{int(self._info[0]['life'][who])}"}

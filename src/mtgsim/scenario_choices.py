@@ -11,11 +11,12 @@ import numpy as np
 
 from . import _core, vocabulary
 from .batch import color_bit
-from .errors import ArgumentError, ArgumentTypeError, InternalError, shown
+from .errors import ArgumentError, ArgumentTypeError, InternalError, RulesError, shown
 from .handle import Permanent
 from ._core import CardTypeBit
 from .cards.model import CARD_TYPES
 from .pool import POSSESSIVE
+from .scenario_args import whole_arg
 
 if TYPE_CHECKING:
     from .cards import CardDef
@@ -146,6 +147,8 @@ class _Zones(Protocol):
 
     def _refused_effect_choice(self, found: Mapping, what: str, fault) -> ArgumentError: ...
 
+    def _play(self, action): ...
+
 
 class ScenarioChoices:
     """The choices of a Scenario's next action (see the module docstring); `Scenario` supplies
@@ -176,14 +179,15 @@ class ScenarioChoices:
 
     def _check_asked(self: _Zones, action: str) -> None:
         """After game action `action`: a choice asked for as something resolves (a look, a
-        sacrifice, a discard: CHOICE_KINDS' "resolving") given to it that it never asked for (the
+        sacrifice, a discard: CHOICE_KINDS' "resolving"; the loyalty ability picked: "activating") given to it
+        that it never asked for (the
         compiled game's asked_for: GameState.asked), or more scry and surveil cards given to keep
         on top than it looked at, is an ArgumentError -- never silently unused. (The choices made
         once for a whole action, the colour and paying life, are the player's standing answers:
         given where nothing asks, they answer nothing.)"""
         for name, (what, given) in self._given_in_action.items():
             k = next(k for k, c in enumerate(vocabulary.CHOICE_KINDS) if c.name == name)
-            if vocabulary.CHOICE_KINDS[k].asked == "resolving" and not (self._asked >> k) & 1:
+            if vocabulary.CHOICE_KINDS[k].asked in ("resolving", "activating") and not (self._asked >> k) & 1:
                 raise ArgumentError(f"{what}: given to {action}, which never asks for it "
                                     f"({vocabulary.CHOICE_KINDS[k].doc})")
             if given > self._looked:
@@ -227,7 +231,23 @@ class ScenarioChoices:
             return value.object_id
         if name == "cards_to_discard":
             return self._discard_mask(value, what, who)
+        if name == "loyalty_ability":
+            return whole_arg(value, what, 0, 127)
         raise InternalError(f"Scenario reads no value of the choice {name}")   # (a new kind with a field: read it here)
+
+    def _loyalty_pick(self: _Zones, i: int, d: CardDef, acts) -> int:
+        """The loyalty ability planeswalker i (card `d`, its activated abilities `acts`) activates when
+        its caller names none (606.3): the one given as choices={"loyalty_ability": k} (an
+        ArgumentError if that is not a loyalty ability of it), else the play policy's
+        (loyalty_to_activate); a RulesError if it has none to activate now."""
+        given = int(self._choices["loyalty_ability"][0])
+        if given >= 0 and (given >= len(acts) or not acts[given].cost.op("loyalty")):
+            raise ArgumentError(f"{self._given_as['loyalty_ability']}: {d.name} has no loyalty ability {given} "
+                                "(606.4: an ability whose cost is a loyalty symbol)")
+        k = self._play(lambda st: st.loyalty_ability(i))
+        if k < 0:
+            raise RulesError(f"606.3: {d.name} has no loyalty ability to activate now")
+        return k
 
     def _top_cards(self: _Zones, names, what: str) -> int:
         """The CHOICES top_cards value of the cards named (at most 4, the one to be on top first;

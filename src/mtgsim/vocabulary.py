@@ -117,7 +117,9 @@ class ChoiceKind:
     value: `default_choices`). `asked`: where it is made — "once" (read off Game.choices, the
     goldfish's set once by its play policy), "resolving" (a function of kernels/choices.pxi,
     `function`, asked as the action resolves), "target" (chosen as the ability is activated:
-    the play policy's `function` in kernels/policy.pxi, Scenario's `target`)."""
+    the play policy's `function` in kernels/policy.pxi, Scenario's `target`), "activating" (which
+    ability the player activates: a function of kernels/choices.pxi, asked by the play policy as it
+    activates and by a Scenario's activation that names none)."""
     name: str
     doc: str
     asked: str
@@ -164,6 +166,11 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
     ChoiceKind("card_to_find", "the card a search for a card finds (701.23; the goldfish's: one with a mana ability, "
                "else the one of greatest mana value; a Scenario's: the first from the top)", "resolving",
                "card_to_search"),
+    ChoiceKind("loyalty_ability", "the loyalty ability a planeswalker activates this turn (606.3; the play policy's, "
+               "loyalty_to_activate: its ultimate -- its last ability, a minus one -- when it can be paid, else its "
+               "first plus ability, else its [0], else a minus one that leaves it loyalty; each only one read and "
+               "worth activating: docs/rules-core.md); given as its index among the planeswalker's activated "
+               "abilities", "activating", "loyalty_ability", field="loyalty_ability", default=-1),
 )
 CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
@@ -790,6 +797,14 @@ COST_OPS: tuple[CostOpDef, ...] = (
               rf"tap (?P<tap_untapped>{_UNTAPPED}) you control", "Tap {tap_untapped} you control",
               (("tap_filter", "tap_untapped"),), records=("mana_ability",), choice="creature_to_tap",
               needs=("tap",)),      # (the search activates a source once: one it uses is tapped)
+    CostOpDef("loyalty", "606.4",
+              "a loyalty ability's cost: put N loyalty counters on this planeswalker ([+N]), remove N ([-N]: only with "
+              "that many on it, 606.6) or neither ([0]); activated only as a sorcery and only if none of its loyalty "
+              "abilities has been activated this turn (606.3)",
+              (Param("loyalty", "number", "loyalty counters put (negative: removed)", lo=-99, hi=99, default=0),),
+              r"\[(?P<loyalty>[+\u2212-]?\d+)\]", "[{loyalty}]",
+              (("loyalty", "loyalty"), ("loyalty_ability", 1)), records=("activated",),
+              choice="loyalty_ability"),
     CostOpDef("discard_self", "702.29a",
               "discard this card: cycling's, an ability of the card in its owner's hand (written as the card's "
               "`cycling` field, not as a part)",

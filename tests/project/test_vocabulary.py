@@ -96,9 +96,9 @@ def test_a_choice_kind_is_asked_in_its_one_place(kind):
     """A choice made as an action resolves has its function in kernels/choices.pxi (the rules
     ask it there, never the play policy); a target, the play policy's in kernels/policy.pxi; a
     choice made once for the action, its CHOICES field (read off Game.choices in both games)."""
-    assert kind.asked in ("once", "resolving", "target"), kind.name
+    assert kind.asked in ("once", "resolving", "target", "activating"), kind.name
     assert kind.doc and kind.name.isidentifier(), kind.name
-    if kind.asked == "resolving":
+    if kind.asked in ("resolving", "activating"):
         assert kind.function in _kernel_functions("choices.pxi"), f"choices.pxi has no {kind.function}"
         if kind.field:             # (a Scenario's caller's, refused where never asked for: Scenario._check_asked)
             text = (ROOT / "src" / "mtgsim" / "kernels" / "choices.pxi").read_text()
@@ -443,7 +443,7 @@ def test_every_cost_op_has_a_phrase_read_by_the_loader_and_the_recognizer(name):
     if name in NO_COST_PHRASE:
         assert not o.phrase, f"{name} has a phrase now: take it off NO_COST_PHRASE"
         return
-    op = CostOp.read(vocabulary.cost_example(o).replace(" N ", " 2 "))
+    op = CostOp.read(re.sub(r"\bN\b", "2", vocabulary.cost_example(o)))
     assert op is not None and op.name == name, vocabulary.cost_example(o)
     written = str(op)
     assert CostOp.read(written) == op, written

@@ -134,7 +134,9 @@ class CostOp(_Step):
 
     def __str__(self) -> str:
         o = vocabulary.COST_BY_NAME[self.name]
-        return o.text.format(**{p.name: self.get(p.name) for p in o.params}, s="" if self.value == 1 else "s")
+        shown_as = {p.name: f"+{v}" if p.lo < 0 and (v := self.get(p.name)) > 0 else self.get(p.name)
+                    for p in o.params}          # (a signed number shows its sign: "[+2]")
+        return o.text.format(**shown_as, s="" if self.value == 1 else "s")
 
 
 _WORDS = ("counter", "permanents", "untapped")      # cost op parameters read as words, not numbers
@@ -148,10 +150,12 @@ def _words(v: str) -> str:
 
 
 def _whole_number(word: str) -> int:
-    n = number(word)
+    """A cost's number as written: "two", "3", or signed ("+2", "\u22123": a loyalty cost, 606.4)."""
+    sign = -1 if word[:1] in ("-", "\u2212") else 1
+    n = number(word[1:] if word[:1] in ("+", "-", "\u2212") else word)
     if n is None:
         raise CardDataError(f"{shown(word)} is not a number")
-    return n
+    return sign * n
 
 
 @dataclass(frozen=True, slots=True)

@@ -150,7 +150,8 @@ cdef bint to_command_zone(Game* g, int row) noexcept nogil:
 
 cdef inline void state_based_actions(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """704.5f: a creature with toughness 0 or less dies (its "when this dies" abilities then
-    resolve, reading it as it last existed: 603.10a); 704.5j: of two legendary permanents with
+    resolve, reading it as it last existed: 603.10a); 704.5i: so does a planeswalker with 0
+    loyalty; 704.5j: of two legendary permanents with
     the same name one player controls, the older goes (the player's choice: the newest is
     kept). (Toughness is only looked at when some creature's isn't a fixed number above 0 or a
     -1/-1 counter was put; names when a legend has entered.)"""
@@ -190,7 +191,8 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
             break
         b = game_board(g)
         for i in range(g.n if toughness else 0):
-            if types_of(R, &g.perms[i]) & CT_CREATURE and toughness_of(R, &b, i) <= 0:
+            if ((types_of(R, &g.perms[i]) & CT_CREATURE and toughness_of(R, &b, i) <= 0)
+                    or (types_of(R, &g.perms[i]) & CT_PLANESWALKER and g.perms[i].counters[<int>CK_LOYALTY] <= 0)):
                 dies(R, S, g, rng, i)
                 again = True
                 break
@@ -803,7 +805,16 @@ cdef inline bint pay_cost(Rules* R, Spec* S, Game* g, int i, AbilityRow* a, int 
     if AbilityRow is Activated:
         if unlikely(a.discard_n | (a.sacrifice_filter + 1)):
             pay_other_costs(R, S, g, i, a, who)
+        if unlikely(a.loyalty_ability):
+            pay_loyalty(g, i, a.loyalty)
     return a.sacrifice_self
+
+
+cdef void pay_loyalty(Game* g, int i, int n) noexcept nogil:
+    """A loyalty ability's cost (606.4): n loyalty counters put on planeswalker i (n < 0: removed;
+    it has that many, 606.6), and it noted as having activated one this turn (606.3)."""
+    g.perms[i].counters[<int>CK_LOYALTY] += n
+    mark(g, i, PF_LOYALTY_USED)
 
 
 cdef void remove_counters(Game* g, int i, int kind, int n) noexcept nogil:
@@ -879,6 +890,7 @@ cpdef enum ActivationFault:      # why a non-mana ability can't be activated now
     AF_SACRIFICE = 8             # no permanent its cost may sacrifice (118.3, 701.21a)
     AF_DISCARD = 9               # fewer cards in hand than its cost discards (118.3, 701.9a)
     AF_TARGET = 10               # no card in the graveyard its effect may target (601.2c, 602.2b)
+    AF_LOYALTY = 11              # a loyalty ability of it was activated this turn already (606.3)
 
 
 cdef inline int activation_fault(Rules* R, Game* g, Board* b, int i, Activated* a) noexcept nogil:
@@ -891,10 +903,15 @@ cdef inline int activation_fault(Rules* R, Game* g, Board* b, int i, Activated* 
         return AF_UNTAPPED
     if (a.tap or a.untap) and summoning_sick(R, g, b, i):
         return AF_SICK
-    if a.sorcery_speed and g.perms[i].controller != g.bi.active:   # (in a main phase, the stack
-        return AF_TIMING                                           # empty: the only times here)
+    if (a.sorcery_speed or a.loyalty_ability) and g.perms[i].controller != g.bi.active:   # (in a main
+        return AF_TIMING                         # phase, the stack empty: the only times here; 606.3)
     if a.remove_n and g.perms[i].counters[a.remove_kind] < a.remove_n:
         return AF_COUNTERS
+    if unlikely(a.loyalty_ability):
+        if flags & PF_LOYALTY_USED:
+            return AF_LOYALTY
+        if g.perms[i].counters[<int>CK_LOYALTY] + a.loyalty < 0:     # (606.6: its cost can't be paid)
+            return AF_COUNTERS
     if a.condition >= 0 and not condition_holds(R, b, i, a.condition):
         return AF_CONDITION
     if a.life > g.bi.life[g.perms[i].controller]:
@@ -925,6 +942,8 @@ cdef void resolve_activation(Rules* R, Spec* S, Game* g, Rng* rng, int i, int k,
     board_changed(g)
     if g.n_tapped:
         tapped_triggers(R, S, g, rng)
+    if unlikely(a.loyalty < 0):                 # (704.5i before it resolves, 117.5: a planeswalker
+        state_based_actions(R, S, g, rng)       # left with no loyalty goes; the ability still resolves)
     i = find_object(g, object_id)
     if a.sacrifice_self and i >= 0:             # (pay_cost's answer: the rows have moved since)
         leave_to_graveyard(g, i)

@@ -1,8 +1,10 @@
 # The play policy's activated abilities: which non-mana abilities the goldfish uses after its
 # spells (use_abilities), a creature land's animation only to attack with it (animation_attacks,
 # hold_animated, would_attack), and what it pays a sacrifice or discard cost with
-# (worth_paying, expendable_permanent, unwanted_cards).
-# Uses counts, total_cost, direct, game, zones, actions, views, policy.
+# (worth_paying, expendable_permanent, unwanted_cards), and a planeswalker's loyalty ability each turn
+# (loyalty_to_activate).
+# Uses counts, total_cost, direct, game, zones, actions, views, policy, and, included after it, choices
+# (loyalty_ability).
 
 cdef int animation_of(Rules* R, Effect* e) noexcept nogil:
     """The CARD row an effect's OP_BECOMES makes its source (an animation, 613.1d), -1 if none."""
@@ -87,7 +89,7 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     cdef bint ok
     cdef uint16_t saved
     cdef bint used
-    cdef int animation, n_held
+    cdef int animation, n_held, loyalty_pick
     cdef int held[MAXPERM]
     i = 0
     while i < g.n:
@@ -107,10 +109,16 @@ cdef void use_abilities(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         seen[n_seen] = object_id
         n_seen += 1
         used = False
+        loyalty_pick = -2
         for k in range(R.cards[g.perms[i].card].n_activated):
             a = &R.activated[R.cards[g.perms[i].card].activated_first + k]
             if a.effect < 0 or a.from_hand:
                 continue
+            if unlikely(a.loyalty_ability):      # (606.3: one a turn, the one the policy picks)
+                if loyalty_pick == -2:
+                    loyalty_pick = loyalty_ability(R, S, g, i)
+                if k != loyalty_pick:
+                    continue
             e = &R.effects[a.effect]
             if not e.worth or a.untap:
                 continue
@@ -217,3 +225,31 @@ cdef int unwanted_cards(Rules* R, Spec* S, Game* g, int n, uint8_t* taken) noexc
             taken[k] = 1
             m += 1
     return m
+
+
+cdef int loyalty_to_activate(Rules* R, Spec* S, Game* g, int i) noexcept nogil:
+    """The loyalty ability the goldfish activates with planeswalker i this turn (606.3: one), its
+    index among its card's activated abilities, -1 none. Of its loyalty abilities worth activating
+    (Effect.worth: read, and doing something the policy values) that can be activated now
+    (activation_fault: 606.3, and 606.6 for a minus one): its ultimate (Activated.ultimate: its last
+    ability, removing more loyalty than it enters with) whenever it can be paid; else its first plus
+    ability (its loyalty grows towards the ultimate); else its first [0]; else its first minus
+    ability that leaves it loyalty (704.5i: it stays)."""
+    cdef Card* c = &R.cards[g.perms[i].card]
+    cdef Board b = game_board(g)
+    cdef Activated* a
+    cdef int k, plus = -1, zero = -1, minus = -1
+    for k in range(c.n_activated):
+        a = &R.activated[c.activated_first + k]
+        if (not a.loyalty_ability or a.effect < 0 or not R.effects[a.effect].worth
+                or activation_fault(R, g, &b, i, a) != AF_NONE):
+            continue
+        if a.ultimate:
+            return k
+        if a.loyalty > 0 and plus < 0:
+            plus = k
+        elif a.loyalty == 0 and zero < 0:
+            zero = k
+        elif a.loyalty < 0 and minus < 0 and g.perms[i].counters[<int>CK_LOYALTY] + a.loyalty > 0:
+            minus = k
+    return plus if plus >= 0 else zero if zero >= 0 else minus

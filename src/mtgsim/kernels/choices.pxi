@@ -10,7 +10,7 @@
 # (mana_ability_rows, ability_ready), tapping (tap_rank), zones (counts_as_land), actions
 # (find_object), policy (wanted_card, card_to_take, shuffles_away, card_to_put_back, chosen_land, land_to_return,
 # tap_before_leaving),
-# activating (expendable_permanent, unwanted_cards).
+# activating (expendable_permanent, unwanted_cards, loyalty_to_activate).
 
 cpdef enum ChoiceFault:          # why what a Scenario's caller gave for a choice is not what the rules
                                  # allow (IllegalChoice; the action is refused, scenario_choices.py)
@@ -82,6 +82,18 @@ cdef int (*the_given_permanent)(Rules*, Game*, Board*, int, int, int, int, int, 
 the_given_permanent = given_permanent
 
 
+cdef int loyalty_ability(Rules* R, Spec* S, Game* g, int i) noexcept nogil:
+    """Which loyalty ability planeswalker i activates when the player's pick is asked (606.3: one
+    a turn; its index among its card's activated abilities, -1 none): in a Scenario's game the one
+    g.choices.loyalty_ability names, if given (its caller checked that it is one), else, as in the
+    goldfish, the play policy's (loyalty_to_activate)."""
+    if g.scenario:
+        asked_for(g, CH_LOYALTY_ABILITY)
+        if g.choices.loyalty_ability >= 0:
+            return g.choices.loyalty_ability
+    return loyalty_to_activate(R, S, g, i)
+
+
 cdef inline Choices given_by_default() noexcept nogil:
     """The choices a Scenario's caller didn't give (docs/rules-core.md): white for "choose a
     colour" and mana of any colour; life paid for a land to enter untapped whenever it can be
@@ -90,7 +102,7 @@ cdef inline Choices given_by_default() noexcept nogil:
     put back on top from the hand, the last put into it (cards_to_top); the
     sacrifice, the discards and the permanent tapped a cost asks for by the rules of
     permanent_to_sacrifice, cards_to_discard and creature_to_tap; the cards of a rearrange put back
-    as they were."""
+    as they were; the loyalty ability the play policy picks (loyalty_to_activate)."""
     cdef Choices c
     c.color = MT_W
     c.pay_life_above = -32768
@@ -102,6 +114,7 @@ cdef inline Choices given_by_default() noexcept nogil:
     c.discard = 0
     c.top_order = 0
     c.top_cards = 0
+    c.loyalty_ability = -1
     return c
 
 
@@ -498,3 +511,4 @@ cdef bint makes_mana_now(Rules* R, Board* b, int i) noexcept nogil:
         if ability_ready(R, b, i, rows[k]):
             return True
     return False
+

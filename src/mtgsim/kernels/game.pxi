@@ -434,7 +434,8 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
     GF_X = 1024                  # {X} in its mana cost
     GF_CREATURE = 2048
     GF_MAY_DIE = 4096            # a creature whose toughness isn't a fixed number above 0 (a
-                                 # characteristic-defining * or printed 0): 704.5f may apply
+                                 # characteristic-defining * or printed 0): 704.5f may apply; a
+                                 # planeswalker (704.5i)
     GF_DYNAMIC_COST = 8192       # has a cost modifier reading the board (an amount that counts,
                                  # or "while untapped" unless that is all: spec.untapped_only):
                                  # costs it changes hold one generation
@@ -640,7 +641,8 @@ cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
 
 cdef inline void mark(Game* g, int i, uint16_t flag) noexcept nogil:
     """Permanent i marked PF_SKIP_UNTAP (it doesn't untap during its controller's next untap
-    step) or PF_ONCE_* (a once-each-turn ability of it was activated, 602.5b): flags the live
+    step) or PF_ONCE_* (a once-each-turn ability of it was activated, 602.5b) or PF_LOYALTY_USED
+    (a loyalty ability of it was, 606.3): flags the live
     view doesn't read, cleared by the untap step."""
     g.perms[i].flags |= flag
     g.marked = True
@@ -650,7 +652,7 @@ cdef inline uint16_t untapped_flags(uint16_t f, bint untaps) noexcept nogil:
     """A permanent's flags after an untap step (502.3): its once-each-turn marks go (a new
     turn, 602.5b); if it is one the active player untaps (`untaps`), it untaps unless marked
     PF_SKIP_UNTAP, which that untap step uses up."""
-    f &= ~PF_ONCE_ALL
+    f &= ~(PF_ONCE_ALL | PF_LOYALTY_USED)
     if untaps:
         f = (f & ~PF_SKIP_UNTAP) if f & PF_SKIP_UNTAP else (f & ~PF_TAPPED)
     return f

@@ -74,6 +74,8 @@ def goldfish_flags(CoreTables core):
             v |= GF_CREATURE
             if c.toughness_star or c.toughness <= 0:
                 v |= GF_MAY_DIE
+        if c.types & CT_PLANESWALKER:
+            v |= GF_MAY_DIE              # (704.5i: its loyalty may reach 0)
         if c.supertypes & ST_LEGENDARY:
             v |= GF_LEGENDARY
         if c.cost >= 0 and R.costs[c.cost].x:

@@ -247,6 +247,11 @@ cdef class GameState:
         return activation_fault(&self.core.R, self.g, &b, i,
                                 &self.core.R.activated[self.core.R.cards[self.g.perms[i].card].activated_first + k])
 
+    def loyalty_ability(self, int i):
+        """The loyalty ability planeswalker i activates when its player's pick is asked (606.3;
+        loyalty_ability, choices.pxi): its index among its activated abilities, -1 none."""
+        return loyalty_ability(&self.core.R, &self.S, self.g, self._permanent(i))
+
     def resolve_activation(self, int i, int k, int target=-1):
         """Permanent i's non-mana ability k, its mana paid (resolve_activation)."""
         cdef int t = self._permanent(target) if target >= 0 else -1

@@ -496,15 +496,22 @@ def _never_cast(f: Face, clauses: list[Clause], first: int) -> None:
         _moot(f, clauses, first, *never)
 
 
+_PLUS_LOYALTY = re.compile(r"\[\+\d+\]:")      # a loyalty ability putting loyalty counters (606.4)
+
+
 def _never_activated(f: Face, clauses: list[Clause], first: int) -> None:
     """The face's ignored activated abilities from `first` on that are never activated
     (never_activated: no legal target can exist, or only the player's own are harmed), saying
-    why: Otawara's and Eiganjo's channel abilities."""
+    why: Otawara's and Eiganjo's channel abilities. A plus loyalty ability (606.4) doing nothing in a
+    goldfish that could be activated is unread: the loyalty it puts is not moot."""
     name = f.face.name
     for k in range(first, len(clauses)):
         c = clauses[k]
         if c.status == IGNORED and c.face == name and (why := never_activated(c.text.replace(name, "~"))):
             clauses[k] = Clause(f"{c.text} \u2014 never activated (602.2b): {why}", IGNORED, name, c.family)
+        elif c.status == IGNORED and c.face == name and _PLUS_LOYALTY.match(c.text):
+            clauses[k] = Clause(f"{c.text} \u2014 what it does is moot, but not the loyalty its cost puts (606.4): "
+                                "not simulated", UNRECOGNIZED, name, "COST: a moot effect")
 
 
 # An activated "Untap ~" (701.26a) read alone: its cost, and the paragraph's words.

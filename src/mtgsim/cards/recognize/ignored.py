@@ -235,6 +235,8 @@ _MODES = re.compile(r"(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one"
 _WARD_GRANTED = re.compile(r'(?:other )?(?:creatures|permanents) you control (?:have|gain) "ward\W[^"]*"'
                            r'(?: until end of turn)?\.?', re.IGNORECASE)
 _ACTIVATED = re.compile(r'(?P<cost>[^:"]+): (?P<effect>.+)', re.DOTALL)
+# An ability giving only an emblem (114.1): its abilities, quoted, work from the command zone (114.4)
+_EMBLEM = re.compile(r'(?P<cost>[^:"]+): You get an emblem with "(?P<abilities>[^"]+)"\.?')
 _ABILITY_COST = re.compile(r"This ability costs [^.]* (?:less|more) to activate\b", re.IGNORECASE)
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' ,-]+ \u2014 (?=\S)")
 
@@ -460,6 +462,8 @@ def is_ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
         return True
     if _WARD_GRANTED.fullmatch(p):
         return True
+    if (m := _EMBLEM.fullmatch(p)) and is_ignored(m["abilities"]):
+        return True                               # (114: an emblem whose every ability does nothing here)
     if '"' in p or "\u2022" in p:
         return False
     if (m := _ACTIVATED.fullmatch(p)) and not re.match(r"Add\b", m["effect"]):
@@ -482,6 +486,8 @@ NO_TARGET_THEIRS = ("no legal target in a goldfish (601.2c, 115.1): it targets a
                     "goldfish's opponent has none")
 NO_TARGET_STACK = ("no legal target in a goldfish (601.2c, 115.1): it targets a spell or ability, and the stack "
                    "is empty whenever the goldfish casts (117.3c)")
+MOOT_EMBLEM = ("all it does is give an emblem (114.1) whose abilities do nothing in a goldfish: a player never pays "
+               "loyalty for it")
 OWN_HARM = "it only hinders the player: its only legal targets, and all it affects, are their own (115.1)"
 GRAVEYARD_TARGET = ("it needs a target card in a graveyard (601.2c, 115.1), and the simulator doesn't track "
                     "which cards are there")
@@ -515,6 +521,8 @@ def never_activated(p: str) -> str | None:
     m = _ACTIVATED.fullmatch(_ABILITY_WORD.sub("", p, count=1))
     if m is None or '"' in m["cost"] or re.match(r"Add\b", m["effect"]):
         return None
+    if _EMBLEM.fullmatch(p):
+        return MOOT_EMBLEM
     return _never_used(m["effect"])
 
 
