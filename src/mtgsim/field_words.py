@@ -56,6 +56,8 @@ class CostChange(Coded):
     INCREASE = "increase"      # added after the mana/alternative cost and additional costs
     REDUCE = "reduce"          # generic reductions touch only generic mana (118.7)
     SET_MINIMUM = "set_minimum"  # Trinisphere: total cost is at least `amount` (applied last)
+    DELVE = "delve"            # 702.66a: once the total is locked, each card exiled from the caster's graveyard
+    #                            (`amount`: cards_in_graveyard) pays {1} of its generic mana
 
 
 class Watches(Coded):

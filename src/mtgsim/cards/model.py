@@ -555,6 +555,14 @@ class CostModifier:
     colors: Color = Color.NONE
     while_untapped: bool = False    # Trinisphere: only while this permanent is untapped
 
+    def __post_init__(self) -> None:
+        if self.change is CostChange.DELVE and (
+                self.scope is not SpellScope.SELF or self.amount != Count(CountOf.CARDS_IN_GRAVEYARD)
+                or self.mana != ManaCost() or self.types or self.supertypes or self.subtypes or self.not_types
+                or self.colors is not Color.NONE or self.while_untapped):
+            raise CardDataError("delve (702.66a) is the spell's own: scope \"self\", amount {count = "
+                                "\"cards_in_graveyard\"} (the caster's, of any type), nothing else", field="change")
+
 
 @dataclass(frozen=True, slots=True)
 class ManaTrigger:
