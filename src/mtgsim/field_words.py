@@ -34,6 +34,8 @@ class CountOf(Coded):
     TOUGHNESS = "toughness"              # this permanent's toughness
     CARDS_IN_GRAVEYARD = "cards_in_graveyard"  # cards in your graveyard (`controller`: or others'), of any of
     #                                      `types` (Tolarian Terror: instants and sorceries)
+    CARD_TYPES_IN_GRAVEYARD = "card_types_in_graveyard"  # the card types among cards in your graveyard
+    #                                      (`controller` any: all graveyards; 205.2a; the goyfs, delirium)
 
 
 class Timing(Coded):

@@ -64,6 +64,12 @@ class Count:
                                     "(no card is both): a card may be of two other types (205.2a)", field="types")
             if self.subtypes or self.other:
                 raise CardDataError("cards in a graveyard are counted by card type only", field="subtypes")
+        if self.count is CountOf.CARD_TYPES_IN_GRAVEYARD and (self.types or self.subtypes or self.other):
+            raise CardDataError("the card types among cards in a graveyard are all its cards' (205.2a): no "
+                                "types, subtypes or other", field="types")
+        if self.count is CountOf.CARD_TYPES_IN_GRAVEYARD and self.controller is Controller.OPPONENTS:
+            raise CardDataError("the card types among cards in your graveyard or all graveyards (controller "
+                                "\"you\" or \"any\")", field="controller")
 
 
 Amount = Union[int, Count]

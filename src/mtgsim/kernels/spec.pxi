@@ -260,7 +260,8 @@ cdef dict card_arrays(CoreTables core, Spec* S):
     from mtgsim import card_facts
     S.counts_hand = card_facts.mana_reads_hand(core.tables)
     ops = core.tables.ops              # (what reads the graveyards' counts: a COUNT row, Flow State's op)
-    S.counts_graveyard = bool((core.tables.counts["what"] == CO_CARDS_IN_GRAVEYARD).any() or (
+    S.counts_graveyard = bool(np.isin(core.tables.counts["what"], (CO_CARDS_IN_GRAVEYARD,
+                                                                    CO_CARD_TYPES_IN_GRAVEYARD)).any() or (
         ops["flags"][ops["code"] == OP_LOOK_TO_HAND] & OF_MORE_IF_INSTANT_AND_SORCERY).any())
     S.lists_graveyard = graveyard_listed(ops, core.tables.cost_modifiers)
     return keep

@@ -368,12 +368,13 @@ def _statics(face: Face, p: str) -> Abilities | None:
 
 
 def _star(face: Face, p: str) -> Abilities | None:
-    m = re.fullmatch(r"~'s power (?:and toughness are each|is) equal to (?P<what>the number of .+?)\.?", p)
+    m = re.fullmatch(r"~'s power (?:and toughness are each|is) equal to (?P<what>the number of .+?)(?: and its "
+                     r"toughness is equal to that number plus (?P<plus>\d+))?\.?", p)
     if not m:
         return None
     amount = amount_phrase("equal to " + m["what"])
-    if amount is None:
-        return None
+    if amount is None or (m["plus"] and face.face.toughness != f"{m['plus']}+*"):
+        return None                     # (Tarmogoyf's "plus 1": its printed toughness 1+*, 604.3)
     face.fields["star"] = amount
     return []
 
