@@ -295,7 +295,7 @@ def test_clauses_that_change_nothing_in_a_goldfish_are_ignored(name, cost, type_
     ("Basim Ibn Ishaq", "{U}{B}", "Legendary Creature — Human Assassin", "Whenever you cast a historic spell, draw a "
      "card. Basim Ibn Ishaq can't be blocked this turn. This ability triggers only once each turn. (Artifacts, "
      "legendaries, and Sagas are historic.)\nWhenever Basim Ibn Ishaq deals combat damage to a player, put a +1/+1 "
-     "counter on it.", "2/2", [U, U]),
+     "counter on it.", "2/2", [U, R]),     # (its combat-damage trigger read: 510.2)
     # the player's own creatures get +1/+1: not only the opponent's
     ("Zealous Persecution", "{W}{B}", "Instant", "Until end of turn, creatures you control get +1/+1 and creatures "
      "your opponents control get -1/-1.", None, [U]),

@@ -160,6 +160,7 @@ _EVENTS = {
     r"At the beginning of your upkeep": "your_upkeep",
     r"Whenever ~ becomes tapped": "self_becomes_tapped",
     r"Whenever ~ attacks": "self_attacks",
+    r"Whenever ~ deals combat damage to a player(?: or planeswalker)?": "self_deals_combat_damage_to_player",
     r"When(?:ever)? you play another land": "you_play_another_land",
     r"Whenever a nontoken creature you control enters": "nontoken_creature_you_control_enters",
     r"Whenever a creature you control enters": "creature_you_control_enters",
