@@ -97,7 +97,8 @@ cdef struct Rules:
     Options* fixed_options   # ...these, two each: source_options of an untapped, ready
                              # permanent of it without and with life effects; else -1
     TotalCost* base_cost     # per card: its mana cost as a total cost when nothing changes it
-    bint attack_triggers     # some CARD row has a "whenever ~ attacks" ability (attack: else nothing to note)
+    bint attack_triggers     # some CARD row has a "whenever ~ attacks" or "whenever ~ deals combat damage to a
+                             # player" ability (attack: else nothing to note)
     bint power_bonuses       # some OP row is OP_POWER_BONUS (end_of_turn: else no bonus to end)
     bint land_play_triggers  # some CARD row has a "when you play another land" ability (play_a_land)
     bint sagas               # some CARD row has a chapter ability (714.2b: lore counters, begin_turn's

@@ -326,6 +326,8 @@ ctypedef struct TotalCost:       # a spell's total cost as it is paid (601.2f): 
     uint8_t hybrid_phyrexian[10] # {W/U/P}..: either colour or 2 life
     uint8_t minimum              # a total-cost setter's floor (Trinisphere): the mana paid, once
                                  # Phyrexian/hybrid choices are made (601.2b), is raised to it
+    uint8_t delved               # generic mana paid by exiling that many cards from the caster's
+                                 # graveyard (delve, 702.66a; in the padding: the record stays 46 bytes)
 
 ctypedef struct BoardInfo:       # the per-game facts the kernels read besides the permanents
     int16_t turn                 # the current turn number (turns are numbered from 1)

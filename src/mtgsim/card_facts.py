@@ -256,7 +256,8 @@ def mana_reads_hand(tables) -> bool:
         return False
     counts = tables.counts
     stars = tables.cards["star"][tables.cards["star"] >= 0]
-    moved = (CountOf.CARDS_IN_HAND.code, CountOf.CARDS_IN_GRAVEYARD.code)   # (a spell cast: into the graveyard)
+    moved = (CountOf.CARDS_IN_HAND.code, CountOf.CARDS_IN_GRAVEYARD.code,   # (a spell cast: into the graveyard)
+             CountOf.CARD_TYPES_IN_GRAVEYARD.code)
     hand_sized = bool(len(counts) and np.isin(counts["what"][stars], moved).any())
     conditions = tables.conditions[mana["condition"][mana["condition"] >= 0]]
     if np.any((conditions["hand_min"] > 0) | (conditions["hand_max"] < 32767)) or (

@@ -239,7 +239,7 @@ class _Compiler:
         r["color"] = (ManaTypeBit.MT_CHOSEN if c.color == "chosen"
                       else _TYPE_LETTER_BIT.get(c.color, 0))
         r["counter"] = vocabulary.counter_kind(c.counter)
-        if c.count in (CountOf.PERMANENTS, CountOf.CARDS_IN_GRAVEYARD):
+        if c.count in (CountOf.PERMANENTS, CountOf.CARDS_IN_GRAVEYARD, CountOf.CARD_TYPES_IN_GRAVEYARD):
             r["filter"] = self.filter("amount", who=_WHO[c.controller.value], other=c.other, types=c.types,
                                       subtypes=c.subtypes)
         self.count_cache[c] = self._index("count")

@@ -34,6 +34,8 @@ class CountOf(Coded):
     TOUGHNESS = "toughness"              # this permanent's toughness
     CARDS_IN_GRAVEYARD = "cards_in_graveyard"  # cards in your graveyard (`controller`: or others'), of any of
     #                                      `types` (Tolarian Terror: instants and sorceries)
+    CARD_TYPES_IN_GRAVEYARD = "card_types_in_graveyard"  # the card types among cards in your graveyard
+    #                                      (`controller` any: all graveyards; 205.2a; the goyfs, delirium)
 
 
 class Timing(Coded):
@@ -56,6 +58,8 @@ class CostChange(Coded):
     INCREASE = "increase"      # added after the mana/alternative cost and additional costs
     REDUCE = "reduce"          # generic reductions touch only generic mana (118.7)
     SET_MINIMUM = "set_minimum"  # Trinisphere: total cost is at least `amount` (applied last)
+    DELVE = "delve"            # 702.66a: once the total is locked, each card exiled from the caster's graveyard
+    #                            (`amount`: cards_in_graveyard) pays {1} of its generic mana
 
 
 class Watches(Coded):

@@ -289,6 +289,11 @@ class Event(Coded):
                "at least N from less (one as it enters, 714.3a, one after your draw step, 714.3b); with as many "
                "as its final chapter and no chapter ability left to resolve, the Saga is sacrificed (714.4)",
                "I \u2014")
+    SELF_DEALS_COMBAT_DAMAGE_TO_PLAYER = (
+        "self_deals_combat_damage_to_player", "510.2",
+        "this creature deals combat damage to a player (603.2: once per combat damage step, after the damage; "
+        "a creature with power 0 or less deals none, 510.1a; \"or planeswalker\": the goldfish's opponent has none)",
+        "Whenever ~ deals combat damage to a player")
 
 
 EVENT_NAMES: tuple[str, ...] = tuple(e.value for e in Event)     # by code

@@ -156,11 +156,11 @@ def test_an_unread_relevant_clause_makes_the_card_partly_recognized_and_is_repor
 
 
 def test_a_card_with_no_clause_read_is_unknown_and_plays_as_its_characteristics():
-    rec, c = _abilities("Tarmogoyf", "{1}{G}", "Creature — Lhurgoyf",
-                        "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and "
-                        "its toughness is equal to that number plus 1.", "*/1+*")
+    rec, c = _abilities("Territorial Kavu", "{R}{G}", "Creature — Kavu",
+                        "Domain — Territorial Kavu's power and toughness are each equal to the number of basic land "
+                        "types among lands you control.", "*/*")
     assert rec.bucket == "unknown"
-    assert (c.power.base, c.toughness.base) == (0, 1) and not c.abilities
+    assert (c.power.base, c.toughness.base) == (0, 0) and not c.abilities
     assert {cl.status for cl in rec.clauses} == {UNRECOGNIZED}
 
 
@@ -295,7 +295,7 @@ def test_clauses_that_change_nothing_in_a_goldfish_are_ignored(name, cost, type_
     ("Basim Ibn Ishaq", "{U}{B}", "Legendary Creature — Human Assassin", "Whenever you cast a historic spell, draw a "
      "card. Basim Ibn Ishaq can't be blocked this turn. This ability triggers only once each turn. (Artifacts, "
      "legendaries, and Sagas are historic.)\nWhenever Basim Ibn Ishaq deals combat damage to a player, put a +1/+1 "
-     "counter on it.", "2/2", [U, U]),
+     "counter on it.", "2/2", [U, R]),     # (its combat-damage trigger read: 510.2)
     # the player's own creatures get +1/+1: not only the opponent's
     ("Zealous Persecution", "{W}{B}", "Instant", "Until end of turn, creatures you control get +1/+1 and creatures "
      "your opponents control get -1/-1.", None, [U]),

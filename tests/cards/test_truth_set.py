@@ -24,7 +24,7 @@ SIZE = 100
 # ---- the cards of the set not fully read: their buckets now ------------------------------------------
 PARTLY = {
     'The Fantasticar', 'The One Ring',
-    'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
+    'Slickshot Show-Off', 'Orcish Bowmasters',
     'Quantum Riddler',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
@@ -67,7 +67,8 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
            "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls",
-           "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble"}
+           "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble",
+           "Psychic Frog"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -891,3 +892,27 @@ def test_401_2_malevolent_rumble_may_take_none_and_by_default_takes_the_top_perm
     assert s.hand() == ["Malevolent Rumble"] and s.graveyard_count() == 5
     s.cast("Malevolent Rumble")                             # (one card left: the Swamp, a land)
     assert s.hand() == ["Swamp"]
+
+
+def test_510_2_psychic_frog_draws_a_card_for_its_combat_damage_and_grows_for_a_discard(db):
+    """Psychic Frog ({U}{B}, 1/2): cast last turn, it attacks for 1 (510.1) and its "whenever ~ deals combat
+    damage to a player or planeswalker, draw a card" draws the library's top card after the damage (510.2,
+    603.2); "Discard a card: put a +1/+1 counter on it" (701.9a) makes it 2/3, the next attack 2 and a card.
+    Its "exile three cards from your graveyard: it gains flying until end of turn" is ignored: flying only
+    matters to a blocker (702.9b), and the goldfish's creatures are never blocked."""
+    s = _scenario(db, "Island", "Swamp")
+    _library(s, "Forest", "Plains", "Mountain", "Wastes", "Island", "Swamp")
+    s.add_to_hand("Psychic Frog")
+    frog = s.cast("Psychic Frog")
+    assert (s.power(frog), s.toughness(frog)) == (1, 2)
+    s.next_turn()
+    s.next_turn()                                         # (its controller's turn again: Forest drawn)
+    assert s.hand() == ["Forest"]
+    assert s.attack([frog]) == 1 and s.life(player="opponent") == 19
+    assert s.hand() == ["Forest", "Plains"]
+    s.activate(frog, discard=["Forest"])
+    assert (s.power(frog), s.toughness(frog)) == (2, 3) and s.graveyard() == ["Forest"]
+    s.next_turn()
+    s.next_turn()                                         # (Mountain drawn)
+    assert s.attack([frog]) == 2 and s.life(player="opponent") == 17
+    assert s.hand() == ["Plains", "Mountain", "Wastes"]

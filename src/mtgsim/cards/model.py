@@ -64,6 +64,12 @@ class Count:
                                     "(no card is both): a card may be of two other types (205.2a)", field="types")
             if self.subtypes or self.other:
                 raise CardDataError("cards in a graveyard are counted by card type only", field="subtypes")
+        if self.count is CountOf.CARD_TYPES_IN_GRAVEYARD and (self.types or self.subtypes or self.other):
+            raise CardDataError("the card types among cards in a graveyard are all its cards' (205.2a): no "
+                                "types, subtypes or other", field="types")
+        if self.count is CountOf.CARD_TYPES_IN_GRAVEYARD and self.controller is Controller.OPPONENTS:
+            raise CardDataError("the card types among cards in your graveyard or all graveyards (controller "
+                                "\"you\" or \"any\")", field="controller")
 
 
 Amount = Union[int, Count]
@@ -554,6 +560,14 @@ class CostModifier:
     not_types: tuple[str, ...] = ()
     colors: Color = Color.NONE
     while_untapped: bool = False    # Trinisphere: only while this permanent is untapped
+
+    def __post_init__(self) -> None:
+        if self.change is CostChange.DELVE and (
+                self.scope is not SpellScope.SELF or self.amount != Count(CountOf.CARDS_IN_GRAVEYARD)
+                or self.mana != ManaCost() or self.types or self.supertypes or self.subtypes or self.not_types
+                or self.colors is not Color.NONE or self.while_untapped):
+            raise CardDataError("delve (702.66a) is the spell's own: scope \"self\", amount {count = "
+                                "\"cards_in_graveyard\"} (the caster's, of any type), nothing else", field="change")
 
 
 @dataclass(frozen=True, slots=True)

@@ -487,6 +487,18 @@ cdef void card_leaves_graveyard(Game* g, int who, int row) noexcept nogil:
     leave_graveyard(g, who, row)
 
 
+cdef void exile_delved(Rules* R, Game* g, int who, int n) noexcept nogil:
+    """702.66a, 601.2h: player who pays n generic mana of a spell's total cost (TotalCost.delved)
+    by exiling n cards from their graveyard (card_to_delve: which ones). An exiled card is no
+    object the simulator keeps (406: none of its cards looks there)."""
+    cdef int q, k
+    for q in range(n):
+        k = card_to_delve(R, g, who)
+        if k < 0:                       # (can't happen: the total cost counted them)
+            break
+        card_leaves_graveyard(g, who, g.graveyard[who][k])
+
+
 cdef void card_to_graveyard(Rules* R, Game* g, int who, int row) noexcept nogil:
     """A card (not a permanent: a spell resolved, one surveiled, milled or discarded) is put
     into player who's graveyard (put_in_graveyard); the goldfish keeps the cards it may cast

@@ -331,6 +331,34 @@ cdef int card_from_graveyard(Rules* R, Spec* S, Game* g, Filter* f, int effect, 
     return best
 
 
+cdef int card_to_delve(Rules* R, Game* g, int who) noexcept nogil:
+    """The place in player who's graveyard of the card they exile next to pay a generic mana with
+    delve (702.66a; -1 none there): in a Scenario's game the newest (Scenario has no argument for
+    it); in the goldfish the one it loses least by: not one it may flash back (702.34a) if it can
+    help it, then not the last card of one of its card types there (205.2a: what delirium and the
+    goyfs count), then not an instant or sorcery (what "for each instant and sorcery card in your
+    graveyard" counts); ties the newest (leave_graveyard takes a card's newest copy)."""
+    cdef int k, q, t, row, types, keep, best = -1, best_keep = 1 << 30
+    for k in range(g.grave_n[who] - 1, -1, -1):
+        row = g.graveyard[who][k]
+        if g.scenario:
+            return k
+        keep = 0
+        for q in range(g.n_flashback if who == 0 else 0):
+            if g.flashback[q] == row:
+                keep = 4
+        types = R.cards[row].types
+        for t in range(9):
+            if (types >> t) & 1 and g.bi.graveyard_types[who][t] == 1:
+                keep += 2
+                break
+        if types & (CT_INSTANT | CT_SORCERY):
+            keep += 1
+        if keep < best_keep:
+            best, best_keep = k, keep
+    return best
+
+
 cdef int card_to_search(Rules* R, Game* g, Op* e) noexcept nogil:
     """The card row of the card player 0 of the goldfish searches for (search_card, by OP_SEARCH_CARD op `e`):
     of those in its library's unseen part and the cards a mulligan put on its bottom that pass the search, one

@@ -199,6 +199,8 @@ cdef int eval_count(Rules* R, Board* b, int row, int self_i, int player, int x) 
         return max(toughness_of(R, b, self_i), 0) if self_i >= 0 else 0
     if c.what == CO_CARDS_IN_GRAVEYARD:
         return graveyard_count(&R.filters[c.filter], b.bi, player)
+    if c.what == CO_CARD_TYPES_IN_GRAVEYARD:
+        return graveyard_card_types(&R.filters[c.filter], b.bi, player)
     return 0
 
 
@@ -226,6 +228,21 @@ cdef int graveyard_count(Filter* f, BoardInfo* bi, int player) noexcept nogil:
             for t in range(N_CARD_TYPES):
                 if (f.types >> t) & 1:
                     n += bi.graveyard_types[w][t]
+    return n
+
+
+cdef int graveyard_card_types(Filter* f, BoardInfo* bi, int player) noexcept nogil:
+    """The card types among the cards in the graveyards of the players FILTER row `f` names (its
+    `who`, relative to `player`): each counted once, however many cards have it (205.2a: "the
+    number of card types among cards in all graveyards"), read off the kept counts."""
+    cdef int w, t, n = 0
+    cdef bint found
+    for t in range(N_CARD_TYPES):
+        found = False
+        for w in range(2):
+            if (f.who == WHO_ANY or (w == player) == (f.who == WHO_YOU)) and bi.graveyard_types[w][t] > 0:
+                found = True
+        n += found
     return n
 
 

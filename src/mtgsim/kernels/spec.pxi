@@ -206,11 +206,13 @@ def spend_signatures(CoreTables core):
     return sig
 
 
-def graveyard_listed(ops):
+def graveyard_listed(ops, costmods=None):
     """Does an op of OP rows `ops` look at which cards are in a graveyard (a card returned from
-    it: OP_GRAVEYARD_TO_HAND)? Then the goldfish keeps them (Spec.lists_graveyard); else no
-    game pays for the list."""
-    return bool((ops["code"] == OP_GRAVEYARD_TO_HAND).any())
+    it: OP_GRAVEYARD_TO_HAND), or a card of COST_MODIFIER rows `costmods` exile some (delve,
+    702.66a: CC_DELVE)? Then the goldfish keeps them (Spec.lists_graveyard); else no game pays
+    for the list."""
+    return bool((ops["code"] == OP_GRAVEYARD_TO_HAND).any()
+                or (costmods is not None and (costmods["change"] == CC_DELVE).any()))
 
 
 def graveyard_target_rows(tables):
@@ -258,9 +260,10 @@ cdef dict card_arrays(CoreTables core, Spec* S):
     from mtgsim import card_facts
     S.counts_hand = card_facts.mana_reads_hand(core.tables)
     ops = core.tables.ops              # (what reads the graveyards' counts: a COUNT row, Flow State's op)
-    S.counts_graveyard = bool((core.tables.counts["what"] == CO_CARDS_IN_GRAVEYARD).any() or (
+    S.counts_graveyard = bool(np.isin(core.tables.counts["what"], (CO_CARDS_IN_GRAVEYARD,
+                                                                    CO_CARD_TYPES_IN_GRAVEYARD)).any() or (
         ops["flags"][ops["code"] == OP_LOOK_TO_HAND] & OF_MORE_IF_INSTANT_AND_SORCERY).any())
-    S.lists_graveyard = graveyard_listed(ops)
+    S.lists_graveyard = graveyard_listed(ops, core.tables.cost_modifiers)
     return keep
 
 

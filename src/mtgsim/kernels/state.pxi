@@ -287,6 +287,8 @@ cdef class GameState:
         check_exact(limits_met(R, &b) & OV_UPPER, "a plan to pay the cost")
         b = game_board(g)
         carry_out_plan(R, g, &b, plan, who)
+        if c[0].delved:                 # (the cost's generic mana delve pays, 702.66a)
+            exile_delved(R, g, who, c[0].delved)
         if g.n_tapped:
             tapped_triggers(R, &self.S, g, NULL)
         sba_loop(R, &self.S, g, NULL)

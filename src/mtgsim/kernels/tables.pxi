@@ -114,7 +114,8 @@ cdef class CoreTables:
                     front[up] = row
         self._keep["front"] = front
         self.R.front = <int32_t*>cnp.PyArray_DATA(front)
-        self.R.attack_triggers = bool(np.any(tables.triggered["event"] == EV_SELF_ATTACKS))
+        self.R.attack_triggers = bool(np.any(np.isin(tables.triggered["event"], (
+            EV_SELF_ATTACKS, EV_SELF_DEALS_COMBAT_DAMAGE_TO_PLAYER))))
         self.R.power_bonuses = bool(np.any(tables.ops["code"] == OP_POWER_BONUS))
         self.R.land_play_triggers = bool(np.any(tables.triggered["event"] == EV_YOU_PLAY_ANOTHER_LAND))
         self.R.sagas = bool(np.any(tables.triggered["event"] == EV_CHAPTER))

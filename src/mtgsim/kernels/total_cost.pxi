@@ -112,6 +112,19 @@ cdef void apply_modifier(Rules* R, Board* b, CostModifier* m, int source, int ow
     # SET_MINIMUM is applied after every increase and reduction (see total_cost)
 
 
+cdef int delve_amount(Rules* R, Board* b, Card* c, int caster, int generic) noexcept nogil:
+    """The generic mana of a total cost of `generic` that card c's delve (702.66a: a CC_DELVE cost
+    modifier; 0 without) pays: a card exiled from the caster's graveyard for each, as many as it
+    holds (601.2a: the spell itself on the stack by now). The goldfish and a Scenario delve all they
+    can (255 at most: TotalCost.delved)."""
+    cdef int k, n = 0
+    for k in range(c.n_costmod):
+        if R.costmods[c.costmod_first + k].change == CC_DELVE:
+            n = eval_amount(R, b, R.costmods[c.costmod_first + k].amount, -1, caster, 0)
+    n = n if n < generic else generic
+    return n if n < 255 else 255
+
+
 cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int tax, int alternative,
                      int caster, bint from_hand, TotalCost* out) noexcept nogil:
     """601.2f. `alternative`: 0 the mana cost, 1 flashback, 2 without paying its mana cost (702.62d:
@@ -174,5 +187,8 @@ cdef void total_cost(Rules* R, Board* b, int card_row, int x, bint kicked, int t
         if n < minimum:
             out.generic += minimum - n
         out.minimum = 0
+    if c.n_costmod and out.minimum == 0:    # 702.66a: the total locked, cards exiled with delve pay its
+        out.delved = delve_amount(R, b, c, caster, out.generic)    # generic mana (a floor left to the
+        out.generic -= out.delved                                  # payment: none)
     if left_hand:
         b.bi.hand_size[caster] += 1

@@ -39,15 +39,18 @@ cdef void enter_attacking(Rules* R, Game* g, int object_id) noexcept nogil:
                                                      else 0))
 
 
-cdef int attack_trigger(Rules* R, Permanent* p) noexcept nogil:
-    """The EFFECT row of permanent p's "whenever ~ attacks" ability (its first: no card has two), -1 none:
-    its card's, or one what it has become gives it (613.1f: the becomes row's abilities, Den of the Bugbear's)."""
+cdef int attack_trigger(Rules* R, Permanent* p, bint dealt) noexcept nogil:
+    """The EFFECT row of permanent p's "whenever ~ attacks" ability (or, `dealt`, its "whenever ~ deals combat
+    damage to a player": its first, no card has two), -1 none: its card's, or one what it has become gives it
+    (613.1f: the becomes row's abilities, Den of the Bugbear's)."""
     cdef Card* c = &R.cards[p.card]
+    cdef Triggered* t
     cdef int k, n
     for n in range(2):
         for k in range(c.n_triggered):
-            if R.triggered[c.triggered_first + k].event == EV_SELF_ATTACKS:
-                return R.triggered[c.triggered_first + k].effect
+            t = &R.triggered[c.triggered_first + k]
+            if (t.event == EV_SELF_DEALS_COMBAT_DAMAGE_TO_PLAYER) if dealt else (t.event == EV_SELF_ATTACKS):
+                return t.effect
         if not p.becomes:
             break
         c = &R.cards[p.becomes - 1]
@@ -59,20 +62,25 @@ cdef int attack_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t*
     """The n permanents at rows `declared` were declared attackers by player `who`, dealing `damage`
     as they were declared: their "whenever ~ attacks" abilities trigger, all at once (508.1m, 603.2),
     and resolve in the order they were declared (508.2b, 603.3b: the controller orders them), each
-    doing what it can (an attacker gone: 113.7a, it still resolves). Returns the combat damage (510.1)
-    of the attacking creatures then (PF_ATTACKING: those declared and still there, and tokens put onto
-    the battlefield attacking, 508.4): their power as it is after the abilities resolved (508.2b: before
-    the combat damage step); `damage` when none has such an ability. The combat ends with it (511.3:
-    none is attacking any more)."""
-    cdef int k, j, p
+    doing what it can (an attacker gone: 113.7a, it still resolves). The combat damage (510.1) of the
+    attacking creatures then (PF_ATTACKING: those declared and still there, and tokens put onto the
+    battlefield attacking, 508.4) is their power as it is after the abilities resolved (508.2b: before
+    the combat damage step); `damage` when none has such an ability. It is dealt (deal_combat_damage),
+    then the "whenever ~ deals combat damage to a player" abilities of those that dealt some (power above
+    0, 510.1a) trigger and resolve, in the order declared (510.2, 603.2, 603.3b). Returns the damage.
+    The combat ends with it (511.3: none is attacking any more)."""
+    cdef int k, j, p, n_hit = 0
     cdef bint triggers = False
     cdef int32_t ids[MAXPERM]
     cdef int32_t effects[MAXPERM]
+    cdef int32_t hit_ids[MAXPERM]
+    cdef int32_t hit_effects[MAXPERM]
     cdef Board b
     for k in range(n):
-        effects[k] = attack_trigger(R, &g.perms[declared[k]])
-        triggers = triggers or effects[k] >= 0
+        effects[k] = attack_trigger(R, &g.perms[declared[k]], False)
+        triggers = triggers or effects[k] >= 0 or attack_trigger(R, &g.perms[declared[k]], True) >= 0
     if not triggers:
+        deal_combat_damage(g, who, damage)
         return damage
     damage = 0
     for k in range(n):
@@ -90,7 +98,23 @@ cdef int attack_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t*
             p = power_of(R, &b, j)
             if p > 0:
                 damage += p
+                hit_effects[n_hit] = attack_trigger(R, &g.perms[j], True)
+                hit_ids[n_hit] = g.perms[j].object_id
+                n_hit += hit_effects[n_hit] >= 0
+    deal_combat_damage(g, who, damage)
+    for k in range(n_hit):             # (510.2, 603.3b: in the order they attack, an attacker gone still resolving)
+        j = find_object(g, hit_ids[k])
+        run_ops(R, S, g, rng, hit_effects[k], j, j, 0, who)
+        state_based_actions(R, S, g, rng)
     return damage
+
+
+cdef inline void deal_combat_damage(Game* g, int who, int damage) noexcept nogil:
+    """The attacking creatures of player `who` deal `damage` combat damage to the other player (510.1,
+    510.2: all at once), traced (TR_ATTACK)."""
+    g.over |= amount_in(&g.bi.life[1 - who], -damage)
+    board_changed(g)
+    trace(g, TR_ATTACK, -1, damage)
 
 
 # attack_triggers, called through a pointer: a function called once is inlined by the C compiler, and with
@@ -122,11 +146,10 @@ cdef int attack(Rules* R, Spec* S, Game* g, Rng* rng, int who, int32_t* attacker
         if not (keywords_of(R, &g.perms[i]) & KW_VIGILANCE):
             set_flags(g, i, g.perms[i].flags | PF_TAPPED)
             note_tapped(g, i)
-    if n_declared:                     # (508.2b: they resolve before combat damage, which reads power then)
-        damage = the_attack_triggers(R, S, g, rng, who, declared, n_declared, damage)
-    g.over |= amount_in(&g.bi.life[1 - who], -damage)
-    board_changed(g)
-    trace(g, TR_ATTACK, -1, damage)
+    if n_declared:                     # (508.2b: they resolve before combat damage, which reads power then;
+        damage = the_attack_triggers(R, S, g, rng, who, declared, n_declared, damage)    # it deals it)
+    else:
+        deal_combat_damage(g, who, damage)
     if g.n_tapped:
         tapped_triggers(R, S, g, rng)
     return damage

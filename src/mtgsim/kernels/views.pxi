@@ -511,6 +511,8 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v, Purpose why) noexcep
                           mana_fx, why)
     if ok:
         carry_out_plan(R, g, &b, plan, 0)
+        if c.delved:                    # (the cost's generic mana delve pays, 702.66a)
+            exile_delved(R, g, 0, c.delved)
     return ok
 
 

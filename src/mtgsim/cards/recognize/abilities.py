@@ -160,6 +160,7 @@ _EVENTS = {
     r"At the beginning of your upkeep": "your_upkeep",
     r"Whenever ~ becomes tapped": "self_becomes_tapped",
     r"Whenever ~ attacks": "self_attacks",
+    r"Whenever ~ deals combat damage to a player(?: or planeswalker)?": "self_deals_combat_damage_to_player",
     r"When(?:ever)? you play another land": "you_play_another_land",
     r"Whenever a nontoken creature you control enters": "nontoken_creature_you_control_enters",
     r"Whenever a creature you control enters": "creature_you_control_enters",
@@ -368,12 +369,13 @@ def _statics(face: Face, p: str) -> Abilities | None:
 
 
 def _star(face: Face, p: str) -> Abilities | None:
-    m = re.fullmatch(r"~'s power (?:and toughness are each|is) equal to (?P<what>the number of .+?)\.?", p)
+    m = re.fullmatch(r"~'s power (?:and toughness are each|is) equal to (?P<what>the number of .+?)(?: and its "
+                     r"toughness is equal to that number plus (?P<plus>\d+))?\.?", p)
     if not m:
         return None
     amount = amount_phrase("equal to " + m["what"])
-    if amount is None:
-        return None
+    if amount is None or (m["plus"] and face.face.toughness != f"{m['plus']}+*"):
+        return None                     # (Tarmogoyf's "plus 1": its printed toughness 1+*, 604.3)
     face.fields["star"] = amount
     return []
 

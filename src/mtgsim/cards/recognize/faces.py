@@ -27,7 +27,7 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
     # (not the keyword actions a record may list, 701: "Scry 1" is an effect, read as one)
     known = (({k.lower() for k in keywords} - _KEYWORD_ACTIONS) | KNOWN_KEYWORDS | set(KEYWORD_ABILITIES)
              | CHARACTERISTIC_KEYWORDS
-             | {"kicker", "flashback", "devoid", "affinity", "suspend"} | set(_CYCLING) | set(_MEANS))
+             | {"kicker", "flashback", "devoid", "affinity", "suspend", "delve"} | set(_CYCLING) | set(_MEANS))
     parts = [x.strip() for x in re.split(r", |; ", p.rstrip("."))]
     heads = []
     for part in parts:
@@ -68,6 +68,10 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
             count = {"count": "permanents", "types": [what]} if what in CARD_TYPES else {
                 "count": "permanents", "subtypes": [what]}
             face.abilities.append({"kind": "cost", "change": "reduce", "scope": "self", "amount": count})
+            status = RECOGNIZED
+        elif head == "delve" and not rest:     # 702.66a: each card exiled from your graveyard pays {1}
+            face.abilities.append({"kind": "cost", "change": "delve", "scope": "self",
+                                   "amount": {"count": "cards_in_graveyard"}})
             status = RECOGNIZED
         elif head == "enchant" or head in IGNORED_KEYWORDS or any(head.startswith(k) for k in IGNORED_KEYWORDS):
             status = IGNORED

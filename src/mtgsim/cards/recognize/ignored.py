@@ -96,6 +96,10 @@ _NOOP = [
             r"(?:blocking creatures|each blocking creature|blocked creatures|each blocked creature) [^.]*",
             r"~ (?:attacks or )?blocks each (?:combat|turn) if able",
             r"(?:target creature|it|~) blocks this turn if able"),
+    # --- flying (702.9b): an evasion ability, it only matters to a blocker -- and the goldfish's creatures are
+    # never blocked (the engine reads none: its keyword bit is never tested)
+    _family(r"flying",
+            r"(?:~|it|target creature(?: you control)?|creatures you control) gains? flying until end of turn"),
     # --- reach (702.17b) and hexproof (702.11b, 702.11d): only a blocker needs the one, only the
     # opponent's targeting the other — it blocks nothing and targets nothing
     _family(r"reach|hexproof",

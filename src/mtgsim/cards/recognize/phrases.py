@@ -129,6 +129,8 @@ def amount_phrase(phrase: str) -> Any:
             return {"count": "cards_in_hand"}
         if c := re.fullmatch(rf"({_COUNTED_COUNTERS}) counters? on ~", what):
             return {"count": "counters_on_self", "counter": c.group(1)}
+        if c := re.fullmatch(r"card types? among cards in (your graveyard|all graveyards)", what):
+            return {"count": "card_types_in_graveyard", **({} if _GRAVEYARDS[c[1]] == "you" else {"controller": "any"})}
         return _count_of_permanents(what) or _count_in_graveyard(what)
     if phrase in ("equal to the greatest power among creatures you control",):
         return {"count": "greatest_power"}
