@@ -519,7 +519,7 @@ class _Compiler:
         r["cost"] = self.cost(c.cost) if c.cost else -1
         r["kicker"] = self.cost(c.kicker)
         r["flashback"] = self.cost(c.flashback)
-        r["suspend"] = self.cost(c.suspend)
+        r["exile_cost"] = self.cost(c.suspend)
         r["suspend_time"] = c.suspend_time
         r["mana_value"] = c.mana_value
         if c.power is not None:

@@ -669,10 +669,10 @@ cdef bint way_to_suspend(Rules* R, Spec* S, Game* g, ManaView* v, int row, Cast*
     106.6, pays it). False if it has no suspend, the simulator never casts it (Card.uncastable:
     suspending leads to a cast), or the cost can't be paid."""
     out.suspend = False                   # (way_to_cast leaves it: one store a cast weighed, not a suspend)
-    if R.cards[row].suspend < 0 or R.cards[row].uncastable:
+    if R.cards[row].suspend_time == 0 or R.cards[row].uncastable:
         return False
     memset(&out.cost, 0, sizeof(TotalCost))
-    add_cost(R, R.cards[row].suspend, 0, &out.cost)
+    add_cost(R, R.cards[row].exile_cost, 0, &out.cost)
     if not view_payable(R, g, v, &out.cost, casting(-1)):
         return False
     out.row = row

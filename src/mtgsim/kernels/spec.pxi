@@ -297,7 +297,7 @@ cdef class GoldfishSpec:
             raise ValueError("policy arrays need one entry per card row")
         keep["hold"][:n_cards] = np.where(keep["hold"][:n_cards] != 0, HOLD_NEVER, 0) | np.where(
             graveyard_target_rows(core.tables)[:n_cards], HOLD_TARGETS, 0) | np.where(
-            np.asarray(core.tables.cards["suspend"])[:n_cards] >= 0, HOLD_SUSPEND, 0)
+            np.asarray(core.tables.cards["suspend_time"])[:n_cards] > 0, HOLD_SUSPEND, 0)
         self.core = core
         self._keep = keep
         self.S.deck = <int32_t*>cnp.PyArray_DATA(keep["deck"])
@@ -408,7 +408,7 @@ cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
         row = S.deck[q]
         S.deck_lands += counts_as_land(R, S, row)
         S.cyclers |= cycling_row(R, row) >= 0
-        S.suspends |= R.cards[row].suspend >= 0
+        S.suspends |= R.cards[row].suspend_time > 0
         if S.abilities and fetch_ability(R, row) >= 0:
             S.fetch_lands = True
         if S.abilities and S.gf[row] & GF_LAND and attacker_land(R, S, row):

@@ -163,7 +163,7 @@ cdef class GameState:
         """702.62a, 116.2f: `who` exiles card `row` (taken from their hand by the caller, its suspend
         cost paid) with its time counters (suspend_card)."""
         self._player(who)
-        if not 0 <= row < self.core.R.n_cards or self.core.R.cards[row].suspend < 0:
+        if not 0 <= row < self.core.R.n_cards or self.core.R.cards[row].suspend_time == 0:
             raise ValueError(f"card row {row} has no suspend")
         suspend_card(&self.core.R, self.g, row, who)
 
