@@ -11,7 +11,6 @@ is `handle.Permanent`. See docs/rules-core.md.
 """
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Mapping
 
@@ -45,46 +44,22 @@ from .errors import (
 )
 from .mana import ManaCost
 from .handle import Permanent
-from .pool import POSSESSIVE, ManaPools, fit16, mana_dict
+from .pool import PLAYER_NAMES, POSSESSIVE, ManaPools, fit16, mana_dict
 from .scenario_args import ability_index, check_compiles, counter_args, permanent_list, whole_arg
-from .scenario_choices import ScenarioChoices, card_types
+from .scenario_choices import ScenarioChoices, all_or_nothing, card_types
+from .scenario_exile import ExileActions
 from .vocabulary import COUNTER_NAMES, counter_kind
 
 __all__ = ["Permanent", "RulesError", "Scenario"]
 
 PLAYERS = {"you": 0, "opponent": 1}
-PLAYER_NAMES = ("you", "opponent")
 TAPPED = int(schema.PermanentFlag.PF_TAPPED)
 TOKEN = int(schema.PermanentFlag.PF_TOKEN)
 SACRIFICE_AT_END = int(schema.PermanentFlag.PF_SACRIFICE_AT_END)
 MAX_PERMANENTS = _core.MAX_PERMANENTS_IN_GAME    # the compiled game holds this many permanents
 
 
-def _all_or_nothing(method):
-    """A game action that meets a limit of the simulator (a ValueError: too many permanents, a
-    number too large) part way, or was given a choice it never asked for (`_check_asked`),
-    leaves the Scenario as it was before the action."""
-    @functools.wraps(method)
-    def action(self, *args, **kwargs):
-        snapshot = self._snapshot()
-        outer = not self._acting             # (an action may carry out another: checked once, at the end)
-        if outer:
-            self._begin_action()
-        try:
-            result = method(self, *args, **kwargs)
-            if outer:
-                self._check_asked(method.__name__)
-            return result
-        except ValueError:
-            self._restore(snapshot)
-            raise
-        finally:
-            if outer:
-                self._acting = False
-    return action
-
-
-class Scenario(ScenarioChoices, ManaPools):
+class Scenario(ScenarioChoices, ManaPools, ExileActions):
     """One game between "you" and "opponent": your turn 1, precombat main phase."""
 
     def __init__(self, db: CardDatabase | None = None, *, creature_type: str | None = None):
@@ -227,7 +202,7 @@ class Scenario(ScenarioChoices, ManaPools):
     def turn(self) -> int:
         return int(self._info[0]["turn"])
 
-    @_all_or_nothing
+    @all_or_nothing
     def add(self, card, controller="you", tapped=False, entered_this_turn=False, counters=None,
             attached_to=None, chosen_color=None, x=0) -> Permanent:
         """Put a permanent onto the battlefield as set-up (no enters effects, no triggers)."""
@@ -374,12 +349,6 @@ class Scenario(ScenarioChoices, ManaPools):
     def graveyard(self, player="you") -> list[str]:
         return list(self._graveyards[self._player(player)])
 
-    def suspended(self, player="you") -> list[tuple[str, int]]:
-        """The player's suspended cards (702.62b: in exile with time counters), as (name, time
-        counters), in the order exiled."""
-        who = self._player(player)
-        return [(name, time) for name, owner, time in self._exiled if owner == who and time > 0]
-
     def graveyard_count(self, player="you", card_type: str | None = None) -> int:
         """The cards in the player's graveyard (of `card_type`, e.g. "Instant": a card of two
         types is one of each, 205.2a) as the rules core counts them (its graveyard counts)."""
@@ -443,7 +412,7 @@ class Scenario(ScenarioChoices, ManaPools):
                     "permanent its controller controls; there is none")
         return f"119.4: can't pay {a['life']} life"
 
-    @_all_or_nothing
+    @all_or_nothing
     def tap_for_mana(self, p: Permanent, ability: int = 0, color: str | None = None,
                      order: list[Permanent] | None = None, x: int | None = None, choices=None) -> dict[str, int]:
         """Activate a mana ability; returns the mana added (triggered mana included). `x`: the
@@ -685,7 +654,7 @@ class Scenario(ScenarioChoices, ManaPools):
         return None
 
     # ---- casting ---------------------------------------------------------------------------------
-    @_all_or_nothing
+    @all_or_nothing
     def cast(self, card, x=0, kicked=False, alternative=None, player="you", color=None,
              pay_life_for_lands: bool | int | None = None, bounce: Permanent | None = None, keep_on_top=None,
              from_command_zone=False, to_hand=None, choices: Mapping | None = None):
@@ -748,7 +717,7 @@ class Scenario(ScenarioChoices, ManaPools):
                                                            alternative == "flashback"))
         return self._found(object_id) if c.is_permanent else None
 
-    @_all_or_nothing
+    @all_or_nothing
     def play_land(self, card, player="you", pay_life: bool | int | None = None,
                   bounce: Permanent | None = None, face: str | None = None,
                   keep_on_top=None, choices: Mapping | None = None) -> Permanent | None:
@@ -808,39 +777,7 @@ class Scenario(ScenarioChoices, ManaPools):
         return int(self._play(lambda st: st.land_plays_left()))
 
     # ---- cycling ---------------------------------------------------------------------------------
-    @_all_or_nothing
-    @_all_or_nothing
-    def suspend(self, card, player="you") -> None:
-        """Suspend a card from the player's hand (116.2f, 702.62a): its suspend cost is paid from
-        pool and untapped sources (a special action's cost: no restricted mana, 106.6) and it is
-        exiled with its N time counters. At the beginning of its owner's upkeep (`next_turn`)
-        one is removed; as the last is, it is cast without paying its mana cost and resolves.
-        The timing (a main phase of its owner's, the stack empty, for a sorcery) is the
-        caller's to keep, as for `cast`."""
-        c = self._card(card)
-        who = self._player(player)
-        if c.suspend is None:
-            raise RulesError(f"702.62a: {c.name} has no suspend")
-        if c.uncastable:                 # (suspending it leads to a cast)
-            raise RulesError(f"{c.name} is not cast by the simulator: {c.uncastable}")
-        if c.name not in self._hands[who]:
-            raise RulesError(f"116.2f: a card is suspended from its owner's hand; {c.name} is not in "
-                             f"{POSSESSIVE[who]} hand")
-        self._choosing()
-        snapshot = self._snapshot()
-        self._hands[who].remove(c.name)
-        self._sync_hand_sizes()
-        try:
-            if c.suspend:
-                self._pay(self._cost_row_total(self.tables.cost_rows[c.suspend]), who,
-                          for_card=-1, for_ability=False)
-            row = self.tables.row_of(c)
-            self._play(lambda st: st.suspend(row, who))
-        except RulesError:
-            self._restore(snapshot)
-            raise
-        self.log.append(f"{PLAYER_NAMES[who]} suspend{'s' if who else ''} {c.name} for {c.suspend}")
-
+    @all_or_nothing
     def cycle(self, card, player="you", choices: Mapping | None = None) -> None:
         """Cycle a card from the player's hand (702.29a: "[cost], discard this card: draw a
         card"; typecycling, 702.29e: search the library for a card of its type, put it into
@@ -868,7 +805,7 @@ class Scenario(ScenarioChoices, ManaPools):
         self._play(lambda st: st.cycle(k, who))
 
     # ---- activated abilities and copies ----------------------------------------------------------
-    @_all_or_nothing
+    @all_or_nothing
     def activate(self, p: Permanent, ability: int = 0, target: Permanent | None = None,
                  keep_on_top=None, to_hand=None, choices: Mapping | None = None,
                  sacrifice: Permanent | None = None, discard: list[str] | None = None) -> None:
@@ -935,7 +872,7 @@ class Scenario(ScenarioChoices, ManaPools):
         self._play(lambda st: st.resolve_activation(st.index_of(source), ability,
                                                     st.index_of(aim) if aim >= 0 else -1))
 
-    @_all_or_nothing
+    @all_or_nothing
     def create_token_copy(self, p: Permanent, controller=None, choices: Mapping | None = None) -> Permanent:
         """707.2–707.3, 111.3: a token copying the copiable values of p — its printed values, or
         what p copies, or a token's values as created. Not its tapped state, counters,
@@ -948,7 +885,7 @@ class Scenario(ScenarioChoices, ManaPools):
         return Permanent(self, self._play(lambda st: st.token_copy(i, who)), self._names[i])
 
     # ---- the turn ---------------------------------------------------------------------------------
-    @_all_or_nothing
+    @all_or_nothing
     def next_turn(self) -> None:
         """End step (end-step sacrifices), cleanup (514), then the next player's turn: untap,
         upkeep, draw (502–504)."""
@@ -956,7 +893,7 @@ class Scenario(ScenarioChoices, ManaPools):
         if not self._play(lambda st: st.next_turn()):
             raise LimitError("Scenario: the turn number would be 32768")
 
-    @_all_or_nothing
+    @all_or_nothing
     def draw(self, player="you", n: int = 1) -> None:
         """The player draws n cards (121.1); from an empty library, nothing."""
         if not is_whole(n) or n < 0:
@@ -965,7 +902,7 @@ class Scenario(ScenarioChoices, ManaPools):
         self._choosing()
         self._play(lambda st: st.draw(who, min(int(n), len(self._libraries[who]))))
 
-    @_all_or_nothing
+    @all_or_nothing
     def attack(self, attackers: list[Permanent] | None = None) -> int:
         """Combat with no blockers (506–511): the active player's creatures attack (by default
         every one able to: untapped and not summoning sick, 508.1a), tapping unless they have
