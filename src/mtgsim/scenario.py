@@ -84,8 +84,9 @@ class Scenario(ScenarioChoices, ManaPools, ExileActions):
         self._libraries: tuple[list[str], list[str]] = ([], [])
         self._graveyards: tuple[list[str], list[str]] = ([], [])
         self._command: tuple[list[str], list[str]] = ([], [])    # the command zones (903.6)
-        self._exiled: list[tuple[str, int, int]] = []    # cards in exile their owner may cast later:
-        # (name, owner, time counters), in the order exiled (suspended cards, 702.62a)
+        self._exiled: list[tuple[str, int, int, int]] = []    # cards in exile their owner may cast later:
+        # (name, owner, time counters, turn plotted or 0), in the order exiled (suspended cards, 702.62a;
+        # plotted cards, 702.170a)
         self._commanders: tuple[dict[str, int], dict[str, int]] = ({}, {})   # each player's
         # commanders: the times each was cast from the command zone (903.8)
         self._next_id = 1
@@ -617,7 +618,7 @@ class Scenario(ScenarioChoices, ManaPools, ExileActions):
             for zones in (self._hands, self._libraries, self._graveyards))
         state.load(self._perms, self._n, self._info, hand_rows, library_rows, graveyard_rows,
                    self._next_id, self._land_plays, self._choices,
-                   [(row(name), who, time) for name, who, time in self._exiled])
+                   [(row(name), who, time, plotted) for name, who, time, plotted in self._exiled])
         result = action(state)
         self._asked |= state.asked
         self._looked += state.looked_at
@@ -627,7 +628,7 @@ class Scenario(ScenarioChoices, ManaPools, ExileActions):
             raise self._refused_choice(state.illegal_choice)
         perms, info, hands, libraries, graveyards, next_id, *land_plays = state.store()
         names = tables.card_names
-        self._exiled = [(names[row], who, time) for row, who, time in state.exiled()]
+        self._exiled = [(names[row], who, time, plotted) for row, who, time, plotted in state.exiled()]
         before = {int(self._perms[i]["object_id"]): self._names[i] for i in range(self._n)}
         self._perms, self._n = perms, len(perms)
         self._names = [names[r] for r in perms["card"]]
@@ -676,7 +677,8 @@ class Scenario(ScenarioChoices, ManaPools, ExileActions):
         keywords `color`, `pay_life_for_lands`, `bounce`, `keep_on_top` and `to_hand` give the
         same one by one (a choice given both ways is an error). With `from_command_zone`, the
         player's commander is cast from the command zone (903.8: it must be there), for {2}
-        more for each previous time."""
+        more for each previous time. With alternative="plotted", a card the player plotted on an
+        earlier turn is cast from exile without paying its mana cost (702.170d)."""
         c = self._card(card)
         who = self._player(player)
         if c.is_land:
@@ -700,9 +702,12 @@ class Scenario(ScenarioChoices, ManaPools, ExileActions):
             raise RulesError(f"601.2c: {c.name} needs a target card in {POSSESSIVE[who]} graveyard (115.1)")
         cost = self._total_cost_record(c, x, kicked, alternative, who, command)   # 601.2f, locked
         snapshot = self._snapshot()
-        zone = (self._command[who] if command else self._hands[who] if alternative is None
-                else self._graveyards[who])
-        zone.remove(c.name)                                                # 601.2a
+        if alternative == "plotted":
+            self._take_plotted(c, who, x)                                  # 601.2a, from exile
+        else:
+            zone = (self._command[who] if command else self._hands[who] if alternative is None
+                    else self._graveyards[who])
+            zone.remove(c.name)                                            # 601.2a
         if command:
             self._commanders[who][c.name] += 1         # (903.8: a previous cast from now on)
         self._sync_hand_sizes()

@@ -1,7 +1,7 @@
 # The play policy (mtgsim.policy.PlayPolicy): which land to play, which spells to cast and
 # how, which activated abilities to use, combat and the end of the turn.
 # Uses base, counts, abilities, production, total_cost, direct, plans, game, zones, actions,
-# library, exile, turn, views, and, included after it, activating.
+# library, exile, turn, views, and, included after it, activating, exile_policy.
 
 # ---- the play policy -------------------------------------------------------------------------------
 
@@ -568,6 +568,7 @@ cdef struct Cast:                 # one way to cast a spell, as the policy weigh
     bint kicked
     bint flashback               # from the graveyard for its flashback cost (702.34)
     bint suspend                 # not cast: exiled from the hand for its suspend cost (702.62a)
+    bint plot                    # not cast: exiled from the hand for its plot cost (702.170a)
     int commander                # from the command zone: the commander's index (Game.commander,
                                  # 903.8), else -1
     int spend                    # mana it takes
@@ -638,7 +639,7 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
             out.kicked = True
     out.row = row
     out.x = x
-    out.flashback = flashback             # (out.suspend: left False, cast_spells' and way_to_suspend's)
+    out.flashback = flashback             # (out.suspend, out.plot: left False, cast_spells')
     out.commander = commander
     out.cost = c[0]
     h = known_demand(R, S, g, row, c)
@@ -659,30 +660,6 @@ cdef inline int64_t cast_key(Spec* S, int row, int64_t spend, int64_t mv) noexce
     else:
         a, b = 1000 - mv, spend
     return (first << 40) | (a << 20) | b
-
-
-cdef bint way_to_suspend(Rules* R, Spec* S, Game* g, ManaView* v, int row, Cast* out) noexcept nogil:
-    """The goldfish's way to suspend card `row` from its hand now (702.62a, 116.2f: only where it
-    could begin to cast it, as cast_spells casts, in its main phase), weighed with its casts by
-    its suspend cost as both the mana it takes and its mana value (cast_key): the suspend cost
-    as printed (a special action, not a spell: no total cost, 601.2f, and no restricted mana,
-    106.6, pays it). False if it has no suspend, the simulator never casts it (Card.uncastable:
-    suspending leads to a cast), or the cost can't be paid."""
-    out.suspend = False                   # (way_to_cast leaves it: one store a cast weighed, not a suspend)
-    if R.cards[row].suspend_time == 0 or R.cards[row].uncastable:
-        return False
-    memset(&out.cost, 0, sizeof(TotalCost))
-    add_cost(R, R.cards[row].exile_cost, 0, &out.cost)
-    if not view_payable(R, g, v, &out.cost, casting(-1)):
-        return False
-    out.row = row
-    out.x = 0
-    out.kicked = out.flashback = False
-    out.suspend = True
-    out.commander = -1
-    out.spend = cost_total(&out.cost)
-    out.key = cast_key(S, row, out.spend, out.spend)
-    return True
 
 
 # way_to_cast for a commander, called through a pointer: with a third direct call the C compiler
@@ -723,7 +700,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
     cdef int k, q, best, row, most
     cdef Cast way, chosen
     cdef bint better, any_way
-    way.suspend = False                        # (way_to_cast leaves it; way_to_suspend sets it)
+    way.suspend = way.plot = False             # (way_to_cast leaves them; way_to_suspend, way_to_plot set them)
     while True:
         if v != fresh:                         # `fresh` describes the board as it is now
             view_prepare(R, g, v)
@@ -780,6 +757,12 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                         not any_way or way.key > chosen.key):
                     chosen = way
                     any_way = True
+        if not any_way and S.plots:            # (then the mana left plots a card: way_to_plot)
+            for q in range(g.n_rows[0]):
+                if the_way_to_plot(R, S, g, v, g.rows[0][q], &way) and (not any_way or way.key > chosen.key):
+                    chosen = way
+                    any_way = True
+            way.plot = False
         if not any_way:
             break
         row = chosen.row
@@ -793,16 +776,19 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             g.gen += 1
         else:
             remove_from_hand(R, g, best if best >= 0 else first_in_hand(g, row))
-        if not pay(R, g, &chosen.cost, v, casting(-1 if chosen.suspend else row)):   # can't happen: payable
+        if not pay(R, g, &chosen.cost, v, casting(-1 if chosen.suspend or chosen.plot else row)):   # payable
             break                                                                     # was just checked
         if g.n_tapped:                         # (they resolve before the spell does)
             tapped_triggers(R, S, g, rng)
         state_based_actions(R, S, g, rng)      # 117.3c, 704.3: the caster gets priority
         v = &(<Scratch*>g.scratch).cast_view   # the board has changed
         g.spent += chosen.spend
-        if chosen.suspend:                     # (116.2f: a special action, no spell cast)
-            trace(g, TR_CAST_WAY, row, 1 << 19)
-            suspend_card(R, g, row, 0)
+        if chosen.suspend or chosen.plot:      # (116.2f, 116.2k: a special action, no spell cast)
+            trace(g, TR_CAST_WAY, row, chosen.suspend << 19 | chosen.plot << 21)
+            if chosen.plot:
+                plot_card(g, row, 0)
+            else:
+                suspend_card(R, g, row, 0)
             if g.snapshots:
                 snapshot(g, TR_CAST)
             continue

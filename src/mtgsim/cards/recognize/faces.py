@@ -25,7 +25,7 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
     # (the keywords the record lists, and those read whether or not a file lists them)
     # (not the keyword actions a record may list, 701: "Scry 1" is an effect, read as one)
     known = (({k.lower() for k in keywords} - _KEYWORD_ACTIONS) | KNOWN_KEYWORDS | set(KEYWORD_ABILITIES)
-             | {"kicker", "flashback", "devoid", "affinity", "suspend"} | set(_CYCLING) | set(_MEANS))
+             | {"kicker", "flashback", "devoid", "affinity", "suspend", "plot"} | set(_CYCLING) | set(_MEANS))
     parts = [x.strip() for x in re.split(r", |; ", p.rstrip("."))]
     heads = []
     for part in parts:
@@ -41,7 +41,7 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
         if (head in KNOWN_KEYWORDS or head in KEYWORD_ABILITIES) and not rest:
             face.keywords.append(head.capitalize())     # ("first strike" → "First strike"; prowess: its ability)
             status = RECOGNIZED
-        elif head in ("kicker", "flashback") and _is_mana_cost(rest):
+        elif head in ("kicker", "flashback", "plot") and _is_mana_cost(rest):     # (702.33, 702.34, 702.170a)
             face.fields[head] = rest
             status = RECOGNIZED
         elif head in _CYCLING and _is_mana_cost(rest) and "cycling" not in face.fields:
