@@ -1,7 +1,7 @@
 # The play policy's cards exiled from the hand to cast later (Game.exiled, kernels/exile.pxi): its
 # ways to suspend (702.62a) and to plot (702.170a) a card, which cast_spells weighs, and its casts
 # of the cards it plotted on an earlier turn (702.170d), in its main phase before the hand's.
-# Uses base, total_cost, game, actions, exile, views, policy.
+# Uses base, total_cost, game, zones, actions, views, policy.
 
 cdef bint way_to_suspend(Rules* R, Spec* S, Game* g, ManaView* v, int row, Cast* out) noexcept nogil:
     """The goldfish's way to suspend card `row` from its hand now (702.62a, 116.2f: only where it
@@ -10,7 +10,7 @@ cdef bint way_to_suspend(Rules* R, Spec* S, Game* g, ManaView* v, int row, Cast*
     as printed (a special action, not a spell: no total cost, 601.2f, and no restricted mana,
     106.6, pays it). False if it has no suspend, the simulator never casts it (Card.uncastable:
     suspending leads to a cast), or the cost can't be paid."""
-    out.suspend = False                   # (way_to_cast leaves it: one store a cast weighed, not a suspend)
+    out.special = SA_NONE                 # (way_to_cast leaves it: one store a cast weighed, not a suspend)
     if R.cards[row].suspend_time == 0 or R.cards[row].uncastable:
         return False
     memset(&out.cost, 0, sizeof(TotalCost))
@@ -19,8 +19,8 @@ cdef bint way_to_suspend(Rules* R, Spec* S, Game* g, ManaView* v, int row, Cast*
         return False
     out.row = row
     out.x = 0
-    out.kicked = out.flashback = out.plot = False
-    out.suspend = True
+    out.kicked = out.flashback = False
+    out.special = SA_SUSPEND
     out.commander = -1
     out.spend = cost_total(&out.cost)
     out.key = cast_key(S, row, out.spend, out.spend)
@@ -36,7 +36,7 @@ cdef bint way_to_plot(Rules* R, Spec* S, Game* g, ManaView* v, int row, Cast* ou
     its effect a turn sooner; the mana left plots one, to be cast free on a later turn). False if
     it has no plot, the simulator never casts it (Card.uncastable: plotting leads to a cast), the
     policy holds it, or the cost can't be paid."""
-    out.plot = False
+    out.special = SA_NONE
     if (R.cards[row].exile_cost < 0 or R.cards[row].suspend_time or R.cards[row].uncastable
             or S.hold[row] & HOLD_NEVER):
         return False
@@ -46,8 +46,8 @@ cdef bint way_to_plot(Rules* R, Spec* S, Game* g, ManaView* v, int row, Cast* ou
         return False
     out.row = row
     out.x = 0
-    out.kicked = out.flashback = out.suspend = False
-    out.plot = True
+    out.kicked = out.flashback = False
+    out.special = SA_PLOT
     out.commander = -1
     out.spend = cost_total(&out.cost)
     out.key = cast_key(S, row, out.spend, R.cards[row].mana_value)

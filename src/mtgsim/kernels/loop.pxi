@@ -1,6 +1,6 @@
 # One goldfish game from mulligan to the last turn, and chunks of games: run_chunks (parallel,
 # seeded per chunk) and trace_games. Uses base, direct, game, zones, turn, views, policy,
-# activating, exile_policy, spec, and, included after it, state (GameState, zones_of: trace_games).
+# activating, spec, and, included after it, state (GameState, zones_of: trace_games).
 
 # ---- one game, and chunks of games ----------------------------------------------------------------
 
@@ -18,7 +18,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     the game by new_game, then its trace buffer (none: NULL)."""
     cdef int t, q, k, lands, mana, killed = 0, turn
     cdef ManaView* v = &(<Scratch*>g.scratch).view
-    cdef bint castable, hit, plotted
+    cdef bint castable, hit
     cdef TrackedCosts* costs
     cdef int8_t cast_turn[MAXTRACK]
     new_game(R, S, g)
@@ -73,10 +73,9 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
             if card_payable(R, S, g, v, S.track[q], g.hand_count[S.track[q]] > 0):
                 count_castable(out + L.castable, out + L.castable_hit, q * S.turns + t, hit)
         g.spent = 0
-        plotted = g.n_exiled and S.plots and cast_plotted(R, S, g, rng, cast_turn, turn)   # (702.170d)
         if (g.n_flashback or S.suspends or S.plots
                 or ((g.n_rows[0] or g.command_n) and not all_beyond_reach(R, S, g, 0))):
-            cast_spells(R, S, g, rng, cast_turn, turn, NULL if plotted else v)     # (NULL: the board changed)
+            cast_spells(R, S, g, rng, cast_turn, turn, v)
         if S.abilities and count_of(g, K_ACTIVATED):
             use_abilities(R, S, g, rng)
         if S.cyclers and S.cycle:

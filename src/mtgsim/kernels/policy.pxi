@@ -562,13 +562,18 @@ cdef int tap_before_leaving(Rules* R, Spec* S, Game* g, Rng* rng, int i, int who
     return 1 + ability[best] | asked << 8
 
 
+cdef enum SpecialAction:          # a way the policy weighs that is no cast: exiling a card from the hand
+    SA_NONE = 0                  # (a cast)
+    SA_SUSPEND = 1               # for its suspend cost (702.62a, 116.2f)
+    SA_PLOT = 2                  # for its plot cost (702.170a, 116.2k)
+
+
 cdef struct Cast:                 # one way to cast a spell, as the policy weighs it
     int32_t row
     int x
     bint kicked
     bint flashback               # from the graveyard for its flashback cost (702.34)
-    bint suspend                 # not cast: exiled from the hand for its suspend cost (702.62a)
-    bint plot                    # not cast: exiled from the hand for its plot cost (702.170a)
+    int special                  # not cast: a SpecialAction exiling it from the hand (SA_NONE: cast)
     int commander                # from the command zone: the commander's index (Game.commander,
                                  # 903.8), else -1
     int spend                    # mana it takes
@@ -639,7 +644,7 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
             out.kicked = True
     out.row = row
     out.x = x
-    out.flashback = flashback             # (out.suspend, out.plot: left False, cast_spells')
+    out.flashback = flashback             # (out.special: left SA_NONE, cast_spells')
     out.commander = commander
     out.cost = c[0]
     h = known_demand(R, S, g, row, c)
@@ -694,13 +699,16 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
     be cast from there, with its tax; ties go to the hand); cards with flashback from the
     graveyard once nothing in hand can be cast. A card with suspend is suspended whenever its
     suspend cost can be paid, never cast from the hand then (way_to_suspend), weighed after the
-    hand's other cards (a tie goes to them: HOLD_SUSPEND). A second copy of a
-    legendary permanent you control is not cast."""
+    hand's other cards (a tie goes to them: HOLD_SUSPEND). The cards plotted on an earlier turn are
+    cast first (cast_plotted); a card with plot is plotted only once nothing can be cast, with the
+    mana left (way_to_plot). A second copy of a legendary permanent you control is not cast."""
     cdef ManaView* v = fresh if fresh != NULL else &(<Scratch*>g.scratch).cast_view
     cdef int k, q, best, row, most
     cdef Cast way, chosen
     cdef bint better, any_way
-    way.suspend = way.plot = False             # (way_to_cast leaves them; way_to_suspend, way_to_plot set them)
+    if g.n_exiled and S.plots and cast_plotted(R, S, g, rng, cast_turn, turn):     # (702.170d: first)
+        v = &(<Scratch*>g.scratch).cast_view   # the board has changed
+    way.special = SA_NONE                      # (way_to_cast leaves it; way_to_suspend, way_to_plot set it)
     while True:
         if v != fresh:                         # `fresh` describes the board as it is now
             view_prepare(R, g, v)
@@ -740,7 +748,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                     chosen = way
                     any_way = True
                     best = -1
-        way.suspend = False                    # (the commander's and flashback's ways are casts)
+        way.special = SA_NONE                  # (the commander's and flashback's ways are casts)
         for q in range(g.n_commander if g.command_n else 0):
             row = g.commander[q]
             if (g.in_command[q] and not (S.hold[row] and held(R, S, g, row, False))
@@ -762,7 +770,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                 if the_way_to_plot(R, S, g, v, g.rows[0][q], &way) and (not any_way or way.key > chosen.key):
                     chosen = way
                     any_way = True
-            way.plot = False
+            way.special = SA_NONE
         if not any_way:
             break
         row = chosen.row
@@ -776,16 +784,16 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             g.gen += 1
         else:
             remove_from_hand(R, g, best if best >= 0 else first_in_hand(g, row))
-        if not pay(R, g, &chosen.cost, v, casting(-1 if chosen.suspend or chosen.plot else row)):   # payable
+        if not pay(R, g, &chosen.cost, v, casting(-1 if chosen.special else row)):   # can't happen: payable
             break                                                                     # was just checked
         if g.n_tapped:                         # (they resolve before the spell does)
             tapped_triggers(R, S, g, rng)
         state_based_actions(R, S, g, rng)      # 117.3c, 704.3: the caster gets priority
         v = &(<Scratch*>g.scratch).cast_view   # the board has changed
         g.spent += chosen.spend
-        if chosen.suspend or chosen.plot:      # (116.2f, 116.2k: a special action, no spell cast)
-            trace(g, TR_CAST_WAY, row, chosen.suspend << 19 | chosen.plot << 21)
-            if chosen.plot:
+        if chosen.special:                     # (116.2f, 116.2k: a special action, no spell cast)
+            trace(g, TR_CAST_WAY, row, 1 << 21 if chosen.special == SA_PLOT else 1 << 19)
+            if chosen.special == SA_PLOT:
                 plot_card(g, row, 0)
             else:
                 suspend_card(R, g, row, 0)
