@@ -161,7 +161,8 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
                 known = []
             args = {"card": names[row], "x": value & 0xFFFF, "kicked": bool(value >> 16 & 1),
                     "flashback": bool(value >> 17 & 1), "from_command_zone": bool(value >> 18 & 1),
-                    "suspended": bool(value >> 19 & 1)}      # (cast from exile, 1 << 20: in the upkeep's turn step)
+                    "suspended": bool(value >> 19 & 1), "plotted": bool(value >> 21 & 1),
+                    "from_exile": bool(value >> 20 & 1)}     # (suspended, cast from exile: in the upkeep's turn step)
         elif kind == E.TR_ACTIVATE_WAY:
             args = {"source": row, "ability": value & 0xFF, "target": (value >> 8) - 1}
         elif kind == E.TR_CYCLE:
@@ -259,6 +260,10 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
                 a = step.args
                 if a["suspended"]:           # (116.2f: the special action, at the time it could be cast)
                     s.suspend(a["card"])
+                elif a["plotted"]:           # (116.2k: the same)
+                    s.plot(a["card"])
+                elif a["from_exile"]:        # (702.170d: a card plotted on an earlier turn)
+                    s.cast(a["card"], alternative="plotted", choices=chosen)
                 else:
                     s.cast(a["card"], x=a["x"], kicked=a["kicked"],
                            alternative="flashback" if a["flashback"] else None,

@@ -133,8 +133,11 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
     int32_t spell_effect         # EFFECT row of an instant/sorcery, -1 none
     int32_t kicked_effect        # EFFECT row if kicked, -1 none
     int32_t back                 # CARD row of the back face, -1 none
-    int32_t suspend              # COST row of the suspend cost (702.62a), -1 none: the card may be
-                                 # exiled from the hand for it with suspend_time time counters
+    int32_t exile_cost           # COST row of the cost paid to exile it from the hand as a special
+                                 # action (116.2f, 116.2k), -1 none: its suspend cost (702.62a: with
+                                 # suspend_time time counters), or with suspend_time 0 its plot cost
+                                 # (702.170a; a card has one or the other: one field, the record
+                                 # stays 128 bytes)
 
 ctypedef struct ManaAbility:     # an activated mana ability (605.1a) (MANA_ABILITY table)
     int32_t card                 # CARD row it belongs to

@@ -485,7 +485,7 @@ class _Compiler:
             power=PT(op.get("becomes_power")) if creature else c.power,
             toughness=PT(op.get("becomes_toughness")) if creature else c.toughness,
             star=None if creature else c.star, abilities=tuple(op.get("becomes_abilities")),   # (613.1f: only those)
-            back=None, cycling=None, typecycling="", suspend=None, suspend_time=0,
+            back=None, cycling=None, typecycling="", suspend=None, suspend_time=0, plot=None,
             attacks_only_if=None, unmodeled="", unmodeled_effect="", uncastable="")
         if self.becomes_defs.setdefault(c.name, d) != d:
             raise _RangeError("a card becomes one thing here (a permanent holds one such effect at a time)")
@@ -524,7 +524,7 @@ class _Compiler:
         r["cost"] = self.cost(c.cost) if c.cost else -1
         r["kicker"] = self.cost(c.kicker)
         r["flashback"] = self.cost(c.flashback)
-        r["suspend"] = self.cost(c.suspend)
+        r["exile_cost"] = self.cost(c.suspend if c.suspend is not None else c.plot)
         r["suspend_time"] = c.suspend_time
         r["mana_value"] = c.mana_value
         if c.power is not None:

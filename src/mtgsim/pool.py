@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 INT16 = np.iinfo(np.int16)           # life, mana in a pool, counters, X, turns, hand sizes
 POSSESSIVE = ("your", "the opponent's")
+PLAYER_NAMES = ("you", "opponent")
 
 
 def fit16(value: int, what: str) -> int:

@@ -11,7 +11,6 @@ is `handle.Permanent`. See docs/rules-core.md.
 """
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Mapping
 
@@ -45,46 +44,22 @@ from .errors import (
 )
 from .mana import ManaCost
 from .handle import Permanent
-from .pool import POSSESSIVE, ManaPools, fit16, mana_dict
+from .pool import PLAYER_NAMES, POSSESSIVE, ManaPools, fit16, mana_dict
 from .scenario_args import ability_index, check_compiles, counter_args, permanent_list, whole_arg
-from .scenario_choices import ScenarioChoices, card_types
+from .scenario_choices import ScenarioChoices, all_or_nothing, card_types
+from .scenario_exile import ExileActions
 from .vocabulary import COUNTER_NAMES, counter_kind
 
 __all__ = ["Permanent", "RulesError", "Scenario"]
 
 PLAYERS = {"you": 0, "opponent": 1}
-PLAYER_NAMES = ("you", "opponent")
 TAPPED = int(schema.PermanentFlag.PF_TAPPED)
 TOKEN = int(schema.PermanentFlag.PF_TOKEN)
 SACRIFICE_AT_END = int(schema.PermanentFlag.PF_SACRIFICE_AT_END)
 MAX_PERMANENTS = _core.MAX_PERMANENTS_IN_GAME    # the compiled game holds this many permanents
 
 
-def _all_or_nothing(method):
-    """A game action that meets a limit of the simulator (a ValueError: too many permanents, a
-    number too large) part way, or was given a choice it never asked for (`_check_asked`),
-    leaves the Scenario as it was before the action."""
-    @functools.wraps(method)
-    def action(self, *args, **kwargs):
-        snapshot = self._snapshot()
-        outer = not self._acting             # (an action may carry out another: checked once, at the end)
-        if outer:
-            self._begin_action()
-        try:
-            result = method(self, *args, **kwargs)
-            if outer:
-                self._check_asked(method.__name__)
-            return result
-        except ValueError:
-            self._restore(snapshot)
-            raise
-        finally:
-            if outer:
-                self._acting = False
-    return action
-
-
-class Scenario(ScenarioChoices, ManaPools):
+class Scenario(ScenarioChoices, ManaPools, ExileActions):
     """One game between "you" and "opponent": your turn 1, precombat main phase."""
 
     def __init__(self, db: CardDatabase | None = None, *, creature_type: str | None = None):
@@ -109,8 +84,9 @@ class Scenario(ScenarioChoices, ManaPools):
         self._libraries: tuple[list[str], list[str]] = ([], [])
         self._graveyards: tuple[list[str], list[str]] = ([], [])
         self._command: tuple[list[str], list[str]] = ([], [])    # the command zones (903.6)
-        self._exiled: list[tuple[str, int, int]] = []    # cards in exile their owner may cast later:
-        # (name, owner, time counters), in the order exiled (suspended cards, 702.62a)
+        self._exiled: list[tuple[str, int, int, int]] = []    # cards in exile their owner may cast later:
+        # (name, owner, time counters, turn plotted or 0), in the order exiled (suspended cards, 702.62a;
+        # plotted cards, 702.170a)
         self._commanders: tuple[dict[str, int], dict[str, int]] = ({}, {})   # each player's
         # commanders: the times each was cast from the command zone (903.8)
         self._next_id = 1
@@ -227,7 +203,7 @@ class Scenario(ScenarioChoices, ManaPools):
     def turn(self) -> int:
         return int(self._info[0]["turn"])
 
-    @_all_or_nothing
+    @all_or_nothing
     def add(self, card, controller="you", tapped=False, entered_this_turn=False, counters=None,
             attached_to=None, chosen_color=None, x=0) -> Permanent:
         """Put a permanent onto the battlefield as set-up (no enters effects, no triggers; a
@@ -377,12 +353,6 @@ class Scenario(ScenarioChoices, ManaPools):
     def graveyard(self, player="you") -> list[str]:
         return list(self._graveyards[self._player(player)])
 
-    def suspended(self, player="you") -> list[tuple[str, int]]:
-        """The player's suspended cards (702.62b: in exile with time counters), as (name, time
-        counters), in the order exiled."""
-        who = self._player(player)
-        return [(name, time) for name, owner, time in self._exiled if owner == who and time > 0]
-
     def graveyard_count(self, player="you", card_type: str | None = None) -> int:
         """The cards in the player's graveyard (of `card_type`, e.g. "Instant": a card of two
         types is one of each, 205.2a) as the rules core counts them (its graveyard counts)."""
@@ -446,7 +416,7 @@ class Scenario(ScenarioChoices, ManaPools):
                     "permanent its controller controls; there is none")
         return f"119.4: can't pay {a['life']} life"
 
-    @_all_or_nothing
+    @all_or_nothing
     def tap_for_mana(self, p: Permanent, ability: int = 0, color: str | None = None,
                      order: list[Permanent] | None = None, x: int | None = None, choices=None) -> dict[str, int]:
         """Activate a mana ability; returns the mana added (triggered mana included). `x`: the
@@ -651,7 +621,7 @@ class Scenario(ScenarioChoices, ManaPools):
             for zones in (self._hands, self._libraries, self._graveyards))
         state.load(self._perms, self._n, self._info, hand_rows, library_rows, graveyard_rows,
                    self._next_id, self._land_plays, self._choices,
-                   [(row(name), who, time) for name, who, time in self._exiled])
+                   [(row(name), who, time, plotted) for name, who, time, plotted in self._exiled])
         result = action(state)
         self._asked |= state.asked
         self._looked += state.looked_at
@@ -661,7 +631,7 @@ class Scenario(ScenarioChoices, ManaPools):
             raise self._refused_choice(state.illegal_choice)
         perms, info, hands, libraries, graveyards, next_id, *land_plays = state.store()
         names = tables.card_names
-        self._exiled = [(names[row], who, time) for row, who, time in state.exiled()]
+        self._exiled = [(names[row], who, time, plotted) for row, who, time, plotted in state.exiled()]
         before = {int(self._perms[i]["object_id"]): self._names[i] for i in range(self._n)}
         self._perms, self._n = perms, len(perms)
         self._names = [names[r] for r in perms["card"]]
@@ -688,7 +658,7 @@ class Scenario(ScenarioChoices, ManaPools):
         return None
 
     # ---- casting ---------------------------------------------------------------------------------
-    @_all_or_nothing
+    @all_or_nothing
     def cast(self, card, x=0, kicked=False, alternative=None, player="you", color=None,
              pay_life_for_lands: bool | int | None = None, bounce: Permanent | None = None, keep_on_top=None,
              from_command_zone=False, to_hand=None, choices: Mapping | None = None):
@@ -710,7 +680,8 @@ class Scenario(ScenarioChoices, ManaPools):
         keywords `color`, `pay_life_for_lands`, `bounce`, `keep_on_top` and `to_hand` give the
         same one by one (a choice given both ways is an error). With `from_command_zone`, the
         player's commander is cast from the command zone (903.8: it must be there), for {2}
-        more for each previous time."""
+        more for each previous time. With alternative="plotted", a card the player plotted on an
+        earlier turn is cast from exile without paying its mana cost (702.170d)."""
         c = self._card(card)
         who = self._player(player)
         if c.is_land:
@@ -734,9 +705,12 @@ class Scenario(ScenarioChoices, ManaPools):
             raise RulesError(f"601.2c: {c.name} needs a target card in {POSSESSIVE[who]} graveyard (115.1)")
         cost = self._total_cost_record(c, x, kicked, alternative, who, command)   # 601.2f, locked
         snapshot = self._snapshot()
-        zone = (self._command[who] if command else self._hands[who] if alternative is None
-                else self._graveyards[who])
-        zone.remove(c.name)                                                # 601.2a
+        if alternative == "plotted":
+            self._take_plotted(c, who, x)                                  # 601.2a, from exile
+        else:
+            zone = (self._command[who] if command else self._hands[who] if alternative is None
+                    else self._graveyards[who])
+            zone.remove(c.name)                                            # 601.2a
         if command:
             self._commanders[who][c.name] += 1         # (903.8: a previous cast from now on)
         self._sync_hand_sizes()
@@ -751,7 +725,7 @@ class Scenario(ScenarioChoices, ManaPools):
                                                            alternative == "flashback"))
         return self._found(object_id) if c.is_permanent else None
 
-    @_all_or_nothing
+    @all_or_nothing
     def play_land(self, card, player="you", pay_life: bool | int | None = None,
                   bounce: Permanent | None = None, face: str | None = None,
                   keep_on_top=None, choices: Mapping | None = None) -> Permanent | None:
@@ -811,39 +785,7 @@ class Scenario(ScenarioChoices, ManaPools):
         return int(self._play(lambda st: st.land_plays_left()))
 
     # ---- cycling ---------------------------------------------------------------------------------
-    @_all_or_nothing
-    @_all_or_nothing
-    def suspend(self, card, player="you") -> None:
-        """Suspend a card from the player's hand (116.2f, 702.62a): its suspend cost is paid from
-        pool and untapped sources (a special action's cost: no restricted mana, 106.6) and it is
-        exiled with its N time counters. At the beginning of its owner's upkeep (`next_turn`)
-        one is removed; as the last is, it is cast without paying its mana cost and resolves.
-        The timing (a main phase of its owner's, the stack empty, for a sorcery) is the
-        caller's to keep, as for `cast`."""
-        c = self._card(card)
-        who = self._player(player)
-        if c.suspend is None:
-            raise RulesError(f"702.62a: {c.name} has no suspend")
-        if c.uncastable:                 # (suspending it leads to a cast)
-            raise RulesError(f"{c.name} is not cast by the simulator: {c.uncastable}")
-        if c.name not in self._hands[who]:
-            raise RulesError(f"116.2f: a card is suspended from its owner's hand; {c.name} is not in "
-                             f"{POSSESSIVE[who]} hand")
-        self._choosing()
-        snapshot = self._snapshot()
-        self._hands[who].remove(c.name)
-        self._sync_hand_sizes()
-        try:
-            if c.suspend:
-                self._pay(self._cost_row_total(self.tables.cost_rows[c.suspend]), who,
-                          for_card=-1, for_ability=False)
-            row = self.tables.row_of(c)
-            self._play(lambda st: st.suspend(row, who))
-        except RulesError:
-            self._restore(snapshot)
-            raise
-        self.log.append(f"{PLAYER_NAMES[who]} suspend{'s' if who else ''} {c.name} for {c.suspend}")
-
+    @all_or_nothing
     def cycle(self, card, player="you", choices: Mapping | None = None) -> None:
         """Cycle a card from the player's hand (702.29a: "[cost], discard this card: draw a
         card"; typecycling, 702.29e: search the library for a card of its type, put it into
@@ -871,7 +813,7 @@ class Scenario(ScenarioChoices, ManaPools):
         self._play(lambda st: st.cycle(k, who))
 
     # ---- activated abilities and copies ----------------------------------------------------------
-    @_all_or_nothing
+    @all_or_nothing
     def activate(self, p: Permanent, ability: int | None = 0, target: Permanent | None = None,
                  keep_on_top=None, to_hand=None, choices: Mapping | None = None,
                  sacrifice: Permanent | None = None, discard: list[str] | None = None) -> None:
@@ -941,7 +883,7 @@ class Scenario(ScenarioChoices, ManaPools):
         self._play(lambda st: st.resolve_activation(st.index_of(source), ability,
                                                     st.index_of(aim) if aim >= 0 else -1))
 
-    @_all_or_nothing
+    @all_or_nothing
     def create_token_copy(self, p: Permanent, controller=None, choices: Mapping | None = None) -> Permanent:
         """707.2–707.3, 111.3: a token copying the copiable values of p — its printed values, or
         what p copies, or a token's values as created. Not its tapped state, counters,
@@ -954,7 +896,7 @@ class Scenario(ScenarioChoices, ManaPools):
         return Permanent(self, self._play(lambda st: st.token_copy(i, who)), self._names[i])
 
     # ---- the turn ---------------------------------------------------------------------------------
-    @_all_or_nothing
+    @all_or_nothing
     def next_turn(self) -> None:
         """End step (end-step sacrifices), cleanup (514), then the next player's turn: untap,
         upkeep, draw (502–504)."""
@@ -962,7 +904,7 @@ class Scenario(ScenarioChoices, ManaPools):
         if not self._play(lambda st: st.next_turn()):
             raise LimitError("Scenario: the turn number would be 32768")
 
-    @_all_or_nothing
+    @all_or_nothing
     def draw(self, player="you", n: int = 1) -> None:
         """The player draws n cards (121.1); from an empty library, nothing."""
         if not is_whole(n) or n < 0:
@@ -971,7 +913,7 @@ class Scenario(ScenarioChoices, ManaPools):
         self._choosing()
         self._play(lambda st: st.draw(who, min(int(n), len(self._libraries[who]))))
 
-    @_all_or_nothing
+    @all_or_nothing
     def attack(self, attackers: list[Permanent] | None = None) -> int:
         """Combat with no blockers (506–511): the active player's creatures attack (by default
         every one able to: untapped and not summoning sick, 508.1a), tapping unless they have

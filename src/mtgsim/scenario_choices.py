@@ -4,6 +4,7 @@ record (vocabulary.CHOICE_KINDS; docs/rules-core.md). A base of `Scenario`, whic
 the values are checked against."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
@@ -115,6 +116,30 @@ def _kinds_of(bits: int) -> str:
     or creature" (0: "a permanent")."""
     words = [t.lower() for t in card_types(bits)] or ["permanent"]
     return ("an " if words[0][0] in "aeiou" else "a ") + " or ".join(words)
+
+
+def all_or_nothing(method):
+    """A game action that meets a limit of the simulator (a ValueError: too many permanents, a
+    number too large) part way, or was given a choice it never asked for (`_check_asked`),
+    leaves the Scenario as it was before the action."""
+    @functools.wraps(method)
+    def action(self, *args, **kwargs):
+        snapshot = self._snapshot()
+        outer = not self._acting             # (an action may carry out another: checked once, at the end)
+        if outer:
+            self._begin_action()
+        try:
+            result = method(self, *args, **kwargs)
+            if outer:
+                self._check_asked(method.__name__)
+            return result
+        except ValueError:
+            self._restore(snapshot)
+            raise
+        finally:
+            if outer:
+                self._acting = False
+    return action
 
 
 class _Zones(Protocol):

@@ -53,7 +53,7 @@ _INDEX_FIELDS = {
     "count": ("filter",),
     "op": ("arg",),
     "effect": ("land_search",),
-    "card": ("attack_if_filter", "cost", "kicker", "flashback", "suspend", "star", "spell_effect", "kicked_effect",
+    "card": ("attack_if_filter", "cost", "kicker", "flashback", "exile_cost", "star", "spell_effect", "kicked_effect",
              "back"),
     "mana_ability": ("cost", "mana", "instead", "effect", "restriction", "condition", "tap_filter"),
     "cost_modifier": ("mana",),

@@ -583,7 +583,7 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
           multiplayer: bool | None = None) -> str:
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
     land played (and the land a bounce land returned), mana available, spells cast (a
-    commander: from the command zone; a suspended card: from exile) and cards suspended,
+    commander: from the command zone; a suspended or plotted card: from exile) and cards suspended or plotted,
     abilities activated and cards cycled with the mana spent,
     each card scry or surveil looked at and where it went, each card an effect moved (milled,
     looked at and put into the hand or on the bottom) and where it went, combat damage, the
@@ -624,6 +624,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
             from_exile = bool(value >> 20 & 1)
             if value >> 19 & 1:                        # (suspended: no cast follows, 702.62a)
                 turn_parts.append(f"suspend {names[row]}")
+            if value >> 21 & 1:                        # (plotted: no cast follows, 702.170a)
+                turn_parts.append(f"plot {names[row]}")
         if kind not in own_line and kind not in in_turn and kind not in (E.TR_GAME, E.TR_TURN, E.TR_HAND):
             continue                                   # (how actions were taken: for replays)
         c = names[row] if row >= 0 else ""

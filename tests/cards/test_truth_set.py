@@ -24,7 +24,7 @@ SIZE = 100
 # ---- the cards of the set not fully read: their buckets now ------------------------------------------
 PARTLY = {
     'The Fantasticar', 'The One Ring',
-    'Slickshot Show-Off', 'Orcish Bowmasters',
+    'Orcish Bowmasters',
     'Quantum Riddler',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar',
     'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
@@ -68,7 +68,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
            "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls",
            "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble",
-           "Psychic Frog"}
+            "Psychic Frog", "Slickshot Show-Off"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -603,6 +603,29 @@ def test_702_108a_monastery_swiftspear_hasty_gets_1_1_for_each_noncreature_spell
     assert s.attack([spear]) == 3 and s.life(player="opponent") == 11
     s.next_turn()
     assert (s.power(spear), s.toughness(spear)) == (1, 2)
+
+
+def test_702_170a_slickshot_show_off_flies_hasty_gets_2_0_per_noncreature_spell_and_may_be_plotted(db):
+    """A 1/2 with flying and haste: a Lightning Bolt cast makes it a 3/2 that attacks the turn it enters
+    (20 - 3 - 3); plotted for {1}{R} (702.170a, the two Mountains tap, the card exiled), it is cast on a later
+    turn from exile without paying its mana cost (702.170d: the lands stay untapped)."""
+    s = _scenario(db, "Mountain", "Mountain", "Mountain")
+    s.add_to_hand("Slickshot Show-Off")
+    bird = s.cast("Slickshot Show-Off")
+    assert (s.power(bird), s.toughness(bird)) == (1, 2)
+    assert {"Flying", "Haste"} <= set(db["Slickshot Show-Off"].keywords)
+    s.add_to_hand("Lightning Bolt")
+    s.cast("Lightning Bolt")
+    assert (s.power(bird), s.toughness(bird)) == (3, 2)
+    assert s.attack([bird]) == 3 and s.life(player="opponent") == 14
+    s = _scenario(db, "Mountain", "Mountain")
+    s.add_to_hand("Slickshot Show-Off")
+    s.plot("Slickshot Show-Off")
+    assert s.hand() == [] and s.plotted() == ["Slickshot Show-Off"] and all(map(s.is_tapped, s.battlefield()))
+    s.next_turn()
+    s.next_turn()
+    bird = s.cast("Slickshot Show-Off", alternative="plotted")
+    assert s.power(bird) == 1 and not any(map(s.is_tapped, (p for p in s.battlefield() if p != bird)))
 
 
 def test_614_1a_soul_scar_mage_is_a_1_2_prowess_its_replacement_never_applying(db, reader):

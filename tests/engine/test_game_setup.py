@@ -159,6 +159,7 @@ def test_a_scenario_game_takes_its_choices_as_one_record():
 MAY_ASK_THE_POLICY = {
     "policy.pxi": "the play policy itself",
     "activating.pxi": "the play policy itself: its activated abilities",
+    "exile_policy.pxi": "the play policy itself: its cards exiled to cast later",
     "choices.pxi": "the one place a choice inside an action is asked of it (goldfish) or read (Scenario)",
     "loop.pxi": "the goldfish's turn loop: the policy plays its turns",
     "spec.pxi": "the goldfish's spec: the policy's facts about the deck's cards",
@@ -167,7 +168,7 @@ MAY_ASK_THE_POLICY = {
 
 
 # The play policy's rooms: the functions they define are the policy's.
-POLICY_ROOMS = ("policy.pxi", "activating.pxi")
+POLICY_ROOMS = ("policy.pxi", "activating.pxi", "exile_policy.pxi")
 
 
 def policy_functions() -> set[str]:

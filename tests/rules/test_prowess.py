@@ -139,7 +139,8 @@ def _read(name, type_line, text, pt="1/1", keywords=()):
 def test_702_108a_the_recognizer_reads_prowess_and_the_noncreature_cast_trigger():
     """Swiftspear's "Prowess" (its reminder text aside) is read as the keyword, so its ability; Slickshot Show-Off's
     "Whenever you cast a noncreature spell, this creature gets +2/+0 until end of turn" as that trigger (its
-    plot left unread); Dragon's Rage Channeler's surveil on a noncreature spell (its delirium left unread)."""
+    plot read too, 702.170a: tests/rules/test_plot.py); Dragon's Rage Channeler's surveil on a noncreature
+    spell (its delirium left unread)."""
     rec = _read(SWIFTSPEAR, "Creature — Human Monk", "Haste\nProwess (Whenever you cast a noncreature spell, this "
                 "creature gets +1/+1 until end of turn.)", "1/2", ["Haste", "Prowess"])
     assert rec.bucket == "fully", rec.unrecognized
@@ -150,7 +151,7 @@ def test_702_108a_the_recognizer_reads_prowess_and_the_noncreature_cast_trigger(
                 "as a sorcery.)", "1/2", ["Flying", "Haste", "Plot"])
     assert rec.table["abilities"] == [{"kind": "trigger", "event": "you_cast_spell", "power_bonus": 2,
                                        "toughness_bonus": 0, "spell_not_types": ["Creature"]}]
-    assert rec.unrecognized == ["Plot {1}{R}"]
+    assert rec.unrecognized == [] and rec.table["plot"] == "{1}{R}"
     rec = _read("Dragon's Rage Channeler", "Creature — Human Shaman", "Whenever you cast a noncreature spell, "
                 "surveil 1. (Look at the top card of your library. You may put that card into your graveyard.)\n"
                 "Delirium — As long as there are four or more card types among cards in your graveyard, this "

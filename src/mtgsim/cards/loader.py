@@ -318,7 +318,7 @@ def _check_mana_ability(rec: ManaAbility, table: Mapping[str, Any], where: str) 
 _CARD_FIELDS = {"name", "cost", "type", "pt", "loyalty", "colors", "keywords", "abilities",
                 "kicker", "flashback", "text", "unmodeled", "token", "back", "star", "attacks_only_if",
                 "cycling", "typecycling", "doesnt_untap", "uncastable", "cant_attack", "unmodeled_effect", "levels",
-                "suspend", "suspend_time", "transforms"}
+                "suspend", "suspend_time", "plot", "transforms"}
 
 
 def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardDef:
@@ -356,7 +356,7 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
         raise fail("pt", "a creature needs power/toughness, e.g. pt = \"2/2\"")
     simple = {"loyalty": int, "keywords": tuple[str, ...], "text": str, "unmodeled": str,
               "token": bool, "kicker": ManaCost, "flashback": ManaCost, "star": Count,
-              "cycling": ManaCost, "typecycling": str, "suspend": ManaCost, "suspend_time": int,
+              "cycling": ManaCost, "typecycling": str, "suspend": ManaCost, "suspend_time": int, "plot": ManaCost,
               "doesnt_untap": bool, "uncastable": str,
               "cant_attack": bool, "unmodeled_effect": str, "transforms": bool,
               "colors": Color, "attacks_only_if": model.AttackCondition}
@@ -383,6 +383,8 @@ def card_from_table(table: Mapping[str, Any], source: str = "<python>") -> CardD
     if "suspend" in kw and "Creature" in kw["types"]:
         raise fail("suspend", "a creature cast with suspend gains haste (702.62a), which is not simulated: "
                               "suspend is read on noncreature cards only")
+    if "suspend" in kw and "plot" in kw:
+        raise fail("plot", "a card is exiled from the hand by suspend (702.62a) or by plot (702.170a) here, not both")
     if "attacks_only_if" in kw and "Creature" not in kw["types"]:
         raise fail("attacks_only_if", "only a creature attacks (508.1a): this card is no creature")
     star = any(p is not None and p.star for p in (kw.get("power"), kw.get("toughness")))

@@ -820,6 +820,8 @@ class CardDef:
     flashback: ManaCost | None = None     # alternative cost from the graveyard (702.34)
     suspend: ManaCost | None = None       # suspend N—cost (702.62a): pay it to exile the card from the hand
     suspend_time: int = 0                 # ...with N time counters; cast free as the last is removed
+    plot: ManaCost | None = None          # plot cost (702.170a): pay it to exile the card from the hand,
+                                          # to cast it free as a sorcery on a later turn
     cycling: ManaCost | None = None       # cycling cost (702.29a): pay it and discard the card
                                           # from your hand to draw a card
     typecycling: str = ""                 # ...or, typecycling (702.29e), to search for a card of

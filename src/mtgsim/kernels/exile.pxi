@@ -1,18 +1,34 @@
 # Cards in exile their owner may cast later (Game.exiled): suspend (702.62) -- the special action
 # exiling a card from the hand with time counters (116.2f), the counters removed in its owner's
-# upkeep, the card cast without paying its mana cost as the last is removed. (The goldfish's way
-# to suspend is the policy's: way_to_suspend.) Uses base, total_cost, game, zones, actions.
+# upkeep, the card cast without paying its mana cost as the last is removed; plot (702.170) -- the
+# special action exiling a card from the hand (116.2k), the plotted card cast without paying its
+# mana cost in a main phase of a later turn. (The goldfish's ways to suspend and to plot, and its
+# casts of plotted cards, are the policy's: exile_policy.) Uses base, total_cost, game, zones, actions.
 
-cdef void suspend_card(Rules* R, Game* g, int row, int who) noexcept nogil:
-    """702.62a, 116.2f: player who, its suspend cost paid, exiles card `row` (out of the hand
-    already) with its N time counters; a special action: no spell is cast, nothing triggers."""
+cdef void exile_to_cast(Game* g, int row, int who, int time, int plotted) noexcept nogil:
+    """Card `row` (out of the hand already) is exiled by player who, its owner, who may cast it
+    later: suspended with `time` time counters (702.62a), or plotted on turn `plotted` (702.170a)."""
     if g.n_exiled >= MAXEXILED:
         g.over |= GO_EXILED
         return
     g.exiled[g.n_exiled].row = row
     g.exiled[g.n_exiled].who = who
-    g.exiled[g.n_exiled].time = R.cards[row].suspend_time
+    g.exiled[g.n_exiled].time = time
+    g.exiled[g.n_exiled].plotted = plotted
     g.n_exiled += 1
+
+
+cdef void suspend_card(Rules* R, Game* g, int row, int who) noexcept nogil:
+    """702.62a, 116.2f: player who, its suspend cost paid, exiles card `row` (out of the hand
+    already) with its N time counters; a special action: no spell is cast, nothing triggers."""
+    exile_to_cast(g, row, who, R.cards[row].suspend_time, 0)
+
+
+cdef void plot_card(Game* g, int row, int who) noexcept nogil:
+    """702.170a, 116.2k: player who, its plot cost paid, exiles card `row` (out of the hand
+    already): it becomes a plotted card, which they may cast on a later turn (702.170d); a
+    special action: no spell is cast, nothing triggers."""
+    exile_to_cast(g, row, who, 0, g.bi.turn)
 
 
 cdef void suspended_upkeep(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexcept nogil:
@@ -50,4 +66,3 @@ cdef void suspended_upkeep(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexce
         g.cast_in_upkeep[g.n_cast_in_upkeep] = row
         g.n_cast_in_upkeep += 1
         resolve_spell(R, S, g, rng, row, 0, False, False, who)
-

@@ -53,7 +53,7 @@ cdef enum GoldfishOverflow:      # a limit a game met (Game.over, kept for the w
     GO_RESTRICTED = 1024         # restricted mana past its pool's entries (MAXRPOOL, MAXRUNIT)
     GO_STREAMS = 2048            # per-game streams asked for, but the generator isn't a PCG64
                                  # stepped inline (no games played)
-    GO_EXILED = 4096             # a card wasn't suspended: MAXEXILED cards already in exile to cast
+    GO_EXILED = 4096             # a card wasn't suspended or plotted: MAXEXILED cards already in exile to cast
 
 
 def goldfish_overflow_message(int over):
@@ -70,7 +70,7 @@ def goldfish_overflow_message(int over):
     if over & GO_ABILITIES:
         parts.append(f"more than {MAXPERM} permanents activating abilities in one main phase")
     if over & GO_EXILED:
-        parts.append(f"more than {MAXEXILED} suspended cards")
+        parts.append(f"more than {MAXEXILED} suspended or plotted cards")
     if over & GO_TRACE:
         parts.append("more events than the trace buffer holds")
     if over & GO_MEMORY:
@@ -103,6 +103,7 @@ cdef struct Exiled:              # a card in exile its owner may cast later (Gam
     int32_t row                  # its CARD row
     uint8_t who                  # its owner
     uint8_t time                 # its time counters (702.62a: suspended while it has one, 702.62b)
+    int16_t plotted              # the turn it became plotted (702.170a: cast free on a later turn), 0 not
 
 
 cdef struct Game:                # one game in progress: the goldfish's, or a Scenario's (GameState)
@@ -190,7 +191,7 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     int32_t flashback[MAXFLASHBACK]  # instants and sorceries with flashback in the graveyard
     int n_flashback
     Exiled exiled[MAXEXILED]     # cards in exile their owner may cast later, in the order exiled
-    int n_exiled                 # (702.62a: suspended, with their time counters)
+    int n_exiled                 # (702.62a: suspended, with their time counters; 702.170a: plotted)
     int32_t cast_in_upkeep[MAXEXILED]   # the cards cast from exile this upkeep (the "cast by" metric's)
     int n_cast_in_upkeep
     int n_commander              # the goldfish's commanders (Spec.commander; a Scenario's game: 0)
@@ -247,7 +248,9 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
     TR_CAST_WAY = 15             # before TR_CAST: value X | kicked << 16 | flashback << 17
                                  # | from the command zone << 18 (903.8) | suspended << 19 (702.62a:
                                  # exiled from the hand, no spell cast: no TR_CAST follows; cast
-                                 # from exile as its last time counter is removed: | 1 << 20)
+                                 # from exile as its last time counter is removed, or plotted on
+                                 # an earlier turn, 702.170d: | 1 << 20) | plotted << 21 (702.170a:
+                                 # exiled from the hand, no spell cast: no TR_CAST follows)
     TR_ACTIVATE_WAY = 16         # before TR_ACTIVATE: row the source's index on the battlefield,
                                  # value its ability's index | (target's index + 1) << 8
     # (Spec.snapshots) the state after each action (TR_KEEP and TR_LIFE: after the mulligans
@@ -366,6 +369,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     bint cyclers                 # some card of the deck has cycling (702.29): a cycling step
     bint suspends                # some card of the deck has suspend (702.62): cast_spells weighs
                                  # suspending it (way_to_suspend)
+    bint plots                   # some card of the deck has plot (702.170): cast_spells plots one
+                                 # with the mana left (way_to_plot), the main phase casts the plotted
     bint fetch_lands             # some land of the deck is a fetch land (fetch_ability) and
                                  # the policy uses abilities: crack_fetch_lands has work
     bint land_choice             # the deck has two kinds of land or more that a search may
@@ -865,7 +870,8 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "counts_hand": g.counts_hand, "counts_graveyard": g.counts_graveyard,
          "lists_graveyard": g.lists_graveyard,
          "flashback": [g.flashback[k] for k in range(g.n_flashback)], "n_flashback": g.n_flashback,
-         "exiled": [(g.exiled[k].row, g.exiled[k].who, g.exiled[k].time) for k in range(g.n_exiled)],
+         "exiled": [(g.exiled[k].row, g.exiled[k].who, g.exiled[k].time, g.exiled[k].plotted)
+                    for k in range(g.n_exiled)],
          "n_exiled": g.n_exiled,
          "cast_in_upkeep": [g.cast_in_upkeep[k] for k in range(g.n_cast_in_upkeep)],
          "n_cast_in_upkeep": g.n_cast_in_upkeep,

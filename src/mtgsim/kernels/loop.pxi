@@ -73,7 +73,8 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
             if card_payable(R, S, g, v, S.track[q], g.hand_count[S.track[q]] > 0):
                 count_castable(out + L.castable, out + L.castable_hit, q * S.turns + t, hit)
         g.spent = 0
-        if g.n_flashback or S.suspends or ((g.n_rows[0] or g.command_n) and not all_beyond_reach(R, S, g, 0)):
+        if (g.n_flashback or S.suspends or S.plots
+                or ((g.n_rows[0] or g.command_n) and not all_beyond_reach(R, S, g, 0))):
             cast_spells(R, S, g, rng, cast_turn, turn, v)
         if S.abilities and count_of(g, K_ACTIVATED):
             use_abilities(R, S, g, rng)

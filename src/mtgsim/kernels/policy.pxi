@@ -1,7 +1,7 @@
 # The play policy (mtgsim.policy.PlayPolicy): which land to play, which spells to cast and
 # how, which activated abilities to use, combat and the end of the turn.
 # Uses base, counts, abilities, production, total_cost, direct, plans, game, zones, actions,
-# library, exile, turn, views, and, included after it, activating.
+# library, exile, turn, views, and, included after it, activating, exile_policy.
 
 # ---- the play policy -------------------------------------------------------------------------------
 
@@ -562,12 +562,18 @@ cdef int tap_before_leaving(Rules* R, Spec* S, Game* g, Rng* rng, int i, int who
     return 1 + ability[best] | asked << 8
 
 
+cdef enum SpecialAction:          # a way the policy weighs that is no cast: exiling a card from the hand
+    SA_NONE = 0                  # (a cast)
+    SA_SUSPEND = 1               # for its suspend cost (702.62a, 116.2f)
+    SA_PLOT = 2                  # for its plot cost (702.170a, 116.2k)
+
+
 cdef struct Cast:                 # one way to cast a spell, as the policy weighs it
     int32_t row
     int x
     bint kicked
     bint flashback               # from the graveyard for its flashback cost (702.34)
-    bint suspend                 # not cast: exiled from the hand for its suspend cost (702.62a)
+    int special                  # not cast: a SpecialAction exiling it from the hand (SA_NONE: cast)
     int commander                # from the command zone: the commander's index (Game.commander,
                                  # 903.8), else -1
     int spend                    # mana it takes
@@ -638,7 +644,7 @@ cdef bint way_to_cast(Rules* R, Spec* S, Game* g, ManaView* v, int row, bint fla
             out.kicked = True
     out.row = row
     out.x = x
-    out.flashback = flashback             # (out.suspend: left False, cast_spells' and way_to_suspend's)
+    out.flashback = flashback             # (out.special: left SA_NONE, cast_spells')
     out.commander = commander
     out.cost = c[0]
     h = known_demand(R, S, g, row, c)
@@ -659,30 +665,6 @@ cdef inline int64_t cast_key(Spec* S, int row, int64_t spend, int64_t mv) noexce
     else:
         a, b = 1000 - mv, spend
     return (first << 40) | (a << 20) | b
-
-
-cdef bint way_to_suspend(Rules* R, Spec* S, Game* g, ManaView* v, int row, Cast* out) noexcept nogil:
-    """The goldfish's way to suspend card `row` from its hand now (702.62a, 116.2f: only where it
-    could begin to cast it, as cast_spells casts, in its main phase), weighed with its casts by
-    its suspend cost as both the mana it takes and its mana value (cast_key): the suspend cost
-    as printed (a special action, not a spell: no total cost, 601.2f, and no restricted mana,
-    106.6, pays it). False if it has no suspend, the simulator never casts it (Card.uncastable:
-    suspending leads to a cast), or the cost can't be paid."""
-    out.suspend = False                   # (way_to_cast leaves it: one store a cast weighed, not a suspend)
-    if R.cards[row].suspend < 0 or R.cards[row].uncastable:
-        return False
-    memset(&out.cost, 0, sizeof(TotalCost))
-    add_cost(R, R.cards[row].suspend, 0, &out.cost)
-    if not view_payable(R, g, v, &out.cost, casting(-1)):
-        return False
-    out.row = row
-    out.x = 0
-    out.kicked = out.flashback = False
-    out.suspend = True
-    out.commander = -1
-    out.spend = cost_total(&out.cost)
-    out.key = cast_key(S, row, out.spend, out.spend)
-    return True
 
 
 # way_to_cast for a commander, called through a pointer: with a third direct call the C compiler
@@ -717,13 +699,16 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
     be cast from there, with its tax; ties go to the hand); cards with flashback from the
     graveyard once nothing in hand can be cast. A card with suspend is suspended whenever its
     suspend cost can be paid, never cast from the hand then (way_to_suspend), weighed after the
-    hand's other cards (a tie goes to them: HOLD_SUSPEND). A second copy of a
-    legendary permanent you control is not cast."""
+    hand's other cards (a tie goes to them: HOLD_SUSPEND). The cards plotted on an earlier turn are
+    cast first (cast_plotted); a card with plot is plotted only once nothing can be cast, with the
+    mana left (way_to_plot). A second copy of a legendary permanent you control is not cast."""
     cdef ManaView* v = fresh if fresh != NULL else &(<Scratch*>g.scratch).cast_view
     cdef int k, q, best, row, most
     cdef Cast way, chosen
     cdef bint better, any_way
-    way.suspend = False                        # (way_to_cast leaves it; way_to_suspend sets it)
+    if g.n_exiled and S.plots and cast_plotted(R, S, g, rng, cast_turn, turn):     # (702.170d: first)
+        v = &(<Scratch*>g.scratch).cast_view   # the board has changed
+    way.special = SA_NONE                      # (way_to_cast leaves it; way_to_suspend, way_to_plot set it)
     while True:
         if v != fresh:                         # `fresh` describes the board as it is now
             view_prepare(R, g, v)
@@ -763,7 +748,7 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                     chosen = way
                     any_way = True
                     best = -1
-        way.suspend = False                    # (the commander's and flashback's ways are casts)
+        way.special = SA_NONE                  # (the commander's and flashback's ways are casts)
         for q in range(g.n_commander if g.command_n else 0):
             row = g.commander[q]
             if (g.in_command[q] and not (S.hold[row] and held(R, S, g, row, False))
@@ -780,6 +765,12 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
                         not any_way or way.key > chosen.key):
                     chosen = way
                     any_way = True
+        if not any_way and S.plots:            # (then the mana left plots a card: way_to_plot)
+            for q in range(g.n_rows[0]):
+                if the_way_to_plot(R, S, g, v, g.rows[0][q], &way) and (not any_way or way.key > chosen.key):
+                    chosen = way
+                    any_way = True
+            way.special = SA_NONE
         if not any_way:
             break
         row = chosen.row
@@ -793,16 +784,19 @@ cdef void cast_spells(Rules* R, Spec* S, Game* g, Rng* rng, int8_t* cast_turn, i
             g.gen += 1
         else:
             remove_from_hand(R, g, best if best >= 0 else first_in_hand(g, row))
-        if not pay(R, g, &chosen.cost, v, casting(-1 if chosen.suspend else row)):   # can't happen: payable
+        if not pay(R, g, &chosen.cost, v, casting(-1 if chosen.special else row)):   # can't happen: payable
             break                                                                     # was just checked
         if g.n_tapped:                         # (they resolve before the spell does)
             tapped_triggers(R, S, g, rng)
         state_based_actions(R, S, g, rng)      # 117.3c, 704.3: the caster gets priority
         v = &(<Scratch*>g.scratch).cast_view   # the board has changed
         g.spent += chosen.spend
-        if chosen.suspend:                     # (116.2f: a special action, no spell cast)
-            trace(g, TR_CAST_WAY, row, 1 << 19)
-            suspend_card(R, g, row, 0)
+        if chosen.special:                     # (116.2f, 116.2k: a special action, no spell cast)
+            trace(g, TR_CAST_WAY, row, 1 << 21 if chosen.special == SA_PLOT else 1 << 19)
+            if chosen.special == SA_PLOT:
+                plot_card(g, row, 0)
+            else:
+                suspend_card(R, g, row, 0)
             if g.snapshots:
                 snapshot(g, TR_CAST)
             continue

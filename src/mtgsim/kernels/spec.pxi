@@ -302,7 +302,7 @@ cdef class GoldfishSpec:
             raise ValueError("policy arrays need one entry per card row")
         keep["hold"][:n_cards] = np.where(keep["hold"][:n_cards] != 0, HOLD_NEVER, 0) | np.where(
             graveyard_target_rows(core.tables)[:n_cards], HOLD_TARGETS, 0) | np.where(
-            np.asarray(core.tables.cards["suspend"])[:n_cards] >= 0, HOLD_SUSPEND, 0)
+            np.asarray(core.tables.cards["suspend_time"])[:n_cards] > 0, HOLD_SUSPEND, 0)
         self.core = core
         self._keep = keep
         self.S.deck = <int32_t*>cnp.PyArray_DATA(keep["deck"])
@@ -386,7 +386,7 @@ def checking_views(GoldfishSpec spec):
 
 cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
     """S.track_demand, S.land_demand, S.deck_colours, S.deck_lands, the deck's double-faced
-    lands (S.land_faces, S.spell_lands), S.land_goal, S.cyclers, S.suspends, S.fetch_lands,
+    lands (S.land_faces, S.spell_lands), S.land_goal, S.cyclers, S.suspends, S.plots, S.fetch_lands,
     S.land_choice and S.attacker_lands, once S.gf, S.demand, S.abilities, the tracked cards and the commanders are
     set."""
     cdef int q, t, row, searchable = -1
@@ -402,7 +402,7 @@ cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
     S.deck_colours = 0
     S.deck_lands = 0
     S.land_faces = S.spell_lands = S.cyclers = S.fetch_lands = S.land_choice = S.attacker_lands = False
-    S.suspends = False
+    S.suspends = S.plots = False
     S.land_goal = 0
     for q in range(S.deck_n):
         row = S.deck[q]
@@ -413,7 +413,8 @@ cdef void spec_demand(Rules* R, Spec* S) noexcept nogil:
         row = S.deck[q]
         S.deck_lands += counts_as_land(R, S, row)
         S.cyclers |= cycling_row(R, row) >= 0
-        S.suspends |= R.cards[row].suspend >= 0
+        S.suspends |= R.cards[row].suspend_time > 0
+        S.plots |= R.cards[row].exile_cost >= 0 and R.cards[row].suspend_time == 0
         if S.abilities and fetch_ability(R, row) >= 0:
             S.fetch_lands = True
         if S.abilities and S.gf[row] & GF_LAND and attacker_land(R, S, row):

@@ -67,7 +67,8 @@ cdef class GameState:
         additional land plays effects gave them (305.2); `choices` the players' choices for
         the next action, one CHOICES record (schema.CHOICES_DTYPE; None: default_choices);
         `exiled` the cards in exile their owners may cast later, (card row, owner, time
-        counters) in the order exiled (Game.exiled: suspended cards, 702.62a)."""
+        counters, the turn it became plotted or 0) in the order exiled (Game.exiled: suspended
+        cards, 702.62a; plotted cards, 702.170a)."""
         cdef Game* g = self.g
         cdef Rules* R = &self.core.R
         cdef int i, who, row
@@ -95,10 +96,11 @@ cdef class GameState:
                     if not 0 <= row < R.n_cards:
                         raise ValueError(f"card row {row} is not in these tables")
         if len(exiled) > MAXEXILED:
-            raise ValueError(f"a game holds at most {MAXEXILED} suspended cards")
-        for row, who, time in exiled:
-            if not 0 <= row < R.n_cards or who not in (0, 1) or not 0 <= time <= 255:
-                raise ValueError(f"exiled card {(row, who, time)}: not (a card row, player 0 or 1, time counters)")
+            raise ValueError(f"a game holds at most {MAXEXILED} suspended or plotted cards")
+        for row, who, time, plotted in exiled:
+            if not 0 <= row < R.n_cards or who not in (0, 1) or not 0 <= time <= 255 or not 0 <= plotted <= 32767:
+                raise ValueError(f"exiled card {(row, who, time, plotted)}: not (a card row, player 0 or 1, time "
+                                 f"counters, the turn plotted)")
         for i in range(n):
             if not 0 <= rows[i]["card"] < R.n_cards:
                 raise ValueError(f"card row {rows[i]['card']} is not in these tables")
@@ -131,11 +133,8 @@ cdef class GameState:
             for row in graveyards[who]:     # (counted as they are put there: count_graveyards)
                 put_in_graveyard(g, who, row)
             g.bi.hand_size[who] = g.hand_n[who]
-        for row, who, time in exiled:
-            g.exiled[g.n_exiled].row = row
-            g.exiled[g.n_exiled].who = who
-            g.exiled[g.n_exiled].time = time
-            g.n_exiled += 1
+        for row, who, time, plotted in exiled:
+            exile_to_cast(g, row, who, time, plotted)
         g.next_id = next_id
         g.lands_played = lands_played
         g.extra_land_drops = extra_land_drops
@@ -157,15 +156,25 @@ cdef class GameState:
 
     def exiled(self):
         """The cards in exile their owners may cast later, as `load` takes them."""
-        return [(self.g.exiled[k].row, self.g.exiled[k].who, self.g.exiled[k].time) for k in range(self.g.n_exiled)]
+        return [(self.g.exiled[k].row, self.g.exiled[k].who, self.g.exiled[k].time, self.g.exiled[k].plotted)
+                for k in range(self.g.n_exiled)]
 
     def suspend(self, int row, int who):
         """702.62a, 116.2f: `who` exiles card `row` (taken from their hand by the caller, its suspend
         cost paid) with its time counters (suspend_card)."""
         self._player(who)
-        if not 0 <= row < self.core.R.n_cards or self.core.R.cards[row].suspend < 0:
+        if not 0 <= row < self.core.R.n_cards or self.core.R.cards[row].suspend_time == 0:
             raise ValueError(f"card row {row} has no suspend")
         suspend_card(&self.core.R, self.g, row, who)
+
+    def plot(self, int row, int who):
+        """702.170a, 116.2k: `who` exiles card `row` (taken from their hand by the caller, its plot
+        cost paid): it becomes plotted this turn (plot_card)."""
+        self._player(who)
+        if not 0 <= row < self.core.R.n_cards or (self.core.R.cards[row].exile_cost < 0
+                                                  or self.core.R.cards[row].suspend_time):
+            raise ValueError(f"card row {row} has no plot")
+        plot_card(self.g, row, who)
 
     def debug_fields(self):
         """Tests: its Game field by field (game_fields)."""

@@ -27,7 +27,7 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
     # (not the keyword actions a record may list, 701: "Scry 1" is an effect, read as one)
     known = (({k.lower() for k in keywords} - _KEYWORD_ACTIONS) | KNOWN_KEYWORDS | set(KEYWORD_ABILITIES)
              | CHARACTERISTIC_KEYWORDS
-             | {"kicker", "flashback", "devoid", "affinity", "suspend", "delve"} | set(_CYCLING) | set(_MEANS))
+             | {"kicker", "flashback", "devoid", "affinity", "suspend", "delve", "plot"} | set(_CYCLING) | set(_MEANS))
     parts = [x.strip() for x in re.split(r", |; ", p.rstrip("."))]
     heads = []
     for part in parts:
@@ -43,7 +43,7 @@ def _keyword_line(face: Face, p: str, keywords: tuple[str, ...], clauses: list[C
         if (head in KNOWN_KEYWORDS or head in KEYWORD_ABILITIES or head in CHARACTERISTIC_KEYWORDS) and not rest:
             face.keywords.append(head.capitalize())     # ("first strike" → "First strike"; prowess: its ability)
             status = RECOGNIZED
-        elif head in ("kicker", "flashback") and _is_mana_cost(rest):
+        elif head in ("kicker", "flashback", "plot") and _is_mana_cost(rest):     # (702.33, 702.34, 702.170a)
             face.fields[head] = rest
             status = RECOGNIZED
         elif head in _CYCLING and _is_mana_cost(rest) and "cycling" not in face.fields:
@@ -640,6 +640,10 @@ def recognize(card: OracleCard) -> Recognition:
         for other in card.faces[1:]:
             how = {"transform": "its back face", "meld": "its melded face", "flip": "its flipped face"}.get(
                 card.layout, f"its other half ({card.layout})")
+            if card.layout == "adventure" and (why := _adventure_never_cast(other)):
+                clauses.append(Clause(f"{other.name}: its Adventure (715.3) \u2014 {why}: never cast, the card cast "
+                                      "only as its creature", IGNORED, other.name, "adventure never cast"))
+                continue
             if other.oracle_text or card.layout not in ("transform", "meld", "flip"):
                 clauses.append(Clause(f"{other.name}: {how} is not simulated", UNRECOGNIZED, other.name,
                                       f"{card.layout} face"))
@@ -654,6 +658,19 @@ def recognize(card: OracleCard) -> Recognition:
         front["unmodeled"] = (front.get("unmodeled", "") + " " + " ".join(
             f"{name}: missing from the bulk file." for name in missing)).strip()
     return Recognition(card.name, front, clauses, tokens)
+
+
+def _adventure_never_cast(face: OracleFace) -> str | None:
+    """Why an adventurer's Adventure (715.2) is never cast: read as a spell of its own, each of its
+    clauses is one a goldfish never uses and casting it needs what a goldfish lacks (never_cast: a
+    target that can't exist, 601.2c; or only harm to the player's own). The card is then only ever
+    cast as its creature, from the hand (715.3: the Adventure is another way to cast it, never
+    taken), and the Adventure is moot. None otherwise (its effects are then unread)."""
+    clauses: list[Clause] = []
+    table = face_table(face, (), clauses, {})
+    if "uncastable" in table and clauses and all(c.status == IGNORED for c in clauses):
+        return table["uncastable"]
+    return None
 
 
 _FACE_WORDS = {"modal_dfc": "its back face", "transform": "its back face", "meld": "its melded face",
