@@ -44,6 +44,8 @@ ctypedef struct Filter:          # which cards or permanents a rule looks for (F
                                  # count reads it
     uint8_t cost_below           # and its card's mana cost generic mana only, {0} up to {cost_below - 1} (202.1:
                                  # a search's, Urza's Saga's "mana cost {0} or {1}": 2), 0 any
+    uint8_t mana_value_below     # and its card's mana value {mana_value_below - 1} or less (202.3: a search's,
+                                 # "a creature card with mana value 1 or less": 2), 0 any
 
 ctypedef struct Count:           # a number read off the game state (COUNT table)
     uint8_t what                 # CountOf

@@ -99,6 +99,7 @@ class OpFlag(enum.IntEnum):
     OF_REST_TO_GRAVEYARD = 2048  # OP_LOOK_REVEAL: the rest into the graveyard, not on the bottom (Malevolent Rumble)
     OF_RANDOM_ORDER = 4096       # OP_LOOK_TO_HAND, OP_LOOK_REVEAL: the rest on the bottom in a random order
     OF_ON_SOURCE = 8192          # OP_COUNTERS: on the ability's own permanent, where its event concerns another
+    OF_TO_HAND = 16384           # OP_SEARCH_CARD: into the hand (else onto the battlefield)
 
 
 class Who(enum.IntEnum):
@@ -163,8 +164,9 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
     ChoiceKind("cards_to_top", "the cards of the hand an effect puts on top of the library, and their order (401.4; "
                "the cards last put into the hand, as they were drawn)", "resolving", "cards_to_top", field="top_cards",
                default=0),
-    ChoiceKind("card_to_find", "the card a search for a card finds (701.23; the goldfish's: one with a mana ability, "
-               "else the one of greatest mana value; a Scenario's: the first from the top)", "resolving",
+    ChoiceKind("card_to_find", "the card a search for a card finds (701.23; the goldfish's: onto the battlefield, one "
+               "with a mana ability, else the one of greatest mana value; into the hand, the one it wants most in "
+               "hand, want_score, as a look's take; a Scenario's: the first from the top)", "resolving",
                "card_to_search"),
     ChoiceKind("loyalty_ability", "the loyalty ability a planeswalker activates this turn (606.3; the play policy's, "
                "loyalty_to_activate: its ultimate -- its last ability, a minus one -- when it can be paid, else its "
@@ -380,7 +382,8 @@ _BECOMES = (_names("becomes", "the card types it becomes, besides its own (613.1
                   default=True, flag=OpFlag.OF_UNTIL_END_OF_TURN))
 
 _LAND_KINDS = (_flag("lands_basic", "with land_types: basic lands of those types only"),
-               Param("land_types", "names", "the land subtypes searched for (none: basic lands)", default=()))
+               Param("land_types", "names", "the land subtypes searched for (none: basic lands)", default=()),
+               _flag("any_land", "any land card, not only basic ones (\"a land card\": Expedition Map)"))
 
 _RANDOM_ORDER = _flag("random_order", "the rest go on the bottom of your library in a random order, not in any order "
                       "(an order no player chooses)", flag=OpFlag.OF_RANDOM_ORDER)
@@ -534,6 +537,16 @@ OPS: tuple[OpDef, ...] = (
                  flag=OpFlag.OF_REST_TO_GRAVEYARD),
            _RANDOM_ORDER),
           worth=True, choice="to_hand", moved="look"),
+    OpDef("card_to_hand", OpCode.OP_SEARCH_CARD, "701.23",
+          "search your library for N cards of the given kind (any card, with none given), reveal them (701.20a: the "
+          "goldfish's opponent does nothing with what it sees), put them into your hand, then shuffle (Demonic "
+          "Tutor; Ranger-Captain of Eos's \"a creature card with mana value 1 or less\")",
+          (_number("card_to_hand", "cards found", hi=MAX_LOOK),
+           _names("card_types", "the card types searched for, any of them (none: any card)", CARD_TYPE_NAMES),
+           _names("card_subtypes", "...and one of these subtypes (\"an Equipment card\"; none: any)"),
+           Param("mana_value_at_most", "number", "...with mana value this or less (202.3; -1: any)", lo=-1, hi=16,
+                 default=-1)),
+          flags=int(OpFlag.OF_TO_HAND), worth=True, choice="card_to_find"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -99,16 +99,22 @@ cdef int take_searched(Rules* R, Game* g, Op* e, int want, int who) noexcept nog
 
 cdef void search_card(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, int who) noexcept nogil:
     """Player `who` searches their library for a card passing op e's FILTER row (701.23: Urza's Saga's "an
-    artifact card with mana cost {0} or {1}") and puts it onto the battlefield, its enters abilities
-    triggering (603.6a): the one they choose (card_to_search; a Scenario's, the first from the top)."""
+    artifact card with mana cost {0} or {1}"; Demonic Tutor's "a card") and puts it into their hand
+    (OF_TO_HAND), or onto the battlefield, its enters abilities triggering (603.6a): the one they choose
+    (card_to_search; a Scenario's, the first from the top)."""
     cdef int want = -1, row, i
+    cdef bint to_hand = (e.flags & OF_TO_HAND) != 0
     if not g.scenario:
         forget_top(g)                    # (the library is shuffled after: its top is unknown)
-        want = card_to_search(R, g, e)
+        want = card_to_search(R, S, g, e, to_hand)
     row = take_searched(R, g, e, want, who)
     if row < 0:
         return
-    trace(g, TR_SEARCH, row, 1)
+    trace(g, TR_SEARCH, row, not to_hand)
+    if to_hand:
+        put_in_hand(g, who, row)
+        board_changed(g)
+        return
     i = add_permanent(R, g, row, False, 0, who)
     board_changed(g)
     if i >= 0:

@@ -62,6 +62,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "transform": ("Creature — Human", "{3}{G}: Transform ~. Activate only as a sorcery."),
     "card_to_battlefield": ("Sorcery", ("Search your library for an artifact card with mana cost {0} or {1}, put it "
                                         "onto the battlefield, then shuffle.")),
+    "card_to_hand": ("Sorcery", "Search your library for a card, put that card into your hand, then shuffle."),
     "look_reveal": ("Sorcery", ("Look at the top five cards of your library. You may reveal a colorless card from "
                                 "among them and put it into your hand. Then put the rest on the bottom of your "
                                 "library in any order.")),
@@ -328,6 +329,24 @@ def _e_card_to_battlefield(m):          # 701.23, 202.1 (Urza's Saga)
     return {"card_to_battlefield": 1, "card_types": [m["type"].capitalize()], "cost_at_most": 1}
 
 
+@_effect(r"(?:you may )?search your library for an? (?:(?P<kind>[\w ]+?) )?card(?: with mana value (?P<mv>\d+) or "
+         r"less)?, (?:reveal (?:it|that card), )?put (?:it|that card) into your hand, then shuffle")
+def _e_card_to_hand(m):                 # 701.23, 701.20a, 202.3 (Demonic Tutor, Ranger-Captain of Eos)
+    step: dict = {"card_to_hand": 1}
+    for word in (m["kind"] or "").split(" or "):
+        if word.capitalize() in vocabulary.CARD_TYPE_NAMES and word != "kindred":
+            step.setdefault("card_types", []).append(word.capitalize())
+        elif word in ("Equipment", "Aura", "Vehicle"):   # (an artifact or enchantment subtype, 205.3g-h)
+            step.setdefault("card_subtypes", []).append(word)
+        elif word:
+            return None                 # (a supertype, a colour, a name: no word for it here)
+    if "card_types" in step and "card_subtypes" in step:
+        return None                     # ("an artifact or Aura card": not a filter of one kind)
+    if m["mv"] and int(m["mv"]) > vocabulary.param("card_to_hand", "mana_value_at_most").hi:
+        return None
+    return step | ({"mana_value_at_most": int(m["mv"])} if m["mv"] else {})
+
+
 @_effect(r"investigate")
 def _e_investigate(m):
     return {"tokens": {"Clue": 1}}
@@ -345,7 +364,7 @@ def _e_sac_end(m):
 
 _LAND_SEARCH = re.compile(
     r"(?:you may )?search your library for (?P<n>a|an|up to (?:one|two|three|four|\w+)) (?P<what>[\w ,]+?) cards?"
-    r"(?:, reveal (?:it|them|those cards))?,(?: and)? "
+    r"(?:, reveal (?:it|them|that card|those cards))?,(?: and)? "
     r"(?P<put>put (?:it|them|that card|those cards) (?:onto the battlefield"
     r"(?P<tapped> tapped)?|into your hand)|put one onto the battlefield tapped and the (?:other|rest) into your hand)"
     r"(?:,)? then shuffle(?P<untap>\. Then if you control four or more lands, untap that land)?\.?", re.IGNORECASE)
@@ -356,6 +375,8 @@ def _land_types(what: str) -> tuple[bool, list[str]] | None:
     Forest, Plains, or Island' → (True, [...]); else None."""
     if what in ("basic land", "basic lands"):
         return True, []
+    if what in ("land", "lands"):
+        return False, ["any"]           # (any land card: no supertype, no subtype)
     basic = what.startswith("basic ")
     m = re.fullmatch(r"(?:basic )?((?:[A-Z][a-z]+(?:, | or |, or ))*[A-Z][a-z]+)", what)
     if m:
@@ -380,7 +401,8 @@ def land_search(text: str) -> dict | None:
     if kinds is None:
         return None
     basic, types = kinds
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {"any_land": True} if types == ["any"] else {}
+    types = [] if types == ["any"] else types
     if basic and types:
         out["lands_basic"] = True
     if m["put"].startswith("put one onto the battlefield"):      # (Cultivate)
