@@ -335,6 +335,8 @@ ctypedef struct BoardInfo:       # the per-game facts the kernels read besides t
     int16_t last_turn_start[2]   # each player's most recent turn number (0: none yet)
     int16_t hand_size[2]
     int16_t life[2]
+    int16_t upkeep_draws[2]      # cards each player draws at the beginning of the next upkeep (603.7a: the
+                                 # delayed triggered abilities of OP_DRAW_NEXT_UPKEEP, whoever's turn it is)
     int16_t graveyard_n[2]       # the cards in each player's graveyard, and of them the ones of
     int16_t graveyard_types[2][9]  # each card type, by its CardTypeBit's place (205.2a: a card of
                                  # two types in both): kept by put_in_graveyard and

@@ -79,6 +79,7 @@ class OpCode(enum.IntEnum):
     OP_SEARCH_CARD = 29          # search the library for N cards onto the battlefield (701.23): arg, a FILTER row
     OP_LOOK_REVEAL = 30          # look at (reveal) the top N, cards of the FILTER row arg of them may go into
     #                              the hand (one, or any number), the rest on the bottom or into the graveyard
+    OP_DRAW_NEXT_UPKEEP = 31     # draw N cards at the beginning of the next turn's upkeep (603.7: a delayed trigger)
 
 
 class OpFlag(enum.IntEnum):
@@ -547,6 +548,11 @@ OPS: tuple[OpDef, ...] = (
            Param("mana_value_at_most", "number", "...with mana value this or less (202.3; -1: any)", lo=-1, hi=16,
                  default=-1)),
           flags=int(OpFlag.OF_TO_HAND), worth=True, choice="card_to_find"),
+    OpDef("draw_next_upkeep", OpCode.OP_DRAW_NEXT_UPKEEP, "603.7",
+          "you draw N cards at the beginning of the next turn's upkeep, whoever's turn it is (a delayed triggered "
+          "ability, created as the effect resolves, 603.7a; Mishra's Bauble, Urza's Bauble). The goldfish "
+          "activates such an ability as it uses abilities, after its spells, the turn it can",
+          (_number("draw_next_upkeep", "cards drawn", hi=MAX_LOOK),), worth=True),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

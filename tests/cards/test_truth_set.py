@@ -31,7 +31,6 @@ PARTLY = {
     'Talon Gates of Madara'}
 UNKNOWN = {
     'Badgermole Cub',
-    "Mishra's Bauble",
     'Tezzeret, Cruel Captain', 'Chalice of the Void',
     'Manifold Key',
     'Chrome Mox', 'Academic Dispute'}
@@ -67,7 +66,8 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Preordain", "Ponder", "Brainstorm", "Sensei's Divining Top", "Sleight of Hand", "Stock Up",
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
            "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls",
-           "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble"}
+           "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble",
+           "Mishra's Bauble"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -891,3 +891,20 @@ def test_401_2_malevolent_rumble_may_take_none_and_by_default_takes_the_top_perm
     assert s.hand() == ["Malevolent Rumble"] and s.graveyard_count() == 5
     s.cast("Malevolent Rumble")                             # (one card left: the Swamp, a land)
     assert s.hand() == ["Swamp"]
+
+
+def test_603_7a_mishras_bauble_draws_a_card_at_the_beginning_of_the_next_upkeep(db):
+    """Mishra's Bauble ({0} artifact): "{T}, Sacrifice this: Look at the top card of target player's library. Draw a
+    card at the beginning of the next turn's upkeep." The look changes nothing (the goldfish targets its
+    opponent); the draw is a delayed triggered ability (603.7a): none now, one as the next turn's upkeep begins,
+    whoever's turn it is (the opponent's here), and never again (603.7c)."""
+    s = _scenario(db)
+    _library(s, "Island", "Swamp", "Forest")
+    s.add_to_hand("Mishra's Bauble")
+    bauble = s.cast("Mishra's Bauble")
+    s.activate(bauble)
+    assert s.hand() == [] and s.graveyard() == ["Mishra's Bauble"] and s.battlefield() == []
+    s.next_turn()
+    assert s.hand() == ["Island"]
+    s.next_turn()
+    assert s.hand() == ["Island", "Swamp"]                 # (your draw step's only)

@@ -335,6 +335,8 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 card_leaves_graveyard(g, who, t)
                 trace_moved(g, code, t, Z_GRAVEYARD, Z_HAND, who)
                 put_in_hand(g, who, t)
+        elif code == OP_DRAW_NEXT_UPKEEP:      # 603.7a: a delayed trigger, created now (begin_turn draws)
+            g.over |= amount_in(&g.bi.upkeep_draws[who], op.amount.fixed)
         elif code == OP_LOOK_REVEAL:
             look_reveal(R, S, g, rng, who, op.amount.fixed, &R.filters[op.arg], op.flags)
         elif code == OP_CLASS_LEVEL:

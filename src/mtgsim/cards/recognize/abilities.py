@@ -139,7 +139,7 @@ def _activated(face: Face, p: str) -> Abilities | None:
         if not gives or any(t["event"] != "self_attacks" for t in gives):
             return None                 # (the only ability the core reads off what a permanent becomes)
         granted, effect = gives, effect.replace(quoted[0], ".", 1)
-    fields = effect_of(effect, face.tokens)
+    fields = effect_of(effect, face.tokens, noops=True)
     if fields is None or fields.pop("_on_", "~") != "~" or "power_bonus" in repr(fields):
         return None                     # (a pump the goldfish would activate only for an attacker: no policy yet)
     if granted:

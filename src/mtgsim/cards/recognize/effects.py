@@ -63,6 +63,8 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "card_to_battlefield": ("Sorcery", ("Search your library for an artifact card with mana cost {0} or {1}, put it "
                                         "onto the battlefield, then shuffle.")),
     "card_to_hand": ("Sorcery", "Search your library for a card, put that card into your hand, then shuffle."),
+    "draw_next_upkeep": ("Artifact", ("{T}, Sacrifice ~: Look at the top card of target player's library. Draw a "
+                                      "card at the beginning of the next turn's upkeep.")),
     "look_reveal": ("Sorcery", ("Look at the top five cards of your library. You may reveal a colorless card from "
                                 "among them and put it into your hand. Then put the rest on the bottom of your "
                                 "library in any order.")),
@@ -345,6 +347,11 @@ def _e_card_to_hand(m):                 # 701.23, 701.20a, 202.3 (Demonic Tutor,
     if m["mv"] and int(m["mv"]) > vocabulary.param("card_to_hand", "mana_value_at_most").hi:
         return None
     return step | ({"mana_value_at_most": int(m["mv"])} if m["mv"] else {})
+
+
+@_effect(r"(?:you )?draw a card at the beginning of the next turn's upkeep")
+def _e_draw_next_upkeep(m):             # 603.7a (Mishra's Bauble: a delayed triggered ability)
+    return {"draw_next_upkeep": 1}
 
 
 @_effect(r"investigate")
@@ -630,9 +637,11 @@ def join_effects(parts: list[dict | None], ordered: bool = True) -> dict | None:
 _TARGET_PLAYER_LOOTS = re.compile(r"target player draws [^.]*\bdiscards?\b", re.IGNORECASE)
 
 
-def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
+def effect_of(text: str, tokens: dict[str, dict] | None = None, noops: bool = False) -> dict | None:
     """The Effect fields of a list of effect sentences, or None if some sentence isn't read.
-    Token cards described by the text are added to `tokens` (by name)."""
+    Token cards described by the text are added to `tokens` (by name). With `noops`, a sentence
+    that changes nothing in a goldfish (is_noop) is read as nothing among the others (an activated
+    ability's effect, which is not split into clauses: Mishra's Bauble's look)."""
     made: dict[str, dict] | None = None if tokens is None else {}     # (kept only if all is read)
     out: list[dict | None] = []
     for s in merged_sentences([s.strip() for s in sentences(text) if s.strip()]):
@@ -652,6 +661,8 @@ def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
             # is read as before)
             read = [{} if n else _sentence_effect(e, made) for e, n in zip(parts, noop)]
             part = join_effects(read)
+        if part is None and noops and is_noop(s):
+            part = {}
         out.append(part)
     fields = join_effects(out)
     if fields and tokens is not None and made:
