@@ -455,9 +455,10 @@ OPS: tuple[OpDef, ...] = (
           "you mill N: the top N cards of your library into your graveyard (as many as there are, 701.17b)",
           (_amount("mill", "cards milled"),), moved="mill"),
     OpDef("look_to_hand", OpCode.OP_LOOK_TO_HAND, "401.2",
-          "look at the top N cards of your library (at most MAX_LOOK), put to_hand of them into your hand and "
-          "the rest on the bottom in any order (Impulse)",
-          (_number("look_to_hand", "cards looked at", hi=MAX_LOOK),
+          "look at the top N cards of your library (at most MAX_LOOK; N may be a count: Consult the Star Charts' "
+          "\"the top X cards ..., where X is the number of lands you control\"), put to_hand of them into your hand "
+          "and the rest on the bottom in any order (Impulse)",
+          (Param("look_to_hand", "amount", "cards looked at", hi=MAX_LOOK, default=0),
            Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1, to="arg",
                  at_most="look_to_hand"),
            _flag("more_if_instant_and_sorcery", "instead one more into your hand if there is an instant card and "

@@ -173,9 +173,11 @@ def test_a_parameter_bounded_by_another_names_one_of_its_ops_numbers():
     for o in vocabulary.OPS:
         for p in o.params:
             if p.at_most:
-                assert vocabulary.param(o.name, p.at_most).kind == "number", (o.name, p.name)
+                assert vocabulary.param(o.name, p.at_most).kind in ("number", "amount"), (o.name, p.name)
     assert vocabulary.beyond_bounds("look_to_hand", {"look_to_hand": 2, "to_hand": 3})
     assert not vocabulary.beyond_bounds("look_to_hand", {"look_to_hand": 3, "to_hand": 3})
+    # (a count, X lands, is bounded as the look resolves: fewer cards than to_hand are all taken, 401.2)
+    assert not vocabulary.beyond_bounds("look_to_hand", {"look_to_hand": {"count": "permanents"}, "to_hand": 3})
 
 
 def test_a_modifier_belongs_to_the_ops_that_declare_it():

@@ -324,7 +324,7 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 trace_moved(g, code, t, Z_LIBRARY, Z_GRAVEYARD, who)
                 card_to_graveyard(R, g, who, t)
         elif code == OP_LOOK_TO_HAND:           # (Flow State: "instead" one more, 608.2c)
-            look_to_hand(R, S, g, rng, who, op.amount.fixed, op.arg + (
+            look_to_hand(R, S, g, rng, who, op_amount(R, g, op, source, who, x), op.arg + (
                 (op.flags & OF_MORE_IF_INSTANT_AND_SORCERY) != 0
                 and graveyard_has_each(&g.bi, who, CT_INSTANT | CT_SORCERY)), op.flags)
         elif code == OP_GRAVEYARD_TO_HAND:     # 115.1: a target; none there, nothing (608.2b)

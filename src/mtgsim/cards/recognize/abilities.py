@@ -393,12 +393,19 @@ def spell_effect(face: Face, p: str) -> Abilities | None:
             return None
         face.kicked = fields
         return []
-    fields = effect_of(p, face.tokens)
+    more = _KICKED_TAKES_MORE.search(p)      # (Consult the Star Charts: a look's "put two ... instead", 702.33d)
+    fields = effect_of(p[:more.start()] + p[more.end():] if more else p, face.tokens)
     joined = None if fields is None or "_on_" in fields else join_effects([face.spell, fields])
-    if joined is None:
+    if fields is None or joined is None or more and (face.kicked is not None or "to_hand" not in fields):
         return None
+    if more:
+        face.kicked = join_effects([face.spell, {**fields, "to_hand": number_of(more["n"])}])
     face.spell = joined                  # (the paragraphs' effects in their order, 608.2c)
     return []
+
+
+_KICKED_TAKES_MORE = re.compile(r"(?<=\. )If (?:this spell|~) was kicked, put (?P<n>two|three|four) of (?:them|those "
+                                r"cards) into your hand instead\. ")
 
 
 _MODAL = re.compile(r"(?P<head>(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one|Choose one(?: or both| or more)?)"

@@ -93,13 +93,22 @@ def _e_scry_draw(m):                    # (Preordain: the kernel looks before it
     return {m["what"].lower(): int(m["s"]), "draw": number_of(m["n"])}
 
 
-@_effect(r"look at the top (?P<look>two|three|four|five|six|seven|eight|nine|ten) cards of your library\. "
-         r"Put (?P<take>one|two|three) of them into your hand and the (?:rest|other) on the bottom of your library"
+@_effect(r"look at the top (?P<look>two|three|four|five|six|seven|eight|nine|ten|X) cards of your library(?:, where "
+         r"X is (?P<x>[^.]+))?\. Put (?P<take>one|two|three) of (?:them|those cards) into your hand(?: and|\. Put) the "
+         r"(?:rest|other) on the bottom of your library"
          r"(?: in (?P<order>any|a random) order)?(?P<more>\. If there is an instant card and a sorcery card in your "
          r"graveyard, instead put (?P<more_n>two|three|four) of them into your hand and the rest on the bottom of "
          r"your library in any order)?")
 def _e_look_to_hand(m):                 # (Impulse: the look and the put are one instruction, 608.2c)
-    look, take = number_of(m["look"]), number_of(m["take"])
+    take = number_of(m["take"])
+    if (m["look"] == "X") != bool(m["x"]):
+        return None
+    if m["x"]:                          # (Consult the Star Charts: "where X is the number of lands you control")
+        look = amount_phrase("equal to " + m["x"])
+        if look is None or m["more"]:
+            return None
+        return {"look_to_hand": look, "to_hand": take} | ({"random_order": True} if m["order"] == "a random" else {})
+    look = number_of(m["look"])
     if not take < look <= vocabulary.MAX_LOOK:
         return None
     random = {"random_order": True} if m["order"] == "a random" else {}
@@ -519,8 +528,8 @@ def _token_count(m: re.Match) -> Any:
     return "X" if m["n"] == "X" else number_of(m["n"])
 
 
-_LOOK_AT_TOP = re.compile(r"look at the top \w+ cards of your library\.?", re.I)
-_PUT_OF_THEM = re.compile(r"put \w+ of them into your hand", re.I)
+_LOOK_AT_TOP = re.compile(r"look at the top \w+ cards of your library(?:, where X is [^.]+)?\.?", re.I)
+_PUT_OF_THEM = re.compile(r"put \w+ of (?:them|those cards) into your hand", re.I)
 _REVEAL_TOP = re.compile(r"(?:look at|reveal) the top \w+ cards of your library\.?", re.I)
 _MAY_TAKE = re.compile(r"you may (?:reveal|put) [\w ,]+ from among them (?:and put (?:it|the revealed cards) )?into "
                        r"your hand\.?", re.I)
@@ -543,8 +552,8 @@ def merged_sentences(parts: list[str]) -> list[str]:
         elif out and _INSTEAD_PUT.match(s) and _LOOK_AT_TOP.match(out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (Flow State: "instead" changes it, 608.2c)
         elif out and (_MAY_TAKE.fullmatch(s) and _REVEAL_TOP.fullmatch(out[-1])
-                      or _PUT_REST.fullmatch(s) and " from among them " in out[-1]
-                      and _REVEAL_TOP.match(out[-1])):
+                      or _PUT_REST.fullmatch(s) and (" from among them " in out[-1] and _REVEAL_TOP.match(out[-1])
+                                                     or _PUT_OF_THEM.search(out[-1]) and _LOOK_AT_TOP.match(out[-1]))):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (a look, what may be taken, the rest: one phrase)
         elif out and s == "You may shuffle." and out[-1].endswith("then put them back in any order."):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the choice is of the cards looked at: one phrase)
