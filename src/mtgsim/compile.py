@@ -389,8 +389,9 @@ class _Compiler:
             arg = self.land_filter(tuple(op.get("land_types")), op.get("lands_basic"), op.get("any_land"))
         elif o.code == OpCode.OP_GRAVEYARD_TO_HAND:   # (the cards it may return: a FILTER row)
             arg = self.filter("graveyard_card_types", types=tuple(op.get("graveyard_card_types")))
-        elif o.name == "card_to_battlefield":    # (two modifiers, card_types and cost_at_most: one FILTER row)
-            arg = self.filter("card_types", types=tuple(op.get("card_types")), cost_at_most=op.get("cost_at_most"))
+        elif o.name == "card_to_battlefield":    # (its kind: card types, colours, mana cost: one FILTER row)
+            arg = self.filter("card_types", types=tuple(op.get("card_types")), cost_at_most=op.get("cost_at_most"),
+                              colors=sum(_TYPE_LETTER_BIT[c] for c in set(op.get("card_colors"))))
         elif o.name == "card_to_hand":           # (its kind: card types, subtypes, mana value: one FILTER row)
             arg = self.filter("card_types", types=tuple(op.get("card_types")), subtypes=tuple(op.get("card_subtypes")),
                               mana_value_at_most=op.get("mana_value_at_most"))

@@ -80,6 +80,7 @@ class OpCode(enum.IntEnum):
     OP_LOOK_REVEAL = 30          # look at (reveal) the top N, cards of the FILTER row arg of them may go into
     #                              the hand (one, or any number), the rest on the bottom or into the graveyard
     OP_DRAW_NEXT_UPKEEP = 31     # draw N cards at the beginning of the next turn's upkeep (603.7: a delayed trigger)
+    OP_SPELL_TO_LIBRARY = 32     # the spell resolving is shuffled into its owner's library, not put into the graveyard
 
 
 class OpFlag(enum.IntEnum):
@@ -101,6 +102,7 @@ class OpFlag(enum.IntEnum):
     OF_RANDOM_ORDER = 4096       # OP_LOOK_TO_HAND, OP_LOOK_REVEAL: the rest on the bottom in a random order
     OF_ON_SOURCE = 8192          # OP_COUNTERS: on the ability's own permanent, where its event concerns another
     OF_TO_HAND = 16384           # OP_SEARCH_CARD: into the hand (else onto the battlefield)
+    OF_MANA_VALUE_AT_MOST_X = 32768  # OP_SEARCH_CARD: a card of mana value X or less (the spell's X, 107.3)
 
 
 class Who(enum.IntEnum):
@@ -523,7 +525,11 @@ OPS: tuple[OpDef, ...] = (
           "onto the battlefield, then shuffle (Urza's Saga: \"an artifact card with mana cost {0} or {1}\")",
           (_number("card_to_battlefield", "cards found", hi=MAX_LOOK),
            _names("card_types", "the card types searched for, any of them", CARD_TYPE_NAMES),
-           Param("cost_at_most", "number", "the greatest generic mana cost found ({0} up to it)", hi=16, default=0)),
+           Param("cost_at_most", "number", "the greatest generic mana cost found ({0} up to it; -1: any)", lo=-1,
+                 hi=16, default=0),
+           _names("card_colors", "...and one of these colours (none: any; \"a green creature card\")", COLOR_NAMES),
+           _flag("mana_value_at_most_x", "...with mana value X or less, X the spell's (107.3; Green Sun's Zenith)",
+                 flag=OpFlag.OF_MANA_VALUE_AT_MOST_X)),
           worth=True, choice="card_to_find"),
     OpDef("look_reveal", OpCode.OP_LOOK_REVEAL, "401.2",
           "look at (or reveal: the goldfish's opponent does nothing with what it sees) the top N cards of your "
@@ -554,6 +560,10 @@ OPS: tuple[OpDef, ...] = (
           "ability, created as the effect resolves, 603.7a; Mishra's Bauble, Urza's Bauble). The goldfish "
           "activates such an ability as it uses abilities, after its spells, the turn it can",
           (_number("draw_next_upkeep", "cards drawn", hi=MAX_LOOK),), worth=True),
+    OpDef("spell_to_library", OpCode.OP_SPELL_TO_LIBRARY, "701.24a",
+          "the spell resolving is shuffled into its owner's library as its last step, not put into the graveyard "
+          "(Green Sun's Zenith's \"Shuffle ~ into its owner's library\"; 608.2n)",
+          (_flag("spell_to_library", "true: it is"),)),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

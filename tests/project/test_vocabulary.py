@@ -145,6 +145,7 @@ READ_BY_ITS_OPS_CASE = {"land_types": "with lands_basic, one FILTER row of the l
                         "any_land": "with land_types, one FILTER row of the lands searched for",
                         **{name: "with card_types, one FILTER row of the cards card_to_hand searches for"
                            for name in ("card_subtypes", "mana_value_at_most")},
+                        "card_colors": "with card_types, one FILTER row of the cards card_to_battlefield searches for",
                         "graveyard_card_types": "the FILTER row of the cards graveyard_to_hand may return",
                         **{name: "with becomes, the CARD row of what its source becomes (Compiler.becomes)"
                            for name in ("becomes_subtypes", "all_creature_types", "becomes_colors", "becomes_power",

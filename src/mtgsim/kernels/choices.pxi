@@ -8,8 +8,8 @@
 # tests/project/test_vocabulary.py holds this room to them.
 # Uses game (Game, Spec, Choices, IllegalChoice), counts (permanent_passes, controlled_by), abilities
 # (mana_ability_rows, ability_ready), tapping (tap_rank), zones (counts_as_land), actions
-# (find_object), policy (wanted_card, card_to_take, shuffles_away, card_to_put_back, chosen_land, land_to_return,
-# tap_before_leaving),
+# (find_object), library (searched_for), policy (wanted_card, card_to_take, shuffles_away, card_to_put_back,
+# chosen_land, land_to_return, tap_before_leaving, want_score),
 # activating (expendable_permanent, unwanted_cards, loyalty_to_activate).
 
 cpdef enum ChoiceFault:          # why what a Scenario's caller gave for a choice is not what the rules
@@ -331,7 +331,7 @@ cdef int card_from_graveyard(Rules* R, Spec* S, Game* g, Filter* f, int effect, 
     return best
 
 
-cdef int card_to_search(Rules* R, Spec* S, Game* g, Op* e, bint to_hand) noexcept nogil:
+cdef int card_to_search(Rules* R, Spec* S, Game* g, Op* e, bint to_hand, int x) noexcept nogil:
     """The card row of the card player 0 of the goldfish searches for (search_card, by OP_SEARCH_CARD op `e`):
     of those in its library's unseen part and the cards a mulligan put on its bottom that pass the search,
     into the hand (`to_hand`) the one it wants most in hand (want_score, as a look's take: a land while lands
@@ -343,7 +343,7 @@ cdef int card_to_search(Rules* R, Spec* S, Game* g, Op* e, bint to_hand) noexcep
     cdef int k, row, score, best = -1, best_score = -1, op_row = <int>(e - R.ops), effect
     for k in range(g.lib_n[0] + g.bottom_n - g.bottom_next):
         row = g.library[0][k] if k < g.lib_n[0] else g.bottom[g.bottom_next + k - g.lib_n[0]]
-        if card_passes(R, &R.filters[e.arg], row):
+        if searched_for(R, e, row, x):
             if to_hand:
                 effect = R.cards[row].spell_effect
                 score = want_score(R, S, g, row, False, 0) + (0 if effect >= 0 and R.effects[effect].op_first

@@ -15,6 +15,13 @@ cdef inline bint land_searched_for(Rules* R, Op* op, int row) noexcept nogil:
     return card_passes(R, &R.filters[op.arg], row)
 
 
+cdef inline bint searched_for(Rules* R, Op* op, int row, int x) noexcept nogil:
+    """Is card `row` one a search (OP_SEARCH_LAND, OP_SEARCH_CARD op) looks for: passing its FILTER row, and
+    of mana value x or less if it says so (OF_MANA_VALUE_AT_MOST_X: Green Sun's Zenith's, x its X, 107.3)?"""
+    return card_passes(R, &R.filters[op.arg], row) and (
+        not (op.flags & OF_MANA_VALUE_AT_MOST_X) or R.cards[row].mana_value <= x)
+
+
 cdef bint search_finds(Rules* R, Game* g, Op* e, int who) noexcept nogil:
     """Would player `who`'s search for a land (search_land, by OP_SEARCH_LAND op `e`) find one: is one in their library
     (in the goldfish, its unseen part and the cards a mulligan put on its bottom)?"""
@@ -48,7 +55,7 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, bint to_battl
     if not g.scenario:
         forget_top(g)                    # (the library is shuffled after: its top is unknown)
         want = land_to_search(R, S, g, e, to_battlefield)
-    row = take_searched(R, g, e, want, who)
+    row = take_searched(R, g, e, want, who, 0)
     if row < 0:
         return
     trace(g, TR_SEARCH, row, to_battlefield)
@@ -68,28 +75,29 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, bint to_battl
     board_changed(g)
 
 
-cdef int take_searched(Rules* R, Game* g, Op* e, int want, int who) noexcept nogil:
-    """The card player `who`'s search (701.23, by op `e`: its FILTER row) finds, taken out of their library:
+cdef int take_searched(Rules* R, Game* g, Op* e, int want, int who, int x) noexcept nogil:
+    """The card player `who`'s search (701.23, by op `e`: its FILTER row; x the spell's X) finds, taken out of
+    their library:
     in a Scenario's game the first from the top (the player's choice); in the goldfish card row `want` (the
     player's choice) or, -1, the first found, of the library's unseen part, then of the cards a mulligan put on
     its bottom (103.5: they are in it too). -1 if none is found."""
     cdef int k, row = -1
     if g.scenario:
         for k in range(g.lib_n[who] - 1, -1, -1):
-            if land_searched_for(R, e, g.library[who][k]):
+            if searched_for(R, e, g.library[who][k], x):
                 row = g.library[who][k]
                 memmove(&g.library[who][k], &g.library[who][k + 1], (g.lib_n[who] - k - 1) * sizeof(int32_t))
                 g.lib_n[who] -= 1
                 return row
         return -1
     for k in range(g.lib_n[0]):
-        if g.library[0][k] == want or (want < 0 and land_searched_for(R, e, g.library[0][k])):
+        if g.library[0][k] == want or (want < 0 and searched_for(R, e, g.library[0][k], x)):
             row = g.library[0][k]
             g.library[0][k] = g.library[0][g.lib_n[0] - 1]
             g.lib_n[0] -= 1
             return row
     for k in range(g.bottom_next, g.bottom_n):
-        if g.bottom[k] == want or (want < 0 and land_searched_for(R, e, g.bottom[k])):
+        if g.bottom[k] == want or (want < 0 and searched_for(R, e, g.bottom[k], x)):
             row = g.bottom[k]
             memmove(&g.bottom[k], &g.bottom[k + 1], (g.bottom_n - k - 1) * sizeof(int32_t))
             g.bottom_n -= 1
@@ -97,17 +105,17 @@ cdef int take_searched(Rules* R, Game* g, Op* e, int want, int who) noexcept nog
     return -1
 
 
-cdef void search_card(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, int who) noexcept nogil:
+cdef void search_card(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, int who, int x) noexcept nogil:
     """Player `who` searches their library for a card passing op e's FILTER row (701.23: Urza's Saga's "an
     artifact card with mana cost {0} or {1}"; Demonic Tutor's "a card") and puts it into their hand
     (OF_TO_HAND), or onto the battlefield, its enters abilities triggering (603.6a): the one they choose
-    (card_to_search; a Scenario's, the first from the top)."""
+    (card_to_search; a Scenario's, the first from the top); x: the spell's X, for "mana value X or less"."""
     cdef int want = -1, row, i
     cdef bint to_hand = (e.flags & OF_TO_HAND) != 0
     if not g.scenario:
         forget_top(g)                    # (the library is shuffled after: its top is unknown)
-        want = card_to_search(R, S, g, e, to_hand)
-    row = take_searched(R, g, e, want, who)
+        want = card_to_search(R, S, g, e, to_hand, x)
+    row = take_searched(R, g, e, want, who, x)
     if row < 0:
         return
     trace(g, TR_SEARCH, row, not to_hand)

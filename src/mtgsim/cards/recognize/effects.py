@@ -63,6 +63,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "card_to_battlefield": ("Sorcery", ("Search your library for an artifact card with mana cost {0} or {1}, put it "
                                         "onto the battlefield, then shuffle.")),
     "card_to_hand": ("Sorcery", "Search your library for a card, put that card into your hand, then shuffle."),
+    "spell_to_library": ("Sorcery", "Draw two cards. Shuffle ~ into its owner's library."),
     "draw_next_upkeep": ("Artifact", ("{T}, Sacrifice ~: Look at the top card of target player's library. Draw a "
                                       "card at the beginning of the next turn's upkeep.")),
     "look_reveal": ("Sorcery", ("Look at the top five cards of your library. You may reveal a colorless card from "
@@ -361,6 +362,19 @@ def _e_card_to_hand(m):                 # 701.23, 701.20a, 202.3 (Demonic Tutor,
 @_effect(r"(?:you )?draw a card at the beginning of the next turn's upkeep")
 def _e_draw_next_upkeep(m):             # 603.7a (Mishra's Bauble: a delayed triggered ability)
     return {"draw_next_upkeep": 1}
+
+
+@_effect(r"search your library for an? (?:(?P<color>white|blue|black|red|green) )?"
+         r"(?P<type>artifact|creature|enchantment) card with mana value X or less, put it onto the battlefield, then "
+         r"shuffle")
+def _e_card_x_to_battlefield(m):        # 701.23, 107.3 (Green Sun's Zenith, Chord of Calling)
+    return {"card_to_battlefield": 1, "card_types": [m["type"].capitalize()], "cost_at_most": -1,
+            "mana_value_at_most_x": True} | ({"card_colors": [COLOR_WORDS[m["color"].lower()]]} if m["color"] else {})
+
+
+@_effect(r"shuffle ~ into its owner's library")
+def _e_spell_to_library(m):             # 701.24a, 608.2n (the Zeniths, the Beacons)
+    return {"spell_to_library": True}
 
 
 @_effect(r"investigate")
