@@ -81,6 +81,7 @@ class OpCode(enum.IntEnum):
     #                              the hand (one, or any number), the rest on the bottom or into the graveyard
     OP_DRAW_NEXT_UPKEEP = 31     # draw N cards at the beginning of the next turn's upkeep (603.7: a delayed trigger)
     OP_SPELL_TO_LIBRARY = 32     # the spell resolving is shuffled into its owner's library, not put into the graveyard
+    OP_REVEAL_EACH_TYPE = 33     # reveal the top N, for each card type a card of that type may go into the hand
 
 
 class OpFlag(enum.IntEnum):
@@ -560,6 +561,12 @@ OPS: tuple[OpDef, ...] = (
           "ability, created as the effect resolves, 603.7a; Mishra's Bauble, Urza's Bauble). The goldfish "
           "activates such an ability as it uses abilities, after its spells, the turn it can",
           (_number("draw_next_upkeep", "cards drawn", hi=MAX_LOOK),), worth=True),
+    OpDef("reveal_each_type", OpCode.OP_REVEAL_EACH_TYPE, "205.2a",
+          "reveal the top N cards of your library (at most MAX_LOOK); for each card type (205.2a), you may put a card "
+          "of that type from among them into your hand (a card of two types stands for one of them), the rest on "
+          "the bottom of your library (Atraxa, Grand Unifier)",
+          (_number("reveal_each_type", "cards revealed", hi=MAX_LOOK), _RANDOM_ORDER),
+          worth=True, choice="to_hand", moved="look"),
     OpDef("spell_to_library", OpCode.OP_SPELL_TO_LIBRARY, "701.24a",
           "the spell resolving is shuffled into its owner's library as its last step, not put into the graveyard "
           "(Green Sun's Zenith's \"Shuffle ~ into its owner's library\"; 608.2n)",

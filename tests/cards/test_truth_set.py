@@ -27,7 +27,7 @@ PARTLY = {
     'Slickshot Show-Off', 'Orcish Bowmasters', 'Psychic Frog',
     'Quantum Riddler',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar',
-    'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
+    'Emberheart Challenger', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara'}
 UNKNOWN = {
     'Badgermole Cub',
@@ -67,7 +67,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
            "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls",
            "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble",
-           "Mishra's Bauble"}
+           "Mishra's Bauble", "Atraxa, Grand Unifier"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -908,3 +908,18 @@ def test_603_7a_mishras_bauble_draws_a_card_at_the_beginning_of_the_next_upkeep(
     assert s.hand() == ["Island"]
     s.next_turn()
     assert s.hand() == ["Island", "Swamp"]                 # (your draw step's only)
+
+
+def test_205_2a_atraxa_reveals_ten_and_takes_a_card_of_each_card_type(db):
+    """Atraxa, Grand Unifier ({3}{G}{W}{U}{B}, 7/7 flying, vigilance, deathtouch, lifelink): as it enters it
+    reveals the top ten cards; for each card type one of them may go into the hand (205.2a; by default from the
+    top: the first of each type), the rest to the bottom in a random order (the eleventh card stays on top)."""
+    s = _scenario(db, "Forest", "Plains", "Island", "Swamp", "Forest", "Plains", "Island")
+    _library(s, "Lightning Bolt", "Island", "Ponder", "Counterspell", "Llanowar Elves", "Sol Ring", "Forest",
+             "Swords to Plowshares", "Mishra's Bauble", "Thoughtseize", "Mountain")
+    s.add_to_hand("Atraxa, Grand Unifier")
+    atraxa = s.cast("Atraxa, Grand Unifier")
+    assert (s.power(atraxa), s.toughness(atraxa)) == (7, 7)
+    assert sorted(s.hand()) == ["Island", "Lightning Bolt", "Llanowar Elves", "Ponder", "Sol Ring"]
+    s.draw()                                                # (the eleventh card, not revealed, still on top)
+    assert "Mountain" in s.hand() and s.graveyard() == []

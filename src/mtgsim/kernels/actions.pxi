@@ -340,7 +340,9 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
         elif code == OP_DRAW_NEXT_UPKEEP:      # 603.7a: a delayed trigger, created now (begin_turn draws)
             g.over |= amount_in(&g.bi.upkeep_draws[who], op.amount.fixed)
         elif code == OP_LOOK_REVEAL:
-            look_reveal(R, S, g, rng, who, op.amount.fixed, &R.filters[op.arg], op.flags)
+            look_reveal(R, S, g, rng, who, op.amount.fixed, &R.filters[op.arg], op.flags, False)
+        elif code == OP_REVEAL_EACH_TYPE:      # (Atraxa: one card for each card type, 205.2a)
+            look_reveal(R, S, g, rng, who, op.amount.fixed, NULL, op.flags, True)
         elif code == OP_CLASS_LEVEL:
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:

@@ -194,34 +194,60 @@ cdef void look_to_hand(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, int
     put_rest(R, g, rng, who, OP_LOOK_TO_HAND, seen, taken, m, flags)
 
 
-cdef void look_reveal(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, Filter* f, int flags) noexcept nogil:
+cdef void look_reveal(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, Filter* f, int flags,
+                      bint each_type) noexcept nogil:
     """Player `who` looks at (or reveals: 701.20a; the goldfish's opponent does nothing with what it
     sees) the top n cards of their library (all of them if it has fewer; 401.2: the effect lets
-    them), may put one card that passes filter f (and is colorless with OF_COLORLESS, 105.2c) from
-    among them into their hand, or any number of such cards (OF_ANY_NUMBER), then puts the rest on
-    the bottom of their library "in any order" (the first looked at above the next, as scry's), or
-    into their graveyard (OF_REST_TO_GRAVEYARD), in that order (608.2c). Which cards, and whether
-    any, is the player's choice (revealed_to_hand)."""
+    them), may put one card that passes filter f (NULL: any card; and is colorless with OF_COLORLESS,
+    105.2c) from among them into their hand, or any number of such cards (OF_ANY_NUMBER), or, for each
+    card type, a card of that type (`each_type`: Atraxa's; a card taken stands for one of its types,
+    type_taken_for), then puts the rest on the bottom of their library "in any order" (the first looked
+    at above the next, as scry's), or into their graveyard (OF_REST_TO_GRAVEYARD), in that order
+    (608.2c). Which cards, and whether any, is the player's choice (revealed_to_hand)."""
     cdef int32_t seen[MAXLOOK]
     cdef uint8_t taken[MAXLOOK]
     cdef uint8_t may_take[MAXLOOK]
     cdef int m = take_looked_at(R, g, rng, who, n, seen), q, pick
+    cdef uint16_t used = 0                 # (each_type: the card types taken for)
     if m == 0:
         return
     memset(taken, 0, sizeof(taken))
     for q in range(m):
-        may_take[q] = card_passes(R, f, seen[q]) and (not (flags & OF_COLORLESS) or R.cards[seen[q]].colors == 0)
+        may_take[q] = (f == NULL or card_passes(R, f, seen[q])) and (
+            not (flags & OF_COLORLESS) or R.cards[seen[q]].colors == 0)
     while True:
         pick = revealed_to_hand(R, S, g, seen, taken, may_take, m)
         if pick < 0:
             break
         taken[pick] = 1
         put_in_hand(g, who, seen[pick])
-        if not (flags & OF_ANY_NUMBER):
+        if each_type:
+            used |= type_taken_for(R, seen, taken, m, pick, used)
+            for q in range(m):
+                may_take[q] = (R.cards[seen[q]].types & ~used) != 0
+        elif not (flags & OF_ANY_NUMBER):
             break
-    if g.scenario and not (flags & OF_ANY_NUMBER) and bits_set(places_given(g)) > 1:   # (one card, 401.2)
+    if g.scenario and not (flags & OF_ANY_NUMBER) and not each_type and bits_set(places_given(g)) > 1:   # (one card)
         note_illegal_choice(g, CH_TO_HAND, CF_TOO_MANY, bits_set(places_given(g)), -1, 1)
     put_rest(R, g, rng, who, OP_LOOK_REVEAL, seen, taken, m, flags)
+
+
+cdef uint16_t type_taken_for(Rules* R, int32_t* seen, uint8_t* taken, int m, int pick, uint16_t used) noexcept nogil:
+    """The card type (205.2a) card `pick` of a look, just taken, stands for ("For each card type, you may put
+    a card of that type ...": one of its types not `used` yet): the one the fewest cards still there have, so
+    that the others may still be taken for theirs (Scenario's choice and the goldfish's alike)."""
+    cdef uint16_t t, best = 0
+    cdef int q, k, n, fewest = MAXLOOK + 1
+    for k in range(16):
+        t = <uint16_t>(1 << k)
+        if not (R.cards[seen[pick]].types & t) or used & t:
+            continue
+        n = 0
+        for q in range(m):
+            n += not taken[q] and (R.cards[seen[q]].types & t) != 0
+        if n < fewest:
+            best, fewest = t, n
+    return best
 
 
 cdef void put_rest(Rules* R, Game* g, Rng* rng, int who, int code, int32_t* seen, uint8_t* taken, int m,

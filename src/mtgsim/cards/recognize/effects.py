@@ -63,6 +63,9 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "card_to_battlefield": ("Sorcery", ("Search your library for an artifact card with mana cost {0} or {1}, put it "
                                         "onto the battlefield, then shuffle.")),
     "card_to_hand": ("Sorcery", "Search your library for a card, put that card into your hand, then shuffle."),
+    "reveal_each_type": ("Creature — Phyrexian Angel", (
+        "When ~ enters, reveal the top ten cards of your library. For each card type, you may put a card of that type "
+        "from among the revealed cards into your hand. Put the rest on the bottom of your library in a random order.")),
     "spell_to_library": ("Sorcery", "Draw two cards. Shuffle ~ into its owner's library."),
     "draw_next_upkeep": ("Artifact", ("{T}, Sacrifice ~: Look at the top card of target player's library. Draw a "
                                       "card at the beginning of the next turn's upkeep.")),
@@ -184,6 +187,13 @@ def _e_look_reveal(m):                  # 401.2, 701.20a (Ancient Stirrings, Aug
     if m["order"] == "a random":
         step["random_order"] = True
     return step
+
+
+@_effect(r"reveal the top (?P<n>two|three|four|five|six|seven|eight|nine|ten) cards of your library\. For each card "
+         r"type, you may put a card of that type from among the revealed cards into your hand\. Put the rest on the "
+         r"bottom of your library in (?P<order>any|a random) order")
+def _e_reveal_each_type(m):             # 205.2a, 701.20a (Atraxa, Grand Unifier)
+    return {"reveal_each_type": number_of(m["n"])} | ({"random_order": True} if m["order"] == "a random" else {})
 
 
 _BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,{}]+?))?")
@@ -547,6 +557,8 @@ _PUT_OF_THEM = re.compile(r"put \w+ of (?:them|those cards) into your hand", re.
 _REVEAL_TOP = re.compile(r"(?:look at|reveal) the top \w+ cards of your library\.?", re.I)
 _MAY_TAKE = re.compile(r"you may (?:reveal|put) [\w ,]+ from among them (?:and put (?:it|the revealed cards) )?into "
                        r"your hand\.?", re.I)
+_EACH_TYPE = re.compile(r"For each card type, you may put a card of that type from among the revealed cards into your "
+                        r"hand\.?")
 _PUT_REST = re.compile(r"(?:then )?put the rest (?:on the bottom of your library in (?:any|a random) order|into your "
                        r"graveyard)\.?", re.I)
 _INSTEAD_PUT = re.compile(r"if there is [^,]+ in your graveyard, instead put \w+ of them into your hand", re.I)
@@ -565,8 +577,9 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (what is looked at and where it goes: one phrase)
         elif out and _INSTEAD_PUT.match(s) and _LOOK_AT_TOP.match(out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (Flow State: "instead" changes it, 608.2c)
-        elif out and (_MAY_TAKE.fullmatch(s) and _REVEAL_TOP.fullmatch(out[-1])
-                      or _PUT_REST.fullmatch(s) and (" from among them " in out[-1] and _REVEAL_TOP.match(out[-1])
+        elif out and ((_MAY_TAKE.fullmatch(s) or _EACH_TYPE.fullmatch(s)) and _REVEAL_TOP.fullmatch(out[-1])
+                      or _PUT_REST.fullmatch(s) and (re.search(" from among (?:them|the revealed cards) ", out[-1])
+                                                     and _REVEAL_TOP.match(out[-1])
                                                      or _PUT_OF_THEM.search(out[-1]) and _LOOK_AT_TOP.match(out[-1]))):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (a look, what may be taken, the rest: one phrase)
         elif out and s == "You may shuffle." and out[-1].endswith("then put them back in any order."):
