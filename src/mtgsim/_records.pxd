@@ -44,6 +44,8 @@ ctypedef struct Filter:          # which cards or permanents a rule looks for (F
                                  # count reads it
     uint8_t cost_below           # and its card's mana cost generic mana only, {0} up to {cost_below - 1} (202.1:
                                  # a search's, Urza's Saga's "mana cost {0} or {1}": 2), 0 any
+    uint8_t mana_value_below     # and its card's mana value {mana_value_below - 1} or less (202.3: a search's,
+                                 # "a creature card with mana value 1 or less": 2), 0 any
 
 ctypedef struct Count:           # a number read off the game state (COUNT table)
     uint8_t what                 # CountOf
@@ -338,6 +340,8 @@ ctypedef struct BoardInfo:       # the per-game facts the kernels read besides t
     int16_t last_turn_start[2]   # each player's most recent turn number (0: none yet)
     int16_t hand_size[2]
     int16_t life[2]
+    int16_t upkeep_draws[2]      # cards each player draws at the beginning of the next upkeep (603.7a: the
+                                 # delayed triggered abilities of OP_DRAW_NEXT_UPKEEP, whoever's turn it is)
     int16_t graveyard_n[2]       # the cards in each player's graveyard, and of them the ones of
     int16_t graveyard_types[2][9]  # each card type, by its CardTypeBit's place (205.2a: a card of
                                  # two types in both): kept by put_in_graveyard and

@@ -249,13 +249,13 @@ class _Compiler:
                not_types: Iterable[str] = (), supertypes: Iterable[str] = (), colors: int = 0,
                subtypes: Iterable[str] = (), min_power: int | None = None, max_power: int | None = None,
                min_toughness: int | None = None, max_toughness: int | None = None, same_name: bool = False,
-               cost_at_most: int = -1) -> int:
+               cost_at_most: int = -1, mana_value_at_most: int = -1) -> int:
         """FILTER row of "permanents (or cards) like this" (shared by equal ones): whose, not
         the permanent itself, any of `types` and none of `not_types`, any of `supertypes`, some
         colour of `colors`, any of `subtypes`, power and toughness in their ranges (None: no
         bound); `same_name`: counted as the most of one name; `cost_at_most`: its card's mana cost
-        generic mana only, {0} up to it (-1 any: a search's, 202.1). `field` names the card's field
-        for an error."""
+        generic mana only, {0} up to it (-1 any: a search's, 202.1); `mana_value_at_most`: its card's mana
+        value at most it (-1 any, 202.3). `field` names the card's field for an error."""
         values = {"who": int(who), "other": other, "types": type_bits(types), "not_types": type_bits(not_types),
                   "supertypes": sum(_SUPERTYPE_BIT[t] for t in set(supertypes)), "colors": int(colors),
                   "subtypes": self.subtype_bits(subtypes),
@@ -263,7 +263,7 @@ class _Compiler:
                   "max_power": 32767 if max_power is None else max_power,
                   "min_toughness": -32768 if min_toughness is None else min_toughness,
                   "max_toughness": 32767 if max_toughness is None else max_toughness, "same_name": same_name,
-                  "cost_below": cost_at_most + 1}
+                  "cost_below": cost_at_most + 1, "mana_value_below": mana_value_at_most + 1}
         missing = [s for s in subtypes if s not in self.sub_index]
         if missing:      # (_referenced_subtypes gives every subtype a filter names a bit)
             raise _RangeError(f"{field}: subtypes {missing} have no bit in the compiled subtype vocabulary")
@@ -360,11 +360,12 @@ class _Compiler:
         row["counters"], row["counters_count"] = fixed, counts
         row["n_counters"] = max((k + 1 for k in range(len(fixed)) if fixed[k] or counts[k] >= 0), default=0)
 
-    def land_filter(self, land_types: tuple[str, ...], basic: bool) -> int:
+    def land_filter(self, land_types: tuple[str, ...], basic: bool, any_land: bool = False) -> int:
         """FILTER row of a search for a land (701.23): a basic land; or a land of one of the
-        named subtypes ("Forest card"), basic too if `basic` ("basic Forest card")."""
+        named subtypes ("Forest card"), basic too if `basic` ("basic Forest card"); or, `any_land`,
+        any land ("a land card")."""
         return self.filter("land_types", types=("Land",), subtypes=land_types,
-                           supertypes=("Basic",) if basic or not land_types else ())
+                           supertypes=("Basic",) if basic or not (land_types or any_land) else ())
 
     def _op(self, op: Op) -> list[tuple]:
         """The OP rows (code, who, flags, arg, fixed, count) of op `op`: one, or one per counter
@@ -385,11 +386,15 @@ class _Compiler:
         elif o.main.kind == "mana":
             arg = self.cost(value)
         elif o.code == OpCode.OP_SEARCH_LAND:    # (two modifiers, land_types and lands_basic: one FILTER row)
-            arg = self.land_filter(tuple(op.get("land_types")), op.get("lands_basic"))
+            arg = self.land_filter(tuple(op.get("land_types")), op.get("lands_basic"), op.get("any_land"))
         elif o.code == OpCode.OP_GRAVEYARD_TO_HAND:   # (the cards it may return: a FILTER row)
             arg = self.filter("graveyard_card_types", types=tuple(op.get("graveyard_card_types")))
-        elif o.code == OpCode.OP_SEARCH_CARD:    # (two modifiers, card_types and cost_at_most: one FILTER row)
-            arg = self.filter("card_types", types=tuple(op.get("card_types")), cost_at_most=op.get("cost_at_most"))
+        elif o.name == "card_to_battlefield":    # (its kind: card types, colours, mana cost: one FILTER row)
+            arg = self.filter("card_types", types=tuple(op.get("card_types")), cost_at_most=op.get("cost_at_most"),
+                              colors=sum(_TYPE_LETTER_BIT[c] for c in set(op.get("card_colors"))))
+        elif o.name == "card_to_hand":           # (its kind: card types, subtypes, mana value: one FILTER row)
+            arg = self.filter("card_types", types=tuple(op.get("card_types")), subtypes=tuple(op.get("card_subtypes")),
+                              mana_value_at_most=op.get("mana_value_at_most"))
         elif o.code == OpCode.OP_LOOK_REVEAL:    # (two modifiers, the types a card taken has and hasn't: a FILTER)
             arg = self.filter("look_reveal", types=op.get("reveal_types"), not_types=op.get("reveal_not_types"))
         elif o.code == OpCode.OP_BECOMES:        # (what it becomes: a CARD row of the source and the op)
@@ -841,8 +846,9 @@ def _referenced_subtypes(defs: Iterable[CardDef], creature_type: str | None = No
 
     def walk_effect(e):
         for op in e.ops if e else ():
-            if op.name in vocabulary.MODIFIERS["land_types"]:
-                add(op.get("land_types"))
+            for names in ("land_types", "card_subtypes"):
+                if op.name in vocabulary.MODIFIERS[names]:
+                    add(op.get(names))
 
     for d in defs:
         for a in d.abilities + tuple(a for lv in d.levels for a in lv.abilities):   # (a Class's levels too)

@@ -79,6 +79,9 @@ class OpCode(enum.IntEnum):
     OP_SEARCH_CARD = 29          # search the library for N cards onto the battlefield (701.23): arg, a FILTER row
     OP_LOOK_REVEAL = 30          # look at (reveal) the top N, cards of the FILTER row arg of them may go into
     #                              the hand (one, or any number), the rest on the bottom or into the graveyard
+    OP_DRAW_NEXT_UPKEEP = 31     # draw N cards at the beginning of the next turn's upkeep (603.7: a delayed trigger)
+    OP_SPELL_TO_LIBRARY = 32     # the spell resolving is shuffled into its owner's library, not put into the graveyard
+    OP_REVEAL_EACH_TYPE = 33     # reveal the top N, for each card type a card of that type may go into the hand
 
 
 class OpFlag(enum.IntEnum):
@@ -99,6 +102,8 @@ class OpFlag(enum.IntEnum):
     OF_REST_TO_GRAVEYARD = 2048  # OP_LOOK_REVEAL: the rest into the graveyard, not on the bottom (Malevolent Rumble)
     OF_RANDOM_ORDER = 4096       # OP_LOOK_TO_HAND, OP_LOOK_REVEAL: the rest on the bottom in a random order
     OF_ON_SOURCE = 8192          # OP_COUNTERS: on the ability's own permanent, where its event concerns another
+    OF_TO_HAND = 16384           # OP_SEARCH_CARD: into the hand (else onto the battlefield)
+    OF_MANA_VALUE_AT_MOST_X = 32768  # OP_SEARCH_CARD: a card of mana value X or less (the spell's X, 107.3)
 
 
 class Who(enum.IntEnum):
@@ -163,8 +168,9 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
     ChoiceKind("cards_to_top", "the cards of the hand an effect puts on top of the library, and their order (401.4; "
                "the cards last put into the hand, as they were drawn)", "resolving", "cards_to_top", field="top_cards",
                default=0),
-    ChoiceKind("card_to_find", "the card a search for a card finds (701.23; the goldfish's: one with a mana ability, "
-               "else the one of greatest mana value; a Scenario's: the first from the top)", "resolving",
+    ChoiceKind("card_to_find", "the card a search for a card finds (701.23; the goldfish's: onto the battlefield, one "
+               "with a mana ability, else the one of greatest mana value; into the hand, the one it wants most in "
+               "hand, want_score, as a look's take; a Scenario's: the first from the top)", "resolving",
                "card_to_search"),
     ChoiceKind("loyalty_ability", "the loyalty ability a planeswalker activates this turn (606.3; the play policy's, "
                "loyalty_to_activate: its ultimate -- its last ability, a minus one -- when it can be paid, else its "
@@ -385,7 +391,8 @@ _BECOMES = (_names("becomes", "the card types it becomes, besides its own (613.1
                   default=True, flag=OpFlag.OF_UNTIL_END_OF_TURN))
 
 _LAND_KINDS = (_flag("lands_basic", "with land_types: basic lands of those types only"),
-               Param("land_types", "names", "the land subtypes searched for (none: basic lands)", default=()))
+               Param("land_types", "names", "the land subtypes searched for (none: basic lands)", default=()),
+               _flag("any_land", "any land card, not only basic ones (\"a land card\": Expedition Map)"))
 
 _RANDOM_ORDER = _flag("random_order", "the rest go on the bottom of your library in a random order, not in any order "
                       "(an order no player chooses)", flag=OpFlag.OF_RANDOM_ORDER)
@@ -456,9 +463,10 @@ OPS: tuple[OpDef, ...] = (
           "you mill N: the top N cards of your library into your graveyard (as many as there are, 701.17b)",
           (_amount("mill", "cards milled"),), moved="mill"),
     OpDef("look_to_hand", OpCode.OP_LOOK_TO_HAND, "401.2",
-          "look at the top N cards of your library (at most MAX_LOOK), put to_hand of them into your hand and "
-          "the rest on the bottom in any order (Impulse)",
-          (_number("look_to_hand", "cards looked at", hi=MAX_LOOK),
+          "look at the top N cards of your library (at most MAX_LOOK; N may be a count: Consult the Star Charts' "
+          "\"the top X cards ..., where X is the number of lands you control\"), put to_hand of them into your hand "
+          "and the rest on the bottom in any order (Impulse)",
+          (Param("look_to_hand", "amount", "cards looked at", hi=MAX_LOOK, default=0),
            Param("to_hand", "number", "of them put into your hand", lo=1, hi=MAX_LOOK, default=1, to="arg",
                  at_most="look_to_hand"),
            _flag("more_if_instant_and_sorcery", "instead one more into your hand if there is an instant card and "
@@ -523,7 +531,11 @@ OPS: tuple[OpDef, ...] = (
           "onto the battlefield, then shuffle (Urza's Saga: \"an artifact card with mana cost {0} or {1}\")",
           (_number("card_to_battlefield", "cards found", hi=MAX_LOOK),
            _names("card_types", "the card types searched for, any of them", CARD_TYPE_NAMES),
-           Param("cost_at_most", "number", "the greatest generic mana cost found ({0} up to it)", hi=16, default=0)),
+           Param("cost_at_most", "number", "the greatest generic mana cost found ({0} up to it; -1: any)", lo=-1,
+                 hi=16, default=0),
+           _names("card_colors", "...and one of these colours (none: any; \"a green creature card\")", COLOR_NAMES),
+           _flag("mana_value_at_most_x", "...with mana value X or less, X the spell's (107.3; Green Sun's Zenith)",
+                 flag=OpFlag.OF_MANA_VALUE_AT_MOST_X)),
           worth=True, choice="card_to_find"),
     OpDef("look_reveal", OpCode.OP_LOOK_REVEAL, "401.2",
           "look at (or reveal: the goldfish's opponent does nothing with what it sees) the top N cards of your "
@@ -539,6 +551,31 @@ OPS: tuple[OpDef, ...] = (
                  flag=OpFlag.OF_REST_TO_GRAVEYARD),
            _RANDOM_ORDER),
           worth=True, choice="to_hand", moved="look"),
+    OpDef("card_to_hand", OpCode.OP_SEARCH_CARD, "701.23",
+          "search your library for N cards of the given kind (any card, with none given), reveal them (701.20a: the "
+          "goldfish's opponent does nothing with what it sees), put them into your hand, then shuffle (Demonic "
+          "Tutor; Ranger-Captain of Eos's \"a creature card with mana value 1 or less\")",
+          (_number("card_to_hand", "cards found", hi=MAX_LOOK),
+           _names("card_types", "the card types searched for, any of them (none: any card)", CARD_TYPE_NAMES),
+           _names("card_subtypes", "...and one of these subtypes (\"an Equipment card\"; none: any)"),
+           Param("mana_value_at_most", "number", "...with mana value this or less (202.3; -1: any)", lo=-1, hi=16,
+                 default=-1)),
+          flags=int(OpFlag.OF_TO_HAND), worth=True, choice="card_to_find"),
+    OpDef("draw_next_upkeep", OpCode.OP_DRAW_NEXT_UPKEEP, "603.7",
+          "you draw N cards at the beginning of the next turn's upkeep, whoever's turn it is (a delayed triggered "
+          "ability, created as the effect resolves, 603.7a; Mishra's Bauble, Urza's Bauble). The goldfish "
+          "activates such an ability as it uses abilities, after its spells, the turn it can",
+          (_number("draw_next_upkeep", "cards drawn", hi=MAX_LOOK),), worth=True),
+    OpDef("reveal_each_type", OpCode.OP_REVEAL_EACH_TYPE, "205.2a",
+          "reveal the top N cards of your library (at most MAX_LOOK); for each card type (205.2a), you may put a card "
+          "of that type from among them into your hand (a card of two types stands for one of them), the rest on "
+          "the bottom of your library (Atraxa, Grand Unifier)",
+          (_number("reveal_each_type", "cards revealed", hi=MAX_LOOK), _RANDOM_ORDER),
+          worth=True, choice="to_hand", moved="look"),
+    OpDef("spell_to_library", OpCode.OP_SPELL_TO_LIBRARY, "701.24a",
+          "the spell resolving is shuffled into its owner's library as its last step, not put into the graveyard "
+          "(Green Sun's Zenith's \"Shuffle ~ into its owner's library\"; 608.2n)",
+          (_flag("spell_to_library", "true: it is"),)),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

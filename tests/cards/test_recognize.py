@@ -148,11 +148,12 @@ def test_clauses_irrelevant_to_a_goldfish_are_ignored_and_listed():
 
 
 def test_an_unread_relevant_clause_makes_the_card_partly_recognized_and_is_reported():
-    rec, c = _abilities("Test Mirror Temple", "", "Land", "This land enters tapped.\nWhen this land enters, look "
-                        "at the top card of target player's library.\n{T}: Add {G} or {U}.")
+    rec, c = _abilities("Test Mirror Temple", "", "Land", "This land enters tapped.\nWhen this land enters, return "
+                        "target creature card from your graveyard to the battlefield.\n{T}: Add {G} or {U}.")
     assert rec.bucket == "partly"
-    assert rec.unrecognized == ["When Test Mirror Temple enters, look at the top card of target player's library."]
-    assert "look at the top card" in c.unmodeled
+    assert rec.unrecognized == ["When Test Mirror Temple enters, return target creature card from your graveyard to "
+                                "the battlefield."]
+    assert "return target creature card" in c.unmodeled
 
 
 def test_a_card_with_no_clause_read_is_unknown_and_plays_as_its_characteristics():

@@ -27,12 +27,11 @@ PARTLY = {
     'Orcish Bowmasters',
     'Quantum Riddler',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar',
-    'Emberheart Challenger', 'Atraxa, Grand Unifier', 'Tablet of Discovery', 'Sneaky Snacker',
-    'Talon Gates of Madara'}
+    'Emberheart Challenger', 'Tablet of Discovery', 'Sneaky Snacker',
+    'Talon Gates of Madara', 'Tezzeret, Cruel Captain'}
 UNKNOWN = {
     'Badgermole Cub',
-    "Mishra's Bauble",
-    'Tezzeret, Cruel Captain', 'Chalice of the Void',
+    'Chalice of the Void',
     'Manifold Key',
     'Chrome Mox', 'Academic Dispute'}
 # Cards of the set the corpus lacks, each with the reason it is skipped (none now).
@@ -68,7 +67,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
            "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls",
            "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble",
-            "Psychic Frog", "Slickshot Show-Off"}
+            "Psychic Frog", "Slickshot Show-Off", "Mishra's Bauble", "Atraxa, Grand Unifier"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -939,3 +938,35 @@ def test_510_2_psychic_frog_draws_a_card_for_its_combat_damage_and_grows_for_a_d
     s.next_turn()                                         # (Mountain drawn)
     assert s.attack([frog]) == 2 and s.life(player="opponent") == 17
     assert s.hand() == ["Plains", "Mountain", "Wastes"]
+
+
+def test_603_7a_mishras_bauble_draws_a_card_at_the_beginning_of_the_next_upkeep(db):
+    """Mishra's Bauble ({0} artifact): "{T}, Sacrifice this: Look at the top card of target player's library. Draw a
+    card at the beginning of the next turn's upkeep." The look changes nothing (the goldfish targets its
+    opponent); the draw is a delayed triggered ability (603.7a): none now, one as the next turn's upkeep begins,
+    whoever's turn it is (the opponent's here), and never again (603.7c)."""
+    s = _scenario(db)
+    _library(s, "Island", "Swamp", "Forest")
+    s.add_to_hand("Mishra's Bauble")
+    bauble = s.cast("Mishra's Bauble")
+    s.activate(bauble)
+    assert s.hand() == [] and s.graveyard() == ["Mishra's Bauble"] and s.battlefield() == []
+    s.next_turn()
+    assert s.hand() == ["Island"]
+    s.next_turn()
+    assert s.hand() == ["Island", "Swamp"]                 # (your draw step's only)
+
+
+def test_205_2a_atraxa_reveals_ten_and_takes_a_card_of_each_card_type(db):
+    """Atraxa, Grand Unifier ({3}{G}{W}{U}{B}, 7/7 flying, vigilance, deathtouch, lifelink): as it enters it
+    reveals the top ten cards; for each card type one of them may go into the hand (205.2a; by default from the
+    top: the first of each type), the rest to the bottom in a random order (the eleventh card stays on top)."""
+    s = _scenario(db, "Forest", "Plains", "Island", "Swamp", "Forest", "Plains", "Island")
+    _library(s, "Lightning Bolt", "Island", "Ponder", "Counterspell", "Llanowar Elves", "Sol Ring", "Forest",
+             "Swords to Plowshares", "Mishra's Bauble", "Thoughtseize", "Mountain")
+    s.add_to_hand("Atraxa, Grand Unifier")
+    atraxa = s.cast("Atraxa, Grand Unifier")
+    assert (s.power(atraxa), s.toughness(atraxa)) == (7, 7)
+    assert sorted(s.hand()) == ["Island", "Lightning Bolt", "Llanowar Elves", "Ponder", "Sol Ring"]
+    s.draw()                                                # (the eleventh card, not revealed, still on top)
+    assert "Mountain" in s.hand() and s.graveyard() == []

@@ -49,7 +49,7 @@ POOL = [
 ]
 TABLES = compile_cards(POOL)
 PARTS = ("who", "other", "types", "not_types", "supertypes", "colors", "subtypes", "min_power", "max_power",
-         "min_toughness", "max_toughness", "same_name", "cost_below")
+         "min_toughness", "max_toughness", "same_name", "cost_below", "mana_value_below")
 
 
 def bits(names, table):
@@ -72,7 +72,8 @@ def filters(draw):
              lambda ks: sum(1 << k for k in ks)), 0),
          "min_power": part(st.integers(-2, 7), -32768), "max_power": part(st.integers(-2, 7), 32767),
          "min_toughness": part(st.integers(-2, 7), -32768), "max_toughness": part(st.integers(-2, 7), 32767),
-         "same_name": draw(st.booleans()), "cost_below": part(st.integers(1, 4), 0)}
+         "same_name": draw(st.booleans()), "cost_below": part(st.integers(1, 4), 0),
+         "mana_value_below": part(st.integers(1, 5), 0)}
     assert tuple(f) == PARTS
     return f
 
@@ -124,7 +125,8 @@ def card_passes(f, row):
             and (not colors or bool(colors & set(color_order(d.colors))))
             and (not subtypes or bool(subtypes & set(d.subtypes)))
             and (not f["cost_below"] or ((m := re.fullmatch(r"\{(\d+)\}", str(d.cost or ""))) is not None
-                                         and int(m[1]) < f["cost_below"])))   # (202.1: generic mana only)
+                                         and int(m[1]) < f["cost_below"]))   # (202.1: generic mana only)
+            and (not f["mana_value_below"] or d.mana_value < f["mana_value_below"]))      # (202.3)
 
 
 def permanent_passes(core, f, perms, n, info, i, source, who):

@@ -142,6 +142,10 @@ READ_BY_ITS_OPS_CASE = {"land_types": "with lands_basic, one FILTER row of the l
                         "card_types": "with cost_at_most, one FILTER row of the cards searched for",
                         "cost_at_most": "with card_types, one FILTER row of the cards searched for",
                         "lands_basic": "with land_types, one FILTER row of the lands searched for",
+                        "any_land": "with land_types, one FILTER row of the lands searched for",
+                        **{name: "with card_types, one FILTER row of the cards card_to_hand searches for"
+                           for name in ("card_subtypes", "mana_value_at_most")},
+                        "card_colors": "with card_types, one FILTER row of the cards card_to_battlefield searches for",
                         "graveyard_card_types": "the FILTER row of the cards graveyard_to_hand may return",
                         **{name: "with becomes, the CARD row of what its source becomes (Compiler.becomes)"
                            for name in ("becomes_subtypes", "all_creature_types", "becomes_colors", "becomes_power",
@@ -170,9 +174,11 @@ def test_a_parameter_bounded_by_another_names_one_of_its_ops_numbers():
     for o in vocabulary.OPS:
         for p in o.params:
             if p.at_most:
-                assert vocabulary.param(o.name, p.at_most).kind == "number", (o.name, p.name)
+                assert vocabulary.param(o.name, p.at_most).kind in ("number", "amount"), (o.name, p.name)
     assert vocabulary.beyond_bounds("look_to_hand", {"look_to_hand": 2, "to_hand": 3})
     assert not vocabulary.beyond_bounds("look_to_hand", {"look_to_hand": 3, "to_hand": 3})
+    # (a count, X lands, is bounded as the look resolves: fewer cards than to_hand are all taken, 401.2)
+    assert not vocabulary.beyond_bounds("look_to_hand", {"look_to_hand": {"count": "permanents"}, "to_hand": 3})
 
 
 def test_a_modifier_belongs_to_the_ops_that_declare_it():

@@ -267,7 +267,7 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 search_land(R, S, g, rng, op, (op.flags & OF_TO_BATTLEFIELD) != 0, who)
         elif code == OP_SEARCH_CARD:
             for q in range(op.amount.fixed):
-                search_card(R, S, g, rng, op, who)
+                search_card(R, S, g, rng, op, who, x)
         elif code == OP_ADD_MANA:
             for q in range(6):
                 g.over |= amount_in(&g.bi.pool[who][q], R.costs[op.arg].pips[q])
@@ -324,7 +324,7 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 trace_moved(g, code, t, Z_LIBRARY, Z_GRAVEYARD, who)
                 card_to_graveyard(R, g, who, t)
         elif code == OP_LOOK_TO_HAND:           # (Flow State: "instead" one more, 608.2c)
-            look_to_hand(R, S, g, rng, who, op.amount.fixed, op.arg + (
+            look_to_hand(R, S, g, rng, who, op_amount(R, g, op, source, who, x), op.arg + (
                 (op.flags & OF_MORE_IF_INSTANT_AND_SORCERY) != 0
                 and graveyard_has_each(&g.bi, who, CT_INSTANT | CT_SORCERY)), op.flags)
         elif code == OP_GRAVEYARD_TO_HAND:     # 115.1: a target; none there, nothing (608.2b)
@@ -335,8 +335,14 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 card_leaves_graveyard(g, who, t)
                 trace_moved(g, code, t, Z_GRAVEYARD, Z_HAND, who)
                 put_in_hand(g, who, t)
+        elif code == OP_SPELL_TO_LIBRARY:      # (resolve_spell moves it, as its last step: 608.2n; a
+            g.spell_to_library = source < 0    # permanent's ability has no spell resolving)
+        elif code == OP_DRAW_NEXT_UPKEEP:      # 603.7a: a delayed trigger, created now (begin_turn draws)
+            g.over |= amount_in(&g.bi.upkeep_draws[who], op.amount.fixed)
         elif code == OP_LOOK_REVEAL:
-            look_reveal(R, S, g, rng, who, op.amount.fixed, &R.filters[op.arg], op.flags)
+            look_reveal(R, S, g, rng, who, op.amount.fixed, &R.filters[op.arg], op.flags, False)
+        elif code == OP_REVEAL_EACH_TYPE:      # (Atraxa: one card for each card type, 205.2a)
+            look_reveal(R, S, g, rng, who, op.amount.fixed, NULL, op.flags, True)
         elif code == OP_CLASS_LEVEL:
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
@@ -773,7 +779,11 @@ cdef inline int resolve_spell(Rules* R, Spec* S, Game* g, Rng* rng, int row, int
     if kicked and R.cards[row].kicked_effect >= 0:
         effect = R.cards[row].kicked_effect
     run_ops(R, S, g, rng, effect, -1, -1, x, who)
-    if not flashback:
+    if g.spell_to_library and not flashback:   # ("Shuffle ~ into its owner's library": 701.24a)
+        g.spell_to_library = False
+        put_on_top(g, who, row)
+        shuffle_library(g, rng, who)
+    elif not flashback:
         card_to_graveyard(R, g, who, row)
     state_based_actions(R, S, g, rng)
     return -1

@@ -8,8 +8,8 @@
 # tests/project/test_vocabulary.py holds this room to them.
 # Uses game (Game, Spec, Choices, IllegalChoice), counts (permanent_passes, controlled_by), abilities
 # (mana_ability_rows, ability_ready), tapping (tap_rank), zones (counts_as_land), actions
-# (find_object), policy (wanted_card, card_to_take, shuffles_away, card_to_put_back, chosen_land, land_to_return,
-# tap_before_leaving),
+# (find_object), library (searched_for), policy (wanted_card, card_to_take, shuffles_away, card_to_put_back,
+# chosen_land, land_to_return, tap_before_leaving, want_score),
 # activating (expendable_permanent, unwanted_cards, loyalty_to_activate).
 
 cpdef enum ChoiceFault:          # why what a Scenario's caller gave for a choice is not what the rules
@@ -359,17 +359,26 @@ cdef int card_to_delve(Rules* R, Game* g, int who) noexcept nogil:
     return best
 
 
-cdef int card_to_search(Rules* R, Game* g, Op* e) noexcept nogil:
+cdef int card_to_search(Rules* R, Spec* S, Game* g, Op* e, bint to_hand, int x) noexcept nogil:
     """The card row of the card player 0 of the goldfish searches for (search_card, by OP_SEARCH_CARD op `e`):
-    of those in its library's unseen part and the cards a mulligan put on its bottom that pass the search, one
-    with a mana ability (a mana rock, Sol Ring: its mana from the next turn on), else the one of greatest mana
-    value (the most mana the search saves); the first found of equals. -1: none (a Scenario's game takes the
-    first from the top: Scenario has no argument for it)."""
-    cdef int k, row, score, best = -1, best_score = -1
+    of those in its library's unseen part and the cards a mulligan put on its bottom that pass the search,
+    into the hand (`to_hand`) the one it wants most in hand (want_score, as a look's take: a land while lands
+    are wanted, then the costliest spell it could cast soon), a card doing this search itself (a copy of the
+    tutor: it would only find another) last; onto the battlefield one with a mana ability (a mana rock, Sol
+    Ring: its mana from the next turn on), else the one of greatest mana value (the most mana the search
+    saves); the first found of equals. -1: none (a Scenario's game takes the first from the top: Scenario has
+    no argument for it)."""
+    cdef int k, row, score, best = -1, best_score = -1, op_row = <int>(e - R.ops), effect
     for k in range(g.lib_n[0] + g.bottom_n - g.bottom_next):
         row = g.library[0][k] if k < g.lib_n[0] else g.bottom[g.bottom_next + k - g.lib_n[0]]
-        if card_passes(R, &R.filters[e.arg], row):
-            score = (R.cards[row].n_mana > 0) * 1024 + R.cards[row].mana_value
+        if searched_for(R, e, row, x):
+            if to_hand:
+                effect = R.cards[row].spell_effect
+                score = want_score(R, S, g, row, False, 0) + (0 if effect >= 0 and R.effects[effect].op_first
+                                                              <= op_row < R.effects[effect].op_first
+                                                              + R.effects[effect].n_ops else 4 * 256)
+            else:
+                score = (R.cards[row].n_mana > 0) * 1024 + R.cards[row].mana_value
             if score > best_score:
                 best, best_score = row, score
     return best

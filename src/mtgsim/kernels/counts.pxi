@@ -24,9 +24,12 @@ cdef inline bint card_passes(Rules* R, Filter* f, int card) noexcept nogil:
 
 
 cdef inline bint cost_passes(Rules* R, Filter* f, int card) noexcept nogil:
-    """Does CARD row `card`'s mana cost pass f's cost part (202.1: generic mana only, {0} up to
-    {f.cost_below - 1}: no {X}, no other symbol; a card without a mana cost has none)? Any, with none."""
+    """Does CARD row `card`'s mana cost pass f's cost parts (202.1: generic mana only, {0} up to
+    {f.cost_below - 1}: no {X}, no other symbol; a card without a mana cost has none; 202.3: its mana
+    value below f.mana_value_below)? Any, with none."""
     cdef Cost* k
+    if f.mana_value_below and R.cards[card].mana_value >= f.mana_value_below:
+        return False
     if f.cost_below == 0:
         return True
     if R.cards[card].cost < 0:

@@ -213,6 +213,7 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     bint check_views             # Spec.check_views
     bint snapshots               # Spec.snapshots (traced games only)
     bint entering_tapped         # the permanent entering is put onto the battlefield tapped
+    bint spell_to_library        # the spell resolving is shuffled into its owner's library (OP_SPELL_TO_LIBRARY)
     bint main_phase              # the goldfish's turn is in its main phase: mana made now can
                                  # still pay for the turn's spells (106.4: until the phase ends)
     Choices choices              # the players' choices inside actions (the rules read them
@@ -511,7 +512,7 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
     g.units = g.n_sacrifice_at_end = g.n_costmod_wild = g.n_animated = 0
     g.shortcuts = g.spec_shortcuts
     g.costmod_set = g.counted = 0
-    g.m1m1 = g.new_legend = g.marked = g.entering_tapped = g.main_phase = False
+    g.m1m1 = g.new_legend = g.marked = g.entering_tapped = g.main_phase = g.spell_to_library = False
     live_clear(g)
     g.all_masks = cleared(g.all_units, g.all_masks)     # (a new game: no permanents)
     hand_clear(g)
@@ -883,6 +884,7 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "all_units": g.all_units, "all_masks": g.all_masks,
          "unit_mask": pointing_at(g.unit_mask, known),
          "check_views": g.check_views, "snapshots": g.snapshots, "entering_tapped": g.entering_tapped,
+         "spell_to_library": g.spell_to_library,
          "main_phase": g.main_phase, "choices": g.choices, "n_looked": g.n_looked, "asked": g.asked,
          "illegal": g.illegal, "over": g.over}
     return f

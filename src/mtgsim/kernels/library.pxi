@@ -15,6 +15,13 @@ cdef inline bint land_searched_for(Rules* R, Op* op, int row) noexcept nogil:
     return card_passes(R, &R.filters[op.arg], row)
 
 
+cdef inline bint searched_for(Rules* R, Op* op, int row, int x) noexcept nogil:
+    """Is card `row` one a search (OP_SEARCH_LAND, OP_SEARCH_CARD op) looks for: passing its FILTER row, and
+    of mana value x or less if it says so (OF_MANA_VALUE_AT_MOST_X: Green Sun's Zenith's, x its X, 107.3)?"""
+    return card_passes(R, &R.filters[op.arg], row) and (
+        not (op.flags & OF_MANA_VALUE_AT_MOST_X) or R.cards[row].mana_value <= x)
+
+
 cdef bint search_finds(Rules* R, Game* g, Op* e, int who) noexcept nogil:
     """Would player `who`'s search for a land (search_land, by OP_SEARCH_LAND op `e`) find one: is one in their library
     (in the goldfish, its unseen part and the cards a mulligan put on its bottom)?"""
@@ -48,7 +55,7 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, bint to_battl
     if not g.scenario:
         forget_top(g)                    # (the library is shuffled after: its top is unknown)
         want = land_to_search(R, S, g, e, to_battlefield)
-    row = take_searched(R, g, e, want, who)
+    row = take_searched(R, g, e, want, who, 0)
     if row < 0:
         return
     trace(g, TR_SEARCH, row, to_battlefield)
@@ -68,28 +75,29 @@ cdef void search_land(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, bint to_battl
     board_changed(g)
 
 
-cdef int take_searched(Rules* R, Game* g, Op* e, int want, int who) noexcept nogil:
-    """The card player `who`'s search (701.23, by op `e`: its FILTER row) finds, taken out of their library:
+cdef int take_searched(Rules* R, Game* g, Op* e, int want, int who, int x) noexcept nogil:
+    """The card player `who`'s search (701.23, by op `e`: its FILTER row; x the spell's X) finds, taken out of
+    their library:
     in a Scenario's game the first from the top (the player's choice); in the goldfish card row `want` (the
     player's choice) or, -1, the first found, of the library's unseen part, then of the cards a mulligan put on
     its bottom (103.5: they are in it too). -1 if none is found."""
     cdef int k, row = -1
     if g.scenario:
         for k in range(g.lib_n[who] - 1, -1, -1):
-            if land_searched_for(R, e, g.library[who][k]):
+            if searched_for(R, e, g.library[who][k], x):
                 row = g.library[who][k]
                 memmove(&g.library[who][k], &g.library[who][k + 1], (g.lib_n[who] - k - 1) * sizeof(int32_t))
                 g.lib_n[who] -= 1
                 return row
         return -1
     for k in range(g.lib_n[0]):
-        if g.library[0][k] == want or (want < 0 and land_searched_for(R, e, g.library[0][k])):
+        if g.library[0][k] == want or (want < 0 and searched_for(R, e, g.library[0][k], x)):
             row = g.library[0][k]
             g.library[0][k] = g.library[0][g.lib_n[0] - 1]
             g.lib_n[0] -= 1
             return row
     for k in range(g.bottom_next, g.bottom_n):
-        if g.bottom[k] == want or (want < 0 and land_searched_for(R, e, g.bottom[k])):
+        if g.bottom[k] == want or (want < 0 and searched_for(R, e, g.bottom[k], x)):
             row = g.bottom[k]
             memmove(&g.bottom[k], &g.bottom[k + 1], (g.bottom_n - k - 1) * sizeof(int32_t))
             g.bottom_n -= 1
@@ -97,18 +105,24 @@ cdef int take_searched(Rules* R, Game* g, Op* e, int want, int who) noexcept nog
     return -1
 
 
-cdef void search_card(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, int who) noexcept nogil:
+cdef void search_card(Rules* R, Spec* S, Game* g, Rng* rng, Op* e, int who, int x) noexcept nogil:
     """Player `who` searches their library for a card passing op e's FILTER row (701.23: Urza's Saga's "an
-    artifact card with mana cost {0} or {1}") and puts it onto the battlefield, its enters abilities
-    triggering (603.6a): the one they choose (card_to_search; a Scenario's, the first from the top)."""
+    artifact card with mana cost {0} or {1}"; Demonic Tutor's "a card") and puts it into their hand
+    (OF_TO_HAND), or onto the battlefield, its enters abilities triggering (603.6a): the one they choose
+    (card_to_search; a Scenario's, the first from the top); x: the spell's X, for "mana value X or less"."""
     cdef int want = -1, row, i
+    cdef bint to_hand = (e.flags & OF_TO_HAND) != 0
     if not g.scenario:
         forget_top(g)                    # (the library is shuffled after: its top is unknown)
-        want = card_to_search(R, g, e)
-    row = take_searched(R, g, e, want, who)
+        want = card_to_search(R, S, g, e, to_hand, x)
+    row = take_searched(R, g, e, want, who, x)
     if row < 0:
         return
-    trace(g, TR_SEARCH, row, 1)
+    trace(g, TR_SEARCH, row, not to_hand)
+    if to_hand:
+        put_in_hand(g, who, row)
+        board_changed(g)
+        return
     i = add_permanent(R, g, row, False, 0, who)
     board_changed(g)
     if i >= 0:
@@ -180,34 +194,60 @@ cdef void look_to_hand(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, int
     put_rest(R, g, rng, who, OP_LOOK_TO_HAND, seen, taken, m, flags)
 
 
-cdef void look_reveal(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, Filter* f, int flags) noexcept nogil:
+cdef void look_reveal(Rules* R, Spec* S, Game* g, Rng* rng, int who, int n, Filter* f, int flags,
+                      bint each_type) noexcept nogil:
     """Player `who` looks at (or reveals: 701.20a; the goldfish's opponent does nothing with what it
     sees) the top n cards of their library (all of them if it has fewer; 401.2: the effect lets
-    them), may put one card that passes filter f (and is colorless with OF_COLORLESS, 105.2c) from
-    among them into their hand, or any number of such cards (OF_ANY_NUMBER), then puts the rest on
-    the bottom of their library "in any order" (the first looked at above the next, as scry's), or
-    into their graveyard (OF_REST_TO_GRAVEYARD), in that order (608.2c). Which cards, and whether
-    any, is the player's choice (revealed_to_hand)."""
+    them), may put one card that passes filter f (NULL: any card; and is colorless with OF_COLORLESS,
+    105.2c) from among them into their hand, or any number of such cards (OF_ANY_NUMBER), or, for each
+    card type, a card of that type (`each_type`: Atraxa's; a card taken stands for one of its types,
+    type_taken_for), then puts the rest on the bottom of their library "in any order" (the first looked
+    at above the next, as scry's), or into their graveyard (OF_REST_TO_GRAVEYARD), in that order
+    (608.2c). Which cards, and whether any, is the player's choice (revealed_to_hand)."""
     cdef int32_t seen[MAXLOOK]
     cdef uint8_t taken[MAXLOOK]
     cdef uint8_t may_take[MAXLOOK]
     cdef int m = take_looked_at(R, g, rng, who, n, seen), q, pick
+    cdef uint16_t used = 0                 # (each_type: the card types taken for)
     if m == 0:
         return
     memset(taken, 0, sizeof(taken))
     for q in range(m):
-        may_take[q] = card_passes(R, f, seen[q]) and (not (flags & OF_COLORLESS) or R.cards[seen[q]].colors == 0)
+        may_take[q] = (f == NULL or card_passes(R, f, seen[q])) and (
+            not (flags & OF_COLORLESS) or R.cards[seen[q]].colors == 0)
     while True:
         pick = revealed_to_hand(R, S, g, seen, taken, may_take, m)
         if pick < 0:
             break
         taken[pick] = 1
         put_in_hand(g, who, seen[pick])
-        if not (flags & OF_ANY_NUMBER):
+        if each_type:
+            used |= type_taken_for(R, seen, taken, m, pick, used)
+            for q in range(m):
+                may_take[q] = (R.cards[seen[q]].types & ~used) != 0
+        elif not (flags & OF_ANY_NUMBER):
             break
-    if g.scenario and not (flags & OF_ANY_NUMBER) and bits_set(places_given(g)) > 1:   # (one card, 401.2)
+    if g.scenario and not (flags & OF_ANY_NUMBER) and not each_type and bits_set(places_given(g)) > 1:   # (one card)
         note_illegal_choice(g, CH_TO_HAND, CF_TOO_MANY, bits_set(places_given(g)), -1, 1)
     put_rest(R, g, rng, who, OP_LOOK_REVEAL, seen, taken, m, flags)
+
+
+cdef uint16_t type_taken_for(Rules* R, int32_t* seen, uint8_t* taken, int m, int pick, uint16_t used) noexcept nogil:
+    """The card type (205.2a) card `pick` of a look, just taken, stands for ("For each card type, you may put
+    a card of that type ...": one of its types not `used` yet): the one the fewest cards still there have, so
+    that the others may still be taken for theirs (Scenario's choice and the goldfish's alike)."""
+    cdef uint16_t t, best = 0
+    cdef int q, k, n, fewest = MAXLOOK + 1
+    for k in range(16):
+        t = <uint16_t>(1 << k)
+        if not (R.cards[seen[pick]].types & t) or used & t:
+            continue
+        n = 0
+        for q in range(m):
+            n += not taken[q] and (R.cards[seen[q]].types & t) != 0
+        if n < fewest:
+            best, fewest = t, n
+    return best
 
 
 cdef void put_rest(Rules* R, Game* g, Rng* rng, int who, int code, int32_t* seen, uint8_t* taken, int m,

@@ -224,6 +224,8 @@ cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bi
     untap_step(R, g, who)
     board_changed(g)
     trace(g, TR_TURN, -1, 0)
+    if g.bi.upkeep_draws[0] | g.bi.upkeep_draws[1]:
+        upkeep_draws(R, g, rng)
     if count_of(g, K_UPKEEP):
         upkeep_triggers(R, S, g, rng, who)
     if g.n_exiled:
@@ -232,6 +234,18 @@ cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bi
         draw(R, g, rng, who)
     if R.sagas:                        # 714.3c: as the precombat main phase begins
         lore_step(R, S, g, rng, who)
+
+
+cdef void upkeep_draws(Rules* R, Game* g, Rng* rng) noexcept nogil:
+    """As the upkeep begins (503.1a), the delayed triggered abilities "draw a card at the beginning of the next
+    turn's upkeep" trigger (603.7a: whoever's turn it is) and resolve: each player draws the cards theirs say,
+    the active player's first (603.3b)."""
+    cdef int q, p, who
+    for p in range(2):
+        who = g.bi.active if p == 0 else 1 - g.bi.active
+        for q in range(g.bi.upkeep_draws[who]):
+            draw(R, g, rng, who)
+        g.bi.upkeep_draws[who] = 0
 
 
 cdef inline void end_of_turn(Rules* R, Game* g) noexcept nogil:

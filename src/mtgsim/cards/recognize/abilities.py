@@ -139,7 +139,7 @@ def _activated(face: Face, p: str) -> Abilities | None:
         if not gives or any(t["event"] != "self_attacks" for t in gives):
             return None                 # (the only ability the core reads off what a permanent becomes)
         granted, effect = gives, effect.replace(quoted[0], ".", 1)
-    fields = effect_of(effect, face.tokens)
+    fields = effect_of(effect, face.tokens, noops=True)
     if fields is None or fields.pop("_on_", "~") != "~" or "power_bonus" in repr(fields):
         return None                     # (a pump the goldfish would activate only for an attacker: no policy yet)
     if granted:
@@ -395,12 +395,19 @@ def spell_effect(face: Face, p: str) -> Abilities | None:
             return None
         face.kicked = fields
         return []
-    fields = effect_of(p, face.tokens)
+    more = _KICKED_TAKES_MORE.search(p)      # (Consult the Star Charts: a look's "put two ... instead", 702.33d)
+    fields = effect_of(p[:more.start()] + p[more.end():] if more else p, face.tokens)
     joined = None if fields is None or "_on_" in fields else join_effects([face.spell, fields])
-    if joined is None:
+    if fields is None or joined is None or more and (face.kicked is not None or "to_hand" not in fields):
         return None
+    if more:
+        face.kicked = join_effects([face.spell, {**fields, "to_hand": number_of(more["n"])}])
     face.spell = joined                  # (the paragraphs' effects in their order, 608.2c)
     return []
+
+
+_KICKED_TAKES_MORE = re.compile(r"(?<=\. )If (?:this spell|~) was kicked, put (?P<n>two|three|four) of (?:them|those "
+                                r"cards) into your hand instead\. ")
 
 
 _MODAL = re.compile(r"(?P<head>(?:(?P<event>(?:When|Whenever|At) [^,\n]+), choose one|Choose one(?: or both| or more)?)"

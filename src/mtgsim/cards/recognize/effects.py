@@ -62,6 +62,13 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "transform": ("Creature — Human", "{3}{G}: Transform ~. Activate only as a sorcery."),
     "card_to_battlefield": ("Sorcery", ("Search your library for an artifact card with mana cost {0} or {1}, put it "
                                         "onto the battlefield, then shuffle.")),
+    "card_to_hand": ("Sorcery", "Search your library for a card, put that card into your hand, then shuffle."),
+    "reveal_each_type": ("Creature — Phyrexian Angel", (
+        "When ~ enters, reveal the top ten cards of your library. For each card type, you may put a card of that type "
+        "from among the revealed cards into your hand. Put the rest on the bottom of your library in a random order.")),
+    "spell_to_library": ("Sorcery", "Draw two cards. Shuffle ~ into its owner's library."),
+    "draw_next_upkeep": ("Artifact", ("{T}, Sacrifice ~: Look at the top card of target player's library. Draw a "
+                                      "card at the beginning of the next turn's upkeep.")),
     "look_reveal": ("Sorcery", ("Look at the top five cards of your library. You may reveal a colorless card from "
                                 "among them and put it into your hand. Then put the rest on the bottom of your "
                                 "library in any order.")),
@@ -90,13 +97,22 @@ def _e_scry_draw(m):                    # (Preordain: the kernel looks before it
     return {m["what"].lower(): int(m["s"]), "draw": number_of(m["n"])}
 
 
-@_effect(r"look at the top (?P<look>two|three|four|five|six|seven|eight|nine|ten) cards of your library\. "
-         r"Put (?P<take>one|two|three) of them into your hand and the (?:rest|other) on the bottom of your library"
+@_effect(r"look at the top (?P<look>two|three|four|five|six|seven|eight|nine|ten|X) cards of your library(?:, where "
+         r"X is (?P<x>[^.]+))?\. Put (?P<take>one|two|three) of (?:them|those cards) into your hand(?: and|\. Put) the "
+         r"(?:rest|other) on the bottom of your library"
          r"(?: in (?P<order>any|a random) order)?(?P<more>\. If there is an instant card and a sorcery card in your "
          r"graveyard, instead put (?P<more_n>two|three|four) of them into your hand and the rest on the bottom of "
          r"your library in any order)?")
 def _e_look_to_hand(m):                 # (Impulse: the look and the put are one instruction, 608.2c)
-    look, take = number_of(m["look"]), number_of(m["take"])
+    take = number_of(m["take"])
+    if (m["look"] == "X") != bool(m["x"]):
+        return None
+    if m["x"]:                          # (Consult the Star Charts: "where X is the number of lands you control")
+        look = amount_phrase("equal to " + m["x"])
+        if look is None or m["more"]:
+            return None
+        return {"look_to_hand": look, "to_hand": take} | ({"random_order": True} if m["order"] == "a random" else {})
+    look = number_of(m["look"])
     if not take < look <= vocabulary.MAX_LOOK:
         return None
     random = {"random_order": True} if m["order"] == "a random" else {}
@@ -171,6 +187,13 @@ def _e_look_reveal(m):                  # 401.2, 701.20a (Ancient Stirrings, Aug
     if m["order"] == "a random":
         step["random_order"] = True
     return step
+
+
+@_effect(r"reveal the top (?P<n>two|three|four|five|six|seven|eight|nine|ten) cards of your library\. For each card "
+         r"type, you may put a card of that type from among the revealed cards into your hand\. Put the rest on the "
+         r"bottom of your library in (?P<order>any|a random) order")
+def _e_reveal_each_type(m):             # 205.2a, 701.20a (Atraxa, Grand Unifier)
+    return {"reveal_each_type": number_of(m["n"])} | ({"random_order": True} if m["order"] == "a random" else {})
 
 
 _BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,{}]+?))?")
@@ -328,6 +351,42 @@ def _e_card_to_battlefield(m):          # 701.23, 202.1 (Urza's Saga)
     return {"card_to_battlefield": 1, "card_types": [m["type"].capitalize()], "cost_at_most": 1}
 
 
+@_effect(r"(?:you may )?search your library for an? (?:(?P<kind>[\w ]+?) )?card(?: with mana value (?P<mv>\d+) or "
+         r"less)?, (?:reveal (?:it|that card), )?put (?:it|that card) into your hand, then shuffle")
+def _e_card_to_hand(m):                 # 701.23, 701.20a, 202.3 (Demonic Tutor, Ranger-Captain of Eos)
+    step: dict = {"card_to_hand": 1}
+    for word in (m["kind"] or "").split(" or "):
+        if word.capitalize() in vocabulary.CARD_TYPE_NAMES and word != "kindred":
+            step.setdefault("card_types", []).append(word.capitalize())
+        elif word in ("Equipment", "Aura", "Vehicle"):   # (an artifact or enchantment subtype, 205.3g-h)
+            step.setdefault("card_subtypes", []).append(word)
+        elif word:
+            return None                 # (a supertype, a colour, a name: no word for it here)
+    if "card_types" in step and "card_subtypes" in step:
+        return None                     # ("an artifact or Aura card": not a filter of one kind)
+    if m["mv"] and int(m["mv"]) > vocabulary.param("card_to_hand", "mana_value_at_most").hi:
+        return None
+    return step | ({"mana_value_at_most": int(m["mv"])} if m["mv"] else {})
+
+
+@_effect(r"(?:you )?draw a card at the beginning of the next turn's upkeep")
+def _e_draw_next_upkeep(m):             # 603.7a (Mishra's Bauble: a delayed triggered ability)
+    return {"draw_next_upkeep": 1}
+
+
+@_effect(r"search your library for an? (?:(?P<color>white|blue|black|red|green) )?"
+         r"(?P<type>artifact|creature|enchantment) card with mana value X or less, put it onto the battlefield, then "
+         r"shuffle")
+def _e_card_x_to_battlefield(m):        # 701.23, 107.3 (Green Sun's Zenith, Chord of Calling)
+    return {"card_to_battlefield": 1, "card_types": [m["type"].capitalize()], "cost_at_most": -1,
+            "mana_value_at_most_x": True} | ({"card_colors": [COLOR_WORDS[m["color"].lower()]]} if m["color"] else {})
+
+
+@_effect(r"shuffle ~ into its owner's library")
+def _e_spell_to_library(m):             # 701.24a, 608.2n (the Zeniths, the Beacons)
+    return {"spell_to_library": True}
+
+
 @_effect(r"investigate")
 def _e_investigate(m):
     return {"tokens": {"Clue": 1}}
@@ -345,7 +404,7 @@ def _e_sac_end(m):
 
 _LAND_SEARCH = re.compile(
     r"(?:you may )?search your library for (?P<n>a|an|up to (?:one|two|three|four|\w+)) (?P<what>[\w ,]+?) cards?"
-    r"(?:, reveal (?:it|them|those cards))?,(?: and)? "
+    r"(?:, reveal (?:it|them|that card|those cards))?,(?: and)? "
     r"(?P<put>put (?:it|them|that card|those cards) (?:onto the battlefield"
     r"(?P<tapped> tapped)?|into your hand)|put one onto the battlefield tapped and the (?:other|rest) into your hand)"
     r"(?:,)? then shuffle(?P<untap>\. Then if you control four or more lands, untap that land)?\.?", re.IGNORECASE)
@@ -356,6 +415,8 @@ def _land_types(what: str) -> tuple[bool, list[str]] | None:
     Forest, Plains, or Island' → (True, [...]); else None."""
     if what in ("basic land", "basic lands"):
         return True, []
+    if what in ("land", "lands"):
+        return False, ["any"]           # (any land card: no supertype, no subtype)
     basic = what.startswith("basic ")
     m = re.fullmatch(r"(?:basic )?((?:[A-Z][a-z]+(?:, | or |, or ))*[A-Z][a-z]+)", what)
     if m:
@@ -380,7 +441,8 @@ def land_search(text: str) -> dict | None:
     if kinds is None:
         return None
     basic, types = kinds
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {"any_land": True} if types == ["any"] else {}
+    types = [] if types == ["any"] else types
     if basic and types:
         out["lands_basic"] = True
     if m["put"].startswith("put one onto the battlefield"):      # (Cultivate)
@@ -490,11 +552,13 @@ def _token_count(m: re.Match) -> Any:
     return "X" if m["n"] == "X" else number_of(m["n"])
 
 
-_LOOK_AT_TOP = re.compile(r"look at the top \w+ cards of your library\.?", re.I)
-_PUT_OF_THEM = re.compile(r"put \w+ of them into your hand", re.I)
+_LOOK_AT_TOP = re.compile(r"look at the top \w+ cards of your library(?:, where X is [^.]+)?\.?", re.I)
+_PUT_OF_THEM = re.compile(r"put \w+ of (?:them|those cards) into your hand", re.I)
 _REVEAL_TOP = re.compile(r"(?:look at|reveal) the top \w+ cards of your library\.?", re.I)
 _MAY_TAKE = re.compile(r"you may (?:reveal|put) [\w ,]+ from among them (?:and put (?:it|the revealed cards) )?into "
                        r"your hand\.?", re.I)
+_EACH_TYPE = re.compile(r"For each card type, you may put a card of that type from among the revealed cards into your "
+                        r"hand\.?")
 _PUT_REST = re.compile(r"(?:then )?put the rest (?:on the bottom of your library in (?:any|a random) order|into your "
                        r"graveyard)\.?", re.I)
 _INSTEAD_PUT = re.compile(r"if there is [^,]+ in your graveyard, instead put \w+ of them into your hand", re.I)
@@ -513,9 +577,10 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (what is looked at and where it goes: one phrase)
         elif out and _INSTEAD_PUT.match(s) and _LOOK_AT_TOP.match(out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (Flow State: "instead" changes it, 608.2c)
-        elif out and (_MAY_TAKE.fullmatch(s) and _REVEAL_TOP.fullmatch(out[-1])
-                      or _PUT_REST.fullmatch(s) and " from among them " in out[-1]
-                      and _REVEAL_TOP.match(out[-1])):
+        elif out and ((_MAY_TAKE.fullmatch(s) or _EACH_TYPE.fullmatch(s)) and _REVEAL_TOP.fullmatch(out[-1])
+                      or _PUT_REST.fullmatch(s) and (re.search(" from among (?:them|the revealed cards) ", out[-1])
+                                                     and _REVEAL_TOP.match(out[-1])
+                                                     or _PUT_OF_THEM.search(out[-1]) and _LOOK_AT_TOP.match(out[-1]))):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (a look, what may be taken, the rest: one phrase)
         elif out and s == "You may shuffle." and out[-1].endswith("then put them back in any order."):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the choice is of the cards looked at: one phrase)
@@ -608,9 +673,11 @@ def join_effects(parts: list[dict | None], ordered: bool = True) -> dict | None:
 _TARGET_PLAYER_LOOTS = re.compile(r"target player draws [^.]*\bdiscards?\b", re.IGNORECASE)
 
 
-def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
+def effect_of(text: str, tokens: dict[str, dict] | None = None, noops: bool = False) -> dict | None:
     """The Effect fields of a list of effect sentences, or None if some sentence isn't read.
-    Token cards described by the text are added to `tokens` (by name)."""
+    Token cards described by the text are added to `tokens` (by name). With `noops`, a sentence
+    that changes nothing in a goldfish (is_noop) is read as nothing among the others (an activated
+    ability's effect, which is not split into clauses: Mishra's Bauble's look)."""
     made: dict[str, dict] | None = None if tokens is None else {}     # (kept only if all is read)
     out: list[dict | None] = []
     for s in merged_sentences([s.strip() for s in sentences(text) if s.strip()]):
@@ -630,6 +697,8 @@ def effect_of(text: str, tokens: dict[str, dict] | None = None) -> dict | None:
             # is read as before)
             read = [{} if n else _sentence_effect(e, made) for e, n in zip(parts, noop)]
             part = join_effects(read)
+        if part is None and noops and is_noop(s):
+            part = {}
         out.append(part)
     fields = join_effects(out)
     if fields and tokens is not None and made:

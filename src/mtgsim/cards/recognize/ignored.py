@@ -138,6 +138,9 @@ _NOOP = [
             r"a card from their graveyard)"
             rf"{_NOT_YOURS}",
             r"look at target (?:player|opponent)'s hand",
+            # (the player targets the opponent: what they see changes nothing it does — Mishra's, Urza's Bauble)
+            r"look at the top card of target player's library",
+            r"look at a card at random in target player's hand",
             # (a player targets the opponent, whose graveyard is empty, rather than empty their own, 115.1)
             r"exile (?:target player's|target opponent's|each opponent's) graveyard",
             r"you choose (?:a|an|two|up to one|up to two) [\w ,]*?cards? from (?:it|among them)"
