@@ -233,7 +233,7 @@ def _triggered(face: Face, p: str) -> Abilities | None:
 
 _WATCH = {"a land": "lands", "a basic land": "basic_lands", "a permanent": "permanents",
           "a Forest": "lands", "a Plains": "lands", "an Island": "lands", "a Swamp": "lands",
-          "a Mountain": "lands", "a creature": None}
+          "a Mountain": "lands", "a creature": "creatures"}
 
 
 def _mana_trigger(face: Face, p: str) -> Abilities | None:
@@ -253,9 +253,12 @@ def _mana_trigger(face: Face, p: str) -> Abilities | None:
         if watched is None:
             return None
         if m["who"] == "you tap":
-            watched = {"lands": "lands_you_control", "permanents": "permanents_you_control"}.get(watched)
+            watched = {"lands": "lands_you_control", "permanents": "permanents_you_control",
+                       "creatures": "creatures_you_control"}.get(watched)
             if watched is None:
                 return None
+        elif watched == "creatures":       # (any player's creature: no member watches those)
+            return None
         watches = watched
         subs = [what.split()[1]] if what.split()[1] in BASIC_TYPES else []
         adds = m["adds"]
