@@ -20,10 +20,11 @@ from . import checks, schema, vocabulary
 from .cards.identity import color_identity
 from .cards.model import (ActivateOnly, ActivatedAbility, ActivationCost, AttackCondition, CardDef, CostModifier,
                           CostOp, Count, CounterName, Effect, EntersEffect, LandPlays, ManaAbility, ManaKind,
-                          ManaReplacement, ManaTrigger, Op, PT,
+                          ManaReplacement, ManaTrigger, Op,
                           SpellEffect, SpendRestriction, StaticGrant, TappedUnless, TriggeredAbility, CARD_TYPES,
                           SUPERTYPES)
 from .cards.token_refs import token_references
+from .cards.becomes import animated
 from .cards.creature_types import CREATURE_TYPES
 from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
@@ -475,18 +476,7 @@ class _Compiler:
         if op.get("all_creature_types"):            # 205.3m: those the compiled vocabulary has bits for
             subtypes += [s for s in self.subtypes if s in CREATURE_TYPES]
         subtypes += self.every_creature_type(c)
-        colors = op.get("becomes_colors")
-        creature = "Creature" in op.value
-        d = dataclasses.replace(
-            c, name=f"{c.name} (becomes)", types=tuple(dict.fromkeys((*c.types, *op.value))),
-            subtypes=tuple(dict.fromkeys(subtypes)),
-            color_indicator=Color(sum(Color[k] for k in colors)) if colors else c.colors,
-            keywords=tuple(dict.fromkeys((*c.keywords, *op.get("becomes_keywords")))),
-            power=PT(op.get("becomes_power")) if creature else c.power,
-            toughness=PT(op.get("becomes_toughness")) if creature else c.toughness,
-            star=None if creature else c.star, abilities=tuple(op.get("becomes_abilities")),   # (613.1f: only those)
-            back=None, cycling=None, typecycling="", suspend=None, suspend_time=0,
-            attacks_only_if=None, unmodeled="", unmodeled_effect="", uncastable="")
+        d = animated(c, op, subtypes)
         if self.becomes_defs.setdefault(c.name, d) != d:
             raise _RangeError("a card becomes one thing here (a permanent holds one such effect at a time)")
         return d
