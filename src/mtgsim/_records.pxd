@@ -114,6 +114,9 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
                                  # of a land, never played: a drawback on its entering unsaid
     int32_t trigger_first        # MANA_TRIGGER rows
     int16_t n_trigger
+    int16_t earthbent            # a land: rows from this one to what it is earthbent (701.66a: a 0/0 creature
+                                 # with haste besides), 0 none (only with an earthbend in the tables; in a
+                                 # padding hole: the record stays 128 bytes)
     int32_t replacement_first    # MANA_REPLACEMENT rows
     int16_t n_replacement
     int32_t grant_first          # GRANT rows

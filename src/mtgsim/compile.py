@@ -24,7 +24,7 @@ from .cards.model import (ActivateOnly, ActivatedAbility, ActivationCost, Attack
                           SpellEffect, SpendRestriction, StaticGrant, TappedUnless, TriggeredAbility, CARD_TYPES,
                           SUPERTYPES)
 from .cards.token_refs import token_references
-from .cards.becomes import animated
+from .cards.becomes import animated, earthbent
 from .cards.creature_types import CREATURE_TYPES
 from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
@@ -171,6 +171,7 @@ class _Compiler:
         self.once_next = 0              # the card being compiled: its once-each-turn abilities so far
         self.source: CardDef | None = None    # ...and the card itself (what its effects' source is)
         self.becomes_defs: dict[str, CardDef] = {}   # what each card becomes (OP_BECOMES), by its name
+        self.earthbends = False         # some effect earthbends (OP_EARTHBEND): the lands' earthbent rows
 
     # -- helpers --------------------------------------------------------------------------
     def _new(self, record: str) -> np.void:
@@ -395,6 +396,8 @@ class _Compiler:
             arg = self.filter("look_reveal", types=op.get("reveal_types"), not_types=op.get("reveal_not_types"))
         elif o.code == OpCode.OP_BECOMES:        # (what it becomes: a CARD row of the source and the op)
             arg = self.card(self.becomes(op))
+        elif o.code == OpCode.OP_EARTHBEND:      # (any land you control: each land's row, earthbent_rows)
+            self.earthbends = True
         for p in o.params[1:]:                   # (the modifiers that say their OP field; flags: above)
             if p.to == "arg":
                 arg = op.get(p.name)
@@ -770,7 +773,20 @@ class _Compiler:
         r["amount"]["fixed"] = 1
         return self._index("mana_ability")
 
+    def earthbent_rows(self, defs: tuple[CardDef, ...]) -> None:
+        """701.66a: with an earthbend in the tables, each land's row gets the row of what it is earthbent
+        (`earthbent`), Card.earthbent rows on."""
+        for c in [d for d in defs if "Land" in d.types and d.name in self.card_rows] if self.earthbends else []:
+            row, d = self.card_rows[c.name], earthbent(c)
+            self.becomes_defs[d.name] = d
+            try:
+                _check_range("earthbend", "earthbent", self.card(d) - row, np.int16)
+            except _RangeError as e:
+                raise CardDataError(str(e), card=c.name) from None
+            self.rows["card"][row]["earthbent"] = self.card(d) - row
+
     def tables(self, defs: tuple[CardDef, ...]) -> Tables:
+        self.earthbent_rows(defs)
         granted = self.granted_any_color()
 
         def table(record: str) -> np.ndarray:

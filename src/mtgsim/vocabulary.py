@@ -79,6 +79,7 @@ class OpCode(enum.IntEnum):
     OP_SEARCH_CARD = 29          # search the library for N cards onto the battlefield (701.23): arg, a FILTER row
     OP_LOOK_REVEAL = 30          # look at (reveal) the top N, cards of the FILTER row arg of them may go into
     #                              the hand (one, or any number), the rest on the bottom or into the graveyard
+    OP_EARTHBEND = 31            # a land you control becomes a 0/0 creature with haste, N +1/+1 counters (701.66a)
 
 
 class OpFlag(enum.IntEnum):
@@ -171,6 +172,10 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
                "first plus ability, else its [0], else a minus one that leaves it loyalty; each only one read and "
                "worth activating: docs/rules-core.md); given as its index among the planeswalker's activated "
                "abilities", "activating", "loyalty_ability", field="loyalty_ability", default=-1),
+    ChoiceKind("land_to_earthbend", "the land you control an earthbend makes a creature (a target, 701.66a): in both "
+               "games the simulator's rule, the earthbent one with the most +1/+1 counters (its counters on one "
+               "attacker), else an untapped one (it attacks at once, haste), then the one making the fewest units of "
+               "mana, then the oldest", "resolving", "land_to_earthbend"),
 )
 CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
@@ -534,6 +539,11 @@ OPS: tuple[OpDef, ...] = (
                  flag=OpFlag.OF_REST_TO_GRAVEYARD),
            _RANDOM_ORDER),
           worth=True, choice="to_hand", moved="look"),
+    OpDef("earthbend", OpCode.OP_EARTHBEND, "701.66a",
+          "earthbend N: target land you control becomes a 0/0 land creature with haste in addition to its other "
+          "types (for as long as it stays), and gets N +1/+1 counters; when it dies or is put into exile, it returns "
+          "to the battlefield tapped under your control (a new object, 400.7); no land: nothing (603.3d)",
+          (_number("earthbend", "+1/+1 counters put on the land", hi=99),), worth=True, choice="land_to_earthbend"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -1,6 +1,7 @@
 """What a permanent becomes while an effect changes its characteristics (613.1d-f, 613.4b): the card
 record of a card's characteristics with the effect's applied, which the compiler compiles as a CARD
-row of its own (`Permanent.becomes`), the kernel reading the card's own abilities off its card's row."""
+row of its own (`Permanent.becomes`), the kernel reading the card's own abilities off its card's row: an
+animation's (OP_BECOMES) and an earthbend's (OP_EARTHBEND)."""
 from __future__ import annotations
 
 import dataclasses
@@ -29,3 +30,12 @@ def animated(c: CardDef, op: Op, subtypes: list[str]) -> CardDef:
         toughness=PT(op.get("becomes_toughness")) if creature else c.toughness,
         star=None if creature else c.star, abilities=tuple(op.get("becomes_abilities")),   # (613.1f: only those)
         **AS_PERMANENT)
+
+
+def earthbent(c: CardDef) -> CardDef:
+    """Land c as an earthbend makes it (701.66a): a 0/0 land creature with haste in addition to its other
+    types (613.1d; 613.1f haste added, the row's abilities none of its own; 613.4b base 0/0)."""
+    return dataclasses.replace(
+        c, name=f"{c.name} (earthbent)", types=tuple(dict.fromkeys((*c.types, "Creature"))),
+        keywords=tuple(dict.fromkeys((*c.keywords, "Haste"))), power=PT(0), toughness=PT(0), star=None,
+        abilities=(), **AS_PERMANENT)

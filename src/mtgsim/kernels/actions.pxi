@@ -132,6 +132,9 @@ cdef void leave_to_graveyard(Game* g, int i) noexcept nogil:
     if not (g.perms[i].flags & PF_TOKEN):       # (a token copy of a commander is not one: 903.3)
         if not (g.n_commander and to_command_zone(g, g.front[g.perms[i].card])):
             put_in_graveyard(g, g.perms[i].owner, g.front[g.perms[i].card])
+            if g.perms[i].flags & PF_EARTHBENT and g.n_returning < 4:     # (701.66a: it returns, returning)
+                g.returning[g.n_returning] = (g.perms[i].owner << 24) | g.front[g.perms[i].card]
+                g.n_returning += 1
     remove_permanent(g, i)
 
 
@@ -178,6 +181,29 @@ cdef void dies(Rules* R, Spec* S, Game* g, Rng* rng, int i) noexcept nogil:
         leave_to_graveyard(g, i)
 
 
+cdef void returning(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
+    """701.66a: "When that land dies or is put into exile, return it to the battlefield tapped under your
+    control": each earthbent land put into a graveyard (leave_to_graveyard noted it) returns from there,
+    tapped, a new object (400.7: not earthbent), as the delayed trigger resolves (603.7, 603.3: the next time a
+    player would receive priority, after state-based actions -- their loop calls this). A card no longer in
+    that graveyard's kept cards (the goldfish keeps them only while it reads them) returns all the same."""
+    cdef int q, row, who, t
+    while g.n_returning:
+        g.n_returning -= 1
+        row = g.returning[0] & 0xFFFFFF
+        who = g.returning[0] >> 24
+        for q in range(g.n_returning):
+            g.returning[q] = g.returning[q + 1]
+        leave_graveyard(g, who, row)
+        g.entering_tapped = True
+        t = add_permanent(R, g, row, False, 0, who)
+        g.entering_tapped = False
+        if t >= 0:
+            set_flags(g, t, g.perms[t].flags | PF_TAPPED)
+            board_changed(g)
+            enters_triggers(R, S, g, rng, t, False, 0)
+
+
 cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     cdef int i, j
     cdef Board b
@@ -185,6 +211,8 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     cdef bint toughness, names
     while again:
         again = False
+        if g.n_returning:                  # (the delayed triggers of earthbent lands gone: after the actions)
+            returning(R, S, g, rng)
         toughness = count_of(g, K_MAY_DIE) or g.m1m1 or not g.shortcuts     # (a dies trigger may add some)
         names = (g.new_legend and count_of(g, K_LEGENDARY) > 1) or not g.shortcuts
         if not (toughness or names):
@@ -337,6 +365,10 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 put_in_hand(g, who, t)
         elif code == OP_LOOK_REVEAL:
             look_reveal(R, S, g, rng, who, op.amount.fixed, &R.filters[op.arg], op.flags)
+        elif code == OP_EARTHBEND:             # 701.66a: a target land you control (none: nothing, 603.3d)
+            t = land_to_earthbend(R, g, who)
+            if t >= 0:
+                earthbend(R, g, t, op.amount.fixed)
         elif code == OP_CLASS_LEVEL:
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
@@ -450,6 +482,19 @@ cdef void set_becomes(Game* g, int i, int row, bint until_end_of_turn) noexcept 
     p.flags = (p.flags & ~PF_BECOMES_UNTIL_EOT) | (PF_BECOMES_UNTIL_EOT if row >= 0 and until_end_of_turn else 0)
     g.shortcuts = g.spec_shortcuts and g.n_animated == 0
     board_changed(g)
+
+
+cdef void earthbend(Rules* R, Game* g, int i, int n) noexcept nogil:
+    """701.66a: permanent i, a land, becomes a 0/0 land creature with haste in addition to its other types
+    while it stays (its card's earthbent row, the compiler's; an animation until end of turn it had gives
+    way, the later effect, 613.7a, and ends into it: end_of_turn), marked to return when it dies
+    (PF_EARTHBENT: leave_to_graveyard, returning), and gets n +1/+1 counters (613.4c)."""
+    cdef int row = g.perms[i].card
+    if R.cards[row].earthbent == 0:        # (not a land's card: no row, nothing it can become)
+        return
+    set_becomes(g, i, row + R.cards[row].earthbent, False)
+    set_flags(g, i, g.perms[i].flags | PF_EARTHBENT)
+    g.over |= amount_in(&g.perms[i].counters[<int>CK_P1P1], n)
 
 
 cdef bint graveyard_has_targets(Rules* R, Game* g, int effect, int who, int leaving) noexcept nogil:

@@ -359,6 +359,25 @@ cdef inline int land_to_untap(Rules* R, Game* g, int who) noexcept nogil:
     return best
 
 
+cdef int land_to_earthbend(Rules* R, Game* g, int who) noexcept nogil:
+    """The land player `who` earthbends (a target, 701.66a), -1 if they control none: in both games the
+    simulator's rule (Scenario has no argument for it), the earthbent one with the most +1/+1 counters (the
+    counters on one attacker: fewer lands tap to attack), else an untapped one (with haste it attacks this
+    turn), then the one making the fewest units of mana on the direct path, then the oldest."""
+    cdef int i, score, best = -1, best_score = -1
+    for i in range(g.n):
+        if (g.perms[i].controller != who or not (types_of(R, &g.perms[i]) & CT_LAND)
+                or g.perms[i].flags & PF_PHASED_OUT):
+            continue
+        if g.perms[i].flags & PF_EARTHBENT:
+            score = (1 << 24) + g.perms[i].counters[<int>CK_P1P1]
+        else:
+            score = (0 if g.perms[i].flags & PF_TAPPED else 1 << 16) + 255 - min(g.unit_of[g.perms[i].card], 255)
+        if score > best_score:
+            best, best_score = i, score
+    return best
+
+
 cdef int returned_land(Rules* R, Spec* S, Game* g, Rng* rng, int who, int source_id) noexcept nogil:
     """The land player `who` returns to its owner's hand (a bounce land's ability; `source_id`:
     the object id of the permanent whose effect it is, -1 none): its index, -1 if they control

@@ -182,6 +182,8 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     int n_animated               # permanents whose characteristics an effect changes (Permanent.becomes):
                                  # while there are any, the kept facts per card (direct words,
                                  # kept counts, kinds) aren't theirs, so no shortcut reads them
+    int n_returning              # earthbent lands put into a graveyard, to return (701.66a: returning)...
+    int32_t returning[4]         # ...their card rows and owners (owner << 24 | row), in the order they went
     bint counts_hand             # Spec.counts_hand
     bint counts_graveyard        # the graveyards' counts are kept (BoardInfo.graveyard_n): in a
                                  # Scenario's game, or while Spec.counts_graveyard (else they stay 0)
@@ -503,7 +505,7 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
     g.lib_n[0] = g.lib_n[1] = g.grave_n[0] = g.grave_n[1] = g.hand_n[1] = 0
     g.bottom_n = g.bottom_next = g.top_n = 0
     g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
-    g.units = g.n_sacrifice_at_end = g.n_costmod_wild = g.n_animated = 0
+    g.units = g.n_sacrifice_at_end = g.n_costmod_wild = g.n_animated = g.n_returning = 0
     g.shortcuts = g.spec_shortcuts
     g.costmod_set = g.counted = 0
     g.m1m1 = g.new_legend = g.marked = g.entering_tapped = g.main_phase = False
@@ -862,6 +864,7 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "count_slot": pointing_at(g.count_slot, known),
          "units": g.units, "new_legend": g.new_legend, "m1m1": g.m1m1, "shortcuts": g.shortcuts,
          "spec_shortcuts": g.spec_shortcuts, "n_animated": g.n_animated,
+         "returning": [g.returning[k] for k in range(g.n_returning)], "n_returning": g.n_returning,
          "counts_hand": g.counts_hand, "counts_graveyard": g.counts_graveyard,
          "lists_graveyard": g.lists_graveyard,
          "flashback": [g.flashback[k] for k in range(g.n_flashback)], "n_flashback": g.n_flashback,

@@ -381,6 +381,13 @@ def _star(face: Face, p: str) -> Abilities | None:
     return []
 
 
+def earthbends(fields: dict) -> bool:
+    """Does an ability's (or a spell's) effect earthbend (701.66a: "target land you control")? See
+    faces._unchecked_target: where that target is not checked, it is not read."""
+    return "earthbend" in fields or any(
+        "earthbend" in op for op in fields.get("effect", ()) if isinstance(op, dict))
+
+
 def spell_effect(face: Face, p: str) -> Abilities | None:
     if not face.is_spell:
         return None
@@ -397,6 +404,8 @@ def spell_effect(face: Face, p: str) -> Abilities | None:
         face.kicked = fields
         return []
     fields = effect_of(p, face.tokens)
+    if fields is not None and earthbends(fields):     # (cast only with a land to target: faces._unchecked_target)
+        return None
     joined = None if fields is None or "_on_" in fields else join_effects([face.spell, fields])
     if joined is None:
         return None
@@ -435,6 +444,8 @@ def _modal(face: Face, p: str) -> Abilities | None:
         return None
     fields = effect_of(read[0][0], face.tokens)         # (now with the tokens it makes)
     if m["event"] is None:
+        if fields is not None and earthbends(fields):   # (cast only with a land to target: faces._unchecked_target)
+            return None
         joined = join_effects([face.spell, fields]) if face.is_spell and fields is not None else None
         if joined is None:
             return None

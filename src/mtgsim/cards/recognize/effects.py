@@ -65,6 +65,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "look_reveal": ("Sorcery", ("Look at the top five cards of your library. You may reveal a colorless card from "
                                 "among them and put it into your hand. Then put the rest on the bottom of your "
                                 "library in any order.")),
+    "earthbend": ("Creature — Badger", "When ~ enters, earthbend 1."),
 }
 
 
@@ -126,6 +127,11 @@ def _e_source_to_top(m):                # 400.3 (Sensei's Divining Top: "Draw a 
 @_effect(r"untap ~")
 def _e_untap_source(m):                 # 701.26a (Grim Monolith's "{4}: Untap this artifact.")
     return {"untap_source": True}
+
+
+@_effect(r"earthbend (?P<n>\d+)")
+def _e_earthbend(m):                    # 701.66a (Badgermole Cub; Ba Sing Se's "{2}{G}, {T}: Earthbend 2.")
+    return {"earthbend": int(m["n"])}
 
 
 @_effect(r"transform ~")

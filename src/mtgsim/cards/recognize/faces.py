@@ -10,7 +10,7 @@ from ..model import (CARD_TYPES, CHARACTERISTIC_KEYWORDS, KEYWORD_ABILITIES, KNO
                      SUPERTYPES)
 from ..oracle import OracleCard, OracleFace
 from ..oracle_text import normalize, paragraphs, sentences, shape
-from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, spell_effect
+from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, earthbends, spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
 from .effects import effect_of, merged_sentences
 from .ignored import GRAVEYARD_TARGET, IGNORED_KEYWORDS, OWN_HARM, is_ignored, never_activated, never_cast
@@ -412,8 +412,17 @@ def _recognized(f: Face, body: str) -> Abilities | None:
     for recognizer in PARAGRAPH_RECOGNIZERS:
         out = recognizer(f, body)
         if out is not None:
-            return out
+            return None if _unchecked_target(f, out) else out
     return None
+
+
+def _unchecked_target(f: Face, abilities: Abilities) -> bool:
+    """Is there an earthbend ("target land you control", 701.66a) in a spell, or in an activated ability of a
+    permanent that is no land? Those are cast or activated only with a land to target (601.2c, 602.2b), which
+    the kernels check for no op but graveyard_to_hand: refused, never cast with none. (A trigger finding no
+    target does nothing, 603.3d; a land's own ability always has itself.)"""
+    return any(earthbends(a) for a in abilities
+               if a.get("kind") == "spell" or (a.get("kind") == "activated" and "Land" not in f.types))
 
 
 # The last sentence of an ability that only adds to the player's own board in a way the
