@@ -384,3 +384,6 @@ ctypedef struct Choices:         # the players' choices inside a game action (CH
                                  # 401.4): 16 bits k (from the lowest) 1 + the card row of the card put
                                  # k-th from the top, 0 ends the list; each the first copy in hand not
                                  # chosen, then the last cards of the hand (goldfish: the policy)
+    uint64_t flips_lost          # the coin flips of the action (705.1): bit k for the k-th flip, 1 lost, and
+                                 # bit 63 set: given; not given, each a bit of a hash of the game
+                                 # (coin_flip_lost; goldfish: its random generator)

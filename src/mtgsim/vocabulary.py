@@ -80,6 +80,7 @@ class OpCode(enum.IntEnum):
     OP_LOOK_REVEAL = 30          # look at (reveal) the top N, cards of the FILTER row arg of them may go into
     #                              the hand (one, or any number), the rest on the bottom or into the graveyard
     OP_EARTHBEND = 31            # a land you control becomes a 0/0 creature with haste, N +1/+1 counters (701.66a)
+    OP_FLIP_DAMAGE = 32          # a coin is flipped: if the player loses it, N damage to them (705.2, 120.3a)
 
 
 class OpFlag(enum.IntEnum):
@@ -176,6 +177,9 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
                "games the simulator's rule, the earthbent one with the most +1/+1 counters (its counters on one "
                "attacker), else an untapped one (it attacks at once, haste), then the one making the fewest units of "
                "mana, then the oldest", "resolving", "land_to_earthbend"),
+    ChoiceKind("coin_flips", "each coin flip of the action won or lost (705.1; the goldfish's: its random generator; "
+               "a Scenario's not given: a bit of a hash of its game)", "resolving", "coin_flip_lost",
+               field="flips_lost", default=0),
 )
 CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
@@ -544,6 +548,11 @@ OPS: tuple[OpDef, ...] = (
           "types (for as long as it stays), and gets N +1/+1 counters; when it dies or is put into exile, it returns "
           "to the battlefield tapped under your control (a new object, 400.7); no land: nothing (603.3d)",
           (_number("earthbend", "+1/+1 counters put on the land", hi=99),), worth=True, choice="land_to_earthbend"),
+    OpDef("damage_to_you_if_flip_lost", OpCode.OP_FLIP_DAMAGE, "705.2",
+          "you flip a coin; if you lose the flip, N damage is dealt to you (Mana Crypt; each flip won or lost "
+          "with one chance in two, 705.1: the goldfish's random generator; a Scenario's as its caller gives them, else "
+          "a hash of its game)",
+          (_amount("damage_to_you_if_flip_lost", "damage dealt if the flip is lost"),), choice="coin_flips"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

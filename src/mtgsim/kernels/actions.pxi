@@ -404,6 +404,9 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 t = find_object(g, source_id)
                 if t >= 0:
                     dies(R, S, g, rng, t)
+        elif code == OP_FLIP_DAMAGE:           # 705.2: a flip lost, then the damage (120.3a)
+            if coin_flip_lost(g, rng):
+                g.over |= amount_in(&g.bi.life[who], -op_amount(R, g, op, source, who, x))
         elif code == OP_UNTAP_SOURCE:          # 701.26a: its source, if still there (400.7)
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:

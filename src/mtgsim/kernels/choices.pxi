@@ -115,6 +115,7 @@ cdef inline Choices given_by_default() noexcept nogil:
     c.top_order = 0
     c.top_cards = 0
     c.loyalty_ability = -1
+    c.flips_lost = 0
     return c
 
 
@@ -357,6 +358,25 @@ cdef inline int land_to_untap(Rules* R, Game* g, int who) noexcept nogil:
                 and types_of(R, &g.perms[i]) & CT_LAND and g.unit_of[g.perms[i].card] > most):
             best, most = i, g.unit_of[g.perms[i].card]
     return best
+
+
+cdef bint coin_flip_lost(Game* g, Rng* rng) noexcept nogil:
+    """A coin flipped by the player (705.1: won or lost, one chance in two; 705.2): lost? In the goldfish a bit
+    of its random generator; in a Scenario's game the next bit of g.choices.flips_lost where its caller gave
+    them (bit 63; past the 63rd flip: won), else a bit drawn from a hash of the game (its turn, objects and
+    life totals: the same for the same game)."""
+    cdef bint lost
+    if not g.scenario:
+        lost = (next64(rng) >> 63) != 0
+        trace(g, TR_FLIP, -1, lost)             # (a replay gives it: tests/replay.py)
+        return lost
+    asked_for(g, CH_COIN_FLIPS)
+    if g.choices.flips_lost >> 63:
+        lost = g.n_flipped < 63 and (g.choices.flips_lost >> g.n_flipped) & 1
+        g.n_flipped += 1
+        return lost
+    return (mtgsim_mix64(<uint64_t>g.next_id * 0x9e3779b97f4a7c15ULL + <uint64_t>g.bi.turn * 0x100000001b3ULL
+                         + <uint64_t>(g.bi.life[0] + 1000) * 65536 + <uint64_t>(g.bi.life[1] + 1000)) >> 63) != 0
 
 
 cdef int land_to_earthbend(Rules* R, Game* g, int who) noexcept nogil:

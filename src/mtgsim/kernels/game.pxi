@@ -220,6 +220,7 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # here or through choices.pxi): a Scenario's per action, the
                                  # goldfish's its play policy's (Spec.choices)
     int n_looked                 # cards scry and surveil looked at so far in a Scenario's action
+    int n_flipped                # coins flipped so far in a Scenario's action (coin_flip_lost)
                                  # (the next bit of choices.keep_on_top)
     uint32_t asked               # a Scenario's action: the kinds of choice it asked for (a bit per
                                  # Choice, choices.pxi: asked_for)
@@ -276,6 +277,7 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
     TR_MOVED = 27                # a card an op moved from zone to zone (run_ops: mill, look_to_hand):
                                  # row the card, value from Zone | to Zone << 4 | who << 8
                                  # | OpCode << 16 (trace_moved); a look's cards in the order looked at
+    TR_FLIP = 28                 # a coin flipped (705.1; coin_flip_lost): value 1 lost, 0 won
 
 
 cpdef enum Zone:                 # where TR_MOVED moved a card from and to
@@ -880,6 +882,7 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "all_units": g.all_units, "all_masks": g.all_masks,
          "unit_mask": pointing_at(g.unit_mask, known),
          "check_views": g.check_views, "snapshots": g.snapshots, "entering_tapped": g.entering_tapped,
-         "main_phase": g.main_phase, "choices": g.choices, "n_looked": g.n_looked, "asked": g.asked,
+         "main_phase": g.main_phase, "choices": g.choices, "n_looked": g.n_looked,
+         "n_flipped": g.n_flipped, "asked": g.asked,
          "illegal": g.illegal, "over": g.over}
     return f

@@ -57,6 +57,8 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "hand_to_top": ("Instant", ("Draw three cards, then put two cards from your hand on top of your library in any "
                                 "order.")),
     "source_to_top": ("Artifact", "{T}: Draw a card, then put ~ on top of its owner's library."),
+    "damage_to_you_if_flip_lost": ("Artifact", ("At the beginning of your upkeep, flip a coin. If you lose the flip, "
+                                                 "~ deals 3 damage to you.\n{T}: Add {C}{C}.")),
     "untap_source": ("Artifact", "~ doesn't untap during your untap step.\n{T}: Add {C}{C}{C}.\n{4}: Untap ~."),
     "graveyard_to_hand": ("Sorcery", "Return target instant or sorcery card from your graveyard to your hand."),
     "transform": ("Creature — Human", "{3}{G}: Transform ~. Activate only as a sorcery."),
@@ -122,6 +124,11 @@ def _e_hand_to_top(m):                  # 401.4 (Brainstorm, after its draws: 60
 @_effect(r"put ~ on top of its owner's library")
 def _e_source_to_top(m):                # 400.3 (Sensei's Divining Top: "Draw a card, then ...", 608.2c)
     return {"source_to_top": True}
+
+
+@_effect(r"flip a coin\. If you lose the flip, ~ deals (?P<n>\d+) damage to you")
+def _e_flip_damage(m):                  # 705.2 (Mana Crypt), 120.3a
+    return {"damage_to_you_if_flip_lost": int(m["n"])}
 
 
 @_effect(r"untap ~")
@@ -532,6 +539,8 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the land found untapped: one phrase with its search)
         elif out and _SACRIFICE_THEM.fullmatch(s) and re.search(r"creature tokens?\b[^.]*\.?$", out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the tokens just created: one phrase, 603.7)
+        elif out and s.startswith("If you lose the flip, ") and out[-1].lower() == "flip a coin.":
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (what the flip lost does: one phrase with it, 705.2)
         elif out and s.startswith("You gain life equal to the life lost this way"):
             out[-1] += " " + s                  # (how much depends on the sentence before)
         else:

@@ -439,8 +439,7 @@ def _unread_costs(f: Face, clauses: list[Clause], first: int) -> None:
     read (502.3); a restriction on its attacking read as never attacking (508.1c); a cost or
     restriction on casting the card makes it uncastable (601.2b, 601.2f, 601.3), and so does a
     drawback to its controller the vocabulary can't say (a land: never played), the clause
-    saying so in its words; one it can say is read (an end-step sacrifice of itself, 603.2; a
-    coin flip's upkeep damage, as losing every flip)."""
+    saying so in its words; one it can say is read (an end-step sacrifice of itself, 603.2)."""
     name = f.face.name
     for k in range(first, len(clauses)):
         c = clauses[k]
@@ -466,9 +465,8 @@ def _unread_costs(f: Face, clauses: list[Clause], first: int) -> None:
         if c.status != UNRECOGNIZED:
             continue
         if (read := read_drawback(text)) is not None:
-            f.abilities.extend(read[0])
-            clauses[k] = Clause(c.text, RECOGNIZED, name) if read[1] else Clause(
-                f"{c.text} — read as losing every flip (705.1): the most it deals", UNRECOGNIZED, name, c.family)
+            f.abilities.extend(read)
+            clauses[k] = Clause(c.text, RECOGNIZED, name)
             continue
         land = "Land" in f.types
         why = drawback(text, name, spell=f.is_spell)
