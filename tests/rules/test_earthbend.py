@@ -124,4 +124,6 @@ def test_601_2c_an_earthbend_whose_target_the_kernels_dont_check_is_not_read():
         return recognize(OracleCard("X", "normal", (face,))).table.get("abilities", [])
     assert read("Sorcery", "Earthbend 4.") == []
     assert read("Sorcery", "Choose one —\n• Destroy target creature with power 4 or greater.\n• Earthbend 3.") == []
+    assert read("Sorcery", "Choose two —\n• Draw a card.\n• Earthbend 3.") == []
+    assert read("Sorcery", "Draw a card. Earthbend 2.") == [{"kind": "spell", "draw": 1}]     # (its draw alone)
     assert read("Creature — Human", "{6}: Put two +1/+1 counters on ~, then earthbend 2.") == []

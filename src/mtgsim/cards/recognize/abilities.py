@@ -388,6 +388,13 @@ def earthbends(fields: dict) -> bool:
         "earthbend" in op for op in fields.get("effect", ()) if isinstance(op, dict))
 
 
+def spell_joined(face: Face, parts: list[dict | None]) -> dict | None:
+    """The spell's effects so far and `parts`, joined in order (join_effects), or None: not joinable, or one
+    earthbends (cast only with a land to target, which no kernel checks for it: faces._unchecked_target)."""
+    joined = join_effects([face.spell, *parts])
+    return None if joined is None or earthbends(joined) else joined
+
+
 def spell_effect(face: Face, p: str) -> Abilities | None:
     if not face.is_spell:
         return None
@@ -404,9 +411,7 @@ def spell_effect(face: Face, p: str) -> Abilities | None:
         face.kicked = fields
         return []
     fields = effect_of(p, face.tokens)
-    if fields is not None and earthbends(fields):     # (cast only with a land to target: faces._unchecked_target)
-        return None
-    joined = None if fields is None or "_on_" in fields else join_effects([face.spell, fields])
+    joined = None if fields is None or "_on_" in fields else spell_joined(face, [fields])
     if joined is None:
         return None
     face.spell = joined                  # (the paragraphs' effects in their order, 608.2c)
@@ -444,9 +449,7 @@ def _modal(face: Face, p: str) -> Abilities | None:
         return None
     fields = effect_of(read[0][0], face.tokens)         # (now with the tokens it makes)
     if m["event"] is None:
-        if fields is not None and earthbends(fields):   # (cast only with a land to target: faces._unchecked_target)
-            return None
-        joined = join_effects([face.spell, fields]) if face.is_spell and fields is not None else None
+        joined = spell_joined(face, [fields]) if face.is_spell and fields is not None else None
         if joined is None:
             return None
         face.spell = joined
@@ -476,7 +479,7 @@ def _modal_n(face: Face, n: int, same: bool, modes: list[str]) -> Abilities | No
     fields = [effect_of(mode, face.tokens) for mode in useful]
     if any(f is None or "_on_" in f for f in fields):
         return None
-    joined = join_effects([face.spell, *fields])
+    joined = spell_joined(face, fields)
     if joined is None:
         return None
     face.spell = joined
