@@ -171,7 +171,6 @@ class _Compiler:
         self.once_next = 0              # the card being compiled: its once-each-turn abilities so far
         self.source: CardDef | None = None    # ...and the card itself (what its effects' source is)
         self.becomes_defs: dict[str, CardDef] = {}   # what each card becomes (OP_BECOMES), by its name
-        self.earthbends = False         # some effect earthbends (OP_EARTHBEND): the lands' earthbent rows
 
     # -- helpers --------------------------------------------------------------------------
     def _new(self, record: str) -> np.void:
@@ -396,8 +395,6 @@ class _Compiler:
             arg = self.filter("look_reveal", types=op.get("reveal_types"), not_types=op.get("reveal_not_types"))
         elif o.code == OpCode.OP_BECOMES:        # (what it becomes: a CARD row of the source and the op)
             arg = self.card(self.becomes(op))
-        elif o.code == OpCode.OP_EARTHBEND:      # (any land you control: each land's row, earthbent_rows)
-            self.earthbends = True
         for p in o.params[1:]:                   # (the modifiers that say their OP field; flags: above)
             if p.to == "arg":
                 arg = op.get(p.name)
@@ -464,14 +461,9 @@ class _Compiler:
             self.once_next, self.source = once, source
 
     def becomes(self, op: Op) -> CardDef:
-        """What the card being compiled becomes by op `op` (OP_BECOMES): its characteristics with
-        the effect's applied in layer order (613.1d types and subtypes added, "it's still a land";
-        613.1e colours set; 613.1f keywords and abilities added -- the row's abilities are only those, the
-        kernel reading its card's from its card's row; 613.4b base power and toughness set, as a
-        creature), compiled as a CARD row of its own that the permanent's characteristics are read
-        off (Permanent.becomes). A permanent holds one such effect at a time, so a card may have one
-        (a second different one is refused: a later animation of another kind would need the layers
-        of both)."""
+        """What the card being compiled becomes by op `op` (OP_BECOMES: cards.becomes.animated, its layers),
+        compiled as a CARD row of its own (Permanent.becomes). A permanent holds one such effect at a time, so a
+        card may have one (a second different one is refused: another kind would need the layers of both)."""
         c = self.source
         if c is None:
             raise _RangeError("becomes: only a permanent's own ability makes its source become something")
@@ -774,15 +766,13 @@ class _Compiler:
         return self._index("mana_ability")
 
     def earthbent_rows(self, defs: tuple[CardDef, ...]) -> None:
-        """701.66a: with an earthbend in the tables, each land's row gets the row of what it is earthbent
-        (`earthbent`), Card.earthbent rows on."""
-        for c in [d for d in defs if "Land" in d.types and d.name in self.card_rows] if self.earthbends else []:
+        """701.66a: with an earthbend in the tables, each land's row its earthbent row, Card.earthbent rows on."""
+        earthbends = any(op["code"] == OpCode.OP_EARTHBEND for op in self.rows["op"])
+        for c in [d for d in defs if "Land" in d.types and d.name in self.card_rows] if earthbends else []:
             row, d = self.card_rows[c.name], earthbent(c)
             self.becomes_defs[d.name] = d
-            try:
-                _check_range("earthbend", "earthbent", self.card(d) - row, np.int16)
-            except _RangeError as e:
-                raise CardDataError(str(e), card=c.name) from None
+            if not -32768 <= self.card(d) - row <= 32767:
+                raise CardDataError(f"earthbend: its earthbent row is {self.card(d) - row} rows on, past Card's int16")
             self.rows["card"][row]["earthbent"] = self.card(d) - row
 
     def tables(self, defs: tuple[CardDef, ...]) -> Tables:

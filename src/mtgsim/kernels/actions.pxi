@@ -182,18 +182,14 @@ cdef void dies(Rules* R, Spec* S, Game* g, Rng* rng, int i) noexcept nogil:
 
 
 cdef void returning(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
-    """701.66a: "When that land dies or is put into exile, return it to the battlefield tapped under your
-    control": each earthbent land put into a graveyard (leave_to_graveyard noted it) returns from there,
-    tapped, a new object (400.7: not earthbent), as the delayed trigger resolves (603.7, 603.3: the next time a
-    player would receive priority, after state-based actions -- their loop calls this). A card no longer in
-    that graveyard's kept cards (the goldfish keeps them only while it reads them) returns all the same."""
-    cdef int q, row, who, t
+    """701.66a: "When that land dies or is put into exile, return it to the battlefield tapped under your control":
+    each earthbent land leave_to_graveyard noted returns, tapped, a new object (400.7), as its delayed trigger resolves
+    (603.7, 603.3: after the state-based actions, whose loop calls this), the graveyard's cards kept or not."""
+    cdef int row, who, t
     while g.n_returning:
-        g.n_returning -= 1
-        row = g.returning[0] & 0xFFFFFF
-        who = g.returning[0] >> 24
-        for q in range(g.n_returning):
-            g.returning[q] = g.returning[q + 1]
+        g.n_returning -= 1                 # (the last noted first: their controller orders them, 603.3b)
+        row = g.returning[g.n_returning] & 0xFFFFFF
+        who = g.returning[g.n_returning] >> 24
         leave_graveyard(g, who, row)
         g.entering_tapped = True
         t = add_permanent(R, g, row, False, 0, who)
@@ -488,10 +484,9 @@ cdef void set_becomes(Game* g, int i, int row, bint until_end_of_turn) noexcept 
 
 
 cdef void earthbend(Rules* R, Game* g, int i, int n) noexcept nogil:
-    """701.66a: permanent i, a land, becomes a 0/0 land creature with haste in addition to its other types
-    while it stays (its card's earthbent row, the compiler's; an animation until end of turn it had gives
-    way, the later effect, 613.7a, and ends into it: end_of_turn), marked to return when it dies
-    (PF_EARTHBENT: leave_to_graveyard, returning), and gets n +1/+1 counters (613.4c)."""
+    """701.66a: permanent i, a land, becomes a 0/0 land creature with haste besides its types while it stays (its
+    card's earthbent row; an animation until end of turn gives way, 613.7a, and ends back into it: end_of_turn),
+    marked to return when it dies (PF_EARTHBENT: returning), with n +1/+1 counters (613.4c)."""
     cdef int row = g.perms[i].card
     if R.cards[row].earthbent == 0:        # (not a land's card: no row, nothing it can become)
         return

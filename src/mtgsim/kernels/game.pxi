@@ -183,7 +183,7 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # while there are any, the kept facts per card (direct words,
                                  # kept counts, kinds) aren't theirs, so no shortcut reads them
     int n_returning              # earthbent lands put into a graveyard, to return (701.66a: returning)...
-    int32_t returning[4]         # ...their card rows and owners (owner << 24 | row), in the order they went
+    int32_t returning[4]         # ...their card rows and owners (owner << 24 | row)
     bint counts_hand             # Spec.counts_hand
     bint counts_graveyard        # the graveyards' counts are kept (BoardInfo.graveyard_n): in a
                                  # Scenario's game, or while Spec.counts_graveyard (else they stay 0)
