@@ -336,6 +336,8 @@ def _watches(v: _View, src: int, watches: Watches, tapped: int) -> bool:
         return t.controller == s.controller
     if watches is Watches.PERMANENTS:
         return True
+    if watches is Watches.CREATURES_YOU_CONTROL:
+        return _is_creature(t.card) and t.controller == s.controller
     raise ValueError(watches)
 
 

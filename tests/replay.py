@@ -167,6 +167,8 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
             args = {"source": row, "ability": value & 0xFF, "target": (value >> 8) - 1}
         elif kind == E.TR_CYCLE:
             args = {"card": names[row]}
+        elif kind == E.TR_FLIP:                         # (a coin flipped: its result, as it was, 705.1)
+            args.setdefault("coin_flips", []).append("lost" if value else "won")
         elif kind == E.TR_RETURN_LAND:                  # (the land a bounce land returned, and
             args["bounce"] = value & 0xFF               # the mana ability it was tapped for first)
             args["tapped"] = value >> 8
@@ -244,7 +246,8 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
             if step.action == "turn":
                 if step.turn > 1:
                     s.next_turn()            # the goldfish opponent's empty turn
-                    s.next_turn()
+                    flips = step.args.get("coin_flips")
+                    s.next_turn(choices={"coin_flips": flips} if flips else None)
                 elif not on_play or rules.multiplayer:
                     s.draw()
             elif step.action == "land":

@@ -64,6 +64,7 @@ cpdef enum PermanentFlag:
     PF_BECOMES_UNTIL_EOT = 1024  # what it has become (Permanent.becomes) ends in the cleanup step (514.2)
     PF_LOYALTY_USED = 2048       # one of its loyalty abilities was activated this turn (606.3): cleared as
                                  # each turn begins
+    PF_EARTHBENT = 4096          # earthbent (701.66a): a creature while it stays, back tapped when it dies
 
 # the op codes, op flags, controller filters, counter kinds and trigger events: declared in
 # mtgsim.vocabulary (OpCode, OpFlag, Who, COUNTERS, Event); the words of the card fields (CountOf,

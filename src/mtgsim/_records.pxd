@@ -116,6 +116,9 @@ ctypedef struct Card:            # a card's copiable values (CARD table)
                                  # of a land, never played: a drawback on its entering unsaid
     int32_t trigger_first        # MANA_TRIGGER rows
     int16_t n_trigger
+    int16_t earthbent            # a land: rows from this one to what it is earthbent (701.66a: a 0/0 creature
+                                 # with haste besides), 0 none (only with an earthbend in the tables; in a
+                                 # padding hole: the record stays 128 bytes)
     int32_t replacement_first    # MANA_REPLACEMENT rows
     int16_t n_replacement
     int32_t grant_first          # GRANT rows
@@ -390,3 +393,6 @@ ctypedef struct Choices:         # the players' choices inside a game action (CH
                                  # 401.4): 16 bits k (from the lowest) 1 + the card row of the card put
                                  # k-th from the top, 0 ends the list; each the first copy in hand not
                                  # chosen, then the last cards of the hand (goldfish: the policy)
+    uint64_t flips_lost          # the coin flips of the action (705.1): bit k for the k-th flip, 1 lost, and
+                                 # bit 63 set: given; not given, each a bit of a hash of the game
+                                 # (coin_flip_lost; goldfish: its random generator)

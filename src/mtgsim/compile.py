@@ -20,10 +20,11 @@ from . import checks, schema, vocabulary
 from .cards.identity import color_identity
 from .cards.model import (ActivateOnly, ActivatedAbility, ActivationCost, AttackCondition, CardDef, CostModifier,
                           CostOp, Count, CounterName, Effect, EntersEffect, LandPlays, ManaAbility, ManaKind,
-                          ManaReplacement, ManaTrigger, Op, PT,
+                          ManaReplacement, ManaTrigger, Op,
                           SpellEffect, SpendRestriction, StaticGrant, TappedUnless, TriggeredAbility, CARD_TYPES,
                           SUPERTYPES)
 from .cards.token_refs import token_references
+from .cards.becomes import animated, earthbent
 from .cards.creature_types import CREATURE_TYPES
 from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
@@ -465,14 +466,9 @@ class _Compiler:
             self.once_next, self.source = once, source
 
     def becomes(self, op: Op) -> CardDef:
-        """What the card being compiled becomes by op `op` (OP_BECOMES): its characteristics with
-        the effect's applied in layer order (613.1d types and subtypes added, "it's still a land";
-        613.1e colours set; 613.1f keywords and abilities added -- the row's abilities are only those, the
-        kernel reading its card's from its card's row; 613.4b base power and toughness set, as a
-        creature), compiled as a CARD row of its own that the permanent's characteristics are read
-        off (Permanent.becomes). A permanent holds one such effect at a time, so a card may have one
-        (a second different one is refused: a later animation of another kind would need the layers
-        of both)."""
+        """What the card being compiled becomes by op `op` (OP_BECOMES: cards.becomes.animated, its layers),
+        compiled as a CARD row of its own (Permanent.becomes). A permanent holds one such effect at a time, so a
+        card may have one (a second different one is refused: another kind would need the layers of both)."""
         c = self.source
         if c is None:
             raise _RangeError("becomes: only a permanent's own ability makes its source become something")
@@ -480,18 +476,7 @@ class _Compiler:
         if op.get("all_creature_types"):            # 205.3m: those the compiled vocabulary has bits for
             subtypes += [s for s in self.subtypes if s in CREATURE_TYPES]
         subtypes += self.every_creature_type(c)
-        colors = op.get("becomes_colors")
-        creature = "Creature" in op.value
-        d = dataclasses.replace(
-            c, name=f"{c.name} (becomes)", types=tuple(dict.fromkeys((*c.types, *op.value))),
-            subtypes=tuple(dict.fromkeys(subtypes)),
-            color_indicator=Color(sum(Color[k] for k in colors)) if colors else c.colors,
-            keywords=tuple(dict.fromkeys((*c.keywords, *op.get("becomes_keywords")))),
-            power=PT(op.get("becomes_power")) if creature else c.power,
-            toughness=PT(op.get("becomes_toughness")) if creature else c.toughness,
-            star=None if creature else c.star, abilities=tuple(op.get("becomes_abilities")),   # (613.1f: only those)
-            back=None, cycling=None, typecycling="", suspend=None, suspend_time=0, plot=None,
-            attacks_only_if=None, unmodeled="", unmodeled_effect="", uncastable="")
+        d = animated(c, op, subtypes)
         if self.becomes_defs.setdefault(c.name, d) != d:
             raise _RangeError("a card becomes one thing here (a permanent holds one such effect at a time)")
         return d
@@ -785,7 +770,18 @@ class _Compiler:
         r["amount"]["fixed"] = 1
         return self._index("mana_ability")
 
+    def earthbent_rows(self, defs: tuple[CardDef, ...]) -> None:
+        """701.66a: with an earthbend in the tables, each land's row its earthbent row, Card.earthbent rows on."""
+        earthbends = any(op["code"] == OpCode.OP_EARTHBEND for op in self.rows["op"])
+        for c in [d for d in defs if "Land" in d.types and d.name in self.card_rows] if earthbends else []:
+            row, d = self.card_rows[c.name], earthbent(c)
+            self.becomes_defs[d.name] = d
+            if not -32768 <= self.card(d) - row <= 32767:
+                raise CardDataError(f"earthbend: its earthbent row is {self.card(d) - row} rows on, past Card's int16")
+            self.rows["card"][row]["earthbent"] = self.card(d) - row
+
     def tables(self, defs: tuple[CardDef, ...]) -> Tables:
+        self.earthbent_rows(defs)
         granted = self.granted_any_color()
 
         def table(record: str) -> np.ndarray:

@@ -71,6 +71,7 @@ class Watches(Coded):
     BASIC_LANDS = "basic_lands"            # any basic land (Gauntlet of Power)
     PERMANENTS_YOU_CONTROL = "permanents_you_control"
     PERMANENTS = "permanents"
+    CREATURES_YOU_CONTROL = "creatures_you_control"  # "Whenever you tap a creature for mana" (Leyline of Abundance)
 
 
 class TriggerAdds(Coded):

@@ -897,10 +897,10 @@ class Scenario(ScenarioChoices, ManaPools, ExileActions):
 
     # ---- the turn ---------------------------------------------------------------------------------
     @all_or_nothing
-    def next_turn(self) -> None:
+    def next_turn(self, choices: Mapping | None = None) -> None:
         """End step (end-step sacrifices), cleanup (514), then the next player's turn: untap,
-        upkeep, draw (502–504)."""
-        self._choosing()
+        upkeep, draw (502–504). `choices`: the players' choices in it (an upkeep's coin flips)."""
+        self._choosing(choices, 1 - int(self._info[0]["active"]))
         if not self._play(lambda st: st.next_turn()):
             raise LimitError("Scenario: the turn number would be 32768")
 

@@ -60,6 +60,17 @@ def _given_choices(choices, keywords: dict) -> dict:
     return given
 
 
+def _flips_mask(flips, what: str) -> int:
+    """`flips` (each coin flip of the action in order, "won" or "lost", 705.1) as the CHOICES flips_lost
+    value: bit k for the k-th flip, 1 lost, and bit 63 set: given (kernels/choices.pxi's coin_flip_lost)."""
+    if isinstance(flips, (str, bytes)) or not hasattr(flips, "__iter__"):
+        raise ArgumentError(f'{what}: a list of "won" or "lost", one for each flip in order, got {shown(flips)}')
+    flips = list(flips)
+    if len(flips) > 63 or any(f not in ("won", "lost") for f in flips):
+        raise ArgumentError(f'{what}: at most 63 flips, each "won" or "lost", got {shown(flips)}')
+    return (1 << 63) | sum(1 << k for k, f in enumerate(flips) if f == "lost")
+
+
 def _to_hand_mask(to_hand, what: str = "to_hand") -> int:
     """`to_hand` (the positions in a look, 0 its top card, of the cards put into the hand; [] none,
     where the effect lets the player take none) as the compiled game's mask: bit k for the k-th
@@ -258,6 +269,8 @@ class ScenarioChoices:
             return self._discard_mask(value, what, who)
         if name == "loyalty_ability":
             return whole_arg(value, what, 0, 127)
+        if name == "coin_flips":
+            return _flips_mask(value, what)
         raise InternalError(f"Scenario reads no value of the choice {name}")   # (a new kind with a field: read it here)
 
     def _loyalty_pick(self: _Zones, i: int, d: CardDef, acts) -> int:

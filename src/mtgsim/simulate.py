@@ -601,7 +601,7 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
                E.TR_CAST: "cast {c} ({v})", E.TR_ACTIVATE: "activate {c} ({v})",
                E.TR_CYCLE: "cycle {c} ({v})", E.TR_LOOKED: "{look} {c}: {where}",
                E.TR_RETURN_LAND: "return {c}{tapped}", E.TR_ATTACK: "attack {v}",
-               E.TR_LIFE: "opponent {v}", E.TR_MOVED: "{moved} {c}: {to}"}
+               E.TR_LIFE: "opponent {v}", E.TR_MOVED: "{moved} {c}: {to}", E.TR_FLIP: "coin flip {flip}"}
     zone = {_core.Zone.Z_LIBRARY: "top", _core.Zone.Z_LIBRARY_BOTTOM: "bottom", _core.Zone.Z_HAND: "hand",
             _core.Zone.Z_GRAVEYARD: "graveyard", _core.Zone.Z_BATTLEFIELD: "battlefield"}
     look = "scry"
@@ -651,7 +651,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
             tapped = " (tapped for mana first)" if kind == E.TR_RETURN_LAND and value >> 8 else ""
             moved = MOVED_WORD.get(value >> 16, "") if kind == E.TR_MOVED else ""
             turn_parts.append(in_turn[kind].format(c=c, v=value, look=look, where=where, tapped=tapped,
-                                                   moved=moved, to=zone.get(value >> 4 & 0xF, "")))
+                                                   moved=moved, to=zone.get(value >> 4 & 0xF, ""),
+                                                   flip="lost" if value else "won"))
     flush()
     return "\n".join(lines) + "\n"
 

@@ -82,6 +82,8 @@ class OpCode(enum.IntEnum):
     OP_DRAW_NEXT_UPKEEP = 31     # draw N cards at the beginning of the next turn's upkeep (603.7: a delayed trigger)
     OP_SPELL_TO_LIBRARY = 32     # the spell resolving is shuffled into its owner's library, not put into the graveyard
     OP_REVEAL_EACH_TYPE = 33     # reveal the top N, for each card type a card of that type may go into the hand
+    OP_EARTHBEND = 34            # a land you control becomes a 0/0 creature with haste, N +1/+1 counters (701.66a)
+    OP_FLIP_DAMAGE = 35          # a coin is flipped: if the player loses it, N damage to them (705.2, 120.3a)
 
 
 class OpFlag(enum.IntEnum):
@@ -177,6 +179,13 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
                "first plus ability, else its [0], else a minus one that leaves it loyalty; each only one read and "
                "worth activating: docs/rules-core.md); given as its index among the planeswalker's activated "
                "abilities", "activating", "loyalty_ability", field="loyalty_ability", default=-1),
+    ChoiceKind("land_to_earthbend", "the land you control an earthbend makes a creature (a target, 701.66a): in both "
+               "games the simulator's rule, the earthbent one with the most +1/+1 counters (its counters on one "
+               "attacker), else an untapped one (it attacks at once, haste), then the one making the fewest units of "
+               "mana, then the oldest", "resolving", "land_to_earthbend"),
+    ChoiceKind("coin_flips", "each coin flip of the action won or lost (705.1; the goldfish's: its random generator; "
+               "a Scenario's not given: a bit of a hash of its game)", "resolving", "coin_flip_lost",
+               field="flips_lost", default=0),
 )
 CHOICE_BY_NAME: dict[str, ChoiceKind] = {c.name: c for c in CHOICE_KINDS}
 
@@ -576,6 +585,16 @@ OPS: tuple[OpDef, ...] = (
           "the spell resolving is shuffled into its owner's library as its last step, not put into the graveyard "
           "(Green Sun's Zenith's \"Shuffle ~ into its owner's library\"; 608.2n)",
           (_flag("spell_to_library", "true: it is"),)),
+    OpDef("earthbend", OpCode.OP_EARTHBEND, "701.66a",
+          "earthbend N: target land you control becomes a 0/0 land creature with haste in addition to its other "
+          "types (for as long as it stays), and gets N +1/+1 counters; when it dies or is put into exile, it returns "
+          "to the battlefield tapped under your control (a new object, 400.7); no land: nothing (603.3d)",
+          (_number("earthbend", "+1/+1 counters put on the land", hi=99),), worth=True, choice="land_to_earthbend"),
+    OpDef("damage_to_you_if_flip_lost", OpCode.OP_FLIP_DAMAGE, "705.2",
+          "you flip a coin; if you lose the flip, N damage is dealt to you (Mana Crypt; each flip won or lost "
+          "with one chance in two, 705.1: the goldfish's random generator; a Scenario's as its caller gives them, else "
+          "a hash of its game)",
+          (_amount("damage_to_you_if_flip_lost", "damage dealt if the flip is lost"),), choice="coin_flips"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -37,8 +37,8 @@ EXPECTED_DIFFERENCES = {
         "Nissa's Pilgrimage", "Rishkar's Expertise",
         "Mana Vault",       # (its draw-step damage, modelled in the curated data: never cast from its text)
         "Tireless Tracker")},   # (its landfall investigate read, its Clue-sacrifice trigger not)
-    # (Ball Lightning's end-step sacrifice and Mana Crypt's coin-flip damage, losing every flip,
-    # are read from their text as the curated cards model them: recognize/unread.py)
+    # (Ball Lightning's end-step sacrifice, recognize/unread.py, and Mana Crypt's coin-flip damage,
+    # damage_to_you_if_flip_lost, are read from their text as the curated cards model them)
 }
 
 

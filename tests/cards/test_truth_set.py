@@ -30,7 +30,6 @@ PARTLY = {
     'Emberheart Challenger', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara', 'Tezzeret, Cruel Captain'}
 UNKNOWN = {
-    'Badgermole Cub',
     'Chalice of the Void',
     'Manifold Key',
     'Chrome Mox', 'Academic Dispute'}
@@ -67,7 +66,8 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
            "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls",
            "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble",
-            "Psychic Frog", "Slickshot Show-Off", "Mishra's Bauble", "Atraxa, Grand Unifier"}
+            "Psychic Frog", "Slickshot Show-Off", "Mishra's Bauble", "Atraxa, Grand Unifier",
+            "Badgermole Cub"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -567,6 +567,25 @@ def test_105_2c_glaring_fleshraker_makes_a_spawn_for_each_colorless_spell_and_pi
     s.add_to_hand("Llanowar Elves")
     s.cast("Llanowar Elves")
     assert s.life("opponent") == 18 and not [p for p in s.battlefield() if "Eldrazi Spawn" in p.name]
+
+
+def test_701_66a_badgermole_cub_earthbends_1_and_a_creature_tapped_for_mana_adds_an_additional_green(db):
+    """"When this creature enters, earthbend 1. Whenever you tap a creature for mana, add an additional {G}."
+    (701.66a, 106.12a): cast with two Forests' mana, the third Forest becomes a 1/1 land creature with haste
+    (it attacks at once); Llanowar Elves then make {G}{G}, the earthbent Forest {G}{G}, a plain Forest {G}."""
+    s = _scenario(db, "Forest", "Forest")
+    for p in s.battlefield():
+        s.tap_for_mana(p)
+    forest = s.add("Forest", entered_this_turn=True)
+    s.add_to_hand("Badgermole Cub")
+    s.cast("Badgermole Cub")
+    assert s.types(forest) == ("Creature", "Land") and (s.power(forest), s.toughness(forest)) == (1, 1)
+    assert s.counters(forest) == {"+1/+1": 1} and not s.is_summoning_sick(forest)
+    cub = next(p for p in s.battlefield() if p.name == "Badgermole Cub")
+    assert (s.power(cub), s.toughness(cub)) == (2, 2)
+    assert s.tap_for_mana(s.add("Llanowar Elves")) == {"G": 2}
+    assert s.tap_for_mana(forest) == {"G": 2}
+    assert s.tap_for_mana(s.add("Forest")) == {"G": 1}
 
 
 def test_106_3_dark_ritual_adds_three_black(db):

@@ -7,7 +7,7 @@ countering their own spells (701.6a: "Whenever a player casts a spell ..., count
 Chalice of the Void, Vexing Bauble, Void Mirror), an opponent gaining
 control (800.4a) — "each player" is them too (608.2c). The card is never cast (a land: never
 played), the reason in words, unless the vocabulary can say the drawback: then it is read
-(Ball Lightning's end-step sacrifice, 603.2; Mana Crypt's upkeep damage, as losing every flip).
+(Ball Lightning's end-step sacrifice, 603.2; Mana Crypt's upkeep coin flip is an effect op, 705.2).
 What an opponent does or loses, what the player may choose, an activated ability's cost and a
 keyword's alternative cost stay as they were. The cards are read from their text alone."""
 import pytest
@@ -46,21 +46,14 @@ def test_603_2_ball_lightning_read_from_its_text_is_sacrificed_at_the_end_step()
     assert res.kill_turn.p_by(5).value == 0
 
 
-def test_503_1a_mana_crypt_read_from_its_text_deals_3_damage_each_upkeep():
-    """The coin flip is read as lost every time (705.1: the most it deals), the clause still
-    reported: 3 damage at each of the player's upkeeps (503.1a), never none."""
+def test_705_2_mana_crypt_read_from_its_text_flips_a_coin_each_upkeep():
+    """The coin flip is read (damage_to_you_if_flip_lost, 705.2): the card fully read, 3 damage
+    at the player's upkeep (503.1a) when the flip is lost."""
     rec, crypt = _read("Mana Crypt", "{0}", "Artifact",
                        "At the beginning of your upkeep, flip a coin. If you lose the flip, this artifact "
                        "deals 3 damage to you.\n{T}: Add {C}{C}.")
-    assert crypt.uncastable == "" and crypt.mana_abilities
-    assert any(c.status == UNRECOGNIZED and "read as losing every flip (705.1)" in c.text
-               for c in rec.clauses)
-    s = Scenario(Deck({crypt: 1}).db)
-    s.add(crypt)
-    s.next_turn()                         # (the opponent's turn)
-    assert s.life() == 20
-    s.next_turn()
-    assert s.life() == 17
+    assert crypt.uncastable == "" and crypt.mana_abilities and rec.bucket == "fully"
+    assert rec.table["abilities"][0] == {"kind": "trigger", "event": "your_upkeep", "damage_to_you_if_flip_lost": 3}
 
 
 def test_603_2_mana_vault_read_from_its_text_is_never_cast_its_draw_step_damage_unread():

@@ -25,9 +25,9 @@ PINNED = {
     "triggered": (16, ['card', 'event', 'colorless', 'chapter', 'effect', 'spell_types', 'spell_not_types']),
     "activated": (36, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'sorcery_speed', 'remove_n', 'from_hand', 'effect', 'condition', 'sacrifice_filter', 'discard_n', 'loyalty_ability', 'loyalty', 'ultimate']),
     "condition": (16, ['controls', 'or_entered', 'during', 'filter', 'hand_min', 'hand_max', 'once_flag', 'level', 'lore']),
-    "choices": (56, ['keep_on_top', 'to_hand', 'bounce_object', 'pay_life_above', 'color', 'loyalty_ability',
+    "choices": (64, ['keep_on_top', 'to_hand', 'bounce_object', 'pay_life_above', 'color', 'loyalty_ability',
                    'sacrifice_object', 'tap_object', 'discard',
-                   'top_order', 'top_cards']),
+                   'top_order', 'top_cards', 'flips_lost']),
     "permanent": (64, ['card', 'object_id', 'controller', 'owner', 'flags', 'controlled_since', 'counters', 'power_bonus', 'toughness_bonus', 'damage', 'x_paid', 'chosen_color', 'level', 'attached_to', 'becomes', 'characteristics', 'land_type', 'padding']),
 }
 

@@ -203,10 +203,12 @@ def test_every_choice_a_scenario_gives_is_read_and_refused_when_bad():
     land = s.add("Plains")
     good = {"color": "U", "pay_life": 3, "land_to_return": land, "keep_on_top": [True], "to_hand": [0],
             "permanent_to_sacrifice": land, "cards_to_discard": [], "creature_to_tap": land, "top_order": [1, 0],
-            "cards_to_top": ["Plains"], "loyalty_ability": 0}
+            "cards_to_top": ["Plains"], "loyalty_ability": 0,
+            "coin_flips": ["lost", "won"]}
     bad = {"color": "purple", "pay_life": "yes", "land_to_return": "Plains", "keep_on_top": "top", "to_hand": [99],
            "permanent_to_sacrifice": "Plains", "cards_to_discard": ["Island"], "creature_to_tap": "Plains",
-           "top_order": [0, 0], "cards_to_top": "Plains", "loyalty_ability": -1}
+           "top_order": [0, 0], "cards_to_top": "Plains", "loyalty_ability": -1,
+           "coin_flips": ["heads"]}
     assert set(good) == set(bad) == set(SCENARIO_CHOICES)
     resolving = {kind for kind in good if CHOICE_BY_NAME[kind].asked in ("resolving", "activating")}
     s.cast(BEAR, choices={kind: value for kind, value in good.items() if kind not in resolving})

@@ -132,6 +132,9 @@ cdef void leave_to_graveyard(Game* g, int i) noexcept nogil:
     if not (g.perms[i].flags & PF_TOKEN):       # (a token copy of a commander is not one: 903.3)
         if not (g.n_commander and to_command_zone(g, g.front[g.perms[i].card])):
             put_in_graveyard(g, g.perms[i].owner, g.front[g.perms[i].card])
+            if g.perms[i].flags & PF_EARTHBENT and g.n_returning < 4:     # (701.66a: it returns, returning)
+                g.returning[g.n_returning] = (g.perms[i].owner << 24) | g.front[g.perms[i].card]
+                g.n_returning += 1
     remove_permanent(g, i)
 
 
@@ -178,6 +181,25 @@ cdef void dies(Rules* R, Spec* S, Game* g, Rng* rng, int i) noexcept nogil:
         leave_to_graveyard(g, i)
 
 
+cdef void returning(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
+    """701.66a: "When that land dies or is put into exile, return it to the battlefield tapped under your control":
+    each earthbent land leave_to_graveyard noted returns, tapped, a new object (400.7), as its delayed trigger resolves
+    (603.7, 603.3: after the state-based actions, whose loop calls this), the graveyard's cards kept or not."""
+    cdef int row, who, t
+    while g.n_returning:
+        g.n_returning -= 1                 # (the last noted first: their controller orders them, 603.3b)
+        row = g.returning[g.n_returning] & 0xFFFFFF
+        who = g.returning[g.n_returning] >> 24
+        leave_graveyard(g, who, row)
+        g.entering_tapped = True
+        t = add_permanent(R, g, row, False, 0, who)
+        g.entering_tapped = False
+        if t >= 0:
+            set_flags(g, t, g.perms[t].flags | PF_TAPPED)
+            board_changed(g)
+            enters_triggers(R, S, g, rng, t, False, 0)
+
+
 cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     cdef int i, j
     cdef Board b
@@ -185,6 +207,8 @@ cdef void sba_loop(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     cdef bint toughness, names
     while again:
         again = False
+        if g.n_returning:                  # (the delayed triggers of earthbent lands gone: after the actions)
+            returning(R, S, g, rng)
         toughness = count_of(g, K_MAY_DIE) or g.m1m1 or not g.shortcuts     # (a dies trigger may add some)
         names = (g.new_legend and count_of(g, K_LEGENDARY) > 1) or not g.shortcuts
         if not (toughness or names):
@@ -343,6 +367,10 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             look_reveal(R, S, g, rng, who, op.amount.fixed, &R.filters[op.arg], op.flags, False)
         elif code == OP_REVEAL_EACH_TYPE:      # (Atraxa: one card for each card type, 205.2a)
             look_reveal(R, S, g, rng, who, op.amount.fixed, NULL, op.flags, True)
+        elif code == OP_EARTHBEND:             # 701.66a: a target land you control (none: nothing, 603.3d)
+            t = land_to_earthbend(R, g, who)
+            if t >= 0:
+                earthbend(R, g, t, op.amount.fixed)
         elif code == OP_CLASS_LEVEL:
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
@@ -378,6 +406,9 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 t = find_object(g, source_id)
                 if t >= 0:
                     dies(R, S, g, rng, t)
+        elif code == OP_FLIP_DAMAGE:           # 705.2: a flip lost, then the damage (120.3a)
+            if coin_flip_lost(g, rng):
+                g.over |= amount_in(&g.bi.life[who], -op_amount(R, g, op, source, who, x))
         elif code == OP_UNTAP_SOURCE:          # 701.26a: its source, if still there (400.7)
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
@@ -456,6 +487,18 @@ cdef void set_becomes(Game* g, int i, int row, bint until_end_of_turn) noexcept 
     p.flags = (p.flags & ~PF_BECOMES_UNTIL_EOT) | (PF_BECOMES_UNTIL_EOT if row >= 0 and until_end_of_turn else 0)
     g.shortcuts = g.spec_shortcuts and g.n_animated == 0
     board_changed(g)
+
+
+cdef void earthbend(Rules* R, Game* g, int i, int n) noexcept nogil:
+    """701.66a: permanent i, a land, becomes a 0/0 land creature with haste besides its types while it stays (its
+    card's earthbent row; an animation until end of turn gives way, 613.7a, and ends back into it: end_of_turn),
+    marked to return when it dies (PF_EARTHBENT: returning), with n +1/+1 counters (613.4c)."""
+    cdef int row = g.perms[i].card
+    if R.cards[row].earthbent == 0:        # (not a land's card: no row, nothing it can become)
+        return
+    set_becomes(g, i, row + R.cards[row].earthbent, False)
+    set_flags(g, i, g.perms[i].flags | PF_EARTHBENT)
+    g.over |= amount_in(&g.perms[i].counters[<int>CK_P1P1], n)
 
 
 cdef bint graveyard_has_targets(Rules* R, Game* g, int effect, int who, int leaving) noexcept nogil:

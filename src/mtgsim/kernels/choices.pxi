@@ -115,6 +115,7 @@ cdef inline Choices given_by_default() noexcept nogil:
     c.top_order = 0
     c.top_cards = 0
     c.loyalty_ability = -1
+    c.flips_lost = 0
     return c
 
 
@@ -393,6 +394,44 @@ cdef inline int land_to_untap(Rules* R, Game* g, int who) noexcept nogil:
         if (g.perms[i].controller == who and g.perms[i].flags & PF_TAPPED
                 and types_of(R, &g.perms[i]) & CT_LAND and g.unit_of[g.perms[i].card] > most):
             best, most = i, g.unit_of[g.perms[i].card]
+    return best
+
+
+cdef bint coin_flip_lost(Game* g, Rng* rng) noexcept nogil:
+    """A coin flipped by the player (705.1: won or lost, one chance in two; 705.2): lost? In the goldfish a bit
+    of its random generator; in a Scenario's game the next bit of g.choices.flips_lost where its caller gave
+    them (bit 63; past the 63rd flip: won), else a bit drawn from a hash of the game (its turn, objects and
+    life totals: the same for the same game)."""
+    cdef bint lost
+    if not g.scenario:
+        lost = (next64(rng) >> 63) != 0
+        trace(g, TR_FLIP, -1, lost)             # (a replay gives it: tests/replay.py)
+        return lost
+    asked_for(g, CH_COIN_FLIPS)
+    if g.choices.flips_lost >> 63:
+        lost = g.n_flipped < 63 and (g.choices.flips_lost >> g.n_flipped) & 1
+        g.n_flipped += 1
+        return lost
+    return (mtgsim_mix64(<uint64_t>g.next_id * 0x9e3779b97f4a7c15ULL + <uint64_t>g.bi.turn * 0x100000001b3ULL
+                         + <uint64_t>(g.bi.life[0] + 1000) * 65536 + <uint64_t>(g.bi.life[1] + 1000)) >> 63) != 0
+
+
+cdef int land_to_earthbend(Rules* R, Game* g, int who) noexcept nogil:
+    """The land player `who` earthbends (a target, 701.66a), -1 if they control none: in both games the
+    simulator's rule (Scenario has no argument for it), the earthbent one with the most +1/+1 counters (the
+    counters on one attacker: fewer lands tap to attack), else an untapped one (with haste it attacks this
+    turn), then the one making the fewest units of mana on the direct path, then the oldest."""
+    cdef int i, score, best = -1, best_score = -1
+    for i in range(g.n):
+        if (g.perms[i].controller != who or not (types_of(R, &g.perms[i]) & CT_LAND)
+                or g.perms[i].flags & PF_PHASED_OUT):
+            continue
+        if g.perms[i].flags & PF_EARTHBENT:
+            score = (1 << 24) + g.perms[i].counters[<int>CK_P1P1]
+        else:
+            score = (0 if g.perms[i].flags & PF_TAPPED else 1 << 16) + 255 - min(g.unit_of[g.perms[i].card], 255)
+        if score > best_score:
+            best, best_score = i, score
     return best
 
 

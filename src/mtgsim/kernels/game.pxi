@@ -183,6 +183,8 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     int n_animated               # permanents whose characteristics an effect changes (Permanent.becomes):
                                  # while there are any, the kept facts per card (direct words,
                                  # kept counts, kinds) aren't theirs, so no shortcut reads them
+    int n_returning              # earthbent lands put into a graveyard, to return (701.66a: returning)...
+    int32_t returning[4]         # ...their card rows and owners (owner << 24 | row)
     bint counts_hand             # Spec.counts_hand
     bint counts_graveyard        # the graveyards' counts are kept (BoardInfo.graveyard_n): in a
                                  # Scenario's game, or while Spec.counts_graveyard (else they stay 0)
@@ -220,6 +222,7 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # here or through choices.pxi): a Scenario's per action, the
                                  # goldfish's its play policy's (Spec.choices)
     int n_looked                 # cards scry and surveil looked at so far in a Scenario's action
+    int n_flipped                # coins flipped so far in a Scenario's action (coin_flip_lost)
                                  # (the next bit of choices.keep_on_top)
     uint32_t asked               # a Scenario's action: the kinds of choice it asked for (a bit per
                                  # Choice, choices.pxi: asked_for)
@@ -278,6 +281,7 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
     TR_MOVED = 27                # a card an op moved from zone to zone (run_ops: mill, look_to_hand):
                                  # row the card, value from Zone | to Zone << 4 | who << 8
                                  # | OpCode << 16 (trace_moved); a look's cards in the order looked at
+    TR_FLIP = 28                 # a coin flipped (705.1; coin_flip_lost): value 1 lost, 0 won
 
 
 cpdef enum Zone:                 # where TR_MOVED moved a card from and to
@@ -509,7 +513,7 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
     g.lib_n[0] = g.lib_n[1] = g.grave_n[0] = g.grave_n[1] = g.hand_n[1] = 0
     g.bottom_n = g.bottom_next = g.top_n = 0
     g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
-    g.units = g.n_sacrifice_at_end = g.n_costmod_wild = g.n_animated = 0
+    g.units = g.n_sacrifice_at_end = g.n_costmod_wild = g.n_animated = g.n_returning = 0
     g.shortcuts = g.spec_shortcuts
     g.costmod_set = g.counted = 0
     g.m1m1 = g.new_legend = g.marked = g.entering_tapped = g.main_phase = g.spell_to_library = False
@@ -868,6 +872,7 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "count_slot": pointing_at(g.count_slot, known),
          "units": g.units, "new_legend": g.new_legend, "m1m1": g.m1m1, "shortcuts": g.shortcuts,
          "spec_shortcuts": g.spec_shortcuts, "n_animated": g.n_animated,
+         "returning": [g.returning[k] for k in range(g.n_returning)], "n_returning": g.n_returning,
          "counts_hand": g.counts_hand, "counts_graveyard": g.counts_graveyard,
          "lists_graveyard": g.lists_graveyard,
          "flashback": [g.flashback[k] for k in range(g.n_flashback)], "n_flashback": g.n_flashback,
@@ -885,6 +890,7 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "unit_mask": pointing_at(g.unit_mask, known),
          "check_views": g.check_views, "snapshots": g.snapshots, "entering_tapped": g.entering_tapped,
          "spell_to_library": g.spell_to_library,
-         "main_phase": g.main_phase, "choices": g.choices, "n_looked": g.n_looked, "asked": g.asked,
+         "main_phase": g.main_phase, "choices": g.choices, "n_looked": g.n_looked,
+         "n_flipped": g.n_flipped, "asked": g.asked,
          "illegal": g.illegal, "over": g.over}
     return f

@@ -19,6 +19,8 @@ cdef bint watches_match(Rules* R, Board* b, int watcher, int watches, int i) noe
         return (types_of(R, p) & CT_LAND) != 0 and (supertypes_of(R, p) & ST_BASIC) != 0
     if watches == WA_PERMANENTS_YOU_CONTROL:
         return controller(b, i) == controller(b, watcher)
+    if watches == WA_CREATURES_YOU_CONTROL:   # (a creature as it is now: an animated land too, 613)
+        return (types_of(R, p) & CT_CREATURE) != 0 and controller(b, i) == controller(b, watcher)
     return watches == WA_PERMANENTS
 
 

@@ -139,7 +139,7 @@ cdef class GameState:
         g.lands_played = lands_played
         g.extra_land_drops = extra_land_drops
         g.choices = chosen
-        g.n_looked = 0
+        g.n_looked = g.n_flipped = 0
         g.asked = 0
         g.illegal.fault = CF_NONE
         # what differs from a goldfish game's start: a Scenario's game is taken up mid-way, one

@@ -260,8 +260,9 @@ cdef inline void end_of_turn(Rules* R, Game* g) noexcept nogil:
         i -= 1
     if g.n_animated:
         for i in range(g.n):
-            if g.perms[i].flags & PF_BECOMES_UNTIL_EOT:
-                set_becomes(g, i, -1, False)
+            if g.perms[i].flags & PF_BECOMES_UNTIL_EOT:    # (an earthbent land: earthbent again, 701.66a)
+                set_becomes(g, i, g.perms[i].card + R.cards[g.perms[i].card].earthbent
+                            if g.perms[i].flags & PF_EARTHBENT else -1, False)
     if R.power_bonuses:
         for i in range(g.n):
             g.perms[i].power_bonus = g.perms[i].toughness_bonus = 0

@@ -234,7 +234,7 @@ def _triggered(face: Face, p: str) -> Abilities | None:
 
 _WATCH = {"a land": "lands", "a basic land": "basic_lands", "a permanent": "permanents",
           "a Forest": "lands", "a Plains": "lands", "an Island": "lands", "a Swamp": "lands",
-          "a Mountain": "lands", "a creature": None}
+          "a Mountain": "lands", "a creature": "creatures"}
 
 
 def _mana_trigger(face: Face, p: str) -> Abilities | None:
@@ -254,9 +254,12 @@ def _mana_trigger(face: Face, p: str) -> Abilities | None:
         if watched is None:
             return None
         if m["who"] == "you tap":
-            watched = {"lands": "lands_you_control", "permanents": "permanents_you_control"}.get(watched)
+            watched = {"lands": "lands_you_control", "permanents": "permanents_you_control",
+                       "creatures": "creatures_you_control"}.get(watched)
             if watched is None:
                 return None
+        elif watched == "creatures":       # (any player's creature: no member watches those)
+            return None
         watches = watched
         subs = [what.split()[1]] if what.split()[1] in BASIC_TYPES else []
         adds = m["adds"]
@@ -380,6 +383,20 @@ def _star(face: Face, p: str) -> Abilities | None:
     return []
 
 
+def earthbends(fields: dict) -> bool:
+    """Does an ability's (or a spell's) effect earthbend (701.66a: "target land you control")? See
+    faces._unchecked_target: where that target is not checked, it is not read."""
+    return "earthbend" in fields or any(
+        "earthbend" in op for op in fields.get("effect", ()) if isinstance(op, dict))
+
+
+def spell_joined(face: Face, parts: list[dict | None]) -> dict | None:
+    """The spell's effects so far and `parts`, joined in order (join_effects), or None: not joinable, or one
+    earthbends (cast only with a land to target, which no kernel checks for it: faces._unchecked_target)."""
+    joined = join_effects([face.spell, *parts])
+    return None if joined is None or earthbends(joined) else joined
+
+
 def spell_effect(face: Face, p: str) -> Abilities | None:
     if not face.is_spell:
         return None
@@ -397,7 +414,7 @@ def spell_effect(face: Face, p: str) -> Abilities | None:
         return []
     more = _KICKED_TAKES_MORE.search(p)      # (Consult the Star Charts: a look's "put two ... instead", 702.33d)
     fields = effect_of(p[:more.start()] + p[more.end():] if more else p, face.tokens)
-    joined = None if fields is None or "_on_" in fields else join_effects([face.spell, fields])
+    joined = None if fields is None or "_on_" in fields else spell_joined(face, [fields])
     if fields is None or joined is None or more and (face.kicked is not None or "to_hand" not in fields):
         return None
     if more:
@@ -441,7 +458,7 @@ def _modal(face: Face, p: str) -> Abilities | None:
         return None
     fields = effect_of(read[0][0], face.tokens)         # (now with the tokens it makes)
     if m["event"] is None:
-        joined = join_effects([face.spell, fields]) if face.is_spell and fields is not None else None
+        joined = spell_joined(face, [fields]) if face.is_spell and fields is not None else None
         if joined is None:
             return None
         face.spell = joined
@@ -471,7 +488,7 @@ def _modal_n(face: Face, n: int, same: bool, modes: list[str]) -> Abilities | No
     fields = [effect_of(mode, face.tokens) for mode in useful]
     if any(f is None or "_on_" in f for f in fields):
         return None
-    joined = join_effects([face.spell, *fields])
+    joined = spell_joined(face, fields)
     if joined is None:
         return None
     face.spell = joined

@@ -57,6 +57,8 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "hand_to_top": ("Instant", ("Draw three cards, then put two cards from your hand on top of your library in any "
                                 "order.")),
     "source_to_top": ("Artifact", "{T}: Draw a card, then put ~ on top of its owner's library."),
+    "damage_to_you_if_flip_lost": ("Artifact", ("At the beginning of your upkeep, flip a coin. If you lose the flip, "
+                                                 "~ deals 3 damage to you.\n{T}: Add {C}{C}.")),
     "untap_source": ("Artifact", "~ doesn't untap during your untap step.\n{T}: Add {C}{C}{C}.\n{4}: Untap ~."),
     "graveyard_to_hand": ("Sorcery", "Return target instant or sorcery card from your graveyard to your hand."),
     "transform": ("Creature — Human", "{3}{G}: Transform ~. Activate only as a sorcery."),
@@ -72,6 +74,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "look_reveal": ("Sorcery", ("Look at the top five cards of your library. You may reveal a colorless card from "
                                 "among them and put it into your hand. Then put the rest on the bottom of your "
                                 "library in any order.")),
+    "earthbend": ("Creature — Badger", "When ~ enters, earthbend 1."),
 }
 
 
@@ -139,9 +142,19 @@ def _e_source_to_top(m):                # 400.3 (Sensei's Divining Top: "Draw a 
     return {"source_to_top": True}
 
 
+@_effect(r"flip a coin\. If you lose the flip, ~ deals (?P<n>\d+) damage to you")
+def _e_flip_damage(m):                  # 705.2 (Mana Crypt), 120.3a
+    return {"damage_to_you_if_flip_lost": int(m["n"])}
+
+
 @_effect(r"untap ~")
 def _e_untap_source(m):                 # 701.26a (Grim Monolith's "{4}: Untap this artifact.")
     return {"untap_source": True}
+
+
+@_effect(r"earthbend (?P<n>\d+)")
+def _e_earthbend(m):                    # 701.66a (Badgermole Cub; Ba Sing Se's "{2}{G}, {T}: Earthbend 2.")
+    return {"earthbend": int(m["n"])}
 
 
 @_effect(r"transform ~")
@@ -591,6 +604,8 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the land found untapped: one phrase with its search)
         elif out and _SACRIFICE_THEM.fullmatch(s) and re.search(r"creature tokens?\b[^.]*\.?$", out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the tokens just created: one phrase, 603.7)
+        elif out and s.startswith("If you lose the flip, ") and out[-1].lower() == "flip a coin.":
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (what the flip lost does: one phrase with it, 705.2)
         elif out and s.startswith("You gain life equal to the life lost this way"):
             out[-1] += " " + s                  # (how much depends on the sentence before)
         else:

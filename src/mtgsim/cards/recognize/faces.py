@@ -10,7 +10,7 @@ from ..model import (CARD_TYPES, CHARACTERISTIC_KEYWORDS, KEYWORD_ABILITIES, KNO
                      SUPERTYPES)
 from ..oracle import OracleCard, OracleFace
 from ..oracle_text import normalize, paragraphs, sentences, shape
-from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, spell_effect
+from .abilities import PARAGRAPH_RECOGNIZERS, Abilities, Face, earthbends, spell_effect
 from .clauses import IGNORED, RECOGNIZED, UNRECOGNIZED, Clause, Recognition
 from .effects import effect_of, merged_sentences
 from .ignored import GRAVEYARD_TARGET, IGNORED_KEYWORDS, OWN_HARM, is_ignored, never_activated, never_cast
@@ -416,8 +416,17 @@ def _recognized(f: Face, body: str) -> Abilities | None:
     for recognizer in PARAGRAPH_RECOGNIZERS:
         out = recognizer(f, body)
         if out is not None:
-            return out
+            return None if _unchecked_target(f, out) else out
     return None
+
+
+def _unchecked_target(f: Face, abilities: Abilities) -> bool:
+    """Is there an earthbend ("target land you control", 701.66a) in a spell, or in an activated ability of a
+    permanent that is no land? Those are cast or activated only with a land to target (601.2c, 602.2b), which
+    the kernels check for no op but graveyard_to_hand: refused, never cast with none. (A trigger finding no
+    target does nothing, 603.3d; a land's own ability always has itself.)"""
+    return any(earthbends(a) for a in abilities
+               if a.get("kind") == "spell" or (a.get("kind") == "activated" and "Land" not in f.types))
 
 
 # The last sentence of an ability that only adds to the player's own board in a way the
@@ -434,8 +443,7 @@ def _unread_costs(f: Face, clauses: list[Clause], first: int) -> None:
     read (502.3); a restriction on its attacking read as never attacking (508.1c); a cost or
     restriction on casting the card makes it uncastable (601.2b, 601.2f, 601.3), and so does a
     drawback to its controller the vocabulary can't say (a land: never played), the clause
-    saying so in its words; one it can say is read (an end-step sacrifice of itself, 603.2; a
-    coin flip's upkeep damage, as losing every flip)."""
+    saying so in its words; one it can say is read (an end-step sacrifice of itself, 603.2)."""
     name = f.face.name
     for k in range(first, len(clauses)):
         c = clauses[k]
@@ -461,9 +469,8 @@ def _unread_costs(f: Face, clauses: list[Clause], first: int) -> None:
         if c.status != UNRECOGNIZED:
             continue
         if (read := read_drawback(text)) is not None:
-            f.abilities.extend(read[0])
-            clauses[k] = Clause(c.text, RECOGNIZED, name) if read[1] else Clause(
-                f"{c.text} — read as losing every flip (705.1): the most it deals", UNRECOGNIZED, name, c.family)
+            f.abilities.extend(read)
+            clauses[k] = Clause(c.text, RECOGNIZED, name)
             continue
         land = "Land" in f.types
         why = drawback(text, name, spell=f.is_spell)

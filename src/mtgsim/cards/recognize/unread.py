@@ -145,10 +145,8 @@ _THEIRS = re.compile(rf"{_START}(?<!you and )(?:each opponent|target opponent|an
 
 # A drawback the vocabulary can say, read instead of refused: the permanent sacrificed at the
 # end step of the turn it enters (603.2, 513.1a: Ball Lightning), sacrifice_at_end as the
-# curated card says it; a coin flip's damage, read as losing every flip (705.1: the most).
+# curated card says it. (A coin flip's damage is an effect op: damage_to_you_if_flip_lost, 705.2.)
 _END_STEP_SACRIFICE = re.compile(r"At the beginning of (?:the|your|the next) end step, sacrifice ~\.?")
-_FLIP_DAMAGE = re.compile(r"At the beginning of your upkeep, flip a coin\. If you lose the flip, "
-                          r"(?:~|it) deals (?P<n>\d+) damage to you\.?")
 
 
 def drawback(clause: str, name: str, spell: bool = False) -> str | None:
@@ -181,13 +179,10 @@ def drawback(clause: str, name: str, spell: bool = False) -> str | None:
     return None
 
 
-def read_drawback(clause: str) -> tuple[list[dict], bool] | None:
-    """The abilities a drawback the vocabulary can say is read as, and whether exactly (False:
-    read as the most it can cost, the clause still reported); None if it is none of them."""
+def read_drawback(clause: str) -> list[dict] | None:
+    """The abilities a drawback the vocabulary can say is read as; None if it is none of them."""
     if _END_STEP_SACRIFICE.fullmatch(clause):
-        return [{"kind": "trigger", "event": "self_enters", "sacrifice_at_end": True}], True
-    if m := _FLIP_DAMAGE.fullmatch(clause):
-        return [{"kind": "trigger", "event": "your_upkeep", "damage_to_you": int(m["n"])}], False
+        return [{"kind": "trigger", "event": "self_enters", "sacrifice_at_end": True}]
     return None
 
 
