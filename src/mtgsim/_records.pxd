@@ -310,7 +310,7 @@ ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
     uint8_t land_type            # 1 + the basic land type it has besides its card's (305.6 order, Plains..
                                  # Forest: as ManaTypeBit's colours), chosen as it entered ("~ is the
                                  # chosen type", 305.7: Enters.is_chosen_type), 0 none; subtypes_of adds it
-    uint8_t padding[15]          # (unused, 0: 64 bytes a permanent (fewer with each counter kind), so a row's address is one shift, not
+    uint8_t padding[13]          # (unused, 0: 64 bytes a permanent (fewer with each counter kind), so a row's address is one shift, not
                                  # a multiply; at 44 bytes every game took 0.3-0.4% more instructions)
 
 ctypedef struct TotalCost:       # a spell's total cost as it is paid (601.2f): no X left, counts only

@@ -203,6 +203,8 @@ COUNTERS: tuple[CounterDef, ...] = (
     CounterDef("lore", "CK_LORE", "714.2b", "a Saga's: one put as it enters (714.3a) and after its controller's draw "
                "step (714.3b); its chapter abilities trigger as they reach N (714.2b), and it is sacrificed with "
                "as many as its final chapter (714.4)"),
+    CounterDef("burden", "CK_BURDEN", "122.1", "no meaning of its own (The One Ring: its upkeep's life loss and "
+               "its draw count them)"),
 )
 COUNTER_NAMES: tuple[str, ...] = tuple(c.name for c in COUNTERS)     # by CounterKind
 _COUNTER_KIND = {c.name: k for k, c in enumerate(COUNTERS)}

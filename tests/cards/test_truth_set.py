@@ -23,7 +23,7 @@ SIZE = 100
 
 # ---- the cards of the set not fully read: their buckets now ------------------------------------------
 PARTLY = {
-    'The Fantasticar', 'The One Ring',
+    'The Fantasticar',
     'Slickshot Show-Off', 'Orcish Bowmasters',
     'Quantum Riddler',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar',
@@ -68,7 +68,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
            "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls",
            "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble",
-           "Psychic Frog"}
+           "Psychic Frog", "The One Ring"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -916,3 +916,26 @@ def test_510_2_psychic_frog_draws_a_card_for_its_combat_damage_and_grows_for_a_d
     s.next_turn()                                         # (Mountain drawn)
     assert s.attack([frog]) == 2 and s.life(player="opponent") == 17
     assert s.hand() == ["Plains", "Mountain", "Wastes"]
+
+
+def test_122_6_the_one_ring_draws_one_card_for_each_burden_counter_and_costs_that_much_life_each_upkeep(db, reader):
+    """{T}: a burden counter, then a card for each (608.2c: 1, then 2); at the beginning of your upkeep, 1 life for
+    each (503.1a, 119.3; none in the opponent's); its protection from everything until your next turn is ignored
+    (702.16j: the goldfish's opponent deals no damage and targets nothing)."""
+    s = _scenario(db, "Island", "Island", "Island", "Island")
+    _library(s, *["Island"] * 10)
+    s.add_to_hand("The One Ring")
+    ring = s.cast("The One Ring")
+    s.activate(ring)
+    assert (s.counters(ring), len(s.hand())) == ({"burden": 1}, 1)
+    s.next_turn()
+    assert s.life() == 20
+    s.next_turn()
+    assert s.life() == 19
+    s.activate(ring)
+    assert (s.counters(ring), len(s.hand())) == ({"burden": 2}, 1 + 1 + 2)
+    s.next_turn()
+    s.next_turn()
+    assert s.life() == 17
+    assert [c.status for c in reader.card("The One Ring").verdict.clauses] == [
+        "recognized", "ignored", "recognized", "recognized"]

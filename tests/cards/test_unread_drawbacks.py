@@ -108,7 +108,7 @@ def test_603_2_lotus_field_and_rupture_spire_read_from_their_text_are_never_play
     ("When this creature enters, exile a land you control.", "701.21a, 603.2: sacrificing or exiling"),
     ("When this creature enters, return a creature you control to its owner's hand.",
      "400.7, 603.2: returning"),
-    ("At the beginning of your upkeep, you lose 1 life for each card in your hand.",
+    ("At the beginning of your upkeep, you lose 2 life for each card in your hand.",
      "119.3, 603.2: losing life"),
     ("At the beginning of your upkeep, reveal the top card of your library and put it into your hand; you "
      "lose life equal to its mana value.", "119.3, 603.2: losing life"),

@@ -214,6 +214,12 @@ def _e_lose(m):
     return {"lose_life": int(m["n"])}
 
 
+@_effect(r"(?:you )?lose 1 life for each (?P<what>.+)")
+def _e_lose_for_each(m):                # (The One Ring's upkeep: one for each burden counter, 119.3)
+    amount = amount_phrase("for each " + m["what"])
+    return None if amount is None else {"lose_life": amount}
+
+
 @_effect(r"(?:you )?draw (?P<d>a card|two cards|three cards) and (?:you )?lose (?P<l>\d+) life")
 def _e_draw_lose(m):
     return {"draw": number_of(m["d"].split()[0]), "lose_life": int(m["l"])}
@@ -288,7 +294,7 @@ def _e_untap(m):
     return {"untap_lands": number_of(m["n"])}
 
 
-@_effect(r"(?:you may )?put (?P<n>a|an|one|two|three|four|five|\d+|X) (?P<kind>\+1/\+1|storage) counters? "
+@_effect(r"(?:you may )?put (?P<n>a|an|one|two|three|four|five|\d+|X) (?P<kind>\+1/\+1|storage|burden) counters? "
          r"on (?P<on>~|it)")
 def _e_counters(m):
     # (which object: "~" this one, "it" the one the trigger is about; `_on_` checked by the ability)
