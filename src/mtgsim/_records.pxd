@@ -259,6 +259,8 @@ ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED
     uint8_t event                # Event
     uint8_t colorless            # only a colorless spell cast, or creature entering (105.2c)
     uint8_t chapter              # EV_CHAPTER: its chapter number N (714.2b; in a padding hole: 16 bytes)
+    uint8_t mv_counters          # EV_PLAYER_CASTS_SPELL: only a spell whose mana value is the number of counters
+                                 # of CounterKind mv_counters - 1 on its permanent, 0 any (in a padding hole)
     int32_t effect               # EFFECT row
     uint16_t spell_types         # EV_YOU_CAST_SPELL: only spells of these CardTypeBits (0: any)
     uint16_t spell_not_types     # ...and of none of these (0: any; "a noncreature spell", 702.108a)

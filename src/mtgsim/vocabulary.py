@@ -79,6 +79,7 @@ class OpCode(enum.IntEnum):
     OP_SEARCH_CARD = 29          # search the library for N cards onto the battlefield (701.23): arg, a FILTER row
     OP_LOOK_REVEAL = 30          # look at (reveal) the top N, cards of the FILTER row arg of them may go into
     #                              the hand (one, or any number), the rest on the bottom or into the graveyard
+    OP_COUNTER_SPELL = 31        # the spell whose casting triggered it is countered (701.6a): resolve_spell
 
 
 class OpFlag(enum.IntEnum):
@@ -296,6 +297,11 @@ class Event(Coded):
         "this creature deals combat damage to a player (603.2: once per combat damage step, after the damage; "
         "a creature with power 0 or less deals none, 510.1a; \"or planeswalker\": the goldfish's opponent has none)",
         "Whenever ~ deals combat damage to a player")
+    PLAYER_CASTS_SPELL = ("player_casts_spell", "601.2i",
+                          "any player casts a spell, the opponent too (`mana_value_counters`: only one whose mana "
+                          "value, X included, 202.3e, is the number of counters of that kind on this permanent: "
+                          "Chalice of the Void); it triggers before the spell resolves",
+                          "Whenever a player casts a spell")
 
 
 EVENT_NAMES: tuple[str, ...] = tuple(e.value for e in Event)     # by code
@@ -541,6 +547,10 @@ OPS: tuple[OpDef, ...] = (
                  flag=OpFlag.OF_REST_TO_GRAVEYARD),
            _RANDOM_ORDER),
           worth=True, choice="to_hand", moved="look"),
+    OpDef("counter_spell", OpCode.OP_COUNTER_SPELL, "701.6a",
+          "the spell whose casting triggered the ability is countered: put into its owner's graveyard (exiled if "
+          "cast with flashback, 702.34a), it never resolves (a permanent spell never enters)",
+          (_flag("counter_spell", "true: it is"),)),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -32,7 +32,7 @@ PARTLY = {
 UNKNOWN = {
     'Badgermole Cub',
     "Mishra's Bauble",
-    'Tezzeret, Cruel Captain', 'Chalice of the Void',
+    'Tezzeret, Cruel Captain',
     'Manifold Key',
     'Chrome Mox', 'Academic Dispute'}
 # Cards of the set the corpus lacks, each with the reason it is skipped (none now).
@@ -68,7 +68,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
            "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls",
            "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble",
-           "Psychic Frog", "The One Ring"}
+           "Psychic Frog", "The One Ring", "Chalice of the Void"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -939,3 +939,18 @@ def test_122_6_the_one_ring_draws_one_card_for_each_burden_counter_and_costs_tha
     assert s.life() == 17
     assert [c.status for c in reader.card("The One Ring").verdict.clauses] == [
         "recognized", "ignored", "recognized", "recognized"]
+
+
+def test_701_6a_chalice_of_the_void_on_1_counters_lightning_bolt_and_lets_a_two_drop_resolve(db):
+    """It enters with X charge counters (107.3m); a spell of mana value equal to their number, any player's, is
+    countered as it is cast (701.6a: into its owner's graveyard, no damage), the player's own included."""
+    s = _scenario(db, "Mountain", "Mountain", "Mountain", "Mountain")
+    s.add_to_hand("Chalice of the Void")
+    chalice = s.cast("Chalice of the Void", x=1)
+    assert s.counters(chalice) == {"charge": 1}
+    s.add_to_hand("Lightning Bolt")
+    s.cast("Lightning Bolt")
+    assert s.life("opponent") == 20 and s.graveyard() == ["Lightning Bolt"]
+    s.add_to_hand("Burst Lightning")
+    s.cast("Burst Lightning", kicked=False)
+    assert s.graveyard() == ["Lightning Bolt", "Burst Lightning"] and s.life("opponent") == 20

@@ -130,8 +130,8 @@ def test_603_2_lotus_field_and_rupture_spire_read_from_their_text_are_never_play
      "101.2, 605.1a, 604.1: a restriction on your own activated abilities"),
     ("Whenever a player casts a spell, if no mana was spent to cast it, counter that spell.",
      "701.6a, 603.2: countering your own spells"),
-    ("Whenever a player casts a spell with mana value equal to the number of charge counters on this creature, "
-     "counter that spell.", "701.6a, 603.2: countering your own spells"),
+    ("Whenever a player casts a spell, if no colored mana was spent to cast it, counter that spell.",
+     "701.6a, 603.2: countering your own spells"),
     ("Whenever this creature attacks, you and defending player each discard a card or sacrifice a permanent.",
      "701.21a, 603.2"),
     ("When this creature enters, target opponent gains control of it.", "800.4a, 603.2"),

@@ -177,6 +177,8 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # bound of what the board makes while n_mana_fx is 0
     bint new_legend              # a legendary permanent entered since state-based actions
     bint m1m1                    # a -1/-1 counter has been put on a permanent this game
+    bint countered               # the spell being cast was countered by a trigger of its casting (701.6a:
+                                 # OP_COUNTER_SPELL; resolve_spell reads and clears it)
     bint shortcuts               # Spec.shortcuts, while no permanent is animated (n_animated)
     bint spec_shortcuts          # Spec.shortcuts
     int n_animated               # permanents whose characteristics an effect changes (Permanent.becomes):
@@ -506,7 +508,7 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
     g.units = g.n_sacrifice_at_end = g.n_costmod_wild = g.n_animated = 0
     g.shortcuts = g.spec_shortcuts
     g.costmod_set = g.counted = 0
-    g.m1m1 = g.new_legend = g.marked = g.entering_tapped = g.main_phase = False
+    g.m1m1 = g.new_legend = g.marked = g.entering_tapped = g.main_phase = g.countered = False
     live_clear(g)
     g.all_masks = cleared(g.all_units, g.all_masks)     # (a new game: no permanents)
     hand_clear(g)
@@ -861,6 +863,7 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "counted": g.counted, "count_unit": pointing_at(g.count_unit, known),
          "count_slot": pointing_at(g.count_slot, known),
          "units": g.units, "new_legend": g.new_legend, "m1m1": g.m1m1, "shortcuts": g.shortcuts,
+         "countered": g.countered,
          "spec_shortcuts": g.spec_shortcuts, "n_animated": g.n_animated,
          "counts_hand": g.counts_hand, "counts_graveyard": g.counts_graveyard,
          "lists_graveyard": g.lists_graveyard,

@@ -65,6 +65,8 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "look_reveal": ("Sorcery", ("Look at the top five cards of your library. You may reveal a colorless card from "
                                 "among them and put it into your hand. Then put the rest on the bottom of your "
                                 "library in any order.")),
+    "counter_spell": ("Artifact", ("Whenever a player casts a spell with mana value equal to the number of charge "
+                                   "counters on ~, counter that spell.")),
 }
 
 
@@ -337,6 +339,11 @@ def _e_card_to_battlefield(m):          # 701.23, 202.1 (Urza's Saga)
 @_effect(r"investigate")
 def _e_investigate(m):
     return {"tokens": {"Clue": 1}}
+
+
+@_effect(r"counter that spell")
+def _e_counter_spell(m):                # 701.6a: the spell whose casting triggered it (Chalice of the Void)
+    return {"counter_spell": True}
 
 
 @_effect(r"sacrifice ~")
