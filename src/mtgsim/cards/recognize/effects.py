@@ -206,6 +206,11 @@ def _e_becomes(m):                      # 613.1d-f, 613.4b (Mutavault, the Restl
     return step
 
 
+@_effect(r"(?:you may )?have ~ become an artifact creature until end of turn")
+def _e_becomes_creature(m):             # 613.1d, 301.7a: its printed power and toughness (The Fantasticar)
+    return {"becomes": ["Artifact", "Creature"]}
+
+
 @_effect(r"(?:you )?gain (?P<n>\d+|X) life")
 def _e_gain(m):
     return {"gain_life": "X" if m["n"] == "X" else int(m["n"])}
