@@ -264,6 +264,8 @@ ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED
     int32_t effect               # EFFECT row
     uint16_t spell_types         # EV_YOU_CAST_SPELL: only spells of these CardTypeBits (0: any)
     uint16_t spell_not_types     # ...and of none of these (0: any; "a noncreature spell", 702.108a)
+    uint8_t nth                  # EV_YOU_CAST_SPELL: only the Nth spell of its kind (all, or noncreature) its
+                                 # controller casts this turn ("your fourth noncreature spell each turn"), 0 any
 
 ctypedef struct Activated:       # a non-mana activated ability (602) (ACTIVATED table)
     int32_t card

@@ -23,7 +23,6 @@ SIZE = 100
 
 # ---- the cards of the set not fully read: their buckets now ------------------------------------------
 PARTLY = {
-    'The Fantasticar',
     'Slickshot Show-Off', 'Orcish Bowmasters',
     'Quantum Riddler',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar',
@@ -68,7 +67,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
            "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls",
            "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble",
-           "Psychic Frog", "The One Ring", "Chalice of the Void"}
+           "Psychic Frog", "The One Ring", "Chalice of the Void", "The Fantasticar"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -954,3 +953,18 @@ def test_701_6a_chalice_of_the_void_on_1_counters_lightning_bolt_and_lets_a_two_
     s.add_to_hand("Burst Lightning")
     s.cast("Burst Lightning", kicked=False)
     assert s.graveyard() == ["Lightning Bolt", "Burst Lightning"] and s.life("opponent") == 20
+
+
+def test_301_7a_the_fantasticar_a_4_4_flyer_on_a_noncreature_spell_sacrificed_on_the_fourth_for_16_power(db):
+    """A noncreature spell makes it an artifact creature until end of turn (its printed 4/4, 301.7a; flying); the
+    fourth noncreature spell this turn sacrifices it for four 4/4 flying, haste Constructs (601.2i, 608.2d)."""
+    s = _scenario(db, "Mountain", "Mountain", "Mountain", "Mountain")
+    car = s.add("The Fantasticar")
+    s.add_to_hand("Lightning Bolt")
+    s.cast("Lightning Bolt")
+    assert s.types(car) == ("Artifact", "Creature") and (s.power(car), s.toughness(car)) == (4, 4)
+    for _ in range(3):
+        s.add_to_hand("Lightning Bolt")
+        s.cast("Lightning Bolt")
+    assert not s.on_battlefield(car)
+    assert s.attack() == 16 and s.life("opponent") == 20 - 4 * 3 - 16

@@ -22,7 +22,7 @@ PINNED = {
     "mana_replacement": (12, ['card', 'watches', 'multiply', 'replace_with']),
     "grant": (8, ['card', 'grant', 'to']),
     "enters": (68, ['card', 'tapped', 'unless', 'n_counters', 'filter', 'life', 'counters', 'counters_count', 'choose_color', 'is_chosen_type', 'not_color', 'other_color']),
-    "triggered": (16, ['card', 'event', 'colorless', 'chapter', 'mv_counters', 'effect', 'spell_types', 'spell_not_types']),
+    "triggered": (20, ['card', 'event', 'colorless', 'chapter', 'mv_counters', 'effect', 'spell_types', 'spell_not_types', 'nth']),
     "activated": (36, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'sorcery_speed', 'remove_n', 'from_hand', 'effect', 'condition', 'sacrifice_filter', 'discard_n', 'loyalty_ability', 'loyalty', 'ultimate']),
     "condition": (16, ['controls', 'or_entered', 'during', 'filter', 'hand_min', 'hand_max', 'once_flag', 'level', 'lore']),
     "choices": (56, ['keep_on_top', 'to_hand', 'bounce_object', 'pay_life_above', 'color', 'loyalty_ability',

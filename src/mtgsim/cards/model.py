@@ -636,6 +636,7 @@ class TriggeredAbility:
     spell_not_types: tuple[str, ...] = ()  # ...and of none of these ("a noncreature spell")
     colorless: bool = False        # only a colorless spell cast, or creature entering (105.2c)
     chapter: int = 0                   # CHAPTER: its chapter number N (714.2a: "I" is 1), 1..255
+    nth: int = 0                       # YOU_CAST_SPELL: only the Nth spell (noncreature: spell_not_types) each turn
     mana_value_counters: str = ""      # PLAYER_CASTS_SPELL: only a spell whose mana value is the number of
     #                                    counters of this kind on this permanent (Chalice of the Void's charge)
 
@@ -651,6 +652,13 @@ class TriggeredAbility:
                                 "and only it")
         if isinstance(self.chapter, bool) or not isinstance(self.chapter, int) or not 0 <= self.chapter <= 255:
             raise CardDataError(f"chapter must be 1..255, got {shown(self.chapter)}")
+        if self.nth and (self.event is not Event.YOU_CAST_SPELL or self.spell_types or self.colorless
+                         or self.spell_not_types not in ((), ("Creature",))):
+            raise CardDataError("nth counts the spells you cast each turn, or the noncreature ones (spell_not_types "
+                                "= [\"Creature\"]): a \"whenever you cast\" ability's (event = \"you_cast_spell\")",
+                                field="nth")
+        if isinstance(self.nth, bool) or not isinstance(self.nth, int) or not 0 <= self.nth <= 255:
+            raise CardDataError(f"nth must be 1..255, got {shown(self.nth)}", field="nth")
         if self.mana_value_counters:
             if self.event is not Event.PLAYER_CASTS_SPELL:
                 raise CardDataError("mana_value_counters says which spells trigger a \"whenever a player casts\" "

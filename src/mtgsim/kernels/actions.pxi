@@ -755,7 +755,9 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int x, in
             if (t.event == EV_YOU_CAST_SPELL and g.perms[j].controller == who
                     and (t.spell_types == 0 or R.cards[row].types & t.spell_types)
                     and not (R.cards[row].types & t.spell_not_types)
-                    and not (t.colorless and R.cards[row].colors)):        # (105.2c)
+                    and not (t.colorless and R.cards[row].colors)        # (105.2c)
+                    and (t.nth == 0 or t.nth == (g.noncreature_cast[who] if t.spell_not_types
+                                                 else g.spells_cast[who]))):
                 run_ops(R, S, g, rng, t.effect, j, j, 0, who)
             elif t.event == EV_PLAYER_CASTS_SPELL and (t.mv_counters == 0 or g.perms[j].counters[t.mv_counters - 1]
                                                        == R.cards[row].mana_value + x * spell_xs(R, row)):
@@ -777,6 +779,9 @@ cdef inline int resolve_spell(Rules* R, Spec* S, Game* g, Rng* rng, int row, int
     sorcery takes effect (kicked: its kicked effect, 702.33) and goes to the graveyard, or is
     exiled if cast with flashback (702.34a). Returns the permanent's object id (-1: none)."""
     cdef int effect
+    if R.nth_spells or g.scenario:         # (counted as it is cast, 601.2i: before its cast triggers)
+        g.spells_cast[who] += g.spells_cast[who] < 255
+        g.noncreature_cast[who] += g.noncreature_cast[who] < 255 and not (R.cards[row].types & CT_CREATURE)
     if count_of(g, K_CAST_TRIGGER):
         cast_triggers(R, S, g, rng, row, x, who)
         if unlikely(g.countered):          # 701.6a: to its owner's graveyard, never resolving (702.34a: exiled

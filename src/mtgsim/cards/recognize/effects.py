@@ -518,6 +518,7 @@ _PUT_REST = re.compile(r"(?:then )?put the rest (?:on the bottom of your library
 _INSTEAD_PUT = re.compile(r"if there is [^,]+ in your graveyard, instead put \w+ of them into your hand", re.I)
 
 
+_MAY_SACRIFICE = re.compile(r"you may sacrifice ~\.?", re.I)
 _SACRIFICE_THEM = re.compile(r"Sacrifice (?:them|those tokens|that token|it) at the beginning of the next end step\.?")
 
 
@@ -544,6 +545,8 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the land found untapped: one phrase with its search)
         elif out and _SACRIFICE_THEM.fullmatch(s) and re.search(r"creature tokens?\b[^.]*\.?$", out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the tokens just created: one phrase, 603.7)
+        elif out and _MAY_SACRIFICE.fullmatch(out[-1]) and s.startswith("If you do, "):
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (what the sacrifice buys: one phrase, 608.2d)
         elif out and s.startswith("You gain life equal to the life lost this way"):
             out[-1] += " " + s                  # (how much depends on the sentence before)
         else:
@@ -563,6 +566,9 @@ def _sentence_effect(s: str, tokens: dict[str, dict] | None) -> dict | None:
             tokens[name] = _PREDEFINED_TOKENS[name]
         return {"tokens": {name: number_of(m["n"])}}
     head, _, tail = s.partition(". ")
+    if _MAY_SACRIFICE.fullmatch(head) and tail.startswith("If you do, ") and (
+            made := _sentence_effect(tail.removeprefix("If you do, "), tokens)) and set(made) <= {"tokens"}:
+        return join_effects([{"sacrifice_self": True}, made])   # (608.2d: taken for tokens, docs/rules-core.md)
     if tail and _SACRIFICE_THEM.fullmatch(tail) and (made := _sentence_effect(head, tokens)) and set(made) <= {
             "tokens", "tapped_and_attacking"}:
         return made | {"tokens_sacrificed_at_end": True}      # (603.7: "Sacrifice them at ... end step")
