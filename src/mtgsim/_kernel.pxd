@@ -101,6 +101,8 @@ cdef struct Rules:
                              # player" ability (attack: else nothing to note)
     bint power_bonuses       # some OP row is OP_POWER_BONUS (end_of_turn: else no bonus to end)
     bint land_play_triggers  # some CARD row has a "when you play another land" ability (play_a_land)
+    bint nth_spells          # some CARD row has a "your Nth spell each turn" ability (Triggered.nth: the
+                             # spells cast this turn counted, Game.spells_cast)
     bint sagas               # some CARD row has a chapter ability (714.2b: lore counters, begin_turn's
                              # 714.3b, a Saga entering's 714.3a: else none to put)
     int32_t* front           # per card: the card it is a face of (712.8a: off the battlefield and

@@ -267,9 +267,13 @@ ctypedef struct Triggered:       # a non-mana triggered ability (603) (TRIGGERED
     uint8_t event                # Event
     uint8_t colorless            # only a colorless spell cast, or creature entering (105.2c)
     uint8_t chapter              # EV_CHAPTER: its chapter number N (714.2b; in a padding hole: 16 bytes)
+    uint8_t mv_counters          # EV_PLAYER_CASTS_SPELL: only a spell whose mana value is the number of counters
+                                 # of CounterKind mv_counters - 1 on its permanent, 0 any (in a padding hole)
     int32_t effect               # EFFECT row
     uint16_t spell_types         # EV_YOU_CAST_SPELL: only spells of these CardTypeBits (0: any)
     uint16_t spell_not_types     # ...and of none of these (0: any; "a noncreature spell", 702.108a)
+    uint8_t nth                  # EV_YOU_CAST_SPELL: only the Nth spell of its kind (all, or noncreature) its
+                                 # controller casts this turn ("your fourth noncreature spell each turn"), 0 any
 
 ctypedef struct Activated:       # a non-mana activated ability (602) (ACTIVATED table)
     int32_t card
@@ -318,7 +322,7 @@ ctypedef struct Permanent:       # one permanent of one game (PERMANENT rows)
     uint8_t land_type            # 1 + the basic land type it has besides its card's (305.6 order, Plains..
                                  # Forest: as ManaTypeBit's colours), chosen as it entered ("~ is the
                                  # chosen type", 305.7: Enters.is_chosen_type), 0 none; subtypes_of adds it
-    uint8_t padding[15]          # (unused, 0: 64 bytes a permanent (fewer with each counter kind), so a row's address is one shift, not
+    uint8_t padding[13]          # (unused, 0: 64 bytes a permanent (fewer with each counter kind), so a row's address is one shift, not
                                  # a multiply; at 44 bytes every game took 0.3-0.4% more instructions)
 
 ctypedef struct TotalCost:       # a spell's total cost as it is paid (601.2f): no X left, counts only

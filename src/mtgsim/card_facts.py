@@ -21,7 +21,8 @@ from .field_words import CountOf, Grant, GrantTo, SpellScope
 from .vocabulary import Event
 
 __all__ = ["card_summaries", "DIRECT_OUTPUTS", "SEARCHED_OUTPUTS", "haste_givers", "upkeep_triggered",
-           "land_play_givers", "enters_watchers", "mana_reads_hand", "reads_power"]
+           "land_play_givers", "enters_watchers", "mana_reads_hand", "reads_power", "mana_value_locks",
+           "self_locked"]
 
 CI_MANA_EFFECT, CI_COMPLEX_MANA, CI_COSTMOD = (CardInfoFlag.CI_MANA_EFFECT, CardInfoFlag.CI_COMPLEX_MANA,
                                                CardInfoFlag.CI_COSTMOD)
@@ -208,6 +209,27 @@ def upkeep_triggered(tables, n: int) -> np.ndarray:
     """Per card row: has it "at the beginning of your upkeep" abilities (503.1a)?"""
     t = tables.triggered
     return _owners(t[t["event"] == Event.YOUR_UPKEEP.code], n)
+
+
+def mana_value_locks(tables, n: int) -> np.ndarray:
+    """Per card row: has it "whenever a player casts a spell with mana value equal to the number of
+    [kind] counters on ~" abilities (Chalice of the Void: Triggered.mv_counters)? Its X is the lock's:
+    the goldfish casts it with X = 0 (Spec's GF_X unset), and holds it where that counters a spell of
+    its own deck (`self_locked`)."""
+    t = tables.triggered
+    return _owners(t[(t["event"] == Event.PLAYER_CASTS_SPELL.code) & (t["mv_counters"] > 0)], n)
+
+
+def self_locked(tables, deck: np.ndarray, n: int) -> np.ndarray:
+    """Per card row: is it a mana-value lock (`mana_value_locks`) the goldfish holds, never cast, since
+    with X = 0 it would counter a spell of its own deck (a nonland card of mana value 0, 202.3: a Mox,
+    Lotus Petal, Ornithopter; not another such lock, whose X is 0 too)?"""
+    locks = mana_value_locks(tables, n)
+    cards = tables.cards
+    rows = np.unique(np.asarray(deck, dtype=np.int64))
+    free = rows[(np.asarray(cards["mana_value"])[rows] == 0) & ((np.asarray(cards["types"])[rows]
+                                                                 & CardTypeBit.CT_LAND) == 0) & ~locks[rows]]
+    return locks & bool(len(free))
 
 
 # the events of permanents entering, another one among them (603.6a): those concerning the one entering

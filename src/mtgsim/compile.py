@@ -738,6 +738,8 @@ class _Compiler:
         r["spell_not_types"] = type_bits(t.spell_not_types)
         r["colorless"] = t.colorless
         r["chapter"] = t.chapter
+        r["nth"] = t.nth
+        r["mv_counters"] = 1 + vocabulary.counter_kind(t.mana_value_counters) if t.mana_value_counters else 0
         r["effect"] = self.effect(t.effect)
         return r
 

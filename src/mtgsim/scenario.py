@@ -91,7 +91,7 @@ class Scenario(ScenarioChoices, ManaPools, ExileActions):
         # commanders: the times each was cast from the command zone (903.8)
         self._next_id = 1
         self._state: _core.GameState | None = None     # the compiled game of these tables
-        self._land_plays = (0, 0)            # this turn: lands played, additional plays given
+        self._land_plays: tuple[int, ...] = (0,) * 6     # this turn: lands played, additional plays, spells cast
         self._given_as: dict[str, str] = {}  # the choices given for the next action: the names they were given by
         self._begin_action()
         self._acting = False
@@ -639,7 +639,7 @@ class Scenario(ScenarioChoices, ManaPools, ExileActions):
         self._hands, self._libraries, self._graveyards = (
             ([names[r] for r in zones[0]], [names[r] for r in zones[1]]) for zones in (hands, libraries, graveyards))
         self._next_id = next_id
-        self._land_plays = (land_plays[0], land_plays[1])      # (lands played, additional plays given)
+        self._land_plays = tuple(land_plays)    # (lands played, additional plays given, spells: Game.spells_cast)
         after = {int(i) for i in perms["object_id"]}
         for i, object_id in enumerate(perms["object_id"]):
             if int(object_id) not in before:

@@ -84,6 +84,7 @@ class OpCode(enum.IntEnum):
     OP_REVEAL_EACH_TYPE = 33     # reveal the top N, for each card type a card of that type may go into the hand
     OP_EARTHBEND = 34            # a land you control becomes a 0/0 creature with haste, N +1/+1 counters (701.66a)
     OP_FLIP_DAMAGE = 35          # a coin is flipped: if the player loses it, N damage to them (705.2, 120.3a)
+    OP_COUNTER_SPELL = 36        # the spell whose casting triggered it is countered (701.6a): resolve_spell
 
 
 class OpFlag(enum.IntEnum):
@@ -218,6 +219,8 @@ COUNTERS: tuple[CounterDef, ...] = (
     CounterDef("lore", "CK_LORE", "714.2b", "a Saga's: one put as it enters (714.3a) and after its controller's draw "
                "step (714.3b); its chapter abilities trigger as they reach N (714.2b), and it is sacrificed with "
                "as many as its final chapter (714.4)"),
+    CounterDef("burden", "CK_BURDEN", "122.1", "no meaning of its own (The One Ring: its upkeep's life loss and "
+               "its draw count them)"),
 )
 COUNTER_NAMES: tuple[str, ...] = tuple(c.name for c in COUNTERS)     # by CounterKind
 _COUNTER_KIND = {c.name: k for k, c in enumerate(COUNTERS)}
@@ -309,6 +312,11 @@ class Event(Coded):
         "this creature deals combat damage to a player (603.2: once per combat damage step, after the damage; "
         "a creature with power 0 or less deals none, 510.1a; \"or planeswalker\": the goldfish's opponent has none)",
         "Whenever ~ deals combat damage to a player")
+    PLAYER_CASTS_SPELL = ("player_casts_spell", "601.2i",
+                          "any player casts a spell, the opponent too (`mana_value_counters`: only one whose mana "
+                          "value, X included, 202.3e, is the number of counters of that kind on this permanent: "
+                          "Chalice of the Void); it triggers before the spell resolves",
+                          "Whenever a player casts a spell")
 
 
 EVENT_NAMES: tuple[str, ...] = tuple(e.value for e in Event)     # by code
@@ -595,6 +603,10 @@ OPS: tuple[OpDef, ...] = (
           "with one chance in two, 705.1: the goldfish's random generator; a Scenario's as its caller gives them, else "
           "a hash of its game)",
           (_amount("damage_to_you_if_flip_lost", "damage dealt if the flip is lost"),), choice="coin_flips"),
+    OpDef("counter_spell", OpCode.OP_COUNTER_SPELL, "701.6a",
+          "the spell whose casting triggered the ability is countered: put into its owner's graveyard (exiled if "
+          "cast with flashback, 702.34a), it never resolves (a permanent spell never enters)",
+          (_flag("counter_spell", "true: it is"),)),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

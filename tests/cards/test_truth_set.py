@@ -23,14 +23,12 @@ SIZE = 100
 
 # ---- the cards of the set not fully read: their buckets now ------------------------------------------
 PARTLY = {
-    'The Fantasticar', 'The One Ring',
     'Orcish Bowmasters',
     'Quantum Riddler',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar',
     'Emberheart Challenger', 'Tablet of Discovery', 'Sneaky Snacker',
     'Talon Gates of Madara', 'Tezzeret, Cruel Captain'}
 UNKNOWN = {
-    'Chalice of the Void',
     'Manifold Key',
     'Chrome Mox', 'Academic Dispute'}
 # Cards of the set the corpus lacks, each with the reason it is skipped (none now).
@@ -67,7 +65,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls",
            "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble",
             "Psychic Frog", "Slickshot Show-Off", "Mishra's Bauble", "Atraxa, Grand Unifier",
-            "Badgermole Cub"}
+            "Badgermole Cub", "The One Ring", "Chalice of the Void", "The Fantasticar"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -989,3 +987,56 @@ def test_205_2a_atraxa_reveals_ten_and_takes_a_card_of_each_card_type(db):
     assert sorted(s.hand()) == ["Island", "Lightning Bolt", "Llanowar Elves", "Ponder", "Sol Ring"]
     s.draw()                                                # (the eleventh card, not revealed, still on top)
     assert "Mountain" in s.hand() and s.graveyard() == []
+
+
+def test_122_6_the_one_ring_draws_one_card_for_each_burden_counter_and_costs_that_much_life_each_upkeep(db, reader):
+    """{T}: a burden counter, then a card for each (608.2c: 1, then 2); at the beginning of your upkeep, 1 life for
+    each (503.1a, 119.3; none in the opponent's); its protection from everything until your next turn is ignored
+    (702.16j: the goldfish's opponent deals no damage and targets nothing)."""
+    s = _scenario(db, "Island", "Island", "Island", "Island")
+    _library(s, *["Island"] * 10)
+    s.add_to_hand("The One Ring")
+    ring = s.cast("The One Ring")
+    s.activate(ring)
+    assert (s.counters(ring), len(s.hand())) == ({"burden": 1}, 1)
+    s.next_turn()
+    assert s.life() == 20
+    s.next_turn()
+    assert s.life() == 19
+    s.activate(ring)
+    assert (s.counters(ring), len(s.hand())) == ({"burden": 2}, 1 + 1 + 2)
+    s.next_turn()
+    s.next_turn()
+    assert s.life() == 17
+    assert [c.status for c in reader.card("The One Ring").verdict.clauses] == [
+        "recognized", "ignored", "recognized", "recognized"]
+
+
+def test_701_6a_chalice_of_the_void_on_1_counters_lightning_bolt_and_lets_a_two_drop_resolve(db):
+    """It enters with X charge counters (107.3m); a spell of mana value equal to their number, any player's, is
+    countered as it is cast (701.6a: into its owner's graveyard, no damage), the player's own included."""
+    s = _scenario(db, "Mountain", "Mountain", "Mountain", "Mountain")
+    s.add_to_hand("Chalice of the Void")
+    chalice = s.cast("Chalice of the Void", x=1)
+    assert s.counters(chalice) == {"charge": 1}
+    s.add_to_hand("Lightning Bolt")
+    s.cast("Lightning Bolt")
+    assert s.life("opponent") == 20 and s.graveyard() == ["Lightning Bolt"]
+    s.add_to_hand("Burst Lightning")
+    s.cast("Burst Lightning", kicked=False)
+    assert s.graveyard() == ["Lightning Bolt", "Burst Lightning"] and s.life("opponent") == 20
+
+
+def test_301_7a_the_fantasticar_a_4_4_flyer_on_a_noncreature_spell_sacrificed_on_the_fourth_for_16_power(db):
+    """A noncreature spell makes it an artifact creature until end of turn (its printed 4/4, 301.7a; flying); the
+    fourth noncreature spell this turn sacrifices it for four 4/4 flying, haste Constructs (601.2i, 608.2d)."""
+    s = _scenario(db, "Mountain", "Mountain", "Mountain", "Mountain")
+    car = s.add("The Fantasticar")
+    s.add_to_hand("Lightning Bolt")
+    s.cast("Lightning Bolt")
+    assert s.types(car) == ("Artifact", "Creature") and (s.power(car), s.toughness(car)) == (4, 4)
+    for _ in range(3):
+        s.add_to_hand("Lightning Bolt")
+        s.cast("Lightning Bolt")
+    assert not s.on_battlefield(car)
+    assert s.attack() == 16 and s.life("opponent") == 20 - 4 * 3 - 16

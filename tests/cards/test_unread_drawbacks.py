@@ -101,7 +101,7 @@ def test_603_2_lotus_field_and_rupture_spire_read_from_their_text_are_never_play
     ("When this creature enters, exile a land you control.", "701.21a, 603.2: sacrificing or exiling"),
     ("When this creature enters, return a creature you control to its owner's hand.",
      "400.7, 603.2: returning"),
-    ("At the beginning of your upkeep, you lose 1 life for each card in your hand.",
+    ("At the beginning of your upkeep, you lose 2 life for each card in your hand.",
      "119.3, 603.2: losing life"),
     ("At the beginning of your upkeep, reveal the top card of your library and put it into your hand; you "
      "lose life equal to its mana value.", "119.3, 603.2: losing life"),
@@ -123,8 +123,8 @@ def test_603_2_lotus_field_and_rupture_spire_read_from_their_text_are_never_play
      "101.2, 605.1a, 604.1: a restriction on your own activated abilities"),
     ("Whenever a player casts a spell, if no mana was spent to cast it, counter that spell.",
      "701.6a, 603.2: countering your own spells"),
-    ("Whenever a player casts a spell with mana value equal to the number of charge counters on this creature, "
-     "counter that spell.", "701.6a, 603.2: countering your own spells"),
+    ("Whenever a player casts a spell, if no colored mana was spent to cast it, counter that spell.",
+     "701.6a, 603.2: countering your own spells"),
     ("Whenever this creature attacks, you and defending player each discard a card or sacrifice a permanent.",
      "701.21a, 603.2"),
     ("When this creature enters, target opponent gains control of it.", "800.4a, 603.2"),

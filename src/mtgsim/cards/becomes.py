@@ -21,13 +21,15 @@ def animated(c: CardDef, op: Op, subtypes: list[str]) -> CardDef:
     row's abilities are only those); 613.4b base power and toughness set, as a creature."""
     colors = op.get("becomes_colors")
     creature = "Creature" in op.value
+    given = dict(op.params)            # (no base power and toughness set, 613.4b: its printed ones, 301.7a, 208.3)
+    power, toughness = ((PT(given.get("becomes_power", 0)), PT(given.get("becomes_toughness", 0)))
+                        if "becomes_power" in given or c.power is None else (c.power, c.toughness))
     return dataclasses.replace(
         c, name=f"{c.name} (becomes)", types=tuple(dict.fromkeys((*c.types, *op.value))),
         subtypes=tuple(dict.fromkeys(subtypes)),
         color_indicator=Color(sum(Color[k] for k in colors)) if colors else c.colors,
         keywords=tuple(dict.fromkeys((*c.keywords, *op.get("becomes_keywords")))),
-        power=PT(op.get("becomes_power")) if creature else c.power,
-        toughness=PT(op.get("becomes_toughness")) if creature else c.toughness,
+        power=power if creature else c.power, toughness=toughness if creature else c.toughness,
         star=None if creature else c.star, abilities=tuple(op.get("becomes_abilities")),   # (613.1f: only those)
         **AS_PERMANENT)
 

@@ -636,6 +636,9 @@ class TriggeredAbility:
     spell_not_types: tuple[str, ...] = ()  # ...and of none of these ("a noncreature spell")
     colorless: bool = False        # only a colorless spell cast, or creature entering (105.2c)
     chapter: int = 0                   # CHAPTER: its chapter number N (714.2a: "I" is 1), 1..255
+    nth: int = 0                       # YOU_CAST_SPELL: only the Nth spell (noncreature: spell_not_types) each turn
+    mana_value_counters: str = ""      # PLAYER_CASTS_SPELL: only a spell whose mana value is the number of
+    #                                    counters of this kind on this permanent (Chalice of the Void's charge)
 
     def __post_init__(self):
         bad = [t for t in (*self.spell_types, *self.spell_not_types) if t not in CARD_TYPES]
@@ -649,6 +652,25 @@ class TriggeredAbility:
                                 "and only it")
         if isinstance(self.chapter, bool) or not isinstance(self.chapter, int) or not 0 <= self.chapter <= 255:
             raise CardDataError(f"chapter must be 1..255, got {shown(self.chapter)}")
+        if self.nth and (self.event is not Event.YOU_CAST_SPELL or self.spell_types or self.colorless
+                         or self.spell_not_types not in ((), ("Creature",))):
+            raise CardDataError("nth counts the spells you cast each turn, or the noncreature ones (spell_not_types "
+                                "= [\"Creature\"]): a \"whenever you cast\" ability's (event = \"you_cast_spell\")",
+                                field="nth")
+        if isinstance(self.nth, bool) or not isinstance(self.nth, int) or not 0 <= self.nth <= 255:
+            raise CardDataError(f"nth must be 1..255, got {shown(self.nth)}", field="nth")
+        if self.mana_value_counters:
+            if self.event is not Event.PLAYER_CASTS_SPELL:
+                raise CardDataError("mana_value_counters says which spells trigger a \"whenever a player casts\" "
+                                    "ability (event = \"player_casts_spell\")", field="mana_value_counters")
+            try:
+                vocabulary.counter_kind(self.mana_value_counters)
+            except CardDataError as e:
+                raise CardDataError(str(e), field="mana_value_counters") from None
+        if any(op.name == "counter_spell" for op in self.effect.ops) and self.event not in (
+                Event.PLAYER_CASTS_SPELL, Event.YOU_CAST_SPELL):
+            raise CardDataError("counter_spell counters the spell whose casting triggered the ability (701.6a): "
+                                "a \"whenever ... casts\" ability's only", field="counter_spell")
         if (self.spell_types or self.spell_not_types) and self.event is not Event.YOU_CAST_SPELL:
             raise CardDataError("spell_types and spell_not_types say which spells trigger a \"whenever you cast\" "
                                 "ability (event = \"you_cast_spell\")")

@@ -409,6 +409,8 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
         elif code == OP_FLIP_DAMAGE:           # 705.2: a flip lost, then the damage (120.3a)
             if coin_flip_lost(g, rng):
                 g.over |= amount_in(&g.bi.life[who], -op_amount(R, g, op, source, who, x))
+        elif code == OP_COUNTER_SPELL:         # 701.6a: the spell whose casting triggered it (resolve_spell)
+            g.countered = True
         elif code == OP_UNTAP_SOURCE:          # 701.26a: its source, if still there (400.7)
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
@@ -787,9 +789,11 @@ cdef void upkeep_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexcep
         state_based_actions(R, S, g, rng)
 
 
-cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int who) noexcept nogil:
+cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int x, int who) noexcept nogil:
     """Player who's "whenever you cast a (creature) spell" abilities (Beast Whisperer, Animar), and
-    "a noncreature spell" (prowess, 702.108a: spell_not_types), each on its own permanent."""
+    "a noncreature spell" (prowess, 702.108a: spell_not_types), each on its own permanent; and any
+    player's "whenever a player casts a spell" abilities (Chalice of the Void: only a spell of mana
+    value, its X counted, 202.3e, equal to the counters of a kind on it), for their controller."""
     cdef int j, k
     cdef Card* c
     cdef Triggered* t
@@ -800,8 +804,18 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int who) 
             if (t.event == EV_YOU_CAST_SPELL and g.perms[j].controller == who
                     and (t.spell_types == 0 or R.cards[row].types & t.spell_types)
                     and not (R.cards[row].types & t.spell_not_types)
-                    and not (t.colorless and R.cards[row].colors)):        # (105.2c)
+                    and not (t.colorless and R.cards[row].colors)        # (105.2c)
+                    and (t.nth == 0 or t.nth == (g.noncreature_cast[who] if t.spell_not_types
+                                                 else g.spells_cast[who]))):
                 run_ops(R, S, g, rng, t.effect, j, j, 0, who)
+            elif t.event == EV_PLAYER_CASTS_SPELL and (t.mv_counters == 0 or g.perms[j].counters[t.mv_counters - 1]
+                                                       == R.cards[row].mana_value + x * spell_xs(R, row)):
+                run_ops(R, S, g, rng, t.effect, j, j, 0, g.perms[j].controller)
+
+
+cdef inline int spell_xs(Rules* R, int row) noexcept nogil:
+    """The {X} symbols of card `row`'s mana cost (107.3)."""
+    return R.costs[R.cards[row].cost].x if R.cards[row].cost >= 0 else 0
 
 
 # ---- a spell resolving, an ability's costs and effect ----------------------------------------
@@ -814,8 +828,17 @@ cdef inline int resolve_spell(Rules* R, Spec* S, Game* g, Rng* rng, int row, int
     sorcery takes effect (kicked: its kicked effect, 702.33) and goes to the graveyard, or is
     exiled if cast with flashback (702.34a). Returns the permanent's object id (-1: none)."""
     cdef int effect
+    if R.nth_spells or g.scenario:         # (counted as it is cast, 601.2i: before its cast triggers)
+        g.spells_cast[who] += g.spells_cast[who] < 255
+        g.noncreature_cast[who] += g.noncreature_cast[who] < 255 and not (R.cards[row].types & CT_CREATURE)
     if count_of(g, K_CAST_TRIGGER):
-        cast_triggers(R, S, g, rng, row, who)
+        cast_triggers(R, S, g, rng, row, x, who)
+        if unlikely(g.countered):          # 701.6a: to its owner's graveyard, never resolving (702.34a: exiled
+            g.countered = False            # if cast with flashback)
+            if not flashback:
+                card_to_graveyard(R, g, who, row)
+            state_based_actions(R, S, g, rng)
+            return -1
     if R.cards[row].types & (CT_ARTIFACT | CT_CREATURE | CT_ENCHANTMENT | CT_PLANESWALKER | CT_BATTLE):
         return put_onto_battlefield(R, S, g, rng, row, False, x, who)   # X recorded (107.3m)
     effect = R.cards[row].spell_effect

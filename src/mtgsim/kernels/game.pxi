@@ -178,6 +178,10 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
                                  # bound of what the board makes while n_mana_fx is 0
     bint new_legend              # a legendary permanent entered since state-based actions
     bint m1m1                    # a -1/-1 counter has been put on a permanent this game
+    uint8_t spells_cast[2]       # spells each player cast this turn (Rules.nth_spells: else not counted),
+    uint8_t noncreature_cast[2]  # ...and of them noncreature spells (Triggered.nth; begin_turn clears them)
+    bint countered               # the spell being cast was countered by a trigger of its casting (701.6a:
+                                 # OP_COUNTER_SPELL; resolve_spell reads and clears it)
     bint shortcuts               # Spec.shortcuts, while no permanent is animated (n_animated)
     bint spec_shortcuts          # Spec.shortcuts
     int n_animated               # permanents whose characteristics an effect changes (Permanent.becomes):
@@ -516,7 +520,7 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
     g.units = g.n_sacrifice_at_end = g.n_costmod_wild = g.n_animated = g.n_returning = 0
     g.shortcuts = g.spec_shortcuts
     g.costmod_set = g.counted = 0
-    g.m1m1 = g.new_legend = g.marked = g.entering_tapped = g.main_phase = g.spell_to_library = False
+    g.m1m1 = g.new_legend = g.marked = g.entering_tapped = g.main_phase = g.spell_to_library = g.countered = False
     live_clear(g)
     g.all_masks = cleared(g.all_units, g.all_masks)     # (a new game: no permanents)
     hand_clear(g)
@@ -871,6 +875,8 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "counted": g.counted, "count_unit": pointing_at(g.count_unit, known),
          "count_slot": pointing_at(g.count_slot, known),
          "units": g.units, "new_legend": g.new_legend, "m1m1": g.m1m1, "shortcuts": g.shortcuts,
+         "countered": g.countered, "spells_cast": list(g.spells_cast),
+         "noncreature_cast": list(g.noncreature_cast),
          "spec_shortcuts": g.spec_shortcuts, "n_animated": g.n_animated,
          "returning": [g.returning[k] for k in range(g.n_returning)], "n_returning": g.n_returning,
          "counts_hand": g.counts_hand, "counts_graveyard": g.counts_graveyard,

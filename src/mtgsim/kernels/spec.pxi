@@ -17,7 +17,7 @@ def goldfish_flags(CoreTables core):
     cdef HallDemand* nd = <HallDemand*>cnp.PyArray_DATA(needs)
     cdef TotalCost* bc
     cdef int row, k, t, n, counted
-    cdef bint self_counted
+    cdef bint self_counted, lock
     cdef uint16_t v
     cdef Card* c
     cdef Cost* cost
@@ -26,6 +26,7 @@ def goldfish_flags(CoreTables core):
     for row in range(R.n_cards):
         c = &R.cards[row]
         v = 0
+        lock = False
         if c.cost >= 0:
             cost = &R.costs[c.cost]
             for t in range(5):
@@ -50,8 +51,10 @@ def goldfish_flags(CoreTables core):
         if c.n_triggered:
             v |= GF_TRIGGERED
         for k in range(c.n_triggered):
-            if R.triggered[c.triggered_first + k].event == EV_YOU_CAST_SPELL:
+            if R.triggered[c.triggered_first + k].event in (EV_YOU_CAST_SPELL, EV_PLAYER_CASTS_SPELL):
                 v |= GF_CAST_TRIGGER
+            if R.triggered[c.triggered_first + k].mv_counters:
+                lock = True                     # (its X the lock's: 0, card_facts.mana_value_locks)
             if R.triggered[c.triggered_first + k].event == EV_SELF_BECOMES_TAPPED:
                 v |= GF_TAPPED_TRIGGER
         if R.info[row] & CI_COSTMOD:
@@ -78,7 +81,7 @@ def goldfish_flags(CoreTables core):
             v |= GF_MAY_DIE              # (704.5i: its loyalty may reach 0)
         if c.supertypes & ST_LEGENDARY:
             v |= GF_LEGENDARY
-        if c.cost >= 0 and R.costs[c.cost].x:
+        if c.cost >= 0 and R.costs[c.cost].x and not lock:
             v |= GF_X
         if R.info[row] & (CI_MANA_EFFECT | CI_COMPLEX_MANA):
             v |= GF_MANA_FX
@@ -300,9 +303,11 @@ cdef class GoldfishSpec:
                  "hold": np.array(policy["hold"], dtype=np.uint8)}        # (a copy: flags added below)
         if len(keep["rank"]) < n_cards or len(keep["hold"]) < n_cards:
             raise ValueError("policy arrays need one entry per card row")
+        from mtgsim import card_facts
         keep["hold"][:n_cards] = np.where(keep["hold"][:n_cards] != 0, HOLD_NEVER, 0) | np.where(
             graveyard_target_rows(core.tables)[:n_cards], HOLD_TARGETS, 0) | np.where(
-            np.asarray(core.tables.cards["suspend_time"])[:n_cards] > 0, HOLD_SUSPEND, 0)
+            np.asarray(core.tables.cards["suspend_time"])[:n_cards] > 0, HOLD_SUSPEND, 0) | np.where(
+            card_facts.self_locked(core.tables, keep["deck"], n_cards)[:n_cards], HOLD_NEVER, 0)
         self.core = core
         self._keep = keep
         self.S.deck = <int32_t*>cnp.PyArray_DATA(keep["deck"])

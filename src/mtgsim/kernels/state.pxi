@@ -5,7 +5,8 @@
 
 cdef tuple zones_of(Game* g, permanent_dtype, board_info_dtype):
     """A Game's zones (GameState.store): (perms, info, hands, libraries, graveyards, next_id,
-    lands_played, extra_land_drops), in new arrays and lists."""
+    the turn's counts: lands_played, extra_land_drops, spells_cast, noncreature_cast, each player's), in new
+    arrays and lists."""
     cdef int who
     perms = np.zeros(g.n, dtype=permanent_dtype)
     if g.n:
@@ -15,7 +16,8 @@ cdef tuple zones_of(Game* g, permanent_dtype, board_info_dtype):
     hands = tuple([g.hand[who][k] for k in range(g.hand_n[who])] for who in range(2))
     libraries = tuple([g.library[who][k] for k in range(g.lib_n[who])] for who in range(2))
     graveyards = tuple([g.graveyard[who][k] for k in range(g.grave_n[who])] for who in range(2))
-    return perms, info, hands, libraries, graveyards, g.next_id, g.lands_played, g.extra_land_drops
+    return (perms, info, hands, libraries, graveyards, g.next_id, g.lands_played, g.extra_land_drops,
+            *g.spells_cast[:2], *g.noncreature_cast[:2])
 
 
 cdef class GameState:
@@ -79,7 +81,7 @@ cdef class GameState:
                 raise ValueError("choices must be one CHOICES record")
             given = np.ascontiguousarray(given.reshape(1))
             memcpy(&chosen, cnp.PyArray_DATA(given), sizeof(Choices))
-        lands_played, extra_land_drops = land_plays
+        lands_played, extra_land_drops, *spells = land_plays     # (and the spells cast this turn, if given)
         if not 0 <= n <= MAXPERM:
             raise ValueError(f"a game holds at most {MAXPERM} permanents, got {n}")
         for who in range(2):
@@ -138,6 +140,8 @@ cdef class GameState:
         g.next_id = next_id
         g.lands_played = lands_played
         g.extra_land_drops = extra_land_drops
+        if spells:
+            g.spells_cast[0], g.spells_cast[1], g.noncreature_cast[0], g.noncreature_cast[1] = spells
         g.choices = chosen
         g.n_looked = g.n_flipped = 0
         g.asked = 0
@@ -150,8 +154,8 @@ cdef class GameState:
         board_changed(g)
 
     def store(self):
-        """The zones as they are now: (perms, info, hands, libraries, graveyards, next_id,
-        lands_played, extra_land_drops)."""
+        """The zones as they are now: (perms, info, hands, libraries, graveyards, next_id, and the
+        turn's counts: lands_played, extra_land_drops, spells_cast and noncreature_cast of each player)."""
         return zones_of(self.g, self._permanent_dtype, self._board_info_dtype)
 
     def exiled(self):

@@ -119,6 +119,7 @@ cdef class CoreTables:
         self.R.power_bonuses = bool(np.any(tables.ops["code"] == OP_POWER_BONUS))
         self.R.land_play_triggers = bool(np.any(tables.triggered["event"] == EV_YOU_PLAY_ANOTHER_LAND))
         self.R.sagas = bool(np.any(tables.triggered["event"] == EV_CHAPTER))
+        self.R.nth_spells = bool(np.any(tables.triggered["nth"] > 0))
 
     property fast_path:
         """Whether simple boards take the direct path (tests turn it off to compare)."""

@@ -220,6 +220,8 @@ cdef void begin_turn(Rules* R, Spec* S, Game* g, Rng* rng, int who, int turn, bi
     g.bi.turn = turn
     g.bi.active = who
     g.lands_played = g.extra_land_drops = 0
+    if R.nth_spells or g.scenario:     # ("each turn": this turn's spells, both players')
+        g.spells_cast[0] = g.spells_cast[1] = g.noncreature_cast[0] = g.noncreature_cast[1] = 0
     g.bi.last_turn_start[who] = turn
     untap_step(R, g, who)
     board_changed(g)

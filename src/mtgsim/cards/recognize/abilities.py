@@ -108,8 +108,8 @@ def _enters(face: Face, p: str) -> Abilities | None:
                          r"counters? on it\.?", p, re.IGNORECASE):
         return [{"kind": "enters", "counters": {m["kind"].lower(): number_of(m["n"])}}
                 | ({"tapped": True} if m["tapped"] else {})]
-    if re.fullmatch(r"~ enters with X \+1/\+1 counters on it\.?", p):
-        return [{"kind": "enters", "counters": {"+1/+1": "X"}}]
+    if m := re.fullmatch(r"~ enters with X (?P<kind>\+1/\+1|charge) counters on it\.?", p):
+        return [{"kind": "enters", "counters": {m["kind"]: "X"}}]        # (107.3m: the X paid)
     return None
 
 
@@ -174,7 +174,14 @@ _EVENTS = {
     r"planeswalker|artifact or creature) spell": "you_cast_spell",
     r"Whenever you cast a non(?P<not_types>creature) spell": "you_cast_spell",     # (prowess's, 702.108a)
     r"Whenever you cast a (?P<colorless>colorless) spell": "you_cast_spell",        # (105.2c)
+    r"Whenever you cast your (?P<nth>second|third|fourth|fifth) spell each turn": "you_cast_spell",
+    r"Whenever you cast your (?P<nth>second|third|fourth|fifth) non(?P<not_types>creature) spell each turn":
+        "you_cast_spell",                                                          # (The Fantasticar)
+    r"Whenever a player casts a spell": "player_casts_spell",
+    r"Whenever a player casts a spell with mana value equal to the number of (?P<mv_counters>charge) counters on ~":
+        "player_casts_spell",                                                      # (Chalice of the Void)
 }
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _EVENTS_RE = [(re.compile(p + r", (?P<effect>.+)"), v) for p, v in _EVENTS.items()]
 def _compound(p: str) -> list[str] | None:
     """A trigger of several events ("When ~ enters and whenever an opponent draws a card ...,
@@ -227,6 +234,10 @@ def _triggered(face: Face, p: str) -> Abilities | None:
                     t[f"spell_{group}"] = [w.capitalize() for w in m[group].split(" or ")]
             if m.groupdict().get("colorless"):
                 t["colorless"] = True
+            if m.groupdict().get("nth"):
+                t["nth"] = _ORDINALS[m["nth"]]
+            if m.groupdict().get("mv_counters"):
+                t["mana_value_counters"] = m["mv_counters"]
             out.append(t)
         return out
     return None

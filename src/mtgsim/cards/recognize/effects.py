@@ -75,6 +75,8 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
                                 "among them and put it into your hand. Then put the rest on the bottom of your "
                                 "library in any order.")),
     "earthbend": ("Creature — Badger", "When ~ enters, earthbend 1."),
+    "counter_spell": ("Artifact", ("Whenever a player casts a spell with mana value equal to the number of charge "
+                                   "counters on ~, counter that spell.")),
 }
 
 
@@ -240,6 +242,11 @@ def _e_becomes(m):                      # 613.1d-f, 613.4b (Mutavault, the Restl
     return step
 
 
+@_effect(r"(?:you may )?have ~ become an artifact creature until end of turn")
+def _e_becomes_creature(m):             # 613.1d, 301.7a: its printed power and toughness (The Fantasticar)
+    return {"becomes": ["Artifact", "Creature"]}
+
+
 @_effect(r"(?:you )?gain (?P<n>\d+|X) life")
 def _e_gain(m):
     return {"gain_life": "X" if m["n"] == "X" else int(m["n"])}
@@ -248,6 +255,12 @@ def _e_gain(m):
 @_effect(r"(?:you )?lose (?P<n>\d+) life")
 def _e_lose(m):
     return {"lose_life": int(m["n"])}
+
+
+@_effect(r"(?:you )?lose 1 life for each (?P<what>.+)")
+def _e_lose_for_each(m):                # (The One Ring's upkeep: one for each burden counter, 119.3)
+    amount = amount_phrase("for each " + m["what"])
+    return None if amount is None else {"lose_life": amount}
 
 
 @_effect(r"(?:you )?draw (?P<d>a card|two cards|three cards) and (?:you )?lose (?P<l>\d+) life")
@@ -324,7 +337,7 @@ def _e_untap(m):
     return {"untap_lands": number_of(m["n"])}
 
 
-@_effect(r"(?:you may )?put (?P<n>a|an|one|two|three|four|five|\d+|X) (?P<kind>\+1/\+1|storage) counters? "
+@_effect(r"(?:you may )?put (?P<n>a|an|one|two|three|four|five|\d+|X) (?P<kind>\+1/\+1|storage|burden) counters? "
          r"on (?P<on>~|it)")
 def _e_counters(m):
     # (which object: "~" this one, "it" the one the trigger is about; `_on_` checked by the ability)
@@ -403,6 +416,11 @@ def _e_spell_to_library(m):             # 701.24a, 608.2n (the Zeniths, the Beac
 @_effect(r"investigate")
 def _e_investigate(m):
     return {"tokens": {"Clue": 1}}
+
+
+@_effect(r"counter that spell")
+def _e_counter_spell(m):                # 701.6a: the spell whose casting triggered it (Chalice of the Void)
+    return {"counter_spell": True}
 
 
 @_effect(r"sacrifice ~")
@@ -577,6 +595,7 @@ _PUT_REST = re.compile(r"(?:then )?put the rest (?:on the bottom of your library
 _INSTEAD_PUT = re.compile(r"if there is [^,]+ in your graveyard, instead put \w+ of them into your hand", re.I)
 
 
+_MAY_SACRIFICE = re.compile(r"you may sacrifice ~\.?", re.I)
 _SACRIFICE_THEM = re.compile(r"Sacrifice (?:them|those tokens|that token|it) at the beginning of the next end step\.?")
 
 
@@ -606,6 +625,8 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the tokens just created: one phrase, 603.7)
         elif out and s.startswith("If you lose the flip, ") and out[-1].lower() == "flip a coin.":
             out[-1] = out[-1].rstrip(".") + ". " + s     # (what the flip lost does: one phrase with it, 705.2)
+        elif out and _MAY_SACRIFICE.fullmatch(out[-1]) and s.startswith("If you do, "):
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (what the sacrifice buys: one phrase, 608.2d)
         elif out and s.startswith("You gain life equal to the life lost this way"):
             out[-1] += " " + s                  # (how much depends on the sentence before)
         else:
@@ -625,6 +646,9 @@ def _sentence_effect(s: str, tokens: dict[str, dict] | None) -> dict | None:
             tokens[name] = _PREDEFINED_TOKENS[name]
         return {"tokens": {name: number_of(m["n"])}}
     head, _, tail = s.partition(". ")
+    if _MAY_SACRIFICE.fullmatch(head) and tail.startswith("If you do, ") and (
+            made := _sentence_effect(tail.removeprefix("If you do, "), tokens)) and set(made) <= {"tokens"}:
+        return join_effects([{"sacrifice_self": True}, made])   # (608.2d: taken for tokens, docs/rules-core.md)
     if tail and _SACRIFICE_THEM.fullmatch(tail) and (made := _sentence_effect(head, tokens)) and set(made) <= {
             "tokens", "tapped_and_attacking"}:
         return made | {"tokens_sacrificed_at_end": True}      # (603.7: "Sacrifice them at ... end step")

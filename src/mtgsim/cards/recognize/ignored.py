@@ -118,6 +118,11 @@ _NOOP = [
             r"if damage would be dealt to ~, prevent that damage",
             r"the next time a source of your choice would deal damage to you this turn, prevent that damage",
             r"damage can't be prevented[^.]*"),
+    # --- the player's protection (702.16j: "protection from everything": damage from sources is prevented, and
+    # spells, abilities and attacks can't target or reach them) until their next turn -- a turn in which the goldfish
+    # opponent deals no damage, targets nothing and attacks with nothing (The One Ring's "if you cast it")
+    _family(r"protection",
+            r"(?:if you cast it, )?you gain protection from everything until your next turn"),
     # --- regeneration (701.19): a shield only the player's own removal would use
     _family(r"regenerat",
             r"regenerate (?:~|it|target creature|target artifact|enchanted creature|each creature you control)",

@@ -116,7 +116,7 @@ def _count_in_graveyard(phrase: str) -> dict | None:
     return t
 
 
-_COUNTED_COUNTERS = counter_words("+1/+1", "charge", "storage")   # "for each ... counter on ~"
+_COUNTED_COUNTERS = counter_words("+1/+1", "charge", "storage", "burden")   # "for each ... counter on ~"
 
 
 def amount_phrase(phrase: str) -> Any:
