@@ -371,9 +371,11 @@ ctypedef struct Choices:         # the players' choices inside a game action (CH
     int32_t tap_object           # the permanent a mana ability's "Tap an untapped creature you control"
                                  # taps when activated by hand (701.26a): its object id; -1 by the rule
                                  # of the choice (creature_to_tap)
-    uint64_t discard             # the cards a cost's "Discard N cards" discards (701.9a): bit k for
-                                 # the card at index k of the hand, the first set go, then the first
-                                 # cards not chosen if fewer (goldfish: the policy)
+    uint64_t discard             # the cards a cost's "Discard N cards" or an effect's discard discards
+                                 # (701.9a): 16 bits k (from the lowest) 1 + the card row of a card
+                                 # discarded, 0 ends the list, each the first copy in hand not chosen,
+                                 # then the first cards not chosen if fewer; 0xFFFF alone: none (an
+                                 # optional discard declined) (goldfish: the policy)
     uint64_t top_order           # the order a look's cards go back on top (rearrange, 401.4): byte k
                                  # is 1 + the place in the look (0: its top card) of the card put k-th
                                  # from the top, 0 ends the list, the cards not listed follow in

@@ -79,6 +79,7 @@ class OpCode(enum.IntEnum):
     OP_SEARCH_CARD = 29          # search the library for N cards onto the battlefield (701.23): arg, a FILTER row
     OP_LOOK_REVEAL = 30          # look at (reveal) the top N, cards of the FILTER row arg of them may go into
     #                              the hand (one, or any number), the rest on the bottom or into the graveyard
+    OP_DISCARD = 31              # a player discards N cards (701.9a): optionally, and then draws arg (Learn)
 
 
 class OpFlag(enum.IntEnum):
@@ -99,6 +100,7 @@ class OpFlag(enum.IntEnum):
     OF_REST_TO_GRAVEYARD = 2048  # OP_LOOK_REVEAL: the rest into the graveyard, not on the bottom (Malevolent Rumble)
     OF_RANDOM_ORDER = 4096       # OP_LOOK_TO_HAND, OP_LOOK_REVEAL: the rest on the bottom in a random order
     OF_ON_SOURCE = 8192          # OP_COUNTERS: on the ability's own permanent, where its event concerns another
+    OF_MAY_DISCARD = 16384       # OP_DISCARD: the player may discard them (608.2d), and draws arg if they do
 
 
 class Who(enum.IntEnum):
@@ -148,7 +150,9 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
     ChoiceKind("permanent_to_sacrifice", "the permanent a cost's \"Sacrifice a creature\" sacrifices (701.21a; the "
                "first that may be, the ability's own last)", "resolving", "permanent_to_sacrifice",
                field="sacrifice_object", default=-1),
-    ChoiceKind("cards_to_discard", "the cards a cost's \"Discard N cards\" discards (701.9a; the first in hand)",
+    ChoiceKind("cards_to_discard", "the cards a cost's \"Discard N cards\" or an effect's \"discard N cards\" "
+               "discards (701.9a, 701.9b; a Scenario's: the first in hand, an optional discard too; none given, [], "
+               "declines an optional one; the goldfish's: the cards it wants least)",
                "resolving", "cards_to_discard", field="discard", default=0),
     ChoiceKind("creature_to_tap", "the permanent a mana ability's \"Tap an untapped creature you control\" taps "
                "(701.26a, 118.3; in a payment, the one the search leaves free: first one that makes no mana and can't "
@@ -539,6 +543,18 @@ OPS: tuple[OpDef, ...] = (
                  flag=OpFlag.OF_REST_TO_GRAVEYARD),
            _RANDOM_ORDER),
           worth=True, choice="to_hand", moved="look"),
+    OpDef("discard", OpCode.OP_DISCARD, "701.9a",
+          "you discard N cards of your choice (701.9b; as many as you have): \"draw two cards, then discard two "
+          "cards\" (Faithless Looting); with may_discard, you may, and if you do (all N), you draw "
+          "draw_if_discarded cards "
+          "(\"You may discard a card. If you do, draw two cards.\"; Learn, 701.48a, its Lesson from outside the "
+          "game moot: a goldfish has no sideboard). The goldfish discards the cards it wants least, and an optional "
+          "discard only of cards it doesn't want (docs/rules-core.md, \"Discarding\")",
+          (_amount("discard", "cards discarded"),
+           _flag("may_discard", "you may discard them (608.2d: not with fewer in hand)", flag=OpFlag.OF_MAY_DISCARD),
+           Param("draw_if_discarded", "number", "cards you draw if you discarded them", hi=MAX_LOOK, default=0,
+                 to="arg")),
+          choice="cards_to_discard", moved="discard"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -34,7 +34,7 @@ UNKNOWN = {
     "Mishra's Bauble",
     'Tezzeret, Cruel Captain', 'Chalice of the Void',
     'Manifold Key',
-    'Chrome Mox', 'Academic Dispute'}
+    'Chrome Mox'}
 # Cards of the set the corpus lacks, each with the reason it is skipped (none now).
 NOT_IN_CORPUS: dict[str, str] = {}
 
@@ -68,7 +68,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Swords to Plowshares", "Thoughtseize", "Lórien Revealed", "Gitaxian Probe", "Generous Ent", "Flow State",
            "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls",
            "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble",
-           "Psychic Frog"}
+           "Psychic Frog", "Academic Dispute"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -916,3 +916,17 @@ def test_510_2_psychic_frog_draws_a_card_for_its_combat_damage_and_grows_for_a_d
     s.next_turn()                                         # (Mountain drawn)
     assert s.attack([frog]) == 2 and s.life(player="opponent") == 17
     assert s.hand() == ["Plains", "Mountain", "Wastes"]
+
+
+def test_701_48a_academic_dispute_learns_a_card_discarded_for_a_card_drawn_or_none(db):
+    """{R} instant: "Target creature blocks this turn if able. You may have it gain reach until end
+    of turn." (moot: the goldfish's opponent never attacks) "Learn." (701.48a: you may discard a
+    card, and if you do, draw a card; the Lesson from outside the game moot: no sideboard)."""
+    for given, hand, graveyard in ((["Forest"], ["Island", "Swamp"], ["Academic Dispute", "Forest"]),
+                                   ([], ["Forest", "Swamp"], ["Academic Dispute"])):
+        s = _scenario(db, "Mountain")
+        _library(s, "Island", "Plains")
+        for name in ("Academic Dispute", "Forest", "Swamp"):
+            s.add_to_hand(name)
+        s.cast("Academic Dispute", choices={"cards_to_discard": given})
+        assert sorted(s.hand()) == hand and sorted(s.graveyard()) == graveyard

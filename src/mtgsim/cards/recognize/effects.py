@@ -62,6 +62,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "transform": ("Creature — Human", "{3}{G}: Transform ~. Activate only as a sorcery."),
     "card_to_battlefield": ("Sorcery", ("Search your library for an artifact card with mana cost {0} or {1}, put it "
                                         "onto the battlefield, then shuffle.")),
+    "discard": ("Sorcery", "Draw two cards, then discard two cards."),
     "look_reveal": ("Sorcery", ("Look at the top five cards of your library. You may reveal a colorless card from "
                                 "among them and put it into your hand. Then put the rest on the bottom of your "
                                 "library in any order.")),
@@ -116,6 +117,19 @@ def _e_rearrange(m):                    # 401.4 (Sensei's Divining Top; Ponder: 
 @_effect(rf"put {NUMBER_WORD} cards? from your hand on top of your library(?: in any order)?")
 def _e_hand_to_top(m):                  # 401.4 (Brainstorm, after its draws: 608.2c)
     return {"hand_to_top": number_of(m["n"])}
+
+
+@_effect(rf"(?:then )?discard {NUMBER_WORD} cards?")
+def _e_discard(m):                      # 701.9a ("draw two cards, then discard two cards": the draw first, 608.2c)
+    return {"discard": number_of(m["n"])}
+
+
+@_effect(rf"you may discard {NUMBER_WORD} cards?\. If you do, draw (?P<d>a card|two cards|three cards)")
+@_effect(r"learn")
+def _e_may_discard(m):                  # 608.2d; Learn, 701.48a: its Lesson from outside the game moot (no sideboard)
+    if "d" not in m.groupdict():
+        return {"discard": 1, "may_discard": True, "draw_if_discarded": 1}
+    return {"discard": number_of(m["n"]), "may_discard": True, "draw_if_discarded": number_of(m["d"].split()[0])}
 
 
 @_effect(r"put ~ on top of its owner's library")
@@ -500,6 +514,7 @@ _PUT_REST = re.compile(r"(?:then )?put the rest (?:on the bottom of your library
 _INSTEAD_PUT = re.compile(r"if there is [^,]+ in your graveyard, instead put \w+ of them into your hand", re.I)
 
 
+_MAY_DISCARD = re.compile(r"You may discard (?:a card|two cards)\.", re.I)
 _SACRIFICE_THEM = re.compile(r"Sacrifice (?:them|those tokens|that token|it) at the beginning of the next end step\.?")
 
 
@@ -526,6 +541,8 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the land found untapped: one phrase with its search)
         elif out and _SACRIFICE_THEM.fullmatch(s) and re.search(r"creature tokens?\b[^.]*\.?$", out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the tokens just created: one phrase, 603.7)
+        elif out and s.startswith("If you do, draw ") and _MAY_DISCARD.fullmatch(out[-1]):
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (the draw only if the discard was made: one phrase)
         elif out and s.startswith("You gain life equal to the life lost this way"):
             out[-1] += " " + s                  # (how much depends on the sentence before)
         else:
