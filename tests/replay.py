@@ -16,6 +16,9 @@ The choices are given to each action as one `choices` mapping by kind. A look pu
 into the hand is replayed with "to_hand", the positions taken in the look (one such look per
 action: two would need two masks, which Scenario has not).
 
+The cards an effect discards are replayed with "cards_to_discard", by name (an optional discard
+traced as none: `[]`, declined; a cost's discards are not traced: Scenario's default).
+
 Cards put from the hand on top of the library (Brainstorm) are replayed with "cards_to_top",
 the cards put back, top first; they are then the known top, as is a permanent put there
 (Sensei's Divining Top). A look put back in any order
@@ -130,6 +133,8 @@ def traced_games(deck, games: int, turns: int, seed, on_play=True, mulligan=None
         elif kind == E.TR_MOVED and value >> 16 == OpCode.OP_HAND_TO_TOP:    # (from the hand onto the
             args.setdefault("cards_to_top", []).insert(0, names[row])       # known top, the last on top)
             known.append(names[row])
+        elif kind == E.TR_MOVED and value >> 16 == OpCode.OP_DISCARD:      # (an effect's discard, by name)
+            args.setdefault("cards_to_discard", []).append(names[row])
         elif kind == E.TR_MOVED and value >> 16 == OpCode.OP_SOURCE_TO_TOP:  # (a permanent onto the known top)
             known.append(names[row])
         elif kind == E.TR_MOVED and value >> 16 == OpCode.OP_REARRANGE:     # (its look's order is not
@@ -216,6 +221,9 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
     Commander deck's game (GameRules) starts with its commanders in the command zone and 40
     life each (903.6, 903.7), and in a multiplayer game the first player draws on turn 1."""
     s = Scenario(db=deck.db)
+    may_discard = {d.name for d in deck.db.cards() for a in d.abilities    # (spells and permanents whose
+                   for op in getattr(getattr(a, "effect", None), "ops", ())    # effect may discard: 608.2d)
+                   if op.name == "discard" and dict(op.params).get("may_discard")}
     rules = GameRules.of(deck)
     for name in rules.commanders:
         s.add_to_command_zone(name)
@@ -241,7 +249,9 @@ def replay(deck, game: TracedGame, on_play=True) -> str | None:
         where = f"turn {step.turn}, {step.action} {step.args}"
         to_hand = [q for q, taken in enumerate(step.args.get("to_hand", ())) if taken] or None
         chosen = {"color": colour, "pay_life": pay_life, "keep_on_top": step.args.get("keep_on_top"),
-                  "to_hand": to_hand, "cards_to_top": step.args.get("cards_to_top")}    # (as the action resolves)
+                  "to_hand": to_hand, "cards_to_top": step.args.get("cards_to_top"),    # (as the action resolves)
+                  "cards_to_discard": step.args.get("cards_to_discard",             # (none traced: an optional
+                                                    [] if step.args.get("card") in may_discard else None)}  # declined)
         try:
             if step.action == "turn":
                 if step.turn > 1:

@@ -60,7 +60,7 @@ ctypedef struct Amount:          # a fixed amount, or a Count times one plus the
 ctypedef struct Op:              # one step of an effect (OP table): what run_ops does, by code
     uint8_t code                 # OpCode (mtgsim.vocabulary declares each)
     uint8_t who                  # Who: the player it concerns, relative to the effect's player
-    uint16_t flags               # OpFlags (two bytes: the eight of one ran out; the record stays 16 bytes)
+    uint32_t flags               # OpFlags (four bytes: the sixteen of two ran out)
     int32_t arg                  # a row in another table, by code: COST row of the mana added,
                                  # CARD row of the token, FILTER row of the lands searched for; or
                                  # the CounterKind of the counters put (-1 none)
@@ -385,9 +385,11 @@ ctypedef struct Choices:         # the players' choices inside a game action (CH
     int32_t tap_object           # the permanent a mana ability's "Tap an untapped creature you control"
                                  # taps when activated by hand (701.26a): its object id; -1 by the rule
                                  # of the choice (creature_to_tap)
-    uint64_t discard             # the cards a cost's "Discard N cards" discards (701.9a): bit k for
-                                 # the card at index k of the hand, the first set go, then the first
-                                 # cards not chosen if fewer (goldfish: the policy)
+    uint64_t discard             # the cards a cost's "Discard N cards" or an effect's discard discards
+                                 # (701.9a): 16 bits k (from the lowest) 1 + the card row of a card
+                                 # discarded, 0 ends the list, each the first copy in hand not chosen,
+                                 # then the first cards not chosen if fewer; 0xFFFF alone: none (an
+                                 # optional discard declined) (goldfish: the policy)
     uint64_t top_order           # the order a look's cards go back on top (rearrange, 401.4): byte k
                                  # is 1 + the place in the look (0: its top card) of the card put k-th
                                  # from the top, 0 ends the list, the cards not listed follow in

@@ -439,6 +439,9 @@ class _Compiler:
                     if r[name]["count"] >= 0:
                         raise _RangeError(f"{name}: an effect's {name} counts one thing, at most")
                     r[name]["count"] = count
+        if sum(f if c == OpCode.OP_DRAW else -f for _, c, _, fl, _, f, _ in ops if c == OpCode.OP_DRAW or (
+                c == OpCode.OP_DISCARD and not fl & vocabulary.OpFlag.OF_MAY_DISCARD)) < 0:
+            r["worth"] = 0              # (more discarded than drawn, Bazaar of Baghdad's: docs/rules-core.md)
         return index
 
     # -- a card and its abilities ---------------------------------------------------------

@@ -172,7 +172,7 @@ class _Zones(Protocol):
 
     def _choice_value(self, name: str, value, what: str, who: int) -> int: ...
 
-    def _discard_mask(self, names, what: str, who: int) -> int: ...
+    def _discard_cards(self, names, what: str) -> int: ...
 
     def _top_cards(self, names, what: str) -> int: ...
 
@@ -266,7 +266,7 @@ class ScenarioChoices:
             self._index(value)                       # (a Permanent of this scenario, on the battlefield)
             return value.object_id
         if name == "cards_to_discard":
-            return self._discard_mask(value, what, who)
+            return self._discard_cards(value, what)
         if name == "loyalty_ability":
             return whole_arg(value, what, 0, 127)
         if name == "coin_flips":
@@ -307,6 +307,13 @@ class ScenarioChoices:
         kind = vocabulary.CHOICE_KINDS[int(found["kind"])]
         what = self._given_as.get(kind.name, f"choices[{kind.name!r}]")
         fault = _core.ChoiceFault(int(found["fault"]))
+        if kind.name == "cards_to_discard" and fault == _core.ChoiceFault.CF_ABSENT:
+            return ArgumentError(f"{what}: {self.tables.card_names[int(found['given'])]} is not in "
+                                 f"{POSSESSIVE[int(found['asked'])]} hand as the cards are discarded (or is named "
+                                 "more often than it is there) (701.9a)")
+        if kind.name == "cards_to_discard" and int(found["source_id"]) < 0:
+            return ArgumentError(f"{what}: {int(found['given'])} cards given; the effect discards "
+                                 f"{int(found['asked'])} (701.9a)")
         if int(found["source_id"]) < 0:                # (asked by an effect, not by a permanent's cost)
             return self._refused_effect_choice(found, what, fault)
         cost = next(c for c in vocabulary.COST_OPS if c.choice == kind.name)
@@ -350,18 +357,16 @@ class ScenarioChoices:
         names = [self._names[i] for i in range(len(self._names)) if int(self._perms[i]["object_id"]) == object_id]
         return f"{names[0] if names else 'a permanent'} (#{object_id})"
 
-    def _discard_mask(self: _Zones, names, what: str, who: int) -> int:
-        """The CHOICES discard bits of the cards named (each one card in `who`'s hand; 701.9a)."""
+    def _discard_cards(self: _Zones, names, what: str) -> int:
+        """The CHOICES discard value of the cards named (at most 4; 701.9a, 701.9b): 16 bits each, 1 +
+        its card row; none named ([]): 0xFFFF, an optional discard declined. They are looked for in
+        the hand as the cards are discarded (after an effect's draws: Faithless Looting), so any card
+        may be named."""
         if isinstance(names, str) or not isinstance(names, (list, tuple)):
             raise ArgumentTypeError(f"{what}: a list of card names, got {shown(names)}")
-        hand, mask = self._hands[who], 0
-        for name in names:
-            name = self._card(name).name if not isinstance(name, str) else name
-            free = [k for k, h in enumerate(hand) if h == name and not (mask >> k) & 1]
-            if not free:
-                raise ArgumentError(f"{what}: {name} is not in {POSSESSIVE[who]} hand "
-                                    "(or is named more often than it is)")
-            if free[0] >= 64:
-                raise ArgumentError(f"{what}: {name} is past the 64th card of the hand")
-            mask |= 1 << free[0]
-        return mask
+        if len(names) > 4:
+            raise ArgumentError(f"{what}: at most 4 card names, got {shown(names)}")
+        cards = [self._defs.get(name) or self._card(name) if isinstance(name, str) else self._card(name)
+                 for name in names]                           # (each compiled in, before the tables are read)
+        tables = self.tables
+        return sum((tables.row_of(c) + 1) << (16 * k) for k, c in enumerate(cards)) if cards else 0xFFFF

@@ -85,6 +85,7 @@ class OpCode(enum.IntEnum):
     OP_EARTHBEND = 34            # a land you control becomes a 0/0 creature with haste, N +1/+1 counters (701.66a)
     OP_FLIP_DAMAGE = 35          # a coin is flipped: if the player loses it, N damage to them (705.2, 120.3a)
     OP_COUNTER_SPELL = 36        # the spell whose casting triggered it is countered (701.6a): resolve_spell
+    OP_DISCARD = 37              # a player discards N cards (701.9a): optionally, and then draws arg (Learn)
 
 
 class OpFlag(enum.IntEnum):
@@ -107,6 +108,7 @@ class OpFlag(enum.IntEnum):
     OF_ON_SOURCE = 8192          # OP_COUNTERS: on the ability's own permanent, where its event concerns another
     OF_TO_HAND = 16384           # OP_SEARCH_CARD: into the hand (else onto the battlefield)
     OF_MANA_VALUE_AT_MOST_X = 32768  # OP_SEARCH_CARD: a card of mana value X or less (the spell's X, 107.3)
+    OF_MAY_DISCARD = 65536       # OP_DISCARD: the player may discard them (608.2d), and draws arg if they do
 
 
 class Who(enum.IntEnum):
@@ -156,7 +158,9 @@ CHOICE_KINDS: tuple[ChoiceKind, ...] = (
     ChoiceKind("permanent_to_sacrifice", "the permanent a cost's \"Sacrifice a creature\" sacrifices (701.21a; the "
                "first that may be, the ability's own last)", "resolving", "permanent_to_sacrifice",
                field="sacrifice_object", default=-1),
-    ChoiceKind("cards_to_discard", "the cards a cost's \"Discard N cards\" discards (701.9a; the first in hand)",
+    ChoiceKind("cards_to_discard", "the cards a cost's \"Discard N cards\" or an effect's \"discard N cards\" "
+               "discards (701.9a, 701.9b; a Scenario's: the first in hand, an optional discard too; none given, [], "
+               "declines an optional one; the goldfish's: the cards it wants least)",
                "resolving", "cards_to_discard", field="discard", default=0),
     ChoiceKind("creature_to_tap", "the permanent a mana ability's \"Tap an untapped creature you control\" taps "
                "(701.26a, 118.3; in a payment, the one the search leaves free: first one that makes no mana and can't "
@@ -607,6 +611,18 @@ OPS: tuple[OpDef, ...] = (
           "the spell whose casting triggered the ability is countered: put into its owner's graveyard (exiled if "
           "cast with flashback, 702.34a), it never resolves (a permanent spell never enters)",
           (_flag("counter_spell", "true: it is"),)),
+    OpDef("discard", OpCode.OP_DISCARD, "701.9a",
+          "you discard N cards of your choice (701.9b; as many as you have): \"draw two cards, then discard two "
+          "cards\" (Faithless Looting); with may_discard, you may, and if you do (all N), you draw "
+          "draw_if_discarded cards "
+          "(\"You may discard a card. If you do, draw two cards.\"; Learn, 701.48a, its Lesson from outside the "
+          "game moot: a goldfish has no sideboard). The goldfish discards the cards it wants least, and an optional "
+          "discard only of cards it doesn't want (docs/rules-core.md, \"Discarding\")",
+          (_amount("discard", "cards discarded"),
+           _flag("may_discard", "you may discard them (608.2d: not with fewer in hand)", flag=OpFlag.OF_MAY_DISCARD),
+           Param("draw_if_discarded", "number", "cards you draw if you discarded them", hi=MAX_LOOK, default=0,
+                 to="arg")),
+          choice="cards_to_discard", moved="discard"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

@@ -30,7 +30,7 @@ PARTLY = {
     'Talon Gates of Madara', 'Tezzeret, Cruel Captain'}
 UNKNOWN = {
     'Manifold Key',
-    'Chrome Mox', 'Academic Dispute'}
+    'Chrome Mox'}
 # Cards of the set the corpus lacks, each with the reason it is skipped (none now).
 NOT_IN_CORPUS: dict[str, str] = {}
 
@@ -65,7 +65,8 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Monastery Swiftspear", "Eddymurk Crab", "Voice of Victory", "Soul-Scar Mage", "Cavern of Souls",
            "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble",
             "Psychic Frog", "Slickshot Show-Off", "Mishra's Bauble", "Atraxa, Grand Unifier",
-            "Badgermole Cub", "The One Ring", "Chalice of the Void", "The Fantasticar"}
+            "Badgermole Cub", "The One Ring", "Chalice of the Void", "The Fantasticar",
+            "Academic Dispute"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -1040,3 +1041,17 @@ def test_301_7a_the_fantasticar_a_4_4_flyer_on_a_noncreature_spell_sacrificed_on
         s.cast("Lightning Bolt")
     assert not s.on_battlefield(car)
     assert s.attack() == 16 and s.life("opponent") == 20 - 4 * 3 - 16
+
+
+def test_701_48a_academic_dispute_learns_a_card_discarded_for_a_card_drawn_or_none(db):
+    """{R} instant: "Target creature blocks this turn if able. You may have it gain reach until end
+    of turn." (moot: the goldfish's opponent never attacks) "Learn." (701.48a: you may discard a
+    card, and if you do, draw a card; the Lesson from outside the game moot: no sideboard)."""
+    for given, hand, graveyard in ((["Forest"], ["Island", "Swamp"], ["Academic Dispute", "Forest"]),
+                                   ([], ["Forest", "Swamp"], ["Academic Dispute"])):
+        s = _scenario(db, "Mountain")
+        _library(s, "Island", "Plains")
+        for name in ("Academic Dispute", "Forest", "Swamp"):
+            s.add_to_hand(name)
+        s.cast("Academic Dispute", choices={"cards_to_discard": given})
+        assert sorted(s.hand()) == hand and sorted(s.graveyard()) == graveyard

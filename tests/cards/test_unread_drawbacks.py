@@ -109,7 +109,7 @@ def test_603_2_lotus_field_and_rupture_spire_read_from_their_text_are_never_play
      "120.3a, 603.2: damage dealt to you"),
     ("At the beginning of your upkeep, this creature deals 1 damage to each player and each creature.",
      "120.3a, 603.2: damage dealt to you"),
-    ("When this creature enters, discard a card.", "701.9a, 603.2: discarding"),
+    ("When this creature enters, discard a card at random.", "701.9a, 603.2: discarding"),
     ("When this creature enters, each player discards a card.", "701.9a, 603.2: discarding"),
     ("When this creature enters, sacrifice it unless you discard a card.", "701.21a, 603.2: sacrificing"),
     ("When this creature enters, you skip your next turn.", "614.1b, 603.2: skipping"),
@@ -157,7 +157,9 @@ def test_608_2_a_spells_unread_drawback_sentence_makes_it_never_cast():
     "When this creature enters, target player discards a card.",
     "When this creature enters, target opponent loses 2 life.",
     "When this creature enters, you may sacrifice a land. If you do, draw two cards.",     # (an option)
-    "When this creature enters, draw a card, then discard a card.",             # (a filter: neither done)
+    "When this creature enters, draw a card, then discard a card.",             # (read: a filter, 701.9a)
+    "When this creature enters, discard a card.",                               # (read: 701.9a, the goldfish's
+    #                                                                             least wanted card)
     "{1}, Sacrifice a creature: Draw a card.",                                  # (never activated)
     "Sacrifice this creature: Add {R}{R}.",
     "When this creature dies, return it to its owner's hand.",                  # (a benefit)

@@ -415,6 +415,11 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
                 set_flags(g, t, g.perms[t].flags & ~PF_TAPPED)
+        elif code == OP_DISCARD:               # 701.9a; "you may ... If you do, draw" only if all were (608.2d)
+            n = op_amount(R, g, op, source, who, x)
+            if discard_chosen(R, S, g, -1, who, n, (op.flags & OF_MAY_DISCARD) != 0, True) == n > 0:
+                for q in range(op.arg):
+                    draw(R, g, rng, who)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
 
@@ -915,15 +920,26 @@ cdef void pay_other_costs(Rules* R, Spec* S, Game* g, int i, Activated* a, int w
     """The parts of permanent i's ability `a` that are paid with other cards and permanents:
     discarding a.discard_n cards (701.9a), then sacrificing a permanent its filter passes
     (701.21a), each chosen by the player (cards_to_discard, permanent_to_sacrifice)."""
-    cdef int q, n, j
-    cdef int32_t chosen[MAXHAND]
-    n = cards_to_discard(R, S, g, i, who, a.discard_n, chosen)
-    for q in range(n):                  # (from the last index down: the ones left keep theirs)
-        discard_card(R, g, who, chosen[q])
+    cdef int j
+    discard_chosen(R, S, g, i, who, a.discard_n, False, False)
     if a.sacrifice_filter >= 0:
         j = permanent_to_sacrifice(R, S, g, a.sacrifice_filter, i, who)
         if j >= 0:
             leave_to_graveyard(g, j)
+
+
+cdef int discard_chosen(Rules* R, Spec* S, Game* g, int source, int who, int n, bint may, bint traced) noexcept nogil:
+    """Player `who` discards n cards (701.9a) for permanent `source`'s cost (-1: an effect, `traced`),
+    those cards_to_discard chooses (`may`: an optional discard, which may be declined); returns how
+    many. The one place cards are discarded by choice."""
+    cdef int q, m
+    cdef int32_t chosen[MAXHAND]
+    m = cards_to_discard(R, S, g, source, who, n, may, chosen)
+    for q in range(m):                  # (from the last index down: the ones left keep theirs)
+        if traced:
+            trace_moved(g, OP_DISCARD, g.front[g.hand[who][chosen[q]]], Z_HAND, Z_GRAVEYARD, who)
+        discard_card(R, g, who, chosen[q])
+    return m
 
 
 cdef inline int cycling_row(Rules* R, int row) noexcept nogil:

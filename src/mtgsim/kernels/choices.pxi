@@ -22,7 +22,8 @@ cpdef enum ChoiceFault:          # why what a Scenario's caller gave for a choic
     CF_TAPPED = 5                # tapped, where the cost taps an untapped one (701.26a)
     CF_TOO_MANY = 6              # more cards than the cost discards, or the effect takes (701.9a, 401.2)
     CF_BEYOND = 7                # a place in a look past the cards it looked at (401.2)
-    CF_ABSENT = 8                # a card named that is not in the hand as the effect puts cards back (401.4)
+    CF_ABSENT = 8                # a card named that is not in the hand as the effect puts cards back (401.4),
+                                 # or as the cards are discarded (701.9a)
     CF_NO_SHUFFLE = 9            # "shuffle", where the effect doesn't let the player shuffle (701.24a)
 
 
@@ -520,32 +521,60 @@ cdef inline int bits_set(uint64_t m) noexcept nogil:
     return n
 
 
-cdef int cards_to_discard(Rules* R, Spec* S, Game* g, int source, int who, int n, int32_t* out) noexcept nogil:
-    """The n cards player `who` discards for a cost "Discard N cards" (701.9a): their indexes in
-    the hand into `out`, the highest first (so that discarding them in that order leaves the
-    others' indexes be); returns how many (fewer only if the hand has fewer). `source`: the
-    ability's permanent. In a Scenario's game the cards whose bits of g.choices.discard are set
-    (more than n: noted, note_illegal_choice), then the first cards not chosen; in the goldfish
-    the play policy's (unwanted_cards, then the first cards)."""
-    cdef int k, m = 0
+cdef int cards_to_discard(Rules* R, Spec* S, Game* g, int source, int who, int n, bint may,
+                          int32_t* out) noexcept nogil:
+    """The n cards player `who` discards (701.9a: a cost's "Discard N cards", an effect's "discard N
+    cards"; 701.9b: the player chooses which): their indexes in the hand into `out`, the highest
+    first (so that discarding them in that order leaves the others' indexes be); returns how many
+    (fewer only if the hand has fewer; 0 if an optional discard, `may`, is declined). `source`:
+    the permanent whose cost asks (-1: an effect). In a Scenario's game the cards g.choices.discard
+    names (its 16-bit parts from the lowest: 1 + the card row, each the first copy in hand not
+    chosen; 0 ends the list; the part 0xFFFF alone: none, an optional discard declined), then the
+    first cards not chosen (more names than n, or a name not in the hand: noted,
+    note_illegal_choice); in the goldfish the play policy's: an optional discard only if it has n
+    cards it doesn't want (unwanted_cards), and the cards it wants least (card_to_put_back, one
+    by one, the lands discarded counted as gone) -- docs/rules-core.md, "Discarding"."""
+    cdef int k, m = 0, lands = 0, parts = 0
     cdef uint8_t taken[MAXHAND]
+    cdef uint64_t given = g.choices.discard
     n = min(n, g.hand_n[who])
     memset(taken, 0, g.hand_n[who])
-    if g.scenario:
+    if not g.scenario:
+        if may and unwanted_cards(R, S, g, n, taken) < n:
+            return 0
+        memset(taken, 0, g.hand_n[who])
+        while m < n:
+            k = card_to_put_back(R, S, g, taken, lands)
+            taken[k] = 1
+            lands += counts_as_land(R, S, g.hand[0][k])
+            m += 1
+    else:
         asked_for(g, CH_CARDS_TO_DISCARD)
-        for k in range(min(g.hand_n[who], 64)):
-            if (g.choices.discard >> k) & 1:
-                if m == n:              # (more given than the cost discards: noted, refused)
-                    note_illegal_choice(g, CH_CARDS_TO_DISCARD, CF_TOO_MANY, bits_set(g.choices.discard), source, n)
+        if given == 0xFFFF:             # (none: an optional discard declined; a cost's or a must: the first)
+            if may:
+                return 0
+            given = 0
+        while given & 0xFFFF:
+            parts += 1
+            given >>= 16
+        given = g.choices.discard if parts else 0
+        while given & 0xFFFF:
+            if m == n:                  # (more given than are discarded: noted, refused)
+                note_illegal_choice(g, CH_CARDS_TO_DISCARD, CF_TOO_MANY, parts, source, n)
+                break
+            for k in range(g.hand_n[who]):
+                if not taken[k] and g.hand[who][k] == <int>(given & 0xFFFF) - 1:
+                    taken[k] = 1
+                    m += 1
                     break
+            else:
+                note_illegal_choice(g, CH_CARDS_TO_DISCARD, CF_ABSENT, <int>(given & 0xFFFF) - 1, source, who)
+                break
+            given >>= 16
+        for k in range(g.hand_n[who]):
+            if m < n and not taken[k]:
                 taken[k] = 1
                 m += 1
-    else:
-        m = unwanted_cards(R, S, g, n, taken)
-    for k in range(g.hand_n[who]):
-        if m < n and not taken[k]:
-            taken[k] = 1
-            m += 1
     m = 0
     for k in range(g.hand_n[who] - 1, -1, -1):
         if taken[k]:

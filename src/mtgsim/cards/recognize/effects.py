@@ -71,6 +71,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "spell_to_library": ("Sorcery", "Draw two cards. Shuffle ~ into its owner's library."),
     "draw_next_upkeep": ("Artifact", ("{T}, Sacrifice ~: Look at the top card of target player's library. Draw a "
                                       "card at the beginning of the next turn's upkeep.")),
+    "discard": ("Sorcery", "Draw two cards, then discard two cards."),
     "look_reveal": ("Sorcery", ("Look at the top five cards of your library. You may reveal a colorless card from "
                                 "among them and put it into your hand. Then put the rest on the bottom of your "
                                 "library in any order.")),
@@ -137,6 +138,19 @@ def _e_rearrange(m):                    # 401.4 (Sensei's Divining Top; Ponder: 
 @_effect(rf"put {NUMBER_WORD} cards? from your hand on top of your library(?: in any order)?")
 def _e_hand_to_top(m):                  # 401.4 (Brainstorm, after its draws: 608.2c)
     return {"hand_to_top": number_of(m["n"])}
+
+
+@_effect(rf"(?:then )?discard {NUMBER_WORD} cards?")
+def _e_discard(m):                      # 701.9a ("draw two cards, then discard two cards": the draw first, 608.2c)
+    return {"discard": number_of(m["n"])}
+
+
+@_effect(rf"you may discard {NUMBER_WORD} cards?\. If you do, draw (?P<d>a card|two cards|three cards)")
+@_effect(r"learn")
+def _e_may_discard(m):                  # 608.2d; Learn, 701.48a: its Lesson from outside the game moot (no sideboard)
+    if "d" not in m.groupdict():
+        return {"discard": 1, "may_discard": True, "draw_if_discarded": 1}
+    return {"discard": number_of(m["n"]), "may_discard": True, "draw_if_discarded": number_of(m["d"].split()[0])}
 
 
 @_effect(r"put ~ on top of its owner's library")
@@ -596,6 +610,7 @@ _INSTEAD_PUT = re.compile(r"if there is [^,]+ in your graveyard, instead put \w+
 
 
 _MAY_SACRIFICE = re.compile(r"you may sacrifice ~\.?", re.I)
+_MAY_DISCARD = re.compile(r"You may discard (?:a card|two cards)\.", re.I)
 _SACRIFICE_THEM = re.compile(r"Sacrifice (?:them|those tokens|that token|it) at the beginning of the next end step\.?")
 
 
@@ -627,6 +642,8 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (what the flip lost does: one phrase with it, 705.2)
         elif out and _MAY_SACRIFICE.fullmatch(out[-1]) and s.startswith("If you do, "):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (what the sacrifice buys: one phrase, 608.2d)
+        elif out and s.startswith("If you do, draw ") and _MAY_DISCARD.fullmatch(out[-1]):
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (the draw only if the discard was made: one phrase)
         elif out and s.startswith("You gain life equal to the life lost this way"):
             out[-1] += " " + s                  # (how much depends on the sentence before)
         else:
