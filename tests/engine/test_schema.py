@@ -12,7 +12,7 @@ PINNED = {
     "hybrid": (2, ['colors', 'phyrexian']),
     "count": (8, ['what', 'color', 'counter', 'filter']),
     "filter": (32, ['who', 'other', 'types', 'not_types', 'supertypes', 'colors', 'subtypes', 'min_power', 'max_power', 'min_toughness', 'max_toughness', 'same_name', 'cost_below', 'mana_value_below']),
-    "op": (16, ['code', 'who', 'flags', 'arg', 'amount']),
+    "op": (20, ['code', 'who', 'flags', 'arg', 'amount']),
     "effect": (36, ['op_first', 'n_ops', 'worth', 'token_copy', 'land_search', 'gain_life', 'damage_to_you', 'lose_life']),
     "card": (128, ['types', 'supertypes', 'colors', 'attack_if_filter', 'subtypes', 'keywords', 'cost', 'kicker', 'flashback', 'mana_value', 'power', 'toughness', 'attack_if', 'suspend_time', 'star', 'power_star', 'toughness_star', 'is_token', 'unmodeled', 'mana_first', 'n_mana', 'extra_land_plays', 'costmod_first', 'n_costmod', 'doesnt_untap', 'uncastable', 'trigger_first', 'n_trigger', 'earthbent', 'replacement_first', 'n_replacement', 'grant_first', 'n_grant', 'enters_first', 'n_enters', 'triggered_first', 'n_triggered', 'transformed', 'activated_first', 'n_activated', 'next_level', 'spell_effect', 'kicked_effect', 'back', 'exile_cost']),
     "mana_ability": (64, ['card', 'cost', 'tap', 'untap', 'sacrifice_self', 'remove_kind', 'life', 'output', 'remove_n', 'mana', 'options_first', 'n_options', 'colors', 'marks', 'amount', 'could_produce', 'remove_x', 'tap_filter', 'if_you_control', 'instead', 'effect', 'restriction', 'condition']),
