@@ -99,6 +99,7 @@ class OpFlag(enum.IntEnum):
     OF_REST_TO_GRAVEYARD = 2048  # OP_LOOK_REVEAL: the rest into the graveyard, not on the bottom (Malevolent Rumble)
     OF_RANDOM_ORDER = 4096       # OP_LOOK_TO_HAND, OP_LOOK_REVEAL: the rest on the bottom in a random order
     OF_ON_SOURCE = 8192          # OP_COUNTERS: on the ability's own permanent, where its event concerns another
+    OF_EACH_CREATURE = 16384     # OP_COUNTERS: on each creature its player controls (Abandoned Air Temple)
 
 
 class Who(enum.IntEnum):
@@ -416,7 +417,10 @@ OPS: tuple[OpDef, ...] = (
                  choices=COUNTER_NAMES),
            _flag("on_source", "on the ability's own permanent, where its event concerns another (\"Whenever a land "
                  "you control enters, put a +1/+1 counter on ~\", 603.6a: the land entering is the one concerned)",
-                 flag=OpFlag.OF_ON_SOURCE)),
+                 flag=OpFlag.OF_ON_SOURCE),
+           _flag("each_creature_you_control", "on each creature you control as it resolves, not on one object "
+                 "(Abandoned Air Temple's \"Put a +1/+1 counter on each creature you control\", 122.6, 608.2h: "
+                 "those it controls then; none, none gets one)", flag=OpFlag.OF_EACH_CREATURE)),
           worth=("+1/+1", "storage")),   # (storage: kept for later, policy.use_abilities)
     OpDef("scry", OpCode.OP_SCRY, "701.22a", "scry N (at most MAX_LOOK)",
           (_number("scry", "cards looked at", hi=MAX_LOOK),), worth=True, choice="keep_on_top"),

@@ -284,6 +284,12 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                     enter_attacking(R, g, t)
                 if op.flags & OF_SACRIFICE_AT_END and t >= 0:    # ("Sacrifice them at the beginning of
                     sacrificed_at_end(g, find_object(g, t))     # the next end step": mobilize's)
+        elif code == OP_COUNTERS and op.flags & OF_EACH_CREATURE:   # (122.6, 608.2h: those controlled now)
+            n = op_amount(R, g, op, source, who, x)
+            for t in range(g.n):
+                if g.perms[t].controller == who and types_of(R, &g.perms[t]) & CT_CREATURE:
+                    g.over |= amount_in(&g.perms[t].counters[op.arg], n)
+                    g.m1m1 |= g.perms[t].counters[<int>CK_M1M1] != 0
         elif code == OP_COUNTERS:
             if op.flags & OF_ON_SOURCE:          # (its own permanent, if still there: 400.7)
                 t = find_object(g, source_id) if source_id >= 0 else -1

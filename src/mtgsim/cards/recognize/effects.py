@@ -295,6 +295,11 @@ def _e_counters(m):
     return {"counters": {m["kind"]: "X" if m["n"] == "X" else number_of(m["n"])}, "_on_": m["on"]}
 
 
+@_effect(r"put (?P<n>a|an|one|two|three|four|five|\d+) \+1/\+1 counters? on each creature you control")
+def _e_counters_each(m):                # 122.6, 608.2h: Abandoned Air Temple
+    return {"counters": {"+1/+1": number_of(m["n"])}, "each_creature_you_control": True}
+
+
 @_effect(r"(?P<on>~|it) gets \+(?P<p>\d+)/\+(?P<t>\d+) until end of turn")
 def _e_power_bonus(m):                  # 613.4c, 514.2 (prowess's, 702.108a; +0/+N: left unread)
     p, t = int(m["p"]), int(m["t"])
