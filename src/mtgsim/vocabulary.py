@@ -79,6 +79,7 @@ class OpCode(enum.IntEnum):
     OP_SEARCH_CARD = 29          # search the library for N cards onto the battlefield (701.23): arg, a FILTER row
     OP_LOOK_REVEAL = 30          # look at (reveal) the top N, cards of the FILTER row arg of them may go into
     #                              the hand (one, or any number), the rest on the bottom or into the graveyard
+    OP_HAND_TO_BATTLEFIELD = 31  # its card, CARD row arg, from its owner's hand onto the battlefield (305.4, 113.6m)
 
 
 class OpFlag(enum.IntEnum):
@@ -543,6 +544,14 @@ OPS: tuple[OpDef, ...] = (
                  flag=OpFlag.OF_REST_TO_GRAVEYARD),
            _RANDOM_ORDER),
           worth=True, choice="to_hand", moved="look"),
+    OpDef("hand_to_battlefield", OpCode.OP_HAND_TO_BATTLEFIELD, "305.4",
+          "put this card from your hand onto the battlefield (Talon Gates of Madara's \"{4}: Put ~ from your hand "
+          "onto the battlefield\"): an ability of the card in its owner's hand (113.6m), its card's last activated "
+          "ability and its only op, nothing else in its cost; if the card is still in the hand as it resolves, it "
+          "enters (its enters abilities trigger), not a land played (305.4: the land drop is still there). The "
+          "goldfish activates it after its spells and abilities with the mana they left, as it cycles "
+          "(worth_cycling), whenever it can pay",
+          (_flag("hand_to_battlefield", "true: it does"),), moved="put"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

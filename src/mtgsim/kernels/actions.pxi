@@ -378,6 +378,14 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 t = find_object(g, source_id)
                 if t >= 0:
                     dies(R, S, g, rng, t)
+        elif code == OP_HAND_TO_BATTLEFIELD:   # 113.6m: its card, if still in the hand; 305.4: no land played
+            t = g.hand_n[who] - 1
+            while t >= 0 and g.hand[who][t] != op.arg:
+                t -= 1
+            if t >= 0:
+                trace_moved(g, code, op.arg, Z_HAND, Z_BATTLEFIELD, who)
+                take_from_hand(R, g, who, t)
+                put_onto_battlefield(R, S, g, rng, op.arg, False, 0, who)
         elif code == OP_UNTAP_SOURCE:          # 701.26a: its source, if still there (400.7)
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
@@ -857,12 +865,20 @@ cdef void pay_other_costs(Rules* R, Spec* S, Game* g, int i, Activated* a, int w
 
 
 cdef inline int cycling_row(Rules* R, int row) noexcept nogil:
-    """The ACTIVATED row of card `row`'s cycling ability (702.29a: its last row, from_hand),
-    -1 if it has none."""
+    """The ACTIVATED row of card `row`'s ability from the hand (its last row, from_hand): cycling
+    (702.29a), or putting it onto the battlefield (puts_itself); -1 if it has none."""
     cdef Card* c = &R.cards[row]
     if c.n_activated and R.activated[c.activated_first + c.n_activated - 1].from_hand:
         return c.activated_first + c.n_activated - 1
     return -1
+
+
+cdef inline bint puts_itself(Rules* R, int row) noexcept nogil:
+    """Is card `row`'s ability from the hand (cycling_row) "Put ~ from your hand onto the
+    battlefield" (hand_to_battlefield, 113.6m: the card stays in the hand until it resolves), not
+    a cycling discarding it?"""
+    cdef Effect* e = &R.effects[R.activated[cycling_row(R, row)].effect]
+    return e.n_ops > 0 and R.ops[e.op_first].code == OP_HAND_TO_BATTLEFIELD
 
 
 cdef void discard_card(Rules* R, Game* g, int who, int k) noexcept nogil:
@@ -889,9 +905,11 @@ cdef void cycle_card(Rules* R, Spec* S, Game* g, Rng* rng, int who, int k) noexc
     """Player `who` cycles the card at index k of their hand (702.29a), its mana paid: the
     rest of the cost, discarding it (into the graveyard), then the ability resolves — draw a
     card, or a typecycling's search for a card of its type into the hand (702.29e; the search
-    shuffles the library)."""
+    shuffles the library). An ability putting the card onto the battlefield (puts_itself) has
+    no rest of its cost: it resolves."""
     cdef int row = g.hand[who][k]
-    discard_card(R, g, who, k)          # (discard_self: paid here, the card not being a permanent)
+    if not puts_itself(R, row):         # (its effect takes it from the hand as it resolves, 113.6m)
+        discard_card(R, g, who, k)      # (discard_self: paid here, the card not being a permanent)
     run_ops(R, S, g, rng, R.activated[cycling_row(R, row)].effect, -1, -1, 0, who)
     state_based_actions(R, S, g, rng)
 

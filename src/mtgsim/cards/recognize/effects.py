@@ -57,6 +57,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "hand_to_top": ("Instant", ("Draw three cards, then put two cards from your hand on top of your library in any "
                                 "order.")),
     "source_to_top": ("Artifact", "{T}: Draw a card, then put ~ on top of its owner's library."),
+    "hand_to_battlefield": ("Land", "{T}: Add {C}.\n{4}: Put ~ from your hand onto the battlefield."),
     "untap_source": ("Artifact", "~ doesn't untap during your untap step.\n{T}: Add {C}{C}{C}.\n{4}: Untap ~."),
     "graveyard_to_hand": ("Sorcery", "Return target instant or sorcery card from your graveyard to your hand."),
     "transform": ("Creature — Human", "{3}{G}: Transform ~. Activate only as a sorcery."),
@@ -281,6 +282,11 @@ _CARD_TYPE = r"(?:artifact|battle|creature|enchantment|instant|land|planeswalker
 def _e_graveyard_to_hand(m):            # 115.1: Regrowth, Stormchaser's Talent's level 2
     types = re.findall(_CARD_TYPE, m["types"] or "", re.IGNORECASE)
     return {"graveyard_to_hand": 1, "graveyard_card_types": [t.capitalize() for t in types]}
+
+
+@_effect(r"put ~ from your hand onto the battlefield")
+def _e_hand_to_battlefield(m):          # 305.4, 113.6m: Talon Gates of Madara
+    return {"hand_to_battlefield": True}
 
 
 @_effect(r"untap up to (?P<n>one|two|three|four|five|\d+) lands?")

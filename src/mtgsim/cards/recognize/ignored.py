@@ -203,12 +203,13 @@ _NOOP = [
 ]
 
 _HARMFUL = [_family(
-        r"destroy|exile|tap|counter|return|put|deals|-\w+/-|attack|loses all|controller|prevent|enchanted",
+        r"destroy|exile|tap|counter|return|put|deals|-\w+/-|attack|loses all|controller|prevent|enchanted|phases",
         rf"(?:destroy|exile|tap) {_TARGET}{_WITH}"
         r"(?: (?:if|unless) [^.,]+| with [\w ]+| from (?:a|its owner's) graveyard)?",
         rf"(?:destroy|exile) (?:all|each) (?:other )?{_NP}{_WITH}",
         r"counter target [^.]*",
         rf"return {_TARGET}{_WITH} to (?:its|their) owners?'s? hands?",
+        rf"{_TARGET}{_WITH} phases out",        # (702.26: treated as though it doesn't exist: no attack)
         rf"put {_TARGET}{_WITH} on (?:top|the bottom) of its owner's library",
         rf"(?:~|it) deals (?:\w+|that much) damage to (?:{_TARGET}|each (?:other )?{_NP}){_WITH}",
         rf"(?:~|it) deals \w+ damage divided as you choose among {_TARGET}{_WITH}",
