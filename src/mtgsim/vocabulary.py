@@ -403,6 +403,9 @@ OPS: tuple[OpDef, ...] = (
           (_amount("lose_life", "life lost"),)),
     OpDef("gain_life", OpCode.OP_GAIN_LIFE, "119.3", "you gain N life",
           (_amount("gain_life", "life gained"),)),
+    OpDef("opponent_gains_life", OpCode.OP_GAIN_LIFE, "119.3",
+          "each opponent gains N life (Grove of the Burnwillows' mana ability: as it resolves, 605.3b; the goldfish's "
+          "kill needs that much more damage)", (_amount("opponent_gains_life", "life gained"),), who=Who.WHO_OPPONENTS),
     OpDef("add_mana", OpCode.OP_ADD_MANA, "106.4", "mana added to your pool (rituals), as symbols",
           (Param("add_mana", "mana", "the mana, e.g. \"{R}{R}{R}\"", default=""),)),
     OpDef("skip_untap", OpCode.OP_SKIP_UNTAP, "502.3",

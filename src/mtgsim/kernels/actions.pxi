@@ -261,7 +261,7 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             g.over |= amount_in(&g.bi.life[who if op.who == WHO_YOU else 1 - who],
                                 -op_amount(R, g, op, source, who, x))
         elif code == OP_GAIN_LIFE:
-            g.over |= amount_in(&g.bi.life[who], op_amount(R, g, op, source, who, x))
+            g.over |= amount_in(&g.bi.life[who if op.who == WHO_YOU else 1 - who], op_amount(R, g, op, source, who, x))
         elif code == OP_SEARCH_LAND:
             for q in range(op.amount.fixed):
                 search_land(R, S, g, rng, op, (op.flags & OF_TO_BATTLEFIELD) != 0, who)

@@ -27,6 +27,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "damage_to_you": ("Land", "{T}: Add {C}.\n{T}: Add {R}. ~ deals 1 damage to you."),
     "lose_life": ("Sorcery", "Draw two cards and you lose 2 life."),
     "gain_life": ("Sorcery", "You gain 3 life."),
+    "opponent_gains_life": ("Land", "{T}: Add {C}.\n{T}: Add {R} or {G}. Each opponent gains 1 life."),
     "add_mana": ("Instant", "Add {R}{R}{R}."),
     "skip_untap": ("Land", "{T}: Add {B}{B}. ~ doesn't untap during your next untap step."),
     "sacrifice_at_end": ("Creature — Elemental", "Haste\nAt the beginning of the end step, sacrifice ~."),
