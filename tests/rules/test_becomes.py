@@ -199,3 +199,42 @@ def test_613_1f_the_recognizer_reads_an_attack_trigger_the_animation_gives():
         {"kind": "activated", "cost": "{3}{R}", "becomes": ["Creature"], "becomes_power": 3, "becomes_toughness": 2,
          "becomes_subtypes": ["Goblin"], "becomes_colors": ["R"], "becomes_abilities": [
              {"kind": "trigger", "event": "self_attacks", "tokens": {"Goblin": 1}, "tapped_and_attacking": True}]}]
+
+
+def _read_land(name, text):
+    rec = recognize(OracleCard(name, "normal", (OracleFace(name, "", "Land", text, None, None),)))
+    assert rec.bucket == "fully", rec.clauses
+    return card_from_table(rec.table)
+
+
+def test_611_2a_soulstone_sanctuary_becomes_a_creature_for_the_rest_of_the_game():
+    """611.2a: "{4}: ~ becomes a 3/3 creature with vigilance and all creature types. It's still a
+    land." states no duration: the animation lasts past the cleanup step (read as the op with
+    until_end_of_turn false)."""
+    sanctuary = _read_land("Soulstone Sanctuary", "{T}: Add {C}.\n{4}: Soulstone Sanctuary becomes a 3/3 creature "
+                           "with vigilance and all creature types. It's still a land.")
+    s = Scenario()
+    p = s.add(sanctuary)
+    for _ in range(4):
+        s.tap_for_mana(s.add("Wastes"))
+    s.activate(p, 0)
+    s.next_turn()
+    s.next_turn()
+    assert s.types(p) == ("Creature", "Land") and (s.power(p), s.toughness(p)) == (3, 3)
+
+
+def test_509_1a_creeping_tar_pits_cant_be_blocked_is_moot_its_animation_ends_at_cleanup():
+    """"It can't be blocked this turn.": the goldfish's opponent has no creature to block (509.1a),
+    so the animation alone is read, until end of turn (514.2)."""
+    pit = _read_land("Creeping Tar Pit", "Creeping Tar Pit enters tapped.\n{T}: Add {U} or {B}.\n{1}{U}{B}: Until end "
+                     "of turn, Creeping Tar Pit becomes a 3/2 blue and black Elemental creature. It's still a land. "
+                     "It can't be blocked this turn.")
+    s = Scenario()
+    p = s.add(pit)
+    for color in ("U", "B"):
+        s.tap_for_mana(s.add("Watery Grave"), color=color)
+    s.tap_for_mana(s.add("Wastes"))
+    s.activate(p, 0)
+    assert s.types(p) == ("Creature", "Land") and (s.power(p), s.toughness(p)) == (3, 2)
+    s.next_turn()
+    assert s.types(p) == ("Land",)

@@ -178,8 +178,13 @@ def _e_look_reveal(m):                  # 401.2, 701.20a (Ancient Stirrings, Aug
 _BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,{}]+?))?")
 
 
-@_effect(r"until end of turn, (?:~|it) becomes " + _BECOMES_WHAT + r"\. It's still a land")
-@_effect(r"(?:~|it) becomes " + _BECOMES_WHAT + r" until end of turn\. It's still a land")
+# ("It can't be blocked this turn": moot, the goldfish's opponent having no creature to block, 509.1a)
+_UNBLOCKED = r"(?:\. It can't be blocked this turn)?"
+
+
+@_effect(r"until end of turn, (?:~|it) becomes " + _BECOMES_WHAT + r"\. It's still a land" + _UNBLOCKED)
+@_effect(r"(?:~|it) becomes " + _BECOMES_WHAT + r" until end of turn\. It's still a land" + _UNBLOCKED)
+@_effect(r"(?:~|it) becomes " + _BECOMES_WHAT + r"\. It's still a land(?P<stays>)")
 def _e_becomes(m):                      # 613.1d-f, 613.4b (Mutavault, the Restless lands, Mishra's Factory)
     colors, types, subtypes, keywords, all_types = [], ["Creature"], [], [], False
     for word in m["words"].replace(",", " ").split():
@@ -201,6 +206,8 @@ def _e_becomes(m):                      # 613.1d-f, 613.4b (Mutavault, the Restl
     if "colorless" in m["words"].lower() and colors:
         return None
     step = {"becomes": types, "becomes_power": int(m["p"]), "becomes_toughness": int(m["t"])}
+    if "stays" in m.groupdict():        # (no duration: while it stays on the battlefield, 611.2a;
+        step["until_end_of_turn"] = False   # Soulstone Sanctuary)
     step.update({k: v for k, v in (("becomes_subtypes", subtypes), ("becomes_colors", colors),
                                    ("becomes_keywords", keywords), ("all_creature_types", all_types)) if v})
     return step
@@ -533,6 +540,8 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the choice is of the cards looked at: one phrase)
         elif out and s == "It's still a land." and " becomes " in out[-1]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (613.1d: what it becomes keeps its types: one phrase)
+        elif out and s == "It can't be blocked this turn." and out[-1].endswith("It's still a land."):
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (the animated land's: one phrase)
         elif out and s.startswith("Then if you control four or more lands, untap that land") and _LAND_SEARCH.fullmatch(
                 out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the land found untapped: one phrase with its search)
