@@ -124,6 +124,9 @@ _NOOP = [
             r"regenerate target (?-i:[A-Z][\w-]+)(?:, (?-i:[A-Z][\w-]+))*,? or (?-i:[A-Z][\w-]+)",  # (Swarmyard)
             r"(?:it|they|that creature|~) can't be regenerated(?: this turn)?",
             r"(?:a creature|creatures) destroyed this way can't be regenerated"),
+    # --- an optional target in a graveyard: none chosen (the opponent's is empty, a card of the
+    # player's own exiled gains nothing; Restless Cottage)
+    _family(r"graveyard", r"exile up to one target card from a graveyard"),
     # --- a land card name chosen (Petrified Hamlet): the goldfish names one no player controls,
     # so what the chosen name gives or stops befalls no permanent (its policy: none of its lands
     # gains or loses an ability by it)
