@@ -382,7 +382,8 @@ _BECOMES = (_names("becomes", "the card types it becomes, besides its own (613.1
             _number("becomes_toughness", "its base toughness (613.4b), as a creature", hi=99),
             _names("becomes_keywords", "keyword abilities it gains (613.1f)", KEYWORD_NAMES),
             Param("becomes_abilities", "abilities", "triggered abilities it gains (613.1f; Den of the Bugbear's "
-                  "\"whenever this creature attacks, ...\")", default=()),
+                  "\"whenever this creature attacks, ...\", Great Hall of the Biblioplex's \"whenever you cast an "
+                  "instant or sorcery spell, ...\")", default=()),
             _flag("until_end_of_turn", "until end of turn (514.2), else while it stays on the battlefield",
                   default=True, flag=OpFlag.OF_UNTIL_END_OF_TURN))
 

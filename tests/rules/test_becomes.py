@@ -238,3 +238,38 @@ def test_509_1a_creeping_tar_pits_cant_be_blocked_is_moot_its_animation_ends_at_
     assert s.types(p) == ("Creature", "Land") and (s.power(p), s.toughness(p)) == (3, 2)
     s.next_turn()
     assert s.types(p) == ("Land",)
+
+
+GREAT_HALL = ("{T}: Add {C}.\n{T}, Pay 1 life: Add one mana of any color. Spend this mana only to cast an instant or "
+              "sorcery spell.\n{5}: If Great Hall of the Biblioplex isn't a creature, it becomes a 2/4 Wizard creature "
+              "with \"Whenever you cast an instant or sorcery spell, Great Hall of the Biblioplex gets +1/+0 until end "
+              "of turn.\" It's still a land.")
+SPARK = card("Test Hall Spark", "{1}", "Sorcery", abilities=[{"kind": "spell", "gain_life": 1}])
+TRINKET = card("Test Hall Trinket", "{1}", "Artifact")
+
+
+def test_613_1f_great_hall_becomes_a_2_4_for_good_and_its_given_ability_triggers_on_instants_and_sorceries():
+    """Great Hall of the Biblioplex: the animation states no duration (611.2a: it stays a 2/4
+    Wizard), and gives "Whenever you cast an instant or sorcery spell, ~ gets +1/+0 until end of
+    turn" (613.1f: an ability of what it became, 601.2i: it triggers as the spell is cast), which
+    an artifact spell doesn't trigger; the bonus ends in the cleanup step (514.2). "If ~ isn't a
+    creature" is moot: this animation, lasting, is what makes it one."""
+    hall = _read_land("Great Hall of the Biblioplex", GREAT_HALL)
+    s = Scenario()
+    p = s.add(hall)
+    for _ in range(5):
+        s.tap_for_mana(s.add("Wastes"))
+    s.activate(p, 0)
+    s.next_turn()
+    s.next_turn()
+    assert (s.power(p), s.toughness(p)) == (2, 4) and "Creature" in s.types(p)
+    for _ in range(2):
+        s.add("Wastes")
+    s.add_to_hand(TRINKET)
+    s.cast(TRINKET)
+    assert s.power(p) == 2
+    s.add_to_hand(SPARK)
+    s.cast(SPARK)
+    assert (s.power(p), s.toughness(p)) == (3, 4)
+    s.next_turn()
+    assert s.power(p) == 2

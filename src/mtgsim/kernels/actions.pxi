@@ -754,19 +754,24 @@ cdef void upkeep_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexcep
 
 cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int who) noexcept nogil:
     """Player who's "whenever you cast a (creature) spell" abilities (Beast Whisperer, Animar), and
-    "a noncreature spell" (prowess, 702.108a: spell_not_types), each on its own permanent."""
-    cdef int j, k
+    "a noncreature spell" (prowess, 702.108a: spell_not_types), each on its own permanent: its card's,
+    and those what it has become gives it (613.1f: Great Hall of the Biblioplex's animation)."""
+    cdef int j, k, n
     cdef Card* c
     cdef Triggered* t
     for j in range(g.n):
         c = &R.cards[g.perms[j].card]
-        for k in range(c.n_triggered):
-            t = &R.triggered[c.triggered_first + k]
-            if (t.event == EV_YOU_CAST_SPELL and g.perms[j].controller == who
-                    and (t.spell_types == 0 or R.cards[row].types & t.spell_types)
-                    and not (R.cards[row].types & t.spell_not_types)
-                    and not (t.colorless and R.cards[row].colors)):        # (105.2c)
-                run_ops(R, S, g, rng, t.effect, j, j, 0, who)
+        for n in range(2):
+            for k in range(c.n_triggered):
+                t = &R.triggered[c.triggered_first + k]
+                if (t.event == EV_YOU_CAST_SPELL and g.perms[j].controller == who
+                        and (t.spell_types == 0 or R.cards[row].types & t.spell_types)
+                        and not (R.cards[row].types & t.spell_not_types)
+                        and not (t.colorless and R.cards[row].colors)):        # (105.2c)
+                    run_ops(R, S, g, rng, t.effect, j, j, 0, who)
+            if j >= g.n or not g.perms[j].becomes:
+                break
+            c = &R.cards[g.perms[j].becomes - 1]
 
 
 # ---- a spell resolving, an ability's costs and effect ----------------------------------------
