@@ -206,6 +206,9 @@ _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",),
      "{T}: Prevent the next 1 damage that would be dealt to any target this turn.", "1/1", [I]),
     ("Eiganjo Castle", "", "Legendary Land", "{T}: Add {W}.\n{W}, {T}: Prevent the next 2 damage that would be dealt "
      "to target legendary creature this turn.", None, [R, I]),
+    # a spell's target changed: no spell is on the stack as the trigger resolves (117.3c)
+    ("Hydroelectric Specimen", "{2}{U}", "Creature — Weird", "Flash\nWhen this creature enters, you may change the "
+     "target of target instant or sorcery spell with a single target to this creature.", "1/4", [R, I]),
     # a land card name chosen: the goldfish names one no player controls, so nothing gains or loses by it
     ("Petrified Hamlet", "", "Land", "When this land enters, choose a land card name.\nActivated abilities of sources "
      "with the chosen name can't be activated unless they're mana abilities.\nLands with the chosen name have \"{T}: "

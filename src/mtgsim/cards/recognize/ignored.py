@@ -124,6 +124,9 @@ _NOOP = [
             r"regenerate target (?-i:[A-Z][\w-]+)(?:, (?-i:[A-Z][\w-]+))*,? or (?-i:[A-Z][\w-]+)",  # (Swarmyard)
             r"(?:it|they|that creature|~) can't be regenerated(?: this turn)?",
             r"(?:a creature|creatures) destroyed this way can't be regenerated"),
+    # --- a spell's target changed: no spell is on the stack as a goldfish's trigger resolves (117.3c;
+    # Hydroelectric Specimen's "you may change the target of target instant or sorcery spell ...")
+    _family(r"change the target", r"change the target of target [\w ]*?spell(?: with a single target)? to ~"),
     # --- an optional target in a graveyard: none chosen (the opponent's is empty, a card of the
     # player's own exiled gains nothing; Restless Cottage)
     _family(r"graveyard", r"exile up to one target card from a graveyard"),
