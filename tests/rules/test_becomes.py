@@ -207,19 +207,26 @@ def _read_land(name, text):
     return card_from_table(rec.table)
 
 
+def _animated_for_two_turns(land, mana):
+    """A Scenario with `land` animated by its first activated ability, paid by `mana` Wastes, then
+    two turns on: (the Scenario, the land)."""
+    s = Scenario()
+    p = s.add(land)
+    for _ in range(mana):
+        s.tap_for_mana(s.add("Wastes"))
+    s.activate(p, 0)
+    s.next_turn()
+    s.next_turn()
+    return s, p
+
+
 def test_611_2a_soulstone_sanctuary_becomes_a_creature_for_the_rest_of_the_game():
     """611.2a: "{4}: ~ becomes a 3/3 creature with vigilance and all creature types. It's still a
     land." states no duration: the animation lasts past the cleanup step (read as the op with
     until_end_of_turn false)."""
     sanctuary = _read_land("Soulstone Sanctuary", "{T}: Add {C}.\n{4}: Soulstone Sanctuary becomes a 3/3 creature "
                            "with vigilance and all creature types. It's still a land.")
-    s = Scenario()
-    p = s.add(sanctuary)
-    for _ in range(4):
-        s.tap_for_mana(s.add("Wastes"))
-    s.activate(p, 0)
-    s.next_turn()
-    s.next_turn()
+    s, p = _animated_for_two_turns(sanctuary, 4)
     assert s.types(p) == ("Creature", "Land") and (s.power(p), s.toughness(p)) == (3, 3)
 
 
@@ -255,13 +262,7 @@ def test_613_1f_great_hall_becomes_a_2_4_for_good_and_its_given_ability_triggers
     an artifact spell doesn't trigger; the bonus ends in the cleanup step (514.2). "If ~ isn't a
     creature" is moot: this animation, lasting, is what makes it one."""
     hall = _read_land("Great Hall of the Biblioplex", GREAT_HALL)
-    s = Scenario()
-    p = s.add(hall)
-    for _ in range(5):
-        s.tap_for_mana(s.add("Wastes"))
-    s.activate(p, 0)
-    s.next_turn()
-    s.next_turn()
+    s, p = _animated_for_two_turns(hall, 5)
     assert (s.power(p), s.toughness(p)) == (2, 4) and "Creature" in s.types(p)
     for _ in range(2):
         s.add("Wastes")
