@@ -753,6 +753,9 @@ class _Compiler:
         r["sorcery_speed"] = a.sorcery_speed
         r["effect"] = self.effect(a.effect)
         r["condition"] = self.condition(a.activate_only)
+        if a.effect.has("hand_to_battlefield"):          # (113.6m: of the card in the hand, which it puts)
+            r["from_hand"] = 1
+            self.rows["op"][self.rows["effect"][r["effect"]]["op_first"]]["arg"] = card
         return r
 
     def _cycling(self, c: CardDef, card: int) -> np.void:

@@ -790,19 +790,22 @@ class Scenario(ScenarioChoices, ManaPools, ExileActions):
         """Cycle a card from the player's hand (702.29a: "[cost], discard this card: draw a
         card"; typecycling, 702.29e: search the library for a card of its type, put it into
         the hand, then shuffle): its cycling cost is paid from pool and untapped sources,
-        the card goes to the graveyard, then the ability resolves (`choices`: see `cast`)."""
+        the card goes to the graveyard, then the ability resolves (`choices`: see `cast`). So
+        too its other ability from the hand, "{4}: Put ~ from your hand onto the battlefield"
+        (113.6m, 305.4: it stays in the hand until the ability resolves; no land played)."""
         c = self._card(card)
         who = self._player(player)
         self._choosing(choices, who)                 # (refused before anything is done)
-        if c.cycling is None:
+        cost = c.cycling if c.cycling is not None else c.hand_ability_cost
+        if cost is None:
             raise RulesError(f"702.29a: {c.name} has no cycling ability")
         if c.name not in self._hands[who]:
-            raise RulesError(f"702.29a: cycling works only while the card is in its owner's hand; "
+            raise RulesError(f"702.29a, 113.6m: cycling works only while the card is in its owner's hand; "
                              f"{c.name} is not in {POSSESSIVE[who]} hand")
         snapshot = self._snapshot()
-        if c.cycling:
+        if cost:
             try:
-                self._pay(self._cost_row_total(self.tables.cost_rows[c.cycling]), who,
+                self._pay(self._cost_row_total(self.tables.cost_rows[cost]), who,
                           for_card=self.tables.row_of(c), for_ability=True)
             except RulesError:
                 self._restore(snapshot)

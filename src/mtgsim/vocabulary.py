@@ -86,6 +86,7 @@ class OpCode(enum.IntEnum):
     OP_FLIP_DAMAGE = 35          # a coin is flipped: if the player loses it, N damage to them (705.2, 120.3a)
     OP_COUNTER_SPELL = 36        # the spell whose casting triggered it is countered (701.6a): resolve_spell
     OP_DISCARD = 37              # a player discards N cards (701.9a): optionally, and then draws arg (Learn)
+    OP_HAND_TO_BATTLEFIELD = 38  # its card, CARD row arg, from its owner's hand onto the battlefield (305.4, 113.6m)
 
 
 class OpFlag(enum.IntEnum):
@@ -109,6 +110,7 @@ class OpFlag(enum.IntEnum):
     OF_TO_HAND = 16384           # OP_SEARCH_CARD: into the hand (else onto the battlefield)
     OF_MANA_VALUE_AT_MOST_X = 32768  # OP_SEARCH_CARD: a card of mana value X or less (the spell's X, 107.3)
     OF_MAY_DISCARD = 65536       # OP_DISCARD: the player may discard them (608.2d), and draws arg if they do
+    OF_EACH_CREATURE = 131072    # OP_COUNTERS: on each creature its player controls (Abandoned Air Temple)
 
 
 class Who(enum.IntEnum):
@@ -407,7 +409,8 @@ _BECOMES = (_names("becomes", "the card types it becomes, besides its own (613.1
             _number("becomes_toughness", "its base toughness (613.4b), as a creature", hi=99),
             _names("becomes_keywords", "keyword abilities it gains (613.1f)", KEYWORD_NAMES),
             Param("becomes_abilities", "abilities", "triggered abilities it gains (613.1f; Den of the Bugbear's "
-                  "\"whenever this creature attacks, ...\")", default=()),
+                  "\"whenever this creature attacks, ...\", Great Hall of the Biblioplex's \"whenever you cast an "
+                  "instant or sorcery spell, ...\")", default=()),
             _flag("until_end_of_turn", "until end of turn (514.2), else while it stays on the battlefield",
                   default=True, flag=OpFlag.OF_UNTIL_END_OF_TURN))
 
@@ -429,6 +432,9 @@ OPS: tuple[OpDef, ...] = (
           (_amount("lose_life", "life lost"),)),
     OpDef("gain_life", OpCode.OP_GAIN_LIFE, "119.3", "you gain N life",
           (_amount("gain_life", "life gained"),)),
+    OpDef("opponent_gains_life", OpCode.OP_GAIN_LIFE, "119.3",
+          "each opponent gains N life (Grove of the Burnwillows' mana ability: as it resolves, 605.3b; the goldfish's "
+          "kill needs that much more damage)", (_amount("opponent_gains_life", "life gained"),), who=Who.WHO_OPPONENTS),
     OpDef("add_mana", OpCode.OP_ADD_MANA, "106.4", "mana added to your pool (rituals), as symbols",
           (Param("add_mana", "mana", "the mana, e.g. \"{R}{R}{R}\"", default=""),)),
     OpDef("skip_untap", OpCode.OP_SKIP_UNTAP, "502.3",
@@ -444,7 +450,10 @@ OPS: tuple[OpDef, ...] = (
                  choices=COUNTER_NAMES),
            _flag("on_source", "on the ability's own permanent, where its event concerns another (\"Whenever a land "
                  "you control enters, put a +1/+1 counter on ~\", 603.6a: the land entering is the one concerned)",
-                 flag=OpFlag.OF_ON_SOURCE)),
+                 flag=OpFlag.OF_ON_SOURCE),
+           _flag("each_creature_you_control", "on each creature you control as it resolves, not on one object "
+                 "(Abandoned Air Temple's \"Put a +1/+1 counter on each creature you control\", 122.6, 608.2h: "
+                 "those it controls then; none, none gets one)", flag=OpFlag.OF_EACH_CREATURE)),
           worth=("+1/+1", "storage")),   # (storage: kept for later, policy.use_abilities)
     OpDef("scry", OpCode.OP_SCRY, "701.22a", "scry N (at most MAX_LOOK)",
           (_number("scry", "cards looked at", hi=MAX_LOOK),), worth=True, choice="keep_on_top"),
@@ -623,6 +632,14 @@ OPS: tuple[OpDef, ...] = (
            Param("draw_if_discarded", "number", "cards you draw if you discarded them", hi=MAX_LOOK, default=0,
                  to="arg")),
           choice="cards_to_discard", moved="discard"),
+    OpDef("hand_to_battlefield", OpCode.OP_HAND_TO_BATTLEFIELD, "305.4",
+          "put this card from your hand onto the battlefield (Talon Gates of Madara's \"{4}: Put ~ from your hand "
+          "onto the battlefield\"): an ability of the card in its owner's hand (113.6m), its card's last activated "
+          "ability and its only op, nothing else in its cost; if the card is still in the hand as it resolves, it "
+          "enters (its enters abilities trigger), not a land played (305.4: the land drop is still there). The "
+          "goldfish activates it after its spells and abilities with the mana they left, as it cycles "
+          "(worth_cycling), whenever it can pay",
+          (_flag("hand_to_battlefield", "true: it does"),), moved="put"),
 )
 
 BY_NAME: dict[str, OpDef] = {o.name: o for o in OPS}

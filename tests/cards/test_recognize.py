@@ -201,9 +201,19 @@ _KEYWORDS = {"Beasts of Bogardan": ("Protection",), "Orgg": ("Trample",),
      "creature would be destroyed this turn, instead tap it, remove it from combat, and heal all damage on it.)", "1/1",
      [I]),
     ("Death Ward", "{W}", "Instant", "Regenerate target creature.", None, [I]),
+    ("Swarmyard", "", "Land", "{T}: Add {C}.\n{T}: Regenerate target Insect, Rat, Spider, or Squirrel.", None, [R, I]),
     # damage prevention (615): the opponent deals no damage, and this prevents none of the player's
     ("Samite Healer", "{1}{W}", "Creature — Human Cleric",
      "{T}: Prevent the next 1 damage that would be dealt to any target this turn.", "1/1", [I]),
+    ("Eiganjo Castle", "", "Legendary Land", "{T}: Add {W}.\n{W}, {T}: Prevent the next 2 damage that would be dealt "
+     "to target legendary creature this turn.", None, [R, I]),
+    # a spell's target changed: no spell is on the stack as the trigger resolves (117.3c)
+    ("Hydroelectric Specimen", "{2}{U}", "Creature — Weird", "Flash\nWhen this creature enters, you may change the "
+     "target of target instant or sorcery spell with a single target to this creature.", "1/4", [R, I]),
+    # a land card name chosen: the goldfish names one no player controls, so nothing gains or loses by it
+    ("Petrified Hamlet", "", "Land", "When this land enters, choose a land card name.\nActivated abilities of sources "
+     "with the chosen name can't be activated unless they're mana abilities.\nLands with the chosen name have \"{T}: "
+     "Add {C}.\"\n{T}: Add {C}.", None, [I, I, I, R]),
     # a Fog would stop the player's own attack: a spell they choose to cast, never cast
     ("Holy Day", "{W}", "Instant", "Prevent all combat damage that would be dealt this turn.", None, [I]),
     # an Aura that only hinders the creature it enchants: the opponent has none to enchant

@@ -192,8 +192,9 @@ def test_716_2a_a_class_with_no_level_gaining_anything_is_read_as_before(text):
 # ---- creature lands (613.1d): the animation read; what they do on attacking is not -----------------
 
 def test_613_1d_creature_lands_are_read_as_their_animation():
-    """Mutavault fully; Restless Cottage's "whenever this land attacks" is left unread (partly), never
-    free; Den of the Bugbear's animation and the "whenever this creature attacks" it gives: read (fully)."""
+    """Mutavault fully; Restless Cottage's "whenever this land attacks" read (fully: its Food made, its
+    "up to one target card from a graveyard" left unchosen, 115.1); Den of the Bugbear's animation and
+    the "whenever this creature attacks" it gives: read (fully)."""
     rec, c = _read("Mutavault", "", "Land", "{T}: Add {C}.\n{1}: This land becomes a 2/2 creature with all "
                    "creature types until end of turn. It's still a land.")
     assert rec.bucket == "fully", rec.clauses
@@ -204,7 +205,7 @@ def test_613_1d_creature_lands_are_read_as_their_animation():
     rec, c = _read("Restless Cottage", "", "Land", "This land enters tapped.\n{T}: Add {B} or {G}.\n{2}{B}{G}: "
                    "This land becomes a 4/4 black and green Horror creature until end of turn. It's still a land.\n"
                    "Whenever this land attacks, create a Food token and exile up to one target card from a graveyard.")
-    assert rec.bucket == "partly"
+    assert rec.bucket == "fully", rec.clauses
     assert any(getattr(a, "effect", None) and a.effect.has("becomes") for a in c.abilities)
     rec, c = _read("Den of the Bugbear", "", "Land", "{T}: Add {R}.\n{3}{R}: Until end of turn, this land becomes "
                    "a 3/2 red Goblin creature with \"Whenever this creature attacks, create a 1/1 red Goblin "

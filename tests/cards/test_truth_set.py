@@ -27,7 +27,7 @@ PARTLY = {
     'Quantum Riddler',
     'Tamiyo, Inquisitive Student // Tamiyo, Seasoned Scholar',
     'Emberheart Challenger', 'Tablet of Discovery', 'Sneaky Snacker',
-    'Talon Gates of Madara', 'Tezzeret, Cruel Captain'}
+    'Tezzeret, Cruel Captain'}
 UNKNOWN = {
     'Manifold Key',
     'Chrome Mox'}
@@ -66,7 +66,7 @@ SINGLES = {"Riverpyre Verge", "Starting Town", "City of Traitors", "Multiversal 
            "Grim Monolith", "Glaring Fleshraker", "Stormchaser's Talent", "Urza's Saga", "Malevolent Rumble",
             "Psychic Frog", "Slickshot Show-Off", "Mishra's Bauble", "Atraxa, Grand Unifier",
             "Badgermole Cub", "The One Ring", "Chalice of the Void", "The Fantasticar",
-            "Academic Dispute"}
+            "Academic Dispute", "Talon Gates of Madara"}
 TRUTH = {**{n: "basic" for n in BASICS}, **{n: "dual" for n in DUALS}, **{n: "shock" for n in SHOCKS},
          **{n: "fastland" for n in FASTLANDS}, **{n: "fetch" for n in FETCHES}, **{n: "mdfc land" for n in MDFC_LANDS},
          **{n: "never cast" for n in NEVER_CAST}, **{n: "moot" for n in MOOT},
@@ -517,6 +517,24 @@ def test_120_3a_shivan_reef_makes_colorless_free_or_red_or_blue_for_1_damage(db)
     s = _scenario(db)
     reef = s.add("Shivan Reef")
     assert s.tap_for_mana(reef, 1, color="R") == {"R": 1} and s.life() == 19
+
+
+def test_305_4_talon_gates_is_put_from_the_hand_for_4_not_the_land_played_and_phases_nothing_out(db):
+    """"{4}: Put ~ from your hand onto the battlefield" (113.6m: from the hand only): untapped, the
+    turn's land drop still there (305.4); "up to one target creature phases out" chooses none (the
+    bear stays); it taps for {C}, or {1} and {T} for any colour."""
+    s = _scenario(db, "Wastes", "Wastes", "Wastes", "Wastes")
+    bear = s.add("Grizzly Bears")
+    s.add_to_hand("Talon Gates of Madara")
+    s.add_to_hand("Wastes")
+    s.cycle("Talon Gates of Madara")
+    (gates,) = [p for p in s.battlefield() if p.name == "Talon Gates of Madara"]
+    assert not s.is_tapped(gates) and s.on_battlefield(bear)
+    s.play_land("Wastes")
+    assert s.could_produce(gates) == {"C", "W", "U", "B", "R", "G"}
+    assert s.tap_for_mana(gates) == {"C": 1}
+    with pytest.raises(RulesError):
+        s.cycle("Talon Gates of Madara")
 
 
 # ---- mana spells and creatures --------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 import pytest
 
 from mtgsim import CardDataError, Scenario, card, card_db
+from mtgsim.cards.database import card_from_table
 from mtgsim.cards.oracle import OracleCard, OracleFace
 from mtgsim.cards.recognize import recognize
 
@@ -240,3 +241,23 @@ def test_702_181a_mobilize_is_read_as_the_ability_its_rule_words():
                                        "tokens": {"1/1 red Warrior creature token": 2}, "tapped_and_attacking": True,
                                        "tokens_sacrificed_at_end": True}]
     assert rec.unrecognized == [] and rec.bucket == "fully"
+
+
+def test_508_1m_restless_cottage_makes_a_food_as_it_attacks_its_graveyard_target_left_unchosen():
+    """Restless Cottage: "Whenever this land attacks, create a Food token and exile up to one target
+    card from a graveyard": the Food is made (111.10b); "up to one target" is left unchosen (115.1:
+    zero targets; the opponent's graveyard is empty, the player's own card exiled gains nothing)."""
+    text = ("This land enters tapped.\n{T}: Add {B} or {G}.\n{2}{B}{G}: This land becomes a 4/4 black and green "
+            "Horror creature until end of turn. It's still a land.\nWhenever this land attacks, create a Food token "
+            "and exile up to one target card from a graveyard.")
+    rec = recognize(OracleCard("Restless Cottage", "normal",
+                               (OracleFace("Restless Cottage", "", "Land", text, None, None),)))
+    assert rec.bucket == "fully", rec.clauses
+    cottage = card_from_table(rec.table)
+    s = Scenario()
+    p = s.add(cottage)
+    for land in ("Swamp", "Forest", "Swamp", "Forest"):
+        s.tap_for_mana(s.add(land))
+    s.activate(p, 0)
+    assert s.attack([p]) == 4
+    assert [q.name for q in s.battlefield()].count("Food") == 1

@@ -199,3 +199,78 @@ def test_613_1f_the_recognizer_reads_an_attack_trigger_the_animation_gives():
         {"kind": "activated", "cost": "{3}{R}", "becomes": ["Creature"], "becomes_power": 3, "becomes_toughness": 2,
          "becomes_subtypes": ["Goblin"], "becomes_colors": ["R"], "becomes_abilities": [
              {"kind": "trigger", "event": "self_attacks", "tokens": {"Goblin": 1}, "tapped_and_attacking": True}]}]
+
+
+def _read_land(name, text):
+    rec = recognize(OracleCard(name, "normal", (OracleFace(name, "", "Land", text, None, None),)))
+    assert rec.bucket == "fully", rec.clauses
+    return card_from_table(rec.table)
+
+
+def _animated_for_two_turns(land, mana):
+    """A Scenario with `land` animated by its first activated ability, paid by `mana` Wastes, then
+    two turns on: (the Scenario, the land)."""
+    s = Scenario()
+    p = s.add(land)
+    for _ in range(mana):
+        s.tap_for_mana(s.add("Wastes"))
+    s.activate(p, 0)
+    s.next_turn()
+    s.next_turn()
+    return s, p
+
+
+def test_611_2a_soulstone_sanctuary_becomes_a_creature_for_the_rest_of_the_game():
+    """611.2a: "{4}: ~ becomes a 3/3 creature with vigilance and all creature types. It's still a
+    land." states no duration: the animation lasts past the cleanup step (read as the op with
+    until_end_of_turn false)."""
+    sanctuary = _read_land("Soulstone Sanctuary", "{T}: Add {C}.\n{4}: Soulstone Sanctuary becomes a 3/3 creature "
+                           "with vigilance and all creature types. It's still a land.")
+    s, p = _animated_for_two_turns(sanctuary, 4)
+    assert s.types(p) == ("Creature", "Land") and (s.power(p), s.toughness(p)) == (3, 3)
+
+
+def test_509_1a_creeping_tar_pits_cant_be_blocked_is_moot_its_animation_ends_at_cleanup():
+    """"It can't be blocked this turn.": the goldfish's opponent has no creature to block (509.1a),
+    so the animation alone is read, until end of turn (514.2)."""
+    pit = _read_land("Creeping Tar Pit", "Creeping Tar Pit enters tapped.\n{T}: Add {U} or {B}.\n{1}{U}{B}: Until end "
+                     "of turn, Creeping Tar Pit becomes a 3/2 blue and black Elemental creature. It's still a land. "
+                     "It can't be blocked this turn.")
+    s = Scenario()
+    p = s.add(pit)
+    for color in ("U", "B"):
+        s.tap_for_mana(s.add("Watery Grave"), color=color)
+    s.tap_for_mana(s.add("Wastes"))
+    s.activate(p, 0)
+    assert s.types(p) == ("Creature", "Land") and (s.power(p), s.toughness(p)) == (3, 2)
+    s.next_turn()
+    assert s.types(p) == ("Land",)
+
+
+GREAT_HALL = ("{T}: Add {C}.\n{T}, Pay 1 life: Add one mana of any color. Spend this mana only to cast an instant or "
+              "sorcery spell.\n{5}: If Great Hall of the Biblioplex isn't a creature, it becomes a 2/4 Wizard creature "
+              "with \"Whenever you cast an instant or sorcery spell, Great Hall of the Biblioplex gets +1/+0 until end "
+              "of turn.\" It's still a land.")
+SPARK = card("Test Hall Spark", "{1}", "Sorcery", abilities=[{"kind": "spell", "gain_life": 1}])
+TRINKET = card("Test Hall Trinket", "{1}", "Artifact")
+
+
+def test_613_1f_great_hall_becomes_a_2_4_for_good_and_its_given_ability_triggers_on_instants_and_sorceries():
+    """Great Hall of the Biblioplex: the animation states no duration (611.2a: it stays a 2/4
+    Wizard), and gives "Whenever you cast an instant or sorcery spell, ~ gets +1/+0 until end of
+    turn" (613.1f: an ability of what it became, 601.2i: it triggers as the spell is cast), which
+    an artifact spell doesn't trigger; the bonus ends in the cleanup step (514.2). "If ~ isn't a
+    creature" is moot: this animation, lasting, is what makes it one."""
+    hall = _read_land("Great Hall of the Biblioplex", GREAT_HALL)
+    s, p = _animated_for_two_turns(hall, 5)
+    assert (s.power(p), s.toughness(p)) == (2, 4) and "Creature" in s.types(p)
+    for _ in range(2):
+        s.add("Wastes")
+    s.add_to_hand(TRINKET)
+    s.cast(TRINKET)
+    assert s.power(p) == 2
+    s.add_to_hand(SPARK)
+    s.cast(SPARK)
+    assert (s.power(p), s.toughness(p)) == (3, 4)
+    s.next_turn()
+    assert s.power(p) == 2

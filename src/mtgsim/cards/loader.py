@@ -127,9 +127,11 @@ def _convert(value: Any, hint: Any, where: str) -> Any:
         if not isinstance(value, list):
             raise CardDataError(f"expected a list of ability tables, got {shown(value)}")
         granted = tuple(_ability(v, f"{where}[{i}]") if isinstance(v, dict) else v for i, v in enumerate(value))
-        if not all(isinstance(a, model.TriggeredAbility) and a.event is model.Event.SELF_ATTACKS for a in granted):
-            raise CardDataError("only a \"whenever ~ attacks\" ability (kind = \"trigger\", event = \"self_attacks\") "
-                                "can be given here: the rules core reads no other from what a permanent becomes")
+        if not all(isinstance(a, model.TriggeredAbility)
+                   and a.event in (model.Event.SELF_ATTACKS, model.Event.YOU_CAST_SPELL) for a in granted):
+            raise CardDataError("only a \"whenever ~ attacks\" or \"whenever you cast\" ability (kind = \"trigger\", "
+                                "event = \"self_attacks\" or \"you_cast_spell\") can be given here: the rules core "
+                                "reads no other from what a permanent becomes")
         return granted
     if hint in (_NAMED_AMOUNTS, _COUNTER_AMOUNTS):
         if not isinstance(value, dict):

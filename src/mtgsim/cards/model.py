@@ -894,6 +894,7 @@ class CardDef:
                                 card=self.name, field="transforms")
         if self.levels:
             self._check_levels()
+        self._check_hand_ability()
         if "Saga" not in self.subtypes and any(isinstance(a, TriggeredAbility) and a.event is Event.CHAPTER
                                                for a in self.abilities):
             raise CardDataError("only a Saga has chapter abilities (714.2): its type line says Saga", card=self.name,
@@ -923,6 +924,24 @@ class CardDef:
             missing = sum(w.strip().lower() == k for w in self.keywords) - self.abilities.count(ability)
             if missing > 0:
                 object.__setattr__(self, "abilities", self.abilities + (ability,) * missing)
+
+    @property
+    def hand_ability_cost(self) -> ManaCost | None:
+        """The mana cost of its "Put ~ from your hand onto the battlefield" (113.6m), None if none."""
+        acts = self.abilities_of(ActivatedAbility)
+        return acts[-1].cost.mana if acts and acts[-1].effect.has("hand_to_battlefield") else None
+
+    def _check_hand_ability(self) -> None:
+        """113.6m: "{4}: Put ~ from your hand onto the battlefield" works only in the hand: the card's
+        last activated ability (the kernels' one ability from the hand, cycling's place), that op its
+        whole effect, mana its whole cost, and no cycling besides."""
+        acts = self.abilities_of(ActivatedAbility)
+        hand = [a for a in acts if a.effect.has("hand_to_battlefield")]
+        if hand and (len(hand) > 1 or acts[-1] is not hand[0] or self.cycling is not None or hand[0].cost.ops
+                     or len(hand[0].effect.ops) != 1 or hand[0].sorcery_speed or hand[0].activate_only):
+            raise CardDataError("hand_to_battlefield (113.6m) is the effect of the card's last activated ability "
+                                "alone, its cost mana only, on a card without cycling", card=self.name,
+                                field="abilities.hand_to_battlefield")
 
     def _check_levels(self) -> None:
         """716: a Class's level bars; its abilities gain their level-ups (derived from `levels`,

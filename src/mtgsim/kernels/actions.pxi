@@ -285,7 +285,7 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             g.over |= amount_in(&g.bi.life[who if op.who == WHO_YOU else 1 - who],
                                 -op_amount(R, g, op, source, who, x))
         elif code == OP_GAIN_LIFE:
-            g.over |= amount_in(&g.bi.life[who], op_amount(R, g, op, source, who, x))
+            g.over |= amount_in(&g.bi.life[who if op.who == WHO_YOU else 1 - who], op_amount(R, g, op, source, who, x))
         elif code == OP_SEARCH_LAND:
             for q in range(op.amount.fixed):
                 search_land(R, S, g, rng, op, (op.flags & OF_TO_BATTLEFIELD) != 0, who)
@@ -308,6 +308,12 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                     enter_attacking(R, g, t)
                 if op.flags & OF_SACRIFICE_AT_END and t >= 0:    # ("Sacrifice them at the beginning of
                     sacrificed_at_end(g, find_object(g, t))     # the next end step": mobilize's)
+        elif code == OP_COUNTERS and op.flags & OF_EACH_CREATURE:   # (122.6, 608.2h: those controlled now)
+            n = op_amount(R, g, op, source, who, x)
+            for t in range(g.n):
+                if g.perms[t].controller == who and types_of(R, &g.perms[t]) & CT_CREATURE:
+                    g.over |= amount_in(&g.perms[t].counters[op.arg], n)
+                    g.m1m1 |= g.perms[t].counters[<int>CK_M1M1] != 0
         elif code == OP_COUNTERS:
             if op.flags & OF_ON_SOURCE:          # (its own permanent, if still there: 400.7)
                 t = find_object(g, source_id) if source_id >= 0 else -1
@@ -411,6 +417,14 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                 g.over |= amount_in(&g.bi.life[who], -op_amount(R, g, op, source, who, x))
         elif code == OP_COUNTER_SPELL:         # 701.6a: the spell whose casting triggered it (resolve_spell)
             g.countered = True
+        elif code == OP_HAND_TO_BATTLEFIELD:   # 113.6m: its card, if still in the hand; 305.4: no land played
+            t = g.hand_n[who] - 1
+            while t >= 0 and g.hand[who][t] != op.arg:
+                t -= 1
+            if t >= 0:
+                trace_moved(g, code, op.arg, Z_HAND, Z_BATTLEFIELD, who)
+                take_from_hand(R, g, who, t)
+                put_onto_battlefield(R, S, g, rng, op.arg, False, 0, who)
         elif code == OP_UNTAP_SOURCE:          # 701.26a: its source, if still there (400.7)
             t = find_object(g, source_id) if source_id >= 0 else -1
             if t >= 0:
@@ -796,26 +810,31 @@ cdef void upkeep_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexcep
 
 cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int x, int who) noexcept nogil:
     """Player who's "whenever you cast a (creature) spell" abilities (Beast Whisperer, Animar), and
-    "a noncreature spell" (prowess, 702.108a: spell_not_types), each on its own permanent; and any
+    "a noncreature spell" (prowess, 702.108a: spell_not_types), each on its own permanent: its card's,
+    and those what it has become gives it (613.1f: Great Hall of the Biblioplex's animation); and any
     player's "whenever a player casts a spell" abilities (Chalice of the Void: only a spell of mana
     value, its X counted, 202.3e, equal to the counters of a kind on it), for their controller."""
-    cdef int j, k
+    cdef int j, k, n
     cdef Card* c
     cdef Triggered* t
     for j in range(g.n):
         c = &R.cards[g.perms[j].card]
-        for k in range(c.n_triggered):
-            t = &R.triggered[c.triggered_first + k]
-            if (t.event == EV_YOU_CAST_SPELL and g.perms[j].controller == who
-                    and (t.spell_types == 0 or R.cards[row].types & t.spell_types)
-                    and not (R.cards[row].types & t.spell_not_types)
-                    and not (t.colorless and R.cards[row].colors)        # (105.2c)
-                    and (t.nth == 0 or t.nth == (g.noncreature_cast[who] if t.spell_not_types
-                                                 else g.spells_cast[who]))):
-                run_ops(R, S, g, rng, t.effect, j, j, 0, who)
-            elif t.event == EV_PLAYER_CASTS_SPELL and (t.mv_counters == 0 or g.perms[j].counters[t.mv_counters - 1]
-                                                       == R.cards[row].mana_value + x * spell_xs(R, row)):
-                run_ops(R, S, g, rng, t.effect, j, j, 0, g.perms[j].controller)
+        for n in range(2):
+            for k in range(c.n_triggered):
+                t = &R.triggered[c.triggered_first + k]
+                if (t.event == EV_YOU_CAST_SPELL and g.perms[j].controller == who
+                        and (t.spell_types == 0 or R.cards[row].types & t.spell_types)
+                        and not (R.cards[row].types & t.spell_not_types)
+                        and not (t.colorless and R.cards[row].colors)        # (105.2c)
+                        and (t.nth == 0 or t.nth == (g.noncreature_cast[who] if t.spell_not_types
+                                                     else g.spells_cast[who]))):
+                    run_ops(R, S, g, rng, t.effect, j, j, 0, who)
+                elif t.event == EV_PLAYER_CASTS_SPELL and (t.mv_counters == 0 or g.perms[j].counters[
+                        t.mv_counters - 1] == R.cards[row].mana_value + x * spell_xs(R, row)):
+                    run_ops(R, S, g, rng, t.effect, j, j, 0, g.perms[j].controller)
+            if j >= g.n or not g.perms[j].becomes:
+                break
+            c = &R.cards[g.perms[j].becomes - 1]
 
 
 cdef inline int spell_xs(Rules* R, int row) noexcept nogil:
@@ -943,12 +962,20 @@ cdef int discard_chosen(Rules* R, Spec* S, Game* g, int source, int who, int n, 
 
 
 cdef inline int cycling_row(Rules* R, int row) noexcept nogil:
-    """The ACTIVATED row of card `row`'s cycling ability (702.29a: its last row, from_hand),
-    -1 if it has none."""
+    """The ACTIVATED row of card `row`'s ability from the hand (its last row, from_hand): cycling
+    (702.29a), or putting it onto the battlefield (puts_itself); -1 if it has none."""
     cdef Card* c = &R.cards[row]
     if c.n_activated and R.activated[c.activated_first + c.n_activated - 1].from_hand:
         return c.activated_first + c.n_activated - 1
     return -1
+
+
+cdef inline bint puts_itself(Rules* R, int row) noexcept nogil:
+    """Is card `row`'s ability from the hand (cycling_row) "Put ~ from your hand onto the
+    battlefield" (hand_to_battlefield, 113.6m: the card stays in the hand until it resolves), not
+    a cycling discarding it?"""
+    cdef Effect* e = &R.effects[R.activated[cycling_row(R, row)].effect]
+    return e.n_ops > 0 and R.ops[e.op_first].code == OP_HAND_TO_BATTLEFIELD
 
 
 cdef void discard_card(Rules* R, Game* g, int who, int k) noexcept nogil:
@@ -975,9 +1002,11 @@ cdef void cycle_card(Rules* R, Spec* S, Game* g, Rng* rng, int who, int k) noexc
     """Player `who` cycles the card at index k of their hand (702.29a), its mana paid: the
     rest of the cost, discarding it (into the graveyard), then the ability resolves — draw a
     card, or a typecycling's search for a card of its type into the hand (702.29e; the search
-    shuffles the library)."""
+    shuffles the library). An ability putting the card onto the battlefield (puts_itself) has
+    no rest of its cost: it resolves."""
     cdef int row = g.hand[who][k]
-    discard_card(R, g, who, k)          # (discard_self: paid here, the card not being a permanent)
+    if not puts_itself(R, row):         # (its effect takes it from the hand as it resolves, 113.6m)
+        discard_card(R, g, who, k)      # (discard_self: paid here, the card not being a permanent)
     run_ops(R, S, g, rng, R.activated[cycling_row(R, row)].effect, -1, -1, 0, who)
     state_based_actions(R, S, g, rng)
 

@@ -930,12 +930,12 @@ cdef bint shuffles_away(Rules* R, Spec* S, Game* g, int32_t* seen, int m) noexce
 
 
 cdef inline bint worth_cycling(Rules* R, Spec* S, Game* g, int row) noexcept nogil:
-    """Is card `row` in hand worth cycling (702.29)? A card not wanted (wanted_card): a land
-    while the lands are enough, a spell not castable soon; and for typecycling (a land searched
-    for, 702.29e) only while a land is wanted too."""
+    """Is card `row` in hand worth cycling (702.29)? A card not wanted (wanted_card): a land while the
+    lands are enough, a spell not castable soon; and for typecycling (a land searched for, 702.29e)
+    only while a land is wanted too. Putting it onto the battlefield (puts_itself) always."""
     cdef Effect* e = &R.effects[R.activated[cycling_row(R, row)].effect]
-    if wanted_card(R, S, g, row, True, 0):
-        return False
+    if puts_itself(R, row) or wanted_card(R, S, g, row, True, 0):
+        return puts_itself(R, row)
     if e.land_search >= 0:
         return lands_wanted(R, S, g, lands_had(R, S, g) - (counts_as_land(R, S, row) != 0))
     return True

@@ -1,7 +1,7 @@
 # A run's Spec from Python: per-card goldfish flags (read through Rules) and the words of
 # Game.kinds (packing `mtgsim.card_facts`' per-card kinds), the GoldfishSpec class and its test
 # switches, and the colour demand of a deck. Uses base, counts, total_cost, tables, direct, game,
-# zones, actions, policy, choices.
+# zones, actions, policy, activating, choices.
 
 def goldfish_flags(CoreTables core):
     """Per card row, its GoldfishFlags, and its colour demand (5 bytes a card): the arrays
@@ -16,7 +16,7 @@ def goldfish_flags(CoreTables core):
     cdef uint8_t[::1] dm = demands
     cdef HallDemand* nd = <HallDemand*>cnp.PyArray_DATA(needs)
     cdef TotalCost* bc
-    cdef int row, k, t, n, counted
+    cdef int row, k, t, n, counted, animation
     cdef bint self_counted, lock
     cdef uint16_t v
     cdef Card* c
@@ -57,6 +57,10 @@ def goldfish_flags(CoreTables core):
                 lock = True                     # (its X the lock's: 0, card_facts.mana_value_locks)
             if R.triggered[c.triggered_first + k].event == EV_SELF_BECOMES_TAPPED:
                 v |= GF_TAPPED_TRIGGER
+        animation = animation_row(R, row) if c.n_activated else -1     # (what it may become gives, 613.1f)
+        for k in range(R.cards[animation].n_triggered if animation >= 0 else 0):
+            if R.triggered[R.cards[animation].triggered_first + k].event == EV_YOU_CAST_SPELL:
+                v |= GF_CAST_TRIGGER
         if R.info[row] & CI_COSTMOD:
             v |= GF_COSTMOD
         counted = 0

@@ -570,10 +570,17 @@ cdef inline void carry_out_step(Rules* R, Game* g, Board* b, PlanStep* st, int16
 cdef inline void mana_ability_effect(Rules* R, Game* g, Board* b, int i, ManaAbility* a, int who) noexcept nogil:
     """Mana ability a of permanent i, activated by `who`: its side effects as it resolves (605.3b:
     at once), the life it gains, deals or loses (the vocabulary's effects of mana abilities; "~
-    doesn't untap during your next untap step" is one of its marks: carry_out_step)."""
-    g.over |= amount_in(&g.bi.life[who], eval_amount(R, b, R.effects[a.effect].gain_life, i, who, 0)
-                        - eval_amount(R, b, R.effects[a.effect].damage_to_you, i, who, 0)
-                        - eval_amount(R, b, R.effects[a.effect].lose_life, i, who, 0))
+    doesn't untap during your next untap step" is one of its marks: carry_out_step), and the life
+    each opponent gains (Grove of the Burnwillows: no fact of the payment search's, read off its op)."""
+    cdef Effect* e = &R.effects[a.effect]
+    cdef Op* op
+    cdef int k
+    g.over |= amount_in(&g.bi.life[who], eval_amount(R, b, e.gain_life, i, who, 0)
+                        - eval_amount(R, b, e.damage_to_you, i, who, 0) - eval_amount(R, b, e.lose_life, i, who, 0))
+    for k in range(e.n_ops):
+        op = &R.ops[e.op_first + k]
+        if op.code == OP_GAIN_LIFE and op.who == WHO_OPPONENTS:
+            g.over |= amount_in(&g.bi.life[1 - who], eval_amount(R, b, op.amount, i, who, 0))
 
 
 cdef int restricted_units(BoardInfo* bi, int who) noexcept nogil:

@@ -136,9 +136,11 @@ def _activated(face: Face, p: str) -> Abilities | None:
     granted: Abilities = []
     if quoted := re.search(r' with "(?P<ability>[^"]+)"(?= It\'s still a land)', effect):   # (613.1f: an animation
         gives = _triggered(face, quoted["ability"])                                    # giving an ability)
-        if not gives or any(t["event"] != "self_attacks" for t in gives):
-            return None                 # (the only ability the core reads off what a permanent becomes)
+        if not gives or any(t["event"] not in _GRANTED_EVENTS for t in gives):
+            return None                 # (the only abilities the core reads off what a permanent becomes)
         granted, effect = gives, effect.replace(quoted[0], ".", 1)
+    if m := _NOT_A_CREATURE.fullmatch(effect):    # (moot: this animation, which lasts, is what makes it one; a
+        effect = m["rest"]                        # second changes nothing, and the goldfish never activates it)
     fields = effect_of(effect, face.tokens, noops=True)
     if fields is None or fields.pop("_on_", "~") != "~" or "power_bonus" in repr(fields):
         return None                     # (a pump the goldfish would activate only for an attacker: no policy yet)
@@ -150,6 +152,13 @@ def _activated(face: Face, p: str) -> Abilities | None:
         return None                     # (counted as it last existed, 608.2h: not the vocabulary's count)
     return [{"kind": "activated", "cost": cost, **fields} | ({"sorcery_speed": True} if sorcery else {})
             | ({"activate_only": only} if only else {})]
+
+
+# The events of the triggered abilities an animation may give (613.1f): those the core reads off
+# what a permanent becomes (attack_trigger, cast_triggers).
+_GRANTED_EVENTS = ("self_attacks", "you_cast_spell")
+# "If ~ isn't a creature, it becomes ... It's still a land." (Great Hall of the Biblioplex): no duration
+_NOT_A_CREATURE = re.compile(r"If ~ isn't a creature, (?P<rest>it becomes [^\"]*\. It's still a land\.?)")
 
 
 _EVENTS = {

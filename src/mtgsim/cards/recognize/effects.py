@@ -27,6 +27,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "damage_to_you": ("Land", "{T}: Add {C}.\n{T}: Add {R}. ~ deals 1 damage to you."),
     "lose_life": ("Sorcery", "Draw two cards and you lose 2 life."),
     "gain_life": ("Sorcery", "You gain 3 life."),
+    "opponent_gains_life": ("Land", "{T}: Add {C}.\n{T}: Add {R} or {G}. Each opponent gains 1 life."),
     "add_mana": ("Instant", "Add {R}{R}{R}."),
     "skip_untap": ("Land", "{T}: Add {B}{B}. ~ doesn't untap during your next untap step."),
     "sacrifice_at_end": ("Creature — Elemental", "Haste\nAt the beginning of the end step, sacrifice ~."),
@@ -59,6 +60,7 @@ OP_PHRASES: dict[str, tuple[str, str]] = {
     "source_to_top": ("Artifact", "{T}: Draw a card, then put ~ on top of its owner's library."),
     "damage_to_you_if_flip_lost": ("Artifact", ("At the beginning of your upkeep, flip a coin. If you lose the flip, "
                                                  "~ deals 3 damage to you.\n{T}: Add {C}{C}.")),
+    "hand_to_battlefield": ("Land", "{T}: Add {C}.\n{4}: Put ~ from your hand onto the battlefield."),
     "untap_source": ("Artifact", "~ doesn't untap during your untap step.\n{T}: Add {C}{C}{C}.\n{4}: Untap ~."),
     "graveyard_to_hand": ("Sorcery", "Return target instant or sorcery card from your graveyard to your hand."),
     "transform": ("Creature — Human", "{3}{G}: Transform ~. Activate only as a sorcery."),
@@ -228,8 +230,13 @@ def _e_reveal_each_type(m):             # 205.2a, 701.20a (Atraxa, Grand Unifier
 _BECOMES_WHAT = (r"a (?P<p>\d+)/(?P<t>\d+) (?P<words>[\w ,'-]*?)creature(?: with (?P<with>[\w ,{}]+?))?")
 
 
-@_effect(r"until end of turn, (?:~|it) becomes " + _BECOMES_WHAT + r"\. It's still a land")
-@_effect(r"(?:~|it) becomes " + _BECOMES_WHAT + r" until end of turn\. It's still a land")
+# ("It can't be blocked this turn": moot, the goldfish's opponent having no creature to block, 509.1a)
+_UNBLOCKED = r"(?:\. It can't be blocked this turn)?"
+
+
+@_effect(r"until end of turn, (?:~|it) becomes " + _BECOMES_WHAT + r"\. It's still a land" + _UNBLOCKED)
+@_effect(r"(?:~|it) becomes " + _BECOMES_WHAT + r" until end of turn\. It's still a land" + _UNBLOCKED)
+@_effect(r"(?:~|it) becomes " + _BECOMES_WHAT + r"\. It's still a land(?P<stays>)")
 def _e_becomes(m):                      # 613.1d-f, 613.4b (Mutavault, the Restless lands, Mishra's Factory)
     colors, types, subtypes, keywords, all_types = [], ["Creature"], [], [], False
     for word in m["words"].replace(",", " ").split():
@@ -251,6 +258,8 @@ def _e_becomes(m):                      # 613.1d-f, 613.4b (Mutavault, the Restl
     if "colorless" in m["words"].lower() and colors:
         return None
     step = {"becomes": types, "becomes_power": int(m["p"]), "becomes_toughness": int(m["t"])}
+    if "stays" in m.groupdict():        # (no duration: while it stays on the battlefield, 611.2a;
+        step["until_end_of_turn"] = False   # Soulstone Sanctuary)
     step.update({k: v for k, v in (("becomes_subtypes", subtypes), ("becomes_colors", colors),
                                    ("becomes_keywords", keywords), ("all_creature_types", all_types)) if v})
     return step
@@ -346,6 +355,11 @@ def _e_graveyard_to_hand(m):            # 115.1: Regrowth, Stormchaser's Talent'
     return {"graveyard_to_hand": 1, "graveyard_card_types": [t.capitalize() for t in types]}
 
 
+@_effect(r"put ~ from your hand onto the battlefield")
+def _e_hand_to_battlefield(m):          # 305.4, 113.6m: Talon Gates of Madara
+    return {"hand_to_battlefield": True}
+
+
 @_effect(r"untap up to (?P<n>one|two|three|four|five|\d+) lands?")
 def _e_untap(m):
     return {"untap_lands": number_of(m["n"])}
@@ -356,6 +370,11 @@ def _e_untap(m):
 def _e_counters(m):
     # (which object: "~" this one, "it" the one the trigger is about; `_on_` checked by the ability)
     return {"counters": {m["kind"]: "X" if m["n"] == "X" else number_of(m["n"])}, "_on_": m["on"]}
+
+
+@_effect(r"put (?P<n>a|an|one|two|three|four|five|\d+) \+1/\+1 counters? on each creature you control")
+def _e_counters_each(m):                # 122.6, 608.2h: Abandoned Air Temple
+    return {"counters": {"+1/+1": number_of(m["n"])}, "each_creature_you_control": True}
 
 
 @_effect(r"(?P<on>~|it) gets \+(?P<p>\d+)/\+(?P<t>\d+) until end of turn")
@@ -633,6 +652,8 @@ def merged_sentences(parts: list[str]) -> list[str]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the choice is of the cards looked at: one phrase)
         elif out and s == "It's still a land." and " becomes " in out[-1]:
             out[-1] = out[-1].rstrip(".") + ". " + s     # (613.1d: what it becomes keeps its types: one phrase)
+        elif out and s == "It can't be blocked this turn." and out[-1].endswith("It's still a land."):
+            out[-1] = out[-1].rstrip(".") + ". " + s     # (the animated land's: one phrase)
         elif out and s.startswith("Then if you control four or more lands, untap that land") and _LAND_SEARCH.fullmatch(
                 out[-1]):
             out[-1] = out[-1].rstrip(".") + ". " + s     # (the land found untapped: one phrase with its search)

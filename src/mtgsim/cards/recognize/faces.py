@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from ...mana import ManaCost, ManaCostError
+from ...vocabulary import LAND_TYPES
 from ..model import (CARD_TYPES, CHARACTERISTIC_KEYWORDS, KEYWORD_ABILITIES, KNOWN_KEYWORDS, MAX_TIME_COUNTERS,
                      SUPERTYPES)
 from ..oracle import OracleCard, OracleFace
@@ -181,6 +182,8 @@ def _intrinsic(subtypes: tuple[str, ...]) -> list[dict[str, Any]]:
 
 
 _BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+# The nonbasic land types (205.3i), Urza's among them: Planar Nexus's "~ is every nonbasic land type".
+NONBASIC_LAND_TYPES = tuple(t for t in LAND_TYPES if t not in _BASIC_MANA) + ("Urza's",)
 
 
 def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause],
@@ -221,6 +224,10 @@ def face_table(face: OracleFace, keywords: tuple[str, ...], clauses: list[Clause
                                      lambda body: is_ignored(body, False, aura))
     for p in active:
         if _keyword_line(f, p, keywords, clauses):
+            continue
+        if p == "~ is every nonbasic land type." and "Land" in types:    # 604.3: a characteristic-
+            table["type"] = f"{type_line} \u2014 {' '.join(NONBASIC_LAND_TYPES)}"   # defining ability (205.3i)
+            clauses.append(Clause(_words(p, face.name), RECOGNIZED, face.name))
             continue
         body = re.sub(r"^[A-Z][\w' ,-]+ — (?=\S)", "", p)     # an ability word (207.2c) is flavour
         status = UNRECOGNIZED

@@ -111,7 +111,7 @@ _NOOP = [
     # opponent; none of these prevents the player's own damage to the opponent
     _family(r"prevent",
             r"prevent (?:all|all combat|all noncombat|the next \w+) damage (?:that would be dealt )?(?:this turn )?to "
-            r"(?:you|~|it|him|her|target creature|target artifact creature|target player|any target|"
+            r"(?:you|~|it|him|her|target (?:legendary )?creature|target artifact creature|target player|any target|"
             r"creatures you control|other creatures you control|you and creatures you control|enchanted creature)"
             r"(?: this turn)?(?: by [^.,]+)?",
             r"if a source would deal damage to (?:you|~|you or a creature you control), prevent \w+ of that damage",
@@ -126,8 +126,20 @@ _NOOP = [
     # --- regeneration (701.19): a shield only the player's own removal would use
     _family(r"regenerat",
             r"regenerate (?:~|it|target creature|target artifact|enchanted creature|each creature you control)",
+            r"regenerate target (?-i:[A-Z][\w-]+)(?:, (?-i:[A-Z][\w-]+))*,? or (?-i:[A-Z][\w-]+)",  # (Swarmyard)
             r"(?:it|they|that creature|~) can't be regenerated(?: this turn)?",
             r"(?:a creature|creatures) destroyed this way can't be regenerated"),
+    # --- a spell's target changed: no spell is on the stack as a goldfish's trigger resolves (117.3c;
+    # Hydroelectric Specimen's "you may change the target of target instant or sorcery spell ...")
+    _family(r"change the target", r"change the target of target [\w ]*?spell(?: with a single target)? to ~"),
+    # --- an optional target in a graveyard: none chosen (the opponent's is empty, a card of the
+    # player's own exiled gains nothing; Restless Cottage)
+    _family(r"graveyard", r"exile up to one target card from a graveyard"),
+    # --- a land card name chosen (Petrified Hamlet): the goldfish names one no player controls,
+    # so what the chosen name gives or stops befalls no permanent (its policy: none of its lands
+    # gains or loses an ability by it)
+    _family(r"card name|chosen name",
+            r"(?:when ~ enters, )?choose a land card name"),
     # --- the opponent's hand, library, permanents and spells: it has none
     _family(r"opponent|target player|that player|defending|don't control|from it\b|from among them",
             # (not "... then draws that many": a player may target themself for that)
@@ -211,12 +223,13 @@ _NOOP = [
 ]
 
 _HARMFUL = [_family(
-        r"destroy|exile|tap|counter|return|put|deals|-\w+/-|attack|loses all|controller|prevent|enchanted",
+        r"destroy|exile|tap|counter|return|put|deals|-\w+/-|attack|loses all|controller|prevent|enchanted|phases",
         rf"(?:destroy|exile|tap) {_TARGET}{_WITH}"
         r"(?: (?:if|unless) [^.,]+| with [\w ]+| from (?:a|its owner's) graveyard)?",
         rf"(?:destroy|exile) (?:all|each) (?:other )?{_NP}{_WITH}",
         r"counter target [^.]*",
         rf"return {_TARGET}{_WITH} to (?:its|their) owners?'s? hands?",
+        rf"{_TARGET}{_WITH} phases out",        # (702.26: treated as though it doesn't exist: no attack)
         rf"put {_TARGET}{_WITH} on (?:top|the bottom) of its owner's library",
         rf"(?:~|it) deals (?:\w+|that much) damage to (?:{_TARGET}|each (?:other )?{_NP}){_WITH}",
         rf"(?:~|it) deals \w+ damage divided as you choose among {_TARGET}{_WITH}",
@@ -476,6 +489,8 @@ def is_ignored(p: str, spell: bool = False, aura: bool = False) -> bool:
         return True
     if (m := _EMBLEM.fullmatch(p)) and is_ignored(m["abilities"]):
         return True                               # (114: an emblem whose every ability does nothing here)
+    if p == 'Lands with the chosen name have "{T}: Add {C}."':    # (Petrified Hamlet: no land has the name
+        return True                                               # the goldfish chooses, above)
     if '"' in p or "\u2022" in p:
         return False
     if (m := _ACTIVATED.fullmatch(p)) and not re.match(r"Add\b", m["effect"]):

@@ -111,6 +111,8 @@ def mana_ability_tables(cost: str, effect: str) -> list[dict] | None:
             out["damage_to_you"] = int(m.group(1))
         elif m := re.fullmatch(r"You (gain|lose) (\d+) life\.?", s):
             out["gain_life" if m.group(1) == "gain" else "lose_life"] = int(m.group(2))
+        elif m := re.fullmatch(r"Each opponent gains (\d+) life\.?", s):
+            out["opponent_gains_life"] = int(m.group(1))     # (Grove of the Burnwillows, 119.3)
         elif re.fullmatch(r"If that mana is spent on [^,]+, that spell can't be countered\.?", s):
             pass                        # (the goldfish opponent counters nothing)
         elif m := re.fullmatch(r"Spend this mana only to (?:cast )?(.+?)"
