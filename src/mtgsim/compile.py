@@ -28,18 +28,17 @@ from .cards.becomes import animated, earthbent
 from .cards.creature_types import CREATURE_TYPES
 from .cards.names import closest_names
 from .cards.resolved import ResolvedCards
-from .errors import ArgumentError, ArgumentTypeError, CardDataError, LimitError, UnknownCardError, shown
+from .errors import ArgumentError, ArgumentTypeError, CardDataError, UnknownCardError, shown
 from .field_words import CountOf
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind, color_order
 from .schema import (AttackIf, CardTypeBit, KeywordBit, ManaTypeBit, OpCode, PermanentFlag,
                      SupertypeBit, Who)
+from .subtype_vocabulary import BASIC_LAND_TYPES, MAX_SUBTYPES, cost_subtypes, referenced_subtypes
 
 __all__ = ["Tables", "CompiledDeck", "compile_cards", "compile_deck", "chosen_creature_type", "colors_by_pips",
            "MAX_SUBTYPES",
            "BASIC_LAND_TYPES"]
 
-MAX_SUBTYPES = 64   # subtype bit sets are uint64
-BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")  # 305.6
 _TYPE_BIT = {t: int(getattr(CardTypeBit, "CT_" + t.upper())) for t in CARD_TYPES}
 _SUPERTYPE_BIT = {t: int(getattr(SupertypeBit, "ST_" + t.upper())) for t in SUPERTYPES}
 _KEYWORD_BIT = {m.name[3:].replace("_", " ").lower(): int(m) for m in KeywordBit}
@@ -266,7 +265,7 @@ class _Compiler:
                   "max_toughness": 32767 if max_toughness is None else max_toughness, "same_name": same_name,
                   "cost_below": cost_at_most + 1, "mana_value_below": mana_value_at_most + 1}
         missing = [s for s in subtypes if s not in self.sub_index]
-        if missing:      # (_referenced_subtypes gives every subtype a filter names a bit)
+        if missing:      # (referenced_subtypes gives every subtype a filter names a bit)
             raise _RangeError(f"{field}: subtypes {missing} have no bit in the compiled subtype vocabulary")
         for name in ("min_power", "max_power", "min_toughness", "max_toughness"):
             _check_range(field, name, values[name], schema.DTYPES["filter"][name].base)
@@ -635,7 +634,7 @@ class _Compiler:
             words = value.split()
             return self.filter(f"cost: {op}", other=words[0] == "another" or kind == "untapped",   # (with {T}: not it)
                                types=[w.title() for w in words if w in ("artifact", "creature", "enchantment", "land")],
-                               subtypes=_cost_subtypes(op))
+                               subtypes=cost_subtypes(op))
         return int(value)
 
     def _mana_ability(self, a: ManaAbility, card: int) -> np.void:
@@ -819,72 +818,6 @@ class _Compiler:
             restriction_texts=tuple(self.restriction_texts))
 
 
-def _counts_in(value) -> Iterable[Count]:
-    """Every Count in a card record, an ability or an effect, however deep (amounts, tokens
-    and counters of effects, a card's *)."""
-    if isinstance(value, Count):
-        yield value
-    elif isinstance(value, tuple):
-        for v in value:
-            yield from _counts_in(v)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, (ManaCost, CardDef)):
-        for f in dataclasses.fields(value):
-            yield from _counts_in(getattr(value, f.name))
-
-
-def _cost_subtypes(op: CostOp) -> list[str]:
-    """The land types (205.3i) a cost op's "permanents" parameter names ("Sacrifice a Desert")."""
-    return [w for p in vocabulary.COST_BY_NAME[op.name].params if p.kind == "permanents"
-            for w in str(op.get(p.name)).split() if w in vocabulary.LAND_TYPES]
-
-
-def _referenced_subtypes(defs: Iterable[CardDef], creature_type: str | None = None) -> list[str]:
-    """The subtype vocabulary: basic land types, then every subtype a filter mentions (the
-    creature type chosen, `creature_type`, for a spending restriction "of the chosen type")."""
-    found: list[str] = list(BASIC_LAND_TYPES)
-
-    def add(names):
-        for n in names:
-            if n not in found:
-                found.append(n)
-
-    def walk_effect(e):
-        for op in e.ops if e else ():
-            for names in ("land_types", "card_subtypes"):
-                if op.name in vocabulary.MODIFIERS[names]:
-                    add(op.get(names))
-
-    for d in defs:
-        for a in d.abilities + tuple(a for lv in d.levels for a in lv.abilities):   # (a Class's levels too)
-            if (only := getattr(a, "activate_only", None)) is not None:
-                add(only.subtypes)
-            if (cost := getattr(a, "cost", None)) is not None and hasattr(cost, "ops"):
-                for op in cost.ops:
-                    add(_cost_subtypes(op))
-            for count in _counts_in(a):     # (amounts, tokens, counters: wherever a Count is)
-                add(count.subtypes)
-            if isinstance(a, ManaAbility):
-                add(a.if_you_control)
-                walk_effect(a.effect)
-                for f in (a.spend_only_on.spells, a.spend_only_on.abilities) if a.spend_only_on else ():
-                    if f is not None:
-                        add(f.subtypes + ((creature_type,) if f.chosen_type and creature_type else ()))
-            elif isinstance(a, CostModifier):
-                add(a.subtypes)
-            elif isinstance(a, (EntersEffect, ManaTrigger)):
-                add(a.subtypes)
-            elif isinstance(a, (TriggeredAbility, ActivatedAbility)):
-                walk_effect(a.effect)
-            elif isinstance(a, SpellEffect):
-                walk_effect(a.effect)
-                walk_effect(a.kicked)
-        if d.star is not None:
-            add(d.star.subtypes)
-    if len(found) > MAX_SUBTYPES:
-        raise LimitError(f"these cards refer to {len(found)} subtypes; the core supports {MAX_SUBTYPES}")
-    return found
-
-
 def _with_identity(d: CardDef, identity: Color | None) -> CardDef:
     """`d` with its "any color in your commander's color identity" mana abilities made
     concrete: one mana of one of the identity's colours (one colour: that mana), or no mana
@@ -941,7 +874,7 @@ def compile_cards(cards: ResolvedCards | Iterable[CardDef], *old: object,
         creature_type = chosen_creature_type((d, 1) for d in faces)
     elif creature_type not in CREATURE_TYPES:
         raise ArgumentError(f"creature_type {shown(creature_type)} is not a creature type (205.3m)")
-    comp = _Compiler(_referenced_subtypes(faces, creature_type), tokens, creature_type, colors)
+    comp = _Compiler(referenced_subtypes(faces, creature_type), tokens, creature_type, colors)
     for d in defs:
         comp.card(d)
     all_defs = tuple(faces)
