@@ -1,13 +1,14 @@
 # The game actions, written once for the goldfish and a Scenario's game (GameState): a
 # permanent entering (614.1c/614.12) and leaving, state-based actions (704), effects of spells
-# and abilities (run_ops; the library's searches and looks: library.pxi), bounce, triggers (603:
-# enters, cast, upkeep, becomes tapped),
+# and abilities (run_ops; the library's searches and looks: library.pxi), bounce, enters triggers
+# (603.6a; the others: triggers.pxi),
 # a spell resolving, an ability's costs (pay_cost) and effect (combat and the turn's steps:
 # turn.pxi). Each takes the player it is for; the choices inside them are read off
 # Game.choices (the colour chosen, paying life for a land) or asked of choices.pxi (the cards
 # kept on top, the cards a look takes, the land searched for, the land returned, the lands
 # untapped), never of the play policy.
-# Uses counts, abilities, game, zones, and, included after it, library (search_land, search_card,
+# Uses counts, abilities, game, zones, and, included after it, triggers (cast_triggers, final_chapter,
+# put_lore, tapped_triggers), library (search_land, search_card,
 # look_at_top, look_to_hand, look_reveal, rearrange, hand_to_top), turn (enter_attacking, turns_begun),
 # choices (keeps_on_top, goes_to_hand, land_to_search, returned_land, land_to_untap,
 # cards_to_discard, permanent_to_sacrifice, creature_to_tap, order_on_top, cards_to_top,
@@ -689,60 +690,6 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
             put_lore(R, S, g, rng, target, 1)
 
 
-cdef int final_chapter(Rules* R, int row) noexcept nogil:
-    """714.2d: the final chapter number of CARD row `row`, the greatest among its chapter
-    abilities (0: none, not a Saga the lore rules concern)."""
-    cdef Card* c = &R.cards[row]
-    cdef int k, n = 0
-    for k in range(c.n_triggered):
-        if R.triggered[c.triggered_first + k].event == EV_CHAPTER:
-            n = max(n, R.triggered[c.triggered_first + k].chapter)
-    return n
-
-
-cdef void put_lore(Rules* R, Spec* S, Game* g, Rng* rng, int i, int n) noexcept nogil:
-    """n lore counters are put on permanent i, a Saga (714.3a, 714.3c, or an effect's): each of
-    its chapter abilities whose number N the count reaches from below triggers (714.2b; two
-    reached at once, the lower first: the player's order, 603.3b) and resolves; then, with as
-    many as its final chapter and none of them left to resolve, it is sacrificed (714.4, a
-    state-based action: it dies, 700.4)."""
-    cdef int object_id = g.perms[i].object_id, who = g.perms[i].controller, row = g.perms[i].card
-    cdef int old = g.perms[i].counters[<int>CK_LORE], new, chapter, k, j
-    cdef Card* c = &R.cards[row]          # (what triggers is fixed as the counters are put, 603.2)
-    cdef Triggered* t
-    if n <= 0:
-        return
-    g.over |= amount_in(&g.perms[i].counters[<int>CK_LORE], n)
-    new = g.perms[i].counters[<int>CK_LORE]
-    board_changed(g)
-    for chapter in range(old + 1, min(new, 255) + 1):
-        for k in range(c.n_triggered):
-            t = &R.triggered[c.triggered_first + k]
-            if t.event == EV_CHAPTER and t.chapter == chapter:
-                j = find_object(g, object_id)
-                run_ops(R, S, g, rng, t.effect, j, j, 0, who)
-                state_based_actions(R, S, g, rng)
-    j = find_object(g, object_id)
-    if j >= 0 and final_chapter(R, g.perms[j].card) and (
-            g.perms[j].counters[<int>CK_LORE] >= final_chapter(R, g.perms[j].card)):
-        dies(R, S, g, rng, j)             # (701.21a: sacrificed, it dies)
-
-
-cdef void lore_step(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexcept nogil:
-    """714.3c: as player who's precombat main phase begins, they put a lore counter on each Saga
-    they control (a turn-based action; those there as it begins, in the order of their rows)."""
-    cdef int j, k, n = 0
-    cdef int ids[MAXPERM]
-    for j in range(g.n):
-        if g.perms[j].controller == who and n < MAXPERM and final_chapter(R, g.perms[j].card):
-            ids[n] = g.perms[j].object_id
-            n += 1
-    for k in range(n):
-        j = find_object(g, ids[k])
-        if j >= 0:
-            put_lore(R, S, g, rng, j, 1)
-
-
 cdef int find_object(Game* g, int object_id) noexcept nogil:
     """The row of the permanent with this object id, or -1 if it has left."""
     cdef int j
@@ -768,78 +715,6 @@ cdef inline void note_tapped(Game* g, int i) noexcept nogil:
         g.tapped_ids[g.n_tapped] = g.perms[i].object_id
         g.tapped_who[g.n_tapped] = g.perms[i].controller
         g.n_tapped += 1
-
-
-cdef void tapped_triggers(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
-    """Resolve the "whenever this becomes tapped" abilities noted (City of Brass deals 1
-    damage to you), in the order the permanents became tapped; one that has left still
-    resolves (603.10a: as it last existed)."""
-    cdef int k, q, j, n = g.n_tapped
-    cdef Card* c
-    g.n_tapped = 0
-    for k in range(n):
-        c = &R.cards[g.tapped_rows[k]]
-        for q in range(c.n_triggered):
-            if R.triggered[c.triggered_first + q].event == EV_SELF_BECOMES_TAPPED:
-                j = find_object(g, g.tapped_ids[k])
-                run_ops(R, S, g, rng, R.triggered[c.triggered_first + q].effect, j, j, 0, g.tapped_who[k])
-    state_based_actions(R, S, g, rng)
-
-
-cdef void upkeep_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexcept nogil:
-    """Player who's "at the beginning of your upkeep" abilities (503.1a: they trigger as the
-    upkeep begins; Phyrexian Arena), resolved in the order of their permanents; each does
-    what it can."""
-    cdef int j, k, n = 0, object_id
-    cdef int ids[MAXPERM]
-    cdef int rows[MAXPERM]
-    cdef Card* c
-    for j in range(g.n):                 # (what triggers is fixed as the step begins)
-        c = &R.cards[g.perms[j].card]
-        for k in range(c.n_triggered):
-            if (R.triggered[c.triggered_first + k].event == EV_YOUR_UPKEEP and n < MAXPERM
-                    and g.perms[j].controller == who):
-                ids[n] = g.perms[j].object_id
-                rows[n] = R.triggered[c.triggered_first + k].effect
-                n += 1
-    for k in range(n):
-        j = find_object(g, ids[k])
-        run_ops(R, S, g, rng, rows[k], j, j, 0, who)
-        state_based_actions(R, S, g, rng)
-
-
-cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int x, int who) noexcept nogil:
-    """Player who's "whenever you cast a (creature) spell" abilities (Beast Whisperer, Animar), and
-    "a noncreature spell" (prowess, 702.108a: spell_not_types), each on its own permanent: its card's,
-    and those what it has become gives it (613.1f: Great Hall of the Biblioplex's animation); and any
-    player's "whenever a player casts a spell" abilities (Chalice of the Void: only a spell of mana
-    value, its X counted, 202.3e, equal to the counters of a kind on it), for their controller."""
-    cdef int j, k, n
-    cdef Card* c
-    cdef Triggered* t
-    for j in range(g.n):
-        c = &R.cards[g.perms[j].card]
-        for n in range(2):
-            for k in range(c.n_triggered):
-                t = &R.triggered[c.triggered_first + k]
-                if (t.event == EV_YOU_CAST_SPELL and g.perms[j].controller == who
-                        and (t.spell_types == 0 or R.cards[row].types & t.spell_types)
-                        and not (R.cards[row].types & t.spell_not_types)
-                        and not (t.colorless and R.cards[row].colors)        # (105.2c)
-                        and (t.nth == 0 or t.nth == (g.noncreature_cast[who] if t.spell_not_types
-                                                     else g.spells_cast[who]))):
-                    run_ops(R, S, g, rng, t.effect, j, j, 0, who)
-                elif t.event == EV_PLAYER_CASTS_SPELL and (t.mv_counters == 0 or g.perms[j].counters[
-                        t.mv_counters - 1] == R.cards[row].mana_value + x * spell_xs(R, row)):
-                    run_ops(R, S, g, rng, t.effect, j, j, 0, g.perms[j].controller)
-            if j >= g.n or not g.perms[j].becomes:
-                break
-            c = &R.cards[g.perms[j].becomes - 1]
-
-
-cdef inline int spell_xs(Rules* R, int row) noexcept nogil:
-    """The {X} symbols of card `row`'s mana cost (107.3)."""
-    return R.costs[R.cards[row].cost].x if R.cards[row].cost >= 0 else 0
 
 
 # ---- a spell resolving, an ability's costs and effect ----------------------------------------
