@@ -78,7 +78,8 @@ def test_the_grid_is_tens_of_distinct_rules():
 
 
 def test_labels_read_as_the_rule():
-    assert rule_label(MulliganPolicy({7: (2, 5), 6: (2, 4)}, castable_by={7: 2})) == "7: 2-5 with a <=2 castable, 6: 2-4"
+    rule = MulliganPolicy({7: (2, 5), 6: (2, 4)}, castable_by={7: 2})
+    assert rule_label(rule) == "7: 2-5 with a <=2 castable, 6: 2-4"
 
 
 @pytest.mark.parametrize("kw, error, message", [

@@ -25,7 +25,7 @@ from ..decklist import Deck
 from ..errors import ArgumentError, InternalError, LimitError, shown
 from ..objective import BoundObjective, Context
 from ..runner import CHUNK, chunk_games, play_jobs
-from ..simulate import Estimate, SimResult, seed_sequence, game_setup, sim_result
+from ..simulate import Estimate, MulliganPolicy, SimResult, seed_sequence, game_setup, sim_result
 from . import stats
 from .variants import aligned_layout, expand
 
@@ -47,7 +47,7 @@ class Candidate:
     chunks: int = 0                 # chunks 0..chunks-1 played
     games: int = 0
     dropped: str | None = None      # why a race dropped it ("round 3, 24,576 games")
-    mulligan: object = None         # its own keep rule (a MulliganPolicy; None: the run's)
+    mulligan: MulliganPolicy | None = None      # its own keep rule (None: the run's)
 
 
 class Engine:

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from .. import checks
 from ..cards import CardDef
 from ..decklist import Deck
-from ..errors import ArgumentError, ArgumentTypeError, UnknownNameError, shown
+from ..errors import ArgumentError, ArgumentTypeError, InternalError, UnknownNameError, shown
 from ..files import write_json
 from ..objective import Objective
 from ..runner import cluster
@@ -44,7 +44,7 @@ KARSTEN_SOURCE = ('Frank Karsten, "How Many Lands Do You Need to Consistently Hi
 # fewer at the bottom, one more at the top, as the bottoming allows), and the castable condition.
 SEVEN_RANGES = ((1, 5), (2, 4), (2, 5), (2, 6), (3, 5))
 SIX_RANGES = ((1, 5), (2, 4), (2, 5))
-CASTABLE = ({}, {7: 2}, {7: 3}, {7: 2, 6: 2})
+CASTABLE: tuple[dict[int, int], ...] = ({}, {7: 2}, {7: 3}, {7: 2, 6: 2})
 
 
 def rule_label(rule: MulliganPolicy) -> str:
@@ -205,7 +205,7 @@ class MulliganResult:
 
     def rule(self, label) -> MulliganPolicy:
         """The keep rule of a label."""
-        return self._candidate(label).mulligan
+        return _rule_of(self._candidate(label))
 
     def _best(self) -> Candidate:
         alive = [c for c in self._by_label.values() if c.dropped is None] or list(self._by_label.values())
@@ -214,7 +214,7 @@ class MulliganResult:
     @property
     def best(self) -> MulliganPolicy:
         """The best keep rule found (the race's leader among the rules it kept)."""
-        return self._best().mulligan
+        return _rule_of(self._best())
 
     @property
     def best_label(self) -> str:
@@ -238,9 +238,9 @@ class MulliganResult:
         default, karsten = self._candidate(self.default_label), self._candidate(self.karsten_label)
         rows = []
         for c in self._by_label.values():
-            rows.append({"rule": c.label, "keep": {str(k): list(v) for k, v in sorted(c.mulligan.keep.items(),
-                                                                                       reverse=True)},
-                         "castable_by": {str(k): v for k, v in c.mulligan.castable_by.items()},
+            rule = _rule_of(c)
+            rows.append({"rule": c.label, "keep": {str(k): list(v) for k, v in sorted(rule.keep.items(), reverse=True)},
+                         "castable_by": {str(k): v for k, v in rule.castable_by.items()},
                          "objective": self._engine.estimate(c).to_dict(),
                          "vs_default": None if c is default else self._engine.difference(c, default)[0].to_dict(),
                          "vs_karsten": None if c is karsten else self._engine.difference(c, karsten)[0].to_dict(),
@@ -260,7 +260,7 @@ class MulliganResult:
             lines.append(f"{r['rule']:<{width}}  {_interval(r['objective']):>21}  "
                          f"{_interval(r['vs_default'], signed=True):>21}  "
                          f"{_interval(r['vs_karsten'], signed=True):>21}  {r['games']:>9,}  "
-                         + (r["dropped"] or ("best" if r["best"] else "")))
+                         + (r["dropped"] or ("best" if r["best"] else "not dropped")))
         lines.append("")
         lines.append(f"best keep rule: {self.best_label}" + ("" if self.separated else
                                                            f" (not separated from every other: {self.stopped})"))
@@ -283,6 +283,13 @@ class MulliganResult:
 
     def __repr__(self) -> str:
         return f"MulliganResult(best={self.best_label!r}, rules={len(self._by_label)}, games_used={self.games_used})"
+
+
+def _rule_of(c: Candidate) -> MulliganPolicy:
+    """A raced candidate's keep rule (each has its own)."""
+    if c.mulligan is None:
+        raise InternalError(f"mulligan: the candidate {c.label} has no keep rule of its own")
+    return c.mulligan
 
 
 def _or_inf(v: float) -> float:
