@@ -56,6 +56,13 @@ def test_the_default_and_karsten_are_always_raced(found):
     assert len(found.labels) == 4
 
 
+def test_the_best_is_compared_with_the_default_and_karsten_on_all_its_games(found):
+    """However early the race dropped them, both are played up to the best's games."""
+    n = found.games(found.best_label)
+    assert found.games(found.default_label) == found.games(found.karsten_label) == n
+    assert found.difference(found.best_label, found.default_label).n == n
+
+
 def test_reproducible_with_a_seed_and_the_same_on_one_or_two_threads(found):
     again = search(threads=1)
     assert again.rows() == found.rows()

@@ -86,7 +86,9 @@ def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, 
     """The keep rule (MulliganPolicy) best for `objective` on `deck`, by racing `rules` (default
     keep_rules(): mtgsim's default, Karsten's and the grid; mtgsim's default and Karsten's are
     always raced) with common random numbers within `budget` games, all rules added up (default
-    `games` × the number of rules). `count_mana_sources` makes every rule of the grid count mana
+    `games` × the number of rules); then the default and Karsten's rule are played up to the best
+    rule's games (beyond the budget where the race dropped them early), for the paired intervals
+    the report leads with. `count_mana_sources` makes every rule of the grid count mana
     creatures and rocks as lands. The simulation options are `simulate`'s; `client` a
     dask.distributed.Client or an address."""
     if not isinstance(deck, Deck):
@@ -110,6 +112,11 @@ def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, 
                             confidence, bar)
             cands = [engine.add(label, deck, mulligan=rule) for label, rule in raced.items()]
             out = run_race(engine, cands, budget)
+            # The report leads with the best against mtgsim's default and Karsten's: each is brought
+            # up to the best's games (past the budget if the race dropped it early), so those paired
+            # intervals use every game the best played.
+            best = engine.leader(out.alive)
+            engine.play([c for c in cands[:2] if c is not best], best.chunks)
             return MulliganResult(engine, cands, out.separated, out.stopped)
     except KeyboardInterrupt:
         if engine is None or engine.games_used == 0:
