@@ -41,26 +41,19 @@ def within(est, exact: float, games: int) -> bool:
     return abs(est.value - exact) <= 4 * math.sqrt(exact * (1 - exact) / games)
 
 
-def test_103_5_keep_only_a_seven_with_a_two_drop_its_lands_cast():
-    """14 Forests, 10 Mountains, 12 Green Bears ({1}{G}), 24 big spells: the default lands
-    range (2..5) and a castable Bears (a Bears, two lands, one a Forest: a Mountain can't pay
-    the green) for the seven."""
-    deck = Deck({"Forest": 14, "Mountain": 10, BEARS: 12, BIG: 24})
+@pytest.mark.parametrize("spell, forests", [
+    (BEARS, 1),        # {1}{G}: a Forest for the green, any land for the generic
+    (TUSKER, 2),       # {G}{G}: the matching gives each green pip its own Forest (two Mountains pay neither)
+])
+def test_103_5_keep_only_a_seven_with_a_two_drop_its_lands_cast(spell, forests):
+    """12 Forests, 12 Mountains, 12 two-drops, 24 big spells: the default lands range (2..5)
+    and a castable two-drop (one in hand, two lands, enough of them Forests: a Mountain can't
+    pay the green) for the seven."""
+    deck = Deck({"Forest": 12, "Mountain": 12, spell: 12, BIG: 24})
     rule = MulliganPolicy({7: (2, 5), 6: (0, 7)}, castable_by={7: 2})
     res = simulate(deck, games=GAMES, turns=1, seed=11, threads=2, mulligan=rule)
-    exact = p_keep_seven({"F": 14, "M": 10, "B": 12, "S": 24},
-                         lambda c: 2 <= c["F"] + c["M"] <= 5 and c["B"] >= 1 and c["F"] >= 1)
-    assert within(res.mulligans[7], exact, res.games)
-
-
-def test_103_5_two_green_pips_need_two_forests():
-    """Green Tusker ({G}{G}): the matching gives each green pip its own Forest, so a seven
-    of one Forest and three Mountains is not kept."""
-    deck = Deck({"Forest": 12, "Mountain": 12, TUSKER: 12, BIG: 24})
-    rule = MulliganPolicy({7: (2, 5), 6: (0, 7)}, castable_by={7: 2})
-    res = simulate(deck, games=GAMES, turns=1, seed=12, threads=2, mulligan=rule)
     exact = p_keep_seven({"F": 12, "M": 12, "T": 12, "S": 24},
-                         lambda c: 2 <= c["F"] + c["M"] <= 5 and c["T"] >= 1 and c["F"] >= 2)
+                         lambda c: 2 <= c["F"] + c["M"] <= 5 and c["T"] >= 1 and c["F"] >= forests)
     assert within(res.mulligans[7], exact, res.games)
 
 

@@ -27,6 +27,7 @@ from ..runner import cluster
 from ..simulate import Estimate, MulliganPolicy, nothing_finished, progress_bar
 from .engine import Candidate, Engine, check_budget
 from .engine import race as run_race
+from .results import RaceReport
 
 __all__ = ["DEFAULT", "KARSTEN", "KARSTEN_SOURCE", "MulliganResult", "keep_rules", "mulligan", "rule_label"]
 
@@ -154,19 +155,11 @@ def _rules(rules, count_mana_sources: bool) -> dict[str, MulliganPolicy]:
     return out
 
 
-class MulliganResult:
+class MulliganResult(RaceReport):
     """What `mulligan` found: every keep rule raced, by label, with its objective and interval,
-    paired differences against mtgsim's default and Karsten's, and the best."""
-
-    def __init__(self, engine: Engine, candidates: list[Candidate], separated: bool, stopped: str):
-        self._engine = engine
-        self._by_label = {c.label: c for c in candidates}
-        self.separated = separated       # did the race leave one rule, better than every other?
-        self.stopped = stopped           # "separated", "budget spent" or "interrupted"
-
-    @property
-    def labels(self) -> list[str]:
-        return list(self._by_label)
+    paired differences against mtgsim's default and Karsten's, and the best (`separated`: did
+    the race leave one rule, better than every other; `stopped`: "separated", "budget spent" or
+    "interrupted")."""
 
     @property
     def default_label(self) -> str:
@@ -177,23 +170,6 @@ class MulliganResult:
     def karsten_label(self) -> str:
         """The label of Karsten's rule (KARSTEN)."""
         return list(self._by_label)[1]
-
-    @property
-    def games_used(self) -> int:
-        """Games played, all rules added up."""
-        return self._engine.games_used
-
-    @property
-    def seed(self):
-        return self._engine.seed
-
-    @property
-    def objective(self) -> Objective:
-        return self._engine.objective
-
-    @property
-    def interrupted(self) -> bool:
-        return self.stopped == "interrupted"
 
     def _candidate(self, label) -> Candidate:
         if isinstance(label, MulliganPolicy):
