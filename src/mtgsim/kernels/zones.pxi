@@ -439,7 +439,8 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     double-faced cards too; with S.keep_sources, the mana creatures and rocks: mana_source_row)
     are in the policy's range for the hand size it would be (below the smallest size listed:
     always keep), and, where the policy asks it for that size (S.keep_castable), a spell in hand
-    is castable on curve from them (keeps_castable); else shuffle the hand back and draw seven again. Then put one card on the
+    is castable on curve from them (keeps_castable); else shuffle the hand back and draw seven
+    again. Then put one card on the
     bottom per mulligan, keeping the hand balanced: a land while it holds more than the deck's
     share of lands (rounded up, within the range) or nothing else, the least useful first
     (bottom_rank); else the spell of the highest mana value. In a multiplayer game the first
