@@ -302,7 +302,8 @@ class SimResult:
     seed the games were played with (the one drawn from the OS when none was given: pass it
     back to replay the run); `keep` is the mulligan keep rule, {hand size: (min lands, max
     lands)} (empty: every opening seven kept), `keep_mana_sources` whether it counted mana
-    creatures and rocks as lands; `rules` the kind of game (GameRules: Commander, multiplayer,
+    creatures and rocks as lands, `keep_castable_by` its castable condition ({hand size: greatest
+    mana value}, MulliganPolicy.castable_by; empty: none); `rules` the kind of game (GameRules: Commander, multiplayer,
     the starting life)."""
     deck_name: str
     games: int
@@ -321,6 +322,7 @@ class SimResult:
     reading: DeckReading | None = None      # how far to trust the figures: the deck's copies
     # fully read, and the cards that are not with their unread clauses (CardDatabase.reading)
     rules: GameRules = field(default_factory=GameRules)
+    keep_castable_by: dict = field(default_factory=dict)
 
     def _track(self, card) -> int:
         if not isinstance(card, (str, CardDef)):
@@ -375,7 +377,10 @@ class SimResult:
              "on_play": self.on_play, "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
              "interrupted": self.interrupted,
              "keep": {str(k): list(v) for k, v in sorted(self.keep.items(), reverse=True)},
-             "keep_mana_sources": self.keep_mana_sources, **self.rules.to_dict(),
+             "keep_mana_sources": self.keep_mana_sources,
+             **({"keep_castable_by": {str(k): v for k, v in self.keep_castable_by.items()}}
+                if self.keep_castable_by else {}),
+             **self.rules.to_dict(),
              "p_castable": {name: [self.p_castable(name, t).to_dict() for t in range(1, self.turns + 1)]
                             for name in self.tracked},
              "p_cast_by": {name: [self.p_cast(name, t).to_dict() for t in range(1, self.turns + 1)]
@@ -623,7 +628,8 @@ def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: boo
                      interrupted, keep={k: tuple(v) for k, v in rule.keep.items()},
                      keep_mana_sources=rule.count_mana_sources, unmodeled=unmodeled, coverage=coverage,
                      reading=reading,
-                     rules=rules if rules is not None else GameRules.of(deck))
+                     rules=rules if rules is not None else GameRules.of(deck),
+                     keep_castable_by=dict(rule.castable_by))
 
 
 def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,

@@ -83,6 +83,14 @@ def test_a_spell_counted_as_a_land_does_not_pay_for_itself():
     assert within(res.mulligans[7], exact, res.games)
 
 
+def test_the_result_says_the_condition_it_was_played_with():
+    deck = Deck({"Forest": 24, BEARS: 36})
+    res = simulate(deck, games=2_048, turns=1, seed=2, threads=1, mulligan=MulliganPolicy(castable_by={7: 2}))
+    assert res.keep_castable_by == {7: 2} and res.to_dict()["keep_castable_by"] == {"7": 2}
+    plain = simulate(deck, games=2_048, turns=1, seed=2, threads=1)
+    assert plain.keep_castable_by == {} and "keep_castable_by" not in plain.to_dict()
+
+
 def test_no_condition_plays_as_before():
     """A rule without castable_by gives the same games as the rule it extends (the kernel asks
     nothing more)."""
