@@ -84,6 +84,12 @@ def test_the_grid_is_tens_of_distinct_rules():
     assert all(r.count_mana_sources for r in keep_rules(count_mana_sources=True))
 
 
+def test_counting_mana_sources_applies_to_the_default_and_karsten_too():
+    m = search(rules=[PLANTED], count_mana_sources=True, games=8_192)
+    assert m.rule(m.default_label).count_mana_sources and m.rule(m.karsten_label).count_mana_sources
+    assert m.default_label.endswith("(mana creatures and rocks as lands))")
+
+
 def test_labels_read_as_the_rule():
     rule = MulliganPolicy({7: (2, 5), 6: (2, 4)}, castable_by={7: 2})
     assert rule_label(rule) == "7: 2-5 with a <=2 castable, 6: 2-4"

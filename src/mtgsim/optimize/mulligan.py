@@ -89,8 +89,8 @@ def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, 
     always raced) with common random numbers within `budget` games, all rules added up (default
     `games` × the number of rules); then the default and Karsten's rule are played up to the best
     rule's games (beyond the budget where the race dropped them early), for the paired intervals
-    the report leads with. `count_mana_sources` makes every rule of the grid count mana
-    creatures and rocks as lands. The simulation options are `simulate`'s; `client` a
+    the report leads with. `count_mana_sources` makes the default, Karsten's and every rule of
+    the grid count mana creatures and rocks as lands. The simulation options are `simulate`'s; `client` a
     dask.distributed.Client or an address."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"mulligan: deck must be a mtgsim.Deck, not {type(deck).__name__}")
@@ -132,8 +132,8 @@ def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, 
 
 
 def _rules(rules, count_mana_sources: bool) -> dict[str, MulliganPolicy]:
-    """The rules raced, by label: mtgsim's default and Karsten's first (named so), then the rest,
-    each once."""
+    """The rules raced, by label: mtgsim's default and Karsten's first (named so; counting mana
+    creatures and rocks as lands with `count_mana_sources`), then the rest, each once."""
     if rules is None:
         given = keep_rules(count_mana_sources)
     else:
@@ -148,7 +148,8 @@ def _rules(rules, count_mana_sources: bool) -> dict[str, MulliganPolicy]:
                                     "search; give keep rules")
         if not given:
             raise ArgumentError("mulligan: no keep rules to race (an empty list)")
-    out = {f"default ({rule_label(DEFAULT)})": DEFAULT, f"Karsten ({rule_label(KARSTEN)})": KARSTEN}
+    default, karsten = _with_sources(DEFAULT, count_mana_sources), _with_sources(KARSTEN, count_mana_sources)
+    out = {f"default ({rule_label(default)})": default, f"Karsten ({rule_label(karsten)})": karsten}
     for r in given:
         if r not in out.values():
             out[rule_label(r)] = r
