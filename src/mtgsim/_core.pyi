@@ -205,7 +205,8 @@ class GoldfishSpec:
     def __init__(self, core: CoreTables, deck: np.ndarray, turns: int, on_play: bool, keep_lo: np.ndarray,
                  keep_hi: np.ndarray, track: np.ndarray, chosen_color: int, policy: dict,
                  keep_sources: bool = False, game_streams: bool = False, commander: tuple = (),
-                 multiplayer: bool = False, starting_life: int = 20) -> None: ...
+                 multiplayer: bool = False, starting_life: int = 20,
+                 castable_by: np.ndarray | None = None) -> None: ...
     @property
     def choices(self) -> np.ndarray: ...
 

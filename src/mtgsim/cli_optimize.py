@@ -136,6 +136,8 @@ def cmd_optimize(args) -> int:
     from .simulate import GameRules
     path = deck_path(args)
     check_destinations(args)
+    if args.mulligan_search:
+        return _mulligan_search(args, path)
     lands = _lands_range(args.lands)
     if lands is None:
         raise UsageError("give --lands: a range of land counts to sweep (20..26, with --land), or the "
@@ -161,7 +163,7 @@ def cmd_optimize(args) -> int:
                 raise UsageError("--mana-base takes one land count (--lands 17), not a range")
             r: optimize.ManaBaseResult | optimize.SweepResult
             r = optimize.mana_base(deck, pool=parse_pool(args.mana_base), lands=lands[0], objective=objective,
-                                   budget=args.budget, **common)
+                                   budget=20_000_000 if args.budget is None else args.budget, **common)
         else:
             if not args.land:
                 raise UsageError("a land-count sweep needs --land: the land whose copies change (e.g. Forest)")
@@ -181,6 +183,40 @@ def cmd_optimize(args) -> int:
     print(f"\n{_reading(deck, parse_pool(args.mana_base) if args.mana_base else {})}")
     return interrupted_status(r.interrupted, f"the figures are of the {r.games_used:,} games finished "
                                              "(each variant's own games in the table)")
+
+
+def _mulligan_search(args, path) -> int:
+    """--mulligan-search: race keep rules (optimize.mulligan) and print the table, the best rule
+    against mtgsim's default and Karsten's with paired intervals."""
+    from . import optimize
+    given = [flag for flag, on in (("--lands", args.lands), ("--land", args.land), ("--cut", args.cut),
+                                   ("--mana-base", args.mana_base), ("--race", args.race),
+                                   ("--vary-size", args.vary_size), ("--keep", args.keep),
+                                   ("--no-mulligan", args.no_mulligan), ("--csv", args.csv),
+                                   ("--plot", args.plot)) if on]
+    if given:
+        raise UsageError(f"{', '.join(given)}: not with --mulligan-search (it races keep rules on the deck as it is; "
+                         "--json writes its table)")
+    objective = parse_objective(args.objective)
+    db = card_db(*args.cards) if args.cards else card_db()
+    deck = Deck.from_file(path, db=db)
+    _, policy, seed = run_settings(args)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnmodeledTextWarning)
+        r = optimize.mulligan(deck, objective, games=args.games, seed=seed, turns=args.turns, budget=args.budget,
+                              threads=args.threads, client=args.scheduler, policy=policy, on_play=not args.on_draw,
+                              count_mana_sources=args.count_mana_sources, progress=sys.stderr.isatty(),
+                              track=args.track)
+    write_outputs(r, args)
+    print(f"{deck.name or path}: keep rules ({len(r.labels)} raced, {r.games_used:,} games), {args.turns} turns, "
+          f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
+          + (" (drawn at random: --seed replays it)" if args.seed is None else "")
+          + (" (interrupted)" if r.interrupted else ""))
+    print(f"objective: {r.objective}")
+    print(r.table())
+    print(f"\n{_reading(deck, {})}")
+    return interrupted_status(r.interrupted, f"the figures are of the {r.games_used:,} games finished "
+                                             "(each rule's own games in the table)")
 
 
 def add_parser(sub) -> None:
@@ -208,8 +244,14 @@ def add_parser(sub) -> None:
     o.add_argument("--race", action="store_true",
                    help="race the land counts: drop those whose interval against the leader excludes being "
                         "best, within --games times the variants in all")
-    o.add_argument("--budget", type=bounded_int(1, MAX_BUDGET), default=20_000_000, metavar="GAMES",
-                   help="games a mana-base search may play, all variants added up (default 20,000,000)")
+    o.add_argument("--budget", type=bounded_int(1, MAX_BUDGET), default=None, metavar="GAMES",
+                   help="games a mana-base search may play, all variants added up (default 20,000,000); "
+                        "a keep-rule search (--mulligan-search), all rules added up (default --games times "
+                        "the rules)")
+    o.add_argument("--mulligan-search", action="store_true",
+                   help="search the London mulligan's keep rule instead: race mtgsim's default, Karsten's and "
+                        "a grid of lands ranges per hand size, with and without \"keep only if a spell of mana "
+                        "value <= 2 or 3 is castable on curve\" (docs/optimize.md)")
     o.add_argument("--scheduler", metavar="ADDRESS",
                    help='play on a Dask cluster: its scheduler\'s address (tcp://host:8786; needs '
                         'pip install "mtgsim[dask]")')

@@ -69,6 +69,7 @@ class GamePlan:
     commander: tuple = ()           # the commanders' CARD rows: in the command zone (903.6)
     multiplayer: bool = False       # free first mulligan (103.5c), turn-1 draw (103.8c)
     starting_life: int = 20         # each player's (103.4; 903.7)
+    castable_by: np.ndarray | None = None   # per hand size, the keep rule's castable condition (None: none)
     _spec: _core.GoldfishSpec | None = field(default=None, repr=False)
 
     def spec(self) -> _core.GoldfishSpec:
@@ -76,7 +77,8 @@ class GamePlan:
             self._spec = _core.GoldfishSpec(_core.CoreTables(self.tables), self.library, self.turns,
                                             self.on_play, self.keep_lo, self.keep_hi, self.track_rows,
                                             self.color, self.plays, self.keep_sources, self.game_streams,
-                                            self.commander, self.multiplayer, self.starting_life)
+                                            self.commander, self.multiplayer, self.starting_life,
+                                            castable_by=self.castable_by)
         return self._spec
 
     @property

@@ -99,9 +99,17 @@ class MulliganPolicy:
     builders count it: it may be played as that land (712.12), though in hand it is a spell
     (712.8a). The cards put on the bottom keep the hand balanced: lands while it holds more
     than the deck's share of lands (rounded up, within the range), off-colour lands before
-    on-colour ones; otherwise the spells of the highest mana value."""
+    on-colour ones; otherwise the spells of the highest mana value.
 
-    def __init__(self, keep: Mapping[int, tuple[int, int]] | None = None, count_mana_sources: bool = False):
+    `castable_by` ({hand size: k}, only the sizes listed) asks more of a hand of that size: keep
+    it only if it also holds a spell of mana value m, 1 <= m <= k, castable on curve from its own
+    lands: m of its other cards counted as lands (as above) whose mana pays the spell's mana
+    cost, each making one mana of one type it could make (its coloured symbols each matched to
+    a land making that colour, as a payment is; X is 0, hybrid and Phyrexian symbols paid with
+    mana)."""
+
+    def __init__(self, keep: Mapping[int, tuple[int, int]] | None = None, count_mana_sources: bool = False,
+                 castable_by: Mapping[int, int] | None = None):
         if keep is not None and not isinstance(keep, Mapping):
             raise ArgumentTypeError(f"mulligan policy: keep must be a mapping {{hand size: (min lands, max lands)}}, "
                                     f"not {type(keep).__name__}")
@@ -124,6 +132,7 @@ class MulliganPolicy:
             raise ArgumentTypeError(f"count_mana_sources must be True or False, not {shown(count_mana_sources)}")
         self.keep = keep
         self.count_mana_sources = bool(count_mana_sources)
+        self.castable_by = _castable_by(castable_by, keep)
 
     @classmethod
     def never(cls) -> MulliganPolicy:
@@ -141,9 +150,47 @@ class MulliganPolicy:
                 lo[size], hi[size] = self.keep[src]
         return lo, hi
 
+    def castable_arrays(self) -> np.ndarray:
+        """Per hand size 0..7: the castable condition's greatest mana value (0: none)."""
+        out = np.zeros(8, dtype=np.int8)
+        for size, k in self.castable_by.items():
+            out[size] = k
+        return out
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, MulliganPolicy) and self.keep == other.keep
+                and self.count_mana_sources == other.count_mana_sources and self.castable_by == other.castable_by)
+
+    def __hash__(self) -> int:
+        return hash((tuple(sorted(self.keep.items())), self.count_mana_sources,
+                     tuple(sorted(self.castable_by.items()))))
+
     def __repr__(self) -> str:
         return (f"MulliganPolicy({self.keep}"
-                + (", count_mana_sources=True)" if self.count_mana_sources else ")"))
+                + (", count_mana_sources=True" if self.count_mana_sources else "")
+                + (f", castable_by={self.castable_by})" if self.castable_by else ")"))
+
+
+def _castable_by(castable_by, keep: dict) -> dict[int, int]:
+    """MulliganPolicy's castable condition, checked: {hand size: greatest mana value}, each size
+    one the keep rule decides (not below its smallest size: those hands are always kept)."""
+    if castable_by is None:
+        return {}
+    if not isinstance(castable_by, Mapping):
+        raise ArgumentTypeError(f"mulligan policy: castable_by must be a mapping {{hand size: mana value}}, "
+                                f"not {type(castable_by).__name__}")
+    out = {}
+    for size, k in castable_by.items():
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 7:
+            raise ArgumentError(f"mulligan policy: castable_by: hand size {shown(size)} must be 1..7")
+        if not keep or size < min(keep):
+            raise ArgumentError(f"mulligan policy: castable_by: a hand of {size} cards is always kept (the keep "
+                                f"rule lists sizes {sorted(keep) or 'none'}): a condition on it would never be asked")
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 7:
+            raise ArgumentError(f"mulligan policy: castable_by: size {size}: the greatest mana value must be a "
+                                f"whole number 1..7, got {shown(k)}")
+        out[size] = k
+    return out
 
 
 @dataclass(frozen=True)
@@ -255,7 +302,8 @@ class SimResult:
     seed the games were played with (the one drawn from the OS when none was given: pass it
     back to replay the run); `keep` is the mulligan keep rule, {hand size: (min lands, max
     lands)} (empty: every opening seven kept), `keep_mana_sources` whether it counted mana
-    creatures and rocks as lands; `rules` the kind of game (GameRules: Commander, multiplayer,
+    creatures and rocks as lands, `keep_castable_by` its castable condition ({hand size: greatest
+    mana value}, MulliganPolicy.castable_by; empty: none); `rules` the kind of game (GameRules: Commander, multiplayer,
     the starting life)."""
     deck_name: str
     games: int
@@ -274,6 +322,7 @@ class SimResult:
     reading: DeckReading | None = None      # how far to trust the figures: the deck's copies
     # fully read, and the cards that are not with their unread clauses (CardDatabase.reading)
     rules: GameRules = field(default_factory=GameRules)
+    keep_castable_by: dict = field(default_factory=dict)
 
     def _track(self, card) -> int:
         if not isinstance(card, (str, CardDef)):
@@ -328,7 +377,10 @@ class SimResult:
              "on_play": self.on_play, "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
              "interrupted": self.interrupted,
              "keep": {str(k): list(v) for k, v in sorted(self.keep.items(), reverse=True)},
-             "keep_mana_sources": self.keep_mana_sources, **self.rules.to_dict(),
+             "keep_mana_sources": self.keep_mana_sources,
+             **({"keep_castable_by": {str(k): v for k, v in self.keep_castable_by.items()}}
+                if self.keep_castable_by else {}),
+             **self.rules.to_dict(),
              "p_castable": {name: [self.p_castable(name, t).to_dict() for t in range(1, self.turns + 1)]
                             for name in self.tracked},
              "p_cast_by": {name: [self.p_cast(name, t).to_dict() for t in range(1, self.turns + 1)]
@@ -466,7 +518,8 @@ def game_setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: I
                     np.array([tables.row_of(c) for c in tracked.values()], dtype=np.int32),
                     plays["color"] or _main_color(deck), plays, mulligan.count_mana_sources,
                     commander=tuple(int(r) for r in compiled.commander), multiplayer=rules.multiplayer,
-                    starting_life=rules.starting_life)
+                    starting_life=rules.starting_life,
+                    castable_by=mulligan.castable_arrays() if mulligan.castable_by else None)
     return GameSetup(plan, list(tracked), tables, rules)
 
 
@@ -575,7 +628,8 @@ def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: boo
                      interrupted, keep={k: tuple(v) for k, v in rule.keep.items()},
                      keep_mana_sources=rule.count_mana_sources, unmodeled=unmodeled, coverage=coverage,
                      reading=reading,
-                     rules=rules if rules is not None else GameRules.of(deck))
+                     rules=rules if rules is not None else GameRules.of(deck),
+                     keep_castable_by=dict(rule.castable_by))
 
 
 def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,

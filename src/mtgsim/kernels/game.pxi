@@ -425,6 +425,9 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     uint64_t* spend_sig          # per card row: which spending restrictions admit casting it
                                  # (106.6; see spend_signatures): cards with equal costs and
                                  # equal signatures are as castable as each other
+    int8_t castable_by[8]        # per hand size: keep only a hand holding a spell of mana value 1..k its
+                                 # own lands could cast (keep.pxi: holds_castable); 0: no such condition
+    bint keep_castable           # some hand size has castable_by (else mulligan() asks nothing more)
 
 
 cdef enum SpellOrder:             # PlayPolicy.spells

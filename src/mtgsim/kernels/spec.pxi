@@ -283,7 +283,7 @@ cdef class GoldfishSpec:
 
     def __init__(self, CoreTables core, deck, int turns, bint on_play, keep_lo, keep_hi, track,
                  int chosen_color, dict policy, bint keep_sources=False, bint game_streams=False,
-                 commander=(), bint multiplayer=False, int starting_life=20):
+                 commander=(), bint multiplayer=False, int starting_life=20, castable_by=None):
         if not 1 <= turns <= MAXTURNS:
             raise ValueError(f"turns must be 1..{MAXTURNS}")
         if not 7 <= len(deck) <= MAXLIB:
@@ -322,6 +322,12 @@ cdef class GoldfishSpec:
             self.S.keep_lo[k] = keep_lo[k]
             self.S.keep_hi[k] = keep_hi[k]
         self.S.keep_sources = keep_sources
+        castable = np.zeros(8, dtype=np.int8) if castable_by is None else np.asarray(castable_by)
+        if castable.shape != (8,) or not ((castable >= 0) & (castable <= 7)).all():
+            raise ValueError("castable_by: per hand size 0..7, a mana value 0..7 (0: no condition)")
+        for k in range(8):
+            self.S.castable_by[k] = castable[k]
+        self.S.keep_castable = bool(castable.any())
         self.S.n_commander = len(commander)
         for k in range(2):
             self.S.commander[k] = commander[k] if k < len(commander) else -1

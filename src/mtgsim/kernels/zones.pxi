@@ -1,7 +1,7 @@
 # Random numbers (a chunk's numpy bit generator, stepped inline), the hand, the library and the
 # graveyard: adding and removing hand cards, a card put into or leaving a graveyard (its counts),
 # draws (504.1) and the London mulligan (103.5).
-# Uses base, game.
+# Uses base, game, and, included after it, keep.
 
 cdef extern from *:
     """
@@ -438,7 +438,9 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     """London mulligan (103.5): draw seven; keep if the lands (counts_as_land: the spell // land
     double-faced cards too; with S.keep_sources, the mana creatures and rocks: mana_source_row)
     are in the policy's range for the hand size it would be (below the smallest size listed:
-    always keep); else shuffle the hand back and draw seven again. Then put one card on the
+    always keep), and, where the policy asks it for that size (S.keep_castable), a spell in hand
+    is castable on curve from them (keeps_castable); else shuffle the hand back and draw seven
+    again. Then put one card on the
     bottom per mulligan, keeping the hand balanced: a land while it holds more than the deck's
     share of lands (rounded up, within the range) or nothing else, the least useful first
     (bottom_rank); else the spell of the highest mana value. In a multiplayer game the first
@@ -456,7 +458,7 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         if S.keep_sources:
             for k in range(g.hand_n[0]):       # (a card counted as a land is not counted again)
                 lands += mana_source_row(R, g.hand[0][k]) and not counts_as_land(R, S, g.hand[0][k])
-        if S.keep_lo[size] <= lands <= S.keep_hi[size]:
+        if S.keep_lo[size] <= lands <= S.keep_hi[size] and (not S.keep_castable or keeps_castable(R, S, g, size)):
             break
         trace(g, TR_MULLIGAN, -1, g.hand_n[0])
         for k in range(g.hand_n[0]):        # shuffle back (draws are random picks anyway)

@@ -31,10 +31,12 @@ from ..runner import CHUNK, cluster
 from ..simulate import nothing_finished, progress_bar
 from .engine import FIRST_ROUND, Engine, check_budget
 from .engine import race as run_race
+from .mulligan import MulliganResult, mulligan
 from .results import ManaBaseResult, SweepResult
 from .variants import card_name, copy_limit, count_splits, land_counts, splits, with_lands
 
-__all__ = ["EXHAUSTIVE_LIMIT", "ManaBaseResult", "SweepResult", "land_counts", "mana_base", "sweep"]
+__all__ = ["EXHAUSTIVE_LIMIT", "ManaBaseResult", "MulliganResult", "SweepResult", "land_counts", "mana_base",
+           "mulligan", "sweep"]
 
 EXHAUSTIVE_LIMIT = 60      # mana bases raced all at once at most; beyond, the local search
 MAX_VARIANT_GAMES = 10 ** 10   # a variant's games (4.9 million chunks, whose figures it keeps: ~40 MB a term)

@@ -25,7 +25,7 @@ from ..decklist import Deck
 from ..errors import ArgumentError, InternalError, LimitError, shown
 from ..objective import BoundObjective, Context
 from ..runner import CHUNK, chunk_games, play_jobs
-from ..simulate import Estimate, SimResult, seed_sequence, game_setup, sim_result
+from ..simulate import Estimate, MulliganPolicy, SimResult, seed_sequence, game_setup, sim_result
 from . import stats
 from .variants import aligned_layout, expand
 
@@ -47,6 +47,7 @@ class Candidate:
     chunks: int = 0                 # chunks 0..chunks-1 played
     games: int = 0
     dropped: str | None = None      # why a race dropped it ("round 3, 24,576 games")
+    mulligan: MulliganPolicy | None = None      # its own keep rule (None: the run's)
 
 
 class Engine:
@@ -74,9 +75,11 @@ class Engine:
             raise InternalError("the objective is bound when the first variant is added")
         return self._bound
 
-    def add(self, label: str, deck: Deck) -> Candidate:
-        """Compile one variant (its library on the reference positions: the first variant's)."""
-        st = game_setup(deck, self.turns, self.on_play, self.mulligan, self.policy, self._tracked_cards(deck))
+    def add(self, label: str, deck: Deck, mulligan=None) -> Candidate:
+        """Compile one variant (its library on the reference positions: the first variant's),
+        played with its own keep rule `mulligan` if given (else the run's)."""
+        rule = self.mulligan if mulligan is None else mulligan
+        st = game_setup(deck, self.turns, self.on_play, rule, self.policy, self._tracked_cards(deck))
         main = deck.maindeck
         if self.reference is None:
             self.reference = expand(main)
@@ -88,7 +91,8 @@ class Engine:
         st.plan.library = np.array([rows[n] for n in layout], dtype=np.int32)
         st.plan.game_streams = True
         c = Candidate(label, deck, len(self.candidates), st.plan, Context.of(st.tracked, self.turns),
-                      tuple(st.tracked), np.zeros((0, self.bound.width)), np.zeros(st.plan.size, dtype=np.int64))
+                      tuple(st.tracked), np.zeros((0, self.bound.width)), np.zeros(st.plan.size, dtype=np.int64),
+                      mulligan=mulligan)
         self.candidates.append(c)
         return c
 
@@ -176,7 +180,8 @@ class Engine:
                                 min(a.games, b.games), self.confidence, paired)
 
     def result(self, c: Candidate) -> SimResult:
-        return sim_result(c.deck, c.tracked, c.totals, self.turns, self.on_play, self.seed, self.mulligan)
+        return sim_result(c.deck, c.tracked, c.totals, self.turns, self.on_play, self.seed,
+                          self.mulligan if c.mulligan is None else c.mulligan)
 
     def leader(self, todo: list[Candidate]) -> Candidate:
         return max(todo, key=lambda c: (self.score(c), -c.index))

@@ -15,11 +15,12 @@ from ..simulate import Estimate, SimResult
 from . import baselines
 from .engine import Candidate, Engine
 
-__all__ = ["ManaBaseResult", "SweepResult"]
+__all__ = ["ManaBaseResult", "RaceReport", "SweepResult"]
 
 
-class _Report:
-    """The parts both results share: candidates by label, estimates, the table and files."""
+class RaceReport:
+    """What every optimization's result holds: the engine that played it, its candidates by
+    label, whether the race separated the best, and why it stopped."""
 
     def __init__(self, engine: Engine, candidates: list[Candidate], separated: bool, stopped: str):
         self._engine = engine
@@ -27,7 +28,6 @@ class _Report:
         self.separated = separated
         self.stopped = stopped
 
-    # ---- figures
     @property
     def labels(self) -> list[str]:
         return list(self._by_label)
@@ -49,6 +49,12 @@ class _Report:
     def interrupted(self) -> bool:
         """Stopped by Ctrl-C: the figures are of the games each variant finished."""
         return self.stopped == "interrupted"
+
+
+class _Report(RaceReport):
+    """The parts both deck results share: candidates by label, estimates, the table and files."""
+
+    # ---- figures
 
     def _candidate(self, label) -> Candidate:
         if isinstance(label, bool) or not isinstance(label, (str, int)):      # (a land count may be given as 23)
