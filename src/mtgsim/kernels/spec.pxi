@@ -213,6 +213,20 @@ def spend_signatures(CoreTables core):
     return sig
 
 
+def fetch_land_finds(CoreTables core):
+    """Per card row: -1 if it is no fetch land (fetch_ability), else the FILTER row its search
+    looks for lands with (land_searched_for): what a deck's fetch land may find, as the
+    goldfish cracks it."""
+    cdef Rules* R = &core.R
+    cdef int row, k
+    out = np.full(max(R.n_cards, 1), -1, dtype=np.int32)
+    for row in range(R.n_cards):
+        k = fetch_ability(R, row)
+        if k >= 0:
+            out[row] = R.ops[R.effects[R.activated[R.cards[row].activated_first + k].effect].land_search].arg
+    return out
+
+
 def graveyard_listed(ops, costmods=None):
     """Does an op of OP rows `ops` look at which cards are in a graveyard (a card returned from
     it: OP_GRAVEYARD_TO_HAND), or a card of COST_MODIFIER rows `costmods` exile some (delve,
