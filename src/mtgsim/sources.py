@@ -44,8 +44,8 @@ from .optimize.baselines import SOURCES_LANDS, SOURCES_SOURCE, published_costs, 
 from .schema import CardTypeBit
 from .simulate import MAX_LIBRARY, MAX_TURNS, Estimate, GameRules, MulliganPolicy, seed_sequence, simulate
 
-__all__ = ["KARSTEN_MULLIGAN", "Cost", "DeckRow", "DeckSources", "Needed", "SourceCount", "SourceTable",
-           "for_deck", "karsten_level", "table"]
+__all__ = ["KARSTEN_MULLIGAN", "Cost", "DeckRow", "DeckSources", "Needed", "SourceCount", "SourceSimulations",
+           "SourceTable", "colour_costs", "count_sources", "deck_sources", "for_deck", "karsten_level", "table"]
 
 KARSTEN_MULLIGAN = MulliganPolicy({7: (2, 5), 6: (2, 5), 5: (2, 6)})
 DEFAULT_GAMES = 500_000
@@ -97,14 +97,15 @@ class Needed:
         return {"sources": self.sources, "low": self.low, "high": self.high, "p": self.p.to_dict()}
 
 
-class _Simulations:
-    """The simulations of one run: per number of sources s, P(castable on curve | land drops
-    made) of every cost, cached."""
+class SourceSimulations:
+    """The simulations of one run: per number of sources s of the colour among `lands` lands
+    in a deck of `size` cards, P(castable on curve | land drops made) of every cost, cached;
+    played with `mulligan` (Karsten's unless given)."""
 
     def __init__(self, size: int, lands: int, costs: Iterable[Cost], games: int, seed, multiplayer: bool,
-                 threads: int | None):
+                 threads: int | None = None, mulligan: MulliganPolicy = KARSTEN_MULLIGAN):
         self.size, self.lands, self.games, self.seed = size, lands, games, seed
-        self.multiplayer, self.threads = multiplayer, threads
+        self.multiplayer, self.threads, self.mulligan = multiplayer, threads, mulligan
         self.costs = tuple(sorted(set(costs)))
         self.cards = {c: card(f"sources: {c.label}", ("{%d}" % c.generic if c.generic else "") + "{B}" * c.pips)
                       for c in self.costs}
@@ -116,7 +117,7 @@ class _Simulations:
         if sources not in self._cache:
             counts = {"Swamp": sources, "Wastes": self.lands - sources, self.blank: self.size - self.lands}
             deck = Deck({k: n for k, n in counts.items() if n}, name=f"{sources} sources")
-            res = simulate(deck, games=self.games, turns=self.turns, seed=self.seed, mulligan=KARSTEN_MULLIGAN,
+            res = simulate(deck, games=self.games, turns=self.turns, seed=self.seed, mulligan=self.mulligan,
                            track=list(self.cards.values()), threads=self.threads, multiplayer=self.multiplayer)
             self._cache[sources] = {c: res.p_castable(self.cards[c], c.mana_value, hit_land_drops=True)
                                     for c in self.costs}
@@ -243,7 +244,7 @@ def table(size: int = 60, lands: int | None = None, level: float | None = None, 
     multiplayer = size in (99, 100) if multiplayer is None else checks.flag(multiplayer, "multiplayer")
     seed = _seed(seed)
     costs = [Cost(p, g) for p, g in published_costs()]
-    sims = _Simulations(size, lands, costs, games, seed, multiplayer, threads)
+    sims = SourceSimulations(size, lands, costs, games, seed, multiplayer, threads)
     rows = []
     for cost in sorted(costs, key=lambda c: (c.pips, c.generic)):
         at = karsten_level(cost.mana_value) if level is None else level
@@ -474,7 +475,7 @@ def for_deck(deck: Deck, level: float | None = None, games: int = DEFAULT_GAMES,
                 found.setdefault((colour, cost, gold), []).append(face.name)
     rows: list[DeckRow] = []
     if found and lands:
-        sims = _Simulations(size, lands, {cost for _, cost, _ in found}, games, seed, multiplayer, threads)
+        sims = SourceSimulations(size, lands, {cost for _, cost, _ in found}, games, seed, multiplayer, threads)
         sources = deck_sources(deck)
         for (colour, cost, gold), names in sorted(found.items(), key=lambda kv: (
                 [COLOURS.index(x) for x in kv[0][0].split("/")], kv[0][1], kv[0][2])):
