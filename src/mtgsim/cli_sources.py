@@ -18,6 +18,7 @@ def cmd_sources(args) -> int:
         raise UsageError("give a deck or --size, not both (--size prints the generic table for a deck size)")
     if args.size is None and args.lands is not None:
         raise UsageError("--lands goes with --size (a deck's own land count is read from the deck)")
+    res: sources.SourceTable | sources.DeckSources
     if args.size is not None:
         res = sources.table(size=args.size, lands=args.lands, level=args.level, games=args.games, seed=args.seed,
                             threads=args.threads)
