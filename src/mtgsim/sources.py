@@ -44,8 +44,9 @@ from .optimize.baselines import SOURCES_LANDS, SOURCES_SOURCE, published_costs, 
 from .schema import CardTypeBit
 from .simulate import MAX_LIBRARY, MAX_TURNS, Estimate, GameRules, MulliganPolicy, seed_sequence, simulate
 
-__all__ = ["KARSTEN_MULLIGAN", "Cost", "DeckRow", "DeckSources", "Needed", "SourceCount", "SourceSimulations",
-           "SourceTable", "colour_costs", "count_sources", "deck_sources", "for_deck", "karsten_level", "table"]
+__all__ = ["KARSTEN_MULLIGAN", "Cost", "DeckRow", "DeckSources", "Needed", "SourceCount", "SourceRun",
+           "SourceSimulations", "SourceTable", "colour_costs", "count_sources", "deck_sources", "for_deck",
+           "karsten_level", "table"]
 
 KARSTEN_MULLIGAN = MulliganPolicy({7: (2, 5), 6: (2, 5), 5: (2, 6)})
 DEFAULT_GAMES = 500_000
@@ -173,21 +174,43 @@ def _rules_text(multiplayer: bool) -> str:
 
 
 @dataclass
-class SourceTable:
-    """`table`'s answer: per cost, the sources needed at the level (with its interval and P),
-    beside Karsten's published figure for the size where he gives one."""
+class SourceRun:
+    """What a source table was worked out with: the deck size and lands of the abstract deck,
+    the level (None: Karsten's), the games per source count, the seed, the rules."""
     size: int
     lands: int
     level: float | None
     games: int
     seed: object
     multiplayer: bool
+
+    def setting(self) -> str:
+        """The run's setting in words, for a table's header."""
+        return (f"{_rules_text(self.multiplayer)}, given the land drops made; Karsten's mulligan; level "
+                f"{_level_text(self.level)}; {self.games:,} games per source count, seed {self.seed}")
+
+    def run_dict(self) -> dict:
+        return {"size": self.size, "lands": self.lands, "level": self.level or "karsten", "games": self.games,
+                "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
+                "multiplayer": self.multiplayer, "source": SOURCES_SOURCE,
+                "mulligan": {str(k): list(v) for k, v in KARSTEN_MULLIGAN.keep.items()}}
+
+    def to_dict(self) -> dict:
+        return self.run_dict()
+
+    def to_json(self, path) -> None:
+        """Every figure as strict JSON (mtgsim.files.write_json)."""
+        write_json(path, self.to_dict())
+
+
+@dataclass
+class SourceTable(SourceRun):
+    """`table`'s answer: per cost, the sources needed at the level (with its interval and P),
+    beside Karsten's published figure for the size where he gives one."""
     rows: list[tuple[Cost, float, Needed | None, int | None]] = field(default_factory=list)
 
     def header(self) -> str:
-        return (f"Sources needed to cast a cost on curve: {self.size} cards, {self.lands} lands; "
-                f"{_rules_text(self.multiplayer)}, given the land drops made; Karsten's mulligan; level "
-                f"{_level_text(self.level)}; {self.games:,} games per source count, seed {self.seed}")
+        return f"Sources needed to cast a cost on curve: {self.size} cards, {self.lands} lands; {self.setting()}"
 
     def table(self) -> str:
         """The table as text."""
@@ -204,19 +227,10 @@ class SourceTable:
         return "\n".join(out)
 
     def to_dict(self) -> dict:
-        return {"size": self.size, "lands": self.lands, "level": self.level or "karsten",
-                "games": self.games, "seed": _seed_json(self.seed), "multiplayer": self.multiplayer,
-                "mulligan": {str(k): list(v) for k, v in KARSTEN_MULLIGAN.keep.items()}, "source": SOURCES_SOURCE,
+        return {**self.run_dict(),
                 "rows": [{"cost": cost.label, "pips": cost.pips, "generic": cost.generic, "level": level,
                           "needed": None if need is None else need.to_dict(), "karsten": karsten}
                          for cost, level, need, karsten in self.rows]}
-
-    def to_json(self, path) -> None:
-        write_json(path, self.to_dict())
-
-
-def _seed_json(seed):
-    return seed if isinstance(seed, (int, type(None))) else str(seed)
 
 
 def _size_and_lands(size, lands) -> tuple[int, int]:
@@ -403,22 +417,15 @@ class DeckRow:
 
 
 @dataclass
-class DeckSources:
+class DeckSources(SourceRun):
     """`for_deck`'s answer: the deck's colour costs, each with the sources needed and had."""
-    deck_name: str
-    size: int
-    lands: int
-    level: float | None
-    games: int
-    seed: object
-    multiplayer: bool
-    rows: list[DeckRow]
-    left_out: dict[str, str]            # card → why none of its costs is in the table
+    deck_name: str = "deck"
+    rows: list[DeckRow] = field(default_factory=list)
+    left_out: dict[str, str] = field(default_factory=dict)    # card → why none of its costs is in the table
 
     def table(self) -> str:
         out = [f"{self.deck_name}: sources needed to cast each colour cost on curve, at {self.size} cards with "
-               f"{self.lands} lands; {_rules_text(self.multiplayer)}, given the land drops made; Karsten's "
-               f"mulligan; level {_level_text(self.level)}; {self.games:,} games per source count, seed {self.seed}",
+               f"{self.lands} lands; {self.setting()}",
                "(needed: simulated [interval], +1 for a gold card, as Karsten; Karsten: his 2022 table for the "
                "size, +1 gold)",
                f"{'colour':<7}{'cost':<7}{'needed':>7}{'interval':>10}{'Karsten':>9}  {'has':<42}{'verdict':<16}cards"]
@@ -435,13 +442,8 @@ class DeckSources:
         return "\n".join(out)
 
     def to_dict(self) -> dict:
-        return {"deck": self.deck_name, "size": self.size, "lands": self.lands, "level": self.level or "karsten",
-                "games": self.games, "seed": _seed_json(self.seed), "multiplayer": self.multiplayer,
-                "mulligan": {str(k): list(v) for k, v in KARSTEN_MULLIGAN.keep.items()}, "source": SOURCES_SOURCE,
-                "rows": [r.to_dict() for r in self.rows], "left_out": dict(self.left_out)}
-
-    def to_json(self, path) -> None:
-        write_json(path, self.to_dict())
+        return {**self.run_dict(), "deck": self.deck_name, "rows": [r.to_dict() for r in self.rows],
+                "left_out": dict(self.left_out)}
 
 
 def for_deck(deck: Deck, level: float | None = None, games: int = DEFAULT_GAMES, seed=None,
@@ -485,5 +487,5 @@ def for_deck(deck: Deck, level: float | None = None, games: int = DEFAULT_GAMES,
                                 None if karsten is None else karsten + gold, count_sources(sources, colour, cost)))
     elif found:
         left_out["(deck)"] = "it has no lands"
-    return DeckSources(deck.name or "deck", size, lands, level, games, seed, multiplayer, rows, left_out)
+    return DeckSources(size, lands, level, games, seed, multiplayer, deck.name or "deck", rows, left_out)
 
