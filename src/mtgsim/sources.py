@@ -91,8 +91,10 @@ class Needed:
     high: int
     p: Estimate
 
-    def interval(self) -> str:
-        return str(self.sources) if self.low == self.high else f"{self.low}-{self.high}"
+    def interval(self, more: int = 0) -> str:
+        """The interval as text, `more` added to both ends (a gold card's one source more)."""
+        low, high = self.low + more, self.high + more
+        return str(low) if low == high else f"{low}-{high}"
 
     def to_dict(self) -> dict:
         return {"sources": self.sources, "low": self.low, "high": self.high, "p": self.p.to_dict()}
@@ -431,7 +433,7 @@ class DeckSources(SourceRun):
                f"{'colour':<7}{'cost':<7}{'needed':>7}{'interval':>10}{'Karsten':>9}  {'has':<42}{'verdict':<16}cards"]
         for r in self.rows:
             need = "-" if r.need is None else f"{r.need}{'*' if r.gold else ''}"
-            interval = "" if r.needed is None else r.needed.interval()
+            interval = "" if r.needed is None else r.needed.interval(r.gold)
             karsten = "" if r.karsten is None else str(r.karsten)
             out.append(f"{r.colour:<7}{r.cost.label:<7}{need:>7}{interval:>10}{karsten:>9}  {str(r.has):<42}"
                        f"{r.verdict:<16}{', '.join(r.cards)}")

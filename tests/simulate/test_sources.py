@@ -163,6 +163,7 @@ def test_deck_sources_dual_land_counts_for_both_colours():
     assert _row(res, "U", "C").has.total == 14 and _row(res, "B", "1C").has.total == 14
     gold = _row(res, "U", "2C")
     assert gold.gold and gold.need == gold.needed.sources + 1
+    assert gold.needed.interval(1).split("-")[0] == str(gold.needed.low + 1)
     assert gold.karsten == published_sources(60, 1, 2) + 1
 
 

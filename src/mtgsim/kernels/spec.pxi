@@ -1,7 +1,7 @@
 # A run's Spec from Python: per-card goldfish flags (read through Rules) and the words of
 # Game.kinds (packing `mtgsim.card_facts`' per-card kinds), the GoldfishSpec class and its test
-# switches, and the colour demand of a deck. Uses base, counts, total_cost, tables, direct, game,
-# zones, actions, policy, activating, choices.
+# switches, the colour demand of a deck, and what its fetch lands find (fetch_land_finds). Uses
+# base, counts, total_cost, tables, direct, game, zones, actions, policy, activating, choices.
 
 def goldfish_flags(CoreTables core):
     """Per card row, its GoldfishFlags, and its colour demand (5 bytes a card): the arrays
