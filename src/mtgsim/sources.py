@@ -117,6 +117,8 @@ class SourceSimulations:
         self._cache: dict[int, dict[Cost, Estimate]] = {}
 
     def p(self, sources: int) -> dict[Cost, Estimate]:
+        """Per cost, P(castable on curve | land drops made) with `sources` lands of the colour:
+        one simulation of the abstract deck (played once per run, then cached)."""
         if sources not in self._cache:
             counts = {"Swamp": sources, "Wastes": self.lands - sources, self.blank: self.size - self.lands}
             deck = Deck({k: n for k, n in counts.items() if n}, name=f"{sources} sources")
