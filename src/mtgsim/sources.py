@@ -173,8 +173,8 @@ def _level_text(level: float | None) -> str:
 
 
 def _rules_text(multiplayer: bool) -> str:
-    return ("on the play, Commander's multiplayer rules (a free first mulligan, a draw on turn 1)" if multiplayer
-            else "on the play")
+    return ("on the play, Commander's multiplayer rules (a free first mulligan, its seven kept with 2-5 lands as "
+            "any seven, where Karsten keeps 3-5; a draw on turn 1)" if multiplayer else "on the play")
 
 
 @dataclass
