@@ -230,3 +230,11 @@ def test_bad_argument_types():
         sources.table(size=60, level="high")
     with pytest.raises(ArgumentTypeError, match="deck must be a mtgsim.Deck"):
         sources.for_deck("deck.txt")
+
+
+def test_deck_sources_hybrid_counts_either_colour():
+    """A hybrid {W/U} symbol is met by a source of either colour (Karsten: "combined sources of
+    either color"): Plains and Islands both count, Wastes not; Karsten's table has no such row."""
+    deck = Deck({"Plains": 10, "Island": 10, "Wastes": 4, card("Hybrid Two", "{1}{W/U}", "Instant"): 36})
+    row = _row(sources.for_deck(deck, games=5_000, seed=1), "W/U", "1C")
+    assert row.has.total == 20 and row.karsten is None and not row.gold
