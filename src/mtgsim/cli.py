@@ -280,6 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_optimize(sub)
     from .cli_tournament import add_parser as add_tournament
     add_tournament(sub)
+    from .cli_sources import add_parser as add_sources
+    add_sources(sub)
     return p
 
 

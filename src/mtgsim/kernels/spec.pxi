@@ -1,7 +1,7 @@
 # A run's Spec from Python: per-card goldfish flags (read through Rules) and the words of
 # Game.kinds (packing `mtgsim.card_facts`' per-card kinds), the GoldfishSpec class and its test
-# switches, and the colour demand of a deck. Uses base, counts, total_cost, tables, direct, game,
-# zones, actions, policy, activating, choices.
+# switches, the colour demand of a deck, and what its fetch lands find (fetch_land_finds). Uses
+# base, counts, total_cost, tables, direct, game, zones, actions, policy, activating, choices.
 
 def goldfish_flags(CoreTables core):
     """Per card row, its GoldfishFlags, and its colour demand (5 bytes a card): the arrays
@@ -211,6 +211,20 @@ def spend_signatures(CoreTables core):
             if restriction_admits(R, k, &why):
                 out[row] |= <uint64_t>1 << k
     return sig
+
+
+def fetch_land_finds(CoreTables core):
+    """Per card row: -1 if it is no fetch land (fetch_ability), else the FILTER row its search
+    looks for lands with (land_searched_for): what a deck's fetch land may find, as the
+    goldfish cracks it."""
+    cdef Rules* R = &core.R
+    cdef int row, k
+    out = np.full(max(R.n_cards, 1), -1, dtype=np.int32)
+    for row in range(R.n_cards):
+        k = fetch_ability(R, row)
+        if k >= 0:
+            out[row] = R.ops[R.effects[R.activated[R.cards[row].activated_first + k].effect].land_search].arg
+    return out
 
 
 def graveyard_listed(ops, costmods=None):

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from ..decklist import Deck
 from ..mana import COLOR_ORDER, SymbolKind
 
-__all__ = ["LANDS_SOURCE", "SOURCES_SOURCE", "Baseline", "cheap_draw_or_ramp", "color_sources", "land_count"]
+__all__ = ["LANDS_SOURCE", "SOURCES_LANDS", "SOURCES_SOURCE", "Baseline", "cheap_draw_or_ramp", "color_sources",
+           "land_count", "published_costs", "published_sources", "table_size"]
 
 LANDS_SOURCE = ('Frank Karsten, "How Many Lands Do You Need in Your Deck? An Updated Analysis", '
                 "ChannelFireball/TCGplayer, 29 July 2022")
@@ -114,18 +115,38 @@ def land_count(deck: Deck) -> Baseline | None:
                     f"{cheap} cheap draw/ramp", LANDS_SOURCE)
 
 
-def _table_size(size: int) -> int | None:
+# The lands the SOURCES table assumes, by deck size.
+SOURCES_LANDS = {40: 17, 60: 25, 80: 35, 99: 41}
+
+
+def table_size(size: int) -> int | None:
+    """The deck size of the SOURCES table a deck of `size` cards reads (38-42: 40, 58-62: 60,
+    78-82: 80, 99-100: 99), None for any other size."""
     for published, (lo, hi) in {40: (38, 42), 60: (58, 62), 80: (78, 82), 99: (99, 100)}.items():
         if lo <= size <= hi:
             return published
     return None
 
 
+def published_costs() -> tuple[tuple[int, int], ...]:
+    """The costs the SOURCES table gives, as (pips, generic) pairs: C to 5C, CC to 5CC, CCC to
+    4CCC, CCCC and 1CCCC (the same for every deck size)."""
+    return tuple((pips, generic) for pips, row in _SOURCES[60].items() for generic in range(len(row)))
+
+
+def published_sources(size: int, pips: int, generic: int) -> int | None:
+    """The sources the SOURCES table recommends for a cost of `generic` generic mana and `pips`
+    symbols of one colour in a deck of `size` cards (table_size), None where it gives none."""
+    published = table_size(size)
+    row = _SOURCES[published].get(pips, []) if published is not None else []
+    return row[generic] if 0 <= generic < len(row) else None
+
+
 def color_sources(deck: Deck) -> list[Baseline]:
     """Per colour the deck's spells use: the sources Karsten's table recommends for its most
     demanding cost (most sources needed; one more for a gold card), beside the deck's lands
     that make the colour."""
-    size = _table_size(len(deck))
+    size = table_size(len(deck))
     if size is None:
         return []
     table = _SOURCES[size]
