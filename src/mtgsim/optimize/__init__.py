@@ -33,10 +33,11 @@ from .engine import race as run_race
 from .mulligan import MulliganResult, mulligan
 from .results import ManaBaseResult, SweepResult
 from .runs import check_cards_known, check_common, close_bar, interrupted
+from .swaps import SwapsResult, swaps
 from .variants import card_name, copy_limit, count_splits, land_counts, splits, with_lands
 
-__all__ = ["EXHAUSTIVE_LIMIT", "ManaBaseResult", "MulliganResult", "SweepResult", "land_counts", "mana_base",
-           "mulligan", "sweep"]
+__all__ = ["EXHAUSTIVE_LIMIT", "ManaBaseResult", "MulliganResult", "SweepResult", "SwapsResult", "land_counts",
+           "mana_base", "mulligan", "swaps", "sweep"]
 
 EXHAUSTIVE_LIMIT = 60      # mana bases raced all at once at most; beyond, the local search
 MAX_VARIANT_GAMES = 10 ** 10   # a variant's games (4.9 million chunks, whose figures it keeps: ~40 MB a term)
