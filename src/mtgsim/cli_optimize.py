@@ -288,7 +288,8 @@ def _mulligan_search(args, path) -> int:
 def add_parser(sub) -> None:
     """The `optimize` subcommand."""
     from .optimize.engine import MAX_BUDGET
-    o = sub.add_parser("optimize", help="how many lands, which lands: land-count sweeps and mana-base searches")
+    o = sub.add_parser("optimize", help="how many lands, which lands, what to cut: land-count sweeps, mana-base "
+                                           "searches and swaps")
     o.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
     o.add_argument("--example", metavar="NAME", help="a bundled example deck instead of a file")
     o.add_argument("--lands", metavar="N|LO..HI", help="land counts to sweep (20..26), or the lands of the mana base")
