@@ -14,6 +14,7 @@ from ..errors import ArgumentTypeError, UnknownNameError, shown
 from ..files import output_path, write_json
 from ..simulate import Estimate, SimResult
 from .engine import Candidate, Engine
+from .results import RaceReport
 
 __all__ = ["AS_IT_IS", "Swap", "SwapPlan", "SwapsResult"]
 
@@ -63,41 +64,21 @@ class SwapPlan:
         return lines
 
 
-class SwapsResult:
+class SwapsResult(RaceReport):
     """The result of `optimize.swaps`: each swap's paired effect on the objective against the
     deck as it is (`estimate(out, in)`), `ranking` best first, `table()`, the `best` swap
     (None when no swap beats the deck as it is), whether the race `separated` the best from
     every other variant, and the games used."""
 
     def __init__(self, engine: Engine, plan: SwapPlan, separated: bool, stopped: str):
-        self._engine = engine
+        super().__init__(engine, engine.candidates, separated, stopped)
         self.plan = plan
-        self.separated = separated
-        self.stopped = stopped
         by_label = {c.label: c for c in engine.candidates}
         self._reference = by_label.get(AS_IT_IS)
         # (after Ctrl-C while compiling, the swaps not yet compiled are not in the result)
         self._swaps = {s: by_label[s.label] for s in plan.swaps if s.label in by_label}
 
     # ---- figures
-    @property
-    def objective(self):
-        return self._engine.objective
-
-    @property
-    def games_used(self) -> int:
-        """Games played, all variants added up (the deck as it is too)."""
-        return self._engine.games_used
-
-    @property
-    def seed(self):
-        return self._engine.seed
-
-    @property
-    def interrupted(self) -> bool:
-        """Stopped by Ctrl-C: the figures are of the games each variant finished."""
-        return self.stopped == "interrupted"
-
     def _effect(self, c: Candidate) -> Estimate:
         if self._reference is None:
             return Estimate(math.nan, math.nan, math.nan, 0)
