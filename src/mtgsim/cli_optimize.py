@@ -217,6 +217,10 @@ def cmd_optimize(args) -> int:
                   threads=args.threads, client=args.scheduler, progress=sys.stderr.isatty(), track=args.track)
     if args.swaps or lands is None:          # (no --lands: only with --swaps)
         return _print_swaps(deck, path, args, objective, common)
+    given = [flag for flag, on in (("--from", args.swaps_from), ("--candidates", args.candidates),
+                                   ("--no-land-swaps", args.no_land_swaps)) if on]
+    if given:
+        raise UsageError(f"{', '.join(given)}: only with --swaps")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         if args.mana_base:

@@ -83,3 +83,11 @@ def test_bad_input_is_one_clear_line(tmp_path, capsys, text, args, message):
     code = main(["optimize", str(deck), "--swaps", *RUN, *args])
     err = capsys.readouterr().err
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_swap_flags_without_swaps_are_refused(tmp_path, capsys):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK)
+    code = main(["optimize", str(deck), "--lands", "14", "--land", "Forest", "--candidates", "Grizzly Bears", *RUN])
+    err = capsys.readouterr().err
+    assert code == 2 and "--candidates: only with --swaps" in err and len(err.strip().splitlines()) == 1
