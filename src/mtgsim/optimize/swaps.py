@@ -48,11 +48,11 @@ def swaps(deck: Deck, candidates, objective: Objective, games: int = 200_000, se
           track=()) -> SwapsResult:
     """Rank the one-for-one swaps of `deck` (module docstring: which are made) by their paired
     effect on `objective` against the deck as it is, racing them within `budget` games (None:
-    `games` for every variant: racing only saves) and at most `games` games a variant
-    (rounded up to whole chunks of 2,048). `candidates`: card names or CardDefs, or
-    "sideboard" (the deck's sideboard); `cut`: the cards to take out (None: every distinct
-    main-deck card), the user's restriction, which the report states. The simulation options
-    are `simulate`'s; `client` a dask.distributed.Client or an address."""
+    `games` for every variant, at most engine.MAX_BUDGET: racing only saves) and at most
+    `games` games a variant (rounded up to whole chunks of 2,048). `candidates`: card names or
+    CardDefs, or "sideboard" (the deck's sideboard); `cut`: the cards to take out (None: every
+    distinct main-deck card), the user's restriction, which the report states. The simulation
+    options are `simulate`'s; `client` a dask.distributed.Client or an address."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"swaps: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     threads, track = check_common(objective, threads, confidence, track, "swaps")
@@ -68,7 +68,7 @@ def swaps(deck: Deck, candidates, objective: Objective, games: int = 200_000, se
                                   **added}, track, "swaps")
     most = -(-int(games) // CHUNK)
     k = len(plan.swaps) + 1
-    budget = check_budget(most * CHUNK * k if budget is None else budget, k, "swaps")
+    budget = check_budget(min(most * CHUNK * k, MAX_BUDGET) if budget is None else budget, k, "swaps")
     bar = progress_bar(budget, desc="swaps") if progress else None
     engine = None
     try:
