@@ -9,7 +9,7 @@ import csv
 import math
 from dataclasses import dataclass
 
-from ..cards import CardDef
+from ..cards import CardDef, normalize_name
 from ..errors import ArgumentTypeError, UnknownNameError, shown
 from ..files import output_path, write_json
 from ..simulate import Estimate, SimResult
@@ -73,10 +73,9 @@ class SwapsResult(RaceReport):
     def __init__(self, engine: Engine, plan: SwapPlan, separated: bool, stopped: str):
         super().__init__(engine, engine.candidates, separated, stopped)
         self.plan = plan
-        by_label = {c.label: c for c in engine.candidates}
-        self._reference = by_label.get(AS_IT_IS)
+        self._reference = self._by_label.get(AS_IT_IS)
         # (after Ctrl-C while compiling, the swaps not yet compiled are not in the result)
-        self._swaps = {s: by_label[s.label] for s in plan.swaps if s.label in by_label}
+        self._swaps = {s: self._by_label[s.label] for s in plan.swaps if s.label in self._by_label}
 
     # ---- figures
     def _effect(self, c: Candidate) -> Estimate:
@@ -98,7 +97,6 @@ class SwapsResult(RaceReport):
             if not isinstance(card, str):
                 raise ArgumentTypeError(f"a swap's cards are names or CardDefs, not {type(card).__name__}")
             names.append(card)
-        from ..cards import normalize_name
         key = (normalize_name(names[0]), normalize_name(names[1]))
         for s in self._swaps:
             if (normalize_name(s.out), normalize_name(s.into)) == key:
