@@ -8,6 +8,7 @@ cutting one of its uncastable cards for a castable one is. Each paired effect is
 against its exact value within 4 standard errors, its sign and interval; and the swaps made,
 the copy limit, reproducibility, threads, the race's stops and the errors.
 """
+import importlib
 import json
 from math import comb
 
@@ -15,6 +16,7 @@ import pytest
 
 from mtgsim import ArgumentError, ArgumentTypeError, Deck, MulliganPolicy, Objective, card, optimize
 from mtgsim.errors import LimitError, UnknownCardError, UnknownNameError
+from mtgsim.optimize.engine import MAX_BUDGET
 from mtgsim.optimize.stats import t_quantile
 from mtgsim.optimize.swaps import Swap, plan_swaps
 from mtgsim.runner import CHUNK
@@ -187,3 +189,20 @@ def test_a_swap_not_raced_is_an_unknown_name_listing_what_was():
                                                r"Forest, Test Filler for one of Test Ogre \(or Forest for a spell\)"):
         w.estimate("Test Ogre", "Forest")
     assert w.result("Test Filler", "Forest").games == w.estimate("Test Filler", "Forest").n
+
+
+def test_the_default_budget_is_games_for_every_variant_held_to_the_largest_budget(monkeypatch):
+    """budget=None: `games` (in whole chunks) for each variant, the deck as it is too, but never
+    beyond engine.MAX_BUDGET, so a run the user gave no budget never fails that limit."""
+    swaps_module = importlib.import_module("mtgsim.optimize.swaps")    # (optimize.swaps is the function)
+    budgets = []
+
+    def race(eng, todo, budget, **kw):
+        budgets.append(budget)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(swaps_module, "run_race", race)
+    for games, expected in [(5 * CHUNK, 4 * 5 * CHUNK), (5 * 10 ** 10, MAX_BUDGET)]:
+        with pytest.raises(KeyboardInterrupt):      # (no game played: the interrupt is passed on)
+            optimize.swaps(DECK, [OGRE], OBJ, games=games, seed=1, turns=3, **SWAPS)
+        assert budgets[-1] == expected
