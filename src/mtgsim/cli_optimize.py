@@ -1,8 +1,9 @@
-"""`mtgsim optimize`: land-count sweeps and mana-base searches from the command line.
+"""`mtgsim optimize`: land-count sweeps, mana-base searches and swaps from the command line.
 
     mtgsim optimize deck.txt --lands 20..26 --land Forest --cut "Grizzly Bears" \\
         --objective "castable:Llanowar Elves@curve" --games 200000 [--scheduler tcp://host:8786]
     mtgsim optimize deck.txt --mana-base "Plains=0..17,Island=0..17,Hallowed Fountain=0..4" --lands 17 ...
+    mtgsim optimize deck.txt --swaps [--from sideboard | --candidates "A,B"] [--cut "X,Y"] --objective ...
 
 An objective is one or more --objective terms, added up as objective.DEFINITION says:
 KIND:CARD@WHEN with KIND castable (WHEN: curve or a turn) or cast_by (WHEN: a turn),
@@ -108,15 +109,56 @@ def parse_pool(text: str) -> dict[str, tuple[int, int]]:
     return pool
 
 
-def _reading(deck: Deck, pool: dict[str, tuple[int, int]]) -> str:
+def _reading(deck: Deck, pool: dict[str, tuple[int, int]], what: str = "the pool's other lands") -> str:
     """How far to trust the figures: the deck's card copies fully read, the cards that are not,
-    and the lands of a mana-base pool the deck doesn't hold that are not."""
+    and the cards a variant may add that the deck doesn't hold (the lands of a mana-base pool,
+    the candidates of --swaps) that are not."""
     from .cards.coverage import Coverage
     held = {c.name for c, _ in deck.cards()}
     pairs = [(v, hi) for name, (_, hi) in pool.items() if (v := deck.db.verdict(name)).name not in held]
     others = Coverage.of(v for v, _ in pairs).reading({v.name: hi for v, hi in pairs}).rows()
     return "\n".join([deck.db.reading(deck).text()]
-                      + (["the pool's other lands not fully read (at most copies shown):"] + others if others else []))
+                      + ([f"{what} not fully read (at most copies shown):"] + others if others else []))
+
+
+def card_list(db, texts: list[str], flag: str) -> list[str]:
+    """Cards given to a flag, each as one card or a comma-separated list ("A,B"), may repeat:
+    parts are joined back where the joined text is a card's name ("Brimaz, King of Oreskos"),
+    the longest first; a part that is no card is an UnknownCardError naming the closest."""
+    from .cards.database import named_card
+    out: list[str] = []
+    for text in texts:
+        parts = [p.strip() for p in text.split(",")]
+        i = 0
+        while i < len(parts):
+            j = next((j for j in range(len(parts), i + 1, -1) if ", ".join(parts[i:j]) in db), i + 1)
+            if parts[i] or j > i + 1:
+                out.append(named_card(db, ", ".join(parts[i:j]), flag).name)
+            i = j
+    if not out:
+        raise UsageError(f"{flag}: name at least one card")
+    return out
+
+
+def _swaps(deck: Deck, args, objective: Objective, common: dict):
+    """--swaps: the one-for-one swaps raced (optimize.swaps), from the sideboard or --candidates."""
+    from . import optimize
+    given = [flag for flag, on in (("--lands", args.lands), ("--land", args.land), ("--mana-base", args.mana_base),
+                                   ("--vary-size", args.vary_size), ("--race", args.race)) if on]
+    if given:
+        raise UsageError(f"{', '.join(given)}: for a land-count sweep or a mana-base search, not --swaps")
+    if args.candidates and args.swaps_from:
+        raise UsageError("give --from sideboard or --candidates, not both")
+    if args.candidates:
+        candidates: list[str] | str = card_list(deck.db, args.candidates, "--candidates")
+    elif not deck.sideboard:
+        raise UsageError(f"--swaps{' --from sideboard' if args.swaps_from else ''}: the deck has no sideboard: "
+                         'give the cards to try with --candidates "A,B"')
+    else:
+        candidates = "sideboard"
+    cut = card_list(deck.db, args.cut, "--cut") if args.cut else None
+    return optimize.swaps(deck, candidates, objective, games=args.games, budget=args.budget, cut=cut,
+                          lands=not args.no_land_swaps, **common)
 
 
 def _what_varies(deck: Deck, r, args) -> str:
@@ -131,15 +173,37 @@ def _what_varies(deck: Deck, r, args) -> str:
     return f"land counts {args.lands} ({size})"
 
 
+def _print_swaps(deck: Deck, path, args, objective: Objective, common: dict) -> int:
+    """--swaps: run optimize.swaps, write the files asked for, print the header and the table."""
+    if args.plot:
+        raise UsageError("--plot: not for --swaps (its table, --json and --csv give every swap)")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnmodeledTextWarning)
+        w = _swaps(deck, args, objective, common)
+    write_outputs(w, args)
+    seed = common["seed"]
+    print(f"{deck.name or path}: swaps of one card for another (every deck {len(deck)} cards), {args.turns} turns, "
+          f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
+          + (" (drawn at random: --seed replays it)" if args.seed is None else "")
+          + (" (interrupted)" if w.interrupted else ""))
+    print(w.table())
+    added = {n: (0, 1) for n in w.plan.candidates + ((w.plan.basic,) if w.plan.basic else ())}
+    print(f"\n{_reading(deck, added, 'the candidates outside the deck')}")
+    return interrupted_status(w.interrupted, f"the figures are of the {w.games_used:,} games finished "
+                                             "(each variant's own games in the table)")
+
+
 def cmd_optimize(args) -> int:
     from . import optimize
     from .simulate import GameRules
     path = deck_path(args)
     check_destinations(args)
+    if args.mulligan_search and args.swaps:
+        raise UsageError("--swaps and --mulligan-search: one search at a time")
     if args.mulligan_search:
         return _mulligan_search(args, path)
     lands = _lands_range(args.lands)
-    if lands is None:
+    if lands is None and not args.swaps:
         raise UsageError("give --lands: a range of land counts to sweep (20..26, with --land), or the "
                          "lands of the mana base (17, with --mana-base)")
     if args.games > optimize.MAX_VARIANT_GAMES:
@@ -151,6 +215,12 @@ def cmd_optimize(args) -> int:
     mulligan, policy, seed = run_settings(args)
     common = dict(turns=args.turns, on_play=not args.on_draw, mulligan=mulligan, policy=policy, seed=seed,
                   threads=args.threads, client=args.scheduler, progress=sys.stderr.isatty(), track=args.track)
+    if args.swaps or lands is None:          # (no --lands: only with --swaps)
+        return _print_swaps(deck, path, args, objective, common)
+    given = [flag for flag, on in (("--from", args.swaps_from), ("--candidates", args.candidates),
+                                   ("--no-land-swaps", args.no_land_swaps)) if on]
+    if given:
+        raise UsageError(f"{', '.join(given)}: only with --swaps")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         if args.mana_base:
@@ -222,13 +292,15 @@ def _mulligan_search(args, path) -> int:
 def add_parser(sub) -> None:
     """The `optimize` subcommand."""
     from .optimize.engine import MAX_BUDGET
-    o = sub.add_parser("optimize", help="how many lands, which lands: land-count sweeps and mana-base searches")
+    o = sub.add_parser("optimize", help="how many lands, which lands, what to cut: land-count sweeps, mana-base "
+                                           "searches and swaps")
     o.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")
     o.add_argument("--example", metavar="NAME", help="a bundled example deck instead of a file")
     o.add_argument("--lands", metavar="N|LO..HI", help="land counts to sweep (20..26), or the lands of the mana base")
     o.add_argument("--land", metavar="LAND", help="the land whose copies change in a sweep (e.g. Forest)")
     o.add_argument("--cut", action="append", default=[], metavar="CARD",
-                   help="cards taken out as lands come in (and put back as they go out), in order; may repeat")
+                   help="cards taken out as lands come in (and put back as they go out), in order; may repeat. "
+                        'With --swaps: the only cards to take out ("X,Y"; default: every main-deck card)')
     o.add_argument("--vary-size", action="store_true",
                    help="with no --cut: let the deck's size change with its lands (--land added or taken "
                         "away); the table says each variant's size. Without it, a sweep that would change "
@@ -241,13 +313,25 @@ def add_parser(sub) -> None:
                    help='what to maximize, may repeat: "castable:CARD@curve", "castable:CARD@3", '
                         '"cast_by:CARD@4", "kill_turn:mean", "kill_turn:median", "mana_spent@5"; a weight '
                         'may lead: "2*castable:CARD@curve". ' + DEFINITION)
+    o.add_argument("--swaps", action="store_true",
+                   help="what to cut, what to add: race every swap of one main-deck card for one candidate (and "
+                        "of each spell for the deck's most-played basic land), ranked by the paired effect on "
+                        "the objective against the deck as it is")
+    o.add_argument("--from", dest="swaps_from", choices=["sideboard"],
+                   help="with --swaps: the candidates are the deck's sideboard (the default)")
+    o.add_argument("--candidates", action="append", default=[], metavar="CARDS",
+                   help='with --swaps: the cards to try instead of the sideboard, "A,B" (a name with a comma '
+                        'is recognized whole); may repeat')
+    o.add_argument("--no-land-swaps", action="store_true",
+                   help="with --swaps: only swaps that keep the land count (a spell for a spell, a land for a land)")
     o.add_argument("--race", action="store_true",
                    help="race the land counts: drop those whose interval against the leader excludes being "
                         "best, within --games times the variants in all")
     o.add_argument("--budget", type=bounded_int(1, MAX_BUDGET), default=None, metavar="GAMES",
                    help="games a mana-base search may play, all variants added up (default 20,000,000); "
                         "a keep-rule search (--mulligan-search), all rules added up (default --games times "
-                        "the rules)")
+                        "the rules); --swaps, all swaps and the deck as it is added up (default --games times "
+                        "their number)")
     o.add_argument("--mulligan-search", action="store_true",
                    help="search the London mulligan's keep rule instead: race mtgsim's default, Karsten's and "
                         "a grid of lands ranges per hand size, with and without \"keep only if a spell of mana "

@@ -366,6 +366,12 @@ class Objective:
     def __repr__(self) -> str:
         return f"<Objective ({_sense(self.maximize)}): {self}>"
 
+    @property
+    def of_probabilities(self) -> bool:
+        """Is every term a probability (castable, cast by)? Then its value and the differences
+        between variants read in percentage points."""
+        return all(isinstance(t, (_Castable, _CastBy)) for _, t in self._terms)
+
     # ---- reading it off the metrics
     def cards(self) -> tuple[str, ...]:
         """The cards the objective reads (each must be tracked in every variant)."""

@@ -23,60 +23,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .. import checks
-from ..cards import CardDef
 from ..decklist import MAX_CARDS, Deck
 from ..errors import ArgumentError, ArgumentTypeError, InternalError, LimitError, shown
 from ..objective import Objective
 from ..runner import CHUNK, cluster
-from ..simulate import nothing_finished, progress_bar
+from ..simulate import progress_bar
 from .engine import FIRST_ROUND, Engine, check_budget
 from .engine import race as run_race
 from .mulligan import MulliganResult, mulligan
 from .results import ManaBaseResult, SweepResult
+from .runs import check_cards_known, check_common, close_bar, interrupted
+from .swaps import SwapsResult, swaps
 from .variants import card_name, copy_limit, count_splits, land_counts, splits, with_lands
 
-__all__ = ["EXHAUSTIVE_LIMIT", "ManaBaseResult", "MulliganResult", "SweepResult", "land_counts", "mana_base",
-           "mulligan", "sweep"]
+__all__ = ["EXHAUSTIVE_LIMIT", "ManaBaseResult", "MulliganResult", "SweepResult", "SwapsResult", "land_counts",
+           "mana_base", "mulligan", "swaps", "sweep"]
 
 EXHAUSTIVE_LIMIT = 60      # mana bases raced all at once at most; beyond, the local search
 MAX_VARIANT_GAMES = 10 ** 10   # a variant's games (4.9 million chunks, whose figures it keeps: ~40 MB a term)
-
-
-def _close(bar) -> None:
-    if bar is not None:
-        bar.total = bar.n          # (a race that stopped early ends its bar where it stopped)
-        bar.refresh()
-        bar.close()
-
-
-def _check_common(objective, threads, confidence, track, what: str):
-    if not isinstance(objective, Objective):
-        raise ArgumentTypeError(f"{what}: objective must be an mtgsim.Objective, not {type(objective).__name__}")
-    threads = checks.threads(threads, f"{what}: threads")
-    if checks.number(confidence, f"{what}: confidence", 0.5, 1) == 1:
-        raise ArgumentError(f"{what}: confidence must be in [0.5, 1), got {shown(confidence)}")
-    track = (track,) if isinstance(track, (str, CardDef)) else checks.items(track, f"{what}: track")
-    for t in track:
-        if not isinstance(t, (str, CardDef)):
-            raise ArgumentTypeError(f"{what}: track must list card names or cards, got {type(t).__name__}")
-    return threads, track
-
-
-def _check_cards_known(objective: Objective, cards: dict, track: tuple, what: str) -> None:
-    """Every card the objective reads is a spell in some variant (`cards`: name → CardDef of
-    the variants' cards, their commanders too), or tracked."""
-    from ..cards import normalize_name
-    known = {normalize_name(n): c for n, c in cards.items()}
-    known.update({normalize_name(t.name): t for t in track if isinstance(t, CardDef)})
-    named = {normalize_name(str(t)) for t in track if not isinstance(t, CardDef)}
-    for name in objective.cards():
-        c = known.get(normalize_name(name))
-        if c is not None and c.is_land:
-            raise ArgumentError(f"{what}: the objective reads {shown(name)}, a land: castable and cast by are "
-                                "about spells (a land is played, not cast)")
-        if c is None and normalize_name(name) not in named:
-            raise ArgumentError(f"{what}: the objective reads {shown(name)}, which is in no variant and not "
-                                "tracked (give track=[...] to ask about a card outside the decks)")
 
 
 def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, seed=None, crn: bool = True,
@@ -104,9 +68,9 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
         raise LimitError(f"sweep: games must be at most {MAX_VARIANT_GAMES:,} per variant (each keeps its "
                          f"figures chunk by chunk, for the intervals), got {shown(games)}")
     progress = checks.flag(progress, "sweep: progress")
-    threads, track = _check_common(objective, threads, confidence, track, "sweep")
-    _check_cards_known(objective, {c.name: c for _, d in items for c, _ in d.cards("commander") + d.cards("maindeck")},
-                       track, "sweep")
+    threads, track = check_common(objective, threads, confidence, track, "sweep")
+    check_cards_known(objective, {c.name: c for _, d in items for c, _ in d.cards("commander") + d.cards("maindeck")},
+                      track, "sweep")
     if not isinstance(crn, bool) or not isinstance(race, bool):
         raise ArgumentTypeError("sweep: crn and race must be True or False")
     bar = progress_bar(games * len(items), desc="optimizing") if progress else None
@@ -129,22 +93,10 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
                     return SweepResult(engine, cands, _separated(engine, cands), "all games played")
                 upto *= 2
     except KeyboardInterrupt:
-        engine = _interrupted(engine)
+        engine = interrupted(engine)
         return SweepResult(engine, engine.candidates, False, "interrupted")
     finally:
-        _close(bar)
-
-
-def _interrupted(engine: Engine | None) -> Engine:
-    """After Ctrl-C: the games each variant finished are its result (a variant with none is
-    marked so), and the engine that played them is returned; with no game finished at all,
-    the interrupt is passed on."""
-    if engine is None or engine.games_used == 0:
-        nothing_finished()
-    for c in engine.candidates:
-        if c.games == 0:
-            c.dropped = "not played: interrupted"
-    return engine
+        close_bar(bar)
 
 
 def _separated(engine: Engine, cands) -> bool:
@@ -255,10 +207,10 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
         raise ArgumentTypeError(f"mana_base: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     pool = _check_pool(deck, pool, lands)
     progress = checks.flag(progress, "mana_base: progress")
-    threads, track = _check_common(objective, threads, confidence, track, "mana_base")
+    threads, track = check_common(objective, threads, confidence, track, "mana_base")
     base = {n: k for n, k in deck.maindeck.items() if n not in pool}
-    _check_cards_known(objective, {**{c.name: c for c, _ in deck.cards("commander") + deck.cards("maindeck")},
-                                   **{n: deck.card(n) for n in pool}}, track, "mana_base")
+    check_cards_known(objective, {**{c.name: c for c, _ in deck.cards("commander") + deck.cards("maindeck")},
+                                  **{n: deck.card(n) for n in pool}}, track, "mana_base")
     n_splits = count_splits(pool, lands)
     exhaustive = n_splits <= EXHAUSTIVE_LIMIT
     budget = check_budget(budget, n_splits if exhaustive else 1 + len(_neighbours(_start(deck, pool, lands), pool)),
@@ -304,8 +256,8 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
                     return ManaBaseResult(engine, list(by_label.values()), separated, stopped, search, found)
                 current = winner
     except KeyboardInterrupt:
-        engine = _interrupted(engine)
+        engine = interrupted(engine)
         return ManaBaseResult(engine, engine.candidates, False, "interrupted", search, found)
     finally:
-        _close(bar)
+        close_bar(bar)
 

@@ -201,28 +201,37 @@ class RaceOutcome:
     alive: list[Candidate]
     separated: bool
     rounds: int
-    stopped: str                    # "separated" or "budget spent"
+    stopped: str                    # "separated", "budget spent" or "games per variant played"
 
 
-def race(engine: Engine, todo: list[Candidate], budget: int, first: int = FIRST_ROUND) -> RaceOutcome:
+def race(engine: Engine, todo: list[Candidate], budget: int, first: int = FIRST_ROUND,
+         most: int | None = None, reference: Candidate | None = None) -> RaceOutcome:
     """Race `todo` within `budget` games (all candidates' games added up, counting those
     already played by `engine`): rounds of doubling length; after each, every candidate
     whose interval against the leader excludes being best is dropped. Ends when one is
-    left, or when the next round doesn't fit in the budget."""
+    left, when the next round doesn't fit in the budget, or when every candidate left has
+    played `most` chunks (None: no such cap). A `reference` (one of `todo`) plays every
+    round, dropped or not, so that each candidate's difference from it is paired on all of
+    the candidate's games."""
     alive = list(todo)
     k = len(alive)
     alpha = 1 - engine.confidence
     r = 0
     target = max(first, max(c.chunks for c in alive))
     while len(alive) > 1:
-        need = sum(max(0, target - c.chunks) for c in alive) * CHUNK
+        if most is not None:
+            if min(c.chunks for c in alive) >= most:
+                return RaceOutcome(alive, False, r, "games per variant played")
+            target = min(target, most)
+        playing = alive if reference is None or reference in alive else alive + [reference]
+        need = sum(max(0, target - c.chunks) for c in playing) * CHUNK
         left = budget - engine.games_used
         if need > left:                    # a shorter last round, if any fits
-            target = _fitting(alive, left)
+            target = _fitting(playing, left)
             if target <= min(c.chunks for c in alive) and need > 0:
                 return RaceOutcome(alive, False, r, "budget spent")
         r += 1
-        engine.play(alive, target)
+        engine.play(playing, target)
         leader = engine.leader(alive)
         level = alpha / 2 ** r / max(1, k - 1)
         for c in list(alive):
