@@ -144,6 +144,8 @@ def _report(res, track, mana_values: dict[str, int] | None = None, seed_drawn: b
     lines.append("")
     lines.append(_kill_line(kill, res.turns))
     lines.append("kept hands: " + ", ".join(f"{k} cards {v.value:.3f}" for k, v in res.mulligans.items()))
+    lines.append("lands in the hand kept (before the bottom): "
+                 + ", ".join(f"{k} {v.value:.3f}" for k, v in res.opening_lands.items() if v.value))
     lines.append("")
     lines.append(LEGEND)
     lines.append(f"95% intervals (Wilson score, n = {res.games:,} games) reach at most "

@@ -372,6 +372,22 @@ class SimResult:
         kept = self.metrics["kept"]
         return {size: wilson(int(kept[size]), self.games) for size in range(7, -1, -1) if kept[size]}
 
+    @property
+    def opening_lands(self) -> dict[int, Estimate]:
+        """P(the hand kept held l lands, before any card was put on the bottom), l = 0..7: lands as
+        the keep rule counts them (lands and spell // land cards; mana sources never)."""
+        kept = self.metrics["kept_lands"].sum(axis=0)
+        return {lands: wilson(int(kept[lands]), self.games) for lands in range(8)}
+
+    def hand_lands(self, mulligans: int = 0) -> dict[int, Estimate]:
+        """P(l lands), l = 0..7, among the hands of seven drawn after `mulligans` mulligans (0:
+        the first hand of every game; 7: the eighth hand or later), kept or shuffled back,
+        counted as opening_lands counts them."""
+        d = checks.whole_number(mulligans, "mulligans", 0, 7)
+        drawn = self.metrics["kept_lands"][d] + self.metrics["mulliganed_lands"][d]
+        n = int(drawn.sum())
+        return {lands: wilson(int(drawn[lands]), n) for lands in range(8)}
+
     def to_dict(self) -> dict:
         d = {"deck": self.deck_name, "games": self.games, "turns": self.turns,
              "on_play": self.on_play, "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
@@ -390,6 +406,9 @@ class SimResult:
              "mana_spent": [self.mana_spent(t).to_dict() for t in range(1, self.turns + 1)],
              "kill_turn": self.kill_turn.to_dict(),
              "mulligans": {str(k): v.to_dict() for k, v in self.mulligans.items()},
+             "opening_lands": {str(k): v.to_dict() for k, v in self.opening_lands.items()},
+             "hand_lands": {str(m): {str(k): v.to_dict() for k, v in self.hand_lands(m).items()}
+                            for m in range(8) if self.hand_lands(m)[0].n},      # (after m mulligans)
              "unmodeled": dict(self.unmodeled), "coverage": dict(self.coverage),
              "reading": self.reading.to_dict() if self.reading is not None else None}
         return d
@@ -402,7 +421,9 @@ class SimResult:
     def to_csv(self, path) -> None:
         """One row per (metric, card, turn): value and interval; first a row "seed" whose
         value is the seed (to replay the run), then the kind of game (GameRules): a row
-        "commander" per commander (the card), "multiplayer" (1 or 0) and "starting_life"."""
+        "commander" per commander (the card), "multiplayer" (1 or 0) and "starting_life"; the
+        hands' lands as rows "opening_lands"
+        and "hand_lands_after_M_mulligans" (each hand drawn), the lands in the "card" column."""
         import csv
         with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
@@ -412,6 +433,11 @@ class SimResult:
                 w.writerow(["commander", name, "", "", "", "", ""])
             w.writerow(["multiplayer", "", "", int(self.rules.multiplayer), "", "", ""])
             w.writerow(["starting_life", "", "", self.rules.starting_life, "", "", ""])
+            for metric, lands in [("opening_lands", self.opening_lands)] + [
+                    (f"hand_lands_after_{m}_mulligans", self.hand_lands(m)) for m in range(8)]:
+                for k, e in lands.items():
+                    if e.n:
+                        w.writerow([metric, k, "", e.value, e.low, e.high, e.n])
             for name in self.tracked:
                 for t in range(1, self.turns + 1):
                     for metric, e in (("p_castable", self.p_castable(name, t)), ("p_cast_by", self.p_cast(name, t))):
@@ -618,6 +644,8 @@ def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: boo
             v = v.reshape(nt, turns)
         elif name == "first_cast":
             v = v.reshape(nt, turns + 1)
+        elif name in ("kept_lands", "mulliganed_lands"):
+            v = v.reshape(8, 8)                # (hands after 0..7 mulligans, lands 0..7)
         metrics[name] = v
     rule = MulliganPolicy() if mulligan is None else mulligan
     unmodeled = {face.name: face.unmodeled for c, _ in deck.cards("commander") + deck.cards("maindeck")

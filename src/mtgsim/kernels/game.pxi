@@ -742,10 +742,14 @@ cdef void live_clear(Game* g) noexcept nogil:
     g.sick_masks = cleared(g.sick, g.sick_masks)
 
 
-# Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
+# Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`). The hands drawn,
+# at 8 * draw + lands (draw: 0 the first seven, 1 the seven after one mulligan, ... 7 the eighth
+# or later; lands as the keep rule counts them, without mana sources: mulligan): kept_lands the
+# games that kept that hand, mulliganed_lands the hands shuffled back. (Appended last, so the
+# offsets before them never move.)
 cdef struct Layout:
     int castable, castable_hit, hit, first_cast, lands, lands_sq, mana, mana_sq
-    int spent, spent_sq, kill, kept, games, size
+    int spent, spent_sq, kill, kept, games, kept_lands, mulliganed_lands, size
 
 
 cdef Layout metric_layout(int n_track, int turns) noexcept nogil:
@@ -763,7 +767,9 @@ cdef Layout metric_layout(int n_track, int turns) noexcept nogil:
     L.kill = L.spent_sq + turns
     L.kept = L.kill + turns + 1
     L.games = L.kept + 8
-    L.size = L.games + 1
+    L.kept_lands = L.games + 1
+    L.mulliganed_lands = L.kept_lands + 64
+    L.size = L.mulliganed_lands + 64
     return L
 
 
@@ -774,7 +780,8 @@ def metric_offsets(int n_track, int turns):
             "hit": (L.hit, turns), "first_cast": (L.first_cast, n_track * (turns + 1)),
             "lands": (L.lands, turns), "lands_sq": (L.lands_sq, turns), "mana": (L.mana, turns),
             "mana_sq": (L.mana_sq, turns), "spent": (L.spent, turns), "spent_sq": (L.spent_sq, turns),
-            "kill": (L.kill, turns + 1), "kept": (L.kept, 8), "games": (L.games, 1), "size": (L.size, 0)}
+            "kill": (L.kill, turns + 1), "kept": (L.kept, 8), "games": (L.games, 1),
+            "kept_lands": (L.kept_lands, 64), "mulliganed_lands": (L.mulliganed_lands, 64), "size": (L.size, 0)}
 
 
 cdef Board scanned_board(Rules* R, Game* g) noexcept nogil:

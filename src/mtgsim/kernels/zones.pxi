@@ -337,6 +337,11 @@ cdef void draw_cards(Rules* R, Game* g, Rng* rng, int n) noexcept nogil:
         draw_random(R, g, rng)
 
 
+cdef inline int hand_lands_kept_rule(Rules* R, Spec* S, Game* g) noexcept nogil:
+    """The lands in the hand as the keep rule counts them, mana sources aside (counts_as_land)."""
+    return g.hand_lands + (spell_lands_in_hand(R, g) if S.spell_lands else 0)
+
+
 # ---- the top of the library: scry and surveil (701.22, 701.25) -------------------------------
 # In a Scenario's game the library is in order, its top card last. The goldfish draws at random
 # from the library's unseen part, so its top is unknown until a card is looked at: looking at
@@ -434,7 +439,7 @@ cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:
     g.gen += 1
 
 
-cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
+cdef int mulligan(Rules* R, Spec* S, Game* g, Rng* rng, int64_t* mulliganed) noexcept nogil:
     """London mulligan (103.5): draw seven; keep if the lands (counts_as_land: the spell // land
     double-faced cards too; with S.keep_sources, the mana creatures and rocks: mana_source_row)
     are in the policy's range for the hand size it would be (below the smallest size listed:
@@ -444,23 +449,26 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
     bottom per mulligan, keeping the hand balanced: a land while it holds more than the deck's
     share of lands (rounded up, within the range) or nothing else, the least useful first
     (bottom_rank); else the spell of the highest mana value. In a multiplayer game the first
-    mulligan is free: it puts no card on the bottom (103.5c)."""
-    cdef int taken = 0, k, size, lands, best, target, rank, best_rank, row
+    mulligan is free: it puts no card on the bottom (103.5c). Returns 8 * draw + lands of the hand
+    kept (before bottoming; lands as the keep rule counts them, mana sources aside), and counts
+    each hand shuffled back in mulliganed[8 * draw + lands] (the metric layout's)."""
+    cdef int taken = 0, drawn = 0, k, size, lands, held, best, target, rank, best_rank, row
     cdef bint land, free = S.multiplayer
     while True:
         draw_cards(R, g, rng, 7)
+        held = hand_lands_kept_rule(R, S, g)
         size = 7 - taken
         if size <= 0 or S.keep_lo[size] < 0:
             break
-        lands = g.hand_lands
-        if S.spell_lands:
-            lands += spell_lands_in_hand(R, g)
+        lands = held
         if S.keep_sources:
             for k in range(g.hand_n[0]):       # (a card counted as a land is not counted again)
                 lands += mana_source_row(R, g.hand[0][k]) and not counts_as_land(R, S, g.hand[0][k])
         if S.keep_lo[size] <= lands <= S.keep_hi[size] and (not S.keep_castable or keeps_castable(R, S, g, size)):
             break
         trace(g, TR_MULLIGAN, -1, g.hand_n[0])
+        mulliganed[8 * drawn + held] += 1
+        drawn += drawn < 7              # (7: the eighth hand or later)
         for k in range(g.hand_n[0]):        # shuffle back (draws are random picks anyway)
             g.library[0][g.lib_n[0]] = g.hand[0][k]
             g.lib_n[0] += 1
@@ -492,6 +500,7 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         taken -= 1
     g.bi.hand_size[0] = g.hand_n[0]
     g.gen += 1
+    return 8 * drawn + held
 
 
 cdef inline bint mana_source_row(Rules* R, int row) noexcept nogil:
