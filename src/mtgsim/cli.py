@@ -18,6 +18,8 @@ from .cli_common import (add_run_options, check_destinations, deck_path, example
 from .decklist import Deck
 from .errors import MtgsimError, UnknownCardError, UnmodeledTextWarning, UsageError
 from .simulate import MAX_TURNS, MulliganPolicy
+from .smoother import PRESET_NAMES, HandSmoother
+from .smoother import describe as smoother_line
 from .version import __version__
 
 
@@ -48,12 +50,13 @@ def cmd_simulate(args) -> int:
             raise UsageError(f"--track {name}: {c.name} is a land; --track reports spells, "
                              "and a land is played, not cast (see lands in play)")
     mulligan, policy, seed = run_settings(args)
+    smoother = HandSmoother.of(args.hand_smoother, "--hand-smoother")
     with warnings.catch_warnings():      # (the result lists them: printed after the report, once)
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=seed,
                        mulligan=mulligan, track=track, threads=args.threads, policy=policy,
                        progress=args.games >= 200_000 and sys.stderr.isatty(),
-                       multiplayer=args.multiplayer)
+                       multiplayer=args.multiplayer, hand_smoother=smoother)
     # The files first: a closed stdout (`| head`) or a second Ctrl-C while printing loses none.
     if args.json:
         res.to_json(args.json)
@@ -114,7 +117,7 @@ def _report(res, track, mana_values: dict[str, int] | None = None, seed_drawn: b
              f"{'on the play' if res.on_play else 'on the draw'}, seed {res.seed}"
              + (f" (drawn at random: --seed {res.seed} replays this run)" if seed_drawn else "")
              + (" (interrupted)" if res.interrupted else ""), keep_line(res.keep, res.keep_mana_sources),
-             f"game: {res.rules.describe()}", ""]
+             f"game: {res.rules.describe()}", smoother_line(res.hand_smoother), ""]
     shown = shown_cards(res, track)
     width = max([len(n) for n in shown] + [24])
     label = width + 10
@@ -259,6 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="play by the multiplayer rules: the first mulligan is free (103.5c), the "
                               "first player draws on turn 1 (103.8c; default for Commander decks, which "
                               "also cast their commander from the command zone and face 40 life, 903)")
+    s.add_argument("--hand-smoother", metavar="MODEL", default="none",
+                   help="deal the hands as MTG Arena's best-of-one does, by a fitted model: "
+                        f"{', '.join(PRESET_NAMES)} (default none: paper Magic's deal; docs/hand-smoother.md)")
     s.add_argument("--json", metavar="PATH", help="also write every figure, with its interval, as JSON")
     s.add_argument("--csv", metavar="PATH", help="also write every figure, one row per metric, card and turn")
     s.add_argument("--plot", metavar="PATH",

@@ -26,6 +26,7 @@ DEF MAXTRACK = 512       # cards tracked in one run (every distinct nonland card
 DEF MAXFLASHBACK = MAXLIB    # cards with flashback in a graveyard: at most the library's
 DEF MAXEXILED = 16       # cards in exile a player may cast later (suspended: Game.exiled)
 DEF MAXPENDING = 4 * MAXPERM     # abilities triggering as one permanent enters (a stack buffer)
+DEF MAXCANDIDATES = 8    # candidate hands the hand smoother deals for one hand (Spec.smoother_n)
 
 MAX_TURNS = MAXTURNS     # the limits, for the Python layer's messages
 MAX_TRACKED = MAXTRACK
@@ -34,6 +35,7 @@ MAX_HAND = MAXHAND
 MAX_GRAVEYARD = MAXGRAVE
 MAX_EXILED = MAXEXILED
 MAX_PERMANENTS_IN_GAME = MAXPERM
+MAX_HAND_CANDIDATES = MAXCANDIDATES
 
 
 cdef enum GoldfishOverflow:      # a limit a game met (Game.over, kept for the whole chunk):
@@ -286,6 +288,8 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
                                  # row the card, value from Zone | to Zone << 4 | who << 8
                                  # | OpCode << 16 (trace_moved); a look's cards in the order looked at
     TR_FLIP = 28                 # a coin flipped (705.1; coin_flip_lost): value 1 lost, 0 won
+    TR_CANDIDATE = 29            # (the hand smoother: deal_smoothed) a candidate hand dealt: row its
+                                 # index, value its lands | 1 << 8 if it is the one kept
 
 
 cpdef enum Zone:                 # where TR_MOVED moved a card from and to
@@ -428,6 +432,10 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int8_t castable_by[8]        # per hand size: keep only a hand holding a spell of mana value 1..k its
                                  # own lands could cast (keep.pxi: holds_castable); 0: no such condition
     bint keep_castable           # some hand size has castable_by (else mulligan() asks nothing more)
+    int smoother_n               # the hand smoother (mtgsim.smoother.HandSmoother; deal_hand): the
+                                 # candidate hands dealt for one hand, 2..MAXCANDIDATES (else off)
+    bint smoother_mulligans      # ...for the hands after a mulligan too (else the first only)
+    double smoother_weight[8]    # ...a candidate's weight by its lands (counts_as_land)
 
 
 cdef enum SpellOrder:             # PlayPolicy.spells
