@@ -13,12 +13,13 @@ import warnings
 from .cards import card_db
 from .cards.database import named_card
 from .cards.model import UNMODELED_EFFECT_WORDS
+from .cli_common import add_hand_smoother_option
 from .cli_common import (add_run_options, check_destinations, deck_path, example_decks, interrupted_status, keep_text,
                          run_settings)
 from .decklist import Deck
 from .errors import MtgsimError, UnknownCardError, UnmodeledTextWarning, UsageError
 from .simulate import MAX_TURNS, MulliganPolicy
-from .smoother import PRESET_NAMES, HandSmoother
+from .smoother import HandSmoother
 from .smoother import describe as smoother_line
 from .version import __version__
 
@@ -262,9 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="play by the multiplayer rules: the first mulligan is free (103.5c), the "
                               "first player draws on turn 1 (103.8c; default for Commander decks, which "
                               "also cast their commander from the command zone and face 40 life, 903)")
-    s.add_argument("--hand-smoother", metavar="MODEL", default="none",
-                   help="deal the hands as MTG Arena's best-of-one does, by a fitted model: "
-                        f"{', '.join(PRESET_NAMES)} (default none: paper Magic's deal; docs/hand-smoother.md)")
+    add_hand_smoother_option(s)
     s.add_argument("--json", metavar="PATH", help="also write every figure, with its interval, as JSON")
     s.add_argument("--csv", metavar="PATH", help="also write every figure, one row per metric, card and turn")
     s.add_argument("--plot", metavar="PATH",

@@ -233,3 +233,37 @@ def test_cli_hand_smoother(capsys):
     assert main(argv + ["--hand-smoother", "arena"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--hand-smoother: no preset named 'arena'" in err and "arena-2018" in err
+
+
+def test_optimize_deals_every_variant_by_the_smoother():
+    """optimize.sweep(..., hand_smoother=) deals every variant's hands by it: each variant's
+    result says so, and its hands' lands follow that variant's exact distribution (17 and 18 of
+    40: the weights are worked out for each variant's own lands)."""
+    from mtgsim import Objective, optimize
+    variants = {17: Deck({"Forest": 17, SPELL: 23}), 18: Deck({"Forest": 18, SPELL: 22})}
+    r = optimize.sweep(variants, Objective.castable(SPELL, turn=1), games=20_480, turns=1, seed=3,
+                       mulligan=MulliganPolicy.never(), progress=False, hand_smoother="arena-2026")
+    for lands in variants:
+        res = r.result(str(lands))
+        assert res.hand_smoother is PRESETS["arena-2026"]
+        within_4_se(res.opening_lands, PRESETS["arena-2026"].exact(lands, 40))
+    with pytest.raises(ArgumentError, match="sweep: hand_smoother: no preset named 'arena'"):
+        optimize.sweep(variants, Objective.castable(SPELL, turn=1), games=4096, hand_smoother="arena", progress=False)
+
+
+def test_swaps_and_keep_rule_search_deal_by_the_smoother():
+    """optimize.swaps and optimize.mulligan take hand_smoother too: every variant's hands dealt
+    by it (a swap's result says so and follows its exact distribution); a bad name is an error
+    naming the call's argument."""
+    from mtgsim import Objective, optimize
+    other = card("Smoother Other Spell", "{1}{G}", "Sorcery")
+    w = optimize.swaps(DECKS[17, 40], candidates=[other], objective=Objective.castable(SPELL, turn=1), games=8192,
+                       turns=1, seed=2, mulligan=MulliganPolicy.never(), lands=False, progress=False,
+                       hand_smoother="arena-2024")
+    res = w.result(SPELL.name, other.name)
+    assert res.hand_smoother is PRESETS["arena-2024"]
+    within_4_se(res.opening_lands, PRESETS["arena-2024"].exact(17, 40))
+    for search, kw in ((optimize.swaps, dict(candidates=[other])), (optimize.mulligan, {})):
+        with pytest.raises(ArgumentError, match=f"{search.__name__}: hand_smoother: no preset named 'x'"):
+            search(DECKS[17, 40], objective=Objective.castable(SPELL, turn=1), games=8192, hand_smoother="x",
+                   progress=False, **kw)
