@@ -1,6 +1,7 @@
 # Random numbers (a chunk's numpy bit generator, stepped inline), the hand, the library and the
 # graveyard: adding and removing hand cards, a card put into or leaving a graveyard (its counts),
-# draws (504.1) and the London mulligan (103.5).
+# draws (504.1) and the London mulligan (103.5), its hands dealt as seven draws or by Arena's
+# best-of-one hand smoother (deal_hand).
 # Uses base, game, and, included after it, keep.
 
 cdef extern from *:
@@ -507,12 +508,13 @@ cdef int mulligan(Rules* R, Spec* S, Game* g, Rng* rng, int64_t* mulliganed) noe
     mana_source_row) are in the policy's range for the hand size it would be (below the smallest
     size listed: always keep), and, where the policy asks it for that size (S.keep_castable), a
     spell in hand is castable on curve from them (keeps_castable); else shuffle the hand back and
-    draw seven again. Then put one card on the bottom per mulligan, keeping the hand balanced: a land while it holds more than the deck's
-    share of lands (rounded up, within the range) or nothing else, the least useful first
-    (bottom_rank); else the spell of the highest mana value. In a multiplayer game the first
-    mulligan is free: it puts no card on the bottom (103.5c). Returns 8 * draw + lands of the hand
-    kept (before bottoming; lands as the keep rule counts them, mana sources aside), and counts
-    each hand shuffled back in mulliganed[8 * draw + lands] (the metric layout's)."""
+    draw seven again. Then put one card on the bottom per mulligan, keeping the hand balanced: a
+    land while it holds more than the deck's share of lands (rounded up, within the range) or
+    nothing else, the least useful first (bottom_rank); else the spell of the highest mana value.
+    In a multiplayer game the first mulligan is free: it puts no card on the bottom (103.5c).
+    Returns 8 * draw + lands of the hand kept (before bottoming; lands as the keep rule counts
+    them, mana sources aside), and counts each hand shuffled back in mulliganed[8 * draw + lands]
+    (the metric layout's)."""
     cdef int taken = 0, drawn = 0, k, size, lands, held, best, target, rank, best_rank, row
     cdef bint land, free = S.multiplayer
     while True:
