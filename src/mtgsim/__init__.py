@@ -14,12 +14,13 @@ from .mana import Color, ManaCost, ManaCostError, ManaType
 from .scenario import Permanent, Scenario
 from .policy import PlayPolicy
 from .simulate import Estimate, MulliganPolicy, SimResult, simulate
+from .smoother import HandSmoother
 from .objective import Objective
 from . import meta, optimize
 from .version import __version__
 
 __all__ = [
-    "CardDatabase", "CardDataError", "CardDef", "Color", "Deck", "DecklistError", "Estimate",
+    "CardDatabase", "CardDataError", "CardDef", "Color", "Deck", "DecklistError", "Estimate", "HandSmoother",
     "ManaCost", "MulliganPolicy", "Objective", "PlayPolicy", "SimResult", "meta", "optimize", "simulate",
     "ManaCostError", "ManaType", "Permanent", "RulesError", "Scenario", "UnknownCardError", "card",
     "card_db", "__version__",

@@ -13,11 +13,14 @@ import warnings
 from .cards import card_db
 from .cards.database import named_card
 from .cards.model import UNMODELED_EFFECT_WORDS
+from .cli_common import add_hand_smoother_option
 from .cli_common import (add_run_options, check_destinations, deck_path, example_decks, interrupted_status, keep_text,
                          run_settings)
 from .decklist import Deck
 from .errors import MtgsimError, UnknownCardError, UnmodeledTextWarning, UsageError
 from .simulate import MAX_TURNS, MulliganPolicy
+from .smoother import HandSmoother
+from .smoother import describe as smoother_line
 from .version import __version__
 
 
@@ -48,12 +51,13 @@ def cmd_simulate(args) -> int:
             raise UsageError(f"--track {name}: {c.name} is a land; --track reports spells, "
                              "and a land is played, not cast (see lands in play)")
     mulligan, policy, seed = run_settings(args)
+    smoother = HandSmoother.of(args.hand_smoother, "--hand-smoother")
     with warnings.catch_warnings():      # (the result lists them: printed after the report, once)
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=seed,
                        mulligan=mulligan, track=track, threads=args.threads, policy=policy,
                        progress=args.games >= 200_000 and sys.stderr.isatty(),
-                       multiplayer=args.multiplayer)
+                       multiplayer=args.multiplayer, hand_smoother=smoother)
     # The files first: a closed stdout (`| head`) or a second Ctrl-C while printing loses none.
     if args.json:
         res.to_json(args.json)
@@ -114,7 +118,7 @@ def _report(res, track, mana_values: dict[str, int] | None = None, seed_drawn: b
              f"{'on the play' if res.on_play else 'on the draw'}, seed {res.seed}"
              + (f" (drawn at random: --seed {res.seed} replays this run)" if seed_drawn else "")
              + (" (interrupted)" if res.interrupted else ""), keep_line(res.keep, res.keep_mana_sources),
-             f"game: {res.rules.describe()}", ""]
+             f"game: {res.rules.describe()}", smoother_line(res.hand_smoother), ""]
     shown = shown_cards(res, track)
     width = max([len(n) for n in shown] + [24])
     label = width + 10
@@ -144,6 +148,8 @@ def _report(res, track, mana_values: dict[str, int] | None = None, seed_drawn: b
     lines.append("")
     lines.append(_kill_line(kill, res.turns))
     lines.append("kept hands: " + ", ".join(f"{k} cards {v.value:.3f}" for k, v in res.mulligans.items()))
+    lines.append("lands in the hand kept (before the bottom): "
+                 + ", ".join(f"{k} {v.value:.3f}" for k, v in res.opening_lands.items() if v.value))
     lines.append("")
     lines.append(LEGEND)
     lines.append(f"95% intervals (Wilson score, n = {res.games:,} games) reach at most "
@@ -257,6 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="play by the multiplayer rules: the first mulligan is free (103.5c), the "
                               "first player draws on turn 1 (103.8c; default for Commander decks, which "
                               "also cast their commander from the command zone and face 40 life, 903)")
+    add_hand_smoother_option(s)
     s.add_argument("--json", metavar="PATH", help="also write every figure, with its interval, as JSON")
     s.add_argument("--csv", metavar="PATH", help="also write every figure, one row per metric, card and turn")
     s.add_argument("--plot", metavar="PATH",

@@ -237,3 +237,11 @@ def add_run_options(s, games_help: str | None = None) -> None:
     play.add_argument("--pay-life-above", type=int, default=PlayPolicy.pay_life_above, metavar="LIFE",
                       help="pay life for a shock land to enter untapped while above this life "
                            f"(default {PlayPolicy.pay_life_above}; -30000..30000)")
+
+
+def add_hand_smoother_option(s) -> None:
+    """--hand-smoother (simulate, optimize): Arena's best-of-one deal, by a preset's name."""
+    from .smoother import PRESET_NAMES
+    s.add_argument("--hand-smoother", metavar="MODEL", default="none",
+                   help="deal the hands as MTG Arena's best-of-one does, by a fitted model: "
+                        f"{', '.join(PRESET_NAMES)} (default none: paper Magic's deal; docs/hand-smoother.md)")

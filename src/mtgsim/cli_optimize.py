@@ -19,11 +19,14 @@ import sys
 import warnings
 
 from .cards import card_db
+from .cli_common import add_hand_smoother_option
 from .cli_common import (add_run_options, bounded_int, check_destinations, deck_path, interrupted_status, run_settings,
                          write_outputs)
 from .decklist import Deck
 from .errors import UnmodeledTextWarning, UsageError
 from .objective import DEFINITION, Objective
+from .smoother import HandSmoother
+from .smoother import describe as smoother_line
 
 _TERM = re.compile(r"^\s*(?:(?P<w>\d+(?:\.\d+)?)\s*[*x]\s*)?(?P<kind>castable|cast_by|kill_turn|mana_spent)"
                    r"(?::(?P<what>[^@]*))?(?:@(?P<when>\S+))?\s*$")
@@ -186,11 +189,18 @@ def _print_swaps(deck: Deck, path, args, objective: Objective, common: dict) -> 
           f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if w.interrupted else ""))
+    _print_smoother(common["hand_smoother"])
     print(w.table())
     added = {n: (0, 1) for n in w.plan.candidates + ((w.plan.basic,) if w.plan.basic else ())}
     print(f"\n{_reading(deck, added, 'the candidates outside the deck')}")
     return interrupted_status(w.interrupted, f"the figures are of the {w.games_used:,} games finished "
                                              "(each variant's own games in the table)")
+
+
+def _print_smoother(smoother) -> None:
+    """The header's line naming the hand smoother, when one deals the hands (--hand-smoother)."""
+    if smoother is not None:
+        print(smoother_line(smoother))
 
 
 def cmd_optimize(args) -> int:
@@ -214,7 +224,8 @@ def cmd_optimize(args) -> int:
     deck = Deck.from_file(path, db=db)
     mulligan, policy, seed = run_settings(args)
     common = dict(turns=args.turns, on_play=not args.on_draw, mulligan=mulligan, policy=policy, seed=seed,
-                  threads=args.threads, client=args.scheduler, progress=sys.stderr.isatty(), track=args.track)
+                  threads=args.threads, client=args.scheduler, progress=sys.stderr.isatty(), track=args.track,
+                  hand_smoother=HandSmoother.of(args.hand_smoother, "--hand-smoother"))
     if args.swaps or lands is None:          # (no --lands: only with --swaps)
         return _print_swaps(deck, path, args, objective, common)
     given = [flag for flag, on in (("--from", args.swaps_from), ("--candidates", args.candidates),
@@ -247,6 +258,7 @@ def cmd_optimize(args) -> int:
     rules = GameRules.of(deck)
     if rules.commanders:             # (a Commander deck's variants play a Commander game: 903)
         print(f"game: {rules.describe()}")
+    _print_smoother(common["hand_smoother"])
     print(r.table())
     if isinstance(r, optimize.ManaBaseResult):        # (--mana-base)
         print("best mana base: " + ", ".join(f"{n} {k}" for n, k in r.split().items()))
@@ -271,17 +283,19 @@ def _mulligan_search(args, path) -> int:
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(path, db=db)
     _, policy, seed = run_settings(args)
+    smoother = HandSmoother.of(args.hand_smoother, "--hand-smoother")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         r = optimize.mulligan(deck, objective, games=args.games, seed=seed, turns=args.turns, budget=args.budget,
                               threads=args.threads, client=args.scheduler, policy=policy, on_play=not args.on_draw,
                               count_mana_sources=args.count_mana_sources, progress=sys.stderr.isatty(),
-                              track=args.track)
+                              track=args.track, hand_smoother=smoother)
     write_outputs(r, args)
     print(f"{deck.name or path}: keep rules ({len(r.labels)} raced, {r.games_used:,} games), {args.turns} turns, "
           f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if r.interrupted else ""))
+    _print_smoother(smoother)
     print(f"objective: {r.objective}")
     print(r.table())
     print(f"\n{_reading(deck, {})}")
@@ -340,6 +354,7 @@ def add_parser(sub) -> None:
                    help='play on a Dask cluster: its scheduler\'s address (tcp://host:8786; needs '
                         'pip install "mtgsim[dask]")')
     add_run_options(o, games_help="games per variant (default 200,000)")
+    add_hand_smoother_option(o)
     o.set_defaults(games=200_000)
     o.add_argument("--json", metavar="PATH", help="also write the table, differences and baselines as JSON")
     o.add_argument("--csv", metavar="PATH", help="also write one row per variant as CSV")

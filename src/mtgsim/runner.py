@@ -26,6 +26,7 @@ import numpy as np
 from . import _core
 from .compile import Tables
 from .errors import ArgumentTypeError, ClusterError, LimitError, MissingDependencyError, shown
+from .smoother import HandSmoother
 
 __all__ = ["CHUNK", "GamePlan", "chunk_games", "chunk_generator", "chunk_rows", "cluster", "play_jobs"]
 
@@ -51,7 +52,8 @@ class GamePlan:
     """One deck's games as the compiled core plays them: the compiled tables, the library as
     CARD rows (its order is the deck positions the random draws pick from), the turns, who
     starts, the mulligan's keep ranges, the tracked cards' rows, the main colour, the play
-    policy's arrays and the kind of game (commanders, multiplayer, starting life); with
+    policy's arrays, the kind of game (commanders, multiplayer, starting life) and the hand
+    smoother (mtgsim.smoother: Arena's best-of-one deal; None: seven draws); with
     `game_streams`, each game of a chunk draws from a stream of its own (so decks compared with
     common random numbers stay in step from game to game, whatever each game drew). Picklable;
     the kernel's spec is built once per process, on first use."""
@@ -70,6 +72,7 @@ class GamePlan:
     multiplayer: bool = False       # free first mulligan (103.5c), turn-1 draw (103.8c)
     starting_life: int = 20         # each player's (103.4; 903.7)
     castable_by: np.ndarray | None = None   # per hand size, the keep rule's castable condition (None: none)
+    hand_smoother: HandSmoother | None = None    # how hands are dealt (None: seven draws)
     _spec: _core.GoldfishSpec | None = field(default=None, repr=False)
 
     def spec(self) -> _core.GoldfishSpec:
@@ -79,6 +82,10 @@ class GamePlan:
                                             self.color, self.plays, self.keep_sources, self.game_streams,
                                             self.commander, self.multiplayer, self.starting_life,
                                             castable_by=self.castable_by)
+            if self.hand_smoother is not None:     # (its weights for the library's lands, as the core counts them)
+                s = self.hand_smoother
+                self._spec = _core.with_hand_smoother(self._spec, s.candidates, s.mulligans,
+                                                      s.weights(*_core.deck_land_count(self._spec)))
         return self._spec
 
     @property

@@ -30,6 +30,7 @@ from .mana import COLOR_ORDER
 from .plotting import pyplot, save_figure
 from .policy import PlayPolicy
 from .runner import CHUNK, GamePlan, chunk_games, chunk_generator, chunk_rows, cluster
+from .smoother import HandSmoother
 from .vocabulary import MOVED_WORD
 
 __all__ = [
@@ -304,7 +305,8 @@ class SimResult:
     lands)} (empty: every opening seven kept), `keep_mana_sources` whether it counted mana
     creatures and rocks as lands, `keep_castable_by` its castable condition ({hand size: greatest
     mana value}, MulliganPolicy.castable_by; empty: none); `rules` the kind of game (GameRules: Commander, multiplayer,
-    the starting life)."""
+    the starting life); `hand_smoother` how the hands were dealt (mtgsim.smoother: Arena's
+    best-of-one; None: seven cards off a shuffled library)."""
     deck_name: str
     games: int
     turns: int
@@ -323,6 +325,7 @@ class SimResult:
     # fully read, and the cards that are not with their unread clauses (CardDatabase.reading)
     rules: GameRules = field(default_factory=GameRules)
     keep_castable_by: dict = field(default_factory=dict)
+    hand_smoother: HandSmoother | None = None
 
     def _track(self, card) -> int:
         if not isinstance(card, (str, CardDef)):
@@ -372,6 +375,22 @@ class SimResult:
         kept = self.metrics["kept"]
         return {size: wilson(int(kept[size]), self.games) for size in range(7, -1, -1) if kept[size]}
 
+    @property
+    def opening_lands(self) -> dict[int, Estimate]:
+        """P(the hand kept held l lands, before any card was put on the bottom), l = 0..7: lands as
+        the keep rule counts them (lands and spell // land cards; mana sources never)."""
+        kept = self.metrics["kept_lands"].sum(axis=0)
+        return {lands: wilson(int(kept[lands]), self.games) for lands in range(8)}
+
+    def hand_lands(self, mulligans: int = 0) -> dict[int, Estimate]:
+        """P(l lands), l = 0..7, among the hands of seven drawn after `mulligans` mulligans (0:
+        the first hand of every game; 7: the eighth hand or later), kept or shuffled back,
+        counted as opening_lands counts them."""
+        d = checks.whole_number(mulligans, "mulligans", 0, 7)
+        drawn = self.metrics["kept_lands"][d] + self.metrics["mulliganed_lands"][d]
+        n = int(drawn.sum())
+        return {lands: wilson(int(drawn[lands]), n) for lands in range(8)}
+
     def to_dict(self) -> dict:
         d = {"deck": self.deck_name, "games": self.games, "turns": self.turns,
              "on_play": self.on_play, "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
@@ -390,6 +409,10 @@ class SimResult:
              "mana_spent": [self.mana_spent(t).to_dict() for t in range(1, self.turns + 1)],
              "kill_turn": self.kill_turn.to_dict(),
              "mulligans": {str(k): v.to_dict() for k, v in self.mulligans.items()},
+             "hand_smoother": self.hand_smoother.to_dict() if self.hand_smoother is not None else None,
+             "opening_lands": {str(k): v.to_dict() for k, v in self.opening_lands.items()},
+             "hand_lands": {str(m): {str(k): v.to_dict() for k, v in self.hand_lands(m).items()}
+                            for m in range(8) if self.hand_lands(m)[0].n},      # (after m mulligans)
              "unmodeled": dict(self.unmodeled), "coverage": dict(self.coverage),
              "reading": self.reading.to_dict() if self.reading is not None else None}
         return d
@@ -402,7 +425,9 @@ class SimResult:
     def to_csv(self, path) -> None:
         """One row per (metric, card, turn): value and interval; first a row "seed" whose
         value is the seed (to replay the run), then the kind of game (GameRules): a row
-        "commander" per commander (the card), "multiplayer" (1 or 0) and "starting_life"."""
+        "commander" per commander (the card), "multiplayer" (1 or 0) and "starting_life", and
+        "hand_smoother" (its preset's name, or "none"); the hands' lands as rows "opening_lands"
+        and "hand_lands_after_M_mulligans" (each hand drawn), the lands in the "card" column."""
         import csv
         with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
@@ -412,6 +437,13 @@ class SimResult:
                 w.writerow(["commander", name, "", "", "", "", ""])
             w.writerow(["multiplayer", "", "", int(self.rules.multiplayer), "", "", ""])
             w.writerow(["starting_life", "", "", self.rules.starting_life, "", "", ""])
+            w.writerow(["hand_smoother", "", "", self.hand_smoother.name if self.hand_smoother else "none",
+                        "", "", ""])
+            for metric, lands in [("opening_lands", self.opening_lands)] + [
+                    (f"hand_lands_after_{m}_mulligans", self.hand_lands(m)) for m in range(8)]:
+                for k, e in lands.items():
+                    if e.n:
+                        w.writerow([metric, k, "", e.value, e.low, e.high, e.n])
             for name in self.tracked:
                 for t in range(1, self.turns + 1):
                     for metric, e in (("p_castable", self.p_castable(name, t)), ("p_cast_by", self.p_cast(name, t))):
@@ -472,7 +504,7 @@ def seed_sequence(seed) -> np.random.SeedSequence:
 
 
 def game_setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable,
-           multiplayer: bool | None = None) -> GameSetup:
+           multiplayer: bool | None = None, hand_smoother=None) -> GameSetup:
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
     rules = GameRules.of(deck, multiplayer)
@@ -519,7 +551,8 @@ def game_setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: I
                     plays["color"] or _main_color(deck), plays, mulligan.count_mana_sources,
                     commander=tuple(int(r) for r in compiled.commander), multiplayer=rules.multiplayer,
                     starting_life=rules.starting_life,
-                    castable_by=mulligan.castable_arrays() if mulligan.castable_by else None)
+                    castable_by=mulligan.castable_arrays() if mulligan.castable_by else None,
+                    hand_smoother=HandSmoother.of(hand_smoother))
     return GameSetup(plan, list(tracked), tables, rules)
 
 
@@ -557,18 +590,20 @@ def _check_in_play(tables, library: np.ndarray) -> None:
 def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = True, seed=None,
              mulligan: MulliganPolicy | None = None, track: Iterable = (), threads: int | None = None,
              progress: bool = False, policy: PlayPolicy | None = None, client=None,
-             multiplayer: bool | None = None) -> SimResult:
+             multiplayer: bool | None = None, hand_smoother: HandSmoother | str | None = None) -> SimResult:
     """Goldfish `deck` `games` times for `turns` turns (see the module docstring). With
     `client` (a `dask.distributed.Client`, or a scheduler address) the chunks are played on
     the cluster's workers instead of `threads` local threads: the same numbers, bit for bit.
     A deck with a Commander section plays a Commander game (GameRules: its commanders cast
     from the command zone, 40 life); `multiplayer` (None: the deck decides, multiplayer for
     Commander) plays by the multiplayer rules (True: first mulligan free, no first-turn draw
-    skipped) or the two-player ones (False)."""
+    skipped) or the two-player ones (False). `hand_smoother` deals the hands as Arena's best-of-one
+    does (mtgsim.smoother: a HandSmoother or a preset's name, "arena-2024", "arena-2026",
+    "arena-2018"; None or "none": seven cards off a shuffled library, as paper Magic)."""
     games = checks.games(games)
     threads = checks.threads(threads)
     progress = checks.flag(progress, "progress")
-    st = game_setup(deck, turns, on_play, mulligan, policy, track, multiplayer)
+    st = game_setup(deck, turns, on_play, mulligan, policy, track, multiplayer, hand_smoother)
     tracked = st.tracked
     offsets = _core.metric_offsets(len(tracked), turns)
     size = offsets["size"][0]
@@ -590,7 +625,8 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     finally:
         if bar is not None:
             bar.close()
-    return sim_result(deck, st.tracked, totals, turns, on_play, seed, mulligan, interrupted, st.rules)
+    return sim_result(deck, st.tracked, totals, turns, on_play, seed, mulligan, interrupted, st.rules,
+                      st.plan.hand_smoother)
 
 
 def nothing_finished(what: str = "game") -> typing.NoReturn:
@@ -601,9 +637,10 @@ def nothing_finished(what: str = "game") -> typing.NoReturn:
 
 def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: bool, seed,
                mulligan: MulliganPolicy | None, interrupted: bool = False,
-               rules: GameRules | None = None) -> SimResult:
+               rules: GameRules | None = None, hand_smoother: HandSmoother | None = None) -> SimResult:
     """The SimResult of a run's summed metric row (`totals`, laid out by metric_offsets);
-    `rules` the game's (None: the deck's own, GameRules.of)."""
+    `rules` the game's (None: the deck's own, GameRules.of); `hand_smoother` the one that dealt
+    the hands."""
     offsets = _core.metric_offsets(len(tracked), turns)
     played = int(totals[offsets["games"][0]])
     if played == 0:
@@ -618,6 +655,8 @@ def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: boo
             v = v.reshape(nt, turns)
         elif name == "first_cast":
             v = v.reshape(nt, turns + 1)
+        elif name in ("kept_lands", "mulliganed_lands"):
+            v = v.reshape(8, 8)                # (hands after 0..7 mulligans, lands 0..7)
         metrics[name] = v
     rule = MulliganPolicy() if mulligan is None else mulligan
     unmodeled = {face.name: face.unmodeled for c, _ in deck.cards("commander") + deck.cards("maindeck")
@@ -629,22 +668,22 @@ def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: boo
                      keep_mana_sources=rule.count_mana_sources, unmodeled=unmodeled, coverage=coverage,
                      reading=reading,
                      rules=rules if rules is not None else GameRules.of(deck),
-                     keep_castable_by=dict(rule.castable_by))
+                     keep_castable_by=dict(rule.castable_by), hand_smoother=hand_smoother)
 
 
 def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,
           mulligan: MulliganPolicy | None = None, policy: PlayPolicy | None = None,
-          multiplayer: bool | None = None) -> str:
+          multiplayer: bool | None = None, hand_smoother: HandSmoother | str | None = None) -> str:
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
     land played (and the land a bounce land returned), mana available, spells cast (a
     commander: from the command zone; a suspended or plotted card: from exile) and cards suspended or plotted,
     abilities activated and cards cycled with the mana spent,
     each card scry or surveil looked at and where it went, each card an effect moved (milled,
     looked at and put into the hand or on the bottom) and where it went, combat damage, the
-    opponent's life."""
+    opponent's life; with a hand smoother, the candidate hands' lands and the one kept."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ArgumentError(f"games must be 1..100 for a trace, got {shown(games)}")
-    st = game_setup(deck, turns, on_play, mulligan, policy, (), multiplayer)
+    st = game_setup(deck, turns, on_play, mulligan, policy, (), multiplayer, hand_smoother)
     gen = chunk_generator(seed_sequence(seed), 0)
     events = _core.trace_games(st.spec, gen, games)
     names = st.tables.card_names
@@ -664,6 +703,8 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
     lines: list[str] = []
     turn_parts: list[str] = []
     hand: list[str] = []
+    candidates: list[int] = []       # the hand smoother's candidates' lands (TR_CANDIDATE), and the one kept
+    kept = 0
 
     def flush():
         if turn_parts:
@@ -680,6 +721,13 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
                 turn_parts.append(f"suspend {names[row]}")
             if value >> 21 & 1:                        # (plotted: no cast follows, 702.170a)
                 turn_parts.append(f"plot {names[row]}")
+        elif kind == E.TR_CANDIDATE:
+            candidates.append(value & 0xFF)
+            kept = len(candidates) - 1 if value >> 8 else kept
+            if st.plan.hand_smoother is not None and row == st.plan.hand_smoother.candidates - 1:
+                lines.append("  hand smoother: candidates with " + ", ".join(map(str, candidates))
+                             + f" lands, kept the one with {candidates[kept]}")
+                candidates = []
         if kind not in own_line and kind not in in_turn and kind not in (E.TR_GAME, E.TR_TURN, E.TR_HAND):
             continue                                   # (how actions were taken: for replays)
         c = names[row] if row >= 0 else ""

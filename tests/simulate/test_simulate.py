@@ -110,7 +110,8 @@ def test_inline_generator_steps_match_numpys():
 
     deck = Deck.from_file(example_decks()["red_fire_crystal"])
     st = sim.game_setup(deck, 6, True, None, None, ())
-    size = _core.metric_offsets(len(st.tracked), 6)["size"][0]
+    offsets = _core.metric_offsets(len(st.tracked), 6)
+    size = offsets["size"][0]
     seeds = np.random.SeedSequence(11).spawn(3)
     results = []
     for bitgen in (np.random.PCG64, CalledPCG64):
@@ -118,7 +119,7 @@ def test_inline_generator_steps_match_numpys():
         out = np.zeros((3, size), dtype=np.int64)
         _core.run_chunks(st.spec, gens, np.array([500, 300, 200], dtype=np.int64), out, 2)
         results.append((out, [g.bit_generator.random_raw() for g in gens]))
-    assert np.array_equal(results[0][0], results[1][0]) and results[0][0][:, -1].sum() == 1000
+    assert np.array_equal(results[0][0], results[1][0]) and results[0][0][:, offsets["games"][0]].sum() == 1000
     assert results[0][1] == results[1][1]
 
 

@@ -26,6 +26,7 @@ DEF MAXTRACK = 512       # cards tracked in one run (every distinct nonland card
 DEF MAXFLASHBACK = MAXLIB    # cards with flashback in a graveyard: at most the library's
 DEF MAXEXILED = 16       # cards in exile a player may cast later (suspended: Game.exiled)
 DEF MAXPENDING = 4 * MAXPERM     # abilities triggering as one permanent enters (a stack buffer)
+DEF MAXCANDIDATES = 8    # candidate hands the hand smoother deals for one hand (Spec.smoother_n)
 
 MAX_TURNS = MAXTURNS     # the limits, for the Python layer's messages
 MAX_TRACKED = MAXTRACK
@@ -34,6 +35,7 @@ MAX_HAND = MAXHAND
 MAX_GRAVEYARD = MAXGRAVE
 MAX_EXILED = MAXEXILED
 MAX_PERMANENTS_IN_GAME = MAXPERM
+MAX_HAND_CANDIDATES = MAXCANDIDATES
 
 
 cdef enum GoldfishOverflow:      # a limit a game met (Game.over, kept for the whole chunk):
@@ -286,6 +288,8 @@ cpdef enum TraceEvent:           # what a traced game reports, four int32 per ev
                                  # row the card, value from Zone | to Zone << 4 | who << 8
                                  # | OpCode << 16 (trace_moved); a look's cards in the order looked at
     TR_FLIP = 28                 # a coin flipped (705.1; coin_flip_lost): value 1 lost, 0 won
+    TR_CANDIDATE = 29            # (the hand smoother: deal_smoothed) a candidate hand dealt: row its
+                                 # index, value its lands | 1 << 8 if it is the one kept
 
 
 cpdef enum Zone:                 # where TR_MOVED moved a card from and to
@@ -428,6 +432,10 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int8_t castable_by[8]        # per hand size: keep only a hand holding a spell of mana value 1..k its
                                  # own lands could cast (keep.pxi: holds_castable); 0: no such condition
     bint keep_castable           # some hand size has castable_by (else mulligan() asks nothing more)
+    int smoother_n               # the hand smoother (mtgsim.smoother.HandSmoother; deal_hand): the
+                                 # candidate hands dealt for one hand, 2..MAXCANDIDATES (else off)
+    bint smoother_mulligans      # ...for the hands after a mulligan too (else the first only)
+    double smoother_weight[8]    # ...a candidate's weight by its lands (counts_as_land)
 
 
 cdef enum SpellOrder:             # PlayPolicy.spells
@@ -742,10 +750,14 @@ cdef void live_clear(Game* g) noexcept nogil:
     g.sick_masks = cleared(g.sick, g.sick_masks)
 
 
-# Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`).
+# Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`). The hands drawn,
+# at 8 * draw + lands (draw: 0 the first seven, 1 the seven after one mulligan, ... 7 the eighth
+# or later; lands as the keep rule counts them, without mana sources: mulligan): kept_lands the
+# games that kept that hand, mulliganed_lands the hands shuffled back. (Appended last, so the
+# offsets before them never move.)
 cdef struct Layout:
     int castable, castable_hit, hit, first_cast, lands, lands_sq, mana, mana_sq
-    int spent, spent_sq, kill, kept, games, size
+    int spent, spent_sq, kill, kept, games, kept_lands, mulliganed_lands, size
 
 
 cdef Layout metric_layout(int n_track, int turns) noexcept nogil:
@@ -763,7 +775,9 @@ cdef Layout metric_layout(int n_track, int turns) noexcept nogil:
     L.kill = L.spent_sq + turns
     L.kept = L.kill + turns + 1
     L.games = L.kept + 8
-    L.size = L.games + 1
+    L.kept_lands = L.games + 1
+    L.mulliganed_lands = L.kept_lands + 64
+    L.size = L.mulliganed_lands + 64
     return L
 
 
@@ -774,7 +788,8 @@ def metric_offsets(int n_track, int turns):
             "hit": (L.hit, turns), "first_cast": (L.first_cast, n_track * (turns + 1)),
             "lands": (L.lands, turns), "lands_sq": (L.lands_sq, turns), "mana": (L.mana, turns),
             "mana_sq": (L.mana_sq, turns), "spent": (L.spent, turns), "spent_sq": (L.spent_sq, turns),
-            "kill": (L.kill, turns + 1), "kept": (L.kept, 8), "games": (L.games, 1), "size": (L.size, 0)}
+            "kill": (L.kill, turns + 1), "kept": (L.kept, 8), "games": (L.games, 1),
+            "kept_lands": (L.kept_lands, 64), "mulliganed_lands": (L.mulliganed_lands, 64), "size": (L.size, 0)}
 
 
 cdef Board scanned_board(Rules* R, Game* g) noexcept nogil:

@@ -27,7 +27,7 @@ cdef void play_game(Rules* R, Spec* S, Game* g, Rng* rng, Layout* L, int64_t* ou
     g.trace_n = 0
     for q in range(S.n_track):
         cast_turn[q] = <int8_t>NOT_CAST
-    mulligan(R, S, g, rng)
+    out[L.kept_lands + mulligan(R, S, g, rng, out + L.mulliganed_lands)] += 1
     trace(g, TR_KEEP, -1, g.hand_n[0])
     out[L.kept + g.hand_n[0] if g.hand_n[0] < 8 else L.kept + 7] += 1
     for turn in range(1, S.turns + 1):

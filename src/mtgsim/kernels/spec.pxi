@@ -371,6 +371,10 @@ cdef class GoldfishSpec:
         self.S.shortcuts = True
         self.S.check_views = False
         self.S.snapshots = False
+        self.S.smoother_n = 0            # (off: with_hand_smoother)
+        self.S.smoother_mulligans = False
+        for k in range(8):
+            self.S.smoother_weight[k] = 1.0
         spec_demand(&core.R, &self.S)
 
     @property
@@ -401,6 +405,30 @@ def with_snapshots(GoldfishSpec spec):
     cdef GoldfishSpec traced = spec_copy(spec)
     traced.S.snapshots = True
     return traced
+
+
+def with_hand_smoother(GoldfishSpec spec, int candidates, bint mulligans, weights):
+    """The same spec, its hands dealt by the hand smoother (deal_hand; mtgsim.smoother): the best
+    of `candidates` hands (1: off), weighted by `weights`, 8 per lands 0..7 (finite, at least 0,
+    one candidate's at least positive), for the hands after a mulligan too with `mulligans`."""
+    cdef GoldfishSpec smoothed = spec_copy(spec)
+    cdef int k
+    w = np.asarray(weights, dtype=np.float64)
+    if not 1 <= candidates <= MAXCANDIDATES:
+        raise ValueError(f"a hand smoother deals 1..{MAXCANDIDATES} candidate hands, got {candidates}")
+    if w.shape != (8,) or not np.isfinite(w).all() or (w < 0).any() or not (w > 0).any():
+        raise ValueError("a hand smoother's weights are 8 finite numbers >= 0 (lands 0..7), one of them > 0")
+    smoothed.S.smoother_n = candidates if candidates > 1 else 0
+    smoothed.S.smoother_mulligans = mulligans
+    for k in range(8):
+        smoothed.S.smoother_weight[k] = w[k]
+    return smoothed
+
+
+def deck_land_count(GoldfishSpec spec):
+    """(lands, cards) of the spec's library, the lands as the keep rule counts them (counts_as_land:
+    the spell // land double-faced cards too; mana sources aside)."""
+    return spec.S.deck_lands, spec.S.deck_n
 
 
 def checking_views(GoldfishSpec spec):

@@ -1,6 +1,7 @@
 # Random numbers (a chunk's numpy bit generator, stepped inline), the hand, the library and the
 # graveyard: adding and removing hand cards, a card put into or leaving a graveyard (its counts),
-# draws (504.1) and the London mulligan (103.5).
+# draws (504.1) and the London mulligan (103.5), its hands dealt as seven draws or by Arena's
+# best-of-one hand smoother (deal_hand).
 # Uses base, game, and, included after it, keep.
 
 cdef extern from *:
@@ -337,6 +338,73 @@ cdef void draw_cards(Rules* R, Game* g, Rng* rng, int n) noexcept nogil:
         draw_random(R, g, rng)
 
 
+cdef inline void deal_hand(Rules* R, Spec* S, Game* g, Rng* rng, bint first) noexcept nogil:
+    """A hand of seven is drawn (103.5; the first, or the one after a mulligan): by the hand
+    smoother if it is on for this hand (Spec.smoother_n; deal_smoothed), else seven draws."""
+    if unlikely(S.smoother_n > 1) and (first or S.smoother_mulligans):
+        deal_smoothed(R, S, g, rng)
+    else:
+        draw_cards(R, g, rng, 7)
+
+
+cdef void deal_smoothed(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
+    """Arena's best-of-one hand smoother (mtgsim.smoother.HandSmoother): S.smoother_n candidate
+    hands of seven, each drawn at random from the same library (its draws undone after each),
+    always all of them, whatever their lands, so that decks compared with common random
+    numbers stay in step; then one uniform number keeps candidate c with probability
+    S.smoother_weight[its lands] over their sum, and its draws are replayed onto the library
+    (the same positions: the same cards; if every candidate weighs 0, the last). Lands as the
+    keep rule counts them (counts_as_land)."""
+    cdef uint32_t picks[MAXCANDIDATES][7]
+    cdef int32_t got[7]
+    cdef int lands[MAXCANDIDATES]
+    cdef int c, k, kept, n = S.smoother_n
+    cdef int m = min(7, min(g.lib_n[0], MAXHAND - g.hand_n[0]))
+    cdef uint32_t j
+    cdef double total = 0, u
+    for c in range(n):
+        lands[c] = 0
+        for k in range(m):
+            j = bounded(rng, g.lib_n[0])
+            picks[c][k] = j
+            got[k] = g.library[0][j]
+            lands[c] += counts_as_land(R, S, got[k])
+            g.library[0][j] = g.library[0][g.lib_n[0] - 1]
+            g.lib_n[0] -= 1
+        for k in range(m - 1, -1, -1):      # (undone, the last draw first)
+            j = picks[c][k]
+            g.library[0][g.lib_n[0]] = g.library[0][j]
+            g.library[0][j] = got[k]
+            g.lib_n[0] += 1
+        total += S.smoother_weight[lands[c]]
+    u = <double>(next64(rng) >> 11) * (1.0 / 9007199254740992.0) * total     # (53 bits: [0, total))
+    kept = n - 1
+    for c in range(n - 1):
+        u -= S.smoother_weight[lands[c]]
+        if u < 0:
+            kept = c
+            break
+    for c in range(n):
+        trace(g, TR_CANDIDATE, c, lands[c] | (c == kept) << 8)
+    for k in range(m):
+        j = picks[kept][k]
+        got[k] = g.library[0][j]
+        g.library[0][j] = g.library[0][g.lib_n[0] - 1]
+        g.lib_n[0] -= 1
+    for k in range(m):
+        hand_add(g, got[k])
+        trace(g, TR_DRAW, got[k], 0)
+    if m:
+        g.bi.hand_size[0] = g.hand_n[0]
+    for k in range(m, 7):                # (into a full hand: as draw_cards)
+        draw_random(R, g, rng)
+
+
+cdef inline int hand_lands_kept_rule(Rules* R, Spec* S, Game* g) noexcept nogil:
+    """The lands in the hand as the keep rule counts them, mana sources aside (counts_as_land)."""
+    return g.hand_lands + (spell_lands_in_hand(R, g) if S.spell_lands else 0)
+
+
 # ---- the top of the library: scry and surveil (701.22, 701.25) -------------------------------
 # In a Scenario's game the library is in order, its top card last. The goldfish draws at random
 # from the library's unseen part, so its top is unknown until a card is looked at: looking at
@@ -434,33 +502,36 @@ cdef void remove_from_hand(Rules* R, Game* g, int k) noexcept nogil:
     g.gen += 1
 
 
-cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
-    """London mulligan (103.5): draw seven; keep if the lands (counts_as_land: the spell // land
-    double-faced cards too; with S.keep_sources, the mana creatures and rocks: mana_source_row)
-    are in the policy's range for the hand size it would be (below the smallest size listed:
-    always keep), and, where the policy asks it for that size (S.keep_castable), a spell in hand
-    is castable on curve from them (keeps_castable); else shuffle the hand back and draw seven
-    again. Then put one card on the
-    bottom per mulligan, keeping the hand balanced: a land while it holds more than the deck's
-    share of lands (rounded up, within the range) or nothing else, the least useful first
-    (bottom_rank); else the spell of the highest mana value. In a multiplayer game the first
-    mulligan is free: it puts no card on the bottom (103.5c)."""
-    cdef int taken = 0, k, size, lands, best, target, rank, best_rank, row
+cdef int mulligan(Rules* R, Spec* S, Game* g, Rng* rng, int64_t* mulliganed) noexcept nogil:
+    """London mulligan (103.5): draw seven (deal_hand); keep if the lands (counts_as_land: the
+    spell // land double-faced cards too; with S.keep_sources, the mana creatures and rocks:
+    mana_source_row) are in the policy's range for the hand size it would be (below the smallest
+    size listed: always keep), and, where the policy asks it for that size (S.keep_castable), a
+    spell in hand is castable on curve from them (keeps_castable); else shuffle the hand back and
+    draw seven again. Then put one card on the bottom per mulligan, keeping the hand balanced: a
+    land while it holds more than the deck's share of lands (rounded up, within the range) or
+    nothing else, the least useful first (bottom_rank); else the spell of the highest mana value.
+    In a multiplayer game the first mulligan is free: it puts no card on the bottom (103.5c).
+    Returns 8 * draw + lands of the hand kept (before bottoming; lands as the keep rule counts
+    them, mana sources aside), and counts each hand shuffled back in mulliganed[8 * draw + lands]
+    (the metric layout's)."""
+    cdef int taken = 0, drawn = 0, k, size, lands, held, best, target, rank, best_rank, row
     cdef bint land, free = S.multiplayer
     while True:
-        draw_cards(R, g, rng, 7)
+        deal_hand(R, S, g, rng, drawn == 0)
+        held = hand_lands_kept_rule(R, S, g)
         size = 7 - taken
         if size <= 0 or S.keep_lo[size] < 0:
             break
-        lands = g.hand_lands
-        if S.spell_lands:
-            lands += spell_lands_in_hand(R, g)
+        lands = held
         if S.keep_sources:
             for k in range(g.hand_n[0]):       # (a card counted as a land is not counted again)
                 lands += mana_source_row(R, g.hand[0][k]) and not counts_as_land(R, S, g.hand[0][k])
         if S.keep_lo[size] <= lands <= S.keep_hi[size] and (not S.keep_castable or keeps_castable(R, S, g, size)):
             break
         trace(g, TR_MULLIGAN, -1, g.hand_n[0])
+        mulliganed[8 * drawn + held] += 1
+        drawn += drawn < 7              # (7: the eighth hand or later)
         for k in range(g.hand_n[0]):        # shuffle back (draws are random picks anyway)
             g.library[0][g.lib_n[0]] = g.hand[0][k]
             g.lib_n[0] += 1
@@ -492,6 +563,7 @@ cdef void mulligan(Rules* R, Spec* S, Game* g, Rng* rng) noexcept nogil:
         taken -= 1
     g.bi.hand_size[0] = g.hand_n[0]
     g.gen += 1
+    return 8 * drawn + held
 
 
 cdef inline bint mana_source_row(Rules* R, int row) noexcept nogil:

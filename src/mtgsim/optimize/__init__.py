@@ -28,6 +28,7 @@ from ..errors import ArgumentError, ArgumentTypeError, InternalError, LimitError
 from ..objective import Objective
 from ..runner import CHUNK, cluster
 from ..simulate import progress_bar
+from ..smoother import HandSmoother
 from .engine import FIRST_ROUND, Engine, check_budget
 from .engine import race as run_race
 from .mulligan import MulliganResult, mulligan
@@ -45,13 +46,15 @@ MAX_VARIANT_GAMES = 10 ** 10   # a variant's games (4.9 million chunks, whose fi
 
 def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, seed=None, crn: bool = True,
           mulligan=None, policy=None, on_play: bool = True, threads: int | None = None, client=None,
-          progress: bool = True, track=(), race: bool = False, confidence: float = 0.95) -> SweepResult:
+          progress: bool = True, track=(), race: bool = False, confidence: float = 0.95,
+          hand_smoother=None) -> SweepResult:
     """Play every variant ({label: Deck}, e.g. from `land_counts`) `games` games and estimate
     the objective of each, with `confidence` intervals. crn=True: common random numbers (the
     same seeded chunks, cards on aligned positions), so differences are paired; crn=False:
     independent streams. race=True: rounds of doubling length, dropping variants whose
     interval against the leader excludes being best, within games × variants in all. The
-    simulation options are `simulate`'s; `client` a dask.distributed.Client or an address."""
+    simulation options are `simulate`'s (`hand_smoother` too: every variant's hands dealt by it);
+    `client` a dask.distributed.Client or an address."""
     if isinstance(variants, Mapping):
         items = list(variants.items())
     else:
@@ -73,12 +76,13 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
                       track, "sweep")
     if not isinstance(crn, bool) or not isinstance(race, bool):
         raise ArgumentTypeError("sweep: crn and race must be True or False")
+    hand_smoother = HandSmoother.of(hand_smoother, "sweep: hand_smoother")
     bar = progress_bar(games * len(items), desc="optimizing") if progress else None
     engine = None
     try:
         with cluster(client) as dask_client:
             engine = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client, seed,
-                            crn, confidence, bar)
+                            crn, confidence, bar, hand_smoother=hand_smoother)
             cands = [engine.add(str(label), deck) for label, deck in items]
             if race:
                 out = run_race(engine, cands, games * len(items))
@@ -194,7 +198,7 @@ def _neighbours(split: dict[str, int], pool: dict[str, tuple[int, int]]) -> list
 def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 20_000_000,
               confidence: float = 0.95, seed=None, client=None, turns: int = 8, on_play: bool = True,
               mulligan=None, policy=None, threads: int | None = None, progress: bool = True,
-              track=()) -> ManaBaseResult:
+              track=(), hand_smoother=None) -> ManaBaseResult:
     """The best split of `lands` copies among the `pool`'s lands ({land: (fewest, most)}),
     by racing within `budget` games: all splits at once when there are at most
     EXHAUSTIVE_LIMIT, else a local search from the deck's own split (move one land for
@@ -202,12 +206,14 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
 
     Every variant keeps the deck's size and its other cards: the split takes the place of the
     deck's copies of the pool's lands (`lands` must be their number; the deck's lands outside
-    the pool stay), and a pool that can't keep the size is an ArgumentError naming it."""
+    the pool stay), and a pool that can't keep the size is an ArgumentError naming it. Every
+    variant's hands are dealt by `hand_smoother` (as `simulate`'s)."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"mana_base: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     pool = _check_pool(deck, pool, lands)
     progress = checks.flag(progress, "mana_base: progress")
     threads, track = check_common(objective, threads, confidence, track, "mana_base")
+    hand_smoother = HandSmoother.of(hand_smoother, "mana_base: hand_smoother")
     base = {n: k for n, k in deck.maindeck.items() if n not in pool}
     check_cards_known(objective, {**{c.name: c for c, _ in deck.cards("commander") + deck.cards("maindeck")},
                                   **{n: deck.card(n) for n in pool}}, track, "mana_base")
@@ -222,7 +228,7 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     try:
         with cluster(client) as dask_client:
             engine = started = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client,
-                                      seed, True, confidence, bar)
+                                      seed, True, confidence, bar, hand_smoother=hand_smoother)
             by_label = {}
 
             def candidate(split):

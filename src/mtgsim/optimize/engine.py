@@ -26,6 +26,7 @@ from ..errors import ArgumentError, InternalError, LimitError, shown
 from ..objective import BoundObjective, Context
 from ..runner import CHUNK, chunk_games, play_jobs
 from ..simulate import Estimate, MulliganPolicy, SimResult, seed_sequence, game_setup, sim_result
+from ..smoother import HandSmoother
 from . import stats
 from .variants import aligned_layout, expand
 
@@ -54,7 +55,7 @@ class Engine:
     """The settings of one optimization run and the candidates it played."""
 
     def __init__(self, objective, turns, on_play, mulligan, policy, track, threads, client, seed, crn,
-                 confidence, bar=None) -> None:
+                 confidence, bar=None, hand_smoother: HandSmoother | None = None) -> None:
         self.objective = objective
         self.turns, self.on_play, self.mulligan, self.policy = turns, on_play, mulligan, policy
         self.track = tuple(track)
@@ -67,6 +68,7 @@ class Engine:
         self._bound: BoundObjective | None = None
         self.reference: list[str] | None = None
         self.candidates: list[Candidate] = []
+        self.hand_smoother = hand_smoother      # how every variant's hands are dealt (None: seven draws)
 
     @property
     def bound(self) -> BoundObjective:
@@ -79,7 +81,8 @@ class Engine:
         """Compile one variant (its library on the reference positions: the first variant's),
         played with its own keep rule `mulligan` if given (else the run's)."""
         rule = self.mulligan if mulligan is None else mulligan
-        st = game_setup(deck, self.turns, self.on_play, rule, self.policy, self._tracked_cards(deck))
+        st = game_setup(deck, self.turns, self.on_play, rule, self.policy, self._tracked_cards(deck),
+                        hand_smoother=self.hand_smoother)
         main = deck.maindeck
         if self.reference is None:
             self.reference = expand(main)
@@ -181,7 +184,7 @@ class Engine:
 
     def result(self, c: Candidate) -> SimResult:
         return sim_result(c.deck, c.tracked, c.totals, self.turns, self.on_play, self.seed,
-                          self.mulligan if c.mulligan is None else c.mulligan)
+                          self.mulligan if c.mulligan is None else c.mulligan, hand_smoother=self.hand_smoother)
 
     def leader(self, todo: list[Candidate]) -> Candidate:
         return max(todo, key=lambda c: (self.score(c), -c.index))

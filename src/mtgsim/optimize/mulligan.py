@@ -25,6 +25,7 @@ from ..files import write_json
 from ..objective import Objective
 from ..runner import cluster
 from ..simulate import Estimate, MulliganPolicy, nothing_finished, progress_bar
+from ..smoother import HandSmoother
 from .engine import Candidate, Engine, check_budget
 from .engine import race as run_race
 from .results import RaceReport
@@ -83,7 +84,8 @@ def _with_sources(rule: MulliganPolicy, count_mana_sources: bool) -> MulliganPol
 def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, turns: int = 8,
              budget: int | None = None, confidence: float = 0.95, threads: int | None = None, client=None,
              policy=None, on_play: bool = True, rules: Iterable[MulliganPolicy] | None = None,
-             count_mana_sources: bool = False, progress: bool = True, track=()) -> MulliganResult:
+             count_mana_sources: bool = False, progress: bool = True, track=(),
+             hand_smoother=None) -> MulliganResult:
     """The keep rule (MulliganPolicy) best for `objective` on `deck`, by racing `rules` (default
     keep_rules(): mtgsim's default, Karsten's and the grid; mtgsim's default and Karsten's are
     always raced) with common random numbers within `budget` games, all rules added up (default
@@ -99,6 +101,7 @@ def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, 
     games = checks.games(games)
     threads = checks.threads(threads, "mulligan: threads")
     progress = checks.flag(progress, "mulligan: progress")
+    hand_smoother = HandSmoother.of(hand_smoother, "mulligan: hand_smoother")
     count_mana_sources = checks.flag(count_mana_sources, "mulligan: count_mana_sources")
     if checks.number(confidence, "mulligan: confidence", 0.5, 1) == 1:
         raise ArgumentError(f"mulligan: confidence must be in [0.5, 1), got {shown(confidence)}")
@@ -110,7 +113,7 @@ def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, 
     try:
         with cluster(client) as dask_client:
             engine = Engine(objective, turns, on_play, None, policy, track, threads, dask_client, seed, True,
-                            confidence, bar)
+                            confidence, bar, hand_smoother=hand_smoother)
             cands = [engine.add(label, deck, mulligan=rule) for label, rule in raced.items()]
             out = run_race(engine, cands, budget)
             # The report leads with the best against mtgsim's default and Karsten's: each is brought

@@ -31,6 +31,7 @@ from ..errors import ArgumentError, ArgumentTypeError, LimitError, shown
 from ..objective import Objective
 from ..runner import CHUNK, cluster
 from ..simulate import progress_bar
+from ..smoother import HandSmoother
 from .engine import MAX_BUDGET, Engine, check_budget
 from .engine import race as run_race
 from .runs import check_cards_known, check_common, close_bar, interrupted
@@ -45,7 +46,7 @@ SIDEBOARD = "sideboard"     # candidates="sideboard": the deck's sideboard cards
 def swaps(deck: Deck, candidates, objective: Objective, games: int = 200_000, seed=None, turns: int = 8,
           budget: int | None = None, confidence: float = 0.95, threads: int | None = None, client=None,
           mulligan=None, policy=None, on_play: bool = True, lands: bool = True, cut=None, progress: bool = True,
-          track=()) -> SwapsResult:
+          track=(), hand_smoother=None) -> SwapsResult:
     """Rank the one-for-one swaps of `deck` (module docstring: which are made) by their paired
     effect on `objective` against the deck as it is, racing them within `budget` games (None:
     `games` for every variant, at most engine.MAX_BUDGET: racing only saves) and at most
@@ -62,6 +63,7 @@ def swaps(deck: Deck, candidates, objective: Objective, games: int = 200_000, se
     if games > MAX_BUDGET:
         raise LimitError(f"swaps: games must be at most {MAX_BUDGET:,} per variant, got {shown(games)}")
     progress = checks.flag(progress, "swaps: progress")
+    hand_smoother = HandSmoother.of(hand_smoother, "swaps: hand_smoother")
     plan, base = plan_swaps(deck, candidates, cut, lands)
     added = {n: base.card(n) for n in plan.candidates + ((plan.basic,) if plan.basic else ())}
     check_cards_known(objective, {**{c.name: c for c, _ in base.cards("commander") + base.cards("maindeck")},
@@ -74,7 +76,7 @@ def swaps(deck: Deck, candidates, objective: Objective, games: int = 200_000, se
     try:
         with cluster(client) as dask_client:
             engine = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client, seed,
-                            True, confidence, bar)
+                            True, confidence, bar, hand_smoother=hand_smoother)
             reference = engine.add(AS_IT_IS, base)
             raced = [reference] + [engine.add(s.label, swapped(base, s)) for s in plan.swaps]
             out = run_race(engine, raced, budget, most=most, reference=reference)
