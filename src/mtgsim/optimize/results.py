@@ -46,6 +46,11 @@ class RaceReport:
         return self._engine.seed
 
     @property
+    def on(self) -> str:
+        """Where the games started: "play", "draw" or "both" (mtgsim.play_draw)."""
+        return self._engine.on
+
+    @property
     def interrupted(self) -> bool:
         """Stopped by Ctrl-C: the figures are of the games each variant finished."""
         return self.stopped == "interrupted"
@@ -191,7 +196,7 @@ class _Report(RaceReport):
     def to_dict(self) -> dict:
         return {"objective": str(self.objective), "maximize": self.objective.maximize,
                 "confidence": self._engine.confidence,
-                "seed": self.seed if isinstance(self.seed, int) else str(self.seed),
+                "seed": self.seed if isinstance(self.seed, int) else str(self.seed), "on": self.on,
                 "crn": self._engine.crn, "games_used": self.games_used, "best": self.best_label,
                 "deck_size": self.deck_size(),
                 "separated": self.separated, "stopped": self.stopped, "variants": self._rows(),

@@ -1,0 +1,103 @@
+"""Optimizing on the play, on the draw, or both (mtgsim.play_draw): the variants of a sweep or
+a mana-base search on "both" play whole pairs of chunks (an even one on the play, an odd one
+on the draw; 103.8a: the player on the play skips the first draw), so the halves stay balanced
+through every round of a race, common random numbers pair variant with variant chunk by chunk,
+and the intervals are taken over the pairs: against exact hypergeometric values."""
+import math
+from math import comb
+
+import pytest
+
+from mtgsim import ArgumentError, Deck, MulliganPolicy, Objective, card, optimize
+from mtgsim.optimize.stats import t_quantile
+from mtgsim.runner import CHUNK
+
+NEVER = MulliganPolicy.never()
+FILLER = card("Test Filler", "{9}{G}", "Sorcery")          # never castable within the turns here
+PROBE = card("Test Probe", "{3}", "Sorcery")                # castable on turn 3 with 3 lands, tracked
+DECK = Deck({"Forest": 17, FILLER: 23})
+OBJECTIVE = Objective.castable({"Test Probe": 1}, turn=3)
+
+
+def p_three_lands(lands: int, seen: int) -> float:
+    """P(at least 3 of `lands` lands among `seen` cards of a 40-card deck): exact."""
+    return sum(comb(lands, j) * comb(40 - lands, seen - j) for j in range(3, min(lands, seen) + 1)) / comb(40, seen)
+
+
+def sweep(variants, **kw):
+    return optimize.sweep(variants, OBJECTIVE, turns=3, seed=2, mulligan=NEVER, track=[PROBE], threads=2,
+                          progress=False, **{"on": "both", **kw})
+
+
+def test_a_sweep_on_both_reports_each_variant_by_halves_and_together():
+    games = 5 * CHUNK + 101
+    r = sweep(optimize.land_counts(DECK, [16, 17], land="Forest", cut=["Test Filler"]), games=games)
+    assert r.on == "both" and r.to_dict()["on"] == "both"
+    res = r.result("17")
+    assert res.on == "both" and res.games == games
+    assert (res.play.games, res.draw.games) == ((games + 1) // 2, games // 2)
+    assert res.p_castable(PROBE, 3).value == pytest.approx(r.estimate("17").value)
+
+
+def test_the_objective_on_both_is_within_its_interval_of_the_exact_mix_taken_over_pairs_of_chunks():
+    """Each half: 7 + 3 - 1 cards seen by turn 3 on the play, 7 + 3 on the draw (103.8a). The
+    interval's width is the stratified one (over pairs of chunks), not inflated by the
+    difference between the play and the draw, which chunk by chunk would be taken for noise."""
+    games = 32 * CHUNK
+    r = sweep({"17": DECK}, games=games)
+    p, d = p_three_lands(17, 9), p_three_lands(17, 10)
+    exact = (p + d) / 2
+    se = math.sqrt((p * (1 - p) + d * (1 - d)) / 2 / games)
+    e = r.estimate("17")
+    assert abs(e.value - exact) <= 4 * se
+    expected_half = t_quantile(0.975, games // CHUNK // 2 - 1) * se
+    assert 0.6 * expected_half < (e.high - e.low) / 2 < 1.5 * expected_half, (e, expected_half)
+    chunkwise = math.sqrt(se ** 2 + ((d - p) / 2) ** 2 / (games // CHUNK))    # (the gap taken for noise)
+    assert chunkwise > 3 * se
+
+
+def test_identical_variants_on_both_pair_exactly():
+    r = sweep({"a": DECK, "b": DECK}, games=4 * CHUNK)
+    diff = r.difference("a", "b")
+    assert (diff.value, diff.low, diff.high) == (0.0, 0.0, 0.0)
+
+
+def test_a_paired_difference_on_both_matches_the_exact_difference():
+    r = sweep(optimize.land_counts(DECK, [15, 18], land="Forest", cut=["Test Filler"]), games=16 * CHUNK)
+    exact = sum(p_three_lands(18, seen) - p_three_lands(15, seen) for seen in (9, 10)) / 2
+    diff = r.difference("18", "15")
+    se = (diff.high - diff.low) / 2 / t_quantile(0.975, 16 // 2 - 1)      # (8 pairs of chunks)
+    assert abs(diff.value - exact) <= 4 * se, (diff, exact)
+
+
+def test_a_race_on_both_keeps_the_halves_balanced_in_every_round():
+    r = sweep(optimize.land_counts(DECK, [14, 16, 17, 18], land="Forest", cut=["Test Filler"]), games=10 * CHUNK,
+              race=True)
+    for label in r.labels:
+        res = r.result(label)
+        assert res.play.games == res.draw.games and res.games % (2 * CHUNK) == 0, label
+
+
+def test_a_mana_base_search_on_both_runs_on_both_halves():
+    deck = Deck({"Forest": 12, "Plains": 12, "Llanowar Elves": 18, "Savannah Lions": 18})
+    m = optimize.mana_base(deck, {"Forest": (10, 14), "Plains": (10, 14)}, 24,
+                           Objective.castable({"Llanowar Elves": 1, "Savannah Lions": 1}, turn=1),
+                           budget=5 * 4 * 4 * CHUNK, turns=2, seed=1, threads=2, progress=False, on="both")
+    assert m.on == "both"
+    best = m.result(m.best_label)
+    assert best.play.games == best.draw.games > 0
+
+
+@pytest.mark.parametrize("kw, message", [
+    (dict(games=3 * CHUNK), "sweep: games must be >= 8192 on='both'"),
+    (dict(on="sideways"), "sweep: on must be one of 'play', 'draw', 'both', got 'sideways'"),
+    (dict(on="both", on_play=True), "sweep: on='both' and on_play=True disagree"),
+])
+def test_bad_starts_for_a_sweep_are_named(kw, message):
+    with pytest.raises(ArgumentError, match=message):
+        sweep({"17": DECK}, **{"games": 4 * CHUNK, **kw})
+
+
+def test_a_mana_base_search_names_a_bad_start():
+    with pytest.raises(ArgumentError, match="mana_base: on must be one of"):
+        optimize.mana_base(DECK, {"Forest": (16, 17)}, 17, OBJECTIVE, track=[PROBE], on="first", progress=False)
