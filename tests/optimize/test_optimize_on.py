@@ -101,3 +101,24 @@ def test_bad_starts_for_a_sweep_are_named(kw, message):
 def test_a_mana_base_search_names_a_bad_start():
     with pytest.raises(ArgumentError, match="mana_base: on must be one of"):
         optimize.mana_base(DECK, {"Forest": (16, 17)}, 17, OBJECTIVE, track=[PROBE], on="first", progress=False)
+
+
+def test_an_interrupted_sweep_on_both_keeps_whole_pairs(monkeypatch):
+    """Ctrl-C: each variant keeps the chunks it finished, here whole pairs (a batch on both is two
+    calls into the core, its chunks on the play and on the draw)."""
+    from mtgsim import _core
+    real, calls = _core.run_chunks, []
+
+    def interrupted_third_call(*args):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args)
+    monkeypatch.setattr(_core, "run_chunks", interrupted_third_call)
+    r = optimize.sweep(optimize.land_counts(DECK, [16, 17], land="Forest", cut=["Test Filler"]), OBJECTIVE,
+                       games=16 * CHUNK, turns=3, seed=2, mulligan=NEVER, track=[PROBE], threads=1, progress=False,
+                       on="both")
+    assert r.interrupted
+    first = r.result("16")
+    assert (first.play.games, first.draw.games) == (2 * CHUNK, 2 * CHUNK)
+    assert r.estimate("17").n == 0 and "not played: interrupted" in r.table()
