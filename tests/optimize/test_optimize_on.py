@@ -56,6 +56,17 @@ def test_the_objective_on_both_is_within_its_interval_of_the_exact_mix_taken_ove
     assert chunkwise > 3 * se
 
 
+def test_each_half_of_an_optimization_on_both_matches_its_exact_value_103_8a():
+    games = 16 * CHUNK
+    r = sweep({"17": DECK}, games=games)
+    row = r.to_dict()["variants"][0]
+    for half, seen in (("play", 9), ("draw", 10)):
+        exact, e = p_three_lands(17, seen), row[f"on_{half}"]
+        assert e["n"] == games // 2
+        assert abs(e["value"] - exact) <= 4 * math.sqrt(exact * (1 - exact) / e["n"]), (half, e, exact)
+    assert f"  {'17':<7}  {row['on_play']['value']:>10.4f}  {row['on_draw']['value']:>10.4f}\n" in r.table()
+
+
 def test_identical_variants_on_both_pair_exactly():
     r = sweep({"a": DECK, "b": DECK}, games=4 * CHUNK)
     diff = r.difference("a", "b")

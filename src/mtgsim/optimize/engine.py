@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import _core
 from ..cards import CardDatabase, CardDef, normalize_name
 from ..cards.database import named_card
 from ..decklist import Deck
@@ -200,6 +201,22 @@ class Engine:
         if c.games == 0:                 # (interrupted before it was played: no figure)
             return Estimate(math.nan, math.nan, math.nan, 0)
         return stats.estimate(self.bound.value, self.units(c.comps), c.games, self.confidence)
+
+    def half_estimate(self, c: Candidate, half: str) -> Estimate:
+        """On "both": the objective of the candidate's games on the play (`half` "play": its even
+        chunks) or on the draw ("draw": its odd ones), with its interval over that half's chunks."""
+        if c.drawn is None:
+            raise InternalError("half_estimate: the run is not on both")
+        comps = c.comps[:c.chunks][0 if half == "play" else 1::2]
+        drawn = int(c.drawn[self._games_at(c)])
+        games = drawn if half == "draw" else c.games - drawn
+        if games == 0:
+            return Estimate(math.nan, math.nan, math.nan, 0)
+        return stats.estimate(self.bound.value, comps, games, self.confidence)
+
+    def _games_at(self, c: Candidate) -> int:
+        """Where a metric row of c holds its games (metric_offsets)."""
+        return int(_core.metric_offsets(len(c.tracked), self.turns)["games"][0])
 
     def difference(self, a: Candidate, b: Candidate, paired: bool | None = None) -> tuple[Estimate, float]:
         """objective(a) - objective(b) on their common chunks (paired when the run uses common
