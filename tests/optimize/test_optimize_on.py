@@ -114,18 +114,10 @@ def test_a_mana_base_search_names_a_bad_start():
         optimize.mana_base(DECK, {"Forest": (16, 17)}, 17, OBJECTIVE, track=[PROBE], on="first", progress=False)
 
 
-def test_an_interrupted_sweep_on_both_keeps_whole_pairs(monkeypatch):
+def test_an_interrupted_sweep_on_both_keeps_whole_pairs(ctrl_c_on_core_call):
     """Ctrl-C: each variant keeps the chunks it finished, here whole pairs (a batch on both is two
     calls into the core, its chunks on the play and on the draw)."""
-    from mtgsim import _core
-    real, calls = _core.run_chunks, []
-
-    def interrupted_third_call(*args):
-        calls.append(1)
-        if len(calls) == 3:
-            raise KeyboardInterrupt
-        return real(*args)
-    monkeypatch.setattr(_core, "run_chunks", interrupted_third_call)
+    ctrl_c_on_core_call(3)
     r = optimize.sweep(optimize.land_counts(DECK, [16, 17], land="Forest", cut=["Test Filler"]), OBJECTIVE,
                        games=16 * CHUNK, turns=3, seed=2, mulligan=NEVER, track=[PROBE], threads=1, progress=False,
                        on="both")

@@ -142,16 +142,8 @@ def test_the_halves_are_in_json_and_csv(both, tmp_path):
     assert sum(r.startswith("lands_in_play:play,") for r in rows) == TURNS
 
 
-def test_an_interrupted_run_on_both_keeps_its_finished_chunks_in_both_halves(monkeypatch):
-    from mtgsim import _core
-    real, calls = _core.run_chunks, []
-
-    def interrupted_third_call(*args):     # (a batch is two calls on both: its play and draw chunks)
-        calls.append(1)
-        if len(calls) == 3:
-            raise KeyboardInterrupt
-        return real(*args)
-    monkeypatch.setattr(_core, "run_chunks", interrupted_third_call)
+def test_an_interrupted_run_on_both_keeps_its_finished_chunks_in_both_halves(ctrl_c_on_core_call):
+    ctrl_c_on_core_call(3)                 # (a batch is two calls on both: its play and draw chunks)
     res = simulate(LIMITED, games=100_000, turns=2, seed=3, threads=1, on="both")
     assert res.interrupted and res.games == 4 * CHUNK
     assert res.play.games == res.draw.games == 2 * CHUNK and res.play.interrupted
