@@ -286,15 +286,16 @@ def _mulligan_search(args, path) -> int:
     deck = Deck.from_file(path, db=db)
     _, policy, seed = run_settings(args)
     smoother = HandSmoother.of(args.hand_smoother, "--hand-smoother")
+    start = start_setting(args)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         r = optimize.mulligan(deck, objective, games=args.games, seed=seed, turns=args.turns, budget=args.budget,
-                              threads=args.threads, client=args.scheduler, policy=policy, on_play=not args.on_draw,
+                              threads=args.threads, client=args.scheduler, policy=policy, on=start,
                               count_mana_sources=args.count_mana_sources, progress=sys.stderr.isatty(),
                               track=args.track, hand_smoother=smoother)
     write_outputs(r, args)
     print(f"{deck.name or path}: keep rules ({len(r.labels)} raced, {r.games_used:,} games), {args.turns} turns, "
-          f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
+          f"{START_WORDS[start]}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if r.interrupted else ""))
     _print_smoother(smoother)

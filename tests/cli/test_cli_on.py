@@ -67,3 +67,11 @@ def test_optimize_on_both_says_so_and_writes_it(tmp_path, capsys):
                  "--on", "both", "--threads", "2", "--json", str(tmp_path / "r.json")]) == 0
     assert "2 turns, half on the play, half on the draw, seed 1" in capsys.readouterr().out
     assert json.loads((tmp_path / "r.json").read_text())["on"] == "both"
+
+
+def test_the_keep_rule_search_takes_on_both(tmp_path, capsys):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Deck\n20 Forest\n8 Llanowar Elves\n32 Steel Leaf Champion\n")
+    assert main(["optimize", str(deck), "--mulligan-search", "--objective", "cast_by:Llanowar Elves@1",
+                 "--games", "8192", "--turns", "1", "--seed", "3", "--threads", "2", "--on", "both"]) == 0
+    assert "1 turns, half on the play, half on the draw, seed 3" in capsys.readouterr().out

@@ -125,3 +125,18 @@ def test_an_interrupted_sweep_on_both_keeps_whole_pairs(ctrl_c_on_core_call):
     first = r.result("16")
     assert (first.play.games, first.draw.games) == (2 * CHUNK, 2 * CHUNK)
     assert r.estimate("17").n == 0 and "not played: interrupted" in r.table()
+
+
+def test_a_keep_rule_search_on_both_plays_whole_pairs_and_finds_the_planted_rule():
+    """optimize.mulligan inherits on= from the Engine: each rule plays as many games on the play
+    as on the draw (103.8a), and the rule planted as best is found."""
+    from mtgsim.simulate import MulliganPolicy as Rule
+    one_drop = card("Green One Drop", "{G}", "Creature — Elf", "1/1")
+    deck = Deck({"Forest": 20, one_drop: 8, card("Big Spell", "{6}{G}", "Sorcery"): 32})
+    planted = Rule({7: (1, 5), 6: (1, 5), 5: (1, 6)}, castable_by={7: 1, 6: 1, 5: 1})
+    m = optimize.mulligan(deck, Objective.cast_by("Green One Drop", 1), games=16_384, seed=7, turns=1, threads=2,
+                          progress=False, rules=[Rule({7: (3, 4)}), planted], on="both")
+    assert m.on == "both" and m.best == planted
+    assert all(m.games(label) % (2 * CHUNK) == 0 for label in m.labels)
+    with pytest.raises(ArgumentError, match="mulligan: on='draw' and on_play=True disagree"):
+        optimize.mulligan(deck, Objective.cast_by("Green One Drop", 1), on="draw", on_play=True, progress=False)
