@@ -19,9 +19,10 @@ DECK = Deck({"Forest": 17, FILLER: 23})
 OBJECTIVE = Objective.castable({"Test Probe": 1}, turn=3)
 
 
-def p_three_lands(lands: int, seen: int) -> float:
-    """P(at least 3 of `lands` lands among `seen` cards of a 40-card deck): exact."""
-    return sum(comb(lands, j) * comb(40 - lands, seen - j) for j in range(3, min(lands, seen) + 1)) / comb(40, seen)
+def p_three_lands(lands: int, seen: int, size: int = 40) -> float:
+    """P(at least 3 of `lands` lands among `seen` cards of a deck of `size`): exact."""
+    return (sum(comb(lands, j) * comb(size - lands, seen - j) for j in range(3, min(lands, seen) + 1))
+            / comb(size, seen))
 
 
 def sweep(variants, **kw):
@@ -140,3 +141,21 @@ def test_a_keep_rule_search_on_both_plays_whole_pairs_and_finds_the_planted_rule
     assert all(m.games(label) % (2 * CHUNK) == 0 for label in m.labels)
     with pytest.raises(ArgumentError, match="mulligan: on='draw' and on_play=True disagree"):
         optimize.mulligan(deck, Objective.cast_by("Green One Drop", 1), on="draw", on_play=True, progress=False)
+
+
+def test_swaps_on_both_find_the_planted_swap_by_its_exact_gain_on_both_halves():
+    """optimize.swaps inherits on= from the Engine. 14 Forests of 60: the Ogre ({1}{G}{G}) is
+    castable on turn 3 with 3 Forests among the cards seen, 9 on the play and 10 on the draw
+    (103.8a); -1 Filler, +1 Forest gains the mean of the two hypergeometric gains."""
+    ogre = card("Test Ogre", "{1}{G}{G}", "Sorcery")
+    deck = Deck({"Forest": 14, FILLER: 46})
+    w = optimize.swaps(deck, [ogre], Objective.castable(ogre, turn=3), games=16 * CHUNK, seed=1, turns=3,
+                       mulligan=NEVER, progress=False, threads=2, on="both")
+    assert w.best == ("Test Filler", "Forest")
+    gain = w.estimate("Test Filler", "Forest")
+    assert gain.n % (2 * CHUNK) == 0
+    exact = sum(p_three_lands(15, seen, 60) - p_three_lands(14, seen, 60) for seen in (9, 10)) / 2
+    se = (gain.high - gain.low) / 2 / t_quantile(0.975, gain.n // CHUNK // 2 - 1)      # (over pairs of chunks)
+    assert abs(gain.value - exact) <= 4 * se and gain.low > 0, (gain, exact)
+    with pytest.raises(ArgumentError, match="swaps: games must be >= 8192 on='both'"):
+        optimize.swaps(deck, [ogre], Objective.castable(ogre, turn=3), games=3 * CHUNK, progress=False, on="both")
