@@ -187,7 +187,7 @@ def _print_swaps(deck: Deck, path, args, objective: Objective, common: dict) -> 
     write_outputs(w, args)
     seed = common["seed"]
     print(f"{deck.name or path}: swaps of one card for another (every deck {len(deck)} cards), {args.turns} turns, "
-          f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
+          f"{START_WORDS[common['on']]}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if w.interrupted else ""))
     _print_smoother(common["hand_smoother"])
