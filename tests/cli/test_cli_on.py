@@ -69,17 +69,15 @@ def test_optimize_on_both_says_so_and_writes_it(tmp_path, capsys):
     assert json.loads((tmp_path / "r.json").read_text())["on"] == "both"
 
 
-def test_the_keep_rule_search_takes_on_both(tmp_path, capsys):
-    deck = tmp_path / "deck.txt"
-    deck.write_text("Deck\n20 Forest\n8 Llanowar Elves\n32 Steel Leaf Champion\n")
-    assert main(["optimize", str(deck), "--mulligan-search", "--objective", "cast_by:Llanowar Elves@1",
-                 "--games", "8192", "--turns", "1", "--seed", "3", "--threads", "2", "--on", "both"]) == 0
-    assert "1 turns, half on the play, half on the draw, seed 3" in capsys.readouterr().out
-
-
-def test_swaps_take_on_both(tmp_path, capsys):
-    deck = tmp_path / "deck.txt"
-    deck.write_text("Deck\n14 Forest\n46 Steel Leaf Champion\n\nSideboard\n2 Grizzly Bears\n")
-    assert main(["optimize", str(deck), "--swaps", "--objective", "castable:Steel Leaf Champion@curve",
-                 "--games", "8192", "--turns", "3", "--seed", "1", "--threads", "2", "--on", "both"]) == 0
-    assert "(every deck 60 cards), 3 turns, half on the play, half on the draw, seed 1" in capsys.readouterr().out
+@pytest.mark.parametrize("deck, args, header", [
+    ("Deck\n20 Forest\n8 Llanowar Elves\n32 Steel Leaf Champion\n",
+     ["--mulligan-search", "--objective", "cast_by:Llanowar Elves@1", "--turns", "1"], "1 turns, "),
+    ("Deck\n14 Forest\n46 Steel Leaf Champion\n\nSideboard\n2 Grizzly Bears\n",
+     ["--swaps", "--objective", "castable:Steel Leaf Champion@curve", "--turns", "3"],
+     "(every deck 60 cards), 3 turns, "),
+], ids=["mulligan-search", "swaps"])
+def test_the_keep_rule_search_and_swaps_take_on_both(tmp_path, capsys, deck, args, header):
+    path = tmp_path / "deck.txt"
+    path.write_text(deck)
+    assert main(["optimize", str(path), *args, "--games", "8192", "--seed", "3", "--threads", "2", "--on", "both"]) == 0
+    assert header + "half on the play, half on the draw, seed 3" in capsys.readouterr().out
