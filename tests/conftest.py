@@ -2,7 +2,8 @@
 (`mtgsim cards import` keeps it in the user cache, which `card_db()` reads): the cache points
 at a fresh directory for the whole run. And the fixtures of the imported-card tests: a small
 Scryfall bulk file (`bulk`) and a user cache of the test's own (`cache`); and `lookups`, the card
-names the database looks up during a test (names are resolved once, at the edge)."""
+names the database looks up during a test (names are resolved once, at the edge); and
+`ctrl_c_on_core_call`, Ctrl-C during the n-th call into the core's goldfish."""
 import json
 import os
 
@@ -47,3 +48,23 @@ def lookups(monkeypatch):
         return key(self, name)
     monkeypatch.setattr(CardDatabase, "_key", counted)
     return seen
+
+
+@pytest.fixture
+def ctrl_c_on_core_call(monkeypatch):
+    """`ctrl_c_on_core_call(n)`: the n-th call of `_core.run_chunks` from now on raises
+    KeyboardInterrupt, as Ctrl-C during it would."""
+    from mtgsim import _core
+    real, calls = _core.run_chunks, []
+
+    def interrupted(*args):
+        calls.append(1)
+        if len(calls) == n_th[0]:
+            raise KeyboardInterrupt
+        return real(*args)
+    n_th = [0]
+
+    def arm(n: int) -> None:
+        n_th[0] = n
+        monkeypatch.setattr(_core, "run_chunks", interrupted)
+    return arm

@@ -15,9 +15,10 @@ from .cards.database import named_card
 from .cards.model import UNMODELED_EFFECT_WORDS
 from .cli_common import add_hand_smoother_option
 from .cli_common import (add_run_options, check_destinations, deck_path, example_decks, interrupted_status, keep_text,
-                         run_settings)
+                         run_settings, start_setting)
 from .decklist import Deck
 from .errors import MtgsimError, UnknownCardError, UnmodeledTextWarning, UsageError
+from .play_draw import START_WORDS
 from .simulate import MAX_TURNS, MulliganPolicy
 from .smoother import HandSmoother
 from .smoother import describe as smoother_line
@@ -43,6 +44,7 @@ def cmd_simulate(args) -> int:
         raise UsageError(f"--turns: turns must be 1..{MAX_TURNS} (the most the simulator plays), "
                          f"got {args.turns}")
     check_destinations(args)        # (before the deck is read and any game played)
+    start = start_setting(args)
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(path, db=db)
     track = [named_card(db, name, "track") for name in args.track]     # (looked up once, here)
@@ -54,7 +56,7 @@ def cmd_simulate(args) -> int:
     smoother = HandSmoother.of(args.hand_smoother, "--hand-smoother")
     with warnings.catch_warnings():      # (the result lists them: printed after the report, once)
         warnings.simplefilter("ignore", UnmodeledTextWarning)
-        res = simulate(deck, games=args.games, turns=args.turns, on_play=not args.on_draw, seed=seed,
+        res = simulate(deck, games=args.games, turns=args.turns, on=start, seed=seed,
                        mulligan=mulligan, track=track, threads=args.threads, policy=policy,
                        progress=args.games >= 200_000 and sys.stderr.isatty(),
                        multiplayer=args.multiplayer, hand_smoother=smoother)
@@ -115,7 +117,7 @@ def _report(res, track, mana_values: dict[str, int] | None = None, seed_drawn: b
     mana_values = mana_values or {}
     turns = range(1, res.turns + 1)
     lines = [f"{res.deck_name}: {res.games:,} games, {res.turns} turns, "
-             f"{'on the play' if res.on_play else 'on the draw'}, seed {res.seed}"
+             f"{START_WORDS[res.on]}, seed {res.seed}"
              + (f" (drawn at random: --seed {res.seed} replays this run)" if seed_drawn else "")
              + (" (interrupted)" if res.interrupted else ""), keep_line(res.keep, res.keep_mana_sources),
              f"game: {res.rules.describe()}", smoother_line(res.hand_smoother), ""]
@@ -151,11 +153,35 @@ def _report(res, track, mana_values: dict[str, int] | None = None, seed_drawn: b
     lines.append("lands in the hand kept (before the bottom): "
                  + ", ".join(f"{k} {v.value:.3f}" for k, v in res.opening_lands.items() if v.value))
     lines.append("")
+    if res.halves:
+        lines += _halves_lines(res, shown, mana_values, label) + [""]
     lines.append(LEGEND)
     lines.append(f"95% intervals (Wilson score, n = {res.games:,} games) reach at most "
                  f"±{max(map(reach, shown_probabilities(res, track))):.4f} from any probability above, "
                  f"±{max(map(reach, means)):.2f} from any mean (normal approximation).")
     return "\n".join(line.rstrip() for line in lines)
+
+
+def _halves_lines(res, shown: list[str], mana_values: dict[str, int], label: int) -> list[str]:
+    """A run on both: each card castable on curve, and the kill turn, on the play beside on the draw."""
+    halves = list(res.halves.values())
+    lines = [" and ".join(f"{h.games:,} games {START_WORDS[h.on]}" for h in halves)
+             + " (103.8a: the player on the play skips their turn-1 draw):",
+             "castable on curve".ljust(label) + "".join(f"{h.on:>8} " for h in halves)]
+    estimates = []
+    for name in shown:
+        turn = max(1, mana_values.get(name, 0))
+        if turn <= res.turns:
+            est = [h.p_castable(name, turn) for h in halves]
+            estimates += est
+            lines.append(f"{name[:label - 10]} (turn {turn})".ljust(label) + "".join(f" {e.value:7.3f} " for e in est))
+    dead = [h.kill_turn.p_by(res.turns) for h in halves]
+    lines.append(f"P(opponent dead by turn {res.turns})".ljust(label) + "".join(f" {e.value:7.3f} " for e in dead))
+    lines += [_kill_line(h.kill_turn, res.turns).replace("kill turn:", f"kill turn {START_WORDS[h.on]}:", 1)
+              for h in halves]
+    lines.append(f"95% intervals of the halves (Wilson score, n = {' and '.join(f'{h.games:,}' for h in halves)} "
+                 f"games) reach at most ±{max(map(reach, estimates + dead)):.4f} from any probability in this block.")
+    return [line.rstrip() for line in lines]
 
 
 def keep_line(keep: dict, mana_sources: bool = False) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .checks import MAX_GAMES, MAX_THREADS
 from .errors import ArgumentError, MissingDependencyError, UsageError
+from .play_draw import ON
 from .policy import COLORS, LANDS, SPELLS, PlayPolicy
 from .simulate import MAX_TURNS, MulliganPolicy
 
@@ -136,6 +137,13 @@ def run_settings(args):
     return mulligan, policy, seed
 
 
+def start_setting(args) -> str:
+    """Where the run's games start (mtgsim.play_draw): --on, or --on-draw (--on draw)."""
+    if args.on_draw and args.on not in (None, "draw"):
+        raise UsageError(f"--on-draw is --on draw: it can't go with --on {args.on}")
+    return "draw" if args.on_draw else args.on or "play"
+
+
 def keep_text(keep: dict) -> str:
     """A keep rule as --keep takes it: "7:2-5,6:2-4,5:2-4"."""
     return ",".join(f"{size}:{lo}-{hi}" for size, (lo, hi) in sorted(keep.items(), reverse=True))
@@ -196,7 +204,10 @@ def add_run_options(s, games_help: str | None = None) -> None:
     s.add_argument("--seed", type=int, default=None, metavar="N",
                    help="a whole number >= 0: the same seed gives the same figures (default: one drawn "
                         "at random, printed in the header so the run can be replayed)")
-    s.add_argument("--on-draw", action="store_true", help="be on the draw (default: on the play)")
+    s.add_argument("--on", choices=ON, default=None,
+                   help="start on the play, on the draw, or both: half the games each way, reported apart "
+                        "and together (default: play)")
+    s.add_argument("--on-draw", action="store_true", help="be on the draw: the same as --on draw")
     mull = s.add_mutually_exclusive_group()
     mull.add_argument("--keep", type=_keep_rule, default=None, metavar="RULE",
                       help="the London mulligan's keep rule: per hand size, the lands kept, as "

@@ -21,10 +21,11 @@ import warnings
 from .cards import card_db
 from .cli_common import add_hand_smoother_option
 from .cli_common import (add_run_options, bounded_int, check_destinations, deck_path, interrupted_status, run_settings,
-                         write_outputs)
+                         start_setting, write_outputs)
 from .decklist import Deck
 from .errors import UnmodeledTextWarning, UsageError
 from .objective import DEFINITION, Objective
+from .play_draw import START_WORDS
 from .smoother import HandSmoother
 from .smoother import describe as smoother_line
 
@@ -186,7 +187,7 @@ def _print_swaps(deck: Deck, path, args, objective: Objective, common: dict) -> 
     write_outputs(w, args)
     seed = common["seed"]
     print(f"{deck.name or path}: swaps of one card for another (every deck {len(deck)} cards), {args.turns} turns, "
-          f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
+          f"{START_WORDS[common['on']]}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if w.interrupted else ""))
     _print_smoother(common["hand_smoother"])
@@ -223,7 +224,8 @@ def cmd_optimize(args) -> int:
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(path, db=db)
     mulligan, policy, seed = run_settings(args)
-    common = dict(turns=args.turns, on_play=not args.on_draw, mulligan=mulligan, policy=policy, seed=seed,
+    start = start_setting(args)
+    common = dict(turns=args.turns, on=start, mulligan=mulligan, policy=policy, seed=seed,
                   threads=args.threads, client=args.scheduler, progress=sys.stderr.isatty(), track=args.track,
                   hand_smoother=HandSmoother.of(args.hand_smoother, "--hand-smoother"))
     if args.swaps or lands is None:          # (no --lands: only with --swaps)
@@ -252,7 +254,7 @@ def cmd_optimize(args) -> int:
             r = optimize.sweep(variants, objective, games=args.games, race=args.race, **common)
     write_outputs(r, args)          # (first: a closed stdout loses no file)
     print(f"{deck.name or path}: {_what_varies(deck, r, args)}, {args.turns} turns, "
-          f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
+          f"{START_WORDS[start]}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if r.interrupted else ""))
     rules = GameRules.of(deck)
@@ -284,15 +286,16 @@ def _mulligan_search(args, path) -> int:
     deck = Deck.from_file(path, db=db)
     _, policy, seed = run_settings(args)
     smoother = HandSmoother.of(args.hand_smoother, "--hand-smoother")
+    start = start_setting(args)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         r = optimize.mulligan(deck, objective, games=args.games, seed=seed, turns=args.turns, budget=args.budget,
-                              threads=args.threads, client=args.scheduler, policy=policy, on_play=not args.on_draw,
+                              threads=args.threads, client=args.scheduler, policy=policy, on=start,
                               count_mana_sources=args.count_mana_sources, progress=sys.stderr.isatty(),
                               track=args.track, hand_smoother=smoother)
     write_outputs(r, args)
     print(f"{deck.name or path}: keep rules ({len(r.labels)} raced, {r.games_used:,} games), {args.turns} turns, "
-          f"{'on the draw' if args.on_draw else 'on the play'}, seed {seed}"
+          f"{START_WORDS[start]}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if r.interrupted else ""))
     _print_smoother(smoother)

@@ -28,7 +28,8 @@ from .compile import Tables
 from .errors import ArgumentTypeError, ClusterError, LimitError, MissingDependencyError, shown
 from .smoother import HandSmoother
 
-__all__ = ["CHUNK", "GamePlan", "chunk_games", "chunk_generator", "chunk_rows", "cluster", "play_jobs"]
+__all__ = ["CHUNK", "GamePlan", "chunk_count", "chunk_games", "chunk_generator", "chunk_rows", "cluster",
+           "on_the_draw", "play_jobs"]
 
 CHUNK = 2048            # games per seeded chunk (fixed: results don't depend on threads)
 CONNECT_TIMEOUT = 10    # seconds to reach a scheduler given by its address
@@ -41,10 +42,26 @@ def chunk_generator(root: np.random.SeedSequence, c: int) -> np.random.Generator
     return np.random.Generator(np.random.PCG64(child))
 
 
-def chunk_games(games: int, c: int, size: int = CHUNK) -> int:
+def chunk_games(games: int, c: int, size: int = CHUNK, both: bool = False) -> int:
     """The games of chunk c in a run of `games` games in chunks of `size` (the last chunk may
-    be short)."""
+    be short). `both` (a run on="both"): chunk c is on the play when c is even, on the draw
+    when odd, and each half, ceil(games / 2) games on the play and floor(games / 2) on the draw,
+    is laid out as a run of its own (its last chunk may be short); the halves' chunks
+    alternate."""
+    if both:
+        games = (games + 1 - c % 2) // 2
+        c //= 2
     return max(0, min(size, games - c * size))
+
+
+def chunk_count(games: int, both: bool = False, size: int = CHUNK) -> int:
+    """The chunks of a run of `games` games (`both`: an even number, as chunk_games lays out)."""
+    return 2 * -(-((games + 1) // 2) // size) if both else -(-games // size)
+
+
+def on_the_draw(chunks: Sequence[int]) -> np.ndarray:
+    """Which of `chunks` (chunk indices) a run on="both" plays on the draw: the odd ones."""
+    return np.asarray(chunks, dtype=np.int64) % 2 == 1
 
 
 @dataclass(eq=False)
@@ -73,20 +90,33 @@ class GamePlan:
     starting_life: int = 20         # each player's (103.4; 903.7)
     castable_by: np.ndarray | None = None   # per hand size, the keep rule's castable condition (None: none)
     hand_smoother: HandSmoother | None = None    # how hands are dealt (None: seven draws)
-    _spec: _core.GoldfishSpec | None = field(default=None, repr=False)
+    both: bool = False              # on="both": even chunks on the play, odd ones on the draw (on_play True)
+    _core_tables: _core.CoreTables | None = field(default=None, repr=False)
+    _specs: dict = field(default_factory=dict, repr=False)     # {on_play: its GoldfishSpec}
 
-    def spec(self) -> _core.GoldfishSpec:
-        if self._spec is None:
-            self._spec = _core.GoldfishSpec(_core.CoreTables(self.tables), self.library, self.turns,
-                                            self.on_play, self.keep_lo, self.keep_hi, self.track_rows,
-                                            self.color, self.plays, self.keep_sources, self.game_streams,
-                                            self.commander, self.multiplayer, self.starting_life,
-                                            castable_by=self.castable_by)
+    def spec(self, on_play: bool | None = None) -> _core.GoldfishSpec:
+        """The kernel's spec of the plan's games (`on_play` given: of those on the play, True, or
+        on the draw, False: the halves of a run on="both"), built on first use."""
+        on_play = self.on_play if on_play is None else bool(on_play)
+        if on_play not in self._specs:
+            if self._core_tables is None:              # (the halves share the compiled tables)
+                self._core_tables = _core.CoreTables(self.tables)
+            spec = _core.GoldfishSpec(self._core_tables, self.library, self.turns,
+                                      on_play, self.keep_lo, self.keep_hi, self.track_rows,
+                                      self.color, self.plays, self.keep_sources, self.game_streams,
+                                      self.commander, self.multiplayer, self.starting_life,
+                                      castable_by=self.castable_by)
             if self.hand_smoother is not None:     # (its weights for the library's lands, as the core counts them)
                 s = self.hand_smoother
-                self._spec = _core.with_hand_smoother(self._spec, s.candidates, s.mulligans,
-                                                      s.weights(*_core.deck_land_count(self._spec)))
-        return self._spec
+                spec = _core.with_hand_smoother(spec, s.candidates, s.mulligans,
+                                                s.weights(*_core.deck_land_count(spec)))
+            self._specs[on_play] = spec
+        return self._specs[on_play]
+
+    @property
+    def on(self) -> str:
+        """Where its games start: "play", "draw" or "both" (mtgsim.play_draw)."""
+        return "both" if self.both else "play" if self.on_play else "draw"
 
     @property
     def size(self) -> int:
@@ -95,7 +125,7 @@ class GamePlan:
 
     def __getstate__(self):
         state = dict(self.__dict__)
-        state["_spec"] = None           # (a compiled object: rebuilt where it is used)
+        state["_core_tables"], state["_specs"] = None, {}      # (compiled objects: rebuilt where used)
         return state
 
 
@@ -105,10 +135,19 @@ def play(plan: GamePlan, root: np.random.SeedSequence, chunks: Sequence[int], ga
     `threads` threads: an int64 array (len(chunks), plan.size). Raises LimitError if a game
     went past a limit of the simulator (its metrics would be wrong)."""
     gens = [chunk_generator(root, c) for c in chunks]
-    counts = np.array([chunk_games(games, c) for c in chunks], dtype=np.int64)
+    counts = np.array([chunk_games(games, c, both=plan.both) for c in chunks], dtype=np.int64)
     out = np.zeros((len(chunks), plan.size), dtype=np.int64)
     over = np.zeros(len(chunks), dtype=np.uint16)
-    _core.run_chunks(plan.spec(), gens, counts, out, threads, over)
+    if plan.both:
+        drawn = on_the_draw(chunks)
+        for on_play, where in ((True, np.flatnonzero(~drawn)), (False, np.flatnonzero(drawn))):
+            if not len(where):
+                continue
+            rows, flags = out[where], over[where]
+            _core.run_chunks(plan.spec(on_play), [gens[i] for i in where], counts[where], rows, threads, flags)
+            out[where], over[where] = rows, flags
+    else:
+        _core.run_chunks(plan.spec(), gens, counts, out, threads, over)
     if over.any():
         raise LimitError(f"simulate: a game went past a limit of the simulator: "
                          f"{_core.goldfish_overflow_message(int(np.bitwise_or.reduce(over)))}")

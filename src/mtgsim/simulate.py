@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _core, checks, schema
+from . import _core, checks, play_draw, schema
 from .cards import CardDef, UnknownCardError, closest_names, normalize_name
 from .cards.coverage import DeckReading
 from .cards.database import named_card
@@ -29,7 +29,7 @@ from .files import output_path, write_json
 from .mana import COLOR_ORDER
 from .plotting import pyplot, save_figure
 from .policy import PlayPolicy
-from .runner import CHUNK, GamePlan, chunk_games, chunk_generator, chunk_rows, cluster
+from .runner import CHUNK, GamePlan, chunk_count, chunk_games, chunk_generator, chunk_rows, cluster, on_the_draw
 from .smoother import HandSmoother
 from .vocabulary import MOVED_WORD
 
@@ -306,11 +306,15 @@ class SimResult:
     creatures and rocks as lands, `keep_castable_by` its castable condition ({hand size: greatest
     mana value}, MulliganPolicy.castable_by; empty: none); `rules` the kind of game (GameRules: Commander, multiplayer,
     the starting life); `hand_smoother` how the hands were dealt (mtgsim.smoother: Arena's
-    best-of-one; None: seven cards off a shuffled library)."""
+    best-of-one; None: seven cards off a shuffled library). `on` says where the games started:
+    "play" (`on_play` True), "draw" (False) or "both" (None): then the figures are of the two
+    halves' games together, and `halves` holds each half's own SimResult, {"play": ...,
+    "draw": ...} (also `res.play`, `res.draw`), a half with no game finished (a run interrupted
+    at once) left out."""
     deck_name: str
     games: int
     turns: int
-    on_play: bool
+    on_play: bool | None
     seed: object
     tracked: tuple[str, ...]
     metrics: dict[str, np.ndarray] = field(repr=False)
@@ -326,6 +330,32 @@ class SimResult:
     rules: GameRules = field(default_factory=GameRules)
     keep_castable_by: dict = field(default_factory=dict)
     hand_smoother: HandSmoother | None = None
+    halves: dict[str, SimResult] = field(default_factory=dict, repr=False)   # on="both": by start
+
+    @property
+    def on(self) -> str:
+        """Where the games started: "play", "draw" or "both" (half of them each way)."""
+        return "both" if self.on_play is None else "play" if self.on_play else "draw"
+
+    @property
+    def play(self) -> SimResult:
+        """The games on the play: this result (on="play") or its half on the play (on="both")."""
+        return self._half("play")
+
+    @property
+    def draw(self) -> SimResult:
+        """The games on the draw: this result (on="draw") or its half on the draw (on="both")."""
+        return self._half("draw")
+
+    def _half(self, start: str) -> SimResult:
+        if self.on == start:
+            return self
+        if self.on != "both":
+            raise ArgumentError(f"this run played every game {play_draw.START_WORDS[self.on]}: it has no games "
+                                f"{play_draw.START_WORDS[start]} (simulate with on={start!r} or on='both')")
+        if start not in self.halves:
+            raise ArgumentError(f"no game {play_draw.START_WORDS[start]} finished: the run was interrupted first")
+        return self.halves[start]
 
     def _track(self, card) -> int:
         if not isinstance(card, (str, CardDef)):
@@ -392,30 +422,38 @@ class SimResult:
         return {lands: wilson(int(drawn[lands]), n) for lands in range(8)}
 
     def to_dict(self) -> dict:
+        """The run's settings and every figure; on="both", `halves` has each half's games and
+        figures too ({"play": {...}, "draw": {...}})."""
         d = {"deck": self.deck_name, "games": self.games, "turns": self.turns,
-             "on_play": self.on_play, "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
+             "on_play": self.on_play, "on": self.on,
+             "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
              "interrupted": self.interrupted,
              "keep": {str(k): list(v) for k, v in sorted(self.keep.items(), reverse=True)},
              "keep_mana_sources": self.keep_mana_sources,
              **({"keep_castable_by": {str(k): v for k, v in self.keep_castable_by.items()}}
                 if self.keep_castable_by else {}),
-             **self.rules.to_dict(),
-             "p_castable": {name: [self.p_castable(name, t).to_dict() for t in range(1, self.turns + 1)]
-                            for name in self.tracked},
-             "p_cast_by": {name: [self.p_cast(name, t).to_dict() for t in range(1, self.turns + 1)]
-                           for name in self.tracked},
-             "lands_in_play": [self.lands_in_play(t).to_dict() for t in range(1, self.turns + 1)],
-             "mana_available": [self.mana_available(t).to_dict() for t in range(1, self.turns + 1)],
-             "mana_spent": [self.mana_spent(t).to_dict() for t in range(1, self.turns + 1)],
-             "kill_turn": self.kill_turn.to_dict(),
-             "mulligans": {str(k): v.to_dict() for k, v in self.mulligans.items()},
+             **self.rules.to_dict(), **self._figures(),
              "hand_smoother": self.hand_smoother.to_dict() if self.hand_smoother is not None else None,
              "opening_lands": {str(k): v.to_dict() for k, v in self.opening_lands.items()},
              "hand_lands": {str(m): {str(k): v.to_dict() for k, v in self.hand_lands(m).items()}
                             for m in range(8) if self.hand_lands(m)[0].n},      # (after m mulligans)
              "unmodeled": dict(self.unmodeled), "coverage": dict(self.coverage),
              "reading": self.reading.to_dict() if self.reading is not None else None}
+        if self.halves:
+            d["halves"] = {start: {"games": half.games, **half._figures()} for start, half in self.halves.items()}
         return d
+
+    def _figures(self) -> dict:
+        """Every figure, as to_dict writes it."""
+        return {"p_castable": {name: [self.p_castable(name, t).to_dict() for t in range(1, self.turns + 1)]
+                               for name in self.tracked},
+                "p_cast_by": {name: [self.p_cast(name, t).to_dict() for t in range(1, self.turns + 1)]
+                              for name in self.tracked},
+                "lands_in_play": [self.lands_in_play(t).to_dict() for t in range(1, self.turns + 1)],
+                "mana_available": [self.mana_available(t).to_dict() for t in range(1, self.turns + 1)],
+                "mana_spent": [self.mana_spent(t).to_dict() for t in range(1, self.turns + 1)],
+                "kill_turn": self.kill_turn.to_dict(),
+                "mulligans": {str(k): v.to_dict() for k, v in self.mulligans.items()}}
 
     def to_json(self, path) -> None:
         """Every figure as strict JSON (mtgsim.files.write_json: a figure no game reached is
@@ -426,8 +464,10 @@ class SimResult:
         """One row per (metric, card, turn): value and interval; first a row "seed" whose
         value is the seed (to replay the run), then the kind of game (GameRules): a row
         "commander" per commander (the card), "multiplayer" (1 or 0) and "starting_life", and
-        "hand_smoother" (its preset's name, or "none"); the hands' lands as rows "opening_lands"
-        and "hand_lands_after_M_mulligans" (each hand drawn), the lands in the "card" column."""
+        "hand_smoother" (its preset's name, or "none"), and a row "on" (play, draw or both); the
+        hands' lands as rows "opening_lands" and "hand_lands_after_M_mulligans" (each hand drawn),
+        the lands in the "card" column. On "both", the figures of the games together, then each
+        half's, their metrics named "p_castable:play", "p_castable:draw" and so on."""
         import csv
         with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
@@ -439,19 +479,26 @@ class SimResult:
             w.writerow(["starting_life", "", "", self.rules.starting_life, "", "", ""])
             w.writerow(["hand_smoother", "", "", self.hand_smoother.name if self.hand_smoother else "none",
                         "", "", ""])
+            w.writerow(["on", "", "", self.on, "", "", ""])
             for metric, lands in [("opening_lands", self.opening_lands)] + [
                     (f"hand_lands_after_{m}_mulligans", self.hand_lands(m)) for m in range(8)]:
                 for k, e in lands.items():
                     if e.n:
                         w.writerow([metric, k, "", e.value, e.low, e.high, e.n])
-            for name in self.tracked:
-                for t in range(1, self.turns + 1):
-                    for metric, e in (("p_castable", self.p_castable(name, t)), ("p_cast_by", self.p_cast(name, t))):
-                        w.writerow([metric, name, t, e.value, e.low, e.high, e.n])
+            w.writerows(self._csv_rows())
+            for start, half in self.halves.items():
+                w.writerows(half._csv_rows(f":{start}"))
+
+    def _csv_rows(self, suffix: str = "") -> Iterable[list]:
+        """The figures' rows of to_csv, each metric's name followed by `suffix`."""
+        for name in self.tracked:
             for t in range(1, self.turns + 1):
-                for metric, e in (("lands_in_play", self.lands_in_play(t)), ("mana_available", self.mana_available(t)),
-                                  ("mana_spent", self.mana_spent(t)), ("p_kill_by", self.kill_turn.p_by(t))):
-                    w.writerow([metric, "", t, e.value, e.low, e.high, e.n])
+                for metric, e in (("p_castable", self.p_castable(name, t)), ("p_cast_by", self.p_cast(name, t))):
+                    yield [metric + suffix, name, t, e.value, e.low, e.high, e.n]
+        for t in range(1, self.turns + 1):
+            for metric, e in (("lands_in_play", self.lands_in_play(t)), ("mana_available", self.mana_available(t)),
+                              ("mana_spent", self.mana_spent(t)), ("p_kill_by", self.kill_turn.p_by(t))):
+                yield [metric + suffix, "", t, e.value, e.low, e.high, e.n]
 
     def plot(self, path, cards: Iterable[str] | None = None) -> None:
         """P(castable) by turn for the key cards, and the kill-turn distribution (needs
@@ -503,8 +550,10 @@ def seed_sequence(seed) -> np.random.SeedSequence:
                             f"got {shown(seed)}") from None
 
 
-def game_setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: Iterable,
-           multiplayer: bool | None = None, hand_smoother=None) -> GameSetup:
+def game_setup(deck: Deck, turns: int, on_play: bool | None, mulligan, policy, track: Iterable,
+           multiplayer: bool | None = None, hand_smoother=None, on: str | None = None) -> GameSetup:
+    """The games `simulate` would play, compiled and checked; `on_play` and `on` as it takes
+    them (mtgsim.play_draw.start)."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
     rules = GameRules.of(deck, multiplayer)
@@ -525,7 +574,7 @@ def game_setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: I
         raise ArgumentTypeError(f"policy must be a PlayPolicy, not {type(policy).__name__}")
     played = deck.cards("commander") + deck.cards("maindeck")      # (the commanders first)
     warn_unmodeled([c for c, _ in played], stacklevel=4)
-    on_play = checks.flag(on_play, "on_play")
+    start = play_draw.start(on, on_play)
     track = (track,) if isinstance(track, (str, CardDef)) else checks.items(track, "track")
     extra = [named_card(deck.db, t, "track") for t in track]
     named = policy.card_defs(deck.db)
@@ -546,13 +595,13 @@ def game_setup(deck: Deck, turns: int, on_play: bool, mulligan, policy, track: I
         raise LimitError(f"at most {MAX_TRACKED} cards can be tracked; this run tracks {len(tracked)}")
     keep_lo, keep_hi = mulligan.arrays()
     plays = policy.arrays(tables, named)
-    plan = GamePlan(tables, compiled.library, turns, bool(on_play), keep_lo, keep_hi,
+    plan = GamePlan(tables, compiled.library, turns, start != "draw", keep_lo, keep_hi,
                     np.array([tables.row_of(c) for c in tracked.values()], dtype=np.int32),
                     plays["color"] or _main_color(deck), plays, mulligan.count_mana_sources,
                     commander=tuple(int(r) for r in compiled.commander), multiplayer=rules.multiplayer,
                     starting_life=rules.starting_life,
                     castable_by=mulligan.castable_arrays() if mulligan.castable_by else None,
-                    hand_smoother=HandSmoother.of(hand_smoother))
+                    hand_smoother=HandSmoother.of(hand_smoother), both=start == "both")
     return GameSetup(plan, list(tracked), tables, rules)
 
 
@@ -587,11 +636,15 @@ def _check_in_play(tables, library: np.ndarray) -> None:
                          f"one permanent tapped for mana applies at most {_core.MAX_REPLACEMENTS}")
 
 
-def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = True, seed=None,
+def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool | None = None, seed=None,
              mulligan: MulliganPolicy | None = None, track: Iterable = (), threads: int | None = None,
              progress: bool = False, policy: PlayPolicy | None = None, client=None,
-             multiplayer: bool | None = None, hand_smoother: HandSmoother | str | None = None) -> SimResult:
-    """Goldfish `deck` `games` times for `turns` turns (see the module docstring). With
+             multiplayer: bool | None = None, hand_smoother: HandSmoother | str | None = None,
+             on: str | None = None) -> SimResult:
+    """Goldfish `deck` `games` times for `turns` turns (see the module docstring). `on`: the
+    games on the play ("play", the default), on the draw ("draw"), or half each ("both": the
+    result's figures are of all its games, `res.play` and `res.draw` each half's; see
+    mtgsim.play_draw); `on_play=True/False` is the older spelling of "play"/"draw". With
     `client` (a `dask.distributed.Client`, or a scheduler address) the chunks are played on
     the cluster's workers instead of `threads` local threads: the same numbers, bit for bit.
     A deck with a Commander section plays a Commander game (GameRules: its commanders cast
@@ -603,29 +656,38 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool = 
     games = checks.games(games)
     threads = checks.threads(threads)
     progress = checks.flag(progress, "progress")
-    st = game_setup(deck, turns, on_play, mulligan, policy, track, multiplayer, hand_smoother)
+    st = game_setup(deck, turns, on_play, mulligan, policy, track, multiplayer, hand_smoother, on)
+    both = st.plan.both
+    play_draw.check_both_games(games, st.plan.on)
     tracked = st.tracked
     offsets = _core.metric_offsets(len(tracked), turns)
     size = offsets["size"][0]
-    n_chunks = -(-games // CHUNK)
+    n_chunks = chunk_count(games, both)
     root = seed_sequence(seed)
     if seed is None:                 # the entropy drawn from the OS: recorded, so the run can be replayed
         seed = root.entropy
     totals = np.zeros(size, dtype=np.int64)
+    drawn = np.zeros(size, dtype=np.int64)      # on="both": the games on the draw (odd chunks)
     bar = progress_bar(games) if progress else None
     interrupted = False
     try:
         with cluster(client) as dask_client:
             for chunks, rows in chunk_rows(st.plan, root, range(n_chunks), games, threads, dask_client):
-                totals += rows.sum(axis=0)
+                if both:            # (one assignment: Ctrl-C leaves the two sums in step)
+                    totals, drawn = totals + rows.sum(axis=0), drawn + rows[on_the_draw(chunks)].sum(axis=0)
+                else:
+                    totals += rows.sum(axis=0)
                 if bar is not None:
-                    bar.update(sum(chunk_games(games, c) for c in chunks))
+                    bar.update(sum(chunk_games(games, c, both=both) for c in chunks))
     except KeyboardInterrupt:
         interrupted = True
     finally:
         if bar is not None:
             bar.close()
-    return sim_result(deck, st.tracked, totals, turns, on_play, seed, mulligan, interrupted, st.rules,
+    if both:
+        return both_ways_result(deck, st.tracked, totals - drawn, drawn, turns, seed, mulligan, interrupted, st.rules,
+                                st.plan.hand_smoother)
+    return sim_result(deck, st.tracked, totals, turns, st.plan.on_play, seed, mulligan, interrupted, st.rules,
                       st.plan.hand_smoother)
 
 
@@ -635,12 +697,13 @@ def nothing_finished(what: str = "game") -> typing.NoReturn:
     raise KeyboardInterrupt(f"interrupted before any {what} finished")
 
 
-def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: bool, seed,
+def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: bool | None, seed,
                mulligan: MulliganPolicy | None, interrupted: bool = False,
                rules: GameRules | None = None, hand_smoother: HandSmoother | None = None) -> SimResult:
     """The SimResult of a run's summed metric row (`totals`, laid out by metric_offsets);
     `rules` the game's (None: the deck's own, GameRules.of); `hand_smoother` the one that dealt
-    the hands."""
+    the hands; `on_play` None: of games on the play and on the draw (as both_ways_result makes
+    it)."""
     offsets = _core.metric_offsets(len(tracked), turns)
     played = int(totals[offsets["games"][0]])
     if played == 0:
@@ -663,7 +726,8 @@ def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: boo
                  for face in (c, c.back) if face is not None and face.unmodeled}
     reading = deck.db.reading(deck)
     coverage = {name: bucket for name, _, bucket, _ in reading.unread}
-    return SimResult(deck.name or "deck", played, turns, bool(on_play), seed, tuple(tracked), metrics,
+    return SimResult(deck.name or "deck", played, turns, None if on_play is None else bool(on_play), seed,
+                     tuple(tracked), metrics,
                      interrupted, keep={k: tuple(v) for k, v in rule.keep.items()},
                      keep_mana_sources=rule.count_mana_sources, unmodeled=unmodeled, coverage=coverage,
                      reading=reading,
@@ -671,22 +735,52 @@ def sim_result(deck: Deck, tracked, totals: np.ndarray, turns: int, on_play: boo
                      keep_castable_by=dict(rule.castable_by), hand_smoother=hand_smoother)
 
 
-def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed=None,
+def both_ways_result(deck: Deck, tracked, play: np.ndarray, draw: np.ndarray, turns: int, seed,
+                     mulligan: MulliganPolicy | None, interrupted: bool = False,
+                     rules: GameRules | None = None, hand_smoother: HandSmoother | None = None) -> SimResult:
+    """The SimResult of a run on "both" from the summed metric rows of its games on the play
+    (`play`) and on the draw (`draw`): its figures of all the games, its `halves` each half's
+    (a half with no game finished left out)."""
+    games = _core.metric_offsets(len(tracked), turns)["games"][0]
+    res = sim_result(deck, tracked, play + draw, turns, None, seed, mulligan, interrupted, rules, hand_smoother)
+    for start, totals in (("play", play), ("draw", draw)):
+        if totals[games]:
+            res.halves[start] = sim_result(deck, tracked, totals, turns, start == "play", seed, mulligan,
+                                           interrupted, res.rules, hand_smoother)
+    return res
+
+
+def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool | None = None, seed=None,
           mulligan: MulliganPolicy | None = None, policy: PlayPolicy | None = None,
-          multiplayer: bool | None = None, hand_smoother: HandSmoother | str | None = None) -> str:
+          multiplayer: bool | None = None, hand_smoother: HandSmoother | str | None = None,
+          on: str | None = None) -> str:
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
     land played (and the land a bounce land returned), mana available, spells cast (a
     commander: from the command zone; a suspended or plotted card: from exile) and cards suspended or plotted,
     abilities activated and cards cycled with the mana spent,
     each card scry or surveil looked at and where it went, each card an effect moved (milled,
     looked at and put into the hand or on the bottom) and where it went, combat damage, the
-    opponent's life; with a hand smoother, the candidate hands' lands and the one kept."""
+    opponent's life; with a hand smoother, the candidate hands' lands and the one kept. `on`
+    and `on_play` as `simulate` takes them; on "both", the first ceil(games / 2) games on the
+    play (of chunk 0) and the first floor(games / 2) on the draw (of chunk 1), each half under
+    its own heading."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ArgumentError(f"games must be 1..100 for a trace, got {shown(games)}")
-    st = game_setup(deck, turns, on_play, mulligan, policy, (), multiplayer, hand_smoother)
-    gen = chunk_generator(seed_sequence(seed), 0)
-    events = _core.trace_games(st.spec, gen, games)
-    names = st.tables.card_names
+    st = game_setup(deck, turns, on_play, mulligan, policy, (), multiplayer, hand_smoother, on)
+    play_draw.check_both_games(games, st.plan.on)
+    root = seed_sequence(seed)
+    names, smoother = st.tables.card_names, st.plan.hand_smoother
+    if not st.plan.both:
+        return _trace_text(_core.trace_games(st.spec, chunk_generator(root, 0), games), names, smoother)
+    return "".join(f"{play_draw.START_WORDS[start]}:\n"
+                   + _trace_text(_core.trace_games(st.plan.spec(start == "play"), chunk_generator(root, c), n), names,
+                                 smoother)
+                   for c, start, n in ((0, "play", (games + 1) // 2), (1, "draw", games // 2)))
+
+
+def _trace_text(events: np.ndarray, names, smoother: HandSmoother | None) -> str:
+    """A trace's events (`_core.trace_games`) in words, `names` the card rows' names, `smoother`
+    the hand smoother that dealt the hands (None: none)."""
     E = _core.TraceEvent
     own_line = {E.TR_MULLIGAN: "  mulligan: {v} cards shuffled back", E.TR_BOTTOM: "  bottom: {c}",
                 E.TR_KEEP: "  keep {v}"}
@@ -724,7 +818,7 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool = True, seed
         elif kind == E.TR_CANDIDATE:
             candidates.append(value & 0xFF)
             kept = len(candidates) - 1 if value >> 8 else kept
-            if st.plan.hand_smoother is not None and row == st.plan.hand_smoother.candidates - 1:
+            if smoother is not None and row == smoother.candidates - 1:
                 lines.append("  hand smoother: candidates with " + ", ".join(map(str, candidates))
                              + f" lands, kept the one with {candidates[kept]}")
                 candidates = []

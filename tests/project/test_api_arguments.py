@@ -252,7 +252,7 @@ BAD = st.one_of(
 
 ENTRY_POINTS = {   # name: (call, valid keyword arguments); each argument in turn is replaced
     "simulate": (simulate, dict(deck=DECK, games=200, turns=3, on_play=True, seed=1, mulligan=None, track=(),
-                                threads=1, progress=False, policy=None)),
+                                threads=1, progress=False, policy=None, on="play")),
     "Deck": (Deck, dict(maindeck={"Forest": 60}, sideboard=None, commander=None, companion=None, db=None,
                         name=None)),
     "Deck.from_text": (Deck.from_text, dict(text="60 Forest", db=None, source="<t>", name=None)),
@@ -272,7 +272,8 @@ ENTRY_POINTS = {   # name: (call, valid keyword arguments); each argument in tur
     "Objective.mana_spent": (Objective.mana_spent, dict(turn=2)),
     "land_counts": (optimize.land_counts, dict(deck=DECK, counts=[23], land="Forest", cut=["Grizzly Bears"])),
     "sweep": (optimize.sweep, dict(variants={"a": DECK}, objective=OBJECTIVE, games=4096, turns=2, seed=1,
-                                   crn=True, threads=1, progress=False, track=(), race=False, confidence=0.95)),
+                                   crn=True, threads=1, progress=False, track=(), race=False, confidence=0.95,
+                                   on="play")),
     "Field": (meta.Field, dict(shares={"A": 0.5, "B": 0.5}, players=8, other="Other")),
     "Field.counts": (meta.Field.counts, dict(counts={"A": 4, "B": 4})),
     "Matchups": (meta.Matchups, dict(pairs={("A", "B"): 0.6}, default=0.5)),

@@ -37,6 +37,14 @@ def test_simulate_on_the_cluster_is_bit_identical_to_a_local_run(client):
     assert _same(local, remote)
 
 
+def test_a_run_on_both_on_the_cluster_is_bit_identical_to_a_local_run(client):
+    """mtgsim.play_draw: its halves (even chunks on the play, odd ones on the draw) whoever plays them."""
+    deck = Deck.from_file(example_decks()["mono_green_henge"])
+    local = simulate(deck, games=20_001, turns=6, seed=6, threads=2, on="both")
+    remote = simulate(deck, games=20_001, turns=6, seed=6, client=client, on="both")
+    assert _same(local, remote) and _same(local.play, remote.play) and _same(local.draw, remote.draw)
+
+
 def test_sweep_and_mana_base_on_the_cluster_are_bit_identical(client):
     variants = {str(n): Deck({"Forest": n, FILLER: 60 - n}) for n in (18, 22)}
     obj = Objective.castable({OGRE: 1}, turn=3)

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .. import checks
+from .. import checks, play_draw
 from ..decklist import MAX_CARDS, Deck
 from ..errors import ArgumentError, ArgumentTypeError, InternalError, LimitError, shown
 from ..objective import Objective
-from ..runner import CHUNK, cluster
+from ..runner import CHUNK, chunk_count, cluster
 from ..simulate import progress_bar
 from ..smoother import HandSmoother
 from .engine import FIRST_ROUND, Engine, check_budget
@@ -45,15 +45,17 @@ MAX_VARIANT_GAMES = 10 ** 10   # a variant's games (4.9 million chunks, whose fi
 
 
 def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, seed=None, crn: bool = True,
-          mulligan=None, policy=None, on_play: bool = True, threads: int | None = None, client=None,
+          mulligan=None, policy=None, on_play: bool | None = None, threads: int | None = None, client=None,
           progress: bool = True, track=(), race: bool = False, confidence: float = 0.95,
-          hand_smoother=None) -> SweepResult:
+          hand_smoother=None, on: str | None = None) -> SweepResult:
     """Play every variant ({label: Deck}, e.g. from `land_counts`) `games` games and estimate
     the objective of each, with `confidence` intervals. crn=True: common random numbers (the
     same seeded chunks, cards on aligned positions), so differences are paired; crn=False:
     independent streams. race=True: rounds of doubling length, dropping variants whose
     interval against the leader excludes being best, within games × variants in all. The
-    simulation options are `simulate`'s (`hand_smoother` too: every variant's hands dealt by it);
+    simulation options are `simulate`'s (`hand_smoother` too: every variant's hands dealt by it;
+    `on`: "play", "draw" or "both"; on "both", the variants' chunks pair up, one on the play and
+    one on the draw, and the intervals are over the pairs);
     `client` a dask.distributed.Client or an address."""
     if isinstance(variants, Mapping):
         items = list(variants.items())
@@ -70,6 +72,11 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
     if games > MAX_VARIANT_GAMES:
         raise LimitError(f"sweep: games must be at most {MAX_VARIANT_GAMES:,} per variant (each keeps its "
                          f"figures chunk by chunk, for the intervals), got {shown(games)}")
+    on = play_draw.start(on, on_play, "sweep: ")
+    if on == "both" and games < 4 * CHUNK:
+        raise ArgumentError(f"sweep: games must be >= {4 * CHUNK} on='both' (intervals come from the spread "
+                            f"between pairs of chunks of {CHUNK} games, one on the play and one on the draw), "
+                            f"got {shown(games)}")
     progress = checks.flag(progress, "sweep: progress")
     threads, track = check_common(objective, threads, confidence, track, "sweep")
     check_cards_known(objective, {c.name: c for _, d in items for c, _ in d.cards("commander") + d.cards("maindeck")},
@@ -81,15 +88,15 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
     engine = None
     try:
         with cluster(client) as dask_client:
-            engine = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client, seed,
-                            crn, confidence, bar, hand_smoother=hand_smoother)
+            engine = Engine(objective, turns, None, mulligan, policy, track, threads, dask_client, seed,
+                            crn, confidence, bar, hand_smoother=hand_smoother, on=on)
             cands = [engine.add(str(label), deck) for label, deck in items]
             if race:
                 out = run_race(engine, cands, games * len(items))
                 return SweepResult(engine, cands, out.separated, out.stopped)
             # Rounds of doubling length (the same chunks, so the same figures, as all at once):
             # Ctrl-C leaves every variant with about as many games as the others.
-            n_chunks, upto = -(-games // CHUNK), FIRST_ROUND
+            n_chunks, upto = chunk_count(games, engine.both), FIRST_ROUND
             while True:
                 upto = min(upto, n_chunks)
                 engine.play(cands, upto, games if upto == n_chunks else None)
@@ -196,9 +203,9 @@ def _neighbours(split: dict[str, int], pool: dict[str, tuple[int, int]]) -> list
 
 
 def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 20_000_000,
-              confidence: float = 0.95, seed=None, client=None, turns: int = 8, on_play: bool = True,
+              confidence: float = 0.95, seed=None, client=None, turns: int = 8, on_play: bool | None = None,
               mulligan=None, policy=None, threads: int | None = None, progress: bool = True,
-              track=(), hand_smoother=None) -> ManaBaseResult:
+              track=(), hand_smoother=None, on: str | None = None) -> ManaBaseResult:
     """The best split of `lands` copies among the `pool`'s lands ({land: (fewest, most)}),
     by racing within `budget` games: all splits at once when there are at most
     EXHAUSTIVE_LIMIT, else a local search from the deck's own split (move one land for
@@ -207,10 +214,12 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     Every variant keeps the deck's size and its other cards: the split takes the place of the
     deck's copies of the pool's lands (`lands` must be their number; the deck's lands outside
     the pool stay), and a pool that can't keep the size is an ArgumentError naming it. Every
-    variant's hands are dealt by `hand_smoother` (as `simulate`'s)."""
+    variant's hands are dealt by `hand_smoother` (as `simulate`'s). `on`: "play", "draw" or
+    "both", as `sweep` takes it."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"mana_base: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     pool = _check_pool(deck, pool, lands)
+    on = play_draw.start(on, on_play, "mana_base: ")
     progress = checks.flag(progress, "mana_base: progress")
     threads, track = check_common(objective, threads, confidence, track, "mana_base")
     hand_smoother = HandSmoother.of(hand_smoother, "mana_base: hand_smoother")
@@ -227,8 +236,8 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     search = "exhaustive" if exhaustive else "local search with racing"
     try:
         with cluster(client) as dask_client:
-            engine = started = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client,
-                                      seed, True, confidence, bar, hand_smoother=hand_smoother)
+            engine = started = Engine(objective, turns, None, mulligan, policy, track, threads, dask_client,
+                                      seed, True, confidence, bar, hand_smoother=hand_smoother, on=on)
             by_label = {}
 
             def candidate(split):

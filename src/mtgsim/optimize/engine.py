@@ -11,6 +11,11 @@ level (1 - confidence) / 2^r / (k - 1) for k candidates. The best is dropped onl
 its k - 1 comparisons in some round errs, which has probability at most the sum of those
 levels, 1 - confidence: so a race that ends with one candidate has separated it from every
 other at `confidence`, however many rounds it took.
+
+On "both" (mtgsim.play_draw) the even chunks are on the play and the odd ones on the draw:
+a candidate plays whole pairs of chunks, and the intervals are taken over the pairs (each one
+half on the play, one on the draw), so the difference between the play and the draw is not
+taken for noise between chunks.
 """
 from __future__ import annotations
 
@@ -19,13 +24,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import _core
 from ..cards import CardDatabase, CardDef, normalize_name
 from ..cards.database import named_card
 from ..decklist import Deck
 from ..errors import ArgumentError, InternalError, LimitError, shown
 from ..objective import BoundObjective, Context
-from ..runner import CHUNK, chunk_games, play_jobs
-from ..simulate import Estimate, MulliganPolicy, SimResult, seed_sequence, game_setup, sim_result
+from ..play_draw import start
+from ..runner import CHUNK, chunk_games, on_the_draw, play_jobs
+from ..simulate import Estimate, MulliganPolicy, SimResult, both_ways_result, seed_sequence, game_setup, sim_result
 from ..smoother import HandSmoother
 from . import stats
 from .variants import aligned_layout, expand
@@ -49,15 +56,18 @@ class Candidate:
     games: int = 0
     dropped: str | None = None      # why a race dropped it ("round 3, 24,576 games")
     mulligan: MulliganPolicy | None = None      # its own keep rule (None: the run's)
+    drawn: np.ndarray | None = None     # on "both": the summed metric row of its chunks on the draw
 
 
 class Engine:
     """The settings of one optimization run and the candidates it played."""
 
     def __init__(self, objective, turns, on_play, mulligan, policy, track, threads, client, seed, crn,
-                 confidence, bar=None, hand_smoother: HandSmoother | None = None) -> None:
+                 confidence, bar=None, hand_smoother: HandSmoother | None = None, on=None) -> None:
         self.objective = objective
-        self.turns, self.on_play, self.mulligan, self.policy = turns, on_play, mulligan, policy
+        self.on = start(on, on_play)            # "play", "draw" or "both" (mtgsim.play_draw)
+        self.both = self.on == "both"
+        self.turns, self.on_play, self.mulligan, self.policy = turns, self.on != "draw", mulligan, policy
         self.track = tuple(track)
         self._track_db: CardDatabase | None = None    # the database the tracked cards were looked up in
         self._track_cards: tuple[CardDef, ...] = ()
@@ -81,8 +91,8 @@ class Engine:
         """Compile one variant (its library on the reference positions: the first variant's),
         played with its own keep rule `mulligan` if given (else the run's)."""
         rule = self.mulligan if mulligan is None else mulligan
-        st = game_setup(deck, self.turns, self.on_play, rule, self.policy, self._tracked_cards(deck),
-                        hand_smoother=self.hand_smoother)
+        st = game_setup(deck, self.turns, None, rule, self.policy, self._tracked_cards(deck),
+                        hand_smoother=self.hand_smoother, on=self.on)
         main = deck.maindeck
         if self.reference is None:
             self.reference = expand(main)
@@ -95,7 +105,7 @@ class Engine:
         st.plan.game_streams = True
         c = Candidate(label, deck, len(self.candidates), st.plan, Context.of(st.tracked, self.turns),
                       tuple(st.tracked), np.zeros((0, self.bound.width)), np.zeros(st.plan.size, dtype=np.int64),
-                      mulligan=mulligan)
+                      mulligan=mulligan, drawn=np.zeros(st.plan.size, dtype=np.int64) if self.both else None)
         self.candidates.append(c)
         return c
 
@@ -129,7 +139,10 @@ class Engine:
         chunk may be short; None: whole chunks). A candidate counts its chunks in order (one
         finished early on a cluster waits for those before it), so that when Ctrl-C stops the
         run (KeyboardInterrupt, passed on) each candidate holds chunks
-        0..chunks-1 and nothing else."""
+        0..chunks-1 and nothing else. On "both", `upto` is rounded up to whole pairs of chunks
+        (with `games` given, chunk_count lays it out so)."""
+        if self.both:
+            upto += upto % 2
         total = games if games is not None else upto * CHUNK
         jobs = []
         for c in todo:
@@ -143,15 +156,18 @@ class Engine:
             for c, batch, rows in play_jobs(jobs, self.threads, self.client):
                 waiting = ahead[id(c)]
                 waiting.update(zip(batch, zip(rows, self.bound.components(rows, c.ctx))))
-                chunks, totals, played = c.chunks, c.totals, c.games
+                chunks, totals, played, drawn = c.chunks, c.totals, c.games, c.drawn
                 while chunks in waiting:
                     row, comps = waiting.pop(chunks)
                     c.comps[chunks] = comps            # (past c.chunks: not counted until then)
                     totals = totals + row
-                    played += chunk_games(total, chunks)
+                    if drawn is not None and on_the_draw([chunks])[0]:
+                        drawn = drawn + row
+                    played += chunk_games(total, chunks, both=self.both)
                     chunks += 1
                 before = c.games
-                c.chunks, c.totals, c.games = chunks, totals, played    # (one step: Ctrl-C leaves it whole)
+                # (one step: Ctrl-C leaves it whole)
+                c.chunks, c.totals, c.games, c.drawn = chunks, totals, played, drawn
                 if self.bar is not None:
                     self.bar.update(played - before)
         except KeyboardInterrupt:
@@ -168,10 +184,39 @@ class Engine:
         v = self.value(c)
         return -math.inf if math.isnan(v) else (v if self.bound.maximize else -v)
 
+    def units(self, comps: np.ndarray) -> np.ndarray:
+        """The components of the independent units the intervals are taken over: the chunks;
+        on "both", pairs of chunks (one on the play, one on the draw; a last unpaired chunk of
+        an interrupted run alone)."""
+        if not self.both:
+            return comps
+        paired = comps.shape[0] // 2 * 2
+        return np.concatenate([comps[:paired:2] + comps[1:paired:2], comps[paired:]])
+
+    def unit_count(self, chunks: int) -> int:
+        """The units (`units`) of so many chunks."""
+        return (chunks + 1) // 2 if self.both else chunks
+
     def estimate(self, c: Candidate) -> Estimate:
         if c.games == 0:                 # (interrupted before it was played: no figure)
             return Estimate(math.nan, math.nan, math.nan, 0)
-        return stats.estimate(self.bound.value, c.comps, c.games, self.confidence)
+        return stats.estimate(self.bound.value, self.units(c.comps), c.games, self.confidence)
+
+    def half_estimate(self, c: Candidate, half: str) -> Estimate:
+        """On "both": the objective of the candidate's games on the play (`half` "play": its even
+        chunks) or on the draw ("draw": its odd ones), with its interval over that half's chunks."""
+        if c.drawn is None:
+            raise InternalError("half_estimate: the run is not on both")
+        comps = c.comps[:c.chunks][0 if half == "play" else 1::2]
+        drawn = int(c.drawn[self._games_at(c)])
+        games = drawn if half == "draw" else c.games - drawn
+        if games == 0:
+            return Estimate(math.nan, math.nan, math.nan, 0)
+        return stats.estimate(self.bound.value, comps, games, self.confidence)
+
+    def _games_at(self, c: Candidate) -> int:
+        """Where a metric row of c holds its games (metric_offsets)."""
+        return int(_core.metric_offsets(len(c.tracked), self.turns)["games"][0])
 
     def difference(self, a: Candidate, b: Candidate, paired: bool | None = None) -> tuple[Estimate, float]:
         """objective(a) - objective(b) on their common chunks (paired when the run uses common
@@ -179,12 +224,17 @@ class Engine:
         paired = self.crn if paired is None else paired
         if min(a.games, b.games) == 0:
             return Estimate(math.nan, math.nan, math.nan, 0), math.nan
-        return stats.difference(self.bound.value, a.comps, self.bound.value, b.comps,
+        n = min(a.chunks, b.chunks)             # (their common chunks, in the same units)
+        return stats.difference(self.bound.value, self.units(a.comps[:n]), self.bound.value, self.units(b.comps[:n]),
                                 min(a.games, b.games), self.confidence, paired)
 
     def result(self, c: Candidate) -> SimResult:
-        return sim_result(c.deck, c.tracked, c.totals, self.turns, self.on_play, self.seed,
-                          self.mulligan if c.mulligan is None else c.mulligan, hand_smoother=self.hand_smoother)
+        rule = self.mulligan if c.mulligan is None else c.mulligan
+        if c.drawn is not None:
+            return both_ways_result(c.deck, c.tracked, c.totals - c.drawn, c.drawn, self.turns, self.seed, rule,
+                                    hand_smoother=self.hand_smoother)
+        return sim_result(c.deck, c.tracked, c.totals, self.turns, self.on_play, self.seed, rule,
+                          hand_smoother=self.hand_smoother)
 
     def leader(self, todo: list[Candidate]) -> Candidate:
         return max(todo, key=lambda c: (self.score(c), -c.index))
@@ -192,7 +242,7 @@ class Engine:
     def worse(self, c: Candidate, leader: Candidate, level: float) -> bool:
         """Is c worse than the leader, one-sided at `level` (on their common chunks)?"""
         d, se = self.difference(c, leader)
-        n = min(c.chunks, leader.chunks)
+        n = self.unit_count(min(c.chunks, leader.chunks))
         if not math.isfinite(se) or n < 2:
             return False
         bound = stats.t_quantile(1 - level, n - 1) * se
@@ -221,6 +271,7 @@ def race(engine: Engine, todo: list[Candidate], budget: int, first: int = FIRST_
     alpha = 1 - engine.confidence
     r = 0
     target = max(first, max(c.chunks for c in alive))
+    target += target % 2 if engine.both else 0          # (whole pairs of chunks: Engine.play)
     while len(alive) > 1:
         if most is not None:
             if min(c.chunks for c in alive) >= most:
@@ -231,6 +282,7 @@ def race(engine: Engine, todo: list[Candidate], budget: int, first: int = FIRST_
         left = budget - engine.games_used
         if need > left:                    # a shorter last round, if any fits
             target = _fitting(playing, left)
+            target -= target % 2 if engine.both else 0
             if target <= min(c.chunks for c in alive) and need > 0:
                 return RaceOutcome(alive, False, r, "budget spent")
         r += 1

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 
-from .. import checks
+from .. import checks, play_draw
 from ..cards import CardDef
 from ..decklist import Deck
 from ..errors import ArgumentError, ArgumentTypeError, InternalError, UnknownNameError, shown
@@ -83,17 +83,17 @@ def _with_sources(rule: MulliganPolicy, count_mana_sources: bool) -> MulliganPol
 
 def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, turns: int = 8,
              budget: int | None = None, confidence: float = 0.95, threads: int | None = None, client=None,
-             policy=None, on_play: bool = True, rules: Iterable[MulliganPolicy] | None = None,
+             policy=None, on_play: bool | None = None, rules: Iterable[MulliganPolicy] | None = None,
              count_mana_sources: bool = False, progress: bool = True, track=(),
-             hand_smoother=None) -> MulliganResult:
+             hand_smoother=None, on: str | None = None) -> MulliganResult:
     """The keep rule (MulliganPolicy) best for `objective` on `deck`, by racing `rules` (default
     keep_rules(): mtgsim's default, Karsten's and the grid; mtgsim's default and Karsten's are
     always raced) with common random numbers within `budget` games, all rules added up (default
     `games` × the number of rules); then the default and Karsten's rule are played up to the best
     rule's games (beyond the budget where the race dropped them early), for the paired intervals
     the report leads with. `count_mana_sources` makes the default, Karsten's and every rule of
-    the grid count mana creatures and rocks as lands. The simulation options are `simulate`'s; `client` a
-    dask.distributed.Client or an address."""
+    the grid count mana creatures and rocks as lands. The simulation options are `simulate`'s (`on`:
+    "play", "draw" or "both", as `sweep` takes it); `client` a dask.distributed.Client or an address."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"mulligan: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     if not isinstance(objective, Objective):
@@ -106,14 +106,15 @@ def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, 
     if checks.number(confidence, "mulligan: confidence", 0.5, 1) == 1:
         raise ArgumentError(f"mulligan: confidence must be in [0.5, 1), got {shown(confidence)}")
     track = (track,) if isinstance(track, (str, CardDef)) else checks.items(track, "mulligan: track")
+    on = play_draw.start(on, on_play, "mulligan: ")
     raced = _rules(rules, count_mana_sources)
     budget = check_budget(games * len(raced) if budget is None else budget, len(raced), "mulligan")
     bar = progress_bar(budget, desc="keep rules") if progress else None
     engine = None
     try:
         with cluster(client) as dask_client:
-            engine = Engine(objective, turns, on_play, None, policy, track, threads, dask_client, seed, True,
-                            confidence, bar, hand_smoother=hand_smoother)
+            engine = Engine(objective, turns, None, None, policy, track, threads, dask_client, seed, True,
+                            confidence, bar, hand_smoother=hand_smoother, on=on)
             cands = [engine.add(label, deck, mulligan=rule) for label, rule in raced.items()]
             out = run_race(engine, cands, budget)
             # The report leads with the best against mtgsim's default and Karsten's: each is brought

@@ -46,6 +46,11 @@ class RaceReport:
         return self._engine.seed
 
     @property
+    def on(self) -> str:
+        """Where the games started: "play", "draw" or "both" (mtgsim.play_draw)."""
+        return self._engine.on
+
+    @property
     def interrupted(self) -> bool:
         """Stopped by Ctrl-C: the figures are of the games each variant finished."""
         return self.stopped == "interrupted"
@@ -149,6 +154,8 @@ class _Report(RaceReport):
             e = self._engine.estimate(c)
             row = {"variant": c.label, "cards": len(c.deck), "objective": e.to_dict(), "games": c.games,
                    "best": c is best, "dropped": c.dropped}
+            if self._engine.both:               # (the objective of each half, on_play and on_draw)
+                row |= {f"on_{half}": self._engine.half_estimate(c, half).to_dict() for half in ("play", "draw")}
             if c is not best:
                 row["vs_best"] = self._engine.difference(c, best)[0].to_dict()
             rows.append(row)
@@ -174,6 +181,8 @@ class _Report(RaceReport):
             note = (f"  {r['dropped']}" if not r["games"] else f"  dropped in {r['dropped']}") if r["dropped"] else ""
             lines.append(row.format(r["variant"], f"{r['cards']} cards" if sized else "", f"{o['value']:.4f}",
                                     f"[{o['low']:.4f}, {o['high']:.4f}]", f"{r['games']:,}", diff, note).rstrip())
+        if self._engine.both:
+            lines += self._halves_lines(width)
         how = f"separated from every other at {conf}" if self.separated else f"not separated: {self.stopped}"
         size = f"a deck of {self.cards(self.best_label)} cards, " if sized else ""
         lines.append(f"best: {self.best_label} ({size}{how}); {self.games_used:,} games")
@@ -185,13 +194,28 @@ class _Report(RaceReport):
                 lines.append(f"  disagrees: {d}")
         return "\n".join(lines)
 
+    def _halves_lines(self, width: int) -> list[str]:
+        """On both: each variant's objective on the play beside on the draw, and the widest of
+        their intervals."""
+        rows = self._rows()
+        lines = ["  the objective on the play and on the draw (half the games each; 103.8a: the player on the "
+                 "play skips their turn-1 draw):", f"  {'variant':<{width}}  {'play':>10}  {'draw':>10}"]
+        lines += [f"  {r['variant']:<{width}}  {r['on_play']['value']:>10.4f}  {r['on_draw']['value']:>10.4f}"
+                  for r in rows if r["games"]]
+        reach = [max(e["value"] - e["low"], e["high"] - e["value"]) for r in rows if r["games"]
+                 for e in (r["on_play"], r["on_draw"])]
+        reach = [x for x in reach if math.isfinite(x)]        # (nan: a half of one chunk)
+        if reach:
+            lines.append(f"  (their {100 * self._engine.confidence:g}% intervals reach at most ±{max(reach):.4f})")
+        return lines
+
     def __str__(self) -> str:
         return self.table()
 
     def to_dict(self) -> dict:
         return {"objective": str(self.objective), "maximize": self.objective.maximize,
                 "confidence": self._engine.confidence,
-                "seed": self.seed if isinstance(self.seed, int) else str(self.seed),
+                "seed": self.seed if isinstance(self.seed, int) else str(self.seed), "on": self.on,
                 "crn": self._engine.crn, "games_used": self.games_used, "best": self.best_label,
                 "deck_size": self.deck_size(),
                 "separated": self.separated, "stopped": self.stopped, "variants": self._rows(),

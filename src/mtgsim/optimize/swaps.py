@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .. import checks
+from .. import checks, play_draw
 from ..cards import CardDef, normalize_name
 from ..cards.database import named_card
 from ..decklist import Deck
 from ..errors import ArgumentError, ArgumentTypeError, LimitError, shown
 from ..objective import Objective
-from ..runner import CHUNK, cluster
+from ..runner import CHUNK, chunk_count, cluster
 from ..simulate import progress_bar
 from ..smoother import HandSmoother
 from .engine import MAX_BUDGET, Engine, check_budget
@@ -45,15 +45,16 @@ SIDEBOARD = "sideboard"     # candidates="sideboard": the deck's sideboard cards
 
 def swaps(deck: Deck, candidates, objective: Objective, games: int = 200_000, seed=None, turns: int = 8,
           budget: int | None = None, confidence: float = 0.95, threads: int | None = None, client=None,
-          mulligan=None, policy=None, on_play: bool = True, lands: bool = True, cut=None, progress: bool = True,
-          track=(), hand_smoother=None) -> SwapsResult:
+          mulligan=None, policy=None, on_play: bool | None = None, lands: bool = True, cut=None, progress: bool = True,
+          track=(), hand_smoother=None, on: str | None = None) -> SwapsResult:
     """Rank the one-for-one swaps of `deck` (module docstring: which are made) by their paired
     effect on `objective` against the deck as it is, racing them within `budget` games (None:
     `games` for every variant, at most engine.MAX_BUDGET: racing only saves) and at most
     `games` games a variant (rounded up to whole chunks of 2,048). `candidates`: card names or
     CardDefs, or "sideboard" (the deck's sideboard); `cut`: the cards to take out (None: every
     distinct main-deck card), the user's restriction, which the report states. The simulation
-    options are `simulate`'s; `client` a dask.distributed.Client or an address."""
+    options are `simulate`'s (`on`: "play", "draw" or "both", as `sweep` takes it); `client` a
+    dask.distributed.Client or an address."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"swaps: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     threads, track = check_common(objective, threads, confidence, track, "swaps")
@@ -62,21 +63,26 @@ def swaps(deck: Deck, candidates, objective: Objective, games: int = 200_000, se
                             f"spread between chunks of {CHUNK} games), got {shown(games)}")
     if games > MAX_BUDGET:
         raise LimitError(f"swaps: games must be at most {MAX_BUDGET:,} per variant, got {shown(games)}")
+    on = play_draw.start(on, on_play, "swaps: ")
+    if on == "both" and games < 4 * CHUNK:
+        raise ArgumentError(f"swaps: games must be >= {4 * CHUNK} on='both' (intervals come from the spread "
+                            f"between pairs of chunks of {CHUNK} games, one on the play and one on the draw), "
+                            f"got {shown(games)}")
     progress = checks.flag(progress, "swaps: progress")
     hand_smoother = HandSmoother.of(hand_smoother, "swaps: hand_smoother")
     plan, base = plan_swaps(deck, candidates, cut, lands)
     added = {n: base.card(n) for n in plan.candidates + ((plan.basic,) if plan.basic else ())}
     check_cards_known(objective, {**{c.name: c for c, _ in base.cards("commander") + base.cards("maindeck")},
                                   **added}, track, "swaps")
-    most = -(-int(games) // CHUNK)
+    most = chunk_count(int(games), on == "both")
     k = len(plan.swaps) + 1
     budget = check_budget(min(most * CHUNK * k, MAX_BUDGET) if budget is None else budget, k, "swaps")
     bar = progress_bar(budget, desc="swaps") if progress else None
     engine = None
     try:
         with cluster(client) as dask_client:
-            engine = Engine(objective, turns, on_play, mulligan, policy, track, threads, dask_client, seed,
-                            True, confidence, bar, hand_smoother=hand_smoother)
+            engine = Engine(objective, turns, None, mulligan, policy, track, threads, dask_client, seed,
+                            True, confidence, bar, hand_smoother=hand_smoother, on=on)
             reference = engine.add(AS_IT_IS, base)
             raced = [reference] + [engine.add(s.label, swapped(base, s)) for s in plan.swaps]
             out = run_race(engine, raced, budget, most=most, reference=reference)
