@@ -235,6 +235,11 @@ class GameRules:
         return cls(names, bool(names) if multiplayer is None else bool(multiplayer),
                    COMMANDER_LIFE if names else STARTING_LIFE)
 
+    @property
+    def free_mulligan(self) -> bool:
+        """Whether the first mulligan is free (103.5c: in a multiplayer game)."""
+        return self.multiplayer
+
     def describe(self) -> str:
         """The rules in words, for a report's header."""
         game = ("Commander (903): " + " and ".join(self.commanders) + " in the command zone"
@@ -601,7 +606,8 @@ def game_setup(deck: Deck, turns: int, on_play: bool | None, mulligan, policy, t
                     commander=tuple(int(r) for r in compiled.commander), multiplayer=rules.multiplayer,
                     starting_life=rules.starting_life,
                     castable_by=mulligan.castable_arrays() if mulligan.castable_by else None,
-                    hand_smoother=HandSmoother.of(hand_smoother), both=start == "both")
+                    hand_smoother=HandSmoother.of(hand_smoother), both=start == "both",
+                    free_mulligan=rules.free_mulligan)
     return GameSetup(plan, list(tracked), tables, rules)
 
 
