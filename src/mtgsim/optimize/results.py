@@ -106,7 +106,7 @@ class _Report(RaceReport):
     def baselines(self) -> list[baselines.Baseline]:
         """Karsten's land count and coloured sources for the best variant, with their sources."""
         deck = self._best_candidate().deck
-        out = [b for b in [baselines.land_count(deck)] if b is not None]
+        out = [b for b in [baselines.land_count(deck, self._engine.format)] if b is not None]
         return out + baselines.color_sources(deck)
 
     def disagreements(self) -> list[str]:
