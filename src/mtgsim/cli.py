@@ -18,6 +18,7 @@ from .cli_common import (add_run_options, check_destinations, deck_path, example
                          legality_printed, run_settings, start_setting)
 from .decklist import Deck
 from .errors import MtgsimError, UnknownCardError, UnmodeledTextWarning, UsageError
+from .formats import FORMATS
 from .play_draw import START_WORDS
 from .simulate import MAX_TURNS, MulliganPolicy
 from .smoother import HandSmoother
@@ -34,6 +35,11 @@ def cmd_deck(args) -> int:
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(deck_path(args), db=db)
     print(deck.summary())
+    if args.format:
+        found = deck.check(args.format)
+        print(f"Legal in {args.format}." if not found else f"Not legal in {args.format}:")
+        for problem in found:
+            print(f"  {problem}")
     return 0
 
 
@@ -276,6 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="use a bundled example deck instead (see `mtgsim examples`)")
     d.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
+    d.add_argument("--format", choices=list(FORMATS), default=None,
+                   help="also check the deck against a format: each problem naming the card and the rule")
     d.set_defaults(run=cmd_deck)
     s = sub.add_parser("simulate", help="goldfish a deck many times: castable on curve, mana, kill turn")
     s.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")

@@ -292,6 +292,20 @@ def test_the_command_line_prints_each_legality_problem_once(tmp_path):
         "mtgsim: warning: constructed: 5 copies of 'Lightning Bolt': 4 copies max (100.2a)"]
 
 
+def test_mtgsim_deck_format_lists_each_problem_or_says_legal(tmp_path):
+    path = tmp_path / "d.txt"
+    path.write_text("Commander\n1 Ezuri, Renegade Leader\n\nDeck\n2 Elvish Mystic\n1 Lightning Bolt\n96 Forest\n",
+                    encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "mtgsim", "deck", str(path), "--format", "commander"],
+                         capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines()[-3:] == [
+        "Not legal in commander:", "  2 copies of 'Elvish Mystic': singleton (903.5b)",
+        "  'Lightning Bolt' (R) is outside the commander's colour identity (G) (903.5c)"]
+    run = subprocess.run([sys.executable, "-m", "mtgsim", "deck", "--example", "rg_draft_limited", "--format",
+                          "limited"], capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines()[-1] == "Legal in limited."
+
+
 # ---- a draft list pasted as it is -----------------------------------------------------------------
 
 def _mtgo_txt(deck: Deck) -> str:
