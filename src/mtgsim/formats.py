@@ -26,7 +26,7 @@ from .mana import COLOR_ORDER, color_order
 from .subtype_vocabulary import BASIC_LAND_TYPES
 
 __all__ = ["COMMANDER_LIFE", "FORMATS", "Format", "LegalityProblem", "STARTING_LIFE", "copies_allowed",
-           "commander_problem", "preset", "warn_problems"]
+           "commander_problem", "doc_table", "preset", "warn_problems"]
 
 STARTING_LIFE = 20          # 103.4
 COMMANDER_LIFE = 40         # 103.4c, 903.7
@@ -259,3 +259,31 @@ def warn_problems(fmt: Format, deck, stacklevel: int = 3) -> list[LegalityProble
         warnings.warn(str(p), FormatWarning, stacklevel=stacklevel)
     return found
 
+
+
+def doc_table() -> str:
+    """The presets' settings as docs/formats.md shows them, a Markdown table (the page holds it
+    verbatim: tests/rules/test_formats.py)."""
+    rows = ["| preset | deck size | copies of a card | sideboard | commander | starting life | players | "
+            "first mulligan | Karsten's lands |", "|---|---|---|---|---|---|---|---|---|"]
+    for f in FORMATS.values():
+        copies = ("any number" if f.copies is None else "singleton" if f.copies == 1
+                  else f"at most {f.copies}") + f" ({f.copies_rule})"
+        sideboard = (f"at most {f.max_sideboard}, its copies counted with the deck's (100.4a)"
+                     if f.max_sideboard is not None else "not checked")
+        commander = "none"
+        if f.commander:
+            kinds = "creature, planeswalker" if f.planeswalker_commander else "creature"
+            rule = "903.12c" if f.planeswalker_commander else "903.3"
+            extra = ", 903.12e" if f.planeswalker_commander else ""
+            commander = (f"a legendary {kinds}, Vehicle or Spacecraft, or two with partner ({rule}, 702.124); "
+                         f"every card within its colour identity (903.5c, 903.5d{extra})")
+        life = (str(f.life) if f.life == f.multiplayer_life
+                else f"{f.life} two-player, {f.multiplayer_life} multiplayer") + f" ({f.life_rule})"
+        players = ("multiplayer: the first player draws on turn 1 (103.8c)" if f.multiplayer
+                   else "two-player: the first player skips the turn-1 draw (103.8a)")
+        mulligan = ("free (903.12g)" if f.free_mulligan else "free (103.5c)" if f.multiplayer
+                    else "not free (103.5)")
+        rows.append(f"| `{f.name}` | {f.size_text()} ({f.size_rule}) | {copies} | {sideboard} | {commander} | "
+                    f"{life} | {players} | {mulligan} | {f.lands:g} of {f.deck_size} |")
+    return "\n".join(rows) + "\n"

@@ -16,7 +16,7 @@ import pytest
 
 from mtgsim import ArgumentError, Deck, Format, FormatWarning, MulliganPolicy, card, optimize, simulate
 from mtgsim.cli_common import example_decks
-from mtgsim.formats import FORMATS, copies_allowed, preset
+from mtgsim.formats import FORMATS, copies_allowed, doc_table, preset
 from mtgsim.optimize import baselines
 from mtgsim.simulate import GameRules, trace
 
@@ -62,6 +62,12 @@ def test_presets_settings_as_the_rules_give_them():
                    "constructed": (60, None, 4, 15, False, 20, 20, False, False, 25, 60),
                    "commander": (100, 100, 1, None, True, 40, 40, True, False, 37, 99),
                    "brawl": (60, 60, 1, None, True, 25, 30, False, True, 25, 60)}
+
+
+def test_docs_formats_page_shows_the_presets_table_verbatim():
+    from pathlib import Path
+    page = Path(__file__).resolve().parents[2] / "docs" / "formats.md"
+    assert doc_table() in page.read_text(encoding="utf-8")
 
 
 def test_a_preset_is_named_in_any_case_or_given_as_a_format():
