@@ -213,8 +213,9 @@ class GameRules:
     @classmethod
     def of(cls, deck: Deck, multiplayer: bool | None = None, format: Format | str | None = None) -> GameRules:
         """The rules `deck` is played by: a Commander game if it has a Commander section
-        (whose cards must be commanders: at most two, each a legendary creature, 903.3; in
-        Brawl a legendary planeswalker too, 903.12c); `multiplayer` None: the format's kind
+        (at most two cards, each a legendary creature, 903.3; with a Commander format, Commander
+        or Brawl, a card that can't be a commander is the format's legality problem, warned,
+        and is cast from the command zone all the same); `multiplayer` None: the format's kind
         of game, else (no format) a Commander game is multiplayer, any other two-player."""
         if multiplayer is not None and not isinstance(multiplayer, (bool, np.bool_)):
             raise ArgumentTypeError(f"multiplayer must be True, False or None, not {multiplayer!r}")
@@ -224,8 +225,8 @@ class GameRules:
             raise ArgumentError(f"the deck's Commander section has {sum(k for _, k in cards)} cards: "
                                 "a deck has one commander, or two with partner (903.3, 702.124)")
         for c, _ in cards:
-            why = commander_problem(c, fmt is not None and fmt.planeswalker_commander)
-            if why:
+            why = commander_problem(c)
+            if why and (fmt is None or not fmt.commander):    # (a Commander format warns it: Format.problems)
                 raise ArgumentError(f"the deck's Commander section: {why}")
         names = tuple(c.name for c, k in cards for _ in range(k))
         if len(set(names)) < len(names):

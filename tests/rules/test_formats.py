@@ -164,14 +164,20 @@ def test_903_3_no_commander_or_one_that_cant_be_warned():
 
 
 def test_903_12c_a_planeswalker_may_be_a_brawl_commander_not_a_commander_one():
+    """Brawl: played from the command zone, no warning. Commander: warned (903.3), and played
+    all the same (a legality problem is never a crash); with no format it is refused, as any
+    Commander section's card that can't be a commander."""
     deck = Deck({"Forest": 59}, commander={WALKER: 1})
     assert problems(deck, "brawl") == []
     assert [p.rule for p in preset("commander").problems(deck)] == ["903.5a", "903.3"]
+    for format in ("brawl", "commander"):
+        found = warned(lambda: simulate(deck, games=200, turns=3, seed=1, threads=1, format=format))
+        assert found == [str(p) for p in preset(format).problems(deck)]
     res = simulate(deck, games=200, turns=3, seed=1, threads=1, format="brawl")
     assert res.rules.commanders == (WALKER.name,)
     assert res.p_cast(WALKER, 3).value == 1          # (three Forests by turn 3 in every game)
     with pytest.raises(ArgumentError, match="'Test Legendary Walker' can't be a commander.*903.3"):
-        simulate(deck, games=10, turns=1, seed=1, format="commander")
+        simulate(deck, games=10, turns=1, seed=1)
 
 
 def test_903_12d_brawl_exactly_60_cards_singleton_within_identity():
