@@ -63,7 +63,8 @@ class Format:
     basic lands and cards whose text allows more excepted (`copies_allowed`); `max_sideboard`
     (None: any); `commander`: a Commander deck (a commander in the command zone, every card
     within its colour identity: 903.4, 903.5c-d), `planeswalker_commander`: a planeswalker may
-    be the commander (Brawl, 903.12c). `life` and `multiplayer_life`: each player's starting
+    be the commander (Brawl, 903.12c), `colourless_basics`: a colourless commander's deck may
+    hold basic lands of one basic land type (Brawl, 903.12e). `life` and `multiplayer_life`: each player's starting
     life in a two-player and a multiplayer game; `multiplayer`: the kind of game by default;
     `free_mulligan`: the first mulligan is free even in a two-player game (Brawl, 903.12g; any
     multiplayer game's is, 103.5c). `lands`: Karsten's default land count (`deck_size` cards),
@@ -77,6 +78,7 @@ class Format:
     max_sideboard: int | None
     commander: bool
     planeswalker_commander: bool
+    colourless_basics: bool
     life: int
     multiplayer_life: int
     life_rule: str
@@ -168,7 +170,7 @@ class Format:
         shown_identity = "".join(color_order(identity)) or "colourless"
         basic_types: set[str] = set()
         for c, _ in deck.cards("maindeck"):
-            if not allowed and self.planeswalker_commander and c.is_basic:
+            if not allowed and self.colourless_basics and c.is_basic:
                 # 903.12e: a colourless commander's deck may hold basic lands of one basic land type
                 basic_types.update(t for t in c.subtypes if t in _TYPE_COLOR)
                 continue
@@ -225,18 +227,27 @@ def commander_problem(c: CardDef, planeswalker: bool = False) -> str | None:
 
 _KARSTEN_60 = "Karsten: 24 to 26 lands of 60, 19.59 + 1.90 × average mana value by his 2022 formula"
 
+_NO_COMMANDER = dict(commander=False, planeswalker_commander=False, colourless_basics=False)
+
 FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("limited", 40, None, "100.2b", None, "100.2b", None, False, False,
-           STARTING_LIFE, STARTING_LIFE, "103.4", False, False, 40, 17,
-           "Karsten: 17 lands of 40, the Limited deck of his 2022 sources tables"),
-    Format("constructed", 60, None, "100.2a", 4, "100.2a", 15, False, False,
-           STARTING_LIFE, STARTING_LIFE, "103.4", False, False, 60, 25, _KARSTEN_60),
-    Format("commander", 100, 100, "903.5a", 1, "903.5b", None, True, False,
-           COMMANDER_LIFE, COMMANDER_LIFE, "103.4c", True, False, 99, 37,
-           "Karsten: about 37 lands of 99 besides the commander (31.42 + 3.13 × average mana value "
-           "by his 2022 formula)"),
-    Format("brawl", 60, 60, "903.12d", 1, "903.5b", None, True, True,
-           25, 30, "103.4d", False, True, 60, 25, _KARSTEN_60),
+    Format("limited", min_cards=40, max_cards=None, size_rule="100.2b", copies=None, copies_rule="100.2b",
+           max_sideboard=None, **_NO_COMMANDER, life=STARTING_LIFE, multiplayer_life=STARTING_LIFE,
+           life_rule="103.4", multiplayer=False, free_mulligan=False, deck_size=40, lands=17,
+           lands_detail="Karsten: 17 lands of 40, the Limited deck of his 2022 sources tables"),
+    Format("constructed", min_cards=60, max_cards=None, size_rule="100.2a", copies=4, copies_rule="100.2a",
+           max_sideboard=15, **_NO_COMMANDER, life=STARTING_LIFE, multiplayer_life=STARTING_LIFE,
+           life_rule="103.4", multiplayer=False, free_mulligan=False, deck_size=60, lands=25,
+           lands_detail=_KARSTEN_60),
+    Format("commander", min_cards=100, max_cards=100, size_rule="903.5a", copies=1, copies_rule="903.5b",
+           max_sideboard=None, commander=True, planeswalker_commander=False, colourless_basics=False,
+           life=COMMANDER_LIFE, multiplayer_life=COMMANDER_LIFE, life_rule="103.4c", multiplayer=True,
+           free_mulligan=False, deck_size=99, lands=37,
+           lands_detail="Karsten: about 37 lands of 99 besides the commander (31.42 + 3.13 × average mana "
+                        "value by his 2022 formula)"),
+    Format("brawl", min_cards=60, max_cards=60, size_rule="903.12d", copies=1, copies_rule="903.5b",
+           max_sideboard=None, commander=True, planeswalker_commander=True, colourless_basics=True,
+           life=25, multiplayer_life=30, life_rule="103.4d", multiplayer=False, free_mulligan=True,
+           deck_size=60, lands=25, lands_detail=_KARSTEN_60),
 )}
 
 
@@ -275,7 +286,7 @@ def doc_table() -> str:
         if f.commander:
             kinds = "creature, planeswalker" if f.planeswalker_commander else "creature"
             rule = "903.12c" if f.planeswalker_commander else "903.3"
-            extra = ", 903.12e" if f.planeswalker_commander else ""
+            extra = ", 903.12e" if f.colourless_basics else ""
             commander = (f"a legendary {kinds}, Vehicle or Spacecraft, or two with partner ({rule}, 702.124); "
                          f"every card within its colour identity (903.5c, 903.5d{extra})")
         life = (str(f.life) if f.life == f.multiplayer_life

@@ -171,7 +171,7 @@ def test_903_12c_a_planeswalker_may_be_a_brawl_commander_not_a_commander_one():
     assert problems(deck, "brawl") == []
     assert [p.rule for p in preset("commander").problems(deck)] == ["903.5a", "903.3"]
     for format in ("brawl", "commander"):
-        found = warned(lambda: simulate(deck, games=200, turns=3, seed=1, threads=1, format=format))
+        found = warned(lambda format=format: simulate(deck, games=200, turns=3, seed=1, threads=1, format=format))
         assert found == [str(p) for p in preset(format).problems(deck)]
     res = simulate(deck, games=200, turns=3, seed=1, threads=1, format="brawl")
     assert res.rules.commanders == (WALKER.name,)
