@@ -60,12 +60,14 @@ class Format:
 
     `min_cards`..`max_cards` (None: no maximum) count the main deck and the commanders;
     `copies` is the most copies of a card with one English name (None: any number, as drafted),
-    basic lands and cards whose text allows more excepted (`copies_allowed`); `max_sideboard`
+    basic lands and cards whose text allows more excepted (`copies_allowed`), counted with the
+    sideboard's and the companion's where `copies_with_sideboard` (100.4a); `max_sideboard`
     (None: any); `commander`: a Commander deck (a commander in the command zone, every card
     within its colour identity: 903.4, 903.5c-d), `planeswalker_commander`: a planeswalker may
     be the commander (Brawl, 903.12c), `colourless_basics`: a colourless commander's deck may
-    hold basic lands of one basic land type (Brawl, 903.12e). `life` and `multiplayer_life`: each player's starting
-    life in a two-player and a multiplayer game; `multiplayer`: the kind of game by default;
+    hold basic lands of one basic land type (Brawl, 903.12e). `life` and `multiplayer_life`:
+    each player's starting life in a two-player and a multiplayer game; `multiplayer`: the
+    kind of game by default;
     `free_mulligan`: the first mulligan is free even in a two-player game (Brawl, 903.12g; any
     multiplayer game's is, 103.5c). `lands`: Karsten's default land count (`deck_size` cards),
     the baselines' figure when his formulas have none for a deck's size."""
@@ -75,6 +77,7 @@ class Format:
     size_rule: str
     copies: int | None
     copies_rule: str
+    copies_with_sideboard: bool
     max_sideboard: int | None
     commander: bool
     planeswalker_commander: bool
@@ -140,9 +143,7 @@ class Format:
         if self.max_sideboard is not None and side > self.max_sideboard:
             problem(None, "100.4a", f"the sideboard has {side} cards: at most {self.max_sideboard} are allowed")
         if self.copies is not None:
-            # (100.4a: in constructed play the limit counts the deck and the sideboard together)
-            sections = ("maindeck", "sideboard", "companion") if self.max_sideboard is not None \
-                else ("maindeck", "commander")
+            sections = ("maindeck", "commander") + (("sideboard", "companion") if self.copies_with_sideboard else ())
             for c, n in _copies(deck, sections):
                 allowed = copies_allowed(c, self.copies)
                 if allowed is not None and n > allowed:
@@ -174,10 +175,10 @@ class Format:
                 # 903.12e: a colourless commander's deck may hold basic lands of one basic land type
                 basic_types.update(t for t in c.subtypes if t in _TYPE_COLOR)
                 continue
-            outside = [col for col in color_order(color_identity([c])) if col not in allowed]
-            if outside:
-                problem(c.name, "903.5c", f"{c.name!r} ({''.join(color_order(color_identity([c])))}) is outside "
-                                          f"the commander's colour identity ({shown_identity})")
+            own = color_order(color_identity([c]))
+            if any(col not in allowed for col in own):
+                problem(c.name, "903.5c", f"{c.name!r} ({''.join(own)}) is outside the commander's colour "
+                                          f"identity ({shown_identity})")
                 continue
             makes = [_TYPE_COLOR[t] for t in c.subtypes if t in _TYPE_COLOR and _TYPE_COLOR[t] not in allowed]
             if makes:
@@ -230,23 +231,30 @@ _KARSTEN_60 = "Karsten: 24 to 26 lands of 60, 19.59 + 1.90 × average mana value
 _NO_COMMANDER = dict(commander=False, planeswalker_commander=False, colourless_basics=False)
 
 FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("limited", min_cards=40, max_cards=None, size_rule="100.2b", copies=None, copies_rule="100.2b",
-           max_sideboard=None, **_NO_COMMANDER, life=STARTING_LIFE, multiplayer_life=STARTING_LIFE,
-           life_rule="103.4", multiplayer=False, free_mulligan=False, deck_size=40, lands=17,
-           lands_detail="Karsten: 17 lands of 40, the Limited deck of his 2022 sources tables"),
-    Format("constructed", min_cards=60, max_cards=None, size_rule="100.2a", copies=4, copies_rule="100.2a",
-           max_sideboard=15, **_NO_COMMANDER, life=STARTING_LIFE, multiplayer_life=STARTING_LIFE,
-           life_rule="103.4", multiplayer=False, free_mulligan=False, deck_size=60, lands=25,
-           lands_detail=_KARSTEN_60),
-    Format("commander", min_cards=100, max_cards=100, size_rule="903.5a", copies=1, copies_rule="903.5b",
-           max_sideboard=None, commander=True, planeswalker_commander=False, colourless_basics=False,
-           life=COMMANDER_LIFE, multiplayer_life=COMMANDER_LIFE, life_rule="103.4c", multiplayer=True,
-           free_mulligan=False, deck_size=99, lands=37,
-           lands_detail="Karsten: about 37 lands of 99 besides the commander (31.42 + 3.13 × average mana "
-                        "value by his 2022 formula)"),
-    Format("brawl", min_cards=60, max_cards=60, size_rule="903.12d", copies=1, copies_rule="903.5b",
-           max_sideboard=None, commander=True, planeswalker_commander=True, colourless_basics=True,
-           life=25, multiplayer_life=30, life_rule="103.4d", multiplayer=False, free_mulligan=True,
+    Format("limited", min_cards=40, max_cards=None, size_rule="100.2b",
+           copies=None, copies_rule="100.2b", copies_with_sideboard=False, max_sideboard=None,
+           **_NO_COMMANDER,
+           life=STARTING_LIFE, multiplayer_life=STARTING_LIFE, life_rule="103.4",
+           multiplayer=False, free_mulligan=False,
+           deck_size=40, lands=17, lands_detail="Karsten: 17 lands of 40, the Limited deck of his 2022 sources tables"),
+    Format("constructed", min_cards=60, max_cards=None, size_rule="100.2a",
+           copies=4, copies_rule="100.2a", copies_with_sideboard=True, max_sideboard=15,
+           **_NO_COMMANDER,
+           life=STARTING_LIFE, multiplayer_life=STARTING_LIFE, life_rule="103.4",
+           multiplayer=False, free_mulligan=False,
+           deck_size=60, lands=25, lands_detail=_KARSTEN_60),
+    Format("commander", min_cards=100, max_cards=100, size_rule="903.5a",
+           copies=1, copies_rule="903.5b", copies_with_sideboard=False, max_sideboard=None,
+           commander=True, planeswalker_commander=False, colourless_basics=False,
+           life=COMMANDER_LIFE, multiplayer_life=COMMANDER_LIFE, life_rule="103.4c",
+           multiplayer=True, free_mulligan=False,
+           deck_size=99, lands=37, lands_detail="Karsten: about 37 lands of 99 besides the commander (31.42 + 3.13 "
+                                                "× average mana value by his 2022 formula)"),
+    Format("brawl", min_cards=60, max_cards=60, size_rule="903.12d",
+           copies=1, copies_rule="903.5b", copies_with_sideboard=False, max_sideboard=None,
+           commander=True, planeswalker_commander=True, colourless_basics=True,
+           life=25, multiplayer_life=30, life_rule="103.4d",
+           multiplayer=False, free_mulligan=True,
            deck_size=60, lands=25, lands_detail=_KARSTEN_60),
 )}
 

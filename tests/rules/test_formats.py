@@ -148,12 +148,14 @@ def test_903_5c_a_card_outside_the_commanders_identity_warns_naming_it():
 def test_903_5d_a_land_of_a_basic_land_type_making_a_colour_outside_the_identity():
     """A Mountain's mana symbol is reminder text (its identity is colourless, 903.4c), but a
     land with the type Mountain makes red mana: not in a mono-green deck (903.5d); a dual land
-    with Forest and Mountain neither."""
-    deck = Deck({"Forest": 97, "Mountain": 1, "Stomping Ground": 1}, commander={BEAR: 1})
+    with Forest and Mountain neither; nor any basic land of another colour (305.6: Plains W,
+    Island U, Swamp B, Mountain R)."""
+    deck = Deck({"Forest": 94, "Plains": 1, "Island": 1, "Swamp": 1, "Mountain": 1, "Stomping Ground": 1},
+                commander={BEAR: 1})
     assert problems(deck, "commander") == [
-        "commander: 'Mountain' has a basic land type making R, outside the commander's colour identity (G) (903.5d)",
-        "commander: 'Stomping Ground' has a basic land type making R, outside the commander's colour identity (G) "
-        "(903.5d)"]
+        f"commander: '{land}' has a basic land type making {color}, outside the commander's colour identity (G) "
+        "(903.5d)" for land, color in (("Plains", "W"), ("Island", "U"), ("Swamp", "B"), ("Mountain", "R"),
+                                       ("Stomping Ground", "R"))]
 
 
 def test_903_3_no_commander_or_one_that_cant_be_warned():
