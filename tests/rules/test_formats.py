@@ -384,6 +384,21 @@ def test_optimize_sweep_plays_the_format_and_its_baselines():
     assert r.result("50").rules.format is FORMATS["brawl"]
 
 
+def test_mtgsim_optimize_format_brawl_says_its_format_and_game(tmp_path, capsys):
+    from mtgsim.cli import main
+    deck = tmp_path / "brawl.txt"
+    deck.write_text("Commander\n1 Ezuri, Renegade Leader\n\nDeck\n25 Forest\n34 Llanowar Elves\n")
+    code = main(["optimize", str(deck), "--lands", "24..25", "--land", "Forest", "--cut", "Llanowar Elves",
+                 "--objective", "castable:Ezuri, Renegade Leader@3", "--games", "4096", "--turns", "3",
+                 "--seed", "1", "--format", "brawl"])
+    captured = capsys.readouterr()
+    assert code == 0
+    assert "format: brawl (exactly 60 cards with the commander (903.12d)" in captured.out
+    assert "first mulligan free (903.12g); opponent at 25 life (103.4d)" in captured.out
+    assert captured.err.splitlines() == [        # (each variant's own problem, each once)
+        f"mtgsim: warning: brawl: {n} copies of 'Llanowar Elves': singleton (903.5b)" for n in (35, 34)]
+
+
 def optimize_objective():
     from mtgsim import Objective
     return Objective.castable({"Grizzly Bears": 1}, turn=2)
