@@ -14,7 +14,7 @@ import warnings
 import numpy as np
 import pytest
 
-from mtgsim import ArgumentError, Deck, Format, FormatWarning, MulliganPolicy, card, optimize, simulate
+from mtgsim import ArgumentError, Deck, Format, FormatWarning, MulliganPolicy, card, card_db, optimize, simulate
 from mtgsim.cli_common import example_decks
 from mtgsim.formats import FORMATS, copies_allowed, doc_table, preset
 from mtgsim.optimize import baselines
@@ -202,6 +202,28 @@ def test_deck_check_reads_the_same_problems_for_every_preset():
     deck = Deck({"Forest": 97, "Grizzly Bears": 2}, commander={BEAR: 1})
     for name in FORMATS:
         assert deck.check(name) == [p.message for p in preset(name).problems(deck)]
+
+
+def test_903_real_duel_commander_decks_are_legal_commander_decks(tmp_path):
+    """The recent MTGO Duel Commander decks of tests/data/tournament_decks.txt (100 cards,
+    singleton, within the commander's identity: Commander's construction rules, 903.5) read with
+    the real cards of the oracle corpus: none has a problem. Those naming a card newer than the
+    corpus are left out (test_tournament_decks.py lists them); at least half are checked."""
+    from benchmark_scripts import script
+    from corpus import corpus_path
+    corpus_path()                                   # (skipped, saying why, without the corpus)
+    bench = script("coverage")
+    decks = [d for d in bench.read_decks() if d.format == "commander"]
+    db = card_db(bench.corpus_cut({n for d in decks for _, n in d.rows}, tmp_path / "cut.json"))
+    checked = 0
+    for d in decks:
+        if any(name not in db for _, name in d.rows):
+            continue
+        main = {name: n for n, name in d.rows if name not in d.commander}
+        deck = Deck(main, commander={c: 1 for c in d.commander}, db=db)
+        assert (len(deck), deck.check("commander")) == (100, []), d.event
+        checked += 1
+    assert checked >= 50, checked
 
 
 # ---- the games' settings ---------------------------------------------------------------------------
