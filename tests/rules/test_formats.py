@@ -204,26 +204,32 @@ def test_deck_check_reads_the_same_problems_for_every_preset():
         assert deck.check(name) == [p.message for p in preset(name).problems(deck)]
 
 
-def test_903_real_duel_commander_decks_are_legal_commander_decks(tmp_path):
-    """The recent MTGO Duel Commander decks of tests/data/tournament_decks.txt (100 cards,
-    singleton, within the commander's identity: Commander's construction rules, 903.5) read with
-    the real cards of the oracle corpus: none has a problem. Those naming a card newer than the
-    corpus are left out (test_tournament_decks.py lists them); at least half are checked."""
+def test_real_tournament_decks_are_legal_in_their_format(tmp_path):
+    """The recent MTGO decks of tests/data/tournament_decks.txt read with the real cards of the
+    oracle corpus: every main deck of Standard, Pioneer, Modern, Legacy and Pauper is a legal
+    Constructed deck (100.2a: 60 cards or more, 4 copies at most but for basic lands and the
+    cards allowing more), every Duel Commander deck a legal Commander deck (903.5: 100 cards,
+    singleton, within the commander's colour identity). Those naming a card newer than the
+    corpus are left out (test_tournament_decks.py lists them); most are checked."""
     from benchmark_scripts import script
     from corpus import corpus_path
     corpus_path()                                   # (skipped, saying why, without the corpus)
     bench = script("coverage")
-    decks = [d for d in bench.read_decks() if d.format == "commander"]
+    decks = bench.read_decks()
     db = card_db(bench.corpus_cut({n for d in decks for _, n in d.rows}, tmp_path / "cut.json"))
-    checked = 0
+    checked = {"commander": 0, "constructed": 0}
     for d in decks:
         if any(name not in db for _, name in d.rows):
             continue
-        main = {name: n for n, name in d.rows if name not in d.commander}
-        deck = Deck(main, commander={c: 1 for c in d.commander}, db=db)
-        assert (len(deck), deck.check("commander")) == (100, []), d.event
-        checked += 1
-    assert checked >= 50, checked
+        main: dict[str, int] = {}
+        for n, name in d.rows:
+            if name not in d.commander:
+                main[name] = main.get(name, 0) + n
+        deck = Deck(main, commander={c: 1 for c in d.commander} or None, db=db)
+        format = "commander" if d.commander else "constructed"
+        assert deck.check(format) == [], (d.format, d.event)
+        checked[format] += 1
+    assert checked["commander"] >= 50 and checked["constructed"] >= 500, checked
 
 
 # ---- the games' settings ---------------------------------------------------------------------------
