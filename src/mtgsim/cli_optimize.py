@@ -289,17 +289,19 @@ def _mulligan_search(args, path) -> int:
     _, policy, seed = run_settings(args)
     smoother = HandSmoother.of(args.hand_smoother, "--hand-smoother")
     start = start_setting(args)
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), legality_printed():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         r = optimize.mulligan(deck, objective, games=args.games, seed=seed, turns=args.turns, budget=args.budget,
                               threads=args.threads, client=args.scheduler, policy=policy, on=start,
                               count_mana_sources=args.count_mana_sources, progress=sys.stderr.isatty(),
-                              track=args.track, hand_smoother=smoother)
+                              track=args.track, hand_smoother=smoother, format=args.format)
     write_outputs(r, args)
     print(f"{deck.name or path}: keep rules ({len(r.labels)} raced, {r.games_used:,} games), {args.turns} turns, "
           f"{START_WORDS[start]}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if r.interrupted else ""))
+    if r.format is not None:
+        print(f"format: {r.format.describe()}")
     _print_smoother(smoother)
     print(f"objective: {r.objective}")
     print(r.table())

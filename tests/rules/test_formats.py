@@ -430,3 +430,30 @@ def test_mtgsim_optimize_format_brawl_says_its_format_and_game(tmp_path, capsys)
 def optimize_objective():
     from mtgsim import Objective
     return Objective.castable({"Grizzly Bears": 1}, turn=2)
+
+
+def test_optimize_mulligan_plays_the_formats_games():
+    """optimize.mulligan(format=) races its keep rules in the format's games: a 2/2 commander over
+    Forests kills on turn 12 at 20 life (Constructed) and on turn 15 at 25 (Brawl, 103.4d), in
+    every game, whatever the rule."""
+    from mtgsim import Objective
+    from mtgsim.optimize.mulligan import DEFAULT, KARSTEN
+    deck = Deck({"Forest": 59}, commander={BEAR: 1})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FormatWarning)
+        runs = {f: optimize.mulligan(deck, Objective.kill_turn("mean"), games=8192, turns=16, seed=1, threads=1,
+                                     rules=[KARSTEN], progress=False, format=f) for f in ("constructed", "brawl")}
+    assert (runs["constructed"].format, runs["brawl"].format) == (FORMATS["constructed"], FORMATS["brawl"])
+    assert runs["constructed"].estimate(DEFAULT).value == 12
+    assert runs["brawl"].estimate(DEFAULT).value == 15
+
+
+def test_mtgsim_optimize_mulligan_search_says_its_format(tmp_path, capsys):
+    from mtgsim.cli import main
+    deck = tmp_path / "brawl.txt"
+    deck.write_text("Commander\n1 Ezuri, Renegade Leader\n\nDeck\n59 Forest\n")
+    code = main(["optimize", str(deck), "--mulligan-search", "--objective", "castable:Ezuri, Renegade Leader@3",
+                 "--games", "8192", "--turns", "3", "--seed", "1", "--threads", "1", "--format", "brawl"])
+    captured = capsys.readouterr()
+    assert code == 0 and captured.err == ""
+    assert captured.out.splitlines()[1].startswith("format: brawl (exactly 60 cards with the commander (903.12d)")

@@ -51,6 +51,11 @@ class RaceReport:
         return self._engine.on
 
     @property
+    def format(self):
+        """The format the games were played by (a mtgsim.formats.Format; None: the deck decided)."""
+        return self._engine.format
+
+    @property
     def interrupted(self) -> bool:
         """Stopped by Ctrl-C: the figures are of the games each variant finished."""
         return self.stopped == "interrupted"
