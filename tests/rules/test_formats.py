@@ -399,6 +399,11 @@ def test_karsten_17_lands_of_40_for_a_limited_deck_and_the_formats_default_where
     assert baselines.land_count(sixty, "limited").recommended == baselines.land_count(sixty).recommended
 
 
+def test_the_limited_presets_lands_are_those_of_karstens_40_card_sources_table():
+    """Declared twice (the preset's figure and the table's assumption): held together here."""
+    assert FORMATS["limited"].lands == baselines.SOURCES_LANDS[40] == 17
+
+
 def test_optimize_sweep_plays_the_format_and_its_baselines():
     """A sweep with format="brawl" plays its variants by Brawl's settings (25 life) and falls
     back on Brawl's land count where no formula fits."""
