@@ -190,6 +190,8 @@ def _print_swaps(deck: Deck, path, args, objective: Objective, common: dict) -> 
           f"{START_WORDS[common['on']]}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if w.interrupted else ""))
+    if w.format is not None:
+        print(f"format: {w.format.describe()}")
     _print_smoother(common["hand_smoother"])
     print(w.table())
     added = {n: (0, 1) for n in w.plan.candidates + ((w.plan.basic,) if w.plan.basic else ())}

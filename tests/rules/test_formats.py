@@ -462,3 +462,29 @@ def test_mtgsim_optimize_mulligan_search_says_its_format(tmp_path, capsys):
     captured = capsys.readouterr()
     assert code == 0 and captured.err == ""
     assert captured.out.splitlines()[1].startswith("format: brawl (exactly 60 cards with the commander (903.12d)")
+
+
+def test_optimize_swaps_plays_the_formats_games():
+    """optimize.swaps(format=) races its swaps in the format's games: the deck as it is (a 2/2
+    commander over Forests) kills on turn 12 at 20 life and on turn 15 at Brawl's 25, exactly."""
+    from mtgsim import Objective
+    filler = card("Test Filler", "{9}{G}", "Sorcery")
+    deck = Deck({"Forest": 58, filler: 1}, commander={BEAR: 1})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FormatWarning)
+        runs = {f: optimize.swaps(deck, [SPROUT], Objective.kill_turn("mean"), games=8192, seed=1, turns=16,
+                                  threads=1, mulligan=NEVER, progress=False, cut=[filler], format=f)
+                for f in ("constructed", "brawl")}
+    assert (runs["constructed"].format, runs["brawl"].format) == (FORMATS["constructed"], FORMATS["brawl"])
+    assert runs["constructed"].deck_estimate.value == 12 and runs["brawl"].deck_estimate.value == 15
+
+
+def test_mtgsim_optimize_swaps_says_its_format(tmp_path, capsys):
+    from mtgsim.cli import main
+    deck = tmp_path / "limited.txt"
+    deck.write_text("Deck\n17 Forest\n23 Grizzly Bears\n\nSideboard\n1 Llanowar Elves\n")
+    code = main(["optimize", str(deck), "--swaps", "--objective", "castable:Grizzly Bears@2", "--games", "8192",
+                 "--turns", "2", "--seed", "1", "--threads", "1", "--format", "limited", "--no-land-swaps"])
+    captured = capsys.readouterr()
+    assert code == 0 and captured.err == ""
+    assert captured.out.splitlines()[1].startswith("format: limited (at least 40 cards")
