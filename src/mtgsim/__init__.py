@@ -7,9 +7,10 @@
 from .cards import CardDatabase, CardDataError, CardDef, UnknownCardError, card, card_db
 from .decklist import Deck, DecklistError
 from .errors import (ArgumentError, ArgumentIndexError, ArgumentTypeError, BulkFileError, ClusterError,
-                     DownloadError, InternalError, LimitError, MissingDependencyError, MtgsimError, RulesError,
-                     UnknownCardInCardDataError, UnknownCardInDecklistError, UnknownNameError,
+                     DownloadError, FormatWarning, InternalError, LimitError, MissingDependencyError, MtgsimError,
+                     RulesError, UnknownCardInCardDataError, UnknownCardInDecklistError, UnknownNameError,
                      UnmodeledTextWarning, UsageError)
+from .formats import Format
 from .mana import Color, ManaCost, ManaCostError, ManaType
 from .scenario import Permanent, Scenario
 from .policy import PlayPolicy
@@ -20,7 +21,7 @@ from . import meta, optimize
 from .version import __version__
 
 __all__ = [
-    "CardDatabase", "CardDataError", "CardDef", "Color", "Deck", "DecklistError", "Estimate", "HandSmoother",
+    "CardDatabase", "CardDataError", "CardDef", "Color", "Deck", "DecklistError", "Estimate", "Format", "HandSmoother",
     "ManaCost", "MulliganPolicy", "Objective", "PlayPolicy", "SimResult", "meta", "optimize", "simulate",
     "ManaCostError", "ManaType", "Permanent", "RulesError", "Scenario", "UnknownCardError", "card",
     "card_db", "__version__",
@@ -28,5 +29,5 @@ __all__ = [
     "MtgsimError", "ArgumentError", "ArgumentTypeError", "ArgumentIndexError", "LimitError",
     "UnknownNameError", "UnknownCardInDecklistError", "UnknownCardInCardDataError", "UsageError",
     "MissingDependencyError", "InternalError", "UnmodeledTextWarning", "BulkFileError", "DownloadError",
-    "ClusterError",
+    "ClusterError", "FormatWarning",
 ]

@@ -15,9 +15,10 @@ from .cards.database import named_card
 from .cards.model import UNMODELED_EFFECT_WORDS
 from .cli_common import add_hand_smoother_option
 from .cli_common import (add_run_options, check_destinations, deck_path, example_decks, interrupted_status, keep_text,
-                         run_settings, start_setting)
+                         legality_printed, run_settings, start_setting)
 from .decklist import Deck
 from .errors import MtgsimError, UnknownCardError, UnmodeledTextWarning, UsageError
+from .formats import FORMATS
 from .play_draw import START_WORDS
 from .simulate import MAX_TURNS, MulliganPolicy
 from .smoother import HandSmoother
@@ -34,6 +35,11 @@ def cmd_deck(args) -> int:
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(deck_path(args), db=db)
     print(deck.summary())
+    if args.format:
+        found = deck.check(args.format)
+        print(f"Legal in {args.format}." if not found else f"Not legal in {args.format}:")
+        for problem in found:
+            print(f"  {problem}")
     return 0
 
 
@@ -54,12 +60,12 @@ def cmd_simulate(args) -> int:
                              "and a land is played, not cast (see lands in play)")
     mulligan, policy, seed = run_settings(args)
     smoother = HandSmoother.of(args.hand_smoother, "--hand-smoother")
-    with warnings.catch_warnings():      # (the result lists them: printed after the report, once)
+    with warnings.catch_warnings(), legality_printed():   # (the result lists the unmodeled: printed after it)
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         res = simulate(deck, games=args.games, turns=args.turns, on=start, seed=seed,
                        mulligan=mulligan, track=track, threads=args.threads, policy=policy,
                        progress=args.games >= 200_000 and sys.stderr.isatty(),
-                       multiplayer=args.multiplayer, hand_smoother=smoother)
+                       multiplayer=args.multiplayer, hand_smoother=smoother, format=args.format)
     # The files first: a closed stdout (`| head`) or a second Ctrl-C while printing loses none.
     if args.json:
         res.to_json(args.json)
@@ -120,6 +126,7 @@ def _report(res, track, mana_values: dict[str, int] | None = None, seed_drawn: b
              f"{START_WORDS[res.on]}, seed {res.seed}"
              + (f" (drawn at random: --seed {res.seed} replays this run)" if seed_drawn else "")
              + (" (interrupted)" if res.interrupted else ""), keep_line(res.keep, res.keep_mana_sources),
+             *([f"format: {res.rules.format.describe()}"] if res.rules.format is not None else []),
              f"game: {res.rules.describe()}", smoother_line(res.hand_smoother), ""]
     shown = shown_cards(res, track)
     width = max([len(n) for n in shown] + [24])
@@ -275,6 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="use a bundled example deck instead (see `mtgsim examples`)")
     d.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
+    d.add_argument("--format", choices=list(FORMATS), default=None,
+                   help="also check the deck against a format: each problem naming the card and the rule")
     d.set_defaults(run=cmd_deck)
     s = sub.add_parser("simulate", help="goldfish a deck many times: castable on curve, mana, kill turn")
     s.add_argument("deck", nargs="?", help="decklist file (MTG Arena, MTGO .txt/.dek, or plain)")

@@ -10,11 +10,15 @@ import os
 import re
 import secrets
 import sys
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 
 from .checks import MAX_GAMES, MAX_THREADS
-from .errors import ArgumentError, MissingDependencyError, UsageError
+from .errors import ArgumentError, FormatWarning, MissingDependencyError, UsageError
+from .formats import FORMATS
 from .play_draw import ON
 from .policy import COLORS, LANDS, SPELLS, PlayPolicy
 from .simulate import MAX_TURNS, MulliganPolicy
@@ -144,6 +148,25 @@ def start_setting(args) -> str:
     return "draw" if args.on_draw else args.on or "play"
 
 
+@contextmanager
+def legality_printed() -> Iterator[None]:
+    """The FormatWarnings raised inside (a deck's legality problems in the --format asked for)
+    printed to stderr as they come, one line each, each once; other warnings as before."""
+    seen: set[str] = set()
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", FormatWarning)
+        show = warnings.showwarning
+
+        def show_legality(message, category, filename, lineno, file=None, line=None):
+            if not issubclass(category, FormatWarning):
+                show(message, category, filename, lineno, file, line)
+            elif str(message) not in seen:
+                seen.add(str(message))
+                print(f"mtgsim: warning: {message}", file=sys.stderr)
+        warnings.showwarning = show_legality
+        yield
+
+
 def keep_text(keep: dict) -> str:
     """A keep rule as --keep takes it: "7:2-5,6:2-4,5:2-4"."""
     return ",".join(f"{size}:{lo}-{hi}" for size, (lo, hi) in sorted(keep.items(), reverse=True))
@@ -208,6 +231,12 @@ def add_run_options(s, games_help: str | None = None) -> None:
                    help="start on the play, on the draw, or both: half the games each way, reported apart "
                         "and together (default: play)")
     s.add_argument("--on-draw", action="store_true", help="be on the draw: the same as --on draw")
+    s.add_argument("--format", choices=list(FORMATS), default=None,
+                   help="check the deck against a format and play by its settings: its legality problems "
+                        "are warned (the deck is played anyway); the format sets the starting life, two-player "
+                        "or multiplayer, a free first mulligan (Brawl) and the baselines' land count "
+                        "(default: none: the deck decides, a Commander section making a Commander game; "
+                        "see docs/formats.md)")
     mull = s.add_mutually_exclusive_group()
     mull.add_argument("--keep", type=_keep_rule, default=None, metavar="RULE",
                       help="the London mulligan's keep rule: per hand size, the lands kept, as "

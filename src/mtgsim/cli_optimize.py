@@ -20,8 +20,8 @@ import warnings
 
 from .cards import card_db
 from .cli_common import add_hand_smoother_option
-from .cli_common import (add_run_options, bounded_int, check_destinations, deck_path, interrupted_status, run_settings,
-                         start_setting, write_outputs)
+from .cli_common import (add_run_options, bounded_int, check_destinations, deck_path, interrupted_status,
+                         legality_printed, run_settings, start_setting, write_outputs)
 from .decklist import Deck
 from .errors import UnmodeledTextWarning, UsageError
 from .objective import DEFINITION, Objective
@@ -181,7 +181,7 @@ def _print_swaps(deck: Deck, path, args, objective: Objective, common: dict) -> 
     """--swaps: run optimize.swaps, write the files asked for, print the header and the table."""
     if args.plot:
         raise UsageError("--plot: not for --swaps (its table, --json and --csv give every swap)")
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), legality_printed():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         w = _swaps(deck, args, objective, common)
     write_outputs(w, args)
@@ -190,6 +190,8 @@ def _print_swaps(deck: Deck, path, args, objective: Objective, common: dict) -> 
           f"{START_WORDS[common['on']]}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if w.interrupted else ""))
+    if w.format is not None:
+        print(f"format: {w.format.describe()}")
     _print_smoother(common["hand_smoother"])
     print(w.table())
     added = {n: (0, 1) for n in w.plan.candidates + ((w.plan.basic,) if w.plan.basic else ())}
@@ -227,14 +229,14 @@ def cmd_optimize(args) -> int:
     start = start_setting(args)
     common = dict(turns=args.turns, on=start, mulligan=mulligan, policy=policy, seed=seed,
                   threads=args.threads, client=args.scheduler, progress=sys.stderr.isatty(), track=args.track,
-                  hand_smoother=HandSmoother.of(args.hand_smoother, "--hand-smoother"))
+                  hand_smoother=HandSmoother.of(args.hand_smoother, "--hand-smoother"), format=args.format)
     if args.swaps or lands is None:          # (no --lands: only with --swaps)
         return _print_swaps(deck, path, args, objective, common)
     given = [flag for flag, on in (("--from", args.swaps_from), ("--candidates", args.candidates),
                                    ("--no-land-swaps", args.no_land_swaps)) if on]
     if given:
         raise UsageError(f"{', '.join(given)}: only with --swaps")
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), legality_printed():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         if args.mana_base:
             given = [flag for flag, on in (("--land", args.land), ("--cut", args.cut), ("--vary-size", args.vary_size))
@@ -257,8 +259,10 @@ def cmd_optimize(args) -> int:
           f"{START_WORDS[start]}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if r.interrupted else ""))
-    rules = GameRules.of(deck)
-    if rules.commanders:             # (a Commander deck's variants play a Commander game: 903)
+    rules = GameRules.of(deck, None, args.format)
+    if rules.format is not None:
+        print(f"format: {rules.format.describe()}")
+    if rules.commanders or rules.format is not None:    # (a Commander deck's variants play a Commander game: 903)
         print(f"game: {rules.describe()}")
     _print_smoother(common["hand_smoother"])
     print(r.table())
@@ -287,17 +291,19 @@ def _mulligan_search(args, path) -> int:
     _, policy, seed = run_settings(args)
     smoother = HandSmoother.of(args.hand_smoother, "--hand-smoother")
     start = start_setting(args)
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), legality_printed():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         r = optimize.mulligan(deck, objective, games=args.games, seed=seed, turns=args.turns, budget=args.budget,
                               threads=args.threads, client=args.scheduler, policy=policy, on=start,
                               count_mana_sources=args.count_mana_sources, progress=sys.stderr.isatty(),
-                              track=args.track, hand_smoother=smoother)
+                              track=args.track, hand_smoother=smoother, format=args.format)
     write_outputs(r, args)
     print(f"{deck.name or path}: keep rules ({len(r.labels)} raced, {r.games_used:,} games), {args.turns} turns, "
           f"{START_WORDS[start]}, seed {seed}"
           + (" (drawn at random: --seed replays it)" if args.seed is None else "")
           + (" (interrupted)" if r.interrupted else ""))
+    if r.format is not None:
+        print(f"format: {r.format.describe()}")
     _print_smoother(smoother)
     print(f"objective: {r.objective}")
     print(r.table())

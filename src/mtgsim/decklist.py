@@ -1,5 +1,6 @@
 """Decklists: reading the common text and XML formats, and a `Deck` of resolved cards with the
-numbers a deck builder looks at (curve, colour requirements, mana sources, basic legality).
+numbers a deck builder looks at (curve, colour requirements, mana sources, legality in a
+format: mtgsim.formats).
 
 Formats are told apart by their content, so `Deck.from_file` and `Deck.from_text` read them all:
 
@@ -48,6 +49,7 @@ from .cards.resolved import ResolvedCards
 from .errors import (ArgumentError, ArgumentTypeError, DecklistError, LimitError,
                      UnknownCardInDecklistError, shown)
 from .files import input_path
+from .formats import FORMATS, preset
 from .mana import COLOR_ORDER, Color, ManaCost, SymbolKind
 
 __all__ = ["Deck", "DecklistError", "UnknownCardInDecklistError", "ColorRequirement", "SECTIONS",
@@ -720,61 +722,14 @@ class Deck(DeckCards):
         return "\n".join(lines)
 
     # ---- validation ------------------------------------------------------------------------
-    def check(self, format: str = "constructed") -> list[str]:
-        """Problems with the deck's construction for `format` ("constructed": at least 60
-        cards, up to 15 in the sideboard, at most 4 of a non-basic card across deck and
-        sideboard; "commander": exactly 100 cards with the commander, one or two legendary
-        commanders, one of each non-basic card). Colour identity is not checked."""
-        if isinstance(format, str) and format == "constructed":
-            return self._check_constructed()
-        if isinstance(format, str) and format == "commander":
-            return self._check_commander()
-        raise ArgumentError(f"format {shown(format)} is not 'constructed' or 'commander'")
-
-    def _copies(self, sections: Iterable[str]) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for s in sections:
-            for name, n in self._counts[s].items():
-                out[name] = out.get(name, 0) + n
-        return out
-
-    def _too_many(self, sections: Iterable[str], limit: int) -> list[str]:
-        return [f"{n} copies of {name!r}: at most {limit} of a card that is not a basic land"
-                for name, n in self._copies(sections).items()
-                if n > limit and not any_number_allowed(self._defs[name])]
-
-    def _check_constructed(self) -> list[str]:
-        problems = []
-        main, side = sum(self._counts[MAINDECK].values()), sum(self._counts[SIDEBOARD].values())
-        if main < 60:
-            problems.append(f"the main deck has {main} cards: at least 60 are needed")
-        if side > 15:
-            problems.append(f"the sideboard has {side} cards: at most 15 are allowed")
-        return problems + self._too_many((MAINDECK, SIDEBOARD, COMPANION), 4)
-
-    def _check_commander(self) -> list[str]:
-        problems = []
-        if len(self) != 100:
-            problems.append(f"the deck has {len(self)} cards with its commander: exactly 100 are needed")
-        commanders = self._counts[COMMANDER]
-        if not commanders:
-            problems.append("no commander")
-        elif sum(commanders.values()) > 2:
-            problems.append(f"{sum(commanders.values())} commanders: one, or two with partner")
-        for name in commanders:
-            why = commander_problem(self._defs[name])
-            if why:
-                problems.append(why)
-        return problems + self._too_many((MAINDECK, COMMANDER), 1)
-
-
-def commander_problem(c) -> str | None:
-    """Why card `c` can't be a commander (903.3: a legendary creature, Vehicle or Spacecraft
-    card, or one whose text says it can be your commander, 903.3a), or None if it can."""
-    if "Legendary" in c.supertypes and (c.is_creature or "Vehicle" in c.subtypes or "Spacecraft" in c.subtypes
-                                        or "can be your commander" in c.text.lower()):
-        return None
-    return f"{c.name!r} can't be a commander: it is not a legendary creature, Vehicle or Spacecraft (903.3)"
+    def check(self, format="constructed") -> list[str]:
+        """Problems with the deck's construction for `format` (a preset's name: "limited",
+        "constructed", "commander", "brawl", or a mtgsim.formats.Format), each naming the card
+        and the rule: see `Format.problems`."""
+        fmt = preset(format)
+        if fmt is None:
+            raise ArgumentError(f"format None is not a preset: one of {', '.join(FORMATS)} (or a Format)")
+        return [p.message for p in fmt.problems(self)]
 
 
 def _check_db_and_name(db: object, name: object) -> None:
@@ -784,11 +739,6 @@ def _check_db_and_name(db: object, name: object) -> None:
                                 f"{type(db).__name__}")
     if name is not None and not isinstance(name, str):
         raise ArgumentTypeError(f"name must be a str or None, not {type(name).__name__}")
-
-
-def any_number_allowed(card: CardDef) -> bool:
-    """Basic lands, and cards saying "A deck can have any number of cards named ..."."""
-    return card.is_basic or "any number of cards named" in card.text.lower()
 
 
 def _decode(data: bytes, source: str) -> str:

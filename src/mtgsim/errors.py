@@ -21,11 +21,14 @@ from the built-in exception it fits, so it can be caught either way:
         ClusterError(OSError)              a Dask scheduler out of reach (names the address)
         InternalError(RuntimeError)        a broken invariant: a bug in mtgsim
 
-and one warning:
+and two warnings:
 
     UnmodeledTextWarning(UserWarning)      a card's text the engine does not act on, reported
                                            once per card as the card enters a simulation or
                                            a Scenario
+    FormatWarning(UserWarning)             a deck not legal in the format a simulation was asked
+                                           for (mtgsim.formats): one per card and rule, the deck
+                                           played anyway
 
 `UnknownNameError` is a KeyError (not only a LookupError) because a `CardDatabase` is a
 Mapping, whose protocol is KeyError, and because the compiled tables' name look-up raised
@@ -40,8 +43,8 @@ from typing import Any
 
 __all__ = [
     "ArgumentError", "ArgumentIndexError", "ArgumentTypeError", "BulkFileError", "CardDataError",
-    "ClusterError", "DecklistError", "DownloadError", "InternalError", "LimitError", "ManaCostError",
-    "MissingDependencyError", "MtgsimError", "RulesError", "UnknownCardError",
+    "ClusterError", "DecklistError", "DownloadError", "FormatWarning", "InternalError", "LimitError",
+    "ManaCostError", "MissingDependencyError", "MtgsimError", "RulesError", "UnknownCardError",
     "UnknownCardInCardDataError", "UnknownCardInDecklistError", "UnknownNameError",
     "UnmodeledTextWarning", "UsageError",
 ]
@@ -54,6 +57,11 @@ class MtgsimError(Exception):
 class UnmodeledTextWarning(UserWarning):
     """Part of a card's text that the engine does not act on (the card's `unmodeled` note):
     its results leave that part out."""
+
+
+class FormatWarning(UserWarning):
+    """A deck not legal in the format asked for (`simulate(..., format=)`): one warning per
+    problem, naming the card and the rule ("4 copies max (100.2a)"); the deck is played anyway."""
 
 
 def warn_unmodeled(cards, stacklevel: int = 3) -> None:

@@ -69,8 +69,9 @@ class GamePlan:
     """One deck's games as the compiled core plays them: the compiled tables, the library as
     CARD rows (its order is the deck positions the random draws pick from), the turns, who
     starts, the mulligan's keep ranges, the tracked cards' rows, the main colour, the play
-    policy's arrays, the kind of game (commanders, multiplayer, starting life) and the hand
-    smoother (mtgsim.smoother: Arena's best-of-one deal; None: seven draws); with
+    policy's arrays, the kind of game (commanders, multiplayer, starting life, a free first
+    mulligan) and the hand smoother (mtgsim.smoother: Arena's best-of-one deal; None: seven
+    draws); with
     `game_streams`, each game of a chunk draws from a stream of its own (so decks compared with
     common random numbers stay in step from game to game, whatever each game drew). Picklable;
     the kernel's spec is built once per process, on first use."""
@@ -86,11 +87,12 @@ class GamePlan:
     keep_sources: bool
     game_streams: bool = False      # each game its own random stream (common random numbers)
     commander: tuple = ()           # the commanders' CARD rows: in the command zone (903.6)
-    multiplayer: bool = False       # free first mulligan (103.5c), turn-1 draw (103.8c)
+    multiplayer: bool = False       # the first player draws on turn 1 (103.8c)
     starting_life: int = 20         # each player's (103.4; 903.7)
     castable_by: np.ndarray | None = None   # per hand size, the keep rule's castable condition (None: none)
     hand_smoother: HandSmoother | None = None    # how hands are dealt (None: seven draws)
     both: bool = False              # on="both": even chunks on the play, odd ones on the draw (on_play True)
+    free_mulligan: bool = False     # the first mulligan is free (103.5c: multiplayer; 903.12g: Brawl)
     _core_tables: _core.CoreTables | None = field(default=None, repr=False)
     _specs: dict = field(default_factory=dict, repr=False)     # {on_play: its GoldfishSpec}
 
@@ -105,7 +107,7 @@ class GamePlan:
                                       on_play, self.keep_lo, self.keep_hi, self.track_rows,
                                       self.color, self.plays, self.keep_sources, self.game_streams,
                                       self.commander, self.multiplayer, self.starting_life,
-                                      castable_by=self.castable_by)
+                                      castable_by=self.castable_by, free_mulligan=self.free_mulligan)
             if self.hand_smoother is not None:     # (its weights for the library's lands, as the core counts them)
                 s = self.hand_smoother
                 spec = _core.with_hand_smoother(spec, s.candidates, s.mulligans,

@@ -33,7 +33,7 @@ from .cards.creature_types import CREATURE_TYPES
 from .cards.model import CARD_TYPES, ActivatedAbility, EntersEffect
 from .checks import flag, is_whole
 from .compile import Tables, compile_cards
-from .decklist import commander_problem
+from .formats import commander_problem
 from .errors import (
     ArgumentError,
     ArgumentTypeError,

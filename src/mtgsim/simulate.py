@@ -23,9 +23,10 @@ from .cards import CardDef, UnknownCardError, closest_names, normalize_name
 from .cards.coverage import DeckReading
 from .cards.database import named_card
 from .compile import Tables, colors_by_pips, compile_deck
-from .decklist import Deck, commander_problem
+from .decklist import Deck
 from .errors import ArgumentError, ArgumentTypeError, LimitError, shown, warn_unmodeled
 from .files import output_path, write_json
+from .formats import COMMANDER_LIFE, STARTING_LIFE, Format, commander_problem, preset, warn_problems
 from .mana import COLOR_ORDER
 from .plotting import pyplot, save_figure
 from .policy import PlayPolicy
@@ -49,8 +50,6 @@ MAX_TURNS = _core.MAX_TURNS
 MAX_TRACKED = _core.MAX_TRACKED
 MAX_LIBRARY = _core.MAX_LIBRARY
 Z95 = 1.959963984540054
-STARTING_LIFE = 20          # 103.4
-COMMANDER_LIFE = 40         # 903.7
 
 
 @dataclass(frozen=True)
@@ -202,25 +201,32 @@ class GameRules:
     (903.8); every player starts at 40 life (903.7). `multiplayer` (the default for Commander):
     the first mulligan is free (103.5c) and the player who plays first draws on their first
     turn (103.8c); else the two-player rules (no free mulligan; 103.8a: the starting player
-    skips that draw). Other decks: 20 life (103.4), two players unless asked."""
+    skips that draw). Other decks: 20 life (103.4), two players unless asked. `format`: the
+    preset asked for (mtgsim.formats; None: the deck decided), whose settings are the defaults:
+    its starting life (Brawl: 25 two-player, 30 multiplayer, 103.4d), its kind of game, and
+    Brawl's free first mulligan in any game (903.12g)."""
     commanders: tuple[str, ...] = ()
     multiplayer: bool = False
     starting_life: int = STARTING_LIFE
+    format: Format | None = None
 
     @classmethod
-    def of(cls, deck: Deck, multiplayer: bool | None = None) -> GameRules:
+    def of(cls, deck: Deck, multiplayer: bool | None = None, format: Format | str | None = None) -> GameRules:
         """The rules `deck` is played by: a Commander game if it has a Commander section
-        (whose cards must be commanders: at most two, each a legendary creature, 903.3);
-        `multiplayer` None: a Commander game is multiplayer, any other two-player."""
+        (at most two cards, each a legendary creature, 903.3; with a Commander format, Commander
+        or Brawl, a card that can't be a commander is the format's legality problem, warned,
+        and is cast from the command zone all the same); `multiplayer` None: the format's kind
+        of game, else (no format) a Commander game is multiplayer, any other two-player."""
         if multiplayer is not None and not isinstance(multiplayer, (bool, np.bool_)):
             raise ArgumentTypeError(f"multiplayer must be True, False or None, not {multiplayer!r}")
+        fmt = preset(format)
         cards = deck.cards("commander")
         if sum(k for _, k in cards) > 2:
             raise ArgumentError(f"the deck's Commander section has {sum(k for _, k in cards)} cards: "
                                 "a deck has one commander, or two with partner (903.3, 702.124)")
         for c, _ in cards:
             why = commander_problem(c)
-            if why:
+            if why and (fmt is None or not fmt.commander):    # (a Commander format warns it: Format.problems)
                 raise ArgumentError(f"the deck's Commander section: {why}")
         names = tuple(c.name for c, k in cards for _ in range(k))
         if len(set(names)) < len(names):
@@ -232,8 +238,17 @@ class GameRules:
                 raise ArgumentError(f"{name!r} is the deck's commander and in its main deck too: the "
                                     "commander starts in the command zone, not in the library (903.6); "
                                     "list it in the Commander section only")
+        if fmt is not None:
+            players = fmt.multiplayer if multiplayer is None else bool(multiplayer)
+            return cls(names, players, fmt.starting_life(players), fmt)
         return cls(names, bool(names) if multiplayer is None else bool(multiplayer),
                    COMMANDER_LIFE if names else STARTING_LIFE)
+
+    @property
+    def free_mulligan(self) -> bool:
+        """Whether the first mulligan is free (103.5c: in a multiplayer game and any Brawl game,
+        903.12g)."""
+        return self.multiplayer or (self.format is not None and self.format.free_mulligan)
 
     def describe(self) -> str:
         """The rules in words, for a report's header."""
@@ -241,12 +256,16 @@ class GameRules:
                 if self.commanders else "")
         players = ("multiplayer: first mulligan free (103.5c), the first player draws on turn 1 (103.8c)"
                    if self.multiplayer else "two-player (103.8a: the first player skips the turn-1 draw)")
-        life = f"opponent at {self.starting_life} life" + (" (903.7)" if self.commanders else "")
+        if self.free_mulligan and not self.multiplayer:
+            players += "; first mulligan free (903.12g)"
+        rule = f" ({self.format.life_rule})" if self.format is not None else " (903.7)" if self.commanders else ""
+        life = f"opponent at {self.starting_life} life{rule}"
         return "; ".join(p for p in (game, players, life) if p)
 
     def to_dict(self) -> dict:
         return {"commanders": list(self.commanders), "multiplayer": self.multiplayer,
-                "starting_life": self.starting_life}
+                "starting_life": self.starting_life,
+                "format": self.format.to_dict() if self.format is not None else None}
 
 
 @dataclass
@@ -305,8 +324,8 @@ class SimResult:
     lands)} (empty: every opening seven kept), `keep_mana_sources` whether it counted mana
     creatures and rocks as lands, `keep_castable_by` its castable condition ({hand size: greatest
     mana value}, MulliganPolicy.castable_by; empty: none); `rules` the kind of game (GameRules: Commander, multiplayer,
-    the starting life); `hand_smoother` how the hands were dealt (mtgsim.smoother: Arena's
-    best-of-one; None: seven cards off a shuffled library). `on` says where the games started:
+    the starting life, the format asked for); `hand_smoother` how the hands were dealt
+    (mtgsim.smoother: Arena's best-of-one; None: seven cards off a shuffled library). `on` says where the games started:
     "play" (`on_play` True), "draw" (False) or "both" (None): then the figures are of the two
     halves' games together, and `halves` holds each half's own SimResult, {"play": ...,
     "draw": ...} (also `res.play`, `res.draw`), a half with no game finished (a run interrupted
@@ -467,7 +486,8 @@ class SimResult:
         "hand_smoother" (its preset's name, or "none"), and a row "on" (play, draw or both); the
         hands' lands as rows "opening_lands" and "hand_lands_after_M_mulligans" (each hand drawn),
         the lands in the "card" column. On "both", the figures of the games together, then each
-        half's, their metrics named "p_castable:play", "p_castable:draw" and so on."""
+        half's, their metrics named "p_castable:play", "p_castable:draw" and so on. With a format
+        asked for, a row "format" (its name in the card column)."""
         import csv
         with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
@@ -480,6 +500,8 @@ class SimResult:
             w.writerow(["hand_smoother", "", "", self.hand_smoother.name if self.hand_smoother else "none",
                         "", "", ""])
             w.writerow(["on", "", "", self.on, "", "", ""])
+            if self.rules.format is not None:
+                w.writerow(["format", self.rules.format.name, "", "", "", "", ""])
             for metric, lands in [("opening_lands", self.opening_lands)] + [
                     (f"hand_lands_after_{m}_mulligans", self.hand_lands(m)) for m in range(8)]:
                 for k, e in lands.items():
@@ -551,12 +573,13 @@ def seed_sequence(seed) -> np.random.SeedSequence:
 
 
 def game_setup(deck: Deck, turns: int, on_play: bool | None, mulligan, policy, track: Iterable,
-           multiplayer: bool | None = None, hand_smoother=None, on: str | None = None) -> GameSetup:
-    """The games `simulate` would play, compiled and checked; `on_play` and `on` as it takes
-    them (mtgsim.play_draw.start)."""
+           multiplayer: bool | None = None, hand_smoother=None, on: str | None = None,
+           format: Format | str | None = None) -> GameSetup:
+    """The games `simulate` would play, compiled and checked; `on_play`, `on` and `format` as it
+    takes them (mtgsim.play_draw.start)."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
-    rules = GameRules.of(deck, multiplayer)
+    rules = GameRules.of(deck, multiplayer, format)
     if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
         raise ArgumentError(f"turns must be 1..{MAX_TURNS}, got {shown(turns)}")
     library_size = sum(deck.maindeck.values())
@@ -574,6 +597,8 @@ def game_setup(deck: Deck, turns: int, on_play: bool | None, mulligan, policy, t
         raise ArgumentTypeError(f"policy must be a PlayPolicy, not {type(policy).__name__}")
     played = deck.cards("commander") + deck.cards("maindeck")      # (the commanders first)
     warn_unmodeled([c for c, _ in played], stacklevel=4)
+    if rules.format is not None:
+        warn_problems(rules.format, deck, stacklevel=4)
     start = play_draw.start(on, on_play)
     track = (track,) if isinstance(track, (str, CardDef)) else checks.items(track, "track")
     extra = [named_card(deck.db, t, "track") for t in track]
@@ -601,7 +626,8 @@ def game_setup(deck: Deck, turns: int, on_play: bool | None, mulligan, policy, t
                     commander=tuple(int(r) for r in compiled.commander), multiplayer=rules.multiplayer,
                     starting_life=rules.starting_life,
                     castable_by=mulligan.castable_arrays() if mulligan.castable_by else None,
-                    hand_smoother=HandSmoother.of(hand_smoother), both=start == "both")
+                    hand_smoother=HandSmoother.of(hand_smoother), both=start == "both",
+                    free_mulligan=rules.free_mulligan)
     return GameSetup(plan, list(tracked), tables, rules)
 
 
@@ -640,7 +666,7 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool | 
              mulligan: MulliganPolicy | None = None, track: Iterable = (), threads: int | None = None,
              progress: bool = False, policy: PlayPolicy | None = None, client=None,
              multiplayer: bool | None = None, hand_smoother: HandSmoother | str | None = None,
-             on: str | None = None) -> SimResult:
+             on: str | None = None, format: Format | str | None = None) -> SimResult:
     """Goldfish `deck` `games` times for `turns` turns (see the module docstring). `on`: the
     games on the play ("play", the default), on the draw ("draw"), or half each ("both": the
     result's figures are of all its games, `res.play` and `res.draw` each half's; see
@@ -652,11 +678,16 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool | 
     Commander) plays by the multiplayer rules (True: first mulligan free, no first-turn draw
     skipped) or the two-player ones (False). `hand_smoother` deals the hands as Arena's best-of-one
     does (mtgsim.smoother: a HandSmoother or a preset's name, "arena-2024", "arena-2026",
-    "arena-2018"; None or "none": seven cards off a shuffled library, as paper Magic)."""
+    "arena-2018"; None or "none": seven cards off a shuffled library, as paper Magic). `format`
+    ("limited", "constructed", "commander", "brawl" or a mtgsim.formats.Format; None: as the
+    deck decides, no legality checks) checks the deck's legality, warning each problem
+    (FormatWarning, naming the card and the rule), and sets the defaults of the game: starting
+    life, the kind of game, a free first mulligan (an explicit `multiplayer=` or `mulligan=`
+    still wins); the result records it."""
     games = checks.games(games)
     threads = checks.threads(threads)
     progress = checks.flag(progress, "progress")
-    st = game_setup(deck, turns, on_play, mulligan, policy, track, multiplayer, hand_smoother, on)
+    st = game_setup(deck, turns, on_play, mulligan, policy, track, multiplayer, hand_smoother, on, format)
     both = st.plan.both
     play_draw.check_both_games(games, st.plan.on)
     tracked = st.tracked
@@ -753,7 +784,7 @@ def both_ways_result(deck: Deck, tracked, play: np.ndarray, draw: np.ndarray, tu
 def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool | None = None, seed=None,
           mulligan: MulliganPolicy | None = None, policy: PlayPolicy | None = None,
           multiplayer: bool | None = None, hand_smoother: HandSmoother | str | None = None,
-          on: str | None = None) -> str:
+          on: str | None = None, format: Format | str | None = None) -> str:
     """The first `games` games that `simulate` with the same seed plays, turn by turn: hand,
     land played (and the land a bounce land returned), mana available, spells cast (a
     commander: from the command zone; a suspended or plotted card: from exile) and cards suspended or plotted,
@@ -763,10 +794,10 @@ def trace(deck: Deck, games: int = 3, turns: int = 6, on_play: bool | None = Non
     opponent's life; with a hand smoother, the candidate hands' lands and the one kept. `on`
     and `on_play` as `simulate` takes them; on "both", the first ceil(games / 2) games on the
     play (of chunk 0) and the first floor(games / 2) on the draw (of chunk 1), each half under
-    its own heading."""
+    its own heading. `format` as `simulate` takes it."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100:
         raise ArgumentError(f"games must be 1..100 for a trace, got {shown(games)}")
-    st = game_setup(deck, turns, on_play, mulligan, policy, (), multiplayer, hand_smoother, on)
+    st = game_setup(deck, turns, on_play, mulligan, policy, (), multiplayer, hand_smoother, on, format)
     play_draw.check_both_games(games, st.plan.on)
     root = seed_sequence(seed)
     names, smoother = st.tables.card_names, st.plan.hand_smoother

@@ -1,7 +1,7 @@
 """The real decks of benchmarks/decks/ (one per format, counted by benchmarks/instructions.py):
-each parses, is a legal-sized deck of its format, names only cards the oracle corpus
-(tests/corpus.py) spells exactly so, and plays a short simulation. Skipped, saying why, where
-the corpus can't be had."""
+each parses, is a legal deck of its format (but for the problems KNOWN_ILLEGAL lists), names
+only cards the oracle corpus (tests/corpus.py) spells exactly so, and plays a short
+simulation. Skipped, saying why, where the corpus can't be had."""
 import importlib.util
 import json
 import re
@@ -15,6 +15,11 @@ from mtgsim import Deck, card_db, simulate
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = sorted((ROOT / "benchmarks" / "decks").glob("*.txt"))
 _CARD_LINE = re.compile(r"(\d+)\s+(\S.*)")
+# What Deck.check finds wrong with a deck as it was taken for the benchmarks (kept as it is, so
+# that instructions per game stay comparable across sessions): Ghalta's list plays a red-green
+# card under a mono-green commander (903.5c)
+KNOWN_ILLEGAL = {"commander_ghalta_stompy": [
+    "'Regisaur Alpha' (RG) is outside the commander's colour identity (G) (903.5c)"]}
 
 
 def _instructions():
@@ -51,7 +56,7 @@ def test_deck_names_corpus_cards_and_plays(path, records, tmp_path):
     commander = path.stem.startswith("commander_")
     assert len(deck) == (100 if commander else 60)
     assert bool(deck.commander) == commander
-    assert deck.check("commander" if commander else "constructed") == []
+    assert deck.check("commander" if commander else "constructed") == KNOWN_ILLEGAL.get(path.stem, [])
     assert set(deck.maindeck) | set(deck.commander) <= names
     result = simulate(deck, games=50, turns=5, seed=1, threads=1)
     assert result.games == 50

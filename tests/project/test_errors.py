@@ -48,9 +48,10 @@ def test_an_unknown_card_in_a_list_or_file_is_both_errors(member, where):
 
 
 def test_the_family_is_exported_everywhere():
-    assert set(FAMILY) | set(UNKNOWN_CARD_IN) | {mtgsim.MtgsimError, mtgsim.UnmodeledTextWarning} == {
-        getattr(errors, n) for n in errors.__all__}
+    assert set(FAMILY) | set(UNKNOWN_CARD_IN) | {mtgsim.MtgsimError, mtgsim.UnmodeledTextWarning,
+                                                 mtgsim.FormatWarning} == {getattr(errors, n) for n in errors.__all__}
     assert issubclass(mtgsim.UnmodeledTextWarning, UserWarning)
+    assert issubclass(mtgsim.FormatWarning, UserWarning)
     assert set(errors.__all__) <= set(mtgsim.__all__)
     assert all(getattr(mtgsim, n) is getattr(errors, n) for n in errors.__all__)
 

@@ -203,7 +203,8 @@ def test_deck_arguments_of_the_wrong_type(call, fragment):
     (lambda d: d.cards(5), ArgumentError, "section 5 is not one of maindeck"),
     (lambda d: d.cards([]), ArgumentError, r"section \[\] is not one of"),
     (lambda d: d.card(None), ArgumentTypeError, "card names are text, not NoneType"),
-    (lambda d: d.check(None), ArgumentError, "format None is not 'constructed' or 'commander'"),
+    (lambda d: d.check(None), ArgumentError, "format None is not a preset: one of limited, constructed, "
+                                                "commander, brawl"),
     (lambda d: d.check(["x"]), ArgumentError, r"format \['x'\] is not"),
 ])
 def test_deck_method_arguments(call, error, fragment):

@@ -351,8 +351,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     int on_play
     int n_commander              # a Commander game (903): the commanders, 0..2 (702.124), which
     int32_t commander[2]         # start in the command zone, not in the deck (903.6)
-    bint multiplayer             # the first mulligan is free (103.5c) and the player who plays
-                                 # first draws on their first turn (103.8c)
+    bint multiplayer             # the player who plays first draws on their first turn (103.8c;
+                                 # the free first mulligan of 103.5c: free_mulligan)
     int16_t starting_life        # each player's life as the game begins (103.4; 40: 903.7)
     int8_t keep_lo[8]            # per hand size: lands kept, lo..hi (lo = -1: always keep)
     int8_t keep_hi[8]
@@ -436,6 +436,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
                                  # candidate hands dealt for one hand, 2..MAXCANDIDATES (else off)
     bint smoother_mulligans      # ...for the hands after a mulligan too (else the first only)
     double smoother_weight[8]    # ...a candidate's weight by its lands (counts_as_land)
+    bint free_mulligan           # the first mulligan puts no card on the bottom (103.5c: a
+                                 # multiplayer game, and any Brawl game, 903.12g)
 
 
 cdef enum SpellOrder:             # PlayPolicy.spells

@@ -297,7 +297,8 @@ cdef class GoldfishSpec:
 
     def __init__(self, CoreTables core, deck, int turns, bint on_play, keep_lo, keep_hi, track,
                  int chosen_color, dict policy, bint keep_sources=False, bint game_streams=False,
-                 commander=(), bint multiplayer=False, int starting_life=20, castable_by=None):
+                 commander=(), bint multiplayer=False, int starting_life=20, castable_by=None,
+                 bint free_mulligan=False):
         if not 1 <= turns <= MAXTURNS:
             raise ValueError(f"turns must be 1..{MAXTURNS}")
         if not 7 <= len(deck) <= MAXLIB:
@@ -349,6 +350,7 @@ cdef class GoldfishSpec:
                 raise ValueError("a commander must be a card row")
         self.S.multiplayer = multiplayer
         self.S.starting_life = starting_life
+        self.S.free_mulligan = free_mulligan
         self.S.game_streams = game_streams
         self.S.track = <int32_t*>cnp.PyArray_DATA(keep["track"]) if len(track) else NULL
         keep["tracked_as"] = np.full(n_cards, -1, dtype=np.int16)

@@ -511,12 +511,13 @@ cdef int mulligan(Rules* R, Spec* S, Game* g, Rng* rng, int64_t* mulliganed) noe
     draw seven again. Then put one card on the bottom per mulligan, keeping the hand balanced: a
     land while it holds more than the deck's share of lands (rounded up, within the range) or
     nothing else, the least useful first (bottom_rank); else the spell of the highest mana value.
-    In a multiplayer game the first mulligan is free: it puts no card on the bottom (103.5c).
+    In a multiplayer game and in any Brawl game (S.free_mulligan) the first mulligan is free: it
+    puts no card on the bottom (103.5c, 903.12g).
     Returns 8 * draw + lands of the hand kept (before bottoming; lands as the keep rule counts
     them, mana sources aside), and counts each hand shuffled back in mulliganed[8 * draw + lands]
     (the metric layout's)."""
     cdef int taken = 0, drawn = 0, k, size, lands, held, best, target, rank, best_rank, row
-    cdef bint land, free = S.multiplayer
+    cdef bint land, free = S.free_mulligan
     while True:
         deal_hand(R, S, g, rng, drawn == 0)
         held = hand_lands_kept_rule(R, S, g)
@@ -536,7 +537,7 @@ cdef int mulligan(Rules* R, Spec* S, Game* g, Rng* rng, int64_t* mulliganed) noe
             g.library[0][g.lib_n[0]] = g.hand[0][k]
             g.lib_n[0] += 1
         hand_clear(g)
-        taken += not free               # (103.5c: the first one free in a multiplayer game)
+        taken += not free               # (103.5c: the first one free in a multiplayer or Brawl game)
         free = False
     size = 7 - taken if taken < 7 else 0
     target = (size * S.deck_lands + S.deck_n - 1) // S.deck_n

@@ -47,7 +47,7 @@ MAX_VARIANT_GAMES = 10 ** 10   # a variant's games (4.9 million chunks, whose fi
 def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, seed=None, crn: bool = True,
           mulligan=None, policy=None, on_play: bool | None = None, threads: int | None = None, client=None,
           progress: bool = True, track=(), race: bool = False, confidence: float = 0.95,
-          hand_smoother=None, on: str | None = None) -> SweepResult:
+          hand_smoother=None, on: str | None = None, format=None) -> SweepResult:
     """Play every variant ({label: Deck}, e.g. from `land_counts`) `games` games and estimate
     the objective of each, with `confidence` intervals. crn=True: common random numbers (the
     same seeded chunks, cards on aligned positions), so differences are paired; crn=False:
@@ -55,7 +55,8 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
     interval against the leader excludes being best, within games × variants in all. The
     simulation options are `simulate`'s (`hand_smoother` too: every variant's hands dealt by it;
     `on`: "play", "draw" or "both"; on "both", the variants' chunks pair up, one on the play and
-    one on the draw, and the intervals are over the pairs);
+    one on the draw, and the intervals are over the pairs; `format` too: a preset's name or a
+    Format, whose settings the games take and whose land count the baselines fall back on);
     `client` a dask.distributed.Client or an address."""
     if isinstance(variants, Mapping):
         items = list(variants.items())
@@ -89,7 +90,7 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
     try:
         with cluster(client) as dask_client:
             engine = Engine(objective, turns, None, mulligan, policy, track, threads, dask_client, seed,
-                            crn, confidence, bar, hand_smoother=hand_smoother, on=on)
+                            crn, confidence, bar, hand_smoother=hand_smoother, on=on, format=format)
             cands = [engine.add(str(label), deck) for label, deck in items]
             if race:
                 out = run_race(engine, cands, games * len(items))
@@ -205,7 +206,7 @@ def _neighbours(split: dict[str, int], pool: dict[str, tuple[int, int]]) -> list
 def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 20_000_000,
               confidence: float = 0.95, seed=None, client=None, turns: int = 8, on_play: bool | None = None,
               mulligan=None, policy=None, threads: int | None = None, progress: bool = True,
-              track=(), hand_smoother=None, on: str | None = None) -> ManaBaseResult:
+              track=(), hand_smoother=None, on: str | None = None, format=None) -> ManaBaseResult:
     """The best split of `lands` copies among the `pool`'s lands ({land: (fewest, most)}),
     by racing within `budget` games: all splits at once when there are at most
     EXHAUSTIVE_LIMIT, else a local search from the deck's own split (move one land for
@@ -215,7 +216,7 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     deck's copies of the pool's lands (`lands` must be their number; the deck's lands outside
     the pool stay), and a pool that can't keep the size is an ArgumentError naming it. Every
     variant's hands are dealt by `hand_smoother` (as `simulate`'s). `on`: "play", "draw" or
-    "both", as `sweep` takes it."""
+    "both", as `sweep` takes it. `format` as sweep's."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"mana_base: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     pool = _check_pool(deck, pool, lands)
@@ -237,7 +238,8 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     try:
         with cluster(client) as dask_client:
             engine = started = Engine(objective, turns, None, mulligan, policy, track, threads, dask_client,
-                                      seed, True, confidence, bar, hand_smoother=hand_smoother, on=on)
+                                      seed, True, confidence, bar, hand_smoother=hand_smoother, on=on,
+                                      format=format)
             by_label = {}
 
             def candidate(split):

@@ -9,7 +9,9 @@ Sources (figures taken from the articles; the selection rules are restated, not 
   decks. 60 cards: 19.59 + 1.90 × average mana value − 0.28 × cheap card draw and ramp
   + 0.27 × companion; 80 cards: 80/60 × (19.59 + 1.90 × average mana value + 0.27) − 0.28 ×
   cheap draw and ramp; 99 cards (Commander): 31.42 + 3.13 × average mana value − 0.28 × cheap
-  draw and ramp. No formula is given for 40-card decks.
+  draw and ramp. No formula is given for 40-card decks: their figure is the Limited preset's,
+  17 of 40, the land count of the 40-card decks of his sources tables (below); a deck of a
+  size no formula covers takes the default of the format asked for (mtgsim.formats).
 * SOURCES — Frank Karsten, "How Many Sources Do You Need to Consistently Cast Your Spells? A
   2022 Update", ChannelFireball (now TCGplayer), 2 August 2022: the lands producing a colour
   a deck needs to cast a spell on curve with probability (89 + mana value)% on the play, given
@@ -22,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from ..decklist import Deck
+from ..formats import FORMATS, Format, preset
 from ..mana import COLOR_ORDER, SymbolKind
 
 __all__ = ["LANDS_SOURCE", "SOURCES_LANDS", "SOURCES_SOURCE", "Baseline", "cheap_draw_or_ramp", "color_sources",
@@ -89,9 +92,12 @@ def cheap_draw_or_ramp(card) -> bool:
     return "put a creature card with" in text and "from your hand onto the battlefield" in text
 
 
-def land_count(deck: Deck) -> Baseline | None:
-    """Karsten's recommended land count for the deck's size and average mana value (None for a
-    size the article has no formula for)."""
+def land_count(deck: Deck, format: Format | str | None = None) -> Baseline | None:
+    """Karsten's recommended land count for the deck's size and average mana value; for a deck
+    of about 40 cards, the Limited preset's 17 (no formula has that size); for a size no
+    formula covers, the default of `format` (a preset's name or a Format), if one is given;
+    else None."""
+    fmt = preset(format)
     spells = [(c, n) for c, n in deck.cards() if not c.is_land]
     if not spells:
         return None
@@ -109,7 +115,11 @@ def land_count(deck: Deck) -> Baseline | None:
         rec = 31.42 + 3.13 * avg - 0.28 * cheap
         form = "Commander: 31.42 + 3.13 × average mana value − 0.28 × cheap draw/ramp"
     else:
-        return None
+        fmt = FORMATS["limited"] if 38 <= size <= 42 else fmt
+        if fmt is None:
+            return None
+        return Baseline("lands", fmt.lands, deck.land_count, f"{fmt.name}: {fmt.lands_detail}; no formula for "
+                        f"{size} cards", SOURCES_SOURCE if fmt.name == "limited" else LANDS_SOURCE)
     return Baseline("lands", round(rec, 1), deck.land_count,
                     f"{form}; average mana value {avg:.2f} over {n_spells} nonland cards, "
                     f"{cheap} cheap draw/ramp", LANDS_SOURCE)

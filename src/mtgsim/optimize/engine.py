@@ -30,9 +30,11 @@ from ..cards.database import named_card
 from ..decklist import Deck
 from ..errors import ArgumentError, InternalError, LimitError, shown
 from ..objective import BoundObjective, Context
+from ..formats import preset
 from ..play_draw import start
 from ..runner import CHUNK, chunk_games, on_the_draw, play_jobs
-from ..simulate import Estimate, MulliganPolicy, SimResult, both_ways_result, seed_sequence, game_setup, sim_result
+from ..simulate import (Estimate, GameRules, MulliganPolicy, SimResult, both_ways_result, seed_sequence, game_setup,
+                        sim_result)
 from ..smoother import HandSmoother
 from . import stats
 from .variants import aligned_layout, expand
@@ -63,7 +65,7 @@ class Engine:
     """The settings of one optimization run and the candidates it played."""
 
     def __init__(self, objective, turns, on_play, mulligan, policy, track, threads, client, seed, crn,
-                 confidence, bar=None, hand_smoother: HandSmoother | None = None, on=None) -> None:
+                 confidence, bar=None, hand_smoother: HandSmoother | None = None, on=None, format=None) -> None:
         self.objective = objective
         self.on = start(on, on_play)            # "play", "draw" or "both" (mtgsim.play_draw)
         self.both = self.on == "both"
@@ -75,6 +77,7 @@ class Engine:
         self.root = seed_sequence(seed)
         self.seed = seed if seed is not None else self.root.entropy
         self.bar = bar
+        self.format = preset(format)    # (the preset asked for: the variants' games and baselines)
         self._bound: BoundObjective | None = None
         self.reference: list[str] | None = None
         self.candidates: list[Candidate] = []
@@ -92,7 +95,7 @@ class Engine:
         played with its own keep rule `mulligan` if given (else the run's)."""
         rule = self.mulligan if mulligan is None else mulligan
         st = game_setup(deck, self.turns, None, rule, self.policy, self._tracked_cards(deck),
-                        hand_smoother=self.hand_smoother, on=self.on)
+                        hand_smoother=self.hand_smoother, on=self.on, format=self.format)
         main = deck.maindeck
         if self.reference is None:
             self.reference = expand(main)
@@ -230,11 +233,12 @@ class Engine:
 
     def result(self, c: Candidate) -> SimResult:
         rule = self.mulligan if c.mulligan is None else c.mulligan
+        rules = GameRules.of(c.deck, None, self.format)
         if c.drawn is not None:
             return both_ways_result(c.deck, c.tracked, c.totals - c.drawn, c.drawn, self.turns, self.seed, rule,
-                                    hand_smoother=self.hand_smoother)
+                                    rules=rules, hand_smoother=self.hand_smoother)
         return sim_result(c.deck, c.tracked, c.totals, self.turns, self.on_play, self.seed, rule,
-                          hand_smoother=self.hand_smoother)
+                          hand_smoother=self.hand_smoother, rules=rules)
 
     def leader(self, todo: list[Candidate]) -> Candidate:
         return max(todo, key=lambda c: (self.score(c), -c.index))

@@ -85,7 +85,7 @@ def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, 
              budget: int | None = None, confidence: float = 0.95, threads: int | None = None, client=None,
              policy=None, on_play: bool | None = None, rules: Iterable[MulliganPolicy] | None = None,
              count_mana_sources: bool = False, progress: bool = True, track=(),
-             hand_smoother=None, on: str | None = None) -> MulliganResult:
+             hand_smoother=None, on: str | None = None, format=None) -> MulliganResult:
     """The keep rule (MulliganPolicy) best for `objective` on `deck`, by racing `rules` (default
     keep_rules(): mtgsim's default, Karsten's and the grid; mtgsim's default and Karsten's are
     always raced) with common random numbers within `budget` games, all rules added up (default
@@ -93,7 +93,8 @@ def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, 
     rule's games (beyond the budget where the race dropped them early), for the paired intervals
     the report leads with. `count_mana_sources` makes the default, Karsten's and every rule of
     the grid count mana creatures and rocks as lands. The simulation options are `simulate`'s (`on`:
-    "play", "draw" or "both", as `sweep` takes it); `client` a dask.distributed.Client or an address."""
+    "play", "draw" or "both", as `sweep` takes it; `format` too: Brawl's and a multiplayer game's
+    first mulligan is free); `client` a dask.distributed.Client or an address."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"mulligan: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     if not isinstance(objective, Objective):
@@ -114,7 +115,7 @@ def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, 
     try:
         with cluster(client) as dask_client:
             engine = Engine(objective, turns, None, None, policy, track, threads, dask_client, seed, True,
-                            confidence, bar, hand_smoother=hand_smoother, on=on)
+                            confidence, bar, hand_smoother=hand_smoother, on=on, format=format)
             cands = [engine.add(label, deck, mulligan=rule) for label, rule in raced.items()]
             out = run_race(engine, cands, budget)
             # The report leads with the best against mtgsim's default and Karsten's: each is brought

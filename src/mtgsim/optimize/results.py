@@ -51,6 +51,11 @@ class RaceReport:
         return self._engine.on
 
     @property
+    def format(self):
+        """The format the games were played by (a mtgsim.formats.Format; None: the deck decided)."""
+        return self._engine.format
+
+    @property
     def interrupted(self) -> bool:
         """Stopped by Ctrl-C: the figures are of the games each variant finished."""
         return self.stopped == "interrupted"
@@ -106,7 +111,7 @@ class _Report(RaceReport):
     def baselines(self) -> list[baselines.Baseline]:
         """Karsten's land count and coloured sources for the best variant, with their sources."""
         deck = self._best_candidate().deck
-        out = [b for b in [baselines.land_count(deck)] if b is not None]
+        out = [b for b in [baselines.land_count(deck, self._engine.format)] if b is not None]
         return out + baselines.color_sources(deck)
 
     def disagreements(self) -> list[str]:

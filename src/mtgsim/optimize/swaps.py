@@ -46,15 +46,15 @@ SIDEBOARD = "sideboard"     # candidates="sideboard": the deck's sideboard cards
 def swaps(deck: Deck, candidates, objective: Objective, games: int = 200_000, seed=None, turns: int = 8,
           budget: int | None = None, confidence: float = 0.95, threads: int | None = None, client=None,
           mulligan=None, policy=None, on_play: bool | None = None, lands: bool = True, cut=None, progress: bool = True,
-          track=(), hand_smoother=None, on: str | None = None) -> SwapsResult:
+          track=(), hand_smoother=None, on: str | None = None, format=None) -> SwapsResult:
     """Rank the one-for-one swaps of `deck` (module docstring: which are made) by their paired
     effect on `objective` against the deck as it is, racing them within `budget` games (None:
     `games` for every variant, at most engine.MAX_BUDGET: racing only saves) and at most
     `games` games a variant (rounded up to whole chunks of 2,048). `candidates`: card names or
     CardDefs, or "sideboard" (the deck's sideboard); `cut`: the cards to take out (None: every
     distinct main-deck card), the user's restriction, which the report states. The simulation
-    options are `simulate`'s (`on`: "play", "draw" or "both", as `sweep` takes it); `client` a
-    dask.distributed.Client or an address."""
+    options are `simulate`'s (`on`: "play", "draw" or "both", as `sweep` takes it; `format` too);
+    `client` a dask.distributed.Client or an address."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"swaps: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     threads, track = check_common(objective, threads, confidence, track, "swaps")
@@ -82,7 +82,7 @@ def swaps(deck: Deck, candidates, objective: Objective, games: int = 200_000, se
     try:
         with cluster(client) as dask_client:
             engine = Engine(objective, turns, None, mulligan, policy, track, threads, dask_client, seed,
-                            True, confidence, bar, hand_smoother=hand_smoother, on=on)
+                            True, confidence, bar, hand_smoother=hand_smoother, on=on, format=format)
             reference = engine.add(AS_IT_IS, base)
             raced = [reference] + [engine.add(s.label, swapped(base, s)) for s in plan.swaps]
             out = run_race(engine, raced, budget, most=most, reference=reference)

@@ -17,7 +17,8 @@ from collections.abc import Iterable, Mapping
 from ..cards import CardDef, normalize_name
 from .. import checks
 from ..checks import whole_number
-from ..decklist import Deck, any_number_allowed
+from ..decklist import Deck
+from ..formats import FORMATS, copies_allowed
 from ..errors import ArgumentError, ArgumentTypeError, shown
 
 __all__ = [
@@ -46,7 +47,7 @@ def card_name(deck: Deck, card, what: str) -> str:
 def copy_limit(deck: Deck, name: str) -> int | None:
     """How many copies a constructed deck may hold (None: any number: basic lands and the
     cards that say so)."""
-    return None if any_number_allowed(deck.card(name)) else 4
+    return copies_allowed(deck.card(name), FORMATS["constructed"].copies)
 
 
 def expand(counts: Mapping[str, int]) -> list[str]:
