@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -28,6 +28,7 @@ from .errors import ArgumentError, ArgumentTypeError, LimitError, shown, warn_un
 from .files import output_path, write_json
 from .formats import COMMANDER_LIFE, STARTING_LIFE, Format, commander_problem, preset, warn_problems
 from .mana import COLOR_ORDER
+from .mulligan_policy import MulliganPolicy
 from .plotting import pyplot, save_figure
 from .policy import PlayPolicy
 from .runner import CHUNK, GamePlan, chunk_count, chunk_games, chunk_generator, chunk_rows, cluster, on_the_draw
@@ -86,111 +87,6 @@ def mean_estimate(total: float, total_sq: float, n: int) -> Estimate:
     var = max(0.0, total_sq / n - mean * mean) * n / max(1, n - 1)
     half = Z95 * math.sqrt(var / n)
     return Estimate(mean, mean - half, mean + half, n)
-
-
-class MulliganPolicy:
-    """London mulligan (103.5): `keep` maps hand size to the inclusive range of lands kept.
-    It lists 7 (the opening hand) unless it is empty (`never`: keep every hand). Below the
-    smallest size listed, always keep; a size between listed ones uses the range of the next
-    larger listed size. With `count_mana_sources`, the mana creatures and rocks in the hand
-    (nonland cards with a mana ability and mana value at most 2: Llanowar Elves, Sol Ring)
-    count as lands for keeping. A modal double-faced card whose back face is a land (a spell //
-    land card: Valakut Awakening // Valakut Stoneforge) counts as a land, here and below, as deck
-    builders count it: it may be played as that land (712.12), though in hand it is a spell
-    (712.8a). The cards put on the bottom keep the hand balanced: lands while it holds more
-    than the deck's share of lands (rounded up, within the range), off-colour lands before
-    on-colour ones; otherwise the spells of the highest mana value.
-
-    `castable_by` ({hand size: k}, only the sizes listed) asks more of a hand of that size: keep
-    it only if it also holds a spell of mana value m, 1 <= m <= k, castable on curve from its own
-    lands: m of its other cards counted as lands (as above) whose mana pays the spell's mana
-    cost, each making one mana of one type it could make (its coloured symbols each matched to
-    a land making that colour, as a payment is; X is 0, hybrid and Phyrexian symbols paid with
-    mana)."""
-
-    def __init__(self, keep: Mapping[int, tuple[int, int]] | None = None, count_mana_sources: bool = False,
-                 castable_by: Mapping[int, int] | None = None):
-        if keep is not None and not isinstance(keep, Mapping):
-            raise ArgumentTypeError(f"mulligan policy: keep must be a mapping {{hand size: (min lands, max lands)}}, "
-                                    f"not {type(keep).__name__}")
-        keep = dict({7: (2, 5), 6: (2, 4), 5: (2, 4)} if keep is None else keep)
-        for size, rng in keep.items():
-            if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 7:
-                raise ArgumentError(f"mulligan policy: hand size {shown(size)} must be 1..7")
-            if (not isinstance(rng, (tuple, list)) or len(rng) != 2
-                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in rng)):
-                raise ArgumentError(f"mulligan policy: size {size} needs a (min lands, max lands) pair, "
-                                    f"got {shown(rng)}")
-            lo, hi = rng
-            if not 0 <= lo <= hi <= 7:
-                raise ArgumentError(f"mulligan policy: size {size}: lands range {lo}..{hi} is impossible "
-                                    "(need 0 <= min <= max <= 7)")
-        if keep and 7 not in keep:
-            raise ArgumentError(f"mulligan policy: give the lands range for 7 cards, the opening hand "
-                                f"(got sizes {sorted(keep)}); an empty policy keeps every hand")
-        if not isinstance(count_mana_sources, (bool, np.bool_)):
-            raise ArgumentTypeError(f"count_mana_sources must be True or False, not {shown(count_mana_sources)}")
-        self.keep = keep
-        self.count_mana_sources = bool(count_mana_sources)
-        self.castable_by = _castable_by(castable_by, keep)
-
-    @classmethod
-    def never(cls) -> MulliganPolicy:
-        """Keep every opening seven."""
-        return cls({})
-
-    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """Per hand size 0..7: the lands range (lo = -1: always keep)."""
-        lo = np.full(8, -1, dtype=np.int8)
-        hi = np.full(8, 7, dtype=np.int8)
-        if self.keep:
-            smallest = min(self.keep)
-            for size in range(7, smallest - 1, -1):
-                src = min(s for s in self.keep if s >= size)
-                lo[size], hi[size] = self.keep[src]
-        return lo, hi
-
-    def castable_arrays(self) -> np.ndarray:
-        """Per hand size 0..7: the castable condition's greatest mana value (0: none)."""
-        out = np.zeros(8, dtype=np.int8)
-        for size, k in self.castable_by.items():
-            out[size] = k
-        return out
-
-    def __eq__(self, other) -> bool:
-        return (isinstance(other, MulliganPolicy) and self.keep == other.keep
-                and self.count_mana_sources == other.count_mana_sources and self.castable_by == other.castable_by)
-
-    def __hash__(self) -> int:
-        return hash((tuple(sorted(self.keep.items())), self.count_mana_sources,
-                     tuple(sorted(self.castable_by.items()))))
-
-    def __repr__(self) -> str:
-        return (f"MulliganPolicy({self.keep}"
-                + (", count_mana_sources=True" if self.count_mana_sources else "")
-                + (f", castable_by={self.castable_by})" if self.castable_by else ")"))
-
-
-def _castable_by(castable_by, keep: dict) -> dict[int, int]:
-    """MulliganPolicy's castable condition, checked: {hand size: greatest mana value}, each size
-    one the keep rule decides (not below its smallest size: those hands are always kept)."""
-    if castable_by is None:
-        return {}
-    if not isinstance(castable_by, Mapping):
-        raise ArgumentTypeError(f"mulligan policy: castable_by must be a mapping {{hand size: mana value}}, "
-                                f"not {type(castable_by).__name__}")
-    out = {}
-    for size, k in castable_by.items():
-        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 7:
-            raise ArgumentError(f"mulligan policy: castable_by: hand size {shown(size)} must be 1..7")
-        if not keep or size < min(keep):
-            raise ArgumentError(f"mulligan policy: castable_by: a hand of {size} cards is always kept (the keep "
-                                f"rule lists sizes {sorted(keep) or 'none'}): a condition on it would never be asked")
-        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 7:
-            raise ArgumentError(f"mulligan policy: castable_by: size {size}: the greatest mana value must be a "
-                                f"whole number 1..7, got {shown(k)}")
-        out[size] = k
-    return out
 
 
 @dataclass(frozen=True)
