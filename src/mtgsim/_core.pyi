@@ -208,7 +208,8 @@ class GoldfishSpec:
                  keep_hi: np.ndarray, track: np.ndarray, chosen_color: int, policy: dict,
                  keep_sources: bool = False, game_streams: bool = False, commander: tuple = (),
                  multiplayer: bool = False, starting_life: int = 20,
-                 castable_by: np.ndarray | None = None, free_mulligan: bool = False) -> None: ...
+                 castable_by: np.ndarray | None = None, free_mulligan: bool = False,
+                 free_seven: tuple[int, int] | None = None) -> None: ...
     @property
     def choices(self) -> np.ndarray: ...
 

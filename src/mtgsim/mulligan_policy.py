@@ -8,7 +8,10 @@ import numpy as np
 
 from .errors import ArgumentError, ArgumentTypeError, shown
 
-__all__ = ["MulliganPolicy"]
+__all__ = ["KARSTEN_SOURCE", "MulliganPolicy"]
+
+KARSTEN_SOURCE = ('Frank Karsten, "How Many Sources Do You Need to Consistently Cast Your Spells? A 2022 '
+                  'Update", ChannelFireball/TCGplayer, 2 August 2022, and its code (HowManySources2022Update.py)')
 
 
 class MulliganPolicy:
@@ -29,10 +32,15 @@ class MulliganPolicy:
     lands: m of its other cards counted as lands (as above) whose mana pays the spell's mana
     cost, each making one mana of one type it could make (its coloured symbols each matched to
     a land making that colour, as a payment is; X is 0, hybrid and Phyrexian symbols paid with
-    mana)."""
+    mana).
+
+    `free_seven` (min lands, max lands), where the first mulligan is free (a multiplayer game,
+    103.5c; Brawl, 903.12g): the lands range a seven that may go back for free is kept by, the
+    hands after it by `keep` (Karsten keeps a Commander deck's free seven with 3-5 lands); None:
+    as any seven. Where no mulligan is free it is never asked."""
 
     def __init__(self, keep: Mapping[int, tuple[int, int]] | None = None, count_mana_sources: bool = False,
-                 castable_by: Mapping[int, int] | None = None):
+                 castable_by: Mapping[int, int] | None = None, free_seven: tuple[int, int] | None = None):
         if keep is not None and not isinstance(keep, Mapping):
             raise ArgumentTypeError(f"mulligan policy: keep must be a mapping {{hand size: (min lands, max lands)}}, "
                                     f"not {type(keep).__name__}")
@@ -56,11 +64,23 @@ class MulliganPolicy:
         self.keep = keep
         self.count_mana_sources = bool(count_mana_sources)
         self.castable_by = _castable_by(castable_by, keep)
+        self.free_seven = _free_seven(free_seven, keep)
 
     @classmethod
     def never(cls) -> MulliganPolicy:
         """Keep every opening seven."""
         return cls({})
+
+    @classmethod
+    def karsten(cls) -> MulliganPolicy:
+        """Frank Karsten's keep rule (KARSTEN_SOURCE: his 2022 article's code): a seven with 2-5
+        lands, a six with 2-4 after bottoming one card, a five with 2-4 after two, any four; a
+        free seven (Commander's multiplayer first mulligan, 103.5c) only with 3-5. His lands are
+        counted in the hand kept, after the London mulligan's bottoming; this rule counts them in
+        the seven drawn, before it, as every MulliganPolicy does: a six of 2-4 is a seven of 2-5
+        (a land bottomed from five, a spell from two), a five of 2-4 a seven of 2-6. (A hand of
+        four is kept with the deck's share of lands, where he keeps three: about 0.2% of games.)"""
+        return cls({7: (2, 5), 6: (2, 5), 5: (2, 6)}, free_seven=(3, 5))
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """Per hand size 0..7: the lands range (lo = -1: always keep)."""
@@ -82,16 +102,18 @@ class MulliganPolicy:
 
     def __eq__(self, other) -> bool:
         return (isinstance(other, MulliganPolicy) and self.keep == other.keep
-                and self.count_mana_sources == other.count_mana_sources and self.castable_by == other.castable_by)
+                and self.count_mana_sources == other.count_mana_sources and self.castable_by == other.castable_by
+                and self.free_seven == other.free_seven)
 
     def __hash__(self) -> int:
         return hash((tuple(sorted(self.keep.items())), self.count_mana_sources,
-                     tuple(sorted(self.castable_by.items()))))
+                     tuple(sorted(self.castable_by.items())), self.free_seven))
 
     def __repr__(self) -> str:
         return (f"MulliganPolicy({self.keep}"
                 + (", count_mana_sources=True" if self.count_mana_sources else "")
-                + (f", castable_by={self.castable_by})" if self.castable_by else ")"))
+                + (f", castable_by={self.castable_by}" if self.castable_by else "")
+                + (f", free_seven={self.free_seven})" if self.free_seven else ")"))
 
 
 def _castable_by(castable_by, keep: dict) -> dict[int, int]:
@@ -114,3 +136,20 @@ def _castable_by(castable_by, keep: dict) -> dict[int, int]:
                                 f"whole number 1..7, got {shown(k)}")
         out[size] = k
     return out
+
+
+def _free_seven(free_seven, keep: dict) -> tuple[int, int] | None:
+    """MulliganPolicy's range for a seven that may go back for free, checked."""
+    if free_seven is None:
+        return None
+    if (not isinstance(free_seven, (tuple, list)) or len(free_seven) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in free_seven)):
+        raise ArgumentError(f"mulligan policy: free_seven needs a (min lands, max lands) pair, got {shown(free_seven)}")
+    lo, hi = free_seven
+    if not 0 <= lo <= hi <= 7:
+        raise ArgumentError(f"mulligan policy: free_seven: lands range {lo}..{hi} is impossible "
+                            "(need 0 <= min <= max <= 7)")
+    if not keep:
+        raise ArgumentError("mulligan policy: free_seven: this rule keeps every hand (no lands range for 7 cards), "
+                            "so no seven is ever sent back")
+    return (lo, hi)

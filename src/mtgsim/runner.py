@@ -93,6 +93,7 @@ class GamePlan:
     hand_smoother: HandSmoother | None = None    # how hands are dealt (None: seven draws)
     both: bool = False              # on="both": even chunks on the play, odd ones on the draw (on_play True)
     free_mulligan: bool = False     # the first mulligan is free (103.5c: multiplayer; 903.12g: Brawl)
+    free_seven: tuple[int, int] | None = None   # the lands range of a seven sent back free (None: as any)
     _core_tables: _core.CoreTables | None = field(default=None, repr=False)
     _specs: dict = field(default_factory=dict, repr=False)     # {on_play: its GoldfishSpec}
 
@@ -107,7 +108,8 @@ class GamePlan:
                                       on_play, self.keep_lo, self.keep_hi, self.track_rows,
                                       self.color, self.plays, self.keep_sources, self.game_streams,
                                       self.commander, self.multiplayer, self.starting_life,
-                                      castable_by=self.castable_by, free_mulligan=self.free_mulligan)
+                                      castable_by=self.castable_by, free_mulligan=self.free_mulligan,
+                                      free_seven=self.free_seven)
             if self.hand_smoother is not None:     # (its weights for the library's lands, as the core counts them)
                 s = self.hand_smoother
                 spec = _core.with_hand_smoother(spec, s.candidates, s.mulligans,

@@ -523,7 +523,7 @@ def game_setup(deck: Deck, turns: int, on_play: bool | None, mulligan, policy, t
                     starting_life=rules.starting_life,
                     castable_by=mulligan.castable_arrays() if mulligan.castable_by else None,
                     hand_smoother=HandSmoother.of(hand_smoother), both=start == "both",
-                    free_mulligan=rules.free_mulligan)
+                    free_mulligan=rules.free_mulligan, free_seven=mulligan.free_seven)
     return GameSetup(plan, list(tracked), tables, rules)
 
 

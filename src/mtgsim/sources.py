@@ -24,8 +24,8 @@ bottoming); always keep four. The goldfish bottoms lands down to three in a hand
 spells otherwise, off-colour lands first, as Karsten does; in a hand of four it keeps two lands
 where he keeps three (the goldfish's share of the deck's lands: a four-card hand is kept in
 about 0.2% of games). For 99-card decks Karsten plays Commander's multiplayer rules (a free first
-mulligan, a draw on the first turn, as `simulate(multiplayer=True)`); his free seven is kept
-with 3-5 lands, the goldfish's with 2-5 as any seven.
+mulligan, a draw on the first turn, as `simulate(multiplayer=True)`), his free seven kept only
+with 3-5 lands (MulliganPolicy.free_seven).
 """
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ __all__ = ["KARSTEN_MULLIGAN", "Cost", "DeckRow", "DeckSources", "Needed", "Sour
            "SourceSimulations", "SourceTable", "colour_costs", "count_sources", "deck_sources", "for_deck",
            "karsten_level", "table"]
 
-KARSTEN_MULLIGAN = MulliganPolicy({7: (2, 5), 6: (2, 5), 5: (2, 6)})
+KARSTEN_MULLIGAN = MulliganPolicy.karsten()       # (its source: mulligan_policy.KARSTEN_SOURCE)
 DEFAULT_GAMES = 500_000
 COLOURS = COLOR_ORDER + "C"          # the types of mana a cost asks for by colour: WUBRG and colourless
 _LAND = int(CardTypeBit.CT_LAND)
@@ -173,8 +173,8 @@ def _level_text(level: float | None) -> str:
 
 
 def _rules_text(multiplayer: bool) -> str:
-    return ("on the play, Commander's multiplayer rules (a free first mulligan, its seven kept with 2-5 lands as "
-            "any seven, where Karsten keeps 3-5; a draw on turn 1)" if multiplayer else "on the play")
+    return ("on the play, Commander's multiplayer rules (a free first mulligan, its seven kept with 3-5 lands, "
+            "as Karsten; a draw on turn 1)" if multiplayer else "on the play")
 
 
 @dataclass
@@ -197,7 +197,8 @@ class SourceRun:
         return {"size": self.size, "lands": self.lands, "level": self.level or "karsten", "games": self.games,
                 "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
                 "multiplayer": self.multiplayer, "source": SOURCES_SOURCE,
-                "mulligan": {str(k): list(v) for k, v in KARSTEN_MULLIGAN.keep.items()}}
+                "mulligan": {str(k): list(v) for k, v in KARSTEN_MULLIGAN.keep.items()},
+                "free_seven": list(KARSTEN_MULLIGAN.free_seven or ())}
 
     def to_dict(self) -> dict:
         return self.run_dict()

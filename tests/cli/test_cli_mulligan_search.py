@@ -22,12 +22,12 @@ def test_the_search_prints_the_rules_raced_and_the_best_against_the_default_and_
                  "--json", str(tmp_path / "m.json")])
     out = capsys.readouterr().out
     assert code == 0
-    assert "keep rules (61 raced, " in out and "1 turns, on the play, seed 3" in out
+    assert "keep rules (62 raced, " in out and "1 turns, on the play, seed 3" in out
     assert "objective: P(cast by turn 1: Llanowar Elves)" in out
     assert "keep rule" in out and "vs default" in out and "vs Karsten" in out
     assert "best keep rule: " in out and "paired interval" in out
     d = json.loads((tmp_path / "m.json").read_text())
-    assert len(d["rules"]) == 61 and d["best"] in out
+    assert len(d["rules"]) == 62 and d["best"] in out
     # (a one-drop cast on turn 1 wants it in hand: a rule asking for a castable spell of mana value <= 2 wins)
     assert "castable" in d["best"]
 

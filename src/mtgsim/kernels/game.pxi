@@ -438,6 +438,8 @@ cdef struct Spec:                # what to simulate; read-only, shared by the th
     double smoother_weight[8]    # ...a candidate's weight by its lands (counts_as_land)
     bint free_mulligan           # the first mulligan puts no card on the bottom (103.5c: a
                                  # multiplayer game, and any Brawl game, 903.12g)
+    int8_t free_keep_lo          # the lands range of a seven the player may send back for free
+    int8_t free_keep_hi          # (MulliganPolicy.free_seven; lo = -1: as any seven)
 
 
 cdef enum SpellOrder:             # PlayPolicy.spells

@@ -298,7 +298,7 @@ cdef class GoldfishSpec:
     def __init__(self, CoreTables core, deck, int turns, bint on_play, keep_lo, keep_hi, track,
                  int chosen_color, dict policy, bint keep_sources=False, bint game_streams=False,
                  commander=(), bint multiplayer=False, int starting_life=20, castable_by=None,
-                 bint free_mulligan=False):
+                 bint free_mulligan=False, free_seven=None):
         if not 1 <= turns <= MAXTURNS:
             raise ValueError(f"turns must be 1..{MAXTURNS}")
         if not 7 <= len(deck) <= MAXLIB:
@@ -351,6 +351,9 @@ cdef class GoldfishSpec:
         self.S.multiplayer = multiplayer
         self.S.starting_life = starting_life
         self.S.free_mulligan = free_mulligan
+        self.S.free_keep_lo, self.S.free_keep_hi = (-1, 7) if free_seven is None else free_seven
+        if not (self.S.free_keep_lo == -1 or 0 <= self.S.free_keep_lo <= self.S.free_keep_hi <= 7):
+            raise ValueError("free_seven: a (min lands, max lands) range within 0..7, or None")
         self.S.game_streams = game_streams
         self.S.track = <int32_t*>cnp.PyArray_DATA(keep["track"]) if len(track) else NULL
         keep["tracked_as"] = np.full(n_cards, -1, dtype=np.int16)

@@ -512,11 +512,12 @@ cdef int mulligan(Rules* R, Spec* S, Game* g, Rng* rng, int64_t* mulliganed) noe
     land while it holds more than the deck's share of lands (rounded up, within the range) or
     nothing else, the least useful first (bottom_rank); else the spell of the highest mana value.
     In a multiplayer game and in any Brawl game (S.free_mulligan) the first mulligan is free: it
-    puts no card on the bottom (103.5c, 903.12g).
+    puts no card on the bottom (103.5c, 903.12g); the seven it may send back is kept by its own
+    lands range where the policy gives one (S.free_keep_lo: MulliganPolicy.free_seven).
     Returns 8 * draw + lands of the hand kept (before bottoming; lands as the keep rule counts
     them, mana sources aside), and counts each hand shuffled back in mulliganed[8 * draw + lands]
     (the metric layout's)."""
-    cdef int taken = 0, drawn = 0, k, size, lands, held, best, target, rank, best_rank, row
+    cdef int taken = 0, drawn = 0, k, size, lands, held, best, target, rank, best_rank, row, lo, hi
     cdef bint land, free = S.free_mulligan
     while True:
         deal_hand(R, S, g, rng, drawn == 0)
@@ -528,7 +529,10 @@ cdef int mulligan(Rules* R, Spec* S, Game* g, Rng* rng, int64_t* mulliganed) noe
         if S.keep_sources:
             for k in range(g.hand_n[0]):       # (a card counted as a land is not counted again)
                 lands += mana_source_row(R, g.hand[0][k]) and not counts_as_land(R, S, g.hand[0][k])
-        if S.keep_lo[size] <= lands <= S.keep_hi[size] and (not S.keep_castable or keeps_castable(R, S, g, size)):
+        lo, hi = S.keep_lo[size], S.keep_hi[size]
+        if free and S.free_keep_lo >= 0:        # (a seven that may go back for free: its own range)
+            lo, hi = S.free_keep_lo, S.free_keep_hi
+        if lo <= lands <= hi and (not S.keep_castable or keeps_castable(R, S, g, size)):
             break
         trace(g, TR_MULLIGAN, -1, g.hand_n[0])
         mulliganed[8 * drawn + held] += 1

@@ -24,23 +24,17 @@ from ..errors import ArgumentError, ArgumentTypeError, InternalError, UnknownNam
 from ..files import write_json
 from ..objective import Objective
 from ..runner import cluster
+from ..mulligan_policy import KARSTEN_SOURCE
 from ..simulate import Estimate, MulliganPolicy, nothing_finished, progress_bar
 from ..smoother import HandSmoother
 from .engine import Candidate, Engine, check_budget
 from .engine import race as run_race
 from .results import RaceReport
 
-__all__ = ["DEFAULT", "KARSTEN", "KARSTEN_SOURCE", "MulliganResult", "keep_rules", "mulligan", "rule_label"]
+__all__ = ["DEFAULT", "KARSTEN", "MulliganResult", "keep_rules", "mulligan", "rule_label"]
 
 DEFAULT = MulliganPolicy()
-# Frank Karsten's keep rule, as his land and colour-source articles state it (a 7-card hand kept
-# with 2-5 lands, a 6-card hand with 2-4, a 5-card hand with 1-4, a 4-card hand always), the lands
-# counted in the hand kept, after the London mulligan's bottoming. mtgsim counts them in the seven
-# drawn, before it: a seven of 2..5 lands bottoms to a six of 2..4 (a land bottomed from five, a
-# spell from two), and one of 1..6 to a five of 1..4.
-KARSTEN = MulliganPolicy({7: (2, 5), 6: (2, 5), 5: (1, 6)})
-KARSTEN_SOURCE = ('Frank Karsten, "How Many Lands Do You Need to Consistently Hit Your Land Drops?", '
-                  "ChannelFireball, 2017 (the rule his 2022 London-mulligan tables restate)")
+KARSTEN = MulliganPolicy.karsten()      # (its source: mulligan_policy.KARSTEN_SOURCE)
 
 # The grid keep_rules draws: the seven's lands range, the six's (the five's follows it: one land
 # fewer at the bottom, one more at the top, as the bottoming allows), and the castable condition.
@@ -59,6 +53,8 @@ def rule_label(rule: MulliganPolicy) -> str:
         lo, hi = rule.keep[size]
         k = rule.castable_by.get(size)
         parts.append(f"{size}: {lo}-{hi}" + (f" with a <={k} castable" if k else ""))
+    if rule.free_seven:
+        parts.append("a free seven: {}-{}".format(*rule.free_seven))
     return ", ".join(parts) + (" (mana creatures and rocks as lands)" if rule.count_mana_sources else "")
 
 
@@ -78,7 +74,7 @@ def keep_rules(count_mana_sources: bool = False) -> list[MulliganPolicy]:
 
 
 def _with_sources(rule: MulliganPolicy, count_mana_sources: bool) -> MulliganPolicy:
-    return MulliganPolicy(rule.keep, count_mana_sources, castable_by=rule.castable_by)
+    return MulliganPolicy(rule.keep, count_mana_sources, castable_by=rule.castable_by, free_seven=rule.free_seven)
 
 
 def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, turns: int = 8,
