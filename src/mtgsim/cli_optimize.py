@@ -186,18 +186,24 @@ def _print_swaps(deck: Deck, path, args, objective: Objective, common: dict) -> 
         w = _swaps(deck, args, objective, common)
     write_outputs(w, args)
     seed = common["seed"]
-    print(f"{deck.name or path}: swaps of one card for another (every deck {len(deck)} cards), {args.turns} turns, "
-          f"{START_WORDS[common['on']]}, seed {seed}"
-          + (" (drawn at random: --seed replays it)" if args.seed is None else "")
-          + (" (interrupted)" if w.interrupted else ""))
-    if w.format is not None:
-        print(f"format: {w.format.describe()}")
+    _print_header(f"{deck.name or path}: swaps of one card for another (every deck {len(deck)} cards)", args,
+                  common["on"], seed, w.interrupted, w.format)
     _print_smoother(common["hand_smoother"])
     print(w.table())
     added = {n: (0, 1) for n in w.plan.candidates + ((w.plan.basic,) if w.plan.basic else ())}
     print(f"\n{_reading(deck, added, 'the candidates outside the deck')}")
     return interrupted_status(w.interrupted, f"the figures are of the {w.games_used:,} games finished "
                                              "(each variant's own games in the table)")
+
+
+def _print_header(title: str, args, start: str, seed, interrupted: bool, fmt) -> None:
+    """The first lines of an optimization's output: what was raced, the turns, the start, the seed
+    (and whether it was drawn), whether Ctrl-C stopped it; then the format, if one was given."""
+    print(f"{title}, {args.turns} turns, {START_WORDS[start]}, seed {seed}"
+          + (" (drawn at random: --seed replays it)" if args.seed is None else "")
+          + (" (interrupted)" if interrupted else ""))
+    if fmt is not None:
+        print(f"format: {fmt.describe()}")
 
 
 def _print_smoother(smoother) -> None:
@@ -255,13 +261,8 @@ def cmd_optimize(args) -> int:
             variants = optimize.land_counts(deck, lands, land=args.land, cut=args.cut, vary_size=args.vary_size)
             r = optimize.sweep(variants, objective, games=args.games, race=args.race, **common)
     write_outputs(r, args)          # (first: a closed stdout loses no file)
-    print(f"{deck.name or path}: {_what_varies(deck, r, args)}, {args.turns} turns, "
-          f"{START_WORDS[start]}, seed {seed}"
-          + (" (drawn at random: --seed replays it)" if args.seed is None else "")
-          + (" (interrupted)" if r.interrupted else ""))
     rules = GameRules.of(deck, None, args.format)
-    if rules.format is not None:
-        print(f"format: {rules.format.describe()}")
+    _print_header(f"{deck.name or path}: {_what_varies(deck, r, args)}", args, start, seed, r.interrupted, rules.format)
     if rules.commanders or rules.format is not None:    # (a Commander deck's variants play a Commander game: 903)
         print(f"game: {rules.describe()}")
     _print_smoother(common["hand_smoother"])
@@ -298,12 +299,8 @@ def _mulligan_search(args, path) -> int:
                               count_mana_sources=args.count_mana_sources, progress=sys.stderr.isatty(),
                               track=args.track, hand_smoother=smoother, format=args.format)
     write_outputs(r, args)
-    print(f"{deck.name or path}: keep rules ({len(r.labels)} raced, {r.games_used:,} games), {args.turns} turns, "
-          f"{START_WORDS[start]}, seed {seed}"
-          + (" (drawn at random: --seed replays it)" if args.seed is None else "")
-          + (" (interrupted)" if r.interrupted else ""))
-    if r.format is not None:
-        print(f"format: {r.format.describe()}")
+    _print_header(f"{deck.name or path}: keep rules ({len(r.labels)} raced, {r.games_used:,} games)", args,
+                  start, seed, r.interrupted, r.format)
     _print_smoother(smoother)
     print(f"objective: {r.objective}")
     print(r.table())

@@ -24,16 +24,16 @@ from collections.abc import Mapping
 
 from .. import checks, play_draw
 from ..decklist import MAX_CARDS, Deck
-from ..errors import ArgumentError, ArgumentTypeError, InternalError, LimitError, shown
+from ..errors import ArgumentError, ArgumentTypeError, InternalError, shown
 from ..objective import Objective
-from ..runner import CHUNK, chunk_count, cluster
+from ..runner import chunk_count, cluster
 from ..simulate import progress_bar
 from ..smoother import HandSmoother
 from .engine import FIRST_ROUND, Engine, check_budget
 from .engine import race as run_race
 from .mulligan import MulliganResult, mulligan
 from .results import ManaBaseResult, SweepResult
-from .runs import check_cards_known, check_common, close_bar, interrupted
+from .runs import check_cards_known, check_common, check_games, close_bar, interrupted
 from .swaps import SwapsResult, swaps
 from .variants import card_name, copy_limit, count_splits, land_counts, splits, with_lands
 
@@ -67,17 +67,8 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
     for label, deck in items:
         if not isinstance(deck, Deck):
             raise ArgumentTypeError(f"sweep: variant {shown(label)} is a {type(deck).__name__}, not a mtgsim.Deck")
-    if not checks.is_whole(games) or games < 2 * CHUNK:
-        raise ArgumentError(f"sweep: games must be a whole number >= {2 * CHUNK} (intervals come from the "
-                            f"spread between chunks of {CHUNK} games), got {shown(games)}")
-    if games > MAX_VARIANT_GAMES:
-        raise LimitError(f"sweep: games must be at most {MAX_VARIANT_GAMES:,} per variant (each keeps its "
-                         f"figures chunk by chunk, for the intervals), got {shown(games)}")
-    on = play_draw.start(on, on_play, "sweep: ")
-    if on == "both" and games < 4 * CHUNK:
-        raise ArgumentError(f"sweep: games must be >= {4 * CHUNK} on='both' (intervals come from the spread "
-                            f"between pairs of chunks of {CHUNK} games, one on the play and one on the draw), "
-                            f"got {shown(games)}")
+    on = check_games(games, on, on_play, MAX_VARIANT_GAMES,
+                     " (each keeps its figures chunk by chunk, for the intervals)", "sweep")
     progress = checks.flag(progress, "sweep: progress")
     threads, track = check_common(objective, threads, confidence, track, "sweep")
     check_cards_known(objective, {c.name: c for _, d in items for c, _ in d.cards("commander") + d.cards("maindeck")},

@@ -18,7 +18,6 @@ import math
 from collections.abc import Iterable, Mapping
 
 from .. import checks, play_draw
-from ..cards import CardDef
 from ..decklist import Deck
 from ..errors import ArgumentError, ArgumentTypeError, InternalError, UnknownNameError, shown
 from ..files import write_json
@@ -30,6 +29,7 @@ from ..smoother import HandSmoother
 from .engine import Candidate, Engine, check_budget
 from .engine import race as run_race
 from .results import RaceReport
+from .runs import check_common
 
 __all__ = ["DEFAULT", "KARSTEN", "MulliganResult", "keep_rules", "mulligan", "rule_label"]
 
@@ -93,16 +93,11 @@ def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, 
     first mulligan is free); `client` a dask.distributed.Client or an address."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"mulligan: deck must be a mtgsim.Deck, not {type(deck).__name__}")
-    if not isinstance(objective, Objective):
-        raise ArgumentTypeError(f"mulligan: objective must be an mtgsim.Objective, not {type(objective).__name__}")
+    threads, track = check_common(objective, threads, confidence, track, "mulligan")
     games = checks.games(games)
-    threads = checks.threads(threads, "mulligan: threads")
     progress = checks.flag(progress, "mulligan: progress")
     hand_smoother = HandSmoother.of(hand_smoother, "mulligan: hand_smoother")
     count_mana_sources = checks.flag(count_mana_sources, "mulligan: count_mana_sources")
-    if checks.number(confidence, "mulligan: confidence", 0.5, 1) == 1:
-        raise ArgumentError(f"mulligan: confidence must be in [0.5, 1), got {shown(confidence)}")
-    track = (track,) if isinstance(track, (str, CardDef)) else checks.items(track, "mulligan: track")
     on = play_draw.start(on, on_play, "mulligan: ")
     raced = _rules(rules, count_mana_sources)
     budget = check_budget(games * len(raced) if budget is None else budget, len(raced), "mulligan")

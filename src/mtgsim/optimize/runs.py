@@ -4,14 +4,15 @@ variant), closing the progress bar where the run stopped, and what Ctrl-C leaves
 """
 from __future__ import annotations
 
-from .. import checks
+from .. import checks, play_draw
 from ..cards import CardDef
-from ..errors import ArgumentError, ArgumentTypeError, shown
+from ..errors import ArgumentError, ArgumentTypeError, LimitError, shown
 from ..objective import Objective
+from ..runner import CHUNK
 from ..simulate import nothing_finished
 from .engine import Engine
 
-__all__ = ["check_cards_known", "check_common", "close_bar", "interrupted"]
+__all__ = ["check_cards_known", "check_common", "check_games", "close_bar", "interrupted"]
 
 
 def close_bar(bar) -> None:
@@ -20,6 +21,23 @@ def close_bar(bar) -> None:
         bar.total = bar.n          # (a race that stopped early ends its bar where it stopped)
         bar.refresh()
         bar.close()
+
+
+def check_games(games, on, on_play, most: int, limit_words: str, what: str) -> str:
+    """A run's games per variant and its start, checked: whole chunks for an interval (two at
+    least; on "both", two pairs, one of each on the play and on the draw), at most `most`
+    (`limit_words` says why). Returns the start (play_draw.start)."""
+    if not checks.is_whole(games) or games < 2 * CHUNK:
+        raise ArgumentError(f"{what}: games must be a whole number >= {2 * CHUNK} (intervals come from the "
+                            f"spread between chunks of {CHUNK} games), got {shown(games)}")
+    if games > most:
+        raise LimitError(f"{what}: games must be at most {most:,} per variant{limit_words}, got {shown(games)}")
+    on = play_draw.start(on, on_play, f"{what}: ")
+    if on == "both" and games < 4 * CHUNK:
+        raise ArgumentError(f"{what}: games must be >= {4 * CHUNK} on='both' (intervals come from the spread "
+                            f"between pairs of chunks of {CHUNK} games, one on the play and one on the draw), "
+                            f"got {shown(games)}")
+    return on
 
 
 def check_common(objective, threads, confidence, track, what: str):

@@ -23,18 +23,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .. import checks, play_draw
+from .. import checks
 from ..cards import CardDef, normalize_name
 from ..cards.database import named_card
 from ..decklist import Deck
-from ..errors import ArgumentError, ArgumentTypeError, LimitError, shown
+from ..errors import ArgumentError, ArgumentTypeError, shown
 from ..objective import Objective
 from ..runner import CHUNK, chunk_count, cluster
 from ..simulate import progress_bar
 from ..smoother import HandSmoother
 from .engine import MAX_BUDGET, Engine, check_budget
 from .engine import race as run_race
-from .runs import check_cards_known, check_common, close_bar, interrupted
+from .runs import check_cards_known, check_common, check_games, close_bar, interrupted
 from .swap_results import AS_IT_IS, Swap, SwapPlan, SwapsResult
 from .variants import card_name, copy_limit, with_lands
 
@@ -58,16 +58,7 @@ def swaps(deck: Deck, candidates, objective: Objective, games: int = 200_000, se
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"swaps: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     threads, track = check_common(objective, threads, confidence, track, "swaps")
-    if not checks.is_whole(games) or games < 2 * CHUNK:
-        raise ArgumentError(f"swaps: games must be a whole number >= {2 * CHUNK} (intervals come from the "
-                            f"spread between chunks of {CHUNK} games), got {shown(games)}")
-    if games > MAX_BUDGET:
-        raise LimitError(f"swaps: games must be at most {MAX_BUDGET:,} per variant, got {shown(games)}")
-    on = play_draw.start(on, on_play, "swaps: ")
-    if on == "both" and games < 4 * CHUNK:
-        raise ArgumentError(f"swaps: games must be >= {4 * CHUNK} on='both' (intervals come from the spread "
-                            f"between pairs of chunks of {CHUNK} games, one on the play and one on the draw), "
-                            f"got {shown(games)}")
+    on = check_games(games, on, on_play, MAX_BUDGET, "", "swaps")
     progress = checks.flag(progress, "swaps: progress")
     hand_smoother = HandSmoother.of(hand_smoother, "swaps: hand_smoother")
     plan, base = plan_swaps(deck, candidates, cut, lands)
