@@ -9,6 +9,7 @@ from .checks import MAX_THREADS
 from .cli_common import bounded_int, check_destinations, deck_path
 from .decklist import Deck
 from .errors import UsageError
+from .play_draw import ON
 
 
 def cmd_sources(args) -> int:
@@ -21,12 +22,12 @@ def cmd_sources(args) -> int:
     res: sources.SourceTable | sources.DeckSources
     if args.size is not None:
         res = sources.table(size=args.size, lands=args.lands, level=args.level, games=args.games, seed=args.seed,
-                            threads=args.threads)
+                            threads=args.threads, on=args.on)
     else:
         path = deck_path(args)
         db = card_db(*args.cards) if args.cards else card_db()
         res = sources.for_deck(Deck.from_file(path, db=db), level=args.level, games=args.games, seed=args.seed,
-                               threads=args.threads)
+                               threads=args.threads, on=args.on)
     if args.json:
         res.to_json(args.json)
     print(res.table())
@@ -52,6 +53,8 @@ def add_parser(sub) -> None:
                    help="the same seed gives the same figures (default: one drawn at random, printed)")
     s.add_argument("--threads", type=bounded_int(1, MAX_THREADS), default=None, metavar="N",
                    help="threads (default: one per CPU); the figures are the same for any number")
+    s.add_argument("--on", choices=ON, default="play",
+                   help="start on the play (default: Karsten's definition), on the draw, or both (half each)")
     s.add_argument("--json", metavar="PATH", help="also write the table as JSON")
     s.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")

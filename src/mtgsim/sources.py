@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from . import _core, checks
+from . import _core, checks, play_draw
 from .card_facts import OWN_BOARD, card_summaries
 from .cards.loader import card
 from .compile import compile_deck
@@ -40,6 +40,7 @@ from .decklist import Deck
 from .errors import ArgumentError, ArgumentTypeError, shown
 from .files import write_json
 from .mana import COLOR_ORDER, SymbolKind
+from .play_draw import START_WORDS
 from .optimize.baselines import SOURCES_LANDS, SOURCES_SOURCE, published_costs, published_sources
 from .schema import CardTypeBit
 from .simulate import MAX_LIBRARY, MAX_TURNS, Estimate, GameRules, MulliganPolicy, seed_sequence, simulate
@@ -106,8 +107,8 @@ class SourceSimulations:
     played with `mulligan` (Karsten's unless given)."""
 
     def __init__(self, size: int, lands: int, costs: Iterable[Cost], games: int, seed, multiplayer: bool,
-                 threads: int | None = None, mulligan: MulliganPolicy = KARSTEN_MULLIGAN):
-        self.size, self.lands, self.games, self.seed = size, lands, games, seed
+                 threads: int | None = None, mulligan: MulliganPolicy = KARSTEN_MULLIGAN, on: str = "play"):
+        self.size, self.lands, self.games, self.seed, self.on = size, lands, games, seed, on
         self.multiplayer, self.threads, self.mulligan = multiplayer, threads, mulligan
         self.costs = tuple(sorted(set(costs)))
         self.cards = {c: card(f"sources: {c.label}", ("{%d}" % c.generic if c.generic else "") + "{B}" * c.pips)
@@ -123,7 +124,8 @@ class SourceSimulations:
             counts = {"Swamp": sources, "Wastes": self.lands - sources, self.blank: self.size - self.lands}
             deck = Deck({k: n for k, n in counts.items() if n}, name=f"{sources} sources")
             res = simulate(deck, games=self.games, turns=self.turns, seed=self.seed, mulligan=self.mulligan,
-                           track=list(self.cards.values()), threads=self.threads, multiplayer=self.multiplayer)
+                           track=list(self.cards.values()), threads=self.threads, multiplayer=self.multiplayer,
+                           on=self.on)
             self._cache[sources] = {c: res.p_castable(self.cards[c], c.mana_value, hit_land_drops=True)
                                     for c in self.costs}
         return self._cache[sources]
@@ -172,9 +174,10 @@ def _level_text(level: float | None) -> str:
     return "Karsten's (89 + mana value)%" if level is None else f"{level:.0%} for every cost"
 
 
-def _rules_text(multiplayer: bool) -> str:
-    return ("on the play, Commander's multiplayer rules (a free first mulligan, its seven kept with 3-5 lands, "
-            "as Karsten; a draw on turn 1)" if multiplayer else "on the play")
+def _rules_text(multiplayer: bool, on: str) -> str:
+    start = START_WORDS[on] + ("" if on == "play" else " (Karsten's tables are on the play)")
+    return (f"{start}, Commander's multiplayer rules (a free first mulligan, its seven kept with 3-5 lands, "
+            "as Karsten; a draw on turn 1)" if multiplayer else start)
 
 
 @dataclass
@@ -187,16 +190,17 @@ class SourceRun:
     games: int
     seed: object
     multiplayer: bool
+    on: str = "play"             # who starts: "play" (Karsten's), "draw", or "both" (half each)
 
     def setting(self) -> str:
         """The run's setting in words, for a table's header."""
-        return (f"{_rules_text(self.multiplayer)}, given the land drops made; Karsten's mulligan; level "
+        return (f"{_rules_text(self.multiplayer, self.on)}, given the land drops made; Karsten's mulligan; level "
                 f"{_level_text(self.level)}; {self.games:,} games per source count, seed {self.seed}")
 
     def run_dict(self) -> dict:
         return {"size": self.size, "lands": self.lands, "level": self.level or "karsten", "games": self.games,
                 "seed": self.seed if isinstance(self.seed, (int, type(None))) else str(self.seed),
-                "multiplayer": self.multiplayer, "source": SOURCES_SOURCE,
+                "multiplayer": self.multiplayer, "on": self.on, "source": SOURCES_SOURCE,
                 "mulligan": {str(k): list(v) for k, v in KARSTEN_MULLIGAN.keep.items()},
                 "free_seven": list(KARSTEN_MULLIGAN.free_seven or ())}
 
@@ -252,23 +256,25 @@ def _size_and_lands(size, lands) -> tuple[int, int]:
 
 
 def table(size: int = 60, lands: int | None = None, level: float | None = None, games: int = DEFAULT_GAMES,
-          seed=None, multiplayer: bool | None = None, threads: int | None = None) -> SourceTable:
+          seed=None, multiplayer: bool | None = None, threads: int | None = None, on: str = "play") -> SourceTable:
     """The sources needed for each cost of Karsten's table (C to 5C, CC to 5CC, CCC to 4CCC,
     CCCC, 1CCCC) in a deck of `size` cards with `lands` lands (None: Karsten's 17/25/35/41 for
     40/60/80/99), at `level` (None: Karsten's (89 + mana value)%); `games` per number of
-    sources; `multiplayer` None: Commander's rules for 99 or 100 cards, as Karsten."""
+    sources; `multiplayer` None: Commander's rules for 99 or 100 cards, as Karsten; `on` "play"
+    (Karsten's), "draw" or "both" (half the games each: play_draw)."""
     size, lands = _size_and_lands(size, lands)
     level = _check_level(level)
     games = checks.games(games)
     multiplayer = size in (99, 100) if multiplayer is None else checks.flag(multiplayer, "multiplayer")
     seed = _seed(seed)
     costs = [Cost(p, g) for p, g in published_costs()]
-    sims = SourceSimulations(size, lands, costs, games, seed, multiplayer, threads)
+    on = play_draw.start(on, None, "sources: ")
+    sims = SourceSimulations(size, lands, costs, games, seed, multiplayer, threads, on=on)
     rows = []
     for cost in sorted(costs, key=lambda c: (c.pips, c.generic)):
         at = karsten_level(cost.mana_value) if level is None else level
         rows.append((cost, at, sims.needed(cost, at), published_sources(size, cost.pips, cost.generic)))
-    return SourceTable(size, lands, level, games, seed, multiplayer, rows)
+    return SourceTable(size, lands, level, games, seed, multiplayer, on, rows)
 
 
 # ---- a deck's costs and sources ------------------------------------------------------------
@@ -452,18 +458,19 @@ class DeckSources(SourceRun):
 
 
 def for_deck(deck: Deck, level: float | None = None, games: int = DEFAULT_GAMES, seed=None,
-             threads: int | None = None) -> DeckSources:
+             threads: int | None = None, on: str = "play") -> DeckSources:
     """Every colour cost of `deck`'s spells (colour_costs; a modal double-faced card's spell
     back face too), the sources needed for it at the deck's own size and land count (the
     library, and the cards with a land face, as the mulligan counts them) at `level` (None:
     Karsten's), Karsten's published figure for the size, and the sources the deck has
-    (deck_sources, count_sources). A Commander deck plays by its multiplayer rules."""
+    (deck_sources, count_sources). A Commander deck plays by its multiplayer rules; `on` as table's."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"deck must be a mtgsim.Deck, not {type(deck).__name__}")
     level = _check_level(level)
     games = checks.games(games)
     seed = _seed(seed)
     multiplayer = GameRules.of(deck).multiplayer
+    on = play_draw.start(on, None, "sources: ")
     size = sum(deck.maindeck.values())
     lands = sum(n for c, n in deck.cards("maindeck")
                 if c.is_land or (c.modal_back is not None and c.modal_back.is_land))
@@ -482,7 +489,8 @@ def for_deck(deck: Deck, level: float | None = None, games: int = DEFAULT_GAMES,
                 found.setdefault((colour, cost, gold), []).append(face.name)
     rows: list[DeckRow] = []
     if found and lands:
-        sims = SourceSimulations(size, lands, {cost for _, cost, _ in found}, games, seed, multiplayer, threads)
+        sims = SourceSimulations(size, lands, {cost for _, cost, _ in found}, games, seed, multiplayer, threads,
+                                 on=on)
         sources = deck_sources(deck)
         for (colour, cost, gold), names in sorted(found.items(), key=lambda kv: (
                 [COLOURS.index(x) for x in kv[0][0].split("/")], kv[0][1], kv[0][2])):
@@ -492,5 +500,5 @@ def for_deck(deck: Deck, level: float | None = None, games: int = DEFAULT_GAMES,
                                 None if karsten is None else karsten + gold, count_sources(sources, colour, cost)))
     elif found:
         left_out["(deck)"] = "it has no lands"
-    return DeckSources(size, lands, level, games, seed, multiplayer, deck.name or "deck", rows, left_out)
+    return DeckSources(size, lands, level, games, seed, multiplayer, on, deck.name or "deck", rows, left_out)
 

@@ -16,10 +16,11 @@ from mtgsim.sources import Cost, SourceSimulations, karsten_level
 COSTS = [Cost(p, g) for p, g in published_costs()]
 
 
-def exact_castable(size: int, lands: int, sources_: int, cost: Cost) -> Fraction:
-    """P(at least `pips` sources among the 7 + M - 1 cards seen by turn M on the play | at least
-    M lands among them), no mulligan: a ratio of multivariate hypergeometric sums."""
-    seen, turn = 7 + cost.mana_value - 1, cost.mana_value
+def exact_castable(size: int, lands: int, sources_: int, cost: Cost, draw: bool = False) -> Fraction:
+    """P(at least `pips` sources among the 7 + M - 1 cards seen by turn M on the play (7 + M on
+    the draw) | at least M lands among them), no mulligan: a ratio of multivariate hypergeometric
+    sums."""
+    seen, turn = 7 + cost.mana_value - (0 if draw else 1), cost.mana_value
     num = den = 0
     for c in range(sources_ + 1):
         for o in range(lands - sources_ + 1):
@@ -42,6 +43,21 @@ def test_castable_on_curve_matches_hypergeometric_without_mulligan(size, lands, 
         p = float(exact_castable(size, lands, count, cost))
         se = math.sqrt(p * (1 - p) / est.n) or 1 / est.n
         assert abs(est.value - p) <= 4 * se, (cost.label, est, p)
+
+
+def test_103_8a_on_the_draw_one_card_more_seen():
+    """on="draw": the player on the draw doesn't skip the first draw (103.8a), so by turn M the
+    7 + M cards seen: every cost against that exact value within 4 standard errors; the table
+    says so."""
+    sims = SourceSimulations(60, 25, COSTS, 60_000, 11, False, mulligan=MulliganPolicy.never(), on="draw")
+    for cost, est in sims.p(14).items():
+        p = float(exact_castable(60, 25, 14, cost, draw=True))
+        se = math.sqrt(p * (1 - p) / est.n) or 1 / est.n
+        assert abs(est.value - p) <= 4 * se, (cost.label, est, p)
+    t = sources.table(size=40, games=4_000, seed=3, on="draw")
+    assert t.on == "draw" and "on the draw" in t.table() and t.to_dict()["on"] == "draw"
+    with pytest.raises(ArgumentError, match="on must be one of"):
+        sources.table(size=40, games=4_000, on="sideways")
 
 
 def _check_entry(sims: SourceSimulations, size: int, cost: Cost) -> tuple[float, float, float]:
