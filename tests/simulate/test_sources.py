@@ -1,6 +1,6 @@
 """mtgsim.sources: Karsten-style source tables. The simulated castable-on-curve probability
-against exact hypergeometric sums; Karsten's 2022 table reproduced within the intervals (60
-cards whole; 40, 80 and 99 cards sampled, their disagreements named with the reason); a deck's
+against exact hypergeometric sums, on the play and on the draw; Karsten's 2022 tables reproduced
+within the intervals (60 and 99 cards whole, 40 and 80 cards sampled); a deck's
 colour costs and its sources counted as the simulator plays them; bad input."""
 from __future__ import annotations
 
