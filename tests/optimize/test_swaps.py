@@ -206,3 +206,14 @@ def test_the_default_budget_is_games_for_every_variant_held_to_the_largest_budge
         with pytest.raises(KeyboardInterrupt):      # (no game played: the interrupt is passed on)
             optimize.swaps(DECK, [OGRE], OBJ, games=games, seed=1, turns=3, **SWAPS)
         assert budgets[-1] == expected
+
+
+def test_903_5b_a_commander_deck_takes_no_second_copy_of_a_card():
+    """A Commander deck (its Commander section, or format="commander") is singleton (903.5b): a
+    candidate it already holds goes into no swap; as a constructed deck it may hold four (100.2a)."""
+    deck = Deck({"Forest": 97, "Llanowar Elves": 1, "Grizzly Bears": 1}, commander={"Rhonas the Indomitable": 1})
+    plan, _ = plan_swaps(deck, ["Llanowar Elves", "Elvish Mystic"], lands=False)
+    assert [c for c, _ in plan.left_out] == ["Llanowar Elves"] and "at most 1" in dict(plan.left_out)["Llanowar Elves"]
+    assert {s.into for s in plan.swaps} == {"Elvish Mystic"}
+    plan, _ = plan_swaps(deck, ["Llanowar Elves", "Elvish Mystic"], lands=False, format="constructed")
+    assert not plan.left_out and {s.into for s in plan.swaps} == {"Llanowar Elves", "Elvish Mystic"}

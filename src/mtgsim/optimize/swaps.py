@@ -61,7 +61,7 @@ def swaps(deck: Deck, candidates, objective: Objective, games: int = 200_000, se
     on = check_games(games, on, on_play, MAX_BUDGET, "", "swaps")
     progress = checks.flag(progress, "swaps: progress")
     hand_smoother = HandSmoother.of(hand_smoother, "swaps: hand_smoother")
-    plan, base = plan_swaps(deck, candidates, cut, lands)
+    plan, base = plan_swaps(deck, candidates, cut, lands, format)
     added = {n: base.card(n) for n in plan.candidates + ((plan.basic,) if plan.basic else ())}
     check_cards_known(objective, {**{c.name: c for c, _ in base.cards("commander") + base.cards("maindeck")},
                                   **added}, track, "swaps")
@@ -93,9 +93,10 @@ def swapped(deck: Deck, swap: Swap) -> Deck:
     return with_lands(deck, counts, f"{deck.name or 'deck'} ({swap.label})")
 
 
-def plan_swaps(deck: Deck, candidates, cut=None, lands: bool = True) -> tuple[SwapPlan, Deck]:
+def plan_swaps(deck: Deck, candidates, cut=None, lands: bool = True, format=None) -> tuple[SwapPlan, Deck]:
     """The swaps to race (module docstring) and the deck they are made from: `deck` itself, or,
-    where a candidate is a CardDef its database lacks, `deck` over its database with that card."""
+    where a candidate is a CardDef its database lacks, `deck` over its database with that card. A
+    candidate the deck already holds as many of as `format` allows (copy_limit) goes into no swap."""
     if not isinstance(lands, bool):
         raise ArgumentTypeError(f"swaps: lands must be True or False, not {shown(lands)}")
     base, names, source = _candidates(deck, candidates)
@@ -119,7 +120,7 @@ def plan_swaps(deck: Deck, candidates, cut=None, lands: bool = True) -> tuple[Sw
     basic = _most_played_basic(base) if lands else None
     full = {}
     for y in names + ([basic] if basic and basic not in names else []):
-        limit = copy_limit(base, y)
+        limit = copy_limit(base, y, format)
         if limit is not None and main.get(y, 0) + 1 > limit:
             full[y] = f"the deck holds {main[y]} (a deck has at most {limit} of a card that is not a basic land)"
     made = []

@@ -18,7 +18,7 @@ from ..cards import CardDef, normalize_name
 from .. import checks
 from ..checks import whole_number
 from ..decklist import Deck
-from ..formats import FORMATS, copies_allowed
+from ..formats import FORMATS, copies_allowed, preset
 from ..errors import ArgumentError, ArgumentTypeError, shown
 
 __all__ = [
@@ -44,10 +44,13 @@ def card_name(deck: Deck, card, what: str) -> str:
     return deck.card(card).name
 
 
-def copy_limit(deck: Deck, name: str) -> int | None:
-    """How many copies a constructed deck may hold (None: any number: basic lands and the
-    cards that say so)."""
-    return copies_allowed(deck.card(name), FORMATS["constructed"].copies)
+def copy_limit(deck: Deck, name: str, format=None) -> int | None:
+    """How many copies of a card the deck may hold (None: any number: basic lands and the cards
+    that say so): the format's limit (a preset's name or a Format); with no format, a deck with
+    a Commander section is a Commander deck (one copy: 903.5b), any other a constructed deck's
+    four (100.2a)."""
+    fmt = preset(format) or FORMATS["commander" if deck.cards("commander") else "constructed"]
+    return copies_allowed(deck.card(name), fmt.copies)
 
 
 def expand(counts: Mapping[str, int]) -> list[str]:
