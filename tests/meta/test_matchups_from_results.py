@@ -5,6 +5,8 @@ Appendix C), CSV and JSON files, bad input named by file and line, and the mix w
 and raced pairs, each labelled with its source."""
 import json
 import math
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -213,3 +215,17 @@ def test_counts_of_matches_give_the_game_probability_of_the_match_posterior():
     assert mu.table().splitlines()[1].endswith("results (n: best-of-three matches)")
     with pytest.raises(ArgumentError, match="unit must be one of games, matches"):
         meta.Matchups.from_results(rows(("A", "B", 6, 2, 0)), unit="rounds")
+
+
+def test_the_worked_example_of_the_docs_prints_what_they_say(tmp_path):
+    """docs/tournament.md, "Matchups from results": its results file gives its estimate and table."""
+    docs = (Path(__file__).parents[2] / "docs" / "tournament.md").read_text(encoding="utf-8")
+    section = docs[docs.index("## Matchups from results"):]
+    csv_text = section[section.index("```csv\n") + 7:section.index("```", section.index("```csv\n") + 7)]
+    table = re.search(r"```\n(pair .*?)```", section, re.S).group(1).rstrip("\n")
+    f = tmp_path / "results.csv"
+    f.write_text(csv_text)
+    mu = meta.Matchups.from_results(f)
+    assert str(mu.estimate("Mono-Red Aggro", "Domain Ramp")) in section
+    mu.update(meta.Matchups({("Esper Control", "Other"): 0.52}))
+    assert mu.table() == table
