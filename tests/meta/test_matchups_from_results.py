@@ -110,38 +110,29 @@ def test_csv_and_json_files_read_alike(tmp_path):
     assert meta.Matchups.from_results(plain).estimate("Red", "Blue") == a.estimate("Red", "Blue")
 
 
-@pytest.mark.parametrize("text, message", [
-    ("deck,opponent,wins,losses\nA,B,-1,2\n", "line 2: wins: '-1' is not a whole number of games >= 0"),
-    ("deck,opponent,wins,losses\nA,B,2,1\nA,B,two,1\n", "line 3: wins: 'two' is not a whole number"),
-    ("deck,opponent,wins,losses\nA,B,2.5,1\n", "line 2: wins: '2.5' is not a whole number"),
-    ("deck,opponent,wins\nA,B,2\n", "line 2: the column 'losses' is missing"),
-    ("deck,opponent,wins,losses,colour\nA,B,2,1,red\n", "line 2: unknown column 'colour'"),
-    ("deck,opponent,wins,losses\nA,B,2\n", "line 2: 3 cells for the header's 4 columns"),
-    ("deck,opponent,wins,losses\nA,,2,1\n", "line 2: opponent: a deck's name must be text"),
-    ("deck,opponent,wins,losses,draws\nA,B,0,0,0\n", "line 2: A vs B with no games"),
-    ("deck,opponent,wins,losses,draws\n", "no results"),
-    ("", "no results"),
+@pytest.mark.parametrize("suffix, text, message", [
+    ("csv", "deck,opponent,wins,losses\nA,B,-1,2\n", "line 2: wins: '-1' is not a whole number of games >= 0"),
+    ("csv", "deck,opponent,wins,losses\nA,B,2,1\nA,B,two,1\n", "line 3: wins: 'two' is not a whole number"),
+    ("csv", "deck,opponent,wins,losses\nA,B,2.5,1\n", "line 2: wins: '2.5' is not a whole number"),
+    ("csv", "deck,opponent,wins\nA,B,2\n", "line 2: the column 'losses' is missing"),
+    ("csv", "deck,opponent,wins,losses,colour\nA,B,2,1,red\n", "line 2: unknown column 'colour'"),
+    ("csv", "deck,opponent,wins,losses\nA,B,2\n", "line 2: 3 cells for the header's 4 columns"),
+    ("csv", "deck,opponent,wins,losses\nA,,2,1\n", "line 2: opponent: a deck's name must be text"),
+    ("csv", "deck,opponent,wins,losses,draws\nA,B,0,0,0\n", "line 2: A vs B with no games"),
+    ("csv", "deck,opponent,wins,losses,draws\n", "no results"),
+    ("csv", "", "no results"),
+    ("json", '[{"deck": "A", "opponent": "B", "wins": 1, "losses": -2}]', "result 1: losses: a number of games must"),
+    ("json", '[{"deck": "A", "opponent": "B", "wins": 1.5, "losses": 2}]', "result 1: wins: a number of games must be"),
+    ("json", '[{"deck": "A", "opponent": "B", "wins": 1, "losses": 2}, 7]', "result 2: a result must be a mapping"),
+    ("json", '[{"deck": 3, "opponent": "B", "wins": 1, "losses": 2}]', "result 1: deck: a deck's name must be text"),
+    ("json", '{"deck": "A"}', "give a list of results"),
+    ("json", '[]', "no results"),
+    ("json", '[{"deck": "A",\n "opponent": }]', "line 2: not valid JSON"),
 ])
-def test_bad_csv_input_is_named_by_file_and_line(tmp_path, text, message):
-    f = tmp_path / "r.csv"
+def test_bad_input_is_named_by_file_and_line_or_result(tmp_path, suffix, text, message):
+    """A CSV file's errors name its line; a JSON file's the result (its place in the list)."""
+    f = tmp_path / f"r.{suffix}"
     f.write_text(text)
-    with pytest.raises(ArgumentError) as e:
-        meta.Matchups.from_results(f)
-    assert str(f) in str(e.value) and message in str(e.value)
-
-
-@pytest.mark.parametrize("data, message", [
-    ('[{"deck": "A", "opponent": "B", "wins": 1, "losses": -2}]', "result 1: losses: a number of games must be >= 0"),
-    ('[{"deck": "A", "opponent": "B", "wins": 1.5, "losses": 2}]', "result 1: wins: a number of games must be a whole"),
-    ('[{"deck": "A", "opponent": "B", "wins": 1, "losses": 2}, 7]', "result 2: a result must be a mapping"),
-    ('[{"deck": 3, "opponent": "B", "wins": 1, "losses": 2}]', "result 1: deck: a deck's name must be text"),
-    ('{"deck": "A"}', "give a list of results"),
-    ('[]', "no results"),
-    ('[{"deck": "A",\n "opponent": }]', "line 2: not valid JSON"),
-])
-def test_bad_json_input_is_named_by_file_and_result(tmp_path, data, message):
-    f = tmp_path / "r.json"
-    f.write_text(data)
     with pytest.raises(ArgumentError) as e:
         meta.Matchups.from_results(f)
     assert str(f) in str(e.value) and message in str(e.value)
