@@ -155,7 +155,7 @@ def test_results_typed_pairs_and_races_mix_each_labelled_with_its_source():
     mu = meta.Matchups.from_results(rows(("A", "B", 7, 3, 0), ("A", "C", 2, 2, 0), ("A", "A", 1, 1, 0)))
     mu.update(meta.Matchups({("C", "A"): 0.7, ("B", "D"): (0.6, 0.5)}))
     raced = meta.Matchups({("D", "E"): 0.55})
-    raced.estimated = {("D", "E"), ("E", "D")}
+    raced.estimated = {("D", "E")}                   # as from_races names them: one way
     mu.update(raced)
     assert [mu.source(*p) for p in [("A", "B"), ("B", "A"), ("A", "C"), ("B", "D"), ("E", "D"), ("A", "A"),
                                     ("B", "C")]] == ["results", "results", "typed", "typed", "race", "mirror",

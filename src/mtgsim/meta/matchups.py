@@ -212,7 +212,7 @@ class Matchups:
         "typed" (given), "mirror" (a deck against itself) or "default" (not given: a coin flip)."""
         if (a, b) in self.posteriors:
             return "results"
-        if (a, b) in self.estimated:
+        if (a, b) in self.estimated or (b, a) in self.estimated:     # (races name each pair one way)
             return "race"
         if a == b:
             return "mirror"
