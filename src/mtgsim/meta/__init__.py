@@ -57,7 +57,7 @@ def _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_
     if not isinstance(intentional_draws, bool):
         raise ArgumentTypeError("intentional_draws must be True or False")
     names = field.names
-    table = np.ascontiguousarray(matchups.table(names), dtype=np.float64)
+    table = np.ascontiguousarray(matchups.matrix(names), dtype=np.float64)
     index = {n: i for i, n in enumerate(names)}
     arch = np.array([index[a] for a in field.archetypes()], dtype=np.int32)
     return arch, table, rounds, best_of, top_cut, float(draw_rate), intentional_draws

@@ -1,7 +1,12 @@
 """Matchups: the probability that one archetype wins one game against another — one figure, or
 a pair for being on the play and on the draw — given as a mapping or read from a CSV table.
 
-`table(names)` gives the kernel's matrix: P(row wins a game on the play against column). For
+`from_results(path_or_rows)` estimates the pairs from real match records, each a Beta
+posterior with its sample size (meta/results_file.py); `estimate(a, b)` gives a pair's figure
+with its 95% interval and n, and `table()` every pair's with where it came from ("results",
+"typed", "race"). Typed-in pairs, races and results mix through `update`.
+
+`matrix(names)` gives the kernel's matrix: P(row wins a game on the play against column). For
 one figure p of (a, b), a wins p of the games whoever starts (b wins 1 - p); for a pair
 (on the play, on the draw), a wins the first when it starts and the second when b does.
 """
@@ -17,6 +22,8 @@ import numpy as np
 from .. import checks
 from ..errors import ArgumentError, ArgumentTypeError, shown
 from ..files import input_path, read_text
+from ..simulate import Estimate
+from .results_file import DEFAULT_PRIOR, UNITS, Posterior, pooled_posteriors, read_records
 
 __all__ = ["Matchups"]
 
@@ -46,6 +53,8 @@ class Matchups:
 
     def __init__(self, pairs: Mapping | None = None, default: float = 0.5):
         self.estimated: set = set()          # the pairs estimated by races (from_races)
+        self.posteriors: dict[tuple[str, str], Posterior] = {}    # the pairs estimated from results
+        self.mirror_games: dict[str, int] = {}                    # a deck's mirror games in the results
         self.default = _prob(default, "Matchups: default")
         if abs(self.default - 0.5) > _TOLERANCE:
             raise ArgumentError(f"Matchups: default {shown(default)}: a pair not given is a coin flip (0.5) both "
@@ -133,6 +142,27 @@ class Matchups:
         return m
 
     @classmethod
+    def from_results(cls, source, prior: float = DEFAULT_PRIOR, unit: str = "games") -> Matchups:
+        """Every pair named in real match results: `source` a CSV file (a header row: deck,
+        opponent, wins, losses, draws), a JSON file (a list of such objects) or rows given as
+        mappings; the counts are games (one match's, or a pair's totals), a draw half won and
+        half lost. Each pair is the Beta(prior + wins, prior + losses) posterior of its pooled
+        games (both directions), its mean the figure; `prior` (> 0) pseudo-games won and as many
+        lost pull a small sample toward 0.5. A deck against itself is 0.5. unit="matches": the
+        counts are best-of-three matches, each pair's figure the P(win a game) that gives its
+        P(win a match) (meta/results_file.py)."""
+        prior = checks.number(prior, "Matchups.from_results: prior")
+        if prior <= 0:
+            raise ArgumentError(f"Matchups.from_results: prior must be > 0 (Beta(prior, prior) pseudo-games), "
+                                f"got {shown(prior)}")
+        if unit not in UNITS:
+            raise ArgumentError(f"Matchups.from_results: unit must be one of {', '.join(UNITS)}, not {shown(unit)}")
+        posteriors, mirrors = pooled_posteriors(read_records(source), prior, unit)
+        m = cls({pair: post.value for pair, post in posteriors.items() if pair[0] < pair[1]})
+        m.posteriors, m.mirror_games = posteriors, mirrors
+        return m
+
+    @classmethod
     def from_races(cls, decks: Mapping, games: int = 200_000, seed=None, turns: int = 15,
                    threads: int | None = None, given: Mapping | Matchups | None = None) -> Matchups:
         """Every pair of `decks` ({archetype: Deck}) estimated by goldfish races
@@ -147,10 +177,16 @@ class Matchups:
         return m
 
     def update(self, other: Matchups) -> None:
-        """Take `other`'s pairs over these."""
+        """Take `other`'s pairs over these, each with its source (results, typed or race)."""
         if not isinstance(other, Matchups):
             raise ArgumentTypeError(f"Matchups.update: other must be Matchups, not {type(other).__name__}")
+        for pair in other._play:
+            self.posteriors.pop(pair, None)
+            self.estimated.discard(pair)
         self._play.update(other._play)
+        self.posteriors.update(other.posteriors)
+        self.estimated |= other.estimated
+        self.mirror_games.update(other.mirror_games)
 
     @staticmethod
     def given_pairs(given) -> set:
@@ -171,10 +207,55 @@ class Matchups:
     def names(self) -> set[str]:
         return {n for pair in self._play for n in pair}
 
-    def table(self, names: list[str]) -> np.ndarray:
+    def source(self, a: str, b: str) -> str:
+        """Where the pair's figure came from: "results" (from_results), "race" (from_races),
+        "typed" (given), "mirror" (a deck against itself) or "default" (not given: a coin flip)."""
+        if (a, b) in self.posteriors:
+            return "results"
+        if (a, b) in self.estimated or (b, a) in self.estimated:     # (races name each pair one way)
+            return "race"
+        if a == b:
+            return "mirror"
+        return "typed" if (a, b) in self._play or (b, a) in self._play else "default"
+
+    def estimate(self, a: str, b: str) -> Estimate:
+        """P(a wins one game against b) (the mean of on the play and on the draw) with its 95%
+        interval and n, the games behind it: a posterior's from results; for a figure typed in
+        or raced, or a mirror, the figure itself as its interval (results give it no games; a
+        mirror is exactly 0.5, n its games in the results)."""
+        p = self.p(a, b)
+        if (a, b) in self.posteriors:
+            return self.posteriors[(a, b)].estimate()
+        return Estimate(p, p, p, self.mirror_games.get(a, 0) if a == b else 0)
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """Every pair with a figure, one direction each (first seen first), mirrors included."""
+        out: dict[tuple[str, str], None] = {}
+        for a, b in [*self._play, *((d, d) for d in self.mirror_games)]:
+            if (b, a) not in out:
+                out[(a, b)] = None
+        return list(out)
+
+    def table(self, names: list[str] | None = None):
+        """Text: every pair's P(first wins a game), 95% interval, n (the games behind it) and
+        source. Given `names`, the matrix instead (kept for callers of `matrix`)."""
+        if names is not None:
+            return self.matrix(names)
+        rows = [self.estimate(a, b) for a, b in self.pairs()]
+        width = max([len(f"{a} vs {b}") for a, b in self.pairs()] + [4])
+        lines = [f"{'pair':<{width}}  {'P(first wins a game)':>20}  {'95% interval':>16}  {'n':>6}  source"]
+        for (a, b), e in zip(self.pairs(), rows):
+            interval = f"[{e.low:.3f}, {e.high:.3f}]" if e.high > e.low else "-"
+            post = self.posteriors.get((a, b))
+            source = self.source(a, b) + (" (n: best-of-three matches)" if post and post.unit == "matches" else "")
+            lines.append(f"{f'{a} vs {b}':<{width}}  {e.value:>20.3f}  {interval:>16}  {e.n:>6}  {source}")
+        lines.append(f"every other pair {self.default:g} (a coin flip)")
+        return "\n".join(lines)
+
+    def matrix(self, names: list[str]) -> np.ndarray:
         """[len(names), len(names)]: P(row wins a game on the play against column). Raises if
         a matchup names an archetype not in `names`."""
-        names = [checks.text(n, "Matchups.table: a name") for n in checks.items(names, "Matchups.table: names")]
+        names = [checks.text(n, "Matchups.matrix: a name") for n in checks.items(names, "Matchups.matrix: names")]
         unknown = sorted(self.names() - set(names))
         if unknown:
             raise ArgumentError(f"a matchup names {shown(unknown[0])}, which is not an archetype of the field "

@@ -143,7 +143,7 @@ class EventsResult:
         names = self.field.names
         if self.matchups is None:
             return {}
-        t = self.matchups.table(names)
+        t = self.matchups.matrix(names)
         return {a: {b: float(t[i, j]) for j, b in enumerate(names)} for i, a in enumerate(names)}
 
     def _matchups_line(self) -> str:

@@ -1,6 +1,8 @@
 """Intervals from chunks: an objective's value and standard error, one variant's or the paired
 difference of two, by the delete-one-chunk jackknife over the chunks' components; and the
-Student t quantile the intervals use (the chunks are few when a race starts).
+Student t quantile the intervals use (the chunks are few when a race starts); the Beta
+quantile (`beta_quantile`, a posterior's interval: meta.Matchups.from_results) on the same
+regularized incomplete beta function.
 
 Chunks of games are independent and identically distributed (each has its own seed), so
 they are the natural batches: the jackknife over them is valid for any smooth function of
@@ -17,7 +19,7 @@ import numpy as np
 
 from ..simulate import Estimate
 
-__all__ = ["difference", "estimate", "jackknife", "t_quantile"]
+__all__ = ["beta_quantile", "betainc", "difference", "estimate", "jackknife", "t_quantile"]
 
 
 def jackknife(f, parts: list[np.ndarray]) -> tuple[float, float]:
@@ -75,14 +77,30 @@ def t_quantile(p: float, df: int) -> float:
         return 0.0
     if p < 0.5:
         return -t_quantile(1 - p, df)
-    lo, hi = 0.0, 1.0
+    hi = 1.0
     while _t_cdf(hi, df) < p:
         hi *= 2
         if hi > 1e12:
             return math.inf
+    return _bisect(lambda t: _t_cdf(t, df), p, 0.0, hi)
+
+
+def beta_quantile(p: float, a: float, b: float) -> float:
+    """The p-quantile of the Beta(a, b) distribution (a, b > 0), by bisection on its
+    distribution function, the regularized incomplete beta `betainc`."""
+    if p <= 0:
+        return 0.0
+    if p >= 1:
+        return 1.0
+    return _bisect(lambda x: betainc(a, b, x), p, 0.0, 1.0)
+
+
+def _bisect(cdf, p: float, lo: float, hi: float) -> float:
+    """The x in [lo, hi] where the increasing `cdf` reaches p, to 1e-12 relative (200 halvings
+    at most)."""
     for _ in range(200):
         mid = (lo + hi) / 2
-        if _t_cdf(mid, df) < p:
+        if cdf(mid) < p:
             lo = mid
         else:
             hi = mid
@@ -93,11 +111,11 @@ def t_quantile(p: float, df: int) -> float:
 
 def _t_cdf(t: float, df: int) -> float:
     x = df / (df + t * t)
-    tail = 0.5 * _betainc(df / 2, 0.5, x)
+    tail = 0.5 * betainc(df / 2, 0.5, x)
     return 1 - tail if t >= 0 else tail
 
 
-def _betainc(a: float, b: float, x: float) -> float:
+def betainc(a: float, b: float, x: float) -> float:
     """The regularized incomplete beta function I_x(a, b) (Numerical Recipes' continued
     fraction, by the modified Lentz method)."""
     if x <= 0:
@@ -107,7 +125,7 @@ def _betainc(a: float, b: float, x: float) -> float:
     front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
                      + a * math.log(x) + b * math.log1p(-x))
     if x > (a + 1) / (a + b + 2):
-        return 1.0 - _betainc(b, a, 1 - x)
+        return 1.0 - betainc(b, a, 1 - x)
     tiny = 1e-300
     f, c, d = 1.0, 1.0, 0.0
     for i in range(400):
