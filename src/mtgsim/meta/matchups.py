@@ -236,11 +236,9 @@ class Matchups:
                 out[(a, b)] = None
         return list(out)
 
-    def table(self, names: list[str] | None = None):
+    def table(self) -> str:
         """Text: every pair's P(first wins a game), 95% interval, n (the games behind it) and
-        source. Given `names`, the matrix instead (kept for callers of `matrix`)."""
-        if names is not None:
-            return self.matrix(names)
+        source (the kernel's matrix of P: `matrix`)."""
         rows = [self.estimate(a, b) for a, b in self.pairs()]
         width = max([len(f"{a} vs {b}") for a, b in self.pairs()] + [4])
         lines = [f"{'pair':<{width}}  {'P(first wins a game)':>20}  {'95% interval':>16}  {'n':>6}  source"]
