@@ -109,7 +109,8 @@ def _decks(matchups: Matchups, decks) -> list[str]:
     for d in decks:
         if d not in named:
             raise ArgumentError(f"equilibrium: the deck {shown(d)} is in no matchup (the matchups name "
-                                f"{', '.join(sorted(named)) or 'no deck'}); a coin flip against all is \"{d} vs {d}\": 0.5")
+                                f"{', '.join(sorted(named)) or 'no deck'}); a coin flip against all is "
+                                f"\"{d} vs {d}\": 0.5")
     return decks
 
 
