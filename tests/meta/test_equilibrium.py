@@ -198,8 +198,9 @@ def test_zero_generations_is_the_field():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"generations": -1}, "generations must be >= 0"),
+    ({"generations": -1}, "generations must be 0..100,000"),
     ({"generations": 2.5}, "generations must be a whole number"),
+    ({"generations": 10 ** 9}, "generations must be 0..100,000"),
     ({"rate": 3}, r"rate must be a finite number in \[0, 2\]"),
     ({"rate": -0.1}, "rate must be"),
 ])

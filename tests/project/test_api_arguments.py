@@ -284,6 +284,8 @@ ENTRY_POINTS = {   # name: (call, valid keyword arguments); each argument in tur
     "play_event": (meta.play_event, dict(field=FIELD, matchups=MATCHUPS, seed=1, best_of=3, rounds=None,
                                          top_cut=8, draw_rate=0.0, intentional_draws=False)),
     "recommended_rounds": (meta.recommended_rounds, dict(players=8)),
+    "equilibrium": (meta.equilibrium, dict(matchups=MATCHUPS, decks=None)),
+    "replicator": (meta.replicator, dict(field=FIELD, matchups=MATCHUPS, generations=5, rate=1.0)),
     "Scenario.add": (lambda **k: Scenario().add(**k), dict(card="Forest", controller="you", tapped=False,
                                                             entered_this_turn=False, counters=None,
                                                             chosen_color=None, x=0)),

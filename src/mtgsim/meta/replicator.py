@@ -19,7 +19,9 @@ from .equilibrium import win_matrix
 from .field import Field
 from .matchups import Matchups
 
-__all__ = ["replicator"]
+__all__ = ["replicator", "MAX_GENERATIONS"]
+
+MAX_GENERATIONS = 100_000       # each generation is kept ({deck: share}); far beyond any drift worth reading
 
 
 def replicator(field: Field, matchups: Matchups, generations: int = 50, rate: float = 1.0) -> list[dict[str, float]]:
@@ -30,7 +32,7 @@ def replicator(field: Field, matchups: Matchups, generations: int = 50, rate: fl
         raise ArgumentTypeError(f"replicator: field must be a meta.Field, not {type(field).__name__}")
     if not isinstance(matchups, Matchups):
         raise ArgumentTypeError(f"replicator: matchups must be meta.Matchups, not {type(matchups).__name__}")
-    generations = checks.whole_number(generations, "replicator: generations", 0)
+    generations = checks.whole_number(generations, "replicator: generations", 0, MAX_GENERATIONS)
     rate = checks.number(rate, "replicator: rate", 0, 2)
     decks = field.names
     p = np.array(win_matrix(matchups, decks))
