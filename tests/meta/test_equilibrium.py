@@ -114,14 +114,14 @@ def test_no_deck_beats_the_mix_on_random_metagames():
     """The defining condition, exactly: every deck wins at most 1/2 against the mix, the decks in it
     exactly 1/2; the shares are >= 0 and sum to 1."""
     rng = random.Random(7)
-    for n in (1, 2, 5, 12, 24):
+    for n in (1, 2, 5, 12, 40):             # (a few dozen decks: 40 in about 0.4 s)
         decks = [f"D{i}" for i in range(n)]
         mu = meta.Matchups({(a, b): rng.randint(20, 80) / 100 for i, a in enumerate(decks) for b in decks[i + 1:]}
                            | {(decks[0], decks[0]): 0.5})
         eq = meta.equilibrium(mu, decks=decks)
         assert sum(eq.exact.values()) == 1 and min(eq.exact.values()) >= 0
         for a in decks:
-            win = sum(F(mu.p(a, b)).limit_denominator(DENOMINATOR) * eq.exact[b] for b in decks)
+            win = sum(F(round(mu.p(a, b) * DENOMINATOR), DENOMINATOR) * eq.exact[b] for b in decks)
             assert win <= F(1, 2)
             if eq.exact[a] > 0:
                 assert win == F(1, 2)

@@ -10,6 +10,7 @@ rule, so it never cycles), exactly: no floating-point tolerance decides a share.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -20,8 +21,8 @@ from .matchups import Matchups
 
 __all__ = ["equilibrium", "Equilibrium", "solve_matrix_game", "win_matrix", "DENOMINATOR"]
 
-# A probability is taken as the nearest fraction of denominator at most this (0.58 is 29/50), so
-# p(a, b) + p(b, a) = 1 holds exactly although the floats carry rounding.
+# A probability is taken to 6 decimal places (0.58 is 580,000 / 10**6, exactly), so p(a, b) + p(b, a) = 1
+# holds exactly although the floats carry rounding, and the payoffs are whole numbers over one denominator.
 DENOMINATOR = 10 ** 6
 
 
@@ -35,44 +36,49 @@ def solve_matrix_game(payoff: Sequence[Sequence]) -> tuple[list[Fraction], list[
     """The zero-sum game whose row player gets payoff[i][j] (exact numbers: int, Fraction):
     (the row player's maximin mix, the column player's minimax mix, the game's value).
 
-    The column player's linear program, with every payoff shifted to at least 1 (B = payoff + c):
-    maximise sum(y) subject to B y <= 1, y >= 0; then value = 1 / sum(y) - c, the column mix is
-    y / sum(y), and the row mix is the dual solution (the final objective row under the slacks)
-    over the same sum. Where several mixes are optimal, one vertex of them is returned, the
-    same for the same matrix (Bland's rule: the lowest index enters and leaves)."""
+    The column player's linear program, with every payoff shifted to at least 1 and scaled to
+    whole numbers (B = scale (payoff + c)): maximise sum(y) subject to B y <= scale, y >= 0; then
+    value = 1 / sum(y) - c, the column mix is y / sum(y), and the row mix is the dual solution
+    (the final objective row under the slacks) over its sum. The simplex method pivots on whole
+    numbers with one common denominator (fraction-free, as Bareiss elimination: every division is
+    exact), so no gcd is taken in the loop. Where several mixes are optimal, one vertex of them is
+    returned, the same for the same matrix (Bland's rule: the lowest index enters and leaves)."""
     rows = [[Fraction(v) for v in row] for row in payoff]
     m = len(rows)
     if m == 0 or len(rows[0]) == 0 or any(len(r) != len(rows[0]) for r in rows):
         raise ArgumentError("solve_matrix_game: the payoff must be a non-empty rectangular matrix")
     n = len(rows[0])
     shift = 1 - min(min(r) for r in rows)
-    # tableau: m constraint rows [B_i | e_i | 1], the objective row [-1 ... | 0 ... | 0]
-    tableau = [[v + shift for v in r] + [Fraction(int(k == i)) for k in range(m)] + [Fraction(1)]
+    scale = math.lcm(*(v.denominator for r in rows for v in r))
+    # tableau: m constraint rows [B_i | scale e_i | scale] and the objective row [-1 ... | 0 ... | 0], all
+    # over the common denominator `det` (a basic column is det times a unit column)
+    tableau = [[int((v + shift) * scale) for v in r] + [scale * (k == i) for k in range(m)] + [scale]
                for i, r in enumerate(rows)]
-    objective = [Fraction(-1)] * n + [Fraction(0)] * (m + 1)
+    tableau.append([-1] * n + [0] * (m + 1))
+    objective = tableau[m]
     basis = [n + i for i in range(m)]
+    det = 1
     while True:
         entering = next((j for j in range(n + m) if objective[j] < 0), None)
         if entering is None:
             break
         # every payoff is positive, so each column has a positive entry: the program is bounded
-        ratios = [(tableau[i][-1] / tableau[i][entering], basis[i], i) for i in range(m) if tableau[i][entering] > 0]
-        _, _, leaving = min(ratios)
-        pivot = tableau[leaving][entering]
-        tableau[leaving] = [v / pivot for v in tableau[leaving]]
-        for row in tableau + [objective]:
-            if row is not tableau[leaving] and row[entering] != 0:
+        _, _, leaving = min((Fraction(tableau[i][-1], tableau[i][entering]), basis[i], i)
+                            for i in range(m) if tableau[i][entering] > 0)
+        pivot_row, pivot = tableau[leaving], tableau[leaving][entering]
+        for i, row in enumerate(tableau):
+            if i != leaving:
                 factor = row[entering]
-                row[:] = [v - factor * w for v, w in zip(row, tableau[leaving])]
+                row[:] = [(v * pivot - factor * w) // det for v, w in zip(row, pivot_row)]
+        det = pivot
         basis[leaving] = entering
-    total = objective[-1]                      # sum(y) = sum(x) = 1 / (the shifted game's value)
     y = [Fraction(0)] * n
     for i, var in enumerate(basis):
         if var < n:
-            y[var] = tableau[i][-1]
-    column_mix = [v / total for v in y]
-    row_mix = [objective[n + i] / total for i in range(m)]
-    return row_mix, column_mix, 1 / total - shift
+            y[var] = Fraction(tableau[i][-1], det)
+    total = Fraction(objective[-1], det)         # sum(y) = 1 / (the shifted game's value)
+    duals = objective[n:n + m]
+    return [Fraction(u, sum(duals)) for u in duals], [v / total for v in y], 1 / total - shift
 
 
 @dataclass(frozen=True)
@@ -127,7 +133,7 @@ def equilibrium(matchups: Matchups, decks: Sequence[str] | None = None) -> Equil
     payoff = [[Fraction(0)] * len(decks) for _ in decks]
     for i in range(len(decks)):
         for j in range(i + 1, len(decks)):     # skew-symmetric exactly: payoff[j][i] = -payoff[i][j]
-            payoff[i][j] = Fraction(p[i][j]).limit_denominator(DENOMINATOR) - Fraction(1, 2)
+            payoff[i][j] = Fraction(round(p[i][j] * DENOMINATOR) - DENOMINATOR // 2, DENOMINATOR)
             payoff[j][i] = -payoff[i][j]
     mix, _, value = solve_matrix_game(payoff)
     exact = dict(zip(decks, mix))
