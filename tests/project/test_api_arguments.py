@@ -117,7 +117,7 @@ def test_a_numpy_array_where_one_value_belongs_is_named(call, fragment):
     (lambda: optimize.sweep({"a": DECK}, OBJECTIVE, games=4096, track=5, progress=False), "track must be a list"),
     (lambda: meta.Matchups(5), "pairs must be a mapping"),
     (lambda: MATCHUPS.update(None), "other must be Matchups"),
-    (lambda: MATCHUPS.table(5), "names must be a list"),
+    (lambda: MATCHUPS.matrix(5), "names must be a list"),
     (lambda: mtgsim.CardDatabase(5), "cards must be a list"),
     (lambda: mtgsim.CardDatabase(["x"]), "expected CardDefs"),
     (lambda: card_db([1]), "expected CardDefs"),
