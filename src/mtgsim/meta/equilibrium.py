@@ -123,7 +123,7 @@ def _decks(matchups: Matchups, decks) -> list[str]:
 def equilibrium(matchups: Matchups, decks: Sequence[str] | None = None) -> Equilibrium:
     """The mix of `decks` (None: every deck the matchups name) that no deck beats on average: the
     maximin mix of the symmetric zero-sum game whose payoff is P(row wins a game) - 1/2, exactly
-    by linear programming (`solve_matrix_game`). A deck dominated by the others gets 0; a deck
+    by linear programming (`solve_matrix_game`). A deck strictly dominated gets 0; a deck
     that beats every other gets 1. Where several mixes are equilibria (every matchup even, say),
     one of them is returned, the same for the same matchups and deck order."""
     if not isinstance(matchups, Matchups):
