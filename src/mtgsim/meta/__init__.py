@@ -6,6 +6,7 @@ second in the compiled core (`mtgsim._meta`), from a field and its matchups.
     res = meta.simulate_events(field, mu, events=100_000, seed=1)
     res.summary(); res.p_top8("Domain Ramp"); res.record_distribution("Domain Ramp")
     event = meta.play_event(field, mu, seed=7)          # one event in full
+    meta.equilibrium(mu).shares; meta.replicator(field, mu, generations=50)   # the metagame's equilibrium, its drift
 
 Seeding: `seed` → numpy SeedSequence → one child per chunk of EVENTS_CHUNK events, so the
 results are identical for any number of threads.
@@ -20,13 +21,16 @@ from .. import _meta, checks
 from ..errors import ArgumentError, ArgumentTypeError, shown
 from ..runner import chunk_games, chunk_generator
 from ..simulate import progress_bar
+from .equilibrium import Equilibrium, equilibrium
 from .field import Field, recommended_rounds
 from .matchups import Matchups
 from .race import RaceMatchup, matchup_from_race
+from .replicator import replicator
 from .results import Event, EventsResult
 
 __all__ = ["Field", "Matchups", "simulate_events", "play_event", "matchup_from_race", "RaceMatchup",
-           "EventsResult", "Event", "Standing", "recommended_rounds", "EVENTS_CHUNK"]
+           "EventsResult", "Event", "Standing", "recommended_rounds", "EVENTS_CHUNK",
+           "equilibrium", "Equilibrium", "replicator"]
 
 EVENTS_CHUNK = 64          # events per seeded chunk (fixed: results don't depend on threads)
 
