@@ -9,6 +9,8 @@ The field file (TOML; docs/tournament.md):
     [matchups]                    # "A vs B" = P(A wins a game), or [on the play, on the draw]
     "Mono-Red Aggro vs Domain Ramp" = 0.58
     # matchups_csv = "matchups.csv"      a square table instead (paths relative to the file)
+    # results = "results.csv"            real match results (deck, opponent, wins, losses, draws):
+    #                                    a Beta posterior per pair (Matchups.from_results)
     [race]                        # archetype = decklist: the pairs not given, by goldfish races
     "Domain Ramp" = "domain.txt"
 """
@@ -25,7 +27,8 @@ from .decklist import Deck
 from .errors import MtgsimError, UsageError
 from .files import load_toml, read_text
 
-_KEYS = {"players", "other", "counts", "decks", "matchups", "matchups_csv", "race", "race_games", "race_turns"}
+_KEYS = {"players", "other", "counts", "decks", "matchups", "matchups_csv", "results", "race", "race_games",
+         "race_turns"}
 
 
 def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups, dict[str, Deck]]:
@@ -43,8 +46,9 @@ def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups, dict[str, D
     matchups = doc.get("matchups") or {}
     if not isinstance(matchups, dict):
         raise fault(f"matchups = {matchups!r}: give a [matchups] table of \"A vs B\" = probability")
-    if not isinstance(doc.get("matchups_csv", ""), str):
-        raise fault(f"matchups_csv = {doc['matchups_csv']!r}: give a CSV file's path, in quotes")
+    for key, kind in (("matchups_csv", "a CSV file's"), ("results", "a results file's (CSV or JSON)")):
+        if not isinstance(doc.get(key, ""), str):
+            raise fault(f"{key} = {doc[key]!r}: give {kind} path, in quotes")
     try:
         if doc.get("counts"):
             field = meta.Field.counts(decks)
@@ -62,11 +66,12 @@ def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups, dict[str, D
         inline = meta.Matchups(pairs)
     except MtgsimError as e:
         raise fault(f"[matchups] {e}") from None
+    given = meta.Matchups()        # (real results, then a square table, then [matchups]: the later wins)
+    if "results" in doc:
+        given.update(meta.Matchups.from_results(path.parent / doc["results"]))
     if "matchups_csv" in doc:
-        given = meta.Matchups.from_csv(path.parent / doc["matchups_csv"])
-        given.update(inline)
-    else:
-        given = inline
+        given.update(meta.Matchups.from_csv(path.parent / doc["matchups_csv"]))
+    given.update(inline)
     race = doc.get("race") or {}
     if not isinstance(race, dict):
         raise fault(f"race = {race!r}: give a [race] table of archetype = decklist file")

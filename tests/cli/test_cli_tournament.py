@@ -57,3 +57,19 @@ def test_a_mirror_matchup_in_a_field_file_is_one_clear_line(tmp_path, capsys):
     assert main(["tournament", str(f), "--events", "1"]) == 2
     err = capsys.readouterr().err
     assert "mu.csv, line 2, A vs A: a mirror match is even" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_field_file_takes_real_results(tmp_path, capsys):
+    """results = "file.csv": each pair from real match results (Matchups.from_results: a Beta(5, 5)
+    prior, so 30-10 in games is (30 + 5) / (40 + 10) = 0.7); a [matchups] entry wins over it."""
+    (tmp_path / "results.csv").write_text("deck,opponent,wins,losses,draws\nRed,Green,30,10,0\nRed,Blue,5,5,0\n")
+    (tmp_path / "field.toml").write_text('counts = true\nresults = "results.csv"\n'
+                                         '[decks]\nRed = 20\nGreen = 10\nBlue = 2\n'
+                                         '[matchups]\n"Red vs Blue" = 0.9\n')
+    code = main(["tournament", str(tmp_path / "field.toml"), "--events", "64", "--seed", "2", "--top-cut", "4",
+                 "--json", str(tmp_path / "out.json")])
+    out = capsys.readouterr().out
+    assert code == 0 and "Red vs Green 0.7" in out and "Red vs Blue 0.9" in out
+    (tmp_path / "results.csv").write_text("deck,opponent,wins,losses,draws\nRed,Green,3,x,0\n")
+    assert main(["tournament", str(tmp_path / "field.toml"), "--events", "1"]) == 2
+    assert "results.csv" in capsys.readouterr().err
