@@ -62,7 +62,8 @@ cdef struct Spec:
     int players
     int arch_n
     int32_t* arch               # per player: its archetype
-    double* p_play              # [arch_n * arch_n]: P(row wins a game on the play against column)
+    double* p_play              # [arch_n * arch_n]: P(row wins game 1 on the play against column)
+    double* p_post              # [arch_n * arch_n]: the same in games 2 and 3 (after sideboarding)
     int rounds
     int best_of
     int top_cut
@@ -331,22 +332,25 @@ cdef void play_match(Spec* S, bitgen_t* bg, int a, int b, int first_on_play, int
                      int* dr) noexcept nogil:
     """A best-of-N match of archetype a against b: games until one has won (N + 1) / 2; the
     first game's player on the play `first_on_play` (0: a, 1: b, -1: at random); the loser of
-    a game plays first in the next (MTR 2.2)."""
+    a game plays first in the next (MTR 2.2); game 1 at the game-1 figures, the games after it
+    at the post-sideboard ones (MTR 3.16: a sideboard is used in the games after the first)."""
     cdef int need = (S.best_of + 1) // 2, on = first_on_play
     cdef double p
+    cdef double* t = S.p_play
     wa[0] = 0
     wb[0] = 0
     dr[0] = 0
     if on < 0:
         on = <int>bounded(bg, 2)
     while wa[0] < need and wb[0] < need:
-        p = S.p_play[a * S.arch_n + b] if on == 0 else 1.0 - S.p_play[b * S.arch_n + a]
+        p = t[a * S.arch_n + b] if on == 0 else 1.0 - t[b * S.arch_n + a]
         if uniform(bg) < p:
             wa[0] += 1
             on = 1
         else:
             wb[0] += 1
             on = 0
+        t = S.p_post
 
 
 cdef bint safe_with_draw(Spec* S, Ev* e, int p) noexcept nogil:
@@ -529,7 +533,11 @@ cdef void add_event(Spec* S, Ev* e, Out* o, int champion, int64_t* top_count) no
     o.unproven[0] += e.unproven
 
 
-cdef void run_chunk(Spec* S, bitgen_t* bg, int64_t n_events, int64_t* row, uint32_t* fail) noexcept nogil:
+cdef void run_chunk(Spec* given, double* tables, bitgen_t* bg, int64_t n_events, int64_t* row,
+                    uint32_t* fail) noexcept nogil:
+    """n_events events at the chunk's matchups `tables` (game 1's matrix, then games 2 and 3's)."""
+    cdef Spec spec = given[0]
+    cdef Spec* S = &spec
     cdef Ev e
     cdef Out o
     cdef int64_t k
@@ -539,6 +547,8 @@ cdef void run_chunk(Spec* S, bitgen_t* bg, int64_t n_events, int64_t* row, uint3
         free(top_count)
         fail[0] = 1
         return
+    spec.p_play = tables
+    spec.p_post = tables + S.arch_n * S.arch_n
     point_out(&o, row, S.arch_n, S.rounds)
     for k in range(n_events):
         swiss(S, &e, bg)
@@ -549,13 +559,15 @@ cdef void run_chunk(Spec* S, bitgen_t* bg, int64_t n_events, int64_t* row, uint3
     free(top_count)
 
 
-cdef Spec make_spec(int32_t[::1] arch, double[:, ::1] p_play, int rounds, int best_of, int top_cut,
+cdef Spec make_spec(int32_t[::1] arch, double[:, :, ::1] tables, int rounds, int best_of, int top_cut,
                     double draw_rate, bint intentional_draws):
+    """The event's settings; `tables` [2, arch_n, arch_n]: game 1's matchups, then games 2 and 3's."""
     cdef Spec S
     S.players = arch.shape[0]
-    S.arch_n = p_play.shape[0]
+    S.arch_n = tables.shape[1]
     S.arch = &arch[0]
-    S.p_play = &p_play[0, 0]
+    S.p_play = &tables[0, 0, 0]
+    S.p_post = &tables[1, 0, 0]
     S.rounds = rounds
     S.best_of = best_of
     S.top_cut = top_cut
@@ -564,7 +576,8 @@ cdef Spec make_spec(int32_t[::1] arch, double[:, ::1] p_play, int rounds, int be
     return S
 
 
-def _check(arch, p_play, int rounds, int best_of, int top_cut):
+def _check(arch, tables, int rounds, int best_of, int top_cut):
+    """tables: [..., 2, arch_n, arch_n] (game 1, then games 2 and 3)."""
     if not 2 <= len(arch) <= MAX_PLAYERS:
         raise ValueError(f"players must be 2..{MAX_PLAYERS}")
     if not 1 <= rounds <= MAXROUNDS:
@@ -573,21 +586,28 @@ def _check(arch, p_play, int rounds, int best_of, int top_cut):
         raise ValueError("best_of must be odd")
     if top_cut < 0 or top_cut > len(arch) or (top_cut & (top_cut - 1)):
         raise ValueError("top_cut must be 0 or a power of 2 no larger than the field")
-    if p_play.shape[0] != p_play.shape[1] or min(arch) < 0 or max(arch) >= p_play.shape[0]:
+    cdef int k = tables.ndim       # (positive indices: the module turns wraparound off)
+    if k < 3 or tables.shape[k - 3] != 2 or tables.shape[k - 2] != tables.shape[k - 1]:
+        raise ValueError("matchup tables: game 1's and games 2 and 3's, square")
+    if min(arch) < 0 or max(arch) >= tables.shape[k - 1]:
         raise ValueError("archetypes out of the matchup table")
 
 
-def play_events(int32_t[::1] arch, double[:, ::1] p_play, int rounds, int best_of, int top_cut,
+def play_events(int32_t[::1] arch, double[:, :, :, ::1] tables, int rounds, int best_of, int top_cut,
                 double draw_rate, bint intentional_draws, list generators, int64_t[::1] events,
                 int64_t[:, ::1] out, int threads=1):
     """Play events[c] events with generators[c] for each chunk c, adding the results to
-    out[c] (laid out by `out_layout`). Chunks are independent: any number of threads gives
-    the same numbers."""
-    _check(np.asarray(arch), np.asarray(p_play), rounds, best_of, top_cut)
-    cdef Spec S = make_spec(arch, p_play, rounds, best_of, top_cut, draw_rate, intentional_draws)
+    out[c] (laid out by `out_layout`); tables [1 or chunks, 2, arch_n, arch_n]: the matchups
+    (game 1's, then games 2 and 3's), one pair for every chunk or one per chunk. Chunks are
+    independent: any number of threads gives the same numbers."""
+    _check(np.asarray(arch), np.asarray(tables), rounds, best_of, top_cut)
+    cdef Spec S = make_spec(arch, tables[0], rounds, best_of, top_cut, draw_rate, intentional_draws)
     cdef Py_ssize_t c, n = len(generators)
+    cdef Py_ssize_t per_chunk = tables.shape[0] != 1
     if events.shape[0] != n or out.shape[0] != n:
         raise ValueError("one events count and one output row per generator")
+    if per_chunk and tables.shape[0] != n:
+        raise ValueError("one pair of matchup tables, or one per generator")
     cdef bitgen_t** bgs = <bitgen_t**>malloc(max(n, 1) * sizeof(bitgen_t*))
     cdef uint32_t[::1] fail = np.zeros(max(n, 1), dtype=np.uint32)
     if bgs == NULL:
@@ -597,20 +617,20 @@ def play_events(int32_t[::1] arch, double[:, ::1] p_play, int rounds, int best_o
             bgs[c] = <bitgen_t*>PyCapsule_GetPointer(generators[c].bit_generator.capsule, "BitGenerator")
         with nogil:
             for c in prange(n, schedule="dynamic", num_threads=max(1, threads)):
-                run_chunk(&S, bgs[c], events[c], &out[c, 0], &fail[c])
+                run_chunk(&S, &tables[c * per_chunk, 0, 0, 0], bgs[c], events[c], &out[c, 0], &fail[c])
     finally:
         free(bgs)
     if np.asarray(fail).any():
         raise MemoryError("no memory for a chunk of events")
 
 
-def play_one(int32_t[::1] arch, double[:, ::1] p_play, int rounds, int best_of, int top_cut,
+def play_one(int32_t[::1] arch, double[:, :, ::1] tables, int rounds, int best_of, int top_cut,
              double draw_rate, bint intentional_draws, generator):
     """One event in full: (opp, games won, lost, drawn: [players, rounds] each; the final
     order best first; match points, OMW, GW, OGW per player; the playoff bracket; the Swiss
     rounds whose pairing was not proved the best within the search's budget)."""
-    _check(np.asarray(arch), np.asarray(p_play), rounds, best_of, top_cut)
-    cdef Spec S = make_spec(arch, p_play, rounds, best_of, top_cut, draw_rate, intentional_draws)
+    _check(np.asarray(arch), np.asarray(tables), rounds, best_of, top_cut)
+    cdef Spec S = make_spec(arch, tables, rounds, best_of, top_cut, draw_rate, intentional_draws)
     cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
     cdef Ev e
     cdef int n = S.players, champion, i
@@ -646,8 +666,9 @@ def pairing_log(int32_t[::1] arch, double[:, ::1] p_play, int rounds, int best_o
     cost, the matching's cost (-1: over BLOSSOM_MAX)], costs by the round's lex_weights; the
     rounds the search did not prove are played with the matching's pairing (as in any event),
     and the rest with the search's. Then the rounds left unproven."""
-    _check(np.asarray(arch), np.asarray(p_play), rounds, best_of, 0)
-    cdef Spec S = make_spec(arch, p_play, rounds, best_of, 0, draw_rate, False)
+    tables = np.ascontiguousarray(np.stack([p_play, p_play]), dtype=np.float64)
+    _check(np.asarray(arch), tables, rounds, best_of, 0)
+    cdef Spec S = make_spec(arch, tables, rounds, best_of, 0, draw_rate, False)
     cdef bitgen_t* bg = <bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
     cdef Ev e
     cdef int64_t[:, ::1] log = np.full((rounds, 3), -1, dtype=np.int64)

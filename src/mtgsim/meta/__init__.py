@@ -9,7 +9,7 @@ second in the compiled core (`mtgsim._meta`), from a field and its matchups.
     meta.equilibrium(mu).shares; meta.replicator(field, mu, generations=50)   # the metagame's equilibrium, its drift
 
 Seeding: `seed` → numpy SeedSequence → one child per chunk of EVENTS_CHUNK events, so the
-results are identical for any number of threads.
+results are identical for any number of threads (meta/events.py).
 """
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ import numpy as np
 
 from .. import _meta, checks
 from ..errors import ArgumentError, ArgumentTypeError, shown
-from ..runner import chunk_games, chunk_generator
+from ..runner import chunk_generator
 from ..simulate import progress_bar
 from .equilibrium import Equilibrium, equilibrium
+from .events import EVENTS_CHUNK, Rules, play_chunks
 from .field import Field, recommended_rounds
 from .matchups import Matchups
 from .race import RaceMatchup, matchup_from_race
@@ -32,12 +33,10 @@ __all__ = ["Field", "Matchups", "simulate_events", "play_event", "matchup_from_r
            "EventsResult", "Event", "Standing", "recommended_rounds", "EVENTS_CHUNK",
            "equilibrium", "Equilibrium", "replicator"]
 
-EVENTS_CHUNK = 64          # events per seeded chunk (fixed: results don't depend on threads)
-
 Standing = namedtuple("Standing", "rank player archetype match_points omw gw ogw")
 
 
-def _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws):
+def _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws) -> Rules:
     if not isinstance(field, Field):
         raise ArgumentTypeError(f"field must be a meta.Field, not {type(field).__name__}")
     if not isinstance(matchups, Matchups):
@@ -61,10 +60,11 @@ def _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_
     if not isinstance(intentional_draws, bool):
         raise ArgumentTypeError("intentional_draws must be True or False")
     names = field.names
-    table = np.ascontiguousarray(matchups.matrix(names), dtype=np.float64)
+    table = matchups.matrix(names)
     index = {n: i for i, n in enumerate(names)}
     arch = np.array([index[a] for a in field.archetypes()], dtype=np.int32)
-    return arch, table, rounds, best_of, top_cut, float(draw_rate), intentional_draws
+    return Rules(arch, np.ascontiguousarray(np.stack([table, table]), dtype=np.float64), rounds, best_of,
+                 top_cut, float(draw_rate), intentional_draws)
 
 
 def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, best_of: int = 3,
@@ -75,30 +75,20 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
     E recommends for its size) and a top cut of `top_cut`; per archetype, the share of the
     field, match points, match-win percentage, records, P(top cut), P(win), conversion."""
     from ..simulate import seed_sequence, nothing_finished
-    arch, table, rounds, best_of, top_cut, draw_rate, ids = _settings(
-        field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws)
+    rules = _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws)
     events = checks.games(events, "events")
     threads = checks.threads(threads)
     progress = checks.flag(progress, "progress")
     root = seed_sequence(seed)
     if seed is None:
         seed = root.entropy
-    layout = _meta.out_layout(len(field.names), rounds)
+    layout = rules.layout()
     totals = np.zeros(layout["size"][0], dtype=np.int64)
-    n_chunks = -(-events // EVENTS_CHUNK)
     bar = progress_bar(events, unit="event", desc="events") if progress else None
-    per_call = max(1, threads) * 8
     interrupted = False
     try:
-        for start in range(0, n_chunks, per_call):
-            chunks = range(start, min(n_chunks, start + per_call))
-            gens = [chunk_generator(root, c) for c in chunks]
-            counts = np.array([chunk_games(events, c, EVENTS_CHUNK) for c in chunks], dtype=np.int64)
-            out = np.zeros((len(chunks), layout["size"][0]), dtype=np.int64)
-            _meta.play_events(arch, table, rounds, best_of, top_cut, draw_rate, ids, gens, counts, out, threads)
+        for _, _, out in play_chunks(rules, events, root, threads, bar):
             totals += out.sum(axis=0)
-            if bar is not None:
-                bar.update(int(counts.sum()))
     except KeyboardInterrupt:           # Ctrl-C: the events finished are the result
         interrupted = True
     finally:
@@ -106,8 +96,8 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
             bar.close()
     if totals[layout["events"][0]] == 0:
         nothing_finished("event")
-    return EventsResult(field, rounds, best_of, top_cut, seed, layout, totals, matchups, draw_rate, ids,
-                        interrupted=interrupted)
+    return EventsResult(field, rules.rounds, rules.best_of, rules.top_cut, seed, layout, totals, matchups,
+                        rules.draw_rate, rules.intentional_draws, interrupted=interrupted)
 
 
 def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, rounds: int | None = None,
@@ -115,11 +105,12 @@ def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, ro
     """One event in full: each Swiss round's matches, the standings after the Swiss rounds
     with their tiebreakers, and the top cut round by round."""
     from ..simulate import seed_sequence
-    arch, table, rounds, best_of, top_cut, draw_rate, ids = _settings(
-        field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws)
+    rules = _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws)
+    rounds, top_cut = rules.rounds, rules.top_cut
     root = seed_sequence(seed)
     opp, gw, gl, gd, order, mp, omw, gwp, ogw, bracket, unproven = _meta.play_one(
-        arch, table, rounds, best_of, top_cut, draw_rate, ids, chunk_generator(root, 0))
+        rules.arch, rules.tables, rounds, rules.best_of, top_cut, rules.draw_rate, rules.intentional_draws,
+        chunk_generator(root, 0))
     names = field.archetypes()
     swiss = []
     for r in range(rounds):
@@ -142,4 +133,4 @@ def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, ro
             playoff.append([(seeds[2 * i], seeds[2 * i + 1], winners[i]) for i in range(size // 2)])
             start += size
             size //= 2
-    return Event(field, rounds, best_of, top_cut, swiss, standings, playoff, unproven)
+    return Event(field, rounds, rules.best_of, top_cut, swiss, standings, playoff, unproven)

@@ -1,0 +1,66 @@
+"""Playing many Swiss events in the compiled kernel, chunk by chunk: the one loop that
+`simulate_events` and `best_deck` share.
+
+`Rules` holds an event's settings as the kernel takes them: each player's archetype, the
+matchup tables (game 1's and games 2 and 3's: [2, arch, arch]), rounds, best of, top cut,
+draws. `play_chunks` plays `events` events in seeded chunks of EVENTS_CHUNK (chunk c's
+generator is the root's c-th child: the same numbers for any number of threads) and yields
+each call's chunks: their event counts and output rows (laid out by `_meta.out_layout`).
+`draw`, when given, makes each chunk's tables from its generator before its events are played
+(matchups drawn from their posteriors): the chunk's numbers still depend only on the seed.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from .. import _meta
+from ..runner import chunk_games, chunk_generator
+
+__all__ = ["EVENTS_CHUNK", "Rules", "play_chunks"]
+
+EVENTS_CHUNK = 64          # events per seeded chunk (fixed: results don't depend on threads)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One event's settings, as the kernel takes them."""
+    arch: np.ndarray            # int32 [players]: each player's archetype (an index into the tables)
+    tables: np.ndarray          # float64 [2, arch, arch]: P(row wins a game on the play against column),
+    rounds: int                 # game 1 (tables[0]) and games 2 and 3 (tables[1])
+    best_of: int
+    top_cut: int
+    draw_rate: float
+    intentional_draws: bool
+
+    def with_tables(self, arch: np.ndarray, tables: np.ndarray) -> Rules:
+        return replace(self, arch=np.ascontiguousarray(arch, dtype=np.int32),
+                       tables=np.ascontiguousarray(tables, dtype=np.float64))
+
+    def layout(self) -> dict:
+        return _meta.out_layout(self.tables.shape[-1], self.rounds)
+
+
+def play_chunks(rules: Rules, events: int, root: np.random.SeedSequence, threads: int, bar=None,
+                draw: Callable[[np.random.Generator], np.ndarray] | None = None,
+                first: int = 0) -> Iterator[tuple[range, np.ndarray, np.ndarray]]:
+    """Yield (chunks, events per chunk, output rows) for the chunks first.. of a run of
+    `events` events, threads * 8 chunks per kernel call; `bar` (tqdm) advanced by the events
+    played; `draw(generator)` -> [2, arch, arch] tables per chunk (None: rules.tables)."""
+    n_chunks = -(-events // EVENTS_CHUNK)
+    per_call = max(1, threads) * 8
+    size = rules.layout()["size"][0]
+    for start in range(first, n_chunks, per_call):
+        chunks = range(start, min(n_chunks, start + per_call))
+        gens = [chunk_generator(root, c) for c in chunks]
+        counts = np.array([chunk_games(events, c, EVENTS_CHUNK) for c in chunks], dtype=np.int64)
+        tables = (rules.tables[None] if draw is None
+                  else np.ascontiguousarray(np.stack([draw(g) for g in gens]), dtype=np.float64))
+        out = np.zeros((len(chunks), size), dtype=np.int64)
+        _meta.play_events(rules.arch, tables, rules.rounds, rules.best_of, rules.top_cut, rules.draw_rate,
+                          rules.intentional_draws, gens, counts, out, threads)
+        if bar is not None:
+            bar.update(int(counts.sum()))
+        yield chunks, counts, out
