@@ -220,3 +220,15 @@ def test_the_worked_example_of_the_docs_prints_what_they_say(tmp_path):
     assert str(mu.estimate("Mono-Red Aggro", "Domain Ramp")) in section
     mu.update(meta.Matchups({("Esper Control", "Other"): 0.52}))
     assert mu.table() == table
+
+
+@pytest.mark.filterwarnings("ignore::mtgsim.UnmodeledTextWarning")
+def test_a_typed_pair_given_the_other_way_round_is_no_race():
+    """from_races' `given` as a mapping names the pair (Green, Red); the races name it (Red,
+    Green): the typed figure wins and is labelled typed, not a race (it was labelled "race")."""
+    from mtgsim import Deck
+    from mtgsim.cli import example_decks
+    decks = {name: Deck.from_file(example_decks()[file]) for name, file in
+             (("Red", "red_fire_crystal"), ("Green", "mono_green_henge"))}
+    mu = meta.Matchups.from_races(decks, games=4096, seed=1, given={("Green", "Red"): 0.6})
+    assert mu.p("Green", "Red") == 0.6 and mu.source("Red", "Green") == "typed" and not mu.estimated

@@ -170,10 +170,11 @@ class Matchups:
         pairs in `given` (a mapping as Matchups takes, or Matchups) win over the estimates."""
         from .race import race_pairs
         pairs = race_pairs(dict(decks), games, seed, turns, threads)
+        typed = cls.given_pairs(given)
         m = cls(pairs)
         if given is not None:
             m.update(given if isinstance(given, Matchups) else cls(given))
-        m.estimated = {pair for pair in pairs if pair not in m.given_pairs(given)}
+        m.estimated = {pair for pair in pairs if pair not in typed}
         return m
 
     def update(self, other: Matchups) -> None:
@@ -190,9 +191,10 @@ class Matchups:
 
     @staticmethod
     def given_pairs(given) -> set:
+        """The pairs `given` (Matchups, or a mapping as Matchups takes) names, both directions."""
         if given is None:
             return set()
-        return {tuple(k) for k in (given._play if isinstance(given, Matchups) else given)}
+        return set((given if isinstance(given, Matchups) else Matchups(given))._play)
 
     def p(self, a: str, b: str, on_play: bool | None = None) -> float:
         """P(a wins one game against b): on the play, on the draw, or (None) the mean of both."""
