@@ -78,7 +78,7 @@ def test_a_field_file_takes_real_results(tmp_path, capsys):
 
 
 def test_a_field_file_takes_post_board_figures_and_results_options(tmp_path, capsys):
-    """[post_board] "A vs B" = p: games 2 and 3 after sideboarding (MTR 2.3), over a results
+    """[post_board] "A vs B" = p: games 2 and 3 after sideboarding (MTR 3.16), over a results
     file's; the results file's post_board columns flow through (Red vs Green: game 1 30-10,
     Beta(35, 15) = 0.7; games 2 and 3 10-30, 0.3); results_prior, results_unit and
     results_shrink are from_results' prior, unit and shrink."""

@@ -2,7 +2,7 @@
 results do not know into the figures): each pair's draws have its Beta posterior's exact mean and
 variance (within a standard-error tolerance), best-of-three match posteriors map to the game figure
 (MTR 2.3: g²(3 - 2g)), games 2 and 3 take the game-1 draw unless they have a posterior of their own
-(MTR 2.3: sideboarding), fixed figures stay fixed, and the same seed gives the same matrices."""
+(MTR 3.16: sideboarding), fixed figures stay fixed, and the same seed gives the same matrices."""
 import math
 
 import numpy as np

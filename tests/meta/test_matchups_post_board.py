@@ -1,4 +1,4 @@
-"""Best of three with sideboards (MTR 2.3: players may sideboard before games 2 and 3; MTR 2.2:
+"""Best of three with sideboards (MTR 3.16: a sideboard is used in the games after the first; MTR 2.2:
 the loser of a game chooses to play first in the next): Matchups' post_board figures for games 2
 and 3, a pair without one playing them at its game-1 figure; the results file's post_board
 columns, each giving its own Beta posterior; checked like the game-1 pairs, named."""
@@ -20,7 +20,7 @@ def rows(*records):
 
 
 def test_games_2_and_3_play_the_post_board_figure_and_a_pair_without_one_its_game_1_figure():
-    """MTR 2.3: games 2 and 3 after sideboarding. A vs B 0.6 in game 1 and 0.4 after; C vs B
+    """MTR 3.16: games 2 and 3 after sideboarding. A vs B 0.6 in game 1 and 0.4 after; C vs B
     given only after sideboarding (0.7 on the play, 0.5 on the draw: B on the play wins 0.5);
     A vs C has no post-board figure: (0.55, 0.45) in every game."""
     mu = meta.Matchups({("A", "B"): 0.6, ("A", "C"): (0.55, 0.45)},

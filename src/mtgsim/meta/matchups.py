@@ -2,9 +2,9 @@
 a pair for being on the play and on the draw — given as a mapping or read from a CSV table.
 
 Best of three with sideboards: game 1 is played with the main decks, games 2 and 3 after
-sideboarding (MTR 2.3: players may sideboard before each game after the first). `post_board`
-gives a pair's figure for games 2 and 3 apart; a pair without one plays them at its game-1
-figure.
+sideboarding (MTR 3.16: a sideboard's cards may be used in the games after the first).
+`post_board` gives a pair's figure for games 2 and 3 apart; a pair without one plays them at
+its game-1 figure.
 
 `from_results(path_or_rows)` estimates the pairs from real match records, each a Beta
 posterior with its sample size (meta/results_file.py; game 1 and games 2 and 3 apart where the

@@ -7,7 +7,7 @@ counts (31, 24, 1): the posterior is the same either way. A drawn game counts ha
 half lost. Rows of both directions are pooled (B's wins against A are A's losses), so
 P(B beats A) = 1 - P(A beats B) by construction; a deck against itself is 0.5.
 
-Game 1 and games 2 and 3 apart (best of three with sideboards, MTR 2.3): optional columns
+Game 1 and games 2 and 3 apart (best of three with sideboards, MTR 3.16): optional columns
 post_board_wins, post_board_losses (and post_board_draws). When the rows have them, wins,
 losses and draws are game 1's games and the post_board columns games 2 and 3's (after
 sideboarding), and each gives the pair its own posterior: Matchups' `posteriors` for game 1,
