@@ -8,9 +8,16 @@ The field file (TOML; docs/tournament.md):
     "Mono-Red Aggro" = 0.22
     [matchups]                    # "A vs B" = P(A wins a game), or [on the play, on the draw]
     "Mono-Red Aggro vs Domain Ramp" = 0.58
+    [post_board]                  # the same for games 2 and 3 (after sideboarding); a pair not
+    "Mono-Red Aggro vs Domain Ramp" = 0.45      # here plays them at its game-1 figure
     # matchups_csv = "matchups.csv"      a square table instead (paths relative to the file)
-    # results = "results.csv"            real match results (deck, opponent, wins, losses, draws):
-    #                                    a Beta posterior per pair (Matchups.from_results)
+    # results = "results.csv"            real match results (deck, opponent, wins, losses, draws;
+    #                                    optionally post_board_wins, post_board_losses,
+    #                                    post_board_draws): a Beta posterior per pair
+    #                                    (Matchups.from_results), with
+    # results_prior = 5                  its prior's pseudo-games won and as many lost,
+    # results_unit = "games"             "games" or "matches" (best-of-three matches counted),
+    # results_shrink = "even"            "even" or "decks" (toward the decks' overall rates)
     [race]                        # archetype = decklist: the pairs not given, by goldfish races
     "Domain Ramp" = "domain.txt"
 """
@@ -27,8 +34,23 @@ from .decklist import Deck
 from .errors import MtgsimError, UsageError
 from .files import load_toml, read_text
 
-_KEYS = {"players", "other", "counts", "decks", "matchups", "matchups_csv", "results", "race", "race_games",
-         "race_turns"}
+_KEYS = {"players", "other", "counts", "decks", "matchups", "post_board", "matchups_csv", "results", "results_prior",
+         "results_unit", "results_shrink", "race", "race_games", "race_turns"}
+_RESULTS_OPTIONS = {"results_prior": "prior", "results_unit": "unit", "results_shrink": "shrink"}   # from_results'
+
+
+def _pairs(doc: dict, key: str, fault) -> dict:
+    """{(a, b): p or (on the play, on the draw)} of a table of "A vs B" = p (or [p, p])."""
+    table = doc.get(key) or {}
+    if not isinstance(table, dict):
+        raise fault(f"{key} = {table!r}: give a [{key}] table of \"A vs B\" = probability")
+    pairs = {}
+    for name, v in table.items():
+        a, sep, b = name.partition(" vs ")
+        if not sep:
+            raise fault(f"[{key}] {name!r}: write \"A vs B\" = probability")
+        pairs[(a.strip(), b.strip())] = tuple(v) if isinstance(v, list) else v
+    return pairs
 
 
 def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups, dict[str, Deck]]:
@@ -43,9 +65,7 @@ def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups, dict[str, D
     decks = doc.get("decks")
     if not isinstance(decks, dict) or not decks:
         raise UsageError(f"{path}: give the decks: a [decks] table of archetype = share (or count)")
-    matchups = doc.get("matchups") or {}
-    if not isinstance(matchups, dict):
-        raise fault(f"matchups = {matchups!r}: give a [matchups] table of \"A vs B\" = probability")
+    pairs, post_board = _pairs(doc, "matchups", fault), _pairs(doc, "post_board", fault)
     for key, kind in (("matchups_csv", "a CSV file's"), ("results", "a results file's (CSV or JSON)")):
         if not isinstance(doc.get(key, ""), str):
             raise fault(f"{key} = {doc[key]!r}: give {kind} path, in quotes")
@@ -56,22 +76,31 @@ def read_field(path: Path, seed) -> tuple[meta.Field, meta.Matchups, dict[str, D
             field = meta.Field(decks, players=doc.get("players", 256), other=doc.get("other", "Other"))
     except MtgsimError as e:                 # (the file named: these say which key)
         raise fault(str(e)) from None
-    pairs = {}
-    for key, v in matchups.items():
-        a, sep, b = key.partition(" vs ")
-        if not sep:
-            raise UsageError(f"{path}: matchup {key!r}: write \"A vs B\" = probability")
-        pairs[(a.strip(), b.strip())] = tuple(v) if isinstance(v, list) else v
     try:
-        inline = meta.Matchups(pairs)
+        typed = meta.Matchups(pairs)
     except MtgsimError as e:
         raise fault(f"[matchups] {e}") from None
-    given = meta.Matchups()        # (real results, then a square table, then [matchups]: the later wins)
+    try:
+        typed_post_board = meta.Matchups(post_board=post_board)
+    except MtgsimError as e:
+        raise fault(f"[post_board] {e}") from None
+    options = {argument: doc[key] for key, argument in _RESULTS_OPTIONS.items() if key in doc}
+    if options and "results" not in doc:
+        raise fault(f"{', '.join(k for k in _RESULTS_OPTIONS if k in doc)}: for a results file: give "
+                    "results = \"file.csv\" too")
+    given = meta.Matchups()        # (real results, a square table, [matchups], [post_board]: the later wins)
     if "results" in doc:
-        given.update(meta.Matchups.from_results(path.parent / doc["results"]))
+        results = path.parent / doc["results"]
+        try:
+            given.update(meta.Matchups.from_results(results, **options))
+        except MtgsimError as e:
+            if str(results) in str(e) or not options:      # (the results file's own error names it)
+                raise
+            raise fault(", ".join(f"{k} = {doc[k]!r}" for k in _RESULTS_OPTIONS if k in doc) + f": {e}") from None
     if "matchups_csv" in doc:
         given.update(meta.Matchups.from_csv(path.parent / doc["matchups_csv"]))
-    given.update(inline)
+    given.update(typed)
+    given.update(typed_post_board)
     race = doc.get("race") or {}
     if not isinstance(race, dict):
         raise fault(f"race = {race!r}: give a [race] table of archetype = decklist file")

@@ -2,6 +2,8 @@
 played as many events, with its summary; bad field files are one clear line (exit 2)."""
 import json
 
+import pytest
+
 from mtgsim.cli import main
 
 
@@ -73,3 +75,47 @@ def test_a_field_file_takes_real_results(tmp_path, capsys):
     (tmp_path / "results.csv").write_text("deck,opponent,wins,losses,draws\nRed,Green,3,x,0\n")
     assert main(["tournament", str(tmp_path / "field.toml"), "--events", "1"]) == 2
     assert "results.csv" in capsys.readouterr().err
+
+
+def test_a_field_file_takes_post_board_figures_and_results_options(tmp_path, capsys):
+    """[post_board] "A vs B" = p: games 2 and 3 after sideboarding (MTR 3.16), over a results
+    file's; the results file's post_board columns flow through (Red vs Green: game 1 30-10,
+    Beta(35, 15) = 0.7; games 2 and 3 10-30, 0.3); results_prior, results_unit and
+    results_shrink are from_results' prior, unit and shrink."""
+    from mtgsim import meta
+    from mtgsim.cli_tournament import read_field
+    (tmp_path / "results.csv").write_text("deck,opponent,wins,losses,post_board_wins,post_board_losses\n"
+                                          "Red,Green,30,10,10,30\nRed,Blue,5,5,5,5\n")
+    f = tmp_path / "field.toml"
+    f.write_text('counts = true\nresults = "results.csv"\n[decks]\nRed = 20\nGreen = 10\nBlue = 2\n'
+                 '[post_board]\n"Blue vs Red" = [0.6, 0.5]\n')
+    _, mu, _ = read_field(f, 1)
+    assert mu.p("Red", "Green") == pytest.approx(0.7, abs=1e-15)
+    assert mu.p("Red", "Green", post_board=True) == pytest.approx(0.3, abs=1e-15)
+    assert mu.p("Blue", "Red", on_play=True, post_board=True) == 0.6 and mu.source("Red", "Blue") == "results"
+    assert mu.has_post_board and mu.uncertain
+    assert main(["tournament", str(f), "--events", "64", "--seed", "2", "--top-cut", "4"]) == 0
+    capsys.readouterr()
+    f.write_text('counts = true\nresults = "results.csv"\nresults_prior = 2\nresults_shrink = "decks"\n'
+                 '[decks]\nRed = 20\nGreen = 10\nBlue = 2\n')
+    _, mu, _ = read_field(f, 1)
+    assert mu.posteriors == meta.Matchups.from_results(tmp_path / "results.csv", prior=2, shrink="decks").posteriors
+
+
+def test_a_bad_post_board_table_or_results_option_is_one_clear_line(tmp_path, capsys):
+    (tmp_path / "results.csv").write_text("deck,opponent,wins,losses\nA,B,3,1\n")
+    f = tmp_path / "f.toml"
+    for text, message in (
+            ('[decks]\nA = 0.5\nB = 0.5\n[post_board]\n"A vs A" = 0.7\n',
+             "[post_board] Matchups: post_board: A vs A: a mirror match is even"),
+            ("[decks]\nA = 0.5\n[post_board]\n'A beats B' = 0.5\n", """[post_board] 'A beats B': write "A vs B\""""),
+            ('post_board = 0.5\n[decks]\nA = 0.5\n', "post_board = 0.5: give a [post_board] table"),
+            ('results_unit = "matches"\n[decks]\nA = 0.5\n', 'results_unit: for a results file: give results = '),
+            ('results = "results.csv"\nresults_unit = "rounds"\n[decks]\nA = 0.5\nB = 0.5\n',
+             "results_unit = 'rounds': Matchups.from_results: unit must be one of games, matches"),
+            ('results = "results.csv"\nresults_prior = 0\n[decks]\nA = 0.5\nB = 0.5\n',
+             "results_prior = 0: Matchups.from_results: prior must be > 0")):
+        f.write_text(text)
+        assert main(["tournament", str(f), "--events", "1"]) == 2
+        err = capsys.readouterr().err
+        assert f"{f}: {message}" in err and len(err.strip().splitlines()) == 1

@@ -6,6 +6,7 @@ and raced pairs, each labelled with its source."""
 import json
 import math
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -220,3 +221,45 @@ def test_the_worked_example_of_the_docs_prints_what_they_say(tmp_path):
     assert str(mu.estimate("Mono-Red Aggro", "Domain Ramp")) in section
     mu.update(meta.Matchups({("Esper Control", "Other"): 0.52}))
     assert mu.table() == table
+
+
+def test_shrinking_toward_the_decks_overall_rates_is_the_log5_prior_by_hand():
+    """shrink="decks", prior 2: A 6-2 against B, 3-1 against C; B 2-2 against C. Overall (mirrors
+    left out, each shrunk by Beta(2, 2)): A (2 + 9) / (4 + 12) = 11/16, B (2 + 4) / 16 = 3/8, C
+    (2 + 3) / (4 + 8) = 5/12. A vs B: log5 m = (11/16)(5/8) / ((11/16)(5/8) + (3/8)(5/16)) = 11/14,
+    prior Beta(4 m, 4 (1 - m)) = Beta(22/7, 6/7), posterior Beta(64/7, 20/7): 16/21. A vs C:
+    m = 77/102, posterior Beta(307/51, 101/51): 307/408. B vs C: m = 21/46, Beta(88/23, 96/23): 11/23."""
+    records = rows(("A", "B", 6, 2, 0), ("C", "A", 1, 3, 0), ("B", "C", 2, 2, 0), ("C", "C", 4, 0, 0))
+    mu = meta.Matchups.from_results(records, prior=2, shrink="decks")
+    for (a, b), value, alpha in [(("A", "B"), Fraction(16, 21), Fraction(64, 7)),
+                                 (("A", "C"), Fraction(307, 408), Fraction(307, 51)),
+                                 (("B", "C"), Fraction(11, 23), Fraction(88, 23))]:
+        assert mu.estimate(a, b).value == pytest.approx(float(value), abs=1e-14)
+        assert mu.posteriors[(a, b)].alpha == pytest.approx(float(alpha), abs=1e-13)
+        assert mu.posteriors[(b, a)] == mu.posteriors[(a, b)].flipped()        # (b, a) exactly the complement
+        assert mu.estimate(b, a).value == pytest.approx(1 - float(value), abs=1e-15)
+    assert mu.posteriors[("A", "B")].n == 8 and mu.estimate("C", "C").value == 0.5
+    even = meta.Matchups.from_results(records, prior=2)                      # the default: toward 0.5
+    assert even.estimate("A", "B").value == pytest.approx(8 / 12, abs=1e-15)
+
+
+def test_shrinking_toward_the_decks_keeps_a_deck_with_two_games_short_of_100_percent():
+    """A 2-0 against B, prior 5: A's overall rate is (5 + 2) / (10 + 2) = 7/12, not 1; B's 5/12;
+    m = 49/74, posterior Beta(490/74 + 2, 250/74): 319/444."""
+    mu = meta.Matchups.from_results(rows(("A", "B", 2, 0, 0)), shrink="decks")
+    assert mu.estimate("A", "B").value == pytest.approx(319 / 444, abs=1e-15)
+    with pytest.raises(ArgumentError, match="shrink must be one of even, decks .toward an even matchup, or toward "
+                                            "the decks' overall win rates., not 'log5'"):
+        meta.Matchups.from_results(rows(("A", "B", 2, 0, 0)), shrink="log5")
+
+
+@pytest.mark.filterwarnings("ignore::mtgsim.UnmodeledTextWarning")
+def test_a_typed_pair_given_the_other_way_round_is_no_race():
+    """from_races' `given` as a mapping names the pair (Green, Red); the races name it (Red,
+    Green): the typed figure wins and is labelled typed, not a race (it was labelled "race")."""
+    from mtgsim import Deck
+    from mtgsim.cli import example_decks
+    decks = {name: Deck.from_file(example_decks()[file]) for name, file in
+             (("Red", "red_fire_crystal"), ("Green", "mono_green_henge"))}
+    mu = meta.Matchups.from_races(decks, games=4096, seed=1, given={("Green", "Red"): 0.6})
+    assert mu.p("Green", "Red") == 0.6 and mu.source("Red", "Green") == "typed" and not mu.estimated

@@ -41,6 +41,7 @@ DEEP_LIST, DEEP_DICT, HUGE = _deep(5000), _deep(5000, True), 10 ** 5000
 DECK = Deck({"Forest": 24, "Llanowar Elves": 18, "Grizzly Bears": 18})
 FIELD = meta.Field({"A": 0.5, "B": 0.5}, players=8)
 MATCHUPS = meta.Matchups({("A", "B"): 0.6})
+RESULTS_MATCHUPS = meta.Matchups.from_results([{"deck": "A", "opponent": "B", "wins": 2, "losses": 1}])
 OBJECTIVE = Objective.castable({"Grizzly Bears": 1}, turn=2)
 
 
@@ -276,8 +277,11 @@ ENTRY_POINTS = {   # name: (call, valid keyword arguments); each argument in tur
                                    on="play")),
     "Field": (meta.Field, dict(shares={"A": 0.5, "B": 0.5}, players=8, other="Other")),
     "Field.counts": (meta.Field.counts, dict(counts={"A": 4, "B": 4})),
-    "Matchups": (meta.Matchups, dict(pairs={("A", "B"): 0.6}, default=0.5)),
-    "Matchups.p": (MATCHUPS.p, dict(a="A", b="B", on_play=None)),
+    "Matchups": (meta.Matchups, dict(pairs={("A", "B"): 0.6}, default=0.5, post_board={("A", "B"): 0.4})),
+    "Matchups.p": (MATCHUPS.p, dict(a="A", b="B", on_play=None, post_board=False)),
+    "Matchups.from_results": (meta.Matchups.from_results, dict(
+        source=[{"deck": "A", "opponent": "B", "wins": 2, "losses": 1}], prior=5.0, unit="games", shrink="even")),
+    "Matchups.draw_matrices": (RESULTS_MATCHUPS.draw_matrices, dict(names=["A", "B"], rng=np.random.default_rng(1))),
     "simulate_events": (meta.simulate_events, dict(field=FIELD, matchups=MATCHUPS, events=64, best_of=3,
                                                    rounds=None, top_cut=8, draw_rate=0.0,
                                                    intentional_draws=False, seed=1, threads=1, progress=False)),
