@@ -137,7 +137,7 @@ def cmd_tournament(args) -> int:
     res = meta.simulate_events(field, mu, events=args.events, best_of=args.best_of, rounds=args.rounds,
                                top_cut=args.top_cut, draw_rate=args.draw_rate,
                                intentional_draws=args.intentional_draws, seed=seed, threads=args.threads,
-                               progress=sys.stderr.isatty())
+                               progress=sys.stderr.isatty(), matchup_uncertainty=args.matchup_uncertainty)
     write_outputs(res, args)        # (first: a closed stdout loses no file)
     print(res.summary() + ("  (the seed drawn at random: --seed replays this run)" if args.seed is None else ""))
     if mu.estimated:
@@ -168,6 +168,9 @@ def add_parser(sub) -> None:
                    help="the same seed gives the same figures (default: one drawn at random, printed)")
     t.add_argument("--threads", type=bounded_int(1, MAX_THREADS), default=None, metavar="N",
                    help="threads (default: one per CPU); the figures are the same for any number")
+    t.add_argument("--matchup-uncertainty", action="store_true",
+                   help="draw the matchups from results (the field file's results) from their posteriors for "
+                        "each chunk of events: the intervals include what the results don't know")
     t.add_argument("--json", metavar="PATH", help="also write the summary as JSON")
     t.add_argument("--csv", metavar="PATH", help="also write the summary as CSV")
     t.add_argument("--plot", metavar="PATH", help="also plot P(top 8) and conversion (needs matplotlib)")

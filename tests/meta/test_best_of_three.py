@@ -75,3 +75,22 @@ def test_tables_of_the_wrong_shape_are_refused():
         _meta.play_events(ARCH, np.zeros((1, 3, 2, 2)), 1, 3, 0, 0.0, False,
                           [chunk_generator(np.random.SeedSequence(1), 0)], np.full(1, 5, dtype=np.int64),
                           np.zeros((1, _meta.out_layout(2, 1)["size"][0]), dtype=np.int64))
+
+
+def test_simulate_events_plays_games_two_and_three_at_the_matchups_post_board_figures(tmp_path):
+    """Matchups(..., post_board=...) through simulate_events: a one-round event of two players
+    is won by A with p1 p2 (2 - p2) + (1 - p1) p2² (MTR 3.16), and every output says so."""
+    import json
+
+    from mtgsim import meta
+    mu = meta.Matchups({("A", "B"): 0.7}, post_board={("A", "B"): 0.4})
+    res = meta.simulate_events(meta.Field.counts({"A": 1, "B": 1}), mu, events=100_000, rounds=1, top_cut=0,
+                               seed=2, progress=False)
+    exact = 0.7 * 0.4 * 1.6 + 0.3 * 0.16
+    e = res.p_win("A")
+    assert e.low <= exact <= e.high
+    assert "games 2 and 3 (after sideboarding): A vs B 0.4" in res.summary()
+    res.to_json(tmp_path / "r.json")
+    assert json.loads((tmp_path / "r.json").read_text())["matchups_post_board"]["A"]["B"] == pytest.approx(0.4)
+    res.to_csv(tmp_path / "r.csv")
+    assert "p_post_board_game_on_play_vs:B,0.4" in (tmp_path / "r.csv").read_text()

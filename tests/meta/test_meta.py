@@ -611,7 +611,8 @@ def test_every_setting_of_simulate_events_is_recorded_in_every_output(tmp_path):
     import json
     field = meta.Field.counts({"Red": 5, "Blue": 4})
     mu = meta.Matchups({("Red", "Blue"): (0.6, 0.55)})
-    kw = dict(events=64, best_of=1, rounds=4, top_cut=4, draw_rate=0.05, intentional_draws=True, seed=11)
+    kw = dict(events=64, best_of=1, rounds=4, top_cut=4, draw_rate=0.05, intentional_draws=True, seed=11,
+              matchup_uncertainty=False)
     args = set(inspect.signature(meta.simulate_events).parameters) - {"threads", "progress"}
     assert args == {"field", "matchups", *kw}
     r = meta.simulate_events(field, mu, progress=False, **kw)

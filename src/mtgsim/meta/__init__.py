@@ -22,12 +22,13 @@ from ..errors import ArgumentError, ArgumentTypeError, shown
 from ..runner import chunk_generator
 from ..simulate import progress_bar
 from .equilibrium import Equilibrium, equilibrium
-from .events import EVENTS_CHUNK, Rules, play_chunks
+from .events import EVENTS_CHUNK, Rules, play_chunks, posterior_draw
 from .field import Field, recommended_rounds
 from .matchups import Matchups
 from .race import RaceMatchup, matchup_from_race
 from .replicator import replicator
 from .results import Event, EventsResult
+from .spread import Spread
 
 __all__ = ["Field", "Matchups", "simulate_events", "play_event", "matchup_from_race", "RaceMatchup",
            "EventsResult", "Event", "Standing", "recommended_rounds", "EVENTS_CHUNK",
@@ -36,14 +37,11 @@ __all__ = ["Field", "Matchups", "simulate_events", "play_event", "matchup_from_r
 Standing = namedtuple("Standing", "rank player archetype match_points omw gw ogw")
 
 
-def _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws) -> Rules:
-    if not isinstance(field, Field):
-        raise ArgumentTypeError(f"field must be a meta.Field, not {type(field).__name__}")
-    if not isinstance(matchups, Matchups):
-        raise ArgumentTypeError(f"matchups must be meta.Matchups, not {type(matchups).__name__}")
+def _checked(players: int, best_of, rounds, top_cut, draw_rate, intentional_draws) -> tuple:
+    """(rounds, best_of, top_cut, draw_rate, intentional_draws) for an event of `players`,
+    checked (rounds None: as MTR Appendix E recommends)."""
     if isinstance(best_of, bool) or not isinstance(best_of, int) or best_of < 1 or best_of % 2 == 0:
         raise ArgumentError(f"best_of must be an odd whole number (1, 3, 5), got {shown(best_of)}")
-    players = field.players
     if players > _meta.MAX_PLAYERS:
         raise ArgumentError(f"at most {_meta.MAX_PLAYERS:,} players, got {players:,}")
     if rounds is None:
@@ -59,26 +57,42 @@ def _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_
         raise ArgumentError(f"draw_rate must be a probability in [0, 1], got {shown(draw_rate)}")
     if not isinstance(intentional_draws, bool):
         raise ArgumentTypeError("intentional_draws must be True or False")
+    return rounds, best_of, top_cut, float(draw_rate), intentional_draws
+
+
+def _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws) -> Rules:
+    if not isinstance(field, Field):
+        raise ArgumentTypeError(f"field must be a meta.Field, not {type(field).__name__}")
+    if not isinstance(matchups, Matchups):
+        raise ArgumentTypeError(f"matchups must be meta.Matchups, not {type(matchups).__name__}")
+    checked = _checked(field.players, best_of, rounds, top_cut, draw_rate, intentional_draws)
     names = field.names
-    table = matchups.matrix(names)
+    tables = np.stack([matchups.matrix(names), matchups.matrix(names, post_board=True)])
     index = {n: i for i, n in enumerate(names)}
     arch = np.array([index[a] for a in field.archetypes()], dtype=np.int32)
-    return Rules(arch, np.ascontiguousarray(np.stack([table, table]), dtype=np.float64), rounds, best_of,
-                 top_cut, float(draw_rate), intentional_draws)
+    return Rules(arch, np.ascontiguousarray(tables, dtype=np.float64), *checked)
 
 
 def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, best_of: int = 3,
                     rounds: int | None = None, top_cut: int = 8, draw_rate: float = 0.0,
                     intentional_draws: bool = False, seed=None, threads: int | None = None,
-                    progress: bool = True) -> EventsResult:
+                    progress: bool = True, matchup_uncertainty: bool = False) -> EventsResult:
     """Play `events` Swiss events of the field, each with `rounds` rounds (None: as MTR Appendix
     E recommends for its size) and a top cut of `top_cut`; per archetype, the share of the
-    field, match points, match-win percentage, records, P(top cut), P(win), conversion."""
+    field, match points, match-win percentage, records, P(top cut), P(win), conversion. Games
+    2 and 3 of a match at the post-board figures (Matchups(..., post_board=...)).
+    matchup_uncertainty=True: each chunk of EVENTS_CHUNK events is played at matchups drawn
+    from the pairs' posteriors (Matchups.from_results), so that the intervals include what the
+    results don't know (meta/spread.py); the other pairs keep their figures."""
     from ..simulate import seed_sequence, nothing_finished
     rules = _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws)
     events = checks.games(events, "events")
     threads = checks.threads(threads)
     progress = checks.flag(progress, "progress")
+    draw, spread = None, None
+    if checks.flag(matchup_uncertainty, "matchup_uncertainty"):
+        draw = posterior_draw(matchups, field.names)
+        spread = Spread(rules.layout(), [field.count[n] for n in field.names], rules.rounds)
     root = seed_sequence(seed)
     if seed is None:
         seed = root.entropy
@@ -87,8 +101,10 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
     bar = progress_bar(events, unit="event", desc="events") if progress else None
     interrupted = False
     try:
-        for _, _, out in play_chunks(rules, events, root, threads, bar):
+        for *_, out in play_chunks(rules, events, root, threads, bar, draw):
             totals += out.sum(axis=0)
+            if spread is not None:
+                spread.add(out)
     except KeyboardInterrupt:           # Ctrl-C: the events finished are the result
         interrupted = True
     finally:
@@ -97,7 +113,7 @@ def simulate_events(field: Field, matchups: Matchups, events: int = 100_000, bes
     if totals[layout["events"][0]] == 0:
         nothing_finished("event")
     return EventsResult(field, rules.rounds, rules.best_of, rules.top_cut, seed, layout, totals, matchups,
-                        rules.draw_rate, rules.intentional_draws, interrupted=interrupted)
+                        rules.draw_rate, rules.intentional_draws, interrupted=interrupted, spread=spread)
 
 
 def play_event(field: Field, matchups: Matchups, seed=None, best_of: int = 3, rounds: int | None = None,

@@ -17,9 +17,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .. import _meta
+from ..errors import ArgumentError
 from ..runner import chunk_games, chunk_generator
 
-__all__ = ["EVENTS_CHUNK", "Rules", "play_chunks"]
+__all__ = ["EVENTS_CHUNK", "Rules", "play_chunks", "posterior_draw"]
 
 EVENTS_CHUNK = 64          # events per seeded chunk (fixed: results don't depend on threads)
 
@@ -64,3 +65,16 @@ def play_chunks(rules: Rules, events: int, root: np.random.SeedSequence, threads
         if bar is not None:
             bar.update(int(counts.sum()))
         yield chunks, counts, out
+
+
+def posterior_draw(matchups, names: list[str]) -> Callable[[np.random.Generator], np.ndarray]:
+    """`draw` for play_chunks with matchup_uncertainty: a chunk's [2, n, n] tables over `names`
+    (game 1's, games 2 and 3's) drawn from the pairs' posteriors (Matchups.draw_matrices)."""
+    if not matchups.uncertain:
+        raise ArgumentError("matchup_uncertainty=True draws the matchups from their posteriors, and these have "
+                            "none: read them from real results (Matchups.from_results; results = \"results.csv\" "
+                            "in a field file)")
+
+    def draw(generator: np.random.Generator) -> np.ndarray:
+        return np.stack(matchups.draw_matrices(names, generator))
+    return draw

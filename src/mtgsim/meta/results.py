@@ -4,7 +4,10 @@ points, match-win percentage, records, P(top cut), P(win), conversion, with 95% 
 
 Per-player figures ("for one player on that deck") count the deck's players over the events;
 their intervals come from the per-event counts (the players of one event are not independent:
-the top cut has exactly `top_cut` places), by the normal approximation over events.
+the top cut has exactly `top_cut` places), by the normal approximation over events. Run with
+matchup_uncertainty=True, the intervals of P(top cut), P(win), conversion, the shares, match
+win and P(X-2) come from the spread over chunks instead (meta/spread.py): they include what the
+results don't know about the matchups.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ import numpy as np
 
 from .. import _meta
 from ..checks import whole_number
+from .events import EVENTS_CHUNK
 from ..files import output_path, write_json
 from ..plotting import pyplot, save_figure
 from ..simulate import Z95, Estimate, wilson
@@ -41,8 +45,9 @@ class EventsResult:
     """The figures of `simulate_events`."""
 
     def __init__(self, field, rounds, best_of, top_cut, seed, layout, totals, matchups=None, draw_rate=0.0,
-                 intentional_draws=False, interrupted: bool = False):
+                 intentional_draws=False, interrupted: bool = False, spread=None):
         self.field, self.rounds, self.best_of, self.top_cut, self.seed = field, rounds, best_of, top_cut, seed
+        self.spread = spread                    # (matchup_uncertainty=True: meta/spread.py)
         self.matchups, self.draw_rate, self.intentional_draws = matchups, draw_rate, intentional_draws
         self._layout, self._totals = layout, totals
         self.interrupted = interrupted          # (Ctrl-C: the figures are of the events finished)
@@ -65,20 +70,29 @@ class EventsResult:
     # ---- per player on a deck
     def p_top8(self, name: str) -> Estimate:
         """P(a player on this deck makes the top cut) (named for the usual top 8)."""
-        i = self._i(name)
-        return _mean(self._get("top")[i], self._get("top_sq")[i], self.events, 1 / self._n(name))
+        i, n = self._i(name), self._n(name)
+        if self.spread is not None:
+            return self.spread.interval("top", i, float(self._get("top")[i]) / (self.events * n))
+        return _mean(self._get("top")[i], self._get("top_sq")[i], self.events, 1 / n)
 
     def p_win(self, name: str) -> Estimate:
         """P(a player on this deck wins the event)."""
-        return _scaled(wilson(int(self._get("win")[self._i(name)]), self.events), 1 / self._n(name))
+        i, n = self._i(name), self._n(name)
+        if self.spread is not None:
+            return self.spread.interval("win", i, float(self._get("win")[i]) / (self.events * n))
+        return _scaled(wilson(int(self._get("win")[i]), self.events), 1 / n)
 
     def top8_share(self, name: str) -> Estimate:
         """The deck's expected share of the top-cut places."""
         i = self._i(name)
+        if self.spread is not None:
+            return _scaled(self.p_top8(name), self._n(name) / max(1, self.top_cut))
         return _mean(self._get("top")[i], self._get("top_sq")[i], self.events, 1 / max(1, self.top_cut))
 
     def win_share(self, name: str) -> Estimate:
         """The share of events the deck wins."""
+        if self.spread is not None:
+            return _scaled(self.p_win(name), self._n(name))
         return wilson(int(self._get("win")[self._i(name)]), self.events)
 
     def conversion(self, name: str) -> Estimate:
@@ -93,7 +107,14 @@ class EventsResult:
         """The deck's match-win percentage in the Swiss rounds (byes as wins; draws as matches)."""
         i = self._i(name)
         w, l_, d = (int(self._get(k)[i]) for k in ("mw", "ml", "md"))
+        if self.spread is not None:
+            return self.spread.interval("match_win", i, w / max(1, w + l_ + d))
         return wilson(w, w + l_ + d)
+
+    @property
+    def _x_losses(self) -> int:
+        """The losses of the summary's "X-2 or better" (fewer in events of fewer rounds)."""
+        return min(2, self.rounds)
 
     def _records(self, name: str) -> np.ndarray:
         R = self.rounds
@@ -110,12 +131,15 @@ class EventsResult:
                 for w in range(R + 1) for l_ in range(R + 1 - w) if rec[w, l_]}
 
     def p_record_at_least(self, name: str, losses: int = 2) -> Estimate:
-        """P(X-`losses` or better after the Swiss rounds: match points >= 3 (rounds - losses))."""
+        """P(X-`losses` or better after the Swiss rounds: match points >= 3 (rounds - losses)); with
+        matchup_uncertainty, X-2's interval includes the matchups' uncertainty, the others not."""
         losses = whole_number(losses, "losses", 0, self.rounds)
         rec = self._records(name)
         R = self.rounds
         k = sum(int(rec[w, l_]) for w in range(R + 1) for l_ in range(R + 1 - w)
                 if 3 * w + (R - w - l_) >= 3 * (R - losses))
+        if self.spread is not None and losses == self._x_losses:
+            return self.spread.interval("x_2", self._i(name), k / (self.events * self._n(name)))
         return wilson(k, self.events * self._n(name))
 
     # ---- output
@@ -124,7 +148,8 @@ class EventsResult:
         for name in self.field.names:
             rows.append({"archetype": name, "players": self._n(name), "share": self.field.share(name),
                          "match_points": self.match_points(name), "match_win": self.match_win(name).to_dict(),
-                         "p_x_2": self.p_record_at_least(name).to_dict(), "p_top8": self.p_top8(name).to_dict(),
+                         "p_x_2": self.p_record_at_least(name, self._x_losses).to_dict(),
+                         "p_top8": self.p_top8(name).to_dict(),
                          "p_win": self.p_win(name).to_dict(), "top8_share": self.top8_share(name).to_dict(),
                          "conversion": self.conversion(name).to_dict()})
         return rows
@@ -138,27 +163,59 @@ class EventsResult:
             out.append("intentional draws in the final round")
         return ", ".join(out)
 
-    def _matchup_table(self) -> dict:
-        """{a: {b: P(a wins a game on the play against b)}} for the field's archetypes."""
+    def _matchup_table(self, post_board: bool = False) -> dict:
+        """{a: {b: P(a wins a game on the play against b)}} for the field's archetypes: in game 1,
+        or (post_board) in games 2 and 3."""
         names = self.field.names
         if self.matchups is None:
             return {}
-        t = self.matchups.matrix(names)
+        t = self.matchups.matrix(names, post_board=post_board)
         return {a: {b: float(t[i, j]) for j, b in enumerate(names)} for i, a in enumerate(names)}
 
+    def _post_board(self) -> bool:
+        return self.matchups is not None and self.matchups.has_post_board
+
     def _matchups_line(self) -> str:
-        """The pairs that are not coin flips: P(a wins a game), or on the play/on the draw."""
+        """The pairs that are not coin flips: P(a wins a game), or on the play/on the draw; and
+        where games 2 and 3 differ, their figures."""
         if self.matchups is None:
             return "matchups: not recorded"
+        line = self._pairs_line(False)
+        if self._post_board():
+            line += "; games 2 and 3 (after sideboarding): " + self._pairs_line(True).split(": ", 1)[1]
+        return line
+
+    def _pairs_line(self, post_board: bool) -> str:
         names, parts = self.field.names, []
         for i, a in enumerate(names):
             for b in names[i + 1:]:
-                play, draw = self.matchups.p(a, b, on_play=True), self.matchups.p(a, b, on_play=False)
+                play = self.matchups.p(a, b, on_play=True, post_board=post_board)
+                draw = self.matchups.p(a, b, on_play=False, post_board=post_board)
                 if abs(play - 0.5) > 1e-12 or abs(draw - 0.5) > 1e-12:
                     parts.append(f"{a} vs {b} {play:g}" if abs(play - draw) <= 1e-12 else
                                  f"{a} vs {b} {play:g} on the play/{draw:g} on the draw")
         return ("matchups (P(first wins a game)): " + ", ".join(parts) + "; every other pair 0.5" if parts
                 else "matchups: every pair 0.5")
+
+    def uncertainty_line(self) -> str:
+        """Which intervals include the matchups' uncertainty, and from which pairs."""
+        if self.spread is None:
+            return ("the intervals are the simulation's noise only: the matchups are taken as exact "
+                    "(matchup_uncertainty=True adds what results don't know)")
+        drawn = self.uncertain_pairs()
+        return (f"matchup uncertainty: {len(drawn)} pair{'s' * (len(drawn) != 1)} from results drawn from "
+                f"{'their' if len(drawn) != 1 else 'its'} posterior for each chunk of {EVENTS_CHUNK} events "
+                f"({int(self.spread.k[0].max()):,} chunks); the intervals of match win, P(X-2+), P(top cut), "
+                "P(win) and conversion include it (the value is their mean over the posterior), those of the "
+                "record distribution do not")
+
+    def uncertain_pairs(self) -> list[str]:
+        """The field's pairs drawn from posteriors (matchup_uncertainty=True), as "A vs B"."""
+        if self.spread is None or self.matchups is None:
+            return []
+        names = self.field.names
+        return [f"{a} vs {b}" for i, a in enumerate(names) for b in names[i + 1:]
+                if (a, b) in self.matchups.posteriors]
 
     def settings_line(self) -> str:
         """Every setting that changes the figures, in words."""
@@ -171,9 +228,12 @@ class EventsResult:
         lines = [self.settings_line() + "; 95% intervals" + (" (interrupted)" if self.interrupted else ""),
                  "  field: " + ", ".join(f"{n} {k}" for n, k in self.field.count.items())
                  + "; " + self._matchups_line()]
+        if self.spread is not None:
+            lines.append("  " + self.uncertainty_line())
         width = max(len("archetype"), *(len(n) for n in self.field.names))
         head = "  {:<%d} {:>7} {:>6} {:>8} {:>17} {:>17} {:>17} {:>17} {:>17}" % width
-        lines.append(head.format("archetype", "players", "share", "points", "match win", f"P({self.rounds - 2}-2+)",
+        x_k = f"P({self.rounds - self._x_losses}-{self._x_losses}+)"
+        lines.append(head.format("archetype", "players", "share", "points", "match win", x_k,
                                  f"P({cut})", "P(win)", "conversion"))
 
         def iv(e: dict) -> str:
@@ -198,11 +258,14 @@ class EventsResult:
         return {"events": self.events, "players": self.field.players, "field": self.field.count,
                 "matchups": self._matchup_table(), "rounds": self.rounds, "best_of": self.best_of,
                 "top_cut": self.top_cut, "draw_rate": self.draw_rate, "intentional_draws": self.intentional_draws,
+                "matchup_uncertainty": self.spread is not None,
+                "matchups_post_board": self._matchup_table(True) if self._post_board() else None,
                 "seed": self.seed if isinstance(self.seed, int) else str(self.seed)}
 
     def to_dict(self) -> dict:
         return {**self.settings(), "interrupted": self.interrupted, "matchups_estimated_by_races": sorted(
                     f"{a} vs {b}" for a, b in getattr(self.matchups, "estimated", ())),
+                "matchups_drawn_from_posteriors": self.uncertain_pairs(),
                 "unproven_pairings": self.unproven_pairings, "archetypes": self._rows()}
 
     def to_json(self, path) -> None:
@@ -210,16 +273,20 @@ class EventsResult:
         null, with its reason)."""
         write_json(path, self.to_dict())
 
-    _CSV_SETTINGS = ("events", "rounds", "best_of", "top_cut", "draw_rate", "intentional_draws", "seed")
+    _CSV_SETTINGS = ("events", "rounds", "best_of", "top_cut", "draw_rate", "intentional_draws",
+                     "matchup_uncertainty", "seed")
 
     def to_csv(self, path) -> None:
         """One row per archetype and figure, each with the settings (the last columns); the
         matchups as figures p_game_on_play_vs:<column> (P(the row's archetype wins a game on
-        the play against it))."""
+        the play against it)), and p_post_board_game_on_play_vs:<column> for games 2 and 3
+        where they differ."""
         rows = self._rows()
         settings = self.settings()
         tail = [settings[k] for k in self._CSV_SETTINGS]
-        table = self._matchup_table()
+        tables = [("p_game_on_play_vs", self._matchup_table())]
+        if self._post_board():
+            tables.append(("p_post_board_game_on_play_vs", self._matchup_table(True)))
         with open(output_path(path, "to_csv: path"), "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
             w.writerow(["archetype", "players", "share", "match_points", "figure", "value", "low", "high",
@@ -228,9 +295,10 @@ class EventsResult:
                 for k in ("match_win", "p_x_2", "p_top8", "p_win", "top8_share", "conversion"):
                     w.writerow([r["archetype"], r["players"], r["share"], r["match_points"], k,
                                 r[k]["value"], r[k]["low"], r[k]["high"], *tail])
-                for b, p in table.get(r["archetype"], {}).items():
-                    w.writerow([r["archetype"], r["players"], r["share"], r["match_points"], f"p_game_on_play_vs:{b}",
-                                p, "", "", *tail])
+                for figure, table in tables:
+                    for b, p in table.get(r["archetype"], {}).items():
+                        w.writerow([r["archetype"], r["players"], r["share"], r["match_points"], f"{figure}:{b}",
+                                    p, "", "", *tail])
 
     def plot(self, path) -> None:
         """P(top cut) and conversion per archetype (needs matplotlib: mtgsim[plot])."""
