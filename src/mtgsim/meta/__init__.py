@@ -18,11 +18,11 @@ from collections import namedtuple
 import numpy as np
 
 from .. import _meta, checks
-from ..errors import ArgumentError, ArgumentTypeError, shown
+from ..errors import ArgumentTypeError
 from ..runner import chunk_generator
 from ..simulate import progress_bar
 from .equilibrium import Equilibrium, equilibrium
-from .events import EVENTS_CHUNK, Rules, play_chunks, posterior_draw
+from .events import EVENTS_CHUNK, Rules, event_settings, play_chunks, posterior_draw
 from .field import Field, recommended_rounds
 from .matchups import Matchups
 from .race import RaceMatchup, matchup_from_race
@@ -37,35 +37,12 @@ __all__ = ["Field", "Matchups", "simulate_events", "play_event", "matchup_from_r
 Standing = namedtuple("Standing", "rank player archetype match_points omw gw ogw")
 
 
-def _checked(players: int, best_of, rounds, top_cut, draw_rate, intentional_draws) -> tuple:
-    """(rounds, best_of, top_cut, draw_rate, intentional_draws) for an event of `players`,
-    checked (rounds None: as MTR Appendix E recommends)."""
-    if isinstance(best_of, bool) or not isinstance(best_of, int) or best_of < 1 or best_of % 2 == 0:
-        raise ArgumentError(f"best_of must be an odd whole number (1, 3, 5), got {shown(best_of)}")
-    if players > _meta.MAX_PLAYERS:
-        raise ArgumentError(f"at most {_meta.MAX_PLAYERS:,} players, got {players:,}")
-    if rounds is None:
-        rounds = recommended_rounds(players)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= _meta.MAX_ROUNDS:
-        raise ArgumentError(f"rounds must be 1..{_meta.MAX_ROUNDS} (or None: MTR Appendix E), got {shown(rounds)}")
-    top_cut = checks.whole_number(top_cut, "top_cut", 0)
-    if top_cut > players:
-        raise ArgumentError(f"a top cut of {shown(top_cut)} is larger than the field of {players} players")
-    if top_cut & (top_cut - 1):
-        raise ArgumentError(f"top_cut must be 0 or a power of 2 (2, 4, 8, 16...), got {top_cut}")
-    if isinstance(draw_rate, bool) or not isinstance(draw_rate, (int, float)) or not 0 <= draw_rate <= 1:
-        raise ArgumentError(f"draw_rate must be a probability in [0, 1], got {shown(draw_rate)}")
-    if not isinstance(intentional_draws, bool):
-        raise ArgumentTypeError("intentional_draws must be True or False")
-    return rounds, best_of, top_cut, float(draw_rate), intentional_draws
-
-
 def _settings(field, matchups, best_of, rounds, top_cut, draw_rate, intentional_draws) -> Rules:
     if not isinstance(field, Field):
         raise ArgumentTypeError(f"field must be a meta.Field, not {type(field).__name__}")
     if not isinstance(matchups, Matchups):
         raise ArgumentTypeError(f"matchups must be meta.Matchups, not {type(matchups).__name__}")
-    checked = _checked(field.players, best_of, rounds, top_cut, draw_rate, intentional_draws)
+    checked = event_settings(field.players, best_of, rounds, top_cut, draw_rate, intentional_draws)
     names = field.names
     tables = np.stack([matchups.matrix(names), matchups.matrix(names, post_board=True)])
     index = {n: i for i, n in enumerate(names)}

@@ -16,11 +16,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .. import _meta
-from ..errors import ArgumentError
+from .. import _meta, checks
+from ..errors import ArgumentError, ArgumentTypeError, shown
 from ..runner import chunk_games, chunk_generator
+from .field import recommended_rounds
 
-__all__ = ["EVENTS_CHUNK", "Rules", "play_chunks", "posterior_draw"]
+__all__ = ["EVENTS_CHUNK", "Rules", "event_settings", "play_chunks", "posterior_draw"]
 
 EVENTS_CHUNK = 64          # events per seeded chunk (fixed: results don't depend on threads)
 
@@ -42,6 +43,29 @@ class Rules:
 
     def layout(self) -> dict:
         return _meta.out_layout(self.tables.shape[-1], self.rounds)
+
+
+def event_settings(players: int, best_of, rounds, top_cut, draw_rate, intentional_draws) -> tuple:
+    """(rounds, best_of, top_cut, draw_rate, intentional_draws) for an event of `players`,
+    checked (rounds None: as MTR Appendix E recommends)."""
+    if isinstance(best_of, bool) or not isinstance(best_of, int) or best_of < 1 or best_of % 2 == 0:
+        raise ArgumentError(f"best_of must be an odd whole number (1, 3, 5), got {shown(best_of)}")
+    if players > _meta.MAX_PLAYERS:
+        raise ArgumentError(f"at most {_meta.MAX_PLAYERS:,} players, got {players:,}")
+    if rounds is None:
+        rounds = recommended_rounds(players)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= _meta.MAX_ROUNDS:
+        raise ArgumentError(f"rounds must be 1..{_meta.MAX_ROUNDS} (or None: MTR Appendix E), got {shown(rounds)}")
+    top_cut = checks.whole_number(top_cut, "top_cut", 0)
+    if top_cut > players:
+        raise ArgumentError(f"a top cut of {shown(top_cut)} is larger than the field of {players} players")
+    if top_cut & (top_cut - 1):
+        raise ArgumentError(f"top_cut must be 0 or a power of 2 (2, 4, 8, 16...), got {top_cut}")
+    if isinstance(draw_rate, bool) or not isinstance(draw_rate, (int, float)) or not 0 <= draw_rate <= 1:
+        raise ArgumentError(f"draw_rate must be a probability in [0, 1], got {shown(draw_rate)}")
+    if not isinstance(intentional_draws, bool):
+        raise ArgumentTypeError("intentional_draws must be True or False")
+    return rounds, best_of, top_cut, float(draw_rate), intentional_draws
 
 
 def play_chunks(rules: Rules, events: int, root: np.random.SeedSequence, threads: int, bar=None,
