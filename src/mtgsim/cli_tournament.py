@@ -132,6 +132,10 @@ def cmd_tournament(args) -> int:
     check_destinations(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
     field, mu, raced = read_field(_field_path(args), seed)
+    if args.best_deck:
+        return _best_deck(args, field, mu, seed)
+    if args.candidates or args.objective:
+        raise UsageError("--candidates and --objective go with --best-deck")
     if args.players is not None:
         field = meta.Field({n: field.share(n) for n in field.names}, players=args.players, other=None)
     res = meta.simulate_events(field, mu, events=args.events, best_of=args.best_of, rounds=args.rounds,
@@ -146,6 +150,21 @@ def cmd_tournament(args) -> int:
     for name, deck in raced.items():       # (how far to trust each race: its deck's text read)
         print(f"{name}: {deck.db.reading(deck).text()}")
     return interrupted_status(res.interrupted, f"the figures are of the {res.events:,} events finished")
+
+
+def _best_deck(args, field: meta.Field, mu: meta.Matchups, seed: int) -> int:
+    """--best-deck: which deck one player should bring to the field (meta.best_deck)."""
+    candidates = None
+    if args.candidates:
+        candidates = [c.strip() for c in args.candidates.split(",") if c.strip()]
+    res = meta.best_deck(field, mu, candidates=candidates, players=args.players, events=args.events,
+                         seed=seed, objective=args.objective or "p_top8", best_of=args.best_of,
+                         rounds=args.rounds, top_cut=args.top_cut, draw_rate=args.draw_rate,
+                         intentional_draws=args.intentional_draws, threads=args.threads,
+                         progress=sys.stderr.isatty(), matchup_uncertainty=args.matchup_uncertainty)
+    write_outputs(res, args)
+    print(res.summary() + ("\n(the seed drawn at random: --seed replays this run)" if args.seed is None else ""))
+    return interrupted_status(res.interrupted, "the figures are of the events finished")
 
 
 def add_parser(sub) -> None:
@@ -171,6 +190,13 @@ def add_parser(sub) -> None:
     t.add_argument("--matchup-uncertainty", action="store_true",
                    help="draw the matchups from results (the field file's results) from their posteriors for "
                         "each chunk of events: the intervals include what the results don't know")
+    t.add_argument("--best-deck", action="store_true",
+                   help="which deck one player should bring to this field: every candidate raced in the same "
+                        "events (paired), --events each at most")
+    t.add_argument("--candidates", metavar="A,B,...",
+                   help="with --best-deck: the decks to compare (default: every deck the field file names)")
+    t.add_argument("--objective", choices=tuple(meta.BEST_DECK_OBJECTIVES), default=None,
+                   help="with --best-deck: what to maximise for the player (default p_top8)")
     t.add_argument("--json", metavar="PATH", help="also write the summary as JSON")
     t.add_argument("--csv", metavar="PATH", help="also write the summary as CSV")
     t.add_argument("--plot", metavar="PATH", help="also plot P(top 8) and conversion (needs matplotlib)")

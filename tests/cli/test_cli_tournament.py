@@ -119,3 +119,32 @@ def test_a_bad_post_board_table_or_results_option_is_one_clear_line(tmp_path, ca
         assert main(["tournament", str(f), "--events", "1"]) == 2
         err = capsys.readouterr().err
         assert f"{f}: {message}" in err and len(err.strip().splitlines()) == 1
+
+
+def test_best_deck_and_matchup_uncertainty_from_a_results_file(tmp_path, capsys):
+    """--best-deck: which deck to bring, every candidate with its paired interval; with
+    --matchup-uncertainty the matchups are drawn from the results' posteriors, and the
+    summary says so; --candidates and --objective without --best-deck are refused."""
+    (tmp_path / "results.csv").write_text("deck,opponent,wins,losses\nRed,Green,60,20\nRed,Blue,20,60\n"
+                                          "Green,Blue,50,50\n")
+    (tmp_path / "field.toml").write_text('counts = true\nresults = "results.csv"\n'
+                                         '[decks]\nRed = 10\nGreen = 10\nBlue = 12\n')
+    field = str(tmp_path / "field.toml")
+    code = main(["tournament", field, "--best-deck", "--events", "4000", "--seed", "3", "--top-cut", "4",
+                 "--objective", "match_points", "--json", str(tmp_path / "best.json")])
+    out = capsys.readouterr().out
+    assert code == 0 and "best deck to bring by match points" in out
+    best = json.loads((tmp_path / "best.json").read_text())
+    assert {c["deck"] for c in best["candidates"]} == {"Red", "Green", "Blue"}
+    assert out.count("best minus it (paired)") == 1
+    assert main(["tournament", field, "--events", "640", "--seed", "3", "--top-cut", "4",
+                 "--matchup-uncertainty"]) == 0
+    assert "matchup uncertainty: 3 pairs from results drawn from their posterior" in capsys.readouterr().out
+    assert main(["tournament", field, "--events", "64", "--candidates", "Red"]) == 2
+    assert "--candidates and --objective go with --best-deck" in capsys.readouterr().err
+
+
+def test_matchup_uncertainty_without_results_is_one_clear_line(capsys):
+    assert main(["tournament", "--example", "standard_field", "--events", "64", "--matchup-uncertainty"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "read them from real results" in err[0]

@@ -7,6 +7,7 @@ second in the compiled core (`mtgsim._meta`), from a field and its matchups.
     res.summary(); res.p_top8("Domain Ramp"); res.record_distribution("Domain Ramp")
     event = meta.play_event(field, mu, seed=7)          # one event in full
     meta.equilibrium(mu).shares; meta.replicator(field, mu, generations=50)   # the metagame's equilibrium, its drift
+    meta.best_deck(field, mu, events=20_000, seed=1).best                  # the deck to bring to the field
 
 Seeding: `seed` → numpy SeedSequence → one child per chunk of EVENTS_CHUNK events, so the
 results are identical for any number of threads (meta/events.py).
@@ -21,6 +22,8 @@ from .. import _meta, checks
 from ..errors import ArgumentTypeError
 from ..runner import chunk_generator
 from ..simulate import progress_bar
+from .best_deck import OBJECTIVES as BEST_DECK_OBJECTIVES
+from .best_deck import BestDeck, best_deck
 from .equilibrium import Equilibrium, equilibrium
 from .events import EVENTS_CHUNK, Rules, event_settings, play_chunks, posterior_draw
 from .field import Field, recommended_rounds
@@ -32,7 +35,8 @@ from .spread import Spread
 
 __all__ = ["Field", "Matchups", "simulate_events", "play_event", "matchup_from_race", "RaceMatchup",
            "EventsResult", "Event", "Standing", "recommended_rounds", "EVENTS_CHUNK",
-           "equilibrium", "Equilibrium", "replicator"]
+           "equilibrium", "Equilibrium", "replicator", "best_deck", "BestDeck",
+           "BEST_DECK_OBJECTIVES"]
 
 Standing = namedtuple("Standing", "rank player archetype match_points omw gw ogw")
 

@@ -51,10 +51,11 @@ class Field:
             raise ArgumentError("Field: the shares sum to 0")
         if total > 1 + 1e-9:
             raise ArgumentError(f"Field: the shares sum to {total:g}, more than 1")
-        if other is not None and total < 1 - 1e-9:
-            if other in values:
-                raise ArgumentError(f"Field: {shown(other)} names an archetype and the rest of the field")
-            values[other] = 1 - total
+        rest = other if other is not None and total < 1 - 1e-9 else None
+        if rest is not None:
+            if rest in values:
+                raise ArgumentError(f"Field: {shown(rest)} names an archetype and the rest of the field")
+            values[rest] = 1 - total
             total = 1.0
         # largest remainder: floors first, then the largest fractional parts (ties: list order)
         exact = {n: players * v / total for n, v in values.items()}
@@ -62,7 +63,7 @@ class Field:
         left = players - sum(counts.values())
         for n in sorted(exact, key=lambda n: -(exact[n] - counts[n]))[:left]:
             counts[n] += 1
-        self._set({n: k for n, k in counts.items() if k > 0})
+        self._set({n: k for n, k in counts.items() if k > 0}, rest)
 
     @classmethod
     def counts(cls, counts: Mapping[str, int]) -> Field:
@@ -82,8 +83,9 @@ class Field:
         f._set(out)
         return f
 
-    def _set(self, counts: dict[str, int]) -> None:
+    def _set(self, counts: dict[str, int], other: str | None = None) -> None:
         self._counts = counts
+        self.other = other if other in counts else None     # the rest of the field (shares below 1)
 
     @property
     def names(self) -> list[str]:
