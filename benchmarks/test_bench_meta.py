@@ -42,3 +42,24 @@ def test_scaling_with_players(benchmark, players):
     benchmark.extra_info.update(seconds_per_event=per_event, rounds=rounds,
                                 matches_per_second=events * rounds * (players // 2) / benchmark.stats.stats.min)
     print(f"\n{players} players, {rounds} rounds: {1e6 * per_event:,.0f} µs per event")
+
+
+def test_best_deck_20_candidates_256_players(benchmark):
+    """Issue 33's target: which of 20 decks to bring to a 256-player field (every deck 5%, 8
+    rounds + top 8; matchups a seeded draw around even, sd 0.08, as real matrices spread),
+    raced to a separated answer in under a minute on one core."""
+    import numpy as np
+    rng = np.random.default_rng(7)
+    names = [f"Deck {i:02d}" for i in range(20)]
+    mu = meta.Matchups({(a, b): float(np.clip(rng.normal(0.5, 0.08), 0.2, 0.8))
+                        for i, a in enumerate(names) for b in names[i + 1:]})
+    field = meta.Field({n: 0.05 for n in names}, players=256, other=None)
+    r = benchmark.pedantic(meta.best_deck, args=(field, mu),
+                           kwargs=dict(events=50_000, rounds=8, seed=1, threads=1, progress=False),
+                           rounds=1, iterations=1)
+    seconds = benchmark.stats.stats.min
+    used = sum(c.events for c in r.contenders)
+    benchmark.extra_info.update(seconds=seconds, separated=r.separated, events=used, best=r.best)
+    print(f"\nbest deck of 20 in a 256-player field, one core: {r.best}, separated={r.separated}, "
+          f"{used:,} events in {seconds:.1f} s")
+    assert r.separated
