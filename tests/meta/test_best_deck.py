@@ -91,3 +91,16 @@ def test_a_run_without_a_seed_records_the_seed_it_drew():
     again = meta.best_deck(meta.Field({"X": 1.0}, players=8), MU, events=128, seed=int(r.to_dict()["seed"]),
                            progress=False)
     assert again.table() == r.table()
+
+
+def test_with_matchup_uncertainty_every_candidate_meets_the_same_drawn_metagame():
+    """matchup_uncertainty=True: each chunk's matchups are drawn from the posteriors once for
+    all candidates (from the chunk's seed), so two candidates with the same figures — here
+    both named in no result — still play identical events."""
+    mu = meta.Matchups.from_results([{"deck": "X", "opponent": "Y", "wins": 10, "losses": 14}])
+    field = meta.Field({"X": 0.5, "Y": 0.5}, players=16)
+    r = meta.best_deck(field, mu, candidates=["Rogue 1", "Rogue 2", "X"], events=1_024, seed=2, race=False,
+                       matchup_uncertainty=True, progress=False)
+    one, two = (c.comps for c in r.contenders[:2])
+    assert np.array_equal(one, two)
+    assert r.to_dict()["matchup_uncertainty"] is True and "drawn from their posteriors" in r.summary()
