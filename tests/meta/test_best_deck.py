@@ -104,3 +104,21 @@ def test_with_matchup_uncertainty_every_candidate_meets_the_same_drawn_metagame(
     one, two = (c.comps for c in r.contenders[:2])
     assert np.array_equal(one, two)
     assert r.to_dict()["matchup_uncertainty"] is True and "drawn from their posteriors" in r.summary()
+
+
+def test_with_matchup_uncertainty_a_deck_s_interval_is_the_posterior_s_spread():
+    """One round against a field of one deck, the pair from results 12-8 in games: p ~ Beta(17,
+    13) under the Beta(5, 5) prior, your match points 3 p²(3 - 2p) (MTR 2.3); drawn per chunk,
+    their mean is 3 E[f(p)] and the interval ± 1.96 · 3 sd(f(p)), to within 10%."""
+    import math
+    m = [math.prod((17 + i) / (30 + i) for i in range(k)) for k in range(7)]       # E[p^k], Beta(17, 13)
+    mean = 3 * m[2] - 2 * m[3]
+    sd = math.sqrt(9 * m[4] - 12 * m[5] + 4 * m[6] - mean * mean)
+    mu = meta.Matchups.from_results([{"deck": "A", "opponent": "X", "wins": 12, "losses": 8}])
+    r = meta.best_deck(meta.Field.counts({"X": 4}), mu, candidates=["A"], events=100_000, seed=6, rounds=1,
+                       top_cut=0, objective="match_points", matchup_uncertainty=True, progress=False)
+    e = r.estimate("A")
+    chunks = 100_000 / 64
+    assert abs(e.value - 3 * mean) < 4 * 3 * math.sqrt((sd * sd + 0.25 / 64) / chunks)     # (4 standard errors)
+    assert (e.high - e.low) / 2 == pytest.approx(1.96 * 3 * sd, rel=0.1)
+    assert "its 95% interval their spread (what the results don't know)" in r.summary()

@@ -34,6 +34,7 @@ from ..simulate import Estimate, progress_bar
 from .events import EVENTS_CHUNK, Rules, event_settings, play_chunks, posterior_draw
 from .field import Field
 from .matchups import Matchups
+from .spread import posterior_interval
 
 __all__ = ["best_deck", "BestDeck", "Contender", "OBJECTIVES", "FIRST_ROUND"]
 
@@ -47,7 +48,7 @@ FIRST_ROUND = 16            # chunks each candidate plays in a race's first roun
 class Contender:
     """One candidate deck as played so far: per chunk, your objective's count and the events."""
     deck: str
-    comps: np.ndarray               # [chunks, 2]
+    comps: np.ndarray               # [chunks, 3]: your objective's sum, events, its sum of squares
     dropped: str | None = None      # why the race dropped it ("round 3, 4,096 events")
 
     @property
@@ -60,8 +61,26 @@ class Contender:
 
 
 def _value(x: np.ndarray) -> np.ndarray:
-    """The objective per event from summed components (the last axis: count, events)."""
+    """The objective per event from summed components (the last axis: sum, events, squares)."""
     return x[..., 0] / x[..., 1]
+
+
+def _weights(layout: dict, objective: str, you: int, rounds: int) -> np.ndarray:
+    """[2, row size]: an output row's dot products with these give your seat's objective summed
+    over the chunk's events, and its sum of squares. P(top cut) and P(win) count 0 or 1 an
+    event; match points come from your record's cell (wins, losses: 3 a win, byes too, 1 a draw)."""
+    w = np.zeros((2, layout["size"][0]))
+    key, _ = OBJECTIVES[objective]
+    if key != "mp":
+        w[:, layout[key][0] + you] = 1.0
+        return w
+    cells = (rounds + 1) ** 2
+    start = layout["record"][0] + you * cells
+    for wins in range(rounds + 1):
+        for losses in range(rounds + 1 - wins):
+            points = 3 * wins + (rounds - wins - losses)
+            w[:, start + wins * (rounds + 1) + losses] = (points, points * points)
+    return w
 
 
 def best_deck(field: Field, matchups: Matchups, candidates=None, players: int | None = None,
@@ -109,12 +128,11 @@ def best_deck(field: Field, matchups: Matchups, candidates=None, players: int | 
     root = seed_sequence(seed)
     if seed is None:
         seed = root.entropy
-    key, _ = OBJECTIVES[objective]
     layout = base.layout()
-    column = layout[key][0] + len(names)            # your seat's archetype: the last
-    contenders = [Contender(c, np.zeros((0, 2))) for c in candidates]
+    weights = _weights(layout, objective, len(names), base.rounds)      # (your seat's archetype: the last)
+    contenders = [Contender(c, np.zeros((0, 3))) for c in candidates]
     bar = progress_bar(events * len(candidates), unit="event", desc="best deck") if progress else None
-    game = _Race(base, arch, fixed, draw_all, index, layout["events"][0], column, root, threads, bar)
+    game = _Race(base, arch, fixed, draw_all, index, layout["events"][0], weights, root, threads, bar)
     interrupted, stopped, r = False, "all events played", 0
     try:
         if race and len(contenders) > 1:
@@ -151,9 +169,9 @@ def _with_you(tables: np.ndarray, deck: int) -> np.ndarray:
 class _Race:
     """Plays contenders' chunks (the same seeds for all) and compares them."""
 
-    def __init__(self, base: Rules, arch, fixed, draw_all, index, events_col, column, root, threads, bar):
+    def __init__(self, base: Rules, arch, fixed, draw_all, index, events_col, weights, root, threads, bar):
         self.base, self.arch, self.fixed, self.draw_all, self.index = base, arch, fixed, draw_all, index
-        self.events_col, self.column, self.root, self.threads, self.bar = events_col, column, root, threads, bar
+        self.events_col, self.weights, self.root, self.threads, self.bar = events_col, weights, root, threads, bar
 
     def play(self, c: Contender, target: int, most: int) -> None:
         """Play c's chunks up to `target` (at most `most` events in all)."""
@@ -162,7 +180,8 @@ class _Race:
         draw = None if self.draw_all is None else (lambda g: _with_you(self.draw_all(g), deck))
         total = min(target * EVENTS_CHUNK, most)
         for *_, out in play_chunks(rules, total, self.root, self.threads, self.bar, draw, first=c.chunks):
-            rows = np.stack([out[:, self.column], out[:, self.events_col]], axis=1).astype(np.float64)
+            summed = out.astype(np.float64) @ self.weights.T
+            rows = np.stack([summed[:, 0], out[:, self.events_col], summed[:, 1]], axis=1)
             c.comps = np.concatenate([c.comps, rows])
 
     def race(self, todo: list[Contender], most: int, confidence: float) -> tuple[str, int]:
@@ -214,9 +233,16 @@ class BestDeck:
         self.ranking = sorted(played, key=lambda c: (c is not leader, -_value(c.comps.sum(axis=0))))
 
     def estimate(self, deck: str) -> Estimate:
-        """Your objective with the deck, and its interval at the confidence."""
+        """Your objective with the deck, and its interval at the confidence; with
+        matchup_uncertainty its 95% interval includes what the results don't know (the spread
+        over the chunks' drawn matchups, meta/spread.py), its value the mean over them."""
         c = self._contender(deck)
-        return stats.estimate(_value, c.comps, c.events, self.confidence)
+        if not self._settings["matchup_uncertainty"]:
+            return stats.estimate(_value, c.comps, c.events, self.confidence)
+        value = float(_value(c.comps.sum(axis=0)))
+        e = posterior_interval(value, c.comps[:, 0], c.comps[:, 1], c.comps[:, 2])
+        top = 1.0 if self.objective != "match_points" else math.inf
+        return Estimate(value, max(0.0, e.low), min(top, e.high), e.n)
 
     def difference(self, deck: str) -> Estimate:
         """The best's objective minus the deck's, paired on their common chunks, with its interval."""
@@ -246,6 +272,10 @@ class BestDeck:
                    f"leader {self.best}, not separated from every other candidate at {self.confidence:.0%} "
                    f"({self.stopped}; more events, or fewer candidates, may separate them)")
         notes = [f"note: {c} is named in no matchup: a coin flip against every deck" for c in s["coin_flips"]]
+        if s["matchup_uncertainty"]:
+            notes.append(f"note: each deck's {self.objective} is its mean over the matchups the results allow, its "
+                         "95% interval their spread (what the results don't know); the best's lead is of those "
+                         "means, its interval the simulation's noise (the deck to bring on average over them)")
         return "\n".join([head, verdict, self.table(), *notes])
 
     def table(self) -> str:

@@ -25,9 +25,31 @@ import numpy as np
 
 from ..simulate import Z95, Estimate
 
-__all__ = ["Spread", "FIGURES"]
+__all__ = ["Spread", "FIGURES", "chunk_variances", "posterior_interval"]
 
 FIGURES = ("top", "win", "match_win", "x_2")
+
+
+def chunk_variances(k: float, s1: float, s2: float, noise: float) -> tuple[float, float]:
+    """(Var(θ), s² / K) from K chunks' figures (their sum s1 and sum of squares s2) and the sum
+    of their noise variances (module docstring); (nan, nan) with fewer than two chunks."""
+    if k < 2:
+        return math.nan, math.nan
+    mean = s1 / k
+    between = max(0.0, (s2 - k * mean * mean) / (k - 1))
+    return max(0.0, between - noise / k), between / k
+
+
+def posterior_interval(value: float, sums: np.ndarray, events: np.ndarray, squares: np.ndarray) -> Estimate:
+    """A figure's value with the module's 95% interval, from its chunks' per-event sums, events
+    and sums of squares (chunks of fewer than two events left out of the spread)."""
+    keep = events >= 2
+    n = events[keep]
+    x = sums[keep] / n
+    v = np.maximum(0.0, squares[keep] / n - x * x) / (n - 1)       # (the unbiased variance over n)
+    between, of_mean = chunk_variances(len(x), float(x.sum()), float((x * x).sum()), float(v.sum()))
+    half = Z95 * math.sqrt(between + of_mean)
+    return Estimate(value, value - half, value + half, int(events.sum()))
 
 
 class Spread:
@@ -82,12 +104,7 @@ class Spread:
         """(Var(θ): the figure's spread over the matchups' posterior; s² / K: the variance of its
         mean over the chunks), or (nan, nan) with fewer than two chunks."""
         f = FIGURES.index(figure)
-        k = self.k[f, arch]
-        if k < 2:
-            return math.nan, math.nan
-        mean = self.s1[f, arch] / k
-        s2 = max(0.0, (self.s2[f, arch] - k * mean * mean) / (k - 1))
-        return max(0.0, s2 - self.noise[f, arch] / k), s2 / k
+        return chunk_variances(self.k[f, arch], self.s1[f, arch], self.s2[f, arch], self.noise[f, arch])
 
     def interval(self, figure: str, arch: int, value: float, scale: float = 1.0) -> Estimate:
         """value * scale with the 95% interval of the module docstring (every figure here is a
