@@ -87,3 +87,12 @@ def test_the_example_plays_from_the_command_line(field_file, capsys):
     assert main(["tournament", "--example", "modern_field", "--events", "64", "--seed", "1"]) == 0
     table = capsys.readouterr().out.split("\n  archetype ")[1]
     assert [line.split("  ")[1] for line in table.splitlines()[1:]] == field.names
+
+
+def test_the_worked_example_in_the_docs_reads_these_results(results_file):
+    """docs/tournament.md, "Worked example": its first step's estimate is these results'."""
+    from pathlib import Path
+    docs = (Path(__file__).parents[2] / "docs" / "tournament.md").read_text(encoding="utf-8")
+    section = docs[docs.index("## Worked example"):docs.index("## Races")]
+    shown = re.search(r'mu\.estimate\("Amulet Titan", "Broodscale"\)\)\n\s*(.*)\n', section).group(1)
+    assert shown == str(meta.Matchups.from_results(results_file).estimate("Amulet Titan", "Broodscale"))
