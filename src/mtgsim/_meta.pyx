@@ -291,36 +291,48 @@ cdef void sort_groups(Ev* e, int32_t* players, int n) noexcept nogil:
         players[j + 1] = x
 
 
-cdef void by_points(Spec* S, Ev* e) noexcept nogil:
-    """e.order: the players by match points, highest first (counting sort; stable)."""
-    cdef int p, v, top = 3 * MAXROUNDS + 1, n = S.players, pos = 0
+cdef int by_points(Spec* S, Ev* e) noexcept nogil:
+    """e.order: the players by match points, highest first (counting sort; stable); their
+    match-point groups: e.gstart (each group's first place; e.gstart[G] = n) and e.gval (its
+    points). Returns G, the number of groups."""
+    cdef int p, v, c, top = 3 * MAXROUNDS + 1, n = S.players, pos = 0, G = 0
     cdef int32_t* count = e.bucket
     memset(count, 0, (top + 1) * sizeof(int32_t))
     for p in range(n):
         count[top - e.mp[p]] += 1
     for v in range(top + 1):
-        p = count[v]
+        c = count[v]
+        if c:
+            e.gstart[G] = pos
+            e.gval[G] = top - v
+            G += 1
         count[v] = pos
-        pos += p
+        pos += c
+    e.gstart[G] = n
     for p in range(n):
         v = top - e.mp[p]
         e.order[count[v]] = p
         count[v] += 1
+    return G
 
 
-cdef void shuffle_groups(Spec* S, Ev* e, bitgen_t* bg) noexcept nogil:
-    """Random order within each match-point group of e.order (Fisher-Yates per group)."""
-    cdef int i = 0, j, k, end, t, n = S.players
-    while i < n:
-        end = i + 1
-        while end < n and e.mp[e.order[end]] == e.mp[e.order[i]]:
-            end += 1
-        for j in range(end - 1, i, -1):
+cdef void shuffle_groups(Ev* e, bitgen_t* bg, int G) noexcept nogil:
+    """Random order within each match-point group of e.order (Fisher-Yates per group, from its
+    last place: each place is final once drawn); e.grp and e.pos: each player's group and
+    place."""
+    cdef int g, i, j, k, t
+    for g in range(G):
+        i = e.gstart[g]
+        for j in range(e.gstart[g + 1] - 1, i, -1):
             k = i + <int>bounded(bg, <uint32_t>(j - i + 1))
-            t = e.order[j]
-            e.order[j] = e.order[k]
-            e.order[k] = t
-        i = end
+            t = e.order[k]
+            e.order[k] = e.order[j]
+            e.order[j] = t
+            e.grp[t] = g
+            e.pos[t] = j
+        t = e.order[i]
+        e.grp[t] = g
+        e.pos[t] = i
 
 
 include "kernels/pairing.pxi"

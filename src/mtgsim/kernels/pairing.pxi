@@ -6,22 +6,6 @@
 # exact minimum-cost perfect matching (blossom.pxi). Included into _meta.pyx, after the event's
 # state (Spec, Ev) and standings. Uses blossom (bl_alloc, bl_solve).
 
-cdef int make_groups(Spec* S, Ev* e) noexcept nogil:
-    """The match-point groups of e.order (sorted by points, highest first): e.grp per player,
-    e.gstart and e.gval per group (e.gstart[G] = n). Returns G."""
-    cdef int k, p, G = 0, n = S.players
-    for k in range(n):
-        p = e.order[k]
-        if k == 0 or e.mp[p] != e.mp[e.order[k - 1]]:
-            e.gstart[G] = k
-            e.gval[G] = e.mp[p]
-            G += 1
-        e.grp[p] = G - 1
-        e.pos[p] = k
-    e.gstart[G] = n
-    return G
-
-
 cdef inline int64_t cross_cost(Ev* e, int g, int h) noexcept nogil:
     """The cost of pairing a player of group g with one of group h: none within a group; a
     pair outside the group (W_C) and the match points between them (W_D each)."""
@@ -311,13 +295,13 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
     return 1 if found else 0
 
 
-cdef void count_groups(Spec* S, Ev* e, int G) noexcept nogil:
-    cdef int g, p
+cdef void count_groups(Ev* e, int G, int bye) noexcept nogil:
+    """e.gcnt: each group's players to pair, every one but the bye's player (-1: none)."""
+    cdef int g
     for g in range(G):
-        e.gcnt[g] = 0
-    for p in range(S.players):
-        if e.partner[p] == -1:
-            e.gcnt[e.grp[p]] += 1
+        e.gcnt[g] = e.gstart[g + 1] - e.gstart[g]
+    if bye >= 0:
+        e.gcnt[e.grp[bye]] -= 1
 
 
 cdef inline bint same_standing(Ev* e, int a, int b) noexcept nogil:
@@ -340,20 +324,12 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
     cdef int n = S.players, i, p, bye = -1, G, k, found
     cdef int64_t cost = NO_COST, bound, c
     cdef bint every_bye, unproven = False
-    if first:
-        for i in range(n):
-            e.order[i] = i
-        for i in range(n - 1, 0, -1):
-            p = <int>bounded(bg, <uint32_t>(i + 1))
-            e.order[i], e.order[p] = e.order[p], e.order[i]
-    else:
-        by_points(S, e)
-        shuffle_groups(S, e, bg)
-    G = make_groups(S, e)
+    G = by_points(S, e)                     # (round 1: one group, every player on 0 points)
+    shuffle_groups(e, bg, G)
     if n % 2 == 0:
         for p in range(n):
             e.partner[p] = -1
-        count_groups(S, e, G)
+        count_groups(e, G, -1)
         found = pair_best(S, e, G, NO_COST, &cost)
         if found == 0 or found == 3:                # (never: rematches are allowed at a cost)
             for i in range(0, n - 1, 2):
@@ -391,7 +367,7 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
         for p in range(n):
             e.partner[p] = -1
         e.partner[e.byes[i]] = -2
-        count_groups(S, e, G)
+        count_groups(e, G, e.byes[i])
         found = pair_best(S, e, G, bound, &c)
         if found == 1 or found == 2:
             bye = e.byes[i]
