@@ -173,6 +173,18 @@ cdef inline void unpair(Ev* e, int p) noexcept nogil:
     e.gcnt[e.grp[q]] += 1
 
 
+cdef void hash_path(Ev* e, int d) noexcept nogil:
+    """e.dz along the search's path to depth d: per depth the hash of the players paired above
+    it, the memo's key (kept by the search only once it has found a pairing: the memo is
+    used only while proving)."""
+    cdef uint64_t z = 0
+    cdef int k, p
+    for k in range(d):
+        e.dz[k] = z
+        p = e.sorder[e.dpos[k]]
+        z ^= player_key(p) ^ player_key(e.partner[p])
+
+
 cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexcept nogil:
     """The least-cost pairing of the players of e.order whose partner is -1 (e.gcnt: their
     number per group), if one costs less than `bound`: a depth-first branch and bound that
@@ -188,7 +200,7 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
     best; 0: none below `bound`; 3: none found within the budget."""
     cdef int n = S.players, R = S.rounds, d = 0, i = 0, p, q = -1, g, h, m, j, end, k
     cdef int64_t best = bound, cost = 0, lb, root, edge, sb
-    cdef int steps = 0
+    cdef int steps = 0, budget = min(STEP_BUDGET * n, STEP_BUDGET_MAX)
     cdef bint found = False, descend = True
     cdef uint64_t zh = 0
     e.memo_stamp += 1
@@ -199,14 +211,14 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
     # the search pairs the players of small groups first (their pairing decides the floats
     # between the groups: conflicts there are found near the root), then the others in order
     k = 0
-    for j in range(n):
-        if e.gcnt[e.grp[e.order[j]]] <= 3:
-            e.sorder[k] = e.order[j]
-            k += 1
-    for j in range(n):
-        if e.gcnt[e.grp[e.order[j]]] > 3:
-            e.sorder[k] = e.order[j]
-            k += 1
+    for g in range(G):
+        if e.gcnt[g] <= 3:
+            memcpy(e.sorder + k, e.order + e.gstart[g], (e.gstart[g + 1] - e.gstart[g]) * sizeof(int32_t))
+            k += e.gstart[g + 1] - e.gstart[g]
+    for g in range(G):
+        if e.gcnt[g] > 3:
+            memcpy(e.sorder + k, e.order + e.gstart[g], (e.gstart[g + 1] - e.gstart[g]) * sizeof(int32_t))
+            k += e.gstart[g + 1] - e.gstart[g]
     while True:
         if descend:
             while i < n and e.partner[e.sorder[i]] != -1:
@@ -230,11 +242,13 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
                             e.df[d] = best              # (nothing below is cheaper: done here)
             else:                                       # every player paired, below `best`
                 best = cost
-                found = True
                 memcpy(e.bestp, e.partner, n * sizeof(int32_t))
                 if best <= root:
                     result[0] = best
                     return 1
+                if not found:                           # proving from here on: the memo's keys
+                    hash_path(e, d)
+                    found = True
                 if d == 0:
                     break
                 d -= 1                                  # back to the last choice: undo it
@@ -266,13 +280,14 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
             if not next_class(e, G, d, g, cost, best):
                 break
         steps += 1
-        if steps > STEP_BUDGET * n or steps > STEP_BUDGET_MAX:
+        if steps > budget:
             result[0] = best
             return 2 if found else 3
         if j < n:                                       # pair p with q and go deeper
             e.partner[p] = q
             e.partner[q] = p
-            zh = e.dz[d] ^ player_key(p) ^ player_key(q)
+            if found:                                   # (the memo is used only while proving)
+                zh = e.dz[d] ^ player_key(p) ^ player_key(q)
             e.gcnt[g] -= 1
             e.gcnt[h] -= 1
             edge = cross_cost(e, g, h) + m * W_R
