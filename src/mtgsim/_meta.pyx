@@ -28,7 +28,7 @@ from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 from libc.math cimport fabs
 from libc.stdlib cimport malloc, free
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy, memmove, memset
 from numpy.random cimport bitgen_t
 
 cnp.import_array()
@@ -268,27 +268,34 @@ cdef inline bint ranks_above(Ev* e, int a, int b) noexcept nogil:
 
 
 cdef void rank(Spec* S, Ev* e, bitgen_t* bg) noexcept nogil:
-    """e.order: the players by standing, best first (insertion sort on the few moves needed
-    after sorting by match points with counting sort)."""
+    """e.order: the players by standing, best first (by match points with counting sort, then
+    each match-point group by the tiebreakers)."""
     cdef int p, n = S.players
     tiebreakers(S, e)
     for p in range(n):
         e.tiebreak[p] = rand32(bg)
-    by_points(S, e)
-    sort_groups(e, e.order, n)
+    sort_groups(e, e.order, by_points(S, e))
 
 
-cdef void sort_groups(Ev* e, int32_t* players, int n) noexcept nogil:
-    """Sort `players`, already in match-point order, by standing within each match-point group
-    (insertion sort: ranks_above)."""
-    cdef int i, j, x
-    for i in range(1, n):
-        x = players[i]
-        j = i - 1
-        while j >= 0 and e.mp[players[j]] == e.mp[x] and ranks_above(e, x, players[j]):
-            players[j + 1] = players[j]
-            j -= 1
-        players[j + 1] = x
+cdef void sort_groups(Ev* e, int32_t* players, int G) noexcept nogil:
+    """Sort `players`, in match-point order with the groups of e.gstart (by_points), by standing
+    within each group: binary insertion sort (ranks_above; each player placed after those
+    ranked at least as high, as a stable sort does: O(k log k) comparisons a group of k)."""
+    cdef int g, i, lo, hi, mid, x
+    for g in range(G):
+        for i in range(e.gstart[g] + 1, e.gstart[g + 1]):
+            x = players[i]
+            lo = e.gstart[g]
+            hi = i
+            while lo < hi:                  # the first place whose player x ranks above
+                mid = (lo + hi) >> 1
+                if ranks_above(e, x, players[mid]):
+                    hi = mid
+                else:
+                    lo = mid + 1
+            if lo < i:
+                memmove(players + lo + 1, players + lo, (i - lo) * sizeof(int32_t))
+                players[lo] = x
 
 
 cdef int by_points(Spec* S, Ev* e) noexcept nogil:

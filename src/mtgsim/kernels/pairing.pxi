@@ -358,7 +358,7 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
         for i in range(n):
             e.byes[i] = e.order[i]
     else:
-        rank_for_bye(S, e)
+        rank_for_bye(S, e, G)
     every_bye = True                        # (has everyone had a bye? then anyone may again)
     for p in range(n):
         every_bye = every_bye and e.had_bye[p] != 0
@@ -571,12 +571,12 @@ cdef int pair_exact(Spec* S, Ev* e, int G, int32_t* cls, int K, bint warm) noexc
     return bye
 
 
-cdef void rank_for_bye(Spec* S, Ev* e) noexcept nogil:
+cdef void rank_for_bye(Spec* S, Ev* e, int G) noexcept nogil:
     """e.byes: the players by standing (match points, then the tiebreakers, then the pairing
-    order's random place), for the bye; e.order is kept."""
+    order's random place), for the bye; e.order (its G groups) is kept."""
     cdef int i, n = S.players
     tiebreakers(S, e)
     for i in range(n):
         e.byes[i] = e.order[i]
         e.tiebreak[e.order[i]] = <uint32_t>(n - i)     # (the shuffled order breaks ties)
-    sort_groups(e, e.byes, n)
+    sort_groups(e, e.byes, G)
