@@ -403,7 +403,7 @@ cdef inline int pair_reaching(Ev* e, int q, int o, int target) noexcept nogil:
     return max(win_q, max(win_o, draw))
 
 
-cdef void record(Ev* e, int R, int r, int p, int q, int w, int l, int d) noexcept nogil:
+cdef inline void record(Ev* e, int R, int r, int p, int q, int w, int l, int d) noexcept nogil:
     e.opp[p * R + r] = q
     e.gw[p * R + r] = w
     e.gl[p * R + r] = l
