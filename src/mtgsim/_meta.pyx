@@ -213,11 +213,13 @@ cdef void ev_reset(Ev* e, int n, int rounds) noexcept nogil:
 
 
 cdef inline bint have_met(Ev* e, int rounds, int p, int q) noexcept nogil:
-    cdef int r
+    """Have players p and q met this event (every round looked at, without a branch: most
+    pairs tried have not)?"""
+    cdef int r, met = 0
+    cdef int32_t* opp = e.opp + p * rounds
     for r in range(e.played_rounds):
-        if e.opp[p * rounds + r] == q:
-            return True
-    return False
+        met |= opp[r] == q
+    return met
 
 
 # ---- standings ------------------------------------------------------------------------------------
