@@ -225,13 +225,13 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
                 i += 1
             if i < n:                                   # a new node: its player p
                 p = e.sorder[i]
+                g = e.grp[p]
                 e.dpos[d] = i
                 e.dcost[d] = cost
                 e.dlb[d] = lb
                 e.df[d] = cost + lb                     # the first class: its own group, no rematch
-                e.dh[d] = e.grp[p]
+                e.dh[d] = g
                 e.dm[d] = 0
-                e.dj[d] = e.pos[p]
                 e.dz[d] = zh
                 if found and cost + lb < best:          # proving: the bound that sees stuck groups
                     if memo_done(e, zh, cost):
@@ -240,6 +240,30 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
                         sb = stuck_bound(S, e, G)
                         if sb >= 0 and cost + sb >= best:
                             e.df[d] = best              # (nothing below is cheaper: done here)
+                # the first class's first partner, here without the classes' bookkeeping (the
+                # pair of almost every node): the next player of p's group still to pair whom
+                # p has not met; pairing within the group changes neither cost nor bound
+                j = e.pos[p] + 1
+                if e.df[d] < best:
+                    end = e.gstart[g + 1]
+                    while j < end and (e.partner[e.order[j]] != -1 or have_met(e, R, p, e.order[j])):
+                        j += 1
+                    if j < end:
+                        q = e.order[j]
+                        e.dj[d] = j
+                        steps += 1
+                        if steps > budget:
+                            result[0] = best
+                            return 2 if found else 3
+                        e.partner[p] = q
+                        e.partner[q] = p
+                        if found:
+                            zh = e.dz[d] ^ player_key(p) ^ player_key(q)
+                        e.gcnt[g] -= 2
+                        d += 1
+                        i += 1
+                        continue
+                e.dj[d] = j - 1                         # (that class done: on from the next)
             else:                                       # every player paired, below `best`
                 best = cost
                 memcpy(e.bestp, e.partner, n * sizeof(int32_t))
