@@ -85,7 +85,7 @@ cdef struct Ev:                 # one event's state (arrays of `players`, or pla
     int32_t* had_bye
     int32_t* order              # pairing order / standings
     int32_t* partner            # this round's partner, -1 none yet, -2 bye
-    int32_t* stack              # the pairing search's choices
+    int32_t* stack              # scratch: a round's matches (swiss), bye classes, the seeds
     int32_t* bucket
     double* omw
     double* gwp
@@ -423,26 +423,47 @@ cdef inline void record(Ev* e, int R, int r, int p, int q, int w, int l, int d) 
 
 
 cdef void swiss(Spec* S, Ev* e, bitgen_t* bg) noexcept nogil:
-    cdef int r, p, q, bye, w, l, d, R = S.rounds, n = S.players
-    cdef bint id_round
+    """The Swiss rounds: each one paired (pair_round), its bye recorded, in the final round the
+    intentional draws agreed (two players safe for the cut by the standings before the round:
+    judged for every pair before any result of the round is recorded), then the other matches
+    played in the order of their lower-numbered player (the order of their random numbers)."""
+    cdef int r, i, k, played, agreed, p, q, bye, w, l, d, R = S.rounds, n = S.players
+    cdef int32_t* match = e.stack           # the round's matches by their lower-numbered player
     ev_reset(e, n, R)
     for r in range(R):
         bye = pair_round(S, e, bg, r == 0)
-        id_round = S.intentional_draws and r == R - 1 and S.top_cut > 0
-        for p in range(n):
-            q = e.partner[p]
-            if q == -2:
-                record(e, R, r, p, -1, 2, 0, 0)
-                e.had_bye[p] = 1
-            elif q > p:
-                if id_round and safe_with_draw(S, e, p) and safe_with_draw(S, e, q):
-                    w, l, d = 0, 0, 3
-                elif S.draw_rate > 0 and uniform(bg) < S.draw_rate:
-                    w, l, d = 1, 1, 1
+        k = 0
+        for p in range(n):                  # (without a branch: p < q is a coin flip)
+            match[k] = p
+            k += e.partner[p] > p
+        if S.intentional_draws and r == R - 1 and S.top_cut > 0:
+            played = 0                      # the matches played to the front, the draws agreed
+            agreed = 0                      # to the back (k <= n / 2: they don't meet)
+            for i in range(k):
+                p = match[i]
+                if safe_with_draw(S, e, p) and safe_with_draw(S, e, e.partner[p]):
+                    match[n - 1 - agreed] = p
+                    agreed += 1
                 else:
-                    play_match(S, bg, S.arch[p], S.arch[q], -1, &w, &l, &d)
-                record(e, R, r, p, q, w, l, d)
-                record(e, R, r, q, p, l, w, d)
+                    match[played] = p
+                    played += 1
+            for i in range(agreed):
+                p = match[n - 1 - i]
+                record(e, R, r, p, e.partner[p], 0, 0, 3)
+                record(e, R, r, e.partner[p], p, 0, 0, 3)
+            k = played
+        if bye >= 0:
+            record(e, R, r, bye, -1, 2, 0, 0)
+            e.had_bye[bye] = 1
+        for i in range(k):
+            p = match[i]
+            q = e.partner[p]
+            if S.draw_rate > 0 and uniform(bg) < S.draw_rate:
+                w, l, d = 1, 1, 1
+            else:
+                play_match(S, bg, S.arch[p], S.arch[q], -1, &w, &l, &d)
+            record(e, R, r, p, q, w, l, d)
+            record(e, R, r, q, p, l, w, d)
         e.played_rounds = r + 1
 
 
