@@ -28,13 +28,14 @@ from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 from libc.math cimport fabs
 from libc.stdlib cimport malloc, free
-from libc.string cimport memcpy, memmove, memset
+from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
 cnp.import_array()
 
 DEF MAXROUNDS = 16
 DEF MAXGROUPS = 3 * MAXROUNDS + 2    # match-point groups (0..48 points) and an end mark
+DEF OPPONENTS_LCM = 720720     # lcm(1..MAXROUNDS): a multiple of every player's number of opponents
 DEF MEMO = 4096                # nodes remembered by the pairing search (a power of 2)
 DEF STEP_BUDGET = 8            # pairing search steps per player before the exact matching decides
                                # (measured: 2,000 a search, or 4 or 16 a player, pair more slowly)
@@ -91,7 +92,10 @@ cdef struct Ev:                 # one event's state (arrays of `players`, or pla
     double* gwp
     double* ogw
     double* mwp
+    uint64_t* omw_key           # OMW as a whole number: over 300 x rounds x OPPONENTS_LCM
     uint32_t* tiebreak
+    uint64_t* skey              # sort_standings: the keys, twice; the players, a second time
+    int32_t* stemp
     int32_t* bracket            # top cut: players by seed, then winners round by round
     int32_t* byes               # the players by standing, for the bye (the pairing order kept)
     int played_rounds
@@ -151,11 +155,15 @@ cdef bint ev_alloc(Ev* e, int n, int rounds) noexcept nogil:
     e.opp = <int32_t*>malloc(nr * sizeof(int32_t) * 4)
     e.omw = <double*>malloc(n * sizeof(double) * 4)
     e.tiebreak = <uint32_t*>malloc(n * sizeof(uint32_t))
+    e.omw_key = <uint64_t*>malloc(n * sizeof(uint64_t))
+    e.skey = <uint64_t*>malloc(2 * n * sizeof(uint64_t))
+    e.stemp = <int32_t*>malloc(n * sizeof(int32_t))
     e.stack = <int32_t*>malloc((n + 2 + 3 * MAXROUNDS + 2) * sizeof(int32_t))
     e.grp = <int32_t*>malloc((4 * n + 3 * MAXGROUPS + 4 * half) * sizeof(int32_t))
     e.df = <int64_t*>malloc(4 * half * sizeof(int64_t))
     e.memo = <uint64_t*>malloc(3 * MEMO * sizeof(uint64_t))
-    if (e.mp == NULL or e.opp == NULL or e.omw == NULL or e.tiebreak == NULL or e.stack == NULL
+    if (e.mp == NULL or e.opp == NULL or e.omw == NULL or e.tiebreak == NULL or e.omw_key == NULL or e.skey == NULL
+            or e.stemp == NULL or e.stack == NULL
             or e.grp == NULL or e.df == NULL or e.memo == NULL):
         ev_free(e)
         return False
@@ -189,6 +197,9 @@ cdef void ev_free(Ev* e) noexcept nogil:
     free(e.opp)
     free(e.omw)
     free(e.tiebreak)
+    free(e.omw_key)
+    free(e.skey)
+    free(e.stemp)
     free(e.stack)
     free(e.grp)
     free(e.df)
@@ -200,6 +211,9 @@ cdef void ev_free(Ev* e) noexcept nogil:
     e.opp = NULL
     e.omw = NULL
     e.tiebreak = NULL
+    e.omw_key = NULL
+    e.skey = NULL
+    e.stemp = NULL
     e.stack = NULL
     e.grp = NULL
     e.df = NULL
@@ -208,6 +222,8 @@ cdef void ev_free(Ev* e) noexcept nogil:
 
 cdef void ev_reset(Ev* e, int n, int rounds) noexcept nogil:
     memset(e.mp, 0, n * sizeof(int32_t) * 7)
+    memset(e.omw, 0, n * sizeof(double) * 4)            # (before round 1 every standing is equal:
+    memset(e.omw_key, 0, n * sizeof(uint64_t))          # the bye's search compares them)
     e.played_rounds = 0
     e.unproven = 0
 
@@ -229,26 +245,28 @@ cdef void tiebreakers(Spec* S, Ev* e) noexcept nogil:
     each percentage at least 0.33; byes count in a player's own percentages, never as an
     opponent."""
     cdef int p, r, q, k, n = S.players, R = S.rounds
-    cdef double s, t
+    cdef int64_t least = 99 * e.played_rounds, whole   # (0.33 and a match win in 300ths of 3 a round)
+    cdef double s, t, x
     for p in range(n):
-        e.mwp[p] = e.mp[p] / (3.0 * e.played_rounds) if e.played_rounds else 0.0
-        if e.mwp[p] < 0.33:
-            e.mwp[p] = 0.33
-        e.gwp[p] = e.gp[p] / (3.0 * e.gplayed[p]) if e.gplayed[p] else 0.0
-        if e.gwp[p] < 0.33:
-            e.gwp[p] = 0.33
+        x = e.mp[p] / (3.0 * e.played_rounds) if e.played_rounds else 0.0
+        e.mwp[p] = x if x > 0.33 else 0.33
+        x = e.gp[p] / (3.0 * e.gplayed[p]) if e.gplayed[p] else 0.0
+        e.gwp[p] = x if x > 0.33 else 0.33
     for p in range(n):
         s = 0.0
         t = 0.0
         k = 0
+        whole = 0
         for r in range(e.played_rounds):
             q = e.opp[p * R + r]
             if q >= 0:
                 s += e.mwp[q]
                 t += e.gwp[q]
+                whole += max(least, 100 * e.mp[q])
                 k += 1
         e.omw[p] = s / k if k else 0.33
         e.ogw[p] = t / k if k else 0.33
+        e.omw_key[p] = whole * (OPPONENTS_LCM // k) if k else least * OPPONENTS_LCM
 
 
 DEF TIE = 1e-12                 # percentages this close are equal (sums in another order)
@@ -256,13 +274,16 @@ DEF TIE = 1e-12                 # percentages this close are equal (sums in anot
 
 cdef inline bint ranks_above(Ev* e, int a, int b) noexcept nogil:
     """Does player a stand above player b: match points, OMW, GW, OGW, then at random. The
-    percentages are fractions; two equal ones summed in another order may differ in their last
-    bits, and are equal here (TIE), so that the next tiebreaker decides, not the rounding."""
+    percentages are fractions, compared as such: OMW by e.omw_key (whole numbers); GW as
+    computed (one division: equal fractions give equal numbers, and unequal ones differ by far
+    more than their rounding); OGW, a sum of such, may differ in its last bits when two equal
+    ones were summed in another order, and is equal here within TIE, so that the next
+    tiebreaker decides, not the rounding."""
     if e.mp[a] != e.mp[b]:
         return e.mp[a] > e.mp[b]
-    if fabs(e.omw[a] - e.omw[b]) > TIE:
-        return e.omw[a] > e.omw[b]
-    if fabs(e.gwp[a] - e.gwp[b]) > TIE:
+    if e.omw_key[a] != e.omw_key[b]:
+        return e.omw_key[a] > e.omw_key[b]
+    if e.gwp[a] != e.gwp[b]:
         return e.gwp[a] > e.gwp[b]
     if fabs(e.ogw[a] - e.ogw[b]) > TIE:
         return e.ogw[a] > e.ogw[b]
@@ -270,34 +291,78 @@ cdef inline bint ranks_above(Ev* e, int a, int b) noexcept nogil:
 
 
 cdef void rank(Spec* S, Ev* e, bitgen_t* bg) noexcept nogil:
-    """e.order: the players by standing, best first (by match points with counting sort, then
-    each match-point group by the tiebreakers)."""
+    """e.order: the players by standing, best first."""
     cdef int p, n = S.players
     tiebreakers(S, e)
     for p in range(n):
         e.tiebreak[p] = rand32(bg)
-    sort_groups(e, e.order, by_points(S, e))
+        e.order[p] = p
+    sort_standings(S, e, e.order)
 
 
-cdef void sort_groups(Ev* e, int32_t* players, int G) noexcept nogil:
-    """Sort `players`, in match-point order with the groups of e.gstart (by_points), by standing
-    within each group: binary insertion sort (ranks_above; each player placed after those
-    ranked at least as high, as a stable sort does: O(k log k) comparisons a group of k)."""
-    cdef int g, i, lo, hi, mid, x
-    for g in range(G):
-        for i in range(e.gstart[g] + 1, e.gstart[g + 1]):
-            x = players[i]
-            lo = e.gstart[g]
-            hi = i
-            while lo < hi:                  # the first place whose player x ranks above
-                mid = (lo + hi) >> 1
-                if ranks_above(e, x, players[mid]):
-                    hi = mid
-                else:
-                    lo = mid + 1
-            if lo < i:
-                memmove(players + lo + 1, players + lo, (i - lo) * sizeof(int32_t))
-                players[lo] = x
+cdef inline uint64_t standing_key(Ev* e, int p, double gw_scale) noexcept nogil:
+    """Match points, OMW and GW in one whole number that orders players as ranks_above does:
+    match points (6 bits), e.omw_key (32 bits), then GW scaled by gw_scale (26 bits): exact
+    where any two GW that differ differ by 2 units or more, else 0 (ranks_above then tells
+    them apart)."""
+    return ((<uint64_t>e.mp[p]) << 58) | (e.omw_key[p] << 26) | <uint64_t>(e.gwp[p] * gw_scale)
+
+
+cdef void sort_standings(Spec* S, Ev* e, int32_t* players) noexcept nogil:
+    """Sort `players` (all of them) by standing, best first: by standing_key, with a radix sort
+    (a byte a pass, the least significant first: stable, and no comparison for the processor
+    to guess), then each run of equal keys by ranks_above (OGW, then the tiebreak: runs of one
+    or two players, mostly). Players of equal standing keep their order."""
+    cdef int n = S.players, i, j, k, b, end, shift, x
+    cdef uint64_t* key = e.skey
+    cdef uint64_t* key2 = e.skey + n
+    cdef uint64_t* tk
+    cdef int32_t* pl = players
+    cdef int32_t* pl2 = e.stemp
+    cdef int32_t* tp
+    cdef int32_t count[256]
+    cdef int64_t games = max(S.best_of, 2) * e.played_rounds     # (the most games a player has)
+    # two GW that differ differ by 1 / (300 games^2) or more (fractions over 300 x games)
+    cdef double gw_scale = (1 << 26) - 1 if 300 * games * games <= (1 << 25) else 0.0
+    for i in range(n):
+        key[i] = ~standing_key(e, players[i], gw_scale)   # (ascending: the best first)
+    for shift in range(0, 64, 8):
+        memset(count, 0, sizeof(count))
+        for i in range(n):
+            count[(key[i] >> shift) & 255] += 1
+        if count[(key[0] >> shift) & 255] == n:
+            continue                        # (every key has this byte: nothing to move)
+        j = 0
+        for b in range(256):
+            x = count[b]
+            count[b] = j
+            j += x
+        for i in range(n):
+            b = (key[i] >> shift) & 255
+            key2[count[b]] = key[i]
+            pl2[count[b]] = pl[i]
+            count[b] += 1
+        tk = key
+        key = key2
+        key2 = tk
+        tp = pl
+        pl = pl2
+        pl2 = tp
+    if pl != players:
+        memcpy(players, pl, n * sizeof(int32_t))
+    i = 0
+    while i < n:                            # runs of equal keys: insertion sort by ranks_above
+        end = i + 1
+        while end < n and key[end] == key[i]:
+            end += 1
+        for j in range(i + 1, end):
+            x = players[j]
+            k = j - 1
+            while k >= i and ranks_above(e, x, players[k]):
+                players[k + 1] = players[k]
+                k -= 1
+            players[k + 1] = x
+        i = end
 
 
 cdef int by_points(Spec* S, Ev* e) noexcept nogil:

@@ -344,8 +344,9 @@ cdef void count_groups(Ev* e, int G, int bye) noexcept nogil:
 
 
 cdef inline bint same_standing(Ev* e, int a, int b) noexcept nogil:
-    """Do players a and b stand equal (match points and the tiebreakers, to TIE)?"""
-    return (e.mp[a] == e.mp[b] and fabs(e.omw[a] - e.omw[b]) <= TIE and fabs(e.gwp[a] - e.gwp[b]) <= TIE
+    """Do players a and b stand equal (match points and the tiebreakers, compared as in
+    ranks_above)?"""
+    return (e.mp[a] == e.mp[b] and e.omw_key[a] == e.omw_key[b] and e.gwp[a] == e.gwp[b]
             and fabs(e.ogw[a] - e.ogw[b]) <= TIE)
 
 
@@ -382,7 +383,7 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
         for i in range(n):
             e.byes[i] = e.order[i]
     else:
-        rank_for_bye(S, e, G)
+        rank_for_bye(S, e)
     every_bye = True                        # (has everyone had a bye? then anyone may again)
     for p in range(n):
         every_bye = every_bye and e.had_bye[p] != 0
@@ -595,12 +596,12 @@ cdef int pair_exact(Spec* S, Ev* e, int G, int32_t* cls, int K, bint warm) noexc
     return bye
 
 
-cdef void rank_for_bye(Spec* S, Ev* e, int G) noexcept nogil:
+cdef void rank_for_bye(Spec* S, Ev* e) noexcept nogil:
     """e.byes: the players by standing (match points, then the tiebreakers, then the pairing
-    order's random place), for the bye; e.order (its G groups) is kept."""
+    order's random place), for the bye; e.order is kept."""
     cdef int i, n = S.players
     tiebreakers(S, e)
     for i in range(n):
         e.byes[i] = e.order[i]
         e.tiebreak[e.order[i]] = <uint32_t>(n - i)     # (the shuffled order breaks ties)
-    sort_groups(e, e.byes, G)
+    sort_standings(S, e, e.byes)
