@@ -36,6 +36,7 @@ cnp.import_array()
 DEF MAXROUNDS = 16
 DEF MAXGROUPS = 3 * MAXROUNDS + 2    # match-point groups (0..48 points) and an end mark
 DEF OPPONENTS_LCM = 720720     # lcm(1..MAXROUNDS): a multiple of every player's number of opponents
+DEF FEW_TO_SORT = 32           # players sorted by insertion rather than by radix
 DEF MEMO = 4096                # nodes remembered by the pairing search (a power of 2)
 DEF STEP_BUDGET = 8            # pairing search steps per player before the exact matching decides
                                # (measured: 2,000 a search, or 4 or 16 a player, pair more slowly)
@@ -99,6 +100,7 @@ cdef struct Ev:                 # one event's state (arrays of `players`, or pla
     int32_t* bracket            # top cut: players by seed, then winners round by round
     int32_t* byes               # the players by standing, for the bye (the pairing order kept)
     int played_rounds
+    bint full_standings         # rank orders every player (else the top cut's places: rank)
     # the pairing search: per player its match-point group; per group (by points, highest
     # first) its first place in e.order, its points, its players still to pair; per depth of
     # the search its player's place, the class of partners tried (cost, group, rematch) and
@@ -151,6 +153,7 @@ cdef bint ev_alloc(Ev* e, int n, int rounds) noexcept nogil:
     cdef size_t half = <size_t>n // 2 + 2
     e.bl_ready = False
     e.log = NULL
+    e.full_standings = False
     e.mp = <int32_t*>malloc(n * sizeof(int32_t) * 12)
     e.opp = <int32_t*>malloc(nr * sizeof(int32_t) * 4)
     e.omw = <double*>malloc(n * sizeof(double) * 4)
@@ -240,11 +243,11 @@ cdef inline bint have_met(Ev* e, int rounds, int p, int q) noexcept nogil:
 
 # ---- standings ------------------------------------------------------------------------------------
 
-cdef void tiebreakers(Spec* S, Ev* e) noexcept nogil:
-    """Match-win, game-win, opponents' match-win and game-win percentages (MTR Appendix C),
-    each percentage at least 0.33; byes count in a player's own percentages, never as an
-    opponent."""
-    cdef int p, r, q, k, n = S.players, R = S.rounds
+cdef void tiebreakers(Spec* S, Ev* e, int32_t* players, int m) noexcept nogil:
+    """Match-win and game-win percentages of every player, opponents' match-win and game-win
+    percentages of the m `players` (MTR Appendix C), each percentage at least 0.33; byes count
+    in a player's own percentages, never as an opponent."""
+    cdef int i, p, r, q, k, n = S.players, R = S.rounds
     cdef int64_t least = 99 * e.played_rounds, whole   # (0.33 and a match win in 300ths of 3 a round)
     cdef double s, t, x
     for p in range(n):
@@ -252,7 +255,8 @@ cdef void tiebreakers(Spec* S, Ev* e) noexcept nogil:
         e.mwp[p] = x if x > 0.33 else 0.33
         x = e.gp[p] / (3.0 * e.gplayed[p]) if e.gplayed[p] else 0.0
         e.gwp[p] = x if x > 0.33 else 0.33
-    for p in range(n):
+    for i in range(m):
+        p = players[i]
         s = 0.0
         t = 0.0
         k = 0
@@ -291,13 +295,20 @@ cdef inline bint ranks_above(Ev* e, int a, int b) noexcept nogil:
 
 
 cdef void rank(Spec* S, Ev* e, bitgen_t* bg) noexcept nogil:
-    """e.order: the players by standing, best first."""
-    cdef int p, n = S.players
-    tiebreakers(S, e)
+    """e.order: the players by standing, best first: all of them with e.full_standings, else as
+    far as an event's figures look (the top cut's places, or the winner's): the match-point
+    groups that hold those places by standing, the players below them by match points only
+    (ranking every player took more time than the Swiss pairings)."""
+    cdef int p, g = 0, end = 0, n = S.players
+    cdef int places = n if e.full_standings else max(S.top_cut, 1)
     for p in range(n):
         e.tiebreak[p] = rand32(bg)
-        e.order[p] = p
-    sort_standings(S, e, e.order)
+    by_points(S, e)
+    while end < places:                     # (the groups that hold the first `places`)
+        g += 1
+        end = e.gstart[g]
+    tiebreakers(S, e, e.order, end)
+    sort_standings(S, e, e.order, end)
 
 
 cdef inline uint64_t standing_key(Ev* e, int p, double gw_scale) noexcept nogil:
@@ -308,12 +319,13 @@ cdef inline uint64_t standing_key(Ev* e, int p, double gw_scale) noexcept nogil:
     return ((<uint64_t>e.mp[p]) << 58) | (e.omw_key[p] << 26) | <uint64_t>(e.gwp[p] * gw_scale)
 
 
-cdef void sort_standings(Spec* S, Ev* e, int32_t* players) noexcept nogil:
-    """Sort `players` (all of them) by standing, best first: by standing_key, with a radix sort
-    (a byte a pass, the least significant first: stable, and no comparison for the processor
-    to guess), then each run of equal keys by ranks_above (OGW, then the tiebreak: runs of one
-    or two players, mostly). Players of equal standing keep their order."""
-    cdef int n = S.players, i, j, k, b, end, shift, x
+cdef void sort_standings(Spec* S, Ev* e, int32_t* players, int n) noexcept nogil:
+    """Sort the n `players` by standing, best first (their tiebreakers computed): a few by
+    insertion (ranks_above); many by standing_key, with a radix sort (a byte a pass, the least
+    significant first: stable, and no comparison for the processor to guess), then each run
+    of equal keys by ranks_above (OGW, then the tiebreak: runs of one or two players, mostly).
+    Players of equal standing keep their order."""
+    cdef int i, j, k, b, end, shift, x
     cdef uint64_t* key = e.skey
     cdef uint64_t* key2 = e.skey + n
     cdef uint64_t* tk
@@ -324,6 +336,9 @@ cdef void sort_standings(Spec* S, Ev* e, int32_t* players) noexcept nogil:
     cdef int64_t games = max(S.best_of, 2) * e.played_rounds     # (the most games a player has)
     # two GW that differ differ by 1 / (300 games^2) or more (fractions over 300 x games)
     cdef double gw_scale = (1 << 26) - 1 if 300 * games * games <= (1 << 25) else 0.0
+    if n <= FEW_TO_SORT:
+        insertion_sort(e, players, 0, n)
+        return
     for i in range(n):
         key[i] = ~standing_key(e, players[i], gw_scale)   # (ascending: the best first)
     for shift in range(0, 64, 8):
@@ -351,18 +366,24 @@ cdef void sort_standings(Spec* S, Ev* e, int32_t* players) noexcept nogil:
     if pl != players:
         memcpy(players, pl, n * sizeof(int32_t))
     i = 0
-    while i < n:                            # runs of equal keys: insertion sort by ranks_above
+    while i < n:                            # runs of equal keys: by ranks_above
         end = i + 1
         while end < n and key[end] == key[i]:
             end += 1
-        for j in range(i + 1, end):
-            x = players[j]
-            k = j - 1
-            while k >= i and ranks_above(e, x, players[k]):
-                players[k + 1] = players[k]
-                k -= 1
-            players[k + 1] = x
+        insertion_sort(e, players, i, end)
         i = end
+
+
+cdef inline void insertion_sort(Ev* e, int32_t* players, int start, int end) noexcept nogil:
+    """players[start:end] by standing (ranks_above), those of equal standing in their order."""
+    cdef int i, j, x
+    for i in range(start + 1, end):
+        x = players[i]
+        j = i - 1
+        while j >= start and ranks_above(e, x, players[j]):
+            players[j + 1] = players[j]
+            j -= 1
+        players[j + 1] = x
 
 
 cdef int by_points(Spec* S, Ev* e) noexcept nogil:
@@ -743,6 +764,7 @@ def play_one(int32_t[::1] arch, double[:, :, ::1] tables, int rounds, int best_o
     cdef int n = S.players, champion, i
     if not ev_alloc(&e, n, rounds):
         raise MemoryError()
+    e.full_standings = True
     try:
         with nogil:
             swiss(&S, &e, bg)

@@ -600,8 +600,8 @@ cdef void rank_for_bye(Spec* S, Ev* e) noexcept nogil:
     """e.byes: the players by standing (match points, then the tiebreakers, then the pairing
     order's random place), for the bye; e.order is kept."""
     cdef int i, n = S.players
-    tiebreakers(S, e)
+    tiebreakers(S, e, e.order, n)
     for i in range(n):
         e.byes[i] = e.order[i]
         e.tiebreak[e.order[i]] = <uint32_t>(n - i)     # (the shuffled order breaks ties)
-    sort_standings(S, e, e.byes)
+    sort_standings(S, e, e.byes, n)
