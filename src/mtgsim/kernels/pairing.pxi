@@ -262,6 +262,32 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
                         e.gcnt[g] -= 2
                         d += 1
                         i += 1
+                        # then, while p's partner was the player after p, the group's next
+                        # players in the pairing order, each with the one after it where both
+                        # are still to pair and have not met: the first choice at each of
+                        # their nodes, without the bookkeeping between nodes (pairs checked
+                        # independently of each other: the processor overlaps them)
+                        if not found and j == e.pos[p] + 1:
+                            while j + 2 < end and steps < budget:
+                                p = e.order[j + 1]
+                                q = e.order[j + 2]
+                                if e.partner[p] != -1 or e.partner[q] != -1 or have_met(e, R, p, q):
+                                    break
+                                i += 1                  # (p's place in the search's order)
+                                e.dpos[d] = i
+                                e.dcost[d] = cost
+                                e.dlb[d] = lb
+                                e.df[d] = cost + lb
+                                e.dh[d] = g
+                                e.dm[d] = 0
+                                e.dj[d] = j + 2
+                                steps += 1
+                                e.partner[p] = q
+                                e.partner[q] = p
+                                e.gcnt[g] -= 2
+                                d += 1
+                                i += 1
+                                j += 2
                         continue
                 e.dj[d] = j - 1                         # (that class done: on from the next)
             else:                                       # every player paired, below `best`
