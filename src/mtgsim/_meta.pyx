@@ -389,25 +389,39 @@ cdef inline void insertion_sort(Ev* e, int32_t* players, int start, int end) noe
 cdef int by_points(Spec* S, Ev* e) noexcept nogil:
     """e.order: the players by match points, highest first (counting sort; stable); their
     match-point groups: e.gstart (each group's first place; e.gstart[G] = n) and e.gval (its
-    points). Returns G, the number of groups."""
-    cdef int p, v, c, top = 3 * MAXROUNDS + 1, n = S.players, pos = 0, G = 0
-    cdef int32_t* count = e.bucket
-    memset(count, 0, (top + 1) * sizeof(int32_t))
-    for p in range(n):
-        count[top - e.mp[p]] += 1
+    points). Returns G, the number of groups. The players are counted and placed as two halves
+    side by side, the first half's before the second's in each group (two chains of counts
+    that don't wait on each other)."""
+    cdef int p, v, a, b, top = 3 * MAXROUNDS + 1, n = S.players, h = S.players // 2, pos = 0, G = 0
+    cdef int32_t first[3 * MAXROUNDS + 2]     # per points (top - points): the first half's count,
+    cdef int32_t second[3 * MAXROUNDS + 2]    # then place; the second half's
+    memset(first, 0, sizeof(first))
+    memset(second, 0, sizeof(second))
+    for p in range(h):
+        first[top - e.mp[p]] += 1
+        second[top - e.mp[p + h]] += 1
+    if n & 1:
+        second[top - e.mp[n - 1]] += 1
     for v in range(top + 1):
-        c = count[v]
-        if c:
+        a = first[v]
+        b = second[v]
+        if a + b:
             e.gstart[G] = pos
             e.gval[G] = top - v
             G += 1
-        count[v] = pos
-        pos += c
+        first[v] = pos
+        second[v] = pos + a
+        pos += a + b
     e.gstart[G] = n
-    for p in range(n):
+    for p in range(h):
         v = top - e.mp[p]
-        e.order[count[v]] = p
-        count[v] += 1
+        e.order[first[v]] = p
+        first[v] += 1
+        v = top - e.mp[p + h]
+        e.order[second[v]] = p + h
+        second[v] += 1
+    if n & 1:
+        e.order[second[top - e.mp[n - 1]]] = n - 1
     return G
 
 
