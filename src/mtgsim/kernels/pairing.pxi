@@ -392,6 +392,16 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
     cdef bint every_bye, unproven = False
     G = by_points(S, e)                     # (round 1: one group, every player on 0 points)
     shuffle_groups(e, bg, G)
+    if first and e.log == NULL:
+        # round 1: no points, no one met: every pairing costs nothing, and the search's is the
+        # shuffled order in twos, an odd field's bye to the last (tests log the search's)
+        for i in range(0, n - 1, 2):
+            e.partner[e.order[i]] = e.order[i + 1]
+            e.partner[e.order[i + 1]] = e.order[i]
+        if n & 1:
+            e.partner[e.order[n - 1]] = -2
+            return e.order[n - 1]
+        return -1
     if n % 2 == 0:
         for p in range(n):
             e.partner[p] = -1
