@@ -36,7 +36,7 @@ cnp.import_array()
 DEF MAXROUNDS = 16
 DEF MAXGROUPS = 3 * MAXROUNDS + 2    # match-point groups (0..48 points) and an end mark
 DEF OPPONENTS_LCM = 720720     # lcm(1..MAXROUNDS): a multiple of every player's number of opponents
-DEF FEW_TO_SORT = 32           # players sorted by insertion rather than by radix
+DEF FEW_TO_SORT = 128           # players sorted by insertion rather than by radix
 DEF MEMO = 4096                # nodes remembered by the pairing search (a power of 2)
 DEF STEP_BUDGET = 8            # pairing search steps per player before the exact matching decides
                                # (measured: 2,000 a search, or 4 or 16 a player, pair more slowly)
