@@ -145,6 +145,27 @@ def test_standings_match_the_mtr_tiebreakers_recomputed_from_the_rounds():
         assert keys == sorted(keys, reverse=True)
 
 
+def test_the_events_figures_take_the_top_cut_of_the_full_standings():
+    """MTR Appendix C standings decide the top cut: simulate_events, which orders by the
+    tiebreakers only the match-point groups that hold the cut's places, puts the same decks in
+    the top cut and crowns the same deck as the event's full standings (play_event) — event
+    by event: an event of seed s is the first of simulate_events' first chunk with seed s.
+    Odd and even fields, draws, cuts of 8, 4 and none."""
+    for players, cut, draws in ((64, 8, 0.0), (33, 8, 0.05), (16, 4, 0.1), (25, 0, 0.0)):
+        field = _field(players)
+        for seed in range(60):
+            kw = dict(seed=seed, rounds=5, top_cut=cut, draw_rate=draws)
+            e = meta.play_event(field, COIN, **kw)
+            r = meta.simulate_events(field, COIN, events=1, progress=False, **kw)
+            deck = {name: i for i, name in enumerate(field.names)}
+            top = [0] * len(field.names)
+            for s in e.standings[:cut]:
+                top[deck[s.archetype]] += 1
+            won = [0] * len(field.names)
+            won[deck[field.archetypes()[e.champion]]] = 1
+            assert list(r._get("top")) == top and list(r._get("win")) == won, (players, seed)
+
+
 def test_the_top_cut_is_seeded_1_8_4_5_2_7_3_6():
     e = meta.play_event(_field(64), COIN, seed=3, rounds=6, top_cut=8)
     seeds = [s.player for s in e.standings[:8]]
