@@ -35,6 +35,8 @@ cnp.import_array()
 
 DEF MAXROUNDS = 16
 DEF MAXGROUPS = 3 * MAXROUNDS + 2    # match-point groups (0..48 points) and an end mark
+DEF OPPONENTS_LCM = 720720     # lcm(1..MAXROUNDS): a multiple of every player's number of opponents
+DEF FEW_TO_SORT = 128           # players sorted by insertion rather than by radix
 DEF MEMO = 4096                # nodes remembered by the pairing search (a power of 2)
 DEF STEP_BUDGET = 8            # pairing search steps per player before the exact matching decides
                                # (measured: 2,000 a search, or 4 or 16 a player, pair more slowly)
@@ -85,16 +87,20 @@ cdef struct Ev:                 # one event's state (arrays of `players`, or pla
     int32_t* had_bye
     int32_t* order              # pairing order / standings
     int32_t* partner            # this round's partner, -1 none yet, -2 bye
-    int32_t* stack              # the pairing search's choices
+    int32_t* stack              # scratch: a round's matches (swiss), bye classes, the seeds
     int32_t* bucket
     double* omw
     double* gwp
     double* ogw
     double* mwp
+    uint64_t* omw_key           # OMW as a whole number: over 300 x rounds x OPPONENTS_LCM
     uint32_t* tiebreak
+    uint64_t* skey              # sort_standings: the keys, twice; the players, a second time
+    int32_t* stemp
     int32_t* bracket            # top cut: players by seed, then winners round by round
     int32_t* byes               # the players by standing, for the bye (the pairing order kept)
     int played_rounds
+    bint full_standings         # rank orders every player (else the top cut's places: rank)
     # the pairing search: per player its match-point group; per group (by points, highest
     # first) its first place in e.order, its points, its players still to pair; per depth of
     # the search its player's place, the class of partners tried (cost, group, rematch) and
@@ -147,15 +153,20 @@ cdef bint ev_alloc(Ev* e, int n, int rounds) noexcept nogil:
     cdef size_t half = <size_t>n // 2 + 2
     e.bl_ready = False
     e.log = NULL
+    e.full_standings = False
     e.mp = <int32_t*>malloc(n * sizeof(int32_t) * 12)
     e.opp = <int32_t*>malloc(nr * sizeof(int32_t) * 4)
     e.omw = <double*>malloc(n * sizeof(double) * 4)
     e.tiebreak = <uint32_t*>malloc(n * sizeof(uint32_t))
+    e.omw_key = <uint64_t*>malloc(n * sizeof(uint64_t))
+    e.skey = <uint64_t*>malloc(2 * n * sizeof(uint64_t))
+    e.stemp = <int32_t*>malloc(n * sizeof(int32_t))
     e.stack = <int32_t*>malloc((n + 2 + 3 * MAXROUNDS + 2) * sizeof(int32_t))
     e.grp = <int32_t*>malloc((4 * n + 3 * MAXGROUPS + 4 * half) * sizeof(int32_t))
     e.df = <int64_t*>malloc(4 * half * sizeof(int64_t))
     e.memo = <uint64_t*>malloc(3 * MEMO * sizeof(uint64_t))
-    if (e.mp == NULL or e.opp == NULL or e.omw == NULL or e.tiebreak == NULL or e.stack == NULL
+    if (e.mp == NULL or e.opp == NULL or e.omw == NULL or e.tiebreak == NULL or e.omw_key == NULL or e.skey == NULL
+            or e.stemp == NULL or e.stack == NULL
             or e.grp == NULL or e.df == NULL or e.memo == NULL):
         ev_free(e)
         return False
@@ -189,6 +200,9 @@ cdef void ev_free(Ev* e) noexcept nogil:
     free(e.opp)
     free(e.omw)
     free(e.tiebreak)
+    free(e.omw_key)
+    free(e.skey)
+    free(e.stemp)
     free(e.stack)
     free(e.grp)
     free(e.df)
@@ -200,6 +214,9 @@ cdef void ev_free(Ev* e) noexcept nogil:
     e.opp = NULL
     e.omw = NULL
     e.tiebreak = NULL
+    e.omw_key = NULL
+    e.skey = NULL
+    e.stemp = NULL
     e.stack = NULL
     e.grp = NULL
     e.df = NULL
@@ -208,45 +225,52 @@ cdef void ev_free(Ev* e) noexcept nogil:
 
 cdef void ev_reset(Ev* e, int n, int rounds) noexcept nogil:
     memset(e.mp, 0, n * sizeof(int32_t) * 7)
+    memset(e.omw, 0, n * sizeof(double) * 4)            # (before round 1 every standing is equal:
+    memset(e.omw_key, 0, n * sizeof(uint64_t))          # the bye's search compares them)
     e.played_rounds = 0
     e.unproven = 0
 
 
 cdef inline bint have_met(Ev* e, int rounds, int p, int q) noexcept nogil:
-    cdef int r
+    """Have players p and q met this event (every round looked at, without a branch: most
+    pairs tried have not)?"""
+    cdef int r, met = 0
+    cdef int32_t* opp = e.opp + p * rounds
     for r in range(e.played_rounds):
-        if e.opp[p * rounds + r] == q:
-            return True
-    return False
+        met |= opp[r] == q
+    return met
 
 
 # ---- standings ------------------------------------------------------------------------------------
 
-cdef void tiebreakers(Spec* S, Ev* e) noexcept nogil:
-    """Match-win, game-win, opponents' match-win and game-win percentages (MTR Appendix C),
-    each percentage at least 0.33; byes count in a player's own percentages, never as an
-    opponent."""
-    cdef int p, r, q, k, n = S.players, R = S.rounds
-    cdef double s, t
+cdef void tiebreakers(Spec* S, Ev* e, int32_t* players, int m) noexcept nogil:
+    """Match-win and game-win percentages of every player, opponents' match-win and game-win
+    percentages of the m `players` (MTR Appendix C), each percentage at least 0.33; byes count
+    in a player's own percentages, never as an opponent."""
+    cdef int i, p, r, q, k, n = S.players, R = S.rounds
+    cdef int64_t least = 99 * e.played_rounds, whole   # (0.33 and a match win in 300ths of 3 a round)
+    cdef double s, t, x
     for p in range(n):
-        e.mwp[p] = e.mp[p] / (3.0 * e.played_rounds) if e.played_rounds else 0.0
-        if e.mwp[p] < 0.33:
-            e.mwp[p] = 0.33
-        e.gwp[p] = e.gp[p] / (3.0 * e.gplayed[p]) if e.gplayed[p] else 0.0
-        if e.gwp[p] < 0.33:
-            e.gwp[p] = 0.33
-    for p in range(n):
+        x = e.mp[p] / (3.0 * e.played_rounds) if e.played_rounds else 0.0
+        e.mwp[p] = x if x > 0.33 else 0.33
+        x = e.gp[p] / (3.0 * e.gplayed[p]) if e.gplayed[p] else 0.0
+        e.gwp[p] = x if x > 0.33 else 0.33
+    for i in range(m):
+        p = players[i]
         s = 0.0
         t = 0.0
         k = 0
+        whole = 0
         for r in range(e.played_rounds):
             q = e.opp[p * R + r]
             if q >= 0:
                 s += e.mwp[q]
                 t += e.gwp[q]
+                whole += max(least, 100 * e.mp[q])
                 k += 1
         e.omw[p] = s / k if k else 0.33
         e.ogw[p] = t / k if k else 0.33
+        e.omw_key[p] = whole * (OPPONENTS_LCM // k) if k else least * OPPONENTS_LCM
 
 
 DEF TIE = 1e-12                 # percentages this close are equal (sums in another order)
@@ -254,13 +278,16 @@ DEF TIE = 1e-12                 # percentages this close are equal (sums in anot
 
 cdef inline bint ranks_above(Ev* e, int a, int b) noexcept nogil:
     """Does player a stand above player b: match points, OMW, GW, OGW, then at random. The
-    percentages are fractions; two equal ones summed in another order may differ in their last
-    bits, and are equal here (TIE), so that the next tiebreaker decides, not the rounding."""
+    percentages are fractions, compared as such: OMW by e.omw_key (whole numbers); GW as
+    computed (one division: equal fractions give equal numbers, and unequal ones differ by far
+    more than their rounding); OGW, a sum of such, may differ in its last bits when two equal
+    ones were summed in another order, and is equal here within TIE, so that the next
+    tiebreaker decides, not the rounding."""
     if e.mp[a] != e.mp[b]:
         return e.mp[a] > e.mp[b]
-    if fabs(e.omw[a] - e.omw[b]) > TIE:
-        return e.omw[a] > e.omw[b]
-    if fabs(e.gwp[a] - e.gwp[b]) > TIE:
+    if e.omw_key[a] != e.omw_key[b]:
+        return e.omw_key[a] > e.omw_key[b]
+    if e.gwp[a] != e.gwp[b]:
         return e.gwp[a] > e.gwp[b]
     if fabs(e.ogw[a] - e.ogw[b]) > TIE:
         return e.ogw[a] > e.ogw[b]
@@ -268,59 +295,153 @@ cdef inline bint ranks_above(Ev* e, int a, int b) noexcept nogil:
 
 
 cdef void rank(Spec* S, Ev* e, bitgen_t* bg) noexcept nogil:
-    """e.order: the players by standing, best first (insertion sort on the few moves needed
-    after sorting by match points with counting sort)."""
-    cdef int p, n = S.players
-    tiebreakers(S, e)
+    """e.order: the players by standing, best first: all of them with e.full_standings, else as
+    far as an event's figures look (the top cut's places, or the winner's): the match-point
+    groups that hold those places by standing, the players below them by match points only
+    (ranking every player took more time than the Swiss pairings)."""
+    cdef int p, g = 0, end = 0, n = S.players
+    cdef int places = n if e.full_standings else max(S.top_cut, 1)
     for p in range(n):
         e.tiebreak[p] = rand32(bg)
     by_points(S, e)
-    sort_groups(e, e.order, n)
+    while end < places:                     # (the groups that hold the first `places`)
+        g += 1
+        end = e.gstart[g]
+    tiebreakers(S, e, e.order, end)
+    sort_standings(S, e, e.order, end)
 
 
-cdef void sort_groups(Ev* e, int32_t* players, int n) noexcept nogil:
-    """Sort `players`, already in match-point order, by standing within each match-point group
-    (insertion sort: ranks_above)."""
+cdef inline uint64_t standing_key(Ev* e, int p, double gw_scale) noexcept nogil:
+    """Match points, OMW and GW in one whole number that orders players as ranks_above does:
+    match points (6 bits), e.omw_key (32 bits), then GW scaled by gw_scale (26 bits): exact
+    where any two GW that differ differ by 2 units or more, else 0 (ranks_above then tells
+    them apart)."""
+    return ((<uint64_t>e.mp[p]) << 58) | (e.omw_key[p] << 26) | <uint64_t>(e.gwp[p] * gw_scale)
+
+
+cdef void sort_standings(Spec* S, Ev* e, int32_t* players, int n) noexcept nogil:
+    """Sort the n `players` by standing, best first (their tiebreakers computed): a few by
+    insertion (ranks_above); many by standing_key, with a radix sort (a byte a pass, the least
+    significant first: stable, and no comparison for the processor to guess), then each run
+    of equal keys by ranks_above (OGW, then the tiebreak: runs of one or two players, mostly).
+    Players of equal standing keep their order."""
+    cdef int i, j, k, b, end, shift, x
+    cdef uint64_t* key = e.skey
+    cdef uint64_t* key2 = e.skey + n
+    cdef uint64_t* tk
+    cdef int32_t* pl = players
+    cdef int32_t* pl2 = e.stemp
+    cdef int32_t* tp
+    cdef int32_t count[256]
+    cdef int64_t games = max(S.best_of, 2) * e.played_rounds     # (the most games a player has)
+    # two GW that differ differ by 1 / (300 games^2) or more (fractions over 300 x games)
+    cdef double gw_scale = (1 << 26) - 1 if 300 * games * games <= (1 << 25) else 0.0
+    if n <= FEW_TO_SORT:
+        insertion_sort(e, players, 0, n)
+        return
+    for i in range(n):
+        key[i] = ~standing_key(e, players[i], gw_scale)   # (ascending: the best first)
+    for shift in range(0, 64, 8):
+        memset(count, 0, sizeof(count))
+        for i in range(n):
+            count[(key[i] >> shift) & 255] += 1
+        if count[(key[0] >> shift) & 255] == n:
+            continue                        # (every key has this byte: nothing to move)
+        j = 0
+        for b in range(256):
+            x = count[b]
+            count[b] = j
+            j += x
+        for i in range(n):
+            b = (key[i] >> shift) & 255
+            key2[count[b]] = key[i]
+            pl2[count[b]] = pl[i]
+            count[b] += 1
+        tk = key
+        key = key2
+        key2 = tk
+        tp = pl
+        pl = pl2
+        pl2 = tp
+    if pl != players:
+        memcpy(players, pl, n * sizeof(int32_t))
+    i = 0
+    while i < n:                            # runs of equal keys: by ranks_above
+        end = i + 1
+        while end < n and key[end] == key[i]:
+            end += 1
+        insertion_sort(e, players, i, end)
+        i = end
+
+
+cdef inline void insertion_sort(Ev* e, int32_t* players, int start, int end) noexcept nogil:
+    """players[start:end] by standing (ranks_above), those of equal standing in their order."""
     cdef int i, j, x
-    for i in range(1, n):
+    for i in range(start + 1, end):
         x = players[i]
         j = i - 1
-        while j >= 0 and e.mp[players[j]] == e.mp[x] and ranks_above(e, x, players[j]):
+        while j >= start and ranks_above(e, x, players[j]):
             players[j + 1] = players[j]
             j -= 1
         players[j + 1] = x
 
 
-cdef void by_points(Spec* S, Ev* e) noexcept nogil:
-    """e.order: the players by match points, highest first (counting sort; stable)."""
-    cdef int p, v, top = 3 * MAXROUNDS + 1, n = S.players, pos = 0
-    cdef int32_t* count = e.bucket
-    memset(count, 0, (top + 1) * sizeof(int32_t))
-    for p in range(n):
-        count[top - e.mp[p]] += 1
+cdef int by_points(Spec* S, Ev* e) noexcept nogil:
+    """e.order: the players by match points, highest first (counting sort; stable); their
+    match-point groups: e.gstart (each group's first place; e.gstart[G] = n) and e.gval (its
+    points). Returns G, the number of groups. The players are counted and placed as two halves
+    side by side, the first half's before the second's in each group (two chains of counts
+    that don't wait on each other)."""
+    cdef int p, v, a, b, top = 3 * MAXROUNDS + 1, n = S.players, h = S.players // 2, pos = 0, G = 0
+    cdef int32_t first[3 * MAXROUNDS + 2]     # per points (top - points): the first half's count,
+    cdef int32_t second[3 * MAXROUNDS + 2]    # then place; the second half's
+    memset(first, 0, sizeof(first))
+    memset(second, 0, sizeof(second))
+    for p in range(h):
+        first[top - e.mp[p]] += 1
+        second[top - e.mp[p + h]] += 1
+    if n & 1:
+        second[top - e.mp[n - 1]] += 1
     for v in range(top + 1):
-        p = count[v]
-        count[v] = pos
-        pos += p
-    for p in range(n):
+        a = first[v]
+        b = second[v]
+        if a + b:
+            e.gstart[G] = pos
+            e.gval[G] = top - v
+            G += 1
+        first[v] = pos
+        second[v] = pos + a
+        pos += a + b
+    e.gstart[G] = n
+    for p in range(h):
         v = top - e.mp[p]
-        e.order[count[v]] = p
-        count[v] += 1
+        e.order[first[v]] = p
+        first[v] += 1
+        v = top - e.mp[p + h]
+        e.order[second[v]] = p + h
+        second[v] += 1
+    if n & 1:
+        e.order[second[top - e.mp[n - 1]]] = n - 1
+    return G
 
 
-cdef void shuffle_groups(Spec* S, Ev* e, bitgen_t* bg) noexcept nogil:
-    """Random order within each match-point group of e.order (Fisher-Yates per group)."""
-    cdef int i = 0, j, k, end, t, n = S.players
-    while i < n:
-        end = i + 1
-        while end < n and e.mp[e.order[end]] == e.mp[e.order[i]]:
-            end += 1
-        for j in range(end - 1, i, -1):
+cdef void shuffle_groups(Ev* e, bitgen_t* bg, int G) noexcept nogil:
+    """Random order within each match-point group of e.order (Fisher-Yates per group, from its
+    last place: each place is final once drawn); e.grp and e.pos: each player's group and
+    place."""
+    cdef int g, i, j, k, t
+    for g in range(G):
+        i = e.gstart[g]
+        for j in range(e.gstart[g + 1] - 1, i, -1):
             k = i + <int>bounded(bg, <uint32_t>(j - i + 1))
-            t = e.order[j]
-            e.order[j] = e.order[k]
-            e.order[k] = t
-        i = end
+            t = e.order[k]
+            e.order[k] = e.order[j]
+            e.order[j] = t
+            e.grp[t] = g
+            e.pos[t] = j
+        t = e.order[i]
+        e.grp[t] = g
+        e.pos[t] = i
 
 
 include "kernels/pairing.pxi"
@@ -384,7 +505,7 @@ cdef inline int pair_reaching(Ev* e, int q, int o, int target) noexcept nogil:
     return max(win_q, max(win_o, draw))
 
 
-cdef void record(Ev* e, int R, int r, int p, int q, int w, int l, int d) noexcept nogil:
+cdef inline void record(Ev* e, int R, int r, int p, int q, int w, int l, int d) noexcept nogil:
     e.opp[p * R + r] = q
     e.gw[p * R + r] = w
     e.gl[p * R + r] = l
@@ -402,26 +523,47 @@ cdef void record(Ev* e, int R, int r, int p, int q, int w, int l, int d) noexcep
 
 
 cdef void swiss(Spec* S, Ev* e, bitgen_t* bg) noexcept nogil:
-    cdef int r, p, q, bye, w, l, d, R = S.rounds, n = S.players
-    cdef bint id_round
+    """The Swiss rounds: each one paired (pair_round), its bye recorded, in the final round the
+    intentional draws agreed (two players safe for the cut by the standings before the round:
+    judged for every pair before any result of the round is recorded), then the other matches
+    played in the order of their lower-numbered player (the order of their random numbers)."""
+    cdef int r, i, k, played, agreed, p, q, bye, w, l, d, R = S.rounds, n = S.players
+    cdef int32_t* match = e.stack           # the round's matches by their lower-numbered player
     ev_reset(e, n, R)
     for r in range(R):
         bye = pair_round(S, e, bg, r == 0)
-        id_round = S.intentional_draws and r == R - 1 and S.top_cut > 0
-        for p in range(n):
-            q = e.partner[p]
-            if q == -2:
-                record(e, R, r, p, -1, 2, 0, 0)
-                e.had_bye[p] = 1
-            elif q > p:
-                if id_round and safe_with_draw(S, e, p) and safe_with_draw(S, e, q):
-                    w, l, d = 0, 0, 3
-                elif S.draw_rate > 0 and uniform(bg) < S.draw_rate:
-                    w, l, d = 1, 1, 1
+        k = 0
+        for p in range(n):                  # (without a branch: p < q is a coin flip)
+            match[k] = p
+            k += e.partner[p] > p
+        if S.intentional_draws and r == R - 1 and S.top_cut > 0:
+            played = 0                      # the matches played to the front, the draws agreed
+            agreed = 0                      # to the back (k <= n / 2: they don't meet)
+            for i in range(k):
+                p = match[i]
+                if safe_with_draw(S, e, p) and safe_with_draw(S, e, e.partner[p]):
+                    match[n - 1 - agreed] = p
+                    agreed += 1
                 else:
-                    play_match(S, bg, S.arch[p], S.arch[q], -1, &w, &l, &d)
-                record(e, R, r, p, q, w, l, d)
-                record(e, R, r, q, p, l, w, d)
+                    match[played] = p
+                    played += 1
+            for i in range(agreed):
+                p = match[n - 1 - i]
+                record(e, R, r, p, e.partner[p], 0, 0, 3)
+                record(e, R, r, e.partner[p], p, 0, 0, 3)
+            k = played
+        if bye >= 0:
+            record(e, R, r, bye, -1, 2, 0, 0)
+            e.had_bye[bye] = 1
+        for i in range(k):
+            p = match[i]
+            q = e.partner[p]
+            if S.draw_rate > 0 and uniform(bg) < S.draw_rate:
+                w, l, d = 1, 1, 1
+            else:
+                play_match(S, bg, S.arch[p], S.arch[q], -1, &w, &l, &d)
+            record(e, R, r, p, q, w, l, d)
+            record(e, R, r, q, p, l, w, d)
         e.played_rounds = r + 1
 
 
@@ -636,6 +778,7 @@ def play_one(int32_t[::1] arch, double[:, :, ::1] tables, int rounds, int best_o
     cdef int n = S.players, champion, i
     if not ev_alloc(&e, n, rounds):
         raise MemoryError()
+    e.full_standings = True
     try:
         with nogil:
             swiss(&S, &e, bg)

@@ -145,6 +145,27 @@ def test_standings_match_the_mtr_tiebreakers_recomputed_from_the_rounds():
         assert keys == sorted(keys, reverse=True)
 
 
+def test_the_events_figures_take_the_top_cut_of_the_full_standings():
+    """MTR Appendix C standings decide the top cut: simulate_events, which orders by the
+    tiebreakers only the match-point groups that hold the cut's places, puts the same decks in
+    the top cut and crowns the same deck as the event's full standings (play_event) — event
+    by event: an event of seed s is the first of simulate_events' first chunk with seed s.
+    Odd and even fields, draws, cuts of 8, 4 and none."""
+    for players, cut, draws in ((64, 8, 0.0), (33, 8, 0.05), (16, 4, 0.1), (25, 0, 0.0)):
+        field = _field(players)
+        for seed in range(60):
+            kw = dict(seed=seed, rounds=5, top_cut=cut, draw_rate=draws)
+            e = meta.play_event(field, COIN, **kw)
+            r = meta.simulate_events(field, COIN, events=1, progress=False, **kw)
+            deck = {name: i for i, name in enumerate(field.names)}
+            top = [0] * len(field.names)
+            for s in e.standings[:cut]:
+                top[deck[s.archetype]] += 1
+            won = [0] * len(field.names)
+            won[deck[field.archetypes()[e.champion]]] = 1
+            assert list(r._get("top")) == top and list(r._get("win")) == won, (players, seed)
+
+
 def test_the_top_cut_is_seeded_1_8_4_5_2_7_3_6():
     e = meta.play_event(_field(64), COIN, seed=3, rounds=6, top_cut=8)
     seeds = [s.player for s in e.standings[:8]]
@@ -280,13 +301,17 @@ def _reaching(points_before: dict, pairs: list, target: int, p: int) -> int:
     return n
 
 
-def test_intentional_draws_only_between_players_safe_for_the_cut():
+@pytest.mark.parametrize("players, rounds, cut, seeds", [(64, 6, 8, 20), (16, 4, 4, 300)])
+def test_intentional_draws_only_between_players_safe_for_the_cut(players, rounds, cut, seeds):
     """MTR 2.4: players may agree to a draw; here two players in the final round draw (0-0-3)
-    when each makes the top 8 with the draw whatever the other results."""
+    when each makes the top cut with the draw whatever the other results — judged on the
+    standings before the round (every pair of 16 players with a top 4: judging later pairs
+    after earlier results were recorded kept 65 of 1,500 safe pairs in 300 events from their
+    draw)."""
     drawn = 0
-    for seed in range(20):
-        e = meta.play_event(_field(64), COIN, seed=seed, rounds=6, top_cut=8, intentional_draws=True)
-        points = {p: 0 for p in range(64)}
+    for seed in range(seeds):
+        e = meta.play_event(_field(players), COIN, seed=seed, rounds=rounds, top_cut=cut, intentional_draws=True)
+        points = {p: 0 for p in range(players)}
         for matches in e.rounds[:-1]:
             for p, q, w, l_, _d in matches:
                 points[p] += 3 if w > l_ else 1 if w == l_ else 0
@@ -296,7 +321,7 @@ def test_intentional_draws_only_between_players_safe_for_the_cut():
         for p, q, w, l_, d in e.rounds[-1]:
             if q is None:
                 continue
-            safe = all(_reaching(points, pairs, points[x] + 1, x) < 8 for x in (p, q))
+            safe = all(_reaching(points, pairs, points[x] + 1, x) < cut for x in (p, q))
             assert ((w, l_, d) == (0, 0, 3)) == safe, (seed, p, q)
             drawn += safe
     assert drawn > 0

@@ -6,22 +6,6 @@
 # exact minimum-cost perfect matching (blossom.pxi). Included into _meta.pyx, after the event's
 # state (Spec, Ev) and standings. Uses blossom (bl_alloc, bl_solve).
 
-cdef int make_groups(Spec* S, Ev* e) noexcept nogil:
-    """The match-point groups of e.order (sorted by points, highest first): e.grp per player,
-    e.gstart and e.gval per group (e.gstart[G] = n). Returns G."""
-    cdef int k, p, G = 0, n = S.players
-    for k in range(n):
-        p = e.order[k]
-        if k == 0 or e.mp[p] != e.mp[e.order[k - 1]]:
-            e.gstart[G] = k
-            e.gval[G] = e.mp[p]
-            G += 1
-        e.grp[p] = G - 1
-        e.pos[p] = k
-    e.gstart[G] = n
-    return G
-
-
 cdef inline int64_t cross_cost(Ev* e, int g, int h) noexcept nogil:
     """The cost of pairing a player of group g with one of group h: none within a group; a
     pair outside the group (W_C) and the match points between them (W_D each)."""
@@ -189,6 +173,18 @@ cdef inline void unpair(Ev* e, int p) noexcept nogil:
     e.gcnt[e.grp[q]] += 1
 
 
+cdef void hash_path(Ev* e, int d) noexcept nogil:
+    """e.dz along the search's path to depth d: per depth the hash of the players paired above
+    it, the memo's key (kept by the search only once it has found a pairing: the memo is
+    used only while proving)."""
+    cdef uint64_t z = 0
+    cdef int k, p
+    for k in range(d):
+        e.dz[k] = z
+        p = e.sorder[e.dpos[k]]
+        z ^= player_key(p) ^ player_key(e.partner[p])
+
+
 cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexcept nogil:
     """The least-cost pairing of the players of e.order whose partner is -1 (e.gcnt: their
     number per group), if one costs less than `bound`: a depth-first branch and bound that
@@ -204,7 +200,7 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
     best; 0: none below `bound`; 3: none found within the budget."""
     cdef int n = S.players, R = S.rounds, d = 0, i = 0, p, q = -1, g, h, m, j, end, k
     cdef int64_t best = bound, cost = 0, lb, root, edge, sb
-    cdef int steps = 0
+    cdef int steps = 0, budget = min(STEP_BUDGET * n, STEP_BUDGET_MAX)
     cdef bint found = False, descend = True
     cdef uint64_t zh = 0
     e.memo_stamp += 1
@@ -215,27 +211,27 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
     # the search pairs the players of small groups first (their pairing decides the floats
     # between the groups: conflicts there are found near the root), then the others in order
     k = 0
-    for j in range(n):
-        if e.gcnt[e.grp[e.order[j]]] <= 3:
-            e.sorder[k] = e.order[j]
-            k += 1
-    for j in range(n):
-        if e.gcnt[e.grp[e.order[j]]] > 3:
-            e.sorder[k] = e.order[j]
-            k += 1
+    for g in range(G):
+        if e.gcnt[g] <= 3:
+            memcpy(e.sorder + k, e.order + e.gstart[g], (e.gstart[g + 1] - e.gstart[g]) * sizeof(int32_t))
+            k += e.gstart[g + 1] - e.gstart[g]
+    for g in range(G):
+        if e.gcnt[g] > 3:
+            memcpy(e.sorder + k, e.order + e.gstart[g], (e.gstart[g + 1] - e.gstart[g]) * sizeof(int32_t))
+            k += e.gstart[g + 1] - e.gstart[g]
     while True:
         if descend:
             while i < n and e.partner[e.sorder[i]] != -1:
                 i += 1
             if i < n:                                   # a new node: its player p
                 p = e.sorder[i]
+                g = e.grp[p]
                 e.dpos[d] = i
                 e.dcost[d] = cost
                 e.dlb[d] = lb
                 e.df[d] = cost + lb                     # the first class: its own group, no rematch
-                e.dh[d] = e.grp[p]
+                e.dh[d] = g
                 e.dm[d] = 0
-                e.dj[d] = e.pos[p]
                 e.dz[d] = zh
                 if found and cost + lb < best:          # proving: the bound that sees stuck groups
                     if memo_done(e, zh, cost):
@@ -244,13 +240,65 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
                         sb = stuck_bound(S, e, G)
                         if sb >= 0 and cost + sb >= best:
                             e.df[d] = best              # (nothing below is cheaper: done here)
+                # the first class's first partner, here without the classes' bookkeeping (the
+                # pair of almost every node): the next player of p's group still to pair whom
+                # p has not met; pairing within the group changes neither cost nor bound
+                j = e.pos[p] + 1
+                if e.df[d] < best:
+                    end = e.gstart[g + 1]
+                    while j < end and (e.partner[e.order[j]] != -1 or have_met(e, R, p, e.order[j])):
+                        j += 1
+                    if j < end:
+                        q = e.order[j]
+                        e.dj[d] = j
+                        steps += 1
+                        if steps > budget:
+                            result[0] = best
+                            return 2 if found else 3
+                        e.partner[p] = q
+                        e.partner[q] = p
+                        if found:
+                            zh = e.dz[d] ^ player_key(p) ^ player_key(q)
+                        e.gcnt[g] -= 2
+                        d += 1
+                        i += 1
+                        # then, while p's partner was the player after p, the group's next
+                        # players in the pairing order, each with the one after it where both
+                        # are still to pair and have not met: the first choice at each of
+                        # their nodes, without the bookkeeping between nodes (pairs checked
+                        # independently of each other: the processor overlaps them)
+                        if not found and j == e.pos[p] + 1:
+                            while j + 2 < end and steps < budget:
+                                p = e.order[j + 1]
+                                q = e.order[j + 2]
+                                if e.partner[p] != -1 or e.partner[q] != -1 or have_met(e, R, p, q):
+                                    break
+                                i += 1                  # (p's place in the search's order)
+                                e.dpos[d] = i
+                                e.dcost[d] = cost
+                                e.dlb[d] = lb
+                                e.df[d] = cost + lb
+                                e.dh[d] = g
+                                e.dm[d] = 0
+                                e.dj[d] = j + 2
+                                steps += 1
+                                e.partner[p] = q
+                                e.partner[q] = p
+                                e.gcnt[g] -= 2
+                                d += 1
+                                i += 1
+                                j += 2
+                        continue
+                e.dj[d] = j - 1                         # (that class done: on from the next)
             else:                                       # every player paired, below `best`
                 best = cost
-                found = True
                 memcpy(e.bestp, e.partner, n * sizeof(int32_t))
                 if best <= root:
                     result[0] = best
                     return 1
+                if not found:                           # proving from here on: the memo's keys
+                    hash_path(e, d)
+                    found = True
                 if d == 0:
                     break
                 d -= 1                                  # back to the last choice: undo it
@@ -282,13 +330,14 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
             if not next_class(e, G, d, g, cost, best):
                 break
         steps += 1
-        if steps > STEP_BUDGET * n or steps > STEP_BUDGET_MAX:
+        if steps > budget:
             result[0] = best
             return 2 if found else 3
         if j < n:                                       # pair p with q and go deeper
             e.partner[p] = q
             e.partner[q] = p
-            zh = e.dz[d] ^ player_key(p) ^ player_key(q)
+            if found:                                   # (the memo is used only while proving)
+                zh = e.dz[d] ^ player_key(p) ^ player_key(q)
             e.gcnt[g] -= 1
             e.gcnt[h] -= 1
             edge = cross_cost(e, g, h) + m * W_R
@@ -311,18 +360,19 @@ cdef int pair_best(Spec* S, Ev* e, int G, int64_t bound, int64_t* result) noexce
     return 1 if found else 0
 
 
-cdef void count_groups(Spec* S, Ev* e, int G) noexcept nogil:
-    cdef int g, p
+cdef void count_groups(Ev* e, int G, int bye) noexcept nogil:
+    """e.gcnt: each group's players to pair, every one but the bye's player (-1: none)."""
+    cdef int g
     for g in range(G):
-        e.gcnt[g] = 0
-    for p in range(S.players):
-        if e.partner[p] == -1:
-            e.gcnt[e.grp[p]] += 1
+        e.gcnt[g] = e.gstart[g + 1] - e.gstart[g]
+    if bye >= 0:
+        e.gcnt[e.grp[bye]] -= 1
 
 
 cdef inline bint same_standing(Ev* e, int a, int b) noexcept nogil:
-    """Do players a and b stand equal (match points and the tiebreakers, to TIE)?"""
-    return (e.mp[a] == e.mp[b] and fabs(e.omw[a] - e.omw[b]) <= TIE and fabs(e.gwp[a] - e.gwp[b]) <= TIE
+    """Do players a and b stand equal (match points and the tiebreakers, compared as in
+    ranks_above)?"""
+    return (e.mp[a] == e.mp[b] and e.omw_key[a] == e.omw_key[b] and e.gwp[a] == e.gwp[b]
             and fabs(e.ogw[a] - e.ogw[b]) <= TIE)
 
 
@@ -340,20 +390,22 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
     cdef int n = S.players, i, p, bye = -1, G, k, found
     cdef int64_t cost = NO_COST, bound, c
     cdef bint every_bye, unproven = False
-    if first:
-        for i in range(n):
-            e.order[i] = i
-        for i in range(n - 1, 0, -1):
-            p = <int>bounded(bg, <uint32_t>(i + 1))
-            e.order[i], e.order[p] = e.order[p], e.order[i]
-    else:
-        by_points(S, e)
-        shuffle_groups(S, e, bg)
-    G = make_groups(S, e)
+    G = by_points(S, e)                     # (round 1: one group, every player on 0 points)
+    shuffle_groups(e, bg, G)
+    if first and e.log == NULL:
+        # round 1: no points, no one met: every pairing costs nothing, and the search's is the
+        # shuffled order in twos, an odd field's bye to the last (tests log the search's)
+        for i in range(0, n - 1, 2):
+            e.partner[e.order[i]] = e.order[i + 1]
+            e.partner[e.order[i + 1]] = e.order[i]
+        if n & 1:
+            e.partner[e.order[n - 1]] = -2
+            return e.order[n - 1]
+        return -1
     if n % 2 == 0:
         for p in range(n):
             e.partner[p] = -1
-        count_groups(S, e, G)
+        count_groups(e, G, -1)
         found = pair_best(S, e, G, NO_COST, &cost)
         if found == 0 or found == 3:                # (never: rematches are allowed at a cost)
             for i in range(0, n - 1, 2):
@@ -391,7 +443,7 @@ cdef int pair_round(Spec* S, Ev* e, bitgen_t* bg, bint first) noexcept nogil:
         for p in range(n):
             e.partner[p] = -1
         e.partner[e.byes[i]] = -2
-        count_groups(S, e, G)
+        count_groups(e, G, e.byes[i])
         found = pair_best(S, e, G, bound, &c)
         if found == 1 or found == 2:
             bye = e.byes[i]
@@ -584,8 +636,8 @@ cdef void rank_for_bye(Spec* S, Ev* e) noexcept nogil:
     """e.byes: the players by standing (match points, then the tiebreakers, then the pairing
     order's random place), for the bye; e.order is kept."""
     cdef int i, n = S.players
-    tiebreakers(S, e)
+    tiebreakers(S, e, e.order, n)
     for i in range(n):
         e.byes[i] = e.order[i]
         e.tiebreak[e.order[i]] = <uint32_t>(n - i)     # (the shuffled order breaks ties)
-    sort_groups(e, e.byes, n)
+    sort_standings(S, e, e.byes, n)
