@@ -455,23 +455,24 @@ cdef void play_match(Spec* S, bitgen_t* bg, int a, int b, int first_on_play, int
     first game's player on the play `first_on_play` (0: a, 1: b, -1: at random); the loser of
     a game plays first in the next (MTR 2.2); game 1 at the game-1 figures, the games after it
     at the post-sideboard ones (MTR 3.16: a sideboard is used in the games after the first)."""
-    cdef int need = (S.best_of + 1) // 2, on = first_on_play
-    cdef double p
-    cdef double* t = S.p_play
-    wa[0] = 0
-    wb[0] = 0
-    dr[0] = 0
+    cdef int need = (S.best_of + 1) // 2, on = first_on_play, won = 0, lost = 0, win
+    cdef double game[4]                     # P(a wins): game 1 with a on the play, on the draw;
+    game[0] = S.p_play[a * S.arch_n + b]    # then the games after it
+    game[1] = 1.0 - S.p_play[b * S.arch_n + a]
+    game[2] = S.p_post[a * S.arch_n + b]
+    game[3] = 1.0 - S.p_post[b * S.arch_n + a]
+    cdef double* t = game
     if on < 0:
         on = <int>bounded(bg, 2)
-    while wa[0] < need and wb[0] < need:
-        p = t[a * S.arch_n + b] if on == 0 else 1.0 - t[b * S.arch_n + a]
-        if uniform(bg) < p:
-            wa[0] += 1
-            on = 1
-        else:
-            wb[0] += 1
-            on = 0
-        t = S.p_post
+    while won < need and lost < need:      # (the winner as data, not a branch: a coin flip to the processor)
+        win = uniform(bg) < t[on]
+        won += win
+        lost += 1 - win
+        on = win                            # the loser plays first in the next game
+        t = game + 2
+    wa[0] = won
+    wb[0] = lost
+    dr[0] = 0
 
 
 cdef bint safe_with_draw(Spec* S, Ev* e, int p) noexcept nogil:
