@@ -2,6 +2,7 @@
 events (common random numbers), raced by paired intervals; checked against exact answers
 (a one-round event: match points are 3 × P(win the best-of-three match), MTR 2.3)."""
 import json
+import math
 
 import numpy as np
 import pytest
@@ -122,3 +123,18 @@ def test_with_matchup_uncertainty_a_deck_s_interval_is_the_posterior_s_spread():
     assert abs(e.value - 3 * mean) < 4 * 3 * math.sqrt((sd * sd + 0.25 / 64) / chunks)     # (4 standard errors)
     assert (e.high - e.low) / 2 == pytest.approx(1.96 * 3 * sd, rel=0.1)
     assert "its 95% interval their spread (what the results don't know)" in r.summary()
+
+
+def test_a_deck_in_the_field_is_scored_by_all_its_players_as_simulate_events_does():
+    """Your seat and the field's players of your deck are exchangeable (the same matchups,
+    paired by lot), so your P(top cut) is their mean: the field's 3 A players and you are 4 A
+    players of the 16-player field simulate_events plays, whose P(top cut) agrees."""
+    mu = meta.Matchups({("A", "X"): 0.6, ("A", "Y"): 0.45, ("X", "Y"): 0.55})
+    field = meta.Field.counts({"A": 3, "X": 6, "Y": 7})
+    r = meta.best_deck(field, mu, candidates=["A"], players=17, events=40_000, seed=8, top_cut=4, progress=False)
+    assert r.contenders[0].players == 4
+    mine = r.estimate("A")
+    theirs = meta.simulate_events(meta.Field.counts({"A": 4, "X": 6, "Y": 7}), mu, events=40_000, seed=9,
+                                  top_cut=4, progress=False).p_top8("A")
+    se = math.hypot(mine.high - mine.low, theirs.high - theirs.low) / (2 * 1.96)
+    assert abs(mine.value - theirs.value) < 4 * se

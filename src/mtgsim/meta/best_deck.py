@@ -3,12 +3,13 @@ plays, for each candidate deck, events of the field in which one player — you 
 and ranks the candidates by your P(top cut), P(win) or match points.
 
 You are one seat of `players` (the field's, by default): the others are the field's shares
-over players - 1 seats, and you have an archetype of your own in the kernel's tables (your
-candidate's row and column), so that the figures are yours alone, not your deck's other
-players'. Every candidate plays the same chunks with the same seeds (common random numbers:
-the same pairings by lot, the same other matches, the same matchups drawn with
-matchup_uncertainty), so candidates are compared by paired differences over chunks, the
-delete-one-chunk jackknife's standard errors (optimize/stats.py).
+over players - 1 seats. Every player on your deck in an event — you and the field's players of
+it — has the same matchups and is paired by lot, so all are exchangeable with you: your figure
+is the mean of theirs (the kernel's counts per deck), with as many times the information of one
+seat (a deck nobody else brings is your seat alone). Every candidate plays the same chunks with
+the same seeds (common random numbers: the same pairings by lot, the same other matches, the
+same matchups drawn with matchup_uncertainty), so candidates are compared by paired
+differences over chunks, the delete-one-chunk jackknife's standard errors (optimize/stats.py).
 
 Racing (race=True) plays the candidates in rounds of doubling length, up to `events` each,
 and after round r drops every candidate worse than the leader one-sided at level
@@ -48,7 +49,8 @@ FIRST_ROUND = 16            # chunks each candidate plays in a race's first roun
 class Contender:
     """One candidate deck as played so far: per chunk, your objective's count and the events."""
     deck: str
-    comps: np.ndarray               # [chunks, 3]: your objective's sum, events, its sum of squares
+    comps: np.ndarray               # [chunks, 3]: per event the mean of the deck's players' objective,
+    players: int = 1                # summed; events; its squares summed. players: on the deck, you too
     dropped: str | None = None      # why the race dropped it ("round 3, 4,096 events")
 
     @property
@@ -65,22 +67,30 @@ def _value(x: np.ndarray) -> np.ndarray:
     return x[..., 0] / x[..., 1]
 
 
-def _weights(layout: dict, objective: str, you: int, rounds: int) -> np.ndarray:
-    """[2, row size]: an output row's dot products with these give your seat's objective summed
-    over the chunk's events, and its sum of squares. P(top cut) and P(win) count 0 or 1 an
-    event; match points come from your record's cell (wins, losses: 3 a win, byes too, 1 a draw)."""
-    w = np.zeros((2, layout["size"][0]))
+def _chunk_rows(out: np.ndarray, layout: dict, objective: str, deck: int, players: int,
+                rounds: int) -> np.ndarray:
+    """[chunks, 3] from the kernel's output rows: per event the mean objective of the deck's
+    `players` (you among them) summed over the chunk's events, the events, and that mean's
+    squares summed — exact for P(top cut) and P(win) (the kernel counts each event's places and
+    its squares); for match points the players' spread within an event from their records,
+    taken as independent (the mean's square E[m]² + Var(points) / players)."""
+    out = out.astype(np.float64)
+    events = out[:, layout["events"][0]]
     key, _ = OBJECTIVES[objective]
-    if key != "mp":
-        w[:, layout[key][0] + you] = 1.0
-        return w
-    cells = (rounds + 1) ** 2
-    start = layout["record"][0] + you * cells
-    for wins in range(rounds + 1):
-        for losses in range(rounds + 1 - wins):
-            points = 3 * wins + (rounds - wins - losses)
-            w[:, start + wins * (rounds + 1) + losses] = (points, points * points)
-    return w
+    total = out[:, layout[key][0] + deck]
+    if key == "top":
+        squares = out[:, layout["top_sq"][0] + deck]
+    elif key == "win":
+        squares = total                  # (0 or 1 an event: one champion)
+    else:
+        cells = (rounds + 1) ** 2
+        rec = out[:, layout["record"][0] + deck * cells:layout["record"][0] + (deck + 1) * cells]
+        wins, losses = np.divmod(np.arange(cells), rounds + 1)
+        points = np.where(wins + losses <= rounds, 3 * wins + (rounds - wins - losses), 0)
+        mean = total / (events * players)
+        var = np.maximum(0.0, (rec @ (points * points)) / (events * players) - mean * mean)
+        return np.stack([total / players, events, events * (mean * mean + var / players)], axis=1)
+    return np.stack([total / players, events, squares / (players * players)], axis=1)
 
 
 def best_deck(field: Field, matchups: Matchups, candidates=None, players: int | None = None,
@@ -117,10 +127,9 @@ def best_deck(field: Field, matchups: Matchups, candidates=None, players: int | 
     confidence = checks.number(confidence, "best_deck: confidence", 0.5, 0.999999)
     race = checks.flag(race, "best_deck: race")
     index = {n: i for i, n in enumerate(names)}
-    arch = np.array([index[a] for a in others.archetypes()] + [len(names)], dtype=np.int32)
+    arch = np.array([index[a] for a in others.archetypes()] + [0], dtype=np.int32)    # (yours: per candidate)
     fixed = np.stack([matchups.matrix(names), matchups.matrix(names, post_board=True)])
-    # (your seat's archetype, the last, is added per candidate: _with_you)
-    base = Rules(arch, _with_you(fixed, 0), *event_settings(players, best_of, rounds, top_cut, draw_rate,
+    base = Rules(arch, fixed, *event_settings(players, best_of, rounds, top_cut, draw_rate,
                                                        intentional_draws))
     draw_all = None
     if checks.flag(matchup_uncertainty, "best_deck: matchup_uncertainty"):
@@ -128,11 +137,9 @@ def best_deck(field: Field, matchups: Matchups, candidates=None, players: int | 
     root = seed_sequence(seed)
     if seed is None:
         seed = root.entropy
-    layout = base.layout()
-    weights = _weights(layout, objective, len(names), base.rounds)      # (your seat's archetype: the last)
-    contenders = [Contender(c, np.zeros((0, 3))) for c in candidates]
+    contenders = [Contender(c, np.zeros((0, 3)), others.count.get(c, 0) + 1) for c in candidates]
     bar = progress_bar(events * len(candidates), unit="event", desc="best deck") if progress else None
-    game = _Race(base, arch, fixed, draw_all, index, layout["events"][0], weights, root, threads, bar)
+    game = _Race(base, draw_all, index, objective, root, threads, bar)
     interrupted, stopped, r = False, "all events played", 0
     try:
         if race and len(contenders) > 1:
@@ -156,32 +163,23 @@ def best_deck(field: Field, matchups: Matchups, candidates=None, players: int | 
         coin_flips=[c for c in candidates if c not in known]))
 
 
-def _with_you(tables: np.ndarray, deck: int) -> np.ndarray:
-    """[2, a, a] tables with your seat's archetype added last: `deck`'s row and column."""
-    a = tables.shape[-1]
-    out = np.full((2, a + 1, a + 1), 0.5)
-    out[:, :a, :a] = tables
-    out[:, a, :a] = tables[:, deck, :]
-    out[:, :a, a] = tables[:, :, deck]
-    return np.ascontiguousarray(out)
-
-
 class _Race:
     """Plays contenders' chunks (the same seeds for all) and compares them."""
 
-    def __init__(self, base: Rules, arch, fixed, draw_all, index, events_col, weights, root, threads, bar):
-        self.base, self.arch, self.fixed, self.draw_all, self.index = base, arch, fixed, draw_all, index
-        self.events_col, self.weights, self.root, self.threads, self.bar = events_col, weights, root, threads, bar
+    def __init__(self, base: Rules, draw_all, index, objective, root, threads, bar):
+        self.base, self.draw_all, self.index, self.objective = base, draw_all, index, objective
+        self.root, self.threads, self.bar = root, threads, bar
+        self.layout = base.layout()
 
     def play(self, c: Contender, target: int, most: int) -> None:
         """Play c's chunks up to `target` (at most `most` events in all)."""
         deck = self.index[c.deck]
-        rules = self.base.with_tables(self.arch, _with_you(self.fixed, deck))
-        draw = None if self.draw_all is None else (lambda g: _with_you(self.draw_all(g), deck))
+        arch = self.base.arch.copy()
+        arch[-1] = deck                                 # your seat: the last
+        rules = self.base.with_tables(arch, self.base.tables)
         total = min(target * EVENTS_CHUNK, most)
-        for *_, out in play_chunks(rules, total, self.root, self.threads, self.bar, draw, first=c.chunks):
-            summed = out.astype(np.float64) @ self.weights.T
-            rows = np.stack([summed[:, 0], out[:, self.events_col], summed[:, 1]], axis=1)
+        for *_, out in play_chunks(rules, total, self.root, self.threads, self.bar, self.draw_all, first=c.chunks):
+            rows = _chunk_rows(out, self.layout, self.objective, deck, c.players, rules.rounds)
             c.comps = np.concatenate([c.comps, rows])
 
     def race(self, todo: list[Contender], most: int, confidence: float) -> tuple[str, int]:
@@ -274,8 +272,10 @@ class BestDeck:
         notes = [f"note: {c} is named in no matchup: a coin flip against every deck" for c in s["coin_flips"]]
         if s["matchup_uncertainty"]:
             notes.append(f"note: each deck's {self.objective} is its mean over the matchups the results allow, its "
-                         "95% interval their spread (what the results don't know); the best's lead is of those "
-                         "means, its interval the simulation's noise (the deck to bring on average over them)")
+                         "95% interval their spread (what the results don't know), measured over as many drawn "
+                         "metagames as the deck played chunks of 64 events (rough for a deck dropped early); the "
+                         "best's lead is of those means, its interval the simulation's noise (the deck to bring on "
+                         "average over them)")
         return "\n".join([head, verdict, self.table(), *notes])
 
     def table(self) -> str:
