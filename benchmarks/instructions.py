@@ -6,6 +6,7 @@ runs; instruction counts by well under 1%).
     python benchmarks/instructions.py mono_green_henge --games 4000 --functions 25
     python benchmarks/instructions.py benchmarks/decks/modern_burn.txt
     python benchmarks/instructions.py --all            # every example and real deck: a Markdown table
+    python benchmarks/instructions.py swiss256         # a tournament: instructions per event
 
 A workload is w1, a bundled example's name, or a decklist file (such as the real decks of
 benchmarks/decks/), whose cards are read from --cards FILE (a bulk card file; by default the
@@ -13,7 +14,9 @@ oracle corpus of tests/corpus.py, where it is cached) besides mtgsim's own. Ever
 10 turns, London mulligan (simulate's default), seed 1, one thread.
 
 Counts the goldfish's own work: play_game and what it calls (inclusive), per game, and with
---functions N the N costliest functions it calls. Needs valgrind (callgrind_annotate) and the
+--functions N the N costliest functions it calls. `swiss256` counts the tournament kernel's
+instead, per event (run_chunk: 256 players, 8 Swiss rounds and a top 8, best of three, the
+field and matchups of benchmarks/test_bench_meta.py, seed 1, one thread). Needs valgrind (callgrind_annotate) and the
 package importable (an installed build, or PYTHONPATH=src after an in-place build).
 """
 import argparse
@@ -38,7 +41,11 @@ from mtgsim import Deck, MulliganPolicy, card_db, simulate
 from mtgsim.cli import example_decks
 from test_bench_simulate import TEST, W1      # the benchmarks' own W1
 name, games, path, cards = sys.argv[1], int(sys.argv[2]), sys.argv[4], sys.argv[5]
-if name == "w1":
+if name == "swiss256":
+    from mtgsim import meta
+    from test_bench_meta import MU, _field
+    meta.simulate_events(_field(256), MU, events=games, rounds=8, top_cut=8, seed=1, threads=1, progress=False)
+elif name == "w1":
     simulate(W1, games=games, turns=3, seed=1, threads=1, mulligan=MulliganPolicy.never(), track=[TEST])
 elif path:
     deck = Deck.from_file(path, db=card_db(cards) if cards else card_db())
@@ -47,6 +54,8 @@ else:
     simulate(Deck.from_file(example_decks()[name]), games=games, turns=10, seed=1, threads=1)
 """
 DEFAULT_GAMES = {"w1": 40_000, "mono_green_henge": 2_000, "red_fire_crystal": 4_000}
+TOURNAMENT = "swiss256"         # counted per event, in the tournament kernel
+TOURNAMENT_EVENTS = 256
 OTHER_GAMES = 1_000         # any other deck: under valgrind a few seconds to a minute each
 
 
@@ -106,12 +115,12 @@ def resolve(names: list[str], cards: Path | None, tmp: str) -> list[Workload]:
     records = None
     found = []
     for name in names:
-        if name == "w1":
+        if name in ("w1", TOURNAMENT):
             found.append(Workload(name))
             continue
         bundled = name in examples
         if not bundled and not name.endswith((".txt", ".dek")) and not os.path.exists(name):
-            sys.exit(f"unknown workload {name!r}: give w1, a bundled example "
+            sys.exit(f"unknown workload {name!r}: give w1, {TOURNAMENT}, a bundled example "
                      f"({', '.join(examples)}) or a decklist file")
         path = examples[name] if bundled else Path(name)
         if not path.is_file():
@@ -146,16 +155,17 @@ def count(w: Workload, games: int, functions: int) -> float:
             sys.exit(f"{w.path or w.name}: the workload failed (exit {run.returncode}):\n" + "\n".join(tail))
         annotate = ["callgrind_annotate", "--inclusive=yes", "--threshold=100", "--auto=no", out]
         report = subprocess.run(annotate, check=True, capture_output=True, text=True).stdout
-    inclusive = {}                      # per function of the core (specialised copies merged)
+    module, root, unit = ("meta", "run_chunk", "event") if w.name == TOURNAMENT else ("core", "play_game", "game")
+    inclusive = {}                      # per function of the module (specialised copies merged)
     for line in report.splitlines():
-        m = re.match(r"\s*([\d,]+)\s+\(?[\d.%)\s]*\S*_core\.c:__pyx_f_6mtgsim_5_core_(\w+)", line)
+        m = re.match(rf"\s*([\d,]+)\s+\(?[\d.%)\s]*\S*_{module}\.c:__pyx_f_6mtgsim_5_{module}_(\w+)", line)
         if m:
             n = int(m.group(1).replace(",", ""))
             inclusive[m.group(2)] = max(n, inclusive.get(m.group(2), 0))
-    total = inclusive.pop("play_game", None)
+    total = inclusive.pop(root, None)
     if total is None:
-        sys.exit(f"{w.name}: no play_game in callgrind's report (is mtgsim's core importable?)")
-    print(f"{w.name}: {total / games:,.0f} instructions per game", flush=True)
+        sys.exit(f"{w.name}: no {root} in callgrind's report (is mtgsim's {module} importable?)")
+    print(f"{w.name}: {total / games:,.0f} instructions per {unit}", flush=True)
     for f, n in sorted(inclusive.items(), key=lambda kv: -kv[1])[:functions]:
         print(f"  {n / games:>10,.0f}  {f}")
     return total / games
@@ -174,7 +184,7 @@ def table(rows: list[tuple[Workload, float]]) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("workloads", nargs="*",
-                    help="w1, bundled example deck names, or decklist files "
+                    help="w1, swiss256 (a tournament), bundled example deck names, or decklist files "
                          "(default: w1 and the two W2 decks)")
     ap.add_argument("--all", action="store_true",
                     help="every bundled example and every deck in benchmarks/decks/, then a Markdown table")
@@ -197,7 +207,8 @@ def main() -> None:
         names += list(example_decks()) + [str(p) for p in sorted(DECKS.glob("*.txt"))]
     names = names or list(DEFAULT_GAMES)
     with tempfile.TemporaryDirectory() as tmp:
-        rows = [(w, count(w, args.games or DEFAULT_GAMES.get(w.name, OTHER_GAMES), args.functions))
+        rows = [(w, count(w, args.games or DEFAULT_GAMES.get(w.name, TOURNAMENT_EVENTS if w.name == TOURNAMENT
+                                                              else OTHER_GAMES), args.functions))
                 for w in resolve(names, cards, tmp)]
     if args.all:
         print()
