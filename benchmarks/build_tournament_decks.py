@@ -23,10 +23,11 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import subprocess
 import sys
 from collections import defaultdict
 from pathlib import Path
+
+from repository import Repository
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -41,37 +42,11 @@ KINDS = {**{f: re.compile(rf"{f}-challenge-(32|64|96)") for f in FORMATS if f !=
          "commander": re.compile(r"duel-commander-trial-16")}
 
 
-class Mirror:
-    """The repository's files, from a work tree or a git directory (at `commit`)."""
-
-    def __init__(self, path: Path, commit: str = "HEAD"):
-        self.path = path
-        self.git = not (path / "Tournaments").is_dir()
-        self.commit = self._git("rev-parse", commit).strip() if self.git else self._worktree_commit()
-
-    def _git(self, *args: str) -> str:
-        return subprocess.run(["git", "--git-dir", str(self.path), *args], capture_output=True, text=True,
-                              check=True).stdout
-
-    def _worktree_commit(self) -> str:
-        got = subprocess.run(["git", "-C", str(self.path), "rev-parse", "HEAD"], capture_output=True, text=True)
-        return got.stdout.strip() or "unknown"
-
-    def files(self) -> list[str]:
-        if self.git:
-            return self._git("ls-tree", "-r", "--name-only", self.commit, "Tournaments/MTGO/").split("\n")
-        return [p.relative_to(self.path).as_posix() for p in (self.path / "Tournaments" / "MTGO").rglob("*.json")]
-
-    def read(self, name: str) -> dict:
-        text = self._git("show", f"{self.commit}:{name}") if self.git else (self.path / name).read_text("utf-8")
-        return json.loads(text)
-
-
-def events(mirror: Mirror) -> dict[str, list[tuple[str, int, str]]]:
+def events(mirror: Repository) -> dict[str, list[tuple[str, int, str]]]:
     """Per format, its events since SINCE as (date, event number, file), newest first; an
     event stored twice, once (by its event number), under its first file's name."""
     out: dict[str, dict[int, tuple[str, int, str]]] = defaultdict(dict)
-    for name in sorted(mirror.files()):
+    for name in mirror.files("Tournaments/MTGO"):
         m = EVENT.fullmatch(name)
         date = m and f"{m['y']}-{m['m']}-{m['d']}"
         if m is None or date < SINCE:
@@ -118,7 +93,7 @@ def rows(cards: list[dict], names: dict[str, str]) -> list[tuple[int, str]]:
     return [(n, name) for name, n in counts.items()]
 
 
-def build(mirror: Mirror, decks_wanted: int) -> tuple[list[str], dict[str, tuple[int, int]]]:
+def build(mirror: Repository, decks_wanted: int) -> tuple[list[str], dict[str, tuple[int, int]]]:
     names = corpus_names()
     lines: list[str] = []
     figures: dict[str, tuple[int, int]] = {}
@@ -129,6 +104,9 @@ def build(mirror: Mirror, decks_wanted: int) -> tuple[list[str], dict[str, tuple
             if kept >= decks_wanted:
                 break
             event = mirror.read(file)
+            if event is None:
+                sys.exit(f"{file}: listed at {mirror.commit} but absent from this copy (a partial clone): "
+                         "clone the repository whole")
             title = event["Tournament"]["Name"]
             taken += 1
             for place, deck in enumerate(event["Decks"], 1):
@@ -147,7 +125,7 @@ def build(mirror: Mirror, decks_wanted: int) -> tuple[list[str], dict[str, tuple
     return lines, figures
 
 
-def header(mirror: Mirror, decks_wanted: int, figures: dict[str, tuple[int, int]]) -> list[str]:
+def header(mirror: Repository, decks_wanted: int, figures: dict[str, tuple[int, int]]) -> list[str]:
     return [
         "# The decklists of the play-weighted coverage benchmark (benchmarks/coverage.py): main decks of",
         f"# recent MTGO events, names and counts only. Source: {SOURCE}, commit {mirror.commit}.",
@@ -167,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--decks", type=int, default=100, help="at least this many decks per format (default 100)")
     p.add_argument("--out", type=Path, default=ROOT / "tests" / "data" / "tournament_decks.txt")
     args = p.parse_args(argv)
-    mirror = Mirror(args.mirror, args.commit)
+    mirror = Repository(args.mirror, args.commit)
     lines, figures = build(mirror, args.decks)
     args.out.write_text("\n".join(header(mirror, args.decks, figures) + lines) + "\n", encoding="utf-8")
     print(f"{args.out}: {args.out.stat().st_size:,} bytes; events (decks) "
