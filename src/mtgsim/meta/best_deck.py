@@ -98,11 +98,12 @@ def best_deck(field: Field, matchups: Matchups, candidates=None, players: int | 
               rounds: int | None = None, top_cut: int = 8, draw_rate: float = 0.0,
               intentional_draws: bool = False, matchup_uncertainty: bool = False, race: bool = True,
               confidence: float = 0.95, threads: int | None = None, progress: bool = True) -> BestDeck:
-    """Rank the decks you could bring to `field` by `objective` for you alone ("p_top8",
-    "p_win" or "match_points"), each candidate at most `events` events, racing (module
-    docstring). `candidates`: deck names (None: every deck the field or the matchups name
-    but the field's rest, "Other"); a candidate need not be in the field, only in the
-    matchups (or a coin flip against all). The other settings are simulate_events'."""
+    """Rank the decks you could bring to `field` by `objective` for the player who brings it
+    ("p_top8", "p_win" or "match_points"; the mean of every player on the deck in the event,
+    you among them), each candidate at most `events` events, racing (module docstring).
+    `candidates`: deck names (None: every deck the field or the matchups name but the field's
+    rest, "Other"); a candidate need not be in the field, only in the matchups (or a coin flip
+    against all). The other settings are simulate_events'."""
     from ..simulate import nothing_finished, seed_sequence
     if not isinstance(field, Field):
         raise ArgumentTypeError(f"best_deck: field must be a meta.Field, not {type(field).__name__}")
@@ -129,8 +130,8 @@ def best_deck(field: Field, matchups: Matchups, candidates=None, players: int | 
     index = {n: i for i, n in enumerate(names)}
     arch = np.array([index[a] for a in others.archetypes()] + [0], dtype=np.int32)    # (yours: per candidate)
     fixed = np.stack([matchups.matrix(names), matchups.matrix(names, post_board=True)])
-    base = Rules(arch, fixed, *event_settings(players, best_of, rounds, top_cut, draw_rate,
-                                                       intentional_draws))
+    settings = event_settings(players, best_of, rounds, top_cut, draw_rate, intentional_draws)
+    base = Rules(arch, fixed, *settings)
     draw_all = None
     if checks.flag(matchup_uncertainty, "best_deck: matchup_uncertainty"):
         draw_all = posterior_draw(matchups, names)
