@@ -362,6 +362,7 @@ def main(argv: list[str] | None = None) -> int:
     terminate = _on_sigterm()
     try:
         args = build_parser().parse_args(argv)
+        args.argv = list(sys.argv[1:] if argv is None else argv)     # (what reproduces the run: --html)
         code = args.run(args)
         sys.stdout.flush()                 # (a closed pipe shows here, not at exit)
         return code

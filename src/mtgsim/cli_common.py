@@ -55,8 +55,11 @@ def file_or_example(given: str | None, example: str | None, examples: dict[str, 
 
 
 def write_outputs(result, args) -> None:
-    """--json, --csv and --plot: the files a result writes, where asked (checked beforehand by
-    check_destinations)."""
+    """--json, --csv, --plot and --html: the files a result writes, where asked (checked
+    beforehand by check_destinations); the HTML page says the command that made it."""
+    if getattr(args, "html", None):
+        from .report.page import cli_command
+        result.to_html(args.html, command=cli_command(args.argv))
     if args.json:
         result.to_json(args.json)
     if args.csv:
@@ -93,10 +96,11 @@ def _check_writable(flag: str, path: str) -> None:
 
 def check_destinations(args) -> None:
     """Before any game is played, so that a long run is not lost to a typo: each of --json,
-    --csv, --plot can be written, no two name one file, and for --plot matplotlib is installed
-    and can write the file's type."""
+    --csv, --plot, --html can be written, no two name one file, for --plot matplotlib is
+    installed and can write the file's type, and for --html Jinja2 and matplotlib are."""
     given = [(flag, path) for flag, path in
-             (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)) if path]
+             (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot),
+              ("--html", getattr(args, "html", None))) if path]
     seen: dict[str, str] = {}
     for flag, path in given:
         other = seen.setdefault(os.path.abspath(path), flag)
@@ -109,6 +113,9 @@ def check_destinations(args) -> None:
             raise UsageError(f"--plot {args.plot}: matplotlib writes "
                              + ", ".join(f".{f}" for f in sorted(formats))
                              + (f", not .{suffix}" if suffix else ": give the file one of these suffixes"))
+    if getattr(args, "html", None):
+        from .report.page import check_installed
+        check_installed()
     for flag, path in given:
         _check_writable(flag, path)
 

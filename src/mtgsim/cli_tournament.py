@@ -133,6 +133,8 @@ def cmd_tournament(args) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
     field, mu, raced = read_field(_field_path(args), seed)
     if args.best_deck:
+        if args.html:
+            raise UsageError("--html is for the events' figures, not yet --best-deck's")
         return _best_deck(args, field, mu, seed)
     if args.candidates or args.objective:
         raise UsageError("--candidates and --objective go with --best-deck")
@@ -200,4 +202,6 @@ def add_parser(sub) -> None:
     t.add_argument("--json", metavar="PATH", help="also write the summary as JSON")
     t.add_argument("--csv", metavar="PATH", help="also write the summary as CSV")
     t.add_argument("--plot", metavar="PATH", help="also plot P(top 8) and conversion (needs matplotlib)")
+    t.add_argument("--html", metavar="PATH", help="also write one self-contained HTML page of the figures "
+                                                  "(needs mtgsim[html])")
     t.set_defaults(run=cmd_tournament)

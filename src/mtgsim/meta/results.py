@@ -300,6 +300,17 @@ class EventsResult:
                         w.writerow([r["archetype"], r["players"], r["share"], r["match_points"], f"{figure}:{b}",
                                     p, "", "", *tail])
 
+    def to_html(self, path, command: str | None = None) -> None:
+        """One self-contained HTML page of the figures (report/tournament.py; needs mtgsim[html]);
+        `command`: what reproduces it (None: the Python call)."""
+        from ..report.page import write
+        from ..report.tournament import page
+        write(path, page(self, command))
+
+    def _repr_html_(self) -> str:
+        from ..report.tournament import page
+        return page(self)
+
     def plot(self, path) -> None:
         """P(top cut) and conversion per archetype (needs matplotlib: mtgsim[plot])."""
         plt = pyplot()
