@@ -418,6 +418,17 @@ class SimResult:
                               ("mana_spent", self.mana_spent(t)), ("p_kill_by", self.kill_turn.p_by(t))):
                 yield [metric + suffix, "", t, e.value, e.low, e.high, e.n]
 
+    def to_html(self, path, command: str | None = None) -> None:
+        """One self-contained HTML page of the figures (report/simulation.py; needs mtgsim[html]);
+        `command`: what reproduces it (None: the Python call)."""
+        from .report.page import write
+        from .report.simulation import page
+        write(path, page(self, command))
+
+    def _repr_html_(self) -> str:
+        from .report.simulation import page
+        return page(self)
+
     def plot(self, path, cards: Iterable[str] | None = None) -> None:
         """P(castable) by turn for the key cards, and the kill-turn distribution (needs
         matplotlib: pip install "mtgsim[plot]")."""
