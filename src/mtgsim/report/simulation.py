@@ -44,8 +44,11 @@ def _call(result) -> str:
         args.append(f"mulligan=MulliganPolicy({', '.join(rule)})")
     if result.hand_smoother is not None:
         args.append(f"hand_smoother={result.hand_smoother.name!r}")
-    if result.rules.format is not None:
-        args.append(f"format={result.rules.format.name!r}")
+    fmt = result.rules.format
+    if fmt is not None:
+        args.append(f"format={fmt.name!r}")
+    if result.rules.multiplayer != (fmt.multiplayer if fmt is not None else bool(result.rules.commanders)):
+        args.append(f"multiplayer={result.rules.multiplayer}")      # (not the deck's or format's own kind)
     return f"simulate(deck, {', '.join(args)})"
 
 
