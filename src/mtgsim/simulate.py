@@ -176,6 +176,11 @@ class KillTurn:
         _check_turn(turn, len(self.counts) - 1)
         return wilson(int(self.counts[:turn].sum()), self.n)
 
+    def p_on(self, turn: int) -> Estimate:
+        """P(the opponent dies on `turn` itself)."""
+        _check_turn(turn, len(self.counts) - 1)
+        return wilson(int(self.counts[turn - 1]), self.n)
+
     @property
     def p_never(self) -> Estimate:
         return wilson(int(self.counts[-1]), self.n)

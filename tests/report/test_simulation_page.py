@@ -141,3 +141,12 @@ def test_the_python_call_in_the_footer_reproduces_the_figures(deck):
     assert call.startswith("simulate(deck, games=400, turns=5, on='draw', seed=7, mulligan=MulliganPolicy(")
     again = eval(call, {"simulate": simulate, "deck": deck, "MulliganPolicy": MulliganPolicy})
     assert again.to_dict() == res.to_dict()
+
+
+def test_the_kill_turn_table_has_each_turn_s_share_with_its_interval(page, deck):
+    kill = simulate(deck, games=2000, turns=8, seed=1).kill_turn
+    text = page.read_text(encoding="utf-8")
+    for t in range(1, 9):
+        e = kill.p_on(t)
+        assert e.value == kill.counts[t - 1] / kill.n
+        assert f"{e.value:.3f}<br><span class=\"iv\">[{e.low:.3f}, {e.high:.3f}]</span>" in text

@@ -175,7 +175,7 @@ def page(result, command: str | None = None, mana_values: dict[str, int] | None 
                   castable_chart=_castable_chart(result, chart_names) if chart_names else None,
                   chart_cards=len(chart_names),
                   kill_chart=_kill_chart(result), kill_by=[_est(kill.p_by(t)) for t in turns],
-                  kill_on=[c / max(1, kill.n) for c in kill.counts[:-1]], p_never=_est(kill.p_never),
+                  kill_on=[_est(kill.p_on(t)) for t in turns], p_never=_est(kill.p_never),
                   kill_words=_kill_words(kill, result.turns),
                   mana_chart=_mana_chart(result), means=means,
                   keep=keep_line(result.keep, result.keep_mana_sources),
