@@ -4,7 +4,9 @@ Chromium as the report tests take them (tests/report/browser.py):
     PYTHONPATH=src python benchmarks/report_screenshots.py
 
 The tournament page: the bundled real Modern field, 10,000 events, matchup uncertainty, seed 1.
+The simulation page: the bundled mono_green_henge deck, 20,000 games, seed 1.
 """
+import contextlib
 import io
 import sys
 import tempfile
@@ -16,10 +18,18 @@ sys.path.insert(0, str(ROOT / "tests" / "report"))
 from browser import chromium, look  # noqa: E402
 
 from mtgsim import meta  # noqa: E402
+from mtgsim.cli import main as cli_main  # noqa: E402
 from mtgsim.cli_tournament import example_fields, read_field  # noqa: E402
 
 
-def main() -> None:
+def save(shot: bytes, out: Path) -> None:
+    """The screenshot quantized to 128 colours (a third of the bytes, the same to the eye)."""
+    from PIL import Image
+    Image.open(io.BytesIO(shot)).convert("RGB").quantize(colors=128).save(out, optimize=True)
+    print(f"{out}: {out.stat().st_size:,} bytes")
+
+
+def tournament() -> None:
     field, mu, _ = read_field(example_fields()["modern_field"], 1)
     res = meta.simulate_events(field, mu, events=10_000, seed=1, progress=False, matchup_uncertainty=True)
     driver = chromium()
@@ -32,10 +42,30 @@ def main() -> None:
             shot = look(driver, page)["png"]
     finally:
         driver.quit()
-    out = ROOT / "docs" / "report_tournament.png"
-    from PIL import Image           # (128 colours: a third of the bytes, the same to the eye)
-    Image.open(io.BytesIO(shot)).convert("RGB").quantize(colors=128).save(out, optimize=True)
-    print(f"{out}: {out.stat().st_size:,} bytes")
+    save(shot, ROOT / "docs" / "report_tournament.png")
+
+
+def simulation() -> None:
+    """`mtgsim simulate --example mono_green_henge --games 20000 --seed 1 --html simulation.html`."""
+    argv = ["simulate", "--example", "mono_green_henge", "--games", "20000", "--seed", "1"]
+    driver = chromium()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            page = Path(tmp) / "simulation.html"
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert cli_main([*argv, "--html", str(page)]) == 0
+            text = page.read_text(encoding="utf-8")      # (the footer's command names the file as the README does)
+            page.write_text(text.replace(f"--html {page}", "--html simulation.html"), encoding="utf-8")
+            driver.set_window_size(1280, 4200)
+            shot = look(driver, page)["png"]
+    finally:
+        driver.quit()
+    save(shot, ROOT / "docs" / "report_simulation.png")
+
+
+def main() -> None:
+    tournament()
+    simulation()
 
 
 if __name__ == "__main__":

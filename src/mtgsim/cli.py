@@ -14,13 +14,14 @@ from .cards import card_db
 from .cards.database import named_card
 from .cards.model import UNMODELED_EFFECT_WORDS
 from .cli_common import add_hand_smoother_option
-from .cli_common import (add_run_options, check_destinations, deck_path, example_decks, interrupted_status, keep_text,
+from .cli_common import (add_run_options, check_destinations, deck_path, example_decks, interrupted_status,
                          legality_printed, run_settings, start_setting)
 from .decklist import Deck
 from .errors import MtgsimError, UnknownCardError, UnmodeledTextWarning, UsageError
 from .formats import FORMATS
+from .mulligan_policy import keep_line
 from .play_draw import START_WORDS
-from .simulate import MAX_TURNS, MulliganPolicy
+from .simulate import MAX_TURNS
 from .smoother import HandSmoother
 from .smoother import describe as smoother_line
 from .version import __version__
@@ -67,6 +68,12 @@ def cmd_simulate(args) -> int:
                        progress=args.games >= 200_000 and sys.stderr.isatty(),
                        multiplayer=args.multiplayer, hand_smoother=smoother, format=args.format)
     # The files first: a closed stdout (`| head`) or a second Ctrl-C while printing loses none.
+    records = {c.name: c for c in [c for c, _ in deck.cards()] + track}
+    mana_values = {n: records[n].mana_value for n in res.tracked}
+    if args.html:         # (the on-curve marks from the deck's own cards, --cards and --track's too)
+        from .report.page import cli_command, write
+        from .report.simulation import page
+        write(args.html, page(res, cli_command(args.argv), mana_values))
     if args.json:
         res.to_json(args.json)
     if args.csv:
@@ -74,8 +81,6 @@ def cmd_simulate(args) -> int:
     if args.plot:
         key = list(args.track) + [n for n in res.tracked if n not in args.track]
         res.plot(args.plot, cards=key[:8])
-    records = {c.name: c for c in [c for c, _ in deck.cards()] + track}
-    mana_values = {n: records[n].mana_value for n in res.tracked}
     print(_report(res, args.track, mana_values, seed_drawn=args.seed is None))
     print(f"\n{deck.db.reading(deck).text()}")      # (the cards simulated: main deck and commander)
     return interrupted_status(res.interrupted, f"the figures are of the {res.games:,} games finished")
@@ -191,21 +196,6 @@ def _halves_lines(res, shown: list[str], mana_values: dict[str, int], label: int
     return [line.rstrip() for line in lines]
 
 
-def keep_line(keep: dict, mana_sources: bool = False) -> str:
-    """The mulligan keep rule in words, each hand size from 7 down (as MulliganPolicy.arrays
-    applies it: a size not listed takes the next larger one's range), and what counts."""
-    if not keep:
-        return "mulligan: none (every opening seven kept)"
-    lo, hi = MulliganPolicy(keep).arrays()
-    smallest = min(keep)
-    sizes = [f"{size} with {lo[size]}-{hi[size]}" for size in range(7, smallest - 1, -1)]
-    sizes[0] = f"7 cards with {lo[7]}-{hi[7]} lands"
-    rest = f"; {smallest - 1} or fewer: always kept" if smallest > 1 else ""
-    counted = ("lands, mana creatures and rocks count (--count-mana-sources)" if mana_sources
-               else "only lands count")
-    return f"mulligan (London): keep {', '.join(sizes)}{rest}; {counted} (--keep {keep_text(keep)})"
-
-
 def _kill_line(kill, turns: int) -> str:
     """The kill turn in words, with no nan or inf when few or no games killed."""
     killed = 1 - kill.p_never.value
@@ -304,6 +294,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--plot", metavar="PATH",
                    help="also draw P(castable) by turn and the kill turn, in the file type of the suffix "
                         '(.png, .pdf, .svg...; needs matplotlib: pip install "mtgsim[plot]")')
+    s.add_argument("--html", metavar="PATH", help="also write one self-contained HTML page of the figures "
+                                                  "(needs mtgsim[html])")
     s.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
     s.set_defaults(run=cmd_simulate)

@@ -19,6 +19,7 @@ from pathlib import Path
 from .checks import MAX_GAMES, MAX_THREADS
 from .errors import ArgumentError, FormatWarning, MissingDependencyError, UsageError
 from .formats import FORMATS
+from .mulligan_policy import keep_text
 from .play_draw import ON
 from .policy import COLORS, LANDS, SPELLS, PlayPolicy
 from .simulate import MAX_TURNS, MulliganPolicy
@@ -172,11 +173,6 @@ def legality_printed() -> Iterator[None]:
                 print(f"mtgsim: warning: {message}", file=sys.stderr)
         warnings.showwarning = show_legality
         yield
-
-
-def keep_text(keep: dict) -> str:
-    """A keep rule as --keep takes it: "7:2-5,6:2-4,5:2-4"."""
-    return ",".join(f"{size}:{lo}-{hi}" for size, (lo, hi) in sorted(keep.items(), reverse=True))
 
 
 def _keep_rule(text: str) -> dict[int, tuple[int, int]]:

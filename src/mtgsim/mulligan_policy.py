@@ -8,7 +8,7 @@ import numpy as np
 
 from .errors import ArgumentError, ArgumentTypeError, shown
 
-__all__ = ["KARSTEN_SOURCE", "MulliganPolicy"]
+__all__ = ["KARSTEN_SOURCE", "MulliganPolicy", "keep_line", "keep_text"]
 
 KARSTEN_SOURCE = ('Frank Karsten, "How Many Sources Do You Need to Consistently Cast Your Spells? A 2022 '
                   'Update", ChannelFireball/TCGplayer, 2 August 2022, and its code (HowManySources2022Update.py)')
@@ -153,3 +153,23 @@ def _free_seven(free_seven, keep: dict) -> tuple[int, int] | None:
         raise ArgumentError("mulligan policy: free_seven: this rule keeps every hand (no lands range for 7 cards), "
                             "so no seven is ever sent back")
     return (lo, hi)
+
+
+def keep_text(keep: dict) -> str:
+    """A keep rule as --keep takes it: "7:2-5,6:2-4,5:2-4"."""
+    return ",".join(f"{size}:{lo}-{hi}" for size, (lo, hi) in sorted(keep.items(), reverse=True))
+
+
+def keep_line(keep: dict, mana_sources: bool = False) -> str:
+    """The mulligan keep rule in words, each hand size from 7 down (as MulliganPolicy.arrays
+    applies it: a size not listed takes the next larger one's range), and what counts."""
+    if not keep:
+        return "mulligan: none (every opening seven kept)"
+    lo, hi = MulliganPolicy(keep).arrays()
+    smallest = min(keep)
+    sizes = [f"{size} with {lo[size]}-{hi[size]}" for size in range(7, smallest - 1, -1)]
+    sizes[0] = f"7 cards with {lo[7]}-{hi[7]} lands"
+    rest = f"; {smallest - 1} or fewer: always kept" if smallest > 1 else ""
+    counted = ("lands, mana creatures and rocks count (--count-mana-sources)" if mana_sources
+               else "only lands count")
+    return f"mulligan (London): keep {', '.join(sizes)}{rest}; {counted} (--keep {keep_text(keep)})"

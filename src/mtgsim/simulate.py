@@ -176,6 +176,11 @@ class KillTurn:
         _check_turn(turn, len(self.counts) - 1)
         return wilson(int(self.counts[:turn].sum()), self.n)
 
+    def p_on(self, turn: int) -> Estimate:
+        """P(the opponent dies on `turn` itself)."""
+        _check_turn(turn, len(self.counts) - 1)
+        return wilson(int(self.counts[turn - 1]), self.n)
+
     @property
     def p_never(self) -> Estimate:
         return wilson(int(self.counts[-1]), self.n)
@@ -417,6 +422,17 @@ class SimResult:
             for metric, e in (("lands_in_play", self.lands_in_play(t)), ("mana_available", self.mana_available(t)),
                               ("mana_spent", self.mana_spent(t)), ("p_kill_by", self.kill_turn.p_by(t))):
                 yield [metric + suffix, "", t, e.value, e.low, e.high, e.n]
+
+    def to_html(self, path, command: str | None = None) -> None:
+        """One self-contained HTML page of the figures (report/simulation.py; needs mtgsim[html]);
+        `command`: what reproduces it (None: the Python call)."""
+        from .report.page import write
+        from .report.simulation import page
+        write(path, page(self, command))
+
+    def _repr_html_(self) -> str:
+        from .report.simulation import page
+        return page(self)
 
     def plot(self, path, cards: Iterable[str] | None = None) -> None:
         """P(castable) by turn for the key cards, and the kill-turn distribution (needs
