@@ -181,6 +181,8 @@ def _print_swaps(deck: Deck, path, args, objective: Objective, common: dict) -> 
     """--swaps: run optimize.swaps, write the files asked for, print the header and the table."""
     if args.plot:
         raise UsageError("--plot: not for --swaps (its table, --json and --csv give every swap)")
+    if args.html:
+        raise UsageError("--html: not yet for --swaps (its table, --json and --csv give every swap)")
     with warnings.catch_warnings(), legality_printed():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         w = _swaps(deck, args, objective, common)
@@ -282,7 +284,7 @@ def _mulligan_search(args, path) -> int:
                                    ("--mana-base", args.mana_base), ("--race", args.race),
                                    ("--vary-size", args.vary_size), ("--keep", args.keep),
                                    ("--no-mulligan", args.no_mulligan), ("--csv", args.csv),
-                                   ("--plot", args.plot)) if on]
+                                   ("--plot", args.plot), ("--html", args.html)) if on]
     if given:
         raise UsageError(f"{', '.join(given)}: not with --mulligan-search (it races keep rules on the deck as it is; "
                          "--json writes its table)")
@@ -365,6 +367,9 @@ def add_parser(sub) -> None:
     o.add_argument("--json", metavar="PATH", help="also write the table, differences and baselines as JSON")
     o.add_argument("--csv", metavar="PATH", help="also write one row per variant as CSV")
     o.add_argument("--plot", metavar="PATH", help="also draw the objective by variant (needs matplotlib)")
+    o.add_argument("--html", metavar="PATH", help="also write one self-contained HTML page of the figures: the "
+                                                  "objective by variant, the paired differences from the best, "
+                                                  "the games each played, the baselines (needs mtgsim[html])")
     o.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
     o.set_defaults(run=cmd_optimize)
