@@ -4,10 +4,13 @@ Chromium as the report tests take them (tests/report/browser.py):
     PYTHONPATH=src python benchmarks/report_screenshots.py
 
 The tournament page: the bundled real Modern field, 10,000 events, matchup uncertainty, seed 1.
+The optimization page: the README's "How many lands?" command (the Henge deck, 18 to 24 lands,
+raced, seed 1). Name pages to take only those (`... report_screenshots.py optimization`).
 """
 import io
 import sys
 import tempfile
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,7 +22,38 @@ from mtgsim import meta  # noqa: E402
 from mtgsim.cli_tournament import example_fields, read_field  # noqa: E402
 
 
-def main() -> None:
+def _save(shot: bytes, name: str) -> None:
+    out = ROOT / "docs" / f"report_{name}.png"
+    from PIL import Image           # (128 colours: a third of the bytes, the same to the eye)
+    Image.open(io.BytesIO(shot)).convert("RGB").quantize(colors=128).save(out, optimize=True)
+    print(f"{out}: {out.stat().st_size:,} bytes")
+
+
+def optimization() -> None:
+    from mtgsim import Deck, Objective, optimize
+    from mtgsim.cli_common import example_decks
+    from mtgsim.errors import UnmodeledTextWarning
+    deck = Deck.from_file(example_decks()["mono_green_henge"])
+    variants = optimize.land_counts(deck, range(18, 25), land="Forest", cut=["Kalonian Tusker", "Lovestruck Beast"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnmodeledTextWarning)     # (the CLI says them under its table)
+        res = optimize.sweep(variants, Objective.castable({"The Great Henge": 1}, turn=5), race=True, seed=1,
+                             progress=False)
+    driver = chromium()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            page = Path(tmp) / "optimization.html"
+            res.to_html(page, command='mtgsim optimize --example mono_green_henge --lands 18..24 --land Forest '
+                                      '--cut "Kalonian Tusker" --cut "Lovestruck Beast" --objective '
+                                      '"castable:The Great Henge@5" --race --seed 1 --html optimization.html')
+            driver.set_window_size(1280, 3100)
+            shot = look(driver, page)["png"]
+    finally:
+        driver.quit()
+    _save(shot, "optimization")
+
+
+def tournament() -> None:
     field, mu, _ = read_field(example_fields()["modern_field"], 1)
     res = meta.simulate_events(field, mu, events=10_000, seed=1, progress=False, matchup_uncertainty=True)
     driver = chromium()
@@ -32,10 +66,15 @@ def main() -> None:
             shot = look(driver, page)["png"]
     finally:
         driver.quit()
-    out = ROOT / "docs" / "report_tournament.png"
-    from PIL import Image           # (128 colours: a third of the bytes, the same to the eye)
-    Image.open(io.BytesIO(shot)).convert("RGB").quantize(colors=128).save(out, optimize=True)
-    print(f"{out}: {out.stat().st_size:,} bytes")
+    _save(shot, "tournament")
+
+
+PAGES = {"tournament": tournament, "optimization": optimization}
+
+
+def main() -> None:
+    for name in sys.argv[1:] or PAGES:
+        PAGES[name]()
 
 
 if __name__ == "__main__":
