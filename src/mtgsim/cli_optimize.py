@@ -284,10 +284,10 @@ def _mulligan_search(args, path) -> int:
                                    ("--mana-base", args.mana_base), ("--race", args.race),
                                    ("--vary-size", args.vary_size), ("--keep", args.keep),
                                    ("--no-mulligan", args.no_mulligan), ("--csv", args.csv),
-                                   ("--plot", args.plot), ("--html", args.html)) if on]
+                                   ("--plot", args.plot)) if on]
     if given:
         raise UsageError(f"{', '.join(given)}: not with --mulligan-search (it races keep rules on the deck as it is; "
-                         "--json writes its table)")
+                         "--json writes its table, --html its page)")
     objective = parse_objective(args.objective)
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(path, db=db)
@@ -369,7 +369,8 @@ def add_parser(sub) -> None:
     o.add_argument("--plot", metavar="PATH", help="also draw the objective by variant (needs matplotlib)")
     o.add_argument("--html", metavar="PATH", help="also write one self-contained HTML page of the figures: the "
                                                   "objective by variant, the paired differences from the best, "
-                                                  "the games each played, the baselines (needs mtgsim[html])")
+                                                  "the games each played, the baselines; a sweep, a mana-base "
+                                                  "or a keep-rule search (needs mtgsim[html])")
     o.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
     o.set_defaults(run=cmd_optimize)

@@ -82,10 +82,26 @@ def test_the_command_line_writes_it_with_the_command(tmp_path, capsys):
             in text) and "--seed 2 --html" in text
 
 
-@pytest.mark.parametrize("extra", [["--swaps"], ["--mulligan-search"]])
-def test_html_is_refused_where_there_is_no_page_yet(tmp_path, capsys, extra):
+def test_a_keep_rule_search_writes_its_page(tmp_path, capsys):
+    out = tmp_path / "m.html"
+    assert main(["optimize", "--example", "gw_midrange", "--mulligan-search", "--objective", "cast_by:Watchwolf@2",
+                 "--turns", "2", "--games", "8192", "--seed", "1", "--html", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert html_problems(text) == []
+    assert "The best keep rule against the default and Karsten" in text and "Games each keep rule played" in text
+    assert "mtgsim optimize --example gw_midrange --mulligan-search" in text
+    driver = chromium()
+    try:
+        seen = look(driver, out)
+    finally:
+        driver.quit()
+    assert seen["errors"] == [] and seen["unloaded"] == [] and seen["images"] == 3
+    assert seen["headless"] == 0 and not blank(seen["png"])
+
+
+def test_html_is_refused_for_swaps_which_has_no_page_yet(tmp_path, capsys):
     out = tmp_path / "o.html"
-    assert main(["optimize", "--example", "gw_midrange", *extra, "--objective", "mana_spent@4",
+    assert main(["optimize", "--example", "gw_midrange", "--swaps", "--objective", "mana_spent@4",
                  "--html", str(out)]) != 0
     assert "--html" in capsys.readouterr().err and not out.exists()
 

@@ -28,7 +28,7 @@ def _call(result) -> str:
 
 
 def _names(result, rows) -> list[str]:
-    return ([r["variant"] for r in rows] if result.same_size else
+    return ([r["variant"] for r in rows] if getattr(result, "same_size", True) else
             [f"{r['variant']} ({r['cards']} cards)" for r in rows])
 
 
@@ -43,11 +43,11 @@ def _finite(*xs) -> bool:
 def _land_marker(result, rows) -> tuple[float, float] | None:
     """Where Karsten's land count falls among variants labelled by their land counts (a sweep):
     (the position on the variants' axis, the count); None for other variants or out of range."""
-    lands = next((b.recommended for b in result.baselines if b.what == "lands"), None)
     try:
         counts = [int(r["variant"]) for r in rows]
     except ValueError:
         return None
+    lands = next((b.recommended for b in result.baselines if b.what == "lands"), None)
     if lands is None or len(counts) < 2 or counts != sorted(counts) or not counts[0] <= lands <= counts[-1]:
         return None
     for i in range(len(counts) - 1):
@@ -122,44 +122,87 @@ def _games_chart(result, rows) -> dict:
                        "race in grey")
 
 
+def _settings(result, extra: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    e = result._engine
+    out = extra + [("objective", f"{result.objective} ({'higher' if result.objective.maximize else 'lower'} is "
+                                 "better)"),
+                   ("intervals", f"{100 * e.confidence:g}%"), ("turns", str(e.turns)),
+                   ("start", {"play": "on the play", "draw": "on the draw",
+                              "both": "half the games on the play, half on the draw"}.get(result.on, str(result.on))),
+                   ("common random numbers", "yes (differences paired)" if e.crn else "no (differences independent)")]
+    if hasattr(result, "deck_size"):
+        out.append(("deck size", result.deck_size()))
+    out += [("games, all variants", f"{result.games_used:,}"), ("seed", str(result.seed))]
+    if result.format is not None:
+        out.append(("format", result.format.describe() if hasattr(result.format, "describe") else str(result.format)))
+    if e.hand_smoother is not None:
+        out.append(("hand smoother", str(e.hand_smoother)))
+    return out
+
+
+def _verdict(result, what: str) -> str:
+    conf = f"{100 * result._engine.confidence:g}%"
+    if result.separated:
+        verdict = f"The race separated the best, {result.best_label}, from every other {what} at {conf}."
+    else:
+        verdict = f"The best, {result.best_label}, is not separated from every other {what}: {result.stopped}."
+    if result.interrupted:
+        verdict += f" Stopped by Ctrl-C: the figures are of the games each {what} finished."
+    return verdict
+
+
+def _common(result, rows, what: str) -> dict:
+    e = result._engine
+    return dict(rows=rows, conf=f"{100 * e.confidence:g}%", what=what, objective=str(result.objective),
+                maximize=result.objective.maximize, best=result.best_label, verdict=_verdict(result, what),
+                stopped=result.stopped, separated=result.separated, both=e.both, crn=e.crn,
+                objective_chart=_objective_chart(result, rows), karsten=_land_marker(result, rows) is not None,
+                difference_chart=_difference_chart(result, rows), games_chart=_games_chart(result, rows))
+
+
 def page(result, command: str | None = None) -> str:
     """The page's HTML; `command`: what reproduces it (None: the Python call)."""
-    e = result._engine
     rows = result._rows()
-    conf = f"{100 * e.confidence:g}%"
     mana = hasattr(result, "search")
     title = (f"Mana base: {len(rows)} splits evaluated" if mana else f"Sweep: {len(rows)} variants") \
         + f", best {result.best_label}"
-    settings = [("objective", f"{result.objective} ({'higher' if result.objective.maximize else 'lower'} is "
-                              "better)"),
-                ("intervals", f"{conf}"),
-                ("turns", str(e.turns)), ("start", {"play": "on the play", "draw": "on the draw",
-                                                    "both": "half the games on the play, half on the draw"}
-                                          .get(result.on, str(result.on))),
-                ("common random numbers", "yes (differences paired)" if e.crn else "no (differences independent)"),
-                ("deck size", result.deck_size()), ("games, all variants", f"{result.games_used:,}"),
-                ("seed", str(result.seed))]
-    if mana:
-        settings.insert(0, ("search", result.search))
-    if result.format is not None:
-        settings.append(("format", result.format.describe() if hasattr(result.format, "describe")
-                         else str(result.format)))
-    if e.hand_smoother is not None:
-        settings.append(("hand smoother", str(e.hand_smoother)))
-    if result.separated:
-        verdict = f"The race separated the best, {result.best_label}, from every other variant at {conf}."
-    else:
-        verdict = f"The best, {result.best_label}, is not separated from every other variant: {result.stopped}."
-    if result.interrupted:
-        verdict += " Stopped by Ctrl-C: the figures are of the games each variant finished."
-    split = None
-    if mana:
-        split = [{"land": n, "copies": k} for n, k in result.split().items()]
-    return render("optimization.html", title, result.seed, command or _call(result), rows=rows, conf=conf,
-                  objective=str(result.objective), maximize=result.objective.maximize, best=result.best_label,
-                  verdict=verdict, stopped=result.stopped, separated=result.separated, settings=settings,
-                  same_size=result.same_size, both=e.both, crn=e.crn,
-                  objective_chart=_objective_chart(result, rows),
-                  karsten=_land_marker(result, rows) is not None, difference_chart=_difference_chart(result, rows),
-                  games_chart=_games_chart(result, rows), baselines=result.baselines,
-                  disagreements=result.disagreements(), split=split)
+    split = [{"land": n, "copies": k} for n, k in result.split().items()] if mana else None
+    return render("optimization.html", title, result.seed, command or _call(result), same_size=result.same_size,
+                  settings=_settings(result, [("search", result.search)] if mana else []),
+                  baselines=result.baselines, disagreements=result.disagreements(), split=split,
+                  **_common(result, rows, "variant"))
+
+
+def _mulligan_call(result) -> str:
+    e = result._engine
+    return (f"optimize.mulligan(deck, objective, turns={e.turns}, on={result.on!r}, confidence={e.confidence!r}, "
+            f"seed={result.seed!r})")
+
+
+def mulligan_page(result, command: str | None = None) -> str:
+    """The keep-rule search's page (`MulliganResult.to_html`): every rule raced as a variant,
+    best first then by objective, and the best against mtgsim's default and Karsten's rule."""
+    from ..mulligan_policy import KARSTEN_SOURCE
+    e = result._engine
+    best = result._best()
+    sign = 1 if result.objective.maximize else -1
+    rows = []
+    for r in result.rows():
+        c = result._candidate(r["rule"])
+        row = {"variant": r["rule"], "cards": 0, "objective": r["objective"], "games": r["games"],
+               "best": r["best"], "dropped": r["dropped"]}
+        if e.both:
+            row |= {f"on_{half}": e.half_estimate(c, half).to_dict() for half in ("play", "draw")}
+        if c is not best:
+            row["vs_best"] = e.difference(c, best)[0].to_dict()
+        rows.append(row)
+    rows.sort(key=lambda r: (not r["best"], -sign * (-math.inf if math.isnan(r["objective"]["value"])
+                                                     else r["objective"]["value"])))
+    against = [{"name": name, "rule": label, "d": result.difference(result.best_label, label).to_dict()}
+               for name, label in (("mtgsim's default", result.default_label),
+                                   ("Karsten's rule", result.karsten_label)) if label != result.best_label]
+    return render("optimization.html", f"Keep rules: {len(rows)} raced, best {result.best_label}", result.seed,
+                  command or _mulligan_call(result), same_size=True, settings=_settings(result, []),
+                  baselines=[], disagreements=[], split=None, rule_baselines=against, karsten_source=KARSTEN_SOURCE,
+                  default_label=result.default_label, karsten_label=result.karsten_label,
+                  **_common(result, rows, "keep rule"))
