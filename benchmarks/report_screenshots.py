@@ -5,11 +5,14 @@ Chromium as the report tests take them (tests/report/browser.py):
 
 The tournament page: the bundled real Modern field, 10,000 events, matchup uncertainty, seed 1.
 The simulation page: the bundled mono_green_henge deck, 20,000 games, seed 1.
+The optimization page: the README's "How many lands?" command (the Henge deck, 18 to 24 lands,
+raced, seed 1). Name pages to take only those (`... report_screenshots.py optimization`).
 """
 import contextlib
 import io
 import sys
 import tempfile
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,11 +25,35 @@ from mtgsim.cli import main as cli_main  # noqa: E402
 from mtgsim.cli_tournament import example_fields, read_field  # noqa: E402
 
 
-def save(shot: bytes, out: Path) -> None:
-    """The screenshot quantized to 128 colours (a third of the bytes, the same to the eye)."""
-    from PIL import Image
+def _save(shot: bytes, name: str) -> None:
+    out = ROOT / "docs" / f"report_{name}.png"
+    from PIL import Image           # (128 colours: a third of the bytes, the same to the eye)
     Image.open(io.BytesIO(shot)).convert("RGB").quantize(colors=128).save(out, optimize=True)
     print(f"{out}: {out.stat().st_size:,} bytes")
+
+
+def optimization() -> None:
+    from mtgsim import Deck, Objective, optimize
+    from mtgsim.cli_common import example_decks
+    from mtgsim.errors import UnmodeledTextWarning
+    deck = Deck.from_file(example_decks()["mono_green_henge"])
+    variants = optimize.land_counts(deck, range(18, 25), land="Forest", cut=["Kalonian Tusker", "Lovestruck Beast"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnmodeledTextWarning)     # (the CLI says them under its table)
+        res = optimize.sweep(variants, Objective.castable({"The Great Henge": 1}, turn=5), race=True, seed=1,
+                             progress=False)
+    driver = chromium()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            page = Path(tmp) / "optimization.html"
+            res.to_html(page, command='mtgsim optimize --example mono_green_henge --lands 18..24 --land Forest '
+                                      '--cut "Kalonian Tusker" --cut "Lovestruck Beast" --objective '
+                                      '"castable:The Great Henge@5" --race --seed 1 --html optimization.html')
+            driver.set_window_size(1280, 3100)
+            shot = look(driver, page)["png"]
+    finally:
+        driver.quit()
+    _save(shot, "optimization")
 
 
 def tournament() -> None:
@@ -42,7 +69,7 @@ def tournament() -> None:
             shot = look(driver, page)["png"]
     finally:
         driver.quit()
-    save(shot, ROOT / "docs" / "report_tournament.png")
+    _save(shot, "tournament")
 
 
 def simulation() -> None:
@@ -60,12 +87,15 @@ def simulation() -> None:
             shot = look(driver, page)["png"]
     finally:
         driver.quit()
-    save(shot, ROOT / "docs" / "report_simulation.png")
+    _save(shot, "simulation")
+
+
+PAGES = {"tournament": tournament, "simulation": simulation, "optimization": optimization}
 
 
 def main() -> None:
-    tournament()
-    simulation()
+    for name in sys.argv[1:] or PAGES:
+        PAGES[name]()
 
 
 if __name__ == "__main__":

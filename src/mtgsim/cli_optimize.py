@@ -181,6 +181,8 @@ def _print_swaps(deck: Deck, path, args, objective: Objective, common: dict) -> 
     """--swaps: run optimize.swaps, write the files asked for, print the header and the table."""
     if args.plot:
         raise UsageError("--plot: not for --swaps (its table, --json and --csv give every swap)")
+    if args.html:
+        raise UsageError("--html: not yet for --swaps (its table, --json and --csv give every swap)")
     with warnings.catch_warnings(), legality_printed():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         w = _swaps(deck, args, objective, common)
@@ -285,7 +287,7 @@ def _mulligan_search(args, path) -> int:
                                    ("--plot", args.plot)) if on]
     if given:
         raise UsageError(f"{', '.join(given)}: not with --mulligan-search (it races keep rules on the deck as it is; "
-                         "--json writes its table)")
+                         "--json writes its table, --html its page)")
     objective = parse_objective(args.objective)
     db = card_db(*args.cards) if args.cards else card_db()
     deck = Deck.from_file(path, db=db)
@@ -365,6 +367,10 @@ def add_parser(sub) -> None:
     o.add_argument("--json", metavar="PATH", help="also write the table, differences and baselines as JSON")
     o.add_argument("--csv", metavar="PATH", help="also write one row per variant as CSV")
     o.add_argument("--plot", metavar="PATH", help="also draw the objective by variant (needs matplotlib)")
+    o.add_argument("--html", metavar="PATH", help="also write one self-contained HTML page of the figures: the "
+                                                  "objective by variant, the paired differences from the best, "
+                                                  "the games each played, the baselines; a sweep, a mana-base "
+                                                  "or a keep-rule search (needs mtgsim[html])")
     o.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
     o.set_defaults(run=cmd_optimize)

@@ -261,6 +261,19 @@ class MulliganResult(RaceReport):
     def to_json(self, path) -> None:
         write_json(path, self.to_dict())
 
+    def to_html(self, path, command: str | None = None) -> None:
+        """One self-contained HTML page of the figures (report/optimization.py; needs
+        mtgsim[html]): every rule's objective, its paired difference from the best, the games
+        each played, the best against the default and Karsten's; `command`: what reproduces it
+        (None: the Python call)."""
+        from ..report.optimization import mulligan_page
+        from ..report.page import write
+        write(path, mulligan_page(self, command))
+
+    def _repr_html_(self) -> str:
+        from ..report.optimization import mulligan_page
+        return mulligan_page(self)
+
     def __repr__(self) -> str:
         return f"MulliganResult(best={self.best_label!r}, rules={len(self._by_label)}, games_used={self.games_used})"
 

@@ -1,6 +1,6 @@
 """What an optimization returns: `SweepResult` (every variant's objective with its interval,
 paired differences, the best) and `ManaBaseResult` (the best mana base found, a ranking, how
-it was searched), with the published baselines beside them, as a table, JSON, CSV and a plot.
+it was searched), with the published baselines beside them, as a table, JSON, CSV, a plot and an HTML page.
 """
 from __future__ import annotations
 
@@ -243,6 +243,19 @@ class _Report(RaceReport):
                 w.writerow([r["variant"], o["value"], o["low"], o["high"], r["games"], r["best"],
                             vs.get("value", ""), vs.get("low", ""), vs.get("high", ""), r["dropped"] or "",
                             r["cards"]])
+
+    def to_html(self, path, command: str | None = None) -> None:
+        """One self-contained HTML page of the figures (report/optimization.py; needs
+        mtgsim[html]): the objective by variant, the paired differences from the best, the games
+        each variant played, the baselines, the settings; `command`: what reproduces it (None:
+        the Python call)."""
+        from ..report.optimization import page
+        from ..report.page import write
+        write(path, page(self, command))
+
+    def _repr_html_(self) -> str:
+        from ..report.optimization import page
+        return page(self)
 
     def plot(self, path) -> None:
         """The objective by variant with its intervals (needs matplotlib: mtgsim[plot])."""
