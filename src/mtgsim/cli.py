@@ -160,7 +160,7 @@ def _report(res, track, mana_values: dict[str, int] | None = None, seed_drawn: b
     kill = res.kill_turn
     lines.append("P(opponent dead by turn)".ljust(label) + cells([kill.p_by(t).value for t in turns], "7.3f"))
     lines.append("")
-    lines.append(_kill_line(kill, res.turns))
+    lines.append("kill turn: " + kill.words())
     lines.append("kept hands: " + ", ".join(f"{k} cards {v.value:.3f}" for k, v in res.mulligans.items()))
     lines.append("lands in the hand kept (before the bottom): "
                  + ", ".join(f"{k} {v.value:.3f}" for k, v in res.opening_lands.items() if v.value))
@@ -189,22 +189,11 @@ def _halves_lines(res, shown: list[str], mana_values: dict[str, int], label: int
             lines.append(f"{name[:label - 10]} (turn {turn})".ljust(label) + "".join(f" {e.value:7.3f} " for e in est))
     dead = [h.kill_turn.p_by(res.turns) for h in halves]
     lines.append(f"P(opponent dead by turn {res.turns})".ljust(label) + "".join(f" {e.value:7.3f} " for e in dead))
-    lines += [_kill_line(h.kill_turn, res.turns).replace("kill turn:", f"kill turn {START_WORDS[h.on]}:", 1)
+    lines += [f"kill turn {START_WORDS[h.on]}: " + h.kill_turn.words()
               for h in halves]
     lines.append(f"95% intervals of the halves (Wilson score, n = {' and '.join(f'{h.games:,}' for h in halves)} "
                  f"games) reach at most ±{max(map(reach, estimates + dead)):.4f} from any probability in this block.")
     return [line.rstrip() for line in lines]
-
-
-def _kill_line(kill, turns: int) -> str:
-    """The kill turn in words, with no nan or inf when few or no games killed."""
-    killed = 1 - kill.p_never.value
-    if killed == 0:
-        return f"kill turn: no game reached it (the opponent survived every game to turn {turns})"
-    median = kill.quantile(0.5)
-    return (f"kill turn: mean {kill.mean:.2f} over the {killed:.1%} of games that killed by turn {turns}; "
-            + (f"median turn {median:.0f}" if median != float("inf") else f"median later than turn {turns}")
-            + f"; not dead by turn {turns}: {kill.p_never.value:.3f}")
 
 
 def cmd_examples(args) -> int:

@@ -199,6 +199,17 @@ class KillTurn:
         t = int(np.searchsorted(cum, q - 1e-12))
         return float("inf") if t >= len(self.counts) - 1 else float(t + 1)
 
+    def words(self) -> str:
+        """The kill turn in words, with no nan or inf when few or no games killed."""
+        turns = len(self.counts) - 1
+        killed = 1 - self.p_never.value
+        if killed == 0:
+            return f"no game reached it (the opponent survived every game to turn {turns})"
+        median = self.quantile(0.5)
+        return (f"mean {self.mean:.2f} over the {killed:.1%} of games that killed by turn {turns}; "
+                + (f"median turn {median:.0f}" if median != math.inf else f"median later than turn {turns}")
+                + f"; not dead by turn {turns}: {self.p_never.value:.3f}")
+
     def to_dict(self) -> dict:
         """The counts, mean and median; a mean or median no game reached is nan or inf here
         and null in JSON, with its reason beside it (`mean_reason`, `median_reason`)."""

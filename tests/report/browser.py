@@ -64,3 +64,17 @@ def html_problems(text: str) -> list[str]:
     problems += [f"an image without alt: {img.get('src', '')[:40]}" for img in doc.iter(f"{ns}img")
                  if not (img.get("alt") or "").strip()]
     return problems
+
+
+def check_renders(path, images: int, tables: int | None = None) -> None:
+    """The page at `path` in headless Chromium: no console error, `images` figures all loaded,
+    `tables` tables (None: at least one) each with a header row, a screenshot not blank."""
+    driver = chromium()
+    try:
+        seen = look(driver, path)
+    finally:
+        driver.quit()
+    assert seen["errors"] == []
+    assert seen["images"] == images and seen["unloaded"] == []
+    assert (seen["tables"] == tables if tables is not None else seen["tables"] > 0) and seen["headless"] == 0
+    assert not blank(seen["png"])

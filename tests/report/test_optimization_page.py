@@ -6,7 +6,7 @@ row; and an HTML5 parser's basic checks."""
 import re
 
 import pytest
-from browser import blank, chromium, html_problems, look
+from browser import check_renders, html_problems
 
 from mtgsim import Deck, Objective, optimize
 from mtgsim.cli import main
@@ -43,15 +43,7 @@ def test_the_page_passes_an_html5_parser_s_basic_checks(page):
 
 
 def test_the_page_renders_in_headless_chromium(page):
-    driver = chromium()
-    try:
-        seen = look(driver, page)
-    finally:
-        driver.quit()
-    assert seen["errors"] == []
-    assert seen["images"] == 3 and seen["unloaded"] == []
-    assert seen["tables"] == 3 and seen["headless"] == 0         # (variants, baselines, settings)
-    assert not blank(seen["png"])
+    check_renders(page, images=3, tables=3)         # (variants, baselines, settings)
 
 
 def test_a_notebook_shows_the_same_page(sweep, page):
@@ -90,13 +82,7 @@ def test_a_keep_rule_search_writes_its_page(tmp_path, capsys):
     assert html_problems(text) == []
     assert "The best keep rule against the default and Karsten" in text and "Games each keep rule played" in text
     assert "mtgsim optimize --example gw_midrange --mulligan-search" in text
-    driver = chromium()
-    try:
-        seen = look(driver, out)
-    finally:
-        driver.quit()
-    assert seen["errors"] == [] and seen["unloaded"] == [] and seen["images"] == 3
-    assert seen["headless"] == 0 and not blank(seen["png"])
+    check_renders(out, images=3)
 
 
 def test_html_is_refused_for_swaps_which_has_no_page_yet(tmp_path, capsys):

@@ -7,7 +7,7 @@ import re
 import html5lib
 import pytest
 from markupsafe import escape
-from browser import blank, chromium, html_problems, look
+from browser import check_renders, html_problems
 
 from mtgsim import Deck, simulate
 from mtgsim.cli import main
@@ -74,15 +74,7 @@ def test_the_page_passes_an_html5_parser_s_basic_checks(page):
 
 
 def test_the_page_renders_in_headless_chromium(page):
-    driver = chromium()
-    try:
-        seen = look(driver, page)
-    finally:
-        driver.quit()
-    assert seen["errors"] == []
-    assert seen["images"] == 3 and seen["unloaded"] == []
-    assert seen["tables"] == 6 and seen["headless"] == 0
-    assert not blank(seen["png"])
+    check_renders(page, images=3, tables=6)
 
 
 def test_on_both_each_half_is_beside_the_other(both, tmp_path):
@@ -94,13 +86,7 @@ def test_on_both_each_half_is_beside_the_other(both, tmp_path):
     assert "1,000 games on the play and 1,000 games on the draw" in text
     e = both.draw.p_castable("Steel Leaf Champion", 3)
     assert f"{e.value:.3f}<br><span class=\"iv\">[{e.low:.3f}, {e.high:.3f}]</span>" in text
-    driver = chromium()
-    try:
-        seen = look(driver, path)
-    finally:
-        driver.quit()
-    assert seen["errors"] == [] and seen["unloaded"] == [] and seen["images"] == 3
-    assert seen["tables"] == 7 and seen["headless"] == 0 and not blank(seen["png"])
+    check_renders(path, images=3, tables=7)
 
 
 def test_in_a_notebook_the_result_shows_as_the_same_page(both):

@@ -5,7 +5,6 @@ line (the cards not fully read, with their clauses); on "both", each half beside
 Every figure with its 95% interval; the settings, and what reproduces it."""
 from __future__ import annotations
 
-import math
 
 import numpy as np
 
@@ -124,15 +123,6 @@ def _mana_chart(result) -> dict:
                        "with 95% interval bands")
 
 
-def _kill_words(kill, turns: int) -> str:
-    killed = 1 - kill.p_never.value
-    if killed == 0:
-        return f"no game killed the opponent by turn {turns}"
-    median = kill.quantile(0.5)
-    return (f"mean kill turn {kill.mean:.2f} over the {killed:.1%} of games that killed by turn {turns}; "
-            + (f"median turn {median:.0f}" if median != math.inf else f"median later than turn {turns}"))
-
-
 def _halves(result, mana_values: dict[str, int]) -> dict | None:
     """On "both": each card castable on its curve turn, and the kill by the last turn, per half."""
     halves = list(result.halves.values())
@@ -145,7 +135,7 @@ def _halves(result, mana_values: dict[str, int]) -> dict | None:
             rows.append({"name": name, "turn": turn, "cells": [_est(h.p_castable(name, turn)) for h in halves]})
     return {"names": [START_WORDS[h.on] for h in halves], "games": [h.games for h in halves], "rows": rows,
             "dead": [_est(h.kill_turn.p_by(result.turns)) for h in halves],
-            "kill": [_kill_words(h.kill_turn, result.turns) for h in halves]}
+            "kill": ["kill turn: " + h.kill_turn.words() for h in halves]}
 
 
 def page(result, command: str | None = None, mana_values: dict[str, int] | None = None) -> str:
@@ -176,7 +166,7 @@ def page(result, command: str | None = None, mana_values: dict[str, int] | None 
                   chart_cards=len(chart_names),
                   kill_chart=_kill_chart(result), kill_by=[_est(kill.p_by(t)) for t in turns],
                   kill_on=[_est(kill.p_on(t)) for t in turns], p_never=_est(kill.p_never),
-                  kill_words=_kill_words(kill, result.turns),
+                  kill_words="kill turn: " + kill.words(),
                   mana_chart=_mana_chart(result), means=means,
                   keep=keep_line(result.keep, result.keep_mana_sources),
                   castable_by=result.keep_castable_by,
