@@ -181,8 +181,6 @@ def _print_swaps(deck: Deck, path, args, objective: Objective, common: dict) -> 
     """--swaps: run optimize.swaps, write the files asked for, print the header and the table."""
     if args.plot:
         raise UsageError("--plot: not for --swaps (its table, --json and --csv give every swap)")
-    if args.html:
-        raise UsageError("--html: not yet for --swaps (its table, --json and --csv give every swap)")
     with warnings.catch_warnings(), legality_printed():
         warnings.simplefilter("ignore", UnmodeledTextWarning)
         w = _swaps(deck, args, objective, common)
@@ -370,7 +368,7 @@ def add_parser(sub) -> None:
     o.add_argument("--html", metavar="PATH", help="also write one self-contained HTML page of the figures: the "
                                                   "objective by variant, the paired differences from the best, "
                                                   "the games each played, the baselines; a sweep, a mana-base "
-                                                  "or a keep-rule search (needs mtgsim[html])")
+                                                  "search, a keep-rule search or the swaps (needs mtgsim[html])")
     o.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="extra cards: TOML definitions or a bulk card file (Scryfall, MTGJSON), may repeat")
     o.set_defaults(run=cmd_optimize)

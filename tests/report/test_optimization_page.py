@@ -85,11 +85,40 @@ def test_a_keep_rule_search_writes_its_page(tmp_path, capsys):
     check_renders(out, images=3)
 
 
-def test_html_is_refused_for_swaps_which_has_no_page_yet(tmp_path, capsys):
-    out = tmp_path / "o.html"
-    assert main(["optimize", "--example", "gw_midrange", "--swaps", "--objective", "mana_spent@4",
-                 "--html", str(out)]) != 0
-    assert "--html" in capsys.readouterr().err and not out.exists()
+def test_the_swaps_page_ranks_every_swap_against_the_deck_as_it_is(tmp_path, capsys):
+    out = tmp_path / "s.html"
+    assert main(["optimize", "--example", "gw_midrange", "--swaps", "--objective", "mana_spent@4", "--turns", "4",
+                 "--games", "4096", "--budget", "3000000", "--seed", "1", "--html", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert html_problems(text) == []
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), "a resource fetched from a network"
+    assert "mtgsim optimize --example gw_midrange --swaps --objective mana_spent@4" in text
+    assert "seed 1 · mtgsim " in text
+    searched = int(re.search(r"<title>Swaps: (\d+) searched, best ", text).group(1))
+    assert searched > 25 and f"the other {searched - 25} are in the table below" in text
+    every = text[text.index("<h2>Every swap</h2>"):text.index("<h2>Settings</h2>")]
+    assert every.count("<tr><td>") == searched and f"All {searched} swaps, best first" in every
+    assert "-1 Swords to Plowshares, +1 Questing Beast" in text and "This run stopped: " in text
+    driver = chromium()
+    try:
+        seen = look(driver, out)
+    finally:
+        driver.quit()
+    assert seen["errors"] == [] and seen["unloaded"] == [] and seen["images"] == 1
+    assert seen["tables"] == 2 and seen["headless"] == 0 and not blank(seen["png"])
+
+
+def test_a_swaps_result_in_python_gives_its_page_and_its_call(tmp_path):
+    deck = Deck.from_file(example_decks()["gw_midrange"])
+    w = optimize.swaps(deck, ["Questing Beast"], Objective.mana_spent(3), games=8192, turns=3, seed=3,
+                       cut=["Swords to Plowshares", "Watchwolf"], threads=1, progress=False)
+    path = tmp_path / "w.html"
+    w.to_html(path)
+    text = path.read_text(encoding="utf-8")
+    assert html_problems(text) == []
+    assert "optimize.swaps(deck, candidates, objective, turns=3, on=&#39;play&#39;" in text and "cut=cut" in text
+    assert f"{len(w.ranking)} swaps searched" in text and "the other" not in text
+    assert w._repr_html_().startswith("<!DOCTYPE html>")
 
 
 def test_without_jinja2_html_is_one_clear_line_before_any_game(monkeypatch, tmp_path, capsys):

@@ -222,6 +222,19 @@ class SwapsResult(RaceReport):
                            "dropped": c.dropped, "versus_deck": self._versus_deck(e),
                            "best": best == (s.out, s.into)} for s, e, c in self._rows()]}
 
+    def to_html(self, path, command: str | None = None) -> None:
+        """One self-contained HTML page (report/optimization.py; needs mtgsim[html]): the swaps
+        ranked by their paired effect against the deck as it is, the top ones charted with
+        their intervals, every one in a table, whether the best was separated and why the
+        search stopped, the settings; `command`: what reproduces it (None: the Python call)."""
+        from ..report.optimization import swaps_page
+        from ..report.page import write
+        write(path, swaps_page(self, command))
+
+    def _repr_html_(self) -> str:
+        from ..report.optimization import swaps_page
+        return swaps_page(self)
+
     def to_json(self, path) -> None:
         """`to_dict` as strict JSON (mtgsim.files.write_json)."""
         write_json(path, self.to_dict())

@@ -2,7 +2,8 @@
 variant with its interval, the paired difference of every variant from the best as interval
 bands, the games each variant played (racing drops the ones that can't be best), whether the race
 separated the best and why it stopped, the published baselines beside it, and the settings; what
-reproduces it at the foot."""
+reproduces it at the foot. The swap search's page (`SwapsResult.to_html`, `swaps_page`): every
+swap ranked by its paired effect against the deck as it is, the top ones as interval bands."""
 from __future__ import annotations
 
 import math
@@ -10,7 +11,7 @@ import math
 from ..plotting import pyplot
 from .page import figure, render
 
-__all__ = ["page"]
+__all__ = ["mulligan_page", "page", "swaps_page"]
 
 _BEST, _ALIVE, _DROPPED = "#2a9d4a", "#4c72b0", "#9aa1ad"
 
@@ -206,3 +207,79 @@ def mulligan_page(result, command: str | None = None) -> str:
                   baselines=[], disagreements=[], split=None, rule_baselines=against, karsten_source=KARSTEN_SOURCE,
                   default_label=result.default_label, karsten_label=result.karsten_label,
                   **_common(result, rows, "keep rule"))
+
+
+TOP_SWAPS = 25      # the swaps drawn in the swaps page's chart (the table gives every one)
+
+
+def _swaps_call(result) -> str:
+    e, p = result._engine, result.plan
+    cands = "'sideboard'" if p.source == "the sideboard" else "candidates"
+    args = (f"turns={e.turns}, on={e.on!r}, confidence={e.confidence!r}, lands={p.lands!r}"
+            + (", cut=cut" if p.limited else "") + f", seed={result.seed!r}")
+    if e.format is not None and hasattr(e.format, "name"):
+        args += f", format={e.format.name!r}"
+    return f"optimize.swaps(deck, {cands}, objective, {args})"
+
+
+def _swaps_chart(result, rows, scale: float, unit: str) -> dict | None:
+    """The top swaps' paired effects against the deck as it is, as interval bands; 0 marked."""
+    shown = [(s, e, c) for s, e, c in rows if _finite(e.value, e.low, e.high)][:TOP_SWAPS]
+    if not shown:
+        return None
+    best = result.best
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(7.5, max(2.2, 0.32 * len(shown) + 1.2)))
+    for i, (s, e, c) in enumerate(shown):
+        colour = _BEST if best == (s.out, s.into) else (_DROPPED if c.dropped else _ALIVE)
+        ax.barh(i, (e.high - e.low) * scale, left=e.low * scale, height=0.5, color=colour, alpha=0.35)
+        ax.plot([e.value * scale], [i], "o", color=colour, ms=5)
+    ax.axvline(0.0, color="#1d2330", lw=0.9)
+    ax.set_yticks(range(len(shown)), [s.label for s, _, _ in shown], fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel(f"effect on the objective{' (percentage points)' if unit else ''}, swapped deck minus the deck "
+                  f"as it is ({'higher' if result.objective.maximize else 'lower'} is better)", fontsize=8)
+    ax.grid(axis="x", color="#e3e6ec")
+    conf = f"{100 * result._engine.confidence:g}%"
+    return figure(fig, f"The {len(shown)} best-ranked swaps' paired effects against the deck as it is, each a band "
+                       f"of its {conf} interval around its point; the best in green, swaps dropped by the race in "
+                       "grey; a band clear of the zero line is separated from the deck as it is")
+
+
+def swaps_page(result, command: str | None = None) -> str:
+    """The swap search's page (`SwapsResult.to_html`): the swaps ranked by their paired effect
+    against the deck as it is (the top ones charted, every one in the table), whether the best
+    was separated and why the search stopped, the plan and the settings."""
+    e = result._engine
+    conf = f"{100 * e.confidence:g}%"
+    scale, unit = (100.0, "%") if result.objective.of_probabilities else (1.0, "")
+    rows = result._rows()
+    best = result.best
+    table = []
+    for s, est, c in rows:
+        played = _finite(est.value, est.low, est.high)
+        table.append({"label": s.label, "effect": result._text(est), "best": best == (s.out, s.into),
+                      "interval": (f"[{est.low * scale:+.3f}{unit}, {est.high * scale:+.3f}{unit}]" if played
+                                   else "—"),
+                      "games": c.games, "versus": result._versus_deck(est),
+                      "dropped": c.dropped or ("" if c.games else "not played")})
+    what = f"-1 {best[0]}, +1 {best[1]}" if best else "no swap: the deck as it is leads"
+    if result.separated:
+        verdict = f"The best, {what}, is separated from every other variant at {conf}."
+    else:
+        verdict = f"The best, {what}, is not separated from every other variant: {result.stopped}."
+    if result.interrupted:
+        verdict += " Stopped by Ctrl-C: the figures are of the games each swap finished."
+    d = result.deck_estimate
+    deck = (f"{d.value:.4f} [{d.low:.4f}, {d.high:.4f}] over {d.n:,} games" if _finite(d.value, d.low, d.high)
+            else "not played")
+    chart = _swaps_chart(result, rows, scale, unit)
+    charted = 0 if chart is None else min(TOP_SWAPS, sum(_finite(est.value, est.low, est.high)
+                                                         for _, est, _ in rows))
+    return render("swaps.html", f"Swaps: {len(rows)} searched, best {what}", result.seed,
+                  command or _swaps_call(result), conf=conf, objective=str(result.objective),
+                  maximize=result.objective.maximize, verdict=verdict, stopped=result.stopped,
+                  separated=result.separated, crn=e.crn, rows=table, searched=len(rows), charted=charted,
+                  chart=chart, deck=deck, plan=result.plan.describe(), units="percentage points" if unit
+                  else "the objective's units", settings=_settings(result, []))
+
