@@ -323,6 +323,17 @@ class BestDeck:
                 w.writerow([c.deck, self.objective, e.value, e.low, e.high, d.value, d.low, d.high, c.events,
                             c.dropped or "", c.deck == self.best, self.separated, *(self._settings[k] for k in keys)])
 
+    def to_html(self, path, command: str | None = None) -> None:
+        """One self-contained HTML page of the answer (report/best_deck.py; needs mtgsim[html]);
+        `command`: what reproduces it (None: the Python call)."""
+        from ..report.best_deck import page
+        from ..report.page import write
+        write(path, page(self, command))
+
+    def _repr_html_(self) -> str:
+        from ..report.best_deck import page
+        return page(self)
+
     def plot(self, path) -> None:
         """The objective per candidate with its interval, best first (needs matplotlib: mtgsim[plot])."""
         plt = pyplot()
