@@ -231,6 +231,11 @@ class BestDeck:
                 worse(c, leader, (1 - confidence) / max(1, k - 1)) for c in others)
         self.ranking = sorted(played, key=lambda c: (c is not leader, -_value(c.comps.sum(axis=0))))
 
+    @property
+    def objective_words(self) -> str:
+        """The objective in words ("P(top cut)")."""
+        return OBJECTIVES[self.objective][1]
+
     def estimate(self, deck: str) -> Estimate:
         """Your objective with the deck, and its interval at the confidence; with
         matchup_uncertainty its 95% interval includes what the results don't know (the spread

@@ -95,13 +95,12 @@ def _settings(result) -> list[tuple[str, str]]:
 
 def page(result, command: str | None = None) -> str:
     """The page's HTML; `command`: what reproduces it (None: the Python call)."""
-    from ..meta.best_deck import OBJECTIVES
     lines = result.summary().split("\n")
     notes = [ln[len("note: "):] for ln in lines if ln.startswith("note: ")]
     s = result._settings
     conf = f"{100 * result.confidence:g}%"
     obj_conf = "95%" if s["matchup_uncertainty"] else conf
-    what = OBJECTIVES[result.objective][1]
+    what = result.objective_words
     rows = _rows(result)
     pct = result.objective != "match_points"
     return render("best_deck.html", f"Best deck to bring: {result.best}", s["seed"], command or _call(result),
