@@ -81,7 +81,7 @@ def _settings(result) -> list[tuple[str, str]]:
     s = result._settings
     field = ", ".join(f"{n} {k}" for n, k in s["field"].items())
     return [("objective", result.objective), ("players per event", str(s["players"])),
-            ("the field (players per deck, you aside)", field),
+            ("the field (players per deck; your seat aside, the other seats its shares)", field),
             ("Swiss rounds", str(s["rounds"])), ("best of", str(s["best_of"])),
             ("top cut", f"top {s['top_cut']}" if s["top_cut"] else "none"),
             ("draw rate", f"{s['draw_rate']:g}"), ("intentional draws", "yes" if s["intentional_draws"] else "no"),
