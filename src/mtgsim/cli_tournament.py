@@ -133,8 +133,6 @@ def cmd_tournament(args) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(10 ** 15)
     field, mu, raced = read_field(_field_path(args), seed)
     if args.best_deck:
-        if args.html:
-            raise UsageError("--html is for the events' figures, not yet --best-deck's")
         return _best_deck(args, field, mu, seed)
     if args.candidates or args.objective:
         raise UsageError("--candidates and --objective go with --best-deck")

@@ -231,6 +231,11 @@ class BestDeck:
                 worse(c, leader, (1 - confidence) / max(1, k - 1)) for c in others)
         self.ranking = sorted(played, key=lambda c: (c is not leader, -_value(c.comps.sum(axis=0))))
 
+    @property
+    def objective_words(self) -> str:
+        """The objective in words ("P(top cut)")."""
+        return OBJECTIVES[self.objective][1]
+
     def estimate(self, deck: str) -> Estimate:
         """Your objective with the deck, and its interval at the confidence; with
         matchup_uncertainty its 95% interval includes what the results don't know (the spread
@@ -322,6 +327,17 @@ class BestDeck:
                 e, d = self.estimate(c.deck), self.difference(c.deck)
                 w.writerow([c.deck, self.objective, e.value, e.low, e.high, d.value, d.low, d.high, c.events,
                             c.dropped or "", c.deck == self.best, self.separated, *(self._settings[k] for k in keys)])
+
+    def to_html(self, path, command: str | None = None) -> None:
+        """One self-contained HTML page of the answer (report/best_deck.py; needs mtgsim[html]);
+        `command`: what reproduces it (None: the Python call)."""
+        from ..report.best_deck import page
+        from ..report.page import write
+        write(path, page(self, command))
+
+    def _repr_html_(self) -> str:
+        from ..report.best_deck import page
+        return page(self)
 
     def plot(self, path) -> None:
         """The objective per candidate with its interval, best first (needs matplotlib: mtgsim[plot])."""
