@@ -4,7 +4,7 @@ no console error, every table with a header row; and an HTML5 parser's basic che
 import re
 
 import pytest
-from browser import blank, chromium, html_problems, look
+from browser import check_renders, html_problems
 
 from mtgsim import meta
 from mtgsim.cli import main
@@ -56,15 +56,7 @@ def test_the_notebook_shows_the_same_page(result, page):
 
 
 def test_the_page_renders_in_headless_chromium(page):
-    driver = chromium()
-    try:
-        seen = look(driver, page)
-    finally:
-        driver.quit()
-    assert seen["errors"] == []
-    assert seen["images"] == 2 and seen["unloaded"] == []
-    assert seen["tables"] == 2 and seen["headless"] == 0
-    assert not blank(seen["png"])
+    check_renders(page, images=2, tables=2)
 
 
 def test_one_candidate_has_no_lead_chart_and_still_renders(tmp_path):
@@ -75,12 +67,7 @@ def test_one_candidate_has_no_lead_chart_and_still_renders(tmp_path):
     res.to_html(path, command="my command")
     text = path.read_text(encoding="utf-8")
     assert html_problems(text) == [] and "my command" in text and "lead over each candidate" not in text
-    driver = chromium()
-    try:
-        seen = look(driver, path)
-    finally:
-        driver.quit()
-    assert seen["errors"] == [] and seen["images"] == 1 and seen["unloaded"] == [] and seen["headless"] == 0
+    check_renders(path, images=1)
 
 
 def test_the_command_line_writes_it_with_the_command(tmp_path, capsys):

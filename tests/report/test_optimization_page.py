@@ -99,13 +99,7 @@ def test_the_swaps_page_ranks_every_swap_against_the_deck_as_it_is(tmp_path, cap
     every = text[text.index("<h2>Every swap</h2>"):text.index("<h2>Settings</h2>")]
     assert every.count("<tr><td>") == searched and f"All {searched} swaps, best first" in every
     assert "-1 Swords to Plowshares, +1 Questing Beast" in text and "This run stopped: " in text
-    driver = chromium()
-    try:
-        seen = look(driver, out)
-    finally:
-        driver.quit()
-    assert seen["errors"] == [] and seen["unloaded"] == [] and seen["images"] == 1
-    assert seen["tables"] == 2 and seen["headless"] == 0 and not blank(seen["png"])
+    check_renders(out, images=1, tables=2)
 
 
 def test_a_swaps_result_in_python_gives_its_page_and_its_call(tmp_path):
