@@ -32,6 +32,20 @@ def _save(shot: bytes, name: str) -> None:
     print(f"{out}: {out.stat().st_size:,} bytes")
 
 
+def _shoot(name: str, height: int, write) -> None:
+    """`write(path)` writes the page; its screenshot, `height` pixels tall, goes to docs/report_NAME.png."""
+    driver = chromium()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            page = Path(tmp) / f"{name}.html"
+            write(page)
+            driver.set_window_size(1280, height)
+            shot = look(driver, page)["png"]
+    finally:
+        driver.quit()
+    _save(shot, name)
+
+
 def optimization() -> None:
     from mtgsim import Deck, Objective, optimize
     from mtgsim.cli_common import example_decks
@@ -42,52 +56,30 @@ def optimization() -> None:
         warnings.simplefilter("ignore", UnmodeledTextWarning)     # (the CLI says them under its table)
         res = optimize.sweep(variants, Objective.castable({"The Great Henge": 1}, turn=5), race=True, seed=1,
                              progress=False)
-    driver = chromium()
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            page = Path(tmp) / "optimization.html"
-            res.to_html(page, command='mtgsim optimize --example mono_green_henge --lands 18..24 --land Forest '
-                                      '--cut "Kalonian Tusker" --cut "Lovestruck Beast" --objective '
-                                      '"castable:The Great Henge@5" --race --seed 1 --html optimization.html')
-            driver.set_window_size(1280, 3100)
-            shot = look(driver, page)["png"]
-    finally:
-        driver.quit()
-    _save(shot, "optimization")
+    _shoot("optimization", 3100, lambda page: res.to_html(
+        page, command='mtgsim optimize --example mono_green_henge --lands 18..24 --land Forest --cut "Kalonian '
+                      'Tusker" --cut "Lovestruck Beast" --objective "castable:The Great Henge@5" --race --seed 1 '
+                      '--html optimization.html'))
 
 
 def tournament() -> None:
     field, mu, _ = read_field(example_fields()["modern_field"], 1)
     res = meta.simulate_events(field, mu, events=10_000, seed=1, progress=False, matchup_uncertainty=True)
-    driver = chromium()
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            page = Path(tmp) / "tournament.html"
-            res.to_html(page, command="mtgsim tournament --example modern_field --matchup-uncertainty "
-                                      "--events 10000 --seed 1 --html tournament.html")
-            driver.set_window_size(1280, 3400)
-            shot = look(driver, page)["png"]
-    finally:
-        driver.quit()
-    _save(shot, "tournament")
+    _shoot("tournament", 3400, lambda page: res.to_html(
+        page, command="mtgsim tournament --example modern_field --matchup-uncertainty --events 10000 --seed 1 "
+                      "--html tournament.html"))
 
 
 def simulation() -> None:
     """`mtgsim simulate --example mono_green_henge --games 20000 --seed 1 --html simulation.html`."""
     argv = ["simulate", "--example", "mono_green_henge", "--games", "20000", "--seed", "1"]
-    driver = chromium()
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            page = Path(tmp) / "simulation.html"
-            with contextlib.redirect_stdout(io.StringIO()):
-                assert cli_main([*argv, "--html", str(page)]) == 0
-            text = page.read_text(encoding="utf-8")      # (the footer's command names the file as the README does)
-            page.write_text(text.replace(f"--html {page}", "--html simulation.html"), encoding="utf-8")
-            driver.set_window_size(1280, 4200)
-            shot = look(driver, page)["png"]
-    finally:
-        driver.quit()
-    _save(shot, "simulation")
+
+    def write(page: Path) -> None:
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert cli_main([*argv, "--html", str(page)]) == 0
+        text = page.read_text(encoding="utf-8")      # (the footer's command names the file as the README does)
+        page.write_text(text.replace(f"--html {page}", "--html simulation.html"), encoding="utf-8")
+    _shoot("simulation", 4200, write)
 
 
 PAGES = {"tournament": tournament, "simulation": simulation, "optimization": optimization}

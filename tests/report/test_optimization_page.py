@@ -61,7 +61,7 @@ def test_a_mana_base_page_gives_the_split(tmp_path):
     text = path.read_text(encoding="utf-8")
     assert html_problems(text) == []
     assert "The best mana base" in text and "optimize.mana_base(deck, pool, lands, objective" in text
-    assert f"search</td><td style=\"text-align:left\">{r.search}" in text
+    assert f"search</td><td class=\"text\">{r.search}" in text
 
 
 def test_the_command_line_writes_it_with_the_command(tmp_path, capsys):
