@@ -12,6 +12,11 @@ don't know about the matchups (Var(θ): the figure's spread over the posterior, 
 approximation) and the simulation's noise of the mean. Chunks of fewer than two events (a
 short last chunk) add nothing.
 
+The noise v_c is exact for "top" and "win" (the kernel counts each event's places and their
+squares); for "match_win" and "x_2" it is the binomial variance of the chunk's matches or
+players, as if independent (a deck's players in one event are nearly so): an approximation that
+moves Var(θ) a little, not the value.
+
 The figures spread here, each per archetype: "top" (a player's top-cut places per event),
 "win" (a player's events won), "match_win" (the Swiss match-win percentage) and "x_2" (a
 player's P(X-2 or better)); the others are these scaled (top-cut share, conversion, share of
