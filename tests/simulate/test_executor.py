@@ -2,8 +2,9 @@
 gives results bit-identical to one local thread, for `simulate` (on the play and on "both"),
 `sweep` and `mana_base`, and is left open after the call; a thread pool too; a worker's
 LimitError reaches the caller as itself; the tasks in flight are bounded and the pending ones
-cancelled when the caller stops; a `client` of another type is an ArgumentTypeError naming
-what is accepted. (Dask's `client.get_executor()` and a LocalCluster: test_dask.py.)"""
+cancelled when the caller stops, and Ctrl-C keeps the chunks finished; a `client` of another
+type is an ArgumentTypeError naming what is accepted. (Dask's `client.get_executor()` and a
+LocalCluster: test_dask.py.)"""
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -95,6 +96,30 @@ def test_an_executor_has_a_bounded_number_of_tasks_in_flight_and_the_pending_one
     assert sum(f.cancelled() for f in ex.futures) >= 3          # (all but the one running)
     ex.inner.shutdown()
     assert all(f.done() for f in ex.futures)
+
+
+class CtrlCPool(RecordingPool):
+    """Ctrl-C on the n-th task handed out, as it would arrive while the caller waits."""
+
+    def __init__(self, n: int):
+        super().__init__()
+        self.n = n
+
+    def submit(self, fn, /, *args, **kwargs):
+        if len(self.futures) + 1 == self.n:
+            raise KeyboardInterrupt
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_ctrl_c_on_an_executor_keeps_the_chunks_finished_and_cancels_the_rest():
+    """The 6th task is asked for after the first task's rows are summed: chunks 0..15 (one
+    worker plays them in order), the games of a run of 16 chunks, bit for bit."""
+    deck = Deck.from_file(example_decks()["mono_green_henge"])
+    ex = CtrlCPool(6)
+    res = simulate(deck, games=200 * CHUNK, seed=3, client=ex)
+    assert res.interrupted and _same(res, simulate(deck, games=16 * CHUNK, seed=3, threads=1))
+    assert sum(f.cancelled() for f in ex.futures) >= 2          # (all but the one running)
+    ex.inner.shutdown()
 
 
 @pytest.mark.parametrize("client", [5, [], ProcessPoolExecutor])
