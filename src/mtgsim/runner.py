@@ -14,12 +14,12 @@ as they finish. On a cluster, the plan is scattered to every worker once and the
 out in tasks of a few chunks each, a bounded number in flight; a worker lost mid-run has its
 tasks recomputed by the scheduler (they are pure functions of the plan and the chunk
 positions), so nothing is lost and nothing changes. The tasks are named
-"mtgsim-chunks-FIRST-LAST-TOKEN", which the dashboard groups as "mtgsim-chunks". On another
-Executor (a process pool, Dask's `client.get_executor()`, mpi4py's or Ray's pools) the
+"mtgsim-chunks-FIRST-LAST-RUN-JOB", which the dashboard groups as "mtgsim-chunks". On an
+Executor (a process pool, Dask's `client.get_executor()`, mpi4py's MPIPoolExecutor) the
 tasks are the same, a bounded number in flight; with no scatter, each task carries the plan
-pickled (once per run, 20-70 KiB for the bundled decks), and a worker process keeps the last
-few plans it unpickled, by a hash of their bytes, so it builds a plan's spec once, not once
-per task. The library never creates, shuts down or closes an Executor or a Client it is
+pickled (once per run: 22-66 KiB for the bundled decks), and a worker process keeps the last
+PLANS_KEPT plans it unpickled, by a hash of their bytes, so it builds a plan's spec once, not
+once per task. The library never creates, shuts down or closes an Executor or a Client it is
 given (a scheduler address is its own connection, opened and closed around the run).
 """
 from __future__ import annotations
