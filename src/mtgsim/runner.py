@@ -1,24 +1,40 @@
-"""Playing a deck's games in seeded chunks: on local threads, or mapped over a Dask cluster.
+"""Playing a deck's games in seeded chunks: on local threads, mapped over a Dask cluster, or
+on any `concurrent.futures.Executor`.
 
 A run of n games is cut into chunks of CHUNK games; chunk c plays with the generator of the
 c-th child of the run's root SeedSequence (`chunk_generator`), so a chunk's metrics depend on
 its position only, never on which thread or worker played it, nor when. Whoever consumes
 the chunks (`simulate` sums them; `optimize` keeps them per chunk) therefore gets the
-bit-identical numbers for any number of threads, and on any number of Dask workers: int64
-sums are exact in any order.
+bit-identical numbers for any number of threads, and on any number of Dask workers or
+executor processes: int64 sums are exact in any order.
 
 `GamePlan` is what the compiled core needs to play one deck (picklable: it is what a Dask
 worker receives, once per run); `chunk_rows` yields the metric rows of the chunks asked for
 as they finish. On a cluster, the plan is scattered to every worker once and the chunks go
 out in tasks of a few chunks each, a bounded number in flight; a worker lost mid-run has its
 tasks recomputed by the scheduler (they are pure functions of the plan and the chunk
-positions), so nothing is lost and nothing changes.
+positions), so nothing is lost and nothing changes. The tasks are named
+"mtgsim-chunks-FIRST-LAST-RUN-JOB", which the dashboard groups as "mtgsim-chunks". On an
+Executor (a process pool, Dask's `client.get_executor()`, mpi4py's MPIPoolExecutor) the
+tasks are the same, a bounded number in flight; with no scatter, each task carries the plan
+pickled (once per run: 22-66 KiB for the bundled decks), and a worker process keeps the last
+PLANS_KEPT plans it unpickled, by a hash of their bytes, so it builds a plan's spec once, not
+once per task. The library never creates, shuts down or closes an Executor or a Client it is
+given (a scheduler address is its own connection, opened and closed around the run).
 """
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import os
+import pickle
+import sys
+import threading
 import time
+import uuid
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -33,6 +49,7 @@ __all__ = ["CHUNK", "GamePlan", "chunk_count", "chunk_games", "chunk_generator",
 
 CHUNK = 2048            # games per seeded chunk (fixed: results don't depend on threads)
 CONNECT_TIMEOUT = 10    # seconds to reach a scheduler given by its address
+PLANS_KEPT = 16         # plans an executor's worker process keeps unpickled (an optimization's variants)
 
 
 def chunk_generator(root: np.random.SeedSequence, c: int) -> np.random.Generator:
@@ -162,7 +179,8 @@ def chunk_rows(plan: GamePlan, root: np.random.SeedSequence, chunks: Sequence[in
                threads: int = 1, client=None) -> Iterator[tuple[Sequence[int], np.ndarray]]:
     """Play `chunks` of a run of `games` games, yielding (chunk indices, their metric rows) a
     batch at a time, in the order they finish: on `threads` local threads, or, with `client`
-    (a `dask.distributed.Client`), on the cluster's workers."""
+    (a `dask.distributed.Client` or a `concurrent.futures.Executor`, as `cluster` gives it),
+    on its workers."""
     for _, batch, rows in play_jobs([(None, plan, root, chunks, games)], threads, client):
         yield batch, rows
 
@@ -170,7 +188,11 @@ def chunk_rows(plan: GamePlan, root: np.random.SeedSequence, chunks: Sequence[in
 def play_jobs(jobs, threads: int = 1, client=None):
     """Play several runs' chunks — `jobs`: (key, plan, root, chunks, games) — yielding (key,
     chunk indices, metric rows) a batch at a time as they finish. Locally the jobs go one
-    after the other on `threads` threads; on a cluster all are in flight together."""
+    after the other on `threads` threads; on a cluster or an executor all are in flight
+    together."""
+    if isinstance(client, Executor):
+        yield from _executor_rows(client, jobs)
+        return
     if client is not None:
         yield from _cluster_rows(client, jobs)
         return
@@ -190,6 +212,22 @@ def play_jobs(jobs, threads: int = 1, client=None):
             start += len(batch)
 
 
+def _tasks(jobs, workers: int, ship) -> list[tuple]:
+    """The jobs cut into tasks of a few chunks each (about four per worker, at most 16 chunks):
+    (job index, key, ship(plan), root, chunks, games), each plan shipped once (`ship`: what the
+    workers receive for it)."""
+    total = sum(len(chunks) for *_, chunks, _ in jobs)
+    per_task = max(1, min(16, total // (4 * workers)))
+    shipped: dict[int, object] = {}
+    tasks = []
+    for j, (key, plan, root, chunks, games) in enumerate(jobs):
+        if id(plan) not in shipped:
+            shipped[id(plan)] = ship(plan)
+        tasks += [(j, key, shipped[id(plan)], root, list(chunks[i:i + per_task]), games)
+                  for i in range(0, len(chunks), per_task)]
+    return tasks
+
+
 def _play_task(plan: GamePlan, root: np.random.SeedSequence, chunks: list[int], games: int):
     """One cluster task: some chunks of a run, on the worker's thread."""
     return chunks, play(plan, root, chunks, games, 1)
@@ -199,16 +237,8 @@ def _cluster_rows(client, jobs) -> Iterator:
     from distributed import as_completed
 
     workers = max(1, sum(client.nthreads().values()))
-    total = sum(len(chunks) for *_, chunks, _ in jobs)
-    per_task = max(1, min(16, total // (4 * workers)))
-    shared: dict[int, object] = {}
-    tasks = []
-    for key, plan, root, chunks, games in jobs:
-        if id(plan) not in shared:        # (each plan goes to every worker once)
-            shared[id(plan)] = client.scatter(plan, broadcast=True, hash=False)
-        tasks += [(key, shared[id(plan)], root, list(chunks[i:i + per_task]), games)
-                  for i in range(0, len(chunks), per_task)]
-    todo = iter(tasks)
+    run = uuid.uuid4().hex[:16]         # (a task's key must be new to the scheduler)
+    todo = iter(_tasks(jobs, workers, lambda plan: client.scatter(plan, broadcast=True, hash=False)))
     pending = as_completed()
     live: dict[object, object] = {}
 
@@ -216,8 +246,11 @@ def _cluster_rows(client, jobs) -> Iterator:
         task = next(todo, None)
         if task is None:
             return False
-        key, plan, root, batch, games = task
-        f = client.submit(_play_task, plan, root, batch, games, pure=False)
+        j, key, plan, root, batch, games = task
+        # (named for the dashboard, which groups tasks by the words before the first number:
+        # "mtgsim-chunks"; the run and the job make the name unique)
+        f = client.submit(_play_task, plan, root, batch, games, pure=False,
+                          key=f"mtgsim-chunks-{batch[0]}-{batch[-1]}-{run}-{j}")
         live[f] = key
         pending.add(f)
         return True
@@ -235,25 +268,92 @@ def _cluster_rows(client, jobs) -> Iterator:
         client.cancel(list(live))
 
 
+_plans: OrderedDict[str, GamePlan] = OrderedDict()     # an executor's worker: the plans it unpickled last
+_plans_lock = threading.Lock()          # (a thread pool's workers share them)
+
+
+def _executor_task(token: str, blob: bytes, root: np.random.SeedSequence, chunks: list[int], games: int):
+    """One executor task: some chunks of a run, on the worker's thread; the plan is `blob`
+    unpickled, or the one this process unpickled from the same bytes (`token`, their hash)
+    before, whose kernel spec is already built."""
+    with _plans_lock:
+        plan = _plans.pop(token, None)
+        if plan is None:
+            plan = pickle.loads(blob)
+        _plans[token] = plan                # (the most recently used last)
+        while len(_plans) > PLANS_KEPT:
+            _plans.popitem(last=False)
+    return chunks, play(plan, root, chunks, games, 1)
+
+
+def _pickled(plan: GamePlan) -> tuple[str, bytes]:
+    blob = pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL)
+    return hashlib.blake2b(blob, digest_size=16).hexdigest(), blob
+
+
+def _pool_size(executor: Executor) -> int:
+    """How many tasks `executor` runs at once, as far as it says: the standard library's
+    pools (and mpi4py's) their max_workers, Dask's get_executor() its cluster's threads; else
+    this machine's cores. Only the task size and the number in flight depend on it, never a
+    result."""
+    n = getattr(executor, "_max_workers", None) or getattr(executor, "num_workers", None)
+    client = getattr(executor, "_client", None)        # (dask's ClientExecutor)
+    if not isinstance(n, int) and client is not None and callable(getattr(client, "nthreads", None)):
+        n = sum(client.nthreads().values())
+    return n if isinstance(n, int) and n > 0 else os.cpu_count() or 1
+
+
+def _executor_rows(executor: Executor, jobs) -> Iterator:
+    workers = _pool_size(executor)
+    todo = iter(_tasks(jobs, workers, _pickled))
+    live: dict[Future, object] = {}
+
+    def submit() -> bool:
+        task = next(todo, None)
+        if task is None:
+            return False
+        _, key, (token, blob), root, batch, games = task
+        live[executor.submit(_executor_task, token, blob, root, batch, games)] = key
+        return True
+
+    try:
+        for _ in range(4 * workers):       # (a bounded number in flight: memory stays flat)
+            if not submit():
+                break
+        while live:
+            done, _ = wait(live, return_when=FIRST_COMPLETED)
+            for f in done:
+                key = live.pop(f)
+                batch, rows = f.result()        # (a worker's error, LimitError, raised here as itself)
+                submit()
+                yield key, batch, rows
+    finally:
+        for waiting in live:        # (those not started; the running ones finish, their rows unread)
+            waiting.cancel()
+
+
 @contextlib.contextmanager
 def cluster(client):
-    """`client` as a `dask.distributed.Client`: None stays None (play locally), a Client is
-    used as it is, and a scheduler address ("tcp://host:8786") is connected to for the run
-    and closed after it; a scheduler out of reach is a ClusterError within CONNECT_TIMEOUT."""
-    if client is None:
-        yield None
+    """Where `client=` plays: None stays None (play locally); a `concurrent.futures.Executor`
+    or a `dask.distributed.Client` is used as it is (never shut down nor closed: it is the
+    caller's); a scheduler address ("tcp://host:8786") is connected to for the run and closed
+    after it, and one out of reach is a ClusterError within CONNECT_TIMEOUT. Anything else is
+    an ArgumentTypeError."""
+    if client is None or isinstance(client, Executor):
+        yield client
         return
+    if not isinstance(client, str):
+        dask_client = getattr(sys.modules.get("distributed"), "Client", None)   # (imported if one exists)
+        if dask_client is not None and isinstance(client, dask_client):
+            yield client
+            return
+        raise ArgumentTypeError(f"client must be a concurrent.futures.Executor, a dask.distributed.Client "
+                                f"or a Dask scheduler's address, not {type(client).__name__}")
     try:
         import distributed
     except ImportError:
         raise MissingDependencyError("playing on a Dask cluster needs dask.distributed: "
                                      'pip install "mtgsim[dask]"') from None
-    if isinstance(client, distributed.Client):
-        yield client
-        return
-    if not isinstance(client, str):
-        raise ArgumentTypeError(f"client must be a dask.distributed.Client or a scheduler address, "
-                                f"not {type(client).__name__}")
     try:
         c = distributed.Client(client, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as e:

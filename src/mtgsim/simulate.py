@@ -594,8 +594,10 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool | 
     games on the play ("play", the default), on the draw ("draw"), or half each ("both": the
     result's figures are of all its games, `res.play` and `res.draw` each half's; see
     mtgsim.play_draw); `on_play=True/False` is the older spelling of "play"/"draw". With
-    `client` (a `dask.distributed.Client`, or a scheduler address) the chunks are played on
-    the cluster's workers instead of `threads` local threads: the same numbers, bit for bit.
+    `client` (a `dask.distributed.Client`, a Dask scheduler's address, or any
+    `concurrent.futures.Executor`: a process pool, `client.get_executor()`, an MPI pool) the
+    chunks are played on its workers instead of `threads` local threads: the same numbers, bit
+    for bit; a Client or an Executor given is the caller's, left open.
     A deck with a Commander section plays a Commander game (GameRules: its commanders cast
     from the command zone, 40 life); `multiplayer` (None: the deck decides, multiplayer for
     Commander) plays by the multiplayer rules (True: first mulligan free, no first-turn draw
@@ -625,8 +627,8 @@ def simulate(deck: Deck, games: int = 100_000, turns: int = 10, on_play: bool | 
     bar = progress_bar(games) if progress else None
     interrupted = False
     try:
-        with cluster(client) as dask_client:
-            for chunks, rows in chunk_rows(st.plan, root, range(n_chunks), games, threads, dask_client):
+        with cluster(client) as remote:
+            for chunks, rows in chunk_rows(st.plan, root, range(n_chunks), games, threads, remote):
                 if both:            # (one assignment: Ctrl-C leaves the two sums in step)
                     totals, drawn = totals + rows.sum(axis=0), drawn + rows[on_the_draw(chunks)].sum(axis=0)
                 else:

@@ -1,16 +1,21 @@
 """Playing on a Dask cluster (`client=`): a `dask.distributed.LocalCluster` of 2 worker
 processes started here gives results bit-identical to a local run, for `simulate`, `sweep`
-and `mana_base`; a worker lost mid-run has its chunks recomputed; a scheduler out of reach is
-a clear error within the timeout. Skipped, with the reason, without the `dask` extra
-(`.ci/run` installs it, so these run in CI)."""
+and `mana_base`, as its `client.get_executor()` and a process pool do, and the caller's client
+and executor stay open; its tasks are named for the dashboard; a worker lost mid-run has its
+chunks recomputed; a scheduler out of reach is a clear error within the timeout. Skipped, with
+the reason, without the `dask` extra (`.ci/run` installs it, so these run in CI)."""
+import multiprocessing
+import re
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import pytest
 
 from mtgsim import ClusterError, Deck, MulliganPolicy, Objective, card, optimize, simulate
 from mtgsim.cli import example_decks
+from mtgsim.runner import chunk_count
 
 distributed = pytest.importorskip("distributed", reason='the dask extra is not installed (pip install "mtgsim[dask]")')
 
@@ -35,6 +40,32 @@ def test_simulate_on_the_cluster_is_bit_identical_to_a_local_run(client):
     local = simulate(deck, games=30_000, turns=8, seed=5, threads=2)
     remote = simulate(deck, games=30_000, turns=8, seed=5, client=client)
     assert _same(local, remote)
+
+
+def test_one_thread_a_process_pool_the_cluster_and_its_executor_give_the_same_bits(client):
+    deck = Deck.from_file(example_decks()["red_fire_crystal"])
+    kw = dict(games=30_000, turns=8, seed=9)
+    local = simulate(deck, threads=1, **kw)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        assert _same(local, simulate(deck, client=pool, **kw))
+    executor = client.get_executor()
+    assert _same(local, simulate(deck, client=client, **kw))
+    assert _same(local, simulate(deck, client=executor, **kw))
+    assert client.status == "running" and client.submit(pow, 2, 10).result() == 1024     # (the caller's: open)
+    assert executor.submit(pow, 2, 11).result() == 2048
+
+
+def test_the_clusters_tasks_are_named_for_its_dashboard(client):
+    """mtgsim-chunks-FIRST-LAST-RUN-JOB, which the dashboard groups as "mtgsim-chunks"."""
+    from dask.utils import key_split
+    deck = Deck({"Forest": 20, FILLER: 40})
+    with distributed.get_task_stream(client) as stream:
+        simulate(deck, games=60_000, turns=3, seed=2, client=client)
+    keys = [t["key"] for t in stream.data]
+    assert keys and {key_split(k) for k in keys} == {"mtgsim-chunks"}
+    spans = [re.fullmatch(r"mtgsim-chunks-(\d+)-(\d+)-[0-9a-f]{16}-0", k) for k in keys]
+    assert all(spans)
+    assert sorted(c for m in spans for c in range(int(m[1]), int(m[2]) + 1)) == list(range(chunk_count(60_000)))
 
 
 def test_a_run_on_both_on_the_cluster_is_bit_identical_to_a_local_run(client):

@@ -16,7 +16,8 @@ cards on the positions of the cards they replace (variants.aligned_layout), so a
 difference sees only the games the change touches. Racing (`sweep(race=True)`, and every
 `mana_base`) plays rounds of doubling length and drops a variant as soon as its interval
 against the leader excludes being best (engine.race). Everything runs on local threads or,
-with `client=`, on a Dask cluster, with bit-identical results.
+with `client=`, on a Dask cluster or any concurrent.futures.Executor, with bit-identical
+results.
 """
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
     `on`: "play", "draw" or "both"; on "both", the variants' chunks pair up, one on the play and
     one on the draw, and the intervals are over the pairs; `format` too: a preset's name or a
     Format, whose settings the games take and whose land count the baselines fall back on);
-    `client` a dask.distributed.Client or an address."""
+    `client` as `simulate` takes it (a Dask Client or address, or a concurrent.futures.Executor)."""
     if isinstance(variants, Mapping):
         items = list(variants.items())
     else:
@@ -79,8 +80,8 @@ def sweep(variants, objective: Objective, games: int = 200_000, turns: int = 8, 
     bar = progress_bar(games * len(items), desc="optimizing") if progress else None
     engine = None
     try:
-        with cluster(client) as dask_client:
-            engine = Engine(objective, turns, None, mulligan, policy, track, threads, dask_client, seed,
+        with cluster(client) as remote:
+            engine = Engine(objective, turns, None, mulligan, policy, track, threads, remote, seed,
                             crn, confidence, bar, hand_smoother=hand_smoother, on=on, format=format)
             cands = [engine.add(str(label), deck) for label, deck in items]
             if race:
@@ -227,8 +228,8 @@ def mana_base(deck: Deck, pool, lands: int, objective: Objective, budget: int = 
     engine = None
     search = "exhaustive" if exhaustive else "local search with racing"
     try:
-        with cluster(client) as dask_client:
-            engine = started = Engine(objective, turns, None, mulligan, policy, track, threads, dask_client,
+        with cluster(client) as remote:
+            engine = started = Engine(objective, turns, None, mulligan, policy, track, threads, remote,
                                       seed, True, confidence, bar, hand_smoother=hand_smoother, on=on,
                                       format=format)
             by_label = {}

@@ -90,7 +90,8 @@ def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, 
     the report leads with. `count_mana_sources` makes the default, Karsten's and every rule of
     the grid count mana creatures and rocks as lands. The simulation options are `simulate`'s (`on`:
     "play", "draw" or "both", as `sweep` takes it; `format` too: Brawl's and a multiplayer game's
-    first mulligan is free); `client` a dask.distributed.Client or an address."""
+    first mulligan is free); `client` as `simulate` takes it (a Dask Client or address, or a
+    concurrent.futures.Executor)."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"mulligan: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     threads, track = check_common(objective, threads, confidence, track, "mulligan")
@@ -104,8 +105,8 @@ def mulligan(deck: Deck, objective: Objective, games: int = 100_000, seed=None, 
     bar = progress_bar(budget, desc="keep rules") if progress else None
     engine = None
     try:
-        with cluster(client) as dask_client:
-            engine = Engine(objective, turns, None, None, policy, track, threads, dask_client, seed, True,
+        with cluster(client) as remote:
+            engine = Engine(objective, turns, None, None, policy, track, threads, remote, seed, True,
                             confidence, bar, hand_smoother=hand_smoother, on=on, format=format)
             cands = [engine.add(label, deck, mulligan=rule) for label, rule in raced.items()]
             out = run_race(engine, cands, budget)

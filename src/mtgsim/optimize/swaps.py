@@ -54,7 +54,7 @@ def swaps(deck: Deck, candidates, objective: Objective, games: int = 200_000, se
     CardDefs, or "sideboard" (the deck's sideboard); `cut`: the cards to take out (None: every
     distinct main-deck card), the user's restriction, which the report states. The simulation
     options are `simulate`'s (`on`: "play", "draw" or "both", as `sweep` takes it; `format` too);
-    `client` a dask.distributed.Client or an address."""
+    `client` as `simulate` takes it (a Dask Client or address, or a concurrent.futures.Executor)."""
     if not isinstance(deck, Deck):
         raise ArgumentTypeError(f"swaps: deck must be a mtgsim.Deck, not {type(deck).__name__}")
     threads, track = check_common(objective, threads, confidence, track, "swaps")
@@ -71,8 +71,8 @@ def swaps(deck: Deck, candidates, objective: Objective, games: int = 200_000, se
     bar = progress_bar(budget, desc="swaps") if progress else None
     engine = None
     try:
-        with cluster(client) as dask_client:
-            engine = Engine(objective, turns, None, mulligan, policy, track, threads, dask_client, seed,
+        with cluster(client) as remote:
+            engine = Engine(objective, turns, None, mulligan, policy, track, threads, remote, seed,
                             True, confidence, bar, hand_smoother=hand_smoother, on=on, format=format)
             reference = engine.add(AS_IT_IS, base)
             raced = [reference] + [engine.add(s.label, swapped(base, s)) for s in plan.swaps]
