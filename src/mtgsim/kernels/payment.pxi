@@ -279,6 +279,8 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     int16_t tappable[MAXTAPPABLE]
     int8_t tappable_branch[MAXTAPPABLE]
     uint8_t tappable_rows[MAXTAPPABLE]
+    int32_t problem              # its problem's id in the goldfish's remembered answers (answers.pxi),
+    uint32_t problem_gen         # ...given in that table's generation (0: none since prepared)
     uint16_t over                # Overflow bits met preparing it and searching it (see Board.over),
                                  # kept until its owner clears them (the goldfish's views: once
                                  # a chunk, and it reads OV_AMOUNT only)
@@ -326,6 +328,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     cdef bint tappers = False
     P.n_units = 0
     P.n_branch = 0
+    P.problem_gen = 0
     P.shortcuts = R.fast
     P.summed = True
     P.max_branch_total = 0

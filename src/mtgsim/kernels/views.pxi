@@ -1,6 +1,6 @@
 # The goldfish's mana views: one board state's mana prepared once for several questions
 # (direct or searched), spell costs with their memo, the tracked cards' castable counts, and
-# paying a cost by a plan. Uses base, counts, abilities, production, payment, most_mana,
+# paying a cost by a plan. Uses base, counts, abilities, production, payment, most_mana, answers,
 # total_cost, direct, plans, game, actions, and, included after it, policy (beyond_reach).
 
 # ---- mana: what the board can pay, and paying ---------------------------------------------------
@@ -335,12 +335,23 @@ cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, Purpose why
 
 cdef bint searched_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, bint plain,
                            Purpose why) noexcept nogil:
-    """view_payable by the general search (`plain`: cost_is_plain(c))."""
+    """view_payable by the general search (`plain`: cost_is_plain(c)), its answer remembered
+    per payment problem (answers.pxi)."""
+    cdef bint ok
     if v.kind != 2 or pays_life(c):      # the search, with life tracked if the cost pays life
         view_general(R, g, v, pays_life(c))
     if plain and v.kind == 2 and g.shortcuts and cost_total(c) > most_bound(v):
         return False                     # more than the board makes at most (restricted too)
-    return cost_payable(R, &v.P, c, g.bi.life[0], why)
+    ok = remembered_payable(R, remembered(g), &v.P, c, g.bi.life[0], why)
+    if g.check_views and ok != cost_payable(R, &v.P, c, g.bi.life[0], why):
+        trace(g, TR_VIEW_FAULT, -1, g.n)     # (a remembered answer that isn't the search's)
+    return ok
+
+
+cdef inline Problems* remembered(Game* g) noexcept nogil:
+    """The chunk's remembered payment answers, or NULL without the shortcuts (the searches
+    then run every time: the slow path)."""
+    return (<Scratch*>g.scratch).problems if g.shortcuts else NULL
 
 
 cdef inline int most_bound(ManaView* v) noexcept nogil:
@@ -363,11 +374,13 @@ cdef inline int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
 
 
 cdef int searched_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
-    """view_max_mana by the general search."""
+    """view_max_mana by the general search, remembered per payment problem (answers.pxi)."""
     if v.kind != 2:
         view_general(R, g, v, False)
     if v.most < 0:
-        v.most = max_mana(&v.P, ALLTYPES)
+        v.most = remembered_most(remembered(g), &v.P)
+        if g.check_views and v.most != max_mana(&v.P, ALLTYPES):
+            trace(g, TR_VIEW_FAULT, -1, g.n)
     return v.most
 
 
@@ -386,6 +399,7 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     HallDemand* need_memo
     TrackedCosts tracked[3]      # with no cost modifier in play, with the last other set of
                                  # them, and every card asked alone
+    Problems* problems           # the payment problems met and their answers (answers.pxi)
 
 
 cdef Scratch* new_scratch(Rules* R, int n_track, int turns) noexcept nogil:
@@ -419,8 +433,9 @@ cdef Scratch* new_scratch(Rules* R, int n_track, int turns) noexcept nogil:
     sc.cost_memo = <TotalCost*>malloc(max(R.n_cards, 1) * sizeof(TotalCost))
     sc.cost_memo_key = <uint64_t*>calloc(2 * max(R.n_cards, 1), sizeof(uint64_t))
     sc.need_memo = <HallDemand*>malloc(max(R.n_cards, 1) * sizeof(HallDemand))
+    sc.problems = new_problems()
     if (sc.hand_count == NULL or sc.hand_pos == NULL or sc.in_play == NULL or sc.cost_memo == NULL
-            or sc.cost_memo_key == NULL or sc.need_memo == NULL):
+            or sc.cost_memo_key == NULL or sc.need_memo == NULL or sc.problems == NULL):
         free_scratch(sc)
         return NULL
     sc.view.gen = sc.cast_view.gen = 0
@@ -455,6 +470,7 @@ cdef void free_scratch(Scratch* sc) noexcept nogil:
         free(sc.cost_memo)
         free(sc.cost_memo_key)
         free(sc.need_memo)
+        free_problems(sc.problems)
         free(sc)
 
 
