@@ -10,8 +10,6 @@
 # bit generator per chunk of games (see mtgsim.simulate).
 
 from numpy.random cimport bitgen_t
-from libc.stdlib cimport calloc
-from libc.string cimport memcmp
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
 DEF MAXLIB = 256         # cards in a library (GoldfishSpec checks the deck)
