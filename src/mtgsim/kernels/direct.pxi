@@ -79,11 +79,14 @@ cdef extern from *:
     """
     #if defined(__GNUC__) || defined(__clang__)
     #define mtgsim_ctz64(v) __builtin_ctzll(v)
+    #define mtgsim_popcount64(v) __builtin_popcountll(v)
     #else
     static int mtgsim_ctz64(unsigned long long v) { int k = 0; while (!(v & 1)) { v >>= 1; k++; } return k; }
+    static int mtgsim_popcount64(unsigned long long v) { int k = 0; while (v) { v &= v - 1; k++; } return k; }
     #endif
     """
     int mtgsim_ctz64(uint64_t v) noexcept nogil
+    int mtgsim_popcount64(uint64_t v) noexcept nogil
 
 
 cdef struct Direct:               # a simple board's mana, summed as units of type masks
@@ -92,6 +95,8 @@ cdef struct Direct:               # a simple board's mana, summed as units of ty
     int32_t counts[64]
     int32_t total                # the units in all
     uint32_t all_flags           # the CardInfoFlags of every permanent on the board
+    bint has_rows                # rows[k] holds mask k's sources (the goldfish's kept rows);
+    uint64_t rows[64]            # else they are found on the board: bit i, the permanent in row i
 
 
 cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Direct* d) noexcept nogil:
@@ -122,6 +127,7 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
     cdef Permanent* perms = b.perms
     cdef int n = b.n
     cdef int before = b.bi.last_turn_start[player & 1] - 1
+    d.has_rows = False
     # sixteen stores, not memset or a loop (which gcc turns into a slow `rep stos`)
     by_mask_words[0] = 0; by_mask_words[1] = 0; by_mask_words[2] = 0; by_mask_words[3] = 0
     by_mask_words[4] = 0; by_mask_words[5] = 0; by_mask_words[6] = 0; by_mask_words[7] = 0
