@@ -141,15 +141,22 @@ cdef inline bint costs_life(Payment* P) noexcept nogil:
 
 cdef int source_key(Payment* P, int g, uint8_t* key) noexcept nogil:
     """What the searches read of searched source g: its options (and the restricted mana
-    classes that may pay its inputs), as bytes; -1 past KEY_LONGEST."""
+    classes that may pay its inputs), as bytes; -1 past KEY_LONGEST. Options a card has on every
+    board (Rules.fixed_options) are keyed by their index there, with what the payment adds to
+    them (snow, the classes of their restricted mana)."""
     cdef Options* o = &P.branch[g]
     cdef int n = 0, k
     cdef uint8_t flags[5]
     flags[0] = <uint8_t>o.n
     flags[1] = <uint8_t>(o.restricted != 0)
     flags[2] = o.snow
-    flags[3] = <uint8_t>(o.keeps_tapped != 0)
+    flags[3] = 0xFF if P.branch_fixed[g] >= 0 else <uint8_t>(o.keeps_tapped != 0)
     flags[4] = P.branch_admit[g] if P.n_class else 0
+    if P.branch_fixed[g] >= 0:          # (0xFF: never a worked-out source's flag)
+        if not (put(key, &n, flags, 5) and put(key, &n, &P.branch_fixed[g], sizeof(int32_t))
+                and (not o.restricted or put(key, &n, o.cls, o.n))):
+            return -1
+        return n
     if not (put(key, &n, flags, 5) and put(key, &n, o.out, o.n * sizeof(Vec))
             and put(key, &n, o.n_in, o.n) and put(key, &n, o.life, o.n * sizeof(int16_t))
             and put(key, &n, o.gain, o.n * sizeof(int16_t)) and put(key, &n, o.dmg, o.n * sizeof(int16_t))
