@@ -33,7 +33,6 @@ cdef enum:
     SNOW_BIT = 64        # a unit of mana from a snow source (pays {S}, 107.4h)
     DIRECT_SICK_SHIFT = 31   # Rules.direct: the card is a creature without haste
     DIRECT_BAD = 1 << 30     # Rules.direct: a padding row past the last card
-    DIRECT_FIXED = 1 << 15   # Rules.direct: a complex source with fixed options (Rules.fixed_opt)
     OWN_BOARD = 0x80         # Rules.own_cp: the card's could-produce depends on the board
                              # (card_facts.OWN_BOARD)
     MAXCHOICE = 64       # symbols of one cost whose way of paying is chosen (601.2b)

@@ -3,16 +3,12 @@
 # the same key are the same search), and per problem the answers the goldfish asks of it — the
 # most mana it makes, and whether it pays a total cost for a life total and a purpose. A game
 # meets the same few problems again and again (a deck's lands and mana rocks in few states),
-# so the search runs once per problem and question, not once per board. And where the board's
-# mana is kept as a state (the goldfish's live view and its sources with fixed options, views.pxi:
-# mana_state_key), the state's problem too, so that a board in a state met before is answered
-# without preparing its search at all. The search itself is the slow path: without the
-# goldfish's shortcuts nothing is remembered. Uses base, payment, most_mana.
+# so the search runs once per problem and question, not once per board. The search itself is
+# the slow path: without the goldfish's shortcuts nothing is remembered. Uses base, payment,
+# most_mana.
 
 cdef enum:
     PROBLEM_SLOTS = 8192         # slots of the problems' table (a power of two; at most half used)
-    STATE_SLOTS = 8192           # slots of the mana states' table (likewise)
-    STATE_LONGEST = 1024         # the longest mana state remembered
     ANSWER_SLOTS = 32768         # slots of the answers' table (likewise)
     KEY_ARENA = 1 << 21          # bytes of the problems' keys
     KEY_LONGEST = 4096           # the longest key remembered (a larger problem is searched each time)
@@ -42,12 +38,6 @@ cdef struct Problems:            # a chunk's problems and answers (allocated onc
     int n                        # problems held
     Answer* answers
     int n_answers
-    uint64_t* state_hash         # per slot: a mana state's hash (0: empty), where its key starts
-    uint32_t* state_at           # in `keys` and its length, and its problem's id
-    uint32_t* state_length
-    int32_t* state_problem
-    int n_states
-    uint8_t state[STATE_LONGEST] # a mana state's key being made
     uint32_t gen                 # bumped when the tables are cleared: a Payment's id of an
                                  # earlier generation is stale
     uint8_t key[KEY_LONGEST]     # a key being made
@@ -64,14 +54,9 @@ cdef Problems* new_problems() noexcept nogil:
     M.most = <int32_t*>malloc(PROBLEM_SLOTS * sizeof(int32_t))
     M.keys = <uint8_t*>malloc(KEY_ARENA)
     M.answers = <Answer*>calloc(ANSWER_SLOTS, sizeof(Answer))
-    M.state_hash = <uint64_t*>calloc(STATE_SLOTS, sizeof(uint64_t))
-    M.state_at = <uint32_t*>malloc(STATE_SLOTS * sizeof(uint32_t))
-    M.state_length = <uint32_t*>malloc(STATE_SLOTS * sizeof(uint32_t))
-    M.state_problem = <int32_t*>malloc(STATE_SLOTS * sizeof(int32_t))
     M.gen = 1
     if (M.hash == NULL or M.at == NULL or M.length == NULL or M.most == NULL
-            or M.keys == NULL or M.answers == NULL or M.state_hash == NULL or M.state_at == NULL
-            or M.state_length == NULL or M.state_problem == NULL):
+            or M.keys == NULL or M.answers == NULL):
         free_problems(M)
         return NULL
     return M
@@ -85,10 +70,6 @@ cdef void free_problems(Problems* M) noexcept nogil:
         free(M.most)
         free(M.keys)
         free(M.answers)
-        free(M.state_hash)
-        free(M.state_at)
-        free(M.state_length)
-        free(M.state_problem)
         free(M)
 
 
@@ -96,9 +77,8 @@ cdef void forget_problems(Problems* M) noexcept nogil:
     """Empty the tables (when one is half full: memory stays bounded), the ids given out stale."""
     memset(M.hash, 0, PROBLEM_SLOTS * sizeof(uint64_t))
     memset(M.answers, 0, ANSWER_SLOTS * sizeof(Answer))
-    memset(M.state_hash, 0, STATE_SLOTS * sizeof(uint64_t))
     M.used = 0
-    M.n = M.n_answers = M.n_states = 0
+    M.n = M.n_answers = 0
     M.gen += 1
 
 
@@ -331,55 +311,6 @@ cdef bint remembered_payable(Rules* R, Problems* M, Payment* P, TotalCost* c, in
         M.n_answers += 1
     P.over |= before
     return ok
-
-
-cdef int known_payable(Rules* R, Problems* M, int problem, TotalCost* c, Purpose why) noexcept nogil:
-    """Whether problem pays c for `why` (a cost paying no life), if asked before: 1 or 0; -1 not
-    known. The purpose's classes are read off the problem's key (its restriction rows)."""
-    cdef Asked q
-    cdef uint64_t h
-    cdef int s, k, n_class
-    cdef int32_t row
-    cdef uint8_t admit = 0
-    cdef const uint8_t* key = M.keys + M.at[problem]
-    memcpy(&n_class, key + 2 * sizeof(int32_t), sizeof(int32_t))     # (problem_key's head[2])
-    for k in range(n_class):
-        memcpy(&row, key + (6 + k) * sizeof(int32_t), sizeof(int32_t))
-        if restriction_admits(R, row, &why):
-            admit |= 1 << k
-    question_key(&q, problem, c, 0, 0, admit)
-    s = answer_slot(M, &q, &h)
-    return M.answers[s].payable if M.answers[s].hash else -1
-
-
-cdef int state_problem(Problems* M, int n) noexcept nogil:
-    """The problem of the mana state whose key (n bytes) is in M.state, if met before; else -1."""
-    cdef uint64_t h = hash_bytes(M.state, n, 0x452821E638D01377ULL)
-    cdef int s = <int>(h & (STATE_SLOTS - 1))
-    while M.state_hash[s]:
-        if (M.state_hash[s] == h and M.state_length[s] == <uint32_t>n
-                and memcmp(M.keys + M.state_at[s], M.state, n) == 0):
-            return M.state_problem[s]
-        s = (s + 1) & (STATE_SLOTS - 1)
-    return -1
-
-
-cdef void note_state(Problems* M, int n, int problem) noexcept nogil:
-    """The mana state in M.state (n bytes, not held yet) is problem's; not noted once the table or
-    the keys are half full (they are emptied with the problems)."""
-    cdef uint64_t h = hash_bytes(M.state, n, 0x452821E638D01377ULL)
-    cdef int s = <int>(h & (STATE_SLOTS - 1))
-    if 2 * (M.n_states + 1) > STATE_SLOTS or 2 * (M.used + n) > KEY_ARENA:
-        return
-    while M.state_hash[s]:
-        s = (s + 1) & (STATE_SLOTS - 1)
-    M.state_hash[s] = h
-    M.state_at[s] = <uint32_t>M.used
-    M.state_length[s] = <uint32_t>n
-    M.state_problem[s] = problem
-    memcpy(M.keys + M.used, M.state, n)
-    M.used += n
-    M.n_states += 1
 
 
 cdef int remembered_most(Problems* M, Payment* P) noexcept nogil:

@@ -79,14 +79,11 @@ cdef extern from *:
     """
     #if defined(__GNUC__) || defined(__clang__)
     #define mtgsim_ctz64(v) __builtin_ctzll(v)
-    #define mtgsim_popcount64(v) __builtin_popcountll(v)
     #else
     static int mtgsim_ctz64(unsigned long long v) { int k = 0; while (!(v & 1)) { v >>= 1; k++; } return k; }
-    static int mtgsim_popcount64(unsigned long long v) { int k = 0; while (v) { v &= v - 1; k++; } return k; }
     #endif
     """
     int mtgsim_ctz64(uint64_t v) noexcept nogil
-    int mtgsim_popcount64(uint64_t v) noexcept nogil
 
 
 cdef struct Direct:               # a simple board's mana, summed as units of type masks

@@ -218,11 +218,7 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     uint64_t live_rows[64]       # per unit mask, the rows of the sources live[m], sick[m] and
     uint64_t sick_rows[64]       # all_units[m] count (bit i: the permanent in row i, so in board
     uint64_t all_rows[64]        # order; rows from 64 on are not kept: rows_lost)
-    uint64_t fixed_live_rows     # the rows of the sources with fixed options (Rules.fixed_opt: the
-    uint64_t fixed_sick_rows     # complex sources whose options are the same on every board without
-    uint64_t fixed_all_rows      # mana effects), kept as the live view is: usable, sick, all
     bint rows_lost               # a source has been in row 64 or past this game: the rows are not whole
-    bint snow_mana               # some card of the tables is a snow permanent with a mana ability
     const uint8_t* unit_mask     # Rules.unit_mask
     bint check_views             # Spec.check_views
     bint snapshots               # Spec.snapshots (traced games only)
@@ -500,7 +496,6 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S, bint scenario) noex
     g.front = R.front
     g.cards = R.cards
     g.unit_mask = R.unit_mask
-    g.snow_mana = any_snow_mana(R)
     g.hand_count = sc.hand_count
     g.hand_pos = sc.hand_pos
     g.in_play = sc.in_play
@@ -525,16 +520,6 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S, bint scenario) noex
     g.gen = g.board_gen = 1
 
 
-cdef bint any_snow_mana(Rules* R) noexcept nogil:
-    """Is some card a snow permanent with a mana ability (its mana pays {S}, 107.4h: the live view
-    doesn't tell snow mana apart)?"""
-    cdef int row
-    for row in range(R.n_cards):
-        if R.cards[row].n_mana and R.cards[row].supertypes & ST_SNOW:
-            return True
-    return False
-
-
 cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
     """A new game of Spec S in g (set up by new_chunk): every zone emptied, with what is kept of
     them (per-card and per-kind counts, the live view, the cost modifiers in play); S's deck in
@@ -555,7 +540,6 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
     g.m1m1 = g.new_legend = g.marked = g.entering_tapped = g.main_phase = g.spell_to_library = g.countered = False
     live_clear(g)
     g.all_masks = cleared(g.all_units, g.all_rows, g.all_masks)     # (a new game: no permanents)
-    g.fixed_all_rows = 0
     g.rows_lost = False
     hand_clear(g)
     memset(&g.bi, 0, <size_t>(<char*>&g.bi.restricted_row - <char*>&g.bi))   # (restricted entries
@@ -676,8 +660,6 @@ cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
     cdef bint sick = sick_by_itself(g, p, w)
     if p.flags & (PF_TAPPED | PF_PHASED_OUT):
         return
-    if w & DIRECT_FIXED:
-        row_in(g, &g.fixed_sick_rows if sick else &g.fixed_live_rows, 0, i, d)
     if sick:                            # (given haste, prepare_direct counts it by its
         m = g.unit_mask[p.card]         # unit mask: direct_source)
         if m:
@@ -700,8 +682,6 @@ cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
     if m and not (p.flags & PF_PHASED_OUT):
         g.all_masks = added(g.all_units, g.all_masks, m, d, w)
         row_in(g, g.all_rows, m, i, d)
-    if w & DIRECT_FIXED and not (p.flags & PF_PHASED_OUT):
-        row_in(g, &g.fixed_all_rows, 0, i, d)
 
 
 cdef inline void mark(Game* g, int i, uint16_t flag) noexcept nogil:
@@ -743,7 +723,6 @@ cdef inline void untap_step(Rules* R, Game* g, int who) noexcept nogil:
         masks &= masks - 1
         g.live[m] = g.all_units[m]
         g.live_rows[m] = g.all_rows[m]
-    g.fixed_live_rows = g.fixed_all_rows
 
 
 cdef void marked_untap_step(Rules* R, Game* g, int who) noexcept nogil:
@@ -794,7 +773,6 @@ cdef inline uint64_t cleared(uint32_t* sums, uint64_t* rows, uint64_t masks) noe
 cdef void live_clear(Game* g) noexcept nogil:
     g.live_masks = cleared(g.live, g.live_rows, g.live_masks)
     g.sick_masks = cleared(g.sick, g.sick_rows, g.sick_masks)
-    g.fixed_live_rows = g.fixed_sick_rows = 0
 
 
 cdef inline void rows_moved_up(Game* g, int i) noexcept nogil:
@@ -804,9 +782,6 @@ cdef inline void rows_moved_up(Game* g, int i) noexcept nogil:
     if i >= 63:
         return
     low = ((<uint64_t>1) << i) - 1
-    g.fixed_live_rows = (g.fixed_live_rows & low) | ((g.fixed_live_rows >> 1) & ~low)
-    g.fixed_sick_rows = (g.fixed_sick_rows & low) | ((g.fixed_sick_rows >> 1) & ~low)
-    g.fixed_all_rows = (g.fixed_all_rows & low) | ((g.fixed_all_rows >> 1) & ~low)
     masks = g.live_masks | g.sick_masks | g.all_masks
     while masks:
         m = mtgsim_ctz64(masks)
@@ -978,9 +953,7 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "live": g.live, "live_masks": g.live_masks, "sick": g.sick, "sick_masks": g.sick_masks,
          "all_units": g.all_units, "all_masks": g.all_masks,
          "live_rows": g.live_rows, "sick_rows": g.sick_rows, "all_rows": g.all_rows,
-         "fixed_live_rows": g.fixed_live_rows, "fixed_sick_rows": g.fixed_sick_rows,
-         "fixed_all_rows": g.fixed_all_rows, "rows_lost": g.rows_lost,
-         "snow_mana": g.snow_mana,
+         "rows_lost": g.rows_lost,
          "unit_mask": pointing_at(g.unit_mask, known),
          "check_views": g.check_views, "snapshots": g.snapshots, "entering_tapped": g.entering_tapped,
          "spell_to_library": g.spell_to_library,

@@ -96,7 +96,6 @@ cdef class CoreTables:
         self.R.fixed_opt = <int32_t*>cnp.PyArray_DATA(fixed_opt)
         self.R.fixed_options = <Options*>cnp.PyArray_DATA(fixed_options)
         cdef_fill_fixed_options(&self.R)
-        direct[:self.R.n_cards][fixed_opt[:self.R.n_cards] >= 0] |= DIRECT_FIXED   # (above the mask's 6 bits)
         self.R.base_cost = NULL
         base = np.zeros(max(self.R.n_cards, 1), dtype=_dtype_of("total_cost"))
         self._keep["base_cost"] = base

@@ -358,88 +358,16 @@ cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, Purpose why
 cdef bint searched_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, bint plain,
                            Purpose why) noexcept nogil:
     """view_payable by the general search (`plain`: cost_is_plain(c)), its answer remembered
-    per payment problem and, unprepared, per mana state (answers.pxi)."""
+    per payment problem (answers.pxi)."""
     cdef bint ok
-    cdef int known = -1, problem = -1, n = -1
-    cdef Problems* M = remembered(g)
-    if v.kind == 3 and M != NULL and not pays_life(c):
-        n = mana_state_key(R, g, M.state)
-        problem = state_problem(M, n) if n >= 0 else -1
-        if problem >= 0:
-            known = known_payable(R, M, problem, c, why)
-            if known >= 0 and not g.check_views:
-                return known            # (a state met before, the question too: no search prepared)
     if v.kind != 2 or pays_life(c):      # the search, with life tracked if the cost pays life
         view_general(R, g, v, pays_life(c))
-        if n >= 0 and problem < 0:
-            noted_state(M, &v.P, n)
     if plain and v.kind == 2 and g.shortcuts and cost_total(c) > most_bound(v):
         return False                     # more than the board makes at most (restricted too)
-    ok = remembered_payable(R, M, &v.P, c, g.bi.life[0], why)
-    if g.check_views and (ok != cost_payable(R, &v.P, c, g.bi.life[0], why) or (known >= 0 and known != ok)):
+    ok = remembered_payable(R, remembered(g), &v.P, c, g.bi.life[0], why)
+    if g.check_views and ok != cost_payable(R, &v.P, c, g.bi.life[0], why):
         trace(g, TR_VIEW_FAULT, -1, g.n)     # (a remembered answer that isn't the search's)
     return ok
-
-
-cdef inline void noted_state(Problems* M, Payment* P, int n) noexcept nogil:
-    """The mana state in M.state (n bytes) noted as the problem of P, its search just prepared."""
-    cdef int problem = problem_id(M, P)
-    if problem >= 0:
-        note_state(M, n, problem)
-
-
-cdef int mana_state_key(Rules* R, Game* g, uint8_t* key) noexcept nogil:
-    """The goldfish player's mana state as bytes: the units per mask the live view keeps (with the
-    summoning-sick ones while something gives haste), the card rows of the usable sources with
-    fixed options (Rules.fixed_opt) in order, and the pool; where these decide the search
-    prepare_payment prepares (no mana effects, no restricted mana in the pool, no cost tapping
-    another permanent, no animated permanent, no snow mana, every complex source one with fixed
-    options, none of whose options costs life), so that the same state is the same problem.
-    -1 where they don't, or the rows aren't kept."""
-    cdef bint haste
-    cdef uint64_t masks, ready
-    cdef int n = 0, i, j, k, card, nc = 0
-    cdef unsigned int m
-    cdef uint32_t units
-    cdef int32_t cards[64]
-    cdef Options* o
-    if (not g.shortcuts or not R.fast or g.rows_lost or g.n_animated or g.snow_mana
-            or count_of(g, K_CI + 0) or count_of(g, K_CI + 6)      # CI_MANA_EFFECT, CI_TAPS_OTHER
-            or count_of(g, K_CI + 1) != mtgsim_popcount64(g.fixed_all_rows)):   # CI_COMPLEX_MANA
-        return -1
-    haste = count_of(g, K_HASTE_GIVER) != 0
-    masks = g.live_masks | (g.sick_masks if haste else 0)
-    while masks:
-        m = mtgsim_ctz64(masks)
-        masks &= masks - 1
-        units = (g.live[m] & 0xFFFF) + ((g.sick[m] & 0xFFFF) if haste else 0)
-        key[n] = <uint8_t>m
-        key[n + 1] = <uint8_t>(units & 0xFF)
-        key[n + 2] = <uint8_t>(units >> 8)
-        n += 3
-    key[n] = 0xFF                       # (no mask is 255: the units end here)
-    n += 1
-    ready = g.fixed_live_rows | (g.fixed_sick_rows if haste else 0)
-    while ready:
-        i = mtgsim_ctz64(ready)
-        ready &= ready - 1
-        card = g.perms[i].card
-        o = &R.fixed_options[2 * R.fixed_opt[card]]
-        for k in range(o.n):
-            if o.life[k]:
-                return -1
-        j = nc                          # (in order of card row)
-        while j > 0 and cards[j - 1] > card:
-            cards[j] = cards[j - 1]
-            j -= 1
-        cards[j] = card
-        nc += 1
-    if n + nc * 4 + 12 > STATE_LONGEST:
-        return -1
-    memcpy(key + n, cards, nc * sizeof(int32_t))
-    n += nc * sizeof(int32_t)
-    memcpy(key + n, g.bi.pool[0], 6 * sizeof(int16_t))
-    return n + 6 * sizeof(int16_t)
 
 
 cdef inline Problems* remembered(Game* g) noexcept nogil:
@@ -468,27 +396,12 @@ cdef inline int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
 
 
 cdef int searched_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
-    """view_max_mana by the general search, remembered per payment problem and, unprepared, per
-    mana state (answers.pxi)."""
-    cdef int problem = -1, n = -1, known = -1
-    cdef Problems* M = remembered(g)
-    if v.kind == 3 and v.most >= 0:     # (answered by its state)
-        return v.most
-    if v.kind == 3 and M != NULL:
-        n = mana_state_key(R, g, M.state)
-        problem = state_problem(M, n) if n >= 0 else -1
-        if problem >= 0:
-            known = M.most[problem]
-            if known >= 0 and not g.check_views:
-                v.most = known
-                return known
+    """view_max_mana by the general search, remembered per payment problem (answers.pxi)."""
     if v.kind != 2:
         view_general(R, g, v, False)
-        if n >= 0 and problem < 0:
-            noted_state(M, &v.P, n)
     if v.most < 0:
         v.most = remembered_most(remembered(g), &v.P)
-        if g.check_views and (v.most != max_mana(&v.P, ALLTYPES) or (known >= 0 and known != v.most)):
+        if g.check_views and v.most != max_mana(&v.P, ALLTYPES):
             trace(g, TR_VIEW_FAULT, -1, g.n)
     return v.most
 
@@ -625,7 +538,6 @@ cdef bint pay(Rules* R, Game* g, TotalCost* c, ManaView* v, Purpose why) noexcep
             ready = &v.P                # the view's search, prepared on this board (the spell
             memcpy(cp, v.cp, g.n)       # leaving the hand changes nothing it reads): used up
             v.kind = 3
-            v.most = -1
         else:
             goldfish_could_produce(R, g, &b, cp)
         ok = plan_search(R, &b, 0, c, cp, plan, ready, True, why)   # (not a simple board: no direct plan)
