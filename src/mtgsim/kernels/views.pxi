@@ -371,9 +371,15 @@ cdef bint searched_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, bint pl
 
 
 cdef inline Problems* remembered(Game* g) noexcept nogil:
-    """The chunk's remembered payment answers, or NULL without the shortcuts (the searches
-    then run every time: the slow path)."""
-    return (<Scratch*>g.scratch).problems if g.shortcuts else NULL
+    """The chunk's remembered payment answers (made when first asked: a deck whose boards
+    never take the search has none), or NULL without the shortcuts or the memory for them
+    (the searches then run every time: the slow path)."""
+    cdef Scratch* sc = <Scratch*>g.scratch
+    if not g.shortcuts:
+        return NULL
+    if sc.problems == NULL:
+        sc.problems = new_problems()
+    return sc.problems
 
 
 cdef inline int most_bound(ManaView* v) noexcept nogil:
@@ -421,7 +427,8 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     HallDemand* need_memo
     TrackedCosts tracked[3]      # with no cost modifier in play, with the last other set of
                                  # them, and every card asked alone
-    Problems* problems           # the payment problems met and their answers (answers.pxi)
+    Problems* problems           # the payment problems met and their answers (answers.pxi), or
+                                 # NULL until first asked (remembered)
 
 
 cdef Scratch* new_scratch(Rules* R, int n_track, int turns) noexcept nogil:
@@ -455,9 +462,8 @@ cdef Scratch* new_scratch(Rules* R, int n_track, int turns) noexcept nogil:
     sc.cost_memo = <TotalCost*>malloc(max(R.n_cards, 1) * sizeof(TotalCost))
     sc.cost_memo_key = <uint64_t*>calloc(2 * max(R.n_cards, 1), sizeof(uint64_t))
     sc.need_memo = <HallDemand*>malloc(max(R.n_cards, 1) * sizeof(HallDemand))
-    sc.problems = new_problems()
     if (sc.hand_count == NULL or sc.hand_pos == NULL or sc.in_play == NULL or sc.cost_memo == NULL
-            or sc.cost_memo_key == NULL or sc.need_memo == NULL or sc.problems == NULL):
+            or sc.cost_memo_key == NULL or sc.need_memo == NULL):
         free_scratch(sc)
         return NULL
     sc.view.gen = sc.cast_view.gen = 0
