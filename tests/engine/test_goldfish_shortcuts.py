@@ -234,6 +234,18 @@ def test_kept_permanent_counts_are_the_boards(name):
     assert _view_faults(st.spec, games=80, seed=11) == 0
 
 
+@pytest.mark.parametrize("name", ["complex_sources", "restricted_mana", "mana_effects", "signets_and_talismans",
+                                  "commander_elves", "mono_green_henge"])
+def test_remembered_payment_answers_are_the_searches(name):
+    """601.2g-h, 106.6: whether a board pays a cost, and the most mana it makes, remembered per
+    payment problem (its units per mask, its searched sources' options in any order, restricted
+    mana's classes, life where an option costs it) and asked again on later boards of the same
+    problem, equal the searches run anew at every question (a difference is a TR_VIEW_FAULT);
+    enough games that most questions are asked again."""
+    st = game_setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
+    assert _view_faults(st.spec, games=300, seed=2) == 0
+
+
 def test_live_view_is_prepare_direct_on_random_decks():
     for cards, policy, on_play in _random_decks(12, seed=7):
         st = game_setup(Deck(cards), 10, on_play, MulliganPolicy(), policy, [])

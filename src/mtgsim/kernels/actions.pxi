@@ -110,6 +110,7 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
     """It leaves the battlefield; later rows move up (Auras on it fall off)."""
     cdef int j
     enters_or_leaves(g, i, -1)
+    rows_moved_up(g, i)
     count_permanent(g, g.perms[i].card, -1)
     g.n_sacrifice_at_end -= (g.perms[i].flags & PF_SACRIFICE_AT_END) != 0
     if g.perms[i].becomes:              # (what it became ends with it: a new object, 400.7)

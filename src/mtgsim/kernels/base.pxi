@@ -8,8 +8,8 @@
 # The semantics are specified in docs/rules-core.md.
 # =============================================================================================
 
-from libc.string cimport memset, memcpy, memmove
-from libc.stdlib cimport malloc, free
+from libc.string cimport memset, memcpy, memmove, memcmp
+from libc.stdlib cimport malloc, calloc, free
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from cython.parallel cimport prange
 

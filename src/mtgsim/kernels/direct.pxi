@@ -92,6 +92,8 @@ cdef struct Direct:               # a simple board's mana, summed as units of ty
     int32_t counts[64]
     int32_t total                # the units in all
     uint32_t all_flags           # the CardInfoFlags of every permanent on the board
+    bint has_rows                # rows[k] holds mask k's sources (the goldfish's kept rows);
+    uint64_t rows[64]            # else they are found on the board: bit i, the permanent in row i
 
 
 cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Direct* d) noexcept nogil:
@@ -122,6 +124,7 @@ cdef int prepare_direct(Rules* R, Board* b, int player, uint8_t* out_could, Dire
     cdef Permanent* perms = b.perms
     cdef int n = b.n
     cdef int before = b.bi.last_turn_start[player & 1] - 1
+    d.has_rows = False
     # sixteen stores, not memset or a loop (which gcc turns into a slow `rep stos`)
     by_mask_words[0] = 0; by_mask_words[1] = 0; by_mask_words[2] = 0; by_mask_words[3] = 0
     by_mask_words[4] = 0; by_mask_words[5] = 0; by_mask_words[6] = 0; by_mask_words[7] = 0

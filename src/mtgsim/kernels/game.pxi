@@ -10,8 +10,6 @@
 # bit generator per chunk of games (see mtgsim.simulate).
 
 from numpy.random cimport bitgen_t
-from libc.stdlib cimport calloc
-from libc.string cimport memcmp
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
 DEF MAXLIB = 256         # cards in a library (GoldfishSpec checks the deck)
@@ -217,6 +215,10 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     uint64_t sick_masks
     uint32_t all_units[64]       # ...and all of them, whatever their state: the live view as
     uint64_t all_masks           # a turn begins (every permanent untapped, none sick)
+    uint64_t live_rows[64]       # per unit mask, the rows of the sources live[m], sick[m] and
+    uint64_t sick_rows[64]       # all_units[m] count (bit i: the permanent in row i, so in board
+    uint64_t all_rows[64]        # order; rows from 64 on are not kept: rows_lost)
+    bint rows_lost               # a source has been in row 64 or past this game: the rows are not whole
     const uint8_t* unit_mask     # Rules.unit_mask
     bint check_views             # Spec.check_views
     bint snapshots               # Spec.snapshots (traced games only)
@@ -537,7 +539,8 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
     g.costmod_set = g.counted = 0
     g.m1m1 = g.new_legend = g.marked = g.entering_tapped = g.main_phase = g.spell_to_library = g.countered = False
     live_clear(g)
-    g.all_masks = cleared(g.all_units, g.all_masks)     # (a new game: no permanents)
+    g.all_masks = cleared(g.all_units, g.all_rows, g.all_masks)     # (a new game: no permanents)
+    g.rows_lost = False
     hand_clear(g)
     memset(&g.bi, 0, <size_t>(<char*>&g.bi.restricted_row - <char*>&g.bi))   # (restricted entries
                                                     # past n_restricted, 0 now, are never read)
@@ -634,6 +637,16 @@ cdef inline uint64_t added(uint32_t* sums, uint64_t masks, uint32_t m, int d, ui
     return (masks & ~((<uint64_t>1) << m)) | (<uint64_t>(sums[m] != 0) << m)
 
 
+cdef inline void row_in(Game* g, uint64_t* rows, uint32_t m, int i, int d) noexcept nogil:
+    """Row i into (d = 1) or out of (d = -1) mask m's rows."""
+    if i >= 64:
+        g.rows_lost = True
+    elif d > 0:
+        rows[m] |= (<uint64_t>1) << i
+    else:
+        rows[m] &= ~((<uint64_t>1) << i)
+
+
 cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
     """Permanent i's units into (d = 1) or out of (d = -1) the live view, if it can make mana
     now as the direct path counts it: untapped and not summoning sick (302.6: a creature
@@ -651,8 +664,10 @@ cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
         m = g.unit_mask[p.card]         # unit mask: direct_source)
         if m:
             g.sick_masks = added(g.sick, g.sick_masks, m, d, w)
+            row_in(g, g.sick_rows, m, i, d)
     elif m:
         g.live_masks = added(g.live, g.live_masks, m, d, w)
+        row_in(g, g.live_rows, m, i, d)
 
 
 cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
@@ -666,6 +681,7 @@ cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
         g.counted += <uint64_t>d * g.count_unit[p.card]
     if m and not (p.flags & PF_PHASED_OUT):
         g.all_masks = added(g.all_units, g.all_masks, m, d, w)
+        row_in(g, g.all_rows, m, i, d)
 
 
 cdef inline void mark(Game* g, int i, uint16_t flag) noexcept nogil:
@@ -706,6 +722,7 @@ cdef inline void untap_step(Rules* R, Game* g, int who) noexcept nogil:
         m = mtgsim_ctz64(masks)
         masks &= masks - 1
         g.live[m] = g.all_units[m]
+        g.live_rows[m] = g.all_rows[m]
 
 
 cdef void marked_untap_step(Rules* R, Game* g, int who) noexcept nogil:
@@ -741,17 +758,37 @@ cdef inline void set_flags(Game* g, int i, uint16_t flags) noexcept nogil:
     live_count(g, i, 1)
 
 
-cdef inline uint64_t cleared(uint32_t* sums, uint64_t masks) noexcept nogil:
-    """Zero the per-mask sums that `masks` says are nonzero; returns the masks left: none."""
+cdef inline uint64_t cleared(uint32_t* sums, uint64_t* rows, uint64_t masks) noexcept nogil:
+    """Zero the per-mask sums and rows that `masks` says are nonzero; returns the masks left:
+    none."""
+    cdef unsigned int m
     while masks:
-        sums[mtgsim_ctz64(masks)] = 0
+        m = mtgsim_ctz64(masks)
+        sums[m] = 0
+        rows[m] = 0
         masks &= masks - 1
     return 0
 
 
 cdef void live_clear(Game* g) noexcept nogil:
-    g.live_masks = cleared(g.live, g.live_masks)
-    g.sick_masks = cleared(g.sick, g.sick_masks)
+    g.live_masks = cleared(g.live, g.live_rows, g.live_masks)
+    g.sick_masks = cleared(g.sick, g.sick_rows, g.sick_masks)
+
+
+cdef inline void rows_moved_up(Game* g, int i) noexcept nogil:
+    """The permanent in row i has left (and is out of the views): the rows after it move up."""
+    cdef uint64_t low, masks
+    cdef unsigned int m
+    if i >= 63:
+        return
+    low = ((<uint64_t>1) << i) - 1
+    masks = g.live_masks | g.sick_masks | g.all_masks
+    while masks:
+        m = mtgsim_ctz64(masks)
+        masks &= masks - 1
+        g.live_rows[m] = (g.live_rows[m] & low) | ((g.live_rows[m] >> 1) & ~low)
+        g.sick_rows[m] = (g.sick_rows[m] & low) | ((g.sick_rows[m] >> 1) & ~low)
+        g.all_rows[m] = (g.all_rows[m] & low) | ((g.all_rows[m] >> 1) & ~low)
 
 
 # Offsets of the metrics in one chunk's int64 row (laid out by `metric_layout`). The hands drawn,
@@ -915,6 +952,8 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "cards": pointing_at(g.cards, known),
          "live": g.live, "live_masks": g.live_masks, "sick": g.sick, "sick_masks": g.sick_masks,
          "all_units": g.all_units, "all_masks": g.all_masks,
+         "live_rows": g.live_rows, "sick_rows": g.sick_rows, "all_rows": g.all_rows,
+         "rows_lost": g.rows_lost,
          "unit_mask": pointing_at(g.unit_mask, known),
          "check_views": g.check_views, "snapshots": g.snapshots, "entering_tapped": g.entering_tapped,
          "spell_to_library": g.spell_to_library,

@@ -241,6 +241,8 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     Options branch[MAXBRANCH]
     int16_t branch_src[MAXBRANCH]
     int8_t prev_same[MAXBRANCH]  # the last earlier searched source with the same options, -1
+    int32_t branch_fixed[MAXBRANCH]  # its options as Rules.fixed_options has them (their index), or
+                                 # -1: worked out on this board (what answers.pxi keys by)
     int max_branch_total         # upper bound of what the searched sources add
     int32_t reach[MAXBRANCH + 1] # per searched source g, the most mana sources g.. can add that
                                  # `reach_admit`'s classes may spend (a bound of the search)...
@@ -279,6 +281,8 @@ cdef struct Payment:             # the mana sources of one player, ready for pay
     int16_t tappable[MAXTAPPABLE]
     int8_t tappable_branch[MAXTAPPABLE]
     uint8_t tappable_rows[MAXTAPPABLE]
+    int32_t problem              # its problem's id in the goldfish's remembered answers (answers.pxi),
+    uint32_t problem_gen         # ...given in that table's generation (0: none since prepared)
     uint16_t over                # Overflow bits met preparing it and searching it (see Board.over),
                                  # kept until its owner clears them (the goldfish's views: once
                                  # a chunk, and it reads OV_AMOUNT only)
@@ -326,6 +330,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     cdef bint tappers = False
     P.n_units = 0
     P.n_branch = 0
+    P.problem_gen = 0
     P.shortcuts = R.fast
     P.summed = True
     P.max_branch_total = 0
@@ -395,6 +400,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
                     best = o.gain[k]
             P.max_gain += best
             P.branch_src[P.n_branch] = i
+            P.branch_fixed[P.n_branch] = 2 * fixed + (life_effects != 0) if fixed >= 0 else -1
             P.tapping |= o.tapping != 0
             P.n_branch += 1
         else:       # more than MAXBRANCH searched sources; the extra ones are not used

@@ -152,6 +152,9 @@ cdef int plan_direct(Rules* R, Board* b, int player, TotalCost* c, Plan* plan,
         d.total = known.total
         memcpy(d.masks, known.masks, known.n_masks)
         memcpy(d.counts, known.counts, known.n_masks * sizeof(int32_t))
+        d.has_rows = known.has_rows
+        if d.has_rows:
+            memcpy(d.rows, known.rows, known.n_masks * sizeof(uint64_t))
     elif prepare_direct(R, b, player, cp, &d) != 1:
         return -1
     if d.n_masks == 1:                  # one kind of unit: Hall's condition is enough units,
@@ -252,16 +255,17 @@ cdef inline int direct_symbols(TotalCost* c, Direct* d, Tally* tally, Plan* plan
 cdef inline int units_to_sources(Rules* R, Board* b, int player, Direct* d, Tally* tally, uint8_t* cp,
                                  bint have_cp, Plan* plan) noexcept nogil:
     """plan_direct's units to permanents: of each mask, the pool's mana first, then sources
-    making no more than is still needed, then the others; each an activation of the plan.
-    1, or -1 if the search is needed. `cp`: the board's could-produce if `have_cp`."""
+    making no more than is still needed, then the others, each in board order (d's kept rows
+    of the mask's sources if it has them, else found on the board); each an activation of the
+    plan. 1, or -1 if the search is needed. `cp`: the board's could-produce if `have_cp`."""
     cdef int16_t pool[6]
-    cdef uint8_t taken[MAXBOARD]            # permanents already in the plan
-    cdef int k, t, q, m, i, need, units, pass_
-    cdef Card* card
-    cdef PlanStep* st
+    cdef uint8_t taken[MAXBOARD]            # permanents already in the plan (found on the board)
+    cdef int k, t, q, m, i, need, pass_
+    cdef uint64_t rows, left
     for t in range(6):
         pool[t] = b.bi.pool[player][t]
-    memset(taken, 0, b.n)
+    if not d.has_rows:
+        memset(taken, 0, b.n)
     for k in range(d.n_masks):
         m = d.masks[k]
         need = tally.used[k]
@@ -271,38 +275,59 @@ cdef inline int units_to_sources(Rules* R, Board* b, int player, Direct* d, Tall
             pool[t] -= q
             need -= q
             tally.made[k][t] -= q
+        left = d.rows[k] if d.has_rows else 0   # (kept rows: those not taken yet)
         for pass_ in range(2):          # sources making no more than is needed first
+            if d.has_rows:
+                rows = left
+                while rows and need > 0:
+                    i = mtgsim_ctz64(rows)
+                    rows &= rows - 1
+                    if pass_ or R.unit_count[b.perms[i].card] <= need:
+                        if take_source(R, b, i, tally.made[k], m, cp, &have_cp, plan) < 0:
+                            return -1
+                        left &= ~((<uint64_t>1) << i)
+                        need -= R.unit_count[b.perms[i].card]
+                continue
             for i in range(b.n):
                 if need <= 0:
                     break
                 if taken[i] or direct_source(R, b, i, player) != m:
                     continue
-                units = R.unit_count[b.perms[i].card]
-                if pass_ == 0 and units > need:
+                if pass_ == 0 and R.unit_count[b.perms[i].card] > need:
                     continue
-                taken[i] = 1
-                st = &plan.step[plan.n_steps]
-                memset(st, 0, sizeof(PlanStep))
-                st.perm = i
-                st.stage = -1
-                for q in range(units):  # the types chosen for its units; extra ones float
-                    t = first_made(tally.made[k], m)
-                    st.out.m[t] += 1
-                    if tally.made[k][t]:
-                        tally.made[k][t] -= 1
-                need -= units
-                card = &R.cards[b.perms[i].card]
-                if card.n_mana > 1 and not have_cp:      # a simple board's could-produce
-                    for q in range(b.n):
-                        cp[q] = R.static_cp[b.perms[q].card]
-                    have_cp = True
-                st.ability = 0 if card.n_mana == 1 else find_ability(R, b, i, cp, &st.out)
-                if st.ability < 0:
+                if take_source(R, b, i, tally.made[k], m, cp, &have_cp, plan) < 0:
                     return -1
-                plan.n_steps += 1
+                taken[i] = 1
+                need -= R.unit_count[b.perms[i].card]
         if need > 0:
             return -1
     return 1
+
+
+cdef inline int take_source(Rules* R, Board* b, int i, int16_t* made, int m, uint8_t* cp, bint* have_cp,
+                            Plan* plan) noexcept nogil:
+    """Simple source i (of unit mask m) activated in the plan, making the types `made` still
+    wants (taken off it); its extra units float. 0, or -1 if its ability isn't found."""
+    cdef int q, t, units = R.unit_count[b.perms[i].card]
+    cdef Card* card = &R.cards[b.perms[i].card]
+    cdef PlanStep* st = &plan.step[plan.n_steps]
+    memset(st, 0, sizeof(PlanStep))
+    st.perm = i
+    st.stage = -1
+    for q in range(units):              # the types chosen for its units
+        t = first_made(made, m)
+        st.out.m[t] += 1
+        if made[t]:
+            made[t] -= 1
+    if card.n_mana > 1 and not have_cp[0]:      # a simple board's could-produce
+        for q in range(b.n):
+            cp[q] = R.static_cp[b.perms[q].card]
+        have_cp[0] = True
+    st.ability = 0 if card.n_mana == 1 else find_ability(R, b, i, cp, &st.out)
+    if st.ability < 0:
+        return -1
+    plan.n_steps += 1
+    return 0
 
 
 cdef inline int generic_rank(uint8_t mask) noexcept nogil:

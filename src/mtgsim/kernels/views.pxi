@@ -1,6 +1,6 @@
 # The goldfish's mana views: one board state's mana prepared once for several questions
 # (direct or searched), spell costs with their memo, the tracked cards' castable counts, and
-# paying a cost by a plan. Uses base, counts, abilities, production, payment, most_mana,
+# paying a cost by a plan. Uses base, counts, abilities, production, payment, most_mana, answers,
 # total_cost, direct, plans, game, actions, and, included after it, policy (beyond_reach).
 
 # ---- mana: what the board can pay, and paying ---------------------------------------------------
@@ -95,20 +95,42 @@ cdef bint goldfish_direct(Rules* R, Game* g, Direct* d) noexcept nogil:
         units = (g.live[m] & 0xFFFF) + ((g.sick[m] & 0xFFFF) if haste else 0)
         d.masks[d.n_masks] = <uint8_t>m
         d.counts[d.n_masks] = units
+        d.rows[d.n_masks] = g.live_rows[m] | (g.sick_rows[m] if haste else 0)
         d.total += units
         d.n_masks += 1
     pool = g.bi.pool[0]
     if pool[0] | pool[1] | pool[2] | pool[3] | pool[4] | pool[5]:
+        m = d.n_masks
         add_pool(d, pool)
+        while m < <unsigned int>d.n_masks:     # (a mask only the pool's mana has: no sources)
+            d.rows[m] = 0
+            m += 1
+    d.has_rows = not g.rows_lost
     found = (all_flags & CI_COMPLEX_MANA) == 0
     if g.check_views:
         b = game_board(g)
         if (prepare_direct(R, &b, 0, cp, &check) != found or check.all_flags != d.all_flags
                 or check.n_masks != d.n_masks or check.total != d.total
                 or memcmp(check.masks, d.masks, d.n_masks) != 0
-                or memcmp(check.counts, d.counts, d.n_masks * sizeof(int32_t)) != 0):
+                or memcmp(check.counts, d.counts, d.n_masks * sizeof(int32_t)) != 0
+                or (found and d.has_rows and not rows_are_the_boards(R, &b, d))):
             trace(g, TR_VIEW_FAULT, -1, g.n)
     return found
+
+
+cdef bint rows_are_the_boards(Rules* R, Board* b, Direct* d) noexcept nogil:
+    """Are d's kept rows of each mask the permanents the direct plan finds on board b
+    (direct_source, the goldfish's)?"""
+    cdef int k, i
+    cdef uint64_t found
+    for k in range(d.n_masks):
+        found = 0
+        for i in range(min(b.n, 64)):
+            if direct_source(R, b, i, 0) == d.masks[k]:
+                found |= (<uint64_t>1) << i
+        if found != d.rows[k]:
+            return False
+    return True
 
 
 cdef inline bint board_costmod(Game* g) noexcept nogil:
@@ -335,12 +357,29 @@ cdef bint view_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, Purpose why
 
 cdef bint searched_payable(Rules* R, Game* g, ManaView* v, TotalCost* c, bint plain,
                            Purpose why) noexcept nogil:
-    """view_payable by the general search (`plain`: cost_is_plain(c))."""
+    """view_payable by the general search (`plain`: cost_is_plain(c)), its answer remembered
+    per payment problem (answers.pxi)."""
+    cdef bint ok
     if v.kind != 2 or pays_life(c):      # the search, with life tracked if the cost pays life
         view_general(R, g, v, pays_life(c))
     if plain and v.kind == 2 and g.shortcuts and cost_total(c) > most_bound(v):
         return False                     # more than the board makes at most (restricted too)
-    return cost_payable(R, &v.P, c, g.bi.life[0], why)
+    ok = remembered_payable(R, remembered(g), &v.P, c, g.bi.life[0], why)
+    if g.check_views and ok != cost_payable(R, &v.P, c, g.bi.life[0], why):
+        trace(g, TR_VIEW_FAULT, -1, g.n)     # (a remembered answer that isn't the search's)
+    return ok
+
+
+cdef inline Problems* remembered(Game* g) noexcept nogil:
+    """The chunk's remembered payment answers (made when first asked: a deck whose boards
+    never take the search has none), or NULL without the shortcuts or the memory for them
+    (the searches then run every time: the slow path)."""
+    cdef Scratch* sc = <Scratch*>g.scratch
+    if not g.shortcuts:
+        return NULL
+    if sc.problems == NULL:
+        sc.problems = new_problems()
+    return sc.problems
 
 
 cdef inline int most_bound(ManaView* v) noexcept nogil:
@@ -363,11 +402,13 @@ cdef inline int view_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
 
 
 cdef int searched_max_mana(Rules* R, Game* g, ManaView* v) noexcept nogil:
-    """view_max_mana by the general search."""
+    """view_max_mana by the general search, remembered per payment problem (answers.pxi)."""
     if v.kind != 2:
         view_general(R, g, v, False)
     if v.most < 0:
-        v.most = max_mana(&v.P, ALLTYPES)
+        v.most = remembered_most(remembered(g), &v.P)
+        if g.check_views and v.most != max_mana(&v.P, ALLTYPES):
+            trace(g, TR_VIEW_FAULT, -1, g.n)
     return v.most
 
 
@@ -386,6 +427,8 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
     HallDemand* need_memo
     TrackedCosts tracked[3]      # with no cost modifier in play, with the last other set of
                                  # them, and every card asked alone
+    Problems* problems           # the payment problems met and their answers (answers.pxi), or
+                                 # NULL until first asked (remembered)
 
 
 cdef Scratch* new_scratch(Rules* R, int n_track, int turns) noexcept nogil:
@@ -455,6 +498,7 @@ cdef void free_scratch(Scratch* sc) noexcept nogil:
         free(sc.cost_memo)
         free(sc.cost_memo_key)
         free(sc.need_memo)
+        free_problems(sc.problems)
         free(sc)
 
 
