@@ -60,6 +60,16 @@ ARTIFACT_SPELL = card("Test Affinity Spell", "{5}{U}", "Sorcery", abilities=[
 BLUE_OFF = card("Test Blue Off", "{3}{U}{U}", "Artifact Creature — Golem", "3/3", abilities=[
     AFFINITY, {"kind": "cost", "scope": "self", "change": "reduce", "mana": "{U}"}])
 
+# triggered abilities of every watched event (the trigger watch lists, Game.watching): upkeep, a
+# land or another creature entering, casting; a bounce land returning an earlier land moves the
+# later permanents' rows up, and so may creatures dying and tokens sacrificed at the end step
+UPKEEP_PINGER = card("Test Upkeep Pinger", "{1}{R}", "Creature — Goblin", "1/1", abilities=[
+    {"kind": "trigger", "event": "your_upkeep", "damage_to_opponent": 1}])
+LANDFALL_WATCHER = card("Test Landfall Watcher", "{1}{G}", "Creature — Elf", "2/2", abilities=[
+    {"kind": "trigger", "event": "land_you_control_enters", "gain_life": 1}])
+ARRIVAL_WATCHER = card("Test Arrival Watcher", "{2}{G}", "Creature — Elf", "2/3", abilities=[
+    {"kind": "trigger", "event": "another_creature_you_control_enters", "damage_to_opponent": 1}])
+
 DECKS = {
     **{name: lambda name=name: Deck.from_file(example_decks()[name]) for name in example_decks()},
     "signets_and_talismans": lambda: Deck({"Island": 12, "Swamp": 6, "Dimir Signet": 4, "Talisman of Dominance": 4,
@@ -112,6 +122,10 @@ DECKS = {
     "tapping_costs": lambda: Deck({"Forest": 14, ENCAMPMENT: 4, DRUM: 6, "Llanowar Elves": 6, "Grizzly Bears": 6,
                                    "Wall of Omens": 4, "Sylvan Caryatid": 2, "Lightning Bolt": 6, "Hill Giant": 6,
                                    "Harmonize": 6}),
+    "trigger_watchers": lambda: Deck({"Mountain": 9, "Forest": 9, "Gruul Turf": 4, "Llanowar Elves": 4, UPKEEP_PINGER: 3,
+                                      "Phyrexian Arena": 2, LANDFALL_WATCHER: 3, ARRIVAL_WATCHER: 3,
+                                      "Beast Whisperer": 2, "Monastery Swiftspear": 3, "The Great Henge": 2,
+                                      "The Fire Crystal": 3, WISP: 4, "Endless One": 4, "Lightning Bolt": 5}),
     # mana creatures entering while The Fire Crystal gives them haste: tapped for mana at once
     "haste_and_mana_creatures": lambda: Deck({"Mountain": 12, "Forest": 12, "The Fire Crystal": 6, "Llanowar Elves": 6,
                                               "Birds of Paradise": 6, "Paradise Druid": 6, "Goblin Piker": 6,
@@ -232,6 +246,18 @@ def test_kept_permanent_counts_are_the_boards(name):
     a TR_VIEW_FAULT)."""
     st = game_setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
     assert _view_faults(st.spec, games=80, seed=11) == 0
+
+
+@pytest.mark.parametrize("name", ["trigger_watchers", "mono_green_henge"])
+def test_trigger_watch_lists_are_the_boards(name):
+    """603.2, 603.6a, 503.1a, 601.2i: the rows of the permanents with enters-watching, cast and
+    upkeep triggers, kept as permanents enter and leave (a bounce land returning an earlier
+    land moves the later rows up; a 1/0 dying, 704.5f; token copies sacrificed at the end
+    step), equal the board's at every trigger event (a difference is a TR_VIEW_FAULT); that
+    the triggers they find resolve as the whole board's scan has them is
+    test_shortcuts_change_no_answer's."""
+    st = game_setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
+    assert _view_faults(st.spec, games=80, seed=13) == 0
 
 
 def test_live_view_is_prepare_direct_on_random_decks():

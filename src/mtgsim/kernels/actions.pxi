@@ -117,6 +117,7 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
     for j in range(i, g.n - 1):
         g.perms[j] = g.perms[j + 1]
     g.n -= 1
+    rows_moved_up(g, i)
     board_changed(g)
     for j in range(g.n):
         if g.perms[j].attached_to == i:
@@ -656,9 +657,19 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
     cdef Card* c
     cdef Triggered* t
     cdef int first = 0, last = g.n
+    cdef uint64_t rows[ROW_WORDS]
+    cdef bint listed = g.shortcuts and count_of(g, K_ENTERS_WATCH)
     if not count_of(g, K_ENTERS_WATCH):     # nothing watches others enter: only the newcomer
         first, last = i, i + 1              # can match
-    for j in range(first, last):
+    elif listed:                            # the watchers and the newcomer (a scan of the
+        if g.check_views:                   # whole board the slow path)
+            check_watching(g, W_ENTERS)
+        for k in range(ROW_WORDS):
+            rows[k] = g.watching[<int>W_ENTERS][k]
+        rows[i >> 6] |= (<uint64_t>1) << (i & 63)
+        first = next_row(rows, 0)
+    j = first
+    while j < last:
         # 603.6a: every permanent, the newcomer included, is checked for a match
         c = &R.cards[g.perms[j].card]
         for k in range(c.n_triggered):
@@ -678,6 +689,7 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
                     n_pending += 1
                 else:
                     g.over |= GO_TRIGGERS
+        j = next_row(rows, j + 1) if listed else j + 1
     state_based_actions(R, S, g, rng)
     for k in range(n_pending):
         target = find_object_near(g, object_id, i)

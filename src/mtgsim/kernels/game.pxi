@@ -20,6 +20,8 @@ DEF MAXHAND = 255        # cards in a hand: all of the library but the card whos
                          # you draw past the turns' draws, so never full (hand_count and
                          # hand_pos are bytes: at most 255)
 DEF MAXPERM = 255        # permanents in one goldfish game (Game.kinds counts them in bytes)
+DEF ROW_WORDS = 4        # words of a set of permanent rows, a bit a row (MAXPERM < 4 * 64)
+DEF N_WATCH = 3          # trigger watch lists (Watch)
 DEF MAXTURNS = 40
 DEF NOT_CAST = 255
 DEF MAXTRACK = 512       # cards tracked in one run (every distinct nonland card of a deck, and more)
@@ -158,6 +160,9 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     uint8_t* unit_of             # Spec.units
     uint64_t kinds[3]            # permanents of each Kind, a byte each (count_of; kept by
                                  # count_permanent, at most MAXPERM < 256 each)
+    uint64_t watching[N_WATCH][ROW_WORDS]  # trigger watch lists: per Watch, the rows of the
+                                 # permanents whose card is of its kind, a bit a row (board
+                                 # order; kept by watch_row and rows_moved_up)
     const uint64_t* kind_unit    # Spec.kind_unit
     int n_sacrifice_at_end       # tokens to sacrifice at the end step (PF_SACRIFICE_AT_END)
     bint marked                  # some permanent may be marked PF_SKIP_UNTAP or PF_ONCE_* (mark):
@@ -532,6 +537,7 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
     g.lib_n[0] = g.lib_n[1] = g.grave_n[0] = g.grave_n[1] = g.hand_n[1] = 0
     g.bottom_n = g.bottom_next = g.top_n = 0
     g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
+    memset(g.watching, 0, sizeof(g.watching))
     g.units = g.n_sacrifice_at_end = g.n_costmod_wild = g.n_animated = g.n_returning = 0
     g.shortcuts = g.spec_shortcuts
     g.costmod_set = g.counted = 0
@@ -588,6 +594,86 @@ cdef inline void count_restricted_pool(Game* g, int d) noexcept nogil:
 
 cdef inline int count_of(Game* g, int kind) noexcept nogil:
     return (g.kinds[kind >> 3] >> (8 * (kind & 7))) & 0xFF
+
+
+cdef inline bint of_kind(Game* g, int row, int kind) noexcept nogil:
+    """Is card `row` of this Kind (its byte of count_permanent's units)?"""
+    return (g.kind_unit[3 * row + (kind >> 3)] >> (8 * (kind & 7))) & 0xFF != 0
+
+
+cdef enum Watch:                   # the trigger watch lists (Game.watching): the rows of the permanents
+    W_ENTERS = 0                   # of a Kind, in board order, so that a trigger event looks at
+    W_CAST = 1                     # them alone, in the order the whole board's scan would
+    W_UPKEEP = 2                   # (N_WATCH of them)
+
+
+# The watched kinds' bytes in their word of Game.kinds (1): a card of none of them is in no list.
+cdef uint64_t WATCHED_KINDS = ((<uint64_t>0xFF << (8 * (K_ENTERS_WATCH & 7)))
+                               | (<uint64_t>0xFF << (8 * (K_CAST_TRIGGER & 7))) | (<uint64_t>0xFF << (8 * (K_UPKEEP & 7))))
+
+
+cdef inline int watched_kind(int w) noexcept nogil:
+    """The Kind watch list w holds: enters watchers, cast triggers, upkeep triggers."""
+    return K_ENTERS_WATCH if w == W_ENTERS else (K_CAST_TRIGGER if w == W_CAST else K_UPKEEP)
+
+
+cdef inline void watch_row(Game* g, int i, int d) noexcept nogil:
+    """Permanent i's row into (d = 1) or out of (d = -1) the watch lists of the kinds its card is
+    of (as count_permanent counts it: by its card, whatever it has become; the kinds count what
+    its animation gives, spec's GF_CAST_TRIGGER)."""
+    cdef int w, row = g.perms[i].card
+    cdef uint64_t bit = (<uint64_t>1) << (i & 63)
+    if not (g.kind_unit[3 * row + 1] & WATCHED_KINDS):
+        return
+    for w in range(N_WATCH):
+        if of_kind(g, row, watched_kind(w)):
+            if d > 0:
+                g.watching[w][i >> 6] |= bit
+            else:
+                g.watching[w][i >> 6] &= ~bit
+
+
+cdef inline void rows_moved_up(Game* g, int i) noexcept nogil:
+    """Row i has left the board (its bits cleared by watch_row): in every watch list the rows
+    after it move up one, as the permanents do (remove_permanent)."""
+    cdef int w, k
+    cdef uint64_t below = ((<uint64_t>1) << (i & 63)) - 1
+    cdef uint64_t* s
+    if not (g.kinds[1] & WATCHED_KINDS):  # (no watcher left: every list empty)
+        return
+    for w in range(N_WATCH):
+        s = g.watching[w]
+        k = i >> 6
+        s[k] = (s[k] & below) | ((s[k] >> 1) & ~below)
+        while k < ROW_WORDS - 1:
+            s[k] |= s[k + 1] << 63
+            s[k + 1] >>= 1
+            k += 1
+
+
+cdef inline int next_row(const uint64_t* s, int j) noexcept nogil:
+    """The first row at or after j in the set of rows s; ROW_WORDS * 64 if none."""
+    cdef int w = j >> 6
+    cdef uint64_t bits
+    if w >= ROW_WORDS:
+        return ROW_WORDS * 64
+    bits = s[w] & (~(<uint64_t>0) << (j & 63))
+    while bits == 0:
+        w += 1
+        if w == ROW_WORDS:
+            return ROW_WORDS * 64
+        bits = s[w]
+    return (w << 6) + mtgsim_ctz64(bits)
+
+
+cdef inline void check_watching(Game* g, int w) noexcept nogil:
+    """check_views: watch list w against the board (the rows whose card is of its kind), a
+    difference traced as TR_VIEW_FAULT."""
+    cdef int j
+    for j in range(ROW_WORDS * 64):
+        if ((g.watching[w][j >> 6] >> (j & 63)) & 1) != (j < g.n and of_kind(g, g.perms[j].card, watched_kind(w))):
+            trace(g, TR_VIEW_FAULT, -1, g.n)
+            return
 
 
 cdef inline uint64_t costmods_applying(Game* g) noexcept nogil:
@@ -656,12 +742,14 @@ cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
 
 
 cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
-    """Permanent i enters (d = 1) or leaves (d = -1) the live view, all_units and, if you
-    control it, the kept counts (Game.counted; a phased-out one counts for none, 702.26b)."""
+    """Permanent i enters (d = 1) or leaves (d = -1) the live view, all_units, the watch lists
+    and, if you control it, the kept counts (Game.counted; a phased-out one counts for none,
+    702.26b)."""
     cdef Permanent* p = &g.perms[i]
     cdef uint32_t w = g.direct[p.card]
     cdef uint32_t m = (w >> 8) & ALLTYPES
     live_count(g, i, d)
+    watch_row(g, i, d)
     if g.count_unit != NULL and p.controller == 0 and not (p.flags & PF_PHASED_OUT):
         g.counted += <uint64_t>d * g.count_unit[p.card]
     if m and not (p.flags & PF_PHASED_OUT):
@@ -896,6 +984,7 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "reduces_only": pointing_at(g.reduces_only, known),
          "counted": g.counted, "count_unit": pointing_at(g.count_unit, known),
          "count_slot": pointing_at(g.count_slot, known),
+         "watching": [[g.watching[w][k] for k in range(ROW_WORDS)] for w in range(N_WATCH)],
          "units": g.units, "new_legend": g.new_legend, "m1m1": g.m1m1, "shortcuts": g.shortcuts,
          "countered": g.countered, "spells_cast": list(g.spells_cast),
          "noncreature_cast": list(g.noncreature_cast),
