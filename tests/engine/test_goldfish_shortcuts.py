@@ -70,6 +70,12 @@ LANDFALL_WATCHER = card("Test Landfall Watcher", "{1}{G}", "Creature — Elf", "
 ARRIVAL_WATCHER = card("Test Arrival Watcher", "{2}{G}", "Creature — Elf", "2/3", abilities=[
     {"kind": "trigger", "event": "another_creature_you_control_enters", "damage_to_opponent": 1}])
 
+# powers changing while The Great Henge asks the greatest one (its cost): a bonus until end of
+# turn (an upkeep trigger's; prowess), +1/+1 counters (Henge's, Hangarback Walker's X), counters
+# removed as a cost (Walking Ballista), creatures dying and entering
+UPKEEP_PUMPER = card("Test Upkeep Pumper", "{1}{G}", "Creature — Elf", "1/1", abilities=[
+    {"kind": "trigger", "event": "your_upkeep", "power_bonus": 5}])
+
 DECKS = {
     **{name: lambda name=name: Deck.from_file(example_decks()[name]) for name in example_decks()},
     "signets_and_talismans": lambda: Deck({"Island": 12, "Swamp": 6, "Dimir Signet": 4, "Talisman of Dominance": 4,
@@ -126,6 +132,10 @@ DECKS = {
                                       "Phyrexian Arena": 2, LANDFALL_WATCHER: 3, ARRIVAL_WATCHER: 3,
                                       "Beast Whisperer": 2, "Monastery Swiftspear": 3, "The Great Henge": 2,
                                       "The Fire Crystal": 3, WISP: 4, "Endless One": 4, "Lightning Bolt": 5}),
+    "powers_changing": lambda: Deck({"Forest": 14, "Mountain": 8, "Llanowar Elves": 4, "The Great Henge": 4,
+                                     UPKEEP_PUMPER: 4, "Monastery Swiftspear": 3, "Hangarback Walker": 3,
+                                     "Walking Ballista": 3, "Steel Leaf Champion": 3, WISP: 3, "Lightning Bolt": 4,
+                                     "Harmonize": 3}),
     # mana creatures entering while The Fire Crystal gives them haste: tapped for mana at once
     "haste_and_mana_creatures": lambda: Deck({"Mountain": 12, "Forest": 12, "The Fire Crystal": 6, "Llanowar Elves": 6,
                                               "Birds of Paradise": 6, "Paradise Druid": 6, "Goblin Piker": 6,
@@ -258,6 +268,16 @@ def test_trigger_watch_lists_are_the_boards(name):
     test_shortcuts_change_no_answer's."""
     st = game_setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
     assert _view_faults(st.spec, games=80, seed=13) == 0
+
+
+@pytest.mark.parametrize("name", ["powers_changing", "mono_green_henge"])
+def test_greatest_power_kept_is_the_boards(name):
+    """The Great Henge's reduction, the greatest power among your creatures (613.4: counters,
+    bonuses until end of turn, 514.2, creatures entering and dying), worked out again only once
+    a power may have changed, equals the board's at every cost asked (a difference is a
+    TR_VIEW_FAULT); that the costs it gives are the same is test_shortcuts_change_no_answer's."""
+    st = game_setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
+    assert _view_faults(st.spec, games=80, seed=17) == 0
 
 
 def test_live_view_is_prepare_direct_on_random_decks():

@@ -155,6 +155,13 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     uint32_t board_gen           # ...to anything but the hand (board_changed)
     uint32_t sba_gen             # the generation state-based actions last found nothing to do
     uint32_t scan_gen            # the board generation `scan` was made at
+    bint keeps_power             # a cost modifier counts the greatest power among your creatures, and
+                                 # no card's power has a * (613.4a: what * counts may change unseen):
+                                 # that greatest power is kept as powers change
+    bint power_kept              # ...greatest_power is that now (else worked out when next asked)
+    int greatest_power           # ...the greatest power among player 0's creatures, at least 0
+                                 # (CO_GREATEST_POWER: greatest_power_now; kept by power_rose,
+                                 # power_may_fall)
     Board scan                   # scan_board's findings then
     uint16_t* gf                 # Spec.gf
     uint8_t* unit_of             # Spec.units
@@ -479,6 +486,33 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
                                  # of cards in hand or X): its memoised cost is keyed by their values
 
 
+cdef inline int kept_power(Game* g, Permanent* p) noexcept nogil:
+    """Its power while no card's has a * (Game.keeps_power): its base, printed or what it has
+    become, its +1/+1 and -1/-1 counters and its bonus (613.4; power_of on such a board)."""
+    return g.cards[p.characteristics].power + p.counters[<int>CK_P1P1] - p.counters[<int>CK_M1M1] + p.power_bonus
+
+
+cdef inline bint counts_for_greatest(Game* g, Permanent* p) noexcept nogil:
+    """Is it one of the creatures CO_GREATEST_POWER looks at for player 0 (in play, 702.26b)?"""
+    return (p.controller == 0 and (g.cards[p.characteristics].types & CT_CREATURE) != 0
+            and not (p.flags & PF_PHASED_OUT))
+
+
+cdef inline void power_rose(Game* g, int i) noexcept nogil:
+    """Permanent i entered, or its power rose: the greatest power kept rises with it."""
+    cdef int p
+    if g.keeps_power and counts_for_greatest(g, &g.perms[i]):
+        p = kept_power(g, &g.perms[i])
+        if p > g.greatest_power:
+            g.greatest_power = p
+
+
+cdef inline void power_may_fall(Game* g) noexcept nogil:
+    """A power fell, or a creature may have stopped counting: the greatest power kept is worked
+    out again when next asked (greatest_power_now)."""
+    g.power_kept = False
+
+
 cdef inline void board_changed(Game* g) noexcept nogil:
     """Something other than the hand changed (the board, life, the pool, the turn)."""
     g.gen += 1
@@ -492,6 +526,8 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S, bint scenario) noex
     a Scenario's game (GameState, whose Spec has no deck): its memory zeroed first, so no field
     is ever left unset, then the tables and working memory it reads (`sc`), the Spec's switches
     and the players' standing choices (S.choices). Each game then starts with new_game."""
+    cdef int k, q
+    cdef Amount* a
     memset(g, 0, sizeof(Game))
     g.scenario = scenario
     g.scratch = sc
@@ -521,6 +557,12 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S, bint scenario) noex
     g.snapshots = S.snapshots
     g.choices = S.choices
     g.gen = g.board_gen = 1
+    for k in range(R.n_cards):             # (a cost reduced by the greatest power: The Great Henge)
+        for q in range(R.cards[k].n_costmod):
+            a = &R.costmods[R.cards[k].costmod_first + q].amount
+            g.keeps_power = g.keeps_power or (a.count >= 0 and R.counts[a.count].what == CO_GREATEST_POWER)
+    for k in range(R.n_cards):
+        g.keeps_power = g.keeps_power and not R.cards[k].power_star
 
 
 cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
@@ -560,6 +602,8 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
         g.command_casts[k] = 0
     g.next_id = 1
     board_changed(g)                                   # a new board: nothing worked out holds
+    g.greatest_power = 0                               # (no creature: 0, as eval_count counts it)
+    g.power_kept = True
     g.sba_gen = 0
 
 
@@ -750,6 +794,10 @@ cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
     cdef uint32_t m = (w >> 8) & ALLTYPES
     live_count(g, i, d)
     watch_row(g, i, d)
+    if d > 0:
+        power_rose(g, i)
+    elif g.keeps_power and counts_for_greatest(g, p) and kept_power(g, p) >= g.greatest_power:
+        power_may_fall(g)                   # (perhaps the greatest left)
     if g.count_unit != NULL and p.controller == 0 and not (p.flags & PF_PHASED_OUT):
         g.counted += <uint64_t>d * g.count_unit[p.card]
     if m and not (p.flags & PF_PHASED_OUT):
@@ -985,6 +1033,7 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "counted": g.counted, "count_unit": pointing_at(g.count_unit, known),
          "count_slot": pointing_at(g.count_slot, known),
          "watching": [[g.watching[w][k] for k in range(ROW_WORDS)] for w in range(N_WATCH)],
+         "keeps_power": g.keeps_power, "power_kept": g.power_kept, "greatest_power": g.greatest_power,
          "units": g.units, "new_legend": g.new_legend, "m1m1": g.m1m1, "shortcuts": g.shortcuts,
          "countered": g.countered, "spells_cast": list(g.spells_cast),
          "noncreature_cast": list(g.noncreature_cast),
