@@ -6,7 +6,9 @@ state-based actions when no creature can have toughness 0 or less and no legend 
 a total cost worked out once per board state, or once per set of cost modifiers in play while
 none of them reads the board (kept across games), or while what a card's own modifiers count stays
 the same; castable-on-turn asked once per distinct cost among the tracked cards; the board's
-mana kept up as permanents enter, leave, tap and untap instead of summed afresh. Games played
+mana kept up as permanents enter, leave, tap and untap instead of summed afresh; the permanents
+with enters, cast and upkeep triggers kept as watch lists instead of every permanent scanned at
+each event; the greatest power among your creatures kept as powers change. Games played
 with and without them must give the same metrics, chunk for chunk, on decks that exercise each
 one."""
 import numpy as np
@@ -128,8 +130,8 @@ DECKS = {
     "tapping_costs": lambda: Deck({"Forest": 14, ENCAMPMENT: 4, DRUM: 6, "Llanowar Elves": 6, "Grizzly Bears": 6,
                                    "Wall of Omens": 4, "Sylvan Caryatid": 2, "Lightning Bolt": 6, "Hill Giant": 6,
                                    "Harmonize": 6}),
-    "trigger_watchers": lambda: Deck({"Mountain": 9, "Forest": 9, "Gruul Turf": 4, "Llanowar Elves": 4, UPKEEP_PINGER: 3,
-                                      "Phyrexian Arena": 2, LANDFALL_WATCHER: 3, ARRIVAL_WATCHER: 3,
+    "trigger_watchers": lambda: Deck({"Mountain": 9, "Forest": 9, "Gruul Turf": 4, "Llanowar Elves": 4,
+                                      UPKEEP_PINGER: 3, "Phyrexian Arena": 2, LANDFALL_WATCHER: 3, ARRIVAL_WATCHER: 3,
                                       "Beast Whisperer": 2, "Monastery Swiftspear": 3, "The Great Henge": 2,
                                       "The Fire Crystal": 3, WISP: 4, "Endless One": 4, "Lightning Bolt": 5}),
     "powers_changing": lambda: Deck({"Forest": 14, "Mountain": 8, "Llanowar Elves": 4, "The Great Henge": 4,
