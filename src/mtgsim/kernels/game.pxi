@@ -651,7 +651,11 @@ cdef enum Watch:                   # the trigger watch lists (Game.watching): th
     W_UPKEEP = 2                   # (N_WATCH of them)
 
 
-# The watched kinds' bytes in their word of Game.kinds (1): a card of none of them is in no list.
+# The watched kinds' bytes in their word of Game.kinds (WATCHED_WORD): a card of none of them is
+# in no list. One word holds the three, so a test of it tells whether any is watched.
+DEF WATCHED_WORD = 1
+if not K_ENTERS_WATCH >> 3 == K_CAST_TRIGGER >> 3 == K_UPKEEP >> 3 == WATCHED_WORD:
+    raise ImportError("the watched kinds (Watch) must share Game.kinds' word WATCHED_WORD")
 cdef uint64_t WATCHED_KINDS = ((<uint64_t>0xFF << (8 * (K_ENTERS_WATCH & 7)))
                                | (<uint64_t>0xFF << (8 * (K_CAST_TRIGGER & 7))) | (<uint64_t>0xFF << (8 * (K_UPKEEP & 7))))
 
@@ -667,7 +671,7 @@ cdef inline void watch_row(Game* g, int i, int d) noexcept nogil:
     its animation gives, spec's GF_CAST_TRIGGER)."""
     cdef int w, row = g.perms[i].card
     cdef uint64_t bit = (<uint64_t>1) << (i & 63)
-    if not (g.kind_unit[3 * row + 1] & WATCHED_KINDS):
+    if not (g.kind_unit[3 * row + WATCHED_WORD] & WATCHED_KINDS):
         return
     for w in range(N_WATCH):
         if of_kind(g, row, watched_kind(w)):
@@ -683,7 +687,7 @@ cdef inline void rows_moved_up(Game* g, int i) noexcept nogil:
     cdef int w, k
     cdef uint64_t below = ((<uint64_t>1) << (i & 63)) - 1
     cdef uint64_t* s
-    if not (g.kinds[1] & WATCHED_KINDS):  # (no watcher left: every list empty)
+    if not (g.kinds[WATCHED_WORD] & WATCHED_KINDS):     # (no watcher left: every list empty)
         return
     for w in range(N_WATCH):
         s = g.watching[w]
