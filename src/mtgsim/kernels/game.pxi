@@ -22,6 +22,7 @@ DEF MAXHAND = 255        # cards in a hand: all of the library but the card whos
 DEF MAXPERM = 255        # permanents in one goldfish game (Game.kinds counts them in bytes)
 DEF ROW_WORDS = 4        # words of a set of permanent rows, a bit a row (MAXPERM < 4 * 64)
 DEF N_WATCH = 3          # trigger watch lists (Watch)
+DEF WATCHED_WORD = 1     # the word of Game.kinds holding the watched kinds' bytes (WATCHED_KINDS)
 DEF MAXTURNS = 40
 DEF NOT_CAST = 255
 DEF MAXTRACK = 512       # cards tracked in one run (every distinct nonland card of a deck, and more)
@@ -578,8 +579,9 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
     g.n = g.n_tapped = 0
     g.lib_n[0] = g.lib_n[1] = g.grave_n[0] = g.grave_n[1] = g.hand_n[1] = 0
     g.bottom_n = g.bottom_next = g.top_n = 0
+    if g.kinds[WATCHED_WORD] & WATCHED_KINDS:   # (the last game's watchers: the lists are
+        memset(g.watching, 0, sizeof(g.watching))   # empty unless some are counted)
     g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
-    memset(g.watching, 0, sizeof(g.watching))
     g.units = g.n_sacrifice_at_end = g.n_costmod_wild = g.n_animated = g.n_returning = 0
     g.shortcuts = g.spec_shortcuts
     g.costmod_set = g.counted = 0
@@ -653,7 +655,6 @@ cdef enum Watch:                   # the trigger watch lists (Game.watching): th
 
 # The watched kinds' bytes in their word of Game.kinds (WATCHED_WORD): a card of none of them is
 # in no list. One word holds the three, so a test of it tells whether any is watched.
-DEF WATCHED_WORD = 1
 if not K_ENTERS_WATCH >> 3 == K_CAST_TRIGGER >> 3 == K_UPKEEP >> 3 == WATCHED_WORD:
     raise ImportError("the watched kinds (Watch) must share Game.kinds' word WATCHED_WORD")
 cdef uint64_t WATCHED_KINDS = ((<uint64_t>0xFF << (8 * (K_ENTERS_WATCH & 7)))
@@ -798,9 +799,11 @@ cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
     cdef uint32_t m = (w >> 8) & ALLTYPES
     live_count(g, i, d)
     watch_row(g, i, d)
-    if d > 0:
+    if not g.keeps_power:
+        pass
+    elif d > 0:
         power_rose(g, i)
-    elif g.keeps_power and counts_for_greatest(g, p) and kept_power(g, p) >= g.greatest_power:
+    elif counts_for_greatest(g, p) and kept_power(g, p) >= g.greatest_power:
         power_may_fall(g)                   # (perhaps the greatest left)
     if g.count_unit != NULL and p.controller == 0 and not (p.flags & PF_PHASED_OUT):
         g.counted += <uint64_t>d * g.count_unit[p.card]
