@@ -6,7 +6,9 @@ state-based actions when no creature can have toughness 0 or less and no legend 
 a total cost worked out once per board state, or once per set of cost modifiers in play while
 none of them reads the board (kept across games), or while what a card's own modifiers count stays
 the same; castable-on-turn asked once per distinct cost among the tracked cards; the board's
-mana kept up as permanents enter, leave, tap and untap instead of summed afresh. Games played
+mana kept up as permanents enter, leave, tap and untap instead of summed afresh; the permanents
+with enters, cast and upkeep triggers kept as watch lists instead of every permanent scanned at
+each event; the greatest power among your creatures kept as powers change. Games played
 with and without them must give the same metrics, chunk for chunk, on decks that exercise each
 one."""
 import numpy as np
@@ -60,6 +62,22 @@ ARTIFACT_SPELL = card("Test Affinity Spell", "{5}{U}", "Sorcery", abilities=[
 BLUE_OFF = card("Test Blue Off", "{3}{U}{U}", "Artifact Creature — Golem", "3/3", abilities=[
     AFFINITY, {"kind": "cost", "scope": "self", "change": "reduce", "mana": "{U}"}])
 
+# triggered abilities of every watched event (the trigger watch lists, Game.watching): upkeep, a
+# land or another creature entering, casting; a bounce land returning an earlier land moves the
+# later permanents' rows up, and so may creatures dying and tokens sacrificed at the end step
+UPKEEP_PINGER = card("Test Upkeep Pinger", "{1}{R}", "Creature — Goblin", "1/1", abilities=[
+    {"kind": "trigger", "event": "your_upkeep", "damage_to_opponent": 1}])
+LANDFALL_WATCHER = card("Test Landfall Watcher", "{1}{G}", "Creature — Elf", "2/2", abilities=[
+    {"kind": "trigger", "event": "land_you_control_enters", "gain_life": 1}])
+ARRIVAL_WATCHER = card("Test Arrival Watcher", "{2}{G}", "Creature — Elf", "2/3", abilities=[
+    {"kind": "trigger", "event": "another_creature_you_control_enters", "damage_to_opponent": 1}])
+
+# powers changing while The Great Henge asks the greatest one (its cost): a bonus until end of
+# turn (an upkeep trigger's; prowess), +1/+1 counters (Henge's, Hangarback Walker's X), counters
+# removed as a cost (Walking Ballista), creatures dying and entering
+UPKEEP_PUMPER = card("Test Upkeep Pumper", "{1}{G}", "Creature — Elf", "1/1", abilities=[
+    {"kind": "trigger", "event": "your_upkeep", "power_bonus": 5}])
+
 DECKS = {
     **{name: lambda name=name: Deck.from_file(example_decks()[name]) for name in example_decks()},
     "signets_and_talismans": lambda: Deck({"Island": 12, "Swamp": 6, "Dimir Signet": 4, "Talisman of Dominance": 4,
@@ -112,6 +130,14 @@ DECKS = {
     "tapping_costs": lambda: Deck({"Forest": 14, ENCAMPMENT: 4, DRUM: 6, "Llanowar Elves": 6, "Grizzly Bears": 6,
                                    "Wall of Omens": 4, "Sylvan Caryatid": 2, "Lightning Bolt": 6, "Hill Giant": 6,
                                    "Harmonize": 6}),
+    "trigger_watchers": lambda: Deck({"Mountain": 9, "Forest": 9, "Gruul Turf": 4, "Llanowar Elves": 4,
+                                      UPKEEP_PINGER: 3, "Phyrexian Arena": 2, LANDFALL_WATCHER: 3, ARRIVAL_WATCHER: 3,
+                                      "Beast Whisperer": 2, "Monastery Swiftspear": 3, "The Great Henge": 2,
+                                      "The Fire Crystal": 3, WISP: 4, "Endless One": 4, "Lightning Bolt": 5}),
+    "powers_changing": lambda: Deck({"Forest": 14, "Mountain": 8, "Llanowar Elves": 4, "The Great Henge": 4,
+                                     UPKEEP_PUMPER: 4, "Monastery Swiftspear": 3, "Hangarback Walker": 3,
+                                     "Walking Ballista": 3, "Steel Leaf Champion": 3, WISP: 3, "Lightning Bolt": 4,
+                                     "Harmonize": 3}),
     # mana creatures entering while The Fire Crystal gives them haste: tapped for mana at once
     "haste_and_mana_creatures": lambda: Deck({"Mountain": 12, "Forest": 12, "The Fire Crystal": 6, "Llanowar Elves": 6,
                                               "Birds of Paradise": 6, "Paradise Druid": 6, "Goblin Piker": 6,
@@ -244,6 +270,28 @@ def test_remembered_payment_answers_are_the_searches(name):
     enough games that most questions are asked again."""
     st = game_setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
     assert _view_faults(st.spec, games=300, seed=2) == 0
+
+
+@pytest.mark.parametrize("name", ["trigger_watchers", "mono_green_henge"])
+def test_trigger_watch_lists_are_the_boards(name):
+    """603.2, 603.6a, 503.1a, 601.2i: the rows of the permanents with enters-watching, cast and
+    upkeep triggers, kept as permanents enter and leave (a bounce land returning an earlier
+    land moves the later rows up; a 1/0 dying, 704.5f; token copies sacrificed at the end
+    step), equal the board's at every trigger event (a difference is a TR_VIEW_FAULT); that
+    the triggers they find resolve as the whole board's scan has them is
+    test_shortcuts_change_no_answer's."""
+    st = game_setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
+    assert _view_faults(st.spec, games=80, seed=13) == 0
+
+
+@pytest.mark.parametrize("name", ["powers_changing", "mono_green_henge"])
+def test_greatest_power_kept_is_the_boards(name):
+    """The Great Henge's reduction, the greatest power among your creatures (613.4: counters,
+    bonuses until end of turn, 514.2, creatures entering and dying), worked out again only once
+    a power may have changed, equals the board's at every cost asked (a difference is a
+    TR_VIEW_FAULT); that the costs it gives are the same is test_shortcuts_change_no_answer's."""
+    st = game_setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
+    assert _view_faults(st.spec, games=80, seed=17) == 0
 
 
 def test_live_view_is_prepare_direct_on_random_decks():

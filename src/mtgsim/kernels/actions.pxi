@@ -110,7 +110,7 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
     """It leaves the battlefield; later rows move up (Auras on it fall off)."""
     cdef int j
     enters_or_leaves(g, i, -1)
-    rows_moved_up(g, i)
+    live_rows_moved_up(g, i)
     count_permanent(g, g.perms[i].card, -1)
     g.n_sacrifice_at_end -= (g.perms[i].flags & PF_SACRIFICE_AT_END) != 0
     if g.perms[i].becomes:              # (what it became ends with it: a new object, 400.7)
@@ -118,6 +118,7 @@ cdef void remove_permanent(Game* g, int i) noexcept nogil:
     for j in range(i, g.n - 1):
         g.perms[j] = g.perms[j + 1]
     g.n -= 1
+    watch_rows_moved_up(g, i)
     board_changed(g)
     for j in range(g.n):
         if g.perms[j].attached_to == i:
@@ -315,6 +316,7 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             for t in range(g.n):
                 if g.perms[t].controller == who and types_of(R, &g.perms[t]) & CT_CREATURE:
                     g.over |= amount_in(&g.perms[t].counters[op.arg], n)
+                    powers_after_counters(g, t, op.arg, n)
                     g.m1m1 |= g.perms[t].counters[<int>CK_M1M1] != 0
         elif code == OP_COUNTERS:
             if op.flags & OF_ON_SOURCE:          # (its own permanent, if still there: 400.7)
@@ -325,7 +327,9 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             if t >= 0 and op.arg == <int>CK_LORE and R.sagas:     # (714.2b: its chapters trigger)
                 put_lore(R, S, g, rng, t, op_amount(R, g, op, source, who, x))
             elif t >= 0:
-                g.over |= amount_in(&g.perms[t].counters[op.arg], op_amount(R, g, op, source, who, x))
+                n = op_amount(R, g, op, source, who, x)
+                g.over |= amount_in(&g.perms[t].counters[op.arg], n)
+                powers_after_counters(g, t, op.arg, n)
                 g.m1m1 |= g.perms[t].counters[<int>CK_M1M1] != 0
         elif code == OP_SCRY or code == OP_SURVEIL:    # ("scry 2, then draw a card": before the draw)
             look_at_top(R, S, g, rng, who, op.amount.fixed, code == OP_SURVEIL)
@@ -391,6 +395,10 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
             t = find_object(g, target_id) if target_id >= 0 else -1     # object concerned, if still there
             if t >= 0:
                 g.over |= amount_in(&g.perms[t].power_bonus, op.amount.fixed)
+                if op.amount.fixed >= 0:
+                    power_rose(g, t)
+                else:
+                    power_may_fall(g)
                 g.over |= amount_in(&g.perms[t].toughness_bonus, op.arg)
         elif code == OP_REARRANGE:
             rearrange(R, S, g, rng, who, op.amount.fixed, (op.flags & OF_MAY_SHUFFLE) != 0)
@@ -438,6 +446,14 @@ cdef void run_ops(Rules* R, Spec* S, Game* g, Rng* rng, int row, int target, int
                     draw(R, g, rng, who)
     g.bi.hand_size[who] = g.hand_n[who]
     board_changed(g)
+
+
+cdef inline void powers_after_counters(Game* g, int i, int kind, int n) noexcept nogil:
+    """n counters of `kind` were put on permanent i: the greatest power kept follows (613.4c)."""
+    if kind == <int>CK_P1P1 and n >= 0:
+        power_rose(g, i)
+    elif kind == <int>CK_M1M1 or kind == <int>CK_P1P1:
+        power_may_fall(g)
 
 
 cdef void set_card_row(Game* g, int i, int row) noexcept nogil:
@@ -507,6 +523,7 @@ cdef void set_becomes(Game* g, int i, int row, bint until_end_of_turn) noexcept 
     g.n_animated += (row >= 0) - (p.becomes != 0)
     p.becomes = <int16_t>(row + 1)
     derive_characteristics(p)
+    power_may_fall(g)
     p.flags = (p.flags & ~PF_BECOMES_UNTIL_EOT) | (PF_BECOMES_UNTIL_EOT if row >= 0 and until_end_of_turn else 0)
     g.shortcuts = g.spec_shortcuts and g.n_animated == 0
     board_changed(g)
@@ -522,6 +539,7 @@ cdef void earthbend(Rules* R, Game* g, int i, int n) noexcept nogil:
     set_becomes(g, i, row + R.cards[row].earthbent, False)
     set_flags(g, i, g.perms[i].flags | PF_EARTHBENT)
     g.over |= amount_in(&g.perms[i].counters[<int>CK_P1P1], n)
+    power_rose(g, i)
 
 
 cdef bint graveyard_has_targets(Rules* R, Game* g, int effect, int who, int leaving) noexcept nogil:
@@ -657,9 +675,19 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
     cdef Card* c
     cdef Triggered* t
     cdef int first = 0, last = g.n
+    cdef uint64_t rows[ROW_WORDS]
+    cdef bint listed = g.shortcuts and count_of(g, K_ENTERS_WATCH)
     if not count_of(g, K_ENTERS_WATCH):     # nothing watches others enter: only the newcomer
         first, last = i, i + 1              # can match
-    for j in range(first, last):
+    elif listed:                            # the watchers and the newcomer (a scan of the
+        if g.check_views:                   # whole board the slow path)
+            check_watching(g, W_ENTERS)
+        for k in range(ROW_WORDS):
+            rows[k] = g.watching[<int>W_ENTERS][k]
+        rows[i >> 6] |= (<uint64_t>1) << (i & 63)
+        first = next_row(rows, 0)
+    j = first
+    while j < last:
         # 603.6a: every permanent, the newcomer included, is checked for a match
         c = &R.cards[g.perms[j].card]
         for k in range(c.n_triggered):
@@ -679,6 +707,7 @@ cdef void resolve_enters_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int i, b
                     n_pending += 1
                 else:
                     g.over |= GO_TRIGGERS
+        j = next_row(rows, j + 1) if listed else j + 1
     state_based_actions(R, S, g, rng)
     for k in range(n_pending):
         target = find_object_near(g, object_id, i)
@@ -809,6 +838,7 @@ cdef void remove_counters(Game* g, int i, int kind, int n) noexcept nogil:
     """n counters of `kind` removed from permanent i as a cost (118.3: it has that many; off the
     payment step's path)."""
     g.perms[i].counters[kind] -= n
+    power_may_fall(g)
 
 
 cdef void pay_other_costs(Rules* R, Spec* S, Game* g, int i, Activated* a, int who) noexcept nogil:

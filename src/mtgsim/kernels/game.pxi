@@ -18,6 +18,9 @@ DEF MAXHAND = 255        # cards in a hand: all of the library but the card whos
                          # you draw past the turns' draws, so never full (hand_count and
                          # hand_pos are bytes: at most 255)
 DEF MAXPERM = 255        # permanents in one goldfish game (Game.kinds counts them in bytes)
+DEF ROW_WORDS = 4        # words of a set of permanent rows, a bit a row (MAXPERM < 4 * 64)
+DEF N_WATCH = 3          # trigger watch lists (Watch)
+DEF WATCHED_WORD = 1     # the word of Game.kinds holding the watched kinds' bytes (WATCHED_KINDS)
 DEF MAXTURNS = 40
 DEF NOT_CAST = 255
 DEF MAXTRACK = 512       # cards tracked in one run (every distinct nonland card of a deck, and more)
@@ -151,11 +154,21 @@ cdef struct Game:                # one game in progress: the goldfish's, or a Sc
     uint32_t board_gen           # ...to anything but the hand (board_changed)
     uint32_t sba_gen             # the generation state-based actions last found nothing to do
     uint32_t scan_gen            # the board generation `scan` was made at
+    bint keeps_power             # a cost modifier counts the greatest power among your creatures, and
+                                 # no card's power has a * (613.4a: what * counts may change unseen):
+                                 # that greatest power is kept as powers change
+    bint power_kept              # ...greatest_power is that now (else worked out when next asked)
+    int greatest_power           # ...the greatest power among player 0's creatures, at least 0
+                                 # (CO_GREATEST_POWER: greatest_power_now; kept by power_rose,
+                                 # power_may_fall)
     Board scan                   # scan_board's findings then
     uint16_t* gf                 # Spec.gf
     uint8_t* unit_of             # Spec.units
     uint64_t kinds[3]            # permanents of each Kind, a byte each (count_of; kept by
                                  # count_permanent, at most MAXPERM < 256 each)
+    uint64_t watching[N_WATCH][ROW_WORDS]  # trigger watch lists: per Watch, the rows of the
+                                 # permanents whose card is of its kind, a bit a row (board
+                                 # order; kept by watch_row and watch_rows_moved_up)
     const uint64_t* kind_unit    # Spec.kind_unit
     int n_sacrifice_at_end       # tokens to sacrifice at the end step (PF_SACRIFICE_AT_END)
     bint marked                  # some permanent may be marked PF_SKIP_UNTAP or PF_ONCE_* (mark):
@@ -476,6 +489,33 @@ cdef enum GoldfishFlag:          # facts about a card that never change during a
                                  # of cards in hand or X): its memoised cost is keyed by their values
 
 
+cdef inline int kept_power(Game* g, Permanent* p) noexcept nogil:
+    """Its power while no card's has a * (Game.keeps_power): its base, printed or what it has
+    become, its +1/+1 and -1/-1 counters and its bonus (613.4; power_of on such a board)."""
+    return g.cards[p.characteristics].power + p.counters[<int>CK_P1P1] - p.counters[<int>CK_M1M1] + p.power_bonus
+
+
+cdef inline bint counts_for_greatest(Game* g, Permanent* p) noexcept nogil:
+    """Is it one of the creatures CO_GREATEST_POWER looks at for player 0 (in play, 702.26b)?"""
+    return (p.controller == 0 and (g.cards[p.characteristics].types & CT_CREATURE) != 0
+            and not (p.flags & PF_PHASED_OUT))
+
+
+cdef inline void power_rose(Game* g, int i) noexcept nogil:
+    """Permanent i entered, or its power rose: the greatest power kept rises with it."""
+    cdef int p
+    if g.keeps_power and counts_for_greatest(g, &g.perms[i]):
+        p = kept_power(g, &g.perms[i])
+        if p > g.greatest_power:
+            g.greatest_power = p
+
+
+cdef inline void power_may_fall(Game* g) noexcept nogil:
+    """A power fell, or a creature may have stopped counting: the greatest power kept is worked
+    out again when next asked (greatest_power_now)."""
+    g.power_kept = False
+
+
 cdef inline void board_changed(Game* g) noexcept nogil:
     """Something other than the hand changed (the board, life, the pool, the turn)."""
     g.gen += 1
@@ -489,6 +529,8 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S, bint scenario) noex
     a Scenario's game (GameState, whose Spec has no deck): its memory zeroed first, so no field
     is ever left unset, then the tables and working memory it reads (`sc`), the Spec's switches
     and the players' standing choices (S.choices). Each game then starts with new_game."""
+    cdef int k, q
+    cdef Amount* a
     memset(g, 0, sizeof(Game))
     g.scenario = scenario
     g.scratch = sc
@@ -518,6 +560,12 @@ cdef void new_chunk(Rules* R, Game* g, Scratch* sc, Spec* S, bint scenario) noex
     g.snapshots = S.snapshots
     g.choices = S.choices
     g.gen = g.board_gen = 1
+    for k in range(R.n_cards):             # (a cost reduced by the greatest power: The Great Henge)
+        for q in range(R.cards[k].n_costmod):
+            a = &R.costmods[R.cards[k].costmod_first + q].amount
+            g.keeps_power = g.keeps_power or (a.count >= 0 and R.counts[a.count].what == CO_GREATEST_POWER)
+    for k in range(R.n_cards):
+        g.keeps_power = g.keeps_power and not R.cards[k].power_star
 
 
 cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
@@ -533,6 +581,8 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
     g.n = g.n_tapped = 0
     g.lib_n[0] = g.lib_n[1] = g.grave_n[0] = g.grave_n[1] = g.hand_n[1] = 0
     g.bottom_n = g.bottom_next = g.top_n = 0
+    if g.kinds[WATCHED_WORD] & WATCHED_KINDS:   # (the last game's watchers: the lists are
+        memset(g.watching, 0, sizeof(g.watching))   # empty unless some are counted)
     g.kinds[0] = g.kinds[1] = g.kinds[2] = 0
     g.units = g.n_sacrifice_at_end = g.n_costmod_wild = g.n_animated = g.n_returning = 0
     g.shortcuts = g.spec_shortcuts
@@ -557,6 +607,8 @@ cdef inline void new_game(Rules* R, Spec* S, Game* g) noexcept nogil:
         g.command_casts[k] = 0
     g.next_id = 1
     board_changed(g)                                   # a new board: nothing worked out holds
+    g.greatest_power = 0                               # (no creature: 0, as eval_count counts it)
+    g.power_kept = True
     g.sba_gen = 0
 
 
@@ -591,6 +643,89 @@ cdef inline void count_restricted_pool(Game* g, int d) noexcept nogil:
 
 cdef inline int count_of(Game* g, int kind) noexcept nogil:
     return (g.kinds[kind >> 3] >> (8 * (kind & 7))) & 0xFF
+
+
+cdef inline bint of_kind(Game* g, int row, int kind) noexcept nogil:
+    """Is card `row` of this Kind (its byte of count_permanent's units)?"""
+    return (g.kind_unit[3 * row + (kind >> 3)] >> (8 * (kind & 7))) & 0xFF != 0
+
+
+cdef enum Watch:                   # the trigger watch lists (Game.watching): the rows of the permanents
+    W_ENTERS = 0                   # of a Kind, in board order, so that a trigger event looks at
+    W_CAST = 1                     # them alone, in the order the whole board's scan would
+    W_UPKEEP = 2                   # (N_WATCH of them)
+
+
+# The watched kinds' bytes in their word of Game.kinds (WATCHED_WORD): a card of none of them is
+# in no list. One word holds the three, so a test of it tells whether any is watched.
+if not K_ENTERS_WATCH >> 3 == K_CAST_TRIGGER >> 3 == K_UPKEEP >> 3 == WATCHED_WORD:
+    raise ImportError("the watched kinds (Watch) must share Game.kinds' word WATCHED_WORD")
+cdef uint64_t WATCHED_KINDS = ((<uint64_t>0xFF << (8 * (K_ENTERS_WATCH & 7)))
+                               | (<uint64_t>0xFF << (8 * (K_CAST_TRIGGER & 7))) | (<uint64_t>0xFF << (8 * (K_UPKEEP & 7))))
+
+
+cdef inline int watched_kind(int w) noexcept nogil:
+    """The Kind watch list w holds: enters watchers, cast triggers, upkeep triggers."""
+    return K_ENTERS_WATCH if w == W_ENTERS else (K_CAST_TRIGGER if w == W_CAST else K_UPKEEP)
+
+
+cdef inline void watch_row(Game* g, int i, int d) noexcept nogil:
+    """Permanent i's row into (d = 1) or out of (d = -1) the watch lists of the kinds its card is
+    of (as count_permanent counts it: by its card, whatever it has become; the kinds count what
+    its animation gives, spec's GF_CAST_TRIGGER)."""
+    cdef int w, row = g.perms[i].card
+    cdef uint64_t bit = (<uint64_t>1) << (i & 63)
+    if not (g.kind_unit[3 * row + WATCHED_WORD] & WATCHED_KINDS):
+        return
+    for w in range(N_WATCH):
+        if of_kind(g, row, watched_kind(w)):
+            if d > 0:
+                g.watching[w][i >> 6] |= bit
+            else:
+                g.watching[w][i >> 6] &= ~bit
+
+
+cdef inline void watch_rows_moved_up(Game* g, int i) noexcept nogil:
+    """Row i has left the board (its bits cleared by watch_row): in every watch list the rows
+    after it move up one, as the permanents do (remove_permanent)."""
+    cdef int w, k
+    cdef uint64_t below = ((<uint64_t>1) << (i & 63)) - 1
+    cdef uint64_t* s
+    if not (g.kinds[WATCHED_WORD] & WATCHED_KINDS):     # (no watcher left: every list empty)
+        return
+    for w in range(N_WATCH):
+        s = g.watching[w]
+        k = i >> 6
+        s[k] = (s[k] & below) | ((s[k] >> 1) & ~below)
+        while k < ROW_WORDS - 1:
+            s[k] |= s[k + 1] << 63
+            s[k + 1] >>= 1
+            k += 1
+
+
+cdef inline int next_row(const uint64_t* s, int j) noexcept nogil:
+    """The first row at or after j in the set of rows s; ROW_WORDS * 64 if none."""
+    cdef int w = j >> 6
+    cdef uint64_t bits
+    if w >= ROW_WORDS:
+        return ROW_WORDS * 64
+    bits = s[w] & (~(<uint64_t>0) << (j & 63))
+    while bits == 0:
+        w += 1
+        if w == ROW_WORDS:
+            return ROW_WORDS * 64
+        bits = s[w]
+    return (w << 6) + mtgsim_ctz64(bits)
+
+
+cdef inline void check_watching(Game* g, int w) noexcept nogil:
+    """check_views: watch list w against the board (the rows whose card is of its kind), a
+    difference traced as TR_VIEW_FAULT."""
+    cdef int j
+    for j in range(ROW_WORDS * 64):
+        if ((g.watching[w][j >> 6] >> (j & 63)) & 1) != (j < g.n and of_kind(g, g.perms[j].card, watched_kind(w))):
+            trace(g, TR_VIEW_FAULT, -1, g.n)
+            return
 
 
 cdef inline uint64_t costmods_applying(Game* g) noexcept nogil:
@@ -671,12 +806,20 @@ cdef inline void live_count(Game* g, int i, int d) noexcept nogil:
 
 
 cdef inline void enters_or_leaves(Game* g, int i, int d) noexcept nogil:
-    """Permanent i enters (d = 1) or leaves (d = -1) the live view, all_units and, if you
-    control it, the kept counts (Game.counted; a phased-out one counts for none, 702.26b)."""
+    """Permanent i enters (d = 1) or leaves (d = -1) the live view, all_units, the watch lists
+    and, if you control it, the kept counts (Game.counted; a phased-out one counts for none,
+    702.26b)."""
     cdef Permanent* p = &g.perms[i]
     cdef uint32_t w = g.direct[p.card]
     cdef uint32_t m = (w >> 8) & ALLTYPES
     live_count(g, i, d)
+    watch_row(g, i, d)
+    if not g.keeps_power:
+        pass
+    elif d > 0:
+        power_rose(g, i)
+    elif counts_for_greatest(g, p) and kept_power(g, p) >= g.greatest_power:
+        power_may_fall(g)                   # (perhaps the greatest left)
     if g.count_unit != NULL and p.controller == 0 and not (p.flags & PF_PHASED_OUT):
         g.counted += <uint64_t>d * g.count_unit[p.card]
     if m and not (p.flags & PF_PHASED_OUT):
@@ -775,8 +918,9 @@ cdef void live_clear(Game* g) noexcept nogil:
     g.sick_masks = cleared(g.sick, g.sick_rows, g.sick_masks)
 
 
-cdef inline void rows_moved_up(Game* g, int i) noexcept nogil:
-    """The permanent in row i has left (and is out of the views): the rows after it move up."""
+cdef inline void live_rows_moved_up(Game* g, int i) noexcept nogil:
+    """The permanent in row i has left (and is out of the views): the live view's rows after it
+    move up."""
     cdef uint64_t low, masks
     cdef unsigned int m
     if i >= 63:
@@ -933,6 +1077,8 @@ cdef dict game_fields(Rules* R, Spec* S, Scratch* sc, Game* g):
          "reduces_only": pointing_at(g.reduces_only, known),
          "counted": g.counted, "count_unit": pointing_at(g.count_unit, known),
          "count_slot": pointing_at(g.count_slot, known),
+         "watching": [[g.watching[w][k] for k in range(ROW_WORDS)] for w in range(N_WATCH)],
+         "keeps_power": g.keeps_power, "power_kept": g.power_kept, "greatest_power": g.greatest_power,
          "units": g.units, "new_legend": g.new_legend, "m1m1": g.m1m1, "shortcuts": g.shortcuts,
          "countered": g.countered, "spells_cast": list(g.spells_cast),
          "noncreature_cast": list(g.noncreature_cast),

@@ -86,7 +86,11 @@ cdef void upkeep_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexcep
     cdef int ids[MAXPERM]
     cdef int rows[MAXPERM]
     cdef Card* c
-    for j in range(g.n):                 # (what triggers is fixed as the step begins)
+    cdef bint listed = g.shortcuts     # (the watch list; a scan of the whole board the slow path)
+    if listed and g.check_views:
+        check_watching(g, W_UPKEEP)
+    j = next_row(g.watching[<int>W_UPKEEP], 0) if listed else 0
+    while j < g.n:                       # (what triggers is fixed as the step begins)
         c = &R.cards[g.perms[j].card]
         for k in range(c.n_triggered):
             if (R.triggered[c.triggered_first + k].event == EV_YOUR_UPKEEP and n < MAXPERM
@@ -94,6 +98,7 @@ cdef void upkeep_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int who) noexcep
                 ids[n] = g.perms[j].object_id
                 rows[n] = R.triggered[c.triggered_first + k].effect
                 n += 1
+        j = next_row(g.watching[<int>W_UPKEEP], j + 1) if listed else j + 1
     for k in range(n):
         j = find_object(g, ids[k])
         run_ops(R, S, g, rng, rows[k], j, j, 0, who)
@@ -106,10 +111,14 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int x, in
     and those what it has become gives it (613.1f: Great Hall of the Biblioplex's animation); and any
     player's "whenever a player casts a spell" abilities (Chalice of the Void: only a spell of mana
     value, its X counted, 202.3e, equal to the counters of a kind on it), for their controller."""
-    cdef int j, k, n
+    cdef int j, k, n, last = g.n
     cdef Card* c
     cdef Triggered* t
-    for j in range(g.n):
+    cdef bint listed = g.shortcuts     # (the watch list; a scan of the whole board the slow path)
+    if listed and g.check_views:
+        check_watching(g, W_CAST)
+    j = next_row(g.watching[<int>W_CAST], 0) if listed else 0
+    while j < last:
         c = &R.cards[g.perms[j].card]
         for n in range(2):
             for k in range(c.n_triggered):
@@ -127,6 +136,7 @@ cdef void cast_triggers(Rules* R, Spec* S, Game* g, Rng* rng, int row, int x, in
             if j >= g.n or not g.perms[j].becomes:
                 break
             c = &R.cards[g.perms[j].becomes - 1]
+        j = next_row(g.watching[<int>W_CAST], j + 1) if listed else j + 1
 
 
 cdef inline int spell_xs(Rules* R, int row) noexcept nogil:

@@ -268,6 +268,7 @@ cdef inline void end_of_turn(Rules* R, Game* g) noexcept nogil:
     if R.power_bonuses:
         for i in range(g.n):
             g.perms[i].power_bonus = g.perms[i].toughness_bonus = 0
+        power_may_fall(g)
     memset(g.bi.pool, 0, sizeof(g.bi.pool))
     if g.bi.n_restricted[0]:           # (restricted mana in the pool was counted)
         g.bi.n_restricted[0] = 0

@@ -186,11 +186,27 @@ cdef inline int kept_amount(Rules* R, Game* g, Board* b, Amount a) noexcept nogi
     cdef int k = g.count_slot[a.count] if g.count_unit != NULL and g.shortcuts else -1
     cdef int amount
     if k < 0:
+        if R.counts[a.count].what == CO_GREATEST_POWER and g.keeps_power and g.shortcuts:
+            return a.fixed + greatest_power_now(R, g, b, a.count)
         return eval_amount(R, b, a, -1, 0, 0)
     amount = a.fixed + <int>((g.counted >> (8 * k)) & 0xFF)
     if g.check_views and amount != eval_amount(R, b, a, -1, 0, 0):
         trace(g, TR_VIEW_FAULT, -1, g.n)
     return amount
+
+
+cdef inline int greatest_power_now(Rules* R, Game* g, Board* b, int count) noexcept nogil:
+    """The greatest power among your creatures (COUNT row `count`, CO_GREATEST_POWER: The Great
+    Henge's reduction) as kept while powers change (Game.greatest_power, while Game.keeps_power:
+    raised as a creature enters or gets +1/+1 counters or a bonus, worked out on the board
+    again once one may have fallen). Checking the views, the kept value is compared with the
+    board's (TR_VIEW_FAULT)."""
+    if not g.power_kept:
+        g.greatest_power = eval_count(R, b, count, -1, 0, 0)
+        g.power_kept = True
+    elif g.check_views and g.greatest_power != eval_count(R, b, count, -1, 0, 0):
+        trace(g, TR_VIEW_FAULT, -1, g.n)
+    return g.greatest_power
 
 
 cdef inline uint64_t memo_key(Rules* R, Game* g, int row, bint from_hand, uint64_t* counted,
