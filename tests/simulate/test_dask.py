@@ -10,18 +10,16 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-import numpy as np
 import pytest
 
-from mtgsim import ClusterError, Deck, MulliganPolicy, Objective, card, optimize, simulate
+from mtgsim import ClusterError, Deck, simulate
 from mtgsim.cli import example_decks
 from mtgsim.runner import chunk_count
 
+from elsewhere import FILLER, optimizer_agrees, same
+
 distributed = pytest.importorskip("distributed", reason='the dask extra is not installed (pip install "mtgsim[dask]")')
 
-NEVER = MulliganPolicy.never()
-FILLER = card("Test Filler", "{9}{G}", "Sorcery")
-OGRE = card("Test Ogre", "{1}{G}{G}", "Sorcery")
 
 
 @pytest.fixture(scope="module")
@@ -31,15 +29,11 @@ def client():
         yield c
 
 
-def _same(a, b) -> bool:
-    return a.games == b.games and all(np.array_equal(a.metrics[k], b.metrics[k]) for k in a.metrics)
-
-
 def test_simulate_on_the_cluster_is_bit_identical_to_a_local_run(client):
     deck = Deck.from_file(example_decks()["mono_green_henge"])
     local = simulate(deck, games=30_000, turns=8, seed=5, threads=2)
     remote = simulate(deck, games=30_000, turns=8, seed=5, client=client)
-    assert _same(local, remote)
+    assert same(local, remote)
 
 
 def test_one_thread_a_process_pool_the_cluster_and_its_executor_give_the_same_bits(client):
@@ -47,10 +41,10 @@ def test_one_thread_a_process_pool_the_cluster_and_its_executor_give_the_same_bi
     kw = dict(games=30_000, turns=8, seed=9)
     local = simulate(deck, threads=1, **kw)
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
-        assert _same(local, simulate(deck, client=pool, **kw))
+        assert same(local, simulate(deck, client=pool, **kw))
     executor = client.get_executor()
-    assert _same(local, simulate(deck, client=client, **kw))
-    assert _same(local, simulate(deck, client=executor, **kw))
+    assert same(local, simulate(deck, client=client, **kw))
+    assert same(local, simulate(deck, client=executor, **kw))
     assert client.status == "running" and client.submit(pow, 2, 10).result() == 1024     # (the caller's: open)
     assert executor.submit(pow, 2, 11).result() == 2048
 
@@ -73,23 +67,11 @@ def test_a_run_on_both_on_the_cluster_is_bit_identical_to_a_local_run(client):
     deck = Deck.from_file(example_decks()["mono_green_henge"])
     local = simulate(deck, games=20_001, turns=6, seed=6, threads=2, on="both")
     remote = simulate(deck, games=20_001, turns=6, seed=6, client=client, on="both")
-    assert _same(local, remote) and _same(local.play, remote.play) and _same(local.draw, remote.draw)
+    assert same(local, remote) and same(local.play, remote.play) and same(local.draw, remote.draw)
 
 
 def test_sweep_and_mana_base_on_the_cluster_are_bit_identical(client):
-    variants = {str(n): Deck({"Forest": n, FILLER: 60 - n}) for n in (18, 22)}
-    obj = Objective.castable({OGRE: 1}, turn=3)
-    kw = dict(games=20_480, turns=3, seed=3, mulligan=NEVER, track=[OGRE], progress=False)
-    local, remote = optimize.sweep(variants, obj, **kw), optimize.sweep(variants, obj, client=client, **kw)
-    assert [local.estimate(v) for v in variants] == [remote.estimate(v) for v in variants]
-    assert local.difference("22", "18") == remote.difference("22", "18")
-    deck = Deck({"Plains": 4, "Island": 4, FILLER: 32})
-    ww, uu = card("Test Knight", "{W}{W}", "Sorcery"), card("Test Drake", "{U}{U}", "Sorcery")
-    mkw = dict(pool={"Plains": (0, 8), "Island": (0, 8)}, lands=8, objective=Objective.castable({ww: 1, uu: 1}, turn=8),
-               budget=2_000_000, seed=4, turns=8, mulligan=NEVER, track=[ww, uu], progress=False)
-    a, b = optimize.mana_base(deck, **mkw), optimize.mana_base(deck, client=client, **mkw)
-    assert a.best_label == b.best_label and a.games_used == b.games_used
-    assert [(lab, e) for lab, e in a.ranking] == [(lab, e) for lab, e in b.ranking]
+    optimizer_agrees(client, budget=2_000_000)
 
 
 def test_a_worker_lost_mid_run_has_its_chunks_recomputed(client):
@@ -105,7 +87,7 @@ def test_a_worker_lost_mid_run_has_its_chunks_recomputed(client):
     client.restart_workers([victim])              # (its tasks in flight are lost, and rescheduled)
     run.join(timeout=120)
     assert not run.is_alive()
-    assert _same(local, out["r"])
+    assert same(local, out["r"])
 
 
 def test_an_unreachable_scheduler_is_a_clear_error_within_the_timeout():

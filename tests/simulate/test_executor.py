@@ -11,14 +11,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from mtgsim import ArgumentTypeError, Deck, LimitError, MulliganPolicy, Objective, card, optimize, simulate
+from mtgsim import ArgumentTypeError, Deck, LimitError, card, simulate
 from mtgsim.cli import example_decks
 from mtgsim.runner import CHUNK, chunk_rows
 from mtgsim.simulate import game_setup
 
-NEVER = MulliganPolicy.never()
-FILLER = card("Test Filler", "{9}{G}", "Sorcery")
-OGRE = card("Test Ogre", "{1}{G}{G}", "Sorcery")
+from elsewhere import FILLER, optimizer_agrees, same
+
 SWARM = card("Test Swarm", "{0}", "Sorcery", abilities=[{"kind": "spell", "tokens": {"Treasure": 300}}])
 
 
@@ -29,34 +28,18 @@ def pool():
         yield p
 
 
-def _same(a, b) -> bool:
-    return a.games == b.games and all(np.array_equal(a.metrics[k], b.metrics[k]) for k in a.metrics)
-
-
 def test_simulate_on_a_process_pool_is_bit_identical_to_one_thread_and_leaves_it_open(pool):
     deck = Deck.from_file(example_decks()["mono_green_henge"])
     local = simulate(deck, games=20_000, turns=8, seed=5, threads=1)
-    assert _same(local, simulate(deck, games=20_000, turns=8, seed=5, client=pool))
+    assert same(local, simulate(deck, games=20_000, turns=8, seed=5, client=pool))
     both = simulate(deck, games=10_001, turns=6, seed=6, threads=1, on="both")
     remote = simulate(deck, games=10_001, turns=6, seed=6, client=pool, on="both")
-    assert _same(both, remote) and _same(both.play, remote.play) and _same(both.draw, remote.draw)
+    assert same(both, remote) and same(both.play, remote.play) and same(both.draw, remote.draw)
     assert pool.submit(pow, 2, 10).result() == 1024           # (the caller's pool: still open)
 
 
 def test_sweep_and_mana_base_on_a_process_pool_are_bit_identical(pool):
-    variants = {str(n): Deck({"Forest": n, FILLER: 60 - n}) for n in (18, 22)}
-    obj = Objective.castable({OGRE: 1}, turn=3)
-    kw = dict(games=20_480, turns=3, seed=3, mulligan=NEVER, track=[OGRE], progress=False)
-    local, remote = optimize.sweep(variants, obj, threads=1, **kw), optimize.sweep(variants, obj, client=pool, **kw)
-    assert [local.estimate(v) for v in variants] == [remote.estimate(v) for v in variants]
-    assert local.difference("22", "18") == remote.difference("22", "18")
-    deck = Deck({"Plains": 4, "Island": 4, FILLER: 32})
-    ww, uu = card("Test Knight", "{W}{W}", "Sorcery"), card("Test Drake", "{U}{U}", "Sorcery")
-    mkw = dict(pool={"Plains": (0, 8), "Island": (0, 8)}, lands=8, objective=Objective.castable({ww: 1, uu: 1}, turn=8),
-               budget=500_000, seed=4, turns=8, mulligan=NEVER, track=[ww, uu], progress=False)
-    a, b = optimize.mana_base(deck, threads=1, **mkw), optimize.mana_base(deck, client=pool, **mkw)
-    assert a.best_label == b.best_label and a.games_used == b.games_used
-    assert [(lab, e) for lab, e in a.ranking] == [(lab, e) for lab, e in b.ranking]
+    optimizer_agrees(pool, budget=500_000)
 
 
 def test_simulate_on_a_thread_pool_is_bit_identical_to_one_thread():
@@ -64,7 +47,7 @@ def test_simulate_on_a_thread_pool_is_bit_identical_to_one_thread():
     deck = Deck.from_file(example_decks()["red_fire_crystal"])
     local = simulate(deck, games=30_000, turns=8, seed=7, threads=1)
     with ThreadPoolExecutor(3) as threads:
-        assert _same(local, simulate(deck, games=30_000, turns=8, seed=7, client=threads))
+        assert same(local, simulate(deck, games=30_000, turns=8, seed=7, client=threads))
 
 
 def test_a_limit_error_in_a_worker_reaches_the_caller_as_itself(pool):
@@ -117,7 +100,7 @@ def test_ctrl_c_on_an_executor_keeps_the_chunks_finished_and_cancels_the_rest():
     deck = Deck.from_file(example_decks()["mono_green_henge"])
     ex = CtrlCPool(6)
     res = simulate(deck, games=200 * CHUNK, seed=3, client=ex)
-    assert res.interrupted and _same(res, simulate(deck, games=16 * CHUNK, seed=3, threads=1))
+    assert res.interrupted and same(res, simulate(deck, games=16 * CHUNK, seed=3, threads=1))
     assert sum(f.cancelled() for f in ex.futures) >= 2          # (all but the one running)
     ex.inner.shutdown()
 

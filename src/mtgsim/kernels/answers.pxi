@@ -28,7 +28,8 @@ cdef struct Answer:
     uint8_t payable
 
 
-cdef struct Problems:            # a chunk's problems and answers (allocated once per chunk)
+cdef struct Problems:            # a chunk's problems and answers (made when first asked: about
+                                 # 4.4 MiB, the tables' fixed sizes; emptied when half full)
     uint64_t* hash               # per slot: the key's hash (0: empty)...
     uint32_t* at                 # ...where its key starts in `keys`, and its length
     uint32_t* length
