@@ -12,8 +12,6 @@ cdef enum:
     ANSWER_SLOTS = 32768         # slots of the answers' table (likewise)
     KEY_ARENA = 1 << 21          # bytes of the problems' keys
     KEY_LONGEST = 4096           # the longest key remembered (a larger problem is searched each time)
-    WINDOW = 4096                # payability questions judged at a time...
-    FOUND_AT_LEAST = 3           # ...remembered on while at least 3 in 4 of them are found
 
 
 cdef struct Asked:               # a question asked of a problem: its whole key
@@ -41,11 +39,6 @@ cdef struct Problems:            # a chunk's problems and answers (made when fir
     int n                        # problems held
     Answer* answers
     int n_answers
-    int asked, found             # payability questions asked and found remembered, this window
-    bint payable_off             # payability is no longer remembered this chunk (a window
-                                 # found less than FOUND_AT_LEAST in 4: looking up and storing
-                                 # then cost more time than the searches they spare, measured
-                                 # on Commander Ghalta: +7% time a game)
     uint32_t gen                 # bumped when the tables are cleared: a Payment's id of an
                                  # earlier generation is stale
     uint8_t key[KEY_LONGEST]     # a key being made
@@ -294,22 +287,17 @@ cdef inline int answer_slot(Problems* M, Asked* q, uint64_t* h) noexcept nogil:
 cdef bint remembered_payable(Rules* R, Problems* M, Payment* P, TotalCost* c, int life,
                              Purpose why) noexcept nogil:
     """cost_payable(R, P, c, life, why), searched once per problem and question (M NULL: always)."""
-    cdef int id_ = problem_id(M, P) if M != NULL and not M.payable_off else -1
+    cdef int id_ = problem_id(M, P) if M != NULL else -1
     cdef Asked q
     cdef uint64_t h
     cdef int s
     cdef uint16_t before
     cdef bint ok
-    if id_ < 0 or M.payable_off:
+    if id_ < 0:
         return cost_payable(R, P, c, life, why)
     question_key(&q, id_, c, life, P.life, admitted(R, P, why) if P.n_class else 0)
     s = answer_slot(M, &q, &h)
-    M.asked += 1
-    if M.asked == WINDOW:               # (a window judged: the next one starts)
-        M.payable_off = 4 * M.found < FOUND_AT_LEAST * WINDOW
-        M.asked = M.found = 0
     if M.answers[s].hash:
-        M.found += 1
         return M.answers[s].payable
     before = P.over
     P.over = 0
