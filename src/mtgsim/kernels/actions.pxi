@@ -7,7 +7,7 @@
 # Game.choices (the colour chosen, paying life for a land) or asked of choices.pxi (the cards
 # kept on top, the cards a look takes, the land searched for, the land returned, the lands
 # untapped), never of the play policy.
-# Uses counts, abilities, game, zones, and, included after it, triggers (cast_triggers, final_chapter,
+# Uses counts, abilities, game, kept, zones, and, included after it, triggers (cast_triggers, final_chapter,
 # put_lore, tapped_triggers), library (search_land, search_card,
 # look_at_top, look_to_hand, look_reveal, rearrange, hand_to_top), turn (enter_attacking, turns_begun),
 # choices (keeps_on_top, goes_to_hand, land_to_search, returned_land, land_to_untap,

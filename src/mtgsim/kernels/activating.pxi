@@ -3,7 +3,7 @@
 # hold_animated, would_attack), and what it pays a sacrifice or discard cost with
 # (worth_paying, expendable_permanent, unwanted_cards), and a planeswalker's loyalty ability each turn
 # (loyalty_to_activate).
-# Uses counts, total_cost, direct, game, zones, actions, views, policy, and, included after it, choices
+# Uses counts, total_cost, direct, game, kept, zones, actions, views, policy, and, included after it, choices
 # (loyalty_ability).
 
 cdef int animation_of(Rules* R, Effect* e) noexcept nogil:

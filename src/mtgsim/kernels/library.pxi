@@ -5,7 +5,7 @@
 # choices inside them are asked of choices.pxi (the land or card searched for, the cards kept on
 # top, the cards a look takes, their order), never of the play policy. Moved out of actions.pxi
 # (run_ops carries these effects out).
-# Uses base, counts, game, zones, actions, and, included after it, choices
+# Uses base, counts, game, kept, zones, actions, and, included after it, choices
 # (land_to_search, card_to_search, keeps_on_top, goes_to_hand, revealed_to_hand, order_on_top,
 # cards_to_top).
 

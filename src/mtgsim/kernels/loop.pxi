@@ -1,5 +1,5 @@
 # One goldfish game from mulligan to the last turn, and chunks of games: run_chunks (parallel,
-# seeded per chunk) and trace_games. Uses base, direct, game, zones, turn, views, policy,
+# seeded per chunk) and trace_games. Uses base, direct, game, kept, zones, turn, views, policy,
 # activating, spec, and, included after it, state (GameState, zones_of: trace_games).
 
 # ---- one game, and chunks of games ----------------------------------------------------------------

@@ -1,6 +1,6 @@
 # The play policy (mtgsim.policy.PlayPolicy): which land to play, which spells to cast and
 # how, which activated abilities to use, combat and the end of the turn.
-# Uses base, counts, abilities, production, total_cost, direct, plans, game, zones, actions,
+# Uses base, counts, abilities, production, total_cost, direct, plans, game, kept, zones, actions,
 # triggers, library, exile, turn, views, and, included after it, activating, exile_policy.
 
 # ---- the play policy -------------------------------------------------------------------------------

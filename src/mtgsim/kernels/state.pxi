@@ -1,6 +1,6 @@
 # A Scenario's game in the compiled game state (GameState): a Scenario's zones and the players'
 # choices are loaded into a Game, one action is carried out by the same compiled actions the
-# goldfish uses (actions), and the zones are read back. Uses base, tables, one_board, plans, game,
+# goldfish uses (actions), and the zones are read back. Uses base, tables, one_board, plans, game, kept,
 # zones, actions, triggers, exile, turn, views, choices, spec.
 
 cdef tuple zones_of(Game* g, permanent_dtype, board_info_dtype):

@@ -2,7 +2,7 @@
 # (GameState): a Saga's lore counters and chapter abilities (714), "whenever ~ becomes tapped"
 # (603.2e), "at the beginning of your upkeep" (503.1a) and "whenever you cast" / "whenever a
 # player casts" (601.2i) abilities, each resolved through run_ops. Moved out of actions.pxi.
-# Uses game, zones, actions.
+# Uses game, kept, zones, actions.
 
 # ---- Sagas (714) ---------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 # game: attacking (508: restrictions, attack triggers, creatures put onto the battlefield
 # attacking), land plays (305), the beginning of a turn (untap, upkeep, draw) and its end (514:
 # the end step and cleanup, "until end of turn" effects ending).
-# Uses counts, game, zones, actions, triggers, exile.
+# Uses counts, game, kept, zones, actions, triggers, exile.
 
 cdef bint attack_restriction_met(Rules* R, Board* b, int i, int who) noexcept nogil:
     """Whether creature i's restriction on attacking (508.1c) lets it attack: with defender

@@ -1,7 +1,7 @@
 # The goldfish's mana views: one board state's mana prepared once for several questions
 # (direct or searched), spell costs with their memo, the tracked cards' castable counts, and
 # paying a cost by a plan. Uses base, counts, abilities, production, payment, most_mana, answers,
-# total_cost, direct, plans, game, actions, and, included after it, policy (beyond_reach).
+# total_cost, direct, plans, game, kept, actions, and, included after it, policy (beyond_reach).
 
 # ---- mana: what the board can pay, and paying ---------------------------------------------------
 
