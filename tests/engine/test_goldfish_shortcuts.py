@@ -272,6 +272,20 @@ def test_remembered_payment_answers_are_the_searches(name):
     assert _view_faults(st.spec, games=300, seed=2) == 0
 
 
+@pytest.mark.parametrize("name", ["mana_effects", "commander_elves", "complex_sources", "hand_counting_mana"])
+def test_kept_source_options_are_the_boards(name):
+    """106.12a, 616.1, 106.7: a source's options (its outputs with replacement effects in every
+    order and triggered mana, its inputs, life) and the types it could produce, kept per board
+    row with the permanent's every byte, its summoning sickness and its surroundings (the
+    permanents with mana effects, the granted abilities), equal those worked out anew at every
+    payment prepared (a difference is a TR_VIEW_FAULT): auras entering onto lands (Utopia
+    Sprawl), Mana Reflection and Nyxbloom Ancient entering, Cryptolith Rite granting, sources
+    tapping and untapping; a source that counts (Gaea's Cradle, mana by the cards in hand) is
+    worked out each time."""
+    st = game_setup(DECKS[name](), 10, True, MulliganPolicy(), PlayPolicy(), [])
+    assert _view_faults(st.spec, games=150, seed=19) == 0
+
+
 @pytest.mark.parametrize("name", ["trigger_watchers", "mono_green_henge"])
 def test_trigger_watch_lists_are_the_boards(name):
     """603.2, 603.6a, 503.1a, 601.2i: the rows of the permanents with enters-watching, cast and

@@ -1,8 +1,8 @@
 # Paying costs (601.2g-h): each source's options, the units of supply and demand, the search
 # over sources with bipartite matching (matching), life during a payment, restricted mana in the
 # pool (the most mana a board makes: most_mana). Uses base, abilities, production, matching,
-# and, included after it, tapping (find_tap_rows, rows_passed, find_tappable, taps_matched),
-# direct (cost_is_plain).
+# and, included after it, kept_options (a source's options kept), tapping (find_tap_rows,
+# rows_passed, find_tappable, taps_matched), direct (cost_is_plain).
 
 # ---- sources of mana and paying costs ------------------------------------------------------
 
@@ -315,10 +315,17 @@ cdef bint simple_units(Rules* R, Board* b, int i, bint life_effects, Payment* P)
     return True
 
 
-cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* P,
-                          bint life_effects) noexcept nogil:
+cdef inline void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* P,
+                                 bint life_effects) noexcept nogil:
     """Gather the player's mana sources. With `life_effects`, life lost or gained by activating
     them is tracked (it matters when the payment also pays life: 601.2g comes before 601.2h)."""
+    prepare_payment_kept(R, b, player, cp, P, life_effects, NULL)
+
+
+cdef void prepare_payment_kept(Rules* R, Board* b, int player, uint8_t* cp, Payment* P,
+                               bint life_effects, KeptOptions* K) noexcept nogil:
+    """prepare_payment, the sources' options copied from K where it keeps them (kept_options;
+    NULL: each worked out)."""
     cdef int i, t, k, n
     cdef uint8_t masks[MAXUNIT]
     cdef Options* o
@@ -328,6 +335,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
     cdef bint simple_ok
     cdef uint32_t flags = board_flags(R, b)
     cdef bint tappers = False
+    cdef bint looked = False
     P.n_units = 0
     P.n_branch = 0
     P.problem_gen = 0
@@ -363,8 +371,15 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
             if b.perms[i].flags & PF_TAPPED or is_sick(R, b, i):
                 continue                         # no ready ability (107.5, 302.6)
             copy_options(o, &R.fixed_options[2 * fixed + (life_effects != 0)])
-        elif source_options(R, b, i, cp, o, life_effects) == 0:
-            continue
+        elif K == NULL or tappers:
+            if source_options(R, b, i, cp, o, life_effects) == 0:
+                continue
+        else:
+            if not looked:
+                look_around(R, b, K)
+                looked = True
+            if kept_source_options(R, b, i, cp, o, life_effects, K) == 0:
+                continue
         if unlikely(tappers) and rows_passed(R, b, i, player, P):
             o.tapping |= TAPPABLE
         if not life_effects:
@@ -409,7 +424,7 @@ cdef void prepare_payment(Rules* R, Board* b, int player, uint8_t* cp, Payment* 
         P.over |= OV_UNITS
     P.over |= b.over & OV_AMOUNT         # (what the goldfish's views read of the board's)
     if costs_life and not life_effects:  # life costs: life gained or lost by others matters too
-        prepare_payment(R, b, player, cp, P, True)
+        prepare_payment_kept(R, b, player, cp, P, True, K)
         return
     if unlikely(tappers):
         find_tappable(R, b, player, P)

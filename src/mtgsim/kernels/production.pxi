@@ -1,6 +1,6 @@
 # What a mana ability produces (106.12): base outputs, replacement effects in every order
 # (616.1), triggered mana abilities; and "could produce" (106.7) as a least fixpoint.
-# Uses base, counts, abilities.
+# Uses base, counts, abilities, and, included after it, kept_options (a permanent's types kept).
 
 # ---- what a mana ability produces --------------------------------------------------------
 
@@ -434,8 +434,14 @@ cdef inline uint32_t board_flags(Rules* R, Board* b) noexcept nogil:
     return flags
 
 
-cdef void could_produce_all(Rules* R, Board* b, uint8_t* cp) noexcept nogil:
+cdef inline void could_produce_all(Rules* R, Board* b, uint8_t* cp) noexcept nogil:
     """Least fixpoint of "could produce" over the board (Reflecting Pool and friends)."""
+    could_produce_all_kept(R, b, cp, NULL)
+
+
+cdef void could_produce_all_kept(Rules* R, Board* b, uint8_t* cp, KeptOptions* K) noexcept nogil:
+    """could_produce_all, a permanent's own types copied from K where it keeps them
+    (kept_options: look_around first; NULL: each worked out)."""
     cdef int i, k, rounds = 0, n_readers = 0
     cdef uint8_t readers[MAXBOARD]      # the permanents whose types read the others' (by row)
     cdef bint reads
@@ -461,7 +467,10 @@ cdef void could_produce_all(Rules* R, Board* b, uint8_t* cp) noexcept nogil:
         for i in range(b.n):
             if in_play(b, i):
                 reads = False
-                cp[i] = <uint8_t>types_could_produce(R, b, i, cp, &reads)
+                if K != NULL and K.usable and i < KEPT_ROWS and keepable(R, b, i, K):
+                    cp[i] = kept_types(R, b, i, cp, K)      # (reads nothing of cp)
+                else:
+                    cp[i] = <uint8_t>types_could_produce(R, b, i, cp, &reads)
                 if reads:
                     readers[n_readers] = <uint8_t>i
                     n_readers += 1

@@ -1,6 +1,6 @@
 # The goldfish's mana views: one board state's mana prepared once for several questions
 # (direct or searched), spell costs with their memo, the tracked cards' castable counts, and
-# paying a cost by a plan. Uses base, counts, abilities, production, payment, most_mana, answers,
+# paying a cost by a plan. Uses base, counts, abilities, production, payment, kept_options, most_mana, answers,
 # total_cost, direct, plans, game, kept, actions, and, included after it, policy (beyond_reach).
 
 # ---- mana: what the board can pay, and paying ---------------------------------------------------
@@ -47,8 +47,12 @@ cdef void view_general(Rules* R, Game* g, ManaView* v, bint life) noexcept nogil
     that one question, kind 0)."""
     cdef Board b = game_board(g)
     b.over = 0                          # (its OV_AMOUNT is kept in v.P.over: see chunk_overflow)
+    cdef KeptOptions* K = kept_options(R, g)
     goldfish_could_produce(R, g, &b, v.cp)
-    prepare_payment(R, &b, 0, v.cp, &v.P, life)
+    prepare_payment_kept(R, &b, 0, v.cp, &v.P, life, K)
+    if K != NULL and K.fault:           # (checking the views: kept options that aren't the board's)
+        trace(g, TR_VIEW_FAULT, -1, g.n)
+        K.fault = False
     v.P.shortcuts = v.P.shortcuts and g.shortcuts
     v.kind = 0 if life else 2
     v.most = -1
@@ -398,6 +402,20 @@ cdef inline Problems* remembered(Game* g) noexcept nogil:
     return sc.problems
 
 
+cdef inline KeptOptions* kept_options(Rules* R, Game* g) noexcept nogil:
+    """The chunk's kept sources' options (kept_options.pxi: made when first asked), or NULL
+    without the shortcuts or the memory for them (each then worked out: the slow path)."""
+    cdef Scratch* sc = <Scratch*>g.scratch
+    if not g.shortcuts:
+        return NULL
+    if sc.kept == NULL:
+        sc.kept = new_kept_options(R)
+        if sc.kept == NULL:
+            return NULL
+    sc.kept.check = g.check_views
+    return sc.kept
+
+
 cdef inline int most_bound(ManaView* v) noexcept nogil:
     """At least the most mana the board (v, kind 2) makes: the exact most if it is known, else
     every unit and each searched source's largest output (inputs not taken off). Finding the
@@ -445,6 +463,8 @@ cdef struct Scratch:              # working memory for one chunk of games (alloc
                                  # them, and every card asked alone
     Problems* problems           # the payment problems met and their answers (answers.pxi), or
                                  # NULL until first asked (remembered)
+    KeptOptions* kept            # the sources' options kept (kept_options.pxi), or NULL until
+                                 # first asked (kept_options)
 
 
 cdef Scratch* new_scratch(Rules* R, int n_track, int turns) noexcept nogil:
@@ -515,6 +535,7 @@ cdef void free_scratch(Scratch* sc) noexcept nogil:
         free(sc.cost_memo_key)
         free(sc.need_memo)
         free_problems(sc.problems)
+        free_kept_options(sc.kept)
         free(sc)
 
 
@@ -527,6 +548,7 @@ cdef void goldfish_could_produce(Rules* R, Game* g, Board* b, uint8_t* cp) noexc
     cdef Scratch* sc = <Scratch*>g.scratch
     cdef uint16_t before = b.over
     cdef uint8_t fresh[MAXPERM]
+    cdef KeptOptions* K
     if not count_of(g, K_CI + 0):       # (no CI_MANA_EFFECT: one pass of its own, cheaper)
         could_produce_all(R, b, cp)
         return
@@ -538,7 +560,13 @@ cdef void goldfish_could_produce(Rules* R, Game* g, Board* b, uint8_t* cp) noexc
                 trace(g, TR_VIEW_FAULT, -1, g.n)
     else:
         b.over = 0
-        could_produce_all(R, b, sc.cp)
+        K = kept_options(R, g)
+        if K != NULL:
+            look_around(R, b, K)
+        could_produce_all_kept(R, b, sc.cp, K)
+        if K != NULL and K.fault:       # (checking the views: kept types that aren't the board's)
+            trace(g, TR_VIEW_FAULT, -1, g.n)
+            K.fault = False
         sc.cp_over = b.over
         sc.cp_gen = g.board_gen
         b.over |= before
