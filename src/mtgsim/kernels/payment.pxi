@@ -378,7 +378,7 @@ cdef void prepare_payment_kept(Rules* R, Board* b, int player, uint8_t* cp, Paym
             if not looked:
                 look_around(R, b, K)
                 looked = True
-            if kept_source_options(R, b, i, cp, o, life_effects, K) == 0:
+            if the_kept_source_options(R, b, i, cp, o, life_effects, K) == 0:
                 continue
         if unlikely(tappers) and rows_passed(R, b, i, player, P):
             o.tapping |= TAPPABLE
