@@ -136,7 +136,7 @@ cdef int kept_source_options(Rules* R, Board* b, int i, uint8_t* cp, Options* o,
     cdef uint16_t before
     cdef uint8_t sick
     cdef Options fresh
-    if K == NULL or not K.usable or i >= KEPT_ROWS or not keepable(R, b, i, K):
+    if not K.usable or i >= KEPT_ROWS or not keepable(R, b, i, K):
         return source_options(R, b, i, cp, o, life_effects)
     s = &K.rows[i]
     sick = is_sick(R, b, i)

@@ -1,7 +1,8 @@
 # The goldfish's mana views: one board state's mana prepared once for several questions
 # (direct or searched), spell costs with their memo, the tracked cards' castable counts, and
-# paying a cost by a plan. Uses base, counts, abilities, production, payment, kept_options, most_mana, answers,
-# total_cost, direct, plans, game, kept, actions, and, included after it, policy (beyond_reach).
+# paying a cost by a plan. Uses base, counts, abilities, production, payment, kept_options,
+# most_mana, answers, total_cost, direct, plans, game, kept, actions, and, included after it,
+# policy (beyond_reach).
 
 # ---- mana: what the board can pay, and paying ---------------------------------------------------
 
